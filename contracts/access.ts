@@ -1,0 +1,6 @@
+/**
+ * Who may call a route (decisions.md §1): public; session = any signed-in user of any status;
+ * member = active and not admin; founder; reviewer = admin or founder; admin.
+ */
+export const ACCESS_LEVELS = ['public', 'session', 'member', 'founder', 'reviewer', 'admin'] as const;
+export type Access = (typeof ACCESS_LEVELS)[number];

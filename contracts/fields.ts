@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { MSG } from './messages';
+import { PASSWORD_MIN_LENGTH } from './constants';
+
+/** Building blocks reused by the request schemas. */
+export const emailField = (message: string = MSG.emailInvalid) =>
+  z.string().trim().toLowerCase().pipe(z.email({ error: message }).max(254, { error: message }));
+
+export const passwordField = (message: string = MSG.passwordMin) =>
+  z.string().min(PASSWORD_MIN_LENGTH, { error: message }).max(200, { error: 'Password is too long' });
+
+export const requiredText = (message: string, max = 200) =>
+  z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: `At most ${max} characters` });
+
+export const optionalText = (max = 200) => z.string().trim().max(max, { error: `At most ${max} characters` }).optional();
+
+export const upperOptional = (max: number) =>
+  z.string().trim().max(max, { error: `At most ${max} characters` }).transform((v) => v.toUpperCase()).optional();
+
+export const tokenField = (message: string = MSG.tokenRequired) => z.string({ error: message }).trim().min(1, { error: message }).max(200, { error: message });

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+export const NotificationView = z.object({
+  id: z.string(),
+  type: z.string(),
+  subject: z.string(),
+  content: z.string(),
+  priority: z.string(),
+  read: z.boolean(),
+  data: z.unknown().nullable(),
+  createdAt: z.string(),
+});
+export type NotificationView = z.infer<typeof NotificationView>;
+
+export const NotificationListQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(200).optional().default(50),
+  unreadOnly: z.enum(['true', 'false']).optional(),
+});
+export const UnreadCountResponse = z.object({ count: z.number().int() });
+export const IdParam = z.object({ id: z.uuid({ error: 'Not found' }) });

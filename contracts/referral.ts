@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { MSG } from './messages';
+import { REFERRAL_PACKAGE_AMOUNT } from './constants';
+import { upperOptional } from './fields';
+
+const req = (message: string, min = 1, max = 200) =>
+  z.string({ error: message }).trim().min(min, { error: message }).max(max, { error: message });
+const optionalUrl = z.string().max(15_000_000).optional().default('');
+
+/** Referral registration (doc 1 §3, §5; doc 3 §5.2). */
+export const ReferralRegistrationRequest = z.object({
+  firstName: req(MSG.firstNameRequired, 1, 80),
+  lastName: req(MSG.lastNameRequired, 1, 80),
+  email: z.string().trim().toLowerCase().pipe(z.email({ error: MSG.validEmailRequired })),
+  mobile: req(MSG.mobileRequired, 10, 15),
+  nominee: req(MSG.nomineeRequired, 1, 120),
+  password: z.string().min(6, { error: MSG.passwordMin }).max(200),
+  address: req(MSG.addressRequired, 10, 300),
+  city: req(MSG.cityRequired, 1, 80),
+  state: req(MSG.stateRequired, 1, 80),
+  pincode: req(MSG.pincodeRequired, 6, 10),
+  panNumber: upperOptional(10),
+  aadhaarNumber: z.string().trim().max(14).optional(),
+  bankAccountNumber: upperOptional(20),
+  bankIFSC: upperOptional(11),
+  bankName: upperOptional(120),
+  bankAccountHolderName: upperOptional(120),
+  packageAmount: z.coerce.number({ error: MSG.packageAmountInvalid }).gt(0, { error: MSG.packageAmountInvalid }).max(10_000_000, { error: MSG.packageAmountInvalid }).default(REFERRAL_PACKAGE_AMOUNT),
+  referralToken: req(MSG.referralTokenRequired, 1, 200),
+  panCardUrl: optionalUrl,
+  aadhaarFrontUrl: optionalUrl,
+  aadhaarBackUrl: optionalUrl,
+  bankCancelledChequeUrl: optionalUrl,
+  photoUrl: optionalUrl,
+});
+export type ReferralRegistrationRequest = z.input<typeof ReferralRegistrationRequest>;
+
+export const ReferralValidateQuery = z.object({ token: z.string().trim().max(200).optional() });
+export const ReferralValidateResponse = z.object({
+  valid: z.boolean(),
+  generatedBy: z.string().optional(),
+  placementSide: z.enum(['left', 'right']).nullable().optional(),
+  email: z.string().nullable().optional(),
+  message: z.string().optional(),
+});

@@ -1,0 +1,99 @@
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import { existsSync, statSync } from 'node:fs';
+import { resolve, sep } from 'node:path';
+import type { AppContext } from './context';
+import { installErrorHandler } from './http/error-handler';
+import { installSecurityHeaders } from './http/security';
+import { registerRoutes, assertAllRoutesDeclared } from './http/routes';
+import { logRedaction, serializeRequest } from './http/logging';
+import { authRoutes } from './modules/auth/auth.routes';
+import { userRoutes } from './modules/users/users.routes';
+import { notificationRoutes } from './modules/notifications/notifications.routes';
+import { kycRoutes } from './modules/kyc/kyc.routes';
+import { impersonationRoutes } from './modules/impersonation/impersonation.routes';
+import { referralRoutes } from './modules/referral/referral.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { audit } from './modules/audit/audit.service';
+
+export interface BuildOptions {
+  /** Folder of the built web client; when missing, only the API is served. */
+  webDist?: string;
+  logger?: boolean;
+  ping?: () => Promise<boolean>;
+  migrated?: () => boolean;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  routes: { method: string; url: string }[];
+}
+
+/** Builds the HTTP app from the modules; needs no database until a request arrives. */
+export async function buildApp(ctx: Omit<AppContext, 'log'> & { log?: AppContext['log'] }, opts: BuildOptions = {}): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: ctx.config.logLevel, redact: logRedaction, serializers: { req: serializeRequest } },
+    trustProxy: ctx.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    logController: new LogController({ disableRequestLogging: ctx.config.logLevel !== 'debug' && ctx.config.logLevel !== 'trace' }),
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  const fullCtx: AppContext = { ...ctx, log: ctx.log ?? app.log };
+  const routes: { method: string; url: string }[] = [];
+  app.addHook('onRoute', (r) => {
+    for (const m of [r.method].flat()) if (m !== 'HEAD') routes.push({ method: String(m), url: r.url });
+  });
+  assertAllRoutesDeclared(app);
+  installErrorHandler(app);
+  installSecurityHeaders(app, ctx.config);
+  await app.register(cookie);
+  app.decorateRequest('identity', null);
+
+  // Every write made through an impersonation token is in the audit log with the admin as actor (decisions.md §8).
+  app.addHook('onResponse', async (req, reply) => {
+    const id = req.identity;
+    if (!id?.impersonation || ['GET', 'HEAD', 'OPTIONS'].includes(req.method) || req.url.startsWith('/api/impersonation/')) return;
+    await audit(fullCtx.db, req, id, {
+      entityType: 'request', entityId: null, action: `impersonated ${req.method} ${req.routeOptions.url ?? req.url.split('?')[0]}`,
+      newState: { statusCode: reply.statusCode },
+    }).catch((err) => req.log.error({ err }, 'audit write failed'));
+  });
+
+  registerRoutes(app, fullCtx, [
+    ...healthRoutes({ ping: opts.ping ?? (async () => true), migrated: opts.migrated ?? (() => true) }),
+    ...authRoutes(fullCtx),
+    ...userRoutes(fullCtx),
+    ...notificationRoutes(fullCtx),
+    ...kycRoutes(fullCtx),
+    ...impersonationRoutes(fullCtx),
+    ...referralRoutes(fullCtx),
+  ]);
+
+  await registerWebClient(app, opts.webDist);
+  return { app, routes };
+}
+
+/** Serves the built client: files as they are, any other page path gets index.html (the client routes it). */
+async function registerWebClient(app: FastifyInstance, webDist: string | undefined) {
+  const root = webDist ? resolve(webDist) : undefined;
+  const hasClient = Boolean(root && existsSync(resolve(root, 'index.html')));
+  if (hasClient) await app.register(fastifyStatic, { root: root!, serve: false });
+  app.route({
+    method: 'GET',
+    url: '/*',
+    config: { access: 'public' },
+    handler: async (req, reply) => {
+      const path = decodeURIComponent(req.url.split('?')[0]);
+      if (path.startsWith('/api/') || path === '/api' || !hasClient) {
+        return reply.status(404).send({ message: 'Not found', code: 'NOT_FOUND' });
+      }
+      const file = resolve(root!, `.${path}`);
+      if (file.startsWith(root! + sep) && existsSync(file) && statSync(file).isFile()) {
+        const immutable = path.startsWith('/assets/');
+        return reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache').sendFile(path.slice(1));
+      }
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    },
+  });
+}

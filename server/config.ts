@@ -1,0 +1,75 @@
+import { z } from 'zod';
+
+/** The only file that reads process.env. */
+const Env = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  HOST: z.string().default('0.0.0.0'),
+  APP_URL: z.string().url().optional(),
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default('./data'),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Platform <no-reply@localhost>'),
+  USER_ID_PREFIX: z.string().regex(/^[A-Z]{2}$/, 'USER_ID_PREFIX must be two capital letters').default('MB'),
+  APP_SECRET: z.string().min(32).optional(),
+  DEMO_SEED: z.enum(['0', '1']).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  RATE_LIMIT_FACTOR: z.coerce.number().min(0).default(1),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  MAIL_POLL_MS: z.coerce.number().int().min(50).default(2000),
+});
+
+export type AppConfig = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  appUrl: string;
+  databaseUrl?: string;
+  dataDir: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  userIdPrefix: string;
+  /** Secret for encrypting mail payloads at rest; generated per data dir in development. */
+  appSecret?: string;
+  demoSeed: boolean;
+  logLevel: string;
+  trustProxy: boolean;
+  /** Multiplies every rate limit; 0 turns them off (benchmarks only). */
+  rateLimitFactor: number;
+  dbPoolSize: number;
+  mailPollMs: number;
+  secureCookies: boolean;
+};
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
+  const parsed = Env.safeParse(source);
+  if (!parsed.success) {
+    const detail = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${detail}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  if (production && !e.APP_SECRET) throw new Error('Invalid configuration: APP_SECRET is required in production (openssl rand -hex 32)');
+  if (production && !e.APP_URL) throw new Error('Invalid configuration: APP_URL is required in production');
+  const base: AppConfig = {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    databaseUrl: e.DATABASE_URL || undefined,
+    dataDir: e.DATA_DIR,
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM,
+    userIdPrefix: e.USER_ID_PREFIX,
+    appSecret: e.APP_SECRET,
+    demoSeed: e.DEMO_SEED ? e.DEMO_SEED === '1' : !e.DATABASE_URL && !production,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY === '1',
+    rateLimitFactor: e.RATE_LIMIT_FACTOR,
+    dbPoolSize: e.DB_POOL_SIZE,
+    mailPollMs: e.MAIL_POLL_MS,
+    secureCookies: production,
+  };
+  return { ...base, ...overrides };
+}

@@ -1,0 +1,90 @@
+import { mkdirSync } from 'node:fs';
+import { resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import * as schema from './schema/index';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+  migrate(): Promise<void>;
+  ping(): Promise<boolean>;
+}
+
+const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** PostgreSQL when a URL is given, otherwise PGlite in `dataDir` (or in memory when dataDir is 'memory://'). */
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; poolSize?: number }): Promise<Database> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 20);
+  return openPglite(opts.dataDir);
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const { default: pg } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  // numeric stays a string (exact decimals); timestamps become Date through drizzle.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000 });
+  pool.on('error', () => undefined);
+  const db = drizzle(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    close: () => pool.end(),
+    async migrate() {
+      // Several app processes may start at once: one migrates, the others wait on the lock.
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock(727401)');
+        await migrate(drizzle(client, { schema }), { migrationsFolder });
+      } finally {
+        await client.query('select pg_advisory_unlock(727401)').catch(() => undefined);
+        client.release();
+      }
+    },
+    async ping() {
+      try {
+        await pool.query('select 1');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  };
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  let client: InstanceType<typeof PGlite>;
+  if (dataDir === 'memory://') client = new PGlite();
+  else {
+    const dir = resolve(dataDir, 'pglite');
+    mkdirSync(dir, { recursive: true });
+    client = new PGlite(dir);
+  }
+  await client.waitReady;
+  const db = drizzle(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    close: () => client.close(),
+    migrate: () => migrate(drizzle(client, { schema }), { migrationsFolder }),
+    async ping() {
+      try {
+        await client.query('select 1');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  };
+}

@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import { pgTable, uuid, varchar, boolean, integer, timestamp, jsonb, index, uniqueIndex, primaryKey, check } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Server-side sessions (decisions.md §2). `sid` is the SHA-256 of the cookie value, never the value itself. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    sid: varchar('sid', { length: 64 }).primaryKey(),
+    sess: jsonb('sess').notNull(),
+    expire: ts('expire').notNull(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('sessions_expire_idx').on(t.expire), index('sessions_user_idx').on(t.userId)],
+);
+
+/** Single-use tokens: only their SHA-256 is kept (decisions.md §2). */
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: varchar('email', { length: 254 }).notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    type: varchar('type', { length: 30 }).notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    consumedAt: ts('consumed_at'),
+    revokedAt: ts('revoked_at'),
+    revokedBy: uuid('revoked_by').references(() => users.id),
+    ipAddress: varchar('ip_address', { length: 64 }),
+    isConsumed: boolean('is_consumed').notNull().default(false),
+    isRevoked: boolean('is_revoked').notNull().default(false),
+    scopedData: jsonb('scoped_data'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('email_tokens_hash_key').on(t.tokenHash),
+    index('email_tokens_lookup_idx').on(t.email, t.type),
+    check('email_tokens_type_check', sql`${t.type} in ('email_verification','password_reset','invitation','impersonation_code')`),
+  ],
+);
+
+/** Impersonation access tokens (decisions.md §8): bound to the target and the issuing admin. */
+export const impersonationTokens = pgTable(
+  'impersonation_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    adminId: uuid('admin_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    targetUserId: uuid('target_user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('impersonation_tokens_hash_key').on(t.tokenHash)],
+);
+
+/** Fixed-window counters shared by every app process. */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: varchar('key', { length: 200 }).notNull(),
+    windowStart: ts('window_start').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_limits_window_idx').on(t.windowStart)],
+);
+
+/** Idempotency-Key answers of money-moving POSTs (decisions.md §6). */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    key: varchar('key', { length: 200 }).notNull(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    route: varchar('route', { length: 200 }).notNull(),
+    requestHash: varchar('request_hash', { length: 64 }).notNull(),
+    statusCode: integer('status_code'),
+    response: jsonb('response'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);

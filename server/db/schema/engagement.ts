@@ -1,0 +1,112 @@
+import { sql } from 'drizzle-orm';
+import { pgTable, uuid, varchar, text, boolean, integer, numeric, timestamp, date, jsonb, index, check } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    type: varchar('type', { length: 40 }).notNull(),
+    title: varchar('title', { length: 200 }).notNull(),
+    message: text('message').notNull(),
+    priority: varchar('priority', { length: 10 }).notNull().default('normal'),
+    data: jsonb('data'),
+    read: boolean('read').notNull().default(false),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.createdAt),
+    index('notifications_unread_idx').on(t.userId).where(sql`${t.read} = false`),
+  ],
+);
+
+export const rankAchievements = pgTable(
+  'rank_achievements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id),
+    rank: varchar('rank', { length: 30 }).notNull(),
+    achievedAt: ts('achieved_at').notNull().defaultNow(),
+    teamBV: numeric('team_bv', { precision: 12, scale: 2 }).notNull(),
+    leftBV: numeric('left_bv', { precision: 12, scale: 2 }).notNull(),
+    rightBV: numeric('right_bv', { precision: 12, scale: 2 }).notNull(),
+    bonus: numeric('bonus', { precision: 14, scale: 2 }),
+    metadata: jsonb('metadata'),
+  },
+  (t) => [index('rank_achievements_user_idx').on(t.userId, t.achievedAt)],
+);
+
+export const franchiseRequests = pgTable(
+  'franchise_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id),
+    franchiseType: varchar('franchise_type', { length: 30 }).notNull(),
+    investmentAmount: numeric('investment_amount', { precision: 14, scale: 2 }),
+    businessVolume: numeric('business_volume', { precision: 12, scale: 2 }),
+    sponsorIncome: numeric('sponsor_income', { precision: 14, scale: 2 }),
+    status: varchar('status', { length: 20 }).notNull().default('pending'),
+    businessPlan: text('business_plan').notNull(),
+    adminNotes: text('admin_notes'),
+    reviewedBy: uuid('reviewed_by').references(() => users.id),
+    reviewedAt: ts('reviewed_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('franchise_requests_status_idx').on(t.status, t.createdAt), index('franchise_requests_user_idx').on(t.userId)],
+);
+
+export const supportTickets = pgTable(
+  'support_tickets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id),
+    category: varchar('category', { length: 20 }).notNull(),
+    subject: varchar('subject', { length: 200 }).notNull(),
+    description: text('description').notNull(),
+    status: varchar('status', { length: 20 }).notNull().default('open'),
+    priority: varchar('priority', { length: 10 }).notNull().default('medium'),
+    assignedTo: uuid('assigned_to').references(() => users.id),
+    resolution: text('resolution'),
+    resolvedAt: ts('resolved_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('support_tickets_status_idx').on(t.status, t.createdAt),
+    index('support_tickets_user_idx').on(t.userId),
+    check('support_tickets_status_check', sql`${t.status} in ('open','in_progress','resolved','closed')`),
+    check('support_tickets_priority_check', sql`${t.priority} in ('low','medium','high','urgent')`),
+  ],
+);
+
+export const achievers = pgTable('achievers', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull().references(() => users.id),
+  achievementType: varchar('achievement_type', { length: 40 }).notNull(),
+  position: integer('position'),
+  amount: numeric('amount', { precision: 14, scale: 2 }),
+  period: varchar('period', { length: 20 }),
+  periodDate: date('period_date'),
+  metadata: jsonb('metadata'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const news = pgTable(
+  'news',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: varchar('title', { length: 200 }).notNull(),
+    content: text('content').notNull(),
+    type: varchar('type', { length: 20 }).notNull().default('announcement'),
+    priority: varchar('priority', { length: 10 }).notNull().default('normal'),
+    isActive: boolean('is_active').notNull().default(true),
+    publishedAt: ts('published_at'),
+    expiresAt: ts('expires_at'),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('news_active_idx').on(t.isActive, t.publishedAt)],
+);

@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import { pgTable, uuid, varchar, text, integer, timestamp, jsonb, index, check } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    entityType: varchar('entity_type', { length: 40 }).notNull(),
+    entityId: varchar('entity_id', { length: 64 }),
+    action: varchar('action', { length: 60 }).notNull(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorRole: varchar('actor_role', { length: 20 }),
+    /** Set when the actor acted through an impersonation token: the user acted as. */
+    onBehalfOfId: uuid('on_behalf_of_id').references(() => users.id, { onDelete: 'set null' }),
+    previousState: jsonb('previous_state'),
+    newState: jsonb('new_state'),
+    changes: jsonb('changes'),
+    reason: text('reason'),
+    ipAddress: varchar('ip_address', { length: 64 }),
+    userAgent: text('user_agent'),
+    sessionId: varchar('session_id', { length: 64 }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_actor_idx').on(t.actorId, t.createdAt),
+    index('audit_log_entity_idx').on(t.entityType, t.entityId),
+  ],
+);
+
+/** Mail outbox (decisions.md §9). The payload is encrypted at rest and wiped once sent. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    toAddress: varchar('to_address', { length: 254 }).notNull(),
+    template: varchar('template', { length: 40 }).notNull(),
+    subject: varchar('subject', { length: 200 }).notNull(),
+    payload: text('payload'),
+    status: varchar('status', { length: 20 }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: ts('sent_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    check('mail_outbox_status_check', sql`${t.status} in ('pending','sending','sent','logged','failed')`),
+  ],
+);

@@ -1,0 +1,123 @@
+import { sql } from 'drizzle-orm';
+import { pgTable, uuid, varchar, text, boolean, integer, numeric, timestamp, date, jsonb, index, uniqueIndex, check } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const referralLinks = pgTable(
+  'referral_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** SHA-256 of the link token; the token itself only travels in the URL. */
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    generatedBy: uuid('generated_by').notNull().references(() => users.id),
+    generatedByRole: varchar('generated_by_role', { length: 20 }).notNull(),
+    placementType: varchar('placement_type', { length: 20 }).notNull().default('sponsor'),
+    placementSide: varchar('placement_side', { length: 5 }),
+    parentId: uuid('parent_id').references(() => users.id),
+    recruiteeEmail: varchar('recruitee_email', { length: 254 }),
+    recruiteeName: varchar('recruitee_name', { length: 160 }),
+    pendingRecruitId: uuid('pending_recruit_id'),
+    isUsed: boolean('is_used').notNull().default(false),
+    usedBy: uuid('used_by').references(() => users.id),
+    usedAt: ts('used_at'),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('referral_links_token_key').on(t.tokenHash),
+    index('referral_links_generated_by_idx').on(t.generatedBy),
+    check('referral_links_side_check', sql`${t.placementSide} is null or ${t.placementSide} in ('left','right')`),
+    check('referral_links_type_check', sql`${t.placementType} in ('sponsor','strategic','auto','root')`),
+  ],
+);
+
+export const recruitmentRequests = pgTable('recruitment_requests', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  referralLinkId: uuid('referral_link_id').references(() => referralLinks.id),
+  recruiteeEmail: varchar('recruitee_email', { length: 254 }).notNull(),
+  recruiteeName: varchar('recruitee_name', { length: 160 }),
+  recruiteeId: uuid('recruitee_id').references(() => users.id),
+  status: varchar('status', { length: 20 }).notNull().default('pending'),
+  approvedBy: uuid('approved_by').references(() => users.id),
+  approvedAt: ts('approved_at'),
+  placementLocked: boolean('placement_locked').notNull().default(false),
+  notes: text('notes'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** Every member enters the tree through one of these (decisions.md §3). */
+export const pendingRecruits = pgTable(
+  'pending_recruits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicantUserId: uuid('applicant_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    referralLinkId: uuid('referral_link_id').references(() => referralLinks.id),
+    email: varchar('email', { length: 254 }).notNull(),
+    fullName: varchar('full_name', { length: 160 }).notNull(),
+    mobile: varchar('mobile', { length: 15 }),
+    recruiterId: uuid('recruiter_id').references(() => users.id),
+    uplineId: uuid('upline_id').references(() => users.id),
+    placementType: varchar('placement_type', { length: 20 }).notNull().default('sponsor'),
+    placementParentId: uuid('placement_parent_id').references(() => users.id),
+    packageAmount: numeric('package_amount', { precision: 10, scale: 2 }),
+    position: varchar('position', { length: 5 }),
+    uplineDecision: varchar('upline_decision', { length: 20 }).notNull().default('pending'),
+    uplineDecisionAt: ts('upline_decision_at'),
+    status: varchar('status', { length: 20 }).notNull().default('awaiting_upline'),
+    rejectionReason: text('rejection_reason'),
+    rejectedBy: uuid('rejected_by').references(() => users.id),
+    rejectedAt: ts('rejected_at'),
+    version: integer('version').notNull().default(1),
+    placementLocked: boolean('placement_locked').notNull().default(false),
+    lockExpiresAt: ts('lock_expires_at'),
+    riskScore: integer('risk_score'),
+    kycStatus: varchar('kyc_status', { length: 20 }).notNull().default('pending'),
+    dateOfBirth: date('date_of_birth'),
+    nominee: varchar('nominee', { length: 120 }),
+    address: varchar('address', { length: 300 }),
+    city: varchar('city', { length: 80 }),
+    state: varchar('state', { length: 80 }),
+    pincode: varchar('pincode', { length: 10 }),
+    panNumber: varchar('pan_number', { length: 10 }),
+    aadhaarNumber: varchar('aadhaar_number', { length: 14 }),
+    bankAccountNumber: varchar('bank_account_number', { length: 20 }),
+    bankIFSC: varchar('bank_ifsc', { length: 11 }),
+    bankName: varchar('bank_name', { length: 120 }),
+    bankAccountHolderName: varchar('bank_account_holder_name', { length: 120 }),
+    panCardUrl: text('pan_card_url'),
+    aadhaarFrontUrl: text('aadhaar_front_url'),
+    aadhaarBackUrl: text('aadhaar_back_url'),
+    bankCancelledChequeUrl: text('bank_cancelled_cheque_url'),
+    profileImageUrl: text('profile_image_url'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('pending_recruits_status_idx').on(t.status, t.createdAt),
+    index('pending_recruits_upline_idx').on(t.uplineId, t.status),
+    index('pending_recruits_recruiter_idx').on(t.recruiterId, t.status),
+    uniqueIndex('pending_recruits_applicant_key').on(t.applicantUserId),
+    check('pending_recruits_status_check', sql`${t.status} in ('awaiting_upline','awaiting_admin','approved','rejected')`),
+    check('pending_recruits_position_check', sql`${t.position} is null or ${t.position} in ('left','right')`),
+  ],
+);
+
+export const approvalRequests = pgTable('approval_requests', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  applicantId: uuid('applicant_id').references(() => users.id),
+  pendingRecruitId: uuid('pending_recruit_id').references(() => pendingRecruits.id),
+  sponsorId: uuid('sponsor_id').references(() => users.id),
+  planId: varchar('plan_id', { length: 30 }).notNull().default('binary'),
+  placementScope: varchar('placement_scope', { length: 30 }),
+  formSnapshot: jsonb('form_snapshot'),
+  kycStatus: varchar('kyc_status', { length: 20 }),
+  riskScore: integer('risk_score'),
+  status: varchar('status', { length: 20 }).notNull().default('pending'),
+  requestedBy: uuid('requested_by').references(() => users.id),
+  reviewedBy: uuid('reviewed_by').references(() => users.id),
+  reviewedAt: ts('reviewed_at'),
+  rejectionReason: text('rejection_reason'),
+  approvalNotes: text('approval_notes'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});

@@ -1,0 +1,88 @@
+import { sql } from 'drizzle-orm';
+import { pgTable, uuid, varchar, text, numeric, timestamp, date, jsonb, index, uniqueIndex, check } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
+
+export const walletBalances = pgTable(
+  'wallet_balances',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id),
+    balance: money('balance').notNull().default('0'),
+    totalEarnings: money('total_earnings').notNull().default('0'),
+    totalWithdrawals: money('total_withdrawals').notNull().default('0'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('wallet_balances_user_key').on(t.userId), check('wallet_balance_nonneg', sql`${t.balance} >= 0`)],
+);
+
+/** The ledger: balance = sum(amount) per user (decisions.md §6). */
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id),
+    type: varchar('type', { length: 30 }).notNull(),
+    amount: money('amount').notNull(),
+    description: text('description'),
+    referenceId: varchar('reference_id', { length: 100 }),
+    balanceBefore: money('balance_before').notNull(),
+    balanceAfter: money('balance_after').notNull(),
+    metadata: jsonb('metadata'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('transactions_user_idx').on(t.userId, t.createdAt),
+    index('transactions_type_idx').on(t.type, t.createdAt),
+    check('transactions_balance_math', sql`${t.balanceAfter} = ${t.balanceBefore} + ${t.amount} and ${t.balanceAfter} >= 0`),
+  ],
+);
+
+export const withdrawalRequests = pgTable(
+  'withdrawal_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id),
+    withdrawalType: varchar('withdrawal_type', { length: 10 }).notNull().default('bank'),
+    amount: money('amount').notNull(),
+    currency: varchar('currency', { length: 3 }).notNull().default('INR'),
+    status: varchar('status', { length: 20 }).notNull().default('pending'),
+    bankDetails: jsonb('bank_details'),
+    usdtWalletAddress: varchar('usdt_wallet_address', { length: 120 }),
+    networkType: varchar('network_type', { length: 10 }),
+    adminNotes: text('admin_notes'),
+    rejectionReason: text('rejection_reason'),
+    processedBy: uuid('processed_by').references(() => users.id),
+    processedAt: ts('processed_at'),
+    transactionId: varchar('transaction_id', { length: 100 }),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('withdrawal_requests_status_idx').on(t.status, t.createdAt),
+    index('withdrawal_requests_user_idx').on(t.userId, t.createdAt),
+    check('withdrawal_amount_positive', sql`${t.amount} > 0`),
+    check('withdrawal_type_check', sql`${t.withdrawalType} in ('bank','usdt')`),
+    check('withdrawal_status_check', sql`${t.status} in ('pending','approved','rejected')`),
+  ],
+);
+
+export const cheques = pgTable(
+  'cheques',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id),
+    chequeNumber: varchar('cheque_number', { length: 40 }).notNull(),
+    amount: money('amount').notNull(),
+    bankName: varchar('bank_name', { length: 120 }),
+    issuedDate: date('issued_date'),
+    clearanceDate: date('clearance_date'),
+    status: varchar('status', { length: 20 }).notNull().default('issued'),
+    purpose: text('purpose'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('cheques_number_key').on(t.chequeNumber)],
+);

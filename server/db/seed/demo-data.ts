@@ -1,0 +1,23 @@
+/** Demo accounts and catalog (README lists the same credentials). */
+export const DEMO_ACCOUNTS = {
+  admin: { email: 'admin@demo.local', password: 'Admin@12345' },
+  founder: { email: 'founder@demo.local', password: 'Founder@12345' },
+  member: { email: 'member@demo.local', password: 'Member@12345', firstName: 'Asha', lastName: 'Verma', mobile: '9876543210' },
+  pending: { email: 'pending@demo.local', password: 'Pending@12345', firstName: 'Ravi', lastName: 'Kumar', mobile: '9123456780' },
+} as const;
+
+export const DEMO_DOWNLINE = [
+  { key: 'l1', parent: 'member', side: 'left', email: 'neha.left@demo.local', firstName: 'Neha', lastName: 'Sharma', password: 'Member@12345', mobile: '9811111111' },
+  { key: 'r1', parent: 'member', side: 'right', email: 'arjun.right@demo.local', firstName: 'Arjun', lastName: 'Mehta', password: 'Member@12345', mobile: '9822222222' },
+  { key: 'l2', parent: 'l1', side: 'left', email: 'priya.ll@demo.local', firstName: 'Priya', lastName: 'Nair', password: 'Member@12345', mobile: '9833333333' },
+  { key: 'r2', parent: 'r1', side: 'right', email: 'vikram.rr@demo.local', firstName: 'Vikram', lastName: 'Singh', password: 'Member@12345', mobile: '9844444444' },
+] as const;
+
+export const DEMO_PRODUCTS = [
+  { name: 'AquaPure RO Water Purifier', description: '7-stage RO + UV purification, 8 litre tank, mineral cartridge.', price: '14999.00', bv: '5000.00', gst: '18.00', category: 'water_purifier', purchaseType: 'first_purchase' },
+  { name: 'AquaPure Filter Kit', description: 'Annual service kit: sediment, carbon and RO membrane filters.', price: '2499.00', bv: '800.00', gst: '18.00', category: 'water_purifier', purchaseType: 'second_purchase' },
+  { name: 'VisionMax 43" 4K LED TV', description: '43 inch 4K UHD smart LED television with HDR10 and 20 W speakers.', price: '27999.00', bv: '9000.00', gst: '28.00', category: 'led_tv', purchaseType: 'first_purchase' },
+  { name: 'VisionMax Wall Mount and Soundbar', description: 'Tilting wall mount with a 60 W soundbar for VisionMax TVs.', price: '4999.00', bv: '1500.00', gst: '18.00', category: 'led_tv', purchaseType: 'second_purchase' },
+  { name: 'BreezeLine BLDC Ceiling Fan', description: '1200 mm energy-saving BLDC fan with remote, 28 W at full speed.', price: '3999.00', bv: '1200.00', gst: '18.00', category: 'ceiling_fan', purchaseType: 'first_purchase' },
+  { name: 'BreezeLine Fan Regulator and Canopy Set', description: 'Replacement smart regulator and decorative canopy set.', price: '899.00', bv: '250.00', gst: '18.00', category: 'ceiling_fan', purchaseType: 'second_purchase' },
+] as const;

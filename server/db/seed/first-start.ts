@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { users, products, walletBalances } from '../schema/index';
+import { hashPassword } from '../../lib/password';
+import { findUserByEmail, findRootFounder, insertUser, updateUser, type UserRow } from '../../modules/users/users.repo';
+import { generateUserId } from '../../modules/users/users.service';
+import { makeRoot, occupySlot, countDirect } from '../../modules/tree/tree.repo';
+import { enterPipeline } from '../../modules/recruitment/pipeline.service';
+import { DEMO_ACCOUNTS, DEMO_DOWNLINE, DEMO_PRODUCTS } from './demo-data';
+
+export interface SeedReport {
+  lines: string[];
+}
+
+/**
+ * First start: the founder at the root of the tree and an admin. Outside demo mode no known password
+ * is ever created: the admin gets a one-time password, printed once, that must be changed at first sign-in.
+ */
+export async function ensureInitialAccounts(ctx: AppContext): Promise<SeedReport> {
+  const lines: string[] = [];
+  const db = ctx.db;
+  let root = await findRootFounder(db);
+  if (!root) {
+    const email = ctx.config.demoSeed ? DEMO_ACCOUNTS.founder.email : 'founder@localhost';
+    const password = ctx.config.demoSeed ? await hashPassword(DEMO_ACCOUNTS.founder.password) : null;
+    root = await db.transaction(async (tx) => {
+      const now = ctx.clock.now();
+      const founder = await insertUser(tx, {
+        userId: await generateUserId(ctx, tx), email, password, firstName: 'Founder', lastName: 'Root', role: 'founder', status: 'active',
+        emailVerified: true, firstLogin: !ctx.config.demoSeed, idStatus: 'Active', activationDate: now, packageAmount: '0',
+        kycStatus: 'approved',
+      });
+      await makeRoot(tx, founder.id);
+      await tx.insert(walletBalances).values({ userId: founder.id });
+      return founder;
+    });
+    lines.push(ctx.config.demoSeed
+      ? `Founder (tree root): ${root.userId} / ${email}`
+      : `Founder (tree root) created: ${root.userId} / ${email} (no password: set one with "Forgot password" after changing the email)`);
+  }
+  const [anyAdmin] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
+  if (!anyAdmin) {
+    const email = ctx.config.demoSeed ? DEMO_ACCOUNTS.admin.email : 'admin@localhost';
+    const oneTime = ctx.config.demoSeed ? DEMO_ACCOUNTS.admin.password : randomBytes(12).toString('base64url');
+    const admin = await insertUser(db, {
+      userId: await generateUserId(ctx, db), email, password: await hashPassword(oneTime), firstName: 'Platform', lastName: 'Admin',
+      role: 'admin', status: 'active', emailVerified: true, firstLogin: !ctx.config.demoSeed, idStatus: 'Active', kycStatus: 'approved',
+      activationDate: ctx.clock.now(),
+    });
+    lines.push(ctx.config.demoSeed
+      ? `Admin: ${admin.userId} / ${email}`
+      : `Admin created: ${admin.userId} / ${email} with one-time password ${oneTime} (shown only now; it must be changed at first sign-in)`);
+  }
+  if (ctx.config.demoSeed) lines.push(...(await seedDemo(ctx, root)));
+  return { lines };
+}
+
+async function seedDemo(ctx: AppContext, root: UserRow): Promise<string[]> {
+  const db = ctx.db;
+  const lines: string[] = [];
+  if (await findUserByEmail(db, DEMO_ACCOUNTS.member.email)) return lines;
+  const now = ctx.clock.now();
+  const hashes = new Map<string, string>();
+  const hashOf = async (p: string) => hashes.get(p) ?? (hashes.set(p, await hashPassword(p)), hashes.get(p)!);
+
+  await db.transaction(async (tx) => {
+    const activeMember = async (data: { email: string; firstName: string; lastName: string; password: string; mobile: string }, sponsor: UserRow, parent: UserRow, side: 'left' | 'right') => {
+      const u = await insertUser(tx, {
+        userId: await generateUserId(ctx, tx), email: data.email, password: await hashOf(data.password), firstName: data.firstName,
+        lastName: data.lastName, mobile: data.mobile, role: 'user', status: 'active', emailVerified: true, firstLogin: false,
+        sponsorId: sponsor.id, idStatus: 'Active', activationDate: now, packageAmount: '5000.00', kycStatus: 'pending',
+        kycDeadline: new Date(now.getTime() + 7 * 86_400_000), city: 'Pune', state: 'Maharashtra', pincode: '411001',
+        address: '12 Residency Road, Camp', nominee: 'Family Nominee',
+      });
+      await occupySlot(tx, u.id, parent, side);
+      await countDirect(tx, sponsor.id, side);
+      await tx.insert(walletBalances).values({ userId: u.id });
+      return (await tx.select().from(users).where(eq(users.id, u.id)))[0];
+    };
+    const freshRoot = (await tx.select().from(users).where(eq(users.id, root.id)))[0];
+    const member = await activeMember(DEMO_ACCOUNTS.member, freshRoot, freshRoot, 'left');
+    lines.push(`Member: ${member.userId} / ${member.email}`);
+    const placed: Record<string, UserRow> = { member };
+    for (const d of DEMO_DOWNLINE) {
+      const parent = placed[d.parent];
+      const fresh = (await tx.select().from(users).where(eq(users.id, parent.id)))[0];
+      placed[d.key] = await activeMember(d, member, fresh, d.side);
+    }
+    const pending = await insertUser(tx, {
+      userId: await generateUserId(ctx, tx), email: DEMO_ACCOUNTS.pending.email, password: await hashOf(DEMO_ACCOUNTS.pending.password),
+      firstName: DEMO_ACCOUNTS.pending.firstName, lastName: DEMO_ACCOUNTS.pending.lastName, mobile: DEMO_ACCOUNTS.pending.mobile,
+      role: 'user', status: 'pending', emailVerified: true, firstLogin: false, sponsorId: member.id,
+    });
+    await enterPipeline(tx, pending, { recruiterId: member.id, uplineId: member.id, packageAmount: '5000.00' });
+    lines.push(`Pending user: ${pending.userId} / ${pending.email}`);
+    await tx.insert(products).values(DEMO_PRODUCTS.map((p) => ({ ...p })));
+  });
+  return lines;
+}

@@ -1,0 +1,29 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
+import { AppError } from './app-error';
+import { hitRateLimit } from './rate-limit.repo';
+
+export interface RateLimitRule {
+  /** Name of the limit, part of the counter key. */
+  name: string;
+  max: number;
+  windowMs: number;
+  message: string;
+  /** What is counted: the client address by default, or something from the request (an email, a user id). */
+  keyOf?: (req: FastifyRequest) => string | undefined;
+}
+
+/** Fixed windows in the database, so every app process shares the same counters. */
+export async function enforceRateLimits(ctx: AppContext, req: FastifyRequest, rules: RateLimitRule[]) {
+  if (ctx.config.rateLimitFactor === 0) return;
+  const now = ctx.clock.now().getTime();
+  for (const rule of rules) {
+    const subject = rule.keyOf ? rule.keyOf(req) : req.ip;
+    if (!subject) continue;
+    const windowStart = new Date(now - (now % rule.windowMs));
+    const count = await hitRateLimit(ctx.db, `${rule.name}:${subject.toLowerCase()}`.slice(0, 200), windowStart);
+    if (count > Math.ceil(rule.max * ctx.config.rateLimitFactor)) {
+      throw new AppError('RATE_LIMITED', 429, rule.message);
+    }
+  }
+}

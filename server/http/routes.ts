@@ -1,0 +1,84 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import type { Access } from '../../contracts/access';
+import { ACCESS_LEVELS } from '../../contracts/access';
+import { MSG } from '../../contracts/messages';
+import type { AppContext } from '../context';
+import { AppError, unauthenticated, forbidden } from './app-error';
+import { resolveIdentity, type Identity } from './identity';
+import { enforceRateLimits, type RateLimitRule } from './rate-limit';
+import { checkOrigin } from './security';
+
+export interface RouteDef {
+  method: HTTPMethods;
+  url: string;
+  access: Access;
+  handler: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+  bodyLimit?: number;
+  rateLimits?: RateLimitRule[];
+  /** Reachable while a temporary password must still be changed. */
+  duringPasswordChange?: boolean;
+  /** Refused while an admin impersonates (decisions.md §8). */
+  denyImpersonation?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    identity: Identity | null;
+  }
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+}
+
+/** The signed-in identity of a route that declared a non-public access. */
+export function identityOf(req: FastifyRequest): Identity {
+  if (!req.identity) throw unauthenticated(MSG.notSignedIn);
+  return req.identity;
+}
+
+function allowed(access: Access, id: Identity): boolean {
+  const { role, status } = id.user;
+  if (access === 'session') return true;
+  if (status !== 'active') return false;
+  if (access === 'member') return role !== 'admin';
+  if (access === 'founder') return role === 'founder';
+  if (access === 'reviewer') return role === 'admin' || role === 'founder';
+  return role === 'admin';
+}
+
+/** Every route declares who may call it; registering one without a declaration fails at start. */
+export function registerRoutes(app: FastifyInstance, ctx: AppContext, defs: RouteDef[]) {
+  for (const def of defs) {
+    if (!ACCESS_LEVELS.includes(def.access)) throw new Error(`Route ${def.method} ${def.url} has no access declaration`);
+    app.route({
+      method: def.method,
+      url: def.url,
+      bodyLimit: def.bodyLimit,
+      config: { access: def.access },
+      preHandler: async (req) => {
+        checkOrigin(req, ctx.config);
+        if (def.rateLimits) await enforceRateLimits(ctx, req, def.rateLimits);
+        req.identity = await resolveIdentity(ctx, req);
+        if (def.access === 'public') return;
+        const id = req.identity;
+        if (!id) throw unauthenticated(MSG.notSignedIn);
+        if (id.impersonation && def.denyImpersonation) throw forbidden(MSG.passwordChangeImpersonating, 'IMPERSONATION_FORBIDDEN');
+        if (id.user.firstLogin && !id.impersonation && !def.duringPasswordChange) {
+          throw new AppError('PASSWORD_CHANGE_REQUIRED', 403, MSG.passwordChangeRequired);
+        }
+        if (!allowed(def.access, id)) throw forbidden(MSG.forbidden);
+      },
+      handler: def.handler,
+    });
+  }
+}
+
+/** Fails when any route was registered outside registerRoutes. */
+export function assertAllRoutesDeclared(app: FastifyInstance) {
+  app.addHook('onRoute', (opts) => {
+    const access = (opts.config as { access?: Access } | undefined)?.access;
+    if (!access && !String(opts.url).startsWith('/*') && opts.url !== '*') {
+      throw new Error(`Route ${String(opts.method)} ${opts.url} has no access declaration`);
+    }
+  });
+}

@@ -1,0 +1,29 @@
+import { createHash, randomBytes, randomInt, createCipheriv, createDecipheriv } from 'node:crypto';
+
+export const sha256 = (value: string | Buffer) => createHash('sha256').update(value).digest('hex');
+
+/** 32 random bytes, URL-safe (decisions.md §2). */
+export const newToken = () => randomBytes(32).toString('base64url');
+
+export function randomDigits(count: number): string {
+  let out = '';
+  for (let i = 0; i < count; i++) out += String(randomInt(0, 10));
+  return out;
+}
+
+/** AES-256-GCM with a key derived from the app secret; output is base64 iv|tag|ciphertext. */
+export function encrypt(secret: string, plain: string): string {
+  const key = createHash('sha256').update(`outbox:${secret}`).digest();
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64');
+}
+
+export function decrypt(secret: string, payload: string): string {
+  const key = createHash('sha256').update(`outbox:${secret}`).digest();
+  const raw = Buffer.from(payload, 'base64');
+  const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
+  decipher.setAuthTag(raw.subarray(12, 28));
+  return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+}

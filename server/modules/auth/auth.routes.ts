@@ -1,0 +1,135 @@
+import type { FastifyReply } from 'fastify';
+import type { AppContext } from '../../context';
+import { identityOf, type RouteDef } from '../../http/routes';
+import type { RateLimitRule } from '../../http/rate-limit';
+import { parse } from '../../http/validate';
+import { MSG } from '../../../contracts/messages';
+import { SESSION_COOKIE } from '../../../contracts/constants';
+import {
+  LoginRequest, SignupRequest, ChangePasswordRequest, ForgotPasswordRequest, ResetPasswordRequest,
+  VerifyEmailRequest, ValidateInvitationRequest, CompleteInvitationRequest,
+} from '../../../contracts/auth';
+import { z } from 'zod';
+import { unauthenticated } from '../../http/app-error';
+import { toCurrentUser } from '../users/users.service';
+import * as auth from './auth.service';
+
+const MIN15 = 15 * 60_000;
+const bodyField = (field: string) => (req: { body: unknown }) => {
+  const v = (req.body as Record<string, unknown> | undefined)?.[field];
+  return typeof v === 'string' && v.trim() ? v.trim().slice(0, 254) : undefined;
+};
+
+const loginLimits: RateLimitRule[] = [
+  { name: 'login-ip', max: 30, windowMs: MIN15, message: MSG.tooManyLogins },
+  { name: 'login-account', max: 10, windowMs: MIN15, message: MSG.tooManyLogins, keyOf: bodyField('userId') },
+];
+const signupLimits: RateLimitRule[] = [{ name: 'signup-ip', max: 5, windowMs: MIN15, message: MSG.tooManySignups }];
+const forgotLimits: RateLimitRule[] = [
+  { name: 'forgot-ip', max: 5, windowMs: MIN15, message: MSG.tooManyResets },
+  { name: 'forgot-email', max: 3, windowMs: 60 * 60_000, message: MSG.tooManyResets, keyOf: bodyField('email') },
+];
+const sponsorLimits: RateLimitRule[] = [{ name: 'sponsor-ip', max: 30, windowMs: 60_000, message: MSG.tooManySponsorLookups }];
+const tokenLimits: RateLimitRule[] = [{ name: 'token-ip', max: 30, windowMs: MIN15, message: MSG.tooManyRequests }];
+
+export function authRoutes(ctx: AppContext): RouteDef[] {
+  const setSessionCookie = (reply: FastifyReply, s: auth.NewSession) =>
+    reply.setCookie(SESSION_COOKIE, s.token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: ctx.config.secureCookies,
+      // Without remember me the cookie ends with the browser session; the server row still expires after 12 h.
+      ...(s.persistent ? { expires: s.expires } : {}),
+    });
+  const clearSessionCookie = (reply: FastifyReply) =>
+    reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: ctx.config.secureCookies });
+
+  return [
+    {
+      method: 'GET', url: '/api/auth/user', access: 'public',
+      handler: async (req) => {
+        if (!req.identity) throw unauthenticated(MSG.notSignedIn);
+        return toCurrentUser(req.identity.user, req.identity);
+      },
+    },
+    {
+      method: 'POST', url: '/api/login', access: 'public', rateLimits: loginLimits,
+      handler: async (req, reply) => {
+        const input = parse(LoginRequest, req.body);
+        const { user, session } = await auth.login(ctx, input, req.identity?.sessionHash);
+        setSessionCookie(reply, session);
+        return { user: toCurrentUser(user) };
+      },
+    },
+    {
+      method: 'GET', url: '/api/login', access: 'public',
+      handler: async (_req, reply) => reply.redirect('/'),
+    },
+    {
+      method: 'POST', url: '/api/logout', access: 'session', duringPasswordChange: true,
+      handler: async (req, reply) => {
+        await auth.logout(ctx, identityOf(req).sessionHash);
+        clearSessionCookie(reply);
+        return { message: MSG.loggedOut };
+      },
+    },
+    {
+      method: 'GET', url: '/api/logout', access: 'session', duringPasswordChange: true,
+      handler: async (req, reply) => {
+        await auth.logout(ctx, identityOf(req).sessionHash);
+        clearSessionCookie(reply);
+        return reply.redirect('/');
+      },
+    },
+    {
+      method: 'POST', url: '/api/auth/change-password', access: 'session', duringPasswordChange: true, denyImpersonation: true,
+      handler: async (req) => {
+        const input = parse(ChangePasswordRequest, req.body);
+        await auth.changePassword(ctx, identityOf(req), input.currentPassword, input.newPassword);
+        return { message: MSG.passwordChanged };
+      },
+    },
+    {
+      method: 'POST', url: '/api/auth/forgot-password', access: 'public', rateLimits: forgotLimits,
+      handler: async (req) => auth.requestPasswordReset(ctx, parse(ForgotPasswordRequest, req.body).email, req.ip),
+    },
+    {
+      method: 'GET', url: '/api/auth/verify-sponsor/:code', access: 'public', rateLimits: sponsorLimits,
+      handler: async (req) => {
+        const { code } = parse(z.object({ code: z.string().trim().min(1).max(40) }), req.params);
+        return auth.sponsorView(await auth.findSponsor(ctx, code));
+      },
+    },
+    {
+      method: 'POST', url: '/api/auth/signup', access: 'public', rateLimits: signupLimits,
+      handler: async (req, reply) => {
+        const input = parse(SignupRequest, req.body);
+        const result = await auth.signup(ctx, input, req.ip);
+        return reply.status(201).send(result);
+      },
+    },
+    {
+      method: 'POST', url: '/api/auth/verify-email', access: 'public', rateLimits: tokenLimits,
+      handler: async (req) => auth.verifyEmail(ctx, parse(VerifyEmailRequest, req.body).token),
+    },
+    {
+      method: 'POST', url: '/api/auth/reset-password', access: 'public', rateLimits: tokenLimits,
+      handler: async (req) => {
+        const input = parse(ResetPasswordRequest, req.body);
+        return auth.resetPassword(ctx, input.token, input.newPassword);
+      },
+    },
+    {
+      method: 'POST', url: '/api/auth/validate-invitation', access: 'public', rateLimits: tokenLimits,
+      handler: async (req) => auth.validateInvitation(ctx, parse(ValidateInvitationRequest, req.body).token),
+    },
+    {
+      method: 'POST', url: '/api/auth/complete-invitation', access: 'public', rateLimits: tokenLimits,
+      handler: async (req) => {
+        const input = parse(CompleteInvitationRequest, req.body);
+        return auth.completeInvitation(ctx, input.token, input.password);
+      },
+    },
+  ];
+}

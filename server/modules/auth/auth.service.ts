@@ -1,0 +1,188 @@
+import type { AppContext } from '../../context';
+import type { Identity } from '../../http/identity';
+import { AppError, badRequest, conflict } from '../../http/app-error';
+import { MSG } from '../../../contracts/messages';
+import { SESSION_DEFAULT_MS, SESSION_REMEMBER_MS } from '../../../contracts/constants';
+import type { LoginRequest, SignupRequest } from '../../../contracts/auth';
+import { hashPassword, verifyPassword } from '../../lib/password';
+import { newToken, sha256 } from '../../lib/crypto';
+import { findUserByLogin, findUserByEmail, findUserByUserId, findUserById, insertUser, updateUser, type UserRow } from '../users/users.repo';
+import { generateUserId, splitFullName, displayName, maskEmail } from '../users/users.service';
+import { insertSession, deleteSession, deleteUserSessions } from './session.repo';
+import { issueToken, useToken, peekToken } from './tokens.service';
+import { queueMail } from '../mail/mail.service';
+import { enterPipeline } from '../recruitment/pipeline.service';
+
+export interface NewSession {
+  token: string;
+  expires: Date;
+  persistent: boolean;
+}
+
+async function startSession(ctx: AppContext, user: UserRow, rememberMe: boolean, replaceHash?: string): Promise<NewSession> {
+  const now = ctx.clock.now();
+  const token = newToken();
+  const expires = new Date(now.getTime() + (rememberMe ? SESSION_REMEMBER_MS : SESSION_DEFAULT_MS));
+  await ctx.db.transaction(async (tx) => {
+    // A fresh id at every sign-in: a session id planted before sign-in is worthless after it.
+    if (replaceHash) await deleteSession(tx, replaceHash);
+    await insertSession(tx, { sid: sha256(token), userId: user.id, expire: expires, sess: { rememberMe, createdAt: now.toISOString() } });
+    await updateUser(tx, user.id, { lastActiveAt: now });
+  });
+  return { token, expires, persistent: rememberMe };
+}
+
+const REFUSED_STATUS: Record<string, { code: 'ACCOUNT_NOT_VERIFIED' | 'ACCOUNT_NOT_ACTIVE'; message: string }> = {
+  registered: { code: 'ACCOUNT_NOT_VERIFIED', message: MSG.emailNotVerified },
+  invited: { code: 'ACCOUNT_NOT_ACTIVE', message: MSG.invitationNotCompleted },
+  rejected: { code: 'ACCOUNT_NOT_ACTIVE', message: MSG.accountRejected },
+  suspended: { code: 'ACCOUNT_NOT_ACTIVE', message: MSG.accountNotActive },
+  inactive: { code: 'ACCOUNT_NOT_ACTIVE', message: MSG.accountNotActive },
+};
+
+export async function login(ctx: AppContext, input: LoginRequest, previousSessionHash?: string) {
+  const user = await findUserByLogin(ctx.db, input.userId);
+  const ok = await verifyPassword(user?.password, input.password);
+  if (!user || !ok) throw new AppError('INVALID_CREDENTIALS', 401, MSG.invalidCredentials);
+  const refusal = REFUSED_STATUS[user.status];
+  if (refusal) throw new AppError(refusal.code, 403, refusal.message);
+  const session = await startSession(ctx, user, input.rememberMe, previousSessionHash);
+  return { user, session };
+}
+
+export async function logout(ctx: AppContext, sessionHash: string | undefined) {
+  if (sessionHash) await deleteSession(ctx.db, sessionHash);
+}
+
+export async function changePassword(ctx: AppContext, identity: Identity, currentPassword: string, newPassword: string) {
+  const user = identity.user;
+  if (!(await verifyPassword(user.password, currentPassword))) {
+    throw badRequest(MSG.currentPasswordWrong, { currentPassword: [MSG.currentPasswordWrong] }, 'INVALID_CREDENTIALS');
+  }
+  const hash = await hashPassword(newPassword);
+  await ctx.db.transaction(async (tx) => {
+    await updateUser(tx, user.id, { password: hash, firstLogin: false, passwordChangedAt: ctx.clock.now() });
+    await deleteUserSessions(tx, user.id, identity.sessionHash);
+    await queueMail(ctx, tx, user.email, { template: 'password_changed', params: { name: displayName(user) } });
+  });
+  ctx.kickMail();
+}
+
+/** Looks up an active member who may sponsor (doc 1 §7: name, masked email, id). */
+export async function findSponsor(ctx: AppContext, code: string) {
+  const sponsor = await findUserByUserId(ctx.db, code.trim());
+  if (!sponsor || sponsor.status !== 'active' || sponsor.role === 'admin') {
+    throw new AppError('INVALID_SPONSOR', 404, MSG.invalidSponsor);
+  }
+  return sponsor;
+}
+
+export function sponsorView(sponsor: UserRow) {
+  return { name: displayName(sponsor), email: maskEmail(sponsor.email), id: sponsor.userId };
+}
+
+export async function signup(ctx: AppContext, input: SignupRequest, ip: string) {
+  const sponsor = input.sponsorCode ? await findSponsor(ctx, input.sponsorCode).catch(() => {
+    throw badRequest(MSG.invalidSponsor, { sponsorCode: [MSG.invalidSponsor] }, 'INVALID_SPONSOR');
+  }) : undefined;
+  if (await findUserByEmail(ctx.db, input.email)) throw conflict(MSG.duplicateEmail, 'DUPLICATE_EMAIL');
+  const hash = await hashPassword(input.password);
+  const { firstName, lastName } = splitFullName(input.fullName);
+  await ctx.db.transaction(async (tx) => {
+    const user = await insertUser(tx, {
+      userId: await generateUserId(ctx, tx),
+      email: input.email,
+      password: hash,
+      firstName,
+      lastName,
+      role: 'user',
+      status: 'registered',
+      emailVerified: false,
+      firstLogin: false,
+      sponsorId: sponsor?.id ?? null,
+      registrationDate: ctx.clock.now(),
+    });
+    const token = await issueToken(ctx, tx, { email: user.email, userId: user.id, type: 'email_verification', ip });
+    await queueMail(ctx, tx, user.email, {
+      template: 'verify_email',
+      params: { name: displayName(user), link: `${ctx.config.appUrl}/verify-email?token=${token}` },
+    });
+  }).catch((err) => {
+    if (isUniqueViolation(err)) throw conflict(MSG.duplicateEmail, 'DUPLICATE_EMAIL');
+    throw err;
+  });
+  ctx.kickMail();
+  return { message: MSG.signupDone };
+}
+
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+export async function verifyEmail(ctx: AppContext, token: string) {
+  await ctx.db.transaction(async (tx) => {
+    const row = await useToken(ctx, tx, token, 'email_verification');
+    const user = row?.userId ? await findUserById(tx, row.userId) : undefined;
+    if (!row || !user || user.status !== 'registered') throw new AppError('INVALID_TOKEN', 400, MSG.invalidVerificationToken);
+    const updated = await updateUser(tx, user.id, { status: 'pending', emailVerified: true });
+    await enterPipeline(tx, updated!, { recruiterId: user.sponsorId, uplineId: user.sponsorId });
+  });
+  return { message: MSG.emailVerified };
+}
+
+export async function requestPasswordReset(ctx: AppContext, email: string, ip: string) {
+  const user = await findUserByEmail(ctx.db, email);
+  if (user && !['rejected', 'registered', 'invited'].includes(user.status)) {
+    await ctx.db.transaction(async (tx) => {
+      const token = await issueToken(ctx, tx, { email: user.email, userId: user.id, type: 'password_reset', ip });
+      await queueMail(ctx, tx, user.email, {
+        template: 'password_reset',
+        params: { name: displayName(user), link: `${ctx.config.appUrl}/reset-password?token=${token}` },
+      });
+    });
+    ctx.kickMail();
+  }
+  // Same words whether or not the address is known (decisions.md §2).
+  return { message: MSG.forgotAnswer };
+}
+
+export async function resetPassword(ctx: AppContext, token: string, newPassword: string) {
+  const hash = await hashPassword(newPassword);
+  await ctx.db.transaction(async (tx) => {
+    const row = await useToken(ctx, tx, token, 'password_reset');
+    const user = row?.userId ? await findUserById(tx, row.userId) : undefined;
+    if (!row || !user) throw new AppError('INVALID_TOKEN', 400, MSG.invalidResetToken);
+    await updateUser(tx, user.id, { password: hash, firstLogin: false, passwordChangedAt: ctx.clock.now() });
+    await deleteUserSessions(tx, user.id);
+  });
+  return { message: MSG.passwordReset };
+}
+
+/** Invited users, and founders' hidden ids that have no password yet (decisions.md §10). */
+const awaitsInvitation = (u: UserRow) => u.status === 'invited' || (u.isHiddenId && !u.password);
+
+export async function validateInvitation(ctx: AppContext, token: string) {
+  const row = await peekToken(ctx, ctx.db, token, 'invitation');
+  const user = row?.userId ? await findUserById(ctx.db, row.userId) : undefined;
+  if (!row || !user || !awaitsInvitation(user)) throw new AppError('INVALID_TOKEN', 400, MSG.invitationInvalid);
+  return { user: { firstName: user.firstName ?? '', email: user.email } };
+}
+
+/** Invited admins become active; invited members join the pipeline at the admin step (decisions.md §3). */
+export async function completeInvitation(ctx: AppContext, token: string, password: string) {
+  const hash = await hashPassword(password);
+  await ctx.db.transaction(async (tx) => {
+    const row = await useToken(ctx, tx, token, 'invitation');
+    const user = row?.userId ? await findUserById(tx, row.userId) : undefined;
+    if (!row || !user || !awaitsInvitation(user)) throw new AppError('INVALID_TOKEN', 400, MSG.invitationInvalid);
+    const now = ctx.clock.now();
+    if (user.role === 'admin' || user.isHiddenId) {
+      await updateUser(tx, user.id, { password: hash, status: 'active', emailVerified: true, firstLogin: false, passwordChangedAt: now });
+    } else {
+      const updated = await updateUser(tx, user.id, { password: hash, status: 'pending', emailVerified: true, firstLogin: false, passwordChangedAt: now });
+      await enterPipeline(tx, updated!, {});
+    }
+  });
+  return { message: MSG.invitationComplete };
+}

@@ -1,0 +1,54 @@
+import type { AppContext } from '../../context';
+import { identityOf, type RouteDef } from '../../http/routes';
+import { parse } from '../../http/validate';
+import { notFound } from '../../http/app-error';
+import { DOCUMENT_CSP } from '../../http/security';
+import { KycUploadRequest, DocumentIdParam, IdParam } from '../../../contracts';
+import { listOwnDocuments, uploadDocument, replaceOwnDocument } from './kyc.service';
+import { findDocumentWithBlob } from './kyc.repo';
+import { z } from 'zod';
+
+/** A 5 MB file is about 6.7 MB as base64, plus the JSON around it. */
+const KYC_BODY_LIMIT = 8 * 1024 * 1024;
+
+export function kycRoutes(ctx: AppContext): RouteDef[] {
+  return [
+    { method: 'GET', url: '/api/kyc', access: 'session', handler: async (req) => listOwnDocuments(ctx, identityOf(req)) },
+    {
+      method: 'POST', url: '/api/kyc/upload', access: 'session', bodyLimit: KYC_BODY_LIMIT,
+      handler: async (req, reply) => {
+        const input = parse(KycUploadRequest, req.body);
+        const result = await uploadDocument(ctx, identityOf(req), input);
+        return reply.status(result.created ? 201 : 200).send(result.view);
+      },
+    },
+    {
+      method: 'PUT', url: '/api/kyc/:documentId', access: 'session', bodyLimit: KYC_BODY_LIMIT,
+      handler: async (req) => {
+        const { documentId } = parse(DocumentIdParam, req.params);
+        const input = parse(KycUploadRequest.partial({ documentType: true }).required({ documentData: true }), req.body);
+        return replaceOwnDocument(ctx, identityOf(req), documentId, { ...input, documentType: input.documentType ?? 'pan' });
+      },
+    },
+    {
+      method: 'GET', url: '/api/documents/:id', access: 'session',
+      handler: async (req, reply) => {
+        const { id } = parse(IdParam, req.params);
+        const { download } = parse(z.object({ download: z.enum(['1', 'true']).optional() }), req.query);
+        const viewer = identityOf(req).user;
+        const found = await findDocumentWithBlob(ctx.db, id);
+        const isReviewer = viewer.status === 'active' && (viewer.role === 'admin' || viewer.role === 'founder');
+        // Owner or reviewer only; anyone else is told it does not exist.
+        if (!found || (found.doc.userId !== viewer.id && !isReviewer)) throw notFound();
+        const ext = found.doc.documentContentType === 'application/pdf' ? 'pdf' : found.doc.documentContentType === 'image/png' ? 'png' : 'jpg';
+        const name = `${found.doc.documentType}-${found.doc.id.slice(0, 8)}.${ext}`;
+        return reply
+          .header('content-type', found.doc.documentContentType)
+          .header('content-disposition', `${download ? 'attachment' : 'inline'}; filename="${name}"`)
+          .header('cache-control', 'private, no-store')
+          .header('content-security-policy', DOCUMENT_CSP)
+          .send(found.content);
+      },
+    },
+  ];
+}

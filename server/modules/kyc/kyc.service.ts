@@ -1,0 +1,125 @@
+import { randomBytes } from 'node:crypto';
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import type { Identity } from '../../http/identity';
+import { conflict, notFound } from '../../http/app-error';
+import { MSG } from '../../../contracts/messages';
+import { KYC_DOCUMENT_TYPES, KYC_MAX_BYTES, type KycDocumentType, type KycDocumentView, type KycUploadRequest } from '../../../contracts';
+import { sha256 } from '../../lib/crypto';
+import { findUserById } from '../users/users.repo';
+import { checkDocument, decodeDocument, type SniffedType } from './file-type';
+import {
+  listUserDocuments, findNewestOfType, findDocumentForUpdate, insertBlob, deleteBlob, insertDocument, updateDocument,
+  setUserKycStatus, type KycRow,
+} from './kyc.repo';
+
+type UploadInput = { documentType: KycDocumentType; documentData: string; documentFilename?: string; documentNumber?: string };
+
+export function toKycView(row: KycRow): KycDocumentView {
+  return {
+    id: row.id,
+    documentType: row.documentType as KycDocumentType,
+    documentNumber: row.documentNumber,
+    documentUrl: row.documentUrl,
+    documentFilename: row.documentFilename,
+    documentContentType: row.documentContentType,
+    documentSize: row.documentSize,
+    status: row.status as KycDocumentView['status'],
+    rejectionReason: row.rejectionReason,
+    createdAt: row.createdAt.toISOString(),
+    reviewedAt: row.reviewedAt?.toISOString() ?? null,
+  };
+}
+
+const safeFilename = (name: string | undefined) => (name ? name.replace(/[^\w.\- ]+/g, '_').slice(0, 200) : null);
+
+/** Stores the bytes under a random key with their SHA-256, outside any web root. */
+async function storeBlob(db: DbOrTx, bytes: Buffer) {
+  const storageKey = randomBytes(24).toString('hex');
+  const digest = sha256(bytes);
+  await insertBlob(db, { storageKey, content: bytes, sha256: digest });
+  return { storageKey, sha256: digest };
+}
+
+/** Adds a new document row for a user (used by the KYC page and by referral registration). */
+export async function addDocument(
+  db: DbOrTx, userId: string, type: KycDocumentType, bytes: Buffer, contentType: SniffedType, filename?: string, number?: string,
+): Promise<KycRow> {
+  const blob = await storeBlob(db, bytes);
+  const row = await insertDocument(db, {
+    userId, documentType: type, documentUrl: '', storageKey: blob.storageKey, sha256: blob.sha256,
+    documentContentType: contentType, documentFilename: safeFilename(filename), documentSize: bytes.length,
+    documentNumber: number ?? null, status: 'pending',
+  });
+  return updateDocument(db, row.id, { documentUrl: `/api/documents/${row.id}` });
+}
+
+async function replaceDocument(db: DbOrTx, doc: KycRow, bytes: Buffer, contentType: SniffedType, filename?: string, number?: string) {
+  const blob = await storeBlob(db, bytes);
+  const updated = await updateDocument(db, doc.id, {
+    storageKey: blob.storageKey, sha256: blob.sha256, documentContentType: contentType, documentFilename: safeFilename(filename),
+    documentSize: bytes.length, documentNumber: number ?? doc.documentNumber, status: 'pending', rejectionReason: null,
+    reviewedBy: null, reviewedAt: null, createdAt: doc.createdAt,
+  });
+  await deleteBlob(db, doc.storageKey);
+  return updated;
+}
+
+/** approved when all five are approved, rejected when any is rejected, pending otherwise (decisions.md §7). */
+export async function refreshUserKycStatus(ctx: AppContext, db: DbOrTx, userId: string) {
+  const docs = await listUserDocuments(db, userId);
+  const newest = new Map<string, KycRow>();
+  for (const d of docs) if (!newest.has(d.documentType)) newest.set(d.documentType, d);
+  const latest = [...newest.values()];
+  const status = latest.some((d) => d.status === 'rejected')
+    ? 'rejected'
+    : KYC_DOCUMENT_TYPES.every((t) => newest.get(t)?.status === 'approved') ? 'approved' : 'pending';
+  const now = ctx.clock.now();
+  await setUserKycStatus(db, userId, {
+    kycStatus: status,
+    ...(latest.length ? { kycSubmittedAt: now } : {}),
+    ...(status === 'approved' ? { kycApprovedAt: now } : {}),
+  });
+}
+
+function decodeUpload(input: UploadInput, type: KycDocumentType) {
+  const bytes = decodeDocument(input.documentData, 'documentData');
+  const contentType = checkDocument(bytes, { maxBytes: KYC_MAX_BYTES, isPhoto: type === 'photo', field: 'documentData', sizeMessage: MSG.kycFileSize });
+  return { bytes, contentType };
+}
+
+export async function listOwnDocuments(ctx: AppContext, identity: Identity) {
+  return (await listUserDocuments(ctx.db, identity.user.id)).map(toKycView);
+}
+
+/** A new document, or the newest of its type updated when that one was rejected (doc 1 §4). */
+export async function uploadDocument(ctx: AppContext, identity: Identity, input: KycUploadRequest & UploadInput) {
+  const userId = identity.user.id;
+  const { bytes, contentType } = decodeUpload(input, input.documentType);
+  return ctx.db.transaction(async (tx) => {
+    const user = await findUserById(tx, userId);
+    if (user?.kycLocked) throw conflict(MSG.documentLockedApproved, 'DOCUMENT_LOCKED');
+    const existing = await findNewestOfType(tx, userId, input.documentType);
+    if (existing && existing.status === 'approved') throw conflict(MSG.documentLockedApproved, 'DOCUMENT_LOCKED');
+    if (existing && existing.status === 'pending') throw conflict(MSG.documentLockedPending, 'DOCUMENT_LOCKED');
+    const row = existing
+      ? await replaceDocument(tx, existing, bytes, contentType, input.documentFilename, input.documentNumber)
+      : await addDocument(tx, userId, input.documentType, bytes, contentType, input.documentFilename, input.documentNumber);
+    await refreshUserKycStatus(ctx, tx, userId);
+    return { created: !existing, view: toKycView(row) };
+  });
+}
+
+/** Replaces one of the user's own rejected documents; it goes back to review. */
+export async function replaceOwnDocument(ctx: AppContext, identity: Identity, documentId: string, input: UploadInput) {
+  const userId = identity.user.id;
+  return ctx.db.transaction(async (tx) => {
+    const doc = await findDocumentForUpdate(tx, documentId);
+    if (!doc || doc.userId !== userId) throw notFound();
+    if (doc.status !== 'rejected') throw conflict(MSG.onlyRejectedReplace, 'DOCUMENT_LOCKED');
+    const { bytes, contentType } = decodeUpload(input, doc.documentType as KycDocumentType);
+    const row = await replaceDocument(tx, doc, bytes, contentType, input.documentFilename, input.documentNumber);
+    await refreshUserKycStatus(ctx, tx, userId);
+    return toKycView(row);
+  });
+}

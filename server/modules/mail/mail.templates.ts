@@ -1,0 +1,52 @@
+/** Mail texts. Each template turns its parameters into a subject and a plain-text and HTML body. */
+export type MailTemplate =
+  | { template: 'verify_email'; params: { name: string; link: string } }
+  | { template: 'password_reset'; params: { name: string; link: string } }
+  | { template: 'invitation'; params: { name: string; link: string; invitedBy: string } }
+  | { template: 'credentials'; params: { name: string; userId: string; link: string } }
+  | { template: 'password_changed'; params: { name: string } };
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function layout(title: string, paragraphs: string[], action?: { label: string; href: string }): string {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
+  const button = action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.href)}" style="background:#4f46e5;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p><p style="font-size:12px;color:#64748b">${escapeHtml(action.href)}</p>`
+    : '';
+  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;max-width:560px;margin:auto;padding:24px"><h1 style="font-size:20px">${escapeHtml(title)}</h1>${body}${button}</body></html>`;
+}
+
+export function renderMail(mail: MailTemplate): RenderedMail {
+  switch (mail.template) {
+    case 'verify_email': {
+      const { name, link } = mail.params;
+      const lines = [`Hello ${name},`, 'Please confirm your email address to continue your registration. The link is valid for 24 hours.'];
+      return { subject: 'Verify your email address', text: `${lines.join('\n\n')}\n\n${link}\n`, html: layout('Verify your email address', lines, { label: 'Verify email', href: link }) };
+    }
+    case 'password_reset': {
+      const { name, link } = mail.params;
+      const lines = [`Hello ${name},`, 'We received a request to reset your password. The link is valid for 1 hour. If you did not ask for it, ignore this email.'];
+      return { subject: 'Reset your password', text: `${lines.join('\n\n')}\n\n${link}\n`, html: layout('Reset your password', lines, { label: 'Reset password', href: link }) };
+    }
+    case 'invitation': {
+      const { name, link, invitedBy } = mail.params;
+      const lines = [`Hello ${name},`, `${invitedBy} has invited you to the platform. Set your password to complete your account. The link is valid for 7 days.`];
+      return { subject: 'You are invited: complete your account setup', text: `${lines.join('\n\n')}\n\n${link}\n`, html: layout('Complete your account setup', lines, { label: 'Set my password', href: link }) };
+    }
+    case 'credentials': {
+      const { name, userId, link } = mail.params;
+      const lines = [`Hello ${name},`, `Your account has been approved. Your user ID is ${userId}.`, 'Sign in with your user ID and the password you chose when you registered. Please complete your KYC within 7 days.'];
+      return { subject: 'Your account is approved', text: `${lines.join('\n\n')}\n\n${link}\n`, html: layout('Your account is approved', lines, { label: 'Sign in', href: link }) };
+    }
+    case 'password_changed': {
+      const lines = [`Hello ${mail.params.name},`, 'Your password was changed and your other sessions were signed out. If this was not you, reset your password at once.'];
+      return { subject: 'Your password was changed', text: lines.join('\n\n'), html: layout('Your password was changed', lines) };
+    }
+  }
+}

@@ -1,0 +1,38 @@
+import type { AppContext } from '../../context';
+import type { RouteDef } from '../../http/routes';
+import { identityOf } from '../../http/routes';
+import { parse } from '../../http/validate';
+import { notFound } from '../../http/app-error';
+import { NotificationListQuery, IdParam } from '../../../contracts/notifications';
+import { MSG } from '../../../contracts/messages';
+import { listNotifications, countUnread, markRead, markAllRead } from './notifications.repo';
+import { toNotificationView } from './notifications.service';
+
+export function notificationRoutes(ctx: AppContext): RouteDef[] {
+  return [
+    {
+      method: 'GET', url: '/api/notifications', access: 'session',
+      handler: async (req) => {
+        const q = parse(NotificationListQuery, req.query);
+        const rows = await listNotifications(ctx.db, identityOf(req).user.id, q.limit, q.unreadOnly === 'true');
+        return rows.map(toNotificationView);
+      },
+    },
+    {
+      method: 'GET', url: '/api/notifications/unread-count', access: 'session',
+      handler: async (req) => ({ count: await countUnread(ctx.db, identityOf(req).user.id) }),
+    },
+    {
+      method: 'POST', url: '/api/notifications/:id/read', access: 'session',
+      handler: async (req) => {
+        const { id } = parse(IdParam, req.params);
+        if (!(await markRead(ctx.db, identityOf(req).user.id, id))) throw notFound();
+        return { message: MSG.notificationRead };
+      },
+    },
+    {
+      method: 'POST', url: '/api/notifications/read-all', access: 'session',
+      handler: async (req) => ({ message: 'All notifications marked as read', count: await markAllRead(ctx.db, identityOf(req).user.id) }),
+    },
+  ];
+}

@@ -1,0 +1,139 @@
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { badRequest, conflict } from '../../http/app-error';
+import { MSG } from '../../../contracts/messages';
+import { REFERRAL_LINK_TTL_MS, REFERRAL_DOC_MAX_BYTES } from '../../../contracts/constants';
+import type { KycDocumentType } from '../../../contracts/kyc';
+import type { ReferralRegistrationRequest } from '../../../contracts/referral';
+import type { z } from 'zod';
+import { newToken, sha256 } from '../../lib/crypto';
+import { hashPassword } from '../../lib/password';
+import { findUserByEmail, insertUser, type UserRow } from '../users/users.repo';
+import { generateUserId } from '../users/users.service';
+import { isUniqueViolation } from '../auth/auth.service';
+import { enterPipeline } from '../recruitment/pipeline.service';
+import { addDocument, refreshUserKycStatus } from '../kyc/kyc.service';
+import { checkDocument, decodeDocument, type SniffedType } from '../kyc/file-type';
+import { insertReferralLink, findLinkWithGenerator, markLinkUsed, type ReferralLinkRow } from './referral.repo';
+
+type Registration = z.output<typeof ReferralRegistrationRequest>;
+
+/** A 48-hour, single-use link; bound to the recruit's email when one is given (decisions.md §3). */
+export async function createReferralLink(
+  ctx: AppContext,
+  db: DbOrTx,
+  generator: UserRow,
+  opts: { placementType?: 'sponsor' | 'strategic' | 'auto' | 'root'; placementSide?: 'left' | 'right' | null; parentId?: string | null; recruiteeEmail?: string; recruiteeName?: string },
+) {
+  const token = newToken();
+  const link = await insertReferralLink(db, {
+    tokenHash: sha256(token),
+    generatedBy: generator.id,
+    generatedByRole: generator.role,
+    placementType: opts.placementType ?? 'sponsor',
+    placementSide: opts.placementSide ?? null,
+    parentId: opts.parentId ?? null,
+    recruiteeEmail: opts.recruiteeEmail?.toLowerCase() ?? null,
+    recruiteeName: opts.recruiteeName ?? null,
+    expiresAt: new Date(ctx.clock.now().getTime() + REFERRAL_LINK_TTL_MS),
+  });
+  return { link, token, url: `${ctx.config.appUrl}/referral-register?ref=${token}` };
+}
+
+function usable(ctx: AppContext, found: { link: ReferralLinkRow; generator: UserRow } | undefined) {
+  return Boolean(found && !found.link.isUsed && found.link.expiresAt.getTime() > ctx.clock.now().getTime() && found.generator.status === 'active');
+}
+
+export async function validateLink(ctx: AppContext, token: string) {
+  const found = await findLinkWithGenerator(ctx.db, sha256(token));
+  if (!found || !usable(ctx, found)) return { valid: false, message: MSG.referralInvalid };
+  return {
+    valid: true,
+    generatedBy: found.generator.userId,
+    placementSide: (found.link.placementSide as 'left' | 'right' | null) ?? null,
+    email: found.link.recruiteeEmail,
+  };
+}
+
+const DOCUMENT_FIELDS: [keyof Registration, KycDocumentType, string][] = [
+  ['panCardUrl', 'pan', 'PAN Card'],
+  ['aadhaarFrontUrl', 'aadhaar_front', 'Aadhaar Front'],
+  ['aadhaarBackUrl', 'aadhaar_back', 'Aadhaar Back'],
+  ['bankCancelledChequeUrl', 'bank_cancelled_cheque', 'Bank/Cancelled Cheque'],
+  ['photoUrl', 'photo', 'Profile Photo'],
+];
+
+function decodeRegistrationDocuments(input: Registration) {
+  const docs: { type: KycDocumentType; bytes: Buffer; contentType: SniffedType }[] = [];
+  for (const [field, type, label] of DOCUMENT_FIELDS) {
+    const value = input[field];
+    if (typeof value !== 'string' || value === '') continue;
+    const bytes = decodeDocument(value, field);
+    const contentType = checkDocument(bytes, { maxBytes: REFERRAL_DOC_MAX_BYTES, isPhoto: type === 'photo', field, sizeMessage: `${label} file size must be less than 10MB` });
+    docs.push({ type, bytes, contentType });
+  }
+  return docs;
+}
+
+/** Referral registration: a pending user, its documents and its pipeline row, in one transaction. */
+export async function completeRegistration(ctx: AppContext, input: Registration) {
+  const docs = decodeRegistrationDocuments(input);
+  const hash = await hashPassword(input.password);
+  await ctx.db.transaction(async (tx) => {
+    const found = await findLinkWithGenerator(tx, sha256(input.referralToken), true);
+    if (!found || !usable(ctx, found)) throw badRequest(MSG.referralInvalid, { referralToken: [MSG.referralInvalid] }, 'INVALID_TOKEN');
+    const { link, generator } = found;
+    if (link.recruiteeEmail && link.recruiteeEmail !== input.email) {
+      throw badRequest(MSG.referralEmailMismatch, { email: [MSG.referralEmailMismatch] }, 'INVALID_TOKEN');
+    }
+    if (await findUserByEmail(tx, input.email)) throw conflict(MSG.duplicateEmail, 'DUPLICATE_EMAIL');
+    const byReviewer = generator.role === 'admin' || generator.role === 'founder';
+    const user = await insertUser(tx, {
+      userId: await generateUserId(ctx, tx),
+      email: input.email,
+      password: hash,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      mobile: input.mobile,
+      nominee: input.nominee,
+      address: input.address,
+      city: input.city,
+      state: input.state,
+      pincode: input.pincode,
+      panNumber: input.panNumber || null,
+      aadhaarNumber: input.aadhaarNumber || null,
+      bankAccountNumber: input.bankAccountNumber || null,
+      bankIFSC: input.bankIFSC || null,
+      bankName: input.bankName || null,
+      bankAccountHolderName: input.bankAccountHolderName || null,
+      role: 'user',
+      status: 'pending',
+      emailVerified: true,
+      firstLogin: false,
+      sponsorId: generator.role === 'admin' ? null : generator.id,
+      registrationDate: ctx.clock.now(),
+    });
+    for (const d of docs) await addDocument(tx, user.id, d.type, d.bytes, d.contentType);
+    if (docs.length) await refreshUserKycStatus(ctx, tx, user.id);
+    const recruit = await enterPipeline(tx, user, {
+      recruiterId: generator.id,
+      uplineId: byReviewer ? null : generator.id,
+      placementType: byReviewer ? (link.placementType as 'strategic' | 'auto' | 'root') : 'sponsor',
+      placementParentId: link.parentId,
+      position: (link.placementSide as 'left' | 'right' | null) ?? null,
+      packageAmount: input.packageAmount.toFixed(2),
+      referralLinkId: link.id,
+      extra: {
+        nominee: input.nominee, address: input.address, city: input.city, state: input.state, pincode: input.pincode,
+        panNumber: input.panNumber || null, aadhaarNumber: input.aadhaarNumber || null,
+        bankAccountNumber: input.bankAccountNumber || null, bankIFSC: input.bankIFSC || null,
+        bankName: input.bankName || null, bankAccountHolderName: input.bankAccountHolderName || null,
+      },
+    });
+    await markLinkUsed(tx, link.id, { usedBy: user.id, usedAt: ctx.clock.now(), pendingRecruitId: recruit.id });
+  }).catch((err) => {
+    if (isUniqueViolation(err)) throw conflict(MSG.duplicateEmail, 'DUPLICATE_EMAIL');
+    throw err;
+  });
+  return { message: MSG.referralSubmitted };
+}

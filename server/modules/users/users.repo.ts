@@ -1,0 +1,67 @@
+import { and, eq, ilike, or, sql, desc } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { users } from '../../db/schema/index';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+
+export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function findUserByUserId(db: DbOrTx, userId: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.userId, userId.toUpperCase())).limit(1);
+  return row;
+}
+
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
+  return row;
+}
+
+/** Sign-in accepts the public userId or the email, case-insensitively. */
+export async function findUserByLogin(db: DbOrTx, login: string): Promise<UserRow | undefined> {
+  const value = login.trim();
+  if (value.includes('@')) return findUserByEmail(db, value);
+  return findUserByUserId(db, value);
+}
+
+export async function userIdExists(db: DbOrTx, userId: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.userId, userId)).limit(1);
+  return Boolean(row);
+}
+
+export async function insertUser(db: DbOrTx, values: NewUser): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  return row;
+}
+
+export async function updateUser(db: DbOrTx, id: string, values: Partial<NewUser>): Promise<UserRow | undefined> {
+  const [row] = await db.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+  return row;
+}
+
+export async function findRootFounder(db: DbOrTx): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.role, 'founder'), sql`${users.parentId} is null`, eq(users.level, 0), sql`${users.treePath} is not null`))
+    .orderBy(users.createdAt)
+    .limit(1);
+  return row;
+}
+
+export async function countUsers(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+  return row.n;
+}
+
+export async function searchUsers(db: DbOrTx, search: string | undefined, limit: number) {
+  const term = search ? `%${search.replace(/[%_\\]/g, (c) => `\\${c}`)}%` : undefined;
+  const where = term
+    ? or(ilike(users.userId, term), ilike(users.email, term), ilike(users.firstName, term), ilike(users.lastName, term),
+        ilike(sql`coalesce(${users.firstName},'') || ' ' || coalesce(${users.lastName},'')`, term))
+    : undefined;
+  return db.select().from(users).where(where).orderBy(desc(users.createdAt)).limit(limit);
+}

@@ -1,0 +1,36 @@
+import type { AppContext } from '../../context';
+import { identityOf, type RouteDef } from '../../http/routes';
+import { parse } from '../../http/validate';
+import { ProfileUpdateRequest } from '../../../contracts/profile';
+import { AdminUserListQuery } from '../../../contracts/users';
+import { maskTail } from '../../../contracts/kyc';
+import { searchUsers, updateUser } from './users.repo';
+import { toCurrentUser } from './users.service';
+
+export function userRoutes(ctx: AppContext): RouteDef[] {
+  return [
+    {
+      method: 'PUT', url: '/api/user/profile', access: 'session',
+      handler: async (req) => {
+        const id = identityOf(req);
+        const input = parse(ProfileUpdateRequest, req.body);
+        const updated = await updateUser(ctx.db, id.user.id, input);
+        return toCurrentUser(updated!, id);
+      },
+    },
+    {
+      method: 'GET', url: '/api/users', access: 'admin',
+      handler: async (req) => {
+        const q = parse(AdminUserListQuery, req.query);
+        const rows = await searchUsers(ctx.db, q.search, q.limit);
+        return rows.map((u) => ({
+          id: u.id, userId: u.userId, firstName: u.firstName, lastName: u.lastName, email: u.email,
+          mobile: u.mobile, role: u.role, status: u.status, kycStatus: u.kycStatus, idStatus: u.idStatus,
+          currentRank: u.currentRank, bankAccountNumber: maskTail(u.bankAccountNumber),
+          packageAmount: u.packageAmount, createdAt: u.createdAt.toISOString(),
+          activationDate: u.activationDate?.toISOString() ?? null,
+        }));
+      },
+    },
+  ];
+}

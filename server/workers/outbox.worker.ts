@@ -1,0 +1,81 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { AppContext } from '../context';
+import { decrypt } from '../lib/crypto';
+import { claimDueMail, markMail, releaseStaleSending } from '../modules/mail/outbox.repo';
+import { renderMail, type MailTemplate } from '../modules/mail/mail.templates';
+
+const MAX_ATTEMPTS = 8;
+const backoffMs = (attempt: number) => Math.min(60 * 60_000, 15_000 * 2 ** (attempt - 1));
+
+export interface OutboxWorker {
+  /** Sends everything due now; resolves when done. */
+  flush(): Promise<number>;
+  kick(): void;
+  stop(): Promise<void>;
+}
+
+/** Sends queued mail over SMTP when SMTP_URL is set, otherwise prints it (development mode). */
+export function startOutboxWorker(ctx: AppContext, opts: { poll: boolean }): OutboxWorker {
+  const transport: Transporter | null = ctx.config.smtpUrl ? nodemailer.createTransport(ctx.config.smtpUrl) : null;
+  let running: Promise<number> | null = null;
+  let stopped = false;
+
+  async function sendOne(row: { id: string; toAddress: string; payload: string | null; attempts: number }) {
+    try {
+      if (!row.payload) throw new Error('empty payload');
+      const mail = JSON.parse(decrypt(ctx.secret, row.payload)) as MailTemplate;
+      const rendered = renderMail(mail);
+      if (transport) {
+        await transport.sendMail({ from: ctx.config.mailFrom, to: row.toAddress, subject: rendered.subject, text: rendered.text, html: rendered.html });
+        await markMail(ctx.db, row.id, { status: 'sent', sentAt: ctx.clock.now(), payload: null, lastError: null });
+      } else {
+        ctx.log.info({ mailTo: row.toAddress, subject: rendered.subject }, `development mail:\n${rendered.text}`);
+        await markMail(ctx.db, row.id, { status: 'logged', sentAt: ctx.clock.now(), payload: null, lastError: null });
+      }
+    } catch (err) {
+      const failedForGood = row.attempts >= MAX_ATTEMPTS;
+      await markMail(ctx.db, row.id, {
+        status: failedForGood ? 'failed' : 'pending',
+        lastError: String((err as Error).message).slice(0, 500),
+        nextAttemptAt: new Date(ctx.clock.now().getTime() + backoffMs(row.attempts)),
+      });
+      ctx.log.warn({ mailId: row.id, attempt: row.attempts }, 'mail send failed; will retry');
+    }
+  }
+
+  async function drain(): Promise<number> {
+    let sent = 0;
+    await releaseStaleSending(ctx.db, ctx.clock.now());
+    for (;;) {
+      const batch = await claimDueMail(ctx.db, ctx.clock.now(), 20);
+      if (batch.length === 0) return sent;
+      for (const row of batch) await sendOne(row);
+      sent += batch.length;
+    }
+  }
+
+  function flush(): Promise<number> {
+    if (!running) running = drain().finally(() => (running = null));
+    return running;
+  }
+
+  const timer = opts.poll
+    ? setInterval(() => {
+        if (!stopped) flush().catch((err) => ctx.log.error({ err }, 'outbox worker failed'));
+      }, ctx.config.mailPollMs)
+    : null;
+  timer?.unref();
+
+  return {
+    flush,
+    kick: () => {
+      if (!stopped && opts.poll) setImmediate(() => flush().catch((err) => ctx.log.error({ err }, 'outbox worker failed')));
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      await running?.catch(() => undefined);
+      transport?.close();
+    },
+  };
+}
