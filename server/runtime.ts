@@ -23,18 +23,19 @@ export async function createRuntime(config: AppConfig, opts: { clock?: Clock; se
   let migrated = false;
   await database.migrate();
   migrated = true;
-  let mail: OutboxWorker | undefined;
+  const mailRef: { worker?: OutboxWorker } = {};
   const ctx: AppContext = {
     db: database.db,
     config,
     clock: opts.clock ?? systemClock,
     log: undefined as unknown as FastifyBaseLogger,
     secret: opts.secret,
-    kickMail: () => mail?.kick(),
+    kickMail: () => mailRef.worker?.kick(),
   };
   const built = await buildApp(ctx, { webDist: opts.webDist, logger: opts.logger, ping: () => database.ping(), migrated: () => migrated });
   ctx.log = built.app.log;
-  mail = startOutboxWorker(ctx, { poll: opts.pollMail ?? true });
+  const mail = startOutboxWorker(ctx, { poll: opts.pollMail ?? true });
+  mailRef.worker = mail;
   const maintenance = startMaintenance(ctx);
   const seedLines = opts.seed === false ? [] : (await ensureInitialAccounts(ctx)).lines;
   return {
@@ -46,7 +47,7 @@ export async function createRuntime(config: AppConfig, opts: { clock?: Clock; se
     async close() {
       maintenance.stop();
       await built.app.close();
-      await mail!.stop();
+      await mail.stop();
       await database.close();
     },
   };

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { users, products, walletBalances } from '../schema/index';
 import { hashPassword } from '../../lib/password';
-import { findUserByEmail, findRootFounder, insertUser, updateUser, type UserRow } from '../../modules/users/users.repo';
+import { findUserByEmail, findRootFounder, insertUser, type UserRow } from '../../modules/users/users.repo';
 import { generateUserId } from '../../modules/users/users.service';
 import { makeRoot, occupySlot, countDirect } from '../../modules/tree/tree.repo';
 import { enterPipeline } from '../../modules/recruitment/pipeline.service';

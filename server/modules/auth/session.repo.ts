@@ -1,19 +1,27 @@
-import { and, eq, gt, lt, ne } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
 import { sessions, users, impersonationTokens } from '../../db/schema/index';
 
 export async function insertSession(db: DbOrTx, values: typeof sessions.$inferInsert) {
   await db.insert(sessions).values(values);
 }
 
-/** One round trip: the live session and its user. */
-export async function findSessionWithUser(db: DbOrTx, sidHash: string, now: Date) {
-  const [row] = await db
+function buildSessionLookup(db: Db) {
+  return db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.sid, sidHash), gt(sessions.expire, now)))
-    .limit(1);
+    .where(and(eq(sessions.sid, sql.placeholder('sid')), gt(sessions.expire, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('find_session_with_user');
+}
+const lookups = new WeakMap<Db, ReturnType<typeof buildSessionLookup>>();
+
+/** One round trip on every signed-in request: the live session and its user, as a prepared statement. */
+export async function findSessionWithUser(db: Db, sidHash: string, now: Date) {
+  let lookup = lookups.get(db);
+  if (!lookup) lookups.set(db, (lookup = buildSessionLookup(db)));
+  const [row] = await lookup.execute({ sid: sidHash, now: now.toISOString() });
   return row;
 }
 

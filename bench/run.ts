@@ -1,0 +1,94 @@
+/**
+ * npm run bench -- <suite>. Suites: auth.
+ * Runs the real server in a child process on a fresh PostgreSQL database (BENCH_DATABASE_URL,
+ * TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres) and loads it from this process.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const suite = process.argv[2] ?? 'auth';
+const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PORT = Number(process.env.BENCH_PORT ?? 5091);
+const URL_BASE = `http://127.0.0.1:${PORT}`;
+
+async function withDatabase<T>(fn: (url: string) => Promise<T>): Promise<T> {
+  const name = `bench_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  try {
+    return await fn(url.toString());
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+async function startServer(databaseUrl: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', resolve(import.meta.dirname, '../server/main.ts')], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(PORT), HOST: '127.0.0.1', DEMO_SEED: '1', RATE_LIMIT_FACTOR: '0', LOG_LEVEL: 'warn', NODE_ENV: 'development', DATA_DIR: resolve(import.meta.dirname, '../data/bench') },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 120; i++) {
+    try {
+      const r = await fetch(`${URL_BASE}/readyz`);
+      if (r.ok) return child;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  child.kill();
+  throw new Error('server did not become ready');
+}
+
+async function signIn(): Promise<string> {
+  const r = await fetch(`${URL_BASE}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userId: 'member@demo.local', password: 'Member@12345' }) });
+  if (!r.ok) throw new Error(`sign-in failed: ${r.status}`);
+  return r.headers.getSetCookie().find((c) => c.startsWith('sid='))!.split(';')[0];
+}
+
+function load(opts: autocannon.Options) {
+  return new Promise<autocannon.Result>((res, rej) => autocannon(opts, (err, result) => (err ? rej(err) : res(result))));
+}
+
+async function authSuite() {
+  const cookie = await signIn();
+  // warm-up
+  await load({ url: `${URL_BASE}/api/auth/user`, connections: 50, duration: 3, headers: { cookie } });
+  const user = await load({ url: `${URL_BASE}/api/auth/user`, connections: 50, duration: 15, headers: { cookie } });
+  const login = await load({
+    url: `${URL_BASE}/api/login`, method: 'POST', connections: 1, amount: 200,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userId: 'member@demo.local', password: 'Member@12345' }),
+  });
+  const rows = [
+    { name: 'GET /api/auth/user (50 connections, 15 s)', rps: user.requests.average, p50: user.latency.p50, p99: user.latency.p99, non2xx: user.non2xx, errors: user.errors, target: '>= 5000 req/s, p99 <= 20 ms' },
+    { name: 'POST /api/login (1 connection, 200 sign-ins)', rps: login.requests.average, p50: login.latency.p50, p99: login.latency.p99, non2xx: login.non2xx, errors: login.errors, target: 'p50 <= 60 ms' },
+  ];
+  console.log('\nsuite auth on PostgreSQL');
+  console.table(rows);
+  const ok = user.requests.average >= 5000 && user.latency.p99 <= 20 && login.latency.p50 <= 60 && user.non2xx === 0 && login.non2xx === 0;
+  console.log(ok ? 'targets met' : 'TARGETS NOT MET');
+  return ok;
+}
+
+const suites: Record<string, () => Promise<boolean>> = { auth: authSuite };
+if (!suites[suite]) {
+  console.error(`unknown suite ${suite}; known: ${Object.keys(suites).join(', ')}`);
+  process.exit(2);
+}
+const ok = await withDatabase(async (url) => {
+  const server = await startServer(url);
+  try {
+    return await suites[suite]();
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+  }
+});
+process.exit(ok ? 0 : 1);

@@ -1,0 +1,25 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+const noServer = { group: ['**/server/**', '../server', '../../server'], message: 'web and contracts never import the server.' };
+const noWeb = { group: ['**/web/**', '../web', '../../web'], message: 'server and contracts never import the web client.' };
+const noOrm = { group: ['drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/pglite'], message: 'Only *.repo.ts files and server/db know the database.' };
+
+export default tseslint.config(
+  { ignores: ['node_modules/**', 'web/dist/**', 'data/**', 'artifacts/**', 'server/db/migrations/**', '.migrations-check-*/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { process: 'readonly', console: 'readonly', URL: 'readonly', Buffer: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', setImmediate: 'readonly', window: 'readonly', document: 'readonly', navigator: 'readonly', localStorage: 'readonly', sessionStorage: 'readonly', fetch: 'readonly' } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+    },
+  },
+  // Import direction (docs/ARCHITECTURE.md): contracts <- server, contracts <- web.
+  { files: ['contracts/**'], rules: { 'no-restricted-imports': ['error', { patterns: [noServer, noWeb] }] } },
+  { files: ['web/**'], plugins: { 'react-hooks': reactHooks }, rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn', 'no-restricted-imports': ['error', { patterns: [noServer, noOrm] }] } },
+  { files: ['server/**'], ignores: ['server/**/*.repo.ts', 'server/db/**', 'server/**/*.test.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [noWeb, noOrm] }] } },
+  { files: ['server/**/*.repo.ts', 'server/db/**'], rules: { 'no-restricted-imports': ['error', { patterns: [noWeb] }] } },
+);

@@ -1,0 +1,120 @@
+import { expect } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
+import { ERROR_CODES } from '../../contracts/errors';
+import type { ApiResult, TestApp } from './test-app';
+
+/** Same origin as app.inject's default Host header (localhost:80). */
+export const SAME_ORIGIN = 'http://localhost:80';
+
+/** Words that must never reach a client in an error answer: stacks, SQL, driver detail. */
+const LEAK_PATTERNS = [
+  /\bat .+:\d+:\d+/, /node_modules/, /\.ts:\d+/, /\bstack\b/i, /\bselect\b.+\bfrom\b/i, /\binsert into\b/i, /\bupdate\b.+\bset\b/i,
+  /\bdelete from\b/i, /\bviolates\b/i, /\bconstraint\b/i, /\bpostgres\b/i, /\bpglite\b/i, /\bdrizzle\b/i, /\bsyntax error\b/i, /\bsqlstate\b/i,
+];
+
+/** Checks the shape of an error answer `{ message, code, fieldErrors? }` and that it leaks nothing. */
+export function expectError(
+  res: ApiResult,
+  status: number,
+  opts: { code?: string; message?: string; field?: string } = {},
+) {
+  expect(res.status, `status for ${JSON.stringify(res.body)}`).toBe(status);
+  expect(String(res.headers['content-type'] ?? '')).toContain('application/json');
+  const body = res.body as Record<string, unknown>;
+  expect(typeof body.message).toBe('string');
+  expect((body.message as string).length).toBeGreaterThan(0);
+  expect(ERROR_CODES as readonly string[]).toContain(body.code);
+  for (const key of Object.keys(body)) expect(['message', 'code', 'fieldErrors']).toContain(key);
+  if (body.fieldErrors !== undefined) {
+    expect(typeof body.fieldErrors).toBe('object');
+    for (const v of Object.values(body.fieldErrors as object)) expect(Array.isArray(v)).toBe(true);
+  }
+  const text = JSON.stringify(body);
+  for (const re of LEAK_PATTERNS) expect(text, `error body leaks ${re}`).not.toMatch(re);
+  if (opts.code) expect(body.code).toBe(opts.code);
+  if (opts.message) expect(body.message).toBe(opts.message);
+  if (opts.field) {
+    const fe = body.fieldErrors as Record<string, string[]> | undefined;
+    expect(fe?.[opts.field], `fieldErrors.${opts.field} in ${text}`).toBeDefined();
+    if (opts.message) expect(fe![opts.field]).toContain(opts.message);
+  }
+  return body as { message: string; code: string; fieldErrors?: Record<string, string[]> };
+}
+
+/** A validation refusal: 400, VALIDATION_ERROR, the exact message, on the field. */
+export function expectInvalid(res: ApiResult, message: string, field?: string, code = 'VALIDATION_ERROR') {
+  return expectError(res, 400, { code, message, field });
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+let seq = 0;
+/** A unique, lower-case email for one test. */
+export const uniqueEmail = (prefix = 'user') => `${prefix}.${Date.now().toString(36)}${(seq++).toString(36)}${randomBytes(2).toString('hex')}@example.com`;
+
+/** Minimal files whose first bytes carry the real type. */
+export const fakeJpeg = (size = 256) => {
+  const b = randomBytes(Math.max(size, 8));
+  b[0] = 0xff; b[1] = 0xd8; b[2] = 0xff; b[3] = 0xe0;
+  return b;
+};
+export const fakePng = (size = 256) => {
+  const b = randomBytes(Math.max(size, 16));
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(b, 0);
+  return b;
+};
+export const fakePdf = (size = 256) => {
+  const head = Buffer.from('%PDF-1.4\n');
+  return Buffer.concat([head, Buffer.alloc(Math.max(0, size - head.length), 0x20)]);
+};
+export const htmlFile = () => Buffer.from('<html><body><script>alert(document.cookie)</script></body></html>');
+export const b64 = (b: Buffer) => b.toString('base64');
+export const dataUrl = (b: Buffer, type: string) => `data:${type};base64,${b.toString('base64')}`;
+
+/** Rows of a raw query on either driver (PGlite and node-postgres both answer `{ rows }`). */
+export async function query<T = Record<string, unknown>>(t: TestApp, q: SQL): Promise<T[]> {
+  const res = (await t.runtime.ctx.db.execute(q)) as unknown as { rows?: T[] } | T[];
+  return Array.isArray(res) ? res : (res.rows ?? []);
+}
+
+export async function count(t: TestApp, table: string, where?: SQL): Promise<number> {
+  const q = where
+    ? sql`select count(*)::int as n from ${sql.identifier(table)} where ${where}`
+    : sql`select count(*)::int as n from ${sql.identifier(table)}`;
+  const [row] = await query<{ n: number }>(t, q);
+  return Number(row.n);
+}
+
+/** Polls until the check passes (for work done after the answer, e.g. onResponse hooks). */
+export async function eventually<T>(fn: () => Promise<T>, check: (v: T) => boolean, timeoutMs = 3000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (check(v) || Date.now() > end) return v;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** Parses a Set-Cookie header into its attributes (lower-case names). */
+export function cookieAttributes(setCookie: string) {
+  const [pair, ...attrs] = setCookie.split(';').map((s) => s.trim());
+  const map = new Map<string, string>();
+  for (const a of attrs) {
+    const i = a.indexOf('=');
+    map.set((i < 0 ? a : a.slice(0, i)).toLowerCase(), i < 0 ? '' : a.slice(i + 1));
+  }
+  const eq = pair.indexOf('=');
+  return { name: pair.slice(0, eq), value: pair.slice(eq + 1), attrs: map };
+}
+
+/** Signs the demo accounts in. */
+export async function demoCookies(t: TestApp) {
+  const [admin, founder, member, pending] = await Promise.all([
+    t.login(t.demo.admin.email, t.demo.admin.password),
+    t.login(t.demo.founder.email, t.demo.founder.password),
+    t.login(t.demo.member.email, t.demo.member.password),
+    t.login(t.demo.pending.email, t.demo.pending.password),
+  ]);
+  return { admin, founder, member, pending };
+}

@@ -1,0 +1,116 @@
+import { resolve } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { loadConfig, type AppConfig } from '../../server/config';
+import { createRuntime, type Runtime } from '../../server/runtime';
+import { ManualClock } from '../../server/lib/clock';
+import { hashPassword } from '../../server/lib/password';
+import { insertUser, findUserByEmail, type NewUser, type UserRow } from '../../server/modules/users/users.repo';
+import { generateUserId } from '../../server/modules/users/users.service';
+import { DEMO_ACCOUNTS } from '../../server/db/seed/demo-data';
+import { startMailbox, type Mailbox } from './mailbox';
+import { createTestDatabase } from './database';
+
+export interface ApiResult<T = any> {
+  status: number;
+  body: T;
+  headers: Record<string, unknown>;
+  /** The session cookie set by this answer, as `sid=...`, if any. */
+  cookie?: string;
+  setCookie?: string;
+}
+
+export interface TestApp {
+  runtime: Runtime;
+  config: AppConfig;
+  clock: ManualClock;
+  mail: Mailbox;
+  /** Base URL when started with listen: true. */
+  url: string;
+  demo: typeof DEMO_ACCOUNTS;
+  api<T = any>(method: string, url: string, opts?: { body?: unknown; cookie?: string; headers?: Record<string, string> }): Promise<ApiResult<T>>;
+  login(login: string, password: string, rememberMe?: boolean): Promise<string>;
+  createUser(values: Partial<NewUser> & { email: string; password?: string }): Promise<UserRow>;
+  flushMail(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const hashCache = new Map<string, string>();
+const cachedHash = async (p: string) => hashCache.get(p) ?? (hashCache.set(p, await hashPassword(p)), hashCache.get(p)!);
+
+/**
+ * The real app on a fresh database (PGlite in memory, or a new PostgreSQL database under
+ * TEST_DATABASE_URL), with demo accounts, a manual clock and a real SMTP listener.
+ */
+export async function startTestApp(opts: { listen?: boolean; rateLimitFactor?: number; config?: Partial<AppConfig> } = {}): Promise<TestApp> {
+  const mail = await startMailbox();
+  const database = await createTestDatabase();
+  const clock = new ManualClock();
+  const config = loadConfig(
+    { NODE_ENV: 'test', DATA_DIR: 'memory://', LOG_LEVEL: 'silent', DEMO_SEED: '1', ...(database.url ? { DATABASE_URL: database.url } : {}) },
+    { smtpUrl: `${mail.url}?ignoreTLS=true`, rateLimitFactor: opts.rateLimitFactor ?? 1000, dbPoolSize: 5, ...opts.config },
+  );
+  const runtime = await createRuntime(config, {
+    clock, secret: 'test-secret-'.padEnd(40, 'x'), webDist: resolve(import.meta.dirname, '../../web/dist'), logger: false, pollMail: false,
+  });
+  let url = '';
+  if (opts.listen) {
+    await runtime.app.listen({ port: 0, host: '127.0.0.1' });
+    url = `http://127.0.0.1:${(runtime.app.server.address() as AddressInfo).port}`;
+    runtime.ctx.config.appUrl = url;
+  }
+
+  const api: TestApp['api'] = async (method, path, o = {}) => {
+    const headers: Record<string, string> = { ...(o.headers ?? {}) };
+    if (o.cookie) headers.cookie = o.cookie;
+    const res = await runtime.app.inject({ method: method as 'GET', url: path, headers, ...(o.body !== undefined ? { payload: o.body as object } : {}) });
+    const raw = res.headers['set-cookie'];
+    const setCookie = [raw].flat().find((c): c is string => typeof c === 'string' && c.startsWith('sid='));
+    let body: unknown = res.body;
+    if (String(res.headers['content-type'] ?? '').includes('application/json')) body = res.json();
+    return { status: res.statusCode, body: body as any, headers: res.headers, setCookie, cookie: setCookie?.split(';')[0] };
+  };
+
+  return {
+    runtime,
+    config,
+    clock,
+    mail,
+    url,
+    demo: DEMO_ACCOUNTS,
+    api,
+    async login(login, password, rememberMe = false) {
+      const r = await api('POST', '/api/login', { body: { userId: login, password, rememberMe } });
+      if (r.status !== 200 || !r.cookie) throw new Error(`login failed for ${login}: ${r.status} ${JSON.stringify(r.body)}`);
+      return r.cookie;
+    },
+    async createUser(values) {
+      const { password, ...rest } = values;
+      const ctx = runtime.ctx;
+      return insertUser(ctx.db, {
+        userId: await generateUserId(ctx, ctx.db),
+        firstName: 'Test',
+        lastName: 'User',
+        role: 'user',
+        status: 'active',
+        emailVerified: true,
+        firstLogin: false,
+        idStatus: 'Active',
+        ...rest,
+        email: values.email.toLowerCase(),
+        password: password ? await cachedHash(password) : null,
+      });
+    },
+    async flushMail() {
+      await runtime.mail.flush();
+    },
+    async close() {
+      await runtime.close();
+      await mail.close();
+      await database.drop();
+    },
+  };
+}
+
+export async function userByEmail(t: TestApp, email: string) {
+  return findUserByEmail(t.runtime.ctx.db, email);
+}
