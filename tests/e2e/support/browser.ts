@@ -1,0 +1,60 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+export const SIZES = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+export type Size = (typeof SIZES)[number];
+
+const SCREENS = resolve(import.meta.dirname, '../../../artifacts/screens');
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+/** A fresh context (own cookies and storage) with one page at the given size. */
+export async function openPage(browser: Browser, size: Size): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: size.width, height: size.height }, deviceScaleFactor: 1 });
+  context.setDefaultTimeout(10_000);
+  const page = await context.newPage();
+  page.on('pageerror', (e) => console.error(`[page error at ${size.name}]`, e.message));
+  return { context, page };
+}
+
+/** Full-page screenshot into artifacts/screens/<name>-<width>.png. */
+export async function shot(page: Page, name: string) {
+  mkdirSync(SCREENS, { recursive: true });
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({ path: resolve(SCREENS, `${name}-${width}.png`), fullPage: true });
+}
+
+/** The toast region (Radix viewport, F8). */
+export const toasts = (page: Page): Locator => page.getByRole('region', { name: /Notifications/ });
+
+export async function expectToast(page: Page, title: string, description?: string | RegExp) {
+  const region = toasts(page);
+  await region.getByText(title, { exact: true }).first().waitFor();
+  if (description) await expect(region.getByText(description).first().isVisible()).resolves.toBe(true);
+}
+
+export async function signIn(page: Page, baseUrl: string, login: string, password: string) {
+  await page.goto(`${baseUrl}/`);
+  await page.getByLabel('User ID').fill(login);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+/** Waits for the address to reach a path (client-side navigations included). */
+export async function expectPath(page: Page, path: string) {
+  await page.waitForURL((url) => url.pathname === path);
+}
+
+export async function visibleText(page: Page, text: string | RegExp) {
+  await page.getByText(text).first().waitFor();
+}

@@ -1,0 +1,15 @@
+import { useState, type ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { BrowserRouter } from 'react-router';
+import { Toaster } from '../components/ui/toast';
+import { createQueryClient } from '../lib/query-client';
+
+export function Providers({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter>{children}</BrowserRouter>
+      <Toaster />
+    </QueryClientProvider>
+  );
+}

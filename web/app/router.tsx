@@ -1,0 +1,97 @@
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import type { CurrentUser } from '@contracts';
+import { Button } from '../components/ui/button';
+import { EmptyState } from '../components/ui/empty-state';
+import { PageLoader } from '../components/ui/spinner';
+import { homePathOf, isFranchiseRole, isPendingStatus, useCurrentUser } from '../features/account';
+import { NotFoundPage } from '../features/auth/not-found-page';
+import { ImpersonationBanner } from '../features/impersonation';
+import { Unauthorized } from './guards';
+
+// One chunk per portal (architecture guide: code split per portal).
+const SignedOutApp = lazy(() => import('./portals/signed-out-app'));
+const PendingApp = lazy(() => import('./portals/pending-app'));
+const MemberApp = lazy(() => import('./portals/member-app'));
+const AdminApp = lazy(() => import('./portals/admin-app'));
+const FounderApp = lazy(() => import('./portals/founder-app'));
+const FranchiseApp = lazy(() => import('./portals/franchise-app'));
+const ChangePasswordPage = lazy(() => import('../features/account/change-password-page'));
+const ReferralRegisterPage = lazy(() => import('../features/referral/referral-register-page'));
+
+export const MEMBER_PATHS = ['/dashboard', '/kyc-upload', '/my-team', '/products', '/my-purchases'] as const;
+
+function signedInRoutes(user: CurrentUser) {
+  const always = [
+    <Route key="cp" path="/change-password" element={<ChangePasswordPage />} />,
+    <Route key="rr" path="/referral-register" element={<ReferralRegisterPage />} />,
+    <Route key="rc" path="/recruit" element={<ReferralRegisterPage />} />,
+  ];
+
+  // A temporary password must be changed before anything else (decisions §2).
+  if (user.firstLogin) {
+    return [
+      <Route key="cp" path="/change-password" element={<ChangePasswordPage />} />,
+      <Route key="any" path="*" element={<Navigate to="/change-password" replace />} />,
+    ];
+  }
+
+  if (isPendingStatus(user)) {
+    return [
+      ...always,
+      <Route key="home" path="/" element={<PendingApp />} />,
+      <Route key="pd" path="/pending-dashboard" element={<PendingApp />} />,
+    ];
+  }
+
+  const franchise = isFranchiseRole(user.role);
+  return [
+    ...always,
+    <Route key="home" path="/" element={<Navigate to={homePathOf(user)} replace />} />,
+    ...MEMBER_PATHS.map((path) => (
+      <Route key={path} path={path} element={user.role === 'admin' ? <Navigate to="/" replace /> : <MemberApp />} />
+    )),
+    <Route key="founder" path="/founder" element={user.role === 'founder' ? <FounderApp /> : <Unauthorized portal="Founder" />} />,
+    <Route key="admin" path="/admin" element={user.role === 'admin' ? <AdminApp /> : <Unauthorized portal="Admin" />} />,
+    <Route key="franchise" path="/franchise" element={franchise ? <FranchiseApp /> : <Unauthorized portal="Franchise" />} />,
+  ];
+}
+
+/** The route table of doc 1 §2, chosen from the current user. */
+export function AppRouter() {
+  const { data: user, isPending, isError, refetch, isFetching } = useCurrentUser();
+
+  if (isPending) return <PageLoader />;
+  if (isError) {
+    return (
+      <div className="mx-auto flex min-h-dvh max-w-md items-center px-4">
+        <EmptyState
+          className="w-full bg-white"
+          title="We could not reach the server"
+          description="Please check your connection and try again."
+          action={
+            <Button onClick={() => void refetch()} loading={isFetching}>
+              Try again
+            </Button>
+          }
+        />
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <ImpersonationBanner />
+      <Suspense fallback={<PageLoader />}>
+        {user ? (
+          <Routes>
+            {signedInRoutes(user)}
+            <Route path="*" element={<NotFoundPage />} />
+          </Routes>
+        ) : (
+          <SignedOutApp />
+        )}
+      </Suspense>
+    </>
+  );
+}

@@ -1,0 +1,94 @@
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from 'react-router';
+import { ArrowLeft, KeyRound } from 'lucide-react';
+import { ChangePasswordForm, DELAYS, MSG } from '@contracts';
+import { AuthCard, AuthHeading, AuthLayout } from '../../app/layouts/auth-layout';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { FormField, fieldA11y } from '../../components/ui/form-field';
+import { PasswordInput } from '../../components/ui/password-input';
+import { toast } from '../../components/ui/toast';
+import { apiRequest, errorMessage } from '../../lib/api';
+import { applyFieldErrors } from '../../lib/form-errors';
+import { useSignedInUser } from './current-user';
+import { useLogout } from './logout';
+
+const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
+
+/** S9 Change Password (doc 1 §2): success logs the user out 2 s later. */
+export default function ChangePasswordPage() {
+  const user = useSignedInUser();
+  const logout = useLogout();
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const backTo = user.role === 'admin' || user.status === 'pending' || user.status === 'registered' ? '/' : '/dashboard';
+
+  const form = useForm({
+    resolver: zodResolver(ChangePasswordForm),
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const [done, setDone] = useState(false);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const body = { currentPassword: values.currentPassword, newPassword: values.newPassword };
+    try {
+      const res = await apiRequest<{ message?: string }>('POST', '/api/auth/change-password', body);
+      if (!res.ok) {
+        applyFieldErrors(form.setError, res.error.fieldErrors, FIELDS);
+        toast({ title: 'Failed to change password', description: res.error.message, variant: 'destructive' });
+        return;
+      }
+      setDone(true);
+      toast({ title: 'Password Changed', description: MSG.passwordChanged, variant: 'success' });
+      timer.current = setTimeout(() => logout.mutate(), DELAYS.logoutAfterPasswordChangeMs);
+    } catch (err) {
+      toast({ title: 'Failed to change password', description: errorMessage(err, MSG.internalError), variant: 'destructive' });
+    }
+  });
+
+  return (
+    <AuthLayout>
+      {user.firstLogin ? null : (
+        <Link to={backTo} className="mb-4 inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900">
+          <ArrowLeft aria-hidden="true" className="size-4" /> Back
+        </Link>
+      )}
+      <AuthCard>
+        <AuthHeading icon={<KeyRound aria-hidden="true" className="size-6" />} title="Change Password" description="Enter your current password and choose a new one." />
+        {user.firstLogin ? (
+          <Alert tone="warning" className="mb-5">
+            {MSG.passwordChangeRequired}
+          </Alert>
+        ) : null}
+        <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
+          <FormField id="currentPassword" label="Current Password" error={errors.currentPassword?.message}>
+            <PasswordInput autoComplete="current-password" {...fieldA11y('currentPassword', errors.currentPassword?.message)} {...form.register('currentPassword')} />
+          </FormField>
+          <FormField id="newPassword" label="New Password" error={errors.newPassword?.message}>
+            <PasswordInput autoComplete="new-password" {...fieldA11y('newPassword', errors.newPassword?.message)} {...form.register('newPassword')} />
+          </FormField>
+          <FormField id="confirmPassword" label="Confirm New Password" error={errors.confirmPassword?.message}>
+            <PasswordInput autoComplete="new-password" {...fieldA11y('confirmPassword', errors.confirmPassword?.message)} {...form.register('confirmPassword')} />
+          </FormField>
+          <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row">
+            {user.firstLogin ? (
+              <Button variant="outline" fullWidth onClick={() => logout.mutate()} disabled={logout.isPending}>
+                Logout
+              </Button>
+            ) : (
+              <Button variant="outline" fullWidth asChild>
+                <Link to={backTo}>Cancel</Link>
+              </Button>
+            )}
+            <Button type="submit" fullWidth loading={isSubmitting} disabled={done}>
+              {isSubmitting ? 'Changing...' : 'Change Password'}
+            </Button>
+          </div>
+        </form>
+      </AuthCard>
+    </AuthLayout>
+  );
+}

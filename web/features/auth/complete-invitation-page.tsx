@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { CircleX, PartyPopper } from 'lucide-react';
+import { CompleteInvitationForm, MSG } from '@contracts';
+import { AuthCard, AuthHeading, AuthLayout } from '../../app/layouts/auth-layout';
+import { Button } from '../../components/ui/button';
+import { FormField, fieldA11y } from '../../components/ui/form-field';
+import { Input } from '../../components/ui/input';
+import { PasswordInput } from '../../components/ui/password-input';
+import { InlineLoader } from '../../components/ui/spinner';
+import { toast } from '../../components/ui/toast';
+import { apiRequest } from '../../lib/api';
+import { CURRENT_USER_KEY } from '../account';
+import { useOnce } from './use-once';
+
+const MISSING = 'This invitation link is missing required information.';
+const VALIDATION_FAILED = 'Failed to validate invitation. Please try again.';
+const SETUP_FAILED = 'Failed to complete account setup.';
+
+type State =
+  | { kind: 'validating' }
+  | { kind: 'invalid'; message: string }
+  | { kind: 'valid'; firstName: string; email: string };
+
+/** S6 Complete Account Setup (doc 1 §2, §4, §5, §8). */
+export function CompleteInvitationPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token')?.trim() || '';
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<State>({ kind: 'validating' });
+
+  const form = useForm({ resolver: zodResolver(CompleteInvitationForm), defaultValues: { password: '', confirmPassword: '' } });
+  const { errors, isSubmitting } = form.formState;
+
+  useOnce(token ? null : 'missing', () => {
+    toast({ title: 'Invalid Invitation', description: MISSING, variant: 'destructive' });
+    navigate('/', { replace: true });
+  });
+
+  useOnce(token || null, () => {
+    void (async () => {
+      try {
+        const res = await apiRequest<{ user?: { firstName: string; email: string } }>('POST', '/api/auth/validate-invitation', { token });
+        if (res.ok && res.data?.user) {
+          setState({ kind: 'valid', firstName: res.data.user.firstName, email: res.data.user.email });
+          return;
+        }
+        setState({ kind: 'invalid', message: MSG.invitationInvalid });
+      } catch {
+        setState({ kind: 'invalid', message: VALIDATION_FAILED });
+        toast({ title: 'Error', description: VALIDATION_FAILED, variant: 'destructive' });
+      }
+    })();
+  });
+
+  const onInvalid = (errs: FieldErrors<{ password: string; confirmPassword: string }>) => {
+    if (errs.password) toast({ title: 'Password Too Short', description: MSG.invitationPasswordMin, variant: 'destructive' });
+    else if (errs.confirmPassword) toast({ title: "Passwords Don't Match", description: MSG.invitationPasswordMismatch, variant: 'destructive' });
+  };
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const res = await apiRequest<{ message?: string }>('POST', '/api/auth/complete-invitation', { token, password: values.password });
+      if (!res.ok) {
+        toast({ title: 'Setup Failed', description: res.error.message || SETUP_FAILED, variant: 'destructive' });
+        return;
+      }
+      toast({ title: MSG.invitationComplete, description: 'You can now sign in with your new password.', variant: 'success' });
+      await queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+      navigate('/', { replace: true });
+    } catch {
+      toast({ title: 'Setup Failed', description: MSG.internalError, variant: 'destructive' });
+    }
+  }, onInvalid);
+
+  if (!token) return null;
+
+  return (
+    <AuthLayout>
+      <AuthCard>
+        {state.kind === 'validating' ? (
+          <InlineLoader label="Validating your invitation..." />
+        ) : state.kind === 'invalid' ? (
+          <div className="text-center">
+            <div className="mx-auto mb-4 flex size-14 items-center justify-center rounded-full bg-red-50 text-red-600">
+              <CircleX aria-hidden="true" className="size-8" />
+            </div>
+            <AuthHeading title="Invalid Invitation" description={state.message} />
+            <Button asChild size="lg" fullWidth>
+              <Link to="/">Back to Sign In</Link>
+            </Button>
+          </div>
+        ) : (
+          <>
+            <AuthHeading
+              icon={<PartyPopper aria-hidden="true" className="size-6" />}
+              title="Complete Account Setup"
+              description={`Welcome, ${state.firstName}! Choose a password to finish setting up your account.`}
+            />
+            <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
+              <FormField id="email" label="Email">
+                <Input id="email" type="email" value={state.email} readOnly className="bg-slate-50! text-slate-600!" />
+              </FormField>
+              <FormField id="password" label="Password" error={errors.password?.message}>
+                <PasswordInput autoComplete="new-password" {...fieldA11y('password', errors.password?.message)} {...form.register('password')} />
+              </FormField>
+              <FormField id="confirmPassword" label="Confirm Password" error={errors.confirmPassword?.message}>
+                <PasswordInput autoComplete="new-password" {...fieldA11y('confirmPassword', errors.confirmPassword?.message)} {...form.register('confirmPassword')} />
+              </FormField>
+              <Button type="submit" size="lg" fullWidth loading={isSubmitting} className="mt-2">
+                {isSubmitting ? 'Setting up...' : 'Complete Setup'}
+              </Button>
+            </form>
+          </>
+        )}
+      </AuthCard>
+    </AuthLayout>
+  );
+}

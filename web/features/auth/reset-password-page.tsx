@@ -1,0 +1,100 @@
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { CircleCheck, KeyRound, LinkIcon } from 'lucide-react';
+import { DELAYS, MSG, ResetPasswordForm } from '@contracts';
+import { AuthCard, AuthHeading, AuthLayout } from '../../app/layouts/auth-layout';
+import { Button } from '../../components/ui/button';
+import { FormField, fieldA11y } from '../../components/ui/form-field';
+import { PasswordInput } from '../../components/ui/password-input';
+import { InlineLoader } from '../../components/ui/spinner';
+import { toast } from '../../components/ui/toast';
+import { apiRequest, errorMessage } from '../../lib/api';
+import { applyFieldErrors } from '../../lib/form-errors';
+
+/** S5 Reset Password (doc 1 §2, §4): success leads to / after 3 s. */
+export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token')?.trim() || '';
+  const navigate = useNavigate();
+  const [doneMessage, setDoneMessage] = useState<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const form = useForm({ resolver: zodResolver(ResetPasswordForm), defaultValues: { newPassword: '', confirmPassword: '' } });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const res = await apiRequest<{ message?: string }>('POST', '/api/auth/reset-password', { token, newPassword: values.newPassword });
+      if (!res.ok) {
+        applyFieldErrors(form.setError, res.error.fieldErrors, ['newPassword']);
+        toast({ title: 'Password reset failed', description: res.error.message || MSG.invalidResetToken, variant: 'destructive' });
+        return;
+      }
+      const message = res.data?.message || MSG.passwordReset;
+      setDoneMessage(message);
+      timer.current = setTimeout(() => navigate('/', { replace: true }), DELAYS.redirectAfterResetMs);
+    } catch (err) {
+      toast({ title: 'Password reset failed', description: errorMessage(err, MSG.internalError), variant: 'destructive' });
+    }
+  });
+
+  if (!token) {
+    return (
+      <AuthLayout>
+        <AuthCard className="text-center">
+          <div className="mx-auto mb-4 flex size-14 items-center justify-center rounded-full bg-red-50 text-red-600">
+            <LinkIcon aria-hidden="true" className="size-7" />
+          </div>
+          <AuthHeading title="Invalid Reset Link" description={`${MSG.noResetToken}. Please request a new password reset link.`} />
+          <div className="flex flex-col gap-2">
+            <Button asChild size="lg" fullWidth>
+              <Link to="/forgot-password">Request New Reset Link</Link>
+            </Button>
+            <Button asChild size="lg" variant="outline" fullWidth>
+              <Link to="/">Back to Login</Link>
+            </Button>
+          </div>
+        </AuthCard>
+      </AuthLayout>
+    );
+  }
+
+  if (doneMessage) {
+    return (
+      <AuthLayout>
+        <AuthCard className="text-center">
+          <div className="mx-auto mb-4 flex size-14 items-center justify-center rounded-full bg-emerald-50 text-emerald-600">
+            <CircleCheck aria-hidden="true" className="size-8" />
+          </div>
+          <AuthHeading title="Password Reset Successful" description={doneMessage} />
+          <InlineLoader label="Redirecting to sign in..." />
+        </AuthCard>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout>
+      <AuthCard>
+        <AuthHeading icon={<KeyRound aria-hidden="true" className="size-6" />} title="Reset Password" description="Choose a new password for your account." />
+        <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
+          <FormField id="newPassword" label="New Password" error={errors.newPassword?.message}>
+            <PasswordInput autoComplete="new-password" {...fieldA11y('newPassword', errors.newPassword?.message)} {...form.register('newPassword')} />
+          </FormField>
+          <FormField id="confirmPassword" label="Confirm New Password" error={errors.confirmPassword?.message}>
+            <PasswordInput autoComplete="new-password" {...fieldA11y('confirmPassword', errors.confirmPassword?.message)} {...form.register('confirmPassword')} />
+          </FormField>
+          <Button type="submit" size="lg" fullWidth loading={isSubmitting} className="mt-2">
+            {isSubmitting ? 'Resetting...' : 'Reset Password'}
+          </Button>
+        </form>
+        <Link to="/" className="mt-6 block text-center text-sm font-medium text-slate-600 hover:text-slate-900">
+          Back to Login
+        </Link>
+      </AuthCard>
+    </AuthLayout>
+  );
+}

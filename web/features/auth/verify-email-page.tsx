@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { CircleCheck, CircleX, MailCheck } from 'lucide-react';
+import { MSG } from '@contracts';
+import { AuthCard, AuthHeading, AuthLayout } from '../../app/layouts/auth-layout';
+import { Button } from '../../components/ui/button';
+import { InlineLoader } from '../../components/ui/spinner';
+import { toast } from '../../components/ui/toast';
+import { apiRequest, errorMessage } from '../../lib/api';
+import { useOnce } from './use-once';
+
+type State = { kind: 'loading' } | { kind: 'success'; message: string } | { kind: 'error'; message: string };
+
+/** S3 Verify Email (doc 1 §2, §4): loading, success, error. */
+export function VerifyEmailPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token')?.trim() || '';
+  const [state, setState] = useState<State>(token ? { kind: 'loading' } : { kind: 'error', message: MSG.noVerificationToken });
+
+  useOnce(token || null, () => {
+    void (async () => {
+      try {
+        const res = await apiRequest<{ message?: string }>('POST', '/api/auth/verify-email', { token });
+        if (res.ok) {
+          setState({ kind: 'success', message: res.data?.message || MSG.emailVerified });
+          return;
+        }
+        const message = res.error.message || MSG.invalidVerificationToken;
+        setState({ kind: 'error', message });
+        toast({ title: 'Email verification failed', description: message, variant: 'destructive' });
+      } catch (err) {
+        const message = errorMessage(err, MSG.internalError);
+        setState({ kind: 'error', message });
+        toast({ title: 'Email verification failed', description: message, variant: 'destructive' });
+      }
+    })();
+  });
+
+  return (
+    <AuthLayout>
+      <AuthCard className="text-center">
+        {state.kind === 'loading' ? (
+          <>
+            <AuthHeading icon={<MailCheck aria-hidden="true" className="size-6" />} title="Verify Email" />
+            <InlineLoader label="Verifying your email..." />
+          </>
+        ) : state.kind === 'success' ? (
+          <>
+            <div className="mx-auto mb-4 flex size-14 items-center justify-center rounded-full bg-emerald-50 text-emerald-600">
+              <CircleCheck aria-hidden="true" className="size-8" />
+            </div>
+            <AuthHeading title="Email Verified" description={state.message} />
+            <Button asChild size="lg" fullWidth>
+              <Link to="/">Sign In to Your Account</Link>
+            </Button>
+          </>
+        ) : (
+          <>
+            <div className="mx-auto mb-4 flex size-14 items-center justify-center rounded-full bg-red-50 text-red-600">
+              <CircleX aria-hidden="true" className="size-8" />
+            </div>
+            <AuthHeading title="Verification Failed" description={state.message} />
+            <div className="flex flex-col gap-2">
+              <Button asChild size="lg" fullWidth>
+                <Link to="/signup">Create New Account</Link>
+              </Button>
+              <Button asChild size="lg" variant="outline" fullWidth>
+                <Link to="/">Back to Sign In</Link>
+              </Button>
+            </div>
+          </>
+        )}
+      </AuthCard>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,1 @@
+export { FounderPage } from './founder-page';

@@ -1,0 +1,1 @@
+export { FranchisePage } from './franchise-page';

@@ -1,0 +1,2 @@
+export { exchangeImpersonationCode } from './exchange';
+export { ImpersonationBanner } from './impersonation-banner';

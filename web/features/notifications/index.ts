@@ -1,0 +1,1 @@
+export { NotificationsCard, NOTIFICATIONS_KEY } from './notifications-card';

@@ -1,0 +1,1 @@
+export { PendingDashboardPage } from './pending-dashboard-page';

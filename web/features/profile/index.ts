@@ -1,0 +1,1 @@
+export { ProfileCard } from './profile-card';

@@ -1,0 +1,1 @@
+export { ReferralRegisterPage } from './referral-register-page';

@@ -1,0 +1,83 @@
+import type { ErrorBody } from '@contracts';
+import { impersonationToken } from './storage';
+
+/** The answer of a write call that did not fail with 5xx (doc 1 §7, §8). */
+export type WriteResult<T> =
+  | { ok: true; status: number; data: T }
+  | { ok: false; status: number; error: Partial<ErrorBody> & { message?: string } };
+
+function headers(hasBody: boolean): Headers {
+  const h = new Headers({ Accept: 'application/json' });
+  if (hasBody) h.set('Content-Type', 'application/json');
+  const token = impersonationToken.get();
+  if (token) h.set('Authorization', `Bearer ${token}`);
+  return h;
+}
+
+function parse(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+async function failure(res: Response): Promise<Error> {
+  const text = await res.text().catch(() => '');
+  return new Error(`${res.status}: ${text || res.statusText}`);
+}
+
+/**
+ * Write call: any status >= 500 throws `${status}: ${body or status text}`; every other
+ * answer is handed back so the caller can show the server's message and fieldErrors.
+ */
+export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown): Promise<WriteResult<T>> {
+  const hasBody = body !== undefined;
+  const res = await fetch(url, {
+    method,
+    credentials: 'include',
+    headers: headers(hasBody),
+    body: hasBody ? JSON.stringify(body) : undefined,
+  });
+  if (res.status >= 500) throw await failure(res);
+  const data = parse(await res.text());
+  if (res.ok) return { ok: true, status: res.status, data: data as T };
+  const error = data && typeof data === 'object' ? (data as Partial<ErrorBody>) : { message: typeof data === 'string' ? data : undefined };
+  return { ok: false, status: res.status, error };
+}
+
+export interface GetOptions {
+  /** What a 401 means: throw like any other failure (default) or answer null. */
+  on401?: 'throw' | 'returnNull';
+}
+
+/** Read call: any non-ok answer throws `${status}: ${body or status text}`. */
+export async function apiGet<T = unknown>(url: string, options: GetOptions = {}): Promise<T> {
+  const res = await fetch(url, { method: 'GET', credentials: 'include', headers: headers(false) });
+  if (res.status === 401 && options.on401 === 'returnNull') return null as T;
+  if (!res.ok) throw await failure(res);
+  return parse(await res.text()) as T;
+}
+
+/**
+ * The readable message of a thrown request error: the `message` of a JSON error body when the
+ * text after "status: " is one, otherwise the whole text.
+ */
+export function errorMessage(err: unknown, fallback: string): string {
+  if (!(err instanceof Error)) return fallback;
+  const match = /^(\d{3}): ([\s\S]*)$/.exec(err.message);
+  if (!match) return fallback;
+  const body = parse(match[2]);
+  if (body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string') {
+    return (body as { message: string }).message;
+  }
+  return fallback;
+}
+
+/** The status of a thrown request error, when it carried one. */
+export function errorStatus(err: unknown): number | null {
+  if (!(err instanceof Error)) return null;
+  const match = /^(\d{3}): /.exec(err.message);
+  return match ? Number(match[1]) : null;
+}
