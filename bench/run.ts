@@ -1,5 +1,5 @@
 /**
- * npm run bench -- <suite>. Suites: auth.
+ * npm run bench -- <suite>. Suites: auth (sign-in and current user), admin (back-office on BENCH_MEMBERS, default 1,000,000).
  * Runs the real server in a child process on a fresh PostgreSQL database (BENCH_DATABASE_URL,
  * TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres) and loads it from this process.
  */
@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { adminSuite } from './admin-suite';
 
 const suite = process.argv[2] ?? 'auth';
 const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -77,13 +78,21 @@ async function authSuite() {
   return ok;
 }
 
-const suites: Record<string, () => Promise<boolean>> = { auth: authSuite };
+let serverProcess: ChildProcess | undefined;
+let benchDatabaseUrl = '';
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 1_000_000);
+const suites: Record<string, () => Promise<boolean>> = {
+  auth: authSuite,
+  admin: () => adminSuite(URL_BASE, benchDatabaseUrl, serverProcess!, MEMBERS),
+};
 if (!suites[suite]) {
   console.error(`unknown suite ${suite}; known: ${Object.keys(suites).join(', ')}`);
   process.exit(2);
 }
 const ok = await withDatabase(async (url) => {
   const server = await startServer(url);
+  serverProcess = server;
+  benchDatabaseUrl = url;
   try {
     return await suites[suite]();
   } finally {

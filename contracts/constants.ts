@@ -32,3 +32,4 @@ export const TOAST = { limit: 1, durationMs: 5000, swipeDirection: 'right', swip
 export const IMPERSONATION_WINDOW = { width: 1200, height: 800 } as const;
 export const KYC_REPLACE_PROGRESS_STEPS = [25, 75, 100] as const;
 export const CURRENT_USER_GC_MS = 5 * MINUTE;
+export const HIDDEN_ID_LIMIT = 20;

@@ -10,3 +10,4 @@ export * from './notifications';
 export * from './kyc';
 export * from './referral';
 export * from './users';
+export * from './admin';

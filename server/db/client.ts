@@ -64,12 +64,14 @@ async function openPglite(dataDir: string): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const options = { extensions: { pg_trgm } };
   let client: InstanceType<typeof PGlite>;
-  if (dataDir === 'memory://') client = new PGlite();
+  if (dataDir === 'memory://') client = new PGlite(options);
   else {
     const dir = resolve(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    client = new PGlite(dir, options);
   }
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as Db;

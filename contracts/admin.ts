@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import { MSG } from './messages';
+import { ROLES, USER_STATUSES, KYC_STATUSES } from './enums';
+import { emailField, requiredText } from './fields';
+import { MOBILE_RE } from './profile';
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.preprocess((v) => (v === 'all' ? undefined : blankToUndefined(v)), z.enum(values).optional());
+const isoDate = z.preprocess(blankToUndefined, z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Dates are written YYYY-MM-DD' }).optional());
+
+export const ADMIN_USER_SORTS = ['registrationDate', 'activationDate', 'userId', 'name', 'packageAmount'] as const;
+export const SEARCH_TYPES = ['name', 'id', 'bv', 'rank'] as const;
+
+/** The advanced search of document 2 §2.3, served by the server with keyset pagination. */
+export const AdminUserSearchQuery = z.object({
+  query: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
+  searchType: z.preprocess(blankToUndefined, z.enum(SEARCH_TYPES).default('name')),
+  status: optionalEnum(USER_STATUSES),
+  role: optionalEnum(ROLES),
+  kycStatus: optionalEnum(KYC_STATUSES),
+  dateFilterType: z.preprocess(blankToUndefined, z.enum(['registration', 'activation']).default('registration')),
+  dateFrom: isoDate,
+  dateTo: isoDate,
+  timezone: z.preprocess(blankToUndefined, z.string().max(64).optional()),
+  sort: z.preprocess(blankToUndefined, z.enum(ADMIN_USER_SORTS).default('registrationDate')),
+  dir: z.preprocess(blankToUndefined, z.enum(['asc', 'desc']).default('desc')),
+  cursor: z.preprocess(blankToUndefined, z.string().max(300).optional()),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type AdminUserSearchQuery = z.input<typeof AdminUserSearchQuery>;
+
+export const AdminUserRow = z.object({
+  id: z.string(),
+  userId: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string(),
+  mobile: z.string().nullable(),
+  role: z.string(),
+  status: z.string(),
+  kycStatus: z.string(),
+  idStatus: z.string(),
+  currentRank: z.string(),
+  totalBV: z.string(),
+  sponsorUserId: z.string().nullable(),
+  packageAmount: z.string().nullable(),
+  cryptoWalletAddress: z.string().nullable(),
+  walletBalance: z.string(),
+  totalEarnings: z.string(),
+  totalWithdrawals: z.string(),
+  withdrawStatus: z.string().nullable(),
+  /** Never the secret: whether a password is set and whether it is a temporary one. */
+  passwordState: z.enum(['set', 'temporary', 'none']),
+  txnPinSet: z.boolean(),
+  bankComplete: z.boolean(),
+  hasTreePosition: z.boolean(),
+  registrationDate: z.string(),
+  activationDate: z.string().nullable(),
+});
+export type AdminUserRow = z.infer<typeof AdminUserRow>;
+
+export const AdminUserPage = z.object({ items: z.array(AdminUserRow), nextCursor: z.string().nullable() });
+export type AdminUserPage = z.infer<typeof AdminUserPage>;
+
+export const UserStatusRequest = z.object({ status: z.enum(['active', 'inactive'], { error: 'Status must be active or inactive' }) });
+
+const optionalMoney = z.preprocess(
+  blankToUndefined,
+  z.union([z.number(), z.string()]).transform((v) => String(v).trim()).pipe(
+    z.string().regex(/^\d{1,8}(\.\d{1,2})?$/, { error: 'Package amount must be a number with at most 2 decimals' }),
+  ).optional(),
+);
+
+/** Edit User Details (document 2 §5): a blank password or PIN keeps the current one. */
+export const AdminUserEditRequest = z.object({
+  id: z.unknown().optional(),
+  firstName: requiredText(MSG.firstNameRequired, 80),
+  lastName: requiredText(MSG.lastNameRequired, 80),
+  email: emailField(),
+  mobile: z.preprocess(blankToUndefined, z.string().trim().regex(MOBILE_RE, { error: MSG.mobilePattern }).optional()),
+  txnPin: z.preprocess(blankToUndefined, z.string().trim().regex(/^\d{4,6}$/, { error: 'TXN PIN must be 4 to 6 digits' }).optional()),
+  packageAmount: optionalMoney,
+  cryptoWalletAddress: z.preprocess(blankToUndefined, z.string().trim().max(120).optional()),
+  status: z.enum(['active', 'inactive', 'pending'], { error: 'Status must be active, inactive or pending' }),
+  password: z.preprocess(blankToUndefined, z.string().min(6, { error: MSG.passwordMin }).max(200).optional()),
+});
+export type AdminUserEditRequest = z.input<typeof AdminUserEditRequest>;
+
+/** The members dialog: names and email required; role user or admin; status required. */
+export const MemberEditRequest = z.object({
+  firstName: requiredText(MSG.firstNameRequired, 80),
+  lastName: requiredText(MSG.lastNameRequired, 80),
+  email: emailField(),
+  role: z.enum(['user', 'admin'], { error: 'Role must be user or admin' }),
+  status: z.enum(['active', 'inactive', 'pending'], { error: 'Status must be active, inactive or pending' }),
+});
+export type MemberEditRequest = z.input<typeof MemberEditRequest>;
+
+/** POST /api/users: the account is created as invited and an invitation mail is queued. */
+export const CreateUserRequest = z.object({
+  firstName: requiredText(MSG.firstNameRequired, 80),
+  lastName: requiredText(MSG.lastNameRequired, 80),
+  email: emailField(),
+  mobile: z.preprocess(blankToUndefined, z.string().trim().regex(MOBILE_RE, { error: MSG.mobilePattern }).optional()),
+  role: z.enum(['user', 'admin'], { error: 'Role must be user or admin' }).default('user'),
+});
+export type CreateUserRequest = z.input<typeof CreateUserRequest>;
+
+export const FreeUsersQuery = z.object({
+  search: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
+  limit: z.coerce.number().int().min(1).max(1000).default(200),
+});
+export const TodayJoiningsQuery = z.object({
+  timezone: z.preprocess(blankToUndefined, z.string().max(64).default('UTC')),
+  t: z.unknown().optional(),
+});
+export const ExportQuery = AdminUserSearchQuery.omit({ cursor: true, limit: true }).extend({
+  format: z.preprocess(blankToUndefined, z.enum(['csv', 'xlsx']).default('csv')),
+  scope: z.preprocess(blankToUndefined, z.enum(['all', 'free']).default('all')),
+});
+
+export const KycReviewRequest = z
+  .object({
+    status: z.enum(['approved', 'rejected'], { error: 'Status must be approved or rejected' }),
+    rejectionReason: z.preprocess(blankToUndefined, z.string().trim().max(500).optional()),
+  })
+  .refine((v) => v.status !== 'rejected' || Boolean(v.rejectionReason), { message: 'Rejection reason is required.', path: ['rejectionReason'] });
+export type KycReviewRequest = z.input<typeof KycReviewRequest>;
+
+export const AdminKycQuery = z.object({ status: z.preprocess(blankToUndefined, z.enum(KYC_STATUSES).default('pending')) });
+
+export const AuditLogQuery = z.object({
+  actor: z.preprocess(blankToUndefined, z.string().trim().max(254).optional()),
+  action: z.preprocess(blankToUndefined, z.string().trim().max(60).optional()),
+  entityType: z.preprocess(blankToUndefined, z.string().trim().max(40).optional()),
+  dateFrom: isoDate,
+  dateTo: isoDate,
+  timezone: z.preprocess(blankToUndefined, z.string().max(64).optional()),
+  cursor: z.preprocess(blankToUndefined, z.string().max(300).optional()),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+export const CannotLoginMessage = (status: string) => `Cannot login as user with status: ${status}. Only active users can be logged into.`;

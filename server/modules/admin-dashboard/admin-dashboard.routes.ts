@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import type { RouteDef } from '../../http/routes';
+import { parse } from '../../http/validate';
+import { badRequest } from '../../http/app-error';
+import { isValidTimeZone, startOfDayIn, todayIn } from '../../lib/time';
+import { adminCounts, userCounts } from './admin-dashboard.repo';
+
+const TzQuery = z.object({ timezone: z.string().max(64).optional().default('UTC') });
+
+function zone(q: unknown) {
+  const { timezone } = parse(TzQuery, q);
+  if (!isValidTimeZone(timezone)) throw badRequest('Unknown time zone', { timezone: ['Unknown time zone'] });
+  return timezone;
+}
+
+/** The dashboard's seven cards and the work waiting for an admin, each pointing at its section. */
+export function adminDashboardRoutes(ctx: AppContext): RouteDef[] {
+  return [
+    {
+      method: 'GET', url: '/api/admin/stats', access: 'admin',
+      handler: async (req) => {
+        const tz = zone(req.query);
+        const today = todayIn(ctx.clock.now(), tz);
+        const c = await adminCounts(ctx.db, startOfDayIn(`${today.slice(0, 8)}01`, tz));
+        const actionsRequired = [
+          { key: 'recruits', label: 'Registrations awaiting approval', count: c.recruitsAwaitingAdmin, section: 'pending-recruits' },
+          { key: 'kyc', label: 'Members with KYC documents to review', count: c.pendingKYC, section: 'kyc-pending' },
+          { key: 'withdrawals', label: 'Withdrawal requests to process', count: c.withdrawalRequests, section: 'withdrawals-pending' },
+          { key: 'franchise', label: 'Franchise requests to review', count: c.franchiseRequests, section: 'franchise-requests' },
+          { key: 'tickets', label: 'Open support tickets', count: c.openTickets, section: 'support-tickets' },
+        ];
+        return {
+          totalUsers: c.totalUsers, activeUsers: c.activeUsers, pendingKYC: c.pendingKYC, withdrawalRequests: c.withdrawalRequests,
+          totalBV: c.totalBV, monthlyIncome: c.monthlyIncome, franchiseRequests: c.franchiseRequests, actionsRequired,
+        };
+      },
+    },
+    {
+      method: 'GET', url: '/api/users/stats', access: 'admin',
+      handler: async (req) => {
+        const tz = zone(req.query);
+        return userCounts(ctx.db, startOfDayIn(todayIn(ctx.clock.now(), tz), tz));
+      },
+    },
+  ];
+}

@@ -1,0 +1,31 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { users, kycDocuments } from '../../db/schema/index';
+
+/** Users of one review tab: pending = any document waiting; approved/rejected = the user's overall status. */
+export async function listKycUsers(db: DbOrTx, status: 'pending' | 'approved' | 'rejected', limit: number) {
+  const hasDocs = sql`exists (select 1 from ${kycDocuments} d where d.user_id = ${users.id})`;
+  const where =
+    status === 'pending'
+      ? sql`exists (select 1 from ${kycDocuments} d where d.user_id = ${users.id} and d.status = 'pending')`
+      : and(eq(users.kycStatus, status), hasDocs);
+  return db
+    .select({
+      user: users,
+      lastActivity: sql<Date>`(select max(d.updated_at) from ${kycDocuments} d where d.user_id = ${users.id})`.mapWith((v) => new Date(v)),
+    })
+    .from(users)
+    .where(where)
+    .orderBy(desc(sql`(select max(d.updated_at) from ${kycDocuments} d where d.user_id = ${users.id})`), desc(users.id))
+    .limit(limit);
+}
+
+export async function documentsOfUsers(db: DbOrTx, userIds: string[]) {
+  if (userIds.length === 0) return [];
+  return db.select().from(kycDocuments).where(inArray(kycDocuments.userId, userIds)).orderBy(desc(kycDocuments.createdAt), desc(kycDocuments.id));
+}
+
+export async function reviewDocument(db: DbOrTx, id: string, values: Partial<typeof kycDocuments.$inferInsert>) {
+  const [row] = await db.update(kycDocuments).set({ ...values, updatedAt: new Date() }).where(eq(kycDocuments.id, id)).returning();
+  return row;
+}

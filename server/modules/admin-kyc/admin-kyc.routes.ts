@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { identityOf, type RouteDef } from '../../http/routes';
+import { parse } from '../../http/validate';
+import { AdminKycQuery, KycReviewRequest } from '../../../contracts/admin';
+import { DocumentIdParam } from '../../../contracts/kyc';
+import { kycQueue, userDocuments, decideDocument } from './admin-kyc.service';
+
+const UserParam = z.object({ userId: z.uuid({ error: 'Not found' }) });
+
+export function adminKycRoutes(ctx: AppContext): RouteDef[] {
+  return [
+    { method: 'GET', url: '/api/admin/kyc', access: 'reviewer', handler: async (req) => kycQueue(ctx, parse(AdminKycQuery, req.query).status) },
+    {
+      method: 'GET', url: '/api/admin/kyc/:userId/documents', access: 'reviewer',
+      handler: async (req) => userDocuments(ctx, parse(UserParam, req.params).userId),
+    },
+    {
+      method: 'PATCH', url: '/api/admin/kyc/:documentId', access: 'reviewer',
+      handler: async (req) => {
+        const { documentId } = parse(DocumentIdParam, req.params);
+        const input = parse(KycReviewRequest, req.body);
+        return decideDocument(ctx, req, identityOf(req), documentId, input.status, input.rejectionReason);
+      },
+    },
+  ];
+}

@@ -1,0 +1,85 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import type { Identity } from '../../http/identity';
+import { notFound } from '../../http/app-error';
+import { KYC_TYPE_LABELS, type KycDocumentType } from '../../../contracts/kyc';
+import { findUserById, type UserRow } from '../users/users.repo';
+import { findDocumentForUpdate, type KycRow } from '../kyc/kyc.repo';
+import { refreshUserKycStatus } from '../kyc/kyc.service';
+import { notify } from '../notifications/notifications.service';
+import { audit } from '../audit/audit.service';
+import { listKycUsers, documentsOfUsers, reviewDocument } from './admin-kyc.repo';
+
+/** The reviewer's detail view: full numbers are shown here and nowhere else (decisions.md §7). */
+function reviewerDocView(d: KycRow) {
+  return {
+    id: d.id, documentType: d.documentType, documentNumber: d.documentNumber, documentUrl: d.documentUrl, documentContentType: d.documentContentType,
+    documentFilename: d.documentFilename, documentSize: d.documentSize, status: d.status, rejectionReason: d.rejectionReason,
+    createdAt: d.createdAt.toISOString(), reviewedAt: d.reviewedAt?.toISOString() ?? null,
+  };
+}
+
+function userSummary(u: UserRow) {
+  return {
+    userId: u.id, userUserId: u.userId, firstName: u.firstName, lastName: u.lastName, email: u.email, kycStatus: u.kycStatus,
+    status: u.status, panNumber: u.panNumber, aadhaarNumber: u.aadhaarNumber, bankAccountNumber: u.bankAccountNumber, bankIFSC: u.bankIFSC, bankName: u.bankName,
+  };
+}
+
+export async function kycQueue(ctx: AppContext, status: 'pending' | 'approved' | 'rejected') {
+  const rows = await listKycUsers(ctx.db, status, 500);
+  const docs = await documentsOfUsers(ctx.db, rows.map((r) => r.user.id));
+  return rows.map(({ user, lastActivity }) => {
+    const own = docs.filter((d) => d.userId === user.id);
+    const newest = new Map<string, KycRow>();
+    for (const d of own) if (!newest.has(d.documentType)) newest.set(d.documentType, d);
+    const latest = [...newest.values()];
+    const rejected = latest.find((d) => d.status === 'rejected');
+    const reviewed = latest.map((d) => d.reviewedAt?.getTime() ?? 0).reduce((a, b) => Math.max(a, b), 0);
+    return {
+      ...userSummary(user),
+      documents: latest.map(reviewerDocView),
+      pendingCount: latest.filter((d) => d.status === 'pending').length,
+      createdAt: own.length ? own[own.length - 1].createdAt.toISOString() : null,
+      updatedAt: lastActivity?.toISOString() ?? null,
+      reviewedAt: reviewed ? new Date(reviewed).toISOString() : null,
+      rejectionReason: rejected?.rejectionReason ?? null,
+    };
+  });
+}
+
+export async function userDocuments(ctx: AppContext, userId: string) {
+  const user = await findUserById(ctx.db, userId);
+  if (!user) throw notFound();
+  const docs = await documentsOfUsers(ctx.db, [userId]);
+  return { user: userSummary(user), documents: docs.map(reviewerDocView) };
+}
+
+/** One document decision; the user's kycStatus follows and the user is told (decisions.md §7, §9). */
+export async function decideDocument(ctx: AppContext, req: FastifyRequest, reviewer: Identity, documentId: string, status: 'approved' | 'rejected', reason?: string) {
+  return ctx.db.transaction(async (tx) => {
+    const doc = await findDocumentForUpdate(tx, documentId);
+    if (!doc) throw notFound();
+    const now = ctx.clock.now();
+    const updated = await reviewDocument(tx, doc.id, {
+      status, rejectionReason: status === 'rejected' ? reason ?? null : null, reviewedBy: reviewer.user.id, reviewedAt: now,
+    });
+    const before = (await findUserById(tx, doc.userId))!.kycStatus;
+    await refreshUserKycStatus(ctx, tx, doc.userId);
+    const after = (await findUserById(tx, doc.userId))!.kycStatus;
+    const label = KYC_TYPE_LABELS[doc.documentType as KycDocumentType] ?? doc.documentType;
+    if (status === 'rejected') {
+      await notify(tx, [doc.userId], {
+        type: 'kyc_rejected', title: 'KYC document rejected', priority: 'high',
+        message: `Your ${label} was rejected: ${reason}. Please upload a new one from the KYC page.`, data: { documentId: doc.id },
+      });
+    } else if (after === 'approved' && before !== 'approved') {
+      await notify(tx, [doc.userId], { type: 'kyc_approved', title: 'KYC approved', message: 'All your KYC documents have been approved.' });
+    }
+    await audit(tx, req, reviewer, {
+      entityType: 'kyc_document', entityId: doc.id, action: status === 'approved' ? 'kyc.approve' : 'kyc.reject',
+      previousState: { status: doc.status, userKycStatus: before }, newState: { status, userKycStatus: after }, reason: reason ?? null,
+    });
+    return { ...reviewerDocView(updated), userKycStatus: after };
+  });
+}

@@ -1,0 +1,120 @@
+import { and, asc, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import { users, walletBalances, withdrawalRequests, transactions, purchases } from '../../db/schema/index';
+
+export interface UserFilter {
+  query?: string;
+  searchType: 'name' | 'id' | 'bv' | 'rank';
+  status?: string;
+  role?: string;
+  kycStatus?: string;
+  dateFilterType: 'registration' | 'activation';
+  /** Inclusive bounds already turned into instants in the admin's time zone. */
+  from?: Date;
+  to?: Date;
+  freeOnly?: boolean;
+  paidOnly?: boolean;
+  activatedFrom?: Date;
+  activatedTo?: Date;
+}
+
+export type SortKey = 'registrationDate' | 'activationDate' | 'userId' | 'name' | 'packageAmount';
+
+const sponsor = alias(users, 'sponsor');
+const nameExpr = sql<string>`lower(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))`;
+
+/** Sort expressions are total (never null) so keyset pagination needs no null handling. */
+const SORT_EXPR: Record<SortKey, SQL> = {
+  registrationDate: sql`${users.registrationDate}`,
+  activationDate: sql`coalesce(${users.activationDate}, 'epoch'::timestamptz)`,
+  userId: sql`${users.userId}`,
+  name: nameExpr,
+  packageAmount: sql`coalesce(${users.packageAmount}, -1)`,
+};
+
+const escapeLike = (s: string) => s.replace(/[%_\\]/g, (c) => `\\${c}`);
+
+function whereOf(f: UserFilter): SQL | undefined {
+  const parts: (SQL | undefined)[] = [];
+  if (f.query) {
+    const q = f.query.trim();
+    if (f.searchType === 'id') parts.push(sql`${users.userId} like ${`${escapeLike(q.toUpperCase())}%`}`);
+    else if (f.searchType === 'bv') parts.push(gte(users.totalBV, q));
+    else if (f.searchType === 'rank') parts.push(sql`lower(${users.currentRank}) = ${q.toLowerCase()}`);
+    else parts.push(or(sql`${nameExpr} like ${`%${escapeLike(q.toLowerCase())}%`}`, ilike(users.email, `%${escapeLike(q)}%`)));
+  }
+  if (f.status) parts.push(eq(users.status, f.status));
+  if (f.role) parts.push(eq(users.role, f.role));
+  if (f.kycStatus) parts.push(eq(users.kycStatus, f.kycStatus));
+  const dateCol = f.dateFilterType === 'activation' ? users.activationDate : users.registrationDate;
+  if (f.from) parts.push(gte(dateCol, f.from));
+  if (f.to) parts.push(lte(dateCol, f.to));
+  if (f.freeOnly) parts.push(sql`coalesce(${users.packageAmount}, 0) = 0`, sql`${users.role} <> 'admin'`);
+  if (f.paidOnly) {
+    parts.push(
+      eq(users.kycStatus, 'approved'), eq(users.status, 'active'), sql`${users.packageAmount} > 0`,
+      sql`coalesce(${users.bankAccountNumber}, '') <> ''`, sql`coalesce(${users.bankIFSC}, '') <> ''`, sql`coalesce(${users.bankName}, '') <> ''`,
+    );
+  }
+  if (f.activatedFrom) parts.push(gte(users.activationDate, f.activatedFrom));
+  if (f.activatedTo) parts.push(lte(users.activationDate, f.activatedTo));
+  const present = parts.filter(Boolean) as SQL[];
+  return present.length ? and(...present) : undefined;
+}
+
+const ROW = {
+  user: users,
+  sponsorUserId: sponsor.userId,
+  walletBalance: sql<string>`coalesce(${walletBalances.balance}, 0)::text`,
+  totalEarnings: sql<string>`coalesce(${walletBalances.totalEarnings}, 0)::text`,
+  totalWithdrawals: sql<string>`coalesce(${walletBalances.totalWithdrawals}, 0)::text`,
+  withdrawStatus: sql<string | null>`(select ${withdrawalRequests.status} from ${withdrawalRequests} where ${withdrawalRequests.userId} = ${users.id} order by ${withdrawalRequests.createdAt} desc limit 1)`,
+  sortValue: sql<string>`''`,
+};
+
+export type AdminUserRecord = Awaited<ReturnType<typeof searchUserPage>>[number];
+
+/** One page of users after the cursor `(sortValue, id)`, in the chosen order. */
+export async function searchUserPage(
+  db: DbOrTx,
+  filter: UserFilter,
+  sort: SortKey,
+  dir: 'asc' | 'desc',
+  after: { v: string; id: string } | undefined,
+  limit: number,
+) {
+  const expr = SORT_EXPR[sort];
+  const keyset = after
+    ? dir === 'desc'
+      ? sql`(${expr}, ${users.id}) < (${after.v}, ${after.id}::uuid)`
+      : sql`(${expr}, ${users.id}) > (${after.v}, ${after.id}::uuid)`
+    : undefined;
+  const where = and(...[whereOf(filter), keyset].filter(Boolean) as SQL[]);
+  const order = dir === 'desc' ? [desc(expr), desc(users.id)] : [asc(expr), asc(users.id)];
+  return db
+    .select({ ...ROW, sortValue: sql<string>`(${expr})::text` })
+    .from(users)
+    .leftJoin(sponsor, eq(sponsor.id, users.sponsorId))
+    .leftJoin(walletBalances, eq(walletBalances.userId, users.id))
+    .where(where)
+    .orderBy(...order)
+    .limit(limit);
+}
+
+export async function countUsersWhere(db: DbOrTx, filter: UserFilter): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(whereOf(filter));
+  return row.n;
+}
+
+export async function hasLedgerOrPurchases(db: DbOrTx, userId: string): Promise<boolean> {
+  const [ledger] = await db.select({ id: transactions.id }).from(transactions).where(eq(transactions.userId, userId)).limit(1);
+  if (ledger) return true;
+  const [order] = await db.select({ id: purchases.id }).from(purchases).where(eq(purchases.userId, userId)).limit(1);
+  return Boolean(order);
+}
+
+export async function deleteUserRow(db: DbOrTx, id: string) {
+  await db.delete(walletBalances).where(eq(walletBalances.userId, id));
+  await db.delete(users).where(eq(users.id, id));
+}

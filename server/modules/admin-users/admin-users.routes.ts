@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { identityOf, type RouteDef } from '../../http/routes';
+import { parse } from '../../http/validate';
+import { IdParam } from '../../../contracts/notifications';
+import { AdminUserSearchQuery, AdminUserEditRequest, MemberEditRequest, CreateUserRequest, UserStatusRequest } from '../../../contracts/admin';
+import * as svc from './admin-users.service';
+
+const UserIdParam = z.object({ userId: z.string().trim().min(1).max(16) });
+
+export function adminUserRoutes(ctx: AppContext): RouteDef[] {
+  return [
+    {
+      method: 'GET', url: '/api/admin/users/search', access: 'admin',
+      handler: async (req) => svc.searchUsers(ctx, parse(AdminUserSearchQuery, req.query)),
+    },
+    {
+      method: 'PATCH', url: '/api/admin/users/:id/status', access: 'admin',
+      handler: async (req) => {
+        const { id } = parse(IdParam, req.params);
+        const { status } = parse(UserStatusRequest, req.body);
+        const u = await svc.setStatus(ctx, req, identityOf(req), id, status);
+        return { message: status === 'active' ? 'User activated' : 'User blocked', id: u.id, status: u.status };
+      },
+    },
+    {
+      method: 'PATCH', url: '/api/admin/users/:id', access: 'admin',
+      handler: async (req) => {
+        const { id } = parse(IdParam, req.params);
+        const input = parse(AdminUserEditRequest, req.body);
+        const u = await svc.editUser(ctx, req, identityOf(req), await svc.findUserById(ctx.db, id), input);
+        return { message: 'User updated successfully', id: u.id };
+      },
+    },
+    {
+      method: 'PUT', url: '/api/users/:userId', access: 'admin',
+      handler: async (req) => {
+        const { userId } = parse(UserIdParam, req.params);
+        const input = parse(AdminUserEditRequest, req.body);
+        const u = await svc.editUser(ctx, req, identityOf(req), await svc.findUserByUserId(ctx.db, userId), input);
+        return { message: 'User updated successfully', id: u.id };
+      },
+    },
+    {
+      method: 'PATCH', url: '/api/users/:id', access: 'admin',
+      handler: async (req) => {
+        const { id } = parse(IdParam, req.params);
+        const u = await svc.editMember(ctx, req, identityOf(req), id, parse(MemberEditRequest, req.body));
+        return { message: 'User updated successfully', id: u.id };
+      },
+    },
+    {
+      method: 'POST', url: '/api/users', access: 'admin',
+      handler: async (req, reply) => {
+        const u = await svc.createUser(ctx, req, identityOf(req), parse(CreateUserRequest, req.body));
+        return reply.status(201).send({ message: 'Signup email sent', id: u.id, userId: u.userId });
+      },
+    },
+    {
+      method: 'DELETE', url: '/api/users/:id', access: 'admin',
+      handler: async (req) => {
+        const { id } = parse(IdParam, req.params);
+        await svc.deleteUser(ctx, req, identityOf(req), id);
+        return { message: 'User deleted successfully' };
+      },
+    },
+    {
+      method: 'POST', url: '/api/admin/login-as-user/:id', access: 'reviewer',
+      handler: async (req) => {
+        const { id } = parse(IdParam, req.params);
+        return { message: 'Impersonation code issued', ...(await svc.loginAsUser(ctx, req, identityOf(req), id)) };
+      },
+    },
+    {
+      method: 'POST', url: '/api/admin/impersonate/:id', access: 'reviewer',
+      handler: async (req) => {
+        const { id } = parse(IdParam, req.params);
+        const issued = await svc.loginAsUser(ctx, req, identityOf(req), id);
+        return { message: 'Impersonation code issued', code: issued.code, redirectUrl: issued.url };
+      },
+    },
+  ];
+}

@@ -1,0 +1,214 @@
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import type { Identity } from '../../http/identity';
+import { badRequest, conflict, notFound, AppError } from '../../http/app-error';
+import {
+  AdminUserSearchQuery, AdminUserEditRequest, MemberEditRequest, CreateUserRequest, CannotLoginMessage,
+  type AdminUserRow,
+} from '../../../contracts/admin';
+import { MSG } from '../../../contracts/messages';
+import { hashPassword } from '../../lib/password';
+import { isValidTimeZone, startOfDayIn, endOfDayIn } from '../../lib/time';
+import { findUserById, findUserByEmail, findUserByUserId, insertUser, updateUser, type UserRow } from '../users/users.repo';
+import { generateUserId, displayName } from '../users/users.service';
+import { deleteUserSessions } from '../auth/session.repo';
+import { issueToken } from '../auth/tokens.service';
+import { isUniqueViolation } from '../auth/auth.service';
+import { queueMail } from '../mail/mail.service';
+import { audit } from '../audit/audit.service';
+import { issueImpersonationCode } from '../impersonation/impersonation.service';
+import { searchUserPage, hasLedgerOrPurchases, deleteUserRow, type UserFilter, type AdminUserRecord, type SortKey } from './admin-users.repo';
+
+type SearchInput = z.output<typeof AdminUserSearchQuery>;
+
+export function encodeCursor(v: string, id: string) {
+  return Buffer.from(JSON.stringify([v, id])).toString('base64url');
+}
+
+function decodeCursor(cursor: string | undefined): { v: string; id: string } | undefined {
+  if (!cursor) return undefined;
+  try {
+    const [v, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [unknown, unknown];
+    if (typeof v === 'string' && typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id)) return { v, id };
+  } catch {
+    /* fall through */
+  }
+  throw badRequest('Invalid page cursor', { cursor: ['Invalid page cursor'] });
+}
+
+/** Turns the search form into a filter; dates are days in the admin's time zone. */
+export function toFilter(q: Pick<SearchInput, 'query' | 'searchType' | 'status' | 'role' | 'kycStatus' | 'dateFilterType' | 'dateFrom' | 'dateTo' | 'timezone'>): UserFilter {
+  const tz = q.timezone ?? 'UTC';
+  if (!isValidTimeZone(tz)) throw badRequest('Unknown time zone', { timezone: ['Unknown time zone'] });
+  if (q.searchType === 'bv' && q.query && !/^\d{1,10}(\.\d{1,2})?$/.test(q.query)) {
+    throw badRequest('BV search needs a number', { query: ['BV search needs a number'] });
+  }
+  if (q.dateFrom && q.dateTo && q.dateFrom > q.dateTo) throw badRequest('The start date is after the end date', { dateFrom: ['The start date is after the end date'] });
+  return {
+    query: q.query, searchType: q.searchType, status: q.status, role: q.role, kycStatus: q.kycStatus, dateFilterType: q.dateFilterType,
+    from: q.dateFrom ? startOfDayIn(q.dateFrom, tz) : undefined,
+    to: q.dateTo ? endOfDayIn(q.dateTo, tz) : undefined,
+  };
+}
+
+export function toAdminUserRow(r: AdminUserRecord): AdminUserRow {
+  const u = r.user;
+  return {
+    id: u.id, userId: u.userId, firstName: u.firstName, lastName: u.lastName, email: u.email, mobile: u.mobile,
+    role: u.role, status: u.status, kycStatus: u.kycStatus, idStatus: u.idStatus, currentRank: u.currentRank, totalBV: u.totalBV,
+    sponsorUserId: r.sponsorUserId ?? null, packageAmount: u.packageAmount, cryptoWalletAddress: u.cryptoWalletAddress,
+    walletBalance: r.walletBalance, totalEarnings: r.totalEarnings, totalWithdrawals: r.totalWithdrawals,
+    withdrawStatus: r.withdrawStatus ?? null,
+    passwordState: !u.password ? 'none' : u.firstLogin ? 'temporary' : 'set',
+    txnPinSet: Boolean(u.txnPin),
+    bankComplete: Boolean(u.bankAccountNumber && u.bankIFSC && u.bankName),
+    hasTreePosition: Boolean(u.parentId || u.treePath),
+    registrationDate: u.registrationDate.toISOString(),
+    activationDate: u.activationDate?.toISOString() ?? null,
+  };
+}
+
+export async function searchUsers(ctx: AppContext, q: SearchInput) {
+  const rows = await searchUserPage(ctx.db, toFilter(q), q.sort as SortKey, q.dir, decodeCursor(q.cursor), q.limit + 1);
+  const page = rows.slice(0, q.limit);
+  const last = page[page.length - 1];
+  return { items: page.map(toAdminUserRow), nextCursor: rows.length > q.limit && last ? encodeCursor(last.sortValue, last.user.id) : null };
+}
+
+const snapshot = (u: UserRow) => ({
+  userId: u.userId, firstName: u.firstName, lastName: u.lastName, email: u.email, mobile: u.mobile, role: u.role, status: u.status,
+  packageAmount: u.packageAmount, cryptoWalletAddress: u.cryptoWalletAddress, txnPinSet: Boolean(u.txnPin), firstLogin: u.firstLogin,
+});
+
+/**
+ * Status rules: only users who were activated once (placed in the tree by an approval) or admins may be
+ * active or blocked; pending is only for users never activated. Nobody blocks their own account.
+ */
+function checkStatusChange(actor: UserRow, target: UserRow, status: string) {
+  if (status === target.status) return;
+  if (actor.id === target.id) throw conflict('You cannot change the status of your own account.');
+  const activatedOnce = Boolean(target.activationDate) || target.role === 'admin';
+  if ((status === 'active' || status === 'inactive') && !activatedOnce) {
+    throw conflict('This user has not been approved yet. Approve the registration from Pending Recruits first.');
+  }
+  if (status === 'pending' && activatedOnce) throw conflict('An activated account cannot be set back to pending.');
+}
+
+async function emailTaken(ctx: AppContext, email: string, exceptId: string) {
+  const other = await findUserByEmail(ctx.db, email);
+  return Boolean(other && other.id !== exceptId);
+}
+
+export async function setStatus(ctx: AppContext, req: FastifyRequest, actor: Identity, id: string, status: 'active' | 'inactive') {
+  return ctx.db.transaction(async (tx) => {
+    const target = await findUserById(tx, id);
+    if (!target) throw notFound();
+    checkStatusChange(actor.user, target, status);
+    const updated = await updateUser(tx, id, { status, idStatus: status === 'active' ? 'Active' : 'Inactive' });
+    if (status === 'inactive') await deleteUserSessions(tx, id);
+    await audit(tx, req, actor, { entityType: 'user', entityId: id, action: status === 'active' ? 'user.activate' : 'user.block', previousState: { status: target.status }, newState: { status } });
+    return updated!;
+  });
+}
+
+export async function editUser(ctx: AppContext, req: FastifyRequest, actor: Identity, target: UserRow | undefined, input: z.output<typeof AdminUserEditRequest>) {
+  if (!target) throw notFound();
+  checkStatusChange(actor.user, target, input.status);
+  if (await emailTaken(ctx, input.email, target.id)) throw conflict(MSG.duplicateEmail, 'DUPLICATE_EMAIL');
+  const password = input.password ? await hashPassword(input.password) : undefined;
+  const txnPin = input.txnPin ? await hashPassword(input.txnPin) : undefined;
+  return ctx.db.transaction(async (tx) => {
+    const updated = await updateUser(tx, target.id, {
+      firstName: input.firstName, lastName: input.lastName, email: input.email,
+      ...(input.mobile !== undefined ? { mobile: input.mobile } : {}),
+      ...(input.packageAmount !== undefined ? { packageAmount: input.packageAmount } : {}),
+      ...(input.cryptoWalletAddress !== undefined ? { cryptoWalletAddress: input.cryptoWalletAddress } : {}),
+      status: input.status,
+      ...(input.status !== target.status && input.status !== 'pending' ? { idStatus: input.status === 'active' ? 'Active' : 'Inactive' } : {}),
+      // A password set by an admin is temporary: the user must change it at the next sign-in.
+      ...(password ? { password, firstLogin: true, passwordChangedAt: ctx.clock.now() } : {}),
+      ...(txnPin ? { txnPin } : {}),
+    }).catch((err) => {
+      if (isUniqueViolation(err)) throw conflict(MSG.duplicateEmail, 'DUPLICATE_EMAIL');
+      throw err;
+    });
+    if (password || input.status === 'inactive') await deleteUserSessions(tx, target.id);
+    await audit(tx, req, actor, {
+      entityType: 'user', entityId: target.id, action: 'user.edit', previousState: snapshot(target), newState: snapshot(updated!),
+      changes: { passwordReset: Boolean(password), txnPinReset: Boolean(txnPin) },
+    });
+    return updated!;
+  });
+}
+
+export async function editMember(ctx: AppContext, req: FastifyRequest, actor: Identity, id: string, input: z.output<typeof MemberEditRequest>) {
+  const target = await findUserById(ctx.db, id);
+  if (!target) throw notFound();
+  checkStatusChange(actor.user, target, input.status);
+  if (input.role !== target.role) {
+    if (actor.user.id === target.id) throw conflict('You cannot change your own role.');
+    // Tree members cannot become admins (admins are outside the tree), and the founder role is not granted here.
+    if (input.role === 'admin' && (target.parentId || target.treePath)) throw conflict('A member placed in the tree cannot become an admin.');
+    if (!['user', 'admin'].includes(target.role)) throw conflict(`The ${target.role} role is not changed here.`);
+  }
+  if (await emailTaken(ctx, input.email, target.id)) throw conflict(MSG.duplicateEmail, 'DUPLICATE_EMAIL');
+  return ctx.db.transaction(async (tx) => {
+    const updated = await updateUser(tx, id, { firstName: input.firstName, lastName: input.lastName, email: input.email, role: input.role, status: input.status });
+    if (input.status === 'inactive' || input.role !== target.role) await deleteUserSessions(tx, id);
+    await audit(tx, req, actor, { entityType: 'user', entityId: id, action: 'user.update', previousState: snapshot(target), newState: snapshot(updated!) });
+    return updated!;
+  });
+}
+
+/** Creates the account as invited and queues the invitation (7 days) in one transaction. */
+export async function createUser(ctx: AppContext, req: FastifyRequest, actor: Identity, input: z.output<typeof CreateUserRequest>) {
+  if (await findUserByEmail(ctx.db, input.email)) throw conflict(MSG.duplicateEmail, 'DUPLICATE_EMAIL');
+  const user = await ctx.db.transaction(async (tx) => {
+    const created = await insertUser(tx, {
+      userId: await generateUserId(ctx, tx), email: input.email, firstName: input.firstName, lastName: input.lastName,
+      mobile: input.mobile ?? null, role: input.role, status: 'invited', emailVerified: false, firstLogin: false, password: null,
+    });
+    const token = await issueToken(ctx, tx, { email: created.email, userId: created.id, type: 'invitation', ip: req.ip });
+    await queueMail(ctx, tx, created.email, {
+      template: 'invitation',
+      params: { name: displayName(created), invitedBy: displayName(actor.user), link: `${ctx.config.appUrl}/complete-invitation?token=${token}` },
+    });
+    await audit(tx, req, actor, { entityType: 'user', entityId: created.id, action: 'user.create', newState: snapshot(created) });
+    return created;
+  }).catch((err) => {
+    if (isUniqueViolation(err)) throw conflict(MSG.duplicateEmail, 'DUPLICATE_EMAIL');
+    throw err;
+  });
+  ctx.kickMail();
+  return user;
+}
+
+/** Refused (409) for users with a tree position, ledger entries or purchases (the contract). */
+export async function deleteUser(ctx: AppContext, req: FastifyRequest, actor: Identity, id: string) {
+  await ctx.db.transaction(async (tx) => {
+    const target = await findUserById(tx, id);
+    if (!target) throw notFound();
+    if (target.id === actor.user.id) throw conflict('You cannot delete your own account.');
+    if (target.parentId || target.treePath || target.leftChildId || target.rightChildId) throw conflict('This user has a position in the tree and cannot be deleted. Block the account instead.');
+    if (await hasLedgerOrPurchases(tx, id)) throw conflict('This user has wallet transactions or purchases and cannot be deleted. Block the account instead.');
+    await audit(tx, req, actor, { entityType: 'user', entityId: id, action: 'user.delete', previousState: snapshot(target) });
+    await deleteUserRow(tx, id).catch((err: { code?: string; cause?: { code?: string } }) => {
+      if (err?.code === '23503' || err?.cause?.code === '23503') throw conflict('Other records refer to this user, so it cannot be deleted. Block the account instead.');
+      throw err;
+    });
+  });
+}
+
+/** login-as-user: a single-use code for an active, non-admin user ('Cannot Login' otherwise). */
+export async function loginAsUser(ctx: AppContext, req: FastifyRequest, actor: Identity, id: string) {
+  const target = await findUserById(ctx.db, id);
+  if (!target) throw notFound();
+  if (target.status !== 'active' || target.role === 'admin') {
+    throw new AppError('IMPERSONATION_FORBIDDEN', 409, target.role === 'admin' ? 'Cannot login as another admin.' : CannotLoginMessage(target.status));
+  }
+  const { code } = await issueImpersonationCode(ctx, req, actor, id);
+  return { code, url: `/dashboard?impersonationCode=${encodeURIComponent(code)}` };
+}
+
+export { findUserById, findUserByUserId };

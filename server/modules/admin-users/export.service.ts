@@ -1,0 +1,81 @@
+import { PassThrough, type Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import { ExportQuery, type AdminUserRow } from '../../../contracts/admin';
+import { searchUserPage, type UserFilter } from './admin-users.repo';
+import { toAdminUserRow, toFilter } from './admin-users.service';
+
+const BATCH = 1000;
+
+/** Columns of the export: the user table's, never a password or PIN. */
+const COLUMNS: [string, (u: AdminUserRow) => string][] = [
+  ['User ID', (u) => u.userId],
+  ['Name', (u) => [u.firstName, u.lastName].filter(Boolean).join(' ')],
+  ['Email', (u) => u.email],
+  ['Phone', (u) => u.mobile ?? ''],
+  ['Role', (u) => u.role],
+  ['Status', (u) => u.status],
+  ['KYC Status', (u) => u.kycStatus],
+  ['Withdraw Status', (u) => u.withdrawStatus ?? ''],
+  ['Sponsor User ID', (u) => u.sponsorUserId ?? ''],
+  ['Total Package', (u) => u.packageAmount ?? '0.00'],
+  ['Wallet Address', (u) => u.cryptoWalletAddress ?? ''],
+  ['E-wallet', (u) => u.walletBalance],
+  ['Income', (u) => u.totalEarnings],
+  ['Total Withdraw', (u) => u.totalWithdrawals],
+  ['Rank', (u) => u.currentRank],
+  ['Total BV', (u) => u.totalBV],
+  ['Registration Date', (u) => u.registrationDate],
+  ['Activation Date', (u) => u.activationDate ?? ''],
+];
+
+/** Walks every matching user in keyset batches, so memory stays flat whatever the count. */
+async function* rowsOf(ctx: AppContext, filter: UserFilter): AsyncGenerator<AdminUserRow> {
+  let after: { v: string; id: string } | undefined;
+  for (;;) {
+    const page = await searchUserPage(ctx.db, filter, 'registrationDate', 'asc', after, BATCH);
+    for (const r of page) yield toAdminUserRow(r);
+    if (page.length < BATCH) return;
+    const last = page[page.length - 1];
+    after = { v: last.sortValue, id: last.user.id };
+  }
+}
+
+/** Spreadsheet programs run cells starting with = + - @ as formulas; a leading quote keeps them text. */
+function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export function exportFilename(scope: 'all' | 'free', format: 'csv' | 'xlsx', now: Date) {
+  const name = scope === 'free' ? `free-users-${now.toISOString().slice(0, 10)}` : 'user_management_data';
+  return `${name}.${format}`;
+}
+
+export function exportUsers(ctx: AppContext, q: z.output<typeof ExportQuery>): Readable {
+  const filter: UserFilter = { ...toFilter(q), ...(q.scope === 'free' ? { freeOnly: true } : {}) };
+  const out = new PassThrough();
+  const pump = q.format === 'csv' ? pumpCsv(ctx, filter, out) : pumpXlsx(ctx, filter, out);
+  pump.catch((err) => {
+    ctx.log.error({ err }, 'export failed');
+    out.destroy(err as Error);
+  });
+  return out;
+}
+
+async function pumpCsv(ctx: AppContext, filter: UserFilter, out: PassThrough) {
+  const write = (line: string) => (out.write(line) ? Promise.resolve() : new Promise<void>((r) => out.once('drain', r)));
+  await write(`\uFEFF${COLUMNS.map(([h]) => h).join(',')}\r\n`);
+  for await (const u of rowsOf(ctx, filter)) await write(`${COLUMNS.map(([, get]) => csvCell(get(u))).join(',')}\r\n`);
+  out.end();
+}
+
+async function pumpXlsx(ctx: AppContext, filter: UserFilter, out: PassThrough) {
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+  const sheet = book.addWorksheet('Users');
+  sheet.columns = COLUMNS.map(([header]) => ({ header, key: header, width: 18 }));
+  for await (const u of rowsOf(ctx, filter)) sheet.addRow(COLUMNS.map(([, get]) => get(u))).commit();
+  sheet.commit();
+  await book.commit();
+}
