@@ -11,7 +11,7 @@ export const LoginRequest = z.object({
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
 export const SignupRequest = z.object({
-  fullName: requiredText(MSG.fullNameRequired, 120),
+  fullName: requiredText(MSG.fullNameRequired, 80),
   email: emailField(),
   password: passwordField(),
   sponsorCode: z.string().trim().max(40).optional().transform((v) => (v ? v.toUpperCase() : undefined)),
@@ -20,7 +20,7 @@ export type SignupRequest = z.infer<typeof SignupRequest>;
 
 export const SignupForm = z
   .object({
-    fullName: requiredText(MSG.fullNameRequired, 120),
+    fullName: requiredText(MSG.fullNameRequired, 80),
     email: emailField(),
     password: passwordField(),
     confirmPassword: z.string(),

@@ -4,10 +4,10 @@ import { PASSWORD_MIN_LENGTH } from './constants';
 
 /** Building blocks reused by the request schemas. */
 export const emailField = (message: string = MSG.emailInvalid) =>
-  z.string().trim().toLowerCase().pipe(z.email({ error: message }).max(254, { error: message }));
+  z.string({ error: message }).trim().toLowerCase().pipe(z.email({ error: message }).max(254, { error: message }));
 
 export const passwordField = (message: string = MSG.passwordMin) =>
-  z.string().min(PASSWORD_MIN_LENGTH, { error: message }).max(200, { error: 'Password is too long' });
+  z.string({ error: message }).min(PASSWORD_MIN_LENGTH, { error: message }).max(200, { error: 'Password is too long' });
 
 export const requiredText = (message: string, max = 200) =>
   z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: `At most ${max} characters` });

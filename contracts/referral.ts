@@ -11,10 +11,10 @@ const optionalUrl = z.string().max(15_000_000).optional().default('');
 export const ReferralRegistrationRequest = z.object({
   firstName: req(MSG.firstNameRequired, 1, 80),
   lastName: req(MSG.lastNameRequired, 1, 80),
-  email: z.string().trim().toLowerCase().pipe(z.email({ error: MSG.validEmailRequired })),
+  email: z.string({ error: MSG.validEmailRequired }).trim().toLowerCase().pipe(z.email({ error: MSG.validEmailRequired }).max(254, { error: MSG.validEmailRequired })),
   mobile: req(MSG.mobileRequired, 10, 15),
   nominee: req(MSG.nomineeRequired, 1, 120),
-  password: z.string().min(6, { error: MSG.passwordMin }).max(200),
+  password: z.string({ error: MSG.passwordMin }).min(6, { error: MSG.passwordMin }).max(200),
   address: req(MSG.addressRequired, 10, 300),
   city: req(MSG.cityRequired, 1, 80),
   state: req(MSG.stateRequired, 1, 80),

@@ -1,11 +1,12 @@
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { existsSync, statSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import type { AppContext } from './context';
+import type { Access } from '../contracts/access';
 import { installErrorHandler } from './http/error-handler';
-import { installSecurityHeaders } from './http/security';
+import { installSecurityHeaders, setSecurityHeaders } from './http/security';
 import { registerRoutes, assertAllRoutesDeclared } from './http/routes';
 import { logRedaction, serializeRequest } from './http/logging';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -16,6 +17,13 @@ import { impersonationRoutes } from './modules/impersonation/impersonation.route
 import { referralRoutes } from './modules/referral/referral.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { audit } from './modules/audit/audit.service';
+import { adminUserRoutes } from './modules/admin-users/admin-users.routes';
+import { memberListRoutes } from './modules/admin-users/member-lists.routes';
+import { adminDashboardRoutes } from './modules/admin-dashboard/admin-dashboard.routes';
+import { adminKycRoutes } from './modules/admin-kyc/admin-kyc.routes';
+import { auditLogRoutes } from './modules/audit/audit-log.routes';
+import { adminReportRoutes } from './modules/admin-reports/admin-reports.routes';
+import { founderRoutes } from './modules/founder/founder.routes';
 
 export interface BuildOptions {
   /** Folder of the built web client; when missing, only the API is served. */
@@ -27,7 +35,8 @@ export interface BuildOptions {
 
 export interface BuiltApp {
   app: FastifyInstance;
-  routes: { method: string; url: string }[];
+  /** Every registered route with its declared access (undefined only for the web fallback GET /*). */
+  routes: { method: string; url: string; access?: Access }[];
 }
 
 /** Builds the HTTP app from the modules; needs no database until a request arrives. */
@@ -38,11 +47,18 @@ export async function buildApp(ctx: Omit<AppContext, 'log'> & { log?: AppContext
     bodyLimit: 1024 * 1024,
     logController: new LogController({ disableRequestLogging: ctx.config.logLevel !== 'debug' && ctx.config.logLevel !== 'trace' }),
     routerOptions: { ignoreTrailingSlash: true },
+    // A malformed URL is refused before routing; answer it in the usual shape, not Fastify's own.
+    frameworkErrors: (_err, _req, res) => {
+      const reply = res as unknown as FastifyReply;
+      setSecurityHeaders(reply, ctx.config);
+      return reply.status(400).send({ message: 'Bad request', code: 'VALIDATION_ERROR' });
+    },
   });
   const fullCtx: AppContext = { ...ctx, log: ctx.log ?? app.log };
-  const routes: { method: string; url: string }[] = [];
+  const routes: BuiltApp['routes'] = [];
   app.addHook('onRoute', (r) => {
-    for (const m of [r.method].flat()) if (m !== 'HEAD') routes.push({ method: String(m), url: r.url });
+    const access = (r.config as { access?: Access } | undefined)?.access;
+    for (const m of [r.method].flat()) if (m !== 'HEAD') routes.push({ method: String(m), url: r.url, access });
   });
   assertAllRoutesDeclared(app);
   installErrorHandler(app);
@@ -68,6 +84,13 @@ export async function buildApp(ctx: Omit<AppContext, 'log'> & { log?: AppContext
     ...kycRoutes(fullCtx),
     ...impersonationRoutes(fullCtx),
     ...referralRoutes(fullCtx),
+    ...adminUserRoutes(fullCtx),
+    ...memberListRoutes(fullCtx),
+    ...adminDashboardRoutes(fullCtx),
+    ...adminKycRoutes(fullCtx),
+    ...auditLogRoutes(fullCtx),
+    ...adminReportRoutes(fullCtx),
+    ...founderRoutes(fullCtx),
   ]);
 
   await registerWebClient(app, opts.webDist);

@@ -21,7 +21,8 @@ export async function enforceRateLimits(ctx: AppContext, req: FastifyRequest, ru
     const subject = rule.keyOf ? rule.keyOf(req) : req.ip;
     if (!subject) continue;
     const windowStart = new Date(now - (now % rule.windowMs));
-    const count = await hitRateLimit(ctx.db, `${rule.name}:${subject.toLowerCase()}`.slice(0, 200), windowStart);
+    // NUL cannot be stored in a text key; the subject comes straight from the request.
+    const count = await hitRateLimit(ctx.db, `${rule.name}:${subject.toLowerCase().replaceAll('\u0000', '')}`.slice(0, 200), windowStart);
     if (count > Math.ceil(rule.max * ctx.config.rateLimitFactor)) {
       throw new AppError('RATE_LIMITED', 429, rule.message);
     }

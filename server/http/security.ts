@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config';
 import { AppError } from './app-error';
 import { MSG } from '../../contracts/messages';
@@ -13,14 +13,19 @@ export const DOCUMENT_CSP = "default-src 'none'; img-src 'self'; style-src 'unsa
 
 export function installSecurityHeaders(app: FastifyInstance, config: AppConfig) {
   app.addHook('onSend', async (_req, reply, payload) => {
-    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', APP_CSP);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('x-frame-options', 'DENY');
-    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=()');
-    if (config.secureCookies) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    setSecurityHeaders(reply, config);
     return payload;
   });
+}
+
+/** Also used where Fastify answers before any hook runs (malformed URLs). */
+export function setSecurityHeaders(reply: FastifyReply, config: AppConfig) {
+  if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', APP_CSP);
+  reply.header('x-content-type-options', 'nosniff');
+  reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+  reply.header('x-frame-options', 'DENY');
+  reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=()');
+  if (config.secureCookies) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
 }
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -31,23 +36,28 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 export function checkOrigin(req: FastifyRequest, config: AppConfig) {
   if (!UNSAFE.has(req.method)) return;
-  const source = req.headers.origin ?? refererOrigin(req.headers.referer);
-  if (!source) return;
-  if (source === 'null') throw new AppError('CSRF_REJECTED', 403, MSG.csrfRejected);
+  const header = req.headers.origin ?? req.headers.referer;
+  if (!header) return;
+  // Compared as parsed origins, so an explicit default port (Host: example.com:443) still matches.
+  const source = originOf(header);
+  if (!source) throw new AppError('CSRF_REJECTED', 403, MSG.csrfRejected);
   const allowed = new Set([new URL(config.appUrl).origin]);
   const host = req.headers.host;
   if (host) {
-    allowed.add(`http://${host}`);
-    allowed.add(`https://${host}`);
+    for (const scheme of ['http', 'https']) {
+      const o = originOf(`${scheme}://${host}`);
+      if (o) allowed.add(o);
+    }
   }
   if (!allowed.has(source)) throw new AppError('CSRF_REJECTED', 403, MSG.csrfRejected);
 }
 
-function refererOrigin(referer: string | undefined) {
-  if (!referer) return undefined;
+/** The origin of a URL, or undefined for anything that is not an http(s) URL ('null' included). */
+function originOf(value: string): string | undefined {
   try {
-    return new URL(referer).origin;
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : undefined;
   } catch {
-    return 'null';
+    return undefined;
   }
 }

@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { identityOf, type RouteDef } from '../../http/routes';
 import type { RateLimitRule } from '../../http/rate-limit';
@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { unauthenticated } from '../../http/app-error';
 import { toCurrentUser } from '../users/users.service';
 import * as auth from './auth.service';
+import { revoke as revokeImpersonation } from '../impersonation/impersonation.service';
 
 const MIN15 = 15 * 60_000;
 const bodyField = (field: string) => (req: { body: unknown }) => {
@@ -45,6 +46,17 @@ export function authRoutes(ctx: AppContext): RouteDef[] {
   const clearSessionCookie = (reply: FastifyReply) =>
     reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: ctx.config.secureCookies });
 
+  // Under impersonation, logout revokes the token and leaves the admin's own cookie session alone (decisions.md §8).
+  const endSession = async (req: FastifyRequest, reply: FastifyReply) => {
+    const id = identityOf(req);
+    if (id.impersonation) {
+      await revokeImpersonation(ctx, req, id);
+      return;
+    }
+    await auth.logout(ctx, id.sessionHash);
+    clearSessionCookie(reply);
+  };
+
   return [
     {
       method: 'GET', url: '/api/auth/user', access: 'public',
@@ -69,16 +81,14 @@ export function authRoutes(ctx: AppContext): RouteDef[] {
     {
       method: 'POST', url: '/api/logout', access: 'session', duringPasswordChange: true,
       handler: async (req, reply) => {
-        await auth.logout(ctx, identityOf(req).sessionHash);
-        clearSessionCookie(reply);
+        await endSession(req, reply);
         return { message: MSG.loggedOut };
       },
     },
     {
       method: 'GET', url: '/api/logout', access: 'session', duringPasswordChange: true,
       handler: async (req, reply) => {
-        await auth.logout(ctx, identityOf(req).sessionHash);
-        clearSessionCookie(reply);
+        await endSession(req, reply);
         return reply.redirect('/');
       },
     },

@@ -4,9 +4,11 @@ import type { DbOrTx } from '../../db/client';
 import type { Identity } from '../../http/identity';
 import { conflict, notFound } from '../../http/app-error';
 import { MSG } from '../../../contracts/messages';
-import { KYC_DOCUMENT_TYPES, KYC_MAX_BYTES, type KycDocumentType, type KycDocumentView, type KycUploadRequest } from '../../../contracts';
+import { KYC_DOCUMENT_TYPES, KYC_MAX_BYTES, maskTail, type KycDocumentType, type KycDocumentView, type KycUploadRequest } from '../../../contracts';
 import { sha256 } from '../../lib/crypto';
 import { findUserById } from '../users/users.repo';
+import { displayName } from '../users/users.service';
+import { notifyAdmins } from '../notifications/notifications.service';
 import { checkDocument, decodeDocument, type SniffedType } from './file-type';
 import {
   listUserDocuments, findNewestOfType, findDocumentForUpdate, insertBlob, deleteBlob, insertDocument, updateDocument,
@@ -19,7 +21,8 @@ export function toKycView(row: KycRow): KycDocumentView {
   return {
     id: row.id,
     documentType: row.documentType as KycDocumentType,
-    documentNumber: row.documentNumber,
+    // The owner sees the number masked; only the reviewer's detail view shows it whole (decisions.md §7).
+    documentNumber: maskTail(row.documentNumber),
     documentUrl: row.documentUrl,
     documentFilename: row.documentFilename,
     documentContentType: row.documentContentType,
@@ -65,6 +68,17 @@ async function replaceDocument(db: DbOrTx, doc: KycRow, bytes: Buffer, contentTy
   return updated;
 }
 
+/** New review work for the admins, announced once per user while documents wait (decisions.md §9). */
+async function announceReviewWork(db: DbOrTx, userId: string, hadPending: boolean) {
+  if (hadPending) return;
+  const user = await findUserById(db, userId);
+  if (!user) return;
+  await notifyAdmins(db, {
+    type: 'kyc_submitted', title: 'KYC documents to review',
+    message: `${displayName(user)} (${user.userId}) submitted KYC documents for review.`, data: { userId },
+  });
+}
+
 /** approved when all five are approved, rejected when any is rejected, pending otherwise (decisions.md §7). */
 export async function refreshUserKycStatus(ctx: AppContext, db: DbOrTx, userId: string) {
   const docs = await listUserDocuments(db, userId);
@@ -102,10 +116,12 @@ export async function uploadDocument(ctx: AppContext, identity: Identity, input:
     const existing = await findNewestOfType(tx, userId, input.documentType);
     if (existing && existing.status === 'approved') throw conflict(MSG.documentLockedApproved, 'DOCUMENT_LOCKED');
     if (existing && existing.status === 'pending') throw conflict(MSG.documentLockedPending, 'DOCUMENT_LOCKED');
+    const hadPending = (await listUserDocuments(tx, userId)).some((d) => d.status === 'pending');
     const row = existing
       ? await replaceDocument(tx, existing, bytes, contentType, input.documentFilename, input.documentNumber)
       : await addDocument(tx, userId, input.documentType, bytes, contentType, input.documentFilename, input.documentNumber);
     await refreshUserKycStatus(ctx, tx, userId);
+    await announceReviewWork(tx, userId, hadPending);
     return { created: !existing, view: toKycView(row) };
   });
 }
@@ -118,8 +134,10 @@ export async function replaceOwnDocument(ctx: AppContext, identity: Identity, do
     if (!doc || doc.userId !== userId) throw notFound();
     if (doc.status !== 'rejected') throw conflict(MSG.onlyRejectedReplace, 'DOCUMENT_LOCKED');
     const { bytes, contentType } = decodeUpload(input, doc.documentType as KycDocumentType);
+    const hadPending = (await listUserDocuments(tx, userId)).some((d) => d.status === 'pending');
     const row = await replaceDocument(tx, doc, bytes, contentType, input.documentFilename, input.documentNumber);
     await refreshUserKycStatus(ctx, tx, userId);
+    await announceReviewWork(tx, userId, hadPending);
     return toKycView(row);
   });
 }

@@ -27,7 +27,8 @@ export async function enterPipeline(
     applicantUserId: applicant.id,
     referralLinkId: opts.referralLinkId ?? null,
     email: applicant.email,
-    fullName: displayName(applicant),
+    // first (80) + space + last (80) can exceed the column (160).
+    fullName: displayName(applicant).slice(0, 160),
     mobile: applicant.mobile,
     recruiterId: opts.recruiterId ?? null,
     uplineId: opts.uplineId ?? null,
