@@ -31,7 +31,7 @@ async function withDatabase<T>(fn: (url: string) => Promise<T>): Promise<T> {
 
 async function startServer(databaseUrl: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', resolve(import.meta.dirname, '../server/main.ts')], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(PORT), HOST: '127.0.0.1', DEMO_SEED: '1', RATE_LIMIT_FACTOR: '0', LOG_LEVEL: 'warn', NODE_ENV: 'development', DATA_DIR: resolve(import.meta.dirname, '../data/bench') },
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(PORT), HOST: '127.0.0.1', DEMO_SEED: '1', RATE_LIMIT_FACTOR: '0', LOG_LEVEL: 'warn', WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? '2', NODE_ENV: 'development', DATA_DIR: resolve(import.meta.dirname, '../data/bench') },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (let i = 0; i < 120; i++) {
@@ -71,7 +71,7 @@ async function authSuite() {
     { name: 'GET /api/auth/user (50 connections, 15 s)', rps: user.requests.average, p50: user.latency.p50, p99: user.latency.p99, non2xx: user.non2xx, errors: user.errors, target: '>= 5000 req/s, p99 <= 20 ms' },
     { name: 'POST /api/login (1 connection, 200 sign-ins)', rps: login.requests.average, p50: login.latency.p50, p99: login.latency.p99, non2xx: login.non2xx, errors: login.errors, target: 'p50 <= 60 ms' },
   ];
-  console.log('\nsuite auth on PostgreSQL');
+  console.log(`\nsuite auth on PostgreSQL, ${process.env.WEB_CONCURRENCY ?? '2'} app processes (WEB_CONCURRENCY)`);
   console.table(rows);
   const ok = user.requests.average >= 5000 && user.latency.p99 <= 20 && login.latency.p50 <= 60 && user.non2xx === 0 && login.non2xx === 0;
   console.log(ok ? 'targets met' : 'TARGETS NOT MET');

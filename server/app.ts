@@ -67,13 +67,15 @@ export async function buildApp(ctx: Omit<AppContext, 'log'> & { log?: AppContext
   app.decorateRequest('identity', null);
 
   // Every write made through an impersonation token is in the audit log with the admin as actor (decisions.md §8).
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
     const id = req.identity;
-    if (!id?.impersonation || ['GET', 'HEAD', 'OPTIONS'].includes(req.method) || req.url.startsWith('/api/impersonation/')) return;
-    await audit(fullCtx.db, req, id, {
+    if (!id?.impersonation || ['GET', 'HEAD', 'OPTIONS'].includes(req.method) || req.url.startsWith('/api/impersonation/')) return done();
+    audit(fullCtx.db, req, id, {
       entityType: 'request', entityId: null, action: `impersonated ${req.method} ${req.routeOptions.url ?? req.url.split('?')[0]}`,
       newState: { statusCode: reply.statusCode },
-    }).catch((err) => req.log.error({ err }, 'audit write failed'));
+    })
+      .catch((err) => req.log.error({ err }, 'audit write failed'))
+      .finally(() => done());
   });
 
   registerRoutes(app, fullCtx, [

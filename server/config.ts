@@ -18,6 +18,7 @@ const Env = z.object({
   RATE_LIMIT_FACTOR: z.coerce.number().min(0).default(1),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   MAIL_POLL_MS: z.coerce.number().int().min(50).default(2000),
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
 });
 
 export type AppConfig = {
@@ -40,6 +41,8 @@ export type AppConfig = {
   dbPoolSize: number;
   mailPollMs: number;
   secureCookies: boolean;
+  /** App processes to run (PostgreSQL only): they share the port through node:cluster. */
+  webConcurrency: number;
 };
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
@@ -70,6 +73,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     dbPoolSize: e.DB_POOL_SIZE,
     mailPollMs: e.MAIL_POLL_MS,
     secureCookies: production,
+    webConcurrency: e.WEB_CONCURRENCY,
   };
   return { ...base, ...overrides };
 }

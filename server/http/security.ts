@@ -12,9 +12,10 @@ const APP_CSP = [
 export const DOCUMENT_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; object-src 'self'; frame-ancestors 'none'";
 
 export function installSecurityHeaders(app: FastifyInstance, config: AppConfig) {
-  app.addHook('onSend', async (_req, reply, payload) => {
+  // A callback hook, not an async one: it runs on every answer and needs no promise.
+  app.addHook('onSend', (_req, reply, payload, done) => {
     setSecurityHeaders(reply, config);
-    return payload;
+    done(null, payload);
   });
 }
 

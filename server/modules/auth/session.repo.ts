@@ -8,16 +8,16 @@ export async function insertSession(db: DbOrTx, values: typeof sessions.$inferIn
 
 function buildSessionLookup(db: Db) {
   return db
-    .select({ session: sessions, user: users })
+    .select({ user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.sid, sql.placeholder('sid')), gt(sessions.expire, sql.placeholder('now'))))
     .limit(1)
-    .prepare('find_session_with_user');
+    .prepare('find_session_user');
 }
 const lookups = new WeakMap<Db, ReturnType<typeof buildSessionLookup>>();
 
-/** One round trip on every signed-in request: the live session and its user, as a prepared statement. */
+/** One round trip on every signed-in request: the user of a live session, as a prepared statement. */
 export async function findSessionWithUser(db: Db, sidHash: string, now: Date) {
   let lookup = lookups.get(db);
   if (!lookup) lookups.set(db, (lookup = buildSessionLookup(db)));
