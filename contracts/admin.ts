@@ -7,7 +7,16 @@ import { MOBILE_RE } from './profile';
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
   z.preprocess((v) => (v === 'all' ? undefined : blankToUndefined(v)), z.enum(values).optional());
-const isoDate = z.preprocess(blankToUndefined, z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Dates are written YYYY-MM-DD' }).optional());
+/** A real calendar day: 2021-02-30 or 2021-13-01 would otherwise roll over into another day. */
+const isRealDay = (v: string) => {
+  const [y, m, d] = v.split('-').map(Number);
+  const at = new Date(Date.UTC(y, m - 1, d));
+  return y >= 1900 && at.getUTCFullYear() === y && at.getUTCMonth() === m - 1 && at.getUTCDate() === d;
+};
+const isoDate = z.preprocess(
+  blankToUndefined,
+  z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Dates are written YYYY-MM-DD' }).refine(isRealDay, { error: 'That date does not exist' }).optional(),
+);
 
 export const ADMIN_USER_SORTS = ['registrationDate', 'activationDate', 'userId', 'name', 'packageAmount'] as const;
 export const SEARCH_TYPES = ['name', 'id', 'bv', 'rank'] as const;
@@ -25,7 +34,8 @@ export const AdminUserSearchQuery = z.object({
   timezone: z.preprocess(blankToUndefined, z.string().max(64).optional()),
   sort: z.preprocess(blankToUndefined, z.enum(ADMIN_USER_SORTS).default('registrationDate')),
   dir: z.preprocess(blankToUndefined, z.enum(['asc', 'desc']).default('desc')),
-  cursor: z.preprocess(blankToUndefined, z.string().max(300).optional()),
+  // A name cursor carries up to 161 characters of any script (3 bytes each in UTF-8), base64url-encoded.
+  cursor: z.preprocess(blankToUndefined, z.string().max(1000).optional()),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 export type AdminUserSearchQuery = z.input<typeof AdminUserSearchQuery>;

@@ -22,15 +22,38 @@ import { searchUserPage, hasLedgerOrPurchases, deleteUserRow, type UserFilter, t
 
 type SearchInput = z.output<typeof AdminUserSearchQuery>;
 
-export function encodeCursor(v: string, id: string) {
-  return Buffer.from(JSON.stringify([v, id])).toString('base64url');
+export function encodeCursor(sort: SortKey, v: string, id: string) {
+  return Buffer.from(JSON.stringify([sort, v, id])).toString('base64url');
 }
 
-function decodeCursor(cursor: string | undefined): { v: string; id: string } | undefined {
+const TIMESTAMP_TEXT = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?(Z|[+-]\d{2}(:?\d{2}){0,2})$/;
+
+/** A timestamp as PostgreSQL prints it, with a real calendar date and time of day. */
+function isTimestampText(v: string): boolean {
+  const m = TIMESTAMP_TEXT.exec(v);
+  if (!m) return false;
+  const [y, mo, d, h, mi, sec] = m.slice(1, 7).map(Number);
+  const at = new Date(Date.UTC(y, mo - 1, d, h, mi, sec));
+  return at.getUTCFullYear() === y && at.getUTCMonth() === mo - 1 && at.getUTCDate() === d && h < 24 && mi < 60 && sec < 60;
+}
+
+/** What a sort key's value looks like in a cursor; anything else would reach the database as a bad cast. */
+const CURSOR_VALUE: Record<SortKey, (v: string) => boolean> = {
+  registrationDate: isTimestampText,
+  activationDate: isTimestampText,
+  packageAmount: (v) => /^-?\d{1,12}(\.\d{1,2})?$/.test(v),
+  userId: (v) => v.length <= 40,
+  name: (v) => v.length <= 400,
+};
+
+/** A cursor is only good for the sort order that made it. */
+function decodeCursor(cursor: string | undefined, sort: SortKey): { v: string; id: string } | undefined {
   if (!cursor) return undefined;
   try {
-    const [v, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [unknown, unknown];
-    if (typeof v === 'string' && typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id)) return { v, id };
+    const [s, v, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [unknown, unknown, unknown];
+    if (s === sort && typeof v === 'string' && CURSOR_VALUE[sort](v) && typeof id === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) {
+      return { v, id };
+    }
   } catch {
     /* fall through */
   }
@@ -70,10 +93,11 @@ export function toAdminUserRow(r: AdminUserRecord): AdminUserRow {
 }
 
 export async function searchUsers(ctx: AppContext, q: SearchInput) {
-  const rows = await searchUserPage(ctx.db, toFilter(q), q.sort as SortKey, q.dir, decodeCursor(q.cursor), q.limit + 1);
+  const sort = q.sort as SortKey;
+  const rows = await searchUserPage(ctx.db, toFilter(q), sort, q.dir, decodeCursor(q.cursor, sort), q.limit + 1);
   const page = rows.slice(0, q.limit);
   const last = page[page.length - 1];
-  return { items: page.map(toAdminUserRow), nextCursor: rows.length > q.limit && last ? encodeCursor(last.sortValue, last.user.id) : null };
+  return { items: page.map(toAdminUserRow), nextCursor: rows.length > q.limit && last ? encodeCursor(sort, last.sortValue, last.user.id) : null };
 }
 
 const snapshot = (u: UserRow) => ({
@@ -154,7 +178,11 @@ export async function editMember(ctx: AppContext, req: FastifyRequest, actor: Id
   }
   if (await emailTaken(ctx, input.email, target.id)) throw conflict(MSG.duplicateEmail, 'DUPLICATE_EMAIL');
   return ctx.db.transaction(async (tx) => {
-    const updated = await updateUser(tx, id, { firstName: input.firstName, lastName: input.lastName, email: input.email, role: input.role, status: input.status });
+    const updated = await updateUser(tx, id, {
+      firstName: input.firstName, lastName: input.lastName, email: input.email, role: input.role, status: input.status,
+      // idStatus follows a block or an activation, as it does in the edit dialog and block/activate.
+      ...(input.status !== target.status && input.status !== 'pending' ? { idStatus: input.status === 'active' ? 'Active' : 'Inactive' } : {}),
+    });
     if (input.status === 'inactive' || input.role !== target.role) await deleteUserSessions(tx, id);
     await audit(tx, req, actor, { entityType: 'user', entityId: id, action: 'user.update', previousState: snapshot(target), newState: snapshot(updated!) });
     return updated!;

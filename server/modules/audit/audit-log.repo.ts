@@ -30,6 +30,8 @@ export async function listAudit(db: DbOrTx, f: AuditFilter, after: { at: string;
       entry: auditLog,
       actorUserId: actor.userId, actorEmail: actor.email, actorFirstName: actor.firstName, actorLastName: actor.lastName,
       onBehalfUserId: onBehalf.userId,
+      // The exact instant (microseconds) for the page cursor: a JavaScript Date keeps only milliseconds.
+      cursorAt: sql<string>`to_char(${auditLog.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
     })
     .from(auditLog)
     .leftJoin(actor, eq(actor.id, auditLog.actorId))

@@ -6,11 +6,22 @@ import { AuditLogQuery } from '../../../contracts/admin';
 import { isValidTimeZone, startOfDayIn, endOfDayIn } from '../../lib/time';
 import { listAudit } from './audit-log.repo';
 
+const CURSOR_AT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?Z$/;
+
+/** An instant the database will accept: a real calendar day and time of day. */
+function isInstant(at: string) {
+  const m = CURSOR_AT.exec(at);
+  if (!m) return false;
+  const [y, mo, d, h, mi, s] = m.slice(1, 7).map(Number);
+  const day = new Date(Date.UTC(y, mo - 1, d));
+  return day.getUTCFullYear() === y && day.getUTCMonth() === mo - 1 && day.getUTCDate() === d && h < 24 && mi < 60 && s < 60;
+}
+
 function decode(cursor: string | undefined) {
   if (!cursor) return undefined;
   try {
-    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];
-    if (!Number.isNaN(Date.parse(at)) && /^[0-9a-f-]{36}$/i.test(id)) return { at, id };
+    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [unknown, unknown];
+    if (typeof at === 'string' && isInstant(at) && typeof id === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return { at, id };
   } catch {
     /* refused below */
   }
@@ -40,7 +51,7 @@ export function auditLogRoutes(ctx: AppContext): RouteDef[] {
             previousState: r.entry.previousState, newState: r.entry.newState, changes: r.entry.changes, reason: r.entry.reason,
             ipAddress: r.entry.ipAddress, userAgent: r.entry.userAgent, createdAt: r.entry.createdAt.toISOString(),
           })),
-          nextCursor: rows.length > q.limit && last ? Buffer.from(JSON.stringify([last.entry.createdAt.toISOString(), last.entry.id])).toString('base64url') : null,
+          nextCursor: rows.length > q.limit && last ? Buffer.from(JSON.stringify([last.cursorAt, last.entry.id])).toString('base64url') : null,
         };
       },
     },

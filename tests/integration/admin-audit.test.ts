@@ -1,0 +1,225 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
+import { bearer, eventually, expectError, expectInvalid, uniqueEmail } from '../support/http';
+import { transactions, withdrawalRequests } from '../../server/db/schema/index';
+import { todayIn } from '../../server/lib/time';
+import type { UserRow } from '../../server/modules/users/users.repo';
+
+interface AuditItem {
+  id: string; action: string; entityType: string; entityId: string | null; actorId: string | null; actorUserId: string | null; actorEmail: string | null;
+  actorRole: string | null; onBehalfOfUserId: string | null; createdAt: string; reason: string | null;
+}
+
+let t: TestApp;
+let adminCookie: string;
+let founderCookie: string;
+let admin: UserRow;
+let founder: UserRow;
+let target: UserRow;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  [adminCookie, founderCookie] = await Promise.all([
+    t.login(t.demo.admin.email, t.demo.admin.password),
+    t.login(t.demo.founder.email, t.demo.founder.password),
+  ]);
+  admin = (await userByEmail(t, t.demo.admin.email))!;
+  founder = (await userByEmail(t, t.demo.founder.email))!;
+  target = await t.createUser({ email: uniqueEmail('audited'), firstName: 'Audrey', lastName: 'Target', status: 'active', activationDate: new Date('2022-06-01T00:00:00Z') });
+});
+afterAll(async () => t?.close());
+
+const log = async (qs = '') => {
+  const r = await t.api('GET', `/api/admin/audit-log${qs}`, { cookie: adminCookie });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body as { items: AuditItem[]; nextCursor: string | null };
+};
+const cursorOf = (at: string, id: string) => Buffer.from(JSON.stringify([at, id])).toString('base64url');
+
+describe('GET /api/admin/audit-log (Users Activities)', () => {
+  beforeAll(async () => {
+    const ok = (r: { status: number; body: unknown }) => expect(r.status, JSON.stringify(r.body)).toBe(200);
+    ok(await t.api('PATCH', `/api/admin/users/${target.id}/status`, { cookie: adminCookie, body: { status: 'inactive' } }));
+    ok(await t.api('PATCH', `/api/admin/users/${target.id}/status`, { cookie: adminCookie, body: { status: 'active' } }));
+    ok(await t.api('PATCH', `/api/admin/users/${target.id}`, {
+      cookie: adminCookie, body: { firstName: 'Audra', lastName: 'Target', email: target.email, status: 'active' },
+    }));
+    ok(await t.api('POST', `/api/admin/login-as-user/${target.id}`, { cookie: founderCookie }));
+  });
+
+  it('lists the actions newest first, with the acting user', async () => {
+    const { items } = await log();
+    for (let i = 1; i < items.length; i++) expect(Date.parse(items[i - 1].createdAt)).toBeGreaterThanOrEqual(Date.parse(items[i].createdAt));
+    const ours = items.filter((e) => e.entityId === target.id).map((e) => [e.action, e.actorUserId]);
+    expect(ours).toEqual([
+      ['impersonation.issue', founder.userId],
+      ['user.edit', admin.userId],
+      ['user.activate', admin.userId],
+      ['user.block', admin.userId],
+    ]);
+    const edit = items.find((e) => e.action === 'user.edit' && e.entityId === target.id)!;
+    expect(edit).toMatchObject({ entityType: 'user', actorId: admin.id, actorEmail: admin.email, actorRole: 'admin', onBehalfOfUserId: null });
+    expect(JSON.stringify(items)).not.toContain('$argon2');
+  });
+
+  it('filters by actor, by public id or by email', async () => {
+    const byId = await log(`?actor=${admin.userId.toLowerCase()}`);
+    expect(byId.items.length).toBeGreaterThanOrEqual(3);
+    for (const e of byId.items) expect(e.actorUserId).toBe(admin.userId);
+    const byEmail = await log(`?actor=${encodeURIComponent(admin.email.toUpperCase())}`);
+    expect(byEmail.items.map((e) => e.id)).toEqual(byId.items.map((e) => e.id));
+    const founders = await log(`?actor=${encodeURIComponent(founder.email)}`);
+    expect(founders.items.map((e) => [e.action, e.entityId])).toEqual([['impersonation.issue', target.id]]);
+    expect((await log('?actor=nobody%40example.com')).items).toEqual([]);
+  });
+
+  it('filters by action prefix (wildcards literal) and entity type', async () => {
+    const users = await log('?action=user.');
+    expect(users.items.length).toBeGreaterThanOrEqual(3);
+    for (const e of users.items) expect(e.action.startsWith('user.')).toBe(true);
+    expect((await log('?action=user.block')).items.map((e) => e.entityId)).toEqual([target.id]);
+    expect((await log('?action=%25')).items).toEqual([]);
+    expect((await log('?action=user_')).items).toEqual([]);
+    const byType = await log('?entityType=user');
+    expect(byType.items.length).toBeGreaterThanOrEqual(4);
+    for (const e of byType.items) expect(e.entityType).toBe('user');
+    expect((await log('?entityType=kyc_document')).items).toEqual([]);
+  });
+
+  it('filters by date range in the given time zone', async () => {
+    const all = await log();
+    for (const tz of ['UTC', 'Asia/Kolkata', 'Pacific/Kiritimati']) {
+      const today = todayIn(new Date(), tz);
+      const q = `timezone=${encodeURIComponent(tz)}`;
+      expect((await log(`?dateFrom=${today}&dateTo=${today}&${q}`)).items.map((e) => e.id)).toEqual(all.items.map((e) => e.id));
+      expect((await log(`?dateFrom=${today}&${q}`)).items.length).toBe(all.items.length);
+    }
+    expect((await log('?dateTo=2001-01-01')).items).toEqual([]);
+    expect((await log('?dateFrom=2999-01-01')).items).toEqual([]);
+    expectInvalid(await t.api('GET', '/api/admin/audit-log?timezone=Mars%2FOlympus', { cookie: adminCookie }), 'Unknown time zone', 'timezone');
+    expectError(await t.api('GET', '/api/admin/audit-log?dateFrom=2021-02-30', { cookie: adminCookie }), 400, { code: 'VALIDATION_ERROR', field: 'dateFrom' });
+    expectError(await t.api('GET', '/api/admin/audit-log?dateFrom=yesterday', { cookie: adminCookie }), 400, { code: 'VALIDATION_ERROR', field: 'dateFrom' });
+  });
+
+  it('pages with a cursor: every entry once, in order', async () => {
+    const whole = await log('?limit=200');
+    expect(whole.nextCursor).toBeNull();
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { items: AuditItem[]; nextCursor: string | null } = await log(`?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(page.items.length).toBeLessThanOrEqual(2);
+      seen.push(...page.items.map((e) => e.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual(whole.items.map((e) => e.id));
+  });
+
+  it('pages through entries that differ by microseconds only', async () => {
+    const base = '2024-01-01 00:00:00.123';
+    const db = t.runtime.ctx.db;
+    // Four entries in one millisecond, two of them at the same instant (ties broken by id).
+    for (const micro of ['456', '400', '400', '999']) {
+      await db.execute(sql`insert into audit_log (entity_type, action, actor_id, created_at) values ('test', 'test.micro', ${admin.id}, ${`${base}${micro}+00`}::timestamptz)`);
+    }
+    const whole = (await log('?action=test.micro&limit=200')).items.map((e) => e.id);
+    expect(whole).toHaveLength(4);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { items: AuditItem[]; nextCursor: string | null } = await log(`?action=test.micro&limit=1${cursor ? `&cursor=${cursor}` : ''}`);
+      seen.push(...page.items.map((e) => e.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual(whole);
+  });
+
+  it.each([
+    ['garbage', 'not-a-cursor'],
+    ['the wrong shape', Buffer.from(JSON.stringify({ at: 1 })).toString('base64url')],
+    ['a date that is not a date', cursorOf('someday', randomUUID())],
+    ['an impossible date', cursorOf('2021-02-30T10:00:00.000Z', randomUUID())],
+    ['an id that is not a uuid', cursorOf('2021-02-01T10:00:00.000Z', 'x'.repeat(36))],
+  ])('refuses a cursor of %s with 400', async (_n, cursor) => {
+    expectInvalid(await t.api('GET', `/api/admin/audit-log?cursor=${cursor}`, { cookie: adminCookie }), 'Invalid page cursor', 'cursor');
+  });
+
+  it('refuses limits out of range', async () => {
+    expectError(await t.api('GET', '/api/admin/audit-log?limit=0', { cookie: adminCookie }), 400, { code: 'VALIDATION_ERROR', field: 'limit' });
+    expectError(await t.api('GET', '/api/admin/audit-log?limit=201', { cookie: adminCookie }), 400, { code: 'VALIDATION_ERROR', field: 'limit' });
+  });
+
+  it('shows writes made while impersonating with the admin as actor, on behalf of the member', async () => {
+    const issued = await t.api('POST', `/api/admin/login-as-user/${target.id}`, { cookie: adminCookie });
+    const ex = await t.api('POST', '/api/impersonation/exchange', { body: { code: issued.body.code } });
+    expect(ex.status).toBe(200);
+    expect((await t.api('POST', '/api/notifications/read-all', { headers: bearer(ex.body.accessToken) })).status).toBe(200);
+    const found = await eventually(() => log('?entityType=request'), (r) => r.items.length > 0);
+    expect(found.items[0]).toMatchObject({
+      action: 'impersonated POST /api/notifications/read-all', actorUserId: admin.userId, actorRole: 'admin', onBehalfOfUserId: target.userId,
+    });
+    const exchange = (await log('?action=impersonation.exchange')).items[0];
+    expect(exchange).toMatchObject({ actorUserId: admin.userId, onBehalfOfUserId: target.userId, entityId: target.id });
+    // Reads are not logged.
+    expect((await t.api('GET', '/api/notifications', { headers: bearer(ex.body.accessToken) })).status).toBe(200);
+    expect((await log('?entityType=request')).items).toHaveLength(1);
+  });
+
+  it('is for admins only', async () => {
+    expectError(await t.api('GET', '/api/admin/audit-log', { cookie: founderCookie }), 403, { code: 'FORBIDDEN' });
+    expectError(await t.api('GET', '/api/admin/audit-log'), 401);
+  });
+});
+
+describe('income reports', () => {
+  let earner: UserRow;
+  beforeAll(async () => {
+    earner = await t.createUser({ email: uniqueEmail('earner'), firstName: 'Ear', lastName: 'Ner', status: 'active' });
+  });
+
+  it('GET /api/admin/reports/payout-summary: approved withdrawals with totals per currency', async () => {
+    const db = t.runtime.ctx.db;
+    const [a, b, c] = await db.insert(withdrawalRequests).values([
+      { userId: earner.id, amount: '1000.00', status: 'approved', processedBy: admin.id, processedAt: new Date('2024-03-01T10:00:00Z'), adminNotes: 'Approved by admin', transactionId: 'UTR0001' },
+      { userId: earner.id, amount: '250.50', status: 'approved', processedBy: admin.id, processedAt: new Date('2024-03-03T10:00:00Z'), adminNotes: 'Approved by admin', transactionId: 'UTR0002' },
+      { userId: earner.id, amount: '40.00', currency: 'USD', withdrawalType: 'usdt', usdtWalletAddress: 'TXYZ', networkType: 'TRC20', status: 'approved', processedBy: admin.id, processedAt: new Date('2024-03-02T10:00:00Z'), transactionId: '0xhash' },
+      { userId: earner.id, amount: '999.00', status: 'pending' },
+      { userId: earner.id, amount: '77.00', status: 'rejected', rejectionReason: 'Wrong account' },
+    ]).returning();
+    const r = await t.api('GET', '/api/admin/reports/payout-summary', { cookie: adminCookie });
+    expect(r.status).toBe(200);
+    const totals = [...r.body.totals].sort((x: { currency: string }, y: { currency: string }) => x.currency.localeCompare(y.currency));
+    expect(totals).toEqual([{ currency: 'INR', count: 2, amount: '1250.50' }, { currency: 'USD', count: 1, amount: '40.00' }]);
+    expect(r.body.items.map((i: { id: string }) => i.id)).toEqual([b.id, c.id, a.id]);
+    expect(r.body.items[0]).toEqual({
+      id: b.id, userUserId: earner.userId, userName: 'Ear Ner', userEmail: earner.email, type: 'bank', currency: 'INR', amount: '250.50',
+      adminNotes: 'Approved by admin', transactionId: 'UTR0002', processedAt: '2024-03-03T10:00:00.000Z',
+    });
+    expect(r.body.items[1]).toMatchObject({ type: 'usdt', currency: 'USD', amount: '40.00' });
+  });
+
+  it('GET /api/admin/reports/direct-income: the sponsor income ledger with totals', async () => {
+    const db = t.runtime.ctx.db;
+    const [first, second] = await db.insert(transactions).values([
+      { userId: earner.id, type: 'sponsor_income', amount: '150.50', balanceBefore: '0.00', balanceAfter: '150.50', description: 'Sponsor income from MB1', referenceId: 'ref-1', createdAt: new Date('2024-04-01T00:00:00Z') },
+      { userId: earner.id, type: 'sponsor_income', amount: '49.50', balanceBefore: '150.50', balanceAfter: '200.00', description: 'Sponsor income from MB2', referenceId: 'ref-2', createdAt: new Date('2024-04-02T00:00:00Z') },
+      { userId: earner.id, type: 'admin_credit', amount: '10.00', balanceBefore: '200.00', balanceAfter: '210.00', description: 'Not income', createdAt: new Date('2024-04-03T00:00:00Z') },
+    ]).returning();
+    const r = await t.api('GET', '/api/admin/reports/direct-income', { cookie: adminCookie });
+    expect(r.status).toBe(200);
+    expect(r.body.totals).toEqual({ count: 2, amount: '200.00' });
+    expect(r.body.items).toEqual([
+      { id: second.id, userUserId: earner.userId, userName: 'Ear Ner', userEmail: earner.email, amount: '49.50', description: 'Sponsor income from MB2', referenceId: 'ref-2', createdAt: '2024-04-02T00:00:00.000Z' },
+      { id: first.id, userUserId: earner.userId, userName: 'Ear Ner', userEmail: earner.email, amount: '150.50', description: 'Sponsor income from MB1', referenceId: 'ref-1', createdAt: '2024-04-01T00:00:00.000Z' },
+    ]);
+  });
+
+  it('both are admin-only', async () => {
+    for (const url of ['/api/admin/reports/payout-summary', '/api/admin/reports/direct-income']) {
+      expectError(await t.api('GET', url, { cookie: founderCookie }), 403);
+      expectError(await t.api('GET', url), 401);
+    }
+  });
+});
