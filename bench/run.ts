@@ -1,13 +1,16 @@
 /**
- * npm run bench -- <suite>. Suites: auth (sign-in and current user), admin (back-office on BENCH_MEMBERS, default 1,000,000).
- * Runs the real server in a child process on a fresh PostgreSQL database (BENCH_DATABASE_URL,
- * TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres) and loads it from this process.
+ * npm run bench -- <suite>. Suites: auth (sign-in and current user), admin (back-office on the members of
+ * `npm run bench:seed`, or BENCH_MEMBERS generated on the spot, default 1,000,000).
+ * Runs the real server in a child process on PostgreSQL (BENCH_DATABASE_URL, TEST_DATABASE_URL or
+ * postgres://postgres@127.0.0.1:5432/postgres) and loads it from this process.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { adminSuite } from './admin-suite';
+import { seedMembers } from './seed-members';
+import { BENCH_DB, benchDbUrl } from './seed';
 
 const suite = process.argv[2] ?? 'auth';
 const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -31,7 +34,7 @@ async function withDatabase<T>(fn: (url: string) => Promise<T>): Promise<T> {
 
 async function startServer(databaseUrl: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', resolve(import.meta.dirname, '../server/main.ts')], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(PORT), HOST: '127.0.0.1', DEMO_SEED: '1', RATE_LIMIT_FACTOR: '0', LOG_LEVEL: 'warn', WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? '2', NODE_ENV: 'development', DATA_DIR: resolve(import.meta.dirname, '../data/bench') },
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(PORT), HOST: '127.0.0.1', DEMO_SEED: '1', RATE_LIMIT_FACTOR: '0', LOG_LEVEL: 'warn', WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? (suite === 'auth' ? '2' : '1'), NODE_ENV: 'development', DATA_DIR: resolve(import.meta.dirname, '../data/bench') },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (let i = 0; i < 120; i++) {
@@ -78,26 +81,49 @@ async function authSuite() {
   return ok;
 }
 
-let serverProcess: ChildProcess | undefined;
-let benchDatabaseUrl = '';
-const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 1_000_000);
+async function runOn<T>(url: string, fn: (server: ChildProcess) => Promise<T>): Promise<T> {
+  const server = await startServer(url);
+  try {
+    return await fn(server);
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+  }
+}
+
+async function seededMembers(): Promise<number | undefined> {
+  const c = new pg.Client({ connectionString: base });
+  await c.connect();
+  const exists = (await c.query('select 1 from pg_database where datname = $1', [BENCH_DB])).rowCount;
+  await c.end();
+  if (!exists) return undefined;
+  const b = new pg.Client({ connectionString: benchDbUrl() });
+  await b.connect();
+  const n = Number((await b.query("select count(*) from users where role <> 'admin'")).rows[0].count);
+  await b.end();
+  return n;
+}
+
+/** The admin suite uses `mlm_bench` from `npm run bench:seed` when it exists, otherwise seeds BENCH_MEMBERS itself. */
+async function adminBench(): Promise<boolean> {
+  const seeded = await seededMembers();
+  if (seeded) return runOn(benchDbUrl(), (server) => adminSuite(URL_BASE, server, seeded));
+  const members = Number(process.env.BENCH_MEMBERS ?? 1_000_000);
+  return withDatabase(async (url) => {
+    await runOn(url, async () => undefined);
+    console.log(`no ${BENCH_DB} database (npm run bench:seed); seeding ${members} members into a temporary one...`);
+    await seedMembers(url, members);
+    return runOn(url, (server) => adminSuite(URL_BASE, server, members));
+  });
+}
+
 const suites: Record<string, () => Promise<boolean>> = {
-  auth: authSuite,
-  admin: () => adminSuite(URL_BASE, benchDatabaseUrl, serverProcess!, MEMBERS),
+  auth: () => withDatabase((url) => runOn(url, () => authSuite())),
+  admin: adminBench,
 };
 if (!suites[suite]) {
   console.error(`unknown suite ${suite}; known: ${Object.keys(suites).join(', ')}`);
   process.exit(2);
 }
-const ok = await withDatabase(async (url) => {
-  const server = await startServer(url);
-  serverProcess = server;
-  benchDatabaseUrl = url;
-  try {
-    return await suites[suite]();
-  } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-  }
-});
+const ok = await suites[suite]();
 process.exit(ok ? 0 : 1);

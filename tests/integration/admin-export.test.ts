@@ -50,7 +50,7 @@ function parseCsv(text: string): string[][] {
     if (quoted) {
       if (c === '"' && text[i + 1] === '"') { cell += '"'; i++; } else if (c === '"') quoted = false; else cell += c;
     } else if (c === '"' && cell === '') quoted = true;
-    else if (c === ',') { row.push(cell); cell = ''; } else if (c === '\r' && text[i + 1] === '\n') { row.push(cell); rows.push(row); row = []; cell = ''; i++; } else cell += c;
+    else if (c === ',') { row.push(cell); cell = ''; } else if (c === '\n' || (c === '\r' && text[i + 1] === '\n')) { row.push(cell); rows.push(row); row = []; cell = ''; if (c === '\r') i++; } else cell += c;
   }
   if (cell !== '' || row.length) { row.push(cell); rows.push(row); }
   return rows;
@@ -94,7 +94,7 @@ describe('GET /api/admin/users/export?format=csv', () => {
     for (let i = 1; i < dates.length; i++) expect(dates[i]).toBeGreaterThanOrEqual(dates[i - 1]);
     const one = r.rows.find((row) => row[0] === 'XP0000002')!;
     expect(one).toEqual([
-      'XP0000002', 'Bulk Member2', 'bulk2@export.local', '9000000002', 'user', 'active', 'pending', '', '', '5000.00', '', '0', '0', '0', 'Executive',
+      'XP0000002', 'Bulk Member2', 'bulk2@export.local', '9000000002', 'user', 'active', 'pending', '', '', '5000.00', '', '0.00', '0.00', '0.00', 'Executive',
       '2.00', '2020-01-03T00:00:00.000Z', '2020-02-01T00:00:00.000Z',
     ]);
   });

@@ -84,6 +84,8 @@ export const users = pgTable(
     index('users_name_trgm_idx').using('gin', sql`lower(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '')) gin_trgm_ops`),
     index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
     index('users_activation_idx').on(t.activationDate),
+    index('users_total_bv_idx').on(t.totalBV),
+    index('users_rank_idx').on(sql`lower(${t.currentRank})`),
     check('users_role_check', sql`${t.role} in ('admin','user','founder','mini_franchise','basic_franchise')`),
     check('users_status_check', sql`${t.status} in ('invited','registered','active','inactive','pending','rejected','suspended')`),
     check('users_kyc_status_check', sql`${t.kycStatus} in ('pending','approved','rejected')`),

@@ -35,14 +35,18 @@ const SORT_EXPR: Record<SortKey, SQL> = {
 
 const escapeLike = (s: string) => s.replace(/[%_\\]/g, (c) => `\\${c}`);
 
-function whereOf(f: UserFilter): SQL | undefined {
+export function whereOf(f: UserFilter): SQL | undefined {
   const parts: (SQL | undefined)[] = [];
   if (f.query) {
     const q = f.query.trim();
     if (f.searchType === 'id') parts.push(sql`${users.userId} like ${`${escapeLike(q.toUpperCase())}%`}`);
     else if (f.searchType === 'bv') parts.push(gte(users.totalBV, q));
     else if (f.searchType === 'rank') parts.push(sql`lower(${users.currentRank}) = ${q.toLowerCase()}`);
-    else parts.push(or(sql`${nameExpr} like ${`%${escapeLike(q.toLowerCase())}%`}`, ilike(users.email, `%${escapeLike(q)}%`)));
+    else {
+      // Names never hold '@' or digits: such a query is looked up in the email instead of the name.
+      const pattern = `%${escapeLike(q.toLowerCase())}%`;
+      parts.push(/[@\d]/.test(q) ? ilike(users.email, pattern) : or(sql`${nameExpr} like ${pattern}`, ilike(users.email, pattern)));
+    }
   }
   if (f.status) parts.push(eq(users.status, f.status));
   if (f.role) parts.push(eq(users.role, f.role));
@@ -66,9 +70,9 @@ function whereOf(f: UserFilter): SQL | undefined {
 const ROW = {
   user: users,
   sponsorUserId: sponsor.userId,
-  walletBalance: sql<string>`coalesce(${walletBalances.balance}, 0)::text`,
-  totalEarnings: sql<string>`coalesce(${walletBalances.totalEarnings}, 0)::text`,
-  totalWithdrawals: sql<string>`coalesce(${walletBalances.totalWithdrawals}, 0)::text`,
+  walletBalance: sql<string>`coalesce(${walletBalances.balance}, 0)::numeric(14,2)::text`,
+  totalEarnings: sql<string>`coalesce(${walletBalances.totalEarnings}, 0)::numeric(14,2)::text`,
+  totalWithdrawals: sql<string>`coalesce(${walletBalances.totalWithdrawals}, 0)::numeric(14,2)::text`,
   withdrawStatus: sql<string | null>`(select ${withdrawalRequests.status} from ${withdrawalRequests} where ${withdrawalRequests.userId} = ${users.id} order by ${withdrawalRequests.createdAt} desc limit 1)`,
   sortValue: sql<string>`''`,
 };

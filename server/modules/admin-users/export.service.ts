@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import { ExportQuery, type AdminUserRow } from '../../../contracts/admin';
 import { searchUserPage, type UserFilter } from './admin-users.repo';
 import { toAdminUserRow, toFilter } from './admin-users.service';
+import { copyUsersCsv } from './export.repo';
 
 const BATCH = 1000;
 
@@ -66,8 +67,15 @@ export function exportUsers(ctx: AppContext, q: z.output<typeof ExportQuery>): R
 
 async function pumpCsv(ctx: AppContext, filter: UserFilter, out: PassThrough) {
   const write = (line: string) => (out.write(line) ? Promise.resolve() : new Promise<void>((r) => out.once('drain', r)));
-  await write(`\uFEFF${COLUMNS.map(([h]) => h).join(',')}\r\n`);
-  for await (const u of rowsOf(ctx, filter)) await write(`${COLUMNS.map(([, get]) => csvCell(get(u))).join(',')}\r\n`);
+  await write(`\uFEFF${COLUMNS.map(([h]) => h).join(',')}\n`);
+  const copied = await copyUsersCsv(ctx.db, filter);
+  if (copied) {
+    // PostgreSQL writes the rows; back-pressure flows through pipe.
+    copied.on('error', (err) => out.destroy(err));
+    copied.pipe(out);
+    return;
+  }
+  for await (const u of rowsOf(ctx, filter)) await write(`${COLUMNS.map(([, get]) => csvCell(get(u))).join(',')}\n`);
   out.end();
 }
 

@@ -1,0 +1,41 @@
+/**
+ * npm run bench:seed -- --members N
+ * Builds the benchmark database `mlm_bench` (on BENCH_DATABASE_URL's server, default the local PostgreSQL):
+ * migrations, the demo accounts, then N generated members. `npm run bench -- admin` uses it when present.
+ */
+import pg from 'pg';
+import { loadConfig } from '../server/config';
+import { createRuntime } from '../server/runtime';
+import { seedMembers } from './seed-members';
+
+export const BENCH_DB = 'mlm_bench';
+export const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const benchDbUrl = () => {
+  const u = new URL(serverUrl);
+  u.pathname = `/${BENCH_DB}`;
+  return u.toString();
+};
+
+async function main() {
+  const arg = process.argv.indexOf('--members');
+  const members = Number(arg >= 0 ? process.argv[arg + 1] : 1_000_000);
+  if (!Number.isInteger(members) || members < 1) throw new Error('--members needs a positive whole number');
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${BENCH_DB} with (force)`);
+  await admin.query(`create database ${BENCH_DB}`);
+  await admin.end();
+  const started = Date.now();
+  const config = loadConfig({ NODE_ENV: 'development', DATABASE_URL: benchDbUrl(), DEMO_SEED: '1', LOG_LEVEL: 'warn', DATA_DIR: './data/bench' });
+  const runtime = await createRuntime(config, { secret: 'bench-secret'.padEnd(40, 'x'), logger: false, pollMail: false });
+  await runtime.close();
+  const seedMs = await seedMembers(benchDbUrl(), members);
+  console.log(`${BENCH_DB}: demo accounts and ${members} members in ${((Date.now() - started) / 1000).toFixed(1)} s (bulk insert ${(seedMs / 1000).toFixed(1)} s)`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((err) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,75 @@
+import type { Readable } from 'node:stream';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
+import type { DbOrTx } from '../../db/client';
+import { whereOf, type UserFilter } from './admin-users.repo';
+
+/** Spreadsheet programs run cells starting with = + - @ as formulas; a leading quote keeps them text. */
+const safe = (expr: string) => `case when ${expr} ~ '^[-=+@\\t\\r]' then '''' || ${expr} else ${expr} end`;
+const money = (expr: string) => `coalesce(${expr}, 0)::numeric(14,2)::text`;
+const iso = (expr: string) => `to_char(${expr} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** The export's columns, in the order of export.service.ts COLUMNS. */
+const SELECT_LIST = [
+  'u.user_id',
+  safe(`trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, ''))`),
+  safe('u.email'),
+  safe(`coalesce(u.mobile, '')`),
+  'u.role', 'u.status', 'u.kyc_status',
+  `coalesce(w.status, '')`,
+  `coalesce(s.user_id, '')`,
+  `coalesce(u.package_amount, 0)::numeric(10,2)::text`,
+  safe(`coalesce(u.crypto_wallet_address, '')`),
+  money('b.balance'), money('b.total_earnings'), money('b.total_withdrawals'),
+  safe('u.current_rank'), 'u.total_bv::text',
+  iso('u.registration_date'),
+  `coalesce(${iso('u.activation_date')}, '')`,
+].join(', ');
+
+/** Inlines bound values as escaped literals: COPY takes no parameters. */
+function inline(query: { sql: string; params: unknown[] }): string {
+  let text = query.sql;
+  for (let i = query.params.length; i >= 1; i--) {
+    const v = query.params[i - 1];
+    const literal = v === null || v === undefined ? 'null'
+      : v instanceof Date ? `${pg.escapeLiteral(v.toISOString())}::timestamptz`
+      : typeof v === 'number' || typeof v === 'boolean' ? String(v)
+      : pg.escapeLiteral(String(v));
+    text = text.split(`$${i}`).join(literal);
+  }
+  return text;
+}
+
+/**
+ * On PostgreSQL the database writes the CSV itself (COPY ... TO STDOUT), in registration order;
+ * undefined on the embedded database, where the caller walks keyset pages instead.
+ */
+export async function copyUsersCsv(db: DbOrTx, filter: UserFilter): Promise<Readable | undefined> {
+  const pool = (db as unknown as { $client?: unknown }).$client;
+  if (!(pool instanceof pg.Pool)) return undefined;
+  const where: SQL | undefined = whereOf(filter);
+  const whereText = where ? inline(new PgDialect().sqlToQuery(sql`where ${where}`)) : '';
+  // whereOf names columns "users"."x"; the query aliases nothing for users so they resolve as written.
+  const query = `copy (
+    select ${SELECT_LIST}
+    from users u
+    left join users s on s.id = u.sponsor_id
+    left join wallet_balances b on b.user_id = u.id
+    left join (select distinct on (user_id) user_id, status from withdrawal_requests order by user_id, created_at desc) w on w.user_id = u.id
+    ${whereText.replace(/"users"\./g, 'u.')}
+    order by u.registration_date, u.id
+  ) to stdout with (format csv)`;
+  const client = await pool.connect();
+  const stream = client.query(copyTo(query));
+  let released = false;
+  const release = () => {
+    if (!released) client.release();
+    released = true;
+  };
+  stream.once('end', release);
+  stream.once('error', release);
+  stream.once('close', release);
+  return stream;
+}
