@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { users, walletBalances, withdrawalRequests, transactions, purchases } from '../../db/schema/index';
@@ -43,9 +43,9 @@ export function whereOf(f: UserFilter): SQL | undefined {
     else if (f.searchType === 'bv') parts.push(gte(users.totalBV, q));
     else if (f.searchType === 'rank') parts.push(sql`lower(${users.currentRank}) = ${q.toLowerCase()}`);
     else {
-      // Names never hold '@' or digits: such a query is looked up in the email instead of the name.
+      // Names never hold '@': such a query is looked up in the email alone.
       const pattern = `%${escapeLike(q.toLowerCase())}%`;
-      parts.push(/[@\d]/.test(q) ? ilike(users.email, pattern) : or(sql`${nameExpr} like ${pattern}`, ilike(users.email, pattern)));
+      parts.push(q.includes('@') ? ilike(users.email, pattern) : or(sql`${nameExpr} like ${pattern}`, ilike(users.email, pattern)));
     }
   }
   if (f.status) parts.push(eq(users.status, f.status));
@@ -67,8 +67,20 @@ export function whereOf(f: UserFilter): SQL | undefined {
   return present.length ? and(...present) : undefined;
 }
 
+/** Only what the table shows: secrets are reduced to whether they are set, in the database. */
+const USER_COLUMNS = {
+  id: users.id, userId: users.userId, firstName: users.firstName, lastName: users.lastName, email: users.email, mobile: users.mobile,
+  role: users.role, status: users.status, kycStatus: users.kycStatus, idStatus: users.idStatus, currentRank: users.currentRank,
+  totalBV: users.totalBV, packageAmount: users.packageAmount, cryptoWalletAddress: users.cryptoWalletAddress, firstLogin: users.firstLogin,
+  registrationDate: users.registrationDate, activationDate: users.activationDate,
+  hasPassword: sql<boolean>`(${users.password} is not null)`,
+  txnPinSet: sql<boolean>`(${users.txnPin} is not null)`,
+  bankComplete: sql<boolean>`(coalesce(${users.bankAccountNumber}, '') <> '' and coalesce(${users.bankIFSC}, '') <> '' and coalesce(${users.bankName}, '') <> '')`,
+  hasTreePosition: sql<boolean>`(${users.parentId} is not null or ${users.treePath} is not null)`,
+};
+
 const ROW = {
-  user: users,
+  user: USER_COLUMNS,
   sponsorUserId: sponsor.userId,
   walletBalance: sql<string>`coalesce(${walletBalances.balance}, 0)::numeric(14,2)::text`,
   totalEarnings: sql<string>`coalesce(${walletBalances.totalEarnings}, 0)::numeric(14,2)::text`,
@@ -96,14 +108,15 @@ export async function searchUserPage(
     : undefined;
   const where = and(...[whereOf(filter), keyset].filter(Boolean) as SQL[]);
   const order = dir === 'desc' ? [desc(expr), desc(users.id)] : [asc(expr), asc(users.id)];
+  // Deferred join: pick the page's ids on narrow rows first, then read the wide rows of those ids only.
+  const pageIds = db.select({ id: users.id }).from(users).where(where).orderBy(...order).limit(limit);
   return db
     .select({ ...ROW, sortValue: sql<string>`(${expr})::text` })
     .from(users)
     .leftJoin(sponsor, eq(sponsor.id, users.sponsorId))
     .leftJoin(walletBalances, eq(walletBalances.userId, users.id))
-    .where(where)
-    .orderBy(...order)
-    .limit(limit);
+    .where(inArray(users.id, pageIds))
+    .orderBy(...order);
 }
 
 export async function countUsersWhere(db: DbOrTx, filter: UserFilter): Promise<number> {
