@@ -59,6 +59,8 @@ describe('the review queue', () => {
       bankAccountNumber: '998877665544', rejectionReason: null, reviewedAt: null,
     });
     expect(entry.documents).toHaveLength(5);
+    // The last document activity, read from the user's own documents.
+    expect(Date.parse(entry.updatedAt)).toBeGreaterThanOrEqual(Date.parse(entry.createdAt));
     const byType = Object.fromEntries(entry.documents.map((d: { documentType: string }) => [d.documentType, d]));
     expect(Object.keys(byType).sort()).toEqual([...KYC_DOCUMENT_TYPES].sort());
     expect(byType.pan).toMatchObject({ id: m.docs.pan, documentNumber: 'ABCDE1234F', status: 'pending', documentUrl: `/api/documents/${m.docs.pan}`, documentContentType: 'image/jpeg', documentSize: 300 });

@@ -21,5 +21,5 @@ export function PleaseLogIn() {
 /** A signed-in user on another role's portal, e.g. "Unauthorized - Founder access required. Redirecting...". */
 export function Unauthorized({ portal }: { portal: 'Founder' | 'Admin' | 'Franchise' }) {
   useDelayedLoginRedirect('Unauthorized', `${portal} access required. Redirecting...`);
-  return <PageLoader label="Redirecting..." />;
+  return <PageLoader label={`Unauthorized: ${portal} access required. Redirecting...`} />;
 }

@@ -52,7 +52,7 @@ function signedInRoutes(user: CurrentUser) {
       <Route key={path} path={path} element={user.role === 'admin' ? <Navigate to="/" replace /> : <MemberApp />} />
     )),
     <Route key="founder" path="/founder" element={user.role === 'founder' ? <FounderApp /> : <Unauthorized portal="Founder" />} />,
-    <Route key="admin" path="/admin" element={user.role === 'admin' ? <AdminApp /> : <Unauthorized portal="Admin" />} />,
+    <Route key="admin" path="/admin" element={user.role === 'admin' || user.role === 'founder' ? <AdminApp /> : <Unauthorized portal="Admin" />} />,
     <Route key="franchise" path="/franchise" element={franchise ? <FranchiseApp /> : <Unauthorized portal="Franchise" />} />,
   ];
 }

@@ -1,18 +1,6 @@
-import { useState } from 'react';
-import { LayoutDashboard } from 'lucide-react';
-import { AdminHome } from '../../features/admin';
-import { useSignedInUser } from '../../features/account';
-import { AdminLayout, type AdminSection } from '../layouts/admin-layout';
+import { AdminPortal } from '../../features/admin';
 
-const SECTIONS: AdminSection[] = [{ id: 'dashboard', label: 'Dashboard', icon: LayoutDashboard }];
-
-/** /admin (role admin). */
+/** /admin: role admin, and founders for the reviewer sections (decisions.md §1). */
 export default function AdminApp() {
-  const user = useSignedInUser();
-  const [active, setActive] = useState('dashboard');
-  return (
-    <AdminLayout user={user} sections={SECTIONS} active={active} onSelect={setActive}>
-      <AdminHome />
-    </AdminLayout>
-  );
+  return <AdminPortal />;
 }

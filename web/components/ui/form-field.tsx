@@ -18,7 +18,7 @@ export function FormField({ id, label, error, hint, optional, className, childre
     <div className={cn('space-y-1.5', className)}>
       <Label htmlFor={id}>
         {label}
-        {optional ? <span className="ml-1 font-normal text-slate-400">(optional)</span> : null}
+        {optional ? <span className="ml-1 font-normal text-slate-500">(optional)</span> : null}
       </Label>
       {children}
       {error ? (

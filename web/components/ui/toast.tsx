@@ -93,7 +93,7 @@ export function Toaster() {
             <div className="min-w-0 flex-1 space-y-1">
               <ToastPrimitive.Title className="text-sm font-semibold">{t.title}</ToastPrimitive.Title>
               {t.description ? (
-                <ToastPrimitive.Description className={cn('text-sm', variant === 'destructive' ? 'text-red-50' : 'text-slate-600')}>
+                <ToastPrimitive.Description className={cn('text-sm', variant === 'destructive' ? 'text-white' : 'text-slate-600')}>
                   {t.description}
                 </ToastPrimitive.Description>
               ) : null}

@@ -1,1 +1,1 @@
-export { AdminHome } from './admin-home';
+export { AdminPortal } from './admin-portal';

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeftRight, EyeOff, IndianRupee, Network, Users } from 'lucide-react';
+import { Link } from 'react-router';
+import { ArrowLeftRight, EyeOff, IndianRupee, Network, ShieldCheck, Users } from 'lucide-react';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
@@ -35,9 +36,17 @@ export function FounderPage() {
   const stats = useQuery<FounderStats>({ queryKey: ['/api/founder/stats'] });
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Founder Control Center</h1>
-        <p className="mt-1 text-sm text-slate-500">Welcome, {user.firstName || user.userId}.</p>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Founder Control Center</h1>
+          <p className="mt-1 text-sm text-slate-500">Welcome, {user.firstName || user.userId}.</p>
+        </div>
+        {/* Founders review KYC documents in the admin page's reviewer sections (decisions.md §1). */}
+        <Button asChild variant="outline" className="self-start sm:self-auto">
+          <Link to="/admin?section=kyc-pending">
+            <ShieldCheck aria-hidden="true" className="size-4" /> Reviewer tools
+          </Link>
+        </Button>
       </div>
       {stats.isError ? (
         <Alert

@@ -1,0 +1,195 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import { ChevronRight, RefreshCw } from 'lucide-react';
+import { AdminLayout, type AdminNavGroup } from '../../app/layouts/admin-layout';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { toast } from '../../components/ui/toast';
+import { useSignedInUser } from '../account';
+import { UsersActivitiesSection } from './activities/users-activities-section';
+import { DashboardSection } from './dashboard/dashboard-section';
+import { KycSection } from './kyc/kyc-section';
+import { AllMembersSection } from './members/all-members-section';
+import { FreeUsersSection, PaidMembersSection, TodayJoiningsSection } from './members/member-lists';
+import { NotificationBell } from './notifications/notification-bell';
+import { NotificationsSection } from './notifications/notifications-section';
+import { DirectIncomeSection, NoSourceReport, PayoutSummarySection } from './reports/reports';
+import { GROUP_ICONS, LEGACY_SECTIONS, SECTIONS, sectionById, sectionHref, type SectionDef, type SectionId } from './sections';
+import { SectionHeader } from './ui/section-header';
+
+function SectionBody({ id }: { id: SectionId }) {
+  switch (id) {
+    case 'dashboard':
+      return <DashboardSection />;
+    case 'all-members':
+      return <AllMembersSection />;
+    case 'paid-members':
+      return <PaidMembersSection />;
+    case 'today-joinings':
+      return <TodayJoiningsSection />;
+    case 'free-users':
+      return <FreeUsersSection />;
+    case 'users-activities':
+      return <UsersActivitiesSection />;
+    case 'direct-income':
+      return <DirectIncomeSection />;
+    case 'payout-summary':
+      return <PayoutSummarySection />;
+    case 'roi-income':
+    case 'salary-income':
+    case 'holiday-reward':
+      return <NoSourceReport kind={id} />;
+    case 'kyc-pending':
+      return <KycSection tab="pending" />;
+    case 'kyc-approved':
+      return <KycSection tab="approved" />;
+    case 'kyc-rejected':
+      return <KycSection tab="rejected" />;
+    case 'notifications':
+      return <NotificationsSection />;
+  }
+}
+
+/** ?section=users and the other names of the older admin page: a pointer to the sidebar. */
+function LegacyNotice({ name, successor }: { name: string; successor?: SectionDef }) {
+  return (
+    <div className="space-y-5">
+      <SectionHeader title="This page has moved" />
+      <Alert
+        tone="info"
+        role="status"
+        title={`The “${name}” section is now part of the sidebar`}
+        action={
+          successor ? (
+            <Button asChild size="sm">
+              <Link to={sectionHref(successor.id)}>
+                Open {successor.label} <ChevronRight aria-hidden="true" className="size-4" />
+              </Link>
+            </Button>
+          ) : undefined
+        }
+      >
+        Choose a section from the sidebar{successor ? `, or go straight to ${successor.label}` : ''}. Update any bookmark that pointed here.
+      </Alert>
+    </div>
+  );
+}
+
+/**
+ * The admin portal (doc 2 §2): one page at /admin, the section in ?section= so reloads and links
+ * work. Founders see only the reviewer sections (decisions.md §1). F5 and Ctrl+R on a data section
+ * refetch that section's data instead of reloading the page.
+ */
+export function AdminPortal() {
+  const user = useSignedInUser();
+  const reviewerOnly = user.role !== 'admin';
+  const [params, setParams] = useSearchParams();
+  const queryClient = useQueryClient();
+  const [refreshing, setRefreshing] = useState(false);
+
+  const allowed = useMemo(() => SECTIONS.filter((s) => !reviewerOnly || s.access === 'reviewer'), [reviewerOnly]);
+  const fallback: SectionId = reviewerOnly ? 'kyc-pending' : 'dashboard';
+  const requested = params.get('section') ?? '';
+  const legacy = Object.hasOwn(LEGACY_SECTIONS, requested) ? LEGACY_SECTIONS[requested] : undefined;
+  const section = allowed.find((s) => s.id === requested) ?? (legacy ? null : sectionById(fallback)!);
+
+  // An unknown section, or one this role does not have, becomes the default in the address too.
+  useEffect(() => {
+    if (requested && !legacy && !allowed.some((s) => s.id === requested)) setParams({ section: fallback }, { replace: true });
+  }, [requested, legacy, allowed, fallback, setParams]);
+
+  useEffect(() => {
+    const name = section?.label ?? 'Page moved';
+    document.title = `${name} · ${reviewerOnly ? 'Reviewer Tools' : 'Admin Portal'}`;
+  }, [section, reviewerOnly]);
+
+  const refreshKeys = useMemo(() => section?.refreshKeys ?? [], [section]);
+  const refresh = useCallback(async () => {
+    if (!refreshKeys.length) return;
+    setRefreshing(true);
+    try {
+      await queryClient.refetchQueries({ predicate: (q) => refreshKeys.includes(String(q.queryKey[0])), type: 'active' }, { throwOnError: true });
+      toast({ title: 'Refreshed', variant: 'success' });
+    } catch {
+      toast({ title: 'Error', description: 'Failed to refresh data. Please try again.', variant: 'destructive' });
+    } finally {
+      setRefreshing(false);
+    }
+  }, [queryClient, refreshKeys]);
+
+  const refreshRef = useRef(refresh);
+  useEffect(() => {
+    refreshRef.current = refresh;
+  }, [refresh]);
+  const isDataSection = refreshKeys.length > 0;
+
+  // F5 / Ctrl+R (Cmd+R) refresh the section's data; Shift still forces a real reload.
+  useEffect(() => {
+    if (!isDataSection) return;
+    const onKey = (e: KeyboardEvent) => {
+      const reload = e.key === 'F5' || ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 'r');
+      if (!reload || e.shiftKey) return;
+      e.preventDefault();
+      void refreshRef.current();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [isDataSection]);
+
+  const groups: AdminNavGroup[] = useMemo(() => {
+    const out: AdminNavGroup[] = [];
+    for (const s of allowed) {
+      if (s.hidden) continue;
+      let group = out.find((g) => g.label === s.group);
+      if (!group) {
+        group = { label: s.group, icon: GROUP_ICONS[s.group] ?? s.icon, items: [] };
+        out.push(group);
+      }
+      group.items.push({ id: s.id, label: s.label, icon: s.icon, href: sectionHref(s.id) });
+    }
+    return out;
+  }, [allowed]);
+
+  const breadcrumb = section ? (
+    <span className="flex items-center gap-1.5">
+      {section.group !== section.label ? (
+        <>
+          <span>{section.group}</span>
+          <ChevronRight aria-hidden="true" className="size-3.5 text-slate-500" />
+        </>
+      ) : null}
+      <span className="font-medium text-slate-900">{section.label}</span>
+    </span>
+  ) : (
+    <span className="font-medium text-slate-900">Page moved</span>
+  );
+
+  return (
+    <AdminLayout
+      user={user}
+      caption={reviewerOnly ? 'Reviewer Tools' : 'Admin Portal'}
+      groups={groups}
+      active={section?.id ?? ''}
+      breadcrumb={breadcrumb}
+      backLink={user.role === 'founder' ? { href: '/founder', label: 'Back to Founder Portal' } : undefined}
+      headerTools={
+        <>
+          {isDataSection ? (
+            <Button variant="ghost" size="icon" onClick={() => void refresh()} disabled={refreshing} title="Refresh (F5)">
+              <RefreshCw aria-hidden="true" className={refreshing ? 'size-4.5 animate-spin' : 'size-4.5'} />
+              <span className="sr-only">Refresh section</span>
+            </Button>
+          ) : null}
+          <NotificationBell />
+        </>
+      }
+    >
+      {section ? (
+        <SectionBody key={section.id} id={section.id} />
+      ) : (
+        <LegacyNotice name={legacy!.name} successor={allowed.find((s) => s.id === legacy?.successor)} />
+      )}
+    </AdminLayout>
+  );
+}

@@ -1,0 +1,173 @@
+import type { ComponentType, ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import {
+  ArrowRight,
+  BadgeIndianRupee,
+  CheckCircle2,
+  ClipboardCheck,
+  FileClock,
+  Handshake,
+  Store,
+  TrendingUp,
+  UserCheck,
+  Users,
+  Wallet,
+} from 'lucide-react';
+import { Badge } from '../../../components/ui/badge';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { apiGet } from '../../../lib/api';
+import { cn } from '../../../lib/cn';
+import { browserTimeZone, formatCount, formatINR } from '../format';
+import { KEYS } from '../queries';
+import { sectionById, sectionHref } from '../sections';
+import type { AdminStats } from '../types';
+import { QueryError } from '../ui/query-error';
+import { SectionHeader } from '../ui/section-header';
+
+type Icon = ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>;
+
+const TONES = {
+  brand: 'bg-brand-50 text-brand-700 ring-brand-100',
+  emerald: 'bg-emerald-50 text-emerald-700 ring-emerald-100',
+  amber: 'bg-amber-50 text-amber-700 ring-amber-100',
+  sky: 'bg-sky-50 text-sky-700 ring-sky-100',
+  violet: 'bg-violet-50 text-violet-700 ring-violet-100',
+  rose: 'bg-rose-50 text-rose-700 ring-rose-100',
+  slate: 'bg-slate-100 text-slate-700 ring-slate-200',
+} as const;
+
+function StatCard({
+  label,
+  value,
+  icon: Icon,
+  tone,
+  hint,
+  loading,
+  className,
+}: {
+  label: string;
+  value: ReactNode;
+  icon: Icon;
+  tone: keyof typeof TONES;
+  hint?: string;
+  loading: boolean;
+  className?: string;
+}) {
+  return (
+    <div className={cn('rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5', className)}>
+      <div className="flex items-start justify-between gap-3">
+        <p className="text-sm font-medium text-slate-500">{label}</p>
+        <span className={cn('flex size-9 shrink-0 items-center justify-center rounded-xl ring-1 ring-inset', TONES[tone])}>
+          <Icon aria-hidden="true" className="size-4.5" />
+        </span>
+      </div>
+      {loading ? (
+        <div className="mt-3 h-8 w-24 animate-pulse rounded-md bg-slate-100" aria-hidden="true" />
+      ) : (
+        <p className="mt-2 truncate text-2xl font-bold tracking-tight text-slate-900 tabular-nums" title={typeof value === 'string' ? value : undefined}>
+          {value}
+        </p>
+      )}
+      {hint ? <p className="mt-1 text-xs text-slate-500">{hint}</p> : null}
+    </div>
+  );
+}
+
+const ACTION_ICONS: Record<string, Icon> = {
+  recruits: ClipboardCheck,
+  kyc: FileClock,
+  withdrawals: Wallet,
+  franchise: Store,
+  tickets: Handshake,
+};
+
+/** A1 Dashboard (doc 2 §2.2): seven cards from GET /api/admin/stats and the work waiting for an admin. */
+export function DashboardSection() {
+  const stats = useQuery({
+    queryKey: [KEYS.stats, browserTimeZone()],
+    queryFn: ({ queryKey }) => apiGet<AdminStats>(`${KEYS.stats}?timezone=${encodeURIComponent(String(queryKey[1]))}`),
+  });
+  const s = stats.data;
+  const loading = stats.isPending;
+  const actions = (s?.actionsRequired ?? []).filter((a) => a.count > 0);
+
+  return (
+    <div className="space-y-6">
+      <SectionHeader title="Dashboard" description="The state of the business at a glance. Figures are live from the platform's records." />
+
+      {stats.isError ? (
+        <QueryError title="Failed to load dashboard statistics" error={stats.error} onRetry={() => void stats.refetch()} retrying={stats.isFetching} />
+      ) : null}
+
+      <div className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 sm:gap-4 xl:grid-cols-12" aria-busy={loading} aria-label="Statistics" role="group">
+        <StatCard className="xl:col-span-3" label="Total Users" value={formatCount(s?.totalUsers)} icon={Users} tone="brand" loading={loading} hint="Members, founders and franchises" />
+        <StatCard className="xl:col-span-3" label="Active Users" value={formatCount(s?.activeUsers)} icon={UserCheck} tone="emerald" loading={loading} hint="Status active" />
+        <StatCard className="xl:col-span-3" label="Pending KYC" value={formatCount(s?.pendingKYC)} icon={FileClock} tone="amber" loading={loading} hint="Members with documents to review" />
+        <StatCard className="xl:col-span-3" label="Withdrawal Requests" value={formatCount(s?.withdrawalRequests)} icon={Wallet} tone="sky" loading={loading} hint="Waiting to be processed" />
+        <StatCard className="xl:col-span-4" label="Total Business Volume" value={`${formatCount(s?.totalBV)} BV`} icon={TrendingUp} tone="violet" loading={loading} hint="From completed purchases" />
+        <StatCard className="xl:col-span-4" label="Monthly Income" value={formatINR(s?.monthlyIncome)} icon={BadgeIndianRupee} tone="emerald" loading={loading} hint="Completed purchases this month" />
+        <StatCard className="min-[420px]:col-span-2 xl:col-span-4" label="Franchise Requests" value={formatCount(s?.franchiseRequests)} icon={Store} tone="rose" loading={loading} hint="Waiting for a decision" />
+      </div>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Recent Admin Actions Required</CardTitle>
+          <CardDescription>Work waiting for an administrator, with where to do it.</CardDescription>
+        </CardHeader>
+        <CardContent className="pt-4">
+          {loading ? (
+            <div className="space-y-2" aria-hidden="true">
+              {[0, 1, 2].map((i) => (
+                <div key={i} className="h-14 animate-pulse rounded-xl bg-slate-100" />
+              ))}
+            </div>
+          ) : stats.isError ? (
+            <p className="text-sm text-slate-500">The list is unavailable until the statistics load.</p>
+          ) : actions.length === 0 ? (
+            <div className="flex items-center gap-3 rounded-xl border border-emerald-200 bg-emerald-50/70 p-4">
+              <CheckCircle2 aria-hidden="true" className="size-5 shrink-0 text-emerald-600" />
+              <div>
+                <p className="text-sm font-semibold text-emerald-900">Nothing needs your attention right now</p>
+                <p className="text-sm text-emerald-800/80">New registrations, KYC documents, withdrawals, franchise requests and tickets will appear here.</p>
+              </div>
+            </div>
+          ) : (
+            <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200">
+              {actions.map((a) => {
+                const Icon = ACTION_ICONS[a.key] ?? ClipboardCheck;
+                const target = sectionById(a.section);
+                const body = (
+                  <>
+                    <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-slate-600">
+                      <Icon aria-hidden="true" className="size-4.5" />
+                    </span>
+                    <span className="min-w-0 flex-1 text-sm font-medium text-slate-800">{a.label}</span>
+                    <Badge tone="warning" className="tabular-nums">
+                      {formatCount(a.count)}
+                    </Badge>
+                  </>
+                );
+                return (
+                  <li key={a.key}>
+                    {target ? (
+                      <Link to={sectionHref(target.id)} className="group flex items-center gap-3 px-4 py-3 hover:bg-slate-50">
+                        {body}
+                        <ArrowRight aria-hidden="true" className="size-4 text-slate-500 transition-transform group-hover:translate-x-0.5 group-hover:text-brand-700" />
+                      </Link>
+                    ) : (
+                      <div className="flex items-center gap-3 px-4 py-3">
+                        {body}
+                        <span className="size-4" aria-hidden="true" />
+                      </div>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+/** Admin formatting rules (doc 2 §9): rupees with Indian grouping, dates in en-US. */
+
+const INR = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const COUNT = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
+const DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+const DATE_TIME = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+
+function num(value: string | number | null | undefined): number {
+  if (value === null || value === undefined || value === '') return 0;
+  const n = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(n) ? n : 0;
+}
+
+/** "₹1,23,456.00" (display only; amounts stay strings everywhere else). */
+export function formatINR(value: string | number | null | undefined): string {
+  return INR.format(num(value));
+}
+
+/** Rupees for INR, dollars for USD (withdrawal currencies). */
+export function formatMoney(value: string | number | null | undefined, currency: string | null | undefined): string {
+  return (currency ?? 'INR').toUpperCase() === 'USD' ? USD.format(num(value)) : INR.format(num(value));
+}
+
+/** Counts and volumes with Indian grouping: "1,23,456". */
+export function formatCount(value: string | number | null | undefined): string {
+  return COUNT.format(num(value));
+}
+
+function toDate(value: string | Date | null | undefined): Date | null {
+  if (!value) return null;
+  const d = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+/** "Nov 22, 2026" */
+export function formatDateUS(value: string | Date | null | undefined, fallback = '—'): string {
+  const d = toDate(value);
+  return d ? DATE.format(d) : fallback;
+}
+
+/** "Nov 22, 2026, 5:15 PM" */
+export function formatDateTimeUS(value: string | Date | null | undefined, fallback = '—'): string {
+  const d = toDate(value);
+  return d ? DATE_TIME.format(d) : fallback;
+}
+
+/** The browser's IANA time zone, sent with every date-bounded request. */
+export function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
+/** Query string from the defined, non-blank values only. */
+export function toQueryString(params: Record<string, string | number | null | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null || value === '') continue;
+    search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}

@@ -1,0 +1,124 @@
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { AdminUserEditRequest } from '@contracts';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
+import { FormField, fieldA11y } from '../../../components/ui/form-field';
+import { Input, Select } from '../../../components/ui/input';
+import { PasswordInput } from '../../../components/ui/password-input';
+import { toast } from '../../../components/ui/toast';
+import { apiRequest, errorMessage } from '../../../lib/api';
+import { applyFieldErrors } from '../../../lib/form-errors';
+import { fullName } from '../../../lib/format';
+import { schemaResolver, useInvalidateUsers } from '../queries';
+import type { AdminUserRow } from '../types';
+import { userStatusLabel } from '../ui/badges';
+
+const FIELDS = ['firstName', 'lastName', 'email', 'mobile', 'txnPin', 'packageAmount', 'cryptoWalletAddress', 'status', 'password'] as const;
+type Values = Record<(typeof FIELDS)[number], string>;
+
+const EDITABLE_STATUSES = ['active', 'inactive', 'pending'];
+
+function valuesOf(row: AdminUserRow): Values {
+  return {
+    firstName: row.firstName ?? '',
+    lastName: row.lastName ?? '',
+    email: row.email,
+    mobile: row.mobile ?? '',
+    txnPin: '',
+    packageAmount: row.packageAmount ?? '',
+    cryptoWalletAddress: row.cryptoWalletAddress ?? '',
+    status: EDITABLE_STATUSES.includes(row.status) ? row.status : '',
+    password: '',
+  };
+}
+
+/** Edit User Details (doc 2 §5, user-management dialog): PATCH /api/admin/users/:id; blank password and PIN keep the current ones. */
+export function EditUserDialog({ row, onClose }: { row: AdminUserRow; onClose: () => void }) {
+  const invalidate = useInvalidateUsers();
+  const form = useForm<Values, unknown, z.output<typeof AdminUserEditRequest>>({
+    resolver: schemaResolver<Values, typeof AdminUserEditRequest>(AdminUserEditRequest),
+    defaultValues: valuesOf(row),
+  });
+  const { errors, isSubmitting } = form.formState;
+  const err = (f: keyof Values) => errors[f]?.message;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const res = await apiRequest<{ message?: string }>('PATCH', `/api/admin/users/${encodeURIComponent(row.id)}`, { ...values, id: row.id });
+      if (!res.ok) {
+        applyFieldErrors(form.setError, res.error.fieldErrors, FIELDS);
+        toast({ title: 'Error', description: res.error.message || 'Failed to update user', variant: 'destructive' });
+        return;
+      }
+      toast({ title: 'Success', description: 'User updated successfully', variant: 'success' });
+      await invalidate();
+      onClose();
+    } catch (e) {
+      toast({ title: 'Error', description: errorMessage(e, 'Failed to update user'), variant: 'destructive' });
+    }
+  });
+
+  const statusNote = EDITABLE_STATUSES.includes(row.status) ? undefined : `Current status: ${userStatusLabel(row.status)}. Choose one to save.`;
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && !isSubmitting && onClose()}>
+      <DialogContent className="max-w-2xl" title="Edit User Details" description={`${fullName(row, row.email)} · ${row.userId}`}>
+        <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-5">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField id="eu-firstName" label="First Name" error={err('firstName')}>
+              <Input autoComplete="off" {...fieldA11y('eu-firstName', err('firstName'))} {...form.register('firstName')} />
+            </FormField>
+            <FormField id="eu-lastName" label="Last Name" error={err('lastName')}>
+              <Input autoComplete="off" {...fieldA11y('eu-lastName', err('lastName'))} {...form.register('lastName')} />
+            </FormField>
+            <FormField id="eu-email" label="Email" error={err('email')}>
+              <Input type="email" autoComplete="off" {...fieldA11y('eu-email', err('email'))} {...form.register('email')} />
+            </FormField>
+            <FormField id="eu-mobile" label="Mobile" optional error={err('mobile')}>
+              <Input inputMode="numeric" autoComplete="off" {...fieldA11y('eu-mobile', err('mobile'))} {...form.register('mobile')} />
+            </FormField>
+            <FormField id="eu-packageAmount" label="Package Amount (₹)" optional error={err('packageAmount')}>
+              <Input type="number" step="0.01" min="0" inputMode="decimal" {...fieldA11y('eu-packageAmount', err('packageAmount'))} {...form.register('packageAmount')} />
+            </FormField>
+            <FormField id="eu-status" label="Status" error={err('status')} hint={statusNote}>
+              <Select {...fieldA11y('eu-status', err('status'), Boolean(statusNote))} {...form.register('status')}>
+                {statusNote ? <option value="">Choose a status</option> : null}
+                <option value="active">Active</option>
+                <option value="inactive">Inactive (Blocked)</option>
+                <option value="pending">Pending</option>
+              </Select>
+            </FormField>
+            <FormField id="eu-cryptoWalletAddress" label="Wallet Address" optional error={err('cryptoWalletAddress')} className="sm:col-span-2">
+              <Input autoComplete="off" spellCheck={false} className="font-mono" {...fieldA11y('eu-cryptoWalletAddress', err('cryptoWalletAddress'))} {...form.register('cryptoWalletAddress')} />
+            </FormField>
+          </div>
+          <fieldset className="space-y-4 rounded-xl border border-slate-200 bg-slate-50/60 p-4">
+            <legend className="px-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">Credentials</legend>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FormField
+                id="eu-password"
+                label="New Password"
+                error={err('password')}
+                hint={row.passwordState === 'none' ? 'No password is set. Leave blank to keep it that way.' : 'Leave blank to keep the current password. A new one is temporary: it must be changed at the next sign-in.'}
+              >
+                <PasswordInput autoComplete="new-password" {...fieldA11y('eu-password', err('password'), true)} {...form.register('password')} />
+              </FormField>
+              <FormField id="eu-txnPin" label="New TXN PIN" error={err('txnPin')} hint={row.txnPinSet ? 'A PIN is set. Leave blank to keep it.' : 'No PIN is set. Leave blank to keep it that way.'}>
+                <PasswordInput inputMode="numeric" autoComplete="off" {...fieldA11y('eu-txnPin', err('txnPin'), true)} {...form.register('txnPin')} />
+              </FormField>
+            </div>
+          </fieldset>
+          <DialogFooter className="mt-2">
+            <Button variant="outline" onClick={onClose} disabled={isSubmitting}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={isSubmitting}>
+              {isSubmitting ? 'Saving...' : 'Save Changes'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,178 @@
+import { createContext, useContext, useState, type ReactNode } from 'react';
+import { Ban, ChevronDown, LogIn, MonitorUp, Pencil, ShieldCheck, Trash2, UserCog } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { DropdownMenu, DropdownMenuItem, DropdownMenuSeparator } from '../../../components/ui/dropdown-menu';
+import { toast } from '../../../components/ui/toast';
+import { apiRequest, errorMessage } from '../../../lib/api';
+import { fullName } from '../../../lib/format';
+import { useInvalidateUsers } from '../queries';
+import type { AdminUserRow } from '../types';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { EditMemberDialog } from './edit-member-dialog';
+import { EditUserDialog } from './edit-user-dialog';
+import { canImpersonate, impersonateHere, loginAsUserInNewWindow } from './impersonation';
+
+type DialogKind = 'edit-user' | 'edit-member' | 'block' | 'delete' | 'open-here';
+
+interface ActionsApi {
+  open: (kind: DialogKind, row: AdminUserRow) => void;
+  activate: (row: AdminUserRow) => void;
+}
+
+const ActionsContext = createContext<ActionsApi | null>(null);
+
+async function setStatus(row: AdminUserRow, status: 'active' | 'inactive'): Promise<boolean> {
+  try {
+    const res = await apiRequest<{ message?: string }>('PATCH', `/api/admin/users/${encodeURIComponent(row.id)}/status`, { status });
+    if (!res.ok) {
+      toast({ title: 'Error', description: res.error.message || 'Failed to update user status', variant: 'destructive' });
+      return false;
+    }
+    toast({ title: 'Success', description: res.data?.message || (status === 'active' ? 'User activated' : 'User blocked'), variant: 'success' });
+    return true;
+  } catch (err) {
+    toast({ title: 'Error', description: errorMessage(err, 'Failed to update user status'), variant: 'destructive' });
+    return false;
+  }
+}
+
+/** Holds the row dialogs of a user list (one open at a time) and the actions that need no dialog. */
+export function UserActionsProvider({ children }: { children: ReactNode }) {
+  const [current, setCurrent] = useState<{ kind: DialogKind; row: AdminUserRow } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const invalidate = useInvalidateUsers();
+  const close = () => setCurrent(null);
+  const name = current ? fullName(current.row, current.row.email) : '';
+
+  const api: ActionsApi = {
+    open: (kind, row) => setCurrent({ kind, row }),
+    activate: (row) => {
+      void setStatus(row, 'active').then((ok) => {
+        if (ok) void invalidate();
+      });
+    },
+  };
+
+  async function run(work: () => Promise<boolean>) {
+    setBusy(true);
+    try {
+      if (await work()) {
+        close();
+        await invalidate();
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function deleteUser(row: AdminUserRow): Promise<boolean> {
+    try {
+      const res = await apiRequest<{ message?: string }>('DELETE', `/api/users/${encodeURIComponent(row.id)}`);
+      if (!res.ok) {
+        toast({ title: 'Error', description: res.error.message || 'Failed to delete user', variant: 'destructive' });
+        return false;
+      }
+      toast({ title: 'Success', description: res.data?.message || 'User deleted successfully', variant: 'success' });
+      return true;
+    } catch (err) {
+      toast({ title: 'Error', description: errorMessage(err, 'Failed to delete user'), variant: 'destructive' });
+      return false;
+    }
+  }
+
+  return (
+    <ActionsContext.Provider value={api}>
+      {children}
+      {current?.kind === 'edit-user' ? <EditUserDialog key={current.row.id} row={current.row} onClose={close} /> : null}
+      {current?.kind === 'edit-member' ? <EditMemberDialog key={current.row.id} row={current.row} onClose={close} /> : null}
+      <ConfirmDialog
+        open={current?.kind === 'block'}
+        onOpenChange={(open) => !open && close()}
+        title={`Block ${name}?`}
+        description="The user is signed out at once and cannot sign in until the account is activated again."
+        confirmLabel="Block User"
+        confirmVariant="destructive"
+        busy={busy}
+        onConfirm={() => current && void run(() => setStatus(current.row, 'inactive'))}
+      />
+      <ConfirmDialog
+        open={current?.kind === 'delete'}
+        onOpenChange={(open) => !open && close()}
+        title={`Delete ${name}?`}
+        description="The account is removed permanently. Users with a tree position, wallet transactions or purchases cannot be deleted; block them instead."
+        confirmLabel="Delete User"
+        confirmVariant="destructive"
+        busy={busy}
+        onConfirm={() => current && void run(() => deleteUser(current.row))}
+      />
+      <ConfirmDialog
+        open={current?.kind === 'open-here'}
+        onOpenChange={(open) => !open && close()}
+        title={`Open ${name}'s session here?`}
+        description="This window leaves the admin portal and shows the member's portal as they see it. Use “Stop impersonating” in the banner to end the session."
+        confirmLabel="Open Here"
+        busy={busy}
+        onConfirm={() => {
+          if (!current) return;
+          setBusy(true);
+          void impersonateHere(current.row).then((ok) => {
+            if (!ok) setBusy(false);
+          });
+        }}
+      />
+    </ActionsContext.Provider>
+  );
+}
+
+/** The Actions menu of one user row or card. */
+export function UserActionsMenu({ row, compact = false }: { row: AdminUserRow; compact?: boolean }) {
+  const api = useContext(ActionsContext);
+  if (!api) throw new Error('UserActionsMenu outside UserActionsProvider');
+  const impersonable = canImpersonate(row);
+  return (
+    <DropdownMenu
+      label={`Actions for ${row.userId}`}
+      align="start"
+      trigger={(props) => (
+        <Button {...props} variant="outline" size="sm" aria-label={`Actions for ${row.userId}`} className={compact ? 'px-2.5' : undefined}>
+          Actions <ChevronDown aria-hidden="true" className="size-3.5 text-slate-500" />
+        </Button>
+      )}
+    >
+      {row.role !== 'admin' ? (
+        <>
+          <DropdownMenuItem
+            icon={LogIn}
+            onSelect={() => void loginAsUserInNewWindow(row)}
+            description={impersonable ? 'Opens a new 1200×800 window' : 'Only active users can be logged into'}
+          >
+            Login as user
+          </DropdownMenuItem>
+          <DropdownMenuItem icon={MonitorUp} onSelect={() => (impersonable ? api.open('open-here', row) : void loginAsUserInNewWindow(row))} description="Use this window instead">
+            Open here
+          </DropdownMenuItem>
+          <DropdownMenuSeparator />
+        </>
+      ) : null}
+      <DropdownMenuItem icon={Pencil} onSelect={() => api.open('edit-user', row)} description="Details, package, password, PIN">
+        Edit user
+      </DropdownMenuItem>
+      <DropdownMenuItem icon={UserCog} onSelect={() => api.open('edit-member', row)} description="Name, email, role, status">
+        Edit member
+      </DropdownMenuItem>
+      {row.status === 'active' ? (
+        <DropdownMenuItem icon={Ban} onSelect={() => api.open('block', row)}>
+          Block
+        </DropdownMenuItem>
+      ) : row.status === 'inactive' ? (
+        <DropdownMenuItem icon={ShieldCheck} onSelect={() => api.activate(row)}>
+          Activate
+        </DropdownMenuItem>
+      ) : null}
+      <DropdownMenuSeparator />
+      <DropdownMenuItem icon={Trash2} destructive onSelect={() => api.open('delete', row)}>
+        Delete
+      </DropdownMenuItem>
+    </DropdownMenu>
+  );
+}

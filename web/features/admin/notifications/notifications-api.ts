@@ -1,0 +1,54 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { NotificationView } from '@contracts';
+import { toast } from '../../../components/ui/toast';
+import { apiGet, apiRequest, errorMessage } from '../../../lib/api';
+import { invalidatePaths, KEYS } from '../queries';
+
+/** Polling interval of the bell (doc 2 §9). */
+export const NOTIFICATION_POLL_MS = 30_000;
+
+export function useUnreadCount() {
+  return useQuery({
+    queryKey: [KEYS.unreadCount],
+    queryFn: () => apiGet<{ count: number }>(KEYS.unreadCount),
+    refetchInterval: NOTIFICATION_POLL_MS,
+  });
+}
+
+export function useNotificationList(limit: number, options: { poll?: boolean } = {}) {
+  return useQuery({
+    queryKey: [KEYS.notifications, { limit }],
+    queryFn: () => apiGet<NotificationView[]>(`${KEYS.notifications}?limit=${limit}`),
+    refetchInterval: options.poll ? NOTIFICATION_POLL_MS : false,
+  });
+}
+
+/** The server's words: our own thrown message, or the JSON message of a 5xx answer. */
+function detail(err: unknown): string | undefined {
+  if (!(err instanceof Error)) return undefined;
+  if (!/^\d{3}: /.test(err.message)) return err.message;
+  return errorMessage(err, '') || undefined;
+}
+
+/** Mark one read (click) and mark all read, each refreshing the list and the badge. */
+export function useNotificationActions() {
+  const queryClient = useQueryClient();
+  const refresh = () => invalidatePaths(queryClient, [KEYS.notifications, KEYS.unreadCount]);
+  const markRead = useMutation({
+    mutationFn: async (id: string) => {
+      const res = await apiRequest('POST', `/api/notifications/${encodeURIComponent(id)}/read`);
+      if (!res.ok) throw new Error(res.error.message || 'Please try again.');
+    },
+    onSuccess: refresh,
+    onError: (err) => toast({ title: 'Failed to mark as read', description: detail(err), variant: 'destructive' }),
+  });
+  const markAll = useMutation({
+    mutationFn: async () => {
+      const res = await apiRequest('POST', '/api/notifications/read-all');
+      if (!res.ok) throw new Error(res.error.message || 'Please try again.');
+    },
+    onSuccess: refresh,
+    onError: (err) => toast({ title: 'Failed to mark all as read', description: detail(err), variant: 'destructive' }),
+  });
+  return { markRead, markAll };
+}

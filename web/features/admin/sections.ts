@@ -1,0 +1,103 @@
+import {
+  Activity,
+  BadgeCheck,
+  BadgeIndianRupee,
+  Bell,
+  CalendarCheck,
+  FileCheck2,
+  FileClock,
+  FileX2,
+  Gift,
+  HandCoins,
+  LayoutDashboard,
+  Percent,
+  ShieldCheck,
+  UserRound,
+  Users,
+  UsersRound,
+  Wallet,
+  Briefcase,
+} from 'lucide-react';
+import type { ComponentType } from 'react';
+import { KEYS } from './queries';
+
+type Icon = ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>;
+
+export const SECTION_IDS = [
+  'dashboard',
+  'all-members',
+  'paid-members',
+  'today-joinings',
+  'free-users',
+  'users-activities',
+  'direct-income',
+  'roi-income',
+  'salary-income',
+  'payout-summary',
+  'holiday-reward',
+  'kyc-pending',
+  'kyc-approved',
+  'kyc-rejected',
+  'notifications',
+] as const;
+export type SectionId = (typeof SECTION_IDS)[number];
+
+export interface SectionDef {
+  id: SectionId;
+  /** Sidebar label. */
+  label: string;
+  group: string;
+  icon: Icon;
+  /** admin: role admin only; reviewer: admin or founder (decisions.md §1). */
+  access: 'admin' | 'reviewer';
+  /** Paths of the queries F5 / Ctrl+R refetches; empty = not a data section. */
+  refreshKeys: string[];
+  /** Not listed in the sidebar (reached from the bell). */
+  hidden?: boolean;
+}
+
+export const GROUP_ICONS: Record<string, Icon> = {
+  Dashboard: LayoutDashboard,
+  'User Details': Users,
+  'Income Reports': BadgeIndianRupee,
+  'KYC Details': ShieldCheck,
+  Notifications: Bell,
+};
+
+/** The sidebar of doc 2 §2.2, in its order. Later issues add their groups here. */
+export const SECTIONS: SectionDef[] = [
+  { id: 'dashboard', label: 'Dashboard', group: 'Dashboard', icon: LayoutDashboard, access: 'admin', refreshKeys: [KEYS.stats] },
+  { id: 'all-members', label: 'All Members', group: 'User Details', icon: UsersRound, access: 'admin', refreshKeys: [KEYS.userSearch] },
+  { id: 'paid-members', label: 'Paid Members', group: 'User Details', icon: BadgeCheck, access: 'admin', refreshKeys: [KEYS.paidMembers] },
+  { id: 'today-joinings', label: 'View Today Joinings', group: 'User Details', icon: CalendarCheck, access: 'admin', refreshKeys: [KEYS.todayJoinings] },
+  { id: 'free-users', label: 'Free Users', group: 'User Details', icon: UserRound, access: 'admin', refreshKeys: [KEYS.freeUsers] },
+  { id: 'users-activities', label: 'Users Activities', group: 'User Details', icon: Activity, access: 'admin', refreshKeys: [KEYS.auditLog] },
+  { id: 'direct-income', label: 'Direct Income', group: 'Income Reports', icon: HandCoins, access: 'admin', refreshKeys: [KEYS.directIncome] },
+  { id: 'roi-income', label: 'ROI Income', group: 'Income Reports', icon: Percent, access: 'admin', refreshKeys: [] },
+  { id: 'salary-income', label: 'Salary Income', group: 'Income Reports', icon: Briefcase, access: 'admin', refreshKeys: [] },
+  { id: 'payout-summary', label: 'Payout Summary', group: 'Income Reports', icon: Wallet, access: 'admin', refreshKeys: [KEYS.payoutSummary] },
+  { id: 'holiday-reward', label: 'Holiday Reward Summary', group: 'Income Reports', icon: Gift, access: 'admin', refreshKeys: [] },
+  { id: 'kyc-pending', label: 'Pending KYC Requests', group: 'KYC Details', icon: FileClock, access: 'reviewer', refreshKeys: [KEYS.kyc] },
+  { id: 'kyc-approved', label: 'Approved KYC Requests', group: 'KYC Details', icon: FileCheck2, access: 'reviewer', refreshKeys: [KEYS.kyc] },
+  { id: 'kyc-rejected', label: 'Rejected KYC Requests', group: 'KYC Details', icon: FileX2, access: 'reviewer', refreshKeys: [KEYS.kyc] },
+  {
+    id: 'notifications', label: 'Notifications', group: 'Notifications', icon: Bell, access: 'reviewer', hidden: true,
+    refreshKeys: [KEYS.notifications, KEYS.unreadCount],
+  },
+];
+
+export const sectionById = (id: string): SectionDef | undefined => SECTIONS.find((s) => s.id === id);
+
+/**
+ * Section names of the older single-page admin (doc 2 §2.1). They show a notice pointing to the
+ * sidebar; where a successor exists here the notice links to it.
+ */
+export const LEGACY_SECTIONS: Record<string, { name: string; successor?: SectionId }> = {
+  users: { name: 'Users', successor: 'all-members' },
+  kyc: { name: 'KYC', successor: 'kyc-pending' },
+  withdrawals: { name: 'Withdrawals' },
+  reports: { name: 'Reports', successor: 'payout-summary' },
+  franchise: { name: 'Franchise' },
+};
+
+export const sectionHref = (id: string) => `/admin?section=${encodeURIComponent(id)}`;

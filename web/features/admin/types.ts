@@ -1,0 +1,137 @@
+import type { AdminUserRow, KycDocumentType } from '@contracts';
+
+export type { AdminUserRow };
+
+export interface ActionRequired {
+  key: string;
+  label: string;
+  count: number;
+  section: string;
+}
+
+/** GET /api/admin/stats */
+export interface AdminStats {
+  totalUsers: number;
+  activeUsers: number;
+  pendingKYC: number;
+  withdrawalRequests: number;
+  totalBV: string;
+  monthlyIncome: string;
+  franchiseRequests: number;
+  actionsRequired: ActionRequired[];
+}
+
+export interface AdminUserPageData {
+  items: AdminUserRow[];
+  nextCursor: string | null;
+}
+
+export interface FreeUsersData {
+  items: AdminUserRow[];
+  matching: number;
+  total: number;
+}
+
+export interface TodayJoiningsData {
+  date: string;
+  timezone: string;
+  items: AdminUserRow[];
+}
+
+/** One document in the reviewer's view (full numbers). */
+export interface ReviewDocument {
+  id: string;
+  documentType: KycDocumentType;
+  documentNumber: string | null;
+  documentUrl: string;
+  documentContentType: string;
+  documentFilename: string | null;
+  documentSize: number;
+  status: 'pending' | 'approved' | 'rejected';
+  rejectionReason: string | null;
+  createdAt: string;
+  reviewedAt: string | null;
+}
+
+/** GET /api/admin/kyc?status= : one user of a review tab. */
+export interface KycQueueEntry {
+  userId: string;
+  userUserId: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+  kycStatus: string;
+  status: string;
+  panNumber: string | null;
+  aadhaarNumber: string | null;
+  bankAccountNumber: string | null;
+  bankIFSC: string | null;
+  bankName: string | null;
+  documents: ReviewDocument[];
+  pendingCount: number;
+  createdAt: string | null;
+  updatedAt: string | null;
+  reviewedAt: string | null;
+  rejectionReason: string | null;
+}
+
+/** GET /api/admin/kyc/:userId/documents */
+export interface UserDocumentsData {
+  user: Omit<KycQueueEntry, 'documents' | 'pendingCount' | 'createdAt' | 'updatedAt' | 'reviewedAt' | 'rejectionReason'>;
+  documents: ReviewDocument[];
+}
+
+export interface AuditEntry {
+  id: string;
+  action: string;
+  entityType: string;
+  entityId: string | null;
+  actorId?: string | null;
+  actorUserId: string | null;
+  actorName: string | null;
+  actorEmail: string | null;
+  actorRole: string | null;
+  onBehalfOfUserId: string | null;
+  previousState: unknown;
+  newState: unknown;
+  changes: unknown;
+  reason: string | null;
+  ipAddress: string | null;
+  userAgent: string | null;
+  createdAt: string;
+}
+
+export interface AuditPage {
+  items: AuditEntry[];
+  nextCursor: string | null;
+}
+
+export interface PayoutSummaryData {
+  totals: Array<{ currency: string; count: number; amount: string }>;
+  items: Array<{
+    id: string;
+    userUserId: string;
+    userName: string;
+    userEmail: string;
+    type: string;
+    currency: string;
+    amount: string;
+    adminNotes: string | null;
+    transactionId: string | null;
+    processedAt: string | null;
+  }>;
+}
+
+export interface DirectIncomeData {
+  totals: { count: number; amount: string };
+  items: Array<{
+    id: string;
+    userUserId: string;
+    userName: string;
+    userEmail: string;
+    amount: string;
+    description: string | null;
+    referenceId: string | null;
+    createdAt: string;
+  }>;
+}

@@ -1,0 +1,89 @@
+import type { ComponentProps, ReactNode } from 'react';
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import { cn } from '../../../lib/cn';
+
+/** A horizontally scrolling table in a card; the first column may stay put while scrolling. */
+export function TableFrame({ className, children, label }: { className?: string; children: ReactNode; label: string }) {
+  return (
+    <div className={cn('overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm', className)}>
+      <div className="overflow-x-auto" role="region" aria-label={label} tabIndex={0}>
+        <table className="w-full border-separate border-spacing-0 text-left text-sm">{children}</table>
+      </div>
+    </div>
+  );
+}
+
+const stickyCell = 'sticky left-0 z-[1] shadow-[inset_-1px_0_0_var(--color-slate-200)]';
+const stickyEndCell = 'sticky right-0 z-[1] shadow-[inset_1px_0_0_var(--color-slate-200)]';
+
+export function Th({ className, sticky, stickyEnd, ...props }: ComponentProps<'th'> & { sticky?: boolean; stickyEnd?: boolean }) {
+  return (
+    <th
+      scope="col"
+      className={cn(
+        'border-b border-slate-200 bg-slate-50 px-4 py-3 text-xs font-semibold tracking-wide whitespace-nowrap text-slate-500 uppercase',
+        sticky && cn(stickyCell, 'z-[2]'),
+        stickyEnd && cn(stickyEndCell, 'z-[2]'),
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function Td({ className, sticky, stickyEnd, ...props }: ComponentProps<'td'> & { sticky?: boolean; stickyEnd?: boolean }) {
+  return (
+    <td
+      className={cn(
+        'border-b border-slate-100 px-4 py-3 align-middle text-slate-700 group-last:border-b-0',
+        sticky && cn(stickyCell, 'bg-white group-hover:bg-slate-50'),
+        stickyEnd && cn(stickyEndCell, 'bg-white group-hover:bg-slate-50'),
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function Tr({ className, ...props }: ComponentProps<'tr'>) {
+  return <tr className={cn('group transition-colors hover:bg-slate-50', className)} {...props} />;
+}
+
+/** A column header that sorts: aria-sort tells assistive technology the current order. */
+export function SortableTh({
+  label,
+  active,
+  dir,
+  onSort,
+  className,
+}: {
+  label: string;
+  active: boolean;
+  dir: 'asc' | 'desc';
+  onSort: () => void;
+  className?: string;
+}) {
+  const Icon = active ? (dir === 'asc' ? ArrowUp : ArrowDown) : ArrowUpDown;
+  return (
+    <Th aria-sort={active ? (dir === 'asc' ? 'ascending' : 'descending') : 'none'} className={className}>
+      <button
+        type="button"
+        onClick={onSort}
+        className={cn('-mx-1 inline-flex cursor-pointer items-center gap-1 rounded px-1 uppercase hover:text-slate-900', active && 'text-slate-900')}
+      >
+        {label}
+        <Icon aria-hidden="true" className={cn('size-3.5', active ? 'text-brand-600' : 'text-slate-500')} />
+      </button>
+    </Th>
+  );
+}
+
+/** Label and value pair inside a phone card. */
+export function CardField({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <div className={cn('min-w-0', wide && 'col-span-2')}>
+      <dt className="text-xs font-medium text-slate-500">{label}</dt>
+      <dd className="mt-0.5 text-sm font-medium break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
