@@ -26,7 +26,7 @@ export async function seedMembers(databaseUrl: string, count: number) {
       case when g % 2 = 0 then 'HDFC BANK' end, case when g % 2 = 0 then 'HDFC0001234' end, case when g % 2 = 0 then lpad(g::text, 12, '7') end,
       now() - (g || ' minutes')::interval
     from generate_series(1, $1::int) g`, [count]);
-  await client.query('analyze users');
+  await client.query('vacuum analyze users');
   await client.end();
   return Date.now() - started;
 }
