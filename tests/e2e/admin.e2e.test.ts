@@ -341,6 +341,24 @@ describe.each(SIZES)('admin back office at $name width', (size: Size) => {
     await shot(popup, 'admin-impersonation-window');
     // The admin window keeps its own session.
     expect(await page.evaluate(() => sessionStorage.getItem('impersonationToken'))).toBeNull();
+
+    // Act as the member: a KYC upload in the impersonated window, audited with the admin as actor.
+    const actType = phone ? 'bank_cancelled_cheque' : 'aadhaar_back';
+    await popup.goto(`${t.url}/kyc-upload`);
+    await popup.getByText(`You are impersonating Asha Verma (${member!.userId})`).waitFor();
+    await popup.getByLabel('Document Type').selectOption(actType);
+    await popup.getByLabel('Document File').setInputFiles({ name: `${actType}.png`, mimeType: 'image/png', buffer: fakePng(2048) });
+    await popup.getByRole('button', { name: 'Upload Document' }).click();
+    await expectToast(popup, 'Document Uploaded', /under review/);
+    const admin = await userByEmail(t, t.demo.admin.email);
+    // The audit row is written as the answer completes: allow it a moment.
+    let audited = 0;
+    for (let i = 0; i < 20 && audited === 0; i++) {
+      if (i) await popup.waitForTimeout(100);
+      audited = (await query<{ n: number }>(t, sql`select count(*)::int as n from audit_log
+        where actor_id = ${admin!.id} and on_behalf_of_id = ${member!.id} and action = 'impersonated POST /api/kyc/upload'`))[0].n;
+    }
+    expect(audited).toBeGreaterThanOrEqual(1);
     await Promise.all([popup.waitForEvent('close'), popup.getByRole('button', { name: 'Stop impersonating' }).click()]);
 
     // The alternative flow takes this window to the member's portal; stopping comes back.
