@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { expect } from 'vitest';
 
 export const SIZES = [
   { name: 'desktop', width: 1280, height: 800 },
@@ -39,8 +38,9 @@ export const toasts = (page: Page): Locator => page.getByRole('region', { name: 
 
 export async function expectToast(page: Page, title: string, description?: string | RegExp) {
   const region = toasts(page);
+  // One toast at a time replaces the last: wait for this one's own text, not a previous toast of the same title.
   await region.getByText(title, { exact: true }).first().waitFor();
-  if (description) await expect(region.getByText(description).first().isVisible()).resolves.toBe(true);
+  if (description) await region.getByText(description).first().waitFor();
 }
 
 export async function signIn(page: Page, baseUrl: string, login: string, password: string) {
