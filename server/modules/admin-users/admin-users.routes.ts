@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { identityOf, type RouteDef } from '../../http/routes';
 import { parse } from '../../http/validate';
@@ -9,6 +10,11 @@ import * as svc from './admin-users.service';
 const UserIdParam = z.object({ userId: z.string().trim().min(1).max(16) });
 
 export function adminUserRoutes(ctx: AppContext): RouteDef[] {
+  // The edit dialog's call, reached by internal id (PATCH) or by public user id (PUT).
+  const editFound = async (req: FastifyRequest, target: Awaited<ReturnType<typeof svc.findUserById>>) => {
+    const u = await svc.editUser(ctx, req, identityOf(req), target, parse(AdminUserEditRequest, req.body));
+    return { message: 'User updated successfully', id: u.id };
+  };
   return [
     {
       method: 'GET', url: '/api/admin/users/search', access: 'admin',
@@ -25,21 +31,11 @@ export function adminUserRoutes(ctx: AppContext): RouteDef[] {
     },
     {
       method: 'PATCH', url: '/api/admin/users/:id', access: 'admin',
-      handler: async (req) => {
-        const { id } = parse(IdParam, req.params);
-        const input = parse(AdminUserEditRequest, req.body);
-        const u = await svc.editUser(ctx, req, identityOf(req), await svc.findUserById(ctx.db, id), input);
-        return { message: 'User updated successfully', id: u.id };
-      },
+      handler: async (req) => editFound(req, await svc.findUserById(ctx.db, parse(IdParam, req.params).id)),
     },
     {
       method: 'PUT', url: '/api/users/:userId', access: 'admin',
-      handler: async (req) => {
-        const { userId } = parse(UserIdParam, req.params);
-        const input = parse(AdminUserEditRequest, req.body);
-        const u = await svc.editUser(ctx, req, identityOf(req), await svc.findUserByUserId(ctx.db, userId), input);
-        return { message: 'User updated successfully', id: u.id };
-      },
+      handler: async (req) => editFound(req, await svc.findUserByUserId(ctx.db, parse(UserIdParam, req.params).userId)),
     },
     {
       method: 'PATCH', url: '/api/users/:id', access: 'admin',
