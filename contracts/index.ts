@@ -11,3 +11,4 @@ export * from './kyc';
 export * from './referral';
 export * from './users';
 export * from './admin';
+export * from './team';

@@ -1,6 +1,18 @@
 /** The documents' own words, used by forms, toasts and server answers alike. */
 export const MSG = {
   fullNameRequired: 'Full name is required',
+  recruitReasonMin: 'Please provide a reason with at least 5 characters.',
+  recruitAlreadyDecided: 'This recruit has already been processed.',
+  recruitNotFound: 'Recruit not found',
+  decisionNotYours: 'Only the deciding upline can decide this recruit.',
+  decisionApproved: 'Position decision recorded. The recruit now waits for admin approval.',
+  decisionRejected: 'The recruit has been rejected.',
+  recruitApproved: 'Recruit approved and placed in the tree. Login credentials have been emailed.',
+  recruitRejected: 'Recruit rejected.',
+  recruitEmailTaken: 'A user with this email already exists.',
+  parentNotInTree: 'The chosen parent is not in the tree.',
+  parentSideTaken: 'That side of the chosen parent is no longer free.',
+  memberNotFound: 'Member not found',
   emailInvalid: 'Please enter a valid email address',
   passwordMin: 'Password must be at least 6 characters',
   passwordsDontMatch: "Passwords don't match",
