@@ -128,6 +128,8 @@ export interface BinaryTreeResponse extends TreeNode {
   directRecruits: number;
   /** From the viewer (first) down to the viewed root (last). */
   path: { id: string; userId: string; name: string }[];
+  /** Members between the viewer and the last entries of `path` left out of it (deep subtrees). */
+  pathOmitted: number;
 }
 
 export interface DirectRecruit {

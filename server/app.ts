@@ -24,6 +24,8 @@ import { adminKycRoutes } from './modules/admin-kyc/admin-kyc.routes';
 import { auditLogRoutes } from './modules/audit/audit-log.routes';
 import { adminReportRoutes } from './modules/admin-reports/admin-reports.routes';
 import { founderRoutes } from './modules/founder/founder.routes';
+import { teamRoutes } from './modules/team/team.routes';
+import { recruitmentRoutes } from './modules/recruitment/recruitment.routes';
 
 export interface BuildOptions {
   /** Folder of the built web client; when missing, only the API is served. */
@@ -93,6 +95,8 @@ export async function buildApp(ctx: Omit<AppContext, 'log'> & { log?: AppContext
     ...auditLogRoutes(fullCtx),
     ...adminReportRoutes(fullCtx),
     ...founderRoutes(fullCtx),
+    ...teamRoutes(fullCtx),
+    ...recruitmentRoutes(fullCtx),
   ]);
 
   await registerWebClient(app, opts.webDist);

@@ -90,3 +90,9 @@ async function openPglite(dataDir: string): Promise<Database> {
     },
   };
 }
+
+/** Rows of a raw statement, the same on PGlite and node-postgres (column names as the database spells them). */
+export async function rawRows<T>(db: DbOrTx, query: import('drizzle-orm').SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

@@ -26,8 +26,17 @@ export const users = pgTable(
     rightChildId: uuid('right_child_id').references((): AnyPgColumn => users.id),
     position: varchar('position', { length: 5 }),
     level: integer('level').notNull().default(0),
-    /** Materialised ancestry for subtree queries: '/<rootId>/.../<id>/' */
-    treePath: text('tree_path'),
+    /** When the member took a tree slot (the root: at install); null while outside the tree. */
+    placedAt: ts('placed_at'),
+    /** Tree counters kept in step by the tree engine (decisions.md §4); `npm run tree:repair` recounts them. */
+    leftCount: integer('left_count').notNull().default(0),
+    rightCount: integer('right_count').notNull().default(0),
+    leftActive: integer('left_active').notNull().default(0),
+    rightActive: integer('right_active').notNull().default(0),
+    /** Levels below this member (0 for a leaf). */
+    teamDepth: integer('team_depth').notNull().default(0),
+    /** Distance to the shallowest free slot of the subtree (0: this member has a free side); guides spillover. */
+    openDepth: integer('open_depth').notNull().default(0),
     packageAmount: numeric('package_amount', { precision: 10, scale: 2 }),
     registrationDate: ts('registration_date').notNull().defaultNow(),
     activationDate: ts('activation_date'),
@@ -75,7 +84,6 @@ export const users = pgTable(
     index('users_sponsor_idx').on(t.sponsorId),
     index('users_status_idx').on(t.status, t.createdAt),
     index('users_role_idx').on(t.role),
-    index('users_tree_path_idx').on(t.treePath.op('text_pattern_ops')),
     // Admin search at a million members: keyset sorts and trigram text search (docs/decisions/0006).
     index('users_user_id_pattern_idx').on(t.userId.op('varchar_pattern_ops')),
     index('users_registration_keyset_idx').on(t.registrationDate, t.id),
@@ -90,6 +98,8 @@ export const users = pgTable(
     check('users_status_check', sql`${t.status} in ('invited','registered','active','inactive','pending','rejected','suspended')`),
     check('users_kyc_status_check', sql`${t.kycStatus} in ('pending','approved','rejected')`),
     check('users_position_check', sql`${t.position} is null or ${t.position} in ('left','right')`),
+    index('users_open_slot_idx').on(t.level, t.createdAt).where(sql`${t.placedAt} is not null and (${t.leftChildId} is null or ${t.rightChildId} is null)`),
+    check('users_tree_counters_nonneg', sql`${t.leftCount} >= 0 and ${t.rightCount} >= 0 and ${t.leftActive} >= 0 and ${t.rightActive} >= 0 and ${t.teamDepth} >= 0 and ${t.openDepth} >= 0`),
     check('users_bv_nonneg', sql`${t.totalBV} >= 0 and ${t.leftBV} >= 0 and ${t.rightBV} >= 0`),
     check('users_email_lower', sql`${t.email} = lower(${t.email})`),
   ],

@@ -5,7 +5,8 @@ import { users, products, walletBalances } from '../schema/index';
 import { hashPassword } from '../../lib/password';
 import { findUserByEmail, findRootFounder, insertUser, type UserRow } from '../../modules/users/users.repo';
 import { generateUserId } from '../../modules/users/users.service';
-import { makeRoot, occupySlot, countDirect } from '../../modules/tree/tree.repo';
+import { makeRoot } from '../../modules/tree/tree.repo';
+import { placeMember } from '../../modules/tree/tree.service';
 import { enterPipeline } from '../../modules/recruitment/pipeline.service';
 import { DEMO_ACCOUNTS, DEMO_DOWNLINE, DEMO_PRODUCTS } from './demo-data';
 
@@ -31,7 +32,7 @@ export async function ensureInitialAccounts(ctx: AppContext): Promise<SeedReport
         emailVerified: true, firstLogin: !ctx.config.demoSeed, idStatus: 'Active', activationDate: now, packageAmount: '0',
         kycStatus: 'approved',
       });
-      await makeRoot(tx, founder.id);
+      await makeRoot(tx, founder.id, now);
       await tx.insert(walletBalances).values({ userId: founder.id });
       return founder;
     });
@@ -73,8 +74,7 @@ async function seedDemo(ctx: AppContext, root: UserRow): Promise<string[]> {
         kycDeadline: new Date(now.getTime() + 7 * 86_400_000), city: 'Pune', state: 'Maharashtra', pincode: '411001',
         address: '12 Residency Road, Camp', nominee: 'Family Nominee',
       });
-      await occupySlot(tx, u.id, parent, side);
-      await countDirect(tx, sponsor.id, side);
+      await placeMember(tx, u, { startId: parent.id, side }, now);
       await tx.insert(walletBalances).values({ userId: u.id });
       return (await tx.select().from(users).where(eq(users.id, u.id)))[0];
     };

@@ -76,7 +76,7 @@ const USER_COLUMNS = {
   hasPassword: sql<boolean>`(${users.password} is not null)`,
   txnPinSet: sql<boolean>`(${users.txnPin} is not null)`,
   bankComplete: sql<boolean>`(coalesce(${users.bankAccountNumber}, '') <> '' and coalesce(${users.bankIFSC}, '') <> '' and coalesce(${users.bankName}, '') <> '')`,
-  hasTreePosition: sql<boolean>`(${users.parentId} is not null or ${users.treePath} is not null)`,
+  hasTreePosition: sql<boolean>`(${users.parentId} is not null or ${users.placedAt} is not null)`,
 };
 
 const ROW = {

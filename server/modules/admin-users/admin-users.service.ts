@@ -17,6 +17,7 @@ import { issueToken } from '../auth/tokens.service';
 import { isUniqueViolation } from '../auth/auth.service';
 import { queueMail } from '../mail/mail.service';
 import { audit } from '../audit/audit.service';
+import { lockTree, onStatusChange } from '../tree/tree.service';
 import { issueImpersonationCode } from '../impersonation/impersonation.service';
 import { searchUserPage, hasLedgerOrPurchases, deleteUserRow, type UserFilter, type AdminUserRecord, type SortKey } from './admin-users.repo';
 
@@ -126,10 +127,12 @@ async function emailTaken(ctx: AppContext, email: string, exceptId: string) {
 
 export async function setStatus(ctx: AppContext, req: FastifyRequest, actor: Identity, id: string, status: 'active' | 'inactive') {
   return ctx.db.transaction(async (tx) => {
+    await lockTree(tx);
     const target = await findUserById(tx, id);
     if (!target) throw notFound();
     checkStatusChange(actor.user, target, status);
     const updated = await updateUser(tx, id, { status, idStatus: status === 'active' ? 'Active' : 'Inactive' });
+    await onStatusChange(tx, target, target.status, status);
     if (status === 'inactive') await deleteUserSessions(tx, id);
     await audit(tx, req, actor, { entityType: 'user', entityId: id, action: status === 'active' ? 'user.activate' : 'user.block', previousState: { status: target.status }, newState: { status } });
     return updated!;
@@ -143,6 +146,8 @@ export async function editUser(ctx: AppContext, req: FastifyRequest, actor: Iden
   const password = input.password ? await hashPassword(input.password) : undefined;
   const txnPin = input.txnPin ? await hashPassword(input.txnPin) : undefined;
   return ctx.db.transaction(async (tx) => {
+    await lockTree(tx);
+    const before = (await findUserById(tx, target.id))!;
     const updated = await updateUser(tx, target.id, {
       firstName: input.firstName, lastName: input.lastName, email: input.email,
       ...(input.mobile !== undefined ? { mobile: input.mobile } : {}),
@@ -157,6 +162,7 @@ export async function editUser(ctx: AppContext, req: FastifyRequest, actor: Iden
       if (isUniqueViolation(err)) throw conflict(MSG.duplicateEmail, 'DUPLICATE_EMAIL');
       throw err;
     });
+    await onStatusChange(tx, before, before.status, updated!.status);
     if (password || input.status === 'inactive') await deleteUserSessions(tx, target.id);
     await audit(tx, req, actor, {
       entityType: 'user', entityId: target.id, action: 'user.edit', previousState: snapshot(target), newState: snapshot(updated!),
@@ -173,16 +179,19 @@ export async function editMember(ctx: AppContext, req: FastifyRequest, actor: Id
   if (input.role !== target.role) {
     if (actor.user.id === target.id) throw conflict('You cannot change your own role.');
     // Tree members cannot become admins (admins are outside the tree), and the founder role is not granted here.
-    if (input.role === 'admin' && (target.parentId || target.treePath)) throw conflict('A member placed in the tree cannot become an admin.');
+    if (input.role === 'admin' && (target.parentId || target.placedAt)) throw conflict('A member placed in the tree cannot become an admin.');
     if (!['user', 'admin'].includes(target.role)) throw conflict(`The ${target.role} role is not changed here.`);
   }
   if (await emailTaken(ctx, input.email, target.id)) throw conflict(MSG.duplicateEmail, 'DUPLICATE_EMAIL');
   return ctx.db.transaction(async (tx) => {
+    await lockTree(tx);
+    const before = (await findUserById(tx, id))!;
     const updated = await updateUser(tx, id, {
       firstName: input.firstName, lastName: input.lastName, email: input.email, role: input.role, status: input.status,
       // idStatus follows a block or an activation, as it does in the edit dialog and block/activate.
       ...(input.status !== target.status && input.status !== 'pending' ? { idStatus: input.status === 'active' ? 'Active' : 'Inactive' } : {}),
     });
+    await onStatusChange(tx, before, before.status, updated!.status);
     if (input.status === 'inactive' || input.role !== target.role) await deleteUserSessions(tx, id);
     await audit(tx, req, actor, { entityType: 'user', entityId: id, action: 'user.update', previousState: snapshot(target), newState: snapshot(updated!) });
     return updated!;
@@ -218,7 +227,7 @@ export async function deleteUser(ctx: AppContext, req: FastifyRequest, actor: Id
     const target = await findUserById(tx, id);
     if (!target) throw notFound();
     if (target.id === actor.user.id) throw conflict('You cannot delete your own account.');
-    if (target.parentId || target.treePath || target.leftChildId || target.rightChildId) throw conflict('This user has a position in the tree and cannot be deleted. Block the account instead.');
+    if (target.parentId || target.placedAt || target.leftChildId || target.rightChildId) throw conflict('This user has a position in the tree and cannot be deleted. Block the account instead.');
     if (await hasLedgerOrPurchases(tx, id)) throw conflict('This user has wallet transactions or purchases and cannot be deleted. Block the account instead.');
     await audit(tx, req, actor, { entityType: 'user', entityId: id, action: 'user.delete', previousState: snapshot(target) });
     await deleteUserRow(tx, id).catch((err: { code?: string; cause?: { code?: string } }) => {

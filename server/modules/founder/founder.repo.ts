@@ -1,23 +1,17 @@
-import { and, desc, eq, like, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { users, purchases } from '../../db/schema/index';
 
-const subtreeCount = async (db: DbOrTx, pathPrefix: string) => {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(like(users.treePath, `${pathPrefix}%`));
-  return row.n;
-};
-
-/** Network figures of a founder from the tree paths (materialised ancestry). */
-export async function founderFigures(db: DbOrTx, founder: { id: string; treePath: string | null; leftChildId: string | null; rightChildId: string | null }) {
-  const path = founder.treePath;
-  const [network, left, right, [hidden], [revenue]] = await Promise.all([
-    path ? subtreeCount(db, path).then((n) => Math.max(0, n - 1)) : Promise.resolve(0),
-    path && founder.leftChildId ? subtreeCount(db, `${path}${founder.leftChildId}/`) : Promise.resolve(0),
-    path && founder.rightChildId ? subtreeCount(db, `${path}${founder.rightChildId}/`) : Promise.resolve(0),
+/** Network figures of a founder, read from the tree counters (decisions.md §4, §10). */
+export async function founderFigures(db: DbOrTx, founder: { id: string; leftCount: number; rightCount: number }) {
+  const [[hidden], [revenue]] = await Promise.all([
     db.select({ n: sql<number>`count(*)::int` }).from(users).where(and(eq(users.isHiddenId, true), eq(users.sponsorId, founder.id))),
     db.select({ total: sql<string>`coalesce(sum(${purchases.totalAmount}), 0)::text` }).from(purchases).where(eq(purchases.paymentStatus, 'completed')),
   ]);
-  return { totalUsers: network, hiddenIds: hidden.n, totalRevenue: revenue.total, leftLegUsers: left, rightLegUsers: right };
+  return {
+    totalUsers: founder.leftCount + founder.rightCount, hiddenIds: hidden.n, totalRevenue: revenue.total,
+    leftLegUsers: founder.leftCount, rightLegUsers: founder.rightCount,
+  };
 }
 
 export async function hiddenIdsOf(db: DbOrTx, founderId: string) {

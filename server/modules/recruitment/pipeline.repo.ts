@@ -1,9 +1,106 @@
 import type { DbOrTx } from '../../db/client';
-import { pendingRecruits } from '../../db/schema/index';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { pendingRecruits, users, kycDocuments } from '../../db/schema/index';
 
 export type PendingRecruitInsert = typeof pendingRecruits.$inferInsert;
 
 export async function insertPendingRecruit(db: DbOrTx, values: PendingRecruitInsert) {
   const [row] = await db.insert(pendingRecruits).values(values).returning();
   return row;
+}
+
+
+export type PendingRecruitRow = typeof pendingRecruits.$inferSelect;
+
+export async function findRecruitForUpdate(db: DbOrTx, id: string): Promise<PendingRecruitRow | undefined> {
+  const [row] = await db.select().from(pendingRecruits).where(eq(pendingRecruits.id, id)).for('update');
+  return row;
+}
+
+export async function updateRecruit(db: DbOrTx, id: string, values: Partial<PendingRecruitInsert>) {
+  const [row] = await db
+    .update(pendingRecruits)
+    .set({ ...values, version: sql`${pendingRecruits.version} + 1`, updatedAt: new Date() })
+    .where(eq(pendingRecruits.id, id))
+    .returning();
+  return row;
+}
+
+const recruiter = alias(users, 'recruiter');
+const upline = alias(users, 'upline');
+const parent = alias(users, 'placement_parent');
+const applicant = alias(users, 'applicant');
+
+/** The admin's list: recruits with their recruiter, upline, intended parent and document count. */
+export async function listRecruitsForAdmin(db: DbOrTx, statuses: string[], limit: number) {
+  return db
+    .select({
+      recruit: pendingRecruits,
+      recruiterName: sql<string | null>`nullif(trim(coalesce(${recruiter.firstName}, '') || ' ' || coalesce(${recruiter.lastName}, '')), '')`,
+      recruiterUserId: recruiter.userId,
+      recruiterRole: recruiter.role,
+      uplineName: sql<string | null>`nullif(trim(coalesce(${upline.firstName}, '') || ' ' || coalesce(${upline.lastName}, '')), '')`,
+      parentId: parent.id,
+      parentUserId: parent.userId,
+      parentName: sql<string | null>`nullif(trim(coalesce(${parent.firstName}, '') || ' ' || coalesce(${parent.lastName}, '')), '')`,
+      applicantUserId: applicant.userId,
+      applicantKyc: applicant.kycStatus,
+      documentCount: sql<number>`(select count(*)::int from ${kycDocuments} d where d.user_id = ${pendingRecruits.applicantUserId})`,
+    })
+    .from(pendingRecruits)
+    .leftJoin(recruiter, eq(recruiter.id, pendingRecruits.recruiterId))
+    .leftJoin(upline, eq(upline.id, pendingRecruits.uplineId))
+    .leftJoin(parent, eq(parent.id, pendingRecruits.placementParentId))
+    .leftJoin(applicant, eq(applicant.id, pendingRecruits.applicantUserId))
+    .where(inArray(pendingRecruits.status, statuses))
+    .orderBy(desc(pendingRecruits.createdAt))
+    .limit(limit);
+}
+
+export async function countRecruitsByStatus(db: DbOrTx) {
+  return db
+    .select({ status: pendingRecruits.status, n: sql<number>`count(*)::int` })
+    .from(pendingRecruits)
+    .where(inArray(pendingRecruits.status, ['awaiting_upline', 'awaiting_admin', 'rejected']))
+    .groupBy(pendingRecruits.status);
+}
+
+export async function findRecruit(db: DbOrTx, id: string): Promise<PendingRecruitRow | undefined> {
+  const [row] = await db.select().from(pendingRecruits).where(eq(pendingRecruits.id, id)).limit(1);
+  return row;
+}
+
+/** Recruits waiting for this upline's decision, with their recruiter. */
+export async function listAwaitingUpline(db: DbOrTx, uplineId: string) {
+  return db
+    .select({ recruit: pendingRecruits, recruiter })
+    .from(pendingRecruits)
+    .leftJoin(recruiter, eq(recruiter.id, pendingRecruits.recruiterId))
+    .where(and(eq(pendingRecruits.uplineId, uplineId), eq(pendingRecruits.status, 'awaiting_upline')))
+    .orderBy(desc(pendingRecruits.createdAt))
+    .limit(200);
+}
+
+/** This member's own recruits still in the pipeline. */
+export async function listRecruiterPipeline(db: DbOrTx, recruiterId: string) {
+  return db
+    .select()
+    .from(pendingRecruits)
+    .where(and(eq(pendingRecruits.recruiterId, recruiterId), inArray(pendingRecruits.status, ['awaiting_upline', 'awaiting_admin'])))
+    .orderBy(desc(pendingRecruits.createdAt))
+    .limit(200);
+}
+
+/** Every document a recruit submitted (newest first), for the reviewer. */
+export async function recruitDocuments(db: DbOrTx, applicantId: string) {
+  return db.select().from(kycDocuments).where(eq(kycDocuments.userId, applicantId)).orderBy(desc(kycDocuments.createdAt));
+}
+
+/** Applies the approval's KYC decision to every submitted document still waiting. */
+export async function decidePendingDocuments(db: DbOrTx, applicantId: string, values: { status: string; rejectionReason: string | null; reviewedBy: string; reviewedAt: Date }) {
+  await db
+    .update(kycDocuments)
+    .set(values)
+    .where(and(eq(kycDocuments.userId, applicantId), eq(kycDocuments.status, 'pending')));
 }

@@ -1,26 +1,155 @@
 import { eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { rawRows, type DbOrTx } from '../../db/client';
 import { users } from '../../db/schema/index';
 import type { Position } from '../../../contracts/enums';
 
+/**
+ * The tree engine's storage (decisions.md §4). Every placement and every change of a placed member's
+ * active state runs under one transaction-scoped advisory lock, so counters along the ancestor path are
+ * updated in one order and a slot is chosen from a consistent picture; the unique (parent, position)
+ * index is the last line of defence against a double-occupied slot.
+ */
+const TREE_LOCK_KEY = 72_830_001;
+
+export async function lockTree(db: DbOrTx) {
+  await db.execute(sql.raw(`select pg_advisory_xact_lock(${TREE_LOCK_KEY})`));
+}
+
+export interface TreeNodeRow {
+  id: string;
+  parentId: string | null;
+  position: string | null;
+  level: number;
+  leftChildId: string | null;
+  rightChildId: string | null;
+  openDepth: number;
+  placedAt: Date | null;
+  status: string;
+}
+
+const nodeColumns = {
+  id: users.id, parentId: users.parentId, position: users.position, level: users.level, leftChildId: users.leftChildId,
+  rightChildId: users.rightChildId, openDepth: users.openDepth, placedAt: users.placedAt, status: users.status,
+};
+
+export async function findNode(db: DbOrTx, id: string): Promise<TreeNodeRow | undefined> {
+  const [row] = await db.select(nodeColumns).from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+/** The root of the tree: the first founder, placed at install. */
+export async function findTreeRoot(db: DbOrTx) {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`${users.placedAt} is not null and ${users.parentId} is null and ${users.level} = 0`)
+    .orderBy(users.placedAt)
+    .limit(1);
+  return row;
+}
+
 /** Makes a user the tree root (level 0); used once, for the first founder. */
-export async function makeRoot(db: DbOrTx, userId: string) {
-  await db.update(users).set({ level: 0, treePath: sql`'/' || ${users.id}::text || '/'`, parentId: null, position: null }).where(eq(users.id, userId));
+export async function makeRoot(db: DbOrTx, userId: string, now: Date) {
+  await db.update(users).set({ level: 0, parentId: null, position: null, placedAt: now, openDepth: 0 }).where(eq(users.id, userId));
 }
 
 /**
- * Puts a user into a free slot. The unique (parent, position) index refuses a second occupant,
- * so a race for one slot fails here instead of corrupting the tree.
+ * Follows open_depth down from `fromId`: at each full member, into the child whose subtree has the
+ * shallowest free slot, the left one on a tie. That ends at the first free slot in breadth-first order
+ * (shallowest level, leftmost within it) after visiting one member per level, never the whole leg.
  */
-export async function occupySlot(db: DbOrTx, childId: string, parent: { id: string; level: number; treePath: string | null }, side: Position) {
+export async function descendToOpenSlot(db: DbOrTx, fromId: string) {
+  const rows = await rawRows<{ id: string; left_child_id: string | null; right_child_id: string | null }>(
+    db,
+    sql`with recursive walk(id, open_depth, left_child_id, right_child_id, step) as (
+          select u.id, u.open_depth, u.left_child_id, u.right_child_id, 0 from users u where u.id = ${fromId}
+          union all
+          select c.id, c.open_depth, c.left_child_id, c.right_child_id, w.step + 1
+          from walk w
+          cross join lateral (
+            select x.id, x.open_depth, x.left_child_id, x.right_child_id
+            from users x
+            where x.id = w.left_child_id or x.id = w.right_child_id
+            order by x.open_depth, (x.id = w.right_child_id)
+            limit 1
+          ) c
+          where w.left_child_id is not null and w.right_child_id is not null and w.step < 100000
+        )
+        select id, left_child_id, right_child_id from walk order by step desc limit 1`,
+  );
+  return rows[0];
+}
+
+/** Children of a set of members (for the breadth-first fallback and the tree reads). */
+export async function childrenOf(db: DbOrTx, parentIds: string[]) {
+  if (!parentIds.length) return [];
+  return db.select(nodeColumns).from(users).where(sql`${users.parentId} in (${sql.join(parentIds.map((id) => sql`${id}::uuid`), sql`, `)})`);
+}
+
+/**
+ * Puts `childId` into the free slot (parentId, side) and keeps every counter in step: members and
+ * active members per leg and the depth below, for every ancestor in one statement; open_depth upwards
+ * until it stops changing.
+ */
+export async function occupySlot(db: DbOrTx, childId: string, parentId: string, side: Position, active: boolean, now: Date) {
+  const [parent] = await db.select({ level: users.level }).from(users).where(eq(users.id, parentId));
   await db
     .update(users)
-    .set({ parentId: parent.id, position: side, level: parent.level + 1, treePath: `${parent.treePath ?? `/${parent.id}/`}${childId}/` })
+    .set({
+      parentId, position: side, level: parent.level + 1, placedAt: now, leftChildId: null, rightChildId: null,
+      leftCount: 0, rightCount: 0, leftActive: 0, rightActive: 0, teamDepth: 0, openDepth: 0,
+    })
     .where(eq(users.id, childId));
-  await db
-    .update(users)
-    .set(side === 'left' ? { leftChildId: childId } : { rightChildId: childId })
-    .where(eq(users.id, parent.id));
+  await db.update(users).set(side === 'left' ? { leftChildId: childId } : { rightChildId: childId }).where(eq(users.id, parentId));
+  const a = active ? 1 : 0;
+  await db.execute(sql`
+    with recursive up(id, via, dist) as (
+      select ${parentId}::uuid, ${side}::varchar, 1
+      union all
+      select u.parent_id, u.position, up.dist + 1 from up join users u on u.id = up.id where u.parent_id is not null
+    )
+    update users t set
+      left_count = t.left_count + (up.via = 'left')::int,
+      right_count = t.right_count + (up.via = 'right')::int,
+      left_active = t.left_active + case when up.via = 'left' then ${sql.raw(String(a))} else 0 end,
+      right_active = t.right_active + case when up.via = 'right' then ${sql.raw(String(a))} else 0 end,
+      team_depth = greatest(t.team_depth, up.dist)
+    from up where t.id = up.id`);
+  await refreshOpenDepth(db, parentId);
+}
+
+/** Recomputes open_depth from `fromId` towards the root, stopping where nothing changes. */
+export async function refreshOpenDepth(db: DbOrTx, fromId: string) {
+  let id: string | null = fromId;
+  while (id) {
+    const [row]: { parent_id: string | null; open_depth: number; want: number }[] = await rawRows(
+      db,
+      sql`select u.parent_id, u.open_depth,
+            case when u.left_child_id is null or u.right_child_id is null then 0
+                 else 1 + least(l.open_depth, r.open_depth) end as want
+          from users u
+          left join users l on l.id = u.left_child_id
+          left join users r on r.id = u.right_child_id
+          where u.id = ${id}`,
+    );
+    if (!row || row.open_depth === row.want) return;
+    await db.update(users).set({ openDepth: row.want }).where(eq(users.id, id));
+    id = row.parent_id;
+  }
+}
+
+/** Which leg of `ancestorId` holds `nodeId` (null when it is not below it). */
+export async function legUnder(db: DbOrTx, ancestorId: string, nodeId: string): Promise<Position | null> {
+  const rows = await rawRows<{ via: Position }>(
+    db,
+    sql`with recursive up(id, via) as (
+          select parent_id, position from users where id = ${nodeId}
+          union all
+          select u.parent_id, u.position from up join users u on u.id = up.id where up.id <> ${ancestorId}::uuid and u.parent_id is not null
+        )
+        select via from up where id = ${ancestorId}::uuid limit 1`,
+  );
+  return rows[0]?.via ?? null;
 }
 
 /** Direct-recruit counters of the sponsor, by the leg the recruit sits in under the sponsor. */
@@ -33,4 +162,83 @@ export async function countDirect(db: DbOrTx, sponsorId: string, side: Position 
       ...(side === 'right' ? { rightDirects: sql`${users.rightDirects} + 1` } : {}),
     })
     .where(eq(users.id, sponsorId));
+}
+
+/** A placed member became active (+1) or stopped being active (-1): every ancestor's leg count follows. */
+export async function shiftActive(db: DbOrTx, nodeId: string, delta: 1 | -1) {
+  await db.execute(sql`
+    with recursive up(id, via) as (
+      select parent_id, position from users where id = ${nodeId} and parent_id is not null
+      union all
+      select u.parent_id, u.position from up join users u on u.id = up.id where u.parent_id is not null
+    )
+    update users t set
+      left_active = t.left_active + case when up.via = 'left' then ${sql.raw(String(delta))} else 0 end,
+      right_active = t.right_active + case when up.via = 'right' then ${sql.raw(String(delta))} else 0 end
+    from up where t.id = up.id`);
+}
+
+/** Ids from `ancestorId` down to `nodeId` when the node is in its subtree (inclusive), else null. */
+export async function pathBetween(db: DbOrTx, ancestorId: string, nodeId: string) {
+  const rows = await rawRows<{ id: string; user_id: string; first_name: string | null; last_name: string | null; level: number }>(
+    db,
+    sql`with recursive up(id, parent_id, user_id, first_name, last_name, level) as (
+          select id, parent_id, user_id, first_name, last_name, level from users where id = ${nodeId} and placed_at is not null
+          union all
+          select u.id, u.parent_id, u.user_id, u.first_name, u.last_name, u.level from up join users u on u.id = up.parent_id
+          where up.id <> ${ancestorId}::uuid
+        )
+        select id, user_id, first_name, last_name, level from up order by level`,
+  );
+  if (!rows.length || rows[0].id !== ancestorId) return null;
+  return rows;
+}
+
+// ---- whole-tree reads for the repair command and the benchmark seed ----
+
+export interface TreeScanRow {
+  id: string;
+  parent_id: string | null;
+  position: string | null;
+  sponsor_id: string | null;
+  left_child_id: string | null;
+  right_child_id: string | null;
+  status: string;
+  level: number;
+  left_count: number;
+  right_count: number;
+  left_active: number;
+  right_active: number;
+  team_depth: number;
+  open_depth: number;
+  total_directs: number;
+  left_directs: number;
+  right_directs: number;
+}
+
+export async function scanPlacedMembers(db: DbOrTx) {
+  return rawRows<TreeScanRow>(
+    db,
+    sql`select id, parent_id, position, sponsor_id, left_child_id, right_child_id, status, level, left_count, right_count,
+               left_active, right_active, team_depth, open_depth, total_directs, left_directs, right_directs
+        from users where placed_at is not null`,
+  );
+}
+
+export type CounterFix = Pick<TreeScanRow, 'id' | 'level' | 'left_count' | 'right_count' | 'left_active' | 'right_active' | 'team_depth' | 'open_depth' | 'total_directs' | 'left_directs' | 'right_directs'>;
+
+/** Writes recomputed counters, 5,000 members a statement. */
+export async function writeCounters(db: DbOrTx, fixes: CounterFix[]) {
+  for (let i = 0; i < fixes.length; i += 5000) {
+    const chunk = fixes.slice(i, i + 5000);
+    const col = <K extends keyof CounterFix>(k: K) => chunk.map((f) => f[k]);
+    await db.execute(sql`
+      update users t set level = f.level, left_count = f.lc, right_count = f.rc, left_active = f.la, right_active = f.ra,
+        team_depth = f.td, open_depth = f.od, total_directs = f.tdir, left_directs = f.ldir, right_directs = f.rdir
+      from unnest(${sql.param(col('id'))}::uuid[], ${sql.param(col('level'))}::int[], ${sql.param(col('left_count'))}::int[], ${sql.param(col('right_count'))}::int[],
+                  ${sql.param(col('left_active'))}::int[], ${sql.param(col('right_active'))}::int[], ${sql.param(col('team_depth'))}::int[], ${sql.param(col('open_depth'))}::int[],
+                  ${sql.param(col('total_directs'))}::int[], ${sql.param(col('left_directs'))}::int[], ${sql.param(col('right_directs'))}::int[])
+        as f(id, level, lc, rc, la, ra, td, od, tdir, ldir, rdir)
+      where t.id = f.id`);
+  }
 }

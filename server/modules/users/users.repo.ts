@@ -46,7 +46,7 @@ export async function findRootFounder(db: DbOrTx): Promise<UserRow | undefined> 
   const [row] = await db
     .select()
     .from(users)
-    .where(and(eq(users.role, 'founder'), sql`${users.parentId} is null`, eq(users.level, 0), sql`${users.treePath} is not null`))
+    .where(and(eq(users.role, 'founder'), sql`${users.parentId} is null`, eq(users.level, 0), sql`${users.placedAt} is not null`))
     .orderBy(users.createdAt)
     .limit(1);
   return row;

@@ -1,0 +1,108 @@
+import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { rawRows, type DbOrTx } from '../../db/client';
+import { users } from '../../db/schema/index';
+
+/** Columns of a tree node and of a direct recruit (doc 3 §3.1). */
+export const memberColumns = {
+  id: users.id, userId: users.userId, firstName: users.firstName, lastName: users.lastName, email: users.email, idStatus: users.idStatus,
+  status: users.status, packageAmount: users.packageAmount, position: users.position, level: users.level, totalBV: users.totalBV,
+  leftBV: users.leftBV, rightBV: users.rightBV, leftCount: users.leftCount, rightCount: users.rightCount, leftActive: users.leftActive,
+  rightActive: users.rightActive, teamDepth: users.teamDepth, totalDirects: users.totalDirects, leftChildId: users.leftChildId,
+  rightChildId: users.rightChildId, parentId: users.parentId, registrationDate: users.registrationDate, createdAt: users.createdAt,
+  activationDate: users.activationDate, placedAt: users.placedAt,
+};
+
+export async function memberNode(db: DbOrTx, id: string) {
+  const [row] = await db.select(memberColumns).from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+export type MemberNodeRow = NonNullable<Awaited<ReturnType<typeof memberNode>>>;
+
+export async function memberNodes(db: DbOrTx, ids: string[]) {
+  if (!ids.length) return [];
+  return db.select(memberColumns).from(users).where(sql`${users.id} in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`);
+}
+
+/** Members this member sponsored who are in the tree, newest first; optional search on names and email. */
+export async function sponsoredMembers(db: DbOrTx, sponsorId: string, search: string | undefined, limit = 500) {
+  const term = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  return db
+    .select(memberColumns)
+    .from(users)
+    .where(and(
+      eq(users.sponsorId, sponsorId),
+      sql`${users.placedAt} is not null`,
+      term ? or(ilike(users.firstName, term), ilike(users.lastName, term), ilike(users.email, term)) : undefined,
+    ))
+    .orderBy(desc(users.registrationDate))
+    .limit(limit);
+}
+
+export interface DownlineRow {
+  id: string;
+  user_id: string;
+  first_name: string | null;
+  last_name: string | null;
+  email: string;
+  package_amount: string | null;
+  registration_date: Date | string;
+  created_at: Date | string;
+  activation_date: Date | string | null;
+  id_status: string;
+  status: string;
+  position: string | null;
+  total_bv: string;
+  depth: number;
+  leg: string;
+}
+
+/**
+ * The downline of `rootId` down to `levels` levels, walked by parent links (one index probe per member),
+ * filtered by the search box, the level and the status filter (decisions.md §11: they filter).
+ */
+export async function downlineOf(
+  db: DbOrTx, rootId: string, levels: number, filters: { search?: string; level?: number; status?: 'active' | 'inactive' | 'pending' }, limit: number,
+) {
+  const term = filters.search ? `%${filters.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const status = filters.status === 'inactive' ? sql`u.status in ('inactive', 'suspended')` : filters.status ? sql`u.status = ${filters.status}` : sql`true`;
+  return rawRows<DownlineRow>(
+    db,
+    sql`with recursive down(id, depth, leg) as (
+          select id, 1, position from users where parent_id = ${rootId}::uuid
+          union all
+          select u.id, d.depth + 1, d.leg from down d join users u on u.parent_id = d.id where d.depth < ${levels}::int
+        )
+        select u.id, u.user_id, u.first_name, u.last_name, u.email, u.package_amount::text as package_amount, u.registration_date,
+               u.created_at, u.activation_date, u.id_status, u.status, u.position, u.total_bv::text as total_bv, d.depth, d.leg
+        from down d join users u on u.id = d.id
+        where ${status}
+          and (${filters.level ?? null}::int is null or d.depth = ${filters.level ?? null}::int)
+          and (${term}::text is null or u.first_name ilike ${term} or u.last_name ilike ${term} or u.email ilike ${term} or u.user_id ilike ${term}
+               or (coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) ilike ${term})
+        order by d.depth, u.placed_at, u.id
+        limit ${limit}::int`,
+  );
+}
+
+/** Members with a free side, for strategic placement (doc 2 §5): shallowest first. */
+export async function placementParents(db: DbOrTx, search: string | undefined, limit: number) {
+  const term = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  return db
+    .select({
+      id: users.id, userId: users.userId, firstName: users.firstName, lastName: users.lastName, email: users.email, level: users.level,
+      leftChildId: users.leftChildId, rightChildId: users.rightChildId,
+    })
+    .from(users)
+    .where(and(
+      sql`${users.placedAt} is not null and (${users.leftChildId} is null or ${users.rightChildId} is null)`,
+      eq(users.status, 'active'),
+      term
+        ? or(
+          ilike(users.userId, term), ilike(users.email, term),
+          sql`lower(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')) like lower(${term})`,
+        )
+        : undefined,
+    ))
+    .orderBy(users.level, users.createdAt)
+    .limit(limit);
+}

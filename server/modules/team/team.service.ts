@@ -1,0 +1,218 @@
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import type { Identity } from '../../http/identity';
+import { badRequest, conflict, notFound } from '../../http/app-error';
+import { MSG } from '../../../contracts/messages';
+import type { Position } from '../../../contracts/enums';
+import type {
+  BinaryTreeResponse, DirectRecruit, DownlineQuery, DownlineResponse, DownlineLevel, TeamStats, TreeNode, TeamPendingRecruit,
+  UplinePendingRecruit, UplineDecisionRequest, RecruitRequest, RecruitResponse, ReferralGenerateRequest, PlacementParent,
+} from '../../../contracts/team';
+import { findUserByEmail, type UserRow } from '../users/users.repo';
+import { notify, notifyAdmins } from '../notifications/notifications.service';
+import { audit } from '../audit/audit.service';
+import { pathBetween } from '../tree/tree.repo';
+import { createReferralLink } from '../referral/referral.service';
+import { findRecruitForUpdate, updateRecruit, listAwaitingUpline, listRecruiterPipeline } from '../recruitment/pipeline.repo';
+import { closeAsRejected } from '../recruitment/recruits.service';
+import { memberNode, memberNodes, sponsoredMembers, downlineOf, placementParents, type MemberNodeRow } from './team.repo';
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+const fullName = (u: { firstName: string | null; lastName: string | null }) => [u.firstName, u.lastName].filter(Boolean).join(' ');
+
+function toDirect(u: MemberNodeRow): DirectRecruit {
+  return {
+    id: u.id, userId: u.userId, firstName: u.firstName, lastName: u.lastName, email: u.email, packageAmount: u.packageAmount,
+    registrationDate: u.registrationDate.toISOString(), createdAt: u.createdAt.toISOString(), activationDate: iso(u.activationDate),
+    idStatus: u.idStatus, status: u.status, position: (u.position as Position | null) ?? null,
+  };
+}
+
+export async function teamStats(ctx: AppContext, me: UserRow): Promise<TeamStats> {
+  const pending = await listRecruiterPipeline(ctx.db, me.id);
+  return {
+    totalDownline: me.leftCount + me.rightCount, activeMembers: me.leftActive + me.rightActive, directRecruits: me.totalDirects,
+    totalDirects: me.totalDirects, directPositions: (me.leftChildId ? 1 : 0) + (me.rightChildId ? 1 : 0), currentRank: me.currentRank,
+    teamBV: sumMoney(me.leftBV, me.rightBV), leftBV: me.leftBV, rightBV: me.rightBV, leftCount: me.leftCount, rightCount: me.rightCount,
+    leftActive: me.leftActive, rightActive: me.rightActive, depth: me.teamDepth, pendingRecruits: pending.length,
+  };
+}
+
+/** Exact sum of two numeric strings with 2 decimals (no float drift). */
+function sumMoney(a: string, b: string): string {
+  const cents = (v: string) => {
+    const [i, f = ''] = v.split('.');
+    return BigInt(i) * 100n + BigInt((f + '00').slice(0, 2)) * (i.startsWith('-') ? -1n : 1n);
+  };
+  const t = cents(a) + cents(b);
+  const neg = t < 0n;
+  const abs = neg ? -t : t;
+  return `${neg ? '-' : ''}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
+}
+
+const MAX_PATH = 8;
+
+/** The viewer's tree (or a subtree inside the viewer's downline), two levels deep (doc 3 §2.4). */
+export async function binaryTree(ctx: AppContext, me: UserRow, rootId: string | undefined): Promise<BinaryTreeResponse> {
+  if (!me.placedAt) throw notFound(MSG.memberNotFound);
+  let path = [{ id: me.id, userId: me.userId, name: fullName(me) || me.userId }];
+  let pathOmitted = 0;
+  if (rootId && rootId !== me.id) {
+    const chain = await pathBetween(ctx.db, me.id, rootId);
+    if (!chain) throw notFound(MSG.memberNotFound);
+    const all = chain.map((r) => ({ id: r.id, userId: r.user_id, name: [r.first_name, r.last_name].filter(Boolean).join(' ') || r.user_id }));
+    pathOmitted = Math.max(0, all.length - 1 - MAX_PATH);
+    path = pathOmitted ? [all[0], ...all.slice(all.length - MAX_PATH)] : all;
+  }
+  const root = (await memberNode(ctx.db, rootId ?? me.id))!;
+  const kids = await memberNodes(ctx.db, [root.leftChildId, root.rightChildId].filter((x): x is string => Boolean(x)));
+  const grandIds = kids.flatMap((k) => [k.leftChildId, k.rightChildId]).filter((x): x is string => Boolean(x));
+  const grand = await memberNodes(ctx.db, grandIds);
+  const byId = new Map([...kids, ...grand].map((n) => [n.id, n]));
+  const build = (n: MemberNodeRow | undefined, depth: number): TreeNode | null => {
+    if (!n) return null;
+    return {
+      id: n.id, userId: n.userId, firstName: n.firstName, lastName: n.lastName, email: n.email, idStatus: n.idStatus, status: n.status,
+      packageAmount: n.packageAmount, position: (n.position as Position | null) ?? null, level: depth, totalBV: sumMoney(n.leftBV, n.rightBV),
+      leftBV: n.leftBV, rightBV: n.rightBV, leftCount: n.leftCount, rightCount: n.rightCount,
+      leftChild: depth < 2 && n.leftChildId ? build(byId.get(n.leftChildId), depth + 1) : null,
+      rightChild: depth < 2 && n.rightChildId ? build(byId.get(n.rightChildId), depth + 1) : null,
+    };
+  };
+  const tree = build(root, 0)!;
+  return {
+    ...tree, leftActive: root.leftActive, rightActive: root.rightActive, depth: root.teamDepth, directRecruits: root.totalDirects, path,
+    pathOmitted,
+  };
+}
+
+export async function directRecruits(ctx: AppContext, me: UserRow, search?: string): Promise<DirectRecruit[]> {
+  return (await sponsoredMembers(ctx.db, me.id, search)).map(toDirect);
+}
+
+export async function downline(ctx: AppContext, me: UserRow, q: z.output<typeof DownlineQuery>): Promise<DownlineResponse> {
+  const rows = me.placedAt ? await downlineOf(ctx.db, me.id, q.levels, { search: q.search, level: q.level, status: q.status }, 5000) : [];
+  const levels = new Map<number, DownlineLevel & { cents: bigint }>();
+  const members = rows.map((r) => {
+    const lv = levels.get(r.depth) ?? { level: r.depth, count: 0, active: 0, bv: '0.00', left: 0, right: 0, cents: 0n };
+    lv.count++;
+    if (r.status === 'active') lv.active++;
+    if (r.leg === 'left') lv.left++;
+    else lv.right++;
+    lv.bv = sumMoney(lv.bv, r.total_bv);
+    levels.set(r.depth, lv);
+    return {
+      id: r.id, userId: r.user_id, firstName: r.first_name, lastName: r.last_name, email: r.email, packageAmount: r.package_amount,
+      registrationDate: iso(r.registration_date)!, createdAt: iso(r.created_at)!, activationDate: iso(r.activation_date), idStatus: r.id_status,
+      status: r.status, position: (r.position as Position | null) ?? null, level: String(r.depth), totalBV: r.total_bv, leg: r.leg as Position,
+    };
+  });
+  return {
+    members,
+    levels: [...levels.values()].sort((a, b) => a.level - b.level).map(({ cents: _c, ...l }) => l),
+    summary: { totalDownline: me.leftCount + me.rightCount, activeMembers: me.leftActive + me.rightActive, totalLevels: me.teamDepth, totalBV: sumMoney(me.leftBV, me.rightBV) },
+  };
+}
+
+export async function ownPipeline(ctx: AppContext, me: UserRow): Promise<TeamPendingRecruit[]> {
+  return (await listRecruiterPipeline(ctx.db, me.id)).map((r) => ({
+    id: r.id, fullName: r.fullName, email: r.email, mobile: r.mobile, status: r.status as TeamPendingRecruit['status'],
+    position: (r.position as Position | null) ?? null, createdAt: r.createdAt.toISOString(),
+  }));
+}
+
+/** The decision view of doc 3 §3.1: leg balance, a recommendation for the weaker leg, free sides. */
+export async function uplineQueue(ctx: AppContext, me: UserRow): Promise<UplinePendingRecruit[]> {
+  const rows = await listAwaitingUpline(ctx.db, me.id);
+  const l = me.leftCount;
+  const r = me.rightCount;
+  const weaker: Position | 'balanced' = l === r ? 'balanced' : l < r ? 'left' : 'right';
+  const ratio = l === r ? 1 : Math.min(l, r) / Math.max(l, r);
+  const spill = (side: Position, free: boolean) =>
+    free ? `Takes your ${side} position directly.` : `Your ${side} position is occupied: the recruit spills over to the next available slot in your ${side} leg.`;
+  const impact = (side: Position, free: boolean) => {
+    const after = side === 'left' ? { l: l + 1, r } : { l, r: r + 1 };
+    const pct = Math.round((after.l === after.r ? 1 : Math.min(after.l, after.r) / Math.max(after.l, after.r)) * 100);
+    return `${spill(side, free)} Legs become ${after.l} left : ${after.r} right (balance ${pct}%).`;
+  };
+  const available = { left: !me.leftChildId, right: !me.rightChildId };
+  return rows.map(({ recruit, recruiter }) => ({
+    id: recruit.id, fullName: recruit.fullName, email: recruit.email, mobile: recruit.mobile, packageAmount: recruit.packageAmount,
+    createdAt: recruit.createdAt.toISOString(), suggestedPosition: (recruit.position as Position | null) ?? null,
+    recruiterInfo: {
+      name: recruiter ? fullName(recruiter) || recruiter.userId : '', userId: recruiter?.userId ?? '', level: recruiter?.level ?? 0,
+      position: (recruiter?.position as Position | null) ?? null, packageAmount: recruiter?.packageAmount ?? null, activationDate: iso(recruiter?.activationDate ?? null),
+    },
+    legBalance: { leftLeg: { count: l, volume: me.leftBV }, rightLeg: { count: r, volume: me.rightBV }, balanceRatio: Math.round(ratio * 100) / 100, weakerLeg: weaker },
+    strategicRecommendation: {
+      recommendedPosition: weaker === 'balanced' ? 'none' : weaker,
+      reason: weaker === 'balanced'
+        ? `Both legs have ${l} member${l === 1 ? '' : 's'}; either side keeps the tree balanced.`
+        : `Your ${weaker} leg has fewer members (${Math.min(l, r)} against ${Math.max(l, r)}); placing the recruit there balances your tree.`,
+      impactAnalysis: { leftChoice: impact('left', available.left), rightChoice: impact('right', available.right) },
+    },
+    availablePositions: available,
+  }));
+}
+
+/** Only the deciding upline; rejection is irreversible (decisions.md §3). */
+export async function decide(ctx: AppContext, req: FastifyRequest, identity: Identity, id: string, input: z.output<typeof UplineDecisionRequest>) {
+  const me = identity.user;
+  return ctx.db.transaction(async (tx) => {
+    const recruit = await findRecruitForUpdate(tx, id);
+    if (!recruit || recruit.uplineId !== me.id) throw notFound(MSG.recruitNotFound);
+    if (recruit.status !== 'awaiting_upline') throw conflict(MSG.recruitAlreadyDecided, 'ALREADY_DECIDED');
+    const now = ctx.clock.now();
+    if (input.decision === 'rejected') {
+      await updateRecruit(tx, recruit.id, { uplineDecision: 'rejected', uplineDecisionAt: now });
+      await closeAsRejected(ctx, tx, recruit, me, input.reason ?? 'Rejected by the upline');
+      await audit(tx, req, identity, { entityType: 'pending_recruit', entityId: recruit.id, action: 'recruit.upline_reject', newState: { status: 'rejected' }, reason: input.reason ?? null });
+      return { message: MSG.decisionRejected };
+    }
+    const position = input.position!;
+    await updateRecruit(tx, recruit.id, { uplineDecision: 'approved', uplineDecisionAt: now, position, status: 'awaiting_admin' });
+    await notifyAdmins(tx, {
+      type: 'recruit_awaiting_admin', title: 'Recruit ready for approval',
+      message: `${recruit.fullName} (${recruit.email}) was placed ${position} by the upline and waits for approval.`, data: { pendingRecruitId: recruit.id },
+    });
+    if (recruit.recruiterId && recruit.recruiterId !== me.id) {
+      await notify(tx, [recruit.recruiterId], { type: 'position_decided', title: 'Position decided', message: `${recruit.fullName} will join the ${position} leg once approved.` });
+    }
+    await audit(tx, req, identity, { entityType: 'pending_recruit', entityId: recruit.id, action: 'recruit.upline_approve', newState: { status: 'awaiting_admin', position } });
+    return { message: MSG.decisionApproved };
+  });
+}
+
+/** Add Recruit (doc 3 §2.4): a 48-hour single-use link bound to the recruit's email. */
+export async function recruitLink(ctx: AppContext, identity: Identity, input: z.output<typeof RecruitRequest>): Promise<RecruitResponse> {
+  if (await findUserByEmail(ctx.db, input.email)) throw conflict(MSG.recruitEmailTaken, 'DUPLICATE_EMAIL');
+  const { url, link } = await createReferralLink(ctx, ctx.db, identity.user, {
+    placementType: 'sponsor', placementSide: input.position, recruiteeEmail: input.email, recruiteeName: input.fullName,
+  });
+  return { referralLink: url, expiresAt: link.expiresAt.toISOString(), position: input.position };
+}
+
+/** Admin and founder links (doc 2 §2.7): strategic needs a parent with the chosen side free. */
+export async function generateLink(ctx: AppContext, req: FastifyRequest, identity: Identity, input: z.output<typeof ReferralGenerateRequest>) {
+  if (input.placementType === 'strategic') {
+    const parent = await memberNode(ctx.db, input.parentId!);
+    if (!parent?.placedAt || parent.status !== 'active') throw badRequest(MSG.parentNotInTree, { parentId: [MSG.parentNotInTree] });
+    const taken = input.placementSide === 'left' ? parent.leftChildId : parent.rightChildId;
+    if (taken) throw badRequest(MSG.parentSideTaken, { placementSide: [MSG.parentSideTaken] });
+  }
+  const { url, link } = await createReferralLink(ctx, ctx.db, identity.user, {
+    placementType: input.placementType, placementSide: input.placementSide ?? null, parentId: input.placementType === 'strategic' ? input.parentId : null,
+  });
+  await audit(ctx.db, req, identity, {
+    entityType: 'referral_link', entityId: link.id, action: 'referral.generate',
+    newState: { placementType: input.placementType, placementSide: input.placementSide ?? null, parentId: input.parentId ?? null },
+  });
+  return { url, expiresAt: link.expiresAt.toISOString() };
+}
+
+export async function parentsForPlacement(ctx: AppContext, search: string | undefined, limit: number): Promise<PlacementParent[]> {
+  return (await placementParents(ctx.db, search, limit)).map((p) => ({
+    id: p.id, userId: p.userId, name: fullName(p) || p.userId, email: p.email, level: p.level, leftFree: !p.leftChildId, rightFree: !p.rightChildId,
+  }));
+}

@@ -1,0 +1,13 @@
+import { expect } from 'vitest';
+import type { DbOrTx } from '../../server/db/client';
+import { scanPlacedMembers } from '../../server/modules/tree/tree.repo';
+import { recount } from '../../server/modules/tree/recount';
+
+/** The invariants of decisions.md §4 and counters equal to a recount from parent links. */
+export async function expectTreeSound(db: DbOrTx) {
+  const report = recount(await scanPlacedMembers(db));
+  expect(report.problems, JSON.stringify(report.problems.slice(0, 5))).toEqual([]);
+  expect(report.differences, JSON.stringify(report.differences.slice(0, 5))).toEqual([]);
+  expect(report.roots).toBe(1);
+  return report;
+}
