@@ -9,6 +9,7 @@ import { resolve } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { adminSuite } from './admin-suite';
+import { treeSuite } from './tree-suite';
 import { seedMembers } from './seed-members';
 import { BENCH_DB, benchDbUrl } from './seed';
 
@@ -117,9 +118,19 @@ async function adminBench(): Promise<boolean> {
   });
 }
 
+/** The tree suite needs the seeded tree of `npm run bench:seed`. */
+async function treeBench(): Promise<boolean> {
+  if (!(await seededMembers())) {
+    console.error(`the tree suite runs on ${BENCH_DB}: run npm run bench:seed -- --members 1000000 first`);
+    return false;
+  }
+  return runOn(benchDbUrl(), () => treeSuite(URL_BASE, benchDbUrl()));
+}
+
 const suites: Record<string, () => Promise<boolean>> = {
   auth: () => withDatabase((url) => runOn(url, () => authSuite())),
   admin: adminBench,
+  tree: treeBench,
 };
 if (!suites[suite]) {
   console.error(`unknown suite ${suite}; known: ${Object.keys(suites).join(', ')}`);

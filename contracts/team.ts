@@ -162,6 +162,8 @@ export interface DownlineLevel {
   bv: string;
   left: number;
   right: number;
+  /** Members of this level listed in `members` (the figures above cover all of them). */
+  shown: number;
 }
 
 export interface DownlineResponse {

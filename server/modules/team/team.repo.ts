@@ -54,14 +54,19 @@ export interface DownlineRow {
   total_bv: string;
   depth: number;
   leg: string;
+  lvl_count: number | string;
+  lvl_active: number | string;
+  lvl_left: number | string;
+  lvl_bv: string;
 }
 
 /**
  * The downline of `rootId` down to `levels` levels, walked by parent links (one index probe per member),
- * filtered by the search box, the level and the status filter (decisions.md §11: they filter).
+ * filtered by the search box, the level and the status filter (decisions.md §11: they filter). Each
+ * level's figures cover every matching member; at most `perLevel` members of a level are listed.
  */
 export async function downlineOf(
-  db: DbOrTx, rootId: string, levels: number, filters: { search?: string; level?: number; status?: 'active' | 'inactive' | 'pending' }, limit: number,
+  db: DbOrTx, rootId: string, levels: number, filters: { search?: string; level?: number; status?: 'active' | 'inactive' | 'pending' }, perLevel: number,
 ) {
   const term = filters.search ? `%${filters.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const status = filters.status === 'inactive' ? sql`u.status in ('inactive', 'suspended')` : filters.status ? sql`u.status = ${filters.status}` : sql`true`;
@@ -71,16 +76,26 @@ export async function downlineOf(
           select id, 1, position from users where parent_id = ${rootId}::uuid
           union all
           select u.id, d.depth + 1, d.leg from down d join users u on u.parent_id = d.id where d.depth < ${levels}::int
+        ),
+        matched as (
+          select u.id, u.user_id, u.first_name, u.last_name, u.email, u.package_amount, u.registration_date, u.created_at, u.activation_date,
+                 u.id_status, u.status, u.position, u.total_bv, u.placed_at, d.depth, d.leg
+          from down d join users u on u.id = d.id
+          where ${status}
+            and (${filters.level ?? null}::int is null or d.depth = ${filters.level ?? null}::int)
+            and (${term}::text is null or u.first_name ilike ${term} or u.last_name ilike ${term} or u.email ilike ${term} or u.user_id ilike ${term}
+                 or (coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) ilike ${term})
+        ),
+        ranked as (
+          select m.*, row_number() over (partition by m.depth order by m.placed_at, m.id) as rn,
+                 count(*) over w as lvl_count, count(*) filter (where m.status = 'active') over w as lvl_active,
+                 count(*) filter (where m.leg = 'left') over w as lvl_left, (sum(m.total_bv) over w)::text as lvl_bv
+          from matched m window w as (partition by m.depth)
         )
-        select u.id, u.user_id, u.first_name, u.last_name, u.email, u.package_amount::text as package_amount, u.registration_date,
-               u.created_at, u.activation_date, u.id_status, u.status, u.position, u.total_bv::text as total_bv, d.depth, d.leg
-        from down d join users u on u.id = d.id
-        where ${status}
-          and (${filters.level ?? null}::int is null or d.depth = ${filters.level ?? null}::int)
-          and (${term}::text is null or u.first_name ilike ${term} or u.last_name ilike ${term} or u.email ilike ${term} or u.user_id ilike ${term}
-               or (coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) ilike ${term})
-        order by d.depth, u.placed_at, u.id
-        limit ${limit}::int`,
+        select id, user_id, first_name, last_name, email, package_amount::text as package_amount, registration_date, created_at, activation_date,
+               id_status, status, position, total_bv::text as total_bv, depth, leg, lvl_count, lvl_active, lvl_left, lvl_bv
+        from ranked where rn <= ${perLevel}::int
+        order by depth, rn`,
   );
 }
 

@@ -59,11 +59,15 @@ export async function binaryTree(ctx: AppContext, me: UserRow, rootId: string | 
   let path = [{ id: me.id, userId: me.userId, name: fullName(me) || me.userId }];
   let pathOmitted = 0;
   if (rootId && rootId !== me.id) {
-    const chain = await pathBetween(ctx.db, me.id, rootId);
+    const chain = await pathBetween(ctx.db, { id: me.id, level: me.level }, rootId);
     if (!chain) throw notFound(MSG.memberNotFound);
-    const all = chain.map((r) => ({ id: r.id, userId: r.user_id, name: [r.first_name, r.last_name].filter(Boolean).join(' ') || r.user_id }));
-    pathOmitted = Math.max(0, all.length - 1 - MAX_PATH);
-    path = pathOmitted ? [all[0], ...all.slice(all.length - MAX_PATH)] : all;
+    pathOmitted = Math.max(0, chain.length - 1 - MAX_PATH);
+    const shown = pathOmitted ? [chain[0], ...chain.slice(chain.length - MAX_PATH)] : chain;
+    const named = new Map((await memberNodes(ctx.db, shown)).map((n) => [n.id, n]));
+    path = shown.map((id) => {
+      const n = named.get(id)!;
+      return { id, userId: n.userId, name: fullName(n) || n.userId };
+    });
   }
   const root = (await memberNode(ctx.db, rootId ?? me.id))!;
   const kids = await memberNodes(ctx.db, [root.leftChildId, root.rightChildId].filter((x): x is string => Boolean(x)));
@@ -91,17 +95,23 @@ export async function directRecruits(ctx: AppContext, me: UserRow, search?: stri
   return (await sponsoredMembers(ctx.db, me.id, search)).map(toDirect);
 }
 
+/** Members listed per level: enough to browse; the figures of each level always cover all of it. */
+const PER_LEVEL = 100;
+const PER_LEVEL_FILTERED = 1000;
+
 export async function downline(ctx: AppContext, me: UserRow, q: z.output<typeof DownlineQuery>): Promise<DownlineResponse> {
-  const rows = me.placedAt ? await downlineOf(ctx.db, me.id, q.levels, { search: q.search, level: q.level, status: q.status }, 5000) : [];
-  const levels = new Map<number, DownlineLevel & { cents: bigint }>();
+  const rows = me.placedAt
+    ? await downlineOf(ctx.db, me.id, q.levels, { search: q.search, level: q.level, status: q.status }, q.level ? PER_LEVEL_FILTERED : PER_LEVEL)
+    : [];
+  const levels = new Map<number, DownlineLevel>();
   const members = rows.map((r) => {
-    const lv = levels.get(r.depth) ?? { level: r.depth, count: 0, active: 0, bv: '0.00', left: 0, right: 0, cents: 0n };
-    lv.count++;
-    if (r.status === 'active') lv.active++;
-    if (r.leg === 'left') lv.left++;
-    else lv.right++;
-    lv.bv = sumMoney(lv.bv, r.total_bv);
-    levels.set(r.depth, lv);
+    const lv = levels.get(r.depth);
+    if (lv) lv.shown++;
+    else {
+      const count = Number(r.lvl_count);
+      const left = Number(r.lvl_left);
+      levels.set(r.depth, { level: r.depth, count, active: Number(r.lvl_active), bv: r.lvl_bv ?? '0.00', left, right: count - left, shown: 1 });
+    }
     return {
       id: r.id, userId: r.user_id, firstName: r.first_name, lastName: r.last_name, email: r.email, packageAmount: r.package_amount,
       registrationDate: iso(r.registration_date)!, createdAt: iso(r.created_at)!, activationDate: iso(r.activation_date), idStatus: r.id_status,
@@ -110,7 +120,7 @@ export async function downline(ctx: AppContext, me: UserRow, q: z.output<typeof 
   });
   return {
     members,
-    levels: [...levels.values()].sort((a, b) => a.level - b.level).map(({ cents: _c, ...l }) => l),
+    levels: [...levels.values()].sort((a, b) => a.level - b.level),
     summary: { totalDownline: me.leftCount + me.rightCount, activeMembers: me.leftActive + me.rightActive, totalLevels: me.teamDepth, totalBV: sumMoney(me.leftBV, me.rightBV) },
   };
 }

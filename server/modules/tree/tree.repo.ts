@@ -178,20 +178,22 @@ export async function shiftActive(db: DbOrTx, nodeId: string, delta: 1 | -1) {
     from up where t.id = up.id`);
 }
 
-/** Ids from `ancestorId` down to `nodeId` when the node is in its subtree (inclusive), else null. */
-export async function pathBetween(db: DbOrTx, ancestorId: string, nodeId: string) {
-  const rows = await rawRows<{ id: string; user_id: string; first_name: string | null; last_name: string | null; level: number }>(
+/**
+ * Ids from `ancestor` down to `nodeId` when the node is in its subtree (inclusive), else null. The walk
+ * up stops at the ancestor's level, so it never climbs above the viewer.
+ */
+export async function pathBetween(db: DbOrTx, ancestor: { id: string; level: number }, nodeId: string) {
+  const rows = await rawRows<{ id: string; level: number }>(
     db,
-    sql`with recursive up(id, parent_id, user_id, first_name, last_name, level) as (
-          select id, parent_id, user_id, first_name, last_name, level from users where id = ${nodeId} and placed_at is not null
+    sql`with recursive up(id, parent_id, level) as (
+          select id, parent_id, level from users where id = ${nodeId} and placed_at is not null and level >= ${ancestor.level}::int
           union all
-          select u.id, u.parent_id, u.user_id, u.first_name, u.last_name, u.level from up join users u on u.id = up.parent_id
-          where up.id <> ${ancestorId}::uuid
+          select u.id, u.parent_id, u.level from up join users u on u.id = up.parent_id where up.level > ${ancestor.level}::int
         )
-        select id, user_id, first_name, last_name, level from up order by level`,
+        select id, level from up order by level`,
   );
-  if (!rows.length || rows[0].id !== ancestorId) return null;
-  return rows;
+  if (!rows.length || rows[0].id !== ancestor.id) return null;
+  return rows.map((r) => r.id);
 }
 
 // ---- whole-tree reads for the repair command and the benchmark seed ----

@@ -14,6 +14,7 @@ import { AllMembersSection } from './members/all-members-section';
 import { FreeUsersSection, PaidMembersSection, TodayJoiningsSection } from './members/member-lists';
 import { NotificationBell } from './notifications/notification-bell';
 import { NotificationsSection } from './notifications/notifications-section';
+import { PendingRecruitsSection } from './recruits/pending-recruits-section';
 import { DirectIncomeSection, NoSourceReport, PayoutSummarySection } from './reports/reports';
 import { GROUP_ICONS, LEGACY_SECTIONS, SECTIONS, sectionById, sectionHref, type SectionDef, type SectionId } from './sections';
 import { SectionHeader } from './ui/section-header';
@@ -48,6 +49,8 @@ function SectionBody({ id }: { id: SectionId }) {
       return <KycSection tab="rejected" />;
     case 'notifications':
       return <NotificationsSection />;
+    case 'pending-recruits':
+      return <PendingRecruitsSection />;
   }
 }
 

@@ -14,6 +14,8 @@ export const KEYS = {
   payoutSummary: '/api/admin/reports/payout-summary',
   directIncome: '/api/admin/reports/direct-income',
   kyc: '/api/admin/kyc',
+  pendingRecruits: '/api/admin/pending-recruits',
+  placementParents: '/api/admin/users-for-placement',
   notifications: '/api/notifications',
   unreadCount: '/api/notifications/unread-count',
 } as const;

@@ -12,6 +12,7 @@ import {
   LayoutDashboard,
   Percent,
   ShieldCheck,
+  UserPlus,
   UserRound,
   Users,
   UsersRound,
@@ -35,6 +36,7 @@ export const SECTION_IDS = [
   'salary-income',
   'payout-summary',
   'holiday-reward',
+  'pending-recruits',
   'kyc-pending',
   'kyc-approved',
   'kyc-rejected',
@@ -60,6 +62,7 @@ export const GROUP_ICONS: Record<string, Icon> = {
   Dashboard: LayoutDashboard,
   'User Details': Users,
   'Income Reports': BadgeIndianRupee,
+  'Pending Recruits': UserPlus,
   'KYC Details': ShieldCheck,
   Notifications: Bell,
 };
@@ -67,7 +70,7 @@ export const GROUP_ICONS: Record<string, Icon> = {
 /** The sidebar of doc 2 §2.2, in its order. Later issues add their groups here. */
 export const SECTIONS: SectionDef[] = [
   { id: 'dashboard', label: 'Dashboard', group: 'Dashboard', icon: LayoutDashboard, access: 'admin', refreshKeys: [KEYS.stats] },
-  { id: 'all-members', label: 'All Members', group: 'User Details', icon: UsersRound, access: 'admin', refreshKeys: [KEYS.userSearch] },
+  { id: 'all-members', label: 'All Members', group: 'User Details', icon: UsersRound, access: 'admin', refreshKeys: [KEYS.userSearch, KEYS.placementParents] },
   { id: 'paid-members', label: 'Paid Members', group: 'User Details', icon: BadgeCheck, access: 'admin', refreshKeys: [KEYS.paidMembers] },
   { id: 'today-joinings', label: 'View Today Joinings', group: 'User Details', icon: CalendarCheck, access: 'admin', refreshKeys: [KEYS.todayJoinings] },
   { id: 'free-users', label: 'Free Users', group: 'User Details', icon: UserRound, access: 'admin', refreshKeys: [KEYS.freeUsers] },
@@ -77,6 +80,10 @@ export const SECTIONS: SectionDef[] = [
   { id: 'salary-income', label: 'Salary Income', group: 'Income Reports', icon: Briefcase, access: 'admin', refreshKeys: [] },
   { id: 'payout-summary', label: 'Payout Summary', group: 'Income Reports', icon: Wallet, access: 'admin', refreshKeys: [KEYS.payoutSummary] },
   { id: 'holiday-reward', label: 'Holiday Reward Summary', group: 'Income Reports', icon: Gift, access: 'admin', refreshKeys: [] },
+  {
+    id: 'pending-recruits', label: 'Pending Recruits', group: 'Pending Recruits', icon: UserPlus, access: 'reviewer',
+    refreshKeys: [KEYS.pendingRecruits, KEYS.placementParents],
+  },
   { id: 'kyc-pending', label: 'Pending KYC Requests', group: 'KYC Details', icon: FileClock, access: 'reviewer', refreshKeys: [KEYS.kyc] },
   { id: 'kyc-approved', label: 'Approved KYC Requests', group: 'KYC Details', icon: FileCheck2, access: 'reviewer', refreshKeys: [KEYS.kyc] },
   { id: 'kyc-rejected', label: 'Rejected KYC Requests', group: 'KYC Details', icon: FileX2, access: 'reviewer', refreshKeys: [KEYS.kyc] },

@@ -1,88 +1,34 @@
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
-import { CreateUserRequest } from '@contracts';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
-import { FormField, fieldA11y } from '../../../components/ui/form-field';
-import { Input, Select } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/toast';
-import { apiRequest, errorMessage } from '../../../lib/api';
-import { applyFieldErrors } from '../../../lib/form-errors';
-import { schemaResolver, useInvalidateUsers } from '../queries';
+import { useState } from 'react';
+import { Link2, Mail } from 'lucide-react';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { ReferralLinkForm } from '../recruits/referral-link-form';
+import { Tabs, type TabDef } from '../ui/tabs';
+import { InviteUserForm } from './invite-user-form';
 
-const FIELDS = ['firstName', 'lastName', 'email', 'mobile', 'role'] as const;
-type Values = Record<(typeof FIELDS)[number], string>;
-const EMPTY: Values = { firstName: '', lastName: '', email: '', mobile: '', role: 'user' };
+type Mode = 'link' | 'invite';
+const TABS: TabDef<Mode>[] = [
+  { id: 'link', label: 'Generate Referral Link', icon: Link2 },
+  { id: 'invite', label: 'Invite by email', icon: Mail },
+];
+const DESCRIPTION: Record<Mode, string> = {
+  link: 'A single-use registration link, valid for 48 hours, that places the new user where you choose.',
+  invite: 'An email invitation to set a password and complete the account.',
+};
 
-/** Add New User: POST /api/users creates an invited account and mails the invitation ('Signup email sent'). */
+/**
+ * Add New User (doc 2 §2.7): the two ways in, as tabs. A referral link lets the new user register
+ * with a chosen placement; an invitation (POST /api/users) creates the account by email.
+ */
 export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const invalidate = useInvalidateUsers();
-  const form = useForm<Values, unknown, z.output<typeof CreateUserRequest>>({
-    resolver: schemaResolver<Values, typeof CreateUserRequest>(CreateUserRequest),
-    defaultValues: EMPTY,
-  });
-  const { errors, isSubmitting } = form.formState;
-  const err = (f: keyof Values) => errors[f]?.message;
-
-  const close = () => {
-    onOpenChange(false);
-    form.reset(EMPTY);
-  };
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const res = await apiRequest<{ message?: string }>('POST', '/api/users', values);
-      if (!res.ok) {
-        applyFieldErrors(form.setError, res.error.fieldErrors, FIELDS);
-        if (res.error.code === 'DUPLICATE_EMAIL') form.setError('email', { type: 'server', message: res.error.message });
-        toast({ title: 'Error', description: res.error.message || 'Failed to create user', variant: 'destructive' });
-        return;
-      }
-      toast({ title: res.data?.message || 'Signup email sent', description: `An invitation was sent to ${values.email}.`, variant: 'success' });
-      await invalidate();
-      close();
-    } catch (e) {
-      toast({ title: 'Error', description: errorMessage(e, 'Failed to create user'), variant: 'destructive' });
-    }
-  });
-
+  const [mode, setMode] = useState<Mode>('link');
+  const [busy, setBusy] = useState(false);
+  const close = () => onOpenChange(false);
   return (
-    <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : !isSubmitting && close())}>
-      <DialogContent title="Add New User" description="The new user receives an email to set a password and complete the account.">
-        <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField id="cu-firstName" label="First Name" error={err('firstName')}>
-              <Input autoComplete="off" {...fieldA11y('cu-firstName', err('firstName'))} {...form.register('firstName')} />
-            </FormField>
-            <FormField id="cu-lastName" label="Last Name" error={err('lastName')}>
-              <Input autoComplete="off" {...fieldA11y('cu-lastName', err('lastName'))} {...form.register('lastName')} />
-            </FormField>
-          </div>
-          <FormField id="cu-email" label="Email" error={err('email')}>
-            <Input type="email" autoComplete="off" {...fieldA11y('cu-email', err('email'))} {...form.register('email')} />
-          </FormField>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField id="cu-mobile" label="Mobile" optional error={err('mobile')}>
-              <Input inputMode="numeric" autoComplete="off" {...fieldA11y('cu-mobile', err('mobile'))} {...form.register('mobile')} />
-            </FormField>
-            <FormField id="cu-role" label="Role" error={err('role')}>
-              <Select {...fieldA11y('cu-role', err('role'))} {...form.register('role')}>
-                <option value="user">User</option>
-                <option value="admin">Admin</option>
-              </Select>
-            </FormField>
-          </div>
-          <Alert tone="info">A member joins the tree only after an administrator approves the completed registration.</Alert>
-          <DialogFooter>
-            <Button variant="outline" onClick={close} disabled={isSubmitting}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={isSubmitting}>
-              {isSubmitting ? 'Sending...' : 'Send Invitation'}
-            </Button>
-          </DialogFooter>
-        </form>
+    <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : !busy && close())}>
+      <DialogContent title="Add New User" description={DESCRIPTION[mode]} className="sm:max-w-xl">
+        <Tabs label="How to add the user" tabs={TABS} value={mode} onChange={(m) => !busy && setMode(m)} idPrefix="add-user">
+          {mode === 'link' ? <ReferralLinkForm onBusyChange={setBusy} onCancel={close} /> : <InviteUserForm onBusyChange={setBusy} onDone={close} />}
+        </Tabs>
       </DialogContent>
     </Dialog>
   );

@@ -1,0 +1,283 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { MSG } from '../../contracts/messages';
+import type { AdminPendingRecruit, PlacementParent } from '../../contracts/team';
+import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
+import { dataUrl, fakePng, uniqueEmail } from '../support/http';
+import { SIZES, expectPath, expectToast, launchBrowser, shot, signIn, type Size } from './support/browser';
+
+let t: TestApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  t = await startTestApp({ listen: true });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+const SHOTS = '/tmp/shots';
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Waits for running animations (dialogs slide in) so the picture shows the settled screen. */
+async function settle(page: Page) {
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null))));
+}
+
+/** artifacts/screens like the other suites, and /tmp/shots/recruits-<name>-<width>.png for review. */
+async function picture(page: Page, name: string, fullPage = false) {
+  await settle(page);
+  await shot(page, `admin-recruits-${name}`);
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/recruits-${name}-${page.viewportSize()?.width}.png`, fullPage });
+}
+
+async function adminCookie() {
+  return t.login(t.demo.admin.email, t.demo.admin.password);
+}
+
+/** A referral registration through the public endpoint, with a 2 KB PNG as the PAN card. */
+async function register(url: string, email: string, firstName: string, lastName: string) {
+  const referralToken = new URL(url).searchParams.get('ref')!;
+  const r = await t.api('POST', '/api/referral/complete-registration', {
+    body: {
+      firstName, lastName, email, mobile: '9876543210', nominee: 'Ravi Sharma', password: 'secret-33',
+      address: '12 MG Road, Camp Area', city: 'Pune', state: 'Maharashtra', pincode: '411001',
+      panNumber: 'ABCDE1234F', referralToken, panCardUrl: dataUrl(fakePng(2048), 'image/png'),
+    },
+  });
+  expect(r.status, JSON.stringify(r.body)).toBeLessThan(300);
+}
+
+async function recruitByEmail(cookie: string, email: string): Promise<AdminPendingRecruit> {
+  const list = await t.api('GET', '/api/admin/pending-recruits', { cookie });
+  expect(list.status).toBe(200);
+  const found = (list.body.items as AdminPendingRecruit[]).find((r) => r.email === email);
+  expect(found, `recruit ${email} in the list`).toBeTruthy();
+  return found!;
+}
+
+/** The visible row (table from 768 px, card below). */
+const row = (page: Page, id: string) => page.locator(`[data-recruit-id="${id}"]:visible`);
+
+async function openRecruits(page: Page) {
+  await page.goto(`${t.url}/admin?section=pending-recruits`);
+  await page.getByRole('heading', { level: 1, name: 'Pending Recruits' }).waitFor();
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  const violations = (await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: unknown[] }> } }).axe;
+    return (await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })).violations;
+  })) as Array<{ id: string; impact: string | null; nodes: { target: string[] }[] }>;
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+describe.each(SIZES)('admin recruits and referral links at $name width', (size: Size) => {
+  let context: BrowserContext;
+  let page: Page;
+  const tag = size.name === 'phone' ? 'Phone' : 'Desk';
+  afterAll(() => context?.close());
+
+  const asUser = async (email: string, password: string, home: string) => {
+    await context?.close();
+    // bypassCSP lets the axe script run in the page; nothing else depends on it.
+    context = await browser.newContext({ viewport: { width: size.width, height: size.height }, deviceScaleFactor: 1, bypassCSP: true });
+    context.setDefaultTimeout(10_000);
+    page = await context.newPage();
+    page.on('pageerror', (e) => console.error(`[page error at ${size.name}]`, e.message));
+    await signIn(page, t.url, email, password);
+    await expectPath(page, home);
+  };
+
+  it('A8 Pending Recruits: badges, details with documents, reject rules, approve with side and KYC, rejection of another recruit', async () => {
+    const cookie = await adminCookie();
+    // An admin link (auto placement) -> awaiting_admin, 'Admin Generated'.
+    const link = await t.api('POST', '/api/referral/generate', { cookie, body: { placementType: 'auto' } });
+    expect(link.status).toBe(201);
+    const email = uniqueEmail('recruit');
+    await register(link.body.url, email, 'Kavya', `Iyer ${tag}`);
+    const recruit = await recruitByEmail(cookie, email);
+    expect(recruit.status).toBe('awaiting_admin');
+    // A member's link -> awaiting_upline, no badge.
+    const memberCookie = await t.login(t.demo.member.email, t.demo.member.password);
+    const otherEmail = uniqueEmail('upline');
+    const memberLink = await t.api('POST', '/api/team/recruit', { cookie: memberCookie, body: { fullName: `Rahul Das ${tag}`, email: otherEmail, position: 'left' } });
+    expect(memberLink.status).toBe(201);
+    await register(memberLink.body.referralLink, otherEmail, 'Rahul', `Das ${tag}`);
+    const other = await recruitByEmail(cookie, otherEmail);
+    expect(other.status).toBe('awaiting_upline');
+
+    await asUser(t.demo.admin.email, t.demo.admin.password, '/admin');
+    // The dashboard's actions-required entry leads here.
+    await page.getByRole('link', { name: /Registrations awaiting approval/ }).click();
+    await page.waitForURL((u) => u.searchParams.get('section') === 'pending-recruits');
+    await page.getByRole('heading', { level: 1, name: 'Pending Recruits' }).waitFor();
+    if (size.name === 'phone') await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Pending Recruits', exact: true }).waitFor();
+    if (size.name === 'phone') await page.keyboard.press('Escape');
+
+    const mine = row(page, recruit.id);
+    await mine.getByText('Admin Generated').waitFor();
+    await mine.getByText('Awaiting admin').waitFor();
+    await mine.getByText(email).waitFor();
+    await mine.getByText('9876543210').waitFor();
+    expect(await mine.locator('time').first().textContent()).toMatch(/ago$/);
+    const theirs = row(page, other.id);
+    await theirs.getByText('Awaiting upline').waitFor();
+    expect(await theirs.getByText('Admin Generated').count()).toBe(0);
+    await page.getByText(/\d+ recruits? in the pipeline/).waitFor();
+    expect(await page.getByRole('button', { name: /^Awaiting admin/ }).textContent()).toMatch(/\d/);
+    await picture(page, 'list', true);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Details: everything entered and the document, its size in KB, opening in a new tab.
+    await mine.getByRole('button', { name: `Details for Kavya Iyer ${tag}` }).click();
+    let dialog = page.getByRole('dialog', { name: 'Complete Registration Details' });
+    await dialog.getByText('Ravi Sharma').waitFor();
+    await dialog.getByText('ABCDE1234F').waitFor();
+    await dialog.getByText('PAN Card').waitFor();
+    await dialog.getByText(/2\.0 KB/).waitFor();
+    const open = dialog.getByRole('link', { name: 'Open PAN Card in a new tab' });
+    expect(await open.getAttribute('target')).toBe('_blank');
+    const file = await page.request.get(new URL((await open.getAttribute('href'))!, t.url).toString());
+    expect(file.status()).toBe(200);
+    expect(file.headers()['content-type']).toContain('image/png');
+    await picture(page, 'details');
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // Reject: four characters keep the button disabled and explain why.
+    await mine.getByRole('button', { name: `Reject Kavya Iyer ${tag}` }).click();
+    dialog = page.getByRole('dialog', { name: 'Reject Recruit' });
+    const reason = dialog.getByLabel('Reason for rejection');
+    await reason.fill('abcd');
+    await reason.blur();
+    await dialog.getByText(MSG.recruitReasonMin).waitFor();
+    expect(await dialog.getByRole('button', { name: 'Reject Recruit' }).isDisabled()).toBe(true);
+    await reason.fill('   abcd   ');
+    expect(await dialog.getByRole('button', { name: 'Reject Recruit' }).isDisabled()).toBe(true);
+    await picture(page, 'reject');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // Approve: package from the registration, side Right, KYC approved.
+    await mine.getByRole('button', { name: `Approve Kavya Iyer ${tag}` }).click();
+    dialog = page.getByRole('dialog', { name: 'Approve Recruit' });
+    expect(await dialog.getByLabel('Package Amount').inputValue()).toBe('0.00');
+    expect(await dialog.getByRole('radio', { name: 'Left' }).isChecked()).toBe(true);
+    await dialog.getByRole('button', { name: 'Use this amount' }).click();
+    await dialog.getByRole('radio', { name: 'Right' }).check();
+    await dialog.getByRole('radio', { name: /^Rejected/ }).check();
+    await dialog.getByLabel('KYC rejection reason').waitFor();
+    await dialog.getByRole('radio', { name: /^Approved/ }).check();
+    expect(await dialog.getByLabel('KYC rejection reason').count()).toBe(0);
+    await picture(page, 'approve');
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Approve Recruit' }).click();
+    await expectToast(page, 'Recruit approved', MSG.recruitApproved);
+    await dialog.waitFor({ state: 'detached' });
+    await mine.waitFor({ state: 'detached' });
+    const user = await userByEmail(t, email);
+    expect(user!.status).toBe('active');
+    expect(user!.packageAmount).toBe('5000.00');
+    expect(user!.activationDate).toBeTruthy();
+    const docs = await t.api('GET', `/api/admin/pending-recruits/${recruit.id}/documents`, { cookie });
+    if (docs.status === 200) expect((docs.body as Array<{ status: string }>).every((d) => d.status === 'approved')).toBe(true);
+
+    // The member's recruit: approve would decide for the upline (said so); reject it with a reason.
+    await theirs.getByRole('button', { name: `Approve Rahul Das ${tag}` }).click();
+    dialog = page.getByRole('dialog', { name: 'Approve Recruit' });
+    await dialog.getByText('The upline has not decided yet').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await theirs.getByRole('button', { name: `Reject Rahul Das ${tag}` }).click();
+    dialog = page.getByRole('dialog', { name: 'Reject Recruit' });
+    await dialog.getByLabel('Reason for rejection').fill('  Duplicate registration  ');
+    await dialog.getByRole('button', { name: 'Reject Recruit' }).click();
+    await expectToast(page, 'Recruit rejected', MSG.recruitRejected);
+    await dialog.waitFor({ state: 'detached' });
+    await theirs.getByText('Already Rejected').waitFor();
+    expect(await theirs.getByRole('button', { name: /^Approve/ }).count()).toBe(0);
+    await page.getByRole('button', { name: /^Rejected/ }).click();
+    await theirs.getByText('Already Rejected').waitFor();
+    await page.getByRole('button', { name: /^Awaiting admin/ }).click();
+    await page.getByText(/recruits? awaiting admin/).waitFor();
+    expect(await theirs.count()).toBe(0);
+    expect((await userByEmail(t, otherEmail))!.status).toBe('rejected');
+  });
+
+  it('Generate Referral Link: strategic parent picker limited to free sides; Add New User tabs in All Members', async () => {
+    const cookie = await adminCookie();
+    const parents = (await t.api('GET', '/api/admin/users-for-placement?limit=100', { cookie })).body as PlacementParent[];
+    expect(parents.length).toBeGreaterThan(0);
+    const parent = parents.find((p) => p.leftFree !== p.rightFree) ?? parents[0];
+    const onlySide = parent.leftFree && parent.rightFree ? null : parent.leftFree ? 'Left' : 'Right';
+
+    await asUser(t.demo.admin.email, t.demo.admin.password, '/admin');
+    await openRecruits(page);
+    await page.getByRole('button', { name: 'Generate Referral Link' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Generate Referral Link' });
+    await dialog.getByRole('radio', { name: /^Strategic/ }).check();
+    const left = dialog.getByRole('radio', { name: 'Left', exact: true });
+    const right = dialog.getByRole('radio', { name: 'Right', exact: true });
+    expect(await left.isDisabled()).toBe(true);
+    expect(await right.isDisabled()).toBe(true);
+    // Generating without a parent names the missing field.
+    await dialog.getByRole('button', { name: 'Generate Referral Link' }).click();
+    await dialog.getByText('Strategic placement requires a parent').waitFor();
+    await dialog.getByLabel('Search parents').fill(parent.userId);
+    const choice = dialog.getByRole('radio', { name: new RegExp(parent.userId) });
+    await choice.check();
+    expect(await left.isDisabled()).toBe(!parent.leftFree);
+    expect(await right.isDisabled()).toBe(!parent.rightFree);
+    if (onlySide) expect(await dialog.getByRole('radio', { name: onlySide, exact: true }).isChecked()).toBe(true);
+    else await right.check();
+    await picture(page, 'link-strategic');
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Generate Referral Link' }).click();
+    await expectToast(page, 'Referral link generated');
+    const url = await dialog.getByLabel('Referral link', { exact: true }).inputValue();
+    expect(url).toMatch(/\/referral-register\?ref=/);
+    await dialog.getByText(/Valid for 48 hours, until/).waitFor();
+    await dialog.getByText(new RegExp(`of ${parent.name}`)).waitFor();
+    await picture(page, 'link-result');
+    const check = await t.api('GET', `/api/referral/validate?token=${new URL(url).searchParams.get('ref')}`);
+    expect(check.body.valid).toBe(true);
+    expect(check.body.placementSide).toBe((onlySide ?? 'Right').toLowerCase());
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // All Members: one 'Add New User' with both ways in.
+    await page.goto(`${t.url}/admin?section=all-members`);
+    await page.getByRole('heading', { level: 1, name: 'All Members' }).waitFor();
+    await page.getByRole('button', { name: 'Add New User' }).click();
+    const add = page.getByRole('dialog', { name: 'Add New User' });
+    expect(await add.getByRole('tab', { name: 'Generate Referral Link' }).getAttribute('aria-selected')).toBe('true');
+    await add.getByRole('radio', { name: /^Root/ }).check();
+    await add.getByRole('radio', { name: 'Left', exact: true }).check();
+    await picture(page, 'add-user');
+    await add.getByRole('button', { name: 'Generate Referral Link' }).click();
+    expect(await add.getByLabel('Referral link', { exact: true }).inputValue()).toMatch(/\/referral-register\?ref=/);
+    await add.getByRole('tab', { name: 'Invite by email' }).click();
+    await add.getByRole('button', { name: 'Send Invitation' }).waitFor();
+    await picture(page, 'add-user-invite');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('founder: Pending Recruits and its link generator are reviewer tools', async () => {
+    await asUser(t.demo.founder.email, t.demo.founder.password, '/dashboard');
+    await openRecruits(page);
+    await page.getByRole('button', { name: 'Generate Referral Link' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Generate Referral Link' });
+    await dialog.getByRole('button', { name: 'Generate Referral Link' }).click();
+    expect(await dialog.getByLabel('Referral link', { exact: true }).inputValue()).toMatch(/\/referral-register\?ref=/);
+    await picture(page, 'founder-link');
+  });
+});

@@ -1,0 +1,82 @@
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { CreateUserRequest } from '@contracts';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { DialogFooter } from '../../../components/ui/dialog';
+import { FormField, fieldA11y } from '../../../components/ui/form-field';
+import { Input, Select } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/toast';
+import { apiRequest, errorMessage } from '../../../lib/api';
+import { applyFieldErrors } from '../../../lib/form-errors';
+import { schemaResolver, useInvalidateUsers } from '../queries';
+
+const FIELDS = ['firstName', 'lastName', 'email', 'mobile', 'role'] as const;
+type Values = Record<(typeof FIELDS)[number], string>;
+const EMPTY: Values = { firstName: '', lastName: '', email: '', mobile: '', role: 'user' };
+
+/** Invite by email: POST /api/users creates an invited account and mails the invitation ('Signup email sent'). */
+export function InviteUserForm({ onDone, onBusyChange }: { onDone: () => void; onBusyChange?: (busy: boolean) => void }) {
+  const invalidate = useInvalidateUsers();
+  const form = useForm<Values, unknown, z.output<typeof CreateUserRequest>>({
+    resolver: schemaResolver<Values, typeof CreateUserRequest>(CreateUserRequest),
+    defaultValues: EMPTY,
+  });
+  const { errors, isSubmitting } = form.formState;
+  const err = (f: keyof Values) => errors[f]?.message;
+  useEffect(() => onBusyChange?.(isSubmitting), [isSubmitting, onBusyChange]);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const res = await apiRequest<{ message?: string }>('POST', '/api/users', values);
+      if (!res.ok) {
+        applyFieldErrors(form.setError, res.error.fieldErrors, FIELDS);
+        if (res.error.code === 'DUPLICATE_EMAIL') form.setError('email', { type: 'server', message: res.error.message });
+        toast({ title: 'Error', description: res.error.message || 'Failed to create user', variant: 'destructive' });
+        return;
+      }
+      toast({ title: res.data?.message || 'Signup email sent', description: `An invitation was sent to ${values.email}.`, variant: 'success' });
+      await invalidate();
+      onDone();
+    } catch (e) {
+      toast({ title: 'Error', description: errorMessage(e, 'Failed to create user'), variant: 'destructive' });
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id="cu-firstName" label="First Name" error={err('firstName')}>
+          <Input autoComplete="off" {...fieldA11y('cu-firstName', err('firstName'))} {...form.register('firstName')} />
+        </FormField>
+        <FormField id="cu-lastName" label="Last Name" error={err('lastName')}>
+          <Input autoComplete="off" {...fieldA11y('cu-lastName', err('lastName'))} {...form.register('lastName')} />
+        </FormField>
+      </div>
+      <FormField id="cu-email" label="Email" error={err('email')}>
+        <Input type="email" autoComplete="off" {...fieldA11y('cu-email', err('email'))} {...form.register('email')} />
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id="cu-mobile" label="Mobile" optional error={err('mobile')}>
+          <Input inputMode="numeric" autoComplete="off" {...fieldA11y('cu-mobile', err('mobile'))} {...form.register('mobile')} />
+        </FormField>
+        <FormField id="cu-role" label="Role" error={err('role')}>
+          <Select {...fieldA11y('cu-role', err('role'))} {...form.register('role')}>
+            <option value="user">User</option>
+            <option value="admin">Admin</option>
+          </Select>
+        </FormField>
+      </div>
+      <Alert tone="info">The new user receives an email to set a password. A member joins the tree only after an administrator approves the completed registration.</Alert>
+      <DialogFooter>
+        <Button variant="outline" onClick={onDone} disabled={isSubmitting}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={isSubmitting}>
+          {isSubmitting ? 'Sending...' : 'Send Invitation'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

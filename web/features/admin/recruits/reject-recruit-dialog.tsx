@@ -1,0 +1,77 @@
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { MSG, RECRUIT_REJECT_MIN, RejectRecruitRequest } from '@contracts';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
+import { FormField, fieldA11y } from '../../../components/ui/form-field';
+import { Textarea } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/toast';
+import { apiRequest, errorMessage } from '../../../lib/api';
+import { cn } from '../../../lib/cn';
+import { applyFieldErrors } from '../../../lib/form-errors';
+import { KEYS, schemaResolver } from '../queries';
+import { useInvalidateRecruits, type AdminPendingRecruit } from './recruits-api';
+
+type Values = { reason: string };
+
+/** Reject Recruit (doc 2 §5): a reason of at least 5 characters, sent to the recruiter and the upline. Irreversible. */
+export function RejectRecruitDialog({ recruit, onClose }: { recruit: AdminPendingRecruit; onClose: () => void }) {
+  const invalidate = useInvalidateRecruits();
+  const form = useForm<Values, unknown, z.output<typeof RejectRecruitRequest>>({
+    resolver: schemaResolver<Values, typeof RejectRecruitRequest>(RejectRecruitRequest),
+    defaultValues: { reason: '' },
+    mode: 'onTouched',
+  });
+  const { errors, isSubmitting } = form.formState;
+  const length = form.watch('reason').trim().length;
+  const tooShort = length < RECRUIT_REJECT_MIN;
+  const error = errors.reason?.message;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const res = await apiRequest<{ message?: string }>('DELETE', `${KEYS.pendingRecruits}/${encodeURIComponent(recruit.id)}`, values);
+      if (!res.ok) {
+        applyFieldErrors(form.setError, res.error.fieldErrors, ['reason']);
+        toast({ title: 'Error', description: res.error.message || 'Failed to reject recruit', variant: 'destructive' });
+        if (res.status === 404 || res.status === 409) await invalidate();
+        return;
+      }
+      toast({ title: 'Recruit rejected', description: res.data?.message || MSG.recruitRejected, variant: 'success' });
+      await invalidate();
+      onClose();
+    } catch (e) {
+      toast({ title: 'Error', description: errorMessage(e, 'Failed to reject recruit'), variant: 'destructive' });
+    }
+  });
+
+  return (
+    <Dialog open onOpenChange={(next) => !next && !isSubmitting && onClose()}>
+      <DialogContent title="Reject Recruit" description={`Reject the registration of ${recruit.fullName} (${recruit.email})?`}>
+        <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
+          <Alert tone="warning">The recruiter and the upline receive this reason. A rejected registration cannot be approved later.</Alert>
+          <FormField
+            id="reject-reason"
+            label="Reason for rejection"
+            error={error}
+            hint={
+              <span className={cn('tabular-nums', !tooShort && 'text-emerald-700')}>
+                {tooShort ? `At least ${RECRUIT_REJECT_MIN} characters (${length}/${RECRUIT_REJECT_MIN})` : `${length} characters`}
+              </span>
+            }
+          >
+            <Textarea rows={4} maxLength={500} autoFocus placeholder="e.g. The documents do not match the name given" {...fieldA11y('reject-reason', error, true)} {...form.register('reason')} />
+          </FormField>
+          <DialogFooter>
+            <Button variant="outline" onClick={onClose} disabled={isSubmitting}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="destructive" disabled={tooShort} loading={isSubmitting}>
+              {isSubmitting ? 'Rejecting...' : 'Reject Recruit'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
