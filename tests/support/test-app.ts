@@ -95,6 +95,8 @@ export async function startTestApp(opts: { listen?: boolean; rateLimitFactor?: n
         emailVerified: true,
         firstLogin: false,
         idStatus: 'Active',
+        // Registration precedes activation (users_activation_after_registration).
+        ...(rest.activationDate && !rest.registrationDate ? { registrationDate: new Date(Math.min(rest.activationDate.getTime(), Date.now())) } : {}),
         ...rest,
         email: values.email.toLowerCase(),
         password: password ? await cachedHash(password) : null,

@@ -100,6 +100,8 @@ export const users = pgTable(
     check('users_position_check', sql`${t.position} is null or ${t.position} in ('left','right')`),
     index('users_open_slot_idx').on(t.level, t.createdAt).where(sql`${t.placedAt} is not null and (${t.leftChildId} is null or ${t.rightChildId} is null)`),
     check('users_tree_counters_nonneg', sql`${t.leftCount} >= 0 and ${t.rightCount} >= 0 and ${t.leftActive} >= 0 and ${t.rightActive} >= 0 and ${t.teamDepth} >= 0 and ${t.openDepth} >= 0`),
+    // Activation follows registration (a day of slack for clocks); lets activation-date searches bound the registration order.
+    check('users_activation_after_registration', sql`${t.activationDate} is null or ${t.registrationDate} <= ${t.activationDate} + interval '1 day'`),
     check('users_bv_nonneg', sql`${t.totalBV} >= 0 and ${t.leftBV} >= 0 and ${t.rightBV} >= 0`),
     check('users_email_lower', sql`${t.email} = lower(${t.email})`),
   ],

@@ -54,6 +54,9 @@ export function whereOf(f: UserFilter): SQL | undefined {
   const dateCol = f.dateFilterType === 'activation' ? users.activationDate : users.registrationDate;
   if (f.from) parts.push(gte(dateCol, f.from));
   if (f.to) parts.push(lte(dateCol, f.to));
+  // Registration precedes activation (users_activation_after_registration), so an activation upper bound
+  // also bounds the registration date: the registration-order index can then start at that date.
+  if (f.dateFilterType === 'activation' && f.to) parts.push(lte(users.registrationDate, new Date(f.to.getTime() + 86_400_000)));
   if (f.freeOnly) parts.push(sql`coalesce(${users.packageAmount}, 0) = 0`, sql`${users.role} <> 'admin'`);
   if (f.paidOnly) {
     parts.push(
@@ -62,7 +65,7 @@ export function whereOf(f: UserFilter): SQL | undefined {
     );
   }
   if (f.activatedFrom) parts.push(gte(users.activationDate, f.activatedFrom));
-  if (f.activatedTo) parts.push(lte(users.activationDate, f.activatedTo));
+  if (f.activatedTo) parts.push(lte(users.activationDate, f.activatedTo), lte(users.registrationDate, new Date(f.activatedTo.getTime() + 86_400_000)));
   const present = parts.filter(Boolean) as SQL[];
   return present.length ? and(...present) : undefined;
 }

@@ -3,8 +3,13 @@ import { Link } from 'react-router';
 import { LogoMark } from '../../components/ui/logo';
 import { cn } from '../../lib/cn';
 
-/** Centered card used by every signed-out screen other than login, and by change password. */
-export function AuthLayout({ children, wide = false }: { children: ReactNode; wide?: boolean }) {
+const WIDTHS = { default: 'max-w-md', wide: 'max-w-xl', form: 'max-w-3xl' } as const;
+
+/**
+ * Centered card used by every signed-out screen other than login, and by change password.
+ * `size="form"` fits a long multi-section form (referral registration).
+ */
+export function AuthLayout({ children, wide = false, size }: { children: ReactNode; wide?: boolean; size?: keyof typeof WIDTHS }) {
   return (
     <div className="relative flex min-h-dvh flex-col bg-slate-50">
       <div aria-hidden="true" className="pointer-events-none absolute inset-x-0 top-0 h-72 bg-gradient-to-b from-brand-100/70 to-transparent" />
@@ -14,7 +19,7 @@ export function AuthLayout({ children, wide = false }: { children: ReactNode; wi
         </Link>
       </header>
       <main className="relative flex flex-1 items-start justify-center px-4 pt-8 pb-12 sm:items-center sm:px-6 sm:pt-6">
-        <div className={cn('w-full', wide ? 'max-w-xl' : 'max-w-md')}>{children}</div>
+        <div className={cn('w-full', WIDTHS[size ?? (wide ? 'wide' : 'default')])}>{children}</div>
       </main>
     </div>
   );

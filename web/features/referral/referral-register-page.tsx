@@ -3,26 +3,33 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LinkIcon, UserRoundCheck } from 'lucide-react';
 import { DELAYS, MSG } from '@contracts';
 import { AuthCard, AuthHeading, AuthLayout } from '../../app/layouts/auth-layout';
-import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { InlineLoader } from '../../components/ui/spinner';
 import { apiGet } from '../../lib/api';
 import { titleCase } from '../../lib/format';
+import { RegistrationForm } from './registration-form';
+import { RegistrationSuccess } from './registration-success';
 
 interface ValidateAnswer {
   valid: boolean;
   generatedBy?: string;
   placementSide?: 'left' | 'right' | null;
+  /** The email the link was issued for, when the recruiter gave one. */
+  email?: string | null;
   message?: string;
 }
 
-type State = { kind: 'checking' } | { kind: 'invalid' } | { kind: 'valid'; answer: ValidateAnswer };
+type State =
+  | { kind: 'checking' }
+  | { kind: 'invalid' }
+  | { kind: 'valid'; answer: ValidateAnswer }
+  | { kind: 'done'; message: string };
 
 const MISSING_MESSAGE = 'This referral link is invalid or expired.';
 
 /**
- * Referral registration (doc 1 §2): the link check with its loading and invalid states. The
- * registration form itself is a later issue.
+ * S7 Referral registration (doc 1 §2): the link check with its loading and invalid states, the
+ * form, and the page shown once the registration is submitted.
  */
 export function ReferralRegisterPage() {
   const [params] = useSearchParams();
@@ -74,31 +81,49 @@ export function ReferralRegisterPage() {
     );
   }
 
+  if (state.kind === 'done') return <RegistrationSuccess message={state.message} />;
+
   const { answer } = state;
   return (
-    <AuthLayout wide>
-      <AuthCard>
-        <AuthHeading icon={<UserRoundCheck aria-hidden="true" className="size-6" />} title="Join the Network" description="You were invited through a referral link." />
-        <section aria-labelledby="sponsor-info" className="rounded-xl border border-slate-200 bg-slate-50 p-4">
-          <h2 id="sponsor-info" className="mb-3 text-sm font-semibold text-slate-900">
-            Sponsor Information
-          </h2>
-          <dl className="grid gap-3 text-sm sm:grid-cols-2">
-            <div>
-              <dt className="text-slate-500">Sponsor User ID</dt>
-              <dd className="font-mono font-medium text-slate-900">{answer.generatedBy ?? '—'}</dd>
-            </div>
-            <div>
-              <dt className="text-slate-500">Placement Side</dt>
-              <dd className="font-medium text-slate-900">{answer.placementSide ? titleCase(answer.placementSide) : 'Decided by your sponsor'}</dd>
-            </div>
-          </dl>
-        </section>
-        <Alert tone="info" className="mt-5">
-          This referral link is valid. The registration form for referral links is not available in this version of the site; please ask your sponsor for help.
-        </Alert>
+    <AuthLayout size="form">
+      <AuthCard className="sm:p-10">
+        <AuthHeading
+          icon={<UserRoundCheck aria-hidden="true" className="size-6" />}
+          title="Join the Network"
+          description="You were invited through a referral link. Fill in your details to register."
+        />
+        <SponsorInformation generatedBy={answer.generatedBy} placementSide={answer.placementSide} />
+        <RegistrationForm
+          token={token}
+          email={answer.email}
+          onDone={(message) => {
+            setState({ kind: 'done', message });
+            window.scrollTo({ top: 0 });
+          }}
+        />
       </AuthCard>
     </AuthLayout>
+  );
+}
+
+/** Read-only Sponsor Information (doc 1 §2): the sponsor's user id and the placement side. */
+function SponsorInformation({ generatedBy, placementSide }: Pick<ValidateAnswer, 'generatedBy' | 'placementSide'>) {
+  return (
+    <section aria-labelledby="sponsor-info" className="mb-8 rounded-xl border border-brand-100 bg-brand-50/60 p-4 sm:px-5">
+      <h2 id="sponsor-info" className="mb-3 text-sm font-semibold text-brand-950">
+        Sponsor Information
+      </h2>
+      <dl className="grid gap-3 text-sm sm:grid-cols-2">
+        <div>
+          <dt className="text-slate-600">Sponsor User ID</dt>
+          <dd className="font-mono font-medium text-slate-900">{generatedBy ?? '—'}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Placement Side</dt>
+          <dd className="font-medium text-slate-900">{placementSide ? titleCase(placementSide) : 'Decided by your sponsor'}</dd>
+        </div>
+      </dl>
+    </section>
   );
 }
 

@@ -1,0 +1,3 @@
+-- Older rows that break the rule take their activation date as registration date.
+UPDATE "users" SET "registration_date" = "activation_date" WHERE "activation_date" IS NOT NULL AND "registration_date" > "activation_date" + interval '1 day';--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_activation_after_registration" CHECK ("users"."activation_date" is null or "users"."registration_date" <= "users"."activation_date" + interval '1 day');
