@@ -143,10 +143,12 @@ describe.each(SIZES)('signed-in screens at $name width', (size) => {
     await expectToast(page, 'Upload Failed', MSG.documentLockedPending);
     await shot(page, 'm10-kyc-refused');
 
-    for (const path of ['/my-team', '/products', '/my-purchases']) {
+    for (const path of ['/products', '/my-purchases']) {
       await page.goto(`${t.url}${path}`);
       await page.getByText('Account Overview').waitFor();
     }
+    await page.goto(`${t.url}/my-team`);
+    await page.getByRole('heading', { name: 'My Team', level: 1 }).waitFor();
   });
 
   it('S9 change password: validation, wrong current password, success logs out after 2 s', async () => {

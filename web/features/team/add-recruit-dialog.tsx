@@ -1,0 +1,134 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Check, Copy, Link2, UserPlus, X } from 'lucide-react';
+import type { z } from 'zod';
+import { RecruitRequest, type RecruitResponse } from '@contracts';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogContent, DialogFooter, DialogTrigger } from '../../components/ui/dialog';
+import { FormField, fieldA11y } from '../../components/ui/form-field';
+import { Input, Textarea } from '../../components/ui/input';
+import { toast } from '../../components/ui/toast';
+import { errorMessage } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
+import { applyFieldErrors } from '../../lib/form-errors';
+import { createRecruitLink, TEAM_KEYS, useInvalidateTeam } from './api';
+import { PositionChoice } from './position-choice';
+import { schemaResolver } from './resolver';
+
+type Values = { fullName: string; email: string; position: 'left' | 'right' };
+const EMPTY: Values = { fullName: '', email: '', position: 'left' };
+const FIELDS = ['fullName', 'email', 'position'] as const;
+
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Add Recruit (doc 3 §2.4): POST /api/team/recruit, the link copied and shown with Copy and Clear. */
+export function AddRecruitDialog() {
+  const [open, setOpen] = useState(false);
+  // Kept outside the dialog's content so closing and reopening still shows the last link until Clear.
+  const [link, setLink] = useState<RecruitResponse | null>(null);
+  const [copied, setCopied] = useState(false);
+  const invalidate = useInvalidateTeam();
+  const form = useForm<Values, unknown, z.output<typeof RecruitRequest>>({
+    resolver: schemaResolver<Values, typeof RecruitRequest>(RecruitRequest),
+    defaultValues: EMPTY,
+  });
+  const { errors, isSubmitting } = form.formState;
+  const err = (f: keyof Values) => errors[f]?.message;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const res = await createRecruitLink(values);
+      if (!res.ok) {
+        applyFieldErrors(form.setError, res.error.fieldErrors, FIELDS);
+        toast({ title: 'Error', description: res.error.message || 'Failed to generate referral link', variant: 'destructive' });
+        return;
+      }
+      if (!res.data?.referralLink) {
+        toast({ title: 'Error generating link', description: 'Please try again', variant: 'destructive' });
+        return;
+      }
+      setLink(res.data);
+      const ok = await copyText(res.data.referralLink);
+      setCopied(ok);
+      toast({
+        title: 'Referral Link Generated',
+        description: ok ? 'The link has been copied to your clipboard.' : 'Copy the link below and send it to your recruit.',
+        variant: 'success',
+      });
+      void invalidate([TEAM_KEYS.members, TEAM_KEYS.stats, TEAM_KEYS.pending]);
+    } catch (e) {
+      toast({ title: 'Error', description: errorMessage(e, 'Failed to generate referral link'), variant: 'destructive' });
+    }
+  });
+
+  const copy = async () => {
+    if (!link) return;
+    const ok = await copyText(link.referralLink);
+    setCopied(ok);
+    toast(ok ? { title: 'Link Copied', description: 'The referral link is on your clipboard.', variant: 'success' } : { title: 'Could not copy', description: 'Select the link and copy it by hand.', variant: 'destructive' });
+  };
+
+  const clear = () => {
+    setLink(null);
+    setCopied(false);
+    form.reset(EMPTY);
+    // The Clear button itself goes away: put the focus on the first field of the empty form.
+    setTimeout(() => form.setFocus('fullName'), 0);
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !isSubmitting && setOpen(next)}>
+      <DialogTrigger asChild>
+        <Button>
+          <UserPlus aria-hidden="true" className="size-4" /> Add Recruit
+        </Button>
+      </DialogTrigger>
+      <DialogContent title="Add Recruit" description="Generate a personal referral link for a new recruit. The link works once and is bound to this email.">
+        {link ? (
+          <div className="space-y-4">
+            <Alert tone="success" title="Referral link ready">
+              {copied ? 'Copied to your clipboard. ' : ''}Valid until {formatDateTime(link.expiresAt)}; the recruit joins your {link.position} side by default.
+            </Alert>
+            <FormField id="recruit-link" label="Referral Link">
+              <Textarea id="recruit-link" readOnly rows={3} value={link.referralLink} onFocus={(e) => e.currentTarget.select()} className="resize-none font-mono text-xs break-all" />
+            </FormField>
+            <DialogFooter>
+              <Button variant="outline" onClick={clear}>
+                <X aria-hidden="true" className="size-4" /> Clear
+              </Button>
+              <Button onClick={() => void copy()}>
+                {copied ? <Check aria-hidden="true" className="size-4" /> : <Copy aria-hidden="true" className="size-4" />} Copy
+              </Button>
+            </DialogFooter>
+          </div>
+        ) : (
+          <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
+            <FormField id="recruit-fullName" label="Full Name" error={err('fullName')}>
+              <Input autoComplete="off" {...fieldA11y('recruit-fullName', err('fullName'))} {...form.register('fullName')} />
+            </FormField>
+            <FormField id="recruit-email" label="Email" error={err('email')}>
+              <Input type="email" autoComplete="off" {...fieldA11y('recruit-email', err('email'))} {...form.register('email')} />
+            </FormField>
+            <PositionChoice legend="Position" error={err('position')} {...form.register('position')} />
+            <DialogFooter>
+              <Button variant="outline" onClick={() => setOpen(false)} disabled={isSubmitting}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={isSubmitting}>
+                {isSubmitting ? null : <Link2 aria-hidden="true" className="size-4" />} Generate Link
+              </Button>
+            </DialogFooter>
+          </form>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

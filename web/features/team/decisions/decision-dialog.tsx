@@ -1,0 +1,94 @@
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { UplineDecisionRequest, type Side, type UplinePendingRecruit } from '@contracts';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
+import { FormField, fieldA11y } from '../../../components/ui/form-field';
+import { Textarea } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/toast';
+import { errorMessage } from '../../../lib/api';
+import { decideRecruit, TEAM_KEYS, useInvalidateTeam } from '../api';
+import { schemaResolver } from '../resolver';
+import { SpilloverNotice } from './spillover-notice';
+
+export type DecisionChoice = { recruit: UplinePendingRecruit; decision: 'approved'; position: Side } | { recruit: UplinePendingRecruit; decision: 'rejected' };
+
+type Values = { decision: 'approved' | 'rejected'; position: string; reason: string };
+
+/**
+ * The confirm step of a position decision (doc 3 §2.4): Cancel / Approve LEFT Position / Approve RIGHT
+ * Position, or 'Reject Recruit' with an optional reason. Sends POST /api/upline/pending-recruits/:id/decide.
+ */
+export function DecisionDialog({ choice, onClose }: { choice: DecisionChoice | null; onClose: () => void }) {
+  const invalidate = useInvalidateTeam();
+  const form = useForm<Values, unknown, z.output<typeof UplineDecisionRequest>>({
+    resolver: schemaResolver<Values, typeof UplineDecisionRequest>(UplineDecisionRequest),
+    defaultValues: { decision: 'approved', position: '', reason: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  useEffect(() => {
+    if (choice) form.reset({ decision: choice.decision, position: choice.decision === 'approved' ? choice.position : '', reason: '' });
+  }, [choice, form]);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    if (!choice) return;
+    const body = values.decision === 'approved' ? { decision: values.decision, position: values.position } : { decision: values.decision, reason: values.reason };
+    try {
+      const res = await decideRecruit(choice.recruit.id, body);
+      if (!res.ok) {
+        toast({ title: 'Error', description: res.error.message || 'Failed to process decision', variant: 'destructive' });
+        // Already decided or gone: the list on screen is out of date.
+        if (res.status === 404 || res.status === 409) void invalidate([TEAM_KEYS.decisions]);
+        return;
+      }
+      toast({ title: 'Decision Processed', description: res.data?.message, variant: 'success' });
+      onClose();
+      void invalidate([TEAM_KEYS.decisions, TEAM_KEYS.pending, TEAM_KEYS.stats]);
+    } catch (e) {
+      toast({ title: 'Error', description: errorMessage(e, 'Failed to process decision'), variant: 'destructive' });
+    }
+  });
+
+  const recruit = choice?.recruit;
+  const approving = choice?.decision === 'approved';
+  const side = choice?.decision === 'approved' ? choice.position : null;
+  const SIDE = side?.toUpperCase();
+  const occupied = side && recruit ? !recruit.availablePositions[side] : false;
+  const reasonError = errors.reason?.message;
+
+  return (
+    <Dialog open={choice !== null} onOpenChange={(open) => !open && !isSubmitting && onClose()}>
+      {recruit ? (
+        <DialogContent
+          title={approving ? `Confirm ${SIDE} Position` : 'Reject Recruit'}
+          description={
+            approving
+              ? `Place ${recruit.fullName} in your ${SIDE} leg? The recruit then waits for admin approval.`
+              : `Reject ${recruit.fullName}? This cannot be undone: the registration is removed and the recruit is told.`
+          }
+        >
+          <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
+            {approving && occupied && side ? <SpilloverNotice sides={[side]} /> : null}
+            {!approving ? (
+              <FormField id="decision-reason" label="Reason" optional error={reasonError}>
+                <Textarea rows={3} maxLength={500} {...fieldA11y('decision-reason', reasonError)} {...form.register('reason')} />
+              </FormField>
+            ) : null}
+            {errors.position?.message ? <Alert tone="danger">{errors.position.message}</Alert> : null}
+            <DialogFooter>
+              <Button variant="outline" onClick={onClose} disabled={isSubmitting}>
+                Cancel
+              </Button>
+              <Button type="submit" variant={approving ? 'primary' : 'destructive'} loading={isSubmitting}>
+                {approving ? `Approve ${SIDE} Position` : 'Reject Recruit'}
+              </Button>
+            </DialogFooter>
+          </form>
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,46 @@
+import type { DownlineMember } from '@contracts';
+import { Badge, type BadgeTone } from '../../../components/ui/badge';
+import { formatDate, titleCase } from '../../../lib/format';
+import { memberName, rupees, sideLabel } from '../format';
+
+const STATUS_TONES: Record<string, BadgeTone> = { active: 'success', pending: 'warning', inactive: 'neutral', rejected: 'danger', suspended: 'danger' };
+
+export function MemberStatusBadge({ status }: { status: string }) {
+  return <Badge tone={STATUS_TONES[status] ?? 'neutral'}>{titleCase(status || 'unknown')}</Badge>;
+}
+
+/** A downline member: name, email, userId, status, position, package, total BV, joined date. */
+export function MemberCard({ member }: { member: DownlineMember }) {
+  return (
+    <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-xs">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="truncate font-medium text-slate-900">{memberName(member)}</p>
+          <p className="truncate text-sm text-slate-500">{member.email}</p>
+          <p className="font-mono text-xs text-slate-500">{member.userId}</p>
+        </div>
+        <MemberStatusBadge status={member.status} />
+      </div>
+      <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-2 text-sm">
+        <div>
+          <dt className="text-xs text-slate-500">Position</dt>
+          <dd className="font-medium text-slate-800">
+            {sideLabel(member.position)} <span className="text-xs font-normal text-slate-500">· {sideLabel(member.leg)} leg</span>
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-500">Joined</dt>
+          <dd className="font-medium text-slate-800">{formatDate(member.registrationDate || member.createdAt)}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-500">Package</dt>
+          <dd className="font-medium text-slate-800 tabular-nums">{rupees(member.packageAmount)}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-500">Total BV</dt>
+          <dd className="font-medium text-slate-800 tabular-nums">{rupees(member.totalBV)}</dd>
+        </div>
+      </dl>
+    </li>
+  );
+}

@@ -1,0 +1,30 @@
+import { formatDistanceToNow, isValid, parseISO } from 'date-fns';
+
+/** Money is rupees everywhere (README differences: the source showed a dollar sign in the recruit and decision views). */
+const INR = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 2, minimumFractionDigits: 0 });
+const COUNT = new Intl.NumberFormat('en-IN');
+
+function num(value: string | number | null | undefined): number {
+  if (value === null || value === undefined || value === '') return 0;
+  const n = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(n) ? n : 0;
+}
+
+/** "₹1,23,456" */
+export const rupees = (value: string | number | null | undefined) => INR.format(num(value));
+
+/** "1,23,456" */
+export const count = (value: string | number | null | undefined) => COUNT.format(num(value));
+
+/** "5 minutes ago" */
+export function relativeTime(value: string | null | undefined): string {
+  if (!value) return 'recently';
+  const d = parseISO(value);
+  return isValid(d) ? formatDistanceToNow(d, { addSuffix: true }) : 'recently';
+}
+
+export const sideLabel = (side: string | null | undefined) => (side === 'right' ? 'Right' : 'Left');
+
+export function memberName(m: { firstName: string | null; lastName: string | null; email?: string; userId?: string }): string {
+  return [m.firstName, m.lastName].filter(Boolean).join(' ') || m.userId || m.email || 'Member';
+}
