@@ -12,3 +12,5 @@ export * from './referral';
 export * from './users';
 export * from './admin';
 export * from './team';
+export * from './wallet';
+export * from './commerce';

@@ -189,6 +189,8 @@ export interface TeamStats {
   rightActive: number;
   depth: number;
   pendingRecruits: number;
+  /** Team Business Stages (doc 3 §2.4): next rank and the four requirements. */
+  rank: import('./commerce').RankProgress;
 }
 
 export interface TeamPendingRecruit {

@@ -26,6 +26,8 @@ import { adminReportRoutes } from './modules/admin-reports/admin-reports.routes'
 import { founderRoutes } from './modules/founder/founder.routes';
 import { teamRoutes } from './modules/team/team.routes';
 import { recruitmentRoutes } from './modules/recruitment/recruitment.routes';
+import { walletRoutes } from './modules/wallet/wallet.routes';
+import { commerceRoutes } from './modules/commerce/commerce.routes';
 
 export interface BuildOptions {
   /** Folder of the built web client; when missing, only the API is served. */
@@ -97,6 +99,8 @@ export async function buildApp(ctx: Omit<AppContext, 'log'> & { log?: AppContext
     ...founderRoutes(fullCtx),
     ...teamRoutes(fullCtx),
     ...recruitmentRoutes(fullCtx),
+    ...walletRoutes(fullCtx),
+    ...commerceRoutes(fullCtx),
   ]);
 
   await registerWebClient(app, opts.webDist);

@@ -21,6 +21,8 @@ export interface ApiResult<T = any> {
 
 export interface TestApp {
   runtime: Runtime;
+  /** The PostgreSQL database of this test file (undefined on PGlite). */
+  databaseUrl?: string;
   config: AppConfig;
   clock: ManualClock;
   mail: Mailbox;
@@ -72,6 +74,7 @@ export async function startTestApp(opts: { listen?: boolean; rateLimitFactor?: n
 
   return {
     runtime,
+    databaseUrl: database.url,
     config,
     clock,
     mail,

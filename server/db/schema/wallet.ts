@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, uuid, varchar, text, numeric, timestamp, date, jsonb, index, uniqueIndex, check } from 'drizzle-orm/pg-core';
+import { pgTable, uuid, varchar, text, numeric, timestamp, date, jsonb, index, uniqueIndex, check, bigserial } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -32,9 +32,12 @@ export const transactions = pgTable(
     balanceAfter: money('balance_after').notNull(),
     metadata: jsonb('metadata'),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /** Insertion order; a wallet's rows are inserted under its row lock, so per user this is the ledger's order. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
   },
   (t) => [
     index('transactions_user_idx').on(t.userId, t.createdAt),
+    index('transactions_user_seq_idx').on(t.userId, t.seq),
     index('transactions_type_idx').on(t.type, t.createdAt),
     check('transactions_balance_math', sql`${t.balanceAfter} = ${t.balanceBefore} + ${t.amount} and ${t.balanceAfter} >= 0`),
   ],

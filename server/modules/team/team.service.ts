@@ -16,6 +16,7 @@ import { pathBetween } from '../tree/tree.repo';
 import { createReferralLink } from '../referral/referral.service';
 import { findRecruitForUpdate, updateRecruit, listAwaitingUpline, listRecruiterPipeline } from '../recruitment/pipeline.repo';
 import { closeAsRejected } from '../recruitment/recruits.service';
+import { rankProgress } from '../ranks/rank.service';
 import { memberNode, memberNodes, sponsoredMembers, downlineOf, placementParents, type MemberNodeRow } from './team.repo';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
@@ -36,6 +37,7 @@ export async function teamStats(ctx: AppContext, me: UserRow): Promise<TeamStats
     totalDirects: me.totalDirects, directPositions: (me.leftChildId ? 1 : 0) + (me.rightChildId ? 1 : 0), currentRank: me.currentRank,
     teamBV: sumMoney(me.leftBV, me.rightBV), leftBV: me.leftBV, rightBV: me.rightBV, leftCount: me.leftCount, rightCount: me.rightCount,
     leftActive: me.leftActive, rightActive: me.rightActive, depth: me.teamDepth, pendingRecruits: pending.length,
+    rank: await rankProgress(ctx.db, me),
   };
 }
 

@@ -1,4 +1,6 @@
 import type { DbOrTx } from '../../db/client';
+import { findUserById } from '../users/users.repo';
+import { applyRanks } from '../ranks/rank.service';
 import { conflict } from '../../http/app-error';
 import { MSG } from '../../../contracts/messages';
 import type { Position } from '../../../contracts/enums';
@@ -74,7 +76,12 @@ export async function placeMember(
   await lockTree(db);
   const slot = await findSlot(db, target.startId, target.side);
   await occupySlot(db, member.id, slot.parentId, slot.side, member.status === 'active', now);
-  if (member.sponsorId) await countDirect(db, member.sponsorId, await legUnder(db, member.sponsorId, member.id));
+  if (member.sponsorId) {
+    await countDirect(db, member.sponsorId, await legUnder(db, member.sponsorId, member.id));
+    // One more direct recruit can complete the sponsor's next rank.
+    const s = await findUserById(db, member.sponsorId);
+    if (s) await applyRanks(db, [{ id: s.id, leftBV: s.leftBV, rightBV: s.rightBV, totalDirects: s.totalDirects, currentRank: s.currentRank }], now);
+  }
   return slot;
 }
 

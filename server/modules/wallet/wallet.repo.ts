@@ -1,7 +1,135 @@
-import type { DbOrTx } from '../../db/client';
-import { walletBalances } from '../../db/schema/index';
+import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { rawRows, type DbOrTx } from '../../db/client';
+import { idempotencyKeys, transactions, users, walletBalances, withdrawalRequests } from '../../db/schema/index';
 
 /** One wallet per user (decisions.md §6): created with the account's activation, idempotently. */
 export async function ensureWallet(db: DbOrTx, userId: string) {
   await db.insert(walletBalances).values({ userId }).onConflictDoNothing({ target: walletBalances.userId });
+}
+
+export async function walletOf(db: DbOrTx, userId: string) {
+  const [row] = await db.select().from(walletBalances).where(eq(walletBalances.userId, userId)).limit(1);
+  return row;
+}
+
+/**
+ * Moves the balance by `amount` (signed) in one statement that also refuses to go below zero: the row
+ * lock it takes orders concurrent movements of one wallet, and the answer carries the balance before
+ * and after for the ledger row. Undefined when the balance does not cover a debit.
+ */
+export async function shiftBalance(
+  db: DbOrTx, userId: string, amount: string, counters: { earnings?: string; withdrawals?: string } = {},
+): Promise<{ before: string; after: string } | undefined> {
+  const rows = await rawRows<{ before: string; after: string }>(
+    db,
+    sql`update wallet_balances set
+          balance = balance + ${amount}::numeric,
+          total_earnings = total_earnings + ${counters.earnings ?? '0'}::numeric,
+          total_withdrawals = total_withdrawals + ${counters.withdrawals ?? '0'}::numeric,
+          updated_at = now()
+        where user_id = ${userId}::uuid and balance + ${amount}::numeric >= 0
+        returning (balance - ${amount}::numeric)::text as before, balance::text as after`,
+  );
+  return rows[0];
+}
+
+/** Counters that change without moving the balance (an approved withdrawal was already debited). */
+export async function addWithdrawnTotal(db: DbOrTx, userId: string, amount: string) {
+  await db.update(walletBalances).set({ totalWithdrawals: sql`${walletBalances.totalWithdrawals} + ${amount}::numeric`, updatedAt: new Date() })
+    .where(eq(walletBalances.userId, userId));
+}
+
+export async function insertLedgerRow(db: DbOrTx, values: typeof transactions.$inferInsert) {
+  const [row] = await db.insert(transactions).values(values).returning();
+  return row;
+}
+
+const keyset = (col: SQL, idCol: SQL, cursor?: { at: string; id: string }) =>
+  cursor ? sql`(${col}, ${idCol}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : undefined;
+
+export async function ledgerPage(db: DbOrTx, userId: string, cursor: { at: string; id: string } | undefined, limit: number) {
+  return db.select().from(transactions)
+    .where(and(eq(transactions.userId, userId), keyset(sql`${transactions.createdAt}`, sql`${transactions.id}`, cursor)))
+    .orderBy(desc(transactions.createdAt), desc(transactions.id))
+    .limit(limit + 1);
+}
+
+const person = {
+  userDisplayId: users.userId, firstName: users.firstName, lastName: users.lastName, userEmail: users.email,
+};
+
+export async function fundHistoryPage(db: DbOrTx, f: { search?: string; type?: string }, cursor: { at: string; id: string } | undefined, limit: number) {
+  const term = f.search ? `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  return db.select({ t: transactions, ...person }).from(transactions)
+    .innerJoin(users, eq(users.id, transactions.userId))
+    .where(and(
+      f.type ? eq(transactions.type, f.type) : undefined,
+      term ? or(ilike(users.userId, term), ilike(users.email, term), sql`(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')) ilike ${term}`) : undefined,
+      keyset(sql`${transactions.createdAt}`, sql`${transactions.id}`, cursor),
+    ))
+    .orderBy(desc(transactions.createdAt), desc(transactions.id))
+    .limit(limit + 1);
+}
+
+/** Largest balances first; the cursor is (balance, id) of the last row. */
+export async function walletBalancesPage(db: DbOrTx, search: string | undefined, cursor: { at: string; id: string } | undefined, limit: number) {
+  const term = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  return db.select({ w: walletBalances, ...person }).from(walletBalances)
+    .innerJoin(users, eq(users.id, walletBalances.userId))
+    .where(and(
+      term ? or(ilike(users.userId, term), ilike(users.email, term), sql`(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')) ilike ${term}`) : undefined,
+      cursor ? sql`(${walletBalances.balance}, ${walletBalances.id}) < (${cursor.at}::numeric, ${cursor.id}::uuid)` : undefined,
+    ))
+    .orderBy(desc(walletBalances.balance), desc(walletBalances.id))
+    .limit(limit + 1);
+}
+
+// ---- withdrawals ----
+export type WithdrawalRow = typeof withdrawalRequests.$inferSelect;
+
+export async function insertWithdrawal(db: DbOrTx, values: typeof withdrawalRequests.$inferInsert) {
+  const [row] = await db.insert(withdrawalRequests).values(values).returning();
+  return row;
+}
+
+export async function withdrawalForUpdate(db: DbOrTx, id: string): Promise<WithdrawalRow | undefined> {
+  const [row] = await db.select().from(withdrawalRequests).where(eq(withdrawalRequests.id, id)).for('update');
+  return row;
+}
+
+export async function updateWithdrawal(db: DbOrTx, id: string, values: Partial<typeof withdrawalRequests.$inferInsert>) {
+  const [row] = await db.update(withdrawalRequests).set({ ...values, updatedAt: new Date() }).where(eq(withdrawalRequests.id, id)).returning();
+  return row;
+}
+
+export async function withdrawalsOf(db: DbOrTx, userId: string) {
+  return db.select().from(withdrawalRequests).where(eq(withdrawalRequests.userId, userId)).orderBy(desc(withdrawalRequests.createdAt)).limit(200);
+}
+
+export async function pendingWithdrawalTotal(db: DbOrTx, userId: string) {
+  const [row] = await db.select({ total: sql<string>`coalesce(sum(${withdrawalRequests.amount}), 0)::numeric(14,2)::text` }).from(withdrawalRequests)
+    .where(and(eq(withdrawalRequests.userId, userId), eq(withdrawalRequests.status, 'pending')));
+  return row.total;
+}
+
+export async function adminWithdrawals(db: DbOrTx, statuses: string[], limit: number) {
+  return db.select({ w: withdrawalRequests, ...person }).from(withdrawalRequests)
+    .innerJoin(users, eq(users.id, withdrawalRequests.userId))
+    .where(inArray(withdrawalRequests.status, statuses))
+    .orderBy(desc(withdrawalRequests.createdAt), desc(withdrawalRequests.id))
+    .limit(limit);
+}
+
+// ---- idempotency keys ----
+/** Claims the key for this request; a concurrent claim of the same key waits here until the first commits. */
+export async function claimIdempotencyKey(db: DbOrTx, userId: string, key: string, route: string, requestHash: string) {
+  const inserted = await db.insert(idempotencyKeys).values({ userId, key, route, requestHash }).onConflictDoNothing().returning({ key: idempotencyKeys.key });
+  if (inserted.length) return { claimed: true as const };
+  const [row] = await db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+  return { claimed: false as const, row };
+}
+
+export async function storeIdempotentAnswer(db: DbOrTx, userId: string, key: string, statusCode: number, response: unknown) {
+  await db.update(idempotencyKeys).set({ statusCode, response: sql`${JSON.stringify(response)}::jsonb` })
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
 }

@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import { PRODUCT_CATEGORIES, PURCHASE_TYPES, PAYMENT_METHODS, RANKS, type Rank } from './enums';
+
+/** Products, purchases, BV and ranks (doc 3 §2.3-2.5, §5, §9; decisions.md §5). */
+
+export const COMMERCE_MSG = {
+  productNameRequired: 'Product name is required',
+  priceInvalid: 'Price must be greater than 0',
+  bvInvalid: 'BV must be greater than 0',
+  gstInvalid: 'GST must be between 0 and 100 percent',
+  productRequired: 'Product is required',
+  quantityInvalid: 'Quantity must be a whole number of at least 1',
+  paymentMethodRequired: 'Please choose a payment method',
+  deliveryAddressShort: 'Delivery address must be at least 10 characters',
+  productUnavailable: 'This product is not available',
+  purchaseSuccessTitle: 'Purchase Successful!',
+  purchaseSuccess: 'Your order has been placed successfully. You will receive confirmation shortly.',
+  insufficientBalance: 'Insufficient wallet balance',
+  orderNotFound: 'Order not found',
+  paymentFinal: 'A completed or failed payment cannot be changed.',
+  cancelPaid: 'A paid order cannot be cancelled here.',
+  productHasPurchases: 'This product has purchases, so it is deactivated instead of deleted.',
+} as const;
+
+export const PAYMENT_METHOD_LABELS: Record<(typeof PAYMENT_METHODS)[number], string> = {
+  upi: 'UPI', bank_transfer: 'Bank Transfer', card: 'Credit/Debit Card', wallet: 'Wallet',
+};
+export const CATEGORY_LABELS: Record<string, string> = { water_purifier: 'Water Purifier', led_tv: 'LED TV', ceiling_fan: 'Ceiling Fan', others: 'Others' };
+export const DELIVERY_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
+export const PAYMENT_STATUSES = ['pending', 'completed', 'failed'] as const;
+
+const decimal = (message: string, opts: { min?: number; allowZero?: boolean; max: number; scale?: number }) =>
+  z.preprocess(
+    (v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v),
+    z
+      .string({ error: message })
+      .trim()
+      .regex(new RegExp(`^\\d{1,10}(\\.\\d{1,${opts.scale ?? 2}})?$`), { error: message })
+      .refine((v) => (opts.allowZero ? Number(v) >= 0 : Number(v) > 0) && Number(v) <= opts.max, { error: message })
+      .transform((v) => Number(v).toFixed(2)),
+  );
+const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+/** Admin product editor (doc 3 §5.2: name required, price > 0, bv > 0, gst >= 0). */
+export const ProductInput = z.object({
+  name: z.string({ error: COMMERCE_MSG.productNameRequired }).trim().min(1, { error: COMMERCE_MSG.productNameRequired }).max(160),
+  description: z.preprocess(blank, z.string().trim().max(2000).optional()),
+  price: decimal(COMMERCE_MSG.priceInvalid, { max: 10_000_000 }),
+  bv: decimal(COMMERCE_MSG.bvInvalid, { max: 10_000_000 }),
+  gst: decimal(COMMERCE_MSG.gstInvalid, { allowZero: true, max: 100 }),
+  category: z.enum(PRODUCT_CATEGORIES, { error: 'Choose a category' }),
+  purchaseType: z.enum(PURCHASE_TYPES, { error: 'Choose first or second purchase' }),
+  imageUrl: z.preprocess(blank, z.url({ protocol: /^https?$/, error: 'Image URL must be an http(s) address' }).max(1000).optional()),
+  isActive: z.boolean().default(true),
+});
+export type ProductInput = z.input<typeof ProductInput>;
+export const ProductPatch = ProductInput.partial().refine((v) => Object.keys(v).length > 0, { error: 'Nothing to change' });
+export type ProductPatch = z.input<typeof ProductPatch>;
+
+/** Purchase dialog (doc 3 §5.1-5.2). */
+export const PurchaseRequest = z.object({
+  productId: z.uuid({ error: COMMERCE_MSG.productRequired }),
+  quantity: z.coerce.number({ error: COMMERCE_MSG.quantityInvalid }).int({ error: COMMERCE_MSG.quantityInvalid }).min(1, { error: COMMERCE_MSG.quantityInvalid }).max(100, { error: 'At most 100 units per order' }),
+  paymentMethod: z.enum(PAYMENT_METHODS, { error: COMMERCE_MSG.paymentMethodRequired }),
+  deliveryAddress: z.string({ error: COMMERCE_MSG.deliveryAddressShort }).trim().min(10, { error: COMMERCE_MSG.deliveryAddressShort }).max(500),
+});
+export type PurchaseRequest = z.input<typeof PurchaseRequest>;
+
+/** Admin order update: payment pending -> completed | failed (BV on completion); delivery progress; tracking id. */
+export const AdminPurchasePatch = z
+  .object({
+    paymentStatus: z.enum(PAYMENT_STATUSES, { error: 'Payment status must be pending, completed or failed' }).optional(),
+    deliveryStatus: z.enum(DELIVERY_STATUSES, { error: 'Unknown delivery status' }).optional(),
+    trackingId: z.preprocess(blank, z.string().trim().max(100).optional()),
+  })
+  .refine((v) => Object.keys(v).some((k) => v[k as keyof typeof v] !== undefined), { error: 'Nothing to change' });
+export type AdminPurchasePatch = z.input<typeof AdminPurchasePatch>;
+
+export const ProductsQuery = z.object({
+  purchaseType: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(PURCHASE_TYPES).optional()),
+  category: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(PRODUCT_CATEGORIES).optional()),
+});
+export const AdminPurchasesQuery = z.object({
+  paymentStatus: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(PAYMENT_STATUSES).optional()),
+  deliveryStatus: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(DELIVERY_STATUSES).optional()),
+  cursor: z.preprocess((v) => (v === '' ? undefined : v), z.string().max(200).optional()),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+/** Rank requirements (doc 3 §9). */
+export const RANK_REQUIREMENTS: Record<Rank, { teamBV: number; leftBV: number; rightBV: number; directs: number }> = {
+  Executive: { teamBV: 0, leftBV: 0, rightBV: 0, directs: 0 },
+  'Bronze Star': { teamBV: 10000, leftBV: 5000, rightBV: 5000, directs: 2 },
+  'Gold Star': { teamBV: 25000, leftBV: 12500, rightBV: 12500, directs: 4 },
+  'Emerald Star': { teamBV: 50000, leftBV: 25000, rightBV: 25000, directs: 6 },
+  'Ruby Star': { teamBV: 100000, leftBV: 50000, rightBV: 50000, directs: 8 },
+  Diamond: { teamBV: 250000, leftBV: 125000, rightBV: 125000, directs: 10 },
+  'Wise President': { teamBV: 500000, leftBV: 250000, rightBV: 250000, directs: 12 },
+  President: { teamBV: 1000000, leftBV: 500000, rightBV: 500000, directs: 15 },
+  Ambassador: { teamBV: 2500000, leftBV: 1250000, rightBV: 1250000, directs: 20 },
+  'Deputy Director': { teamBV: 5000000, leftBV: 2500000, rightBV: 2500000, directs: 25 },
+  Director: { teamBV: 10000000, leftBV: 5000000, rightBV: 5000000, directs: 30 },
+  Founder: { teamBV: 25000000, leftBV: 12500000, rightBV: 12500000, directs: 40 },
+};
+/** The five phases of the rank path (doc 3 §2.4). */
+export const RANK_PHASES: { name: string; ranks: Rank[] }[] = [
+  { name: 'Starting', ranks: ['Executive'] },
+  { name: 'Growth', ranks: ['Bronze Star', 'Gold Star', 'Emerald Star'] },
+  { name: 'Leadership', ranks: ['Ruby Star', 'Diamond'] },
+  { name: 'Executive', ranks: ['Wise President', 'President', 'Ambassador'] },
+  { name: 'Elite', ranks: ['Deputy Director', 'Director', 'Founder'] },
+];
+export { RANKS };
+
+// ---- answers ----
+export interface ProductView {
+  id: string;
+  name: string;
+  description: string | null;
+  category: string;
+  purchaseType: string;
+  price: string;
+  bv: string;
+  gst: string;
+  imageUrl: string | null;
+  isActive: boolean;
+}
+export interface AdminProductView extends ProductView {
+  purchaseCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+export interface PurchaseView {
+  id: string;
+  productId: string;
+  productName: string;
+  quantity: number;
+  unitPrice: string;
+  totalAmount: string;
+  totalBV: string;
+  paymentMethod: string;
+  paymentStatus: string;
+  deliveryStatus: string;
+  trackingId: string | null;
+  deliveryAddress: string;
+  createdAt: string;
+}
+export interface PurchaseResponse {
+  message: string;
+  purchase: PurchaseView;
+}
+export interface AdminPurchaseView extends PurchaseView {
+  userId: string;
+  userDisplayId: string;
+  userName: string;
+  userEmail: string;
+  bvCreditedAt: string | null;
+}
+export interface RankRequirementProgress {
+  have: string;
+  need: string;
+  /** 0 to 100, capped. */
+  percent: number;
+}
+export interface RankProgress {
+  current: string;
+  /** The next rank; at Founder it stays Founder. */
+  next: string;
+  atTop: boolean;
+  /** Average of the four capped ratios, 0 to 100. */
+  progress: number;
+  requirements: { teamBV: RankRequirementProgress; leftBV: RankRequirementProgress; rightBV: RankRequirementProgress; directRecruits: RankRequirementProgress };
+  achievements: { rank: string; achievedAt: string }[];
+}

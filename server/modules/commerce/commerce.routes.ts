@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { identityOf, type RouteDef } from '../../http/routes';
+import { parse } from '../../http/validate';
+import { ProductInput, ProductPatch, PurchaseRequest, AdminPurchasePatch, ProductsQuery, AdminPurchasesQuery, COMMERCE_MSG } from '../../../contracts/commerce';
+import { catalog, adminCatalog, createProduct, editProduct, purchase, ownPurchases, adminOrders, updateOrder } from './commerce.service';
+
+const ProductId = z.object({ id: z.uuid({ error: 'Product not found' }) });
+const OrderId = z.object({ id: z.uuid({ error: COMMERCE_MSG.orderNotFound }) });
+
+/** Catalog, purchases and the admin's products and orders (doc 3 §2.3, §2.5; decisions.md §5). */
+export function commerceRoutes(ctx: AppContext): RouteDef[] {
+  return [
+    { method: 'GET', url: '/api/products', access: 'member', handler: async (req) => catalog(ctx, parse(ProductsQuery, req.query)) },
+    {
+      method: 'POST', url: '/api/purchases', access: 'member',
+      handler: async (req, reply) => {
+        const a = await purchase(ctx, req, identityOf(req), parse(PurchaseRequest, req.body));
+        return reply.status(a.status).send(a.body);
+      },
+    },
+    { method: 'GET', url: '/api/purchases', access: 'member', handler: async (req) => ownPurchases(ctx, identityOf(req).user.id) },
+    { method: 'GET', url: '/api/admin/products', access: 'admin', handler: async () => adminCatalog(ctx) },
+    {
+      method: 'POST', url: '/api/admin/products', access: 'admin',
+      handler: async (req, reply) => reply.status(201).send(await createProduct(ctx, req, identityOf(req), parse(ProductInput, req.body))),
+    },
+    {
+      method: 'PATCH', url: '/api/admin/products/:id', access: 'admin',
+      handler: async (req) => editProduct(ctx, req, identityOf(req), parse(ProductId, req.params).id, parse(ProductPatch, req.body ?? {})),
+    },
+    { method: 'GET', url: '/api/admin/purchases', access: 'admin', handler: async (req) => adminOrders(ctx, parse(AdminPurchasesQuery, req.query)) },
+    {
+      method: 'PATCH', url: '/api/admin/purchases/:id', access: 'admin',
+      handler: async (req, reply) => {
+        const a = await updateOrder(ctx, req, identityOf(req), parse(OrderId, req.params).id, parse(AdminPurchasePatch, req.body ?? {}));
+        return reply.status(a.status).send(a.body);
+      },
+    },
+  ];
+}

@@ -1,0 +1,169 @@
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import type { Identity } from '../../http/identity';
+import { AppError, badRequest, notFound } from '../../http/app-error';
+import {
+  COMMERCE_MSG, PAYMENT_METHOD_LABELS, type ProductInput, type ProductPatch, type PurchaseRequest, type AdminPurchasePatch, type ProductView,
+  type AdminProductView, type PurchaseView, type AdminPurchaseView,
+} from '../../../contracts/commerce';
+import type { Page } from '../../../contracts/wallet';
+import { orderTotals } from '../../lib/money';
+import { displayName } from '../users/users.service';
+import { findUserById } from '../users/users.repo';
+import { notify, notifyAdmins } from '../notifications/notifications.service';
+import { audit } from '../audit/audit.service';
+import { lockTree } from '../tree/tree.service';
+import { applyRanks } from '../ranks/rank.service';
+import { idempotent, postLedger, negate } from '../wallet/ledger.service';
+import { decodeCursor, encodeCursor } from '../wallet/withdrawals.service';
+import {
+  activeProducts, allProducts, findProduct, insertProduct, updateProduct, insertPurchase, purchaseForUpdate, updatePurchase, purchasesOf,
+  purchasesPage, addBV, type ProductRow, type PurchaseRow,
+} from './commerce.repo';
+
+const rupees = (v: string) => `₹${Number(v).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+const toProduct = (p: ProductRow): ProductView => ({
+  id: p.id, name: p.name, description: p.description, category: p.category, purchaseType: p.purchaseType, price: p.price, bv: p.bv, gst: p.gst,
+  imageUrl: p.imageUrl, isActive: p.isActive,
+});
+const toPurchase = (p: PurchaseRow, productName: string): PurchaseView => ({
+  id: p.id, productId: p.productId, productName, quantity: p.quantity, unitPrice: p.unitPrice, totalAmount: p.totalAmount, totalBV: p.totalBV,
+  paymentMethod: p.paymentMethod, paymentStatus: p.paymentStatus, deliveryStatus: p.deliveryStatus, trackingId: p.trackingId,
+  deliveryAddress: p.deliveryAddress, createdAt: p.createdAt.toISOString(),
+});
+
+export async function catalog(ctx: AppContext, f: { purchaseType?: string; category?: string }) {
+  return (await activeProducts(ctx.db, f)).map(toProduct);
+}
+
+export async function adminCatalog(ctx: AppContext): Promise<AdminProductView[]> {
+  return (await allProducts(ctx.db)).map(({ p, purchaseCount }) => ({ ...toProduct(p), purchaseCount, createdAt: p.createdAt.toISOString(), updatedAt: p.updatedAt.toISOString() }));
+}
+
+export async function createProduct(ctx: AppContext, req: FastifyRequest, identity: Identity, input: z.output<typeof ProductInput>) {
+  return ctx.db.transaction(async (tx) => {
+    const p = await insertProduct(tx, { ...input, description: input.description ?? null, imageUrl: input.imageUrl ?? null });
+    await audit(tx, req, identity, { entityType: 'product', entityId: p.id, action: 'product.create', newState: toProduct(p) });
+    return toProduct(p);
+  });
+}
+
+export async function editProduct(ctx: AppContext, req: FastifyRequest, identity: Identity, id: string, input: z.output<typeof ProductPatch>) {
+  return ctx.db.transaction(async (tx) => {
+    const before = await findProduct(tx, id);
+    if (!before) throw notFound('Product not found');
+    const p = (await updateProduct(tx, id, input))!;
+    const action = input.isActive === false && before.isActive ? 'product.deactivate' : input.isActive === true && !before.isActive ? 'product.activate' : 'product.update';
+    await audit(tx, req, identity, { entityType: 'product', entityId: id, action, previousState: toProduct(before), newState: toProduct(p) });
+    return toProduct(p);
+  });
+}
+
+/** Credits a completed purchase's BV to the buyer and every ancestor, then promotes whoever now qualifies. */
+async function creditBV(tx: DbOrTx, purchase: PurchaseRow, now: Date) {
+  const ancestors = await addBV(tx, purchase.userId, purchase.totalBV);
+  await applyRanks(tx, ancestors.map((a) => ({ id: a.id, leftBV: a.left_bv, rightBV: a.right_bv, totalDirects: a.total_directs, currentRank: a.current_rank })), now);
+  await updatePurchase(tx, purchase.id, { bvCreditedAt: now });
+}
+
+/**
+ * A purchase (decisions.md §5): the server computes the total (price x quantity plus GST, half-up) and BV.
+ * Wallet payment completes at once, debiting the wallet in the same transaction; other methods wait for
+ * an admin to mark the order paid.
+ */
+export async function purchase(ctx: AppContext, req: FastifyRequest, identity: Identity, input: z.output<typeof PurchaseRequest>) {
+  return idempotent(ctx, req, identity.user.id, async (tx) => {
+    const byWallet = input.paymentMethod === 'wallet';
+    if (byWallet) await lockTree(tx);
+    const product = await findProduct(tx, input.productId);
+    if (!product?.isActive) throw badRequest(COMMERCE_MSG.productUnavailable, { productId: [COMMERCE_MSG.productUnavailable] });
+    const totals = orderTotals(product.price, product.gst, product.bv, input.quantity);
+    const now = ctx.clock.now();
+    const row = await insertPurchase(tx, {
+      userId: identity.user.id, productId: product.id, quantity: input.quantity, unitPrice: product.price, totalAmount: totals.total, totalBV: totals.bv,
+      paymentMethod: input.paymentMethod, paymentStatus: byWallet ? 'completed' : 'pending', deliveryAddress: input.deliveryAddress, createdAt: now,
+    });
+    if (byWallet) {
+      const entry = await postLedger(tx, identity.user.id, negate(totals.total), 'purchase', { description: `${product.name} x ${input.quantity}`, referenceId: row.id, now });
+      await creditBV(tx, row, now);
+      await audit(tx, req, identity, { entityType: 'purchase', entityId: row.id, action: 'purchase.wallet', newState: { total: totals.total, bv: totals.bv, balanceAfter: entry.balanceAfter } });
+    } else {
+      await notifyAdmins(tx, {
+        type: 'order_awaiting_payment', title: 'Order awaiting payment',
+        message: `${displayName(identity.user)} ordered ${product.name} x ${input.quantity} (${rupees(totals.total)}, ${PAYMENT_METHOD_LABELS[input.paymentMethod]}).`, data: { purchaseId: row.id },
+      });
+    }
+    const fresh = (await purchaseForUpdate(tx, row.id))!;
+    return { status: 201, body: { message: COMMERCE_MSG.purchaseSuccess, purchase: toPurchase(fresh, product.name) } };
+  });
+}
+
+export async function ownPurchases(ctx: AppContext, userId: string) {
+  return (await purchasesOf(ctx.db, userId)).map(({ p, productName }) => toPurchase(p, productName));
+}
+
+export async function adminOrders(ctx: AppContext, q: { paymentStatus?: string; deliveryStatus?: string; cursor?: string; limit: number }): Promise<Page<AdminPurchaseView>> {
+  const rows = await purchasesPage(ctx.db, q, decodeCursor(q.cursor), q.limit);
+  const more = rows.length > q.limit;
+  const items = rows.slice(0, q.limit);
+  return {
+    items: items.map((r) => ({
+      ...toPurchase(r.p, r.productName), userId: r.p.userId, userDisplayId: r.userDisplayId, userName: [r.firstName, r.lastName].filter(Boolean).join(' ') || r.userDisplayId,
+      userEmail: r.userEmail, bvCreditedAt: r.p.bvCreditedAt?.toISOString() ?? null,
+    })),
+    nextCursor: more ? encodeCursor(items[items.length - 1].p.createdAt, items[items.length - 1].p.id) : null,
+  };
+}
+
+const DELIVERY_NEXT: Record<string, string[]> = {
+  pending: ['processing', 'shipped', 'delivered', 'cancelled'],
+  processing: ['shipped', 'delivered', 'cancelled'],
+  shipped: ['delivered'],
+  delivered: [],
+  cancelled: [],
+};
+
+/** Admin order update: pending payment -> completed (BV credited once) or failed; delivery moves forward only. */
+export async function updateOrder(ctx: AppContext, req: FastifyRequest, identity: Identity, id: string, input: z.output<typeof AdminPurchasePatch>) {
+  return idempotent(ctx, req, identity.user.id, async (tx) => {
+    if (input.paymentStatus === 'completed') await lockTree(tx);
+    const before = await purchaseForUpdate(tx, id);
+    if (!before) throw notFound(COMMERCE_MSG.orderNotFound);
+    const now = ctx.clock.now();
+    const changes: Partial<PurchaseRow> = {};
+    if (input.paymentStatus && input.paymentStatus !== before.paymentStatus) {
+      if (before.paymentStatus !== 'pending' || input.paymentStatus === 'pending') throw new AppError('INVALID_STATE', 409, COMMERCE_MSG.paymentFinal);
+      changes.paymentStatus = input.paymentStatus;
+    }
+    if (input.deliveryStatus && input.deliveryStatus !== before.deliveryStatus) {
+      if (!DELIVERY_NEXT[before.deliveryStatus]?.includes(input.deliveryStatus)) {
+        throw new AppError('INVALID_STATE', 409, `Delivery cannot go from ${before.deliveryStatus} to ${input.deliveryStatus}.`);
+      }
+      if (input.deliveryStatus === 'cancelled' && (before.paymentStatus === 'completed' || changes.paymentStatus === 'completed')) throw new AppError('INVALID_STATE', 409, COMMERCE_MSG.cancelPaid);
+      changes.deliveryStatus = input.deliveryStatus;
+    }
+    if (input.trackingId !== undefined && input.trackingId !== before.trackingId) changes.trackingId = input.trackingId;
+    let after = before;
+    if (Object.keys(changes).length) {
+      after = (await updatePurchase(tx, id, changes))!;
+      if (changes.paymentStatus === 'completed') await creditBV(tx, after, now);
+      const buyer = await findUserById(tx, before.userId);
+      const parts = [
+        changes.paymentStatus ? `payment ${changes.paymentStatus}` : null,
+        changes.deliveryStatus ? `delivery ${changes.deliveryStatus}` : null,
+        changes.trackingId ? `tracking id ${changes.trackingId}` : null,
+      ].filter(Boolean);
+      await notify(tx, [before.userId], { type: 'order_updated', title: 'Order updated', message: `Your order ${before.id.slice(0, 8)} was updated: ${parts.join(', ')}.`, data: { purchaseId: id } });
+      await audit(tx, req, identity, {
+        entityType: 'purchase', entityId: id, action: 'purchase.update',
+        previousState: { paymentStatus: before.paymentStatus, deliveryStatus: before.deliveryStatus, trackingId: before.trackingId },
+        newState: { ...changes, buyer: buyer?.userId },
+      });
+    }
+    const product = await findProduct(tx, after.productId);
+    return { status: 200, body: { message: 'Order updated', purchase: toPurchase((await purchaseForUpdate(tx, id))!, product?.name ?? '') } };
+  });
+}

@@ -1,0 +1,64 @@
+import type { DbOrTx } from '../../db/client';
+import { RANKS, type Rank } from '../../../contracts/enums';
+import { RANK_REQUIREMENTS, type RankProgress } from '../../../contracts/commerce';
+import { addMoney, compareMoney } from '../../lib/money';
+import { notify } from '../notifications/notifications.service';
+import { achievementsOf, recordPromotion } from './rank.repo';
+
+export interface RankFigures {
+  id: string;
+  leftBV: string;
+  rightBV: string;
+  totalDirects: number;
+  currentRank: string;
+}
+
+const rankIndex = (r: string) => Math.max(0, RANKS.indexOf(r as Rank));
+const meets = (f: RankFigures, r: Rank) => {
+  const need = RANK_REQUIREMENTS[r];
+  const team = addMoney(f.leftBV, f.rightBV);
+  return compareMoney(team, String(need.teamBV)) >= 0 && compareMoney(f.leftBV, String(need.leftBV)) >= 0
+    && compareMoney(f.rightBV, String(need.rightBV)) >= 0 && f.totalDirects >= need.directs;
+};
+
+/** The highest rank of the table whose four requirements are all met (decisions.md §5). */
+export function qualifyingRank(f: RankFigures): Rank {
+  for (let i = RANKS.length - 1; i > 0; i--) if (meets(f, RANKS[i])) return RANKS[i];
+  return RANKS[0];
+}
+
+/**
+ * Promotes every member whose figures now qualify for a higher rank: never down; each promotion writes
+ * rank_achievements with the figures and notifies the member, in the caller's transaction.
+ */
+export async function applyRanks(db: DbOrTx, members: RankFigures[], now: Date) {
+  for (const f of members) {
+    const target = qualifyingRank(f);
+    if (rankIndex(target) <= rankIndex(f.currentRank)) continue;
+    await recordPromotion(db, { userId: f.id, rank: target, teamBV: addMoney(f.leftBV, f.rightBV), leftBV: f.leftBV, rightBV: f.rightBV, directs: f.totalDirects, from: f.currentRank }, now);
+    await notify(db, [f.id], {
+      type: 'rank_achieved', title: 'New rank achieved', priority: 'high',
+      message: `Congratulations! You reached ${target} with a team BV of ${addMoney(f.leftBV, f.rightBV)}.`, data: { rank: target },
+    });
+  }
+}
+
+const ratio = (have: string | number, need: number) => (need <= 0 ? 100 : Math.min(100, Math.floor((Number(have) / need) * 10000) / 100));
+
+/** Team Business Stages (doc 3 §4): the next rank and progress as the average of four capped ratios. */
+export async function rankProgress(db: DbOrTx, f: RankFigures): Promise<RankProgress> {
+  const i = rankIndex(f.currentRank);
+  const atTop = i === RANKS.length - 1;
+  const next = RANKS[atTop ? i : i + 1];
+  const need = RANK_REQUIREMENTS[next];
+  const team = addMoney(f.leftBV, f.rightBV);
+  const req = {
+    teamBV: { have: team, need: need.teamBV.toFixed(2), percent: ratio(team, need.teamBV) },
+    leftBV: { have: f.leftBV, need: need.leftBV.toFixed(2), percent: ratio(f.leftBV, need.leftBV) },
+    rightBV: { have: f.rightBV, need: need.rightBV.toFixed(2), percent: ratio(f.rightBV, need.rightBV) },
+    directRecruits: { have: String(f.totalDirects), need: String(need.directs), percent: ratio(f.totalDirects, need.directs) },
+  };
+  const progress = atTop ? 100 : Math.round(((req.teamBV.percent + req.leftBV.percent + req.rightBV.percent + req.directRecruits.percent) / 4) * 100) / 100;
+  const achievements = (await achievementsOf(db, f.id)).map((a) => ({ rank: a.rank, achievedAt: a.achievedAt.toISOString() }));
+  return { current: RANKS[i], next, atTop, progress, requirements: req, achievements };
+}

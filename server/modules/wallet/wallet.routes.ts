@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import type { FastifyReply } from 'fastify';
+import type { AppContext } from '../../context';
+import { identityOf, type RouteDef } from '../../http/routes';
+import { parse } from '../../http/validate';
+import {
+  WithdrawalRequest, SendFundRequest, WithdrawPersonallyRequest, ApproveWithdrawalRequest, RejectWithdrawalRequest, PageQuery, FundHistoryQuery, WALLET_MSG,
+} from '../../../contracts/wallet';
+import type { Answer } from './ledger.service';
+import {
+  memberWithdrawal, adminWithdrawal, approveWithdrawal, rejectWithdrawal, reactivateWithdrawal, sendFund, walletSummary, ownLedger, ownWithdrawals,
+  adminWithdrawalList, fundHistory, walletBalances,
+} from './withdrawals.service';
+
+const IdParam = z.object({ id: z.uuid({ error: WALLET_MSG.withdrawalNotFound }) });
+const send = async (reply: FastifyReply, answer: Promise<Answer<unknown>>) => {
+  const a = await answer;
+  return reply.status(a.status).send(a.body);
+};
+const BalancesQuery = PageQuery.extend({ search: z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().max(100).optional()) });
+
+/** The member's wallet and the admin's withdrawal and fund sections (decisions.md §6; doc 2 §2.10-2.13). */
+export function walletRoutes(ctx: AppContext): RouteDef[] {
+  const list = (statuses: string[]) => async () => adminWithdrawalList(ctx, statuses);
+  return [
+    { method: 'GET', url: '/api/wallet', access: 'member', handler: async (req) => walletSummary(ctx, identityOf(req).user) },
+    {
+      method: 'GET', url: '/api/wallet/transactions', access: 'member',
+      handler: async (req) => {
+        const q = parse(PageQuery, req.query);
+        return ownLedger(ctx, identityOf(req).user, q.cursor, q.limit);
+      },
+    },
+    { method: 'GET', url: '/api/withdrawals', access: 'member', handler: async (req) => ownWithdrawals(ctx, identityOf(req).user) },
+    {
+      method: 'POST', url: '/api/withdrawals', access: 'member', denyImpersonation: true,
+      handler: async (req, reply) => send(reply, memberWithdrawal(ctx, req, identityOf(req), parse(WithdrawalRequest, req.body))),
+    },
+    { method: 'GET', url: '/api/admin/withdrawals', access: 'admin', handler: list(['pending', 'approved', 'rejected']) },
+    { method: 'GET', url: '/api/admin/pending-withdrawals', access: 'admin', handler: list(['pending']) },
+    { method: 'GET', url: '/api/admin/approved-withdrawals', access: 'admin', handler: list(['approved']) },
+    { method: 'GET', url: '/api/admin/rejected-withdrawals', access: 'admin', handler: list(['rejected']) },
+    {
+      method: 'POST', url: '/api/admin/approve-withdrawal/:id', access: 'admin',
+      handler: async (req, reply) => send(reply, approveWithdrawal(ctx, req, identityOf(req), parse(IdParam, req.params).id, parse(ApproveWithdrawalRequest, req.body ?? {}))),
+    },
+    {
+      method: 'POST', url: '/api/admin/reject-withdrawal/:id', access: 'admin',
+      handler: async (req, reply) => send(reply, rejectWithdrawal(ctx, req, identityOf(req), parse(IdParam, req.params).id, parse(RejectWithdrawalRequest, req.body ?? {}).reason)),
+    },
+    {
+      method: 'POST', url: '/api/admin/reactivate-withdrawal/:id', access: 'admin',
+      handler: async (req, reply) => send(reply, reactivateWithdrawal(ctx, req, identityOf(req), parse(IdParam, req.params).id)),
+    },
+    { method: 'POST', url: '/api/admin/send-fund', access: 'admin', handler: async (req, reply) => send(reply, sendFund(ctx, req, identityOf(req), parse(SendFundRequest, req.body))) },
+    {
+      method: 'POST', url: '/api/admin/withdraw-personally', access: 'admin',
+      handler: async (req, reply) => send(reply, adminWithdrawal(ctx, req, identityOf(req), parse(WithdrawPersonallyRequest, req.body))),
+    },
+    { method: 'GET', url: '/api/admin/fund-history', access: 'admin', handler: async (req) => fundHistory(ctx, parse(FundHistoryQuery, req.query)) },
+    { method: 'GET', url: '/api/admin/wallet-balances', access: 'admin', handler: async (req) => walletBalances(ctx, parse(BalancesQuery, req.query)) },
+  ];
+}

@@ -1,0 +1,248 @@
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { randomBytes } from 'node:crypto';
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import type { Identity } from '../../http/identity';
+import { AppError, badRequest, conflict, notFound } from '../../http/app-error';
+import {
+  WALLET_MSG, type WithdrawalRequest, type SendFundRequest, type WithdrawPersonallyRequest, type WithdrawalView, type AdminWithdrawal,
+  type ApproveWithdrawalRequest, type WalletSummary, type LedgerEntry, type Page, type FundHistoryRecord, type WalletBalanceRow,
+} from '../../../contracts/wallet';
+import { maskTail } from '../../../contracts/kyc';
+import { findUserById, findUserByUserId, type UserRow } from '../users/users.repo';
+import { displayName } from '../users/users.service';
+import { notify, notifyAdmins } from '../notifications/notifications.service';
+import { audit } from '../audit/audit.service';
+import { postLedger, negate, idempotent, type Answer } from './ledger.service';
+import {
+  insertWithdrawal, withdrawalForUpdate, updateWithdrawal, withdrawalsOf, adminWithdrawals, addWithdrawnTotal, walletOf, pendingWithdrawalTotal,
+  ledgerPage, fundHistoryPage, walletBalancesPage, type WithdrawalRow,
+} from './wallet.repo';
+
+type Bank = { accountNumber: string; ifsc: string; bankName: string; accountHolderName: string };
+const rupees = (v: string) => `₹${Number(v).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+export function toWithdrawalView(w: WithdrawalRow): WithdrawalView {
+  const bank = w.bankDetails as Bank | null;
+  return {
+    id: w.id, withdrawalType: w.withdrawalType as 'bank' | 'usdt', amount: w.amount, status: w.status as WithdrawalView['status'],
+    bankDetails: bank ? { ...bank, accountNumber: maskTail(bank.accountNumber) ?? '' } : null,
+    usdtWalletAddress: w.usdtWalletAddress, networkType: w.networkType, adminNotes: w.adminNotes, rejectionReason: w.rejectionReason,
+    transactionId: w.transactionId, processedAt: w.processedAt?.toISOString() ?? null, createdAt: w.createdAt.toISOString(),
+    createdByAdmin: Boolean(w.createdBy && w.createdBy !== w.userId),
+  };
+}
+
+/** A withdrawal debits the wallet when it is made (decisions.md §6). */
+async function createWithdrawal(
+  ctx: AppContext, tx: DbOrTx, req: FastifyRequest, actor: Identity, user: UserRow,
+  data: { withdrawalType: 'bank' | 'usdt'; amount: string; bankDetails: Bank | null; usdtWalletAddress: string | null; networkType: string | null; remarks?: string },
+) {
+  const now = ctx.clock.now();
+  const w = await insertWithdrawal(tx, {
+    userId: user.id, withdrawalType: data.withdrawalType, amount: data.amount, status: 'pending', bankDetails: data.bankDetails,
+    usdtWalletAddress: data.usdtWalletAddress, networkType: data.networkType, adminNotes: data.remarks ?? null, createdBy: actor.user.id, createdAt: now,
+  });
+  const entry = await postLedger(tx, user.id, negate(data.amount), 'withdrawal', {
+    description: data.withdrawalType === 'bank' ? 'Withdrawal request (bank transfer)' : `Withdrawal request (USDT ${data.networkType})`, referenceId: w.id, now,
+  });
+  await notifyAdmins(tx, {
+    type: 'withdrawal_requested', title: 'Withdrawal request to review',
+    message: `${displayName(user)} (${user.userId}) requested a withdrawal of ${rupees(data.amount)}.`, data: { withdrawalId: w.id },
+  });
+  await audit(tx, req, actor, {
+    entityType: 'withdrawal', entityId: w.id, action: actor.user.id === user.id ? 'withdrawal.request' : 'withdrawal.create_for_user',
+    newState: { userId: user.userId, amount: data.amount, type: data.withdrawalType, balanceAfter: entry.balanceAfter }, reason: data.remarks ?? null,
+  });
+  return w;
+}
+
+export async function memberWithdrawal(ctx: AppContext, req: FastifyRequest, identity: Identity, input: z.output<typeof WithdrawalRequest>) {
+  return idempotent(ctx, req, identity.user.id, async (tx) => {
+    const user = (await findUserById(tx, identity.user.id))!;
+    if (user.kycStatus !== 'approved') throw new AppError('KYC_REQUIRED', 403, WALLET_MSG.kycRequired);
+    const b = input.bankDetails;
+    const w = await createWithdrawal(ctx, tx, req, identity, user, {
+      withdrawalType: input.withdrawalType, amount: input.amount,
+      bankDetails: input.withdrawalType === 'bank' ? { accountNumber: b!.accountNumber!, ifsc: b!.ifsc!.toUpperCase(), bankName: b!.bankName!, accountHolderName: b!.accountHolderName! } : null,
+      usdtWalletAddress: input.withdrawalType === 'usdt' ? input.usdtWalletAddress! : null, networkType: input.withdrawalType === 'usdt' ? input.networkType! : null,
+    });
+    return { status: 201, body: { message: WALLET_MSG.withdrawalRequested, withdrawal: toWithdrawalView(w) } };
+  });
+}
+
+async function memberByPublicId(tx: DbOrTx, userId: string) {
+  const user = await findUserByUserId(tx, userId.trim());
+  if (!user || user.role === 'admin') throw badRequest(WALLET_MSG.userNotFound, { userId: [WALLET_MSG.userNotFound] });
+  return user;
+}
+
+/** Withdraw Personally (doc 2 §2.11): the same flow, with the member's own payout details. */
+export async function adminWithdrawal(ctx: AppContext, req: FastifyRequest, identity: Identity, input: z.output<typeof WithdrawPersonallyRequest>) {
+  return idempotent(ctx, req, identity.user.id, async (tx) => {
+    const user = await memberByPublicId(tx, input.userId);
+    let data: Parameters<typeof createWithdrawal>[5];
+    if (input.withdrawalType === 'INR') {
+      if (!user.bankAccountNumber || !user.bankIFSC || !user.bankName) throw badRequest(WALLET_MSG.adminWithdrawalNoBank, { userId: [WALLET_MSG.adminWithdrawalNoBank] });
+      data = {
+        withdrawalType: 'bank', amount: input.amount, usdtWalletAddress: null, networkType: null, remarks: input.remarks,
+        bankDetails: { accountNumber: user.bankAccountNumber, ifsc: user.bankIFSC, bankName: user.bankName, accountHolderName: user.bankAccountHolderName ?? displayName(user) },
+      };
+    } else {
+      if (!user.cryptoWalletAddress) throw badRequest(WALLET_MSG.adminWithdrawalNoWallet, { userId: [WALLET_MSG.adminWithdrawalNoWallet] });
+      data = { withdrawalType: 'usdt', amount: input.amount, bankDetails: null, usdtWalletAddress: user.cryptoWalletAddress, networkType: 'TRC20', remarks: input.remarks };
+    }
+    const w = await createWithdrawal(ctx, tx, req, identity, user, data);
+    await notify(tx, [user.id], { type: 'withdrawal_created', title: 'Withdrawal created', message: `An admin created a withdrawal of ${rupees(input.amount)} for you: ${input.remarks}` });
+    return { status: 201, body: { message: WALLET_MSG.withdrawalCreated, withdrawal: toWithdrawalView(w) } };
+  });
+}
+
+async function lockPending(tx: DbOrTx, id: string, want: 'pending' | 'rejected') {
+  const w = await withdrawalForUpdate(tx, id);
+  if (!w) throw notFound(WALLET_MSG.withdrawalNotFound);
+  if (w.status !== want) throw new AppError('INVALID_STATE', 409, want === 'pending' ? WALLET_MSG.notPending : WALLET_MSG.notRejected);
+  return w;
+}
+
+/** Approve is final: processedBy, processedAt, adminNotes and a payout reference (decisions.md §6). */
+export async function approveWithdrawal(ctx: AppContext, req: FastifyRequest, identity: Identity, id: string, input: z.output<typeof ApproveWithdrawalRequest>) {
+  return idempotent(ctx, req, identity.user.id, async (tx) => {
+    const w = await lockPending(tx, id, 'pending');
+    const now = ctx.clock.now();
+    const updated = await updateWithdrawal(tx, w.id, {
+      status: 'approved', processedBy: identity.user.id, processedAt: now, adminNotes: input.adminNotes,
+      transactionId: input.payoutReference ?? `PO-${now.toISOString().slice(0, 10).replace(/-/g, '')}-${randomBytes(4).toString('hex').toUpperCase()}`,
+    });
+    await addWithdrawnTotal(tx, w.userId, w.amount);
+    await notify(tx, [w.userId], { type: 'withdrawal_approved', title: 'Withdrawal approved', message: `Your withdrawal of ${rupees(w.amount)} was approved. Payout reference ${updated.transactionId}.` });
+    await audit(tx, req, identity, { entityType: 'withdrawal', entityId: w.id, action: 'withdrawal.approve', previousState: { status: 'pending' }, newState: { status: 'approved', transactionId: updated.transactionId }, reason: input.adminNotes });
+    return { status: 200, body: { message: WALLET_MSG.withdrawalApproved, withdrawal: toWithdrawalView(updated) } };
+  });
+}
+
+/** Reject credits the amount back, once. */
+export async function rejectWithdrawal(ctx: AppContext, req: FastifyRequest, identity: Identity, id: string, reason: string) {
+  return idempotent(ctx, req, identity.user.id, async (tx) => {
+    const w = await lockPending(tx, id, 'pending');
+    const now = ctx.clock.now();
+    const updated = await updateWithdrawal(tx, w.id, { status: 'rejected', rejectionReason: reason, processedBy: identity.user.id, processedAt: now });
+    await postLedger(tx, w.userId, w.amount, 'withdrawal_reversal', { description: `Withdrawal rejected: ${reason}`.slice(0, 500), referenceId: w.id, now });
+    await notify(tx, [w.userId], { type: 'withdrawal_rejected', title: 'Withdrawal rejected', priority: 'high', message: `Your withdrawal of ${rupees(w.amount)} was rejected: ${reason}. The amount is back in your wallet.` });
+    await audit(tx, req, identity, { entityType: 'withdrawal', entityId: w.id, action: 'withdrawal.reject', previousState: { status: 'pending' }, newState: { status: 'rejected' }, reason });
+    return { status: 200, body: { message: WALLET_MSG.withdrawalRejected, withdrawal: toWithdrawalView(updated) } };
+  });
+}
+
+/** Reconsider: back to pending, debiting again only when the balance still covers it. */
+export async function reactivateWithdrawal(ctx: AppContext, req: FastifyRequest, identity: Identity, id: string) {
+  return idempotent(ctx, req, identity.user.id, async (tx) => {
+    const w = await lockPending(tx, id, 'rejected');
+    const now = ctx.clock.now();
+    await postLedger(tx, w.userId, negate(w.amount), 'withdrawal', { description: 'Withdrawal reconsidered', referenceId: w.id, now, insufficientMessage: WALLET_MSG.reconsiderShort });
+    const updated = await updateWithdrawal(tx, w.id, { status: 'pending', rejectionReason: null, processedBy: null, processedAt: null });
+    await notify(tx, [w.userId], { type: 'withdrawal_reconsidered', title: 'Withdrawal reconsidered', message: `Your withdrawal of ${rupees(w.amount)} is being reconsidered; the amount is held from your wallet again.` });
+    await audit(tx, req, identity, { entityType: 'withdrawal', entityId: w.id, action: 'withdrawal.reactivate', previousState: { status: 'rejected', reason: w.rejectionReason }, newState: { status: 'pending' } });
+    return { status: 200, body: { message: WALLET_MSG.withdrawalReactivated, withdrawal: toWithdrawalView(updated) } };
+  });
+}
+
+/** Send Fund (doc 2 §2.12): credit adds, debit subtracts and never overdraws; both need remarks and are audited. */
+export async function sendFund(ctx: AppContext, req: FastifyRequest, identity: Identity, input: z.output<typeof SendFundRequest>) {
+  return idempotent(ctx, req, identity.user.id, async (tx): Promise<Answer<unknown>> => {
+    const user = await memberByPublicId(tx, input.userId);
+    const now = ctx.clock.now();
+    const credit = input.option === 'credit';
+    const entry = await postLedger(tx, user.id, credit ? input.amount : negate(input.amount), credit ? 'admin_credit' : 'admin_debit', {
+      description: input.remarks, now, metadata: { by: identity.user.userId },
+    });
+    await notify(tx, [user.id], {
+      type: credit ? 'fund_credited' : 'fund_debited', title: credit ? 'Wallet credited' : 'Wallet debited',
+      message: `${rupees(input.amount)} was ${credit ? 'credited to' : 'debited from'} your wallet: ${input.remarks}`,
+    });
+    await audit(tx, req, identity, {
+      entityType: 'wallet', entityId: user.id, action: credit ? 'fund.credit' : 'fund.debit', reason: input.remarks,
+      previousState: { balance: entry.balanceBefore }, newState: { balance: entry.balanceAfter, amount: entry.amount, userId: user.userId },
+    });
+    return { status: 200, body: { message: credit ? WALLET_MSG.fundCredited : WALLET_MSG.fundDebited, balance: entry.balanceAfter, transactionId: entry.id } };
+  });
+}
+
+// ---- reads ----
+export async function walletSummary(ctx: AppContext, user: UserRow): Promise<WalletSummary> {
+  const [w, pending] = await Promise.all([walletOf(ctx.db, user.id), pendingWithdrawalTotal(ctx.db, user.id)]);
+  return { balance: w?.balance ?? '0.00', totalEarnings: w?.totalEarnings ?? '0.00', totalWithdrawals: w?.totalWithdrawals ?? '0.00', pendingWithdrawals: pending, kycStatus: user.kycStatus };
+}
+
+export function encodeCursor(at: Date | string, id: string) {
+  return Buffer.from(JSON.stringify([at instanceof Date ? at.toISOString() : at, id])).toString('base64url');
+}
+const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const MONEY = /^\d{1,12}(\.\d{1,2})?$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A cursor is (time, id) or, for wallet balances, (amount, id); anything else is refused, never sent to the database. */
+export function decodeCursor(cursor: string | undefined, kind: 'time' | 'money' = 'time') {
+  if (!cursor) return undefined;
+  try {
+    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [unknown, unknown];
+    const okAt = typeof at === 'string' && (kind === 'time' ? ISO_MS.test(at) && !Number.isNaN(Date.parse(at)) : MONEY.test(at));
+    if (okAt && typeof id === 'string' && UUID.test(id)) return { at: at as string, id };
+  } catch {
+    /* fall through */
+  }
+  throw badRequest('Invalid page cursor', { cursor: ['Invalid page cursor'] });
+}
+function page<R, T>(rows: R[], limit: number, at: (r: R) => [Date | string, string], map: (r: R) => T): Page<T> {
+  const more = rows.length > limit;
+  const items = rows.slice(0, limit);
+  return { items: items.map(map), nextCursor: more ? encodeCursor(...at(items[items.length - 1])) : null };
+}
+
+const toEntry = (t: Awaited<ReturnType<typeof ledgerPage>>[number]): LedgerEntry => ({
+  id: t.id, type: t.type, amount: t.amount, description: t.description, referenceId: t.referenceId, balanceBefore: t.balanceBefore,
+  balanceAfter: t.balanceAfter, createdAt: t.createdAt.toISOString(),
+});
+
+export async function ownLedger(ctx: AppContext, user: UserRow, cursor: string | undefined, limit: number) {
+  const rows = await ledgerPage(ctx.db, user.id, decodeCursor(cursor), limit);
+  return page(rows, limit, (r) => [r.createdAt, r.id], toEntry);
+}
+
+export async function ownWithdrawals(ctx: AppContext, user: UserRow) {
+  return (await withdrawalsOf(ctx.db, user.id)).map(toWithdrawalView);
+}
+
+const nameOf = (r: { firstName: string | null; lastName: string | null; userDisplayId: string }) => [r.firstName, r.lastName].filter(Boolean).join(' ') || r.userDisplayId;
+
+export async function adminWithdrawalList(ctx: AppContext, statuses: string[]): Promise<AdminWithdrawal[]> {
+  const rows = await adminWithdrawals(ctx.db, statuses, 500);
+  return rows.map(({ w, ...u }) => {
+    const v = toWithdrawalView(w);
+    const bank = v.bankDetails;
+    return {
+      ...v, userId: w.userId, userDisplayId: u.userDisplayId, userName: nameOf(u), userEmail: u.userEmail,
+      typeLabel: w.withdrawalType === 'bank' ? 'Bank Transfer' : `USDT (${w.networkType ?? 'TRC20'})`,
+      details: bank ? `${bank.bankName} · ${bank.accountNumber} · ${bank.ifsc} · ${bank.accountHolderName}` : `${w.usdtWalletAddress ?? ''} (${w.networkType ?? ''})`,
+      date: w.createdAt.toISOString(), reason: w.status === 'rejected' ? w.rejectionReason ?? 'No reason provided' : null,
+    };
+  });
+}
+
+export async function fundHistory(ctx: AppContext, q: { search?: string; type?: string; cursor?: string; limit: number }): Promise<Page<FundHistoryRecord>> {
+  const rows = await fundHistoryPage(ctx.db, q, decodeCursor(q.cursor), q.limit);
+  return page(rows, q.limit, (r) => [r.t.createdAt, r.t.id], ({ t, ...u }) => ({
+    ...toEntry(t), userId: t.userId, userDisplayId: u.userDisplayId, userName: nameOf(u), userEmail: u.userEmail,
+  }));
+}
+
+export async function walletBalances(ctx: AppContext, q: { search?: string; cursor?: string; limit: number }): Promise<Page<WalletBalanceRow>> {
+  const rows = await walletBalancesPage(ctx.db, q.search, decodeCursor(q.cursor, 'money'), q.limit);
+  return page(rows, q.limit, (r) => [r.w.balance, r.w.id], ({ w, ...u }) => ({
+    userId: w.userId, userDisplayId: u.userDisplayId, userName: nameOf(u), userEmail: u.userEmail, balance: w.balance,
+    totalEarnings: w.totalEarnings, totalWithdrawals: w.totalWithdrawals, updatedAt: w.updatedAt.toISOString(),
+  }));
+}
+
+export { conflict };

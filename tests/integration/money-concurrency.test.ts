@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { demoCookies, query } from '../support/http';
+import { bank, expectLedgerSound, fundedMember } from '../support/money';
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await startTestApp({ config: { dbPoolSize: 12 } });
+  admin = (await demoCookies(t)).admin;
+});
+afterAll(async () => t?.close());
+
+const withdraw = (cookie: string, amount: string, headers: Record<string, string> = {}) =>
+  t.api('POST', '/api/withdrawals', { cookie, headers, body: { withdrawalType: 'bank', amount, bankDetails: bank } });
+const balanceOf = async (userId: string) => (await query<{ b: string }>(t, sql`select balance::text as b from wallet_balances where user_id = ${userId}::uuid`))[0].b;
+const ledgerCount = async (userId: string) => Number((await query<{ n: number }>(t, sql`select count(*)::int as n from transactions where user_id = ${userId}::uuid`))[0].n);
+
+describe('money under concurrency (decisions.md §6)', () => {
+  it('200 parallel withdrawals of 100 against 1,000: exactly 10 succeed, the balance ends at 0', async () => {
+    const m = await fundedMember(t, admin, '1000');
+    const answers = await Promise.all(Array.from({ length: 200 }, () => withdraw(m.cookie, '100')));
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(10);
+    expect(answers.filter((a) => a.status === 400 && a.body.code === 'INSUFFICIENT_FUNDS')).toHaveLength(190);
+    expect(await balanceOf(m.user.id)).toBe('0.00');
+    expect(await ledgerCount(m.user.id)).toBe(11);
+    await expectLedgerSound(t, m.user.id);
+  });
+
+  it('50 parallel requests with one Idempotency-Key: one effect and 49 identical replies; another body is refused', async () => {
+    const m = await fundedMember(t, admin, '1000');
+    const key = `key-${Date.now()}`;
+    const answers = await Promise.all(Array.from({ length: 50 }, () => withdraw(m.cookie, '250', { 'idempotency-key': key })));
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 201));
+    for (const a of answers) expect(a.body).toEqual(answers[0].body);
+    expect(await balanceOf(m.user.id)).toBe('750.00');
+    const other = await withdraw(m.cookie, '300', { 'idempotency-key': key });
+    expect(other.status).toBe(409);
+    expect(other.body.code).toBe('IDEMPOTENCY_MISMATCH');
+    expect(await balanceOf(m.user.id)).toBe('750.00');
+    expect(await ledgerCount(m.user.id)).toBe(2);
+    await expectLedgerSound(t, m.user.id);
+  });
+
+  it('100 races of approve against reject: one wins each time, funds come back at most once', async () => {
+    const m = await fundedMember(t, admin, '10000');
+    const ids: string[] = [];
+    for (let i = 0; i < 100; i++) ids.push((await withdraw(m.cookie, '100')).body.withdrawal.id);
+    expect(await balanceOf(m.user.id)).toBe('0.00');
+    let rejectsWon = 0;
+    await Promise.all(ids.map(async (id) => {
+      const [a, r] = await Promise.all([
+        t.api('POST', `/api/admin/approve-withdrawal/${id}`, { cookie: admin, body: {} }),
+        t.api('POST', `/api/admin/reject-withdrawal/${id}`, { cookie: admin, body: { reason: 'Race' } }),
+      ]);
+      expect([a.status, r.status].sort()).toEqual([200, 409]);
+      if (r.status === 200) rejectsWon++;
+    }));
+    const [row] = await query<{ reversals: number; approved: number }>(t, sql`select
+      (select count(*)::int from transactions where user_id = ${m.user.id}::uuid and type = 'withdrawal_reversal') as reversals,
+      (select count(*)::int from withdrawal_requests where user_id = ${m.user.id}::uuid and status = 'approved') as approved`);
+    expect(Number(row.reversals)).toBe(rejectsWon);
+    expect(Number(row.approved)).toBe(100 - rejectsWon);
+    expect(await balanceOf(m.user.id)).toBe((rejectsWon * 100).toFixed(2));
+    await expectLedgerSound(t, m.user.id);
+  });
+
+  it('Reconsider debits again only when the balance still covers it', async () => {
+    const m = await fundedMember(t, admin, '500');
+    const w = (await withdraw(m.cookie, '400')).body.withdrawal;
+    await t.api('POST', `/api/admin/reject-withdrawal/${w.id}`, { cookie: admin, body: { reason: 'Wrong account' } });
+    expect(await balanceOf(m.user.id)).toBe('500.00');
+    await t.api('POST', '/api/admin/send-fund', { cookie: admin, body: { userId: m.user.userId, option: 'Debit', amount: '200', remarks: 'Correction' } });
+    const refused = await t.api('POST', `/api/admin/reactivate-withdrawal/${w.id}`, { cookie: admin });
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe('INSUFFICIENT_FUNDS');
+    expect(await balanceOf(m.user.id)).toBe('300.00');
+    await t.api('POST', '/api/admin/send-fund', { cookie: admin, body: { userId: m.user.userId, option: 'Credit', amount: '100', remarks: 'Top up' } });
+    const ok = await t.api('POST', `/api/admin/reactivate-withdrawal/${w.id}`, { cookie: admin });
+    expect(ok.status).toBe(200);
+    expect(ok.body.withdrawal.status).toBe('pending');
+    expect(await balanceOf(m.user.id)).toBe('0.00');
+    expect((await t.api('POST', `/api/admin/reactivate-withdrawal/${w.id}`, { cookie: admin })).status).toBe(409);
+    await expectLedgerSound(t, m.user.id);
+  });
+
+  it('a randomized concurrent run keeps wallets + paid out + held + spent equal to the money put in, never negative', async () => {
+    const members = await Promise.all(Array.from({ length: 4 }, () => fundedMember(t, admin, '2000')));
+    const [product] = (await t.api('GET', '/api/products', { cookie: members[0].cookie })).body as { id: string }[];
+    let seed = 12345;
+    const rand = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+    const snapshots: { lhs: number; rhs: number; negative: number }[] = [];
+    const snapshot = async () => {
+      const [s] = await query<Record<string, string>>(t, sql`select
+        (select coalesce(sum(balance), 0)::text from wallet_balances) as wallets,
+        (select coalesce(sum(amount), 0)::text from withdrawal_requests where status in ('approved', 'pending')) as withdrawn,
+        (select coalesce(sum(total_amount), 0)::text from purchases where payment_method = 'wallet' and payment_status = 'completed') as spent,
+        (select coalesce(sum(amount), 0)::text from transactions where type = 'admin_credit') as credited,
+        (select coalesce(-sum(amount), 0)::text from transactions where type = 'admin_debit') as debited,
+        (select count(*)::int::text from wallet_balances where balance < 0) as negative`);
+      const c = (k: string) => Math.round(Number(s[k]) * 100);
+      snapshots.push({ lhs: c('wallets') + c('withdrawn') + c('spent') + c('debited'), rhs: c('credited'), negative: Number(s.negative) });
+    };
+    const ops: (() => Promise<unknown>)[] = [];
+    for (let i = 0; i < 160; i++) {
+      const m = members[Math.floor(rand() * members.length)];
+      const amount = (1 + Math.floor(rand() * 500)).toFixed(2);
+      const pick = rand();
+      if (pick < 0.2) ops.push(() => t.api('POST', '/api/admin/send-fund', { cookie: admin, body: { userId: m.user.userId, option: 'Credit', amount, remarks: 'r' } }));
+      else if (pick < 0.35) ops.push(() => t.api('POST', '/api/admin/send-fund', { cookie: admin, body: { userId: m.user.userId, option: 'Debit', amount, remarks: 'r' } }));
+      else if (pick < 0.5) ops.push(() => t.api('POST', '/api/purchases', { cookie: m.cookie, body: { productId: product.id, quantity: 1, paymentMethod: 'wallet', deliveryAddress: '12 Residency Road, Pune' } }));
+      else if (pick < 0.75) ops.push(() => withdraw(m.cookie, amount));
+      else {
+        ops.push(async () => {
+          const pending = (await t.api('GET', '/api/admin/pending-withdrawals', { cookie: admin })).body as { id: string }[];
+          const w = pending[Math.floor(rand() * pending.length)];
+          if (!w) return;
+          const path = rand() < 0.5 ? `/api/admin/approve-withdrawal/${w.id}` : `/api/admin/reject-withdrawal/${w.id}`;
+          return t.api('POST', path, { cookie: admin, body: { reason: 'random' } });
+        });
+      }
+      if (i % 20 === 0) ops.push(snapshot);
+    }
+    // Eight workers drain the operations concurrently, snapshots interleaved with the money moves.
+    let next = 0;
+    await Promise.all(Array.from({ length: 8 }, async () => {
+      while (next < ops.length) await ops[next++]();
+    }));
+    await snapshot();
+    expect(snapshots.length).toBeGreaterThan(5);
+    for (const s of snapshots) {
+      expect(s.lhs).toBe(s.rhs);
+      expect(s.negative).toBe(0);
+    }
+    for (const m of members) await expectLedgerSound(t, m.user.id);
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)('a process killed between a debit and its commit leaves no trace; the retry moves money once', async () => {
+    const m = await fundedMember(t, admin, '1000');
+    const key = `crash-${Date.now()}`;
+    const child = spawn(process.execPath, ['--import', 'tsx', resolve(import.meta.dirname, '../support/scripts/crash-mid-withdrawal.ts'), t.databaseUrl!, m.user.id, key, '100.00'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    await new Promise<void>((res, rej) => {
+      child.stdout!.on('data', (d: Buffer) => d.toString().includes('DEBITED') && res());
+      child.once('exit', (code) => rej(new Error(`child exited early with ${code}`)));
+    });
+    child.kill('SIGKILL');
+    await new Promise((r) => child.once('exit', r));
+    // The killed transaction is rolled back by PostgreSQL: no ledger row, no key, no balance change.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await balanceOf(m.user.id)).toBe('1000.00');
+    expect(await ledgerCount(m.user.id)).toBe(1);
+    expect(Number((await query<{ n: number }>(t, sql`select count(*)::int as n from idempotency_keys where key = ${key}`))[0].n)).toBe(0);
+    const retry = await withdraw(m.cookie, '100.00', { 'idempotency-key': key });
+    expect(retry.status).toBe(201);
+    const again = await withdraw(m.cookie, '100.00', { 'idempotency-key': key });
+    expect(again.body).toEqual(retry.body);
+    expect(await balanceOf(m.user.id)).toBe('900.00');
+    expect(await ledgerCount(m.user.id)).toBe(2);
+    await expectLedgerSound(t, m.user.id);
+  });
+});
