@@ -14,3 +14,4 @@ export * from './admin';
 export * from './team';
 export * from './wallet';
 export * from './commerce';
+export * from './engagement';

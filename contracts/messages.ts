@@ -1,6 +1,8 @@
 /** The documents' own words, used by forms, toasts and server answers alike. */
 export const MSG = {
   fullNameRequired: 'Full name is required',
+  valueOutOfRange: 'That would take a total beyond the largest value the system can store. Nothing was changed.',
+  tryAgain: 'The request collided with another one and was not applied. Please try again.',
   recruitReasonMin: 'Please provide a reason with at least 5 characters.',
   recruitAlreadyDecided: 'This recruit has already been processed.',
   recruitNotFound: 'Recruit not found',

@@ -1,0 +1,195 @@
+import { z } from 'zod';
+import { FRANCHISE_TYPES, NEWS_PRIORITIES, NEWS_TYPES, TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES } from './enums';
+import { emailField } from './fields';
+import { MSG } from './messages';
+
+/** Franchise requests, support tickets, news, hidden IDs and the member's dashboard (doc 3 §2.1-2.2, §2.6-2.7, §5.2). */
+
+export const ENGAGEMENT_MSG = {
+  businessPlanMin: 'Business plan must be at least 50 characters',
+  investmentInvalid: 'Please enter a valid investment amount',
+  franchiseTypeRequired: 'Please choose a franchise type',
+  franchisePending: 'You already have a franchise request under review.',
+  requestNotFound: 'Franchise request not found',
+  requestDecided: 'This franchise request has already been decided.',
+  subjectMin: 'Subject must be at least 5 characters',
+  descriptionMin: 'Description must be at least 20 characters',
+  categoryRequired: 'Please choose a category',
+  ticketNotFound: 'Ticket not found',
+  ticketClosed: 'A closed ticket cannot be changed.',
+  resolutionRequired: 'Please write the resolution before resolving the ticket',
+  assigneeInvalid: 'Tickets can only be assigned to an active admin',
+  titleMin: 'Title must be at least 5 characters',
+  contentMin: 'Content must be at least 20 characters',
+  expiresBeforePublish: 'The expiry must be after the publication time',
+  newsNotFound: 'News item not found',
+  hiddenIdLimit: 'You have reached the limit of 20 hidden IDs.',
+  hiddenIdCreated: 'Hidden ID created successfully',
+  franchiseOnly: 'Unauthorized - Franchise access required. Redirecting...',
+} as const;
+
+const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+export const FranchiseRequestInput = z.object({
+  franchiseType: z.enum(FRANCHISE_TYPES, { error: ENGAGEMENT_MSG.franchiseTypeRequired }),
+  investmentAmount: z.preprocess(
+    (v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v),
+    z.string({ error: ENGAGEMENT_MSG.investmentInvalid }).trim().regex(/^\d{1,10}(\.\d{1,2})?$/, { error: ENGAGEMENT_MSG.investmentInvalid })
+      .refine((v) => Number(v) > 0, { error: ENGAGEMENT_MSG.investmentInvalid }).transform((v) => Number(v).toFixed(2)),
+  ),
+  businessPlan: z.string({ error: ENGAGEMENT_MSG.businessPlanMin }).trim().min(50, { error: ENGAGEMENT_MSG.businessPlanMin }).max(5000, { error: 'At most 5000 characters' }),
+});
+export type FranchiseRequestInput = z.input<typeof FranchiseRequestInput>;
+
+export const FranchiseDecision = z
+  .object({
+    status: z.enum(['approved', 'rejected'], { error: 'Status must be approved or rejected' }),
+    adminNotes: z.preprocess(blank, z.string().trim().max(1000).optional()),
+  })
+  .refine((v) => v.status === 'approved' || (v.adminNotes?.length ?? 0) >= 5, { path: ['adminNotes'], error: 'Please give the reason for rejecting (5 characters or more)' });
+export type FranchiseDecision = z.input<typeof FranchiseDecision>;
+
+export const TicketInput = z.object({
+  category: z.enum(TICKET_CATEGORIES, { error: ENGAGEMENT_MSG.categoryRequired }),
+  subject: z.string({ error: ENGAGEMENT_MSG.subjectMin }).trim().min(5, { error: ENGAGEMENT_MSG.subjectMin }).max(200, { error: 'At most 200 characters' }),
+  description: z.string({ error: ENGAGEMENT_MSG.descriptionMin }).trim().min(20, { error: ENGAGEMENT_MSG.descriptionMin }).max(5000, { error: 'At most 5000 characters' }),
+  priority: z.preprocess(blank, z.enum(TICKET_PRIORITIES, { error: 'Priority must be low, medium, high or urgent' }).default('medium')),
+});
+export type TicketInput = z.input<typeof TicketInput>;
+
+export const TicketUpdate = z
+  .object({
+    status: z.enum(TICKET_STATUSES, { error: 'Unknown status' }).optional(),
+    priority: z.enum(TICKET_PRIORITIES, { error: 'Unknown priority' }).optional(),
+    /** An admin's id, or null to unassign. */
+    assignedTo: z.union([z.uuid({ error: ENGAGEMENT_MSG.assigneeInvalid }), z.null()]).optional(),
+    resolution: z.preprocess(blank, z.string().trim().max(5000).optional()),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { error: 'Nothing to change' });
+export type TicketUpdate = z.input<typeof TicketUpdate>;
+export const TicketQuery = z.object({
+  status: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(TICKET_STATUSES).optional()),
+  category: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(TICKET_CATEGORIES).optional()),
+  priority: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(TICKET_PRIORITIES).optional()),
+});
+
+const when = z.preprocess(blank, z.iso.datetime({ offset: true, error: 'Use a date and time' }).optional());
+const newsFields = {
+  title: z.string({ error: ENGAGEMENT_MSG.titleMin }).trim().min(5, { error: ENGAGEMENT_MSG.titleMin }).max(200, { error: 'At most 200 characters' }),
+  content: z.string({ error: ENGAGEMENT_MSG.contentMin }).trim().min(20, { error: ENGAGEMENT_MSG.contentMin }).max(10000, { error: 'At most 10000 characters' }),
+  type: z.enum(NEWS_TYPES, { error: 'Type must be announcement, promotion, update or warning' }),
+  priority: z.enum(NEWS_PRIORITIES, { error: 'Priority must be low, normal, high or urgent' }),
+  isActive: z.boolean(),
+  publishedAt: when,
+  expiresAt: when,
+};
+const expiryAfterPublish = (v: { publishedAt?: string; expiresAt?: string }) => !v.publishedAt || !v.expiresAt || Date.parse(v.expiresAt) > Date.parse(v.publishedAt);
+export const NewsInput = z
+  .object({ ...newsFields, type: newsFields.type.default('announcement'), priority: newsFields.priority.default('normal'), isActive: newsFields.isActive.default(true) })
+  .refine(expiryAfterPublish, { path: ['expiresAt'], error: ENGAGEMENT_MSG.expiresBeforePublish });
+export type NewsInput = z.input<typeof NewsInput>;
+export const NewsPatch = z
+  .object({ ...newsFields, publishedAt: z.union([when, z.null()]), expiresAt: z.union([when, z.null()]) })
+  .partial()
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { error: 'Nothing to change' });
+export type NewsPatch = z.input<typeof NewsPatch>;
+
+/** Founder hidden ID (doc 3 §5.1: all four required). */
+export const HiddenIdInput = z.object({
+  email: emailField(MSG.validEmailRequired),
+  firstName: z.string({ error: MSG.firstNameRequired }).trim().min(1, { error: MSG.firstNameRequired }).max(80),
+  lastName: z.string({ error: MSG.lastNameRequired }).trim().min(1, { error: MSG.lastNameRequired }).max(80),
+  placementSide: z.enum(['left', 'right'], { error: 'Choose the left or right side' }),
+});
+export type HiddenIdInput = z.input<typeof HiddenIdInput>;
+
+// ---- answers ----
+export interface FranchiseRequestView {
+  id: string;
+  franchiseType: string;
+  investmentAmount: string | null;
+  businessVolume: string | null;
+  status: 'pending' | 'approved' | 'rejected';
+  businessPlan: string;
+  adminNotes: string | null;
+  reviewedAt: string | null;
+  createdAt: string;
+}
+export interface AdminFranchiseRequest extends FranchiseRequestView {
+  userId: string;
+  userDisplayId: string;
+  userName: string;
+  userEmail: string;
+  userRole: string;
+}
+export interface TicketView {
+  id: string;
+  category: string;
+  subject: string;
+  description: string;
+  status: string;
+  priority: string;
+  resolution: string | null;
+  resolvedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  assignedToName: string | null;
+}
+export interface AdminTicket extends TicketView {
+  userId: string;
+  userDisplayId: string;
+  userName: string;
+  userEmail: string;
+  assignedTo: string | null;
+}
+export interface AdminTicketList {
+  items: AdminTicket[];
+  admins: { id: string; name: string }[];
+  counts: Record<string, number>;
+}
+export interface NewsView {
+  id: string;
+  title: string;
+  content: string;
+  type: string;
+  priority: string;
+  isActive: boolean;
+  publishedAt: string | null;
+  expiresAt: string | null;
+  createdAt: string;
+}
+export interface KycInfoDocument {
+  status: string;
+  url: string | null;
+  documentData: string | null;
+  documentType: string | null;
+  reason: string | null;
+}
+/** GET /api/user/kyc-info (doc 3 §3.1): the four tiles plus the deadline of decisions.md §7. */
+export interface KycInfo {
+  overallStatus: string;
+  overallReason: string | null;
+  lastUpdated: string | null;
+  documents: { panCard: KycInfoDocument; aadhaarCard: KycInfoDocument; bankStatement: KycInfoDocument; photo: KycInfoDocument };
+  deadline: string | null;
+  deadlinePassed: boolean;
+  locked: boolean;
+}
+export interface ActivityItem {
+  kind: 'join' | 'purchase' | 'ledger' | 'rank' | 'decision' | 'withdrawal';
+  title: string;
+  detail: string;
+  at: string;
+  link: string | null;
+}
+export interface FranchiseDashboard {
+  role: string;
+  ownSales: { orders: number; amount: string; bv: string };
+  teamSales: { orders: number; amount: string; bv: string };
+  teamBV: string;
+  leftBV: string;
+  rightBV: string;
+  wallet: { balance: string; totalEarnings: string; totalWithdrawals: string };
+  recruits: { direct: number; pending: number; teamSize: number; activeTeam: number };
+  recentOrders: { id: string; productName: string; quantity: number; totalAmount: string; paymentStatus: string; createdAt: string; buyerName: string }[];
+}
