@@ -28,6 +28,8 @@ import { teamRoutes } from './modules/team/team.routes';
 import { recruitmentRoutes } from './modules/recruitment/recruitment.routes';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { commerceRoutes } from './modules/commerce/commerce.routes';
+import { engagementRoutes } from './modules/engagement/engagement.routes';
+import { memberRoutes } from './modules/member/member.routes';
 
 export interface BuildOptions {
   /** Folder of the built web client; when missing, only the API is served. */
@@ -101,6 +103,8 @@ export async function buildApp(ctx: Omit<AppContext, 'log'> & { log?: AppContext
     ...recruitmentRoutes(fullCtx),
     ...walletRoutes(fullCtx),
     ...commerceRoutes(fullCtx),
+    ...engagementRoutes(fullCtx),
+    ...memberRoutes(fullCtx),
   ]);
 
   await registerWebClient(app, opts.webDist);

@@ -20,6 +20,11 @@ export function installErrorHandler(app: FastifyInstance) {
       const message = code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'Unsupported content type' : code.startsWith('FST_ERR_CTP') || err instanceof SyntaxError ? 'The request body is not valid JSON' : 'Bad request';
       return reply.status(status).send({ message, code: 'VALIDATION_ERROR' });
     }
+    // Database refusals a request can provoke without a bug: a total past its column's range, or a
+    // transaction PostgreSQL chose to abort under contention. Both change nothing and can be retried.
+    const dbCode = String((err as { code?: unknown }).code ?? (err as { cause?: { code?: unknown } }).cause?.code ?? '');
+    if (dbCode === '22003') return reply.status(409).send({ message: MSG.valueOutOfRange, code: 'CONFLICT' });
+    if (dbCode === '40P01' || dbCode === '40001') return reply.status(409).send({ message: MSG.tryAgain, code: 'CONFLICT' });
     req.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ message: MSG.internalError, code: 'INTERNAL_ERROR' });
   });

@@ -21,3 +21,8 @@ export async function hiddenIdsOf(db: DbOrTx, founderId: string) {
     .where(and(eq(users.isHiddenId, true), eq(users.sponsorId, founderId)))
     .orderBy(desc(users.createdAt));
 }
+
+export async function countHiddenIds(db: DbOrTx, founderId: string) {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(and(eq(users.isHiddenId, true), eq(users.sponsorId, founderId)));
+  return row.n;
+}

@@ -2,6 +2,9 @@ import type { AppContext } from '../../context';
 import { identityOf, type RouteDef } from '../../http/routes';
 import { HIDDEN_ID_LIMIT } from '../../../contracts/constants';
 import { founderFigures, hiddenIdsOf } from './founder.repo';
+import { createHiddenId } from './founder.service';
+import { parse } from '../../http/validate';
+import { HiddenIdInput } from '../../../contracts/engagement';
 
 export function founderRoutes(ctx: AppContext): RouteDef[] {
   return [
@@ -13,6 +16,10 @@ export function founderRoutes(ctx: AppContext): RouteDef[] {
       method: 'GET', url: '/api/founder/hidden-ids', access: 'founder',
       handler: async (req) =>
         (await hiddenIdsOf(ctx.db, identityOf(req).user.id)).map((u) => ({ ...u, createdAt: u.createdAt.toISOString() })),
+    },
+    {
+      method: 'POST', url: '/api/founder/create-hidden-id', access: 'founder',
+      handler: async (req, reply) => reply.status(201).send(await createHiddenId(ctx, req, identityOf(req), parse(HiddenIdInput, req.body))),
     },
   ];
 }

@@ -1,0 +1,51 @@
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import type { Identity } from '../../http/identity';
+import { conflict } from '../../http/app-error';
+import { MSG } from '../../../contracts/messages';
+import { HIDDEN_ID_LIMIT, KYC_DEADLINE_DAYS } from '../../../contracts/constants';
+import { ENGAGEMENT_MSG, type HiddenIdInput } from '../../../contracts/engagement';
+import { findUserByEmail, insertUser } from '../users/users.repo';
+import { generateUserId, displayName } from '../users/users.service';
+import { issueToken } from '../auth/tokens.service';
+import { isUniqueViolation } from '../auth/auth.service';
+import { queueMail } from '../mail/mail.service';
+import { audit } from '../audit/audit.service';
+import { ensureWallet } from '../wallet/wallet.repo';
+import { lockTree, placeMember } from '../tree/tree.service';
+import { countHiddenIds } from './founder.repo';
+
+/**
+ * A founder's hidden ID (decisions.md §10): a real, active tree member placed on the chosen side of the
+ * founder with spillover, flagged isHiddenId, invited by email to set a password. At most 20, counted
+ * under the tree lock so two concurrent requests cannot both take the 20th.
+ */
+export async function createHiddenId(ctx: AppContext, req: FastifyRequest, identity: Identity, input: z.output<typeof HiddenIdInput>) {
+  const founder = identity.user;
+  if (await findUserByEmail(ctx.db, input.email)) throw conflict(MSG.duplicateEmail, 'DUPLICATE_EMAIL');
+  return ctx.db.transaction(async (tx) => {
+    await lockTree(tx);
+    if ((await countHiddenIds(tx, founder.id)) >= HIDDEN_ID_LIMIT) throw conflict(ENGAGEMENT_MSG.hiddenIdLimit, 'INVALID_STATE');
+    const now = ctx.clock.now();
+    const user = await insertUser(tx, {
+      userId: await generateUserId(ctx, tx), email: input.email, firstName: input.firstName, lastName: input.lastName, role: 'user', status: 'active',
+      isHiddenId: true, sponsorId: founder.id, emailVerified: false, firstLogin: false, password: null, idStatus: 'Active', registrationDate: now,
+      activationDate: now, packageAmount: '0', kycDeadline: new Date(now.getTime() + KYC_DEADLINE_DAYS * 86_400_000),
+    });
+    const slot = await placeMember(tx, user, { startId: founder.id, side: input.placementSide }, now);
+    await ensureWallet(tx, user.id);
+    const token = await issueToken(ctx, tx, { email: user.email, userId: user.id, type: 'invitation', ip: req.ip });
+    await queueMail(ctx, tx, user.email, {
+      template: 'invitation', params: { name: displayName(user), invitedBy: displayName(founder), link: `${ctx.config.appUrl}/complete-invitation?token=${token}` },
+    });
+    await audit(tx, req, identity, { entityType: 'user', entityId: user.id, action: 'founder.hidden_id', newState: { userId: user.userId, email: user.email, side: input.placementSide, parentId: slot.parentId, position: slot.side } });
+    return {
+      message: ENGAGEMENT_MSG.hiddenIdCreated,
+      hiddenId: { id: user.id, userId: user.userId, firstName: user.firstName, lastName: user.lastName, email: user.email, position: slot.side, createdAt: user.createdAt.toISOString() },
+    };
+  }).catch((err) => {
+    if (isUniqueViolation(err)) throw conflict(MSG.duplicateEmail, 'DUPLICATE_EMAIL');
+    throw err;
+  });
+}

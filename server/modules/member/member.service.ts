@@ -1,0 +1,85 @@
+import type { AppContext } from '../../context';
+import { AppError } from '../../http/app-error';
+import { KYC_TYPE_LABELS, type KycDocumentType } from '../../../contracts/kyc';
+import { ENGAGEMENT_MSG, type ActivityItem, type FranchiseDashboard, type KycInfo, type KycInfoDocument } from '../../../contracts/engagement';
+import { DOWNLINE_MAX_LEVELS } from '../../../contracts/team';
+import type { UserRow } from '../users/users.repo';
+import { walletOf } from '../wallet/wallet.repo';
+import { listRecruiterPipeline } from '../recruitment/pipeline.repo';
+import { addMoney } from '../../lib/money';
+import { kycDocumentsOf, recentEvents, ownSales, teamSales, recentTeamOrders } from './member.repo';
+
+type Doc = Awaited<ReturnType<typeof kycDocumentsOf>>[number];
+const tile = (docs: (Doc | undefined)[]): KycInfoDocument => {
+  const present = docs.filter((d): d is Doc => Boolean(d));
+  if (!present.length) return { status: 'not_submitted', url: null, documentData: null, documentType: null, reason: null };
+  const rejected = present.find((d) => d.status === 'rejected');
+  const status = rejected ? 'rejected' : present.length === docs.length && present.every((d) => d.status === 'approved') ? 'approved' : 'pending';
+  const main = rejected ?? present[0];
+  return { status, url: `/api/documents/${main.id}`, documentData: null, documentType: KYC_TYPE_LABELS[main.documentType as KycDocumentType] ?? main.documentType, reason: rejected?.rejectionReason ?? null };
+};
+
+/** GET /api/user/kyc-info (doc 3 §2.2, §3.1), with the 7-day deadline of decisions.md §3 and §7. */
+export async function kycInfo(ctx: AppContext, user: UserRow): Promise<KycInfo> {
+  const docs = await kycDocumentsOf(ctx.db, user.id);
+  const newest = new Map<string, Doc>();
+  for (const d of docs) if (!newest.has(d.documentType)) newest.set(d.documentType, d);
+  const rejected = [...newest.values()].find((d) => d.status === 'rejected');
+  const times = docs.flatMap((d) => [d.createdAt.getTime(), d.reviewedAt?.getTime() ?? 0]);
+  const approved = user.kycStatus === 'approved';
+  const deadline = !approved && user.kycDeadline ? user.kycDeadline : null;
+  return {
+    overallStatus: user.kycStatus,
+    overallReason: rejected ? `${KYC_TYPE_LABELS[rejected.documentType as KycDocumentType] ?? rejected.documentType}: ${rejected.rejectionReason ?? 'rejected'}` : null,
+    lastUpdated: times.length ? new Date(Math.max(...times)).toISOString() : null,
+    documents: {
+      panCard: tile([newest.get('pan')]),
+      aadhaarCard: tile([newest.get('aadhaar_front'), newest.get('aadhaar_back')]),
+      bankStatement: tile([newest.get('bank_cancelled_cheque')]),
+      photo: tile([newest.get('photo')]),
+    },
+    deadline: deadline?.toISOString() ?? null,
+    deadlinePassed: Boolean(deadline && deadline.getTime() < ctx.clock.now().getTime()),
+    locked: user.kycLocked,
+  };
+}
+
+const money = (v: string) => `₹${Number(v).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const LEDGER_WORDS: Record<string, string> = {
+  admin_credit: 'Wallet credited', admin_debit: 'Wallet debited', withdrawal: 'Withdrawal held', withdrawal_reversal: 'Withdrawal returned', purchase: 'Paid from wallet',
+  sponsor_income: 'Sponsor income',
+};
+
+/** Recent activity from the member's real events (issue: not static items). */
+export async function recentActivity(ctx: AppContext, user: UserRow): Promise<ActivityItem[]> {
+  const e = await recentEvents(ctx.db, user.id, 8);
+  const items: ActivityItem[] = [
+    ...e.decisions.map((r) => ({ kind: 'decision' as const, title: 'Position decision waiting', detail: `${r.fullName} waits for you to choose left or right.`, at: r.createdAt.toISOString(), link: '/my-team?tab=decisions' })),
+    ...e.joins.map((j) => ({ kind: 'join' as const, title: 'New member in your team', detail: `${[j.firstName, j.lastName].filter(Boolean).join(' ') || j.userId} joined your ${j.position ?? ''} side.`.replace('  ', ' '), at: j.placedAt!.toISOString(), link: '/my-team?tab=direct' })),
+    ...e.orders.map((o) => ({ kind: 'purchase' as const, title: o.p.paymentStatus === 'completed' ? 'Purchase completed' : 'Order placed', detail: `${o.productName} x ${o.p.quantity} · ${money(o.p.totalAmount)} · ${o.p.totalBV} BV`, at: o.p.createdAt.toISOString(), link: '/my-purchases' })),
+    ...e.ledger.map((t) => ({ kind: 'ledger' as const, title: LEDGER_WORDS[t.type] ?? t.type.replace(/_/g, ' '), detail: `${t.amount.startsWith('-') ? '−' : '+'}${money(t.amount.replace('-', ''))} · balance ${money(t.balanceAfter)}`, at: t.createdAt.toISOString(), link: '/wallet' })),
+    ...e.ranks.map((r) => ({ kind: 'rank' as const, title: `Rank achieved: ${r.rank}`, detail: `Team BV ${r.teamBV} (left ${r.leftBV}, right ${r.rightBV})`, at: r.achievedAt.toISOString(), link: '/my-team?tab=business' })),
+    ...e.withdrawals.filter((w) => w.status !== 'pending').map((w) => ({ kind: 'withdrawal' as const, title: `Withdrawal ${w.status}`, detail: `${money(w.amount)}${w.rejectionReason ? ` · ${w.rejectionReason}` : ''}`, at: (w.processedAt ?? w.updatedAt).toISOString(), link: '/wallet' })),
+  ];
+  return items.sort((a, b) => b.at.localeCompare(a.at)).slice(0, 12);
+}
+
+/** The franchise portal's figures (doc 3 §2.7; decisions.md §10: real, never samples). */
+export async function franchiseDashboard(ctx: AppContext, user: UserRow): Promise<FranchiseDashboard> {
+  if (user.role !== 'mini_franchise' && user.role !== 'basic_franchise') throw new AppError('FORBIDDEN', 403, ENGAGEMENT_MSG.franchiseOnly);
+  const [own, team, wallet, pending, orders] = await Promise.all([
+    ownSales(ctx.db, user.id), teamSales(ctx.db, user.id, DOWNLINE_MAX_LEVELS), walletOf(ctx.db, user.id), listRecruiterPipeline(ctx.db, user.id),
+    recentTeamOrders(ctx.db, user.id, DOWNLINE_MAX_LEVELS, 10),
+  ]);
+  return {
+    role: user.role,
+    ownSales: own, teamSales: team,
+    teamBV: addMoney(user.leftBV, user.rightBV), leftBV: user.leftBV, rightBV: user.rightBV,
+    wallet: { balance: wallet?.balance ?? '0.00', totalEarnings: wallet?.totalEarnings ?? '0.00', totalWithdrawals: wallet?.totalWithdrawals ?? '0.00' },
+    recruits: { direct: user.totalDirects, pending: pending.length, teamSize: user.leftCount + user.rightCount, activeTeam: user.leftActive + user.rightActive },
+    recentOrders: orders.map((o) => ({
+      id: o.id, productName: o.product_name, quantity: o.quantity, totalAmount: o.total_amount, paymentStatus: o.payment_status,
+      createdAt: new Date(o.created_at).toISOString(), buyerName: [o.first_name, o.last_name].filter(Boolean).join(' ') || o.user_id,
+    })),
+  };
+}
