@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
+import { escapeLike } from '../../db/like';
 import { users, walletBalances, withdrawalRequests, transactions, purchases } from '../../db/schema/index';
 
 export interface UserFilter {
@@ -33,7 +34,6 @@ const SORT_EXPR: Record<SortKey, SQL> = {
   packageAmount: sql`coalesce(${users.packageAmount}, -1)`,
 };
 
-const escapeLike = (s: string) => s.replace(/[%_\\]/g, (c) => `\\${c}`);
 
 export function whereOf(f: UserFilter): SQL | undefined {
   const parts: (SQL | undefined)[] = [];

@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, like, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
+import { escapeLike } from '../../db/like';
 import { auditLog, users } from '../../db/schema/index';
 
 export interface AuditFilter {
@@ -20,7 +21,7 @@ export async function listAudit(db: DbOrTx, f: AuditFilter, after: { at: string;
     const v = f.actor.trim();
     parts.push(or(eq(actor.userId, v.toUpperCase()), eq(actor.email, v.toLowerCase()))!);
   }
-  if (f.action) parts.push(like(auditLog.action, `${f.action.replace(/[%_\\]/g, (c) => `\\${c}`)}%`));
+  if (f.action) parts.push(like(auditLog.action, `${escapeLike(f.action)}%`));
   if (f.entityType) parts.push(eq(auditLog.entityType, f.entityType));
   if (f.from) parts.push(gte(auditLog.createdAt, f.from));
   if (f.to) parts.push(lte(auditLog.createdAt, f.to));

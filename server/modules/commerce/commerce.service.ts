@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
+import { rupees } from '../../lib/format';
 import type { DbOrTx } from '../../db/client';
 import type { Identity } from '../../http/identity';
 import { AppError, badRequest, notFound } from '../../http/app-error';
@@ -23,7 +24,6 @@ import {
   purchasesPage, addBV, type ProductRow, type PurchaseRow,
 } from './commerce.repo';
 
-const rupees = (v: string) => `₹${Number(v).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 const toProduct = (p: ProductRow): ProductView => ({
   id: p.id, name: p.name, description: p.description, category: p.category, purchaseType: p.purchaseType, price: p.price, bv: p.bv, gst: p.gst,

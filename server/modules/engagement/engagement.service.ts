@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
+import { personName } from '../../lib/format';
 import type { Identity } from '../../http/identity';
 import { AppError, badRequest, conflict, notFound } from '../../http/app-error';
 import {
@@ -9,7 +10,6 @@ import {
 } from '../../../contracts/engagement';
 import { displayName } from '../users/users.service';
 import { findUserById, updateUser } from '../users/users.repo';
-import { deleteUserSessions } from '../auth/session.repo';
 import { notify, notifyAdmins } from '../notifications/notifications.service';
 import { audit } from '../audit/audit.service';
 import {
@@ -19,7 +19,6 @@ import {
 } from './engagement.repo';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
-const nameOf = (r: { firstName: string | null; lastName: string | null; userDisplayId: string }) => [r.firstName, r.lastName].filter(Boolean).join(' ') || r.userDisplayId;
 
 // ---- franchise requests (doc 3 §5.2; decisions.md §10) ----
 const toFranchise = (r: FranchiseRow): FranchiseRequestView => ({
@@ -49,7 +48,7 @@ export async function ownFranchiseRequests(ctx: AppContext, userId: string) {
 
 export async function adminFranchiseList(ctx: AppContext, status: string | undefined) {
   const [rows, counts] = await Promise.all([adminFranchiseRequests(ctx.db, status), franchiseCounts(ctx.db)]);
-  const items: AdminFranchiseRequest[] = rows.map(({ r, ...u }) => ({ ...toFranchise(r), userId: r.userId, userDisplayId: u.userDisplayId, userName: nameOf(u), userEmail: u.userEmail, userRole: u.userRole }));
+  const items: AdminFranchiseRequest[] = rows.map(({ r, ...u }) => ({ ...toFranchise(r), userId: r.userId, userDisplayId: u.userDisplayId, userName: personName(u), userEmail: u.userEmail, userRole: u.userRole }));
   return { items, counts: Object.fromEntries(counts.map((c) => [c.status, c.n])) as Record<string, number> };
 }
 
@@ -100,7 +99,7 @@ export async function ownTickets(ctx: AppContext, userId: string) {
 export async function ticketQueue(ctx: AppContext, f: { status?: string; category?: string; priority?: string }): Promise<AdminTicketList> {
   const [rows, admins, counts] = await Promise.all([adminTickets(ctx.db, f), activeAdmins(ctx.db), ticketCounts(ctx.db)]);
   return {
-    items: rows.map(({ t, assigneeName, ...u }) => ({ ...toTicket(t, assigneeName), userId: t.userId, userDisplayId: u.userDisplayId, userName: nameOf(u), userEmail: u.userEmail, assignedTo: t.assignedTo })),
+    items: rows.map(({ t, assigneeName, ...u }) => ({ ...toTicket(t, assigneeName), userId: t.userId, userDisplayId: u.userDisplayId, userName: personName(u), userEmail: u.userEmail, assignedTo: t.assignedTo })),
     admins: admins.map((a) => ({ id: a.id, name: [a.firstName, a.lastName].filter(Boolean).join(' ') || a.userId })),
     counts: Object.fromEntries(counts.map((c) => [c.status, c.n])),
   };
@@ -193,4 +192,3 @@ export async function publishedNews(ctx: AppContext) {
   return (await liveNews(ctx.db, ctx.clock.now(), 50)).map(toNews);
 }
 
-export { deleteUserSessions };

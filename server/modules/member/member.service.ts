@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context';
+import { rupees } from '../../lib/format';
 import { AppError } from '../../http/app-error';
 import { KYC_TYPE_LABELS, type KycDocumentType } from '../../../contracts/kyc';
 import { ENGAGEMENT_MSG, type ActivityItem, type FranchiseDashboard, type KycInfo, type KycInfoDocument } from '../../../contracts/engagement';
@@ -44,7 +45,6 @@ export async function kycInfo(ctx: AppContext, user: UserRow): Promise<KycInfo> 
   };
 }
 
-const money = (v: string) => `₹${Number(v).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const LEDGER_WORDS: Record<string, string> = {
   admin_credit: 'Wallet credited', admin_debit: 'Wallet debited', withdrawal: 'Withdrawal held', withdrawal_reversal: 'Withdrawal returned', purchase: 'Paid from wallet',
   sponsor_income: 'Sponsor income',
@@ -56,10 +56,10 @@ export async function recentActivity(ctx: AppContext, user: UserRow): Promise<Ac
   const items: ActivityItem[] = [
     ...e.decisions.map((r) => ({ kind: 'decision' as const, title: 'Position decision waiting', detail: `${r.fullName} waits for you to choose left or right.`, at: r.createdAt.toISOString(), link: '/my-team?tab=decisions' })),
     ...e.joins.map((j) => ({ kind: 'join' as const, title: 'New member in your team', detail: `${[j.firstName, j.lastName].filter(Boolean).join(' ') || j.userId} joined your ${j.position ?? ''} side.`.replace('  ', ' '), at: j.placedAt!.toISOString(), link: '/my-team?tab=direct' })),
-    ...e.orders.map((o) => ({ kind: 'purchase' as const, title: o.p.paymentStatus === 'completed' ? 'Purchase completed' : 'Order placed', detail: `${o.productName} x ${o.p.quantity} · ${money(o.p.totalAmount)} · ${o.p.totalBV} BV`, at: o.p.createdAt.toISOString(), link: '/my-purchases' })),
-    ...e.ledger.map((t) => ({ kind: 'ledger' as const, title: LEDGER_WORDS[t.type] ?? t.type.replace(/_/g, ' '), detail: `${t.amount.startsWith('-') ? '−' : '+'}${money(t.amount.replace('-', ''))} · balance ${money(t.balanceAfter)}`, at: t.createdAt.toISOString(), link: '/wallet' })),
+    ...e.orders.map((o) => ({ kind: 'purchase' as const, title: o.p.paymentStatus === 'completed' ? 'Purchase completed' : 'Order placed', detail: `${o.productName} x ${o.p.quantity} · ${rupees(o.p.totalAmount)} · ${o.p.totalBV} BV`, at: o.p.createdAt.toISOString(), link: '/my-purchases' })),
+    ...e.ledger.map((t) => ({ kind: 'ledger' as const, title: LEDGER_WORDS[t.type] ?? t.type.replace(/_/g, ' '), detail: `${t.amount.startsWith('-') ? '−' : '+'}${rupees(t.amount.replace('-', ''))} · balance ${rupees(t.balanceAfter)}`, at: t.createdAt.toISOString(), link: '/wallet' })),
     ...e.ranks.map((r) => ({ kind: 'rank' as const, title: `Rank achieved: ${r.rank}`, detail: `Team BV ${r.teamBV} (left ${r.leftBV}, right ${r.rightBV})`, at: r.achievedAt.toISOString(), link: '/my-team?tab=business' })),
-    ...e.withdrawals.filter((w) => w.status !== 'pending').map((w) => ({ kind: 'withdrawal' as const, title: `Withdrawal ${w.status}`, detail: `${money(w.amount)}${w.rejectionReason ? ` · ${w.rejectionReason}` : ''}`, at: (w.processedAt ?? w.updatedAt).toISOString(), link: '/wallet' })),
+    ...e.withdrawals.filter((w) => w.status !== 'pending').map((w) => ({ kind: 'withdrawal' as const, title: `Withdrawal ${w.status}`, detail: `${rupees(w.amount)}${w.rejectionReason ? ` · ${w.rejectionReason}` : ''}`, at: (w.processedAt ?? w.updatedAt).toISOString(), link: '/wallet' })),
   ];
   return items.sort((a, b) => b.at.localeCompare(a.at)).slice(0, 12);
 }

@@ -1,5 +1,6 @@
 import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { rawRows, type DbOrTx } from '../../db/client';
+import { containsPattern } from '../../db/like';
 import { users } from '../../db/schema/index';
 
 /** Columns of a tree node and of a direct recruit (doc 3 §3.1). */
@@ -25,7 +26,7 @@ export async function memberNodes(db: DbOrTx, ids: string[]) {
 
 /** Members this member sponsored who are in the tree, newest first; optional search on names and email. */
 export async function sponsoredMembers(db: DbOrTx, sponsorId: string, search: string | undefined, limit = 500) {
-  const term = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const term = search ? containsPattern(search) : undefined;
   return db
     .select(memberColumns)
     .from(users)
@@ -68,7 +69,7 @@ export interface DownlineRow {
 export async function downlineOf(
   db: DbOrTx, rootId: string, levels: number, filters: { search?: string; level?: number; status?: 'active' | 'inactive' | 'pending' }, perLevel: number,
 ) {
-  const term = filters.search ? `%${filters.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const term = filters.search ? containsPattern(filters.search) : null;
   const status = filters.status === 'inactive' ? sql`u.status in ('inactive', 'suspended')` : filters.status ? sql`u.status = ${filters.status}` : sql`true`;
   return rawRows<DownlineRow>(
     db,
@@ -101,7 +102,7 @@ export async function downlineOf(
 
 /** Members with a free side, for strategic placement (doc 2 §5): shallowest first. */
 export async function placementParents(db: DbOrTx, search: string | undefined, limit: number) {
-  const term = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const term = search ? containsPattern(search) : undefined;
   return db
     .select({
       id: users.id, userId: users.userId, firstName: users.firstName, lastName: users.lastName, email: users.email, level: users.level,

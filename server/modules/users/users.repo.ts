@@ -1,5 +1,6 @@
 import { and, eq, ilike, or, sql, desc } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { containsPattern } from '../../db/like';
 import { users } from '../../db/schema/index';
 
 export type UserRow = typeof users.$inferSelect;
@@ -58,7 +59,7 @@ export async function countUsers(db: DbOrTx): Promise<number> {
 }
 
 export async function searchUsers(db: DbOrTx, search: string | undefined, limit: number) {
-  const term = search ? `%${search.replace(/[%_\\]/g, (c) => `\\${c}`)}%` : undefined;
+  const term = search ? containsPattern(search) : undefined;
   const where = term
     ? or(ilike(users.userId, term), ilike(users.email, term), ilike(users.firstName, term), ilike(users.lastName, term),
         ilike(sql`coalesce(${users.firstName},'') || ' ' || coalesce(${users.lastName},'')`, term))

@@ -1,5 +1,6 @@
 import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { rawRows, type DbOrTx } from '../../db/client';
+import { containsPattern } from '../../db/like';
 import { idempotencyKeys, transactions, users, walletBalances, withdrawalRequests } from '../../db/schema/index';
 
 /** One wallet per user (decisions.md §6): created with the account's activation, idempotently. */
@@ -59,7 +60,7 @@ const person = {
 };
 
 export async function fundHistoryPage(db: DbOrTx, f: { search?: string; type?: string }, cursor: { at: string; id: string } | undefined, limit: number) {
-  const term = f.search ? `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const term = f.search ? containsPattern(f.search) : undefined;
   return db.select({ t: transactions, ...person }).from(transactions)
     .innerJoin(users, eq(users.id, transactions.userId))
     .where(and(
@@ -73,7 +74,7 @@ export async function fundHistoryPage(db: DbOrTx, f: { search?: string; type?: s
 
 /** Largest balances first; the cursor is (balance, id) of the last row. */
 export async function walletBalancesPage(db: DbOrTx, search: string | undefined, cursor: { at: string; id: string } | undefined, limit: number) {
-  const term = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const term = search ? containsPattern(search) : undefined;
   return db.select({ w: walletBalances, ...person }).from(walletBalances)
     .innerJoin(users, eq(users.id, walletBalances.userId))
     .where(and(

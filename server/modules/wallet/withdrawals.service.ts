@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../context';
+import { rupees, personName } from '../../lib/format';
 import type { DbOrTx } from '../../db/client';
 import type { Identity } from '../../http/identity';
 import { AppError, badRequest, conflict, notFound } from '../../http/app-error';
@@ -21,7 +22,6 @@ import {
 } from './wallet.repo';
 
 type Bank = { accountNumber: string; ifsc: string; bankName: string; accountHolderName: string };
-const rupees = (v: string) => `₹${Number(v).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 export function toWithdrawalView(w: WithdrawalRow): WithdrawalView {
   const bank = w.bankDetails as Bank | null;
@@ -214,7 +214,6 @@ export async function ownWithdrawals(ctx: AppContext, user: UserRow) {
   return (await withdrawalsOf(ctx.db, user.id)).map(toWithdrawalView);
 }
 
-const nameOf = (r: { firstName: string | null; lastName: string | null; userDisplayId: string }) => [r.firstName, r.lastName].filter(Boolean).join(' ') || r.userDisplayId;
 
 export async function adminWithdrawalList(ctx: AppContext, statuses: string[]): Promise<AdminWithdrawal[]> {
   const rows = await adminWithdrawals(ctx.db, statuses, 500);
@@ -222,7 +221,7 @@ export async function adminWithdrawalList(ctx: AppContext, statuses: string[]): 
     const v = toWithdrawalView(w);
     const bank = v.bankDetails;
     return {
-      ...v, userId: w.userId, userDisplayId: u.userDisplayId, userName: nameOf(u), userEmail: u.userEmail,
+      ...v, userId: w.userId, userDisplayId: u.userDisplayId, userName: personName(u), userEmail: u.userEmail,
       typeLabel: w.withdrawalType === 'bank' ? 'Bank Transfer' : `USDT (${w.networkType ?? 'TRC20'})`,
       details: bank ? `${bank.bankName} · ${bank.accountNumber} · ${bank.ifsc} · ${bank.accountHolderName}` : `${w.usdtWalletAddress ?? ''} (${w.networkType ?? ''})`,
       date: w.createdAt.toISOString(), reason: w.status === 'rejected' ? w.rejectionReason ?? 'No reason provided' : null,
@@ -233,14 +232,14 @@ export async function adminWithdrawalList(ctx: AppContext, statuses: string[]): 
 export async function fundHistory(ctx: AppContext, q: { search?: string; type?: string; cursor?: string; limit: number }): Promise<Page<FundHistoryRecord>> {
   const rows = await fundHistoryPage(ctx.db, q, decodeCursor(q.cursor), q.limit);
   return page(rows, q.limit, (r) => [r.t.createdAt, r.t.id], ({ t, ...u }) => ({
-    ...toEntry(t), userId: t.userId, userDisplayId: u.userDisplayId, userName: nameOf(u), userEmail: u.userEmail,
+    ...toEntry(t), userId: t.userId, userDisplayId: u.userDisplayId, userName: personName(u), userEmail: u.userEmail,
   }));
 }
 
 export async function walletBalances(ctx: AppContext, q: { search?: string; cursor?: string; limit: number }): Promise<Page<WalletBalanceRow>> {
   const rows = await walletBalancesPage(ctx.db, q.search, decodeCursor(q.cursor, 'money'), q.limit);
   return page(rows, q.limit, (r) => [r.w.balance, r.w.id], ({ w, ...u }) => ({
-    userId: w.userId, userDisplayId: u.userDisplayId, userName: nameOf(u), userEmail: u.userEmail, balance: w.balance,
+    userId: w.userId, userDisplayId: u.userDisplayId, userName: personName(u), userEmail: u.userEmail, balance: w.balance,
     totalEarnings: w.totalEarnings, totalWithdrawals: w.totalWithdrawals, updatedAt: w.updatedAt.toISOString(),
   }));
 }
