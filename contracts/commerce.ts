@@ -28,6 +28,14 @@ export const PAYMENT_METHOD_LABELS: Record<(typeof PAYMENT_METHODS)[number], str
 export const CATEGORY_LABELS: Record<string, string> = { water_purifier: 'Water Purifier', led_tv: 'LED TV', ceiling_fan: 'Ceiling Fan', others: 'Others' };
 export const DELIVERY_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
 export const PAYMENT_STATUSES = ['pending', 'completed', 'failed'] as const;
+/** Delivery moves forward only; cancelled only before payment (enforced by the server, offered by the form). */
+export const DELIVERY_NEXT: Record<(typeof DELIVERY_STATUSES)[number], readonly (typeof DELIVERY_STATUSES)[number][]> = {
+  pending: ['processing', 'shipped', 'delivered', 'cancelled'],
+  processing: ['shipped', 'delivered', 'cancelled'],
+  shipped: ['delivered'],
+  delivered: [],
+  cancelled: [],
+};
 
 const decimal = (message: string, opts: { min?: number; allowZero?: boolean; max: number; scale?: number }) =>
   z.preprocess(
@@ -54,7 +62,15 @@ export const ProductInput = z.object({
   isActive: z.boolean().default(true),
 });
 export type ProductInput = z.input<typeof ProductInput>;
-export const ProductPatch = ProductInput.partial().refine((v) => Object.keys(v).length > 0, { error: 'Nothing to change' });
+/** A blank description or image URL clears it (null). */
+const clearable = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), schema.nullable().optional());
+export const ProductPatch = ProductInput.partial()
+  .extend({
+    isActive: z.boolean({ error: 'Active must be true or false' }).optional(),
+    description: clearable(z.string().trim().max(2000)),
+    imageUrl: clearable(z.url({ protocol: /^https?$/, error: 'Image URL must be an http(s) address' }).max(1000)),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { error: 'Nothing to change' });
 export type ProductPatch = z.input<typeof ProductPatch>;
 
 /** Purchase dialog (doc 3 §5.1-5.2). */

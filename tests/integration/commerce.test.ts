@@ -196,3 +196,13 @@ describe('BV and ranks', () => {
     expect(stats.body).toMatchObject({ teamBV: '10000.00', leftBV: '5000.00', rightBV: '5000.00' });
   });
 });
+
+describe('product edits', () => {
+  it('a blank description or image URL clears it', async () => {
+    const p = await newProduct({ imageUrl: 'https://cdn.example.com/fan.png' });
+    const cleared = await t.api('PATCH', `/api/admin/products/${p.id}`, { cookie: c.admin, body: { description: '', imageUrl: '' } });
+    expect(cleared.body).toMatchObject({ description: null, imageUrl: null });
+    expectError(await t.api('PATCH', `/api/admin/products/${p.id}`, { cookie: c.admin, body: { imageUrl: 'javascript:alert(1)' } }), 400, { field: 'imageUrl' });
+    expectError(await t.api('PATCH', `/api/admin/products/${p.id}`, { cookie: c.admin, body: {} }), 400);
+  });
+});

@@ -6,7 +6,7 @@ import type { DbOrTx } from '../../db/client';
 import type { Identity } from '../../http/identity';
 import { AppError, badRequest, notFound } from '../../http/app-error';
 import {
-  COMMERCE_MSG, PAYMENT_METHOD_LABELS, type ProductInput, type ProductPatch, type PurchaseRequest, type AdminPurchasePatch, type ProductView,
+  COMMERCE_MSG, PAYMENT_METHOD_LABELS, DELIVERY_NEXT, type ProductInput, type ProductPatch, type PurchaseRequest, type AdminPurchasePatch, type ProductView,
   type AdminProductView, type PurchaseView, type AdminPurchaseView,
 } from '../../../contracts/commerce';
 import type { Page } from '../../../contracts/wallet';
@@ -118,13 +118,6 @@ export async function adminOrders(ctx: AppContext, q: { paymentStatus?: string; 
   };
 }
 
-const DELIVERY_NEXT: Record<string, string[]> = {
-  pending: ['processing', 'shipped', 'delivered', 'cancelled'],
-  processing: ['shipped', 'delivered', 'cancelled'],
-  shipped: ['delivered'],
-  delivered: [],
-  cancelled: [],
-};
 
 /** Admin order update: pending payment -> completed (BV credited once) or failed; delivery moves forward only. */
 export async function updateOrder(ctx: AppContext, req: FastifyRequest, identity: Identity, id: string, input: z.output<typeof AdminPurchasePatch>) {
@@ -139,7 +132,7 @@ export async function updateOrder(ctx: AppContext, req: FastifyRequest, identity
       changes.paymentStatus = input.paymentStatus;
     }
     if (input.deliveryStatus && input.deliveryStatus !== before.deliveryStatus) {
-      if (!DELIVERY_NEXT[before.deliveryStatus]?.includes(input.deliveryStatus)) {
+      if (!(DELIVERY_NEXT[before.deliveryStatus as keyof typeof DELIVERY_NEXT] ?? []).includes(input.deliveryStatus)) {
         throw new AppError('INVALID_STATE', 409, `Delivery cannot go from ${before.deliveryStatus} to ${input.deliveryStatus}.`);
       }
       if (input.deliveryStatus === 'cancelled' && (before.paymentStatus === 'completed' || changes.paymentStatus === 'completed')) throw new AppError('INVALID_STATE', 409, COMMERCE_MSG.cancelPaid);
