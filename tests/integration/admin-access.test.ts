@@ -137,8 +137,8 @@ describe('founder portal', () => {
   it('GET /api/founder/stats: the network and both legs from the demo tree', async () => {
     const r = await t.api('GET', '/api/founder/stats', { cookie: cookies.founder });
     expect(r.status).toBe(200);
-    // The demo member sits on the founder's left with four members below; the right leg is empty; the pending user is not placed.
-    expect(r.body).toEqual({ totalUsers: 5, leftLegUsers: 5, rightLegUsers: 0, hiddenIds: 0, totalRevenue: '0', hiddenIdLimit: HIDDEN_ID_LIMIT });
+    // The demo member sits on the founder's left with four members below; the franchise holder on the right; the pending user is not placed.
+    expect(r.body).toEqual({ totalUsers: 6, leftLegUsers: 5, rightLegUsers: 1, hiddenIds: 0, totalRevenue: '0', hiddenIdLimit: HIDDEN_ID_LIMIT });
   });
 
   it('GET /api/founder/hidden-ids: none yet', async () => {

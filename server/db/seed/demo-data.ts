@@ -4,6 +4,15 @@ export const DEMO_ACCOUNTS = {
   founder: { email: 'founder@demo.local', password: 'Founder@12345' },
   member: { email: 'member@demo.local', password: 'Member@12345', firstName: 'Asha', lastName: 'Verma', mobile: '9876543210' },
   pending: { email: 'pending@demo.local', password: 'Pending@12345', firstName: 'Ravi', lastName: 'Kumar', mobile: '9123456780' },
+  franchise: { email: 'franchise@demo.local', password: 'Franchise@12345', firstName: 'Meera', lastName: 'Iyer', mobile: '9855555555' },
+} as const;
+
+/** Opening wallet credits (admin credits through the ledger, so the books balance). */
+export const DEMO_WALLET_CREDIT = '25000.00';
+
+export const DEMO_NEWS = {
+  title: 'Welcome to the new member platform',
+  content: 'Your team, purchases, wallet and KYC now live in one place. Complete your KYC within 7 days of activation to unlock withdrawals.',
 } as const;
 
 export const DEMO_DOWNLINE = [

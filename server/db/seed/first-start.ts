@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { users, products, walletBalances } from '../schema/index';
+import { users, products, walletBalances, news } from '../schema/index';
 import { hashPassword } from '../../lib/password';
 import { findUserByEmail, findRootFounder, insertUser, type UserRow } from '../../modules/users/users.repo';
 import { generateUserId } from '../../modules/users/users.service';
 import { makeRoot } from '../../modules/tree/tree.repo';
 import { placeMember } from '../../modules/tree/tree.service';
 import { enterPipeline } from '../../modules/recruitment/pipeline.service';
-import { DEMO_ACCOUNTS, DEMO_DOWNLINE, DEMO_PRODUCTS } from './demo-data';
+import { DEMO_ACCOUNTS, DEMO_DOWNLINE, DEMO_PRODUCTS, DEMO_WALLET_CREDIT, DEMO_NEWS } from './demo-data';
+import { postLedger } from '../../modules/wallet/ledger.service';
 
 export interface SeedReport {
   lines: string[];
@@ -66,10 +67,13 @@ async function seedDemo(ctx: AppContext, root: UserRow): Promise<string[]> {
   const hashOf = async (p: string) => hashes.get(p) ?? (hashes.set(p, await hashPassword(p)), hashes.get(p)!);
 
   await db.transaction(async (tx) => {
-    const activeMember = async (data: { email: string; firstName: string; lastName: string; password: string; mobile: string }, sponsor: UserRow, parent: UserRow, side: 'left' | 'right') => {
+    const activeMember = async (
+      data: { email: string; firstName: string; lastName: string; password: string; mobile: string }, sponsor: UserRow, parent: UserRow, side: 'left' | 'right',
+      role = 'user',
+    ) => {
       const u = await insertUser(tx, {
         userId: await generateUserId(ctx, tx), email: data.email, password: await hashOf(data.password), firstName: data.firstName,
-        lastName: data.lastName, mobile: data.mobile, role: 'user', status: 'active', emailVerified: true, firstLogin: false,
+        lastName: data.lastName, mobile: data.mobile, role, status: 'active', emailVerified: true, firstLogin: false, registrationDate: now,
         sponsorId: sponsor.id, idStatus: 'Active', activationDate: now, packageAmount: '5000.00', kycStatus: 'pending',
         kycDeadline: new Date(now.getTime() + 7 * 86_400_000), city: 'Pune', state: 'Maharashtra', pincode: '411001',
         address: '12 Residency Road, Camp', nominee: 'Family Nominee',
@@ -95,6 +99,13 @@ async function seedDemo(ctx: AppContext, root: UserRow): Promise<string[]> {
     await enterPipeline(tx, pending, { recruiterId: member.id, uplineId: member.id, packageAmount: '5000.00' });
     lines.push(`Pending user: ${pending.userId} / ${pending.email}`);
     await tx.insert(products).values(DEMO_PRODUCTS.map((p) => ({ ...p })));
+    const rootNow = (await tx.select().from(users).where(eq(users.id, root.id)))[0];
+    const franchise = await activeMember(DEMO_ACCOUNTS.franchise, rootNow, rootNow, 'right', 'mini_franchise');
+    lines.push(`Franchise holder: ${franchise.userId} / ${franchise.email}`);
+    for (const u of [member, franchise]) {
+      await postLedger(tx, u.id, DEMO_WALLET_CREDIT, 'admin_credit', { description: 'Welcome credit (demo data)', now });
+    }
+    await tx.insert(news).values({ ...DEMO_NEWS, type: 'announcement', priority: 'high', isActive: true, publishedAt: now, createdAt: now });
   });
   return lines;
 }
