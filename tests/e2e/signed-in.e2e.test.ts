@@ -143,9 +143,9 @@ describe.each(SIZES)('signed-in screens at $name width', (size) => {
     await expectToast(page, 'Upload Failed', MSG.documentLockedPending);
     await shot(page, 'm10-kyc-refused');
 
-    for (const path of ['/products', '/my-purchases']) {
+    for (const [path, heading] of [['/products', 'Product Catalog'], ['/my-purchases', 'My Purchases'], ['/wallet', 'Wallet']]) {
       await page.goto(`${t.url}${path}`);
-      await page.getByText('Account Overview').waitFor();
+      await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
     }
     await page.goto(`${t.url}/my-team`);
     await page.getByRole('heading', { name: 'My Team', level: 1 }).waitFor();
@@ -235,7 +235,8 @@ describe.each(SIZES)('signed-in screens at $name width', (size) => {
     await page.goto(`${t.url}/founder`);
     await expectToast(page, 'Unauthorized', 'Founder access required. Redirecting...');
     await expectPath(page, '/franchise');
-    await page.getByRole('button', { name: 'Logout' }).click();
+    // The franchise portal's logout is a plain link to GET /api/logout (doc 3 §2.7).
+    await page.getByRole('link', { name: 'Logout' }).click();
     await expectPath(page, '/');
 
     await signIn(page, t.url, t.demo.member.email, t.demo.member.password);

@@ -19,7 +19,7 @@ const FranchiseApp = lazy(() => import('./portals/franchise-app'));
 const ChangePasswordPage = lazy(() => import('../features/account/change-password-page'));
 const ReferralRegisterPage = lazy(() => import('../features/referral/referral-register-page'));
 
-export const MEMBER_PATHS = ['/dashboard', '/kyc-upload', '/my-team', '/products', '/my-purchases'] as const;
+export const MEMBER_PATHS = ['/dashboard', '/kyc-upload', '/my-team', '/products', '/my-purchases', '/wallet'] as const;
 
 function signedInRoutes(user: CurrentUser) {
   const always = [

@@ -6,8 +6,8 @@ export type WriteResult<T> =
   | { ok: true; status: number; data: T }
   | { ok: false; status: number; error: Partial<ErrorBody> & { message?: string } };
 
-function headers(hasBody: boolean): Headers {
-  const h = new Headers({ Accept: 'application/json' });
+function headers(hasBody: boolean, extra?: Record<string, string>): Headers {
+  const h = new Headers({ Accept: 'application/json', ...extra });
   if (hasBody) h.set('Content-Type', 'application/json');
   const token = impersonationToken.get();
   if (token) h.set('Authorization', `Bearer ${token}`);
@@ -28,16 +28,21 @@ async function failure(res: Response): Promise<Error> {
   return new Error(`${res.status}: ${text || res.statusText}`);
 }
 
+export interface RequestOptions {
+  /** Extra request headers, e.g. `Idempotency-Key` on the money-moving POSTs (decisions §6). */
+  headers?: Record<string, string>;
+}
+
 /**
  * Write call: any status >= 500 throws `${status}: ${body or status text}`; every other
  * answer is handed back so the caller can show the server's message and fieldErrors.
  */
-export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown): Promise<WriteResult<T>> {
+export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown, options: RequestOptions = {}): Promise<WriteResult<T>> {
   const hasBody = body !== undefined;
   const res = await fetch(url, {
     method,
     credentials: 'include',
-    headers: headers(hasBody),
+    headers: headers(hasBody, options.headers),
     body: hasBody ? JSON.stringify(body) : undefined,
   });
   if (res.status >= 500) throw await failure(res);

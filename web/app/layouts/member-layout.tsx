@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
-import { NavLink } from 'react-router';
-import { FileCheck2, LayoutDashboard, Package, ShoppingBag, Users } from 'lucide-react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import { NavLink, useLocation } from 'react-router';
+import { FileCheck2, LayoutDashboard, Package, ShoppingBag, Users, Wallet } from 'lucide-react';
 import type { CurrentUser } from '@contracts';
 import { cn } from '../../lib/cn';
 import { PortalHeader } from './portal-header';
@@ -10,16 +10,34 @@ const NAV = [
   { to: '/my-team', label: 'My Team', icon: Users },
   { to: '/products', label: 'Products', icon: Package },
   { to: '/my-purchases', label: 'My Purchases', icon: ShoppingBag },
+  { to: '/wallet', label: 'Wallet', icon: Wallet },
   { to: '/kyc-upload', label: 'KYC', icon: FileCheck2 },
 ];
 
 /** Member portal shell (doc 3 §2.1): header with greeting, avatar and logout, then the section tabs. */
 export function MemberLayout({ user, children }: { user: CurrentUser; children: ReactNode }) {
+  const list = useRef<HTMLUListElement>(null);
+  const { pathname } = useLocation();
+
+  // Six tabs do not fit a phone: the row scrolls sideways, and the current tab is brought into it.
+  useLayoutEffect(() => {
+    const el = list.current;
+    const active = el?.querySelector<HTMLElement>('a[aria-current="page"]');
+    if (!el || !active) return;
+    const left = active.getBoundingClientRect().left - el.getBoundingClientRect().left + el.scrollLeft;
+    if (left < el.scrollLeft || left + active.offsetWidth > el.scrollLeft + el.clientWidth) {
+      el.scrollLeft = left - (el.clientWidth - active.offsetWidth) / 2;
+    }
+  }, [pathname]);
+
   return (
     <div className="min-h-dvh bg-slate-50">
       <PortalHeader user={user} caption="Member Portal" homePath="/dashboard" />
       <nav aria-label="Member portal" className="border-b border-slate-200 bg-white">
-        <ul className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-2 sm:px-4 [scrollbar-width:none]">
+        <ul
+          ref={list}
+          className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-2 [scrollbar-width:none] max-sm:[mask-image:linear-gradient(to_right,transparent,black_0.75rem,black_calc(100%-0.75rem),transparent)] sm:px-4"
+        >
           {NAV.map(({ to, label, icon: Icon }) => (
             <li key={to} className="shrink-0">
               <NavLink

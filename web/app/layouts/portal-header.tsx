@@ -7,9 +7,11 @@ import { Button } from '../../components/ui/button';
 import { Logo } from '../../components/ui/logo';
 import { fullName, initials } from '../../lib/format';
 import { useLogout } from '../../features/account';
+import { impersonationToken } from '../../lib/storage';
 
 /** Top bar of the member, pending, founder and franchise portals: portal name, greeting, avatar, logout. */
-export function PortalHeader({ user, caption, homePath, badge }: { user: CurrentUser; caption: string; homePath: string; badge?: ReactNode }) {
+/** logoutHref: a plain link instead of the POST (the franchise portal's GET /api/logout, doc 3 §2.7). */
+export function PortalHeader({ user, caption, homePath, badge, logoutHref }: { user: CurrentUser; caption: string; homePath: string; badge?: ReactNode; logoutHref?: string }) {
   const logout = useLogout();
   return (
     <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
@@ -24,10 +26,20 @@ export function PortalHeader({ user, caption, homePath, badge }: { user: Current
             <p className="font-mono text-xs text-slate-500">{user.userId}</p>
           </div>
           <Avatar text={initials(user)} />
-          <Button variant="ghost" size="sm" onClick={() => logout.mutate()} loading={logout.isPending} aria-label="Logout">
-            {logout.isPending ? null : <LogOut aria-hidden="true" className="size-4" />}
-            <span className="hidden sm:inline">Logout</span>
-          </Button>
+          {/* While impersonating, the POST flow only revokes the token; a plain link would end the admin's own session. */}
+          {logoutHref && !impersonationToken.get() ? (
+            <Button asChild variant="ghost" size="sm">
+              <a href={logoutHref} aria-label="Logout">
+                <LogOut aria-hidden="true" className="size-4" />
+                <span className="hidden sm:inline">Logout</span>
+              </a>
+            </Button>
+          ) : (
+            <Button variant="ghost" size="sm" onClick={() => logout.mutate()} loading={logout.isPending} aria-label="Logout">
+              {logout.isPending ? null : <LogOut aria-hidden="true" className="size-4" />}
+              <span className="hidden sm:inline">Logout</span>
+            </Button>
+          )}
         </div>
       </div>
     </header>

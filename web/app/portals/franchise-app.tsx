@@ -7,7 +7,7 @@ import { PortalShell } from '../layouts/portal-shell';
 export default function FranchiseApp() {
   const user = useSignedInUser();
   return (
-    <PortalShell user={user} caption="Franchise Portal" homePath="/franchise" badge={<Badge tone="warning">{ROLE_LABELS[user.role]}</Badge>}>
+    <PortalShell user={user} caption="Franchise Portal" homePath="/franchise" logoutHref="/api/logout" badge={<Badge tone="warning">{ROLE_LABELS[user.role]}</Badge>}>
       <FranchisePage />
     </PortalShell>
   );

@@ -11,7 +11,7 @@ import { PleaseLogIn } from '../guards';
 
 /** Routes a signed-in user has and a visitor does not: the visitor is asked to log in. */
 const SIGNED_IN_ONLY = [
-  '/dashboard', '/kyc-upload', '/my-team', '/products', '/my-purchases',
+  '/dashboard', '/kyc-upload', '/my-team', '/products', '/my-purchases', '/wallet',
   '/founder', '/admin', '/franchise', '/change-password', '/pending-dashboard',
 ];
 

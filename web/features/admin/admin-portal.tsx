@@ -9,11 +9,21 @@ import { toast } from '../../components/ui/toast';
 import { useSignedInUser } from '../account';
 import { UsersActivitiesSection } from './activities/users-activities-section';
 import { DashboardSection } from './dashboard/dashboard-section';
+import { FranchiseRequestsSection } from './engagement/franchise-requests-section';
+import { NewsSection } from './engagement/news-section';
+import { SupportTicketsSection } from './engagement/support-tickets-section';
 import { KycSection } from './kyc/kyc-section';
 import { AllMembersSection } from './members/all-members-section';
 import { FreeUsersSection, PaidMembersSection, TodayJoiningsSection } from './members/member-lists';
+import { FundHistorySection } from './money/fund-history-section';
+import { SendFundSection } from './money/send-fund-section';
+import { WalletBalancesSection } from './money/wallet-balances-section';
+import { WithdrawPersonallySection } from './money/withdraw-personally-section';
+import { WithdrawalsSection } from './money/withdrawals-section';
 import { NotificationBell } from './notifications/notification-bell';
 import { NotificationsSection } from './notifications/notifications-section';
+import { OrdersSection } from './products/orders-section';
+import { ProductsSection } from './products/products-section';
 import { PendingRecruitsSection } from './recruits/pending-recruits-section';
 import { DirectIncomeSection, NoSourceReport, PayoutSummarySection } from './reports/reports';
 import { GROUP_ICONS, LEGACY_SECTIONS, SECTIONS, sectionById, sectionHref, type SectionDef, type SectionId } from './sections';
@@ -47,6 +57,30 @@ function SectionBody({ id }: { id: SectionId }) {
       return <KycSection tab="approved" />;
     case 'kyc-rejected':
       return <KycSection tab="rejected" />;
+    case 'withdrawals-pending':
+      return <WithdrawalsSection tab="pending" />;
+    case 'withdrawals-approved':
+      return <WithdrawalsSection tab="approved" />;
+    case 'withdrawals-rejected':
+      return <WithdrawalsSection tab="rejected" />;
+    case 'withdraw-personally':
+      return <WithdrawPersonallySection />;
+    case 'send-fund':
+      return <SendFundSection />;
+    case 'fund-history':
+      return <FundHistorySection />;
+    case 'wallet-balances':
+      return <WalletBalancesSection />;
+    case 'products':
+      return <ProductsSection />;
+    case 'orders':
+      return <OrdersSection />;
+    case 'franchise-requests':
+      return <FranchiseRequestsSection />;
+    case 'support-tickets':
+      return <SupportTicketsSection />;
+    case 'news':
+      return <NewsSection />;
     case 'notifications':
       return <NotificationsSection />;
     case 'pending-recruits':

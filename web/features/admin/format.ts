@@ -5,6 +5,7 @@ const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD',
 const COUNT = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
 const DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 const DATE_TIME = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+const DATE_TIME_IN = new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 function num(value: string | number | null | undefined): number {
   if (value === null || value === undefined || value === '') return 0;
@@ -43,6 +44,19 @@ export function formatDateUS(value: string | Date | null | undefined, fallback =
 export function formatDateTimeUS(value: string | Date | null | undefined, fallback = '—'): string {
   const d = toDate(value);
   return d ? DATE_TIME.format(d) : fallback;
+}
+
+/** "22 Nov 2026, 05:15 pm": the fund history's Indian format (doc 2 §9). */
+export function formatDateTimeIN(value: string | Date | null | undefined, fallback = '—'): string {
+  const d = toDate(value);
+  return d ? DATE_TIME_IN.format(d) : fallback;
+}
+
+/** A ledger amount with its sign always shown: "+₹500.00" or "-₹500.00". */
+export function formatSignedINR(value: string | number | null | undefined): string {
+  const n = num(value);
+  if (n < 0) return `-${INR.format(-n)}`;
+  return n > 0 ? `+${INR.format(n)}` : INR.format(0);
 }
 
 /** The browser's IANA time zone, sent with every date-bounded request. */

@@ -18,9 +18,26 @@ export const KEYS = {
   placementParents: '/api/admin/users-for-placement',
   notifications: '/api/notifications',
   unreadCount: '/api/notifications/unread-count',
+  withdrawals: '/api/admin/withdrawals',
+  pendingWithdrawals: '/api/admin/pending-withdrawals',
+  approvedWithdrawals: '/api/admin/approved-withdrawals',
+  rejectedWithdrawals: '/api/admin/rejected-withdrawals',
+  fundHistory: '/api/admin/fund-history',
+  walletBalances: '/api/admin/wallet-balances',
+  products: '/api/admin/products',
+  purchases: '/api/admin/purchases',
+  franchiseRequests: '/api/admin/franchise-requests',
+  supportTickets: '/api/admin/support-tickets',
+  news: '/api/admin/news',
 } as const;
 
 export const USER_LIST_KEYS: string[] = [KEYS.userSearch, KEYS.paidMembers, KEYS.todayJoinings, KEYS.freeUsers];
+
+/** Everything a wallet movement can change: the withdrawal lists, the ledger, the balances, the reports and the dashboard. */
+export const MONEY_KEYS: string[] = [
+  KEYS.withdrawals, KEYS.pendingWithdrawals, KEYS.approvedWithdrawals, KEYS.rejectedWithdrawals, KEYS.fundHistory, KEYS.walletBalances,
+  KEYS.payoutSummary, KEYS.directIncome, KEYS.stats, KEYS.auditLog, ...USER_LIST_KEYS,
+];
 
 /** Marks the queries whose key starts with one of these paths stale (refetching the ones on screen). */
 export function invalidatePaths(queryClient: QueryClient, paths: readonly string[]) {

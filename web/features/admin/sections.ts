@@ -1,5 +1,6 @@
 import {
   Activity,
+  Ban,
   BadgeCheck,
   BadgeIndianRupee,
   Bell,
@@ -18,7 +19,18 @@ import {
   UsersRound,
   Wallet,
   Briefcase,
+  Banknote,
+  Hourglass,
+  Landmark,
+  Package,
+  PenLine,
+  ReceiptText,
+  ScrollText,
+  Send,
+  ShoppingCart,
+  WalletCards,
 } from 'lucide-react';
+import { LifeBuoy, Megaphone, MessagesSquare, Store } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { KEYS } from './queries';
 
@@ -40,6 +52,18 @@ export const SECTION_IDS = [
   'kyc-pending',
   'kyc-approved',
   'kyc-rejected',
+  'withdrawals-pending',
+  'withdrawals-approved',
+  'withdrawals-rejected',
+  'withdraw-personally',
+  'send-fund',
+  'fund-history',
+  'wallet-balances',
+  'products',
+  'orders',
+  'franchise-requests',
+  'support-tickets',
+  'news',
   'notifications',
 ] as const;
 export type SectionId = (typeof SECTION_IDS)[number];
@@ -64,8 +88,14 @@ export const GROUP_ICONS: Record<string, Icon> = {
   'Income Reports': BadgeIndianRupee,
   'Pending Recruits': UserPlus,
   'KYC Details': ShieldCheck,
+  'Withdraw Management': Banknote,
+  'Fund Management': Landmark,
+  'Products & Orders': Package,
+  Engagement: MessagesSquare,
   Notifications: Bell,
 };
+
+const WITHDRAWAL_KEYS: string[] = [KEYS.pendingWithdrawals, KEYS.approvedWithdrawals, KEYS.rejectedWithdrawals];
 
 /** The sidebar of doc 2 §2.2, in its order. Later issues add their groups here. */
 export const SECTIONS: SectionDef[] = [
@@ -87,6 +117,18 @@ export const SECTIONS: SectionDef[] = [
   { id: 'kyc-pending', label: 'Pending KYC Requests', group: 'KYC Details', icon: FileClock, access: 'reviewer', refreshKeys: [KEYS.kyc] },
   { id: 'kyc-approved', label: 'Approved KYC Requests', group: 'KYC Details', icon: FileCheck2, access: 'reviewer', refreshKeys: [KEYS.kyc] },
   { id: 'kyc-rejected', label: 'Rejected KYC Requests', group: 'KYC Details', icon: FileX2, access: 'reviewer', refreshKeys: [KEYS.kyc] },
+  { id: 'withdrawals-pending', label: 'Pending Withdraw Requests', group: 'Withdraw Management', icon: Hourglass, access: 'admin', refreshKeys: WITHDRAWAL_KEYS },
+  { id: 'withdrawals-approved', label: 'Approved Withdraw Requests', group: 'Withdraw Management', icon: BadgeCheck, access: 'admin', refreshKeys: WITHDRAWAL_KEYS },
+  { id: 'withdrawals-rejected', label: 'Rejected Withdraw Requests', group: 'Withdraw Management', icon: Ban, access: 'admin', refreshKeys: WITHDRAWAL_KEYS },
+  { id: 'withdraw-personally', label: 'Withdraw Personally', group: 'Withdraw Management', icon: PenLine, access: 'admin', refreshKeys: [] },
+  { id: 'send-fund', label: 'Send Fund', group: 'Fund Management', icon: Send, access: 'admin', refreshKeys: [] },
+  { id: 'fund-history', label: 'Fund History', group: 'Fund Management', icon: ScrollText, access: 'admin', refreshKeys: [KEYS.fundHistory] },
+  { id: 'wallet-balances', label: 'Wallet Balances', group: 'Fund Management', icon: WalletCards, access: 'admin', refreshKeys: [KEYS.walletBalances] },
+  { id: 'products', label: 'Products', group: 'Products & Orders', icon: ShoppingCart, access: 'admin', refreshKeys: [KEYS.products] },
+  { id: 'orders', label: 'Orders', group: 'Products & Orders', icon: ReceiptText, access: 'admin', refreshKeys: [KEYS.purchases] },
+  { id: 'franchise-requests', label: 'Franchise Requests', group: 'Engagement', icon: Store, access: 'admin', refreshKeys: [KEYS.franchiseRequests] },
+  { id: 'support-tickets', label: 'Support Tickets', group: 'Engagement', icon: LifeBuoy, access: 'admin', refreshKeys: [KEYS.supportTickets] },
+  { id: 'news', label: 'News', group: 'Engagement', icon: Megaphone, access: 'admin', refreshKeys: [KEYS.news] },
   {
     id: 'notifications', label: 'Notifications', group: 'Notifications', icon: Bell, access: 'reviewer', hidden: true,
     refreshKeys: [KEYS.notifications, KEYS.unreadCount],
@@ -102,9 +144,9 @@ export const sectionById = (id: string): SectionDef | undefined => SECTIONS.find
 export const LEGACY_SECTIONS: Record<string, { name: string; successor?: SectionId }> = {
   users: { name: 'Users', successor: 'all-members' },
   kyc: { name: 'KYC', successor: 'kyc-pending' },
-  withdrawals: { name: 'Withdrawals' },
+  withdrawals: { name: 'Withdrawals', successor: 'withdrawals-pending' },
   reports: { name: 'Reports', successor: 'payout-summary' },
-  franchise: { name: 'Franchise' },
+  franchise: { name: 'Franchise', successor: 'franchise-requests' },
 };
 
 export const sectionHref = (id: string) => `/admin?section=${encodeURIComponent(id)}`;

@@ -1,80 +1,103 @@
 import type { ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { ArrowLeftRight, EyeOff, IndianRupee, Network, ShieldCheck, Users } from 'lucide-react';
-import { Alert } from '../../components/ui/alert';
+import { ArrowLeftToLine, ArrowRightToLine, EyeOff, IndianRupee, Network, ShieldCheck } from 'lucide-react';
 import { Button } from '../../components/ui/button';
+import { QueryError } from '../../components/ui/query-error';
 import { cn } from '../../lib/cn';
+import { formatMoney } from '../../lib/money';
 import { AccountDetailsCard, SecurityCard, useSignedInUser } from '../account';
+import { useFounderStats } from './founder-api';
+import { HiddenIdsCard } from './hidden-ids-card';
 
-interface FounderStats {
-  totalUsers: number;
-  hiddenIds: number;
-  totalRevenue: string | number;
-  leftLegUsers: number;
-  rightLegUsers: number;
-}
+const COUNT = new Intl.NumberFormat('en-IN');
 
-const HIDDEN_ID_LIMIT = 20;
-const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
-
-function Stat({ icon, label, value, className }: { icon: ReactNode; label: string; value: ReactNode; className?: string }) {
+function Stat({ icon, label, value, hint, loading, className }: { icon: ReactNode; label: string; value: ReactNode; hint: string; loading: boolean; className?: string }) {
   return (
-    <div className={cn('rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5', className)}>
-      <div className="flex items-center justify-between">
+    <div role="group" aria-label={label} className={cn('rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5', className)}>
+      <div className="flex items-start justify-between gap-2">
         <p className="text-sm font-medium text-slate-500">{label}</p>
-        <span className="flex size-9 items-center justify-center rounded-lg bg-brand-50 text-brand-700">{icon}</span>
+        <span className="hidden size-9 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700 min-[420px]:flex">{icon}</span>
       </div>
-      <p className="mt-3 text-xl font-bold tracking-tight text-slate-900 sm:text-2xl">{value}</p>
+      {loading ? (
+        <div className="mt-3 h-8 w-20 animate-pulse rounded-md bg-slate-100" aria-hidden="true" />
+      ) : (
+        <p className="mt-2 text-xl font-bold tracking-tight break-words text-slate-900 tabular-nums sm:text-2xl">{value}</p>
+      )}
+      <p className="mt-1 text-xs text-slate-500">{hint}</p>
     </div>
   );
 }
 
-/** F1 Founder Control Center (doc 3 §2.6): the network figures from GET /api/founder/stats. */
+/** F1 Founder portal (doc 3 §2.6, decisions §10): the Control Center figures and the hidden IDs. */
 export function FounderPage() {
   const user = useSignedInUser();
-  const stats = useQuery<FounderStats>({ queryKey: ['/api/founder/stats'] });
+  const stats = useFounderStats();
+  const s = stats.data;
+  const loading = stats.isPending;
+
   return (
-    <div className="space-y-6">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Founder Control Center</h1>
-          <p className="mt-1 text-sm text-slate-500">Welcome, {user.firstName || user.userId}.</p>
+    <div className="space-y-8">
+      <section aria-labelledby="control-center" className="space-y-5">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+          <div>
+            <h1 id="control-center" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+              Founder Control Center
+            </h1>
+            <p className="mt-1 text-sm text-slate-500">Welcome, {user.firstName || user.userId}. Live figures of your network.</p>
+          </div>
+          {/* Founders review recruits and KYC documents in the admin page's reviewer sections (decisions.md §1). */}
+          <Button asChild variant="outline" className="self-start sm:self-auto">
+            <Link to="/admin?section=kyc-pending">
+              <ShieldCheck aria-hidden="true" className="size-4" /> Reviewer tools
+            </Link>
+          </Button>
         </div>
-        {/* Founders review KYC documents in the admin page's reviewer sections (decisions.md §1). */}
-        <Button asChild variant="outline" className="self-start sm:self-auto">
-          <Link to="/admin?section=kyc-pending">
-            <ShieldCheck aria-hidden="true" className="size-4" /> Reviewer tools
-          </Link>
-        </Button>
-      </div>
-      {stats.isError ? (
-        <Alert
-          tone="danger"
-          title="Could not load the network statistics"
-          action={
-            <Button size="sm" variant="outline" onClick={() => void stats.refetch()} loading={stats.isFetching}>
-              Try again
-            </Button>
-          }
-        />
-      ) : (
-        <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5" aria-busy={stats.isPending}>
-          <Stat className="col-span-2 lg:col-span-1" icon={<Network aria-hidden="true" className="size-4.5" />} label="Total Network" value={stats.data?.totalUsers ?? '…'} />
-          <Stat
-            icon={<EyeOff aria-hidden="true" className="size-4.5" />}
-            label="Hidden IDs"
-            value={stats.data ? `${stats.data.hiddenIds} / ${HIDDEN_ID_LIMIT}` : '…'}
-          />
-          <Stat
-            icon={<IndianRupee aria-hidden="true" className="size-4.5" />}
-            label="Global Revenue"
-            value={stats.data ? inr.format(Number(stats.data.totalRevenue)) : '…'}
-          />
-          <Stat icon={<ArrowLeftRight aria-hidden="true" className="size-4.5" />} label="Left Leg Users" value={stats.data?.leftLegUsers ?? '…'} />
-          <Stat icon={<Users aria-hidden="true" className="size-4.5" />} label="Right Leg Users" value={stats.data?.rightLegUsers ?? '…'} />
-        </div>
-      )}
+        {stats.isError ? (
+          <QueryError title="Could not load the network statistics" error={stats.error} onRetry={() => void stats.refetch()} retrying={stats.isFetching} />
+        ) : (
+          <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5" aria-busy={loading}>
+            <Stat
+              className="col-span-2 lg:col-span-1"
+              icon={<Network aria-hidden="true" className="size-4.5" />}
+              label="Total Network"
+              value={COUNT.format(s?.totalUsers ?? 0)}
+              hint="Members in your tree"
+              loading={loading}
+            />
+            <Stat
+              icon={<EyeOff aria-hidden="true" className="size-4.5" />}
+              label="Hidden IDs"
+              value={`${s?.hiddenIds ?? 0} / ${stats.limit}`}
+              hint="Used of the limit"
+              loading={loading}
+            />
+            <Stat
+              icon={<IndianRupee aria-hidden="true" className="size-4.5" />}
+              label="Global Revenue"
+              value={formatMoney(s?.totalRevenue ?? '0', { decimals: 0 })}
+              hint="Completed purchases"
+              loading={loading}
+            />
+            <Stat
+              icon={<ArrowLeftToLine aria-hidden="true" className="size-4.5" />}
+              label="Left Leg Users"
+              value={COUNT.format(s?.leftLegUsers ?? 0)}
+              hint="Members on the left"
+              loading={loading}
+            />
+            <Stat
+              icon={<ArrowRightToLine aria-hidden="true" className="size-4.5" />}
+              label="Right Leg Users"
+              value={COUNT.format(s?.rightLegUsers ?? 0)}
+              hint="Members on the right"
+              loading={loading}
+            />
+          </div>
+        )}
+      </section>
+
+      <HiddenIdsCard />
+
       <div className="grid items-start gap-6 lg:grid-cols-3">
         <div className="lg:col-span-2">
           <AccountDetailsCard user={user} />

@@ -1,8 +1,16 @@
-import { BadgeCheck, Store } from 'lucide-react';
+import { Link } from 'react-router';
+import { BadgeCheck, ChartNoAxesCombined, LayoutDashboard, ShoppingBag, Users, Wallet, Waypoints } from 'lucide-react';
 import type { CurrentUser } from '@contracts';
 import { Badge } from '../../components/ui/badge';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { AccountDetailsCard, KycStatusCard, ROLE_LABELS, SecurityCard, useSignedInUser } from '../account';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { QueryError } from '../../components/ui/query-error';
+import { InlineLoader } from '../../components/ui/spinner';
+import { formatBV, formatMoney } from '../../lib/money';
+import { ROLE_LABELS, useSignedInUser } from '../account';
+import { FigureCard } from './figure-card';
+import { useFranchiseDashboard, type FranchiseDashboard } from './franchise-api';
+import { RecentOrders } from './recent-orders';
 
 /** Role-specific badges (doc 3 §2.7). */
 export const FRANCHISE_BADGES: Partial<Record<CurrentUser['role'], string[]>> = {
@@ -10,25 +18,87 @@ export const FRANCHISE_BADGES: Partial<Record<CurrentUser['role'], string[]>> = 
   basic_franchise: ['Extended Product Range', 'Enhanced Bonus Structure'],
 };
 
-/** R1 Franchise Dashboard (doc 3 §2.7) with the account's real data. */
+/** Menu entries of the source with no data behind them yet (decisions §11: say so plainly). */
+const NOT_AVAILABLE = ['Stock Management', 'Local Sales', 'Customer Management'];
+
+const count = (n: number) => new Intl.NumberFormat('en-IN').format(n);
+const orders = (n: number) => (n === 1 ? '1 order' : `${count(n)} orders`);
+
+function Figures({ d }: { d: FranchiseDashboard }) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-6">
+      <FigureCard
+        className="lg:col-span-3"
+        title="Own Sales"
+        icon={ShoppingBag}
+        headline={formatMoney(d.ownSales.amount)}
+        rows={[
+          ['Completed orders', orders(d.ownSales.orders)],
+          ['Business volume', `${formatBV(d.ownSales.bv)} BV`],
+        ]}
+      />
+      <FigureCard
+        className="lg:col-span-3"
+        title="Team Sales"
+        icon={ChartNoAxesCombined}
+        headline={formatMoney(d.teamSales.amount)}
+        rows={[
+          ['Completed orders', orders(d.teamSales.orders)],
+          ['Business volume', `${formatBV(d.teamSales.bv)} BV`],
+        ]}
+      />
+      <FigureCard
+        className="lg:col-span-2"
+        title="Team Business Volume"
+        icon={Waypoints}
+        headline={`${formatBV(d.teamBV)} BV`}
+        rows={[
+          ['Left leg', `${formatBV(d.leftBV)} BV`],
+          ['Right leg', `${formatBV(d.rightBV)} BV`],
+        ]}
+      />
+      <FigureCard
+        className="lg:col-span-2"
+        title="Wallet"
+        icon={Wallet}
+        headline={formatMoney(d.wallet.balance)}
+        rows={[
+          ['Total earnings', formatMoney(d.wallet.totalEarnings)],
+          ['Total withdrawals', formatMoney(d.wallet.totalWithdrawals)],
+        ]}
+      />
+      <FigureCard
+        className="sm:col-span-2 lg:col-span-2"
+        title="Recruits"
+        icon={Users}
+        headline={`${count(d.recruits.teamSize)} in team`}
+        rows={[
+          ['Direct recruits', count(d.recruits.direct)],
+          ['Awaiting placement', count(d.recruits.pending)],
+          ['Active team members', count(d.recruits.activeTeam)],
+        ]}
+      />
+    </div>
+  );
+}
+
+/** R1 Franchise Dashboard (doc 3 §2.7, decisions §10): the holder's real figures and role badges. */
 export function FranchisePage() {
   const user = useSignedInUser();
+  const dashboard = useFranchiseDashboard();
   const badges = FRANCHISE_BADGES[user.role] ?? [];
+
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Franchise Dashboard</h1>
-        <p className="mt-1 text-sm text-slate-500">Welcome, {user.firstName || user.userId}.</p>
-      </div>
-      <Card>
-        <CardHeader>
-          <CardTitle className="flex items-center gap-2">
-            <Store aria-hidden="true" className="size-5 text-brand-600" /> {ROLE_LABELS[user.role]}
-          </CardTitle>
-          <CardDescription>Features of your franchise.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <ul className="flex flex-wrap gap-2">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div className="space-y-3">
+          <div>
+            <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Franchise Dashboard</h1>
+            <p className="mt-1 text-sm text-slate-500">
+              {ROLE_LABELS[user.role]} · Welcome, {user.firstName || user.userId}.
+            </p>
+          </div>
+          <ul className="flex flex-wrap gap-2" aria-label="Franchise features">
             {badges.map((b) => (
               <li key={b}>
                 <Badge tone="brand" className="px-3! py-1! text-sm!">
@@ -37,17 +107,40 @@ export function FranchisePage() {
               </li>
             ))}
           </ul>
+        </div>
+        <Button asChild variant="outline" className="self-start">
+          <Link to="/dashboard">
+            <LayoutDashboard aria-hidden="true" className="size-4" /> Member dashboard
+          </Link>
+        </Button>
+      </div>
+
+      {dashboard.isError ? (
+        <QueryError title="Could not load your franchise figures" error={dashboard.error} onRetry={() => void dashboard.refetch()} retrying={dashboard.isFetching} />
+      ) : dashboard.isPending ? (
+        <InlineLoader label="Loading your franchise figures..." />
+      ) : (
+        <>
+          <Figures d={dashboard.data} />
+          <RecentOrders orders={dashboard.data.recentOrders} />
+        </>
+      )}
+
+      <Card aria-labelledby="franchise-tools">
+        <CardHeader>
+          <CardTitle id="franchise-tools">Franchise Tools</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <ul className="grid gap-3 sm:grid-cols-3">
+            {NOT_AVAILABLE.map((name) => (
+              <li key={name} className="rounded-xl border border-dashed border-slate-300 px-4 py-3">
+                <p className="text-sm font-medium text-slate-700">{name}</p>
+                <p className="mt-0.5 text-xs text-slate-500">Not available yet: the platform does not record this data.</p>
+              </li>
+            ))}
+          </ul>
         </CardContent>
       </Card>
-      <div className="grid items-start gap-6 lg:grid-cols-3">
-        <div className="lg:col-span-2">
-          <AccountDetailsCard user={user} />
-        </div>
-        <div className="space-y-6">
-          <KycStatusCard user={user} />
-          <SecurityCard />
-        </div>
-      </div>
     </div>
   );
 }

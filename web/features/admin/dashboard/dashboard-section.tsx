@@ -45,7 +45,9 @@ function StatCard({
   hint,
   loading,
   className,
+  href,
 }: {
+  href?: string;
   label: string;
   value: ReactNode;
   icon: Icon;
@@ -54,8 +56,8 @@ function StatCard({
   loading: boolean;
   className?: string;
 }) {
-  return (
-    <div className={cn('rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5', className)}>
+  const body = (
+    <>
       <div className="flex items-start justify-between gap-3">
         <p className="text-sm font-medium text-slate-500">{label}</p>
         <span className={cn('flex size-9 shrink-0 items-center justify-center rounded-xl ring-1 ring-inset', TONES[tone])}>
@@ -69,8 +71,22 @@ function StatCard({
           {value}
         </p>
       )}
-      {hint ? <p className="mt-1 text-xs text-slate-500">{hint}</p> : null}
-    </div>
+      {hint ? (
+        <p className="mt-1 flex items-center gap-1 text-xs text-slate-500">
+          {hint}
+          {href ? <ArrowRight aria-hidden="true" className="size-3.5 transition-transform group-hover:translate-x-0.5 group-hover:text-brand-700" /> : null}
+        </p>
+      ) : null}
+    </>
+  );
+  const box = 'rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5';
+  // A card with somewhere to act on its figure is a link there (the Franchise Requests card -> its section).
+  return href ? (
+    <Link to={href} className={cn(box, 'group block transition-colors hover:border-brand-300 hover:bg-slate-50/60', className)}>
+      {body}
+    </Link>
+  ) : (
+    <div className={cn(box, className)}>{body}</div>
   );
 }
 
@@ -107,7 +123,7 @@ export function DashboardSection() {
         <StatCard className="xl:col-span-3" label="Withdrawal Requests" value={formatCount(s?.withdrawalRequests)} icon={Wallet} tone="sky" loading={loading} hint="Waiting to be processed" />
         <StatCard className="xl:col-span-4" label="Total Business Volume" value={`${formatCount(s?.totalBV)} BV`} icon={TrendingUp} tone="violet" loading={loading} hint="From completed purchases" />
         <StatCard className="xl:col-span-4" label="Monthly Income" value={formatINR(s?.monthlyIncome)} icon={BadgeIndianRupee} tone="emerald" loading={loading} hint="Completed purchases this month" />
-        <StatCard className="min-[420px]:col-span-2 xl:col-span-4" label="Franchise Requests" value={formatCount(s?.franchiseRequests)} icon={Store} tone="rose" loading={loading} hint="Waiting for a decision" />
+        <StatCard className="min-[420px]:col-span-2 xl:col-span-4" label="Franchise Requests" value={formatCount(s?.franchiseRequests)} icon={Store} tone="rose" loading={loading} hint="Waiting for a decision" href={sectionHref('franchise-requests')} />
       </div>
 
       <Card>

@@ -52,10 +52,8 @@ export function RankPath({ rank }: { rank: RankProgress }) {
                           {achieved ? <Check aria-hidden="true" className="size-3.5" strokeWidth={3} /> : isNext ? <Flag aria-hidden="true" className="size-3" /> : i + 1}
                         </span>
                         <span className="min-w-0">
-                          <span className={cn('block text-sm font-semibold', achieved ? 'text-slate-900' : 'text-slate-600')}>
-                            {r}
-                            <span className="sr-only">{isCurrent ? ' (current rank)' : achieved ? ' (achieved)' : isNext ? ' (next rank)' : ''}</span>
-                          </span>
+                          <span className={cn('block text-sm font-semibold', achieved ? 'text-slate-900' : 'text-slate-600')}>{r}</span>
+                          {achieved || isNext ? <span className="sr-only">{isCurrent ? 'Current rank' : achieved ? 'Achieved' : 'Next rank'}</span> : null}
                           <span className="block text-xs text-slate-500">
                             {i === 0 ? 'Starting rank' : `${count(need.teamBV)} BV · ${need.directs} directs`}
                           </span>

@@ -1,4 +1,4 @@
-import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { cn } from '../../../lib/cn';
 
 export interface TabItem<T extends string> {
@@ -27,7 +27,17 @@ export function Tabs<T extends string>({
 }) {
   const base = useId();
   const refs = useRef(new Map<T, HTMLButtonElement>());
+  const scroller = useRef<HTMLDivElement>(null);
   const tabId = (id: T) => `${base}-tab-${id}`;
+
+  // On a phone the list scrolls sideways: keep the selected tab (e.g. one opened by ?tab=) in view.
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    const tab = refs.current.get(value);
+    if (!el || !tab) return;
+    const left = tab.getBoundingClientRect().left - el.getBoundingClientRect().left + el.scrollLeft;
+    if (left < el.scrollLeft || left + tab.offsetWidth > el.scrollLeft + el.clientWidth) el.scrollLeft = left - (el.clientWidth - tab.offsetWidth) / 2;
+  }, [value]);
   const panelId = `${base}-panel`;
 
   function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
@@ -46,7 +56,7 @@ export function Tabs<T extends string>({
 
   return (
     <div className="space-y-5">
-      <div className="-mx-4 overflow-x-auto px-4 [scrollbar-width:none] sm:mx-0 sm:px-0">
+      <div ref={scroller} className="-mx-4 overflow-x-auto px-4 [scrollbar-width:none] sm:mx-0 sm:px-0">
         <div role="tablist" aria-label={label} onKeyDown={onKeyDown} className="inline-flex min-w-full gap-1 rounded-xl bg-slate-200/60 p-1 sm:min-w-0">
           {tabs.map((t) => {
             const selected = t.id === value;

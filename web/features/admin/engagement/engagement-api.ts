@@ -1,0 +1,69 @@
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminFranchiseRequest, AdminTicket, AdminTicketList, NewsView } from '@contracts';
+import { apiGet } from '../../../lib/api';
+import { toQueryString } from '../format';
+import { invalidatePaths, KEYS, USER_LIST_KEYS } from '../queries';
+
+export type { AdminFranchiseRequest, AdminTicket, AdminTicketList, NewsView };
+
+export type FranchiseStatus = AdminFranchiseRequest['status'];
+
+/** The list answer: the server sends the items with the count of every status. */
+export interface FranchiseRequestList {
+  items: AdminFranchiseRequest[];
+  counts: Partial<Record<FranchiseStatus, number>>;
+}
+
+/** Also accepts a bare array (an answer without counts), so the filter still works. */
+function toFranchiseList(data: FranchiseRequestList | AdminFranchiseRequest[], status: FranchiseStatus): FranchiseRequestList {
+  return Array.isArray(data) ? { items: data, counts: { [status]: data.length } } : { items: data.items ?? [], counts: data.counts ?? {} };
+}
+
+/** GET /api/admin/franchise-requests?status= -> {items, counts}. */
+export function useFranchiseRequests(status: FranchiseStatus) {
+  const query = useQuery({
+    queryKey: [KEYS.franchiseRequests, status],
+    queryFn: async () => toFranchiseList(await apiGet<FranchiseRequestList | AdminFranchiseRequest[]>(`${KEYS.franchiseRequests}${toQueryString({ status })}`), status),
+    placeholderData: keepPreviousData,
+  });
+  return { ...query, items: query.data?.items ?? [], counts: query.data?.counts ?? {} };
+}
+
+/** After a decision: the lists, the dashboard card, the member's role in the user lists, the audit log. */
+export function useInvalidateFranchise() {
+  const queryClient = useQueryClient();
+  return () => invalidatePaths(queryClient, [KEYS.franchiseRequests, KEYS.stats, KEYS.auditLog, ...USER_LIST_KEYS]);
+}
+
+export interface TicketFilters {
+  status: string;
+  category: string;
+  priority: string;
+}
+
+const EMPTY_TICKETS: AdminTicketList = { items: [], admins: [], counts: {} };
+
+/** GET /api/admin/support-tickets?status=&category=&priority= -> items, the admins to assign to, counts per status. */
+export function useSupportTickets(filters: TicketFilters) {
+  const query = useQuery({
+    queryKey: [KEYS.supportTickets, filters],
+    queryFn: () => apiGet<AdminTicketList>(`${KEYS.supportTickets}${toQueryString({ ...filters })}`),
+    placeholderData: keepPreviousData,
+  });
+  return { ...query, list: query.data ?? EMPTY_TICKETS };
+}
+
+export function useInvalidateTickets() {
+  const queryClient = useQueryClient();
+  return () => invalidatePaths(queryClient, [KEYS.supportTickets, KEYS.stats, KEYS.auditLog]);
+}
+
+/** GET /api/admin/news: every item, live or not. */
+export function useAdminNews() {
+  return useQuery({ queryKey: [KEYS.news], queryFn: () => apiGet<NewsView[]>(KEYS.news) });
+}
+
+export function useInvalidateNews() {
+  const queryClient = useQueryClient();
+  return () => invalidatePaths(queryClient, [KEYS.news, KEYS.auditLog]);
+}

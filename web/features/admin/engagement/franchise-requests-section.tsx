@@ -1,0 +1,163 @@
+import { useState } from 'react';
+import { CheckCircle2, Eye, FileSearch, Hourglass, XCircle } from 'lucide-react';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { InlineLoader } from '../../../components/ui/spinner';
+import { cn } from '../../../lib/cn';
+import { formatCount, formatDateUS, formatINR } from '../format';
+import { RoleBadge } from '../ui/badges';
+import { QueryError } from '../ui/query-error';
+import { SectionHeader } from '../ui/section-header';
+import { CardField, TableFrame, Td, Th, Tr } from '../ui/table';
+import { SubmittedAt } from '../recruits/recruit-list';
+import { useFranchiseRequests, type AdminFranchiseRequest, type FranchiseStatus } from './engagement-api';
+import { FranchiseStatusBadge } from './engagement-badges';
+import { FranchiseReviewDialog } from './franchise-review-dialog';
+
+const FILTERS: Array<{ id: FranchiseStatus; label: string; icon: typeof Hourglass; empty: string; hint: string }> = [
+  { id: 'pending', label: 'Pending', icon: Hourglass, empty: 'No franchise request is waiting', hint: 'Members apply for a franchise from their portal; new applications appear here.' },
+  { id: 'approved', label: 'Approved', icon: CheckCircle2, empty: 'No franchise request has been approved', hint: 'Approved requests stay here for reference.' },
+  { id: 'rejected', label: 'Rejected', icon: XCircle, empty: 'No franchise request has been rejected', hint: 'Rejected requests stay here with the reason given.' },
+];
+
+function Applicant({ r }: { r: AdminFranchiseRequest }) {
+  return (
+    <div className="min-w-0">
+      <p className="flex flex-wrap items-center gap-1.5 font-medium text-slate-900">
+        <span className="truncate">{r.userName}</span>
+        <RoleBadge role={r.userRole} />
+      </p>
+      <p className="font-mono text-xs text-slate-500">{r.userDisplayId}</p>
+      <p className="truncate text-xs text-slate-500" title={r.userEmail}>
+        {r.userEmail}
+      </p>
+    </div>
+  );
+}
+
+function ReviewButton({ r, onOpen }: { r: AdminFranchiseRequest; onOpen: (r: AdminFranchiseRequest) => void }) {
+  const pending = r.status === 'pending';
+  return (
+    <Button size="sm" variant={pending ? 'primary' : 'outline'} onClick={() => onOpen(r)} aria-label={`${pending ? 'Review' : 'View'} the request of ${r.userName}`}>
+      {pending ? <FileSearch aria-hidden="true" className="size-3.5" /> : <Eye aria-hidden="true" className="size-3.5" />}
+      {pending ? 'Review' : 'View'}
+    </Button>
+  );
+}
+
+/** A16 Franchise Requests (doc 2 §2.2, doc 3 §5.2): members' applications, approved or rejected with notes. */
+export function FranchiseRequestsSection() {
+  const [status, setStatus] = useState<FranchiseStatus>('pending');
+  const [open, setOpen] = useState<AdminFranchiseRequest | null>(null);
+  const list = useFranchiseRequests(status);
+  const current = FILTERS.find((f) => f.id === status)!;
+  const rows = list.items;
+
+  return (
+    <div className="space-y-5">
+      <SectionHeader
+        eyebrow="Engagement"
+        title="Franchise Requests"
+        description="Members' applications for a franchise. Approving a Mini or Basic franchise gives the member that franchise role and its portal."
+      />
+
+      <div role="group" aria-label="Filter by status" className="grid grid-cols-3 gap-1 rounded-xl bg-slate-200/60 p-1 sm:inline-grid">
+        {FILTERS.map((f) => {
+          const pressed = f.id === status;
+          const count = list.data ? (list.counts[f.id] ?? 0) : undefined;
+          return (
+            <button
+              key={f.id}
+              type="button"
+              aria-pressed={pressed}
+              onClick={() => setStatus(f.id)}
+              className={cn(
+                'flex cursor-pointer items-center justify-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm font-medium whitespace-nowrap transition-colors sm:px-3',
+                pressed ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900',
+              )}
+            >
+              <f.icon aria-hidden="true" className="hidden size-4 sm:block" />
+              {f.label}
+              {count !== undefined ? (
+                <span className={cn('rounded-full px-1.5 text-xs tabular-nums', pressed ? 'bg-slate-100 text-slate-700' : 'bg-white/70 text-slate-600')}>{formatCount(count)}</span>
+              ) : null}
+            </button>
+          );
+        })}
+      </div>
+
+      {list.isError && !list.data ? (
+        <QueryError title="Failed to load franchise requests" error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />
+      ) : list.isPending ? (
+        <InlineLoader label="Loading franchise requests..." />
+      ) : rows.length === 0 ? (
+        <EmptyState icon={current.icon} title={current.empty} description={current.hint} />
+      ) : (
+        <div className={cn('space-y-3 transition-opacity', list.isPlaceholderData && 'opacity-60')}>
+          <TableFrame label={`Franchise requests: ${current.label}`} className="hidden md:block">
+            <thead>
+              <tr>
+                <Th>Member</Th>
+                <Th>Franchise</Th>
+                <Th className="text-right">Investment</Th>
+                <Th>Status</Th>
+                <Th className="hidden lg:table-cell">Submitted</Th>
+                <Th stickyEnd className="text-right">
+                  Actions
+                </Th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <Tr key={r.id} data-request-id={r.id}>
+                  <Td className="max-w-64 min-w-48">
+                    <Applicant r={r} />
+                  </Td>
+                  <Td>
+                    <Badge tone="brand">{r.franchiseType}</Badge>
+                  </Td>
+                  <Td className="text-right font-medium whitespace-nowrap text-slate-900 tabular-nums">{r.investmentAmount ? formatINR(r.investmentAmount) : '—'}</Td>
+                  <Td>
+                    <FranchiseStatusBadge status={r.status} />
+                    {r.reviewedAt ? <p className="mt-1 text-xs whitespace-nowrap text-slate-500">{formatDateUS(r.reviewedAt)}</p> : null}
+                  </Td>
+                  <Td className="hidden text-slate-600 lg:table-cell">
+                    <SubmittedAt value={r.createdAt} />
+                  </Td>
+                  <Td stickyEnd className="text-right">
+                    <ReviewButton r={r} onOpen={setOpen} />
+                  </Td>
+                </Tr>
+              ))}
+            </tbody>
+          </TableFrame>
+
+          <ul className="space-y-3 md:hidden" aria-label={`Franchise requests: ${current.label}`}>
+            {rows.map((r) => (
+              <li key={r.id} data-request-id={r.id} className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+                <div className="flex items-start justify-between gap-3">
+                  <Applicant r={r} />
+                  <FranchiseStatusBadge status={r.status} />
+                </div>
+                <dl className="grid grid-cols-2 gap-x-4 gap-y-3 border-t border-slate-100 pt-3">
+                  <CardField label="Franchise">{r.franchiseType}</CardField>
+                  <CardField label="Investment">{r.investmentAmount ? formatINR(r.investmentAmount) : '—'}</CardField>
+                  <CardField label="Submitted">
+                    <SubmittedAt value={r.createdAt} />
+                  </CardField>
+                  {r.reviewedAt ? <CardField label="Reviewed">{formatDateUS(r.reviewedAt)}</CardField> : null}
+                </dl>
+                <div className="border-t border-slate-100 pt-3">
+                  <ReviewButton r={r} onOpen={setOpen} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+
+      {open ? <FranchiseReviewDialog key={open.id} request={open} onClose={() => setOpen(null)} /> : null}
+    </div>
+  );
+}

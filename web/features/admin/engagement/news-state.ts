@@ -1,0 +1,26 @@
+import { format, isValid, parseISO } from 'date-fns';
+import type { NewsView } from './engagement-api';
+
+export type NewsState = 'live' | 'scheduled' | 'expired' | 'inactive';
+
+/** Live = active, published (no date or in the past) and not expired: what GET /api/news serves to members. */
+export function newsState(n: Pick<NewsView, 'isActive' | 'publishedAt' | 'expiresAt'>, now = Date.now()): NewsState {
+  if (!n.isActive) return 'inactive';
+  if (n.expiresAt && Date.parse(n.expiresAt) <= now) return 'expired';
+  if (n.publishedAt && Date.parse(n.publishedAt) > now) return 'scheduled';
+  return 'live';
+}
+
+/** ISO (with offset) -> the value of a datetime-local input, in the browser's time zone. */
+export function toLocalInput(iso: string | null): string {
+  if (!iso) return '';
+  const d = parseISO(iso);
+  return isValid(d) ? format(d, "yyyy-MM-dd'T'HH:mm") : '';
+}
+
+/** A datetime-local value -> ISO 8601 with the browser's offset ("2026-03-05T14:30:00+05:30"); blank stays blank. */
+export function fromLocalInput(value: string): string {
+  if (!value) return '';
+  const d = new Date(value);
+  return isValid(d) ? format(d, "yyyy-MM-dd'T'HH:mm:ssxxx") : value;
+}

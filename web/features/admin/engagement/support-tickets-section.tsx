@@ -1,0 +1,195 @@
+import { useState } from 'react';
+import { LifeBuoy, Settings2 } from 'lucide-react';
+import { TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES } from '@contracts';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Select } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { InlineLoader } from '../../../components/ui/spinner';
+import { cn } from '../../../lib/cn';
+import { formatCount } from '../format';
+import { SubmittedAt } from '../recruits/recruit-list';
+import { QueryError } from '../ui/query-error';
+import { SectionHeader } from '../ui/section-header';
+import { CardField, TableFrame, Td, Th, Tr } from '../ui/table';
+import { useSupportTickets, type AdminTicket, type TicketFilters } from './engagement-api';
+import { priorityLabel, PriorityBadge, TICKET_STATUS_LABELS, TicketStatusBadge } from './engagement-badges';
+import { TicketDialog } from './ticket-dialog';
+
+const STATUS_FILTERS = ['', ...TICKET_STATUSES] as const;
+
+function Member({ t }: { t: AdminTicket }) {
+  return (
+    <div className="min-w-0 text-xs text-slate-500">
+      <p className="truncate text-sm font-medium text-slate-800">{t.userName}</p>
+      <p className="font-mono">{t.userDisplayId}</p>
+    </div>
+  );
+}
+
+function ManageButton({ t, onOpen }: { t: AdminTicket; onOpen: (t: AdminTicket) => void }) {
+  return (
+    <Button size="sm" variant="outline" onClick={() => onOpen(t)} aria-label={`Manage ticket: ${t.subject}`}>
+      <Settings2 aria-hidden="true" className="size-3.5" /> Manage
+    </Button>
+  );
+}
+
+const Assignee = ({ t }: { t: AdminTicket }) => (t.assignedToName ? <span>{t.assignedToName}</span> : <span className="text-slate-500">Unassigned</span>);
+
+/** A16 Support Tickets (doc 3 §5.2): members' tickets, assigned, moved through the statuses and resolved. */
+export function SupportTicketsSection() {
+  const [filters, setFilters] = useState<TicketFilters>({ status: '', category: '', priority: '' });
+  const [open, setOpen] = useState<AdminTicket | null>(null);
+  const q = useSupportTickets(filters);
+  const { items, admins, counts } = q.list;
+  const total = TICKET_STATUSES.reduce((sum, s) => sum + (counts[s] ?? 0), 0);
+  const set = (key: keyof TicketFilters) => (value: string) => setFilters((f) => ({ ...f, [key]: value }));
+
+  return (
+    <div className="space-y-5">
+      <SectionHeader eyebrow="Engagement" title="Support Tickets" description="Members' questions and problems. Assign a ticket, move it along, and write the resolution the member will read." />
+
+      <div className="flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
+        <div role="group" aria-label="Filter by status" className="grid grid-cols-3 gap-1 rounded-xl bg-slate-200/60 p-1 min-[480px]:grid-cols-5 lg:inline-grid">
+          {STATUS_FILTERS.map((s) => {
+            const pressed = filters.status === s;
+            const count = s ? counts[s] : total;
+            return (
+              <button
+                key={s || 'all'}
+                type="button"
+                aria-pressed={pressed}
+                onClick={() => set('status')(s)}
+                className={cn(
+                  'flex cursor-pointer items-center justify-center gap-1.5 rounded-lg px-2 py-1.5 text-sm font-medium whitespace-nowrap transition-colors sm:px-3',
+                  pressed ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900',
+                )}
+              >
+                {s ? TICKET_STATUS_LABELS[s] : 'All'}
+                {q.data ? (
+                  <span className={cn('rounded-full px-1.5 text-xs tabular-nums', pressed ? 'bg-slate-100 text-slate-700' : 'bg-white/70 text-slate-600')}>{formatCount(count ?? 0)}</span>
+                ) : null}
+              </button>
+            );
+          })}
+        </div>
+        <div className="grid grid-cols-2 gap-3 lg:w-96">
+          <div className="space-y-1.5">
+            <Label htmlFor="ticket-category">Category</Label>
+            <Select id="ticket-category" value={filters.category} onChange={(e) => set('category')(e.target.value)}>
+              <option value="">All categories</option>
+              {TICKET_CATEGORIES.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <div className="space-y-1.5">
+            <Label htmlFor="ticket-priority">Priority</Label>
+            <Select id="ticket-priority" value={filters.priority} onChange={(e) => set('priority')(e.target.value)}>
+              <option value="">All priorities</option>
+              {TICKET_PRIORITIES.map((p) => (
+                <option key={p} value={p}>
+                  {priorityLabel(p)}
+                </option>
+              ))}
+            </Select>
+          </div>
+        </div>
+      </div>
+
+      {q.isError && !q.data ? (
+        <QueryError title="Failed to load support tickets" error={q.error} onRetry={() => void q.refetch()} retrying={q.isFetching} />
+      ) : q.isPending ? (
+        <InlineLoader label="Loading support tickets..." />
+      ) : items.length === 0 ? (
+        <EmptyState icon={LifeBuoy} title="No tickets match these filters" description="Tickets members open from their portal appear here. Change the filters to see others." />
+      ) : (
+        <div className={cn('space-y-3 transition-opacity', q.isPlaceholderData && 'opacity-60')}>
+          <p className="text-sm text-slate-500" aria-live="polite">
+            {items.length === 1 ? '1 ticket' : `${formatCount(items.length)} tickets`}
+          </p>
+          <TableFrame label="Support tickets" className="hidden md:block">
+            <thead>
+              <tr>
+                <Th>Ticket</Th>
+                <Th>Member</Th>
+                <Th>Priority</Th>
+                <Th>Status</Th>
+                <Th className="hidden lg:table-cell">Assigned to</Th>
+                <Th className="hidden xl:table-cell">Updated</Th>
+                <Th stickyEnd className="text-right">
+                  Actions
+                </Th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((t) => (
+                <Tr key={t.id} data-ticket-id={t.id}>
+                  <Td className="max-w-72 min-w-52">
+                    <p className="truncate font-medium text-slate-900" title={t.subject}>
+                      {t.subject}
+                    </p>
+                    <Badge className="mt-1">{t.category}</Badge>
+                  </Td>
+                  <Td className="max-w-48">
+                    <Member t={t} />
+                  </Td>
+                  <Td>
+                    <PriorityBadge priority={t.priority} />
+                  </Td>
+                  <Td>
+                    <TicketStatusBadge status={t.status} />
+                  </Td>
+                  <Td className="hidden lg:table-cell">
+                    <Assignee t={t} />
+                  </Td>
+                  <Td className="hidden text-slate-600 xl:table-cell">
+                    <SubmittedAt value={t.updatedAt} />
+                  </Td>
+                  <Td stickyEnd className="text-right">
+                    <ManageButton t={t} onOpen={setOpen} />
+                  </Td>
+                </Tr>
+              ))}
+            </tbody>
+          </TableFrame>
+
+          <ul className="space-y-3 md:hidden" aria-label="Support tickets">
+            {items.map((t) => (
+              <li key={t.id} data-ticket-id={t.id} className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+                <div className="flex items-start justify-between gap-3">
+                  <p className="min-w-0 font-semibold break-words text-slate-900">{t.subject}</p>
+                  <TicketStatusBadge status={t.status} />
+                </div>
+                <div className="flex flex-wrap gap-1.5">
+                  <Badge>{t.category}</Badge>
+                  <PriorityBadge priority={t.priority} />
+                </div>
+                <dl className="grid grid-cols-2 gap-x-4 gap-y-3 border-t border-slate-100 pt-3">
+                  <CardField label="Member">
+                    {t.userName} <span className="block font-mono text-xs font-normal text-slate-500">{t.userDisplayId}</span>
+                  </CardField>
+                  <CardField label="Assigned to">
+                    <Assignee t={t} />
+                  </CardField>
+                  <CardField label="Updated">
+                    <SubmittedAt value={t.updatedAt} />
+                  </CardField>
+                </dl>
+                <div className="border-t border-slate-100 pt-3">
+                  <ManageButton t={t} onOpen={setOpen} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+
+      {open ? <TicketDialog key={open.id} ticket={open} admins={admins} onClose={() => setOpen(null)} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,205 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useSearchParams } from 'react-router';
+import { Filter, RotateCcw, ScrollText, Search } from 'lucide-react';
+import { TRANSACTION_TYPES } from '@contracts';
+import { Badge, type BadgeTone } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { FormField } from '../../../components/ui/form-field';
+import { Input, Select } from '../../../components/ui/input';
+import { InlineLoader } from '../../../components/ui/spinner';
+import { cn } from '../../../lib/cn';
+import { titleCase } from '../../../lib/format';
+import { formatDateTimeIN, formatINR, formatSignedINR } from '../format';
+import { QueryError } from '../ui/query-error';
+import { SectionHeader } from '../ui/section-header';
+import { CardField, TableFrame, Td, Th, Tr } from '../ui/table';
+import { useFundHistory, type FundHistoryRecord } from './money-api';
+
+const TYPE_LABELS: Record<string, string> = {
+  admin_credit: 'Admin Credit',
+  admin_debit: 'Admin Debit',
+  withdrawal_reversal: 'Withdrawal Reversal',
+};
+const typeLabel = (type: string) => TYPE_LABELS[type] ?? titleCase(type);
+const typeTone = (type: string): BadgeTone =>
+  type === 'admin_credit' ? 'success' : type === 'admin_debit' ? 'danger' : type.startsWith('withdrawal') ? 'warning' : type === 'purchase' ? 'info' : 'brand';
+
+/** Signed amount: negative in red with a minus sign (doc 2 §2.13). */
+function SignedAmount({ value, className }: { value: string; className?: string }) {
+  const negative = Number(value) < 0;
+  return (
+    <span className={cn('font-semibold whitespace-nowrap tabular-nums', negative ? 'text-red-600' : 'text-emerald-700', className)} data-negative={negative || undefined}>
+      {formatSignedINR(value)}
+    </span>
+  );
+}
+
+function Member({ r }: { r: FundHistoryRecord }) {
+  return (
+    <div className="min-w-0">
+      <p className="truncate font-medium text-slate-900">{r.userName || '—'}</p>
+      <p className="font-mono text-xs text-slate-500">{r.userDisplayId}</p>
+      <p className="truncate text-xs text-slate-500" title={r.userEmail}>
+        {r.userEmail}
+      </p>
+    </div>
+  );
+}
+
+/** en-IN date over time: "22 Nov 2026" / "07:46 pm" (doc 2 §9). */
+function WhenIN({ value }: { value: string }) {
+  const text = formatDateTimeIN(value);
+  const cut = text.lastIndexOf(', ');
+  return (
+    <time dateTime={value} title={text}>
+      <span className="block">{cut > 0 ? text.slice(0, cut) : text}</span>
+      {cut > 0 ? <span className="block text-xs text-slate-500">{text.slice(cut + 2)}</span> : null}
+    </time>
+  );
+}
+
+type Values = { search: string; type: string };
+
+/** A13 Fund History (doc 2 §2.13): every wallet movement, newest first, dates in en-IN. */
+export function FundHistorySection() {
+  const [params] = useSearchParams();
+  const initial: Values = { search: params.get('search') ?? '', type: '' };
+  const [filters, setFilters] = useState<Values>(initial);
+  const form = useForm<Values>({ defaultValues: initial });
+  const history = useFundHistory({ search: filters.search.trim() || undefined, type: filters.type || undefined });
+  const items = history.data?.pages.flatMap((p) => p.items) ?? [];
+  const filtered = Boolean(filters.search.trim() || filters.type);
+
+  return (
+    <div className="space-y-5">
+      <SectionHeader eyebrow="Fund Management" title="Fund History" description="Every wallet movement of every member, newest first, with the balance before and after." />
+
+      <form
+        noValidate
+        role="search"
+        aria-label="Filter fund history"
+        onSubmit={(e) =>
+          void form.handleSubmit((v) => {
+            if (JSON.stringify(v) === JSON.stringify(filters)) void history.refetch();
+            else setFilters(v);
+          })(e)
+        }
+        className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-end"
+      >
+        <FormField id="fh-search" label="Member" className="flex-1">
+          <div className="relative">
+            <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
+            <Input id="fh-search" type="search" placeholder="User ID, name or email" autoComplete="off" className="pl-9" {...form.register('search')} />
+          </div>
+        </FormField>
+        <FormField id="fh-type" label="Type" className="sm:w-56">
+          <Select id="fh-type" {...form.register('type')}>
+            <option value="">All types</option>
+            {TRANSACTION_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {typeLabel(t)}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+        <div className="flex gap-2">
+          {filtered ? (
+            <Button
+              variant="ghost"
+              onClick={() => {
+                form.reset({ search: '', type: '' });
+                setFilters({ search: '', type: '' });
+              }}
+            >
+              <RotateCcw aria-hidden="true" className="size-4" /> Clear
+            </Button>
+          ) : null}
+          <Button type="submit" className="flex-1 sm:flex-none">
+            <Filter aria-hidden="true" className="size-4" /> Apply
+          </Button>
+        </div>
+      </form>
+
+      {history.isError && !history.data ? (
+        <QueryError title="Failed to load the fund history" error={history.error} onRetry={() => void history.refetch()} retrying={history.isFetching} />
+      ) : history.isPending ? (
+        <InlineLoader label="Loading transactions..." />
+      ) : items.length === 0 ? (
+        <EmptyState icon={ScrollText} title="No transactions found" description={filtered ? 'Try another member or type, or clear the filters.' : 'Credits, debits, withdrawals and purchases will be listed here.'} />
+      ) : (
+        <div className={cn('space-y-4 transition-opacity', history.isPlaceholderData && 'opacity-60')}>
+          <TableFrame label="Fund history" className="hidden md:block">
+            <thead>
+              <tr>
+                <Th>Date</Th>
+                <Th>Member</Th>
+                <Th>Type and description</Th>
+                <Th className="text-right">Amount</Th>
+                <Th className="text-right">Balance before / after</Th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((r) => (
+                <Tr key={r.id} data-transaction-id={r.id}>
+                  <Td className="whitespace-nowrap text-slate-600">
+                    <WhenIN value={r.createdAt} />
+                  </Td>
+                  <Td className="max-w-52 min-w-40">
+                    <Member r={r} />
+                  </Td>
+                  <Td className="max-w-80 min-w-48">
+                    <Badge tone={typeTone(r.type)}>{typeLabel(r.type)}</Badge>
+                    <p className="mt-1 break-words text-slate-700">{r.description || '—'}</p>
+                  </Td>
+                  <Td className="text-right">
+                    <SignedAmount value={r.amount} />
+                  </Td>
+                  <Td className="text-right whitespace-nowrap tabular-nums">
+                    <p className="text-xs text-slate-500">
+                      <span className="sr-only">Before: </span>
+                      {formatINR(r.balanceBefore)}
+                    </p>
+                    <p className="font-medium text-slate-900">
+                      <span className="sr-only">After: </span>
+                      {formatINR(r.balanceAfter)}
+                    </p>
+                  </Td>
+                </Tr>
+              ))}
+            </tbody>
+          </TableFrame>
+
+          <ul className="space-y-3 md:hidden" aria-label="Fund history">
+            {items.map((r) => (
+              <li key={r.id} data-transaction-id={r.id} className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+                <div className="flex items-start justify-between gap-3">
+                  <Member r={r} />
+                  <SignedAmount value={r.amount} className="shrink-0 text-base" />
+                </div>
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <Badge tone={typeTone(r.type)}>{typeLabel(r.type)}</Badge>
+                  <span className="text-xs text-slate-500">{formatDateTimeIN(r.createdAt)}</span>
+                </div>
+                {r.description ? <p className="text-sm break-words text-slate-600">{r.description}</p> : null}
+                <dl className="grid grid-cols-2 gap-3 border-t border-slate-100 pt-3">
+                  <CardField label="Balance before">{formatINR(r.balanceBefore)}</CardField>
+                  <CardField label="Balance after">{formatINR(r.balanceAfter)}</CardField>
+                </dl>
+              </li>
+            ))}
+          </ul>
+
+          {history.hasNextPage ? (
+            <div className="flex justify-center">
+              <Button variant="outline" onClick={() => void history.fetchNextPage()} loading={history.isFetchingNextPage}>
+                {history.isFetchingNextPage ? 'Loading...' : 'Load more'}
+              </Button>
+            </div>
+          ) : null}
+        </div>
+      )}
+    </div>
+  );
+}

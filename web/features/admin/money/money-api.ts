@@ -1,0 +1,90 @@
+import { useMemo, useRef } from 'react';
+import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminWithdrawal, FundHistoryRecord, Page, WalletBalanceRow } from '@contracts';
+import { apiGet, apiRequest, type WriteResult } from '../../../lib/api';
+import { newIdempotencyKey } from '../../../lib/idempotency';
+import { toQueryString } from '../format';
+import { invalidatePaths, KEYS, MONEY_KEYS } from '../queries';
+
+export type { AdminWithdrawal, FundHistoryRecord, WalletBalanceRow };
+export type WithdrawalTab = 'pending' | 'approved' | 'rejected';
+
+const LIST_PATH: Record<WithdrawalTab, string> = {
+  pending: KEYS.pendingWithdrawals,
+  approved: KEYS.approvedWithdrawals,
+  rejected: KEYS.rejectedWithdrawals,
+};
+
+/** GET /api/admin/{pending,approved,rejected}-withdrawals (doc 2 §7), newest first. */
+export function useWithdrawals(tab: WithdrawalTab) {
+  return useQuery({ queryKey: [LIST_PATH[tab]], queryFn: () => apiGet<AdminWithdrawal[]>(LIST_PATH[tab]) });
+}
+
+/** GET /api/admin/fund-history?search=&type=&cursor=&limit= : the ledger of every wallet, newest first. */
+export function useFundHistory(filters: { search?: string; type?: string }) {
+  return useInfiniteQuery({
+    queryKey: [KEYS.fundHistory, filters],
+    queryFn: ({ pageParam }) =>
+      apiGet<Page<FundHistoryRecord>>(`${KEYS.fundHistory}${toQueryString({ search: filters.search, type: filters.type, cursor: pageParam, limit: 50 })}`),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/admin/wallet-balances?search=&cursor= */
+export function useWalletBalances(search: string) {
+  return useInfiniteQuery({
+    queryKey: [KEYS.walletBalances, search],
+    queryFn: ({ pageParam }) => apiGet<Page<WalletBalanceRow>>(`${KEYS.walletBalances}${toQueryString({ search, cursor: pageParam })}`),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** After any movement of money: withdrawal lists, fund history, wallet balances, reports, dashboard. */
+export function useInvalidateMoney() {
+  const queryClient = useQueryClient();
+  return () => invalidatePaths(queryClient, MONEY_KEYS);
+}
+
+/**
+ * The Idempotency-Key of a money form (decisions.md §6). Sending the same body again (a retry after
+ * a lost answer) reuses the key, so the server answers the first result and moves nothing twice; a
+ * changed body or a finished submission gets a fresh key.
+ */
+export function useIdempotencyKey() {
+  const last = useRef<{ key: string; body: string } | null>(null);
+  return useMemo(
+    () => ({
+      keyFor(body: unknown): string {
+        const text = JSON.stringify(body ?? null);
+        if (!last.current || last.current.body !== text) last.current = { key: newIdempotencyKey(), body: text };
+        return last.current.key;
+      },
+      renew() {
+        last.current = null;
+      },
+    }),
+    [],
+  );
+}
+
+/** A money-moving POST with its Idempotency-Key header. */
+export function postMoney<T>(url: string, body: unknown, key: string): Promise<WriteResult<T>> {
+  return apiRequest<T>('POST', url, body, { headers: { 'Idempotency-Key': key } });
+}
+
+/** doc 2 §8: a message about a missing admin session becomes the sign-in hint. */
+export function adminMessage(message: string | undefined, fallback: string, status?: number): string {
+  if (status === 401 || (message && /unauthori[sz]ed|\b401\b/i.test(message))) return 'Please log in as an admin to use this feature';
+  return message || fallback;
+}
+
+/**
+ * The payout currency: USDT requests are the doc's USD ($), bank ones INR (₹) (doc 2 §2.10, §9). The amount
+ * itself is always rupees held from the wallet, so only the type carries the dollar sign.
+ */
+export const withdrawalCurrency = (w: Pick<AdminWithdrawal, 'withdrawalType'>) => (w.withdrawalType === 'usdt' ? 'USD' : 'INR');
+export const currencySign = (w: Pick<AdminWithdrawal, 'withdrawalType'>) => (withdrawalCurrency(w) === 'USD' ? '$' : '₹');

@@ -1,0 +1,164 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useSearchParams } from 'react-router';
+import type { z } from 'zod';
+import { ArrowDownLeft, ArrowUpRight, CheckCircle2, ScrollText, Send } from 'lucide-react';
+import { SendFundRequest, WALLET_MSG } from '@contracts';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card';
+import { FormField, fieldA11y } from '../../../components/ui/form-field';
+import { Textarea } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/toast';
+import { errorMessage } from '../../../lib/api';
+import { applyFieldErrors } from '../../../lib/form-errors';
+import { formatINR } from '../format';
+import { schemaResolver } from '../queries';
+import { sectionHref } from '../sections';
+import { ChoiceGroup } from '../ui/choice-group';
+import { SectionHeader } from '../ui/section-header';
+import { toastValidation } from '../ui/validation-toast';
+import { adminMessage, postMoney, useIdempotencyKey, useInvalidateMoney } from './money-api';
+import { AmountField, ResultRow, UserIdField } from './money-fields';
+
+const FIELDS = ['userId', 'option', 'amount', 'remarks'] as const;
+type Values = { userId: string; option: 'Credit' | 'Debit'; amount: string; remarks: string };
+type Done = { userId: string; option: 'credit' | 'debit'; amount: string; balance: string; remarks: string };
+
+/** A12 Send Fund (doc 2 §2.12): credit or debit a member's wallet, with remarks; never below zero. */
+export function SendFundSection() {
+  const [params] = useSearchParams();
+  const invalidate = useInvalidateMoney();
+  const idempotency = useIdempotencyKey();
+  const [done, setDone] = useState<Done | null>(null);
+  const form = useForm<Values, unknown, z.output<typeof SendFundRequest>>({
+    resolver: schemaResolver<Values, typeof SendFundRequest>(SendFundRequest),
+    defaultValues: { userId: params.get('userId') ?? '', option: 'Credit', amount: '', remarks: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const err = (f: (typeof FIELDS)[number]) => errors[f]?.message;
+  const debit = form.watch('option') === 'Debit';
+
+  const onSubmit = form.handleSubmit(
+    async (values) => {
+      const body = { ...values, userId: values.userId.toUpperCase() };
+      try {
+        const res = await postMoney<{ message?: string; balance: string }>('/api/admin/send-fund', body, idempotency.keyFor(body));
+        if (!res.ok) {
+          applyFieldErrors(form.setError, res.error.fieldErrors, FIELDS);
+          toast({ title: 'Error', description: adminMessage(res.error.message, 'Failed to process fund transaction', res.status), variant: 'destructive' });
+          return;
+        }
+        idempotency.renew();
+        toast({ title: 'Success', description: body.option === 'credit' ? WALLET_MSG.fundCredited : WALLET_MSG.fundDebited, variant: 'success' });
+        setDone({ userId: body.userId, option: body.option, amount: body.amount, balance: res.data.balance, remarks: body.remarks });
+        form.reset({ userId: '', option: form.getValues('option'), amount: '', remarks: '' });
+        await invalidate();
+      } catch (e) {
+        toast({ title: 'Error', description: adminMessage(errorMessage(e, ''), 'Failed to process fund transaction'), variant: 'destructive' });
+      }
+    },
+    (errs) => toastValidation(errs, FIELDS),
+  );
+
+  return (
+    <div className="space-y-5">
+      <SectionHeader
+        eyebrow="Fund Management"
+        title="Send Fund"
+        description="Credit or debit a member’s wallet. Every movement is written to the fund history with your remarks."
+        actions={
+          <Button asChild variant="outline">
+            <Link to={sectionHref('fund-history')}>
+              <ScrollText aria-hidden="true" className="size-4" /> Fund History
+            </Link>
+          </Button>
+        }
+      />
+
+      <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <Card>
+          <form noValidate onSubmit={(e) => void onSubmit(e)} aria-label="Send Fund">
+            <CardHeader>
+              <CardTitle>Wallet transaction</CardTitle>
+              <CardDescription>A debit never takes a wallet below zero.</CardDescription>
+            </CardHeader>
+            <CardContent className="space-y-4">
+              <UserIdField id="sf-userId" error={err('userId')} registration={form.register('userId')} />
+              <ChoiceGroup
+                legend="Option"
+                idPrefix="sf-option"
+                error={err('option')}
+                registration={form.register('option')}
+                choices={[
+                  { value: 'Credit', label: 'Credit', description: 'Adds to the wallet balance' },
+                  { value: 'Debit', label: 'Debit', description: 'Subtracts from the wallet balance' },
+                ]}
+              />
+              <AmountField id="sf-amount" symbol="₹" error={err('amount')} registration={form.register('amount')} />
+              <FormField id="sf-remarks" label="Remarks" error={err('remarks')} hint="Shown to the member and kept in the audit log.">
+                <Textarea rows={3} maxLength={500} placeholder="e.g. Festival bonus for November" {...fieldA11y('sf-remarks', err('remarks'), true)} {...form.register('remarks')} />
+              </FormField>
+            </CardContent>
+            <CardFooter className="justify-end">
+              <Button type="submit" variant={debit ? 'destructive' : 'primary'} loading={isSubmitting}>
+                {isSubmitting ? 'Processing...' : (
+                  <>
+                    <Send aria-hidden="true" className="size-4" /> {debit ? 'Debit Wallet' : 'Credit Wallet'}
+                  </>
+                )}
+              </Button>
+            </CardFooter>
+          </form>
+        </Card>
+
+        <aside aria-label="Last transaction" className="space-y-3">
+          {done ? (
+            <Card className="border-emerald-200">
+              <CardHeader>
+                <p className="flex items-center gap-2 text-sm font-semibold text-emerald-800">
+                  <CheckCircle2 aria-hidden="true" className="size-4.5" /> {done.option === 'credit' ? WALLET_MSG.fundCredited : WALLET_MSG.fundDebited}
+                </p>
+              </CardHeader>
+              <CardContent className="pt-2">
+                <dl className="divide-y divide-slate-100">
+                  <ResultRow label="User ID">
+                    <span className="font-mono">{done.userId}</span>
+                  </ResultRow>
+                  <ResultRow label={done.option === 'credit' ? 'Credited' : 'Debited'}>
+                    <span className={done.option === 'credit' ? 'text-emerald-700' : 'text-red-600'}>
+                      {done.option === 'credit' ? '+' : '-'}
+                      {formatINR(done.amount)}
+                    </span>
+                  </ResultRow>
+                  <ResultRow label="New balance">{formatINR(done.balance)}</ResultRow>
+                  <ResultRow label="Remarks">{done.remarks}</ResultRow>
+                </dl>
+              </CardContent>
+            </Card>
+          ) : null}
+          <div className="rounded-2xl border border-slate-200 bg-slate-50/70 p-4 text-sm text-slate-600">
+            <p className="mb-2 font-semibold text-slate-800">How it works</p>
+            <ul className="space-y-2">
+              <li className="flex gap-2">
+                <ArrowDownLeft aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-emerald-600" />
+                <span>
+                  <strong className="font-medium text-slate-800">Credit</strong> adds the amount to the wallet at once.
+                </span>
+              </li>
+              <li className="flex gap-2">
+                <ArrowUpRight aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-red-600" />
+                <span>
+                  <strong className="font-medium text-slate-800">Debit</strong> is refused when the balance does not cover it.
+                </span>
+              </li>
+              <li className="flex gap-2">
+                <ScrollText aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
+                <span>The member is notified, and the entry appears in the Fund History.</span>
+              </li>
+            </ul>
+          </div>
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ScrollText, Search, Send, WalletCards } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { InlineLoader } from '../../../components/ui/spinner';
+import { cn } from '../../../lib/cn';
+import { formatDateTimeUS, formatDateUS, formatINR } from '../format';
+import { sectionHref } from '../sections';
+import { QueryError } from '../ui/query-error';
+import { SectionHeader } from '../ui/section-header';
+import { CardField, TableFrame, Td, Th, Tr } from '../ui/table';
+import { useWalletBalances, type WalletBalanceRow } from './money-api';
+
+const sendHref = (userId: string) => `${sectionHref('send-fund')}&userId=${encodeURIComponent(userId)}`;
+const historyHref = (userId: string) => `${sectionHref('fund-history')}&search=${encodeURIComponent(userId)}`;
+
+function Actions({ r, className }: { r: WalletBalanceRow; className?: string }) {
+  return (
+    <div className={cn('flex gap-2', className)}>
+      <Button asChild size="sm" variant="outline">
+        <Link to={sendHref(r.userDisplayId)} aria-label={`Send fund to ${r.userName || r.userDisplayId}`}>
+          <Send aria-hidden="true" className="size-3.5" /> Send Fund
+        </Link>
+      </Button>
+      <Button asChild size="sm" variant="ghost">
+        <Link to={historyHref(r.userDisplayId)} aria-label={`Fund history of ${r.userName || r.userDisplayId}`}>
+          <ScrollText aria-hidden="true" className="size-3.5" /> History
+        </Link>
+      </Button>
+    </div>
+  );
+}
+
+/** Wallet Balances (doc 2 §7 GET /api/admin/wallet-balances): one wallet per member. */
+export function WalletBalancesSection() {
+  const [text, setText] = useState('');
+  const [search, setSearch] = useState('');
+  const wallets = useWalletBalances(search);
+  const items = wallets.data?.pages.flatMap((p) => p.items) ?? [];
+
+  return (
+    <div className="space-y-5">
+      <SectionHeader eyebrow="Fund Management" title="Wallet Balances" description="The wallet of each member: balance, total earnings and total withdrawals." />
+
+      <form
+        role="search"
+        aria-label="Search wallets"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (text.trim() === search) void wallets.refetch();
+          else setSearch(text.trim());
+        }}
+        className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-end"
+      >
+        <div className="flex-1 space-y-1.5">
+          <Label htmlFor="wb-search">Member</Label>
+          <div className="relative">
+            <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
+            <Input id="wb-search" type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="User ID, name or email" autoComplete="off" className="pl-9" />
+          </div>
+        </div>
+        <Button type="submit">
+          <Search aria-hidden="true" className="size-4" /> Search
+        </Button>
+      </form>
+
+      {wallets.isError && !wallets.data ? (
+        <QueryError title="Failed to load wallet balances" error={wallets.error} onRetry={() => void wallets.refetch()} retrying={wallets.isFetching} />
+      ) : wallets.isPending ? (
+        <InlineLoader label="Loading wallets..." />
+      ) : items.length === 0 ? (
+        <EmptyState icon={WalletCards} title="No wallets found" description={search ? 'No member matches this search.' : 'A wallet appears once a member receives or spends money.'} />
+      ) : (
+        <div className={cn('space-y-4 transition-opacity', wallets.isPlaceholderData && 'opacity-60')}>
+          <TableFrame label="Wallet balances" className="hidden md:block">
+            <thead>
+              <tr>
+                <Th>Member</Th>
+                <Th className="text-right">Balance</Th>
+                <Th className="text-right">Total earnings</Th>
+                <Th className="text-right">Total withdrawals</Th>
+                <Th>Updated</Th>
+                <Th stickyEnd className="text-right">
+                  Actions
+                </Th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((r) => (
+                <Tr key={r.userId} data-user-id={r.userDisplayId}>
+                  <Td className="max-w-64 min-w-44">
+                    <p className="truncate font-medium text-slate-900">{r.userName || '—'}</p>
+                    <p className="truncate text-xs text-slate-500" title={r.userEmail}>
+                      <span className="font-mono">{r.userDisplayId}</span> · {r.userEmail}
+                    </p>
+                  </Td>
+                  <Td className="text-right font-semibold whitespace-nowrap text-slate-900 tabular-nums">{formatINR(r.balance)}</Td>
+                  <Td className="text-right whitespace-nowrap text-emerald-700 tabular-nums">{formatINR(r.totalEarnings)}</Td>
+                  <Td className="text-right whitespace-nowrap text-slate-600 tabular-nums">{formatINR(r.totalWithdrawals)}</Td>
+                  <Td className="whitespace-nowrap text-slate-600">{formatDateTimeUS(r.updatedAt)}</Td>
+                  <Td stickyEnd>
+                    <Actions r={r} className="justify-end" />
+                  </Td>
+                </Tr>
+              ))}
+            </tbody>
+          </TableFrame>
+
+          <ul className="space-y-3 md:hidden" aria-label="Wallet balances">
+            {items.map((r) => (
+              <li key={r.userId} data-user-id={r.userDisplayId} className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+                <div className="flex items-start justify-between gap-3">
+                  <div className="min-w-0">
+                    <p className="truncate font-semibold text-slate-900">{r.userName || '—'}</p>
+                    <p className="font-mono text-xs text-slate-500">{r.userDisplayId}</p>
+                    <p className="truncate text-xs text-slate-500">{r.userEmail}</p>
+                  </div>
+                  <p className="shrink-0 text-base font-semibold text-slate-900 tabular-nums">{formatINR(r.balance)}</p>
+                </div>
+                <dl className="grid grid-cols-2 gap-3 border-t border-slate-100 pt-3">
+                  <CardField label="Total earnings">{formatINR(r.totalEarnings)}</CardField>
+                  <CardField label="Total withdrawals">{formatINR(r.totalWithdrawals)}</CardField>
+                  <CardField label="Updated" wide>
+                    {formatDateUS(r.updatedAt)}
+                  </CardField>
+                </dl>
+                <Actions r={r} className="border-t border-slate-100 pt-3 [&>a]:flex-1" />
+              </li>
+            ))}
+          </ul>
+
+          {wallets.hasNextPage ? (
+            <div className="flex justify-center">
+              <Button variant="outline" onClick={() => void wallets.fetchNextPage()} loading={wallets.isFetchingNextPage}>
+                {wallets.isFetchingNextPage ? 'Loading...' : 'Load more'}
+              </Button>
+            </div>
+          ) : null}
+        </div>
+      )}
+    </div>
+  );
+}

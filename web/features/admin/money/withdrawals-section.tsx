@@ -1,0 +1,120 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { BadgeCheck, Ban, Hourglass, PenLine } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { InlineLoader } from '../../../components/ui/spinner';
+import { cn } from '../../../lib/cn';
+import { sumMoney } from '../../../lib/money';
+import { formatCount, formatINR } from '../format';
+import { sectionHref, type SectionId } from '../sections';
+import { QueryError } from '../ui/query-error';
+import { SectionHeader } from '../ui/section-header';
+import { useWithdrawals, type AdminWithdrawal, type WithdrawalTab } from './money-api';
+import { ApproveWithdrawalDialog, ReconsiderWithdrawalDialog, RejectWithdrawalDialog } from './withdrawal-dialogs';
+import { WithdrawalList, type WithdrawalAction } from './withdrawal-list';
+
+const TABS: Array<{ id: WithdrawalTab; label: string; section: SectionId; icon: typeof Hourglass }> = [
+  { id: 'pending', label: 'Pending', section: 'withdrawals-pending', icon: Hourglass },
+  { id: 'approved', label: 'Approved', section: 'withdrawals-approved', icon: BadgeCheck },
+  { id: 'rejected', label: 'Rejected', section: 'withdrawals-rejected', icon: Ban },
+];
+
+const COPY: Record<WithdrawalTab, { title: string; description: string; empty: string; hint: string }> = {
+  pending: {
+    title: 'Pending Withdraw Requests',
+    description: 'The amount of each request is already held from the member’s wallet. Approve once paid out, or reject to credit it back.',
+    empty: 'No pending withdrawals',
+    hint: 'Requests made by members, or created here with Withdraw Personally, wait here.',
+  },
+  approved: {
+    title: 'Approved Withdraw Requests',
+    description: 'Withdrawals approved and paid out. An approval is final.',
+    empty: 'No approved withdrawals',
+    hint: 'A withdrawal appears here once an administrator approves it.',
+  },
+  rejected: {
+    title: 'Rejected Withdraw Requests',
+    description: 'Rejected requests, their amount credited back. Reconsider moves one back to pending.',
+    empty: 'No rejected withdrawals',
+    hint: 'Rejected requests stay here with their reason.',
+  },
+};
+
+
+/** A10 Withdraw Management (doc 2 §2.10): pending, approved and rejected requests. */
+export function WithdrawalsSection({ tab }: { tab: WithdrawalTab }) {
+  const lists = { pending: useWithdrawals('pending'), approved: useWithdrawals('approved'), rejected: useWithdrawals('rejected') };
+  const list = lists[tab];
+  const rows = list.data ?? [];
+  const copy = COPY[tab];
+  const [open, setOpen] = useState<{ w: AdminWithdrawal; action: WithdrawalAction } | null>(null);
+  const close = () => setOpen(null);
+
+  return (
+    <div className="space-y-5">
+      <SectionHeader
+        eyebrow="Withdraw Management"
+        title={copy.title}
+        description={copy.description}
+        actions={
+          tab === 'pending' ? (
+            <Button asChild variant="outline">
+              <Link to={sectionHref('withdraw-personally')}>
+                <PenLine aria-hidden="true" className="size-4" /> Withdraw Personally
+              </Link>
+            </Button>
+          ) : undefined
+        }
+      />
+
+      <nav aria-label="Withdraw requests">
+        <ul className="grid grid-cols-3 gap-1 rounded-xl bg-slate-200/60 p-1 sm:inline-grid">
+          {TABS.map((t) => {
+            const count = lists[t.id].data?.length;
+            const current = t.id === tab;
+            return (
+              <li key={t.id}>
+                <Link
+                  to={sectionHref(t.section)}
+                  aria-current={current ? 'page' : undefined}
+                  className={cn(
+                    'flex items-center justify-center gap-1.5 rounded-lg px-2 py-1.5 text-sm font-medium whitespace-nowrap transition-colors sm:gap-2 sm:px-3',
+                    current ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900',
+                  )}
+                >
+                  <t.icon aria-hidden="true" className="hidden size-4 sm:block" />
+                  {t.label}
+                  {count !== undefined ? (
+                    <span className={cn('rounded-full px-1.5 text-xs tabular-nums', current ? 'bg-slate-100 text-slate-700' : 'bg-white/70 text-slate-600')}>{count}</span>
+                  ) : null}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+
+      {list.isError ? (
+        <QueryError title="Failed to load withdrawal requests" error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />
+      ) : list.isPending ? (
+        <InlineLoader label="Loading withdrawal requests..." />
+      ) : rows.length === 0 ? (
+        <EmptyState icon={TABS.find((t) => t.id === tab)!.icon} title={copy.empty} description={copy.hint} />
+      ) : (
+        <div className="space-y-3">
+          <p className="text-sm text-slate-500" aria-live="polite">
+            {rows.length === 1 ? '1 request' : `${formatCount(rows.length)} requests`}
+            {' · '}
+            {formatINR(sumMoney(rows.map((w) => w.amount)))} in total
+          </p>
+          <WithdrawalList rows={rows} tab={tab} label={copy.title} onAction={(w, action) => setOpen({ w, action })} />
+        </div>
+      )}
+
+      {open?.action === 'approve' ? <ApproveWithdrawalDialog withdrawal={open.w} onClose={close} /> : null}
+      {open?.action === 'reject' ? <RejectWithdrawalDialog withdrawal={open.w} onClose={close} /> : null}
+      {open?.action === 'reconsider' ? <ReconsiderWithdrawalDialog withdrawal={open.w} onClose={close} /> : null}
+    </div>
+  );
+}

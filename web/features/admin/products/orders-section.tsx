@@ -1,0 +1,194 @@
+import { useState } from 'react';
+import { ReceiptText, RotateCcw, SquarePen } from 'lucide-react';
+import { DELIVERY_STATUSES, PAYMENT_STATUSES } from '@contracts';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Select } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { InlineLoader } from '../../../components/ui/spinner';
+import { cn } from '../../../lib/cn';
+import { titleCase } from '../../../lib/format';
+import { formatCount, formatDateUS, formatINR } from '../format';
+import { QueryError } from '../ui/query-error';
+import { SectionHeader } from '../ui/section-header';
+import { CardField, TableFrame, Td, Th, Tr } from '../ui/table';
+import { DeliveryBadge, PaymentBadge, paymentStatusLabel } from './order-badges';
+import { OrderDialog } from './order-dialog';
+import { paymentMethodLabel, useAdminPurchases, type AdminPurchaseView, type OrderFilters } from './products-api';
+
+const orderId = (o: AdminPurchaseView) => o.id.slice(0, 8).toUpperCase();
+
+function Member({ o }: { o: AdminPurchaseView }) {
+  return (
+    <div className="min-w-0">
+      <p className="truncate font-medium text-slate-900">{o.userName || '—'}</p>
+      <p className="truncate text-xs text-slate-500" title={o.userEmail}>
+        <span className="font-mono">{o.userDisplayId}</span>
+      </p>
+    </div>
+  );
+}
+
+const EMPTY: OrderFilters = { paymentStatus: '', deliveryStatus: '' };
+
+/** A15 Orders: every purchase, its payment and delivery, and the Update Order dialog. */
+export function OrdersSection() {
+  const [filters, setFilters] = useState<OrderFilters>(EMPTY);
+  const [open, setOpen] = useState<AdminPurchaseView | null>(null);
+  const orders = useAdminPurchases(filters);
+  const items = orders.data?.pages.flatMap((p) => p.items) ?? [];
+  const filtered = Boolean(filters.paymentStatus || filters.deliveryStatus);
+
+  const update = (o: AdminPurchaseView, className?: string) => (
+    <Button size="sm" variant={o.paymentStatus === 'pending' ? 'primary' : 'outline'} className={className} onClick={() => setOpen(o)} aria-label={`Update order ${orderId(o)}`}>
+      <SquarePen aria-hidden="true" className="size-3.5" /> Update
+    </Button>
+  );
+
+  return (
+    <div className="space-y-5">
+      <SectionHeader
+        eyebrow="Products & Orders"
+        title="Orders"
+        description="Member purchases, newest first. Orders paid by UPI, bank transfer or card stay pending until you mark them paid; BV is credited then."
+      />
+
+      <div role="group" aria-label="Filter orders" className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-end">
+        <div className="space-y-1.5 sm:w-56">
+          <Label htmlFor="or-payment">Payment status</Label>
+          <Select id="or-payment" value={filters.paymentStatus} onChange={(e) => setFilters((f) => ({ ...f, paymentStatus: e.target.value }))}>
+            <option value="">All payments</option>
+            {PAYMENT_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {paymentStatusLabel(s)}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="space-y-1.5 sm:w-56">
+          <Label htmlFor="or-delivery">Delivery status</Label>
+          <Select id="or-delivery" value={filters.deliveryStatus} onChange={(e) => setFilters((f) => ({ ...f, deliveryStatus: e.target.value }))}>
+            <option value="">All deliveries</option>
+            {DELIVERY_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {titleCase(s)}
+              </option>
+            ))}
+          </Select>
+        </div>
+        {filtered ? (
+          <Button variant="ghost" onClick={() => setFilters(EMPTY)}>
+            <RotateCcw aria-hidden="true" className="size-4" /> Clear
+          </Button>
+        ) : null}
+      </div>
+
+      {orders.isError && !orders.data ? (
+        <QueryError title="Failed to load orders" error={orders.error} onRetry={() => void orders.refetch()} retrying={orders.isFetching} />
+      ) : orders.isPending ? (
+        <InlineLoader label="Loading orders..." />
+      ) : items.length === 0 ? (
+        <EmptyState icon={ReceiptText} title="No orders found" description={filtered ? 'No order has these statuses. Clear the filters to see all.' : 'Purchases made by members will be listed here.'} />
+      ) : (
+        <div className={cn('space-y-4 transition-opacity', orders.isPlaceholderData && 'opacity-60')}>
+          <TableFrame label="Orders" className="hidden md:block">
+            <thead>
+              <tr>
+                <Th>Order ID</Th>
+                <Th>Member</Th>
+                <Th>Product</Th>
+                <Th className="text-right">Amount and BV</Th>
+                <Th>Status</Th>
+                <Th stickyEnd className="text-right">
+                  Actions
+                </Th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((o) => (
+                <Tr key={o.id} data-order-id={o.id}>
+                  <Td className="whitespace-nowrap">
+                    <p className="font-mono text-xs font-semibold text-slate-900" title={o.id}>
+                      {orderId(o)}
+                    </p>
+                    <p className="text-xs text-slate-500">{formatDateUS(o.createdAt)}</p>
+                  </Td>
+                  <Td className="max-w-44 min-w-32">
+                    <Member o={o} />
+                  </Td>
+                  <Td className="max-w-52 min-w-36">
+                    <p className="text-slate-800">{o.productName}</p>
+                    <p className="text-xs text-slate-500">Qty {o.quantity}</p>
+                  </Td>
+                  <Td className="text-right whitespace-nowrap tabular-nums">
+                    <p className="font-semibold text-slate-900">{formatINR(o.totalAmount)}</p>
+                    <p className="text-xs text-slate-500">
+                      {paymentMethodLabel(o.paymentMethod)} · {formatCount(o.totalBV)} BV
+                    </p>
+                  </Td>
+                  <Td className="min-w-36">
+                    <div className="flex flex-wrap gap-1">
+                      <PaymentBadge status={o.paymentStatus} />
+                      <DeliveryBadge status={o.deliveryStatus} />
+                    </div>
+                    {o.trackingId ? (
+                      <p className="mt-1 font-mono text-xs text-slate-600">
+                        <span className="sr-only">Tracking ID: </span>
+                        {o.trackingId}
+                      </p>
+                    ) : null}
+                  </Td>
+                  <Td stickyEnd className="text-right">
+                    {update(o)}
+                  </Td>
+                </Tr>
+              ))}
+            </tbody>
+          </TableFrame>
+
+          <ul className="space-y-3 md:hidden" aria-label="Orders">
+            {items.map((o) => (
+              <li key={o.id} data-order-id={o.id} className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+                <div className="flex items-start justify-between gap-3">
+                  <div className="min-w-0">
+                    <p className="font-mono text-xs font-semibold text-slate-500">#{orderId(o)}</p>
+                    <p className="font-semibold text-slate-900">
+                      {o.productName} <span className="font-normal text-slate-500">× {o.quantity}</span>
+                    </p>
+                  </div>
+                  <p className="shrink-0 text-base font-semibold text-slate-900 tabular-nums">{formatINR(o.totalAmount)}</p>
+                </div>
+                <div className="flex flex-wrap gap-1.5">
+                  <PaymentBadge status={o.paymentStatus} />
+                  <DeliveryBadge status={o.deliveryStatus} />
+                </div>
+                <dl className="grid grid-cols-2 gap-3 border-t border-slate-100 pt-3">
+                  <CardField label="Member">
+                    <Member o={o} />
+                  </CardField>
+                  <CardField label="Date">{formatDateUS(o.createdAt)}</CardField>
+                  <CardField label="Method">{paymentMethodLabel(o.paymentMethod)}</CardField>
+                  <CardField label="BV">{formatCount(o.totalBV)}</CardField>
+                  <CardField label="Tracking ID" wide>
+                    <span className="font-mono text-xs">{o.trackingId || '—'}</span>
+                  </CardField>
+                </dl>
+                <div className="border-t border-slate-100 pt-3">{update(o, 'w-full')}</div>
+              </li>
+            ))}
+          </ul>
+
+          {orders.hasNextPage ? (
+            <div className="flex justify-center">
+              <Button variant="outline" onClick={() => void orders.fetchNextPage()} loading={orders.isFetchingNextPage}>
+                {orders.isFetchingNextPage ? 'Loading...' : 'Load more'}
+              </Button>
+            </div>
+          ) : null}
+        </div>
+      )}
+
+      {open ? <OrderDialog key={open.id} order={open} onClose={() => setOpen(null)} /> : null}
+    </div>
+  );
+}

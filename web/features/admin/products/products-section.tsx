@@ -1,0 +1,224 @@
+import { useState } from 'react';
+import { Package, Pencil, Plus, Power, PowerOff } from 'lucide-react';
+import { COMMERCE_MSG } from '@contracts';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { InlineLoader } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/toast';
+import { apiRequest, errorMessage } from '../../../lib/api';
+import { cn } from '../../../lib/cn';
+import { formatCount, formatINR } from '../format';
+import { KEYS } from '../queries';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { QueryError } from '../ui/query-error';
+import { SectionHeader } from '../ui/section-header';
+import { CardField, TableFrame, Td, Th, Tr } from '../ui/table';
+import { ProductDialog } from './product-dialog';
+import { categoryLabel, gstLabel, purchaseTypeLabel, useAdminProducts, useInvalidateCommerce, type AdminProductView } from './products-api';
+
+const StatusBadge = ({ active }: { active: boolean }) => (active ? <Badge tone="success">Active</Badge> : <Badge>Inactive</Badge>);
+
+function Thumb({ p }: { p: AdminProductView }) {
+  const [failed, setFailed] = useState(false);
+  return (
+    <span className="flex size-10 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-slate-100 text-slate-400 ring-1 ring-slate-200">
+      {p.imageUrl && !failed ? (
+        <img src={p.imageUrl} alt="" loading="lazy" className="size-full object-cover" onError={() => setFailed(true)} />
+      ) : (
+        <Package aria-hidden="true" className="size-5" />
+      )}
+    </span>
+  );
+}
+
+function ProductName({ p, withStatus }: { p: AdminProductView; withStatus?: boolean }) {
+  return (
+    <div className="flex min-w-0 items-start gap-3">
+      <Thumb p={p} />
+      <div className="min-w-0">
+        <p className="font-medium text-slate-900">
+          {p.name}
+          {withStatus ? (
+            <>
+              {' '}
+              <StatusBadge active={p.isActive} />
+            </>
+          ) : null}
+        </p>
+        {p.description ? (
+          <p className="line-clamp-2 text-xs text-slate-500" title={p.description}>
+            {p.description}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+const purchasesText = (n: number) => (n === 1 ? '1 purchase' : `${formatCount(n)} purchases`);
+
+type OnAction = (p: AdminProductView, action: 'edit' | 'toggle') => void;
+
+function Actions({ p, onAction, className, stacked }: { p: AdminProductView; onAction: OnAction; className?: string; stacked?: boolean }) {
+  return (
+    <div className={cn(stacked ? 'ml-auto grid w-32 gap-2 [&>button]:w-full' : 'flex gap-2', className)}>
+      <Button size="sm" variant="outline" onClick={() => onAction(p, 'edit')} aria-label={`Edit ${p.name}`}>
+        <Pencil aria-hidden="true" className="size-3.5" /> Edit
+      </Button>
+      <Button
+        size="sm"
+        variant="outline"
+        className={p.isActive ? 'border-red-200! text-red-700! hover:border-red-300! hover:bg-red-50!' : 'border-emerald-200! text-emerald-800! hover:border-emerald-300! hover:bg-emerald-50!'}
+        onClick={() => onAction(p, 'toggle')}
+        aria-label={`${p.isActive ? 'Deactivate' : 'Activate'} ${p.name}`}
+      >
+        {p.isActive ? <PowerOff aria-hidden="true" className="size-3.5" /> : <Power aria-hidden="true" className="size-3.5" />}
+        {p.isActive ? 'Deactivate' : 'Activate'}
+      </Button>
+    </div>
+  );
+}
+
+/** A15 Products (doc 3 §5.2): the catalog editor. Products are never deleted, only deactivated. */
+export function ProductsSection() {
+  const products = useAdminProducts();
+  const invalidate = useInvalidateCommerce();
+  const rows = products.data ?? [];
+  const [editing, setEditing] = useState<AdminProductView | 'new' | null>(null);
+  const [deactivating, setDeactivating] = useState<AdminProductView | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function setActive(p: AdminProductView, isActive: boolean) {
+    setBusy(true);
+    try {
+      const res = await apiRequest<{ message?: string }>('PATCH', `${KEYS.products}/${encodeURIComponent(p.id)}`, { isActive });
+      if (!res.ok) {
+        toast({ title: 'Error', description: res.error.message || 'Failed to update product', variant: 'destructive' });
+        return;
+      }
+      toast({ title: isActive ? 'Product activated' : 'Product deactivated', description: `${p.name} is ${isActive ? 'back in' : 'no longer in'} the member catalog.`, variant: 'success' });
+      setDeactivating(null);
+      await invalidate();
+    } catch (e) {
+      toast({ title: 'Error', description: errorMessage(e, 'Failed to update product'), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const onAction: OnAction = (p, action) => {
+    if (action === 'edit') setEditing(p);
+    else if (p.isActive) setDeactivating(p);
+    else void setActive(p, true);
+  };
+
+  const activeCount = rows.filter((p) => p.isActive).length;
+
+  return (
+    <div className="space-y-5">
+      <SectionHeader
+        eyebrow="Products & Orders"
+        title="Products"
+        description="The member catalog. Products are never deleted: a product with purchases keeps its history and is deactivated instead."
+        actions={
+          <Button onClick={() => setEditing('new')}>
+            <Plus aria-hidden="true" className="size-4" /> Add Product
+          </Button>
+        }
+      />
+
+      {products.isError ? (
+        <QueryError title="Failed to load products" error={products.error} onRetry={() => void products.refetch()} retrying={products.isFetching} />
+      ) : products.isPending ? (
+        <InlineLoader label="Loading products..." />
+      ) : rows.length === 0 ? (
+        <EmptyState icon={Package} title="No products yet" description="Add the first product; members see the active ones in their catalog." />
+      ) : (
+        <div className="space-y-3">
+          <p className="text-sm text-slate-500" aria-live="polite">
+            {rows.length === 1 ? '1 product' : `${formatCount(rows.length)} products`} · {formatCount(activeCount)} active
+          </p>
+          <TableFrame label="Products" className="hidden md:block">
+            <thead>
+              <tr>
+                <Th>Product</Th>
+                <Th>Category and type</Th>
+                <Th className="text-right">Price and GST</Th>
+                <Th className="text-right">BV</Th>
+                <Th className="text-right">Purchases</Th>
+                <Th stickyEnd className="text-right">
+                  Actions
+                </Th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((p) => (
+                <Tr key={p.id} data-product-id={p.id} className={cn(!p.isActive && 'bg-slate-50/60')}>
+                  <Td className="max-w-80 min-w-56">
+                    <ProductName p={p} withStatus />
+                  </Td>
+                  <Td className="whitespace-nowrap">
+                    <p className="text-slate-700">{categoryLabel(p.category)}</p>
+                    <Badge tone={p.purchaseType === 'first_purchase' ? 'brand' : 'info'} className="mt-1">
+                      {purchaseTypeLabel(p.purchaseType)}
+                    </Badge>
+                  </Td>
+                  <Td className="text-right whitespace-nowrap tabular-nums">
+                    <p className="font-semibold text-slate-900">{formatINR(p.price)}</p>
+                    <p className="text-xs text-slate-500">+ {gstLabel(p.gst)} GST</p>
+                  </Td>
+                  <Td className="text-right whitespace-nowrap tabular-nums">{formatCount(p.bv)}</Td>
+                  <Td className="text-right whitespace-nowrap tabular-nums">{formatCount(p.purchaseCount)}</Td>
+                  <Td stickyEnd>
+                    <Actions p={p} onAction={onAction} stacked />
+                  </Td>
+                </Tr>
+              ))}
+            </tbody>
+          </TableFrame>
+
+          <ul className="space-y-3 md:hidden" aria-label="Products">
+            {rows.map((p) => (
+              <li key={p.id} data-product-id={p.id} className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+                <div className="flex items-start justify-between gap-3">
+                  <ProductName p={p} />
+                  <StatusBadge active={p.isActive} />
+                </div>
+                <dl className="grid grid-cols-3 gap-3 border-t border-slate-100 pt-3">
+                  <CardField label="Price">{formatINR(p.price)}</CardField>
+                  <CardField label="BV">{formatCount(p.bv)}</CardField>
+                  <CardField label="GST">{gstLabel(p.gst)}</CardField>
+                  <CardField label="Category">{categoryLabel(p.category)}</CardField>
+                  <CardField label="Type">{purchaseTypeLabel(p.purchaseType)}</CardField>
+                  <CardField label="Purchases">{formatCount(p.purchaseCount)}</CardField>
+                </dl>
+                <Actions p={p} onAction={onAction} className="border-t border-slate-100 pt-3 [&>button]:flex-1" />
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+
+      {editing ? <ProductDialog key={editing === 'new' ? 'new' : editing.id} product={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
+      {deactivating ? (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => !open && setDeactivating(null)}
+          title="Deactivate Product"
+          description={`Take ${deactivating.name} off the member catalog?`}
+          confirmLabel="Deactivate"
+          confirmVariant="destructive"
+          busy={busy}
+          onConfirm={() => void setActive(deactivating, false)}
+        >
+          <p className="text-sm text-slate-600">
+            {deactivating.purchaseCount > 0
+              ? `${COMMERCE_MSG.productHasPurchases} Its ${purchasesText(deactivating.purchaseCount)} stay on record.`
+              : 'Members can no longer buy it. You can activate it again at any time.'}
+          </p>
+        </ConfirmDialog>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+export { ProductsPage } from './products-page';
+export { PurchasesPage } from './purchases-page';

@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { Droplets, Fan, Package, ShoppingCart, Tv } from 'lucide-react';
+import type { ProductView } from '@contracts';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { cn } from '../../lib/cn';
+import { formatBV, formatMoney, formatPercent } from '../../lib/money';
+import { categoryLabel, purchaseTypeLabel } from './labels';
+
+const ART: Record<string, { icon: typeof Package; className: string }> = {
+  water_purifier: { icon: Droplets, className: 'from-sky-100 via-sky-50 to-white text-sky-600' },
+  led_tv: { icon: Tv, className: 'from-violet-100 via-violet-50 to-white text-violet-600' },
+  ceiling_fan: { icon: Fan, className: 'from-emerald-100 via-emerald-50 to-white text-emerald-600' },
+};
+const DEFAULT_ART = { icon: Package, className: 'from-amber-100 via-amber-50 to-white text-amber-600' };
+
+/** The page's CSP allows same-origin and data: images only; anything else shows the category's art. */
+const showable = (url: string | null): url is string => !!url && (url.startsWith('/') || url.startsWith('data:image/'));
+
+function ProductArt({ product }: { product: ProductView }) {
+  const [failed, setFailed] = useState(false);
+  const art = ART[product.category] ?? DEFAULT_ART;
+  const Icon = art.icon;
+  if (showable(product.imageUrl) && !failed) {
+    return <img src={product.imageUrl} alt="" onError={() => setFailed(true)} className="h-36 w-full rounded-t-2xl object-cover" />;
+  }
+  return (
+    <div aria-hidden="true" className={cn('flex h-28 items-center justify-center rounded-t-2xl bg-gradient-to-br sm:h-36', art.className)}>
+      <Icon className="size-12 opacity-80" strokeWidth={1.5} />
+    </div>
+  );
+}
+
+function Figure({ term, children }: { term: string; children: string }) {
+  return (
+    <div className="rounded-lg bg-slate-50 px-2.5 py-2 text-center">
+      <dt className="text-[11px] font-medium tracking-wide text-slate-500 uppercase">{term}</dt>
+      <dd className="mt-0.5 text-sm font-semibold text-slate-900 tabular-nums">{children}</dd>
+    </div>
+  );
+}
+
+/** One catalog card (doc 3 §2.5): name, description, badges, price, BV, GST % and 'Purchase Now'. */
+export function ProductCard({ product, onBuy }: { product: ProductView; onBuy: (product: ProductView, trigger: HTMLButtonElement) => void }) {
+  const first = product.purchaseType !== 'second_purchase';
+  return (
+    <li aria-label={product.name} className="flex flex-col rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
+      <ProductArt product={product} />
+      <div className="flex flex-1 flex-col gap-3 p-4 sm:p-5">
+        <div className="flex flex-wrap gap-1.5">
+          <Badge tone="neutral">{categoryLabel(product.category)}</Badge>
+          <Badge tone={first ? 'brand' : 'info'}>{purchaseTypeLabel(product.purchaseType)}</Badge>
+        </div>
+        <div className="space-y-1">
+          <h2 className="text-base leading-snug font-semibold text-slate-900">{product.name}</h2>
+          {product.description ? <p className="line-clamp-3 text-sm text-slate-500">{product.description}</p> : null}
+        </div>
+        <div className="mt-auto space-y-3">
+          <p className="text-2xl font-bold text-slate-900 tabular-nums">
+            <span className="sr-only">Price </span>
+            {formatMoney(product.price, { decimals: 0 })}
+          </p>
+          <dl className="grid grid-cols-2 gap-2">
+            <Figure term="BV">{formatBV(product.bv)}</Figure>
+            <Figure term="GST">{formatPercent(product.gst)}</Figure>
+          </dl>
+          <Button fullWidth onClick={(e) => onBuy(product, e.currentTarget)}>
+            <ShoppingCart aria-hidden="true" className="size-4" /> Purchase Now
+          </Button>
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,193 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { CheckCircle2, IndianRupee, Package, ShoppingBag, Sparkles } from 'lucide-react';
+import type { PurchaseView } from '@contracts';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { EmptyState } from '../../components/ui/empty-state';
+import { QueryError } from '../../components/ui/query-error';
+import { InlineLoader } from '../../components/ui/spinner';
+import { StatCard } from '../../components/ui/stat-card';
+import { formatDate } from '../../lib/format';
+import { formatBV, formatMoney, sumMoney } from '../../lib/money';
+import { usePurchases } from './api';
+import { paymentMethodLabel } from './labels';
+import { StatusBadge } from './status-badge';
+
+const COLUMNS = ['Order ID', 'Date', 'Amount', 'BV Earned', 'Payment', 'Delivery', 'Status'] as const;
+const paid = (p: PurchaseView) => p.paymentStatus === 'completed';
+const orderId = (p: PurchaseView) => p.id.slice(0, 8);
+
+/** The first 8 characters of the order id and the quantity (doc 3 §2.3, §9). */
+function OrderId({ p }: { p: PurchaseView }) {
+  return (
+    <p className="whitespace-nowrap">
+      <span className="font-mono font-semibold text-slate-900">#{orderId(p)}</span>
+      <span className="ml-2 text-xs font-medium text-slate-500">Qty: {p.quantity}</span>
+    </p>
+  );
+}
+
+/** BV counts once the payment is completed (decisions §5); until then it is what the order will earn. */
+function OrderBV({ p }: { p: PurchaseView }) {
+  return (
+    <>
+      <span className="tabular-nums">{formatBV(p.totalBV)}</span>
+      {paid(p) ? null : <span className="block text-xs font-normal text-slate-500">On payment</span>}
+    </>
+  );
+}
+
+function ActiveLabel({ p }: { p: PurchaseView }) {
+  return <Badge tone={paid(p) ? 'success' : 'warning'}>{paid(p) ? 'Active' : 'Pending'}</Badge>;
+}
+
+function Delivery({ p }: { p: PurchaseView }) {
+  return (
+    <div className="space-y-1">
+      <StatusBadge status={p.deliveryStatus} />
+      {p.trackingId ? <p className="font-mono text-xs text-slate-500">Tracking: {p.trackingId}</p> : null}
+    </div>
+  );
+}
+
+function Summary({ rows, failed }: { rows: PurchaseView[] | undefined; failed: boolean }) {
+  const done = rows?.filter(paid) ?? [];
+  const show = (v: ReactNode) => (rows ? v : failed ? '—' : '…');
+  return (
+    <div className="grid grid-cols-2 gap-2 sm:gap-3 lg:grid-cols-4">
+      <StatCard label="Total Orders" value={show(rows?.length ?? 0)} icon={ShoppingBag} />
+      <StatCard label="Total Spent" value={show(formatMoney(sumMoney(done.map((p) => p.totalAmount)), { decimals: 2 }))} icon={IndianRupee} tone="sky" hint="Completed payments" />
+      <StatCard label="Total BV Earned" value={show(formatBV(sumMoney(done.map((p) => p.totalBV))))} icon={Sparkles} tone="violet" hint="BV of completed orders" />
+      <StatCard label="Completed Orders" value={show(done.length)} icon={CheckCircle2} tone="emerald" />
+    </div>
+  );
+}
+
+function Td({ children, className = '' }: { children: ReactNode; className?: string }) {
+  return <td className={`border-b border-slate-100 px-4 py-3 align-top text-slate-700 group-last:border-b-0 ${className}`}>{children}</td>;
+}
+
+function PurchasesTable({ rows }: { rows: PurchaseView[] }) {
+  return (
+    <div className="hidden overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm md:block">
+      <div className="overflow-x-auto" role="region" aria-label="Purchases" tabIndex={0}>
+        <table className="w-full border-separate border-spacing-0 text-left text-sm">
+          <thead>
+            <tr>
+              {COLUMNS.map((c) => (
+                <th key={c} scope="col" className="border-b border-slate-200 bg-slate-50 px-4 py-3 text-xs font-semibold tracking-wide whitespace-nowrap text-slate-500 uppercase">
+                  {c}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((p) => (
+              <tr key={p.id} className="group hover:bg-slate-50">
+                <Td>
+                  <OrderId p={p} />
+                  <p className="text-xs text-slate-500">{p.productName}</p>
+                </Td>
+                <Td className="whitespace-nowrap">{formatDate(p.createdAt)}</Td>
+                <Td className="whitespace-nowrap">
+                  <p className="font-semibold text-slate-900 tabular-nums">{formatMoney(p.totalAmount, { decimals: 2 })}</p>
+                  <p className="text-xs text-slate-500">{paymentMethodLabel(p.paymentMethod)}</p>
+                </Td>
+                <Td className="whitespace-nowrap">
+                  <OrderBV p={p} />
+                </Td>
+                <Td>
+                  <StatusBadge status={p.paymentStatus} />
+                </Td>
+                <Td>
+                  <Delivery p={p} />
+                </Td>
+                <Td>
+                  <ActiveLabel p={p} />
+                </Td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+function Field({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs text-slate-500">{term}</dt>
+      <dd className="mt-0.5 font-medium text-slate-800">{children}</dd>
+    </div>
+  );
+}
+
+/** Phones and small tablets: one card per order with the table's fields. */
+function PurchaseCards({ rows }: { rows: PurchaseView[] }) {
+  return (
+    <ul aria-label="Purchases" className="space-y-3 md:hidden">
+      {rows.map((p) => (
+        <li key={p.id} aria-label={`Order ${orderId(p)}`} className="rounded-xl border border-slate-200 bg-white p-4 shadow-xs">
+          <div className="flex items-start justify-between gap-3">
+            <div className="min-w-0">
+              <OrderId p={p} />
+              <p className="truncate text-sm text-slate-500">{p.productName}</p>
+            </div>
+            <ActiveLabel p={p} />
+          </div>
+          <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-3 text-sm">
+            <Field term="Amount">
+              <span className="tabular-nums">{formatMoney(p.totalAmount, { decimals: 2 })}</span>
+              <span className="block text-xs font-normal text-slate-500">{paymentMethodLabel(p.paymentMethod)}</span>
+            </Field>
+            <Field term="BV Earned">
+              <OrderBV p={p} />
+            </Field>
+            <Field term="Date">{formatDate(p.createdAt)}</Field>
+            <Field term="Payment">
+              <StatusBadge status={p.paymentStatus} />
+            </Field>
+            <Field term="Delivery">
+              <Delivery p={p} />
+            </Field>
+          </dl>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** M9 My Purchases (doc 3 §2.3): summary cards and the orders, a table on wide screens and cards on phones. */
+export function PurchasesPage() {
+  const { data, isPending, isError, error, refetch, isFetching } = usePurchases();
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">My Purchases</h1>
+          <p className="mt-1 text-sm text-slate-500">Your orders with their payment and delivery status.</p>
+        </div>
+        <Button asChild variant="outline">
+          <Link to="/products">
+            <Package aria-hidden="true" className="size-4" /> Browse Products
+          </Link>
+        </Button>
+      </div>
+      <Summary rows={data} failed={isError} />
+      {isPending ? (
+        <InlineLoader label="Loading purchases..." />
+      ) : isError ? (
+        <QueryError title="Could not load your purchases" error={error} onRetry={() => void refetch()} retrying={isFetching} />
+      ) : data.length === 0 ? (
+        <EmptyState icon={ShoppingBag} title="No purchases yet" description="Start shopping to see your purchase history here." className="bg-white" />
+      ) : (
+        <>
+          <PurchaseCards rows={data} />
+          <PurchasesTable rows={data} />
+        </>
+      )}
+    </div>
+  );
+}

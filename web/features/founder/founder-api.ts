@@ -1,0 +1,42 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { HIDDEN_ID_LIMIT } from '@contracts';
+import { apiGet } from '../../lib/api';
+
+/** GET /api/founder/stats (doc 3 §3.1, decisions §10). */
+export interface FounderStats {
+  totalUsers: number;
+  hiddenIds: number;
+  totalRevenue: string;
+  leftLegUsers: number;
+  rightLegUsers: number;
+  hiddenIdLimit?: number;
+}
+
+/** GET /api/founder/hidden-ids item. */
+export interface HiddenIdItem {
+  id: string;
+  userId: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+  position: 'left' | 'right' | null;
+  createdAt: string;
+}
+
+export const FOUNDER_KEYS = { stats: '/api/founder/stats', hiddenIds: '/api/founder/hidden-ids' } as const;
+
+export function useFounderStats() {
+  const query = useQuery({ queryKey: [FOUNDER_KEYS.stats], queryFn: () => apiGet<FounderStats>(FOUNDER_KEYS.stats) });
+  return { ...query, limit: query.data?.hiddenIdLimit ?? HIDDEN_ID_LIMIT };
+}
+
+/** Requested only while the list is shown (doc 3 §7). */
+export function useHiddenIds(enabled: boolean) {
+  return useQuery({ queryKey: [FOUNDER_KEYS.hiddenIds], queryFn: () => apiGet<HiddenIdItem[]>(FOUNDER_KEYS.hiddenIds), enabled });
+}
+
+/** After a hidden ID is created: the counts and the list ("founder data refreshed"). */
+export function useRefreshFounderData() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ predicate: (q) => Object.values<string>(FOUNDER_KEYS).includes(String(q.queryKey[0])) });
+}

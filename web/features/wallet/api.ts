@@ -1,0 +1,49 @@
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { LedgerEntry, Page, WalletSummary, WithdrawalRequest, WithdrawalView } from '@contracts';
+import { apiGet, apiRequest, type WriteResult } from '../../lib/api';
+
+/** First element of every wallet query key: the path it reads (invalidation matches on it). */
+export const WALLET_KEYS = {
+  summary: '/api/wallet',
+  ledger: '/api/wallet/transactions',
+  withdrawals: '/api/withdrawals',
+} as const;
+
+// Admins credit, approve and reject while the member looks: a visit after 30 s re-reads.
+const STALE_MS = 30_000;
+const LEDGER_PAGE = 20;
+
+/** GET /api/wallet: balance, earnings, withdrawals, the amount held by pending requests and the KYC status. */
+export function useWalletSummary() {
+  return useQuery({ queryKey: [WALLET_KEYS.summary], queryFn: () => apiGet<WalletSummary>(WALLET_KEYS.summary), staleTime: STALE_MS });
+}
+
+/** The ledger, newest first, one page of 20 at a time ('Load more' follows nextCursor). */
+export function useLedger() {
+  return useInfiniteQuery({
+    queryKey: [WALLET_KEYS.ledger],
+    initialPageParam: '',
+    queryFn: ({ pageParam }) => {
+      const search = new URLSearchParams({ limit: String(LEDGER_PAGE) });
+      if (pageParam) search.set('cursor', pageParam);
+      return apiGet<Page<LedgerEntry>>(`${WALLET_KEYS.ledger}?${search.toString()}`);
+    },
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    staleTime: STALE_MS,
+  });
+}
+
+/** GET /api/withdrawals: the member's own requests. */
+export function useWithdrawals() {
+  return useQuery({ queryKey: [WALLET_KEYS.withdrawals], queryFn: () => apiGet<WithdrawalView[]>(WALLET_KEYS.withdrawals), staleTime: STALE_MS });
+}
+
+export function requestWithdrawal(body: WithdrawalRequest, idempotencyKey: string): Promise<WriteResult<{ message: string; withdrawal: WithdrawalView }>> {
+  return apiRequest('POST', WALLET_KEYS.withdrawals, body, { headers: { 'Idempotency-Key': idempotencyKey } });
+}
+
+/** Marks every wallet read (summary, ledger, withdrawals) stale; the ones on screen refetch. */
+export function useInvalidateWallet() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ predicate: (q) => Object.values(WALLET_KEYS).includes(String(q.queryKey[0]) as never) });
+}

@@ -1,0 +1,81 @@
+import type { ReactNode } from 'react';
+import type { WithdrawalView } from '@contracts';
+import { Landmark } from 'lucide-react';
+import { Badge } from '../../components/ui/badge';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { EmptyState } from '../../components/ui/empty-state';
+import { QueryError } from '../../components/ui/query-error';
+import { InlineLoader } from '../../components/ui/spinner';
+import { formatDate, formatDateTime } from '../../lib/format';
+import { formatMoney } from '../../lib/money';
+import { useWithdrawals } from './api';
+import { WITHDRAWAL_STATUS_LOOK, withdrawalTypeLabel } from './labels';
+
+function Detail({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="flex gap-2 text-sm">
+      <dt className="shrink-0 text-slate-500">{term}</dt>
+      <dd className="min-w-0 break-words text-slate-800">{children}</dd>
+    </div>
+  );
+}
+
+function payoutTo(w: WithdrawalView): string {
+  if (w.withdrawalType === 'usdt') return w.usdtWalletAddress ?? '—';
+  const b = w.bankDetails;
+  return b ? `${b.bankName} · ${b.accountNumber}` : '—';
+}
+
+function WithdrawalItem({ w }: { w: WithdrawalView }) {
+  const look = WITHDRAWAL_STATUS_LOOK[w.status] ?? WITHDRAWAL_STATUS_LOOK.pending;
+  const title = `${formatMoney(w.amount, { decimals: 2 })} ${withdrawalTypeLabel(w)}`;
+  return (
+    <li aria-label={title} className="space-y-2 rounded-xl border border-slate-200 p-4">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="text-base font-bold text-slate-900 tabular-nums">{formatMoney(w.amount, { decimals: 2 })}</p>
+          <p className="text-sm text-slate-500">
+            {withdrawalTypeLabel(w)} · {formatDate(w.createdAt)}
+          </p>
+        </div>
+        <Badge tone={look.tone}>{look.label}</Badge>
+      </div>
+      <dl className="space-y-1">
+        <Detail term="To">{payoutTo(w)}</Detail>
+        {w.status === 'pending' ? <Detail term="Status">Held from your wallet until an admin processes it.</Detail> : null}
+        {w.rejectionReason ? <Detail term="Reason">{w.rejectionReason}</Detail> : null}
+        {w.adminNotes ? <Detail term="Admin notes">{w.adminNotes}</Detail> : null}
+        {w.transactionId ? <Detail term="Reference">{w.transactionId}</Detail> : null}
+        {w.processedAt ? <Detail term="Processed">{formatDateTime(w.processedAt)}</Detail> : null}
+      </dl>
+    </li>
+  );
+}
+
+/** The member's withdrawal requests with their status, reason, notes and dates. */
+export function WithdrawalsCard() {
+  const { data, isPending, isError, error, refetch, isFetching } = useWithdrawals();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Withdrawal Requests</CardTitle>
+        <CardDescription>Requests you have made and what happened to them.</CardDescription>
+      </CardHeader>
+      <CardContent className="pt-3">
+        {isPending ? (
+          <InlineLoader label="Loading withdrawal requests..." />
+        ) : isError ? (
+          <QueryError title="Could not load your withdrawal requests" error={error} onRetry={() => void refetch()} retrying={isFetching} />
+        ) : data.length === 0 ? (
+          <EmptyState icon={Landmark} title="No withdrawal requests yet" description="When you request a withdrawal it appears here with its status." />
+        ) : (
+          <ul aria-label="Withdrawal requests" className="space-y-3">
+            {data.map((w) => (
+              <WithdrawalItem key={w.id} w={w} />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
