@@ -103,7 +103,39 @@ export const HiddenIdInput = z.object({
 });
 export type HiddenIdInput = z.input<typeof HiddenIdInput>;
 
+/** Ticket status moves (enforced by the server, offered by the admin's dialog). */
+export const TICKET_NEXT: Record<string, readonly string[]> = {
+  open: ['in_progress', 'resolved', 'closed'],
+  in_progress: ['open', 'resolved', 'closed'],
+  resolved: ['in_progress', 'closed'],
+  closed: [],
+};
+
 // ---- answers ----
+export interface AdminFranchiseRequestList {
+  items: AdminFranchiseRequest[];
+  counts: Partial<Record<'pending' | 'approved' | 'rejected', number>>;
+}
+/** GET /api/founder/stats (doc 3 §3.1; decisions.md §10). */
+export interface FounderStats {
+  totalUsers: number;
+  hiddenIds: number;
+  totalRevenue: string;
+  leftLegUsers: number;
+  rightLegUsers: number;
+  hiddenIdLimit: number;
+}
+/** GET /api/founder/hidden-ids item. `leg` is the founder's leg it was placed in; `position` its side under its own parent. */
+export interface HiddenIdItem {
+  id: string;
+  userId: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+  position: 'left' | 'right' | null;
+  leg: 'left' | 'right' | null;
+  createdAt: string;
+}
 export interface FranchiseRequestView {
   id: string;
   franchiseType: string;

@@ -198,3 +198,16 @@ describe('member dashboard data', () => {
     for (let i = 1; i < activity.body.length; i++) expect(activity.body[i - 1].at >= activity.body[i].at).toBe(true);
   });
 });
+
+describe('hidden ID list', () => {
+  it('tells the founder\'s leg of each hidden ID, whatever side spillover gave it under its parent', async () => {
+    const list = await t.api('GET', '/api/founder/hidden-ids', { cookie: c.founder });
+    expect(list.body.length).toBeGreaterThan(0);
+    for (const h of list.body) expect(['left', 'right']).toContain(h.leg);
+    const founder = (await userByEmail(t, t.demo.founder.email))!;
+    const lefts = list.body.filter((h: { leg: string }) => h.leg === 'left').length;
+    const [row] = await query<{ n: number }>(t, sql`select count(*)::int as n from users u where u.is_hidden_id and u.sponsor_id = ${founder.id}::uuid`);
+    expect(Number(row.n)).toBe(list.body.length);
+    expect(lefts).toBeGreaterThan(0);
+  });
+});

@@ -8,6 +8,7 @@ import { homePathOf, isFranchiseRole, isPendingStatus, useCurrentUser } from '..
 import { NotFoundPage } from '../features/auth/not-found-page';
 import { ImpersonationBanner } from '../features/impersonation';
 import { Unauthorized } from './guards';
+import { MEMBER_PATHS } from './paths';
 
 // One chunk per portal (architecture guide: code split per portal).
 const SignedOutApp = lazy(() => import('./portals/signed-out-app'));
@@ -19,7 +20,7 @@ const FranchiseApp = lazy(() => import('./portals/franchise-app'));
 const ChangePasswordPage = lazy(() => import('../features/account/change-password-page'));
 const ReferralRegisterPage = lazy(() => import('../features/referral/referral-register-page'));
 
-export const MEMBER_PATHS = ['/dashboard', '/kyc-upload', '/my-team', '/products', '/my-purchases', '/wallet'] as const;
+export { MEMBER_PATHS };
 
 function signedInRoutes(user: CurrentUser) {
   const always = [

@@ -41,3 +41,9 @@ export function formatBytes(size: number): string {
   if (size < 1024 * 1024) return `${(size / 1024).toFixed(0)} KB`;
   return `${(size / (1024 * 1024)).toFixed(1)} MB`;
 }
+
+/** "Good morning" before noon, "Good afternoon" until 5 pm, then "Good evening" (the viewer's local time). */
+export function timeOfDayGreeting(date: Date = new Date()): string {
+  const hour = date.getHours();
+  return hour < 12 ? 'Good morning' : hour < 17 ? 'Good afternoon' : 'Good evening';
+}

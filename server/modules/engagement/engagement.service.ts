@@ -5,8 +5,8 @@ import { personName } from '../../lib/format';
 import type { Identity } from '../../http/identity';
 import { AppError, badRequest, conflict, notFound } from '../../http/app-error';
 import {
-  ENGAGEMENT_MSG, type FranchiseRequestInput, type FranchiseDecision, type TicketInput, type TicketUpdate, type NewsInput, type NewsPatch,
-  type FranchiseRequestView, type AdminFranchiseRequest, type TicketView, type AdminTicketList, type NewsView,
+  ENGAGEMENT_MSG, TICKET_NEXT, type FranchiseRequestInput, type FranchiseDecision, type TicketInput, type TicketUpdate, type NewsInput, type NewsPatch,
+  type FranchiseRequestView, type AdminFranchiseRequest, type AdminFranchiseRequestList, type TicketView, type AdminTicketList, type NewsView,
 } from '../../../contracts/engagement';
 import { displayName } from '../users/users.service';
 import { findUserById, updateUser } from '../users/users.repo';
@@ -46,10 +46,10 @@ export async function ownFranchiseRequests(ctx: AppContext, userId: string) {
   return (await franchiseRequestsOf(ctx.db, userId)).map(toFranchise);
 }
 
-export async function adminFranchiseList(ctx: AppContext, status: string | undefined) {
+export async function adminFranchiseList(ctx: AppContext, status: string | undefined): Promise<AdminFranchiseRequestList> {
   const [rows, counts] = await Promise.all([adminFranchiseRequests(ctx.db, status), franchiseCounts(ctx.db)]);
   const items: AdminFranchiseRequest[] = rows.map(({ r, ...u }) => ({ ...toFranchise(r), userId: r.userId, userDisplayId: u.userDisplayId, userName: personName(u), userEmail: u.userEmail, userRole: u.userRole }));
-  return { items, counts: Object.fromEntries(counts.map((c) => [c.status, c.n])) as Record<string, number> };
+  return { items, counts: Object.fromEntries(counts.map((c) => [c.status, c.n])) };
 }
 
 export async function decideFranchise(ctx: AppContext, req: FastifyRequest, identity: Identity, id: string, input: z.output<typeof FranchiseDecision>) {
@@ -105,7 +105,6 @@ export async function ticketQueue(ctx: AppContext, f: { status?: string; categor
   };
 }
 
-const TICKET_NEXT: Record<string, string[]> = { open: ['in_progress', 'resolved', 'closed'], in_progress: ['open', 'resolved', 'closed'], resolved: ['in_progress', 'closed'], closed: [] };
 const STATUS_WORDS: Record<string, string> = { open: 'Open', in_progress: 'In Progress', resolved: 'Resolved', closed: 'Closed' };
 
 /** Status moves through open, in progress, resolved and closed; resolving needs a resolution; the member is told of each change. */

@@ -1,8 +1,8 @@
 import type { AppContext } from '../../context';
 import { identityOf, type RouteDef } from '../../http/routes';
 import { HIDDEN_ID_LIMIT } from '../../../contracts/constants';
-import { founderFigures, hiddenIdsOf } from './founder.repo';
-import { createHiddenId } from './founder.service';
+import { founderFigures } from './founder.repo';
+import { createHiddenId, hiddenIdList } from './founder.service';
 import { parse } from '../../http/validate';
 import { HiddenIdInput } from '../../../contracts/engagement';
 
@@ -14,8 +14,7 @@ export function founderRoutes(ctx: AppContext): RouteDef[] {
     },
     {
       method: 'GET', url: '/api/founder/hidden-ids', access: 'founder',
-      handler: async (req) =>
-        (await hiddenIdsOf(ctx.db, identityOf(req).user.id)).map((u) => ({ ...u, createdAt: u.createdAt.toISOString() })),
+      handler: async (req) => hiddenIdList(ctx, identityOf(req).user.id),
     },
     {
       method: 'POST', url: '/api/founder/create-hidden-id', access: 'founder',

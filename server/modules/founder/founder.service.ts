@@ -14,7 +14,9 @@ import { queueMail } from '../mail/mail.service';
 import { audit } from '../audit/audit.service';
 import { ensureWallet } from '../wallet/wallet.repo';
 import { lockTree, placeMember } from '../tree/tree.service';
-import { countHiddenIds } from './founder.repo';
+import { countHiddenIds, hiddenIdsOf } from './founder.repo';
+import { legUnder } from '../tree/tree.repo';
+import type { HiddenIdItem } from '../../../contracts/engagement';
 
 /**
  * A founder's hidden ID (decisions.md §10): a real, active tree member placed on the chosen side of the
@@ -42,10 +44,21 @@ export async function createHiddenId(ctx: AppContext, req: FastifyRequest, ident
     await audit(tx, req, identity, { entityType: 'user', entityId: user.id, action: 'founder.hidden_id', newState: { userId: user.userId, email: user.email, side: input.placementSide, parentId: slot.parentId, position: slot.side } });
     return {
       message: ENGAGEMENT_MSG.hiddenIdCreated,
-      hiddenId: { id: user.id, userId: user.userId, firstName: user.firstName, lastName: user.lastName, email: user.email, position: slot.side, createdAt: user.createdAt.toISOString() },
+      hiddenId: {
+        id: user.id, userId: user.userId, firstName: user.firstName, lastName: user.lastName, email: user.email, position: slot.side, leg: input.placementSide,
+        createdAt: user.createdAt.toISOString(),
+      } satisfies HiddenIdItem,
     };
   }).catch((err) => {
     if (isUniqueViolation(err)) throw conflict(MSG.duplicateEmail, 'DUPLICATE_EMAIL');
     throw err;
   });
+}
+
+/** The founder's hidden IDs with the leg each was placed in (the side asked for; spillover stays in that leg). */
+export async function hiddenIdList(ctx: AppContext, founderId: string): Promise<HiddenIdItem[]> {
+  const rows = await hiddenIdsOf(ctx.db, founderId);
+  return Promise.all(rows.map(async (u) => ({
+    ...u, position: (u.position as HiddenIdItem['position']) ?? null, leg: await legUnder(ctx.db, founderId, u.id), createdAt: u.createdAt.toISOString(),
+  })));
 }

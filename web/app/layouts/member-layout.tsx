@@ -1,17 +1,20 @@
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router';
-import { FileCheck2, LayoutDashboard, Package, ShoppingBag, Users, Wallet } from 'lucide-react';
+import { LayoutDashboard, LifeBuoy, Package, Settings, ShoppingBag, Users, Wallet } from 'lucide-react';
 import type { CurrentUser } from '@contracts';
 import { cn } from '../../lib/cn';
-import { PortalHeader } from './portal-header';
+import { MemberHeader } from './member-header';
 
+// Doc 3 §2.1's five tabs plus Wallet and Support (screens M11, M12). KYC is reached from the dashboard's
+// KYC card and from Settings, which keeps the bar short enough for a phone.
 const NAV = [
   { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
   { to: '/my-team', label: 'My Team', icon: Users },
   { to: '/products', label: 'Products', icon: Package },
   { to: '/my-purchases', label: 'My Purchases', icon: ShoppingBag },
   { to: '/wallet', label: 'Wallet', icon: Wallet },
-  { to: '/kyc-upload', label: 'KYC', icon: FileCheck2 },
+  { to: '/support', label: 'Support', icon: LifeBuoy },
+  { to: '/settings', label: 'Settings', icon: Settings },
 ];
 
 /** Member portal shell (doc 3 §2.1): header with greeting, avatar and logout, then the section tabs. */
@@ -19,7 +22,7 @@ export function MemberLayout({ user, children }: { user: CurrentUser; children: 
   const list = useRef<HTMLUListElement>(null);
   const { pathname } = useLocation();
 
-  // Six tabs do not fit a phone: the row scrolls sideways, and the current tab is brought into it.
+  // The tabs do not all fit a phone: the row scrolls sideways, and the current tab is brought into it.
   useLayoutEffect(() => {
     const el = list.current;
     const active = el?.querySelector<HTMLElement>('a[aria-current="page"]');
@@ -32,7 +35,7 @@ export function MemberLayout({ user, children }: { user: CurrentUser; children: 
 
   return (
     <div className="min-h-dvh bg-slate-50">
-      <PortalHeader user={user} caption="Member Portal" homePath="/dashboard" />
+      <MemberHeader user={user} />
       <nav aria-label="Member portal" className="border-b border-slate-200 bg-white">
         <ul
           ref={list}

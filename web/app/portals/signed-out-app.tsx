@@ -8,12 +8,7 @@ import { SignupPage } from '../../features/auth/signup-page';
 import { VerifyEmailPage } from '../../features/auth/verify-email-page';
 import { ReferralRegisterPage } from '../../features/referral';
 import { PleaseLogIn } from '../guards';
-
-/** Routes a signed-in user has and a visitor does not: the visitor is asked to log in. */
-const SIGNED_IN_ONLY = [
-  '/dashboard', '/kyc-upload', '/my-team', '/products', '/my-purchases', '/wallet',
-  '/founder', '/admin', '/franchise', '/change-password', '/pending-dashboard',
-];
+import { SIGNED_IN_ONLY_PATHS } from '../paths';
 
 /** Signed-out route table (doc 1 §2). */
 export default function SignedOutApp() {
@@ -27,7 +22,8 @@ export default function SignedOutApp() {
       <Route path="/complete-invitation" element={<CompleteInvitationPage />} />
       <Route path="/referral-register" element={<ReferralRegisterPage />} />
       <Route path="/recruit" element={<ReferralRegisterPage />} />
-      {SIGNED_IN_ONLY.map((path) => (
+      {/* A visitor on a signed-in route sees 'Please log in' and goes to /api/login after 1.5 s. */}
+      {SIGNED_IN_ONLY_PATHS.map((path) => (
         <Route key={path} path={path} element={<PleaseLogIn />} />
       ))}
       <Route path="*" element={<NotFoundPage />} />

@@ -1,27 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { HIDDEN_ID_LIMIT } from '@contracts';
+import { HIDDEN_ID_LIMIT, type FounderStats, type HiddenIdItem } from '@contracts';
 import { apiGet } from '../../lib/api';
 
-/** GET /api/founder/stats (doc 3 §3.1, decisions §10). */
-export interface FounderStats {
-  totalUsers: number;
-  hiddenIds: number;
-  totalRevenue: string;
-  leftLegUsers: number;
-  rightLegUsers: number;
-  hiddenIdLimit?: number;
-}
-
-/** GET /api/founder/hidden-ids item. */
-export interface HiddenIdItem {
-  id: string;
-  userId: string;
-  firstName: string | null;
-  lastName: string | null;
-  email: string;
-  position: 'left' | 'right' | null;
-  createdAt: string;
-}
+export type { FounderStats, HiddenIdItem };
 
 export const FOUNDER_KEYS = { stats: '/api/founder/stats', hiddenIds: '/api/founder/hidden-ids' } as const;
 

@@ -23,8 +23,10 @@ function HiddenIdList({ items }: { items: HiddenIdItem[] }) {
           <p className="truncate text-sm text-slate-600" title={h.email}>
             {h.email}
           </p>
-          {/* position is the side under the member's own parent (after spillover), not the founder's leg: not shown. */}
-          <p className="text-xs text-slate-500 sm:text-right">Created {formatDate(h.createdAt)}</p>
+          <p className="text-xs text-slate-500 sm:text-right">
+            {h.leg ? <span className="font-medium text-slate-700">{h.leg === 'left' ? 'Left' : 'Right'} leg · </span> : null}
+            Created {formatDate(h.createdAt)}
+          </p>
         </li>
       ))}
     </ul>

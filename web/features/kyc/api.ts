@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { KycDocumentView, KycUploadRequest } from '@contracts';
-import { apiRequest, type WriteResult } from '../../lib/api';
+import type { KycDocumentView, KycInfo, KycUploadRequest } from '@contracts';
+import { apiGet, apiRequest, type WriteResult } from '../../lib/api';
 
 export const KYC_KEY = ['/api/kyc'] as const;
 
@@ -38,4 +38,11 @@ export function replaceKycDocument(id: string, payload: KycPayload): Promise<Wri
 export function documentHref(url: string, download = false): string {
   if (!download) return url;
   return `${url}${url.includes('?') ? '&' : '?'}download=1`;
+}
+
+export const KYC_INFO_KEY = ['/api/user/kyc-info'] as const;
+
+/** GET /api/user/kyc-info (doc 3 §2.2): overall status, the four tiles and the deadline; re-read on every visit. */
+export function useKycInfo() {
+  return useQuery({ queryKey: KYC_INFO_KEY, queryFn: () => apiGet<KycInfo>(KYC_INFO_KEY[0]), staleTime: 0 });
 }

@@ -1,4 +1,5 @@
 export { KycUploadPage } from './kyc-upload-page';
 export { KycDocumentList } from './document-list';
-export { useKycDocuments, KYC_KEY } from './api';
+export { useKycDocuments, useKycInfo, KYC_KEY, KYC_INFO_KEY } from './api';
 export { DocumentStatusBadge } from './status-badge';
+export { KycInfoCard } from './kyc-info-card';

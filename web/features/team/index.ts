@@ -1,1 +1,2 @@
 export { MyTeamPage } from './my-team-page';
+export { useTeamStats } from './api';

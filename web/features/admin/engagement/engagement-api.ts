@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminFranchiseRequest, AdminTicket, AdminTicketList, NewsView } from '@contracts';
+import type { AdminFranchiseRequest, AdminFranchiseRequestList, AdminTicket, AdminTicketList, NewsView } from '@contracts';
 import { apiGet } from '../../../lib/api';
 import { toQueryString } from '../format';
 import { invalidatePaths, KEYS, USER_LIST_KEYS } from '../queries';
@@ -8,22 +8,13 @@ export type { AdminFranchiseRequest, AdminTicket, AdminTicketList, NewsView };
 
 export type FranchiseStatus = AdminFranchiseRequest['status'];
 
-/** The list answer: the server sends the items with the count of every status. */
-export interface FranchiseRequestList {
-  items: AdminFranchiseRequest[];
-  counts: Partial<Record<FranchiseStatus, number>>;
-}
-
-/** Also accepts a bare array (an answer without counts), so the filter still works. */
-function toFranchiseList(data: FranchiseRequestList | AdminFranchiseRequest[], status: FranchiseStatus): FranchiseRequestList {
-  return Array.isArray(data) ? { items: data, counts: { [status]: data.length } } : { items: data.items ?? [], counts: data.counts ?? {} };
-}
+export type FranchiseRequestList = AdminFranchiseRequestList;
 
 /** GET /api/admin/franchise-requests?status= -> {items, counts}. */
 export function useFranchiseRequests(status: FranchiseStatus) {
   const query = useQuery({
     queryKey: [KEYS.franchiseRequests, status],
-    queryFn: async () => toFranchiseList(await apiGet<FranchiseRequestList | AdminFranchiseRequest[]>(`${KEYS.franchiseRequests}${toQueryString({ status })}`), status),
+    queryFn: () => apiGet<AdminFranchiseRequestList>(`${KEYS.franchiseRequests}${toQueryString({ status })}`),
     placeholderData: keepPreviousData,
   });
   return { ...query, items: query.data?.items ?? [], counts: query.data?.counts ?? {} };

@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { ENGAGEMENT_MSG, TICKET_PRIORITIES, TICKET_STATUSES, TicketUpdate } from '@contracts';
+import { ENGAGEMENT_MSG, TICKET_NEXT, TICKET_PRIORITIES, TICKET_STATUSES, TicketUpdate } from '@contracts';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -25,7 +25,6 @@ const TicketForm = z
   });
 const FIELDS = ['status', 'priority', 'assignedTo', 'resolution'] as const;
 /** The moves the server allows from each status (a resolved ticket reopens as In Progress; closed is final). */
-const NEXT_STATUSES: Record<string, readonly string[]> = { open: ['in_progress', 'resolved', 'closed'], in_progress: ['open', 'resolved', 'closed'], resolved: ['in_progress', 'closed'], closed: [] };
 
 function Details({ ticket: t }: { ticket: AdminTicket }) {
   return (
@@ -113,7 +112,7 @@ export function TicketDialog({ ticket, admins, onClose }: { ticket: AdminTicket;
                 </FormField>
                 <FormField id="ticket-status" label="Status" error={errors.status?.message}>
                   <Select {...fieldA11y('ticket-status', errors.status?.message)} {...form.register('status')}>
-                    {TICKET_STATUSES.filter((s) => s === ticket.status || NEXT_STATUSES[ticket.status]?.includes(s)).map((s) => (
+                    {TICKET_STATUSES.filter((s) => s === ticket.status || TICKET_NEXT[ticket.status]?.includes(s)).map((s) => (
                       <option key={s} value={s}>
                         {TICKET_STATUS_LABELS[s]}
                       </option>
