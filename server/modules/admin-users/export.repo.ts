@@ -7,14 +7,14 @@ import type { DbOrTx } from '../../db/client';
 import { whereOf, type UserFilter } from './admin-users.repo';
 
 /** Spreadsheet programs run cells starting with = + - @ as formulas; a leading quote keeps them text. */
-const safe = (expr: string) => `case when ${expr} ~ '^[-=+@\\t\\r]' then '''' || ${expr} else ${expr} end`;
+const safe = (expr: string) => `case when left(${expr}, 1) in ('-', '=', '+', '@', chr(9), chr(13)) then '''' || ${expr} else ${expr} end`;
 const money = (expr: string) => `coalesce(${expr}, 0)::numeric(14,2)::text`;
 const iso = (expr: string) => `to_char(${expr} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** The export's columns, in the order of export.service.ts COLUMNS. */
 const SELECT_LIST = [
   'u.user_id',
-  safe(`trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, ''))`),
+  safe('n.name'),
   safe('u.email'),
   safe(`coalesce(u.mobile, '')`),
   'u.role', 'u.status', 'u.kyc_status',
@@ -55,6 +55,7 @@ export async function copyUsersCsv(db: DbOrTx, filter: UserFilter): Promise<Read
   const query = `copy (
     select ${SELECT_LIST}
     from users u
+    cross join lateral (select trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) as name) n
     left join users s on s.id = u.sponsor_id
     left join wallet_balances b on b.user_id = u.id
     left join (select distinct on (user_id) user_id, status from withdrawal_requests order by user_id, created_at desc) w on w.user_id = u.id
@@ -62,11 +63,14 @@ export async function copyUsersCsv(db: DbOrTx, filter: UserFilter): Promise<Read
     order by u.registration_date, u.id
   ) to stdout with (format csv)`;
   const client = await pool.connect();
+  // A session setting for this connection only: the sort of a million rows stays in memory.
+  await client.query("set work_mem = '64MB'");
   const stream = client.query(copyTo(query));
   let released = false;
   const release = () => {
-    if (!released) client.release();
+    if (released) return;
     released = true;
+    client.query('reset work_mem').then(() => client.release(), (err: Error) => client.release(err));
   };
   stream.once('end', release);
   stream.once('error', release);
