@@ -73,17 +73,19 @@ export async function downlineOf(
   const status = filters.status === 'inactive' ? sql`u.status in ('inactive', 'suspended')` : filters.status ? sql`u.status = ${filters.status}` : sql`true`;
   return rawRows<DownlineRow>(
     db,
-    sql`with recursive down(id, depth, leg) as (
-          select id, 1, position from users where parent_id = ${rootId}::uuid
+    sql`with recursive down as (
+          select u.id, u.user_id, u.first_name, u.last_name, u.email, u.package_amount, u.registration_date, u.created_at, u.activation_date,
+                 u.id_status, u.status, u.position, u.total_bv, u.placed_at, 1 as depth, u.position as leg
+          from users u where u.parent_id = ${rootId}::uuid
           union all
-          select u.id, d.depth + 1, d.leg from down d join users u on u.parent_id = d.id where d.depth < ${levels}::int
+          select u.id, u.user_id, u.first_name, u.last_name, u.email, u.package_amount, u.registration_date, u.created_at, u.activation_date,
+                 u.id_status, u.status, u.position, u.total_bv, u.placed_at, d.depth + 1, d.leg
+          from down d join users u on u.parent_id = d.id where d.depth < ${levels}::int
         ),
         matched as (
-          select u.id, u.user_id, u.first_name, u.last_name, u.email, u.package_amount, u.registration_date, u.created_at, u.activation_date,
-                 u.id_status, u.status, u.position, u.total_bv, u.placed_at, d.depth, d.leg
-          from down d join users u on u.id = d.id
+          select * from down u
           where ${status}
-            and (${filters.level ?? null}::int is null or d.depth = ${filters.level ?? null}::int)
+            and (${filters.level ?? null}::int is null or u.depth = ${filters.level ?? null}::int)
             and (${term}::text is null or u.first_name ilike ${term} or u.last_name ilike ${term} or u.email ilike ${term} or u.user_id ilike ${term}
                  or (coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) ilike ${term})
         ),
