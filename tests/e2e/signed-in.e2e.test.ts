@@ -111,7 +111,8 @@ describe.each(SIZES)('signed-in screens at $name width', (size) => {
     await expectPath(page, '/dashboard');
     await page.getByRole('heading', { name: /Welcome back, Anil!/ }).waitFor();
     await shot(page, 'm1-dashboard');
-    await page.getByRole('link', { name: 'KYC', exact: true }).click();
+    // KYC is reached from the dashboard's KYC information card (and Settings), not a tab.
+    await page.getByRole('region', { name: 'KYC Information' }).getByRole('link', { name: 'Update KYC Documents' }).click();
     await expectPath(page, '/kyc-upload');
     await page.getByRole('heading', { name: 'KYC Verification' }).waitFor();
     await page.getByText('No documents uploaded yet').waitFor();
@@ -157,6 +158,8 @@ describe.each(SIZES)('signed-in screens at $name width', (size) => {
     await t.createUser({ email, password: 'secret-33', firstName: 'Lata' });
     await signIn(page, t.url, email, 'secret-33');
     await expectPath(page, '/dashboard');
+    // Change Password is offered in Settings.
+    await page.getByRole('navigation', { name: 'Member portal' }).getByRole('link', { name: 'Settings', exact: true }).click();
     await page.getByRole('link', { name: 'Change Password' }).click();
     await expectPath(page, '/change-password');
 

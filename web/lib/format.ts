@@ -1,4 +1,4 @@
-import { format, isValid, parseISO } from 'date-fns';
+import { format, formatDistanceToNow, isValid, parseISO } from 'date-fns';
 
 function toDate(value: string | Date | null | undefined): Date | null {
   if (!value) return null;
@@ -46,4 +46,10 @@ export function formatBytes(size: number): string {
 export function timeOfDayGreeting(date: Date = new Date()): string {
   const hour = date.getHours();
   return hour < 12 ? 'Good morning' : hour < 17 ? 'Good afternoon' : 'Good evening';
+}
+
+/** "5 minutes ago", "in 2 days"; the fallback when the value is missing or unreadable. */
+export function formatRelative(value: string | Date | null | undefined, fallback = '—'): string {
+  const d = toDate(value);
+  return d ? formatDistanceToNow(d, { addSuffix: true }) : fallback;
 }

@@ -27,11 +27,11 @@ export function MemberHeader({ user }: { user: CurrentUser }) {
           </div>
           <Link
             to="/settings"
-            aria-label={`Account settings for ${fullName(user, user.userId)}`}
             title="Account settings"
             className="shrink-0 rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
           >
             <Avatar text={initials(user)} />
+            <span className="sr-only">Account settings for {fullName(user, user.userId)}</span>
           </Link>
           <Button variant="ghost" size="sm" onClick={() => logout.mutate()} loading={logout.isPending} aria-label="Logout" className="shrink-0">
             {logout.isPending ? null : <LogOut aria-hidden="true" className="size-4" />}

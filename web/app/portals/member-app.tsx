@@ -4,6 +4,8 @@ import { useSignedInUser } from '../../features/account';
 import { ProductsPage, PurchasesPage } from '../../features/commerce';
 import { KycUploadPage } from '../../features/kyc';
 import { DashboardPage } from '../../features/member';
+import { SettingsPage } from '../../features/settings';
+import { SupportPage } from '../../features/support';
 import { MyTeamPage } from '../../features/team';
 import { WalletPage } from '../../features/wallet';
 import { MemberLayout } from '../layouts/member-layout';
@@ -15,9 +17,11 @@ const PAGES: Record<string, () => ReactNode> = {
   '/products': () => <ProductsPage />,
   '/my-purchases': () => <PurchasesPage />,
   '/wallet': () => <WalletPage />,
+  '/support': () => <SupportPage />,
+  '/settings': () => <SettingsPage />,
 };
 
-/** Member portal: /dashboard, /kyc-upload, /my-team, /products, /my-purchases (doc 1 §2) and /wallet (screens M11). */
+/** Member portal (doc 1 §2, doc 3 §2.1): the MEMBER_PATHS of web/app/paths.ts inside the member layout. */
 export default function MemberApp() {
   const user = useSignedInUser();
   const { pathname } = useLocation();

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { CalendarClock, FileCheck2, KeyRound, ShieldCheck } from 'lucide-react';
+import { FileCheck2, KeyRound, ShieldCheck } from 'lucide-react';
 import type { CurrentUser } from '@contracts';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -51,6 +51,8 @@ export function AccountDetailsCard({ user }: { user: CurrentUser }) {
 export function KycStatusCard({ user }: { user: CurrentUser }) {
   const kyc = KYC_STATUS_LABELS[user.kycStatus] ?? KYC_STATUS_LABELS.pending;
   const deadline = user.kycDeadline && user.kycStatus !== 'approved' ? formatDate(user.kycDeadline, '') : '';
+  // The 7-day window of decisions §3 is over: withdrawals stay locked until approval.
+  const passed = Boolean(deadline && user.kycDeadline && Date.parse(user.kycDeadline) < Date.now());
   return (
     <Card>
       <CardHeader>
@@ -64,11 +66,13 @@ export function KycStatusCard({ user }: { user: CurrentUser }) {
         <CardDescription>PAN card, Aadhaar (front and back), bank cancelled cheque or statement, and a profile photo.</CardDescription>
       </CardHeader>
       <CardContent className="space-y-4 pt-3">
-        {deadline ? (
+        {deadline && passed ? (
+          <Alert tone="danger" title="The KYC deadline has passed">
+            The deadline was {deadline}. Withdrawals stay locked until your documents are approved.
+          </Alert>
+        ) : deadline ? (
           <Alert tone={user.kycStatus === 'rejected' ? 'danger' : 'warning'} title="KYC deadline">
-            <span className="inline-flex items-center gap-1.5">
-              <CalendarClock aria-hidden="true" className="size-4" /> Complete your KYC by {deadline}.
-            </span>
+            Complete your KYC by {deadline}.
           </Alert>
         ) : null}
         {user.kycStatus === 'rejected' ? (

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { CalendarClock, CreditCard, Eye, Fingerprint, Landmark, ShieldCheck, UserRound, type LucideIcon } from 'lucide-react';
+import { CreditCard, Eye, Fingerprint, Landmark, ShieldCheck, UserRound, type LucideIcon } from 'lucide-react';
 import type { KycInfo, KycInfoDocument } from '@contracts';
 import { Alert } from '../../components/ui/alert';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
@@ -34,27 +34,27 @@ function DocumentTile({ type, icon: Icon, doc }: { type: string; icon: LucideIco
   const look = lookOf(doc.status);
   const viewable = Boolean(doc.url || doc.documentData);
   return (
-    <li aria-label={type} className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-slate-50/60 p-4">
-      <div className="flex items-start justify-between gap-2">
-        <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-white text-brand-700 shadow-xs ring-1 ring-slate-200">
-          <Icon aria-hidden="true" className="size-4.5" />
-        </span>
-        <Badge tone={look.tone}>{look.label}</Badge>
-      </div>
-      <div className="min-w-0 flex-1">
-        <h3 className="text-sm font-semibold text-slate-900">{type}</h3>
-        <p className="text-xs text-slate-500">{doc.documentType ?? (doc.status === 'not_submitted' ? 'Not uploaded yet' : '—')}</p>
+    <li aria-label={type} className="flex items-start gap-3 rounded-xl border border-slate-200 bg-slate-50/60 p-3 sm:p-4">
+      <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-white text-brand-700 shadow-xs ring-1 ring-slate-200">
+        <Icon aria-hidden="true" className="size-4.5" />
+      </span>
+      <div className="min-w-0 flex-1 space-y-1">
+        <div className="flex items-start justify-between gap-2">
+          <h3 className="min-w-0 pt-0.5 text-sm font-semibold text-slate-900">{type}</h3>
+          <Badge tone={look.tone}>{look.label}</Badge>
+        </div>
+        <p className="text-xs text-slate-500">{doc.status === 'not_submitted' ? 'Not uploaded yet' : doc.documentType && doc.documentType !== type ? doc.documentType : 'Uploaded'}</p>
         {doc.reason ? (
-          <p className="mt-2 text-xs font-medium text-red-700">
+          <p className="text-xs font-medium text-red-700">
             <span className="font-semibold">Reason:</span> {doc.reason}
           </p>
         ) : null}
+        {viewable ? (
+          <Button variant="outline" size="sm" className="mt-1" onClick={() => viewDocument(type, doc)} aria-label={`View ${type}`}>
+            <Eye aria-hidden="true" className="size-3.5" /> View
+          </Button>
+        ) : null}
       </div>
-      {viewable ? (
-        <Button variant="outline" size="sm" className="self-start" onClick={() => viewDocument(type, doc)} aria-label={`View ${type}`}>
-          <Eye aria-hidden="true" className="size-3.5" /> View
-        </Button>
-      ) : null}
     </li>
   );
 }
@@ -72,10 +72,10 @@ function Deadline({ info }: { info: KycInfo }) {
   const days = Math.max(1, Math.ceil((Date.parse(info.deadline) - Date.now()) / DAY_MS));
   return (
     <Alert tone="warning" title={`Complete your KYC by ${date}`}>
-      <span className="inline-flex items-center gap-1.5">
-        <CalendarClock aria-hidden="true" className="size-4" />
-        {days} {days === 1 ? 'day' : 'days'} left. Withdrawals unlock once all your documents are approved.
-      </span>
+      <span className="font-semibold">
+        {days} {days === 1 ? 'day' : 'days'} left.
+      </span>{' '}
+      Withdrawals unlock once all your documents are approved.
     </Alert>
   );
 }
@@ -113,7 +113,7 @@ export function KycInfoCard() {
               </Alert>
             ) : null}
             <Deadline info={info} />
-            <ul aria-label="KYC documents" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+            <ul aria-label="KYC documents" className="grid gap-3 sm:grid-cols-2">
               {TILES.map((t) => (
                 <DocumentTile key={t.key} type={t.type} icon={t.icon} doc={info.documents[t.key]} />
               ))}

@@ -46,9 +46,15 @@ export function KycUploadPage() {
       </div>
 
       {user.kycDeadline && user.kycStatus !== 'approved' ? (
-        <Alert tone="warning" title="KYC deadline">
-          Complete your KYC by {formatDate(user.kycDeadline)}.
-        </Alert>
+        Date.parse(user.kycDeadline) < Date.now() ? (
+          <Alert tone="danger" title="The KYC deadline has passed">
+            The deadline was {formatDate(user.kycDeadline)}. Withdrawals stay locked until your documents are approved.
+          </Alert>
+        ) : (
+          <Alert tone="warning" title="KYC deadline">
+            Complete your KYC by {formatDate(user.kycDeadline)}.
+          </Alert>
+        )
       ) : null}
 
       <div className="grid items-start gap-6 lg:grid-cols-3">

@@ -1,0 +1,94 @@
+import { useForm } from 'react-hook-form';
+import { Send } from 'lucide-react';
+import type { z } from 'zod';
+import { FRANCHISE_TYPES, FranchiseRequestInput } from '@contracts';
+import { Button } from '../../components/ui/button';
+import { CharacterCount } from '../../components/ui/character-count';
+import { FormField, fieldA11y } from '../../components/ui/form-field';
+import { Input, Select, Textarea } from '../../components/ui/input';
+import { toast } from '../../components/ui/toast';
+import { errorMessage } from '../../lib/api';
+import { applyFieldErrors } from '../../lib/form-errors';
+import { schemaResolver } from '../../lib/schema-resolver';
+import { submitFranchiseRequest, useInvalidateFranchiseRequests } from './api';
+
+type FranchiseType = (typeof FRANCHISE_TYPES)[number];
+interface Values {
+  franchiseType: '' | FranchiseType;
+  investmentAmount: string;
+  businessPlan: string;
+}
+const FIELDS = ['franchiseType', 'investmentAmount', 'businessPlan'] as const;
+const DEFAULTS: Values = { franchiseType: '', investmentAmount: '', businessPlan: '' };
+const PLAN_MIN = 50;
+const PLAN_MAX = 5000;
+
+const typeLabel = (t: FranchiseType) => (t.endsWith('Franchise') ? t : `${t} Franchise`);
+
+/** Apply for a franchise (doc 3 §5.2): type, investment amount, a business plan of 50 characters or more. */
+export function FranchiseRequestForm() {
+  const invalidate = useInvalidateFranchiseRequests();
+  const form = useForm<Values, unknown, z.output<typeof FranchiseRequestInput>>({
+    resolver: schemaResolver<Values, typeof FranchiseRequestInput>(FranchiseRequestInput),
+    defaultValues: DEFAULTS,
+  });
+  const { errors, isSubmitting } = form.formState;
+  const planLength = form.watch('businessPlan').trim().length;
+
+  const onSubmit = form.handleSubmit(async (v) => {
+    try {
+      const res = await submitFranchiseRequest(v);
+      if (!res.ok) {
+        applyFieldErrors(form.setError, res.error.fieldErrors, FIELDS);
+        toast({ title: 'Request Not Submitted', description: res.error.message || 'Failed to submit the franchise request', variant: 'destructive' });
+        return;
+      }
+      toast({ title: 'Franchise Request Submitted', description: 'An admin will review your request; its status shows below.', variant: 'success' });
+      form.reset(DEFAULTS);
+      void invalidate();
+    } catch (e) {
+      toast({ title: 'Request Not Submitted', description: errorMessage(e, 'Failed to submit the franchise request'), variant: 'destructive' });
+    }
+  });
+
+  const planDescribedBy = [errors.businessPlan ? 'franchise-plan-error' : '', 'franchise-plan-count'].filter(Boolean).join(' ');
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label="Franchise request" className="space-y-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id="franchise-type" label="Franchise Type" error={errors.franchiseType?.message}>
+          <Select {...fieldA11y('franchise-type', errors.franchiseType?.message)} {...form.register('franchiseType')}>
+            <option value="">Choose a franchise type</option>
+            {FRANCHISE_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {typeLabel(t)}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+        <FormField id="franchise-investment" label="Investment Amount (₹)" error={errors.investmentAmount?.message}>
+          <Input
+            {...fieldA11y('franchise-investment', errors.investmentAmount?.message)}
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="e.g. 250000"
+            {...form.register('investmentAmount')}
+          />
+        </FormField>
+      </div>
+      <FormField id="franchise-plan" label="Business Plan" error={errors.businessPlan?.message}>
+        <Textarea
+          {...fieldA11y('franchise-plan', errors.businessPlan?.message)}
+          aria-describedby={planDescribedBy}
+          rows={6}
+          maxLength={PLAN_MAX}
+          placeholder="Your market, location, team and how you will grow sales."
+          {...form.register('businessPlan')}
+        />
+        <CharacterCount id="franchise-plan-count" length={planLength} min={PLAN_MIN} max={PLAN_MAX} />
+      </FormField>
+      <Button type="submit" loading={isSubmitting}>
+        {isSubmitting ? null : <Send aria-hidden="true" className="size-4" />} Submit Request
+      </Button>
+    </form>
+  );
+}

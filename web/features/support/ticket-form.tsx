@@ -1,0 +1,105 @@
+import { useForm } from 'react-hook-form';
+import { Send } from 'lucide-react';
+import type { z } from 'zod';
+import { TICKET_CATEGORIES, TICKET_PRIORITIES, TicketInput } from '@contracts';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { CharacterCount } from '../../components/ui/character-count';
+import { ChoiceCards } from '../../components/ui/choice-cards';
+import { FormField, fieldA11y } from '../../components/ui/form-field';
+import { Input, Select, Textarea } from '../../components/ui/input';
+import { toast } from '../../components/ui/toast';
+import { errorMessage } from '../../lib/api';
+import { applyFieldErrors } from '../../lib/form-errors';
+import { schemaResolver } from '../../lib/schema-resolver';
+import { openTicket, useInvalidateTickets } from './api';
+import { PRIORITY_LABELS } from './ticket-badges';
+
+type Category = (typeof TICKET_CATEGORIES)[number];
+type Priority = (typeof TICKET_PRIORITIES)[number];
+interface Values {
+  category: '' | Category;
+  subject: string;
+  description: string;
+  priority: Priority;
+}
+const FIELDS = ['category', 'subject', 'description', 'priority'] as const;
+const DEFAULTS: Values = { category: '', subject: '', description: '', priority: 'medium' };
+const CATEGORY_HINTS: Record<Category, string> = {
+  Payment: 'Payment - wallet, payouts, withdrawals',
+  Product: 'Product - orders, delivery, quality',
+  ID: 'ID - account, KYC, user ID',
+  Technical: 'Technical - the website or app',
+  General: 'General - anything else',
+};
+const DESCRIPTION_MIN = 20;
+
+/** Open a support ticket (doc 3 §5.2): category, subject >= 5, description >= 20, priority (default medium). */
+export function TicketForm() {
+  const invalidate = useInvalidateTickets();
+  const form = useForm<Values, unknown, z.output<typeof TicketInput>>({ resolver: schemaResolver<Values, typeof TicketInput>(TicketInput), defaultValues: DEFAULTS });
+  const { errors, isSubmitting } = form.formState;
+  const descriptionLength = form.watch('description').trim().length;
+
+  const onSubmit = form.handleSubmit(async (v) => {
+    try {
+      const res = await openTicket(v);
+      if (!res.ok) {
+        applyFieldErrors(form.setError, res.error.fieldErrors, FIELDS);
+        toast({ title: 'Ticket Not Submitted', description: res.error.message || 'Failed to submit the ticket', variant: 'destructive' });
+        return;
+      }
+      toast({ title: 'Ticket Submitted', description: 'Our support team will answer here; you can follow the ticket in My Tickets.', variant: 'success' });
+      form.reset(DEFAULTS);
+      void invalidate();
+    } catch (e) {
+      toast({ title: 'Ticket Not Submitted', description: errorMessage(e, 'Failed to submit the ticket'), variant: 'destructive' });
+    }
+  });
+
+  return (
+    <Card aria-labelledby="ticket-form-title">
+      <CardHeader>
+        <CardTitle id="ticket-form-title">Open a Ticket</CardTitle>
+        <CardDescription>Tell us what happened; the more detail, the faster we can help.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Open a support ticket">
+          <FormField id="ticket-category" label="Category" error={errors.category?.message}>
+            <Select {...fieldA11y('ticket-category', errors.category?.message)} {...form.register('category')}>
+              <option value="">Choose a category</option>
+              {TICKET_CATEGORIES.map((c) => (
+                <option key={c} value={c}>
+                  {CATEGORY_HINTS[c]}
+                </option>
+              ))}
+            </Select>
+          </FormField>
+          <ChoiceCards
+            legend="Priority"
+            options={TICKET_PRIORITIES.map((p) => ({ value: p, label: PRIORITY_LABELS[p] }))}
+            error={errors.priority?.message}
+            className="grid-cols-2 sm:grid-cols-4 lg:grid-cols-2 xl:grid-cols-4"
+            {...form.register('priority')}
+          />
+          <FormField id="ticket-subject" label="Subject" error={errors.subject?.message} hint="At least 5 characters.">
+            <Input {...fieldA11y('ticket-subject', errors.subject?.message, true)} maxLength={200} autoComplete="off" {...form.register('subject')} />
+          </FormField>
+          <FormField id="ticket-description" label="Description" error={errors.description?.message}>
+            <Textarea
+              {...fieldA11y('ticket-description', errors.description?.message)}
+              aria-describedby={[errors.description ? 'ticket-description-error' : '', 'ticket-description-count'].filter(Boolean).join(' ')}
+              rows={5}
+              maxLength={5000}
+              {...form.register('description')}
+            />
+            <CharacterCount id="ticket-description-count" length={descriptionLength} min={DESCRIPTION_MIN} />
+          </FormField>
+          <Button type="submit" loading={isSubmitting} fullWidth>
+            {isSubmitting ? null : <Send aria-hidden="true" className="size-4" />} Submit Ticket
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,82 @@
+import { CheckCircle2, LifeBuoy, UserRound } from 'lucide-react';
+import type { TicketView } from '@contracts';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { EmptyState } from '../../components/ui/empty-state';
+import { QueryError } from '../../components/ui/query-error';
+import { InlineLoader } from '../../components/ui/spinner';
+import { formatDate, formatDateTime, formatRelative } from '../../lib/format';
+import { useTickets } from './api';
+import { TicketPriorityBadge, TicketStatusBadge } from './ticket-badges';
+
+function TicketItem({ ticket }: { ticket: TicketView }) {
+  return (
+    <li aria-label={ticket.subject} className="space-y-3 rounded-xl border border-slate-200 bg-white p-4">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h3 className="text-sm font-semibold break-words text-slate-900">{ticket.subject}</h3>
+          <p className="mt-0.5 text-xs text-slate-500">
+            <span className="font-mono">#{ticket.id.slice(0, 8)}</span> · {ticket.category} · Opened{' '}
+            <time dateTime={ticket.createdAt} title={formatDateTime(ticket.createdAt)}>
+              {formatDate(ticket.createdAt)}
+            </time>
+          </p>
+        </div>
+        <div className="flex shrink-0 flex-wrap gap-1.5">
+          <TicketStatusBadge status={ticket.status} />
+          <TicketPriorityBadge priority={ticket.priority} />
+        </div>
+      </div>
+      <p className="line-clamp-3 text-sm whitespace-pre-line text-slate-600">{ticket.description}</p>
+      {ticket.resolution ? (
+        <div className="rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900">
+          <p className="flex items-center gap-1.5 font-semibold">
+            <CheckCircle2 aria-hidden="true" className="size-4 text-emerald-600" /> Resolution
+            {ticket.resolvedAt ? <span className="font-normal text-emerald-800">· {formatDate(ticket.resolvedAt)}</span> : null}
+          </p>
+          <p className="mt-1 whitespace-pre-line">{ticket.resolution}</p>
+        </div>
+      ) : null}
+      <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500">
+        <span>
+          Updated{' '}
+          <time dateTime={ticket.updatedAt} title={formatDateTime(ticket.updatedAt)}>
+            {formatRelative(ticket.updatedAt)}
+          </time>
+        </span>
+        {ticket.assignedToName ? (
+          <span className="inline-flex items-center gap-1">
+            <UserRound aria-hidden="true" className="size-3.5" /> Handled by {ticket.assignedToName}
+          </span>
+        ) : null}
+      </p>
+    </li>
+  );
+}
+
+/** The member's tickets with status, priority, resolution and dates. */
+export function TicketList() {
+  const { data, isPending, isError, error, refetch, isFetching } = useTickets();
+  const open = data?.filter((t) => t.status === 'open' || t.status === 'in_progress').length ?? 0;
+  return (
+    <Card aria-labelledby="tickets-title">
+      <CardHeader>
+        <CardTitle id="tickets-title">My Tickets</CardTitle>
+        <CardDescription>{data && data.length > 0 ? `${data.length} in total · ${open} awaiting an answer` : 'Follow the answers to your requests.'}</CardDescription>
+      </CardHeader>
+      <CardContent className="pt-3">
+        {isPending ? <InlineLoader label="Loading your tickets..." /> : null}
+        {isError ? <QueryError title="Could not load your tickets" error={error} onRetry={() => void refetch()} retrying={isFetching} /> : null}
+        {data && data.length === 0 ? (
+          <EmptyState icon={LifeBuoy} title="No support tickets yet" description="Open a ticket and our support team will answer you here." />
+        ) : null}
+        {data && data.length > 0 ? (
+          <ul aria-label="Support tickets" className="space-y-3">
+            {data.map((t) => (
+              <TicketItem key={t.id} ticket={t} />
+            ))}
+          </ul>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
