@@ -33,10 +33,11 @@ export async function seedMembers(databaseUrl: string, count: number) {
   await client.connect();
   const started = Date.now();
   const rand = rng(20261122);
-  const existing = (await client.query<TreeScanRow>(`select id, parent_id, position, sponsor_id, left_child_id, right_child_id, status, level, left_count,
+  const existing = (await client.query<TreeScanRow & { user_id: string }>(`select id, user_id, parent_id, position, sponsor_id, left_child_id, right_child_id, status, level, left_count,
       right_count, left_active, right_active, team_depth, open_depth, total_directs, left_directs, right_directs from users where placed_at is not null`)).rows;
   const nodes: TreeScanRow[] = existing.map((r) => ({ ...r }));
   const byId = new Map(nodes.map((n) => [n.id, n]));
+  const publicId = new Map(existing.map((n) => [n.id, n.user_id]));
   const open: { id: string; side: 'left' | 'right' }[] = [];
   for (const n of nodes) {
     if (!n.left_child_id) open.push({ id: n.id, side: 'left' });
@@ -59,6 +60,7 @@ export async function seedMembers(databaseUrl: string, count: number) {
     nodes.push(n);
     byId.set(id, n);
     extra.set(id, { g, placed: true });
+    publicId.set(id, `BN${String(g).padStart(7, '0')}`);
     if (track) open.push({ id, side: 'left' }, { id, side: 'right' });
     return n;
   };
@@ -108,7 +110,7 @@ export async function seedMembers(databaseUrl: string, count: number) {
       ['approved', 'pending', 'rejected'][g % 3], status === 'active' ? 'Active' : 'Inactive', true, false, reg, act,
       g % 4 === 0 ? '0' : '5000', `9${String(g % 1_000_000_000).padStart(9, '0')}`, String(g % 50000), RANKS[g % 6],
       g % 2 === 0 ? 'HDFC BANK' : null, g % 2 === 0 ? 'HDFC0001234' : null, g % 2 === 0 ? String(g).padStart(12, '7') : null, reg,
-      n?.sponsor_id ?? null, n?.parent_id ?? null, n?.left_child_id ?? null, n?.right_child_id ?? null, n?.position ?? null, f?.level ?? 0,
+      n?.sponsor_id ?? null, n?.sponsor_id ? publicId.get(n.sponsor_id) ?? null : null, n?.parent_id ?? null, n?.left_child_id ?? null, n?.right_child_id ?? null, n?.position ?? null, f?.level ?? 0,
       n ? act : null, f?.left_count ?? 0, f?.right_count ?? 0, f?.left_active ?? 0, f?.right_active ?? 0, f?.team_depth ?? 0, f?.open_depth ?? 0,
       f?.total_directs ?? 0, f?.left_directs ?? 0, f?.right_directs ?? 0,
     ].map(esc).join('\t');
@@ -130,7 +132,7 @@ export async function seedMembers(databaseUrl: string, count: number) {
   await client.query('set local session_replication_role = replica');
   await pipeline(Readable.from(lines()), client.query(copyFrom(`copy users (id, user_id, email, password, first_name, last_name, role, status, kyc_status,
     id_status, email_verified, first_login, registration_date, activation_date, package_amount, mobile, total_bv, current_rank, bank_name, bank_ifsc,
-    bank_account_number, created_at, sponsor_id, parent_id, left_child_id, right_child_id, position, level, placed_at, left_count, right_count,
+    bank_account_number, created_at, sponsor_id, sponsor_user_id, parent_id, left_child_id, right_child_id, position, level, placed_at, left_count, right_count,
     left_active, right_active, team_depth, open_depth, total_directs, left_directs, right_directs) from stdin`)));
   // Counters of the members that existed before (the root and the demo downline) change too.
   for (const n of existing) {

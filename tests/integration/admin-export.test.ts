@@ -201,3 +201,19 @@ describe('GET /api/admin/users/export?format=xlsx', () => {
     expect(r.rows.slice(1).map((row) => row[0]).sort()).toEqual(await userIds(sql`coalesce(package_amount, 0) = 0 and role <> 'admin' and status = 'active'`));
   });
 });
+
+describe('sponsor user id', () => {
+  it('is kept on the row by the database, whoever sets the sponsor', async () => {
+    const t2 = t;
+    const sponsor = await t2.createUser({ email: uniqueEmail('sponsor') });
+    const u = await t2.createUser({ email: uniqueEmail('sponsored'), sponsorId: sponsor.id });
+    const [row] = await query<{ s: string | null }>(t2, sql`select sponsor_user_id as s from users where id = ${u.id}::uuid`);
+    expect(row.s).toBe(sponsor.userId);
+    await query(t2, sql`update users set sponsor_user_id = 'MB0000000' where id = ${u.id}::uuid`);
+    const [again] = await query<{ s: string | null }>(t2, sql`select sponsor_user_id as s from users where id = ${u.id}::uuid`);
+    expect(again.s).toBe(sponsor.userId);
+    await query(t2, sql`update users set sponsor_id = null where id = ${u.id}::uuid`);
+    const [none] = await query<{ s: string | null }>(t2, sql`select sponsor_user_id as s from users where id = ${u.id}::uuid`);
+    expect(none.s).toBeNull();
+  });
+});

@@ -21,6 +21,8 @@ export const users = pgTable(
     emailVerified: boolean('email_verified').notNull().default(false),
     lastActiveAt: ts('last_active_at'),
     sponsorId: uuid('sponsor_id').references((): AnyPgColumn => users.id),
+    /** The sponsor's public user ID, kept by a trigger (user IDs never change), so exports need no self-join. */
+    sponsorUserId: varchar('sponsor_user_id', { length: 16 }),
     parentId: uuid('parent_id').references((): AnyPgColumn => users.id),
     leftChildId: uuid('left_child_id').references((): AnyPgColumn => users.id),
     rightChildId: uuid('right_child_id').references((): AnyPgColumn => users.id),

@@ -19,7 +19,7 @@ const SELECT_LIST = [
   safe(`coalesce(u.mobile, '')`),
   'u.role', 'u.status', 'u.kyc_status',
   `coalesce(w.status, '')`,
-  `coalesce(s.user_id, '')`,
+  `coalesce(u.sponsor_user_id, '')`,
   `coalesce(u.package_amount, 0)::numeric(10,2)::text`,
   safe(`coalesce(u.crypto_wallet_address, '')`),
   money('b.balance'), money('b.total_earnings'), money('b.total_withdrawals'),
@@ -56,7 +56,6 @@ export async function copyUsersCsv(db: DbOrTx, filter: UserFilter): Promise<Read
     select ${SELECT_LIST}
     from users u
     cross join lateral (select trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) as name) n
-    left join users s on s.id = u.sponsor_id
     left join wallet_balances b on b.user_id = u.id
     left join (select distinct on (user_id) user_id, status from withdrawal_requests order by user_id, created_at desc) w on w.user_id = u.id
     ${whereText.replace(/"users"\./g, 'u.')}
