@@ -97,7 +97,7 @@ export const GROUP_ICONS: Record<string, Icon> = {
 
 const WITHDRAWAL_KEYS: string[] = [KEYS.pendingWithdrawals, KEYS.approvedWithdrawals, KEYS.rejectedWithdrawals];
 
-/** The sidebar of doc 2 §2.2, in its order. Later issues add their groups here. */
+/** The sidebar of doc 2 §2.2, in its order, plus Products & Orders and Engagement. */
 export const SECTIONS: SectionDef[] = [
   { id: 'dashboard', label: 'Dashboard', group: 'Dashboard', icon: LayoutDashboard, access: 'admin', refreshKeys: [KEYS.stats] },
   { id: 'all-members', label: 'All Members', group: 'User Details', icon: UsersRound, access: 'admin', refreshKeys: [KEYS.userSearch, KEYS.placementParents] },
