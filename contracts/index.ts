@@ -15,3 +15,4 @@ export * from './team';
 export * from './wallet';
 export * from './commerce';
 export * from './engagement';
+export * from './money';

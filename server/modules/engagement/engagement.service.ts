@@ -9,6 +9,7 @@ import {
   type FranchiseRequestView, type AdminFranchiseRequest, type AdminFranchiseRequestList, type TicketView, type AdminTicketList, type NewsView,
 } from '../../../contracts/engagement';
 import { displayName } from '../users/users.service';
+import { addMoney } from '../../lib/money';
 import { findUserById, updateUser } from '../users/users.repo';
 import { notify, notifyAdmins } from '../notifications/notifications.service';
 import { audit } from '../audit/audit.service';
@@ -34,7 +35,7 @@ export async function applyForFranchise(ctx: AppContext, req: FastifyRequest, id
     if (await pendingFranchiseRequestOf(tx, me.id)) throw conflict(ENGAGEMENT_MSG.franchisePending);
     const row = await insertFranchiseRequest(tx, {
       userId: me.id, franchiseType: input.franchiseType, investmentAmount: input.investmentAmount, businessPlan: input.businessPlan,
-      businessVolume: (Number(me.leftBV) + Number(me.rightBV)).toFixed(2), createdAt: ctx.clock.now(),
+      businessVolume: addMoney(me.leftBV, me.rightBV), createdAt: ctx.clock.now(),
     });
     await notifyAdmins(tx, { type: 'franchise_requested', title: 'Franchise request to review', message: `${displayName(me)} (${me.userId}) applied for a ${input.franchiseType} franchise.`, data: { franchiseRequestId: row.id } });
     await audit(tx, req, identity, { entityType: 'franchise_request', entityId: row.id, action: 'franchise.apply', newState: { franchiseType: input.franchiseType, investmentAmount: input.investmentAmount } });

@@ -17,6 +17,7 @@ import { createReferralLink } from '../referral/referral.service';
 import { findRecruitForUpdate, updateRecruit, listAwaitingUpline, listRecruiterPipeline } from '../recruitment/pipeline.repo';
 import { closeAsRejected } from '../recruitment/recruits.service';
 import { rankProgress } from '../ranks/rank.service';
+import { addMoney } from '../../lib/money';
 import { memberNode, memberNodes, sponsoredMembers, downlineOf, placementParents, type MemberNodeRow } from './team.repo';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
@@ -35,22 +36,10 @@ export async function teamStats(ctx: AppContext, me: UserRow): Promise<TeamStats
   return {
     totalDownline: me.leftCount + me.rightCount, activeMembers: me.leftActive + me.rightActive, directRecruits: me.totalDirects,
     totalDirects: me.totalDirects, directPositions: (me.leftChildId ? 1 : 0) + (me.rightChildId ? 1 : 0), currentRank: me.currentRank,
-    teamBV: sumMoney(me.leftBV, me.rightBV), leftBV: me.leftBV, rightBV: me.rightBV, leftCount: me.leftCount, rightCount: me.rightCount,
+    teamBV: addMoney(me.leftBV, me.rightBV), leftBV: me.leftBV, rightBV: me.rightBV, leftCount: me.leftCount, rightCount: me.rightCount,
     leftActive: me.leftActive, rightActive: me.rightActive, depth: me.teamDepth, pendingRecruits: pending.length,
     rank: await rankProgress(ctx.db, me),
   };
-}
-
-/** Exact sum of two numeric strings with 2 decimals (no float drift). */
-function sumMoney(a: string, b: string): string {
-  const cents = (v: string) => {
-    const [i, f = ''] = v.split('.');
-    return BigInt(i) * 100n + BigInt((f + '00').slice(0, 2)) * (i.startsWith('-') ? -1n : 1n);
-  };
-  const t = cents(a) + cents(b);
-  const neg = t < 0n;
-  const abs = neg ? -t : t;
-  return `${neg ? '-' : ''}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
 }
 
 const MAX_PATH = 8;
@@ -80,7 +69,7 @@ export async function binaryTree(ctx: AppContext, me: UserRow, rootId: string | 
     if (!n) return null;
     return {
       id: n.id, userId: n.userId, firstName: n.firstName, lastName: n.lastName, email: n.email, idStatus: n.idStatus, status: n.status,
-      packageAmount: n.packageAmount, position: (n.position as Position | null) ?? null, level: depth, totalBV: sumMoney(n.leftBV, n.rightBV),
+      packageAmount: n.packageAmount, position: (n.position as Position | null) ?? null, level: depth, totalBV: addMoney(n.leftBV, n.rightBV),
       leftBV: n.leftBV, rightBV: n.rightBV, leftCount: n.leftCount, rightCount: n.rightCount,
       leftChild: depth < 2 && n.leftChildId ? build(byId.get(n.leftChildId), depth + 1) : null,
       rightChild: depth < 2 && n.rightChildId ? build(byId.get(n.rightChildId), depth + 1) : null,
@@ -123,7 +112,7 @@ export async function downline(ctx: AppContext, me: UserRow, q: z.output<typeof 
   return {
     members,
     levels: [...levels.values()].sort((a, b) => a.level - b.level),
-    summary: { totalDownline: me.leftCount + me.rightCount, activeMembers: me.leftActive + me.rightActive, totalLevels: me.teamDepth, totalBV: sumMoney(me.leftBV, me.rightBV) },
+    summary: { totalDownline: me.leftCount + me.rightCount, activeMembers: me.leftActive + me.rightActive, totalLevels: me.teamDepth, totalBV: addMoney(me.leftBV, me.rightBV) },
   };
 }
 

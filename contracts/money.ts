@@ -1,0 +1,45 @@
+/**
+ * Exact money and BV arithmetic shared by server and web: decimal strings with at most 2 places, computed
+ * in integer paise (bigint), never JavaScript floats (decisions.md §5).
+ */
+
+/** "14999.00" -> 1499900n; null for anything that is not a plain decimal with at most 2 places. */
+export function parsePaise(value: string | number | null | undefined): bigint | null {
+  if (value === null || value === undefined) return null;
+  const s = typeof value === 'number' ? (Number.isInteger(value) ? String(value) : '') : value.trim();
+  const m = /^(-)?(\d+)(?:\.(\d{1,2}))?$/.exec(s);
+  if (!m) return null;
+  const p = BigInt(m[2]) * 100n + BigInt((m[3] ?? '').padEnd(2, '0'));
+  return m[1] ? -p : p;
+}
+
+export function fromPaise(p: bigint): string {
+  const neg = p < 0n;
+  const a = neg ? -p : p;
+  return `${neg ? '-' : ''}${a / 100n}.${(a % 100n).toString().padStart(2, '0')}`;
+}
+
+/** The exact sum of decimal strings (unparseable ones count as 0). */
+export function sumMoney(values: readonly (string | null | undefined)[]): string {
+  return fromPaise(values.reduce<bigint>((acc, v) => acc + (parsePaise(v) ?? 0n), 0n));
+}
+
+export const addMoney = (a: string, b: string) => sumMoney([a, b]);
+
+export function compareMoney(a: string, b: string): number {
+  const d = (parsePaise(a) ?? 0n) - (parsePaise(b) ?? 0n);
+  return d < 0n ? -1 : d > 0n ? 1 : 0;
+}
+
+/**
+ * Purchase figures (doc 3 §9, decisions.md §5): price x quantity, plus GST percent of that rounded half-up
+ * to 2 decimals; BV = bv x quantity. The server charges this; the purchase dialog shows it.
+ */
+export function orderTotals(price: string, gstPercent: string, bv: string, quantity: number) {
+  const q = BigInt(Math.max(1, Math.trunc(quantity)));
+  const subtotal = (parsePaise(price) ?? 0n) * q;
+  // gst "18.00" as paise is 1800 = hundredths of a percent, so the tax is subtotal x 1800 / 10000, half-up.
+  const numerator = subtotal * (parsePaise(gstPercent) ?? 0n);
+  const gst = (numerator * 2n + 10000n) / 20000n;
+  return { subtotal: fromPaise(subtotal), gst: fromPaise(gst), total: fromPaise(subtotal + gst), bv: fromPaise((parsePaise(bv) ?? 0n) * q) };
+}
