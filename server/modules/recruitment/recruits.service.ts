@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
 import type { Identity } from '../../http/identity';
 import { badRequest, conflict, notFound } from '../../http/app-error';
 import { MSG } from '../../../contracts/messages';
@@ -9,7 +10,7 @@ import type { Position } from '../../../contracts/enums';
 import type { ApproveRecruitRequest, AdminPendingRecruit, AdminPendingRecruitList, RecruitDocument } from '../../../contracts/team';
 import { findUserById, updateUser, type UserRow } from '../users/users.repo';
 import { displayName } from '../users/users.service';
-import { notify, notifyAdmins } from '../notifications/notifications.service';
+import { notify } from '../notifications/notifications.service';
 import { queueMail } from '../mail/mail.service';
 import { audit } from '../audit/audit.service';
 import { refreshUserKycStatus } from '../kyc/kyc.service';
@@ -30,7 +31,7 @@ function finished(recruit: PendingRecruitRow) {
 }
 
 /** Where an approved recruit is aimed: the member and side the spillover search starts from (decisions.md §4). */
-async function placementTarget(ctx: AppContext, tx: Parameters<Parameters<AppContext['db']['transaction']>[0]>[0], recruit: PendingRecruitRow, chosen: Position | undefined) {
+async function placementTarget(tx: DbOrTx, recruit: PendingRecruitRow, chosen: Position | undefined) {
   const side = chosen ?? (recruit.position as Position | null) ?? undefined;
   switch (recruit.placementType) {
     case 'strategic':
@@ -75,7 +76,7 @@ export async function approveRecruit(ctx: AppContext, req: FastifyRequest, actor
     if (!['pending', 'registered'].includes(applicant.status)) throw conflict(`The applicant's account is ${applicant.status}; it cannot be approved.`);
 
     const now = ctx.clock.now();
-    const target = await placementTarget(ctx, tx, recruit, input.position);
+    const target = await placementTarget(tx, recruit, input.position);
     const activated = (await updateUser(tx, applicant.id, {
       status: 'active', activationDate: now, packageAmount: input.packageAmount, idStatus: 'Active',
       kycDeadline: new Date(now.getTime() + KYC_DEADLINE_DAYS * DAY_MS),
@@ -130,7 +131,7 @@ export async function rejectRecruit(ctx: AppContext, req: FastifyRequest, actor:
   });
 }
 
-export async function closeAsRejected(ctx: AppContext, tx: Parameters<typeof updateRecruit>[0], recruit: PendingRecruitRow, by: UserRow, reason: string) {
+export async function closeAsRejected(ctx: AppContext, tx: DbOrTx, recruit: PendingRecruitRow, by: UserRow, reason: string) {
   const now = ctx.clock.now();
   await updateRecruit(tx, recruit.id, { status: 'rejected', rejectionReason: reason, rejectedBy: by.id, rejectedAt: now });
   if (recruit.applicantUserId) {
@@ -174,4 +175,3 @@ export async function adminRecruitDocuments(ctx: AppContext, id: string): Promis
   }));
 }
 
-export { notifyAdmins };

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { rupees, personName } from '../../lib/format';
 import type { DbOrTx } from '../../db/client';
 import type { Identity } from '../../http/identity';
-import { AppError, badRequest, conflict, notFound } from '../../http/app-error';
+import { AppError, badRequest, notFound } from '../../http/app-error';
 import {
   WALLET_MSG, type WithdrawalRequest, type SendFundRequest, type WithdrawPersonallyRequest, type WithdrawalView, type AdminWithdrawal,
   type ApproveWithdrawalRequest, type WalletSummary, type LedgerEntry, type Page, type FundHistoryRecord, type WalletBalanceRow,
@@ -244,4 +244,3 @@ export async function walletBalances(ctx: AppContext, q: { search?: string; curs
   }));
 }
 
-export { conflict };
