@@ -3,9 +3,9 @@
  * JavaScript floats (decisions §5). Display goes through Intl with the Indian grouping (doc 3 §9).
  */
 
-import { parsePaise } from '@contracts';
+import { parsePaise } from '../../contracts/money';
 
-export { compareMoney, fromPaise, orderTotals, sumMoney } from '@contracts';
+export { compareMoney, fromPaise, orderTotals, sumMoney } from '../../contracts/money';
 /** "14999.00" -> 1499900n; null for anything that is not a plain decimal with at most 2 places. */
 export const toPaise = parsePaise;
 
