@@ -103,8 +103,10 @@ export async function seedMembers(databaseUrl: string, count: number) {
   const rowOf = (id: string, g: number, n: TreeScanRow | undefined) => {
     const f = n ? fixed.get(id) ?? n : undefined;
     const status = n ? n.status : 'pending';
-    const reg = new Date(now - g * 60_000).toISOString();
-    const act = n ? new Date(now - g * 60_000 + 86_400_000).toISOString() : null;
+    // Member g registered g minutes after the first, so insertion, registration and tree order agree.
+    const regMs = now - (count + 1 - g) * 60_000;
+    const reg = new Date(regMs).toISOString();
+    const act = n ? new Date(Math.min(regMs + 86_400_000, now)).toISOString() : null;
     return [
       id, `BN${String(g).padStart(7, '0')}`, `member${g}@bench.local`, null, FIRST[g % 20], LAST[Math.floor(g / 20) % 20], 'user', status,
       ['approved', 'pending', 'rejected'][g % 3], status === 'active' ? 'Active' : 'Inactive', true, false, reg, act,
@@ -117,14 +119,23 @@ export async function seedMembers(databaseUrl: string, count: number) {
   };
   function* lines() {
     let batch: string[] = [];
+    let p = 0;
+    const flush = function* () {
+      if (batch.length < 5000) return;
+      yield `${batch.join('\n')}\n`;
+      batch = [];
+    };
+    // Placed and pending members in registration order, as a live system inserts them.
     for (const [id, { g }] of extra) {
-      batch.push(rowOf(id, g, byId.get(id)));
-      if (batch.length === 5000) {
-        yield `${batch.join('\n')}\n`;
-        batch = [];
+      while (p < pendingIds.length && pendingIds[p].g < g) {
+        batch.push(rowOf(pendingIds[p].id, pendingIds[p].g, undefined));
+        p++;
+        yield* flush();
       }
+      batch.push(rowOf(id, g, byId.get(id)));
+      yield* flush();
     }
-    for (const p of pendingIds) batch.push(rowOf(p.id, p.g, undefined));
+    for (; p < pendingIds.length; p++) batch.push(rowOf(pendingIds[p].id, pendingIds[p].g, undefined));
     if (batch.length) yield `${batch.join('\n')}\n`;
   }
   await client.query('begin');
@@ -146,9 +157,55 @@ export async function seedMembers(databaseUrl: string, count: number) {
         : [n.left_count, n.right_count, n.left_active, n.right_active, n.team_depth, n.open_depth, n.total_directs, n.left_directs, n.right_directs])],
     );
   }
+  // The demo accounts head the tree, so they registered (and were placed) before the first generated member:
+  // their dates move back by the same span, which keeps their own order.
+  await client.query(`update users set registration_date = registration_date - $1::interval, created_at = created_at - $1::interval,
+      activation_date = activation_date - $1::interval, placed_at = placed_at - $1::interval
+    where user_id not like 'BN%'`, [`${count + 1 + 24 * 60} minutes`]);
   await client.query('commit');
+  await seedWallets(client);
   await client.query('vacuum analyze users');
+  await client.query('vacuum analyze wallet_balances');
+  await client.query('vacuum analyze transactions');
+  await client.query('vacuum analyze withdrawal_requests');
   await client.end();
   console.log(`tree: ${report.members} placed members, depth ${report.depth}, generated in ${(buildMs / 1000).toFixed(1)} s; root ${rootId}`);
   return Date.now() - started;
+}
+
+/**
+ * Wallets as the ledger would have left them (decisions.md §6): every activated member has one; members
+ * with direct recruits earned ₹500 sponsor income per recruit; one in ten of those asked to withdraw 40%
+ * of it (half approved, half pending), debited at request. Checked: each balance is its ledger's sum.
+ */
+async function seedWallets(client: pg.Client) {
+  await client.query('begin');
+  await client.query(`insert into wallet_balances (user_id, updated_at)
+    select id, activation_date from users where user_id like 'BN%' and activation_date is not null`);
+  await client.query(`insert into transactions (user_id, type, amount, description, balance_before, balance_after, created_at)
+    select id, 'sponsor_income', total_directs * 500, 'Sponsor income for direct recruits', 0, total_directs * 500, activation_date
+    from users where user_id like 'BN%' and activation_date is not null and total_directs > 0 order by activation_date, id`);
+  await client.query(`with w as (
+      insert into withdrawal_requests (user_id, withdrawal_type, amount, status, bank_details, created_by, created_at, updated_at, processed_at, transaction_id, admin_notes)
+      select id, 'bank', total_directs * 200, case when right(user_id, 2)::int % 20 = 0 then 'approved' else 'pending' end,
+        jsonb_build_object('bankName', 'HDFC BANK', 'ifsc', 'HDFC0001234', 'accountNumber', lpad(right(user_id, 7), 12, '7'), 'accountHolderName', first_name || ' ' || last_name),
+        id, least(activation_date + interval '1 hour', now()), least(activation_date + interval '1 hour', now()),
+        case when right(user_id, 2)::int % 20 = 0 then least(activation_date + interval '1 hour', now()) end,
+        case when right(user_id, 2)::int % 20 = 0 then 'PO-BENCH-' || user_id end,
+        case when right(user_id, 2)::int % 20 = 0 then 'Paid by bank transfer' end
+      from users where user_id like 'BN%' and activation_date is not null and total_directs > 0 and right(user_id, 1)::int = 0
+      order by activation_date, id
+      returning id, user_id, amount, created_at)
+    insert into transactions (user_id, type, amount, description, reference_id, balance_before, balance_after, created_at)
+    select w.user_id, 'withdrawal', -w.amount, 'Withdrawal request (bank transfer)', w.id::text, w.amount * 2.5, w.amount * 1.5, w.created_at
+    from w order by w.created_at, w.user_id`);
+  await client.query(`update wallet_balances b set balance = t.balance, total_earnings = t.earned, total_withdrawals = coalesce(a.paid, 0)
+    from (select user_id, sum(amount) as balance, sum(amount) filter (where amount > 0) as earned from transactions group by user_id) t
+    left join (select user_id, sum(amount) as paid from withdrawal_requests where status = 'approved' group by user_id) a on a.user_id = t.user_id
+    where b.user_id = t.user_id`);
+  const bad = await client.query(`select count(*)::int as n from wallet_balances b
+    left join (select user_id, sum(amount) as s from transactions group by user_id) t on t.user_id = b.user_id
+    where b.balance <> coalesce(t.s, 0) or b.balance < 0`);
+  if (bad.rows[0].n) throw new Error(`${bad.rows[0].n} wallets differ from their ledger`);
+  await client.query('commit');
 }

@@ -6,9 +6,14 @@ import { to as copyTo } from 'pg-copy-streams';
 import type { DbOrTx } from '../../db/client';
 import { whereOf, type UserFilter } from './admin-users.repo';
 
-/** Spreadsheet programs run cells starting with = + - @ as formulas; a leading quote keeps them text. */
-const safe = (expr: string) => `case when left(${expr}, 1) in ('-', '=', '+', '@', chr(9), chr(13)) then '''' || ${expr} else ${expr} end`;
-const money = (expr: string) => `coalesce(${expr}, 0)::numeric(14,2)::text`;
+/**
+ * Spreadsheet programs run cells starting with = + - @ tab or CR as formulas; a leading quote keeps them
+ * text. ascii() reads the first character's code without cutting a substring (a third of the cost).
+ */
+const FORMULA_STARTS = ['-', '=', '+', '@', '\t', '\r'].map((c) => c.charCodeAt(0)).join(', ');
+const safe = (expr: string) => `case when ascii(${expr}) in (${FORMULA_STARTS}) then '''' || ${expr} else coalesce(${expr}, '') end`;
+/** The columns already have two decimals; a missing wallet reads 0.00. */
+const money = (expr: string) => `coalesce(${expr}::text, '0.00')`;
 const iso = (expr: string) => `to_char(${expr} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** The export's columns, in the order of export.service.ts COLUMNS. */
@@ -16,12 +21,12 @@ const SELECT_LIST = [
   'u.user_id',
   safe('n.name'),
   safe('u.email'),
-  safe(`coalesce(u.mobile, '')`),
+  safe('u.mobile'),
   'u.role', 'u.status', 'u.kyc_status',
   `coalesce(w.status, '')`,
   `coalesce(u.sponsor_user_id, '')`,
-  `coalesce(u.package_amount, 0)::numeric(10,2)::text`,
-  safe(`coalesce(u.crypto_wallet_address, '')`),
+  money('u.package_amount'),
+  safe('u.crypto_wallet_address'),
   money('b.balance'), money('b.total_earnings'), money('b.total_withdrawals'),
   safe('u.current_rank'), 'u.total_bv::text',
   iso('u.registration_date'),
@@ -62,14 +67,15 @@ export async function copyUsersCsv(db: DbOrTx, filter: UserFilter): Promise<Read
     order by u.registration_date, u.id
   ) to stdout with (format csv)`;
   const client = await pool.connect();
-  // A session setting for this connection only: the sort of a million rows stays in memory.
-  await client.query("set work_mem = '64MB'");
+  // Session settings for this connection only: a larger sort area, and no JIT compilation (its
+  // compile time outweighs what it saves on these simple expressions).
+  await client.query("set work_mem = '64MB'; set jit = off");
   const stream = client.query(copyTo(query));
   let released = false;
   const release = () => {
     if (released) return;
     released = true;
-    client.query('reset work_mem').then(() => client.release(), (err: Error) => client.release(err));
+    client.query('reset work_mem; reset jit').then(() => client.release(), (err: Error) => client.release(err));
   };
   stream.once('end', release);
   stream.once('error', release);
