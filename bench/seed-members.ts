@@ -25,7 +25,9 @@ function rng(seed: number) {
  *   shallow) and sometimes anywhere (sparse branches);
  * - one chain CHAIN_DEPTH deep (each member the left child of the one before), hanging from the middle;
  * - sponsors two or three levels above the parent, so sponsor and parent differ;
- * - 8% pending registrations outside the tree, and 12% of the placed members inactive.
+ * - 8% pending registrations outside the tree, and 12% of the placed members inactive;
+ * - rows inserted in registration order (member g registered g minutes after the first), as a live system writes them;
+ * - a wallet for every activated member, its ledger and some withdrawals (seedWallets).
  * Every tree counter is computed by the same recount the repair command uses, then rows are COPYed.
  */
 export async function seedMembers(databaseUrl: string, count: number) {

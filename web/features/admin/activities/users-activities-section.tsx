@@ -9,7 +9,6 @@ import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { FormField, fieldA11y } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
-import { InlineLoader } from '../../../components/ui/spinner';
 import { apiGet } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { titleCase } from '../../../lib/format';
@@ -17,7 +16,7 @@ import { browserTimeZone, formatDateTimeUS, toQueryString } from '../format';
 import { KEYS, schemaResolver } from '../queries';
 import type { AuditEntry, AuditPage } from '../types';
 import { roleLabel } from '../ui/badges';
-import { QueryError } from '../ui/query-error';
+import { QueryStates } from '../ui/query-error';
 import { SectionHeader } from '../ui/section-header';
 import { useServerFieldErrors } from '../members/server-errors';
 import { TableFrame, Td, Th } from '../ui/table';
@@ -275,13 +274,14 @@ export function UsersActivitiesSection() {
         </div>
       </form>
 
-      {log.isError && !log.data ? (
-        <QueryError title="Failed to load activities" error={log.error} onRetry={() => void log.refetch()} retrying={log.isFetching} />
-      ) : log.isPending ? (
-        <InlineLoader label="Loading activities..." />
-      ) : items.length === 0 ? (
-        <EmptyState icon={Activity} title="No activity recorded for these filters" description={filtered ? 'Widen the dates or clear the filters.' : 'Actions by administrators and founders will be listed here.'} />
-      ) : (
+      <QueryStates
+        query={log}
+        errorTitle="Failed to load activities"
+        loadingLabel="Loading activities..."
+        empty={items.length === 0 ? (
+          <EmptyState icon={Activity} title="No activity recorded for these filters" description={filtered ? 'Widen the dates or clear the filters.' : 'Actions by administrators and founders will be listed here.'} />
+        ) : null}
+      >
         <div className={cn('space-y-4 transition-opacity', log.isPlaceholderData && 'opacity-60')}>
           <TableFrame label="Activities" className="hidden md:block">
             <thead>
@@ -363,7 +363,7 @@ export function UsersActivitiesSection() {
             </div>
           ) : null}
         </div>
-      )}
+      </QueryStates>
     </div>
   );
 }

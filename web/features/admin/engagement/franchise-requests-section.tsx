@@ -3,12 +3,12 @@ import { CheckCircle2, Eye, FileSearch, Hourglass, XCircle } from 'lucide-react'
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { InlineLoader } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
-import { formatCount, formatDateUS, formatINR } from '../format';
+import { formatDateUS, formatINR } from '../format';
 import { RoleBadge } from '../ui/badges';
-import { QueryError } from '../ui/query-error';
+import { QueryStates } from '../ui/query-error';
 import { SectionHeader } from '../ui/section-header';
+import { SegmentCount, SegmentIcon, segmentClass, segmentGroupClass } from '../ui/segments';
 import { CardField, TableFrame, Td, Th, Tr } from '../ui/table';
 import { SubmittedAt } from '../recruits/recruit-list';
 import { useFranchiseRequests, type AdminFranchiseRequest, type FranchiseStatus } from './engagement-api';
@@ -62,7 +62,7 @@ export function FranchiseRequestsSection() {
         description="Members' applications for a franchise. Approving a Mini or Basic franchise gives the member that franchise role and its portal."
       />
 
-      <div role="group" aria-label="Filter by status" className="grid grid-cols-3 gap-1 rounded-xl bg-slate-200/60 p-1 sm:inline-grid">
+      <div role="group" aria-label="Filter by status" className={cn('grid grid-cols-3 sm:inline-grid', segmentGroupClass)}>
         {FILTERS.map((f) => {
           const pressed = f.id === status;
           const count = list.data ? (list.counts[f.id] ?? 0) : undefined;
@@ -72,28 +72,24 @@ export function FranchiseRequestsSection() {
               type="button"
               aria-pressed={pressed}
               onClick={() => setStatus(f.id)}
-              className={cn(
-                'flex cursor-pointer items-center justify-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm font-medium whitespace-nowrap transition-colors sm:px-3',
-                pressed ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900',
-              )}
+              className={segmentClass(pressed)}
             >
-              <f.icon aria-hidden="true" className="hidden size-4 sm:block" />
+              <SegmentIcon icon={f.icon} />
               {f.label}
-              {count !== undefined ? (
-                <span className={cn('rounded-full px-1.5 text-xs tabular-nums', pressed ? 'bg-slate-100 text-slate-700' : 'bg-white/70 text-slate-600')}>{formatCount(count)}</span>
-              ) : null}
+              <SegmentCount count={count} active={pressed} />
             </button>
           );
         })}
       </div>
 
-      {list.isError && !list.data ? (
-        <QueryError title="Failed to load franchise requests" error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />
-      ) : list.isPending ? (
-        <InlineLoader label="Loading franchise requests..." />
-      ) : rows.length === 0 ? (
-        <EmptyState icon={current.icon} title={current.empty} description={current.hint} />
-      ) : (
+      <QueryStates
+        query={list}
+        errorTitle="Failed to load franchise requests"
+        loadingLabel="Loading franchise requests..."
+        empty={rows.length === 0 ? (
+          <EmptyState icon={current.icon} title={current.empty} description={current.hint} />
+        ) : null}
+      >
         <div className={cn('space-y-3 transition-opacity', list.isPlaceholderData && 'opacity-60')}>
           <TableFrame label={`Franchise requests: ${current.label}`} className="hidden md:block">
             <thead>
@@ -155,7 +151,7 @@ export function FranchiseRequestsSection() {
             ))}
           </ul>
         </div>
-      )}
+      </QueryStates>
 
       {open ? <FranchiseReviewDialog key={open.id} request={open} onClose={() => setOpen(null)} /> : null}
     </div>

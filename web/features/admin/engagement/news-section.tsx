@@ -3,13 +3,12 @@ import { CalendarClock, CalendarX2, Eye, EyeOff, Megaphone, Pencil, Plus } from 
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { InlineLoader } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { apiRequest, errorMessage } from '../../../lib/api';
 import { titleCase } from '../../../lib/format';
 import { formatDateTimeUS } from '../format';
 import { KEYS } from '../queries';
-import { QueryError } from '../ui/query-error';
+import { QueryStates } from '../ui/query-error';
 import { SectionHeader } from '../ui/section-header';
 import { useAdminNews, useInvalidateNews, type NewsView } from './engagement-api';
 import { PriorityBadge } from './engagement-badges';
@@ -103,13 +102,14 @@ export function NewsSection() {
         }
       />
 
-      {news.isError ? (
-        <QueryError title="Failed to load news" error={news.error} onRetry={() => void news.refetch()} retrying={news.isFetching} />
-      ) : news.isPending ? (
-        <InlineLoader label="Loading news..." />
-      ) : items.length === 0 ? (
-        <EmptyState icon={Megaphone} title="No news yet" description="Write the first announcement; members read it on their dashboard." />
-      ) : (
+      <QueryStates
+        query={news}
+        errorTitle="Failed to load news"
+        loadingLabel="Loading news..."
+        empty={items.length === 0 ? (
+          <EmptyState icon={Megaphone} title="No news yet" description="Write the first announcement; members read it on their dashboard." />
+        ) : null}
+      >
         <>
           <p className="text-sm text-slate-500" aria-live="polite">
             {items.length === 1 ? '1 item' : `${items.length} items`}, {live} live
@@ -120,7 +120,7 @@ export function NewsSection() {
             ))}
           </ul>
         </>
-      )}
+      </QueryStates>
 
       {editing ? <NewsDialog key={editing === 'new' ? 'new' : editing.id} item={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
     </div>

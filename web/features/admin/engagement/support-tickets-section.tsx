@@ -6,12 +6,12 @@ import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Select } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-import { InlineLoader } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { formatCount } from '../format';
 import { SubmittedAt } from '../recruits/recruit-list';
-import { QueryError } from '../ui/query-error';
+import { QueryStates } from '../ui/query-error';
 import { SectionHeader } from '../ui/section-header';
+import { SegmentCount, segmentClass, segmentGroupClass } from '../ui/segments';
 import { CardField, TableFrame, Td, Th, Tr } from '../ui/table';
 import { useSupportTickets, type AdminTicket, type TicketFilters } from './engagement-api';
 import { priorityLabel, PriorityBadge, TICKET_STATUS_LABELS, TicketStatusBadge } from './engagement-badges';
@@ -52,7 +52,7 @@ export function SupportTicketsSection() {
       <SectionHeader eyebrow="Engagement" title="Support Tickets" description="Members' questions and problems. Assign a ticket, move it along, and write the resolution the member will read." />
 
       <div className="flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
-        <div role="group" aria-label="Filter by status" className="grid grid-cols-3 gap-1 rounded-xl bg-slate-200/60 p-1 min-[480px]:grid-cols-5 lg:inline-grid">
+        <div role="group" aria-label="Filter by status" className={cn('grid grid-cols-3 min-[480px]:grid-cols-5 lg:inline-grid', segmentGroupClass)}>
           {STATUS_FILTERS.map((s) => {
             const pressed = filters.status === s;
             const count = s ? counts[s] : total;
@@ -62,15 +62,10 @@ export function SupportTicketsSection() {
                 type="button"
                 aria-pressed={pressed}
                 onClick={() => set('status')(s)}
-                className={cn(
-                  'flex cursor-pointer items-center justify-center gap-1.5 rounded-lg px-2 py-1.5 text-sm font-medium whitespace-nowrap transition-colors sm:px-3',
-                  pressed ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900',
-                )}
+                className={segmentClass(pressed)}
               >
                 {s ? TICKET_STATUS_LABELS[s] : 'All'}
-                {q.data ? (
-                  <span className={cn('rounded-full px-1.5 text-xs tabular-nums', pressed ? 'bg-slate-100 text-slate-700' : 'bg-white/70 text-slate-600')}>{formatCount(count ?? 0)}</span>
-                ) : null}
+                <SegmentCount count={q.data ? (count ?? 0) : undefined} active={pressed} />
               </button>
             );
           })}
@@ -101,13 +96,14 @@ export function SupportTicketsSection() {
         </div>
       </div>
 
-      {q.isError && !q.data ? (
-        <QueryError title="Failed to load support tickets" error={q.error} onRetry={() => void q.refetch()} retrying={q.isFetching} />
-      ) : q.isPending ? (
-        <InlineLoader label="Loading support tickets..." />
-      ) : items.length === 0 ? (
-        <EmptyState icon={LifeBuoy} title="No tickets match these filters" description="Tickets members open from their portal appear here. Change the filters to see others." />
-      ) : (
+      <QueryStates
+        query={q}
+        errorTitle="Failed to load support tickets"
+        loadingLabel="Loading support tickets..."
+        empty={items.length === 0 ? (
+          <EmptyState icon={LifeBuoy} title="No tickets match these filters" description="Tickets members open from their portal appear here. Change the filters to see others." />
+        ) : null}
+      >
         <div className={cn('space-y-3 transition-opacity', q.isPlaceholderData && 'opacity-60')}>
           <p className="text-sm text-slate-500" aria-live="polite">
             {items.length === 1 ? '1 ticket' : `${formatCount(items.length)} tickets`}
@@ -187,7 +183,7 @@ export function SupportTicketsSection() {
             ))}
           </ul>
         </div>
-      )}
+      </QueryStates>
 
       {open ? <TicketDialog key={open.id} ticket={open} admins={admins} onClose={() => setOpen(null)} /> : null}
     </div>

@@ -1,27 +1,25 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import { Check, Eye, FileCheck2, FileClock, FileX2, X } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { InlineLoader } from '../../../components/ui/spinner';
 import { apiGet } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { fullName } from '../../../lib/format';
 import { formatDateTimeUS, formatDateUS } from '../format';
 import { KEYS } from '../queries';
-import { sectionHref } from '../sections';
 import type { KycQueueEntry, ReviewDocument } from '../types';
-import { QueryError } from '../ui/query-error';
+import { QueryStates } from '../ui/query-error';
 import { SectionHeader } from '../ui/section-header';
+import { SectionLinks, type SectionLinkDef } from '../ui/segments';
 import { CardField, TableFrame, Td, Th, Tr } from '../ui/table';
 import { KycDecisionDialog } from './kyc-decision-dialog';
 import { latestPerType, typeLabel, viewAllDocuments, type Decision } from './kyc-review';
 
 type Tab = 'pending' | 'approved' | 'rejected';
 
-const TABS: Array<{ id: Tab; label: string; section: string; icon: typeof FileClock }> = [
+const TABS: SectionLinkDef<Tab>[] = [
   { id: 'pending', label: 'Pending', section: 'kyc-pending', icon: FileClock },
   { id: 'approved', label: 'Approved', section: 'kyc-approved', icon: FileCheck2 },
   { id: 'rejected', label: 'Rejected', section: 'kyc-rejected', icon: FileX2 },
@@ -144,40 +142,21 @@ export function KycSection({ tab }: { tab: Tab }) {
     <div className="space-y-5">
       <SectionHeader eyebrow="KYC Details" title={copy.title} description={copy.description} />
 
-      <nav aria-label="KYC requests">
-        <ul className="grid grid-cols-3 gap-1 rounded-xl bg-slate-200/60 p-1 sm:inline-grid">
-          {TABS.map((t) => {
-            const count = lists[t.id].data?.length;
-            const current = t.id === tab;
-            return (
-              <li key={t.id}>
-                <Link
-                  to={sectionHref(t.section)}
-                  aria-current={current ? 'page' : undefined}
-                  className={cn(
-                    'flex items-center justify-center gap-1.5 rounded-lg px-2 py-1.5 text-sm font-medium whitespace-nowrap transition-colors sm:gap-2 sm:px-3',
-                    current ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900',
-                  )}
-                >
-                  <t.icon aria-hidden="true" className="hidden size-4 sm:block" />
-                  {t.label}
-                  {count !== undefined ? (
-                    <span className={cn('rounded-full px-1.5 text-xs tabular-nums', current ? 'bg-slate-100 text-slate-700' : 'bg-white/70 text-slate-600')}>{count}</span>
-                  ) : null}
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      </nav>
+      <SectionLinks
+        label="KYC requests"
+        links={TABS}
+        current={tab}
+        counts={{ pending: lists.pending.data?.length, approved: lists.approved.data?.length, rejected: lists.rejected.data?.length }}
+      />
 
-      {list.isError ? (
-        <QueryError title="Failed to load KYC requests" error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />
-      ) : list.isPending ? (
-        <InlineLoader label="Loading KYC requests..." />
-      ) : rows.length === 0 ? (
-        <EmptyState icon={TABS.find((t) => t.id === tab)!.icon} title={copy.empty} description={copy.emptyHint} />
-      ) : (
+      <QueryStates
+        query={list}
+        errorTitle="Failed to load KYC requests"
+        loadingLabel="Loading KYC requests..."
+        empty={rows.length === 0 ? (
+          <EmptyState icon={TABS.find((t) => t.id === tab)!.icon} title={copy.empty} description={copy.emptyHint} />
+        ) : null}
+      >
         <>
           <TableFrame label={copy.title} className="hidden md:block">
             <thead>
@@ -255,7 +234,7 @@ export function KycSection({ tab }: { tab: Tab }) {
             ))}
           </ul>
         </>
-      )}
+      </QueryStates>
 
       {deciding ? (
         <KycDecisionDialog key={`${deciding.entry.userId}-${deciding.decision}`} entry={deciding.entry} decision={deciding.decision} onClose={() => setDeciding(null)} />

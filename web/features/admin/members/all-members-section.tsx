@@ -8,7 +8,6 @@ import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { FormField, fieldA11y } from '../../../components/ui/form-field';
 import { Input, Select } from '../../../components/ui/input';
-import { InlineLoader } from '../../../components/ui/spinner';
 import { apiGet } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { titleCase } from '../../../lib/format';
@@ -16,7 +15,7 @@ import { browserTimeZone, formatCount, toQueryString } from '../format';
 import { KEYS, schemaResolver } from '../queries';
 import type { AdminUserPageData } from '../types';
 import { roleLabel, userStatusLabel } from '../ui/badges';
-import { QueryError } from '../ui/query-error';
+import { QueryStates } from '../ui/query-error';
 import { SectionHeader } from '../ui/section-header';
 import { CreateUserDialog } from './create-user-dialog';
 import { ExportDialog } from './export-dialog';
@@ -254,15 +253,15 @@ export function AllMembersSection() {
           </label>
         </div>
 
-        {users.isError && !users.data ? (
-          <QueryError title="Failed to fetch users" error={users.error} onRetry={() => void users.refetch()} retrying={users.isFetching} />
-        ) : users.isPending ? (
-          <InlineLoader label="Loading users..." />
-        ) : rows.length === 0 ? (
-          <EmptyState icon={Users} title="No users found matching your search criteria" description="Try another search type, widen the dates or clear the filters." />
-        ) : (
+        <QueryStates
+          query={users}
+          errorTitle="Failed to fetch users"
+          loadingLabel="Loading users..."
+          empty={rows.length === 0 ? (
+            <EmptyState icon={Users} title="No users found matching your search criteria" description="Try another search type, widen the dates or clear the filters." />
+          ) : null}
+        >
           <div className={cn('space-y-4 transition-opacity', users.isPlaceholderData && 'opacity-60')}>
-            {users.isError ? <QueryError title="Failed to fetch users" error={users.error} onRetry={() => void users.refetch()} retrying={users.isFetching} /> : null}
             <UserTable rows={rows} label="Members" sort={{ sort, dir, onSort }} />
             {users.hasNextPage ? (
               <div className="flex justify-center">
@@ -272,7 +271,7 @@ export function AllMembersSection() {
               </div>
             ) : null}
           </div>
-        )}
+        </QueryStates>
       </div>
       <CreateUserDialog open={creating} onOpenChange={setCreating} />
       <ExportDialog

@@ -7,13 +7,12 @@ import { FreeUsersQuery } from '@contracts';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Input } from '../../../components/ui/input';
-import { InlineLoader } from '../../../components/ui/spinner';
 import { apiGet } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { browserTimeZone, formatCount, formatDateUS, toQueryString } from '../format';
 import { KEYS, schemaResolver } from '../queries';
 import type { AdminUserRow, FreeUsersData, TodayJoiningsData } from '../types';
-import { QueryError } from '../ui/query-error';
+import { QueryStates } from '../ui/query-error';
 import { SectionHeader } from '../ui/section-header';
 import { ExportDialog } from './export-dialog';
 import { UserActionsProvider } from './user-actions';
@@ -36,24 +35,25 @@ export function PaidMembersSection() {
     <UserActionsProvider>
       <div className="space-y-5">
         <SectionHeader eyebrow="User Details" title="Paid Members" description="Active members with an approved KYC, complete bank details and a package." />
-        {list.isError ? (
-          <QueryError title="Failed to fetch paid members" error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />
-        ) : list.isPending ? (
-          <InlineLoader label="Loading paid members..." />
-        ) : rows.length === 0 ? (
-          <EmptyState
-            icon={BadgeCheck}
-            title="No Paid Members"
-            description="A member appears here once their KYC is approved, their bank details are complete and their package is active."
-          />
-        ) : (
+        <QueryStates
+          query={list}
+          errorTitle="Failed to fetch paid members"
+          loadingLabel="Loading paid members..."
+          empty={rows.length === 0 ? (
+            <EmptyState
+              icon={BadgeCheck}
+              title="No Paid Members"
+              description="A member appears here once their KYC is approved, their bank details are complete and their package is active."
+            />
+          ) : null}
+        >
           <>
             <CountLine>
               {formatCount(rows.length)} paid {rows.length === 1 ? 'member' : 'members'}
             </CountLine>
             <UserTable rows={rows} label="Paid members" />
           </>
-        )}
+        </QueryStates>
       </div>
     </UserActionsProvider>
   );
@@ -78,20 +78,21 @@ export function TodayJoiningsSection() {
           title="View Today Joinings"
           description={day ? `Members activated on ${day} (${list.data?.timezone}).` : 'Members activated today.'}
         />
-        {list.isError ? (
-          <QueryError title="Failed to fetch today's joinings" error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />
-        ) : list.isPending ? (
-          <InlineLoader label="Loading today's joinings..." />
-        ) : rows.length === 0 ? (
-          <EmptyState icon={CalendarCheck} title="No Activations Today" description="Members approved today will be listed here." />
-        ) : (
+        <QueryStates
+          query={list}
+          errorTitle="Failed to fetch today's joinings"
+          loadingLabel="Loading today's joinings..."
+          empty={rows.length === 0 ? (
+            <EmptyState icon={CalendarCheck} title="No Activations Today" description="Members approved today will be listed here." />
+          ) : null}
+        >
           <>
             <CountLine>
               {formatCount(rows.length)} {rows.length === 1 ? 'activation' : 'activations'} today
             </CountLine>
             <UserTable rows={rows} label="Today's joinings" />
           </>
-        )}
+        </QueryStates>
       </div>
     </UserActionsProvider>
   );
@@ -161,20 +162,21 @@ export function FreeUsersSection() {
             </CountLine>
           ) : null}
         </form>
-        {list.isError && !list.data ? (
-          <QueryError title="Failed to fetch free users" error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />
-        ) : list.isPending ? (
-          <InlineLoader label="Loading free users..." />
-        ) : rows.length === 0 ? (
-          <EmptyState icon={UserRound} title="No Free Users" description={search ? `No free user matches “${search}”.` : 'Every account has a package.'} />
-        ) : (
+        <QueryStates
+          query={list}
+          errorTitle="Failed to fetch free users"
+          loadingLabel="Loading free users..."
+          empty={rows.length === 0 ? (
+            <EmptyState icon={UserRound} title="No Free Users" description={search ? `No free user matches “${search}”.` : 'Every account has a package.'} />
+          ) : null}
+        >
           <div className={cn('space-y-3 transition-opacity', list.isPlaceholderData && 'opacity-60')}>
             {list.data && list.data.matching > rows.length ? (
               <p className="text-xs text-slate-500">The first {formatCount(rows.length)} are listed; narrow the search or export to see every match.</p>
             ) : null}
             <UserTable rows={rows} label="Free users" withStatus={false} />
           </div>
-        )}
+        </QueryStates>
       </div>
       <ExportDialog
         open={exporting}

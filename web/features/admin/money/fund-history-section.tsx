@@ -8,11 +8,10 @@ import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { FormField } from '../../../components/ui/form-field';
 import { Input, Select } from '../../../components/ui/input';
-import { InlineLoader } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { titleCase } from '../../../lib/format';
 import { formatDateTimeIN, formatINR, formatSignedINR } from '../format';
-import { QueryError } from '../ui/query-error';
+import { QueryStates } from '../ui/query-error';
 import { SectionHeader } from '../ui/section-header';
 import { CardField, TableFrame, Td, Th, Tr } from '../ui/table';
 import { useFundHistory, type FundHistoryRecord } from './money-api';
@@ -122,13 +121,14 @@ export function FundHistorySection() {
         </div>
       </form>
 
-      {history.isError && !history.data ? (
-        <QueryError title="Failed to load the fund history" error={history.error} onRetry={() => void history.refetch()} retrying={history.isFetching} />
-      ) : history.isPending ? (
-        <InlineLoader label="Loading transactions..." />
-      ) : items.length === 0 ? (
-        <EmptyState icon={ScrollText} title="No transactions found" description={filtered ? 'Try another member or type, or clear the filters.' : 'Credits, debits, withdrawals and purchases will be listed here.'} />
-      ) : (
+      <QueryStates
+        query={history}
+        errorTitle="Failed to load the fund history"
+        loadingLabel="Loading transactions..."
+        empty={items.length === 0 ? (
+          <EmptyState icon={ScrollText} title="No transactions found" description={filtered ? 'Try another member or type, or clear the filters.' : 'Credits, debits, withdrawals and purchases will be listed here.'} />
+        ) : null}
+      >
         <div className={cn('space-y-4 transition-opacity', history.isPlaceholderData && 'opacity-60')}>
           <TableFrame label="Fund history" className="hidden md:block">
             <thead>
@@ -199,7 +199,7 @@ export function FundHistorySection() {
             </div>
           ) : null}
         </div>
-      )}
+      </QueryStates>
     </div>
   );
 }

@@ -5,11 +5,10 @@ import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-import { InlineLoader } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { formatDateTimeUS, formatDateUS, formatINR } from '../format';
 import { sectionHref } from '../sections';
-import { QueryError } from '../ui/query-error';
+import { QueryStates } from '../ui/query-error';
 import { SectionHeader } from '../ui/section-header';
 import { CardField, TableFrame, Td, Th, Tr } from '../ui/table';
 import { useWalletBalances, type WalletBalanceRow } from './money-api';
@@ -67,13 +66,14 @@ export function WalletBalancesSection() {
         </Button>
       </form>
 
-      {wallets.isError && !wallets.data ? (
-        <QueryError title="Failed to load wallet balances" error={wallets.error} onRetry={() => void wallets.refetch()} retrying={wallets.isFetching} />
-      ) : wallets.isPending ? (
-        <InlineLoader label="Loading wallets..." />
-      ) : items.length === 0 ? (
-        <EmptyState icon={WalletCards} title="No wallets found" description={search ? 'No member matches this search.' : 'A wallet appears once a member receives or spends money.'} />
-      ) : (
+      <QueryStates
+        query={wallets}
+        errorTitle="Failed to load wallet balances"
+        loadingLabel="Loading wallets..."
+        empty={items.length === 0 ? (
+          <EmptyState icon={WalletCards} title="No wallets found" description={search ? 'No member matches this search.' : 'A wallet appears once a member receives or spends money.'} />
+        ) : null}
+      >
         <div className={cn('space-y-4 transition-opacity', wallets.isPlaceholderData && 'opacity-60')}>
           <TableFrame label="Wallet balances" className="hidden md:block">
             <thead>
@@ -140,7 +140,7 @@ export function WalletBalancesSection() {
             </div>
           ) : null}
         </div>
-      )}
+      </QueryStates>
     </div>
   );
 }

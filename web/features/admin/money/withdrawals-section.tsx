@@ -3,18 +3,17 @@ import { Link } from 'react-router';
 import { BadgeCheck, Ban, Hourglass, PenLine } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { InlineLoader } from '../../../components/ui/spinner';
-import { cn } from '../../../lib/cn';
 import { sumMoney } from '../../../lib/money';
 import { formatCount, formatINR } from '../format';
-import { sectionHref, type SectionId } from '../sections';
-import { QueryError } from '../ui/query-error';
+import { sectionHref } from '../sections';
+import { QueryStates } from '../ui/query-error';
 import { SectionHeader } from '../ui/section-header';
+import { SectionLinks, type SectionLinkDef } from '../ui/segments';
 import { useWithdrawals, type AdminWithdrawal, type WithdrawalTab } from './money-api';
 import { ApproveWithdrawalDialog, ReconsiderWithdrawalDialog, RejectWithdrawalDialog } from './withdrawal-dialogs';
 import { WithdrawalList, type WithdrawalAction } from './withdrawal-list';
 
-const TABS: Array<{ id: WithdrawalTab; label: string; section: SectionId; icon: typeof Hourglass }> = [
+const TABS: SectionLinkDef<WithdrawalTab>[] = [
   { id: 'pending', label: 'Pending', section: 'withdrawals-pending', icon: Hourglass },
   { id: 'approved', label: 'Approved', section: 'withdrawals-approved', icon: BadgeCheck },
   { id: 'rejected', label: 'Rejected', section: 'withdrawals-rejected', icon: Ban },
@@ -68,40 +67,21 @@ export function WithdrawalsSection({ tab }: { tab: WithdrawalTab }) {
         }
       />
 
-      <nav aria-label="Withdraw requests">
-        <ul className="grid grid-cols-3 gap-1 rounded-xl bg-slate-200/60 p-1 sm:inline-grid">
-          {TABS.map((t) => {
-            const count = lists[t.id].data?.length;
-            const current = t.id === tab;
-            return (
-              <li key={t.id}>
-                <Link
-                  to={sectionHref(t.section)}
-                  aria-current={current ? 'page' : undefined}
-                  className={cn(
-                    'flex items-center justify-center gap-1.5 rounded-lg px-2 py-1.5 text-sm font-medium whitespace-nowrap transition-colors sm:gap-2 sm:px-3',
-                    current ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900',
-                  )}
-                >
-                  <t.icon aria-hidden="true" className="hidden size-4 sm:block" />
-                  {t.label}
-                  {count !== undefined ? (
-                    <span className={cn('rounded-full px-1.5 text-xs tabular-nums', current ? 'bg-slate-100 text-slate-700' : 'bg-white/70 text-slate-600')}>{count}</span>
-                  ) : null}
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      </nav>
+      <SectionLinks
+        label="Withdraw requests"
+        links={TABS}
+        current={tab}
+        counts={{ pending: lists.pending.data?.length, approved: lists.approved.data?.length, rejected: lists.rejected.data?.length }}
+      />
 
-      {list.isError ? (
-        <QueryError title="Failed to load withdrawal requests" error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />
-      ) : list.isPending ? (
-        <InlineLoader label="Loading withdrawal requests..." />
-      ) : rows.length === 0 ? (
-        <EmptyState icon={TABS.find((t) => t.id === tab)!.icon} title={copy.empty} description={copy.hint} />
-      ) : (
+      <QueryStates
+        query={list}
+        errorTitle="Failed to load withdrawal requests"
+        loadingLabel="Loading withdrawal requests..."
+        empty={rows.length === 0 ? (
+          <EmptyState icon={TABS.find((t) => t.id === tab)!.icon} title={copy.empty} description={copy.hint} />
+        ) : null}
+      >
         <div className="space-y-3">
           <p className="text-sm text-slate-500" aria-live="polite">
             {rows.length === 1 ? '1 request' : `${formatCount(rows.length)} requests`}
@@ -110,7 +90,7 @@ export function WithdrawalsSection({ tab }: { tab: WithdrawalTab }) {
           </p>
           <WithdrawalList rows={rows} tab={tab} label={copy.title} onAction={(w, action) => setOpen({ w, action })} />
         </div>
-      )}
+      </QueryStates>
 
       {open?.action === 'approve' ? <ApproveWithdrawalDialog withdrawal={open.w} onClose={close} /> : null}
       {open?.action === 'reject' ? <RejectWithdrawalDialog withdrawal={open.w} onClose={close} /> : null}

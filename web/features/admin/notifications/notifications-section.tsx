@@ -3,9 +3,8 @@ import type { NotificationView } from '@contracts';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { InlineLoader } from '../../../components/ui/spinner';
 import { formatDateTimeUS } from '../format';
-import { QueryError } from '../ui/query-error';
+import { QueryStates } from '../ui/query-error';
 import { SectionHeader } from '../ui/section-header';
 import { badgeText, NotificationItem } from './notification-bell';
 import { useNotificationActions, useNotificationList, useUnreadCount } from './notifications-api';
@@ -32,13 +31,14 @@ export function NotificationsSection() {
           </Button>
         }
       />
-      {list.isError ? (
-        <QueryError title="Failed to load notifications" error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />
-      ) : list.isPending ? (
-        <InlineLoader label="Loading notifications..." />
-      ) : items.length === 0 ? (
-        <EmptyState icon={BellOff} title="No notifications yet" description="New registrations and other work for you will show up here." />
-      ) : (
+      <QueryStates
+        query={list}
+        errorTitle="Failed to load notifications"
+        loadingLabel="Loading notifications..."
+        empty={items.length === 0 ? (
+          <EmptyState icon={BellOff} title="No notifications yet" description="New registrations and other work for you will show up here." />
+        ) : null}
+      >
         <ul className="divide-y divide-slate-100 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm" aria-label="All notifications">
           {items.map((n) => (
             <li key={n.id} className="relative">
@@ -50,7 +50,7 @@ export function NotificationsSection() {
             </li>
           ))}
         </ul>
-      )}
+      </QueryStates>
       {items.length >= 200 ? <p className="text-center text-xs text-slate-500">The 200 most recent notifications are shown.</p> : null}
     </div>
   );

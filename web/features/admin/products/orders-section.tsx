@@ -5,11 +5,10 @@ import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Select } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-import { InlineLoader } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { titleCase } from '../../../lib/format';
 import { formatCount, formatDateUS, formatINR } from '../format';
-import { QueryError } from '../ui/query-error';
+import { QueryStates } from '../ui/query-error';
 import { SectionHeader } from '../ui/section-header';
 import { CardField, TableFrame, Td, Th, Tr } from '../ui/table';
 import { DeliveryBadge, PaymentBadge, paymentStatusLabel } from './order-badges';
@@ -83,13 +82,14 @@ export function OrdersSection() {
         ) : null}
       </div>
 
-      {orders.isError && !orders.data ? (
-        <QueryError title="Failed to load orders" error={orders.error} onRetry={() => void orders.refetch()} retrying={orders.isFetching} />
-      ) : orders.isPending ? (
-        <InlineLoader label="Loading orders..." />
-      ) : items.length === 0 ? (
-        <EmptyState icon={ReceiptText} title="No orders found" description={filtered ? 'No order has these statuses. Clear the filters to see all.' : 'Purchases made by members will be listed here.'} />
-      ) : (
+      <QueryStates
+        query={orders}
+        errorTitle="Failed to load orders"
+        loadingLabel="Loading orders..."
+        empty={items.length === 0 ? (
+          <EmptyState icon={ReceiptText} title="No orders found" description={filtered ? 'No order has these statuses. Clear the filters to see all.' : 'Purchases made by members will be listed here.'} />
+        ) : null}
+      >
         <div className={cn('space-y-4 transition-opacity', orders.isPlaceholderData && 'opacity-60')}>
           <TableFrame label="Orders" className="hidden md:block">
             <thead>
@@ -186,7 +186,7 @@ export function OrdersSection() {
             </div>
           ) : null}
         </div>
-      )}
+      </QueryStates>
 
       {open ? <OrderDialog key={open.id} order={open} onClose={() => setOpen(null)} /> : null}
     </div>

@@ -4,14 +4,13 @@ import { COMMERCE_MSG } from '@contracts';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { InlineLoader } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { apiRequest, errorMessage } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { formatCount, formatINR } from '../format';
 import { KEYS } from '../queries';
 import { ConfirmDialog } from '../ui/confirm-dialog';
-import { QueryError } from '../ui/query-error';
+import { QueryStates } from '../ui/query-error';
 import { SectionHeader } from '../ui/section-header';
 import { CardField, TableFrame, Td, Th, Tr } from '../ui/table';
 import { ProductDialog } from './product-dialog';
@@ -128,13 +127,14 @@ export function ProductsSection() {
         }
       />
 
-      {products.isError ? (
-        <QueryError title="Failed to load products" error={products.error} onRetry={() => void products.refetch()} retrying={products.isFetching} />
-      ) : products.isPending ? (
-        <InlineLoader label="Loading products..." />
-      ) : rows.length === 0 ? (
-        <EmptyState icon={Package} title="No products yet" description="Add the first product; members see the active ones in their catalog." />
-      ) : (
+      <QueryStates
+        query={products}
+        errorTitle="Failed to load products"
+        loadingLabel="Loading products..."
+        empty={rows.length === 0 ? (
+          <EmptyState icon={Package} title="No products yet" description="Add the first product; members see the active ones in their catalog." />
+        ) : null}
+      >
         <div className="space-y-3">
           <p className="text-sm text-slate-500" aria-live="polite">
             {rows.length === 1 ? '1 product' : `${formatCount(rows.length)} products`} · {formatCount(activeCount)} active
@@ -198,7 +198,7 @@ export function ProductsSection() {
             ))}
           </ul>
         </div>
-      )}
+      </QueryStates>
 
       {editing ? <ProductDialog key={editing === 'new' ? 'new' : editing.id} product={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
       {deactivating ? (

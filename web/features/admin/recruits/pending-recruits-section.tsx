@@ -7,6 +7,7 @@ import { cn } from '../../../lib/cn';
 import { formatCount } from '../format';
 import { QueryError } from '../ui/query-error';
 import { SectionHeader } from '../ui/section-header';
+import { SegmentCount, SegmentIcon, segmentClass, segmentGroupClass } from '../ui/segments';
 import { ApproveRecruitDialog } from './approve-recruit-dialog';
 import { RecruitDetailsDialog } from './recruit-details-dialog';
 import { RecruitList, type RecruitAction } from './recruit-list';
@@ -58,7 +59,7 @@ export function PendingRecruitsSection() {
         }
       />
 
-      <div role="group" aria-label="Filter by status" className="grid grid-cols-2 gap-1 rounded-xl bg-slate-200/60 p-1 sm:inline-flex">
+      <div role="group" aria-label="Filter by status" className={cn('grid grid-cols-2 sm:inline-flex', segmentGroupClass)}>
         {FILTERS.map((f) => {
           const pressed = f.id === filter;
           return (
@@ -67,18 +68,11 @@ export function PendingRecruitsSection() {
               type="button"
               aria-pressed={pressed}
               onClick={() => setFilter(f.id)}
-              className={cn(
-                'flex cursor-pointer items-center justify-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm font-medium whitespace-nowrap transition-colors sm:px-3',
-                pressed ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900',
-              )}
+              className={segmentClass(pressed)}
             >
-              <f.icon aria-hidden="true" className="hidden size-4 sm:block" />
+              <SegmentIcon icon={f.icon} />
               {f.label}
-              {list.data ? (
-                <span className={cn('rounded-full px-1.5 text-xs tabular-nums', pressed ? 'bg-slate-100 text-slate-700' : 'bg-white/70 text-slate-600')}>
-                  {formatCount(countOf(f.id))}
-                </span>
-              ) : null}
+              <SegmentCount count={list.data ? countOf(f.id) : undefined} active={pressed} />
             </button>
           );
         })}

@@ -2,12 +2,11 @@ import type { ComponentType, ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Briefcase, Gift, HandCoins, Percent, Wallet } from 'lucide-react';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { InlineLoader } from '../../../components/ui/spinner';
 import { apiGet } from '../../../lib/api';
 import { formatCount, formatDateTimeUS, formatDateUS, formatINR, formatMoney } from '../format';
 import { KEYS } from '../queries';
 import type { DirectIncomeData, PayoutSummaryData } from '../types';
-import { QueryError } from '../ui/query-error';
+import { QueryStates } from '../ui/query-error';
 import { SectionHeader } from '../ui/section-header';
 import { CardField, TableFrame, Td, Th, Tr } from '../ui/table';
 
@@ -44,13 +43,14 @@ export function PayoutSummarySection() {
   return (
     <div className="space-y-5">
       <SectionHeader eyebrow="Income Reports" title="Payout Summary" description="Withdrawals approved and paid out to members, newest first." />
-      {report.isError ? (
-        <QueryError title="Failed to load the payout summary" error={report.error} onRetry={() => void report.refetch()} retrying={report.isFetching} />
-      ) : report.isPending ? (
-        <InlineLoader label="Loading payouts..." />
-      ) : items.length === 0 ? (
-        <EmptyState icon={Wallet} title="No approved withdrawals yet" description="Each withdrawal an administrator approves is listed here with its payout reference." />
-      ) : (
+      <QueryStates
+        query={report}
+        errorTitle="Failed to load the payout summary"
+        loadingLabel="Loading payouts..."
+        empty={items.length === 0 ? (
+          <EmptyState icon={Wallet} title="No approved withdrawals yet" description="Each withdrawal an administrator approves is listed here with its payout reference." />
+        ) : null}
+      >
         <>
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {totals.map((t) => (
@@ -106,7 +106,7 @@ export function PayoutSummarySection() {
             ))}
           </ul>
         </>
-      )}
+      </QueryStates>
     </div>
   );
 }
@@ -119,13 +119,14 @@ export function DirectIncomeSection() {
   return (
     <div className="space-y-5">
       <SectionHeader eyebrow="Income Reports" title="Direct Income" description="Sponsor income credited to members' wallets, newest first." />
-      {report.isError ? (
-        <QueryError title="Failed to load direct income" error={report.error} onRetry={() => void report.refetch()} retrying={report.isFetching} />
-      ) : report.isPending ? (
-        <InlineLoader label="Loading direct income..." />
-      ) : items.length === 0 ? (
-        <EmptyState icon={HandCoins} title="No sponsor income has been credited yet" description="Sponsor income appears here as soon as it is credited to a member's wallet." />
-      ) : (
+      <QueryStates
+        query={report}
+        errorTitle="Failed to load direct income"
+        loadingLabel="Loading direct income..."
+        empty={items.length === 0 ? (
+          <EmptyState icon={HandCoins} title="No sponsor income has been credited yet" description="Sponsor income appears here as soon as it is credited to a member's wallet." />
+        ) : null}
+      >
         <>
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
             <Total label="Total direct income" value={formatINR(totals?.amount)} sub={`${formatCount(totals?.count)} ${totals?.count === 1 ? 'credit' : 'credits'}`} />
@@ -174,7 +175,7 @@ export function DirectIncomeSection() {
             ))}
           </ul>
         </>
-      )}
+      </QueryStates>
     </div>
   );
 }
