@@ -392,6 +392,17 @@ describe.each(SIZES)('admin back office at $name width', (size: Size) => {
     await userRow(page, paid.userId).waitFor();
     await userRow(page, paid.userId).getByText('₹5,000.00').filter({ visible: true }).first().waitFor();
     await shot(page, 'admin-paid-members');
+    // A refresh that fails: the failure toast, the error with its retry above the rows already shown.
+    await page.route('**/api/users/paid-members', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Service unavailable' }) }));
+    await page.keyboard.press('F5');
+    await expectToast(page, 'Error', 'Failed to refresh data. Please try again.');
+    await page.getByRole('alert').filter({ hasText: 'Failed to fetch paid members' }).waitFor();
+    await userRow(page, paid.userId).waitFor();
+    await shot(page, 'admin-paid-members-refresh-failed');
+    await page.unroute('**/api/users/paid-members');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Failed to fetch paid members' }).waitFor({ state: 'detached' });
+    await userRow(page, paid.userId).waitFor();
 
     // View Today Joinings: a user activated now is listed; after moving every activation back, none.
     const joined = await t.createUser({ email: uniqueEmail('today'), password: 'secret-33', firstName: 'Tara', lastName: `Today ${tag}`, activationDate: new Date() });

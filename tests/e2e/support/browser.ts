@@ -30,6 +30,11 @@ export async function openPage(browser: Browser, size: Size): Promise<{ context:
 export async function shot(page: Page, name: string) {
   mkdirSync(SCREENS, { recursive: true });
   const width = page.viewportSize()?.width ?? 0;
+  // Let entrance animations (toasts slide in, dialogs fade in) finish, so the picture shows where things settle.
+  await page.evaluate(() => Promise.race([
+    Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))),
+    new Promise((r) => setTimeout(r, 1000)),
+  ]));
   await page.screenshot({ path: resolve(SCREENS, `${name}-${width}.png`), fullPage: true });
 }
 
