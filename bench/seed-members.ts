@@ -165,6 +165,8 @@ export async function seedMembers(databaseUrl: string, count: number) {
       activation_date = activation_date - $1::interval, placed_at = placed_at - $1::interval
     where user_id not like 'BN%'`, [`${count + 1 + 24 * 60} minutes`]);
   await client.query('commit');
+  // The COPY ran without triggers, so the dashboards' user tallies are recounted once.
+  await client.query('select user_tallies_rebuild()');
   await seedWallets(client);
   await client.query('vacuum analyze users');
   await client.query('vacuum analyze wallet_balances');

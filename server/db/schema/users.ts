@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  pgTable, uuid, varchar, text, boolean, integer, numeric, timestamp, date, index, uniqueIndex, check, type AnyPgColumn,
+  pgTable, uuid, varchar, text, boolean, integer, bigint, bigserial, numeric, timestamp, date, index, uniqueIndex, check, primaryKey, type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -108,3 +108,30 @@ export const users = pgTable(
     check('users_email_lower', sql`${t.email} = lower(${t.email})`),
   ],
 );
+
+/**
+ * How many users have each combination of admin or not, status, KYC status and free or paid, so the
+ * dashboards count a million users without reading them. A trigger on users appends +1/-1 rows to
+ * user_tally_changes (insert-only, so concurrent writers never wait on each other); readers add the
+ * changes to the folded totals in one statement, and a fold moves changes into user_tallies now and then.
+ */
+export const userTallies = pgTable(
+  'user_tallies',
+  {
+    isAdmin: boolean('is_admin').notNull(),
+    status: varchar('status', { length: 20 }).notNull(),
+    kycStatus: varchar('kyc_status', { length: 20 }).notNull(),
+    isFree: boolean('is_free').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.isAdmin, t.status, t.kycStatus, t.isFree] })],
+);
+
+export const userTallyChanges = pgTable('user_tally_changes', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  isAdmin: boolean('is_admin').notNull(),
+  status: varchar('status', { length: 20 }).notNull(),
+  kycStatus: varchar('kyc_status', { length: 20 }).notNull(),
+  isFree: boolean('is_free').notNull(),
+  delta: integer('delta').notNull(),
+});
