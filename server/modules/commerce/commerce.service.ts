@@ -18,7 +18,7 @@ import { audit } from '../audit/audit.service';
 import { lockTree } from '../tree/tree.service';
 import { applyRanks } from '../ranks/rank.service';
 import { idempotent, postLedger, negate } from '../wallet/ledger.service';
-import { decodeCursor, encodeCursor } from '../wallet/withdrawals.service';
+import { decodeCursor, pageOf } from '../../http/page-cursor';
 import {
   activeProducts, allProducts, findProduct, insertProduct, updateProduct, insertPurchase, purchaseForUpdate, updatePurchase, purchasesOf,
   purchasesPage, addBV, type ProductRow, type PurchaseRow,
@@ -107,17 +107,11 @@ export async function ownPurchases(ctx: AppContext, userId: string) {
 
 export async function adminOrders(ctx: AppContext, q: { paymentStatus?: string; deliveryStatus?: string; cursor?: string; limit: number }): Promise<Page<AdminPurchaseView>> {
   const rows = await purchasesPage(ctx.db, q, decodeCursor(q.cursor), q.limit);
-  const more = rows.length > q.limit;
-  const items = rows.slice(0, q.limit);
-  return {
-    items: items.map((r) => ({
-      ...toPurchase(r.p, r.productName), userId: r.p.userId, userDisplayId: r.userDisplayId, userName: [r.firstName, r.lastName].filter(Boolean).join(' ') || r.userDisplayId,
-      userEmail: r.userEmail, bvCreditedAt: r.p.bvCreditedAt?.toISOString() ?? null,
-    })),
-    nextCursor: more ? encodeCursor(items[items.length - 1].p.createdAt, items[items.length - 1].p.id) : null,
-  };
+  return pageOf(rows, q.limit, (r) => [r.p.createdAt, r.p.id], (r) => ({
+    ...toPurchase(r.p, r.productName), userId: r.p.userId, userDisplayId: r.userDisplayId, userName: [r.firstName, r.lastName].filter(Boolean).join(' ') || r.userDisplayId,
+    userEmail: r.userEmail, bvCreditedAt: r.p.bvCreditedAt?.toISOString() ?? null,
+  }));
 }
-
 
 /** Admin order update: pending payment -> completed (BV credited once) or failed; delivery moves forward only. */
 export async function updateOrder(ctx: AppContext, req: FastifyRequest, identity: Identity, id: string, input: z.output<typeof AdminPurchasePatch>) {

@@ -6,6 +6,7 @@ import { rupees, personName } from '../../lib/format';
 import type { DbOrTx } from '../../db/client';
 import type { Identity } from '../../http/identity';
 import { AppError, badRequest, notFound } from '../../http/app-error';
+import { decodeCursor, pageOf } from '../../http/page-cursor';
 import {
   WALLET_MSG, type WithdrawalRequest, type SendFundRequest, type WithdrawPersonallyRequest, type WithdrawalView, type AdminWithdrawal,
   type ApproveWithdrawalRequest, type WalletSummary, type LedgerEntry, type Page, type FundHistoryRecord, type WalletBalanceRow,
@@ -175,31 +176,6 @@ export async function walletSummary(ctx: AppContext, user: UserRow): Promise<Wal
   return { balance: w?.balance ?? '0.00', totalEarnings: w?.totalEarnings ?? '0.00', totalWithdrawals: w?.totalWithdrawals ?? '0.00', pendingWithdrawals: pending, kycStatus: user.kycStatus };
 }
 
-export function encodeCursor(at: Date | string, id: string) {
-  return Buffer.from(JSON.stringify([at instanceof Date ? at.toISOString() : at, id])).toString('base64url');
-}
-const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const MONEY = /^\d{1,12}(\.\d{1,2})?$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A cursor is (time, id) or, for wallet balances, (amount, id); anything else is refused, never sent to the database. */
-export function decodeCursor(cursor: string | undefined, kind: 'time' | 'money' = 'time') {
-  if (!cursor) return undefined;
-  try {
-    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [unknown, unknown];
-    const okAt = typeof at === 'string' && (kind === 'time' ? ISO_MS.test(at) && !Number.isNaN(Date.parse(at)) : MONEY.test(at));
-    if (okAt && typeof id === 'string' && UUID.test(id)) return { at: at as string, id };
-  } catch {
-    /* fall through */
-  }
-  throw badRequest('Invalid page cursor', { cursor: ['Invalid page cursor'] });
-}
-function page<R, T>(rows: R[], limit: number, at: (r: R) => [Date | string, string], map: (r: R) => T): Page<T> {
-  const more = rows.length > limit;
-  const items = rows.slice(0, limit);
-  return { items: items.map(map), nextCursor: more ? encodeCursor(...at(items[items.length - 1])) : null };
-}
-
 const toEntry = (t: Awaited<ReturnType<typeof ledgerPage>>[number]): LedgerEntry => ({
   id: t.id, type: t.type, amount: t.amount, description: t.description, referenceId: t.referenceId, balanceBefore: t.balanceBefore,
   balanceAfter: t.balanceAfter, createdAt: t.createdAt.toISOString(),
@@ -207,7 +183,7 @@ const toEntry = (t: Awaited<ReturnType<typeof ledgerPage>>[number]): LedgerEntry
 
 export async function ownLedger(ctx: AppContext, user: UserRow, cursor: string | undefined, limit: number) {
   const rows = await ledgerPage(ctx.db, user.id, decodeCursor(cursor), limit);
-  return page(rows, limit, (r) => [r.createdAt, r.id], toEntry);
+  return pageOf(rows, limit, (r) => [r.createdAt, r.id], toEntry);
 }
 
 export async function ownWithdrawals(ctx: AppContext, user: UserRow) {
@@ -231,14 +207,14 @@ export async function adminWithdrawalList(ctx: AppContext, statuses: string[]): 
 
 export async function fundHistory(ctx: AppContext, q: { search?: string; type?: string; cursor?: string; limit: number }): Promise<Page<FundHistoryRecord>> {
   const rows = await fundHistoryPage(ctx.db, q, decodeCursor(q.cursor), q.limit);
-  return page(rows, q.limit, (r) => [r.t.createdAt, r.t.id], ({ t, ...u }) => ({
+  return pageOf(rows, q.limit, (r) => [r.t.createdAt, r.t.id], ({ t, ...u }) => ({
     ...toEntry(t), userId: t.userId, userDisplayId: u.userDisplayId, userName: personName(u), userEmail: u.userEmail,
   }));
 }
 
 export async function walletBalances(ctx: AppContext, q: { search?: string; cursor?: string; limit: number }): Promise<Page<WalletBalanceRow>> {
   const rows = await walletBalancesPage(ctx.db, q.search, decodeCursor(q.cursor, 'money'), q.limit);
-  return page(rows, q.limit, (r) => [r.w.balance, r.w.id], ({ w, ...u }) => ({
+  return pageOf(rows, q.limit, (r) => [r.w.balance, r.w.id], ({ w, ...u }) => ({
     userId: w.userId, userDisplayId: u.userDisplayId, userName: personName(u), userEmail: u.userEmail, balance: w.balance,
     totalEarnings: w.totalEarnings, totalWithdrawals: w.totalWithdrawals, updatedAt: w.updatedAt.toISOString(),
   }));
