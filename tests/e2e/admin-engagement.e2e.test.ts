@@ -158,7 +158,7 @@ describe.each(SIZES)('admin engagement sections at $name width', (size: Size) =>
     await open(page, 'support-tickets', 'Support Tickets');
     const row = visible(page, 'data-ticket-id', ticket.id);
     await row.getByText(subject).waitFor();
-    await row.getByText('Open', { exact: true }).waitFor();
+    await row.getByText('Status: Open', { exact: true }).waitFor();
     await page.getByLabel('Category').selectOption('Payment');
     await page.getByLabel('Priority').selectOption('high');
     await row.getByText('High').waitFor();
@@ -191,7 +191,7 @@ describe.each(SIZES)('admin engagement sections at $name width', (size: Size) =>
     await expectToast(page, 'Ticket updated');
     await dialog.waitFor({ state: 'detached' });
     await statusFilter(page, /^In Progress/).click();
-    await row.getByText('In Progress', { exact: true }).waitFor();
+    await row.getByText('Status: In Progress', { exact: true }).waitFor();
 
     dialog = await manage();
     await dialog.getByLabel('Status').selectOption('resolved');
@@ -203,7 +203,7 @@ describe.each(SIZES)('admin engagement sections at $name width', (size: Size) =>
     await expectToast(page, 'Ticket updated');
     await dialog.waitFor({ state: 'detached' });
     await statusFilter(page, /^Resolved/).click();
-    await row.getByText('Resolved', { exact: true }).waitFor();
+    await row.getByText('Status: Resolved', { exact: true }).waitFor();
 
     const mine = (await t.api('GET', '/api/support-tickets', { cookie: m.cookie })).body as TicketView[];
     const seen = mine.find((x) => x.id === ticket.id)!;

@@ -1,6 +1,7 @@
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { titleCase } from '../../lib/format';
 
+/** Ticket badges for the member's Support page and the admin queue alike (doc 3 §3.3, doc 2 §2.13). */
 type Look = { label: string; tone: BadgeTone };
 const look = (map: Record<string, Look>, value: string): Look => map[value] ?? { label: titleCase(value), tone: 'neutral' };
 
@@ -10,16 +11,19 @@ const STATUS: Record<string, Look> = {
   resolved: { label: 'Resolved', tone: 'success' },
   closed: { label: 'Closed', tone: 'neutral' },
 };
+export const TICKET_STATUS_LABELS: Record<string, string> = Object.fromEntries(Object.entries(STATUS).map(([k, v]) => [k, v.label]));
 
-export const PRIORITY_LABELS: Record<string, string> = { low: 'Low', medium: 'Medium', high: 'High', urgent: 'Urgent' };
+/** Ticket and news priorities share the scale's words and colours (news also has Normal). */
 const PRIORITY: Record<string, Look> = {
   low: { label: 'Low', tone: 'neutral' },
+  normal: { label: 'Normal', tone: 'neutral' },
   medium: { label: 'Medium', tone: 'info' },
   high: { label: 'High', tone: 'warning' },
   urgent: { label: 'Urgent', tone: 'danger' },
 };
+export const priorityLabel = (p: string) => look(PRIORITY, p).label;
 
-/** Open / In Progress / Resolved / Closed (doc 3 §3.3). */
+/** Open / In Progress / Resolved / Closed; screen readers hear "Status: Open" where no column header says it. */
 export function TicketStatusBadge({ status }: { status: string }) {
   const l = look(STATUS, status);
   return (
@@ -30,7 +34,7 @@ export function TicketStatusBadge({ status }: { status: string }) {
   );
 }
 
-export function TicketPriorityBadge({ priority }: { priority: string }) {
+export function PriorityBadge({ priority }: { priority: string }) {
   const l = look(PRIORITY, priority);
   return (
     <Badge tone={l.tone}>

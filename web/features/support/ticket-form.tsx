@@ -13,7 +13,7 @@ import { errorMessage } from '../../lib/api';
 import { applyFieldErrors } from '../../lib/form-errors';
 import { schemaResolver } from '../../lib/schema-resolver';
 import { openTicket, useInvalidateTickets } from './api';
-import { PRIORITY_LABELS } from './ticket-badges';
+import { priorityLabel } from './ticket-badges';
 
 type Category = (typeof TICKET_CATEGORIES)[number];
 type Priority = (typeof TICKET_PRIORITIES)[number];
@@ -77,7 +77,7 @@ export function TicketForm() {
           </FormField>
           <ChoiceCards
             legend="Priority"
-            options={TICKET_PRIORITIES.map((p) => ({ value: p, label: PRIORITY_LABELS[p] }))}
+            options={TICKET_PRIORITIES.map((p) => ({ value: p, label: priorityLabel(p) }))}
             error={errors.priority?.message}
             className="grid-cols-2 sm:grid-cols-4 lg:grid-cols-2 xl:grid-cols-4"
             {...form.register('priority')}

@@ -6,7 +6,7 @@ import { QueryError } from '../../components/ui/query-error';
 import { InlineLoader } from '../../components/ui/spinner';
 import { formatDate, formatDateTime, formatRelative } from '../../lib/format';
 import { useTickets } from './api';
-import { TicketPriorityBadge, TicketStatusBadge } from './ticket-badges';
+import { PriorityBadge, TicketStatusBadge } from './ticket-badges';
 
 function TicketItem({ ticket }: { ticket: TicketView }) {
   return (
@@ -23,7 +23,7 @@ function TicketItem({ ticket }: { ticket: TicketView }) {
         </div>
         <div className="flex shrink-0 flex-wrap gap-1.5">
           <TicketStatusBadge status={ticket.status} />
-          <TicketPriorityBadge priority={ticket.priority} />
+          <PriorityBadge priority={ticket.priority} />
         </div>
       </div>
       <p className="line-clamp-3 text-sm whitespace-pre-line text-slate-600">{ticket.description}</p>

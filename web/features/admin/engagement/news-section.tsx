@@ -11,7 +11,7 @@ import { KEYS } from '../queries';
 import { QueryStates } from '../ui/query-error';
 import { SectionHeader } from '../ui/section-header';
 import { useAdminNews, useInvalidateNews, type NewsView } from './engagement-api';
-import { PriorityBadge } from './engagement-badges';
+import { PriorityBadge } from '../../support/ticket-badges';
 import { NewsDialog } from './news-dialog';
 import { newsState, type NewsState } from './news-state';
 

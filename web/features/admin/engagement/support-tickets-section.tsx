@@ -14,7 +14,7 @@ import { SectionHeader } from '../ui/section-header';
 import { SegmentCount, segmentClass, segmentGroupClass } from '../ui/segments';
 import { CardField, TableFrame, Td, Th, Tr } from '../ui/table';
 import { useSupportTickets, type AdminTicket, type TicketFilters } from './engagement-api';
-import { priorityLabel, PriorityBadge, TICKET_STATUS_LABELS, TicketStatusBadge } from './engagement-badges';
+import { priorityLabel, PriorityBadge, TICKET_STATUS_LABELS, TicketStatusBadge } from '../../support/ticket-badges';
 import { TicketDialog } from './ticket-dialog';
 
 const STATUS_FILTERS = ['', ...TICKET_STATUSES] as const;

@@ -13,7 +13,7 @@ import { applyFieldErrors } from '../../../lib/form-errors';
 import { formatDateTimeUS } from '../format';
 import { KEYS, schemaResolver } from '../queries';
 import { useInvalidateTickets, type AdminTicket, type AdminTicketList } from './engagement-api';
-import { priorityLabel, PriorityBadge, TICKET_STATUS_LABELS, TicketStatusBadge } from './engagement-badges';
+import { priorityLabel, PriorityBadge, TICKET_STATUS_LABELS, TicketStatusBadge } from '../../support/ticket-badges';
 
 type Values = { status: string; priority: string; assignedTo: string; resolution: string };
 
