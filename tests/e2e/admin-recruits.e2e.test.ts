@@ -259,7 +259,7 @@ describe.each(SIZES)('admin recruits and referral links at $name width', (size: 
     await page.getByRole('heading', { level: 1, name: 'All Members' }).waitFor();
     await page.getByRole('button', { name: 'Add New User' }).click();
     const add = page.getByRole('dialog', { name: 'Add New User' });
-    expect(await add.getByRole('tab', { name: 'Generate Referral Link' }).getAttribute('aria-selected')).toBe('true');
+    await add.getByRole('tab', { name: 'Generate Referral Link', selected: true }).waitFor();
     await add.getByRole('radio', { name: /^Root/ }).check();
     await add.getByRole('radio', { name: 'Left', exact: true }).check();
     await picture(page, 'add-user');
