@@ -16,7 +16,7 @@ import { browserTimeZone, formatDateTimeUS, toQueryString } from '../format';
 import { KEYS, schemaResolver } from '../queries';
 import type { AuditEntry, AuditPage } from '../types';
 import { roleLabel } from '../ui/badges';
-import { QueryStates } from '../ui/query-error';
+import { LoadMore, QueryStates } from '../ui/query-error';
 import { SectionHeader } from '../ui/section-header';
 import { useServerFieldErrors } from '../members/server-errors';
 import { TableFrame, Td, Th } from '../ui/table';
@@ -355,13 +355,7 @@ export function UsersActivitiesSection() {
             })}
           </ul>
 
-          {log.hasNextPage ? (
-            <div className="flex justify-center">
-              <Button variant="outline" onClick={() => void log.fetchNextPage()} loading={log.isFetchingNextPage}>
-                {log.isFetchingNextPage ? 'Loading...' : 'Load more'}
-              </Button>
-            </div>
-          ) : null}
+          <LoadMore query={log} />
         </div>
       </QueryStates>
     </div>

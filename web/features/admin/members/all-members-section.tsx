@@ -15,7 +15,7 @@ import { browserTimeZone, formatCount, toQueryString } from '../format';
 import { KEYS, schemaResolver } from '../queries';
 import type { AdminUserPageData } from '../types';
 import { roleLabel, userStatusLabel } from '../ui/badges';
-import { QueryStates } from '../ui/query-error';
+import { LoadMore, QueryStates } from '../ui/query-error';
 import { SectionHeader } from '../ui/section-header';
 import { CreateUserDialog } from './create-user-dialog';
 import { ExportDialog } from './export-dialog';
@@ -263,13 +263,7 @@ export function AllMembersSection() {
         >
           <div className={cn('space-y-4 transition-opacity', users.isPlaceholderData && 'opacity-60')}>
             <UserTable rows={rows} label="Members" sort={{ sort, dir, onSort }} />
-            {users.hasNextPage ? (
-              <div className="flex justify-center">
-                <Button variant="outline" onClick={() => void users.fetchNextPage()} loading={users.isFetchingNextPage}>
-                  {users.isFetchingNextPage ? 'Loading...' : 'Load more'}
-                </Button>
-              </div>
-            ) : null}
+            <LoadMore query={users} />
           </div>
         </QueryStates>
       </div>

@@ -11,7 +11,7 @@ import { Input, Select } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
 import { titleCase } from '../../../lib/format';
 import { formatDateTimeIN, formatINR, formatSignedINR } from '../format';
-import { QueryStates } from '../ui/query-error';
+import { LoadMore, QueryStates } from '../ui/query-error';
 import { SectionHeader } from '../ui/section-header';
 import { CardField, TableFrame, Td, Th, Tr } from '../ui/table';
 import { useFundHistory, type FundHistoryRecord } from './money-api';
@@ -191,13 +191,7 @@ export function FundHistorySection() {
             ))}
           </ul>
 
-          {history.hasNextPage ? (
-            <div className="flex justify-center">
-              <Button variant="outline" onClick={() => void history.fetchNextPage()} loading={history.isFetchingNextPage}>
-                {history.isFetchingNextPage ? 'Loading...' : 'Load more'}
-              </Button>
-            </div>
-          ) : null}
+          <LoadMore query={history} />
         </div>
       </QueryStates>
     </div>

@@ -8,7 +8,7 @@ import { Label } from '../../../components/ui/label';
 import { cn } from '../../../lib/cn';
 import { formatDateTimeUS, formatDateUS, formatINR } from '../format';
 import { sectionHref } from '../sections';
-import { QueryStates } from '../ui/query-error';
+import { LoadMore, QueryStates } from '../ui/query-error';
 import { SectionHeader } from '../ui/section-header';
 import { CardField, TableFrame, Td, Th, Tr } from '../ui/table';
 import { useWalletBalances, type WalletBalanceRow } from './money-api';
@@ -132,13 +132,7 @@ export function WalletBalancesSection() {
             ))}
           </ul>
 
-          {wallets.hasNextPage ? (
-            <div className="flex justify-center">
-              <Button variant="outline" onClick={() => void wallets.fetchNextPage()} loading={wallets.isFetchingNextPage}>
-                {wallets.isFetchingNextPage ? 'Loading...' : 'Load more'}
-              </Button>
-            </div>
-          ) : null}
+          <LoadMore query={wallets} />
         </div>
       </QueryStates>
     </div>

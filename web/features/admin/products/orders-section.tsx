@@ -8,7 +8,7 @@ import { Label } from '../../../components/ui/label';
 import { cn } from '../../../lib/cn';
 import { titleCase } from '../../../lib/format';
 import { formatCount, formatDateUS, formatINR } from '../format';
-import { QueryStates } from '../ui/query-error';
+import { LoadMore, QueryStates } from '../ui/query-error';
 import { SectionHeader } from '../ui/section-header';
 import { CardField, TableFrame, Td, Th, Tr } from '../ui/table';
 import { DeliveryBadge, PaymentBadge, paymentStatusLabel } from './order-badges';
@@ -178,13 +178,7 @@ export function OrdersSection() {
             ))}
           </ul>
 
-          {orders.hasNextPage ? (
-            <div className="flex justify-center">
-              <Button variant="outline" onClick={() => void orders.fetchNextPage()} loading={orders.isFetchingNextPage}>
-                {orders.isFetchingNextPage ? 'Loading...' : 'Load more'}
-              </Button>
-            </div>
-          ) : null}
+          <LoadMore query={orders} />
         </div>
       </QueryStates>
 

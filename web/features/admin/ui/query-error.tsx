@@ -56,3 +56,15 @@ export function QueryStates({ query, errorTitle, loadingLabel, empty, children }
     </>
   );
 }
+
+/** The next page of a keyset list, while there is one. */
+export function LoadMore({ query }: { query: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown } }) {
+  if (!query.hasNextPage) return null;
+  return (
+    <div className="flex justify-center">
+      <Button variant="outline" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage}>
+        {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
+      </Button>
+    </div>
+  );
+}
