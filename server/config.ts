@@ -19,6 +19,7 @@ const Env = z.object({
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   MAIL_POLL_MS: z.coerce.number().int().min(50).default(2000),
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  RUN_JOBS: z.enum(['0', '1']).default('1'),
 });
 
 export type AppConfig = {
@@ -43,6 +44,8 @@ export type AppConfig = {
   secureCookies: boolean;
   /** App processes to run (PostgreSQL only): they share the port through node:cluster. */
   webConcurrency: number;
+  /** Run the job runner (volume applier, mail, cycles, maintenance) inside the app process; 0 when `npm run worker` processes do it. */
+  runJobs: boolean;
 };
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
@@ -74,6 +77,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     mailPollMs: e.MAIL_POLL_MS,
     secureCookies: production,
     webConcurrency: e.WEB_CONCURRENCY,
+    runJobs: e.RUN_JOBS === '1',
   };
   return { ...base, ...overrides };
 }

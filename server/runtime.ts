@@ -6,18 +6,28 @@ import { openDatabase, type Database } from './db/client';
 import { buildApp, type BuiltApp } from './app';
 import type { AppContext } from './context';
 import { startOutboxWorker, type OutboxWorker } from './workers/outbox.worker';
-import { startMaintenance } from './workers/maintenance.worker';
+import { startJobRunner, type JobRunner } from './workers/job-runner';
+import { jobDefinitions } from './workers/jobs';
+import { drainJournal } from './modules/volume/applier.service';
 import { ensureInitialAccounts } from './db/seed/first-start';
 
 export interface Runtime extends BuiltApp {
   ctx: AppContext;
   database: Database;
   mail: OutboxWorker;
+  /** The job runner of this process (polling unless `pollMail: false` or RUN_JOBS=0). */
+  jobs: JobRunner | null;
   seedLines: string[];
+  /** Applies every pending volume journal entry now (tests; the job does this in the background). */
+  settle(): Promise<void>;
   close(): Promise<void>;
 }
 
-/** Opens the database, migrates, seeds the first accounts and builds the app (main and tests share this). */
+/**
+ * Opens the database, migrates, seeds the first accounts, builds the app and starts the job runner
+ * (main and tests share this). `pollMail: false` keeps the runner from polling: tests run jobs and
+ * settle the journal themselves.
+ */
 export async function createRuntime(config: AppConfig, opts: { clock?: Clock; secret: string; webDist?: string; logger?: boolean; pollMail?: boolean; seed?: boolean }): Promise<Runtime> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize });
   let migrated = false;
@@ -34,18 +44,28 @@ export async function createRuntime(config: AppConfig, opts: { clock?: Clock; se
   };
   const built = await buildApp(ctx, { webDist: opts.webDist, logger: opts.logger, ping: () => database.ping(), migrated: () => migrated });
   ctx.log = built.app.log;
-  const mail = startOutboxWorker(ctx, { poll: opts.pollMail ?? true });
+  const poll = opts.pollMail ?? true;
+  const mail = startOutboxWorker(ctx, { poll });
   mailRef.worker = mail;
-  const maintenance = startMaintenance(ctx);
   const seedLines = opts.seed === false ? [] : (await ensureInitialAccounts(ctx)).lines;
+  const jobs = config.runJobs ? await startJobRunner(ctx, jobDefinitions(mail), { poll }) : null;
   return {
     ...built,
     ctx,
     database,
     mail,
+    jobs,
     seedLines,
+    async settle() {
+      for (let i = 0; i < 500; i++) {
+        const r = await drainJournal(ctx);
+        if (r.outcome === 'idle') return;
+        if (r.outcome === 'locked') await new Promise((res) => setTimeout(res, 20));
+      }
+      throw new Error('the volume journal did not settle');
+    },
     async close() {
-      maintenance.stop();
+      await jobs?.stop();
       await built.app.close();
       await mail.stop();
       await database.close();

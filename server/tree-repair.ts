@@ -5,8 +5,7 @@
  */
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { scanPlacedMembers, writeCounters } from './modules/tree/tree.repo';
-import { recount } from './modules/tree/recount';
+import { repairTree } from './modules/tree/tree.service';
 
 async function main() {
   const fix = process.argv.includes('--fix');
@@ -15,8 +14,7 @@ async function main() {
   try {
     await database.migrate();
     const started = Date.now();
-    const rows = await scanPlacedMembers(database.db);
-    const report = recount(rows);
+    const report = await repairTree(database.db, fix, new Date());
     console.log(`${report.members} members in the tree, ${report.roots} root(s), depth ${report.depth}; recounted in ${Date.now() - started} ms`);
     for (const p of report.problems.slice(0, 50)) console.log(`problem  ${p.id}: ${p.problem}`);
     if (report.problems.length > 50) console.log(`... and ${report.problems.length - 50} more problems`);
@@ -24,7 +22,6 @@ async function main() {
     if (report.differences.length > 50) console.log(`... and ${report.differences.length - 50} more differences`);
     console.log(`${report.differences.length} counter difference(s) on ${report.fixes.length} member(s), ${report.problems.length} structural problem(s)`);
     if (fix && report.fixes.length) {
-      await database.db.transaction(async (tx) => writeCounters(tx, report.fixes));
       console.log(`fixed ${report.fixes.length} member(s)`);
     } else if (report.fixes.length) {
       console.log('run again with --fix to write the recounted values');

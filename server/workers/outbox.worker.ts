@@ -14,7 +14,11 @@ export interface OutboxWorker {
   stop(): Promise<void>;
 }
 
-/** Sends queued mail over SMTP when SMTP_URL is set, otherwise prints it (development mode). */
+/**
+ * Sends queued mail over SMTP when SMTP_URL is set, otherwise prints it (development mode). The job
+ * runner calls flush() every MAIL_POLL_MS (job mail.outbox); kick() sends at once after a commit that
+ * queued mail, in this process, when `poll` is on.
+ */
 export function startOutboxWorker(ctx: AppContext, opts: { poll: boolean }): OutboxWorker {
   const transport: Transporter | null = ctx.config.smtpUrl ? nodemailer.createTransport(ctx.config.smtpUrl) : null;
   let running: Promise<number> | null = null;
@@ -59,13 +63,6 @@ export function startOutboxWorker(ctx: AppContext, opts: { poll: boolean }): Out
     return running;
   }
 
-  const timer = opts.poll
-    ? setInterval(() => {
-        if (!stopped) flush().catch((err) => ctx.log.error({ err }, 'outbox worker failed'));
-      }, ctx.config.mailPollMs)
-    : null;
-  timer?.unref();
-
   return {
     flush,
     kick: () => {
@@ -73,7 +70,6 @@ export function startOutboxWorker(ctx: AppContext, opts: { poll: boolean }): Out
     },
     async stop() {
       stopped = true;
-      if (timer) clearInterval(timer);
       await running?.catch(() => undefined);
       transport?.close();
     },

@@ -155,7 +155,7 @@ describe('BV and ranks', () => {
       const dr = Math.round((Number(now.r) - Number(was.r)) * 100);
       expect([dl, dr], id).toEqual(side === 'l' ? [24690, 0] : side === 'r' ? [0, 24690] : [0, 0]);
     }
-    await expectTreeSound(db());
+    await expectTreeSound(db(), t.settle);
   });
 
   it('a rank is reached exactly when all four requirements of the table are met, and never goes down', async () => {

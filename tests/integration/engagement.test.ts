@@ -166,7 +166,7 @@ describe('founder hidden IDs (decisions.md §10)', () => {
     expect((await t.api('GET', '/api/founder/hidden-ids', { cookie: c.founder })).body).toHaveLength(20);
     const f = (await userByEmail(t, t.demo.founder.email))!;
     expect(stats.body).toMatchObject({ totalUsers: f.leftCount + f.rightCount, leftLegUsers: f.leftCount, rightLegUsers: f.rightCount });
-    await expectTreeSound(db());
+    await expectTreeSound(db(), t.settle);
     // The hidden ID sets a password through its invitation, then signs in.
     await t.flushMail();
     const token = t.mail.tokenFrom(u.email, '/complete-invitation');

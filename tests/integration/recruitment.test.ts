@@ -144,7 +144,7 @@ describe('admin approval', () => {
     const after = (await userByEmail(t, t.demo.member.email))!;
     expect(after.totalDirects).toBe(member.totalDirects + 1);
     expect(after.leftDirects).toBe(member.leftDirects + 1);
-    await expectTreeSound(db());
+    await expectTreeSound(db(), t.settle);
   });
 
   it('rejects with a reason of 5 or more characters, once', async () => {
@@ -202,7 +202,7 @@ describe('admin and founder links', () => {
     expect(list.body.items.find((x: { id: string }) => x.id === row.id)).toMatchObject({ recruiterRole: 'admin', placementParent: { id: arjun.id } });
     const ok = await approve(row.id, { packageAmount: '0', kycDecision: { status: 'pending' } });
     expect(ok.body.placement).toEqual({ parentId: arjun.id, side: 'left' });
-    await expectTreeSound(db());
+    await expectTreeSound(db(), t.settle);
   });
 });
 
@@ -258,9 +258,9 @@ describe('member tree reads', () => {
     expect(after.leftCount).toBe(before.leftCount);
     const inactive = await t.api('GET', '/api/team/downline?status=inactive', { cookie: c.member });
     expect(inactive.body.members.map((m: { email: string }) => m.email)).toEqual(['priya.ll@demo.local']);
-    await expectTreeSound(db());
+    await expectTreeSound(db(), t.settle);
     await t.api('PATCH', `/api/admin/users/${priya.id}/status`, { cookie: c.admin, body: { status: 'active' } });
     expect((await userByEmail(t, t.demo.member.email))!.leftActive).toBe(before.leftActive);
-    await expectTreeSound(db());
+    await expectTreeSound(db(), t.settle);
   });
 });

@@ -66,7 +66,7 @@ describe('placement (property): agrees with a plain breadth-first search of the 
         mirror.set(u.id, {});
         ids.push(u.id);
       }
-      await expectTreeSound(db());
+      await expectTreeSound(db(), t.settle);
     });
   }
 });
@@ -81,7 +81,7 @@ describe('the repair command recount', () => {
       { id: member.id, field: 'open_depth', stored: 7, expected: member.openDepth },
     ]));
     await writeCounters(db(), report.fixes);
-    await expectTreeSound(db());
+    await expectTreeSound(db(), t.settle);
   });
 });
 
@@ -107,7 +107,7 @@ describe('concurrency', () => {
     expect(Number(row.n)).toBe(1);
     const fresh = (await userByEmail(t, target.email))!;
     expect(fresh).toMatchObject({ leftCount: 100, rightCount: 0, leftActive: 100 });
-    await expectTreeSound(db());
+    await expectTreeSound(db(), t.settle);
   });
 
   it('50 concurrent registrations with one referral link: exactly one succeeds', async () => {
@@ -122,6 +122,6 @@ describe('concurrency', () => {
     expect(answers.filter((a) => a.status === 400)).toHaveLength(49);
     const [row] = await query<{ n: number }>(t, sql`select count(*)::int as n from users where first_name = 'Race' and last_name = 'Runner'`);
     expect(Number(row.n)).toBe(1);
-    await expectTreeSound(db());
+    await expectTreeSound(db(), t.settle);
   });
 });

@@ -33,6 +33,8 @@ export interface TestApp {
   login(login: string, password: string, rememberMe?: boolean): Promise<string>;
   createUser(values: Partial<NewUser> & { email: string; password?: string }): Promise<UserRow>;
   flushMail(): Promise<void>;
+  /** Applies the pending volume journal (BV and tree counters of the ancestors), as the job does in the background. */
+  settle(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -43,7 +45,7 @@ const cachedHash = async (p: string) => hashCache.get(p) ?? (hashCache.set(p, aw
  * The real app on a fresh database (PGlite in memory, or a new PostgreSQL database under
  * TEST_DATABASE_URL), with demo accounts, a manual clock and a real SMTP listener.
  */
-export async function startTestApp(opts: { listen?: boolean; rateLimitFactor?: number; config?: Partial<AppConfig> } = {}): Promise<TestApp> {
+export async function startTestApp(opts: { listen?: boolean; rateLimitFactor?: number; config?: Partial<AppConfig>; autoSettle?: boolean } = {}): Promise<TestApp> {
   const mail = await startMailbox();
   const database = await createTestDatabase();
   const clock = new ManualClock();
@@ -67,6 +69,8 @@ export async function startTestApp(opts: { listen?: boolean; rateLimitFactor?: n
     const res = await runtime.app.inject({ method: method as 'GET', url: path, headers, ...(o.body !== undefined ? { payload: o.body as object } : {}) });
     const raw = res.headers['set-cookie'];
     const setCookie = [raw].flat().find((c): c is string => typeof c === 'string' && c.startsWith('sid='));
+    // Unless a test drives the journal itself, every write is followed by the applier's pass, so figures read next are applied ones.
+    if (opts.autoSettle !== false && method !== 'GET' && method !== 'HEAD') await runtime.settle();
     let body: unknown = res.body;
     if (String(res.headers['content-type'] ?? '').includes('application/json')) body = res.json();
     return { status: res.statusCode, body: body as any, headers: res.headers, setCookie, cookie: setCookie?.split(';')[0] };
@@ -108,6 +112,7 @@ export async function startTestApp(opts: { listen?: boolean; rateLimitFactor?: n
     async flushMail() {
       await runtime.mail.flush();
     },
+    settle: () => runtime.settle(),
     async close() {
       await runtime.close();
       await mail.close();

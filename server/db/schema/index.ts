@@ -6,3 +6,4 @@ export * from './commerce';
 export * from './wallet';
 export * from './engagement';
 export * from './ops';
+export * from './volume';

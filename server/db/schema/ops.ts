@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, uuid, varchar, text, integer, timestamp, jsonb, index, check } from 'drizzle-orm/pg-core';
+import { pgTable, uuid, varchar, text, integer, boolean, timestamp, jsonb, index, uniqueIndex, check } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -51,4 +51,30 @@ export const mailOutbox = pgTable(
     index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
     check('mail_outbox_status_check', sql`${t.status} in ('pending','sending','sent','logged','failed')`),
   ],
+);
+
+/**
+ * Background jobs (the job runner in server/workers/job-runner.ts). A due job is claimed with
+ * FOR UPDATE SKIP LOCKED and leased to one worker until `locked_until`; a worker that dies loses the
+ * lease and another takes the job. Recurring jobs keep one row each (name = key) and are rescheduled
+ * after every run; one-off jobs carry a unique key and are deleted once done.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    key: varchar('key', { length: 120 }).notNull(),
+    name: varchar('name', { length: 60 }).notNull(),
+    payload: jsonb('payload'),
+    recurring: boolean('recurring').notNull().default(false),
+    runAt: ts('run_at').notNull(),
+    lockedBy: varchar('locked_by', { length: 80 }),
+    lockedUntil: ts('locked_until'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    lastRunAt: ts('last_run_at'),
+    lastOkAt: ts('last_ok_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('jobs_key_key').on(t.key), index('jobs_due_idx').on(t.runAt)],
 );

@@ -132,7 +132,7 @@ export async function setStatus(ctx: AppContext, req: FastifyRequest, actor: Ide
     if (!target) throw notFound();
     checkStatusChange(actor.user, target, status);
     const updated = await updateUser(tx, id, { status, idStatus: status === 'active' ? 'Active' : 'Inactive' });
-    await onStatusChange(tx, target, target.status, status);
+    await onStatusChange(tx, target, target.status, status, ctx.clock.now());
     if (status === 'inactive') await deleteUserSessions(tx, id);
     await audit(tx, req, actor, { entityType: 'user', entityId: id, action: status === 'active' ? 'user.activate' : 'user.block', previousState: { status: target.status }, newState: { status } });
     return updated!;
@@ -162,7 +162,7 @@ export async function editUser(ctx: AppContext, req: FastifyRequest, actor: Iden
       if (isUniqueViolation(err)) throw conflict(MSG.duplicateEmail, 'DUPLICATE_EMAIL');
       throw err;
     });
-    await onStatusChange(tx, before, before.status, updated!.status);
+    await onStatusChange(tx, before, before.status, updated!.status, ctx.clock.now());
     if (password || input.status === 'inactive') await deleteUserSessions(tx, target.id);
     await audit(tx, req, actor, {
       entityType: 'user', entityId: target.id, action: 'user.edit', previousState: snapshot(target), newState: snapshot(updated!),
@@ -191,7 +191,7 @@ export async function editMember(ctx: AppContext, req: FastifyRequest, actor: Id
       // idStatus follows a block or an activation, as it does in the edit dialog and block/activate.
       ...(input.status !== target.status && input.status !== 'pending' ? { idStatus: input.status === 'active' ? 'Active' : 'Inactive' } : {}),
     });
-    await onStatusChange(tx, before, before.status, updated!.status);
+    await onStatusChange(tx, before, before.status, updated!.status, ctx.clock.now());
     if (input.status === 'inactive' || input.role !== target.role) await deleteUserSessions(tx, id);
     await audit(tx, req, actor, { entityType: 'user', entityId: id, action: 'user.update', previousState: snapshot(target), newState: snapshot(updated!) });
     return updated!;

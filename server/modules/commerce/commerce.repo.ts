@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { rawRows, type DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { products, purchases, users } from '../../db/schema/index';
 
 export type ProductRow = typeof products.$inferSelect;
@@ -63,26 +63,4 @@ export async function purchasesPage(db: DbOrTx, f: { paymentStatus?: string; del
     ))
     .orderBy(desc(purchases.createdAt), desc(purchases.id))
     .limit(limit + 1);
-}
-
-/**
- * BV of a completed purchase (decisions.md §5): the buyer's personal BV, and leftBV or rightBV of every
- * ancestor by the leg the buyer is in, in one statement. Answers the ancestors' new figures for the
- * rank check. Run under the tree lock.
- */
-export async function addBV(db: DbOrTx, buyerId: string, bv: string) {
-  await db.update(users).set({ totalBV: sql`${users.totalBV} + ${bv}::numeric` }).where(eq(users.id, buyerId));
-  return rawRows<{ id: string; left_bv: string; right_bv: string; total_directs: number; current_rank: string }>(
-    db,
-    sql`with recursive up(id, via) as (
-          select parent_id, position from users where id = ${buyerId}::uuid and parent_id is not null
-          union all
-          select u.parent_id, u.position from up join users u on u.id = up.id where u.parent_id is not null
-        )
-        update users t set
-          left_bv = t.left_bv + case when up.via = 'left' then ${bv}::numeric else 0 end,
-          right_bv = t.right_bv + case when up.via = 'right' then ${bv}::numeric else 0 end
-        from up where t.id = up.id
-        returning t.id, t.left_bv::text as left_bv, t.right_bv::text as right_bv, t.total_directs, t.current_rank`,
-  );
 }

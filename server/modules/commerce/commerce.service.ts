@@ -2,7 +2,6 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { rupees } from '../../lib/format';
-import type { DbOrTx } from '../../db/client';
 import type { Identity } from '../../http/identity';
 import { AppError, badRequest, notFound } from '../../http/app-error';
 import {
@@ -15,13 +14,12 @@ import { displayName } from '../users/users.service';
 import { findUserById } from '../users/users.repo';
 import { notify, notifyAdmins } from '../notifications/notifications.service';
 import { audit } from '../audit/audit.service';
-import { lockTree } from '../tree/tree.service';
-import { applyRanks } from '../ranks/rank.service';
+import { recordCompletedPurchase } from '../volume/journal.service';
 import { idempotent, postLedger, negate } from '../wallet/ledger.service';
 import { decodeCursor, pageOf } from '../../http/page-cursor';
 import {
   activeProducts, allProducts, findProduct, insertProduct, updateProduct, insertPurchase, purchaseForUpdate, updatePurchase, purchasesOf,
-  purchasesPage, addBV, type ProductRow, type PurchaseRow,
+  purchasesPage, type ProductRow, type PurchaseRow,
 } from './commerce.repo';
 
 
@@ -62,13 +60,6 @@ export async function editProduct(ctx: AppContext, req: FastifyRequest, identity
   });
 }
 
-/** Credits a completed purchase's BV to the buyer and every ancestor, then promotes whoever now qualifies. */
-async function creditBV(tx: DbOrTx, purchase: PurchaseRow, now: Date) {
-  const ancestors = await addBV(tx, purchase.userId, purchase.totalBV);
-  await applyRanks(tx, ancestors.map((a) => ({ id: a.id, leftBV: a.left_bv, rightBV: a.right_bv, totalDirects: a.total_directs, currentRank: a.current_rank })), now);
-  await updatePurchase(tx, purchase.id, { bvCreditedAt: now });
-}
-
 /**
  * A purchase (decisions.md §5): the server computes the total (price x quantity plus GST, half-up) and BV.
  * Wallet payment completes at once, debiting the wallet in the same transaction; other methods wait for
@@ -77,7 +68,6 @@ async function creditBV(tx: DbOrTx, purchase: PurchaseRow, now: Date) {
 export async function purchase(ctx: AppContext, req: FastifyRequest, identity: Identity, input: z.output<typeof PurchaseRequest>) {
   return idempotent(ctx, req, identity.user.id, async (tx) => {
     const byWallet = input.paymentMethod === 'wallet';
-    if (byWallet) await lockTree(tx);
     const product = await findProduct(tx, input.productId);
     if (!product?.isActive) throw badRequest(COMMERCE_MSG.productUnavailable, { productId: [COMMERCE_MSG.productUnavailable] });
     const totals = orderTotals(product.price, product.gst, product.bv, input.quantity);
@@ -85,10 +75,12 @@ export async function purchase(ctx: AppContext, req: FastifyRequest, identity: I
     const row = await insertPurchase(tx, {
       userId: identity.user.id, productId: product.id, quantity: input.quantity, unitPrice: product.price, totalAmount: totals.total, totalBV: totals.bv,
       paymentMethod: input.paymentMethod, paymentStatus: byWallet ? 'completed' : 'pending', deliveryAddress: input.deliveryAddress, createdAt: now,
+      bvCreditedAt: byWallet ? now : null,
     });
     if (byWallet) {
       const entry = await postLedger(tx, identity.user.id, negate(totals.total), 'purchase', { description: `${product.name} x ${input.quantity}`, referenceId: row.id, now });
-      await creditBV(tx, row, now);
+      // BV: the buyer's personal BV now; the ancestors' legs through the journal (no tree lock, no ancestor row).
+      await recordCompletedPurchase(tx, row, now);
       await audit(tx, req, identity, { entityType: 'purchase', entityId: row.id, action: 'purchase.wallet', newState: { total: totals.total, bv: totals.bv, balanceAfter: entry.balanceAfter } });
     } else {
       await notifyAdmins(tx, {
@@ -96,8 +88,7 @@ export async function purchase(ctx: AppContext, req: FastifyRequest, identity: I
         message: `${displayName(identity.user)} ordered ${product.name} x ${input.quantity} (${rupees(totals.total)}, ${PAYMENT_METHOD_LABELS[input.paymentMethod]}).`, data: { purchaseId: row.id },
       });
     }
-    const fresh = (await purchaseForUpdate(tx, row.id))!;
-    return { status: 201, body: { message: COMMERCE_MSG.purchaseSuccess, purchase: toPurchase(fresh, product.name) } };
+    return { status: 201, body: { message: COMMERCE_MSG.purchaseSuccess, purchase: toPurchase(row, product.name) } };
   });
 }
 
@@ -116,7 +107,6 @@ export async function adminOrders(ctx: AppContext, q: { paymentStatus?: string; 
 /** Admin order update: pending payment -> completed (BV credited once) or failed; delivery moves forward only. */
 export async function updateOrder(ctx: AppContext, req: FastifyRequest, identity: Identity, id: string, input: z.output<typeof AdminPurchasePatch>) {
   return idempotent(ctx, req, identity.user.id, async (tx) => {
-    if (input.paymentStatus === 'completed') await lockTree(tx);
     const before = await purchaseForUpdate(tx, id);
     if (!before) throw notFound(COMMERCE_MSG.orderNotFound);
     const now = ctx.clock.now();
@@ -135,8 +125,9 @@ export async function updateOrder(ctx: AppContext, req: FastifyRequest, identity
     if (input.trackingId !== undefined && input.trackingId !== before.trackingId) changes.trackingId = input.trackingId;
     let after = before;
     if (Object.keys(changes).length) {
+      if (changes.paymentStatus === 'completed') changes.bvCreditedAt = now;
       after = (await updatePurchase(tx, id, changes))!;
-      if (changes.paymentStatus === 'completed') await creditBV(tx, after, now);
+      if (changes.paymentStatus === 'completed') await recordCompletedPurchase(tx, after, now);
       const buyer = await findUserById(tx, before.userId);
       const parts = [
         changes.paymentStatus ? `payment ${changes.paymentStatus}` : null,

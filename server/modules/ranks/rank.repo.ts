@@ -1,5 +1,5 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { rawRows, type DbOrTx } from '../../db/client';
 import { rankAchievements, users } from '../../db/schema/index';
 
 export async function achievementsOf(db: DbOrTx, userId: string) {
@@ -13,4 +13,39 @@ export async function recordPromotion(db: DbOrTx, row: { userId: string; rank: s
     userId: row.userId, rank: row.rank, achievedAt: now, teamBV: row.teamBV, leftBV: row.leftBV, rightBV: row.rightBV,
     metadata: sql`${JSON.stringify({ directRecruits: row.directs, previousRank: row.from })}::jsonb`,
   });
+}
+
+export interface PromotionCandidate {
+  id: string;
+  left_bv: string;
+  right_bv: string;
+  total_directs: number;
+  current_rank: string;
+  target: string;
+}
+
+/**
+ * Members among `ids` whose figures now meet every requirement of a rank above their current one,
+ * with the highest such rank (decisions.md §5), checked in the database so that a batch touching
+ * thousands of ancestors reads back only the few who are promoted.
+ */
+export async function findPromotions(db: DbOrTx, ids: string[], table: { rank: string; teamBV: number; leftBV: number; rightBV: number; directs: number }[]) {
+  if (!ids.length) return [];
+  const values = sql.join(
+    table.map((r, i) => sql`(${i}::int, ${r.rank}::text, ${String(r.teamBV)}::numeric, ${String(r.leftBV)}::numeric, ${String(r.rightBV)}::numeric, ${r.directs}::int)`),
+    sql`, `,
+  );
+  return rawRows<PromotionCandidate>(
+    db,
+    sql`with ranks(idx, name, team, l, r, d) as (values ${values})
+        select u.id, u.left_bv::text, u.right_bv::text, u.total_directs, u.current_rank, best.name as target
+        from users u
+        cross join lateral (
+          select x.idx, x.name from ranks x
+          where u.left_bv + u.right_bv >= x.team and u.left_bv >= x.l and u.right_bv >= x.r and u.total_directs >= x.d
+          order by x.idx desc limit 1
+        ) best
+        where u.id = any(${sql.param(ids)}::uuid[])
+          and best.idx > coalesce((select c.idx from ranks c where c.name = u.current_rank), 0)`,
+  );
 }

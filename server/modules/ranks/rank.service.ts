@@ -3,7 +3,7 @@ import { RANKS, type Rank } from '../../../contracts/enums';
 import { RANK_REQUIREMENTS, type RankProgress } from '../../../contracts/commerce';
 import { addMoney, compareMoney } from '../../lib/money';
 import { notify } from '../notifications/notifications.service';
-import { achievementsOf, recordPromotion } from './rank.repo';
+import { achievementsOf, recordPromotion, findPromotions } from './rank.repo';
 
 export interface RankFigures {
   id: string;
@@ -41,6 +41,19 @@ export async function applyRanks(db: DbOrTx, members: RankFigures[], now: Date) 
       message: `Congratulations! You reached ${target} with a team BV of ${addMoney(f.leftBV, f.rightBV)}.`, data: { rank: target },
     });
   }
+}
+
+const RANK_TABLE = RANKS.map((rank) => ({ rank, ...RANK_REQUIREMENTS[rank] }));
+
+/**
+ * The rank check after the volume applier changed members' figures: every member among `ids` who now
+ * qualifies for a higher rank is promoted (never down), with rank_achievements and a notification.
+ * Returns how many were promoted.
+ */
+export async function promoteQualified(db: DbOrTx, ids: string[], now: Date) {
+  const found = await findPromotions(db, ids, RANK_TABLE);
+  await applyRanks(db, found.map((c) => ({ id: c.id, leftBV: c.left_bv, rightBV: c.right_bv, totalDirects: c.total_directs, currentRank: c.current_rank })), now);
+  return found.length;
 }
 
 const ratio = (have: string | number, need: number) => (need <= 0 ? 100 : Math.min(100, Math.floor((Number(have) / need) * 10000) / 100));

@@ -87,11 +87,11 @@ export async function childrenOf(db: DbOrTx, parentIds: string[]) {
 }
 
 /**
- * Puts `childId` into the free slot (parentId, side) and keeps every counter in step: members and
- * active members per leg and the depth below, for every ancestor in one statement; open_depth upwards
- * until it stops changing.
+ * Puts `childId` into the free slot (parentId, side): the member's own tree columns, the parent's child
+ * pointer and open_depth upwards until it stops changing, all at once. The ancestors' member counts
+ * follow through the journal (placeMember appends the entry).
  */
-export async function occupySlot(db: DbOrTx, childId: string, parentId: string, side: Position, active: boolean, now: Date) {
+export async function occupySlot(db: DbOrTx, childId: string, parentId: string, side: Position, now: Date) {
   const [parent] = await db.select({ level: users.level }).from(users).where(eq(users.id, parentId));
   await db
     .update(users)
@@ -101,20 +101,6 @@ export async function occupySlot(db: DbOrTx, childId: string, parentId: string, 
     })
     .where(eq(users.id, childId));
   await db.update(users).set(side === 'left' ? { leftChildId: childId } : { rightChildId: childId }).where(eq(users.id, parentId));
-  const a = active ? 1 : 0;
-  await db.execute(sql`
-    with recursive up(id, via, dist) as (
-      select ${parentId}::uuid, ${side}::varchar, 1
-      union all
-      select u.parent_id, u.position, up.dist + 1 from up join users u on u.id = up.id where u.parent_id is not null
-    )
-    update users t set
-      left_count = t.left_count + (up.via = 'left')::int,
-      right_count = t.right_count + (up.via = 'right')::int,
-      left_active = t.left_active + case when up.via = 'left' then ${sql.raw(String(a))} else 0 end,
-      right_active = t.right_active + case when up.via = 'right' then ${sql.raw(String(a))} else 0 end,
-      team_depth = greatest(t.team_depth, up.dist)
-    from up where t.id = up.id`);
   await refreshOpenDepth(db, parentId);
 }
 
@@ -162,20 +148,6 @@ export async function countDirect(db: DbOrTx, sponsorId: string, side: Position 
       ...(side === 'right' ? { rightDirects: sql`${users.rightDirects} + 1` } : {}),
     })
     .where(eq(users.id, sponsorId));
-}
-
-/** A placed member became active (+1) or stopped being active (-1): every ancestor's leg count follows. */
-export async function shiftActive(db: DbOrTx, nodeId: string, delta: 1 | -1) {
-  await db.execute(sql`
-    with recursive up(id, via) as (
-      select parent_id, position from users where id = ${nodeId} and parent_id is not null
-      union all
-      select u.parent_id, u.position from up join users u on u.id = up.id where u.parent_id is not null
-    )
-    update users t set
-      left_active = t.left_active + case when up.via = 'left' then ${sql.raw(String(delta))} else 0 end,
-      right_active = t.right_active + case when up.via = 'right' then ${sql.raw(String(delta))} else 0 end
-    from up where t.id = up.id`);
 }
 
 /**
@@ -243,4 +215,81 @@ export async function writeCounters(db: DbOrTx, fixes: CounterFix[]) {
         as f(id, level, lc, rc, la, ra, td, od, tdir, ldir, rdir)
       where t.id = f.id`);
   }
+}
+
+// ---- the journal's side of the tree: the ancestors of changed members and their per-leg counters ----
+
+/** What one journal entry adds at its member: BV, members and active members. */
+export interface JournalDelta {
+  member_id: string;
+  bv: string;
+  d_members: number;
+  d_active: number;
+}
+
+export interface AncestorDelta {
+  id: string;
+  lbv: string;
+  rbv: string;
+  lc: number;
+  rc: number;
+  la: number;
+  ra: number;
+  depth: number;
+}
+
+/**
+ * Every ancestor of the events' members with what the batch adds to each of its legs, in one set-based
+ * walk up the parent links: the entries are first summed per member, so a member who bought fifty times
+ * in a batch is walked once; then one row per member and ancestor, summed per ancestor. The member's
+ * own row gets nothing: a member's purchase is never in their own legs.
+ */
+export async function ancestorDeltas(db: DbOrTx, events: JournalDelta[]): Promise<AncestorDelta[]> {
+  const col = <K extends keyof JournalDelta>(k: K) => events.map((e) => e[k]);
+  return rawRows<AncestorDelta>(
+    db,
+    sql`with recursive ev as (
+          select member_id, sum(bv) as bv, sum(dm)::int as dm, sum(da)::int as da
+          from unnest(${sql.param(col('member_id'))}::uuid[], ${sql.param(col('bv'))}::numeric[],
+                               ${sql.param(col('d_members'))}::int[], ${sql.param(col('d_active'))}::int[]) as e(member_id, bv, dm, da)
+          group by member_id
+        ),
+        up(id, via, dist, bv, dm, da) as (
+          select u.parent_id, u.position, 1, e.bv, e.dm, e.da from ev e join users u on u.id = e.member_id where u.parent_id is not null
+          union all
+          select u.parent_id, u.position, up.dist + 1, up.bv, up.dm, up.da from up join users u on u.id = up.id where u.parent_id is not null
+        )
+        select id,
+          sum(case when via = 'left' then bv else 0 end)::text as lbv,
+          sum(case when via = 'right' then bv else 0 end)::text as rbv,
+          sum(case when via = 'left' then dm else 0 end)::int as lc,
+          sum(case when via = 'right' then dm else 0 end)::int as rc,
+          sum(case when via = 'left' then da else 0 end)::int as la,
+          sum(case when via = 'right' then da else 0 end)::int as ra,
+          max(case when dm > 0 then dist else 0 end)::int as depth
+        from up group by id`,
+  );
+}
+
+/**
+ * Locks the ancestors' rows deepest first. Placement locks bottom-up too (the new member, its parent,
+ * then upwards), so the applier and a placement never wait on each other in a circle.
+ */
+export async function lockMembersDeepestFirst(db: DbOrTx, ids: string[]) {
+  await db.execute(sql`select id from users where id = any(${sql.param(ids)}::uuid[]) order by level desc, id for no key update`);
+}
+
+/** Adds member and active counts per leg and the depth below, where the deltas change them. */
+export async function addLegCounts(db: DbOrTx, d: AncestorDelta[]) {
+  const rows = d.filter((x) => x.lc || x.rc || x.la || x.ra || x.depth);
+  if (!rows.length) return;
+  const col = <K extends keyof AncestorDelta>(k: K) => rows.map((x) => x[k]);
+  await db.execute(sql`
+    update users t set
+      left_count = t.left_count + a.lc, right_count = t.right_count + a.rc,
+      left_active = t.left_active + a.la, right_active = t.right_active + a.ra,
+      team_depth = greatest(t.team_depth, a.depth)
+    from unnest(${sql.param(col('id'))}::uuid[], ${sql.param(col('lc'))}::int[], ${sql.param(col('rc'))}::int[], ${sql.param(col('la'))}::int[],
+                ${sql.param(col('ra'))}::int[], ${sql.param(col('depth'))}::int[]) as a(id, lc, rc, la, ra, depth)
+    where t.id = a.id`);
 }

@@ -1,11 +1,12 @@
-import type { DbOrTx } from '../../db/client';
-import { findUserById } from '../users/users.repo';
-import { applyRanks } from '../ranks/rank.service';
+import type { Db, DbOrTx } from '../../db/client';
+import { recordPlacement, recordActivity, absorbPendingCountEntries } from '../volume/journal.service';
+import { recount, type RecountResult } from './recount';
 import { conflict } from '../../http/app-error';
 import { MSG } from '../../../contracts/messages';
 import type { Position } from '../../../contracts/enums';
 import {
-  lockTree, findNode, findTreeRoot, descendToOpenSlot, childrenOf, occupySlot, legUnder, countDirect, shiftActive, type TreeNodeRow,
+  lockTree, findNode, findTreeRoot, descendToOpenSlot, childrenOf, occupySlot, legUnder, countDirect, ancestorDeltas, lockMembersDeepestFirst,
+  addLegCounts, scanPlacedMembers, writeCounters, type TreeNodeRow,
 } from './tree.repo';
 
 export interface Slot {
@@ -64,8 +65,10 @@ export async function treeRootId(db: DbOrTx) {
 }
 
 /**
- * Places a member: takes the tree lock, finds the slot, occupies it and keeps every counter in step,
- * including the sponsor's direct recruits. Returns the slot taken.
+ * Places a member: takes the tree lock, finds the slot and occupies it at once (slot, level, open_depth
+ * exact, so the next placement sees it), counts the sponsor's direct recruit, and appends a placement
+ * to the journal: the member and active counts and the depth of every ancestor follow when the applier
+ * folds it in, and the sponsor's rank is checked there. Returns the slot taken.
  */
 export async function placeMember(
   db: DbOrTx,
@@ -75,23 +78,52 @@ export async function placeMember(
 ): Promise<Slot> {
   await lockTree(db);
   const slot = await findSlot(db, target.startId, target.side);
-  await occupySlot(db, member.id, slot.parentId, slot.side, member.status === 'active', now);
-  if (member.sponsorId) {
-    await countDirect(db, member.sponsorId, await legUnder(db, member.sponsorId, member.id));
-    // One more direct recruit can complete the sponsor's next rank.
-    const s = await findUserById(db, member.sponsorId);
-    if (s) await applyRanks(db, [{ id: s.id, leftBV: s.leftBV, rightBV: s.rightBV, totalDirects: s.totalDirects, currentRank: s.currentRank }], now);
-  }
+  await occupySlot(db, member.id, slot.parentId, slot.side, now);
+  if (member.sponsorId) await countDirect(db, member.sponsorId, await legUnder(db, member.sponsorId, member.id));
+  await recordPlacement(db, { id: member.id, sponsorId: member.sponsorId, active: member.status === 'active' }, now);
   return slot;
 }
 
-/** Keeps the active-member counters of the ancestors in step with a placed member's status. */
-export async function onStatusChange(db: DbOrTx, member: { id: string; placedAt: Date | null; parentId: string | null }, before: string, after: string) {
+/** Keeps the active-member counters of the ancestors in step with a placed member's status (through the journal). */
+export async function onStatusChange(db: DbOrTx, member: { id: string; placedAt: Date | null; parentId: string | null }, before: string, after: string, now: Date) {
   if (!member.placedAt || !member.parentId) return;
   const was = before === 'active';
   const is = after === 'active';
   if (was === is) return;
-  await shiftActive(db, member.id, is ? 1 : -1);
+  await recordActivity(db, member.id, is ? 1 : -1, now);
 }
+
+// ---- the journal applier's use of the tree (server/modules/volume/applier.service.ts) ----
+
+/** Every ancestor of the journal entries' members with what the entries add to each of its legs. */
+export const walkJournalUp = ancestorDeltas;
+/** Locks those ancestors deepest first, the order placements lock in. */
+export const lockAncestors = lockMembersDeepestFirst;
+/** Adds the member and active counts and the depth below to the ancestors. */
+export const applyLegCounts = addLegCounts;
+
+/**
+ * `npm run tree:repair`: recounts every counter from the parent links in one repeatable-read snapshot
+ * that also absorbs the pending count entries of the journal (so nothing is counted twice), and with
+ * `fix` writes the recounted values; without it the transaction is rolled back.
+ */
+export async function repairTree(db: Db, fix: boolean, now: Date): Promise<RecountResult> {
+  let result: RecountResult | undefined;
+  await db
+    .transaction(
+      async (tx) => {
+        await absorbPendingCountEntries(tx, now);
+        result = recount(await scanPlacedMembers(tx));
+        if (!fix) throw new ReportOnly();
+        if (result.fixes.length) await writeCounters(tx, result.fixes);
+      },
+      { isolationLevel: 'repeatable read' },
+    )
+    .catch((err) => {
+      if (!(err instanceof ReportOnly)) throw err;
+    });
+  return result!;
+}
+class ReportOnly extends Error {}
 
 export { lockTree };

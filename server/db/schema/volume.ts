@@ -1,0 +1,94 @@
+import { sql } from 'drizzle-orm';
+import { pgTable, uuid, varchar, integer, smallint, bigserial, numeric, timestamp, index, uniqueIndex, check, primaryKey } from 'drizzle-orm/pg-core';
+import { users } from './users';
+import { purchases } from './commerce';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * Pairing and monthly cycles (compensation.md §2). One open cycle per kind; the volume applier closes a
+ * cycle once its end has passed and every event before the end is applied, and opens the next.
+ * The compensation engine adds calculated, approved and posted.
+ */
+export const compCycles = pgTable(
+  'comp_cycles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: varchar('kind', { length: 10 }).notNull(),
+    /** daily, weekly or monthly: the period the cycle was opened with. */
+    period: varchar('period', { length: 10 }).notNull(),
+    startsAt: ts('starts_at').notNull(),
+    endsAt: ts('ends_at').notNull(),
+    closedAt: ts('closed_at'),
+    status: varchar('status', { length: 12 }).notNull().default('open'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('comp_cycles_one_open_key').on(t.kind).where(sql`${t.status} = 'open'`),
+    uniqueIndex('comp_cycles_start_key').on(t.kind, t.startsAt),
+    check('comp_cycles_kind_check', sql`${t.kind} in ('pairing','monthly')`),
+    check('comp_cycles_status_check', sql`${t.status} in ('open','closed','calculated','approved','posted')`),
+    check('comp_cycles_bounds_check', sql`${t.startsAt} < ${t.endsAt}`),
+  ],
+);
+
+/**
+ * The volume journal: what happened in the tree, appended in the transaction of the event itself and
+ * folded into every ancestor's figures by the applier, each row exactly once (applied_at is set in the
+ * applier's transaction). kind purchase: a completed purchase's BV; placement: a member took a slot
+ * (members +1, active +0/1, depth); activity: a placed member became active (+1) or stopped (-1).
+ */
+export const volumeEvents = pgTable(
+  'volume_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: varchar('kind', { length: 10 }).notNull(),
+    memberId: uuid('member_id').notNull().references(() => users.id),
+    purchaseId: uuid('purchase_id').references(() => purchases.id),
+    bv: numeric('bv', { precision: 12, scale: 2 }).notNull().default('0'),
+    dMembers: smallint('d_members').notNull().default(0),
+    dActive: smallint('d_active').notNull().default(0),
+    /** placement: the sponsor whose direct recruits grew (their rank is checked when applied). */
+    sponsorId: uuid('sponsor_id'),
+    /** The moment the purchase completed or the member was placed: decides the cycle. */
+    occurredAt: ts('occurred_at').notNull(),
+    appliedAt: ts('applied_at'),
+    pairingCycleId: uuid('pairing_cycle_id').references(() => compCycles.id),
+    monthlyCycleId: uuid('monthly_cycle_id').references(() => compCycles.id),
+  },
+  (t) => [
+    index('volume_events_pending_idx').on(t.id).where(sql`${t.appliedAt} is null`),
+    uniqueIndex('volume_events_purchase_key').on(t.purchaseId),
+    index('volume_events_member_idx').on(t.memberId, t.occurredAt),
+    index('volume_events_pairing_idx').on(t.pairingCycleId),
+    check('volume_events_kind_check', sql`${t.kind} in ('purchase','placement','activity')`),
+    check('volume_events_bv_check', sql`${t.bv} >= 0`),
+  ],
+);
+
+/** BV added to each leg of a member in one cycle (the ancestors' side of the journal, per cycle). */
+export const legVolumes = pgTable(
+  'leg_volumes',
+  {
+    cycleId: uuid('cycle_id').notNull().references(() => compCycles.id),
+    // No foreign key on the member: rows are written only by the applier, from tree ancestors.
+    memberId: uuid('member_id').notNull(),
+    leftBV: numeric('left_bv', { precision: 14, scale: 2 }).notNull().default('0'),
+    rightBV: numeric('right_bv', { precision: 14, scale: 2 }).notNull().default('0'),
+  },
+  (t) => [primaryKey({ columns: [t.cycleId, t.memberId] }), index('leg_volumes_member_idx').on(t.memberId)],
+);
+
+/** One row per applied batch: the lag figures on the dashboard and at /metrics; pruned after a day. */
+export const volumeApplyLog = pgTable(
+  'volume_apply_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: ts('at').notNull(),
+    events: integer('events').notNull(),
+    ancestors: integer('ancestors').notNull(),
+    ms: integer('ms').notNull(),
+    worker: varchar('worker', { length: 80 }),
+  },
+  (t) => [index('volume_apply_log_at_idx').on(t.at)],
+);

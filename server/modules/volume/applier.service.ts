@@ -1,0 +1,93 @@
+import type { AppContext } from '../../context';
+import { ensureOpenCycles, closeCycleOnSchedule } from '../cycles/cycles.service';
+import { CYCLE_KINDS } from '../cycles/cycle-calendar';
+import { promoteQualified } from '../ranks/rank.service';
+import { walkJournalUp, lockAncestors, applyLegCounts } from '../tree/tree.service';
+import { compareMoney } from '../../lib/money';
+import { tryApplierLock, claimPending, addLegBV, addToLegVolumes, markApplied, logBatch, pendingSummary, appliedSince, pruneApplyLog } from './volume.repo';
+
+/** Events that complete within this long of a cycle's end still land in that cycle before it closes. */
+export const CLOSE_GRACE_MS = 1_000;
+export const DEFAULT_BATCH = 2_000;
+
+export interface BatchResult {
+  /** locked: another applier holds the journal; idle: nothing to do; applied / rolled: work done. */
+  outcome: 'locked' | 'idle' | 'applied' | 'rolled';
+  events: number;
+  ancestors: number;
+  promoted: number;
+}
+
+export interface BatchOptions {
+  limit?: number;
+  worker?: string;
+  /** Test hook: runs inside the batch's transaction after every write, before the commit. */
+  beforeCommit?: () => Promise<void>;
+}
+
+/**
+ * One batch in one transaction, under the applier's advisory lock (one applier at a time across every
+ * process): claims the oldest pending events that occurred before the end of the open cycles, adds
+ * them to every ancestor's lifetime legs and to its legs in the open pairing and monthly cycles, marks
+ * them applied, then promotes whoever now qualifies. A crash anywhere rolls the whole batch back, so
+ * every event is applied exactly once. With nothing pending before a cycle's end and the end (plus a
+ * grace second) passed, the cycle is closed and the next one opened.
+ */
+export async function applyBatch(ctx: AppContext, opts: BatchOptions = {}): Promise<BatchResult> {
+  return ctx.db.transaction(async (tx) => {
+    if (!(await tryApplierLock(tx))) return { outcome: 'locked', events: 0, ancestors: 0, promoted: 0 };
+    const started = Date.now();
+    const now = ctx.clock.now();
+    const cycles = await ensureOpenCycles(tx, now);
+    const until = new Date(Math.min(...CYCLE_KINDS.map((k) => cycles[k].endsAt.getTime())));
+    const events = await claimPending(tx, until, opts.limit ?? DEFAULT_BATCH);
+    if (!events.length) {
+      const due = CYCLE_KINDS.map((k) => cycles[k]).filter((c) => c.endsAt.getTime() + CLOSE_GRACE_MS <= now.getTime());
+      for (const c of due) await closeCycleOnSchedule(tx, c, now);
+      if (due.length) await opts.beforeCommit?.();
+      return { outcome: due.length ? 'rolled' : 'idle', events: 0, ancestors: 0, promoted: 0 };
+    }
+    const deltas = await walkJournalUp(tx, events);
+    await lockAncestors(tx, deltas.map((d) => d.id));
+    await addLegBV(tx, deltas);
+    await applyLegCounts(tx, deltas);
+    await addToLegVolumes(tx, [cycles.pairing.id, cycles.monthly.id], deltas);
+    await markApplied(tx, events.map((e) => e.id), now, { pairing: cycles.pairing.id, monthly: cycles.monthly.id });
+    const rankIds = new Set(deltas.filter((d) => compareMoney(d.lbv, '0') > 0 || compareMoney(d.rbv, '0') > 0).map((d) => d.id));
+    for (const e of events) if (e.sponsor_id) rankIds.add(e.sponsor_id);
+    const promoted = await promoteQualified(tx, [...rankIds], now);
+    await logBatch(tx, { at: now, events: events.length, ancestors: deltas.length, ms: Date.now() - started, worker: opts.worker ?? null });
+    await opts.beforeCommit?.();
+    return { outcome: 'applied', events: events.length, ancestors: deltas.length, promoted };
+  });
+}
+
+/**
+ * Applies batches until nothing is pending (or `maxMs` passed, or another applier holds the journal).
+ * Answers the events applied.
+ */
+export async function drainJournal(ctx: AppContext, opts: BatchOptions & { maxMs?: number } = {}) {
+  const deadline = Date.now() + (opts.maxMs ?? Infinity);
+  let events = 0;
+  for (;;) {
+    const r = await applyBatch(ctx, opts);
+    events += r.events;
+    if (r.outcome === 'locked' || r.outcome === 'idle' || Date.now() >= deadline) return { events, outcome: r.outcome };
+  }
+}
+
+/** How far behind the applier is: pending events, the oldest one's age, and events applied per second over the last minute. */
+export async function journalLag(ctx: AppContext) {
+  const now = ctx.clock.now();
+  const { pending, oldest } = await pendingSummary(ctx.db);
+  const lastMinute = await appliedSince(ctx.db, new Date(now.getTime() - 60_000));
+  return {
+    pending,
+    oldestPendingSeconds: oldest ? Math.max(0, (now.getTime() - oldest.getTime()) / 1000) : 0,
+    eventsPerSecond: Math.round((lastMinute / 60) * 10) / 10,
+  };
+}
+
+export async function pruneJournalLog(ctx: AppContext) {
+  await pruneApplyLog(ctx.db, new Date(ctx.clock.now().getTime() - 24 * 60 * 60_000));
+}

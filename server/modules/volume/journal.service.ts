@@ -1,0 +1,33 @@
+import type { DbOrTx } from '../../db/client';
+import { insertVolumeEvent, addPersonalBV, waitApplierLock, absorbTreeEntries } from './volume.repo';
+
+/**
+ * The volume journal (ADR 0009). Requests append one row in their own transaction and touch no
+ * ancestor; the applier folds pending rows into every ancestor's figures in set-based batches.
+ */
+
+/** A completed purchase: personal BV at once, the ancestors' legs through the journal. */
+export async function recordCompletedPurchase(db: DbOrTx, p: { id: string; userId: string; totalBV: string }, completedAt: Date) {
+  await addPersonalBV(db, p.userId, p.totalBV);
+  await insertVolumeEvent(db, { kind: 'purchase', memberId: p.userId, purchaseId: p.id, bv: p.totalBV, occurredAt: completedAt });
+}
+
+/** A member took a tree slot: the ancestors' member (and active) counts and depth follow; the sponsor's rank is checked. */
+export async function recordPlacement(db: DbOrTx, m: { id: string; sponsorId: string | null; active: boolean }, at: Date) {
+  await insertVolumeEvent(db, { kind: 'placement', memberId: m.id, dMembers: 1, dActive: m.active ? 1 : 0, sponsorId: m.sponsorId, occurredAt: at });
+}
+
+/** A placed member became active (+1) or stopped being active (-1). */
+export async function recordActivity(db: DbOrTx, memberId: string, delta: 1 | -1, at: Date) {
+  await insertVolumeEvent(db, { kind: 'activity', memberId, dActive: delta, occurredAt: at });
+}
+
+/**
+ * For the tree repair, inside its snapshot: waits for any running applier, then marks the pending
+ * count entries applied, since a recount from the parent links in the same snapshot includes them.
+ * BV entries stay pending and are applied as usual.
+ */
+export async function absorbPendingCountEntries(db: DbOrTx, at: Date) {
+  await waitApplierLock(db);
+  return absorbTreeEntries(db, at);
+}

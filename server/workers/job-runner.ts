@@ -1,0 +1,108 @@
+import { hostname } from 'node:os';
+import type { AppContext } from '../context';
+import { claimDueJobs, deleteJob, ensureRecurringJob, failJob, rescheduleJob, type JobRow } from './jobs.repo';
+
+/**
+ * What a job does. A recurring job answers when it should run next; a one-off job answers nothing and
+ * is deleted once it succeeded. Handlers call the same services as the routes; whatever they change
+ * must be safe to run again (a worker may die after the work and before the job is released).
+ */
+export interface JobDefinition {
+  name: string;
+  recurring: boolean;
+  run(ctx: AppContext, job: JobRow): Promise<Date | void>;
+}
+
+export interface JobRunner {
+  readonly worker: string;
+  /** Claims and runs every due job until none is due (tests and shutdown use it). */
+  runDue(only?: string[]): Promise<number>;
+  /** Runs the loop now instead of at the next poll. */
+  kick(): void;
+  stop(): Promise<void>;
+}
+
+const LEASE_MS = 30_000;
+const backoffMs = (attempt: number) => Math.min(10 * 60_000, 1_000 * 2 ** Math.min(attempt, 10));
+
+/**
+ * The job runner (ADR 0009): jobs are rows of `jobs` in PostgreSQL, claimed with FOR UPDATE SKIP
+ * LOCKED and leased to one worker, so the app processes and any `npm run worker` processes share them
+ * without running one twice at once. Polls every `pollMs` while `poll` is on.
+ */
+export async function startJobRunner(ctx: AppContext, defs: JobDefinition[], opts: { poll: boolean; pollMs?: number; worker?: string }): Promise<JobRunner> {
+  const worker = opts.worker ?? `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
+  const byName = new Map(defs.map((d) => [d.name, d]));
+  for (const d of defs) if (d.recurring) await ensureRecurringJob(ctx.db, d.name, ctx.clock.now());
+  let stopped = false;
+  let running: Promise<number> | null = null;
+  let timer: NodeJS.Timeout | null = null;
+
+  async function runOne(job: JobRow) {
+    const def = byName.get(job.name);
+    const now = () => ctx.clock.now();
+    if (!def) {
+      await failJob(ctx.db, job.id, worker, new Date(now().getTime() + 60 * 60_000), `no handler for ${job.name} in this process`);
+      return;
+    }
+    try {
+      const next = await def.run(ctx, job);
+      if (def.recurring) await rescheduleJob(ctx.db, job.id, worker, next ?? now(), now());
+      else await deleteJob(ctx.db, job.id, worker);
+    } catch (err) {
+      ctx.log.warn({ err, job: job.name, attempt: job.attempts }, 'job failed; will retry');
+      await failJob(ctx.db, job.id, worker, new Date(now().getTime() + backoffMs(job.attempts)), String((err as Error)?.message ?? err));
+    }
+  }
+
+  async function loop(only?: string[]): Promise<number> {
+    let ran = 0;
+    for (;;) {
+      if (stopped) return ran;
+      const now = ctx.clock.now();
+      const names = only ?? [...byName.keys()];
+      const claimed = await claimDueJobs(ctx.db, worker, now, new Date(now.getTime() + LEASE_MS), 4, names);
+      if (!claimed.length) return ran;
+      await Promise.all(claimed.map(runOne));
+      ran += claimed.length;
+    }
+  }
+
+  function tick() {
+    if (stopped || running) return;
+    running = loop()
+      .catch((err) => {
+        ctx.log.error({ err }, 'job runner failed');
+        return 0;
+      })
+      .finally(() => {
+        running = null;
+        schedule();
+      });
+  }
+
+  function schedule() {
+    if (stopped || !opts.poll) return;
+    timer = setTimeout(tick, opts.pollMs ?? 200);
+    timer.unref();
+  }
+
+  schedule();
+  return {
+    worker,
+    async runDue(only) {
+      if (running) await running;
+      return loop(only);
+    },
+    kick() {
+      if (!opts.poll || stopped) return;
+      if (timer) clearTimeout(timer);
+      setImmediate(tick);
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running?.catch(() => undefined);
+    },
+  };
+}

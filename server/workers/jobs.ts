@@ -1,0 +1,49 @@
+import type { AppContext } from '../context';
+import type { OutboxWorker } from './outbox.worker';
+import type { JobDefinition } from './job-runner';
+import { drainJournal, CLOSE_GRACE_MS } from '../modules/volume/applier.service';
+import { nextCycleEnd } from '../modules/cycles/cycles.service';
+import { runMaintenance } from './maintenance.worker';
+
+const later = (ctx: AppContext, ms: number) => new Date(ctx.clock.now().getTime() + ms);
+
+/** How often the applier looks for new journal entries when it has caught up. */
+export const VOLUME_POLL_MS = 200;
+
+/** Every job the platform runs, in one place (ADR 0009). */
+export function jobDefinitions(mail: OutboxWorker): JobDefinition[] {
+  return [
+    {
+      // Folds the volume journal into the ancestors' figures (and closes cycles that ended).
+      name: 'volume.apply', recurring: true,
+      async run(ctx, job) {
+        const r = await drainJournal(ctx, { maxMs: 2_000, worker: job.lockedBy ?? undefined });
+        return r.outcome === 'applied' || r.outcome === 'rolled' ? ctx.clock.now() : later(ctx, VOLUME_POLL_MS);
+      },
+    },
+    {
+      // Closes each cycle on schedule: runs at the end of the open cycles (plus the grace second), applies
+      // what occurred before the end, closes, opens the next.
+      name: 'cycles.close', recurring: true,
+      async run(ctx, job) {
+        await drainJournal(ctx, { maxMs: 30_000, worker: job.lockedBy ?? undefined });
+        const end = await nextCycleEnd(ctx.db);
+        return end && end.getTime() + CLOSE_GRACE_MS > ctx.clock.now().getTime() ? new Date(end.getTime() + CLOSE_GRACE_MS) : later(ctx, 1_000);
+      },
+    },
+    {
+      name: 'mail.outbox', recurring: true,
+      async run(ctx) {
+        await mail.flush();
+        return later(ctx, ctx.config.mailPollMs);
+      },
+    },
+    {
+      name: 'maintenance', recurring: true,
+      async run(ctx) {
+        await runMaintenance(ctx);
+        return later(ctx, 60 * 60_000);
+      },
+    },
+  ];
+}
