@@ -10,6 +10,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { adminSuite } from './admin-suite';
 import { treeSuite } from './tree-suite';
+import { commerceSuite } from './commerce-suite';
 import { seedMembers } from './seed-members';
 import { BENCH_DB, benchDbUrl } from './seed';
 
@@ -33,9 +34,9 @@ async function withDatabase<T>(fn: (url: string) => Promise<T>): Promise<T> {
   }
 }
 
-async function startServer(databaseUrl: string): Promise<ChildProcess> {
+async function startServer(databaseUrl: string, extraEnv: Record<string, string> = {}): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', resolve(import.meta.dirname, '../server/main.ts')], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(PORT), HOST: '127.0.0.1', DEMO_SEED: '1', RATE_LIMIT_FACTOR: '0', LOG_LEVEL: 'warn', WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? (suite === 'auth' ? '2' : '1'), NODE_ENV: 'development', DATA_DIR: resolve(import.meta.dirname, '../data/bench') },
+    env: { ...process.env, ...extraEnv, DATABASE_URL: databaseUrl, PORT: String(PORT), HOST: '127.0.0.1', DEMO_SEED: '1', RATE_LIMIT_FACTOR: '0', LOG_LEVEL: 'warn', WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? (suite === 'auth' ? '2' : '1'), NODE_ENV: 'development', DATA_DIR: resolve(import.meta.dirname, '../data/bench') },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (let i = 0; i < 120; i++) {
@@ -82,13 +83,36 @@ async function authSuite() {
   return ok;
 }
 
-async function runOn<T>(url: string, fn: (server: ChildProcess) => Promise<T>): Promise<T> {
-  const server = await startServer(url);
+async function runOn<T>(url: string, fn: (server: ChildProcess) => Promise<T>, extraEnv: Record<string, string> = {}): Promise<T> {
+  const server = await startServer(url, extraEnv);
   try {
     return await fn(server);
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
+  }
+}
+
+/** `npm run worker` as its own process, as in production. */
+function startWorker(databaseUrl: string): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', resolve(import.meta.dirname, '../server/worker.ts')], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', NODE_ENV: 'development', DATA_DIR: resolve(import.meta.dirname, '../data/bench') },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+/** Wallet purchases on the seeded tree: the app without jobs (RUN_JOBS=0) and one worker process. */
+async function commerceBench(): Promise<boolean> {
+  if (!(await seededMembers())) {
+    console.error(`the commerce suite runs on ${BENCH_DB}: run npm run bench:seed -- --members 1000000 first`);
+    return false;
+  }
+  const worker = startWorker(benchDbUrl());
+  try {
+    return await runOn(benchDbUrl(), () => commerceSuite(URL_BASE, benchDbUrl()), { RUN_JOBS: '0' });
+  } finally {
+    worker.kill('SIGTERM');
+    await new Promise((r) => worker.once('exit', r));
   }
 }
 
@@ -131,6 +155,7 @@ const suites: Record<string, () => Promise<boolean>> = {
   auth: () => withDatabase((url) => runOn(url, () => authSuite())),
   admin: adminBench,
   tree: treeBench,
+  commerce: commerceBench,
 };
 if (!suites[suite]) {
   console.error(`unknown suite ${suite}; known: ${Object.keys(suites).join(', ')}`);

@@ -152,3 +152,25 @@ export const AuditLogQuery = z.object({
 });
 
 export const CannotLoginMessage = (status: string) => `Cannot login as user with status: ${status}. Only active users can be logged into.`;
+
+/** How far the volume applier is behind (the dashboard's Volume engine card; the same figures are at /metrics). */
+export const VolumeEngineStatus = z.object({
+  pending: z.number().int(),
+  oldestPendingSeconds: z.number(),
+  eventsPerSecond: z.number(),
+});
+export type VolumeEngineStatus = z.infer<typeof VolumeEngineStatus>;
+
+/** GET /api/admin/stats */
+export const AdminStatsResponse = z.object({
+  totalUsers: z.number().int(),
+  activeUsers: z.number().int(),
+  pendingKYC: z.number().int(),
+  withdrawalRequests: z.number().int(),
+  totalBV: z.string(),
+  monthlyIncome: z.string(),
+  franchiseRequests: z.number().int(),
+  actionsRequired: z.array(z.object({ key: z.string(), label: z.string(), count: z.number().int(), section: z.string() })),
+  volume: VolumeEngineStatus,
+});
+export type AdminStatsResponse = z.infer<typeof AdminStatsResponse>;

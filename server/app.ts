@@ -30,6 +30,8 @@ import { walletRoutes } from './modules/wallet/wallet.routes';
 import { commerceRoutes } from './modules/commerce/commerce.routes';
 import { engagementRoutes } from './modules/engagement/engagement.routes';
 import { memberRoutes } from './modules/member/member.routes';
+import { opsRoutes } from './modules/ops/ops.routes';
+import { installRequestMetrics } from './http/metrics';
 
 export interface BuildOptions {
   /** Folder of the built web client; when missing, only the API is served. */
@@ -71,6 +73,7 @@ export async function buildApp(ctx: Omit<AppContext, 'log'> & { log?: AppContext
   installSecurityHeaders(app, ctx.config);
   await app.register(cookie);
   app.decorateRequest('identity', null);
+  installRequestMetrics(app);
 
   // Every write made through an impersonation token is in the audit log with the admin as actor (decisions.md §8).
   app.addHook('onResponse', (req, reply, done) => {
@@ -105,6 +108,7 @@ export async function buildApp(ctx: Omit<AppContext, 'log'> & { log?: AppContext
     ...commerceRoutes(fullCtx),
     ...engagementRoutes(fullCtx),
     ...memberRoutes(fullCtx),
+    ...opsRoutes(fullCtx),
   ]);
 
   await registerWebClient(app, opts.webDist);

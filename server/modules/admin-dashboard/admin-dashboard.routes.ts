@@ -5,6 +5,8 @@ import { parse } from '../../http/validate';
 import { badRequest } from '../../http/app-error';
 import { isValidTimeZone, startOfDayIn, todayIn } from '../../lib/time';
 import { adminCounts, userCounts } from './admin-dashboard.repo';
+import { journalLag } from '../volume/applier.service';
+import type { AdminStatsResponse } from '../../../contracts/admin';
 
 const TzQuery = z.object({ timezone: z.string().max(64).optional().default('UTC') });
 
@@ -22,7 +24,7 @@ export function adminDashboardRoutes(ctx: AppContext): RouteDef[] {
       handler: async (req) => {
         const tz = zone(req.query);
         const today = todayIn(ctx.clock.now(), tz);
-        const c = await adminCounts(ctx.db, startOfDayIn(`${today.slice(0, 8)}01`, tz));
+        const [c, volume] = await Promise.all([adminCounts(ctx.db, startOfDayIn(`${today.slice(0, 8)}01`, tz)), journalLag(ctx)]);
         const actionsRequired = [
           { key: 'recruits', label: 'Registrations awaiting approval', count: c.recruitsAwaitingAdmin, section: 'pending-recruits' },
           { key: 'kyc', label: 'Members with KYC documents to review', count: c.pendingKYC, section: 'kyc-pending' },
@@ -32,8 +34,8 @@ export function adminDashboardRoutes(ctx: AppContext): RouteDef[] {
         ];
         return {
           totalUsers: c.totalUsers, activeUsers: c.activeUsers, pendingKYC: c.pendingKYC, withdrawalRequests: c.withdrawalRequests,
-          totalBV: c.totalBV, monthlyIncome: c.monthlyIncome, franchiseRequests: c.franchiseRequests, actionsRequired,
-        };
+          totalBV: c.totalBV, monthlyIncome: c.monthlyIncome, franchiseRequests: c.franchiseRequests, actionsRequired, volume,
+        } satisfies AdminStatsResponse;
       },
     },
     {

@@ -1,25 +1,10 @@
-import type { AdminUserRow, KycDocumentType } from '@contracts';
+import type { AdminStatsResponse, AdminUserRow, KycDocumentType } from '@contracts';
 
 export type { AdminUserRow };
 
-export interface ActionRequired {
-  key: string;
-  label: string;
-  count: number;
-  section: string;
-}
-
 /** GET /api/admin/stats */
-export interface AdminStats {
-  totalUsers: number;
-  activeUsers: number;
-  pendingKYC: number;
-  withdrawalRequests: number;
-  totalBV: string;
-  monthlyIncome: string;
-  franchiseRequests: number;
-  actionsRequired: ActionRequired[];
-}
+export type AdminStats = AdminStatsResponse;
+export type ActionRequired = AdminStatsResponse['actionsRequired'][number];
 
 export interface AdminUserPageData {
   items: AdminUserRow[];

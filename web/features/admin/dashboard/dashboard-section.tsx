@@ -2,6 +2,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import {
+  Activity,
   ArrowRight,
   BadgeIndianRupee,
   CheckCircle2,
@@ -98,6 +99,56 @@ const ACTION_ICONS: Record<string, Icon> = {
   tickets: Handshake,
 };
 
+/** Seconds as the card says them: under a second, whole seconds, then minutes. */
+function formatAge(seconds: number) {
+  if (seconds < 1) return 'under a second';
+  if (seconds < 90) return `${Math.round(seconds)} s`;
+  return `${Math.round(seconds / 60)} min`;
+}
+
+/**
+ * The volume engine: purchases and placements reach the ancestors' figures through the journal; this
+ * says how far behind the applier is (the same figures as /metrics).
+ */
+function VolumeEngineCard({ volume, loading }: { volume?: AdminStats['volume']; loading: boolean }) {
+  const behind = volume ? volume.oldestPendingSeconds >= 2 : false;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Activity aria-hidden="true" className="size-4.5 text-slate-500" />
+          Volume engine
+        </CardTitle>
+        <CardDescription>Purchases and placements reach every upline member's BV and team counts through the volume journal.</CardDescription>
+      </CardHeader>
+      <CardContent className="pt-4">
+        {loading || !volume ? (
+          <div className="h-12 animate-pulse rounded-xl bg-slate-100" aria-hidden="true" />
+        ) : (
+          <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+            <div className="rounded-xl border border-slate-200 p-3">
+              <dt className="text-xs font-medium text-slate-500">State</dt>
+              <dd className="mt-1 flex items-center gap-2 text-sm font-semibold text-slate-900">
+                <Badge tone={behind ? 'warning' : 'success'}>{behind ? 'Catching up' : 'Up to date'}</Badge>
+              </dd>
+            </div>
+            <div className="rounded-xl border border-slate-200 p-3">
+              <dt className="text-xs font-medium text-slate-500">Waiting to be applied</dt>
+              <dd className="mt-1 text-sm font-semibold text-slate-900 tabular-nums">
+                {volume.pending === 0 ? 'Nothing waiting' : `${formatCount(volume.pending)} (oldest ${formatAge(volume.oldestPendingSeconds)})`}
+              </dd>
+            </div>
+            <div className="rounded-xl border border-slate-200 p-3">
+              <dt className="text-xs font-medium text-slate-500">Applied per second (last minute)</dt>
+              <dd className="mt-1 text-sm font-semibold text-slate-900 tabular-nums">{volume.eventsPerSecond.toLocaleString('en-IN')}</dd>
+            </div>
+          </dl>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
 /** A1 Dashboard (doc 2 §2.2): seven cards from GET /api/admin/stats and the work waiting for an admin. */
 export function DashboardSection() {
   const stats = useQuery({
@@ -184,6 +235,8 @@ export function DashboardSection() {
           )}
         </CardContent>
       </Card>
+
+      <VolumeEngineCard volume={s?.volume} loading={loading} />
     </div>
   );
 }

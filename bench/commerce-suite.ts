@@ -1,0 +1,178 @@
+import pg from 'pg';
+import autocannon from 'autocannon';
+import { hashPassword } from '../server/lib/password';
+
+const PASSWORD = 'Bench@12345';
+const BUYERS = 1_000;
+const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+const IN_FLIGHT = 20;
+
+/** The issue's targets (issue 11), printed beside the figures; the suite fails when one is missed. */
+const TARGETS = {
+  rps: 1_000,
+  p95: 20,
+  deepestP50: 5,
+  bvOnRootMs: 2_000,
+  lagBackMs: 10_000,
+  lagLineS: 2,
+};
+
+async function signIn(base: string, login: string, password: string) {
+  const r = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userId: login, password }) });
+  if (!r.ok) throw new Error(`sign-in failed for ${login}: ${r.status}`);
+  return r.headers.getSetCookie().find((c) => c.startsWith('sid='))!.split(';')[0];
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return Math.round(s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] * 10) / 10;
+};
+
+/** Gives members a wallet credit the way the platform does: the balance and its ledger row together. */
+async function fund(db: pg.Client, ids: string[], amount: string) {
+  await db.query(
+    `insert into wallet_balances (user_id, balance) select unnest($1::uuid[]), 0 on conflict (user_id) do nothing`, [ids]);
+  await db.query(
+    `with moved as (
+       update wallet_balances w set balance = balance + $2::numeric, updated_at = now()
+       where w.user_id = any($1::uuid[]) returning w.user_id, w.balance - $2::numeric as before, w.balance as after)
+     insert into transactions (user_id, type, amount, description, balance_before, balance_after, created_at)
+     select user_id, 'admin_credit', $2::numeric, 'Benchmark credit', before, after, now() from moved`, [ids, amount]);
+}
+
+/**
+ * Wallet purchases on the seeded million-member tree (`npm run bench:seed`), the app with RUN_JOBS=0
+ * and one `npm run worker` process applying the journal, as in production:
+ * - 1,000 buyers spread over the tree buy with 20 requests in flight for 60 s;
+ * - meanwhile the deepest member (level 5,000+) buys one at a time, and each of those purchases is
+ *   followed until the applier has put its BV on the root's legs;
+ * - after the load, the time until the journal's lag is back under 2 s.
+ */
+export async function commerceSuite(base: string, databaseUrl: string) {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  const hash = await hashPassword(PASSWORD);
+  const deepest = (await db.query<{ id: string; user_id: string; level: number }>(
+    "select id, user_id, level from users where placed_at is not null and status = 'active' and email like '%@bench.local' order by level desc limit 1")).rows[0];
+  const buyers = (await db.query<{ id: string; user_id: string; level: number }>(
+    `select id, user_id, level from users where placed_at is not null and status = 'active' and role = 'user' and email like '%@bench.local'
+       and id <> $1 order by random() limit ${BUYERS}`, [deepest.id])).rows;
+  const all = [deepest.id, ...buyers.map((b) => b.id)];
+  await db.query('update users set password = $1, first_login = false where id = any($2::uuid[])', [hash, all]);
+  await fund(db, all, '100000000.00');
+  const product = (await db.query<{ id: string; bv: string; price: string }>(
+    "select id, bv::text, price::text from products where is_active order by price limit 1")).rows[0];
+  const root = (await db.query<{ id: string }>('select id from users where placed_at is not null and parent_id is null')).rows[0].id;
+  console.log(`buyers: ${buyers.length} (levels ${Math.min(...buyers.map((b) => b.level))}-${Math.max(...buyers.map((b) => b.level))}), deepest member at level ${deepest.level}; product ${product.price} with ${product.bv} BV`);
+
+  const cookies: string[] = [];
+  for (let i = 0; i < buyers.length; i += 20) {
+    cookies.push(...(await Promise.all(buyers.slice(i, i + 20).map((b) => signIn(base, b.user_id, PASSWORD)))));
+  }
+  const deepCookie = await signIn(base, deepest.user_id, PASSWORD);
+  const founderCookie = await signIn(base, 'founder@demo.local', 'Founder@12345');
+  const body = JSON.stringify({ productId: product.id, quantity: 1, paymentMethod: 'wallet', deliveryAddress: 'Benchmark Lane 1, Pune 411001' });
+
+  const lagNow = async () => {
+    const r = (await db.query<{ n: string; age: number | null }>(
+      'select count(*)::text as n, extract(epoch from (now() - min(occurred_at)))::float8 as age from volume_events where applied_at is null')).rows[0];
+    return { pending: Number(r.n), age: r.age ?? 0 };
+  };
+
+  // Warm-up: a few seconds of the same load, so the first measured second is not the JIT's.
+  let counter = 0;
+  let times: number[] = [];
+  const run = (seconds: number) =>
+    new Promise<autocannon.Result>((res, rej) => {
+      times = [];
+      const instance = autocannon(
+        {
+          url: `${base}/api/purchases`, method: 'POST', connections: IN_FLIGHT, duration: seconds,
+          headers: { 'content-type': 'application/json' }, body,
+          requests: [{ setupRequest: (req: any) => ({ ...req, headers: { ...req.headers, cookie: cookies[counter++ % cookies.length] } }) }],
+        },
+        (err, result) => (err ? rej(err) : res(result)),
+      );
+      // Every answer's own time, for exact percentiles.
+      instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => times.push(ms));
+    });
+  await run(5);
+  while ((await lagNow()).pending > 0) await sleep(200);
+
+  // The deepest member buys during the load; each purchase is followed until its BV is on the root.
+  const deepTimes: number[] = [];
+  const bvOnRoot: number[] = [];
+  const lagSamples: number[] = [];
+  let loading = true;
+  const deepBuyer = (async () => {
+    await sleep(2_000);
+    while (loading) {
+      const started = performance.now();
+      const r = await fetch(`${base}/api/purchases`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: deepCookie }, body });
+      const answered = performance.now();
+      deepTimes.push(answered - started);
+      const purchaseId = ((await r.json()) as { purchase: { id: string } }).purchase.id;
+      for (;;) {
+        const applied = (await db.query('select applied_at from volume_events where purchase_id = $1 and applied_at is not null', [purchaseId])).rowCount;
+        if (applied) break;
+        if (performance.now() - answered > 30_000) break;
+        await sleep(10);
+      }
+      // The applier's transaction that marked the event also added its BV to the root's left or right leg: read it back.
+      const stats = await fetch(`${base}/api/team/stats`, { headers: { cookie: founderCookie } });
+      await stats.arrayBuffer();
+      bvOnRoot.push(performance.now() - answered);
+      await sleep(500);
+    }
+  })();
+  const sampler = (async () => {
+    while (loading) {
+      lagSamples.push((await lagNow()).age);
+      await sleep(1_000);
+    }
+  })();
+  const rootBefore = (await db.query('select left_bv::text, right_bv::text from users where id = $1', [root])).rows[0];
+  const load = await run(LOAD_SECONDS);
+  const loadEnded = performance.now();
+  loading = false;
+  await Promise.all([deepBuyer, sampler]);
+  let lagBackMs = 0;
+  for (;;) {
+    const l = await lagNow();
+    if (l.age < TARGETS.lagLineS) break;
+    if (performance.now() - loadEnded > 60_000) {
+      lagBackMs = Infinity;
+      break;
+    }
+    await sleep(100);
+  }
+  if (lagBackMs !== Infinity) lagBackMs = Math.round(performance.now() - loadEnded);
+  while ((await lagNow()).pending > 0) await sleep(200);
+  const drainedMs = Math.round(performance.now() - loadEnded);
+  const rootAfter = (await db.query('select left_bv::text, right_bv::text from users where id = $1', [root])).rows[0];
+  const batches = (await db.query<{ n: string; events: string; avg_ms: string; max_ms: string; anc: string }>(
+    `select count(*)::text n, sum(events)::text events, round(avg(ms))::text avg_ms, max(ms)::text max_ms, round(avg(ancestors))::text anc
+       from volume_apply_log where at >= now() - make_interval(secs => $1)`, [LOAD_SECONDS + 60])).rows[0];
+  await db.end();
+
+  const ok2xx = load['2xx'];
+  const rps = Math.round(ok2xx / LOAD_SECONDS);
+  const rows = [
+    { measure: `wallet purchases/s, ${IN_FLIGHT} in flight, ${LOAD_SECONDS} s`, value: rps, target: `>= ${TARGETS.rps}`, ok: rps >= TARGETS.rps && load.non2xx === 0 },
+    { measure: 'purchase latency p50 / p99 (ms)', value: `${pct(times, 50)} / ${pct(times, 99)}`, target: '', ok: true },
+    { measure: 'purchase latency p95 (ms)', value: pct(times, 95), target: `<= ${TARGETS.p95}`, ok: pct(times, 95) <= TARGETS.p95 },
+    { measure: `deepest member (level ${deepest.level}) purchase p50 (ms, ${deepTimes.length} purchases)`, value: pct(deepTimes, 50), target: `<= ${TARGETS.deepestP50}`, ok: pct(deepTimes, 50) <= TARGETS.deepestP50 },
+    { measure: 'its BV on the root\'s team stats after the answer: p50 / max (ms)', value: `${pct(bvOnRoot, 50)} / ${Math.round(Math.max(...bvOnRoot))}`, target: `max <= ${TARGETS.bvOnRootMs}`, ok: Math.max(...bvOnRoot) <= TARGETS.bvOnRootMs },
+    { measure: 'journal lag during the load: p50 / max (s)', value: `${pct(lagSamples, 50)} / ${Math.round(Math.max(...lagSamples) * 10) / 10}`, target: '', ok: true },
+    { measure: 'lag back under 2 s after the load (ms)', value: lagBackMs, target: `<= ${TARGETS.lagBackMs}`, ok: lagBackMs <= TARGETS.lagBackMs },
+    { measure: 'journal fully drained after the load (ms)', value: drainedMs, target: '', ok: true },
+    { measure: 'errors / non-2xx', value: `${load.errors} / ${load.non2xx}`, target: '0 / 0', ok: load.errors === 0 && load.non2xx === 0 },
+  ];
+  console.log(`\nsuite commerce on PostgreSQL: app (RUN_JOBS=0) + 1 worker; ${ok2xx} purchases; root legs ${rootBefore.left_bv}/${rootBefore.right_bv} -> ${rootAfter.left_bv}/${rootAfter.right_bv}`);
+  console.log(`applier batches: ${batches.n}, ${batches.events} events, avg ${batches.avg_ms} ms (max ${batches.max_ms}), ${batches.anc} ancestors per batch`);
+  console.table(rows);
+  const ok = rows.every((r) => r.ok);
+  console.log(ok ? 'targets met' : 'TARGETS NOT MET');
+  return ok;
+}
