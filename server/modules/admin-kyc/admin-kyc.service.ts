@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Identity } from '../../http/identity';
-import { notFound } from '../../http/app-error';
+import { notFound } from '../../core/app-error';
 import { KYC_TYPE_LABELS, type KycDocumentType } from '../../../contracts/kyc';
 import { findUserById, type UserRow } from '../users/users.repo';
 import { findDocumentForUpdate, type KycRow } from '../kyc/kyc.repo';

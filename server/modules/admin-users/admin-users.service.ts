@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Identity } from '../../http/identity';
-import { badRequest, conflict, notFound, AppError } from '../../http/app-error';
+import { badRequest, conflict, notFound, AppError } from '../../core/app-error';
 import {
   AdminUserSearchQuery, AdminUserEditRequest, MemberEditRequest, CreateUserRequest, CannotLoginMessage,
   type AdminUserRow,

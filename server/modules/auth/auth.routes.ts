@@ -10,7 +10,7 @@ import {
   VerifyEmailRequest, ValidateInvitationRequest, CompleteInvitationRequest,
 } from '../../../contracts/auth';
 import { z } from 'zod';
-import { unauthenticated } from '../../http/app-error';
+import { unauthenticated } from '../../core/app-error';
 import { toCurrentUser } from '../users/users.service';
 import * as auth from './auth.service';
 import { revoke as revokeImpersonation } from '../impersonation/impersonation.service';

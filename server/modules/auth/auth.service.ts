@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
 import type { Identity } from '../../http/identity';
-import { AppError, badRequest, conflict } from '../../http/app-error';
+import { AppError, badRequest, conflict } from '../../core/app-error';
 import { MSG } from '../../../contracts/messages';
 import { SESSION_DEFAULT_MS, SESSION_REMEMBER_MS } from '../../../contracts/constants';
 import type { LoginRequest, SignupRequest } from '../../../contracts/auth';

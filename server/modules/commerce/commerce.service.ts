@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { rupees } from '../../lib/format';
 import type { DbOrTx } from '../../db/client';
 import type { Identity } from '../../http/identity';
-import { AppError, badRequest, notFound } from '../../http/app-error';
+import { AppError, badRequest, notFound } from '../../core/app-error';
 import {
   COMMERCE_MSG, PAYMENT_METHOD_LABELS, DELIVERY_NEXT, type ProductInput, type ProductPatch, type PurchaseRequest, type AdminPurchasePatch, type ProductView,
   type AdminProductView, type PurchaseView, type AdminPurchaseView,
@@ -18,7 +18,7 @@ import { audit } from '../audit/audit.service';
 import { lockTree } from '../tree/tree.service';
 import { applyRanks } from '../ranks/rank.service';
 import { idempotent, postLedger, negate } from '../wallet/ledger.service';
-import { decodeCursor, pageOf } from '../../http/page-cursor';
+import { decodeCursor, pageOf } from '../../core/page-cursor';
 import {
   activeProducts, allProducts, findProduct, insertProduct, updateProduct, insertPurchase, purchaseForUpdate, updatePurchase, purchasesOf,
   purchasesPage, addBV, type ProductRow, type PurchaseRow,

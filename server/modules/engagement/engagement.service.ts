@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { personName } from '../../lib/format';
 import type { Identity } from '../../http/identity';
-import { AppError, badRequest, conflict, notFound } from '../../http/app-error';
+import { AppError, badRequest, conflict, notFound } from '../../core/app-error';
 import {
   ENGAGEMENT_MSG, TICKET_NEXT, type FranchiseRequestInput, type FranchiseDecision, type TicketInput, type TicketUpdate, type NewsInput, type NewsPatch,
   type FranchiseRequestView, type AdminFranchiseRequest, type AdminFranchiseRequestList, type TicketView, type AdminTicketList, type NewsView,

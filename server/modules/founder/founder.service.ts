@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Identity } from '../../http/identity';
-import { conflict } from '../../http/app-error';
+import { conflict } from '../../core/app-error';
 import { MSG } from '../../../contracts/messages';
 import { HIDDEN_ID_LIMIT, KYC_DEADLINE_DAYS } from '../../../contracts/constants';
 import { ENGAGEMENT_MSG, type HiddenIdInput } from '../../../contracts/engagement';

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Identity } from '../../http/identity';
-import { AppError, badRequest } from '../../http/app-error';
+import { AppError, badRequest } from '../../core/app-error';
 import { MSG } from '../../../contracts/messages';
 import { IMPERSONATION_TOKEN_TTL_MS } from '../../../contracts/constants';
 import { newToken, sha256 } from '../../lib/crypto';

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 import { identityOf, type RouteDef } from '../../http/routes';
 import { parse } from '../../http/validate';
-import { notFound } from '../../http/app-error';
+import { notFound } from '../../core/app-error';
 import { DOCUMENT_CSP } from '../../http/security';
 import { KycUploadRequest, DocumentIdParam, IdParam } from '../../../contracts';
 import { listOwnDocuments, uploadDocument, replaceOwnDocument } from './kyc.service';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import type { Identity } from '../../http/identity';
-import { conflict, notFound } from '../../http/app-error';
+import { conflict, notFound } from '../../core/app-error';
 import { MSG } from '../../../contracts/messages';
 import { KYC_DOCUMENT_TYPES, KYC_MAX_BYTES, maskTail, type KycDocumentType, type KycDocumentView, type KycUploadRequest } from '../../../contracts';
 import { sha256 } from '../../lib/crypto';

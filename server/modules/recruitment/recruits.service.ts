@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import type { Identity } from '../../http/identity';
-import { badRequest, conflict, notFound } from '../../http/app-error';
+import { badRequest, conflict, notFound } from '../../core/app-error';
 import { MSG } from '../../../contracts/messages';
 import { KYC_DEADLINE_DAYS } from '../../../contracts/constants';
 import type { Position } from '../../../contracts/enums';

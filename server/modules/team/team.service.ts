@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Identity } from '../../http/identity';
-import { badRequest, conflict, notFound } from '../../http/app-error';
+import { badRequest, conflict, notFound } from '../../core/app-error';
 import { MSG } from '../../../contracts/messages';
 import type { Position } from '../../../contracts/enums';
 import type {

@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../../db/client';
 import { findUserById } from '../users/users.repo';
 import { applyRanks } from '../ranks/rank.service';
-import { conflict } from '../../http/app-error';
+import { conflict } from '../../core/app-error';
 import { MSG } from '../../../contracts/messages';
 import type { Position } from '../../../contracts/enums';
 import {

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { AppError, badRequest, conflict } from '../../http/app-error';
+import { AppError, badRequest, conflict } from '../../core/app-error';
 import { WALLET_MSG } from '../../../contracts/wallet';
 import { sha256 } from '../../lib/crypto';
 import { ensureWallet, shiftBalance, insertLedgerRow, claimIdempotencyKey, storeIdempotentAnswer } from './wallet.repo';

@@ -5,8 +5,8 @@ import type { AppContext } from '../../context';
 import { rupees, personName } from '../../lib/format';
 import type { DbOrTx } from '../../db/client';
 import type { Identity } from '../../http/identity';
-import { AppError, badRequest, notFound } from '../../http/app-error';
-import { decodeCursor, pageOf } from '../../http/page-cursor';
+import { AppError, badRequest, notFound } from '../../core/app-error';
+import { decodeCursor, pageOf } from '../../core/page-cursor';
 import {
   WALLET_MSG, type WithdrawalRequest, type SendFundRequest, type WithdrawPersonallyRequest, type WithdrawalView, type AdminWithdrawal,
   type ApproveWithdrawalRequest, type WalletSummary, type LedgerEntry, type Page, type FundHistoryRecord, type WalletBalanceRow,
