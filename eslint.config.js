@@ -5,6 +5,10 @@ import reactHooks from 'eslint-plugin-react-hooks';
 const noServer = { group: ['**/server/**', '../server', '../../server'], message: 'web and contracts never import the server.' };
 const noWeb = { group: ['**/web/**', '../web', '../../web'], message: 'server and contracts never import the web client.' };
 const noOrm = { group: ['drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/pglite'], message: 'Only *.repo.ts files and server/db know the database.' };
+const noHttp = {
+  group: ['fastify', 'fastify/*', '@fastify/*', '**/http', '**/http/*'],
+  message: 'Services and server/core know nothing of HTTP: take an Actor (server/core/actor.ts) and a Transactor, not a request (ADR 0008).',
+};
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'web/dist/**', 'data/**', 'artifacts/**', 'server/db/migrations/**', '.migrations-check-*/**'] },
@@ -22,4 +26,7 @@ export default tseslint.config(
   { files: ['web/**'], plugins: { 'react-hooks': reactHooks }, rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn', 'no-restricted-imports': ['error', { patterns: [noServer, noOrm] }] } },
   { files: ['server/**'], ignores: ['server/**/*.repo.ts', 'server/db/**', 'server/**/*.test.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [noWeb, noOrm] }] } },
   { files: ['server/**/*.repo.ts', 'server/db/**'], rules: { 'no-restricted-imports': ['error', { patterns: [noWeb] }] } },
+  // Services know nothing of HTTP (ADR 0008): only *.routes.ts in a module may import fastify or server/http.
+  { files: ['server/modules/**', 'server/core/**'], ignores: ['server/**/*.routes.ts', 'server/**/*.repo.ts', 'server/**/*.test.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [noWeb, noOrm, noHttp] }] } },
+  { files: ['server/modules/**/*.repo.ts', 'server/core/**/*.repo.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [noWeb, noHttp] }] } },
 );

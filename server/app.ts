@@ -9,6 +9,7 @@ import { installErrorHandler } from './http/error-handler';
 import { installSecurityHeaders, setSecurityHeaders } from './http/security';
 import { registerRoutes, assertAllRoutesDeclared } from './http/routes';
 import { logRedaction, serializeRequest } from './http/logging';
+import { actorFrom } from './http/actor';
 import { authRoutes } from './modules/auth/auth.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
@@ -79,7 +80,7 @@ export async function buildApp(ctx: Omit<AppContext, 'log'> & { log?: AppContext
   app.addHook('onResponse', (req, reply, done) => {
     const id = req.identity;
     if (!id?.impersonation || ['GET', 'HEAD', 'OPTIONS'].includes(req.method) || req.url.startsWith('/api/impersonation/')) return done();
-    audit(fullCtx.db, req, id, {
+    audit(fullCtx.db, actorFrom(id, req), {
       entityType: 'request', entityId: null, action: `impersonated ${req.method} ${req.routeOptions.url ?? req.url.split('?')[0]}`,
       newState: { statusCode: reply.statusCode },
     })

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { AppError } from './app-error';
+import { AppError } from '../core/app-error';
 import { MSG } from '../../contracts/messages';
 import type { ErrorBody } from '../../contracts/errors';
 

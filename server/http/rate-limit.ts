@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { AppError } from './app-error';
+import { AppError } from '../core/app-error';
 import { hitRateLimit } from './rate-limit.repo';
 
 export interface RateLimitRule {

@@ -3,7 +3,7 @@ import type { Access } from '../../contracts/access';
 import { ACCESS_LEVELS } from '../../contracts/access';
 import { MSG } from '../../contracts/messages';
 import type { AppContext } from '../context';
-import { AppError, unauthenticated, forbidden } from './app-error';
+import { AppError, unauthenticated, forbidden } from '../core/app-error';
 import { resolveIdentity, type Identity } from './identity';
 import { enforceRateLimits, type RateLimitRule } from './rate-limit';
 import { checkOrigin } from './security';

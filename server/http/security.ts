@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config';
-import { AppError } from './app-error';
+import { AppError } from '../core/app-error';
 import { MSG } from '../../contracts/messages';
 
 const APP_CSP = [

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { AppError } from './app-error';
+import { AppError } from '../core/app-error';
 import { MSG } from '../../contracts/messages';
 
 /** Parses with a contract schema; a refusal becomes a 400 whose message is the first field message. */

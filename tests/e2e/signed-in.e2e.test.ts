@@ -6,6 +6,7 @@ import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
 import { b64, fakePng, query, uniqueEmail } from '../support/http';
 import { notify } from '../../server/modules/notifications/notifications.service';
 import { issueImpersonationCode } from '../../server/modules/impersonation/impersonation.service';
+import { actorFor } from '../support/actor';
 import { SIZES, expectPath, expectToast, launchBrowser, openPage, shot, signIn } from './support/browser';
 
 let t: TestApp;
@@ -256,7 +257,7 @@ describe.each(SIZES)('signed-in screens at $name width', (size) => {
     await fresh();
     const admin = await userByEmail(t, t.demo.admin.email);
     const member = await userByEmail(t, t.demo.member.email);
-    const { code } = await issueImpersonationCode(t.runtime.ctx, undefined, { user: admin! }, member!.id);
+    const { code } = await issueImpersonationCode(t.runtime.ctx, actorFor(admin!), member!.id);
 
     await page.goto(`${t.url}/dashboard?impersonationCode=${code}`);
     await page.getByText(`You are impersonating Asha Verma (${member!.userId})`).waitFor();

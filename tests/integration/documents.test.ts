@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
 import { b64, bearer, demoCookies, expectError, fakeJpeg, fakePdf, uniqueEmail } from '../support/http';
 import { issueImpersonationCode } from '../../server/modules/impersonation/impersonation.service';
+import { actorFor } from '../support/actor';
 
 let t: TestApp;
 let cookies: Awaited<ReturnType<typeof demoCookies>>;
@@ -82,7 +83,7 @@ describe('GET /api/documents/:id', () => {
   it('answers 404 to a member impersonated by an admin (the target, not the admin, is the viewer)', async () => {
     const admin = (await userByEmail(t, t.demo.admin.email))!;
     const member = (await userByEmail(t, t.demo.member.email))!;
-    const { code } = await issueImpersonationCode(t.runtime.ctx, undefined, { user: admin }, member.id);
+    const { code } = await issueImpersonationCode(t.runtime.ctx, actorFor(admin), member.id);
     const { accessToken } = (await t.api('POST', '/api/impersonation/exchange', { body: { code } })).body;
     expectError(await t.api('GET', `/api/documents/${jpegDoc.id}`, { headers: bearer(accessToken) }), 404);
   });

@@ -5,6 +5,7 @@ import { bearer, count, eventually, expectError, expectInvalid, uniqueEmail } fr
 import { CurrentUser, ImpersonationExchangeResponse } from '../../contracts/auth';
 import { MSG } from '../../contracts/messages';
 import { issueImpersonationCode } from '../../server/modules/impersonation/impersonation.service';
+import { actorFor } from '../support/actor';
 import { auditLog, impersonationTokens, users } from '../../server/db/schema/index';
 import type { UserRow } from '../../server/modules/users/users.repo';
 
@@ -23,7 +24,7 @@ async function target(extra: Partial<Parameters<TestApp['createUser']>[0]> = {})
   return t.createUser({ email: uniqueEmail('target'), password: PASSWORD, firstName: 'Tara', lastName: 'Get', ...extra });
 }
 async function impersonate(u: UserRow, issuer: UserRow = admin) {
-  const { code } = await issueImpersonationCode(t.runtime.ctx, undefined, { user: issuer }, u.id);
+  const { code } = await issueImpersonationCode(t.runtime.ctx, actorFor(issuer), u.id);
   const r = await t.api('POST', '/api/impersonation/exchange', { body: { code } });
   expect(r.status).toBe(200);
   return r.body.accessToken as string;
@@ -32,7 +33,7 @@ async function impersonate(u: UserRow, issuer: UserRow = admin) {
 describe('POST /api/impersonation/exchange', () => {
   it('exchanges a code for an access token bound to the target and the admin', async () => {
     const u = await target();
-    const { code } = await issueImpersonationCode(t.runtime.ctx, undefined, { user: admin }, u.id);
+    const { code } = await issueImpersonationCode(t.runtime.ctx, actorFor(admin), u.id);
     const r = await t.api('POST', '/api/impersonation/exchange', { body: { code } });
     expect(r.status).toBe(200);
     const body = ImpersonationExchangeResponse.parse(r.body);
@@ -58,7 +59,7 @@ describe('POST /api/impersonation/exchange', () => {
 
   it('refuses a code whose target is no longer active', async () => {
     const u = await target();
-    const { code } = await issueImpersonationCode(t.runtime.ctx, undefined, { user: admin }, u.id);
+    const { code } = await issueImpersonationCode(t.runtime.ctx, actorFor(admin), u.id);
     await t.runtime.ctx.db.update(users).set({ status: 'suspended' }).where(eq(users.id, u.id));
     expectError(await t.api('POST', '/api/impersonation/exchange', { body: { code } }), 400, { code: 'INVALID_TOKEN' });
   });
@@ -191,24 +192,24 @@ describe('logout while impersonating (decisions.md §8: the token is revoked at 
 describe('issuing codes (issueImpersonationCode)', () => {
   it('refuses an admin target', async () => {
     const otherAdmin = await t.createUser({ email: uniqueEmail('admin2'), password: PASSWORD, role: 'admin' });
-    await expect(issueImpersonationCode(t.runtime.ctx, undefined, { user: admin }, otherAdmin.id)).rejects.toMatchObject({ code: 'IMPERSONATION_FORBIDDEN', status: 400 });
+    await expect(issueImpersonationCode(t.runtime.ctx, actorFor(admin), otherAdmin.id)).rejects.toMatchObject({ code: 'IMPERSONATION_FORBIDDEN', status: 400 });
   });
 
   it.each(['pending', 'registered', 'invited', 'suspended', 'rejected', 'inactive'] as const)('refuses a %s target', async (status) => {
     const u = await target({ status });
     const before = await count(t, 'email_tokens');
-    await expect(issueImpersonationCode(t.runtime.ctx, undefined, { user: admin }, u.id)).rejects.toMatchObject({ code: 'IMPERSONATION_FORBIDDEN' });
+    await expect(issueImpersonationCode(t.runtime.ctx, actorFor(admin), u.id)).rejects.toMatchObject({ code: 'IMPERSONATION_FORBIDDEN' });
     expect(await count(t, 'email_tokens')).toBe(before);
   });
 
   it('refuses an unknown target', async () => {
-    await expect(issueImpersonationCode(t.runtime.ctx, undefined, { user: admin }, '00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({ code: 'IMPERSONATION_FORBIDDEN' });
+    await expect(issueImpersonationCode(t.runtime.ctx, actorFor(admin), '00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({ code: 'IMPERSONATION_FORBIDDEN' });
   });
 
   it('refuses an issuer who is a plain member, or who is impersonating', async () => {
     const u = await target();
     const member = (await userByEmail(t, t.demo.member.email))!;
-    await expect(issueImpersonationCode(t.runtime.ctx, undefined, { user: member }, u.id)).rejects.toMatchObject({ code: 'FORBIDDEN', status: 403 });
-    await expect(issueImpersonationCode(t.runtime.ctx, undefined, { user: admin, impersonation: { grantId: 'x', admin } }, u.id)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(issueImpersonationCode(t.runtime.ctx, actorFor(member), u.id)).rejects.toMatchObject({ code: 'FORBIDDEN', status: 403 });
+    await expect(issueImpersonationCode(t.runtime.ctx, actorFor(admin, { grantId: 'x', admin }), u.id)).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 });

@@ -4,6 +4,7 @@ import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
 import { b64, bearer, cookieAttributes, dataUrl, fakeJpeg, fakePng, query, uniqueEmail } from '../support/http';
 import { issueToken } from '../../server/modules/auth/tokens.service';
 import { issueImpersonationCode } from '../../server/modules/impersonation/impersonation.service';
+import { actorFor } from '../support/actor';
 import { createReferralLink } from '../../server/modules/referral/referral.service';
 
 /**
@@ -82,7 +83,7 @@ describe('no secrets at rest', () => {
     // Impersonation: code, exchange, an impersonated write, revoke.
     const admin = (await userByEmail(t, t.demo.admin.email))!;
     const target = (await userByEmail(t, t.demo.member.email))!;
-    const { code } = await issueImpersonationCode(t.runtime.ctx, undefined, { user: admin }, target.id);
+    const { code } = await issueImpersonationCode(t.runtime.ctx, actorFor(admin), target.id);
     keep('impersonation code', code);
     const ex = await t.api('POST', '/api/impersonation/exchange', { body: { code } });
     expect(ex.status).toBe(200);

@@ -6,6 +6,7 @@ import { MSG } from '../../contracts/messages';
 import { IMPERSONATION_TOKEN_TTL_MS, TOKEN_TTL_MS } from '../../contracts/constants';
 import { issueToken } from '../../server/modules/auth/tokens.service';
 import { issueImpersonationCode } from '../../server/modules/impersonation/impersonation.service';
+import { actorFor } from '../support/actor';
 import { sha256 } from '../../server/lib/crypto';
 import { emailTokens } from '../../server/db/schema/index';
 import type { UserRow } from '../../server/modules/users/users.repo';
@@ -45,7 +46,7 @@ async function invitationToken() {
 
 async function impersonationCode() {
   const target = await t.createUser({ email: uniqueEmail('target'), password: PASSWORD });
-  const { code } = await issueImpersonationCode(t.runtime.ctx, undefined, { user: admin }, target.id);
+  const { code } = await issueImpersonationCode(t.runtime.ctx, actorFor(admin), target.id);
   return { target, code };
 }
 
@@ -162,7 +163,7 @@ describe('a newer token revokes the older one', () => {
 
   it('two impersonation codes for one target: the first fails', async () => {
     const { target, code: first } = await impersonationCode();
-    const { code: second } = await issueImpersonationCode(t.runtime.ctx, undefined, { user: admin }, target.id);
+    const { code: second } = await issueImpersonationCode(t.runtime.ctx, actorFor(admin), target.id);
     expectError(await exchange(first), 400, { code: 'INVALID_TOKEN' });
     expect((await exchange(second)).status).toBe(200);
   });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { RouteDef } from '../../http/routes';
 import { parse } from '../../http/validate';
-import { badRequest } from '../../http/app-error';
+import { badRequest } from '../../core/app-error';
 import { isValidTimeZone, startOfDayIn, todayIn } from '../../lib/time';
 import { adminCounts, userCounts } from './admin-dashboard.repo';
 import { journalLag } from '../volume/applier.service';

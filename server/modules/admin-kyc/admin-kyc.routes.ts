@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { identityOf, type RouteDef } from '../../http/routes';
+import type { RouteDef } from '../../http/routes';
+import { actorOf } from '../../http/actor';
 import { parse } from '../../http/validate';
 import { AdminKycQuery, KycReviewRequest } from '../../../contracts/admin';
 import { DocumentIdParam } from '../../../contracts/kyc';
@@ -20,7 +21,7 @@ export function adminKycRoutes(ctx: AppContext): RouteDef[] {
       handler: async (req) => {
         const { documentId } = parse(DocumentIdParam, req.params);
         const input = parse(KycReviewRequest, req.body);
-        return decideDocument(ctx, req, identityOf(req), documentId, input.status, input.rejectionReason);
+        return decideDocument(ctx, actorOf(req), documentId, input.status, input.rejectionReason);
       },
     },
   ];

@@ -1,7 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
-import type { Identity } from '../../http/identity';
-import { notFound } from '../../http/app-error';
+import type { Actor } from '../../core/actor';
+import { notFound } from '../../core/app-error';
 import { KYC_TYPE_LABELS, type KycDocumentType } from '../../../contracts/kyc';
 import { findUserById, type UserRow } from '../users/users.repo';
 import { findDocumentForUpdate, type KycRow } from '../kyc/kyc.repo';
@@ -56,7 +55,7 @@ export async function userDocuments(ctx: AppContext, userId: string) {
 }
 
 /** One document decision; the user's kycStatus follows and the user is told (decisions.md §7, §9). */
-export async function decideDocument(ctx: AppContext, req: FastifyRequest, reviewer: Identity, documentId: string, status: 'approved' | 'rejected', reason?: string) {
+export async function decideDocument(ctx: AppContext, reviewer: Actor, documentId: string, status: 'approved' | 'rejected', reason?: string) {
   return ctx.db.transaction(async (tx) => {
     const doc = await findDocumentForUpdate(tx, documentId);
     if (!doc) throw notFound();
@@ -76,7 +75,7 @@ export async function decideDocument(ctx: AppContext, req: FastifyRequest, revie
     } else if (after === 'approved' && before !== 'approved') {
       await notify(tx, [doc.userId], { type: 'kyc_approved', title: 'KYC approved', message: 'All your KYC documents have been approved.' });
     }
-    await audit(tx, req, reviewer, {
+    await audit(tx, reviewer, {
       entityType: 'kyc_document', entityId: doc.id, action: status === 'approved' ? 'kyc.approve' : 'kyc.reject',
       previousState: { status: doc.status, userKycStatus: before }, newState: { status, userKycStatus: after }, reason: reason ?? null,
     });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
-import { identityOf, type RouteDef } from '../../http/routes';
+import type { RouteDef } from '../../http/routes';
+import { actorOf } from '../../http/actor';
 import { parse } from '../../http/validate';
 import { IdParam } from '../../../contracts/notifications';
 import { AdminUserSearchQuery, AdminUserEditRequest, MemberEditRequest, CreateUserRequest, UserStatusRequest } from '../../../contracts/admin';
@@ -12,7 +13,7 @@ const UserIdParam = z.object({ userId: z.string().trim().min(1).max(16) });
 export function adminUserRoutes(ctx: AppContext): RouteDef[] {
   // The edit dialog's call, reached by internal id (PATCH) or by public user id (PUT).
   const editFound = async (req: FastifyRequest, target: Awaited<ReturnType<typeof svc.findUserById>>) => {
-    const u = await svc.editUser(ctx, req, identityOf(req), target, parse(AdminUserEditRequest, req.body));
+    const u = await svc.editUser(ctx, actorOf(req), target, parse(AdminUserEditRequest, req.body));
     return { message: 'User updated successfully', id: u.id };
   };
   return [
@@ -25,7 +26,7 @@ export function adminUserRoutes(ctx: AppContext): RouteDef[] {
       handler: async (req) => {
         const { id } = parse(IdParam, req.params);
         const { status } = parse(UserStatusRequest, req.body);
-        const u = await svc.setStatus(ctx, req, identityOf(req), id, status);
+        const u = await svc.setStatus(ctx, actorOf(req), id, status);
         return { message: status === 'active' ? 'User activated' : 'User blocked', id: u.id, status: u.status };
       },
     },
@@ -41,14 +42,14 @@ export function adminUserRoutes(ctx: AppContext): RouteDef[] {
       method: 'PATCH', url: '/api/users/:id', access: 'admin',
       handler: async (req) => {
         const { id } = parse(IdParam, req.params);
-        const u = await svc.editMember(ctx, req, identityOf(req), id, parse(MemberEditRequest, req.body));
+        const u = await svc.editMember(ctx, actorOf(req), id, parse(MemberEditRequest, req.body));
         return { message: 'User updated successfully', id: u.id };
       },
     },
     {
       method: 'POST', url: '/api/users', access: 'admin',
       handler: async (req, reply) => {
-        const u = await svc.createUser(ctx, req, identityOf(req), parse(CreateUserRequest, req.body));
+        const u = await svc.createUser(ctx, actorOf(req), parse(CreateUserRequest, req.body));
         return reply.status(201).send({ message: 'Signup email sent', id: u.id, userId: u.userId });
       },
     },
@@ -56,7 +57,7 @@ export function adminUserRoutes(ctx: AppContext): RouteDef[] {
       method: 'DELETE', url: '/api/users/:id', access: 'admin',
       handler: async (req) => {
         const { id } = parse(IdParam, req.params);
-        await svc.deleteUser(ctx, req, identityOf(req), id);
+        await svc.deleteUser(ctx, actorOf(req), id);
         return { message: 'User deleted successfully' };
       },
     },
@@ -64,14 +65,14 @@ export function adminUserRoutes(ctx: AppContext): RouteDef[] {
       method: 'POST', url: '/api/admin/login-as-user/:id', access: 'reviewer',
       handler: async (req) => {
         const { id } = parse(IdParam, req.params);
-        return { message: 'Impersonation code issued', ...(await svc.loginAsUser(ctx, req, identityOf(req), id)) };
+        return { message: 'Impersonation code issued', ...(await svc.loginAsUser(ctx, actorOf(req), id)) };
       },
     },
     {
       method: 'POST', url: '/api/admin/impersonate/:id', access: 'reviewer',
       handler: async (req) => {
         const { id } = parse(IdParam, req.params);
-        const issued = await svc.loginAsUser(ctx, req, identityOf(req), id);
+        const issued = await svc.loginAsUser(ctx, actorOf(req), id);
         return { message: 'Impersonation code issued', code: issued.code, redirectUrl: issued.url };
       },
     },

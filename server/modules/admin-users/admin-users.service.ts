@@ -1,8 +1,7 @@
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import type { Identity } from '../../http/identity';
-import { badRequest, conflict, notFound, AppError } from '../../http/app-error';
+import type { Actor } from '../../core/actor';
+import { badRequest, conflict, notFound, AppError } from '../../core/app-error';
 import {
   AdminUserSearchQuery, AdminUserEditRequest, MemberEditRequest, CreateUserRequest, CannotLoginMessage,
   type AdminUserRow,
@@ -125,7 +124,7 @@ async function emailTaken(ctx: AppContext, email: string, exceptId: string) {
   return Boolean(other && other.id !== exceptId);
 }
 
-export async function setStatus(ctx: AppContext, req: FastifyRequest, actor: Identity, id: string, status: 'active' | 'inactive') {
+export async function setStatus(ctx: AppContext, actor: Actor, id: string, status: 'active' | 'inactive') {
   return ctx.db.transaction(async (tx) => {
     await lockTree(tx);
     const target = await findUserById(tx, id);
@@ -134,12 +133,12 @@ export async function setStatus(ctx: AppContext, req: FastifyRequest, actor: Ide
     const updated = await updateUser(tx, id, { status, idStatus: status === 'active' ? 'Active' : 'Inactive' });
     await onStatusChange(tx, target, target.status, status, ctx.clock.now());
     if (status === 'inactive') await deleteUserSessions(tx, id);
-    await audit(tx, req, actor, { entityType: 'user', entityId: id, action: status === 'active' ? 'user.activate' : 'user.block', previousState: { status: target.status }, newState: { status } });
+    await audit(tx, actor, { entityType: 'user', entityId: id, action: status === 'active' ? 'user.activate' : 'user.block', previousState: { status: target.status }, newState: { status } });
     return updated!;
   });
 }
 
-export async function editUser(ctx: AppContext, req: FastifyRequest, actor: Identity, target: UserRow | undefined, input: z.output<typeof AdminUserEditRequest>) {
+export async function editUser(ctx: AppContext, actor: Actor, target: UserRow | undefined, input: z.output<typeof AdminUserEditRequest>) {
   if (!target) throw notFound();
   checkStatusChange(actor.user, target, input.status);
   if (await emailTaken(ctx, input.email, target.id)) throw conflict(MSG.duplicateEmail, 'DUPLICATE_EMAIL');
@@ -164,7 +163,7 @@ export async function editUser(ctx: AppContext, req: FastifyRequest, actor: Iden
     });
     await onStatusChange(tx, before, before.status, updated!.status, ctx.clock.now());
     if (password || input.status === 'inactive') await deleteUserSessions(tx, target.id);
-    await audit(tx, req, actor, {
+    await audit(tx, actor, {
       entityType: 'user', entityId: target.id, action: 'user.edit', previousState: snapshot(target), newState: snapshot(updated!),
       changes: { passwordReset: Boolean(password), txnPinReset: Boolean(txnPin) },
     });
@@ -172,7 +171,7 @@ export async function editUser(ctx: AppContext, req: FastifyRequest, actor: Iden
   });
 }
 
-export async function editMember(ctx: AppContext, req: FastifyRequest, actor: Identity, id: string, input: z.output<typeof MemberEditRequest>) {
+export async function editMember(ctx: AppContext, actor: Actor, id: string, input: z.output<typeof MemberEditRequest>) {
   const target = await findUserById(ctx.db, id);
   if (!target) throw notFound();
   checkStatusChange(actor.user, target, input.status);
@@ -193,25 +192,25 @@ export async function editMember(ctx: AppContext, req: FastifyRequest, actor: Id
     });
     await onStatusChange(tx, before, before.status, updated!.status, ctx.clock.now());
     if (input.status === 'inactive' || input.role !== target.role) await deleteUserSessions(tx, id);
-    await audit(tx, req, actor, { entityType: 'user', entityId: id, action: 'user.update', previousState: snapshot(target), newState: snapshot(updated!) });
+    await audit(tx, actor, { entityType: 'user', entityId: id, action: 'user.update', previousState: snapshot(target), newState: snapshot(updated!) });
     return updated!;
   });
 }
 
 /** Creates the account as invited and queues the invitation (7 days) in one transaction. */
-export async function createUser(ctx: AppContext, req: FastifyRequest, actor: Identity, input: z.output<typeof CreateUserRequest>) {
+export async function createUser(ctx: AppContext, actor: Actor, input: z.output<typeof CreateUserRequest>) {
   if (await findUserByEmail(ctx.db, input.email)) throw conflict(MSG.duplicateEmail, 'DUPLICATE_EMAIL');
   const user = await ctx.db.transaction(async (tx) => {
     const created = await insertUser(tx, {
       userId: await generateUserId(ctx, tx), email: input.email, firstName: input.firstName, lastName: input.lastName,
       mobile: input.mobile ?? null, role: input.role, status: 'invited', emailVerified: false, firstLogin: false, password: null,
     });
-    const token = await issueToken(ctx, tx, { email: created.email, userId: created.id, type: 'invitation', ip: req.ip });
+    const token = await issueToken(ctx, tx, { email: created.email, userId: created.id, type: 'invitation', ip: actor.ip ?? undefined });
     await queueMail(ctx, tx, created.email, {
       template: 'invitation',
       params: { name: displayName(created), invitedBy: displayName(actor.user), link: `${ctx.config.appUrl}/complete-invitation?token=${token}` },
     });
-    await audit(tx, req, actor, { entityType: 'user', entityId: created.id, action: 'user.create', newState: snapshot(created) });
+    await audit(tx, actor, { entityType: 'user', entityId: created.id, action: 'user.create', newState: snapshot(created) });
     return created;
   }).catch((err) => {
     if (isUniqueViolation(err)) throw conflict(MSG.duplicateEmail, 'DUPLICATE_EMAIL');
@@ -222,14 +221,14 @@ export async function createUser(ctx: AppContext, req: FastifyRequest, actor: Id
 }
 
 /** Refused (409) for users with a tree position, ledger entries or purchases (the contract). */
-export async function deleteUser(ctx: AppContext, req: FastifyRequest, actor: Identity, id: string) {
+export async function deleteUser(ctx: AppContext, actor: Actor, id: string) {
   await ctx.db.transaction(async (tx) => {
     const target = await findUserById(tx, id);
     if (!target) throw notFound();
     if (target.id === actor.user.id) throw conflict('You cannot delete your own account.');
     if (target.parentId || target.placedAt || target.leftChildId || target.rightChildId) throw conflict('This user has a position in the tree and cannot be deleted. Block the account instead.');
     if (await hasLedgerOrPurchases(tx, id)) throw conflict('This user has wallet transactions or purchases and cannot be deleted. Block the account instead.');
-    await audit(tx, req, actor, { entityType: 'user', entityId: id, action: 'user.delete', previousState: snapshot(target) });
+    await audit(tx, actor, { entityType: 'user', entityId: id, action: 'user.delete', previousState: snapshot(target) });
     await deleteUserRow(tx, id).catch((err: { code?: string; cause?: { code?: string } }) => {
       if (err?.code === '23503' || err?.cause?.code === '23503') throw conflict('Other records refer to this user, so it cannot be deleted. Block the account instead.');
       throw err;
@@ -238,13 +237,13 @@ export async function deleteUser(ctx: AppContext, req: FastifyRequest, actor: Id
 }
 
 /** login-as-user: a single-use code for an active, non-admin user ('Cannot Login' otherwise). */
-export async function loginAsUser(ctx: AppContext, req: FastifyRequest, actor: Identity, id: string) {
+export async function loginAsUser(ctx: AppContext, actor: Actor, id: string) {
   const target = await findUserById(ctx.db, id);
   if (!target) throw notFound();
   if (target.status !== 'active' || target.role === 'admin') {
     throw new AppError('IMPERSONATION_FORBIDDEN', 409, target.role === 'admin' ? 'Cannot login as another admin.' : CannotLoginMessage(target.status));
   }
-  const { code } = await issueImpersonationCode(ctx, req, actor, id);
+  const { code } = await issueImpersonationCode(ctx, actor, id);
   return { code, url: `/dashboard?impersonationCode=${encodeURIComponent(code)}` };
 }
 

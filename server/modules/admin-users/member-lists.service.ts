@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import { badRequest } from '../../http/app-error';
+import { badRequest } from '../../core/app-error';
 import { FreeUsersQuery, TodayJoiningsQuery } from '../../../contracts/admin';
 import { isValidTimeZone, startOfDayIn, endOfDayIn, todayIn } from '../../lib/time';
 import { searchUserPage, countUsersWhere, type UserFilter } from './admin-users.repo';

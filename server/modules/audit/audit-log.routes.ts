@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 import type { RouteDef } from '../../http/routes';
 import { parse } from '../../http/validate';
-import { badRequest } from '../../http/app-error';
+import { badRequest } from '../../core/app-error';
 import { AuditLogQuery } from '../../../contracts/admin';
 import { isValidTimeZone, startOfDayIn, endOfDayIn } from '../../lib/time';
 import { listAudit } from './audit-log.repo';

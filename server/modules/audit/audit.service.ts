@@ -1,20 +1,29 @@
-import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client';
-import type { Identity } from '../../http/identity';
+import { isSystemActor, realUser, type Actor, type SystemActor } from '../../core/actor';
 import { writeAudit, type AuditEntry } from './audit.repo';
 
 type Action = Pick<AuditEntry, 'entityType' | 'entityId' | 'action' | 'previousState' | 'newState' | 'changes' | 'reason'>;
 
-/** Writes one audit row; under impersonation the admin is the actor and the target is on whose behalf. */
-export async function audit(db: DbOrTx, req: FastifyRequest | undefined, identity: Identity | null, action: Action) {
-  const actor = identity?.impersonation?.admin ?? identity?.user;
+/**
+ * Writes one audit row; under impersonation the admin is the actor and the target is on whose behalf.
+ * A job (SystemActor) has no user: actor_role 'system' and its name in session_id as `system:<name>`.
+ */
+export async function audit(db: DbOrTx, actor: Actor | SystemActor | null, action: Action) {
+  if (actor && isSystemActor(actor)) {
+    await writeAudit(db, {
+      ...action, actorId: null, actorRole: 'system', onBehalfOfId: null, ipAddress: null, userAgent: null,
+      sessionId: `system:${actor.system}`.slice(0, 64),
+    });
+    return;
+  }
+  const who = actor ? realUser(actor) : undefined;
   await writeAudit(db, {
     ...action,
-    actorId: actor?.id ?? null,
-    actorRole: actor?.role ?? null,
-    onBehalfOfId: identity?.impersonation ? identity.user.id : null,
-    ipAddress: req?.ip ?? null,
-    userAgent: req?.headers['user-agent']?.slice(0, 500) ?? null,
-    sessionId: identity?.sessionHash?.slice(0, 16) ?? (identity?.impersonation ? `imp:${identity.impersonation.grantId.slice(0, 8)}` : null),
+    actorId: who?.id ?? null,
+    actorRole: who?.role ?? null,
+    onBehalfOfId: actor?.onBehalfOf ? actor.user.id : null,
+    ipAddress: actor?.ip ?? null,
+    userAgent: actor?.userAgent ?? null,
+    sessionId: actor?.sessionHash?.slice(0, 16) ?? (actor?.onBehalfOf ? `imp:${actor.onBehalfOf.grantId.slice(0, 8)}` : null),
   });
 }

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { identityOf, type RouteDef } from '../../http/routes';
+import { actorFrom, actorOf } from '../../http/actor';
 import type { RateLimitRule } from '../../http/rate-limit';
 import { parse } from '../../http/validate';
 import { MSG } from '../../../contracts/messages';
@@ -10,7 +11,7 @@ import {
   VerifyEmailRequest, ValidateInvitationRequest, CompleteInvitationRequest,
 } from '../../../contracts/auth';
 import { z } from 'zod';
-import { unauthenticated } from '../../http/app-error';
+import { unauthenticated } from '../../core/app-error';
 import { toCurrentUser } from '../users/users.service';
 import * as auth from './auth.service';
 import { revoke as revokeImpersonation } from '../impersonation/impersonation.service';
@@ -50,7 +51,7 @@ export function authRoutes(ctx: AppContext): RouteDef[] {
   const endSession = async (req: FastifyRequest, reply: FastifyReply) => {
     const id = identityOf(req);
     if (id.impersonation) {
-      await revokeImpersonation(ctx, req, id);
+      await revokeImpersonation(ctx, actorFrom(id, req));
       return;
     }
     await auth.logout(ctx, id.sessionHash);
@@ -62,7 +63,7 @@ export function authRoutes(ctx: AppContext): RouteDef[] {
       method: 'GET', url: '/api/auth/user', access: 'public',
       handler: async (req) => {
         if (!req.identity) throw unauthenticated(MSG.notSignedIn);
-        return toCurrentUser(req.identity.user, req.identity);
+        return toCurrentUser(req.identity.user, req.identity.impersonation?.admin);
       },
     },
     {
@@ -96,7 +97,7 @@ export function authRoutes(ctx: AppContext): RouteDef[] {
       method: 'POST', url: '/api/auth/change-password', access: 'session', duringPasswordChange: true, denyImpersonation: true,
       handler: async (req) => {
         const input = parse(ChangePasswordRequest, req.body);
-        await auth.changePassword(ctx, identityOf(req), input.currentPassword, input.newPassword);
+        await auth.changePassword(ctx, actorOf(req), input.currentPassword, input.newPassword);
         return { message: MSG.passwordChanged };
       },
     },

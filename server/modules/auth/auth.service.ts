@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
-import type { Identity } from '../../http/identity';
-import { AppError, badRequest, conflict } from '../../http/app-error';
+import type { Actor } from '../../core/actor';
+import { AppError, badRequest, conflict } from '../../core/app-error';
 import { MSG } from '../../../contracts/messages';
 import { SESSION_DEFAULT_MS, SESSION_REMEMBER_MS } from '../../../contracts/constants';
 import type { LoginRequest, SignupRequest } from '../../../contracts/auth';
@@ -54,15 +54,15 @@ export async function logout(ctx: AppContext, sessionHash: string | undefined) {
   if (sessionHash) await deleteSession(ctx.db, sessionHash);
 }
 
-export async function changePassword(ctx: AppContext, identity: Identity, currentPassword: string, newPassword: string) {
-  const user = identity.user;
+export async function changePassword(ctx: AppContext, actor: Actor, currentPassword: string, newPassword: string) {
+  const user = actor.user;
   if (!(await verifyPassword(user.password, currentPassword))) {
     throw badRequest(MSG.currentPasswordWrong, { currentPassword: [MSG.currentPasswordWrong] }, 'INVALID_CREDENTIALS');
   }
   const hash = await hashPassword(newPassword);
   await ctx.db.transaction(async (tx) => {
     await updateUser(tx, user.id, { password: hash, firstLogin: false, passwordChangedAt: ctx.clock.now() });
-    await deleteUserSessions(tx, user.id, identity.sessionHash);
+    await deleteUserSessions(tx, user.id, actor.sessionHash);
     await queueMail(ctx, tx, user.email, { template: 'password_changed', params: { name: displayName(user) } });
   });
   ctx.kickMail();

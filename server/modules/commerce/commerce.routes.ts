@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { identityOf, type RouteDef } from '../../http/routes';
+import { actorOf } from '../../http/actor';
+import { actorWithTransactor } from '../../http/idempotency';
 import { parse } from '../../http/validate';
 import { ProductInput, ProductPatch, PurchaseRequest, AdminPurchasePatch, ProductsQuery, AdminPurchasesQuery, COMMERCE_MSG } from '../../../contracts/commerce';
 import { catalog, adminCatalog, createProduct, editProduct, purchase, ownPurchases, adminOrders, updateOrder } from './commerce.service';
@@ -15,7 +17,8 @@ export function commerceRoutes(ctx: AppContext): RouteDef[] {
     {
       method: 'POST', url: '/api/purchases', access: 'member',
       handler: async (req, reply) => {
-        const a = await purchase(ctx, req, identityOf(req), parse(PurchaseRequest, req.body));
+        const { actor, transact } = actorWithTransactor(ctx, req);
+        const a = await purchase(ctx, actor, transact, parse(PurchaseRequest, req.body));
         return reply.status(a.status).send(a.body);
       },
     },
@@ -23,17 +26,18 @@ export function commerceRoutes(ctx: AppContext): RouteDef[] {
     { method: 'GET', url: '/api/admin/products', access: 'admin', handler: async () => adminCatalog(ctx) },
     {
       method: 'POST', url: '/api/admin/products', access: 'admin',
-      handler: async (req, reply) => reply.status(201).send(await createProduct(ctx, req, identityOf(req), parse(ProductInput, req.body))),
+      handler: async (req, reply) => reply.status(201).send(await createProduct(ctx, actorOf(req), parse(ProductInput, req.body))),
     },
     {
       method: 'PATCH', url: '/api/admin/products/:id', access: 'admin',
-      handler: async (req) => editProduct(ctx, req, identityOf(req), parse(ProductId, req.params).id, parse(ProductPatch, req.body ?? {})),
+      handler: async (req) => editProduct(ctx, actorOf(req), parse(ProductId, req.params).id, parse(ProductPatch, req.body ?? {})),
     },
     { method: 'GET', url: '/api/admin/purchases', access: 'admin', handler: async (req) => adminOrders(ctx, parse(AdminPurchasesQuery, req.query)) },
     {
       method: 'PATCH', url: '/api/admin/purchases/:id', access: 'admin',
       handler: async (req, reply) => {
-        const a = await updateOrder(ctx, req, identityOf(req), parse(OrderId, req.params).id, parse(AdminPurchasePatch, req.body ?? {}));
+        const { actor, transact } = actorWithTransactor(ctx, req);
+        const a = await updateOrder(ctx, actor, transact, parse(OrderId, req.params).id, parse(AdminPurchasePatch, req.body ?? {}));
         return reply.status(a.status).send(a.body);
       },
     },

@@ -1,9 +1,8 @@
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { rupees } from '../../lib/format';
-import type { Identity } from '../../http/identity';
-import { AppError, badRequest, notFound } from '../../http/app-error';
+import type { Actor } from '../../core/actor';
+import { AppError, badRequest, notFound } from '../../core/app-error';
 import {
   COMMERCE_MSG, PAYMENT_METHOD_LABELS, DELIVERY_NEXT, type ProductInput, type ProductPatch, type PurchaseRequest, type AdminPurchasePatch, type ProductView,
   type AdminProductView, type PurchaseView, type AdminPurchaseView,
@@ -15,8 +14,9 @@ import { findUserById } from '../users/users.repo';
 import { notify, notifyAdmins } from '../notifications/notifications.service';
 import { audit } from '../audit/audit.service';
 import { recordCompletedPurchase } from '../volume/journal.service';
-import { idempotent, postLedger, negate } from '../wallet/ledger.service';
-import { decodeCursor, pageOf } from '../../http/page-cursor';
+import { postLedger, negate } from '../wallet/ledger.service';
+import type { Transactor } from '../../core/transactor';
+import { decodeCursor, pageOf } from '../../core/page-cursor';
 import {
   activeProducts, allProducts, findProduct, insertProduct, updateProduct, insertPurchase, purchaseForUpdate, updatePurchase, purchasesOf,
   purchasesPage, type ProductRow, type PurchaseRow,
@@ -41,21 +41,21 @@ export async function adminCatalog(ctx: AppContext): Promise<AdminProductView[]>
   return (await allProducts(ctx.db)).map(({ p, purchaseCount }) => ({ ...toProduct(p), purchaseCount, createdAt: p.createdAt.toISOString(), updatedAt: p.updatedAt.toISOString() }));
 }
 
-export async function createProduct(ctx: AppContext, req: FastifyRequest, identity: Identity, input: z.output<typeof ProductInput>) {
+export async function createProduct(ctx: AppContext, actor: Actor, input: z.output<typeof ProductInput>) {
   return ctx.db.transaction(async (tx) => {
     const p = await insertProduct(tx, { ...input, description: input.description ?? null, imageUrl: input.imageUrl ?? null });
-    await audit(tx, req, identity, { entityType: 'product', entityId: p.id, action: 'product.create', newState: toProduct(p) });
+    await audit(tx, actor, { entityType: 'product', entityId: p.id, action: 'product.create', newState: toProduct(p) });
     return toProduct(p);
   });
 }
 
-export async function editProduct(ctx: AppContext, req: FastifyRequest, identity: Identity, id: string, input: z.output<typeof ProductPatch>) {
+export async function editProduct(ctx: AppContext, actor: Actor, id: string, input: z.output<typeof ProductPatch>) {
   return ctx.db.transaction(async (tx) => {
     const before = await findProduct(tx, id);
     if (!before) throw notFound('Product not found');
     const p = (await updateProduct(tx, id, input))!;
     const action = input.isActive === false && before.isActive ? 'product.deactivate' : input.isActive === true && !before.isActive ? 'product.activate' : 'product.update';
-    await audit(tx, req, identity, { entityType: 'product', entityId: id, action, previousState: toProduct(before), newState: toProduct(p) });
+    await audit(tx, actor, { entityType: 'product', entityId: id, action, previousState: toProduct(before), newState: toProduct(p) });
     return toProduct(p);
   });
 }
@@ -65,27 +65,27 @@ export async function editProduct(ctx: AppContext, req: FastifyRequest, identity
  * Wallet payment completes at once, debiting the wallet in the same transaction; other methods wait for
  * an admin to mark the order paid.
  */
-export async function purchase(ctx: AppContext, req: FastifyRequest, identity: Identity, input: z.output<typeof PurchaseRequest>) {
-  return idempotent(ctx, req, identity.user.id, async (tx) => {
+export async function purchase(ctx: AppContext, actor: Actor, transact: Transactor, input: z.output<typeof PurchaseRequest>) {
+  return transact(async (tx) => {
     const byWallet = input.paymentMethod === 'wallet';
     const product = await findProduct(tx, input.productId);
     if (!product?.isActive) throw badRequest(COMMERCE_MSG.productUnavailable, { productId: [COMMERCE_MSG.productUnavailable] });
     const totals = orderTotals(product.price, product.gst, product.bv, input.quantity);
     const now = ctx.clock.now();
     const row = await insertPurchase(tx, {
-      userId: identity.user.id, productId: product.id, quantity: input.quantity, unitPrice: product.price, totalAmount: totals.total, totalBV: totals.bv,
+      userId: actor.user.id, productId: product.id, quantity: input.quantity, unitPrice: product.price, totalAmount: totals.total, totalBV: totals.bv,
       paymentMethod: input.paymentMethod, paymentStatus: byWallet ? 'completed' : 'pending', deliveryAddress: input.deliveryAddress, createdAt: now,
       bvCreditedAt: byWallet ? now : null,
     });
     if (byWallet) {
-      const entry = await postLedger(tx, identity.user.id, negate(totals.total), 'purchase', { description: `${product.name} x ${input.quantity}`, referenceId: row.id, now });
+      const entry = await postLedger(tx, actor.user.id, negate(totals.total), 'purchase', { description: `${product.name} x ${input.quantity}`, referenceId: row.id, now });
       // BV: the buyer's personal BV now; the ancestors' legs through the journal (no tree lock, no ancestor row).
       await recordCompletedPurchase(tx, row, now);
-      await audit(tx, req, identity, { entityType: 'purchase', entityId: row.id, action: 'purchase.wallet', newState: { total: totals.total, bv: totals.bv, balanceAfter: entry.balanceAfter } });
+      await audit(tx, actor, { entityType: 'purchase', entityId: row.id, action: 'purchase.wallet', newState: { total: totals.total, bv: totals.bv, balanceAfter: entry.balanceAfter } });
     } else {
       await notifyAdmins(tx, {
         type: 'order_awaiting_payment', title: 'Order awaiting payment',
-        message: `${displayName(identity.user)} ordered ${product.name} x ${input.quantity} (${rupees(totals.total)}, ${PAYMENT_METHOD_LABELS[input.paymentMethod]}).`, data: { purchaseId: row.id },
+        message: `${displayName(actor.user)} ordered ${product.name} x ${input.quantity} (${rupees(totals.total)}, ${PAYMENT_METHOD_LABELS[input.paymentMethod]}).`, data: { purchaseId: row.id },
       });
     }
     return { status: 201, body: { message: COMMERCE_MSG.purchaseSuccess, purchase: toPurchase(row, product.name) } };
@@ -105,8 +105,8 @@ export async function adminOrders(ctx: AppContext, q: { paymentStatus?: string; 
 }
 
 /** Admin order update: pending payment -> completed (BV credited once) or failed; delivery moves forward only. */
-export async function updateOrder(ctx: AppContext, req: FastifyRequest, identity: Identity, id: string, input: z.output<typeof AdminPurchasePatch>) {
-  return idempotent(ctx, req, identity.user.id, async (tx) => {
+export async function updateOrder(ctx: AppContext, actor: Actor, transact: Transactor, id: string, input: z.output<typeof AdminPurchasePatch>) {
+  return transact(async (tx) => {
     const before = await purchaseForUpdate(tx, id);
     if (!before) throw notFound(COMMERCE_MSG.orderNotFound);
     const now = ctx.clock.now();
@@ -135,7 +135,7 @@ export async function updateOrder(ctx: AppContext, req: FastifyRequest, identity
         changes.trackingId ? `tracking id ${changes.trackingId}` : null,
       ].filter(Boolean);
       await notify(tx, [before.userId], { type: 'order_updated', title: 'Order updated', message: `Your order ${before.id.slice(0, 8)} was updated: ${parts.join(', ')}.`, data: { purchaseId: id } });
-      await audit(tx, req, identity, {
+      await audit(tx, actor, {
         entityType: 'purchase', entityId: id, action: 'purchase.update',
         previousState: { paymentStatus: before.paymentStatus, deliveryStatus: before.deliveryStatus, trackingId: before.trackingId },
         newState: { ...changes, buyer: buyer?.userId },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { identityOf, type RouteDef } from '../../http/routes';
+import { actorOf } from '../../http/actor';
 import { parse } from '../../http/validate';
 import { ENGAGEMENT_MSG, FranchiseRequestInput, FranchiseDecision, TicketInput, TicketUpdate, TicketQuery, NewsInput, NewsPatch } from '../../../contracts/engagement';
 import {
@@ -17,29 +18,29 @@ export function engagementRoutes(ctx: AppContext): RouteDef[] {
     { method: 'GET', url: '/api/franchise-requests', access: 'member', handler: async (req) => ownFranchiseRequests(ctx, identityOf(req).user.id) },
     {
       method: 'POST', url: '/api/franchise-requests', access: 'member',
-      handler: async (req, reply) => reply.status(201).send(await applyForFranchise(ctx, req, identityOf(req), parse(FranchiseRequestInput, req.body))),
+      handler: async (req, reply) => reply.status(201).send(await applyForFranchise(ctx, actorOf(req), parse(FranchiseRequestInput, req.body))),
     },
     { method: 'GET', url: '/api/admin/franchise-requests', access: 'admin', handler: async (req) => adminFranchiseList(ctx, parse(StatusQuery, req.query).status) },
     {
       method: 'PATCH', url: '/api/admin/franchise-requests/:id', access: 'admin',
-      handler: async (req) => decideFranchise(ctx, req, identityOf(req), parse(id(ENGAGEMENT_MSG.requestNotFound), req.params).id, parse(FranchiseDecision, req.body ?? {})),
+      handler: async (req) => decideFranchise(ctx, actorOf(req), parse(id(ENGAGEMENT_MSG.requestNotFound), req.params).id, parse(FranchiseDecision, req.body ?? {})),
     },
     { method: 'GET', url: '/api/support-tickets', access: 'member', handler: async (req) => ownTickets(ctx, identityOf(req).user.id) },
     {
       method: 'POST', url: '/api/support-tickets', access: 'member',
-      handler: async (req, reply) => reply.status(201).send(await openTicket(ctx, req, identityOf(req), parse(TicketInput, req.body))),
+      handler: async (req, reply) => reply.status(201).send(await openTicket(ctx, actorOf(req), parse(TicketInput, req.body))),
     },
     { method: 'GET', url: '/api/admin/support-tickets', access: 'admin', handler: async (req) => ticketQueue(ctx, parse(TicketQuery, req.query)) },
     {
       method: 'PATCH', url: '/api/admin/support-tickets/:id', access: 'admin',
-      handler: async (req) => updateTicketByAdmin(ctx, req, identityOf(req), parse(id(ENGAGEMENT_MSG.ticketNotFound), req.params).id, parse(TicketUpdate, req.body ?? {})),
+      handler: async (req) => updateTicketByAdmin(ctx, actorOf(req), parse(id(ENGAGEMENT_MSG.ticketNotFound), req.params).id, parse(TicketUpdate, req.body ?? {})),
     },
     { method: 'GET', url: '/api/news', access: 'session', handler: async () => publishedNews(ctx) },
     { method: 'GET', url: '/api/admin/news', access: 'admin', handler: async () => adminNews(ctx) },
-    { method: 'POST', url: '/api/admin/news', access: 'admin', handler: async (req, reply) => reply.status(201).send(await createNews(ctx, req, identityOf(req), parse(NewsInput, req.body))) },
+    { method: 'POST', url: '/api/admin/news', access: 'admin', handler: async (req, reply) => reply.status(201).send(await createNews(ctx, actorOf(req), parse(NewsInput, req.body))) },
     {
       method: 'PATCH', url: '/api/admin/news/:id', access: 'admin',
-      handler: async (req) => editNews(ctx, req, identityOf(req), parse(id(ENGAGEMENT_MSG.newsNotFound), req.params).id, parse(NewsPatch, req.body ?? {})),
+      handler: async (req) => editNews(ctx, actorOf(req), parse(id(ENGAGEMENT_MSG.newsNotFound), req.params).id, parse(NewsPatch, req.body ?? {})),
     },
   ];
 }

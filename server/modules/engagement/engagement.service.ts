@@ -1,9 +1,8 @@
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { personName } from '../../lib/format';
-import type { Identity } from '../../http/identity';
-import { AppError, badRequest, conflict, notFound } from '../../http/app-error';
+import type { Actor } from '../../core/actor';
+import { AppError, badRequest, conflict, notFound } from '../../core/app-error';
 import {
   ENGAGEMENT_MSG, TICKET_NEXT, type FranchiseRequestInput, type FranchiseDecision, type TicketInput, type TicketUpdate, type NewsInput, type NewsPatch,
   type FranchiseRequestView, type AdminFranchiseRequest, type AdminFranchiseRequestList, type TicketView, type AdminTicketList, type NewsView,
@@ -29,16 +28,16 @@ const toFranchise = (r: FranchiseRow): FranchiseRequestView => ({
 /** Approving these types grants the matching portal role. */
 const FRANCHISE_ROLE: Record<string, string> = { Mini: 'mini_franchise', Basic: 'basic_franchise' };
 
-export async function applyForFranchise(ctx: AppContext, req: FastifyRequest, identity: Identity, input: z.output<typeof FranchiseRequestInput>) {
+export async function applyForFranchise(ctx: AppContext, actor: Actor, input: z.output<typeof FranchiseRequestInput>) {
   return ctx.db.transaction(async (tx) => {
-    const me = identity.user;
+    const me = actor.user;
     if (await pendingFranchiseRequestOf(tx, me.id)) throw conflict(ENGAGEMENT_MSG.franchisePending);
     const row = await insertFranchiseRequest(tx, {
       userId: me.id, franchiseType: input.franchiseType, investmentAmount: input.investmentAmount, businessPlan: input.businessPlan,
       businessVolume: addMoney(me.leftBV, me.rightBV), createdAt: ctx.clock.now(),
     });
     await notifyAdmins(tx, { type: 'franchise_requested', title: 'Franchise request to review', message: `${displayName(me)} (${me.userId}) applied for a ${input.franchiseType} franchise.`, data: { franchiseRequestId: row.id } });
-    await audit(tx, req, identity, { entityType: 'franchise_request', entityId: row.id, action: 'franchise.apply', newState: { franchiseType: input.franchiseType, investmentAmount: input.investmentAmount } });
+    await audit(tx, actor, { entityType: 'franchise_request', entityId: row.id, action: 'franchise.apply', newState: { franchiseType: input.franchiseType, investmentAmount: input.investmentAmount } });
     return toFranchise(row);
   });
 }
@@ -53,13 +52,13 @@ export async function adminFranchiseList(ctx: AppContext, status: string | undef
   return { items, counts: Object.fromEntries(counts.map((c) => [c.status, c.n])) };
 }
 
-export async function decideFranchise(ctx: AppContext, req: FastifyRequest, identity: Identity, id: string, input: z.output<typeof FranchiseDecision>) {
+export async function decideFranchise(ctx: AppContext, actor: Actor, id: string, input: z.output<typeof FranchiseDecision>) {
   return ctx.db.transaction(async (tx) => {
     const r = await franchiseRequestForUpdate(tx, id);
     if (!r) throw notFound(ENGAGEMENT_MSG.requestNotFound);
     if (r.status !== 'pending') throw new AppError('INVALID_STATE', 409, ENGAGEMENT_MSG.requestDecided);
     const now = ctx.clock.now();
-    const updated = (await updateFranchiseRequest(tx, id, { status: input.status, adminNotes: input.adminNotes ?? null, reviewedBy: identity.user.id, reviewedAt: now }))!;
+    const updated = (await updateFranchiseRequest(tx, id, { status: input.status, adminNotes: input.adminNotes ?? null, reviewedBy: actor.user.id, reviewedAt: now }))!;
     const member = (await findUserById(tx, r.userId))!;
     let roleChange: { from: string; to: string } | null = null;
     const role = FRANCHISE_ROLE[r.franchiseType];
@@ -70,7 +69,7 @@ export async function decideFranchise(ctx: AppContext, req: FastifyRequest, iden
     await notify(tx, [member.id], input.status === 'approved'
       ? { type: 'franchise_approved', title: 'Franchise request approved', priority: 'high', message: `Your ${r.franchiseType} franchise request was approved.${roleChange ? ' Your franchise portal is open at /franchise.' : ''}` }
       : { type: 'franchise_rejected', title: 'Franchise request rejected', priority: 'high', message: `Your ${r.franchiseType} franchise request was rejected: ${input.adminNotes}` });
-    await audit(tx, req, identity, {
+    await audit(tx, actor, {
       entityType: 'franchise_request', entityId: id, action: `franchise.${input.status === 'approved' ? 'approve' : 'reject'}`, reason: input.adminNotes ?? null,
       previousState: { status: 'pending', role: member.role }, newState: { status: input.status, role: roleChange?.to ?? member.role },
     });
@@ -84,11 +83,11 @@ const toTicket = (t: TicketRow, assigneeName: string | null): TicketView => ({
   resolvedAt: iso(t.resolvedAt), createdAt: t.createdAt.toISOString(), updatedAt: t.updatedAt.toISOString(), assignedToName: assigneeName,
 });
 
-export async function openTicket(ctx: AppContext, req: FastifyRequest, identity: Identity, input: z.output<typeof TicketInput>) {
+export async function openTicket(ctx: AppContext, actor: Actor, input: z.output<typeof TicketInput>) {
   return ctx.db.transaction(async (tx) => {
     const now = ctx.clock.now();
-    const t = await insertTicket(tx, { userId: identity.user.id, category: input.category, subject: input.subject, description: input.description, priority: input.priority, createdAt: now, updatedAt: now });
-    await notifyAdmins(tx, { type: 'ticket_opened', title: 'New support ticket', message: `${displayName(identity.user)}: ${input.subject} (${input.category}, ${input.priority})`, data: { ticketId: t.id } });
+    const t = await insertTicket(tx, { userId: actor.user.id, category: input.category, subject: input.subject, description: input.description, priority: input.priority, createdAt: now, updatedAt: now });
+    await notifyAdmins(tx, { type: 'ticket_opened', title: 'New support ticket', message: `${displayName(actor.user)}: ${input.subject} (${input.category}, ${input.priority})`, data: { ticketId: t.id } });
     return toTicket(t, null);
   });
 }
@@ -109,7 +108,7 @@ export async function ticketQueue(ctx: AppContext, f: { status?: string; categor
 const STATUS_WORDS: Record<string, string> = { open: 'Open', in_progress: 'In Progress', resolved: 'Resolved', closed: 'Closed' };
 
 /** Status moves through open, in progress, resolved and closed; resolving needs a resolution; the member is told of each change. */
-export async function updateTicketByAdmin(ctx: AppContext, req: FastifyRequest, identity: Identity, id: string, input: z.output<typeof TicketUpdate>) {
+export async function updateTicketByAdmin(ctx: AppContext, actor: Actor, id: string, input: z.output<typeof TicketUpdate>) {
   return ctx.db.transaction(async (tx) => {
     const t = await ticketForUpdate(tx, id);
     if (!t) throw notFound(ENGAGEMENT_MSG.ticketNotFound);
@@ -141,7 +140,7 @@ export async function updateTicketByAdmin(ctx: AppContext, req: FastifyRequest, 
       changes.resolution ? `resolution: ${changes.resolution}` : null,
     ].filter(Boolean);
     await notify(tx, [t.userId], { type: 'ticket_updated', title: `Ticket updated: ${t.subject}`.slice(0, 200), message: `Your ticket was updated — ${said.join('; ')}.`, data: { ticketId: id } });
-    await audit(tx, req, identity, {
+    await audit(tx, actor, {
       entityType: 'support_ticket', entityId: id, action: 'ticket.update',
       previousState: { status: t.status, priority: t.priority, assignedTo: t.assignedTo }, newState: changes,
     });
@@ -156,18 +155,18 @@ const toNews = (n: NewsRow): NewsView => ({
 });
 const date = (v: string | null | undefined) => (v === undefined ? undefined : v === null ? null : new Date(v));
 
-export async function createNews(ctx: AppContext, req: FastifyRequest, identity: Identity, input: z.output<typeof NewsInput>) {
+export async function createNews(ctx: AppContext, actor: Actor, input: z.output<typeof NewsInput>) {
   return ctx.db.transaction(async (tx) => {
     const n = await insertNews(tx, {
       title: input.title, content: input.content, type: input.type, priority: input.priority, isActive: input.isActive,
-      publishedAt: date(input.publishedAt) ?? ctx.clock.now(), expiresAt: date(input.expiresAt) ?? null, createdBy: identity.user.id, createdAt: ctx.clock.now(),
+      publishedAt: date(input.publishedAt) ?? ctx.clock.now(), expiresAt: date(input.expiresAt) ?? null, createdBy: actor.user.id, createdAt: ctx.clock.now(),
     });
-    await audit(tx, req, identity, { entityType: 'news', entityId: n.id, action: 'news.create', newState: toNews(n) });
+    await audit(tx, actor, { entityType: 'news', entityId: n.id, action: 'news.create', newState: toNews(n) });
     return toNews(n);
   });
 }
 
-export async function editNews(ctx: AppContext, req: FastifyRequest, identity: Identity, id: string, input: z.output<typeof NewsPatch>) {
+export async function editNews(ctx: AppContext, actor: Actor, id: string, input: z.output<typeof NewsPatch>) {
   return ctx.db.transaction(async (tx) => {
     const before = await findNews(tx, id);
     if (!before) throw notFound(ENGAGEMENT_MSG.newsNotFound);
@@ -179,7 +178,7 @@ export async function editNews(ctx: AppContext, req: FastifyRequest, identity: I
       ...(input.type !== undefined ? { type: input.type } : {}), ...(input.priority !== undefined ? { priority: input.priority } : {}),
       ...(input.isActive !== undefined ? { isActive: input.isActive } : {}), publishedAt, expiresAt,
     }))!;
-    await audit(tx, req, identity, { entityType: 'news', entityId: id, action: input.isActive === false && before.isActive ? 'news.deactivate' : 'news.update', previousState: toNews(before), newState: toNews(n) });
+    await audit(tx, actor, { entityType: 'news', entityId: id, action: input.isActive === false && before.isActive ? 'news.deactivate' : 'news.update', previousState: toNews(before), newState: toNews(n) });
     return toNews(n);
   });
 }

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context';
 import { identityOf, type RouteDef } from '../../http/routes';
+import { actorOf } from '../../http/actor';
 import { HIDDEN_ID_LIMIT } from '../../../contracts/constants';
 import { founderFigures } from './founder.repo';
 import { createHiddenId, hiddenIdList } from './founder.service';
@@ -18,7 +19,7 @@ export function founderRoutes(ctx: AppContext): RouteDef[] {
     },
     {
       method: 'POST', url: '/api/founder/create-hidden-id', access: 'founder',
-      handler: async (req, reply) => reply.status(201).send(await createHiddenId(ctx, req, identityOf(req), parse(HiddenIdInput, req.body))),
+      handler: async (req, reply) => reply.status(201).send(await createHiddenId(ctx, actorOf(req), parse(HiddenIdInput, req.body))),
     },
   ];
 }

@@ -1,8 +1,7 @@
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import type { Identity } from '../../http/identity';
-import { conflict } from '../../http/app-error';
+import type { Actor } from '../../core/actor';
+import { conflict } from '../../core/app-error';
 import { MSG } from '../../../contracts/messages';
 import { HIDDEN_ID_LIMIT, KYC_DEADLINE_DAYS } from '../../../contracts/constants';
 import { ENGAGEMENT_MSG, type HiddenIdInput } from '../../../contracts/engagement';
@@ -23,8 +22,8 @@ import type { HiddenIdItem } from '../../../contracts/engagement';
  * founder with spillover, flagged isHiddenId, invited by email to set a password. At most 20, counted
  * under the tree lock so two concurrent requests cannot both take the 20th.
  */
-export async function createHiddenId(ctx: AppContext, req: FastifyRequest, identity: Identity, input: z.output<typeof HiddenIdInput>) {
-  const founder = identity.user;
+export async function createHiddenId(ctx: AppContext, actor: Actor, input: z.output<typeof HiddenIdInput>) {
+  const founder = actor.user;
   if (await findUserByEmail(ctx.db, input.email)) throw conflict(MSG.duplicateEmail, 'DUPLICATE_EMAIL');
   return ctx.db.transaction(async (tx) => {
     await lockTree(tx);
@@ -37,11 +36,11 @@ export async function createHiddenId(ctx: AppContext, req: FastifyRequest, ident
     });
     const slot = await placeMember(tx, user, { startId: founder.id, side: input.placementSide }, now);
     await ensureWallet(tx, user.id);
-    const token = await issueToken(ctx, tx, { email: user.email, userId: user.id, type: 'invitation', ip: req.ip });
+    const token = await issueToken(ctx, tx, { email: user.email, userId: user.id, type: 'invitation', ip: actor.ip ?? undefined });
     await queueMail(ctx, tx, user.email, {
       template: 'invitation', params: { name: displayName(user), invitedBy: displayName(founder), link: `${ctx.config.appUrl}/complete-invitation?token=${token}` },
     });
-    await audit(tx, req, identity, { entityType: 'user', entityId: user.id, action: 'founder.hidden_id', newState: { userId: user.userId, email: user.email, side: input.placementSide, parentId: slot.parentId, position: slot.side } });
+    await audit(tx, actor, { entityType: 'user', entityId: user.id, action: 'founder.hidden_id', newState: { userId: user.userId, email: user.email, side: input.placementSide, parentId: slot.parentId, position: slot.side } });
     return {
       message: ENGAGEMENT_MSG.hiddenIdCreated,
       hiddenId: {

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context';
-import { identityOf, type RouteDef } from '../../http/routes';
+import type { RouteDef } from '../../http/routes';
+import { actorOf, originOf } from '../../http/actor';
 import { parse } from '../../http/validate';
 import { ImpersonationExchangeRequest } from '../../../contracts/auth';
 import { MSG } from '../../../contracts/messages';
@@ -10,11 +11,11 @@ export function impersonationRoutes(ctx: AppContext): RouteDef[] {
     {
       method: 'POST', url: '/api/impersonation/exchange', access: 'public',
       rateLimits: [{ name: 'impersonation-ip', max: 30, windowMs: 15 * 60_000, message: MSG.tooManyRequests }],
-      handler: async (req) => exchangeCode(ctx, req, parse(ImpersonationExchangeRequest, req.body).code),
+      handler: async (req) => exchangeCode(ctx, originOf(req), parse(ImpersonationExchangeRequest, req.body).code),
     },
     {
       method: 'POST', url: '/api/impersonation/revoke', access: 'session', duringPasswordChange: true,
-      handler: async (req) => revoke(ctx, req, identityOf(req)),
+      handler: async (req) => revoke(ctx, actorOf(req)),
     },
   ];
 }

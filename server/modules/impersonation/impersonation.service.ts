@@ -1,7 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
-import type { Identity } from '../../http/identity';
-import { AppError, badRequest } from '../../http/app-error';
+import type { Actor, Origin } from '../../core/actor';
+import { AppError, badRequest } from '../../core/app-error';
 import { MSG } from '../../../contracts/messages';
 import { IMPERSONATION_TOKEN_TTL_MS } from '../../../contracts/constants';
 import { newToken, sha256 } from '../../lib/crypto';
@@ -15,20 +14,21 @@ const canImpersonate = (u: UserRow | undefined) => Boolean(u && u.status === 'ac
 const canBeImpersonated = (u: UserRow | undefined): u is UserRow => Boolean(u && u.status === 'active' && u.role !== 'admin');
 
 /** A single-use code that lives 60 s, for an active non-admin target only (decisions.md §8). */
-export async function issueImpersonationCode(ctx: AppContext, req: FastifyRequest | undefined, issuer: Identity, targetId: string) {
-  if (!canImpersonate(issuer.user) || issuer.impersonation) throw new AppError('FORBIDDEN', 403, MSG.forbidden);
+export async function issueImpersonationCode(ctx: AppContext, issuer: Actor, targetId: string) {
+  if (!canImpersonate(issuer.user) || issuer.onBehalfOf) throw new AppError('FORBIDDEN', 403, MSG.forbidden);
   return ctx.db.transaction(async (tx) => {
     const target = await findUserById(tx, targetId);
     if (!canBeImpersonated(target)) throw new AppError('IMPERSONATION_FORBIDDEN', 400, MSG.impersonationTargetInvalid);
     const code = await issueToken(ctx, tx, {
-      email: target.email, userId: target.id, type: 'impersonation_code', scopedData: { adminId: issuer.user.id }, ip: req?.ip,
+      email: target.email, userId: target.id, type: 'impersonation_code', scopedData: { adminId: issuer.user.id }, ip: issuer.ip ?? undefined,
     });
-    await audit(tx, req, issuer, { entityType: 'user', entityId: target.id, action: 'impersonation.issue', newState: { target: target.userId } });
+    await audit(tx, issuer, { entityType: 'user', entityId: target.id, action: 'impersonation.issue', newState: { target: target.userId } });
     return { code, target };
   });
 }
 
-export async function exchangeCode(ctx: AppContext, req: FastifyRequest, code: string) {
+/** `origin` is the caller's address and agent: no one is signed in yet; the audit row is the new grant's. */
+export async function exchangeCode(ctx: AppContext, origin: Origin, code: string) {
   return ctx.db.transaction(async (tx) => {
     const row = await useToken(ctx, tx, code, 'impersonation_code');
     const adminId = (row?.scopedData as { adminId?: string } | null)?.adminId;
@@ -37,18 +37,18 @@ export async function exchangeCode(ctx: AppContext, req: FastifyRequest, code: s
     const accessToken = newToken();
     const expiresAt = new Date(ctx.clock.now().getTime() + IMPERSONATION_TOKEN_TTL_MS);
     const grant = await insertImpersonationToken(tx, { tokenHash: sha256(accessToken), adminId: admin!.id, targetUserId: target.id, expiresAt });
-    const identity: Identity = { user: target, impersonation: { grantId: grant.id, admin: admin! } };
-    await audit(tx, req, identity, { entityType: 'user', entityId: target.id, action: 'impersonation.exchange' });
-    return { accessToken, expiresAt: expiresAt.toISOString(), user: toCurrentUser(target, identity) };
+    const actor: Actor = { user: target, role: target.role, onBehalfOf: { admin: admin!, grantId: grant.id }, ...origin };
+    await audit(tx, actor, { entityType: 'user', entityId: target.id, action: 'impersonation.exchange' });
+    return { accessToken, expiresAt: expiresAt.toISOString(), user: toCurrentUser(target, admin!) };
   });
 }
 
-export async function revoke(ctx: AppContext, req: FastifyRequest, identity: Identity) {
-  if (!identity.impersonation) throw badRequest('No impersonation token was presented');
-  const grantId = identity.impersonation.grantId;
+export async function revoke(ctx: AppContext, actor: Actor) {
+  if (!actor.onBehalfOf) throw badRequest('No impersonation token was presented');
+  const grantId = actor.onBehalfOf.grantId;
   await ctx.db.transaction(async (tx) => {
     await revokeImpersonationToken(tx, grantId, ctx.clock.now());
-    await audit(tx, req, identity, { entityType: 'user', entityId: identity.user.id, action: 'impersonation.revoke' });
+    await audit(tx, actor, { entityType: 'user', entityId: actor.user.id, action: 'impersonation.revoke' });
   });
   return { message: MSG.impersonationRevoked };
 }

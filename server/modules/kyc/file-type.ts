@@ -1,5 +1,5 @@
 import { MSG } from '../../../contracts/messages';
-import { badRequest } from '../../http/app-error';
+import { badRequest } from '../../core/app-error';
 
 export type SniffedType = 'image/jpeg' | 'image/png' | 'application/pdf';
 

@@ -1,7 +1,8 @@
 import type { AppContext } from '../../context';
 import { identityOf, type RouteDef } from '../../http/routes';
+import { actorOf } from '../../http/actor';
 import { parse } from '../../http/validate';
-import { notFound } from '../../http/app-error';
+import { notFound } from '../../core/app-error';
 import { DOCUMENT_CSP } from '../../http/security';
 import { KycUploadRequest, DocumentIdParam, IdParam } from '../../../contracts';
 import { listOwnDocuments, uploadDocument, replaceOwnDocument } from './kyc.service';
@@ -13,12 +14,12 @@ const KYC_BODY_LIMIT = 8 * 1024 * 1024;
 
 export function kycRoutes(ctx: AppContext): RouteDef[] {
   return [
-    { method: 'GET', url: '/api/kyc', access: 'session', handler: async (req) => listOwnDocuments(ctx, identityOf(req)) },
+    { method: 'GET', url: '/api/kyc', access: 'session', handler: async (req) => listOwnDocuments(ctx, actorOf(req)) },
     {
       method: 'POST', url: '/api/kyc/upload', access: 'session', bodyLimit: KYC_BODY_LIMIT,
       handler: async (req, reply) => {
         const input = parse(KycUploadRequest, req.body);
-        const result = await uploadDocument(ctx, identityOf(req), input);
+        const result = await uploadDocument(ctx, actorOf(req), input);
         return reply.status(result.created ? 201 : 200).send(result.view);
       },
     },
@@ -27,7 +28,7 @@ export function kycRoutes(ctx: AppContext): RouteDef[] {
       handler: async (req) => {
         const { documentId } = parse(DocumentIdParam, req.params);
         const input = parse(KycUploadRequest.partial({ documentType: true }).required({ documentData: true }), req.body);
-        return replaceOwnDocument(ctx, identityOf(req), documentId, { ...input, documentType: input.documentType ?? 'pan' });
+        return replaceOwnDocument(ctx, actorOf(req), documentId, { ...input, documentType: input.documentType ?? 'pan' });
       },
     },
     {

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import type { Identity } from '../../http/identity';
-import { conflict, notFound } from '../../http/app-error';
+import type { Actor } from '../../core/actor';
+import { conflict, notFound } from '../../core/app-error';
 import { MSG } from '../../../contracts/messages';
 import { KYC_DOCUMENT_TYPES, KYC_MAX_BYTES, maskTail, type KycDocumentType, type KycDocumentView, type KycUploadRequest } from '../../../contracts';
 import { sha256 } from '../../lib/crypto';
@@ -102,13 +102,13 @@ function decodeUpload(input: UploadInput, type: KycDocumentType) {
   return { bytes, contentType };
 }
 
-export async function listOwnDocuments(ctx: AppContext, identity: Identity) {
-  return (await listUserDocuments(ctx.db, identity.user.id)).map(toKycView);
+export async function listOwnDocuments(ctx: AppContext, actor: Actor) {
+  return (await listUserDocuments(ctx.db, actor.user.id)).map(toKycView);
 }
 
 /** A new document, or the newest of its type updated when that one was rejected (doc 1 §4). */
-export async function uploadDocument(ctx: AppContext, identity: Identity, input: KycUploadRequest & UploadInput) {
-  const userId = identity.user.id;
+export async function uploadDocument(ctx: AppContext, actor: Actor, input: KycUploadRequest & UploadInput) {
+  const userId = actor.user.id;
   const { bytes, contentType } = decodeUpload(input, input.documentType);
   return ctx.db.transaction(async (tx) => {
     const user = await findUserById(tx, userId);
@@ -127,8 +127,8 @@ export async function uploadDocument(ctx: AppContext, identity: Identity, input:
 }
 
 /** Replaces one of the user's own rejected documents; it goes back to review. */
-export async function replaceOwnDocument(ctx: AppContext, identity: Identity, documentId: string, input: UploadInput) {
-  const userId = identity.user.id;
+export async function replaceOwnDocument(ctx: AppContext, actor: Actor, documentId: string, input: UploadInput) {
+  const userId = actor.user.id;
   return ctx.db.transaction(async (tx) => {
     const doc = await findDocumentForUpdate(tx, documentId);
     if (!doc || doc.userId !== userId) throw notFound();

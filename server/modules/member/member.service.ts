@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
 import { rupees } from '../../lib/format';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import { KYC_TYPE_LABELS, type KycDocumentType } from '../../../contracts/kyc';
 import { ENGAGEMENT_MSG, type ActivityItem, type FranchiseDashboard, type KycInfo, type KycInfoDocument } from '../../../contracts/engagement';
 import { DOWNLINE_MAX_LEVELS } from '../../../contracts/team';

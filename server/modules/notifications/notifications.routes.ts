@@ -2,7 +2,7 @@ import type { AppContext } from '../../context';
 import type { RouteDef } from '../../http/routes';
 import { identityOf } from '../../http/routes';
 import { parse } from '../../http/validate';
-import { notFound } from '../../http/app-error';
+import { notFound } from '../../core/app-error';
 import { NotificationListQuery, IdParam } from '../../../contracts/notifications';
 import { MSG } from '../../../contracts/messages';
 import { listNotifications, countUnread, markRead, markAllRead } from './notifications.repo';

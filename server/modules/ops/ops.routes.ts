@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
 import type { RouteDef } from '../../http/routes';
-import { forbidden, unauthenticated } from '../../http/app-error';
+import { forbidden, unauthenticated } from '../../core/app-error';
 import { isLocalScrape, renderMetrics } from '../../http/metrics';
 import { MSG } from '../../../contracts/messages';
 import { journalLag } from '../volume/applier.service';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { identityOf, type RouteDef } from '../../http/routes';
+import type { RouteDef } from '../../http/routes';
+import { actorOf } from '../../http/actor';
 import { parse } from '../../http/validate';
 import { MSG } from '../../../contracts/messages';
 import { PENDING_RECRUIT_STATUSES } from '../../../contracts/enums';
@@ -19,11 +20,11 @@ export function recruitmentRoutes(ctx: AppContext): RouteDef[] {
     { method: 'GET', url: '/api/admin/pending-recruits', access: 'reviewer', handler: async (req) => adminRecruitList(ctx, parse(ListQuery, req.query).status) },
     {
       method: 'POST', url: '/api/admin/pending-recruits/:id/approve', access: 'reviewer',
-      handler: async (req) => approveRecruit(ctx, req, identityOf(req), parse(IdParam, req.params).id, parse(ApproveRecruitRequest, req.body ?? {})),
+      handler: async (req) => approveRecruit(ctx, actorOf(req), parse(IdParam, req.params).id, parse(ApproveRecruitRequest, req.body ?? {})),
     },
     {
       method: 'DELETE', url: '/api/admin/pending-recruits/:id', access: 'reviewer',
-      handler: async (req) => rejectRecruit(ctx, req, identityOf(req), parse(IdParam, req.params).id, parse(RejectRecruitRequest, req.body ?? {}).reason),
+      handler: async (req) => rejectRecruit(ctx, actorOf(req), parse(IdParam, req.params).id, parse(RejectRecruitRequest, req.body ?? {}).reason),
     },
     { method: 'GET', url: '/api/admin/pending-recruits/:id/documents', access: 'reviewer', handler: async (req) => adminRecruitDocuments(ctx, parse(IdParam, req.params).id) },
     {
@@ -35,7 +36,7 @@ export function recruitmentRoutes(ctx: AppContext): RouteDef[] {
     },
     {
       method: 'POST', url: '/api/referral/generate', access: 'reviewer',
-      handler: async (req, reply) => reply.status(201).send(await generateLink(ctx, req, identityOf(req), parse(ReferralGenerateRequest, req.body))),
+      handler: async (req, reply) => reply.status(201).send(await generateLink(ctx, actorOf(req), parse(ReferralGenerateRequest, req.body))),
     },
   ];
 }

@@ -1,9 +1,8 @@
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import type { Identity } from '../../http/identity';
-import { badRequest, conflict, notFound } from '../../http/app-error';
+import type { Actor } from '../../core/actor';
+import { badRequest, conflict, notFound } from '../../core/app-error';
 import { MSG } from '../../../contracts/messages';
 import { KYC_DEADLINE_DAYS } from '../../../contracts/constants';
 import type { Position } from '../../../contracts/enums';
@@ -59,7 +58,7 @@ async function placementTarget(tx: DbOrTx, recruit: PendingRecruitRow, chosen: P
  * account, applies the KYC decision to every submitted document, notifies recruiter and upline and
  * queues the credentials email (user ID and a sign-in link, never a password).
  */
-export async function approveRecruit(ctx: AppContext, req: FastifyRequest, actor: Identity, id: string, input: z.output<typeof ApproveRecruitRequest>) {
+export async function approveRecruit(ctx: AppContext, actor: Actor, id: string, input: z.output<typeof ApproveRecruitRequest>) {
   return ctx.db.transaction(async (tx) => {
     await lockTree(tx);
     const recruit = await findRecruitForUpdate(tx, id);
@@ -106,7 +105,7 @@ export async function approveRecruit(ctx: AppContext, req: FastifyRequest, actor
       });
     }
     await queueMail(ctx, tx, applicant.email, { template: 'credentials', params: { name, userId: applicant.userId, link: `${ctx.config.appUrl}/` } });
-    await audit(tx, req, actor, {
+    await audit(tx, actor, {
       entityType: 'pending_recruit', entityId: recruit.id, action: 'recruit.approve',
       previousState: { status: recruit.status, position: recruit.position },
       newState: { status: updated.status, userId: applicant.userId, parentId: slot.parentId, side: slot.side, aimedAt: target, packageAmount: input.packageAmount, kycDecision: kyc.status },
@@ -116,14 +115,14 @@ export async function approveRecruit(ctx: AppContext, req: FastifyRequest, actor
 }
 
 /** Rejection by a reviewer: irreversible; the applicant's account is closed as rejected. */
-export async function rejectRecruit(ctx: AppContext, req: FastifyRequest, actor: Identity, id: string, reason: string) {
+export async function rejectRecruit(ctx: AppContext, actor: Actor, id: string, reason: string) {
   return ctx.db.transaction(async (tx) => {
     const recruit = await findRecruitForUpdate(tx, id);
     if (!recruit) throw notFound(MSG.recruitNotFound);
     const done = finished(recruit);
     if (done) throw done;
     await closeAsRejected(ctx, tx, recruit, actor.user, reason);
-    await audit(tx, req, actor, {
+    await audit(tx, actor, {
       entityType: 'pending_recruit', entityId: recruit.id, action: 'recruit.reject', reason,
       previousState: { status: recruit.status }, newState: { status: 'rejected' },
     });

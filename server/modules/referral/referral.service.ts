@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { badRequest, conflict } from '../../http/app-error';
+import { badRequest, conflict } from '../../core/app-error';
 import { MSG } from '../../../contracts/messages';
 import { REFERRAL_LINK_TTL_MS, REFERRAL_DOC_MAX_BYTES } from '../../../contracts/constants';
 import type { KycDocumentType } from '../../../contracts/kyc';

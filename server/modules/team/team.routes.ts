@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { identityOf, type RouteDef } from '../../http/routes';
+import { actorOf } from '../../http/actor';
 import { parse } from '../../http/validate';
 import { MSG } from '../../../contracts/messages';
 import { BinaryTreeQuery, DownlineQuery, RecruitRequest, TeamMembersQuery, UplineDecisionRequest } from '../../../contracts/team';
@@ -21,12 +22,12 @@ export function teamRoutes(ctx: AppContext): RouteDef[] {
     { method: 'GET', url: '/api/upline/pending-recruits', access: 'member', handler: async (req) => uplineQueue(ctx, me(req)) },
     {
       method: 'POST', url: '/api/upline/pending-recruits/:id/decide', access: 'member',
-      handler: async (req) => decide(ctx, req, identityOf(req), parse(IdParam, req.params).id, parse(UplineDecisionRequest, req.body)),
+      handler: async (req) => decide(ctx, actorOf(req), parse(IdParam, req.params).id, parse(UplineDecisionRequest, req.body)),
     },
     {
       method: 'POST', url: '/api/team/recruit', access: 'member',
       rateLimits: [{ name: 'team-recruit-user', max: 30, windowMs: 60 * 60_000, message: MSG.tooManyRequests, keyOf: (req) => req.identity?.user.id }],
-      handler: async (req, reply) => reply.status(201).send(await recruitLink(ctx, identityOf(req), parse(RecruitRequest, req.body))),
+      handler: async (req, reply) => reply.status(201).send(await recruitLink(ctx, actorOf(req), parse(RecruitRequest, req.body))),
     },
   ];
 }

@@ -1,8 +1,7 @@
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import type { Identity } from '../../http/identity';
-import { badRequest, conflict, notFound } from '../../http/app-error';
+import type { Actor } from '../../core/actor';
+import { badRequest, conflict, notFound } from '../../core/app-error';
 import { MSG } from '../../../contracts/messages';
 import type { Position } from '../../../contracts/enums';
 import type {
@@ -158,8 +157,8 @@ export async function uplineQueue(ctx: AppContext, me: UserRow): Promise<UplineP
 }
 
 /** Only the deciding upline; rejection is irreversible (decisions.md §3). */
-export async function decide(ctx: AppContext, req: FastifyRequest, identity: Identity, id: string, input: z.output<typeof UplineDecisionRequest>) {
-  const me = identity.user;
+export async function decide(ctx: AppContext, actor: Actor, id: string, input: z.output<typeof UplineDecisionRequest>) {
+  const me = actor.user;
   return ctx.db.transaction(async (tx) => {
     const recruit = await findRecruitForUpdate(tx, id);
     if (!recruit || recruit.uplineId !== me.id) throw notFound(MSG.recruitNotFound);
@@ -168,7 +167,7 @@ export async function decide(ctx: AppContext, req: FastifyRequest, identity: Ide
     if (input.decision === 'rejected') {
       await updateRecruit(tx, recruit.id, { uplineDecision: 'rejected', uplineDecisionAt: now });
       await closeAsRejected(ctx, tx, recruit, me, input.reason ?? 'Rejected by the upline');
-      await audit(tx, req, identity, { entityType: 'pending_recruit', entityId: recruit.id, action: 'recruit.upline_reject', newState: { status: 'rejected' }, reason: input.reason ?? null });
+      await audit(tx, actor, { entityType: 'pending_recruit', entityId: recruit.id, action: 'recruit.upline_reject', newState: { status: 'rejected' }, reason: input.reason ?? null });
       return { message: MSG.decisionRejected };
     }
     const position = input.position!;
@@ -180,32 +179,32 @@ export async function decide(ctx: AppContext, req: FastifyRequest, identity: Ide
     if (recruit.recruiterId && recruit.recruiterId !== me.id) {
       await notify(tx, [recruit.recruiterId], { type: 'position_decided', title: 'Position decided', message: `${recruit.fullName} will join the ${position} leg once approved.` });
     }
-    await audit(tx, req, identity, { entityType: 'pending_recruit', entityId: recruit.id, action: 'recruit.upline_approve', newState: { status: 'awaiting_admin', position } });
+    await audit(tx, actor, { entityType: 'pending_recruit', entityId: recruit.id, action: 'recruit.upline_approve', newState: { status: 'awaiting_admin', position } });
     return { message: MSG.decisionApproved };
   });
 }
 
 /** Add Recruit (doc 3 §2.4): a 48-hour single-use link bound to the recruit's email. */
-export async function recruitLink(ctx: AppContext, identity: Identity, input: z.output<typeof RecruitRequest>): Promise<RecruitResponse> {
+export async function recruitLink(ctx: AppContext, actor: Actor, input: z.output<typeof RecruitRequest>): Promise<RecruitResponse> {
   if (await findUserByEmail(ctx.db, input.email)) throw conflict(MSG.recruitEmailTaken, 'DUPLICATE_EMAIL');
-  const { url, link } = await createReferralLink(ctx, ctx.db, identity.user, {
+  const { url, link } = await createReferralLink(ctx, ctx.db, actor.user, {
     placementType: 'sponsor', placementSide: input.position, recruiteeEmail: input.email, recruiteeName: input.fullName,
   });
   return { referralLink: url, expiresAt: link.expiresAt.toISOString(), position: input.position };
 }
 
 /** Admin and founder links (doc 2 §2.7): strategic needs a parent with the chosen side free. */
-export async function generateLink(ctx: AppContext, req: FastifyRequest, identity: Identity, input: z.output<typeof ReferralGenerateRequest>) {
+export async function generateLink(ctx: AppContext, actor: Actor, input: z.output<typeof ReferralGenerateRequest>) {
   if (input.placementType === 'strategic') {
     const parent = await memberNode(ctx.db, input.parentId!);
     if (!parent?.placedAt || parent.status !== 'active') throw badRequest(MSG.parentNotInTree, { parentId: [MSG.parentNotInTree] });
     const taken = input.placementSide === 'left' ? parent.leftChildId : parent.rightChildId;
     if (taken) throw badRequest(MSG.parentSideTaken, { placementSide: [MSG.parentSideTaken] });
   }
-  const { url, link } = await createReferralLink(ctx, ctx.db, identity.user, {
+  const { url, link } = await createReferralLink(ctx, ctx.db, actor.user, {
     placementType: input.placementType, placementSide: input.placementSide ?? null, parentId: input.placementType === 'strategic' ? input.parentId : null,
   });
-  await audit(ctx.db, req, identity, {
+  await audit(ctx.db, actor, {
     entityType: 'referral_link', entityId: link.id, action: 'referral.generate',
     newState: { placementType: input.placementType, placementSide: input.placementSide ?? null, parentId: input.parentId ?? null },
   });

@@ -1,7 +1,7 @@
 import type { Db, DbOrTx } from '../../db/client';
 import { recordPlacement, recordActivity, absorbPendingCountEntries } from '../volume/journal.service';
 import { recount, type RecountResult } from './recount';
-import { conflict } from '../../http/app-error';
+import { conflict } from '../../core/app-error';
 import { MSG } from '../../../contracts/messages';
 import type { Position } from '../../../contracts/enums';
 import {

@@ -15,7 +15,7 @@ export function userRoutes(ctx: AppContext): RouteDef[] {
         const id = identityOf(req);
         const input = parse(ProfileUpdateRequest, req.body);
         const updated = await updateUser(ctx.db, id.user.id, input);
-        return toCurrentUser(updated!, id);
+        return toCurrentUser(updated!, id.impersonation?.admin);
       },
     },
     {

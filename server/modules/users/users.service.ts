@@ -2,7 +2,6 @@ import type { DbOrTx } from '../../db/client';
 import type { AppContext } from '../../context';
 import type { CurrentUser } from '../../../contracts/auth';
 import { maskTail } from '../../../contracts/kyc';
-import type { Identity } from '../../http/identity';
 import { randomDigits } from '../../lib/crypto';
 import { userIdExists, type UserRow } from './users.repo';
 
@@ -31,9 +30,8 @@ export function maskEmail(email: string): string {
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
-/** The signed-in user as the screens see it: no secrets, identity numbers masked (decisions.md §7). */
-export function toCurrentUser(u: UserRow, identity?: Pick<Identity, 'impersonation'>): CurrentUser {
-  const admin = identity?.impersonation?.admin;
+/** The signed-in user as the screens see it: no secrets, identity numbers masked (decisions.md §7); `admin` is the one impersonating them. */
+export function toCurrentUser(u: UserRow, admin?: UserRow): CurrentUser {
   return {
     id: u.id,
     userId: u.userId,

@@ -1,7 +1,7 @@
 import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { rawRows, type DbOrTx } from '../../db/client';
 import { containsPattern } from '../../db/like';
-import { idempotencyKeys, transactions, users, walletBalances, withdrawalRequests } from '../../db/schema/index';
+import { transactions, users, walletBalances, withdrawalRequests } from '../../db/schema/index';
 
 /** One wallet per user (decisions.md §6): created with the account's activation, idempotently. */
 export async function ensureWallet(db: DbOrTx, userId: string) {
@@ -119,18 +119,4 @@ export async function adminWithdrawals(db: DbOrTx, statuses: string[], limit: nu
     .where(inArray(withdrawalRequests.status, statuses))
     .orderBy(desc(withdrawalRequests.createdAt), desc(withdrawalRequests.id))
     .limit(limit);
-}
-
-// ---- idempotency keys ----
-/** Claims the key for this request; a concurrent claim of the same key waits here until the first commits. */
-export async function claimIdempotencyKey(db: DbOrTx, userId: string, key: string, route: string, requestHash: string) {
-  const inserted = await db.insert(idempotencyKeys).values({ userId, key, route, requestHash }).onConflictDoNothing().returning({ key: idempotencyKeys.key });
-  if (inserted.length) return { claimed: true as const };
-  const [row] = await db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
-  return { claimed: false as const, row };
-}
-
-export async function storeIdempotentAnswer(db: DbOrTx, userId: string, key: string, statusCode: number, response: unknown) {
-  await db.update(idempotencyKeys).set({ statusCode, response: sql`${JSON.stringify(response)}::jsonb` })
-    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
 }

@@ -2,11 +2,12 @@ import { z } from 'zod';
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../context';
 import { identityOf, type RouteDef } from '../../http/routes';
+import { actorWithTransactor } from '../../http/idempotency';
 import { parse } from '../../http/validate';
 import {
   WithdrawalRequest, SendFundRequest, WithdrawPersonallyRequest, ApproveWithdrawalRequest, RejectWithdrawalRequest, PageQuery, FundHistoryQuery, WALLET_MSG,
 } from '../../../contracts/wallet';
-import type { Answer } from './ledger.service';
+import type { Answer } from '../../core/transactor';
 import {
   memberWithdrawal, adminWithdrawal, approveWithdrawal, rejectWithdrawal, reactivateWithdrawal, sendFund, walletSummary, ownLedger, ownWithdrawals,
   adminWithdrawalList, fundHistory, walletBalances,
@@ -34,7 +35,10 @@ export function walletRoutes(ctx: AppContext): RouteDef[] {
     { method: 'GET', url: '/api/withdrawals', access: 'member', handler: async (req) => ownWithdrawals(ctx, identityOf(req).user) },
     {
       method: 'POST', url: '/api/withdrawals', access: 'member', denyImpersonation: true,
-      handler: async (req, reply) => send(reply, memberWithdrawal(ctx, req, identityOf(req), parse(WithdrawalRequest, req.body))),
+      handler: async (req, reply) => {
+        const { actor, transact } = actorWithTransactor(ctx, req);
+        return send(reply, memberWithdrawal(ctx, actor, transact, parse(WithdrawalRequest, req.body)));
+      },
     },
     { method: 'GET', url: '/api/admin/withdrawals', access: 'admin', handler: list(['pending', 'approved', 'rejected']) },
     { method: 'GET', url: '/api/admin/pending-withdrawals', access: 'admin', handler: list(['pending']) },
@@ -42,20 +46,38 @@ export function walletRoutes(ctx: AppContext): RouteDef[] {
     { method: 'GET', url: '/api/admin/rejected-withdrawals', access: 'admin', handler: list(['rejected']) },
     {
       method: 'POST', url: '/api/admin/approve-withdrawal/:id', access: 'admin',
-      handler: async (req, reply) => send(reply, approveWithdrawal(ctx, req, identityOf(req), parse(IdParam, req.params).id, parse(ApproveWithdrawalRequest, req.body ?? {}))),
+      handler: async (req, reply) => {
+        const { actor, transact } = actorWithTransactor(ctx, req);
+        return send(reply, approveWithdrawal(ctx, actor, transact, parse(IdParam, req.params).id, parse(ApproveWithdrawalRequest, req.body ?? {})));
+      },
     },
     {
       method: 'POST', url: '/api/admin/reject-withdrawal/:id', access: 'admin',
-      handler: async (req, reply) => send(reply, rejectWithdrawal(ctx, req, identityOf(req), parse(IdParam, req.params).id, parse(RejectWithdrawalRequest, req.body ?? {}).reason)),
+      handler: async (req, reply) => {
+        const { actor, transact } = actorWithTransactor(ctx, req);
+        return send(reply, rejectWithdrawal(ctx, actor, transact, parse(IdParam, req.params).id, parse(RejectWithdrawalRequest, req.body ?? {}).reason));
+      },
     },
     {
       method: 'POST', url: '/api/admin/reactivate-withdrawal/:id', access: 'admin',
-      handler: async (req, reply) => send(reply, reactivateWithdrawal(ctx, req, identityOf(req), parse(IdParam, req.params).id)),
+      handler: async (req, reply) => {
+        const { actor, transact } = actorWithTransactor(ctx, req);
+        return send(reply, reactivateWithdrawal(ctx, actor, transact, parse(IdParam, req.params).id));
+      },
     },
-    { method: 'POST', url: '/api/admin/send-fund', access: 'admin', handler: async (req, reply) => send(reply, sendFund(ctx, req, identityOf(req), parse(SendFundRequest, req.body))) },
+    {
+      method: 'POST', url: '/api/admin/send-fund', access: 'admin',
+      handler: async (req, reply) => {
+        const { actor, transact } = actorWithTransactor(ctx, req);
+        return send(reply, sendFund(ctx, actor, transact, parse(SendFundRequest, req.body)));
+      },
+    },
     {
       method: 'POST', url: '/api/admin/withdraw-personally', access: 'admin',
-      handler: async (req, reply) => send(reply, adminWithdrawal(ctx, req, identityOf(req), parse(WithdrawPersonallyRequest, req.body))),
+      handler: async (req, reply) => {
+        const { actor, transact } = actorWithTransactor(ctx, req);
+        return send(reply, adminWithdrawal(ctx, actor, transact, parse(WithdrawPersonallyRequest, req.body)));
+      },
     },
     { method: 'GET', url: '/api/admin/fund-history', access: 'admin', handler: async (req) => fundHistory(ctx, parse(FundHistoryQuery, req.query)) },
     { method: 'GET', url: '/api/admin/wallet-balances', access: 'admin', handler: async (req) => walletBalances(ctx, parse(BalancesQuery, req.query)) },

@@ -1,12 +1,11 @@
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../context';
 import { rupees, personName } from '../../lib/format';
 import type { DbOrTx } from '../../db/client';
-import type { Identity } from '../../http/identity';
-import { AppError, badRequest, notFound } from '../../http/app-error';
-import { decodeCursor, pageOf } from '../../http/page-cursor';
+import type { Actor } from '../../core/actor';
+import { AppError, badRequest, notFound } from '../../core/app-error';
+import { decodeCursor, pageOf } from '../../core/page-cursor';
 import {
   WALLET_MSG, type WithdrawalRequest, type SendFundRequest, type WithdrawPersonallyRequest, type WithdrawalView, type AdminWithdrawal,
   type ApproveWithdrawalRequest, type WalletSummary, type LedgerEntry, type Page, type FundHistoryRecord, type WalletBalanceRow,
@@ -16,7 +15,8 @@ import { findUserById, findUserByUserId, type UserRow } from '../users/users.rep
 import { displayName } from '../users/users.service';
 import { notify, notifyAdmins } from '../notifications/notifications.service';
 import { audit } from '../audit/audit.service';
-import { postLedger, negate, idempotent, type Answer } from './ledger.service';
+import { postLedger, negate } from './ledger.service';
+import type { Answer, Transactor } from '../../core/transactor';
 import {
   insertWithdrawal, withdrawalForUpdate, updateWithdrawal, withdrawalsOf, adminWithdrawals, addWithdrawnTotal, walletOf, pendingWithdrawalTotal,
   ledgerPage, fundHistoryPage, walletBalancesPage, type WithdrawalRow,
@@ -37,7 +37,7 @@ export function toWithdrawalView(w: WithdrawalRow): WithdrawalView {
 
 /** A withdrawal debits the wallet when it is made (decisions.md §6). */
 async function createWithdrawal(
-  ctx: AppContext, tx: DbOrTx, req: FastifyRequest, actor: Identity, user: UserRow,
+  ctx: AppContext, tx: DbOrTx, actor: Actor, user: UserRow,
   data: { withdrawalType: 'bank' | 'usdt'; amount: string; bankDetails: Bank | null; usdtWalletAddress: string | null; networkType: string | null; remarks?: string },
 ) {
   const now = ctx.clock.now();
@@ -52,19 +52,19 @@ async function createWithdrawal(
     type: 'withdrawal_requested', title: 'Withdrawal request to review',
     message: `${displayName(user)} (${user.userId}) requested a withdrawal of ${rupees(data.amount)}.`, data: { withdrawalId: w.id },
   });
-  await audit(tx, req, actor, {
+  await audit(tx, actor, {
     entityType: 'withdrawal', entityId: w.id, action: actor.user.id === user.id ? 'withdrawal.request' : 'withdrawal.create_for_user',
     newState: { userId: user.userId, amount: data.amount, type: data.withdrawalType, balanceAfter: entry.balanceAfter }, reason: data.remarks ?? null,
   });
   return w;
 }
 
-export async function memberWithdrawal(ctx: AppContext, req: FastifyRequest, identity: Identity, input: z.output<typeof WithdrawalRequest>) {
-  return idempotent(ctx, req, identity.user.id, async (tx) => {
-    const user = (await findUserById(tx, identity.user.id))!;
+export async function memberWithdrawal(ctx: AppContext, actor: Actor, transact: Transactor, input: z.output<typeof WithdrawalRequest>) {
+  return transact(async (tx) => {
+    const user = (await findUserById(tx, actor.user.id))!;
     if (user.kycStatus !== 'approved') throw new AppError('KYC_REQUIRED', 403, WALLET_MSG.kycRequired);
     const b = input.bankDetails;
-    const w = await createWithdrawal(ctx, tx, req, identity, user, {
+    const w = await createWithdrawal(ctx, tx, actor, user, {
       withdrawalType: input.withdrawalType, amount: input.amount,
       bankDetails: input.withdrawalType === 'bank' ? { accountNumber: b!.accountNumber!, ifsc: b!.ifsc!.toUpperCase(), bankName: b!.bankName!, accountHolderName: b!.accountHolderName! } : null,
       usdtWalletAddress: input.withdrawalType === 'usdt' ? input.usdtWalletAddress! : null, networkType: input.withdrawalType === 'usdt' ? input.networkType! : null,
@@ -80,10 +80,10 @@ async function memberByPublicId(tx: DbOrTx, userId: string) {
 }
 
 /** Withdraw Personally (doc 2 §2.11): the same flow, with the member's own payout details. */
-export async function adminWithdrawal(ctx: AppContext, req: FastifyRequest, identity: Identity, input: z.output<typeof WithdrawPersonallyRequest>) {
-  return idempotent(ctx, req, identity.user.id, async (tx) => {
+export async function adminWithdrawal(ctx: AppContext, actor: Actor, transact: Transactor, input: z.output<typeof WithdrawPersonallyRequest>) {
+  return transact(async (tx) => {
     const user = await memberByPublicId(tx, input.userId);
-    let data: Parameters<typeof createWithdrawal>[5];
+    let data: Parameters<typeof createWithdrawal>[4];
     if (input.withdrawalType === 'INR') {
       if (!user.bankAccountNumber || !user.bankIFSC || !user.bankName) throw badRequest(WALLET_MSG.adminWithdrawalNoBank, { userId: [WALLET_MSG.adminWithdrawalNoBank] });
       data = {
@@ -94,7 +94,7 @@ export async function adminWithdrawal(ctx: AppContext, req: FastifyRequest, iden
       if (!user.cryptoWalletAddress) throw badRequest(WALLET_MSG.adminWithdrawalNoWallet, { userId: [WALLET_MSG.adminWithdrawalNoWallet] });
       data = { withdrawalType: 'usdt', amount: input.amount, bankDetails: null, usdtWalletAddress: user.cryptoWalletAddress, networkType: 'TRC20', remarks: input.remarks };
     }
-    const w = await createWithdrawal(ctx, tx, req, identity, user, data);
+    const w = await createWithdrawal(ctx, tx, actor, user, data);
     await notify(tx, [user.id], { type: 'withdrawal_created', title: 'Withdrawal created', message: `An admin created a withdrawal of ${rupees(input.amount)} for you: ${input.remarks}` });
     return { status: 201, body: { message: WALLET_MSG.withdrawalCreated, withdrawal: toWithdrawalView(w) } };
   });
@@ -108,61 +108,61 @@ async function lockPending(tx: DbOrTx, id: string, want: 'pending' | 'rejected')
 }
 
 /** Approve is final: processedBy, processedAt, adminNotes and a payout reference (decisions.md §6). */
-export async function approveWithdrawal(ctx: AppContext, req: FastifyRequest, identity: Identity, id: string, input: z.output<typeof ApproveWithdrawalRequest>) {
-  return idempotent(ctx, req, identity.user.id, async (tx) => {
+export async function approveWithdrawal(ctx: AppContext, actor: Actor, transact: Transactor, id: string, input: z.output<typeof ApproveWithdrawalRequest>) {
+  return transact(async (tx) => {
     const w = await lockPending(tx, id, 'pending');
     const now = ctx.clock.now();
     const updated = await updateWithdrawal(tx, w.id, {
-      status: 'approved', processedBy: identity.user.id, processedAt: now, adminNotes: input.adminNotes,
+      status: 'approved', processedBy: actor.user.id, processedAt: now, adminNotes: input.adminNotes,
       transactionId: input.payoutReference ?? `PO-${now.toISOString().slice(0, 10).replace(/-/g, '')}-${randomBytes(4).toString('hex').toUpperCase()}`,
     });
     await addWithdrawnTotal(tx, w.userId, w.amount);
     await notify(tx, [w.userId], { type: 'withdrawal_approved', title: 'Withdrawal approved', message: `Your withdrawal of ${rupees(w.amount)} was approved. Payout reference ${updated.transactionId}.` });
-    await audit(tx, req, identity, { entityType: 'withdrawal', entityId: w.id, action: 'withdrawal.approve', previousState: { status: 'pending' }, newState: { status: 'approved', transactionId: updated.transactionId }, reason: input.adminNotes });
+    await audit(tx, actor, { entityType: 'withdrawal', entityId: w.id, action: 'withdrawal.approve', previousState: { status: 'pending' }, newState: { status: 'approved', transactionId: updated.transactionId }, reason: input.adminNotes });
     return { status: 200, body: { message: WALLET_MSG.withdrawalApproved, withdrawal: toWithdrawalView(updated) } };
   });
 }
 
 /** Reject credits the amount back, once. */
-export async function rejectWithdrawal(ctx: AppContext, req: FastifyRequest, identity: Identity, id: string, reason: string) {
-  return idempotent(ctx, req, identity.user.id, async (tx) => {
+export async function rejectWithdrawal(ctx: AppContext, actor: Actor, transact: Transactor, id: string, reason: string) {
+  return transact(async (tx) => {
     const w = await lockPending(tx, id, 'pending');
     const now = ctx.clock.now();
-    const updated = await updateWithdrawal(tx, w.id, { status: 'rejected', rejectionReason: reason, processedBy: identity.user.id, processedAt: now });
+    const updated = await updateWithdrawal(tx, w.id, { status: 'rejected', rejectionReason: reason, processedBy: actor.user.id, processedAt: now });
     await postLedger(tx, w.userId, w.amount, 'withdrawal_reversal', { description: `Withdrawal rejected: ${reason}`.slice(0, 500), referenceId: w.id, now });
     await notify(tx, [w.userId], { type: 'withdrawal_rejected', title: 'Withdrawal rejected', priority: 'high', message: `Your withdrawal of ${rupees(w.amount)} was rejected: ${reason}. The amount is back in your wallet.` });
-    await audit(tx, req, identity, { entityType: 'withdrawal', entityId: w.id, action: 'withdrawal.reject', previousState: { status: 'pending' }, newState: { status: 'rejected' }, reason });
+    await audit(tx, actor, { entityType: 'withdrawal', entityId: w.id, action: 'withdrawal.reject', previousState: { status: 'pending' }, newState: { status: 'rejected' }, reason });
     return { status: 200, body: { message: WALLET_MSG.withdrawalRejected, withdrawal: toWithdrawalView(updated) } };
   });
 }
 
 /** Reconsider: back to pending, debiting again only when the balance still covers it. */
-export async function reactivateWithdrawal(ctx: AppContext, req: FastifyRequest, identity: Identity, id: string) {
-  return idempotent(ctx, req, identity.user.id, async (tx) => {
+export async function reactivateWithdrawal(ctx: AppContext, actor: Actor, transact: Transactor, id: string) {
+  return transact(async (tx) => {
     const w = await lockPending(tx, id, 'rejected');
     const now = ctx.clock.now();
     await postLedger(tx, w.userId, negate(w.amount), 'withdrawal', { description: 'Withdrawal reconsidered', referenceId: w.id, now, insufficientMessage: WALLET_MSG.reconsiderShort });
     const updated = await updateWithdrawal(tx, w.id, { status: 'pending', rejectionReason: null, processedBy: null, processedAt: null });
     await notify(tx, [w.userId], { type: 'withdrawal_reconsidered', title: 'Withdrawal reconsidered', message: `Your withdrawal of ${rupees(w.amount)} is being reconsidered; the amount is held from your wallet again.` });
-    await audit(tx, req, identity, { entityType: 'withdrawal', entityId: w.id, action: 'withdrawal.reactivate', previousState: { status: 'rejected', reason: w.rejectionReason }, newState: { status: 'pending' } });
+    await audit(tx, actor, { entityType: 'withdrawal', entityId: w.id, action: 'withdrawal.reactivate', previousState: { status: 'rejected', reason: w.rejectionReason }, newState: { status: 'pending' } });
     return { status: 200, body: { message: WALLET_MSG.withdrawalReactivated, withdrawal: toWithdrawalView(updated) } };
   });
 }
 
 /** Send Fund (doc 2 §2.12): credit adds, debit subtracts and never overdraws; both need remarks and are audited. */
-export async function sendFund(ctx: AppContext, req: FastifyRequest, identity: Identity, input: z.output<typeof SendFundRequest>) {
-  return idempotent(ctx, req, identity.user.id, async (tx): Promise<Answer<unknown>> => {
+export async function sendFund(ctx: AppContext, actor: Actor, transact: Transactor, input: z.output<typeof SendFundRequest>) {
+  return transact(async (tx): Promise<Answer<unknown>> => {
     const user = await memberByPublicId(tx, input.userId);
     const now = ctx.clock.now();
     const credit = input.option === 'credit';
     const entry = await postLedger(tx, user.id, credit ? input.amount : negate(input.amount), credit ? 'admin_credit' : 'admin_debit', {
-      description: input.remarks, now, metadata: { by: identity.user.userId },
+      description: input.remarks, now, metadata: { by: actor.user.userId },
     });
     await notify(tx, [user.id], {
       type: credit ? 'fund_credited' : 'fund_debited', title: credit ? 'Wallet credited' : 'Wallet debited',
       message: `${rupees(input.amount)} was ${credit ? 'credited to' : 'debited from'} your wallet: ${input.remarks}`,
     });
-    await audit(tx, req, identity, {
+    await audit(tx, actor, {
       entityType: 'wallet', entityId: user.id, action: credit ? 'fund.credit' : 'fund.debit', reason: input.remarks,
       previousState: { balance: entry.balanceBefore }, newState: { balance: entry.balanceAfter, amount: entry.amount, userId: user.userId },
     });

@@ -1,0 +1,35 @@
+import type { UserRow } from '../modules/users/users.repo';
+
+/** Where a call came from; all a public call (no one signed in yet) has to say about its caller. */
+export interface Origin {
+  ip: string | null;
+  /** The caller's user agent, at most 500 characters. */
+  userAgent: string | null;
+}
+
+/**
+ * Who a service call acts for, built by the HTTP layer from the request (http/actor.ts) and passed down;
+ * services never see the request itself.
+ */
+export interface Actor extends Origin {
+  /** The user the call acts as. */
+  user: UserRow;
+  /** user.role */
+  role: string;
+  /** Set while an admin or founder impersonates `user` (decisions.md §8); the admin is the real actor. */
+  onBehalfOf?: { admin: UserRow; grantId: string };
+  /** SHA-256 of the session cookie, when signed in by cookie. */
+  sessionHash?: string;
+}
+
+/** A job acting on its own (e.g. 'volume-applier', 'scheduler'), with no user and no request behind it. */
+export interface SystemActor {
+  system: string;
+  ip: null;
+  userAgent: null;
+}
+
+export const isSystemActor = (a: Actor | SystemActor): a is SystemActor => 'system' in a;
+
+/** The user who really acts: the impersonating admin, else the user acted as. */
+export const realUser = (a: Actor): UserRow => a.onBehalfOf?.admin ?? a.user;

@@ -1,0 +1,16 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { idempotencyKeys } from '../db/schema/index';
+
+/** Claims the key for this request; a concurrent claim of the same key waits here until the first commits. */
+export async function claimIdempotencyKey(db: DbOrTx, userId: string, key: string, route: string, requestHash: string) {
+  const inserted = await db.insert(idempotencyKeys).values({ userId, key, route, requestHash }).onConflictDoNothing().returning({ key: idempotencyKeys.key });
+  if (inserted.length) return { claimed: true as const };
+  const [row] = await db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+  return { claimed: false as const, row };
+}
+
+export async function storeIdempotentAnswer(db: DbOrTx, userId: string, key: string, statusCode: number, response: unknown) {
+  await db.update(idempotencyKeys).set({ statusCode, response: sql`${JSON.stringify(response)}::jsonb` })
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+}

@@ -1,0 +1,45 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
+import type { DbOrTx } from '../db/client';
+import { badRequest, conflict } from '../core/app-error';
+import type { Answer, Transactor } from '../core/transactor';
+import type { Actor } from '../core/actor';
+import { WALLET_MSG } from '../../contracts/wallet';
+import { sha256 } from '../lib/crypto';
+import { claimIdempotencyKey, storeIdempotentAnswer } from './idempotency.repo';
+import { actorOf } from './actor';
+
+const KEY_RE = /^[\x21-\x7e]{1,200}$/;
+
+/**
+ * The transactor of a money-moving request: one transaction, run at most once per Idempotency-Key
+ * (decisions.md §6). A repeat with the same body answers the first answer and moves nothing; the same key
+ * with another body is refused. A request that fails leaves no key behind, so its retry runs again.
+ * Without the header it is a plain transaction. The header is read when the service runs its writes.
+ */
+export function idempotentTransactor(ctx: AppContext, req: FastifyRequest, actorId: string): Transactor {
+  return async <T>(run: (tx: DbOrTx) => Promise<Answer<T>>): Promise<Answer<T>> => {
+    const header = req.headers['idempotency-key'];
+    const key = Array.isArray(header) ? header[0] : header;
+    if (key === undefined) return ctx.db.transaction(run);
+    if (!KEY_RE.test(key)) throw badRequest(WALLET_MSG.idempotencyInvalid, { 'Idempotency-Key': [WALLET_MSG.idempotencyInvalid] });
+    const route = `${req.method} ${req.routeOptions.url}`;
+    const hash = sha256(`${req.method} ${req.url}\n${JSON.stringify(req.body ?? null)}`);
+    return ctx.db.transaction(async (tx) => {
+      const claim = await claimIdempotencyKey(tx, actorId, key, route, hash);
+      if (!claim.claimed) {
+        if (!claim.row || claim.row.requestHash !== hash || claim.row.statusCode === null) throw conflict(WALLET_MSG.idempotencyReused, 'IDEMPOTENCY_MISMATCH');
+        return { status: claim.row.statusCode, body: claim.row.response as T };
+      }
+      const answer = await run(tx);
+      await storeIdempotentAnswer(tx, actorId, key, answer.status, answer.body);
+      return answer;
+    });
+  };
+}
+
+/** A money route's actor and its transactor; keys belong to the user the request acts as. */
+export function actorWithTransactor(ctx: AppContext, req: FastifyRequest): { actor: Actor; transact: Transactor } {
+  const actor = actorOf(req);
+  return { actor, transact: idempotentTransactor(ctx, req, actor.user.id) };
+}
