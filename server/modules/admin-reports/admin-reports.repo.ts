@@ -28,7 +28,8 @@ export async function sponsorIncome(db: DbOrTx, limit: number) {
       .from(transactions)
       .innerJoin(users, eq(users.id, transactions.userId))
       .where(eq(transactions.type, 'sponsor_income'))
-      .orderBy(desc(transactions.createdAt), desc(transactions.id))
+      // Newest first in ledger order (transactions_type_seq_idx), like every list of ledger rows.
+      .orderBy(desc(transactions.seq))
       .limit(limit),
   ]);
   return { totals: totals[0], items };

@@ -17,6 +17,10 @@ export const negate = (amount: string) => (amount.startsWith('-') ? amount.slice
 /**
  * The only way money moves (decisions.md §6): the balance change and its ledger row, in the caller's
  * transaction. A debit that the balance does not cover is refused and changes nothing.
+ * Order matters: shiftBalance's UPDATE locks the wallet row until the transaction ends, and only then is the
+ * row inserted and its `seq` drawn from the sequence, so a concurrent movement of the same wallet (blocked on
+ * that lock) gets a larger seq. Per wallet, seq order is the order the balance changes were applied, and
+ * the lists of ledger rows sort by it.
  */
 export async function postLedger(
   db: DbOrTx,
