@@ -4,6 +4,7 @@ import { AppError } from '../../http/app-error';
 import { KYC_TYPE_LABELS, type KycDocumentType } from '../../../contracts/kyc';
 import { ENGAGEMENT_MSG, type ActivityItem, type FranchiseDashboard, type KycInfo, type KycInfoDocument } from '../../../contracts/engagement';
 import { DOWNLINE_MAX_LEVELS } from '../../../contracts/team';
+import { ledgerActivityTitle } from '../../../contracts/income-types';
 import type { UserRow } from '../users/users.repo';
 import { walletOf } from '../wallet/wallet.repo';
 import { listRecruiterPipeline } from '../recruitment/pipeline.repo';
@@ -45,15 +46,10 @@ export async function kycInfo(ctx: AppContext, user: UserRow): Promise<KycInfo> 
   };
 }
 
-const LEDGER_WORDS: Record<string, string> = {
-  admin_credit: 'Wallet credited', admin_debit: 'Wallet debited', withdrawal: 'Withdrawal held', withdrawal_reversal: 'Withdrawal returned', purchase: 'Paid from wallet',
-  sponsor_income: 'Sponsor income',
-};
-
 /** Recent activity from the member's real events (issue: not static items). */
 export async function recentActivity(ctx: AppContext, user: UserRow): Promise<ActivityItem[]> {
   const e = await recentEvents(ctx.db, user.id, 8);
-  const ledger: ActivityItem[] = e.ledger.map((t) => ({ kind: 'ledger' as const, title: LEDGER_WORDS[t.type] ?? t.type.replace(/_/g, ' '), detail: `${t.amount.startsWith('-') ? '−' : '+'}${rupees(t.amount.replace('-', ''))} · balance ${rupees(t.balanceAfter)}`, at: t.createdAt.toISOString(), link: '/wallet' }));
+  const ledger: ActivityItem[] = e.ledger.map((t) => ({ kind: 'ledger' as const, title: ledgerActivityTitle(t.type), detail: `${t.amount.startsWith('-') ? '−' : '+'}${rupees(t.amount.replace('-', ''))} · balance ${rupees(t.balanceAfter)}`, at: t.createdAt.toISOString(), link: '/wallet' }));
   const items: ActivityItem[] = [
     ...e.decisions.map((r) => ({ kind: 'decision' as const, title: 'Position decision waiting', detail: `${r.fullName} waits for you to choose left or right.`, at: r.createdAt.toISOString(), link: '/my-team?tab=decisions' })),
     ...e.joins.map((j) => ({ kind: 'join' as const, title: 'New member in your team', detail: `${[j.firstName, j.lastName].filter(Boolean).join(' ') || j.userId} joined your ${j.position ?? ''} side.`.replace('  ', ' '), at: j.placedAt!.toISOString(), link: '/my-team?tab=direct' })),

@@ -3,14 +3,9 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { AppError, badRequest, conflict } from '../../http/app-error';
 import { WALLET_MSG } from '../../../contracts/wallet';
+import { EARNING_TYPES } from '../../../contracts/income-types';
 import { sha256 } from '../../lib/crypto';
 import { ensureWallet, shiftBalance, insertLedgerRow, claimIdempotencyKey, storeIdempotentAnswer } from './wallet.repo';
-
-/** Ledger types that count as earnings in the wallet summary. */
-const EARNING_TYPES = new Set([
-  'sponsor_income', 'sales_incentive', 'sales_bonus', 'consistency_bonus', 'franchise_income', 'car_fund', 'travel_fund',
-  'leadership_fund', 'house_fund', 'millionaire_club', 'royalty_income', 'admin_credit',
-]);
 
 export const negate = (amount: string) => (amount.startsWith('-') ? amount.slice(1) : `-${amount}`);
 
@@ -31,6 +26,7 @@ export async function postLedger(
 ) {
   await ensureWallet(db, userId);
   const credit = !amount.startsWith('-');
+  // Credits of the registry's earning types (every income type, and admin_credit) add to total_earnings.
   const moved = await shiftBalance(db, userId, amount, { earnings: credit && EARNING_TYPES.has(type) ? amount : undefined });
   if (!moved) throw new AppError('INSUFFICIENT_FUNDS', 400, opts.insufficientMessage ?? WALLET_MSG.insufficientBalance, { amount: [opts.insufficientMessage ?? WALLET_MSG.insufficientBalance] });
   return insertLedgerRow(db, {
