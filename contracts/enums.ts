@@ -24,11 +24,7 @@ export const FRANCHISE_TYPES = ['Mini', 'Basic', 'Smart', 'Growth', 'Master', 'S
 export const TICKET_STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const;
 export const TICKET_CATEGORIES = ['Payment', 'Product', 'ID', 'Technical', 'General'] as const;
 export const TICKET_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
-export const TRANSACTION_TYPES = [
-  'sponsor_income', 'sales_incentive', 'sales_bonus', 'consistency_bonus', 'franchise_income', 'car_fund',
-  'travel_fund', 'leadership_fund', 'house_fund', 'millionaire_club', 'royalty_income', 'withdrawal',
-  'purchase', 'admin_credit', 'admin_debit', 'withdrawal_reversal',
-] as const;
+// Ledger (transaction) types, their labels and which count as earnings: contracts/income-types.ts.
 export const NEWS_TYPES = ['announcement', 'promotion', 'update', 'warning'] as const;
 export const NEWS_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
 export const WITHDRAWAL_TYPES = ['bank', 'usdt'] as const;

@@ -1,4 +1,5 @@
 export * from './enums';
+export * from './income-types';
 export * from './constants';
 export * from './errors';
 export * from './access';

@@ -1,17 +1,16 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { ENGAGEMENT_MSG, type AdminTicketList, type NewsView, type TicketView } from '../../contracts';
 import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
 import { uniqueEmail } from '../support/http';
-import { SIZES, expectPath, expectToast, launchBrowser, shot, signIn, type Size } from './support/browser';
+import { SIZES, expectPath, expectToast, launchBrowser, reviewShot, shot, signIn, type Size } from './support/browser';
 
 let t: TestApp;
 let browser: Browser;
 let admin: string;
 
-const SHOTS = '/tmp/shots';
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const PASSWORD = 'Engage#12345';
 const PLAN =
@@ -32,12 +31,11 @@ async function settle(page: Page) {
   await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null))));
 }
 
-/** /tmp/shots/engage-<name>-<width>.png for review, and the project's artifacts. */
+/** artifacts/shots/engage-<name>-<width>.png for review, and artifacts/screens. */
 async function picture(page: Page, name: string, fullPage = true) {
   await settle(page);
   await shot(page, `engage-${name}`);
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/engage-${name}-${page.viewportSize()?.width}.png`, fullPage });
+  await reviewShot(page, `engage-${name}-${page.viewportSize()?.width}.png`, fullPage);
 }
 
 async function seriousViolations(page: Page): Promise<string[]> {

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
@@ -6,7 +6,7 @@ import { WALLET_MSG, type AdminWithdrawal, type FundHistoryRecord, type Page as 
 import { COMMERCE_MSG, type AdminProductView, type AdminPurchaseView, type ProductView } from '../../contracts/commerce';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { uniqueEmail } from '../support/http';
-import { SIZES, expectPath, expectToast, launchBrowser, shot, signIn, toasts, type Size } from './support/browser';
+import { SIZES, expectPath, expectToast, launchBrowser, reviewShot, shot, signIn, toasts, type Size } from './support/browser';
 
 let t: TestApp;
 let browser: Browser;
@@ -21,7 +21,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-const SHOTS = '/tmp/shots';
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -29,12 +28,11 @@ async function settle(page: Page) {
   await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null))));
 }
 
-/** artifacts/screens like the other suites, and /tmp/shots/admin-money-<name>-<width>.png for review. */
+/** artifacts/screens like the other suites, and artifacts/shots/admin-money-<name>-<width>.png for review. */
 async function picture(page: Page, name: string, fullPage = true) {
   await settle(page);
   await shot(page, `admin-money-${name}`);
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/admin-money-${name}-${page.viewportSize()?.width}.png`, fullPage });
+  await reviewShot(page, `admin-money-${name}-${page.viewportSize()?.width}.png`, fullPage);
 }
 
 async function seriousViolations(page: Page): Promise<string[]> {

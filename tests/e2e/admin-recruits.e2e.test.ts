@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -6,7 +6,7 @@ import { MSG } from '../../contracts/messages';
 import type { AdminPendingRecruit, PlacementParent } from '../../contracts/team';
 import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
 import { dataUrl, fakePng, uniqueEmail } from '../support/http';
-import { SIZES, expectPath, expectToast, launchBrowser, shot, signIn, type Size } from './support/browser';
+import { SIZES, expectPath, expectToast, launchBrowser, reviewShot, shot, signIn, type Size } from './support/browser';
 
 let t: TestApp;
 let browser: Browser;
@@ -21,7 +21,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-const SHOTS = '/tmp/shots';
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** Waits for running animations (dialogs slide in) so the picture shows the settled screen. */
@@ -29,12 +28,11 @@ async function settle(page: Page) {
   await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null))));
 }
 
-/** artifacts/screens like the other suites, and /tmp/shots/recruits-<name>-<width>.png for review. */
+/** artifacts/screens like the other suites, and artifacts/shots/recruits-<name>-<width>.png for review. */
 async function picture(page: Page, name: string, fullPage = false) {
   await settle(page);
   await shot(page, `admin-recruits-${name}`);
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/recruits-${name}-${page.viewportSize()?.width}.png`, fullPage });
+  await reviewShot(page, `recruits-${name}-${page.viewportSize()?.width}.png`, fullPage);
 }
 
 async function adminCookie() {

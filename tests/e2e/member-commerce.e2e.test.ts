@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -6,7 +5,7 @@ import { COMMERCE_MSG, RANKS, WALLET_MSG, type RankProgress, type TeamStats } fr
 import { users } from '../../server/db/schema/index';
 import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
 import { uniqueEmail } from '../support/http';
-import { SIZES, expectToast, launchBrowser, shot, signIn, type Size } from './support/browser';
+import { SIZES, expectToast, launchBrowser, reviewShot, shot, signIn, type Size } from './support/browser';
 
 let t: TestApp;
 let browser: Browser;
@@ -49,11 +48,10 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** /tmp/shots/member-<name>-<width>.png for the review, plus the project's artifacts. */
+/** artifacts/shots/member-<name>-<width>.png for the review, plus artifacts/screens. */
 async function memberShot(page: Page, name: string) {
-  mkdirSync('/tmp/shots', { recursive: true });
   await page.waitForTimeout(300);
-  await page.screenshot({ path: `/tmp/shots/member-${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
+  await reviewShot(page, `member-${name}-${page.viewportSize()?.width ?? 0}.png`);
   await shot(page, `member-${name}`);
 }
 
@@ -91,8 +89,7 @@ describe.each(SIZES)('Member commerce at $name width', (size: Size) => {
     page = await context.newPage();
     page.on('pageerror', (e) => console.error(`[page error at ${size.name}]`, e.message));
     onTestFailed(async () => {
-      mkdirSync('/tmp/shots', { recursive: true });
-      await page.screenshot({ path: `/tmp/shots/member-FAILED-${size.width}.png`, fullPage: true }).catch(() => undefined);
+      await reviewShot(page, `member-FAILED-${size.width}.png`).catch(() => undefined);
     });
 
     const email = uniqueEmail(`buyer-${size.name}`);

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { format } from 'date-fns';
@@ -7,7 +7,7 @@ import { ENGAGEMENT_MSG, type FranchiseRequestView, type KycInfo, type TeamStats
 import { DEMO_NEWS } from '../../server/db/seed/demo-data';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { b64, fakePng, uniqueEmail } from '../support/http';
-import { SIZES, expectPath, expectToast, launchBrowser, shot, signIn, type Size } from './support/browser';
+import { SIZES, expectPath, expectToast, launchBrowser, reviewShot, shot, signIn, type Size } from './support/browser';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 interface AxeViolation { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }
@@ -52,17 +52,16 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** /tmp/shots/portal-<name>-<width>.png for the review, plus the project's artifacts. */
+/** artifacts/shots/portal-<name>-<width>.png for the review, plus artifacts/screens. */
 async function portalShot(page: Page, name: string) {
-  mkdirSync('/tmp/shots', { recursive: true });
   // The header is sticky: from the top, a full-page shot shows it once, where it belongs.
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForTimeout(300);
-  await page.screenshot({ path: `/tmp/shots/portal-${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
+  await reviewShot(page, `portal-${name}-${page.viewportSize()?.width ?? 0}.png`);
   await shot(page, `portal-${name}`);
 }
 
-/** A fresh context (own cookies) and page; a failure leaves /tmp/shots/portal-FAILED-<width>.png behind. */
+/** A fresh context (own cookies) and page; a failure leaves artifacts/shots/portal-FAILED-<width>.png behind. */
 async function withPage(size: Size, run: (page: Page, context: BrowserContext) => Promise<void>) {
   // bypassCSP lets the axe script run in the page; nothing else depends on it.
   const context = await browser.newContext({ viewport: { width: size.width, height: size.height }, deviceScaleFactor: 1, bypassCSP: true });
@@ -73,8 +72,7 @@ async function withPage(size: Size, run: (page: Page, context: BrowserContext) =
   try {
     await run(page, context);
   } catch (e) {
-    mkdirSync('/tmp/shots', { recursive: true });
-    await page.screenshot({ path: `/tmp/shots/portal-FAILED-${size.width}.png`, fullPage: true }).catch(() => undefined);
+    await reviewShot(page, `portal-FAILED-${size.width}.png`).catch(() => undefined);
     throw e;
   } finally {
     await context.close();

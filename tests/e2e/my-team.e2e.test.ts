@@ -1,11 +1,11 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { MSG } from '../../contracts/messages';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { uniqueEmail } from '../support/http';
-import { SIZES, expectToast, launchBrowser, shot, signIn, type Size } from './support/browser';
+import { SIZES, expectToast, launchBrowser, reviewShot, shot, signIn, type Size } from './support/browser';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -65,11 +65,10 @@ async function recruitThroughApi(cookie: string, firstName: string, lastName: st
   return email;
 }
 
-/** Screenshots asked for by the review: /tmp/shots/team-<name>-<width>.png, plus the project's artifacts. */
+/** Screenshots asked for by the review: artifacts/shots/team-<name>-<width>.png, plus artifacts/screens. */
 async function teamShot(page: Page, name: string) {
-  mkdirSync('/tmp/shots', { recursive: true });
   await page.waitForTimeout(250);
-  await page.screenshot({ path: `/tmp/shots/team-${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
+  await reviewShot(page, `team-${name}-${page.viewportSize()?.width ?? 0}.png`);
   await shot(page, `team-${name}`);
 }
 

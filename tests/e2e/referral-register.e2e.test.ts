@@ -1,5 +1,5 @@
 import { deflateSync } from 'node:zlib';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -9,7 +9,7 @@ import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
 import { uniqueEmail } from '../support/http';
 import { createReferralLink } from '../../server/modules/referral/referral.service';
 import { findDocumentWithBlob, listUserDocuments } from '../../server/modules/kyc/kyc.repo';
-import { SIZES, expectPath, expectToast, launchBrowser, openPage, shot, toasts } from './support/browser';
+import { SIZES, expectPath, expectToast, launchBrowser, openPage, reviewShot, shot, toasts } from './support/browser';
 
 // ---- small generated files -------------------------------------------------------------------
 
@@ -77,7 +77,6 @@ let browser: Browser;
 beforeAll(async () => {
   t = await startTestApp({ listen: true });
   browser = await launchBrowser();
-  mkdirSync('/tmp/shots', { recursive: true });
 });
 
 afterAll(async () => {
@@ -99,12 +98,12 @@ async function referralToken(email: string): Promise<string> {
 /** The file input of one picker, named by its document label. */
 const picker = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 
-/** Screenshots into /tmp/shots and artifacts/screens, without the toasts of earlier steps. */
+/** Screenshots into artifacts/shots (review) and artifacts/screens, without the toasts of earlier steps. */
 async function snap(page: Page, name: string) {
   for (const close of await toasts(page).getByRole('button', { name: 'Close' }).all()) await close.click().catch(() => undefined);
   await toasts(page).getByRole('button', { name: 'Close' }).first().waitFor({ state: 'detached', timeout: 2000 }).catch(() => undefined);
   const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: `/tmp/shots/s7-${name}-${width}.png`, fullPage: true });
+  await reviewShot(page, `s7-${name}-${width}.png`);
   await shot(page, `s7-${name}`);
 }
 

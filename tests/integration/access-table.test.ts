@@ -1,25 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { demoCookies, expectError } from '../support/http';
+import { readContract, type ContractRow } from '../support/contract';
 import { ACCESS_LEVELS, type Access } from '../../contracts/access';
 import { MSG } from '../../contracts/messages';
 import { registerRoutes, assertAllRoutesDeclared, type RouteDef } from '../../server/http/routes';
 
-interface ContractRow { method: string; path: string; access: Access; source: string }
-
-/** The contract: /work/shared/spec/api-routes.tsv (method, path, access, source, notes). */
-const TSV = process.env.API_ROUTES_TSV ?? '/work/shared/spec/api-routes.tsv';
-const contract: ContractRow[] = readFileSync(TSV, 'utf8')
-  .split('\n')
-  .slice(1)
-  .filter((l) => l.trim())
-  .map((l) => {
-    const [method, path, access, source] = l.split('\t');
-    return { method, path, access: access as Access, source: source ?? '' };
-  });
+/** The contract: contracts/api-routes.tsv (method, path, access, source, notes). */
+const contract: ContractRow[] = readContract();
 const key = (method: string, path: string) => `${method.toUpperCase()} ${path}`;
 const contractByKey = new Map(contract.map((r) => [key(r.method, r.path), r]));
 /** Document 1's own routes, plus the notification routes and GET /api/logout it relies on. */

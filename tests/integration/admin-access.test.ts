@@ -1,22 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { demoCookies, expectError } from '../support/http';
-import type { Access } from '../../contracts/access';
+import { readContract } from '../support/contract';
 import { MSG } from '../../contracts/messages';
 import { HIDDEN_ID_LIMIT } from '../../contracts/constants';
 
 /** Access of the admin portal's routes (decisions.md §1): reviewer = admin or founder; admin = admin only. */
-const TSV = process.env.API_ROUTES_TSV ?? '/work/shared/spec/api-routes.tsv';
-const contract = readFileSync(TSV, 'utf8')
-  .split('\n')
-  .slice(1)
-  .filter((l) => l.trim())
-  .map((l) => {
-    const [method, path, access] = l.split('\t');
-    return { method: method.toUpperCase(), path, access: access as Access };
-  });
+const contract = readContract();
 const key = (method: string, path: string) => `${method.toUpperCase()} ${path}`;
 
 /** A valid-looking URL for a route pattern: a random uuid for ids, a well-formed public id for :userId of PUT /api/users. */

@@ -1,19 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { demoCookies } from '../support/http';
-import type { Access } from '../../contracts/access';
+import { readContract, type ContractRow } from '../support/contract';
 
 /**
  * "No input may produce a 5xx": every route of the contract, called by a role it admits, with odd path
  * parameters, hostile query strings and bodies of every wrong shape. Each answer must be below 500.
  */
-interface ContractRow { method: string; path: string; access: Access }
-const TSV = process.env.API_ROUTES_TSV ?? '/work/shared/spec/api-routes.tsv';
-const contract: ContractRow[] = readFileSync(TSV, 'utf8').split('\n').slice(1).filter((l) => l.trim()).map((l) => {
-  const [method, path, access] = l.split('\t');
-  return { method: method.toUpperCase(), path, access: access as Access };
-});
+const contract: ContractRow[] = readContract();
 
 /** Field names the forms use, so that hostile values reach the validators and not only the unknown-key path. */
 const FIELDS = [

@@ -30,6 +30,70 @@ describe('money under concurrency (decisions.md §6)', () => {
     await expectLedgerSound(t, m.user.id);
   });
 
+  it('after 20 parallel withdrawals the statement, read page by page, is the ledger in the order it was applied', async () => {
+    const m = await fundedMember(t, admin, '1000');
+    // Different amounts, so that every row's before/after pair is its own.
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => withdraw(m.cookie, `${10 + i}.25`)));
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 201));
+
+    type Row = { id: string; type: string; amount: string; balanceBefore: string; balanceAfter: string };
+    const readAll = async (url: string, cookie: string) => {
+      const rows: Row[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const sep = url.includes('?') ? '&' : '?';
+        const r = await t.api('GET', `${url}${sep}limit=6${cursor ? `&cursor=${cursor}` : ''}`, { cookie });
+        expect(r.status, JSON.stringify(r.body)).toBe(200);
+        rows.push(...(r.body.items as Row[]));
+        cursor = r.body.nextCursor as string | null;
+        pages++;
+      } while (cursor && pages < 20);
+      return { rows, pages };
+    };
+    const expectChained = (newestFirst: Row[]) => {
+      const oldestFirst = [...newestFirst].reverse();
+      expect(oldestFirst[0]).toMatchObject({ type: 'admin_credit', balanceBefore: '0.00', balanceAfter: '1000.00' });
+      for (let i = 1; i < oldestFirst.length; i++) {
+        expect(oldestFirst[i].balanceBefore, `row ${i} (${oldestFirst[i].amount}) starts where row ${i - 1} ended`).toBe(oldestFirst[i - 1].balanceAfter);
+      }
+      return oldestFirst[oldestFirst.length - 1].balanceAfter;
+    };
+
+    const statement = await readAll('/api/wallet/transactions', m.cookie);
+    expect(statement.pages).toBe(4);
+    expect(statement.rows).toHaveLength(21);
+    expect(new Set(statement.rows.map((r) => r.id)).size).toBe(21);
+    const last = expectChained(statement.rows);
+    const wallet = await t.api('GET', '/api/wallet', { cookie: m.cookie });
+    expect(wallet.body.balance).toBe(last);
+    expect(last).toBe('605.00'); // 1000 - (10.25 + ... + 29.25)
+    expect(await expectLedgerSound(t, m.user.id)).toBe(last);
+
+    // The admin's fund history of this member lists the same rows in the same order.
+    const history = await readAll(`/api/admin/fund-history?search=${m.user.userId}`, admin);
+    expect(history.rows.map((r) => r.id)).toEqual(statement.rows.map((r) => r.id));
+  });
+
+  it('the recent activity keeps ledger rows in ledger order where their created_at disagrees with it', async () => {
+    const m = await fundedMember(t, admin, '1000');
+    // A movement whose request read the clock first but waited for the wallet lock is applied second.
+    const at = (s: number) => new Date(t.clock.now().getTime() + s * 1000).toISOString();
+    await query(t, sql`insert into transactions (user_id, type, amount, description, balance_before, balance_after, created_at)
+      values (${m.user.id}::uuid, 'admin_debit', '-10.00', 'applied first', '1000.00', '990.00', ${at(60)}::timestamptz)`);
+    await query(t, sql`insert into transactions (user_id, type, amount, description, balance_before, balance_after, created_at)
+      values (${m.user.id}::uuid, 'admin_debit', '-20.00', 'applied second', '990.00', '970.00', ${at(30)}::timestamptz)`);
+    // The wallet follows its ledger, so the money invariants of the other tests in this file still hold.
+    await query(t, sql`update wallet_balances set balance = 970 where user_id = ${m.user.id}::uuid`);
+    await expectLedgerSound(t, m.user.id);
+    const activity = await t.api('GET', '/api/dashboard/activity', { cookie: m.cookie });
+    expect(activity.status).toBe(200);
+    const balances = (activity.body as { kind: string; detail: string }[]).filter((a) => a.kind === 'ledger').map((a) => a.detail.replace(/^.* · balance /, ''));
+    expect(balances).toEqual(['₹970.00', '₹990.00', '₹1,000.00']);
+    const statement = await t.api('GET', '/api/wallet/transactions', { cookie: m.cookie });
+    expect(statement.body.items.map((r: { balanceAfter: string }) => r.balanceAfter)).toEqual(['970.00', '990.00', '1000.00']);
+  });
+
   it('50 parallel requests with one Idempotency-Key: one effect and 49 identical replies; another body is refused', async () => {
     const m = await fundedMember(t, admin, '1000');
     const key = `key-${Date.now()}`;

@@ -62,6 +62,11 @@ describe('send fund (doc 2 §2.12, §5)', () => {
     const next = await t.api('GET', `/api/wallet/transactions?limit=1&cursor=${ledger.body.nextCursor}`, { cookie: m.cookie });
     expect(next.body.items[0]).toMatchObject({ type: 'admin_credit', amount: '250.50' });
     expectError(await t.api('GET', '/api/wallet/transactions?cursor=garbage', { cookie: m.cookie }), 400, { field: 'cursor' });
+    // The statement pages on the ledger's seq: a cursor of another shape or a seq that cannot exist is refused.
+    for (const bad of [[new Date().toISOString(), m.user.id], { seq: 0 }, { seq: 1.5 }, { seq: '7' }]) {
+      const cursor = Buffer.from(JSON.stringify(bad)).toString('base64url');
+      expectError(await t.api('GET', `/api/wallet/transactions?cursor=${cursor}`, { cookie: m.cookie }), 400, { field: 'cursor' });
+    }
     const history = await t.api('GET', `/api/admin/fund-history?search=${m.user.userId}`, { cookie: c.admin });
     expect(history.body.items.map((r: { type: string }) => r.type)).toEqual(['admin_debit', 'admin_credit']);
     expect(history.body.items[0]).toMatchObject({ userDisplayId: m.user.userId, amount: '-50.50' });

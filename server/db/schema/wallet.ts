@@ -32,13 +32,22 @@ export const transactions = pgTable(
     balanceAfter: money('balance_after').notNull(),
     metadata: jsonb('metadata'),
     createdAt: ts('created_at').notNull().defaultNow(),
-    /** Insertion order; a wallet's rows are inserted under its row lock, so per user this is the ledger's order. */
+    /**
+     * The ledger's order, by which every list of ledger rows is sorted. Taken from the sequence when the row is
+     * inserted (postLedger), after the balance UPDATE has locked the wallet row; that lock is held to commit, so
+     * the next movement of the same wallet takes its number later: per user, seq order is the order in which
+     * the balance changes were applied. (It relies on the sequence's default CACHE 1; created_at is the
+     * request's clock and can disagree under concurrency.) Unique, so it alone positions a page.
+     */
     seq: bigserial('seq', { mode: 'number' }).notNull(),
   },
   (t) => [
     index('transactions_user_idx').on(t.userId, t.createdAt),
     index('transactions_user_seq_idx').on(t.userId, t.seq),
     index('transactions_type_idx').on(t.type, t.createdAt),
+    // Fund history (every wallet, newest first) and its type filter / the direct-income report, in ledger order.
+    uniqueIndex('transactions_seq_key').on(t.seq),
+    index('transactions_type_seq_idx').on(t.type, t.seq),
     check('transactions_balance_math', sql`${t.balanceAfter} = ${t.balanceBefore} + ${t.amount} and ${t.balanceAfter} >= 0`),
   ],
 );

@@ -4,6 +4,7 @@ import { AppError } from '../../core/app-error';
 import { KYC_TYPE_LABELS, type KycDocumentType } from '../../../contracts/kyc';
 import { ENGAGEMENT_MSG, type ActivityItem, type FranchiseDashboard, type KycInfo, type KycInfoDocument } from '../../../contracts/engagement';
 import { DOWNLINE_MAX_LEVELS } from '../../../contracts/team';
+import { ledgerActivityTitle } from '../../../contracts/income-types';
 import type { UserRow } from '../users/users.repo';
 import { walletOf } from '../wallet/wallet.repo';
 import { listRecruiterPipeline } from '../recruitment/pipeline.repo';
@@ -45,23 +46,23 @@ export async function kycInfo(ctx: AppContext, user: UserRow): Promise<KycInfo> 
   };
 }
 
-const LEDGER_WORDS: Record<string, string> = {
-  admin_credit: 'Wallet credited', admin_debit: 'Wallet debited', withdrawal: 'Withdrawal held', withdrawal_reversal: 'Withdrawal returned', purchase: 'Paid from wallet',
-  sponsor_income: 'Sponsor income',
-};
-
 /** Recent activity from the member's real events (issue: not static items). */
 export async function recentActivity(ctx: AppContext, user: UserRow): Promise<ActivityItem[]> {
   const e = await recentEvents(ctx.db, user.id, 8);
+  const ledger: ActivityItem[] = e.ledger.map((t) => ({ kind: 'ledger' as const, title: ledgerActivityTitle(t.type), detail: `${t.amount.startsWith('-') ? '−' : '+'}${rupees(t.amount.replace('-', ''))} · balance ${rupees(t.balanceAfter)}`, at: t.createdAt.toISOString(), link: '/wallet' }));
   const items: ActivityItem[] = [
     ...e.decisions.map((r) => ({ kind: 'decision' as const, title: 'Position decision waiting', detail: `${r.fullName} waits for you to choose left or right.`, at: r.createdAt.toISOString(), link: '/my-team?tab=decisions' })),
     ...e.joins.map((j) => ({ kind: 'join' as const, title: 'New member in your team', detail: `${[j.firstName, j.lastName].filter(Boolean).join(' ') || j.userId} joined your ${j.position ?? ''} side.`.replace('  ', ' '), at: j.placedAt!.toISOString(), link: '/my-team?tab=direct' })),
     ...e.orders.map((o) => ({ kind: 'purchase' as const, title: o.p.paymentStatus === 'completed' ? 'Purchase completed' : 'Order placed', detail: `${o.productName} x ${o.p.quantity} · ${rupees(o.p.totalAmount)} · ${o.p.totalBV} BV`, at: o.p.createdAt.toISOString(), link: '/my-purchases' })),
-    ...e.ledger.map((t) => ({ kind: 'ledger' as const, title: LEDGER_WORDS[t.type] ?? t.type.replace(/_/g, ' '), detail: `${t.amount.startsWith('-') ? '−' : '+'}${rupees(t.amount.replace('-', ''))} · balance ${rupees(t.balanceAfter)}`, at: t.createdAt.toISOString(), link: '/wallet' })),
+    ...ledger,
     ...e.ranks.map((r) => ({ kind: 'rank' as const, title: `Rank achieved: ${r.rank}`, detail: `Team BV ${r.teamBV} (left ${r.leftBV}, right ${r.rightBV})`, at: r.achievedAt.toISOString(), link: '/my-team?tab=business' })),
     ...e.withdrawals.filter((w) => w.status !== 'pending').map((w) => ({ kind: 'withdrawal' as const, title: `Withdrawal ${w.status}`, detail: `${rupees(w.amount)}${w.rejectionReason ? ` · ${w.rejectionReason}` : ''}`, at: (w.processedAt ?? w.updatedAt).toISOString(), link: '/wallet' })),
   ];
-  return items.sort((a, b) => b.at.localeCompare(a.at)).slice(0, 12);
+  items.sort((a, b) => b.at.localeCompare(a.at));
+  // Among themselves ledger rows keep ledger order (seq, as read): where concurrent movements left their
+  // created_at out of that order, the ledger slots of the time-sorted list are filled in seq order.
+  let next = 0;
+  return items.map((item) => (item.kind === 'ledger' ? ledger[next++] : item)).slice(0, 12);
 }
 
 /** The franchise portal's figures (doc 3 §2.7; decisions.md §10: real, never samples). */

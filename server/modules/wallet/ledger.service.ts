@@ -1,19 +1,18 @@
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../core/app-error';
 import { WALLET_MSG } from '../../../contracts/wallet';
+import { EARNING_TYPES } from '../../../contracts/income-types';
 import { ensureWallet, shiftBalance, insertLedgerRow } from './wallet.repo';
-
-/** Ledger types that count as earnings in the wallet summary. */
-const EARNING_TYPES = new Set([
-  'sponsor_income', 'sales_incentive', 'sales_bonus', 'consistency_bonus', 'franchise_income', 'car_fund', 'travel_fund',
-  'leadership_fund', 'house_fund', 'millionaire_club', 'royalty_income', 'admin_credit',
-]);
 
 export const negate = (amount: string) => (amount.startsWith('-') ? amount.slice(1) : `-${amount}`);
 
 /**
  * The only way money moves (decisions.md §6): the balance change and its ledger row, in the caller's
  * transaction. A debit that the balance does not cover is refused and changes nothing.
+ * Order matters: shiftBalance's UPDATE locks the wallet row until the transaction ends, and only then is the
+ * row inserted and its `seq` drawn from the sequence, so a concurrent movement of the same wallet (blocked on
+ * that lock) gets a larger seq. Per wallet, seq order is the order the balance changes were applied, and
+ * the lists of ledger rows sort by it.
  */
 export async function postLedger(
   db: DbOrTx,
@@ -24,6 +23,7 @@ export async function postLedger(
 ) {
   await ensureWallet(db, userId);
   const credit = !amount.startsWith('-');
+  // Credits of the registry's earning types (every income type, and admin_credit) add to total_earnings.
   const moved = await shiftBalance(db, userId, amount, { earnings: credit && EARNING_TYPES.has(type) ? amount : undefined });
   if (!moved) throw new AppError('INSUFFICIENT_FUNDS', 400, opts.insufficientMessage ?? WALLET_MSG.insufficientBalance, { amount: [opts.insufficientMessage ?? WALLET_MSG.insufficientBalance] });
   return insertLedgerRow(db, {

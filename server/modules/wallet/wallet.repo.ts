@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { rawRows, type DbOrTx } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { transactions, users, walletBalances, withdrawalRequests } from '../../db/schema/index';
@@ -45,13 +45,18 @@ export async function insertLedgerRow(db: DbOrTx, values: typeof transactions.$i
   return row;
 }
 
-const keyset = (col: SQL, idCol: SQL, cursor?: { at: string; id: string }) =>
-  cursor ? sql`(${col}, ${idCol}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : undefined;
+/** Rows newer than the cursor's in ledger order: `seq` is unique, so it alone positions the page. */
+const beforeSeq = (cursor?: { seq: number }) => (cursor ? sql`${transactions.seq} < ${cursor.seq}` : undefined);
 
-export async function ledgerPage(db: DbOrTx, userId: string, cursor: { at: string; id: string } | undefined, limit: number) {
+/**
+ * A member's statement, newest first in the order the ledger applied the rows (`seq`, index
+ * transactions_user_seq_idx), so each row's balance_before is the balance_after of the row below it.
+ * created_at is the request's clock and can disagree with that order when movements run concurrently.
+ */
+export async function ledgerPage(db: DbOrTx, userId: string, cursor: { seq: number } | undefined, limit: number) {
   return db.select().from(transactions)
-    .where(and(eq(transactions.userId, userId), keyset(sql`${transactions.createdAt}`, sql`${transactions.id}`, cursor)))
-    .orderBy(desc(transactions.createdAt), desc(transactions.id))
+    .where(and(eq(transactions.userId, userId), beforeSeq(cursor)))
+    .orderBy(desc(transactions.seq))
     .limit(limit + 1);
 }
 
@@ -59,16 +64,17 @@ const person = {
   userDisplayId: users.userId, firstName: users.firstName, lastName: users.lastName, userEmail: users.email,
 };
 
-export async function fundHistoryPage(db: DbOrTx, f: { search?: string; type?: string }, cursor: { at: string; id: string } | undefined, limit: number) {
+/** Every wallet's ledger rows, newest first by `seq` (transactions_seq_key; transactions_type_seq_idx with a type). */
+export async function fundHistoryPage(db: DbOrTx, f: { search?: string; type?: string }, cursor: { seq: number } | undefined, limit: number) {
   const term = f.search ? containsPattern(f.search) : undefined;
   return db.select({ t: transactions, ...person }).from(transactions)
     .innerJoin(users, eq(users.id, transactions.userId))
     .where(and(
       f.type ? eq(transactions.type, f.type) : undefined,
       term ? or(ilike(users.userId, term), ilike(users.email, term), sql`(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')) ilike ${term}`) : undefined,
-      keyset(sql`${transactions.createdAt}`, sql`${transactions.id}`, cursor),
+      beforeSeq(cursor),
     ))
-    .orderBy(desc(transactions.createdAt), desc(transactions.id))
+    .orderBy(desc(transactions.seq))
     .limit(limit + 1);
 }
 

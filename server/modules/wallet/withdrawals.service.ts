@@ -5,7 +5,7 @@ import { rupees, personName } from '../../lib/format';
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../core/actor';
 import { AppError, badRequest, notFound } from '../../core/app-error';
-import { decodeCursor, pageOf } from '../../core/page-cursor';
+import { decodeCursor, decodeSeqCursor, ledgerPageOf, pageOf } from '../../core/page-cursor';
 import {
   WALLET_MSG, type WithdrawalRequest, type SendFundRequest, type WithdrawPersonallyRequest, type WithdrawalView, type AdminWithdrawal,
   type ApproveWithdrawalRequest, type WalletSummary, type LedgerEntry, type Page, type FundHistoryRecord, type WalletBalanceRow,
@@ -182,8 +182,8 @@ const toEntry = (t: Awaited<ReturnType<typeof ledgerPage>>[number]): LedgerEntry
 });
 
 export async function ownLedger(ctx: AppContext, user: UserRow, cursor: string | undefined, limit: number) {
-  const rows = await ledgerPage(ctx.db, user.id, decodeCursor(cursor), limit);
-  return pageOf(rows, limit, (r) => [r.createdAt, r.id], toEntry);
+  const rows = await ledgerPage(ctx.db, user.id, decodeSeqCursor(cursor), limit);
+  return ledgerPageOf(rows, limit, (r) => r.seq, toEntry);
 }
 
 export async function ownWithdrawals(ctx: AppContext, user: UserRow) {
@@ -206,8 +206,8 @@ export async function adminWithdrawalList(ctx: AppContext, statuses: string[]): 
 }
 
 export async function fundHistory(ctx: AppContext, q: { search?: string; type?: string; cursor?: string; limit: number }): Promise<Page<FundHistoryRecord>> {
-  const rows = await fundHistoryPage(ctx.db, q, decodeCursor(q.cursor), q.limit);
-  return pageOf(rows, q.limit, (r) => [r.t.createdAt, r.t.id], ({ t, ...u }) => ({
+  const rows = await fundHistoryPage(ctx.db, q, decodeSeqCursor(q.cursor), q.limit);
+  return ledgerPageOf(rows, q.limit, (r) => r.t.seq, ({ t, ...u }) => ({
     ...toEntry(t), userId: t.userId, userDisplayId: u.userDisplayId, userName: personName(u), userEmail: u.userEmail,
   }));
 }

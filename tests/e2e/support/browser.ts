@@ -9,6 +9,8 @@ export const SIZES = [
 export type Size = (typeof SIZES)[number];
 
 const SCREENS = resolve(import.meta.dirname, '../../../artifacts/screens');
+/** Screenshots the reviews ask for, beside artifacts/screens in the project's git-ignored artifacts folder. */
+export const REVIEW_SHOTS = resolve(import.meta.dirname, '../../../artifacts/shots');
 
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
@@ -36,6 +38,12 @@ export async function shot(page: Page, name: string) {
     new Promise((r) => setTimeout(r, 1000)),
   ]));
   await page.screenshot({ path: resolve(SCREENS, `${name}-${width}.png`), fullPage: true });
+}
+
+/** A screenshot for review into artifacts/shots/<file>, as the page stands (no waiting for animations). */
+export async function reviewShot(page: Page, file: string, fullPage = true) {
+  mkdirSync(REVIEW_SHOTS, { recursive: true });
+  await page.screenshot({ path: resolve(REVIEW_SHOTS, file), fullPage });
 }
 
 /** The toast region (Radix viewport, F8). */

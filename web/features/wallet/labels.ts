@@ -1,16 +1,8 @@
 import type { BadgeTone } from '../../components/ui/badge';
-import { titleCase } from '../../lib/format';
+import { ledgerTypeLabel } from '@contracts';
 
-/** Ledger types (doc 3 §3.3) as a member reads them; an unknown type is title-cased. */
-const TYPE_LABELS: Record<string, string> = {
-  admin_credit: 'Fund Credit',
-  admin_debit: 'Fund Debit',
-  withdrawal: 'Withdrawal',
-  withdrawal_reversal: 'Withdrawal Returned',
-  purchase: 'Product Purchase',
-  millionaire_club: 'Millionaire Club',
-};
-export const transactionTypeLabel = (type: string) => TYPE_LABELS[type] ?? titleCase(type);
+/** Ledger types (doc 3 §3.3) by the registry's labels (contracts/income-types.ts); an unknown type is title-cased. */
+export const transactionTypeLabel = ledgerTypeLabel;
 
 export const WITHDRAWAL_STATUS_LOOK: Record<string, { label: string; tone: BadgeTone }> = {
   pending: { label: 'Pending', tone: 'warning' },

@@ -2,26 +2,21 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { Filter, RotateCcw, ScrollText, Search } from 'lucide-react';
-import { TRANSACTION_TYPES } from '@contracts';
+import { TRANSACTION_TYPES, ledgerTypeLabel } from '@contracts';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { FormField } from '../../../components/ui/form-field';
 import { Input, Select } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
-import { titleCase } from '../../../lib/format';
 import { formatDateTimeIN, formatINR, formatSignedINR } from '../format';
 import { LoadMore, QueryStates } from '../ui/query-error';
 import { SectionHeader } from '../ui/section-header';
 import { CardField, TableFrame, Td, Th, Tr } from '../ui/table';
 import { useFundHistory, type FundHistoryRecord } from './money-api';
 
-const TYPE_LABELS: Record<string, string> = {
-  admin_credit: 'Admin Credit',
-  admin_debit: 'Admin Debit',
-  withdrawal_reversal: 'Withdrawal Reversal',
-};
-const typeLabel = (type: string) => TYPE_LABELS[type] ?? titleCase(type);
+/** The registry's label (contracts/income-types.ts), the same the member's statement shows. */
+const typeLabel = ledgerTypeLabel;
 const typeTone = (type: string): BadgeTone =>
   type === 'admin_credit' ? 'success' : type === 'admin_debit' ? 'danger' : type.startsWith('withdrawal') ? 'warning' : type === 'purchase' ? 'info' : 'brand';
 
