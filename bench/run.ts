@@ -35,7 +35,9 @@ async function withDatabase<T>(fn: (url: string) => Promise<T>): Promise<T> {
 }
 
 async function startServer(databaseUrl: string, extraEnv: Record<string, string> = {}): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', resolve(import.meta.dirname, '../server/main.ts')], {
+  // BENCH_CPU_PROF=1 writes a V8 CPU profile of the app process to artifacts/prof when it exits.
+  const prof = process.env.BENCH_CPU_PROF === '1' ? ['--cpu-prof', `--cpu-prof-dir=${resolve(import.meta.dirname, '../artifacts/prof')}`] : [];
+  const child = spawn(process.execPath, [...prof, '--import', 'tsx', resolve(import.meta.dirname, '../server/main.ts')], {
     env: { ...process.env, ...extraEnv, DATABASE_URL: databaseUrl, PORT: String(PORT), HOST: '127.0.0.1', DEMO_SEED: '1', RATE_LIMIT_FACTOR: '0', LOG_LEVEL: 'warn', WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? (suite === 'auth' ? '2' : '1'), NODE_ENV: 'development', DATA_DIR: resolve(import.meta.dirname, '../data/bench') },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

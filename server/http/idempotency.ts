@@ -17,11 +17,13 @@ const KEY_RE = /^[\x21-\x7e]{1,200}$/;
  * with another body is refused. A request that fails leaves no key behind, so its retry runs again.
  * Without the header it is a plain transaction. The header is read when the service runs its writes.
  */
-export function idempotentTransactor(ctx: AppContext, req: FastifyRequest, actorId: string): Transactor {
+export function idempotentTransactor(ctx: AppContext, req: FastifyRequest, actorId: string, opts: { autocommit?: boolean } = {}): Transactor {
   return async <T>(run: (tx: DbOrTx) => Promise<Answer<T>>): Promise<Answer<T>> => {
     const header = req.headers['idempotency-key'];
     const key = Array.isArray(header) ? header[0] : header;
-    if (key === undefined) return ctx.db.transaction(run);
+    // autocommit: the service writes in one statement (or opens its own transaction), so without a key
+    // no transaction is opened around it: two round trips fewer on the hottest route.
+    if (key === undefined) return opts.autocommit ? run(ctx.db) : ctx.db.transaction(run);
     if (!KEY_RE.test(key)) throw badRequest(WALLET_MSG.idempotencyInvalid, { 'Idempotency-Key': [WALLET_MSG.idempotencyInvalid] });
     const route = `${req.method} ${req.routeOptions.url}`;
     const hash = sha256(`${req.method} ${req.url}\n${JSON.stringify(req.body ?? null)}`);
@@ -39,7 +41,7 @@ export function idempotentTransactor(ctx: AppContext, req: FastifyRequest, actor
 }
 
 /** A money route's actor and its transactor; keys belong to the user the request acts as. */
-export function actorWithTransactor(ctx: AppContext, req: FastifyRequest): { actor: Actor; transact: Transactor } {
+export function actorWithTransactor(ctx: AppContext, req: FastifyRequest, opts: { autocommit?: boolean } = {}): { actor: Actor; transact: Transactor } {
   const actor = actorOf(req);
-  return { actor, transact: idempotentTransactor(ctx, req, actor.user.id) };
+  return { actor, transact: idempotentTransactor(ctx, req, actor.user.id, opts) };
 }

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { rawRows, type DbOrTx } from '../../db/client';
 import { products, purchases, users } from '../../db/schema/index';
 
 export type ProductRow = typeof products.$inferSelect;
@@ -63,4 +63,68 @@ export async function purchasesPage(db: DbOrTx, f: { paymentStatus?: string; del
     ))
     .orderBy(desc(purchases.createdAt), desc(purchases.id))
     .limit(limit + 1);
+}
+
+export interface WalletPurchase {
+  id: string;
+  userId: string;
+  product: { id: string; price: string; gst: string; bv: string };
+  quantity: number;
+  total: string;
+  totalBV: string;
+  deliveryAddress: string;
+  description: string;
+  now: Date;
+  /** The audit row; its newState gains the balance after the debit. */
+  audit: { actorId: string | null; actorRole: string | null; onBehalfOfId: string | null; ipAddress: string | null; userAgent: string | null; sessionId: string | null };
+}
+
+/**
+ * A wallet purchase in one statement (one round trip, and with no Idempotency-Key no transaction of its
+ * own): the debit takes the wallet row and moves only when the balance covers it (the predicate of
+ * wallet.repo's shiftBalance) and the product is still active at the price that was charged; the ledger
+ * row carries the balance before and after from that same update; then the purchase, the buyer's
+ * personal BV, the volume journal entry and the audit row. When the debit does not happen nothing is
+ * written and `funded` is false. The check constraints of the wallet and the ledger stay the last guard.
+ */
+export async function insertWalletPurchase(db: DbOrTx, p: WalletPurchase) {
+  const now = p.now.toISOString();
+  const a = p.audit;
+  const rows = await rawRows<{ funded: boolean; balance_after: string | null }>(
+    db,
+    sql`with w as (
+          update wallet_balances set balance = balance - ${p.total}::numeric, updated_at = ${now}::timestamptz
+          where user_id = ${p.userId}::uuid and balance - ${p.total}::numeric >= 0
+            and exists (select 1 from products x where x.id = ${p.product.id}::uuid and x.is_active
+                          and x.price = ${p.product.price}::numeric and x.gst = ${p.product.gst}::numeric and x.bv = ${p.product.bv}::numeric)
+          returning (balance + ${p.total}::numeric) as before, balance as after
+        ),
+        pur as (
+          insert into purchases (id, user_id, product_id, quantity, unit_price, total_amount, total_bv, payment_method, payment_status,
+                                 delivery_address, bv_credited_at, created_at, updated_at)
+          select ${p.id}::uuid, ${p.userId}::uuid, ${p.product.id}::uuid, ${p.quantity}::int, ${p.product.price}::numeric, ${p.total}::numeric,
+                 ${p.totalBV}::numeric, 'wallet', 'completed', ${p.deliveryAddress}, ${now}::timestamptz, ${now}::timestamptz, ${now}::timestamptz
+          from w
+        ),
+        led as (
+          insert into transactions (user_id, type, amount, description, reference_id, balance_before, balance_after, created_at)
+          select ${p.userId}::uuid, 'purchase', -${p.total}::numeric, ${p.description}, ${p.id}, w.before, w.after, ${now}::timestamptz from w
+        ),
+        personal as (
+          update users set total_bv = total_bv + ${p.totalBV}::numeric where id = ${p.userId}::uuid and exists (select 1 from w)
+        ),
+        journal as (
+          insert into volume_events (kind, member_id, purchase_id, bv, occurred_at)
+          select 'purchase', ${p.userId}::uuid, ${p.id}::uuid, ${p.totalBV}::numeric, ${now}::timestamptz from w
+        ),
+        audited as (
+          insert into audit_log (entity_type, entity_id, action, actor_id, actor_role, on_behalf_of_id, new_state, ip_address, user_agent, session_id, created_at)
+          select 'purchase', ${p.id}, 'purchase.wallet', ${a.actorId}::uuid, ${a.actorRole}, ${a.onBehalfOfId}::uuid,
+                 jsonb_build_object('total', ${p.total}::text, 'bv', ${p.totalBV}::text, 'balanceAfter', w.after::text),
+                 ${a.ipAddress}, ${a.userAgent}, ${a.sessionId}, ${now}::timestamptz
+          from w
+        )
+        select exists (select 1 from w) as funded, (select after::text from w) as balance_after`,
+  );
+  return { funded: rows[0].funded, balanceAfter: rows[0].balance_after };
 }

@@ -17,7 +17,7 @@ export function commerceRoutes(ctx: AppContext): RouteDef[] {
     {
       method: 'POST', url: '/api/purchases', access: 'member',
       handler: async (req, reply) => {
-        const { actor, transact } = actorWithTransactor(ctx, req);
+        const { actor, transact } = actorWithTransactor(ctx, req, { autocommit: true });
         const a = await purchase(ctx, actor, transact, parse(PurchaseRequest, req.body));
         return reply.status(a.status).send(a.body);
       },

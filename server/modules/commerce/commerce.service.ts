@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client';
+import { WALLET_MSG } from '../../../contracts/wallet';
 import type { AppContext } from '../../context';
 import { rupees } from '../../lib/format';
 import type { Actor } from '../../core/actor';
@@ -12,14 +15,13 @@ import { orderTotals } from '../../lib/money';
 import { displayName } from '../users/users.service';
 import { findUserById } from '../users/users.repo';
 import { notify, notifyAdmins } from '../notifications/notifications.service';
-import { audit } from '../audit/audit.service';
+import { audit, auditEntry } from '../audit/audit.service';
 import { recordCompletedPurchase } from '../volume/journal.service';
-import { postLedger, negate } from '../wallet/ledger.service';
 import type { Transactor } from '../../core/transactor';
 import { decodeCursor, pageOf } from '../../core/page-cursor';
 import {
   activeProducts, allProducts, findProduct, insertProduct, updateProduct, insertPurchase, purchaseForUpdate, updatePurchase, purchasesOf,
-  purchasesPage, type ProductRow, type PurchaseRow,
+  purchasesPage, insertWalletPurchase, type ProductRow, type PurchaseRow,
 } from './commerce.repo';
 
 
@@ -66,30 +68,53 @@ export async function editProduct(ctx: AppContext, actor: Actor, id: string, inp
  * an admin to mark the order paid.
  */
 export async function purchase(ctx: AppContext, actor: Actor, transact: Transactor, input: z.output<typeof PurchaseRequest>) {
-  return transact(async (tx) => {
-    const byWallet = input.paymentMethod === 'wallet';
-    const product = await findProduct(tx, input.productId);
-    if (!product?.isActive) throw badRequest(COMMERCE_MSG.productUnavailable, { productId: [COMMERCE_MSG.productUnavailable] });
-    const totals = orderTotals(product.price, product.gst, product.bv, input.quantity);
-    const now = ctx.clock.now();
-    const row = await insertPurchase(tx, {
-      userId: actor.user.id, productId: product.id, quantity: input.quantity, unitPrice: product.price, totalAmount: totals.total, totalBV: totals.bv,
-      paymentMethod: input.paymentMethod, paymentStatus: byWallet ? 'completed' : 'pending', deliveryAddress: input.deliveryAddress, createdAt: now,
-      bvCreditedAt: byWallet ? now : null,
-    });
-    if (byWallet) {
-      const entry = await postLedger(tx, actor.user.id, negate(totals.total), 'purchase', { description: `${product.name} x ${input.quantity}`, referenceId: row.id, now });
-      // BV: the buyer's personal BV now; the ancestors' legs through the journal (no tree lock, no ancestor row).
-      await recordCompletedPurchase(tx, row, now);
-      await audit(tx, actor, { entityType: 'purchase', entityId: row.id, action: 'purchase.wallet', newState: { total: totals.total, bv: totals.bv, balanceAfter: entry.balanceAfter } });
-    } else {
+  const product = await findProduct(ctx.db, input.productId);
+  if (!product?.isActive) throw badRequest(COMMERCE_MSG.productUnavailable, { productId: [COMMERCE_MSG.productUnavailable] });
+  const totals = orderTotals(product.price, product.gst, product.bv, input.quantity);
+  const now = ctx.clock.now();
+  if (input.paymentMethod === 'wallet') return transact((tx) => walletPurchase(tx, actor, product, input, totals, now));
+  return transact((db) =>
+    db.transaction(async (tx) => {
+      const row = await insertPurchase(tx, {
+        userId: actor.user.id, productId: product.id, quantity: input.quantity, unitPrice: product.price, totalAmount: totals.total, totalBV: totals.bv,
+        paymentMethod: input.paymentMethod, paymentStatus: 'pending', deliveryAddress: input.deliveryAddress, createdAt: now,
+      });
       await notifyAdmins(tx, {
         type: 'order_awaiting_payment', title: 'Order awaiting payment',
         message: `${displayName(actor.user)} ordered ${product.name} x ${input.quantity} (${rupees(totals.total)}, ${PAYMENT_METHOD_LABELS[input.paymentMethod]}).`, data: { purchaseId: row.id },
       });
-    }
-    return { status: 201, body: { message: COMMERCE_MSG.purchaseSuccess, purchase: toPurchase(row, product.name) } };
+      return { status: 201, body: { message: COMMERCE_MSG.purchaseSuccess, purchase: toPurchase(row, product.name) } };
+    }),
+  );
+}
+
+/**
+ * Paying by wallet completes at once, in one statement (commerce.repo insertWalletPurchase): the debit and
+ * its ledger row, the purchase, the buyer's personal BV and the journal entry that brings the BV to every
+ * ancestor (no tree lock, no ancestor row), and the audit row.
+ */
+async function walletPurchase(
+  db: DbOrTx, actor: Actor, product: ProductRow, input: z.output<typeof PurchaseRequest>, totals: { total: string; bv: string }, now: Date,
+) {
+  const id = randomUUID();
+  const entry = auditEntry(actor, { entityType: 'purchase', entityId: id, action: 'purchase.wallet' });
+  const done = await insertWalletPurchase(db, {
+    id, userId: actor.user.id, product, quantity: input.quantity, total: totals.total, totalBV: totals.bv, deliveryAddress: input.deliveryAddress,
+    description: `${product.name} x ${input.quantity}`, now,
+    audit: { actorId: entry.actorId ?? null, actorRole: entry.actorRole ?? null, onBehalfOfId: entry.onBehalfOfId ?? null, ipAddress: entry.ipAddress ?? null, userAgent: entry.userAgent ?? null, sessionId: entry.sessionId ?? null },
   });
+  if (!done.funded) {
+    const again = await findProduct(db, product.id);
+    const same = again?.isActive && again.price === product.price && again.gst === product.gst && again.bv === product.bv;
+    if (!same) throw badRequest(COMMERCE_MSG.productUnavailable, { productId: [COMMERCE_MSG.productUnavailable] });
+    throw new AppError('INSUFFICIENT_FUNDS', 400, WALLET_MSG.insufficientBalance, { amount: [WALLET_MSG.insufficientBalance] });
+  }
+  const view: PurchaseView = {
+    id, productId: product.id, productName: product.name, quantity: input.quantity, unitPrice: product.price, totalAmount: totals.total, totalBV: totals.bv,
+    paymentMethod: 'wallet', paymentStatus: 'completed', deliveryStatus: 'pending', trackingId: null, deliveryAddress: input.deliveryAddress,
+    createdAt: now.toISOString(),
+  };
+  return { status: 201, body: { message: COMMERCE_MSG.purchaseSuccess, purchase: view } };
 }
 
 export async function ownPurchases(ctx: AppContext, userId: string) {
