@@ -85,9 +85,11 @@ export async function treeSuite(base: string, databaseUrl: string) {
   console.table(rows);
   const reads = rows.filter((r) => !String(r.request).startsWith('approve'));
   const writes = rows.filter((r) => String(r.request).startsWith('approve'));
-  // An approval rewrites the counters of every ancestor: 5,000 rows below the chain, about 40 elsewhere.
-  const ok = reads.every((r) => Number(r.p95) <= 50 && r.failures === 0)
-    && Number(writes[0].p95) <= 100 && Number(writes[1].p95) <= 500 && writes.every((r) => r.failures === 0);
-  console.log(`targets: every tree read p95 <= 50 ms; approval p95 <= 100 ms in the big tree, <= 500 ms below a 5,000-deep chain: ${ok ? 'met' : 'NOT MET'}`);
+  // Targets of the volume engine issue: an approval no longer rewrites the ancestors' counters (the journal does),
+  // so below the 5,000-deep chain it is p95 50 ms; team stats p95 10 ms; every other read within the tree issue's 50 ms.
+  const stats = reads.filter((r) => r.request === '/api/team/stats');
+  const ok = reads.every((r) => Number(r.p95) <= 50 && r.failures === 0) && stats.every((r) => Number(r.p95) <= 10)
+    && Number(writes[0].p95) <= 100 && Number(writes[1].p95) <= 50 && writes.every((r) => r.failures === 0);
+  console.log(`targets: team stats p95 <= 10 ms; every other tree read p95 <= 50 ms; approval p95 <= 100 ms in the big tree, <= 50 ms below a 5,000-deep chain: ${ok ? 'met' : 'NOT MET'}`);
   return ok;
 }

@@ -333,3 +333,31 @@ async function otherApplier(): Promise<AppContext & { close(): Promise<void> }> 
   const other: Database = await openDatabase({ databaseUrl: t.databaseUrl!, dataDir: 'memory://', poolSize: 3 });
   return { ...t.runtime.ctx, db: other.db, close: () => other.close() };
 }
+
+describe('the job runner inside the app (as npm start runs it)', () => {
+  it("the demo member's purchase shows on the founder's team stats within 2 s, with no one settling the journal", async () => {
+    const live = await startTestApp({ pollJobs: true, autoSettle: false });
+    try {
+      const cookies = await demoCookies(live);
+      const products = await live.api('GET', '/api/products', { cookie: cookies.member });
+      const fan = (products.body.products ?? products.body).find((p: { name: string }) => p.name.includes('Fan Regulator'));
+      const before = (await live.api('GET', '/api/team/stats', { cookie: cookies.founder })).body;
+      const r = await live.api('POST', '/api/purchases', { cookie: cookies.member, body: { productId: fan.id, quantity: 1, paymentMethod: 'wallet', deliveryAddress: 'Journal Street 12, Pune 411001' } });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      const answered = Date.now();
+      const teamBV = (s: { teamBV?: string; leftBV?: string; rightBV?: string }) => paise(s.leftBV ?? '0') + paise(s.rightBV ?? '0');
+      let seen = false;
+      while (Date.now() - answered < 2_000) {
+        const now = (await live.api('GET', '/api/team/stats', { cookie: cookies.founder })).body;
+        if (teamBV(now) - teamBV(before) === paise('250.00')) {
+          seen = true;
+          break;
+        }
+        await new Promise((res) => setTimeout(res, 50));
+      }
+      expect(seen, 'the BV reached the founder within 2 s').toBe(true);
+    } finally {
+      await live.close();
+    }
+  }, 60_000);
+});

@@ -138,18 +138,6 @@ export async function legUnder(db: DbOrTx, ancestorId: string, nodeId: string): 
   return rows[0]?.via ?? null;
 }
 
-/** Direct-recruit counters of the sponsor, by the leg the recruit sits in under the sponsor. */
-export async function countDirect(db: DbOrTx, sponsorId: string, side: Position | null) {
-  await db
-    .update(users)
-    .set({
-      totalDirects: sql`${users.totalDirects} + 1`,
-      ...(side === 'left' ? { leftDirects: sql`${users.leftDirects} + 1` } : {}),
-      ...(side === 'right' ? { rightDirects: sql`${users.rightDirects} + 1` } : {}),
-    })
-    .where(eq(users.id, sponsorId));
-}
-
 /**
  * Ids from `ancestor` down to `nodeId` when the node is in its subtree (inclusive), else null. The walk
  * up stops at the ancestor's level, so it never climbs above the viewer.
@@ -225,6 +213,8 @@ export interface JournalDelta {
   bv: string;
   d_members: number;
   d_active: number;
+  /** A placement's sponsor: their direct recruits grow by one, on the leg the new member is in under them. */
+  sponsor_id: string | null;
 }
 
 export interface AncestorDelta {
@@ -236,6 +226,9 @@ export interface AncestorDelta {
   la: number;
   ra: number;
   depth: number;
+  /** Direct recruits added on the left and right leg (this ancestor sponsored the placed member). */
+  ld: number;
+  rd: number;
 }
 
 /**
@@ -249,15 +242,15 @@ export async function ancestorDeltas(db: DbOrTx, events: JournalDelta[]): Promis
   return rawRows<AncestorDelta>(
     db,
     sql`with recursive ev as (
-          select member_id, sum(bv) as bv, sum(dm)::int as dm, sum(da)::int as da
+          select member_id, sum(bv) as bv, sum(dm)::int as dm, sum(da)::int as da, max(sponsor::text)::uuid as sponsor
           from unnest(${sql.param(col('member_id'))}::uuid[], ${sql.param(col('bv'))}::numeric[],
-                               ${sql.param(col('d_members'))}::int[], ${sql.param(col('d_active'))}::int[]) as e(member_id, bv, dm, da)
+                               ${sql.param(col('d_members'))}::int[], ${sql.param(col('d_active'))}::int[], ${sql.param(col('sponsor_id'))}::uuid[]) as e(member_id, bv, dm, da, sponsor)
           group by member_id
         ),
-        up(id, via, dist, bv, dm, da) as (
-          select u.parent_id, u.position, 1, e.bv, e.dm, e.da from ev e join users u on u.id = e.member_id where u.parent_id is not null
+        up(id, via, dist, bv, dm, da, sponsor) as (
+          select u.parent_id, u.position, 1, e.bv, e.dm, e.da, e.sponsor from ev e join users u on u.id = e.member_id where u.parent_id is not null
           union all
-          select u.parent_id, u.position, up.dist + 1, up.bv, up.dm, up.da from up join users u on u.id = up.id where u.parent_id is not null
+          select u.parent_id, u.position, up.dist + 1, up.bv, up.dm, up.da, up.sponsor from up join users u on u.id = up.id where u.parent_id is not null
         )
         select id,
           sum(case when via = 'left' then bv else 0 end)::text as lbv,
@@ -266,7 +259,9 @@ export async function ancestorDeltas(db: DbOrTx, events: JournalDelta[]): Promis
           sum(case when via = 'right' then dm else 0 end)::int as rc,
           sum(case when via = 'left' then da else 0 end)::int as la,
           sum(case when via = 'right' then da else 0 end)::int as ra,
-          max(case when dm > 0 then dist else 0 end)::int as depth
+          max(case when dm > 0 then dist else 0 end)::int as depth,
+          sum(case when via = 'left' and id = sponsor then 1 else 0 end)::int as ld,
+          sum(case when via = 'right' and id = sponsor then 1 else 0 end)::int as rd
         from up group by id`,
   );
 }
@@ -281,15 +276,26 @@ export async function lockMembersDeepestFirst(db: DbOrTx, ids: string[]) {
 
 /** Adds member and active counts per leg and the depth below, where the deltas change them. */
 export async function addLegCounts(db: DbOrTx, d: AncestorDelta[]) {
-  const rows = d.filter((x) => x.lc || x.rc || x.la || x.ra || x.depth);
+  const rows = d.filter((x) => x.lc || x.rc || x.la || x.ra || x.depth || x.ld || x.rd);
   if (!rows.length) return;
   const col = <K extends keyof AncestorDelta>(k: K) => rows.map((x) => x[k]);
   await db.execute(sql`
     update users t set
       left_count = t.left_count + a.lc, right_count = t.right_count + a.rc,
       left_active = t.left_active + a.la, right_active = t.right_active + a.ra,
-      team_depth = greatest(t.team_depth, a.depth)
+      team_depth = greatest(t.team_depth, a.depth),
+      left_directs = t.left_directs + a.ld, right_directs = t.right_directs + a.rd
     from unnest(${sql.param(col('id'))}::uuid[], ${sql.param(col('lc'))}::int[], ${sql.param(col('rc'))}::int[], ${sql.param(col('la'))}::int[],
-                ${sql.param(col('ra'))}::int[], ${sql.param(col('depth'))}::int[]) as a(id, lc, rc, la, ra, depth)
+                ${sql.param(col('ra'))}::int[], ${sql.param(col('depth'))}::int[], ${sql.param(col('ld'))}::int[], ${sql.param(col('rd'))}::int[])
+      as a(id, lc, rc, la, ra, depth, ld, rd)
     where t.id = a.id`);
+}
+
+/** Each placement's sponsor counts one more direct recruit (their legs were counted by addLegCounts when they are an ancestor). */
+export async function addTotalDirects(db: DbOrTx, sponsorIds: string[]) {
+  if (!sponsorIds.length) return;
+  await db.execute(sql`
+    update users t set total_directs = t.total_directs + s.n
+    from (select id, count(*)::int as n from unnest(${sql.param(sponsorIds)}::uuid[]) as x(id) group by id) s
+    where t.id = s.id`);
 }

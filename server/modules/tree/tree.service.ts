@@ -5,8 +5,8 @@ import { conflict } from '../../core/app-error';
 import { MSG } from '../../../contracts/messages';
 import type { Position } from '../../../contracts/enums';
 import {
-  lockTree, findNode, findTreeRoot, descendToOpenSlot, childrenOf, occupySlot, legUnder, countDirect, ancestorDeltas, lockMembersDeepestFirst,
-  addLegCounts, scanPlacedMembers, writeCounters, type TreeNodeRow,
+  lockTree, findNode, findTreeRoot, descendToOpenSlot, childrenOf, occupySlot, ancestorDeltas, addTotalDirects, lockMembersDeepestFirst,
+  addLegCounts, scanPlacedMembers, writeCounters, type TreeNodeRow, type AncestorDelta,
 } from './tree.repo';
 
 export interface Slot {
@@ -66,9 +66,10 @@ export async function treeRootId(db: DbOrTx) {
 
 /**
  * Places a member: takes the tree lock, finds the slot and occupies it at once (slot, level, open_depth
- * exact, so the next placement sees it), counts the sponsor's direct recruit, and appends a placement
- * to the journal: the member and active counts and the depth of every ancestor follow when the applier
- * folds it in, and the sponsor's rank is checked there. Returns the slot taken.
+ * exact, so the next placement sees it), and appends a placement to the journal: the member and active
+ * counts and the depth of every ancestor, and the sponsor's direct recruits (on the leg the member is in
+ * under them), follow when the applier folds it in, and the sponsor's rank is checked there. No walk up
+ * the tree happens in the request. Returns the slot taken.
  */
 export async function placeMember(
   db: DbOrTx,
@@ -79,7 +80,6 @@ export async function placeMember(
   await lockTree(db);
   const slot = await findSlot(db, target.startId, target.side);
   await occupySlot(db, member.id, slot.parentId, slot.side, now);
-  if (member.sponsorId) await countDirect(db, member.sponsorId, await legUnder(db, member.sponsorId, member.id));
   await recordPlacement(db, { id: member.id, sponsorId: member.sponsorId, active: member.status === 'active' }, now);
   return slot;
 }
@@ -99,8 +99,11 @@ export async function onStatusChange(db: DbOrTx, member: { id: string; placedAt:
 export const walkJournalUp = ancestorDeltas;
 /** Locks those ancestors deepest first, the order placements lock in. */
 export const lockAncestors = lockMembersDeepestFirst;
-/** Adds the member and active counts and the depth below to the ancestors. */
-export const applyLegCounts = addLegCounts;
+/** Adds the member and active counts, the depth below and the sponsors' direct recruits. */
+export async function applyLegCounts(db: DbOrTx, deltas: AncestorDelta[], sponsorIds: string[]) {
+  await addLegCounts(db, deltas);
+  await addTotalDirects(db, sponsorIds);
+}
 
 /**
  * `npm run tree:repair`: recounts every counter from the parent links in one repeatable-read snapshot

@@ -48,9 +48,10 @@ export async function applyBatch(ctx: AppContext, opts: BatchOptions = {}): Prom
       return { outcome: due.length ? 'rolled' : 'idle', events: 0, ancestors: 0, promoted: 0 };
     }
     const deltas = await walkJournalUp(tx, events);
-    await lockAncestors(tx, deltas.map((d) => d.id));
+    const sponsors = events.filter((e) => e.kind === 'placement' && e.sponsor_id).map((e) => e.sponsor_id!);
+    await lockAncestors(tx, [...new Set([...deltas.map((d) => d.id), ...sponsors])]);
     await addLegBV(tx, deltas);
-    await applyLegCounts(tx, deltas);
+    await applyLegCounts(tx, deltas, sponsors);
     await addToLegVolumes(tx, [cycles.pairing.id, cycles.monthly.id], deltas);
     await markApplied(tx, events.map((e) => e.id), now, { pairing: cycles.pairing.id, monthly: cycles.monthly.id });
     const rankIds = new Set(deltas.filter((d) => compareMoney(d.lbv, '0') > 0 || compareMoney(d.rbv, '0') > 0).map((d) => d.id));
