@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { count, expectError, expectInvalid, fakeJpeg, query, uniqueEmail } from '../support/http';
-import { AdminUserRow } from '../../contracts/admin';
+import { AdminStatsResponse, AdminUserRow } from '../../contracts/admin';
 import { franchiseRequests, kycDocuments, products, purchases, supportTickets, withdrawalRequests } from '../../server/db/schema/index';
 import { addDocument } from '../../server/modules/kyc/kyc.service';
 import type { UserRow } from '../../server/modules/users/users.repo';
@@ -178,7 +178,8 @@ describe('GET /api/admin/stats', () => {
 
   it('the seven figures and the actions required follow the data', async () => {
     const before = await stats();
-    expect(Object.keys(before).sort()).toEqual(['actionsRequired', 'activeUsers', 'franchiseRequests', 'monthlyIncome', 'pendingKYC', 'totalBV', 'totalUsers', 'withdrawalRequests']);
+    expect(Object.keys(before).sort()).toEqual(['actionsRequired', 'activeUsers', 'franchiseRequests', 'monthlyIncome', 'pendingKYC', 'totalBV', 'totalUsers', 'volume', 'withdrawalRequests']);
+    expect(AdminStatsResponse.parse(before)).toEqual(before);
     const db = t.runtime.ctx.db;
 
     const active = await t.createUser({ email: uniqueEmail('stats'), status: 'active', packageAmount: '5000.00' });
