@@ -45,7 +45,7 @@ const cachedHash = async (p: string) => hashCache.get(p) ?? (hashCache.set(p, aw
  * The real app on a fresh database (PGlite in memory, or a new PostgreSQL database under
  * TEST_DATABASE_URL), with demo accounts, a manual clock and a real SMTP listener.
  */
-export async function startTestApp(opts: { listen?: boolean; rateLimitFactor?: number; config?: Partial<AppConfig>; autoSettle?: boolean; pollJobs?: boolean } = {}): Promise<TestApp> {
+export async function startTestApp(opts: { listen?: boolean; rateLimitFactor?: number; config?: Partial<AppConfig>; autoSettle?: boolean; /** Run the job runner in the background (default: when listening, as the browser tests need, like npm start). */ pollJobs?: boolean } = {}): Promise<TestApp> {
   const mail = await startMailbox();
   const database = await createTestDatabase();
   const clock = new ManualClock();
@@ -54,7 +54,7 @@ export async function startTestApp(opts: { listen?: boolean; rateLimitFactor?: n
     { smtpUrl: `${mail.url}?ignoreTLS=true`, rateLimitFactor: opts.rateLimitFactor ?? 1000, dbPoolSize: 5, ...opts.config },
   );
   const runtime = await createRuntime(config, {
-    clock, secret: 'test-secret-'.padEnd(40, 'x'), webDist: resolve(import.meta.dirname, '../../web/dist'), logger: false, pollMail: opts.pollJobs ?? false,
+    clock, secret: 'test-secret-'.padEnd(40, 'x'), webDist: resolve(import.meta.dirname, '../../web/dist'), logger: false, pollMail: opts.pollJobs ?? Boolean(opts.listen),
   });
   let url = '';
   if (opts.listen) {

@@ -16,8 +16,15 @@ export function useHiddenIds(enabled: boolean) {
   return useQuery({ queryKey: [FOUNDER_KEYS.hiddenIds], queryFn: () => apiGet<HiddenIdItem[]>(FOUNDER_KEYS.hiddenIds), enabled });
 }
 
-/** After a hidden ID is created: the counts and the list ("founder data refreshed"). */
+/**
+ * After a hidden ID is created: the counts and the list ("founder data refreshed"). The team counts follow
+ * through the volume journal a moment later, so they are read once more after the applier has run.
+ */
 export function useRefreshFounderData() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ predicate: (q) => Object.values<string>(FOUNDER_KEYS).includes(String(q.queryKey[0])) });
+  const refresh = () => queryClient.invalidateQueries({ predicate: (q) => Object.values<string>(FOUNDER_KEYS).includes(String(q.queryKey[0])) });
+  return () => {
+    setTimeout(() => void refresh(), 1_500);
+    return refresh();
+  };
 }
