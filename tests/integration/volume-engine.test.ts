@@ -128,21 +128,23 @@ async function expectBVEqualsRecount() {
 const pendingCount = async () => Number((await query<{ n: number }>(t, sql`select count(*)::int as n from volume_events where applied_at is null`))[0].n);
 
 describe('the purchase request', () => {
-  it('appends one journal entry, puts the BV in the buyer\'s personal BV at once and leaves every ancestor alone', async () => {
+  it('appends one journal entry, shows the purchase with its BV to the buyer at once and leaves every ancestor and the buyer\'s row alone', async () => {
     const founder = (await userByEmail(t, t.demo.founder.email))!;
     const b = await placedBuyer(founder.id, 'left');
     await t.settle();
     const before = await query<{ id: string; l: string; r: string }>(t, sql`select id, left_bv::text as l, right_bv::text as r from users where id = ${founder.id}::uuid`);
     const r = await buy(b.cookie, 2);
     expect(r.status, JSON.stringify(r.body)).toBe(201);
-    const me = (await userByEmail(t, b.user.email))!;
-    expect(me.totalBV).toBe('74.50');
+    const mine = await t.api('GET', '/api/purchases', { cookie: b.cookie });
+    expect(JSON.stringify(mine.body)).toContain('"totalBV":"74.50"');
+    expect((await userByEmail(t, b.user.email))!.totalBV).toBe('0.00');
     expect(await query(t, sql`select id, left_bv::text as l, right_bv::text as r from users where id = ${founder.id}::uuid`)).toEqual(before);
     const [e] = await query<{ kind: string; bv: string; applied_at: Date | null }>(t, sql`select kind, bv::text, applied_at from volume_events where purchase_id = ${r.body.purchase.id}::uuid`);
     expect(e).toMatchObject({ kind: 'purchase', bv: '74.50', applied_at: null });
     await t.settle();
     const after = (await userByEmail(t, founder.email))!;
     expect(paise(after.leftBV) - paise(before[0].l)).toBe(7450n);
+    expect((await userByEmail(t, b.user.email))!.totalBV).toBe('74.50');
   });
 
   it('completes while another transaction holds the tree lock and the ancestors\' rows (on PostgreSQL)', async () => {

@@ -83,8 +83,9 @@ export interface WalletPurchase {
  * A wallet purchase in one statement (one round trip, and with no Idempotency-Key no transaction of its
  * own): the debit takes the wallet row and moves only when the balance covers it (the predicate of
  * wallet.repo's shiftBalance) and the product is still active at the price that was charged; the ledger
- * row carries the balance before and after from that same update; then the purchase, the buyer's
- * personal BV, the volume journal entry and the audit row. When the debit does not happen nothing is
+ * row carries the balance before and after from that same update; then the purchase, the volume
+ * journal entry and the audit row (the applier adds the BV to the buyer's and the ancestors' rows, so the
+ * request touches no `users` row and never waits on a batch). When the debit does not happen nothing is
  * written and `funded` is false. The check constraints of the wallet and the ledger stay the last guard.
  */
 export async function insertWalletPurchase(db: DbOrTx, p: WalletPurchase) {
@@ -109,9 +110,6 @@ export async function insertWalletPurchase(db: DbOrTx, p: WalletPurchase) {
         led as (
           insert into transactions (user_id, type, amount, description, reference_id, balance_before, balance_after, created_at)
           select ${p.userId}::uuid, 'purchase', -${p.total}::numeric, ${p.description}, ${p.id}, w.before, w.after, ${now}::timestamptz from w
-        ),
-        personal as (
-          update users set total_bv = total_bv + ${p.totalBV}::numeric where id = ${p.userId}::uuid and exists (select 1 from w)
         ),
         journal as (
           insert into volume_events (kind, member_id, purchase_id, bv, occurred_at)

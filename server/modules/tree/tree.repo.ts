@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { rawRows, type DbOrTx } from '../../db/client';
 import { users } from '../../db/schema/index';
 import type { Position } from '../../../contracts/enums';
+import { parsePaise, fromPaise } from '../../../contracts/money';
 
 /**
  * The tree engine's storage (decisions.md §4). Every placement and every change of a placed member's
@@ -232,38 +233,82 @@ export interface AncestorDelta {
 }
 
 /**
- * Every ancestor of the events' members with what the batch adds to each of its legs, in one set-based
- * walk up the parent links: the entries are first summed per member, so a member who bought fifty times
- * in a batch is walked once; then one row per member and ancestor, summed per ancestor. The member's
- * own row gets nothing: a member's purchase is never in their own legs.
+ * What a batch of journal entries adds to every ancestor, with each ancestor visited once: one query
+ * walks up from the entries' members and returns the union of their paths (`union` stops a path where
+ * it meets one already walked, so a thousand buyers under the 5,000-deep chain cost 5,000 rows, not
+ * five million), then the deltas are folded bottom-up here, deepest level first: each node passes its
+ * own entry plus everything it received to its parent, on the leg it hangs on. BV is summed in paise.
  */
 export async function ancestorDeltas(db: DbOrTx, events: JournalDelta[]): Promise<AncestorDelta[]> {
-  const col = <K extends keyof JournalDelta>(k: K) => events.map((e) => e[k]);
-  return rawRows<AncestorDelta>(
+  if (!events.length) return [];
+  const ids = [...new Set(events.map((e) => e.member_id))];
+  const path = await rawRows<{ id: string; parent_id: string | null; position: string | null; level: number }>(
     db,
-    sql`with recursive ev as (
-          select member_id, sum(bv) as bv, sum(dm)::int as dm, sum(da)::int as da, max(sponsor::text)::uuid as sponsor
-          from unnest(${sql.param(col('member_id'))}::uuid[], ${sql.param(col('bv'))}::numeric[],
-                               ${sql.param(col('d_members'))}::int[], ${sql.param(col('d_active'))}::int[], ${sql.param(col('sponsor_id'))}::uuid[]) as e(member_id, bv, dm, da, sponsor)
-          group by member_id
-        ),
-        up(id, via, dist, bv, dm, da, sponsor) as (
-          select u.parent_id, u.position, 1, e.bv, e.dm, e.da, e.sponsor from ev e join users u on u.id = e.member_id where u.parent_id is not null
-          union all
-          select u.parent_id, u.position, up.dist + 1, up.bv, up.dm, up.da, up.sponsor from up join users u on u.id = up.id where u.parent_id is not null
+    sql`with recursive up(id, parent_id, position, level) as (
+          select u.id, u.parent_id, u.position, u.level from users u where u.id = any(${sql.param(ids)}::uuid[])
+          union
+          select p.id, p.parent_id, p.position, p.level from up join users p on p.id = up.parent_id
         )
-        select id,
-          sum(case when via = 'left' then bv else 0 end)::text as lbv,
-          sum(case when via = 'right' then bv else 0 end)::text as rbv,
-          sum(case when via = 'left' then dm else 0 end)::int as lc,
-          sum(case when via = 'right' then dm else 0 end)::int as rc,
-          sum(case when via = 'left' then da else 0 end)::int as la,
-          sum(case when via = 'right' then da else 0 end)::int as ra,
-          max(case when dm > 0 then dist else 0 end)::int as depth,
-          sum(case when via = 'left' and id = sponsor then 1 else 0 end)::int as ld,
-          sum(case when via = 'right' and id = sponsor then 1 else 0 end)::int as rd
-        from up group by id`,
+        select id::text, parent_id::text, position, level from up`,
   );
+  return foldDeltas(path, events);
+}
+
+interface FoldNode {
+  parent: string | null;
+  position: string | null;
+  level: number;
+  /** What this node passes up: BV in paise, members, active members, the deepest new placement below (or -1), sponsors still to reach. */
+  bv: bigint;
+  dm: number;
+  da: number;
+  pd: number;
+  sponsors: string[];
+  out?: AncestorDelta & { lp: bigint; rp: bigint };
+}
+
+/** The pure fold of ancestorDeltas (exported for its unit test). */
+export function foldDeltas(path: { id: string; parent_id: string | null; position: string | null; level: number }[], events: JournalDelta[]): AncestorDelta[] {
+  const nodes = new Map<string, FoldNode>();
+  for (const p of path) nodes.set(p.id, { parent: p.parent_id, position: p.position, level: p.level, bv: 0n, dm: 0, da: 0, pd: -1, sponsors: [] });
+  for (const e of events) {
+    const n = nodes.get(e.member_id);
+    if (!n) continue;
+    n.bv += parsePaise(e.bv) ?? 0n;
+    n.dm += e.d_members;
+    n.da += e.d_active;
+    if (e.d_members > 0) n.pd = Math.max(n.pd, 0);
+    if (e.sponsor_id) n.sponsors.push(e.sponsor_id);
+  }
+  const order = [...nodes.entries()].sort((a, b) => b[1].level - a[1].level);
+  const touched: FoldNode[] = [];
+  for (const [, n] of order) {
+    const parent = n.parent ? nodes.get(n.parent) : undefined;
+    if (!parent || !n.parent || (n.bv === 0n && !n.dm && !n.da && n.pd < 0 && !n.sponsors.length)) continue;
+    if (!parent.out) {
+      parent.out = { id: n.parent, lbv: '', rbv: '', lp: 0n, rp: 0n, lc: 0, rc: 0, la: 0, ra: 0, depth: 0, ld: 0, rd: 0 };
+      touched.push(parent);
+    }
+    const o = parent.out;
+    const left = n.position === 'left';
+    if (left) { o.lp += n.bv; o.lc += n.dm; o.la += n.da; } else { o.rp += n.bv; o.rc += n.dm; o.ra += n.da; }
+    parent.bv += n.bv;
+    parent.dm += n.dm;
+    parent.da += n.da;
+    if (n.pd >= 0) {
+      o.depth = Math.max(o.depth, n.pd + 1);
+      parent.pd = Math.max(parent.pd, n.pd + 1);
+    }
+    for (const s of n.sponsors) {
+      if (s === n.parent) {
+        if (left) o.ld += 1; else o.rd += 1;
+      } else parent.sponsors.push(s);
+    }
+  }
+  return touched.map(({ out }) => {
+    const { lp, rp, ...d } = out!;
+    return { ...d, lbv: fromPaise(lp), rbv: fromPaise(rp) };
+  });
 }
 
 /**

@@ -4,7 +4,7 @@ import { CYCLE_KINDS } from '../cycles/cycle-calendar';
 import { promoteQualified } from '../ranks/rank.service';
 import { walkJournalUp, lockAncestors, applyLegCounts } from '../tree/tree.service';
 import { compareMoney } from '../../lib/money';
-import { tryApplierLock, claimPending, addLegBV, addToLegVolumes, markApplied, logBatch, pendingSummary, appliedSince, pruneApplyLog } from './volume.repo';
+import { tryApplierLock, claimPending, addLegBV, addPersonalBV, addToLegVolumes, markApplied, logBatch, pendingSummary, appliedSince, pruneApplyLog } from './volume.repo';
 
 /** Events that complete within this long of a cycle's end still land in that cycle before it closes. */
 export const CLOSE_GRACE_MS = 1_000;
@@ -28,7 +28,7 @@ export interface BatchOptions {
 /**
  * One batch in one transaction, under the applier's advisory lock (one applier at a time across every
  * process): claims the oldest pending events that occurred before the end of the open cycles, adds
- * them to every ancestor's lifetime legs and to its legs in the open pairing and monthly cycles, marks
+ * purchases to their buyers' personal BV and every event to every ancestor's lifetime legs and to its legs in the open pairing and monthly cycles, marks
  * them applied, then promotes whoever now qualifies. A crash anywhere rolls the whole batch back, so
  * every event is applied exactly once. With nothing pending before a cycle's end and the end (plus a
  * grace second) passed, the cycle is closed and the next one opened.
@@ -49,13 +49,16 @@ export async function applyBatch(ctx: AppContext, opts: BatchOptions = {}): Prom
     }
     const deltas = await walkJournalUp(tx, events);
     const sponsors = events.filter((e) => e.kind === 'placement' && e.sponsor_id).map((e) => e.sponsor_id!);
-    await lockAncestors(tx, [...new Set([...deltas.map((d) => d.id), ...sponsors])]);
+    const buyers = events.filter((e) => e.kind === 'purchase').map((e) => e.member_id);
+    await lockAncestors(tx, [...new Set([...deltas.map((d) => d.id), ...sponsors, ...buyers])]);
+    await addPersonalBV(tx, events);
     await addLegBV(tx, deltas);
     await applyLegCounts(tx, deltas, sponsors);
     await addToLegVolumes(tx, [cycles.pairing.id, cycles.monthly.id], deltas);
     await markApplied(tx, events.map((e) => e.id), now, { pairing: cycles.pairing.id, monthly: cycles.monthly.id });
     const rankIds = new Set(deltas.filter((d) => compareMoney(d.lbv, '0') > 0 || compareMoney(d.rbv, '0') > 0).map((d) => d.id));
     for (const e of events) if (e.sponsor_id) rankIds.add(e.sponsor_id);
+    for (const id of buyers) rankIds.add(id);
     const promoted = await promoteQualified(tx, [...rankIds], now);
     await logBatch(tx, { at: now, events: events.length, ancestors: deltas.length, ms: Date.now() - started, worker: opts.worker ?? null });
     await opts.beforeCommit?.();

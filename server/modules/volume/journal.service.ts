@@ -1,14 +1,16 @@
 import type { DbOrTx } from '../../db/client';
-import { insertVolumeEvent, addPersonalBV, waitApplierLock, absorbTreeEntries } from './volume.repo';
+import { insertVolumeEvent, waitApplierLock, absorbTreeEntries } from './volume.repo';
 
 /**
  * The volume journal (ADR 0009). Requests append one row in their own transaction and touch no
  * ancestor; the applier folds pending rows into every ancestor's figures in set-based batches.
  */
 
-/** A completed purchase: personal BV at once, the ancestors' legs through the journal. */
+/**
+ * A completed purchase: one journal row. The buyer's own sales (the purchases) show it at once; the
+ * applier adds it to the buyer's personal BV and the ancestors' legs.
+ */
 export async function recordCompletedPurchase(db: DbOrTx, p: { id: string; userId: string; totalBV: string }, completedAt: Date) {
-  await addPersonalBV(db, p.userId, p.totalBV);
   await insertVolumeEvent(db, { kind: 'purchase', memberId: p.userId, purchaseId: p.id, bv: p.totalBV, occurredAt: completedAt });
 }
 

@@ -48,9 +48,14 @@ export async function addLegBV(db: DbOrTx, d: AncestorDelta[]) {
     where t.id = a.id and (a.lbv <> 0 or a.rbv <> 0)`);
 }
 
-/** A completed purchase is in the buyer's personal BV at once (the buyer's own row only). */
-export async function addPersonalBV(db: DbOrTx, buyerId: string, bv: string) {
-  await db.execute(sql`update users set total_bv = total_bv + ${bv}::numeric where id = ${buyerId}::uuid`);
+/** Adds the batch's purchases to their buyers' personal BV (rows already locked with the ancestors). */
+export async function addPersonalBV(db: DbOrTx, events: PendingEvent[]) {
+  const buys = events.filter((e) => e.kind === 'purchase');
+  if (!buys.length) return;
+  await db.execute(sql`
+    update users t set total_bv = t.total_bv + s.bv
+    from (select id, sum(bv) as bv from unnest(${sql.param(buys.map((e) => e.member_id))}::uuid[], ${sql.param(buys.map((e) => e.bv))}::numeric[]) as x(id, bv) group by id) s
+    where t.id = s.id`);
 }
 
 /** Adds the BV of the deltas to each ancestor's legs in each of the given cycles. */
