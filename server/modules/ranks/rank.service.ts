@@ -32,6 +32,7 @@ export function qualifyingRank(f: RankFigures): Rank {
  * rank_achievements with the figures and notifies the member, in the caller's transaction.
  */
 export async function applyRanks(db: DbOrTx, members: RankFigures[], now: Date) {
+  let promoted = 0;
   for (const f of members) {
     const target = qualifyingRank(f);
     if (rankIndex(target) <= rankIndex(f.currentRank)) continue;
@@ -40,7 +41,9 @@ export async function applyRanks(db: DbOrTx, members: RankFigures[], now: Date) 
       type: 'rank_achieved', title: 'New rank achieved', priority: 'high',
       message: `Congratulations! You reached ${target} with a team BV of ${addMoney(f.leftBV, f.rightBV)}.`, data: { rank: target },
     });
+    promoted += 1;
   }
+  return promoted;
 }
 
 const RANK_TABLE = RANKS.map((rank) => ({ rank, ...RANK_REQUIREMENTS[rank] }));

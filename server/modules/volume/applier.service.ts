@@ -1,9 +1,8 @@
 import type { AppContext } from '../../context';
 import { ensureOpenCycles, closeCycleOnSchedule } from '../cycles/cycles.service';
 import { CYCLE_KINDS } from '../cycles/cycle-calendar';
-import { promoteQualified } from '../ranks/rank.service';
+import { promoteQualified, applyRanks } from '../ranks/rank.service';
 import { walkJournalUp, lockAncestors, applyLegCounts } from '../tree/tree.service';
-import { compareMoney } from '../../lib/money';
 import { tryApplierLock, claimPending, addLegBV, addPersonalBV, addToLegVolumes, markApplied, logBatch, pendingSummary, appliedSince, pruneApplyLog } from './volume.repo';
 
 /** Events that complete within this long of a cycle's end still land in that cycle before it closes. */
@@ -52,14 +51,14 @@ export async function applyBatch(ctx: AppContext, opts: BatchOptions = {}): Prom
     const buyers = events.filter((e) => e.kind === 'purchase').map((e) => e.member_id);
     await lockAncestors(tx, [...new Set([...deltas.map((d) => d.id), ...sponsors, ...buyers])]);
     await addPersonalBV(tx, events);
-    await addLegBV(tx, deltas);
     await applyLegCounts(tx, deltas, sponsors);
+    const changed = await addLegBV(tx, deltas);
     await addToLegVolumes(tx, [cycles.pairing.id, cycles.monthly.id], deltas);
     await markApplied(tx, events.map((e) => e.id), now, { pairing: cycles.pairing.id, monthly: cycles.monthly.id });
-    const rankIds = new Set(deltas.filter((d) => compareMoney(d.lbv, '0') > 0 || compareMoney(d.rbv, '0') > 0).map((d) => d.id));
-    for (const e of events) if (e.sponsor_id) rankIds.add(e.sponsor_id);
-    for (const id of buyers) rankIds.add(id);
-    const promoted = await promoteQualified(tx, [...rankIds], now);
+    // The rank check (decisions.md §5) reads the figures the BV update returned; sponsors whose legs
+    // did not move may still have reached a rank through their new direct recruit.
+    const seen = new Set(changed.map((f) => f.id));
+    const promoted = (await applyRanks(tx, changed, now)) + (await promoteQualified(tx, [...new Set(sponsors)].filter((id) => !seen.has(id)), now));
     await logBatch(tx, { at: now, events: events.length, ancestors: deltas.length, ms: Date.now() - started, worker: opts.worker ?? null });
     await opts.beforeCommit?.();
     return { outcome: 'applied', events: events.length, ancestors: deltas.length, promoted };

@@ -38,14 +38,21 @@ export async function claimPending(db: DbOrTx, before: Date, limit: number): Pro
   );
 }
 
-/** Adds the BV of the deltas to each ancestor's lifetime legs (this module owns the BV columns). */
+/**
+ * Adds the BV of the deltas to each ancestor's lifetime legs (this module owns the BV columns) and
+ * answers the changed members' new figures, which the rank check reads instead of reading them again.
+ */
 export async function addLegBV(db: DbOrTx, d: AncestorDelta[]) {
-  if (!d.length) return;
+  if (!d.length) return [];
   const col = <K extends keyof AncestorDelta>(k: K) => d.map((x) => x[k]);
-  await db.execute(sql`
-    update users t set left_bv = t.left_bv + a.lbv, right_bv = t.right_bv + a.rbv
-    from unnest(${sql.param(col('id'))}::uuid[], ${sql.param(col('lbv'))}::numeric[], ${sql.param(col('rbv'))}::numeric[]) as a(id, lbv, rbv)
-    where t.id = a.id and (a.lbv <> 0 or a.rbv <> 0)`);
+  const rows = await rawRows<{ id: string; left_bv: string; right_bv: string; total_directs: number; current_rank: string }>(
+    db,
+    sql`update users t set left_bv = t.left_bv + a.lbv, right_bv = t.right_bv + a.rbv
+        from unnest(${sql.param(col('id'))}::uuid[], ${sql.param(col('lbv'))}::numeric[], ${sql.param(col('rbv'))}::numeric[]) as a(id, lbv, rbv)
+        where t.id = a.id and (a.lbv <> 0 or a.rbv <> 0)
+        returning t.id::text, t.left_bv::text, t.right_bv::text, t.total_directs, t.current_rank`,
+  );
+  return rows.map((r) => ({ id: r.id, leftBV: r.left_bv, rightBV: r.right_bv, totalDirects: r.total_directs, currentRank: r.current_rank }));
 }
 
 /** Adds the batch's purchases to their buyers' personal BV (rows already locked with the ancestors). */
