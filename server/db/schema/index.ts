@@ -7,3 +7,4 @@ export * from './wallet';
 export * from './engagement';
 export * from './ops';
 export * from './volume';
+export * from './compensation';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, uuid, varchar, integer, smallint, bigserial, numeric, timestamp, index, uniqueIndex, check, primaryKey } from 'drizzle-orm/pg-core';
+import { pgTable, uuid, varchar, integer, smallint, bigserial, numeric, timestamp, index, uniqueIndex, check, primaryKey, jsonb } from 'drizzle-orm/pg-core';
 import { users } from './users';
 import { purchases } from './commerce';
 
@@ -22,6 +22,16 @@ export const compCycles = pgTable(
     closedAt: ts('closed_at'),
     status: varchar('status', { length: 12 }).notNull().default('open'),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /** The plan version in force at the start, used by every line of the cycle (compensation.md §1). */
+    planId: uuid('plan_id'),
+    calculatedAt: ts('calculated_at'),
+    calculatedBy: uuid('calculated_by').references(() => users.id),
+    approvedAt: ts('approved_at'),
+    approvedBy: uuid('approved_by').references(() => users.id),
+    postedAt: ts('posted_at'),
+    postedBy: uuid('posted_by').references(() => users.id),
+    /** Totals of the calculation: per income type, deductions, sales, flushed BV, pools' remainders. */
+    summary: jsonb('summary'),
   },
   (t) => [
     uniqueIndex('comp_cycles_one_open_key').on(t.kind).where(sql`${t.status} = 'open'`),

@@ -1,0 +1,195 @@
+/**
+ * The compensation plan as data (compensation.md §1, §3-§5): one zod schema read by the admin's plan
+ * editor and by the server, with the defaults of the spec. Percentages, rupees and BV are decimal strings
+ * (exact; the engine computes in integer paise), counts are whole numbers.
+ */
+import { z } from 'zod';
+import { RANKS, type Rank } from './enums';
+
+const decimal = (what: string, places = 2) =>
+  z
+    .string({ error: `${what} is required` })
+    .trim()
+    .regex(new RegExp(`^\\d{1,9}(\\.\\d{1,${places}})?$`), `${what} must be a number with at most ${places} decimals`);
+const percent = (what: string) =>
+  decimal(what, 4).refine((v) => Number(v) <= 100, `${what} cannot be more than 100 %`);
+const whole = (what: string, min = 0, max = 1_000_000) =>
+  z.number({ error: `${what} must be a whole number` }).int(`${what} must be a whole number`).min(min, `${what} must be at least ${min}`).max(max, `${what} cannot be more than ${max}`);
+const rank = z.enum(RANKS, { error: 'Choose a rank of the rank table' });
+
+export const PAIRING_PERIODS = ['daily', 'weekly', 'monthly'] as const;
+export type PairingPeriod = (typeof PAIRING_PERIODS)[number];
+
+const levelRows = (what: string) =>
+  z
+    .array(z.object({ level: whole('Level', 1, 20), percent: percent(`${what} percent`) }))
+    .max(20, `At most 20 ${what.toLowerCase()} levels`)
+    .refine((rows) => new Set(rows.map((r) => r.level)).size === rows.length, `Each ${what.toLowerCase()} level may appear once`);
+
+export const POOL_TYPES = ['car_fund', 'travel_fund', 'house_fund', 'leadership_fund', 'millionaire_club', 'royalty_income'] as const;
+export type PoolType = (typeof POOL_TYPES)[number];
+
+const Pool = z.object({
+  percent: percent('Pool percent'),
+  minRank: rank,
+  holdMonths: whole('Hold months', 1, 36),
+  /** Points by rank for the ranks that qualify; a qualifying rank missing here has 1 point. */
+  points: z.partialRecord(rank, whole('Points', 0, 1000)),
+  capPerMember: decimal('Cap per member').nullable(),
+});
+export type PoolConfig = z.infer<typeof Pool>;
+
+const TdsRow = z.object({
+  from: z.iso.date({ error: 'TDS rows start on a date (YYYY-MM-DD)' }),
+  rateWithPan: percent('TDS rate with PAN'),
+  rateWithoutPan: percent('TDS rate without PAN'),
+  threshold: decimal('TDS threshold'),
+});
+
+export const PlanConfig = z
+  .object({
+    bvValue: decimal('Value of 1 BV'),
+    pairing: z.object({
+      period: z.enum(PAIRING_PERIODS, { error: 'The pairing cycle is daily, weekly or monthly' }),
+      pairUnitBV: whole('Pair unit BV', 1, 10_000_000),
+      pairRate: percent('Pair rate'),
+      firstPair: z.enum(['1:1', '2:1'], { error: 'The first pair is 1:1 or 2:1' }),
+      capPairs: whole('Pairs cap', 1, 1_000_000).nullable(),
+      overflow: z.enum(['flush', 'carry'], { error: 'Overflow is flush or carry' }),
+      carryCapBV: whole('Carry cap BV', 0, 1_000_000_000).nullable(),
+      minPersonalBV: decimal('Minimum personal BV'),
+      minDirectsEachLeg: whole('Minimum directs in each leg', 0, 1000),
+    }),
+    sponsorIncome: z.object({ levels: levelRows('Sponsor income') }),
+    matching: z.object({ levels: levelRows('Matching') }),
+    franchise: z.object({ mini_franchise: percent('Mini franchise percent'), basic_franchise: percent('Basic franchise percent') }),
+    rankBonus: z.array(z.object({ rank, amount: decimal('Rank bonus') })).refine((rows) => new Set(rows.map((r) => r.rank)).size === rows.length, 'Each rank may have one bonus'),
+    consistency: z.object({ minBV: decimal('Consistency minimum BV'), months: whole('Consistency months', 1, 24), percent: percent('Consistency percent') }),
+    pools: z.object(Object.fromEntries(POOL_TYPES.map((p) => [p, Pool])) as Record<PoolType, typeof Pool>),
+    deductions: z.object({
+      adminChargePercent: percent('Admin charge'),
+      tds: z.array(TdsRow).min(1, 'At least one TDS row'),
+    }),
+  })
+  .superRefine((c, ctx) => {
+    const total = POOL_TYPES.reduce((s, p) => s + Number(c.pools[p].percent), 0);
+    if (total > 100) ctx.addIssue({ code: 'custom', path: ['pools'], message: 'The pools together cannot take more than 100 % of the company BV' });
+    if (Number(c.bvValue) <= 0) ctx.addIssue({ code: 'custom', path: ['bvValue'], message: 'The value of 1 BV must be more than 0' });
+  });
+export type PlanConfig = z.infer<typeof PlanConfig>;
+
+const pool = (percent: string, minRank: Rank, capPerMember: string | null = null): PoolConfig => ({ percent, minRank, holdMonths: 1, points: {}, capPerMember });
+
+/** Version 1 on first start: the defaults of compensation.md §3-§5 (pools and consistency: see docs/decisions/0010). */
+export const DEFAULT_PLAN: PlanConfig = {
+  bvValue: '1.00',
+  pairing: { period: 'weekly', pairUnitBV: 100, pairRate: '10', firstPair: '1:1', capPairs: null, overflow: 'flush', carryCapBV: null, minPersonalBV: '0', minDirectsEachLeg: 0 },
+  sponsorIncome: { levels: [{ level: 1, percent: '10' }] },
+  matching: { levels: [{ level: 1, percent: '10' }] },
+  franchise: { mini_franchise: '2', basic_franchise: '3' },
+  rankBonus: [],
+  consistency: { minBV: '500', months: 3, percent: '5' },
+  pools: {
+    car_fund: pool('1', 'Ruby Star'),
+    travel_fund: pool('1', 'Gold Star'),
+    house_fund: pool('1', 'Diamond'),
+    leadership_fund: pool('1', 'Emerald Star'),
+    millionaire_club: pool('0.5', 'President'),
+    royalty_income: pool('0.5', 'Ambassador'),
+  },
+  deductions: { adminChargePercent: '5', tds: [{ from: '2020-04-01', rateWithPan: '2', rateWithoutPan: '20', threshold: '20000' }] },
+};
+
+export const PLAN_STATUSES = ['draft', 'active', 'retired'] as const;
+
+export const PlanCreateRequest = z.object({ config: PlanConfig, basedOn: z.uuid({ error: 'Plan version not found' }).optional() });
+export const PlanUpdateRequest = z.object({ config: PlanConfig });
+export const PlanActivateRequest = z.object({ effectiveFrom: z.iso.datetime({ offset: true, error: 'Choose when the version takes effect' }) });
+
+export const CYCLE_KINDS = ['pairing', 'monthly'] as const;
+export const CYCLE_STATUSES = ['open', 'closed', 'calculated', 'approved', 'posted'] as const;
+export const CycleCloseRequest = z.object({ kind: z.enum(CYCLE_KINDS, { error: 'The cycle kind is pairing or monthly' }) });
+export const CyclesQuery = z.object({
+  kind: z.enum(CYCLE_KINDS, { error: 'The cycle kind is pairing or monthly' }).optional(),
+  status: z.enum(CYCLE_STATUSES, { error: 'Unknown cycle status' }).optional(),
+  cursor: z.string().max(100).optional(),
+});
+export const CycleLinesQuery = z.object({
+  userId: z.string().trim().max(40).optional(),
+  type: z.string().trim().max(30).optional(),
+  cursor: z.string().max(100).optional(),
+});
+export const SimulateRequest = z.object({ planId: z.uuid({ error: 'Plan version not found' }), cycleId: z.uuid({ error: 'Cycle not found' }) });
+export const AdjustmentRequest = z.object({
+  userId: z.string({ error: 'Member ID is required' }).trim().min(1, 'Member ID is required').max(40),
+  type: z.string({ error: 'Income type is required' }).trim().min(1, 'Income type is required').max(30),
+  amount: z.string({ error: 'Amount is required' }).trim().regex(/^-?\d{1,9}(\.\d{1,2})?$/, 'Amount must be a number with at most 2 decimals').refine((v) => Number(v) !== 0, 'Amount cannot be 0'),
+  reason: z.string({ error: 'Reason is required' }).trim().min(3, 'Give a reason of at least 3 characters').max(500, 'Reason is at most 500 characters'),
+});
+export const StatementQuery = z.object({
+  fy: z.string().regex(/^\d{4}-\d{2}$/, 'Financial year looks like 2026-27').optional(),
+  format: z.enum(['csv', 'pdf'], { error: 'Format is csv or pdf' }).default('csv'),
+});
+
+export interface PlanVersion {
+  id: string;
+  version: number;
+  status: (typeof PLAN_STATUSES)[number];
+  /** In force now (the newest active version whose effectiveFrom has passed). */
+  inForce: boolean;
+  effectiveFrom: string | null;
+  createdBy: string | null;
+  createdAt: string;
+  activatedAt: string | null;
+  basedOn: string | null;
+  config: PlanConfig;
+}
+
+export interface CycleSummary {
+  id: string;
+  kind: (typeof CYCLE_KINDS)[number];
+  period: string;
+  startsAt: string;
+  endsAt: string;
+  closedAt: string | null;
+  status: (typeof CYCLE_STATUSES)[number];
+  planVersion: number | null;
+  calculatedAt: string | null;
+  calculatedBy: string | null;
+  approvedAt: string | null;
+  approvedBy: string | null;
+  postedAt: string | null;
+  totals: Record<string, string>;
+  gross: string;
+  adminCharge: string;
+  tds: string;
+  net: string;
+  sales: string;
+  salesBV: string;
+  payoutRatio: string | null;
+  flushedBV: string;
+  membersPaid: number;
+}
+
+export interface CycleDetail extends CycleSummary {
+  topEarners: { userId: string; name: string; gross: string; net: string }[];
+  poolsLeft: Record<string, string>;
+}
+
+export interface IncomeLine {
+  type: string;
+  label: string;
+  amount: string;
+  planVersion: number;
+  explanation: Record<string, unknown> & { text: string };
+}
+
+export interface MemberCycleLines {
+  userId: string;
+  name: string;
+  lines: IncomeLine[];
+  gross: string;
+  adminCharge: string;
+  tds: string;
+  net: string;
+}

@@ -1,0 +1,103 @@
+import { sql } from 'drizzle-orm';
+import { pgTable, uuid, varchar, integer, bigserial, numeric, timestamp, jsonb, boolean, text, index, uniqueIndex, check, primaryKey } from 'drizzle-orm/pg-core';
+import { users } from './users';
+import { compCycles } from './volume';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
+
+/**
+ * Plan versions (compensation.md §1): drafts are edited; activation fixes effective_from (the start of a
+ * future cycle) and the version is never edited again. A cycle uses the newest active version whose
+ * effective_from is at or before the cycle's start.
+ */
+export const compPlans = pgTable(
+  'comp_plans',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    version: integer('version').notNull(),
+    status: varchar('status', { length: 10 }).notNull().default('draft'),
+    config: jsonb('config').notNull(),
+    basedOn: uuid('based_on'),
+    effectiveFrom: ts('effective_from'),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    activatedBy: uuid('activated_by').references(() => users.id),
+    activatedAt: ts('activated_at'),
+  },
+  (t) => [
+    uniqueIndex('comp_plans_version_key').on(t.version),
+    check('comp_plans_status_check', sql`${t.status} in ('draft','active','retired')`),
+    check('comp_plans_active_dated', sql`${t.status} = 'draft' or ${t.effectiveFrom} is not null`),
+  ],
+);
+
+/** Income lines of a cycle: one per member per income type (and per adjustment), with the explanation. */
+export const compLines = pgTable(
+  'comp_lines',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    cycleId: uuid('cycle_id').notNull().references(() => compCycles.id),
+    memberId: uuid('member_id').notNull().references(() => users.id),
+    type: varchar('type', { length: 30 }).notNull(),
+    amount: money('amount').notNull(),
+    planVersion: integer('plan_version').notNull(),
+    explanation: jsonb('explanation').notNull(),
+    adjustmentId: uuid('adjustment_id'),
+  },
+  (t) => [index('comp_lines_cycle_member_idx').on(t.cycleId, t.memberId), index('comp_lines_member_idx').on(t.memberId, t.cycleId)],
+);
+
+/** Per member per cycle: gross, deductions and net; posted_at is set in the posting transaction itself. */
+export const compPayouts = pgTable(
+  'comp_payouts',
+  {
+    cycleId: uuid('cycle_id').notNull().references(() => compCycles.id),
+    memberId: uuid('member_id').notNull().references(() => users.id),
+    gross: money('gross').notNull(),
+    adminCharge: money('admin_charge').notNull(),
+    tds: money('tds').notNull(),
+    net: money('net').notNull(),
+    /** The financial year (2026 for 2026-27) whose year-to-date gross and TDS this payout counts in. */
+    fy: integer('fy').notNull(),
+    tdsRate: numeric('tds_rate', { precision: 7, scale: 4 }).notNull(),
+    panApproved: boolean('pan_approved').notNull(),
+    postedAt: ts('posted_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.cycleId, t.memberId] }),
+    index('comp_payouts_member_idx').on(t.memberId, t.fy),
+    check('comp_payouts_net_nonneg', sql`${t.net} >= 0 and ${t.gross} >= 0 and ${t.adminCharge} >= 0 and ${t.tds} >= 0`),
+  ],
+);
+
+/** Carry forward per leg after a pairing cycle, and whether the member was ever paid a pair (for 2:1). */
+export const compCarry = pgTable(
+  'comp_carry',
+  {
+    cycleId: uuid('cycle_id').notNull().references(() => compCycles.id),
+    memberId: uuid('member_id').notNull(),
+    carryLeft: money('carry_left').notNull(),
+    carryRight: money('carry_right').notNull(),
+    pairedEver: boolean('paired_ever').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.cycleId, t.memberId] }), index('comp_carry_member_idx').on(t.memberId)],
+);
+
+/** Adjustments waiting for the next cycle (compensation.md §1): consumed by the calculation that pays them. */
+export const compAdjustments = pgTable(
+  'comp_adjustments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    memberId: uuid('member_id').notNull().references(() => users.id),
+    type: varchar('type', { length: 30 }).notNull(),
+    amount: money('amount').notNull(),
+    reason: text('reason').notNull(),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    /** The posted cycle that paid it (null while waiting). */
+    cycleId: uuid('cycle_id').references(() => compCycles.id),
+  },
+  (t) => [index('comp_adjustments_waiting_idx').on(t.memberId).where(sql`${t.cycleId} is null`)],
+);

@@ -1,0 +1,154 @@
+import { describe, it, expect } from 'vitest';
+import { DEFAULT_PLAN, POOL_TYPES, type PlanConfig } from '../../../contracts/compensation';
+import { calculatePairing, calculateMonthly, deductions, paise, type SnapshotMember, type Carry, type Purchase, type PairingInput } from './engine';
+
+/** Plan P1 of compensation.md §7: no pools, no consistency. */
+const P1: PlanConfig = {
+  ...DEFAULT_PLAN,
+  pairing: { ...DEFAULT_PLAN.pairing, capPairs: 5 },
+  consistency: { ...DEFAULT_PLAN.consistency, percent: '0' },
+  pools: Object.fromEntries(POOL_TYPES.map((p) => [p, { ...DEFAULT_PLAN.pools[p], percent: '0' }])) as PlanConfig['pools'],
+};
+
+// A root; B left, C right of A; D left, E right of B; F right of C. A sponsored B, C, E; B sponsored D; C sponsored F.
+const tree: [string, string | null, 'left' | 'right' | null, string | null][] = [
+  ['A', null, null, null], ['B', 'A', 'left', 'A'], ['C', 'A', 'right', 'A'], ['D', 'B', 'left', 'B'], ['E', 'B', 'right', 'A'], ['F', 'C', 'right', 'C'],
+];
+const members = (roles: Record<string, string> = {}) =>
+  new Map<string, SnapshotMember>(tree.map(([id, parent, position, sponsor]) => [id, { id, userId: id, parent, position, sponsor, role: roles[id] ?? 'user', active: true, personalBV: 0n, rank: 'Executive' }]));
+
+/** The legs each ancestor gains from the cycle's purchases (a buyer's own purchase is not in their legs). */
+function legsOf(ms: Map<string, SnapshotMember>, buys: Purchase[]) {
+  const legs = new Map<string, { l: bigint; r: bigint }>();
+  for (const b of buys) {
+    let child = ms.get(b.buyer)!;
+    while (child.parent) {
+      const o = legs.get(child.parent) ?? { l: 0n, r: 0n };
+      if (child.position === 'left') o.l += b.bv; else o.r += b.bv;
+      legs.set(child.parent, o);
+      child = ms.get(child.parent)!;
+    }
+  }
+  return legs;
+}
+const buy = (buyer: string, bv: number): Purchase => ({ buyer, bv: BigInt(bv) * 100n });
+
+function week(plan: PlanConfig, carry: Map<string, Carry>, buys: Purchase[], ms = members()) {
+  const input: PairingInput = { plan, members: ms, legs: legsOf(ms, buys), carry, purchases: buys, ranksAchieved: [], adjustments: [] };
+  const r = calculatePairing(input);
+  const by = (id: string, type: string) => r.lines.filter((l) => l.memberId === id && l.type === type).reduce((s, l) => s + l.amount, 0n);
+  const gross = (id: string) => r.lines.filter((l) => l.memberId === id).reduce((s, l) => s + l.amount, 0n);
+  const carryOf = (id: string) => { const c = r.carry.get(id); return `${c?.l ?? 0n}/${c?.r ?? 0n}`.replace(/(\d+)/g, (x) => String(Number(x) / 100)); };
+  return { r, by, gross, carryOf };
+}
+const rs = (p: bigint) => (Number(p) / 100).toFixed(2);
+const net = (gross: bigint) => deductions(gross, P1.deductions.adminChargePercent, P1.deductions.tds[0], { ytdGross: 0n, ytdTds: 0n, panApproved: true }).net;
+
+describe('compensation.md §7 worked examples (engine)', () => {
+  it('1. week 1: pairs, carry, sponsor income, nets after 5 %', () => {
+    const w = week(P1, new Map(), [buy('D', 300), buy('F', 250)]);
+    expect(rs(w.by('A', 'sales_incentive'))).toBe('20.00');
+    expect(w.carryOf('A')).toBe('100/50');
+    expect(w.carryOf('B')).toBe('300/0');
+    expect(rs(w.by('B', 'sponsor_income'))).toBe('30.00');
+    expect(w.carryOf('C')).toBe('0/250');
+    expect(rs(w.by('C', 'sponsor_income'))).toBe('25.00');
+    expect([rs(net(w.gross('A'))), rs(net(w.gross('B'))), rs(net(w.gross('C')))]).toEqual(['19.00', '28.50', '23.75']);
+  });
+
+  it('2. week 2: carry in, sponsor income, matching, own purchase not in own legs', () => {
+    const w1 = week(P1, new Map(), [buy('D', 300), buy('F', 250)]);
+    const w = week(P1, w1.r.carry, [buy('C', 200), buy('E', 150)]);
+    expect(rs(w.by('A', 'sales_incentive'))).toBe('20.00');
+    expect(w.carryOf('A')).toBe('50/50');
+    expect(rs(w.by('A', 'sponsor_income'))).toBe('35.00');
+    expect(rs(w.by('A', 'sales_bonus'))).toBe('1.00');
+    expect(rs(w.gross('A'))).toBe('56.00');
+    const d = deductions(w.gross('A'), '5', P1.deductions.tds[0], { ytdGross: 0n, ytdTds: 0n, panApproved: true });
+    expect([rs(d.adminCharge), rs(d.net)]).toEqual(['2.80', '53.20']);
+    expect(rs(w.by('B', 'sales_incentive'))).toBe('10.00');
+    expect(w.carryOf('B')).toBe('200/50');
+    expect(rs(net(w.gross('B')))).toBe('9.50');
+    expect(w.carryOf('C')).toBe('0/250');
+  });
+
+  it('3. week 3: cap and flush, carry overflow, a version at 12 %', () => {
+    const w1 = week(P1, new Map(), [buy('D', 300), buy('F', 250)]);
+    const w2 = week(P1, w1.r.carry, [buy('C', 200), buy('E', 150)]);
+    const w3 = week(P1, w2.r.carry, [buy('D', 1000), buy('F', 1000)]);
+    expect(rs(w3.by('A', 'sales_incentive'))).toBe('50.00');
+    expect(w3.carryOf('A')).toBe('50/50');
+    expect(rs(w3.r.flushedBV)).not.toBe('0.00');
+    const carryPlan = { ...P1, pairing: { ...P1.pairing, overflow: 'carry' as const } };
+    expect(week(carryPlan, w2.r.carry, [buy('D', 1000), buy('F', 1000)]).carryOf('A')).toBe('550/550');
+    const at12 = { ...P1, pairing: { ...P1.pairing, pairRate: '12' } };
+    expect(rs(week(at12, w2.r.carry, [buy('D', 1000), buy('F', 1000)]).by('A', 'sales_incentive'))).toBe('60.00');
+    expect(rs(w3.by('B', 'sponsor_income'))).toBe('100.00');
+    expect(rs(w3.by('C', 'sponsor_income'))).toBe('100.00');
+  });
+
+  it('4. one active direct in each leg required', () => {
+    const q = { ...P1, pairing: { ...P1.pairing, minDirectsEachLeg: 1 } };
+    const w1 = week(q, new Map(), [buy('D', 300), buy('F', 250)]);
+    expect(rs(w1.by('A', 'sales_incentive'))).toBe('20.00');
+    const w2 = week(q, w1.r.carry, [buy('C', 200), buy('E', 150)]);
+    expect(rs(w2.by('B', 'sales_incentive'))).toBe('0.00');
+    expect(w2.carryOf('B')).toBe('300/150');
+    expect(rs(w2.by('A', 'sales_bonus'))).toBe('0.00');
+    expect(rs(w2.gross('A'))).toBe('55.00');
+  });
+
+  it('5. first pair 2:1', () => {
+    const w = week({ ...P1, pairing: { ...P1.pairing, firstPair: '2:1' } }, new Map(), [buy('D', 300), buy('F', 250)]);
+    expect(rs(w.by('A', 'sales_incentive'))).toBe('20.00');
+    expect(w.carryOf('A')).toBe('0/50');
+  });
+
+  it('6. pools: points, cap, rounding left with the company', () => {
+    const ms = new Map<string, SnapshotMember>(['X', 'Y', 'Z'].map((id) => [id, { id, userId: id, parent: null, position: null, sponsor: null, role: 'user', active: true, personalBV: 0n, rank: id === 'X' ? 'Diamond' : 'Ruby Star' }]));
+    const plan: PlanConfig = { ...P1, pools: { ...P1.pools, car_fund: { percent: '5', minRank: 'Ruby Star', holdMonths: 1, points: { Diamond: 2 }, capPerMember: '2000.00' } } };
+    const r = calculateMonthly({ plan, members: ms, purchases: [{ buyer: 'W', bv: 100_000n * 100n }], previousOwnBV: new Map(), previousMonths: 0, heldRank: () => true, adjustments: [] });
+    const amt = (id: string) => rs(r.lines.find((l) => l.memberId === id && l.type === 'car_fund')!.amount);
+    expect([amt('X'), amt('Y'), amt('Z')]).toEqual(['2000.00', '1250.00', '1250.00']);
+    expect(rs(r.poolsLeft.car_fund)).toBe('500.00');
+    const small: PlanConfig = { ...plan, pools: { ...plan.pools, car_fund: { percent: '1', minRank: 'Ruby Star', holdMonths: 1, points: {}, capPerMember: null } } };
+    const r2 = calculateMonthly({ plan: small, members: ms, purchases: [{ buyer: 'W', bv: 100_000n * 100n }], previousOwnBV: new Map(), previousMonths: 0, heldRank: () => true, adjustments: [] });
+    expect(r2.lines.filter((l) => l.type === 'car_fund').map((l) => rs(l.amount))).toEqual(['333.33', '333.33', '333.33']);
+    expect(rs(r2.poolsLeft.car_fund)).toBe('0.01');
+  });
+
+  it('7. TDS: threshold crossing, next cycle, no PAN', () => {
+    const rule = P1.deductions.tds[0];
+    const a = deductions(paise('5000'), '5', rule, { ytdGross: paise('18000'), ytdTds: 0n, panApproved: true });
+    expect([rs(a.tds), rs(a.adminCharge), rs(a.net)]).toEqual(['460.00', '250.00', '4290.00']);
+    const b = deductions(paise('1000'), '5', rule, { ytdGross: paise('23000'), ytdTds: a.tds, panApproved: true });
+    expect([rs(b.tds), rs(b.adminCharge), rs(b.net)]).toEqual(['20.00', '50.00', '930.00']);
+    const c = deductions(paise('5000'), '5', rule, { ytdGross: paise('18000'), ytdTds: 0n, panApproved: false });
+    expect([rs(c.tds), rs(c.net)]).toEqual(['4600.00', '150.00']);
+  });
+
+  it('8. franchise income to the nearest franchise upline only', () => {
+    const w = week(P1, new Map(), [buy('D', 300), buy('F', 250)], members({ C: 'mini_franchise' }));
+    expect(rs(w.by('C', 'franchise_income'))).toBe('5.00');
+    expect(rs(w.by('A', 'franchise_income'))).toBe('0.00');
+    expect(w.r.lines.filter((l) => l.type === 'franchise_income')).toHaveLength(1);
+  });
+
+  it('9. consistency over three months, the streak restarts', () => {
+    const plan: PlanConfig = { ...P1, consistency: { minBV: '500', months: 3, percent: '5' } };
+    const ms = members();
+    const month = (bv: number, prev: number[]) =>
+      calculateMonthly({ plan, members: ms, purchases: [buy('D', bv)], previousOwnBV: new Map([['D', prev.map((x) => BigInt(x) * 100n)]]), previousMonths: prev.length, heldRank: () => true, adjustments: [] })
+        .lines.filter((l) => l.type === 'consistency_bonus').map((l) => rs(l.amount));
+    expect(month(800, [700, 600])).toEqual(['40.00']);
+    expect(month(400, [800, 700, 600])).toEqual([]);
+    expect(month(900, [400, 800, 700])).toEqual([]);
+  });
+
+  it('10. calculating twice gives identical lines', () => {
+    const a = week(P1, new Map(), [buy('D', 300), buy('F', 250)]);
+    const b = week(P1, new Map(), [buy('D', 300), buy('F', 250)]);
+    expect(b.r.lines).toEqual(a.r.lines);
+    expect([...b.r.carry]).toEqual([...a.r.carry]);
+  });
+});

@@ -1,0 +1,449 @@
+/**
+ * The compensation engine (compensation.md §3-§5) as pure functions over a frozen snapshot: no database,
+ * no clock. The service loads the snapshot of a closed cycle, calls these, and stores what they answer;
+ * the simulator calls them with a draft version and stores nothing.
+ *
+ * Arithmetic is exact: BV and rupees are integer paise (bigint); percentages are scaled by 10^4. Each line
+ * is summed exactly and rounded half-up to the paisa once, at the end (pool shares are rounded down).
+ */
+import { POOL_TYPES, type PlanConfig, type PoolType } from '../../../contracts/compensation';
+import { RANKS } from '../../../contracts/enums';
+import { fromPaise, parsePaise } from '../../../contracts/money';
+
+export interface SnapshotMember {
+  id: string;
+  userId: string;
+  parent: string | null;
+  position: 'left' | 'right' | null;
+  sponsor: string | null;
+  role: string;
+  /** Active when the cycle closed (read when the cycle is calculated). */
+  active: boolean;
+  /** Lifetime personal BV in paise. */
+  personalBV: bigint;
+  rank: string;
+}
+
+export interface Purchase {
+  buyer: string;
+  bv: bigint;
+}
+
+export interface Carry {
+  l: bigint;
+  r: bigint;
+  pairedEver: boolean;
+}
+
+export interface Line {
+  memberId: string;
+  type: string;
+  amount: bigint;
+  explanation: Record<string, unknown> & { text: string };
+  adjustmentId?: string;
+}
+
+export interface Adjustment {
+  id: string;
+  memberId: string;
+  type: string;
+  amount: bigint;
+  reason: string;
+}
+
+export interface PairingInput {
+  plan: PlanConfig;
+  members: Map<string, SnapshotMember>;
+  /** BV added to each member's legs in this cycle (paise). */
+  legs: Map<string, { l: bigint; r: bigint }>;
+  /** Carry after the previous pairing cycle. */
+  carry: Map<string, Carry>;
+  purchases: Purchase[];
+  /** Ranks first achieved within this cycle. */
+  ranksAchieved: { memberId: string; rank: string }[];
+  adjustments: Adjustment[];
+}
+
+export interface MonthlyInput {
+  plan: PlanConfig;
+  members: Map<string, SnapshotMember>;
+  purchases: Purchase[];
+  /** Own purchase BV per member in the previous monthly cycles, newest first (paise). */
+  previousOwnBV: Map<string, bigint[]>;
+  /** How many monthly cycles precede this one. */
+  previousMonths: number;
+  /** For each pool, the members whose rank was at least its minimum at every one of its hold months' closes. */
+  heldRank: (pool: PoolType, member: SnapshotMember) => boolean;
+  adjustments: Adjustment[];
+}
+
+export interface CalcResult {
+  lines: Line[];
+  carry: Map<string, Carry>;
+  flushedBV: bigint;
+  salesBV: bigint;
+  poolsLeft: Record<string, bigint>;
+}
+
+// ---- exact arithmetic ----
+const P4 = 10_000n;
+/** "2.5" percent -> 25000n (scaled by 10^4). */
+export const pct4 = (p: string) => {
+  const [i, f = ''] = p.split('.');
+  return BigInt(i) * P4 + BigInt(f.padEnd(4, '0').slice(0, 4));
+};
+export const paise = (v: string) => parsePaise(v) ?? 0n;
+/** num / den rounded half-up (num >= 0). */
+export const roundDiv = (num: bigint, den: bigint) => (num >= 0n ? (num * 2n + den) / (den * 2n) : -((-num * 2n + den) / (den * 2n)));
+const money = (p: bigint) => fromPaise(p);
+const bvText = (p: bigint) => fromPaise(p);
+const min = (a: bigint, b: bigint) => (a < b ? a : b);
+
+const rankIdx = (r: string) => Math.max(0, RANKS.indexOf(r as (typeof RANKS)[number]));
+
+/** The sponsor line of a member: level 1 is their sponsor. */
+function sponsorAt(members: Map<string, SnapshotMember>, id: string, level: number): SnapshotMember | undefined {
+  let cur = members.get(id);
+  for (let i = 0; i < level && cur; i++) cur = cur.sponsor ? members.get(cur.sponsor) : undefined;
+  return cur;
+}
+
+/** Active members each member sponsored, per leg of theirs (for the pairing qualification). */
+function directsPerLeg(members: Map<string, SnapshotMember>) {
+  const out = new Map<string, { l: number; r: number }>();
+  for (const m of members.values()) {
+    if (!m.active || !m.sponsor || !members.has(m.sponsor)) continue;
+    // Walk up from the recruit to the sponsor: the last step tells the leg.
+    let child = m;
+    let guard = 0;
+    while (child.parent && child.parent !== m.sponsor && guard++ < 10_000_000) child = members.get(child.parent)!;
+    if (child.parent !== m.sponsor || !child.position) continue;
+    const o = out.get(m.sponsor) ?? { l: 0, r: 0 };
+    if (child.position === 'left') o.l += 1;
+    else o.r += 1;
+    out.set(m.sponsor, o);
+  }
+  return out;
+}
+
+/** Binary pairing for one member (compensation.md §3), exported for the member's "this cycle so far". */
+export function pairMember(plan: PlanConfig, carryIn: Carry, add: { l: bigint; r: bigint }, qualifies: boolean) {
+  const p = plan.pairing;
+  const unit = BigInt(p.pairUnitBV) * 100n;
+  const L = carryIn.l + add.l;
+  const R = carryIn.r + add.r;
+  const uL = L / unit;
+  const uR = R / unit;
+  let pairs = 0n;
+  let firstTwoToOne: 'left' | 'right' | null = null;
+  if (qualifies) {
+    if (p.firstPair === '2:1' && !carryIn.pairedEver) {
+      const strong = L >= R ? 'left' : 'right';
+      const [uS, uO] = strong === 'left' ? [uL, uR] : [uR, uL];
+      if (uS >= 2n && uO >= 1n) {
+        firstTwoToOne = strong;
+        pairs = 1n + min(uS - 2n, uO - 1n);
+      }
+    } else pairs = min(uL, uR);
+  }
+  const paid = p.capPairs === null ? pairs : min(pairs, BigInt(p.capPairs));
+  const consumedPairs = p.overflow === 'flush' ? pairs : paid;
+  let cL = consumedPairs * unit;
+  let cR = consumedPairs * unit;
+  if (firstTwoToOne && consumedPairs > 0n) {
+    if (firstTwoToOne === 'left') cL += unit;
+    else cR += unit;
+  }
+  const overCap = p.overflow === 'flush' ? (pairs - paid) * unit * 2n : 0n;
+  let outL = L - cL;
+  let outR = R - cR;
+  let capCut = 0n;
+  if (p.carryCapBV !== null) {
+    const cap = BigInt(p.carryCapBV) * 100n;
+    if (outL > cap) { capCut += outL - cap; outL = cap; }
+    if (outR > cap) { capCut += outR - cap; outR = cap; }
+  }
+  const amount = roundDiv(paid * unit * paise(plan.bvValue) * pct4(p.pairRate), 100n * 100n * P4);
+  return {
+    L, R, uL, uR, pairs, paid, amount, firstTwoToOne,
+    flushed: overCap + capCut,
+    carryOut: { l: outL, r: outR, pairedEver: carryIn.pairedEver || paid > 0n },
+  };
+}
+
+/** Lines of a pairing cycle: sales_incentive, sponsor_income, sales_bonus, franchise_income, rank_bonus, adjustments. */
+export function calculatePairing(input: PairingInput): CalcResult {
+  const { plan, members } = input;
+  const lines: Line[] = [];
+  const carryOut = new Map<string, Carry>();
+  let flushedBV = 0n;
+  const bvValue = paise(plan.bvValue);
+  const minPersonal = paise(plan.pairing.minPersonalBV);
+  const needDirects = plan.pairing.minDirectsEachLeg;
+  const directs = needDirects > 0 ? directsPerLeg(members) : new Map<string, { l: number; r: number }>();
+  const none: Carry = { l: 0n, r: 0n, pairedEver: false };
+  const zero = { l: 0n, r: 0n };
+
+  // 1. Binary pairing for every member with carry or new BV.
+  const si = new Map<string, bigint>();
+  const candidates = new Set<string>([...input.legs.keys(), ...input.carry.keys()]);
+  for (const id of candidates) {
+    const m = members.get(id);
+    if (!m) continue;
+    const carryIn = input.carry.get(id) ?? none;
+    const add = input.legs.get(id) ?? zero;
+    const d = directs.get(id) ?? { l: 0, r: 0 };
+    const reasons: string[] = [];
+    if (!m.active) reasons.push('not active at the close');
+    if (m.personalBV < minPersonal) reasons.push(`personal BV ${bvText(m.personalBV)} below ${plan.pairing.minPersonalBV}`);
+    if (needDirects > 0 && (d.l < needDirects || d.r < needDirects)) reasons.push(`${d.l} left / ${d.r} right active directs, ${needDirects} needed in each leg`);
+    const r = pairMember(plan, carryIn, add, reasons.length === 0);
+    flushedBV += r.flushed;
+    if (r.carryOut.l > 0n || r.carryOut.r > 0n || r.carryOut.pairedEver) carryOut.set(id, r.carryOut);
+    if (r.amount > 0n) {
+      si.set(id, r.amount);
+      lines.push({
+        memberId: id, type: 'sales_incentive', amount: r.amount,
+        explanation: {
+          text: `Left ${bvText(r.L)} BV (carry ${bvText(carryIn.l)} + new ${bvText(add.l)}), right ${bvText(r.R)} BV (carry ${bvText(carryIn.r)} + new ${bvText(add.r)}): `
+            + `${r.pairs} pair${r.pairs === 1n ? '' : 's'} of ${plan.pairing.pairUnitBV} BV${r.firstTwoToOne ? ` (first pair 2:1 from the ${r.firstTwoToOne})` : ''}, ${r.paid} paid at ${plan.pairing.pairRate} %`
+            + `${r.flushed > 0n ? `, ${bvText(r.flushed)} BV flushed` : ''}; carry ${bvText(r.carryOut.l)} / ${bvText(r.carryOut.r)}.`,
+          carryIn: { left: bvText(carryIn.l), right: bvText(carryIn.r) }, newBV: { left: bvText(add.l), right: bvText(add.r) },
+          units: { left: String(r.uL), right: String(r.uR) }, pairs: String(r.pairs), paid: String(r.paid),
+          flushedBV: bvText(r.flushed), carryOut: { left: bvText(r.carryOut.l), right: bvText(r.carryOut.r) },
+          firstPair: r.firstTwoToOne ? `2:1 (${r.firstTwoToOne})` : null, pairUnitBV: plan.pairing.pairUnitBV, pairRate: plan.pairing.pairRate,
+        },
+      });
+    } else if (reasons.length && (add.l > 0n || add.r > 0n)) {
+      // Not paid: the explanation stays with the member's carry (no line; the Income page reads the carry).
+    }
+  }
+
+  // 2. Sponsor income: percent of each purchase's BV by sponsor level.
+  const sponsorAcc = new Map<string, { num: bigint; levels: Map<number, { purchases: number; bv: bigint; from: Set<string> }> }>();
+  for (const p of input.purchases) {
+    for (const lv of plan.sponsorIncome.levels) {
+      const earner = sponsorAt(members, p.buyer, lv.level);
+      if (!earner || !earner.active) continue;
+      const acc = sponsorAcc.get(earner.id) ?? { num: 0n, levels: new Map() };
+      acc.num += p.bv * bvValue * pct4(lv.percent);
+      const l = acc.levels.get(lv.level) ?? { purchases: 0, bv: 0n, from: new Set<string>() };
+      l.purchases += 1;
+      l.bv += p.bv;
+      if (l.from.size < 20) l.from.add(members.get(p.buyer)?.userId ?? p.buyer);
+      acc.levels.set(lv.level, l);
+      sponsorAcc.set(earner.id, acc);
+    }
+  }
+  for (const [id, acc] of sponsorAcc) {
+    const amount = roundDiv(acc.num, 100n * 100n * P4);
+    if (amount <= 0n) continue;
+    const levels = [...acc.levels].sort((a, b) => a[0] - b[0]).map(([level, l]) => ({
+      level, percent: plan.sponsorIncome.levels.find((x) => x.level === level)!.percent, purchases: l.purchases, bv: bvText(l.bv), members: [...l.from],
+    }));
+    lines.push({
+      memberId: id, type: 'sponsor_income', amount,
+      explanation: {
+        text: levels.map((l) => `Level ${l.level}: ${l.purchases} purchase${l.purchases === 1 ? '' : 's'}, ${l.bv} BV at ${l.percent} % (${l.members.join(', ')})`).join('; ') + '.',
+        levels, bvValue: plan.bvValue,
+      },
+    });
+  }
+
+  // 3. Matching bonus: percent of the sales incentive of the members at each sponsor level.
+  const matchAcc = new Map<string, { num: bigint; from: { userId: string; level: number; incentive: string }[] }>();
+  for (const [id, amount] of si) {
+    for (const lv of plan.matching.levels) {
+      const earner = sponsorAt(members, id, lv.level);
+      if (!earner || !earner.active) continue;
+      const acc = matchAcc.get(earner.id) ?? { num: 0n, from: [] };
+      acc.num += amount * pct4(lv.percent);
+      if (acc.from.length < 20) acc.from.push({ userId: members.get(id)!.userId, level: lv.level, incentive: money(amount) });
+      matchAcc.set(earner.id, acc);
+    }
+  }
+  for (const [id, acc] of matchAcc) {
+    const amount = roundDiv(acc.num, 100n * P4);
+    if (amount <= 0n) continue;
+    lines.push({
+      memberId: id, type: 'sales_bonus', amount,
+      explanation: {
+        text: acc.from.map((f) => `${f.level === 1 ? '' : `level ${f.level}: `}${plan.matching.levels.find((x) => x.level === f.level)!.percent} % of ${f.userId}'s ${f.incentive}`).join('; ') + '.',
+        from: acc.from,
+      },
+    });
+  }
+
+  // 4. Franchise income: the nearest placement ancestor with a franchise role (the buyer excluded).
+  const nearest = new Map<string, string | null>();
+  const franchiseOf = (id: string): string | null => {
+    const path: string[] = [];
+    let cur = members.get(id)?.parent ?? null;
+    let found: string | null = null;
+    while (cur) {
+      if (nearest.has(cur)) { found = nearest.get(cur)!; break; }
+      const m = members.get(cur);
+      if (!m) break;
+      if (m.role === 'mini_franchise' || m.role === 'basic_franchise') { found = cur; break; }
+      path.push(cur);
+      cur = m.parent;
+    }
+    // Everything walked through has the same nearest franchise above it.
+    for (const p of path) nearest.set(p, found);
+    return found;
+  };
+  const franchiseAcc = new Map<string, { num: bigint; purchases: number; bv: bigint }>();
+  for (const p of input.purchases) {
+    const f = franchiseOf(p.buyer);
+    if (!f) continue;
+    const fm = members.get(f)!;
+    if (!fm.active) continue;
+    const rate = fm.role === 'mini_franchise' ? plan.franchise.mini_franchise : plan.franchise.basic_franchise;
+    const acc = franchiseAcc.get(f) ?? { num: 0n, purchases: 0, bv: 0n };
+    acc.num += p.bv * bvValue * pct4(rate);
+    acc.purchases += 1;
+    acc.bv += p.bv;
+    franchiseAcc.set(f, acc);
+  }
+  for (const [id, acc] of franchiseAcc) {
+    const amount = roundDiv(acc.num, 100n * 100n * P4);
+    if (amount <= 0n) continue;
+    const role = members.get(id)!.role;
+    const rate = role === 'mini_franchise' ? plan.franchise.mini_franchise : plan.franchise.basic_franchise;
+    lines.push({
+      memberId: id, type: 'franchise_income', amount,
+      explanation: { text: `${acc.purchases} purchase${acc.purchases === 1 ? '' : 's'} below you, ${bvText(acc.bv)} BV at ${rate} % (${role === 'mini_franchise' ? 'mini' : 'basic'} franchise).`, purchases: acc.purchases, bv: bvText(acc.bv), rate, role },
+    });
+  }
+
+  // 5. Rank bonus: once, in the cycle in which the rank is first achieved.
+  for (const a of input.ranksAchieved) {
+    const row = plan.rankBonus.find((r) => r.rank === a.rank);
+    const amount = row ? paise(row.amount) : 0n;
+    if (amount <= 0n) continue;
+    lines.push({ memberId: a.memberId, type: 'rank_bonus', amount, explanation: { text: `${a.rank} achieved in this cycle.`, rank: a.rank } });
+  }
+
+  lines.push(...adjustmentLines(input.adjustments));
+  const salesBV = input.purchases.reduce((s, p) => s + p.bv, 0n);
+  return { lines, carry: carryOut, flushedBV, salesBV, poolsLeft: {} };
+}
+
+function adjustmentLines(adjustments: Adjustment[]): Line[] {
+  return adjustments.map((a) => ({ memberId: a.memberId, type: a.type, amount: a.amount, adjustmentId: a.id, explanation: { text: `Adjustment: ${a.reason}`, adjustment: true, reason: a.reason } }));
+}
+
+/** Lines of a monthly cycle: consistency_bonus and the six pools (with their achievers), adjustments. */
+export function calculateMonthly(input: MonthlyInput): CalcResult & { achievers: { memberId: string; type: PoolType; amount: bigint; points: number }[] } {
+  const { plan, members } = input;
+  const bvValue = paise(plan.bvValue);
+  const lines: Line[] = [];
+  const own = new Map<string, bigint>();
+  for (const p of input.purchases) own.set(p.buyer, (own.get(p.buyer) ?? 0n) + p.bv);
+  const companyBV = input.purchases.reduce((s, p) => s + p.bv, 0n);
+
+  // Consistency: own BV at least minBV in each of the last `months` monthly cycles, this one included.
+  const c = plan.consistency;
+  const minBV = paise(c.minBV);
+  if (pct4(c.percent) > 0n && input.previousMonths >= c.months - 1) {
+    for (const [id, bv] of own) {
+      const m = members.get(id);
+      if (!m?.active || bv < minBV) continue;
+      const prev = input.previousOwnBV.get(id) ?? [];
+      const window = prev.slice(0, c.months - 1);
+      if (window.length < c.months - 1 || window.some((x) => x < minBV)) continue;
+      const amount = roundDiv(bv * bvValue * pct4(c.percent), 100n * 100n * P4);
+      if (amount <= 0n) continue;
+      lines.push({
+        memberId: id, type: 'consistency_bonus', amount,
+        explanation: { text: `Own BV ${[bv, ...window].map(bvText).reverse().join(', ')} over the last ${c.months} months, each at least ${c.minBV}: ${c.percent} % of this month's ${bvText(bv)} BV.`, months: [bv, ...window].map(bvText), minBV: c.minBV, percent: c.percent },
+      });
+    }
+  }
+
+  // Pools: percent of the company BV, shared by points among the qualifiers.
+  const achievers: { memberId: string; type: PoolType; amount: bigint; points: number }[] = [];
+  const poolsLeft: Record<string, bigint> = {};
+  for (const type of POOL_TYPES) {
+    const cfg = plan.pools[type];
+    // The pool in paise x 10^8 (exact): companyBV(paise) * bvValue(paise) * pct4.
+    const poolNum = companyBV * bvValue * pct4(cfg.percent);
+    const poolDen = 100n * 100n * P4;
+    if (poolNum === 0n) continue;
+    const qualifiers: { m: SnapshotMember; points: number }[] = [];
+    for (const m of members.values()) {
+      if (!m.active || rankIdx(m.rank) < rankIdx(cfg.minRank)) continue;
+      if (!input.heldRank(type, m)) continue;
+      const pts = cfg.points[m.rank as keyof typeof cfg.points] ?? 1;
+      if (pts > 0) qualifiers.push({ m, points: pts });
+    }
+    const poolPaise = poolNum / poolDen; // the pool itself, rounded down to the paisa
+    const totalPoints = BigInt(qualifiers.reduce((s, q) => s + q.points, 0));
+    if (!totalPoints) { poolsLeft[type] = poolPaise; continue; }
+    const cap = cfg.capPerMember === null ? null : paise(cfg.capPerMember);
+    let paid = 0n;
+    const shares = qualifiers.map((q) => {
+      let share = (poolNum * BigInt(q.points)) / (poolDen * totalPoints);
+      const capped = cap !== null && share > cap;
+      if (capped) share = cap!;
+      paid += share;
+      return { ...q, share, capped };
+    });
+    poolsLeft[type] = poolPaise - paid;
+    const pointValue = (poolNum) / (poolDen * totalPoints);
+    for (const s of shares) {
+      if (s.share <= 0n) continue;
+      achievers.push({ memberId: s.m.id, type, amount: s.share, points: s.points });
+      lines.push({
+        memberId: s.m.id, type, amount: s.share,
+        explanation: {
+          text: `Pool ${money(poolPaise)} (${cfg.percent} % of ${bvText(companyBV)} company BV), ${totalPoints} points: ${s.points} point${s.points === 1 ? '' : 's'} at ${money(pointValue)}${s.capped ? `, capped at ${cfg.capPerMember}` : ''}.`,
+          pool: money(poolPaise), companyBV: bvText(companyBV), percent: cfg.percent, totalPoints: Number(totalPoints), points: s.points,
+          pointValue: money(pointValue), capped: s.capped, rank: s.m.rank,
+        },
+      });
+    }
+  }
+
+  lines.push(...adjustmentLines(input.adjustments));
+  return { lines, carry: new Map(), flushedBV: 0n, salesBV: companyBV, poolsLeft, achievers };
+}
+
+export interface TdsState {
+  /** Gross of this financial year's posted cycles before this one, and TDS deducted on it. */
+  ytdGross: bigint;
+  ytdTds: bigint;
+  panApproved: boolean;
+}
+
+export interface TdsRule { rateWithPan: string; rateWithoutPan: string; threshold: string }
+
+/**
+ * Deductions of one member's cycle (compensation.md §5): admin charge on the gross; TDS once the financial
+ * year's gross passes the threshold: the crossing cycle deducts the rate on the whole year-to-date gross
+ * less TDS already deducted, later cycles on their own gross. The net is never negative.
+ */
+export function deductions(gross: bigint, adminChargePercent: string, tds: TdsRule, st: TdsState) {
+  if (gross <= 0n) return { adminCharge: 0n, tds: 0n, net: 0n, rate: tds.rateWithPan };
+  const adminCharge = roundDiv(gross * pct4(adminChargePercent), 100n * P4);
+  const rate = st.panApproved ? tds.rateWithPan : tds.rateWithoutPan;
+  const threshold = paise(tds.threshold);
+  const after = st.ytdGross + gross;
+  let t = 0n;
+  if (after > threshold) {
+    t = st.ytdGross > threshold ? roundDiv(gross * pct4(rate), 100n * P4) : roundDiv(after * pct4(rate), 100n * P4) - st.ytdTds;
+    if (t < 0n) t = 0n;
+  }
+  if (t > gross - adminCharge) t = gross - adminCharge;
+  return { adminCharge, tds: t, net: gross - adminCharge - t, rate };
+}
+
+/** The TDS row in force on a date (the newest row starting on or before it). */
+export function tdsRuleOn(plan: PlanConfig, day: string): TdsRule {
+  const rows = [...plan.deductions.tds].sort((a, b) => a.from.localeCompare(b.from));
+  let rule = rows[0];
+  for (const r of rows) if (r.from <= day) rule = r;
+  return rule;
+}
+
+export { money as paiseText };
