@@ -29,6 +29,7 @@ import { teamRoutes } from './modules/team/team.routes';
 import { recruitmentRoutes } from './modules/recruitment/recruitment.routes';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { commerceRoutes } from './modules/commerce/commerce.routes';
+import { compensationRoutes } from './modules/compensation/compensation.routes';
 import { engagementRoutes } from './modules/engagement/engagement.routes';
 import { memberRoutes } from './modules/member/member.routes';
 import { opsRoutes } from './modules/ops/ops.routes';
@@ -107,6 +108,7 @@ export async function buildApp(ctx: Omit<AppContext, 'log'> & { log?: AppContext
     ...recruitmentRoutes(fullCtx),
     ...walletRoutes(fullCtx),
     ...commerceRoutes(fullCtx),
+    ...compensationRoutes(fullCtx),
     ...engagementRoutes(fullCtx),
     ...memberRoutes(fullCtx),
     ...opsRoutes(fullCtx),

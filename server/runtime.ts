@@ -9,6 +9,7 @@ import { startOutboxWorker, type OutboxWorker } from './workers/outbox.worker';
 import { startJobRunner, type JobRunner } from './workers/job-runner';
 import { jobDefinitions } from './workers/jobs';
 import { drainJournal } from './modules/volume/applier.service';
+import { ensureDefaultPlan } from './modules/compensation/compensation.service';
 import { ensureInitialAccounts } from './db/seed/first-start';
 
 export interface Runtime extends BuiltApp {
@@ -32,6 +33,8 @@ export async function createRuntime(config: AppConfig, opts: { clock?: Clock; se
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize });
   let migrated = false;
   await database.migrate();
+  // First start: plan version 1 with the spec's defaults (compensation.md §1).
+  await ensureDefaultPlan(database.db, (opts.clock ?? systemClock).now());
   migrated = true;
   const mailRef: { worker?: OutboxWorker } = {};
   const ctx: AppContext = {

@@ -1,0 +1,217 @@
+import { and, asc, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { rawRows, type DbOrTx } from '../../db/client';
+import { compAdjustments, compCarry, compCycles, compLines, compPayouts, compPlans, achievers, rankAchievements } from '../../db/schema/index';
+
+export type PlanRow = typeof compPlans.$inferSelect;
+export type CycleRow = typeof compCycles.$inferSelect;
+export type PayoutRow = typeof compPayouts.$inferSelect;
+export type LineRow = typeof compLines.$inferSelect;
+
+// ---- plans ----
+export const listPlans = (db: DbOrTx) => db.select().from(compPlans).orderBy(desc(compPlans.version));
+export async function findPlan(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(compPlans).where(eq(compPlans.id, id));
+  return row;
+}
+export async function insertPlan(db: DbOrTx, v: typeof compPlans.$inferInsert) {
+  const [row] = await db.insert(compPlans).values(v).returning();
+  return row;
+}
+export async function nextPlanVersion(db: DbOrTx) {
+  const [row] = await rawRows<{ v: number }>(db, sql`select coalesce(max(version), 0)::int + 1 as v from comp_plans`);
+  return row.v;
+}
+export async function updateDraft(db: DbOrTx, id: string, config: unknown, now: Date) {
+  const [row] = await db.update(compPlans).set({ config, updatedAt: now }).where(and(eq(compPlans.id, id), eq(compPlans.status, 'draft'))).returning();
+  return row;
+}
+export async function markActive(db: DbOrTx, id: string, effectiveFrom: Date, by: string, now: Date) {
+  const [row] = await db.update(compPlans).set({ status: 'active', effectiveFrom, activatedBy: by, activatedAt: now, updatedAt: now })
+    .where(and(eq(compPlans.id, id), eq(compPlans.status, 'draft'))).returning();
+  return row;
+}
+/** The version in force at an instant: the newest activated version whose effective_from is at or before it. */
+export async function planInForceAt(db: DbOrTx, at: Date) {
+  const [row] = await db.select().from(compPlans)
+    .where(and(sql`${compPlans.status} <> 'draft'`, sql`${compPlans.effectiveFrom} <= ${at.toISOString()}::timestamptz`))
+    .orderBy(desc(compPlans.effectiveFrom), desc(compPlans.version)).limit(1);
+  return row;
+}
+/** Activated versions superseded by one in force now are retired. */
+export async function retireSuperseded(db: DbOrTx, now: Date) {
+  await db.execute(sql`
+    update comp_plans p set status = 'retired' where p.status = 'active' and exists (
+      select 1 from comp_plans q where q.status <> 'draft' and q.effective_from <= ${now.toISOString()}::timestamptz
+        and (q.effective_from > p.effective_from or (q.effective_from = p.effective_from and q.version > p.version)))`);
+}
+
+/** Version 1 with the spec's defaults, once (several processes may start at once). */
+export async function insertDefaultPlan(db: DbOrTx, config: unknown, now: Date) {
+  await db.execute(sql`insert into comp_plans (version, status, config, effective_from, created_at, updated_at, activated_at)
+    values (1, 'active', ${JSON.stringify(config)}::jsonb, 'epoch'::timestamptz, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
+    on conflict (version) do nothing`);
+}
+/** Serialises version numbering. */
+export async function lockPlans(db: DbOrTx) {
+  await db.execute(sql`select pg_advisory_xact_lock(72830010)`);
+}
+
+// ---- cycles ----
+export async function findCycle(db: DbOrTx, id: string, lock = false) {
+  const q = db.select().from(compCycles).where(eq(compCycles.id, id));
+  const [row] = lock ? await q.for('update') : await q;
+  return row;
+}
+export async function cyclesPage(db: DbOrTx, f: { kind?: string; status?: string; before?: Date }, limit: number) {
+  const where = [f.kind ? eq(compCycles.kind, f.kind) : undefined, f.status ? eq(compCycles.status, f.status) : undefined, f.before ? lt(compCycles.startsAt, f.before) : undefined].filter(Boolean);
+  return db.select().from(compCycles).where(where.length ? and(...(where as never[])) : undefined).orderBy(desc(compCycles.startsAt)).limit(limit);
+}
+/** Earlier cycles of the kind that are not posted yet. */
+export async function unpostedBefore(db: DbOrTx, kind: string, startsAt: Date) {
+  return db.select().from(compCycles)
+    .where(and(eq(compCycles.kind, kind), lt(compCycles.startsAt, startsAt), sql`${compCycles.status} <> 'posted'`)).orderBy(asc(compCycles.startsAt));
+}
+export async function previousCycle(db: DbOrTx, kind: string, startsAt: Date) {
+  const [row] = await db.select().from(compCycles).where(and(eq(compCycles.kind, kind), lt(compCycles.startsAt, startsAt))).orderBy(desc(compCycles.startsAt)).limit(1);
+  return row;
+}
+export async function previousCycles(db: DbOrTx, kind: string, startsAt: Date, n: number) {
+  return db.select().from(compCycles).where(and(eq(compCycles.kind, kind), lt(compCycles.startsAt, startsAt))).orderBy(desc(compCycles.startsAt)).limit(n);
+}
+export async function setCycle(db: DbOrTx, id: string, values: Partial<typeof compCycles.$inferInsert>, fromStatus: string[]) {
+  const [row] = await db.update(compCycles).set(values)
+    .where(and(eq(compCycles.id, id), sql`${compCycles.status} in (${sql.join(fromStatus.map((s) => sql`${s}`), sql`, `)})`)).returning();
+  return row;
+}
+export async function openCycleOf(db: DbOrTx, kind: string) {
+  const [row] = await db.select().from(compCycles).where(and(eq(compCycles.kind, kind), eq(compCycles.status, 'open')));
+  return row;
+}
+
+// ---- the snapshot ----
+export interface MemberSnapRow {
+  id: string; user_id: string; parent_id: string | null; position: string | null; sponsor_id: string | null; role: string;
+  status: string; total_bv: string; current_rank: string | null; first_name: string | null; last_name: string | null;
+}
+export const snapshotMembers = (db: DbOrTx) =>
+  rawRows<MemberSnapRow>(db, sql`select id::text, user_id, parent_id::text, position, sponsor_id::text, role, status, total_bv::text, current_rank, first_name, last_name
+                                 from users where placed_at is not null or role <> 'admin'`);
+export const cycleLegs = (db: DbOrTx, cycleId: string) =>
+  rawRows<{ member_id: string; left_bv: string; right_bv: string }>(db, sql`select member_id::text, left_bv::text, right_bv::text from leg_volumes where cycle_id = ${cycleId}::uuid`);
+export const carryOf = (db: DbOrTx, cycleId: string) =>
+  rawRows<{ member_id: string; carry_left: string; carry_right: string; paired_ever: boolean }>(db, sql`select member_id::text, carry_left::text, carry_right::text, paired_ever from comp_carry where cycle_id = ${cycleId}::uuid`);
+export const cyclePurchases = (db: DbOrTx, kind: string, cycleId: string) =>
+  rawRows<{ member_id: string; bv: string }>(db, kind === 'pairing'
+    ? sql`select member_id::text, bv::text from volume_events where kind = 'purchase' and pairing_cycle_id = ${cycleId}::uuid order by id`
+    : sql`select member_id::text, bv::text from volume_events where kind = 'purchase' and monthly_cycle_id = ${cycleId}::uuid order by id`);
+export async function cycleSales(db: DbOrTx, kind: string, cycleId: string) {
+  const col = kind === 'pairing' ? sql`v.pairing_cycle_id` : sql`v.monthly_cycle_id`;
+  const [row] = await rawRows<{ amount: string; bv: string }>(db, sql`
+    select coalesce(sum(p.total_amount), 0)::text as amount, coalesce(sum(v.bv), 0)::text as bv
+    from volume_events v join purchases p on p.id = v.purchase_id where v.kind = 'purchase' and ${col} = ${cycleId}::uuid`);
+  return row;
+}
+export const ownBVByMonth = (db: DbOrTx, cycleIds: string[]) =>
+  cycleIds.length
+    ? rawRows<{ member_id: string; cycle_id: string; bv: string }>(db, sql`
+        select member_id::text, monthly_cycle_id::text as cycle_id, sum(bv)::text as bv from volume_events
+        where kind = 'purchase' and monthly_cycle_id = any(${sql.param(cycleIds)}::uuid[]) group by 1, 2`)
+    : Promise.resolve([]);
+export const ranksAchievedBetween = (db: DbOrTx, from: Date, to: Date) =>
+  rawRows<{ user_id: string; rank: string }>(db, sql`select user_id::text, rank from rank_achievements where achieved_at >= ${from.toISOString()}::timestamptz and achieved_at < ${to.toISOString()}::timestamptz`);
+/** Each member's highest rank achieved at or before an instant (ranks never go down). */
+export const rankAt = (db: DbOrTx, at: Date) =>
+  rawRows<{ user_id: string; rank: string }>(db, sql`select distinct on (user_id) user_id::text, rank from rank_achievements where achieved_at <= ${at.toISOString()}::timestamptz order by user_id, achieved_at desc`);
+export const waitingAdjustments = (db: DbOrTx) => db.select().from(compAdjustments).where(isNull(compAdjustments.cycleId)).orderBy(asc(compAdjustments.createdAt));
+export async function insertAdjustment(db: DbOrTx, v: typeof compAdjustments.$inferInsert) {
+  const [row] = await db.insert(compAdjustments).values(v).returning();
+  return row;
+}
+/** Year-to-date gross and TDS of posted payouts per member in a financial year. */
+export const ytdOf = (db: DbOrTx, fy: number) =>
+  rawRows<{ member_id: string; gross: string; tds: string }>(db, sql`select member_id::text, sum(gross)::text as gross, sum(tds)::text as tds from comp_payouts where fy = ${fy} and posted_at is not null group by 1`);
+export const panApproved = (db: DbOrTx) =>
+  rawRows<{ id: string }>(db, sql`select id::text from users where pan_number is not null and kyc_status = 'approved'`);
+
+// ---- results ----
+export async function clearResults(db: DbOrTx, cycleId: string) {
+  await db.delete(compLines).where(eq(compLines.cycleId, cycleId));
+  await db.delete(compPayouts).where(eq(compPayouts.cycleId, cycleId));
+  await db.delete(compCarry).where(eq(compCarry.cycleId, cycleId));
+}
+async function inChunks<T>(rows: T[], size: number, f: (chunk: T[]) => Promise<unknown>) {
+  for (let i = 0; i < rows.length; i += size) await f(rows.slice(i, i + size));
+}
+export const insertLines = (db: DbOrTx, rows: (typeof compLines.$inferInsert)[]) => inChunks(rows, 2000, (c) => db.insert(compLines).values(c));
+export const insertPayouts = (db: DbOrTx, rows: (typeof compPayouts.$inferInsert)[]) => inChunks(rows, 2000, (c) => db.insert(compPayouts).values(c));
+export const insertCarry = (db: DbOrTx, rows: (typeof compCarry.$inferInsert)[]) => inChunks(rows, 4000, (c) => db.insert(compCarry).values(c));
+
+export const linesOf = (db: DbOrTx, cycleId: string, memberIds: string[]) =>
+  memberIds.length
+    ? db.select().from(compLines).where(and(eq(compLines.cycleId, cycleId), sql`${compLines.memberId} = any(${sql.param(memberIds)}::uuid[])`)).orderBy(asc(compLines.id))
+    : Promise.resolve([]);
+export async function payoutsPage(db: DbOrTx, cycleId: string, f: { memberId?: string; type?: string; after?: string }, limit: number) {
+  return rawRows<PayoutRow & { user_id: string; first_name: string | null; last_name: string | null }>(db, sql`
+    select p.cycle_id as "cycleId", p.member_id::text as "memberId", p.gross::text as gross, p.admin_charge::text as "adminCharge", p.tds::text as tds,
+           p.net::text as net, p.fy, p.tds_rate::text as "tdsRate", p.pan_approved as "panApproved", p.posted_at as "postedAt", u.user_id, u.first_name, u.last_name
+    from comp_payouts p join users u on u.id = p.member_id
+    where p.cycle_id = ${cycleId}::uuid
+      ${f.memberId ? sql`and p.member_id = ${f.memberId}::uuid` : sql``}
+      ${f.type ? sql`and exists (select 1 from comp_lines l where l.cycle_id = p.cycle_id and l.member_id = p.member_id and l.type = ${f.type})` : sql``}
+      ${f.after ? sql`and p.member_id > ${f.after}::uuid` : sql``}
+    order by p.member_id limit ${limit}`);
+}
+export async function topEarners(db: DbOrTx, cycleId: string, n: number) {
+  return rawRows<{ user_id: string; first_name: string | null; last_name: string | null; gross: string; net: string }>(db, sql`
+    select u.user_id, u.first_name, u.last_name, p.gross::text, p.net::text from comp_payouts p join users u on u.id = p.member_id
+    where p.cycle_id = ${cycleId}::uuid order by p.gross desc, u.user_id limit ${n}`);
+}
+
+// ---- posting ----
+export async function claimUnposted(db: DbOrTx, cycleId: string, limit: number) {
+  return rawRows<{ member_id: string; gross: string; admin_charge: string; tds: string; net: string }>(db, sql`
+    select member_id::text, gross::text, admin_charge::text, tds::text, net::text from comp_payouts
+    where cycle_id = ${cycleId}::uuid and posted_at is null order by member_id limit ${limit} for update skip locked`);
+}
+export async function markPosted(db: DbOrTx, cycleId: string, memberIds: string[], at: Date) {
+  await db.update(compPayouts).set({ postedAt: at }).where(and(eq(compPayouts.cycleId, cycleId), sql`${compPayouts.memberId} = any(${sql.param(memberIds)}::uuid[])`, isNull(compPayouts.postedAt)));
+}
+export async function unpostedCount(db: DbOrTx, cycleId: string) {
+  const [row] = await rawRows<{ n: number }>(db, sql`select count(*)::int as n from comp_payouts where cycle_id = ${cycleId}::uuid and posted_at is null`);
+  return row.n;
+}
+export async function consumeAdjustments(db: DbOrTx, cycleId: string, ids: string[]) {
+  if (!ids.length) return;
+  await db.update(compAdjustments).set({ cycleId }).where(and(sql`${compAdjustments.id} = any(${sql.param(ids)}::uuid[])`, isNull(compAdjustments.cycleId)));
+}
+export async function recordRankBonus(db: DbOrTx, userId: string, rank: string, amount: string) {
+  await db.update(rankAchievements).set({ bonus: amount }).where(and(eq(rankAchievements.userId, userId), eq(rankAchievements.rank, rank)));
+}
+export async function insertAchievers(db: DbOrTx, rows: (typeof achievers.$inferInsert)[]) {
+  if (rows.length) await inChunks(rows, 2000, (c) => db.insert(achievers).values(c));
+}
+
+// ---- the member's side ----
+export async function memberPayouts(db: DbOrTx, memberId: string) {
+  return rawRows<{ cycle_id: string; kind: string; starts_at: Date; ends_at: Date; closed_at: Date | null; gross: string; admin_charge: string; tds: string; net: string; fy: number; posted_at: Date }>(db, sql`
+    select c.id::text as cycle_id, c.kind, c.starts_at, c.ends_at, c.closed_at, p.gross::text, p.admin_charge::text, p.tds::text, p.net::text, p.fy, p.posted_at
+    from comp_payouts p join comp_cycles c on c.id = p.cycle_id
+    where p.member_id = ${memberId}::uuid and p.posted_at is not null order by c.starts_at desc, c.kind limit 200`);
+}
+export async function lastCarry(db: DbOrTx, memberId: string) {
+  const [row] = await rawRows<{ carry_left: string; carry_right: string; paired_ever: boolean }>(db, sql`
+    select k.carry_left::text, k.carry_right::text, k.paired_ever from comp_cycles c join comp_carry k on k.cycle_id = c.id and k.member_id = ${memberId}::uuid
+    where c.kind = 'pairing' and c.status = 'posted' order by c.starts_at desc limit 1`);
+  return row;
+}
+export async function lastPostedPairing(db: DbOrTx) {
+  const [row] = await db.select().from(compCycles).where(and(eq(compCycles.kind, 'pairing'), eq(compCycles.status, 'posted'))).orderBy(desc(compCycles.startsAt)).limit(1);
+  return row;
+}
+export async function memberLines(db: DbOrTx, memberId: string, cycleIds: string[]) {
+  if (!cycleIds.length) return [];
+  return db.select().from(compLines).where(and(eq(compLines.memberId, memberId), sql`${compLines.cycleId} = any(${sql.param(cycleIds)}::uuid[])`)).orderBy(asc(compLines.id));
+}
+export async function memberPoolAwards(db: DbOrTx, memberId: string) {
+  return db.select().from(achievers).where(and(eq(achievers.userId, memberId), eq(achievers.period, 'monthly'))).orderBy(desc(achievers.periodDate)).limit(50);
+}

@@ -1,0 +1,539 @@
+/**
+ * The compensation engine's service (compensation.md §1-§6): plan versions, closing, calculating,
+ * approving and posting cycles, adjustments, the simulator and the member's income.
+ */
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import type { Actor } from '../../core/actor';
+import { realUser } from '../../core/actor';
+import { badRequest, conflict, forbidden, notFound } from '../../core/app-error';
+import { audit } from '../audit/audit.service';
+import { postLedger } from '../wallet/ledger.service';
+import { drainJournal, CLOSE_GRACE_MS } from '../volume/applier.service';
+import { DEFAULT_PLAN, PlanConfig, POOL_TYPES, type AdjustmentRequest, type CycleDetail, type CycleSummary, type PlanVersion, type IncomeLine, type PoolType } from '../../../contracts/compensation';
+import { LEDGER_TYPES, INCOME_TYPES } from '../../../contracts/income-types';
+import { RANKS } from '../../../contracts/enums';
+import { fromPaise } from '../../../contracts/money';
+import { findUserByUserId } from '../users/users.repo';
+import * as repo from './compensation.repo';
+import {
+  calculateMonthly, calculatePairing, deductions, pairMember, paise, tdsRuleOn,
+  type Adjustment, type Carry, type CalcResult, type Line, type SnapshotMember,
+} from './engine';
+
+const label = (type: string) => LEDGER_TYPES.find((t) => t.key === type)?.label ?? type;
+const INCOME_KEYS = new Set<string>(INCOME_TYPES.map((t) => t.key));
+const IST = 'Asia/Kolkata';
+const istDate = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: IST, year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+/** The financial year (April to March, IST) of an instant: 2026 for 2026-27. */
+export const fyOf = (d: Date) => {
+  const [y, m] = istDate(d).split('-').map(Number);
+  return m >= 4 ? y : y - 1;
+};
+export const fyLabel = (fy: number) => `${fy}-${String((fy + 1) % 100).padStart(2, '0')}`;
+const cycleEnd = (c: repo.CycleRow) => c.closedAt ?? c.endsAt;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+// ---------------------------------------------------------------- plans
+
+function toPlan(p: repo.PlanRow, inForceId: string | undefined): PlanVersion {
+  return {
+    id: p.id, version: p.version, status: p.status as PlanVersion['status'], inForce: p.id === inForceId,
+    effectiveFrom: p.effectiveFrom?.toISOString() ?? null, createdBy: p.createdBy, createdAt: p.createdAt.toISOString(),
+    activatedAt: p.activatedAt?.toISOString() ?? null, basedOn: p.basedOn, config: p.config as PlanConfig,
+  };
+}
+
+/** First start: version 1 with the defaults of the spec, in force since the epoch. */
+export async function ensureDefaultPlan(db: DbOrTx, now: Date) {
+  await repo.insertDefaultPlan(db, DEFAULT_PLAN, now);
+}
+
+/** The plan used by a cycle: the version in force at its start. */
+export async function planFor(db: DbOrTx, at: Date) {
+  const p = await repo.planInForceAt(db, at);
+  if (!p) return { id: null as string | null, version: 1, config: DEFAULT_PLAN };
+  return { id: p.id as string | null, version: p.version, config: PlanConfig.parse(p.config) };
+}
+
+export async function listPlans(ctx: AppContext) {
+  const now = ctx.clock.now();
+  await repo.retireSuperseded(ctx.db, now);
+  const inForce = await repo.planInForceAt(ctx.db, now);
+  return { items: (await repo.listPlans(ctx.db)).map((p) => toPlan(p, inForce?.id)) };
+}
+
+export async function getPlan(ctx: AppContext, id: string) {
+  const p = await repo.findPlan(ctx.db, id);
+  if (!p) throw notFound('Plan version not found');
+  const inForce = await repo.planInForceAt(ctx.db, ctx.clock.now());
+  return toPlan(p, inForce?.id);
+}
+
+export async function createDraft(ctx: AppContext, actor: Actor, input: { config: PlanConfig; basedOn?: string }) {
+  return ctx.db.transaction(async (tx) => {
+    if (input.basedOn && !(await repo.findPlan(tx, input.basedOn))) throw notFound('Plan version not found');
+    await repo.lockPlans(tx);
+    const now = ctx.clock.now();
+    const row = await repo.insertPlan(tx, { version: await repo.nextPlanVersion(tx), status: 'draft', config: input.config, basedOn: input.basedOn ?? null, createdBy: realUser(actor).id, createdAt: now, updatedAt: now });
+    await audit(tx, actor, { entityType: 'comp_plan', entityId: row.id, action: 'plan.draft_created', newState: { version: row.version, basedOn: input.basedOn ?? null } });
+    return toPlan(row, undefined);
+  });
+}
+
+export async function updateDraft(ctx: AppContext, actor: Actor, id: string, config: PlanConfig) {
+  return ctx.db.transaction(async (tx) => {
+    const before = await repo.findPlan(tx, id);
+    if (!before) throw notFound('Plan version not found');
+    if (before.status !== 'draft') throw conflict('Only a draft can be edited; an active version never changes');
+    const row = await repo.updateDraft(tx, id, config, ctx.clock.now());
+    if (!row) throw conflict('Only a draft can be edited; an active version never changes');
+    await audit(tx, actor, { entityType: 'comp_plan', entityId: id, action: 'plan.draft_updated', previousState: before.config, newState: config });
+    return toPlan(row, undefined);
+  });
+}
+
+/** Activation from the start of a future pairing cycle: the open cycle's end or a later period start. */
+export async function activatePlan(ctx: AppContext, actor: Actor, id: string, effectiveFromIso: string) {
+  return ctx.db.transaction(async (tx) => {
+    const plan = await repo.findPlan(tx, id);
+    if (!plan) throw notFound('Plan version not found');
+    if (plan.status !== 'draft') throw conflict('This version is already active');
+    const parsed = PlanConfig.safeParse(plan.config);
+    if (!parsed.success) throw badRequest('The draft does not validate; fix it before activating');
+    const at = new Date(effectiveFromIso);
+    const now = ctx.clock.now();
+    // It applies from the first cycle that starts at or after this moment (the open cycle keeps its version).
+    if (at.getTime() < now.getTime()) {
+      throw badRequest('A version takes effect from the start of a future cycle', { effectiveFrom: ['Choose a moment that has not passed yet'] });
+    }
+    const row = await repo.markActive(tx, id, at, realUser(actor).id, now);
+    if (!row) throw conflict('This version is already active');
+    await audit(tx, actor, { entityType: 'comp_plan', entityId: id, action: 'plan.activated', newState: { version: row.version, effectiveFrom: at.toISOString() } });
+    return toPlan(row, undefined);
+  });
+}
+
+// ---------------------------------------------------------------- cycles
+
+function toSummary(c: repo.CycleRow, planVersion: number | null): CycleSummary {
+  const s = (c.summary ?? {}) as Partial<{ totals: Record<string, string>; gross: string; adminCharge: string; tds: string; net: string; sales: string; salesBV: string; flushedBV: string; membersPaid: number; poolsLeft: Record<string, string> }>;
+  const sales = s.sales ?? '0.00';
+  const net = s.net ?? '0.00';
+  return {
+    id: c.id, kind: c.kind as CycleSummary['kind'], period: c.period, startsAt: c.startsAt.toISOString(), endsAt: c.endsAt.toISOString(),
+    closedAt: c.closedAt?.toISOString() ?? null, status: c.status as CycleSummary['status'], planVersion,
+    calculatedAt: c.calculatedAt?.toISOString() ?? null, calculatedBy: c.calculatedBy, approvedAt: c.approvedAt?.toISOString() ?? null,
+    approvedBy: c.approvedBy, postedAt: c.postedAt?.toISOString() ?? null,
+    totals: s.totals ?? {}, gross: s.gross ?? '0.00', adminCharge: s.adminCharge ?? '0.00', tds: s.tds ?? '0.00', net, sales, salesBV: s.salesBV ?? '0.00',
+    payoutRatio: paise(sales) > 0n ? (Number(paise(net)) / Number(paise(sales)) * 100).toFixed(2) : null,
+    flushedBV: s.flushedBV ?? '0.00', membersPaid: s.membersPaid ?? 0,
+  };
+}
+
+async function versionOf(db: DbOrTx, planId: string | null) {
+  if (!planId) return null;
+  return (await repo.findPlan(db, planId))?.version ?? null;
+}
+
+export async function listCycles(ctx: AppContext, q: { kind?: string; status?: string; cursor?: string }) {
+  const before = q.cursor ? new Date(q.cursor) : undefined;
+  if (before && Number.isNaN(before.getTime())) throw badRequest('Invalid cursor');
+  const rows = await repo.cyclesPage(ctx.db, { kind: q.kind, status: q.status, before }, 51);
+  const page = rows.slice(0, 50);
+  const plans = new Map((await repo.listPlans(ctx.db)).map((p) => [p.id, p.version]));
+  return { items: page.map((c) => toSummary(c, c.planId ? plans.get(c.planId) ?? null : null)), nextCursor: rows.length > 50 ? page[page.length - 1].startsAt.toISOString() : null };
+}
+
+export async function cycleDetail(ctx: AppContext, id: string): Promise<CycleDetail> {
+  const c = await repo.findCycle(ctx.db, id);
+  if (!c) throw notFound('Cycle not found');
+  const top = await repo.topEarners(ctx.db, id, 10);
+  const s = (c.summary ?? {}) as { poolsLeft?: Record<string, string> };
+  return {
+    ...toSummary(c, await versionOf(ctx.db, c.planId)),
+    topEarners: top.map((t) => ({ userId: t.user_id, name: [t.first_name, t.last_name].filter(Boolean).join(' ') || t.user_id, gross: t.gross, net: t.net })),
+    poolsLeft: s.poolsLeft ?? {},
+  };
+}
+
+/** Closes the open cycle of a kind now (compensation.md §2): the next one starts at this moment. */
+export async function closeNow(ctx: AppContext, actor: Actor, kind: 'pairing' | 'monthly') {
+  const now = ctx.clock.now();
+  const open = await ctx.db.transaction(async (tx) => {
+    const c = await repo.openCycleOf(tx, kind);
+    if (!c) throw conflict('There is no open cycle of this kind yet');
+    if (c.startsAt.getTime() >= now.getTime()) throw conflict('This cycle started a moment ago; there is nothing to close yet');
+    const row = await repo.setCycle(tx, c.id, { endsAt: now }, ['open']);
+    if (!row) throw conflict('The cycle was closed already');
+    await audit(tx, actor, { entityType: 'comp_cycle', entityId: c.id, action: 'cycle.closed_now', previousState: { endsAt: c.endsAt.toISOString() }, newState: { endsAt: now.toISOString() } });
+    return row;
+  });
+  // Purchases that completed before the new end are still being committed for up to the grace second;
+  // then the applier applies them into this cycle and closes it (it opens the next one from this moment).
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    await sleep(CLOSE_GRACE_MS + 50);
+    await drainJournal(ctx, { maxMs: 5_000 });
+    const c = await repo.findCycle(ctx.db, open.id);
+    if (c && c.status !== 'open') return toSummary(c, await versionOf(ctx.db, c.planId));
+    if (Date.now() > deadline) throw conflict('The cycle is still applying its last purchases; try again in a moment');
+  }
+}
+
+interface Snapshot {
+  members: Map<string, SnapshotMember>;
+  names: Map<string, string>;
+}
+
+async function loadMembers(db: DbOrTx): Promise<Snapshot> {
+  const rows = await repo.snapshotMembers(db);
+  const members = new Map<string, SnapshotMember>();
+  const names = new Map<string, string>();
+  for (const r of rows) {
+    members.set(r.id, {
+      id: r.id, userId: r.user_id, parent: r.parent_id, position: (r.position as 'left' | 'right' | null) ?? null, sponsor: r.sponsor_id,
+      role: r.role, active: r.status === 'active', personalBV: paise(r.total_bv), rank: r.current_rank ?? RANKS[0],
+    });
+    names.set(r.id, [r.first_name, r.last_name].filter(Boolean).join(' ') || r.user_id);
+  }
+  return { members, names };
+}
+
+/** Computes a cycle's lines with a plan, from its frozen snapshot (nothing is written). */
+async function compute(db: DbOrTx, c: repo.CycleRow, plan: PlanConfig, snap: Snapshot): Promise<CalcResult> {
+  const purchases = (await repo.cyclePurchases(db, c.kind, c.id)).map((p) => ({ buyer: p.member_id, bv: paise(p.bv) }));
+  const adjustments: Adjustment[] = c.kind === 'pairing'
+    ? (await repo.waitingAdjustments(db)).map((a) => ({ id: a.id, memberId: a.memberId, type: a.type, amount: paise(a.amount), reason: a.reason }))
+    : [];
+  if (c.kind === 'pairing') {
+    const prev = await repo.previousCycle(db, 'pairing', c.startsAt);
+    const carry = new Map<string, Carry>((prev ? await repo.carryOf(db, prev.id) : []).map((r) => [r.member_id, { l: paise(r.carry_left), r: paise(r.carry_right), pairedEver: r.paired_ever }]));
+    const legs = new Map((await repo.cycleLegs(db, c.id)).map((r) => [r.member_id, { l: paise(r.left_bv), r: paise(r.right_bv) }]));
+    const ranksAchieved = (await repo.ranksAchievedBetween(db, c.startsAt, cycleEnd(c))).map((r) => ({ memberId: r.user_id, rank: r.rank }));
+    return calculatePairing({ plan, members: snap.members, legs, carry, purchases, ranksAchieved, adjustments });
+  }
+  const prevMonths = await repo.previousCycles(db, 'monthly', c.startsAt, Math.max(plan.consistency.months, ...POOL_TYPES.map((p) => plan.pools[p].holdMonths)));
+  const ownRows = await repo.ownBVByMonth(db, prevMonths.map((m) => m.id));
+  const previousOwnBV = new Map<string, bigint[]>();
+  const idx = new Map(prevMonths.map((m, i) => [m.id, i]));
+  for (const r of ownRows) {
+    const arr = previousOwnBV.get(r.member_id) ?? prevMonths.map(() => 0n);
+    arr[idx.get(r.cycle_id)!] = paise(r.bv);
+    previousOwnBV.set(r.member_id, arr);
+  }
+  // Rank held at every one of the pool's hold-month closes: ranks never go down, so the rank at the
+  // earliest of those closes decides (the closes of the previous monthly cycles, this one included).
+  const heldAt = new Map<number, Map<string, string>>();
+  for (const p of POOL_TYPES) {
+    const h = plan.pools[p].holdMonths;
+    if (h <= 1 || heldAt.has(h)) continue;
+    const earliest = prevMonths[h - 2];
+    heldAt.set(h, earliest ? new Map((await repo.rankAt(db, cycleEnd(earliest))).map((r) => [r.user_id, r.rank])) : new Map());
+  }
+  const rankIdx = (r: string | undefined) => (r ? Math.max(0, RANKS.indexOf(r as (typeof RANKS)[number])) : -1);
+  const heldRank = (pool: PoolType, m: SnapshotMember) => {
+    const h = plan.pools[pool].holdMonths;
+    if (h <= 1) return true;
+    return rankIdx(heldAt.get(h)?.get(m.id)) >= rankIdx(plan.pools[pool].minRank);
+  };
+  return calculateMonthly({ plan, members: snap.members, purchases, previousOwnBV, previousMonths: prevMonths.length, heldRank, adjustments });
+}
+
+/** Per-member gross and deductions of a result (the TDS state is the financial year's posted payouts). */
+async function payoutsOf(db: DbOrTx, c: repo.CycleRow, plan: PlanConfig, lines: Line[]) {
+  const end = cycleEnd(c);
+  const fy = fyOf(new Date(end.getTime() - 1));
+  const rule = tdsRuleOn(plan, istDate(new Date(end.getTime() - 1)));
+  const ytd = new Map((await repo.ytdOf(db, fy)).map((r) => [r.member_id, r]));
+  const pan = new Set((await repo.panApproved(db)).map((r) => r.id));
+  const gross = new Map<string, bigint>();
+  for (const l of lines) gross.set(l.memberId, (gross.get(l.memberId) ?? 0n) + l.amount);
+  const out = new Map<string, { gross: bigint; adminCharge: bigint; tds: bigint; net: bigint; rate: string; pan: boolean; fy: number }>();
+  for (const [id, g] of gross) {
+    const y = ytd.get(id);
+    const d = deductions(g, plan.deductions.adminChargePercent, rule, { ytdGross: paise(y?.gross ?? '0'), ytdTds: paise(y?.tds ?? '0'), panApproved: pan.has(id) });
+    out.set(id, { gross: g < 0n ? 0n : g, adminCharge: d.adminCharge, tds: d.tds, net: d.net, rate: d.rate, pan: pan.has(id), fy });
+  }
+  return out;
+}
+
+function summarize(res: CalcResult, payouts: Awaited<ReturnType<typeof payoutsOf>>, sales: { amount: string; bv: string }) {
+  const totals: Record<string, bigint> = {};
+  for (const l of res.lines) totals[l.type] = (totals[l.type] ?? 0n) + l.amount;
+  let gross = 0n, admin = 0n, tds = 0n, net = 0n, paid = 0;
+  for (const p of payouts.values()) {
+    gross += p.gross; admin += p.adminCharge; tds += p.tds; net += p.net;
+    if (p.net > 0n) paid += 1;
+  }
+  return {
+    totals: Object.fromEntries(Object.entries(totals).map(([k, v]) => [k, fromPaise(v)])),
+    gross: fromPaise(gross), adminCharge: fromPaise(admin), tds: fromPaise(tds), net: fromPaise(net),
+    sales: sales.amount, salesBV: sales.bv, flushedBV: fromPaise(res.flushedBV), membersPaid: paid,
+    poolsLeft: Object.fromEntries(Object.entries(res.poolsLeft).map(([k, v]) => [k, fromPaise(v)])),
+  };
+}
+
+/** closed or calculated -> calculated: draft lines, payouts and carry, replaced on every run. */
+export async function calculateCycle(ctx: AppContext, actor: Actor, id: string) {
+  return ctx.db.transaction(async (tx) => {
+    const c = await repo.findCycle(tx, id, true);
+    if (!c) throw notFound('Cycle not found');
+    if (c.status !== 'closed' && c.status !== 'calculated') throw conflict(c.status === 'open' ? 'Close the cycle before calculating it' : `A cycle that is ${c.status} cannot be calculated again`);
+    const earlier = await repo.unpostedBefore(tx, c.kind, c.startsAt);
+    if (earlier.length) throw conflict('Post the earlier cycle first: carry and TDS follow from it');
+    const plan = await planFor(tx, c.startsAt);
+    const snap = await loadMembers(tx);
+    const res = await compute(tx, c, plan.config, snap);
+    const payouts = await payoutsOf(tx, c, plan.config, res.lines);
+    await repo.clearResults(tx, id);
+    await repo.insertLines(tx, res.lines.map((l) => ({ cycleId: id, memberId: l.memberId, type: l.type, amount: fromPaise(l.amount), planVersion: plan.version, explanation: l.explanation, adjustmentId: l.adjustmentId ?? null })));
+    await repo.insertPayouts(tx, [...payouts].map(([m, p]) => ({ cycleId: id, memberId: m, gross: fromPaise(p.gross), adminCharge: fromPaise(p.adminCharge), tds: fromPaise(p.tds), net: fromPaise(p.net), fy: p.fy, tdsRate: p.rate, panApproved: p.pan })));
+    if (c.kind === 'pairing') await repo.insertCarry(tx, [...res.carry].map(([m, k]) => ({ cycleId: id, memberId: m, carryLeft: fromPaise(k.l), carryRight: fromPaise(k.r), pairedEver: k.pairedEver })));
+    const sales = await repo.cycleSales(tx, c.kind, id);
+    const summary = { ...summarize(res, payouts, sales), achievers: 'achievers' in res ? (res as { achievers: { memberId: string; type: string; amount: bigint; points: number }[] }).achievers.map((a) => ({ ...a, amount: fromPaise(a.amount) })) : [] };
+    const row = await repo.setCycle(tx, id, { status: 'calculated', calculatedAt: ctx.clock.now(), calculatedBy: realUser(actor).id, planId: plan.id, summary, approvedAt: null, approvedBy: null }, ['closed', 'calculated']);
+    await audit(tx, actor, { entityType: 'comp_cycle', entityId: id, action: 'cycle.calculated', newState: { planVersion: plan.version, lines: res.lines.length, gross: summary.gross, net: summary.net } });
+    return toSummary(row, plan.version);
+  });
+}
+
+/** calculated -> approved, by an admin other than the one who calculated. */
+export async function approveCycle(ctx: AppContext, actor: Actor, id: string) {
+  return ctx.db.transaction(async (tx) => {
+    const c = await repo.findCycle(tx, id, true);
+    if (!c) throw notFound('Cycle not found');
+    if (c.status !== 'calculated') throw conflict(c.status === 'approved' || c.status === 'posted' ? `The cycle is ${c.status} already` : 'Calculate the cycle before approving it');
+    if (c.calculatedBy === realUser(actor).id) throw forbidden('Another admin must approve the calculation you made', 'SECOND_ADMIN_REQUIRED');
+    const row = await repo.setCycle(tx, id, { status: 'approved', approvedAt: ctx.clock.now(), approvedBy: realUser(actor).id }, ['calculated']);
+    await audit(tx, actor, { entityType: 'comp_cycle', entityId: id, action: 'cycle.approved', newState: { calculatedBy: c.calculatedBy } });
+    return toSummary(row, await versionOf(tx, c.planId));
+  });
+}
+
+const POST_BATCH = 500;
+
+/**
+ * approved -> posted: members in batches, each batch one transaction (ledger credits per income type with
+ * the cycle as reference, then admin_charge and tds debits, the payout marked posted); several posters
+ * share the work (rows claimed with SKIP LOCKED) and a batch is all or nothing, so a retry finishes the rest.
+ */
+export async function postCycle(ctx: AppContext, actor: Actor, id: string) {
+  const c0 = await repo.findCycle(ctx.db, id);
+  if (!c0) throw notFound('Cycle not found');
+  if (c0.status === 'posted') return toSummary(c0, await versionOf(ctx.db, c0.planId));
+  if (c0.status !== 'approved') throw conflict('Only an approved cycle can be posted');
+  if ((await repo.unpostedBefore(ctx.db, c0.kind, c0.startsAt)).length) throw conflict('Only the oldest unposted cycle can be posted');
+  const period = `${istDate(c0.startsAt)} to ${istDate(new Date(cycleEnd(c0).getTime() - 1))}`;
+  const summary = (c0.summary ?? {}) as { achievers?: { memberId: string; type: string; amount: string; points: number }[] };
+  for (;;) {
+    const done = await ctx.db.transaction(async (tx) => {
+      const batch = await repo.claimUnposted(tx, id, POST_BATCH);
+      if (!batch.length) return true;
+      const now = ctx.clock.now();
+      const lines = await repo.linesOf(tx, id, batch.map((b) => b.member_id));
+      const byMember = new Map<string, repo.LineRow[]>();
+      for (const l of lines) byMember.set(l.memberId, [...(byMember.get(l.memberId) ?? []), l]);
+      for (const p of batch) {
+        const mine = byMember.get(p.member_id) ?? [];
+        const perType = new Map<string, bigint>();
+        for (const l of mine) perType.set(l.type, (perType.get(l.type) ?? 0n) + paise(l.amount));
+        // Credits first, then any negative adjustment, then the deductions: the balance never dips.
+        const ordered = [...perType].sort((a, b) => (a[1] < b[1] ? 1 : a[1] > b[1] ? -1 : a[0].localeCompare(b[0])));
+        for (const [type, amt] of ordered) {
+          if (amt === 0n) continue;
+          await postLedger(tx, p.member_id, fromPaise(amt), INCOME_KEYS.has(type) ? type : 'admin_credit', { description: `${label(type)}, ${c0.kind} cycle ${period}`, referenceId: id, metadata: { cycleId: id }, now });
+        }
+        if (paise(p.admin_charge) > 0n) await postLedger(tx, p.member_id, `-${p.admin_charge}`, 'admin_charge', { description: `Admin charge, ${c0.kind} cycle ${period}`, referenceId: id, metadata: { cycleId: id }, now });
+        if (paise(p.tds) > 0n) await postLedger(tx, p.member_id, `-${p.tds}`, 'tds', { description: `TDS, ${c0.kind} cycle ${period}`, referenceId: id, metadata: { cycleId: id }, now });
+        for (const l of mine) if (l.type === 'rank_bonus') await repo.recordRankBonus(tx, p.member_id, String((l.explanation as { rank?: string }).rank), l.amount);
+      }
+      await repo.consumeAdjustments(tx, id, lines.filter((l) => l.adjustmentId).map((l) => l.adjustmentId!));
+      const mineSet = new Set(batch.map((b) => b.member_id));
+      const ach = (summary.achievers ?? []).filter((a) => mineSet.has(a.memberId));
+      const positions = new Map<string, number>();
+      for (const t of POOL_TYPES) {
+        (summary.achievers ?? []).filter((a) => a.type === t).sort((a, b) => Number(paise(b.amount) - paise(a.amount)) || a.memberId.localeCompare(b.memberId))
+          .forEach((a, i) => positions.set(`${t}:${a.memberId}`, i + 1));
+      }
+      await repo.insertAchievers(tx, ach.map((a) => ({ userId: a.memberId, achievementType: a.type, position: positions.get(`${a.type}:${a.memberId}`) ?? null, amount: a.amount, period: 'monthly', periodDate: istDate(c0.startsAt), metadata: { cycleId: id, points: a.points } })));
+      await repo.markPosted(tx, id, batch.map((b) => b.member_id), now);
+      return false;
+    });
+    if (done) break;
+  }
+  return ctx.db.transaction(async (tx) => {
+    const c = await repo.findCycle(tx, id, true);
+    if (c!.status === 'posted') return toSummary(c!, await versionOf(tx, c!.planId));
+    if (await repo.unpostedCount(tx, id)) throw conflict('Another admin is posting this cycle; it finishes in a moment');
+    const row = await repo.setCycle(tx, id, { status: 'posted', postedAt: ctx.clock.now(), postedBy: realUser(actor).id }, ['approved']);
+    await audit(tx, actor, { entityType: 'comp_cycle', entityId: id, action: 'cycle.posted', newState: { net: (c!.summary as { net?: string } | null)?.net ?? null } });
+    return toSummary(row, await versionOf(tx, c!.planId));
+  });
+}
+
+function memberLinesView(rows: repo.LineRow[]): IncomeLine[] {
+  return rows.map((l) => ({ type: l.type, label: label(l.type), amount: l.amount, planVersion: l.planVersion, explanation: l.explanation as IncomeLine['explanation'] }));
+}
+
+export async function cycleLines(ctx: AppContext, id: string, q: { userId?: string; type?: string; cursor?: string }) {
+  const c = await repo.findCycle(ctx.db, id);
+  if (!c) throw notFound('Cycle not found');
+  let memberId: string | undefined;
+  if (q.userId) {
+    const u = await findUserByUserId(ctx.db, q.userId);
+    if (!u) return { items: [], nextCursor: null };
+    memberId = u.id;
+  }
+  if (q.cursor && !/^[0-9a-f-]{36}$/i.test(q.cursor)) throw badRequest('Invalid cursor');
+  const rows = await repo.payoutsPage(ctx.db, id, { memberId, type: q.type, after: q.cursor }, 51);
+  const page = rows.slice(0, 50);
+  const lines = await repo.linesOf(ctx.db, id, page.map((p) => p.memberId));
+  return {
+    items: page.map((p) => ({
+      userId: p.user_id, name: [p.first_name, p.last_name].filter(Boolean).join(' ') || p.user_id,
+      lines: memberLinesView(lines.filter((l) => l.memberId === p.memberId)), gross: p.gross, adminCharge: p.adminCharge, tds: p.tds, net: p.net,
+    })),
+    nextCursor: rows.length > 50 ? page[page.length - 1].memberId : null,
+  };
+}
+
+const csvCell = (v: string | number) => {
+  const s = String(v);
+  const safe = /^[=+\-@\t\r]/.test(s) && !/^-?\d/.test(s) ? `'${s}` : s;
+  return /[",\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+};
+
+export async function exportCycle(ctx: AppContext, id: string) {
+  const c = await repo.findCycle(ctx.db, id);
+  if (!c) throw notFound('Cycle not found');
+  const out = [['Member ID', 'Name', 'Type', 'Amount', 'Plan version', 'Explanation'].join(',')];
+  let cursor: string | undefined;
+  for (;;) {
+    const page = await cycleLines(ctx, id, { cursor });
+    for (const m of page.items) {
+      for (const l of m.lines) out.push([m.userId, m.name, l.label, l.amount, l.planVersion, l.explanation.text].map(csvCell).join(','));
+      out.push([m.userId, m.name, 'Admin charge', `-${m.adminCharge}`, '', ''].map(csvCell).join(','));
+      out.push([m.userId, m.name, 'TDS', `-${m.tds}`, '', ''].map(csvCell).join(','));
+      out.push([m.userId, m.name, 'Net', m.net, '', ''].map(csvCell).join(','));
+    }
+    if (!page.nextCursor) break;
+    cursor = page.nextCursor;
+  }
+  return { filename: `cycle-${c.kind}-${istDate(c.startsAt)}.csv`, body: out.join('\n') + '\n' };
+}
+
+/** A draft version against a closed, calculated or posted cycle's snapshot; nothing is written. */
+export async function simulate(ctx: AppContext, planId: string, cycleId: string) {
+  const plan = await repo.findPlan(ctx.db, planId);
+  if (!plan) throw notFound('Plan version not found');
+  const c = await repo.findCycle(ctx.db, cycleId);
+  if (!c) throw notFound('Cycle not found');
+  if (c.status === 'open') throw conflict('Simulate against a closed, calculated or posted cycle');
+  const draftCfg = PlanConfig.safeParse(plan.config);
+  if (!draftCfg.success) throw badRequest('The version does not validate');
+  const base = await planFor(ctx.db, c.startsAt);
+  const snap = await loadMembers(ctx.db);
+  const run = async (cfg: PlanConfig) => {
+    const res = await compute(ctx.db, c, cfg, snap);
+    const payouts = await payoutsOf(ctx.db, c, cfg, res.lines);
+    const sales = await repo.cycleSales(ctx.db, c.kind, c.id);
+    const s = summarize(res, payouts, sales);
+    return { s, payouts, payoutRatio: paise(sales.amount) > 0n ? (Number(paise(s.net)) / Number(paise(sales.amount)) * 100).toFixed(2) : null };
+  };
+  const a = await run(base.config);
+  const b = await run(draftCfg.data);
+  const ids = new Set([...a.payouts.keys(), ...b.payouts.keys()]);
+  const changes = [...ids].map((m) => {
+    const x = a.payouts.get(m)?.gross ?? 0n;
+    const y = b.payouts.get(m)?.gross ?? 0n;
+    return { m, x, y, d: y - x };
+  }).filter((r) => r.d !== 0n).sort((p, q) => (q.d < 0n ? -q.d : q.d) > (p.d < 0n ? -p.d : p.d) ? 1 : -1).slice(0, 20);
+  return {
+    cycleId, planVersion: plan.version, basePlanVersion: base.version,
+    base: { gross: a.s.gross, net: a.s.net, payoutRatio: a.payoutRatio, totals: a.s.totals },
+    draft: { gross: b.s.gross, net: b.s.net, payoutRatio: b.payoutRatio, totals: b.s.totals },
+    changes: changes.map((r) => ({ userId: snap.members.get(r.m)?.userId ?? r.m, name: snap.names.get(r.m) ?? '', base: fromPaise(r.x), draft: fromPaise(r.y), delta: fromPaise(r.d) })),
+  };
+}
+
+export async function addAdjustment(ctx: AppContext, actor: Actor, input: z.output<typeof AdjustmentRequest>) {
+  if (!INCOME_KEYS.has(input.type)) throw badRequest('Choose an income type', { type: ['Choose an income type'] });
+  return ctx.db.transaction(async (tx) => {
+    const u = await findUserByUserId(tx, input.userId);
+    if (!u || u.role === 'admin') throw badRequest('Member not found', { userId: ['Member not found'] });
+    const row = await repo.insertAdjustment(tx, { memberId: u.id, type: input.type, amount: input.amount, reason: input.reason, createdBy: realUser(actor).id, createdAt: ctx.clock.now() });
+    await audit(tx, actor, { entityType: 'comp_adjustment', entityId: row.id, action: 'adjustment.created', newState: { userId: input.userId, type: input.type, amount: input.amount, reason: input.reason } });
+    return { id: row.id, userId: input.userId, type: input.type, amount: row.amount, reason: row.reason, createdAt: row.createdAt.toISOString() };
+  });
+}
+
+// ---------------------------------------------------------------- the member
+
+export async function memberIncome(ctx: AppContext, memberId: string) {
+  const now = ctx.clock.now();
+  const payouts = await repo.memberPayouts(ctx.db, memberId);
+  const carry = await repo.lastCarry(ctx.db, memberId);
+  const open = await repo.openCycleOf(ctx.db, 'pairing');
+  let thisCycle = null;
+  if (open) {
+    const plan = await planFor(ctx.db, open.startsAt);
+    const legs = (await repo.cycleLegs(ctx.db, open.id)).find((l) => l.member_id === memberId);
+    const add = { l: paise(legs?.left_bv ?? '0'), r: paise(legs?.right_bv ?? '0') };
+    const r = pairMember(plan.config, { l: paise(carry?.carry_left ?? '0'), r: paise(carry?.carry_right ?? '0'), pairedEver: carry?.paired_ever ?? false }, add, true);
+    thisCycle = { id: open.id, startsAt: open.startsAt.toISOString(), endsAt: open.endsAt.toISOString(), left: fromPaise(add.l), right: fromPaise(add.r), pairs: Number(r.paid), amount: fromPaise(r.amount) };
+  }
+  const fy = fyOf(now);
+  const inFy = payouts.filter((p) => p.fy === fy);
+  const pools = await repo.memberPoolAwards(ctx.db, memberId);
+  return {
+    cycles: payouts.map((p) => ({ id: p.cycle_id, kind: p.kind, startsAt: new Date(p.starts_at).toISOString(), endsAt: new Date(p.closed_at ?? p.ends_at).toISOString(), gross: p.gross, adminCharge: p.admin_charge, tds: p.tds, net: p.net, postedAt: new Date(p.posted_at).toISOString() })),
+    carry: { left: carry?.carry_left ?? '0.00', right: carry?.carry_right ?? '0.00' },
+    thisCycle,
+    financialYear: { label: fyLabel(fy), gross: fromPaise(inFy.reduce((s, p) => s + paise(p.gross), 0n)), tds: fromPaise(inFy.reduce((s, p) => s + paise(p.tds), 0n)) },
+    poolAwards: pools.map((a) => ({ type: a.achievementType, label: label(a.achievementType), amount: a.amount ?? '0.00', periodDate: a.periodDate })),
+  };
+}
+
+export async function memberCycle(ctx: AppContext, memberId: string, cycleId: string) {
+  const payout = (await repo.memberPayouts(ctx.db, memberId)).find((p) => p.cycle_id === cycleId);
+  if (!payout) throw notFound('Cycle not found');
+  const lines = await repo.memberLines(ctx.db, memberId, [cycleId]);
+  return {
+    cycle: { id: cycleId, kind: payout.kind, startsAt: new Date(payout.starts_at).toISOString(), endsAt: new Date(payout.closed_at ?? payout.ends_at).toISOString() },
+    lines: memberLinesView(lines), gross: payout.gross, adminCharge: payout.admin_charge, tds: payout.tds, net: payout.net,
+  };
+}
+
+/** The financial year's statement: every posted cycle's lines, deductions and net. */
+export async function memberStatement(ctx: AppContext, member: { id: string; userId: string; name: string }, fyText: string | undefined, format: 'csv' | 'pdf') {
+  const fy = fyText ? Number(fyText.slice(0, 4)) : fyOf(ctx.clock.now());
+  if (fyText && fyLabel(fy) !== fyText) throw badRequest('Financial year looks like 2026-27', { fy: ['Financial year looks like 2026-27'] });
+  const payouts = (await repo.memberPayouts(ctx.db, member.id)).filter((p) => p.fy === fy).reverse();
+  const lines = await repo.memberLines(ctx.db, member.id, payouts.map((p) => p.cycle_id));
+  const rows: string[][] = [];
+  for (const p of payouts) {
+    const period = `${istDate(new Date(p.starts_at))} to ${istDate(new Date(new Date(p.closed_at ?? p.ends_at).getTime() - 1))}`;
+    for (const l of lines.filter((x) => x.cycleId === p.cycle_id)) rows.push([period, label(l.type), l.amount, (l.explanation as { text: string }).text]);
+    rows.push([period, 'Admin charge', `-${p.admin_charge}`, '']);
+    rows.push([period, 'TDS', `-${p.tds}`, '']);
+    rows.push([period, 'Net', p.net, '']);
+  }
+  const gross = fromPaise(payouts.reduce((s, p) => s + paise(p.gross), 0n));
+  const tds = fromPaise(payouts.reduce((s, p) => s + paise(p.tds), 0n));
+  const net = fromPaise(payouts.reduce((s, p) => s + paise(p.net), 0n));
+  const name = `income-statement-${member.userId}-${fyLabel(fy)}`;
+  if (format === 'csv') {
+    const body = [['Cycle', 'Type', 'Amount', 'Explanation'], ...rows, [], ['Financial year', fyLabel(fy)], ['Gross', gross], ['TDS', tds], ['Net', net]]
+      .map((r) => r.map(csvCell).join(',')).join('\n') + '\n';
+    return { filename: `${name}.csv`, contentType: 'text/csv; charset=utf-8', body: Buffer.from(body) };
+  }
+  const { simplePdf } = await import('../../lib/simple-pdf');
+  const text = [
+    `Income statement, financial year ${fyLabel(fy)}`, `${member.name} (${member.userId})`, '',
+    ...rows.map((r) => `${r[0]}  ${r[1].padEnd(20)} ${r[2].padStart(12)}`), '',
+    `Gross ${gross}    TDS ${tds}    Net ${net}`,
+  ];
+  return { filename: `${name}.pdf`, contentType: 'application/pdf', body: simplePdf(text) };
+}
