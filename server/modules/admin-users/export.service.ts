@@ -1,3 +1,4 @@
+import { csvCell } from '../../lib/csv';
 import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { z } from 'zod';
@@ -41,12 +42,6 @@ async function* rowsOf(ctx: AppContext, filter: UserFilter): AsyncGenerator<Admi
     const last = page[page.length - 1];
     after = { v: last.sortValue, id: last.user.id };
   }
-}
-
-/** Spreadsheet programs run cells starting with = + - @ as formulas; a leading quote keeps them text. */
-function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 export function exportFilename(scope: 'all' | 'free', format: 'csv' | 'xlsx', now: Date) {

@@ -15,6 +15,7 @@ import { DEFAULT_PLAN, PlanConfig, POOL_TYPES, type AdjustmentRequest, type Cycl
 import { LEDGER_TYPES, INCOME_TYPES } from '../../../contracts/income-types';
 import { RANKS } from '../../../contracts/enums';
 import { fromPaise } from '../../../contracts/money';
+import { csvCell } from '../../lib/csv';
 import { findUserByUserId } from '../users/users.repo';
 import * as repo from './compensation.repo';
 import {
@@ -399,11 +400,7 @@ export async function cycleLines(ctx: AppContext, id: string, q: { userId?: stri
   };
 }
 
-const csvCell = (v: string | number) => {
-  const s = String(v);
-  const safe = /^[=+\-@\t\r]/.test(s) && !/^-?\d/.test(s) ? `'${s}` : s;
-  return /[",\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
+const cell = (v: string | number) => csvCell(v, { signedNumbers: true });
 
 export async function exportCycle(ctx: AppContext, id: string) {
   const c = await repo.findCycle(ctx.db, id);
@@ -413,10 +410,10 @@ export async function exportCycle(ctx: AppContext, id: string) {
   for (;;) {
     const page = await cycleLines(ctx, id, { cursor });
     for (const m of page.items) {
-      for (const l of m.lines) out.push([m.userId, m.name, l.label, l.amount, l.planVersion, l.explanation.text].map(csvCell).join(','));
-      out.push([m.userId, m.name, 'Admin charge', `-${m.adminCharge}`, '', ''].map(csvCell).join(','));
-      out.push([m.userId, m.name, 'TDS', `-${m.tds}`, '', ''].map(csvCell).join(','));
-      out.push([m.userId, m.name, 'Net', m.net, '', ''].map(csvCell).join(','));
+      for (const l of m.lines) out.push([m.userId, m.name, l.label, l.amount, l.planVersion, l.explanation.text].map(cell).join(','));
+      out.push([m.userId, m.name, 'Admin charge', `-${m.adminCharge}`, '', ''].map(cell).join(','));
+      out.push([m.userId, m.name, 'TDS', `-${m.tds}`, '', ''].map(cell).join(','));
+      out.push([m.userId, m.name, 'Net', m.net, '', ''].map(cell).join(','));
     }
     if (!page.nextCursor) break;
     cursor = page.nextCursor;
@@ -526,7 +523,7 @@ export async function memberStatement(ctx: AppContext, member: { id: string; use
   const name = `income-statement-${member.userId}-${fyLabel(fy)}`;
   if (format === 'csv') {
     const body = [['Cycle', 'Type', 'Amount', 'Explanation'], ...rows, [], ['Financial year', fyLabel(fy)], ['Gross', gross], ['TDS', tds], ['Net', net]]
-      .map((r) => r.map(csvCell).join(',')).join('\n') + '\n';
+      .map((r) => r.map(cell).join(',')).join('\n') + '\n';
     return { filename: `${name}.csv`, contentType: 'text/csv; charset=utf-8', body: Buffer.from(body) };
   }
   const { simplePdf } = await import('../../lib/simple-pdf');
