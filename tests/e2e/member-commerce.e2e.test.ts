@@ -103,7 +103,7 @@ describe.each(SIZES)('Member commerce at $name width', (size: Size) => {
     await signIn(page, t.url, email, PASSWORD);
     await page.waitForURL((u) => u.pathname === '/dashboard');
     await nav(page, 'Wallet').waitFor();
-    expect(await page.getByRole('navigation', { name: 'Member portal' }).getByRole('link').allTextContents()).toEqual(['Dashboard', 'My Team', 'Products', 'My Purchases', 'Wallet', 'Support', 'Settings']);
+    expect(await page.getByRole('navigation', { name: 'Member portal' }).getByRole('link').allTextContents()).toEqual(['Dashboard', 'My Team', 'Products', 'My Purchases', 'Wallet', 'Income', 'Support', 'Settings']);
     await page.getByRole('navigation', { name: 'Quick actions' }).getByRole('link', { name: /Products/ }).waitFor();
     await page.getByRole('navigation', { name: 'Quick actions' }).getByRole('link', { name: /Wallet/ }).waitFor();
     await memberShot(page, 'dashboard');

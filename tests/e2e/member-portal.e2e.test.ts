@@ -29,13 +29,14 @@ let browser: Browser;
 let admin: string;
 
 const PASSWORD = 'Portal#12345';
-const TABS = ['Dashboard', 'My Team', 'Products', 'My Purchases', 'Wallet', 'Support', 'Settings'];
+const TABS = ['Dashboard', 'My Team', 'Products', 'My Purchases', 'Wallet', 'Income', 'Support', 'Settings'];
 const HEADINGS: Record<string, string | RegExp> = {
   Dashboard: /Welcome back, Asha!/,
   'My Team': 'My Team',
   Products: 'Product Catalog',
   'My Purchases': 'My Purchases',
   Wallet: 'Wallet',
+  Income: 'Income',
   Support: 'Support',
   Settings: 'Settings',
 };

@@ -1,18 +1,19 @@
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router';
-import { LayoutDashboard, LifeBuoy, Package, Settings, ShoppingBag, Users, Wallet } from 'lucide-react';
+import { HandCoins, LayoutDashboard, LifeBuoy, Package, Settings, ShoppingBag, Users, Wallet } from 'lucide-react';
 import type { CurrentUser } from '@contracts';
 import { cn } from '../../lib/cn';
 import { MemberHeader } from './member-header';
 
-// Doc 3 §2.1's five tabs plus Wallet and Support (screens M11, M12). KYC is reached from the dashboard's
-// KYC card and from Settings, which keeps the bar short enough for a phone.
+// Doc 3 §2.1's five tabs plus Wallet, Income (compensation.md §6) and Support (screens M11, M12). KYC is
+// reached from the dashboard's KYC card and from Settings, which keeps the bar short enough for a phone.
 const NAV = [
   { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
   { to: '/my-team', label: 'My Team', icon: Users },
   { to: '/products', label: 'Products', icon: Package },
   { to: '/my-purchases', label: 'My Purchases', icon: ShoppingBag },
   { to: '/wallet', label: 'Wallet', icon: Wallet },
+  { to: '/income', label: 'Income', icon: HandCoins },
   { to: '/support', label: 'Support', icon: LifeBuoy },
   { to: '/settings', label: 'Settings', icon: Settings },
 ];

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { useSignedInUser } from '../../features/account';
 import { ProductsPage, PurchasesPage } from '../../features/commerce';
+import { IncomePage } from '../../features/income';
 import { KycUploadPage } from '../../features/kyc';
 import { DashboardPage } from '../../features/member';
 import { SettingsPage } from '../../features/settings';
@@ -17,6 +18,7 @@ const PAGES: Record<string, () => ReactNode> = {
   '/products': () => <ProductsPage />,
   '/my-purchases': () => <PurchasesPage />,
   '/wallet': () => <WalletPage />,
+  '/income': () => <IncomePage />,
   '/support': () => <SupportPage />,
   '/settings': () => <SettingsPage />,
 };

@@ -8,6 +8,8 @@ import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
 import { useSignedInUser } from '../account';
 import { UsersActivitiesSection } from './activities/users-activities-section';
+import { CyclesSection } from './compensation/cycles-section';
+import { PlanSection } from './compensation/plan-section';
 import { DashboardSection } from './dashboard/dashboard-section';
 import { FranchiseRequestsSection } from './engagement/franchise-requests-section';
 import { NewsSection } from './engagement/news-section';
@@ -47,6 +49,10 @@ function SectionBody({ id }: { id: SectionId }) {
       return <DirectIncomeSection />;
     case 'payout-summary':
       return <PayoutSummarySection />;
+    case 'comp-cycles':
+      return <CyclesSection />;
+    case 'comp-plan':
+      return <PlanSection />;
     case 'roi-income':
     case 'salary-income':
     case 'holiday-reward':

@@ -29,6 +29,8 @@ export const KEYS = {
   franchiseRequests: '/api/admin/franchise-requests',
   supportTickets: '/api/admin/support-tickets',
   news: '/api/admin/news',
+  compPlans: '/api/admin/compensation/plans',
+  compCycles: '/api/admin/compensation/cycles',
 } as const;
 
 export const USER_LIST_KEYS: string[] = [KEYS.userSearch, KEYS.paidMembers, KEYS.todayJoinings, KEYS.freeUsers];

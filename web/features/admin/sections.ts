@@ -20,6 +20,9 @@ import {
   Wallet,
   Briefcase,
   Banknote,
+  CalendarRange,
+  Calculator,
+  FileSliders,
   Hourglass,
   Landmark,
   Package,
@@ -48,6 +51,8 @@ export const SECTION_IDS = [
   'salary-income',
   'payout-summary',
   'holiday-reward',
+  'comp-cycles',
+  'comp-plan',
   'pending-recruits',
   'kyc-pending',
   'kyc-approved',
@@ -86,6 +91,7 @@ export const GROUP_ICONS: Record<string, Icon> = {
   Dashboard: LayoutDashboard,
   'User Details': Users,
   'Income Reports': BadgeIndianRupee,
+  Compensation: Calculator,
   'Pending Recruits': UserPlus,
   'KYC Details': ShieldCheck,
   'Withdraw Management': Banknote,
@@ -97,7 +103,7 @@ export const GROUP_ICONS: Record<string, Icon> = {
 
 const WITHDRAWAL_KEYS: string[] = [KEYS.pendingWithdrawals, KEYS.approvedWithdrawals, KEYS.rejectedWithdrawals];
 
-/** The sidebar of doc 2 §2.2, in its order, plus Products & Orders and Engagement. */
+/** The sidebar of doc 2 §2.2, in its order, plus Compensation (compensation.md §6), Products & Orders and Engagement. */
 export const SECTIONS: SectionDef[] = [
   { id: 'dashboard', label: 'Dashboard', group: 'Dashboard', icon: LayoutDashboard, access: 'admin', refreshKeys: [KEYS.stats] },
   { id: 'all-members', label: 'All Members', group: 'User Details', icon: UsersRound, access: 'admin', refreshKeys: [KEYS.userSearch, KEYS.placementParents] },
@@ -110,6 +116,8 @@ export const SECTIONS: SectionDef[] = [
   { id: 'salary-income', label: 'Salary Income', group: 'Income Reports', icon: Briefcase, access: 'admin', refreshKeys: [] },
   { id: 'payout-summary', label: 'Payout Summary', group: 'Income Reports', icon: Wallet, access: 'admin', refreshKeys: [KEYS.payoutSummary] },
   { id: 'holiday-reward', label: 'Holiday Reward Summary', group: 'Income Reports', icon: Gift, access: 'admin', refreshKeys: [] },
+  { id: 'comp-cycles', label: 'Cycles', group: 'Compensation', icon: CalendarRange, access: 'admin', refreshKeys: [KEYS.compCycles] },
+  { id: 'comp-plan', label: 'Plan', group: 'Compensation', icon: FileSliders, access: 'admin', refreshKeys: [KEYS.compPlans, KEYS.compCycles] },
   {
     id: 'pending-recruits', label: 'Pending Recruits', group: 'Pending Recruits', icon: UserPlus, access: 'reviewer',
     refreshKeys: [KEYS.pendingRecruits, KEYS.placementParents],

@@ -1,0 +1,295 @@
+import { useState } from 'react';
+import { ArrowLeft, Calculator, CheckCheck, Download, Send, Trophy } from 'lucide-react';
+import { ledgerTypeLabel } from '@contracts';
+import { useSignedInUser } from '../../account';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { toast } from '../../../components/ui/toast';
+import { titleCase } from '../../../lib/format';
+import { compareMoney } from '../../../lib/money';
+import { cycleKindLabel, formatCycleMoment, formatCyclePeriod } from '../../../lib/cycles';
+import { formatCount, formatDateTimeUS, formatINR } from '../format';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { QueryStates } from '../ui/query-error';
+import { SectionHeader } from '../ui/section-header';
+import { CycleStatusBadge } from './compensation-badges';
+import { cycleExportHref, deductionsOf, formatPayoutRatio, hasFigures, orderedTypes, useCycle, useCycleAction, type CycleAction, type CycleDetail } from './compensation-api';
+import { Figure, MemberName } from './compensation-ui';
+import { CycleLines } from './cycle-lines';
+
+const POOL_LABEL = (type: string) => ledgerTypeLabel(type);
+
+/** What each state allows (compensation.md §2): closed|calculated → calculate; calculated → approve; approved → post. */
+export function allowedActions(status: CycleDetail['status']): Record<CycleAction, boolean> {
+  return {
+    calculate: status === 'closed' || status === 'calculated',
+    approve: status === 'calculated',
+    post: status === 'approved',
+  };
+}
+
+/** Who acted, as far as this admin can tell: the server names the admin by account id. */
+function useActorName() {
+  const me = useSignedInUser();
+  return (by: string | null) => (!by ? null : by === me.id ? 'by you' : 'by another admin');
+}
+
+function Timeline({ c }: { c: CycleDetail }) {
+  const actor = useActorName();
+  const rows: Array<[string, string | null, string | null]> = [
+    ['Closed', c.closedAt, null],
+    ['Calculated', c.calculatedAt, c.calculatedBy],
+    ['Approved', c.approvedAt, c.approvedBy],
+    ['Posted', c.postedAt, null],
+  ];
+  return (
+    <dl className="grid grid-cols-2 gap-3 text-sm lg:grid-cols-4">
+      {rows.map(([label, at, by]) => (
+        <div key={label} className="min-w-0">
+          <dt className="text-xs font-medium text-slate-500">{label}</dt>
+          <dd className="mt-0.5 font-medium break-words text-slate-900">
+            {at ? formatDateTimeUS(at) : <span className="font-normal text-slate-500">Not yet</span>}
+            {at && by ? <span className="block text-xs font-normal text-slate-500">{actor(by)}</span> : null}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Actions({ c }: { c: CycleDetail }) {
+  const me = useSignedInUser();
+  const action = useCycleAction();
+  const [posting, setPosting] = useState(false);
+  const allowed = allowedActions(c.status);
+  const busy = action.isPending ? action.variables?.action : undefined;
+  const figures = hasFigures(c);
+
+  const run = (what: CycleAction) =>
+    action.mutate(
+      { id: c.id, action: what },
+      {
+        onSuccess: (done) => {
+          setPosting(false);
+          if (what === 'calculate') {
+            toast({ title: 'Cycle calculated', description: `${formatCount(done.membersPaid)} members paid: gross ${formatINR(done.gross)}, net ${formatINR(done.net)}.`, variant: 'success' });
+          } else if (what === 'approve') {
+            toast({ title: 'Cycle approved', description: 'It can now be posted to the members’ wallets.', variant: 'success' });
+          } else {
+            toast({ title: 'Cycle posted', description: `${formatINR(done.net)} credited to ${formatCount(done.membersPaid)} members’ wallets.`, variant: 'success' });
+          }
+        },
+      },
+    );
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Actions</CardTitle>
+        <CardDescription>
+          Calculate from the cycle’s frozen snapshot (again replaces the lines), then another admin approves, then post to the wallets. Only the oldest unposted cycle of a kind can be posted.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
+        <Button variant={allowed.calculate ? 'primary' : 'outline'} disabled={!allowed.calculate || action.isPending} loading={busy === 'calculate'} onClick={() => run('calculate')}>
+          {busy === 'calculate' ? null : <Calculator aria-hidden="true" className="size-4" />}
+          {c.status === 'calculated' ? 'Calculate again' : 'Calculate'}
+        </Button>
+        <Button variant={allowed.approve ? 'primary' : 'outline'} disabled={!allowed.approve || action.isPending} loading={busy === 'approve'} onClick={() => run('approve')}>
+          {busy === 'approve' ? null : <CheckCheck aria-hidden="true" className="size-4" />} Approve
+        </Button>
+        <Button variant={allowed.post ? 'primary' : 'outline'} disabled={!allowed.post || action.isPending} onClick={() => setPosting(true)}>
+          <Send aria-hidden="true" className="size-4" /> Post
+        </Button>
+        {figures ? (
+          <Button asChild variant="outline" className="sm:ml-auto">
+            <a href={cycleExportHref(c.id)} download>
+              <Download aria-hidden="true" className="size-4" /> Export CSV
+            </a>
+          </Button>
+        ) : (
+          <Button variant="outline" className="sm:ml-auto" disabled title="The cycle has no lines until it is calculated">
+            <Download aria-hidden="true" className="size-4" /> Export CSV
+          </Button>
+        )}
+      </CardContent>
+      {c.status === 'calculated' ? (
+        <p className="border-t border-slate-100 px-5 py-3 text-xs text-slate-500 sm:px-6">
+          {c.calculatedBy === me.id
+            ? 'You calculated this cycle, so another admin must approve it.'
+            : 'The approval must come from an admin other than the one who calculated the cycle.'}
+        </p>
+      ) : null}
+      <ConfirmDialog
+        open={posting}
+        onOpenChange={setPosting}
+        title="Post this cycle?"
+        description={`Credits ${formatINR(c.net)} net to ${formatCount(c.membersPaid)} members’ wallets (gross ${formatINR(c.gross)}, deductions ${formatINR(deductionsOf(c))}).`}
+        confirmLabel="Post to wallets"
+        onConfirm={() => run('post')}
+        busy={busy === 'post'}
+      >
+        <p className="text-sm text-slate-600">Posted lines never change; a correction is an adjustment in a later cycle.</p>
+      </ConfirmDialog>
+    </Card>
+  );
+}
+
+function IncomeByType({ c }: { c: CycleDetail }) {
+  const types = orderedTypes(c.totals);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Income by type</CardTitle>
+        <CardDescription>Gross income of the cycle per income type, then the deductions.</CardDescription>
+      </CardHeader>
+      <CardContent className="pt-3">
+        <dl className="divide-y divide-slate-100 text-sm">
+          {types.length === 0 ? <p className="py-2 text-slate-500">No income in this cycle.</p> : null}
+          {types.map((t) => (
+            <div key={t.type} className="flex items-baseline justify-between gap-3 py-2">
+              <dt className="text-slate-600">{t.label}</dt>
+              <dd className="font-medium whitespace-nowrap text-slate-900 tabular-nums">{formatINR(c.totals[t.type])}</dd>
+            </div>
+          ))}
+          <div className="flex items-baseline justify-between gap-3 py-2">
+            <dt className="font-semibold text-slate-900">Gross</dt>
+            <dd className="font-semibold whitespace-nowrap text-slate-900 tabular-nums">{formatINR(c.gross)}</dd>
+          </div>
+          <div className="flex items-baseline justify-between gap-3 py-2">
+            <dt className="text-slate-600">Admin charge</dt>
+            <dd className="whitespace-nowrap text-red-600 tabular-nums">−{formatINR(c.adminCharge)}</dd>
+          </div>
+          <div className="flex items-baseline justify-between gap-3 py-2">
+            <dt className="text-slate-600">TDS</dt>
+            <dd className="whitespace-nowrap text-red-600 tabular-nums">−{formatINR(c.tds)}</dd>
+          </div>
+          <div className="flex items-baseline justify-between gap-3 py-2">
+            <dt className="font-semibold text-slate-900">Net</dt>
+            <dd className="font-bold whitespace-nowrap text-emerald-700 tabular-nums">{formatINR(c.net)}</dd>
+          </div>
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+function TopEarners({ c }: { c: CycleDetail }) {
+  const left = Object.entries(c.poolsLeft ?? {}).filter(([, v]) => compareMoney(v, '0') > 0);
+  return (
+    <div className="space-y-5">
+      <Card>
+        <CardHeader>
+          <CardTitle>Top earners</CardTitle>
+          <CardDescription>By gross income in this cycle.</CardDescription>
+        </CardHeader>
+        <CardContent className="pt-3">
+          {c.topEarners.length === 0 ? (
+            <EmptyState icon={Trophy} title="Nobody earned in this cycle" />
+          ) : (
+            <ol className="divide-y divide-slate-100">
+              {c.topEarners.map((e, i) => (
+                <li key={e.userId} className="flex items-center gap-3 py-2.5">
+                  <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-slate-100 text-xs font-semibold text-slate-600 tabular-nums">{i + 1}</span>
+                  <div className="min-w-0 flex-1">
+                    <MemberName userId={e.userId} name={e.name} />
+                  </div>
+                  <div className="text-right text-sm tabular-nums">
+                    <p className="font-semibold whitespace-nowrap text-slate-900">{formatINR(e.gross)}</p>
+                    <p className="text-xs whitespace-nowrap text-slate-500">net {formatINR(e.net)}</p>
+                  </div>
+                </li>
+              ))}
+            </ol>
+          )}
+        </CardContent>
+      </Card>
+      {left.length ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>Left with the company</CardTitle>
+            <CardDescription>What the pools did not pay out (caps and rounding).</CardDescription>
+          </CardHeader>
+          <CardContent className="pt-3">
+            <dl className="divide-y divide-slate-100 text-sm">
+              {left.map(([type, amount]) => (
+                <div key={type} className="flex items-baseline justify-between gap-3 py-2">
+                  <dt className="text-slate-600">{POOL_LABEL(type)}</dt>
+                  <dd className="font-medium whitespace-nowrap text-slate-900 tabular-nums">{formatINR(amount)}</dd>
+                </div>
+              ))}
+            </dl>
+          </CardContent>
+        </Card>
+      ) : null}
+    </div>
+  );
+}
+
+/** One cycle: its state and actions, totals per income type, deductions, ratio, top earners and every member's lines. */
+export function CycleDetailView({ id, onBack }: { id: string; onBack: () => void }) {
+  const cycle = useCycle(id);
+  const c = cycle.data;
+  const back = (
+    <Button variant="outline" onClick={onBack}>
+      <ArrowLeft aria-hidden="true" className="size-4" /> All cycles
+    </Button>
+  );
+  return (
+    <div className="space-y-5">
+      <SectionHeader
+        eyebrow="Compensation · Cycles"
+        title={c ? `${cycleKindLabel(c.kind)} cycle ${formatCyclePeriod(c.startsAt, c.endsAt)}` : 'Cycle'}
+        description={c ? `${titleCase(c.period)}${c.planVersion !== null ? ` · computed with plan version ${c.planVersion}` : ''} · ${formatCycleMoment(c.startsAt)} to ${formatCycleMoment(c.endsAt)}` : undefined}
+        actions={back}
+      />
+      <QueryStates query={cycle} errorTitle="Failed to load the cycle" loadingLabel="Loading the cycle...">
+        {c ? (
+          <div className="space-y-5">
+            <div className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+              <div className="flex flex-wrap items-center gap-2">
+                <span className="text-sm font-medium text-slate-500">Status</span>
+                <CycleStatusBadge status={c.status} />
+              </div>
+              <Timeline c={c} />
+            </div>
+
+            <Actions c={c} />
+
+            {hasFigures(c) ? (
+              <>
+                <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+                  <Figure label="Gross" value={formatINR(c.gross)} />
+                  <Figure label="Deductions" value={formatINR(deductionsOf(c))} sub={`Admin charge ${formatINR(c.adminCharge)} · TDS ${formatINR(c.tds)}`} />
+                  <Figure label="Net" value={formatINR(c.net)} />
+                  <Figure label="Sales" value={formatINR(c.sales)} sub={`${formatCount(c.salesBV)} BV`} />
+                  <Figure label="Payout ratio" value={formatPayoutRatio(c.payoutRatio)} sub="Net paid / sales of the cycle" />
+                  <Figure label="Flushed BV" value={formatCount(c.flushedBV)} sub="Over the pairs cap or the carry cap" />
+                  <Figure label="Members paid" value={formatCount(c.membersPaid)} />
+                  <Figure label="Plan version" value={c.planVersion !== null ? `v${c.planVersion}` : '—'} />
+                </div>
+                <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,1fr)_22rem]">
+                  <IncomeByType c={c} />
+                  <TopEarners c={c} />
+                </div>
+                <CycleLines cycleId={c.id} />
+              </>
+            ) : (
+              <EmptyState
+                icon={Calculator}
+                className="bg-white"
+                title={c.status === 'open' ? 'This cycle is still open' : 'This cycle has not been calculated yet'}
+                description={
+                  c.status === 'open'
+                    ? `It closes at ${formatCycleMoment(c.endsAt)}, or when you close it from the cycle list. Then it can be calculated.`
+                    : 'Calculate it to see the totals per income type, the deductions and every member’s lines.'
+                }
+              />
+            )}
+          </div>
+        ) : null}
+      </QueryStates>
+    </div>
+  );
+}

@@ -1,0 +1,211 @@
+import { useState } from 'react';
+import { CalendarClock, CalendarRange, Eye, Lock } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { toast } from '../../../components/ui/toast';
+import { cn } from '../../../lib/cn';
+import { titleCase } from '../../../lib/format';
+import { cycleKindLabel, formatCycleMoment, formatCyclePeriod } from '../../../lib/cycles';
+import { formatCount, formatINR } from '../format';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { LoadMore, QueryStates } from '../ui/query-error';
+import { SectionHeader } from '../ui/section-header';
+import { segmentClass, segmentGroupClass } from '../ui/segments';
+import { CardField, TableFrame, Td, Th, Tr } from '../ui/table';
+import { CycleStatusBadge } from './compensation-badges';
+import { deductionsOf, formatPayoutRatio, hasFigures, useCloseCycle, useCycles, useOpenCycle, type CycleKind, type CycleSummary } from './compensation-api';
+import { CycleDetailView } from './cycle-detail';
+
+const KINDS: Array<{ id: CycleKind; label: string; hint: string }> = [
+  { id: 'pairing', label: 'Pairing', hint: 'Sales incentive, direct income, sales bonus, franchise income and rank bonuses' },
+  { id: 'monthly', label: 'Monthly', hint: 'Consistency bonus and the six pools' },
+];
+
+function Period({ c }: { c: CycleSummary }) {
+  return (
+    <div className="min-w-0">
+      <p className="font-medium whitespace-nowrap text-slate-900">{formatCyclePeriod(c.startsAt, c.endsAt)}</p>
+      <p className="text-xs text-slate-500">
+        {titleCase(c.period)}
+        {c.planVersion !== null ? ` · Plan v${c.planVersion}` : ''}
+      </p>
+    </div>
+  );
+}
+
+function StatusCell({ c }: { c: CycleSummary }) {
+  return (
+    <div className="space-y-1">
+      <CycleStatusBadge status={c.status} />
+      {c.status === 'open' ? <p className="max-w-40 text-xs text-slate-500">Ends {formatCycleMoment(c.endsAt)}</p> : null}
+    </div>
+  );
+}
+
+const money = (c: CycleSummary, v: string) => (hasFigures(c) ? formatINR(v) : '—');
+
+/** A-comp-1 Cycles (compensation.md §2, §6): each cycle's state and figures; close the open one early. */
+export function CyclesSection() {
+  const [kind, setKind] = useState<CycleKind>('pairing');
+  const [selected, setSelected] = useState<string | null>(null);
+  if (selected) return <CycleDetailView id={selected} onBack={() => setSelected(null)} />;
+  return <CycleList kind={kind} onKind={setKind} onOpen={setSelected} />;
+}
+
+function CycleList({ kind, onKind, onOpen }: { kind: CycleKind; onKind: (k: CycleKind) => void; onOpen: (id: string) => void }) {
+  const cycles = useCycles(kind);
+  const open = useOpenCycle(kind);
+  const close = useCloseCycle();
+  const [confirming, setConfirming] = useState(false);
+  const items = cycles.data?.pages.flatMap((p) => p.items) ?? [];
+  const openCycle = open.data ?? null;
+  const current = KINDS.find((k) => k.id === kind)!;
+
+  const view = (c: CycleSummary, className?: string) => (
+    <Button size="sm" variant={c.status === 'closed' || c.status === 'calculated' || c.status === 'approved' ? 'primary' : 'outline'} className={className} onClick={() => onOpen(c.id)} aria-label={`View cycle ${formatCyclePeriod(c.startsAt, c.endsAt)}`}>
+      <Eye aria-hidden="true" className="size-3.5" /> View
+    </Button>
+  );
+
+  const onClose = () => {
+    close.mutate(kind, {
+      onSuccess: (closed) => {
+        setConfirming(false);
+        toast({
+          title: 'Cycle closed',
+          description: `The ${cycleKindLabel(closed.kind).toLowerCase()} cycle ${formatCyclePeriod(closed.startsAt, closed.endsAt)} is closed and the next one is open. Calculate it when you are ready.`,
+          variant: 'success',
+        });
+      },
+    });
+  };
+
+  return (
+    <div className="space-y-5">
+      <SectionHeader
+        eyebrow="Compensation"
+        title="Cycles"
+        description="Each cycle's state and figures, newest first. Open a cycle to calculate, approve and post it, and to read every member's lines."
+        actions={
+          openCycle ? (
+            <Button variant="outline" onClick={() => setConfirming(true)}>
+              <Lock aria-hidden="true" className="size-4" /> Close now
+            </Button>
+          ) : undefined
+        }
+      />
+
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-4">
+        <div role="group" aria-label="Cycle kind" className={cn('grid grid-cols-2 sm:inline-grid', segmentGroupClass)}>
+          {KINDS.map((k) => (
+            <button key={k.id} type="button" aria-pressed={k.id === kind} onClick={() => onKind(k.id)} className={segmentClass(k.id === kind)}>
+              {k.label}
+            </button>
+          ))}
+        </div>
+        <p className="text-sm text-slate-500">{current.hint}.</p>
+      </div>
+
+      {openCycle ? (
+        <p className="flex items-start gap-2 rounded-xl border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-900" role="status">
+          <CalendarClock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-sky-600" />
+          <span>
+            The open {current.label.toLowerCase()} cycle ({formatCyclePeriod(openCycle.startsAt, openCycle.endsAt)}) closes on its own at {formatCycleMoment(openCycle.endsAt)}.
+          </span>
+        </p>
+      ) : null}
+
+      <QueryStates
+        query={cycles}
+        errorTitle="Failed to load the cycles"
+        loadingLabel="Loading cycles..."
+        empty={items.length === 0 ? (
+          <EmptyState icon={CalendarRange} title={`No ${current.label.toLowerCase()} cycles yet`} description="The first cycle opens when the compensation plan starts; it is listed here with its state." />
+        ) : null}
+      >
+        <div className={cn('space-y-4 transition-opacity', cycles.isPlaceholderData && 'opacity-60')}>
+          <TableFrame label={`${current.label} cycles`} className="hidden md:block">
+            <thead>
+              <tr>
+                <Th>Period</Th>
+                <Th>Status</Th>
+                <Th className="text-right">Gross</Th>
+                <Th className="text-right">Deductions</Th>
+                <Th className="text-right">Net</Th>
+                <Th className="text-right">Payout ratio</Th>
+                <Th className="text-right">Members paid</Th>
+                <Th stickyEnd className="text-right">
+                  <span className="sr-only">Actions</span>
+                </Th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((c) => (
+                <Tr key={c.id} data-cycle-id={c.id}>
+                  <Td>
+                    <Period c={c} />
+                  </Td>
+                  <Td>
+                    <StatusCell c={c} />
+                  </Td>
+                  <Td className="text-right font-medium whitespace-nowrap text-slate-900 tabular-nums">{money(c, c.gross)}</Td>
+                  <Td className="text-right whitespace-nowrap tabular-nums">
+                    {hasFigures(c) ? (
+                      <span title={`Admin charge ${formatINR(c.adminCharge)} · TDS ${formatINR(c.tds)}`}>{formatINR(deductionsOf(c))}</span>
+                    ) : (
+                      '—'
+                    )}
+                  </Td>
+                  <Td className="text-right font-semibold whitespace-nowrap text-emerald-700 tabular-nums">{money(c, c.net)}</Td>
+                  <Td className="text-right whitespace-nowrap tabular-nums">{hasFigures(c) ? formatPayoutRatio(c.payoutRatio) : '—'}</Td>
+                  <Td className="text-right tabular-nums">{hasFigures(c) ? formatCount(c.membersPaid) : '—'}</Td>
+                  <Td stickyEnd className="text-right">
+                    {view(c)}
+                  </Td>
+                </Tr>
+              ))}
+            </tbody>
+          </TableFrame>
+
+          <ul className="space-y-3 md:hidden" aria-label={`${current.label} cycles`}>
+            {items.map((c) => (
+              <li key={c.id} data-cycle-id={c.id} className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+                <div className="flex items-start justify-between gap-3">
+                  <Period c={c} />
+                  <StatusCell c={c} />
+                </div>
+                <dl className="grid grid-cols-2 gap-3 border-t border-slate-100 pt-3">
+                  <CardField label="Gross">{money(c, c.gross)}</CardField>
+                  <CardField label="Deductions">{money(c, deductionsOf(c))}</CardField>
+                  <CardField label="Net">{money(c, c.net)}</CardField>
+                  <CardField label="Payout ratio">{hasFigures(c) ? formatPayoutRatio(c.payoutRatio) : '—'}</CardField>
+                  <CardField label="Members paid">{hasFigures(c) ? formatCount(c.membersPaid) : '—'}</CardField>
+                </dl>
+                <div className="border-t border-slate-100 pt-3">{view(c, 'w-full')}</div>
+              </li>
+            ))}
+          </ul>
+
+          <LoadMore query={cycles} />
+        </div>
+      </QueryStates>
+
+      {openCycle ? (
+        <ConfirmDialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          title={`Close the ${current.label.toLowerCase()} cycle now?`}
+          description={`The cycle ${formatCyclePeriod(openCycle.startsAt, openCycle.endsAt)} ends now instead of at ${formatCycleMoment(openCycle.endsAt)}.`}
+          confirmLabel="Close now"
+          onConfirm={onClose}
+          busy={close.isPending}
+        >
+          <ul className="list-disc space-y-1 pl-5 text-sm text-slate-600">
+            <li>The next {current.label.toLowerCase()} cycle opens at once; purchases completed from now on count in it.</li>
+            <li>A closed cycle never gains purchases again. It can then be calculated, approved and posted.</li>
+          </ul>
+        </ConfirmDialog>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,215 @@
+import { useState } from 'react';
+import { FlaskConical, Play } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Select } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { toast } from '../../../components/ui/toast';
+import { cn } from '../../../lib/cn';
+import { cycleKindLabel, formatCyclePeriod } from '../../../lib/cycles';
+import { compareMoney } from '../../../lib/money';
+import { formatINR, formatSignedINR } from '../format';
+import { CardField, TableFrame, Td, Th, Tr } from '../ui/table';
+import { CYCLE_STATUS_LOOK } from './compensation-badges';
+import { failureText, formatPayoutRatio, orderedTypes, simulate, subtractMoney, useCycles, type CycleKind, type PlanVersion, type SimulationResult } from './compensation-api';
+import { MemberName } from './compensation-ui';
+
+/** The cycles a simulation can run against: their snapshot is frozen. */
+const SIMULATABLE = new Set(['closed', 'calculated', 'approved', 'posted']);
+
+function Delta({ value, className }: { value: string; className?: string }) {
+  const sign = compareMoney(value, '0');
+  return <span className={cn('font-semibold whitespace-nowrap tabular-nums', sign > 0 ? 'text-emerald-700' : sign < 0 ? 'text-red-600' : 'text-slate-500', className)}>{formatSignedINR(value)}</span>;
+}
+
+function ResultView({ r, cycleLabel }: { r: SimulationResult; cycleLabel: string }) {
+  const types = orderedTypes(r.base.totals, r.draft.totals);
+  const rows: Array<{ key: string; label: string; base: string; draft: string; strong?: boolean }> = [
+    ...types.map((t) => ({ key: t.type, label: t.label, base: r.base.totals[t.type] ?? '0', draft: r.draft.totals[t.type] ?? '0' })),
+    { key: '_gross', label: 'Gross', base: r.base.gross, draft: r.draft.gross, strong: true },
+    { key: '_net', label: 'Net', base: r.base.net, draft: r.draft.net, strong: true },
+  ];
+  return (
+    <div className="space-y-5" aria-live="polite">
+      <p className="text-sm text-slate-600">
+        {cycleLabel}: draft version <strong className="font-semibold text-slate-900">{r.planVersion}</strong> against version{' '}
+        <strong className="font-semibold text-slate-900">{r.basePlanVersion}</strong>, the one the cycle uses. Nothing was posted.
+      </p>
+      <TableFrame label="Totals, base against draft">
+        <thead>
+          <tr>
+            <Th>Income</Th>
+            <Th className="text-right">Version {r.basePlanVersion}</Th>
+            <Th className="text-right">Version {r.planVersion}</Th>
+            <Th className="text-right">Change</Th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <Tr key={row.key}>
+              <Td className={cn('whitespace-nowrap', row.strong && 'font-semibold text-slate-900')}>{row.label}</Td>
+              <Td className="text-right whitespace-nowrap tabular-nums">{formatINR(row.base)}</Td>
+              <Td className={cn('text-right whitespace-nowrap tabular-nums', row.strong && 'font-semibold text-slate-900')}>{formatINR(row.draft)}</Td>
+              <Td className="text-right">
+                <Delta value={subtractMoney(row.draft, row.base)} />
+              </Td>
+            </Tr>
+          ))}
+          <Tr>
+            <Td className="font-semibold whitespace-nowrap text-slate-900">Payout ratio</Td>
+            <Td className="text-right whitespace-nowrap tabular-nums">{formatPayoutRatio(r.base.payoutRatio)}</Td>
+            <Td className="text-right font-semibold whitespace-nowrap text-slate-900 tabular-nums">{formatPayoutRatio(r.draft.payoutRatio)}</Td>
+            <Td className="text-right text-slate-500">—</Td>
+          </Tr>
+        </tbody>
+      </TableFrame>
+
+      <div className="space-y-3">
+        <h3 className="text-sm font-semibold text-slate-900">Members whose income changes most</h3>
+        {r.changes.length === 0 ? (
+          <p className="text-sm text-slate-500">No member’s income changes with this draft.</p>
+        ) : (
+          <>
+            <TableFrame label="Biggest changes" className="hidden md:block">
+              <thead>
+                <tr>
+                  <Th>Member</Th>
+                  <Th className="text-right">Version {r.basePlanVersion}</Th>
+                  <Th className="text-right">Version {r.planVersion}</Th>
+                  <Th className="text-right">Change</Th>
+                </tr>
+              </thead>
+              <tbody>
+                {r.changes.map((c) => (
+                  <Tr key={c.userId}>
+                    <Td>
+                      <MemberName userId={c.userId} name={c.name} />
+                    </Td>
+                    <Td className="text-right whitespace-nowrap tabular-nums">{formatINR(c.base)}</Td>
+                    <Td className="text-right whitespace-nowrap tabular-nums">{formatINR(c.draft)}</Td>
+                    <Td className="text-right">
+                      <Delta value={c.delta} />
+                    </Td>
+                  </Tr>
+                ))}
+              </tbody>
+            </TableFrame>
+            <ul className="space-y-3 md:hidden" aria-label="Biggest changes">
+              {r.changes.map((c) => (
+                <li key={c.userId} className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+                  <div className="flex items-start justify-between gap-3">
+                    <MemberName userId={c.userId} name={c.name} />
+                    <Delta value={c.delta} className="shrink-0" />
+                  </div>
+                  <dl className="grid grid-cols-2 gap-3 border-t border-slate-100 pt-3">
+                    <CardField label={`Version ${r.basePlanVersion}`}>{formatINR(c.base)}</CardField>
+                    <CardField label={`Version ${r.planVersion}`}>{formatINR(c.draft)}</CardField>
+                  </dl>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The simulator (compensation.md §6): a saved draft run against a closed, calculated or posted cycle's frozen
+ * snapshot; totals, payout ratio and the biggest changes against the version the cycle used. Posts nothing.
+ */
+export function PlanSimulator({ plans, preferredPlanId, unsaved }: { plans: PlanVersion[]; preferredPlanId?: string; unsaved: boolean }) {
+  const drafts = plans.filter((p) => p.status === 'draft');
+  const [planPick, setPlanPick] = useState('');
+  const [kind, setKind] = useState<CycleKind>('pairing');
+  const [cyclePick, setCyclePick] = useState('');
+  const [running, setRunning] = useState(false);
+  const [result, setResult] = useState<{ r: SimulationResult; cycleLabel: string } | null>(null);
+  const cycles = useCycles(kind);
+  const usable = (cycles.data?.pages.flatMap((p) => p.items) ?? []).filter((c) => SIMULATABLE.has(c.status));
+
+  const planId = drafts.some((d) => d.id === planPick) ? planPick : (drafts.find((d) => d.id === preferredPlanId) ?? drafts[0])?.id ?? '';
+  const cycleId = usable.some((c) => c.id === cyclePick) ? cyclePick : (usable[0]?.id ?? '');
+  const cycle = usable.find((c) => c.id === cycleId);
+  const plan = drafts.find((d) => d.id === planId);
+
+  const run = async () => {
+    if (!planId || !cycle) return;
+    setRunning(true);
+    try {
+      const r = await simulate(planId, cycle.id);
+      setResult({ r, cycleLabel: `${cycleKindLabel(cycle.kind)} cycle ${formatCyclePeriod(cycle.startsAt, cycle.endsAt)}` });
+    } catch (e) {
+      toast({ title: 'Error', description: failureText(e, 'Failed to run the simulation'), variant: 'destructive' });
+    } finally {
+      setRunning(false);
+    }
+  };
+
+  return (
+    <Card aria-labelledby="plan-sim-title">
+      <CardHeader>
+        <CardTitle id="plan-sim-title" className="flex items-center gap-2">
+          <FlaskConical aria-hidden="true" className="size-5 text-brand-600" /> Simulator
+        </CardTitle>
+        <CardDescription>Run a saved draft against a past cycle’s frozen snapshot and compare it with the version that cycle used. Nothing is posted.</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-5 pt-4">
+        {drafts.length === 0 ? (
+          <EmptyState icon={FlaskConical} title="No draft to simulate" description="Create a draft from a version above; it can then be run against any closed or posted cycle." />
+        ) : (
+          <>
+            <form
+              noValidate
+              aria-label="Simulation"
+              className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_10rem_minmax(0,1.4fr)_auto] lg:items-end"
+              onSubmit={(e) => {
+                e.preventDefault();
+                void run();
+              }}
+            >
+              <div className="space-y-1.5">
+                <Label htmlFor="sim-plan">Draft</Label>
+                <Select id="sim-plan" value={planId} onChange={(e) => setPlanPick(e.target.value)}>
+                  {drafts.map((d) => (
+                    <option key={d.id} value={d.id}>
+                      Version {d.version} (draft)
+                    </option>
+                  ))}
+                </Select>
+              </div>
+              <div className="space-y-1.5">
+                <Label htmlFor="sim-kind">Cycle kind</Label>
+                <Select id="sim-kind" value={kind} onChange={(e) => setKind(e.target.value as CycleKind)}>
+                  <option value="pairing">Pairing</option>
+                  <option value="monthly">Monthly</option>
+                </Select>
+              </div>
+              <div className="space-y-1.5 sm:col-span-2 lg:col-span-1">
+                <Label htmlFor="sim-cycle">Cycle</Label>
+                <Select id="sim-cycle" value={cycleId} onChange={(e) => setCyclePick(e.target.value)} disabled={usable.length === 0} aria-describedby="sim-cycle-hint">
+                  {usable.length === 0 ? <option value="">{cycles.isPending ? 'Loading cycles...' : 'No closed cycle yet'}</option> : null}
+                  {usable.map((c) => (
+                    <option key={c.id} value={c.id}>
+                      {formatCyclePeriod(c.startsAt, c.endsAt)} · {CYCLE_STATUS_LOOK[c.status]?.label ?? c.status}
+                    </option>
+                  ))}
+                </Select>
+                <p id="sim-cycle-hint" className="text-xs text-slate-500">
+                  Closed, calculated, approved or posted cycles, newest first.
+                </p>
+              </div>
+              <Button type="submit" loading={running} disabled={!plan || !cycle} className="sm:col-span-2 lg:col-span-1 lg:mb-5">
+                {running ? null : <Play aria-hidden="true" className="size-4" />} Run
+              </Button>
+            </form>
+            {unsaved && plan?.id === preferredPlanId ? <p className="text-xs text-amber-700">The draft has unsaved changes: the simulator runs the saved version {plan?.version}.</p> : null}
+            {result ? <ResultView r={result.r} cycleLabel={result.cycleLabel} /> : null}
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

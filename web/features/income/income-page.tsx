@@ -1,0 +1,363 @@
+import { Fragment, useState, type ReactNode } from 'react';
+import { Award, ChevronDown, Download, FileText, Gift, Layers, ReceiptText, Timer } from 'lucide-react';
+import { ledgerTypeLabel } from '@contracts';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
+import { EmptyState } from '../../components/ui/empty-state';
+import { QueryError } from '../../components/ui/query-error';
+import { InlineLoader } from '../../components/ui/spinner';
+import { cn } from '../../lib/cn';
+import { cycleKindLabel, formatCycleMonth, formatCyclePeriod } from '../../lib/cycles';
+import { formatBV, formatMoney } from '../../lib/money';
+import { statementHref, useIncome, useIncomeCycle, type IncomeCycle, type IncomeSummary } from './api';
+
+const rupees = (v: string | null | undefined) => formatMoney(v, { decimals: 2 });
+const COUNT = new Intl.NumberFormat('en-IN');
+
+function Figure({ label, value, hint, strong }: { label: string; value: ReactNode; hint?: ReactNode; strong?: boolean }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-medium text-slate-500">{label}</dt>
+      <dd className={cn('mt-0.5 text-lg font-bold break-words text-slate-900 tabular-nums', strong && 'text-emerald-700')}>{value}</dd>
+      {hint ? <dd className="text-xs text-slate-500">{hint}</dd> : null}
+    </div>
+  );
+}
+
+function CardIcon({ icon: Icon }: { icon: typeof Layers }) {
+  return <Icon aria-hidden="true" className="size-5 text-brand-600" />;
+}
+
+const pending = (loading: boolean) => (loading ? '…' : '—');
+
+function CarryCard({ data, loading }: { data: IncomeSummary | undefined; loading: boolean }) {
+  return (
+    <Card aria-labelledby="income-carry-title">
+      <CardHeader>
+        <CardTitle id="income-carry-title" className="flex items-center gap-2">
+          <CardIcon icon={Layers} /> Carry forward
+        </CardTitle>
+        <CardDescription>BV on each leg waiting to pair in the next pairing cycle.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid grid-cols-2 gap-4">
+          <Figure label="Left leg" value={data ? `${formatBV(data.carry.left)} BV` : pending(loading)} />
+          <Figure label="Right leg" value={data ? `${formatBV(data.carry.right)} BV` : pending(loading)} />
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ThisCycleCard({ data, loading }: { data: IncomeSummary | undefined; loading: boolean }) {
+  const c = data?.thisCycle;
+  return (
+    <Card aria-labelledby="income-now-title">
+      <CardHeader>
+        <CardTitle id="income-now-title" className="flex items-center gap-2">
+          <CardIcon icon={Timer} /> This cycle so far
+        </CardTitle>
+        <CardDescription>{c ? `Pairing cycle ${formatCyclePeriod(c.startsAt, c.endsAt)}. The final figures are worked out when it closes.` : 'The pairing cycle that is open now.'}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {c ? (
+          <dl className="grid grid-cols-2 gap-4">
+            <Figure label="Left BV" value={formatBV(c.left)} hint="Added this cycle" />
+            <Figure label="Right BV" value={formatBV(c.right)} hint="Added this cycle" />
+            <Figure label="Projected pairs" value={COUNT.format(c.pairs)} />
+            <Figure label="Projected amount" value={rupees(c.amount)} strong />
+          </dl>
+        ) : data ? (
+          <p className="text-sm text-slate-500">No pairing cycle is open right now.</p>
+        ) : (
+          <p className="text-sm text-slate-500">{pending(loading)}</p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function FinancialYearCard({ data, loading }: { data: IncomeSummary | undefined; loading: boolean }) {
+  const fy = data?.financialYear;
+  return (
+    <Card aria-labelledby="income-fy-title" className="flex flex-col md:col-span-2 xl:col-span-1">
+      <CardHeader>
+        <CardTitle id="income-fy-title" className="flex items-center gap-2">
+          <CardIcon icon={FileText} /> Financial year {fy?.label ?? ''}
+        </CardTitle>
+        <CardDescription>Income posted since April, and the tax deducted at source from it.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex-1">
+        <dl className="grid grid-cols-2 gap-4">
+          <Figure label="Gross income" value={fy ? rupees(fy.gross) : pending(loading)} />
+          <Figure label="TDS deducted" value={fy ? rupees(fy.tds) : pending(loading)} />
+        </dl>
+      </CardContent>
+      <CardFooter>
+        <span className="text-sm font-medium text-slate-700">Download statement</span>
+        <div className="flex gap-2">
+          {fy ? (
+            <>
+              <Button asChild size="sm" variant="outline">
+                <a href={statementHref(fy.label, 'csv')} download>
+                  <Download aria-hidden="true" className="size-3.5" /> <span className="sr-only">Download the {fy.label} statement as</span> CSV
+                </a>
+              </Button>
+              <Button asChild size="sm" variant="outline">
+                <a href={statementHref(fy.label, 'pdf')} download>
+                  <Download aria-hidden="true" className="size-3.5" /> <span className="sr-only">Download the {fy.label} statement as</span> PDF
+                </a>
+              </Button>
+            </>
+          ) : (
+            <>
+              <Button size="sm" variant="outline" disabled>
+                <Download aria-hidden="true" className="size-3.5" /> CSV
+              </Button>
+              <Button size="sm" variant="outline" disabled>
+                <Download aria-hidden="true" className="size-3.5" /> PDF
+              </Button>
+            </>
+          )}
+        </div>
+      </CardFooter>
+    </Card>
+  );
+}
+
+/** The lines of one posted cycle: label, amount and how it was worked out, then the deductions. */
+function CycleLines({ id }: { id: string }) {
+  const { data, isPending, isError, error, refetch, isFetching } = useIncomeCycle(id, true);
+  if (isPending) return <InlineLoader label="Loading the cycle's lines..." />;
+  if (isError) return <QueryError title="Could not load this cycle's lines" error={error} onRetry={() => void refetch()} retrying={isFetching} />;
+  return (
+    <div className="space-y-3">
+      {data.lines.length === 0 ? (
+        <p className="text-sm text-slate-500">No income lines in this cycle.</p>
+      ) : (
+        <ul className="space-y-2" aria-label="Income lines">
+          {data.lines.map((l, i) => (
+            <li key={`${l.type}-${i}`} className="rounded-xl border border-slate-200 bg-white p-3">
+              <div className="flex items-baseline justify-between gap-3">
+                <p className="font-medium text-slate-900">{l.label || ledgerTypeLabel(l.type)}</p>
+                <p className="shrink-0 font-semibold whitespace-nowrap text-emerald-700 tabular-nums">{rupees(l.amount)}</p>
+              </div>
+              <p className="mt-1 text-sm break-words text-slate-600">{l.explanation?.text}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <dl className="grid grid-cols-2 gap-3 rounded-xl bg-white p-3 text-sm sm:grid-cols-4">
+        <Figure label="Gross" value={rupees(data.gross)} />
+        <Figure label="Admin charge" value={`−${rupees(data.adminCharge)}`} />
+        <Figure label="TDS" value={`−${rupees(data.tds)}`} />
+        <Figure label="Net credited" value={rupees(data.net)} strong />
+      </dl>
+    </div>
+  );
+}
+
+function PeriodLabel({ c }: { c: IncomeCycle }) {
+  return (
+    <span className="min-w-0 text-left">
+      <span className="block font-medium whitespace-nowrap text-slate-900">{formatCyclePeriod(c.startsAt, c.endsAt)}</span>
+      <span className="mt-0.5 block">
+        <Badge tone={c.kind === 'monthly' ? 'info' : 'brand'}>{cycleKindLabel(c.kind)}</Badge>
+      </span>
+    </span>
+  );
+}
+
+function Toggle({ c, open, onToggle, controls, children, className }: { c: IncomeCycle; open: boolean; onToggle: () => void; controls: string; children?: ReactNode; className?: string }) {
+  return (
+    <button
+      type="button"
+      aria-expanded={open}
+      aria-controls={controls}
+      onClick={onToggle}
+      className={cn('flex w-full cursor-pointer items-start gap-2 rounded-lg text-left focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500', className)}
+    >
+      <ChevronDown aria-hidden="true" className={cn('mt-0.5 size-4 shrink-0 text-slate-500 transition-transform', !open && '-rotate-90')} />
+      <span className="sr-only">Lines of the cycle </span>
+      <PeriodLabel c={c} />
+      {children}
+    </button>
+  );
+}
+
+const th = 'border-b border-slate-200 bg-slate-50 px-4 py-3 text-xs font-semibold tracking-wide whitespace-nowrap text-slate-500 uppercase';
+const td = 'border-b border-slate-100 px-4 py-3 align-top text-slate-700';
+
+function CyclesCard({ cycles }: { cycles: IncomeCycle[] }) {
+  const [open, setOpen] = useState<Set<string>>(new Set());
+  const toggle = (id: string) =>
+    setOpen((s) => {
+      const next = new Set(s);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  return (
+    <Card aria-labelledby="income-cycles-title">
+      <CardHeader>
+        <CardTitle id="income-cycles-title">Posted cycles</CardTitle>
+        <CardDescription>Each cycle credited to your wallet, newest first. Open one to see every line and how it was worked out.</CardDescription>
+      </CardHeader>
+      <CardContent className="pt-3">
+        {cycles.length === 0 ? (
+          <EmptyState icon={ReceiptText} title="No income has been posted yet." description="When a cycle with income for you is posted, it is listed here with each line and how it was worked out." />
+        ) : (
+          <div className="-mx-5 sm:-mx-6">
+            {/* Phones: one row per cycle with the net; the figures and lines open below. */}
+            <ul className="divide-y divide-slate-100 border-y border-slate-100 md:hidden" aria-label="Posted cycles">
+              {cycles.map((c) => {
+                const isOpen = open.has(c.id);
+                const panel = `income-cycle-m-${c.id}`;
+                return (
+                  <li key={c.id} className="px-5 py-3">
+                    <Toggle c={c} open={isOpen} onToggle={() => toggle(c.id)} controls={panel}>
+                      <span className="ml-auto shrink-0 text-right">
+                        <span className="block font-semibold whitespace-nowrap text-emerald-700 tabular-nums">{rupees(c.net)}</span>
+                        <span className="block text-xs text-slate-500">net</span>
+                      </span>
+                    </Toggle>
+                    <dl className="mt-2 grid grid-cols-3 gap-2 pl-6 text-xs">
+                      <div>
+                        <dt className="text-slate-500">Gross</dt>
+                        <dd className="font-medium text-slate-800 tabular-nums">{rupees(c.gross)}</dd>
+                      </div>
+                      <div>
+                        <dt className="text-slate-500">Admin charge</dt>
+                        <dd className="font-medium text-slate-800 tabular-nums">{rupees(c.adminCharge)}</dd>
+                      </div>
+                      <div>
+                        <dt className="text-slate-500">TDS</dt>
+                        <dd className="font-medium text-slate-800 tabular-nums">{rupees(c.tds)}</dd>
+                      </div>
+                    </dl>
+                    <div id={panel} hidden={!isOpen} className="mt-3 rounded-xl bg-slate-50 p-3">
+                      {isOpen ? <CycleLines id={c.id} /> : null}
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+
+            <div className="hidden overflow-x-auto md:block" role="region" aria-label="Posted cycles" tabIndex={0}>
+              <table className="w-full border-separate border-spacing-0 text-left text-sm">
+                <thead>
+                  <tr>
+                    <th scope="col" className={cn(th, 'pl-6')}>
+                      Period
+                    </th>
+                    <th scope="col" className={cn(th, 'text-right')}>
+                      Gross
+                    </th>
+                    <th scope="col" className={cn(th, 'text-right')}>
+                      Admin charge
+                    </th>
+                    <th scope="col" className={cn(th, 'text-right')}>
+                      TDS
+                    </th>
+                    <th scope="col" className={cn(th, 'pr-6 text-right')}>
+                      Net
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {cycles.map((c) => {
+                    const isOpen = open.has(c.id);
+                    const panel = `income-cycle-${c.id}`;
+                    return (
+                      <Fragment key={c.id}>
+                        <tr className={cn('hover:bg-slate-50', isOpen && 'bg-slate-50')}>
+                          <td className={cn(td, 'pl-6')}>
+                            <Toggle c={c} open={isOpen} onToggle={() => toggle(c.id)} controls={panel} />
+                          </td>
+                          <td className={cn(td, 'text-right whitespace-nowrap tabular-nums')}>{rupees(c.gross)}</td>
+                          <td className={cn(td, 'text-right whitespace-nowrap tabular-nums')}>{rupees(c.adminCharge)}</td>
+                          <td className={cn(td, 'text-right whitespace-nowrap tabular-nums')}>{rupees(c.tds)}</td>
+                          <td className={cn(td, 'pr-6 text-right font-semibold whitespace-nowrap text-emerald-700 tabular-nums')}>{rupees(c.net)}</td>
+                        </tr>
+                        <tr id={panel} hidden={!isOpen}>
+                          <td colSpan={5} className="border-b border-slate-100 bg-slate-50 px-6 py-4">
+                            {isOpen ? <CycleLines id={c.id} /> : null}
+                          </td>
+                        </tr>
+                      </Fragment>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function PoolAwardsCard({ awards }: { awards: IncomeSummary['poolAwards'] }) {
+  return (
+    <Card aria-labelledby="income-pools-title">
+      <CardHeader>
+        <CardTitle id="income-pools-title" className="flex items-center gap-2">
+          <CardIcon icon={Award} /> Pool awards
+        </CardTitle>
+        <CardDescription>Your shares of the monthly pools, newest first.</CardDescription>
+      </CardHeader>
+      <CardContent className="pt-3">
+        {awards.length === 0 ? (
+          <EmptyState icon={Gift} title="No pool awards yet." description="Pools are shared each month among members who hold the rank a pool asks for." />
+        ) : (
+          <ul className="divide-y divide-slate-100" aria-label="Pool awards">
+            {awards.map((a, i) => (
+              <li key={`${a.type}-${a.periodDate}-${i}`} className="flex items-center justify-between gap-3 py-3">
+                <div className="min-w-0">
+                  <p className="font-medium text-slate-900">{a.label || ledgerTypeLabel(a.type)}</p>
+                  <p className="text-xs text-slate-500">{formatCycleMonth(a.periodDate)}</p>
+                </div>
+                <p className="shrink-0 font-semibold whitespace-nowrap text-emerald-700 tabular-nums">{rupees(a.amount)}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Income (compensation.md §6): carry per leg, this cycle so far, the financial year with its statement, posted cycles and pool awards. */
+export function IncomePage() {
+  const { data, isPending, isError, error, refetch, isFetching } = useIncome();
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Income</h1>
+        <p className="mt-1 text-sm text-slate-500">What you earned in each cycle and how, what is waiting to pair, and your statement for the year.</p>
+      </div>
+
+      {isError ? <QueryError title="Could not load your income" error={error} onRetry={() => void refetch()} retrying={isFetching} /> : null}
+
+      <div className="grid items-stretch gap-4 md:grid-cols-2 xl:grid-cols-3">
+        <CarryCard data={data} loading={isPending} />
+        <ThisCycleCard data={data} loading={isPending} />
+        <FinancialYearCard data={data} loading={isPending} />
+      </div>
+
+      {isPending ? (
+        <InlineLoader label="Loading your income..." />
+      ) : data ? (
+        <div className="grid items-start gap-6 lg:grid-cols-5">
+          <div className="min-w-0 lg:col-span-3">
+            <CyclesCard cycles={data.cycles} />
+          </div>
+          <div className="min-w-0 lg:col-span-2">
+            <PoolAwardsCard awards={data.poolAwards} />
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}

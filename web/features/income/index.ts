@@ -1,0 +1,2 @@
+export { IncomePage } from './income-page';
+export { INCOME_KEYS, useIncome } from './api';
