@@ -11,6 +11,7 @@ import pg from 'pg';
 import { adminSuite } from './admin-suite';
 import { treeSuite } from './tree-suite';
 import { commerceSuite } from './commerce-suite';
+import { payoutSuite } from './payout-suite';
 import { seedMembers } from './seed-members';
 import { BENCH_DB, benchDbUrl } from './seed';
 
@@ -131,6 +132,21 @@ async function seededMembers(): Promise<number | undefined> {
   return n;
 }
 
+/** The payout run on the seeded tree: the app without jobs (RUN_JOBS=0) and one worker process. */
+async function payoutBench(): Promise<boolean> {
+  if (!(await seededMembers())) {
+    console.error(`the payout suite runs on ${BENCH_DB}: run npm run bench:seed -- --members 1000000 first`);
+    return false;
+  }
+  const worker = startWorker(benchDbUrl());
+  try {
+    return await runOn(benchDbUrl(), (server) => payoutSuite(URL_BASE, benchDbUrl(), server), { RUN_JOBS: '0' });
+  } finally {
+    worker.kill('SIGTERM');
+    await new Promise((r) => worker.once('exit', r));
+  }
+}
+
 /** The admin suite uses `mlm_bench` from `npm run bench:seed` when it exists, otherwise seeds BENCH_MEMBERS itself. */
 async function adminBench(): Promise<boolean> {
   const seeded = await seededMembers();
@@ -158,6 +174,7 @@ const suites: Record<string, () => Promise<boolean>> = {
   admin: adminBench,
   tree: treeBench,
   commerce: commerceBench,
+  payout: payoutBench,
 };
 if (!suites[suite]) {
   console.error(`unknown suite ${suite}; known: ${Object.keys(suites).join(', ')}`);

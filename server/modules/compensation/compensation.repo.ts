@@ -142,9 +142,22 @@ export async function clearResults(db: DbOrTx, cycleId: string) {
 async function inChunks<T>(rows: T[], size: number, f: (chunk: T[]) => Promise<unknown>) {
   for (let i = 0; i < rows.length; i += size) await f(rows.slice(i, i + size));
 }
-export const insertLines = (db: DbOrTx, rows: (typeof compLines.$inferInsert)[]) => inChunks(rows, 2000, (c) => db.insert(compLines).values(c));
-export const insertPayouts = (db: DbOrTx, rows: (typeof compPayouts.$inferInsert)[]) => inChunks(rows, 2000, (c) => db.insert(compPayouts).values(c));
-export const insertCarry = (db: DbOrTx, rows: (typeof compCarry.$inferInsert)[]) => inChunks(rows, 4000, (c) => db.insert(compCarry).values(c));
+// Set-based inserts: one statement per 20,000 rows, each column sent as one array parameter.
+const arr = (xs: unknown[]) => sql.param(xs);
+export const insertLines = (db: DbOrTx, rows: (typeof compLines.$inferInsert)[]) => inChunks(rows, 20_000, (c) => db.execute(sql`
+  insert into comp_lines (cycle_id, member_id, type, amount, plan_version, explanation, adjustment_id)
+  select * from unnest(${arr(c.map((r) => r.cycleId))}::uuid[], ${arr(c.map((r) => r.memberId))}::uuid[], ${arr(c.map((r) => r.type))}::text[],
+                       ${arr(c.map((r) => r.amount))}::numeric[], ${arr(c.map((r) => r.planVersion))}::int[], ${arr(c.map((r) => JSON.stringify(r.explanation)))}::jsonb[],
+                       ${arr(c.map((r) => r.adjustmentId ?? null))}::uuid[])`));
+export const insertPayouts = (db: DbOrTx, rows: (typeof compPayouts.$inferInsert)[]) => inChunks(rows, 20_000, (c) => db.execute(sql`
+  insert into comp_payouts (cycle_id, member_id, gross, admin_charge, tds, net, fy, tds_rate, pan_approved)
+  select * from unnest(${arr(c.map((r) => r.cycleId))}::uuid[], ${arr(c.map((r) => r.memberId))}::uuid[], ${arr(c.map((r) => r.gross))}::numeric[],
+                       ${arr(c.map((r) => r.adminCharge))}::numeric[], ${arr(c.map((r) => r.tds))}::numeric[], ${arr(c.map((r) => r.net))}::numeric[],
+                       ${arr(c.map((r) => r.fy))}::int[], ${arr(c.map((r) => r.tdsRate))}::numeric[], ${arr(c.map((r) => r.panApproved))}::boolean[])`));
+export const insertCarry = (db: DbOrTx, rows: (typeof compCarry.$inferInsert)[]) => inChunks(rows, 20_000, (c) => db.execute(sql`
+  insert into comp_carry (cycle_id, member_id, carry_left, carry_right, paired_ever)
+  select * from unnest(${arr(c.map((r) => r.cycleId))}::uuid[], ${arr(c.map((r) => r.memberId))}::uuid[], ${arr(c.map((r) => r.carryLeft))}::numeric[],
+                       ${arr(c.map((r) => r.carryRight))}::numeric[], ${arr(c.map((r) => r.pairedEver ?? false))}::boolean[])`));
 
 export const linesOf = (db: DbOrTx, cycleId: string, memberIds: string[]) =>
   memberIds.length

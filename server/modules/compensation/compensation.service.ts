@@ -9,7 +9,7 @@ import type { Actor } from '../../core/actor';
 import { realUser } from '../../core/actor';
 import { badRequest, conflict, forbidden, notFound } from '../../core/app-error';
 import { audit } from '../audit/audit.service';
-import { postLedger } from '../wallet/ledger.service';
+import { postLedgerBatch } from '../wallet/ledger.service';
 import { drainJournal, CLOSE_GRACE_MS } from '../volume/applier.service';
 import { DEFAULT_PLAN, PlanConfig, POOL_TYPES, type AdjustmentRequest, type CycleDetail, type CycleSummary, type PlanVersion, type IncomeLine, type PoolType } from '../../../contracts/compensation';
 import { LEDGER_TYPES, INCOME_TYPES } from '../../../contracts/income-types';
@@ -313,7 +313,7 @@ export async function approveCycle(ctx: AppContext, actor: Actor, id: string) {
   });
 }
 
-const POST_BATCH = 500;
+const POST_BATCH = 5_000;
 
 /**
  * approved -> posted: members in batches, each batch one transaction (ledger credits per income type with
@@ -336,20 +336,24 @@ export async function postCycle(ctx: AppContext, actor: Actor, id: string) {
       const lines = await repo.linesOf(tx, id, batch.map((b) => b.member_id));
       const byMember = new Map<string, repo.LineRow[]>();
       for (const l of lines) byMember.set(l.memberId, [...(byMember.get(l.memberId) ?? []), l]);
+      const rows: Parameters<typeof postLedgerBatch>[1] = [];
       for (const p of batch) {
         const mine = byMember.get(p.member_id) ?? [];
         const perType = new Map<string, bigint>();
         for (const l of mine) perType.set(l.type, (perType.get(l.type) ?? 0n) + paise(l.amount));
         // Credits first, then any negative adjustment, then the deductions: the balance never dips.
         const ordered = [...perType].sort((a, b) => (a[1] < b[1] ? 1 : a[1] > b[1] ? -1 : a[0].localeCompare(b[0])));
+        const ref = { referenceId: id, metadata: { cycleId: id } };
         for (const [type, amt] of ordered) {
           if (amt === 0n) continue;
-          await postLedger(tx, p.member_id, fromPaise(amt), INCOME_KEYS.has(type) ? type : 'admin_credit', { description: `${label(type)}, ${c0.kind} cycle ${period}`, referenceId: id, metadata: { cycleId: id }, now });
+          rows.push({ userId: p.member_id, amount: fromPaise(amt), type: INCOME_KEYS.has(type) ? type : 'admin_credit', description: `${label(type)}, ${c0.kind} cycle ${period}`, ...ref });
         }
-        if (paise(p.admin_charge) > 0n) await postLedger(tx, p.member_id, `-${p.admin_charge}`, 'admin_charge', { description: `Admin charge, ${c0.kind} cycle ${period}`, referenceId: id, metadata: { cycleId: id }, now });
-        if (paise(p.tds) > 0n) await postLedger(tx, p.member_id, `-${p.tds}`, 'tds', { description: `TDS, ${c0.kind} cycle ${period}`, referenceId: id, metadata: { cycleId: id }, now });
+        if (paise(p.admin_charge) > 0n) rows.push({ userId: p.member_id, amount: `-${p.admin_charge}`, type: 'admin_charge', description: `Admin charge, ${c0.kind} cycle ${period}`, ...ref });
+        if (paise(p.tds) > 0n) rows.push({ userId: p.member_id, amount: `-${p.tds}`, type: 'tds', description: `TDS, ${c0.kind} cycle ${period}`, ...ref });
         for (const l of mine) if (l.type === 'rank_bonus') await repo.recordRankBonus(tx, p.member_id, String((l.explanation as { rank?: string }).rank), l.amount);
       }
+      // One set-based movement for the whole batch (balances, then the rows with their running balances).
+      await postLedgerBatch(tx, rows, now);
       await repo.consumeAdjustments(tx, id, lines.filter((l) => l.adjustmentId).map((l) => l.adjustmentId!));
       const mineSet = new Set(batch.map((b) => b.member_id));
       const ach = (summary.achievers ?? []).filter((a) => mineSet.has(a.memberId));

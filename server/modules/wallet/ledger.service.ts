@@ -2,7 +2,7 @@ import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../core/app-error';
 import { WALLET_MSG } from '../../../contracts/wallet';
 import { EARNING_TYPES } from '../../../contracts/income-types';
-import { ensureWallet, shiftBalance, insertLedgerRow } from './wallet.repo';
+import { ensureWallet, shiftBalance, insertLedgerRow, applyLedgerBatch } from './wallet.repo';
 
 export const negate = (amount: string) => (amount.startsWith('-') ? amount.slice(1) : `-${amount}`);
 
@@ -23,11 +23,29 @@ export async function postLedger(
 ) {
   await ensureWallet(db, userId);
   const credit = !amount.startsWith('-');
-  // Credits of the registry's earning types (every income type, and admin_credit) add to total_earnings.
+  // Credits of the registry's earning types (the income types only) add to total_earnings.
   const moved = await shiftBalance(db, userId, amount, { earnings: credit && EARNING_TYPES.has(type) ? amount : undefined });
   if (!moved) throw new AppError('INSUFFICIENT_FUNDS', 400, opts.insufficientMessage ?? WALLET_MSG.insufficientBalance, { amount: [opts.insufficientMessage ?? WALLET_MSG.insufficientBalance] });
   return insertLedgerRow(db, {
     userId, type, amount, description: opts.description, referenceId: opts.referenceId ?? null, balanceBefore: moved.before,
     balanceAfter: moved.after, metadata: opts.metadata ?? null, createdAt: opts.now,
   });
+}
+
+/**
+ * Many movements at once (posting a payout cycle), with the guarantees of `postLedger`: per wallet the rows
+ * apply in the given order with running balances, none goes below zero, and a wallet that cannot cover its
+ * rows fails the whole batch (the caller's transaction rolls back). Credits of earning types add to total
+ * earnings.
+ */
+export async function postLedgerBatch(
+  db: DbOrTx,
+  rows: { userId: string; amount: string; type: string; description: string; referenceId?: string | null; metadata?: unknown }[],
+  now: Date,
+) {
+  const { refused } = await applyLedgerBatch(db, rows.map((r) => ({
+    userId: r.userId, type: r.type, amount: r.amount, description: r.description, referenceId: r.referenceId ?? null, metadata: r.metadata ?? null,
+    earnings: !r.amount.startsWith('-') && EARNING_TYPES.has(r.type) ? r.amount : '0',
+  })), now);
+  if (refused.length) throw new AppError('INSUFFICIENT_FUNDS', 409, `${refused.length} wallet(s) cannot cover their rows`);
 }

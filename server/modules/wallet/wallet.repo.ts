@@ -126,3 +126,51 @@ export async function adminWithdrawals(db: DbOrTx, statuses: string[], limit: nu
     .orderBy(desc(withdrawalRequests.createdAt), desc(withdrawalRequests.id))
     .limit(limit);
 }
+
+export interface LedgerBatchRow {
+  userId: string; type: string; amount: string; description: string; referenceId: string | null; metadata: unknown; earnings: string;
+}
+
+/**
+ * Many ledger rows of many wallets in two statements (the payout's posting): each wallet's balance moves by
+ * the sum of its rows (refused for a wallet whose sum the balance does not cover: those user ids come back),
+ * then the rows are inserted in the given order with their running balances. The UPDATE locks the wallet
+ * rows first and the INSERT draws `seq` after it, as `postLedger` does, so per wallet seq order stays the
+ * order the balance changes were applied. Rows of one wallet are consecutive in `rows`.
+ */
+export async function applyLedgerBatch(db: DbOrTx, rows: LedgerBatchRow[], now: Date): Promise<{ refused: string[] }> {
+  if (!rows.length) return { refused: [] };
+  const totals = new Map<string, { amount: number; earnings: number }>();
+  const cents = (v: string) => Math.round(Number(v) * 100);
+  for (const r of rows) {
+    const t = totals.get(r.userId) ?? { amount: 0, earnings: 0 };
+    t.amount += cents(r.amount);
+    t.earnings += cents(r.earnings);
+    totals.set(r.userId, t);
+  }
+  const users = [...totals.keys()].sort();
+  const toText = (c: number) => (c / 100).toFixed(2);
+  await db.execute(sql`insert into wallet_balances (user_id) select unnest(${sql.param(users)}::uuid[]) on conflict (user_id) do nothing`);
+  const moved = await rawRows<{ user_id: string; before: string }>(db, sql`
+    update wallet_balances w set balance = w.balance + t.amount, total_earnings = w.total_earnings + t.earnings, updated_at = now()
+    from (select unnest(${sql.param(users)}::uuid[]) as user_id, unnest(${sql.param(users.map((u) => toText(totals.get(u)!.amount)))}::numeric[]) as amount,
+                 unnest(${sql.param(users.map((u) => toText(totals.get(u)!.earnings)))}::numeric[]) as earnings) t
+    where w.user_id = t.user_id and w.balance + t.amount >= 0
+    returning w.user_id::text, (w.balance - t.amount)::text as before`);
+  const ok = new Set(moved.map((m) => m.user_id));
+  const refused = users.filter((u) => !ok.has(u));
+  if (refused.length) return { refused };
+  const before = new Map(moved.map((m) => [m.user_id, m.before]));
+  await db.execute(sql`
+    insert into transactions (user_id, type, amount, description, reference_id, balance_before, balance_after, metadata, created_at)
+    select r.user_id, r.type, r.amount, r.description, r.reference_id,
+           b.before + sum(r.amount) over w - r.amount, b.before + sum(r.amount) over w, r.metadata, ${now.toISOString()}::timestamptz
+    from unnest(${sql.param(rows.map((r) => r.userId))}::uuid[], ${sql.param(rows.map((r) => r.type))}::text[], ${sql.param(rows.map((r) => r.amount))}::numeric[],
+                ${sql.param(rows.map((r) => r.description))}::text[], ${sql.param(rows.map((r) => r.referenceId))}::text[],
+                ${sql.param(rows.map((r) => (r.metadata == null ? null : JSON.stringify(r.metadata))))}::jsonb[])
+         with ordinality as r(user_id, type, amount, description, reference_id, metadata, ord)
+    join unnest(${sql.param(users)}::uuid[], ${sql.param(users.map((u) => before.get(u)!))}::numeric[]) as b(user_id, before) on b.user_id = r.user_id
+    window w as (partition by r.user_id order by r.ord)
+    order by r.ord`);
+  return { refused: [] };
+}

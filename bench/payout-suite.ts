@@ -1,0 +1,200 @@
+import { readFileSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import pg from 'pg';
+import autocannon from 'autocannon';
+import { hashPassword } from '../server/lib/password';
+
+/** The issue's targets (issue 12), printed beside the figures; the suite fails when one is missed. */
+const TARGETS = { buyers: 300_000, closeAndCalcMs: 30_000, postMs: 60_000, incomeP95: 20, memoryGrowthMb: 150 };
+const BUYERS = Number(process.env.BENCH_BUYERS ?? TARGETS.buyers);
+const PASSWORD = 'Bench@12345';
+const ADMIN2 = { email: 'second.admin@demo.local', password: 'Admin2@12345' };
+const BASE = '/api/admin/compensation';
+const BVS = [50, 100, 100, 200, 250, 500];
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return Math.round(s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] * 10) / 10;
+};
+
+async function signIn(base: string, login: string, password: string) {
+  const r = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userId: login, password }) });
+  if (!r.ok) throw new Error(`sign-in failed for ${login}: ${r.status}`);
+  return r.headers.getSetCookie().find((c) => c.startsWith('sid='))!.split(';')[0];
+}
+
+async function call(base: string, cookie: string, method: string, path: string, body?: unknown) {
+  const r = await fetch(`${base}${path}`, {
+    method, headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}), origin: base }, body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = (await r.json().catch(() => ({}))) as Record<string, unknown>;
+  if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** Resident memory of a process in MB, from /proc (Linux). */
+const rssMb = (pid: number) => {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Math.round(Number(m[1]) / 1024) : 0;
+};
+
+/** Calculates, approves (second admin) and posts a cycle, unmeasured: earlier cycles must be posted first. */
+async function settleEarlier(base: string, admin: string, admin2: string, id: string, status: string) {
+  if (status === 'closed' || status === 'calculated') await call(base, admin, 'POST', `${BASE}/cycles/${id}/calculate`);
+  if (status !== 'approved') await call(base, admin2, 'POST', `${BASE}/cycles/${id}/approve`);
+  await call(base, admin, 'POST', `${BASE}/cycles/${id}/post`);
+}
+
+/**
+ * The payout run on the seeded million-member tree (`npm run bench:seed`), the app with RUN_JOBS=0 and one
+ * `npm run worker` process, as in production:
+ * - set-up (not timed): 300,000 random members complete a wallet purchase in the open pairing and monthly
+ *   cycles: purchases and applied journal rows, their personal BV, and the cycle's BV per leg on every
+ *   ancestor (the figures the applier would have written, folded here in one pass);
+ * - timed through the admin API: close now, calculate, approve by a second admin, post;
+ * - the server's resident memory, sampled every 200 ms, before / highest / after;
+ * - the member Income page (`GET /api/income`) of paid members, 20 in flight for 15 s.
+ */
+export async function payoutSuite(base: string, databaseUrl: string, server: ChildProcess) {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  const admin = await signIn(base, 'admin@demo.local', 'Admin@12345');
+  const hash = await hashPassword(ADMIN2.password);
+  await db.query(
+    `update users set password = $1, first_login = false, role = 'admin', status = 'active' where email = $2`, [hash, ADMIN2.email]);
+  if (!(await db.query('select 1 from users where email = $1', [ADMIN2.email])).rowCount) {
+    await db.query(
+      `insert into users (user_id, email, password, first_name, last_name, role, status, email_verified, first_login)
+       values ('ADMIN2', $1, $2, 'Second', 'Admin', 'admin', 'active', true, false)`, [ADMIN2.email, hash]);
+  }
+  const admin2 = await signIn(base, ADMIN2.email, ADMIN2.password);
+
+  // Cycles closed by the schedule (or earlier runs) are paid out first, untimed: only the oldest posts.
+  for (const kind of ['pairing', 'monthly']) {
+    const earlier = (await db.query<{ id: string; status: string }>(
+      "select id::text, status from comp_cycles where kind = $1 and status in ('closed','calculated','approved') order by starts_at", [kind])).rows;
+    for (const c of earlier) await settleEarlier(base, admin, admin2, c.id, c.status);
+  }
+
+  const open = async (kind: string) => (await db.query<{ id: string }>("select id::text from comp_cycles where kind = $1 and status = 'open'", [kind])).rows[0]?.id;
+  const pairingId = await open('pairing');
+  const monthlyId = await open('monthly');
+  if (!pairingId || !monthlyId) throw new Error('no open cycles: start the app once on the bench database');
+
+  console.log(`set-up: ${BUYERS} buyers in the open pairing cycle...`);
+  const t0 = performance.now();
+  const product = (await db.query<{ id: string; price: string }>("select id::text, price::text from products where is_active order by price limit 1")).rows[0];
+  const buyers = (await db.query<{ id: string }>(
+    `select id::text from users where placed_at is not null and status = 'active' and role = 'user' order by random() limit ${BUYERS}`)).rows.map((r) => r.id);
+  const bvs = buyers.map((_, i) => BVS[i % BVS.length]);
+  await db.query('begin');
+  await db.query(
+    `with b as (select unnest($1::uuid[]) as uid, unnest($2::numeric[]) as bv),
+          p as (insert into purchases (user_id, product_id, quantity, unit_price, total_amount, total_bv, payment_method, payment_status, delivery_address, bv_credited_at)
+                select uid, $3::uuid, 1, $4::numeric, $4::numeric, bv, 'wallet', 'completed', 'Benchmark Lane 1, Pune 411001', now() from b
+                returning id, user_id, total_bv)
+     insert into volume_events (kind, member_id, purchase_id, bv, occurred_at, applied_at, pairing_cycle_id, monthly_cycle_id)
+     select 'purchase', user_id, id, total_bv, now(), now(), $5::uuid, $6::uuid from p`,
+    [buyers, bvs, product.id, product.price, pairingId, monthlyId]);
+  await db.query('update users u set total_bv = u.total_bv + b.bv from (select unnest($1::uuid[]) as uid, unnest($2::numeric[]) as bv) b where u.id = b.uid', [buyers, bvs]);
+  // The cycle's BV per leg on every ancestor: one bottom-up fold over the tree (parents before children by level).
+  const tree = (await db.query<{ id: string; parent_id: string | null; position: string | null; level: number }>(
+    'select id::text, parent_id::text, position, level from users where placed_at is not null')).rows;
+  const index = new Map(tree.map((m, i) => [m.id, i]));
+  const own = new Float64Array(tree.length);
+  buyers.forEach((b, i) => { own[index.get(b)!] += bvs[i]; });
+  const left = new Float64Array(tree.length);
+  const right = new Float64Array(tree.length);
+  const order = tree.map((_, i) => i).sort((a, b) => tree[b].level - tree[a].level);
+  for (const i of order) {
+    const m = tree[i];
+    if (!m.parent_id) continue;
+    const p = index.get(m.parent_id);
+    if (p === undefined) continue;
+    const total = own[i] + left[i] + right[i];
+    if (total === 0) continue;
+    if (m.position === 'left') left[p] += total; else right[p] += total;
+  }
+  const ids: string[] = [];
+  const ls: number[] = [];
+  const rs: number[] = [];
+  tree.forEach((m, i) => { if (left[i] || right[i]) { ids.push(m.id); ls.push(left[i]); rs.push(right[i]); } });
+  for (let i = 0; i < ids.length; i += 100_000) {
+    await db.query(
+      `insert into leg_volumes (cycle_id, member_id, left_bv, right_bv)
+       select $1::uuid, unnest($2::uuid[]), unnest($3::numeric[]), unnest($4::numeric[])
+       on conflict (cycle_id, member_id) do update set left_bv = leg_volumes.left_bv + excluded.left_bv, right_bv = leg_volumes.right_bv + excluded.right_bv`,
+      [pairingId, ids.slice(i, i + 100_000), ls.slice(i, i + 100_000), rs.slice(i, i + 100_000)]);
+  }
+  await db.query('commit');
+  await db.query('analyze leg_volumes; analyze volume_events; analyze purchases');
+  console.log(`set-up done in ${Math.round((performance.now() - t0) / 1000)} s: ${ids.length} members with BV in a leg this cycle`);
+
+  // Timed: close, calculate, approve, post; the server's memory sampled meanwhile.
+  const pid = server.pid!;
+  const memBefore = rssMb(pid);
+  let memHigh = memBefore;
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      memHigh = Math.max(memHigh, rssMb(pid));
+      await sleep(200);
+    }
+  })();
+  const tClose = performance.now();
+  const closed = await call(base, admin, 'POST', `${BASE}/cycles/close`, { kind: 'pairing' });
+  const closeMs = performance.now() - tClose;
+  const id = closed.id as string;
+  const tCalc = performance.now();
+  await call(base, admin, 'POST', `${BASE}/cycles/${id}/calculate`);
+  const calcMs = performance.now() - tCalc;
+  await call(base, admin2, 'POST', `${BASE}/cycles/${id}/approve`);
+  const tPost = performance.now();
+  const posted = await call(base, admin, 'POST', `${BASE}/cycles/${id}/post`);
+  const postMs = performance.now() - tPost;
+  sampling = false;
+  await sampler;
+  await sleep(2_000);
+  const memAfter = rssMb(pid);
+  const summary = (posted.summary ?? {}) as Record<string, unknown>;
+  const counts = (await db.query<{ lines: string; payouts: string; ledger: string }>(
+    `select (select count(*) from comp_lines where cycle_id = $1)::text lines, (select count(*) from comp_payouts where cycle_id = $1)::text payouts,
+            (select count(*) from transactions where reference_id = $1::text)::text ledger`, [id])).rows[0];
+
+  // The member Income page of paid members.
+  const paid = (await db.query<{ id: string; user_id: string }>(
+    'select u.id::text, u.user_id from comp_payouts p join users u on u.id = p.member_id where p.cycle_id = $1 and p.net > 0 order by random() limit 200', [id])).rows;
+  await db.query('update users set password = $1, first_login = false where id = any($2::uuid[])', [await hashPassword(PASSWORD), paid.map((p) => p.id)]);
+  const cookies: string[] = [];
+  for (let i = 0; i < paid.length; i += 20) cookies.push(...(await Promise.all(paid.slice(i, i + 20).map((p) => signIn(base, p.user_id, PASSWORD)))));
+  let n = 0;
+  const times: number[] = [];
+  const run = (seconds: number) => new Promise<autocannon.Result>((res, rej) => {
+    const inst = autocannon({
+      url: `${base}/api/income`, connections: 20, duration: seconds,
+      requests: [{ setupRequest: (req: any) => ({ ...req, headers: { ...req.headers, cookie: cookies[n++ % cookies.length] } }) }],
+    }, (err, r) => (err ? rej(err) : res(r)));
+    inst.on('response', (_c: unknown, _s: number, _b: number, ms: number) => times.push(ms));
+  });
+  await run(3);
+  times.length = 0;
+  const income = await run(15);
+  await db.end();
+
+  const rows = [
+    { measure: `buyers in the cycle`, value: BUYERS, target: `${TARGETS.buyers}`, ok: BUYERS >= TARGETS.buyers },
+    { measure: 'close now (ms)', value: Math.round(closeMs), target: '', ok: true },
+    { measure: 'calculate (ms)', value: Math.round(calcMs), target: '', ok: true },
+    { measure: 'close + calculate (ms)', value: Math.round(closeMs + calcMs), target: `<= ${TARGETS.closeAndCalcMs}`, ok: closeMs + calcMs <= TARGETS.closeAndCalcMs },
+    { measure: `post (ms; ${counts.payouts} payouts, ${counts.ledger} ledger rows)`, value: Math.round(postMs), target: `<= ${TARGETS.postMs}`, ok: postMs <= TARGETS.postMs },
+    { measure: 'server RSS before / highest / after (MB)', value: `${memBefore} / ${memHigh} / ${memAfter}`, target: `flat: highest <= before + ${TARGETS.memoryGrowthMb}`, ok: memHigh <= memBefore + TARGETS.memoryGrowthMb },
+    { measure: `GET /api/income p50 / p99 (ms, ${paid.length} members, 20 in flight)`, value: `${pct(times, 50)} / ${pct(times, 99)}`, target: '', ok: true },
+    { measure: 'GET /api/income p95 (ms)', value: pct(times, 95), target: `<= ${TARGETS.incomeP95}`, ok: pct(times, 95) <= TARGETS.incomeP95 && income.non2xx === 0 },
+  ];
+  console.log(`\nsuite payout on PostgreSQL: app (RUN_JOBS=0) + 1 worker; cycle ${id}: ${counts.lines} lines, gross ${summary.gross ?? '?'}, net ${summary.net ?? '?'}, flushed BV ${summary.flushedBV ?? '?'}, ${summary.membersPaid ?? '?'} members paid`);
+  console.table(rows);
+  const ok = rows.every((r) => r.ok);
+  console.log(ok ? 'targets met' : 'TARGETS NOT MET');
+  return ok;
+}
