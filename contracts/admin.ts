@@ -168,7 +168,10 @@ export const AdminStatsResponse = z.object({
   pendingKYC: z.number().int(),
   withdrawalRequests: z.number().int(),
   totalBV: z.string(),
+  /** Income paid this month: the net (after admin charge and TDS) of the cycles posted since the month began. */
   monthlyIncome: z.string(),
+  /** Sales this month: the totals of the purchases completed since the month began. */
+  monthlySales: z.string(),
   franchiseRequests: z.number().int(),
   actionsRequired: z.array(z.object({ key: z.string(), label: z.string(), count: z.number().int(), section: z.string() })),
   volume: VolumeEngineStatus,

@@ -18,9 +18,10 @@ describe('the ledger type registry', () => {
     ].sort());
   });
 
-  it('counts every income type and the admin credit as earnings, nothing else', () => {
-    expect([...EARNING_TYPES].sort()).toEqual([...INCOME_TYPES.map((t) => t.key), 'admin_credit'].sort());
-    for (const t of ['withdrawal', 'purchase', 'admin_debit', 'withdrawal_reversal', 'admin_charge', 'tds']) expect(EARNING_TYPES.has(t)).toBe(false);
+  it('counts every income type as earnings, nothing else (a Send Fund credit is not income)', () => {
+    expect([...EARNING_TYPES].sort()).toEqual(INCOME_TYPES.map((t) => t.key).sort());
+    for (const t of ['withdrawal', 'purchase', 'admin_credit', 'admin_debit', 'withdrawal_reversal', 'admin_charge', 'tds']) expect(EARNING_TYPES.has(t)).toBe(false);
+    for (const t of LEDGER_TYPES) expect(t.earnings, t.key).toBe(t.income);
   });
 
   it('feeds Direct Income from sponsor income and the Holiday Reward Summary from the travel fund', () => {

@@ -47,8 +47,9 @@ export const INCOME_TYPES = [
 export const OTHER_LEDGER_TYPES = [
   { key: 'withdrawal', label: 'Withdrawal', income: false, earnings: false, report: null, activity: 'Withdrawal held' },
   { key: 'purchase', label: 'Product Purchase', income: false, earnings: false, report: null, activity: 'Paid from wallet' },
-  // An admin's Send Fund credit counts as earnings in the wallet summary (as it always has).
-  { key: 'admin_credit', label: 'Fund Credit', income: false, earnings: true, report: null, activity: 'Wallet credited' },
+  // An admin's Send Fund credit moves money but is not income (compensation.md §1: income comes only from
+  // sales), so it does not add to the wallet's total earnings.
+  { key: 'admin_credit', label: 'Fund Credit', income: false, earnings: false, report: null, activity: 'Wallet credited' },
   { key: 'admin_debit', label: 'Fund Debit', income: false, earnings: false, report: null, activity: 'Wallet debited' },
   { key: 'withdrawal_reversal', label: 'Withdrawal Returned', income: false, earnings: false, report: null, activity: 'Withdrawal returned' },
   { key: 'admin_charge', label: 'Admin Charge', income: false, earnings: false, report: null }, // deduction at posting, §5 (new)
@@ -74,7 +75,7 @@ export const ledgerTypeLabel = (type: string): string =>
 /** How the member's recent activity titles a ledger row. */
 export const ledgerActivityTitle = (type: string): string => byKey.get(type)?.activity ?? ledgerTypeLabel(type);
 
-/** Types whose credits add to the wallet's total earnings. */
+/** Types whose credits add to the wallet's total earnings: the income types, nothing else. */
 export const EARNING_TYPES: ReadonlySet<string> = new Set(LEDGER_TYPES.filter((t) => t.earnings).map((t) => t.key));
 
 /** The ledger types an income report lists. */

@@ -17,3 +17,4 @@ export * from './wallet';
 export * from './commerce';
 export * from './engagement';
 export * from './money';
+export * from './reports';

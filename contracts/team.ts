@@ -114,8 +114,22 @@ export interface TreeNode {
   rightBV: string;
   leftCount: number;
   rightCount: number;
+  /** BV carried forward per leg after the last posted pairing cycle (compensation.md §3). */
+  carryLeftBV: string;
+  carryRightBV: string;
+  /** BV added to each leg in the open pairing cycle so far. */
+  cycleLeftBV: string;
+  cycleRightBV: string;
   leftChild: TreeNode | null;
   rightChild: TreeNode | null;
+}
+
+/** The pairing cycles the nodes' carry and cycle BV come from. */
+export interface TreePairingCycles {
+  /** End of the last posted pairing cycle, whose carry the nodes show (null before the first one is posted). */
+  carryAsOf: string | null;
+  /** The open pairing cycle whose BV per leg the nodes show (null when none is open). */
+  openCycle: { startsAt: string; endsAt: string } | null;
 }
 
 export interface BinaryTreeResponse extends TreeNode {
@@ -130,6 +144,7 @@ export interface BinaryTreeResponse extends TreeNode {
   path: { id: string; userId: string; name: string }[];
   /** Members between the viewer and the last entries of `path` left out of it (deep subtrees). */
   pathOmitted: number;
+  pairing: TreePairingCycles;
 }
 
 export interface DirectRecruit {

@@ -39,7 +39,7 @@ describe('the admin and reviewer routes the app registers', () => {
       'PATCH /api/users/:id', 'POST /api/users', 'DELETE /api/users/:id', 'POST /api/admin/login-as-user/:id', 'POST /api/admin/impersonate/:id',
       'GET /api/users/paid-members', 'GET /api/users/free-users', 'GET /api/users/today-joinings', 'GET /api/admin/users/export',
       'GET /api/admin/stats', 'GET /api/users/stats', 'GET /api/admin/kyc', 'GET /api/admin/kyc/:userId/documents', 'PATCH /api/admin/kyc/:documentId',
-      'GET /api/admin/audit-log', 'GET /api/admin/reports/payout-summary', 'GET /api/admin/reports/direct-income',
+      'GET /api/admin/audit-log', 'GET /api/admin/reports/payout-summary', 'GET /api/admin/reports/direct-income', 'GET /api/admin/reports/holiday-reward',
     ]) expect(keys, k).toContain(k);
     expect(new Set(keys).size).toBe(keys.length);
   });

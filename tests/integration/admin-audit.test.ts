@@ -179,7 +179,7 @@ describe('income reports', () => {
     earner = await t.createUser({ email: uniqueEmail('earner'), firstName: 'Ear', lastName: 'Ner', status: 'active' });
   });
 
-  it('GET /api/admin/reports/payout-summary: approved withdrawals with totals per currency', async () => {
+  it('GET /api/admin/reports/payout-summary: beside the posted cycles, approved withdrawals with totals per currency', async () => {
     const db = t.runtime.ctx.db;
     const [a, b, c] = await db.insert(withdrawalRequests).values([
       { userId: earner.id, amount: '1000.00', status: 'approved', processedBy: admin.id, processedAt: new Date('2024-03-01T10:00:00Z'), adminNotes: 'Approved by admin', transactionId: 'UTR0001' },
@@ -190,34 +190,39 @@ describe('income reports', () => {
     ]).returning();
     const r = await t.api('GET', '/api/admin/reports/payout-summary', { cookie: adminCookie });
     expect(r.status).toBe(200);
-    const totals = [...r.body.totals].sort((x: { currency: string }, y: { currency: string }) => x.currency.localeCompare(y.currency));
+    // The posted cycles' part (whatever the demo's history posted) is checked in tests/integration/compensation-reports.test.ts.
+    expect(r.body.totals).toMatchObject({ cycles: r.body.cycles.length });
+    const w = r.body.withdrawals;
+    const totals = [...w.totals].sort((x: { currency: string }, y: { currency: string }) => x.currency.localeCompare(y.currency));
     expect(totals).toEqual([{ currency: 'INR', count: 2, amount: '1250.50' }, { currency: 'USD', count: 1, amount: '40.00' }]);
-    expect(r.body.items.map((i: { id: string }) => i.id)).toEqual([b.id, c.id, a.id]);
-    expect(r.body.items[0]).toEqual({
+    expect(w.items.map((i: { id: string }) => i.id)).toEqual([b.id, c.id, a.id]);
+    expect(w.items[0]).toEqual({
       id: b.id, userUserId: earner.userId, userName: 'Ear Ner', userEmail: earner.email, type: 'bank', currency: 'INR', amount: '250.50',
       adminNotes: 'Approved by admin', transactionId: 'UTR0002', processedAt: '2024-03-03T10:00:00.000Z',
     });
-    expect(r.body.items[1]).toMatchObject({ type: 'usdt', currency: 'USD', amount: '40.00' });
+    expect(w.items[1]).toMatchObject({ type: 'usdt', currency: 'USD', amount: '40.00' });
   });
 
-  it('GET /api/admin/reports/direct-income: the sponsor income ledger with totals', async () => {
+  it('GET /api/admin/reports/direct-income and holiday-reward read posted cycles, not ledger rows', async () => {
     const db = t.runtime.ctx.db;
-    const [first, second] = await db.insert(transactions).values([
+    const before = await Promise.all(['direct-income', 'holiday-reward'].map((r) => t.api('GET', `/api/admin/reports/${r}`, { cookie: adminCookie })));
+    // Ledger rows of the report's types that no posted cycle wrote (the posted path: compensation-reports.test.ts).
+    await db.insert(transactions).values([
       { userId: earner.id, type: 'sponsor_income', amount: '150.50', balanceBefore: '0.00', balanceAfter: '150.50', description: 'Sponsor income from MB1', referenceId: 'ref-1', createdAt: new Date('2024-04-01T00:00:00Z') },
-      { userId: earner.id, type: 'sponsor_income', amount: '49.50', balanceBefore: '150.50', balanceAfter: '200.00', description: 'Sponsor income from MB2', referenceId: 'ref-2', createdAt: new Date('2024-04-02T00:00:00Z') },
-      { userId: earner.id, type: 'admin_credit', amount: '10.00', balanceBefore: '200.00', balanceAfter: '210.00', description: 'Not income', createdAt: new Date('2024-04-03T00:00:00Z') },
-    ]).returning();
-    const r = await t.api('GET', '/api/admin/reports/direct-income', { cookie: adminCookie });
-    expect(r.status).toBe(200);
-    expect(r.body.totals).toEqual({ count: 2, amount: '200.00' });
-    expect(r.body.items).toEqual([
-      { id: second.id, userUserId: earner.userId, userName: 'Ear Ner', userEmail: earner.email, amount: '49.50', description: 'Sponsor income from MB2', referenceId: 'ref-2', createdAt: '2024-04-02T00:00:00.000Z' },
-      { id: first.id, userUserId: earner.userId, userName: 'Ear Ner', userEmail: earner.email, amount: '150.50', description: 'Sponsor income from MB1', referenceId: 'ref-1', createdAt: '2024-04-01T00:00:00.000Z' },
+      { userId: earner.id, type: 'travel_fund', amount: '49.50', balanceBefore: '150.50', balanceAfter: '200.00', description: 'Travel fund', referenceId: 'ref-2', createdAt: new Date('2024-04-02T00:00:00Z') },
     ]);
+    const direct = await t.api('GET', '/api/admin/reports/direct-income', { cookie: adminCookie });
+    expect(direct.status).toBe(200);
+    expect(direct.body).toEqual(before[0].body);
+    expect(direct.body.items.some((i: { userUserId: string }) => i.userUserId === earner.userId)).toBe(false);
+    const holiday = await t.api('GET', '/api/admin/reports/holiday-reward', { cookie: adminCookie });
+    expect(holiday.status).toBe(200);
+    expect(holiday.body).toEqual(before[1].body);
+    expect(holiday.body.items.some((i: { userUserId: string }) => i.userUserId === earner.userId)).toBe(false);
   });
 
-  it('both are admin-only', async () => {
-    for (const url of ['/api/admin/reports/payout-summary', '/api/admin/reports/direct-income']) {
+  it('all are admin-only', async () => {
+    for (const url of ['/api/admin/reports/payout-summary', '/api/admin/reports/direct-income', '/api/admin/reports/holiday-reward']) {
       expectError(await t.api('GET', url, { cookie: founderCookie }), 403);
       expectError(await t.api('GET', url), 401);
     }

@@ -55,7 +55,8 @@ describe('send fund (doc 2 §2.12, §5)', () => {
     const told = await t.runtime.ctx.db.select().from(notifications).where(eq(notifications.userId, m.user.id));
     expect(told.map((n) => n.type).sort()).toEqual(['fund_credited', 'fund_debited']);
     const wallet = await t.api('GET', '/api/wallet', { cookie: m.cookie });
-    expect(wallet.body).toMatchObject({ balance: '200.00', totalEarnings: '250.50', totalWithdrawals: '0.00' });
+    // A Send Fund credit is not income: it does not add to the total earnings (compensation.md §1).
+    expect(wallet.body).toMatchObject({ balance: '200.00', totalEarnings: '0.00', totalWithdrawals: '0.00' });
     const ledger = await t.api('GET', '/api/wallet/transactions?limit=1', { cookie: m.cookie });
     expect(ledger.body.items).toHaveLength(1);
     expect(ledger.body.items[0]).toMatchObject({ type: 'admin_debit', amount: '-50.50', balanceBefore: '250.50', balanceAfter: '200.00' });

@@ -1,6 +1,6 @@
 import { and, eq, gte, ne, sql } from 'drizzle-orm';
 import { rawRows, type DbOrTx } from '../../db/client';
-import { users, kycDocuments, withdrawalRequests, purchases, franchiseRequests, supportTickets, pendingRecruits } from '../../db/schema/index';
+import { users, kycDocuments, withdrawalRequests, purchases, franchiseRequests, supportTickets, pendingRecruits, compCycles } from '../../db/schema/index';
 
 const count = sql<number>`count(*)::int`;
 
@@ -51,17 +51,23 @@ async function memberTallies(db: DbOrTx, { tallies, pending }: { tallies: Tally[
 }
 
 export async function adminCounts(db: DbOrTx, monthStart: Date) {
-  const [read, [kyc], [wd], [bv], [fr], [tickets], [recruits]] = await Promise.all([
+  const [read, [kyc], [wd], [bv], [paid], [fr], [tickets], [recruits]] = await Promise.all([
     readTallies(db),
     db.select({ n: sql<number>`count(distinct ${kycDocuments.userId})::int` }).from(kycDocuments).where(eq(kycDocuments.status, 'pending')),
     db.select({ n: count }).from(withdrawalRequests).where(eq(withdrawalRequests.status, 'pending')),
     db
       .select({
         totalBV: sql<string>`coalesce(sum(${purchases.totalBV}), 0)::text`,
-        monthlyIncome: sql<string>`coalesce(sum(${purchases.totalAmount}) filter (where ${purchases.createdAt} >= ${monthStart.toISOString()}::timestamptz), 0)::text`,
+        monthlySales: sql<string>`coalesce(sum(${purchases.totalAmount}) filter (where ${purchases.createdAt} >= ${monthStart.toISOString()}::timestamptz), 0)::text`,
       })
       .from(purchases)
       .where(eq(purchases.paymentStatus, 'completed')),
+    // Income paid: the net of every cycle posted this month. A cycle is posted once all its payouts are, so its
+    // summary's net is the sum of its posted payouts' net (a few rows per month, not one per member).
+    db
+      .select({ net: sql<string>`coalesce(sum((${compCycles.summary}->>'net')::numeric), 0)::numeric(14,2)::text` })
+      .from(compCycles)
+      .where(and(eq(compCycles.status, 'posted'), gte(compCycles.postedAt, monthStart))),
     db.select({ n: count }).from(franchiseRequests).where(eq(franchiseRequests.status, 'pending')),
     db.select({ n: count }).from(supportTickets).where(sql`${supportTickets.status} in ('open', 'in_progress')`),
     db.select({ n: count }).from(pendingRecruits).where(eq(pendingRecruits.status, 'awaiting_admin')),
@@ -69,7 +75,7 @@ export async function adminCounts(db: DbOrTx, monthStart: Date) {
   const tally = await memberTallies(db, read);
   return {
     totalUsers: tally(), activeUsers: tally((t) => t.status === 'active'), pendingKYC: kyc.n, withdrawalRequests: wd.n, totalBV: bv.totalBV,
-    monthlyIncome: bv.monthlyIncome, franchiseRequests: fr.n, openTickets: tickets.n, recruitsAwaitingAdmin: recruits.n,
+    monthlyIncome: paid.net, monthlySales: bv.monthlySales, franchiseRequests: fr.n, openTickets: tickets.n, recruitsAwaitingAdmin: recruits.n,
   };
 }
 

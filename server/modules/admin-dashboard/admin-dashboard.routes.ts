@@ -34,7 +34,7 @@ export function adminDashboardRoutes(ctx: AppContext): RouteDef[] {
         ];
         return {
           totalUsers: c.totalUsers, activeUsers: c.activeUsers, pendingKYC: c.pendingKYC, withdrawalRequests: c.withdrawalRequests,
-          totalBV: c.totalBV, monthlyIncome: c.monthlyIncome, franchiseRequests: c.franchiseRequests, actionsRequired, volume,
+          totalBV: c.totalBV, monthlyIncome: c.monthlyIncome, monthlySales: c.monthlySales, franchiseRequests: c.franchiseRequests, actionsRequired, volume,
         } satisfies AdminStatsResponse;
       },
     },

@@ -24,6 +24,38 @@ export async function memberNodes(db: DbOrTx, ids: string[]) {
   return db.select(memberColumns).from(users).where(sql`${users.id} in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`);
 }
 
+export interface PairingFiguresRow {
+  member_id: string;
+  carry_left: string | null;
+  carry_right: string | null;
+  cycle_left: string | null;
+  cycle_right: string | null;
+  carry_as_of: Date | string | null;
+  open_starts_at: Date | string | null;
+  open_ends_at: Date | string | null;
+}
+
+/**
+ * The pairing figures of the visible tree nodes in one statement: each member's carry per leg after the last
+ * posted pairing cycle (comp_carry) and the BV added to each leg in the open pairing cycle (leg_volumes, which
+ * the volume applier fills), both by primary key; the two cycles through comp_cycles' own indexes.
+ */
+export async function pairingFigures(db: DbOrTx, ids: string[]) {
+  if (!ids.length) return [];
+  return rawRows<PairingFiguresRow>(db, sql`
+    with posted as (
+      select id, ends_at from comp_cycles where kind = 'pairing' and status = 'posted' order by starts_at desc limit 1
+    ), open as (
+      select id, starts_at, ends_at from comp_cycles where kind = 'pairing' and status = 'open' limit 1
+    )
+    select m.id::text as member_id, k.carry_left::text as carry_left, k.carry_right::text as carry_right,
+           v.left_bv::text as cycle_left, v.right_bv::text as cycle_right,
+           (select ends_at from posted) as carry_as_of, (select starts_at from open) as open_starts_at, (select ends_at from open) as open_ends_at
+    from unnest(${sql.param(ids)}::uuid[]) as m(id)
+    left join comp_carry k on k.cycle_id = (select id from posted) and k.member_id = m.id
+    left join leg_volumes v on v.cycle_id = (select id from open) and v.member_id = m.id`);
+}
+
 /** Members this member sponsored who are in the tree, newest first; optional search on names and email. */
 export async function sponsoredMembers(db: DbOrTx, sponsorId: string, search: string | undefined, limit = 500) {
   const term = search ? containsPattern(search) : undefined;

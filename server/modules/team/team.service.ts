@@ -17,7 +17,7 @@ import { findRecruitForUpdate, updateRecruit, listAwaitingUpline, listRecruiterP
 import { closeAsRejected } from '../recruitment/recruits.service';
 import { rankProgress } from '../ranks/rank.service';
 import { addMoney } from '../../lib/money';
-import { memberNode, memberNodes, sponsoredMembers, downlineOf, placementParents, type MemberNodeRow } from './team.repo';
+import { memberNode, memberNodes, sponsoredMembers, downlineOf, placementParents, pairingFigures, type MemberNodeRow } from './team.repo';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 const fullName = (u: { firstName: string | null; lastName: string | null }) => [u.firstName, u.lastName].filter(Boolean).join(' ');
@@ -62,22 +62,31 @@ export async function binaryTree(ctx: AppContext, me: UserRow, rootId: string | 
   const root = (await memberNode(ctx.db, rootId ?? me.id))!;
   const kids = await memberNodes(ctx.db, [root.leftChildId, root.rightChildId].filter((x): x is string => Boolean(x)));
   const grandIds = kids.flatMap((k) => [k.leftChildId, k.rightChildId]).filter((x): x is string => Boolean(x));
-  const grand = await memberNodes(ctx.db, grandIds);
+  // The grandchildren's rows and every visible node's pairing figures (one set-based read) at once.
+  const [grand, figures] = await Promise.all([memberNodes(ctx.db, grandIds), pairingFigures(ctx.db, [root.id, ...kids.map((k) => k.id), ...grandIds])]);
   const byId = new Map([...kids, ...grand].map((n) => [n.id, n]));
+  const pairing = new Map(figures.map((f) => [f.member_id, f]));
   const build = (n: MemberNodeRow | undefined, depth: number): TreeNode | null => {
     if (!n) return null;
+    const f = pairing.get(n.id);
     return {
       id: n.id, userId: n.userId, firstName: n.firstName, lastName: n.lastName, email: n.email, idStatus: n.idStatus, status: n.status,
       packageAmount: n.packageAmount, position: (n.position as Position | null) ?? null, level: depth, totalBV: addMoney(n.leftBV, n.rightBV),
       leftBV: n.leftBV, rightBV: n.rightBV, leftCount: n.leftCount, rightCount: n.rightCount,
+      carryLeftBV: f?.carry_left ?? '0.00', carryRightBV: f?.carry_right ?? '0.00', cycleLeftBV: f?.cycle_left ?? '0.00', cycleRightBV: f?.cycle_right ?? '0.00',
       leftChild: depth < 2 && n.leftChildId ? build(byId.get(n.leftChildId), depth + 1) : null,
       rightChild: depth < 2 && n.rightChildId ? build(byId.get(n.rightChildId), depth + 1) : null,
     };
   };
   const tree = build(root, 0)!;
+  const cycles = figures[0];
   return {
     ...tree, leftActive: root.leftActive, rightActive: root.rightActive, depth: root.teamDepth, directRecruits: root.totalDirects, path,
     pathOmitted,
+    pairing: {
+      carryAsOf: iso(cycles?.carry_as_of ?? null),
+      openCycle: cycles?.open_starts_at && cycles.open_ends_at ? { startsAt: iso(cycles.open_starts_at)!, endsAt: iso(cycles.open_ends_at)! } : null,
+    },
   };
 }
 

@@ -27,7 +27,7 @@ import { NotificationsSection } from './notifications/notifications-section';
 import { OrdersSection } from './products/orders-section';
 import { ProductsSection } from './products/products-section';
 import { PendingRecruitsSection } from './recruits/pending-recruits-section';
-import { DirectIncomeSection, NoSourceReport, PayoutSummarySection } from './reports/reports';
+import { DirectIncomeSection, HolidayRewardSection, NotOfferedReportSection, PayoutSummarySection } from './reports/reports';
 import { GROUP_ICONS, LEGACY_SECTIONS, SECTIONS, sectionById, sectionHref, type SectionDef, type SectionId } from './sections';
 import { SectionHeader } from './ui/section-header';
 
@@ -53,10 +53,11 @@ function SectionBody({ id }: { id: SectionId }) {
       return <CyclesSection />;
     case 'comp-plan':
       return <PlanSection />;
+    case 'holiday-reward':
+      return <HolidayRewardSection />;
     case 'roi-income':
     case 'salary-income':
-    case 'holiday-reward':
-      return <NoSourceReport kind={id} />;
+      return <NotOfferedReportSection kind={id} />;
     case 'kyc-pending':
       return <KycSection tab="pending" />;
     case 'kyc-approved':

@@ -13,6 +13,7 @@ export const KEYS = {
   auditLog: '/api/admin/audit-log',
   payoutSummary: '/api/admin/reports/payout-summary',
   directIncome: '/api/admin/reports/direct-income',
+  holidayReward: '/api/admin/reports/holiday-reward',
   kyc: '/api/admin/kyc',
   pendingRecruits: '/api/admin/pending-recruits',
   placementParents: '/api/admin/users-for-placement',
@@ -38,7 +39,7 @@ export const USER_LIST_KEYS: string[] = [KEYS.userSearch, KEYS.paidMembers, KEYS
 /** Everything a wallet movement can change: the withdrawal lists, the ledger, the balances, the reports and the dashboard. */
 export const MONEY_KEYS: string[] = [
   KEYS.withdrawals, KEYS.pendingWithdrawals, KEYS.approvedWithdrawals, KEYS.rejectedWithdrawals, KEYS.fundHistory, KEYS.walletBalances,
-  KEYS.payoutSummary, KEYS.directIncome, KEYS.stats, KEYS.auditLog, ...USER_LIST_KEYS,
+  KEYS.payoutSummary, KEYS.directIncome, KEYS.holidayReward, KEYS.stats, KEYS.auditLog, ...USER_LIST_KEYS,
 ];
 
 /** Marks the queries whose key starts with one of these paths stale (refetching the ones on screen). */

@@ -115,7 +115,7 @@ export const SECTIONS: SectionDef[] = [
   { id: 'roi-income', label: 'ROI Income', group: 'Income Reports', icon: Percent, access: 'admin', refreshKeys: [] },
   { id: 'salary-income', label: 'Salary Income', group: 'Income Reports', icon: Briefcase, access: 'admin', refreshKeys: [] },
   { id: 'payout-summary', label: 'Payout Summary', group: 'Income Reports', icon: Wallet, access: 'admin', refreshKeys: [KEYS.payoutSummary] },
-  { id: 'holiday-reward', label: 'Holiday Reward Summary', group: 'Income Reports', icon: Gift, access: 'admin', refreshKeys: [] },
+  { id: 'holiday-reward', label: 'Holiday Reward Summary', group: 'Income Reports', icon: Gift, access: 'admin', refreshKeys: [KEYS.holidayReward] },
   { id: 'comp-cycles', label: 'Cycles', group: 'Compensation', icon: CalendarRange, access: 'admin', refreshKeys: [KEYS.compCycles] },
   { id: 'comp-plan', label: 'Plan', group: 'Compensation', icon: FileSliders, access: 'admin', refreshKeys: [KEYS.compPlans, KEYS.compCycles] },
   {

@@ -91,32 +91,4 @@ export interface AuditPage {
   nextCursor: string | null;
 }
 
-export interface PayoutSummaryData {
-  totals: Array<{ currency: string; count: number; amount: string }>;
-  items: Array<{
-    id: string;
-    userUserId: string;
-    userName: string;
-    userEmail: string;
-    type: string;
-    currency: string;
-    amount: string;
-    adminNotes: string | null;
-    transactionId: string | null;
-    processedAt: string | null;
-  }>;
-}
-
-export interface DirectIncomeData {
-  totals: { count: number; amount: string };
-  items: Array<{
-    id: string;
-    userUserId: string;
-    userName: string;
-    userEmail: string;
-    amount: string;
-    description: string | null;
-    referenceId: string | null;
-    createdAt: string;
-  }>;
-}
+export type { DirectIncomeReport, HolidayRewardReport, PayoutSummaryReport } from '@contracts';

@@ -16,6 +16,18 @@ export const rupees = (value: string | number | null | undefined) => INR.format(
 /** "1,23,456" */
 export const count = (value: string | number | null | undefined) => COUNT.format(num(value));
 
+const COMPACT = new Intl.NumberFormat('en-IN', { notation: 'compact', maximumFractionDigits: 1 });
+const WHOLE = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
+
+/** BV in a small space: "9,999.5" below ten thousand, then "12.3K", "1.2L", "3.4Cr". */
+export const compactBV = (value: string | number | null | undefined) => {
+  const n = num(value);
+  return Math.abs(n) < 10_000 ? WHOLE.format(n) : COMPACT.format(n);
+};
+
+/** "1,23,456.5 BV" */
+export const fullBV = (value: string | number | null | undefined) => `${WHOLE.format(num(value))} BV`;
+
 /** "5 minutes ago" */
 export function relativeTime(value: string | null | undefined): string {
   if (!value) return 'recently';

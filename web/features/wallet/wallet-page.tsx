@@ -51,7 +51,7 @@ export function WalletPage() {
 
       <div className="grid grid-cols-2 gap-2 sm:gap-3 lg:grid-cols-4">
         <StatCard label="Available Balance" value={show(summary?.balance)} icon={Wallet} />
-        <StatCard label="Total Earnings" value={show(summary?.totalEarnings)} icon={TrendingUp} tone="emerald" />
+        <StatCard label="Total Earnings" value={show(summary?.totalEarnings)} icon={TrendingUp} tone="emerald" hint="Income before deductions" />
         <StatCard label="Total Withdrawals" value={show(summary?.totalWithdrawals)} icon={PiggyBank} tone="sky" hint="Approved payouts" />
         <StatCard label="Held in Pending Withdrawals" value={show(summary?.pendingWithdrawals)} icon={Hourglass} tone="amber" hint="Returned if rejected" />
       </div>

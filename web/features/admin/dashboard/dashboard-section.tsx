@@ -9,6 +9,7 @@ import {
   ClipboardCheck,
   FileClock,
   Handshake,
+  ShoppingBag,
   Store,
   TrendingUp,
   UserCheck,
@@ -149,7 +150,10 @@ function VolumeEngineCard({ volume, loading }: { volume?: AdminStats['volume']; 
   );
 }
 
-/** A1 Dashboard (doc 2 §2.2): seven cards from GET /api/admin/stats and the work waiting for an admin. */
+/**
+ * A1 Dashboard (doc 2 §2.2): the seven cards from GET /api/admin/stats (Monthly Income is the income paid: the net
+ * of the cycles posted this month), the month's sales beside it as their own card, and the work waiting for an admin.
+ */
 export function DashboardSection() {
   const stats = useQuery({
     queryKey: [KEYS.stats, browserTimeZone()],
@@ -172,9 +176,10 @@ export function DashboardSection() {
         <StatCard className="xl:col-span-3" label="Active Users" value={formatCount(s?.activeUsers)} icon={UserCheck} tone="emerald" loading={loading} hint="Status active" />
         <StatCard className="xl:col-span-3" label="Pending KYC" value={formatCount(s?.pendingKYC)} icon={FileClock} tone="amber" loading={loading} hint="Members with documents to review" />
         <StatCard className="xl:col-span-3" label="Withdrawal Requests" value={formatCount(s?.withdrawalRequests)} icon={Wallet} tone="sky" loading={loading} hint="Waiting to be processed" />
-        <StatCard className="xl:col-span-4" label="Total Business Volume" value={`${formatCount(s?.totalBV)} BV`} icon={TrendingUp} tone="violet" loading={loading} hint="From completed purchases" />
-        <StatCard className="xl:col-span-4" label="Monthly Income" value={formatINR(s?.monthlyIncome)} icon={BadgeIndianRupee} tone="emerald" loading={loading} hint="Completed purchases this month" />
-        <StatCard className="min-[420px]:col-span-2 xl:col-span-4" label="Franchise Requests" value={formatCount(s?.franchiseRequests)} icon={Store} tone="rose" loading={loading} hint="Waiting for a decision" href={sectionHref('franchise-requests')} />
+        <StatCard className="xl:col-span-3" label="Total Business Volume" value={`${formatCount(s?.totalBV)} BV`} icon={TrendingUp} tone="violet" loading={loading} hint="From completed purchases" />
+        <StatCard className="xl:col-span-3" label="Monthly Income" value={formatINR(s?.monthlyIncome)} icon={BadgeIndianRupee} tone="emerald" loading={loading} hint="Net paid to members in cycles posted this month" href={sectionHref('payout-summary')} />
+        <StatCard className="xl:col-span-3" label="Monthly Sales" value={formatINR(s?.monthlySales)} icon={ShoppingBag} tone="amber" loading={loading} hint="Completed purchases this month" />
+        <StatCard className="xl:col-span-3" label="Franchise Requests" value={formatCount(s?.franchiseRequests)} icon={Store} tone="rose" loading={loading} hint="Waiting for a decision" href={sectionHref('franchise-requests')} />
       </div>
 
       <Card>

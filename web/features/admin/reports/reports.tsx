@@ -1,16 +1,21 @@
 import type { ComponentType, ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Briefcase, Gift, HandCoins, Percent, Wallet } from 'lucide-react';
+import { Briefcase, CalendarRange, Gift, HandCoins, Percent, Wallet } from 'lucide-react';
+import { NOT_OFFERED_REPORTS, type NotOfferedReport } from '@contracts';
+import { Badge } from '../../../components/ui/badge';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { apiGet } from '../../../lib/api';
+import { cycleKindLabel, formatCycleMonth, formatCyclePeriod } from '../../../lib/cycles';
 import { formatCount, formatDateTimeUS, formatDateUS, formatINR, formatMoney } from '../format';
 import { KEYS } from '../queries';
-import type { DirectIncomeData, PayoutSummaryData } from '../types';
+import type { DirectIncomeReport, HolidayRewardReport, PayoutSummaryReport } from '../types';
 import { QueryStates } from '../ui/query-error';
 import { SectionHeader } from '../ui/section-header';
 import { CardField, TableFrame, Td, Th, Tr } from '../ui/table';
 
 type Icon = ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>;
+
+const plural = (n: number | undefined, one: string, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 function Total({ label, value, sub }: { label: string; value: ReactNode; sub?: ReactNode }) {
   return (
@@ -33,31 +38,44 @@ function Member({ name, userId, email }: { name: string; userId: string; email: 
   );
 }
 
+function Period({ kind, startsAt, endsAt }: { kind: string; startsAt: string; endsAt: string }) {
+  return (
+    <div className="min-w-36">
+      <p className="font-medium text-slate-900">{formatCyclePeriod(startsAt, endsAt)}</p>
+      <p className="text-xs text-slate-500">{cycleKindLabel(kind)} cycle</p>
+    </div>
+  );
+}
+
+function SubHeading({ title, description }: { title: string; description: string }) {
+  return (
+    <div>
+      <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
+      <p className="mt-0.5 text-sm text-slate-500">{description}</p>
+    </div>
+  );
+}
+
 const WITHDRAWAL_TYPE: Record<string, string> = { bank: 'Bank Transfer', usdt: 'USDT' };
 
-/** Payout Summary (decisions.md §11): approved withdrawals, with totals per currency. */
-export function PayoutSummarySection() {
-  const report = useQuery({ queryKey: [KEYS.payoutSummary], queryFn: () => apiGet<PayoutSummaryData>(KEYS.payoutSummary) });
-  const items = report.data?.items ?? [];
-  const totals = report.data?.totals ?? [];
+/** The withdrawals an administrator approved (decisions.md §11): money paid out of the wallets the cycles credit. */
+function PaidWithdrawals({ data }: { data: PayoutSummaryReport['withdrawals'] }) {
+  const { items, totals } = data;
   return (
-    <div className="space-y-5">
-      <SectionHeader eyebrow="Income Reports" title="Payout Summary" description="Withdrawals approved and paid out to members, newest first." />
-      <QueryStates
-        query={report}
-        errorTitle="Failed to load the payout summary"
-        loadingLabel="Loading payouts..."
-        empty={items.length === 0 ? (
-          <EmptyState icon={Wallet} title="No approved withdrawals yet" description="Each withdrawal an administrator approves is listed here with its payout reference." />
-        ) : null}
-      >
+    <section className="space-y-4" aria-labelledby="paid-withdrawals">
+      <div id="paid-withdrawals">
+        <SubHeading title="Withdrawals paid out" description="Withdrawals approved and paid out to members, newest first." />
+      </div>
+      {items.length === 0 ? (
+        <EmptyState icon={Wallet} title="No approved withdrawals yet" description="Each withdrawal an administrator approves is listed here with its payout reference." />
+      ) : (
         <>
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {totals.map((t) => (
-              <Total key={t.currency} label={`Paid out in ${t.currency}`} value={formatMoney(t.amount, t.currency)} sub={`${formatCount(t.count)} ${t.count === 1 ? 'payout' : 'payouts'}`} />
+              <Total key={t.currency} label={`Paid out in ${t.currency}`} value={formatMoney(t.amount, t.currency)} sub={plural(t.count, 'withdrawal')} />
             ))}
           </div>
-          <TableFrame label="Payouts" className="hidden md:block">
+          <TableFrame label="Withdrawals paid out" className="hidden md:block">
             <thead>
               <tr>
                 <Th>Processed</Th>
@@ -83,7 +101,7 @@ export function PayoutSummarySection() {
               ))}
             </tbody>
           </TableFrame>
-          <ul className="space-y-3 md:hidden" aria-label="Payouts">
+          <ul className="space-y-3 md:hidden" aria-label="Withdrawals paid out">
             {items.map((p) => (
               <li key={p.id} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
                 <div className="flex items-start justify-between gap-3">
@@ -106,51 +124,141 @@ export function PayoutSummarySection() {
             ))}
           </ul>
         </>
+      )}
+    </section>
+  );
+}
+
+/**
+ * Payout Summary (compensation.md §6): every posted cycle with its gross, deductions (admin charge, TDS), net and
+ * members paid; below, the withdrawals approved (decisions.md §11).
+ */
+export function PayoutSummarySection() {
+  const report = useQuery({ queryKey: [KEYS.payoutSummary], queryFn: () => apiGet<PayoutSummaryReport>(KEYS.payoutSummary) });
+  const cycles = report.data?.cycles ?? [];
+  const totals = report.data?.totals;
+  return (
+    <div className="space-y-5">
+      <SectionHeader eyebrow="Income Reports" title="Payout Summary" description="Income posted to members' wallets, cycle by cycle, with its deductions; then the withdrawals paid out." />
+      <QueryStates query={report} errorTitle="Failed to load the payout summary" loadingLabel="Loading payouts...">
+        {report.data ? (
+          <>
+            {cycles.length === 0 ? (
+              <EmptyState icon={CalendarRange} title="No cycle has been posted yet" description="Each pairing or monthly cycle appears here once an administrator posts it to the members' wallets." className="bg-white" />
+            ) : (
+              <section className="space-y-4" aria-labelledby="posted-cycles">
+                <div id="posted-cycles">
+                  <SubHeading title="Posted cycles" description="Last posted first. Net is the gross less the admin charge and TDS: what reached the wallets." />
+                </div>
+                <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+                  <Total label="Gross income" value={formatINR(totals?.gross)} sub={plural(totals?.cycles, 'posted cycle')} />
+                  <Total label="Admin charge" value={formatINR(totals?.adminCharge)} sub="Deducted at posting" />
+                  <Total label="TDS" value={formatINR(totals?.tds)} sub="Tax deducted at source" />
+                  <Total label="Net paid" value={formatINR(totals?.net)} sub={plural(totals?.membersPaid, 'member paid', 'members paid')} />
+                </div>
+                <TableFrame label="Posted cycles" className="hidden md:block">
+                  <thead>
+                    <tr>
+                      <Th>Cycle</Th>
+                      <Th>Posted</Th>
+                      <Th className="text-right">Gross</Th>
+                      <Th className="text-right">Admin charge</Th>
+                      <Th className="text-right">TDS</Th>
+                      <Th className="text-right">Net</Th>
+                      <Th className="text-right">Members paid</Th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {cycles.map((c) => (
+                      <Tr key={c.id}>
+                        <Td>
+                          <Period kind={c.kind} startsAt={c.startsAt} endsAt={c.endsAt} />
+                        </Td>
+                        <Td className="whitespace-nowrap">{formatDateTimeUS(c.postedAt)}</Td>
+                        <Td className="text-right whitespace-nowrap tabular-nums">{formatINR(c.gross)}</Td>
+                        <Td className="text-right whitespace-nowrap text-slate-600 tabular-nums">{formatINR(c.adminCharge)}</Td>
+                        <Td className="text-right whitespace-nowrap text-slate-600 tabular-nums">{formatINR(c.tds)}</Td>
+                        <Td className="text-right font-semibold whitespace-nowrap text-slate-900 tabular-nums">{formatINR(c.net)}</Td>
+                        <Td className="text-right tabular-nums">{formatCount(c.membersPaid)}</Td>
+                      </Tr>
+                    ))}
+                  </tbody>
+                </TableFrame>
+                <ul className="space-y-3 md:hidden" aria-label="Posted cycles">
+                  {cycles.map((c) => (
+                    <li key={c.id} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+                      <div className="flex items-start justify-between gap-3">
+                        <Period kind={c.kind} startsAt={c.startsAt} endsAt={c.endsAt} />
+                        <div className="text-right">
+                          <p className="font-semibold whitespace-nowrap text-slate-900 tabular-nums">{formatINR(c.net)}</p>
+                          <p className="text-xs text-slate-500">net</p>
+                        </div>
+                      </div>
+                      <dl className="mt-3 grid grid-cols-2 gap-3 border-t border-slate-100 pt-3">
+                        <CardField label="Gross">{formatINR(c.gross)}</CardField>
+                        <CardField label="Members paid">{formatCount(c.membersPaid)}</CardField>
+                        <CardField label="Admin charge">{formatINR(c.adminCharge)}</CardField>
+                        <CardField label="TDS">{formatINR(c.tds)}</CardField>
+                        <CardField label="Posted" wide>
+                          {formatDateTimeUS(c.postedAt)}
+                        </CardField>
+                      </dl>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            )}
+            <PaidWithdrawals data={report.data.withdrawals} />
+          </>
+        ) : null}
       </QueryStates>
     </div>
   );
 }
 
-/** Direct Income (decisions.md §11): the sponsor income ledger. */
+/** Direct Income (compensation.md §6): the sponsor income lines of posted cycles, with their explanations. */
 export function DirectIncomeSection() {
-  const report = useQuery({ queryKey: [KEYS.directIncome], queryFn: () => apiGet<DirectIncomeData>(KEYS.directIncome) });
+  const report = useQuery({ queryKey: [KEYS.directIncome], queryFn: () => apiGet<DirectIncomeReport>(KEYS.directIncome) });
   const items = report.data?.items ?? [];
   const totals = report.data?.totals;
   return (
     <div className="space-y-5">
-      <SectionHeader eyebrow="Income Reports" title="Direct Income" description="Sponsor income credited to members' wallets, newest first." />
+      <SectionHeader eyebrow="Income Reports" title="Direct Income" description="Sponsor income of posted cycles: a percent of the BV bought by the members each member sponsored. Last posted cycle first." />
       <QueryStates
         query={report}
         errorTitle="Failed to load direct income"
         loadingLabel="Loading direct income..."
         empty={items.length === 0 ? (
-          <EmptyState icon={HandCoins} title="No sponsor income has been credited yet" description="Sponsor income appears here as soon as it is credited to a member's wallet." />
+          <EmptyState icon={HandCoins} title="No direct income has been posted yet" description="Sponsor income appears here once the pairing cycle it was earned in is posted." className="bg-white" />
         ) : null}
       >
         <>
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-            <Total label="Total direct income" value={formatINR(totals?.amount)} sub={`${formatCount(totals?.count)} ${totals?.count === 1 ? 'credit' : 'credits'}`} />
+            <Total label="Total direct income" value={formatINR(totals?.amount)} sub={`${plural(totals?.count, 'line')} · ${plural(totals?.members, 'member')}`} />
           </div>
           <TableFrame label="Direct income" className="hidden md:block">
             <thead>
               <tr>
-                <Th>Date</Th>
+                <Th>Cycle</Th>
                 <Th>Member</Th>
                 <Th className="text-right">Amount</Th>
-                <Th>Description</Th>
-                <Th>Reference</Th>
+                <Th>How it was earned</Th>
               </tr>
             </thead>
             <tbody>
               {items.map((r) => (
                 <Tr key={r.id}>
-                  <Td className="whitespace-nowrap">{formatDateTimeUS(r.createdAt)}</Td>
+                  <Td>
+                    <Period kind={r.cycleKind} startsAt={r.cycleStartsAt} endsAt={r.cycleEndsAt} />
+                  </Td>
                   <Td>
                     <Member name={r.userName} userId={r.userUserId} email={r.userEmail} />
                   </Td>
                   <Td className="text-right font-semibold whitespace-nowrap text-emerald-700 tabular-nums">{formatINR(r.amount)}</Td>
-                  <Td className="max-w-72 text-slate-600">{r.description || '—'}</Td>
-                  <Td className="font-mono text-xs">{r.referenceId || '—'}</Td>
+                  <Td className="max-w-96 min-w-64 text-slate-600">
+                    {r.explanation || '—'}
+                    <span className="mt-0.5 block text-xs text-slate-500">Plan v{r.planVersion}</span>
+                  </Td>
                 </Tr>
               ))}
             </tbody>
@@ -163,11 +271,11 @@ export function DirectIncomeSection() {
                   <p className="font-semibold whitespace-nowrap text-emerald-700 tabular-nums">{formatINR(r.amount)}</p>
                 </div>
                 <dl className="mt-3 grid grid-cols-2 gap-3 border-t border-slate-100 pt-3">
-                  <CardField label="Date">{formatDateUS(r.createdAt)}</CardField>
-                  <CardField label="Reference">{r.referenceId || '—'}</CardField>
-                  {r.description ? (
-                    <CardField label="Description" wide>
-                      {r.description}
+                  <CardField label="Cycle">{formatCyclePeriod(r.cycleStartsAt, r.cycleEndsAt)}</CardField>
+                  <CardField label="Plan">v{r.planVersion}</CardField>
+                  {r.explanation ? (
+                    <CardField label="How it was earned" wide>
+                      {r.explanation}
                     </CardField>
                   ) : null}
                 </dl>
@@ -180,34 +288,87 @@ export function DirectIncomeSection() {
   );
 }
 
-const NO_SOURCE: Record<'roi-income' | 'salary-income' | 'holiday-reward', { title: string; heading: string; icon: Icon; text: string }> = {
-  'roi-income': {
-    title: 'ROI Income',
-    heading: 'No ROI income is configured on this platform.',
-    icon: Percent,
-    text: 'The wallet ledger has no return-on-investment income type, so there is nothing to report here.',
-  },
-  'salary-income': {
-    title: 'Salary Income',
-    heading: 'No salary income is configured on this platform.',
-    icon: Briefcase,
-    text: 'The wallet ledger has no salary income type, so there is nothing to report here.',
-  },
-  'holiday-reward': {
-    title: 'Holiday Reward Summary',
-    heading: 'No holiday rewards are configured on this platform.',
-    icon: Gift,
-    text: 'The wallet ledger has no holiday reward type, so there is nothing to report here.',
-  },
+const place = (n: number | null) => (n === null ? null : `#${n}`);
+
+/** Holiday Reward Summary (compensation.md §4, §6): the travel fund's awards, month by month. */
+export function HolidayRewardSection() {
+  const report = useQuery({ queryKey: [KEYS.holidayReward], queryFn: () => apiGet<HolidayRewardReport>(KEYS.holidayReward) });
+  const items = report.data?.items ?? [];
+  const totals = report.data?.totals;
+  return (
+    <div className="space-y-5">
+      <SectionHeader eyebrow="Income Reports" title="Holiday Reward Summary" description="Travel fund awards of posted monthly cycles: each qualifying member's share of the month's pool, newest month first." />
+      <QueryStates
+        query={report}
+        errorTitle="Failed to load the holiday rewards"
+        loadingLabel="Loading holiday rewards..."
+        empty={items.length === 0 ? (
+          <EmptyState icon={Gift} title="No holiday rewards have been awarded yet" description="Travel fund shares appear here once the monthly cycle that awards them is posted." className="bg-white" />
+        ) : null}
+      >
+        <>
+          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            <Total label="Total holiday rewards" value={formatINR(totals?.amount)} sub={`${plural(totals?.count, 'award')} · ${plural(totals?.members, 'member')}`} />
+          </div>
+          <TableFrame label="Holiday rewards" className="hidden md:block">
+            <thead>
+              <tr>
+                <Th>Month</Th>
+                <Th>Place</Th>
+                <Th>Member</Th>
+                <Th className="text-right">Points</Th>
+                <Th className="text-right">Amount</Th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((r) => (
+                <Tr key={r.id}>
+                  <Td className="whitespace-nowrap">{formatCycleMonth(r.periodDate)}</Td>
+                  <Td>{r.position !== null ? <Badge tone="info">{place(r.position)}</Badge> : '—'}</Td>
+                  <Td>
+                    <Member name={r.userName} userId={r.userUserId} email={r.userEmail} />
+                  </Td>
+                  <Td className="text-right tabular-nums">{r.points ?? '—'}</Td>
+                  <Td className="text-right font-semibold whitespace-nowrap text-emerald-700 tabular-nums">{formatINR(r.amount)}</Td>
+                </Tr>
+              ))}
+            </tbody>
+          </TableFrame>
+          <ul className="space-y-3 md:hidden" aria-label="Holiday rewards">
+            {items.map((r) => (
+              <li key={r.id} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+                <div className="flex items-start justify-between gap-3">
+                  <Member name={r.userName} userId={r.userUserId} email={r.userEmail} />
+                  <p className="font-semibold whitespace-nowrap text-emerald-700 tabular-nums">{formatINR(r.amount)}</p>
+                </div>
+                <dl className="mt-3 grid grid-cols-2 gap-3 border-t border-slate-100 pt-3">
+                  <CardField label="Month" wide>
+                    {formatCycleMonth(r.periodDate)}
+                  </CardField>
+                  <CardField label="Place">{place(r.position) ?? '—'}</CardField>
+                  <CardField label="Points">{r.points ?? '—'}</CardField>
+                </dl>
+              </li>
+            ))}
+          </ul>
+        </>
+      </QueryStates>
+    </div>
+  );
+}
+
+const NOT_OFFERED: Record<NotOfferedReport, { title: string; icon: Icon }> = {
+  'roi-income': { title: 'ROI Income', icon: Percent },
+  'salary-income': { title: 'Salary Income', icon: Briefcase },
 };
 
-/** Income reports with no data source (decisions.md §11): they say so plainly. */
-export function NoSourceReport({ kind }: { kind: keyof typeof NO_SOURCE }) {
-  const c = NO_SOURCE[kind];
+/** ROI and Salary Income are not offered (compensation.md §1): the report says why, in one sentence. */
+export function NotOfferedReportSection({ kind }: { kind: NotOfferedReport }) {
+  const c = NOT_OFFERED[kind];
   return (
     <div className="space-y-5">
       <SectionHeader eyebrow="Income Reports" title={c.title} />
-      <EmptyState icon={c.icon} title={c.heading} description={`${c.text} Direct Income and Payout Summary show the income that is paid.`} className="bg-white" />
+      <EmptyState icon={c.icon} title={<span className="block max-w-xl font-medium text-slate-700">{NOT_OFFERED_REPORTS[kind]}</span>} className="bg-white" />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import type { TreeNode } from '@contracts';
 import { Badge } from '../../../components/ui/badge';
 import { cn } from '../../../lib/cn';
 import { initials } from '../../../lib/format';
-import { memberName, rupees } from '../format';
+import { compactBV, fullBV, memberName, rupees } from '../format';
 
 /** Levels drawn below the viewed root (the server sends two). */
 const DEPTH = 2;
@@ -44,7 +44,38 @@ function NodeBody({ node, isRoot, rootCaption }: { node: TreeNode; isRoot: boole
           <span className="block font-semibold text-slate-800 tabular-nums">{rupees(node.totalBV)}</span>
         </span>
       </span>
+      <PairingFigures node={node} />
     </>
+  );
+}
+
+function LegFigure({ value, side }: { value: string; side: 'left' | 'right' }) {
+  return (
+    <span className="text-right font-semibold text-slate-800 tabular-nums" title={`${side === 'left' ? 'Left' : 'Right'}: ${fullBV(value)}`}>
+      <span className="sr-only">{side} </span>
+      {compactBV(value)}
+    </span>
+  );
+}
+
+/** Carry forward per leg (after the last posted pairing cycle) and the BV each leg gained in this cycle (compensation.md §3). */
+function PairingFigures({ node }: { node: TreeNode }) {
+  return (
+    <span className="grid grid-cols-[1fr_auto_auto] items-baseline gap-x-2 gap-y-0.5 border-t border-slate-100 pt-1.5 text-[11px] text-slate-500">
+      <span aria-hidden="true" />
+      <span aria-hidden="true" className="text-right text-[10px] font-semibold tracking-wide uppercase">
+        L
+      </span>
+      <span aria-hidden="true" className="text-right text-[10px] font-semibold tracking-wide uppercase">
+        R
+      </span>
+      <span>Carry</span>
+      <LegFigure value={node.carryLeftBV} side="left" />
+      <LegFigure value={node.carryRightBV} side="right" />
+      <span>This cycle</span>
+      <LegFigure value={node.cycleLeftBV} side="left" />
+      <LegFigure value={node.cycleRightBV} side="right" />
+    </span>
   );
 }
 

@@ -3,7 +3,7 @@ import { ArrowLeftRight, GitBranch, IndianRupee, ListChecks, UserCheck, Users } 
 import type { BinaryTreeResponse } from '@contracts';
 import { Badge } from '../../../components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { count, memberName, rupees } from '../format';
+import { count, fullBV, memberName, rupees } from '../format';
 import { StatCard } from '../ui/stat-card';
 
 function Row({ term, children }: { term: string; children: ReactNode }) {
@@ -27,7 +27,7 @@ export function TreeSummary({ tree }: { tree: BinaryTreeResponse }) {
   );
 }
 
-function LegCard({ title, members, active, bv, filled }: { title: string; members: number; active: number; bv: string; filled: boolean }) {
+function LegCard({ title, members, active, bv, carry, cycle, filled }: { title: string; members: number; active: number; bv: string; carry: string; cycle: string; filled: boolean }) {
   return (
     <Card>
       <CardHeader>
@@ -39,6 +39,8 @@ function LegCard({ title, members, active, bv, filled }: { title: string; member
             {count(members)} <span className="text-xs font-normal text-slate-500">({count(active)} active)</span>
           </Row>
           <Row term="BV">{rupees(bv)}</Row>
+          <Row term="Carry forward">{fullBV(carry)}</Row>
+          <Row term="This cycle">{fullBV(cycle)}</Row>
           <Row term="Status">
             <Badge tone={filled ? 'success' : 'neutral'}>{filled ? 'Active' : 'Empty'}</Badge>
           </Row>
@@ -55,8 +57,8 @@ export function TreePanels({ tree }: { tree: BinaryTreeResponse }) {
   const growth = left && right ? 'Balanced' : left || right ? 'Growing' : 'Empty';
   return (
     <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
-      <LegCard title="Left Leg Performance" members={tree.leftCount} active={tree.leftActive} bv={tree.leftBV} filled={left} />
-      <LegCard title="Right Leg Performance" members={tree.rightCount} active={tree.rightActive} bv={tree.rightBV} filled={right} />
+      <LegCard title="Left Leg Performance" members={tree.leftCount} active={tree.leftActive} bv={tree.leftBV} carry={tree.carryLeftBV} cycle={tree.cycleLeftBV} filled={left} />
+      <LegCard title="Right Leg Performance" members={tree.rightCount} active={tree.rightActive} bv={tree.rightBV} carry={tree.carryRightBV} cycle={tree.cycleRightBV} filled={right} />
       <Card>
         <CardHeader>
           <CardTitle className="flex items-center gap-2 text-base sm:text-base">

@@ -5,11 +5,25 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { InlineLoader, Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
+import { formatCycleMoment } from '../../../lib/cycles';
+import type { BinaryTreeResponse } from '@contracts';
 import { useBinaryTree } from '../api';
 import { QueryError } from '../ui/query-error';
 import { TreeBreadcrumb } from './tree-breadcrumb';
 import { Subtree } from './tree-node';
 import { TreePanels, TreeSummary } from './tree-panels';
+
+/** What the L and R figures on each member mean, and which cycles they come from. */
+function PairingNote({ pairing }: { pairing: BinaryTreeResponse['pairing'] }) {
+  return (
+    <p className="rounded-lg bg-slate-50 px-3 py-2 text-xs text-slate-600">
+      <span className="font-semibold text-slate-700">Carry</span>: BV carried forward in each leg (L, R){' '}
+      {pairing.carryAsOf ? `after the last paid pairing cycle, which ended ${formatCycleMoment(pairing.carryAsOf)}` : '(no pairing cycle has been paid yet)'}.{' '}
+      <span className="font-semibold text-slate-700">This cycle</span>: BV each leg gained
+      {pairing.openCycle ? ` since ${formatCycleMoment(pairing.openCycle.startsAt)}` : ' in the current pairing cycle'}.
+    </p>
+  );
+}
 
 /**
  * Binary Tree: the viewed root and two levels below it. A click on a member opens that member's tree
@@ -68,9 +82,10 @@ export function TreeTab() {
             {loadingOther ? <Spinner label="Loading tree" className="text-brand-600" /> : null}
           </div>
           <TreeBreadcrumb path={data.path} omitted={data.pathOmitted ?? 0} onOpen={open} />
+          <PairingNote pairing={data.pairing} />
         </CardHeader>
         <CardContent>
-          <div ref={region} role="region" aria-label="Binary tree" tabIndex={0} className="-mx-5 overflow-x-auto px-5 pb-2 sm:-mx-6 sm:px-6">
+          <div ref={region} role="region" aria-label="Binary tree" tabIndex={0} className="relative -mx-5 overflow-x-auto px-5 pb-2 sm:-mx-6 sm:px-6">
             <div className={cn('mx-auto w-max min-w-full transition-opacity', loadingOther && 'opacity-50')}>
               <Subtree node={data} side="root" depth={0} rootCaption={own ? `You · ${data.userId}` : data.userId} onOpen={open} />
             </div>
