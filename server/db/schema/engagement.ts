@@ -92,7 +92,7 @@ export const achievers = pgTable('achievers', {
   periodDate: date('period_date'),
   metadata: jsonb('metadata'),
   createdAt: ts('created_at').notNull().defaultNow(),
-});
+}, (t) => [index('achievers_user_idx').on(t.userId, t.periodDate)]);
 
 export const news = pgTable(
   'news',

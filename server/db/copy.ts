@@ -1,0 +1,78 @@
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
+import pg from 'pg';
+import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
+import type { DbOrTx } from './client';
+
+/**
+ * Bulk reads and writes for the payout run: COPY on PostgreSQL (tens of megabytes per second, no parameter
+ * arrays to parse), undefined on the embedded database, where the caller uses its set-based statements.
+ * Works in a transaction (the transaction's own connection) and on the pool (a connection of its own).
+ */
+type Client = pg.PoolClient | pg.Client;
+
+function clientOf(db: DbOrTx): { client: Client; release?: () => void } | Promise<{ client: Client; release?: () => void }> | undefined {
+  const session = (db as unknown as { session?: { client?: unknown } }).session;
+  const c = session?.client;
+  if (c instanceof pg.Pool) return c.connect().then((client) => ({ client, release: () => client.release() }));
+  if (c instanceof pg.Client) return { client: c };
+  return undefined;
+}
+
+/** One value in COPY's text format. */
+function cell(v: unknown): string {
+  if (v === null || v === undefined) return '\\N';
+  const s = typeof v === 'string' ? v : typeof v === 'object' ? JSON.stringify(v) : String(v);
+  return /[\\\t\n\r]/.test(s) ? s.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r') : s;
+}
+
+/** COPY rows into a table; false on the embedded database (nothing written). */
+export async function copyInto(db: DbOrTx, table: string, columns: string[], rows: Iterable<unknown[]>): Promise<boolean> {
+  const got = clientOf(db);
+  if (!got) return false;
+  const { client, release } = await got;
+  try {
+    const stream = client.query(copyFrom(`copy ${table} (${columns.join(', ')}) from stdin`));
+    async function* lines() {
+      let chunk = '';
+      for (const r of rows) {
+        chunk += r.map(cell).join('\t') + '\n';
+        if (chunk.length > 1 << 16) {
+          yield chunk;
+          chunk = '';
+        }
+      }
+      if (chunk) yield chunk;
+    }
+    await pipeline(Readable.from(lines()), stream);
+    return true;
+  } finally {
+    release?.();
+  }
+}
+
+/** COPY a query's rows out as arrays of text cells (null for NULL); undefined on the embedded database. */
+export async function copyOut(db: DbOrTx, query: string, onRow: (cells: (string | null)[]) => void): Promise<boolean> {
+  const got = clientOf(db);
+  if (!got) return false;
+  const { client, release } = await got;
+  try {
+    const stream = client.query(copyTo(`copy (${query}) to stdout`));
+    const decoder = new StringDecoder('utf8');
+    let rest = '';
+    const unescape = (s: string) => (s === '\\N' ? null : s.includes('\\') ? s.replace(/\\(.)/g, (_, c: string) => (c === 't' ? '\t' : c === 'n' ? '\n' : c === 'r' ? '\r' : c)) : s);
+    for await (const buf of stream as AsyncIterable<Buffer>) {
+      const text = rest + decoder.write(buf);
+      let start = 0;
+      for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', start)) {
+        onRow(text.slice(start, nl).split('\t').map(unescape));
+        start = nl + 1;
+      }
+      rest = text.slice(start);
+    }
+    return true;
+  } finally {
+    release?.();
+  }
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "achievers_user_idx" ON "achievers" USING btree ("user_id","period_date");
