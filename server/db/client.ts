@@ -33,6 +33,9 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   // numeric stays a string (exact decimals); timestamps become Date through drizzle.
   const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000 });
   pool.on('error', () => undefined);
+  // A backend that dies while its connection is checked out (terminated, failover) errors that client: the
+  // query in flight fails and the pool drops it; without a listener the process would crash on the event.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzle(pool, { schema }) as unknown as Db;
   return {
     db,

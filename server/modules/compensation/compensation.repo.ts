@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { rawRows, type DbOrTx } from '../../db/client';
+import { copyInto, copyOut } from '../../db/copy';
 import { compAdjustments, compCarry, compCycles, compLines, compPayouts, compPlans, achievers, rankAchievements } from '../../db/schema/index';
 
 export type PlanRow = typeof compPlans.$inferSelect;
@@ -51,6 +52,10 @@ export async function insertDefaultPlan(db: DbOrTx, config: unknown, now: Date) 
     values (1, 'active', ${JSON.stringify(config)}::jsonb, 'epoch'::timestamptz, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
     on conflict (version) do nothing`);
 }
+/** Serialises calculations (of either kind), so that each sees the other's state. */
+export async function lockCalculations(db: DbOrTx) {
+  await db.execute(sql`select pg_advisory_xact_lock(72830011)`);
+}
 /** Serialises version numbering. */
 export async function lockPlans(db: DbOrTx) {
   await db.execute(sql`select pg_advisory_xact_lock(72830010)`);
@@ -70,6 +75,12 @@ export async function cyclesPage(db: DbOrTx, f: { kind?: string; status?: string
 export async function unpostedBefore(db: DbOrTx, kind: string, startsAt: Date) {
   return db.select().from(compCycles)
     .where(and(eq(compCycles.kind, kind), lt(compCycles.startsAt, startsAt), sql`${compCycles.status} <> 'posted'`)).orderBy(asc(compCycles.startsAt));
+}
+/** A cycle of the other kind whose payouts are computed but not posted yet (calculated or approved). */
+export async function computedUnpostedOtherKind(db: DbOrTx, kind: string) {
+  const [row] = await db.select().from(compCycles)
+    .where(and(sql`${compCycles.kind} <> ${kind}`, sql`${compCycles.status} in ('calculated', 'approved')`)).orderBy(asc(compCycles.startsAt)).limit(1);
+  return row;
 }
 export async function previousCycle(db: DbOrTx, kind: string, startsAt: Date) {
   const [row] = await db.select().from(compCycles).where(and(eq(compCycles.kind, kind), lt(compCycles.startsAt, startsAt))).orderBy(desc(compCycles.startsAt)).limit(1);
@@ -96,8 +107,38 @@ export interface MemberSnapRow {
 export const snapshotMembers = (db: DbOrTx) =>
   rawRows<MemberSnapRow>(db, sql`select id::text, user_id, parent_id::text, position, sponsor_id::text, role, status, total_bv::text, current_rank, first_name, last_name
                                  from users where placed_at is not null or role <> 'admin'`);
+const SNAPSHOT_SQL = `select id::text, user_id, parent_id::text, position, sponsor_id::text, role, status, total_bv::text, current_rank
+                      from users where placed_at is not null or role <> 'admin'`;
+/** The snapshot through COPY (PostgreSQL): cells in the order of snapshotMembers' columns, without names. */
+export const copySnapshot = (db: DbOrTx, onRow: (cells: (string | null)[]) => void) => copyOut(db, SNAPSHOT_SQL, onRow);
+export const namesOf = (db: DbOrTx, ids: string[]) =>
+  ids.length
+    ? rawRows<{ id: string; user_id: string; first_name: string | null; last_name: string | null }>(db, sql`select id::text, user_id, first_name, last_name from users where id = any(${sql.param(ids)}::uuid[])`)
+    : Promise.resolve([]);
+/**
+ * What changed in the members' snapshot figures at or after an instant (a cycle's close), from the volume
+ * journal: the first status change of each member (its direction tells the status before it: a member
+ * whose first later change is a deactivation was active) and the personal BV of purchases applied since.
+ */
+export async function changesSince(db: DbOrTx, at: Date) {
+  const since = at.toISOString();
+  const firsts = await rawRows<{ member_id: string; d_active: number }>(db, sql`
+    select distinct on (member_id) member_id::text, d_active from volume_events
+    where kind = 'activity' and occurred_at >= ${since}::timestamptz order by member_id, occurred_at, id`);
+  const bought = await rawRows<{ member_id: string; bv: string }>(db, sql`
+    select member_id::text, sum(bv)::text as bv from volume_events
+    where kind = 'purchase' and applied_at is not null and occurred_at >= ${since}::timestamptz group by 1`);
+  return {
+    active: new Map(firsts.map((r) => [r.member_id, Number(r.d_active) < 0])),
+    bv: new Map(bought.map((r) => [r.member_id, Math.round(Number(r.bv) * 100)])),
+  };
+}
 export const cycleLegs = (db: DbOrTx, cycleId: string) =>
   rawRows<{ member_id: string; left_bv: string; right_bv: string }>(db, sql`select member_id::text, left_bv::text, right_bv::text from leg_volumes where cycle_id = ${cycleId}::uuid`);
+export async function memberLegs(db: DbOrTx, cycleId: string, memberId: string) {
+  const [row] = await rawRows<{ left_bv: string; right_bv: string }>(db, sql`select left_bv::text, right_bv::text from leg_volumes where cycle_id = ${cycleId}::uuid and member_id = ${memberId}::uuid`);
+  return row;
+}
 export const carryOf = (db: DbOrTx, cycleId: string) =>
   rawRows<{ member_id: string; carry_left: string; carry_right: string; paired_ever: boolean }>(db, sql`select member_id::text, carry_left::text, carry_right::text, paired_ever from comp_carry where cycle_id = ${cycleId}::uuid`);
 export const cyclePurchases = (db: DbOrTx, kind: string, cycleId: string) =>
@@ -122,7 +163,11 @@ export const ranksAchievedBetween = (db: DbOrTx, from: Date, to: Date) =>
 /** Each member's highest rank achieved at or before an instant (ranks never go down). */
 export const rankAt = (db: DbOrTx, at: Date) =>
   rawRows<{ user_id: string; rank: string }>(db, sql`select distinct on (user_id) user_id::text, rank from rank_achievements where achieved_at <= ${at.toISOString()}::timestamptz order by user_id, achieved_at desc`);
-export const waitingAdjustments = (db: DbOrTx) => db.select().from(compAdjustments).where(isNull(compAdjustments.cycleId)).orderBy(asc(compAdjustments.createdAt));
+/** Adjustments not yet paid that were made before `before` (the cycle's close): later ones wait for the next cycle. */
+export const waitingAdjustments = (db: DbOrTx, before: Date) =>
+  db.select().from(compAdjustments)
+    .where(and(isNull(compAdjustments.cycleId), lt(compAdjustments.createdAt, before)))
+    .orderBy(asc(compAdjustments.createdAt), asc(compAdjustments.id));
 export async function insertAdjustment(db: DbOrTx, v: typeof compAdjustments.$inferInsert) {
   const [row] = await db.insert(compAdjustments).values(v).returning();
   return row;
@@ -144,17 +189,36 @@ async function inChunks<T>(rows: T[], size: number, f: (chunk: T[]) => Promise<u
 }
 // Set-based inserts: one statement per 20,000 rows, each column sent as one array parameter.
 const arr = (xs: unknown[]) => sql.param(xs);
-export const insertLines = (db: DbOrTx, rows: (typeof compLines.$inferInsert)[]) => inChunks(rows, 20_000, (c) => db.execute(sql`
+type LineIn = typeof compLines.$inferInsert;
+type PayoutIn = typeof compPayouts.$inferInsert;
+type CarryIn = typeof compCarry.$inferInsert;
+/** COPY on PostgreSQL; the set-based INSERTs below on the embedded database. */
+export async function insertLines(db: DbOrTx, rows: LineIn[]) {
+  const copied = await copyInto(db, 'comp_lines', ['cycle_id', 'member_id', 'type', 'amount', 'plan_version', 'explanation', 'adjustment_id'],
+    rows.map((r) => [r.cycleId, r.memberId, r.type, r.amount, r.planVersion, r.explanation, r.adjustmentId ?? null]));
+  if (!copied) await insertLinesSql(db, rows);
+}
+export async function insertPayouts(db: DbOrTx, rows: PayoutIn[]) {
+  const copied = await copyInto(db, 'comp_payouts', ['cycle_id', 'member_id', 'gross', 'admin_charge', 'tds', 'net', 'fy', 'tds_rate', 'pan_approved'],
+    rows.map((r) => [r.cycleId, r.memberId, r.gross, r.adminCharge, r.tds, r.net, r.fy, r.tdsRate, r.panApproved]));
+  if (!copied) await insertPayoutsSql(db, rows);
+}
+export async function insertCarry(db: DbOrTx, rows: CarryIn[]) {
+  const copied = await copyInto(db, 'comp_carry', ['cycle_id', 'member_id', 'carry_left', 'carry_right', 'paired_ever'],
+    rows.map((r) => [r.cycleId, r.memberId, r.carryLeft, r.carryRight, r.pairedEver ?? false]));
+  if (!copied) await insertCarrySql(db, rows);
+}
+const insertLinesSql = (db: DbOrTx, rows: LineIn[]) => inChunks(rows, 20_000, (c) => db.execute(sql`
   insert into comp_lines (cycle_id, member_id, type, amount, plan_version, explanation, adjustment_id)
   select * from unnest(${arr(c.map((r) => r.cycleId))}::uuid[], ${arr(c.map((r) => r.memberId))}::uuid[], ${arr(c.map((r) => r.type))}::text[],
                        ${arr(c.map((r) => r.amount))}::numeric[], ${arr(c.map((r) => r.planVersion))}::int[], ${arr(c.map((r) => JSON.stringify(r.explanation)))}::jsonb[],
                        ${arr(c.map((r) => r.adjustmentId ?? null))}::uuid[])`));
-export const insertPayouts = (db: DbOrTx, rows: (typeof compPayouts.$inferInsert)[]) => inChunks(rows, 20_000, (c) => db.execute(sql`
+const insertPayoutsSql = (db: DbOrTx, rows: PayoutIn[]) => inChunks(rows, 20_000, (c) => db.execute(sql`
   insert into comp_payouts (cycle_id, member_id, gross, admin_charge, tds, net, fy, tds_rate, pan_approved)
   select * from unnest(${arr(c.map((r) => r.cycleId))}::uuid[], ${arr(c.map((r) => r.memberId))}::uuid[], ${arr(c.map((r) => r.gross))}::numeric[],
                        ${arr(c.map((r) => r.adminCharge))}::numeric[], ${arr(c.map((r) => r.tds))}::numeric[], ${arr(c.map((r) => r.net))}::numeric[],
                        ${arr(c.map((r) => r.fy))}::int[], ${arr(c.map((r) => r.tdsRate))}::numeric[], ${arr(c.map((r) => r.panApproved))}::boolean[])`));
-export const insertCarry = (db: DbOrTx, rows: (typeof compCarry.$inferInsert)[]) => inChunks(rows, 20_000, (c) => db.execute(sql`
+const insertCarrySql = (db: DbOrTx, rows: CarryIn[]) => inChunks(rows, 20_000, (c) => db.execute(sql`
   insert into comp_carry (cycle_id, member_id, carry_left, carry_right, paired_ever)
   select * from unnest(${arr(c.map((r) => r.cycleId))}::uuid[], ${arr(c.map((r) => r.memberId))}::uuid[], ${arr(c.map((r) => r.carryLeft))}::numeric[],
                        ${arr(c.map((r) => r.carryRight))}::numeric[], ${arr(c.map((r) => r.pairedEver ?? false))}::boolean[])`));
@@ -162,6 +226,13 @@ export const insertCarry = (db: DbOrTx, rows: (typeof compCarry.$inferInsert)[])
 export const linesOf = (db: DbOrTx, cycleId: string, memberIds: string[]) =>
   memberIds.length
     ? db.select().from(compLines).where(and(eq(compLines.cycleId, cycleId), sql`${compLines.memberId} = any(${sql.param(memberIds)}::uuid[])`)).orderBy(asc(compLines.id))
+    : Promise.resolve([]);
+/** What posting needs of a batch's lines (not the explanations, except a rank bonus's rank). */
+export const postingLinesOf = (db: DbOrTx, cycleId: string, memberIds: string[]) =>
+  memberIds.length
+    ? rawRows<{ member_id: string; type: string; amount: string; rank: string | null; adjustment_id: string | null }>(db, sql`
+        select member_id::text, type, amount::text, case when type = 'rank_bonus' then explanation->>'rank' end as rank, adjustment_id::text
+        from comp_lines where cycle_id = ${cycleId}::uuid and member_id = any(${sql.param(memberIds)}::uuid[]) order by id`)
     : Promise.resolve([]);
 export async function payoutsPage(db: DbOrTx, cycleId: string, f: { memberId?: string; type?: string; after?: string }, limit: number) {
   return rawRows<PayoutRow & { user_id: string; first_name: string | null; last_name: string | null }>(db, sql`
@@ -211,10 +282,12 @@ export async function memberPayouts(db: DbOrTx, memberId: string) {
     from comp_payouts p join comp_cycles c on c.id = p.cycle_id
     where p.member_id = ${memberId}::uuid and p.posted_at is not null order by c.starts_at desc, c.kind limit 200`);
 }
+/** The member's carry after the last posted pairing cycle (none when that cycle left them none). */
 export async function lastCarry(db: DbOrTx, memberId: string) {
   const [row] = await rawRows<{ carry_left: string; carry_right: string; paired_ever: boolean }>(db, sql`
-    select k.carry_left::text, k.carry_right::text, k.paired_ever from comp_cycles c join comp_carry k on k.cycle_id = c.id and k.member_id = ${memberId}::uuid
-    where c.kind = 'pairing' and c.status = 'posted' order by c.starts_at desc limit 1`);
+    select k.carry_left::text, k.carry_right::text, k.paired_ever
+    from (select id from comp_cycles where kind = 'pairing' and status = 'posted' order by starts_at desc limit 1) c
+    join comp_carry k on k.cycle_id = c.id and k.member_id = ${memberId}::uuid`);
   return row;
 }
 export async function lastPostedPairing(db: DbOrTx) {

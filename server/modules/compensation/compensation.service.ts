@@ -18,6 +18,7 @@ import { fromPaise } from '../../../contracts/money';
 import { csvCell } from '../../lib/csv';
 import { findUserByUserId } from '../users/users.repo';
 import * as repo from './compensation.repo';
+import { MemberTable, paiseNumber } from './member-table';
 import {
   calculateMonthly, calculatePairing, deductions, pairMember, paise, tdsRuleOn,
   type Adjustment, type Carry, type CalcResult, type Line, type SnapshotMember,
@@ -184,29 +185,31 @@ export async function closeNow(ctx: AppContext, actor: Actor, kind: 'pairing' | 
 }
 
 interface Snapshot {
-  members: Map<string, SnapshotMember>;
-  names: Map<string, string>;
+  members: MemberTable;
 }
 
-async function loadMembers(db: DbOrTx): Promise<Snapshot> {
-  const rows = await repo.snapshotMembers(db);
-  const members = new Map<string, SnapshotMember>();
-  const names = new Map<string, string>();
-  for (const r of rows) {
-    members.set(r.id, {
-      id: r.id, userId: r.user_id, parent: r.parent_id, position: (r.position as 'left' | 'right' | null) ?? null, sponsor: r.sponsor_id,
-      role: r.role, active: r.status === 'active', personalBV: paise(r.total_bv), rank: r.current_rank ?? RANKS[0],
-    });
-    names.set(r.id, [r.first_name, r.last_name].filter(Boolean).join(' ') || r.user_id);
+/**
+ * Every member of the tree in columns (COPY on PostgreSQL, one query on the embedded database), as at the
+ * cycle's close (compensation.md §1, §3.5): a status change or a purchase after it is taken back out, from
+ * the volume journal, so that a calculation run later, or run again, reads the same snapshot.
+ */
+async function loadMembers(db: DbOrTx, at: Date): Promise<Snapshot> {
+  const members = new MemberTable();
+  const later = await repo.changesSince(db, at);
+  const activeAt = (id: string, status: string | null) => later.active.get(id) ?? status === 'active';
+  const bvAt = (id: string, totalBV: string) => paiseNumber(totalBV) - (later.bv.get(id) ?? 0);
+  const copied = await repo.copySnapshot(db, (c) => members.add(c[0]!, c[1]!, c[2], c[3], c[4], c[5]!, activeAt(c[0]!, c[6]), bvAt(c[0]!, c[7]!), c[8]));
+  if (!copied) {
+    for (const r of await repo.snapshotMembers(db)) members.add(r.id, r.user_id, r.parent_id, r.position, r.sponsor_id, r.role, activeAt(r.id, r.status), bvAt(r.id, r.total_bv), r.current_rank);
   }
-  return { members, names };
+  return { members: members.freeze() };
 }
 
 /** Computes a cycle's lines with a plan, from its frozen snapshot (nothing is written). */
 async function compute(db: DbOrTx, c: repo.CycleRow, plan: PlanConfig, snap: Snapshot): Promise<CalcResult> {
   const purchases = (await repo.cyclePurchases(db, c.kind, c.id)).map((p) => ({ buyer: p.member_id, bv: paise(p.bv) }));
   const adjustments: Adjustment[] = c.kind === 'pairing'
-    ? (await repo.waitingAdjustments(db)).map((a) => ({ id: a.id, memberId: a.memberId, type: a.type, amount: paise(a.amount), reason: a.reason }))
+    ? (await repo.waitingAdjustments(db, cycleEnd(c))).map((a) => ({ id: a.id, memberId: a.memberId, type: a.type, amount: paise(a.amount), reason: a.reason }))
     : [];
   if (c.kind === 'pairing') {
     const prev = await repo.previousCycle(db, 'pairing', c.startsAt);
@@ -279,13 +282,17 @@ function summarize(res: CalcResult, payouts: Awaited<ReturnType<typeof payoutsOf
 /** closed or calculated -> calculated: draft lines, payouts and carry, replaced on every run. */
 export async function calculateCycle(ctx: AppContext, actor: Actor, id: string) {
   return ctx.db.transaction(async (tx) => {
+    await repo.lockCalculations(tx);
     const c = await repo.findCycle(tx, id, true);
     if (!c) throw notFound('Cycle not found');
     if (c.status !== 'closed' && c.status !== 'calculated') throw conflict(c.status === 'open' ? 'Close the cycle before calculating it' : `A cycle that is ${c.status} cannot be calculated again`);
     const earlier = await repo.unpostedBefore(tx, c.kind, c.startsAt);
     if (earlier.length) throw conflict('Post the earlier cycle first: carry and TDS follow from it');
+    // TDS reads the year's posted payouts: two kinds computed side by side would each miss the other's gross.
+    const other = await repo.computedUnpostedOtherKind(tx, c.kind);
+    if (other) throw conflict(`Post the calculated ${other.kind} cycle first: TDS follows from it`);
     const plan = await planFor(tx, c.startsAt);
-    const snap = await loadMembers(tx);
+    const snap = await loadMembers(tx, cycleEnd(c));
     const res = await compute(tx, c, plan.config, snap);
     const payouts = await payoutsOf(tx, c, plan.config, res.lines);
     await repo.clearResults(tx, id);
@@ -315,12 +322,20 @@ export async function approveCycle(ctx: AppContext, actor: Actor, id: string) {
 
 const POST_BATCH = 5_000;
 
+/** Internal options of posting (tests): the batch size and a hook inside each batch's transaction. */
+export interface PostOptions {
+  /** Members per transaction (default 5,000). */
+  batchSize?: number;
+  /** Test hook: runs inside each batch's transaction after its writes, before the commit (a throw rolls the batch back). */
+  beforeCommit?: (tx: DbOrTx, batch: { number: number; memberIds: string[] }) => Promise<void>;
+}
+
 /**
  * approved -> posted: members in batches, each batch one transaction (ledger credits per income type with
  * the cycle as reference, then admin_charge and tds debits, the payout marked posted); several posters
  * share the work (rows claimed with SKIP LOCKED) and a batch is all or nothing, so a retry finishes the rest.
  */
-export async function postCycle(ctx: AppContext, actor: Actor, id: string) {
+export async function postCycle(ctx: AppContext, actor: Actor, id: string, opts: PostOptions = {}) {
   const c0 = await repo.findCycle(ctx.db, id);
   if (!c0) throw notFound('Cycle not found');
   if (c0.status === 'posted') return toSummary(c0, await versionOf(ctx.db, c0.planId));
@@ -328,14 +343,19 @@ export async function postCycle(ctx: AppContext, actor: Actor, id: string) {
   if ((await repo.unpostedBefore(ctx.db, c0.kind, c0.startsAt)).length) throw conflict('Only the oldest unposted cycle can be posted');
   const period = `${istDate(c0.startsAt)} to ${istDate(new Date(cycleEnd(c0).getTime() - 1))}`;
   const summary = (c0.summary ?? {}) as { achievers?: { memberId: string; type: string; amount: string; points: number }[] };
+  let batchNo = 0;
   for (;;) {
     const done = await ctx.db.transaction(async (tx) => {
-      const batch = await repo.claimUnposted(tx, id, POST_BATCH);
+      const batch = await repo.claimUnposted(tx, id, opts.batchSize ?? POST_BATCH);
       if (!batch.length) return true;
       const now = ctx.clock.now();
-      const lines = await repo.linesOf(tx, id, batch.map((b) => b.member_id));
-      const byMember = new Map<string, repo.LineRow[]>();
-      for (const l of lines) byMember.set(l.memberId, [...(byMember.get(l.memberId) ?? []), l]);
+      const lines = await repo.postingLinesOf(tx, id, batch.map((b) => b.member_id));
+      const byMember = new Map<string, typeof lines>();
+      for (const l of lines) {
+        const mine = byMember.get(l.member_id);
+        if (mine) mine.push(l);
+        else byMember.set(l.member_id, [l]);
+      }
       const rows: Parameters<typeof postLedgerBatch>[1] = [];
       for (const p of batch) {
         const mine = byMember.get(p.member_id) ?? [];
@@ -350,11 +370,11 @@ export async function postCycle(ctx: AppContext, actor: Actor, id: string) {
         }
         if (paise(p.admin_charge) > 0n) rows.push({ userId: p.member_id, amount: `-${p.admin_charge}`, type: 'admin_charge', description: `Admin charge, ${c0.kind} cycle ${period}`, ...ref });
         if (paise(p.tds) > 0n) rows.push({ userId: p.member_id, amount: `-${p.tds}`, type: 'tds', description: `TDS, ${c0.kind} cycle ${period}`, ...ref });
-        for (const l of mine) if (l.type === 'rank_bonus') await repo.recordRankBonus(tx, p.member_id, String((l.explanation as { rank?: string }).rank), l.amount);
+        for (const l of mine) if (l.type === 'rank_bonus') await repo.recordRankBonus(tx, p.member_id, String(l.rank), l.amount);
       }
       // One set-based movement for the whole batch (balances, then the rows with their running balances).
       await postLedgerBatch(tx, rows, now);
-      await repo.consumeAdjustments(tx, id, lines.filter((l) => l.adjustmentId).map((l) => l.adjustmentId!));
+      await repo.consumeAdjustments(tx, id, lines.filter((l) => l.adjustment_id).map((l) => l.adjustment_id!));
       const mineSet = new Set(batch.map((b) => b.member_id));
       const ach = (summary.achievers ?? []).filter((a) => mineSet.has(a.memberId));
       const positions = new Map<string, number>();
@@ -364,6 +384,7 @@ export async function postCycle(ctx: AppContext, actor: Actor, id: string) {
       }
       await repo.insertAchievers(tx, ach.map((a) => ({ userId: a.memberId, achievementType: a.type, position: positions.get(`${a.type}:${a.memberId}`) ?? null, amount: a.amount, period: 'monthly', periodDate: istDate(c0.startsAt), metadata: { cycleId: id, points: a.points } })));
       await repo.markPosted(tx, id, batch.map((b) => b.member_id), now);
+      await opts.beforeCommit?.(tx, { number: (batchNo += 1), memberIds: batch.map((b) => b.member_id) });
       return false;
     });
     if (done) break;
@@ -435,7 +456,7 @@ export async function simulate(ctx: AppContext, planId: string, cycleId: string)
   const draftCfg = PlanConfig.safeParse(plan.config);
   if (!draftCfg.success) throw badRequest('The version does not validate');
   const base = await planFor(ctx.db, c.startsAt);
-  const snap = await loadMembers(ctx.db);
+  const snap = await loadMembers(ctx.db, cycleEnd(c));
   const run = async (cfg: PlanConfig) => {
     const res = await compute(ctx.db, c, cfg, snap);
     const payouts = await payoutsOf(ctx.db, c, cfg, res.lines);
@@ -451,11 +472,12 @@ export async function simulate(ctx: AppContext, planId: string, cycleId: string)
     const y = b.payouts.get(m)?.gross ?? 0n;
     return { m, x, y, d: y - x };
   }).filter((r) => r.d !== 0n).sort((p, q) => (q.d < 0n ? -q.d : q.d) > (p.d < 0n ? -p.d : p.d) ? 1 : -1).slice(0, 20);
+  const names = new Map((await repo.namesOf(ctx.db, changes.map((r) => r.m))).map((r) => [r.id, [r.first_name, r.last_name].filter(Boolean).join(' ') || r.user_id]));
   return {
     cycleId, planVersion: plan.version, basePlanVersion: base.version,
     base: { gross: a.s.gross, net: a.s.net, payoutRatio: a.payoutRatio, totals: a.s.totals },
     draft: { gross: b.s.gross, net: b.s.net, payoutRatio: b.payoutRatio, totals: b.s.totals },
-    changes: changes.map((r) => ({ userId: snap.members.get(r.m)?.userId ?? r.m, name: snap.names.get(r.m) ?? '', base: fromPaise(r.x), draft: fromPaise(r.y), delta: fromPaise(r.d) })),
+    changes: changes.map((r) => ({ userId: snap.members.get(r.m)?.userId ?? r.m, name: names.get(r.m) ?? '', base: fromPaise(r.x), draft: fromPaise(r.y), delta: fromPaise(r.d) })),
   };
 }
 
@@ -480,7 +502,7 @@ export async function memberIncome(ctx: AppContext, memberId: string) {
   let thisCycle = null;
   if (open) {
     const plan = await planFor(ctx.db, open.startsAt);
-    const legs = (await repo.cycleLegs(ctx.db, open.id)).find((l) => l.member_id === memberId);
+    const legs = await repo.memberLegs(ctx.db, open.id, memberId);
     const add = { l: paise(legs?.left_bv ?? '0'), r: paise(legs?.right_bv ?? '0') };
     const r = pairMember(plan.config, { l: paise(carry?.carry_left ?? '0'), r: paise(carry?.carry_right ?? '0'), pairedEver: carry?.paired_ever ?? false }, add, true);
     thisCycle = { id: open.id, startsAt: open.startsAt.toISOString(), endsAt: open.endsAt.toISOString(), left: fromPaise(add.l), right: fromPaise(add.r), pairs: Number(r.paid), amount: fromPaise(r.amount) };

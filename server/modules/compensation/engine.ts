@@ -24,6 +24,13 @@ export interface SnapshotMember {
   rank: string;
 }
 
+/** How the engine reads the snapshot: a Map of members, or the columnar MemberTable of a real run. */
+export interface MemberLookup {
+  get(id: string): SnapshotMember | undefined;
+  has(id: string): boolean;
+  values(): Iterable<SnapshotMember>;
+}
+
 export interface Purchase {
   buyer: string;
   bv: bigint;
@@ -53,7 +60,7 @@ export interface Adjustment {
 
 export interface PairingInput {
   plan: PlanConfig;
-  members: Map<string, SnapshotMember>;
+  members: MemberLookup;
   /** BV added to each member's legs in this cycle (paise). */
   legs: Map<string, { l: bigint; r: bigint }>;
   /** Carry after the previous pairing cycle. */
@@ -66,7 +73,7 @@ export interface PairingInput {
 
 export interface MonthlyInput {
   plan: PlanConfig;
-  members: Map<string, SnapshotMember>;
+  members: MemberLookup;
   purchases: Purchase[];
   /** Own purchase BV per member in the previous monthly cycles, newest first (paise). */
   previousOwnBV: Map<string, bigint[]>;
@@ -102,14 +109,14 @@ const min = (a: bigint, b: bigint) => (a < b ? a : b);
 const rankIdx = (r: string) => Math.max(0, RANKS.indexOf(r as (typeof RANKS)[number]));
 
 /** The sponsor line of a member: level 1 is their sponsor. */
-function sponsorAt(members: Map<string, SnapshotMember>, id: string, level: number): SnapshotMember | undefined {
+function sponsorAt(members: MemberLookup, id: string, level: number): SnapshotMember | undefined {
   let cur = members.get(id);
   for (let i = 0; i < level && cur; i++) cur = cur.sponsor ? members.get(cur.sponsor) : undefined;
   return cur;
 }
 
 /** Active members each member sponsored, per leg of theirs (for the pairing qualification). */
-function directsPerLeg(members: Map<string, SnapshotMember>) {
+function directsPerLeg(members: MemberLookup) {
   const out = new Map<string, { l: number; r: number }>();
   for (const m of members.values()) {
     if (!m.active || !m.sponsor || !members.has(m.sponsor)) continue;
@@ -324,13 +331,29 @@ export function calculatePairing(input: PairingInput): CalcResult {
     lines.push({ memberId: a.memberId, type: 'rank_bonus', amount, explanation: { text: `${a.rank} achieved in this cycle.`, rank: a.rank } });
   }
 
-  lines.push(...adjustmentLines(input.adjustments));
+  lines.push(...adjustmentLines(lines, input.adjustments));
   const salesBV = input.purchases.reduce((s, p) => s + p.bv, 0n);
   return { lines, carry: carryOut, flushedBV, salesBV, poolsLeft: {} };
 }
 
-function adjustmentLines(adjustments: Adjustment[]): Line[] {
-  return adjustments.map((a) => ({ memberId: a.memberId, type: a.type, amount: a.amount, adjustmentId: a.id, explanation: { text: `Adjustment: ${a.reason}`, adjustment: true, reason: a.reason } }));
+/**
+ * The adjustment lines of a cycle. The net is never negative (compensation.md §5): a negative adjustment
+ * that the member's other lines of the cycle (and their positive adjustments) do not cover is left out and
+ * waits, unconsumed, for a later cycle.
+ */
+function adjustmentLines(lines: Line[], adjustments: Adjustment[]): Line[] {
+  const gross = new Map<string, bigint>();
+  for (const l of lines) gross.set(l.memberId, (gross.get(l.memberId) ?? 0n) + l.amount);
+  for (const a of adjustments) if (a.amount > 0n) gross.set(a.memberId, (gross.get(a.memberId) ?? 0n) + a.amount);
+  const deferred = new Set<string>();
+  for (const a of adjustments) {
+    if (a.amount >= 0n) continue;
+    const g = (gross.get(a.memberId) ?? 0n) + a.amount;
+    if (g < 0n) deferred.add(a.id);
+    else gross.set(a.memberId, g);
+  }
+  return adjustments.filter((a) => !deferred.has(a.id))
+    .map((a) => ({ memberId: a.memberId, type: a.type, amount: a.amount, adjustmentId: a.id, explanation: { text: `Adjustment: ${a.reason}`, adjustment: true, reason: a.reason } }));
 }
 
 /** Lines of a monthly cycle: consistency_bonus and the six pools (with their achievers), adjustments. */
@@ -405,7 +428,7 @@ export function calculateMonthly(input: MonthlyInput): CalcResult & { achievers:
     }
   }
 
-  lines.push(...adjustmentLines(input.adjustments));
+  lines.push(...adjustmentLines(lines, input.adjustments));
   return { lines, carry: new Map(), flushedBV: 0n, salesBV: companyBV, poolsLeft, achievers };
 }
 

@@ -1,0 +1,1 @@
+CREATE INDEX "volume_events_occurred_idx" ON "volume_events" USING btree ("occurred_at");
