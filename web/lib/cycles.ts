@@ -11,6 +11,9 @@ const DAY_SHORT = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numer
 const MONTH = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: CYCLE_TIME_ZONE });
 const MOMENT = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: CYCLE_TIME_ZONE });
 const YEAR = new Intl.DateTimeFormat('en-US', { year: 'numeric', timeZone: CYCLE_TIME_ZONE });
+const TIME = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: CYCLE_TIME_ZONE });
+const TIME_SECONDS = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', second: '2-digit', timeZone: CYCLE_TIME_ZONE });
+const atMidnight = (d: Date) => TIME.format(d) === '12:00 AM';
 
 function toDate(value: string | null | undefined): Date | null {
   if (!value) return null;
@@ -18,7 +21,11 @@ function toDate(value: string | null | undefined): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-/** "Mar 2 – Mar 8, 2026" (or "Dec 29, 2025 – Jan 4, 2026" across a year), in Asia/Kolkata. */
+/**
+ * "Mar 2 – Mar 8, 2026" (or "Dec 29, 2025 – Jan 4, 2026" across a year), in Asia/Kolkata. A cycle that began
+ * and was closed early on the same day shows its times, so it reads apart from the day's other cycles:
+ * "Mar 4, 2026, 9:07 AM – 3:30 PM IST".
+ */
 export function formatCyclePeriod(startsAt: string | null | undefined, endsAt: string | null | undefined): string {
   const start = toDate(startsAt);
   const end = toDate(endsAt);
@@ -27,7 +34,11 @@ export function formatCyclePeriod(startsAt: string | null | undefined, endsAt: s
   const sameYear = YEAR.format(start) === YEAR.format(last);
   const from = sameYear ? DAY_SHORT.format(start) : DAY.format(start);
   const to = DAY.format(last);
-  return DAY.format(start) === to ? to : `${from} – ${to}`;
+  if (DAY.format(start) !== to) return `${from} – ${to}`;
+  if (atMidnight(start) && atMidnight(end)) return to;
+  // Within one minute (closed at once): the seconds tell it apart.
+  const time = TIME.format(start) === TIME.format(end) ? TIME_SECONDS : TIME;
+  return `${to}, ${time.format(start)} – ${time.format(end)} IST`;
 }
 
 /** "March 2026": the month of a monthly award or cycle, in Asia/Kolkata. */

@@ -14,6 +14,8 @@ import { statementHref, useIncome, useIncomeCycle, type IncomeCycle, type Income
 
 const rupees = (v: string | null | undefined) => formatMoney(v, { decimals: 2 });
 const COUNT = new Intl.NumberFormat('en-IN');
+/** A deduction with its minus sign; nothing taken reads "₹0.00", not "−₹0.00". */
+const deducted = (v: string) => (Number(v) > 0 ? `−${rupees(v)}` : rupees(v));
 
 function Figure({ label, value, hint, strong }: { label: string; value: ReactNode; hint?: ReactNode; strong?: boolean }) {
   return (
@@ -150,8 +152,8 @@ function CycleLines({ id }: { id: string }) {
       )}
       <dl className="grid grid-cols-2 gap-3 rounded-xl bg-white p-3 text-sm sm:grid-cols-4">
         <Figure label="Gross" value={rupees(data.gross)} />
-        <Figure label="Admin charge" value={`−${rupees(data.adminCharge)}`} />
-        <Figure label="TDS" value={`−${rupees(data.tds)}`} />
+        <Figure label="Admin charge" value={deducted(data.adminCharge)} />
+        <Figure label="TDS" value={deducted(data.tds)} />
         <Figure label="Net credited" value={rupees(data.net)} strong />
       </dl>
     </div>
@@ -161,7 +163,7 @@ function CycleLines({ id }: { id: string }) {
 function PeriodLabel({ c }: { c: IncomeCycle }) {
   return (
     <span className="min-w-0 text-left">
-      <span className="block font-medium whitespace-nowrap text-slate-900">{formatCyclePeriod(c.startsAt, c.endsAt)}</span>
+      <span className="block font-medium text-slate-900">{formatCyclePeriod(c.startsAt, c.endsAt)}</span>
       <span className="mt-0.5 block">
         <Badge tone={c.kind === 'monthly' ? 'info' : 'brand'}>{cycleKindLabel(c.kind)}</Badge>
       </span>
@@ -272,7 +274,7 @@ function CyclesCard({ cycles }: { cycles: IncomeCycle[] }) {
                     return (
                       <Fragment key={c.id}>
                         <tr className={cn('hover:bg-slate-50', isOpen && 'bg-slate-50')}>
-                          <td className={cn(td, 'pl-6')}>
+                          <td className={cn(td, 'min-w-44 pl-6')}>
                             <Toggle c={c} open={isOpen} onToggle={() => toggle(c.id)} controls={panel} />
                           </td>
                           <td className={cn(td, 'text-right whitespace-nowrap tabular-nums')}>{rupees(c.gross)}</td>

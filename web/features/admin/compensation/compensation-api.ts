@@ -3,6 +3,7 @@ import { INCOME_TYPES, ledgerTypeLabel } from '@contracts';
 import type { CycleDetail, CycleSummary, MemberCycleLines, PlanConfig, PlanVersion } from '../../../../contracts/compensation';
 import { toast } from '../../../components/ui/toast';
 import { apiGet, apiRequest, errorMessage, type WriteResult } from '../../../lib/api';
+import { formatCycleMoment } from '../../../lib/cycles';
 import { fromPaise, sumMoney, toPaise } from '../../../lib/money';
 import { toQueryString } from '../format';
 import { adminMessage } from '../money/money-api';
@@ -186,4 +187,22 @@ export function formatPayoutRatio(value: string | null | undefined): string {
   const n = Number(value);
   if (!Number.isFinite(n)) return value;
   return `${n.toLocaleString('en-IN', { maximumFractionDigits: 2 })} %`;
+}
+
+/** Version 1 is in force from the epoch: from the very first cycle, not from a date worth showing. */
+const fromTheStart = (iso: string) => new Date(iso).getTime() <= 0;
+
+/** When a version takes effect, on the cycle calendar (IST): "Nov 30, 2026, 12:00 AM IST", "From the first cycle". */
+export function formatEffectiveFrom(iso: string | null | undefined): string {
+  if (!iso) return 'Not activated';
+  return fromTheStart(iso) ? 'From the first cycle' : formatCycleMoment(iso);
+}
+
+/** The sentence of a version's start: in force since, or still to come. */
+export function effectiveSentence(p: Pick<PlanVersion, 'effectiveFrom' | 'inForce'>): string {
+  if (!p.effectiveFrom) return '';
+  if (fromTheStart(p.effectiveFrom)) return 'In force from the first cycle.';
+  const at = formatCycleMoment(p.effectiveFrom);
+  if (new Date(p.effectiveFrom).getTime() > Date.now()) return `Cycles starting from ${at} use it.`;
+  return p.inForce ? `In force since ${at}.` : `Effective from ${at}.`;
 }

@@ -9,7 +9,7 @@ import { toast } from '../../../components/ui/toast';
 import { titleCase } from '../../../lib/format';
 import { compareMoney } from '../../../lib/money';
 import { cycleKindLabel, formatCycleMoment, formatCyclePeriod } from '../../../lib/cycles';
-import { formatCount, formatDateTimeUS, formatINR } from '../format';
+import { formatCount, formatINR } from '../format';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { QueryStates } from '../ui/query-error';
 import { SectionHeader } from '../ui/section-header';
@@ -49,7 +49,7 @@ function Timeline({ c }: { c: CycleDetail }) {
         <div key={label} className="min-w-0">
           <dt className="text-xs font-medium text-slate-500">{label}</dt>
           <dd className="mt-0.5 font-medium break-words text-slate-900">
-            {at ? formatDateTimeUS(at) : <span className="font-normal text-slate-500">Not yet</span>}
+            {at ? formatCycleMoment(at) : <span className="font-normal text-slate-500">Not yet</span>}
             {at && by ? <span className="block text-xs font-normal text-slate-500">{actor(by)}</span> : null}
           </dd>
         </div>
@@ -63,6 +63,8 @@ function Actions({ c }: { c: CycleDetail }) {
   const action = useCycleAction();
   const [posting, setPosting] = useState(false);
   const allowed = allowedActions(c.status);
+  // The calculation's author cannot approve it (compensation.md §2): the server refuses, so the button says so first.
+  const ownCalculation = c.status === 'calculated' && c.calculatedBy === me.id;
   const busy = action.isPending ? action.variables?.action : undefined;
   const figures = hasFigures(c);
 
@@ -96,7 +98,13 @@ function Actions({ c }: { c: CycleDetail }) {
           {busy === 'calculate' ? null : <Calculator aria-hidden="true" className="size-4" />}
           {c.status === 'calculated' ? 'Calculate again' : 'Calculate'}
         </Button>
-        <Button variant={allowed.approve ? 'primary' : 'outline'} disabled={!allowed.approve || action.isPending} loading={busy === 'approve'} onClick={() => run('approve')}>
+        <Button
+          variant={allowed.approve && !ownCalculation ? 'primary' : 'outline'}
+          disabled={!allowed.approve || ownCalculation || action.isPending}
+          loading={busy === 'approve'}
+          onClick={() => run('approve')}
+          aria-describedby={c.status === 'calculated' ? 'cycle-approval-note' : undefined}
+        >
           {busy === 'approve' ? null : <CheckCheck aria-hidden="true" className="size-4" />} Approve
         </Button>
         <Button variant={allowed.post ? 'primary' : 'outline'} disabled={!allowed.post || action.isPending} onClick={() => setPosting(true)}>
@@ -115,8 +123,8 @@ function Actions({ c }: { c: CycleDetail }) {
         )}
       </CardContent>
       {c.status === 'calculated' ? (
-        <p className="border-t border-slate-100 px-5 py-3 text-xs text-slate-500 sm:px-6">
-          {c.calculatedBy === me.id
+        <p id="cycle-approval-note" className="border-t border-slate-100 px-5 py-3 text-xs text-slate-500 sm:px-6">
+          {ownCalculation
             ? 'You calculated this cycle, so another admin must approve it.'
             : 'The approval must come from an admin other than the one who calculated the cycle.'}
         </p>
@@ -134,6 +142,11 @@ function Actions({ c }: { c: CycleDetail }) {
       </ConfirmDialog>
     </Card>
   );
+}
+
+/** A deduction: "−₹3.05" in red, or a plain "₹0.00" when nothing was taken. */
+function Deduction({ value }: { value: string }) {
+  return compareMoney(value, '0') > 0 ? <span className="text-red-600">−{formatINR(value)}</span> : <span className="text-slate-500">{formatINR(value)}</span>;
 }
 
 function IncomeByType({ c }: { c: CycleDetail }) {
@@ -159,11 +172,15 @@ function IncomeByType({ c }: { c: CycleDetail }) {
           </div>
           <div className="flex items-baseline justify-between gap-3 py-2">
             <dt className="text-slate-600">Admin charge</dt>
-            <dd className="whitespace-nowrap text-red-600 tabular-nums">−{formatINR(c.adminCharge)}</dd>
+            <dd className="whitespace-nowrap tabular-nums">
+              <Deduction value={c.adminCharge} />
+            </dd>
           </div>
           <div className="flex items-baseline justify-between gap-3 py-2">
             <dt className="text-slate-600">TDS</dt>
-            <dd className="whitespace-nowrap text-red-600 tabular-nums">−{formatINR(c.tds)}</dd>
+            <dd className="whitespace-nowrap tabular-nums">
+              <Deduction value={c.tds} />
+            </dd>
           </div>
           <div className="flex items-baseline justify-between gap-3 py-2">
             <dt className="font-semibold text-slate-900">Net</dt>

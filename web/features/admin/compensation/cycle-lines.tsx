@@ -1,16 +1,19 @@
 import { useState } from 'react';
-import { Filter, ListChecks, RotateCcw, Search } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
+import { ListChecks } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { cn } from '../../../lib/cn';
 import { formatINR } from '../format';
+import { FilterActions, ListRows, SearchBox } from '../ui/list-filters';
 import { LoadMore, QueryStates } from '../ui/query-error';
 import { CardField, TableFrame, Td, Th, Tr } from '../ui/table';
 import { useCycleLines, type MemberCycleLines } from './compensation-api';
 import { LineDetails, MemberName } from './compensation-ui';
+
+// The member and the figures sit level with the first line's label (inside its bordered summary).
+const top = 'pt-[1.3125rem] align-top';
+const figure = 'text-right whitespace-nowrap tabular-nums';
 
 function Lines({ m }: { m: MemberCycleLines }) {
   if (m.lines.length === 0) return <span className="text-slate-500">No lines</span>;
@@ -57,37 +60,23 @@ export function CycleLines({ cycleId }: { cycleId: string }) {
         >
           <div className="space-y-1.5 sm:w-72">
             <Label htmlFor="cl-user">Member ID</Label>
-            <div className="relative">
-              <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
-              <Input
-                id="cl-user"
-                type="search"
-                value={input}
-                onChange={(e) => setInput(e.target.value)}
-                placeholder="e.g. MB1234567"
-                autoComplete="off"
-                spellCheck={false}
-                maxLength={40}
-                className="pl-9 font-mono uppercase placeholder:font-sans placeholder:normal-case"
-              />
-            </div>
+            <SearchBox
+              id="cl-user"
+              value={input}
+              onChange={(e) => setInput(e.target.value)}
+              placeholder="e.g. MB1234567"
+              spellCheck={false}
+              maxLength={40}
+              className="font-mono uppercase placeholder:font-sans placeholder:normal-case"
+            />
           </div>
-          <div className="flex gap-2">
-            {userId ? (
-              <Button
-                variant="ghost"
-                onClick={() => {
-                  setInput('');
-                  setUserId('');
-                }}
-              >
-                <RotateCcw aria-hidden="true" className="size-4" /> Clear
-              </Button>
-            ) : null}
-            <Button type="submit" className="flex-1 sm:flex-none">
-              <Filter aria-hidden="true" className="size-4" /> Apply
-            </Button>
-          </div>
+          <FilterActions
+            filtered={Boolean(userId)}
+            onClear={() => {
+              setInput('');
+              setUserId('');
+            }}
+          />
         </form>
 
         <QueryStates
@@ -98,12 +87,11 @@ export function CycleLines({ cycleId }: { cycleId: string }) {
             <EmptyState icon={ListChecks} title={userId ? `No lines for ${userId} in this cycle` : 'No member earned in this cycle'} description={userId ? 'Check the Member ID, or clear the filter to see every member.' : undefined} />
           ) : null}
         >
-          <div className={cn('space-y-4 transition-opacity', lines.isPlaceholderData && 'opacity-60')}>
+          <ListRows stale={lines.isPlaceholderData}>
             <TableFrame label="Lines per member" className="hidden lg:block">
               <thead>
                 <tr>
-                  <Th>Member ID</Th>
-                  <Th>Name</Th>
+                  <Th>Member</Th>
                   <Th>Lines</Th>
                   <Th className="text-right">Gross</Th>
                   <Th className="text-right">Admin charge</Th>
@@ -114,15 +102,16 @@ export function CycleLines({ cycleId }: { cycleId: string }) {
               <tbody>
                 {items.map((m) => (
                   <Tr key={m.userId} data-member-id={m.userId}>
-                    <Td className="align-top font-mono text-xs font-semibold whitespace-nowrap text-slate-900">{m.userId}</Td>
-                    <Td className="max-w-48 min-w-32 align-top text-slate-800">{m.name || '—'}</Td>
+                    <Td className={cn(top, 'max-w-56 min-w-40')}>
+                      <MemberName userId={m.userId} name={m.name} />
+                    </Td>
                     <Td className="max-w-md min-w-72 align-top">
                       <Lines m={m} />
                     </Td>
-                    <Td className="text-right align-top font-medium whitespace-nowrap text-slate-900 tabular-nums">{formatINR(m.gross)}</Td>
-                    <Td className="text-right align-top whitespace-nowrap tabular-nums">{formatINR(m.adminCharge)}</Td>
-                    <Td className="text-right align-top whitespace-nowrap tabular-nums">{formatINR(m.tds)}</Td>
-                    <Td className="text-right align-top font-semibold whitespace-nowrap text-emerald-700 tabular-nums">{formatINR(m.net)}</Td>
+                    <Td className={cn(top, figure, 'font-medium text-slate-900')}>{formatINR(m.gross)}</Td>
+                    <Td className={cn(top, figure)}>{formatINR(m.adminCharge)}</Td>
+                    <Td className={cn(top, figure)}>{formatINR(m.tds)}</Td>
+                    <Td className={cn(top, figure, 'font-semibold text-emerald-700')}>{formatINR(m.net)}</Td>
                   </Tr>
                 ))}
               </tbody>
@@ -133,7 +122,10 @@ export function CycleLines({ cycleId }: { cycleId: string }) {
                 <li key={m.userId} data-member-id={m.userId} className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
                   <div className="flex items-start justify-between gap-3">
                     <MemberName userId={m.userId} name={m.name} />
-                    <p className="shrink-0 font-semibold whitespace-nowrap text-emerald-700 tabular-nums">{formatINR(m.net)}</p>
+                    <p className="shrink-0 text-right">
+                      <span className="block font-semibold whitespace-nowrap text-emerald-700 tabular-nums">{formatINR(m.net)}</span>
+                      <span className="block text-xs text-slate-500">net</span>
+                    </p>
                   </div>
                   <Lines m={m} />
                   <dl className="grid grid-cols-3 gap-3 border-t border-slate-100 pt-3">
@@ -146,7 +138,7 @@ export function CycleLines({ cycleId }: { cycleId: string }) {
             </ul>
 
             <LoadMore query={lines} />
-          </div>
+          </ListRows>
         </QueryStates>
       </CardContent>
     </Card>

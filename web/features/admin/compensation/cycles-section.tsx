@@ -8,6 +8,7 @@ import { titleCase } from '../../../lib/format';
 import { cycleKindLabel, formatCycleMoment, formatCyclePeriod } from '../../../lib/cycles';
 import { formatCount, formatINR } from '../format';
 import { ConfirmDialog } from '../ui/confirm-dialog';
+import { ListRows } from '../ui/list-filters';
 import { LoadMore, QueryStates } from '../ui/query-error';
 import { SectionHeader } from '../ui/section-header';
 import { segmentClass, segmentGroupClass } from '../ui/segments';
@@ -21,23 +22,15 @@ const KINDS: Array<{ id: CycleKind; label: string; hint: string }> = [
   { id: 'monthly', label: 'Monthly', hint: 'Consistency bonus and the six pools' },
 ];
 
+/** The period on the cycle calendar, over the cycle's length and plan version. */
 function Period({ c }: { c: CycleSummary }) {
   return (
     <div className="min-w-0">
-      <p className="font-medium whitespace-nowrap text-slate-900">{formatCyclePeriod(c.startsAt, c.endsAt)}</p>
+      <p className="font-medium text-slate-900">{formatCyclePeriod(c.startsAt, c.endsAt)}</p>
       <p className="text-xs text-slate-500">
         {titleCase(c.period)}
         {c.planVersion !== null ? ` · Plan v${c.planVersion}` : ''}
       </p>
-    </div>
-  );
-}
-
-function StatusCell({ c }: { c: CycleSummary }) {
-  return (
-    <div className="space-y-1">
-      <CycleStatusBadge status={c.status} />
-      {c.status === 'open' ? <p className="max-w-40 text-xs text-slate-500">Ends {formatCycleMoment(c.endsAt)}</p> : null}
     </div>
   );
 }
@@ -123,7 +116,7 @@ function CycleList({ kind, onKind, onOpen }: { kind: CycleKind; onKind: (k: Cycl
           <EmptyState icon={CalendarRange} title={`No ${current.label.toLowerCase()} cycles yet`} description="The first cycle opens when the compensation plan starts; it is listed here with its state." />
         ) : null}
       >
-        <div className={cn('space-y-4 transition-opacity', cycles.isPlaceholderData && 'opacity-60')}>
+        <ListRows stale={cycles.isPlaceholderData}>
           <TableFrame label={`${current.label} cycles`} className="hidden md:block">
             <thead>
               <tr>
@@ -142,11 +135,11 @@ function CycleList({ kind, onKind, onOpen }: { kind: CycleKind; onKind: (k: Cycl
             <tbody>
               {items.map((c) => (
                 <Tr key={c.id} data-cycle-id={c.id}>
-                  <Td>
+                  <Td className="max-w-60 min-w-44">
                     <Period c={c} />
                   </Td>
                   <Td>
-                    <StatusCell c={c} />
+                    <CycleStatusBadge status={c.status} />
                   </Td>
                   <Td className="text-right font-medium whitespace-nowrap text-slate-900 tabular-nums">{money(c, c.gross)}</Td>
                   <Td className="text-right whitespace-nowrap tabular-nums">
@@ -172,7 +165,9 @@ function CycleList({ kind, onKind, onOpen }: { kind: CycleKind; onKind: (k: Cycl
               <li key={c.id} data-cycle-id={c.id} className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
                 <div className="flex items-start justify-between gap-3">
                   <Period c={c} />
-                  <StatusCell c={c} />
+                  <span className="shrink-0">
+                    <CycleStatusBadge status={c.status} />
+                  </span>
                 </div>
                 <dl className="grid grid-cols-2 gap-3 border-t border-slate-100 pt-3">
                   <CardField label="Gross">{money(c, c.gross)}</CardField>
@@ -187,7 +182,7 @@ function CycleList({ kind, onKind, onOpen }: { kind: CycleKind; onKind: (k: Cycl
           </ul>
 
           <LoadMore query={cycles} />
-        </div>
+        </ListRows>
       </QueryStates>
 
       {openCycle ? (

@@ -9,8 +9,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Label } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/toast';
 import { cn } from '../../../lib/cn';
-import { formatDateTimeUS } from '../format';
-import { CompensationError, failureText, saveDraft, useInvalidatePlans } from './compensation-api';
+import { CompensationError, effectiveSentence, failureText, saveDraft, useInvalidatePlans } from './compensation-api';
 import { PlanStatusBadge } from './compensation-badges';
 import { AffixInput, CellInput, FieldError, fieldId, ParamField, RowsEditor, type RowColumn } from './plan-fields';
 import { diffPlans, fromConfig, qualifyingRanks, serverPlanErrors, setIn, toConfig, validatePlan, type FormErrors, type PlanForm } from './plan-form';
@@ -30,6 +29,27 @@ const TDS_COLUMNS: RowColumn[] = [
   { key: 'rateWithPan', label: 'Rate with PAN', kind: 'decimal', suffix: '%' },
   { key: 'rateWithoutPan', label: 'Rate without PAN', kind: 'decimal', suffix: '%' },
   { key: 'threshold', label: 'Year threshold', kind: 'decimal', prefix: '₹' },
+];
+
+type LevelPath = 'sponsorIncome.levels' | 'matching.levels';
+const levelsOf = (f: PlanForm, path: LevelPath) => (path === 'sponsorIncome.levels' ? f.sponsorIncome.levels : f.matching.levels);
+
+/** The two level tables: Direct Income by sponsor level, Sales Bonus by sponsor level. */
+const LEVEL_TABLES: Array<{ path: LevelPath; title: string; meaning: string; defaults: { level: number; percent: string }[]; empty: string }> = [
+  {
+    path: 'sponsorIncome.levels',
+    title: 'Direct Income levels',
+    meaning: 'Percent of the BV value of every purchase made in the cycle by members at that level.',
+    defaults: DEFAULT_PLAN.sponsorIncome.levels,
+    empty: 'No levels: no direct income is paid.',
+  },
+  {
+    path: 'matching.levels',
+    title: 'Sales Bonus levels',
+    meaning: 'Percent of the sales incentive earned in the cycle by members at that level.',
+    defaults: DEFAULT_PLAN.matching.levels,
+    empty: 'No levels: no sales bonus is paid.',
+  },
 ];
 
 const levelsDefault = (rows: { level: number; percent: string }[]) => (rows.length ? rows.map((r) => `level ${r.level} at ${r.percent} %`).join(', ') : 'none');
@@ -138,7 +158,7 @@ export function PlanDiff({ form, inForce, self }: { form: PlanForm; inForce: Pla
           <GitCompare aria-hidden="true" className="size-5 text-brand-600" /> Changes from the version in force
         </CardTitle>
         <CardDescription>
-          {inForce ? `Version ${self.version}${self.status === 'draft' ? ' as edited' : ''} against version ${inForce.version}, in force since ${formatDateTimeUS(inForce.effectiveFrom)}.` : 'No version is in force yet.'}
+          {inForce ? `Version ${self.version}${self.status === 'draft' ? ' as edited' : ''} against version ${inForce.version}. ${effectiveSentence(inForce)}` : 'No version is in force yet.'}
         </CardDescription>
       </CardHeader>
       <CardContent className="pt-3">
@@ -201,10 +221,10 @@ export function PlanEditor({
     setForm((f) => setIn(f, path, value));
     if (serverErrors[path] || serverErrors._) setServerErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => k !== path && k !== '_')));
   };
-  const rows = (path: 'sponsorIncome.levels' | 'matching.levels' | 'rankBonus' | 'deductions.tds', update: (rows: Array<Record<string, string>>) => Array<Record<string, string>>) => {
+  const rows = (path: LevelPath | 'rankBonus' | 'deductions.tds', update: (rows: Array<Record<string, string>>) => Array<Record<string, string>>) => {
     setServerErrors({});
     setForm((f) => {
-      const current = path === 'sponsorIncome.levels' ? f.sponsorIncome.levels : path === 'matching.levels' ? f.matching.levels : path === 'rankBonus' ? f.rankBonus : f.deductions.tds;
+      const current = path === 'rankBonus' ? f.rankBonus : path === 'deductions.tds' ? f.deductions.tds : levelsOf(f, path);
       return setIn(f, path, update(current as unknown as Array<Record<string, string>>));
     });
   };
@@ -245,7 +265,7 @@ export function PlanEditor({
           <CardDescription>
             {draft
               ? 'A draft: change any parameter, save, then activate it from the start of a future cycle.'
-              : `Activated versions are never edited. ${plan.effectiveFrom ? `In force from ${formatDateTimeUS(plan.effectiveFrom)}.` : ''}`}
+              : `Activated versions are never edited. ${effectiveSentence(plan)}`}
           </CardDescription>
         </div>
         <div className="flex flex-wrap gap-2 sm:shrink-0 sm:justify-end">
@@ -276,40 +296,27 @@ export function PlanEditor({
           </Group>
           <Group title="Direct Income and Sales Bonus" description="By level of the sponsor line (level 1: the members a member sponsored).">
             <div className="grid gap-6 lg:grid-cols-2">
-              <RowsEditor
-                title="Direct Income levels"
-                meaning="Percent of the BV value of every purchase made in the cycle by members at that level."
-                defaultText={levelsDefault(DEFAULT_PLAN.sponsorIncome.levels)}
-                basePath="sponsorIncome.levels"
-                columns={LEVEL_COLUMNS}
-                rows={form.sponsorIncome.levels as unknown as Array<Record<string, string>>}
-                gridClass="sm:grid-cols-[6rem_minmax(0,1fr)_2.25rem]"
-                errors={errors}
-                onChange={change}
-                onAdd={() => rows('sponsorIncome.levels', (r) => [...r, { level: nextLevel(form.sponsorIncome.levels), percent: '' }])}
-                onRemove={(i) => rows('sponsorIncome.levels', (r) => r.filter((_, j) => j !== i))}
-                addLabel="Add level"
-                canAdd={form.sponsorIncome.levels.length < 20}
-                disabled={disabled}
-                empty="No levels: no direct income is paid."
-              />
-              <RowsEditor
-                title="Sales Bonus levels"
-                meaning="Percent of the sales incentive earned in the cycle by members at that level."
-                defaultText={levelsDefault(DEFAULT_PLAN.matching.levels)}
-                basePath="matching.levels"
-                columns={LEVEL_COLUMNS}
-                rows={form.matching.levels as unknown as Array<Record<string, string>>}
-                gridClass="sm:grid-cols-[6rem_minmax(0,1fr)_2.25rem]"
-                errors={errors}
-                onChange={change}
-                onAdd={() => rows('matching.levels', (r) => [...r, { level: nextLevel(form.matching.levels), percent: '' }])}
-                onRemove={(i) => rows('matching.levels', (r) => r.filter((_, j) => j !== i))}
-                addLabel="Add level"
-                canAdd={form.matching.levels.length < 20}
-                disabled={disabled}
-                empty="No levels: no sales bonus is paid."
-              />
+              {LEVEL_TABLES.map((table) => (
+                <RowsEditor
+                  key={table.path}
+                  title={table.title}
+                  meaning={table.meaning}
+                  defaultText={levelsDefault(table.defaults)}
+                  basePath={table.path}
+                  columns={LEVEL_COLUMNS}
+                  rows={levelsOf(form, table.path) as unknown as Array<Record<string, string>>}
+                  gridClass="sm:grid-cols-[6rem_minmax(0,1fr)_2.25rem]"
+                  errors={errors}
+                  onChange={change}
+                  onAdd={() => rows(table.path, (r) => [...r, { level: nextLevel(levelsOf(form, table.path)), percent: '' }])}
+                  onRemove={(i) => rows(table.path, (r) => r.filter((_, j) => j !== i))}
+                  addLabel="Add level"
+                  canAdd={levelsOf(form, table.path).length < 20}
+                  disabled={disabled}
+                  readOnly={!draft}
+                  empty={table.empty}
+                />
+              ))}
             </div>
           </Group>
           <Group title="Franchise Income" description="Paid to the nearest placement upline holding a franchise role.">
@@ -334,6 +341,7 @@ export function PlanEditor({
               addLabel="Add rank bonus"
               canAdd={form.rankBonus.length < RANKS.length}
               disabled={disabled}
+              readOnly={!draft}
               empty="No rank bonuses: reaching a rank pays nothing by itself."
               hideLegend
             />
@@ -367,6 +375,7 @@ export function PlanEditor({
               addLabel="Add TDS row"
               minRows={1}
               disabled={disabled}
+              readOnly={!draft}
               empty="No TDS rows."
             />
           </Group>

@@ -194,6 +194,7 @@ export function RowsEditor({
   canAdd = true,
   minRows = 0,
   disabled,
+  readOnly,
   empty,
   hideLegend,
 }: {
@@ -213,6 +214,8 @@ export function RowsEditor({
   canAdd?: boolean;
   minRows?: number;
   disabled?: boolean;
+  /** An activated version: no add or remove buttons. */
+  readOnly?: boolean;
   empty: string;
   /** The group around it already says what the table is. */
   hideLegend?: boolean;
@@ -240,18 +243,20 @@ export function RowsEditor({
                   const path = `${basePath}.${i}.${c.key}`;
                   return <CellInput key={c.key} path={path} column={c} value={row[c.key] ?? ''} error={errors[path]} onChange={onChange} disabled={disabled} />;
                 })}
-                <div className="col-span-2 flex justify-end sm:col-span-1">
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    disabled={disabled || rows.length <= minRows}
-                    onClick={() => onRemove(i)}
-                    aria-label={`Remove ${title.toLowerCase()} row ${i + 1}`}
-                    title="Remove row"
-                  >
-                    <Trash2 aria-hidden="true" className="size-4 text-slate-500" />
-                  </Button>
-                </div>
+                {readOnly ? null : (
+                  <div className="col-span-2 flex justify-end sm:col-span-1">
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      disabled={disabled || rows.length <= minRows}
+                      onClick={() => onRemove(i)}
+                      aria-label={`Remove ${title.toLowerCase()} row ${i + 1}`}
+                      title="Remove row"
+                    >
+                      <Trash2 aria-hidden="true" className="size-4 text-slate-500" />
+                    </Button>
+                  </div>
+                )}
               </li>
             ))}
           </ul>
@@ -260,8 +265,8 @@ export function RowsEditor({
         <p className="rounded-xl border border-dashed border-slate-300 bg-slate-50/60 px-3 py-3 text-sm text-slate-500">{empty}</p>
       )}
       <FieldError id={id} error={tableError} />
-      {disabled ? null : (
-        <Button variant="outline" size="sm" onClick={onAdd} disabled={!canAdd}>
+      {readOnly ? null : (
+        <Button variant="outline" size="sm" onClick={onAdd} disabled={disabled || !canAdd}>
           <Plus aria-hidden="true" className="size-3.5" /> {addLabel}
         </Button>
       )}

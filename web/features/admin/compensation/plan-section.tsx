@@ -10,11 +10,11 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/toast';
 import { formatCycleMoment } from '../../../lib/cycles';
-import { browserTimeZone, formatDateTimeUS, formatDateUS } from '../format';
+import { browserTimeZone, formatDateUS } from '../format';
 import { QueryStates } from '../ui/query-error';
 import { SectionHeader } from '../ui/section-header';
 import { CardField, TableFrame, Td, Th, Tr } from '../ui/table';
-import { activatePlan, CompensationError, createDraft, failureText, useInvalidatePlans, useOpenCycle, usePlans } from './compensation-api';
+import { activatePlan, CompensationError, createDraft, failureText, formatEffectiveFrom, useInvalidatePlans, useOpenCycle, usePlans } from './compensation-api';
 import { PlanStatusBadge } from './compensation-badges';
 import { PlanDiff, PlanEditor } from './plan-editor';
 import { fromConfig, toConfig, type PlanForm } from './plan-form';
@@ -158,7 +158,7 @@ function VersionHistory({ plans, current, onOpen, onNewDraft, creatingFrom }: { 
                 <Td>
                   <PlanStatusBadge plan={p} />
                 </Td>
-                <Td className="whitespace-nowrap">{p.effectiveFrom ? formatDateTimeUS(p.effectiveFrom) : <span className="text-slate-500">Not activated</span>}</Td>
+                <Td className="whitespace-nowrap">{p.effectiveFrom ? formatEffectiveFrom(p.effectiveFrom) : <span className="text-slate-500">Not activated</span>}</Td>
                 <Td className="whitespace-nowrap">{formatDateUS(p.createdAt)}</Td>
                 <Td>{basedOn(p) !== undefined ? `v${basedOn(p)}` : '—'}</Td>
                 <Td stickyEnd className="text-right">
@@ -176,7 +176,9 @@ function VersionHistory({ plans, current, onOpen, onNewDraft, creatingFrom }: { 
                 <PlanStatusBadge plan={p} />
               </div>
               <dl className="grid grid-cols-2 gap-3 border-t border-slate-100 pt-3">
-                <CardField label="Effective from">{p.effectiveFrom ? formatDateTimeUS(p.effectiveFrom) : 'Not activated'}</CardField>
+                <CardField label="Effective from" wide>
+                  {formatEffectiveFrom(p.effectiveFrom)}
+                </CardField>
                 <CardField label="Created">{formatDateUS(p.createdAt)}</CardField>
                 <CardField label="Based on">{basedOn(p) !== undefined ? `v${basedOn(p)}` : '—'}</CardField>
               </dl>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { FlaskConical, Play } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -23,23 +23,28 @@ function Delta({ value, className }: { value: string; className?: string }) {
   return <span className={cn('font-semibold whitespace-nowrap tabular-nums', sign > 0 ? 'text-emerald-700' : sign < 0 ? 'text-red-600' : 'text-slate-500', className)}>{formatSignedINR(value)}</span>;
 }
 
-function ResultView({ r, cycleLabel }: { r: SimulationResult; cycleLabel: string }) {
-  const types = orderedTypes(r.base.totals, r.draft.totals);
-  const rows: Array<{ key: string; label: string; base: string; draft: string; strong?: boolean }> = [
-    ...types.map((t) => ({ key: t.type, label: t.label, base: r.base.totals[t.type] ?? '0', draft: r.draft.totals[t.type] ?? '0' })),
-    { key: '_gross', label: 'Gross', base: r.base.gross, draft: r.draft.gross, strong: true },
-    { key: '_net', label: 'Net', base: r.base.net, draft: r.draft.net, strong: true },
-  ];
+/** One row of a base-against-draft table: what it is, the two figures, the change. */
+interface CompareRow {
+  key: string;
+  head: ReactNode;
+  base: string;
+  draft: string;
+  change: ReactNode;
+  strong?: boolean;
+  memberId?: string;
+}
+
+/**
+ * Version N (the cycle's) against version M (the draft), one row per income type or member: a table from
+ * 768 px, below it a list with the change beside each name and the two figures under it.
+ */
+function CompareTable({ label, head, r, rows }: { label: string; head: string; r: SimulationResult; rows: CompareRow[] }) {
   return (
-    <div className="space-y-5" aria-live="polite">
-      <p className="text-sm text-slate-600">
-        {cycleLabel}: draft version <strong className="font-semibold text-slate-900">{r.planVersion}</strong> against version{' '}
-        <strong className="font-semibold text-slate-900">{r.basePlanVersion}</strong>, the one the cycle uses. Nothing was posted.
-      </p>
-      <TableFrame label="Totals, base against draft">
+    <>
+      <TableFrame label={label} className="hidden md:block">
         <thead>
           <tr>
-            <Th>Income</Th>
+            <Th>{head}</Th>
             <Th className="text-right">Version {r.basePlanVersion}</Th>
             <Th className="text-right">Version {r.planVersion}</Th>
             <Th className="text-right">Change</Th>
@@ -47,69 +52,64 @@ function ResultView({ r, cycleLabel }: { r: SimulationResult; cycleLabel: string
         </thead>
         <tbody>
           {rows.map((row) => (
-            <Tr key={row.key}>
-              <Td className={cn('whitespace-nowrap', row.strong && 'font-semibold text-slate-900')}>{row.label}</Td>
-              <Td className="text-right whitespace-nowrap tabular-nums">{formatINR(row.base)}</Td>
-              <Td className={cn('text-right whitespace-nowrap tabular-nums', row.strong && 'font-semibold text-slate-900')}>{formatINR(row.draft)}</Td>
-              <Td className="text-right">
-                <Delta value={subtractMoney(row.draft, row.base)} />
-              </Td>
+            <Tr key={row.key} data-member-id={row.memberId}>
+              <Td className={cn(typeof row.head === 'string' && 'whitespace-nowrap', row.strong && 'font-semibold text-slate-900')}>{row.head}</Td>
+              <Td className="text-right whitespace-nowrap tabular-nums">{row.base}</Td>
+              <Td className={cn('text-right whitespace-nowrap tabular-nums', row.strong && 'font-semibold text-slate-900')}>{row.draft}</Td>
+              <Td className="text-right whitespace-nowrap">{row.change}</Td>
             </Tr>
           ))}
-          <Tr>
-            <Td className="font-semibold whitespace-nowrap text-slate-900">Payout ratio</Td>
-            <Td className="text-right whitespace-nowrap tabular-nums">{formatPayoutRatio(r.base.payoutRatio)}</Td>
-            <Td className="text-right font-semibold whitespace-nowrap text-slate-900 tabular-nums">{formatPayoutRatio(r.draft.payoutRatio)}</Td>
-            <Td className="text-right text-slate-500">—</Td>
-          </Tr>
         </tbody>
       </TableFrame>
+      <ul className="divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white shadow-sm md:hidden" aria-label={label}>
+        {rows.map((row) => (
+          <li key={row.key} data-member-id={row.memberId} className="space-y-2 px-4 py-3">
+            <div className="flex items-start justify-between gap-3 text-sm">
+              <div className={cn('min-w-0', row.strong ? 'font-semibold text-slate-900' : 'text-slate-700')}>{row.head}</div>
+              <div className="shrink-0">{row.change}</div>
+            </div>
+            <dl className="grid grid-cols-2 gap-3">
+              <CardField label={`Version ${r.basePlanVersion}`}>
+                <span className="tabular-nums">{row.base}</span>
+              </CardField>
+              <CardField label={`Version ${r.planVersion}`}>
+                <span className="tabular-nums">{row.draft}</span>
+              </CardField>
+            </dl>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function ResultView({ r, cycleLabel }: { r: SimulationResult; cycleLabel: string }) {
+  const money = (key: string, head: string, base: string, draft: string, strong?: boolean): CompareRow => ({
+    key, head, base: formatINR(base), draft: formatINR(draft), change: <Delta value={subtractMoney(draft, base)} />, strong,
+  });
+  const totals: CompareRow[] = [
+    ...orderedTypes(r.base.totals, r.draft.totals).map((t) => money(t.type, t.label, r.base.totals[t.type] ?? '0', r.draft.totals[t.type] ?? '0')),
+    money('_gross', 'Gross', r.base.gross, r.draft.gross, true),
+    money('_net', 'Net', r.base.net, r.draft.net, true),
+    { key: '_ratio', head: 'Payout ratio', base: formatPayoutRatio(r.base.payoutRatio), draft: formatPayoutRatio(r.draft.payoutRatio), change: <span className="text-slate-500">—</span>, strong: true },
+  ];
+  const members: CompareRow[] = r.changes.map((c) => ({
+    key: c.userId, memberId: c.userId, head: <MemberName userId={c.userId} name={c.name} />, base: formatINR(c.base), draft: formatINR(c.draft), change: <Delta value={c.delta} />,
+  }));
+  return (
+    <div className="space-y-5" aria-live="polite">
+      <p className="text-sm text-slate-600">
+        {cycleLabel}: draft version <strong className="font-semibold text-slate-900">{r.planVersion}</strong> against version{' '}
+        <strong className="font-semibold text-slate-900">{r.basePlanVersion}</strong>, the one the cycle uses. Nothing was posted.
+      </p>
+      <CompareTable label="Totals, base against draft" head="Income" r={r} rows={totals} />
 
       <div className="space-y-3">
         <h3 className="text-sm font-semibold text-slate-900">Members whose income changes most</h3>
         {r.changes.length === 0 ? (
           <p className="text-sm text-slate-500">No member’s income changes with this draft.</p>
         ) : (
-          <>
-            <TableFrame label="Biggest changes" className="hidden md:block">
-              <thead>
-                <tr>
-                  <Th>Member</Th>
-                  <Th className="text-right">Version {r.basePlanVersion}</Th>
-                  <Th className="text-right">Version {r.planVersion}</Th>
-                  <Th className="text-right">Change</Th>
-                </tr>
-              </thead>
-              <tbody>
-                {r.changes.map((c) => (
-                  <Tr key={c.userId}>
-                    <Td>
-                      <MemberName userId={c.userId} name={c.name} />
-                    </Td>
-                    <Td className="text-right whitespace-nowrap tabular-nums">{formatINR(c.base)}</Td>
-                    <Td className="text-right whitespace-nowrap tabular-nums">{formatINR(c.draft)}</Td>
-                    <Td className="text-right">
-                      <Delta value={c.delta} />
-                    </Td>
-                  </Tr>
-                ))}
-              </tbody>
-            </TableFrame>
-            <ul className="space-y-3 md:hidden" aria-label="Biggest changes">
-              {r.changes.map((c) => (
-                <li key={c.userId} className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
-                  <div className="flex items-start justify-between gap-3">
-                    <MemberName userId={c.userId} name={c.name} />
-                    <Delta value={c.delta} className="shrink-0" />
-                  </div>
-                  <dl className="grid grid-cols-2 gap-3 border-t border-slate-100 pt-3">
-                    <CardField label={`Version ${r.basePlanVersion}`}>{formatINR(c.base)}</CardField>
-                    <CardField label={`Version ${r.planVersion}`}>{formatINR(c.draft)}</CardField>
-                  </dl>
-                </li>
-              ))}
-            </ul>
-          </>
+          <CompareTable label="Biggest changes" head="Member" r={r} rows={members} />
         )}
       </div>
     </div>
