@@ -299,6 +299,7 @@ export async function calculateCycle(ctx: AppContext, actor: Actor, id: string) 
     await repo.insertLines(tx, res.lines.map((l) => ({ cycleId: id, memberId: l.memberId, type: l.type, amount: fromPaise(l.amount), planVersion: plan.version, explanation: l.explanation, adjustmentId: l.adjustmentId ?? null })));
     await repo.insertPayouts(tx, [...payouts].map(([m, p]) => ({ cycleId: id, memberId: m, gross: fromPaise(p.gross), adminCharge: fromPaise(p.adminCharge), tds: fromPaise(p.tds), net: fromPaise(p.net), fy: p.fy, tdsRate: p.rate, panApproved: p.pan })));
     if (c.kind === 'pairing') await repo.insertCarry(tx, [...res.carry].map(([m, k]) => ({ cycleId: id, memberId: m, carryLeft: fromPaise(k.l), carryRight: fromPaise(k.r), pairedEver: k.pairedEver })));
+    if (res.lines.length > 10_000) await repo.analyzeResults(tx);
     const sales = await repo.cycleSales(tx, c.kind, id);
     const summary = { ...summarize(res, payouts, sales), achievers: 'achievers' in res ? (res as { achievers: { memberId: string; type: string; amount: bigint; points: number }[] }).achievers.map((a) => ({ ...a, amount: fromPaise(a.amount) })) : [] };
     const row = await repo.setCycle(tx, id, { status: 'calculated', calculatedAt: ctx.clock.now(), calculatedBy: realUser(actor).id, planId: plan.id, summary, approvedAt: null, approvedBy: null }, ['closed', 'calculated']);
@@ -471,7 +472,11 @@ export async function simulate(ctx: AppContext, planId: string, cycleId: string)
     const x = a.payouts.get(m)?.gross ?? 0n;
     const y = b.payouts.get(m)?.gross ?? 0n;
     return { m, x, y, d: y - x };
-  }).filter((r) => r.d !== 0n).sort((p, q) => (q.d < 0n ? -q.d : q.d) > (p.d < 0n ? -p.d : p.d) ? 1 : -1).slice(0, 20);
+  }).filter((r) => r.d !== 0n).sort((p, q) => {
+    const ap = p.d < 0n ? -p.d : p.d;
+    const aq = q.d < 0n ? -q.d : q.d;
+    return aq > ap ? 1 : aq < ap ? -1 : p.m.localeCompare(q.m);
+  }).slice(0, 20);
   const names = new Map((await repo.namesOf(ctx.db, changes.map((r) => r.m))).map((r) => [r.id, [r.first_name, r.last_name].filter(Boolean).join(' ') || r.user_id]));
   return {
     cycleId, planVersion: plan.version, basePlanVersion: base.version,
@@ -494,28 +499,38 @@ export async function addAdjustment(ctx: AppContext, actor: Actor, input: z.outp
 
 // ---------------------------------------------------------------- the member
 
+/** Versions never change once activated: their parsed config is kept by id. */
+const parsedPlans = new Map<string, PlanConfig>();
+function parsedPlan(p: { id: string; config: unknown }) {
+  let cfg = parsedPlans.get(p.id);
+  if (!cfg) {
+    cfg = PlanConfig.parse(p.config);
+    if (parsedPlans.size > 100) parsedPlans.clear();
+    parsedPlans.set(p.id, cfg);
+  }
+  return cfg;
+}
+
 export async function memberIncome(ctx: AppContext, memberId: string) {
   const now = ctx.clock.now();
-  const payouts = await repo.memberPayouts(ctx.db, memberId);
-  const carry = await repo.lastCarry(ctx.db, memberId);
-  const open = await repo.openCycleOf(ctx.db, 'pairing');
+  const f = await repo.incomeFigures(ctx.db, memberId);
+  const iso = (t: string) => new Date(t).toISOString();
+  const carry = f.carry;
   let thisCycle = null;
-  if (open) {
-    const plan = await planFor(ctx.db, open.startsAt);
-    const legs = await repo.memberLegs(ctx.db, open.id, memberId);
-    const add = { l: paise(legs?.left_bv ?? '0'), r: paise(legs?.right_bv ?? '0') };
-    const r = pairMember(plan.config, { l: paise(carry?.carry_left ?? '0'), r: paise(carry?.carry_right ?? '0'), pairedEver: carry?.paired_ever ?? false }, add, true);
-    thisCycle = { id: open.id, startsAt: open.startsAt.toISOString(), endsAt: open.endsAt.toISOString(), left: fromPaise(add.l), right: fromPaise(add.r), pairs: Number(r.paid), amount: fromPaise(r.amount) };
+  if (f.open) {
+    const config = f.plan ? parsedPlan(f.plan) : DEFAULT_PLAN;
+    const add = { l: paise(f.legs?.left_bv ?? '0'), r: paise(f.legs?.right_bv ?? '0') };
+    const r = pairMember(config, { l: paise(carry?.carry_left ?? '0'), r: paise(carry?.carry_right ?? '0'), pairedEver: carry?.paired_ever ?? false }, add, true);
+    thisCycle = { id: f.open.id, startsAt: iso(f.open.starts_at), endsAt: iso(f.open.ends_at), left: fromPaise(add.l), right: fromPaise(add.r), pairs: Number(r.paid), amount: fromPaise(r.amount) };
   }
   const fy = fyOf(now);
-  const inFy = payouts.filter((p) => p.fy === fy);
-  const pools = await repo.memberPoolAwards(ctx.db, memberId);
+  const inFy = f.payouts.filter((p) => p.fy === fy);
   return {
-    cycles: payouts.map((p) => ({ id: p.cycle_id, kind: p.kind, startsAt: new Date(p.starts_at).toISOString(), endsAt: new Date(p.closed_at ?? p.ends_at).toISOString(), gross: p.gross, adminCharge: p.admin_charge, tds: p.tds, net: p.net, postedAt: new Date(p.posted_at).toISOString() })),
+    cycles: f.payouts.map((p) => ({ id: p.cycle_id, kind: p.kind, startsAt: iso(p.starts_at), endsAt: iso(p.closed_at ?? p.ends_at), gross: p.gross, adminCharge: p.admin_charge, tds: p.tds, net: p.net, postedAt: iso(p.posted_at) })),
     carry: { left: carry?.carry_left ?? '0.00', right: carry?.carry_right ?? '0.00' },
     thisCycle,
     financialYear: { label: fyLabel(fy), gross: fromPaise(inFy.reduce((s, p) => s + paise(p.gross), 0n)), tds: fromPaise(inFy.reduce((s, p) => s + paise(p.tds), 0n)) },
-    poolAwards: pools.map((a) => ({ type: a.achievementType, label: label(a.achievementType), amount: a.amount ?? '0.00', periodDate: a.periodDate })),
+    poolAwards: f.pools.map((a) => ({ type: a.type, label: label(a.type), amount: a.amount ?? '0.00', periodDate: a.period_date })),
   };
 }
 

@@ -26,7 +26,6 @@ export function NotificationItem({ n, onOpen, busy, full = false }: { n: Notific
     <button
       type="button"
       onClick={() => onOpen(n)}
-      aria-label={`${n.read ? '' : 'Unread: '}${n.subject}`}
       className={cn(
         'flex w-full cursor-pointer gap-3 px-4 py-3 text-left transition-colors hover:bg-slate-50 focus-visible:bg-slate-50',
         !n.read && 'bg-brand-50/40',
@@ -37,7 +36,11 @@ export function NotificationItem({ n, onOpen, busy, full = false }: { n: Notific
         {busy ? <Spinner className="size-3 text-brand-600" /> : <span className={cn('size-2 rounded-full', n.read ? 'bg-transparent' : high ? 'bg-red-500' : 'bg-brand-600')} />}
       </span>
       <span className="min-w-0 flex-1">
-        <span className={cn('block text-sm', n.read ? 'font-medium text-slate-700' : 'font-semibold text-slate-900')}>{n.subject}</span>
+        {/* The button's name is its visible text; unread items say so first for screen readers. */}
+        <span className={cn('block text-sm', n.read ? 'font-medium text-slate-700' : 'font-semibold text-slate-900')}>
+          {n.read ? null : <span className="sr-only">Unread: </span>}
+          {n.subject}
+        </span>
         <span className={cn('mt-0.5 block text-sm text-slate-600', !full && 'line-clamp-2')}>{n.content}</span>
         <span className="mt-1 block text-xs text-slate-500">{timeAgo(n.createdAt)}</span>
       </span>
