@@ -85,7 +85,11 @@ describe.each(SIZES)('admin back office at $name width', (size: Size) => {
       await page.getByRole('group', { name: 'Statistics' }).getByText(label, { exact: true }).waitFor();
     }
     await page.getByRole('group', { name: 'Statistics' }).getByText(String(stats.totalUsers), { exact: true }).filter({ visible: true }).first().waitFor();
-    await page.getByText('₹0.00').filter({ visible: true }).first().waitFor();
+    // Monthly Income: the net of the cycles posted this month (the demo history's, in the browser's month).
+    const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    const local = (await t.api('GET', `/api/admin/stats?timezone=${encodeURIComponent(zone)}`, { cookie })).body as { monthlyIncome: string };
+    const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    await page.getByRole('link', { name: /Monthly Income/ }).filter({ visible: true }).first().getByText(inr.format(Number(local.monthlyIncome))).waitFor();
     const waiting = (stats.actionsRequired as Array<{ count: number }>).some((a) => a.count > 0);
     if (!waiting) await page.getByText('Nothing needs your attention right now').waitFor();
     await shot(page, 'admin-dashboard');
@@ -536,7 +540,7 @@ describe.each(SIZES)('admin back office at $name width', (size: Size) => {
     await page.reload();
     await page.getByTestId('unread-badge').getByText('2', { exact: true }).waitFor();
     await bell.click();
-    await panel.getByRole('button', { name: `Unread: Fresh two (${tag})` }).click();
+    await panel.getByRole('button', { name: new RegExp(`^Unread: Fresh two \\(${tag}\\)`) }).click();
     await page.getByTestId('unread-badge').getByText('1', { exact: true }).waitFor();
     await panel.getByRole('button', { name: 'Mark all read' }).click();
     await page.getByTestId('unread-badge').waitFor({ state: 'detached' });
@@ -592,9 +596,12 @@ describe.each(SIZES)('admin back office at $name width', (size: Size) => {
     await page.getByText(`UTR-${tag}`).filter({ visible: true }).first().waitFor();
     await page.getByText('₹1,25,000.50').filter({ visible: true }).first().waitFor();
     await shot(page, 'admin-payout-summary');
-    // A ledger row no posted cycle wrote is not direct income (the posted path: tests/integration/compensation-reports.test.ts).
+    // Direct income: the sponsor income lines of the posted demo cycles; a ledger row no posted cycle wrote is not
+    // direct income (the posted path: tests/integration/compensation-reports.test.ts).
+    const direct = (await t.api('GET', '/api/admin/reports/direct-income', { cookie: await adminCookie() })).body as { totals: { count: number; amount: string } };
+    expect(direct.totals.count).toBeGreaterThan(0);
     await openSection(page, 'direct-income', 'Direct Income');
-    await page.getByText('No direct income has been posted yet').waitFor();
+    await page.getByText(new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 }).format(Number(direct.totals.amount)), { exact: true }).first().waitFor();
     expect(await page.getByText(`Sponsor income for a recruit (${tag})`).count()).toBe(0);
     await shot(page, 'admin-direct-income');
     for (const [section, heading, text] of [

@@ -80,6 +80,8 @@ async function withPage(size: Size, run: (page: Page, context: BrowserContext) =
   }
 }
 
+/** Rupees as the portal shows them: "₹11,459.04". */
+const inr = (amount: string) => `₹${new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Number(amount))}`;
 const nav = (page: Page, name: string) => page.getByRole('navigation', { name: 'Member portal' }).getByRole('link', { name, exact: true });
 const activity = (page: Page) => page.getByRole('list', { name: 'Recent activity' });
 const tile = (page: Page, name: string) => page.getByRole('list', { name: 'KYC documents' }).getByRole('listitem', { name });
@@ -115,19 +117,25 @@ describe.each(SIZES)('Member portal at $name width', (size: Size) => {
       // Key figures from GET /api/wallet and GET /api/team/stats.
       const cookie = await t.login(t.demo.member.email, t.demo.member.password);
       const stats = (await t.api('GET', '/api/team/stats', { cookie })).body as TeamStats;
-      await page.getByRole('group', { name: 'Wallet Balance' }).getByText('₹25,000.00').waitFor();
+      // The ₹25,000 welcome credit, less the demo member's purchases, plus the income of the posted demo cycles.
+      const wallet = (await t.api('GET', '/api/wallet', { cookie })).body as { balance: string };
+      expect(wallet.balance).not.toBe('25000.00');
+      await page.getByRole('group', { name: 'Wallet Balance' }).getByText(inr(wallet.balance)).waitFor();
       await page.getByRole('group', { name: 'Team Size' }).getByText(String(stats.totalDownline), { exact: true }).waitFor();
       expect(stats.totalDownline).toBe(4);
       await page.getByRole('group', { name: 'Current Rank' }).getByText(stats.currentRank, { exact: true }).waitFor();
 
-      // Recent activity from real events: the decision waiting, four team joins, the wallet credit.
+      // Recent activity from real events: the decision waiting, the income of the last posted week, the two team
+      // joins of that week (the demo history's; the first two members joined before it, further down the list).
       const decision = activity(page).getByRole('listitem').filter({ hasText: 'Position decision waiting' });
       await decision.getByText(`${t.demo.pending.firstName} ${t.demo.pending.lastName} waits for you to choose left or right.`).waitFor();
       expect(await decision.getByRole('link').getAttribute('href')).toBe('/my-team?tab=decisions');
       expect(await decision.locator('time').innerText()).toMatch(/ago$/);
-      await expect.poll(() => activity(page).getByText('New member in your team').count()).toBe(4);
-      await activity(page).getByText('Neha Sharma joined your left side.').waitFor();
-      await activity(page).getByRole('listitem').filter({ hasText: 'Wallet credited' }).getByText(/\+₹25,000/).waitFor();
+      await expect.poll(() => activity(page).getByText('New member in your team').count()).toBe(2);
+      await activity(page).getByText('Priya Nair joined your left side.').waitFor();
+      await activity(page).getByText('Vikram Singh joined your right side.').waitFor();
+      await activity(page).getByRole('listitem').filter({ hasText: 'Sales Incentive' }).first().getByText(/^\+₹/).waitFor();
+      await activity(page).getByRole('listitem').filter({ hasText: 'Admin Charge' }).first().getByText(/^−₹/).waitFor();
 
       // News: the published announcement with its type and priority.
       const news = page.getByRole('list', { name: 'News' }).getByRole('listitem', { name: DEMO_NEWS.title });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { demoCookies, expectError } from '../support/http';
+import { demoCookies, expectError, query } from '../support/http';
 import { readContract } from '../support/contract';
 import { MSG } from '../../contracts/messages';
 import { HIDDEN_ID_LIMIT } from '../../contracts/constants';
@@ -129,7 +130,10 @@ describe('founder portal', () => {
     const r = await t.api('GET', '/api/founder/stats', { cookie: cookies.founder });
     expect(r.status).toBe(200);
     // The demo member sits on the founder's left with four members below; the franchise holder on the right; the pending user is not placed.
-    expect(r.body).toEqual({ totalUsers: 6, leftLegUsers: 5, rightLegUsers: 1, hiddenIds: 0, totalRevenue: '0', hiddenIdLimit: HIDDEN_ID_LIMIT });
+    // Revenue: the completed purchases of the demo history.
+    const [sales] = await query<{ total: string }>(t, sql`select coalesce(sum(total_amount), 0)::text as total from purchases where payment_status = 'completed'`);
+    expect(Number(sales.total)).toBeGreaterThan(0);
+    expect(r.body).toEqual({ totalUsers: 6, leftLegUsers: 5, rightLegUsers: 1, hiddenIds: 0, totalRevenue: sales.total, hiddenIdLimit: HIDDEN_ID_LIMIT });
   });
 
   it('GET /api/founder/hidden-ids: none yet', async () => {

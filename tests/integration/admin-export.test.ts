@@ -111,7 +111,7 @@ describe('GET /api/admin/users/export?format=csv', () => {
     for (const row of active.rows) expect(row[active.col('Status')]).toBe('active');
 
     const admins = await csv('?role=admin');
-    expect(admins.rows.map((row) => row[admins.col('Email')])).toEqual([t.demo.admin.email]);
+    expect(admins.rows.map((row) => row[admins.col('Email')]).sort()).toEqual([t.demo.admin.email, t.demo.admin2.email].sort());
 
     const named = await csv('?query=member25&searchType=name&status=pending');
     expect(named.rows.map((row) => row[0]).sort()).toEqual(await userIds(sql`last_name like '%Member25%' and status = 'pending'`));

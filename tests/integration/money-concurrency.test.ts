@@ -164,9 +164,10 @@ describe('money under concurrency (decisions.md §6)', () => {
         (select coalesce(sum(total_amount), 0)::text from purchases where payment_method = 'wallet' and payment_status = 'completed') as spent,
         (select coalesce(sum(amount), 0)::text from transactions where type = 'admin_credit') as credited,
         (select coalesce(-sum(amount), 0)::text from transactions where type = 'admin_debit') as debited,
+        (select coalesce(sum(amount), 0)::text from transactions where reference_id in (select id::text from comp_cycles)) as income,
         (select count(*)::int::text from wallet_balances where balance < 0) as negative`);
       const c = (k: string) => Math.round(Number(s[k]) * 100);
-      snapshots.push({ lhs: c('wallets') + c('withdrawn') + c('spent') + c('debited'), rhs: c('credited'), negative: Number(s.negative) });
+      snapshots.push({ lhs: c('wallets') + c('withdrawn') + c('spent') + c('debited'), rhs: c('credited') + c('income'), negative: Number(s.negative) });
     };
     const ops: (() => Promise<unknown>)[] = [];
     for (let i = 0; i < 160; i++) {

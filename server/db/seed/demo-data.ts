@@ -1,6 +1,8 @@
 /** Demo accounts and catalog (README lists the same credentials). */
 export const DEMO_ACCOUNTS = {
   admin: { email: 'admin@demo.local', password: 'Admin@12345' },
+  /** Approves the cycles the first admin calculates (a calculation needs a second admin's approval). */
+  admin2: { email: 'admin2@demo.local', password: 'Admin2@12345', firstName: 'Second', lastName: 'Admin' },
   founder: { email: 'founder@demo.local', password: 'Founder@12345' },
   member: { email: 'member@demo.local', password: 'Member@12345', firstName: 'Asha', lastName: 'Verma', mobile: '9876543210' },
   pending: { email: 'pending@demo.local', password: 'Pending@12345', firstName: 'Ravi', lastName: 'Kumar', mobile: '9123456780' },
@@ -16,10 +18,10 @@ export const DEMO_NEWS = {
 } as const;
 
 export const DEMO_DOWNLINE = [
-  { key: 'l1', parent: 'member', side: 'left', email: 'neha.left@demo.local', firstName: 'Neha', lastName: 'Sharma', password: 'Member@12345', mobile: '9811111111' },
-  { key: 'r1', parent: 'member', side: 'right', email: 'arjun.right@demo.local', firstName: 'Arjun', lastName: 'Mehta', password: 'Member@12345', mobile: '9822222222' },
-  { key: 'l2', parent: 'l1', side: 'left', email: 'priya.ll@demo.local', firstName: 'Priya', lastName: 'Nair', password: 'Member@12345', mobile: '9833333333' },
-  { key: 'r2', parent: 'r1', side: 'right', email: 'vikram.rr@demo.local', firstName: 'Vikram', lastName: 'Singh', password: 'Member@12345', mobile: '9844444444' },
+  { key: 'l1', parent: 'member', side: 'left', email: 'neha.left@demo.local', firstName: 'Neha', lastName: 'Sharma', password: 'Member@12345', mobile: '9811111111', joinsLate: false },
+  { key: 'r1', parent: 'member', side: 'right', email: 'arjun.right@demo.local', firstName: 'Arjun', lastName: 'Mehta', password: 'Member@12345', mobile: '9822222222', joinsLate: false },
+  { key: 'l2', parent: 'l1', side: 'left', email: 'priya.ll@demo.local', firstName: 'Priya', lastName: 'Nair', password: 'Member@12345', mobile: '9833333333', joinsLate: true },
+  { key: 'r2', parent: 'r1', side: 'right', email: 'vikram.rr@demo.local', firstName: 'Vikram', lastName: 'Singh', password: 'Member@12345', mobile: '9844444444', joinsLate: true },
 ] as const;
 
 export const DEMO_PRODUCTS = [
@@ -30,3 +32,44 @@ export const DEMO_PRODUCTS = [
   { name: 'BreezeLine BLDC Ceiling Fan', description: '1200 mm energy-saving BLDC fan with remote, 28 W at full speed.', price: '3999.00', bv: '1200.00', gst: '18.00', category: 'ceiling_fan', purchaseType: 'first_purchase' },
   { name: 'BreezeLine Fan Regulator and Canopy Set', description: 'Replacement smart regulator and decorative canopy set.', price: '899.00', bv: '250.00', gst: '18.00', category: 'ceiling_fan', purchaseType: 'second_purchase' },
 ] as const;
+
+/**
+ * The demo's history (demo-history.ts): the purchases of each past weekly pairing cycle, oldest first. The last
+ * three lists go to the last three weeks; a week before those (there are one or two when the last monthly
+ * cycle ended less than three weeks ago) gets QUIET_WEEK. `by` is a DEMO_ACCOUNTS key or a DEMO_DOWNLINE key;
+ * `wallet` pays from the wallet at once, `upi` and `bank_transfer` are marked paid by the admin a few hours later.
+ * Every week the demo member's two legs (Neha and Arjun) buy the same BV, and the franchise holder (the
+ * founder's right leg) buys what the founder's left leg bought, in whole pair units: every pair is matched
+ * and no carry is left over for the cycles that follow.
+ */
+export type DemoBuy = { by: 'member' | 'franchise' | 'l1' | 'r1'; product: (typeof DEMO_PRODUCTS)[number]['name']; quantity: number; pay: 'wallet' | 'upi' | 'bank_transfer' };
+const PURIFIER = 'AquaPure RO Water Purifier';
+const FILTER = 'AquaPure Filter Kit';
+const MOUNT = 'VisionMax Wall Mount and Soundbar';
+const FAN = 'BreezeLine BLDC Ceiling Fan';
+const REGULATOR = 'BreezeLine Fan Regulator and Canopy Set';
+export const QUIET_WEEK: DemoBuy[] = [
+  { by: 'member', product: FAN, quantity: 1, pay: 'wallet' },
+  { by: 'franchise', product: FAN, quantity: 1, pay: 'wallet' },
+];
+export const DEMO_WEEKS: DemoBuy[][] = [
+  [
+    { by: 'l1', product: PURIFIER, quantity: 1, pay: 'upi' },
+    { by: 'r1', product: PURIFIER, quantity: 1, pay: 'upi' },
+    { by: 'franchise', product: PURIFIER, quantity: 2, pay: 'bank_transfer' },
+  ],
+  [
+    { by: 'member', product: FAN, quantity: 1, pay: 'wallet' },
+    { by: 'l1', product: FILTER, quantity: 1, pay: 'upi' },
+    { by: 'r1', product: FILTER, quantity: 1, pay: 'upi' },
+    { by: 'franchise', product: FAN, quantity: 1, pay: 'wallet' },
+    { by: 'franchise', product: FILTER, quantity: 2, pay: 'wallet' },
+  ],
+  [
+    { by: 'l1', product: REGULATOR, quantity: 2, pay: 'upi' },
+    { by: 'member', product: MOUNT, quantity: 1, pay: 'wallet' },
+    { by: 'r1', product: REGULATOR, quantity: 2, pay: 'upi' },
+    { by: 'franchise', product: MOUNT, quantity: 1, pay: 'bank_transfer' },
+    { by: 'franchise', product: REGULATOR, quantity: 4, pay: 'bank_transfer' },
+  ],
+];

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
+import type { DbOrTx } from '../client';
 import { users, products, walletBalances, news } from '../schema/index';
 import { hashPassword } from '../../lib/password';
 import { findUserByEmail, findRootFounder, insertUser, type UserRow } from '../../modules/users/users.repo';
@@ -10,6 +11,7 @@ import { placeMember } from '../../modules/tree/tree.service';
 import { enterPipeline } from '../../modules/recruitment/pipeline.service';
 import { DEMO_ACCOUNTS, DEMO_DOWNLINE, DEMO_PRODUCTS, DEMO_WALLET_CREDIT, DEMO_NEWS } from './demo-data';
 import { postLedger } from '../../modules/wallet/ledger.service';
+import { demoCalendar, seedDemoHistory, type DemoCalendar } from './demo-history';
 
 export interface SeedReport {
   lines: string[];
@@ -23,15 +25,18 @@ export async function ensureInitialAccounts(ctx: AppContext): Promise<SeedReport
   const lines: string[] = [];
   const db = ctx.db;
   let root = await findRootFounder(db);
+  // A fresh database in demo mode gets a history (demo-history.ts): the accounts date from before it.
+  const history = ctx.config.demoSeed && !root ? demoCalendar(ctx.clock.now()) : null;
+  const since = history?.since;
   if (!root) {
     const email = ctx.config.demoSeed ? DEMO_ACCOUNTS.founder.email : 'founder@localhost';
     const password = ctx.config.demoSeed ? await hashPassword(DEMO_ACCOUNTS.founder.password) : null;
     root = await db.transaction(async (tx) => {
-      const now = ctx.clock.now();
+      const now = since ?? ctx.clock.now();
       const founder = await insertUser(tx, {
         userId: await generateUserId(ctx, tx), email, password, firstName: 'Founder', lastName: 'Root', role: 'founder', status: 'active',
         emailVerified: true, firstLogin: !ctx.config.demoSeed, idStatus: 'Active', activationDate: now, packageAmount: '0',
-        kycStatus: 'approved',
+        kycStatus: 'approved', registrationDate: now, createdAt: now,
       });
       await makeRoot(tx, founder.id, now);
       await tx.insert(walletBalances).values({ userId: founder.id });
@@ -48,45 +53,55 @@ export async function ensureInitialAccounts(ctx: AppContext): Promise<SeedReport
     const admin = await insertUser(db, {
       userId: await generateUserId(ctx, db), email, password: await hashPassword(oneTime), firstName: 'Platform', lastName: 'Admin',
       role: 'admin', status: 'active', emailVerified: true, firstLogin: !ctx.config.demoSeed, idStatus: 'Active', kycStatus: 'approved',
-      activationDate: ctx.clock.now(),
+      activationDate: since ?? ctx.clock.now(), ...(since ? { registrationDate: since, createdAt: since } : {}),
     });
     lines.push(ctx.config.demoSeed
       ? `Admin: ${admin.userId} / ${email}`
       : `Admin created: ${admin.userId} / ${email} with one-time password ${oneTime} (shown only now; it must be changed at first sign-in)`);
   }
-  if (ctx.config.demoSeed) lines.push(...(await seedDemo(ctx, root)));
+  if (ctx.config.demoSeed) lines.push(...(await seedDemo(ctx, root, history)));
   return { lines };
 }
 
-async function seedDemo(ctx: AppContext, root: UserRow): Promise<string[]> {
+async function seedDemo(ctx: AppContext, root: UserRow, history: DemoCalendar | null): Promise<string[]> {
   const db = ctx.db;
   const lines: string[] = [];
   if (await findUserByEmail(db, DEMO_ACCOUNTS.member.email)) return lines;
-  const now = ctx.clock.now();
+  const realNow = ctx.clock.now();
+  // With a history the accounts joined before it; the KYC deadline still runs from the first start.
+  const now = history?.since ?? realNow;
   const hashes = new Map<string, string>();
   const hashOf = async (p: string) => hashes.get(p) ?? (hashes.set(p, await hashPassword(p)), hashes.get(p)!);
 
-  await db.transaction(async (tx) => {
-    const activeMember = async (
-      data: { email: string; firstName: string; lastName: string; password: string; mobile: string }, sponsor: UserRow, parent: UserRow, side: 'left' | 'right',
-      role = 'user',
-    ) => {
-      const u = await insertUser(tx, {
-        userId: await generateUserId(ctx, tx), email: data.email, password: await hashOf(data.password), firstName: data.firstName,
-        lastName: data.lastName, mobile: data.mobile, role, status: 'active', emailVerified: true, firstLogin: false, registrationDate: now,
-        sponsorId: sponsor.id, idStatus: 'Active', activationDate: now, packageAmount: '5000.00', kycStatus: 'pending',
-        kycDeadline: new Date(now.getTime() + 7 * 86_400_000), city: 'Pune', state: 'Maharashtra', pincode: '411001',
-        address: '12 Residency Road, Camp', nominee: 'Family Nominee',
-      });
-      await placeMember(tx, u, { startId: parent.id, side }, now);
-      await tx.insert(walletBalances).values({ userId: u.id });
-      return (await tx.select().from(users).where(eq(users.id, u.id)))[0];
-    };
+  /** An active member placed under `parentId` at `at` (the KYC deadline runs from the first start). */
+  const joinAt = async (
+    tx: DbOrTx, at: Date, data: { email: string; firstName: string; lastName: string; password: string; mobile: string }, sponsorId: string,
+    parentId: string, side: 'left' | 'right', role = 'user',
+  ) => {
+    const u = await insertUser(tx, {
+      userId: await generateUserId(ctx, tx), email: data.email, password: await hashOf(data.password), firstName: data.firstName,
+      lastName: data.lastName, mobile: data.mobile, role, status: 'active', emailVerified: true, firstLogin: false, registrationDate: at,
+      sponsorId, idStatus: 'Active', activationDate: at, packageAmount: '5000.00', kycStatus: 'pending', createdAt: at,
+      kycDeadline: new Date(realNow.getTime() + 7 * 86_400_000), city: 'Pune', state: 'Maharashtra', pincode: '411001',
+      address: '12 Residency Road, Camp', nominee: 'Family Nominee',
+    });
+    await placeMember(tx, u, { startId: parentId, side }, at);
+    await tx.insert(walletBalances).values({ userId: u.id });
+    return (await tx.select().from(users).where(eq(users.id, u.id)))[0];
+  };
+  // With a history, the members who do not buy join the team during its last week (the demo member's recent
+  // activity then shows them); without one everybody joins now.
+  const lateJoiners: (typeof DEMO_DOWNLINE)[number][] = history ? DEMO_DOWNLINE.filter((d) => d.joinsLate) : [];
+
+  const cast = await db.transaction(async (tx) => {
+    const activeMember = (data: Parameters<typeof joinAt>[2], sponsor: UserRow, parent: UserRow, side: 'left' | 'right', role = 'user') =>
+      joinAt(tx, now, data, sponsor.id, parent.id, side, role);
     const freshRoot = (await tx.select().from(users).where(eq(users.id, root.id)))[0];
     const member = await activeMember(DEMO_ACCOUNTS.member, freshRoot, freshRoot, 'left');
     lines.push(`Member: ${member.userId} / ${member.email}`);
     const placed: Record<string, UserRow> = { member };
     for (const d of DEMO_DOWNLINE) {
+      if (lateJoiners.includes(d)) continue;
       const parent = placed[d.parent];
       const fresh = (await tx.select().from(users).where(eq(users.id, parent.id)))[0];
       placed[d.key] = await activeMember(d, member, fresh, d.side);
@@ -98,14 +113,32 @@ async function seedDemo(ctx: AppContext, root: UserRow): Promise<string[]> {
     });
     await enterPipeline(tx, pending, { recruiterId: member.id, uplineId: member.id, packageAmount: '5000.00' });
     lines.push(`Pending user: ${pending.userId} / ${pending.email}`);
-    await tx.insert(products).values(DEMO_PRODUCTS.map((p) => ({ ...p })));
+    const catalog = await tx.insert(products).values(DEMO_PRODUCTS.map((p) => ({ ...p, createdAt: now, updatedAt: now }))).returning();
     const rootNow = (await tx.select().from(users).where(eq(users.id, root.id)))[0];
     const franchise = await activeMember(DEMO_ACCOUNTS.franchise, rootNow, rootNow, 'right', 'mini_franchise');
     lines.push(`Franchise holder: ${franchise.userId} / ${franchise.email}`);
     for (const u of [member, franchise]) {
       await postLedger(tx, u.id, DEMO_WALLET_CREDIT, 'admin_credit', { description: 'Welcome credit (demo data)', now });
     }
-    await tx.insert(news).values({ ...DEMO_NEWS, type: 'announcement', priority: 'high', isActive: true, publishedAt: now, createdAt: now });
+    await tx.insert(news).values({ ...DEMO_NEWS, type: 'announcement', priority: 'high', isActive: true, publishedAt: realNow, createdAt: realNow });
+    const a2 = DEMO_ACCOUNTS.admin2;
+    const admin2 = (await findUserByEmail(tx, a2.email)) ?? await insertUser(tx, {
+      userId: await generateUserId(ctx, tx), email: a2.email, password: await hashOf(a2.password), firstName: a2.firstName, lastName: a2.lastName,
+      role: 'admin', status: 'active', emailVerified: true, firstLogin: false, idStatus: 'Active', kycStatus: 'approved',
+      registrationDate: now, activationDate: now, createdAt: now,
+    });
+    lines.push(`Second admin (approves payouts): ${admin2.userId} / ${admin2.email}`);
+    const fresh = async (u: UserRow) => (await tx.select().from(users).where(eq(users.id, u.id)))[0];
+    return {
+      admin2,
+      joins: lateJoiners.map((d) => (c: AppContext) => c.db.transaction(async (t2) => {
+        await joinAt(t2, c.clock.now(), d, member.id, placed[d.parent].id, d.side);
+      })),
+      buyers: { member: await fresh(member), franchise: await fresh(franchise), l1: await fresh(placed.l1), r1: await fresh(placed.r1) },
+      products: new Map(catalog.map((p) => [p.name, p.id])),
+    };
   });
+  const admin = await findUserByEmail(db, DEMO_ACCOUNTS.admin.email);
+  if (history && admin) lines.push(...(await seedDemoHistory(ctx, { ...cast, admin }, history)));
   return lines;
 }

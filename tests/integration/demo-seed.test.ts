@@ -1,0 +1,145 @@
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
+import { query } from '../support/http';
+import type { PayoutSummaryReport } from '../../contracts/reports';
+import type { CycleSummary } from '../../contracts/compensation';
+
+/**
+ * The demo seed's history (server/db/seed/demo-history.ts): on the first start the last weekly pairing cycles
+ * and the last monthly cycle have purchases by the demo members and went through close, calculate (admin),
+ * approve (the second demo admin) and post; the current week and month are open. What a new user sees right away.
+ */
+let t: TestApp;
+let admin: string;
+let member: string;
+const BASE = '/api/admin/compensation';
+const cents = (s: string) => Math.round(Number(s) * 100);
+
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = await t.login(t.demo.admin.email, t.demo.admin.password);
+  member = await t.login(t.demo.member.email, t.demo.member.password);
+}, 180_000);
+afterAll(async () => t?.close());
+
+async function cycles(kind: 'pairing' | 'monthly', status?: string) {
+  const r = await t.api('GET', `${BASE}/cycles?kind=${kind}${status ? `&status=${status}` : ''}`, { cookie: admin });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body.items as CycleSummary[];
+}
+
+describe('demo history on the first start', () => {
+  it('the second demo admin signs in and lands in the back-office', async () => {
+    const cookie = await t.login(t.demo.admin2.email, t.demo.admin2.password);
+    const me = await t.api('GET', '/api/auth/user', { cookie });
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ role: 'admin', email: t.demo.admin2.email });
+    expect(t.runtime.seedLines.some((l) => l.includes(t.demo.admin2.email))).toBe(true);
+    expect(t.runtime.seedLines.some((l) => l.startsWith('Demo history:'))).toBe(true);
+  });
+
+  it('at least three weekly pairing cycles and the last monthly cycle are posted, with sales and income; this week and month are open', async () => {
+    const a1 = (await userByEmail(t, t.demo.admin.email))!;
+    const a2 = (await userByEmail(t, t.demo.admin2.email))!;
+    const pairing = await cycles('pairing');
+    const monthly = await cycles('monthly');
+    const postedWeeks = pairing.filter((c) => c.status === 'posted');
+    const postedMonths = monthly.filter((c) => c.status === 'posted');
+    expect(postedWeeks.length).toBeGreaterThanOrEqual(3);
+    expect(postedMonths).toHaveLength(1);
+    expect(await cycles('pairing', 'posted')).toHaveLength(postedWeeks.length);
+    // Nothing else: every cycle is posted but the open one of each kind, which starts where the last posted one ended.
+    for (const list of [pairing, monthly]) {
+      expect(list.map((c) => c.status)).toEqual(['open', ...list.slice(1).map(() => 'posted')]);
+      for (let i = 0; i < list.length - 1; i++) expect(list[i].startsAt).toBe(list[i + 1].endsAt);
+      expect(new Date(list[0].startsAt).getTime()).toBeLessThanOrEqual(Date.now());
+      expect(new Date(list[0].endsAt).getTime()).toBeGreaterThan(Date.now());
+    }
+    // This week has no purchases yet (this month's cycle holds those of its past weeks).
+    const [open] = await query<{ n: number }>(t, sql`select count(*)::int as n from volume_events where pairing_cycle_id = ${pairing[0].id}::uuid`);
+    expect(Number(open.n)).toBe(0);
+    // The last three weeks had sales and paid income; calculated by the admin, approved by the second admin.
+    for (const c of [...postedWeeks.slice(0, 3), ...postedMonths]) {
+      expect(cents(c.sales), c.startsAt).toBeGreaterThan(0);
+      expect(c).toMatchObject({ calculatedBy: a1.id, approvedBy: a2.id, planVersion: 1 });
+      expect(new Date(c.postedAt!).getTime()).toBeGreaterThan(new Date(c.endsAt).getTime());
+      expect(new Date(c.postedAt!).getTime()).toBeLessThanOrEqual(Date.now());
+    }
+    for (const c of postedWeeks.slice(0, 3)) {
+      expect(cents(c.net), c.startsAt).toBeGreaterThan(0);
+      expect(Object.keys(c.totals)).toEqual(expect.arrayContaining(['sales_incentive', 'sponsor_income', 'sales_bonus']));
+      expect(cents(c.adminCharge)).toBeGreaterThan(0);
+      expect(c.membersPaid).toBe(2); // the demo member and the founder
+      expect(c.flushedBV).toBe('0.00');
+    }
+    const detail = await t.api('GET', `${BASE}/cycles/${postedWeeks[0].id}`, { cookie: admin });
+    expect(detail.status).toBe(200);
+    expect(detail.body.topEarners.length).toBe(2);
+  });
+
+  it('the admin Payout Summary lists every posted cycle, newest first, adding up to the ledger\'s income rows', async () => {
+    const r = await t.api('GET', '/api/admin/reports/payout-summary', { cookie: admin });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const report = r.body as PayoutSummaryReport;
+    const posted = [...(await cycles('pairing', 'posted')), ...(await cycles('monthly', 'posted'))];
+    expect(report.cycles.map((c) => c.id).sort()).toEqual(posted.map((c) => c.id).sort());
+    expect(report.totals.cycles).toBe(posted.length);
+    expect(cents(report.totals.net)).toBeGreaterThan(0);
+    const [ledger] = await query<{ income: string; charge: string; tds: string }>(t, sql`
+      select coalesce(sum(amount) filter (where type not in ('admin_charge', 'tds')), 0)::text as income,
+             coalesce(-sum(amount) filter (where type = 'admin_charge'), 0)::text as charge,
+             coalesce(-sum(amount) filter (where type = 'tds'), 0)::text as tds
+      from transactions where reference_id in (select id::text from comp_cycles where status = 'posted')`);
+    expect(cents(ledger.income)).toBe(cents(report.totals.gross));
+    expect(cents(ledger.charge)).toBe(cents(report.totals.adminCharge));
+    expect(cents(ledger.tds)).toBe(cents(report.totals.tds));
+  });
+
+  it('the demo member sees income lines with explanations, no carry left over, and the wallet shows the credits', async () => {
+    const r = await t.api('GET', '/api/income', { cookie: member });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.cycles.length).toBeGreaterThanOrEqual(3);
+    expect(r.body.carry).toEqual({ left: '0.00', right: '0.00' });
+    expect(r.body.thisCycle).toMatchObject({ left: '0.00', right: '0.00', pairs: 0 });
+    const types = new Set<string>();
+    for (const c of r.body.cycles as { id: string; gross: string; adminCharge: string; net: string }[]) {
+      expect(cents(c.net)).toBe(cents(c.gross) - cents(c.adminCharge) - cents((c as { tds?: string }).tds ?? '0'));
+      const one = await t.api('GET', `/api/income/cycles/${c.id}`, { cookie: member });
+      expect(one.status).toBe(200);
+      for (const l of one.body.lines as { type: string; explanation: { text: string } }[]) {
+        types.add(l.type);
+        expect(l.explanation.text.length).toBeGreaterThan(0);
+      }
+    }
+    expect([...types]).toEqual(expect.arrayContaining(['sales_incentive', 'sponsor_income']));
+    const wallet = await t.api('GET', '/api/wallet', { cookie: member });
+    expect(wallet.status).toBe(200);
+    expect(cents(wallet.body.totalEarnings)).toBeGreaterThan(0);
+  });
+
+  it('the books balance: every wallet equals its ledger, purchases are in the ledger and BV is in the legs', async () => {
+    const [sums] = await query<{ wallets: string; ledger: string; off: number }>(t, sql`
+      select (select coalesce(sum(balance), 0) from wallet_balances)::text as wallets,
+             (select coalesce(sum(amount), 0) from transactions)::text as ledger,
+             (select count(*)::int from wallet_balances w
+               where w.balance <> (select coalesce(sum(amount), 0) from transactions x where x.user_id = w.user_id)) as off`);
+    expect(sums.wallets).toBe(sums.ledger);
+    expect(Number(sums.off)).toBe(0);
+    // Every completed purchase is journalled and applied; wallet purchases have their ledger debit.
+    const [p] = await query<{ done: number; applied: number; wallet: number; debits: number; pending: number }>(t, sql`
+      select (select count(*)::int from purchases where payment_status = 'completed') as done,
+             (select count(*)::int from volume_events where kind = 'purchase' and applied_at is not null) as applied,
+             (select count(*)::int from purchases where payment_method = 'wallet') as wallet,
+             (select count(*)::int from transactions where type = 'purchase') as debits,
+             (select count(*)::int from volume_events where applied_at is null) as pending`);
+    expect(p.done).toBeGreaterThan(0);
+    expect(p.applied).toBe(p.done);
+    expect(p.debits).toBe(p.wallet);
+    expect(p.pending).toBe(0);
+    const m = (await userByEmail(t, t.demo.member.email))!;
+    expect(Number(m.leftBV)).toBeGreaterThan(0);
+    expect(m.leftBV).toBe(m.rightBV);
+    expect(m.currentRank).toBe('Bronze Star');
+  });
+});
