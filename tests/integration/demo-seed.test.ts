@@ -4,6 +4,8 @@ import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
 import { query } from '../support/http';
 import type { PayoutSummaryReport } from '../../contracts/reports';
 import type { CycleSummary } from '../../contracts/compensation';
+import { demoCalendar } from '../../server/db/seed/demo-history';
+import { periodBounds } from '../../server/modules/cycles/cycle-calendar';
 
 /**
  * The demo seed's history (server/db/seed/demo-history.ts): on the first start the last weekly pairing cycles
@@ -141,5 +143,30 @@ describe('demo history on the first start', () => {
     expect(Number(m.leftBV)).toBeGreaterThan(0);
     expect(m.leftBV).toBe(m.rightBV);
     expect(m.currentRank).toBe('Bronze Star');
+  });
+
+  it('the calendar holds on any day: three to five whole past weeks up to this week, the first one reaching into the last month', () => {
+    const DAY = 86_400_000;
+    const counts = new Set<number>();
+    for (let d = 0; d < 400; d++) {
+      for (const h of [0, 5.5, 18.49, 18.51, 23.99]) {
+        const now = new Date(Date.UTC(2026, 0, 1) + d * DAY + h * 3_600_000);
+        const cal = demoCalendar(now);
+        const weeks = cal.weeks;
+        counts.add(weeks.length);
+        expect(weeks.length).toBeGreaterThanOrEqual(3);
+        expect(weeks.length).toBeLessThanOrEqual(5);
+        expect(weeks[weeks.length - 1].endsAt.getTime()).toBe(periodBounds('weekly', now).startsAt.getTime());
+        for (let i = 1; i < weeks.length; i++) expect(weeks[i].startsAt.getTime()).toBe(weeks[i - 1].endsAt.getTime());
+        expect(cal.lastMonth.endsAt.getTime()).toBe(periodBounds('monthly', now).startsAt.getTime());
+        // The first cycles open at a moment inside both the first week and the last month, before its end.
+        expect(cal.opensAt.getTime()).toBeGreaterThanOrEqual(weeks[0].startsAt.getTime());
+        expect(cal.opensAt.getTime()).toBeLessThan(weeks[0].endsAt.getTime());
+        expect(cal.opensAt.getTime()).toBeGreaterThanOrEqual(cal.lastMonth.startsAt.getTime());
+        expect(Math.min(weeks[0].endsAt.getTime(), cal.lastMonth.endsAt.getTime()) - cal.opensAt.getTime()).toBeGreaterThanOrEqual(DAY);
+        expect(cal.since.getTime()).toBeLessThan(cal.opensAt.getTime());
+      }
+    }
+    expect([...counts].sort()).toEqual([3, 4, 5]);
   });
 });
