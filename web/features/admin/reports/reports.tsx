@@ -38,6 +38,19 @@ function Member({ name, userId, email }: { name: string; userId: string; email: 
   );
 }
 
+/** A report row on a phone: the member and the amount, then the row's fields. */
+function MemberAmountCard({ row, children }: { row: { userName: string; userUserId: string; userEmail: string; amount: string }; children: ReactNode }) {
+  return (
+    <li className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+      <div className="flex items-start justify-between gap-3">
+        <Member name={row.userName} userId={row.userUserId} email={row.userEmail} />
+        <p className="font-semibold whitespace-nowrap text-emerald-700 tabular-nums">{formatINR(row.amount)}</p>
+      </div>
+      <dl className="mt-3 grid grid-cols-2 gap-3 border-t border-slate-100 pt-3">{children}</dl>
+    </li>
+  );
+}
+
 function Period({ kind, startsAt, endsAt }: { kind: string; startsAt: string; endsAt: string }) {
   return (
     <div className="min-w-36">
@@ -265,12 +278,7 @@ export function DirectIncomeSection() {
           </TableFrame>
           <ul className="space-y-3 md:hidden" aria-label="Direct income">
             {items.map((r) => (
-              <li key={r.id} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
-                <div className="flex items-start justify-between gap-3">
-                  <Member name={r.userName} userId={r.userUserId} email={r.userEmail} />
-                  <p className="font-semibold whitespace-nowrap text-emerald-700 tabular-nums">{formatINR(r.amount)}</p>
-                </div>
-                <dl className="mt-3 grid grid-cols-2 gap-3 border-t border-slate-100 pt-3">
+              <MemberAmountCard key={r.id} row={r}>
                   <CardField label="Cycle">{formatCyclePeriod(r.cycleStartsAt, r.cycleEndsAt)}</CardField>
                   <CardField label="Plan">v{r.planVersion}</CardField>
                   {r.explanation ? (
@@ -278,8 +286,7 @@ export function DirectIncomeSection() {
                       {r.explanation}
                     </CardField>
                   ) : null}
-                </dl>
-              </li>
+              </MemberAmountCard>
             ))}
           </ul>
         </>
@@ -336,19 +343,13 @@ export function HolidayRewardSection() {
           </TableFrame>
           <ul className="space-y-3 md:hidden" aria-label="Holiday rewards">
             {items.map((r) => (
-              <li key={r.id} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
-                <div className="flex items-start justify-between gap-3">
-                  <Member name={r.userName} userId={r.userUserId} email={r.userEmail} />
-                  <p className="font-semibold whitespace-nowrap text-emerald-700 tabular-nums">{formatINR(r.amount)}</p>
-                </div>
-                <dl className="mt-3 grid grid-cols-2 gap-3 border-t border-slate-100 pt-3">
+              <MemberAmountCard key={r.id} row={r}>
                   <CardField label="Month" wide>
                     {formatCycleMonth(r.periodDate)}
                   </CardField>
                   <CardField label="Place">{place(r.position) ?? '—'}</CardField>
                   <CardField label="Points">{r.points ?? '—'}</CardField>
-                </dl>
-              </li>
+              </MemberAmountCard>
             ))}
           </ul>
         </>
