@@ -135,10 +135,6 @@ export async function changesSince(db: DbOrTx, at: Date) {
 }
 export const cycleLegs = (db: DbOrTx, cycleId: string) =>
   rawRows<{ member_id: string; left_bv: string; right_bv: string }>(db, sql`select member_id::text, left_bv::text, right_bv::text from leg_volumes where cycle_id = ${cycleId}::uuid`);
-export async function memberLegs(db: DbOrTx, cycleId: string, memberId: string) {
-  const [row] = await rawRows<{ left_bv: string; right_bv: string }>(db, sql`select left_bv::text, right_bv::text from leg_volumes where cycle_id = ${cycleId}::uuid and member_id = ${memberId}::uuid`);
-  return row;
-}
 export const carryOf = (db: DbOrTx, cycleId: string) =>
   rawRows<{ member_id: string; carry_left: string; carry_right: string; paired_ever: boolean }>(db, sql`select member_id::text, carry_left::text, carry_right::text, paired_ever from comp_carry where cycle_id = ${cycleId}::uuid`);
 export const cyclePurchases = (db: DbOrTx, kind: string, cycleId: string) =>
@@ -282,18 +278,6 @@ export async function memberPayouts(db: DbOrTx, memberId: string) {
     from comp_payouts p join comp_cycles c on c.id = p.cycle_id
     where p.member_id = ${memberId}::uuid and p.posted_at is not null order by c.starts_at desc, c.kind limit 200`);
 }
-/** The member's carry after the last posted pairing cycle (none when that cycle left them none). */
-export async function lastCarry(db: DbOrTx, memberId: string) {
-  const [row] = await rawRows<{ carry_left: string; carry_right: string; paired_ever: boolean }>(db, sql`
-    select k.carry_left::text, k.carry_right::text, k.paired_ever
-    from (select id from comp_cycles where kind = 'pairing' and status = 'posted' order by starts_at desc limit 1) c
-    join comp_carry k on k.cycle_id = c.id and k.member_id = ${memberId}::uuid`);
-  return row;
-}
-export async function lastPostedPairing(db: DbOrTx) {
-  const [row] = await db.select().from(compCycles).where(and(eq(compCycles.kind, 'pairing'), eq(compCycles.status, 'posted'))).orderBy(desc(compCycles.startsAt)).limit(1);
-  return row;
-}
 export async function memberLines(db: DbOrTx, memberId: string, cycleIds: string[]) {
   if (!cycleIds.length) return [];
   return db.select().from(compLines).where(and(eq(compLines.memberId, memberId), sql`${compLines.cycleId} = any(${sql.param(cycleIds)}::uuid[])`)).orderBy(asc(compLines.id));
@@ -334,7 +318,4 @@ export async function incomeFigures(db: DbOrTx, memberId: string): Promise<Incom
         select achievement_type as type, amount::text as amount, period_date::text as period_date from achievers
         where user_id = ${memberId}::uuid and period = 'monthly' order by period_date desc limit 50) a), '[]'::json) as pools`);
   return row;
-}
-export async function memberPoolAwards(db: DbOrTx, memberId: string) {
-  return db.select().from(achievers).where(and(eq(achievers.userId, memberId), eq(achievers.period, 'monthly'))).orderBy(desc(achievers.periodDate)).limit(50);
 }
