@@ -56,11 +56,26 @@ export async function expectToast(page: Page, title: string, description?: strin
   if (description) await region.getByText(description).first().waitFor();
 }
 
+/**
+ * Signs in through the form and waits for the server's answer to the sign-in call. A form that re-rendered
+ * between the fill and the click (and so lost a value) is filled again; an answer other than 200 fails here
+ * with the server's message instead of as a navigation timeout later.
+ */
 export async function signIn(page: Page, baseUrl: string, login: string, password: string) {
   await page.goto(`${baseUrl}/`);
-  await page.getByLabel('User ID').fill(login);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  const userId = page.getByLabel('User ID');
+  const secret = page.getByLabel('Password', { exact: true });
+  for (let attempt = 0; ; attempt++) {
+    await userId.fill(login);
+    await secret.fill(password);
+    if ((await userId.inputValue()) === login && (await secret.inputValue()) === password) break;
+    if (attempt === 2) throw new Error('the sign-in form kept losing its values');
+  }
+  const [answer] = await Promise.all([
+    page.waitForResponse((r) => new URL(r.url()).pathname === '/api/login' && r.request().method() === 'POST'),
+    page.getByRole('button', { name: 'Log in' }).click(),
+  ]);
+  if (answer.status() !== 200) throw new Error(`sign-in as ${login} answered ${answer.status()}: ${await answer.text()}`);
 }
 
 /** Waits for the address to reach a path (client-side navigations included). */
