@@ -167,7 +167,8 @@ export async function payoutSuite(base: string, databaseUrl: string, server: Chi
   await sampler;
   await sleep(2_000);
   const memAfter = rssMb(pid);
-  const summary = (posted.summary ?? {}) as Record<string, unknown>;
+  // The posted cycle's own figures (gross, net, flushed BV, members paid), as the admin Cycles page shows them.
+  const summary = { ...posted, ...(await call(base, admin, 'GET', `${BASE}/cycles/${id}`)) } as Record<string, unknown>;
   const counts = (await db.query<{ lines: string; payouts: string; ledger: string }>(
     `select (select count(*) from comp_lines where cycle_id = $1)::text lines, (select count(*) from comp_payouts where cycle_id = $1)::text payouts,
             (select count(*) from transactions where reference_id = $1::text)::text ledger`, [id])).rows[0];

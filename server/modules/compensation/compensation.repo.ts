@@ -133,10 +133,21 @@ export async function changesSince(db: DbOrTx, at: Date) {
     bv: new Map(bought.map((r) => [r.member_id, Math.round(Number(r.bv) * 100)])),
   };
 }
-export const cycleLegs = (db: DbOrTx, cycleId: string) =>
-  rawRows<{ member_id: string; left_bv: string; right_bv: string }>(db, sql`select member_id::text, left_bv::text, right_bv::text from leg_volumes where cycle_id = ${cycleId}::uuid`);
-export const carryOf = (db: DbOrTx, cycleId: string) =>
-  rawRows<{ member_id: string; carry_left: string; carry_right: string; paired_ever: boolean }>(db, sql`select member_id::text, carry_left::text, carry_right::text, paired_ever from comp_carry where cycle_id = ${cycleId}::uuid`);
+/** Reads rows through COPY on PostgreSQL (no row objects for hundreds of thousands of rows), else one query. */
+async function eachRow(db: DbOrTx, text: string, onRow: (cells: (string | null)[]) => void) {
+  if (await copyOut(db, text, onRow)) return;
+  for (const r of await rawRows<Record<string, unknown>>(db, sql.raw(text))) onRow(Object.values(r).map((v) => (v === null || v === undefined ? null : String(v))));
+}
+const uuidLiteral = (id: string) => {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) throw new Error('not a uuid');
+  return `'${id}'::uuid`;
+};
+/** A cycle's BV per leg, member by member. */
+export const eachCycleLeg = (db: DbOrTx, cycleId: string, onRow: (memberId: string, left: string, right: string) => void) =>
+  eachRow(db, `select member_id, left_bv, right_bv from leg_volumes where cycle_id = ${uuidLiteral(cycleId)}`, (c) => onRow(c[0]!, c[1]!, c[2]!));
+/** A cycle's carry out, member by member. */
+export const eachCarry = (db: DbOrTx, cycleId: string, onRow: (memberId: string, left: string, right: string, pairedEver: boolean) => void) =>
+  eachRow(db, `select member_id, carry_left, carry_right, paired_ever from comp_carry where cycle_id = ${uuidLiteral(cycleId)}`, (c) => onRow(c[0]!, c[1]!, c[2]!, c[3] === 't' || c[3] === 'true'));
 export const cyclePurchases = (db: DbOrTx, kind: string, cycleId: string) =>
   rawRows<{ member_id: string; bv: string }>(db, kind === 'pairing'
     ? sql`select member_id::text, bv::text from volume_events where kind = 'purchase' and pairing_cycle_id = ${cycleId}::uuid order by id`
@@ -188,21 +199,27 @@ const arr = (xs: unknown[]) => sql.param(xs);
 type LineIn = typeof compLines.$inferInsert;
 type PayoutIn = typeof compPayouts.$inferInsert;
 type CarryIn = typeof compCarry.$inferInsert;
-/** COPY on PostgreSQL; the set-based INSERTs below on the embedded database. */
-export async function insertLines(db: DbOrTx, rows: LineIn[]) {
+function* mapped<T, U>(rows: Iterable<T>, f: (r: T) => U) {
+  for (const r of rows) yield f(r);
+}
+/**
+ * COPY on PostgreSQL; the set-based INSERTs below on the embedded database. The rows are an iterable
+ * turned into COPY text one at a time: a payout run's hundreds of thousands of rows never exist twice.
+ */
+export async function insertLines(db: DbOrTx, rows: Iterable<LineIn>) {
   const copied = await copyInto(db, 'comp_lines', ['cycle_id', 'member_id', 'type', 'amount', 'plan_version', 'explanation', 'adjustment_id'],
-    rows.map((r) => [r.cycleId, r.memberId, r.type, r.amount, r.planVersion, r.explanation, r.adjustmentId ?? null]));
-  if (!copied) await insertLinesSql(db, rows);
+    mapped(rows, (r) => [r.cycleId, r.memberId, r.type, r.amount, r.planVersion, r.explanation, r.adjustmentId ?? null]));
+  if (!copied) await insertLinesSql(db, [...rows]);
 }
-export async function insertPayouts(db: DbOrTx, rows: PayoutIn[]) {
+export async function insertPayouts(db: DbOrTx, rows: Iterable<PayoutIn>) {
   const copied = await copyInto(db, 'comp_payouts', ['cycle_id', 'member_id', 'gross', 'admin_charge', 'tds', 'net', 'fy', 'tds_rate', 'pan_approved'],
-    rows.map((r) => [r.cycleId, r.memberId, r.gross, r.adminCharge, r.tds, r.net, r.fy, r.tdsRate, r.panApproved]));
-  if (!copied) await insertPayoutsSql(db, rows);
+    mapped(rows, (r) => [r.cycleId, r.memberId, r.gross, r.adminCharge, r.tds, r.net, r.fy, r.tdsRate, r.panApproved]));
+  if (!copied) await insertPayoutsSql(db, [...rows]);
 }
-export async function insertCarry(db: DbOrTx, rows: CarryIn[]) {
+export async function insertCarry(db: DbOrTx, rows: Iterable<CarryIn>) {
   const copied = await copyInto(db, 'comp_carry', ['cycle_id', 'member_id', 'carry_left', 'carry_right', 'paired_ever'],
-    rows.map((r) => [r.cycleId, r.memberId, r.carryLeft, r.carryRight, r.pairedEver ?? false]));
-  if (!copied) await insertCarrySql(db, rows);
+    mapped(rows, (r) => [r.cycleId, r.memberId, r.carryLeft, r.carryRight, r.pairedEver ?? false]));
+  if (!copied) await insertCarrySql(db, [...rows]);
 }
 const insertLinesSql = (db: DbOrTx, rows: LineIn[]) => inChunks(rows, 20_000, (c) => db.execute(sql`
   insert into comp_lines (cycle_id, member_id, type, amount, plan_version, explanation, adjustment_id)
@@ -287,6 +304,7 @@ export interface IncomeFigures {
   payouts: { cycle_id: string; kind: string; starts_at: string; ends_at: string; closed_at: string | null; gross: string; admin_charge: string; tds: string; net: string; fy: number; posted_at: string }[];
   carry: { carry_left: string; carry_right: string; paired_ever: boolean } | null;
   open: { id: string; starts_at: string; ends_at: string } | null;
+  /** config is null when the caller already holds that version's parsed config. */
   plan: { id: string; version: number; config: unknown } | null;
   legs: { left_bv: string; right_bv: string } | null;
   pools: { type: string; amount: string | null; period_date: string | null }[];
@@ -295,7 +313,7 @@ export interface IncomeFigures {
 export async function analyzeResults(db: DbOrTx) {
   await db.execute(sql`analyze comp_lines, comp_payouts, comp_carry`);
 }
-export async function incomeFigures(db: DbOrTx, memberId: string): Promise<IncomeFigures> {
+export async function incomeFigures(db: DbOrTx, memberId: string, knownPlanIds: string[] = []): Promise<IncomeFigures> {
   const [row] = await rawRows<IncomeFigures>(db, sql`
     with o as (select id, starts_at, ends_at from comp_cycles where kind = 'pairing' and status = 'open' limit 1)
     select
@@ -310,7 +328,7 @@ export async function incomeFigures(db: DbOrTx, memberId: string): Promise<Incom
         join comp_carry k on k.cycle_id = c.id and k.member_id = ${memberId}::uuid) k) as carry,
       (select row_to_json(o) from o) as open,
       (select row_to_json(pl) from (
-        select p.id::text as id, p.version, p.config from comp_plans p, o
+        select p.id::text as id, p.version, case when p.id = any(${sql.param(knownPlanIds)}::uuid[]) then null else p.config end as config from comp_plans p, o
         where p.status <> 'draft' and p.effective_from <= o.starts_at order by p.effective_from desc, p.version desc limit 1) pl) as plan,
       (select row_to_json(l) from (
         select v.left_bv::text as left_bv, v.right_bv::text as right_bv from leg_volumes v, o where v.cycle_id = o.id and v.member_id = ${memberId}::uuid) l) as legs,

@@ -213,8 +213,10 @@ async function compute(db: DbOrTx, c: repo.CycleRow, plan: PlanConfig, snap: Sna
     : [];
   if (c.kind === 'pairing') {
     const prev = await repo.previousCycle(db, 'pairing', c.startsAt);
-    const carry = new Map<string, Carry>((prev ? await repo.carryOf(db, prev.id) : []).map((r) => [r.member_id, { l: paise(r.carry_left), r: paise(r.carry_right), pairedEver: r.paired_ever }]));
-    const legs = new Map((await repo.cycleLegs(db, c.id)).map((r) => [r.member_id, { l: paise(r.left_bv), r: paise(r.right_bv) }]));
+    const carry = new Map<string, Carry>();
+    if (prev) await repo.eachCarry(db, prev.id, (m, l, r, pairedEver) => carry.set(m, { l: paise(l), r: paise(r), pairedEver }));
+    const legs = new Map<string, { l: bigint; r: bigint }>();
+    await repo.eachCycleLeg(db, c.id, (m, l, r) => legs.set(m, { l: paise(l), r: paise(r) }));
     const ranksAchieved = (await repo.ranksAchievedBetween(db, c.startsAt, cycleEnd(c))).map((r) => ({ memberId: r.user_id, rank: r.rank }));
     return calculatePairing({ plan, members: snap.members, legs, carry, purchases, ranksAchieved, adjustments });
   }
@@ -291,19 +293,47 @@ export async function calculateCycle(ctx: AppContext, actor: Actor, id: string) 
     // TDS reads the year's posted payouts: two kinds computed side by side would each miss the other's gross.
     const other = await repo.computedUnpostedOtherKind(tx, c.kind);
     if (other) throw conflict(`Post the calculated ${other.kind} cycle first: TDS follows from it`);
+    // Where a run's time goes, in the log (ADR 0010 keeps the figures of the million-member run).
+    const phases: Record<string, number> = {};
+    let mark = Date.now();
+    const lap = (name: string) => {
+      const t = Date.now();
+      phases[name] = t - mark;
+      mark = t;
+    };
     const plan = await planFor(tx, c.startsAt);
-    const snap = await loadMembers(tx, cycleEnd(c));
-    const res = await compute(tx, c, plan.config, snap);
-    const payouts = await payoutsOf(tx, c, plan.config, res.lines);
+    const snap = await loadMembers(tx, cycleEnd(c)); lap('snapshot');
+    const res = await compute(tx, c, plan.config, snap); lap('compute');
+    const payouts = await payoutsOf(tx, c, plan.config, res.lines); lap('deductions');
     await repo.clearResults(tx, id);
-    await repo.insertLines(tx, res.lines.map((l) => ({ cycleId: id, memberId: l.memberId, type: l.type, amount: fromPaise(l.amount), planVersion: plan.version, explanation: l.explanation, adjustmentId: l.adjustmentId ?? null })));
-    await repo.insertPayouts(tx, [...payouts].map(([m, p]) => ({ cycleId: id, memberId: m, gross: fromPaise(p.gross), adminCharge: fromPaise(p.adminCharge), tds: fromPaise(p.tds), net: fromPaise(p.net), fy: p.fy, tdsRate: p.rate, panApproved: p.pan })));
-    if (c.kind === 'pairing') await repo.insertCarry(tx, [...res.carry].map(([m, k]) => ({ cycleId: id, memberId: m, carryLeft: fromPaise(k.l), carryRight: fromPaise(k.r), pairedEver: k.pairedEver })));
+    // Written in member order: every index of the three tables leads with (cycle, member) or member, so
+    // sorted rows fill each index page by page instead of touching a random page per row.
+    const byMember = <T>(a: [string, T], b: [string, T]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+    const lineOrder = res.lines.map((l, i) => [l.memberId, i] as [string, number]).sort(byMember);
+    await repo.insertLines(tx, (function* () {
+      for (const [, i] of lineOrder) {
+        const l = res.lines[i]!;
+        yield { cycleId: id, memberId: l.memberId, type: l.type, amount: fromPaise(l.amount), planVersion: plan.version, explanation: l.explanation, adjustmentId: l.adjustmentId ?? null };
+      }
+    })());
+    lap('lines');
+    await repo.insertPayouts(tx, (function* () {
+      for (const [m, p] of [...payouts].sort(byMember)) {
+        yield { cycleId: id, memberId: m, gross: fromPaise(p.gross), adminCharge: fromPaise(p.adminCharge), tds: fromPaise(p.tds), net: fromPaise(p.net), fy: p.fy, tdsRate: p.rate, panApproved: p.pan };
+      }
+    })());
+    lap('payoutRows');
+    if (c.kind === 'pairing') await repo.insertCarry(tx, (function* () {
+      for (const [m, k] of [...res.carry].sort(byMember)) yield { cycleId: id, memberId: m, carryLeft: fromPaise(k.l), carryRight: fromPaise(k.r), pairedEver: k.pairedEver };
+    })());
+    lap('carry');
     if (res.lines.length > 10_000) await repo.analyzeResults(tx);
     const sales = await repo.cycleSales(tx, c.kind, id);
     const summary = { ...summarize(res, payouts, sales), achievers: 'achievers' in res ? (res as { achievers: { memberId: string; type: string; amount: bigint; points: number }[] }).achievers.map((a) => ({ ...a, amount: fromPaise(a.amount) })) : [] };
     const row = await repo.setCycle(tx, id, { status: 'calculated', calculatedAt: ctx.clock.now(), calculatedBy: realUser(actor).id, planId: plan.id, summary, approvedAt: null, approvedBy: null }, ['closed', 'calculated']);
     await audit(tx, actor, { entityType: 'comp_cycle', entityId: id, action: 'cycle.calculated', newState: { planVersion: plan.version, lines: res.lines.length, gross: summary.gross, net: summary.net } });
+    lap('summary');
+    ctx.log.info({ cycle: id, kind: c.kind, members: snap.members.size, lines: res.lines.length, ms: phases }, 'cycle calculated');
     return toSummary(row, plan.version);
   });
 }
@@ -499,13 +529,12 @@ export async function addAdjustment(ctx: AppContext, actor: Actor, input: z.outp
 
 // ---------------------------------------------------------------- the member
 
-/** Versions never change once activated: their parsed config is kept by id. */
+/** Versions never change once activated: their parsed config is kept by id (one entry per version ever activated). */
 const parsedPlans = new Map<string, PlanConfig>();
 function parsedPlan(p: { id: string; config: unknown }) {
   let cfg = parsedPlans.get(p.id);
-  if (!cfg) {
+  if (!cfg || p.config !== null) {
     cfg = PlanConfig.parse(p.config);
-    if (parsedPlans.size > 100) parsedPlans.clear();
     parsedPlans.set(p.id, cfg);
   }
   return cfg;
@@ -513,7 +542,8 @@ function parsedPlan(p: { id: string; config: unknown }) {
 
 export async function memberIncome(ctx: AppContext, memberId: string) {
   const now = ctx.clock.now();
-  const f = await repo.incomeFigures(ctx.db, memberId);
+  // The versions parsed already are not sent again (a plan's config is a few kilobytes of JSON per request).
+  const f = await repo.incomeFigures(ctx.db, memberId, [...parsedPlans.keys()]);
   const iso = (t: string) => new Date(t).toISOString();
   const carry = f.carry;
   let thisCycle = null;
