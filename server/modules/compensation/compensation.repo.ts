@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { rawRows, type DbOrTx } from '../../db/client';
 import { copyInto, copyOut } from '../../db/copy';
+import { mapLazily } from '../../lib/iterables';
 import { compAdjustments, compCarry, compCycles, compLines, compPayouts, compPlans, achievers, rankAchievements } from '../../db/schema/index';
 
 export type PlanRow = typeof compPlans.$inferSelect;
@@ -199,26 +200,23 @@ const arr = (xs: unknown[]) => sql.param(xs);
 type LineIn = typeof compLines.$inferInsert;
 type PayoutIn = typeof compPayouts.$inferInsert;
 type CarryIn = typeof compCarry.$inferInsert;
-function* mapped<T, U>(rows: Iterable<T>, f: (r: T) => U) {
-  for (const r of rows) yield f(r);
-}
 /**
  * COPY on PostgreSQL; the set-based INSERTs below on the embedded database. The rows are an iterable
  * turned into COPY text one at a time: a payout run's hundreds of thousands of rows never exist twice.
  */
 export async function insertLines(db: DbOrTx, rows: Iterable<LineIn>) {
   const copied = await copyInto(db, 'comp_lines', ['cycle_id', 'member_id', 'type', 'amount', 'plan_version', 'explanation', 'adjustment_id'],
-    mapped(rows, (r) => [r.cycleId, r.memberId, r.type, r.amount, r.planVersion, r.explanation, r.adjustmentId ?? null]));
+    mapLazily(rows, (r) => [r.cycleId, r.memberId, r.type, r.amount, r.planVersion, r.explanation, r.adjustmentId ?? null]));
   if (!copied) await insertLinesSql(db, [...rows]);
 }
 export async function insertPayouts(db: DbOrTx, rows: Iterable<PayoutIn>) {
   const copied = await copyInto(db, 'comp_payouts', ['cycle_id', 'member_id', 'gross', 'admin_charge', 'tds', 'net', 'fy', 'tds_rate', 'pan_approved'],
-    mapped(rows, (r) => [r.cycleId, r.memberId, r.gross, r.adminCharge, r.tds, r.net, r.fy, r.tdsRate, r.panApproved]));
+    mapLazily(rows, (r) => [r.cycleId, r.memberId, r.gross, r.adminCharge, r.tds, r.net, r.fy, r.tdsRate, r.panApproved]));
   if (!copied) await insertPayoutsSql(db, [...rows]);
 }
 export async function insertCarry(db: DbOrTx, rows: Iterable<CarryIn>) {
   const copied = await copyInto(db, 'comp_carry', ['cycle_id', 'member_id', 'carry_left', 'carry_right', 'paired_ever'],
-    mapped(rows, (r) => [r.cycleId, r.memberId, r.carryLeft, r.carryRight, r.pairedEver ?? false]));
+    mapLazily(rows, (r) => [r.cycleId, r.memberId, r.carryLeft, r.carryRight, r.pairedEver ?? false]));
   if (!copied) await insertCarrySql(db, [...rows]);
 }
 const insertLinesSql = (db: DbOrTx, rows: LineIn[]) => inChunks(rows, 20_000, (c) => db.execute(sql`

@@ -2,6 +2,7 @@
  * The compensation engine's service (compensation.md §1-§6): plan versions, closing, calculating,
  * approving and posting cycles, adjustments, the simulator and the member's income.
  */
+import { mapLazily } from '../../lib/iterables';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -310,22 +311,18 @@ export async function calculateCycle(ctx: AppContext, actor: Actor, id: string) 
     // sorted rows fill each index page by page instead of touching a random page per row.
     const byMember = <T>(a: [string, T], b: [string, T]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
     const lineOrder = res.lines.map((l, i) => [l.memberId, i] as [string, number]).sort(byMember);
-    await repo.insertLines(tx, (function* () {
-      for (const [, i] of lineOrder) {
-        const l = res.lines[i]!;
-        yield { cycleId: id, memberId: l.memberId, type: l.type, amount: fromPaise(l.amount), planVersion: plan.version, explanation: l.explanation, adjustmentId: l.adjustmentId ?? null };
-      }
-    })());
+    await repo.insertLines(tx, mapLazily(lineOrder, ([, i]) => {
+      const l = res.lines[i]!;
+      return { cycleId: id, memberId: l.memberId, type: l.type, amount: fromPaise(l.amount), planVersion: plan.version, explanation: l.explanation, adjustmentId: l.adjustmentId ?? null };
+    }));
     lap('lines');
-    await repo.insertPayouts(tx, (function* () {
-      for (const [m, p] of [...payouts].sort(byMember)) {
-        yield { cycleId: id, memberId: m, gross: fromPaise(p.gross), adminCharge: fromPaise(p.adminCharge), tds: fromPaise(p.tds), net: fromPaise(p.net), fy: p.fy, tdsRate: p.rate, panApproved: p.pan };
-      }
-    })());
+    await repo.insertPayouts(tx, mapLazily([...payouts].sort(byMember), ([m, p]) => ({
+      cycleId: id, memberId: m, gross: fromPaise(p.gross), adminCharge: fromPaise(p.adminCharge), tds: fromPaise(p.tds), net: fromPaise(p.net), fy: p.fy, tdsRate: p.rate, panApproved: p.pan,
+    })));
     lap('payoutRows');
-    if (c.kind === 'pairing') await repo.insertCarry(tx, (function* () {
-      for (const [m, k] of [...res.carry].sort(byMember)) yield { cycleId: id, memberId: m, carryLeft: fromPaise(k.l), carryRight: fromPaise(k.r), pairedEver: k.pairedEver };
-    })());
+    if (c.kind === 'pairing') {
+      await repo.insertCarry(tx, mapLazily([...res.carry].sort(byMember), ([m, k]) => ({ cycleId: id, memberId: m, carryLeft: fromPaise(k.l), carryRight: fromPaise(k.r), pairedEver: k.pairedEver })));
+    }
     lap('carry');
     if (res.lines.length > 10_000) await repo.analyzeResults(tx);
     const sales = await repo.cycleSales(tx, c.kind, id);
