@@ -13,4 +13,9 @@ export interface AppContext {
   secret: string;
   /** Wakes the outbox worker after a commit that queued mail. */
   kickMail(): void;
+  /**
+   * Runs the named due jobs in this process now and answers true, when this process runs jobs
+   * (RUN_JOBS=1: the embedded start, tests); absent or false where a worker process runs them.
+   */
+  runJobsHere?(names: string[]): Promise<boolean>;
 }

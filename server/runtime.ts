@@ -37,6 +37,7 @@ export async function createRuntime(config: AppConfig, opts: { clock?: Clock; se
   await ensureDefaultPlan(database.db, (opts.clock ?? systemClock).now());
   migrated = true;
   const mailRef: { worker?: OutboxWorker } = {};
+  const jobsRef: { runner?: JobRunner } = {};
   const ctx: AppContext = {
     db: database.db,
     config,
@@ -44,6 +45,11 @@ export async function createRuntime(config: AppConfig, opts: { clock?: Clock; se
     log: undefined as unknown as FastifyBaseLogger,
     secret: opts.secret,
     kickMail: () => mailRef.worker?.kick(),
+    runJobsHere: async (names) => {
+      if (!jobsRef.runner) return false;
+      await jobsRef.runner.runDue(names);
+      return true;
+    },
   };
   const built = await buildApp(ctx, { webDist: opts.webDist, logger: opts.logger, ping: () => database.ping(), migrated: () => migrated });
   ctx.log = built.app.log;
@@ -52,6 +58,7 @@ export async function createRuntime(config: AppConfig, opts: { clock?: Clock; se
   mailRef.worker = mail;
   const seedLines = opts.seed === false ? [] : (await ensureInitialAccounts(ctx)).lines;
   const jobs = config.runJobs ? await startJobRunner(ctx, jobDefinitions(mail), { poll }) : null;
+  if (jobs) jobsRef.runner = jobs;
   return {
     ...built,
     ctx,

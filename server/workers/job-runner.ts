@@ -10,6 +10,11 @@ import { claimDueJobs, deleteJob, ensureRecurringJob, failJob, rescheduleJob, ty
 export interface JobDefinition {
   name: string;
   recurring: boolean;
+  /**
+   * A long job (a payout calculation) is leased for this long instead of 30 s and runs beside the loop,
+   * one at a time per process, so the short jobs (the volume applier, mail) keep their pace meanwhile.
+   */
+  leaseMs?: number;
   run(ctx: AppContext, job: JobRow): Promise<Date | void>;
 }
 
@@ -55,13 +60,39 @@ export async function startJobRunner(ctx: AppContext, defs: JobDefinition[], opt
     }
   }
 
-  async function loop(only?: string[]): Promise<number> {
+  const isLong = (name: string) => Boolean(byName.get(name)?.leaseMs);
+  /** The long job this process runs now, if any (its promise). */
+  let long: Promise<void> | null = null;
+
+  /** Claims one due long job and runs it beside the loop; `wait` runs it to the end first (runDue). */
+  async function startLong(names: string[], wait: boolean): Promise<number> {
+    if (long) {
+      if (wait) await long;
+      return 0;
+    }
+    const now = ctx.clock.now();
+    const lease = Math.max(...names.map((n) => byName.get(n)!.leaseMs!));
+    const [job] = await claimDueJobs(ctx.db, worker, now, new Date(now.getTime() + lease), 1, names);
+    if (!job) return 0;
+    long = runOne(job).finally(() => {
+      long = null;
+      if (opts.poll && !stopped) setImmediate(tick);
+    });
+    if (wait) await long;
+    return 1;
+  }
+
+  async function loop(only?: string[], wait = false): Promise<number> {
     let ran = 0;
+    const names = (only ?? [...byName.keys()]).filter((n) => byName.has(n));
+    const short = names.filter((n) => !isLong(n));
+    const longNames = names.filter(isLong);
+    // From runDue (tests, the route that waits for its calculation) a long job runs to its end.
+    if (longNames.length) ran += await startLong(longNames, wait);
     for (;;) {
-      if (stopped) return ran;
+      if (stopped || !short.length) return ran;
       const now = ctx.clock.now();
-      const names = only ?? [...byName.keys()];
-      const claimed = await claimDueJobs(ctx.db, worker, now, new Date(now.getTime() + LEASE_MS), 4, names);
+      const claimed = await claimDueJobs(ctx.db, worker, now, new Date(now.getTime() + LEASE_MS), 4, short);
       if (!claimed.length) return ran;
       await Promise.all(claimed.map(runOne));
       ran += claimed.length;
@@ -92,7 +123,7 @@ export async function startJobRunner(ctx: AppContext, defs: JobDefinition[], opt
     worker,
     async runDue(only) {
       if (running) await running;
-      return loop(only);
+      return loop(only, true);
     },
     kick() {
       if (!opts.poll || stopped) return;
@@ -103,6 +134,7 @@ export async function startJobRunner(ctx: AppContext, defs: JobDefinition[], opt
       stopped = true;
       if (timer) clearTimeout(timer);
       await running?.catch(() => undefined);
+      await long?.catch(() => undefined);
     },
   };
 }

@@ -49,6 +49,12 @@ export async function failJob(db: DbOrTx, id: string, worker: string, retryAt: D
     .where(and(eq(jobs.id, id), eq(jobs.lockedBy, worker)));
 }
 
+/** Whether a job with this key is still queued or running (one-off jobs are deleted when done). */
+export async function jobPending(db: DbOrTx, key: string) {
+  const [row] = await db.select({ id: jobs.id }).from(jobs).where(eq(jobs.key, key)).limit(1);
+  return Boolean(row);
+}
+
 /** Brings a job forward to now (e.g. when an admin asks for it, or mail was queued). */
 export async function runJobNow(db: DbOrTx, key: string, now: Date) {
   await db.update(jobs).set({ runAt: now }).where(and(eq(jobs.key, key), sql`${jobs.runAt} > ${now.toISOString()}::timestamptz`));

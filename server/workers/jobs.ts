@@ -4,6 +4,7 @@ import type { JobDefinition } from './job-runner';
 import { drainJournal, CLOSE_GRACE_MS } from '../modules/volume/applier.service';
 import { nextCycleEnd } from '../modules/cycles/cycles.service';
 import { runMaintenance } from './maintenance.worker';
+import { CALCULATE_JOB, runCalculationJob, type CalculateJobPayload } from '../modules/compensation/compensation.service';
 
 const later = (ctx: AppContext, ms: number) => new Date(ctx.clock.now().getTime() + ms);
 
@@ -29,6 +30,14 @@ export function jobDefinitions(mail: OutboxWorker): JobDefinition[] {
         await drainJournal(ctx, { maxMs: 30_000, worker: job.lockedBy ?? undefined });
         const end = await nextCycleEnd(ctx.db);
         return end && end.getTime() + CLOSE_GRACE_MS > ctx.clock.now().getTime() ? new Date(end.getTime() + CLOSE_GRACE_MS) : later(ctx, 1_000);
+      },
+    },
+    {
+      // An admin's payout calculation (compensation.service requestCalculation): long, so leased for
+      // 15 minutes and run beside the short jobs; a second claim after a dead worker recomputes (re-runnable).
+      name: CALCULATE_JOB, recurring: false, leaseMs: 15 * 60_000,
+      async run(ctx, job) {
+        await runCalculationJob(ctx, job.payload as CalculateJobPayload);
       },
     },
     {

@@ -7,7 +7,7 @@ import { fundedMember, expectLedgerSound } from '../support/money';
 import { COMMERCE_MSG, RANK_REQUIREMENTS } from '../../contracts/commerce';
 import { orderTotals } from '../../server/lib/money';
 import { placeMember } from '../../server/modules/tree/tree.service';
-import { notifications, rankAchievements, users } from '../../server/db/schema/index';
+import { notifications, products, rankAchievements, users } from '../../server/db/schema/index';
 import type { UserRow } from '../../server/modules/users/users.repo';
 
 let t: TestApp;
@@ -204,5 +204,24 @@ describe('product edits', () => {
     expect(cleared.body).toMatchObject({ description: null, imageUrl: null });
     expectError(await t.api('PATCH', `/api/admin/products/${p.id}`, { cookie: c.admin, body: { imageUrl: 'javascript:alert(1)' } }), 400, { field: 'imageUrl' });
     expectError(await t.api('PATCH', `/api/admin/products/${p.id}`, { cookie: c.admin, body: {} }), 400);
+  });
+});
+
+describe('the product copy a purchase is priced from', () => {
+  it('a price changed behind this process (another app process, an edit) is charged at the new price, never the copied one', async () => {
+    const p = await newProduct({ price: '1000.00', gst: '0', bv: '100' });
+    const m = await fundedMember(t, c.admin, '10000.00');
+    expect((await buy(m.cookie, p.id, 1)).body.purchase.totalAmount).toBe('1000.00'); // this process now holds a copy
+    // Another process changes the product: the copy here is stale for up to 5 s.
+    await db().update(products).set({ price: '1500.00', bv: '150' }).where(eq(products.id, p.id));
+    const r = await buy(m.cookie, p.id, 1);
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect(r.body.purchase).toMatchObject({ totalAmount: '1500.00', totalBV: '150.00', unitPrice: '1500.00' });
+    expect((await t.api('GET', '/api/wallet', { cookie: m.cookie })).body.balance).toBe('7500.00');
+    // Deactivated behind it: refused, nothing debited.
+    await db().update(products).set({ isActive: false }).where(eq(products.id, p.id));
+    expectError(await buy(m.cookie, p.id, 1), 400, { message: COMMERCE_MSG.productUnavailable });
+    expect((await t.api('GET', '/api/wallet', { cookie: m.cookie })).body.balance).toBe('7500.00');
+    await expectLedgerSound(t, m.user.id);
   });
 });

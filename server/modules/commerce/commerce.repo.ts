@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { rawRows, type DbOrTx } from '../../db/client';
+import { preparedRows, type DbOrTx } from '../../db/client';
 import { products, purchases, users } from '../../db/schema/index';
 
 export type ProductRow = typeof products.$inferSelect;
@@ -17,7 +17,8 @@ export async function allProducts(db: DbOrTx) {
 }
 
 export async function findProduct(db: DbOrTx, id: string): Promise<ProductRow | undefined> {
-  const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
+  // Every purchase reads its product first: a prepared statement (planned once per connection).
+  const [row] = await db.select().from(products).where(eq(products.id, sql.placeholder('id'))).limit(1).prepare('commerce_find_product').execute({ id });
   return row;
 }
 
@@ -91,8 +92,9 @@ export interface WalletPurchase {
 export async function insertWalletPurchase(db: DbOrTx, p: WalletPurchase) {
   const now = p.now.toISOString();
   const a = p.audit;
-  const rows = await rawRows<{ funded: boolean; balance_after: string | null }>(
+  const rows = await preparedRows<{ funded: boolean; balance_after: string | null }>(
     db,
+    'commerce_wallet_purchase',
     sql`with w as (
           update wallet_balances set balance = balance - ${p.total}::numeric, updated_at = ${now}::timestamptz
           where user_id = ${p.userId}::uuid and balance - ${p.total}::numeric >= 0

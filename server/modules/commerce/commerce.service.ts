@@ -52,7 +52,7 @@ export async function createProduct(ctx: AppContext, actor: Actor, input: z.outp
 }
 
 export async function editProduct(ctx: AppContext, actor: Actor, id: string, input: z.output<typeof ProductPatch>) {
-  return ctx.db.transaction(async (tx) => {
+  const edited = await ctx.db.transaction(async (tx) => {
     const before = await findProduct(tx, id);
     if (!before) throw notFound('Product not found');
     const p = (await updateProduct(tx, id, input))!;
@@ -60,6 +60,33 @@ export async function editProduct(ctx: AppContext, actor: Actor, id: string, inp
     await audit(tx, actor, { entityType: 'product', entityId: id, action, previousState: toProduct(before), newState: toProduct(p) });
     return toProduct(p);
   });
+  // This process prices its next purchase from the edited row (others within PRODUCT_COPY_MS, checked by the statement).
+  recentProducts.delete(id);
+  return edited;
+}
+
+/**
+ * Products as this process last read them, for at most PRODUCT_COPY_MS: a purchase then costs two round
+ * trips instead of three. The copy only prices the order; the purchase statement itself checks that the
+ * product is still active with the same price, GST and BV, so a stale copy can never sell at an old price
+ * (the purchase reads the product again and, when it changed, prices the order afresh).
+ */
+const recentProducts = new Map<string, { row: ProductRow; at: number }>();
+const PRODUCT_COPY_MS = 5_000;
+class ProductChanged extends Error {}
+
+async function productForSale(ctx: AppContext, id: string): Promise<ProductRow> {
+  const copy = recentProducts.get(id);
+  let row = copy && Date.now() - copy.at < PRODUCT_COPY_MS ? copy.row : undefined;
+  if (!row) {
+    row = await findProduct(ctx.db, id);
+    if (row) {
+      if (recentProducts.size > 1_000) recentProducts.clear();
+      recentProducts.set(id, { row, at: Date.now() });
+    } else recentProducts.delete(id);
+  }
+  if (!row?.isActive) throw badRequest(COMMERCE_MSG.productUnavailable, { productId: [COMMERCE_MSG.productUnavailable] });
+  return row;
 }
 
 /**
@@ -68,11 +95,19 @@ export async function editProduct(ctx: AppContext, actor: Actor, id: string, inp
  * an admin to mark the order paid.
  */
 export async function purchase(ctx: AppContext, actor: Actor, transact: Transactor, input: z.output<typeof PurchaseRequest>) {
-  const product = await findProduct(ctx.db, input.productId);
-  if (!product?.isActive) throw badRequest(COMMERCE_MSG.productUnavailable, { productId: [COMMERCE_MSG.productUnavailable] });
+  const product = await productForSale(ctx, input.productId);
   const totals = orderTotals(product.price, product.gst, product.bv, input.quantity);
   const now = ctx.clock.now();
-  if (input.paymentMethod === 'wallet') return transact((tx) => walletPurchase(tx, actor, product, input, totals, now));
+  if (input.paymentMethod === 'wallet') {
+    try {
+      return await transact((tx) => walletPurchase(tx, actor, product, input, totals, now));
+    } catch (err) {
+      // The product changed after this process read it (an admin's edit): drop the copy and price it again once.
+      if (!(err instanceof ProductChanged)) throw err;
+      recentProducts.delete(product.id);
+      return purchase(ctx, actor, transact, input);
+    }
+  }
   return transact((db) =>
     db.transaction(async (tx) => {
       const row = await insertPurchase(tx, {
@@ -106,7 +141,8 @@ async function walletPurchase(
   if (!done.funded) {
     const again = await findProduct(db, product.id);
     const same = again?.isActive && again.price === product.price && again.gst === product.gst && again.bv === product.bv;
-    if (!same) throw badRequest(COMMERCE_MSG.productUnavailable, { productId: [COMMERCE_MSG.productUnavailable] });
+    if (!again?.isActive) throw badRequest(COMMERCE_MSG.productUnavailable, { productId: [COMMERCE_MSG.productUnavailable] });
+    if (!same) throw new ProductChanged();
     throw new AppError('INSUFFICIENT_FUNDS', 400, WALLET_MSG.insufficientBalance, { amount: [WALLET_MSG.insufficientBalance] });
   }
   const view: PurchaseView = {

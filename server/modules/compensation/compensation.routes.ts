@@ -29,7 +29,7 @@ export function compensationRoutes(ctx: AppContext): RouteDef[] {
     { method: 'GET', url: `${BASE}/cycles`, access: 'admin', handler: async (req) => svc.listCycles(ctx, parse(CyclesQuery, req.query)) },
     { method: 'POST', url: `${BASE}/cycles/close`, access: 'admin', handler: async (req) => svc.closeNow(ctx, actorOf(req), parse(CycleCloseRequest, req.body).kind) },
     { method: 'GET', url: `${BASE}/cycles/:id`, access: 'admin', handler: async (req) => svc.cycleDetail(ctx, parse(CycleId, req.params).id) },
-    { method: 'POST', url: `${BASE}/cycles/:id/calculate`, access: 'admin', handler: async (req) => svc.calculateCycle(ctx, actorOf(req), parse(CycleId, req.params).id) },
+    { method: 'POST', url: `${BASE}/cycles/:id/calculate`, access: 'admin', handler: async (req) => svc.requestCalculation(ctx, actorOf(req), parse(CycleId, req.params).id) },
     { method: 'POST', url: `${BASE}/cycles/:id/approve`, access: 'admin', handler: async (req) => svc.approveCycle(ctx, actorOf(req), parse(CycleId, req.params).id) },
     { method: 'POST', url: `${BASE}/cycles/:id/post`, access: 'admin', handler: async (req) => svc.postCycle(ctx, actorOf(req), parse(CycleId, req.params).id) },
     { method: 'GET', url: `${BASE}/cycles/:id/lines`, access: 'admin', handler: async (req) => svc.cycleLines(ctx, parse(CycleId, req.params).id, parse(CycleLinesQuery, req.query)) },

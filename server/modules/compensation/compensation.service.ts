@@ -8,7 +8,8 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../core/actor';
 import { realUser } from '../../core/actor';
-import { badRequest, conflict, forbidden, notFound } from '../../core/app-error';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../core/app-error';
+import { enqueueJob, jobPending } from '../../workers/jobs.repo';
 import { audit } from '../audit/audit.service';
 import { postLedgerBatch } from '../wallet/ledger.service';
 import { drainJournal, CLOSE_GRACE_MS } from '../volume/applier.service';
@@ -17,7 +18,7 @@ import { LEDGER_TYPES, INCOME_TYPES } from '../../../contracts/income-types';
 import { RANKS } from '../../../contracts/enums';
 import { fromPaise } from '../../../contracts/money';
 import { csvCell } from '../../lib/csv';
-import { findUserByUserId } from '../users/users.repo';
+import { findUserById, findUserByUserId } from '../users/users.repo';
 import * as repo from './compensation.repo';
 import { MemberTable, paiseNumber } from './member-table';
 import {
@@ -283,17 +284,76 @@ function summarize(res: CalcResult, payouts: Awaited<ReturnType<typeof payoutsOf
 }
 
 /** closed or calculated -> calculated: draft lines, payouts and carry, replaced on every run. */
+/** The cycle when it can be calculated now, otherwise the refusal (the route checks before queueing, the job again under the lock). */
+async function calculableCycle(db: DbOrTx, id: string, lock: boolean) {
+  const c = await repo.findCycle(db, id, lock);
+  if (!c) throw notFound('Cycle not found');
+  if (c.status !== 'closed' && c.status !== 'calculated') throw conflict(c.status === 'open' ? 'Close the cycle before calculating it' : `A cycle that is ${c.status} cannot be calculated again`);
+  const earlier = await repo.unpostedBefore(db, c.kind, c.startsAt);
+  if (earlier.length) throw conflict('Post the earlier cycle first: carry and TDS follow from it');
+  // TDS reads the year's posted payouts: two kinds computed side by side would each miss the other's gross.
+  const other = await repo.computedUnpostedOtherKind(db, c.kind);
+  if (other) throw conflict(`Post the calculated ${other.kind} cycle first: TDS follows from it`);
+  return c;
+}
+
+export const CALCULATE_JOB = 'comp.calculate';
+/** How long the calculate request waits for its job before answering that it still runs. */
+export const CALCULATE_WAIT_MS = 10 * 60_000;
+const calculateJobKey = (cycleId: string) => `${CALCULATE_JOB}:${cycleId}`;
+
+/** What the calculation job needs to act for the admin who asked (no user row, no request). */
+export interface CalculateJobPayload {
+  cycleId: string;
+  adminId: string;
+  ip: string | null;
+  userAgent: string | null;
+  sessionHash?: string;
+}
+
+/**
+ * POST /cycles/:id/calculate: refuses at once what cannot be calculated, then queues the calculation as a
+ * job and answers when it finished. The job runs in a worker (`npm run worker`) when the app runs without
+ * jobs, so the app's memory stays flat while a million members are computed; in a process that runs its
+ * own jobs (the embedded start, tests) it runs here. Two admins asking at once share one job.
+ */
+export async function requestCalculation(ctx: AppContext, actor: Actor, id: string) {
+  await calculableCycle(ctx.db, id, false);
+  const requested = ctx.clock.now();
+  const key = calculateJobKey(id);
+  const payload: CalculateJobPayload = { cycleId: id, adminId: realUser(actor).id, ip: actor.ip, userAgent: actor.userAgent, sessionHash: actor.sessionHash };
+  await enqueueJob(ctx.db, { key, name: CALCULATE_JOB, payload, runAt: requested });
+  const ranHere = (await ctx.runJobsHere?.([CALCULATE_JOB])) ?? false;
+  const deadline = Date.now() + CALCULATE_WAIT_MS;
+  while (!ranHere && (await jobPending(ctx.db, key))) {
+    if (Date.now() > deadline) throw conflict('The calculation is still running; the cycle shows Calculated when it finishes');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const c = await repo.findCycle(ctx.db, id);
+  if (c?.status === 'calculated' && c.calculatedAt && c.calculatedAt.getTime() >= requested.getTime() - 1) return toSummary(c, await versionOf(ctx.db, c.planId));
+  // The job refused (the cycle moved on meanwhile): the same checks say why.
+  await calculableCycle(ctx.db, id, false);
+  throw conflict('The calculation did not finish; try again');
+}
+
+/** The job: the admin's calculation. A refusal ends the job (retrying would not change it); the waiting request reports it. */
+export async function runCalculationJob(ctx: AppContext, payload: CalculateJobPayload) {
+  const admin = await findUserById(ctx.db, payload.adminId);
+  if (!admin) return;
+  const actor: Actor = { user: admin, role: admin.role, ip: payload.ip, userAgent: payload.userAgent, sessionHash: payload.sessionHash };
+  try {
+    await calculateCycle(ctx, actor, payload.cycleId);
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    ctx.log.info({ cycle: payload.cycleId, reason: err.message }, 'calculation refused');
+  }
+}
+
+/** Computes a closed (or calculated) cycle's lines, payouts and carry in one transaction (the job's work; the demo seed calls it directly). */
 export async function calculateCycle(ctx: AppContext, actor: Actor, id: string) {
   return ctx.db.transaction(async (tx) => {
     await repo.lockCalculations(tx);
-    const c = await repo.findCycle(tx, id, true);
-    if (!c) throw notFound('Cycle not found');
-    if (c.status !== 'closed' && c.status !== 'calculated') throw conflict(c.status === 'open' ? 'Close the cycle before calculating it' : `A cycle that is ${c.status} cannot be calculated again`);
-    const earlier = await repo.unpostedBefore(tx, c.kind, c.startsAt);
-    if (earlier.length) throw conflict('Post the earlier cycle first: carry and TDS follow from it');
-    // TDS reads the year's posted payouts: two kinds computed side by side would each miss the other's gross.
-    const other = await repo.computedUnpostedOtherKind(tx, c.kind);
-    if (other) throw conflict(`Post the calculated ${other.kind} cycle first: TDS follows from it`);
+    const c = await calculableCycle(tx, id, true);
     // Where a run's time goes, in the log (ADR 0010 keeps the figures of the million-member run).
     const phases: Record<string, number> = {};
     let mark = Date.now();
