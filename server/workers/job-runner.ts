@@ -1,10 +1,11 @@
 import { hostname } from 'node:os';
 import type { AppContext } from '../context';
-import { claimDueJobs, deleteJob, ensureRecurringJob, failJob, rescheduleJob, type JobRow } from './jobs.repo';
+import { AppError } from '../core/app-error';
+import { claimDueJobs, deleteJob, ensureRecurringJob, failJob, refuseJob, rescheduleJob, type JobRow } from './jobs.repo';
 
 /**
  * What a job does. A recurring job answers when it should run next; a one-off job answers nothing and
- * is deleted once it succeeded. Handlers call the same services as the routes; whatever they change
+ * is deleted once it succeeded, or kept as refused when it throws an AppError (not retried). Handlers call the same services as the routes; whatever they change
  * must be safe to run again (a worker may die after the work and before the job is released).
  */
 export interface JobDefinition {
@@ -55,6 +56,12 @@ export async function startJobRunner(ctx: AppContext, defs: JobDefinition[], opt
       if (def.recurring) await rescheduleJob(ctx.db, job.id, worker, next ?? now(), now());
       else await deleteJob(ctx.db, job.id, worker);
     } catch (err) {
+      if (err instanceof AppError && !def.recurring) {
+        // A refusal (the cycle moved on, say): retrying would not change it; the waiting request reports it.
+        ctx.log.info({ job: job.name, reason: err.message }, 'job refused');
+        await refuseJob(ctx.db, job.id, worker, { code: err.code, status: err.status, message: err.message });
+        return;
+      }
       ctx.log.warn({ err, job: job.name, attempt: job.attempts }, 'job failed; will retry');
       await failJob(ctx.db, job.id, worker, new Date(now().getTime() + backoffMs(job.attempts)), String((err as Error)?.message ?? err));
     }

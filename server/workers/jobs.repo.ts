@@ -9,9 +9,24 @@ export async function ensureRecurringJob(db: DbOrTx, name: string, runAt: Date) 
   await db.insert(jobs).values({ key: name, name, recurring: true, runAt }).onConflictDoNothing({ target: jobs.key });
 }
 
-/** Queues a one-off job; a second job with the same key is not added. */
+/** The last_error of a one-off job that refused (an AppError): kept for the requests waiting on it. */
+export const REFUSED = 'refused:';
+/** Far enough that a refused job is never due again (the next request for the same key replaces it). */
+const NEVER = new Date('9999-12-31T00:00:00Z');
+
+/** Queues a one-off job; a second job with the same key is not added, except in place of one that refused. */
 export async function enqueueJob(db: DbOrTx, job: { key: string; name: string; payload?: unknown; runAt: Date }) {
-  await db.insert(jobs).values({ ...job, recurring: false }).onConflictDoNothing({ target: jobs.key });
+  await db.insert(jobs).values({ ...job, recurring: false }).onConflictDoUpdate({
+    target: jobs.key,
+    set: { runAt: job.runAt, payload: job.payload ?? null, lastError: null, attempts: 0, lockedBy: null, lockedUntil: null },
+    setWhere: sql`${jobs.lastError} like ${REFUSED + '%'}`,
+  });
+}
+
+/** A one-off job refused (the work cannot be done as asked): never retried, its reason kept for the waiting requests. */
+export async function refuseJob(db: DbOrTx, id: string, worker: string, reason: { code: string; status: number; message: string }) {
+  await db.update(jobs).set({ lockedBy: null, lockedUntil: null, runAt: NEVER, lastError: REFUSED + JSON.stringify(reason) })
+    .where(and(eq(jobs.id, id), eq(jobs.lockedBy, worker)));
 }
 
 /**
@@ -49,10 +64,15 @@ export async function failJob(db: DbOrTx, id: string, worker: string, retryAt: D
     .where(and(eq(jobs.id, id), eq(jobs.lockedBy, worker)));
 }
 
-/** Whether a job with this key is still queued or running (one-off jobs are deleted when done). */
-export async function jobPending(db: DbOrTx, key: string) {
-  const [row] = await db.select({ id: jobs.id }).from(jobs).where(eq(jobs.key, key)).limit(1);
-  return Boolean(row);
+/** A job still queued or running under this key (one-off jobs are deleted when done), with its last error. */
+export async function jobState(db: DbOrTx, key: string) {
+  const [row] = await db.select({ id: jobs.id, lastError: jobs.lastError }).from(jobs).where(eq(jobs.key, key)).limit(1);
+  return row;
+}
+
+/** Refused one-off jobs whose requests are long answered. */
+export async function pruneRefusedJobs(db: DbOrTx, before: Date) {
+  await db.delete(jobs).where(and(sql`${jobs.lastError} like ${REFUSED + '%'}`, sql`${jobs.lastRunAt} < ${before.toISOString()}::timestamptz`));
 }
 
 /** Brings a job forward to now (e.g. when an admin asks for it, or mail was queued). */
@@ -66,7 +86,7 @@ export async function jobSummary(db: DbOrTx, now: Date) {
     sql`select name,
           count(*) filter (where run_at <= ${now.toISOString()}::timestamptz and (locked_until is null or locked_until < ${now.toISOString()}::timestamptz))::int as due,
           count(*) filter (where locked_until >= ${now.toISOString()}::timestamptz)::int as running,
-          count(*) filter (where last_error is not null)::int as failing
+          count(*) filter (where last_error is not null and last_error not like ${REFUSED + '%'})::int as failing
         from jobs group by name order by name`,
   );
 }

@@ -4,7 +4,7 @@ import type { JobDefinition } from './job-runner';
 import { drainJournal, CLOSE_GRACE_MS } from '../modules/volume/applier.service';
 import { nextCycleEnd } from '../modules/cycles/cycles.service';
 import { runMaintenance } from './maintenance.worker';
-import { CALCULATE_JOB, runCalculationJob, type CalculateJobPayload } from '../modules/compensation/compensation.service';
+import { CALCULATE_JOB, POST_JOB, runCycleJob, type CycleJobPayload } from '../modules/compensation/compensation.service';
 
 const later = (ctx: AppContext, ms: number) => new Date(ctx.clock.now().getTime() + ms);
 
@@ -33,12 +33,15 @@ export function jobDefinitions(mail: OutboxWorker): JobDefinition[] {
       },
     },
     {
-      // An admin's payout calculation (compensation.service requestCalculation): long, so leased for
-      // 15 minutes and run beside the short jobs; a second claim after a dead worker recomputes (re-runnable).
+      // An admin's payout calculation and posting (compensation.service requestCalculation, requestPosting):
+      // long, so leased for 15 minutes and run beside the short jobs; a second claim after a dead worker
+      // recomputes (calculation is re-runnable) or finishes the rest (posting claims unposted members only).
       name: CALCULATE_JOB, recurring: false, leaseMs: 15 * 60_000,
-      async run(ctx, job) {
-        await runCalculationJob(ctx, job.payload as CalculateJobPayload);
-      },
+      run: (ctx, job) => runCycleJob(ctx, 'calculate', job.payload as CycleJobPayload),
+    },
+    {
+      name: POST_JOB, recurring: false, leaseMs: 15 * 60_000,
+      run: (ctx, job) => runCycleJob(ctx, 'post', job.payload as CycleJobPayload),
     },
     {
       name: 'mail.outbox', recurring: true,

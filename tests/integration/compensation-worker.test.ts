@@ -3,9 +3,12 @@ import { sql } from 'drizzle-orm';
 import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
 import { query } from '../support/http';
 import { fundedMember } from '../support/money';
-import { CALCULATE_JOB, type CalculateJobPayload } from '../../server/modules/compensation/compensation.service';
+import { CALCULATE_JOB, POST_JOB, type CycleJobPayload } from '../../server/modules/compensation/compensation.service';
 import { jobDefinitions } from '../../server/workers/jobs';
 import { startJobRunner, type JobRunner } from '../../server/workers/job-runner';
+import { queueAndWait } from '../../server/workers/job-requests';
+import { jobSummary, REFUSED } from '../../server/workers/jobs.repo';
+import { conflict } from '../../server/core/app-error';
 
 /**
  * The app with RUN_JOBS=0 and a worker beside it, as in production: the calculate request queues the
@@ -15,7 +18,7 @@ let t: TestApp;
 let admin: string;
 let admin2: string;
 let worker: JobRunner;
-const ran: CalculateJobPayload[] = [];
+const ran: (CycleJobPayload & { job: string })[] = [];
 const BASE = '/api/admin/compensation';
 
 beforeAll(async () => {
@@ -25,8 +28,9 @@ beforeAll(async () => {
   await t.createUser({ email: 'worker.admin2@example.com', password: 'Second#Admin1', role: 'admin' });
   admin2 = await t.login('worker.admin2@example.com', 'Second#Admin1');
   // `npm run worker`: its own job runner (here on the same database, in this process), with only the calculation.
-  const calc = jobDefinitions({ flush: async () => 0, kick: () => undefined, stop: async () => undefined } as never).find((d) => d.name === CALCULATE_JOB)!;
-  worker = await startJobRunner(t.runtime.ctx, [{ ...calc, run: async (c, job) => { ran.push(job.payload as CalculateJobPayload); await calc.run(c, job); } }], { poll: true, pollMs: 20, worker: 'test-worker' });
+  const defs = jobDefinitions({ flush: async () => 0, kick: () => undefined, stop: async () => undefined } as never).filter((d) => d.name === CALCULATE_JOB || d.name === POST_JOB);
+  const recorded = defs.map((d) => ({ ...d, run: async (c: typeof t.runtime.ctx, job: Parameters<typeof d.run>[1]) => { ran.push({ job: job.name, ...(job.payload as CycleJobPayload) }); await d.run(c, job); } }));
+  worker = await startJobRunner(t.runtime.ctx, recorded, { poll: true, pollMs: 20, worker: 'test-worker' });
 }, 120_000);
 afterAll(async () => {
   await worker?.stop();
@@ -53,16 +57,55 @@ describe('the payout calculation as a job', () => {
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body).toMatchObject({ id, status: 'calculated' });
     const me = (await userByEmail(t, t.demo.admin.email))!;
-    expect(ran).toEqual([expect.objectContaining({ cycleId: id, adminId: me.id })]);
+    expect(ran).toEqual([expect.objectContaining({ job: CALCULATE_JOB, cycleId: id, userId: me.id })]);
     expect(await query(t, sql`select id from jobs where name = ${CALCULATE_JOB}`)).toHaveLength(0);
     const audited = await query<{ a: string }>(t, sql`select actor_id::text as a from audit_log where entity_id = ${id} and action = 'cycle.calculated'`);
     expect(audited.map((x) => x.a)).toEqual([me.id]);
 
-    // Approved by the second admin and posted: calculating again is refused at once and queues nothing.
+    // Posting before the approval is refused at once; approved by the second admin, the worker posts it.
+    const unapproved = await t.api('POST', `${BASE}/cycles/${id}/post`, { cookie: admin });
+    expect(unapproved.status).toBe(409);
+    expect(unapproved.body.message).toBe('Only an approved cycle can be posted');
     expect((await t.api('POST', `${BASE}/cycles/${id}/approve`, { cookie: admin2 })).status).toBe(200);
-    expect((await t.api('POST', `${BASE}/cycles/${id}/post`, { cookie: admin })).status).toBe(200);
+    const [p1, p2] = await Promise.all([t.api('POST', `${BASE}/cycles/${id}/post`, { cookie: admin }), t.api('POST', `${BASE}/cycles/${id}/post`, { cookie: admin2 })]);
+    expect([p1.status, p2.status]).toEqual([200, 200]);
+    expect(p1.body).toMatchObject({ id, status: 'posted' });
+    expect(ran.filter((r) => r.job === POST_JOB).length).toBeGreaterThanOrEqual(1);
+    // Every payout posted, each member credited once per income type although two admins asked.
+    expect(await query(t, sql`select member_id from comp_payouts where cycle_id = ${id}::uuid and posted_at is null`)).toHaveLength(0);
+    expect(await query(t, sql`select user_id, type from transactions where reference_id = ${id} group by user_id, type having count(*) > 1`)).toHaveLength(0);
+    // Posted: calculating again is refused at once and queues nothing.
+    const before = ran.length;
     const again = await t.api('POST', `${BASE}/cycles/${id}/calculate`, { cookie: admin });
     expect(again.status).toBe(409);
-    expect(ran).toHaveLength(1);
+    expect(ran).toHaveLength(before);
   }, 90_000);
+});
+
+describe('one-off jobs that refuse', () => {
+  it('are kept with their reason, never retried, answered to every waiting request, and replaced by the next request', async () => {
+    let runs = 0;
+    const refusing = { name: 'test.refuses', recurring: false, leaseMs: 60_000, run: async () => { runs++; throw conflict('The cycle moved on'); } };
+    const runner = await startJobRunner(t.runtime.ctx, [refusing], { poll: false, worker: 'refusal-test' });
+    const ctx = { ...t.runtime.ctx, runJobsHere: async (names: string[]) => { await runner.runDue(names); return true; } };
+    try {
+      const job = { key: 'test.refuses:1', name: 'test.refuses', payload: {} };
+      const [a, b] = await Promise.allSettled([queueAndWait(ctx, job, 5_000), queueAndWait(ctx, job, 5_000)]);
+      for (const r of [a, b]) {
+        expect(r.status).toBe('rejected');
+        expect((r as PromiseRejectedResult).reason).toMatchObject({ status: 409, message: 'The cycle moved on' });
+      }
+      expect(runs).toBe(1);
+      const [row] = await query<{ last_error: string; run_at: Date }>(t, sql`select last_error, run_at from jobs where key = 'test.refuses:1'`);
+      expect(row.last_error).toBe(`${REFUSED}{"code":"CONFLICT","status":409,"message":"The cycle moved on"}`);
+      await runner.runDue(['test.refuses']);
+      expect(runs).toBe(1); // not retried
+      await expect(queueAndWait(ctx, job, 5_000)).rejects.toMatchObject({ message: 'The cycle moved on' });
+      expect(runs).toBe(2); // the next request runs it afresh
+      // The dashboard's job summary does not count a refusal as a failing job.
+      expect((await jobSummary(t.runtime.ctx.db, t.clock.now())).find((j) => j.name === 'test.refuses')).toMatchObject({ failing: 0, due: 0 });
+    } finally {
+      await runner.stop();
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, isNull, lt, sql } from 'drizzle-orm';
-import { rawRows, type DbOrTx } from '../../db/client';
+import { preparedRows, rawRows, type DbOrTx } from '../../db/client';
 import { copyInto, copyOut } from '../../db/copy';
 import { mapLazily } from '../../lib/iterables';
 import { compAdjustments, compCarry, compCycles, compLines, compPayouts, compPlans, achievers, rankAchievements } from '../../db/schema/index';
@@ -312,7 +312,8 @@ export async function analyzeResults(db: DbOrTx) {
   await db.execute(sql`analyze comp_lines, comp_payouts, comp_carry`);
 }
 export async function incomeFigures(db: DbOrTx, memberId: string, knownPlanIds: string[] = []): Promise<IncomeFigures> {
-  const [row] = await rawRows<IncomeFigures>(db, sql`
+  // Every Income page opens with it: a prepared statement (planned once per connection, then only bound).
+  const [row] = await preparedRows<IncomeFigures>(db, 'comp_income_figures', sql`
     with o as (select id, starts_at, ends_at from comp_cycles where kind = 'pairing' and status = 'open' limit 1)
     select
       coalesce((select json_agg(x) from (

@@ -31,7 +31,7 @@ export function compensationRoutes(ctx: AppContext): RouteDef[] {
     { method: 'GET', url: `${BASE}/cycles/:id`, access: 'admin', handler: async (req) => svc.cycleDetail(ctx, parse(CycleId, req.params).id) },
     { method: 'POST', url: `${BASE}/cycles/:id/calculate`, access: 'admin', handler: async (req) => svc.requestCalculation(ctx, actorOf(req), parse(CycleId, req.params).id) },
     { method: 'POST', url: `${BASE}/cycles/:id/approve`, access: 'admin', handler: async (req) => svc.approveCycle(ctx, actorOf(req), parse(CycleId, req.params).id) },
-    { method: 'POST', url: `${BASE}/cycles/:id/post`, access: 'admin', handler: async (req) => svc.postCycle(ctx, actorOf(req), parse(CycleId, req.params).id) },
+    { method: 'POST', url: `${BASE}/cycles/:id/post`, access: 'admin', handler: async (req) => svc.requestPosting(ctx, actorOf(req), parse(CycleId, req.params).id) },
     { method: 'GET', url: `${BASE}/cycles/:id/lines`, access: 'admin', handler: async (req) => svc.cycleLines(ctx, parse(CycleId, req.params).id, parse(CycleLinesQuery, req.query)) },
     {
       method: 'GET', url: `${BASE}/cycles/:id/export`, access: 'admin',

@@ -8,8 +8,8 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../core/actor';
 import { realUser } from '../../core/actor';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../core/app-error';
-import { enqueueJob, jobPending } from '../../workers/jobs.repo';
+import { badRequest, conflict, forbidden, notFound } from '../../core/app-error';
+import { jobActorOf, queueAndWait, type JobActor } from '../../workers/job-requests';
 import { audit } from '../audit/audit.service';
 import { postLedgerBatch } from '../wallet/ledger.service';
 import { drainJournal, CLOSE_GRACE_MS } from '../volume/applier.service';
@@ -298,36 +298,26 @@ async function calculableCycle(db: DbOrTx, id: string, lock: boolean) {
 }
 
 export const CALCULATE_JOB = 'comp.calculate';
-/** How long the calculate request waits for its job before answering that it still runs. */
-export const CALCULATE_WAIT_MS = 10 * 60_000;
-const calculateJobKey = (cycleId: string) => `${CALCULATE_JOB}:${cycleId}`;
+export const POST_JOB = 'comp.post';
+/** How long a calculate or post request waits for its job before answering that it still runs. */
+export const CYCLE_JOB_WAIT_MS = 10 * 60_000;
 
-/** What the calculation job needs to act for the admin who asked (no user row, no request). */
-export interface CalculateJobPayload {
+/** What the calculation and posting jobs carry: the cycle and the admin who asked. */
+export interface CycleJobPayload extends JobActor {
   cycleId: string;
-  adminId: string;
-  ip: string | null;
-  userAgent: string | null;
-  sessionHash?: string;
 }
 
 /**
- * POST /cycles/:id/calculate: refuses at once what cannot be calculated, then queues the calculation as a
- * job and answers when it finished. The job runs in a worker (`npm run worker`) when the app runs without
- * jobs, so the app's memory stays flat while a million members are computed; in a process that runs its
- * own jobs (the embedded start, tests) it runs here. Two admins asking at once share one job.
+ * POST /cycles/:id/calculate: refuses at once what cannot be calculated, then runs the calculation as a job
+ * and answers when it finished (server/workers/job-requests.ts): with the app on RUN_JOBS=0 a worker holds
+ * the million-member snapshot, not the app.
  */
 export async function requestCalculation(ctx: AppContext, actor: Actor, id: string) {
   await calculableCycle(ctx.db, id, false);
   const requested = ctx.clock.now();
-  const key = calculateJobKey(id);
-  const payload: CalculateJobPayload = { cycleId: id, adminId: realUser(actor).id, ip: actor.ip, userAgent: actor.userAgent, sessionHash: actor.sessionHash };
-  await enqueueJob(ctx.db, { key, name: CALCULATE_JOB, payload, runAt: requested });
-  const ranHere = (await ctx.runJobsHere?.([CALCULATE_JOB])) ?? false;
-  const deadline = Date.now() + CALCULATE_WAIT_MS;
-  while (!ranHere && (await jobPending(ctx.db, key))) {
-    if (Date.now() > deadline) throw conflict('The calculation is still running; the cycle shows Calculated when it finishes');
-    await new Promise((r) => setTimeout(r, 100));
+  const payload: CycleJobPayload = { cycleId: id, ...jobActorOf(actor) };
+  if (!(await queueAndWait(ctx, { key: `${CALCULATE_JOB}:${id}`, name: CALCULATE_JOB, payload }, CYCLE_JOB_WAIT_MS))) {
+    throw conflict('The calculation is still running; the cycle shows Calculated when it finishes');
   }
   const c = await repo.findCycle(ctx.db, id);
   if (c?.status === 'calculated' && c.calculatedAt && c.calculatedAt.getTime() >= requested.getTime() - 1) return toSummary(c, await versionOf(ctx.db, c.planId));
@@ -336,17 +326,31 @@ export async function requestCalculation(ctx: AppContext, actor: Actor, id: stri
   throw conflict('The calculation did not finish; try again');
 }
 
-/** The job: the admin's calculation. A refusal ends the job (retrying would not change it); the waiting request reports it. */
-export async function runCalculationJob(ctx: AppContext, payload: CalculateJobPayload) {
-  const admin = await findUserById(ctx.db, payload.adminId);
-  if (!admin) return;
-  const actor: Actor = { user: admin, role: admin.role, ip: payload.ip, userAgent: payload.userAgent, sessionHash: payload.sessionHash };
-  try {
-    await calculateCycle(ctx, actor, payload.cycleId);
-  } catch (err) {
-    if (!(err instanceof AppError)) throw err;
-    ctx.log.info({ cycle: payload.cycleId, reason: err.message }, 'calculation refused');
+/** POST /cycles/:id/post: the same for posting (postCycle in a job; a retry or a second admin joins or finishes it). */
+export async function requestPosting(ctx: AppContext, actor: Actor, id: string) {
+  const c0 = await postableCycle(ctx.db, id);
+  if (c0.status !== 'posted') {
+    const payload: CycleJobPayload = { cycleId: id, ...jobActorOf(actor) };
+    if (!(await queueAndWait(ctx, { key: `${POST_JOB}:${id}`, name: POST_JOB, payload }, CYCLE_JOB_WAIT_MS))) {
+      throw conflict('The cycle is still being posted; it shows Posted when every member is paid');
+    }
   }
+  const c = await postableCycle(ctx.db, id);
+  if (c.status !== 'posted') throw conflict('The posting did not finish; post again to finish the rest');
+  return toSummary(c, await versionOf(ctx.db, c.planId));
+}
+
+async function jobActor(ctx: AppContext, p: JobActor): Promise<Actor | undefined> {
+  const user = await findUserById(ctx.db, p.userId);
+  return user ? { user, role: user.role, ip: p.ip, userAgent: p.userAgent, sessionHash: p.sessionHash } : undefined;
+}
+
+/** The jobs: an admin's calculation or posting. A refusal (AppError) is kept on the job for the waiting requests, not retried. */
+export async function runCycleJob(ctx: AppContext, kind: 'calculate' | 'post', payload: CycleJobPayload) {
+  const actor = await jobActor(ctx, payload);
+  if (!actor) throw forbidden('The admin who asked is no longer an admin');
+  if (kind === 'calculate') await calculateCycle(ctx, actor, payload.cycleId);
+  else await postCycle(ctx, actor, payload.cycleId);
 }
 
 /** Computes a closed (or calculated) cycle's lines, payouts and carry in one transaction (the job's work; the demo seed calls it directly). */
@@ -423,12 +427,19 @@ export interface PostOptions {
  * the cycle as reference, then admin_charge and tds debits, the payout marked posted); several posters
  * share the work (rows claimed with SKIP LOCKED) and a batch is all or nothing, so a retry finishes the rest.
  */
+/** The cycle when it is posted or can be posted now, otherwise the refusal. */
+async function postableCycle(db: DbOrTx, id: string) {
+  const c = await repo.findCycle(db, id);
+  if (!c) throw notFound('Cycle not found');
+  if (c.status === 'posted') return c;
+  if (c.status !== 'approved') throw conflict('Only an approved cycle can be posted');
+  if ((await repo.unpostedBefore(db, c.kind, c.startsAt)).length) throw conflict('Only the oldest unposted cycle can be posted');
+  return c;
+}
+
 export async function postCycle(ctx: AppContext, actor: Actor, id: string, opts: PostOptions = {}) {
-  const c0 = await repo.findCycle(ctx.db, id);
-  if (!c0) throw notFound('Cycle not found');
+  const c0 = await postableCycle(ctx.db, id);
   if (c0.status === 'posted') return toSummary(c0, await versionOf(ctx.db, c0.planId));
-  if (c0.status !== 'approved') throw conflict('Only an approved cycle can be posted');
-  if ((await repo.unpostedBefore(ctx.db, c0.kind, c0.startsAt)).length) throw conflict('Only the oldest unposted cycle can be posted');
   const period = `${istDate(c0.startsAt)} to ${istDate(new Date(cycleEnd(c0).getTime() - 1))}`;
   const summary = (c0.summary ?? {}) as { achievers?: { memberId: string; type: string; amount: string; points: number }[] };
   let batchNo = 0;
