@@ -92,6 +92,8 @@ export async function payoutSuite(base: string, databaseUrl: string, server: Chi
   const monthlyId = await open('monthly');
   if (!pairingId || !monthlyId) throw new Error('no open cycles: start the app once on the bench database');
 
+  // The set-up writes buyers' rows directly: let the worker's applier finish what is pending first (it locks those rows too).
+  while (Number((await db.query('select count(*) from volume_events where applied_at is null')).rows[0].count) > 0) await new Promise((r) => setTimeout(r, 500));
   console.log(`set-up: ${BUYERS} buyers in the open pairing cycle...`);
   const t0 = performance.now();
   const product = (await db.query<{ id: string; price: string }>("select id::text, price::text from products where is_active order by price limit 1")).rows[0];

@@ -6,6 +6,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
+import { mkdirSync, openSync } from 'node:fs';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { adminSuite } from './admin-suite';
@@ -98,9 +99,12 @@ async function runOn<T>(url: string, fn: (server: ChildProcess) => Promise<T>, e
 
 /** `npm run worker` as its own process, as in production. */
 function startWorker(databaseUrl: string): ChildProcess {
+  // The worker's log (info: each calculation's phases, `cycle calculated`) goes to artifacts/bench-worker.log.
+  mkdirSync(resolve(import.meta.dirname, '../artifacts'), { recursive: true });
+  const log = openSync(resolve(import.meta.dirname, '../artifacts/bench-worker.log'), 'w');
   return spawn(process.execPath, ['--import', 'tsx', resolve(import.meta.dirname, '../server/worker.ts')], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', NODE_ENV: 'development', DATA_DIR: resolve(import.meta.dirname, '../data/bench') },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'info', NODE_ENV: 'development', DATA_DIR: resolve(import.meta.dirname, '../data/bench') },
+    stdio: ['ignore', log, 'inherit'],
   });
 }
 
