@@ -283,7 +283,6 @@ function summarize(res: CalcResult, payouts: Awaited<ReturnType<typeof payoutsOf
   };
 }
 
-/** closed or calculated -> calculated: draft lines, payouts and carry, replaced on every run. */
 /** The cycle when it can be calculated now, otherwise the refusal (the route checks before queueing, the job again under the lock). */
 async function calculableCycle(db: DbOrTx, id: string, lock: boolean) {
   const c = await repo.findCycle(db, id, lock);
@@ -348,12 +347,15 @@ async function jobActor(ctx: AppContext, p: JobActor): Promise<Actor | undefined
 /** The jobs: an admin's calculation or posting. A refusal (AppError) is kept on the job for the waiting requests, not retried. */
 export async function runCycleJob(ctx: AppContext, kind: 'calculate' | 'post', payload: CycleJobPayload) {
   const actor = await jobActor(ctx, payload);
-  if (!actor) throw forbidden('The admin who asked is no longer an admin');
+  if (!actor) throw notFound('The admin who asked for this no longer exists');
   if (kind === 'calculate') await calculateCycle(ctx, actor, payload.cycleId);
   else await postCycle(ctx, actor, payload.cycleId);
 }
 
-/** Computes a closed (or calculated) cycle's lines, payouts and carry in one transaction (the job's work; the demo seed calls it directly). */
+/**
+ * closed or calculated -> calculated: draft lines, payouts and carry, replaced on every run, in one transaction
+ * (the job's work; the demo seed calls it directly).
+ */
 export async function calculateCycle(ctx: AppContext, actor: Actor, id: string) {
   return ctx.db.transaction(async (tx) => {
     await repo.lockCalculations(tx);
@@ -422,11 +424,6 @@ export interface PostOptions {
   beforeCommit?: (tx: DbOrTx, batch: { number: number; memberIds: string[] }) => Promise<void>;
 }
 
-/**
- * approved -> posted: members in batches, each batch one transaction (ledger credits per income type with
- * the cycle as reference, then admin_charge and tds debits, the payout marked posted); several posters
- * share the work (rows claimed with SKIP LOCKED) and a batch is all or nothing, so a retry finishes the rest.
- */
 /** The cycle when it is posted or can be posted now, otherwise the refusal. */
 async function postableCycle(db: DbOrTx, id: string) {
   const c = await repo.findCycle(db, id);
@@ -437,6 +434,11 @@ async function postableCycle(db: DbOrTx, id: string) {
   return c;
 }
 
+/**
+ * approved -> posted: members in batches, each batch one transaction (ledger credits per income type with
+ * the cycle as reference, then admin_charge and tds debits, the payout marked posted); several posters
+ * share the work (rows claimed with SKIP LOCKED) and a batch is all or nothing, so a retry finishes the rest.
+ */
 export async function postCycle(ctx: AppContext, actor: Actor, id: string, opts: PostOptions = {}) {
   const c0 = await postableCycle(ctx.db, id);
   if (c0.status === 'posted') return toSummary(c0, await versionOf(ctx.db, c0.planId));
