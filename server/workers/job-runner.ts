@@ -71,22 +71,30 @@ export async function startJobRunner(ctx: AppContext, defs: JobDefinition[], opt
   /** The long job this process runs now, if any (its promise). */
   let long: Promise<void> | null = null;
 
-  /** Claims one due long job and runs it beside the loop; `wait` runs it to the end first (runDue). */
+  /**
+   * Claims a due long job and runs it beside the loop. With `wait` (runDue) it waits for the one running
+   * here, then runs every due long job to its end, so a request's own job is never left behind another's.
+   */
   async function startLong(names: string[], wait: boolean): Promise<number> {
-    if (long) {
-      if (wait) await long;
-      return 0;
+    let ran = 0;
+    for (;;) {
+      if (long) {
+        if (!wait) return ran;
+        await long.catch(() => undefined);
+        continue;
+      }
+      const now = ctx.clock.now();
+      const lease = Math.max(...names.map((n) => byName.get(n)!.leaseMs!));
+      const [job] = await claimDueJobs(ctx.db, worker, now, new Date(now.getTime() + lease), 1, names);
+      if (!job) return ran;
+      ran += 1;
+      long = runOne(job).finally(() => {
+        long = null;
+        if (opts.poll && !stopped) setImmediate(tick);
+      });
+      if (!wait) return ran;
+      await long.catch(() => undefined);
     }
-    const now = ctx.clock.now();
-    const lease = Math.max(...names.map((n) => byName.get(n)!.leaseMs!));
-    const [job] = await claimDueJobs(ctx.db, worker, now, new Date(now.getTime() + lease), 1, names);
-    if (!job) return 0;
-    long = runOne(job).finally(() => {
-      long = null;
-      if (opts.poll && !stopped) setImmediate(tick);
-    });
-    if (wait) await long;
-    return 1;
   }
 
   async function loop(only?: string[], wait = false): Promise<number> {

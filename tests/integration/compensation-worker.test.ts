@@ -7,7 +7,7 @@ import { CALCULATE_JOB, POST_JOB, type CycleJobPayload } from '../../server/modu
 import { jobDefinitions } from '../../server/workers/jobs';
 import { startJobRunner, type JobRunner } from '../../server/workers/job-runner';
 import { queueAndWait } from '../../server/workers/job-requests';
-import { jobSummary, REFUSED } from '../../server/workers/jobs.repo';
+import { enqueueJob, jobSummary, REFUSED } from '../../server/workers/jobs.repo';
 import { conflict } from '../../server/core/app-error';
 
 /**
@@ -104,6 +104,27 @@ describe('one-off jobs that refuse', () => {
       expect(runs).toBe(2); // the next request runs it afresh
       // The dashboard's job summary does not count a refusal as a failing job.
       expect((await jobSummary(t.runtime.ctx.db, t.clock.now())).find((j) => j.name === 'test.refuses')).toMatchObject({ failing: 0, due: 0 });
+    } finally {
+      await runner.stop();
+    }
+  });
+});
+
+describe('long jobs in one process', () => {
+  it('a request whose job is queued behind another long job still has its own run before it answers', async () => {
+    const ran: string[] = [];
+    const slow = { name: 'test.slow', recurring: false, leaseMs: 60_000, run: async () => { await new Promise((r) => setTimeout(r, 300)); ran.push('slow'); } };
+    const other = { name: 'test.other', recurring: false, leaseMs: 60_000, run: async () => { ran.push('other'); } };
+    const runner = await startJobRunner(t.runtime.ctx, [slow, other], { poll: false, worker: 'long-test' });
+    try {
+      await enqueueJob(t.runtime.ctx.db, { key: 'test.slow:1', name: 'test.slow', runAt: t.clock.now() });
+      const first = runner.runDue(['test.slow']);
+      await new Promise((r) => setTimeout(r, 50)); // the slow job is running here now
+      await enqueueJob(t.runtime.ctx.db, { key: 'test.other:1', name: 'test.other', runAt: t.clock.now() });
+      await runner.runDue(['test.other']);
+      expect(ran).toEqual(['slow', 'other']);
+      expect(await query(t, sql`select id from jobs where key in ('test.slow:1', 'test.other:1')`)).toHaveLength(0);
+      await first;
     } finally {
       await runner.stop();
     }
