@@ -207,6 +207,8 @@ describe.each(SIZES)('admin recruits and referral links at $name width', (size: 
     await theirs.getByText('Already Rejected').waitFor();
     await page.getByRole('button', { name: /^Awaiting admin/ }).click();
     await page.getByText(/recruits? awaiting admin/).waitFor();
+    // The summary line can show before the list re-renders under the new filter: wait for the row to leave.
+    await theirs.waitFor({ state: 'detached' });
     expect(await theirs.count()).toBe(0);
     expect((await userByEmail(t, otherEmail))!.status).toBe('rejected');
   });
