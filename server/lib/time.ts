@@ -8,11 +8,30 @@ export function isValidTimeZone(tz: string): boolean {
   }
 }
 
+/**
+ * Formatters kept per time zone: building an Intl.DateTimeFormat costs tens of microseconds (it loads the
+ * zone's rules), formatting with one costs about one; pages that ask for "today" or a financial year on
+ * every request would otherwise spend most of their CPU here.
+ */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+function dayFormat(tz: string) {
+  let f = dayFormats.get(tz);
+  if (!f) dayFormats.set(tz, (f = new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' })));
+  return f;
+}
+function clockFormat(tz: string) {
+  let f = clockFormats.get(tz);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { timeZone: tz, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    clockFormats.set(tz, f);
+  }
+  return f;
+}
+
 /** Minutes east of UTC of `tz` at the instant `at`. */
 function offsetMinutes(at: Date, tz: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: tz, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
-  }).formatToParts(at);
+  const parts = clockFormat(tz).formatToParts(at);
   const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
   const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
   return Math.round((asUtc - at.getTime()) / 60_000);
@@ -35,5 +54,5 @@ export function endOfDayIn(ymd: string, tz: string): Date {
 
 /** Today's date (YYYY-MM-DD) in `tz` at the instant `now`. */
 export function todayIn(now: Date, tz: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return dayFormat(tz).format(now);
 }

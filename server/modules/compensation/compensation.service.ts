@@ -18,6 +18,7 @@ import { LEDGER_TYPES, INCOME_TYPES } from '../../../contracts/income-types';
 import { RANKS } from '../../../contracts/enums';
 import { fromPaise } from '../../../contracts/money';
 import { csvCell } from '../../lib/csv';
+import { todayIn } from '../../lib/time';
 import { findUserById, findUserByUserId } from '../users/users.repo';
 import * as repo from './compensation.repo';
 import { MemberTable, paiseNumber } from './member-table';
@@ -29,7 +30,7 @@ import {
 const label = (type: string) => LEDGER_TYPES.find((t) => t.key === type)?.label ?? type;
 const INCOME_KEYS = new Set<string>(INCOME_TYPES.map((t) => t.key));
 const IST = 'Asia/Kolkata';
-const istDate = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: IST, year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+const istDate = (d: Date) => todayIn(d, IST);
 /** The financial year (April to March, IST) of an instant: 2026 for 2026-27. */
 export const fyOf = (d: Date) => {
   const [y, m] = istDate(d).split('-').map(Number);
