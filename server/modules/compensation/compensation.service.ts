@@ -21,10 +21,10 @@ import { csvCell } from '../../lib/csv';
 import { todayIn } from '../../lib/time';
 import { findUserById, findUserByUserId } from '../users/users.repo';
 import * as repo from './compensation.repo';
-import { MemberTable, paiseNumber } from './member-table';
+import { CarryColumns, LegColumns, MemberTable, paiseNumber } from './member-table';
 import {
   calculateMonthly, calculatePairing, deductions, pairMember, paise, tdsRuleOn,
-  type Adjustment, type Carry, type CalcResult, type Line, type SnapshotMember,
+  type Adjustment, type CalcResult, type Line, type SnapshotMember,
 } from './engine';
 
 const label = (type: string) => LEDGER_TYPES.find((t) => t.key === type)?.label ?? type;
@@ -215,11 +215,26 @@ async function compute(db: DbOrTx, c: repo.CycleRow, plan: PlanConfig, snap: Sna
     ? (await repo.waitingAdjustments(db, cycleEnd(c))).map((a) => ({ id: a.id, memberId: a.memberId, type: a.type, amount: paise(a.amount), reason: a.reason }))
     : [];
   if (c.kind === 'pairing') {
+    // Carry and legs straight into columns by member index (members outside the snapshot earn nothing).
+    const t = snap.members;
     const prev = await repo.previousCycle(db, 'pairing', c.startsAt);
-    const carry = new Map<string, Carry>();
-    if (prev) await repo.eachCarry(db, prev.id, (m, l, r, pairedEver) => carry.set(m, { l: paise(l), r: paise(r), pairedEver }));
-    const legs = new Map<string, { l: bigint; r: bigint }>();
-    await repo.eachCycleLeg(db, c.id, (m, l, r) => legs.set(m, { l: paise(l), r: paise(r) }));
+    const carry = new CarryColumns(t);
+    if (prev) {
+      await repo.eachCarry(db, prev.id, (m, l, r, pairedEver) => {
+        const i = t.indexOf(m);
+        if (i < 0) return;
+        carry.l[i] = paiseNumber(l);
+        carry.r[i] = paiseNumber(r);
+        carry.pairedEver[i] = pairedEver ? 1 : 0;
+      });
+    }
+    const legs = new LegColumns(t.size);
+    await repo.eachCycleLeg(db, c.id, (m, l, r) => {
+      const i = t.indexOf(m);
+      if (i < 0) return;
+      legs.l[i] = paiseNumber(l);
+      legs.r[i] = paiseNumber(r);
+    });
     const ranksAchieved = (await repo.ranksAchievedBetween(db, c.startsAt, cycleEnd(c))).map((r) => ({ memberId: r.user_id, rank: r.rank }));
     return calculatePairing({ plan, members: snap.members, legs, carry, purchases, ranksAchieved, adjustments });
   }
@@ -250,20 +265,38 @@ async function compute(db: DbOrTx, c: repo.CycleRow, plan: PlanConfig, snap: Sna
   return calculateMonthly({ plan, members: snap.members, purchases, previousOwnBV, previousMonths: prevMonths.length, heldRank, adjustments });
 }
 
-/** Per-member gross and deductions of a result (the TDS state is the financial year's posted payouts). */
-async function payoutsOf(db: DbOrTx, c: repo.CycleRow, plan: PlanConfig, lines: Line[]) {
+/** A member's payout of a cycle, in paise. */
+interface PayoutFigures { gross: bigint; adminCharge: bigint; tds: bigint; net: bigint; rate: string; pan: boolean; fy: number }
+
+/**
+ * Per-member gross and deductions of a result, by member index of the run's table (the TDS state is the
+ * financial year's posted payouts).
+ */
+async function payoutsOf(db: DbOrTx, c: repo.CycleRow, plan: PlanConfig, t: MemberTable, lines: Line[]) {
   const end = cycleEnd(c);
   const fy = fyOf(new Date(end.getTime() - 1));
   const rule = tdsRuleOn(plan, istDate(new Date(end.getTime() - 1)));
-  const ytd = new Map((await repo.ytdOf(db, fy)).map((r) => [r.member_id, r]));
-  const pan = new Set((await repo.panApproved(db)).map((r) => r.id));
-  const gross = new Map<string, bigint>();
-  for (const l of lines) gross.set(l.memberId, (gross.get(l.memberId) ?? 0n) + l.amount);
-  const out = new Map<string, { gross: bigint; adminCharge: bigint; tds: bigint; net: bigint; rate: string; pan: boolean; fy: number }>();
-  for (const [id, g] of gross) {
-    const y = ytd.get(id);
-    const d = deductions(g, plan.deductions.adminChargePercent, rule, { ytdGross: paise(y?.gross ?? '0'), ytdTds: paise(y?.tds ?? '0'), panApproved: pan.has(id) });
-    out.set(id, { gross: g < 0n ? 0n : g, adminCharge: d.adminCharge, tds: d.tds, net: d.net, rate: d.rate, pan: pan.has(id), fy });
+  const gross = new Map<number, bigint>();
+  for (const l of lines) {
+    // Every line's member is in the snapshot (every member who is not an admin); anything else is a bug, not a payout to drop.
+    if (l.member < 0) throw new Error(`line for ${l.memberId} outside the cycle's snapshot`);
+    gross.set(l.member, (gross.get(l.member) ?? 0n) + l.amount);
+  }
+  const ytd = new Map<number, { gross: bigint; tds: bigint }>();
+  for (const r of await repo.ytdOf(db, fy)) {
+    const i = t.indexOf(r.member_id);
+    if (i >= 0 && gross.has(i)) ytd.set(i, { gross: paise(r.gross), tds: paise(r.tds) });
+  }
+  const pan = new Set<number>();
+  for (const r of await repo.panApproved(db)) {
+    const i = t.indexOf(r.id);
+    if (i >= 0) pan.add(i);
+  }
+  const out = new Map<number, PayoutFigures>();
+  for (const [i, g] of gross) {
+    const y = ytd.get(i);
+    const d = deductions(g, plan.deductions.adminChargePercent, rule, { ytdGross: y?.gross ?? 0n, ytdTds: y?.tds ?? 0n, panApproved: pan.has(i) });
+    out.set(i, { gross: g < 0n ? 0n : g, adminCharge: d.adminCharge, tds: d.tds, net: d.net, rate: d.rate, pan: pan.has(i), fy });
   }
   return out;
 }
@@ -372,23 +405,29 @@ export async function calculateCycle(ctx: AppContext, actor: Actor, id: string) 
     const plan = await planFor(tx, c.startsAt);
     const snap = await loadMembers(tx, cycleEnd(c)); lap('snapshot');
     const res = await compute(tx, c, plan.config, snap); lap('compute');
-    const payouts = await payoutsOf(tx, c, plan.config, res.lines); lap('deductions');
+    const t = snap.members;
+    const payouts = await payoutsOf(tx, c, plan.config, t, res.lines); lap('deductions');
     await repo.clearResults(tx, id);
-    // Written in member order: every index of the three tables leads with (cycle, member) or member, so
-    // sorted rows fill each index page by page instead of touching a random page per row.
-    const byMember = <T>(a: [string, T], b: [string, T]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
-    const lineOrder = res.lines.map((l, i) => [l.memberId, i] as [string, number]).sort(byMember);
-    await repo.insertLines(tx, mapLazily(lineOrder, ([, i]) => {
-      const l = res.lines[i]!;
+    // Written in member-id order (the snapshot is read in that order, so it is the index order): every index
+    // of the three tables leads with (cycle, member) or member, so the rows fill each index page by page.
+    const order = t.idOrder();
+    const rankOf = new Int32Array(t.size);
+    for (let k = 0; k < order.length; k++) rankOf[order[k]] = k;
+    const lineOrder = Array.from(res.lines.keys()).sort((a, b) => rankOf[res.lines[a].member] - rankOf[res.lines[b].member] || a - b);
+    await repo.insertLines(tx, mapLazily(lineOrder, (k) => {
+      const l = res.lines[k]!;
       return { cycleId: id, memberId: l.memberId, type: l.type, amount: fromPaise(l.amount), planVersion: plan.version, explanation: l.explanation, adjustmentId: l.adjustmentId ?? null };
     }));
     lap('lines');
-    await repo.insertPayouts(tx, mapLazily([...payouts].sort(byMember), ([m, p]) => ({
-      cycleId: id, memberId: m, gross: fromPaise(p.gross), adminCharge: fromPaise(p.adminCharge), tds: fromPaise(p.tds), net: fromPaise(p.net), fy: p.fy, tdsRate: p.rate, panApproved: p.pan,
-    })));
+    const paidInOrder = Array.from(order).filter((i) => payouts.has(i));
+    await repo.insertPayouts(tx, mapLazily(paidInOrder, (i) => {
+      const p = payouts.get(i)!;
+      return { cycleId: id, memberId: t.idAt(i), gross: fromPaise(p.gross), adminCharge: fromPaise(p.adminCharge), tds: fromPaise(p.tds), net: fromPaise(p.net), fy: p.fy, tdsRate: p.rate, panApproved: p.pan };
+    }));
     lap('payoutRows');
     if (c.kind === 'pairing') {
-      await repo.insertCarry(tx, mapLazily([...res.carry].sort(byMember), ([m, k]) => ({ cycleId: id, memberId: m, carryLeft: fromPaise(k.l), carryRight: fromPaise(k.r), pairedEver: k.pairedEver })));
+      const k = res.carry;
+      await repo.insertCarry(tx, mapLazily(k.inIdOrder(), (i) => ({ cycleId: id, memberId: t.idAt(i), carryLeft: fromPaise(BigInt(k.l[i])), carryRight: fromPaise(BigInt(k.r[i])), pairedEver: k.pairedEver[i] === 1 })));
     }
     lap('carry');
     if (res.lines.length > 10_000) await repo.analyzeResults(tx);
@@ -561,7 +600,7 @@ export async function simulate(ctx: AppContext, planId: string, cycleId: string)
   const snap = await loadMembers(ctx.db, cycleEnd(c));
   const run = async (cfg: PlanConfig) => {
     const res = await compute(ctx.db, c, cfg, snap);
-    const payouts = await payoutsOf(ctx.db, c, cfg, res.lines);
+    const payouts = await payoutsOf(ctx.db, c, cfg, snap.members, res.lines);
     const sales = await repo.cycleSales(ctx.db, c.kind, c.id);
     const s = summarize(res, payouts, sales);
     return { s, payouts, payoutRatio: paise(sales.amount) > 0n ? (Number(paise(s.net)) / Number(paise(sales.amount)) * 100).toFixed(2) : null };
@@ -576,8 +615,8 @@ export async function simulate(ctx: AppContext, planId: string, cycleId: string)
   }).filter((r) => r.d !== 0n).sort((p, q) => {
     const ap = p.d < 0n ? -p.d : p.d;
     const aq = q.d < 0n ? -q.d : q.d;
-    return aq > ap ? 1 : aq < ap ? -1 : p.m.localeCompare(q.m);
-  }).slice(0, 20);
+    return aq > ap ? 1 : aq < ap ? -1 : snap.members.idAt(p.m).localeCompare(snap.members.idAt(q.m));
+  }).slice(0, 20).map((r) => ({ ...r, m: snap.members.idAt(r.m) }));
   const names = new Map((await repo.namesOf(ctx.db, changes.map((r) => r.m))).map((r) => [r.id, [r.first_name, r.last_name].filter(Boolean).join(' ') || r.user_id]));
   return {
     cycleId, planVersion: plan.version, basePlanVersion: base.version,

@@ -33,7 +33,7 @@ function legsOf(ms: Map<string, SnapshotMember>, buys: Purchase[]) {
 }
 const buy = (buyer: string, bv: number): Purchase => ({ buyer, bv: BigInt(bv) * 100n });
 
-function week(plan: PlanConfig, carry: Map<string, Carry>, buys: Purchase[], ms = members()) {
+function week(plan: PlanConfig, carry: PairingInput['carry'], buys: Purchase[], ms = members()) {
   const input: PairingInput = { plan, members: ms, legs: legsOf(ms, buys), carry, purchases: buys, ranksAchieved: [], adjustments: [] };
   const r = calculatePairing(input);
   const by = (id: string, type: string) => r.lines.filter((l) => l.memberId === id && l.type === type).reduce((s, l) => s + l.amount, 0n);

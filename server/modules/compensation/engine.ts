@@ -9,6 +9,7 @@
 import { POOL_TYPES, type PlanConfig, type PoolType } from '../../../contracts/compensation';
 import { RANKS } from '../../../contracts/enums';
 import { fromPaise, parsePaise } from '../../../contracts/money';
+import { CarryColumns, LegColumns, MemberTable } from './member-table';
 
 export interface SnapshotMember {
   id: string;
@@ -44,6 +45,8 @@ export interface Carry {
 
 export interface Line {
   memberId: string;
+  /** The member's index in the run's MemberTable (-1 when outside it): results are written in that order. */
+  member: number;
   type: string;
   amount: bigint;
   explanation: Record<string, unknown> & { text: string };
@@ -61,10 +64,10 @@ export interface Adjustment {
 export interface PairingInput {
   plan: PlanConfig;
   members: MemberLookup;
-  /** BV added to each member's legs in this cycle (paise). */
-  legs: Map<string, { l: bigint; r: bigint }>;
-  /** Carry after the previous pairing cycle. */
-  carry: Map<string, Carry>;
+  /** BV added to each member's legs in this cycle (paise): by member id, or columns by index of `members` (a MemberTable). */
+  legs: Map<string, { l: bigint; r: bigint }> | LegColumns;
+  /** Carry after the previous pairing cycle: by member id, or columns. */
+  carry: Map<string, Carry> | CarryColumns;
   purchases: Purchase[];
   /** Ranks first achieved within this cycle. */
   ranksAchieved: { memberId: string; rank: string }[];
@@ -86,7 +89,8 @@ export interface MonthlyInput {
 
 export interface CalcResult {
   lines: Line[];
-  carry: Map<string, Carry>;
+  /** Carry out by member index (`get(id)` for one member; empty for a monthly cycle). */
+  carry: CarryColumns;
   flushedBV: bigint;
   salesBV: bigint;
   poolsLeft: Record<string, bigint>;
@@ -95,9 +99,15 @@ export interface CalcResult {
 // ---- exact arithmetic ----
 const P4 = 10_000n;
 /** "2.5" percent -> 25000n (scaled by 10^4). */
+const pct4Seen = new Map<string, bigint>();
 export const pct4 = (p: string) => {
-  const [i, f = ''] = p.split('.');
-  return BigInt(i) * P4 + BigInt(f.padEnd(4, '0').slice(0, 4));
+  let v = pct4Seen.get(p);
+  if (v === undefined) {
+    const [i, f = ''] = p.split('.');
+    v = BigInt(i) * P4 + BigInt(f.padEnd(4, '0').slice(0, 4));
+    if (pct4Seen.size < 10_000) pct4Seen.set(p, v);
+  }
+  return v;
 };
 export const paise = (v: string) => parsePaise(v) ?? 0n;
 /** num / den rounded half-up (num >= 0). */
@@ -108,29 +118,54 @@ const min = (a: bigint, b: bigint) => (a < b ? a : b);
 
 const rankIdx = (r: string) => Math.max(0, RANKS.indexOf(r as (typeof RANKS)[number]));
 
-/** The sponsor line of a member: level 1 is their sponsor. */
-function sponsorAt(members: MemberLookup, id: string, level: number): SnapshotMember | undefined {
-  let cur = members.get(id);
-  for (let i = 0; i < level && cur; i++) cur = cur.sponsor ? members.get(cur.sponsor) : undefined;
+/** The table the engine walks: a MemberTable as is, a Map of members (the unit tests' trees) turned into one. */
+const tableOf = (members: MemberLookup) => (members instanceof MemberTable ? members : MemberTable.from(members.values()));
+
+/** Legs by member index: columns as given, or a Map by member id spread over the table. */
+function legColumnsOf(t: MemberTable, legs: PairingInput['legs']): LegColumns {
+  if (legs instanceof LegColumns) return legs;
+  const out = new LegColumns(t.size);
+  for (const [id, v] of legs) {
+    const i = t.indexOf(id);
+    if (i >= 0) { out.l[i] = Number(v.l); out.r[i] = Number(v.r); }
+  }
+  return out;
+}
+
+/** Carry by member index (a Map by id, or another table's columns, is spread over this table). */
+function carryColumnsOf(t: MemberTable, carry: PairingInput['carry']): CarryColumns {
+  if (carry instanceof CarryColumns && carry.belongsTo(t)) return carry;
+  const out = new CarryColumns(t);
+  for (const [id, c] of carry instanceof CarryColumns ? carry.entries() : carry) {
+    const i = t.indexOf(id);
+    if (i >= 0) out.set(i, c);
+  }
+  return out;
+}
+
+/** The member `level` steps up the sponsor line of member `i` (level 1 is the sponsor), or -1. */
+function sponsorUp(t: MemberTable, i: number, level: number) {
+  let cur = i;
+  for (let k = 0; k < level && cur >= 0; k++) cur = t.sponsorOf(cur);
   return cur;
 }
 
 /** Active members each member sponsored, per leg of theirs (for the pairing qualification). */
-function directsPerLeg(members: MemberLookup) {
-  const out = new Map<string, { l: number; r: number }>();
-  for (const m of members.values()) {
-    if (!m.active || !m.sponsor || !members.has(m.sponsor)) continue;
+function directsPerLeg(t: MemberTable) {
+  const l = new Int32Array(t.size);
+  const r = new Int32Array(t.size);
+  for (let m = 0; m < t.size; m++) {
+    const s = t.sponsorOf(m);
+    if (!t.isActive(m) || s < 0) continue;
     // Walk up from the recruit to the sponsor: the last step tells the leg.
     let child = m;
     let guard = 0;
-    while (child.parent && child.parent !== m.sponsor && guard++ < 10_000_000) child = members.get(child.parent)!;
-    if (child.parent !== m.sponsor || !child.position) continue;
-    const o = out.get(m.sponsor) ?? { l: 0, r: 0 };
-    if (child.position === 'left') o.l += 1;
-    else o.r += 1;
-    out.set(m.sponsor, o);
+    while (t.parentOf(child) >= 0 && t.parentOf(child) !== s && guard++ < 10_000_000) child = t.parentOf(child);
+    if (t.parentOf(child) !== s) continue;
+    if (t.isLeft(child)) l[s] += 1;
+    else if (t.isRight(child)) r[s] += 1;
   }
-  return out;
+  return { l, r };
 }
 
 /** Binary pairing for one member (compensation.md §3), exported for the member's "this cycle so far". */
@@ -180,76 +215,76 @@ export function pairMember(plan: PlanConfig, carryIn: Carry, add: { l: bigint; r
 
 /** Lines of a pairing cycle: sales_incentive, sponsor_income, sales_bonus, franchise_income, rank_bonus, adjustments. */
 export function calculatePairing(input: PairingInput): CalcResult {
-  const { plan, members } = input;
+  const { plan } = input;
+  const t = tableOf(input.members);
+  const legs = legColumnsOf(t, input.legs);
+  const carryIn = carryColumnsOf(t, input.carry);
   const lines: Line[] = [];
-  const carryOut = new Map<string, Carry>();
+  const carryOut = new CarryColumns(t);
   let flushedBV = 0n;
   const bvValue = paise(plan.bvValue);
-  const minPersonal = paise(plan.pairing.minPersonalBV);
+  const minPersonal = Number(paise(plan.pairing.minPersonalBV));
   const needDirects = plan.pairing.minDirectsEachLeg;
-  const directs = needDirects > 0 ? directsPerLeg(members) : new Map<string, { l: number; r: number }>();
-  const none: Carry = { l: 0n, r: 0n, pairedEver: false };
-  const zero = { l: 0n, r: 0n };
+  const directs = needDirects > 0 ? directsPerLeg(t) : undefined;
 
   // 1. Binary pairing for every member with carry or new BV.
-  const si = new Map<string, bigint>();
-  const candidates = new Set<string>([...input.legs.keys(), ...input.carry.keys()]);
-  for (const id of candidates) {
-    const m = members.get(id);
-    if (!m) continue;
-    const carryIn = input.carry.get(id) ?? none;
-    const add = input.legs.get(id) ?? zero;
-    const d = directs.get(id) ?? { l: 0, r: 0 };
-    const reasons: string[] = [];
-    if (!m.active) reasons.push('not active at the close');
-    if (m.personalBV < minPersonal) reasons.push(`personal BV ${bvText(m.personalBV)} below ${plan.pairing.minPersonalBV}`);
-    if (needDirects > 0 && (d.l < needDirects || d.r < needDirects)) reasons.push(`${d.l} left / ${d.r} right active directs, ${needDirects} needed in each leg`);
-    const r = pairMember(plan, carryIn, add, reasons.length === 0);
+  const si = new Map<number, bigint>();
+  for (let i = 0; i < t.size; i++) {
+    const addL = legs.l[i];
+    const addR = legs.r[i];
+    if (addL === 0 && addR === 0 && !carryIn.hasAt(i)) continue;
+    const cin: Carry = { l: BigInt(carryIn.l[i]), r: BigInt(carryIn.r[i]), pairedEver: carryIn.pairedEver[i] === 1 };
+    const add = { l: BigInt(addL), r: BigInt(addR) };
+    let qualifies = t.isActive(i) && t.personalBVAt(i) >= minPersonal;
+    if (qualifies && directs && (directs.l[i] < needDirects || directs.r[i] < needDirects)) qualifies = false;
+    const r = pairMember(plan, cin, add, qualifies);
     flushedBV += r.flushed;
-    if (r.carryOut.l > 0n || r.carryOut.r > 0n || r.carryOut.pairedEver) carryOut.set(id, r.carryOut);
-    if (r.amount > 0n) {
-      si.set(id, r.amount);
-      lines.push({
-        memberId: id, type: 'sales_incentive', amount: r.amount,
-        explanation: {
-          text: `Left ${bvText(r.L)} BV (carry ${bvText(carryIn.l)} + new ${bvText(add.l)}), right ${bvText(r.R)} BV (carry ${bvText(carryIn.r)} + new ${bvText(add.r)}): `
-            + `${r.pairs} pair${r.pairs === 1n ? '' : 's'} of ${plan.pairing.pairUnitBV} BV${r.firstTwoToOne ? ` (first pair 2:1 from the ${r.firstTwoToOne})` : ''}, ${r.paid} paid at ${plan.pairing.pairRate} %`
-            + `${r.flushed > 0n ? `, ${bvText(r.flushed)} BV flushed` : ''}; carry ${bvText(r.carryOut.l)} / ${bvText(r.carryOut.r)}.`,
-          carryIn: { left: bvText(carryIn.l), right: bvText(carryIn.r) }, newBV: { left: bvText(add.l), right: bvText(add.r) },
-          units: { left: String(r.uL), right: String(r.uR) }, pairs: String(r.pairs), paid: String(r.paid),
-          flushedBV: bvText(r.flushed), carryOut: { left: bvText(r.carryOut.l), right: bvText(r.carryOut.r) },
-          firstPair: r.firstTwoToOne ? `2:1 (${r.firstTwoToOne})` : null, pairUnitBV: plan.pairing.pairUnitBV, pairRate: plan.pairing.pairRate,
-        },
-      });
-    } else if (reasons.length && (add.l > 0n || add.r > 0n)) {
-      // Not paid: the explanation stays with the member's carry (no line; the Income page reads the carry).
-    }
+    if (r.carryOut.l > 0n || r.carryOut.r > 0n || r.carryOut.pairedEver) carryOut.set(i, r.carryOut);
+    // Not paid: the explanation stays with the member's carry (no line; the Income page reads the carry).
+    if (r.amount <= 0n) continue;
+    si.set(i, r.amount);
+    lines.push({
+      memberId: t.idAt(i), member: i, type: 'sales_incentive', amount: r.amount,
+      explanation: {
+        text: `Left ${bvText(r.L)} BV (carry ${bvText(cin.l)} + new ${bvText(add.l)}), right ${bvText(r.R)} BV (carry ${bvText(cin.r)} + new ${bvText(add.r)}): `
+          + `${r.pairs} pair${r.pairs === 1n ? '' : 's'} of ${plan.pairing.pairUnitBV} BV${r.firstTwoToOne ? ` (first pair 2:1 from the ${r.firstTwoToOne})` : ''}, ${r.paid} paid at ${plan.pairing.pairRate} %`
+          + `${r.flushed > 0n ? `, ${bvText(r.flushed)} BV flushed` : ''}; carry ${bvText(r.carryOut.l)} / ${bvText(r.carryOut.r)}.`,
+        carryIn: { left: bvText(cin.l), right: bvText(cin.r) }, newBV: { left: bvText(add.l), right: bvText(add.r) },
+        units: { left: String(r.uL), right: String(r.uR) }, pairs: String(r.pairs), paid: String(r.paid),
+        flushedBV: bvText(r.flushed), carryOut: { left: bvText(r.carryOut.l), right: bvText(r.carryOut.r) },
+        firstPair: r.firstTwoToOne ? `2:1 (${r.firstTwoToOne})` : null, pairUnitBV: plan.pairing.pairUnitBV, pairRate: plan.pairing.pairRate,
+      },
+    });
   }
 
+  // The cycle's purchases by buyer index (buyers outside the snapshot earn nobody anything).
+  const buys = input.purchases.map((p) => ({ buyer: t.indexOf(p.buyer), bv: p.bv })).filter((p) => p.buyer >= 0);
+
   // 2. Sponsor income: percent of each purchase's BV by sponsor level.
-  const sponsorAcc = new Map<string, { num: bigint; levels: Map<number, { purchases: number; bv: bigint; from: Set<string> }> }>();
-  for (const p of input.purchases) {
-    for (const lv of plan.sponsorIncome.levels) {
-      const earner = sponsorAt(members, p.buyer, lv.level);
-      if (!earner || !earner.active) continue;
-      const acc = sponsorAcc.get(earner.id) ?? { num: 0n, levels: new Map() };
-      acc.num += p.bv * bvValue * pct4(lv.percent);
-      const l = acc.levels.get(lv.level) ?? { purchases: 0, bv: 0n, from: new Set<string>() };
+  const sponsorLevels = plan.sponsorIncome.levels.map((lv) => ({ ...lv, rate: pct4(lv.percent) }));
+  const sponsorAcc = new Map<number, { num: bigint; levels: Map<number, { purchases: number; bv: bigint; from: Set<string> }> }>();
+  for (const p of buys) {
+    for (const lv of sponsorLevels) {
+      const earner = sponsorUp(t, p.buyer, lv.level);
+      if (earner < 0 || !t.isActive(earner)) continue;
+      let acc = sponsorAcc.get(earner);
+      if (!acc) sponsorAcc.set(earner, (acc = { num: 0n, levels: new Map() }));
+      acc.num += p.bv * bvValue * lv.rate;
+      let l = acc.levels.get(lv.level);
+      if (!l) acc.levels.set(lv.level, (l = { purchases: 0, bv: 0n, from: new Set<string>() }));
       l.purchases += 1;
       l.bv += p.bv;
-      if (l.from.size < 20) l.from.add(members.get(p.buyer)?.userId ?? p.buyer);
-      acc.levels.set(lv.level, l);
-      sponsorAcc.set(earner.id, acc);
+      if (l.from.size < 20) l.from.add(t.userIdAt(p.buyer));
     }
   }
-  for (const [id, acc] of sponsorAcc) {
+  for (const [i, acc] of sponsorAcc) {
     const amount = roundDiv(acc.num, 100n * 100n * P4);
     if (amount <= 0n) continue;
     const levels = [...acc.levels].sort((a, b) => a[0] - b[0]).map(([level, l]) => ({
       level, percent: plan.sponsorIncome.levels.find((x) => x.level === level)!.percent, purchases: l.purchases, bv: bvText(l.bv), members: [...l.from],
     }));
     lines.push({
-      memberId: id, type: 'sponsor_income', amount,
+      memberId: t.idAt(i), member: i, type: 'sponsor_income', amount,
       explanation: {
         text: levels.map((l) => `Level ${l.level}: ${l.purchases} purchase${l.purchases === 1 ? '' : 's'}, ${l.bv} BV at ${l.percent} % (${l.members.join(', ')})`).join('; ') + '.',
         levels, bvValue: plan.bvValue,
@@ -258,22 +293,23 @@ export function calculatePairing(input: PairingInput): CalcResult {
   }
 
   // 3. Matching bonus: percent of the sales incentive of the members at each sponsor level.
-  const matchAcc = new Map<string, { num: bigint; from: { userId: string; level: number; incentive: string }[] }>();
-  for (const [id, amount] of si) {
-    for (const lv of plan.matching.levels) {
-      const earner = sponsorAt(members, id, lv.level);
-      if (!earner || !earner.active) continue;
-      const acc = matchAcc.get(earner.id) ?? { num: 0n, from: [] };
-      acc.num += amount * pct4(lv.percent);
-      if (acc.from.length < 20) acc.from.push({ userId: members.get(id)!.userId, level: lv.level, incentive: money(amount) });
-      matchAcc.set(earner.id, acc);
+  const matchLevels = plan.matching.levels.map((lv) => ({ ...lv, rate: pct4(lv.percent) }));
+  const matchAcc = new Map<number, { num: bigint; from: { userId: string; level: number; incentive: string }[] }>();
+  for (const [i, amount] of si) {
+    for (const lv of matchLevels) {
+      const earner = sponsorUp(t, i, lv.level);
+      if (earner < 0 || !t.isActive(earner)) continue;
+      let acc = matchAcc.get(earner);
+      if (!acc) matchAcc.set(earner, (acc = { num: 0n, from: [] }));
+      acc.num += amount * lv.rate;
+      if (acc.from.length < 20) acc.from.push({ userId: t.userIdAt(i), level: lv.level, incentive: money(amount) });
     }
   }
-  for (const [id, acc] of matchAcc) {
+  for (const [i, acc] of matchAcc) {
     const amount = roundDiv(acc.num, 100n * P4);
     if (amount <= 0n) continue;
     lines.push({
-      memberId: id, type: 'sales_bonus', amount,
+      memberId: t.idAt(i), member: i, type: 'sales_bonus', amount,
       explanation: {
         text: acc.from.map((f) => `${f.level === 1 ? '' : `level ${f.level}: `}${plan.matching.levels.find((x) => x.level === f.level)!.percent} % of ${f.userId}'s ${f.incentive}`).join('; ') + '.',
         from: acc.from,
@@ -282,44 +318,42 @@ export function calculatePairing(input: PairingInput): CalcResult {
   }
 
   // 4. Franchise income: the nearest placement ancestor with a franchise role (the buyer excluded).
-  const nearest = new Map<string, string | null>();
-  const franchiseOf = (id: string): string | null => {
-    const path: string[] = [];
-    let cur = members.get(id)?.parent ?? null;
-    let found: string | null = null;
-    while (cur) {
-      if (nearest.has(cur)) { found = nearest.get(cur)!; break; }
-      const m = members.get(cur);
-      if (!m) break;
-      if (m.role === 'mini_franchise' || m.role === 'basic_franchise') { found = cur; break; }
+  // nearest[i]: -2 not known yet, -1 none above, else the franchise holder's index.
+  const nearest = new Int32Array(t.size).fill(-2);
+  const path: number[] = [];
+  const franchiseOf = (i: number): number => {
+    path.length = 0;
+    let cur = t.parentOf(i);
+    let found = -1;
+    while (cur >= 0) {
+      if (nearest[cur] !== -2) { found = nearest[cur]; break; }
+      if (t.franchiseRole(cur)) { found = cur; break; }
       path.push(cur);
-      cur = m.parent;
+      cur = t.parentOf(cur);
     }
     // Everything walked through has the same nearest franchise above it.
-    for (const p of path) nearest.set(p, found);
+    for (const p of path) nearest[p] = found;
     return found;
   };
-  const franchiseAcc = new Map<string, { num: bigint; purchases: number; bv: bigint }>();
-  for (const p of input.purchases) {
+  const franchiseAcc = new Map<number, { num: bigint; purchases: number; bv: bigint; role: 'mini_franchise' | 'basic_franchise'; rate: string }>();
+  for (const p of buys) {
     const f = franchiseOf(p.buyer);
-    if (!f) continue;
-    const fm = members.get(f)!;
-    if (!fm.active) continue;
-    const rate = fm.role === 'mini_franchise' ? plan.franchise.mini_franchise : plan.franchise.basic_franchise;
-    const acc = franchiseAcc.get(f) ?? { num: 0n, purchases: 0, bv: 0n };
-    acc.num += p.bv * bvValue * pct4(rate);
+    if (f < 0 || !t.isActive(f)) continue;
+    let acc = franchiseAcc.get(f);
+    if (!acc) {
+      const role = t.franchiseRole(f)!;
+      franchiseAcc.set(f, (acc = { num: 0n, purchases: 0, bv: 0n, role, rate: role === 'mini_franchise' ? plan.franchise.mini_franchise : plan.franchise.basic_franchise }));
+    }
+    acc.num += p.bv * bvValue * pct4(acc.rate);
     acc.purchases += 1;
     acc.bv += p.bv;
-    franchiseAcc.set(f, acc);
   }
-  for (const [id, acc] of franchiseAcc) {
+  for (const [i, acc] of franchiseAcc) {
     const amount = roundDiv(acc.num, 100n * 100n * P4);
     if (amount <= 0n) continue;
-    const role = members.get(id)!.role;
-    const rate = role === 'mini_franchise' ? plan.franchise.mini_franchise : plan.franchise.basic_franchise;
     lines.push({
-      memberId: id, type: 'franchise_income', amount,
-      explanation: { text: `${acc.purchases} purchase${acc.purchases === 1 ? '' : 's'} below you, ${bvText(acc.bv)} BV at ${rate} % (${role === 'mini_franchise' ? 'mini' : 'basic'} franchise).`, purchases: acc.purchases, bv: bvText(acc.bv), rate, role },
+      memberId: t.idAt(i), member: i, type: 'franchise_income', amount,
+      explanation: { text: `${acc.purchases} purchase${acc.purchases === 1 ? '' : 's'} below you, ${bvText(acc.bv)} BV at ${acc.rate} % (${acc.role === 'mini_franchise' ? 'mini' : 'basic'} franchise).`, purchases: acc.purchases, bv: bvText(acc.bv), rate: acc.rate, role: acc.role },
     });
   }
 
@@ -328,10 +362,10 @@ export function calculatePairing(input: PairingInput): CalcResult {
     const row = plan.rankBonus.find((r) => r.rank === a.rank);
     const amount = row ? paise(row.amount) : 0n;
     if (amount <= 0n) continue;
-    lines.push({ memberId: a.memberId, type: 'rank_bonus', amount, explanation: { text: `${a.rank} achieved in this cycle.`, rank: a.rank } });
+    lines.push({ memberId: a.memberId, member: t.indexOf(a.memberId), type: 'rank_bonus', amount, explanation: { text: `${a.rank} achieved in this cycle.`, rank: a.rank } });
   }
 
-  lines.push(...adjustmentLines(lines, input.adjustments));
+  lines.push(...adjustmentLines(t, lines, input.adjustments));
   const salesBV = input.purchases.reduce((s, p) => s + p.bv, 0n);
   return { lines, carry: carryOut, flushedBV, salesBV, poolsLeft: {} };
 }
@@ -341,7 +375,8 @@ export function calculatePairing(input: PairingInput): CalcResult {
  * that the member's other lines of the cycle (and their positive adjustments) do not cover is left out and
  * waits, unconsumed, for a later cycle.
  */
-function adjustmentLines(lines: Line[], adjustments: Adjustment[]): Line[] {
+function adjustmentLines(t: MemberTable, lines: Line[], adjustments: Adjustment[]): Line[] {
+  if (!adjustments.length) return [];
   const gross = new Map<string, bigint>();
   for (const l of lines) gross.set(l.memberId, (gross.get(l.memberId) ?? 0n) + l.amount);
   for (const a of adjustments) if (a.amount > 0n) gross.set(a.memberId, (gross.get(a.memberId) ?? 0n) + a.amount);
@@ -353,12 +388,13 @@ function adjustmentLines(lines: Line[], adjustments: Adjustment[]): Line[] {
     else gross.set(a.memberId, g);
   }
   return adjustments.filter((a) => !deferred.has(a.id))
-    .map((a) => ({ memberId: a.memberId, type: a.type, amount: a.amount, adjustmentId: a.id, explanation: { text: `Adjustment: ${a.reason}`, adjustment: true, reason: a.reason } }));
+    .map((a) => ({ memberId: a.memberId, member: t.indexOf(a.memberId), type: a.type, amount: a.amount, adjustmentId: a.id, explanation: { text: `Adjustment: ${a.reason}`, adjustment: true, reason: a.reason } }));
 }
 
 /** Lines of a monthly cycle: consistency_bonus and the six pools (with their achievers), adjustments. */
 export function calculateMonthly(input: MonthlyInput): CalcResult & { achievers: { memberId: string; type: PoolType; amount: bigint; points: number }[] } {
-  const { plan, members } = input;
+  const { plan } = input;
+  const t = tableOf(input.members);
   const bvValue = paise(plan.bvValue);
   const lines: Line[] = [];
   const own = new Map<string, bigint>();
@@ -370,15 +406,15 @@ export function calculateMonthly(input: MonthlyInput): CalcResult & { achievers:
   const minBV = paise(c.minBV);
   if (pct4(c.percent) > 0n && input.previousMonths >= c.months - 1) {
     for (const [id, bv] of own) {
-      const m = members.get(id);
-      if (!m?.active || bv < minBV) continue;
+      const i = t.indexOf(id);
+      if (i < 0 || !t.isActive(i) || bv < minBV) continue;
       const prev = input.previousOwnBV.get(id) ?? [];
       const window = prev.slice(0, c.months - 1);
       if (window.length < c.months - 1 || window.some((x) => x < minBV)) continue;
       const amount = roundDiv(bv * bvValue * pct4(c.percent), 100n * 100n * P4);
       if (amount <= 0n) continue;
       lines.push({
-        memberId: id, type: 'consistency_bonus', amount,
+        memberId: id, member: i, type: 'consistency_bonus', amount,
         explanation: { text: `Own BV ${[bv, ...window].map(bvText).reverse().join(', ')} over the last ${c.months} months, each at least ${c.minBV}: ${c.percent} % of this month's ${bvText(bv)} BV.`, months: [bv, ...window].map(bvText), minBV: c.minBV, percent: c.percent },
       });
     }
@@ -393,12 +429,14 @@ export function calculateMonthly(input: MonthlyInput): CalcResult & { achievers:
     const poolNum = companyBV * bvValue * pct4(cfg.percent);
     const poolDen = 100n * 100n * P4;
     if (poolNum === 0n) continue;
-    const qualifiers: { m: SnapshotMember; points: number }[] = [];
-    for (const m of members.values()) {
-      if (!m.active || rankIdx(m.rank) < rankIdx(cfg.minRank)) continue;
+    const qualifiers: { m: SnapshotMember; i: number; points: number }[] = [];
+    const minRank = rankIdx(cfg.minRank);
+    for (let i = 0; i < t.size; i++) {
+      if (!t.isActive(i) || t.rankIndex(i) < minRank) continue;
+      const m = t.at(i);
       if (!input.heldRank(type, m)) continue;
       const pts = cfg.points[m.rank as keyof typeof cfg.points] ?? 1;
-      if (pts > 0) qualifiers.push({ m, points: pts });
+      if (pts > 0) qualifiers.push({ m, i, points: pts });
     }
     const poolPaise = poolNum / poolDen; // the pool itself, rounded down to the paisa
     const totalPoints = BigInt(qualifiers.reduce((s, q) => s + q.points, 0));
@@ -418,7 +456,7 @@ export function calculateMonthly(input: MonthlyInput): CalcResult & { achievers:
       if (s.share <= 0n) continue;
       achievers.push({ memberId: s.m.id, type, amount: s.share, points: s.points });
       lines.push({
-        memberId: s.m.id, type, amount: s.share,
+        memberId: s.m.id, member: s.i, type, amount: s.share,
         explanation: {
           text: `Pool ${money(poolPaise)} (${cfg.percent} % of ${bvText(companyBV)} company BV), ${totalPoints} points: ${s.points} point${s.points === 1 ? '' : 's'} at ${money(pointValue)}${s.capped ? `, capped at ${cfg.capPerMember}` : ''}.`,
           pool: money(poolPaise), companyBV: bvText(companyBV), percent: cfg.percent, totalPoints: Number(totalPoints), points: s.points,
@@ -428,8 +466,8 @@ export function calculateMonthly(input: MonthlyInput): CalcResult & { achievers:
     }
   }
 
-  lines.push(...adjustmentLines(lines, input.adjustments));
-  return { lines, carry: new Map(), flushedBV: 0n, salesBV: companyBV, poolsLeft, achievers };
+  lines.push(...adjustmentLines(t, lines, input.adjustments));
+  return { lines, carry: new CarryColumns(t), flushedBV: 0n, salesBV: companyBV, poolsLeft, achievers };
 }
 
 export interface TdsState {
