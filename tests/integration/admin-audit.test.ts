@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
 import { bearer, eventually, expectError, expectInvalid, uniqueEmail } from '../support/http';
-import { transactions, withdrawalRequests } from '../../server/db/schema/index';
+import { transactions, walletBalances, withdrawalRequests } from '../../server/db/schema/index';
 import { todayIn } from '../../server/lib/time';
 import type { UserRow } from '../../server/modules/users/users.repo';
 
@@ -210,7 +210,9 @@ describe('income reports', () => {
   it('GET /api/admin/reports/direct-income and holiday-reward read posted cycles, not ledger rows', async () => {
     const db = t.runtime.ctx.db;
     const before = await Promise.all(['direct-income', 'holiday-reward'].map((r) => t.api('GET', `/api/admin/reports/${r}`, { cookie: adminCookie })));
-    // Ledger rows of the report's types that no posted cycle wrote (the posted path: compensation-reports.test.ts).
+    // Ledger rows of the report's types that no posted cycle wrote (the posted path: compensation-reports.test.ts);
+    // every ledger row belongs to a wallet.
+    await db.insert(walletBalances).values({ userId: earner.id, balance: '200.00' }).onConflictDoNothing();
     await db.insert(transactions).values([
       { userId: earner.id, type: 'sponsor_income', amount: '150.50', balanceBefore: '0.00', balanceAfter: '150.50', description: 'Sponsor income from MB1', referenceId: 'ref-1', createdAt: new Date('2024-04-01T00:00:00Z') },
       { userId: earner.id, type: 'travel_fund', amount: '49.50', balanceBefore: '150.50', balanceAfter: '200.00', description: 'Travel fund', referenceId: 'ref-2', createdAt: new Date('2024-04-02T00:00:00Z') },

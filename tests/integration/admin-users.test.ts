@@ -5,7 +5,7 @@ import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
 import { bearer, count, demoCookies, expectError, expectInvalid, uniqueEmail } from '../support/http';
 import { AdminUserPage, AdminUserRow, CannotLoginMessage, ADMIN_USER_SORTS } from '../../contracts/admin';
 import { MSG } from '../../contracts/messages';
-import { auditLog, products, purchases, transactions, users } from '../../server/db/schema/index';
+import { auditLog, products, purchases, transactions, users, walletBalances } from '../../server/db/schema/index';
 import type { UserRow } from '../../server/modules/users/users.repo';
 
 let t: TestApp;
@@ -623,6 +623,7 @@ describe('DELETE /api/users/:id', () => {
 
   it('refuses a user with a wallet transaction (409)', async () => {
     const u = await activeUser();
+    await t.runtime.ctx.db.insert(walletBalances).values({ userId: u.id, balance: '10.00' }).onConflictDoNothing();
     await t.runtime.ctx.db.insert(transactions).values({ userId: u.id, type: 'admin_credit', amount: '10.00', balanceBefore: '0.00', balanceAfter: '10.00', description: 'test' });
     expectError(await del(u.id), 409, { code: 'CONFLICT', message: 'This user has wallet transactions or purchases and cannot be deleted. Block the account instead.' });
     expect(await dbUser(u.id)).toBeDefined();

@@ -18,12 +18,17 @@ export const walletBalances = pgTable(
   (t) => [uniqueIndex('wallet_balances_user_key').on(t.userId), check('wallet_balance_nonneg', sql`${t.balance} >= 0`)],
 );
 
-/** The ledger: balance = sum(amount) per user (decisions.md §6). */
+/**
+ * The ledger: balance = sum(amount) per user (decisions.md §6). Every row belongs to a wallet (its user's):
+ * each ledger path moves the wallet row first and inserts the rows after, so the key check finds the row it
+ * already holds. Ids are time-ordered (uuid_time_ordered(), migration 0020): a payout run inserts hundreds of
+ * thousands of rows, and random ids wrote each one into a random page of the primary key.
+ */
 export const transactions = pgTable(
   'transactions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id),
+    id: uuid('id').primaryKey().default(sql`uuid_time_ordered()`),
+    userId: uuid('user_id').notNull().references(() => walletBalances.userId),
     type: varchar('type', { length: 30 }).notNull(),
     amount: money('amount').notNull(),
     description: text('description'),
@@ -42,9 +47,8 @@ export const transactions = pgTable(
     seq: bigserial('seq', { mode: 'number' }).notNull(),
   },
   (t) => [
-    index('transactions_user_idx').on(t.userId, t.createdAt),
+    // Every reader sorts by seq: a member's statement (user, seq), the fund history (seq; type, seq).
     index('transactions_user_seq_idx').on(t.userId, t.seq),
-    index('transactions_type_idx').on(t.type, t.createdAt),
     // Fund history (every wallet, newest first) and its type filter / the direct-income report, in ledger order.
     uniqueIndex('transactions_seq_key').on(t.seq),
     index('transactions_type_seq_idx').on(t.type, t.seq),

@@ -265,10 +265,16 @@ export async function topEarners(db: DbOrTx, cycleId: string, n: number) {
 }
 
 // ---- posting ----
-export async function claimUnposted(db: DbOrTx, cycleId: string, limit: number) {
+/**
+ * The next unposted payouts after `after` in member order, locked for this transaction; rows another poster
+ * holds are skipped. The poster moves `after` forward batch by batch, so each claim reads only its own
+ * stretch of the (cycle, member) key instead of every row posted before it.
+ */
+export async function claimUnposted(db: DbOrTx, cycleId: string, after: string | null, limit: number) {
   return rawRows<{ member_id: string; gross: string; admin_charge: string; tds: string; net: string }>(db, sql`
-    select member_id::text, gross::text, admin_charge::text, tds::text, net::text from comp_payouts
-    where cycle_id = ${cycleId}::uuid and posted_at is null order by member_id limit ${limit} for update skip locked`);
+    select p.member_id::text, p.gross::text, p.admin_charge::text, p.tds::text, p.net::text from comp_payouts p
+    where p.cycle_id = ${cycleId}::uuid and p.posted_at is null and p.member_id > ${after ?? '00000000-0000-0000-0000-000000000000'}::uuid
+    order by p.member_id limit ${limit} for update skip locked`);
 }
 export async function markPosted(db: DbOrTx, cycleId: string, memberIds: string[], at: Date) {
   await db.update(compPayouts).set({ postedAt: at }).where(and(eq(compPayouts.cycleId, cycleId), sql`${compPayouts.memberId} = any(${sql.param(memberIds)}::uuid[])`, isNull(compPayouts.postedAt)));

@@ -485,10 +485,16 @@ export async function postCycle(ctx: AppContext, actor: Actor, id: string, opts:
   const period = `${istDate(c0.startsAt)} to ${istDate(new Date(cycleEnd(c0).getTime() - 1))}`;
   const summary = (c0.summary ?? {}) as { achievers?: { memberId: string; type: string; amount: string; points: number }[] };
   let batchNo = 0;
+  // Passes over the cycle in member order; a pass that finds nothing to claim ends it (a row that another
+  // poster held and then released is picked up by the next pass).
+  let after: string | null = null;
+  let claimedThisPass = false;
   for (;;) {
     const done = await ctx.db.transaction(async (tx) => {
-      const batch = await repo.claimUnposted(tx, id, opts.batchSize ?? POST_BATCH);
+      const batch = await repo.claimUnposted(tx, id, after, opts.batchSize ?? POST_BATCH);
       if (!batch.length) return true;
+      after = batch[batch.length - 1].member_id;
+      claimedThisPass = true;
       const now = ctx.clock.now();
       const lines = await repo.postingLinesOf(tx, id, batch.map((b) => b.member_id));
       const byMember = new Map<string, typeof lines>();
@@ -528,7 +534,10 @@ export async function postCycle(ctx: AppContext, actor: Actor, id: string, opts:
       await opts.beforeCommit?.(tx, { number: (batchNo += 1), memberIds: batch.map((b) => b.member_id) });
       return false;
     });
-    if (done) break;
+    if (!done) continue;
+    if (!claimedThisPass || after === null) break;
+    after = null;
+    claimedThisPass = false;
   }
   return ctx.db.transaction(async (tx) => {
     const c = await repo.findCycle(tx, id, true);

@@ -30,10 +30,10 @@ export async function tryApplierLock(db: DbOrTx): Promise<boolean> {
 export async function claimPending(db: DbOrTx, before: Date, limit: number): Promise<PendingEvent[]> {
   return rawRows<PendingEvent>(
     db,
-    sql`select id::text, kind, member_id, bv::text, d_members, d_active, sponsor_id
-        from volume_events
-        where applied_at is null and occurred_at < ${before.toISOString()}::timestamptz
-        order by id limit ${limit}
+    sql`select v.id::text, v.kind, v.member_id, v.bv::text, v.d_members, v.d_active, v.sponsor_id
+        from volume_events v
+        where v.applied_at is null and v.occurred_at < ${before.toISOString()}::timestamptz
+        order by v.id limit ${limit}
         for update skip locked`,
   );
 }

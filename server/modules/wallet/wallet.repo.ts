@@ -150,7 +150,11 @@ export async function applyLedgerBatch(db: DbOrTx, rows: LedgerBatchRow[], now: 
   }
   const users = [...totals.keys()].sort();
   const toText = (c: number) => (c / 100).toFixed(2);
-  await db.execute(sql`insert into wallet_balances (user_id) select unnest(${sql.param(users)}::uuid[]) on conflict (user_id) do nothing`);
+  // Only the wallets that do not exist yet (an insert attempt per existing wallet cost a speculative insertion each).
+  await db.execute(sql`
+    insert into wallet_balances (user_id)
+    select u from unnest(${sql.param(users)}::uuid[]) as x(u) where not exists (select 1 from wallet_balances w where w.user_id = x.u)
+    on conflict (user_id) do nothing`);
   const moved = await rawRows<{ user_id: string; before: string }>(db, sql`
     update wallet_balances w set balance = w.balance + t.amount, total_earnings = w.total_earnings + t.earnings, updated_at = now()
     from (select unnest(${sql.param(users)}::uuid[]) as user_id, unnest(${sql.param(users.map((u) => toText(totals.get(u)!.amount)))}::numeric[]) as amount,
