@@ -15,6 +15,11 @@ export interface JobActor {
 
 export const jobActorOf = (actor: Actor): JobActor => ({ userId: realUser(actor).id, ip: actor.ip, userAgent: actor.userAgent, sessionHash: actor.sessionHash });
 
+/** Queues a one-off job to run soon, without waiting for it (follow-up work the caller need not see finish). */
+export async function queueJob(ctx: AppContext, job: { key: string; name: string; payload?: unknown }) {
+  await enqueueJob(ctx.db, { ...job, runAt: ctx.clock.now() });
+}
+
 /**
  * A request that hands long work to the job runner and waits for it (the payout calculation and posting):
  * queues a one-off job under `key` (joining the one already queued under it, so two admins asking at once

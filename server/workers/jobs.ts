@@ -4,7 +4,7 @@ import type { JobDefinition } from './job-runner';
 import { drainJournal, CLOSE_GRACE_MS } from '../modules/volume/applier.service';
 import { nextCycleEnd } from '../modules/cycles/cycles.service';
 import { runMaintenance } from './maintenance.worker';
-import { CALCULATE_JOB, POST_JOB, runCycleJob, type CycleJobPayload } from '../modules/compensation/compensation.service';
+import { ANALYZE_JOB, CALCULATE_JOB, POST_JOB, analyzeResultTables, runCycleJob, type CycleJobPayload } from '../modules/compensation/compensation.service';
 
 const later = (ctx: AppContext, ms: number) => new Date(ctx.clock.now().getTime() + ms);
 
@@ -42,6 +42,10 @@ export function jobDefinitions(mail: OutboxWorker): JobDefinition[] {
     {
       name: POST_JOB, recurring: false, leaseMs: 15 * 60_000,
       run: (ctx, job) => runCycleJob(ctx, 'post', job.payload as CycleJobPayload),
+    },
+    {
+      name: ANALYZE_JOB, recurring: false,
+      run: (ctx) => analyzeResultTables(ctx),
     },
     {
       name: 'mail.outbox', recurring: true,

@@ -9,7 +9,7 @@ import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../core/actor';
 import { realUser } from '../../core/actor';
 import { badRequest, conflict, forbidden, notFound } from '../../core/app-error';
-import { jobActorOf, queueAndWait, type JobActor } from '../../workers/job-requests';
+import { jobActorOf, queueAndWait, queueJob, type JobActor } from '../../workers/job-requests';
 import { audit } from '../audit/audit.service';
 import { postLedgerBatch } from '../wallet/ledger.service';
 import { drainJournal, CLOSE_GRACE_MS } from '../volume/applier.service';
@@ -209,8 +209,9 @@ async function loadMembers(db: DbOrTx, at: Date): Promise<Snapshot> {
 }
 
 /** Computes a cycle's lines with a plan, from its frozen snapshot (nothing is written). */
-async function compute(db: DbOrTx, c: repo.CycleRow, plan: PlanConfig, snap: Snapshot): Promise<CalcResult> {
+async function compute(db: DbOrTx, c: repo.CycleRow, plan: PlanConfig, snap: Snapshot, lap: (phase: string) => void = () => {}): Promise<CalcResult> {
   const purchases = (await repo.cyclePurchases(db, c.kind, c.id)).map((p) => ({ buyer: p.member_id, bv: paise(p.bv) }));
+  lap('purchases');
   const adjustments: Adjustment[] = c.kind === 'pairing'
     ? (await repo.waitingAdjustments(db, cycleEnd(c))).map((a) => ({ id: a.id, memberId: a.memberId, type: a.type, amount: paise(a.amount), reason: a.reason }))
     : [];
@@ -235,6 +236,7 @@ async function compute(db: DbOrTx, c: repo.CycleRow, plan: PlanConfig, snap: Sna
       legs.l[i] = paiseNumber(l);
       legs.r[i] = paiseNumber(r);
     });
+    lap('carryAndLegs');
     const ranksAchieved = (await repo.ranksAchievedBetween(db, c.startsAt, cycleEnd(c))).map((r) => ({ memberId: r.user_id, rank: r.rank }));
     return calculatePairing({ plan, members: snap.members, legs, carry, purchases, ranksAchieved, adjustments });
   }
@@ -332,6 +334,9 @@ async function calculableCycle(db: DbOrTx, id: string, lock: boolean) {
 
 export const CALCULATE_JOB = 'comp.calculate';
 export const POST_JOB = 'comp.post';
+/** Fresh planner statistics on the result tables after a large calculation (member pages read them at once). */
+export const ANALYZE_JOB = 'comp.analyze';
+export const analyzeResultTables = (ctx: AppContext) => repo.analyzeResults(ctx.db);
 /** How long a calculate or post request waits for its job before answering that it still runs. */
 export const CYCLE_JOB_WAIT_MS = 10 * 60_000;
 
@@ -391,7 +396,8 @@ export async function runCycleJob(ctx: AppContext, kind: 'calculate' | 'post', p
  * (the job's work; the demo seed calls it directly).
  */
 export async function calculateCycle(ctx: AppContext, actor: Actor, id: string) {
-  return ctx.db.transaction(async (tx) => {
+  let lineCount = 0;
+  const summary = await ctx.db.transaction(async (tx) => {
     await repo.lockCalculations(tx);
     const c = await calculableCycle(tx, id, true);
     // Where a run's time goes, in the log (ADR 0010 keeps the figures of the million-member run).
@@ -404,7 +410,7 @@ export async function calculateCycle(ctx: AppContext, actor: Actor, id: string) 
     };
     const plan = await planFor(tx, c.startsAt);
     const snap = await loadMembers(tx, cycleEnd(c)); lap('snapshot');
-    const res = await compute(tx, c, plan.config, snap); lap('compute');
+    const res = await compute(tx, c, plan.config, snap, lap); lap('engine');
     const t = snap.members;
     const payouts = await payoutsOf(tx, c, plan.config, t, res.lines); lap('deductions');
     await repo.clearResults(tx, id);
@@ -430,7 +436,7 @@ export async function calculateCycle(ctx: AppContext, actor: Actor, id: string) 
       await repo.insertCarry(tx, mapLazily(k.inIdOrder(), (i) => ({ cycleId: id, memberId: t.idAt(i), carryLeft: fromPaise(BigInt(k.l[i])), carryRight: fromPaise(BigInt(k.r[i])), pairedEver: k.pairedEver[i] === 1 })));
     }
     lap('carry');
-    if (res.lines.length > 10_000) await repo.analyzeResults(tx);
+    lineCount = res.lines.length;
     const sales = await repo.cycleSales(tx, c.kind, id);
     const summary = { ...summarize(res, payouts, sales), achievers: 'achievers' in res ? (res as { achievers: { memberId: string; type: string; amount: bigint; points: number }[] }).achievers.map((a) => ({ ...a, amount: fromPaise(a.amount) })) : [] };
     const row = await repo.setCycle(tx, id, { status: 'calculated', calculatedAt: ctx.clock.now(), calculatedBy: realUser(actor).id, planId: plan.id, summary, approvedAt: null, approvedBy: null }, ['closed', 'calculated']);
@@ -439,6 +445,9 @@ export async function calculateCycle(ctx: AppContext, actor: Actor, id: string) 
     ctx.log.info({ cycle: id, kind: c.kind, members: snap.members.size, lines: res.lines.length, ms: phases }, 'cycle calculated');
     return toSummary(row, plan.version);
   });
+  // Statistics after the commit, as a job of their own: the admin's answer does not wait for them.
+  if (lineCount > 10_000) await queueJob(ctx, { key: ANALYZE_JOB, name: ANALYZE_JOB });
+  return summary;
 }
 
 /** calculated -> approved, by an admin other than the one who calculated. */
