@@ -111,6 +111,12 @@ async function expectAllOrNothing(cycleId: string) {
   }
   // Nobody outside the cycle's payouts got a row of it.
   expect(new Set(ledger.map((r) => r.user_id)).size).toBeLessThanOrEqual(payouts.filter((p) => p.posted).length);
+  // The year-to-date totals the next calculation reads (TDS) are exactly the posted payouts, batch by batch.
+  const ytd = await query<{ member_id: string; fy: number; gross: string; tds: string; posted_gross: string | null; posted_tds: string | null }>(t, sql`
+    select y.member_id::text, y.fy, y.gross::text, y.tds::text, s.gross::text as posted_gross, s.tds::text as posted_tds
+    from comp_ytd y full join (select member_id, fy, sum(gross) as gross, sum(tds) as tds from comp_payouts where posted_at is not null group by 1, 2) s
+      on s.member_id = y.member_id and s.fy = y.fy`);
+  for (const y of ytd) expect([y.gross, y.tds], `year to date of ${y.member_id}`).toEqual([y.posted_gross, y.posted_tds]);
   return { posted, total: payouts.length };
 }
 

@@ -183,8 +183,18 @@ export async function insertAdjustment(db: DbOrTx, v: typeof compAdjustments.$in
   return row;
 }
 /** Year-to-date gross and TDS of posted payouts per member in a financial year. */
-export const ytdOf = (db: DbOrTx, fy: number) =>
-  rawRows<{ member_id: string; gross: string; tds: string }>(db, sql`select member_id::text, sum(gross)::text as gross, sum(tds)::text as tds from comp_payouts where fy = ${fy} and posted_at is not null group by 1`);
+/** Year-to-date posted gross and TDS per member in a financial year (comp_ytd), member by member. */
+export const eachYtd = (db: DbOrTx, fy: number, onRow: (memberId: string, gross: string, tds: string) => void) =>
+  eachRow(db, `select member_id, gross, tds from comp_ytd where fy = ${Math.trunc(fy)}`, (c) => onRow(c[0]!, c[1]!, c[2]!));
+/** The posting batch's payouts join the year-to-date totals (in the batch's own transaction). */
+export async function addToYtd(db: DbOrTx, cycleId: string, memberIds: string[]) {
+  await db.execute(sql`
+    insert into comp_ytd (member_id, fy, gross, tds)
+    select p.member_id, p.fy, p.gross, p.tds from comp_payouts p
+    where p.cycle_id = ${cycleId}::uuid and p.member_id = any(${sql.param(memberIds)}::uuid[])
+    order by p.fy, p.member_id
+    on conflict (fy, member_id) do update set gross = comp_ytd.gross + excluded.gross, tds = comp_ytd.tds + excluded.tds`);
+}
 export const panApproved = (db: DbOrTx) =>
   rawRows<{ id: string }>(db, sql`select id::text from users where pan_number is not null and kyc_status = 'approved'`);
 

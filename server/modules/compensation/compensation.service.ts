@@ -285,10 +285,10 @@ async function payoutsOf(db: DbOrTx, c: repo.CycleRow, plan: PlanConfig, t: Memb
     gross.set(l.member, (gross.get(l.member) ?? 0n) + l.amount);
   }
   const ytd = new Map<number, { gross: bigint; tds: bigint }>();
-  for (const r of await repo.ytdOf(db, fy)) {
-    const i = t.indexOf(r.member_id);
-    if (i >= 0 && gross.has(i)) ytd.set(i, { gross: paise(r.gross), tds: paise(r.tds) });
-  }
+  await repo.eachYtd(db, fy, (m, g, tds) => {
+    const i = t.indexOf(m);
+    if (i >= 0 && gross.has(i)) ytd.set(i, { gross: paise(g), tds: paise(tds) });
+  });
   const pan = new Set<number>();
   for (const r of await repo.panApproved(db)) {
     const i = t.indexOf(r.id);
@@ -540,6 +540,7 @@ export async function postCycle(ctx: AppContext, actor: Actor, id: string, opts:
       }
       await repo.insertAchievers(tx, ach.map((a) => ({ userId: a.memberId, achievementType: a.type, position: positions.get(`${a.type}:${a.memberId}`) ?? null, amount: a.amount, period: 'monthly', periodDate: istDate(c0.startsAt), metadata: { cycleId: id, points: a.points } })));
       await repo.markPosted(tx, id, batch.map((b) => b.member_id), now);
+      await repo.addToYtd(tx, id, batch.map((b) => b.member_id));
       await opts.beforeCommit?.(tx, { number: (batchNo += 1), memberIds: batch.map((b) => b.member_id) });
       return false;
     });
