@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { DEFAULT_PLAN, POOL_TYPES, type PlanConfig } from '../../../contracts/compensation';
-import { calculatePairing, calculateMonthly, deductions, paise, type SnapshotMember, type Carry, type Purchase, type PairingInput } from './engine';
+import { calculatePairing, calculateMonthly, deductions, paise, type SnapshotMember, type Purchase, type PairingInput } from './engine';
 
 /** Plan P1 of compensation.md §7: no pools, no consistency. */
 const P1: PlanConfig = {
