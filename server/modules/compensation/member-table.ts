@@ -222,9 +222,6 @@ export class MemberTable implements MemberLookup {
   rankIndex(i: number) {
     return this.ranks[i];
   }
-  rankAt(i: number) {
-    return RANKS[this.ranks[i]];
-  }
   /** Lifetime personal BV in paise (a whole number). */
   personalBVAt(i: number) {
     return this.bv[i];
@@ -330,10 +327,5 @@ export class CarryColumns {
   /** Whether these columns are indexed by `table`. */
   belongsTo(table: MemberTable) {
     return this.table === table;
-  }
-  get size() {
-    let n = 0;
-    for (let i = 0; i < this.l.length; i++) if (this.hasAt(i)) n += 1;
-    return n;
   }
 }
