@@ -144,7 +144,7 @@ export async function commerceSuite(base: string, databaseUrl: string) {
       await sleep(1_000);
     }
   })();
-  const rootBefore = (await db.query('select left_bv::text, right_bv::text from users where id = $1', [root])).rows[0];
+  const rootBefore = (await db.query('select left_bv::text, right_bv::text from member_volume where member_id = $1', [root])).rows[0];
   const load = await run(LOAD_SECONDS);
   const loadEnded = performance.now();
   loading = false;
@@ -162,7 +162,7 @@ export async function commerceSuite(base: string, databaseUrl: string) {
   if (lagBackMs !== Infinity) lagBackMs = Math.round(performance.now() - loadEnded);
   while ((await lagNow()).pending > 0) await sleep(200);
   const drainedMs = Math.round(performance.now() - loadEnded);
-  const rootAfter = (await db.query('select left_bv::text, right_bv::text from users where id = $1', [root])).rows[0];
+  const rootAfter = (await db.query('select left_bv::text, right_bv::text from member_volume where member_id = $1', [root])).rows[0];
   const batches = (await db.query<{ n: string; events: string; avg_ms: string; max_ms: string; anc: string }>(
     `select count(*)::text n, sum(events)::text events, round(avg(ms))::text avg_ms, max(ms)::text max_ms, round(avg(ancestors))::text anc
        from volume_apply_log where at >= now() - make_interval(secs => $1)`, [LOAD_SECONDS + 60])).rows[0];

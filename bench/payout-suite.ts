@@ -109,7 +109,7 @@ export async function payoutSuite(base: string, databaseUrl: string, server: Chi
      insert into volume_events (kind, member_id, purchase_id, bv, occurred_at, applied_at, pairing_cycle_id, monthly_cycle_id)
      select 'purchase', user_id, id, total_bv, now(), now(), $5::uuid, $6::uuid from p`,
     [buyers, bvs, product.id, product.price, pairingId, monthlyId]);
-  await db.query('update users u set total_bv = u.total_bv + b.bv from (select unnest($1::uuid[]) as uid, unnest($2::numeric[]) as bv) b where u.id = b.uid', [buyers, bvs]);
+  await db.query('update member_volume u set total_bv = u.total_bv + b.bv from (select unnest($1::uuid[]) as uid, unnest($2::numeric[]) as bv) b where u.member_id = b.uid', [buyers, bvs]);
   // The cycle's BV per leg on every ancestor: one bottom-up fold over the tree (parents before children by level).
   const tree = (await db.query<{ id: string; parent_id: string | null; position: string | null; level: number }>(
     'select id::text, parent_id::text, position, level from users where placed_at is not null')).rows;
@@ -143,7 +143,7 @@ export async function payoutSuite(base: string, databaseUrl: string, server: Chi
   // The set-up wrote a week's purchases in one go; over a real week autovacuum would have visited those rows
   // (hint bits, visibility map, statistics) long before the cycle closed, and the writes would have been
   // checkpointed. Do the same here, so the timed run pays for the payout and not for the set-up's aftermath.
-  await db.query('vacuum (analyze) users, purchases, volume_events, leg_volumes, wallet_balances, comp_payouts, comp_carry');
+  await db.query('vacuum (analyze) users, member_volume, purchases, volume_events, leg_volumes, wallet_balances, comp_payouts, comp_carry');
   await db.query('checkpoint');
   console.log(`set-up done in ${Math.round((performance.now() - t0) / 1000)} s: ${ids.length} members with BV in a leg this cycle`);
 

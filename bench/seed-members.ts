@@ -112,7 +112,7 @@ export async function seedMembers(databaseUrl: string, count: number) {
     return [
       id, `BN${String(g).padStart(7, '0')}`, `member${g}@bench.local`, null, FIRST[g % 20], LAST[Math.floor(g / 20) % 20], 'user', status,
       ['approved', 'pending', 'rejected'][g % 3], status === 'active' ? 'Active' : 'Inactive', true, false, reg, act,
-      g % 4 === 0 ? '0' : '5000', `9${String(g % 1_000_000_000).padStart(9, '0')}`, String(g % 50000), RANKS[g % 6],
+      g % 4 === 0 ? '0' : '5000', `9${String(g % 1_000_000_000).padStart(9, '0')}`, RANKS[g % 6],
       g % 2 === 0 ? 'HDFC BANK' : null, g % 2 === 0 ? 'HDFC0001234' : null, g % 2 === 0 ? String(g).padStart(12, '7') : null, reg,
       n?.sponsor_id ?? null, n?.sponsor_id ? publicId.get(n.sponsor_id) ?? null : null, n?.parent_id ?? null, n?.left_child_id ?? null, n?.right_child_id ?? null, n?.position ?? null, f?.level ?? 0,
       n ? act : null, f?.left_count ?? 0, f?.right_count ?? 0, f?.left_active ?? 0, f?.right_active ?? 0, f?.team_depth ?? 0, f?.open_depth ?? 0,
@@ -144,9 +144,11 @@ export async function seedMembers(databaseUrl: string, count: number) {
   // Rows refer to each other (parent, children, sponsor); the generator checked the structure above.
   await client.query('set local session_replication_role = replica');
   await pipeline(Readable.from(lines()), client.query(copyFrom(`copy users (id, user_id, email, password, first_name, last_name, role, status, kyc_status,
-    id_status, email_verified, first_login, registration_date, activation_date, package_amount, mobile, total_bv, current_rank, bank_name, bank_ifsc,
+    id_status, email_verified, first_login, registration_date, activation_date, package_amount, mobile, current_rank, bank_name, bank_ifsc,
     bank_account_number, created_at, sponsor_id, sponsor_user_id, parent_id, left_child_id, right_child_id, position, level, placed_at, left_count, right_count,
     left_active, right_active, team_depth, open_depth, total_directs, left_directs, right_directs) from stdin`)));
+  // The COPY ran without triggers: each member's BV row (personal BV g mod 50,000, as the generator always gave).
+  await client.query(`insert into member_volume (member_id, total_bv) select id, substr(user_id, 3)::int % 50000 from users where user_id like 'BN%'`);
   // Counters of the members that existed before (the root and the demo downline) change too.
   for (const n of existing) {
     const f = fixed.get(n.id);
@@ -169,6 +171,7 @@ export async function seedMembers(databaseUrl: string, count: number) {
   await client.query('select user_tallies_rebuild()');
   await seedWallets(client);
   await client.query('vacuum analyze users');
+  await client.query('vacuum analyze member_volume');
   await client.query('vacuum analyze wallet_balances');
   await client.query('vacuum analyze transactions');
   await client.query('vacuum analyze withdrawal_requests');

@@ -5,7 +5,7 @@ import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
 import { bearer, count, demoCookies, expectError, expectInvalid, uniqueEmail } from '../support/http';
 import { AdminUserPage, AdminUserRow, CannotLoginMessage, ADMIN_USER_SORTS } from '../../contracts/admin';
 import { MSG } from '../../contracts/messages';
-import { auditLog, products, purchases, transactions, users, walletBalances } from '../../server/db/schema/index';
+import { auditLog, products, purchases, transactions, users, walletBalances, memberVolume } from '../../server/db/schema/index';
 import type { UserRow } from '../../server/modules/users/users.repo';
 
 let t: TestApp;
@@ -59,7 +59,7 @@ describe('GET /api/admin/users/search', () => {
   const TAG = 'Qsearch';
   const fx: Record<string, UserRow> = {};
   beforeAll(async () => {
-    const specs: [string, Omit<Partial<UserRow>, 'password'>][] = [
+    const specs: [string, Omit<Partial<UserRow>, 'password'> & { totalBV?: string }][] = [
       ['A', { firstName: 'Alpha', status: 'active', role: 'user', kycStatus: 'approved', registrationDate: new Date('2021-03-10T20:00:00Z'), activationDate: new Date('2021-03-15T19:00:00Z'), totalBV: '987654.00', currentRank: 'Zenith Crown', packageAmount: '5000.00' }],
       ['B', { firstName: 'Bravo', status: 'active', role: 'mini_franchise', kycStatus: 'pending', registrationDate: new Date('2021-03-11T10:00:00Z'), activationDate: new Date('2021-03-16T10:00:00Z'), totalBV: '987655.50', currentRank: 'Executive', packageAmount: '1000.00' }],
       ['C', { firstName: 'Charlie', status: 'pending', role: 'user', kycStatus: 'rejected', registrationDate: new Date('2021-03-11T19:00:00Z'), activationDate: null, totalBV: '10.00', currentRank: 'zenith crown', packageAmount: null, idStatus: 'Inactive' }],
@@ -68,7 +68,10 @@ describe('GET /api/admin/users/search', () => {
       // Same name and package as A: ties are broken by id.
       ['F', { firstName: 'Alpha', status: 'active', role: 'user', kycStatus: 'approved', registrationDate: new Date('2021-03-14T00:00:00Z'), activationDate: new Date('2021-03-17T00:00:00Z'), packageAmount: '5000.00' }],
     ];
-    for (const [k, v] of specs) fx[k] = await t.createUser({ email: uniqueEmail(`search${k.toLowerCase()}`), lastName: TAG, ...v });
+    for (const [k, { totalBV, ...v }] of specs) {
+      fx[k] = await t.createUser({ email: uniqueEmail(`search${k.toLowerCase()}`), lastName: TAG, ...v });
+      if (totalBV) await t.runtime.ctx.db.update(memberVolume).set({ totalBV }).where(eq(memberVolume.memberId, fx[k].id));
+    }
     // A has a password and a PIN; F has a temporary password; the rest have none.
     await t.runtime.ctx.db.update(users).set({ password: '$argon2id$v=19$m=19456,t=2,p=1$fake$fake', txnPin: '$argon2id$v=19$m=19456,t=2,p=1$pin$pin' }).where(eq(users.id, fx.A.id));
     await t.runtime.ctx.db.update(users).set({ password: '$argon2id$v=19$m=19456,t=2,p=1$tmp$tmp', firstLogin: true }).where(eq(users.id, fx.F.id));

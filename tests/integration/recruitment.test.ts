@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
+import { startTestApp, userByEmail, volumeByEmail, type TestApp } from '../support/test-app';
 import { dataUrl, demoCookies, expectError, expectInvalid, fakePng, uniqueEmail } from '../support/http';
 import { expectTreeSound } from '../support/tree';
 import { MSG } from '../../contracts/messages';
@@ -211,8 +211,9 @@ describe('member tree reads', () => {
     const stats = await t.api('GET', '/api/team/stats', { cookie: c.member });
     expect(stats.status).toBe(200);
     const me = (await userByEmail(t, t.demo.member.email))!;
+    const legs = await volumeByEmail(t, t.demo.member.email);
     // The demo history's purchases are in the member's legs.
-    const teamBV = ((Math.round(Number(me.leftBV) * 100) + Math.round(Number(me.rightBV) * 100)) / 100).toFixed(2);
+    const teamBV = ((Math.round(Number(legs.leftBV) * 100) + Math.round(Number(legs.rightBV) * 100)) / 100).toFixed(2);
     expect(stats.body).toMatchObject({ totalDownline: me.leftCount + me.rightCount, directPositions: 2, directRecruits: me.totalDirects, teamBV });
     expect(stats.body.totalDownline).toBeGreaterThanOrEqual(4);
 

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
+import { startTestApp, userByEmail, volumeByEmail, type TestApp } from '../support/test-app';
 import { demoCookies, query, uniqueEmail } from '../support/http';
 import { expectTreeSound } from '../support/tree';
 import { placeMember, repairTree, lockTree } from '../../server/modules/tree/tree.service';
@@ -106,7 +106,7 @@ async function recountBV() {
 
 async function expectBVEqualsRecount() {
   const { life, perCycle } = await recountBV();
-  const stored = await query<{ id: string; l: string; r: string }>(t, sql`select id, left_bv::text as l, right_bv::text as r from users where placed_at is not null`);
+  const stored = await query<{ id: string; l: string; r: string }>(t, sql`select u.id, v.left_bv::text as l, v.right_bv::text as r from users u join member_volume v on v.member_id = u.id where u.placed_at is not null`);
   let checked = 0;
   for (const s of stored) {
     const want = life.get(s.id) ?? { l: 0n, r: 0n };
@@ -132,19 +132,19 @@ describe('the purchase request', () => {
     const founder = (await userByEmail(t, t.demo.founder.email))!;
     const b = await placedBuyer(founder.id, 'left');
     await t.settle();
-    const before = await query<{ id: string; l: string; r: string }>(t, sql`select id, left_bv::text as l, right_bv::text as r from users where id = ${founder.id}::uuid`);
+    const before = await query<{ id: string; l: string; r: string }>(t, sql`select member_id as id, left_bv::text as l, right_bv::text as r from member_volume where member_id = ${founder.id}::uuid`);
     const r = await buy(b.cookie, 2);
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     const mine = await t.api('GET', '/api/purchases', { cookie: b.cookie });
     expect(JSON.stringify(mine.body)).toContain('"totalBV":"74.50"');
-    expect((await userByEmail(t, b.user.email))!.totalBV).toBe('0.00');
-    expect(await query(t, sql`select id, left_bv::text as l, right_bv::text as r from users where id = ${founder.id}::uuid`)).toEqual(before);
+    expect((await volumeByEmail(t, b.user.email)).totalBV).toBe('0.00');
+    expect(await query(t, sql`select member_id as id, left_bv::text as l, right_bv::text as r from member_volume where member_id = ${founder.id}::uuid`)).toEqual(before);
     const [e] = await query<{ kind: string; bv: string; applied_at: Date | null }>(t, sql`select kind, bv::text, applied_at from volume_events where purchase_id = ${r.body.purchase.id}::uuid`);
     expect(e).toMatchObject({ kind: 'purchase', bv: '74.50', applied_at: null });
     await t.settle();
-    const after = (await userByEmail(t, founder.email))!;
+    const after = await volumeByEmail(t, founder.email);
     expect(paise(after.leftBV) - paise(before[0].l)).toBe(7450n);
-    expect((await userByEmail(t, b.user.email))!.totalBV).toBe('74.50');
+    expect((await volumeByEmail(t, b.user.email)).totalBV).toBe('74.50');
   });
 
   it('completes while another transaction holds the tree lock and the ancestors\' rows (on PostgreSQL)', async () => {

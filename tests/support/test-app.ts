@@ -6,6 +6,7 @@ import { ManualClock } from '../../server/lib/clock';
 import { hashPassword } from '../../server/lib/password';
 import { insertUser, findUserByEmail, type NewUser, type UserRow } from '../../server/modules/users/users.repo';
 import { generateUserId } from '../../server/modules/users/users.service';
+import { volumeOf } from '../../server/modules/volume/volume.repo';
 import { DEMO_ACCOUNTS } from '../../server/db/seed/demo-data';
 import { startMailbox, type Mailbox } from './mailbox';
 import { createTestDatabase } from './database';
@@ -123,4 +124,11 @@ export async function startTestApp(opts: { listen?: boolean; rateLimitFactor?: n
 
 export async function userByEmail(t: TestApp, email: string) {
   return findUserByEmail(t.runtime.ctx.db, email);
+}
+
+/** A user's BV figures (personal and lifetime legs: member_volume), by email. */
+export async function volumeByEmail(t: TestApp, email: string) {
+  const user = await findUserByEmail(t.runtime.ctx.db, email);
+  if (!user) throw new Error(`no user ${email}`);
+  return volumeOf(t.runtime.ctx.db, user.id);
 }

@@ -57,9 +57,7 @@ export const users = pgTable(
     dateOfBirth: date('date_of_birth'),
     nominee: varchar('nominee', { length: 120 }),
     currentRank: varchar('current_rank', { length: 30 }).notNull().default('Executive'),
-    totalBV: numeric('total_bv', { precision: 12, scale: 2 }).notNull().default('0'),
-    leftBV: numeric('left_bv', { precision: 12, scale: 2 }).notNull().default('0'),
-    rightBV: numeric('right_bv', { precision: 12, scale: 2 }).notNull().default('0'),
+    // Personal BV and the lifetime BV of each leg live in member_volume (schema/volume.ts), which the volume applier rewrites.
     totalDirects: integer('total_directs').notNull().default(0),
     leftDirects: integer('left_directs').notNull().default(0),
     rightDirects: integer('right_directs').notNull().default(0),
@@ -94,7 +92,6 @@ export const users = pgTable(
     index('users_name_trgm_idx').using('gin', sql`lower(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '')) gin_trgm_ops`),
     index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
     index('users_activation_idx').on(t.activationDate),
-    index('users_total_bv_idx').on(t.totalBV),
     index('users_rank_idx').on(sql`lower(${t.currentRank})`),
     check('users_role_check', sql`${t.role} in ('admin','user','founder','mini_franchise','basic_franchise')`),
     check('users_status_check', sql`${t.status} in ('invited','registered','active','inactive','pending','rejected','suspended')`),
@@ -104,7 +101,6 @@ export const users = pgTable(
     check('users_tree_counters_nonneg', sql`${t.leftCount} >= 0 and ${t.rightCount} >= 0 and ${t.leftActive} >= 0 and ${t.rightActive} >= 0 and ${t.teamDepth} >= 0 and ${t.openDepth} >= 0`),
     // Activation follows registration (a day of slack for clocks); lets activation-date searches bound the registration order.
     check('users_activation_after_registration', sql`${t.activationDate} is null or ${t.registrationDate} <= ${t.activationDate} + interval '1 day'`),
-    check('users_bv_nonneg', sql`${t.totalBV} >= 0 and ${t.leftBV} >= 0 and ${t.rightBV} >= 0`),
     check('users_email_lower', sql`${t.email} = lower(${t.email})`),
   ],
 );

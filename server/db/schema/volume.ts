@@ -91,6 +91,26 @@ export const legVolumes = pgTable(
   (t) => [primaryKey({ columns: [t.cycleId, t.memberId] }), index('leg_volumes_member_idx').on(t.memberId)],
 );
 
+/**
+ * A member's BV figures, which the volume applier rewrites many times a second: personal BV (their own
+ * completed purchases) and the lifetime BV of each leg. Kept apart from the wide `users` row (20 indexes) so
+ * a batch's thousands of updates stay heap-only on small pages and never wait on a placement's row locks
+ * (docs/decisions/0009). Every user has exactly one row, inserted by a trigger on users.
+ */
+export const memberVolume = pgTable(
+  'member_volume',
+  {
+    memberId: uuid('member_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+    totalBV: numeric('total_bv', { precision: 14, scale: 2 }).notNull().default('0'),
+    leftBV: numeric('left_bv', { precision: 14, scale: 2 }).notNull().default('0'),
+    rightBV: numeric('right_bv', { precision: 14, scale: 2 }).notNull().default('0'),
+  },
+  (t) => [
+    index('member_volume_total_bv_idx').on(t.totalBV),
+    check('member_volume_nonneg', sql`${t.totalBV} >= 0 and ${t.leftBV} >= 0 and ${t.rightBV} >= 0`),
+  ],
+);
+
 /** One row per applied batch: the lag figures on the dashboard and at /metrics; pruned after a day. */
 export const volumeApplyLog = pgTable(
   'volume_apply_log',

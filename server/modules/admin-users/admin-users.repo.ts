@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { escapeLike } from '../../db/like';
-import { users, walletBalances, withdrawalRequests, transactions, purchases } from '../../db/schema/index';
+import { users, walletBalances, withdrawalRequests, transactions, purchases, memberVolume } from '../../db/schema/index';
 
 export interface UserFilter {
   query?: string;
@@ -40,7 +40,7 @@ export function whereOf(f: UserFilter): SQL | undefined {
   if (f.query) {
     const q = f.query.trim();
     if (f.searchType === 'id') parts.push(sql`${users.userId} like ${`${escapeLike(q.toUpperCase())}%`}`);
-    else if (f.searchType === 'bv') parts.push(gte(users.totalBV, q));
+    else if (f.searchType === 'bv') parts.push(sql`${users.id} in (select ${memberVolume.memberId} from ${memberVolume} where ${memberVolume.totalBV} >= ${q}::numeric)`);
     else if (f.searchType === 'rank') parts.push(sql`lower(${users.currentRank}) = ${q.toLowerCase()}`);
     else {
       // Names never hold '@': such a query is looked up in the email alone.
@@ -74,7 +74,7 @@ export function whereOf(f: UserFilter): SQL | undefined {
 const USER_COLUMNS = {
   id: users.id, userId: users.userId, firstName: users.firstName, lastName: users.lastName, email: users.email, mobile: users.mobile,
   role: users.role, status: users.status, kycStatus: users.kycStatus, idStatus: users.idStatus, currentRank: users.currentRank,
-  totalBV: users.totalBV, packageAmount: users.packageAmount, cryptoWalletAddress: users.cryptoWalletAddress, firstLogin: users.firstLogin,
+  totalBV: sql<string>`(select ${memberVolume.totalBV}::text from ${memberVolume} where ${memberVolume.memberId} = ${users.id})`, packageAmount: users.packageAmount, cryptoWalletAddress: users.cryptoWalletAddress, firstLogin: users.firstLogin,
   registrationDate: users.registrationDate, activationDate: users.activationDate,
   hasPassword: sql<boolean>`(${users.password} is not null)`,
   txnPinSet: sql<boolean>`(${users.txnPin} is not null)`,

@@ -28,7 +28,7 @@ const SELECT_LIST = [
   money('u.package_amount'),
   safe('u.crypto_wallet_address'),
   money('b.balance'), money('b.total_earnings'), money('b.total_withdrawals'),
-  safe('u.current_rank'), 'u.total_bv::text',
+  safe('u.current_rank'), 'mv.total_bv::text',
   iso('u.registration_date'),
   `coalesce(${iso('u.activation_date')}, '')`,
 ].join(', ');
@@ -60,6 +60,7 @@ export async function copyUsersCsv(db: DbOrTx, filter: UserFilter): Promise<Read
   const query = `copy (
     select ${SELECT_LIST}
     from users u
+    join member_volume mv on mv.member_id = u.id
     cross join lateral (select trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) as name) n
     left join wallet_balances b on b.user_id = u.id
     left join (select distinct on (user_id) user_id, status from withdrawal_requests order by user_id, created_at desc) w on w.user_id = u.id

@@ -106,12 +106,12 @@ export interface MemberSnapRow {
   status: string; total_bv: string; current_rank: string | null; first_name: string | null; last_name: string | null;
 }
 export const snapshotMembers = (db: DbOrTx) =>
-  rawRows<MemberSnapRow>(db, sql`select id::text, user_id, parent_id::text, position, sponsor_id::text, role, status, total_bv::text, current_rank, first_name, last_name
-                                 from users u where placed_at is not null or role <> 'admin' order by u.id`);
+  rawRows<MemberSnapRow>(db, sql`select id::text, user_id, parent_id::text, position, sponsor_id::text, role, status, v.total_bv::text, current_rank, first_name, last_name
+                                 from users u join member_volume v on v.member_id = u.id where placed_at is not null or role <> 'admin' order by u.id`);
 // Ordered by id: a member's index in the run's table is then its place in member-id order, the order the
 // results are written in (a sort of uuids here costs less than sorting their text in the process).
-const SNAPSHOT_SQL = `select u.id::text, user_id, parent_id::text, position, sponsor_id::text, role, status, total_bv::text, current_rank
-                      from users u where placed_at is not null or role <> 'admin' order by u.id`;
+const SNAPSHOT_SQL = `select u.id::text, user_id, parent_id::text, position, sponsor_id::text, role, status, v.total_bv::text, current_rank
+                      from users u join member_volume v on v.member_id = u.id where placed_at is not null or role <> 'admin' order by u.id`;
 /** The snapshot through COPY (PostgreSQL): cells in the order of snapshotMembers' columns, without names. */
 export const copySnapshot = (db: DbOrTx, onRow: (cells: (string | null)[]) => void) => copyOut(db, SNAPSHOT_SQL, onRow);
 export const namesOf = (db: DbOrTx, ids: string[]) =>

@@ -1,3 +1,4 @@
+import { volumeOf } from '../volume/volume.repo';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { personName } from '../../lib/format';
@@ -32,9 +33,10 @@ export async function applyForFranchise(ctx: AppContext, actor: Actor, input: z.
   return ctx.db.transaction(async (tx) => {
     const me = actor.user;
     if (await pendingFranchiseRequestOf(tx, me.id)) throw conflict(ENGAGEMENT_MSG.franchisePending);
+    const bv = await volumeOf(tx, me.id);
     const row = await insertFranchiseRequest(tx, {
       userId: me.id, franchiseType: input.franchiseType, investmentAmount: input.investmentAmount, businessPlan: input.businessPlan,
-      businessVolume: addMoney(me.leftBV, me.rightBV), createdAt: ctx.clock.now(),
+      businessVolume: addMoney(bv.leftBV, bv.rightBV), createdAt: ctx.clock.now(),
     });
     await notifyAdmins(tx, { type: 'franchise_requested', title: 'Franchise request to review', message: `${displayName(me)} (${me.userId}) applied for a ${input.franchiseType} franchise.`, data: { franchiseRequestId: row.id } });
     await audit(tx, actor, { entityType: 'franchise_request', entityId: row.id, action: 'franchise.apply', newState: { franchiseType: input.franchiseType, investmentAmount: input.investmentAmount } });

@@ -1,3 +1,4 @@
+import { volumeOf } from '../volume/volume.repo';
 import type { AppContext } from '../../context';
 import { rupees } from '../../lib/format';
 import { AppError } from '../../core/app-error';
@@ -68,14 +69,14 @@ export async function recentActivity(ctx: AppContext, user: UserRow): Promise<Ac
 /** The franchise portal's figures (doc 3 §2.7; decisions.md §10: real, never samples). */
 export async function franchiseDashboard(ctx: AppContext, user: UserRow): Promise<FranchiseDashboard> {
   if (user.role !== 'mini_franchise' && user.role !== 'basic_franchise') throw new AppError('FORBIDDEN', 403, ENGAGEMENT_MSG.franchiseOnly);
-  const [own, team, wallet, pending, orders] = await Promise.all([
+  const [own, team, wallet, pending, orders, bv] = await Promise.all([
     ownSales(ctx.db, user.id), teamSales(ctx.db, user.id, DOWNLINE_MAX_LEVELS), walletOf(ctx.db, user.id), listRecruiterPipeline(ctx.db, user.id),
-    recentTeamOrders(ctx.db, user.id, DOWNLINE_MAX_LEVELS, 10),
+    recentTeamOrders(ctx.db, user.id, DOWNLINE_MAX_LEVELS, 10), volumeOf(ctx.db, user.id),
   ]);
   return {
     role: user.role,
     ownSales: own, teamSales: team,
-    teamBV: addMoney(user.leftBV, user.rightBV), leftBV: user.leftBV, rightBV: user.rightBV,
+    teamBV: addMoney(bv.leftBV, bv.rightBV), leftBV: bv.leftBV, rightBV: bv.rightBV,
     wallet: { balance: wallet?.balance ?? '0.00', totalEarnings: wallet?.totalEarnings ?? '0.00', totalWithdrawals: wallet?.totalWithdrawals ?? '0.00' },
     recruits: { direct: user.totalDirects, pending: pending.length, teamSize: user.leftCount + user.rightCount, activeTeam: user.leftActive + user.rightActive },
     recentOrders: orders.map((o) => ({

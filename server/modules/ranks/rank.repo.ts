@@ -29,7 +29,9 @@ export interface PromotionCandidate {
  * with the highest such rank (decisions.md §5), checked in the database so that a batch touching
  * thousands of ancestors reads back only the few who are promoted.
  */
-export async function findPromotions(db: DbOrTx, ids: string[], table: { rank: string; teamBV: number; leftBV: number; rightBV: number; directs: number }[]) {
+export async function findPromotions(
+  db: DbOrTx, ids: string[], table: { rank: string; teamBV: number; leftBV: number; rightBV: number; directs: number }[], extraDirects: Map<string, number> = new Map(),
+) {
   if (!ids.length) return [];
   const values = sql.join(
     table.map((r, i) => sql`(${i}::int, ${r.rank}::text, ${String(r.teamBV)}::numeric, ${String(r.leftBV)}::numeric, ${String(r.rightBV)}::numeric, ${r.directs}::int)`),
@@ -37,15 +39,17 @@ export async function findPromotions(db: DbOrTx, ids: string[], table: { rank: s
   );
   return rawRows<PromotionCandidate>(
     db,
-    sql`with ranks(idx, name, team, l, r, d) as (values ${values})
-        select u.id, u.left_bv::text, u.right_bv::text, u.total_directs, u.current_rank, best.name as target
-        from users u
+    sql`with ranks(idx, name, team, l, r, d) as (values ${values}),
+        asked(id, extra) as (select * from unnest(${sql.param(ids)}::uuid[], ${sql.param(ids.map((id) => extraDirects.get(id) ?? 0))}::int[]))
+        select u.id, v.left_bv::text, v.right_bv::text, u.total_directs + a.extra as total_directs, u.current_rank, best.name as target
+        from asked a
+        join users u on u.id = a.id
+        join member_volume v on v.member_id = u.id
         cross join lateral (
           select x.idx, x.name from ranks x
-          where u.left_bv + u.right_bv >= x.team and u.left_bv >= x.l and u.right_bv >= x.r and u.total_directs >= x.d
+          where v.left_bv + v.right_bv >= x.team and v.left_bv >= x.l and v.right_bv >= x.r and u.total_directs + a.extra >= x.d
           order by x.idx desc limit 1
         ) best
-        where u.id = any(${sql.param(ids)}::uuid[])
-          and best.idx > coalesce((select c.idx from ranks c where c.name = u.current_rank), 0)`,
+        where best.idx > coalesce((select c.idx from ranks c where c.name = u.current_rank), 0)`,
   );
 }

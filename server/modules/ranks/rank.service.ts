@@ -47,16 +47,28 @@ export async function applyRanks(db: DbOrTx, members: RankFigures[], now: Date) 
 }
 
 const RANK_TABLE = RANKS.map((rank) => ({ rank, ...RANK_REQUIREMENTS[rank] }));
+const FIRST_RANK = RANK_REQUIREMENTS[RANKS[1]];
 
 /**
- * The rank check after the volume applier changed members' figures: every member among `ids` who now
- * qualifies for a higher rank is promoted (never down), with rank_achievements and a notification.
- * Returns how many were promoted.
+ * Whether legs could meet the volume requirements of the first rank above the starting one: members below
+ * it cannot be promoted whatever their directs and current rank, so the applier's rank check reads the
+ * `users` rows of the others only.
  */
-export async function promoteQualified(db: DbOrTx, ids: string[], now: Date) {
-  const found = await findPromotions(db, ids, RANK_TABLE);
-  await applyRanks(db, found.map((c) => ({ id: c.id, leftBV: c.left_bv, rightBV: c.right_bv, totalDirects: c.total_directs, currentRank: c.current_rank })), now);
-  return found.length;
+export function legsMayQualify(leftBV: string, rightBV: string) {
+  const l = Number(leftBV);
+  const r = Number(rightBV);
+  // A prefilter only (findPromotions checks exactly): a paisa of slack for the binary sum.
+  return l >= FIRST_RANK.leftBV && r >= FIRST_RANK.rightBV && l + r >= FIRST_RANK.teamBV - 0.005;
+}
+
+/**
+ * The rank check after the volume applier changed members' figures (read only): the members among `ids`
+ * who now qualify for a higher rank, with the figures that qualify them. `extraDirects` are the direct
+ * recruits the caller is about to add in the same transaction. Promote them with `applyRanks`.
+ */
+export async function findRankPromotions(db: DbOrTx, ids: string[], extraDirects?: Map<string, number>): Promise<RankFigures[]> {
+  const found = await findPromotions(db, ids, RANK_TABLE, extraDirects);
+  return found.map((c) => ({ id: c.id, leftBV: c.left_bv, rightBV: c.right_bv, totalDirects: c.total_directs, currentRank: c.current_rank }));
 }
 
 const ratio = (have: string | number, need: number) => (need <= 0 ? 100 : Math.min(100, Math.floor((Number(have) / need) * 10000) / 100));

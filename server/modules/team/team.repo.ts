@@ -1,27 +1,27 @@
 import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { rawRows, type DbOrTx } from '../../db/client';
 import { containsPattern } from '../../db/like';
-import { users } from '../../db/schema/index';
+import { users, memberVolume } from '../../db/schema/index';
 
 /** Columns of a tree node and of a direct recruit (doc 3 §3.1). */
 export const memberColumns = {
   id: users.id, userId: users.userId, firstName: users.firstName, lastName: users.lastName, email: users.email, idStatus: users.idStatus,
-  status: users.status, packageAmount: users.packageAmount, position: users.position, level: users.level, totalBV: users.totalBV,
-  leftBV: users.leftBV, rightBV: users.rightBV, leftCount: users.leftCount, rightCount: users.rightCount, leftActive: users.leftActive,
+  status: users.status, packageAmount: users.packageAmount, position: users.position, level: users.level, totalBV: memberVolume.totalBV,
+  leftBV: memberVolume.leftBV, rightBV: memberVolume.rightBV, leftCount: users.leftCount, rightCount: users.rightCount, leftActive: users.leftActive,
   rightActive: users.rightActive, teamDepth: users.teamDepth, totalDirects: users.totalDirects, leftChildId: users.leftChildId,
   rightChildId: users.rightChildId, parentId: users.parentId, registrationDate: users.registrationDate, createdAt: users.createdAt,
   activationDate: users.activationDate, placedAt: users.placedAt,
 };
 
 export async function memberNode(db: DbOrTx, id: string) {
-  const [row] = await db.select(memberColumns).from(users).where(eq(users.id, id)).limit(1);
+  const [row] = await db.select(memberColumns).from(users).innerJoin(memberVolume, eq(memberVolume.memberId, users.id)).where(eq(users.id, id)).limit(1);
   return row;
 }
 export type MemberNodeRow = NonNullable<Awaited<ReturnType<typeof memberNode>>>;
 
 export async function memberNodes(db: DbOrTx, ids: string[]) {
   if (!ids.length) return [];
-  return db.select(memberColumns).from(users).where(sql`${users.id} in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`);
+  return db.select(memberColumns).from(users).innerJoin(memberVolume, eq(memberVolume.memberId, users.id)).where(sql`${users.id} in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`);
 }
 
 export interface PairingFiguresRow {
@@ -62,6 +62,7 @@ export async function sponsoredMembers(db: DbOrTx, sponsorId: string, search: st
   return db
     .select(memberColumns)
     .from(users)
+    .innerJoin(memberVolume, eq(memberVolume.memberId, users.id))
     .where(and(
       eq(users.sponsorId, sponsorId),
       sql`${users.placedAt} is not null`,
@@ -107,15 +108,15 @@ export async function downlineOf(
     db,
     sql`with recursive down as (
           select u.id, u.user_id, u.first_name, u.last_name, u.email, u.package_amount, u.registration_date, u.created_at, u.activation_date,
-                 u.id_status, u.status, u.position, u.total_bv, u.placed_at, 1 as depth, u.position as leg
+                 u.id_status, u.status, u.position, u.placed_at, 1 as depth, u.position as leg
           from users u where u.parent_id = ${rootId}::uuid
           union all
           select u.id, u.user_id, u.first_name, u.last_name, u.email, u.package_amount, u.registration_date, u.created_at, u.activation_date,
-                 u.id_status, u.status, u.position, u.total_bv, u.placed_at, d.depth + 1, d.leg
+                 u.id_status, u.status, u.position, u.placed_at, d.depth + 1, d.leg
           from down d join users u on u.parent_id = d.id where d.depth < ${levels}::int
         ),
         matched as (
-          select * from down u
+          select u.*, mv.total_bv from down u join member_volume mv on mv.member_id = u.id
           where ${status}
             and (${filters.level ?? null}::int is null or u.depth = ${filters.level ?? null}::int)
             and (${term}::text is null or u.first_name ilike ${term} or u.last_name ilike ${term} or u.email ilike ${term} or u.user_id ilike ${term}

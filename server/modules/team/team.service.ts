@@ -17,6 +17,7 @@ import { findRecruitForUpdate, updateRecruit, listAwaitingUpline, listRecruiterP
 import { closeAsRejected } from '../recruitment/recruits.service';
 import { rankProgress } from '../ranks/rank.service';
 import { addMoney } from '../../lib/money';
+import { volumeOf } from '../volume/volume.repo';
 import { memberNode, memberNodes, sponsoredMembers, downlineOf, placementParents, pairingFigures, type MemberNodeRow } from './team.repo';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
@@ -31,13 +32,13 @@ function toDirect(u: MemberNodeRow): DirectRecruit {
 }
 
 export async function teamStats(ctx: AppContext, me: UserRow): Promise<TeamStats> {
-  const pending = await listRecruiterPipeline(ctx.db, me.id);
+  const [pending, bv] = await Promise.all([listRecruiterPipeline(ctx.db, me.id), volumeOf(ctx.db, me.id)]);
   return {
     totalDownline: me.leftCount + me.rightCount, activeMembers: me.leftActive + me.rightActive, directRecruits: me.totalDirects,
     totalDirects: me.totalDirects, directPositions: (me.leftChildId ? 1 : 0) + (me.rightChildId ? 1 : 0), currentRank: me.currentRank,
-    teamBV: addMoney(me.leftBV, me.rightBV), leftBV: me.leftBV, rightBV: me.rightBV, leftCount: me.leftCount, rightCount: me.rightCount,
+    teamBV: addMoney(bv.leftBV, bv.rightBV), leftBV: bv.leftBV, rightBV: bv.rightBV, leftCount: me.leftCount, rightCount: me.rightCount,
     leftActive: me.leftActive, rightActive: me.rightActive, depth: me.teamDepth, pendingRecruits: pending.length,
-    rank: await rankProgress(ctx.db, me),
+    rank: await rankProgress(ctx.db, { ...me, leftBV: bv.leftBV, rightBV: bv.rightBV }),
   };
 }
 
@@ -99,9 +100,10 @@ const PER_LEVEL = 100;
 const PER_LEVEL_FILTERED = 1000;
 
 export async function downline(ctx: AppContext, me: UserRow, q: z.output<typeof DownlineQuery>): Promise<DownlineResponse> {
-  const rows = me.placedAt
-    ? await downlineOf(ctx.db, me.id, q.levels, { search: q.search, level: q.level, status: q.status }, q.level ? PER_LEVEL_FILTERED : PER_LEVEL)
-    : [];
+  const [rows, bv] = await Promise.all([
+    me.placedAt ? downlineOf(ctx.db, me.id, q.levels, { search: q.search, level: q.level, status: q.status }, q.level ? PER_LEVEL_FILTERED : PER_LEVEL) : [],
+    volumeOf(ctx.db, me.id),
+  ]);
   const levels = new Map<number, DownlineLevel>();
   const members = rows.map((r) => {
     const lv = levels.get(r.depth);
@@ -120,7 +122,7 @@ export async function downline(ctx: AppContext, me: UserRow, q: z.output<typeof 
   return {
     members,
     levels: [...levels.values()].sort((a, b) => a.level - b.level),
-    summary: { totalDownline: me.leftCount + me.rightCount, activeMembers: me.leftActive + me.rightActive, totalLevels: me.teamDepth, totalBV: addMoney(me.leftBV, me.rightBV) },
+    summary: { totalDownline: me.leftCount + me.rightCount, activeMembers: me.leftActive + me.rightActive, totalLevels: me.teamDepth, totalBV: addMoney(bv.leftBV, bv.rightBV) },
   };
 }
 
@@ -133,7 +135,7 @@ export async function ownPipeline(ctx: AppContext, me: UserRow): Promise<TeamPen
 
 /** The decision view of doc 3 §3.1: leg balance, a recommendation for the weaker leg, free sides. */
 export async function uplineQueue(ctx: AppContext, me: UserRow): Promise<UplinePendingRecruit[]> {
-  const rows = await listAwaitingUpline(ctx.db, me.id);
+  const [rows, bv] = await Promise.all([listAwaitingUpline(ctx.db, me.id), volumeOf(ctx.db, me.id)]);
   const l = me.leftCount;
   const r = me.rightCount;
   const weaker: Position | 'balanced' = l === r ? 'balanced' : l < r ? 'left' : 'right';
@@ -153,7 +155,7 @@ export async function uplineQueue(ctx: AppContext, me: UserRow): Promise<UplineP
       name: recruiter ? fullName(recruiter) || recruiter.userId : '', userId: recruiter?.userId ?? '', level: recruiter?.level ?? 0,
       position: (recruiter?.position as Position | null) ?? null, packageAmount: recruiter?.packageAmount ?? null, activationDate: iso(recruiter?.activationDate ?? null),
     },
-    legBalance: { leftLeg: { count: l, volume: me.leftBV }, rightLeg: { count: r, volume: me.rightBV }, balanceRatio: Math.round(ratio * 100) / 100, weakerLeg: weaker },
+    legBalance: { leftLeg: { count: l, volume: bv.leftBV }, rightLeg: { count: r, volume: bv.rightBV }, balanceRatio: Math.round(ratio * 100) / 100, weakerLeg: weaker },
     strategicRecommendation: {
       recommendedPosition: weaker === 'balanced' ? 'none' : weaker,
       reason: weaker === 'balanced'

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 import { ensureOpenCycles, closeCycleOnSchedule } from '../cycles/cycles.service';
 import { CYCLE_KINDS } from '../cycles/cycle-calendar';
-import { promoteQualified, applyRanks } from '../ranks/rank.service';
+import { findRankPromotions, applyRanks, legsMayQualify } from '../ranks/rank.service';
 import { walkJournalUp, lockAncestors, applyLegCounts } from '../tree/tree.service';
 import { tryApplierLock, claimPending, addLegBV, addPersonalBV, addToLegVolumes, markApplied, logBatch, pendingSummary, appliedSince, pruneApplyLog } from './volume.repo';
 
@@ -48,17 +48,25 @@ export async function applyBatch(ctx: AppContext, opts: BatchOptions = {}): Prom
     }
     const deltas = await walkJournalUp(tx, events);
     const sponsors = events.filter((e) => e.kind === 'placement' && e.sponsor_id).map((e) => e.sponsor_id!);
-    const buyers = events.filter((e) => e.kind === 'purchase').map((e) => e.member_id);
-    await lockAncestors(tx, [...new Set([...deltas.map((d) => d.id), ...sponsors, ...buyers])]);
+    // BV goes to member_volume and leg_volumes, which only the applier writes: no row lock first.
     await addPersonalBV(tx, events);
-    await applyLegCounts(tx, deltas, sponsors);
     const changed = await addLegBV(tx, deltas);
     await addToLegVolumes(tx, [cycles.pairing.id, cycles.monthly.id], deltas);
     await markApplied(tx, events.map((e) => e.id), now, { pairing: cycles.pairing.id, monthly: cycles.monthly.id });
-    // The rank check (decisions.md §5) reads the figures the BV update returned; sponsors whose legs
-    // did not move may still have reached a rank through their new direct recruit.
-    const seen = new Set(changed.map((f) => f.id));
-    const promoted = (await applyRanks(tx, changed, now)) + (await promoteQualified(tx, [...new Set(sponsors)].filter((id) => !seen.has(id)), now));
+    // The rank check (decisions.md §5) for members whose new legs could meet a rank, and for sponsors whose
+    // legs did not move but who reach a rank through their new direct recruit. Only the applier changes legs,
+    // directs and ranks, so the figures read here are the ones the promotions record.
+    const directs = new Map<string, number>();
+    for (const s of sponsors) directs.set(s, (directs.get(s) ?? 0) + 1);
+    const candidates = changed.filter((f) => legsMayQualify(f.leftBV, f.rightBV)).map((f) => f.id);
+    const promotions = await findRankPromotions(tx, [...new Set([...candidates, ...sponsors])], directs);
+    // The counters and ranks live on `users` rows, which placements lock bottom-up: lock every row this batch
+    // changes there in the same order, in one statement, before changing any.
+    const counted = deltas.filter((d) => d.lc || d.rc || d.la || d.ra || d.depth || d.ld || d.rd).map((d) => d.id);
+    const locked = new Set([...counted, ...sponsors, ...promotions.map((p) => p.id)]);
+    if (locked.size) await lockAncestors(tx, [...locked]);
+    await applyLegCounts(tx, deltas, sponsors);
+    const promoted = await applyRanks(tx, promotions, now);
     await logBatch(tx, { at: now, events: events.length, ancestors: deltas.length, ms: Date.now() - started, worker: opts.worker ?? null });
     await opts.beforeCommit?.();
     return { outcome: 'applied', events: events.length, ancestors: deltas.length, promoted };

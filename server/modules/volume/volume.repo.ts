@@ -38,31 +38,42 @@ export async function claimPending(db: DbOrTx, before: Date, limit: number): Pro
   );
 }
 
-/**
- * Adds the BV of the deltas to each ancestor's lifetime legs (this module owns the BV columns) and
- * answers the changed members' new figures, which the rank check reads instead of reading them again.
- */
-export async function addLegBV(db: DbOrTx, d: AncestorDelta[]) {
-  if (!d.length) return [];
-  const col = <K extends keyof AncestorDelta>(k: K) => d.map((x) => x[k]);
-  const rows = await rawRows<{ id: string; left_bv: string; right_bv: string; total_directs: number; current_rank: string }>(
+/** A member's BV figures (personal and lifetime legs), as the applier left them. */
+export async function volumeOf(db: DbOrTx, memberId: string) {
+  const [row] = await rawRows<{ total_bv: string; left_bv: string; right_bv: string }>(
     db,
-    sql`update users t set left_bv = t.left_bv + a.lbv, right_bv = t.right_bv + a.rbv
-        from unnest(${sql.param(col('id'))}::uuid[], ${sql.param(col('lbv'))}::numeric[], ${sql.param(col('rbv'))}::numeric[]) as a(id, lbv, rbv)
-        where t.id = a.id and (a.lbv <> 0 or a.rbv <> 0)
-        returning t.id::text, t.left_bv::text, t.right_bv::text, t.total_directs, t.current_rank`,
+    sql`select total_bv::text, left_bv::text, right_bv::text from member_volume where member_id = ${memberId}::uuid`,
   );
-  return rows.map((r) => ({ id: r.id, leftBV: r.left_bv, rightBV: r.right_bv, totalDirects: r.total_directs, currentRank: r.current_rank }));
+  return { totalBV: row?.total_bv ?? '0.00', leftBV: row?.left_bv ?? '0.00', rightBV: row?.right_bv ?? '0.00' };
 }
 
-/** Adds the batch's purchases to their buyers' personal BV (rows already locked with the ancestors). */
+/**
+ * Adds the BV of the deltas to each ancestor's lifetime legs (member_volume, written only by the applier
+ * and the tree repair, both under the applier's lock, so no row lock is taken first) and answers the
+ * changed members' new legs, which the rank check reads instead of reading them again.
+ */
+export async function addLegBV(db: DbOrTx, d: AncestorDelta[]) {
+  const moved = d.filter((x) => Number(x.lbv) !== 0 || Number(x.rbv) !== 0);
+  if (!moved.length) return [];
+  const col = <K extends keyof AncestorDelta>(k: K) => moved.map((x) => x[k]);
+  const rows = await rawRows<{ id: string; left_bv: string; right_bv: string }>(
+    db,
+    sql`update member_volume t set left_bv = t.left_bv + a.lbv, right_bv = t.right_bv + a.rbv
+        from unnest(${sql.param(col('id'))}::uuid[], ${sql.param(col('lbv'))}::numeric[], ${sql.param(col('rbv'))}::numeric[]) as a(id, lbv, rbv)
+        where t.member_id = a.id
+        returning t.member_id::text as id, t.left_bv::text, t.right_bv::text`,
+  );
+  return rows.map((r) => ({ id: r.id, leftBV: r.left_bv, rightBV: r.right_bv }));
+}
+
+/** Adds the batch's purchases to their buyers' personal BV. */
 export async function addPersonalBV(db: DbOrTx, events: PendingEvent[]) {
   const buys = events.filter((e) => e.kind === 'purchase');
   if (!buys.length) return;
   await db.execute(sql`
-    update users t set total_bv = t.total_bv + s.bv
+    update member_volume t set total_bv = t.total_bv + s.bv
     from (select id, sum(bv) as bv from unnest(${sql.param(buys.map((e) => e.member_id))}::uuid[], ${sql.param(buys.map((e) => e.bv))}::numeric[]) as x(id, bv) group by id) s
-    where t.id = s.id`);
+    where t.member_id = s.id`);
 }
 
 /** Adds the BV of the deltas to each ancestor's legs in each of the given cycles. */
