@@ -2,7 +2,10 @@ import { readFileSync } from 'node:fs';
 import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import autocannon from 'autocannon';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import { hashPassword } from '../server/lib/password';
+import { addLegBV } from '../server/modules/volume/volume.repo';
+import type { DbOrTx } from '../server/db/client';
 
 /** The issue's targets (issue 12), printed beside the figures; the suite fails when one is missed. */
 const TARGETS = { buyers: 300_000, closeAndCalcMs: 30_000, postMs: 60_000, incomeP95: 20, memoryGrowthMb: 150 };
@@ -132,12 +135,13 @@ export async function payoutSuite(base: string, databaseUrl: string, server: Chi
   const ls: number[] = [];
   const rs: number[] = [];
   tree.forEach((m, i) => { if (left[i] || right[i]) { ids.push(m.id); ls.push(left[i]); rs.push(right[i]); } });
+  // Where the applier puts them: each ancestor's member_volume row (lifetime legs and the open cycles' legs).
+  const asDb = drizzle(db) as unknown as DbOrTx;
   for (let i = 0; i < ids.length; i += 100_000) {
-    await db.query(
-      `insert into leg_volumes (cycle_id, member_id, left_bv, right_bv)
-       select $1::uuid, unnest($2::uuid[]), unnest($3::numeric[]), unnest($4::numeric[])
-       on conflict (cycle_id, member_id) do update set left_bv = leg_volumes.left_bv + excluded.left_bv, right_bv = leg_volumes.right_bv + excluded.right_bv`,
-      [pairingId, ids.slice(i, i + 100_000), ls.slice(i, i + 100_000), rs.slice(i, i + 100_000)]);
+    const deltas = ids.slice(i, i + 100_000).map((id, k) => ({
+      id, lbv: ls[i + k].toFixed(2), rbv: rs[i + k].toFixed(2), lc: 0, rc: 0, la: 0, ra: 0, depth: 0, ld: 0, rd: 0,
+    }));
+    await addLegBV(asDb, deltas, { pairing: pairingId, monthly: monthlyId });
   }
   await db.query('commit');
   // The set-up wrote a week's purchases in one go; over a real week autovacuum would have visited those rows

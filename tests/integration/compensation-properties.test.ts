@@ -8,6 +8,7 @@ import { placeMember } from '../../server/modules/tree/tree.service';
 import { postLedger } from '../../server/modules/wallet/ledger.service';
 import { purchase } from '../../server/modules/commerce/commerce.service';
 import { setStatus } from '../../server/modules/admin-users/admin-users.service';
+import { cycleLegsSql } from '../../server/modules/volume/volume.repo';
 import { plainTransaction } from '../../server/core/transactor';
 import * as svc from '../../server/modules/compensation/compensation.service';
 import { calculatePairing, pairMember, paise, pct4, roundDiv, type Carry, type SnapshotMember, type Purchase } from '../../server/modules/compensation/engine';
@@ -287,7 +288,7 @@ async function processCycle(cycleId: string, model?: { members: UserRow[]; legs:
   const [prev] = await query<{ id: string }>(t, sql`select id::text from comp_cycles where kind = 'pairing' and starts_at < ${new Date(cyc.starts_at).toISOString()}::timestamptz order by starts_at desc limit 1`);
   const carryIn = new Map((prev ? await query<{ member_id: string; carry_left: string; carry_right: string }>(t, sql`select member_id::text, carry_left::text, carry_right::text from comp_carry where cycle_id = ${prev.id}::uuid`) : [])
     .map((r) => [r.member_id, { l: paise(r.carry_left), r: paise(r.carry_right) }]));
-  const legs = new Map((await query<{ member_id: string; left_bv: string; right_bv: string }>(t, sql`select member_id::text, left_bv::text, right_bv::text from leg_volumes where cycle_id = ${cycleId}::uuid`))
+  const legs = new Map((await query<{ member_id: string; left_bv: string; right_bv: string }>(t, sql`select member_id::text, sum(left_bv)::text as left_bv, sum(right_bv)::text as right_bv from (${sql.raw(cycleLegsSql(cycleId, 'pairing'))}) l group by member_id`))
     .map((r) => [r.member_id, { l: paise(r.left_bv), r: paise(r.right_bv) }]));
   if (model) {
     // The legs are the purchases of the member's downline in the cycle, never their own.

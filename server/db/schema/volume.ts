@@ -78,7 +78,10 @@ export const volumeEvents = pgTable(
   ],
 );
 
-/** BV added to each leg of a member in one cycle (the ancestors' side of the journal, per cycle). */
+/**
+ * BV added to each leg of a member in one cycle (the ancestors' side of the journal, per cycle), for the
+ * cycles member_volume has moved on from; the rest of a cycle's legs are still in member_volume.
+ */
 export const legVolumes = pgTable(
   'leg_volumes',
   {
@@ -104,6 +107,18 @@ export const memberVolume = pgTable(
     totalBV: numeric('total_bv', { precision: 14, scale: 2 }).notNull().default('0'),
     leftBV: numeric('left_bv', { precision: 14, scale: 2 }).notNull().default('0'),
     rightBV: numeric('right_bv', { precision: 14, scale: 2 }).notNull().default('0'),
+    /**
+     * The legs in the pairing and the monthly cycle this member's BV last moved in: the applier adds to them in
+     * the same row write as the lifetime legs. When a later cycle first moves them, the old cycle's figures go to
+     * leg_volumes first; a cycle's legs are therefore its leg_volumes rows plus the rows still marked with it
+     * here (volume.repo eachCycleLeg, cycleLegsOf). No foreign key: a key check on every first write of a cycle.
+     */
+    pairingCycleId: uuid('pairing_cycle_id'),
+    pairingLeft: numeric('pairing_left', { precision: 14, scale: 2 }).notNull().default('0'),
+    pairingRight: numeric('pairing_right', { precision: 14, scale: 2 }).notNull().default('0'),
+    monthlyCycleId: uuid('monthly_cycle_id'),
+    monthlyLeft: numeric('monthly_left', { precision: 14, scale: 2 }).notNull().default('0'),
+    monthlyRight: numeric('monthly_right', { precision: 14, scale: 2 }).notNull().default('0'),
   },
   (t) => [
     index('member_volume_total_bv_idx').on(t.totalBV),

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { preparedRows, rawRows, type DbOrTx } from '../../db/client';
 import { copyInto, copyOut } from '../../db/copy';
+import { cycleLegsSql } from '../volume/volume.repo';
 import { mapLazily } from '../../lib/iterables';
 import { compAdjustments, compCarry, compCycles, compLines, compPayouts, compPlans, achievers, rankAchievements } from '../../db/schema/index';
 
@@ -145,9 +146,9 @@ const uuidLiteral = (id: string) => {
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw new Error('not a uuid');
   return `'${id}'::uuid`;
 };
-/** A cycle's BV per leg, member by member. */
-export const eachCycleLeg = (db: DbOrTx, cycleId: string, onRow: (memberId: string, left: string, right: string) => void) =>
-  eachRow(db, `select member_id, left_bv, right_bv from leg_volumes where cycle_id = ${uuidLiteral(cycleId)}`, (c) => onRow(c[0]!, c[1]!, c[2]!));
+/** A cycle's BV per leg, member by member (a member may come twice: add the rows up). */
+export const eachCycleLeg = (db: DbOrTx, cycleId: string, kind: 'pairing' | 'monthly', onRow: (memberId: string, left: string, right: string) => void) =>
+  eachRow(db, cycleLegsSql(cycleId, kind), (c) => onRow(c[0]!, c[1]!, c[2]!));
 /** A cycle's carry out, member by member. */
 export const eachCarry = (db: DbOrTx, cycleId: string, onRow: (memberId: string, left: string, right: string, pairedEver: boolean) => void) =>
   eachRow(db, `select member_id, carry_left, carry_right, paired_ever from comp_carry where cycle_id = ${uuidLiteral(cycleId)}`, (c) => onRow(c[0]!, c[1]!, c[2]!, c[3] === 't' || c[3] === 'true'));
@@ -348,7 +349,11 @@ export async function incomeFigures(db: DbOrTx, memberId: string, knownPlanIds: 
         select p.id::text as id, p.version, case when p.id = any(${sql.param(knownPlanIds)}::uuid[]) then null else p.config end as config from comp_plans p, o
         where p.status <> 'draft' and p.effective_from <= o.starts_at order by p.effective_from desc, p.version desc limit 1) pl) as plan,
       (select row_to_json(l) from (
-        select v.left_bv::text as left_bv, v.right_bv::text as right_bv from leg_volumes v, o where v.cycle_id = o.id and v.member_id = ${memberId}::uuid) l) as legs,
+        select sum(x.l)::numeric(14,2)::text as left_bv, sum(x.r)::numeric(14,2)::text as right_bv from (
+          select v.left_bv as l, v.right_bv as r from leg_volumes v, o where v.cycle_id = o.id and v.member_id = ${memberId}::uuid
+          union all
+          select m.pairing_left, m.pairing_right from member_volume m, o where m.member_id = ${memberId}::uuid and m.pairing_cycle_id = o.id) x
+        having count(*) > 0) l) as legs,
       coalesce((select json_agg(a) from (
         select achievement_type as type, amount::text as amount, period_date::text as period_date from achievers
         where user_id = ${memberId}::uuid and period = 'monthly' order by period_date desc limit 50) a), '[]'::json) as pools`);

@@ -230,11 +230,11 @@ async function compute(db: DbOrTx, c: repo.CycleRow, plan: PlanConfig, snap: Sna
       });
     }
     const legs = new LegColumns(t.size);
-    await repo.eachCycleLeg(db, c.id, (m, l, r) => {
+    await repo.eachCycleLeg(db, c.id, 'pairing', (m, l, r) => {
       const i = t.indexOf(m);
       if (i < 0) return;
-      legs.l[i] = paiseNumber(l);
-      legs.r[i] = paiseNumber(r);
+      legs.l[i] += paiseNumber(l);
+      legs.r[i] += paiseNumber(r);
     });
     lap('carryAndLegs');
     const ranksAchieved = (await repo.ranksAchievedBetween(db, c.startsAt, cycleEnd(c))).map((r) => ({ memberId: r.user_id, rank: r.rank }));

@@ -37,8 +37,8 @@ export interface PairingFiguresRow {
 
 /**
  * The pairing figures of the visible tree nodes in one statement: each member's carry per leg after the last
- * posted pairing cycle (comp_carry) and the BV added to each leg in the open pairing cycle (leg_volumes, which
- * the volume applier fills), both by primary key; the two cycles through comp_cycles' own indexes.
+ * posted pairing cycle (comp_carry) and the BV added to each leg in the open pairing cycle (member_volume and
+ * leg_volumes, which the volume applier fills), both by primary key; the two cycles through comp_cycles' own indexes.
  */
 export async function pairingFigures(db: DbOrTx, ids: string[]) {
   if (!ids.length) return [];
@@ -49,11 +49,13 @@ export async function pairingFigures(db: DbOrTx, ids: string[]) {
       select id, starts_at, ends_at from comp_cycles where kind = 'pairing' and status = 'open' limit 1
     )
     select m.id::text as member_id, k.carry_left::text as carry_left, k.carry_right::text as carry_right,
-           v.left_bv::text as cycle_left, v.right_bv::text as cycle_right,
+           (coalesce(v.left_bv, 0) + case when mv.pairing_cycle_id = (select id from open) then mv.pairing_left else 0 end)::numeric(14,2)::text as cycle_left,
+           (coalesce(v.right_bv, 0) + case when mv.pairing_cycle_id = (select id from open) then mv.pairing_right else 0 end)::numeric(14,2)::text as cycle_right,
            (select ends_at from posted) as carry_as_of, (select starts_at from open) as open_starts_at, (select ends_at from open) as open_ends_at
     from unnest(${sql.param(ids)}::uuid[]) as m(id)
     left join comp_carry k on k.cycle_id = (select id from posted) and k.member_id = m.id
-    left join leg_volumes v on v.cycle_id = (select id from open) and v.member_id = m.id`);
+    left join leg_volumes v on v.cycle_id = (select id from open) and v.member_id = m.id
+    left join member_volume mv on mv.member_id = m.id`);
 }
 
 /** Members this member sponsored who are in the tree, newest first; optional search on names and email. */

@@ -1,8 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { rawRows, type DbOrTx } from '../../db/client';
+import { copyOut } from '../../db/copy';
 import { users } from '../../db/schema/index';
 import type { Position } from '../../../contracts/enums';
 import { parsePaise, fromPaise } from '../../../contracts/money';
+import { resolvePaths, type AncestryCache, type PathRow } from './ancestry';
 
 /**
  * The tree engine's storage (decisions.md §4). Every placement and every change of a placed member's
@@ -239,19 +241,41 @@ export interface AncestorDelta {
  * five million), then the deltas are folded bottom-up here, deepest level first: each node passes its
  * own entry plus everything it received to its parent, on the leg it hangs on. BV is summed in paise.
  */
-export async function ancestorDeltas(db: DbOrTx, events: JournalDelta[]): Promise<AncestorDelta[]> {
+export async function ancestorDeltas(db: DbOrTx, events: JournalDelta[], cache?: AncestryCache): Promise<AncestorDelta[]> {
   if (!events.length) return [];
   const ids = [...new Set(events.map((e) => e.member_id))];
-  const path = await rawRows<{ id: string; parent_id: string | null; position: string | null; level: number }>(
+  const cached = cache ? await resolvePaths(cache, ids, (frontier) => readLinks(db, frontier), (frontier) => readPaths(db, frontier)) : undefined;
+  return foldDeltas(cached ?? (await readPaths(db, ids)), events);
+}
+
+/** Every placed member's tree link (COPY on PostgreSQL). */
+export async function placedLinks(db: DbOrTx): Promise<PathRow[]> {
+  const query = 'select id, parent_id, position, level from users where placed_at is not null';
+  const rows: PathRow[] = [];
+  const copied = await copyOut(db, query, (c) => rows.push({ id: c[0]!, parent_id: c[1], position: c[2], level: Number(c[3]) }));
+  if (copied) return rows;
+  return rawRows<PathRow>(db, sql`select id::text, parent_id::text, position, level from users where placed_at is not null`);
+}
+
+/** The tree links of these members (one level). */
+function readLinks(db: DbOrTx, ids: string[]) {
+  return rawRows<PathRow & { placed: boolean }>(
     db,
-    sql`with recursive up(id, parent_id, position, level) as (
-          select u.id, u.parent_id, u.position, u.level from users u where u.id = any(${sql.param(ids)}::uuid[])
-          union
-          select p.id, p.parent_id, p.position, p.level from up join users p on p.id = up.parent_id
-        )
-        select id::text, parent_id::text, position, level from up`,
+    sql`select id::text, parent_id::text, position, level, placed_at is not null as placed from users where id = any(${sql.param(ids)}::uuid[])`,
   );
-  return foldDeltas(path, events);
+}
+
+/** The union of the paths up from these members, each member once, in one recursive query. */
+function readPaths(db: DbOrTx, ids: string[]) {
+  return rawRows<PathRow & { placed: boolean }>(
+    db,
+    sql`with recursive up(id, parent_id, position, level, placed) as (
+          select u.id, u.parent_id, u.position, u.level, u.placed_at is not null from users u where u.id = any(${sql.param(ids)}::uuid[])
+          union
+          select p.id, p.parent_id, p.position, p.level, p.placed_at is not null from up join users p on p.id = up.parent_id
+        )
+        select id::text, parent_id::text, position, level, placed from up`,
+  );
 }
 
 interface FoldNode {

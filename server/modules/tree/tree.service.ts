@@ -6,8 +6,9 @@ import { MSG } from '../../../contracts/messages';
 import type { Position } from '../../../contracts/enums';
 import {
   lockTree, findNode, findTreeRoot, descendToOpenSlot, childrenOf, occupySlot, ancestorDeltas, addTotalDirects, lockMembersDeepestFirst,
-  addLegCounts, scanPlacedMembers, writeCounters, type TreeNodeRow, type AncestorDelta,
+  addLegCounts, scanPlacedMembers, placedLinks, writeCounters, type TreeNodeRow, type AncestorDelta, type JournalDelta,
 } from './tree.repo';
+import { AncestryCache } from './ancestry';
 
 export interface Slot {
   parentId: string;
@@ -95,8 +96,21 @@ export async function onStatusChange(db: DbOrTx, member: { id: string; placedAt:
 
 // ---- the journal applier's use of the tree (server/modules/volume/applier.service.ts) ----
 
-/** Every ancestor of the journal entries' members with what the entries add to each of its legs. */
-export const walkJournalUp = ancestorDeltas;
+const ancestries = new WeakMap<object, AncestryCache>();
+/**
+ * Every ancestor of the journal entries' members with what the entries add to each of its legs, walked in
+ * this process's copy of the parent links of `db` (read once per member, they never change).
+ */
+export async function walkJournalUp(db: Db, tx: DbOrTx, events: JournalDelta[]) {
+  let cache = ancestries.get(db);
+  if (!cache) {
+    // The first batch of this process reads every placed member's link once (a million in about two seconds).
+    cache = new AncestryCache();
+    cache.load(await placedLinks(db));
+    ancestries.set(db, cache);
+  }
+  return ancestorDeltas(tx, events, cache);
+}
 /** Locks those ancestors deepest first, the order placements lock in. */
 export const lockAncestors = lockMembersDeepestFirst;
 /** Adds the member and active counts, the depth below and the sponsors' direct recruits. */

@@ -3,7 +3,7 @@ import { ensureOpenCycles, closeCycleOnSchedule } from '../cycles/cycles.service
 import { CYCLE_KINDS } from '../cycles/cycle-calendar';
 import { findRankPromotions, applyRanks, legsMayQualify } from '../ranks/rank.service';
 import { walkJournalUp, lockAncestors, applyLegCounts } from '../tree/tree.service';
-import { tryApplierLock, claimPending, addLegBV, addPersonalBV, addToLegVolumes, markApplied, logBatch, pendingSummary, appliedSince, pruneApplyLog } from './volume.repo';
+import { tryApplierLock, claimPending, addLegBV, addPersonalBV, markApplied, logBatch, pendingSummary, appliedSince, pruneApplyLog } from './volume.repo';
 
 /** Events that complete within this long of a cycle's end still land in that cycle before it closes. */
 export const CLOSE_GRACE_MS = 1_000;
@@ -46,12 +46,11 @@ export async function applyBatch(ctx: AppContext, opts: BatchOptions = {}): Prom
       if (due.length) await opts.beforeCommit?.();
       return { outcome: due.length ? 'rolled' : 'idle', events: 0, ancestors: 0, promoted: 0 };
     }
-    const deltas = await walkJournalUp(tx, events);
+    const deltas = await walkJournalUp(ctx.db, tx, events);
     const sponsors = events.filter((e) => e.kind === 'placement' && e.sponsor_id).map((e) => e.sponsor_id!);
-    // BV goes to member_volume and leg_volumes, which only the applier writes: no row lock first.
+    // BV goes to member_volume (and an earlier cycle's legs to leg_volumes), which only the applier writes: no row lock first.
     await addPersonalBV(tx, events);
-    const changed = await addLegBV(tx, deltas);
-    await addToLegVolumes(tx, [cycles.pairing.id, cycles.monthly.id], deltas);
+    const changed = await addLegBV(tx, deltas, { pairing: cycles.pairing.id, monthly: cycles.monthly.id });
     await markApplied(tx, events.map((e) => e.id), now, { pairing: cycles.pairing.id, monthly: cycles.monthly.id });
     // The rank check (decisions.md §5) for members whose new legs could meet a rank, and for sponsors whose
     // legs did not move but who reach a rank through their new direct recruit. Only the applier changes legs,

@@ -48,23 +48,69 @@ export async function volumeOf(db: DbOrTx, memberId: string) {
 }
 
 /**
- * Adds the BV of the deltas to each ancestor's lifetime legs (member_volume, written only by the applier
- * and the tree repair, both under the applier's lock, so no row lock is taken first) and answers the
- * changed members' new legs, which the rank check reads instead of reading them again.
+ * Adds the BV of the deltas to each ancestor's lifetime legs and to its legs in the open pairing and
+ * monthly cycles, in one write of its member_volume row (written only by the applier and the tree repair,
+ * both under the applier's lock, so no row lock is taken first). A row still holding the legs of an earlier
+ * cycle hands them to leg_volumes in the same statement before it starts the open one. Answers the changed
+ * members' new lifetime legs, which the rank check reads instead of reading them again.
  */
-export async function addLegBV(db: DbOrTx, d: AncestorDelta[]) {
+export async function addLegBV(db: DbOrTx, d: AncestorDelta[], cycles: { pairing: string; monthly: string }) {
   const moved = d.filter((x) => Number(x.lbv) !== 0 || Number(x.rbv) !== 0);
   if (!moved.length) return [];
   const col = <K extends keyof AncestorDelta>(k: K) => moved.map((x) => x[k]);
+  const p = cycles.pairing;
+  const m = cycles.monthly;
   const rows = await rawRows<{ id: string; left_bv: string; right_bv: string }>(
     db,
-    sql`update member_volume t set left_bv = t.left_bv + a.lbv, right_bv = t.right_bv + a.rbv
-        from unnest(${sql.param(col('id'))}::uuid[], ${sql.param(col('lbv'))}::numeric[], ${sql.param(col('rbv'))}::numeric[]) as a(id, lbv, rbv)
+    sql`with a as (
+          select * from unnest(${sql.param(col('id'))}::uuid[], ${sql.param(col('lbv'))}::numeric[], ${sql.param(col('rbv'))}::numeric[]) as a(id, lbv, rbv)
+        ),
+        earlier as (
+          select v.member_id, v.pairing_cycle_id as pc, v.pairing_left as pl, v.pairing_right as pr,
+                 v.monthly_cycle_id as mc, v.monthly_left as ml, v.monthly_right as mr
+          from a join member_volume v on v.member_id = a.id
+          where (v.pairing_cycle_id <> ${p}::uuid and (v.pairing_left <> 0 or v.pairing_right <> 0))
+             or (v.monthly_cycle_id <> ${m}::uuid and (v.monthly_left <> 0 or v.monthly_right <> 0))
+        ),
+        handed as (
+          insert into leg_volumes (cycle_id, member_id, left_bv, right_bv)
+          select pc, member_id, pl, pr from earlier where pc <> ${p}::uuid and (pl <> 0 or pr <> 0)
+          union all
+          select mc, member_id, ml, mr from earlier where mc <> ${m}::uuid and (ml <> 0 or mr <> 0)
+          on conflict (cycle_id, member_id) do update set
+            left_bv = leg_volumes.left_bv + excluded.left_bv, right_bv = leg_volumes.right_bv + excluded.right_bv
+        )
+        update member_volume t set
+          left_bv = t.left_bv + a.lbv, right_bv = t.right_bv + a.rbv,
+          pairing_left = case when t.pairing_cycle_id = ${p}::uuid then t.pairing_left else 0 end + a.lbv,
+          pairing_right = case when t.pairing_cycle_id = ${p}::uuid then t.pairing_right else 0 end + a.rbv,
+          pairing_cycle_id = ${p}::uuid,
+          monthly_left = case when t.monthly_cycle_id = ${m}::uuid then t.monthly_left else 0 end + a.lbv,
+          monthly_right = case when t.monthly_cycle_id = ${m}::uuid then t.monthly_right else 0 end + a.rbv,
+          monthly_cycle_id = ${m}::uuid
+        from a
         where t.member_id = a.id
         returning t.member_id::text as id, t.left_bv::text, t.right_bv::text`,
   );
   return rows.map((r) => ({ id: r.id, leftBV: r.left_bv, rightBV: r.right_bv }));
 }
+
+/**
+ * A cycle's legs as a row source (member_id, left_bv, right_bv; a member may appear twice, to be added):
+ * what leg_volumes holds for it and what member_volume rows still marked with it hold.
+ */
+export function cycleLegsSql(cycleId: string, kind: 'pairing' | 'monthly') {
+  const id = uuidLiteral(cycleId);
+  return kind === 'pairing'
+    ? `select member_id, left_bv, right_bv from leg_volumes where cycle_id = ${id}
+       union all select member_id, pairing_left, pairing_right from member_volume where pairing_cycle_id = ${id} and (pairing_left <> 0 or pairing_right <> 0)`
+    : `select member_id, left_bv, right_bv from leg_volumes where cycle_id = ${id}
+       union all select member_id, monthly_left, monthly_right from member_volume where monthly_cycle_id = ${id} and (monthly_left <> 0 or monthly_right <> 0)`;
+}
+const uuidLiteral = (id: string) => {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw new Error('not a uuid');
+  return `'${id}'::uuid`;
+};
 
 /** Adds the batch's purchases to their buyers' personal BV. */
 export async function addPersonalBV(db: DbOrTx, events: PendingEvent[]) {
@@ -74,21 +120,6 @@ export async function addPersonalBV(db: DbOrTx, events: PendingEvent[]) {
     update member_volume t set total_bv = t.total_bv + s.bv
     from (select id, sum(bv) as bv from unnest(${sql.param(buys.map((e) => e.member_id))}::uuid[], ${sql.param(buys.map((e) => e.bv))}::numeric[]) as x(id, bv) group by id) s
     where t.member_id = s.id`);
-}
-
-/** Adds the BV of the deltas to each ancestor's legs in each of the given cycles. */
-export async function addToLegVolumes(db: DbOrTx, cycleIds: string[], d: AncestorDelta[]) {
-  if (!d.length || !cycleIds.length) return;
-  const col = <K extends keyof AncestorDelta>(k: K) => d.map((x) => x[k]);
-  await db.execute(sql`
-    insert into leg_volumes (cycle_id, member_id, left_bv, right_bv)
-    select c.id, a.id, a.lbv, a.rbv
-    from unnest(${sql.param(col('id'))}::uuid[], ${sql.param(col('lbv'))}::numeric[], ${sql.param(col('rbv'))}::numeric[]) as a(id, lbv, rbv)
-    cross join unnest(${sql.param(cycleIds)}::uuid[]) as c(id)
-    where a.lbv <> 0 or a.rbv <> 0
-    order by c.id, a.id
-    on conflict (cycle_id, member_id) do update set
-      left_bv = leg_volumes.left_bv + excluded.left_bv, right_bv = leg_volumes.right_bv + excluded.right_bv`);
 }
 
 export async function markApplied(db: DbOrTx, ids: string[], at: Date, cycles: { pairing: string; monthly: string }) {
@@ -118,15 +149,6 @@ export async function appliedSince(db: DbOrTx, since: Date) {
 
 export async function pruneApplyLog(db: DbOrTx, before: Date) {
   await db.execute(sql`delete from volume_apply_log where at < ${before.toISOString()}::timestamptz`);
-}
-
-/** A member's BV per leg in one cycle (zero when nothing was added). */
-export async function legVolumeOf(db: DbOrTx, cycleId: string, memberId: string) {
-  const [row] = await rawRows<{ left_bv: string; right_bv: string }>(
-    db,
-    sql`select left_bv::text, right_bv::text from leg_volumes where cycle_id = ${cycleId}::uuid and member_id = ${memberId}::uuid`,
-  );
-  return { leftBV: row?.left_bv ?? '0.00', rightBV: row?.right_bv ?? '0.00' };
 }
 
 /** Blocks until no applier runs, for this transaction (tree repair). */
