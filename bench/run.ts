@@ -108,19 +108,24 @@ function startWorker(databaseUrl: string): ChildProcess {
   });
 }
 
-/** Wallet purchases on the seeded tree: the app without jobs (RUN_JOBS=0) and one worker process. */
+/** The app without jobs (RUN_JOBS=0) and one `npm run worker` process on the seeded tree, as in production. */
+async function asInProduction<T>(fn: (server: ChildProcess) => Promise<T>): Promise<T> {
+  const worker = startWorker(benchDbUrl());
+  try {
+    return await runOn(benchDbUrl(), fn, { RUN_JOBS: '0' });
+  } finally {
+    worker.kill('SIGTERM');
+    await new Promise((r) => worker.once('exit', r));
+  }
+}
+
+/** Wallet purchases on the seeded tree, as in production. */
 async function commerceBench(): Promise<boolean> {
   if (!(await seededMembers())) {
     console.error(`the commerce suite runs on ${BENCH_DB}: run npm run bench:seed -- --members 1000000 first`);
     return false;
   }
-  const worker = startWorker(benchDbUrl());
-  try {
-    return await runOn(benchDbUrl(), () => commerceSuite(URL_BASE, benchDbUrl()), { RUN_JOBS: '0' });
-  } finally {
-    worker.kill('SIGTERM');
-    await new Promise((r) => worker.once('exit', r));
-  }
+  return asInProduction(() => commerceSuite(URL_BASE, benchDbUrl()));
 }
 
 async function seededMembers(): Promise<number | undefined> {
@@ -136,19 +141,13 @@ async function seededMembers(): Promise<number | undefined> {
   return n;
 }
 
-/** The payout run on the seeded tree: the app without jobs (RUN_JOBS=0) and one worker process. */
+/** The payout run on the seeded tree, as in production. */
 async function payoutBench(): Promise<boolean> {
   if (!(await seededMembers())) {
     console.error(`the payout suite runs on ${BENCH_DB}: run npm run bench:seed -- --members 1000000 first`);
     return false;
   }
-  const worker = startWorker(benchDbUrl());
-  try {
-    return await runOn(benchDbUrl(), (server) => payoutSuite(URL_BASE, benchDbUrl(), server), { RUN_JOBS: '0' });
-  } finally {
-    worker.kill('SIGTERM');
-    await new Promise((r) => worker.once('exit', r));
-  }
+  return asInProduction((server) => payoutSuite(URL_BASE, benchDbUrl(), server));
 }
 
 /** The admin suite uses `mlm_bench` from `npm run bench:seed` when it exists, otherwise seeds BENCH_MEMBERS itself. */
@@ -164,13 +163,13 @@ async function adminBench(): Promise<boolean> {
   });
 }
 
-/** The tree suite needs the seeded tree of `npm run bench:seed`. */
+/** The tree suite needs the seeded tree of `npm run bench:seed`; as in production (the worker applies the placements' journal entries). */
 async function treeBench(): Promise<boolean> {
   if (!(await seededMembers())) {
     console.error(`the tree suite runs on ${BENCH_DB}: run npm run bench:seed -- --members 1000000 first`);
     return false;
   }
-  return runOn(benchDbUrl(), () => treeSuite(URL_BASE, benchDbUrl()));
+  return asInProduction(() => treeSuite(URL_BASE, benchDbUrl()));
 }
 
 const suites: Record<string, () => Promise<boolean>> = {

@@ -35,8 +35,9 @@ export async function seedMembers(databaseUrl: string, count: number) {
   await client.connect();
   const started = Date.now();
   const rand = rng(20261122);
-  const existing = (await client.query<TreeScanRow & { user_id: string }>(`select id, user_id, parent_id, position, sponsor_id, left_child_id, right_child_id, status, level, left_count,
-      right_count, left_active, right_active, team_depth, open_depth, total_directs, left_directs, right_directs from users where placed_at is not null`)).rows;
+  const existing = (await client.query<TreeScanRow & { user_id: string }>(`select u.id, u.user_id, u.parent_id, u.position, u.sponsor_id, u.left_child_id, u.right_child_id, u.status, u.level, v.left_count,
+      v.right_count, v.left_active, v.right_active, v.team_depth, u.open_depth, v.total_directs, v.left_directs, v.right_directs
+      from users u join member_volume v on v.member_id = u.id where u.placed_at is not null`)).rows;
   const nodes: TreeScanRow[] = existing.map((r) => ({ ...r }));
   const byId = new Map(nodes.map((n) => [n.id, n]));
   const publicId = new Map(existing.map((n) => [n.id, n.user_id]));
@@ -115,11 +116,18 @@ export async function seedMembers(databaseUrl: string, count: number) {
       g % 4 === 0 ? '0' : '5000', `9${String(g % 1_000_000_000).padStart(9, '0')}`, RANKS[g % 6],
       g % 2 === 0 ? 'HDFC BANK' : null, g % 2 === 0 ? 'HDFC0001234' : null, g % 2 === 0 ? String(g).padStart(12, '7') : null, reg,
       n?.sponsor_id ?? null, n?.sponsor_id ? publicId.get(n.sponsor_id) ?? null : null, n?.parent_id ?? null, n?.left_child_id ?? null, n?.right_child_id ?? null, n?.position ?? null, f?.level ?? 0,
-      n ? act : null, f?.left_count ?? 0, f?.right_count ?? 0, f?.left_active ?? 0, f?.right_active ?? 0, f?.team_depth ?? 0, f?.open_depth ?? 0,
+      n ? act : null, f?.open_depth ?? 0,
+    ].map(esc).join('\t');
+  };
+  // The member's figures row (member_volume): personal BV g mod 50,000 and the tree counters.
+  const figuresOf = (id: string, g: number, n: TreeScanRow | undefined) => {
+    const f = n ? fixed.get(id) ?? n : undefined;
+    return [
+      id, String(g % 50000), f?.left_count ?? 0, f?.right_count ?? 0, f?.left_active ?? 0, f?.right_active ?? 0, f?.team_depth ?? 0,
       f?.total_directs ?? 0, f?.left_directs ?? 0, f?.right_directs ?? 0,
     ].map(esc).join('\t');
   };
-  function* lines() {
+  function* lines(rowOf: (id: string, g: number, n: TreeScanRow | undefined) => string) {
     let batch: string[] = [];
     let p = 0;
     const flush = function* () {
@@ -143,22 +151,22 @@ export async function seedMembers(databaseUrl: string, count: number) {
   await client.query('begin');
   // Rows refer to each other (parent, children, sponsor); the generator checked the structure above.
   await client.query('set local session_replication_role = replica');
-  await pipeline(Readable.from(lines()), client.query(copyFrom(`copy users (id, user_id, email, password, first_name, last_name, role, status, kyc_status,
+  await pipeline(Readable.from(lines(rowOf)), client.query(copyFrom(`copy users (id, user_id, email, password, first_name, last_name, role, status, kyc_status,
     id_status, email_verified, first_login, registration_date, activation_date, package_amount, mobile, current_rank, bank_name, bank_ifsc,
-    bank_account_number, created_at, sponsor_id, sponsor_user_id, parent_id, left_child_id, right_child_id, position, level, placed_at, left_count, right_count,
-    left_active, right_active, team_depth, open_depth, total_directs, left_directs, right_directs) from stdin`)));
-  // The COPY ran without triggers: each member's BV row (personal BV g mod 50,000, as the generator always gave).
-  await client.query(`insert into member_volume (member_id, total_bv) select id, substr(user_id, 3)::int % 50000 from users where user_id like 'BN%'`);
+    bank_account_number, created_at, sponsor_id, sponsor_user_id, parent_id, left_child_id, right_child_id, position, level, placed_at, open_depth) from stdin`)));
+  // The COPY ran without triggers: each member's figures row, with the counters the generator checked.
+  await pipeline(Readable.from(lines(figuresOf)), client.query(copyFrom(`copy member_volume (member_id, total_bv, left_count, right_count, left_active, right_active,
+    team_depth, total_directs, left_directs, right_directs) from stdin`)));
   // Counters of the members that existed before (the root and the demo downline) change too.
   for (const n of existing) {
     const f = fixed.get(n.id);
     const cur = byId.get(n.id)!;
+    const c = f ?? n;
+    await client.query('update users set left_child_id = $2, right_child_id = $3, open_depth = $4 where id = $1', [n.id, cur.left_child_id, cur.right_child_id, c.open_depth]);
     await client.query(
-      `update users set left_child_id = $2, right_child_id = $3, left_count = $4, right_count = $5, left_active = $6, right_active = $7,
-         team_depth = $8, open_depth = $9, total_directs = $10, left_directs = $11, right_directs = $12 where id = $1`,
-      [n.id, cur.left_child_id, cur.right_child_id, ...(f
-        ? [f.left_count, f.right_count, f.left_active, f.right_active, f.team_depth, f.open_depth, f.total_directs, f.left_directs, f.right_directs]
-        : [n.left_count, n.right_count, n.left_active, n.right_active, n.team_depth, n.open_depth, n.total_directs, n.left_directs, n.right_directs])],
+      `update member_volume set left_count = $2, right_count = $3, left_active = $4, right_active = $5, team_depth = $6, total_directs = $7,
+         left_directs = $8, right_directs = $9 where member_id = $1`,
+      [n.id, c.left_count, c.right_count, c.left_active, c.right_active, c.team_depth, c.total_directs, c.left_directs, c.right_directs],
     );
   }
   // The demo accounts head the tree, so they registered (and were placed) before the first generated member:
@@ -191,7 +199,7 @@ async function seedWallets(client: pg.Client) {
     select id, activation_date from users where user_id like 'BN%' and activation_date is not null`);
   await client.query(`insert into transactions (user_id, type, amount, description, balance_before, balance_after, created_at)
     select id, 'sponsor_income', total_directs * 500, 'Sponsor income for direct recruits', 0, total_directs * 500, activation_date
-    from users where user_id like 'BN%' and activation_date is not null and total_directs > 0 order by activation_date, id`);
+    from users join member_volume on member_id = id where user_id like 'BN%' and activation_date is not null and total_directs > 0 order by activation_date, id`);
   await client.query(`with w as (
       insert into withdrawal_requests (user_id, withdrawal_type, amount, status, bank_details, created_by, created_at, updated_at, processed_at, transaction_id, admin_notes)
       select id, 'bank', total_directs * 200, case when right(user_id, 2)::int % 20 = 0 then 'approved' else 'pending' end,
@@ -200,7 +208,7 @@ async function seedWallets(client: pg.Client) {
         case when right(user_id, 2)::int % 20 = 0 then least(activation_date + interval '1 hour', now()) end,
         case when right(user_id, 2)::int % 20 = 0 then 'PO-BENCH-' || user_id end,
         case when right(user_id, 2)::int % 20 = 0 then 'Paid by bank transfer' end
-      from users where user_id like 'BN%' and activation_date is not null and total_directs > 0 and right(user_id, 1)::int = 0
+      from users join member_volume on member_id = id where user_id like 'BN%' and activation_date is not null and total_directs > 0 and right(user_id, 1)::int = 0
       order by activation_date, id
       returning id, user_id, amount, created_at)
     insert into transactions (user_id, type, amount, description, reference_id, balance_before, balance_after, created_at)

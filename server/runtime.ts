@@ -7,6 +7,7 @@ import { buildApp, type BuiltApp } from './app';
 import type { AppContext } from './context';
 import { startOutboxWorker, type OutboxWorker } from './workers/outbox.worker';
 import { startJobRunner, type JobRunner } from './workers/job-runner';
+import { prepareApplier } from './modules/volume/applier.service';
 import { jobDefinitions } from './workers/jobs';
 import { drainJournal } from './modules/volume/applier.service';
 import { ensureDefaultPlan } from './modules/compensation/compensation.service';
@@ -58,7 +59,10 @@ export async function createRuntime(config: AppConfig, opts: { clock?: Clock; se
   mailRef.worker = mail;
   const seedLines = opts.seed === false ? [] : (await ensureInitialAccounts(ctx)).lines;
   const jobs = config.runJobs ? await startJobRunner(ctx, jobDefinitions(mail), { poll }) : null;
-  if (jobs) jobsRef.runner = jobs;
+  if (jobs) {
+    jobsRef.runner = jobs;
+    prepareApplier(ctx);
+  }
   return {
     ...built,
     ctx,

@@ -8,6 +8,7 @@ import { logRedaction } from './http/logging';
 import { startOutboxWorker } from './workers/outbox.worker';
 import { startJobRunner } from './workers/job-runner';
 import { jobDefinitions } from './workers/jobs';
+import { prepareApplier } from './modules/volume/applier.service';
 
 /**
  * `npm run worker`: the job runner as its own process (PostgreSQL only). Run the app with RUN_JOBS=0
@@ -25,6 +26,7 @@ async function main() {
   const mail = startOutboxWorker(ctx, { poll: true });
   mailRef.kick = mail.kick;
   const runner = await startJobRunner(ctx, jobDefinitions(mail), { poll: true });
+  prepareApplier(ctx);
   log.info({ worker: runner.worker }, 'job worker started');
   const stop = async () => {
     await runner.stop();

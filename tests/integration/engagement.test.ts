@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
+import { startTestApp, userByEmail, volumeByEmail, type TestApp } from '../support/test-app';
 import { demoCookies, expectError, expectInvalid, query, uniqueEmail } from '../support/http';
 import { expectTreeSound } from '../support/tree';
 import { ENGAGEMENT_MSG } from '../../contracts/engagement';
@@ -164,7 +164,7 @@ describe('founder hidden IDs (decisions.md §10)', () => {
     const stats = await t.api('GET', '/api/founder/stats', { cookie: c.founder });
     expect(stats.body.hiddenIds).toBe(20);
     expect((await t.api('GET', '/api/founder/hidden-ids', { cookie: c.founder })).body).toHaveLength(20);
-    const f = (await userByEmail(t, t.demo.founder.email))!;
+    const f = await volumeByEmail(t, t.demo.founder.email);
     expect(stats.body).toMatchObject({ totalUsers: f.leftCount + f.rightCount, leftLegUsers: f.leftCount, rightLegUsers: f.rightCount });
     await expectTreeSound(db(), t.settle);
     // The hidden ID sets a password through its invitation, then signs in.

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
+import { startTestApp, userByEmail, volumeByEmail, type TestApp } from '../support/test-app';
 import { demoCookies, query, uniqueEmail } from '../support/http';
 import { expectTreeSound } from '../support/tree';
-import { users } from '../../server/db/schema/index';
+import { users, memberVolume } from '../../server/db/schema/index';
 import { placeMember } from '../../server/modules/tree/tree.service';
 import { scanPlacedMembers, writeCounters } from '../../server/modules/tree/tree.repo';
 import { recount } from '../../server/modules/tree/recount';
@@ -74,10 +74,12 @@ describe('placement (property): agrees with a plain breadth-first search of the 
 describe('the repair command recount', () => {
   it('reports damaged counters and restores them', async () => {
     const member = (await userByEmail(t, t.demo.member.email))!;
-    await db().update(users).set({ leftCount: 999, openDepth: 7 }).where(eq(users.id, member.id));
+    const figures = await volumeByEmail(t, t.demo.member.email);
+    await db().update(users).set({ openDepth: 7 }).where(eq(users.id, member.id));
+    await db().update(memberVolume).set({ leftCount: 999 }).where(eq(memberVolume.memberId, member.id));
     const report = recount(await scanPlacedMembers(db()));
     expect(report.differences).toEqual(expect.arrayContaining([
-      { id: member.id, field: 'left_count', stored: 999, expected: member.leftCount },
+      { id: member.id, field: 'left_count', stored: 999, expected: figures.leftCount },
       { id: member.id, field: 'open_depth', stored: 7, expected: member.openDepth },
     ]));
     await writeCounters(db(), report.fixes);
@@ -105,7 +107,7 @@ describe('concurrency', () => {
     expect(direct[0].body.placement.side).toBe('left');
     const [row] = await query<{ n: number }>(t, sql`select count(*)::int as n from users where parent_id = ${target.id}::uuid`);
     expect(Number(row.n)).toBe(1);
-    const fresh = (await userByEmail(t, target.email))!;
+    const fresh = await volumeByEmail(t, target.email);
     expect(fresh).toMatchObject({ leftCount: 100, rightCount: 0, leftActive: 100 });
     await expectTreeSound(db(), t.settle);
   });

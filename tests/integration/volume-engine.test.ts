@@ -282,7 +282,7 @@ describe('the applier', () => {
     const left = await placedBuyer(leader.user.id, 'left');
     const right = await placedBuyer(leader.user.id, 'right');
     await db().execute(sql`update users set sponsor_id = ${leader.user.id}::uuid where id in (${left.user.id}::uuid, ${right.user.id}::uuid)`);
-    await db().execute(sql`update users set total_directs = 2, left_directs = 1, right_directs = 1 where id = ${leader.user.id}::uuid`);
+    await db().execute(sql`update member_volume set total_directs = 2, left_directs = 1, right_directs = 1 where member_id = ${leader.user.id}::uuid`);
     await t.settle();
     // Bronze Star: team 10,000, left 5,000, right 5,000, 2 directs. 37.25 BV per unit: 134 units = 4,991.50.
     for (const q of [50, 50, 34]) {
@@ -309,14 +309,14 @@ describe('placements and the tree counters', () => {
   it('a placement is in the tree at once; the ancestors\' member counts follow when the journal is applied', async () => {
     const founder = (await userByEmail(t, t.demo.founder.email))!;
     await t.settle();
-    const before = (await userByEmail(t, founder.email))!;
+    const before = await volumeByEmail(t, founder.email);
     const u = await t.createUser({ email: uniqueEmail('place') });
     const slot = await db().transaction((tx) => placeMember(tx, u, { startId: founder.id, side: 'left' }, t.clock.now()));
     const parent = (await query<{ left_child_id: string | null; right_child_id: string | null }>(t, sql`select left_child_id, right_child_id from users where id = ${slot.parentId}::uuid`))[0];
     expect(slot.side === 'left' ? parent.left_child_id : parent.right_child_id).toBe(u.id);
-    expect((await userByEmail(t, founder.email))!.leftCount).toBe(before.leftCount);
+    expect((await volumeByEmail(t, founder.email)).leftCount).toBe(before.leftCount);
     await t.settle();
-    const after = (await userByEmail(t, founder.email))!;
+    const after = await volumeByEmail(t, founder.email);
     expect([after.leftCount, after.leftActive]).toEqual([before.leftCount + 1, before.leftActive + 1]);
     await expectTreeSound(db(), t.settle);
   });

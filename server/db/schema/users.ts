@@ -30,13 +30,8 @@ export const users = pgTable(
     level: integer('level').notNull().default(0),
     /** When the member took a tree slot (the root: at install); null while outside the tree. */
     placedAt: ts('placed_at'),
-    /** Tree counters kept in step by the tree engine (decisions.md §4); `npm run tree:repair` recounts them. */
-    leftCount: integer('left_count').notNull().default(0),
-    rightCount: integer('right_count').notNull().default(0),
-    leftActive: integer('left_active').notNull().default(0),
-    rightActive: integer('right_active').notNull().default(0),
-    /** Levels below this member (0 for a leaf). */
-    teamDepth: integer('team_depth').notNull().default(0),
+    // The per-leg member and active counts, the depth below and the direct recruits are applied from the volume
+    // journal into member_volume (schema/volume.ts); the slot, level and open depth are written here at placement.
     /** Distance to the shallowest free slot of the subtree (0: this member has a free side); guides spillover. */
     openDepth: integer('open_depth').notNull().default(0),
     packageAmount: numeric('package_amount', { precision: 10, scale: 2 }),
@@ -58,9 +53,6 @@ export const users = pgTable(
     nominee: varchar('nominee', { length: 120 }),
     currentRank: varchar('current_rank', { length: 30 }).notNull().default('Executive'),
     // Personal BV and the lifetime BV of each leg live in member_volume (schema/volume.ts), which the volume applier rewrites.
-    totalDirects: integer('total_directs').notNull().default(0),
-    leftDirects: integer('left_directs').notNull().default(0),
-    rightDirects: integer('right_directs').notNull().default(0),
     kycStatus: varchar('kyc_status', { length: 20 }).notNull().default('pending'),
     kycSubmittedAt: ts('kyc_submitted_at'),
     kycApprovedAt: ts('kyc_approved_at'),
@@ -98,7 +90,7 @@ export const users = pgTable(
     check('users_kyc_status_check', sql`${t.kycStatus} in ('pending','approved','rejected')`),
     check('users_position_check', sql`${t.position} is null or ${t.position} in ('left','right')`),
     index('users_open_slot_idx').on(t.level, t.createdAt).where(sql`${t.placedAt} is not null and (${t.leftChildId} is null or ${t.rightChildId} is null)`),
-    check('users_tree_counters_nonneg', sql`${t.leftCount} >= 0 and ${t.rightCount} >= 0 and ${t.leftActive} >= 0 and ${t.rightActive} >= 0 and ${t.teamDepth} >= 0 and ${t.openDepth} >= 0`),
+    check('users_open_depth_nonneg', sql`${t.openDepth} >= 0`),
     // Activation follows registration (a day of slack for clocks); lets activation-date searches bound the registration order.
     check('users_activation_after_registration', sql`${t.activationDate} is null or ${t.registrationDate} <= ${t.activationDate} + interval '1 day'`),
     check('users_email_lower', sql`${t.email} = lower(${t.email})`),

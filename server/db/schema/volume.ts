@@ -95,8 +95,8 @@ export const legVolumes = pgTable(
 );
 
 /**
- * A member's BV figures, which the volume applier rewrites many times a second: personal BV (their own
- * completed purchases) and the lifetime BV of each leg. Kept apart from the wide `users` row (20 indexes) so
+ * A member's figures that the volume applier rewrites many times a second: personal BV (their own completed
+ * purchases), the BV of each leg (lifetime and in the open cycles) and the tree counters. Kept apart from the wide `users` row (20 indexes) so
  * a batch's thousands of updates stay heap-only on small pages and never wait on a placement's row locks
  * (docs/decisions/0009). Every user has exactly one row, inserted by a trigger on users.
  */
@@ -119,10 +119,21 @@ export const memberVolume = pgTable(
     monthlyCycleId: uuid('monthly_cycle_id'),
     monthlyLeft: numeric('monthly_left', { precision: 14, scale: 2 }).notNull().default('0'),
     monthlyRight: numeric('monthly_right', { precision: 14, scale: 2 }).notNull().default('0'),
+    /** Tree counters applied from the journal (decisions.md §4); `npm run tree:repair` recounts them. */
+    leftCount: integer('left_count').notNull().default(0),
+    rightCount: integer('right_count').notNull().default(0),
+    leftActive: integer('left_active').notNull().default(0),
+    rightActive: integer('right_active').notNull().default(0),
+    /** Levels below this member (0 for a leaf). */
+    teamDepth: integer('team_depth').notNull().default(0),
+    totalDirects: integer('total_directs').notNull().default(0),
+    leftDirects: integer('left_directs').notNull().default(0),
+    rightDirects: integer('right_directs').notNull().default(0),
   },
   (t) => [
     index('member_volume_total_bv_idx').on(t.totalBV),
     check('member_volume_nonneg', sql`${t.totalBV} >= 0 and ${t.leftBV} >= 0 and ${t.rightBV} >= 0`),
+    check('member_volume_counters_nonneg', sql`${t.leftCount} >= 0 and ${t.rightCount} >= 0 and ${t.leftActive} >= 0 and ${t.rightActive} >= 0 and ${t.teamDepth} >= 0 and ${t.totalDirects} >= 0`),
   ],
 );
 

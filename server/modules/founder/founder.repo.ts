@@ -1,17 +1,17 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { users, purchases } from '../../db/schema/index';
+import { users, purchases, memberVolume } from '../../db/schema/index';
 
 /** Network figures of a founder, read from the tree counters (decisions.md §4, §10). */
-export async function founderFigures(db: DbOrTx, founder: { id: string; leftCount: number; rightCount: number }) {
-  const [[hidden], [revenue]] = await Promise.all([
-    db.select({ n: sql<number>`count(*)::int` }).from(users).where(and(eq(users.isHiddenId, true), eq(users.sponsorId, founder.id))),
+export async function founderFigures(db: DbOrTx, founderId: string) {
+  const [[hidden], [revenue], [legs]] = await Promise.all([
+    db.select({ n: sql<number>`count(*)::int` }).from(users).where(and(eq(users.isHiddenId, true), eq(users.sponsorId, founderId))),
     db.select({ total: sql<string>`coalesce(sum(${purchases.totalAmount}), 0)::text` }).from(purchases).where(eq(purchases.paymentStatus, 'completed')),
+    db.select({ l: memberVolume.leftCount, r: memberVolume.rightCount }).from(memberVolume).where(eq(memberVolume.memberId, founderId)),
   ]);
-  return {
-    totalUsers: founder.leftCount + founder.rightCount, hiddenIds: hidden.n, totalRevenue: revenue.total,
-    leftLegUsers: founder.leftCount, rightLegUsers: founder.rightCount,
-  };
+  const l = legs?.l ?? 0;
+  const r = legs?.r ?? 0;
+  return { totalUsers: l + r, hiddenIds: hidden.n, totalRevenue: revenue.total, leftLegUsers: l, rightLegUsers: r };
 }
 
 export async function hiddenIdsOf(db: DbOrTx, founderId: string) {

@@ -11,7 +11,7 @@ export function founderRoutes(ctx: AppContext): RouteDef[] {
   return [
     {
       method: 'GET', url: '/api/founder/stats', access: 'founder',
-      handler: async (req) => ({ ...(await founderFigures(ctx.db, identityOf(req).user)), hiddenIdLimit: HIDDEN_ID_LIMIT }),
+      handler: async (req) => ({ ...(await founderFigures(ctx.db, identityOf(req).user.id)), hiddenIdLimit: HIDDEN_ID_LIMIT }),
     },
     {
       method: 'GET', url: '/api/founder/hidden-ids', access: 'founder',

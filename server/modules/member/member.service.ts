@@ -78,7 +78,7 @@ export async function franchiseDashboard(ctx: AppContext, user: UserRow): Promis
     ownSales: own, teamSales: team,
     teamBV: addMoney(bv.leftBV, bv.rightBV), leftBV: bv.leftBV, rightBV: bv.rightBV,
     wallet: { balance: wallet?.balance ?? '0.00', totalEarnings: wallet?.totalEarnings ?? '0.00', totalWithdrawals: wallet?.totalWithdrawals ?? '0.00' },
-    recruits: { direct: user.totalDirects, pending: pending.length, teamSize: user.leftCount + user.rightCount, activeTeam: user.leftActive + user.rightActive },
+    recruits: { direct: bv.totalDirects, pending: pending.length, teamSize: bv.leftCount + bv.rightCount, activeTeam: bv.leftActive + bv.rightActive },
     recentOrders: orders.map((o) => ({
       id: o.id, productName: o.product_name, quantity: o.quantity, totalAmount: o.total_amount, paymentStatus: o.payment_status,
       createdAt: new Date(o.created_at).toISOString(), buyerName: [o.first_name, o.last_name].filter(Boolean).join(' ') || o.user_id,

@@ -1,11 +1,6 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { rawRows, type DbOrTx } from '../../db/client';
 import { rankAchievements, users } from '../../db/schema/index';
-
-export async function achievementsOf(db: DbOrTx, userId: string) {
-  return db.select({ rank: rankAchievements.rank, achievedAt: rankAchievements.achievedAt }).from(rankAchievements)
-    .where(eq(rankAchievements.userId, userId)).orderBy(desc(rankAchievements.achievedAt)).limit(20);
-}
 
 export async function recordPromotion(db: DbOrTx, row: { userId: string; rank: string; teamBV: string; leftBV: string; rightBV: string; directs: number; from: string }, now: Date) {
   await db.update(users).set({ currentRank: row.rank, updatedAt: now }).where(eq(users.id, row.userId));
@@ -41,13 +36,13 @@ export async function findPromotions(
     db,
     sql`with ranks(idx, name, team, l, r, d) as (values ${values}),
         asked(id, extra) as (select * from unnest(${sql.param(ids)}::uuid[], ${sql.param(ids.map((id) => extraDirects.get(id) ?? 0))}::int[]))
-        select u.id, v.left_bv::text, v.right_bv::text, u.total_directs + a.extra as total_directs, u.current_rank, best.name as target
+        select u.id, v.left_bv::text, v.right_bv::text, v.total_directs + a.extra as total_directs, u.current_rank, best.name as target
         from asked a
         join users u on u.id = a.id
         join member_volume v on v.member_id = u.id
         cross join lateral (
           select x.idx, x.name from ranks x
-          where v.left_bv + v.right_bv >= x.team and v.left_bv >= x.l and v.right_bv >= x.r and u.total_directs + a.extra >= x.d
+          where v.left_bv + v.right_bv >= x.team and v.left_bv >= x.l and v.right_bv >= x.r and v.total_directs + a.extra >= x.d
           order by x.idx desc limit 1
         ) best
         where best.idx > coalesce((select c.idx from ranks c where c.name = u.current_rank), 0)`,

@@ -3,7 +3,7 @@ import { RANKS, type Rank } from '../../../contracts/enums';
 import { RANK_REQUIREMENTS, type RankProgress } from '../../../contracts/commerce';
 import { addMoney, compareMoney } from '../../lib/money';
 import { notify } from '../notifications/notifications.service';
-import { achievementsOf, recordPromotion, findPromotions } from './rank.repo';
+import { recordPromotion, findPromotions } from './rank.repo';
 
 export interface RankFigures {
   id: string;
@@ -73,8 +73,8 @@ export async function findRankPromotions(db: DbOrTx, ids: string[], extraDirects
 
 const ratio = (have: string | number, need: number) => (need <= 0 ? 100 : Math.min(100, Math.floor((Number(have) / need) * 10000) / 100));
 
-/** Team Business Stages (doc 3 §4): the next rank and progress as the average of four capped ratios. */
-export async function rankProgress(db: DbOrTx, f: RankFigures): Promise<RankProgress> {
+/** Team Business Stages (doc 3 §4): the next rank and progress as the average of four capped ratios, with the ranks achieved (newest first). */
+export function rankProgress(f: RankFigures, achieved: { rank: string; achievedAt: Date }[]): RankProgress {
   const i = rankIndex(f.currentRank);
   const atTop = i === RANKS.length - 1;
   const next = RANKS[atTop ? i : i + 1];
@@ -87,6 +87,6 @@ export async function rankProgress(db: DbOrTx, f: RankFigures): Promise<RankProg
     directRecruits: { have: String(f.totalDirects), need: String(need.directs), percent: ratio(f.totalDirects, need.directs) },
   };
   const progress = atTop ? 100 : Math.round(((req.teamBV.percent + req.leftBV.percent + req.rightBV.percent + req.directRecruits.percent) / 4) * 100) / 100;
-  const achievements = (await achievementsOf(db, f.id)).map((a) => ({ rank: a.rank, achievedAt: a.achievedAt.toISOString() }));
+  const achievements = achieved.map((a) => ({ rank: a.rank, achievedAt: a.achievedAt.toISOString() }));
   return { current: RANKS[i], next, atTop, progress, requirements: req, achievements };
 }

@@ -1,5 +1,5 @@
 import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
-import { rawRows, type DbOrTx } from '../../db/client';
+import { rawRows, preparedRows, type DbOrTx } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { users, memberVolume } from '../../db/schema/index';
 
@@ -7,8 +7,8 @@ import { users, memberVolume } from '../../db/schema/index';
 export const memberColumns = {
   id: users.id, userId: users.userId, firstName: users.firstName, lastName: users.lastName, email: users.email, idStatus: users.idStatus,
   status: users.status, packageAmount: users.packageAmount, position: users.position, level: users.level, totalBV: memberVolume.totalBV,
-  leftBV: memberVolume.leftBV, rightBV: memberVolume.rightBV, leftCount: users.leftCount, rightCount: users.rightCount, leftActive: users.leftActive,
-  rightActive: users.rightActive, teamDepth: users.teamDepth, totalDirects: users.totalDirects, leftChildId: users.leftChildId,
+  leftBV: memberVolume.leftBV, rightBV: memberVolume.rightBV, leftCount: memberVolume.leftCount, rightCount: memberVolume.rightCount, leftActive: memberVolume.leftActive,
+  rightActive: memberVolume.rightActive, teamDepth: memberVolume.teamDepth, totalDirects: memberVolume.totalDirects, leftChildId: users.leftChildId,
   rightChildId: users.rightChildId, parentId: users.parentId, registrationDate: users.registrationDate, createdAt: users.createdAt,
   activationDate: users.activationDate, placedAt: users.placedAt,
 };
@@ -22,6 +22,36 @@ export type MemberNodeRow = NonNullable<Awaited<ReturnType<typeof memberNode>>>;
 export async function memberNodes(db: DbOrTx, ids: string[]) {
   if (!ids.length) return [];
   return db.select(memberColumns).from(users).innerJoin(memberVolume, eq(memberVolume.memberId, users.id)).where(sql`${users.id} in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`);
+}
+
+export interface StatsFiguresRow {
+  pending: number;
+  left_bv: string;
+  right_bv: string;
+  left_count: number;
+  right_count: number;
+  left_active: number;
+  right_active: number;
+  team_depth: number;
+  total_directs: number;
+  achievements: { rank: string; achieved_at: string }[];
+}
+
+/**
+ * What Team stats reads besides the member's own row, in one prepared statement (the page members open
+ * most): recruits still waiting, the member's figures (legs, counters, directs) and the rank history.
+ */
+export async function statsFigures(db: DbOrTx, memberId: string): Promise<StatsFiguresRow> {
+  const [row] = await preparedRows<StatsFiguresRow>(db, 'team_stats_figures', sql`
+    select (select count(*)::int from pending_recruits r
+              where r.recruiter_id = ${memberId}::uuid and r.status in ('awaiting_upline', 'awaiting_admin')) as pending,
+           coalesce(v.left_bv, 0)::numeric(14,2)::text as left_bv, coalesce(v.right_bv, 0)::numeric(14,2)::text as right_bv,
+           coalesce(v.left_count, 0) as left_count, coalesce(v.right_count, 0) as right_count, coalesce(v.left_active, 0) as left_active,
+           coalesce(v.right_active, 0) as right_active, coalesce(v.team_depth, 0) as team_depth, coalesce(v.total_directs, 0) as total_directs,
+           coalesce((select json_agg(a) from (
+             select rank, achieved_at from rank_achievements where user_id = ${memberId}::uuid order by achieved_at desc limit 20) a), '[]'::json) as achievements
+    from (select 1) one left join member_volume v on v.member_id = ${memberId}::uuid`);
+  return row;
 }
 
 export interface PairingFiguresRow {

@@ -18,7 +18,7 @@ import { closeAsRejected } from '../recruitment/recruits.service';
 import { rankProgress } from '../ranks/rank.service';
 import { addMoney } from '../../lib/money';
 import { volumeOf } from '../volume/volume.repo';
-import { memberNode, memberNodes, sponsoredMembers, downlineOf, placementParents, pairingFigures, type MemberNodeRow } from './team.repo';
+import { statsFigures, memberNode, memberNodes, sponsoredMembers, downlineOf, placementParents, pairingFigures, type MemberNodeRow } from './team.repo';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 const fullName = (u: { firstName: string | null; lastName: string | null }) => [u.firstName, u.lastName].filter(Boolean).join(' ');
@@ -32,13 +32,14 @@ function toDirect(u: MemberNodeRow): DirectRecruit {
 }
 
 export async function teamStats(ctx: AppContext, me: UserRow): Promise<TeamStats> {
-  const [pending, bv] = await Promise.all([listRecruiterPipeline(ctx.db, me.id), volumeOf(ctx.db, me.id)]);
+  const f = await statsFigures(ctx.db, me.id);
+  const achievements = f.achievements.map((a) => ({ rank: a.rank, achievedAt: new Date(a.achieved_at) }));
   return {
-    totalDownline: me.leftCount + me.rightCount, activeMembers: me.leftActive + me.rightActive, directRecruits: me.totalDirects,
-    totalDirects: me.totalDirects, directPositions: (me.leftChildId ? 1 : 0) + (me.rightChildId ? 1 : 0), currentRank: me.currentRank,
-    teamBV: addMoney(bv.leftBV, bv.rightBV), leftBV: bv.leftBV, rightBV: bv.rightBV, leftCount: me.leftCount, rightCount: me.rightCount,
-    leftActive: me.leftActive, rightActive: me.rightActive, depth: me.teamDepth, pendingRecruits: pending.length,
-    rank: await rankProgress(ctx.db, { ...me, leftBV: bv.leftBV, rightBV: bv.rightBV }),
+    totalDownline: f.left_count + f.right_count, activeMembers: f.left_active + f.right_active, directRecruits: f.total_directs,
+    totalDirects: f.total_directs, directPositions: (me.leftChildId ? 1 : 0) + (me.rightChildId ? 1 : 0), currentRank: me.currentRank,
+    teamBV: addMoney(f.left_bv, f.right_bv), leftBV: f.left_bv, rightBV: f.right_bv, leftCount: f.left_count, rightCount: f.right_count,
+    leftActive: f.left_active, rightActive: f.right_active, depth: f.team_depth, pendingRecruits: f.pending,
+    rank: rankProgress({ id: me.id, currentRank: me.currentRank, leftBV: f.left_bv, rightBV: f.right_bv, totalDirects: f.total_directs }, achievements),
   };
 }
 
@@ -122,7 +123,7 @@ export async function downline(ctx: AppContext, me: UserRow, q: z.output<typeof 
   return {
     members,
     levels: [...levels.values()].sort((a, b) => a.level - b.level),
-    summary: { totalDownline: me.leftCount + me.rightCount, activeMembers: me.leftActive + me.rightActive, totalLevels: me.teamDepth, totalBV: addMoney(bv.leftBV, bv.rightBV) },
+    summary: { totalDownline: bv.leftCount + bv.rightCount, activeMembers: bv.leftActive + bv.rightActive, totalLevels: bv.teamDepth, totalBV: addMoney(bv.leftBV, bv.rightBV) },
   };
 }
 
@@ -136,8 +137,8 @@ export async function ownPipeline(ctx: AppContext, me: UserRow): Promise<TeamPen
 /** The decision view of doc 3 §3.1: leg balance, a recommendation for the weaker leg, free sides. */
 export async function uplineQueue(ctx: AppContext, me: UserRow): Promise<UplinePendingRecruit[]> {
   const [rows, bv] = await Promise.all([listAwaitingUpline(ctx.db, me.id), volumeOf(ctx.db, me.id)]);
-  const l = me.leftCount;
-  const r = me.rightCount;
+  const l = bv.leftCount;
+  const r = bv.rightCount;
   const weaker: Position | 'balanced' = l === r ? 'balanced' : l < r ? 'left' : 'right';
   const ratio = l === r ? 1 : Math.min(l, r) / Math.max(l, r);
   const spill = (side: Position, free: boolean) =>

@@ -106,7 +106,7 @@ describe('the ancestry cache', () => {
       fc.asyncProperty(fc.array(fc.nat(), { minLength: 1, maxLength: 120 }), fc.array(fc.nat(), { minLength: 1, maxLength: 20 }), async (parents, asked) => {
         const { ids, rows } = tree(parents, parents.map((p) => p % 7 === 3), true);
         const cache = new AncestryCache();
-        cache.load([...rows.values()].filter((r) => r.placed).reverse());
+        await cache.load([...rows.values()].filter((r) => r.placed).reverse());
         const read = readers(rows);
         const want = [...new Set(asked.map((k) => ids[k % ids.length]))];
         const got = await resolvePaths(cache, want, read.links, read.paths);

@@ -51,8 +51,11 @@ export class AncestryCache {
     return true;
   }
 
-  /** Adds placed members in any order (a parent missing from both the cache and `rows` leaves its subtree out). */
-  load(rows: PathRow[]) {
+  /**
+   * Adds placed members in any order (a parent missing from both the cache and `rows` leaves its subtree
+   * out), yielding to the event loop between slices so that a process serving requests keeps serving them.
+   */
+  async load(rows: PathRow[]) {
     // By level, so every parent is kept before its children: a counting sort (levels are small integers).
     let top = 0;
     for (const r of rows) top = Math.max(top, r.level);
@@ -61,7 +64,10 @@ export class AncestryCache {
     for (let l = 1; l <= top + 1; l++) starts[l] += starts[l - 1];
     const order = new Int32Array(rows.length);
     for (let k = 0; k < rows.length; k++) order[starts[rows[k].level]++] = k;
-    for (const k of order) this.add(rows[k]);
+    for (let k = 0; k < order.length; k++) {
+      this.add(rows[order[k]]);
+      if (k % 20_000 === 19_999) await new Promise((r) => setImmediate(r));
+    }
   }
 
   /**

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { rawRows, type DbOrTx } from '../../db/client';
 import { copyOut } from '../../db/copy';
-import { users } from '../../db/schema/index';
+import { users, memberVolume } from '../../db/schema/index';
 import type { Position } from '../../../contracts/enums';
 import { parsePaise, fromPaise } from '../../../contracts/money';
 import { resolvePaths, type AncestryCache, type PathRow } from './ancestry';
@@ -49,6 +49,12 @@ export async function findTreeRoot(db: DbOrTx) {
     .orderBy(users.placedAt)
     .limit(1);
   return row;
+}
+
+/** A member's members per leg (applied from the journal). */
+export async function legCountsOf(db: DbOrTx, id: string) {
+  const [row] = await db.select({ left: memberVolume.leftCount, right: memberVolume.rightCount }).from(memberVolume).where(eq(memberVolume.memberId, id));
+  return row ?? { left: 0, right: 0 };
 }
 
 /** Makes a user the tree root (level 0); used once, for the first founder. */
@@ -99,8 +105,7 @@ export async function occupySlot(db: DbOrTx, childId: string, parentId: string, 
   await db
     .update(users)
     .set({
-      parentId, position: side, level: parent.level + 1, placedAt: now, leftChildId: null, rightChildId: null,
-      leftCount: 0, rightCount: 0, leftActive: 0, rightActive: 0, teamDepth: 0, openDepth: 0,
+      parentId, position: side, level: parent.level + 1, placedAt: now, leftChildId: null, rightChildId: null, openDepth: 0,
     })
     .where(eq(users.id, childId));
   await db.update(users).set(side === 'left' ? { leftChildId: childId } : { rightChildId: childId }).where(eq(users.id, parentId));
@@ -184,27 +189,31 @@ export interface TreeScanRow {
 export async function scanPlacedMembers(db: DbOrTx) {
   return rawRows<TreeScanRow>(
     db,
-    sql`select id, parent_id, position, sponsor_id, left_child_id, right_child_id, status, level, left_count, right_count,
-               left_active, right_active, team_depth, open_depth, total_directs, left_directs, right_directs
-        from users where placed_at is not null`,
+    sql`select u.id, u.parent_id, u.position, u.sponsor_id, u.left_child_id, u.right_child_id, u.status, u.level, v.left_count, v.right_count,
+               v.left_active, v.right_active, v.team_depth, u.open_depth, v.total_directs, v.left_directs, v.right_directs
+        from users u join member_volume v on v.member_id = u.id where u.placed_at is not null`,
   );
 }
 
 export type CounterFix = Pick<TreeScanRow, 'id' | 'level' | 'left_count' | 'right_count' | 'left_active' | 'right_active' | 'team_depth' | 'open_depth' | 'total_directs' | 'left_directs' | 'right_directs'>;
 
-/** Writes recomputed counters, 5,000 members a statement. */
+/** Writes recomputed counters, 5,000 members a statement: level and open depth on users, the journal's counters on member_volume. */
 export async function writeCounters(db: DbOrTx, fixes: CounterFix[]) {
   for (let i = 0; i < fixes.length; i += 5000) {
     const chunk = fixes.slice(i, i + 5000);
     const col = <K extends keyof CounterFix>(k: K) => chunk.map((f) => f[k]);
     await db.execute(sql`
-      update users t set level = f.level, left_count = f.lc, right_count = f.rc, left_active = f.la, right_active = f.ra,
-        team_depth = f.td, open_depth = f.od, total_directs = f.tdir, left_directs = f.ldir, right_directs = f.rdir
-      from unnest(${sql.param(col('id'))}::uuid[], ${sql.param(col('level'))}::int[], ${sql.param(col('left_count'))}::int[], ${sql.param(col('right_count'))}::int[],
-                  ${sql.param(col('left_active'))}::int[], ${sql.param(col('right_active'))}::int[], ${sql.param(col('team_depth'))}::int[], ${sql.param(col('open_depth'))}::int[],
+      update users t set level = f.level, open_depth = f.od
+      from unnest(${sql.param(col('id'))}::uuid[], ${sql.param(col('level'))}::int[], ${sql.param(col('open_depth'))}::int[]) as f(id, level, od)
+      where t.id = f.id and (t.level <> f.level or t.open_depth <> f.od)`);
+    await db.execute(sql`
+      update member_volume t set left_count = f.lc, right_count = f.rc, left_active = f.la, right_active = f.ra,
+        team_depth = f.td, total_directs = f.tdir, left_directs = f.ldir, right_directs = f.rdir
+      from unnest(${sql.param(col('id'))}::uuid[], ${sql.param(col('left_count'))}::int[], ${sql.param(col('right_count'))}::int[],
+                  ${sql.param(col('left_active'))}::int[], ${sql.param(col('right_active'))}::int[], ${sql.param(col('team_depth'))}::int[],
                   ${sql.param(col('total_directs'))}::int[], ${sql.param(col('left_directs'))}::int[], ${sql.param(col('right_directs'))}::int[])
-        as f(id, level, lc, rc, la, ra, td, od, tdir, ldir, rdir)
-      where t.id = f.id`);
+        as f(id, lc, rc, la, ra, td, tdir, ldir, rdir)
+      where t.member_id = f.id`);
   }
 }
 
@@ -343,13 +352,16 @@ export async function lockMembersDeepestFirst(db: DbOrTx, ids: string[]) {
   await db.execute(sql`select id from users where id = any(${sql.param(ids)}::uuid[]) order by level desc, id for no key update`);
 }
 
-/** Adds member and active counts per leg and the depth below, where the deltas change them. */
+/**
+ * Adds member and active counts per leg and the depth below, where the deltas change them (member_volume:
+ * written by the applier alone, so no placement ever waits for these rows).
+ */
 export async function addLegCounts(db: DbOrTx, d: AncestorDelta[]) {
   const rows = d.filter((x) => x.lc || x.rc || x.la || x.ra || x.depth || x.ld || x.rd);
   if (!rows.length) return;
   const col = <K extends keyof AncestorDelta>(k: K) => rows.map((x) => x[k]);
   await db.execute(sql`
-    update users t set
+    update member_volume t set
       left_count = t.left_count + a.lc, right_count = t.right_count + a.rc,
       left_active = t.left_active + a.la, right_active = t.right_active + a.ra,
       team_depth = greatest(t.team_depth, a.depth),
@@ -357,14 +369,14 @@ export async function addLegCounts(db: DbOrTx, d: AncestorDelta[]) {
     from unnest(${sql.param(col('id'))}::uuid[], ${sql.param(col('lc'))}::int[], ${sql.param(col('rc'))}::int[], ${sql.param(col('la'))}::int[],
                 ${sql.param(col('ra'))}::int[], ${sql.param(col('depth'))}::int[], ${sql.param(col('ld'))}::int[], ${sql.param(col('rd'))}::int[])
       as a(id, lc, rc, la, ra, depth, ld, rd)
-    where t.id = a.id`);
+    where t.member_id = a.id`);
 }
 
 /** Each placement's sponsor counts one more direct recruit (their legs were counted by addLegCounts when they are an ancestor). */
 export async function addTotalDirects(db: DbOrTx, sponsorIds: string[]) {
   if (!sponsorIds.length) return;
   await db.execute(sql`
-    update users t set total_directs = t.total_directs + s.n
+    update member_volume t set total_directs = t.total_directs + s.n
     from (select id, count(*)::int as n from unnest(${sql.param(sponsorIds)}::uuid[]) as x(id) group by id) s
-    where t.id = s.id`);
+    where t.member_id = s.id`);
 }

@@ -6,7 +6,7 @@ import { MSG } from '../../../contracts/messages';
 import type { Position } from '../../../contracts/enums';
 import {
   lockTree, findNode, findTreeRoot, descendToOpenSlot, childrenOf, occupySlot, ancestorDeltas, addTotalDirects, lockMembersDeepestFirst,
-  addLegCounts, scanPlacedMembers, placedLinks, writeCounters, type TreeNodeRow, type AncestorDelta, type JournalDelta,
+  addLegCounts, scanPlacedMembers, placedLinks, legCountsOf, writeCounters, type TreeNodeRow, type AncestorDelta, type JournalDelta,
 } from './tree.repo';
 import { AncestryCache } from './ancestry';
 
@@ -56,7 +56,8 @@ async function breadthFirstSlot(db: DbOrTx, fromId: string): Promise<Slot> {
 export async function weakerRootLeg(db: DbOrTx): Promise<{ rootId: string; side: Position }> {
   const root = await findTreeRoot(db);
   if (!root) throw conflict(MSG.parentNotInTree);
-  return { rootId: root.id, side: root.leftCount <= root.rightCount ? 'left' : 'right' };
+  const legs = await legCountsOf(db, root.id);
+  return { rootId: root.id, side: legs.left <= legs.right ? 'left' : 'right' };
 }
 
 export async function treeRootId(db: DbOrTx) {
@@ -96,21 +97,33 @@ export async function onStatusChange(db: DbOrTx, member: { id: string; placedAt:
 
 // ---- the journal applier's use of the tree (server/modules/volume/applier.service.ts) ----
 
-const ancestries = new WeakMap<object, AncestryCache>();
+const ancestries = new WeakMap<object, Promise<AncestryCache>>();
+
 /**
- * Every ancestor of the journal entries' members with what the entries add to each of its legs, walked in
- * this process's copy of the parent links of `db` (read once per member, they never change).
+ * This process's copy of the parent links of `db`'s tree: every placed member's link is read once (a million
+ * in about two seconds, COPY on PostgreSQL), later ones as the journal brings them. Started by the job
+ * runner so that the first batch does not wait for it.
  */
-export async function walkJournalUp(db: Db, tx: DbOrTx, events: JournalDelta[]) {
-  let cache = ancestries.get(db);
-  if (!cache) {
-    // The first batch of this process reads every placed member's link once (a million in about two seconds).
-    cache = new AncestryCache();
-    cache.load(await placedLinks(db));
-    ancestries.set(db, cache);
+export function ancestryOf(db: Db): Promise<AncestryCache> {
+  let loading = ancestries.get(db);
+  if (!loading) {
+    loading = (async () => {
+      const cache = new AncestryCache();
+      await cache.load(await placedLinks(db));
+      return cache;
+    })();
+    ancestries.set(db, loading);
+    // A failed read is tried again by the next caller.
+    loading.catch(() => ancestries.delete(db));
   }
-  return ancestorDeltas(tx, events, cache);
+  return loading;
 }
+
+/** Every ancestor of the journal entries' members with what the entries add to each of its legs, walked in this process's copy of the links. */
+export async function walkJournalUp(db: Db, tx: DbOrTx, events: JournalDelta[]) {
+  return ancestorDeltas(tx, events, await ancestryOf(db));
+}
+
 /** Locks those ancestors deepest first, the order placements lock in. */
 export const lockAncestors = lockMembersDeepestFirst;
 /** Adds the member and active counts, the depth below and the sponsors' direct recruits. */

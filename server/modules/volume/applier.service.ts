@@ -2,7 +2,7 @@ import type { AppContext } from '../../context';
 import { ensureOpenCycles, closeCycleOnSchedule } from '../cycles/cycles.service';
 import { CYCLE_KINDS } from '../cycles/cycle-calendar';
 import { findRankPromotions, applyRanks, legsMayQualify } from '../ranks/rank.service';
-import { walkJournalUp, lockAncestors, applyLegCounts } from '../tree/tree.service';
+import { walkJournalUp, lockAncestors, applyLegCounts, ancestryOf } from '../tree/tree.service';
 import { tryApplierLock, claimPending, addLegBV, addPersonalBV, markApplied, logBatch, pendingSummary, appliedSince, pruneApplyLog } from './volume.repo';
 
 /** Events that complete within this long of a cycle's end still land in that cycle before it closes. */
@@ -48,28 +48,34 @@ export async function applyBatch(ctx: AppContext, opts: BatchOptions = {}): Prom
     }
     const deltas = await walkJournalUp(ctx.db, tx, events);
     const sponsors = events.filter((e) => e.kind === 'placement' && e.sponsor_id).map((e) => e.sponsor_id!);
-    // BV goes to member_volume (and an earlier cycle's legs to leg_volumes), which only the applier writes: no row lock first.
+    // BV and counters go to member_volume (an earlier cycle's legs to leg_volumes), which only the applier writes: no row lock first.
     await addPersonalBV(tx, events);
     const changed = await addLegBV(tx, deltas, { pairing: cycles.pairing.id, monthly: cycles.monthly.id });
     await markApplied(tx, events.map((e) => e.id), now, { pairing: cycles.pairing.id, monthly: cycles.monthly.id });
     // The rank check (decisions.md §5) for members whose new legs could meet a rank, and for sponsors whose
-    // legs did not move but who reach a rank through their new direct recruit. Only the applier changes legs,
-    // directs and ranks, so the figures read here are the ones the promotions record.
+    // legs did not move but who reach a rank through their new direct recruit (added below, so counted here).
+    // Only the applier changes legs, directs and ranks, so the figures read here are the ones the promotions record.
     const directs = new Map<string, number>();
     for (const s of sponsors) directs.set(s, (directs.get(s) ?? 0) + 1);
     const candidates = changed.filter((f) => legsMayQualify(f.leftBV, f.rightBV)).map((f) => f.id);
     const promotions = await findRankPromotions(tx, [...new Set([...candidates, ...sponsors])], directs);
-    // The counters and ranks live on `users` rows, which placements lock bottom-up: lock every row this batch
-    // changes there in the same order, in one statement, before changing any.
-    const counted = deltas.filter((d) => d.lc || d.rc || d.la || d.ra || d.depth || d.ld || d.rd).map((d) => d.id);
-    const locked = new Set([...counted, ...sponsors, ...promotions.map((p) => p.id)]);
-    if (locked.size) await lockAncestors(tx, [...locked]);
     await applyLegCounts(tx, deltas, sponsors);
+    // A promotion writes the member's `users` row, which placements lock bottom-up: lock those rows in the
+    // same order, in one statement, first (promotions are rare; a batch otherwise never touches `users`).
+    if (promotions.length) await lockAncestors(tx, promotions.map((p) => p.id));
     const promoted = await applyRanks(tx, promotions, now);
     await logBatch(tx, { at: now, events: events.length, ancestors: deltas.length, ms: Date.now() - started, worker: opts.worker ?? null });
     await opts.beforeCommit?.();
     return { outcome: 'applied', events: events.length, ancestors: deltas.length, promoted };
   });
+}
+
+/**
+ * Starts reading the tree's parent links into this process (the applier's walks), so that the first batch
+ * after a start does not wait for them; called where the job runner starts.
+ */
+export function prepareApplier(ctx: AppContext) {
+  ancestryOf(ctx.db).catch((err: unknown) => ctx.log.warn({ err }, 'could not read the tree links yet; the first batch reads them'));
 }
 
 /**

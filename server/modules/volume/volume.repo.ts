@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { rawRows, type DbOrTx } from '../../db/client';
 import type { AncestorDelta } from '../tree/tree.repo';
-import { volumeEvents, volumeApplyLog } from '../../db/schema/index';
+import { volumeEvents, volumeApplyLog, memberVolume } from '../../db/schema/index';
 
 export type NewVolumeEvent = typeof volumeEvents.$inferInsert;
 
@@ -38,13 +38,20 @@ export async function claimPending(db: DbOrTx, before: Date, limit: number): Pro
   );
 }
 
-/** A member's BV figures (personal and lifetime legs), as the applier left them. */
-export async function volumeOf(db: DbOrTx, memberId: string) {
-  const [row] = await rawRows<{ total_bv: string; left_bv: string; right_bv: string }>(
-    db,
-    sql`select total_bv::text, left_bv::text, right_bv::text from member_volume where member_id = ${memberId}::uuid`,
-  );
-  return { totalBV: row?.total_bv ?? '0.00', leftBV: row?.left_bv ?? '0.00', rightBV: row?.right_bv ?? '0.00' };
+const FIGURES = {
+  totalBV: memberVolume.totalBV, leftBV: memberVolume.leftBV, rightBV: memberVolume.rightBV,
+  leftCount: memberVolume.leftCount, rightCount: memberVolume.rightCount, leftActive: memberVolume.leftActive, rightActive: memberVolume.rightActive,
+  teamDepth: memberVolume.teamDepth, totalDirects: memberVolume.totalDirects, leftDirects: memberVolume.leftDirects, rightDirects: memberVolume.rightDirects,
+};
+export type MemberFigures = { [K in keyof typeof FIGURES]: (typeof FIGURES)[K]['_']['data'] };
+const NO_FIGURES: MemberFigures = {
+  totalBV: '0.00', leftBV: '0.00', rightBV: '0.00', leftCount: 0, rightCount: 0, leftActive: 0, rightActive: 0, teamDepth: 0, totalDirects: 0, leftDirects: 0, rightDirects: 0,
+};
+
+/** A member's figures as the applier left them: personal BV, lifetime legs, tree counters and direct recruits. */
+export async function volumeOf(db: DbOrTx, memberId: string): Promise<MemberFigures> {
+  const [row] = await db.select(FIGURES).from(memberVolume).where(eq(memberVolume.memberId, memberId)).limit(1);
+  return row ?? NO_FIGURES;
 }
 
 /**
