@@ -14,10 +14,10 @@ import { treeSuite } from './tree-suite';
 import { commerceSuite } from './commerce-suite';
 import { payoutSuite } from './payout-suite';
 import { seedMembers } from './seed-members';
-import { BENCH_DB, benchDbUrl } from './seed';
+import { BENCH_DB, benchDbUrl, serverUrl } from './seed';
 
 const suite = process.argv[2] ?? 'auth';
-const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const base = serverUrl;
 const PORT = Number(process.env.BENCH_PORT ?? 5091);
 const URL_BASE = `http://127.0.0.1:${PORT}`;
 
