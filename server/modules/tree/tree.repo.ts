@@ -257,13 +257,14 @@ export async function ancestorDeltas(db: DbOrTx, events: JournalDelta[], cache?:
   return foldDeltas(cached ?? (await readPaths(db, ids)), events);
 }
 
-/** Every placed member's tree link (COPY on PostgreSQL). */
-export async function placedLinks(db: DbOrTx): Promise<PathRow[]> {
-  const query = 'select id, parent_id, position, level from users where placed_at is not null';
+/**
+ * Every placed member's tree link, through COPY on its own connection (PostgreSQL); undefined on the embedded
+ * database, whose one connection a batch's transaction holds (its cache fills as batches read links).
+ */
+export async function placedLinks(db: DbOrTx): Promise<PathRow[] | undefined> {
   const rows: PathRow[] = [];
-  const copied = await copyOut(db, query, (c) => rows.push({ id: c[0]!, parent_id: c[1], position: c[2], level: Number(c[3]) }));
-  if (copied) return rows;
-  return rawRows<PathRow>(db, sql`select id::text, parent_id::text, position, level from users where placed_at is not null`);
+  const copied = await copyOut(db, 'select id, parent_id, position, level from users where placed_at is not null', (c) => rows.push({ id: c[0]!, parent_id: c[1], position: c[2], level: Number(c[3]) }));
+  return copied ? rows : undefined;
 }
 
 /** The tree links of these members (one level). */

@@ -100,16 +100,17 @@ export async function onStatusChange(db: DbOrTx, member: { id: string; placedAt:
 const ancestries = new WeakMap<object, Promise<AncestryCache>>();
 
 /**
- * This process's copy of the parent links of `db`'s tree: every placed member's link is read once (a million
- * in about two seconds, COPY on PostgreSQL), later ones as the journal brings them. Started by the job
- * runner so that the first batch does not wait for it.
+ * This process's copy of the parent links of `db`'s tree. On PostgreSQL every placed member's link is read at
+ * once (a million in about two seconds), started by the job runner so that the first batch does not wait for
+ * it; on the embedded database, and for links placed since, batches read what they lack.
  */
 export function ancestryOf(db: Db): Promise<AncestryCache> {
   let loading = ancestries.get(db);
   if (!loading) {
     loading = (async () => {
       const cache = new AncestryCache();
-      await cache.load(await placedLinks(db));
+      const links = await placedLinks(db);
+      if (links) await cache.load(links);
       return cache;
     })();
     ancestries.set(db, loading);
