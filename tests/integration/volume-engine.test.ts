@@ -9,7 +9,7 @@ import { expectTreeSound } from '../support/tree';
 import { placeMember, repairTree, lockTree } from '../../server/modules/tree/tree.service';
 import { postLedger } from '../../server/modules/wallet/ledger.service';
 import { applyBatch, drainJournal } from '../../server/modules/volume/applier.service';
-import { openDatabase, type Database } from '../../server/db/client';
+import { openDatabase, rawRows, type Database } from '../../server/db/client';
 import { hashPassword } from '../../server/lib/password';
 import { startJobRunner } from '../../server/workers/job-runner';
 import { jobDefinitions } from '../../server/workers/jobs';
@@ -186,6 +186,41 @@ describe('the purchase request', () => {
 });
 
 describe('the applier', () => {
+  it('never holds a row a placement writes: a placement under the batch\'s ancestors completes while the batch is open (on PostgreSQL)', async () => {
+    if (!t.databaseUrl) return;
+    const founder = (await userByEmail(t, t.demo.founder.email))!;
+    const parent = await placedBuyer(founder.id, 'left');
+    const child = await placedBuyer(parent.user.id, 'left');
+    await t.settle();
+    // A batch with a purchase and a placement below `parent`: every ancestor's figures are written, then the batch waits open.
+    expect((await buy(child.cookie)).status).toBe(201);
+    const joiner = await t.createUser({ email: uniqueEmail('join') });
+    await db().transaction((tx) => placeMember(tx, joiner, { startId: child.user.id, side: 'right' }, t.clock.now()));
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let written!: () => void;
+    const isWritten = new Promise<void>((r) => (written = r));
+    const batch = applyBatch(t.runtime.ctx, { beforeCommit: async () => { written(); await held; } });
+    await isWritten;
+    // A new member under the same ancestors: its slot, the parent's child pointer and the open depth upwards.
+    const late = await t.createUser({ email: uniqueEmail('late') });
+    const placing = db().transaction((tx) => placeMember(tx, late, { startId: parent.user.id, side: 'right' }, t.clock.now()));
+    const first = await Promise.race([placing.then(() => 'placed'), new Promise((r) => setTimeout(() => r('still waiting for the batch'), 5_000))]);
+    if (first !== 'placed') {
+      const dbg = await openDatabase({ databaseUrl: t.databaseUrl, dataDir: 'memory://', poolSize: 1 });
+      // What the placement waits for, in the failure's output.
+      console.log(JSON.stringify(await rawRows(dbg.db, sql`select pid, wait_event_type, wait_event, state, left(query, 200) q, pg_blocking_pids(pid) blockers from pg_stat_activity where datname = current_database() and state <> 'idle'`), null, 1));
+      await dbg.close();
+    }
+    release();
+    expect(first).toBe('placed');
+    expect((await placing).parentId).toBe(parent.user.id);
+    expect((await batch).outcome).toBe('applied');
+    await t.settle();
+    await expectTreeSound(db(), t.settle);
+    expect(await expectBVEqualsRecount()).toBeGreaterThan(0);
+  });
+
   it('BV of concurrent purchases at mixed depths (one from the bottom of a 5,000-deep chain) equals a recount on every ancestor and in every cycle', async () => {
     const founder = (await userByEmail(t, t.demo.founder.email))!;
     const buyers: { cookie: string; user: UserRow }[] = [];
