@@ -209,7 +209,7 @@ describe('the applier', () => {
     if (first !== 'placed') {
       const dbg = await openDatabase({ databaseUrl: t.databaseUrl, dataDir: 'memory://', poolSize: 1 });
       // What the placement waits for, in the failure's output.
-      console.log(JSON.stringify(await rawRows(dbg.db, sql`select pid, wait_event_type, wait_event, state, left(query, 200) q, pg_blocking_pids(pid) blockers from pg_stat_activity where datname = current_database() and state <> 'idle'`), null, 1));
+      console.log(JSON.stringify(await rawRows(dbg.db, sql`select pid, backend_xid::text, wait_event_type, wait_event, state, left(query, 200) q, pg_blocking_pids(pid) blockers from pg_stat_activity where datname = current_database() and state <> 'idle'`), null, 1));
       await dbg.close();
     }
     release();

@@ -353,31 +353,3 @@ export async function lockMembersDeepestFirst(db: DbOrTx, ids: string[]) {
   await db.execute(sql`select id from users where id = any(${sql.param(ids)}::uuid[]) order by level desc, id for no key update`);
 }
 
-/**
- * Adds member and active counts per leg and the depth below, where the deltas change them (member_volume:
- * written by the applier alone, so no placement ever waits for these rows).
- */
-export async function addLegCounts(db: DbOrTx, d: AncestorDelta[]) {
-  const rows = d.filter((x) => x.lc || x.rc || x.la || x.ra || x.depth || x.ld || x.rd);
-  if (!rows.length) return;
-  const col = <K extends keyof AncestorDelta>(k: K) => rows.map((x) => x[k]);
-  await db.execute(sql`
-    update member_volume t set
-      left_count = t.left_count + a.lc, right_count = t.right_count + a.rc,
-      left_active = t.left_active + a.la, right_active = t.right_active + a.ra,
-      team_depth = greatest(t.team_depth, a.depth),
-      left_directs = t.left_directs + a.ld, right_directs = t.right_directs + a.rd
-    from unnest(${sql.param(col('id'))}::uuid[], ${sql.param(col('lc'))}::int[], ${sql.param(col('rc'))}::int[], ${sql.param(col('la'))}::int[],
-                ${sql.param(col('ra'))}::int[], ${sql.param(col('depth'))}::int[], ${sql.param(col('ld'))}::int[], ${sql.param(col('rd'))}::int[])
-      as a(id, lc, rc, la, ra, depth, ld, rd)
-    where t.member_id = a.id`);
-}
-
-/** Each placement's sponsor counts one more direct recruit (their legs were counted by addLegCounts when they are an ancestor). */
-export async function addTotalDirects(db: DbOrTx, sponsorIds: string[]) {
-  if (!sponsorIds.length) return;
-  await db.execute(sql`
-    update member_volume t set total_directs = t.total_directs + s.n
-    from (select id, count(*)::int as n from unnest(${sql.param(sponsorIds)}::uuid[]) as x(id) group by id) s
-    where t.member_id = s.id`);
-}

@@ -5,8 +5,8 @@ import { conflict } from '../../core/app-error';
 import { MSG } from '../../../contracts/messages';
 import type { Position } from '../../../contracts/enums';
 import {
-  lockTree, findNode, findTreeRoot, descendToOpenSlot, childrenOf, occupySlot, ancestorDeltas, addTotalDirects, lockMembersDeepestFirst,
-  addLegCounts, scanPlacedMembers, placedLinks, legCountsOf, writeCounters, type TreeNodeRow, type AncestorDelta, type JournalDelta,
+  lockTree, findNode, findTreeRoot, descendToOpenSlot, childrenOf, occupySlot, ancestorDeltas, lockMembersDeepestFirst,
+  scanPlacedMembers, placedLinks, legCountsOf, writeCounters, type TreeNodeRow, type JournalDelta,
 } from './tree.repo';
 import { AncestryCache } from './ancestry';
 
@@ -127,11 +127,6 @@ export async function walkJournalUp(db: Db, tx: DbOrTx, events: JournalDelta[]) 
 
 /** Locks those ancestors deepest first, the order placements lock in. */
 export const lockAncestors = lockMembersDeepestFirst;
-/** Adds the member and active counts, the depth below and the sponsors' direct recruits. */
-export async function applyLegCounts(db: DbOrTx, deltas: AncestorDelta[], sponsorIds: string[]) {
-  await addLegCounts(db, deltas);
-  await addTotalDirects(db, sponsorIds);
-}
 
 /**
  * `npm run tree:repair`: recounts every counter from the parent links in one repeatable-read snapshot

@@ -2,8 +2,8 @@ import type { AppContext } from '../../context';
 import { ensureOpenCycles, closeCycleOnSchedule } from '../cycles/cycles.service';
 import { CYCLE_KINDS } from '../cycles/cycle-calendar';
 import { findRankPromotions, applyRanks, legsMayQualify } from '../ranks/rank.service';
-import { walkJournalUp, lockAncestors, applyLegCounts, ancestryOf } from '../tree/tree.service';
-import { tryApplierLock, claimPending, addLegBV, addPersonalBV, markApplied, logBatch, pendingSummary, appliedSince, pruneApplyLog } from './volume.repo';
+import { walkJournalUp, lockAncestors, ancestryOf } from '../tree/tree.service';
+import { tryApplierLock, claimPending, applyFigures, personalBV, markApplied, logBatch, pendingSummary, appliedSince, pruneApplyLog } from './volume.repo';
 
 /** Events that complete within this long of a cycle's end still land in that cycle before it closes. */
 export const CLOSE_GRACE_MS = 1_000;
@@ -48,18 +48,17 @@ export async function applyBatch(ctx: AppContext, opts: BatchOptions = {}): Prom
     }
     const deltas = await walkJournalUp(ctx.db, tx, events);
     const sponsors = events.filter((e) => e.kind === 'placement' && e.sponsor_id).map((e) => e.sponsor_id!);
-    // BV and counters go to member_volume (an earlier cycle's legs to leg_volumes), which only the applier writes: no row lock first.
-    await addPersonalBV(tx, events);
-    const changed = await addLegBV(tx, deltas, { pairing: cycles.pairing.id, monthly: cycles.monthly.id });
-    await markApplied(tx, events.map((e) => e.id), now, { pairing: cycles.pairing.id, monthly: cycles.monthly.id });
-    // The rank check (decisions.md §5) for members whose new legs could meet a rank, and for sponsors whose
-    // legs did not move but who reach a rank through their new direct recruit (added below, so counted here).
-    // Only the applier changes legs, directs and ranks, so the figures read here are the ones the promotions record.
+    // Every figure goes to member_volume in one write per row (an earlier cycle's legs to leg_volumes), which only
+    // the applier writes: no row lock first.
     const directs = new Map<string, number>();
     for (const s of sponsors) directs.set(s, (directs.get(s) ?? 0) + 1);
+    const changed = await applyFigures(tx, { deltas, personal: personalBV(events), directs }, { pairing: cycles.pairing.id, monthly: cycles.monthly.id });
+    await markApplied(tx, events.map((e) => e.id), now, { pairing: cycles.pairing.id, monthly: cycles.monthly.id });
+    // The rank check (decisions.md §5) for members whose new legs could meet a rank, and for sponsors whose legs
+    // did not move but who reach a rank through their new direct recruit. Only the applier changes legs, directs
+    // and ranks, so the figures read here are the ones the promotions record.
     const candidates = changed.filter((f) => legsMayQualify(f.leftBV, f.rightBV)).map((f) => f.id);
-    const promotions = await findRankPromotions(tx, [...new Set([...candidates, ...sponsors])], directs);
-    await applyLegCounts(tx, deltas, sponsors);
+    const promotions = await findRankPromotions(tx, [...new Set([...candidates, ...sponsors])]);
     // A promotion writes the member's `users` row, which placements lock bottom-up: lock those rows in the
     // same order, in one statement, first (promotions are rare; a batch otherwise never touches `users`).
     if (promotions.length) await lockAncestors(tx, promotions.map((p) => p.id));

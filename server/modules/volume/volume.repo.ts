@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { rawRows, type DbOrTx } from '../../db/client';
 import type { AncestorDelta } from '../tree/tree.repo';
+import { parsePaise, fromPaise } from '../../../contracts/money';
 import { volumeEvents, volumeApplyLog, memberVolume } from '../../db/schema/index';
 
 export type NewVolumeEvent = typeof volumeEvents.$inferInsert;
@@ -55,29 +56,55 @@ export async function volumeOf(db: DbOrTx, memberId: string): Promise<MemberFigu
 }
 
 /**
- * Adds the BV of the deltas to each ancestor's lifetime legs and to its legs in the open pairing and
- * monthly cycles, in one write of its member_volume row (written only by the applier and the tree repair,
- * both under the applier's lock, so no row lock is taken first). A row still holding the legs of an earlier
- * cycle hands them to leg_volumes in the same statement before it starts the open one. Answers the changed
- * members' new lifetime legs, which the rank check reads instead of reading them again.
+ * Applies a batch to the members' figures in one write of each member_volume row (written only by the applier
+ * and the tree repair, both under the applier's lock, so no row lock is taken first): the buyers' personal BV;
+ * each ancestor's lifetime legs and its legs in the open pairing and monthly cycles (a row still holding an
+ * earlier cycle's legs hands them to leg_volumes in the same statement first); the per-leg member and active
+ * counts, the depth below and the direct recruits. One write per row matters beyond its cost: a second update
+ * of a row in the same transaction re-checks its foreign key, which share-locks the member's `users` row and
+ * would make a placement writing that row's child pointer wait for the batch.
+ * Answers the new lifetime legs of the members whose legs moved (the rank check reads them).
  */
-export async function addLegBV(db: DbOrTx, d: AncestorDelta[], cycles: { pairing: string; monthly: string }) {
-  const moved = d.filter((x) => Number(x.lbv) !== 0 || Number(x.rbv) !== 0);
-  if (!moved.length) return [];
-  const col = <K extends keyof AncestorDelta>(k: K) => moved.map((x) => x[k]);
+export async function applyFigures(
+  db: DbOrTx,
+  d: { deltas: AncestorDelta[]; personal: Map<string, string>; directs: Map<string, number> },
+  cycles: { pairing: string; monthly: string },
+) {
+  const rows = new Map<string, { pbv: string; a?: AncestorDelta; td: number }>();
+  for (const a of d.deltas) rows.set(a.id, { pbv: '0', a, td: 0 });
+  for (const [id, bv] of d.personal) {
+    const r = rows.get(id);
+    if (r) r.pbv = bv;
+    else rows.set(id, { pbv: bv, td: 0 });
+  }
+  for (const [id, n] of d.directs) {
+    const r = rows.get(id);
+    if (r) r.td = n;
+    else rows.set(id, { pbv: '0', td: n });
+  }
+  if (!rows.size) return [];
+  const list = [...rows.entries()];
+  const col = (f: (r: { pbv: string; a?: AncestorDelta; td: number }) => string | number) => list.map(([, r]) => f(r));
   const p = cycles.pairing;
   const m = cycles.monthly;
-  const rows = await rawRows<{ id: string; left_bv: string; right_bv: string }>(
+  const out = await rawRows<{ id: string; left_bv: string; right_bv: string; moved: boolean }>(
     db,
     sql`with a as (
-          select * from unnest(${sql.param(col('id'))}::uuid[], ${sql.param(col('lbv'))}::numeric[], ${sql.param(col('rbv'))}::numeric[]) as a(id, lbv, rbv)
+          select * from unnest(${sql.param(list.map(([id]) => id))}::uuid[], ${sql.param(col((r) => r.pbv))}::numeric[],
+                               ${sql.param(col((r) => r.a?.lbv ?? '0'))}::numeric[], ${sql.param(col((r) => r.a?.rbv ?? '0'))}::numeric[],
+                               ${sql.param(col((r) => r.a?.lc ?? 0))}::int[], ${sql.param(col((r) => r.a?.rc ?? 0))}::int[],
+                               ${sql.param(col((r) => r.a?.la ?? 0))}::int[], ${sql.param(col((r) => r.a?.ra ?? 0))}::int[],
+                               ${sql.param(col((r) => r.a?.depth ?? 0))}::int[], ${sql.param(col((r) => r.a?.ld ?? 0))}::int[],
+                               ${sql.param(col((r) => r.a?.rd ?? 0))}::int[], ${sql.param(col((r) => r.td))}::int[])
+            as a(id, pbv, lbv, rbv, lc, rc, la, ra, depth, ld, rd, td)
         ),
         earlier as (
           select v.member_id, v.pairing_cycle_id as pc, v.pairing_left as pl, v.pairing_right as pr,
                  v.monthly_cycle_id as mc, v.monthly_left as ml, v.monthly_right as mr
           from a join member_volume v on v.member_id = a.id
-          where (v.pairing_cycle_id <> ${p}::uuid and (v.pairing_left <> 0 or v.pairing_right <> 0))
-             or (v.monthly_cycle_id <> ${m}::uuid and (v.monthly_left <> 0 or v.monthly_right <> 0))
+          where (a.lbv <> 0 or a.rbv <> 0)
+            and ((v.pairing_cycle_id <> ${p}::uuid and (v.pairing_left <> 0 or v.pairing_right <> 0))
+              or (v.monthly_cycle_id <> ${m}::uuid and (v.monthly_left <> 0 or v.monthly_right <> 0)))
         ),
         handed as (
           insert into leg_volumes (cycle_id, member_id, left_bv, right_bv)
@@ -88,18 +115,40 @@ export async function addLegBV(db: DbOrTx, d: AncestorDelta[], cycles: { pairing
             left_bv = leg_volumes.left_bv + excluded.left_bv, right_bv = leg_volumes.right_bv + excluded.right_bv
         )
         update member_volume t set
+          total_bv = t.total_bv + a.pbv,
           left_bv = t.left_bv + a.lbv, right_bv = t.right_bv + a.rbv,
-          pairing_left = case when t.pairing_cycle_id = ${p}::uuid then t.pairing_left else 0 end + a.lbv,
-          pairing_right = case when t.pairing_cycle_id = ${p}::uuid then t.pairing_right else 0 end + a.rbv,
-          pairing_cycle_id = ${p}::uuid,
-          monthly_left = case when t.monthly_cycle_id = ${m}::uuid then t.monthly_left else 0 end + a.lbv,
-          monthly_right = case when t.monthly_cycle_id = ${m}::uuid then t.monthly_right else 0 end + a.rbv,
-          monthly_cycle_id = ${m}::uuid
+          pairing_left = case when a.lbv = 0 and a.rbv = 0 then t.pairing_left
+                              else case when t.pairing_cycle_id = ${p}::uuid then t.pairing_left else 0 end + a.lbv end,
+          pairing_right = case when a.lbv = 0 and a.rbv = 0 then t.pairing_right
+                               else case when t.pairing_cycle_id = ${p}::uuid then t.pairing_right else 0 end + a.rbv end,
+          pairing_cycle_id = case when a.lbv = 0 and a.rbv = 0 then t.pairing_cycle_id else ${p}::uuid end,
+          monthly_left = case when a.lbv = 0 and a.rbv = 0 then t.monthly_left
+                              else case when t.monthly_cycle_id = ${m}::uuid then t.monthly_left else 0 end + a.lbv end,
+          monthly_right = case when a.lbv = 0 and a.rbv = 0 then t.monthly_right
+                               else case when t.monthly_cycle_id = ${m}::uuid then t.monthly_right else 0 end + a.rbv end,
+          monthly_cycle_id = case when a.lbv = 0 and a.rbv = 0 then t.monthly_cycle_id else ${m}::uuid end,
+          left_count = t.left_count + a.lc, right_count = t.right_count + a.rc,
+          left_active = t.left_active + a.la, right_active = t.right_active + a.ra,
+          team_depth = greatest(t.team_depth, a.depth),
+          left_directs = t.left_directs + a.ld, right_directs = t.right_directs + a.rd,
+          total_directs = t.total_directs + a.td
         from a
         where t.member_id = a.id
-        returning t.member_id::text as id, t.left_bv::text, t.right_bv::text`,
+        returning t.member_id::text as id, t.left_bv::text, t.right_bv::text, (a.lbv <> 0 or a.rbv <> 0) as moved`,
   );
-  return rows.map((r) => ({ id: r.id, leftBV: r.left_bv, rightBV: r.right_bv }));
+  return out.filter((r) => r.moved).map((r) => ({ id: r.id, leftBV: r.left_bv, rightBV: r.right_bv }));
+}
+
+/** Adds the BV of the deltas to the ancestors' legs (lifetime and open cycles): `applyFigures` with legs only. */
+export function addLegBV(db: DbOrTx, d: AncestorDelta[], cycles: { pairing: string; monthly: string }) {
+  return applyFigures(db, { deltas: d, personal: new Map(), directs: new Map() }, cycles);
+}
+
+/** Each buyer's personal BV in a batch (summed in paise). */
+export function personalBV(events: PendingEvent[]) {
+  const sums = new Map<string, bigint>();
+  for (const e of events) if (e.kind === 'purchase') sums.set(e.member_id, (sums.get(e.member_id) ?? 0n) + (parsePaise(e.bv) ?? 0n));
+  return new Map([...sums].map(([id, p]) => [id, fromPaise(p)]));
 }
 
 /**
@@ -118,16 +167,6 @@ const uuidLiteral = (id: string) => {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw new Error('not a uuid');
   return `'${id}'::uuid`;
 };
-
-/** Adds the batch's purchases to their buyers' personal BV. */
-export async function addPersonalBV(db: DbOrTx, events: PendingEvent[]) {
-  const buys = events.filter((e) => e.kind === 'purchase');
-  if (!buys.length) return;
-  await db.execute(sql`
-    update member_volume t set total_bv = t.total_bv + s.bv
-    from (select id, sum(bv) as bv from unnest(${sql.param(buys.map((e) => e.member_id))}::uuid[], ${sql.param(buys.map((e) => e.bv))}::numeric[]) as x(id, bv) group by id) s
-    where t.member_id = s.id`);
-}
 
 export async function markApplied(db: DbOrTx, ids: string[], at: Date, cycles: { pairing: string; monthly: string }) {
   await db.execute(sql`
