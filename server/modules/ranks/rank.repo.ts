@@ -24,9 +24,7 @@ export interface PromotionCandidate {
  * with the highest such rank (decisions.md §5), checked in the database so that a batch touching
  * thousands of ancestors reads back only the few who are promoted.
  */
-export async function findPromotions(
-  db: DbOrTx, ids: string[], table: { rank: string; teamBV: number; leftBV: number; rightBV: number; directs: number }[], extraDirects: Map<string, number> = new Map(),
-) {
+export async function findPromotions(db: DbOrTx, ids: string[], table: { rank: string; teamBV: number; leftBV: number; rightBV: number; directs: number }[]) {
   if (!ids.length) return [];
   const values = sql.join(
     table.map((r, i) => sql`(${i}::int, ${r.rank}::text, ${String(r.teamBV)}::numeric, ${String(r.leftBV)}::numeric, ${String(r.rightBV)}::numeric, ${r.directs}::int)`),
@@ -35,14 +33,14 @@ export async function findPromotions(
   return rawRows<PromotionCandidate>(
     db,
     sql`with ranks(idx, name, team, l, r, d) as (values ${values}),
-        asked(id, extra) as (select * from unnest(${sql.param(ids)}::uuid[], ${sql.param(ids.map((id) => extraDirects.get(id) ?? 0))}::int[]))
-        select u.id, v.left_bv::text, v.right_bv::text, v.total_directs + a.extra as total_directs, u.current_rank, best.name as target
+        asked(id) as (select * from unnest(${sql.param(ids)}::uuid[]))
+        select u.id, v.left_bv::text, v.right_bv::text, v.total_directs, u.current_rank, best.name as target
         from asked a
         join users u on u.id = a.id
         join member_volume v on v.member_id = u.id
         cross join lateral (
           select x.idx, x.name from ranks x
-          where v.left_bv + v.right_bv >= x.team and v.left_bv >= x.l and v.right_bv >= x.r and v.total_directs + a.extra >= x.d
+          where v.left_bv + v.right_bv >= x.team and v.left_bv >= x.l and v.right_bv >= x.r and v.total_directs >= x.d
           order by x.idx desc limit 1
         ) best
         where best.idx > coalesce((select c.idx from ranks c where c.name = u.current_rank), 0)`,

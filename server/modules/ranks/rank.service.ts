@@ -63,11 +63,10 @@ export function legsMayQualify(leftBV: string, rightBV: string) {
 
 /**
  * The rank check after the volume applier changed members' figures (read only): the members among `ids`
- * who now qualify for a higher rank, with the figures that qualify them. `extraDirects` are the direct
- * recruits the caller is about to add in the same transaction. Promote them with `applyRanks`.
+ * who now qualify for a higher rank, with the figures that qualify them. Promote them with `applyRanks`.
  */
-export async function findRankPromotions(db: DbOrTx, ids: string[], extraDirects?: Map<string, number>): Promise<RankFigures[]> {
-  const found = await findPromotions(db, ids, RANK_TABLE, extraDirects);
+export async function findRankPromotions(db: DbOrTx, ids: string[]): Promise<RankFigures[]> {
+  const found = await findPromotions(db, ids, RANK_TABLE);
   return found.map((c) => ({ id: c.id, leftBV: c.left_bv, rightBV: c.right_bv, totalDirects: c.total_directs, currentRank: c.current_rank }));
 }
 
