@@ -7,7 +7,7 @@ import { b64, fakePng, query, uniqueEmail } from '../support/http';
 import { notify } from '../../server/modules/notifications/notifications.service';
 import { issueImpersonationCode } from '../../server/modules/impersonation/impersonation.service';
 import { actorFor } from '../support/actor';
-import { SIZES, expectPath, expectToast, launchBrowser, openPage, shot, signIn } from './support/browser';
+import { SIZES, expectPath, expectToast, launchBrowser, openPage, shot, signIn, toasts } from './support/browser';
 
 let t: TestApp;
 let browser: Browser;
@@ -226,6 +226,9 @@ describe.each(SIZES)('signed-in screens at $name width', (size) => {
     await shot(page, 'f1-founder');
     await page.getByRole('button', { name: 'Logout' }).click();
     await expectPath(page, '/');
+    // Signing out lands on the login form without passing through the signed-out view of /founder.
+    await page.getByRole('button', { name: 'Log in' }).waitFor();
+    expect(await toasts(page).getByText('Please log in').count()).toBe(0);
 
     const email = uniqueEmail('franchise');
     await t.createUser({ email, password: 'secret-55', role: 'mini_franchise', firstName: 'Gita' });

@@ -1,10 +1,10 @@
-import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { lazy, Suspense, useEffect } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import type { CurrentUser } from '@contracts';
 import { Button } from '../components/ui/button';
 import { EmptyState } from '../components/ui/empty-state';
 import { PageLoader } from '../components/ui/spinner';
-import { homePathOf, isFranchiseRole, isPendingStatus, useCurrentUser } from '../features/account';
+import { homePathOf, isFranchiseRole, isPendingStatus, sessionSwitch, useCurrentUser } from '../features/account';
 import { NotFoundPage } from '../features/auth/not-found-page';
 import { ImpersonationBanner } from '../features/impersonation';
 import { Unauthorized } from './guards';
@@ -61,6 +61,8 @@ function signedInRoutes(user: CurrentUser) {
 /** The route table of doc 1 §2, chosen from the current user. */
 export function AppRouter() {
   const { data: user, isPending, isError, refetch, isFetching } = useCurrentUser();
+  const { pathname } = useLocation();
+  useEffect(() => sessionSwitch.arrived(pathname), [pathname]);
 
   if (isPending) return <PageLoader />;
   if (isError) {
@@ -79,6 +81,10 @@ export function AppRouter() {
       </div>
     );
   }
+
+  // Just signed in or out: go where that leads before rendering the new user's routes at the old address.
+  const heading = sessionSwitch.pending();
+  if (heading !== null && heading !== pathname) return <Navigate to={heading} replace />;
 
   return (
     <>

@@ -2,3 +2,4 @@ export { CURRENT_USER_KEY, fetchCurrentUser, useCurrentUser, useSignedInUser, ho
 export { useLogout, stopImpersonating } from './logout';
 export { AccountDetailsCard, KycStatusCard, SecurityCard } from './account-overview';
 export { ROLE_LABELS, STATUS_LABELS, KYC_STATUS_LABELS } from './labels';
+export { sessionSwitch, switchUser } from './session-switch';

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { apiRequest } from '../../lib/api';
 import { impersonationToken, rememberMe } from '../../lib/storage';
 import { CURRENT_USER_KEY } from './current-user';
+import { switchUser } from './session-switch';
 
 /** Ends an impersonated session: revoke (failure ignored), drop the token, close or leave the window. */
 export async function stopImpersonating(): Promise<void> {
@@ -39,8 +40,7 @@ export function useLogout() {
         rememberMe.clear();
       }
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== CURRENT_USER_KEY[0] });
-      queryClient.setQueryData(CURRENT_USER_KEY, null);
-      navigate('/', { replace: true });
+      switchUser(queryClient, navigate, null, '/');
     },
   });
 }

@@ -13,7 +13,7 @@ import { PasswordInput } from '../../components/ui/password-input';
 import { InlineLoader } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast';
 import { apiRequest } from '../../lib/api';
-import { CURRENT_USER_KEY } from '../account';
+import { fetchCurrentUser, switchUser } from '../account';
 import { useOnce } from './use-once';
 
 const MISSING = 'This invitation link is missing required information.';
@@ -70,8 +70,8 @@ export function CompleteInvitationPage() {
         return;
       }
       toast({ title: MSG.invitationComplete, description: 'You can now sign in with your new password.', variant: 'success' });
-      await queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
-      navigate('/', { replace: true });
+      // The server may have signed the new member in: that user and the address change in one render.
+      switchUser(queryClient, navigate, await fetchCurrentUser(), '/');
     } catch {
       toast({ title: 'Setup Failed', description: MSG.internalError, variant: 'destructive' });
     }

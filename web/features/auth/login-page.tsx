@@ -15,7 +15,7 @@ import { toast } from '../../components/ui/toast';
 import { apiRequest, errorMessage } from '../../lib/api';
 import { applyFieldErrors } from '../../lib/form-errors';
 import { rememberMe, takeLoginPrefill } from '../../lib/storage';
-import { CURRENT_USER_KEY } from '../account';
+import { switchUser } from '../account';
 
 /** S1 Login (doc 1 §2): welcome text and form on the left, the logo on the right. */
 export function LoginPage() {
@@ -45,8 +45,7 @@ export function LoginPage() {
       }
       rememberMe.save(values.userId, values.rememberMe);
       const user = res.data.user;
-      queryClient.setQueryData(CURRENT_USER_KEY, user);
-      navigate(user.role === 'admin' || user.status === 'pending' ? '/' : '/dashboard', { replace: true });
+      switchUser(queryClient, navigate, user, user.role === 'admin' || user.status === 'pending' ? '/' : '/dashboard');
     } catch (err) {
       toast({ title: 'Login failed', description: errorMessage(err, MSG.invalidCredentials), variant: 'destructive' });
     }
