@@ -3,7 +3,7 @@ import { ensureOpenCycles, closeCycleOnSchedule } from '../cycles/cycles.service
 import { CYCLE_KINDS } from '../cycles/cycle-calendar';
 import { findRankPromotions, applyRanks, legsMayQualify } from '../ranks/rank.service';
 import { walkJournalUp, lockAncestors, ancestryOf } from '../tree/tree.service';
-import { tryApplierLock, claimPending, applyFigures, personalBV, markApplied, logBatch, pendingSummary, appliedSince, pruneApplyLog } from './volume.repo';
+import { tryApplierLock, planForKeyLookups, claimPending, applyFigures, personalBV, markApplied, logBatch, pendingSummary, appliedSince, pruneApplyLog } from './volume.repo';
 
 /** Events that complete within this long of a cycle's end still land in that cycle before it closes. */
 export const CLOSE_GRACE_MS = 1_000;
@@ -46,6 +46,7 @@ export async function applyBatch(ctx: AppContext, opts: BatchOptions = {}): Prom
       if (due.length) await opts.beforeCommit?.();
       return { outcome: due.length ? 'rolled' : 'idle', events: 0, ancestors: 0, promoted: 0 };
     }
+    await planForKeyLookups(tx);
     const deltas = await walkJournalUp(ctx.db, tx, events);
     const sponsors = events.filter((e) => e.kind === 'placement' && e.sponsor_id).map((e) => e.sponsor_id!);
     // Every figure goes to member_volume in one write per row (an earlier cycle's legs to leg_volumes), which only
