@@ -405,3 +405,41 @@ describe('the job runner inside the app (as npm start runs it)', () => {
     }
   }, 60_000);
 });
+
+describe('cycle marks the applier remembers', () => {
+  it('a row whose cycle mark changed behind the applier still hands its legs over: the batch is rolled back and applied again', async () => {
+    const own = await startTestApp({ autoSettle: false });
+    try {
+      const cookies = await demoCookies(own);
+      const founder = (await userByEmail(own, own.demo.founder.email))!;
+      const products = await own.api('GET', '/api/products', { cookie: cookies.member });
+      const fan = (products.body.products ?? products.body).find((p: { name: string }) => p.name.includes('Fan Regulator'));
+      const purchase = () => own.api('POST', '/api/purchases', { cookie: cookies.member, body: { productId: fan.id, quantity: 1, paymentMethod: 'wallet', deliveryAddress: 'Journal Street 12, Pune 411001' } });
+      const legs = async () => (await query<{ pc: string; l: string; r: string }>(own, sql`
+        select pairing_cycle_id::text as pc, pairing_left::text as l, pairing_right::text as r from member_volume where member_id = ${founder.id}::uuid`))[0];
+
+      // The applier of this app marks the founder's row with the open cycle and remembers it.
+      expect((await purchase()).status).toBe(201);
+      await own.settle();
+      const before = await legs();
+      const legBefore = paise(before.l) + paise(before.r);
+      expect(legBefore).toBeGreaterThan(0n);
+
+      // Another applier (with another view of the open cycle) marks the row with an earlier cycle.
+      const earlier = (await query<{ id: string }>(own, sql`
+        insert into comp_cycles (kind, period, starts_at, ends_at, status) values ('pairing', 'stale', '2001-01-01', '2001-01-08', 'closed') returning id::text`))[0].id;
+      await own.runtime.ctx.db.execute(sql`update member_volume set pairing_cycle_id = ${earlier}::uuid where member_id = ${founder.id}::uuid`);
+
+      expect((await purchase()).status).toBe(201);
+      await own.settle();
+      // What the row held went to that cycle's leg_volumes, not lost; the row holds the new purchase in the open cycle.
+      const handed = await query<{ l: string; r: string }>(own, sql`select left_bv::text as l, right_bv::text as r from leg_volumes where cycle_id = ${earlier}::uuid and member_id = ${founder.id}::uuid`);
+      expect(handed.map((h) => paise(h.l) + paise(h.r))).toEqual([legBefore]);
+      const after = await legs();
+      expect(after.pc).toBe(before.pc);
+      expect(paise(after.l) + paise(after.r)).toBe(paise('250.00'));
+    } finally {
+      await own.close();
+    }
+  }, 60_000);
+});

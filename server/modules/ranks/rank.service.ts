@@ -47,18 +47,24 @@ export async function applyRanks(db: DbOrTx, members: RankFigures[], now: Date) 
 }
 
 const RANK_TABLE = RANKS.map((rank) => ({ rank, ...RANK_REQUIREMENTS[rank] }));
-const FIRST_RANK = RANK_REQUIREMENTS[RANKS[1]];
+
+const paiseOf = (rupees: string | number) => Math.round(Number(rupees) * 100);
+const BV_STEPS = RANKS.slice(1).map((r) => {
+  const need = RANK_REQUIREMENTS[r];
+  return { team: paiseOf(need.teamBV), left: paiseOf(need.leftBV), right: paiseOf(need.rightBV) };
+});
 
 /**
- * Whether legs could meet the volume requirements of the first rank above the starting one: members below
- * it cannot be promoted whatever their directs and current rank, so the applier's rank check reads the
- * `users` rows of the others only.
+ * Whether a member's legs, moving from `before` to `after` (rupees), reached the volume requirements of a
+ * rank they did not meet before. Legs only grow, and every member whose legs or direct recruits change is
+ * checked in the batch that changes them, so a member whose legs crossed no rank's volume can only be
+ * promoted through a new direct recruit (the applier checks every sponsor of the batch): the rank check
+ * reads the `users` rows of the crossers and sponsors only, not of every ancestor with large legs.
+ * Amounts are compared in paise (exact for legs below 90 trillion rupees).
  */
-export function legsMayQualify(leftBV: string, rightBV: string) {
-  const l = Number(leftBV);
-  const r = Number(rightBV);
-  // A prefilter only (findPromotions checks exactly): a paisa of slack for the binary sum.
-  return l >= FIRST_RANK.leftBV && r >= FIRST_RANK.rightBV && l + r >= FIRST_RANK.teamBV - 0.005;
+export function legsReachedARank(before: { left: string; right: string }, after: { left: string; right: string }) {
+  const bl = paiseOf(before.left), br = paiseOf(before.right), al = paiseOf(after.left), ar = paiseOf(after.right);
+  return BV_STEPS.some((n) => al >= n.left && ar >= n.right && al + ar >= n.team && !(bl >= n.left && br >= n.right && bl + br >= n.team));
 }
 
 /**

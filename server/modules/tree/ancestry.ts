@@ -31,6 +31,11 @@ export class AncestryCache {
     return this.index.get(id) >= 0;
   }
 
+  /** The order in which the member was added here (-1: not here). */
+  indexOf(id: string) {
+    return this.index.get(id);
+  }
+
   /** Adds a placed member whose parent is already here (or who is the root); false otherwise. */
   add(row: PathRow) {
     if (this.has(row.id)) return true;

@@ -1,9 +1,11 @@
 import type { AppContext } from '../../context';
 import { ensureOpenCycles, closeCycleOnSchedule } from '../cycles/cycles.service';
 import { CYCLE_KINDS } from '../cycles/cycle-calendar';
-import { findRankPromotions, applyRanks, legsMayQualify } from '../ranks/rank.service';
+import { findRankPromotions, applyRanks, legsReachedARank } from '../ranks/rank.service';
 import { walkJournalUp, lockAncestors, ancestryOf } from '../tree/tree.service';
-import { tryApplierLock, planForKeyLookups, claimPending, applyFigures, personalBV, markApplied, logBatch, pendingSummary, appliedSince, pruneApplyLog } from './volume.repo';
+import type { AncestryCache } from '../tree/ancestry';
+import { CycleMarks } from './cycle-marks';
+import { tryApplierLock, planForKeyLookups, claimPending, applyFigures, StaleCycleMarks, personalBV, markApplied, logBatch, pendingSummary, appliedSince, pruneApplyLog } from './volume.repo';
 
 /** Events that complete within this long of a cycle's end still land in that cycle before it closes. */
 export const CLOSE_GRACE_MS = 1_000;
@@ -33,7 +35,24 @@ export interface BatchOptions {
  * grace second) passed, the cycle is closed and the next one opened.
  */
 export async function applyBatch(ctx: AppContext, opts: BatchOptions = {}): Promise<BatchResult> {
-  return ctx.db.transaction(async (tx) => {
+  const cache = await ancestryOf(ctx.db);
+  const marks = cycleMarks.get(cache) ?? cycleMarks.set(cache, new CycleMarks()).get(cache)!;
+  try {
+    return await batchInTransaction(ctx, opts, cache, marks);
+  } catch (err) {
+    if (!(err instanceof StaleCycleMarks)) throw err;
+    ctx.log.warn('a cycle mark changed behind this applier; the batch is applied again without what it knew');
+    marks.forget();
+    return batchInTransaction(ctx, opts, cache, marks);
+  }
+}
+
+/** The cycle marks this process's committed batches wrote, per ancestry cache (one per database). */
+const cycleMarks = new WeakMap<AncestryCache, CycleMarks>();
+
+async function batchInTransaction(ctx: AppContext, opts: BatchOptions, cache: AncestryCache, marks: CycleMarks): Promise<BatchResult> {
+  let marked: { indexes: number[]; epoch: number } | undefined;
+  const result = await ctx.db.transaction(async (tx): Promise<BatchResult> => {
     if (!(await tryApplierLock(tx))) return { outcome: 'locked', events: 0, ancestors: 0, promoted: 0 };
     const started = Date.now();
     const now = ctx.clock.now();
@@ -53,12 +72,16 @@ export async function applyBatch(ctx: AppContext, opts: BatchOptions = {}): Prom
     // the applier writes: no row lock first.
     const directs = new Map<string, number>();
     for (const s of sponsors) directs.set(s, (directs.get(s) ?? 0) + 1);
-    const changed = await applyFigures(tx, { deltas, personal: personalBV(events), directs }, { pairing: cycles.pairing.id, monthly: cycles.monthly.id });
+    const epoch = marks.epochOf(cycles.pairing.id, cycles.monthly.id);
+    const changed = await applyFigures(tx, { deltas, personal: personalBV(events), directs }, { pairing: cycles.pairing.id, monthly: cycles.monthly.id },
+      (id) => marks.isMarked(cache.indexOf(id), epoch));
+    // Rows whose legs moved are marked with the open cycles now; recorded once the batch has committed.
+    marked = { indexes: changed.map((f) => cache.indexOf(f.id)), epoch };
     await markApplied(tx, events.map((e) => e.id), now, { pairing: cycles.pairing.id, monthly: cycles.monthly.id });
-    // The rank check (decisions.md §5) for members whose new legs could meet a rank, and for sponsors whose legs
-    // did not move but who reach a rank through their new direct recruit. Only the applier changes legs, directs
+    // The rank check (decisions.md §5) for members whose legs reached a rank's volume in this batch, and for
+    // sponsors, who may reach a rank through their new direct recruit. Only the applier changes legs, directs
     // and ranks, so the figures read here are the ones the promotions record.
-    const candidates = changed.filter((f) => legsMayQualify(f.leftBV, f.rightBV)).map((f) => f.id);
+    const candidates = changed.filter((f) => legsReachedARank({ left: f.leftBefore, right: f.rightBefore }, { left: f.leftBV, right: f.rightBV })).map((f) => f.id);
     const promotions = await findRankPromotions(tx, [...new Set([...candidates, ...sponsors])]);
     // A promotion writes the member's `users` row, which placements lock bottom-up: lock those rows in the
     // same order, in one statement, first (promotions are rare; a batch otherwise never touches `users`).
@@ -68,6 +91,8 @@ export async function applyBatch(ctx: AppContext, opts: BatchOptions = {}): Prom
     await opts.beforeCommit?.();
     return { outcome: 'applied', events: events.length, ancestors: deltas.length, promoted };
   });
+  if (marked) marks.record(marked.indexes, marked.epoch);
+  return result;
 }
 
 /**

@@ -74,12 +74,14 @@ export async function volumeOf(db: DbOrTx, memberId: string): Promise<MemberFigu
  * counts, the depth below and the direct recruits. One write per row matters beyond its cost: a second update
  * of a row in the same transaction re-checks its foreign key, which share-locks the member's `users` row and
  * would make a placement writing that row's child pointer wait for the batch.
- * Answers the new lifetime legs of the members whose legs moved (the rank check reads them).
+ * Answers the lifetime legs before and after of the members whose legs moved (the rank check reads them).
  */
 export async function applyFigures(
   db: DbOrTx,
   d: { deltas: AncestorDelta[]; personal: Map<string, string>; directs: Map<string, number> },
   cycles: { pairing: string; monthly: string },
+  /** Members whose row is known to be marked with these cycles already (see CycleMarks): not looked up for a hand-over. */
+  known: (id: string) => boolean = () => false,
 ) {
   const rows = new Map<string, { pbv: string; a?: AncestorDelta; td: number }>();
   for (const a of d.deltas) rows.set(a.id, { pbv: '0', a, td: 0 });
@@ -98,7 +100,8 @@ export async function applyFigures(
   const col = (f: (r: { pbv: string; a?: AncestorDelta; td: number }) => string | number) => list.map(([, r]) => f(r));
   const p = cycles.pairing;
   const m = cycles.monthly;
-  const out = await rawRows<{ id: string; left_bv: string; right_bv: string; moved: boolean }>(
+  const isKnown = list.map(([id]) => known(id));
+  const out = await rawRows<{ id: string; left_bv: string; right_bv: string; left_before: string; right_before: string; moved: boolean }>(
     db,
     sql`with a as (
           select * from unnest(${sql.param(list.map(([id]) => id))}::uuid[], ${sql.param(col((r) => r.pbv))}::numeric[],
@@ -106,14 +109,15 @@ export async function applyFigures(
                                ${sql.param(col((r) => r.a?.lc ?? 0))}::int[], ${sql.param(col((r) => r.a?.rc ?? 0))}::int[],
                                ${sql.param(col((r) => r.a?.la ?? 0))}::int[], ${sql.param(col((r) => r.a?.ra ?? 0))}::int[],
                                ${sql.param(col((r) => r.a?.depth ?? 0))}::int[], ${sql.param(col((r) => r.a?.ld ?? 0))}::int[],
-                               ${sql.param(col((r) => r.a?.rd ?? 0))}::int[], ${sql.param(col((r) => r.td))}::int[])
-            as a(id, pbv, lbv, rbv, lc, rc, la, ra, depth, ld, rd, td)
+                               ${sql.param(col((r) => r.a?.rd ?? 0))}::int[], ${sql.param(col((r) => r.td))}::int[],
+                               ${sql.param(isKnown)}::boolean[])
+            as a(id, pbv, lbv, rbv, lc, rc, la, ra, depth, ld, rd, td, known)
         ),
         earlier as (
           select v.member_id, v.pairing_cycle_id as pc, v.pairing_left as pl, v.pairing_right as pr,
                  v.monthly_cycle_id as mc, v.monthly_left as ml, v.monthly_right as mr
           from a join member_volume v on v.member_id = a.id
-          where (a.lbv <> 0 or a.rbv <> 0)
+          where not a.known and (a.lbv <> 0 or a.rbv <> 0)
             and ((v.pairing_cycle_id <> ${p}::uuid and (v.pairing_left <> 0 or v.pairing_right <> 0))
               or (v.monthly_cycle_id <> ${m}::uuid and (v.monthly_left <> 0 or v.monthly_right <> 0)))
         ),
@@ -145,9 +149,24 @@ export async function applyFigures(
           total_directs = t.total_directs + a.td
         from a
         where t.member_id = a.id
-        returning t.member_id::text as id, t.left_bv::text, t.right_bv::text, (a.lbv <> 0 or a.rbv <> 0) as moved`,
+          -- A row known to be marked with these cycles that is not (another applier moved it) is left alone: see below.
+          and (not a.known or (t.pairing_cycle_id = ${p}::uuid and t.monthly_cycle_id = ${m}::uuid))
+        returning t.member_id::text as id, t.left_bv::text, t.right_bv::text, (t.left_bv - a.lbv)::text as left_before,
+                  (t.right_bv - a.rbv)::text as right_before, (a.lbv <> 0 or a.rbv <> 0) as moved`,
   );
-  return out.filter((r) => r.moved).map((r) => ({ id: r.id, leftBV: r.left_bv, rightBV: r.right_bv }));
+  if (out.length < list.length) {
+    // A known row was skipped: its legs may belong to another cycle and were not handed over. Roll back.
+    const updated = new Set(out.map((r) => r.id));
+    if (list.some(([id], i) => isKnown[i] && !updated.has(id))) throw new StaleCycleMarks();
+  }
+  return out.filter((r) => r.moved).map((r) => ({ id: r.id, leftBV: r.left_bv, rightBV: r.right_bv, leftBefore: r.left_before, rightBefore: r.right_before }));
+}
+
+/** A batch trusted a cycle mark that another applier changed: the batch is rolled back and retried without that knowledge. */
+export class StaleCycleMarks extends Error {
+  constructor() {
+    super('a member_volume row is not marked with the cycles this process recorded');
+  }
 }
 
 /** Adds the BV of the deltas to the ancestors' legs (lifetime and open cycles): `applyFigures` with legs only. */
