@@ -35,23 +35,22 @@ export interface BatchOptions {
  * grace second) passed, the cycle is closed and the next one opened.
  */
 export async function applyBatch(ctx: AppContext, opts: BatchOptions = {}): Promise<BatchResult> {
-  const cache = await ancestryOf(ctx.db);
-  const marks = cycleMarks.get(cache) ?? cycleMarks.set(cache, new CycleMarks()).get(cache)!;
   try {
-    return await batchInTransaction(ctx, opts, cache, marks);
+    return await batchInTransaction(ctx, opts);
   } catch (err) {
     if (!(err instanceof StaleCycleMarks)) throw err;
     ctx.log.warn('a cycle mark changed behind this applier; the batch is applied again without what it knew');
-    marks.forget();
-    return batchInTransaction(ctx, opts, cache, marks);
+    marksOf(await ancestryOf(ctx.db)).forget();
+    return batchInTransaction(ctx, opts);
   }
 }
 
 /** The cycle marks this process's committed batches wrote, per ancestry cache (one per database). */
 const cycleMarks = new WeakMap<AncestryCache, CycleMarks>();
+const marksOf = (cache: AncestryCache) => cycleMarks.get(cache) ?? cycleMarks.set(cache, new CycleMarks()).get(cache)!;
 
-async function batchInTransaction(ctx: AppContext, opts: BatchOptions, cache: AncestryCache, marks: CycleMarks): Promise<BatchResult> {
-  let marked: { indexes: number[]; epoch: number } | undefined;
+async function batchInTransaction(ctx: AppContext, opts: BatchOptions): Promise<BatchResult> {
+  let marked: { marks: CycleMarks; indexes: number[]; epoch: number } | undefined;
   const result = await ctx.db.transaction(async (tx): Promise<BatchResult> => {
     if (!(await tryApplierLock(tx))) return { outcome: 'locked', events: 0, ancestors: 0, promoted: 0 };
     const started = Date.now();
@@ -66,6 +65,10 @@ async function batchInTransaction(ctx: AppContext, opts: BatchOptions, cache: An
       return { outcome: due.length ? 'rolled' : 'idle', events: 0, ancestors: 0, promoted: 0 };
     }
     await planForKeyLookups(tx);
+    // The parent links are read into the process by the first batch that has work (not by an idle one: the app
+    // runs one when an admin closes a cycle, and has no use for a million links).
+    const cache = await ancestryOf(ctx.db);
+    const marks = marksOf(cache);
     const deltas = await walkJournalUp(ctx.db, tx, events);
     const sponsors = events.filter((e) => e.kind === 'placement' && e.sponsor_id).map((e) => e.sponsor_id!);
     // Every figure goes to member_volume in one write per row (an earlier cycle's legs to leg_volumes), which only
@@ -76,7 +79,7 @@ async function batchInTransaction(ctx: AppContext, opts: BatchOptions, cache: An
     const changed = await applyFigures(tx, { deltas, personal: personalBV(events), directs }, { pairing: cycles.pairing.id, monthly: cycles.monthly.id },
       (id) => marks.isMarked(cache.indexOf(id), epoch));
     // Rows whose legs moved are marked with the open cycles now; recorded once the batch has committed.
-    marked = { indexes: changed.map((f) => cache.indexOf(f.id)), epoch };
+    marked = { marks, indexes: changed.map((f) => cache.indexOf(f.id)), epoch };
     await markApplied(tx, events.map((e) => e.id), now, { pairing: cycles.pairing.id, monthly: cycles.monthly.id });
     // The rank check (decisions.md §5) for members whose legs reached a rank's volume in this batch, and for
     // sponsors, who may reach a rank through their new direct recruit. Only the applier changes legs, directs
@@ -91,7 +94,7 @@ async function batchInTransaction(ctx: AppContext, opts: BatchOptions, cache: An
     await opts.beforeCommit?.();
     return { outcome: 'applied', events: events.length, ancestors: deltas.length, promoted };
   });
-  if (marked) marks.record(marked.indexes, marked.epoch);
+  if (marked) marked.marks.record(marked.indexes, marked.epoch);
   return result;
 }
 
