@@ -150,6 +150,7 @@ export async function commerceSuite(base: string, databaseUrl: string) {
     }
   })();
   const rootBefore = (await db.query('select left_bv::text, right_bv::text from member_volume where member_id = $1', [root])).rows[0];
+  console.log(`measuring: ${LOAD_SECONDS} s of purchases, ${IN_FLIGHT} in flight...`);
   const load = await run(LOAD_SECONDS);
   const loadEnded = performance.now();
   loading = false;

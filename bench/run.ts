@@ -36,10 +36,11 @@ async function withDatabase<T>(fn: (url: string) => Promise<T>): Promise<T> {
   }
 }
 
+/** BENCH_CPU_PROF=1 writes a V8 CPU profile of the app and the worker to artifacts/prof when they exit. */
+const cpuProfile = () => (process.env.BENCH_CPU_PROF === '1' ? ['--cpu-prof', `--cpu-prof-dir=${resolve(import.meta.dirname, '../artifacts/prof')}`] : []);
+
 async function startServer(databaseUrl: string, extraEnv: Record<string, string> = {}): Promise<ChildProcess> {
-  // BENCH_CPU_PROF=1 writes a V8 CPU profile of the app process to artifacts/prof when it exits.
-  const prof = process.env.BENCH_CPU_PROF === '1' ? ['--cpu-prof', `--cpu-prof-dir=${resolve(import.meta.dirname, '../artifacts/prof')}`] : [];
-  const child = spawn(process.execPath, [...prof, '--import', 'tsx', resolve(import.meta.dirname, '../server/main.ts')], {
+  const child = spawn(process.execPath, [...cpuProfile(), '--import', 'tsx', resolve(import.meta.dirname, '../server/main.ts')], {
     env: { ...process.env, ...extraEnv, DATABASE_URL: databaseUrl, PORT: String(PORT), HOST: '127.0.0.1', DEMO_SEED: '1', RATE_LIMIT_FACTOR: '0', LOG_LEVEL: 'warn', WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? (suite === 'auth' ? '2' : '1'), NODE_ENV: 'development', DATA_DIR: resolve(import.meta.dirname, '../data/bench') },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -102,7 +103,7 @@ function startWorker(databaseUrl: string): ChildProcess {
   // The worker's log (info: each calculation's phases, `cycle calculated`) goes to artifacts/bench-worker.log.
   mkdirSync(resolve(import.meta.dirname, '../artifacts'), { recursive: true });
   const log = openSync(resolve(import.meta.dirname, '../artifacts/bench-worker.log'), 'w');
-  return spawn(process.execPath, ['--import', 'tsx', resolve(import.meta.dirname, '../server/worker.ts')], {
+  return spawn(process.execPath, [...cpuProfile(), '--import', 'tsx', resolve(import.meta.dirname, '../server/worker.ts')], {
     env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'info', NODE_ENV: 'development', DATA_DIR: resolve(import.meta.dirname, '../data/bench') },
     stdio: ['ignore', log, 'inherit'],
   });

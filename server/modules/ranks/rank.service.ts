@@ -55,6 +55,13 @@ const BV_STEPS = RANKS.slice(1).map((r) => {
 });
 
 /**
+ * The volume each rank above the first needs (left leg, right leg, both together, in rupees): what the
+ * applier's figures statement tests `legsReachedARank` with, in SQL, so that it answers only the members
+ * whose legs reached a rank's volume in the batch instead of every row it changed.
+ */
+export const RANK_VOLUME_STEPS = BV_STEPS.map((n) => ({ left: (n.left / 100).toFixed(2), right: (n.right / 100).toFixed(2), team: (n.team / 100).toFixed(2) }));
+
+/**
  * Whether a member's legs, moving from `before` to `after` (rupees), reached the volume requirements of a
  * rank they did not meet before. Legs only grow, and every member whose legs or direct recruits change is
  * checked in the batch that changes them, so a member whose legs crossed no rank's volume can only be

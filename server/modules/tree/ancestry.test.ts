@@ -1,9 +1,33 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
-import { AncestryCache, resolvePaths, type PathRow } from './ancestry';
+import { AncestryCache, ensureLinks, type PathRow, type LinkReader, type PathReader } from './ancestry';
 
 type Row = PathRow & { placed: boolean };
+
+/**
+ * The union of the paths up from `ids` (see ensureLinks), every member once; members outside the tree come
+ * back as a path of their own. Undefined when a link cannot be resolved.
+ */
+async function resolvePaths(cache: AncestryCache, ids: string[], readLinks: LinkReader, readPaths: PathReader): Promise<PathRow[] | undefined> {
+  const outside = new Map<string, PathRow & { placed: boolean }>();
+  const recording: LinkReader = async (frontier) => {
+    const rows = await readLinks(frontier);
+    for (const r of rows) if (!r.placed) outside.set(r.id, r);
+    return rows;
+  };
+  if (!(await ensureLinks(cache, ids, recording, readPaths))) return undefined;
+  const paths = cache.pathsOf(ids.filter((id) => cache.has(id)));
+  if (!paths) return undefined;
+  for (const id of ids) {
+    if (cache.has(id)) continue;
+    const r = outside.get(id);
+    // Outside the tree (or gone): its own entry, with nothing above it.
+    if (r) paths.push({ id: r.id, parent_id: null, position: r.position, level: r.level });
+  }
+  return paths;
+}
+
 
 /** A random tree: member i > 0 hangs under a random earlier member; some members are outside the tree. */
 function tree(parents: number[], unplaced: boolean[], uuids: boolean) {

@@ -1,4 +1,5 @@
 import { IdIndex } from '../../lib/id-index';
+import { BatchDeltas, addOwnFigures, paiseOfEntry, type JournalDelta } from './batch-deltas';
 
 export interface PathRow {
   id: string;
@@ -94,6 +95,54 @@ export class AncestryCache {
     }
     return rows;
   }
+
+  /** Per member: its row in the fold under way (-1: none); reset to -1 when the fold ends. */
+  private rowAt = new Int32Array(0);
+
+  /**
+   * What `events` add to every member they touch (see BatchDeltas): each entry walks up from its member
+   * to the root, adding its BV, member and active counts to the leg it comes up by, its distance to the
+   * depth below when it is a placement, and a direct recruit on that leg to its sponsor when the walk
+   * meets them. Entries of members not kept here (outside the tree) reach no ancestor. The members' own
+   * BV and direct recruits are added whether they are kept here or not.
+   */
+  fold(events: JournalDelta[]): BatchDeltas {
+    if (this.rowAt.length < this.n) this.rowAt = new Int32Array(Math.max(this.n, this.rowAt.length * 2)).fill(-1);
+    const d = new BatchDeltas();
+    const rowAt = this.rowAt;
+    const rowOf = (i: number) => (rowAt[i] >= 0 ? rowAt[i] : (rowAt[i] = d.add(this.ids[i], i)));
+    const others = new Map<string, number>();
+    try {
+      for (const e of events) {
+        let c = this.index.get(e.member_id);
+        if (c < 0) continue;
+        const bv = paiseOfEntry(e);
+        const placement = e.d_members > 0;
+        if (!bv && !e.d_members && !e.d_active && !placement && !e.sponsor_id) continue;
+        const sponsor = e.sponsor_id ? this.index.get(e.sponsor_id) : -1;
+        let dist = 0;
+        for (let p = this.parent[c]; p >= 0; c = p, p = this.parent[p]) {
+          dist += 1;
+          const r = rowOf(p);
+          if (this.side[c] === 1) {
+            d.lbv[r] += bv; d.lc[r] += e.d_members; d.la[r] += e.d_active;
+            if (p === sponsor) d.ld[r] += 1;
+          } else {
+            d.rbv[r] += bv; d.rc[r] += e.d_members; d.ra[r] += e.d_active;
+            if (p === sponsor) d.rd[r] += 1;
+          }
+          if (placement && dist > d.depth[r]) d.depth[r] = dist;
+        }
+      }
+      addOwnFigures(events, d, (id) => {
+        const i = this.index.get(id);
+        return i >= 0 ? rowOf(i) : (others.get(id) ?? others.set(id, d.add(id)).get(id)!);
+      });
+      return d;
+    } finally {
+      for (const i of d.index) if (i >= 0) rowAt[i] = -1;
+    }
+  }
 }
 
 /** Answers placed members' links: one row per id asked (and found), `placed` telling whether it may be kept. */
@@ -105,12 +154,12 @@ export type PathReader = (ids: string[]) => Promise<(PathRow & { placed: boolean
 const LEVEL_ROUNDS = 3;
 
 /**
- * The union of the paths up from `ids`, reading only the links the cache lacks: a few rounds of one level
- * each (a new buyer's parent is usually known), then whole paths for what is still unknown (a cold cache
- * under the 5,000-deep chain). Members outside the tree come back as a path of their own. Undefined when
- * a link cannot be resolved (the caller then walks in the database).
+ * Reads into the cache the links it lacks for the paths up from `ids`: a few rounds of one level each (a new
+ * buyer's parent is usually known), then whole paths for what is still unknown (a cold cache under the
+ * 5,000-deep chain). False when a placed member's link cannot be resolved (the caller then walks in the
+ * database); members outside the tree are simply not kept.
  */
-export async function resolvePaths(cache: AncestryCache, ids: string[], readLinks: LinkReader, readPaths: PathReader): Promise<PathRow[] | undefined> {
+export async function ensureLinks(cache: AncestryCache, ids: string[], readLinks: LinkReader, readPaths: PathReader): Promise<boolean> {
   const fetched = new Map<string, PathRow & { placed: boolean }>();
   let frontier = ids.filter((id) => !cache.has(id));
   for (let round = 0; frontier.length; round++) {
@@ -121,16 +170,7 @@ export async function resolvePaths(cache: AncestryCache, ids: string[], readLink
   }
   // Parents before children, so each link finds its parent already kept.
   for (const r of [...fetched.values()].filter((x) => x.placed).sort((a, b) => a.level - b.level)) {
-    // A placed member whose parent could not be read: the caller walks this batch in the database instead.
-    if (!cache.add(r)) return undefined;
+    if (!cache.add(r)) return false;
   }
-  const paths = cache.pathsOf(ids.filter((id) => cache.has(id)));
-  if (!paths) return undefined;
-  for (const id of ids) {
-    if (cache.has(id)) continue;
-    const r = fetched.get(id);
-    // Outside the tree (or gone): its own entry, with nothing above it.
-    if (r) paths.push({ id: r.id, parent_id: null, position: r.position, level: r.level });
-  }
-  return paths;
+  return true;
 }

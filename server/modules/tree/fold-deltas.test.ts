@@ -1,6 +1,8 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { foldDeltas, type JournalDelta } from './tree.repo';
+import { foldDeltas, deltasOf, type JournalDelta } from './tree.repo';
+import { AncestryCache } from './ancestry';
+import type { BatchDeltas } from './batch-deltas';
 
 /**
  * The fold must give every ancestor exactly what walking each entry's own path up the tree gives
@@ -27,6 +29,27 @@ function bruteForce(parents: (number | null)[], positions: string[], events: Jou
     }
   }
   return out;
+}
+
+/** The members' own figures: a purchase's BV to the buyer, a placement to its sponsor's direct recruits. */
+function ownFigures(events: JournalDelta[]) {
+  const own = new Map<string, { pbv: number; td: number }>();
+  const of = (id: string) => own.get(id) ?? own.set(id, { pbv: 0, td: 0 }).get(id)!;
+  for (const e of events) {
+    if (e.kind === 'purchase' && Number(e.bv)) of(e.member_id).pbv += Math.round(Number(e.bv) * 100);
+    if (e.kind === 'placement' && e.sponsor_id) of(e.sponsor_id).td += 1;
+  }
+  return own;
+}
+
+/** Every member's row of BatchDeltas (a member must not come twice). */
+function rowsOf(d: BatchDeltas) {
+  const rows = new Map<string, { lbv: bigint; rbv: bigint; lc: number; rc: number; la: number; ra: number; depth: number; ld: number; rd: number; pbv: number; td: number }>();
+  d.ids.forEach((id, r) => {
+    expect(rows.has(id)).toBe(false);
+    rows.set(id, { lbv: BigInt(d.lbv[r]), rbv: BigInt(d.rbv[r]), lc: d.lc[r], rc: d.rc[r], la: d.la[r], ra: d.ra[r], depth: d.depth[r], ld: d.ld[r], rd: d.rd[r], pbv: d.pbv[r], td: d.td[r] });
+  });
+  return rows;
 }
 
 describe('foldDeltas', () => {
@@ -64,6 +87,7 @@ describe('foldDeltas', () => {
             for (let c = parents[m]; c !== null; c = parents[c]) anc.push(c);
             const sponsor = r.kind === 'placement' && anc.length ? `m${anc[r.s % anc.length]}` : null;
             return {
+              kind: r.kind,
               member_id: `m${m}`,
               bv: r.kind === 'purchase' ? (r.bv / 100).toFixed(2) : '0.00',
               d_members: r.kind === 'placement' ? 1 : 0,
@@ -85,6 +109,20 @@ describe('foldDeltas', () => {
             const g = got.get(id)!;
             expect({ ...g, lbv: BigInt(Math.round(Number(g.lbv) * 100)), rbv: BigInt(Math.round(Number(g.rbv) * 100)) }).toEqual({ id, ...w });
           }
+          // The applier's two ways to the same columns: the cache's walk, and the fold of the database's paths.
+          const cache = new AncestryCache();
+          for (let i = 0; i < n; i++) cache.add({ id: `m${i}`, parent_id: parents[i] === null ? null : `m${parents[i]}`, position: positions[i] || null, level: level[i] });
+          const own = ownFigures(events);
+          const zero = { lbv: 0n, rbv: 0n, lc: 0, rc: 0, la: 0, ra: 0, depth: 0, ld: 0, rd: 0 };
+          for (const d of [cache.fold(events), deltasOf(foldDeltas(path, events), events)]) {
+            const rows = rowsOf(d);
+            for (const id of new Set([...want.keys(), ...own.keys(), ...rows.keys()])) {
+              const expected = { ...zero, ...want.get(id), pbv: own.get(id)?.pbv ?? 0, td: own.get(id)?.td ?? 0 };
+              expect({ id, ...(rows.get(id) ?? { ...zero, pbv: 0, td: 0 }) }).toEqual({ id, ...expected });
+            }
+          }
+          // The cache's scratch rows are reset: the next fold starts from nothing.
+          expect(rowsOf(cache.fold([]))).toEqual(new Map());
         },
       ),
       { numRuns: 300 },

@@ -4,7 +4,8 @@ import { copyOut } from '../../db/copy';
 import { users, memberVolume } from '../../db/schema/index';
 import type { Position } from '../../../contracts/enums';
 import { parsePaise, fromPaise } from '../../../contracts/money';
-import { resolvePaths, type AncestryCache, type PathRow } from './ancestry';
+import { ensureLinks, type AncestryCache, type PathRow } from './ancestry';
+import { BatchDeltas, addOwnFigures, type JournalDelta } from './batch-deltas';
 
 /**
  * The tree engine's storage (decisions.md §4). Every placement and every change of a placed member's
@@ -220,14 +221,7 @@ export async function writeCounters(db: DbOrTx, fixes: CounterFix[]) {
 // ---- the journal's side of the tree: the ancestors of changed members and their per-leg counters ----
 
 /** What one journal entry adds at its member: BV, members and active members. */
-export interface JournalDelta {
-  member_id: string;
-  bv: string;
-  d_members: number;
-  d_active: number;
-  /** A placement's sponsor: their direct recruits grow by one, on the leg the new member is in under them. */
-  sponsor_id: string | null;
-}
+export type { JournalDelta } from './batch-deltas';
 
 export interface AncestorDelta {
   id: string;
@@ -244,17 +238,32 @@ export interface AncestorDelta {
 }
 
 /**
- * What a batch of journal entries adds to every ancestor, with each ancestor visited once: one query
- * walks up from the entries' members and returns the union of their paths (`union` stops a path where
- * it meets one already walked, so a thousand buyers under the 5,000-deep chain cost 5,000 rows, not
- * five million), then the deltas are folded bottom-up here, deepest level first: each node passes its
- * own entry plus everything it received to its parent, on the leg it hangs on. BV is summed in paise.
+ * What a batch of journal entries adds to every member it touches: each ancestor's legs, counters, depth
+ * below and direct recruits per leg, and the members' own BV and direct recruits. With the ancestry cache
+ * (the applier's process) the links it lacks are read first and the entries are walked up through its
+ * typed arrays (`AncestryCache.fold`); without it, or when a link cannot be read, one recursive query
+ * returns the union of the entries' paths (`union` stops a path where it meets one already walked, so a
+ * thousand buyers under the 5,000-deep chain cost 5,000 rows, not five million) and `foldDeltas` folds it.
  */
-export async function ancestorDeltas(db: DbOrTx, events: JournalDelta[], cache?: AncestryCache): Promise<AncestorDelta[]> {
-  if (!events.length) return [];
+export async function ancestorDeltas(db: DbOrTx, events: JournalDelta[], cache?: AncestryCache): Promise<BatchDeltas> {
+  if (!events.length) return new BatchDeltas();
   const ids = [...new Set(events.map((e) => e.member_id))];
-  const cached = cache ? await resolvePaths(cache, ids, (frontier) => readLinks(db, frontier), (frontier) => readPaths(db, frontier)) : undefined;
-  return foldDeltas(cached ?? (await readPaths(db, ids)), events);
+  if (cache && (await ensureLinks(cache, ids, (frontier) => readLinks(db, frontier), (frontier) => readPaths(db, frontier)))) return cache.fold(events);
+  return deltasOf(foldDeltas(await readPaths(db, ids), events), events);
+}
+
+/** The columns of `foldDeltas`'s ancestors, with the members' own figures added. */
+export function deltasOf(ancestors: AncestorDelta[], events: JournalDelta[] = []) {
+  const d = new BatchDeltas();
+  const rows = new Map<string, number>();
+  const rowOf = (id: string) => rows.get(id) ?? rows.set(id, d.add(id)).get(id)!;
+  for (const a of ancestors) {
+    const r = rowOf(a.id);
+    d.lbv[r] = Number(parsePaise(a.lbv) ?? 0n); d.rbv[r] = Number(parsePaise(a.rbv) ?? 0n);
+    d.lc[r] = a.lc; d.rc[r] = a.rc; d.la[r] = a.la; d.ra[r] = a.ra; d.depth[r] = a.depth; d.ld[r] = a.ld; d.rd[r] = a.rd;
+  }
+  addOwnFigures(events, d, rowOf);
+  return d;
 }
 
 /**

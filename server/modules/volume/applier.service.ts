@@ -1,11 +1,11 @@
 import type { AppContext } from '../../context';
 import { ensureOpenCycles, closeCycleOnSchedule } from '../cycles/cycles.service';
 import { CYCLE_KINDS } from '../cycles/cycle-calendar';
-import { findRankPromotions, applyRanks, legsReachedARank } from '../ranks/rank.service';
+import { findRankPromotions, applyRanks, RANK_VOLUME_STEPS } from '../ranks/rank.service';
 import { walkJournalUp, lockAncestors, ancestryOf } from '../tree/tree.service';
 import type { AncestryCache } from '../tree/ancestry';
 import { CycleMarks } from './cycle-marks';
-import { tryApplierLock, planForKeyLookups, claimPending, applyFigures, StaleCycleMarks, personalBV, markApplied, logBatch, pendingSummary, appliedSince, pruneApplyLog } from './volume.repo';
+import { tryApplierLock, planForKeyLookups, claimPending, applyFigures, StaleCycleMarks, markApplied, logBatch, pendingSummary, appliedSince, pruneApplyLog } from './volume.repo';
 
 /** Events that complete within this long of a cycle's end still land in that cycle before it closes. */
 export const CLOSE_GRACE_MS = 1_000;
@@ -73,26 +73,27 @@ async function batchInTransaction(ctx: AppContext, opts: BatchOptions): Promise<
     const sponsors = events.filter((e) => e.kind === 'placement' && e.sponsor_id).map((e) => e.sponsor_id!);
     // Every figure goes to member_volume in one write per row (an earlier cycle's legs to leg_volumes), which only
     // the applier writes: no row lock first.
-    const directs = new Map<string, number>();
-    for (const s of sponsors) directs.set(s, (directs.get(s) ?? 0) + 1);
     const epoch = marks.epochOf(cycles.pairing.id, cycles.monthly.id);
-    const changed = await applyFigures(tx, { deltas, personal: personalBV(events), directs }, { pairing: cycles.pairing.id, monthly: cycles.monthly.id },
-      (id) => marks.isMarked(cache.indexOf(id), epoch));
+    const { crossers } = await applyFigures(tx, deltas, { pairing: cycles.pairing.id, monthly: cycles.monthly.id }, {
+      known: (row) => marks.isMarked(deltas.index[row], epoch),
+      steps: RANK_VOLUME_STEPS,
+    });
     // Rows whose legs moved are marked with the open cycles now; recorded once the batch has committed.
-    marked = { marks, indexes: changed.map((f) => cache.indexOf(f.id)), epoch };
+    const moved: number[] = [];
+    for (let r = 0; r < deltas.size; r++) if (deltas.legsMoved(r)) moved.push(deltas.index[r]);
+    marked = { marks, indexes: moved, epoch };
     await markApplied(tx, events.map((e) => e.id), now, { pairing: cycles.pairing.id, monthly: cycles.monthly.id });
     // The rank check (decisions.md §5) for members whose legs reached a rank's volume in this batch, and for
     // sponsors, who may reach a rank through their new direct recruit. Only the applier changes legs, directs
     // and ranks, so the figures read here are the ones the promotions record.
-    const candidates = changed.filter((f) => legsReachedARank({ left: f.leftBefore, right: f.rightBefore }, { left: f.leftBV, right: f.rightBV })).map((f) => f.id);
-    const promotions = await findRankPromotions(tx, [...new Set([...candidates, ...sponsors])]);
+    const promotions = await findRankPromotions(tx, [...new Set([...crossers.map((c) => c.id), ...sponsors])]);
     // A promotion writes the member's `users` row, which placements lock bottom-up: lock those rows in the
     // same order, in one statement, first (promotions are rare; a batch otherwise never touches `users`).
     if (promotions.length) await lockAncestors(tx, promotions.map((p) => p.id));
     const promoted = await applyRanks(tx, promotions, now);
-    await logBatch(tx, { at: now, events: events.length, ancestors: deltas.length, ms: Date.now() - started, worker: opts.worker ?? null });
+    await logBatch(tx, { at: now, events: events.length, ancestors: deltas.size, ms: Date.now() - started, worker: opts.worker ?? null });
     await opts.beforeCommit?.();
-    return { outcome: 'applied', events: events.length, ancestors: deltas.length, promoted };
+    return { outcome: 'applied', events: events.length, ancestors: deltas.size, promoted };
   });
   if (marked) marked.marks.record(marked.indexes, marked.epoch);
   return result;

@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { rawRows, type DbOrTx } from '../../db/client';
-import type { AncestorDelta } from '../tree/tree.repo';
-import { parsePaise, fromPaise } from '../../../contracts/money';
+import { deltasOf, type AncestorDelta } from '../tree/tree.repo';
+import type { BatchDeltas } from '../tree/batch-deltas';
 import { volumeEvents, volumeApplyLog, memberVolume } from '../../db/schema/index';
 
 export type NewVolumeEvent = typeof volumeEvents.$inferInsert;
@@ -68,49 +68,44 @@ export async function volumeOf(db: DbOrTx, memberId: string): Promise<MemberFigu
 
 /**
  * Applies a batch to the members' figures in one write of each member_volume row (written only by the applier
- * and the tree repair, both under the applier's lock, so no row lock is taken first): the buyers' personal BV;
+ * and the tree repair, both under the applier's lock, so no row lock is taken first): the members' own BV;
  * each ancestor's lifetime legs and its legs in the open pairing and monthly cycles (a row still holding an
  * earlier cycle's legs hands them to leg_volumes in the same statement first); the per-leg member and active
  * counts, the depth below and the direct recruits. One write per row matters beyond its cost: a second update
  * of a row in the same transaction re-checks its foreign key, which share-locks the member's `users` row and
  * would make a placement writing that row's child pointer wait for the batch.
- * Answers the lifetime legs before and after of the members whose legs moved (the rank check reads them).
+ * The columns go over as array literals built here (no per-element escaping of 20,000 ids and amounts;
+ * counters that are all zero, as in a batch of purchases, go as empty arrays), and the statement answers
+ * only the members whose lifetime legs reached a rank's volume (`legsReachedARank`, tested in SQL with
+ * RANK_VOLUME_STEPS, passed in), not every row it changed.
  */
 export async function applyFigures(
   db: DbOrTx,
-  d: { deltas: AncestorDelta[]; personal: Map<string, string>; directs: Map<string, number> },
+  d: BatchDeltas,
   cycles: { pairing: string; monthly: string },
-  /** Members whose row is known to be marked with these cycles already (see CycleMarks): not looked up for a hand-over. */
-  known: (id: string) => boolean = () => false,
-) {
-  const rows = new Map<string, { pbv: string; a?: AncestorDelta; td: number }>();
-  for (const a of d.deltas) rows.set(a.id, { pbv: '0', a, td: 0 });
-  for (const [id, bv] of d.personal) {
-    const r = rows.get(id);
-    if (r) r.pbv = bv;
-    else rows.set(id, { pbv: bv, td: 0 });
-  }
-  for (const [id, n] of d.directs) {
-    const r = rows.get(id);
-    if (r) r.td = n;
-    else rows.set(id, { pbv: '0', td: n });
-  }
-  if (!rows.size) return [];
-  const list = [...rows.entries()];
-  const col = (f: (r: { pbv: string; a?: AncestorDelta; td: number }) => string | number) => list.map(([, r]) => f(r));
+  opts: {
+    /** Rows whose member is known to be marked with these cycles already (see CycleMarks): not looked up for a hand-over. */
+    known?: (row: number) => boolean;
+    /** The volumes of the ranks (RANK_VOLUME_STEPS): members whose lifetime legs reach one in this batch are answered. */
+    steps?: { left: string; right: string; team: string }[];
+  } = {},
+): Promise<{ crossers: { id: string; leftBV: string; rightBV: string }[] }> {
+  if (!d.size) return { crossers: [] };
   const p = cycles.pairing;
   const m = cycles.monthly;
-  const isKnown = list.map(([id]) => known(id));
-  const out = await rawRows<{ id: string; left_bv: string; right_bv: string; left_before: string; right_before: string; moved: boolean }>(
+  const isKnown: boolean[] = [];
+  for (let r = 0; r < d.size; r++) isKnown.push(opts.known?.(r) ?? false);
+  const steps = opts.steps ?? [];
+  const [out] = await rawRows<{ updated: number; crossers: [string, string, string][]; skipped_known: number | null }>(
     db,
     sql`with a as (
-          select * from unnest(${sql.param(list.map(([id]) => id))}::uuid[], ${sql.param(col((r) => r.pbv))}::numeric[],
-                               ${sql.param(col((r) => r.a?.lbv ?? '0'))}::numeric[], ${sql.param(col((r) => r.a?.rbv ?? '0'))}::numeric[],
-                               ${sql.param(col((r) => r.a?.lc ?? 0))}::int[], ${sql.param(col((r) => r.a?.rc ?? 0))}::int[],
-                               ${sql.param(col((r) => r.a?.la ?? 0))}::int[], ${sql.param(col((r) => r.a?.ra ?? 0))}::int[],
-                               ${sql.param(col((r) => r.a?.depth ?? 0))}::int[], ${sql.param(col((r) => r.a?.ld ?? 0))}::int[],
-                               ${sql.param(col((r) => r.a?.rd ?? 0))}::int[], ${sql.param(col((r) => r.td))}::int[],
-                               ${sql.param(isKnown)}::boolean[])
+          select id, coalesce(pbv, 0) as pbv, coalesce(lbv, 0) as lbv, coalesce(rbv, 0) as rbv, coalesce(lc, 0) as lc, coalesce(rc, 0) as rc,
+                 coalesce(la, 0) as la, coalesce(ra, 0) as ra, coalesce(depth, 0) as depth, coalesce(ld, 0) as ld, coalesce(rd, 0) as rd,
+                 coalesce(td, 0) as td, coalesce(known, false) as known
+          from unnest(${uuidArray(d.ids)}::uuid[], ${paiseArray(d.pbv)}::numeric[], ${paiseArray(d.lbv)}::numeric[], ${paiseArray(d.rbv)}::numeric[],
+                      ${intArray(d.lc)}::int[], ${intArray(d.rc)}::int[], ${intArray(d.la)}::int[], ${intArray(d.ra)}::int[],
+                      ${intArray(d.depth)}::int[], ${intArray(d.ld)}::int[], ${intArray(d.rd)}::int[], ${intArray(d.td)}::int[],
+                      ${boolArray(isKnown)}::boolean[])
             as a(id, pbv, lbv, rbv, lc, rc, la, ra, depth, ld, rd, td, known)
         ),
         earlier as (
@@ -128,39 +123,82 @@ export async function applyFigures(
           select mc, member_id, ml, mr from earlier where mc <> ${m}::uuid and (ml <> 0 or mr <> 0)
           on conflict (cycle_id, member_id) do update set
             left_bv = leg_volumes.left_bv + excluded.left_bv, right_bv = leg_volumes.right_bv + excluded.right_bv
+        ),
+        updated as (
+          update member_volume t set
+            total_bv = t.total_bv + a.pbv,
+            left_bv = t.left_bv + a.lbv, right_bv = t.right_bv + a.rbv,
+            pairing_left = case when a.lbv = 0 and a.rbv = 0 then t.pairing_left
+                                else case when t.pairing_cycle_id = ${p}::uuid then t.pairing_left else 0 end + a.lbv end,
+            pairing_right = case when a.lbv = 0 and a.rbv = 0 then t.pairing_right
+                                 else case when t.pairing_cycle_id = ${p}::uuid then t.pairing_right else 0 end + a.rbv end,
+            pairing_cycle_id = case when a.lbv = 0 and a.rbv = 0 then t.pairing_cycle_id else ${p}::uuid end,
+            monthly_left = case when a.lbv = 0 and a.rbv = 0 then t.monthly_left
+                                else case when t.monthly_cycle_id = ${m}::uuid then t.monthly_left else 0 end + a.lbv end,
+            monthly_right = case when a.lbv = 0 and a.rbv = 0 then t.monthly_right
+                                 else case when t.monthly_cycle_id = ${m}::uuid then t.monthly_right else 0 end + a.rbv end,
+            monthly_cycle_id = case when a.lbv = 0 and a.rbv = 0 then t.monthly_cycle_id else ${m}::uuid end,
+            left_count = t.left_count + a.lc, right_count = t.right_count + a.rc,
+            left_active = t.left_active + a.la, right_active = t.right_active + a.ra,
+            team_depth = greatest(t.team_depth, a.depth),
+            left_directs = t.left_directs + a.ld, right_directs = t.right_directs + a.rd,
+            total_directs = t.total_directs + a.td
+          from a
+          where t.member_id = a.id
+            -- A row known to be marked with these cycles that is not (another applier moved it) is left alone: see below.
+            and (not a.known or (t.pairing_cycle_id = ${p}::uuid and t.monthly_cycle_id = ${m}::uuid))
+          returning t.member_id, t.left_bv, t.right_bv, a.lbv, a.rbv
         )
-        update member_volume t set
-          total_bv = t.total_bv + a.pbv,
-          left_bv = t.left_bv + a.lbv, right_bv = t.right_bv + a.rbv,
-          pairing_left = case when a.lbv = 0 and a.rbv = 0 then t.pairing_left
-                              else case when t.pairing_cycle_id = ${p}::uuid then t.pairing_left else 0 end + a.lbv end,
-          pairing_right = case when a.lbv = 0 and a.rbv = 0 then t.pairing_right
-                               else case when t.pairing_cycle_id = ${p}::uuid then t.pairing_right else 0 end + a.rbv end,
-          pairing_cycle_id = case when a.lbv = 0 and a.rbv = 0 then t.pairing_cycle_id else ${p}::uuid end,
-          monthly_left = case when a.lbv = 0 and a.rbv = 0 then t.monthly_left
-                              else case when t.monthly_cycle_id = ${m}::uuid then t.monthly_left else 0 end + a.lbv end,
-          monthly_right = case when a.lbv = 0 and a.rbv = 0 then t.monthly_right
-                               else case when t.monthly_cycle_id = ${m}::uuid then t.monthly_right else 0 end + a.rbv end,
-          monthly_cycle_id = case when a.lbv = 0 and a.rbv = 0 then t.monthly_cycle_id else ${m}::uuid end,
-          left_count = t.left_count + a.lc, right_count = t.right_count + a.rc,
-          left_active = t.left_active + a.la, right_active = t.right_active + a.ra,
-          team_depth = greatest(t.team_depth, a.depth),
-          left_directs = t.left_directs + a.ld, right_directs = t.right_directs + a.rd,
-          total_directs = t.total_directs + a.td
-        from a
-        where t.member_id = a.id
-          -- A row known to be marked with these cycles that is not (another applier moved it) is left alone: see below.
-          and (not a.known or (t.pairing_cycle_id = ${p}::uuid and t.monthly_cycle_id = ${m}::uuid))
-        returning t.member_id::text as id, t.left_bv::text, t.right_bv::text, (t.left_bv - a.lbv)::text as left_before,
-                  (t.right_bv - a.rbv)::text as right_before, (a.lbv <> 0 or a.rbv <> 0) as moved`,
+        select (select count(*) from updated)::int as updated,
+               (select coalesce(json_agg(json_build_array(u.member_id::text, u.left_bv::text, u.right_bv::text)), '[]'::json)
+                from updated u
+                where (u.lbv <> 0 or u.rbv <> 0)
+                  and ${reachedARank(sql`u.left_bv`, sql`u.right_bv`, sql`u.lbv`, sql`u.rbv`, steps)}) as crossers,
+               -- Rows the update left out: only counted (an anti-join of the whole batch) when there are any.
+               case when (select count(*) from updated) < (select count(*) from a)
+                    then (select count(*) from a where a.known and not exists (select 1 from updated u where u.member_id = a.id)) end::int as skipped_known`,
   );
-  if (out.length < list.length) {
-    // A known row was skipped: its legs may belong to another cycle and were not handed over. Roll back.
-    const updated = new Set(out.map((r) => r.id));
-    if (list.some(([id], i) => isKnown[i] && !updated.has(id))) throw new StaleCycleMarks();
-  }
-  return out.filter((r) => r.moved).map((r) => ({ id: r.id, leftBV: r.left_bv, rightBV: r.right_bv, leftBefore: r.left_before, rightBefore: r.right_before }));
+  // A known row was skipped: its legs may belong to another cycle and were not handed over. Roll back.
+  if (out.skipped_known) throw new StaleCycleMarks();
+  return { crossers: out.crossers.map(([id, leftBV, rightBV]) => ({ id, leftBV, rightBV })) };
 }
+
+/**
+ * `legsReachedARank` in SQL: the legs (after the batch, and what the batch added to each) meet a rank's
+ * volume of `steps` that they did not meet before.
+ */
+export function reachedARank(left: SQL, right: SQL, addedLeft: SQL, addedRight: SQL, steps: { left: string; right: string; team: string }[]) {
+  return sql`exists (
+    select 1 from unnest(${numericArray(steps.map((s) => s.left))}::numeric[], ${numericArray(steps.map((s) => s.right))}::numeric[],
+                         ${numericArray(steps.map((s) => s.team))}::numeric[]) as s(l, r, t)
+    where ${left} >= s.l and ${right} >= s.r and ${left} + ${right} >= s.t
+      and not (${left} - ${addedLeft} >= s.l and ${right} - ${addedRight} >= s.r and ${left} - ${addedLeft} + ${right} - ${addedRight} >= s.t))`;
+}
+
+/** Array literals for the figures statement (its parameters go over as text). Member ids come from uuid columns. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+function uuidArray(ids: string[]) {
+  for (const id of ids) if (!UUID.test(id)) throw new Error(`not a member id: ${id}`);
+  return `{${ids.join(',')}}`;
+}
+/** Paise as rupees with two decimals (exact for whole numbers of paise below 2^53). */
+function rupeesOfPaise(p: number) {
+  if (!Number.isSafeInteger(p)) throw new Error(`not a whole number of paise: ${p}`);
+  const a = Math.abs(p);
+  const paise = a % 100;
+  return `${p < 0 ? '-' : ''}${(a - paise) / 100}.${paise < 10 ? '0' : ''}${paise}`;
+}
+const paiseArray = (xs: number[]) => (xs.some((x) => x !== 0) ? `{${xs.map(rupeesOfPaise).join(',')}}` : '{}');
+const numericArray = (xs: string[]) => `{${xs.join(',')}}`;
+function intArray(xs: number[]) {
+  let any = false;
+  for (const x of xs) {
+    if (!Number.isSafeInteger(x)) throw new Error(`not a whole number: ${x}`);
+    if (x !== 0) any = true;
+  }
+  return any ? `{${xs.join(',')}}` : '{}';
+}
+const boolArray = (xs: boolean[]) => (xs.some(Boolean) ? `{${xs.map((x) => (x ? 't' : 'f')).join(',')}}` : '{}');
 
 /** A batch trusted a cycle mark that another applier changed: the batch is rolled back and retried without that knowledge. */
 export class StaleCycleMarks extends Error {
@@ -171,14 +209,7 @@ export class StaleCycleMarks extends Error {
 
 /** Adds the BV of the deltas to the ancestors' legs (lifetime and open cycles): `applyFigures` with legs only. */
 export function addLegBV(db: DbOrTx, d: AncestorDelta[], cycles: { pairing: string; monthly: string }) {
-  return applyFigures(db, { deltas: d, personal: new Map(), directs: new Map() }, cycles);
-}
-
-/** Each buyer's personal BV in a batch (summed in paise). */
-export function personalBV(events: PendingEvent[]) {
-  const sums = new Map<string, bigint>();
-  for (const e of events) if (e.kind === 'purchase') sums.set(e.member_id, (sums.get(e.member_id) ?? 0n) + (parsePaise(e.bv) ?? 0n));
-  return new Map([...sums].map(([id, p]) => [id, fromPaise(p)]));
+  return applyFigures(db, deltasOf(d), cycles);
 }
 
 /**
