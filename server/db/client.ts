@@ -102,14 +102,24 @@ async function openPglite(dataDir: string): Promise<Database> {
  * Values come back as node-postgres parses them (select text or booleans, not timestamps).
  */
 export async function preparedRows<T>(db: DbOrTx, name: string, query: import('drizzle-orm').SQL): Promise<T[]> {
+  const q = dialect.sqlToQuery(query);
+  return preparedText<T>(db, name, q.sql, q.params);
+}
+
+/**
+ * preparedRows for a statement written once as text with $1, $2... placeholders and its values in that
+ * order: nothing is built per call (the wallet purchase's forty values through drizzle's SQL builder cost
+ * more than the request's own JSON work).
+ */
+export async function preparedText<T>(db: DbOrTx, name: string, text: string, values: unknown[]): Promise<T[]> {
   const client = (db as unknown as { session?: { client?: unknown } }).session?.client;
   // The pool, or a transaction's own client; PGlite's client is neither.
   if (client instanceof pg.Pool || client instanceof pg.Client) {
-    const q = dialect.sqlToQuery(query);
-    const result = await client.query<T & pg.QueryResultRow>({ name, text: q.sql, values: q.params });
+    const result = await client.query<T & pg.QueryResultRow>({ name, text, values });
     return result.rows;
   }
-  return rawRows<T>(db, query);
+  const result = (await (client as { query: (t: string, v: unknown[]) => Promise<{ rows: T[] }> }).query(text, values));
+  return result.rows;
 }
 const dialect = new PgDialect();
 

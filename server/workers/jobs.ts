@@ -10,6 +10,12 @@ const later = (ctx: AppContext, ms: number) => new Date(ctx.clock.now().getTime(
 
 /** How often the applier looks for new journal entries when it has caught up. */
 export const VOLUME_POLL_MS = 200;
+/**
+ * Under a steady stream of entries, batches start at most this often (drainJournal's `paceMs`): an entry waits
+ * at most this long for its batch to start, then the batch's own time, well within the 2 s in which BV must
+ * reach every ancestor.
+ */
+export const VOLUME_PACE_MS = 1000;
 
 /** Every job the platform runs, in one place (ADR 0009). */
 export function jobDefinitions(mail: OutboxWorker): JobDefinition[] {
@@ -18,7 +24,7 @@ export function jobDefinitions(mail: OutboxWorker): JobDefinition[] {
       // Folds the volume journal into the ancestors' figures (and closes cycles that ended).
       name: 'volume.apply', recurring: true,
       async run(ctx, job) {
-        const r = await drainJournal(ctx, { maxMs: 2_000, worker: job.lockedBy ?? undefined });
+        const r = await drainJournal(ctx, { maxMs: 2_000, paceMs: VOLUME_PACE_MS, worker: job.lockedBy ?? undefined });
         return r.outcome === 'applied' || r.outcome === 'rolled' ? ctx.clock.now() : later(ctx, VOLUME_POLL_MS);
       },
     },

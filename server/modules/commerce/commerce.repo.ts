@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { preparedRows, type DbOrTx } from '../../db/client';
+import { preparedText, type DbOrTx } from '../../db/client';
 import { products, purchases, users } from '../../db/schema/index';
 
 export type ProductRow = typeof products.$inferSelect;
@@ -90,41 +90,43 @@ export interface WalletPurchase {
  * written and `funded` is false. The check constraints of the wallet and the ledger stay the last guard.
  */
 export async function insertWalletPurchase(db: DbOrTx, p: WalletPurchase) {
-  const now = p.now.toISOString();
   const a = p.audit;
-  const rows = await preparedRows<{ funded: boolean; balance_after: string | null }>(
-    db,
-    'commerce_wallet_purchase',
-    sql`with w as (
-          update wallet_balances set balance = balance - ${p.total}::numeric, updated_at = ${now}::timestamptz
-          where user_id = ${p.userId}::uuid and balance - ${p.total}::numeric >= 0
-            and exists (select 1 from products x where x.id = ${p.product.id}::uuid and x.is_active
-                          and x.price = ${p.product.price}::numeric and x.gst = ${p.product.gst}::numeric and x.bv = ${p.product.bv}::numeric)
-          returning (balance + ${p.total}::numeric) as before, balance as after
-        ),
-        pur as (
-          insert into purchases (id, user_id, product_id, quantity, unit_price, total_amount, total_bv, payment_method, payment_status,
-                                 delivery_address, bv_credited_at, created_at, updated_at)
-          select ${p.id}::uuid, ${p.userId}::uuid, ${p.product.id}::uuid, ${p.quantity}::int, ${p.product.price}::numeric, ${p.total}::numeric,
-                 ${p.totalBV}::numeric, 'wallet', 'completed', ${p.deliveryAddress}, ${now}::timestamptz, ${now}::timestamptz, ${now}::timestamptz
-          from w
-        ),
-        led as (
-          insert into transactions (user_id, type, amount, description, reference_id, balance_before, balance_after, created_at)
-          select ${p.userId}::uuid, 'purchase', -${p.total}::numeric, ${p.description}, ${p.id}, w.before, w.after, ${now}::timestamptz from w
-        ),
-        journal as (
-          insert into volume_events (kind, member_id, purchase_id, bv, occurred_at)
-          select 'purchase', ${p.userId}::uuid, ${p.id}::uuid, ${p.totalBV}::numeric, ${now}::timestamptz from w
-        ),
-        audited as (
-          insert into audit_log (entity_type, entity_id, action, actor_id, actor_role, on_behalf_of_id, new_state, ip_address, user_agent, session_id, created_at)
-          select 'purchase', ${p.id}, 'purchase.wallet', ${a.actorId}::uuid, ${a.actorRole}, ${a.onBehalfOfId}::uuid,
-                 jsonb_build_object('total', ${p.total}::text, 'bv', ${p.totalBV}::text, 'balanceAfter', w.after::text),
-                 ${a.ipAddress}, ${a.userAgent}, ${a.sessionId}, ${now}::timestamptz
-          from w
-        )
-        select exists (select 1 from w) as funded, (select after::text from w) as balance_after`,
-  );
+  const rows = await preparedText<{ funded: boolean; balance_after: string | null }>(db, 'commerce_wallet_purchase', WALLET_PURCHASE_SQL, [
+    p.userId, p.total, p.now.toISOString(), p.product.id, p.product.price, p.product.gst, p.product.bv, p.id, p.quantity, p.totalBV,
+    p.deliveryAddress, p.description, a.actorId, a.actorRole, a.onBehalfOfId, a.ipAddress, a.userAgent, a.sessionId,
+  ]);
   return { funded: rows[0].funded, balanceAfter: rows[0].balance_after };
 }
+
+/** The statement of insertWalletPurchase; its values in the order of the array there. */
+const WALLET_PURCHASE_SQL = `
+  with w as (
+    update wallet_balances set balance = balance - $2::numeric, updated_at = $3::timestamptz
+    where user_id = $1::uuid and balance - $2::numeric >= 0
+      and exists (select 1 from products x where x.id = $4::uuid and x.is_active
+                    and x.price = $5::numeric and x.gst = $6::numeric and x.bv = $7::numeric)
+    returning (balance + $2::numeric) as before, balance as after
+  ),
+  pur as (
+    insert into purchases (id, user_id, product_id, quantity, unit_price, total_amount, total_bv, payment_method, payment_status,
+                           delivery_address, bv_credited_at, created_at, updated_at)
+    select $8::uuid, $1::uuid, $4::uuid, $9::int, $5::numeric, $2::numeric, $10::numeric, 'wallet', 'completed',
+           $11::text, $3::timestamptz, $3::timestamptz, $3::timestamptz
+    from w
+  ),
+  led as (
+    insert into transactions (user_id, type, amount, description, reference_id, balance_before, balance_after, created_at)
+    select $1::uuid, 'purchase', -$2::numeric, $12::text, $8::text, w.before, w.after, $3::timestamptz from w
+  ),
+  journal as (
+    insert into volume_events (kind, member_id, purchase_id, bv, occurred_at)
+    select 'purchase', $1::uuid, $8::uuid, $10::numeric, $3::timestamptz from w
+  ),
+  audited as (
+    insert into audit_log (entity_type, entity_id, action, actor_id, actor_role, on_behalf_of_id, new_state, ip_address, user_agent, session_id, created_at)
+    select 'purchase', $8::text, 'purchase.wallet', $13::uuid, $14::text, $15::uuid,
+           jsonb_build_object('total', $2::numeric::text, 'bv', $10::numeric::text, 'balanceAfter', w.after::text),
+           $16::text, $17::text, $18::text, $3::timestamptz
+    from w
+  )
+  select exists (select 1 from w) as funded, (select after::text from w) as balance_after`;

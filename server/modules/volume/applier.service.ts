@@ -109,15 +109,25 @@ export function prepareApplier(ctx: AppContext) {
 
 /**
  * Applies batches until nothing is pending (or `maxMs` passed, or another applier holds the journal).
- * Answers the events applied.
+ * With `paceMs`, a batch that caught up (took fewer events than its limit) is followed by the next one no
+ * sooner than `paceMs` after it started: under a steady stream of purchases, back-to-back batches would each
+ * take only what arrived during the last one and rewrite the same upper ancestors several times a second,
+ * while a paced batch folds more entries into each ancestor row it writes. A batch that filled its limit is
+ * followed at once (the applier is behind). Answers the events applied.
  */
-export async function drainJournal(ctx: AppContext, opts: BatchOptions & { maxMs?: number } = {}) {
+export async function drainJournal(ctx: AppContext, opts: BatchOptions & { maxMs?: number; paceMs?: number } = {}) {
   const deadline = Date.now() + (opts.maxMs ?? Infinity);
   let events = 0;
   for (;;) {
+    const started = Date.now();
     const r = await applyBatch(ctx, opts);
     events += r.events;
-    if (r.outcome === 'locked' || r.outcome === 'idle' || Date.now() >= deadline) return { events, outcome: r.outcome };
+    if (r.outcome === 'locked' || r.outcome === 'idle') return { events, outcome: r.outcome };
+    // The pause belongs to this call even past the deadline, so that the caller's next call keeps the pace.
+    const caughtUp = r.outcome === 'applied' && r.events < (opts.limit ?? DEFAULT_BATCH);
+    const wait = caughtUp && opts.paceMs ? started + opts.paceMs - Date.now() : 0;
+    if (wait > 0) await new Promise((res) => setTimeout(res, wait));
+    if (Date.now() >= deadline) return { events, outcome: r.outcome };
   }
 }
 
