@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { timeOrderedUuid } from '../../lib/crypto';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { WALLET_MSG } from '../../../contracts/wallet';
@@ -131,7 +131,9 @@ export async function purchase(ctx: AppContext, actor: Actor, transact: Transact
 async function walletPurchase(
   db: DbOrTx, actor: Actor, product: ProductRow, input: z.output<typeof PurchaseRequest>, totals: { total: string; bv: string }, now: Date,
 ) {
-  const id = randomUUID();
+  // Time-ordered: the purchase's key, the journal's purchase_id and the audit row's entity id land on the last
+  // pages of their indexes.
+  const id = timeOrderedUuid(now.getTime());
   const entry = auditEntry(actor, { entityType: 'purchase', entityId: id, action: 'purchase.wallet' });
   const done = await insertWalletPurchase(db, {
     id, userId: actor.user.id, product, quantity: input.quantity, total: totals.total, totalBV: totals.bv, deliveryAddress: input.deliveryAddress,
