@@ -1,7 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { rawRows, type DbOrTx } from '../../db/client';
 import { deltasOf, type AncestorDelta } from '../tree/tree.repo';
-import type { BatchDeltas } from '../tree/batch-deltas';
+import type { BatchDeltas, JournalDelta } from '../tree/batch-deltas';
 import { volumeEvents, volumeApplyLog, memberVolume } from '../../db/schema/index';
 
 export type NewVolumeEvent = typeof volumeEvents.$inferInsert;
@@ -11,14 +11,10 @@ export async function insertVolumeEvent(db: DbOrTx, values: NewVolumeEvent) {
   await db.insert(volumeEvents).values(values);
 }
 
-export interface PendingEvent {
+/** A journal entry still to apply: what the walk folds (JournalDelta), with its id and kind. */
+export interface PendingEvent extends JournalDelta {
   id: string;
   kind: string;
-  member_id: string;
-  bv: string;
-  d_members: number;
-  d_active: number;
-  sponsor_id: string | null;
 }
 
 /** Serialises appliers across processes for one transaction; false when another applier holds it. */
