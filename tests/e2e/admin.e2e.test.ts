@@ -399,9 +399,12 @@ describe.each(SIZES)('admin back office at $name width', (size: Size) => {
     await shot(page, 'admin-paid-members');
     // A refresh that fails: the failure toast, the error with its retry above the rows already shown.
     await page.route('**/api/users/paid-members', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Service unavailable' }) }));
+    const failedAlert = page.getByRole('alert').filter({ hasText: 'Failed to fetch paid members' });
     await page.keyboard.press('F5');
+    // Under a loaded CI machine a key press has once gone missing (no refetch, no toast): press again only then.
+    if (!(await failedAlert.waitFor({ timeout: 4000 }).then(() => true, () => false))) await page.keyboard.press('F5');
     await expectToast(page, 'Error', 'Failed to refresh data. Please try again.');
-    await page.getByRole('alert').filter({ hasText: 'Failed to fetch paid members' }).waitFor();
+    await failedAlert.waitFor();
     await userRow(page, paid.userId).waitFor();
     await shot(page, 'admin-paid-members-refresh-failed');
     await page.unroute('**/api/users/paid-members');
