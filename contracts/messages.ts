@@ -69,6 +69,7 @@ export const MSG = {
   tooManyResets: 'Too many password reset requests. Please try again in a few minutes.',
   tooManySponsorLookups: 'Too many sponsor lookups. Please try again in a few minutes.',
   tooManyRequests: 'Too many requests. Please try again in a few minutes.',
+  tooManyPasswordAttempts: 'Too many wrong passwords. Please try again in a few minutes.',
   duplicateEmail: 'An account with this email already exists. Please use a different email or try logging in.',
   signupDone: 'Account created. Please check your email for a verification link.',
   invalidSponsor: 'Invalid sponsor code',

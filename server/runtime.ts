@@ -8,7 +8,7 @@ import type { AppContext } from './context';
 import { startOutboxWorker, type OutboxWorker } from './workers/outbox.worker';
 import { startJobRunner, type JobRunner } from './workers/job-runner';
 import { prepareApplier } from './modules/volume/applier.service';
-import { jobDefinitions } from './workers/jobs';
+import { FOLLOW_UP_JOBS, jobDefinitions } from './workers/jobs';
 import { drainJournal } from './modules/volume/applier.service';
 import { ensureDefaultPlan } from './modules/compensation/compensation.service';
 import { ensureInitialAccounts } from './db/seed/first-start';
@@ -20,7 +20,7 @@ export interface Runtime extends BuiltApp {
   /** The job runner of this process (polling unless `pollMail: false` or RUN_JOBS=0). */
   jobs: JobRunner | null;
   seedLines: string[];
-  /** Applies every pending volume journal entry now (tests; the job does this in the background). */
+  /** Runs the follow-up jobs that are due and applies every pending volume journal entry now (tests; the runner does this in the background). */
   settle(): Promise<void>;
   close(): Promise<void>;
 }
@@ -71,6 +71,7 @@ export async function createRuntime(config: AppConfig, opts: { clock?: Clock; se
     jobs,
     seedLines,
     async settle() {
+      await jobs?.runDue(FOLLOW_UP_JOBS);
       for (let i = 0; i < 500; i++) {
         const r = await drainJournal(ctx);
         if (r.outcome === 'idle') return;

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { AppError } from '../core/app-error';
-import { hitRateLimit } from './rate-limit.repo';
+import { hitRateLimit } from '../core/rate-limits';
 
 export interface RateLimitRule {
   /** Name of the limit, part of the counter key. */
@@ -9,9 +9,15 @@ export interface RateLimitRule {
   max: number;
   windowMs: number;
   message: string;
-  /** What is counted: the client address by default, or something from the request (an email, a user id). */
+  /**
+   * What is counted: the client address by default (checked before the body is read), or something from the
+   * request (an email in the body, the signed-in user; checked after identity and access).
+   */
   keyOf?: (req: FastifyRequest) => string | undefined;
 }
+
+/** Counts per signed-in user (the member's own id, also under impersonation). */
+export const perUser = (req: FastifyRequest) => req.identity?.user.id;
 
 /** Fixed windows in the database, so every app process shares the same counters. */
 export async function enforceRateLimits(ctx: AppContext, req: FastifyRequest, rules: RateLimitRule[]) {
@@ -28,3 +34,4 @@ export async function enforceRateLimits(ctx: AppContext, req: FastifyRequest, ru
     }
   }
 }
+

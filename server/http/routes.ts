@@ -46,27 +46,43 @@ function allowed(access: Access, id: Identity): boolean {
   return role === 'admin';
 }
 
-/** Every route declares who may call it; registering one without a declaration fails at start. */
+/**
+ * A public route reads at most this much body unless it declares more: the IP limits answer before any body is
+ * read, and what an anonymous caller can make the server hold is small (issue 13).
+ */
+export const PUBLIC_BODY_LIMIT = 16 * 1024;
+
+/**
+ * Every route declares who may call it; registering one without a declaration fails at start.
+ * Order of checks: origin and the per-address limits when the request line and headers have arrived (before the
+ * body is read), then identity and access, then the limits keyed by who is asking or by the body.
+ */
 export function registerRoutes(app: FastifyInstance, ctx: AppContext, defs: RouteDef[]) {
   for (const def of defs) {
     if (!ACCESS_LEVELS.includes(def.access)) throw new Error(`Route ${def.method} ${def.url} has no access declaration`);
+    const addressLimits = (def.rateLimits ?? []).filter((r) => !r.keyOf);
+    const keyedLimits = (def.rateLimits ?? []).filter((r) => r.keyOf);
     app.route({
       method: def.method,
       url: def.url,
-      bodyLimit: def.bodyLimit,
+      bodyLimit: def.bodyLimit ?? (def.access === 'public' ? PUBLIC_BODY_LIMIT : undefined),
       config: { access: def.access },
-      preHandler: async (req) => {
+      onRequest: async (req) => {
         checkOrigin(req, ctx.config);
-        if (def.rateLimits) await enforceRateLimits(ctx, req, def.rateLimits);
+        if (addressLimits.length) await enforceRateLimits(ctx, req, addressLimits);
+      },
+      preHandler: async (req) => {
         req.identity = await resolveIdentity(ctx, req);
-        if (def.access === 'public') return;
-        const id = req.identity;
-        if (!id) throw unauthenticated(MSG.notSignedIn);
-        if (id.impersonation && def.denyImpersonation) throw forbidden(MSG.passwordChangeImpersonating, 'IMPERSONATION_FORBIDDEN');
-        if (id.user.firstLogin && !id.impersonation && !def.duringPasswordChange) {
-          throw new AppError('PASSWORD_CHANGE_REQUIRED', 403, MSG.passwordChangeRequired);
+        if (def.access !== 'public') {
+          const id = req.identity;
+          if (!id) throw unauthenticated(MSG.notSignedIn);
+          if (id.impersonation && def.denyImpersonation) throw forbidden(MSG.passwordChangeImpersonating, 'IMPERSONATION_FORBIDDEN');
+          if (id.user.firstLogin && !id.impersonation && !def.duringPasswordChange) {
+            throw new AppError('PASSWORD_CHANGE_REQUIRED', 403, MSG.passwordChangeRequired);
+          }
+          if (!allowed(def.access, id)) throw forbidden(MSG.forbidden);
         }
-        if (!allowed(def.access, id)) throw forbidden(MSG.forbidden);
+        if (keyedLimits.length) await enforceRateLimits(ctx, req, keyedLimits);
       },
       handler: def.handler,
     });

@@ -13,8 +13,10 @@ export const DOCUMENT_CSP = "default-src 'none'; img-src 'self'; style-src 'unsa
 
 export function installSecurityHeaders(app: FastifyInstance, config: AppConfig) {
   // A callback hook, not an async one: it runs on every answer and needs no promise.
-  app.addHook('onSend', (_req, reply, payload, done) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     setSecurityHeaders(reply, config);
+    // Answers of the API carry personal data and money: no browser or proxy keeps a copy (issue 13).
+    if (req.url.startsWith('/api/') || req.url === '/api' || req.url.startsWith('/metrics')) reply.header('cache-control', 'no-store');
     done(null, payload);
   });
 }

@@ -133,12 +133,19 @@ export async function startJobRunner(ctx: AppContext, defs: JobDefinition[], opt
     timer.unref();
   }
 
+  let dueChain: Promise<number> = Promise.resolve(0);
   schedule();
   return {
     worker,
-    async runDue(only) {
-      if (running) await running;
-      return loop(only, true);
+    runDue(only) {
+      // One at a time in this process, so a caller that asks after another (a request's follow-up job, then a
+      // test's settle) returns only once the job the first one claimed has finished.
+      const mine = dueChain.then(async () => {
+        if (running) await running;
+        return loop(only, true);
+      });
+      dueChain = mine.catch(() => 0);
+      return mine;
     },
     kick() {
       if (!opts.poll || stopped) return;

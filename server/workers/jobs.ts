@@ -4,6 +4,7 @@ import type { JobDefinition } from './job-runner';
 import { drainJournal, CLOSE_GRACE_MS } from '../modules/volume/applier.service';
 import { nextCycleEnd } from '../modules/cycles/cycles.service';
 import { runMaintenance } from './maintenance.worker';
+import { PASSWORD_RESET_JOB, sendPasswordReset } from '../modules/auth/auth.service';
 import { ANALYZE_JOB, CALCULATE_JOB, POST_JOB, analyzeResultTables, runCycleJob, type CycleJobPayload } from '../modules/compensation/compensation.service';
 
 const later = (ctx: AppContext, ms: number) => new Date(ctx.clock.now().getTime() + ms);
@@ -16,6 +17,9 @@ export const VOLUME_POLL_MS = 200;
  * reach every ancestor.
  */
 export const VOLUME_PACE_MS = 1000;
+
+/** One-off jobs that follow a request (tests run them with `Runtime.settle`, as the runner does in the background). */
+export const FOLLOW_UP_JOBS = [PASSWORD_RESET_JOB];
 
 /** Every job the platform runs, in one place (ADR 0009). */
 export function jobDefinitions(mail: OutboxWorker): JobDefinition[] {
@@ -52,6 +56,13 @@ export function jobDefinitions(mail: OutboxWorker): JobDefinition[] {
     {
       name: ANALYZE_JOB, recurring: false,
       run: (ctx) => analyzeResultTables(ctx),
+    },
+    {
+      // Forgot password's lookup and mail, after the request was answered (auth.service requestPasswordReset).
+      name: PASSWORD_RESET_JOB, recurring: false,
+      run: async (ctx, job) => {
+        await sendPasswordReset(ctx, job.payload as { email: string; ip: string });
+      },
     },
     {
       name: 'mail.outbox', recurring: true,

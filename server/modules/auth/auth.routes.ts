@@ -22,10 +22,8 @@ const bodyField = (field: string) => (req: { body: unknown }) => {
   return typeof v === 'string' && v.trim() ? v.trim().slice(0, 254) : undefined;
 };
 
-const loginLimits: RateLimitRule[] = [
-  { name: 'login-ip', max: 30, windowMs: MIN15, message: MSG.tooManyLogins },
-  { name: 'login-account', max: 10, windowMs: MIN15, message: MSG.tooManyLogins, keyOf: bodyField('userId') },
-];
+// Per address here; per account (whichever identifier is typed) in auth.service login.
+const loginLimits: RateLimitRule[] = [{ name: 'login-ip', max: 30, windowMs: MIN15, message: MSG.tooManyLogins }];
 const signupLimits: RateLimitRule[] = [{ name: 'signup-ip', max: 5, windowMs: MIN15, message: MSG.tooManySignups }];
 const forgotLimits: RateLimitRule[] = [
   { name: 'forgot-ip', max: 5, windowMs: MIN15, message: MSG.tooManyResets },

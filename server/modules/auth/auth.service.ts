@@ -12,6 +12,10 @@ import { insertSession, deleteSession, deleteUserSessions } from './session.repo
 import { issueToken, useToken, peekToken } from './tokens.service';
 import { queueMail } from '../mail/mail.service';
 import { enterPipeline } from '../recruitment/pipeline.service';
+import { queueJob } from '../../workers/job-requests';
+import { accountCounter } from '../../core/rate-limits';
+import { notify } from '../notifications/notifications.service';
+import { randomUUID } from 'node:crypto';
 
 export interface NewSession {
   token: string;
@@ -40,14 +44,40 @@ const REFUSED_STATUS: Record<string, { code: 'ACCOUNT_NOT_VERIFIED' | 'ACCOUNT_N
   inactive: { code: 'ACCOUNT_NOT_ACTIVE', message: MSG.accountNotActive },
 };
 
+/** Wrong passwords an account takes in 15 minutes before sign-in pauses for the rest of the window. */
+export const LOGIN_FAILURES = { name: 'login-failures', max: 10, windowMs: 15 * 60_000 };
+/** Wrong current passwords a signed-in user may type in 15 minutes (change password). */
+export const CURRENT_PASSWORD_FAILURES = { name: 'current-password-failures', max: 5, windowMs: 15 * 60_000 };
+
 export async function login(ctx: AppContext, input: LoginRequest, previousSessionHash?: string) {
   const user = await findUserByLogin(ctx.db, input.userId);
+  // Counted per account whichever identifier was typed (email or user ID); an unknown identifier is counted under
+  // itself, so both cost the same queries.
+  const failures = accountCounter(ctx, LOGIN_FAILURES.name, LOGIN_FAILURES.max, LOGIN_FAILURES.windowMs);
+  const subject = user ? user.id : `unknown:${input.userId.trim().toLowerCase().slice(0, 120)}`;
+  if (!failures.off && (await failures.peek(subject)) >= failures.limit) throw new AppError('RATE_LIMITED', 429, MSG.tooManyLogins);
   const ok = await verifyPassword(user?.password, input.password);
-  if (!user || !ok) throw new AppError('INVALID_CREDENTIALS', 401, MSG.invalidCredentials);
+  if (!user || !ok) {
+    if (!failures.off && (await failures.hit(subject)) === failures.limit && user) await tellAccountLocked(ctx, user);
+    throw new AppError('INVALID_CREDENTIALS', 401, MSG.invalidCredentials);
+  }
   const refusal = REFUSED_STATUS[user.status];
   if (refusal) throw new AppError(refusal.code, 403, refusal.message);
   const session = await startSession(ctx, user, input.rememberMe, previousSessionHash);
   return { user, session };
+}
+
+/** The member hears at once that sign-in to their account paused: a notification and a mail with a reset link. */
+async function tellAccountLocked(ctx: AppContext, user: UserRow) {
+  const minutes = LOGIN_FAILURES.windowMs / 60_000;
+  await ctx.db.transaction(async (tx) => {
+    await notify(tx, [user.id], {
+      type: 'security', priority: 'high', title: 'Sign-in paused',
+      message: `A wrong password was typed ${LOGIN_FAILURES.max} times for your account, so sign-in is paused for up to ${minutes} minutes. If this was not you, change your password.`,
+    });
+    await queueMail(ctx, tx, user.email, { template: 'account_locked', params: { name: displayName(user), minutes, link: `${ctx.config.appUrl}/forgot-password` } });
+  });
+  ctx.kickMail();
 }
 
 export async function logout(ctx: AppContext, sessionHash: string | undefined) {
@@ -56,7 +86,10 @@ export async function logout(ctx: AppContext, sessionHash: string | undefined) {
 
 export async function changePassword(ctx: AppContext, actor: Actor, currentPassword: string, newPassword: string) {
   const user = actor.user;
+  const failures = accountCounter(ctx, CURRENT_PASSWORD_FAILURES.name, CURRENT_PASSWORD_FAILURES.max, CURRENT_PASSWORD_FAILURES.windowMs);
+  if (!failures.off && (await failures.peek(user.id)) >= failures.limit) throw new AppError('RATE_LIMITED', 429, MSG.tooManyPasswordAttempts);
   if (!(await verifyPassword(user.password, currentPassword))) {
+    if (!failures.off) await failures.hit(user.id);
     throw badRequest(MSG.currentPasswordWrong, { currentPassword: [MSG.currentPasswordWrong] }, 'INVALID_CREDENTIALS');
   }
   const hash = await hashPassword(newPassword);
@@ -131,20 +164,35 @@ export async function verifyEmail(ctx: AppContext, token: string) {
   return { message: MSG.emailVerified };
 }
 
+/** The job that looks the address up and mails the link, after the request has been answered. */
+export const PASSWORD_RESET_JOB = 'auth.password-reset';
+
+/**
+ * Forgot password answers before it knows whether the address exists: it only queues the job (one insert, the
+ * same for every address), so its time tells nothing (issue 13). The job runs right after in this process when
+ * it runs jobs, otherwise in a worker.
+ */
 export async function requestPasswordReset(ctx: AppContext, email: string, ip: string) {
-  const user = await findUserByEmail(ctx.db, email);
-  if (user && !['rejected', 'registered', 'invited'].includes(user.status)) {
-    await ctx.db.transaction(async (tx) => {
-      const token = await issueToken(ctx, tx, { email: user.email, userId: user.id, type: 'password_reset', ip });
-      await queueMail(ctx, tx, user.email, {
-        template: 'password_reset',
-        params: { name: displayName(user), link: `${ctx.config.appUrl}/reset-password?token=${token}` },
-      });
-    });
-    ctx.kickMail();
-  }
+  await queueJob(ctx, { key: `${PASSWORD_RESET_JOB}:${randomUUID()}`, name: PASSWORD_RESET_JOB, payload: { email, ip } });
+  setImmediate(() => {
+    ctx.runJobsHere?.([PASSWORD_RESET_JOB]).catch((err) => ctx.log.error({ err }, 'password reset job failed'));
+  });
   // Same words whether or not the address is known (decisions.md §2).
   return { message: MSG.forgotAnswer };
+}
+
+/** The work of a forgot-password request: a link by mail when the address belongs to an account that may reset. */
+export async function sendPasswordReset(ctx: AppContext, { email, ip }: { email: string; ip: string }) {
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user || ['rejected', 'registered', 'invited'].includes(user.status)) return;
+  await ctx.db.transaction(async (tx) => {
+    const token = await issueToken(ctx, tx, { email: user.email, userId: user.id, type: 'password_reset', ip });
+    await queueMail(ctx, tx, user.email, {
+      template: 'password_reset',
+      params: { name: displayName(user), link: `${ctx.config.appUrl}/reset-password?token=${token}` },
+    });
+  });
+  ctx.kickMail();
 }
 
 export async function resetPassword(ctx: AppContext, token: string, newPassword: string) {

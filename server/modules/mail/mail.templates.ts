@@ -4,7 +4,8 @@ export type MailTemplate =
   | { template: 'password_reset'; params: { name: string; link: string } }
   | { template: 'invitation'; params: { name: string; link: string; invitedBy: string } }
   | { template: 'credentials'; params: { name: string; userId: string; link: string } }
-  | { template: 'password_changed'; params: { name: string } };
+  | { template: 'password_changed'; params: { name: string } }
+  | { template: 'account_locked'; params: { name: string; minutes: number; link: string } };
 
 export interface RenderedMail {
   subject: string;
@@ -47,6 +48,15 @@ export function renderMail(mail: MailTemplate): RenderedMail {
     case 'password_changed': {
       const lines = [`Hello ${mail.params.name},`, 'Your password was changed and your other sessions were signed out. If this was not you, reset your password at once.'];
       return { subject: 'Your password was changed', text: lines.join('\n\n'), html: layout('Your password was changed', lines) };
+    }
+    case 'account_locked': {
+      const { name, minutes, link } = mail.params;
+      const lines = [
+        `Hello ${name},`,
+        `Someone typed a wrong password for your account too many times, so sign-in is paused for ${minutes} minutes.`,
+        'If this was you, wait and try again. If it was not, your password still protects the account; to be safe, choose a new one.',
+      ];
+      return { subject: 'Sign-in to your account is paused', text: `${lines.join('\n\n')}\n\n${link}\n`, html: layout('Sign-in to your account is paused', lines, { label: 'Reset my password', href: link }) };
     }
   }
 }

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import { identityOf, type RouteDef } from '../../http/routes';
 import { actorOf } from '../../http/actor';
 import { parse } from '../../http/validate';
+import { perUser } from '../../http/rate-limit';
 import { MSG } from '../../../contracts/messages';
 import { BinaryTreeQuery, DownlineQuery, RecruitRequest, TeamMembersQuery, UplineDecisionRequest } from '../../../contracts/team';
 import { binaryTree, directRecruits, downline, ownPipeline, teamStats, uplineQueue, decide, recruitLink } from './team.service';
@@ -26,7 +27,7 @@ export function teamRoutes(ctx: AppContext): RouteDef[] {
     },
     {
       method: 'POST', url: '/api/team/recruit', access: 'member',
-      rateLimits: [{ name: 'team-recruit-user', max: 30, windowMs: 60 * 60_000, message: MSG.tooManyRequests, keyOf: (req) => req.identity?.user.id }],
+      rateLimits: [{ name: 'team-recruit-user', max: 30, windowMs: 60 * 60_000, message: MSG.tooManyRequests, keyOf: perUser }],
       handler: async (req, reply) => reply.status(201).send(await recruitLink(ctx, actorOf(req), parse(RecruitRequest, req.body))),
     },
   ];
