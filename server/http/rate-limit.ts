@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { AppError } from '../core/app-error';
-import { hitRateLimit } from '../core/rate-limits';
+import { hitRateLimit } from '../core/rate-limits.repo';
 
 export interface RateLimitRule {
   /** Name of the limit, part of the counter key. */

@@ -1,6 +1,6 @@
 import type { AppContext } from '../context';
 import { deleteExpiredSessions } from '../modules/auth/session.repo';
-import { pruneRateLimits } from '../core/rate-limits';
+import { pruneRateLimits } from '../core/rate-limits.repo';
 import { pruneJournalLog } from '../modules/volume/applier.service';
 import { pruneRefusedJobs } from './jobs.repo';
 
