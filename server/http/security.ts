@@ -16,7 +16,9 @@ export function installSecurityHeaders(app: FastifyInstance, config: AppConfig) 
   app.addHook('onSend', (req, reply, payload, done) => {
     setSecurityHeaders(reply, config);
     // Answers of the API carry personal data and money: no browser or proxy keeps a copy (issue 13).
-    if (req.url.startsWith('/api/') || req.url === '/api' || req.url.startsWith('/metrics')) reply.header('cache-control', 'no-store');
+    if ((req.url.startsWith('/api/') || req.url === '/api' || req.url.startsWith('/metrics')) && !String(reply.getHeader('cache-control') ?? '').includes('no-store')) {
+      reply.header('cache-control', 'no-store');
+    }
     done(null, payload);
   });
 }

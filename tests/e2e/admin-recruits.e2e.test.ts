@@ -39,6 +39,13 @@ async function adminCookie() {
   return t.login(t.demo.admin.email, t.demo.admin.password);
 }
 
+/** Another admin's session: the admin who approves a recruit must not be the one whose link brought them (issue 13). */
+async function otherAdminCookie() {
+  const email = uniqueEmail('link-admin');
+  await t.createUser({ email, password: 'Link#Admin-2026', role: 'admin', firstName: 'Lina', lastName: 'Admin' });
+  return t.login(email, 'Link#Admin-2026');
+}
+
 /** A referral registration through the public endpoint, with a 2 KB PNG as the PAN card. */
 async function register(url: string, email: string, firstName: string, lastName: string) {
   const referralToken = new URL(url).searchParams.get('ref')!;
@@ -97,7 +104,7 @@ describe.each(SIZES)('admin recruits and referral links at $name width', (size: 
   it('A8 Pending Recruits: badges, details with documents, reject rules, approve with side and KYC, rejection of another recruit', async () => {
     const cookie = await adminCookie();
     // An admin link (auto placement) -> awaiting_admin, 'Admin Generated'.
-    const link = await t.api('POST', '/api/referral/generate', { cookie, body: { placementType: 'auto' } });
+    const link = await t.api('POST', '/api/referral/generate', { cookie: await otherAdminCookie(), body: { placementType: 'auto' } });
     expect(link.status).toBe(201);
     const email = uniqueEmail('recruit');
     await register(link.body.url, email, 'Kavya', `Iyer ${tag}`);

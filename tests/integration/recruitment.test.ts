@@ -202,7 +202,9 @@ describe('admin and founder links', () => {
     expect(row).toMatchObject({ status: 'awaiting_admin', placementType: 'strategic', placementParentId: arjun.id, position: 'left' });
     const list = await t.api('GET', '/api/admin/pending-recruits', { cookie: c.admin });
     expect(list.body.items.find((x: { id: string }) => x.id === row.id)).toMatchObject({ recruiterRole: 'admin', placementParent: { id: arjun.id } });
-    const ok = await approve(row.id, { packageAmount: '0', kycDecision: { status: 'pending' } });
+    // Approved by the founder: the admin whose link it was may not approve it (separation of duties, issue 13).
+    expectError(await approve(row.id, { packageAmount: '0', kycDecision: { status: 'pending' } }), 403, { code: 'SELF_APPROVAL' });
+    const ok = await approve(row.id, { packageAmount: '0', kycDecision: { status: 'pending' } }, c.founder);
     expect(ok.body.placement).toEqual({ parentId: arjun.id, side: 'left' });
     await expectTreeSound(db(), t.settle);
   });

@@ -90,14 +90,14 @@ describe('the repair command recount', () => {
 describe('concurrency', () => {
   it('100 concurrent approvals aimed at one slot: one takes it, the rest spill over, the tree stays sound', async () => {
     const c = await demoCookies(t);
-    const admin = (await userByEmail(t, t.demo.admin.email))!;
     const target = await t.createUser({ email: uniqueEmail('target'), status: 'active' });
     const founder = (await userByEmail(t, t.demo.founder.email))!;
     await db().transaction((tx) => placeMember(tx, target, { startId: founder.id, side: 'right' }, new Date()));
     const recruits = [];
     for (let i = 0; i < 100; i++) {
       const u = await t.createUser({ email: uniqueEmail('race'), status: 'pending', idStatus: 'Inactive' });
-      recruits.push(await enterPipeline(db(), u, { recruiterId: admin.id, placementType: 'strategic', placementParentId: target.id, position: 'left' }));
+      // The founder's link: the admin who approves is not the recruiter (separation of duties, issue 13).
+      recruits.push(await enterPipeline(db(), u, { recruiterId: founder.id, placementType: 'strategic', placementParentId: target.id, position: 'left' }));
     }
     const answers = await Promise.all(recruits.map((r) =>
       t.api('POST', `/api/admin/pending-recruits/${r.id}/approve`, { cookie: c.admin, body: { packageAmount: '1000', kycDecision: { status: 'pending' } } })));

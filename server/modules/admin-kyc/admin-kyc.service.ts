@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context';
-import type { Actor } from '../../core/actor';
-import { notFound } from '../../core/app-error';
+import { realUser, type Actor } from '../../core/actor';
+import { forbidden, notFound } from '../../core/app-error';
+import { MSG } from '../../../contracts/messages';
 import { KYC_TYPE_LABELS, type KycDocumentType } from '../../../contracts/kyc';
 import { findUserById, type UserRow } from '../users/users.repo';
 import { findDocumentForUpdate, type KycRow } from '../kyc/kyc.repo';
@@ -59,6 +60,8 @@ export async function decideDocument(ctx: AppContext, reviewer: Actor, documentI
   return ctx.db.transaction(async (tx) => {
     const doc = await findDocumentForUpdate(tx, documentId);
     if (!doc) throw notFound();
+    // Separation of duties (issue 13): nobody reviews their own documents, impersonating or not.
+    if (doc.userId === realUser(reviewer).id || doc.userId === reviewer.user.id) throw forbidden(MSG.ownKycReview, 'SELF_APPROVAL');
     const now = ctx.clock.now();
     const updated = await reviewDocument(tx, doc.id, {
       status, rejectionReason: status === 'rejected' ? reason ?? null : null, reviewedBy: reviewer.user.id, reviewedAt: now,

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import type { Actor } from '../../core/actor';
-import { badRequest, conflict, notFound } from '../../core/app-error';
+import { realUser, type Actor } from '../../core/actor';
+import { badRequest, conflict, forbidden, notFound } from '../../core/app-error';
 import { MSG } from '../../../contracts/messages';
 import { KYC_DEADLINE_DAYS } from '../../../contracts/constants';
 import type { Position } from '../../../contracts/enums';
@@ -65,6 +65,8 @@ export async function approveRecruit(ctx: AppContext, actor: Actor, id: string, 
     if (!recruit) throw notFound(MSG.recruitNotFound);
     const done = finished(recruit);
     if (done) throw done;
+    const reviewer = realUser(actor).id;
+    if (recruit.recruiterId === reviewer || recruit.applicantUserId === reviewer) throw forbidden(MSG.ownRecruitApproval, 'SELF_APPROVAL');
     const byReviewer = recruit.placementType !== 'sponsor';
     if (byReviewer && recruit.placementType !== 'auto' && !input.position && !recruit.position) {
       throw badRequest('Position is required for recruits created by an admin or founder', { position: ['Choose the left or right position'] });

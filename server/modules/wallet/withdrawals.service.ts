@@ -3,8 +3,9 @@ import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../context';
 import { rupees, personName } from '../../lib/format';
 import type { DbOrTx } from '../../db/client';
-import type { Actor } from '../../core/actor';
-import { AppError, badRequest, notFound } from '../../core/app-error';
+import { realUser, type Actor } from '../../core/actor';
+import { AppError, badRequest, forbidden, notFound } from '../../core/app-error';
+import { MSG } from '../../../contracts/messages';
 import { decodeCursor, decodeSeqCursor, ledgerPageOf, pageOf } from '../../core/page-cursor';
 import {
   WALLET_MSG, type WithdrawalRequest, type SendFundRequest, type WithdrawPersonallyRequest, type WithdrawalView, type AdminWithdrawal,
@@ -111,6 +112,7 @@ async function lockPending(tx: DbOrTx, id: string, want: 'pending' | 'rejected')
 export async function approveWithdrawal(ctx: AppContext, actor: Actor, transact: Transactor, id: string, input: z.output<typeof ApproveWithdrawalRequest>) {
   return transact(async (tx) => {
     const w = await lockPending(tx, id, 'pending');
+    if (w.userId === realUser(actor).id) throw forbidden(MSG.ownWithdrawalApproval, 'SELF_APPROVAL');
     const now = ctx.clock.now();
     const updated = await updateWithdrawal(tx, w.id, {
       status: 'approved', processedBy: actor.user.id, processedAt: now, adminNotes: input.adminNotes,
