@@ -17,8 +17,8 @@ export interface RouteDef {
   rateLimits?: RateLimitRule[];
   /** Reachable while a temporary password must still be changed. */
   duringPasswordChange?: boolean;
-  /** Refused while an admin impersonates (decisions.md §8). */
-  denyImpersonation?: boolean;
+  /** Refused while an admin impersonates (decisions.md §8), with this message when one is given. */
+  denyImpersonation?: boolean | string;
 }
 
 declare module 'fastify' {
@@ -76,7 +76,9 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, defs: Rout
         if (def.access !== 'public') {
           const id = req.identity;
           if (!id) throw unauthenticated(MSG.notSignedIn);
-          if (id.impersonation && def.denyImpersonation) throw forbidden(MSG.passwordChangeImpersonating, 'IMPERSONATION_FORBIDDEN');
+          if (id.impersonation && def.denyImpersonation) {
+            throw forbidden(typeof def.denyImpersonation === 'string' ? def.denyImpersonation : MSG.passwordChangeImpersonating, 'IMPERSONATION_FORBIDDEN');
+          }
           if (id.user.firstLogin && !id.impersonation && !def.duringPasswordChange) {
             throw new AppError('PASSWORD_CHANGE_REQUIRED', 403, MSG.passwordChangeRequired);
           }

@@ -262,6 +262,14 @@ describe.each(SIZES)('signed-in screens at $name width', (size) => {
     const member = await userByEmail(t, t.demo.member.email);
     const { code } = await issueImpersonationCode(t.runtime.ctx, actorFor(admin!), member!.id);
 
+    // Opened in a browser where the issuing admin is not signed in, the code is refused and stays unused (issue 13).
+    await page.goto(`${t.url}/dashboard?impersonationCode=${code}`);
+    await expectToast(page, 'Cannot Login', MSG.impersonationInvalid);
+    expect(await page.evaluate(() => sessionStorage.getItem('impersonationToken'))).toBeNull();
+
+    // The admin's own browser.
+    const sid = (await t.sessionOf(admin!.id)).slice('sid='.length);
+    await context.addCookies([{ name: 'sid', value: sid, url: t.url }]);
     await page.goto(`${t.url}/dashboard?impersonationCode=${code}`);
     await page.getByText(`You are impersonating Asha Verma (${member!.userId})`).waitFor();
     expect(new URL(page.url()).search).toBe('');
@@ -270,7 +278,8 @@ describe.each(SIZES)('signed-in screens at $name width', (size) => {
     await shot(page, 'impersonation-banner');
 
     await page.getByRole('button', { name: 'Stop impersonating' }).click();
-    await page.getByRole('button', { name: 'Log in' }).waitFor();
+    // Back in the admin's own session.
+    await expectPath(page, '/admin');
     expect(await page.evaluate(() => sessionStorage.getItem('impersonationToken'))).toBeNull();
     const after = await t.api('GET', '/api/auth/user', { headers: { authorization: `Bearer ${token}` } });
     expect(after.status).toBe(401);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
+import { placeInTree } from '../support/tree';
 import { bearer, eventually, expectError, expectInvalid, uniqueEmail } from '../support/http';
 import { transactions, walletBalances, withdrawalRequests } from '../../server/db/schema/index';
 import { todayIn } from '../../server/lib/time';
@@ -46,6 +47,7 @@ describe('GET /api/admin/audit-log (Users Activities)', () => {
     ok(await t.api('PATCH', `/api/admin/users/${target.id}`, {
       cookie: adminCookie, body: { firstName: 'Audra', lastName: 'Target', email: target.email, status: 'active' },
     }));
+    await placeInTree(t.runtime.ctx.db, target);
     ok(await t.api('POST', `/api/admin/login-as-user/${target.id}`, { cookie: founderCookie }));
   });
 
@@ -157,7 +159,7 @@ describe('GET /api/admin/audit-log (Users Activities)', () => {
 
   it('shows writes made while impersonating with the admin as actor, on behalf of the member', async () => {
     const issued = await t.api('POST', `/api/admin/login-as-user/${target.id}`, { cookie: adminCookie });
-    const ex = await t.api('POST', '/api/impersonation/exchange', { body: { code: issued.body.code } });
+    const ex = await t.api('POST', '/api/impersonation/exchange', { body: { code: issued.body.code }, cookie: adminCookie });
     expect(ex.status).toBe(200);
     expect((await t.api('POST', '/api/notifications/read-all', { headers: bearer(ex.body.accessToken) })).status).toBe(200);
     const found = await eventually(() => log('?entityType=request'), (r) => r.items.length > 0);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
+import { placeInTree } from '../support/tree';
 import { bearer, count, demoCookies, expectError, expectInvalid, uniqueEmail } from '../support/http';
 import { AdminUserPage, AdminUserRow, CannotLoginMessage, ADMIN_USER_SORTS } from '../../contracts/admin';
 import { MSG } from '../../contracts/messages';
@@ -656,17 +657,20 @@ describe('POST /api/admin/login-as-user/:id and /api/admin/impersonate/:id', () 
     const r = await issue(u.id);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body).toEqual({ message: 'Impersonation code issued', code: expect.any(String), url: `/dashboard?impersonationCode=${encodeURIComponent(r.body.code)}` });
-    const ex = await t.api('POST', '/api/impersonation/exchange', { body: { code: r.body.code } });
+    const ex = await t.api('POST', '/api/impersonation/exchange', { body: { code: r.body.code }, cookie: cookies.admin });
     expect(ex.status).toBe(200);
     const me = await t.api('GET', '/api/auth/user', { headers: bearer(ex.body.accessToken) });
     expect(me.body).toMatchObject({ id: u.id, impersonatedBy: { id: admin.id } });
-    expectError(await t.api('POST', '/api/impersonation/exchange', { body: { code: r.body.code } }), 400, { code: 'INVALID_TOKEN' });
+    expectError(await t.api('POST', '/api/impersonation/exchange', { body: { code: r.body.code }, cookie: cookies.admin }), 400, { code: 'INVALID_TOKEN' });
     const [row] = await auditRows(u.id, 'impersonation.issue');
     expect(row).toMatchObject({ actorId: admin.id, actorRole: 'admin', entityType: 'user' });
   });
 
   it('a founder may issue one too (reviewer)', async () => {
     const u = await activeUser();
+    // Only within the founder's own tree (issue 13): an unplaced member is refused, a placed one is not.
+    expectError(await issue(u.id, cookies.founder), 403, { code: 'IMPERSONATION_FORBIDDEN', message: MSG.impersonationOutsideTree });
+    await placeInTree(t.runtime.ctx.db, u);
     const r = await issue(u.id, cookies.founder);
     expect(r.status).toBe(200);
     expect((await auditRows(u.id, 'impersonation.issue'))[0]).toMatchObject({ actorId: founder.id, actorRole: 'founder' });
@@ -692,7 +696,7 @@ describe('POST /api/admin/login-as-user/:id and /api/admin/impersonate/:id', () 
     const r = await t.api('POST', `/api/admin/impersonate/${u.id}`, { cookie: cookies.admin });
     expect(r.status).toBe(200);
     expect(r.body).toEqual({ message: 'Impersonation code issued', code: expect.any(String), redirectUrl: `/dashboard?impersonationCode=${encodeURIComponent(r.body.code)}` });
-    expect((await t.api('POST', '/api/impersonation/exchange', { body: { code: r.body.code } })).status).toBe(200);
+    expect((await t.api('POST', '/api/impersonation/exchange', { body: { code: r.body.code }, cookie: cookies.admin })).status).toBe(200);
     const pending = (await userByEmail(t, t.demo.pending.email))!;
     expectError(await t.api('POST', `/api/admin/impersonate/${pending.id}`, { cookie: cookies.admin }), 409, { message: CannotLoginMessage('pending') });
   });

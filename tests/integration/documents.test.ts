@@ -84,7 +84,7 @@ describe('GET /api/documents/:id', () => {
     const admin = (await userByEmail(t, t.demo.admin.email))!;
     const member = (await userByEmail(t, t.demo.member.email))!;
     const { code } = await issueImpersonationCode(t.runtime.ctx, actorFor(admin), member.id);
-    const { accessToken } = (await t.api('POST', '/api/impersonation/exchange', { body: { code } })).body;
+    const { accessToken } = (await t.exchange(code, admin.id)).body;
     expectError(await t.api('GET', `/api/documents/${jpegDoc.id}`, { headers: bearer(accessToken) }), 404);
   });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
+import { placeInTree } from '../support/tree';
 import { bearer, count, eventually, expectError, expectInvalid, uniqueEmail } from '../support/http';
 import { CurrentUser, ImpersonationExchangeResponse } from '../../contracts/auth';
 import { MSG } from '../../contracts/messages';
@@ -25,7 +26,7 @@ async function target(extra: Partial<Parameters<TestApp['createUser']>[0]> = {})
 }
 async function impersonate(u: UserRow, issuer: UserRow = admin) {
   const { code } = await issueImpersonationCode(t.runtime.ctx, actorFor(issuer), u.id);
-  const r = await t.api('POST', '/api/impersonation/exchange', { body: { code } });
+  const r = await t.exchange(code, issuer.id);
   expect(r.status).toBe(200);
   return r.body.accessToken as string;
 }
@@ -34,7 +35,7 @@ describe('POST /api/impersonation/exchange', () => {
   it('exchanges a code for an access token bound to the target and the admin', async () => {
     const u = await target();
     const { code } = await issueImpersonationCode(t.runtime.ctx, actorFor(admin), u.id);
-    const r = await t.api('POST', '/api/impersonation/exchange', { body: { code } });
+    const r = await t.exchange(code, admin.id);
     expect(r.status).toBe(200);
     const body = ImpersonationExchangeResponse.parse(r.body);
     expect(body.accessToken).not.toBe(code);
@@ -61,7 +62,7 @@ describe('POST /api/impersonation/exchange', () => {
     const u = await target();
     const { code } = await issueImpersonationCode(t.runtime.ctx, actorFor(admin), u.id);
     await t.runtime.ctx.db.update(users).set({ status: 'suspended' }).where(eq(users.id, u.id));
-    expectError(await t.api('POST', '/api/impersonation/exchange', { body: { code } }), 400, { code: 'INVALID_TOKEN' });
+    expectError(await t.exchange(code, admin.id), 400, { code: 'INVALID_TOKEN' });
   });
 });
 
@@ -141,6 +142,7 @@ describe('acting as the target', () => {
 
   it('a founder may issue a code (reviewer)', async () => {
     const u = await target();
+    await placeInTree(t.runtime.ctx.db, u);
     const token = await impersonate(u, founder);
     expect((await t.api('GET', '/api/auth/user', { headers: bearer(token) })).body.impersonatedBy.id).toBe(founder.id);
   });

@@ -85,7 +85,7 @@ describe('no secrets at rest', () => {
     const target = (await userByEmail(t, t.demo.member.email))!;
     const { code } = await issueImpersonationCode(t.runtime.ctx, actorFor(admin), target.id);
     keep('impersonation code', code);
-    const ex = await t.api('POST', '/api/impersonation/exchange', { body: { code } });
+    const ex = await t.exchange(code, admin.id);
     expect(ex.status).toBe(200);
     const accessToken = keep('impersonation access token', ex.body.accessToken);
     expect((await t.api('PUT', '/api/user/profile', { headers: bearer(accessToken), body: { firstName: 'Asha', lastName: 'Verma' } })).status).toBe(200);

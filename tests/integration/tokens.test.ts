@@ -53,7 +53,7 @@ async function impersonationCode() {
 const verify = (token: string) => t.api('POST', '/api/auth/verify-email', { body: { token } });
 const reset = (token: string, newPassword = 'Reset#12345') => t.api('POST', '/api/auth/reset-password', { body: { token, newPassword } });
 const completeInvitation = (token: string) => t.api('POST', '/api/auth/complete-invitation', { body: { token, password: 'Invite#123' } });
-const exchange = (code: string) => t.api('POST', '/api/impersonation/exchange', { body: { code } });
+const exchange = (code: string) => t.exchange(code, admin.id);
 
 describe('single use', () => {
   it('verify-email: the second use is refused', async () => {

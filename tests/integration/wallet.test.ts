@@ -94,7 +94,7 @@ describe('member withdrawals (doc 3 §5.2, decisions.md §6)', () => {
     expectError(await withdraw(m.cookie, { amount: '10' }), 403, { code: 'KYC_REQUIRED', message: WALLET_MSG.kycRequired });
     await t.runtime.ctx.db.update(users).set({ kycStatus: 'approved' }).where(eq(users.id, m.user.id));
     const code = await t.api('POST', `/api/admin/login-as-user/${m.user.id}`, { cookie: c.admin });
-    const token = (await t.api('POST', '/api/impersonation/exchange', { body: { code: code.body.code ?? code.body.impersonationCode } })).body.accessToken;
+    const token = (await t.exchange(code.body.code ?? code.body.impersonationCode, (await userByEmail(t, t.demo.admin.email))!.id)).body.accessToken;
     const r = await t.api('POST', '/api/withdrawals', { headers: bearer(token), body: { withdrawalType: 'bank', amount: '10', bankDetails: bank } });
     expect(r.status).toBe(403);
     expect(await expectLedgerSound(t, m.user.id)).toBe('1000.00');

@@ -10,6 +10,8 @@ import { volumeOf } from '../../server/modules/volume/volume.repo';
 import { DEMO_ACCOUNTS } from '../../server/db/seed/demo-data';
 import { startMailbox, type Mailbox } from './mailbox';
 import { createTestDatabase } from './database';
+import { newToken, sha256 } from '../../server/lib/crypto';
+import { insertSession } from '../../server/modules/auth/session.repo';
 
 export interface ApiResult<T = any> {
   status: number;
@@ -33,6 +35,10 @@ export interface TestApp {
   api<T = any>(method: string, url: string, opts?: { body?: unknown; cookie?: string; headers?: Record<string, string> }): Promise<ApiResult<T>>;
   login(login: string, password: string, rememberMe?: boolean): Promise<string>;
   createUser(values: Partial<NewUser> & { email: string; password?: string }): Promise<UserRow>;
+  /** A cookie session for any user, as if they had signed in (`sid=...`). */
+  sessionOf(userId: string): Promise<string>;
+  /** Exchanges an impersonation code in the issuer's own signed-in browser, as the admin portal's window does. */
+  exchange(code: string, issuerId: string): Promise<ApiResult>;
   flushMail(): Promise<void>;
   /** Applies the pending volume journal (BV and tree counters of the ancestors), as the job does in the background. */
   settle(): Promise<void>;
@@ -77,6 +83,12 @@ export async function startTestApp(opts: { listen?: boolean; rateLimitFactor?: n
     return { status: res.statusCode, body: body as any, headers: res.headers, setCookie, cookie: setCookie?.split(';')[0] };
   };
 
+  const sessionOf = async (userId: string) => {
+    const token = newToken();
+    await insertSession(runtime.ctx.db, { sid: sha256(token), userId, expire: new Date(clock.now().getTime() + 12 * 3600_000), sess: {} });
+    return `sid=${token}`;
+  };
+
   return {
     runtime,
     databaseUrl: database.url,
@@ -109,6 +121,10 @@ export async function startTestApp(opts: { listen?: boolean; rateLimitFactor?: n
         email: values.email.toLowerCase(),
         password: password ? await cachedHash(password) : null,
       });
+    },
+    sessionOf,
+    async exchange(code, issuerId) {
+      return api('POST', '/api/impersonation/exchange', { body: { code }, cookie: await sessionOf(issuerId) });
     },
     async flushMail() {
       await runtime.mail.flush();

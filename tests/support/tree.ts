@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
-import type { DbOrTx } from '../../server/db/client';
+import type { Db, DbOrTx } from '../../server/db/client';
+import { placeMember, treeRootId } from '../../server/modules/tree/tree.service';
 import { scanPlacedMembers } from '../../server/modules/tree/tree.repo';
 import { recount } from '../../server/modules/tree/recount';
 
@@ -14,4 +15,11 @@ export async function expectTreeSound(db: DbOrTx, settle: () => Promise<void>) {
   expect(report.differences, JSON.stringify(report.differences.slice(0, 5))).toEqual([]);
   expect(report.roots).toBe(1);
   return report;
+}
+
+/** Places a created member in the tree (under the root's left leg, with spillover), as an approval would. */
+export async function placeInTree(db: Db, member: { id: string; sponsorId: string | null; status: string }) {
+  const root = await treeRootId(db);
+  if (!root) throw new Error('no tree root');
+  return db.transaction((tx) => placeMember(tx, member, { startId: root, side: 'left' }, new Date()));
 }

@@ -52,7 +52,7 @@ export function authRoutes(ctx: AppContext): RouteDef[] {
       await revokeImpersonation(ctx, actorFrom(id, req));
       return;
     }
-    await auth.logout(ctx, id.sessionHash);
+    await auth.logout(ctx, id.user.id, id.sessionHash);
     clearSessionCookie(reply);
   };
 

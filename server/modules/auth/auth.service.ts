@@ -8,7 +8,7 @@ import { hashPassword, verifyPassword } from '../../lib/password';
 import { newToken, sha256 } from '../../lib/crypto';
 import { findUserByLogin, findUserByEmail, findUserByUserId, findUserById, insertUser, updateUser, type UserRow } from '../users/users.repo';
 import { generateUserId, splitFullName, displayName, maskEmail } from '../users/users.service';
-import { insertSession, deleteSession, deleteUserSessions } from './session.repo';
+import { insertSession, deleteSession, deleteUserSessions, revokeImpersonationsIssuedBy } from './session.repo';
 import { issueToken, useToken, peekToken } from './tokens.service';
 import { queueMail } from '../mail/mail.service';
 import { enterPipeline } from '../recruitment/pipeline.service';
@@ -80,8 +80,12 @@ async function tellAccountLocked(ctx: AppContext, user: UserRow) {
   ctx.kickMail();
 }
 
-export async function logout(ctx: AppContext, sessionHash: string | undefined) {
-  if (sessionHash) await deleteSession(ctx.db, sessionHash);
+/** Ends this session; impersonation tokens the user issued end with it (issue 13). */
+export async function logout(ctx: AppContext, userId: string, sessionHash: string | undefined) {
+  await ctx.db.transaction(async (tx) => {
+    if (sessionHash) await deleteSession(tx, sessionHash);
+    await revokeImpersonationsIssuedBy(tx, userId);
+  });
 }
 
 export async function changePassword(ctx: AppContext, actor: Actor, currentPassword: string, newPassword: string) {

@@ -29,10 +29,21 @@ export async function deleteSession(db: DbOrTx, sidHash: string) {
   await db.delete(sessions).where(eq(sessions.sid, sidHash));
 }
 
+/**
+ * Ends the user's sessions (all, or all but one) and, because their password changed, every impersonation
+ * token they issued (issue 13).
+ */
 export async function deleteUserSessions(db: DbOrTx, userId: string, exceptSidHash?: string) {
   await db
     .delete(sessions)
     .where(exceptSidHash ? and(eq(sessions.userId, userId), ne(sessions.sid, exceptSidHash)) : eq(sessions.userId, userId));
+  await revokeImpersonationsIssuedBy(db, userId);
+}
+
+/** Impersonation tokens live only as long as the signed-in admin who issued them: logout and a password change end them. */
+export async function revokeImpersonationsIssuedBy(db: DbOrTx, adminId: string) {
+  await db.update(impersonationTokens).set({ revokedAt: sql`now()` })
+    .where(and(eq(impersonationTokens.adminId, adminId), sql`${impersonationTokens.revokedAt} is null`, gt(impersonationTokens.expiresAt, sql`now()`)));
 }
 
 export async function deleteExpiredSessions(db: DbOrTx, now: Date) {

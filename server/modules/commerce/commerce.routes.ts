@@ -5,6 +5,7 @@ import { actorOf } from '../../http/actor';
 import { actorWithTransactor } from '../../http/idempotency';
 import { parse } from '../../http/validate';
 import { ProductInput, ProductPatch, PurchaseRequest, AdminPurchasePatch, ProductsQuery, AdminPurchasesQuery, COMMERCE_MSG } from '../../../contracts/commerce';
+import { MSG } from '../../../contracts/messages';
 import { catalog, adminCatalog, createProduct, editProduct, purchase, ownPurchases, adminOrders, updateOrder } from './commerce.service';
 
 const ProductId = z.object({ id: z.uuid({ error: 'Product not found' }) });
@@ -15,7 +16,7 @@ export function commerceRoutes(ctx: AppContext): RouteDef[] {
   return [
     { method: 'GET', url: '/api/products', access: 'member', handler: async (req) => catalog(ctx, parse(ProductsQuery, req.query)) },
     {
-      method: 'POST', url: '/api/purchases', access: 'member',
+      method: 'POST', url: '/api/purchases', access: 'member', denyImpersonation: MSG.impersonationMoneyReadOnly,
       handler: async (req, reply) => {
         const { actor, transact } = actorWithTransactor(ctx, req, { autocommit: true });
         const a = await purchase(ctx, actor, transact, parse(PurchaseRequest, req.body));

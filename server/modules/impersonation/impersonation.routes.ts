@@ -11,7 +11,7 @@ export function impersonationRoutes(ctx: AppContext): RouteDef[] {
     {
       method: 'POST', url: '/api/impersonation/exchange', access: 'public',
       rateLimits: [{ name: 'impersonation-ip', max: 30, windowMs: 15 * 60_000, message: MSG.tooManyRequests }],
-      handler: async (req) => exchangeCode(ctx, originOf(req), parse(ImpersonationExchangeRequest, req.body).code),
+      handler: async (req) => exchangeCode(ctx, originOf(req), parse(ImpersonationExchangeRequest, req.body).code, req.identity?.impersonation ? undefined : req.identity?.user.id),
     },
     {
       method: 'POST', url: '/api/impersonation/revoke', access: 'session', duringPasswordChange: true,

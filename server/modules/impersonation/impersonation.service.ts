@@ -5,7 +5,9 @@ import { MSG } from '../../../contracts/messages';
 import { IMPERSONATION_TOKEN_TTL_MS } from '../../../contracts/constants';
 import { newToken, sha256 } from '../../lib/crypto';
 import { findUserById, type UserRow } from '../users/users.repo';
-import { toCurrentUser } from '../users/users.service';
+import { displayName, toCurrentUser } from '../users/users.service';
+import { notify } from '../notifications/notifications.service';
+import { findNode, pathBetween } from '../tree/tree.repo';
 import { issueToken, useToken } from '../auth/tokens.service';
 import { audit } from '../audit/audit.service';
 import { insertImpersonationToken, revokeImpersonationToken } from './impersonation.repo';
@@ -19,6 +21,13 @@ export async function issueImpersonationCode(ctx: AppContext, issuer: Actor, tar
   return ctx.db.transaction(async (tx) => {
     const target = await findUserById(tx, targetId);
     if (!canBeImpersonated(target)) throw new AppError('IMPERSONATION_FORBIDDEN', 400, MSG.impersonationTargetInvalid);
+    // A founder acts only within their own tree (issue 13); admins support every member.
+    if (issuer.user.role === 'founder') {
+      const node = await findNode(tx, issuer.user.id);
+      if (!node?.placedAt || target.id === issuer.user.id || !(await pathBetween(tx, node, target.id))) {
+        throw new AppError('IMPERSONATION_FORBIDDEN', 403, MSG.impersonationOutsideTree);
+      }
+    }
     const code = await issueToken(ctx, tx, {
       email: target.email, userId: target.id, type: 'impersonation_code', scopedData: { adminId: issuer.user.id }, ip: issuer.ip ?? undefined,
     });
@@ -27,18 +36,28 @@ export async function issueImpersonationCode(ctx: AppContext, issuer: Actor, tar
   });
 }
 
-/** `origin` is the caller's address and agent: no one is signed in yet; the audit row is the new grant's. */
-export async function exchangeCode(ctx: AppContext, origin: Origin, code: string) {
+/**
+ * `origin` is the caller's address and agent; `sessionUserId` whoever is signed in by cookie in that browser. The
+ * code is exchanged only in the issuing admin's own signed-in browser (issue 13): a code that leaks (a link
+ * forwarded, a shoulder-surfed address bar) is worth nothing elsewhere, and a refused exchange leaves it unused.
+ * The member is told that their account was opened.
+ */
+export async function exchangeCode(ctx: AppContext, origin: Origin, code: string, sessionUserId: string | undefined) {
   return ctx.db.transaction(async (tx) => {
     const row = await useToken(ctx, tx, code, 'impersonation_code');
     const adminId = (row?.scopedData as { adminId?: string } | null)?.adminId;
     const [target, admin] = row?.userId && adminId ? await Promise.all([findUserById(tx, row.userId), findUserById(tx, adminId)]) : [];
     if (!row || !canBeImpersonated(target) || !canImpersonate(admin)) throw new AppError('INVALID_TOKEN', 400, MSG.impersonationInvalid);
+    if (!sessionUserId || sessionUserId !== admin!.id) throw new AppError('INVALID_TOKEN', 400, MSG.impersonationInvalid);
     const accessToken = newToken();
     const expiresAt = new Date(ctx.clock.now().getTime() + IMPERSONATION_TOKEN_TTL_MS);
     const grant = await insertImpersonationToken(tx, { tokenHash: sha256(accessToken), adminId: admin!.id, targetUserId: target.id, expiresAt });
     const actor: Actor = { user: target, role: target.role, onBehalfOf: { admin: admin!, grantId: grant.id }, ...origin };
     await audit(tx, actor, { entityType: 'user', entityId: target.id, action: 'impersonation.exchange' });
+    await notify(tx, [target.id], {
+      type: 'security', title: 'Support opened your account',
+      message: `${displayName(admin!)} (${admin!.role === 'founder' ? 'founder' : 'admin'}) opened your account to help you. Money and payout details cannot be changed this way. Contact support if you did not expect this.`,
+    });
     return { accessToken, expiresAt: expiresAt.toISOString(), user: toCurrentUser(target, admin!) };
   });
 }

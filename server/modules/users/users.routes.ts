@@ -1,21 +1,21 @@
 import type { AppContext } from '../../context';
-import { identityOf, type RouteDef } from '../../http/routes';
+import type { RouteDef } from '../../http/routes';
 import { parse } from '../../http/validate';
 import { ProfileUpdateRequest } from '../../../contracts/profile';
 import { AdminUserListQuery } from '../../../contracts/users';
 import { maskTail } from '../../../contracts/kyc';
-import { searchUsers, updateUser } from './users.repo';
-import { toCurrentUser } from './users.service';
+import { searchUsers } from './users.repo';
+import { toCurrentUser, updateOwnProfile } from './users.service';
+import { actorOf } from '../../http/actor';
 
 export function userRoutes(ctx: AppContext): RouteDef[] {
   return [
     {
       method: 'PUT', url: '/api/user/profile', access: 'session',
       handler: async (req) => {
-        const id = identityOf(req);
-        const input = parse(ProfileUpdateRequest, req.body);
-        const updated = await updateUser(ctx.db, id.user.id, input);
-        return toCurrentUser(updated!, id.impersonation?.admin);
+        const actor = actorOf(req);
+        const updated = await updateOwnProfile(ctx, actor, parse(ProfileUpdateRequest, req.body));
+        return toCurrentUser(updated, actor.onBehalfOf?.admin);
       },
     },
     {

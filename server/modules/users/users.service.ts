@@ -3,7 +3,10 @@ import type { AppContext } from '../../context';
 import type { CurrentUser } from '../../../contracts/auth';
 import { maskTail } from '../../../contracts/kyc';
 import { randomDigits } from '../../lib/crypto';
-import { userIdExists, type UserRow } from './users.repo';
+import { updateUser, userIdExists, type NewUser, type UserRow } from './users.repo';
+import type { Actor } from '../../core/actor';
+import { forbidden } from '../../core/app-error';
+import { MSG } from '../../../contracts/messages';
 
 /** Public id: the configured two-letter prefix and 7 random digits, never sequential (decisions.md §2). */
 export async function generateUserId(ctx: AppContext, db: DbOrTx): Promise<string> {
@@ -59,4 +62,20 @@ export function toCurrentUser(u: UserRow, admin?: UserRow): CurrentUser {
     createdAt: u.createdAt.toISOString(),
     impersonatedBy: admin ? { id: admin.id, userId: admin.userId, name: displayName(admin) } : null,
   };
+}
+
+/** Payout details: where a member's withdrawals go. */
+const PAYOUT_FIELDS = ['bankName', 'bankAccountNumber', 'bankIFSC'] as const;
+
+/**
+ * The member's own profile edit. Under impersonation, payout details stay as they are (issue 13): an admin
+ * acting as the member may correct a name or an address, never where the money goes.
+ */
+export async function updateOwnProfile(ctx: AppContext, actor: Actor, input: Partial<NewUser>): Promise<UserRow> {
+  if (actor.onBehalfOf) {
+    const current = actor.user as unknown as Record<string, unknown>;
+    const changes = PAYOUT_FIELDS.some((f) => input[f] !== undefined && (input[f] ?? null) !== (current[f] ?? null));
+    if (changes) throw forbidden(MSG.impersonationMoneyReadOnly, 'IMPERSONATION_FORBIDDEN');
+  }
+  return (await updateUser(ctx.db, actor.user.id, input))!;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MSG } from '../../../contracts/messages';
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../context';
 import { identityOf, type RouteDef } from '../../http/routes';
@@ -34,7 +35,7 @@ export function walletRoutes(ctx: AppContext): RouteDef[] {
     },
     { method: 'GET', url: '/api/withdrawals', access: 'member', handler: async (req) => ownWithdrawals(ctx, identityOf(req).user) },
     {
-      method: 'POST', url: '/api/withdrawals', access: 'member', denyImpersonation: true,
+      method: 'POST', url: '/api/withdrawals', access: 'member', denyImpersonation: MSG.impersonationMoneyReadOnly,
       handler: async (req, reply) => {
         const { actor, transact } = actorWithTransactor(ctx, req);
         return send(reply, memberWithdrawal(ctx, actor, transact, parse(WithdrawalRequest, req.body)));
