@@ -9,7 +9,7 @@ const rssMb = (pid: number) => {
 
 /** Admin back-office on the seeded members: filtered and sorted search pages, stats, and the full CSV export. */
 export async function adminSuite(base: string, server: ChildProcess, members: number) {
-  const r = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userId: 'admin@demo.local', password: 'Admin@12345' }) });
+  const r = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userId: 'admin@demo.local', password: 'Admin@12345!' }) });
   const cookie = r.headers.getSetCookie().find((c) => c.startsWith('sid='))!.split(';')[0];
   const headers = { cookie };
   const cursorOf = async (path: string) => ((await (await fetch(`${base}${path}`, { headers })).json()) as { nextCursor: string }).nextCursor;

@@ -62,7 +62,7 @@ async function settleEarlier(base: string, admin: string, admin2: string, id: st
 export async function payoutSuite(base: string, databaseUrl: string, server: ChildProcess) {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
-  const admin = await signIn(base, 'admin@demo.local', 'Admin@12345');
+  const admin = await signIn(base, 'admin@demo.local', 'Admin@12345!');
   const hash = await hashPassword(ADMIN2.password);
   await db.query(
     `update users set password = $1, first_login = false, role = 'admin', status = 'active' where email = $2`, [hash, ADMIN2.email]);

@@ -48,7 +48,7 @@ export async function treeSuite(base: string, databaseUrl: string) {
   rows.push({ viewer: viewers[1].name, request: 'binary-tree?rootId=<chain bottom>', p50: sub.p50, p95: sub.p95, failures: sub.failures });
 
   // Placements: recruits aimed at the root's left leg (spillover in the big tree) and below the chain.
-  const admin = await signIn(base, 'admin@demo.local', 'Admin@12345');
+  const admin = await signIn(base, 'admin@demo.local', 'Admin@12345!');
   const adminId = (await db.query("select id from users where email = 'admin@demo.local'")).rows[0].id;
   const root = (await db.query('select id from users where placed_at is not null and parent_id is null')).rows[0].id;
   const approvals = async (label: string, parentId: string, n: number) => {

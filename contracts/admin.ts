@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MSG } from './messages';
 import { ROLES, USER_STATUSES, KYC_STATUSES } from './enums';
-import { emailField, requiredText } from './fields';
+import { emailField, passwordField, requiredText } from './fields';
 import { MOBILE_RE } from './profile';
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -93,7 +93,7 @@ export const AdminUserEditRequest = z.object({
   packageAmount: optionalMoney,
   cryptoWalletAddress: z.preprocess(blankToUndefined, z.string().trim().max(120).optional()),
   status: z.enum(['active', 'inactive', 'pending'], { error: 'Status must be active, inactive or pending' }),
-  password: z.preprocess(blankToUndefined, z.string().min(6, { error: MSG.passwordMin }).max(200).optional()),
+  password: z.preprocess(blankToUndefined, passwordField().optional()),
 });
 export type AdminUserEditRequest = z.input<typeof AdminUserEditRequest>;
 

@@ -1,13 +1,16 @@
 import { z } from 'zod';
 import { MSG } from './messages';
 import { PASSWORD_MIN_LENGTH } from './constants';
+import { isCommonPassword } from './passwords';
 
 /** Building blocks reused by the request schemas. */
 export const emailField = (message: string = MSG.emailInvalid) =>
   z.string({ error: message }).trim().toLowerCase().pipe(z.email({ error: message }).max(254, { error: message }));
 
+/** A new password: at least 8 characters and not a common one; the server adds 12 for admins and founders. */
 export const passwordField = (message: string = MSG.passwordMin) =>
-  z.string({ error: message }).min(PASSWORD_MIN_LENGTH, { error: message }).max(200, { error: 'Password is too long' });
+  z.string({ error: message }).min(PASSWORD_MIN_LENGTH, { error: message }).max(200, { error: 'Password is too long' })
+    .refine((p) => !isCommonPassword(p), { error: MSG.passwordCommon });
 
 export const requiredText = (message: string, max = 200) =>
   z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: `At most ${max} characters` });

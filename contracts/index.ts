@@ -5,6 +5,7 @@ export * from './errors';
 export * from './access';
 export * from './messages';
 export * from './fields';
+export * from './passwords';
 export * from './auth';
 export * from './profile';
 export * from './notifications';

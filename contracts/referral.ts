@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MSG } from './messages';
 import { REFERRAL_PACKAGE_AMOUNT } from './constants';
-import { upperOptional } from './fields';
+import { passwordField, upperOptional } from './fields';
 
 const req = (message: string, min = 1, max = 200) =>
   z.string({ error: message }).trim().min(min, { error: message }).max(max, { error: message });
@@ -14,7 +14,7 @@ export const ReferralRegistrationRequest = z.object({
   email: z.string({ error: MSG.validEmailRequired }).trim().toLowerCase().pipe(z.email({ error: MSG.validEmailRequired }).max(254, { error: MSG.validEmailRequired })),
   mobile: req(MSG.mobileRequired, 10, 15),
   nominee: req(MSG.nomineeRequired, 1, 120),
-  password: z.string({ error: MSG.passwordMin }).min(6, { error: MSG.passwordMin }).max(200),
+  password: passwordField(),
   address: req(MSG.addressRequired, 10, 300),
   city: req(MSG.cityRequired, 1, 80),
   state: req(MSG.stateRequired, 1, 80),

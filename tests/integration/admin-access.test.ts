@@ -112,8 +112,8 @@ describe('enforcement, table-driven over every admin and reviewer route', () => 
 
   it('a blocked admin or founder session is signed out', async () => {
     const email = `blocked.admin.${Date.now()}@example.com`;
-    await t.createUser({ email, password: 'Blocked#123', role: 'admin' });
-    const cookie = await t.login(email, 'Blocked#123');
+    await t.createUser({ email, password: 'Blocked#Admin-123', role: 'admin' });
+    const cookie = await t.login(email, 'Blocked#Admin-123');
     expect((await t.api('GET', '/api/admin/stats', { cookie })).status).toBe(200);
     const u = (await t.api('GET', `/api/admin/users/search?searchType=name&query=${encodeURIComponent(email)}`, { cookie: cookies.admin })).body.items[0];
     expect((await t.api('PATCH', `/api/admin/users/${u.id}/status`, { cookie: cookies.admin, body: { status: 'inactive' } })).status).toBe(200);

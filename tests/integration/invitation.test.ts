@@ -64,9 +64,9 @@ describe('POST /api/auth/complete-invitation', () => {
 
   it('makes an invited admin active', async () => {
     const { email, token } = await invite({ role: 'admin' });
-    expect((await complete({ token, password: 'Invite#123' })).status).toBe(200);
+    expect((await complete({ token, password: 'Invite#Admin-123' })).status).toBe(200);
     expect((await userByEmail(t, email))!.status).toBe('active');
-    const cookie = await t.login(email, 'Invite#123');
+    const cookie = await t.login(email, 'Invite#Admin-123');
     expect((await t.api('GET', '/api/users', { cookie })).status).toBe(200);
   });
 

@@ -52,8 +52,8 @@ describe('withdrawals', () => {
     const m = await fundedMember(t, c.admin, '1000');
     const w = (await t.api('POST', '/api/withdrawals', { cookie: m.cookie, body: { withdrawalType: 'bank', bankDetails: bank, amount: '250' } })).body.withdrawal;
     // The member is made an admin (as a takeover would), signs in again and tries to approve it.
-    await query(t, sql`update users set role = 'admin' where id = ${m.user.id}`);
-    const own = await t.login(m.user.email, 'Wallet#123');
+    await query(t, sql`update users set role = 'admin', password = ${(await userByEmail(t, t.demo.admin.email))!.password} where id = ${m.user.id}`);
+    const own = await t.login(m.user.email, t.demo.admin.password);
     expectError(await t.api('POST', `/api/admin/approve-withdrawal/${w.id}`, { cookie: own, body: {} }), 403, { code: 'SELF_APPROVAL', message: MSG.ownWithdrawalApproval });
     const [row] = await query<{ status: string }>(t, sql`select status from withdrawal_requests where id = ${w.id}`);
     expect(row.status).toBe('pending');

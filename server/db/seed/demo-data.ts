@@ -1,6 +1,6 @@
 /** Demo accounts and catalog (README lists the same credentials). */
 export const DEMO_ACCOUNTS = {
-  admin: { email: 'admin@demo.local', password: 'Admin@12345' },
+  admin: { email: 'admin@demo.local', password: 'Admin@12345!' },
   /** Approves the cycles the first admin calculates (a calculation needs a second admin's approval). */
   admin2: { email: 'admin2@demo.local', password: 'Admin2@12345', firstName: 'Second', lastName: 'Admin' },
   founder: { email: 'founder@demo.local', password: 'Founder@12345' },

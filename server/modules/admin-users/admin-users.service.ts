@@ -13,7 +13,7 @@ import { findUserById, findUserByEmail, findUserByUserId, insertUser, updateUser
 import { generateUserId, displayName } from '../users/users.service';
 import { deleteUserSessions } from '../auth/session.repo';
 import { issueToken } from '../auth/tokens.service';
-import { isUniqueViolation } from '../auth/auth.service';
+import { assertPasswordFor, isUniqueViolation } from '../auth/auth.service';
 import { queueMail } from '../mail/mail.service';
 import { audit } from '../audit/audit.service';
 import { lockTree, onStatusChange } from '../tree/tree.service';
@@ -142,6 +142,7 @@ export async function editUser(ctx: AppContext, actor: Actor, target: UserRow | 
   if (!target) throw notFound();
   checkStatusChange(actor.user, target, input.status);
   if (await emailTaken(ctx, input.email, target.id)) throw conflict(MSG.duplicateEmail, 'DUPLICATE_EMAIL');
+  if (input.password) assertPasswordFor(target.role, input.password, 'password');
   const password = input.password ? await hashPassword(input.password) : undefined;
   const txnPin = input.txnPin ? await hashPassword(input.txnPin) : undefined;
   return ctx.db.transaction(async (tx) => {

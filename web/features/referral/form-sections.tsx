@@ -79,7 +79,7 @@ export function PersonalSection({ form }: { form: ReferralFormApi }) {
         <TextField form={form} name="email" label="Email" type="email" autoComplete="email" placeholder="you@example.com" />
         <TextField form={form} name="mobile" label="Mobile Number" type="tel" inputMode="tel" autoComplete="tel" placeholder="10-digit mobile number" />
         <TextField form={form} name="nominee" label="Nominee Name" autoComplete="off" placeholder="Full name of your nominee" />
-        <FormField id="password" label="Password" error={error} hint="At least 6 characters.">
+        <FormField id="password" label="Password" error={error} hint="At least 8 characters, not a common password.">
           <PasswordInput autoComplete="new-password" {...fieldA11y('password', error, true)} {...form.register('password')} />
         </FormField>
       </div>
