@@ -36,6 +36,7 @@ export const MSG = {
   kycFileSize: 'Please upload a file smaller than 5MB.',
   kycTypeRequired: 'Please select a document type',
   photoNotPdf: 'Profile photo must be an image file, not PDF',
+  pdfActiveContent: 'PDFs with scripts, launch actions or attached files cannot be uploaded. Please upload a plain scan.',
 
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',

@@ -8,8 +8,11 @@ const APP_CSP = [
   "font-src 'self' data:", "connect-src 'self'", "object-src 'none'", "base-uri 'self'", "form-action 'self'",
   "frame-ancestors 'none'",
 ].join('; ');
-/** Stored documents are shown by the browser's own image or PDF viewer; nothing else may run. */
-export const DOCUMENT_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; object-src 'self'; frame-ancestors 'none'";
+/**
+ * Stored documents are shown by the browser's own image or PDF viewer; nothing else may run. `sandbox` makes the
+ * answer a unique origin with scripts, forms and popups off, whatever the bytes turn out to be (issue 13).
+ */
+export const DOCUMENT_CSP = "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; object-src 'self'; frame-ancestors 'none'";
 
 export function installSecurityHeaders(app: FastifyInstance, config: AppConfig) {
   // A callback hook, not an async one: it runs on every answer and needs no promise.

@@ -63,7 +63,7 @@ describe('the review queue', () => {
     expect(Date.parse(entry.updatedAt)).toBeGreaterThanOrEqual(Date.parse(entry.createdAt));
     const byType = Object.fromEntries(entry.documents.map((d: { documentType: string }) => [d.documentType, d]));
     expect(Object.keys(byType).sort()).toEqual([...KYC_DOCUMENT_TYPES].sort());
-    expect(byType.pan).toMatchObject({ id: m.docs.pan, documentNumber: 'ABCDE1234F', status: 'pending', documentUrl: `/api/documents/${m.docs.pan}`, documentContentType: 'image/jpeg', documentSize: 300 });
+    expect(byType.pan).toMatchObject({ id: m.docs.pan, documentNumber: 'ABCDE1234F', status: 'pending', documentUrl: `/api/documents/${m.docs.pan}`, documentContentType: 'image/jpeg' });
     expect(byType.aadhaar_front.documentNumber).toBe('123412341234');
     expect(byType.bank_cancelled_cheque.documentNumber).toBe('000111222333');
     expect(byType.photo.documentContentType).toBe('image/png');

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
@@ -62,13 +63,16 @@ describe('POST /api/kyc/upload', () => {
     expect(view).toMatchObject({
       // The owner sees the number masked to its last four (decisions.md §7).
       documentType: 'pan', documentNumber: '••••••234F', status: 'pending', rejectionReason: null, reviewedAt: null,
-      documentContentType: 'image/jpeg', documentSize: 1024, documentUrl: `/api/documents/${view.id}`, documentFilename: 'pan card.jpg',
+      documentContentType: 'image/jpeg', documentUrl: `/api/documents/${view.id}`, documentFilename: 'pan card.jpg',
     });
     const [row] = await docRows(user.id);
     expect(row.documentNumber).toBe('ABCDE1234F');
-    expect(row.sha256).toBe(sha256(bytes));
+    // What is stored is the image encoded again (issue 13): the same 16 x 16 pixels, without the bytes that followed them.
     const [blob] = await t.runtime.ctx.db.select().from(documentBlobs).where(eq(documentBlobs.storageKey, row.storageKey));
-    expect(Buffer.compare(blob.content, bytes)).toBe(0);
+    expect(row.sha256).toBe(sha256(blob.content));
+    expect(view.documentSize).toBe(blob.content.length);
+    expect(blob.content.length).toBeLessThan(bytes.length);
+    expect(await sharp(blob.content).metadata()).toMatchObject({ format: 'jpeg', width: 16, height: 16 });
     expect(row.storageKey).toMatch(/^[0-9a-f]{48}$/);
     expect(await kycStatusOf(user.id)).toBe('pending');
     const list = await t.api('GET', '/api/kyc', { cookie });
@@ -149,7 +153,10 @@ describe('POST /api/kyc/upload', () => {
     expect(r.body).toMatchObject({ id: first.body.id, status: 'pending', rejectionReason: null, documentContentType: 'image/png', documentNumber: '••••••••1234' });
     const rows = await docRows(user.id);
     expect(rows).toHaveLength(1);
-    expect(rows[0].sha256).toBe(sha256(bytes));
+    const [blob] = await t.runtime.ctx.db.select().from(documentBlobs).where(eq(documentBlobs.storageKey, rows[0].storageKey));
+    expect(rows[0].sha256).toBe(sha256(blob.content));
+    expect(await sharp(blob.content).metadata()).toMatchObject({ format: 'png', width: 16, height: 16 });
+    expect(bytes.length).toBe(512);
     // The replaced bytes are gone.
     expect(await count(t, 'document_blobs', sql`storage_key = ${before.storageKey}`)).toBe(0);
   });

@@ -53,17 +53,16 @@ let seq = 0;
 /** A unique, lower-case email for one test. */
 export const uniqueEmail = (prefix = 'user') => `${prefix}.${Date.now().toString(36)}${(seq++).toString(36)}${randomBytes(2).toString('hex')}@example.com`;
 
-/** Minimal files whose first bytes carry the real type. */
-export const fakeJpeg = (size = 256) => {
-  const b = randomBytes(Math.max(size, 8));
-  b[0] = 0xff; b[1] = 0xd8; b[2] = 0xff; b[3] = 0xe0;
-  return b;
-};
-export const fakePng = (size = 256) => {
-  const b = randomBytes(Math.max(size, 16));
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(b, 0);
-  return b;
-};
+/**
+ * Real 16 x 16 images (uploads are decoded and encoded again, issue 13), padded after their end marker with random
+ * bytes up to `size`, so each file is distinct and as large as a test needs; decoders ignore the padding and the
+ * re-encoding drops it.
+ */
+const TINY_JPEG = Buffer.from('/9j/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wAARCAAQABADASIAAhEBAxEB/8QAFwAAAwEAAAAAAAAAAAAAAAAAAQIDBP/EACEQAAICAgICAwEAAAAAAAAAAAECAwQRIRIUAFEFEzFx/8QAFQEBAQAAAAAAAAAAAAAAAAAAAAH/xAAiEQABAgMJAAAAAAAAAAAAAAABAhEhMUEiIzJhcZGywcL/2gAMAwEAAhEDEQA/ADFVrm7H8XEhFGKRa8vHgrmP7bNYMcgA5WSMDXrWB5BrDX6ZsoUhqQxdglAByfr17A0CDktXk37yT+4LrYWxX5xl4qqxNbLAF1L/AE17OznRLwya/pxgY80yV+/b6jc4fiYpuvgk7TsWICqllIOFsxnfvJ/QCF2phi3Z6ZrNTTQRi2VaIYTD8leU9T//2Q==', 'base64');
+const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAACXBIWXMAAAPoAAAD6AG1e1JrAAABXElEQVR4nGNgUPXKn7LzHrOGb9H0PQ/ZtANKZ+1/wqkXXDH30HMew7DqBUdf8ZtE1i0+8VbIPKZx2WmGD6JW8S0rz32WsE1qX3Pxm7RDatf6Kz/lnDN6N13/o+iWPWHrrf8qnnmTd9xlUvcpnLab4QGrln/JzH2POXSDyuccfMZtEFo1/8hLPuOI2kXH3wiaRTcsPfVexDKuecXZT+I2iW2rGS58lbJP6Vx3+YesU3rPxmu/FVyz+rfc/KfskTtp+x1GNe+Cqbvus2j6Fc/Y+4hdJ7BsNsOBp1z6IZXzDr/gNQqvWXjstYBpVP2Sk++ELWKblp/5KGad0Lrq/BdJu+SOtZe+yzimdTNsuPpL3iWzb/ONv0ruORO33SYUCAzooUAoEBjQQ4FQIDCghwKhQGBADwVCgcCAHgqEAoGBUFJADwQGQkkBPRAYCCUF9EBgIJQU0AOBgVBSQA8EANBbfpDEKlKmAAAAAElFTkSuQmCC', 'base64');
+const padded = (image: Buffer, size: number) => Buffer.concat([image, randomBytes(Math.max(0, size - image.length))]);
+export const fakeJpeg = (size = 256) => padded(TINY_JPEG, size);
+export const fakePng = (size = 256) => padded(TINY_PNG, size);
 export const fakePdf = (size = 256) => {
   const head = Buffer.from('%PDF-1.4\n');
   return Buffer.concat([head, Buffer.alloc(Math.max(0, size - head.length), 0x20)]);

@@ -9,7 +9,8 @@ import { sha256 } from '../../lib/crypto';
 import { findUserById } from '../users/users.repo';
 import { displayName } from '../users/users.service';
 import { notifyAdmins } from '../notifications/notifications.service';
-import { checkDocument, decodeDocument, type SniffedType } from './file-type';
+import { decodeDocument, type SniffedType } from './file-type';
+import { safeDocument } from './document-safety';
 import {
   listUserDocuments, findNewestOfType, findDocumentForUpdate, insertBlob, deleteBlob, insertDocument, updateDocument,
   setUserKycStatus, type KycRow,
@@ -96,10 +97,10 @@ export async function refreshUserKycStatus(ctx: AppContext, db: DbOrTx, userId: 
   });
 }
 
+/** The upload's bytes as they will be stored: checked, images re-encoded, active PDFs refused (document-safety.ts). */
 function decodeUpload(input: UploadInput, type: KycDocumentType) {
   const bytes = decodeDocument(input.documentData, 'documentData');
-  const contentType = checkDocument(bytes, { maxBytes: KYC_MAX_BYTES, isPhoto: type === 'photo', field: 'documentData', sizeMessage: MSG.kycFileSize });
-  return { bytes, contentType };
+  return safeDocument(bytes, { maxBytes: KYC_MAX_BYTES, isPhoto: type === 'photo', field: 'documentData', sizeMessage: MSG.kycFileSize });
 }
 
 export async function listOwnDocuments(ctx: AppContext, actor: Actor) {
@@ -109,7 +110,7 @@ export async function listOwnDocuments(ctx: AppContext, actor: Actor) {
 /** A new document, or the newest of its type updated when that one was rejected (doc 1 §4). */
 export async function uploadDocument(ctx: AppContext, actor: Actor, input: KycUploadRequest & UploadInput) {
   const userId = actor.user.id;
-  const { bytes, contentType } = decodeUpload(input, input.documentType);
+  const { bytes, contentType } = await decodeUpload(input, input.documentType);
   return ctx.db.transaction(async (tx) => {
     const user = await findUserById(tx, userId);
     if (user?.kycLocked) throw conflict(MSG.documentLockedApproved, 'DOCUMENT_LOCKED');
@@ -133,7 +134,7 @@ export async function replaceOwnDocument(ctx: AppContext, actor: Actor, document
     const doc = await findDocumentForUpdate(tx, documentId);
     if (!doc || doc.userId !== userId) throw notFound();
     if (doc.status !== 'rejected') throw conflict(MSG.onlyRejectedReplace, 'DOCUMENT_LOCKED');
-    const { bytes, contentType } = decodeUpload(input, doc.documentType as KycDocumentType);
+    const { bytes, contentType } = await decodeUpload(input, doc.documentType as KycDocumentType);
     const hadPending = (await listUserDocuments(tx, userId)).some((d) => d.status === 'pending');
     const row = await replaceDocument(tx, doc, bytes, contentType, input.documentFilename, input.documentNumber);
     await refreshUserKycStatus(ctx, tx, userId);

@@ -13,7 +13,8 @@ import { generateUserId } from '../users/users.service';
 import { isUniqueViolation } from '../auth/auth.service';
 import { enterPipeline } from '../recruitment/pipeline.service';
 import { addDocument, refreshUserKycStatus } from '../kyc/kyc.service';
-import { checkDocument, decodeDocument, type SniffedType } from '../kyc/file-type';
+import { decodeDocument, type SniffedType } from '../kyc/file-type';
+import { safeDocument } from '../kyc/document-safety';
 import { insertReferralLink, findLinkWithGenerator, markLinkUsed, type ReferralLinkRow } from './referral.repo';
 
 type Registration = z.output<typeof ReferralRegistrationRequest>;
@@ -63,13 +64,13 @@ const DOCUMENT_FIELDS: [keyof Registration, KycDocumentType, string][] = [
   ['photoUrl', 'photo', 'Profile Photo'],
 ];
 
-function decodeRegistrationDocuments(input: Registration) {
+async function decodeRegistrationDocuments(input: Registration) {
   const docs: { type: KycDocumentType; bytes: Buffer; contentType: SniffedType }[] = [];
   for (const [field, type, label] of DOCUMENT_FIELDS) {
     const value = input[field];
     if (typeof value !== 'string' || value === '') continue;
-    const bytes = decodeDocument(value, field);
-    const contentType = checkDocument(bytes, { maxBytes: REFERRAL_DOC_MAX_BYTES, isPhoto: type === 'photo', field, sizeMessage: `${label} file size must be less than 10MB` });
+    const decoded = decodeDocument(value, field);
+    const { bytes, contentType } = await safeDocument(decoded, { maxBytes: REFERRAL_DOC_MAX_BYTES, isPhoto: type === 'photo', field, sizeMessage: `${label} file size must be less than 10MB` });
     docs.push({ type, bytes, contentType });
   }
   return docs;
@@ -77,7 +78,7 @@ function decodeRegistrationDocuments(input: Registration) {
 
 /** Referral registration: a pending user, its documents and its pipeline row, in one transaction. */
 export async function completeRegistration(ctx: AppContext, input: Registration) {
-  const docs = decodeRegistrationDocuments(input);
+  const docs = await decodeRegistrationDocuments(input);
   const hash = await hashPassword(input.password);
   await ctx.db.transaction(async (tx) => {
     const found = await findLinkWithGenerator(tx, sha256(input.referralToken), true);
