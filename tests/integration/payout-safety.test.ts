@@ -111,3 +111,36 @@ describe('the code and the token belong to the issuing admin\'s signed-in browse
     expect(admin.id).toBeTruthy();
   });
 });
+
+describe('the member is told when an admin changes their account', () => {
+  it('a password reset, a new email and a new payout wallet: one notification, mails to the old and the new address', async () => {
+    const email = uniqueEmail('told');
+    const user = await t.createUser({ email, password: 'Told#Member-1', cryptoWalletAddress: 'TXold0000000000000000000000000000' });
+    const newEmail = uniqueEmail('told-new');
+    const mailBefore = await count(t, 'mail_outbox');
+    const r = await t.api('PATCH', `/api/admin/users/${user.id}`, {
+      cookie: c.admin,
+      body: { firstName: 'Told', lastName: 'Member', email: newEmail, status: 'active', password: 'Temp#Pass-2026', cryptoWalletAddress: 'TXnew1111111111111111111111111111' },
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const notes = await query<{ title: string; message: string; priority: string }>(t, sql`select title, message, priority from notifications where user_id = ${user.id} and type = 'security'`);
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({ title: 'An administrator changed your account', priority: 'high' });
+    expect(notes[0].message).toContain('password was reset');
+    expect(notes[0].message).toContain(`from ${email} to ${newEmail}`);
+    expect(notes[0].message).toContain('crypto payout wallet changed');
+    expect(await count(t, 'mail_outbox')).toBe(mailBefore + 2);
+    await t.flushMail();
+    expect(t.mail.lastTo(email)?.subject).toBe('An administrator changed your account');
+    expect(t.mail.lastTo(newEmail)?.subject).toBe('An administrator changed your account');
+  });
+
+  it('an edit that changes only a name tells nobody', async () => {
+    const email = uniqueEmail('untold');
+    const user = await t.createUser({ email, password: 'Untold#Member-1' });
+    const mailBefore = await count(t, 'mail_outbox');
+    expect((await t.api('PATCH', `/api/admin/users/${user.id}`, { cookie: c.admin, body: { firstName: 'Renamed', lastName: 'Member', email, status: 'active' } })).status).toBe(200);
+    expect(await count(t, 'mail_outbox')).toBe(mailBefore);
+    expect(await count(t, 'notifications', sql`user_id = ${user.id} and type = 'security'`)).toBe(0);
+  });
+});

@@ -15,6 +15,8 @@ import { deleteUserSessions } from '../auth/session.repo';
 import { issueToken } from '../auth/tokens.service';
 import { assertPasswordFor, isUniqueViolation } from '../auth/auth.service';
 import { queueMail } from '../mail/mail.service';
+import { notify } from '../notifications/notifications.service';
+import type { DbOrTx } from '../../db/client';
 import { audit } from '../audit/audit.service';
 import { lockTree, onStatusChange } from '../tree/tree.service';
 import { issueImpersonationCode } from '../impersonation/impersonation.service';
@@ -164,12 +166,33 @@ export async function editUser(ctx: AppContext, actor: Actor, target: UserRow | 
     });
     await onStatusChange(tx, before, before.status, updated!.status, ctx.clock.now());
     if (password || input.status === 'inactive') await deleteUserSessions(tx, target.id);
+    await tellOfAdminChanges(ctx, tx, before, updated!, Boolean(password));
     await audit(tx, actor, {
       entityType: 'user', entityId: target.id, action: 'user.edit', previousState: snapshot(target), newState: snapshot(updated!),
       changes: { passwordReset: Boolean(password), txnPinReset: Boolean(txnPin) },
     });
     return updated!;
   });
+}
+
+/**
+ * The member hears of an admin's change to what protects their account or their money (issue 13): a new password, a
+ * new email address (mailed to the old one too, where the owner still reads) and new payout details, by a
+ * notification and a mail in the same transaction.
+ */
+async function tellOfAdminChanges(ctx: AppContext, tx: DbOrTx, before: UserRow, after: UserRow, passwordReset: boolean) {
+  const changes: string[] = [];
+  if (passwordReset) changes.push('your password was reset to a temporary one');
+  if (before.email !== after.email) changes.push(`your email address changed from ${before.email} to ${after.email}`);
+  if ((before.cryptoWalletAddress ?? null) !== (after.cryptoWalletAddress ?? null)) changes.push('your crypto payout wallet changed');
+  if (['bankAccountNumber', 'bankIFSC', 'bankName', 'bankAccountHolderName'].some((f) => (before as Record<string, unknown>)[f] !== (after as Record<string, unknown>)[f])) {
+    changes.push('your bank payout details changed');
+  }
+  if (!changes.length) return;
+  await notify(tx, [after.id], { type: 'security', priority: 'high', title: 'An administrator changed your account', message: `${changes.join('; ')}.`.replace(/^./, (c) => c.toUpperCase()) });
+  const mail = { template: 'account_changed_by_admin' as const, params: { name: displayName(after), changes, link: `${ctx.config.appUrl}/profile` } };
+  for (const address of new Set([before.email, after.email])) await queueMail(ctx, tx, address, mail);
+  ctx.kickMail();
 }
 
 export async function editMember(ctx: AppContext, actor: Actor, id: string, input: z.output<typeof MemberEditRequest>) {
@@ -193,6 +216,7 @@ export async function editMember(ctx: AppContext, actor: Actor, id: string, inpu
     });
     await onStatusChange(tx, before, before.status, updated!.status, ctx.clock.now());
     if (input.status === 'inactive' || input.role !== target.role) await deleteUserSessions(tx, id);
+    await tellOfAdminChanges(ctx, tx, before, updated!, false);
     await audit(tx, actor, { entityType: 'user', entityId: id, action: 'user.update', previousState: snapshot(target), newState: snapshot(updated!) });
     return updated!;
   });

@@ -5,7 +5,8 @@ export type MailTemplate =
   | { template: 'invitation'; params: { name: string; link: string; invitedBy: string } }
   | { template: 'credentials'; params: { name: string; userId: string; link: string } }
   | { template: 'password_changed'; params: { name: string } }
-  | { template: 'account_locked'; params: { name: string; minutes: number; link: string } };
+  | { template: 'account_locked'; params: { name: string; minutes: number; link: string } }
+  | { template: 'account_changed_by_admin'; params: { name: string; changes: string[]; link: string } };
 
 export interface RenderedMail {
   subject: string;
@@ -48,6 +49,15 @@ export function renderMail(mail: MailTemplate): RenderedMail {
     case 'password_changed': {
       const lines = [`Hello ${mail.params.name},`, 'Your password was changed and your other sessions were signed out. If this was not you, reset your password at once.'];
       return { subject: 'Your password was changed', text: lines.join('\n\n'), html: layout('Your password was changed', lines) };
+    }
+    case 'account_changed_by_admin': {
+      const { name, changes, link } = mail.params;
+      const lines = [
+        `Hello ${name},`,
+        `An administrator changed your account: ${changes.join('; ')}.`,
+        'If you did not ask for this, contact support at once and reset your password.',
+      ];
+      return { subject: 'An administrator changed your account', text: `${lines.join('\n\n')}\n\n${link}\n`, html: layout('An administrator changed your account', lines, { label: 'Open my account', href: link }) };
     }
     case 'account_locked': {
       const { name, minutes, link } = mail.params;
