@@ -60,7 +60,11 @@ export interface GetOptions {
 /** Read call: any non-ok answer throws `${status}: ${body or status text}`. */
 export async function apiGet<T = unknown>(url: string, options: GetOptions = {}): Promise<T> {
   const res = await fetch(url, { method: 'GET', credentials: 'include', headers: headers(false) });
-  if (res.status === 401 && options.on401 === 'returnNull') return null as T;
+  if (res.status === 401 && options.on401 === 'returnNull') {
+    // Read the short error body all the same: API answers are no-store, so an unread body keeps the request open.
+    await res.arrayBuffer().catch(() => undefined);
+    return null as T;
+  }
   if (!res.ok) throw await failure(res);
   return parse(await res.text()) as T;
 }
