@@ -183,3 +183,36 @@ export interface WalletBalanceRow {
   totalWithdrawals: string;
   updatedAt: string;
 }
+
+/** Maker-checker for Send Fund (issue 13): above the threshold a second admin approves. */
+export const FUND_APPROVAL_MSG = {
+  requested: 'Sent for approval. Another admin must approve fund transactions above',
+  approved: 'Fund transaction approved and applied',
+  rejected: 'Fund transaction rejected',
+  ownRequest: 'Another admin must approve a fund transaction you requested.',
+  notPending: 'This request has already been decided.',
+  notFound: 'Approval request not found',
+} as const;
+
+export const FUND_APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export const FundApprovalsQuery = z.object({
+  status: z.enum(FUND_APPROVAL_STATUSES, { error: 'Status must be pending, approved or rejected' }).default('pending'),
+});
+export const RejectFundApprovalRequest = z.object({ reason: text(WALLET_MSG.rejectReasonRequired) });
+
+export interface FundApprovalPerson { userId: string; name: string }
+export interface FundApprovalView {
+  id: string;
+  status: (typeof FUND_APPROVAL_STATUSES)[number];
+  option: 'credit' | 'debit';
+  amount: string;
+  remarks: string;
+  member: FundApprovalPerson | null;
+  requestedBy: FundApprovalPerson | null;
+  reviewedBy: FundApprovalPerson | null;
+  rejectionReason: string | null;
+  createdAt: string;
+  reviewedAt: string | null;
+}
+/** The 202 answer of a Send Fund that waits for a second admin. */
+export interface FundApprovalRequested { message: string; approval: FundApprovalView }

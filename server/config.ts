@@ -20,6 +20,8 @@ const Env = z.object({
   MAIL_POLL_MS: z.coerce.number().int().min(50).default(2000),
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   RUN_JOBS: z.enum(['0', '1']).default('1'),
+  /** Send Fund credits and debits above this many rupees wait for a second admin (issue 13). */
+  SEND_FUND_APPROVAL_ABOVE: z.string().regex(/^\d{1,12}(\.\d{1,2})?$/, 'SEND_FUND_APPROVAL_ABOVE must be an amount in rupees').default('50000'),
 });
 
 export type AppConfig = {
@@ -41,6 +43,8 @@ export type AppConfig = {
   rateLimitFactor: number;
   dbPoolSize: number;
   mailPollMs: number;
+  /** Send Fund above this amount (rupees, two decimals) waits for a second admin. */
+  sendFundApprovalAbove: string;
   secureCookies: boolean;
   /** App processes to run (PostgreSQL only): they share the port through node:cluster. */
   webConcurrency: number;
@@ -78,6 +82,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     secureCookies: production,
     webConcurrency: e.WEB_CONCURRENCY,
     runJobs: e.RUN_JOBS === '1',
+    sendFundApprovalAbove: Number(e.SEND_FUND_APPROVAL_ABOVE).toFixed(2),
   };
   return { ...base, ...overrides };
 }

@@ -103,8 +103,15 @@ export const pendingRecruits = pgTable(
   ],
 );
 
+/**
+ * Approval requests: the recruit reviews of the original schema, and the maker-checker requests of issue 13 (`kind`
+ * 'send_fund': a Send Fund above the threshold waits here, with its form in `payload`, for a second admin).
+ */
 export const approvalRequests = pgTable('approval_requests', {
   id: uuid('id').primaryKey().defaultRandom(),
+  kind: varchar('kind', { length: 30 }).notNull().default('recruit'),
+  payload: jsonb('payload'),
+  targetUserId: uuid('target_user_id').references(() => users.id),
   applicantId: uuid('applicant_id').references(() => users.id),
   pendingRecruitId: uuid('pending_recruit_id').references(() => pendingRecruits.id),
   sponsorId: uuid('sponsor_id').references(() => users.id),
@@ -120,4 +127,4 @@ export const approvalRequests = pgTable('approval_requests', {
   rejectionReason: text('rejection_reason'),
   approvalNotes: text('approval_notes'),
   createdAt: ts('created_at').notNull().defaultNow(),
-});
+}, (t) => [index('approval_requests_kind_status_idx').on(t.kind, t.status, t.createdAt)]);

@@ -17,6 +17,8 @@ import { displayName } from '../users/users.service';
 import { notify, notifyAdmins } from '../notifications/notifications.service';
 import { audit } from '../audit/audit.service';
 import { postLedger, negate } from './ledger.service';
+import { compareMoney } from '../../lib/money';
+import { requestFundApproval } from './fund-approvals.service';
 import type { Answer, Transactor } from '../../core/transactor';
 import {
   insertWithdrawal, withdrawalForUpdate, updateWithdrawal, withdrawalsOf, adminWithdrawals, addWithdrawnTotal, walletOf, pendingWithdrawalTotal,
@@ -151,25 +153,41 @@ export async function reactivateWithdrawal(ctx: AppContext, actor: Actor, transa
   });
 }
 
-/** Send Fund (doc 2 §2.12): credit adds, debit subtracts and never overdraws; both need remarks and are audited. */
+/**
+ * Send Fund (doc 2 §2.12): credit adds, debit subtracts and never overdraws; both need remarks and are audited.
+ * Above the configured amount (SEND_FUND_APPROVAL_ABOVE) the request waits for a second admin instead (issue 13,
+ * fund-approvals.service.ts), answered 202.
+ */
 export async function sendFund(ctx: AppContext, actor: Actor, transact: Transactor, input: z.output<typeof SendFundRequest>) {
   return transact(async (tx): Promise<Answer<unknown>> => {
     const user = await memberByPublicId(tx, input.userId);
-    const now = ctx.clock.now();
+    if (compareMoney(input.amount, ctx.config.sendFundApprovalAbove) > 0) return requestFundApproval(ctx, tx, actor, user, input);
+    const entry = await applyFund(ctx, tx, actor, user, input);
     const credit = input.option === 'credit';
-    const entry = await postLedger(tx, user.id, credit ? input.amount : negate(input.amount), credit ? 'admin_credit' : 'admin_debit', {
-      description: input.remarks, now, metadata: { by: actor.user.userId },
-    });
-    await notify(tx, [user.id], {
-      type: credit ? 'fund_credited' : 'fund_debited', title: credit ? 'Wallet credited' : 'Wallet debited',
-      message: `${rupees(input.amount)} was ${credit ? 'credited to' : 'debited from'} your wallet: ${input.remarks}`,
-    });
-    await audit(tx, actor, {
-      entityType: 'wallet', entityId: user.id, action: credit ? 'fund.credit' : 'fund.debit', reason: input.remarks,
-      previousState: { balance: entry.balanceBefore }, newState: { balance: entry.balanceAfter, amount: entry.amount, userId: user.userId },
-    });
     return { status: 200, body: { message: credit ? WALLET_MSG.fundCredited : WALLET_MSG.fundDebited, balance: entry.balanceAfter, transactionId: entry.id } };
   });
+}
+
+/**
+ * The ledger entry of a Send Fund, its notification and its audit row, in the caller's transaction. `requestedBy` is
+ * the admin who asked when `actor` approves the request of another (maker-checker).
+ */
+export async function applyFund(ctx: AppContext, tx: DbOrTx, actor: Actor, user: UserRow, input: z.output<typeof SendFundRequest>, requestedBy?: UserRow) {
+  const now = ctx.clock.now();
+  const credit = input.option === 'credit';
+  const entry = await postLedger(tx, user.id, credit ? input.amount : negate(input.amount), credit ? 'admin_credit' : 'admin_debit', {
+    description: input.remarks, now, metadata: requestedBy ? { by: requestedBy.userId, approvedBy: actor.user.userId } : { by: actor.user.userId },
+  });
+  await notify(tx, [user.id], {
+    type: credit ? 'fund_credited' : 'fund_debited', title: credit ? 'Wallet credited' : 'Wallet debited',
+    message: `${rupees(input.amount)} was ${credit ? 'credited to' : 'debited from'} your wallet: ${input.remarks}`,
+  });
+  await audit(tx, actor, {
+    entityType: 'wallet', entityId: user.id, action: credit ? 'fund.credit' : 'fund.debit', reason: input.remarks,
+    previousState: { balance: entry.balanceBefore },
+    newState: { balance: entry.balanceAfter, amount: entry.amount, userId: user.userId, ...(requestedBy ? { requestedBy: requestedBy.userId } : {}) },
+  });
+  return entry;
 }
 
 // ---- reads ----

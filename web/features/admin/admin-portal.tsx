@@ -19,6 +19,7 @@ import { AllMembersSection } from './members/all-members-section';
 import { FreeUsersSection, PaidMembersSection, TodayJoiningsSection } from './members/member-lists';
 import { FundHistorySection } from './money/fund-history-section';
 import { SendFundSection } from './money/send-fund-section';
+import { FundApprovalsSection } from './money/fund-approvals-section';
 import { WalletBalancesSection } from './money/wallet-balances-section';
 import { WithdrawPersonallySection } from './money/withdraw-personally-section';
 import { WithdrawalsSection } from './money/withdrawals-section';
@@ -74,6 +75,8 @@ function SectionBody({ id }: { id: SectionId }) {
       return <WithdrawPersonallySection />;
     case 'send-fund':
       return <SendFundSection />;
+    case 'fund-approvals':
+      return <FundApprovalsSection />;
     case 'fund-history':
       return <FundHistorySection />;
     case 'wallet-balances':

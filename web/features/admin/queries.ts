@@ -24,6 +24,7 @@ export const KEYS = {
   approvedWithdrawals: '/api/admin/approved-withdrawals',
   rejectedWithdrawals: '/api/admin/rejected-withdrawals',
   fundHistory: '/api/admin/fund-history',
+  fundApprovals: '/api/admin/fund-approvals',
   walletBalances: '/api/admin/wallet-balances',
   products: '/api/admin/products',
   purchases: '/api/admin/purchases',
@@ -38,7 +39,7 @@ export const USER_LIST_KEYS: string[] = [KEYS.userSearch, KEYS.paidMembers, KEYS
 
 /** Everything a wallet movement can change: the withdrawal lists, the ledger, the balances, the reports and the dashboard. */
 export const MONEY_KEYS: string[] = [
-  KEYS.withdrawals, KEYS.pendingWithdrawals, KEYS.approvedWithdrawals, KEYS.rejectedWithdrawals, KEYS.fundHistory, KEYS.walletBalances,
+  KEYS.withdrawals, KEYS.pendingWithdrawals, KEYS.approvedWithdrawals, KEYS.rejectedWithdrawals, KEYS.fundHistory, KEYS.fundApprovals, KEYS.walletBalances,
   KEYS.payoutSummary, KEYS.directIncome, KEYS.holidayReward, KEYS.stats, KEYS.auditLog, ...USER_LIST_KEYS,
 ];
 

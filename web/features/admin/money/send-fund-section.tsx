@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { ArrowDownLeft, ArrowUpRight, CheckCircle2, ScrollText, Send } from 'lucide-react';
-import { SendFundRequest, WALLET_MSG } from '@contracts';
+import { ArrowDownLeft, ArrowUpRight, CheckCircle2, Hourglass, ScrollText, Send } from 'lucide-react';
+import { FUND_APPROVAL_MSG, SendFundRequest, WALLET_MSG } from '@contracts';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card';
 import { FormField, fieldA11y } from '../../../components/ui/form-field';
@@ -22,7 +22,7 @@ import { AmountField, ResultRow, UserIdField } from './money-fields';
 
 const FIELDS = ['userId', 'option', 'amount', 'remarks'] as const;
 type Values = { userId: string; option: 'Credit' | 'Debit'; amount: string; remarks: string };
-type Done = { userId: string; option: 'credit' | 'debit'; amount: string; balance: string; remarks: string };
+type Done = { userId: string; option: 'credit' | 'debit'; amount: string; balance: string | null; remarks: string; pendingMessage?: string };
 
 /** A12 Send Fund (doc 2 §2.12): credit or debit a member's wallet, with remarks; never below zero. */
 export function SendFundSection() {
@@ -42,15 +42,22 @@ export function SendFundSection() {
     async (values) => {
       const body = { ...values, userId: values.userId.toUpperCase() };
       try {
-        const res = await postMoney<{ message?: string; balance: string }>('/api/admin/send-fund', body, idempotency.keyFor(body));
+        const res = await postMoney<{ message?: string; balance?: string }>('/api/admin/send-fund', body, idempotency.keyFor(body));
         if (!res.ok) {
           applyFieldErrors(form.setError, res.error.fieldErrors, FIELDS);
           toast({ title: 'Error', description: adminMessage(res.error.message, 'Failed to process fund transaction', res.status), variant: 'destructive' });
           return;
         }
         idempotency.renew();
-        toast({ title: 'Success', description: body.option === 'credit' ? WALLET_MSG.fundCredited : WALLET_MSG.fundDebited, variant: 'success' });
-        setDone({ userId: body.userId, option: body.option, amount: body.amount, balance: res.data.balance, remarks: body.remarks });
+        if (res.status === 202) {
+          // Above the approval amount: it waits for a second admin (issue 13); nothing has moved yet.
+          const message = res.data.message ?? FUND_APPROVAL_MSG.requested;
+          toast({ title: 'Sent for approval', description: message, variant: 'default' });
+          setDone({ userId: body.userId, option: body.option, amount: body.amount, balance: null, remarks: body.remarks, pendingMessage: message });
+        } else {
+          toast({ title: 'Success', description: body.option === 'credit' ? WALLET_MSG.fundCredited : WALLET_MSG.fundDebited, variant: 'success' });
+          setDone({ userId: body.userId, option: body.option, amount: body.amount, balance: res.data.balance ?? null, remarks: body.remarks });
+        }
         form.reset({ userId: '', option: form.getValues('option'), amount: '', remarks: '' });
         await invalidate();
       } catch (e) {
@@ -113,24 +120,36 @@ export function SendFundSection() {
 
         <aside aria-label="Last transaction" className="space-y-3">
           {done ? (
-            <Card className="border-emerald-200">
+            <Card className={done.pendingMessage ? 'border-amber-200' : 'border-emerald-200'}>
               <CardHeader>
-                <p className="flex items-center gap-2 text-sm font-semibold text-emerald-800">
-                  <CheckCircle2 aria-hidden="true" className="size-4.5" /> {done.option === 'credit' ? WALLET_MSG.fundCredited : WALLET_MSG.fundDebited}
-                </p>
+                {done.pendingMessage ? (
+                  <div className="space-y-1">
+                    <p className="flex items-center gap-2 text-sm font-semibold text-amber-800">
+                      <Hourglass aria-hidden="true" className="size-4.5" /> Waiting for a second admin
+                    </p>
+                    <p className="text-sm text-slate-600">{done.pendingMessage}</p>
+                    <Link className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline" to={sectionHref('fund-approvals')}>
+                      Open Fund Approvals
+                    </Link>
+                  </div>
+                ) : (
+                  <p className="flex items-center gap-2 text-sm font-semibold text-emerald-800">
+                    <CheckCircle2 aria-hidden="true" className="size-4.5" /> {done.option === 'credit' ? WALLET_MSG.fundCredited : WALLET_MSG.fundDebited}
+                  </p>
+                )}
               </CardHeader>
               <CardContent className="pt-2">
                 <dl className="divide-y divide-slate-100">
                   <ResultRow label="User ID">
                     <span className="font-mono">{done.userId}</span>
                   </ResultRow>
-                  <ResultRow label={done.option === 'credit' ? 'Credited' : 'Debited'}>
+                  <ResultRow label={done.pendingMessage ? (done.option === 'credit' ? 'Credit asked' : 'Debit asked') : done.option === 'credit' ? 'Credited' : 'Debited'}>
                     <span className={done.option === 'credit' ? 'text-emerald-700' : 'text-red-600'}>
                       {done.option === 'credit' ? '+' : '-'}
                       {formatINR(done.amount)}
                     </span>
                   </ResultRow>
-                  <ResultRow label="New balance">{formatINR(done.balance)}</ResultRow>
+                  {done.balance !== null ? <ResultRow label="New balance">{formatINR(done.balance)}</ResultRow> : null}
                   <ResultRow label="Remarks">{done.remarks}</ResultRow>
                 </dl>
               </CardContent>
@@ -154,6 +173,12 @@ export function SendFundSection() {
               <li className="flex gap-2">
                 <ScrollText aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
                 <span>The member is notified, and the entry appears in the Fund History.</span>
+              </li>
+              <li className="flex gap-2">
+                <Hourglass aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-600" />
+                <span>
+                  Above the approval amount a <strong className="font-medium text-slate-800">second admin</strong> approves it in Fund Approvals first.
+                </span>
               </li>
             </ul>
           </div>
