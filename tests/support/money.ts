@@ -12,7 +12,14 @@ export async function fundedMember(t: TestApp, adminCookie: string, balance: str
   const cookie = await t.login(email, 'Wallet#123');
   if (balance !== '0') {
     const r = await t.api('POST', '/api/admin/send-fund', { cookie: adminCookie, body: { userId: user.userId, option: 'Credit', amount: balance, remarks: 'Opening balance' } });
-    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    if (r.status === 202) {
+      // Above the approval amount (issue 13): the second demo admin approves it.
+      const second = await t.login(t.demo.admin2.email, t.demo.admin2.password);
+      const ok = await t.api('POST', `/api/admin/fund-approvals/${r.body.approval.id}/approve`, { cookie: second });
+      expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    } else {
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+    }
   }
   return { user, cookie };
 }
