@@ -14,7 +14,7 @@ import { treeSuite } from './tree-suite';
 import { commerceSuite } from './commerce-suite';
 import { payoutSuite } from './payout-suite';
 import { seedMembers } from './seed-members';
-import { BENCH_DB, benchDbUrl, serverUrl } from './seed';
+import { BENCH_DB, benchDbUrl, refreshDemoAdmin, serverUrl } from './seed';
 
 const suite = process.argv[2] ?? 'auth';
 const base = serverUrl;
@@ -111,6 +111,7 @@ function startWorker(databaseUrl: string): ChildProcess {
 
 /** The app without jobs (RUN_JOBS=0) and one `npm run worker` process on the seeded tree, as in production. */
 async function asInProduction<T>(fn: (server: ChildProcess) => Promise<T>): Promise<T> {
+  await refreshDemoAdmin(benchDbUrl());
   const worker = startWorker(benchDbUrl());
   try {
     return await runOn(benchDbUrl(), fn, { RUN_JOBS: '0' });
@@ -154,7 +155,10 @@ async function payoutBench(): Promise<boolean> {
 /** The admin suite uses `mlm_bench` from `npm run bench:seed` when it exists, otherwise seeds BENCH_MEMBERS itself. */
 async function adminBench(): Promise<boolean> {
   const seeded = await seededMembers();
-  if (seeded) return runOn(benchDbUrl(), (server) => adminSuite(URL_BASE, server, seeded));
+  if (seeded) {
+    await refreshDemoAdmin(benchDbUrl());
+    return runOn(benchDbUrl(), (server) => adminSuite(URL_BASE, server, seeded));
+  }
   const members = Number(process.env.BENCH_MEMBERS ?? 1_000_000);
   return withDatabase(async (url) => {
     await runOn(url, async () => undefined);
