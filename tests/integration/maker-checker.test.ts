@@ -76,12 +76,14 @@ describe('Send Fund above the threshold', () => {
   });
 
   it('a large debit the balance no longer covers is refused at approval and stays pending', async () => {
-    const m = await fundedMember(t, c.admin, '10000');
+    const m = await fundedMember(t, c.admin, '100000');
     const id = (await sendFund(c.admin, m.user.userId, '60000', 'Debit')).body.approval.id;
-    expectError(await t.api('POST', `/api/admin/fund-approvals/${id}/approve`, { cookie: second }), 400);
+    // Meanwhile a direct debit (at the threshold, applied at once) leaves ₹50,000.
+    expect((await sendFund(c.admin, m.user.userId, '50000', 'Debit')).status).toBe(200);
+    expectError(await t.api('POST', `/api/admin/fund-approvals/${id}/approve`, { cookie: second }), 400, { code: 'INSUFFICIENT_FUNDS' });
     const [row] = await query<{ status: string }>(t, sql`select status from approval_requests where id = ${id}`);
     expect(row.status).toBe('pending');
-    expect(await balanceOf(m.user.id)).toBe('10000.00');
+    expect(await balanceOf(m.user.id)).toBe('50000.00');
   });
 
   it('two admins approving at once apply it once', async () => {
@@ -97,5 +99,14 @@ describe('Send Fund above the threshold', () => {
   it('members and founders cannot see or decide requests', async () => {
     expectError(await t.api('GET', '/api/admin/fund-approvals', { cookie: c.member }), 403);
     expectError(await t.api('GET', '/api/admin/fund-approvals', { cookie: c.founder }), 403);
+  });
+});
+
+describe('a large debit the balance does not cover', () => {
+  it('is refused at once, as a direct one is, and no request is stored', async () => {
+    const m = await fundedMember(t, c.admin, '1000');
+    const before = await count(t, 'approval_requests', sql`target_user_id = ${m.user.id}`);
+    expectError(await sendFund(c.admin, m.user.userId, '999999', 'Debit'), 400, { code: 'INSUFFICIENT_FUNDS', message: WALLET_MSG.insufficientBalance });
+    expect(await count(t, 'approval_requests', sql`target_user_id = ${m.user.id}`)).toBe(before);
   });
 });

@@ -161,7 +161,13 @@ export async function reactivateWithdrawal(ctx: AppContext, actor: Actor, transa
 export async function sendFund(ctx: AppContext, actor: Actor, transact: Transactor, input: z.output<typeof SendFundRequest>) {
   return transact(async (tx): Promise<Answer<unknown>> => {
     const user = await memberByPublicId(tx, input.userId);
-    if (compareMoney(input.amount, ctx.config.sendFundApprovalAbove) > 0) return requestFundApproval(ctx, tx, actor, user, input);
+    if (compareMoney(input.amount, ctx.config.sendFundApprovalAbove) > 0) {
+      // A debit the balance does not cover is refused now, as a direct one is (and again at approval).
+      if (input.option === 'debit' && compareMoney((await walletOf(tx, user.id))?.balance ?? '0.00', input.amount) < 0) {
+        throw new AppError('INSUFFICIENT_FUNDS', 400, WALLET_MSG.insufficientBalance, { amount: [WALLET_MSG.insufficientBalance] });
+      }
+      return requestFundApproval(ctx, tx, actor, user, input);
+    }
     const entry = await applyFund(ctx, tx, actor, user, input);
     const credit = input.option === 'credit';
     return { status: 200, body: { message: credit ? WALLET_MSG.fundCredited : WALLET_MSG.fundDebited, balance: entry.balanceAfter, transactionId: entry.id } };
