@@ -49,7 +49,8 @@ export async function treeSuite(base: string, databaseUrl: string) {
 
   // Placements: recruits aimed at the root's left leg (spillover in the big tree) and below the chain.
   const admin = await signIn(base, 'admin@demo.local', 'Admin@12345!');
-  const adminId = (await db.query("select id from users where email = 'admin@demo.local'")).rows[0].id;
+  // The founder's links (recruiter), approved by the admin: nobody approves their own recruit (issue 13).
+  const recruiterId = (await db.query("select id from users where email = 'founder@demo.local'")).rows[0].id;
   const root = (await db.query('select id from users where placed_at is not null and parent_id is null')).rows[0].id;
   const approvals = async (label: string, parentId: string, n: number) => {
     const ids: string[] = [];
@@ -60,7 +61,7 @@ export async function treeSuite(base: string, databaseUrl: string) {
          values ('BP' || lpad((floor(random() * 9999999))::int::text, 7, '0'), $1, 'Placed', 'Recruit', 'user', 'pending', true, false) returning id`, [email])).rows[0].id;
       ids.push((await db.query(
         `insert into pending_recruits (applicant_user_id, email, full_name, recruiter_id, placement_type, placement_parent_id, position, status)
-         values ($1, $2, 'Placed Recruit', $3, 'strategic', $4, 'left', 'awaiting_admin') returning id`, [u, email, adminId, parentId])).rows[0].id);
+         values ($1, $2, 'Placed Recruit', $3, 'strategic', $4, 'left', 'awaiting_admin') returning id`, [u, email, recruiterId, parentId])).rows[0].id);
     }
     const times: number[] = [];
     let failures = 0;
