@@ -110,3 +110,19 @@ describe('a large debit the balance does not cover', () => {
     expect(await count(t, 'approval_requests', sql`target_user_id = ${m.user.id}`)).toBe(before);
   });
 });
+
+describe('bad input on the approval routes', () => {
+  it('a malformed or unknown id, a bad status and a missing reason answer 4xx and change nothing', async () => {
+    const before = await count(t, 'approval_requests');
+    expectError(await t.api('POST', '/api/admin/fund-approvals/not-a-uuid/approve', { cookie: second }), 400, { message: FUND_APPROVAL_MSG.notFound });
+    expectError(await t.api('POST', '/api/admin/fund-approvals/00000000-0000-4000-8000-000000000000/approve', { cookie: second }), 404, { message: FUND_APPROVAL_MSG.notFound });
+    expectError(await t.api('POST', '/api/admin/fund-approvals/00000000-0000-4000-8000-000000000000/reject', { cookie: second, body: { reason: 'x' } }), 404);
+    expectError(await t.api('GET', '/api/admin/fund-approvals?status=lost', { cookie: second }), 400);
+    const m = await fundedMember(t, c.admin, '0');
+    const id = (await sendFund(c.admin, m.user.userId, '70000')).body.approval.id;
+    expectInvalid(await t.api('POST', `/api/admin/fund-approvals/${id}/reject`, { cookie: second, body: {} }), WALLET_MSG.rejectReasonRequired, 'reason');
+    expectError(await t.api('POST', `/api/admin/fund-approvals/${id}/approve`, { cookie: c.member }), 403);
+    expect(await count(t, 'approval_requests')).toBe(before + 1);
+    expect(await balanceOf(m.user.id)).toBe('0.00');
+  });
+});

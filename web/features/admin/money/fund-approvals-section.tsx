@@ -1,30 +1,24 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { BadgeCheck, Ban, Hourglass, Send, ShieldCheck } from 'lucide-react';
-import { FUND_APPROVAL_MSG, RejectFundApprovalRequest, WALLET_MSG, type FundApprovalView } from '@contracts';
+import { FUND_APPROVAL_MSG, type FundApprovalView } from '@contracts';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { FormField, fieldA11y } from '../../../components/ui/form-field';
-import { Textarea } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/toast';
-import { apiGet, errorMessage } from '../../../lib/api';
+import { apiGet } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
-import { applyFieldErrors } from '../../../lib/form-errors';
 import { useSignedInUser } from '../../account';
 import { formatCount, formatDateTimeUS, formatINR } from '../format';
-import { KEYS, schemaResolver } from '../queries';
+import { KEYS } from '../queries';
 import { sectionHref } from '../sections';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { QueryStates } from '../ui/query-error';
 import { SectionHeader } from '../ui/section-header';
 import { SegmentCount, SegmentIcon, segmentClass, segmentGroupClass } from '../ui/segments';
-import { adminMessage, postMoney, useIdempotencyKey, useInvalidateMoney } from './money-api';
+import { useMoneyDecision } from './money-api';
+import { RejectReasonDialog } from './reject-reason-dialog';
 
 type Status = FundApprovalView['status'];
 const STATUSES: { id: Status; label: string; icon: typeof Hourglass; empty: string; hint: string }[] = [
@@ -60,29 +54,10 @@ function Summary({ a }: { a: FundApprovalView }) {
 }
 
 /** POST /api/admin/fund-approvals/:id/{approve,reject} with its toasts. */
-function useDecide(a: FundApprovalView, decision: 'approve' | 'reject') {
-  const invalidate = useInvalidateMoney();
-  const idempotency = useIdempotencyKey();
-  const failed = decision === 'approve' ? 'Failed to approve the fund transaction' : 'Failed to reject the fund transaction';
-  return async (body?: unknown): Promise<{ ok: boolean; fieldErrors?: Record<string, string[] | undefined> }> => {
-    const url = `${KEYS.fundApprovals}/${encodeURIComponent(a.id)}/${decision}`;
-    try {
-      const res = await postMoney<{ message?: string }>(url, body, idempotency.keyFor({ url, body }));
-      if (!res.ok) {
-        toast({ title: 'Error', description: adminMessage(res.error.message, failed, res.status), variant: 'destructive' });
-        if (res.status === 404 || res.status === 409) await invalidate();
-        return { ok: false, fieldErrors: res.error.fieldErrors };
-      }
-      idempotency.renew();
-      toast({ title: 'Success', description: res.data?.message || (decision === 'approve' ? FUND_APPROVAL_MSG.approved : FUND_APPROVAL_MSG.rejected), variant: 'success' });
-      await invalidate();
-      return { ok: true };
-    } catch (e) {
-      toast({ title: 'Error', description: errorMessage(e, failed), variant: 'destructive' });
-      return { ok: false };
-    }
-  };
-}
+const useDecide = (a: FundApprovalView, decision: 'approve' | 'reject') =>
+  useMoneyDecision(`${KEYS.fundApprovals}/${encodeURIComponent(a.id)}/${decision}`, decision === 'approve'
+    ? { done: FUND_APPROVAL_MSG.approved, failed: 'Failed to approve the fund transaction' }
+    : { done: FUND_APPROVAL_MSG.rejected, failed: 'Failed to reject the fund transaction' });
 
 function ApproveDialog({ a, onClose }: { a: FundApprovalView; onClose: () => void }) {
   const decide = useDecide(a, 'approve');
@@ -110,38 +85,16 @@ function ApproveDialog({ a, onClose }: { a: FundApprovalView; onClose: () => voi
 }
 
 function RejectDialog({ a, onClose }: { a: FundApprovalView; onClose: () => void }) {
-  const decide = useDecide(a, 'reject');
-  const form = useForm<{ reason: string }, unknown, z.output<typeof RejectFundApprovalRequest>>({
-    resolver: schemaResolver<{ reason: string }, typeof RejectFundApprovalRequest>(RejectFundApprovalRequest),
-    defaultValues: { reason: '' },
-  });
-  const { errors, isSubmitting } = form.formState;
-  const empty = form.watch('reason').trim() === '';
-  const error = errors.reason?.message;
-  const onSubmit = form.handleSubmit(async (values) => {
-    const res = await decide(values);
-    if (res.ok) onClose();
-    else applyFieldErrors(form.setError, res.fieldErrors, ['reason']);
-  });
   return (
-    <Dialog open onOpenChange={(open) => !open && !isSubmitting && onClose()}>
-      <DialogContent title="Reject Fund Transaction" description="Nothing is applied to the wallet. The requesting admin sees this reason.">
-        <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
-          <Summary a={a} />
-          <FormField id="fa-reason" label="Reason for rejection" error={error} hint={empty ? WALLET_MSG.rejectReasonRequired : undefined}>
-            <Textarea rows={3} maxLength={500} autoFocus placeholder="e.g. No approval on file for this bonus" {...fieldA11y('fa-reason', error, empty)} {...form.register('reason')} />
-          </FormField>
-          <DialogFooter>
-            <Button variant="outline" onClick={onClose} disabled={isSubmitting}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="destructive" disabled={empty} loading={isSubmitting}>
-              {isSubmitting ? 'Rejecting...' : 'Reject'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <RejectReasonDialog
+      title="Reject Fund Transaction"
+      description="Nothing is applied to the wallet. The requesting admin sees this reason."
+      fieldId="fa-reason"
+      placeholder="e.g. No approval on file for this bonus"
+      summary={<Summary a={a} />}
+      decide={useDecide(a, 'reject')}
+      onClose={onClose}
+    />
   );
 }
 

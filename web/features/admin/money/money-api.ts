@@ -1,7 +1,8 @@
 import { useMemo, useRef } from 'react';
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminWithdrawal, FundHistoryRecord, Page, WalletBalanceRow } from '@contracts';
-import { apiGet, apiRequest, type WriteResult } from '../../../lib/api';
+import { toast } from '../../../components/ui/toast';
+import { apiGet, apiRequest, errorMessage, type WriteResult } from '../../../lib/api';
 import { newIdempotencyKey } from '../../../lib/idempotency';
 import { toQueryString } from '../format';
 import { invalidatePaths, KEYS, MONEY_KEYS } from '../queries';
@@ -88,3 +89,30 @@ export function adminMessage(message: string | undefined, fallback: string, stat
  */
 export const withdrawalCurrency = (w: Pick<AdminWithdrawal, 'withdrawalType'>) => (w.withdrawalType === 'usdt' ? 'USD' : 'INR');
 export const currencySign = (w: Pick<AdminWithdrawal, 'withdrawalType'>) => (withdrawalCurrency(w) === 'USD' ? '$' : '₹');
+
+/**
+ * An admin's decision on a money request (a withdrawal, a fund approval): POSTs `url` with its Idempotency-Key, shows
+ * the success or failure toast (doc 2 §8) and refreshes the money lists; a request someone else decided meanwhile (404,
+ * 409) refreshes them too. Answers the fieldErrors of a refusal for the dialog's fields.
+ */
+export function useMoneyDecision(url: string, texts: { done: string; failed: string }) {
+  const invalidate = useInvalidateMoney();
+  const idempotency = useIdempotencyKey();
+  return async (body?: unknown): Promise<{ ok: boolean; fieldErrors?: Record<string, string[] | undefined> }> => {
+    try {
+      const res = await postMoney<{ message?: string }>(url, body, idempotency.keyFor({ url, body }));
+      if (!res.ok) {
+        toast({ title: 'Error', description: adminMessage(res.error.message, texts.failed, res.status), variant: 'destructive' });
+        if (res.status === 404 || res.status === 409) await invalidate();
+        return { ok: false, fieldErrors: res.error.fieldErrors };
+      }
+      idempotency.renew();
+      toast({ title: 'Success', description: res.data?.message || texts.done, variant: 'success' });
+      await invalidate();
+      return { ok: true };
+    } catch (e) {
+      toast({ title: 'Error', description: errorMessage(e, texts.failed), variant: 'destructive' });
+      return { ok: false };
+    }
+  };
+}

@@ -1,19 +1,18 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { ApproveWithdrawalRequest, RejectWithdrawalRequest, WALLET_MSG } from '@contracts';
+import { ApproveWithdrawalRequest, WALLET_MSG } from '@contracts';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
 import { FormField, fieldA11y } from '../../../components/ui/form-field';
 import { Input, Textarea } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/toast';
-import { errorMessage } from '../../../lib/api';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { formatDateTimeUS } from '../format';
 import { schemaResolver } from '../queries';
 import { ConfirmDialog } from '../ui/confirm-dialog';
-import { adminMessage, postMoney, useIdempotencyKey, useInvalidateMoney, type AdminWithdrawal } from './money-api';
+import { useMoneyDecision, type AdminWithdrawal } from './money-api';
+import { RejectReasonDialog } from './reject-reason-dialog';
 import { Amount, TypeLabel } from './withdrawal-list';
 
 /** The request being decided, so the admin sees what the confirm is about. */
@@ -50,29 +49,8 @@ const FAILED: Record<Decision, string> = {
 };
 
 /** POST /api/admin/{approve,reject,reactivate}-withdrawal/:id with its toasts (doc 2 §8). Answers the fieldErrors of a refusal. */
-function useDecide(w: AdminWithdrawal, decision: Decision) {
-  const invalidate = useInvalidateMoney();
-  const idempotency = useIdempotencyKey();
-  return async (body?: unknown): Promise<{ ok: boolean; fieldErrors?: Record<string, string[] | undefined> }> => {
-    const url = `/api/admin/${PATH[decision]}/${encodeURIComponent(w.id)}`;
-    try {
-      const res = await postMoney<{ message?: string }>(url, body, idempotency.keyFor({ url, body }));
-      if (!res.ok) {
-        toast({ title: 'Error', description: adminMessage(res.error.message, FAILED[decision], res.status), variant: 'destructive' });
-        // Someone else decided it meanwhile: show the lists as they are now.
-        if (res.status === 404 || res.status === 409) await invalidate();
-        return { ok: false, fieldErrors: res.error.fieldErrors };
-      }
-      idempotency.renew();
-      toast({ title: 'Success', description: res.data?.message || DONE[decision], variant: 'success' });
-      await invalidate();
-      return { ok: true };
-    } catch (e) {
-      toast({ title: 'Error', description: errorMessage(e, FAILED[decision]), variant: 'destructive' });
-      return { ok: false };
-    }
-  };
-}
+const useDecide = (w: AdminWithdrawal, decision: Decision) =>
+  useMoneyDecision(`/api/admin/${PATH[decision]}/${encodeURIComponent(w.id)}`, { done: DONE[decision], failed: FAILED[decision] });
 
 type ApproveValues = { adminNotes: string; payoutReference: string };
 
@@ -118,44 +96,18 @@ export function ApproveWithdrawalDialog({ withdrawal, onClose }: { withdrawal: A
   );
 }
 
-type RejectValues = { reason: string };
-
 /** Reject Withdrawal (doc 2 §2.10, §5): a non-blank reason; the amount goes back to the member's wallet. */
 export function RejectWithdrawalDialog({ withdrawal, onClose }: { withdrawal: AdminWithdrawal; onClose: () => void }) {
-  const decide = useDecide(withdrawal, 'reject');
-  const form = useForm<RejectValues, unknown, z.output<typeof RejectWithdrawalRequest>>({
-    resolver: schemaResolver<RejectValues, typeof RejectWithdrawalRequest>(RejectWithdrawalRequest),
-    defaultValues: { reason: '' },
-  });
-  const { errors, isSubmitting } = form.formState;
-  const empty = form.watch('reason').trim() === '';
-  const error = errors.reason?.message;
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    const res = await decide(values);
-    if (res.ok) onClose();
-    else applyFieldErrors(form.setError, res.fieldErrors, ['reason']);
-  });
-
   return (
-    <Dialog open onOpenChange={(open) => !open && !isSubmitting && onClose()}>
-      <DialogContent title="Reject Withdrawal" description="The member sees this reason. The amount is credited back to their wallet.">
-        <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
-          <Summary w={withdrawal} />
-          <FormField id="wd-reason" label="Reason for rejection" error={error} hint={empty ? WALLET_MSG.rejectReasonRequired : undefined}>
-            <Textarea rows={3} maxLength={500} autoFocus placeholder="e.g. The bank account name does not match the KYC" {...fieldA11y('wd-reason', error, empty)} {...form.register('reason')} />
-          </FormField>
-          <DialogFooter>
-            <Button variant="outline" onClick={onClose} disabled={isSubmitting}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="destructive" disabled={empty} loading={isSubmitting}>
-              {isSubmitting ? 'Rejecting...' : 'Reject'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <RejectReasonDialog
+      title="Reject Withdrawal"
+      description="The member sees this reason. The amount is credited back to their wallet."
+      fieldId="wd-reason"
+      placeholder="e.g. The bank account name does not match the KYC"
+      summary={<Summary w={withdrawal} />}
+      decide={useDecide(withdrawal, 'reject')}
+      onClose={onClose}
+    />
   );
 }
 
