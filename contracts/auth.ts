@@ -99,10 +99,39 @@ export const CurrentUser = z.object({
   activationDate: z.string().nullable(),
   createdAt: z.string(),
   impersonatedBy: z.object({ id: z.string(), userId: z.string(), name: z.string() }).nullable(),
+  /** Two-factor sign-in (issue 13): on or off, and whether the role requires it (admins and founders). */
+  twoFactor: z.object({ enabled: z.boolean(), required: z.boolean() }),
 });
 export type CurrentUser = z.infer<typeof CurrentUser>;
 
-export const LoginResponse = z.object({ user: CurrentUser });
+/** Signed in, or (two-factor on) the password was right and a code is awaited: the challenge rides in a cookie. */
+export const LoginResponse = z.union([z.object({ user: CurrentUser }), z.object({ twoFactorRequired: z.literal(true) })]);
+export type LoginResponse = z.infer<typeof LoginResponse>;
+
+/**
+ * A second-factor code as typed: six digits from the authenticator app, or a one-time recovery code
+ * (`xxxxx-xxxxx`, letters and digits). Spaces are ignored; recovery codes are read in any case.
+ */
+export const twoFactorCodeField = () =>
+  z.string({ error: MSG.twoFactorCodeRequired })
+    .transform((v) => v.replace(/\s+/g, '').toLowerCase())
+    .pipe(z.string().min(1, { error: MSG.twoFactorCodeRequired }).max(20, { error: MSG.invalidTwoFactorCode }).regex(/^(\d{6}|[a-z0-9]{5}-?[a-z0-9]{5})$/, { error: MSG.invalidTwoFactorCode }));
+export const TwoFactorCodeRequest = z.object({ code: twoFactorCodeField() });
+export type TwoFactorCodeRequest = z.infer<typeof TwoFactorCodeRequest>;
+/** Turning it off (members only) takes the password and a code. */
+export const TwoFactorDisableRequest = z.object({
+  password: z.string({ error: MSG.passwordRequired }).min(1, { error: MSG.passwordRequired }).max(200),
+  code: twoFactorCodeField(),
+});
+export type TwoFactorDisableRequest = z.infer<typeof TwoFactorDisableRequest>;
+export const TwoFactorStatus = z.object({
+  enabled: z.boolean(), required: z.boolean(), enabledAt: z.string().nullable(), recoveryCodesLeft: z.number().int(),
+});
+export type TwoFactorStatus = z.infer<typeof TwoFactorStatus>;
+export const TwoFactorSetupResponse = z.object({ secret: z.string(), otpauthUri: z.string(), account: z.string(), issuer: z.string() });
+export type TwoFactorSetupResponse = z.infer<typeof TwoFactorSetupResponse>;
+export const RecoveryCodesResponse = z.object({ message: z.string(), recoveryCodes: z.array(z.string()) });
+export type RecoveryCodesResponse = z.infer<typeof RecoveryCodesResponse>;
 
 export const ImpersonationExchangeRequest = z.object({ code: tokenField() });
 export const ImpersonationExchangeResponse = z.object({ accessToken: z.string(), expiresAt: z.string(), user: CurrentUser });

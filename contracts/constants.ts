@@ -34,3 +34,10 @@ export const IMPERSONATION_WINDOW = { width: 1200, height: 800 } as const;
 export const KYC_REPLACE_PROGRESS_STEPS = [25, 75, 100] as const;
 export const CURRENT_USER_GC_MS = 5 * MINUTE;
 export const HIDDEN_ID_LIMIT = 20;
+
+/** Roles that must sign in with a second factor (issue 13); the others may turn it on. */
+export const TWO_FACTOR_ROLES: readonly string[] = ['admin', 'founder'];
+/** A code given in a session covers the actions that ask for it again (step-up) for this long. */
+export const STEP_UP_WINDOW_MS = 5 * MINUTE;
+export const TWO_FACTOR_CHALLENGE_COOKIE = 'mfa';
+export const TWO_FACTOR_CHALLENGE_MS = 5 * MINUTE;

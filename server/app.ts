@@ -11,6 +11,7 @@ import { registerRoutes, assertAllRoutesDeclared } from './http/routes';
 import { logRedaction, serializeRequest } from './http/logging';
 import { actorFrom } from './http/actor';
 import { authRoutes } from './modules/auth/auth.routes';
+import { twoFactorRoutes } from './modules/auth/two-factor.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { kycRoutes } from './modules/kyc/kyc.routes';
@@ -92,6 +93,7 @@ export async function buildApp(ctx: Omit<AppContext, 'log'> & { log?: AppContext
   registerRoutes(app, fullCtx, [
     ...healthRoutes({ ping: opts.ping ?? (async () => true), migrated: opts.migrated ?? (() => true) }),
     ...authRoutes(fullCtx),
+    ...twoFactorRoutes(fullCtx),
     ...userRoutes(fullCtx),
     ...notificationRoutes(fullCtx),
     ...kycRoutes(fullCtx),

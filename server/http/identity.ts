@@ -11,6 +11,8 @@ export interface Identity {
   user: UserRow;
   /** SHA-256 of the session cookie, when signed in by cookie. */
   sessionHash?: string;
+  /** When this session last had the second factor (sign-in or step-up); null when never. */
+  verifiedAt?: Date | null;
   /** Present while an admin acts through an impersonation token (decisions.md §8). */
   impersonation?: { grantId: string; admin: UserRow };
 }
@@ -38,5 +40,5 @@ export async function resolveIdentity(ctx: AppContext, req: FastifyRequest): Pro
   const sessionHash = sha256(cookie);
   const found = await findSessionWithUser(ctx.db, sessionHash, now);
   if (!found || !SIGNED_IN_STATUSES.has(found.user.status)) return null;
-  return { user: found.user, sessionHash };
+  return { user: found.user, sessionHash, verifiedAt: found.verifiedAt };
 }

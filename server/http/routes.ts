@@ -7,6 +7,7 @@ import { AppError, unauthenticated, forbidden } from '../core/app-error';
 import { resolveIdentity, type Identity } from './identity';
 import { enforceRateLimits, type RateLimitRule } from './rate-limit';
 import { checkOrigin } from './security';
+import { mustEnrol, recentlyVerified } from '../modules/auth/two-factor.service';
 
 export interface RouteDef {
   method: HTTPMethods;
@@ -19,6 +20,10 @@ export interface RouteDef {
   duringPasswordChange?: boolean;
   /** Refused while an admin impersonates (decisions.md §8), with this message when one is given. */
   denyImpersonation?: boolean | string;
+  /** Reachable by an admin or founder who signed in with a password and must still set up two-factor. */
+  duringEnrolment?: boolean;
+  /** Asks for the second factor again unless this session gave it within 5 minutes (issue 13, step-up). */
+  stepUp?: boolean;
 }
 
 declare module 'fastify' {
@@ -82,13 +87,28 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, defs: Rout
           if (id.user.firstLogin && !id.impersonation && !def.duringPasswordChange) {
             throw new AppError('PASSWORD_CHANGE_REQUIRED', 403, MSG.passwordChangeRequired);
           }
+          if (!id.impersonation && mustEnrol(id.user) && !def.duringEnrolment) {
+            throw new AppError('TWO_FACTOR_ENROLMENT_REQUIRED', 403, MSG.twoFactorEnrolmentRequired);
+          }
           if (!allowed(def.access, id)) throw forbidden(MSG.forbidden);
+          if (def.stepUp) requireStepUp(id, ctx.clock.now());
         }
         if (keyedLimits.length) await enforceRateLimits(ctx, req, keyedLimits);
       },
       handler: def.handler,
     });
   }
+}
+
+/**
+ * The second factor again (issue 13): a route that moves money or changes who may do what needs a code given in
+ * this session within the last 5 minutes; a handler whose step-up depends on the input (a role change inside an
+ * edit) calls this itself. An impersonation token never passes (those routes refuse it anyway).
+ */
+export function requireStepUp(id: Identity, now: Date) {
+  if (id.impersonation || !id.sessionHash) throw forbidden(MSG.stepUpRequired, 'STEP_UP_REQUIRED');
+  if (!id.user.twoFactorEnabledAt) throw new AppError('TWO_FACTOR_ENROLMENT_REQUIRED', 403, MSG.twoFactorEnrolmentRequired);
+  if (!recentlyVerified(id.verifiedAt, now)) throw forbidden(MSG.stepUpRequired, 'STEP_UP_REQUIRED');
 }
 
 /** Fails when any route was registered outside registerRoutes. */

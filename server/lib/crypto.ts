@@ -29,19 +29,23 @@ export function randomDigits(count: number): string {
   return out;
 }
 
-/** AES-256-GCM with a key derived from the app secret; output is base64 iv|tag|ciphertext. */
-export function encrypt(secret: string, plain: string): string {
-  const key = createHash('sha256').update(`outbox:${secret}`).digest();
+/** AES-256-GCM with a key derived from the app secret for one purpose; output is base64 iv|tag|ciphertext. */
+export function sealFor(purpose: string, secret: string, plain: string): string {
+  const key = createHash('sha256').update(`${purpose}:${secret}`).digest();
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
   return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64');
 }
 
-export function decrypt(secret: string, payload: string): string {
-  const key = createHash('sha256').update(`outbox:${secret}`).digest();
+export function unsealFor(purpose: string, secret: string, payload: string): string {
+  const key = createHash('sha256').update(`${purpose}:${secret}`).digest();
   const raw = Buffer.from(payload, 'base64');
   const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
   decipher.setAuthTag(raw.subarray(12, 28));
   return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
 }
+
+/** The mail outbox's sealing (purpose 'outbox'). */
+export const encrypt = (secret: string, plain: string) => sealFor('outbox', secret, plain);
+export const decrypt = (secret: string, payload: string) => unsealFor('outbox', secret, payload);

@@ -19,6 +19,7 @@ describe('POST /api/login', () => {
     const r = await login({ userId: 'MEMBER@Demo.Local', password: t.demo.member.password });
     expect(r.status).toBe(200);
     const parsed = LoginResponse.parse(r.body);
+    if (!('user' in parsed)) throw new Error('a member without two-factor is signed in at once');
     expect(parsed.user.email).toBe(t.demo.member.email);
     expect(parsed.user.role).toBe('user');
     expect(parsed.user.status).toBe('active');

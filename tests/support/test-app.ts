@@ -12,6 +12,11 @@ import { startMailbox, type Mailbox } from './mailbox';
 import { createTestDatabase } from './database';
 import { newToken, sha256 } from '../../server/lib/crypto';
 import { insertSession } from '../../server/modules/auth/session.repo';
+import { findUserById } from '../../server/modules/users/users.repo';
+import { mustEnrol } from '../../server/modules/auth/two-factor.service';
+import { stepAt, totpAt } from '../../server/lib/totp';
+import { TWO_FACTOR_CHALLENGE_COOKIE } from '../../contracts/constants';
+import { codeFor, rememberSecret } from './authenticator';
 
 export interface ApiResult<T = any> {
   status: number;
@@ -20,6 +25,12 @@ export interface ApiResult<T = any> {
   /** The session cookie set by this answer, as `sid=...`, if any. */
   cookie?: string;
   setCookie?: string;
+}
+
+/** The value of one cookie an answer set, as `name=value` (empty when it set none). */
+export function cookieFrom(r: ApiResult, name: string): string {
+  const raw = [r.headers['set-cookie']].flat().find((c): c is string => typeof c === 'string' && c.startsWith(`${name}=`));
+  return raw ? raw.split(';')[0] : '';
 }
 
 export interface TestApp {
@@ -83,11 +94,43 @@ export async function startTestApp(opts: { listen?: boolean; rateLimitFactor?: n
     return { status: res.statusCode, body: body as any, headers: res.headers, setCookie, cookie: setCookie?.split(';')[0] };
   };
 
+  /** Enrols a signed-in user in two-factor through the API with the tests' authenticator; answers their secret. */
+  const enrol = async (cookie: string, user: { id: string; email: string; userId: string }) => {
+    const setup = await api('POST', '/api/auth/two-factor/setup', { cookie });
+    if (setup.status !== 200) throw new Error(`two-factor setup failed for ${user.email}: ${setup.status} ${JSON.stringify(setup.body)}`);
+    const step = stepAt(clock.now().getTime());
+    const enabled = await api('POST', '/api/auth/two-factor/enable', { cookie, body: { code: totpAt(setup.body.secret, step * 30_000) } });
+    if (enabled.status !== 200) throw new Error(`two-factor enable failed for ${user.email}: ${enabled.status} ${JSON.stringify(enabled.body)}`);
+    rememberSecret([user.id, user.email, user.userId], setup.body.secret, clock, step);
+    return { secret: setup.body.secret as string, recoveryCodes: enabled.body.recoveryCodes as string[] };
+  };
+
+  /** The second step of a two-factor sign-in, with the code the tests' authenticator shows. */
+  const answerChallenge = async (login: string, first: ApiResult) => {
+    const challenge = cookieFrom(first, TWO_FACTOR_CHALLENGE_COOKIE);
+    const r = await api('POST', '/api/login/two-factor', { cookie: challenge, body: { code: codeFor(login) } });
+    if (r.status !== 200 || !r.cookie) throw new Error(`two-factor sign-in failed for ${login}: ${r.status} ${JSON.stringify(r.body)}`);
+    return r.cookie;
+  };
+
   const sessionOf = async (userId: string) => {
     const token = newToken();
-    await insertSession(runtime.ctx.db, { sid: sha256(token), userId, expire: new Date(clock.now().getTime() + 12 * 3600_000), sess: {} });
-    return `sid=${token}`;
+    // As if they had just signed in: with the second factor given (admins and founders are enrolled first).
+    await insertSession(runtime.ctx.db, { sid: sha256(token), userId, expire: new Date(clock.now().getTime() + 12 * 3600_000), sess: {}, verifiedAt: clock.now() });
+    const cookie = `sid=${token}`;
+    const user = await findUserById(runtime.ctx.db, userId);
+    if (user && mustEnrol(user) && !user.firstLogin) await enrol(cookie, user);
+    return cookie;
   };
+
+  // The demo admin and founder have two-factor on, as their roles require (issue 13).
+  for (const who of [DEMO_ACCOUNTS.admin, DEMO_ACCOUNTS.founder]) {
+    const first = await api('POST', '/api/login', { body: { userId: who.email, password: who.password } });
+    if (first.status === 200 && first.cookie && first.body.user?.twoFactor && !first.body.user.twoFactor.enabled) {
+      await enrol(first.cookie, first.body.user);
+      await api('POST', '/api/logout', { cookie: first.cookie });
+    }
+  }
 
   return {
     runtime,
@@ -100,7 +143,10 @@ export async function startTestApp(opts: { listen?: boolean; rateLimitFactor?: n
     api,
     async login(login, password, rememberMe = false) {
       const r = await api('POST', '/api/login', { body: { userId: login, password, rememberMe } });
+      if (r.status === 200 && r.body?.twoFactorRequired) return answerChallenge(login, r);
       if (r.status !== 200 || !r.cookie) throw new Error(`login failed for ${login}: ${r.status} ${JSON.stringify(r.body)}`);
+      // An admin or founder without two-factor sets it up now, as the portal makes them at this sign-in.
+      if (r.body.user?.twoFactor?.required && !r.body.user.twoFactor.enabled && !r.body.user.firstLogin) await enrol(r.cookie, r.body.user);
       return r.cookie;
     },
     async createUser(values) {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, uuid, varchar, boolean, integer, timestamp, jsonb, index, uniqueIndex, primaryKey, check } from 'drizzle-orm/pg-core';
+import { pgTable, uuid, varchar, boolean, integer, bigint, timestamp, jsonb, index, uniqueIndex, primaryKey, check } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -12,9 +12,53 @@ export const sessions = pgTable(
     sess: jsonb('sess').notNull(),
     expire: ts('expire').notNull(),
     userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** When the second factor was last given in this session (sign-in or step-up); step-up needs it within 5 minutes. */
+    verifiedAt: ts('verified_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('sessions_expire_idx').on(t.expire), index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * A user's authenticator secret (issue 13), apart from `users` so that no user row carries it. Both secrets are
+ * sealed with AES-256-GCM under a key derived from APP_SECRET; `lastStep` is the last time step accepted, so a
+ * code works once.
+ */
+export const twoFactorSecrets = pgTable('two_factor_secrets', {
+  userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  secret: varchar('secret', { length: 200 }),
+  /** The secret of an enrolment started and not yet confirmed with a code. */
+  pendingSecret: varchar('pending_secret', { length: 200 }),
+  pendingSince: ts('pending_since'),
+  lastStep: bigint('last_step', { mode: 'number' }).notNull().default(-1),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/** One-time recovery codes: only their SHA-256 is kept (the codes carry 50 random bits each). */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: varchar('code_hash', { length: 64 }).notNull(),
+    usedAt: ts('used_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('recovery_codes_hash_key').on(t.userId, t.codeHash)],
+);
+
+/** A sign-in whose password was right and whose second factor is awaited (5 minutes, 5 tries). */
+export const loginChallenges = pgTable(
+  'login_challenges',
+  {
+    tokenHash: varchar('token_hash', { length: 64 }).primaryKey(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    rememberMe: boolean('remember_me').notNull().default(false),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('login_challenges_user_idx').on(t.userId), index('login_challenges_expires_idx').on(t.expiresAt)],
 );
 
 /** Single-use tokens: only their SHA-256 is kept (decisions.md §2). */

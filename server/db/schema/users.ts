@@ -60,6 +60,8 @@ export const users = pgTable(
     txnPin: text('txn_pin'),
     cryptoWalletAddress: varchar('crypto_wallet_address', { length: 120 }),
     firstLogin: boolean('first_login').notNull().default(true),
+    /** When two-factor sign-in was switched on (issue 13); required for admins and founders. Secrets: two_factor_secrets. */
+    twoFactorEnabledAt: ts('two_factor_enabled_at'),
     passwordChangedAt: ts('password_changed_at'),
     isHiddenId: boolean('is_hidden_id').notNull().default(false),
     kycDeadline: ts('kyc_deadline'),

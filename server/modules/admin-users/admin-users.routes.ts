@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
-import type { RouteDef } from '../../http/routes';
+import { identityOf, requireStepUp, type RouteDef } from '../../http/routes';
 import { actorOf } from '../../http/actor';
 import { parse } from '../../http/validate';
 import { IdParam } from '../../../contracts/notifications';
@@ -13,7 +13,10 @@ const UserIdParam = z.object({ userId: z.string().trim().min(1).max(16) });
 export function adminUserRoutes(ctx: AppContext): RouteDef[] {
   // The edit dialog's call, reached by internal id (PATCH) or by public user id (PUT).
   const editFound = async (req: FastifyRequest, target: Awaited<ReturnType<typeof svc.findUserById>>) => {
-    const u = await svc.editUser(ctx, actorOf(req), target, parse(AdminUserEditRequest, req.body));
+    const input = parse(AdminUserEditRequest, req.body);
+    // Setting another user's password or TXN PIN asks for the second factor again (issue 13, step-up).
+    if (input.password !== undefined || input.txnPin !== undefined) requireStepUp(identityOf(req), ctx.clock.now());
+    const u = await svc.editUser(ctx, actorOf(req), target, input);
     return { message: 'User updated successfully', id: u.id };
   };
   return [
@@ -42,14 +45,21 @@ export function adminUserRoutes(ctx: AppContext): RouteDef[] {
       method: 'PATCH', url: '/api/users/:id', access: 'admin',
       handler: async (req) => {
         const { id } = parse(IdParam, req.params);
-        const u = await svc.editMember(ctx, actorOf(req), id, parse(MemberEditRequest, req.body));
+        const input = parse(MemberEditRequest, req.body);
+        // A change of role asks for the second factor again (issue 13, step-up).
+        const target = await svc.findUserById(ctx.db, id);
+        if (target && target.role !== input.role) requireStepUp(identityOf(req), ctx.clock.now());
+        const u = await svc.editMember(ctx, actorOf(req), id, input);
         return { message: 'User updated successfully', id: u.id };
       },
     },
     {
       method: 'POST', url: '/api/users', access: 'admin',
       handler: async (req, reply) => {
-        const u = await svc.createUser(ctx, actorOf(req), parse(CreateUserRequest, req.body));
+        const input = parse(CreateUserRequest, req.body);
+        // Making an admin is a role change: the second factor again (issue 13, step-up).
+        if (input.role === 'admin') requireStepUp(identityOf(req), ctx.clock.now());
+        const u = await svc.createUser(ctx, actorOf(req), input);
         return reply.status(201).send({ message: 'Signup email sent', id: u.id, userId: u.userId });
       },
     },

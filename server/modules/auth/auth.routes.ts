@@ -5,10 +5,10 @@ import { actorFrom, actorOf } from '../../http/actor';
 import type { RateLimitRule } from '../../http/rate-limit';
 import { parse } from '../../http/validate';
 import { MSG } from '../../../contracts/messages';
-import { SESSION_COOKIE } from '../../../contracts/constants';
+import { SESSION_COOKIE, TWO_FACTOR_CHALLENGE_COOKIE, TWO_FACTOR_CHALLENGE_MS } from '../../../contracts/constants';
 import {
   LoginRequest, SignupRequest, ChangePasswordRequest, ForgotPasswordRequest, ResetPasswordRequest,
-  VerifyEmailRequest, ValidateInvitationRequest, CompleteInvitationRequest,
+  VerifyEmailRequest, ValidateInvitationRequest, CompleteInvitationRequest, TwoFactorCodeRequest,
 } from '../../../contracts/auth';
 import { z } from 'zod';
 import { unauthenticated } from '../../core/app-error';
@@ -68,7 +68,24 @@ export function authRoutes(ctx: AppContext): RouteDef[] {
       method: 'POST', url: '/api/login', access: 'public', rateLimits: loginLimits,
       handler: async (req, reply) => {
         const input = parse(LoginRequest, req.body);
-        const { user, session } = await auth.login(ctx, input, req.identity?.sessionHash);
+        const result = await auth.login(ctx, input, req.identity?.sessionHash);
+        if (result.challenge !== undefined) {
+          // Two-factor on: no session yet; the challenge rides in its own short cookie, the code comes next.
+          reply.setCookie(TWO_FACTOR_CHALLENGE_COOKIE, result.challenge, {
+            path: '/api/login', httpOnly: true, sameSite: 'strict', secure: ctx.config.secureCookies, maxAge: TWO_FACTOR_CHALLENGE_MS / 1000,
+          });
+          return { twoFactorRequired: true };
+        }
+        setSessionCookie(reply, result.session!);
+        return { user: toCurrentUser(result.user) };
+      },
+    },
+    {
+      method: 'POST', url: '/api/login/two-factor', access: 'public', rateLimits: loginLimits,
+      handler: async (req, reply) => {
+        const { code } = parse(TwoFactorCodeRequest, req.body);
+        const { user, session } = await auth.completeTwoFactorLogin(ctx, req.cookies?.[TWO_FACTOR_CHALLENGE_COOKIE], code, req.identity?.sessionHash);
+        reply.clearCookie(TWO_FACTOR_CHALLENGE_COOKIE, { path: '/api/login', httpOnly: true, sameSite: 'strict', secure: ctx.config.secureCookies });
         setSessionCookie(reply, session);
         return { user: toCurrentUser(user) };
       },
@@ -78,21 +95,21 @@ export function authRoutes(ctx: AppContext): RouteDef[] {
       handler: async (_req, reply) => reply.redirect('/'),
     },
     {
-      method: 'POST', url: '/api/logout', access: 'session', duringPasswordChange: true,
+      method: 'POST', url: '/api/logout', access: 'session', duringPasswordChange: true, duringEnrolment: true,
       handler: async (req, reply) => {
         await endSession(req, reply);
         return { message: MSG.loggedOut };
       },
     },
     {
-      method: 'GET', url: '/api/logout', access: 'session', duringPasswordChange: true,
+      method: 'GET', url: '/api/logout', access: 'session', duringPasswordChange: true, duringEnrolment: true,
       handler: async (req, reply) => {
         await endSession(req, reply);
         return reply.redirect('/');
       },
     },
     {
-      method: 'POST', url: '/api/auth/change-password', access: 'session', duringPasswordChange: true, denyImpersonation: true,
+      method: 'POST', url: '/api/auth/change-password', access: 'session', duringPasswordChange: true, duringEnrolment: true, denyImpersonation: true,
       handler: async (req) => {
         const input = parse(ChangePasswordRequest, req.body);
         await auth.changePassword(ctx, actorOf(req), input.currentPassword, input.newPassword);

@@ -2,7 +2,7 @@ import type { AppContext } from '../../context';
 import type { Actor } from '../../core/actor';
 import { AppError, badRequest, conflict } from '../../core/app-error';
 import { MSG } from '../../../contracts/messages';
-import { SESSION_DEFAULT_MS, SESSION_REMEMBER_MS } from '../../../contracts/constants';
+import { SESSION_DEFAULT_MS, SESSION_REMEMBER_MS, TWO_FACTOR_CHALLENGE_MS } from '../../../contracts/constants';
 import type { LoginRequest, SignupRequest } from '../../../contracts/auth';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { newToken, sha256 } from '../../lib/crypto';
@@ -17,6 +17,8 @@ import { accountCounter } from '../../core/rate-limits';
 import { notify } from '../notifications/notifications.service';
 import { passwordProblem } from '../../../contracts/passwords';
 import { randomUUID } from 'node:crypto';
+import { countChallengeAttempt, deleteChallenge, findChallenge, insertChallenge } from './two-factor.repo';
+import { verifySecondFactor } from './two-factor.service';
 
 export interface NewSession {
   token: string;
@@ -24,14 +26,14 @@ export interface NewSession {
   persistent: boolean;
 }
 
-async function startSession(ctx: AppContext, user: UserRow, rememberMe: boolean, replaceHash?: string): Promise<NewSession> {
+async function startSession(ctx: AppContext, user: UserRow, rememberMe: boolean, replaceHash?: string, verifiedAt?: Date): Promise<NewSession> {
   const now = ctx.clock.now();
   const token = newToken();
   const expires = new Date(now.getTime() + (rememberMe ? SESSION_REMEMBER_MS : SESSION_DEFAULT_MS));
   await ctx.db.transaction(async (tx) => {
     // A fresh id at every sign-in: a session id planted before sign-in is worthless after it.
     if (replaceHash) await deleteSession(tx, replaceHash);
-    await insertSession(tx, { sid: sha256(token), userId: user.id, expire: expires, sess: { rememberMe, createdAt: now.toISOString() } });
+    await insertSession(tx, { sid: sha256(token), userId: user.id, expire: expires, verifiedAt: verifiedAt ?? null, sess: { rememberMe, createdAt: now.toISOString() } });
     await updateUser(tx, user.id, { lastActiveAt: now });
   });
   return { token, expires, persistent: rememberMe };
@@ -78,7 +80,46 @@ export async function login(ctx: AppContext, input: LoginRequest, previousSessio
     await updateUser(ctx.db, user.id, { firstLogin: true });
     user.firstLogin = true;
   }
+  if (user.twoFactorEnabledAt) {
+    // The password was right; the session waits for the code (a challenge of 5 minutes, 5 tries).
+    const challenge = newToken();
+    await insertChallenge(ctx.db, {
+      tokenHash: sha256(challenge), userId: user.id, rememberMe: input.rememberMe,
+      expiresAt: new Date(ctx.clock.now().getTime() + TWO_FACTOR_CHALLENGE_MS),
+    });
+    return { user, challenge, session: undefined };
+  }
   const session = await startSession(ctx, user, input.rememberMe, previousSessionHash);
+  return { user, session, challenge: undefined };
+}
+
+/** Wrong codes one challenge takes before the password must be typed again. */
+export const CHALLENGE_ATTEMPTS = 5;
+
+/**
+ * The second step of a two-factor sign-in: the challenge from the password step and a code (TOTP or recovery).
+ * The session starts verified, so the next 5 minutes need no step-up.
+ */
+export async function completeTwoFactorLogin(ctx: AppContext, challengeToken: string | undefined, code: string, previousSessionHash?: string) {
+  const now = ctx.clock.now();
+  const tokenHash = challengeToken ? sha256(challengeToken) : '';
+  const challenge = challengeToken ? await findChallenge(ctx.db, tokenHash, now) : undefined;
+  if (!challenge || challenge.attempts >= CHALLENGE_ATTEMPTS) throw new AppError('INVALID_TOKEN', 401, MSG.twoFactorChallengeExpired);
+  const user = await findUserById(ctx.db, challenge.userId);
+  const refusal = user && REFUSED_STATUS[user.status];
+  if (!user || !user.twoFactorEnabledAt) throw new AppError('INVALID_TOKEN', 401, MSG.twoFactorChallengeExpired);
+  if (refusal) throw new AppError(refusal.code, 403, refusal.message);
+  try {
+    await verifySecondFactor(ctx, user, code);
+  } catch (e) {
+    if (e instanceof AppError && e.code === 'INVALID_CODE' && (await countChallengeAttempt(ctx.db, tokenHash)) >= CHALLENGE_ATTEMPTS) {
+      await deleteChallenge(ctx.db, tokenHash);
+      throw new AppError('INVALID_TOKEN', 401, MSG.twoFactorChallengeExpired);
+    }
+    throw e;
+  }
+  if (!(await deleteChallenge(ctx.db, tokenHash))) throw new AppError('INVALID_TOKEN', 401, MSG.twoFactorChallengeExpired);
+  const session = await startSession(ctx, user, challenge.rememberMe, previousSessionHash, now);
   return { user, session };
 }
 

@@ -8,7 +8,7 @@ export async function insertSession(db: DbOrTx, values: typeof sessions.$inferIn
 
 function buildSessionLookup(db: Db) {
   return db
-    .select({ user: users })
+    .select({ user: users, verifiedAt: sessions.verifiedAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.sid, sql.placeholder('sid')), gt(sessions.expire, sql.placeholder('now'))))

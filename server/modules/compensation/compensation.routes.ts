@@ -23,7 +23,7 @@ export function compensationRoutes(ctx: AppContext): RouteDef[] {
     { method: 'GET', url: `${BASE}/plans/:id`, access: 'admin', handler: async (req) => svc.getPlan(ctx, parse(PlanId, req.params).id) },
     { method: 'PUT', url: `${BASE}/plans/:id`, access: 'admin', handler: async (req) => svc.updateDraft(ctx, actorOf(req), parse(PlanId, req.params).id, parse(PlanUpdateRequest, req.body).config) },
     {
-      method: 'POST', url: `${BASE}/plans/:id/activate`, access: 'admin',
+      method: 'POST', url: `${BASE}/plans/:id/activate`, access: 'admin', stepUp: true,
       handler: async (req) => svc.activatePlan(ctx, actorOf(req), parse(PlanId, req.params).id, parse(PlanActivateRequest, req.body).effectiveFrom),
     },
     { method: 'GET', url: `${BASE}/cycles`, access: 'admin', handler: async (req) => svc.listCycles(ctx, parse(CyclesQuery, req.query)) },
@@ -31,7 +31,7 @@ export function compensationRoutes(ctx: AppContext): RouteDef[] {
     { method: 'GET', url: `${BASE}/cycles/:id`, access: 'admin', handler: async (req) => svc.cycleDetail(ctx, parse(CycleId, req.params).id) },
     { method: 'POST', url: `${BASE}/cycles/:id/calculate`, access: 'admin', handler: async (req) => svc.requestCalculation(ctx, actorOf(req), parse(CycleId, req.params).id) },
     { method: 'POST', url: `${BASE}/cycles/:id/approve`, access: 'admin', handler: async (req) => svc.approveCycle(ctx, actorOf(req), parse(CycleId, req.params).id) },
-    { method: 'POST', url: `${BASE}/cycles/:id/post`, access: 'admin', handler: async (req) => svc.requestPosting(ctx, actorOf(req), parse(CycleId, req.params).id) },
+    { method: 'POST', url: `${BASE}/cycles/:id/post`, access: 'admin', stepUp: true, handler: async (req) => svc.requestPosting(ctx, actorOf(req), parse(CycleId, req.params).id) },
     { method: 'GET', url: `${BASE}/cycles/:id/lines`, access: 'admin', handler: async (req) => svc.cycleLines(ctx, parse(CycleId, req.params).id, parse(CycleLinesQuery, req.query)) },
     {
       method: 'GET', url: `${BASE}/cycles/:id/export`, access: 'admin',

@@ -6,6 +6,7 @@ export type MailTemplate =
   | { template: 'credentials'; params: { name: string; userId: string; link: string } }
   | { template: 'password_changed'; params: { name: string } }
   | { template: 'account_locked'; params: { name: string; minutes: number; link: string } }
+  | { template: 'two_factor_changed'; params: { name: string; change: string; link: string } }
   | { template: 'account_changed_by_admin'; params: { name: string; changes: string[]; link: string } };
 
 export interface RenderedMail {
@@ -58,6 +59,11 @@ export function renderMail(mail: MailTemplate): RenderedMail {
         'If you did not ask for this, contact support at once and reset your password.',
       ];
       return { subject: 'An administrator changed your account', text: `${lines.join('\n\n')}\n\n${link}\n`, html: layout('An administrator changed your account', lines, { label: 'Open my account', href: link }) };
+    }
+    case 'two_factor_changed': {
+      const { name, change, link } = mail.params;
+      const lines = [`Hello ${name},`, `${change}`, 'If this was not you, contact support at once and change your password.'];
+      return { subject: 'Two-factor sign-in changed on your account', text: `${lines.join('\n\n')}\n\n${link}\n`, html: layout('Two-factor sign-in changed', lines, { label: 'Open my account', href: link }) };
     }
     case 'account_locked': {
       const { name, minutes, link } = mail.params;

@@ -7,6 +7,7 @@ import { updateUser, userIdExists, type NewUser, type UserRow } from './users.re
 import type { Actor } from '../../core/actor';
 import { forbidden } from '../../core/app-error';
 import { MSG } from '../../../contracts/messages';
+import { TWO_FACTOR_ROLES } from '../../../contracts/constants';
 
 /** Public id: the configured two-letter prefix and 7 random digits, never sequential (decisions.md §2). */
 export async function generateUserId(ctx: AppContext, db: DbOrTx): Promise<string> {
@@ -61,6 +62,7 @@ export function toCurrentUser(u: UserRow, admin?: UserRow): CurrentUser {
     activationDate: iso(u.activationDate),
     createdAt: u.createdAt.toISOString(),
     impersonatedBy: admin ? { id: admin.id, userId: admin.userId, name: displayName(admin) } : null,
+    twoFactor: { enabled: Boolean(u.twoFactorEnabledAt), required: TWO_FACTOR_ROLES.includes(u.role) },
   };
 }
 

@@ -49,7 +49,7 @@ export function walletRoutes(ctx: AppContext): RouteDef[] {
     { method: 'GET', url: '/api/admin/approved-withdrawals', access: 'admin', handler: list(['approved']) },
     { method: 'GET', url: '/api/admin/rejected-withdrawals', access: 'admin', handler: list(['rejected']) },
     {
-      method: 'POST', url: '/api/admin/approve-withdrawal/:id', access: 'admin',
+      method: 'POST', url: '/api/admin/approve-withdrawal/:id', access: 'admin', stepUp: true,
       handler: async (req, reply) => {
         const { actor, transact } = actorWithTransactor(ctx, req);
         return send(reply, approveWithdrawal(ctx, actor, transact, parse(IdParam, req.params).id, parse(ApproveWithdrawalRequest, req.body ?? {})));
@@ -70,7 +70,7 @@ export function walletRoutes(ctx: AppContext): RouteDef[] {
       },
     },
     {
-      method: 'POST', url: '/api/admin/send-fund', access: 'admin',
+      method: 'POST', url: '/api/admin/send-fund', access: 'admin', stepUp: true,
       handler: async (req, reply) => {
         const { actor, transact } = actorWithTransactor(ctx, req);
         return send(reply, sendFund(ctx, actor, transact, parse(SendFundRequest, req.body)));
@@ -79,7 +79,7 @@ export function walletRoutes(ctx: AppContext): RouteDef[] {
     // Maker-checker (issue 13): Send Fund above the threshold waits here for a second admin.
     { method: 'GET', url: '/api/admin/fund-approvals', access: 'admin', handler: async (req) => fundApprovals(ctx, parse(FundApprovalsQuery, req.query).status) },
     {
-      method: 'POST', url: '/api/admin/fund-approvals/:id/approve', access: 'admin',
+      method: 'POST', url: '/api/admin/fund-approvals/:id/approve', access: 'admin', stepUp: true,
       handler: async (req, reply) => {
         const { actor, transact } = actorWithTransactor(ctx, req);
         return send(reply, approveFundRequest(ctx, actor, transact, parse(ApprovalIdParam, req.params).id));
@@ -93,7 +93,7 @@ export function walletRoutes(ctx: AppContext): RouteDef[] {
       },
     },
     {
-      method: 'POST', url: '/api/admin/withdraw-personally', access: 'admin',
+      method: 'POST', url: '/api/admin/withdraw-personally', access: 'admin', stepUp: true,
       handler: async (req, reply) => {
         const { actor, transact } = actorWithTransactor(ctx, req);
         return send(reply, adminWithdrawal(ctx, actor, transact, parse(WithdrawPersonallyRequest, req.body)));
