@@ -12,15 +12,33 @@ interface Entry {
   lastStep: number;
   clock: ManualClock;
 }
-const entries = new Map<string, Entry>();
+/**
+ * One book of secrets per running test app (each has its own database, so the demo admin of one is not the demo
+ * admin of another); lookups read the newest app still open, the one a test file is talking to.
+ */
+const books = new Map<ManualClock, Map<string, Entry>>();
+const current = () => {
+  const last = [...books.values()].at(-1);
+  if (!last) throw new Error('no test app is running');
+  return last;
+};
+const entries = {
+  get: (k: string) => current().get(k),
+  has: (k: string) => books.size > 0 && current().has(k),
+};
+
+export function openBook(clock: ManualClock) {
+  books.set(clock, new Map());
+}
+export function closeBook(clock: ManualClock) {
+  books.delete(clock);
+}
 
 export function rememberSecret(keys: (string | null | undefined)[], secret: string, clock: ManualClock, usedStep: number) {
   const entry: Entry = { secret, lastStep: usedStep, clock };
-  for (const k of keys) if (k) entries.set(k.toLowerCase(), entry);
-}
-
-export function forgetSecret(keys: (string | null | undefined)[]) {
-  for (const k of keys) if (k) entries.delete(k.toLowerCase());
+  const book = books.get(clock);
+  if (!book) throw new Error('the test app of this clock is not running');
+  for (const k of keys) if (k) book.set(k.toLowerCase(), entry);
 }
 
 export const hasSecret = (key: string) => entries.has(key.toLowerCase());

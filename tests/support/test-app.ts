@@ -16,7 +16,7 @@ import { findUserById } from '../../server/modules/users/users.repo';
 import { mustEnrol } from '../../server/modules/auth/two-factor.service';
 import { stepAt, totpAt } from '../../server/lib/totp';
 import { TWO_FACTOR_CHALLENGE_COOKIE } from '../../contracts/constants';
-import { codeFor, rememberSecret } from './authenticator';
+import { closeBook, codeFor, openBook, rememberSecret } from './authenticator';
 
 export interface ApiResult<T = any> {
   status: number;
@@ -124,6 +124,7 @@ export async function startTestApp(opts: { listen?: boolean; rateLimitFactor?: n
   };
 
   // The demo admin and founder have two-factor on, as their roles require (issue 13).
+  openBook(clock);
   for (const who of [DEMO_ACCOUNTS.admin, DEMO_ACCOUNTS.founder]) {
     const first = await api('POST', '/api/login', { body: { userId: who.email, password: who.password } });
     if (first.status === 200 && first.cookie && first.body.user?.twoFactor && !first.body.user.twoFactor.enabled) {
@@ -177,6 +178,7 @@ export async function startTestApp(opts: { listen?: boolean; rateLimitFactor?: n
     },
     settle: () => runtime.settle(),
     async close() {
+      closeBook(clock);
       await runtime.close();
       await mail.close();
       await database.drop();
