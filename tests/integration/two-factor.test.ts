@@ -134,7 +134,7 @@ describe('enrolment is forced for admins and founders at their next sign-in', ()
     const hashes = await query<{ code_hash: string }>(t, sql`select code_hash from recovery_codes where user_id = ${user.id}`);
     for (const h of hashes) expect(enabled.body.recoveryCodes.some((c: string) => h.code_hash.includes(c))).toBe(false);
     expect(await count(t, 'notifications', sql`user_id = ${user.id} and title = 'Two-factor sign-in is on'`)).toBe(1);
-    expect(await count(t, 'audit_log', sql`entity_id = ${user.id} and action = 'two_factor_enabled'`)).toBe(1);
+    expect(await count(t, 'audit_log', sql`entity_id = ${user.id} and action = 'two_factor.enable'`)).toBe(1);
     expectError(await t.api('POST', '/api/auth/two-factor/setup', { cookie }), 409, { code: 'CONFLICT', message: MSG.twoFactorAlreadyOn });
 
     // A recovery code signs in once, then never again.
@@ -228,7 +228,7 @@ describe('step-up: money and role changes ask for the code again after 5 minutes
     expect(reset.status, JSON.stringify(reset.body)).toBe(200);
     expectError(await t.api('GET', '/api/auth/user', { cookie }), 401, { code: 'UNAUTHENTICATED' });
     expect((await login(email, 'Lost#Phone-2026')).body.user.twoFactor.enabled).toBe(false);
-    expect(await count(t, 'audit_log', sql`entity_id = ${member.id} and action = 'two_factor_reset'`)).toBe(1);
+    expect(await count(t, 'audit_log', sql`entity_id = ${member.id} and action = 'two_factor.reset'`)).toBe(1);
     expect(await count(t, 'notifications', sql`user_id = ${member.id} and title = 'Two-factor sign-in was reset'`)).toBe(1);
     expectError(await t.api('POST', '/api/admin/users/not-a-uuid/two-factor/reset', { cookie: admin }), 400, { code: 'VALIDATION_ERROR' });
     expectError(await t.api('POST', '/api/admin/users/00000000-0000-4000-8000-000000000000/two-factor/reset', { cookie: admin }), 404, { code: 'NOT_FOUND' });

@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { Toaster } from '../components/ui/toast';
 import { createQueryClient } from '../lib/query-client';
+import { StepUpProvider } from '../features/two-factor/step-up-provider';
 
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
@@ -10,6 +11,7 @@ export function Providers({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>{children}</BrowserRouter>
       <Toaster />
+      <StepUpProvider />
     </QueryClientProvider>
   );
 }

@@ -19,6 +19,7 @@ const FounderApp = lazy(() => import('./portals/founder-app'));
 const FranchiseApp = lazy(() => import('./portals/franchise-app'));
 const ChangePasswordPage = lazy(() => import('../features/account/change-password-page'));
 const ReferralRegisterPage = lazy(() => import('../features/referral/referral-register-page'));
+const TwoFactorSetupPage = lazy(() => import('../features/two-factor/setup-page'));
 
 export { MEMBER_PATHS };
 
@@ -27,6 +28,7 @@ function signedInRoutes(user: CurrentUser) {
     <Route key="cp" path="/change-password" element={<ChangePasswordPage />} />,
     <Route key="rr" path="/referral-register" element={<ReferralRegisterPage />} />,
     <Route key="rc" path="/recruit" element={<ReferralRegisterPage />} />,
+    <Route key="2fa" path="/two-factor-setup" element={<TwoFactorSetupPage />} />,
   ];
 
   // A temporary password must be changed before anything else (decisions §2).
@@ -34,6 +36,14 @@ function signedInRoutes(user: CurrentUser) {
     return [
       <Route key="cp" path="/change-password" element={<ChangePasswordPage />} />,
       <Route key="any" path="*" element={<Navigate to="/change-password" replace />} />,
+    ];
+  }
+
+  // Admins and founders set up two-factor sign-in before anything else (issue 13); an impersonated member is not asked.
+  if (user.twoFactor.required && !user.twoFactor.enabled && !user.impersonatedBy) {
+    return [
+      <Route key="2fa" path="/two-factor-setup" element={<TwoFactorSetupPage />} />,
+      <Route key="any" path="*" element={<Navigate to="/two-factor-setup" replace />} />,
     ];
   }
 

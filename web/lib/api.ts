@@ -1,5 +1,6 @@
 import type { ErrorBody } from '@contracts';
 import { impersonationToken } from './storage';
+import { promptStepUp } from './step-up';
 
 /** The answer of a write call that did not fail with 5xx (doc 1 §7, §8). */
 export type WriteResult<T> =
@@ -31,6 +32,8 @@ async function failure(res: Response): Promise<Error> {
 export interface RequestOptions {
   /** Extra request headers, e.g. `Idempotency-Key` on the money-moving POSTs (decisions §6). */
   headers?: Record<string, string>;
+  /** Answer a 403 STEP_UP_REQUIRED as it is instead of asking for the code (the retry after a step-up). */
+  noStepUp?: boolean;
 }
 
 /**
@@ -49,6 +52,10 @@ export async function apiRequest<T = unknown>(method: string, url: string, body?
   const data = parse(await res.text());
   if (res.ok) return { ok: true, status: res.status, data: data as T };
   const error = data && typeof data === 'object' ? (data as Partial<ErrorBody>) : { message: typeof data === 'string' ? data : undefined };
+  // The second factor again (issue 13): once the code is accepted, the same call runs once more.
+  if (res.status === 403 && error.code === 'STEP_UP_REQUIRED' && !options.noStepUp && (await promptStepUp())) {
+    return apiRequest<T>(method, url, body, { ...options, noStepUp: true });
+  }
   return { ok: false, status: res.status, error };
 }
 

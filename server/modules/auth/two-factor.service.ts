@@ -97,7 +97,7 @@ export async function enable(ctx: AppContext, actor: Actor, code: string) {
     await updateUser(tx, user.id, { twoFactorEnabledAt: now });
     const recovery = await issueRecoveryCodes(tx, user.id);
     if (actor.sessionHash) await markSessionVerified(tx, actor.sessionHash, now);
-    await audit(tx, actor, { entityType: 'user', entityId: user.id, action: 'two_factor_enabled' });
+    await audit(tx, actor, { entityType: 'user', entityId: user.id, action: 'two_factor.enable' });
     await tellUser(ctx, tx, user, 'Two-factor sign-in is on', 'Two-factor sign-in was turned on for your account: signing in now also asks for a code from your authenticator app.');
     return recovery;
   });
@@ -154,7 +154,7 @@ export async function regenerateRecoveryCodes(ctx: AppContext, actor: Actor, cod
   await verifySecondFactor(ctx, actor.user, code);
   const codes = await ctx.db.transaction(async (tx) => {
     const recovery = await issueRecoveryCodes(tx, actor.user.id);
-    await audit(tx, actor, { entityType: 'user', entityId: actor.user.id, action: 'two_factor_recovery_codes_renewed' });
+    await audit(tx, actor, { entityType: 'user', entityId: actor.user.id, action: 'two_factor.recovery_codes' });
     return recovery;
   });
   return { message: 'New recovery codes are ready. The old ones no longer work.', recoveryCodes: codes };
@@ -173,7 +173,7 @@ export async function disable(ctx: AppContext, actor: Actor, password: string, c
   await ctx.db.transaction(async (tx) => {
     await deleteTwoFactor(tx, user.id);
     await updateUser(tx, user.id, { twoFactorEnabledAt: null });
-    await audit(tx, actor, { entityType: 'user', entityId: user.id, action: 'two_factor_disabled' });
+    await audit(tx, actor, { entityType: 'user', entityId: user.id, action: 'two_factor.disable' });
     await tellUser(ctx, tx, user, 'Two-factor sign-in is off', 'Two-factor sign-in was turned off for your account: signing in asks only for your password now.');
   });
   ctx.kickMail();
@@ -192,7 +192,7 @@ export async function resetForUser(ctx: AppContext, actor: Actor, target: UserRo
     await deleteTwoFactor(tx, target.id);
     await updateUser(tx, target.id, { twoFactorEnabledAt: null });
     await deleteUserSessions(tx, target.id);
-    await audit(tx, actor, { entityType: 'user', entityId: target.id, action: 'two_factor_reset', reason: 'reset by an admin' });
+    await audit(tx, actor, { entityType: 'user', entityId: target.id, action: 'two_factor.reset', reason: 'reset by an admin' });
     await tellUser(ctx, tx, target, 'Two-factor sign-in was reset',
       `An administrator (${admin.userId}) reset two-factor sign-in for your account and signed you out everywhere. Set it up again at your next sign-in.`);
   });

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { codeFor } from '../../support/authenticator';
 
 export const SIZES = [
   { name: 'desktop', width: 1280, height: 800 },
@@ -76,6 +77,21 @@ export async function signIn(page: Page, baseUrl: string, login: string, passwor
     page.getByRole('button', { name: 'Log in' }).click(),
   ]);
   if (answer.status() !== 200) throw new Error(`sign-in as ${login} answered ${answer.status()}: ${await answer.text()}`);
+  if ((await answer.json()).twoFactorRequired) await answerTwoFactor(page, login);
+}
+
+/**
+ * The second step of a two-factor sign-in, as a person types the code their app shows (the tests' authenticator,
+ * tests/support/authenticator.ts, knows the secrets the harness enrolled).
+ */
+export async function answerTwoFactor(page: Page, login: string, code = codeFor(login)) {
+  await page.getByRole('heading', { name: 'Two-factor sign-in' }).waitFor();
+  await page.getByLabel('Authentication code').fill(code);
+  const [answer] = await Promise.all([
+    page.waitForResponse((r) => new URL(r.url()).pathname === '/api/login/two-factor' && r.request().method() === 'POST'),
+    page.getByRole('button', { name: 'Verify and log in' }).click(),
+  ]);
+  if (answer.status() !== 200) throw new Error(`two-factor sign-in as ${login} answered ${answer.status()}: ${await answer.text()}`);
 }
 
 /** Waits for the address to reach a path (client-side navigations included). */

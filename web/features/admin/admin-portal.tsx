@@ -6,7 +6,8 @@ import { AdminLayout, type AdminNavGroup } from '../../app/layouts/admin-layout'
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
-import { useSignedInUser } from '../account';
+import { SecurityCard, useSignedInUser } from '../account';
+import { TwoFactorCard } from '../two-factor/two-factor-card';
 import { UsersActivitiesSection } from './activities/users-activities-section';
 import { CyclesSection } from './compensation/cycles-section';
 import { PlanSection } from './compensation/plan-section';
@@ -95,6 +96,16 @@ function SectionBody({ id }: { id: SectionId }) {
       return <NotificationsSection />;
     case 'pending-recruits':
       return <PendingRecruitsSection />;
+    case 'my-security':
+      return (
+        <div className="space-y-5">
+          <SectionHeader title="My Security" description="Your password and two-factor sign-in." />
+          <div className="grid items-start gap-6 lg:grid-cols-2">
+            <SecurityCard />
+            <TwoFactorCard />
+          </div>
+        </div>
+      );
   }
 }
 

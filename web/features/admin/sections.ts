@@ -33,7 +33,7 @@ import {
   ShoppingCart,
   WalletCards,
 } from 'lucide-react';
-import { LifeBuoy, Megaphone, MessagesSquare, Store } from 'lucide-react';
+import { LifeBuoy, LockKeyhole, Megaphone, MessagesSquare, Store, UserCog } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { KEYS } from './queries';
 
@@ -71,6 +71,7 @@ export const SECTION_IDS = [
   'support-tickets',
   'news',
   'notifications',
+  'my-security',
 ] as const;
 export type SectionId = (typeof SECTION_IDS)[number];
 
@@ -100,6 +101,7 @@ export const GROUP_ICONS: Record<string, Icon> = {
   'Products & Orders': Package,
   Engagement: MessagesSquare,
   Notifications: Bell,
+  Account: UserCog,
 };
 
 const WITHDRAWAL_KEYS: string[] = [KEYS.pendingWithdrawals, KEYS.approvedWithdrawals, KEYS.rejectedWithdrawals];
@@ -143,6 +145,7 @@ export const SECTIONS: SectionDef[] = [
     id: 'notifications', label: 'Notifications', group: 'Notifications', icon: Bell, access: 'reviewer', hidden: true,
     refreshKeys: [KEYS.notifications, KEYS.unreadCount],
   },
+  { id: 'my-security', label: 'My Security', group: 'Account', icon: LockKeyhole, access: 'admin', refreshKeys: ['/api/auth/two-factor'] },
 ];
 
 export const sectionById = (id: string): SectionDef | undefined => SECTIONS.find((s) => s.id === id);

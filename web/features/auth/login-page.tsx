@@ -1,9 +1,9 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { LoginRequest, MSG, type CurrentUser } from '@contracts';
+import { LoginRequest, MSG, type CurrentUser, type LoginResponse } from '@contracts';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
@@ -16,6 +16,7 @@ import { apiRequest, errorMessage } from '../../lib/api';
 import { applyFieldErrors } from '../../lib/form-errors';
 import { rememberMe, takeLoginPrefill } from '../../lib/storage';
 import { switchUser } from '../account';
+import { CodeForm } from '../two-factor/code-field';
 
 /** S1 Login (doc 1 §2): welcome text and form on the left, the logo on the right. */
 export function LoginPage() {
@@ -27,6 +28,10 @@ export function LoginPage() {
     defaultValues: { userId: remembered.remember ? remembered.userId : '', password: '', rememberMe: remembered.remember },
   });
   const { errors, isSubmitting } = form.formState;
+  // Two-factor on: the password was right and the server waits for the code (issue 13).
+  const [codeStep, setCodeStep] = useState(false);
+  const signedIn = (user: CurrentUser) =>
+    switchUser(queryClient, navigate, user, user.role === 'admin' || user.status === 'pending' ? '/' : '/dashboard');
 
   // A one-shot prefill (id and password) may wait in storage: use it, then it is gone.
   useEffect(() => {
@@ -37,15 +42,18 @@ export function LoginPage() {
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const res = await apiRequest<{ user: CurrentUser }>('POST', '/api/login', values);
+      const res = await apiRequest<LoginResponse>('POST', '/api/login', values);
       if (!res.ok) {
         applyFieldErrors(form.setError, res.error.fieldErrors, ['userId', 'password']);
         toast({ title: 'Login failed', description: res.error.message || MSG.invalidCredentials, variant: 'destructive' });
         return;
       }
       rememberMe.save(values.userId, values.rememberMe);
-      const user = res.data.user;
-      switchUser(queryClient, navigate, user, user.role === 'admin' || user.status === 'pending' ? '/' : '/dashboard');
+      if ('twoFactorRequired' in res.data) {
+        setCodeStep(true);
+        return;
+      }
+      signedIn(res.data.user);
     } catch (err) {
       toast({ title: 'Login failed', description: errorMessage(err, MSG.invalidCredentials), variant: 'destructive' });
     }
@@ -56,6 +64,33 @@ export function LoginPage() {
       <main className="flex flex-1 flex-col justify-center px-5 py-10 sm:px-10 lg:w-1/2 lg:flex-none lg:px-16 xl:px-24">
         <div className="mx-auto w-full max-w-sm">
           <LogoMark className="mb-8 size-12 lg:hidden" />
+          {codeStep ? (
+            <>
+              <div className="mb-8 space-y-2">
+                <h1 className="text-3xl font-bold tracking-tight text-slate-900">Two-factor sign-in</h1>
+                <p className="text-base text-slate-500">Open your authenticator app and enter the code it shows for this account.</p>
+              </div>
+              <CodeForm
+                id="login-code"
+                submitLabel="Verify and log in"
+                submit={(code) => apiRequest<{ user: CurrentUser }>('POST', '/api/login/two-factor', { code })}
+                onDone={(data) => signedIn((data as { user: CurrentUser }).user)}
+                secondary={
+                  <Button
+                    type="button"
+                    variant="outline"
+                    onClick={() => {
+                      setCodeStep(false);
+                      form.setValue('password', '');
+                    }}
+                  >
+                    Back
+                  </Button>
+                }
+              />
+            </>
+          ) : (
+          <>
           <div className="mb-8 space-y-2">
             <h1 className="text-3xl font-bold tracking-tight text-slate-900">Welcome to the product</h1>
             <p className="text-base text-slate-500">Enter your user ID and password to continue.</p>
@@ -101,6 +136,8 @@ export function LoginPage() {
               Sign up
             </Link>
           </p>
+          </>
+          )}
         </div>
       </main>
       <aside className="relative hidden overflow-hidden bg-gradient-to-br from-brand-700 via-brand-800 to-brand-950 lg:flex lg:w-1/2 lg:items-center lg:justify-center">

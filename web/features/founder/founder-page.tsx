@@ -6,6 +6,7 @@ import { QueryError } from '../../components/ui/query-error';
 import { cn } from '../../lib/cn';
 import { formatMoney } from '../../lib/money';
 import { AccountDetailsCard, SecurityCard, useSignedInUser } from '../account';
+import { TwoFactorCard } from '../two-factor/two-factor-card';
 import { useFounderStats } from './founder-api';
 import { HiddenIdsCard } from './hidden-ids-card';
 
@@ -102,7 +103,10 @@ export function FounderPage() {
         <div className="lg:col-span-2">
           <AccountDetailsCard user={user} />
         </div>
-        <SecurityCard />
+        <div className="space-y-6">
+          <SecurityCard />
+          <TwoFactorCard />
+        </div>
       </div>
     </div>
   );

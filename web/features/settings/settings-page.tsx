@@ -4,6 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { AccountDetailsCard, KycStatusCard, SecurityCard, useLogout, useSignedInUser } from '../account';
 import { ProfileCard } from '../profile';
 import { FranchiseRequestCard } from './franchise-request-card';
+import { TwoFactorCard } from '../two-factor/two-factor-card';
 
 function SignOutCard() {
   const logout = useLogout();
@@ -43,6 +44,7 @@ export function SettingsPage() {
         <div className="space-y-6">
           <KycStatusCard user={user} />
           <SecurityCard />
+          <TwoFactorCard />
           <SignOutCard />
         </div>
       </div>

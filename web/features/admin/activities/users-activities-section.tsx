@@ -40,8 +40,12 @@ const ACTION_LABELS: Record<string, string> = {
   'impersonation.issue': 'Issued an impersonation code',
   'impersonation.exchange': 'Started an impersonated session',
   'impersonation.revoke': 'Ended an impersonated session',
+  'two_factor.enable': 'Turned on two-factor sign-in',
+  'two_factor.disable': 'Turned off two-factor sign-in',
+  'two_factor.reset': "Reset a user's two-factor sign-in",
+  'two_factor.recovery_codes': 'Made new recovery codes',
 };
-const ACTION_PREFIXES = ['user.', 'kyc.', 'impersonation'];
+const ACTION_PREFIXES = ['user.', 'kyc.', 'impersonation', 'two_factor.'];
 const ENTITY_TYPES: Record<string, string> = { user: 'User', kyc_document: 'KYC document' };
 
 const actionLabel = (action: string) => ACTION_LABELS[action] ?? titleCase(action.replace(/\./g, ' '));
