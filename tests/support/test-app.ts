@@ -123,9 +123,9 @@ export async function startTestApp(opts: { listen?: boolean; rateLimitFactor?: n
     return cookie;
   };
 
-  // The demo admin and founder have two-factor on, as their roles require (issue 13).
+  // The demo admins and founder have two-factor on, as their roles require (issue 13).
   openBook(clock);
-  for (const who of [DEMO_ACCOUNTS.admin, DEMO_ACCOUNTS.founder]) {
+  for (const who of [DEMO_ACCOUNTS.admin, DEMO_ACCOUNTS.admin2, DEMO_ACCOUNTS.founder]) {
     const first = await api('POST', '/api/login', { body: { userId: who.email, password: who.password } });
     if (first.status === 200 && first.cookie && first.body.user?.twoFactor && !first.body.user.twoFactor.enabled) {
       await enrol(first.cookie, first.body.user);
