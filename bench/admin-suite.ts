@@ -1,3 +1,4 @@
+import { signIn } from './sign-in';
 import { readFileSync } from 'node:fs';
 import type { ChildProcess } from 'node:child_process';
 import { measure } from './latency';
@@ -9,8 +10,7 @@ const rssMb = (pid: number) => {
 
 /** Admin back-office on the seeded members: filtered and sorted search pages, stats, and the full CSV export. */
 export async function adminSuite(base: string, server: ChildProcess, members: number) {
-  const r = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userId: 'admin@demo.local', password: 'Admin@12345!' }) });
-  const cookie = r.headers.getSetCookie().find((c) => c.startsWith('sid='))!.split(';')[0];
+  const cookie = await signIn(base, 'admin@demo.local', 'Admin@12345!');
   const headers = { cookie };
   const cursorOf = async (path: string) => ((await (await fetch(`${base}${path}`, { headers })).json()) as { nextCursor: string }).nextCursor;
   const cases: [string, string][] = [

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { signIn } from './sign-in';
 import autocannon from 'autocannon';
 import { hashPassword } from '../server/lib/password';
 
@@ -17,11 +18,6 @@ const TARGETS = {
   lagLineS: 2,
 };
 
-async function signIn(base: string, login: string, password: string) {
-  const r = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userId: login, password }) });
-  if (!r.ok) throw new Error(`sign-in failed for ${login}: ${r.status}`);
-  return r.headers.getSetCookie().find((c) => c.startsWith('sid='))!.split(';')[0];
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const pct = (xs: number[], p: number) => {

@@ -37,6 +37,10 @@ export async function refreshDemoAdmin(url: string) {
   await c.connect();
   try {
     await c.query("update users set password = $1, first_login = false where email = $2", [await hashPassword(DEMO_ACCOUNTS.admin.password), DEMO_ACCOUNTS.admin.email]);
+    // Each run enrols the staff accounts in two-factor afresh (bench/sign-in.ts keeps their secrets in memory).
+    await c.query("delete from two_factor_secrets where user_id in (select id from users where role in ('admin', 'founder'))");
+    await c.query("delete from recovery_codes where user_id in (select id from users where role in ('admin', 'founder'))");
+    await c.query("update users set two_factor_enabled_at = null where role in ('admin', 'founder') and two_factor_enabled_at is not null");
   } finally {
     await c.end();
   }

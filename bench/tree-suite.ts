@@ -1,14 +1,10 @@
 import pg from 'pg';
+import { signIn } from './sign-in';
 import { hashPassword } from '../server/lib/password';
 import { measure } from './latency';
 
 const PASSWORD = 'Bench@12345';
 
-async function signIn(base: string, login: string, password: string) {
-  const r = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userId: login, password }) });
-  if (!r.ok) throw new Error(`sign-in failed for ${login}: ${r.status}`);
-  return r.headers.getSetCookie().find((c) => c.startsWith('sid='))!.split(';')[0];
-}
 
 /**
  * Tree reads and placements on the seeded tree (`npm run bench:seed`): the root with every member below

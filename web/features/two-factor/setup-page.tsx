@@ -185,7 +185,7 @@ export default function TwoFactorSetupPage() {
                   </div>
                   <div className="space-y-3 text-sm text-slate-600">
                     <p>Scan the QR code with the app. If you cannot scan, choose “enter a setup key” in the app and type this key:</p>
-                    <p data-testid="totp-secret" className="rounded-lg bg-slate-100 px-3 py-2 text-center font-mono text-base break-all text-slate-900 select-all">
+                    <p data-testid="totp-secret" className="rounded-lg bg-slate-100 px-3 py-2 text-center font-mono text-base break-words text-slate-900 select-all">
                       {grouped(setup.secret)}
                     </p>
                     <div className="flex flex-wrap items-center gap-2">
