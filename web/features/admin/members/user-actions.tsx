@@ -1,5 +1,5 @@
 import { createContext, useContext, useState, type ReactNode } from 'react';
-import { Ban, ChevronDown, LogIn, MonitorUp, Pencil, ShieldCheck, Trash2, UserCog } from 'lucide-react';
+import { Ban, ChevronDown, LogIn, MonitorUp, Pencil, ShieldCheck, ShieldOff, Trash2, UserCog } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { DropdownMenu, DropdownMenuItem, DropdownMenuSeparator } from '../../../components/ui/dropdown-menu';
 import { toast } from '../../../components/ui/toast';
@@ -12,7 +12,7 @@ import { EditMemberDialog } from './edit-member-dialog';
 import { EditUserDialog } from './edit-user-dialog';
 import { canImpersonate, impersonateHere, loginAsUserInNewWindow } from './impersonation';
 
-type DialogKind = 'edit-user' | 'edit-member' | 'block' | 'delete' | 'open-here';
+type DialogKind = 'edit-user' | 'edit-member' | 'block' | 'delete' | 'open-here' | 'reset-2fa';
 
 interface ActionsApi {
   open: (kind: DialogKind, row: AdminUserRow) => void;
@@ -80,6 +80,16 @@ export function UserActionsProvider({ children }: { children: ReactNode }) {
     }
   }
 
+  async function resetTwoFactor(row: AdminUserRow): Promise<boolean> {
+    const res = await apiRequest<{ message?: string }>('POST', `/api/admin/users/${encodeURIComponent(row.id)}/two-factor/reset`);
+    if (!res.ok) {
+      toast({ title: 'Error', description: res.error.message || 'Two-factor sign-in could not be reset', variant: 'destructive' });
+      return false;
+    }
+    toast({ title: 'Success', description: res.data?.message || 'Two-factor sign-in was reset', variant: 'success' });
+    return true;
+  }
+
   return (
     <ActionsContext.Provider value={api}>
       {children}
@@ -104,6 +114,16 @@ export function UserActionsProvider({ children }: { children: ReactNode }) {
         confirmVariant="destructive"
         busy={busy}
         onConfirm={() => current && void run(() => deleteUser(current.row))}
+      />
+      <ConfirmDialog
+        open={current?.kind === 'reset-2fa'}
+        onOpenChange={(open) => !open && close()}
+        title={`Reset ${name}'s two-factor sign-in?`}
+        description="For a lost or replaced phone. The user is signed out everywhere and sets two-factor up again at the next sign-in (admins and founders must). They are told by notification and mail."
+        confirmLabel="Reset Two-Factor"
+        confirmVariant="destructive"
+        busy={busy}
+        onConfirm={() => current && void run(() => resetTwoFactor(current.row))}
       />
       <ConfirmDialog
         open={current?.kind === 'open-here'}
@@ -170,6 +190,9 @@ export function UserActionsMenu({ row, compact = false }: { row: AdminUserRow; c
         </DropdownMenuItem>
       ) : null}
       <DropdownMenuSeparator />
+      <DropdownMenuItem icon={ShieldOff} onSelect={() => api.open('reset-2fa', row)} description="Lost phone: set it up again">
+        Reset two-factor
+      </DropdownMenuItem>
       <DropdownMenuItem icon={Trash2} destructive onSelect={() => api.open('delete', row)}>
         Delete
       </DropdownMenuItem>
