@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MSG } from './messages';
 import { ROLES, USER_STATUSES, KYC_STATUSES } from './enums';
 import { emailField, passwordField, requiredText } from './fields';
-import { MOBILE_RE } from './profile';
+import { IFSC_RE, MOBILE_RE } from './profile';
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
@@ -56,6 +56,11 @@ export const AdminUserRow = z.object({
   sponsorUserId: z.string().nullable(),
   packageAmount: z.string().nullable(),
   cryptoWalletAddress: z.string().nullable(),
+  bankName: z.string().nullable(),
+  /** Masked to its last 4 digits. */
+  bankAccountNumber: z.string().nullable(),
+  bankIFSC: z.string().nullable(),
+  bankAccountHolderName: z.string().nullable(),
   walletBalance: z.string(),
   totalEarnings: z.string(),
   totalWithdrawals: z.string(),
@@ -92,6 +97,18 @@ export const AdminUserEditRequest = z.object({
   txnPin: z.preprocess(blankToUndefined, z.string().trim().regex(/^\d{4,6}$/, { error: 'TXN PIN must be 4 to 6 digits' }).optional()),
   packageAmount: optionalMoney,
   cryptoWalletAddress: z.preprocess(blankToUndefined, z.string().trim().max(120).optional()),
+  // Bank payout details: blank keeps the current value, as does the masked number shown (•••4455). A change of these
+  // or of the wallet address waits for a second admin (issue 13); the other fields apply at once.
+  bankName: z.preprocess(blankToUndefined, z.string().trim().max(120, { error: 'At most 120 characters' }).optional()),
+  bankAccountNumber: z.preprocess(
+    (v) => (typeof v === 'string' && v.includes('•') ? undefined : blankToUndefined(v)),
+    z.string().trim().regex(/^\d{6,20}$/, { error: 'Bank account number must be 6 to 20 digits' }).optional(),
+  ),
+  bankIFSC: z.preprocess(
+    (v) => (typeof v === 'string' ? blankToUndefined(v.trim().toUpperCase()) : v),
+    z.string().regex(IFSC_RE, { error: MSG.ifscPattern }).optional(),
+  ),
+  bankAccountHolderName: z.preprocess(blankToUndefined, z.string().trim().max(120, { error: 'At most 120 characters' }).optional()),
   status: z.enum(['active', 'inactive', 'pending'], { error: 'Status must be active, inactive or pending' }),
   password: z.preprocess(blankToUndefined, passwordField().optional()),
 });

@@ -87,6 +87,11 @@ export const CurrentUser = z.object({
   bankName: z.string().nullable(),
   bankAccountNumber: z.string().nullable(),
   bankIFSC: z.string().nullable(),
+  bankAccountHolderName: z.string().nullable(),
+  cryptoWalletAddress: z.string().nullable(),
+  /** When the payout details last changed, and when the 24-hour hold on withdrawals after it ends (issue 13). */
+  payoutDetailsChangedAt: z.string().nullable(),
+  payoutHoldUntil: z.string().nullable(),
   panNumber: z.string().nullable(),
   aadhaarNumber: z.string().nullable(),
   role: z.enum(ROLES),

@@ -9,6 +9,9 @@ export const REFERRAL_LINK_TTL_MS = 48 * HOUR;
 export const KYC_MAX_BYTES = 5 * 1024 * 1024;
 export const REFERRAL_DOC_MAX_BYTES = 10_485_760;
 export const KYC_DEADLINE_DAYS = 7;
+/** Withdrawals to payout details wait this long after any change of them (issue 13). */
+export const PAYOUT_HOLD_HOURS = 24;
+export const PAYOUT_HOLD_MS = PAYOUT_HOLD_HOURS * HOUR;
 
 export const TOKEN_TTL_MS = {
   email_verification: 24 * HOUR,

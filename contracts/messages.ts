@@ -121,4 +121,45 @@ export const MSG = {
   payloadTooLarge: 'The request is too large.',
   internalError: 'Something went wrong. Please try again.',
   notificationRead: 'Notification marked as read',
+
+  // maker-checker (issue 13): requests another admin approves
+  approvalNotFound: 'Approval request not found',
+  approvalNotPending: 'This request has already been decided.',
+  approvalRejected: 'Request rejected. Nothing was changed.',
+  approvalKindInvalid: 'Kind must be send_fund, payout_details, role_change or admin_invite',
+  approvalStatusInvalid: 'Status must be pending, approved or rejected',
+  payoutChangeRequested: 'Saved. The change of payout details waits for another admin to approve it; nothing else waits.',
+  payoutChangeApproved: 'Payout details changed. The member has been told and withdrawals to them wait 24 hours.',
+  payoutChangeOwnRequest: 'Another admin must approve a change of payout details you requested.',
+  roleChangeRequested: 'Saved. The change of role waits for another admin to approve it; nothing else waits.',
+  roleChangeApproved: 'Role changed. The user signs in again with the new role.',
+  roleChangeOwnRequest: 'Another admin must approve a role change you requested.',
+  roleChangedMeanwhile: 'The user\'s role changed since this request was made. Reject it and ask again.',
+  adminInviteRequested: 'Sent for approval. Another admin must approve a new admin account before the invitation is mailed.',
+  adminInviteApproved: 'Admin account created. The invitation has been emailed.',
+  adminInviteOwnRequest: 'Another admin must approve a new admin account you requested.',
+
+  // payout safety (issue 13): withdrawals only to verified details, 24 hours after a change
+  payoutNoBankDetails: 'Add your bank account to your profile first: withdrawals go only to the bank account on your profile.',
+  payoutNoCryptoWallet: 'Add your USDT wallet address to your profile first: withdrawals go only to the wallet on your profile.',
+  payoutBankMismatch: 'Withdrawals go only to the bank account on your profile. Change it in your profile if it is wrong.',
+  payoutCryptoMismatch: 'Withdrawals go only to the USDT wallet on your profile. Change it in your profile if it is wrong.',
+  payoutBankMissingDocument: 'The bank account is not verified yet: upload a cancelled cheque or bank statement of this account on the KYC page. Bank withdrawals open once it is approved.',
+  payoutBankDocumentPending: 'The bank account is not verified yet: its cancelled cheque or bank statement is waiting for review. Bank withdrawals open once it is approved.',
+  payoutBankDocumentRejected: 'The bank account is not verified: its cancelled cheque or bank statement was rejected. Upload a new one on the KYC page.',
+  payoutBankDocumentOutdated: 'The bank account changed after its cancelled cheque was approved: upload a cancelled cheque or bank statement of the new account on the KYC page.',
+  payoutHoldNote: '24-hour security hold',
 } as const;
+
+/** Why a bank withdrawal is not open yet, by the bank account's verification (contracts/wallet.ts BankVerification). */
+export const BANK_VERIFICATION_MSG: Record<'none' | 'missing' | 'pending' | 'rejected' | 'outdated', string> = {
+  none: MSG.payoutNoBankDetails,
+  missing: MSG.payoutBankMissingDocument,
+  pending: MSG.payoutBankDocumentPending,
+  rejected: MSG.payoutBankDocumentRejected,
+  outdated: MSG.payoutBankDocumentOutdated,
+};
+
+/** The cooling-off after a change of payout details, in the member's and the admin's words (dates already formatted). */
+export const payoutHoldMessage = (changedOn: string, opensOn: string) =>
+  `Payout details changed on ${changedOn}; withdrawals to them open on ${opensOn} (${MSG.payoutHoldNote}).`;

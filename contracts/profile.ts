@@ -30,6 +30,8 @@ export const ProfileUpdateRequest = z
     // The masked value shown on screen (•••1234) means "unchanged".
     bankAccountNumber: z.preprocess((v) => (typeof v === 'string' && v.includes('•') ? undefined : v), optionalPattern(/^\d{6,20}$/, 'Bank account number must be 6 to 20 digits')),
     bankIFSC: optionalPattern(IFSC_RE, MSG.ifscPattern, true),
+    bankAccountHolderName: optionalFree(120),
+    cryptoWalletAddress: optionalFree(120),
     email: z.unknown().optional(),
   })
   .superRefine((v, ctx) => {

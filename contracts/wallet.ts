@@ -115,6 +115,29 @@ export interface WalletSummary {
   /** Held by withdrawal requests still pending. */
   pendingWithdrawals: string;
   kycStatus: string;
+  /** Where withdrawals may go and when (issue 13). */
+  payout: PayoutStatus;
+}
+
+/**
+ * The bank account's verification by KYC: none (no bank details on the profile), missing (no cancelled cheque or bank
+ * statement), pending or rejected (its review), outdated (the account changed after it was approved), verified.
+ */
+export const BANK_VERIFICATIONS = ['none', 'missing', 'pending', 'rejected', 'outdated', 'verified'] as const;
+export type BankVerification = (typeof BANK_VERIFICATIONS)[number];
+
+/** The member's payout details as withdrawals see them: they go only there, only verified, only after the hold. */
+export interface PayoutStatus {
+  /** The profile's bank account, its number masked; null when incomplete. */
+  bank: { accountNumber: string; ifsc: string; bankName: string; accountHolderName: string | null } | null;
+  bankVerification: BankVerification;
+  cryptoWalletAddress: string | null;
+  /** When the payout details last changed (null: never since registration). */
+  changedAt: string | null;
+  /** While the 24-hour hold after that change runs: when it ends; null otherwise. */
+  holdUntil: string | null;
+  /** Whether a withdrawal of each type would be accepted now (KYC, details, verification and hold). */
+  canWithdraw: { bank: boolean; usdt: boolean };
 }
 export interface LedgerEntry {
   id: string;
@@ -184,35 +207,10 @@ export interface WalletBalanceRow {
   updatedAt: string;
 }
 
-/** Maker-checker for Send Fund (issue 13): above the threshold a second admin approves. */
+/** Maker-checker for Send Fund (issue 13): above the threshold a second admin approves (contracts/approvals.ts). */
 export const FUND_APPROVAL_MSG = {
   requested: 'Sent for approval. Another admin must approve fund transactions above',
   approved: 'Fund transaction approved and applied',
   rejected: 'Fund transaction rejected',
   ownRequest: 'Another admin must approve a fund transaction you requested.',
-  notPending: 'This request has already been decided.',
-  notFound: 'Approval request not found',
 } as const;
-
-export const FUND_APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
-export const FundApprovalsQuery = z.object({
-  status: z.enum(FUND_APPROVAL_STATUSES, { error: 'Status must be pending, approved or rejected' }).default('pending'),
-});
-export const RejectFundApprovalRequest = z.object({ reason: text(WALLET_MSG.rejectReasonRequired) });
-
-export interface FundApprovalPerson { userId: string; name: string }
-export interface FundApprovalView {
-  id: string;
-  status: (typeof FUND_APPROVAL_STATUSES)[number];
-  option: 'credit' | 'debit';
-  amount: string;
-  remarks: string;
-  member: FundApprovalPerson | null;
-  requestedBy: FundApprovalPerson | null;
-  reviewedBy: FundApprovalPerson | null;
-  rejectionReason: string | null;
-  createdAt: string;
-  reviewedAt: string | null;
-}
-/** The 202 answer of a Send Fund that waits for a second admin. */
-export interface FundApprovalRequested { message: string; approval: FundApprovalView }

@@ -29,6 +29,7 @@ import { founderRoutes } from './modules/founder/founder.routes';
 import { teamRoutes } from './modules/team/team.routes';
 import { recruitmentRoutes } from './modules/recruitment/recruitment.routes';
 import { walletRoutes } from './modules/wallet/wallet.routes';
+import { approvalRoutes } from './modules/approvals/approvals.routes';
 import { commerceRoutes } from './modules/commerce/commerce.routes';
 import { compensationRoutes } from './modules/compensation/compensation.routes';
 import { engagementRoutes } from './modules/engagement/engagement.routes';
@@ -109,6 +110,7 @@ export async function buildApp(ctx: Omit<AppContext, 'log'> & { log?: AppContext
     ...teamRoutes(fullCtx),
     ...recruitmentRoutes(fullCtx),
     ...walletRoutes(fullCtx),
+    ...approvalRoutes(fullCtx),
     ...commerceRoutes(fullCtx),
     ...compensationRoutes(fullCtx),
     ...engagementRoutes(fullCtx),

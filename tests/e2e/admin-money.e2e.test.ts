@@ -6,6 +6,7 @@ import { WALLET_MSG, type AdminWithdrawal, type FundHistoryRecord, type Page as 
 import { COMMERCE_MSG, type AdminProductView, type AdminPurchaseView, type ProductView } from '../../contracts/commerce';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { uniqueEmail } from '../support/http';
+import { verifyKyc } from '../support/money';
 import { SIZES, expectPath, expectToast, launchBrowser, reviewShot, shot, signIn, toasts, type Size } from './support/browser';
 
 let t: TestApp;
@@ -46,12 +47,18 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 const adminCookie = () => t.login(t.demo.admin.email, t.demo.admin.password);
 
-/** A member with complete bank details on the profile (Withdraw Personally INR needs them). */
+/**
+ * A member with complete bank details on the profile and KYC approved through the API, so that the account is
+ * verified by its cancelled cheque (Withdraw Personally INR needs both, issue 13).
+ */
 async function memberWithBank(firstName: string, lastName: string, bank = true) {
-  return t.createUser({
-    email: uniqueEmail('money'), password: 'Money#1234', firstName, lastName, kycStatus: 'approved',
+  const email = uniqueEmail('money');
+  const user = await t.createUser({
+    email, password: 'Money#1234', firstName, lastName,
     ...(bank ? { bankAccountNumber: '001122334455', bankIFSC: 'HDFC0001234', bankName: 'HDFC Bank', bankAccountHolderName: `${firstName} ${lastName}` } : {}),
   });
+  await verifyKyc(t, await t.login(email, 'Money#1234'), await adminCookie());
+  return user;
 }
 
 async function withdrawalsOf(cookie: string, list: 'pending' | 'approved' | 'rejected', userDisplayId: string) {

@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from '../support/test-app';
 import { query, uniqueEmail } from '../support/http';
 import { SIZES, expectPath, expectToast, launchBrowser, openPage, reviewShot, shot, signIn, type Size } from './support/browser';
 
-/** Issue 13: a large Send Fund waits for a second admin, who approves it in Fund Approvals. */
+/** Issue 13: a large Send Fund waits for a second admin, who approves it in Approvals. */
 let t: TestApp;
 let browser: Browser;
 beforeAll(async () => {
@@ -52,8 +52,8 @@ describe.each(SIZES)('maker-checker at $name width', (size: Size) => {
     expect((await query<{ n: number }>(t, sql`select count(*)::int n from transactions where user_id = ${member.id}`))[0].n).toBe(0);
 
     // The requester sees it waiting, without an Approve button.
-    await page.getByRole('link', { name: 'Open Fund Approvals' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Fund Approvals' }).waitFor();
+    await page.getByRole('link', { name: 'Open Approvals' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Approvals' }).waitFor();
     const mine = page.getByRole('listitem', { name: new RegExp(`Credit of ₹75,000.00 for ${member.userId}`) });
     await mine.getByText('Waiting for another admin').waitFor();
     expect(await mine.getByRole('button', { name: 'Approve' }).count()).toBe(0);
@@ -61,7 +61,7 @@ describe.each(SIZES)('maker-checker at $name width', (size: Size) => {
 
     // The second admin approves it.
     await as(t.demo.admin2.email, t.demo.admin2.password);
-    await page.goto(`${t.url}/admin?section=fund-approvals`);
+    await page.goto(`${t.url}/admin?section=approvals`);
     const theirs = page.getByRole('listitem', { name: new RegExp(`Credit of ₹75,000.00 for ${member.userId}`) });
     await theirs.getByText('Diwali performance bonus').waitFor();
     await picture(page, 'pending-other');

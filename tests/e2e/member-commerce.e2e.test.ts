@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { COMMERCE_MSG, RANKS, WALLET_MSG, type RankProgress, type TeamStats } from '../../contracts';
-import { users } from '../../server/db/schema/index';
 import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
 import { uniqueEmail } from '../support/http';
+import { verifyKyc } from '../support/money';
 import { SIZES, expectToast, launchBrowser, reviewShot, shot, signIn, type Size } from './support/browser';
 
 let t: TestApp;
@@ -227,8 +226,9 @@ describe.each(SIZES)('Member commerce at $name width', (size: Size) => {
     await page.getByText('No withdrawal requests yet').waitFor();
     await memberShot(page, 'wallet-kyc-pending');
 
-    // KYC approved: the dialog opens with the profile's bank name and IFSC (the account number arrives masked).
-    await t.runtime.ctx.db.update(users).set({ kycStatus: 'approved' }).where(eq(users.id, buyer.id));
+    // KYC approved through the API, the cancelled cheque among the documents: the profile's bank account is verified
+    // (issue 13). The dialog opens with the profile's bank name and IFSC (the account number arrives masked).
+    await verifyKyc(t, await t.login(email, PASSWORD), await t.login(t.demo.admin.email, t.demo.admin.password));
     await page.reload();
     await request.waitFor();
     await expect.poll(() => request.isEnabled()).toBe(true);

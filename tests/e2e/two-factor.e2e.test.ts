@@ -149,7 +149,7 @@ describe.each(SIZES)('two-factor at $name width', (size: Size) => {
     await signIn(page, t.url, t.demo.admin2.email, t.demo.admin2.password);
     await expectPath(page, '/admin');
     t.clock.advance(6 * 60_000);
-    await page.goto(`${t.url}/admin?section=fund-approvals`);
+    await page.goto(`${t.url}/admin?section=approvals`);
     const item = page.getByRole('listitem', { name: new RegExp(`Credit of ₹80,000.00 for ${member.userId}`) });
     await item.getByRole('button', { name: 'Approve' }).click();
     await page.getByRole('dialog', { name: 'Approve Fund Transaction' }).getByRole('button', { name: 'Approve Credit' }).click();

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
 import { query, uniqueEmail } from '../support/http';
 import { actorFor } from '../support/actor';
-import { bank, expectLedgerSound } from '../support/money';
+import { bank, bankProfile, expectLedgerSound, verifyKyc } from '../support/money';
 import { placeMember } from '../../server/modules/tree/tree.service';
 import { postLedger } from '../../server/modules/wallet/ledger.service';
 import { postCycle } from '../../server/modules/compensation/compensation.service';
@@ -41,14 +41,16 @@ beforeAll(async () => {
   productId = p.body.id ?? p.body.product?.id;
   const founder = (await userByEmail(t, t.demo.founder.email))!;
   // A full binary tree of N members (member i under member (i-1)/2), each sponsored by their parent,
-  // with approved KYC (they withdraw) and 5,000.00 in the wallet.
+  // with a bank account verified by approved KYC (they withdraw, issue 13) and 5,000.00 in the wallet.
   for (let i = 0; i < N; i++) {
     const email = uniqueEmail('race');
     const parent = i === 0 ? null : members[Math.floor((i - 1) / 2)].user;
-    const u = await t.createUser({ email, password: 'Race#12345', firstName: `Race${i}`, kycStatus: 'approved', sponsorId: parent?.id ?? founder.id });
+    const u = await t.createUser({ email, password: 'Race#12345', firstName: `Race${i}`, sponsorId: parent?.id ?? founder.id, ...bankProfile });
     await t.runtime.ctx.db.transaction((tx) => placeMember(tx, u, parent ? { startId: parent.id, side: i % 2 === 1 ? 'left' : 'right' } : { startId: founder.id, side: 'right' }, t.clock.now()));
     await t.runtime.ctx.db.transaction((tx) => postLedger(tx, u.id, '5000.00', 'admin_credit', { description: 'Opening balance', now: t.clock.now() }));
-    members.push({ user: u, cookie: await t.login(email, 'Race#12345') });
+    const cookie = await t.login(email, 'Race#12345');
+    await verifyKyc(t, cookie, admin);
+    members.push({ user: u, cookie });
   }
   await t.settle();
 }, 180_000);

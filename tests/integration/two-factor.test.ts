@@ -198,7 +198,7 @@ describe('step-up: money and role changes ask for the code again after 5 minutes
       ['POST', `/api/admin/approve-withdrawal/${uuid}`, {}],
       ['POST', `/api/admin/compensation/cycles/${uuid}/post`, {}],
       ['POST', `/api/admin/compensation/plans/${uuid}/activate`, { effectiveFrom: '2030-01-07' }],
-      ['POST', `/api/admin/fund-approvals/${uuid}/approve`, {}],
+      ['POST', `/api/admin/approvals/${uuid}/approve`, {}],
       ['POST', '/api/admin/withdraw-personally', { userId: member.userId, withdrawalType: 'bank', amount: '100', remarks: 'x' }],
       ['PATCH', `/api/users/${member.id}`, { firstName: 'Demo', lastName: 'Member', email: member.email, role: 'admin', status: 'active' }],
       ['PATCH', `/api/admin/users/${member.id}`, { firstName: 'Demo', lastName: 'Member', email: member.email, status: 'active', password: 'Brand-New#Pass-1' }],

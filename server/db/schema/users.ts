@@ -59,6 +59,13 @@ export const users = pgTable(
     /** argon2id hash of the transaction PIN. */
     txnPin: text('txn_pin'),
     cryptoWalletAddress: varchar('crypto_wallet_address', { length: 120 }),
+    /**
+     * When the payout details (bank account number, IFSC, bank name, holder name, crypto wallet) last changed after
+     * registration, by the member or by an approved admin request; withdrawals wait 24 hours after it (issue 13).
+     */
+    payoutDetailsChangedAt: ts('payout_details_changed_at'),
+    /** When the bank account itself (number or IFSC) last changed: a cheque approved before it no longer verifies the account. */
+    bankAccountChangedAt: ts('bank_account_changed_at'),
     firstLogin: boolean('first_login').notNull().default(true),
     /** When two-factor sign-in was switched on (issue 13); required for admins and founders. Secrets: two_factor_secrets. */
     twoFactorEnabledAt: ts('two_factor_enabled_at'),

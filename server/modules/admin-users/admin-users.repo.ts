@@ -75,6 +75,7 @@ const USER_COLUMNS = {
   id: users.id, userId: users.userId, firstName: users.firstName, lastName: users.lastName, email: users.email, mobile: users.mobile,
   role: users.role, status: users.status, kycStatus: users.kycStatus, idStatus: users.idStatus, currentRank: users.currentRank,
   totalBV: sql<string>`(select ${memberVolume.totalBV}::text from ${memberVolume} where ${memberVolume.memberId} = ${users.id})`, packageAmount: users.packageAmount, cryptoWalletAddress: users.cryptoWalletAddress, firstLogin: users.firstLogin,
+  bankName: users.bankName, bankAccountNumber: users.bankAccountNumber, bankIFSC: users.bankIFSC, bankAccountHolderName: users.bankAccountHolderName,
   registrationDate: users.registrationDate, activationDate: users.activationDate,
   hasPassword: sql<boolean>`(${users.password} is not null)`,
   txnPinSet: sql<boolean>`(${users.txnPin} is not null)`,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { MSG } from '../../../contracts/messages';
 import type { AppContext } from '../../context';
 import { identityOf, requireStepUp, type RouteDef } from '../../http/routes';
 import { actorOf } from '../../http/actor';
@@ -12,12 +13,14 @@ const UserIdParam = z.object({ userId: z.string().trim().min(1).max(16) });
 
 export function adminUserRoutes(ctx: AppContext): RouteDef[] {
   // The edit dialog's call, reached by internal id (PATCH) or by public user id (PUT).
-  const editFound = async (req: FastifyRequest, target: Awaited<ReturnType<typeof svc.findUserById>>) => {
+  // A change of payout details waits for a second admin (202, issue 13); the rest of the edit is applied either way.
+  const editFound = async (req: FastifyRequest, reply: FastifyReply, target: Awaited<ReturnType<typeof svc.findUserById>>) => {
     const input = parse(AdminUserEditRequest, req.body);
     // Setting another user's password or TXN PIN asks for the second factor again (issue 13, step-up).
     if (input.password !== undefined || input.txnPin !== undefined) requireStepUp(identityOf(req), ctx.clock.now());
-    const u = await svc.editUser(ctx, actorOf(req), target, input);
-    return { message: 'User updated successfully', id: u.id };
+    const { user, approval } = await svc.editUser(ctx, actorOf(req), target, input);
+    if (approval) return reply.status(202).send({ message: MSG.payoutChangeRequested, id: user.id, approval });
+    return { message: 'User updated successfully', id: user.id };
   };
   return [
     {
@@ -35,22 +38,24 @@ export function adminUserRoutes(ctx: AppContext): RouteDef[] {
     },
     {
       method: 'PATCH', url: '/api/admin/users/:id', access: 'admin',
-      handler: async (req) => editFound(req, await svc.findUserById(ctx.db, parse(IdParam, req.params).id)),
+      handler: async (req, reply) => editFound(req, reply, await svc.findUserById(ctx.db, parse(IdParam, req.params).id)),
     },
     {
       method: 'PUT', url: '/api/users/:userId', access: 'admin',
-      handler: async (req) => editFound(req, await svc.findUserByUserId(ctx.db, parse(UserIdParam, req.params).userId)),
+      handler: async (req, reply) => editFound(req, reply, await svc.findUserByUserId(ctx.db, parse(UserIdParam, req.params).userId)),
     },
     {
       method: 'PATCH', url: '/api/users/:id', access: 'admin',
-      handler: async (req) => {
+      handler: async (req, reply) => {
         const { id } = parse(IdParam, req.params);
         const input = parse(MemberEditRequest, req.body);
         // A change of role asks for the second factor again (issue 13, step-up).
         const target = await svc.findUserById(ctx.db, id);
         if (target && target.role !== input.role) requireStepUp(identityOf(req), ctx.clock.now());
-        const u = await svc.editMember(ctx, actorOf(req), id, input);
-        return { message: 'User updated successfully', id: u.id };
+        const { user, approval } = await svc.editMember(ctx, actorOf(req), id, input);
+        // A role change to admin or founder waits for a second admin (202, issue 13).
+        if (approval) return reply.status(202).send({ message: MSG.roleChangeRequested, id: user.id, approval });
+        return { message: 'User updated successfully', id: user.id };
       },
     },
     {
@@ -59,8 +64,10 @@ export function adminUserRoutes(ctx: AppContext): RouteDef[] {
         const input = parse(CreateUserRequest, req.body);
         // Making an admin is a role change: the second factor again (issue 13, step-up).
         if (input.role === 'admin') requireStepUp(identityOf(req), ctx.clock.now());
-        const u = await svc.createUser(ctx, actorOf(req), input);
-        return reply.status(201).send({ message: 'Signup email sent', id: u.id, userId: u.userId });
+        const { user, approval } = await svc.createUser(ctx, actorOf(req), input);
+        // A new admin account waits for a second admin (202, issue 13).
+        if (!user) return reply.status(202).send({ message: MSG.adminInviteRequested, approval });
+        return reply.status(201).send({ message: 'Signup email sent', id: user.id, userId: user.userId });
       },
     },
     {

@@ -9,15 +9,15 @@ import {
 import { MSG } from '../../../contracts/messages';
 import { hashPassword } from '../../lib/password';
 import { isValidTimeZone, startOfDayIn, endOfDayIn } from '../../lib/time';
-import { findUserById, findUserByEmail, findUserByUserId, insertUser, updateUser, type UserRow } from '../users/users.repo';
-import { generateUserId, displayName } from '../users/users.service';
+import type { ApprovalView } from '../../../contracts/approvals';
+import { maskTail } from '../../../contracts/kyc';
+import { findUserById, findUserByEmail, findUserByUserId, updateUser, type UserRow } from '../users/users.repo';
+import { hasChanges, payoutChangesOf } from '../users/payout-details';
 import { deleteUserSessions } from '../auth/session.repo';
-import { issueToken } from '../auth/tokens.service';
 import { assertPasswordFor, isUniqueViolation } from '../auth/auth.service';
-import { queueMail } from '../mail/mail.service';
-import { notify } from '../notifications/notifications.service';
-import type { DbOrTx } from '../../db/client';
 import { audit } from '../audit/audit.service';
+import { snapshot, tellOfAdminChanges } from './admin-changes';
+import { GUARDED_ROLES, createInvitedUser, requestAdminInvite, requestPayoutChange, requestRoleChange } from './account-approvals.service';
 import { lockTree, onStatusChange } from '../tree/tree.service';
 import { issueImpersonationCode } from '../impersonation/impersonation.service';
 import { searchUserPage, hasLedgerOrPurchases, deleteUserRow, type UserFilter, type AdminUserRecord, type SortKey } from './admin-users.repo';
@@ -83,6 +83,7 @@ export function toAdminUserRow(r: AdminUserRecord): AdminUserRow {
     id: u.id, userId: u.userId, firstName: u.firstName, lastName: u.lastName, email: u.email, mobile: u.mobile,
     role: u.role, status: u.status, kycStatus: u.kycStatus, idStatus: u.idStatus, currentRank: u.currentRank, totalBV: u.totalBV,
     sponsorUserId: r.sponsorUserId ?? null, packageAmount: u.packageAmount, cryptoWalletAddress: u.cryptoWalletAddress,
+    bankName: u.bankName, bankAccountNumber: maskTail(u.bankAccountNumber), bankIFSC: u.bankIFSC, bankAccountHolderName: u.bankAccountHolderName,
     walletBalance: r.walletBalance, totalEarnings: r.totalEarnings, totalWithdrawals: r.totalWithdrawals,
     withdrawStatus: r.withdrawStatus ?? null,
     passwordState: !u.hasPassword ? 'none' : u.firstLogin ? 'temporary' : 'set',
@@ -102,10 +103,6 @@ export async function searchUsers(ctx: AppContext, q: SearchInput) {
   return { items: page.map(toAdminUserRow), nextCursor: rows.length > q.limit && last ? encodeCursor(sort, last.sortValue, last.user.id) : null };
 }
 
-const snapshot = (u: UserRow) => ({
-  userId: u.userId, firstName: u.firstName, lastName: u.lastName, email: u.email, mobile: u.mobile, role: u.role, status: u.status,
-  packageAmount: u.packageAmount, cryptoWalletAddress: u.cryptoWalletAddress, txnPinSet: Boolean(u.txnPin), firstLogin: u.firstLogin,
-});
 
 /**
  * Status rules: only users who were activated once (placed in the tree by an approval) or admins may be
@@ -154,7 +151,6 @@ export async function editUser(ctx: AppContext, actor: Actor, target: UserRow | 
       firstName: input.firstName, lastName: input.lastName, email: input.email,
       ...(input.mobile !== undefined ? { mobile: input.mobile } : {}),
       ...(input.packageAmount !== undefined ? { packageAmount: input.packageAmount } : {}),
-      ...(input.cryptoWalletAddress !== undefined ? { cryptoWalletAddress: input.cryptoWalletAddress } : {}),
       status: input.status,
       ...(input.status !== target.status && input.status !== 'pending' ? { idStatus: input.status === 'active' ? 'Active' : 'Inactive' } : {}),
       // A password set by an admin is temporary: the user must change it at the next sign-in.
@@ -171,28 +167,14 @@ export async function editUser(ctx: AppContext, actor: Actor, target: UserRow | 
       entityType: 'user', entityId: target.id, action: 'user.edit', previousState: snapshot(target), newState: snapshot(updated!),
       changes: { passwordReset: Boolean(password), txnPinReset: Boolean(txnPin) },
     });
-    return updated!;
+    // Where the member's money goes changes only when a second admin approves it (issue 13).
+    const payout = payoutChangesOf(before, {
+      bankAccountNumber: input.bankAccountNumber, bankIFSC: input.bankIFSC, bankName: input.bankName,
+      bankAccountHolderName: input.bankAccountHolderName, cryptoWalletAddress: input.cryptoWalletAddress,
+    });
+    const approval = hasChanges(payout) ? await requestPayoutChange(ctx, tx, actor, updated!, payout) : undefined;
+    return { user: updated!, approval };
   });
-}
-
-/**
- * The member hears of an admin's change to what protects their account or their money (issue 13): a new password, a
- * new email address (mailed to the old one too, where the owner still reads) and new payout details, by a
- * notification and a mail in the same transaction.
- */
-async function tellOfAdminChanges(ctx: AppContext, tx: DbOrTx, before: UserRow, after: UserRow, passwordReset: boolean) {
-  const changes: string[] = [];
-  if (passwordReset) changes.push('your password was reset to a temporary one');
-  if (before.email !== after.email) changes.push(`your email address changed from ${before.email} to ${after.email}`);
-  if ((before.cryptoWalletAddress ?? null) !== (after.cryptoWalletAddress ?? null)) changes.push('your crypto payout wallet changed');
-  if (['bankAccountNumber', 'bankIFSC', 'bankName', 'bankAccountHolderName'].some((f) => (before as Record<string, unknown>)[f] !== (after as Record<string, unknown>)[f])) {
-    changes.push('your bank payout details changed');
-  }
-  if (!changes.length) return;
-  await notify(tx, [after.id], { type: 'security', priority: 'high', title: 'An administrator changed your account', message: `${changes.join('; ')}.`.replace(/^./, (c) => c.toUpperCase()) });
-  const mail = { template: 'account_changed_by_admin' as const, params: { name: displayName(after), changes, link: `${ctx.config.appUrl}/profile` } };
-  for (const address of new Set([before.email, after.email])) await queueMail(ctx, tx, address, mail);
-  ctx.kickMail();
 }
 
 export async function editMember(ctx: AppContext, actor: Actor, id: string, input: z.output<typeof MemberEditRequest>) {
@@ -206,43 +188,38 @@ export async function editMember(ctx: AppContext, actor: Actor, id: string, inpu
     if (!['user', 'admin'].includes(target.role)) throw conflict(`The ${target.role} role is not changed here.`);
   }
   if (await emailTaken(ctx, input.email, target.id)) throw conflict(MSG.duplicateEmail, 'DUPLICATE_EMAIL');
+  // A role that carries the back-office (admin, founder) is granted only when a second admin approves it (issue 13).
+  const guarded = input.role !== target.role && GUARDED_ROLES.includes(input.role);
   return ctx.db.transaction(async (tx) => {
     await lockTree(tx);
     const before = (await findUserById(tx, id))!;
+    const role = guarded ? before.role : input.role;
     const updated = await updateUser(tx, id, {
-      firstName: input.firstName, lastName: input.lastName, email: input.email, role: input.role, status: input.status,
+      firstName: input.firstName, lastName: input.lastName, email: input.email, role, status: input.status,
       // idStatus follows a block or an activation, as it does in the edit dialog and block/activate.
       ...(input.status !== target.status && input.status !== 'pending' ? { idStatus: input.status === 'active' ? 'Active' : 'Inactive' } : {}),
     });
     await onStatusChange(tx, before, before.status, updated!.status, ctx.clock.now());
-    if (input.status === 'inactive' || input.role !== target.role) await deleteUserSessions(tx, id);
+    if (input.status === 'inactive' || role !== before.role) await deleteUserSessions(tx, id);
     await tellOfAdminChanges(ctx, tx, before, updated!, false);
     await audit(tx, actor, { entityType: 'user', entityId: id, action: 'user.update', previousState: snapshot(target), newState: snapshot(updated!) });
-    return updated!;
+    const approval = guarded ? await requestRoleChange(ctx, tx, actor, updated!, input.role) : undefined;
+    return { user: updated!, approval };
   });
 }
 
-/** Creates the account as invited and queues the invitation (7 days) in one transaction. */
-export async function createUser(ctx: AppContext, actor: Actor, input: z.output<typeof CreateUserRequest>) {
+/**
+ * Creates the account as invited and queues the invitation (7 days) in one transaction. A new admin account waits
+ * for a second admin instead (issue 13): nothing is created or mailed until it is approved.
+ */
+export async function createUser(ctx: AppContext, actor: Actor, input: z.output<typeof CreateUserRequest>): Promise<{ user?: UserRow; approval?: ApprovalView }> {
   if (await findUserByEmail(ctx.db, input.email)) throw conflict(MSG.duplicateEmail, 'DUPLICATE_EMAIL');
-  const user = await ctx.db.transaction(async (tx) => {
-    const created = await insertUser(tx, {
-      userId: await generateUserId(ctx, tx), email: input.email, firstName: input.firstName, lastName: input.lastName,
-      mobile: input.mobile ?? null, role: input.role, status: 'invited', emailVerified: false, firstLogin: false, password: null,
-    });
-    const token = await issueToken(ctx, tx, { email: created.email, userId: created.id, type: 'invitation', ip: actor.ip ?? undefined });
-    await queueMail(ctx, tx, created.email, {
-      template: 'invitation',
-      params: { name: displayName(created), invitedBy: displayName(actor.user), link: `${ctx.config.appUrl}/complete-invitation?token=${token}` },
-    });
-    await audit(tx, actor, { entityType: 'user', entityId: created.id, action: 'user.create', newState: snapshot(created) });
-    return created;
-  }).catch((err) => {
-    if (isUniqueViolation(err)) throw conflict(MSG.duplicateEmail, 'DUPLICATE_EMAIL');
-    throw err;
-  });
+  if (GUARDED_ROLES.includes(input.role)) {
+    return { approval: await ctx.db.transaction((tx) => requestAdminInvite(ctx, tx, actor, input)) };
+  }
+  const user = await ctx.db.transaction((tx) => createInvitedUser(ctx, tx, actor, input, actor.user));
   ctx.kickMail();
-  return user;
+  return { user };
 }
 
 /** Refused (409) for users with a tree position, ledger entries or purchases (the contract). */

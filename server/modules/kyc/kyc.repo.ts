@@ -55,3 +55,14 @@ export async function updateDocument(db: DbOrTx, id: string, values: Partial<typ
 export async function setUserKycStatus(db: DbOrTx, userId: string, values: Partial<typeof users.$inferInsert>) {
   await db.update(users).set(values).where(eq(users.id, userId));
 }
+
+/** The newest document of a type, read without a lock (a withdrawal's check of the bank account's verification). */
+export async function newestOfType(db: DbOrTx, userId: string, type: string): Promise<KycRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(kycDocuments)
+    .where(and(eq(kycDocuments.userId, userId), eq(kycDocuments.documentType, type)))
+    .orderBy(desc(kycDocuments.createdAt), desc(kycDocuments.id))
+    .limit(1);
+  return row;
+}

@@ -11,6 +11,7 @@ import { displayName } from '../users/users.service';
 import { notifyAdmins } from '../notifications/notifications.service';
 import { decodeDocument, type SniffedType } from './file-type';
 import { safeDocument } from './document-safety';
+import { bankVerificationOf } from '../users/payout-details';
 import {
   listUserDocuments, findNewestOfType, findDocumentForUpdate, insertBlob, deleteBlob, insertDocument, updateDocument,
   setUserKycStatus, type KycRow,
@@ -107,7 +108,11 @@ export async function listOwnDocuments(ctx: AppContext, actor: Actor) {
   return (await listUserDocuments(ctx.db, actor.user.id)).map(toKycView);
 }
 
-/** A new document, or the newest of its type updated when that one was rejected (doc 1 §4). */
+/**
+ * A new document, or the newest of its type updated when that one was rejected (doc 1 §4). One exception to "an
+ * approved document stays" (ADR 0005): a cancelled cheque or bank statement approved before the member's bank account
+ * changed verifies another account, so a new one may be added beside it for review (issue 13, payout-safety.ts).
+ */
 export async function uploadDocument(ctx: AppContext, actor: Actor, input: KycUploadRequest & UploadInput) {
   const userId = actor.user.id;
   const { bytes, contentType } = await decodeUpload(input, input.documentType);
@@ -115,15 +120,17 @@ export async function uploadDocument(ctx: AppContext, actor: Actor, input: KycUp
     const user = await findUserById(tx, userId);
     if (user?.kycLocked) throw conflict(MSG.documentLockedApproved, 'DOCUMENT_LOCKED');
     const existing = await findNewestOfType(tx, userId, input.documentType);
-    if (existing && existing.status === 'approved') throw conflict(MSG.documentLockedApproved, 'DOCUMENT_LOCKED');
+    const outdated = input.documentType === 'bank_cancelled_cheque' && Boolean(user && existing && bankVerificationOf(user, existing) === 'outdated');
+    if (existing && existing.status === 'approved' && !outdated) throw conflict(MSG.documentLockedApproved, 'DOCUMENT_LOCKED');
     if (existing && existing.status === 'pending') throw conflict(MSG.documentLockedPending, 'DOCUMENT_LOCKED');
     const hadPending = (await listUserDocuments(tx, userId)).some((d) => d.status === 'pending');
-    const row = existing
+    const replace = existing && !outdated;
+    const row = replace
       ? await replaceDocument(tx, existing, bytes, contentType, input.documentFilename, input.documentNumber)
       : await addDocument(tx, userId, input.documentType, bytes, contentType, input.documentFilename, input.documentNumber);
     await refreshUserKycStatus(ctx, tx, userId);
     await announceReviewWork(tx, userId, hadPending);
-    return { created: !existing, view: toKycView(row) };
+    return { created: !replace, view: toKycView(row) };
   });
 }
 

@@ -7,7 +7,8 @@ export type MailTemplate =
   | { template: 'password_changed'; params: { name: string } }
   | { template: 'account_locked'; params: { name: string; minutes: number; link: string } }
   | { template: 'two_factor_changed'; params: { name: string; change: string; link: string } }
-  | { template: 'account_changed_by_admin'; params: { name: string; changes: string[]; link: string } };
+  | { template: 'account_changed_by_admin'; params: { name: string; changes: string[]; link: string } }
+  | { template: 'payout_details_changed'; params: { name: string; changed: string; opens: string; link: string } };
 
 export interface RenderedMail {
   subject: string;
@@ -64,6 +65,15 @@ export function renderMail(mail: MailTemplate): RenderedMail {
       const { name, change, link } = mail.params;
       const lines = [`Hello ${name},`, `${change}`, 'If this was not you, contact support at once and change your password.'];
       return { subject: 'Two-factor sign-in changed on your account', text: `${lines.join('\n\n')}\n\n${link}\n`, html: layout('Two-factor sign-in changed', lines, { label: 'Open my account', href: link }) };
+    }
+    case 'payout_details_changed': {
+      const { name, changed, opens, link } = mail.params;
+      const lines = [
+        `Hello ${name},`,
+        `The payout details of your account were changed (${changed}). Withdrawals to them open on ${opens}, after a 24-hour security hold.`,
+        'If you did not make this change, contact support at once and change your password.',
+      ];
+      return { subject: 'Your payout details changed', text: `${lines.join('\n\n')}\n\n${link}\n`, html: layout('Your payout details changed', lines, { label: 'Open my profile', href: link }) };
     }
     case 'account_locked': {
       const { name, minutes, link } = mail.params;

@@ -3,10 +3,13 @@ import type { AppContext } from '../../context';
 import type { CurrentUser } from '../../../contracts/auth';
 import { maskTail } from '../../../contracts/kyc';
 import { randomDigits } from '../../lib/crypto';
-import { updateUser, userIdExists, type NewUser, type UserRow } from './users.repo';
+import { findUserById, updateUser, userIdExists, type NewUser, type UserRow } from './users.repo';
+import { PAYOUT_FIELDS, PAYOUT_LABELS, hasChanges, payoutChangesOf, payoutHoldEnd, payoutStamp, payoutTime } from './payout-details';
+import { notify } from '../notifications/notifications.service';
+import { queueMail } from '../mail/mail.service';
 import type { Actor } from '../../core/actor';
 import { forbidden } from '../../core/app-error';
-import { MSG } from '../../../contracts/messages';
+import { MSG, payoutHoldMessage } from '../../../contracts/messages';
 import { TWO_FACTOR_ROLES } from '../../../contracts/constants';
 
 /** Public id: the configured two-letter prefix and 7 random digits, never sequential (decisions.md §2). */
@@ -50,6 +53,10 @@ export function toCurrentUser(u: UserRow, admin?: UserRow): CurrentUser {
     bankName: u.bankName,
     bankAccountNumber: maskTail(u.bankAccountNumber),
     bankIFSC: u.bankIFSC,
+    bankAccountHolderName: u.bankAccountHolderName,
+    cryptoWalletAddress: u.cryptoWalletAddress,
+    payoutDetailsChangedAt: iso(u.payoutDetailsChangedAt),
+    payoutHoldUntil: iso(payoutHoldEnd(u)),
     panNumber: maskTail(u.panNumber),
     aadhaarNumber: maskTail(u.aadhaarNumber),
     role: u.role as CurrentUser['role'],
@@ -66,18 +73,29 @@ export function toCurrentUser(u: UserRow, admin?: UserRow): CurrentUser {
   };
 }
 
-/** Payout details: where a member's withdrawals go. */
-const PAYOUT_FIELDS = ['bankName', 'bankAccountNumber', 'bankIFSC'] as const;
-
 /**
  * The member's own profile edit. Under impersonation, payout details stay as they are (issue 13): an admin
- * acting as the member may correct a name or an address, never where the money goes.
+ * acting as the member may correct a name or an address, never where the money goes. A change of payout details
+ * starts the 24-hour hold on withdrawals (payout-details.ts) and is announced to the member by notification and mail,
+ * in the same transaction, so that a stolen password shows itself before any money can follow it.
  */
 export async function updateOwnProfile(ctx: AppContext, actor: Actor, input: Partial<NewUser>): Promise<UserRow> {
-  if (actor.onBehalfOf) {
-    const current = actor.user as unknown as Record<string, unknown>;
-    const changes = PAYOUT_FIELDS.some((f) => input[f] !== undefined && (input[f] ?? null) !== (current[f] ?? null));
-    if (changes) throw forbidden(MSG.impersonationMoneyReadOnly, 'IMPERSONATION_FORBIDDEN');
-  }
-  return (await updateUser(ctx.db, actor.user.id, input))!;
+  return ctx.db.transaction(async (tx) => {
+    const current = (await findUserById(tx, actor.user.id))!;
+    const payout = payoutChangesOf(current, input);
+    if (actor.onBehalfOf && hasChanges(payout)) throw forbidden(MSG.impersonationMoneyReadOnly, 'IMPERSONATION_FORBIDDEN');
+    const now = ctx.clock.now();
+    const updated = (await updateUser(tx, actor.user.id, { ...input, ...payoutStamp(payout, now) }))!;
+    if (hasChanges(payout)) {
+      const opens = payoutTime(payoutHoldEnd(updated)!);
+      const what = PAYOUT_FIELDS.filter((f) => f in payout).map((f) => PAYOUT_LABELS[f]).join(', ');
+      await notify(tx, [updated.id], {
+        type: 'security', priority: 'high', title: 'Your payout details changed',
+        message: `${payoutHoldMessage(payoutTime(now), opens)} Changed: ${what}. If this was not you, contact support at once and change your password.`,
+      });
+      await queueMail(ctx, tx, updated.email, { template: 'payout_details_changed', params: { name: displayName(updated), changed: what, opens, link: `${ctx.config.appUrl}/profile` } });
+      ctx.kickMail();
+    }
+    return updated;
+  });
 }

@@ -7,9 +7,7 @@ import { actorWithTransactor } from '../../http/idempotency';
 import { parse } from '../../http/validate';
 import {
   WithdrawalRequest, SendFundRequest, WithdrawPersonallyRequest, ApproveWithdrawalRequest, RejectWithdrawalRequest, PageQuery, FundHistoryQuery, WALLET_MSG,
-  FUND_APPROVAL_MSG, FundApprovalsQuery, RejectFundApprovalRequest,
 } from '../../../contracts/wallet';
-import { approveFundRequest, fundApprovals, rejectFundRequest } from './fund-approvals.service';
 import type { Answer } from '../../core/transactor';
 import {
   memberWithdrawal, adminWithdrawal, approveWithdrawal, rejectWithdrawal, reactivateWithdrawal, sendFund, walletSummary, ownLedger, ownWithdrawals,
@@ -17,7 +15,6 @@ import {
 } from './withdrawals.service';
 
 const IdParam = z.object({ id: z.uuid({ error: WALLET_MSG.withdrawalNotFound }) });
-const ApprovalIdParam = z.object({ id: z.uuid({ error: FUND_APPROVAL_MSG.notFound }) });
 const send = async (reply: FastifyReply, answer: Promise<Answer<unknown>>) => {
   const a = await answer;
   return reply.status(a.status).send(a.body);
@@ -74,22 +71,6 @@ export function walletRoutes(ctx: AppContext): RouteDef[] {
       handler: async (req, reply) => {
         const { actor, transact } = actorWithTransactor(ctx, req);
         return send(reply, sendFund(ctx, actor, transact, parse(SendFundRequest, req.body)));
-      },
-    },
-    // Maker-checker (issue 13): Send Fund above the threshold waits here for a second admin.
-    { method: 'GET', url: '/api/admin/fund-approvals', access: 'admin', handler: async (req) => fundApprovals(ctx, parse(FundApprovalsQuery, req.query).status) },
-    {
-      method: 'POST', url: '/api/admin/fund-approvals/:id/approve', access: 'admin', stepUp: true,
-      handler: async (req, reply) => {
-        const { actor, transact } = actorWithTransactor(ctx, req);
-        return send(reply, approveFundRequest(ctx, actor, transact, parse(ApprovalIdParam, req.params).id));
-      },
-    },
-    {
-      method: 'POST', url: '/api/admin/fund-approvals/:id/reject', access: 'admin',
-      handler: async (req, reply) => {
-        const { actor, transact } = actorWithTransactor(ctx, req);
-        return send(reply, rejectFundRequest(ctx, actor, transact, parse(ApprovalIdParam, req.params).id, parse(RejectFundApprovalRequest, req.body).reason));
       },
     },
     {

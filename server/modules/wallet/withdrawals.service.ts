@@ -19,6 +19,7 @@ import { audit } from '../audit/audit.service';
 import { postLedger, negate } from './ledger.service';
 import { compareMoney } from '../../lib/money';
 import { requestFundApproval } from './fund-approvals.service';
+import { assertPayoutAllowed, payoutStatus } from './payout-safety';
 import type { Answer, Transactor } from '../../core/transactor';
 import {
   insertWithdrawal, withdrawalForUpdate, updateWithdrawal, withdrawalsOf, adminWithdrawals, addWithdrawnTotal, walletOf, pendingWithdrawalTotal,
@@ -62,15 +63,26 @@ async function createWithdrawal(
   return w;
 }
 
+/** The profile's bank account as a withdrawal records it. */
+const profileBank = (user: UserRow, holder?: string): Bank => ({
+  accountNumber: user.bankAccountNumber!, ifsc: user.bankIFSC!.toUpperCase(), bankName: user.bankName!, accountHolderName: user.bankAccountHolderName ?? holder ?? displayName(user),
+});
+
+/**
+ * A member's withdrawal: only with approved KYC, only to the payout details on their profile, to a bank account only
+ * once KYC verified it, and only 24 hours after a change of those details (issue 13, payout-safety.ts).
+ */
 export async function memberWithdrawal(ctx: AppContext, actor: Actor, transact: Transactor, input: z.output<typeof WithdrawalRequest>) {
   return transact(async (tx) => {
     const user = (await findUserById(tx, actor.user.id))!;
     if (user.kycStatus !== 'approved') throw new AppError('KYC_REQUIRED', 403, WALLET_MSG.kycRequired);
-    const b = input.bankDetails;
+    await assertPayoutAllowed(ctx, tx, user, input.withdrawalType === 'bank'
+      ? { withdrawalType: 'bank', bankDetails: input.bankDetails }
+      : { withdrawalType: 'usdt', usdtWalletAddress: input.usdtWalletAddress });
     const w = await createWithdrawal(ctx, tx, actor, user, {
       withdrawalType: input.withdrawalType, amount: input.amount,
-      bankDetails: input.withdrawalType === 'bank' ? { accountNumber: b!.accountNumber!, ifsc: b!.ifsc!.toUpperCase(), bankName: b!.bankName!, accountHolderName: b!.accountHolderName! } : null,
-      usdtWalletAddress: input.withdrawalType === 'usdt' ? input.usdtWalletAddress! : null, networkType: input.withdrawalType === 'usdt' ? input.networkType! : null,
+      bankDetails: input.withdrawalType === 'bank' ? profileBank(user, input.bankDetails?.accountHolderName) : null,
+      usdtWalletAddress: input.withdrawalType === 'usdt' ? user.cryptoWalletAddress : null, networkType: input.withdrawalType === 'usdt' ? input.networkType! : null,
     });
     return { status: 201, body: { message: WALLET_MSG.withdrawalRequested, withdrawal: toWithdrawalView(w) } };
   });
@@ -89,14 +101,13 @@ export async function adminWithdrawal(ctx: AppContext, actor: Actor, transact: T
     let data: Parameters<typeof createWithdrawal>[4];
     if (input.withdrawalType === 'INR') {
       if (!user.bankAccountNumber || !user.bankIFSC || !user.bankName) throw badRequest(WALLET_MSG.adminWithdrawalNoBank, { userId: [WALLET_MSG.adminWithdrawalNoBank] });
-      data = {
-        withdrawalType: 'bank', amount: input.amount, usdtWalletAddress: null, networkType: null, remarks: input.remarks,
-        bankDetails: { accountNumber: user.bankAccountNumber, ifsc: user.bankIFSC, bankName: user.bankName, accountHolderName: user.bankAccountHolderName ?? displayName(user) },
-      };
+      data = { withdrawalType: 'bank', amount: input.amount, usdtWalletAddress: null, networkType: null, remarks: input.remarks, bankDetails: profileBank(user) };
     } else {
       if (!user.cryptoWalletAddress) throw badRequest(WALLET_MSG.adminWithdrawalNoWallet, { userId: [WALLET_MSG.adminWithdrawalNoWallet] });
       data = { withdrawalType: 'usdt', amount: input.amount, bankDetails: null, usdtWalletAddress: user.cryptoWalletAddress, networkType: 'TRC20', remarks: input.remarks };
     }
+    // The same rules as the member's own request: a verified bank account, no withdrawal during the hold (issue 13).
+    await assertPayoutAllowed(ctx, tx, user, { withdrawalType: data.withdrawalType }, 'userId');
     const w = await createWithdrawal(ctx, tx, actor, user, data);
     await notify(tx, [user.id], { type: 'withdrawal_created', title: 'Withdrawal created', message: `An admin created a withdrawal of ${rupees(input.amount)} for you: ${input.remarks}` });
     return { status: 201, body: { message: WALLET_MSG.withdrawalCreated, withdrawal: toWithdrawalView(w) } };
@@ -198,8 +209,11 @@ export async function applyFund(ctx: AppContext, tx: DbOrTx, actor: Actor, user:
 
 // ---- reads ----
 export async function walletSummary(ctx: AppContext, user: UserRow): Promise<WalletSummary> {
-  const [w, pending] = await Promise.all([walletOf(ctx.db, user.id), pendingWithdrawalTotal(ctx.db, user.id)]);
-  return { balance: w?.balance ?? '0.00', totalEarnings: w?.totalEarnings ?? '0.00', totalWithdrawals: w?.totalWithdrawals ?? '0.00', pendingWithdrawals: pending, kycStatus: user.kycStatus };
+  const [w, pending, payout] = await Promise.all([walletOf(ctx.db, user.id), pendingWithdrawalTotal(ctx.db, user.id), payoutStatus(ctx, ctx.db, user)]);
+  return {
+    balance: w?.balance ?? '0.00', totalEarnings: w?.totalEarnings ?? '0.00', totalWithdrawals: w?.totalWithdrawals ?? '0.00', pendingWithdrawals: pending,
+    kycStatus: user.kycStatus, payout,
+  };
 }
 
 const toEntry = (t: Awaited<ReturnType<typeof ledgerPage>>[number]): LedgerEntry => ({

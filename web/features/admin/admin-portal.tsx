@@ -9,6 +9,7 @@ import { toast } from '../../components/ui/toast';
 import { SecurityCard, useSignedInUser } from '../account';
 import { TwoFactorCard } from '../two-factor/two-factor-card';
 import { UsersActivitiesSection } from './activities/users-activities-section';
+import { ApprovalsSection } from './approvals/approvals-section';
 import { CyclesSection } from './compensation/cycles-section';
 import { PlanSection } from './compensation/plan-section';
 import { DashboardSection } from './dashboard/dashboard-section';
@@ -20,7 +21,6 @@ import { AllMembersSection } from './members/all-members-section';
 import { FreeUsersSection, PaidMembersSection, TodayJoiningsSection } from './members/member-lists';
 import { FundHistorySection } from './money/fund-history-section';
 import { SendFundSection } from './money/send-fund-section';
-import { FundApprovalsSection } from './money/fund-approvals-section';
 import { WalletBalancesSection } from './money/wallet-balances-section';
 import { WithdrawPersonallySection } from './money/withdraw-personally-section';
 import { WithdrawalsSection } from './money/withdrawals-section';
@@ -76,8 +76,8 @@ function SectionBody({ id }: { id: SectionId }) {
       return <WithdrawPersonallySection />;
     case 'send-fund':
       return <SendFundSection />;
-    case 'fund-approvals':
-      return <FundApprovalsSection />;
+    case 'approvals':
+      return <ApprovalsSection />;
     case 'fund-history':
       return <FundHistorySection />;
     case 'wallet-balances':

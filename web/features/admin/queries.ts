@@ -24,7 +24,7 @@ export const KEYS = {
   approvedWithdrawals: '/api/admin/approved-withdrawals',
   rejectedWithdrawals: '/api/admin/rejected-withdrawals',
   fundHistory: '/api/admin/fund-history',
-  fundApprovals: '/api/admin/fund-approvals',
+  approvals: '/api/admin/approvals',
   walletBalances: '/api/admin/wallet-balances',
   products: '/api/admin/products',
   purchases: '/api/admin/purchases',
@@ -39,7 +39,7 @@ export const USER_LIST_KEYS: string[] = [KEYS.userSearch, KEYS.paidMembers, KEYS
 
 /** Everything a wallet movement can change: the withdrawal lists, the ledger, the balances, the reports and the dashboard. */
 export const MONEY_KEYS: string[] = [
-  KEYS.withdrawals, KEYS.pendingWithdrawals, KEYS.approvedWithdrawals, KEYS.rejectedWithdrawals, KEYS.fundHistory, KEYS.fundApprovals, KEYS.walletBalances,
+  KEYS.withdrawals, KEYS.pendingWithdrawals, KEYS.approvedWithdrawals, KEYS.rejectedWithdrawals, KEYS.fundHistory, KEYS.approvals, KEYS.walletBalances,
   KEYS.payoutSummary, KEYS.directIncome, KEYS.holidayReward, KEYS.stats, KEYS.auditLog, ...USER_LIST_KEYS,
 ];
 
@@ -51,7 +51,7 @@ export function invalidatePaths(queryClient: QueryClient, paths: readonly string
 /** After a change to a user: every user list, the dashboard and the activity log. */
 export function useInvalidateUsers() {
   const queryClient = useQueryClient();
-  return () => invalidatePaths(queryClient, [...USER_LIST_KEYS, KEYS.stats, KEYS.auditLog]);
+  return () => invalidatePaths(queryClient, [...USER_LIST_KEYS, KEYS.stats, KEYS.auditLog, KEYS.approvals]);
 }
 
 /**

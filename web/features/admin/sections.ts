@@ -41,6 +41,7 @@ type Icon = ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true'
 
 export const SECTION_IDS = [
   'dashboard',
+  'approvals',
   'all-members',
   'paid-members',
   'today-joinings',
@@ -62,7 +63,6 @@ export const SECTION_IDS = [
   'withdrawals-rejected',
   'withdraw-personally',
   'send-fund',
-  'fund-approvals',
   'fund-history',
   'wallet-balances',
   'products',
@@ -91,6 +91,7 @@ export interface SectionDef {
 
 export const GROUP_ICONS: Record<string, Icon> = {
   Dashboard: LayoutDashboard,
+  Approvals: ShieldCheck,
   'User Details': Users,
   'Income Reports': BadgeIndianRupee,
   Compensation: Calculator,
@@ -106,9 +107,11 @@ export const GROUP_ICONS: Record<string, Icon> = {
 
 const WITHDRAWAL_KEYS: string[] = [KEYS.pendingWithdrawals, KEYS.approvedWithdrawals, KEYS.rejectedWithdrawals];
 
-/** The sidebar of doc 2 §2.2, in its order, plus Compensation (compensation.md §6), Products & Orders and Engagement. */
+/** The sidebar of doc 2 §2.2, in its order, plus Approvals (issue 13), Compensation (compensation.md §6), Products & Orders and Engagement. */
 export const SECTIONS: SectionDef[] = [
   { id: 'dashboard', label: 'Dashboard', group: 'Dashboard', icon: LayoutDashboard, access: 'admin', refreshKeys: [KEYS.stats] },
+  // Maker-checker (issue 13): every kind of request that waits for a second admin.
+  { id: 'approvals', label: 'Approvals', group: 'Approvals', icon: ShieldCheck, access: 'admin', refreshKeys: [KEYS.approvals] },
   { id: 'all-members', label: 'All Members', group: 'User Details', icon: UsersRound, access: 'admin', refreshKeys: [KEYS.userSearch, KEYS.placementParents] },
   { id: 'paid-members', label: 'Paid Members', group: 'User Details', icon: BadgeCheck, access: 'admin', refreshKeys: [KEYS.paidMembers] },
   { id: 'today-joinings', label: 'View Today Joinings', group: 'User Details', icon: CalendarCheck, access: 'admin', refreshKeys: [KEYS.todayJoinings] },
@@ -133,7 +136,6 @@ export const SECTIONS: SectionDef[] = [
   { id: 'withdrawals-rejected', label: 'Rejected Withdraw Requests', group: 'Withdraw Management', icon: Ban, access: 'admin', refreshKeys: WITHDRAWAL_KEYS },
   { id: 'withdraw-personally', label: 'Withdraw Personally', group: 'Withdraw Management', icon: PenLine, access: 'admin', refreshKeys: [] },
   { id: 'send-fund', label: 'Send Fund', group: 'Fund Management', icon: Send, access: 'admin', refreshKeys: [] },
-  { id: 'fund-approvals', label: 'Fund Approvals', group: 'Fund Management', icon: ShieldCheck, access: 'admin', refreshKeys: [KEYS.fundApprovals] },
   { id: 'fund-history', label: 'Fund History', group: 'Fund Management', icon: ScrollText, access: 'admin', refreshKeys: [KEYS.fundHistory] },
   { id: 'wallet-balances', label: 'Wallet Balances', group: 'Fund Management', icon: WalletCards, access: 'admin', refreshKeys: [KEYS.walletBalances] },
   { id: 'products', label: 'Products', group: 'Products & Orders', icon: ShoppingCart, access: 'admin', refreshKeys: [KEYS.products] },
@@ -160,6 +162,7 @@ export const LEGACY_SECTIONS: Record<string, { name: string; successor?: Section
   withdrawals: { name: 'Withdrawals', successor: 'withdrawals-pending' },
   reports: { name: 'Reports', successor: 'payout-summary' },
   franchise: { name: 'Franchise', successor: 'franchise-requests' },
+  'fund-approvals': { name: 'Fund Approvals', successor: 'approvals' },
 };
 
 export const sectionHref = (id: string) => `/admin?section=${encodeURIComponent(id)}`;

@@ -3,7 +3,9 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Pencil } from 'lucide-react';
-import { maskTail, ProfileUpdateRequest, type CurrentUser } from '@contracts';
+import { maskTail, payoutHoldMessage, ProfileUpdateRequest, type CurrentUser } from '@contracts';
+import { Alert } from '../../components/ui/alert';
+import { formatDateTime } from '../../lib/format';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
@@ -13,7 +15,9 @@ import { apiRequest, errorMessage } from '../../lib/api';
 import { applyFieldErrors } from '../../lib/form-errors';
 import { CURRENT_USER_KEY } from '../account';
 
-const FIELDS = ['firstName', 'lastName', 'mobile', 'address', 'city', 'state', 'pincode', 'bankName', 'bankAccountNumber', 'bankIFSC'] as const;
+const FIELDS = [
+  'firstName', 'lastName', 'mobile', 'address', 'city', 'state', 'pincode', 'bankAccountHolderName', 'bankName', 'bankAccountNumber', 'bankIFSC', 'cryptoWalletAddress',
+] as const;
 type Field = (typeof FIELDS)[number];
 type Values = Record<Field, string>;
 
@@ -25,16 +29,21 @@ const LABELS: Record<Field, string> = {
   city: 'City',
   state: 'State',
   pincode: 'Pincode',
+  bankAccountHolderName: 'Account Holder Name',
   bankName: 'Bank Name',
   bankAccountNumber: 'Bank Account Number',
   bankIFSC: 'Bank IFSC',
+  cryptoWalletAddress: 'USDT Wallet Address',
 };
 
 const SECTIONS: Array<{ title: string; fields: Field[] }> = [
   { title: 'Personal', fields: ['firstName', 'lastName', 'mobile'] },
   { title: 'Address', fields: ['address', 'city', 'state', 'pincode'] },
-  { title: 'Bank', fields: ['bankName', 'bankAccountNumber', 'bankIFSC'] },
+  { title: 'Payout details', fields: ['bankAccountHolderName', 'bankName', 'bankAccountNumber', 'bankIFSC', 'cryptoWalletAddress'] },
 ];
+
+/** A change of these starts the 24-hour hold on withdrawals (issue 13). */
+const PAYOUT_NOTE = 'Withdrawals go only to these details. After any change they wait 24 hours, and you are told by notification and email; a new bank account also needs its cancelled cheque approved in KYC.';
 
 /** The server sends the bank account number masked; it is never put back into the form. */
 const isMasked = (v: string | null) => Boolean(v && /[^0-9]/.test(v));
@@ -51,7 +60,13 @@ function shown(user: CurrentUser, field: Field): string {
   return field === 'bankAccountNumber' && !isMasked(value) ? (maskTail(value) ?? '—') : value;
 }
 
-/** Profile view and edit (doc 1 §2): email shown but never editable. */
+/** The running 24-hour hold after a change of payout details, in words; null when none runs. */
+function holdOf(user: CurrentUser): string | null {
+  if (!user.payoutHoldUntil || new Date(user.payoutHoldUntil).getTime() <= Date.now()) return null;
+  return payoutHoldMessage(formatDateTime(user.payoutDetailsChangedAt), formatDateTime(user.payoutHoldUntil));
+}
+
+/** Profile view and edit (doc 1 §2): email shown but never editable; payout details hold withdrawals 24 hours after a change. */
 export function ProfileCard({ user }: { user: CurrentUser }) {
   const [editing, setEditing] = useState(false);
   const queryClient = useQueryClient();
@@ -79,7 +94,9 @@ export function ProfileCard({ user }: { user: CurrentUser }) {
         return;
       }
       await queryClient.refetchQueries({ queryKey: CURRENT_USER_KEY });
-      toast({ title: 'Profile Updated', description: 'Your profile has been updated successfully.', variant: 'success' });
+      const saved = res.data as CurrentUser;
+      const held = saved.payoutDetailsChangedAt !== user.payoutDetailsChangedAt ? holdOf(saved) : null;
+      toast({ title: 'Profile Updated', description: held ?? 'Your profile has been updated successfully.', variant: 'success' });
       setEditing(false);
     } catch (err) {
       toast({ title: 'Update Failed', description: errorMessage(err, 'Failed to update profile'), variant: 'destructive' });
@@ -111,6 +128,7 @@ export function ProfileCard({ user }: { user: CurrentUser }) {
             {SECTIONS.map((section) => (
               <fieldset key={section.title} className="space-y-4">
                 <legend className="mb-3 text-xs font-semibold tracking-wide text-slate-500 uppercase">{section.title}</legend>
+                {section.fields.includes('cryptoWalletAddress') ? <p className="text-sm text-slate-600">{PAYOUT_NOTE}</p> : null}
                 <div className="grid gap-4 sm:grid-cols-2">
                   {section.fields.map((f) => (
                     <FormField
@@ -119,7 +137,7 @@ export function ProfileCard({ user }: { user: CurrentUser }) {
                       label={LABELS[f]}
                       error={errors[f]?.message}
                       hint={f === 'bankAccountNumber' && user.bankAccountNumber ? `Current: ${user.bankAccountNumber}. Leave blank to keep it.` : undefined}
-                      className={f === 'address' ? 'sm:col-span-2' : undefined}
+                      className={f === 'address' || f === 'cryptoWalletAddress' ? 'sm:col-span-2' : undefined}
                     >
                       <Input
                         autoComplete={f === 'firstName' ? 'given-name' : f === 'lastName' ? 'family-name' : f === 'mobile' ? 'tel' : f === 'pincode' ? 'postal-code' : undefined}
@@ -144,13 +162,18 @@ export function ProfileCard({ user }: { user: CurrentUser }) {
         </form>
       ) : (
         <CardContent className="space-y-5">
+          {holdOf(user) ? (
+            <Alert tone="warning" role="status" title="24-hour security hold on withdrawals">
+              {holdOf(user)}
+            </Alert>
+          ) : null}
           <dl className="grid grid-cols-2 gap-x-6 gap-y-4">
             <div className="col-span-2">
               <dt className="text-xs font-medium text-slate-500">Email</dt>
               <dd className="mt-0.5 text-sm font-medium break-all text-slate-900">{user.email}</dd>
             </div>
             {FIELDS.map((f) => (
-              <div key={f} className={f === 'address' ? 'col-span-2' : undefined}>
+              <div key={f} className={f === 'address' || f === 'cryptoWalletAddress' ? 'col-span-2' : undefined}>
                 <dt className="text-xs font-medium text-slate-500">{LABELS[f]}</dt>
                 <dd className="mt-0.5 text-sm font-medium break-words text-slate-900">{shown(user, f)}</dd>
               </div>

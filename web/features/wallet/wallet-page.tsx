@@ -10,6 +10,7 @@ import { useWalletSummary } from './api';
 import { LedgerCard } from './ledger-card';
 import { WithdrawalDialog } from './withdrawal-dialog';
 import { WithdrawalsCard } from './withdrawals-card';
+import { PayoutNotice } from './payout-notice';
 
 /** M11 Wallet (decisions §6, doc 3 §5.2): balance and totals, the ledger, withdrawal requests. */
 export function WalletPage() {
@@ -17,7 +18,10 @@ export function WalletPage() {
   const kycApproved = summary?.kycStatus === 'approved';
   const empty = summary ? (toPaise(summary.balance) ?? 0n) <= 0n : true;
   const show = (v: string | undefined) => (isPending ? '…' : v === undefined ? '—' : formatMoney(v, { decimals: 2 }));
-  const blocked = !summary ? null : !kycApproved ? 'kyc' : empty ? 'empty' : null;
+  const payout = summary?.payout;
+  // Withdrawals go only to verified payout details, 24 hours after a change (issue 13): closed when neither type is open.
+  const payoutClosed = Boolean(payout && !payout.canWithdraw.bank && !payout.canWithdraw.usdt);
+  const blocked = !summary ? null : !kycApproved ? 'kyc' : empty ? 'empty' : payoutClosed ? 'payout' : null;
 
   return (
     <div className="space-y-6">
@@ -48,6 +52,7 @@ export function WalletPage() {
           Your wallet balance is {formatMoney('0', { decimals: 2 })}, so there is nothing to withdraw yet.
         </p>
       ) : null}
+      {kycApproved && payout ? <PayoutNotice payout={payout} id={blocked === 'payout' ? 'withdraw-blocked' : undefined} /> : null}
 
       <div className="grid grid-cols-2 gap-2 sm:gap-3 lg:grid-cols-4">
         <StatCard label="Available Balance" value={show(summary?.balance)} icon={Wallet} />

@@ -16,6 +16,8 @@ import { compareMoney, formatMoney } from '../../lib/money';
 import { schemaResolver } from '../../lib/schema-resolver';
 import { useSignedInUser } from '../account';
 import { requestWithdrawal, useInvalidateWallet } from './api';
+import { payoutBlock } from './payout-notice';
+import { Alert } from '../../components/ui/alert';
 
 type Network = (typeof NETWORK_TYPES)[number];
 interface Values {
@@ -29,8 +31,7 @@ const FIELDS = ['withdrawalType', 'amount', 'bankDetails', 'usdtWalletAddress', 
 
 /**
  * A profile value when the current user carries it in clear. The account number arrives masked (last 4,
- * decisions §7) and is not a usable default; the holder name and crypto wallet are read only if the
- * current-user answer ever includes them.
+ * decisions §7) and is not a usable default: the member types it to confirm (the server takes the masked form too).
  */
 function profileValue(user: CurrentUser, key: string): string {
   const v = (user as unknown as Record<string, unknown>)[key];
@@ -72,6 +73,11 @@ export function WithdrawalDialog({ summary, disabled, describedBy }: { summary: 
   const { errors, isSubmitting } = form.formState;
   const type = form.watch('withdrawalType');
   const bankError = errors.bankDetails?.message;
+  // Withdrawals go only to the profile's payout details, a bank account only once verified, never within 24 hours
+  // of a change (issue 13): the reason this type is closed, if it is.
+  const payout = summary?.payout;
+  const block = payout ? payoutBlock(payout, type) : null;
+  const profileWallet = payout?.cryptoWalletAddress ?? null;
 
   const change = (next: boolean) => {
     if (isSubmitting) return;
@@ -149,6 +155,16 @@ export function WithdrawalDialog({ summary, disabled, describedBy }: { summary: 
           {type === 'bank' ? (
             <fieldset className="space-y-3">
               <legend className="mb-2 text-sm font-semibold text-slate-900">Bank details</legend>
+              <p className="text-sm text-slate-600">
+                {payout?.bank
+                  ? `Withdrawals go only to the bank account on your profile (${payout.bank.bankName} ${payout.bank.accountNumber}). Type its account number to confirm.`
+                  : 'Withdrawals go only to the bank account on your profile.'}
+              </p>
+              {block ? (
+                <Alert tone="warning" role="status">
+                  {block}
+                </Alert>
+              ) : null}
               {bankError ? (
                 <p id="withdraw-bank-error" role="alert" className="text-sm font-medium text-red-600">
                   {bankError}
@@ -164,8 +180,20 @@ export function WithdrawalDialog({ summary, disabled, describedBy }: { summary: 
           ) : (
             <fieldset className="space-y-3">
               <legend className="mb-2 text-sm font-semibold text-slate-900">USDT details</legend>
-              <FormField id="withdraw-usdtWalletAddress" label="Wallet Address" error={err('usdtWalletAddress')}>
-                <Input autoComplete="off" spellCheck={false} className="font-mono" {...fieldA11y('withdraw-usdtWalletAddress', err('usdtWalletAddress'))} {...form.register('usdtWalletAddress')} />
+              {block ? (
+                <Alert tone="warning" role="status">
+                  {block}
+                </Alert>
+              ) : null}
+              <FormField id="withdraw-usdtWalletAddress" label="Wallet Address" error={err('usdtWalletAddress')} hint={profileWallet ? 'The wallet on your profile; change it there.' : undefined}>
+                <Input
+                  autoComplete="off"
+                  spellCheck={false}
+                  className="font-mono"
+                  readOnly={Boolean(profileWallet)}
+                  {...fieldA11y('withdraw-usdtWalletAddress', err('usdtWalletAddress'), Boolean(profileWallet))}
+                  {...form.register('usdtWalletAddress')}
+                />
               </FormField>
               <FormField id="withdraw-networkType" label="Network" error={err('networkType')}>
                 <Select {...fieldA11y('withdraw-networkType', err('networkType'))} {...form.register('networkType')}>
@@ -183,7 +211,7 @@ export function WithdrawalDialog({ summary, disabled, describedBy }: { summary: 
             <Button variant="outline" onClick={() => change(false)} disabled={isSubmitting}>
               Cancel
             </Button>
-            <Button type="submit" loading={isSubmitting}>
+            <Button type="submit" loading={isSubmitting} disabled={Boolean(block)}>
               {isSubmitting ? null : <ArrowUpFromLine aria-hidden="true" className="size-4" />} Submit Request
             </Button>
           </DialogFooter>

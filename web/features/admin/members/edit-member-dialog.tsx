@@ -42,7 +42,9 @@ export function EditMemberDialog({ row, onClose }: { row: AdminUserRow; onClose:
         toast({ title: 'Error', description: res.error.message || 'Failed to update user', variant: 'destructive' });
         return;
       }
-      toast({ title: 'Success', description: 'User updated successfully', variant: 'success' });
+      // A role change to admin waits for a second admin (202, issue 13); the rest was saved.
+      if (res.status === 202) toast({ title: 'Sent for approval', description: res.data?.message, variant: 'success' });
+      else toast({ title: 'Success', description: 'User updated successfully', variant: 'success' });
       await invalidate();
       onClose();
     } catch (e) {
@@ -66,8 +68,8 @@ export function EditMemberDialog({ row, onClose }: { row: AdminUserRow; onClose:
             <Input type="email" autoComplete="off" {...fieldA11y('em-email', err('email'))} {...form.register('email')} />
           </FormField>
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField id="em-role" label="Role" error={err('role')} hint={roleKnown ? undefined : `Current role: ${roleLabel(row.role)}. It is not changed here.`}>
-              <Select {...fieldA11y('em-role', err('role'), !roleKnown)} {...form.register('role')}>
+            <FormField id="em-role" label="Role" error={err('role')} hint={roleKnown ? 'Making someone an admin waits for another admin\'s approval.' : `Current role: ${roleLabel(row.role)}. It is not changed here.`}>
+              <Select {...fieldA11y('em-role', err('role'), true)} {...form.register('role')}>
                 {roleKnown ? null : <option value="">Choose a role</option>}
                 <option value="user">User</option>
                 <option value="admin">Admin</option>

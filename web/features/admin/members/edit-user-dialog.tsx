@@ -14,7 +14,9 @@ import { schemaResolver, useInvalidateUsers } from '../queries';
 import type { AdminUserRow } from '../types';
 import { userStatusLabel } from '../ui/badges';
 
-const FIELDS = ['firstName', 'lastName', 'email', 'mobile', 'txnPin', 'packageAmount', 'cryptoWalletAddress', 'status', 'password'] as const;
+const FIELDS = [
+  'firstName', 'lastName', 'email', 'mobile', 'txnPin', 'packageAmount', 'cryptoWalletAddress', 'bankAccountHolderName', 'bankName', 'bankAccountNumber', 'bankIFSC', 'status', 'password',
+] as const;
 type Values = Record<(typeof FIELDS)[number], string>;
 
 const EDITABLE_STATUSES = ['active', 'inactive', 'pending'];
@@ -28,6 +30,11 @@ function valuesOf(row: AdminUserRow): Values {
     txnPin: '',
     packageAmount: row.packageAmount ?? '',
     cryptoWalletAddress: row.cryptoWalletAddress ?? '',
+    bankAccountHolderName: row.bankAccountHolderName ?? '',
+    bankName: row.bankName ?? '',
+    // The number arrives masked; blank keeps it.
+    bankAccountNumber: '',
+    bankIFSC: row.bankIFSC ?? '',
     status: EDITABLE_STATUSES.includes(row.status) ? row.status : '',
     password: '',
   };
@@ -51,7 +58,9 @@ export function EditUserDialog({ row, onClose }: { row: AdminUserRow; onClose: (
         toast({ title: 'Error', description: res.error.message || 'Failed to update user', variant: 'destructive' });
         return;
       }
-      toast({ title: 'Success', description: 'User updated successfully', variant: 'success' });
+      // A change of payout details waits for a second admin (202, issue 13); the rest was saved.
+      if (res.status === 202) toast({ title: 'Sent for approval', description: res.data?.message, variant: 'success' });
+      else toast({ title: 'Success', description: 'User updated successfully', variant: 'success' });
       await invalidate();
       onClose();
     } catch (e) {
@@ -89,10 +98,36 @@ export function EditUserDialog({ row, onClose }: { row: AdminUserRow; onClose: (
                 <option value="pending">Pending</option>
               </Select>
             </FormField>
-            <FormField id="eu-cryptoWalletAddress" label="Wallet Address" optional error={err('cryptoWalletAddress')} className="sm:col-span-2">
-              <Input autoComplete="off" spellCheck={false} className="font-mono" {...fieldA11y('eu-cryptoWalletAddress', err('cryptoWalletAddress'))} {...form.register('cryptoWalletAddress')} />
-            </FormField>
           </div>
+          <fieldset className="space-y-4 rounded-xl border border-amber-200 bg-amber-50/40 p-4">
+            <legend className="px-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">Payout details</legend>
+            <p className="text-sm text-slate-600">
+              A change here waits for another admin to approve it; the member is then told, and withdrawals to the new details wait 24 hours.
+            </p>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FormField id="eu-bankAccountHolderName" label="Account Holder Name" optional error={err('bankAccountHolderName')}>
+                <Input autoComplete="off" {...fieldA11y('eu-bankAccountHolderName', err('bankAccountHolderName'))} {...form.register('bankAccountHolderName')} />
+              </FormField>
+              <FormField id="eu-bankName" label="Bank Name" optional error={err('bankName')}>
+                <Input autoComplete="off" {...fieldA11y('eu-bankName', err('bankName'))} {...form.register('bankName')} />
+              </FormField>
+              <FormField
+                id="eu-bankAccountNumber"
+                label="Bank Account Number"
+                optional
+                error={err('bankAccountNumber')}
+                hint={row.bankAccountNumber ? `Current: ${row.bankAccountNumber}. Leave blank to keep it.` : undefined}
+              >
+                <Input inputMode="numeric" autoComplete="off" {...fieldA11y('eu-bankAccountNumber', err('bankAccountNumber'), Boolean(row.bankAccountNumber))} {...form.register('bankAccountNumber')} />
+              </FormField>
+              <FormField id="eu-bankIFSC" label="Bank IFSC" optional error={err('bankIFSC')}>
+                <Input autoComplete="off" className="uppercase" {...fieldA11y('eu-bankIFSC', err('bankIFSC'))} {...form.register('bankIFSC')} />
+              </FormField>
+              <FormField id="eu-cryptoWalletAddress" label="Wallet Address" optional error={err('cryptoWalletAddress')} className="sm:col-span-2">
+                <Input autoComplete="off" spellCheck={false} className="font-mono" {...fieldA11y('eu-cryptoWalletAddress', err('cryptoWalletAddress'))} {...form.register('cryptoWalletAddress')} />
+              </FormField>
+            </div>
+          </fieldset>
           <fieldset className="space-y-4 rounded-xl border border-slate-200 bg-slate-50/60 p-4">
             <legend className="px-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">Credentials</legend>
             <div className="grid gap-4 sm:grid-cols-2">

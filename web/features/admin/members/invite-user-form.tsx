@@ -36,7 +36,9 @@ export function InviteUserForm({ onDone, onBusyChange }: { onDone: () => void; o
         toast({ title: 'Error', description: res.error.message || 'Failed to create user', variant: 'destructive' });
         return;
       }
-      toast({ title: res.data?.message || 'Signup email sent', description: `An invitation was sent to ${values.email}.`, variant: 'success' });
+      // A new admin account waits for a second admin (202, issue 13): nothing is created or mailed yet.
+      if (res.status === 202) toast({ title: 'Sent for approval', description: res.data?.message, variant: 'success' });
+      else toast({ title: res.data?.message || 'Signup email sent', description: `An invitation was sent to ${values.email}.`, variant: 'success' });
       await invalidate();
       onDone();
     } catch (e) {
@@ -61,8 +63,8 @@ export function InviteUserForm({ onDone, onBusyChange }: { onDone: () => void; o
         <FormField id="cu-mobile" label="Mobile" optional error={err('mobile')}>
           <Input inputMode="numeric" autoComplete="off" {...fieldA11y('cu-mobile', err('mobile'))} {...form.register('mobile')} />
         </FormField>
-        <FormField id="cu-role" label="Role" error={err('role')}>
-          <Select {...fieldA11y('cu-role', err('role'))} {...form.register('role')}>
+        <FormField id="cu-role" label="Role" error={err('role')} hint="An admin account waits for another admin's approval before the invitation is sent.">
+          <Select {...fieldA11y('cu-role', err('role'), true)} {...form.register('role')}>
             <option value="user">User</option>
             <option value="admin">Admin</option>
           </Select>

@@ -128,8 +128,8 @@ export function SendFundSection() {
                       <Hourglass aria-hidden="true" className="size-4.5" /> Waiting for a second admin
                     </p>
                     <p className="text-sm text-slate-600">{done.pendingMessage}</p>
-                    <Link className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline" to={sectionHref('fund-approvals')}>
-                      Open Fund Approvals
+                    <Link className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline" to={sectionHref('approvals')}>
+                      Open Approvals
                     </Link>
                   </div>
                 ) : (

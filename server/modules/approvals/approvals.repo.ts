@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { approvalRequests, users } from '../../db/schema/index';
@@ -10,9 +10,12 @@ export async function insertApproval(db: DbOrTx, values: typeof approvalRequests
   return row;
 }
 
-/** The request, locked until the end of the transaction (two admins deciding at once: one waits, then sees it decided). */
-export async function approvalForUpdate(db: DbOrTx, id: string, kind: string): Promise<ApprovalRow | undefined> {
-  const [row] = await db.select().from(approvalRequests).where(and(eq(approvalRequests.id, id), eq(approvalRequests.kind, kind))).for('update');
+/**
+ * The request of one of `kinds`, locked until the end of the transaction (two admins deciding at once: one waits,
+ * then sees it decided). Other kinds of the table (recruits) are not found here.
+ */
+export async function approvalForUpdate(db: DbOrTx, id: string, kinds: readonly string[]): Promise<ApprovalRow | undefined> {
+  const [row] = await db.select().from(approvalRequests).where(and(eq(approvalRequests.id, id), inArray(approvalRequests.kind, [...kinds]))).for('update');
   return row;
 }
 
@@ -25,20 +28,23 @@ const requester = alias(users, 'requester');
 const reviewer = alias(users, 'reviewer');
 const target = alias(users, 'target');
 
-/** Requests of one kind and status, newest first, with the names of the requester, the reviewer and the member. */
-export async function listApprovals(db: DbOrTx, kind: string, status: string, limit: number) {
+/**
+ * Requests of these kinds and one status, newest first, with the requester's and the reviewer's names and the target
+ * user's row (a request shows what it would change from the target's current values).
+ */
+export async function listApprovals(db: DbOrTx, kinds: readonly string[], status: string, limit: number) {
   return db
     .select({
       row: approvalRequests,
       requester: { id: requester.id, userId: requester.userId, firstName: requester.firstName, lastName: requester.lastName },
       reviewer: { id: reviewer.id, userId: reviewer.userId, firstName: reviewer.firstName, lastName: reviewer.lastName },
-      target: { id: target.id, userId: target.userId, firstName: target.firstName, lastName: target.lastName },
+      target,
     })
     .from(approvalRequests)
     .leftJoin(requester, eq(requester.id, approvalRequests.requestedBy))
     .leftJoin(reviewer, eq(reviewer.id, approvalRequests.reviewedBy))
     .leftJoin(target, eq(target.id, approvalRequests.targetUserId))
-    .where(and(eq(approvalRequests.kind, kind), eq(approvalRequests.status, status)))
+    .where(and(inArray(approvalRequests.kind, [...kinds]), eq(approvalRequests.status, status)))
     .orderBy(desc(approvalRequests.createdAt), desc(sql`${approvalRequests.id}`))
     .limit(limit);
 }

@@ -1,0 +1,187 @@
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { realUser, type Actor } from '../../core/actor';
+import { conflict, notFound } from '../../core/app-error';
+import { MSG } from '../../../contracts/messages';
+import type { CreateUserRequest } from '../../../contracts/admin';
+import { findUserByEmail, insertUser, updateUser, type UserRow } from '../users/users.repo';
+import { displayName, generateUserId } from '../users/users.service';
+import { PAYOUT_FIELDS, PAYOUT_LABELS, hasChanges, payoutChangesOf, payoutStamp, shownPayoutValue, type PayoutChanges } from '../users/payout-details';
+import { deleteUserSessions } from '../auth/session.repo';
+import { issueToken } from '../auth/tokens.service';
+import { isUniqueViolation } from '../auth/auth.service';
+import { queueMail } from '../mail/mail.service';
+import { audit } from '../audit/audit.service';
+import { requestApproval, type ApprovalKindDef } from '../approvals/approval-kind';
+import { snapshot, tellOfAdminChanges } from './admin-changes';
+
+/**
+ * Maker-checker for accounts (issue 13): an admin's change of a member's payout details, a user made admin (or
+ * founder), and a new admin account each wait for a second admin (approvals.service.ts decides them). The rest of
+ * the same edit applies at once.
+ */
+
+const ROLE_LABELS: Record<string, string> = { admin: 'Admin', user: 'Member', founder: 'Founder', mini_franchise: 'Mini Franchise', basic_franchise: 'Basic Franchise' };
+const roleLabel = (r: string | null | undefined) => (r ? (ROLE_LABELS[r] ?? r) : null);
+/** Roles that only a second admin grants. */
+export const GUARDED_ROLES = ['admin', 'founder'];
+
+// ---- payout details ----
+
+interface PayoutPayload { changes: PayoutChanges }
+const payoutFieldsOf = (c: PayoutChanges) => PAYOUT_FIELDS.filter((f) => f in c);
+
+export const payoutDetailsKind: ApprovalKindDef = {
+  kind: 'payout_details',
+  prefix: 'payout_details',
+  messages: { approved: MSG.payoutChangeApproved, rejected: MSG.approvalRejected, ownRequest: MSG.payoutChangeOwnRequest },
+  describe(row, target) {
+    const { changes } = row.payload as PayoutPayload;
+    const fields = payoutFieldsOf(changes);
+    return {
+      summary: `Change of payout details (${fields.map((f) => PAYOUT_LABELS[f]).join(', ')})`,
+      changes: fields.map((f) => ({ field: f, label: PAYOUT_LABELS[f], from: shownPayoutValue(f, target?.[f]), to: shownPayoutValue(f, changes[f]) })),
+      fund: null,
+      remarks: null,
+    };
+  },
+  async apply(ctx, tx, actor, row, { target }) {
+    if (!target) throw notFound(MSG.approvalNotFound);
+    // Only what still differs (the member may have made the same change meanwhile): nothing left, nothing to do.
+    const changes = payoutChangesOf(target, (row.payload as PayoutPayload).changes);
+    if (!hasChanges(changes)) return { audit: { fields: [] } };
+    const after = (await updateUser(tx, target.id, { ...changes, ...payoutStamp(changes, ctx.clock.now()) }))!;
+    await tellOfAdminChanges(ctx, tx, target, after, false);
+    await audit(tx, actor, {
+      entityType: 'user', entityId: target.id, action: 'user.payout_details_change', previousState: snapshot(target), newState: snapshot(after),
+      changes: { fields: payoutFieldsOf(changes), approvalId: row.id, requestedBy: row.requestedBy },
+    });
+    return { audit: { fields: payoutFieldsOf(changes) } };
+  },
+};
+
+/** Stores an admin's change of `target`'s payout details for a second admin; nothing of it is applied yet. */
+export async function requestPayoutChange(ctx: AppContext, tx: DbOrTx, actor: Actor, target: UserRow, changes: PayoutChanges) {
+  const fields = payoutFieldsOf(changes);
+  const { view } = await requestApproval(ctx, tx, actor, payoutDetailsKind, {
+    payload: { changes } satisfies PayoutPayload,
+    target,
+    notice: {
+      title: 'Payout details change awaiting approval',
+      message: `${displayName(realUser(actor))} asked to change the payout details of ${displayName(target)} (${target.userId}): ${fields.map((f) => PAYOUT_LABELS[f]).join(', ')}.`,
+    },
+    auditState: { userId: target.userId, fields },
+  });
+  return view;
+}
+
+// ---- role changes ----
+
+interface RolePayload { role: string; from: string }
+
+export const roleChangeKind: ApprovalKindDef = {
+  kind: 'role_change',
+  prefix: 'role_change',
+  messages: { approved: MSG.roleChangeApproved, rejected: MSG.approvalRejected, ownRequest: MSG.roleChangeOwnRequest },
+  describe(row, target) {
+    const p = row.payload as RolePayload;
+    return {
+      summary: `Role change: ${roleLabel(p.from)} → ${roleLabel(p.role)}`,
+      changes: [{ field: 'role', label: 'Role', from: roleLabel(target?.role ?? p.from), to: roleLabel(p.role) }],
+      fund: null,
+      remarks: null,
+    };
+  },
+  async apply(ctx, tx, actor, row, { target }) {
+    if (!target) throw notFound(MSG.approvalNotFound);
+    const p = row.payload as RolePayload;
+    if (target.id === realUser(actor).id) throw conflict('You cannot change your own role.');
+    if (target.role !== p.from) throw conflict(MSG.roleChangedMeanwhile);
+    if (p.role === 'admin' && (target.parentId || target.placedAt)) throw conflict('A member placed in the tree cannot become an admin.');
+    const after = (await updateUser(tx, target.id, { role: p.role }))!;
+    // A new role starts with a new sign-in.
+    await deleteUserSessions(tx, target.id);
+    await audit(tx, actor, {
+      entityType: 'user', entityId: target.id, action: 'user.role_change', previousState: { role: target.role }, newState: { role: after.role },
+      changes: { approvalId: row.id, requestedBy: row.requestedBy },
+    });
+    return { audit: { role: p.role } };
+  },
+};
+
+/** Stores a change of `target`'s role to admin or founder for a second admin. */
+export async function requestRoleChange(ctx: AppContext, tx: DbOrTx, actor: Actor, target: UserRow, role: string) {
+  const { view } = await requestApproval(ctx, tx, actor, roleChangeKind, {
+    payload: { role, from: target.role } satisfies RolePayload,
+    target,
+    notice: {
+      title: 'Role change awaiting approval',
+      message: `${displayName(realUser(actor))} asked to give ${displayName(target)} (${target.userId}) the ${roleLabel(role)} role.`,
+    },
+    auditState: { userId: target.userId, from: target.role, role },
+  });
+  return view;
+}
+
+// ---- new admin accounts ----
+
+type InviteInput = Pick<z.output<typeof CreateUserRequest>, 'firstName' | 'lastName' | 'email' | 'mobile' | 'role'>;
+
+/** The invited account and its invitation mail (7 days), in the caller's transaction; `invitedBy` signs the mail. */
+export async function createInvitedUser(ctx: AppContext, tx: DbOrTx, actor: Actor, input: InviteInput, invitedBy: UserRow) {
+  const created = await insertUser(tx, {
+    userId: await generateUserId(ctx, tx), email: input.email, firstName: input.firstName, lastName: input.lastName,
+    mobile: input.mobile ?? null, role: input.role, status: 'invited', emailVerified: false, firstLogin: false, password: null,
+  }).catch((err) => {
+    if (isUniqueViolation(err)) throw conflict(MSG.duplicateEmail, 'DUPLICATE_EMAIL');
+    throw err;
+  });
+  const token = await issueToken(ctx, tx, { email: created.email, userId: created.id, type: 'invitation', ip: actor.ip ?? undefined });
+  await queueMail(ctx, tx, created.email, {
+    template: 'invitation',
+    params: { name: displayName(created), invitedBy: displayName(invitedBy), link: `${ctx.config.appUrl}/complete-invitation?token=${token}` },
+  });
+  await audit(tx, actor, { entityType: 'user', entityId: created.id, action: 'user.create', newState: snapshot(created) });
+  return created;
+}
+
+type InvitePayload = Omit<InviteInput, 'role'>;
+
+export const adminInviteKind: ApprovalKindDef = {
+  kind: 'admin_invite',
+  prefix: 'admin_invite',
+  messages: { approved: MSG.adminInviteApproved, rejected: MSG.approvalRejected, ownRequest: MSG.adminInviteOwnRequest },
+  describe(row) {
+    const p = row.payload as InvitePayload;
+    return {
+      summary: `New admin account for ${[p.firstName, p.lastName].join(' ')} (${p.email})`,
+      changes: [
+        { field: 'role', label: 'Role', from: null, to: 'Admin' },
+        { field: 'name', label: 'Name', from: null, to: [p.firstName, p.lastName].join(' ') },
+        { field: 'email', label: 'Email', from: null, to: p.email },
+      ],
+      fund: null,
+      remarks: null,
+    };
+  },
+  async apply(ctx, tx, actor, row, { requester }) {
+    const p = row.payload as InvitePayload;
+    if (await findUserByEmail(tx, p.email)) throw conflict(MSG.duplicateEmail, 'DUPLICATE_EMAIL');
+    const created = await createInvitedUser(ctx, tx, actor, { ...p, role: 'admin' }, requester ?? realUser(actor));
+    ctx.kickMail();
+    return { answer: { user: { id: created.id, userId: created.userId } }, audit: { userId: created.userId } };
+  },
+};
+
+/** Stores a new admin account for a second admin; nothing is created and no mail is sent until it is approved. */
+export async function requestAdminInvite(ctx: AppContext, tx: DbOrTx, actor: Actor, input: InvitePayload) {
+  const payload: InvitePayload = { firstName: input.firstName, lastName: input.lastName, email: input.email, mobile: input.mobile ?? undefined };
+  const { view } = await requestApproval(ctx, tx, actor, adminInviteKind, {
+    payload,
+    target: null,
+    notice: { title: 'New admin account awaiting approval', message: `${displayName(realUser(actor))} asked to invite ${input.firstName} ${input.lastName} (${input.email}) as an admin.` },
+    auditState: { email: input.email },
+  });
+  return view;
+}

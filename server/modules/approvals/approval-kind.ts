@@ -1,0 +1,78 @@
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { realUser, type Actor } from '../../core/actor';
+import type { ApprovalChange, ApprovalKind, ApprovalPerson, ApprovalView } from '../../../contracts/approvals';
+import { displayName } from '../users/users.service';
+import type { UserRow } from '../users/users.repo';
+import { notifyAdmins } from '../notifications/notifications.service';
+import { audit } from '../audit/audit.service';
+import { insertApproval, type ApprovalRow } from './approvals.repo';
+
+/** What a request would do, as the deciding admin sees it (contracts/approvals.ts ApprovalView). */
+export interface ApprovalDescription {
+  summary: string;
+  changes: ApprovalChange[];
+  fund: ApprovalView['fund'];
+  remarks: string | null;
+}
+
+/**
+ * One kind of maker-checker request (issue 13): how it reads and what approving it does. The generic service
+ * (approvals.service.ts) locks the request, refuses its requester (SECOND_ADMIN_REQUIRED), calls `apply` in the
+ * approval's transaction, records the decision, tells the requester and writes the audit rows.
+ */
+export interface ApprovalKindDef {
+  kind: ApprovalKind;
+  /** Prefix of its audit actions (`fund` -> fund.approval_requested) and notification types (fund_approval_requested). */
+  prefix: string;
+  messages: { approved: string; rejected: string; ownRequest: string };
+  /** The request as the admins read it; `target` is the user's current row (null when there is none). */
+  describe(row: ApprovalRow, target: UserRow | null): ApprovalDescription;
+  /**
+   * Applies the request in the approval's transaction, under the request's lock. A refusal (AppError) rolls back and
+   * leaves the request pending. Answers fields added to the approval's answer and to its audit row.
+   */
+  apply(ctx: AppContext, tx: DbOrTx, actor: Actor, row: ApprovalRow, people: { target: UserRow | null; requester: UserRow | null }): Promise<{ answer?: Record<string, unknown>; audit?: Record<string, unknown> }>;
+}
+
+type Person = { userId: string; firstName: string | null; lastName: string | null } | null | undefined;
+export const personOf = (u: Person): ApprovalPerson | null => (u ? { userId: u.userId, name: displayName(u) } : null);
+
+export function toApprovalView(def: ApprovalKindDef, row: ApprovalRow, who: { requester?: Person; reviewer?: Person; target: UserRow | null }): ApprovalView {
+  const d = def.describe(row, who.target);
+  return {
+    id: row.id,
+    kind: def.kind,
+    status: row.status as ApprovalView['status'],
+    summary: d.summary,
+    changes: d.changes,
+    fund: d.fund,
+    remarks: d.remarks,
+    member: personOf(who.target),
+    requestedBy: personOf(who.requester),
+    reviewedBy: personOf(who.reviewer),
+    rejectionReason: row.rejectionReason ?? null,
+    createdAt: row.createdAt.toISOString(),
+    reviewedAt: row.reviewedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * Stores a request for a second admin, in the caller's transaction: the row (kind, payload, target, requester), a
+ * notification to every admin and the audit row `<prefix>.approval_requested`. Answers the row and its view.
+ */
+export async function requestApproval(
+  ctx: AppContext, tx: DbOrTx, actor: Actor, def: ApprovalKindDef,
+  input: { payload: unknown; target: UserRow | null; notice: { title: string; message: string }; reason?: string | null; auditState: Record<string, unknown> },
+) {
+  const requester = realUser(actor);
+  const row = await insertApproval(tx, {
+    kind: def.kind, status: 'pending', payload: input.payload, targetUserId: input.target?.id ?? null, requestedBy: requester.id, formSnapshot: null,
+    createdAt: ctx.clock.now(),
+  });
+  await notifyAdmins(tx, { type: `${def.prefix}_approval_requested`, title: input.notice.title, priority: 'high', message: input.notice.message, data: { approvalId: row.id, kind: def.kind } });
+  await audit(tx, actor, {
+    entityType: 'approval_request', entityId: row.id, action: `${def.prefix}.approval_requested`, reason: input.reason ?? null, newState: { kind: def.kind, ...input.auditState },
+  });
+  return { row, view: toApprovalView(def, row, { requester, target: input.target }) };
+}

@@ -1,0 +1,287 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowRight, BadgeCheck, Ban, Hourglass, Send, ShieldCheck } from 'lucide-react';
+import { APPROVAL_KIND_LABELS, APPROVAL_KINDS, type ApprovalKind, type ApprovalStatus, type ApprovalView } from '@contracts';
+import { Alert } from '../../../components/ui/alert';
+import { Badge, type BadgeTone } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { apiGet } from '../../../lib/api';
+import { cn } from '../../../lib/cn';
+import { useSignedInUser } from '../../account';
+import { formatCount, formatDateTimeUS } from '../format';
+import { KEYS } from '../queries';
+import { sectionHref } from '../sections';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { QueryStates } from '../ui/query-error';
+import { SectionHeader } from '../ui/section-header';
+import { SegmentCount, SegmentIcon, segmentClass, segmentGroupClass } from '../ui/segments';
+import { useMoneyDecision } from '../money/money-api';
+import { RejectReasonDialog } from '../money/reject-reason-dialog';
+
+type Kind = ApprovalKind | 'all';
+const STATUSES: { id: ApprovalStatus; label: string; icon: typeof Hourglass; empty: string; hint: string }[] = [
+  { id: 'pending', label: 'Pending', icon: Hourglass, empty: 'Nothing is waiting for approval', hint: 'Requests another admin made wait here for you, and yours wait here for another admin.' },
+  { id: 'approved', label: 'Approved', icon: BadgeCheck, empty: 'No approved requests', hint: 'Approved requests were applied when they were approved and are listed here.' },
+  { id: 'rejected', label: 'Rejected', icon: Ban, empty: 'No rejected requests', hint: 'Rejected requests stay here with their reason; nothing was applied.' },
+];
+const KINDS: Kind[] = ['all', ...APPROVAL_KINDS];
+const kindLabel = (k: Kind) => (k === 'all' ? 'All' : APPROVAL_KIND_LABELS[k]);
+const KIND_TONE: Record<ApprovalKind, BadgeTone> = { send_fund: 'success', payout_details: 'warning', role_change: 'brand', admin_invite: 'info' };
+
+const useApprovals = (kind: Kind, status: ApprovalStatus) =>
+  useQuery({
+    queryKey: [KEYS.approvals, kind, status],
+    queryFn: () => apiGet<ApprovalView[]>(`${KEYS.approvals}?status=${status}${kind === 'all' ? '' : `&kind=${kind}`}`),
+  });
+
+const fundTone = (a: ApprovalView) => (a.fund?.option === 'debit' ? 'text-red-600' : 'text-emerald-700');
+
+/** What a request would change: each field's value now and the value asked for (account numbers arrive masked). */
+function Changes({ a }: { a: ApprovalView }) {
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+      {a.changes.map((c) => (
+        <div key={c.field} className="contents">
+          <dt className="text-slate-500">{c.label}</dt>
+          <dd className="flex min-w-0 flex-wrap items-center gap-1.5 break-all">
+            {a.kind === 'send_fund' ? null : (
+              <>
+                <span className={cn('font-mono text-xs', c.from ? 'text-slate-500 line-through decoration-slate-300' : 'text-slate-400')}>{c.from ?? '—'}</span>
+                <ArrowRight aria-label="becomes" className="size-3.5 shrink-0 text-slate-400" />
+              </>
+            )}
+            <span className={cn('font-medium', a.kind === 'send_fund' ? fundTone(a) : 'font-mono text-xs text-slate-900')}>
+              {a.kind === 'send_fund' ? `${a.fund?.option === 'debit' ? '-' : '+'}${c.to}` : (c.to ?? '— (cleared)')}
+            </span>
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The request whole, for the deciding admin's dialog. */
+function Summary({ a }: { a: ApprovalView }) {
+  return (
+    <div className="space-y-3 rounded-xl border border-slate-200 bg-slate-50/70 p-3.5 text-sm">
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5">
+        <dt className="text-slate-500">{a.kind === 'admin_invite' ? 'Request' : 'Member'}</dt>
+        <dd className="min-w-0 font-medium text-slate-900">
+          {a.member ? (
+            <>
+              {a.member.name} <span className="font-mono text-xs font-normal text-slate-500">{a.member.userId}</span>
+            </>
+          ) : (
+            a.summary
+          )}
+        </dd>
+        {a.remarks ? (
+          <>
+            <dt className="text-slate-500">Remarks</dt>
+            <dd className="min-w-0 break-words text-slate-800">{a.remarks}</dd>
+          </>
+        ) : null}
+        <dt className="text-slate-500">Requested by</dt>
+        <dd className="text-slate-800">
+          {a.requestedBy?.name ?? '—'} · {formatDateTimeUS(a.createdAt)}
+        </dd>
+      </dl>
+      <Changes a={a} />
+    </div>
+  );
+}
+
+const APPROVE_TEXT: Record<ApprovalKind, (a: ApprovalView) => { title: string; description: string; confirm: string }> = {
+  send_fund: (a) => ({
+    title: 'Approve Fund Transaction',
+    description: `Apply this ${a.fund?.option ?? 'transaction'} to the member's wallet now? It is recorded with you as the approving admin.`,
+    confirm: a.fund?.option === 'debit' ? 'Approve Debit' : 'Approve Credit',
+  }),
+  payout_details: () => ({
+    title: 'Approve Payout Details',
+    description: 'Change where this member\'s withdrawals go? The member is told by notification and mail, and withdrawals to the new details wait 24 hours.',
+    confirm: 'Approve Change',
+  }),
+  role_change: () => ({
+    title: 'Approve Role Change',
+    description: 'Give this user the new role now? Their sessions end and they sign in again with it.',
+    confirm: 'Approve Role',
+  }),
+  admin_invite: () => ({
+    title: 'Approve New Admin',
+    description: 'Create this admin account and email the invitation now? It is recorded with you as the approving admin.',
+    confirm: 'Approve Admin',
+  }),
+};
+
+/** POST /api/admin/approvals/:id/{approve,reject} with its toasts. */
+const useDecide = (a: ApprovalView, decision: 'approve' | 'reject') =>
+  useMoneyDecision(`${KEYS.approvals}/${encodeURIComponent(a.id)}/${decision}`, decision === 'approve'
+    ? { done: 'Request approved and applied', failed: 'Failed to approve the request' }
+    : { done: 'Request rejected', failed: 'Failed to reject the request' });
+
+function ApproveDialog({ a, onClose }: { a: ApprovalView; onClose: () => void }) {
+  const decide = useDecide(a, 'approve');
+  const [busy, setBusy] = useState(false);
+  const text = APPROVE_TEXT[a.kind](a);
+  return (
+    <ConfirmDialog
+      open
+      onOpenChange={(open) => !open && !busy && onClose()}
+      title={text.title}
+      description={text.description}
+      confirmLabel={text.confirm}
+      confirmVariant={a.fund?.option === 'debit' ? 'destructive' : 'primary'}
+      busy={busy}
+      onConfirm={() => {
+        setBusy(true);
+        void decide().then((res) => {
+          setBusy(false);
+          if (res.ok) onClose();
+        });
+      }}
+    >
+      <Summary a={a} />
+    </ConfirmDialog>
+  );
+}
+
+function RejectDialog({ a, mine, onClose }: { a: ApprovalView; mine: boolean; onClose: () => void }) {
+  return (
+    <RejectReasonDialog
+      title={mine ? 'Withdraw Request' : `Reject ${APPROVAL_KIND_LABELS[a.kind]} Request`}
+      description={mine ? 'Nothing is applied. The request is kept as rejected with your reason.' : 'Nothing is applied. The requesting admin sees this reason.'}
+      fieldId="ap-reason"
+      placeholder={a.kind === 'send_fund' ? 'e.g. No approval on file for this bonus' : 'e.g. The member did not ask for this change'}
+      summary={<Summary a={a} />}
+      decide={useDecide(a, 'reject')}
+      onClose={onClose}
+    />
+  );
+}
+
+function ApprovalCard({ a, mine, onAction }: { a: ApprovalView; mine: boolean; onAction: (action: 'approve' | 'reject') => void }) {
+  return (
+    <li className="rounded-2xl border border-slate-200 bg-white p-4 shadow-xs" aria-label={`${a.summary}${a.member ? ` for ${a.member.userId}` : ''}`}>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0 flex-1 space-y-2">
+          <p className="flex flex-wrap items-center gap-2">
+            <Badge tone={KIND_TONE[a.kind]}>{APPROVAL_KIND_LABELS[a.kind]}</Badge>
+            {a.member ? (
+              <>
+                <span className="font-semibold text-slate-900">{a.member.name}</span>
+                <span className="font-mono text-xs text-slate-500">{a.member.userId}</span>
+              </>
+            ) : (
+              <span className="font-semibold text-slate-900">{a.summary}</span>
+            )}
+          </p>
+          {a.kind === 'send_fund' ? null : <Changes a={a} />}
+          {a.remarks ? <p className="break-words text-sm text-slate-600">{a.remarks}</p> : null}
+          <p className="text-xs text-slate-500">
+            Requested by {a.requestedBy?.name ?? '—'} · {formatDateTimeUS(a.createdAt)}
+            {a.reviewedBy ? ` · ${a.status === 'approved' ? 'approved' : 'rejected'} by ${a.reviewedBy.name} · ${formatDateTimeUS(a.reviewedAt)}` : ''}
+          </p>
+          {a.rejectionReason ? <p className="text-sm text-red-700">Rejected because: {a.rejectionReason}</p> : null}
+        </div>
+        <div className="flex flex-col items-end gap-2">
+          {a.kind === 'send_fund' ? (
+            <p className={cn('text-lg font-semibold tabular-nums', fundTone(a))}>
+              {a.fund?.option === 'debit' ? '-' : '+'}
+              {a.changes[0]?.to}
+            </p>
+          ) : null}
+          {a.status === 'pending' ? (
+            <div className="flex flex-wrap justify-end gap-2">
+              {mine ? (
+                <span className="rounded-lg bg-amber-50 px-2.5 py-1.5 text-xs font-medium text-amber-800">Waiting for another admin</span>
+              ) : (
+                <Button size="sm" onClick={() => onAction('approve')}>
+                  <ShieldCheck aria-hidden="true" className="size-4" /> Approve
+                </Button>
+              )}
+              <Button size="sm" variant="outline" onClick={() => onAction('reject')}>
+                {mine ? 'Withdraw request' : 'Reject'}
+              </Button>
+            </div>
+          ) : null}
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * Approvals (issue 13, maker-checker): Send Fund above the approval amount, an admin's change of a member's payout
+ * details, a role change to admin and a new admin account, each decided by an admin other than the requester.
+ */
+export function ApprovalsSection() {
+  const me = useSignedInUser();
+  const [kind, setKind] = useState<Kind>('all');
+  const [status, setStatus] = useState<ApprovalStatus>('pending');
+  const lists = { pending: useApprovals(kind, 'pending'), approved: useApprovals(kind, 'approved'), rejected: useApprovals(kind, 'rejected') };
+  const list = lists[status];
+  const rows = list.data ?? [];
+  const current = STATUSES.find((s) => s.id === status)!;
+  const [open, setOpen] = useState<{ a: ApprovalView; action: 'approve' | 'reject' } | null>(null);
+  const mine = (a: ApprovalView) => a.requestedBy?.userId === me.userId;
+
+  return (
+    <div className="space-y-5">
+      <SectionHeader
+        eyebrow="Maker-checker"
+        title="Approvals"
+        description="Large fund transactions, changes of members' payout details, new admin roles and admin accounts wait here. An admin other than the one who asked approves or rejects them."
+        actions={
+          <Button asChild variant="outline">
+            <Link to={sectionHref('send-fund')}>
+              <Send aria-hidden="true" className="size-4" /> Send Fund
+            </Link>
+          </Button>
+        }
+      />
+      <div className="flex flex-wrap gap-3">
+        <div role="group" aria-label="Status" className={cn('grid grid-cols-3 sm:inline-grid', segmentGroupClass)}>
+          {STATUSES.map((s) => (
+            <button key={s.id} type="button" aria-pressed={s.id === status} className={segmentClass(s.id === status)} onClick={() => setStatus(s.id)}>
+              <SegmentIcon icon={s.icon} />
+              {s.label}
+              <SegmentCount count={lists[s.id].data?.length} active={s.id === status} />
+            </button>
+          ))}
+        </div>
+        <div role="group" aria-label="Kind" className={cn('flex flex-wrap sm:inline-flex', segmentGroupClass)}>
+          {KINDS.map((k) => (
+            <button key={k} type="button" aria-pressed={k === kind} className={segmentClass(k === kind)} onClick={() => setKind(k)}>
+              {kindLabel(k)}
+            </button>
+          ))}
+        </div>
+      </div>
+      <QueryStates
+        query={list}
+        errorTitle="Failed to load approvals"
+        loadingLabel="Loading approvals..."
+        empty={rows.length === 0 ? <EmptyState icon={current.icon} title={current.empty} description={current.hint} /> : null}
+      >
+        <div className="space-y-3">
+          <p className="text-sm text-slate-500" aria-live="polite">
+            {rows.length === 1 ? '1 request' : `${formatCount(rows.length)} requests`}
+          </p>
+          {status === 'pending' && rows.some(mine) ? (
+            <Alert tone="info">Requests you made wait for another admin: you can withdraw them, not approve them.</Alert>
+          ) : null}
+          <ul className="space-y-3" aria-label={`${current.label} approvals`}>
+            {rows.map((a) => (
+              <ApprovalCard key={a.id} a={a} mine={mine(a)} onAction={(action) => setOpen({ a, action })} />
+            ))}
+          </ul>
+        </div>
+      </QueryStates>
+      {open?.action === 'approve' ? <ApproveDialog a={open.a} onClose={() => setOpen(null)} /> : null}
+      {open?.action === 'reject' ? <RejectDialog a={open.a} mine={mine(open.a)} onClose={() => setOpen(null)} /> : null}
+    </div>
+  );
+}
