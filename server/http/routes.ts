@@ -24,6 +24,11 @@ export interface RouteDef {
   duringEnrolment?: boolean;
   /** Asks for the second factor again unless this session gave it within 5 minutes (issue 13, step-up). */
   stepUp?: boolean;
+  /**
+   * Runs when the request line and headers have arrived, after the address limits and before any body is read:
+   * a route that takes large bodies from anonymous callers checks here what it can (issue 13).
+   */
+  beforeBody?: (req: FastifyRequest) => Promise<void>;
 }
 
 declare module 'fastify' {
@@ -75,6 +80,7 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, defs: Rout
       onRequest: async (req) => {
         checkOrigin(req, ctx.config);
         if (addressLimits.length) await enforceRateLimits(ctx, req, addressLimits);
+        if (def.beforeBody) await def.beforeBody(req);
       },
       preHandler: async (req) => {
         req.identity = await resolveIdentity(ctx, req);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { registerRecruit } from '../support/referral';
 import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
 import { b64, bearer, cookieAttributes, dataUrl, fakeJpeg, fakePng, query, uniqueEmail } from '../support/http';
 import { issueToken } from '../../server/modules/auth/tokens.service';
@@ -71,13 +72,11 @@ describe('no secrets at rest', () => {
     const link = await createReferralLink(t.runtime.ctx, t.runtime.ctx.db, member, { placementSide: 'left' });
     keep('referral token', link.token);
     const referralPassword = keep('referral password', 'Plain#Referral-2175');
-    const reg = await t.api('POST', '/api/referral/complete-registration', {
-      body: {
+    const reg = await registerRecruit(t, {
         firstName: 'Refer', lastName: 'Ral', email: uniqueEmail('referred'), mobile: '9812345678', nominee: 'Nominee Name', password: referralPassword,
         address: '10 Long Enough Street', city: 'Pune', state: 'Maharashtra', pincode: '411001', referralToken: link.token,
         panCardUrl: dataUrl(fakeJpeg(), 'image/jpeg'), photoUrl: dataUrl(fakePng(), 'image/png'),
-      },
-    });
+      });
     expect(reg.status).toBe(201);
 
     // Impersonation: code, exchange, an impersonated write, revoke.

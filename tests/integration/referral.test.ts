@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import { registerRecruit } from '../support/referral';
 import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
 import { count, dataUrl, expectError, expectInvalid, fakeJpeg, fakePdf, fakePng, htmlFile, uniqueEmail } from '../support/http';
 import { MSG } from '../../contracts/messages';
@@ -34,7 +35,7 @@ function registration(referralToken: string, extra: Record<string, unknown> = {}
   };
 }
 const validate = (token?: string) => t.api('GET', `/api/referral/validate${token === undefined ? '' : `?token=${encodeURIComponent(token)}`}`);
-const register = (body: unknown) => t.api('POST', '/api/referral/complete-registration', { body });
+const register = (body: unknown) => registerRecruit(t, body);
 
 describe('GET /api/referral/validate', () => {
   it('answers valid, generatedBy and placementSide for a live link', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from 'node:net';
 import { sql } from 'drizzle-orm';
+import { createReferralLink } from '../../server/modules/referral/referral.service';
 import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
 import { count, expectError, query, uniqueEmail } from '../support/http';
 import { MSG } from '../../contracts/messages';
@@ -57,6 +58,20 @@ describe('body limits: the address limit answers before the body is read', () =>
     // Before the fix the limit was checked after the body had been read: the server waited for all 70 MB.
     const line = await partialBody('/api/referral/complete-registration', 70 * 1024 * 1024, 1024, 3000);
     expect(line).toMatch(/^HTTP\/1\.1 429/);
+  });
+
+  it('a registration with documents is read only for a live referral link named in the address, checked before the body', async () => {
+    nextWindow();
+    // Without a link in the address, or with a dead one, a 70 MB registration is refused after its first KB.
+    expect(await partialBody('/api/referral/complete-registration', 70 * 1024 * 1024, 1024, 3000)).toMatch(/^HTTP\/1\.1 400/);
+    expect(await partialBody('/api/referral/complete-registration?token=not-a-link', 70 * 1024 * 1024, 1024, 3000)).toMatch(/^HTTP\/1\.1 400/);
+    // The address and the body must name the same link.
+    const member = (await userByEmail(t, t.demo.member.email))!;
+    const link = await createReferralLink(t.runtime.ctx, t.runtime.ctx.db, member, { placementSide: 'left' });
+    const other = await createReferralLink(t.runtime.ctx, t.runtime.ctx.db, member, { placementSide: 'right' });
+    const r = await t.api('POST', `/api/referral/complete-registration?token=${other.token}`, { body: { referralToken: link.token, pad: 'x'.repeat(20 * 1024) } });
+    expect(r.status).toBe(400);
+    expect(r.body.code).toBe('INVALID_TOKEN');
   });
 
   it('public routes take a small body: 100 KB to sign-in answers 413 and signs nobody in', async () => {

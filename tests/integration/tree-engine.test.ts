@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import { registerRecruit } from '../support/referral';
 import { startTestApp, userByEmail, volumeByEmail, type TestApp } from '../support/test-app';
 import { demoCookies, query, uniqueEmail } from '../support/http';
 import { expectTreeSound } from '../support/tree';
@@ -119,7 +120,7 @@ describe('concurrency', () => {
       firstName: 'Race', lastName: 'Runner', email, mobile: '9812345678', nominee: 'Someone', password: 'Runner#123',
       address: '14 MG Road, Shivaji Nagar', city: 'Pune', state: 'Maharashtra', pincode: '411005', packageAmount: 5000, referralToken: token,
     });
-    const answers = await Promise.all(Array.from({ length: 50 }, () => t.api('POST', '/api/referral/complete-registration', { body: body(uniqueEmail('once')) })));
+    const answers = await Promise.all(Array.from({ length: 50 }, () => registerRecruit(t, body(uniqueEmail('once')))));
     expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
     expect(answers.filter((a) => a.status === 400)).toHaveLength(49);
     const [row] = await query<{ n: number }>(t, sql`select count(*)::int as n from users where first_name = 'Race' and last_name = 'Runner'`);

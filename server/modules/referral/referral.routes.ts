@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context';
-import type { RouteDef } from '../../http/routes';
+import { PUBLIC_BODY_LIMIT, type RouteDef } from '../../http/routes';
+import { AppError } from '../../core/app-error';
 import { parse } from '../../http/validate';
 import { z } from 'zod';
 import { MSG } from '../../../contracts/messages';
@@ -22,7 +23,22 @@ export function referralRoutes(ctx: AppContext): RouteDef[] {
     {
       method: 'POST', url: '/api/referral/complete-registration', access: 'public', bodyLimit: REGISTRATION_BODY_LIMIT,
       rateLimits: [{ name: 'referral-register-ip', max: 10, windowMs: 15 * 60_000, message: MSG.tooManySignups }],
-      handler: async (req, reply) => reply.status(201).send(await completeRegistration(ctx, parse(ReferralRegistrationRequest, req.body))),
+      // A body above the public 16 KB (documents) is read only for a live referral link named in the address
+      // (`?token=`), checked before the first byte of the body: no one without a link makes the server hold megabytes.
+      beforeBody: async (req) => {
+        const length = Number(req.headers['content-length']);
+        if (Number.isFinite(length) && length <= PUBLIC_BODY_LIMIT) return;
+        const token = (req.query as { token?: unknown } | undefined)?.token;
+        if (typeof token !== 'string' || token.length > 200 || !(await validateLink(ctx, token)).valid) {
+          throw new AppError('INVALID_TOKEN', 400, MSG.referralInvalid);
+        }
+      },
+      handler: async (req, reply) => {
+        const addressed = (req.query as { token?: unknown } | undefined)?.token;
+        const named = (req.body as { referralToken?: unknown } | null)?.referralToken;
+        if (typeof addressed === 'string' && typeof named === 'string' && addressed.trim() !== named.trim()) throw new AppError('INVALID_TOKEN', 400, MSG.referralInvalid);
+        return reply.status(201).send(await completeRegistration(ctx, parse(ReferralRegistrationRequest, req.body)));
+      },
     },
   ];
 }

@@ -92,7 +92,8 @@ export function RegistrationForm({ token, email, onDone }: { token: string; emai
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      const res = await apiRequest<{ message?: string }>('POST', '/api/referral/complete-registration', { ...values, ...uploads.urls() });
+      // The link goes in the address too: the server checks it before it reads the documents (issue 13).
+      const res = await apiRequest<{ message?: string }>('POST', `/api/referral/complete-registration?token=${encodeURIComponent(token)}`, { ...values, ...uploads.urls() });
       if (!res.ok) return refused(res.error);
       onDone(res.data?.message || COPY.submitted);
     } catch (err) {
