@@ -77,6 +77,7 @@ export const MSG = {
   ownRecruitApproval: 'You cannot approve your own recruit or your own application. Another reviewer must decide.',
   tooManyPasswordAttempts: 'Too many wrong passwords. Please try again in a few minutes.',
   duplicateEmail: 'An account with this email already exists. Please use a different email or try logging in.',
+  duplicatePan: 'This PAN is registered to another account. Check the number, or contact support if it is yours.',
   signupDone: 'Account created. Please check your email for a verification link.',
   invalidSponsor: 'Invalid sponsor code',
   emailVerified: 'Email verified successfully. Your registration is now awaiting admin approval.',

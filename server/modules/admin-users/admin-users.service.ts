@@ -7,6 +7,7 @@ import {
   type AdminUserRow,
 } from '../../../contracts/admin';
 import { MSG } from '../../../contracts/messages';
+import { maskTail } from '../../../contracts/kyc';
 import { hashPassword } from '../../lib/password';
 import { isValidTimeZone, startOfDayIn, endOfDayIn } from '../../lib/time';
 import { findUserById, findUserByEmail, findUserByUserId, insertUser, updateUser, type UserRow } from '../users/users.repo';
@@ -102,9 +103,10 @@ export async function searchUsers(ctx: AppContext, q: SearchInput) {
   return { items: page.map(toAdminUserRow), nextCursor: rows.length > q.limit && last ? encodeCursor(sort, last.sortValue, last.user.id) : null };
 }
 
+/** What the audit log keeps of a user: the payout wallet masked as the screens mask it (it is encrypted at rest, ADR 0011). */
 const snapshot = (u: UserRow) => ({
   userId: u.userId, firstName: u.firstName, lastName: u.lastName, email: u.email, mobile: u.mobile, role: u.role, status: u.status,
-  packageAmount: u.packageAmount, cryptoWalletAddress: u.cryptoWalletAddress, txnPinSet: Boolean(u.txnPin), firstLogin: u.firstLogin,
+  packageAmount: u.packageAmount, cryptoWalletAddress: maskTail(u.cryptoWalletAddress), txnPinSet: Boolean(u.txnPin), firstLogin: u.firstLogin,
 });
 
 /**

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { DbOrTx } from '../../db/client';
 import { whereOf, type UserFilter } from './admin-users.repo';
+import { openColumnText } from '../../db/sealed-columns';
 
 /**
  * Spreadsheet programs run cells starting with = + - @ tab or CR as formulas; a leading quote keeps them
@@ -16,8 +17,13 @@ const safe = (expr: string) => `case when ascii(${expr}) in (${FORMULA_STARTS}) 
 const money = (expr: string) => `coalesce(${expr}::text, '0.00')`;
 const iso = (expr: string) => `to_char(${expr} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** The export's columns, in the order of export.service.ts COLUMNS. */
+/**
+ * The export's columns, in the order of export.service.ts COLUMNS, after a leading carrier field: the payout wallet
+ * is encrypted at rest, so PostgreSQL writes its envelope first and an empty cell in its place, and the app opens
+ * it into that place as the rows stream past (export.service.ts, lib/csv fillCsvColumn).
+ */
 const SELECT_LIST = [
+  'u.crypto_wallet_address',
   'u.user_id',
   safe('n.name'),
   safe('u.email'),
@@ -26,12 +32,15 @@ const SELECT_LIST = [
   `coalesce(w.status, '')`,
   `coalesce(u.sponsor_user_id, '')`,
   money('u.package_amount'),
-  safe('u.crypto_wallet_address'),
+  `''`,
   money('b.balance'), money('b.total_earnings'), money('b.total_withdrawals'),
   safe('u.current_rank'), 'mv.total_bv::text',
   iso('u.registration_date'),
   `coalesce(${iso('u.activation_date')}, '')`,
 ].join(', ');
+
+/** Opens a wallet envelope the COPY wrote. */
+export const openWallet = (stored: string) => openColumnText('users', 'crypto_wallet_address', stored);
 
 /** Inlines bound values as escaped literals: COPY takes no parameters. */
 function inline(query: { sql: string; params: unknown[] }): string {
@@ -48,8 +57,8 @@ function inline(query: { sql: string; params: unknown[] }): string {
 }
 
 /**
- * On PostgreSQL the database writes the CSV itself (COPY ... TO STDOUT), in registration order;
- * undefined on the embedded database, where the caller walks keyset pages instead.
+ * On PostgreSQL the database writes the CSV itself (COPY ... TO STDOUT), in registration order, each row after the
+ * wallet's carrier field (see SELECT_LIST); undefined on the embedded database, where the caller walks keyset pages instead.
  */
 export async function copyUsersCsv(db: DbOrTx, filter: UserFilter): Promise<Readable | undefined> {
   const pool = (db as unknown as { $client?: unknown }).$client;

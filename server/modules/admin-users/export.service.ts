@@ -1,4 +1,4 @@
-import { csvCell } from '../../lib/csv';
+import { csvCell, fillCsvColumn } from '../../lib/csv';
 import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { z } from 'zod';
@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import { ExportQuery, type AdminUserRow } from '../../../contracts/admin';
 import { searchUserPage, type UserFilter } from './admin-users.repo';
 import { toAdminUserRow, toFilter } from './admin-users.service';
-import { copyUsersCsv } from './export.repo';
+import { copyUsersCsv, openWallet } from './export.repo';
 
 const BATCH = 1000;
 
@@ -31,6 +31,9 @@ const COLUMNS: [string, (u: AdminUserRow) => string][] = [
   ['Registration Date', (u) => u.registrationDate],
   ['Activation Date', (u) => u.activationDate ?? ''],
 ];
+
+/** The wallet's place among the columns: the COPY leaves it empty and the app fills it in (export.repo.ts). */
+const WALLET_COLUMN = COLUMNS.findIndex(([header]) => header === 'Wallet Address');
 
 /** Walks every matching user in keyset batches, so memory stays flat whatever the count. */
 async function* rowsOf(ctx: AppContext, filter: UserFilter): AsyncGenerator<AdminUserRow> {
@@ -65,9 +68,11 @@ async function pumpCsv(ctx: AppContext, filter: UserFilter, out: PassThrough) {
   await write(`\uFEFF${COLUMNS.map(([h]) => h).join(',')}\n`);
   const copied = await copyUsersCsv(ctx.db, filter);
   if (copied) {
-    // PostgreSQL writes the rows; back-pressure flows through pipe.
+    // PostgreSQL writes the rows, the app opens the encrypted wallet column into them; back-pressure flows through pipe.
+    const filled = fillCsvColumn(WALLET_COLUMN, openWallet);
     copied.on('error', (err) => out.destroy(err));
-    copied.pipe(out);
+    filled.on('error', (err) => out.destroy(err));
+    copied.pipe(filled).pipe(out);
     return;
   }
   for await (const u of rowsOf(ctx, filter)) await write(`${COLUMNS.map(([, get]) => csvCell(get(u))).join(',')}\n`);
