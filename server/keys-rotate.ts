@@ -1,10 +1,10 @@
 /**
- * npm run keys:rotate [-- --check]
+ * npm run keys:rotate [-- --check] [-- --pause-ms N]
  * Re-encrypts every value encrypted at rest (identity numbers, payout details, document bytes, stored answers) that
  * is not under the key of the current APP_SECRET: values sealed under a secret listed in APP_SECRET_PREVIOUS, and
  * values stored before encryption. Safe while the app runs (PostgreSQL): short batches that skip rows the app holds
  * and rows it changed meanwhile, then further passes for those. Prints its progress; running it again finds nothing
- * to do. `--check` only counts what is left. Exit code 0 when every value is under the current key, 1 otherwise.
+ * to do. `--check` only counts what is left; `--pause-ms N` waits N ms after each batch, to go easy on a busy database. Exit code 0 when every value is under the current key, 1 otherwise.
  * Uses DATABASE_URL (or DATA_DIR: the embedded database, with the app stopped). README "Encryption at rest".
  */
 import { loadConfig } from './config';
@@ -16,6 +16,9 @@ import { closeLegacyRequest, rotateFieldKeys, rotationSummary, staleCounts } fro
 
 async function main() {
   const check = process.argv.includes('--check');
+  const pauseAt = process.argv.indexOf('--pause-ms');
+  const batchPauseMs = pauseAt >= 0 ? Number(process.argv[pauseAt + 1]) : 0;
+  if (!Number.isFinite(batchPauseMs) || batchPauseMs < 0) throw new Error('--pause-ms needs a number of milliseconds');
   const config = loadConfig(process.env);
   const ring = fieldKeyring(resolveSecret(config), config.appSecretPrevious);
   useFieldKeys(ring);
@@ -32,6 +35,7 @@ async function main() {
     }
     let last = 0;
     const report = await rotateFieldKeys(ctx, {
+      batchPauseMs,
       onProgress: (t) => {
         // A line per table and pass at most every second, and the last one.
         if (Date.now() - last < 1000) return;

@@ -7,6 +7,7 @@ import { COMMERCE_MSG, type AdminProductView, type AdminPurchaseView, type Produ
 import { startTestApp, type TestApp } from '../support/test-app';
 import { uniqueEmail } from '../support/http';
 import { SIZES, expectPath, expectToast, launchBrowser, reviewShot, shot, signIn, toasts, type Size } from './support/browser';
+import { ID } from '../support/identity';
 
 let t: TestApp;
 let browser: Browser;
@@ -50,7 +51,7 @@ const adminCookie = () => t.login(t.demo.admin.email, t.demo.admin.password);
 async function memberWithBank(firstName: string, lastName: string, bank = true) {
   return t.createUser({
     email: uniqueEmail('money'), password: 'Money#1234', firstName, lastName, kycStatus: 'approved',
-    ...(bank ? { bankAccountNumber: '001122334455', bankIFSC: 'HDFC0001234', bankName: 'HDFC Bank', bankAccountHolderName: `${firstName} ${lastName}` } : {}),
+    ...(bank ? { bankAccountNumber: ID.account, bankIFSC: 'HDFC0001234', bankName: 'HDFC Bank', bankAccountHolderName: `${firstName} ${lastName}` } : {}),
   });
 }
 

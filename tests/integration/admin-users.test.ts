@@ -8,6 +8,7 @@ import { AdminUserPage, AdminUserRow, CannotLoginMessage, ADMIN_USER_SORTS } fro
 import { MSG } from '../../contracts/messages';
 import { auditLog, products, purchases, transactions, users, walletBalances, memberVolume } from '../../server/db/schema/index';
 import type { UserRow } from '../../server/modules/users/users.repo';
+import { ID } from '../support/identity';
 
 let t: TestApp;
 let cookies: Awaited<ReturnType<typeof demoCookies>>;
@@ -315,12 +316,12 @@ describe('PATCH /api/admin/users/:id (Edit User Details)', () => {
     const cookie = await t.login(u.email, PW);
     const email = uniqueEmail('edited');
     const r = await patch(u.id, editBody(u, {
-      firstName: ' Edited ', lastName: 'Person', email: email.toUpperCase(), mobile: '9876501234', packageAmount: '2500.50', cryptoWalletAddress: '0xABC123', password: '', txnPin: '',
+      firstName: ' Edited ', lastName: 'Person', email: email.toUpperCase(), mobile: '9876501234', packageAmount: '2500.50', cryptoWalletAddress: ID.wallet, password: '', txnPin: '',
     }));
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body).toEqual({ message: 'User updated successfully', id: u.id });
     const after = await dbUser(u.id);
-    expect(after).toMatchObject({ firstName: 'Edited', lastName: 'Person', email, mobile: '9876501234', packageAmount: '2500.50', cryptoWalletAddress: '0xABC123', status: 'active', firstLogin: false, txnPin: null });
+    expect(after).toMatchObject({ firstName: 'Edited', lastName: 'Person', email, mobile: '9876501234', packageAmount: '2500.50', cryptoWalletAddress: ID.wallet, status: 'active', firstLogin: false, txnPin: null });
     expect(after.password).toBe(u.password);
     expect((await t.api('GET', '/api/auth/user', { cookie })).status).toBe(200);
     // Numbers are accepted as well as strings.

@@ -2,8 +2,9 @@ import { expect } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { TestApp } from './test-app';
 import { query, uniqueEmail } from './http';
+import { ID } from './identity';
 
-export const bank = { accountNumber: '001122334455', ifsc: 'HDFC0001234', bankName: 'HDFC Bank', accountHolderName: 'Test Member' };
+export const bank = { accountNumber: ID.account, ifsc: 'HDFC0001234', bankName: 'HDFC Bank', accountHolderName: 'Test Member' };
 
 /** An active member with approved KYC, signed in, with `balance` rupees sent by the admin. */
 export async function fundedMember(t: TestApp, adminCookie: string, balance: string, extra: Record<string, unknown> = {}) {

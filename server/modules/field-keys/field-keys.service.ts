@@ -43,6 +43,8 @@ export interface RotationOptions {
   /** Passes over a table while rows were skipped (default 10). */
   maxPasses?: number;
   pauseMs?: number;
+  /** A pause after each batch, to go easy on a busy database (`--pause-ms`). */
+  batchPauseMs?: number;
   /** Rows per batch instead of the table's own (tests). */
   batchSize?: number;
   /** Only these tables (tests). */
@@ -166,6 +168,7 @@ async function rotateTable(ctx: Pick<AppContext, 'db'>, ring: FieldKeyring, tabl
       result.samples = [...unreadable].slice(0, 10);
       opts.onProgress?.({ ...result, pass });
       if (rows.length < batch) break;
+      if (opts.batchPauseMs) await new Promise((r) => setTimeout(r, opts.batchPauseMs));
     }
     result.skipped = skipped;
     result.unreadable = unreadable.size;
