@@ -1,44 +1,35 @@
 import { describe, expect, it } from 'vitest';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
-import { csvCell, fillCsvColumn, replaceCsvField } from './csv';
+import { csvCell, decodeMarkedCells } from './csv';
 
-const run = async (chunks: string[], position = 2) =>
-  text(Readable.from(chunks.map((c) => Buffer.from(c))).pipe(fillCsvColumn(position, (carrier) => `<${carrier}>`)));
+const MARK = 'a1b2c3d4e5f6a7b8c9d0e1f2';
+const through = (chunks: (string | Buffer)[], decode: (v: string) => string = (v) => `<${v}>`) =>
+  text(Readable.from(chunks.map((c) => (typeof c === 'string' ? Buffer.from(c) : c))).pipe(decodeMarkedCells(MARK, decode)));
 
-describe('replaceCsvField', () => {
-  it('replaces the field at a position, quoted fields before it included', () => {
-    expect(replaceCsvField('a,b,"",d', 2, 'X')).toBe('a,b,X,d');
-    expect(replaceCsvField('"a,1","b ""q""\nz","",d', 2, 'X')).toBe('"a,1","b ""q""\nz",X,d');
-    expect(replaceCsvField('a,b,', 2, 'X')).toBe('a,b,X');
-  });
-});
-
-describe('fillCsvColumn', () => {
-  it('removes the carrier and fills its decoded value in, leaving rows without one as they are', async () => {
-    expect(await run(['w1,a,b,"",d\n,e,f,"",g\n""', ',h,i,"",j\n'])).toBe('a,b,<w1>,d\ne,f,"",g\nh,i,"",j\n');
+describe('decodeMarkedCells', () => {
+  it('replaces each marked cell by its decoded value and leaves everything else as it is', async () => {
+    const csv = `U1,"Ná, me","",x\nU2,"say ""hi""\nthere",${MARK}v1:kid:abc-_9,y\nU3,Ωmega,${MARK}v1:k:z,\n`;
+    expect(await through([csv])).toBe('U1,"Ná, me","",x\nU2,"say ""hi""\nthere",<v1:kid:abc-_9>,y\nU3,Ωmega,<v1:k:z>,\n');
   });
 
-  it('finds rows across chunks, with quoted commas, quotes and line breaks, and multi-byte characters split', async () => {
-    const rows = 'wA,"Ná,me","say ""hi""\nthere","",x\nwB,"Ωmega",b,"",y\n';
-    const bytes = Buffer.from(rows);
-    const expected = '"Ná,me","say ""hi""\nthere",<wA>,x\n"Ωmega",b,<wB>,y\n';
-    for (let cut = 1; cut < bytes.length; cut += 3) {
-      const out = await text(Readable.from([bytes.subarray(0, cut), bytes.subarray(cut)]).pipe(fillCsvColumn(2, (c) => `<${c}>`)));
-      expect(out).toBe(expected);
-    }
+  it('finds markers and values cut across chunks, multi-byte characters split too', async () => {
+    const csv = Buffer.from(`Ωx,${MARK}v1:one:AAAA,é\nΩy,"",${MARK}v1:two:BBBB\n`);
+    const expected = 'Ωx,<v1:one:AAAA>,é\nΩy,"",<v1:two:BBBB>\n';
+    for (let cut = 1; cut < csv.length; cut++) expect(await through([csv.subarray(0, cut), csv.subarray(cut)])).toBe(expected);
+    expect(await through([...csv].map((b) => Buffer.from([b])))).toBe(expected);
   });
 
-  it('quotes and de-formulas the filled value as any cell', async () => {
-    const out = await text(Readable.from([Buffer.from('e,a,b,"",d\n')]).pipe(fillCsvColumn(2, () => '=1+1,"x"')));
-    expect(out).toBe(`a,b,${csvCell('=1+1,"x"')},d\n`);
+  it('quotes and de-formulas the decoded value as any cell', async () => {
+    const out = await through([`a,${MARK}v1:x:y,b\n`], () => '=1+1,"x"');
+    expect(out).toBe(`a,${csvCell('=1+1,"x"')},b\n`);
     expect(out).toContain('"\'=1+1,""x"""');
   });
 
-  it('fails the stream when a value does not decode', async () => {
-    const failing = Readable.from([Buffer.from('bad,a,b,"",d\n')]).pipe(fillCsvColumn(2, () => {
+  it('fails the stream when a value does not decode, and refuses a guessable marker', async () => {
+    await expect(through([`a,${MARK}v1:x:y\n`], () => {
       throw new Error('no key');
-    }));
-    await expect(text(failing)).rejects.toThrow('no key');
+    })).rejects.toThrow('no key');
+    expect(() => decodeMarkedCells('short', (v) => v)).toThrow();
   });
 });

@@ -1,5 +1,4 @@
 import { Transform } from 'node:stream';
-import { StringDecoder } from 'node:string_decoder';
 
 /**
  * One CSV cell. Spreadsheet programs run cells starting with = + - @ tab or CR as formulas; a leading
@@ -12,88 +11,54 @@ export function csvCell(value: string | number, opts: { signedNumbers?: boolean 
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-/** Where the field that starts at `from` ends: the index of the comma after it, or the row's length. */
-function fieldEnd(row: string, from: number): number {
-  if (row[from] !== '"') {
-    const comma = row.indexOf(',', from);
-    return comma < 0 ? row.length : comma;
-  }
-  let at = from + 1;
-  for (;;) {
-    const quote = row.indexOf('"', at);
-    if (quote < 0) return row.length;
-    if (row[quote + 1] === '"') at = quote + 2;
-    else return quote + 1;
-  }
-}
-
-/** The row with field `position` (0-based) replaced by `cell`, already a CSV cell. */
-export function replaceCsvField(row: string, position: number, cell: string): string {
-  let start = 0;
-  for (let f = 0; f < position; f++) start = fieldEnd(row, start) + 1;
-  return row.slice(0, start) + cell + row.slice(fieldEnd(row, start));
-}
+const VALUE_BYTES = new Uint8Array(256);
+for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_:-') VALUE_BYTES[c.charCodeAt(0)] = 1;
 
 /**
- * A stream of CSV rows (RFC 4180, `\n` between rows, as PostgreSQL's COPY writes them) whose every row starts with
- * one extra field, a carrier: it is removed, and when it is not empty, `decode(carrier)` becomes the cell at
- * `position` of the rest of the row. The admin export has PostgreSQL write the CSV and fills in here the one column
- * only the app can decrypt (the payout wallet, encrypted at rest). Row ends are the newlines outside quotes, found
- * by counting quotes, so quoted cells may hold commas, quotes and line breaks.
+ * A stream of CSV text in which some cells are `marker` followed by a value to decode (characters `A-Za-z0-9_:-`,
+ * so never quoted): each such cell becomes `decode(value)` as a CSV cell, every other byte passes as it is. The admin
+ * export has PostgreSQL write the CSV and opens here the one column only the app can decrypt (the payout wallet,
+ * encrypted at rest). The marker is random for each export, so no other cell can hold it. The stream stays bytes
+ * (the marker and the values are ASCII, so a multi-byte character is never cut into): only the marked cells cost
+ * any work beyond a search for the marker.
  */
-export function fillCsvColumn(position: number, decode: (carrier: string) => string): Transform {
-  const decoder = new StringDecoder('utf8');
-  let carry = '';
-  const row = (line: string) => {
-    const comma = line.indexOf(',');
-    if (comma < 0) return line;
-    const carrier = line.slice(0, comma);
-    const rest = line.slice(comma + 1);
-    if (carrier === '' || carrier === '""') return rest;
-    return replaceCsvField(rest, position, csvCell(decode(carrier)));
+export function decodeMarkedCells(marker: string, decode: (value: string) => string): Transform {
+  if (!/^[A-Za-z0-9]{16,}$/.test(marker)) throw new Error('the marker must be 16 or more letters and digits');
+  const mark = Buffer.from(marker, 'ascii');
+  let carry: Buffer = Buffer.alloc(0);
+  const convert = (buf: Buffer, final: boolean): Buffer => {
+    const out: Buffer[] = [];
+    let from = 0;
+    for (;;) {
+      const at = buf.indexOf(mark, from);
+      if (at < 0) break;
+      let end = at + mark.length;
+      while (end < buf.length && VALUE_BYTES[buf[end]]) end++;
+      // The value may go on in the next chunk: keep it, from the marker, for then.
+      if (end === buf.length && !final) {
+        out.push(buf.subarray(from, at));
+        carry = buf.subarray(at);
+        return Buffer.concat(out);
+      }
+      out.push(buf.subarray(from, at), Buffer.from(csvCell(decode(buf.toString('latin1', at + mark.length, end))), 'utf8'));
+      from = end;
+    }
+    // A marker may start in the last bytes of this chunk: they wait for the next one.
+    const keep = final ? 0 : Math.min(mark.length - 1, buf.length - from);
+    out.push(buf.subarray(from, buf.length - keep));
+    carry = buf.subarray(buf.length - keep);
+    return out.length === 1 ? out[0] : Buffer.concat(out);
   };
-  const rows = (text: string, final: boolean) => {
-    const out: string[] = [];
-    let rowStart = 0;
-    let quotes = 0;
-    let nextQuote = text.indexOf('"');
-    for (let pos = 0; ;) {
-      const nl = text.indexOf('\n', pos);
-      if (nl < 0) break;
-      while (nextQuote >= 0 && nextQuote < nl) {
-        quotes++;
-        nextQuote = text.indexOf('"', nextQuote + 1);
-      }
-      pos = nl + 1;
-      if (quotes % 2 === 0) {
-        out.push(row(text.slice(rowStart, nl)), '\n');
-        rowStart = pos;
-        quotes = 0;
-      }
+  const run = (chunk: Buffer, final: boolean, done: (err?: Error | null, out?: Buffer) => void) => {
+    try {
+      const out = convert(carry.length ? Buffer.concat([carry, chunk]) : chunk, final);
+      done(null, out.length ? out : undefined);
+    } catch (err) {
+      done(err as Error);
     }
-    carry = text.slice(rowStart);
-    if (final && carry) {
-      out.push(row(carry));
-      carry = '';
-    }
-    return out.join('');
   };
   return new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      try {
-        const out = rows(carry + decoder.write(chunk), false);
-        done(null, out || undefined);
-      } catch (err) {
-        done(err as Error);
-      }
-    },
-    flush(done) {
-      try {
-        const out = rows(carry + decoder.end(), true);
-        done(null, out || undefined);
-      } catch (err) {
-        done(err as Error);
-      }
-    },
+    transform: (chunk: Buffer, _enc, done) => run(chunk, false, done),
+    flush: (done) => run(Buffer.alloc(0), true, done),
   });
 }

@@ -1,4 +1,5 @@
-import { csvCell, fillCsvColumn } from '../../lib/csv';
+import { randomBytes } from 'node:crypto';
+import { csvCell, decodeMarkedCells } from '../../lib/csv';
 import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { z } from 'zod';
@@ -32,9 +33,6 @@ const COLUMNS: [string, (u: AdminUserRow) => string][] = [
   ['Activation Date', (u) => u.activationDate ?? ''],
 ];
 
-/** The wallet's place among the columns: the COPY leaves it empty and the app fills it in (export.repo.ts). */
-const WALLET_COLUMN = COLUMNS.findIndex(([header]) => header === 'Wallet Address');
-
 /** Walks every matching user in keyset batches, so memory stays flat whatever the count. */
 async function* rowsOf(ctx: AppContext, filter: UserFilter): AsyncGenerator<AdminUserRow> {
   let after: { v: string; id: string } | undefined;
@@ -66,10 +64,12 @@ export function exportUsers(ctx: AppContext, q: z.output<typeof ExportQuery>): R
 async function pumpCsv(ctx: AppContext, filter: UserFilter, out: PassThrough) {
   const write = (line: string) => (out.write(line) ? Promise.resolve() : new Promise<void>((r) => out.once('drain', r)));
   await write(`\uFEFF${COLUMNS.map(([h]) => h).join(',')}\n`);
-  const copied = await copyUsersCsv(ctx.db, filter);
+  // The wallet column is encrypted at rest: the COPY writes it behind this export's marker and it is opened here.
+  const marker = randomBytes(12).toString('hex');
+  const copied = await copyUsersCsv(ctx.db, filter, marker);
   if (copied) {
     // PostgreSQL writes the rows, the app opens the encrypted wallet column into them; back-pressure flows through pipe.
-    const filled = fillCsvColumn(WALLET_COLUMN, openWallet);
+    const filled = decodeMarkedCells(marker, openWallet);
     copied.on('error', (err) => out.destroy(err));
     filled.on('error', (err) => out.destroy(err));
     copied.pipe(filled).pipe(out);
