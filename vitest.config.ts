@@ -10,5 +10,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     maxWorkers: 2,
+    // Every test database is dumped before it is dropped and searched for the tests' identity numbers (issue 13).
+    globalSetup: ['tests/support/dumps.ts'],
   },
 });

@@ -8,5 +8,7 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 1,
     fileParallelism: false,
+    // Every test database is dumped before it is dropped and searched for the tests' identity numbers (issue 13).
+    globalSetup: ['tests/support/dumps.ts'],
   },
 });

@@ -1,10 +1,24 @@
 import { randomUUID } from 'node:crypto';
+import { resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { recount } from '../server/modules/tree/recount';
 import type { TreeScanRow } from '../server/modules/tree/tree.repo';
+import { loadConfig } from '../server/config';
+import { resolveSecret } from '../server/lib/secret';
+import { fieldKeyring, useFieldKeys } from '../server/lib/field-crypto';
+import { sealColumnText } from '../server/db/sealed-columns';
+import '../server/db/schema/index';
+
+/**
+ * The secret the bench server runs with (bench/run.ts: APP_SECRET, else the one generated in data/bench): the seed
+ * encrypts the members' bank numbers under its key, as the app would have (ADR 0011).
+ */
+export function benchSecret(): string {
+  return resolveSecret(loadConfig({ ...process.env, NODE_ENV: 'development', DATA_DIR: resolve(import.meta.dirname, '../data/bench') }));
+}
 
 const FIRST = ['Asha', 'Ravi', 'Neha', 'Arjun', 'Priya', 'Vikram', 'Sneha', 'Rahul', 'Anita', 'Karan', 'Meera', 'Suresh', 'Divya', 'Amit', 'Pooja', 'Sanjay', 'Kavita', 'Manoj', 'Lakshmi', 'Deepak'];
 const LAST = ['Verma', 'Kumar', 'Sharma', 'Mehta', 'Nair', 'Singh', 'Patel', 'Reddy', 'Iyer', 'Gupta', 'Das', 'Joshi', 'Rao', 'Shah', 'Menon', 'Pillai', 'Bose', 'Khan', 'Yadav', 'Chopra'];
@@ -31,6 +45,7 @@ function rng(seed: number) {
  * Every tree counter is computed by the same recount the repair command uses, then rows are COPYed.
  */
 export async function seedMembers(databaseUrl: string, count: number) {
+  useFieldKeys(fieldKeyring(benchSecret()));
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const started = Date.now();
@@ -114,7 +129,7 @@ export async function seedMembers(databaseUrl: string, count: number) {
       id, `BN${String(g).padStart(7, '0')}`, `member${g}@bench.local`, null, FIRST[g % 20], LAST[Math.floor(g / 20) % 20], 'user', status,
       ['approved', 'pending', 'rejected'][g % 3], status === 'active' ? 'Active' : 'Inactive', true, false, reg, act,
       g % 4 === 0 ? '0' : '5000', `9${String(g % 1_000_000_000).padStart(9, '0')}`, RANKS[g % 6],
-      g % 2 === 0 ? 'HDFC BANK' : null, g % 2 === 0 ? 'HDFC0001234' : null, g % 2 === 0 ? String(g).padStart(12, '7') : null, reg,
+      g % 2 === 0 ? 'HDFC BANK' : null, g % 2 === 0 ? 'HDFC0001234' : null, g % 2 === 0 ? sealColumnText('users', 'bank_account_number', String(g).padStart(12, '7')) : null, reg,
       n?.sponsor_id ?? null, n?.sponsor_id ? publicId.get(n.sponsor_id) ?? null : null, n?.parent_id ?? null, n?.left_child_id ?? null, n?.right_child_id ?? null, n?.position ?? null, f?.level ?? 0,
       n ? act : null, f?.open_depth ?? 0,
     ].map(esc).join('\t');
@@ -218,6 +233,14 @@ async function seedWallets(client: pg.Client) {
     from (select user_id, sum(amount) as balance, sum(amount) filter (where amount > 0) as earned from transactions group by user_id) t
     left join (select user_id, sum(amount) as paid from withdrawal_requests where status = 'approved' group by user_id) a on a.user_id = t.user_id
     where b.user_id = t.user_id`);
+  // The withdrawals' account numbers are encrypted at rest, as the app writes them.
+  const sealed = (await client.query<{ id: string; bank_details: { accountNumber: string } }>(`select id, bank_details from withdrawal_requests where bank_details ? 'accountNumber'`)).rows
+    .map((r) => ({ id: r.id, details: JSON.stringify({ ...r.bank_details, accountNumber: sealColumnText('withdrawal_requests', 'bank_details', r.bank_details.accountNumber) }) }));
+  for (let i = 0; i < sealed.length; i += 5000) {
+    const part = sealed.slice(i, i + 5000);
+    await client.query('update withdrawal_requests w set bank_details = v.d::jsonb from unnest($1::uuid[], $2::text[]) as v(id, d) where w.id = v.id',
+      [part.map((p) => p.id), part.map((p) => p.details)]);
+  }
   const bad = await client.query(`select count(*)::int as n from wallet_balances b
     left join (select user_id, sum(amount) as s from transactions group by user_id) t on t.user_id = b.user_id
     where b.balance <> coalesce(t.s, 0) or b.balance < 0`);

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import pg from 'pg';
 import { loadConfig } from '../server/config';
 import { createRuntime } from '../server/runtime';
-import { seedMembers } from './seed-members';
+import { benchSecret, seedMembers } from './seed-members';
 import { hashPassword } from '../server/lib/password';
 import { DEMO_ACCOUNTS } from '../server/db/seed/demo-data';
 
@@ -57,7 +57,7 @@ async function main() {
   await admin.end();
   const started = Date.now();
   const config = loadConfig({ NODE_ENV: 'development', DATABASE_URL: benchDbUrl(), DEMO_SEED: '1', LOG_LEVEL: 'warn', DATA_DIR: './data/bench' });
-  const runtime = await createRuntime(config, { secret: 'bench-secret'.padEnd(40, 'x'), logger: false, pollMail: false });
+  const runtime = await createRuntime(config, { secret: benchSecret(), logger: false, pollMail: false });
   await runtime.close();
   const seedMs = await seedMembers(benchDbUrl(), members);
   console.log(`${BENCH_DB}: demo accounts and ${members} members in ${((Date.now() - started) / 1000).toFixed(1)} s (bulk insert ${(seedMs / 1000).toFixed(1)} s)`);

@@ -91,6 +91,7 @@ export const MSG = {
   twoFactorReset: 'Two-factor sign-in was reset. The user sets it up again at their next sign-in.',
   stepUpConfirmed: 'Confirmed. You can continue for the next 5 minutes.',
   duplicateEmail: 'An account with this email already exists. Please use a different email or try logging in.',
+  duplicatePan: 'This PAN is registered to another account. Check the number, or contact support if it is yours.',
   signupDone: 'Account created. Please check your email for a verification link.',
   invalidSponsor: 'Invalid sponsor code',
   emailVerified: 'Email verified successfully. Your registration is now awaiting admin approval.',

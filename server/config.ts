@@ -12,6 +12,8 @@ const Env = z.object({
   MAIL_FROM: z.string().default('Platform <no-reply@localhost>'),
   USER_ID_PREFIX: z.string().regex(/^[A-Z]{2}$/, 'USER_ID_PREFIX must be two capital letters').default('MB'),
   APP_SECRET: z.string().min(32).optional(),
+  /** Secrets used before APP_SECRET, comma-separated: values sealed under them still open until `npm run keys:rotate` re-encrypts them. */
+  APP_SECRET_PREVIOUS: z.string().optional().refine((v) => !v || v.split(',').every((s) => s.trim().length >= 32), 'each previous secret needs at least 32 characters'),
   DEMO_SEED: z.enum(['0', '1']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
@@ -34,8 +36,10 @@ export type AppConfig = {
   smtpUrl?: string;
   mailFrom: string;
   userIdPrefix: string;
-  /** Secret for encrypting mail payloads at rest; generated per data dir in development. */
+  /** Secret for data encrypted at rest (mail payloads, identity numbers, documents); generated per data dir in development. */
   appSecret?: string;
+  /** Earlier secrets whose keys still open values at rest until they are re-encrypted (key rotation). */
+  appSecretPrevious: string[];
   demoSeed: boolean;
   logLevel: string;
   trustProxy: boolean;
@@ -73,6 +77,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     mailFrom: e.MAIL_FROM,
     userIdPrefix: e.USER_ID_PREFIX,
     appSecret: e.APP_SECRET,
+    appSecretPrevious: (e.APP_SECRET_PREVIOUS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     demoSeed: e.DEMO_SEED ? e.DEMO_SEED === '1' : !e.DATABASE_URL && !production,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === '1',

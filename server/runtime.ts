@@ -12,6 +12,9 @@ import { FOLLOW_UP_JOBS, jobDefinitions } from './workers/jobs';
 import { drainJournal } from './modules/volume/applier.service';
 import { ensureDefaultPlan } from './modules/compensation/compensation.service';
 import { ensureInitialAccounts } from './db/seed/first-start';
+import { fieldKeyring, useFieldKeys } from './lib/field-crypto';
+import { encryptLegacyValues, rotationSummary, KEYS_ROTATE_JOB } from './modules/field-keys/field-keys.service';
+import { queueJob } from './workers/job-requests';
 
 export interface Runtime extends BuiltApp {
   ctx: AppContext;
@@ -33,6 +36,8 @@ export interface Runtime extends BuiltApp {
 export async function createRuntime(config: AppConfig, opts: { clock?: Clock; secret: string; webDist?: string; logger?: boolean; pollMail?: boolean; seed?: boolean }): Promise<Runtime> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize });
   let migrated = false;
+  // The keys of the values encrypted at rest (ADR 0011): APP_SECRET seals, previous secrets still open.
+  useFieldKeys(fieldKeyring(opts.secret, config.appSecretPrevious));
   await database.migrate();
   // First start: plan version 1 with the spec's defaults (compensation.md §1).
   await ensureDefaultPlan(database.db, (opts.clock ?? systemClock).now());
@@ -52,6 +57,11 @@ export async function createRuntime(config: AppConfig, opts: { clock?: Clock; se
       return true;
     },
   };
+  // Values stored before encryption (migration 0028) are encrypted before the app serves: reads accept only envelopes.
+  const legacy = await encryptLegacyValues(ctx);
+  if (legacy && (legacy.rewritten || legacy.remaining) && opts.logger !== false) console.log(`Encryption at rest: ${rotationSummary(legacy)}`);
+  // With a previous secret configured, the job runner re-encrypts what it sealed under the current key, in the background.
+  if (config.appSecretPrevious.length) await queueJob(ctx, { key: KEYS_ROTATE_JOB, name: KEYS_ROTATE_JOB });
   const built = await buildApp(ctx, { webDist: opts.webDist, logger: opts.logger, ping: () => database.ping(), migrated: () => migrated });
   ctx.log = built.app.log;
   const poll = opts.pollMail ?? true;

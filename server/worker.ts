@@ -9,6 +9,7 @@ import { startOutboxWorker } from './workers/outbox.worker';
 import { startJobRunner } from './workers/job-runner';
 import { jobDefinitions } from './workers/jobs';
 import { prepareApplier } from './modules/volume/applier.service';
+import { fieldKeyring, useFieldKeys } from './lib/field-crypto';
 
 /**
  * `npm run worker`: the job runner as its own process (PostgreSQL only). Run the app with RUN_JOBS=0
@@ -20,9 +21,11 @@ async function main() {
   if (!config.databaseUrl) throw new Error('npm run worker needs DATABASE_URL (the embedded database runs its jobs inside the app process)');
   const log = Fastify({ logger: { level: config.logLevel, redact: logRedaction } }).log;
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: Math.min(config.dbPoolSize, 5) });
+  const secret = resolveSecret(config);
+  useFieldKeys(fieldKeyring(secret, config.appSecretPrevious));
   await database.migrate();
   const mailRef: { kick?: () => void } = {};
-  const ctx: AppContext = { db: database.db, config, clock: systemClock, log, secret: resolveSecret(config), kickMail: () => mailRef.kick?.() };
+  const ctx: AppContext = { db: database.db, config, clock: systemClock, log, secret, kickMail: () => mailRef.kick?.() };
   const mail = startOutboxWorker(ctx, { poll: true });
   mailRef.kick = mail.kick;
   const runner = await startJobRunner(ctx, jobDefinitions(mail), { poll: true });

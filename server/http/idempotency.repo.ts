@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { idempotencyKeys } from '../db/schema/index';
 
@@ -10,7 +10,8 @@ export async function claimIdempotencyKey(db: DbOrTx, userId: string, key: strin
   return { claimed: false as const, row };
 }
 
+/** The answer is sealed at rest by its column type (it may show payout details, ADR 0011). */
 export async function storeIdempotentAnswer(db: DbOrTx, userId: string, key: string, statusCode: number, response: unknown) {
-  await db.update(idempotencyKeys).set({ statusCode, response: sql`${JSON.stringify(response)}::jsonb` })
+  await db.update(idempotencyKeys).set({ statusCode, response })
     .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
 }

@@ -6,6 +6,8 @@ export const logRedaction = {
     'req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]',
     '*.password', '*.newPassword', '*.currentPassword', '*.token', '*.code', '*.accessToken',
     '*.panNumber', '*.aadhaarNumber', '*.bankAccountNumber', '*.txnPin', '*.documentData',
+    // Encrypted at rest (ADR 0011), so never logged in the clear either.
+    '*.cryptoWalletAddress', '*.usdtWalletAddress', '*.accountNumber', '*.bankDetails', '*.documentNumber', '*.panHash',
   ],
   censor: '[redacted]',
 };

@@ -5,6 +5,7 @@ import { drainJournal, CLOSE_GRACE_MS } from '../modules/volume/applier.service'
 import { nextCycleEnd } from '../modules/cycles/cycles.service';
 import { runMaintenance } from './maintenance.worker';
 import { PASSWORD_RESET_JOB, sendPasswordReset } from '../modules/auth/auth.service';
+import { KEYS_ROTATE_JOB, rotateFieldKeys, rotationSummary } from '../modules/field-keys/field-keys.service';
 import { ANALYZE_JOB, CALCULATE_JOB, POST_JOB, analyzeResultTables, runCycleJob, type CycleJobPayload } from '../modules/compensation/compensation.service';
 
 const later = (ctx: AppContext, ms: number) => new Date(ctx.clock.now().getTime() + ms);
@@ -62,6 +63,19 @@ export function jobDefinitions(mail: OutboxWorker): JobDefinition[] {
       name: PASSWORD_RESET_JOB, recurring: false,
       run: async (ctx, job) => {
         await sendPasswordReset(ctx, job.payload as { email: string; ip: string });
+      },
+    },
+    {
+      // Re-encrypts every value at rest not under the current key (ADR 0011): queued at start while APP_SECRET_PREVIOUS
+      // is set, and by migration 0028 for the values stored before encryption. `npm run keys:rotate` runs the same.
+      name: KEYS_ROTATE_JOB, recurring: false, leaseMs: 60 * 60_000,
+      run: async (ctx) => {
+        const report = await rotateFieldKeys(ctx);
+        const line = `encryption at rest: ${rotationSummary(report)}`;
+        if (report.unreadable) ctx.log.error({ unreadable: report.tables.flatMap((t) => t.samples) }, `${line}; values no configured secret opens are left as they are`);
+        else ctx.log.info(line);
+        // Rows held by the app through every pass: the job runs again later (a fault, retried with backoff).
+        if (report.remaining > report.unreadable) throw new Error(`${report.remaining - report.unreadable} row(s) still to re-encrypt`);
       },
     },
     {

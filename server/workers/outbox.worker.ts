@@ -24,10 +24,22 @@ export function startOutboxWorker(ctx: AppContext, opts: { poll: boolean }): Out
   let running: Promise<number> | null = null;
   let stopped = false;
 
+  /** Mail queued before a key rotation was sealed under the previous secret (APP_SECRET_PREVIOUS). */
+  const openPayload = (payload: string) => {
+    for (const secret of [ctx.secret, ...ctx.config.appSecretPrevious]) {
+      try {
+        return decrypt(secret, payload);
+      } catch {
+        /* the next secret */
+      }
+    }
+    throw new Error('the payload opens under no configured secret');
+  };
+
   async function sendOne(row: { id: string; toAddress: string; payload: string | null; attempts: number }) {
     try {
       if (!row.payload) throw new Error('empty payload');
-      const mail = JSON.parse(decrypt(ctx.secret, row.payload)) as MailTemplate;
+      const mail = JSON.parse(openPayload(row.payload)) as MailTemplate;
       const rendered = renderMail(mail);
       if (transport) {
         await transport.sendMail({ from: ctx.config.mailFrom, to: row.toAddress, subject: rendered.subject, text: rendered.text, html: rendered.html });

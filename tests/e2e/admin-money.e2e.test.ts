@@ -8,6 +8,7 @@ import { startTestApp, type TestApp } from '../support/test-app';
 import { uniqueEmail } from '../support/http';
 import { verifyKyc } from '../support/money';
 import { SIZES, expectPath, expectToast, launchBrowser, reviewShot, shot, signIn, toasts, type Size } from './support/browser';
+import { ID } from '../support/identity';
 
 let t: TestApp;
 let browser: Browser;
@@ -55,7 +56,7 @@ async function memberWithBank(firstName: string, lastName: string, bank = true) 
   const email = uniqueEmail('money');
   const user = await t.createUser({
     email, password: 'Money#1234', firstName, lastName,
-    ...(bank ? { bankAccountNumber: '001122334455', bankIFSC: 'HDFC0001234', bankName: 'HDFC Bank', bankAccountHolderName: `${firstName} ${lastName}` } : {}),
+    ...(bank ? { bankAccountNumber: ID.account, bankIFSC: 'HDFC0001234', bankName: 'HDFC Bank', bankAccountHolderName: `${firstName} ${lastName}` } : {}),
   });
   await verifyKyc(t, await t.login(email, 'Money#1234'), await adminCookie());
   return user;

@@ -8,6 +8,7 @@ import { insertNotifications } from '../../server/modules/notifications/notifica
 import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
 import { b64, fakePng, query, uniqueEmail } from '../support/http';
 import { SIZES, expectPath, expectToast, launchBrowser, openPage, shot, signIn, type Size } from './support/browser';
+import { ID } from '../support/identity';
 
 let t: TestApp;
 let browser: Browser;
@@ -23,14 +24,14 @@ afterAll(async () => {
 });
 
 const KYC_TYPES = ['pan', 'aadhaar_front', 'aadhaar_back', 'bank_cancelled_cheque', 'photo'] as const;
-const BANK = { bankName: 'HDFC Bank', bankAccountNumber: '50100234567890', bankIFSC: 'HDFC0001234' };
+const BANK = { bankName: 'HDFC Bank', bankAccountNumber: ID.account7, bankIFSC: 'HDFC0001234' };
 
 async function uploadKyc(email: string, password: string, types: readonly string[]) {
   const cookie = await t.login(email, password);
   for (const documentType of types) {
     const r = await t.api('POST', '/api/kyc/upload', {
       cookie,
-      body: { documentType, documentData: b64(fakePng(1024)), documentContentType: 'image/png', documentFilename: `${documentType}.png`, documentNumber: documentType === 'pan' ? 'ABCDE1234F' : undefined },
+      body: { documentType, documentData: b64(fakePng(1024)), documentContentType: 'image/png', documentFilename: `${documentType}.png`, documentNumber: documentType === 'pan' ? ID.pan : undefined },
     });
     expect(r.status).toBe(201);
   }
@@ -453,7 +454,7 @@ describe.each(SIZES)('admin back office at $name width', (size: Size) => {
   it('A9 KYC: approve all, reject all with a reason, tabs, View All', async () => {
     const approveEmail = uniqueEmail('kyca');
     const rejectEmail = uniqueEmail('kycr');
-    const approvee = await t.createUser({ email: approveEmail, password: 'secret-44', firstName: 'Kavya', lastName: `Rao ${tag}`, panNumber: 'ABCDE1234F', ...BANK });
+    const approvee = await t.createUser({ email: approveEmail, password: 'secret-44', firstName: 'Kavya', lastName: `Rao ${tag}`, panNumber: ID.pan, ...BANK });
     const rejectee = await t.createUser({ email: rejectEmail, password: 'secret-44', firstName: 'Mohan', lastName: `Lal ${tag}` });
     await uploadKyc(approveEmail, 'secret-44', KYC_TYPES);
     await uploadKyc(rejectEmail, 'secret-44', ['pan', 'photo']);
@@ -462,7 +463,7 @@ describe.each(SIZES)('admin back office at $name width', (size: Size) => {
     const row = page.locator(`[data-user-id="${approvee.userId}"]:visible`);
     await row.waitFor();
     // Reviewer view: full numbers.
-    await row.getByText('50100234567890', { exact: false }).waitFor();
+    await row.getByText(ID.account7, { exact: false }).waitFor();
     await row.getByText('5 of 5 waiting').or(row.getByText('5 waiting')).filter({ visible: true }).first().waitFor();
     await shot(page, 'admin-kyc-pending');
 

@@ -5,6 +5,7 @@ import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
 import { uniqueEmail } from '../support/http';
 import { verifyKyc } from '../support/money';
 import { SIZES, expectToast, launchBrowser, reviewShot, shot, signIn, type Size } from './support/browser';
+import { ID } from '../support/identity';
 
 let t: TestApp;
 let browser: Browser;
@@ -95,7 +96,7 @@ describe.each(SIZES)('Member commerce at $name width', (size: Size) => {
     const buyer = await t.createUser({
       email, password: PASSWORD, firstName: 'Divya', lastName: size.name === 'phone' ? 'Kapoor' : 'Joshi', kycStatus: 'pending',
       address: '14 MG Road, Shivaji Nagar', city: 'Pune', state: 'Maharashtra', pincode: '411005',
-      bankName: 'State Bank of India', bankIFSC: 'SBIN0001234', bankAccountNumber: '123456789012',
+      bankName: 'State Bank of India', bankIFSC: 'SBIN0001234', bankAccountNumber: ID.account3,
     });
     await sendFund(buyer.userId, '50000');
 
@@ -253,12 +254,12 @@ describe.each(SIZES)('Member commerce at $name width', (size: Size) => {
     await memberShot(page, 'withdrawal-usdt');
     await withdraw.getByRole('radio', { name: 'Bank Transfer' }).check();
     await withdraw.getByLabel('Account Holder Name').fill('Divya Joshi');
-    await withdraw.getByLabel('Account Number').fill('123456789012');
+    await withdraw.getByLabel('Account Number').fill(ID.account3);
     await withdraw.getByLabel('Amount (₹)').fill('1000');
     const postedW = page.waitForRequest((r) => r.url().endsWith('/api/withdrawals') && r.method() === 'POST');
     await withdraw.getByRole('button', { name: 'Submit Request' }).click();
     const body = (await postedW).postDataJSON() as Record<string, unknown>;
-    expect(body).toEqual({ withdrawalType: 'bank', amount: '1000.00', bankDetails: { accountNumber: '123456789012', ifsc: 'SBIN0001234', bankName: 'State Bank of India', accountHolderName: 'Divya Joshi' } });
+    expect(body).toEqual({ withdrawalType: 'bank', amount: '1000.00', bankDetails: { accountNumber: ID.account3, ifsc: 'SBIN0001234', bankName: 'State Bank of India', accountHolderName: 'Divya Joshi' } });
     expect((await postedW).headers()['idempotency-key']).toBeTruthy();
     await expectToast(page, 'Withdrawal Requested', WALLET_MSG.withdrawalRequested);
     await withdraw.waitFor({ state: 'detached' });

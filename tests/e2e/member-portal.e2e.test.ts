@@ -8,6 +8,7 @@ import { DEMO_NEWS } from '../../server/db/seed/demo-data';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { b64, fakePng, uniqueEmail } from '../support/http';
 import { SIZES, expectPath, expectToast, launchBrowser, reviewShot, shot, signIn, type Size } from './support/browser';
+import { ID } from '../support/identity';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 interface AxeViolation { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }
@@ -195,7 +196,7 @@ describe.each(SIZES)('Member portal at $name width', (size: Size) => {
       });
       const cookie = await t.login(email, PASSWORD);
       const upload = await t.api('POST', '/api/kyc/upload', {
-        cookie, body: { documentType: 'pan', documentData: b64(fakePng(600)), documentContentType: 'image/png', documentFilename: 'pan.png', documentNumber: 'ABCDE1234F' },
+        cookie, body: { documentType: 'pan', documentData: b64(fakePng(600)), documentContentType: 'image/png', documentFilename: 'pan.png', documentNumber: ID.pan },
       });
       expect(upload.status, JSON.stringify(upload.body)).toBe(201);
 

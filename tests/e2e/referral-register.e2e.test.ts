@@ -10,6 +10,7 @@ import { uniqueEmail } from '../support/http';
 import { createReferralLink } from '../../server/modules/referral/referral.service';
 import { findDocumentWithBlob, listUserDocuments } from '../../server/modules/kyc/kyc.repo';
 import { SIZES, expectPath, expectToast, launchBrowser, openPage, reviewShot, shot, toasts } from './support/browser';
+import { ID } from '../support/identity';
 
 // ---- small generated files -------------------------------------------------------------------
 
@@ -171,11 +172,11 @@ describe.each(SIZES)('S7 referral registration at $name width', (size) => {
     await page.getByLabel('State').fill('Karnataka');
     await page.getByLabel('Pincode').fill('560038');
     // Upper-cased as typed.
-    await page.getByLabel('PAN Number').pressSequentially('abcde1234f');
-    expect(await page.getByLabel('PAN Number').inputValue()).toBe('ABCDE1234F');
-    await page.getByLabel('Aadhaar Number').fill('123412341234');
+    await page.getByLabel('PAN Number').pressSequentially(ID.pan.toLowerCase());
+    expect(await page.getByLabel('PAN Number').inputValue()).toBe(ID.pan);
+    await page.getByLabel('Aadhaar Number').fill(ID.otherAadhaar);
     await page.getByLabel('Account Holder Name').pressSequentially('asha verma');
-    await page.getByLabel('Bank Account Number').pressSequentially('000123456789');
+    await page.getByLabel('Bank Account Number').pressSequentially(ID.account6);
     await page.getByLabel('IFSC Code').pressSequentially('sbin0001234');
     await page.getByLabel('Bank Name').pressSequentially('state bank of india');
     expect(await page.getByLabel('IFSC Code').inputValue()).toBe('SBIN0001234');
@@ -228,7 +229,7 @@ describe.each(SIZES)('S7 referral registration at $name width', (size) => {
 
     // The server holds a pending user with the upper-cased fields and the five documents.
     const user = (await userByEmail(t, email))!;
-    expect(user).toMatchObject({ status: 'pending', firstName: 'Asha', panNumber: 'ABCDE1234F', bankIFSC: 'SBIN0001234', bankName: 'STATE BANK OF INDIA', sponsorId: member.id });
+    expect(user).toMatchObject({ status: 'pending', firstName: 'Asha', panNumber: ID.pan, bankIFSC: 'SBIN0001234', bankName: 'STATE BANK OF INDIA', sponsorId: member.id });
     const docs = await listUserDocuments(t.runtime.ctx.db, user.id);
     const byType = Object.fromEntries(docs.map((d) => [d.documentType, d]));
     expect(Object.keys(byType).sort()).toEqual(['aadhaar_back', 'aadhaar_front', 'bank_cancelled_cheque', 'pan', 'photo']);

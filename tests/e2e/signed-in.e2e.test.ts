@@ -8,6 +8,7 @@ import { notify } from '../../server/modules/notifications/notifications.service
 import { issueImpersonationCode } from '../../server/modules/impersonation/impersonation.service';
 import { actorFor } from '../support/actor';
 import { SIZES, expectPath, expectToast, launchBrowser, openPage, shot, signIn, toasts } from './support/browser';
+import { ID } from '../support/identity';
 
 let t: TestApp;
 let browser: Browser;
@@ -41,7 +42,7 @@ describe.each(SIZES)('signed-in screens at $name width', (size) => {
     const cookie = await t.login(email, 'secret-11');
     const up = await t.api('POST', '/api/kyc/upload', {
       cookie,
-      body: { documentType: 'pan', documentData: b64(fakePng(1024)), documentContentType: 'image/png', documentFilename: 'pan.png', documentNumber: 'ABCDE1234F' },
+      body: { documentType: 'pan', documentData: b64(fakePng(1024)), documentContentType: 'image/png', documentFilename: 'pan.png', documentNumber: ID.pan },
     });
     expect(up.status).toBe(201);
     await query(t, sql`update kyc_documents set status = 'rejected', rejection_reason = 'The scan is blurred' where id = ${up.body.id}`);
@@ -129,8 +130,8 @@ describe.each(SIZES)('signed-in screens at $name width', (size) => {
     await page.getByLabel('Document File').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(5 * 1024 * 1024) });
     await expectToast(page, 'File Too Large', MSG.kycFileSize);
 
-    await page.getByLabel('Document Number').pressSequentially('abcde1234f');
-    expect(await page.getByLabel('Document Number').inputValue()).toBe('ABCDE1234F');
+    await page.getByLabel('Document Number').pressSequentially(ID.pan.toLowerCase());
+    expect(await page.getByLabel('Document Number').inputValue()).toBe(ID.pan);
     await page.getByLabel('Document File').setInputFiles(png('pan.png'));
     await page.getByRole('button', { name: 'Upload Document' }).click();
     await expectToast(page, 'Document Uploaded', /under review/);

@@ -7,6 +7,7 @@ import { bearer, eventually, expectError, expectInvalid, uniqueEmail } from '../
 import { transactions, walletBalances, withdrawalRequests } from '../../server/db/schema/index';
 import { todayIn } from '../../server/lib/time';
 import type { UserRow } from '../../server/modules/users/users.repo';
+import { ID } from '../support/identity';
 
 interface AuditItem {
   id: string; action: string; entityType: string; entityId: string | null; actorId: string | null; actorUserId: string | null; actorEmail: string | null;
@@ -191,7 +192,7 @@ describe('income reports', () => {
     const [a, b, c] = await db.insert(withdrawalRequests).values([
       { userId: earner.id, amount: '1000.00', status: 'approved', processedBy: admin.id, processedAt: new Date('2024-03-01T10:00:00Z'), adminNotes: 'Approved by admin', transactionId: 'UTR0001' },
       { userId: earner.id, amount: '250.50', status: 'approved', processedBy: admin.id, processedAt: new Date('2024-03-03T10:00:00Z'), adminNotes: 'Approved by admin', transactionId: 'UTR0002' },
-      { userId: earner.id, amount: '40.00', currency: 'USD', withdrawalType: 'usdt', usdtWalletAddress: 'TXYZ', networkType: 'TRC20', status: 'approved', processedBy: admin.id, processedAt: new Date('2024-03-02T10:00:00Z'), transactionId: '0xhash' },
+      { userId: earner.id, amount: '40.00', currency: 'USD', withdrawalType: 'usdt', usdtWalletAddress: ID.wallet, networkType: 'TRC20', status: 'approved', processedBy: admin.id, processedAt: new Date('2024-03-02T10:00:00Z'), transactionId: '0xhash' },
       { userId: earner.id, amount: '999.00', status: 'pending' },
       { userId: earner.id, amount: '77.00', status: 'rejected', rejectionReason: 'Wrong account' },
     ]).returning();

@@ -6,6 +6,7 @@ import { b64, demoCookies, expectError, expectInvalid, fakeJpeg, fakePng, unique
 import { KYC_DOCUMENT_TYPES, type KycDocumentType } from '../../contracts/kyc';
 import { auditLog, kycDocuments } from '../../server/db/schema/index';
 import type { UserRow } from '../../server/modules/users/users.repo';
+import { ID } from '../support/identity';
 
 let t: TestApp;
 let cookies: Awaited<ReturnType<typeof demoCookies>>;
@@ -21,11 +22,11 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const PW = 'Kyc#Review1';
-const NUMBERS: Partial<Record<KycDocumentType, string>> = { pan: 'ABCDE1234F', aadhaar_front: '123412341234', aadhaar_back: '123412341234', bank_cancelled_cheque: '000111222333' };
+const NUMBERS: Partial<Record<KycDocumentType, string>> = { pan: ID.pan, aadhaar_front: ID.otherAadhaar, aadhaar_back: ID.otherAadhaar, bank_cancelled_cheque: ID.account5 };
 
 async function memberWithDocuments(types: readonly KycDocumentType[] = KYC_DOCUMENT_TYPES) {
   const email = uniqueEmail('kycmember');
-  const user = await t.createUser({ email, password: PW, firstName: 'Kavya', lastName: 'Review', bankAccountNumber: '998877665544', bankIFSC: 'SBIN0001234', bankName: 'SBI' });
+  const user = await t.createUser({ email, password: PW, firstName: 'Kavya', lastName: 'Review', bankAccountNumber: ID.account2, bankIFSC: 'SBIN0001234', bankName: 'SBI' });
   const cookie = await t.login(email, PW);
   const docs: Record<string, string> = {};
   for (const type of types) {
@@ -56,16 +57,16 @@ describe('the review queue', () => {
     const entry = r.body.find((e: { userId: string }) => e.userId === m.user.id);
     expect(entry).toMatchObject({
       userId: m.user.id, userUserId: m.user.userId, firstName: 'Kavya', lastName: 'Review', email: m.user.email, kycStatus: 'pending', pendingCount: 5,
-      bankAccountNumber: '998877665544', rejectionReason: null, reviewedAt: null,
+      bankAccountNumber: ID.account2, rejectionReason: null, reviewedAt: null,
     });
     expect(entry.documents).toHaveLength(5);
     // The last document activity, read from the user's own documents.
     expect(Date.parse(entry.updatedAt)).toBeGreaterThanOrEqual(Date.parse(entry.createdAt));
     const byType = Object.fromEntries(entry.documents.map((d: { documentType: string }) => [d.documentType, d]));
     expect(Object.keys(byType).sort()).toEqual([...KYC_DOCUMENT_TYPES].sort());
-    expect(byType.pan).toMatchObject({ id: m.docs.pan, documentNumber: 'ABCDE1234F', status: 'pending', documentUrl: `/api/documents/${m.docs.pan}`, documentContentType: 'image/jpeg' });
-    expect(byType.aadhaar_front.documentNumber).toBe('123412341234');
-    expect(byType.bank_cancelled_cheque.documentNumber).toBe('000111222333');
+    expect(byType.pan).toMatchObject({ id: m.docs.pan, documentNumber: ID.pan, status: 'pending', documentUrl: `/api/documents/${m.docs.pan}`, documentContentType: 'image/jpeg' });
+    expect(byType.aadhaar_front.documentNumber).toBe(ID.otherAadhaar);
+    expect(byType.bank_cancelled_cheque.documentNumber).toBe(ID.account5);
     expect(byType.photo.documentContentType).toBe('image/png');
     // The default tab is pending.
     expect((await queue()).body.map((e: { userId: string }) => e.userId)).toContain(m.user.id);
@@ -78,9 +79,9 @@ describe('the review queue', () => {
   it('GET /api/admin/kyc/:userId/documents answers the user and every document in full', async () => {
     const r = await t.api('GET', `/api/admin/kyc/${m.user.id}/documents`, { cookie: cookies.admin });
     expect(r.status).toBe(200);
-    expect(r.body.user).toMatchObject({ userId: m.user.id, userUserId: m.user.userId, bankAccountNumber: '998877665544' });
+    expect(r.body.user).toMatchObject({ userId: m.user.id, userUserId: m.user.userId, bankAccountNumber: ID.account2 });
     expect(r.body.documents).toHaveLength(5);
-    expect(r.body.documents.find((d: { id: string }) => d.id === m.docs.pan).documentNumber).toBe('ABCDE1234F');
+    expect(r.body.documents.find((d: { id: string }) => d.id === m.docs.pan).documentNumber).toBe(ID.pan);
     expectError(await t.api('GET', `/api/admin/kyc/${randomUUID()}/documents`, { cookie: cookies.admin }), 404, { code: 'NOT_FOUND' });
     const bad = await t.api('GET', '/api/admin/kyc/not-a-uuid/documents', { cookie: cookies.admin });
     expect([400, 404]).toContain(bad.status);

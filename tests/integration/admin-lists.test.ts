@@ -6,6 +6,7 @@ import { AdminStatsResponse, AdminUserRow } from '../../contracts/admin';
 import { franchiseRequests, kycDocuments, products, purchases, supportTickets, withdrawalRequests } from '../../server/db/schema/index';
 import { addDocument } from '../../server/modules/kyc/kyc.service';
 import type { UserRow } from '../../server/modules/users/users.repo';
+import { ID } from '../support/identity';
 
 let t: TestApp;
 let admin: string;
@@ -18,7 +19,7 @@ afterAll(async () => t?.close());
 
 const get = (url: string) => t.api('GET', url, { cookie: admin });
 const ids = (items: { id: string }[]) => items.map((u) => u.id);
-const BANK = { bankName: 'HDFC BANK', bankIFSC: 'HDFC0001234', bankAccountNumber: '123456789012' };
+const BANK = { bankName: 'HDFC BANK', bankIFSC: 'HDFC0001234', bankAccountNumber: ID.account3 };
 const HOUR = 3_600_000;
 
 function expectRows(items: unknown[]) {

@@ -8,6 +8,7 @@ import { AdminUserPage, AdminUserRow, CannotLoginMessage, ADMIN_USER_SORTS } fro
 import { MSG } from '../../contracts/messages';
 import { auditLog, products, purchases, transactions, users, walletBalances, memberVolume } from '../../server/db/schema/index';
 import type { UserRow } from '../../server/modules/users/users.repo';
+import { ID } from '../support/identity';
 
 let t: TestApp;
 let cookies: Awaited<ReturnType<typeof demoCookies>>;
@@ -315,7 +316,7 @@ describe('PATCH /api/admin/users/:id (Edit User Details)', () => {
     const cookie = await t.login(u.email, PW);
     const email = uniqueEmail('edited');
     const r = await patch(u.id, editBody(u, {
-      firstName: ' Edited ', lastName: 'Person', email: email.toUpperCase(), mobile: '9876501234', packageAmount: '2500.50', cryptoWalletAddress: '0xABC123', password: '', txnPin: '',
+      firstName: ' Edited ', lastName: 'Person', email: email.toUpperCase(), mobile: '9876501234', packageAmount: '2500.50', cryptoWalletAddress: ID.wallet, password: '', txnPin: '',
     }));
     // The wallet address is a payout detail: it waits for a second admin (issue 13, maker-checker.test.ts); the rest applies.
     expect(r.status, JSON.stringify(r.body)).toBe(202);

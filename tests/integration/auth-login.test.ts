@@ -5,6 +5,7 @@ import { count, expectError, expectInvalid, uniqueEmail } from '../support/http'
 import { CurrentUser, LoginResponse } from '../../contracts/auth';
 import { MSG } from '../../contracts/messages';
 import { users } from '../../server/db/schema/index';
+import { ID } from '../support/identity';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -103,7 +104,7 @@ describe('GET /api/auth/user', () => {
 
   it('answers the signed-in user, with identity numbers masked and no secrets', async () => {
     const email = uniqueEmail('masked');
-    await t.createUser({ email, password: 'Masked#123', panNumber: 'ABCDE1234F', aadhaarNumber: '123412345678', bankAccountNumber: '000111222333', txnPin: 'pin-hash' });
+    await t.createUser({ email, password: 'Masked#123', panNumber: ID.pan, aadhaarNumber: ID.aadhaar, bankAccountNumber: ID.account5, txnPin: 'pin-hash' });
     const cookie = await t.login(email, 'Masked#123');
     const r = await t.api('GET', '/api/auth/user', { cookie });
     expect(r.status).toBe(200);

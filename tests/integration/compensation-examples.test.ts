@@ -5,6 +5,7 @@ import { query, uniqueEmail } from '../support/http';
 import { placeMember } from '../../server/modules/tree/tree.service';
 import { postLedger } from '../../server/modules/wallet/ledger.service';
 import { DEFAULT_PLAN, POOL_TYPES, type PlanConfig } from '../../contracts/compensation';
+import { ID } from '../support/identity';
 
 /**
  * compensation.md §7, worked examples 3 to 9, through the HTTP API (examples 1, 2 and 10 are in
@@ -287,7 +288,7 @@ describe('compensation.md §7 worked examples 3-9 through the API', () => {
   it('7. TDS: the cycle that crosses 20,000 deducts 2 % of the year-to-date gross, the next its own; 20 % without a PAN', async () => {
     const slot = await spine();
     // X has an approved PAN; Y has none. Each earns sponsor income (10 %) from the purchases of their recruit.
-    const x = await member('X7', { startId: slot, side: 'right' }, slot, { panNumber: 'ABCDE1234F', kycStatus: 'approved' });
+    const x = await member('X7', { startId: slot, side: 'right' }, slot, { panNumber: ID.pan, kycStatus: 'approved' });
     const xw = await member('XW7', { startId: x.id, side: 'left' }, x.id, {}, '300000.00');
     const slot2 = await spine();
     const y = await member('Y7', { startId: slot2, side: 'right' }, slot2);
@@ -460,7 +461,7 @@ describe('compensation.md §7 worked examples 3-9 through the API', () => {
 
   it('7 across kinds: a week and a month closed together cross the threshold once; the month deducts 2 % of the year-to-date gross', async () => {
     const slot = await spine();
-    const x = await member('T7', { startId: slot, side: 'right' }, slot, { panNumber: 'ABCDE1234G', kycStatus: 'approved' });
+    const x = await member('T7', { startId: slot, side: 'right' }, slot, { panNumber: ID.otherPan, kycStatus: 'approved' });
     const w = await member('TW7', { startId: x.id, side: 'left' }, x.id, {}, '300000.00');
     const c0 = await week([[w, 180_000]]);
     await expectMember(c0, x, { lines: { sponsor_income: '18000.00' }, net: '17100.00', carry: '180000/0' }, 'X year to date');

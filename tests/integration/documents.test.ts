@@ -5,6 +5,7 @@ import { b64, bearer, demoCookies, expectError, fakeJpeg, fakePdf, query, unique
 import { sql } from 'drizzle-orm';
 import { issueImpersonationCode } from '../../server/modules/impersonation/impersonation.service';
 import { actorFor } from '../support/actor';
+import { openColumnBytes } from '../../server/db/sealed-columns';
 
 let t: TestApp;
 let cookies: Awaited<ReturnType<typeof demoCookies>>;
@@ -31,10 +32,10 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-/** The stored bytes of a document (an image as re-encoded at upload, issue 13). */
+/** The stored bytes of a document (an image as re-encoded at upload, issue 13), decrypted (encrypted at rest, ADR 0011). */
 async function storedBytes(id: string) {
   const rows = await query<{ content: Buffer }>(t, sql`select b.content from kyc_documents d join document_blobs b on b.storage_key = d.storage_key where d.id = ${id}`);
-  return Buffer.from(rows[0].content);
+  return openColumnBytes('document_blobs', 'content', rows[0].content);
 }
 
 const fetchDoc = (id: string, headers: Record<string, string> = {}, query = '') =>

@@ -7,6 +7,7 @@ import { placeInTree } from '../support/tree';
 import { MSG, payoutHoldMessage } from '../../contracts/messages';
 import { payoutTime } from '../../server/modules/users/payout-details';
 import type { UserRow } from '../../server/modules/users/users.repo';
+import { ID } from '../support/identity';
 
 /**
  * Issue 13, payout safety around impersonation, each finding of the probe reproduced and shown closed: an
@@ -37,7 +38,7 @@ async function impersonate(target: UserRow, cookie = c.admin) {
 
 describe('an impersonated session is read-only for money and payout details', () => {
   it('refuses a purchase, a withdrawal and a change of bank details; the wallet and the profile stay', async () => {
-    const m = await fundedMember(t, c.admin, '20000', { bankName: 'HDFC Bank', bankAccountNumber: '001122334455', bankIFSC: 'HDFC0001234' });
+    const m = await fundedMember(t, c.admin, '20000', { bankName: 'HDFC Bank', bankAccountNumber: ID.account, bankIFSC: 'HDFC0001234' });
     const token = await impersonate(m.user);
     const product = (await t.api('GET', '/api/products', { cookie: m.cookie })).body.products?.[0] ?? (await t.api('GET', '/api/products', { cookie: m.cookie })).body[0];
     const purchases = await count(t, 'purchases');
@@ -45,11 +46,11 @@ describe('an impersonated session is read-only for money and payout details', ()
       403, { code: 'IMPERSONATION_FORBIDDEN', message: MSG.impersonationMoneyReadOnly });
     expectError(await t.api('POST', '/api/withdrawals', { headers: bearer(token), body: { withdrawalType: 'bank', bankDetails: bank, amount: '100' } }),
       403, { code: 'IMPERSONATION_FORBIDDEN', message: MSG.impersonationMoneyReadOnly });
-    expectError(await t.api('PUT', '/api/user/profile', { headers: bearer(token), body: { firstName: 'Tess', lastName: 'Member', bankAccountNumber: '999988887777', bankIFSC: 'ICIC0000001' } }),
+    expectError(await t.api('PUT', '/api/user/profile', { headers: bearer(token), body: { firstName: 'Tess', lastName: 'Member', bankAccountNumber: ID.account4, bankIFSC: 'ICIC0000001' } }),
       403, { code: 'IMPERSONATION_FORBIDDEN', message: MSG.impersonationMoneyReadOnly });
     expect(await count(t, 'purchases')).toBe(purchases);
     const after = (await userByEmail(t, m.user.email))!;
-    expect({ account: after.bankAccountNumber, ifsc: after.bankIFSC }).toEqual({ account: '001122334455', ifsc: 'HDFC0001234' });
+    expect({ account: after.bankAccountNumber, ifsc: after.bankIFSC }).toEqual({ account: ID.account, ifsc: 'HDFC0001234' });
     expect((await t.api('GET', '/api/wallet', { cookie: m.cookie })).body.balance).toBe('20000.00');
     // Other profile fields may still be corrected for the member, the masked account number counting as unchanged.
     const fixed = await t.api('PUT', '/api/user/profile', { headers: bearer(token), body: { firstName: 'Tessa', lastName: 'Member', city: 'Pune', bankAccountNumber: '••••4455' } });
@@ -119,12 +120,12 @@ describe('the code and the token belong to the issuing admin\'s signed-in browse
 describe('the member is told when an admin changes their account', () => {
   it('a password reset and a new email at once; a new payout wallet when a second admin approves it: notifications and mails', async () => {
     const email = uniqueEmail('told');
-    const user = await t.createUser({ email, password: 'Told#Member-1', cryptoWalletAddress: 'TXold0000000000000000000000000000' });
+    const user = await t.createUser({ email, password: 'Told#Member-1', cryptoWalletAddress: ID.oldWallet });
     const newEmail = uniqueEmail('told-new');
     const mailBefore = await count(t, 'mail_outbox');
     const r = await t.api('PATCH', `/api/admin/users/${user.id}`, {
       cookie: c.admin,
-      body: { firstName: 'Told', lastName: 'Member', email: newEmail, status: 'active', password: 'Temp#Pass-2026', cryptoWalletAddress: 'TXnew1111111111111111111111111111' },
+      body: { firstName: 'Told', lastName: 'Member', email: newEmail, status: 'active', password: 'Temp#Pass-2026', cryptoWalletAddress: ID.newWallet },
     });
     expect(r.status, JSON.stringify(r.body)).toBe(202);
     const notes = async () => query<{ title: string; message: string; priority: string }>(t, sql`select title, message, priority from notifications where user_id = ${user.id} and type = 'security' order by created_at`);

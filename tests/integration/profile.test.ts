@@ -3,6 +3,7 @@ import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
 import { expectError, expectInvalid, uniqueEmail } from '../support/http';
 import { CurrentUser } from '../../contracts/auth';
 import { MSG } from '../../contracts/messages';
+import { ID } from '../support/identity';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,7 +14,7 @@ afterAll(async () => t?.close());
 const PASSWORD = 'Profile#123';
 const valid = {
   firstName: 'Sunita', lastName: 'Iyer', mobile: '9876501234', address: '14 MG Road, Indiranagar', city: 'Bengaluru',
-  state: 'Karnataka', pincode: '560038', bankName: 'State Bank', bankAccountNumber: '123456789012', bankIFSC: 'sbin0001234',
+  state: 'Karnataka', pincode: '560038', bankName: 'State Bank', bankAccountNumber: ID.account3, bankIFSC: 'sbin0001234',
 };
 async function signedIn(extra: Partial<Parameters<TestApp['createUser']>[0]> = {}) {
   const email = uniqueEmail('profile');
@@ -38,14 +39,14 @@ describe('PUT /api/user/profile', () => {
     });
     const me = await t.api('GET', '/api/auth/user', { cookie });
     expect(me.body).toMatchObject({ firstName: 'Sunita', bankIFSC: 'SBIN0001234', bankAccountNumber: '••••••••9012' });
-    expect((await userByEmail(t, email))!.bankAccountNumber).toBe('123456789012');
+    expect((await userByEmail(t, email))!.bankAccountNumber).toBe(ID.account3);
   });
 
   it('keeps the bank account when the masked value comes back unchanged', async () => {
-    const { cookie, email } = await signedIn({ bankAccountNumber: '999988887777' });
+    const { cookie, email } = await signedIn({ bankAccountNumber: ID.account4 });
     const r = await put(cookie, { ...valid, bankAccountNumber: '••••••••7777' });
     expect(r.status).toBe(200);
-    expect((await userByEmail(t, email))!.bankAccountNumber).toBe('999988887777');
+    expect((await userByEmail(t, email))!.bankAccountNumber).toBe(ID.account4);
   });
 
   it('lets a pending user edit the profile', async () => {

@@ -10,6 +10,7 @@ import { ReferralValidateResponse } from '../../contracts/referral';
 import { createReferralLink } from '../../server/modules/referral/referral.service';
 import { kycDocuments, pendingRecruits, referralLinks, notifications } from '../../server/db/schema/index';
 import type { UserRow } from '../../server/modules/users/users.repo';
+import { ID, uniquePan } from '../support/identity';
 
 let t: TestApp;
 let member: UserRow;
@@ -27,8 +28,8 @@ async function link(generator: UserRow = member, opts: Parameters<typeof createR
 function registration(referralToken: string, extra: Record<string, unknown> = {}) {
   return {
     firstName: 'Rohan', lastName: 'Patil', email: uniqueEmail('recruit'), mobile: '9812345678', nominee: 'Sita Patil', password: 'Recruit#123',
-    address: '221 Baker Street, Shivaji Nagar', city: 'Pune', state: 'Maharashtra', pincode: '411005', panNumber: 'abcde1234f',
-    aadhaarNumber: '123412341234', bankAccountNumber: '001122334455', bankIFSC: 'hdfc0001234', bankName: 'hdfc bank',
+    address: '221 Baker Street, Shivaji Nagar', city: 'Pune', state: 'Maharashtra', pincode: '411005', panNumber: uniquePan().toLowerCase(),
+    aadhaarNumber: ID.otherAadhaar, bankAccountNumber: ID.account, bankIFSC: 'hdfc0001234', bankName: 'hdfc bank',
     bankAccountHolderName: 'rohan patil', packageAmount: 5000, referralToken,
     panCardUrl: '', aadhaarFrontUrl: '', aadhaarBackUrl: '', bankCancelledChequeUrl: '', photoUrl: '',
     ...extra,
@@ -77,7 +78,7 @@ describe('POST /api/referral/complete-registration', () => {
 
     const u = (await userByEmail(t, body.email))!;
     expect(u).toMatchObject({
-      status: 'pending', role: 'user', sponsorId: member.id, emailVerified: true, panNumber: 'ABCDE1234F', bankIFSC: 'HDFC0001234',
+      status: 'pending', role: 'user', sponsorId: member.id, emailVerified: true, panNumber: body.panNumber.toUpperCase(), bankIFSC: 'HDFC0001234',
       bankName: 'HDFC BANK', bankAccountHolderName: 'ROHAN PATIL', nominee: 'Sita Patil', kycStatus: 'pending',
     });
     expect(u.password).toMatch(/^\$argon2id\$/);

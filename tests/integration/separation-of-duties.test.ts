@@ -5,6 +5,7 @@ import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
 import { b64, demoCookies, expectError, fakeJpeg, query, uniqueEmail } from '../support/http';
 import { bank, fundedMember } from '../support/money';
 import { MSG } from '../../contracts/messages';
+import { ID } from '../support/identity';
 
 /**
  * Issue 13, separation of duties: nobody reviews their own KYC (the probe's founder approved their own
@@ -31,7 +32,7 @@ describe('KYC', () => {
     const founder = (await userByEmail(t, t.demo.founder.email))!;
     const up = await t.api('POST', '/api/kyc/upload', {
       cookie: c.founder,
-      body: { documentType: 'pan', documentData: b64(fakeJpeg(1024)), documentContentType: 'image/jpeg', documentFilename: 'pan.jpg', documentNumber: 'ABCDE1234F' },
+      body: { documentType: 'pan', documentData: b64(fakeJpeg(1024)), documentContentType: 'image/jpeg', documentFilename: 'pan.jpg', documentNumber: ID.pan },
     });
     expect([200, 201]).toContain(up.status);
     const id = up.body.id as string;

@@ -6,6 +6,8 @@ import { startTestApp, type TestApp } from '../support/test-app';
 import { b64, count, expectError, fakePdf, query, uniqueEmail } from '../support/http';
 import { MSG } from '../../contracts/messages';
 import { IMAGE_MAX_SIDE, pdfIsActive } from '../../server/modules/kyc/document-safety';
+import { ID } from '../support/identity';
+import { openColumnBytes } from '../../server/db/sealed-columns';
 
 /**
  * Issue 13, uploads: the probe stored an ELF behind a JPEG signature, a PNG declaring 100000 x 100000 pixels and a
@@ -24,9 +26,11 @@ async function member() {
   return { user, cookie: await t.login(email, 'Upload#12345') };
 }
 const upload = (cookie: string, bytes: Buffer, documentType = 'pan') =>
-  t.api('POST', '/api/kyc/upload', { cookie, body: { documentType, documentData: b64(bytes), documentNumber: documentType === 'pan' ? 'ABCDE1234F' : undefined } });
+  t.api('POST', '/api/kyc/upload', { cookie, body: { documentType, documentData: b64(bytes), documentNumber: documentType === 'pan' ? ID.pan : undefined } });
+/** The stored documents of a user, their bytes decrypted (they are encrypted at rest, ADR 0011). */
 const storedOf = async (userId: string) =>
-  query<{ content: Buffer; document_size: number }>(t, sql`select b.content, d.document_size from kyc_documents d join document_blobs b on b.storage_key = d.storage_key where d.user_id = ${userId}`);
+  (await query<{ content: Buffer; document_size: number }>(t, sql`select b.content, d.document_size from kyc_documents d join document_blobs b on b.storage_key = d.storage_key where d.user_id = ${userId}`))
+    .map((r) => ({ ...r, content: openColumnBytes('document_blobs', 'content', r.content) }));
 
 function crc32(buf: Buffer) {
   let c = ~0;

@@ -5,6 +5,7 @@ import { bearer, demoCookies, expectError, expectInvalid, query } from '../suppo
 import { bank, expectLedgerSound, fundedMember } from '../support/money';
 import { WALLET_MSG } from '../../contracts/wallet';
 import { notifications, users } from '../../server/db/schema/index';
+import { ID } from '../support/identity';
 
 let t: TestApp;
 let c: Awaited<ReturnType<typeof demoCookies>>;
@@ -81,10 +82,10 @@ describe('member withdrawals (doc 3 §5.2, decisions.md §6)', () => {
     expectInvalid(await withdraw(m.cookie, { amount: '10', bankDetails: { ...bank, ifsc: '' } }), WALLET_MSG.withdrawalDetails, 'bankDetails');
     expectInvalid(await withdraw(m.cookie, { amount: '10', bankDetails: undefined }), WALLET_MSG.withdrawalDetails, 'bankDetails');
     expectInvalid(await withdraw(m.cookie, { amount: '10', withdrawalType: 'usdt', networkType: 'TRC20' }), WALLET_MSG.withdrawalDetails, 'usdtWalletAddress');
-    expectInvalid(await withdraw(m.cookie, { amount: '10', withdrawalType: 'usdt', usdtWalletAddress: 'TXYZ' }), WALLET_MSG.withdrawalDetails, 'networkType');
-    expectError(await withdraw(m.cookie, { amount: '10', withdrawalType: 'usdt', usdtWalletAddress: 'TXYZ', networkType: 'SOL' }), 400, { field: 'networkType' });
+    expectInvalid(await withdraw(m.cookie, { amount: '10', withdrawalType: 'usdt', usdtWalletAddress: ID.wallet }), WALLET_MSG.withdrawalDetails, 'networkType');
+    expectError(await withdraw(m.cookie, { amount: '10', withdrawalType: 'usdt', usdtWalletAddress: ID.wallet, networkType: 'SOL' }), 400, { field: 'networkType' });
     expectError(await withdraw(m.cookie, { amount: '10', withdrawalType: 'paypal' }), 400, { field: 'withdrawalType' });
-    const usdt = await withdraw(m.cookie, { amount: '10', withdrawalType: 'usdt', usdtWalletAddress: 'TXYZabc', networkType: 'TRC20' });
+    const usdt = await withdraw(m.cookie, { amount: '10', withdrawalType: 'usdt', usdtWalletAddress: ID.otherWallet, networkType: 'TRC20' });
     expect(usdt.status).toBe(201);
     expect(usdt.body.withdrawal).toMatchObject({ withdrawalType: 'usdt', networkType: 'TRC20', status: 'pending', amount: '10.00' });
     expect(await expectLedgerSound(t, m.user.id)).toBe('990.00');
@@ -144,7 +145,7 @@ describe('admin withdrawal flow (doc 2 §2.10-2.11)', () => {
   });
 
   it('Withdraw Personally uses the member\'s own payout details in the same flow', async () => {
-    const m = await fundedMember(t, c.admin, '1000', { bankAccountNumber: '998877665544', bankIFSC: 'SBIN0001234', bankName: 'SBI', bankAccountHolderName: 'Member Name' });
+    const m = await fundedMember(t, c.admin, '1000', { bankAccountNumber: ID.account2, bankIFSC: 'SBIN0001234', bankName: 'SBI', bankAccountHolderName: 'Member Name' });
     const noBank = await fundedMember(t, c.admin, '1000', { bankAccountNumber: null, bankIFSC: null, bankName: null, bankAccountHolderName: null });
     const body = (userId: string, extra: Record<string, unknown> = {}) => ({ userId, withdrawalType: 'INR', amount: '150', remarks: 'Requested by phone', ...extra });
     const ok = await t.api('POST', '/api/admin/withdraw-personally', { cookie: c.admin, body: body(m.user.userId) });

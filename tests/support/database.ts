@@ -1,11 +1,12 @@
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
+import { dumpPostgres } from './dumps';
 
 /**
- * With TEST_DATABASE_URL a fresh PostgreSQL database per test file (dropped at the end);
- * without it the embedded PGlite in memory.
+ * With TEST_DATABASE_URL a fresh PostgreSQL database per test file (dumped, then dropped at the end: the dump is
+ * searched for the tests' identity numbers, tests/support/dumps.ts); without it the embedded PGlite in memory.
  */
-export async function createTestDatabase(): Promise<{ url?: string; drop(): Promise<void> }> {
+export async function createTestDatabase(): Promise<{ url?: string; drop(file?: string): Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) return { url: undefined, drop: async () => undefined };
   const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
@@ -17,11 +18,15 @@ export async function createTestDatabase(): Promise<{ url?: string; drop(): Prom
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+    async drop(file?: string) {
+      try {
+        await dumpPostgres(url.toString(), name, file);
+      } finally {
+        const c = new pg.Client({ connectionString: base });
+        await c.connect();
+        await c.query(`drop database if exists ${name} with (force)`);
+        await c.end();
+      }
     },
   };
 }

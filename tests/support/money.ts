@@ -2,11 +2,12 @@ import { expect } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { TestApp } from './test-app';
 import { b64, fakeJpeg, fakePng, query, uniqueEmail } from './http';
+import { ID } from './identity';
 import { KYC_DOCUMENT_TYPES } from '../../contracts/kyc';
 import { findUserById } from '../../server/modules/users/users.repo';
 
 /** The payout bank account of the members made here (their profile's, as registration sets it). */
-export const bank = { accountNumber: '001122334455', ifsc: 'HDFC0001234', bankName: 'HDFC Bank', accountHolderName: 'Test Member' };
+export const bank = { accountNumber: ID.account, ifsc: 'HDFC0001234', bankName: 'HDFC Bank', accountHolderName: 'Test Member' };
 export const bankProfile = { bankAccountNumber: bank.accountNumber, bankIFSC: bank.ifsc, bankName: bank.bankName, bankAccountHolderName: bank.accountHolderName };
 
 /**

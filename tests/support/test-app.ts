@@ -1,4 +1,5 @@
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
+import { expect } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { loadConfig, type AppConfig } from '../../server/config';
 import { createRuntime, type Runtime } from '../../server/runtime';
@@ -17,6 +18,10 @@ import { mustEnrol } from '../../server/modules/auth/two-factor.service';
 import { stepAt, totpAt } from '../../server/lib/totp';
 import { TWO_FACTOR_CHALLENGE_COOKIE } from '../../contracts/constants';
 import { closeBook, codeFor, openBook, rememberSecret } from './authenticator';
+import { scanDatabase } from './dumps';
+
+/** The APP_SECRET of every test app (the key of the values encrypted at rest derives from it). */
+export const TEST_SECRET = 'test-secret-'.padEnd(40, 'x');
 
 export interface ApiResult<T = any> {
   status: number;
@@ -72,7 +77,7 @@ export async function startTestApp(opts: { listen?: boolean; rateLimitFactor?: n
     { smtpUrl: `${mail.url}?ignoreTLS=true`, rateLimitFactor: opts.rateLimitFactor ?? 1000, dbPoolSize: 5, ...opts.config },
   );
   const runtime = await createRuntime(config, {
-    clock, secret: 'test-secret-'.padEnd(40, 'x'), webDist: resolve(import.meta.dirname, '../../web/dist'), logger: false, pollMail: opts.pollJobs ?? Boolean(opts.listen),
+    clock, secret: TEST_SECRET, webDist: resolve(import.meta.dirname, '../../web/dist'), logger: false, pollMail: opts.pollJobs ?? Boolean(opts.listen),
   });
   let url = '';
   if (opts.listen) {
@@ -179,11 +184,26 @@ export async function startTestApp(opts: { listen?: boolean; rateLimitFactor?: n
     settle: () => runtime.settle(),
     async close() {
       closeBook(clock);
+      const file = testFile();
+      // PGlite has no pg_dump: the rows are searched for the identity numbers here (PostgreSQL: pg_dump in drop).
+      if (!database.url && process.env.TEST_DUMP_DIR) {
+        await scanDatabase(runtime.ctx.db, `pglite_${process.pid}_${Date.now().toString(36)}`, file);
+      }
       await runtime.close();
       await mail.close();
-      await database.drop();
+      await database.drop(file);
     },
   };
+}
+
+/** The test file running (for the dump records). */
+function testFile(): string | undefined {
+  try {
+    const path = expect.getState().testPath;
+    return path ? relative(resolve(import.meta.dirname, '../..'), path) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export async function userByEmail(t: TestApp, email: string) {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { pgTable, uuid, varchar, boolean, integer, bigint, timestamp, jsonb, index, uniqueIndex, primaryKey, check } from 'drizzle-orm/pg-core';
 import { users } from './users';
+import { sealedJson } from '../sealed-columns';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -122,7 +123,8 @@ export const idempotencyKeys = pgTable(
     route: varchar('route', { length: 200 }).notNull(),
     requestHash: varchar('request_hash', { length: 64 }).notNull(),
     statusCode: integer('status_code'),
-    response: jsonb('response'),
+    /** The stored answer, encrypted at rest: it may show payout details (ADR 0011). */
+    response: sealedJson<unknown>('idempotency_keys', 'response'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],

@@ -1,20 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, uuid, varchar, text, integer, timestamp, index, check, customType } from 'drizzle-orm/pg-core';
+import { pgTable, uuid, varchar, text, integer, timestamp, index, check } from 'drizzle-orm/pg-core';
 import { users } from './users';
+import { sealedBytes, sealedText } from '../sealed-columns';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
-});
-
 /**
  * Document bytes live here, away from any web root, under a random key (decisions.md §7).
- * Keeping them in the database lets several app processes serve the same documents.
+ * Keeping them in the database lets several app processes serve the same documents. The bytes are encrypted
+ * at rest (ADR 0011); `sha256` is the digest of the document itself (the bytes served), which re-encryption
+ * under a new key leaves as it is.
  */
 export const documentBlobs = pgTable('document_blobs', {
   storageKey: varchar('storage_key', { length: 64 }).primaryKey(),
-  content: bytea('content').notNull(),
+  content: sealedBytes('document_blobs', 'content').notNull(),
   sha256: varchar('sha256', { length: 64 }).notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
@@ -31,7 +29,7 @@ export const kycDocuments = pgTable(
     documentContentType: varchar('document_content_type', { length: 50 }).notNull(),
     documentFilename: varchar('document_filename', { length: 255 }),
     documentSize: integer('document_size').notNull(),
-    documentNumber: varchar('document_number', { length: 40 }),
+    documentNumber: sealedText('kyc_documents', 'document_number'),
     status: varchar('status', { length: 20 }).notNull().default('pending'),
     rejectionReason: text('rejection_reason'),
     reviewedBy: uuid('reviewed_by').references(() => users.id),

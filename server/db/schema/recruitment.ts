@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { pgTable, uuid, varchar, text, boolean, integer, numeric, timestamp, date, jsonb, index, uniqueIndex, check } from 'drizzle-orm/pg-core';
 import { users } from './users';
+import { sealedText, sealedJson } from '../sealed-columns';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -79,9 +80,10 @@ export const pendingRecruits = pgTable(
     city: varchar('city', { length: 80 }),
     state: varchar('state', { length: 80 }),
     pincode: varchar('pincode', { length: 10 }),
-    panNumber: varchar('pan_number', { length: 10 }),
-    aadhaarNumber: varchar('aadhaar_number', { length: 14 }),
-    bankAccountNumber: varchar('bank_account_number', { length: 20 }),
+    // Encrypted at rest (db/sealed-columns.ts, ADR 0011).
+    panNumber: sealedText('pending_recruits', 'pan_number'),
+    aadhaarNumber: sealedText('pending_recruits', 'aadhaar_number'),
+    bankAccountNumber: sealedText('pending_recruits', 'bank_account_number'),
     bankIFSC: varchar('bank_ifsc', { length: 11 }),
     bankName: varchar('bank_name', { length: 120 }),
     bankAccountHolderName: varchar('bank_account_holder_name', { length: 120 }),
@@ -110,7 +112,8 @@ export const pendingRecruits = pgTable(
 export const approvalRequests = pgTable('approval_requests', {
   id: uuid('id').primaryKey().defaultRandom(),
   kind: varchar('kind', { length: 30 }).notNull().default('recruit'),
-  payload: jsonb('payload'),
+  /** The request itself, sealed (a payout-details request carries the new account number; ADR 0011). */
+  payload: sealedJson<unknown>('approval_requests', 'payload'),
   targetUserId: uuid('target_user_id').references(() => users.id),
   applicantId: uuid('applicant_id').references(() => users.id),
   pendingRecruitId: uuid('pending_recruit_id').references(() => pendingRecruits.id),

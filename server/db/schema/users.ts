@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   pgTable, uuid, varchar, text, boolean, integer, bigint, bigserial, numeric, timestamp, date, index, uniqueIndex, check, primaryKey, type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { sealedText } from '../sealed-columns';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -39,9 +40,12 @@ export const users = pgTable(
     activationDate: ts('activation_date'),
     idStatus: varchar('id_status', { length: 20 }).notNull().default('Inactive'),
     mobile: varchar('mobile', { length: 15 }),
-    panNumber: varchar('pan_number', { length: 10 }),
-    aadhaarNumber: varchar('aadhaar_number', { length: 14 }),
-    bankAccountNumber: varchar('bank_account_number', { length: 20 }),
+    // Identity numbers and payout details are encrypted at rest (db/sealed-columns.ts, ADR 0011); the PAN's keyed
+    // hash finds a PAN already registered (users.repo panHolders).
+    panNumber: sealedText('users', 'pan_number', { hash: { column: 'pan_hash', purpose: 'pan' } }),
+    panHash: varchar('pan_hash', { length: 64 }),
+    aadhaarNumber: sealedText('users', 'aadhaar_number'),
+    bankAccountNumber: sealedText('users', 'bank_account_number'),
     bankIFSC: varchar('bank_ifsc', { length: 11 }),
     bankName: varchar('bank_name', { length: 120 }),
     bankAccountHolderName: varchar('bank_account_holder_name', { length: 120 }),
@@ -58,7 +62,7 @@ export const users = pgTable(
     kycApprovedAt: ts('kyc_approved_at'),
     /** argon2id hash of the transaction PIN. */
     txnPin: text('txn_pin'),
-    cryptoWalletAddress: varchar('crypto_wallet_address', { length: 120 }),
+    cryptoWalletAddress: sealedText('users', 'crypto_wallet_address'),
     /**
      * When the payout details (bank account number, IFSC, bank name, holder name, crypto wallet) last changed after
      * registration, by the member or by an approved admin request; withdrawals wait 24 hours after it (issue 13).
@@ -94,6 +98,7 @@ export const users = pgTable(
     index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
     index('users_activation_idx').on(t.activationDate),
     index('users_rank_idx').on(sql`lower(${t.currentRank})`),
+    index('users_pan_hash_idx').on(t.panHash).where(sql`${t.panHash} is not null`),
     check('users_role_check', sql`${t.role} in ('admin','user','founder','mini_franchise','basic_franchise')`),
     check('users_status_check', sql`${t.status} in ('invited','registered','active','inactive','pending','rejected','suspended')`),
     check('users_kyc_status_check', sql`${t.kycStatus} in ('pending','approved','rejected')`),

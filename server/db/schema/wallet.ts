@@ -1,6 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { pgTable, uuid, varchar, text, numeric, timestamp, date, jsonb, index, uniqueIndex, check, bigserial } from 'drizzle-orm/pg-core';
 import { users } from './users';
+import { sealedJsonField, sealedText } from '../sealed-columns';
+
+/** Where a bank withdrawal is paid, as stored on the request. */
+export type WithdrawalBankDetails = { accountNumber: string; ifsc: string; bankName: string; accountHolderName: string };
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
@@ -65,8 +69,9 @@ export const withdrawalRequests = pgTable(
     amount: money('amount').notNull(),
     currency: varchar('currency', { length: 3 }).notNull().default('INR'),
     status: varchar('status', { length: 20 }).notNull().default('pending'),
-    bankDetails: jsonb('bank_details'),
-    usdtWalletAddress: varchar('usdt_wallet_address', { length: 120 }),
+    // The account number inside and the USDT address are encrypted at rest (db/sealed-columns.ts, ADR 0011).
+    bankDetails: sealedJsonField<WithdrawalBankDetails>('withdrawal_requests', 'bank_details', 'accountNumber'),
+    usdtWalletAddress: sealedText('withdrawal_requests', 'usdt_wallet_address'),
     networkType: varchar('network_type', { length: 10 }),
     adminNotes: text('admin_notes'),
     rejectionReason: text('rejection_reason'),

@@ -7,10 +7,10 @@ import {
   type AdminUserRow,
 } from '../../../contracts/admin';
 import { MSG } from '../../../contracts/messages';
+import { maskTail } from '../../../contracts/kyc';
 import { hashPassword } from '../../lib/password';
 import { isValidTimeZone, startOfDayIn, endOfDayIn } from '../../lib/time';
 import type { ApprovalView } from '../../../contracts/approvals';
-import { maskTail } from '../../../contracts/kyc';
 import { findUserById, findUserByEmail, findUserByUserId, updateUser, type UserRow } from '../users/users.repo';
 import { hasChanges, payoutChangesOf } from '../users/payout-details';
 import { deleteUserSessions } from '../auth/session.repo';

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { DbOrTx } from '../../db/client';
 import { whereOf, type UserFilter } from './admin-users.repo';
+import { openColumnText } from '../../db/sealed-columns';
 
 /**
  * Spreadsheet programs run cells starting with = + - @ tab or CR as formulas; a leading quote keeps them
@@ -16,8 +17,12 @@ const safe = (expr: string) => `case when ascii(${expr}) in (${FORMULA_STARTS}) 
 const money = (expr: string) => `coalesce(${expr}::text, '0.00')`;
 const iso = (expr: string) => `to_char(${expr} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** The export's columns, in the order of export.service.ts COLUMNS. */
-const SELECT_LIST = [
+/**
+ * The export's columns, in the order of export.service.ts COLUMNS. The payout wallet is encrypted at rest: PostgreSQL
+ * writes its envelope behind the export's random marker, and the app opens it in place as the rows stream past
+ * (export.service.ts, lib/csv decodeMarkedCells).
+ */
+const selectList = (marker: string) => [
   'u.user_id',
   safe('n.name'),
   safe('u.email'),
@@ -26,12 +31,15 @@ const SELECT_LIST = [
   `coalesce(w.status, '')`,
   `coalesce(u.sponsor_user_id, '')`,
   money('u.package_amount'),
-  safe('u.crypto_wallet_address'),
+  `case when coalesce(u.crypto_wallet_address, '') = '' then '' else '${marker}' || u.crypto_wallet_address end`,
   money('b.balance'), money('b.total_earnings'), money('b.total_withdrawals'),
   safe('u.current_rank'), 'mv.total_bv::text',
   iso('u.registration_date'),
   `coalesce(${iso('u.activation_date')}, '')`,
 ].join(', ');
+
+/** Opens a wallet envelope the COPY wrote (behind the marker). */
+export const openWallet = (stored: string) => openColumnText('users', 'crypto_wallet_address', stored);
 
 /** Inlines bound values as escaped literals: COPY takes no parameters. */
 function inline(query: { sql: string; params: unknown[] }): string {
@@ -48,17 +56,18 @@ function inline(query: { sql: string; params: unknown[] }): string {
 }
 
 /**
- * On PostgreSQL the database writes the CSV itself (COPY ... TO STDOUT), in registration order;
- * undefined on the embedded database, where the caller walks keyset pages instead.
+ * On PostgreSQL the database writes the CSV itself (COPY ... TO STDOUT), in registration order, the wallet as
+ * `marker` + envelope (see selectList); undefined on the embedded database, where the caller walks keyset pages instead.
  */
-export async function copyUsersCsv(db: DbOrTx, filter: UserFilter): Promise<Readable | undefined> {
+export async function copyUsersCsv(db: DbOrTx, filter: UserFilter, marker: string): Promise<Readable | undefined> {
+  if (!/^[A-Za-z0-9]{16,}$/.test(marker)) throw new Error('the marker must be 16 or more letters and digits');
   const pool = (db as unknown as { $client?: unknown }).$client;
   if (!(pool instanceof pg.Pool)) return undefined;
   const where: SQL | undefined = whereOf(filter);
   const whereText = where ? inline(new PgDialect().sqlToQuery(sql`where ${where}`)) : '';
   // whereOf names columns "users"."x"; the query aliases nothing for users so they resolve as written.
   const query = `copy (
-    select ${SELECT_LIST}
+    select ${selectList(marker)}
     from users u
     join member_volume mv on mv.member_id = u.id
     cross join lateral (select trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) as name) n

@@ -1,4 +1,5 @@
-import { csvCell } from '../../lib/csv';
+import { randomBytes } from 'node:crypto';
+import { csvCell, decodeMarkedCells } from '../../lib/csv';
 import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { z } from 'zod';
@@ -6,7 +7,7 @@ import type { AppContext } from '../../context';
 import { ExportQuery, type AdminUserRow } from '../../../contracts/admin';
 import { searchUserPage, type UserFilter } from './admin-users.repo';
 import { toAdminUserRow, toFilter } from './admin-users.service';
-import { copyUsersCsv } from './export.repo';
+import { copyUsersCsv, openWallet } from './export.repo';
 
 const BATCH = 1000;
 
@@ -63,11 +64,15 @@ export function exportUsers(ctx: AppContext, q: z.output<typeof ExportQuery>): R
 async function pumpCsv(ctx: AppContext, filter: UserFilter, out: PassThrough) {
   const write = (line: string) => (out.write(line) ? Promise.resolve() : new Promise<void>((r) => out.once('drain', r)));
   await write(`\uFEFF${COLUMNS.map(([h]) => h).join(',')}\n`);
-  const copied = await copyUsersCsv(ctx.db, filter);
+  // The wallet column is encrypted at rest: the COPY writes it behind this export's marker and it is opened here.
+  const marker = randomBytes(12).toString('hex');
+  const copied = await copyUsersCsv(ctx.db, filter, marker);
   if (copied) {
-    // PostgreSQL writes the rows; back-pressure flows through pipe.
+    // PostgreSQL writes the rows, the app opens the encrypted wallet column into them; back-pressure flows through pipe.
+    const filled = decodeMarkedCells(marker, openWallet);
     copied.on('error', (err) => out.destroy(err));
-    copied.pipe(out);
+    filled.on('error', (err) => out.destroy(err));
+    copied.pipe(filled).pipe(out);
     return;
   }
   for await (const u of rowsOf(ctx, filter)) await write(`${COLUMNS.map(([, get]) => csvCell(get(u))).join(',')}\n`);

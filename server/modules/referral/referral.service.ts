@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { badRequest, conflict } from '../../core/app-error';
+import { AppError, badRequest, conflict } from '../../core/app-error';
 import { MSG } from '../../../contracts/messages';
 import { REFERRAL_LINK_TTL_MS, REFERRAL_DOC_MAX_BYTES } from '../../../contracts/constants';
 import type { KycDocumentType } from '../../../contracts/kyc';
@@ -8,7 +8,7 @@ import type { ReferralRegistrationRequest } from '../../../contracts/referral';
 import type { z } from 'zod';
 import { newToken, sha256 } from '../../lib/crypto';
 import { hashPassword } from '../../lib/password';
-import { findUserByEmail, insertUser, type UserRow } from '../users/users.repo';
+import { findUserByEmail, insertUser, lockPan, panHolders, type UserRow } from '../users/users.repo';
 import { generateUserId } from '../users/users.service';
 import { isUniqueViolation } from '../auth/auth.service';
 import { enterPipeline } from '../recruitment/pipeline.service';
@@ -76,6 +76,17 @@ async function decodeRegistrationDocuments(input: Registration) {
   return docs;
 }
 
+/**
+ * One account per PAN: a PAN held by another account (any but a rejected applicant's) is refused. The PAN is
+ * encrypted at rest, so the lookup goes through its keyed hash; the advisory lock keeps two registrations of the
+ * same PAN at once from both passing.
+ */
+async function refuseTakenPan(tx: DbOrTx, pan: string) {
+  await lockPan(tx, pan);
+  const holders = await panHolders(tx, pan);
+  if (holders.some((u) => u.status !== 'rejected')) throw new AppError('DUPLICATE_PAN', 409, MSG.duplicatePan, { panNumber: [MSG.duplicatePan] });
+}
+
 /** Referral registration: a pending user, its documents and its pipeline row, in one transaction. */
 export async function completeRegistration(ctx: AppContext, input: Registration) {
   const docs = await decodeRegistrationDocuments(input);
@@ -88,6 +99,7 @@ export async function completeRegistration(ctx: AppContext, input: Registration)
       throw badRequest(MSG.referralEmailMismatch, { email: [MSG.referralEmailMismatch] }, 'INVALID_TOKEN');
     }
     if (await findUserByEmail(tx, input.email)) throw conflict(MSG.duplicateEmail, 'DUPLICATE_EMAIL');
+    if (input.panNumber) await refuseTakenPan(tx, input.panNumber);
     const byReviewer = generator.role === 'admin' || generator.role === 'founder';
     const user = await insertUser(tx, {
       userId: await generateUserId(ctx, tx),

@@ -1,7 +1,8 @@
-import { and, eq, ilike, or, sql, desc } from 'drizzle-orm';
+import { and, eq, ilike, inArray, or, sql, desc } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { users } from '../../db/schema/index';
+import { currentLookupHash, fieldKeys, lookupHashes } from '../../lib/field-crypto';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -33,14 +34,35 @@ export async function userIdExists(db: DbOrTx, userId: string): Promise<boolean>
   return Boolean(row);
 }
 
+const PAN = 'pan';
+
+/** The PAN's keyed hash travels with the PAN (it is sealed at rest; the hash finds it again: panHolders). */
+function withPanHash<T extends Partial<NewUser>>(values: T): T {
+  if (values.panNumber === undefined) return values;
+  return { ...values, panHash: values.panNumber ? currentLookupHash(fieldKeys(), PAN, values.panNumber) : null };
+}
+
 export async function insertUser(db: DbOrTx, values: NewUser): Promise<UserRow> {
-  const [row] = await db.insert(users).values(values).returning();
+  const [row] = await db.insert(users).values(withPanHash(values)).returning();
   return row;
 }
 
 export async function updateUser(db: DbOrTx, id: string, values: Partial<NewUser>): Promise<UserRow | undefined> {
-  const [row] = await db.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+  const [row] = await db.update(users).set({ ...withPanHash(values), updatedAt: new Date() }).where(eq(users.id, id)).returning();
   return row;
+}
+
+/**
+ * The users holding this PAN, found through its keyed hash (under every key of the ring, so rows not yet
+ * re-hashed by a key rotation are found too).
+ */
+export async function panHolders(db: DbOrTx, pan: string): Promise<{ id: string; status: string }[]> {
+  return db.select({ id: users.id, status: users.status }).from(users).where(inArray(users.panHash, lookupHashes(fieldKeys(), PAN, pan)));
+}
+
+/** Serialises registrations of the same PAN until the transaction ends, so two at once cannot both pass panHolders. */
+export async function lockPan(db: DbOrTx, pan: string) {
+  await db.execute(sql`select pg_advisory_xact_lock(72830010, hashtext(${currentLookupHash(fieldKeys(), PAN, pan)}))`);
 }
 
 export async function findRootFounder(db: DbOrTx): Promise<UserRow | undefined> {

@@ -8,12 +8,13 @@ import { ManualClock } from '../../../server/lib/clock';
 import { postLedger } from '../../../server/modules/wallet/ledger.service';
 import { idempotentTransactor } from '../../../server/http/idempotency';
 import type { AppContext } from '../../../server/context';
+import { ID } from '../identity';
 
 const [databaseUrl, userId, key, amount] = process.argv.slice(2);
 const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://', LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl });
 const database = await openDatabase({ databaseUrl, dataDir: 'memory://', poolSize: 2 });
 const ctx = { db: database.db, config, clock: new ManualClock() } as unknown as AppContext;
-const body = { withdrawalType: 'bank', amount, bankDetails: { accountNumber: '001122334455', ifsc: 'HDFC0001234', bankName: 'HDFC Bank', accountHolderName: 'Test Member' } };
+const body = { withdrawalType: 'bank', amount, bankDetails: { accountNumber: ID.account, ifsc: 'HDFC0001234', bankName: 'HDFC Bank', accountHolderName: 'Test Member' } };
 const req = { headers: { 'idempotency-key': key }, method: 'POST', url: '/api/withdrawals', routeOptions: { url: '/api/withdrawals' }, body };
 await idempotentTransactor(ctx, req as never, userId)(async (tx) => {
   await postLedger(tx, userId, `-${amount}`, 'withdrawal', { description: 'crash test', now: new Date() });
