@@ -4,7 +4,8 @@ import { resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { startTestApp, userByEmail, TEST_SECRET, type TestApp } from '../support/test-app';
 import { b64, count, dataUrl, expectError, fakeJpeg, query, uniqueEmail } from '../support/http';
-import { fundedMember } from '../support/money';
+import { bank, fundedMember } from '../support/money';
+import { registerRecruit } from '../support/referral';
 import { ID, identityFindings, uniquePan } from '../support/identity';
 import { dumpPostgres, scanDatabase } from '../support/dumps';
 import { MSG } from '../../contracts/messages';
@@ -28,6 +29,8 @@ let member: UserRow;
 let applicant: UserRow;
 let owner: { user: UserRow; cookie: string };
 let pdfId: string;
+/** A member who has not done KYC yet: uploads a document with its number. */
+let kycMember: { user: UserRow; cookie: string };
 const oldKid = deriveFieldKey(TEST_SECRET).id;
 
 /** A PDF whose text holds an Aadhaar number, as a scanned card's would. */
@@ -44,7 +47,7 @@ function registration(referralToken: string, extra: Record<string, unknown> = {}
 const register = async (extra: Record<string, unknown> = {}) => {
   const link = await createReferralLink(t.runtime.ctx, t.runtime.ctx.db, member, { placementSide: 'left' });
   const body = registration(link.token, extra);
-  return { body, res: await t.api('POST', '/api/referral/complete-registration', { body }) };
+  return { body, res: await registerRecruit(t, body) };
 };
 
 /** Every text, json and bytea cell of every table, as stored (bytea as escaped text: a plain file's text shows). */
@@ -85,36 +88,45 @@ describe('identity numbers, payout details and documents at rest', () => {
     applicant = (await userByEmail(t, reg.body.email))!;
     expect({ pan: applicant.panNumber, aadhaar: applicant.aadhaarNumber, account: applicant.bankAccountNumber }).toEqual({ pan: ID.pan, aadhaar: ID.aadhaar, account: ID.account });
 
-    // Profile: the member's own bank account.
-    owner = await fundedMember(t, admin, '5000', { panNumber: ID.otherPan, firstName: 'Owen', lastName: 'Sealed' });
-    const profile = await t.api('PUT', '/api/user/profile', { cookie: owner.cookie, body: { firstName: 'Owen', lastName: 'Sealed', bankName: 'SBI', bankAccountNumber: ID.account3, bankIFSC: 'SBIN0001234' } });
-    expect(profile.status, JSON.stringify(profile.body)).toBe(200);
-    expect(profile.body.bankAccountNumber).toBe(`••••••••${ID.account3.slice(-4)}`);
+    // A member with a verified bank account (ID.account) and a crypto payout wallet (ID.wallet) from registration.
+    owner = await fundedMember(t, admin, '5000', { panNumber: ID.otherPan, firstName: 'Owen', lastName: 'Sealed', cryptoWalletAddress: ID.wallet });
 
-    // Admin: the member's crypto payout wallet.
-    const edit = await t.api('PATCH', `/api/admin/users/${owner.user.id}`, {
-      cookie: admin, body: { firstName: 'Owen', lastName: 'Sealed', email: owner.user.email, status: 'active', cryptoWalletAddress: ID.wallet },
-    });
-    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
-
-    // Withdrawals: to a bank account and to a USDT address, each with an Idempotency-Key (the answer is stored).
+    // Withdrawals go to the profile's payout details: to the bank account and to the USDT wallet, each with an
+    // Idempotency-Key (the answer is stored), and Withdraw Personally to the stored wallet.
     const bankW = await t.api('POST', '/api/withdrawals', {
       cookie: owner.cookie, headers: { 'idempotency-key': 'sealed-bank-1' },
-      body: { withdrawalType: 'bank', amount: '100', bankDetails: { accountNumber: ID.account5, ifsc: 'SBIN0001234', bankName: 'SBI', accountHolderName: 'Owen Sealed' } },
+      body: { withdrawalType: 'bank', amount: '100', bankDetails: { accountNumber: ID.account, ifsc: bank.ifsc, bankName: bank.bankName, accountHolderName: bank.accountHolderName } },
     });
     expect(bankW.status, JSON.stringify(bankW.body)).toBe(201);
-    expect(bankW.body.withdrawal.bankDetails.accountNumber).toBe(`••••••••${ID.account5.slice(-4)}`);
-    const usdtBody = { withdrawalType: 'usdt', amount: '50', usdtWalletAddress: ID.otherWallet, networkType: 'TRC20' };
+    expect(bankW.body.withdrawal.bankDetails.accountNumber).toBe(`••••••••${ID.account.slice(-4)}`);
+    const usdtBody = { withdrawalType: 'usdt', amount: '50', usdtWalletAddress: ID.wallet, networkType: 'TRC20' };
     const usdtW = await t.api('POST', '/api/withdrawals', { cookie: owner.cookie, headers: { 'idempotency-key': 'sealed-usdt-1' }, body: usdtBody });
     expect(usdtW.status, JSON.stringify(usdtW.body)).toBe(201);
-    expect(usdtW.body.withdrawal.usdtWalletAddress).toBe(ID.otherWallet);
-    // Withdraw Personally to the member's stored wallet.
+    expect(usdtW.body.withdrawal.usdtWalletAddress).toBe(ID.wallet);
     const personal = await t.api('POST', '/api/admin/withdraw-personally', { cookie: admin, body: { userId: owner.user.userId, withdrawalType: 'USD', amount: '25', remarks: 'Paid out to wallet' } });
     expect(personal.status, JSON.stringify(personal.body)).toBe(201);
     expect(personal.body.withdrawal.usdtWalletAddress).toBe(ID.wallet);
 
+    // Profile: the member's own new bank account.
+    const profile = await t.api('PUT', '/api/user/profile', { cookie: owner.cookie, body: { firstName: 'Owen', lastName: 'Sealed', bankName: 'SBI', bankAccountNumber: ID.account3, bankIFSC: 'SBIN0001234' } });
+    expect(profile.status, JSON.stringify(profile.body)).toBe(200);
+    expect(profile.body.bankAccountNumber).toBe(`••••••••${ID.account3.slice(-4)}`);
+
+    // Admin: a new crypto payout wallet waits for a second admin (the request, with the address, is sealed too).
+    const edit = await t.api('PATCH', `/api/admin/users/${owner.user.id}`, {
+      cookie: admin, body: { firstName: 'Owen', lastName: 'Sealed', email: owner.user.email, status: 'active', cryptoWalletAddress: ID.otherWallet },
+    });
+    expect(edit.status, JSON.stringify(edit.body)).toBe(202);
+    const [pendingRow] = await query<{ payload: unknown }>(t, sql`select payload from approval_requests where id = ${edit.body.approval.id}`);
+    expect(JSON.stringify(pendingRow.payload)).not.toContain(ID.otherWallet);
+    const second = await t.login(t.demo.admin2.email, t.demo.admin2.password);
+    const approved = await t.api('POST', `/api/admin/approvals/${edit.body.approval.id}/approve`, { cookie: second });
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+
     // KYC upload with a document number, the document's text holding numbers too (after the withdrawals: a new document puts KYC back under review).
-    const up = await t.api('POST', '/api/kyc/upload', { cookie: owner.cookie, body: { documentType: 'aadhaar_front', documentData: b64(idPdf), documentNumber: ID.otherAadhaar } });
+    const kycEmail = uniqueEmail('kyc-sealed');
+    kycMember = { user: await t.createUser({ email: kycEmail, password: 'Kyc#Sealed-1', firstName: 'Kia', lastName: 'Sealed' }), cookie: await t.login(kycEmail, 'Kyc#Sealed-1') };
+    const up = await t.api('POST', '/api/kyc/upload', { cookie: kycMember.cookie, body: { documentType: 'aadhaar_front', documentData: b64(idPdf), documentNumber: ID.otherAadhaar } });
     expect(up.status, JSON.stringify(up.body)).toBe(201);
     pdfId = up.body.id;
     expect(up.body.documentNumber).toBe(`••••••••${ID.otherAadhaar.slice(-4)}`);
@@ -125,25 +137,25 @@ describe('identity numbers, payout details and documents at rest', () => {
     const review = await t.api('GET', `/api/admin/kyc/${applicant.id}/documents`, { cookie: admin });
     expect(review.status).toBe(200);
     expect(review.body.user).toMatchObject({ panNumber: ID.pan, aadhaarNumber: ID.aadhaar, bankAccountNumber: ID.account });
-    const ownerReview = await t.api('GET', `/api/admin/kyc/${owner.user.id}/documents`, { cookie: admin });
+    const ownerReview = await t.api('GET', `/api/admin/kyc/${kycMember.user.id}/documents`, { cookie: admin });
     expect(ownerReview.body.documents.map((d: { documentNumber: string | null }) => d.documentNumber)).toContain(ID.otherAadhaar);
     const recruits = await t.api('GET', '/api/admin/pending-recruits', { cookie: admin });
     expect(recruits.body.items.find((r: { email: string }) => r.email === applicant.email)).toMatchObject({ panNumber: ID.pan, aadhaarNumber: ID.aadhaar, bankAccountNumber: ID.account });
     const mine = await t.api('GET', '/api/withdrawals', { cookie: owner.cookie });
-    expect(JSON.stringify(mine.body)).toContain(ID.otherWallet);
-    expect(JSON.stringify(mine.body)).not.toContain(ID.account5);
+    expect(JSON.stringify(mine.body)).toContain(ID.wallet);
+    expect(JSON.stringify(mine.body)).not.toContain(ID.account);
     // The stored answer of an idempotent request is replayed as it was.
     const replay = await t.api('POST', '/api/withdrawals', { cookie: owner.cookie, headers: { 'idempotency-key': 'sealed-usdt-1' }, body: usdtBody });
     expect(replay).toMatchObject({ status: 201, body: usdtW.body });
     // The document is served byte for byte.
-    const doc = await t.runtime.app.inject({ method: 'GET', url: `/api/documents/${pdfId}`, headers: { cookie: owner.cookie } });
+    const doc = await t.runtime.app.inject({ method: 'GET', url: `/api/documents/${pdfId}`, headers: { cookie: kycMember.cookie } });
     expect(doc.statusCode).toBe(200);
     expect(doc.rawPayload.equals(idPdf)).toBe(true);
     // The admin export still shows the wallet (PostgreSQL: COPY with the wallet opened as it streams; PGlite: pages).
     const csv = await t.runtime.app.inject({ method: 'GET', url: '/api/admin/users/export?format=csv', headers: { cookie: admin } });
     expect(csv.statusCode).toBe(200);
     const ownerLine = csv.body.split('\n').find((l) => l.startsWith(`${owner.user.userId},`));
-    expect(ownerLine?.split(',')[10]).toBe(ID.wallet);
+    expect(ownerLine?.split(',')[10]).toBe(ID.otherWallet);
   });
 
   it('finds none of them in any text, json or bytea column of any table: the values are envelopes under a key id', async () => {
@@ -161,7 +173,7 @@ describe('identity numbers, payout details and documents at rest', () => {
     for (const v of Object.values(r)) expect(v.startsWith(`v1:${oldKid}:`)).toBe(true);
     const docs = await query<{ document_number: string | null; head: string }>(t, sql`
       select d.document_number, encode(substring(b.content from 1 for 12), 'escape') as head
-      from kyc_documents d join document_blobs b on b.storage_key = d.storage_key where d.user_id in (${applicant.id}, ${owner.user.id})`);
+      from kyc_documents d join document_blobs b on b.storage_key = d.storage_key where d.user_id in (${applicant.id}, ${kycMember.user.id})`);
     expect(docs.length).toBe(3);
     for (const d of docs) expect(d.head).toBe(`v1:${oldKid}:`);
     expect(docs.filter((d) => d.document_number?.startsWith(`v1:${oldKid}:`))).toHaveLength(1);
@@ -169,7 +181,7 @@ describe('identity numbers, payout details and documents at rest', () => {
       select bank_details, usdt_wallet_address from withdrawal_requests where user_id = ${owner.user.id}`);
     expect(withdrawals).toHaveLength(3);
     for (const x of withdrawals) {
-      if (x.bank_details) expect(x.bank_details).toMatchObject({ ifsc: 'SBIN0001234', accountNumber: expect.stringMatching(new RegExp(`^v1:${oldKid}:`)) });
+      if (x.bank_details) expect(x.bank_details).toMatchObject({ ifsc: bank.ifsc, accountNumber: expect.stringMatching(new RegExp(`^v1:${oldKid}:`)) });
       else expect(x.usdt_wallet_address!.startsWith(`v1:${oldKid}:`)).toBe(true);
     }
     const answers = await query<{ response: { sealed?: string } }>(t, sql`select response from idempotency_keys where key like 'sealed-%'`);
@@ -250,11 +262,11 @@ describe('altered ciphertext is refused (AES-GCM)', () => {
     const bytes = Buffer.from(blob.hex, 'hex');
     bytes[bytes.length - 5] ^= 1;
     await t.runtime.ctx.db.execute(sql`update document_blobs set content = decode(${bytes.toString('hex')}, 'hex') where storage_key = ${blob.storage_key}`);
-    const r = await t.runtime.app.inject({ method: 'GET', url: `/api/documents/${pdfId}`, headers: { cookie: owner.cookie } });
+    const r = await t.runtime.app.inject({ method: 'GET', url: `/api/documents/${pdfId}`, headers: { cookie: kycMember.cookie } });
     expect(r.statusCode).toBe(500);
     expect(r.body).not.toContain('%PDF');
     await t.runtime.ctx.db.execute(sql`update document_blobs set content = decode(${blob.hex}, 'hex') where storage_key = ${blob.storage_key}`);
-    expect((await t.runtime.app.inject({ method: 'GET', url: `/api/documents/${pdfId}`, headers: { cookie: owner.cookie } })).rawPayload.equals(idPdf)).toBe(true);
+    expect((await t.runtime.app.inject({ method: 'GET', url: `/api/documents/${pdfId}`, headers: { cookie: kycMember.cookie } })).rawPayload.equals(idPdf)).toBe(true);
   });
 });
 
@@ -307,7 +319,7 @@ describe('key rotation (npm run keys:rotate) while the app writes', () => {
 
   it('every sealed table is known to the rotation, with its primary key', () => {
     const tables = new Set(SEALED_COLUMNS.map((c) => c.table));
-    expect([...tables].sort()).toEqual(['document_blobs', 'idempotency_keys', 'kyc_documents', 'pending_recruits', 'users', 'withdrawal_requests']);
+    expect([...tables].sort()).toEqual(['approval_requests', 'document_blobs', 'idempotency_keys', 'kyc_documents', 'pending_recruits', 'users', 'withdrawal_requests']);
     for (const table of tables) expect(SEALED_TABLES[table], table).toBeDefined();
   });
 
@@ -368,11 +380,11 @@ describe('key rotation (npm run keys:rotate) while the app writes', () => {
     // Everything reads: profile, reviewer view, documents, stored answers; the PAN is found under its new hash.
     expect((await t.api('GET', '/api/auth/user', { cookie: owner.cookie })).body.bankAccountNumber).toBe(`••••••••${ID.account3.slice(-4)}`);
     expect((await t.api('GET', `/api/admin/kyc/${applicant.id}/documents`, { cookie: admin })).body.user).toMatchObject({ panNumber: ID.pan, aadhaarNumber: ID.aadhaar });
-    const doc = await t.runtime.app.inject({ method: 'GET', url: `/api/documents/${pdfId}`, headers: { cookie: owner.cookie } });
+    const doc = await t.runtime.app.inject({ method: 'GET', url: `/api/documents/${pdfId}`, headers: { cookie: kycMember.cookie } });
     expect(doc.rawPayload.equals(idPdf)).toBe(true);
-    const replay = await t.api('POST', '/api/withdrawals', { cookie: owner.cookie, headers: { 'idempotency-key': 'sealed-usdt-1' }, body: { withdrawalType: 'usdt', amount: '50', usdtWalletAddress: ID.otherWallet, networkType: 'TRC20' } });
+    const replay = await t.api('POST', '/api/withdrawals', { cookie: owner.cookie, headers: { 'idempotency-key': 'sealed-usdt-1' }, body: { withdrawalType: 'usdt', amount: '50', usdtWalletAddress: ID.wallet, networkType: 'TRC20' } });
     expect(replay.status).toBe(201);
-    expect(replay.body.withdrawal.usdtWalletAddress).toBe(ID.otherWallet);
+    expect(replay.body.withdrawal.usdtWalletAddress).toBe(ID.wallet);
     const [hash] = await query<{ pan_hash: string }>(t, sql`select pan_hash from users where id = ${applicant.id}`);
     expect(hash.pan_hash).toBe(lookupHash(deriveFieldKey(NEXT), 'pan', ID.pan));
     // Without the old secret, the same rows still read: they are all under the new key.

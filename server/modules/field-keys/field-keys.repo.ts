@@ -15,6 +15,7 @@ export const SEALED_TABLES: Record<string, { pk: { name: string; type: 'uuid' | 
   kyc_documents: { pk: [{ name: 'id', type: 'uuid' }], batch: 500 },
   withdrawal_requests: { pk: [{ name: 'id', type: 'uuid' }], batch: 500 },
   idempotency_keys: { pk: [{ name: 'user_id', type: 'uuid' }, { name: 'key', type: 'text' }], batch: 500 },
+  approval_requests: { pk: [{ name: 'id', type: 'uuid' }], batch: 500 },
   // Documents are up to a few megabytes each.
   document_blobs: { pk: [{ name: 'storage_key', type: 'text' }], batch: 8 },
 };
