@@ -179,6 +179,16 @@ export interface AdminTicketList {
   admins: { id: string; name: string }[];
   counts: Record<string, number>;
 }
+export type NewsState = 'live' | 'scheduled' | 'expired' | 'inactive';
+
+/** Live = active, published (no date or in the past) and not expired: what GET /api/news serves to members. */
+export function newsStateAt(n: { isActive: boolean; publishedAt: string | null; expiresAt: string | null }, now: number): NewsState {
+  if (!n.isActive) return 'inactive';
+  if (n.expiresAt && Date.parse(n.expiresAt) <= now) return 'expired';
+  if (n.publishedAt && Date.parse(n.publishedAt) > now) return 'scheduled';
+  return 'live';
+}
+
 export interface NewsView {
   id: string;
   title: string;
@@ -189,6 +199,8 @@ export interface NewsView {
   publishedAt: string | null;
   expiresAt: string | null;
   createdAt: string;
+  /** The state by the server's clock when it answered (a browser's clock may be off). */
+  state: NewsState;
 }
 export interface KycInfoDocument {
   status: string;

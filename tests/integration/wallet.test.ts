@@ -78,7 +78,7 @@ describe('send fund (doc 2 §2.12, §5)', () => {
 
 describe('member withdrawals (doc 3 §5.2, decisions.md §6)', () => {
   it('needs the details of its type', async () => {
-    const m = await fundedMember(t, c.admin, '1000', { cryptoWalletAddress: 'TXYZabc' });
+    const m = await fundedMember(t, c.admin, '1000', { cryptoWalletAddress: ID.otherWallet });
     expectInvalid(await withdraw(m.cookie, { amount: '10', bankDetails: { ...bank, ifsc: '' } }), WALLET_MSG.withdrawalDetails, 'bankDetails');
     expectInvalid(await withdraw(m.cookie, { amount: '10', bankDetails: undefined }), WALLET_MSG.withdrawalDetails, 'bankDetails');
     expectInvalid(await withdraw(m.cookie, { amount: '10', withdrawalType: 'usdt', networkType: 'TRC20' }), WALLET_MSG.withdrawalDetails, 'usdtWalletAddress');

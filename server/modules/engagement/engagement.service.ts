@@ -6,7 +6,7 @@ import type { Actor } from '../../core/actor';
 import { AppError, badRequest, conflict, notFound } from '../../core/app-error';
 import {
   ENGAGEMENT_MSG, TICKET_NEXT, type FranchiseRequestInput, type FranchiseDecision, type TicketInput, type TicketUpdate, type NewsInput, type NewsPatch,
-  type FranchiseRequestView, type AdminFranchiseRequest, type AdminFranchiseRequestList, type TicketView, type AdminTicketList, type NewsView,
+  type FranchiseRequestView, type AdminFranchiseRequest, type AdminFranchiseRequestList, type TicketView, type AdminTicketList, type NewsView, newsStateAt,
 } from '../../../contracts/engagement';
 import { displayName } from '../users/users.service';
 import { addMoney } from '../../lib/money';
@@ -151,10 +151,13 @@ export async function updateTicketByAdmin(ctx: AppContext, actor: Actor, id: str
 }
 
 // ---- news ----
-const toNews = (n: NewsRow): NewsView => ({
-  id: n.id, title: n.title, content: n.content, type: n.type, priority: n.priority, isActive: n.isActive, publishedAt: iso(n.publishedAt),
-  expiresAt: iso(n.expiresAt), createdAt: n.createdAt.toISOString(),
-});
+const toNews = (n: NewsRow, now: Date): NewsView => {
+  const view = {
+    id: n.id, title: n.title, content: n.content, type: n.type, priority: n.priority, isActive: n.isActive, publishedAt: iso(n.publishedAt),
+    expiresAt: iso(n.expiresAt), createdAt: n.createdAt.toISOString(),
+  };
+  return { ...view, state: newsStateAt(view, now.getTime()) };
+};
 const date = (v: string | null | undefined) => (v === undefined ? undefined : v === null ? null : new Date(v));
 
 export async function createNews(ctx: AppContext, actor: Actor, input: z.output<typeof NewsInput>) {
@@ -163,8 +166,8 @@ export async function createNews(ctx: AppContext, actor: Actor, input: z.output<
       title: input.title, content: input.content, type: input.type, priority: input.priority, isActive: input.isActive,
       publishedAt: date(input.publishedAt) ?? ctx.clock.now(), expiresAt: date(input.expiresAt) ?? null, createdBy: actor.user.id, createdAt: ctx.clock.now(),
     });
-    await audit(tx, actor, { entityType: 'news', entityId: n.id, action: 'news.create', newState: toNews(n) });
-    return toNews(n);
+    await audit(tx, actor, { entityType: 'news', entityId: n.id, action: 'news.create', newState: toNews(n, ctx.clock.now()) });
+    return toNews(n, ctx.clock.now());
   });
 }
 
@@ -180,16 +183,16 @@ export async function editNews(ctx: AppContext, actor: Actor, id: string, input:
       ...(input.type !== undefined ? { type: input.type } : {}), ...(input.priority !== undefined ? { priority: input.priority } : {}),
       ...(input.isActive !== undefined ? { isActive: input.isActive } : {}), publishedAt, expiresAt,
     }))!;
-    await audit(tx, actor, { entityType: 'news', entityId: id, action: input.isActive === false && before.isActive ? 'news.deactivate' : 'news.update', previousState: toNews(before), newState: toNews(n) });
-    return toNews(n);
+    await audit(tx, actor, { entityType: 'news', entityId: id, action: input.isActive === false && before.isActive ? 'news.deactivate' : 'news.update', previousState: toNews(before, ctx.clock.now()), newState: toNews(n, ctx.clock.now()) });
+    return toNews(n, ctx.clock.now());
   });
 }
 
 export async function adminNews(ctx: AppContext) {
-  return (await allNews(ctx.db)).map(toNews);
+  return (await allNews(ctx.db)).map((n) => toNews(n, ctx.clock.now()));
 }
 
 export async function publishedNews(ctx: AppContext) {
-  return (await liveNews(ctx.db, ctx.clock.now(), 50)).map(toNews);
+  return (await liveNews(ctx.db, ctx.clock.now(), 50)).map((n) => toNews(n, ctx.clock.now()));
 }
 

@@ -1,15 +1,18 @@
 import { format, isValid, parseISO } from 'date-fns';
 import type { NewsView } from './engagement-api';
+import { newsStateAt, type NewsState } from '@contracts';
 
-export type NewsState = 'live' | 'scheduled' | 'expired' | 'inactive';
+export type { NewsState };
 
-/** Live = active, published (no date or in the past) and not expired: what GET /api/news serves to members. */
-export function newsState(n: Pick<NewsView, 'isActive' | 'publishedAt' | 'expiresAt'>, now = Date.now()): NewsState {
-  if (!n.isActive) return 'inactive';
-  if (n.expiresAt && Date.parse(n.expiresAt) <= now) return 'expired';
-  if (n.publishedAt && Date.parse(n.publishedAt) > now) return 'scheduled';
-  return 'live';
+/**
+ * The state the server gave with the item (by its clock), else by this browser's clock: live = active, published (no
+ * date or in the past) and not expired, what GET /api/news serves to members.
+ */
+export function newsState(n: Pick<NewsView, 'isActive' | 'publishedAt' | 'expiresAt'> & { state?: NewsState }, now?: number): NewsState {
+  if (now === undefined && n.state) return n.state;
+  return newsStateAt(n, now ?? Date.now());
 }
+
 
 /** ISO (with offset) -> the value of a datetime-local input, in the browser's time zone. */
 export function toLocalInput(iso: string | null): string {
