@@ -117,11 +117,28 @@ export function textKeyId(value: string): string | null {
   return TEXT_ENVELOPE.exec(value)?.[1] ?? null;
 }
 
+/**
+ * Opened text envelopes, per keyring (a new ring starts empty, so a key dropped from the ring opens nothing more):
+ * every signed-in request reads its user's row, whose sealed columns would otherwise be deciphered each time
+ * (a decipher object per value, about a third of the work of GET /api/auth/user). An envelope is immutable (a new
+ * value is a new envelope with a new IV), only envelopes that opened are kept, and at most OPENED_MAX of them.
+ */
+const OPENED_MAX = 20_000;
+const opened = new WeakMap<FieldKeyring, Map<string, string>>();
+
 export function openText(ring: FieldKeyring, aad: string, envelope: string): string {
+  let cache = opened.get(ring);
+  if (!cache) opened.set(ring, (cache = new Map()));
+  const cacheKey = `${aad}\u0000${envelope}`;
+  const hit = cache.get(cacheKey);
+  if (hit !== undefined) return hit;
   const m = TEXT_ENVELOPE.exec(envelope);
   if (!m) throw new FieldDecryptError('malformed', aad);
   const [, keyId, iv, tag, body] = m;
-  return open(ring, aad, keyId, Buffer.from(iv, 'base64url'), Buffer.from(tag, 'base64url'), Buffer.from(body, 'base64url')).toString('utf8');
+  const plain = open(ring, aad, keyId, Buffer.from(iv, 'base64url'), Buffer.from(tag, 'base64url'), Buffer.from(body, 'base64url')).toString('utf8');
+  if (cache.size >= OPENED_MAX) cache.delete(cache.keys().next().value!);
+  cache.set(cacheKey, plain);
+  return plain;
 }
 
 const BYTES_HEADER_LENGTH = ENVELOPE_VERSION.length + 1 + 8 + 1;
