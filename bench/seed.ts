@@ -37,10 +37,13 @@ export async function refreshDemoAdmin(url: string) {
   await c.connect();
   try {
     await c.query("update users set password = $1, first_login = false where email = $2", [await hashPassword(DEMO_ACCOUNTS.admin.password), DEMO_ACCOUNTS.admin.email]);
-    // Each run enrols the staff accounts in two-factor afresh (bench/sign-in.ts keeps their secrets in memory).
-    await c.query("delete from two_factor_secrets where user_id in (select id from users where role in ('admin', 'founder'))");
-    await c.query("delete from recovery_codes where user_id in (select id from users where role in ('admin', 'founder'))");
-    await c.query("update users set two_factor_enabled_at = null where role in ('admin', 'founder') and two_factor_enabled_at is not null");
+    // Each run enrols the staff accounts in two-factor afresh (bench/sign-in.ts keeps their secrets in memory); a
+    // database seeded before migration 0026 has nothing to clear (the server's start adds the tables).
+    if ((await c.query("select to_regclass('two_factor_secrets') is not null as present")).rows[0].present) {
+      await c.query("delete from two_factor_secrets where user_id in (select id from users where role in ('admin', 'founder'))");
+      await c.query("delete from recovery_codes where user_id in (select id from users where role in ('admin', 'founder'))");
+      await c.query("update users set two_factor_enabled_at = null where role in ('admin', 'founder') and two_factor_enabled_at is not null");
+    }
   } finally {
     await c.end();
   }
