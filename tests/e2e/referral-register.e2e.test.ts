@@ -172,8 +172,10 @@ describe.each(SIZES)('S7 referral registration at $name width', (size) => {
     await page.getByLabel('State').fill('Karnataka');
     await page.getByLabel('Pincode').fill('560038');
     // Upper-cased as typed.
-    await page.getByLabel('PAN Number').pressSequentially(ID.pan.toLowerCase());
-    expect(await page.getByLabel('PAN Number').inputValue()).toBe(ID.pan);
+    // One account per PAN: each width registers its own.
+    const pan = size.name === 'desktop' ? ID.pan : ID.otherPan;
+    await page.getByLabel('PAN Number').pressSequentially(pan.toLowerCase());
+    expect(await page.getByLabel('PAN Number').inputValue()).toBe(pan);
     await page.getByLabel('Aadhaar Number').fill(ID.otherAadhaar);
     await page.getByLabel('Account Holder Name').pressSequentially('asha verma');
     await page.getByLabel('Bank Account Number').pressSequentially(ID.account6);
@@ -229,7 +231,7 @@ describe.each(SIZES)('S7 referral registration at $name width', (size) => {
 
     // The server holds a pending user with the upper-cased fields and the five documents.
     const user = (await userByEmail(t, email))!;
-    expect(user).toMatchObject({ status: 'pending', firstName: 'Asha', panNumber: ID.pan, bankIFSC: 'SBIN0001234', bankName: 'STATE BANK OF INDIA', sponsorId: member.id });
+    expect(user).toMatchObject({ status: 'pending', firstName: 'Asha', panNumber: size.name === 'desktop' ? ID.pan : ID.otherPan, bankIFSC: 'SBIN0001234', bankName: 'STATE BANK OF INDIA', sponsorId: member.id });
     const docs = await listUserDocuments(t.runtime.ctx.db, user.id);
     const byType = Object.fromEntries(docs.map((d) => [d.documentType, d]));
     expect(Object.keys(byType).sort()).toEqual(['aadhaar_back', 'aadhaar_front', 'bank_cancelled_cheque', 'pan', 'photo']);
