@@ -1,29 +1,12 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { launchBrowser, SIZES, signIn, expectPath } from './support/browser';
+import { launchBrowser, SIZES, signIn, expectPath, seriousViolations } from './support/browser';
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const ADMIN_SECTIONS = [
   'dashboard', 'all-members', 'paid-members', 'today-joinings', 'free-users', 'users-activities', 'direct-income', 'roi-income',
   'salary-income', 'payout-summary', 'holiday-reward', 'kyc-pending', 'kyc-approved', 'kyc-rejected', 'notifications',
 ];
-
-interface AxeViolation { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }
-
-/** Serious and critical axe findings (WCAG 2 A and AA) on the page as it stands. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: unknown[] }> } }).axe;
-    return (await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })).violations;
-  })) as AxeViolation[];
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 let t: TestApp;
 let browser: Browser;

@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { format } from 'date-fns';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -7,23 +5,8 @@ import { ENGAGEMENT_MSG, type FranchiseRequestView, type KycInfo, type TeamStats
 import { DEMO_NEWS } from '../../server/db/seed/demo-data';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { b64, fakePng, uniqueEmail } from '../support/http';
-import { SIZES, expectPath, expectToast, launchBrowser, reviewShot, shot, signIn, type Size } from './support/browser';
+import { SIZES, expectPath, expectToast, launchBrowser, reviewShot, seriousViolations, shot, signIn, type Size } from './support/browser';
 import { ID } from '../support/identity';
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-interface AxeViolation { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }
-
-/** Serious and critical axe findings (WCAG 2 A and AA) on the page as it stands. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: unknown[] }> } }).axe;
-    return (await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })).violations;
-  })) as AxeViolation[];
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 let t: TestApp;
 let browser: Browser;
