@@ -36,6 +36,8 @@ export const MSG = {
   kycFileSize: 'Please upload a file smaller than 5MB.',
   kycTypeRequired: 'Please select a document type',
   photoNotPdf: 'Profile photo must be an image file, not PDF',
+  uploadFormMalformed: 'The upload could not be read. Please choose the file again.',
+  uploadFormTooManyParts: 'Please upload one document at a time.',
   pdfActiveContent: 'PDFs with scripts, launch actions or attached files cannot be uploaded. Please upload a plain scan.',
 
   firstNameRequired: 'First name is required',

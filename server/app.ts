@@ -1,6 +1,7 @@
 import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
+import { installUploadForms } from './http/upload-form';
 import { existsSync, statSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import type { AppContext } from './context';
@@ -76,6 +77,7 @@ export async function buildApp(ctx: Omit<AppContext, 'log'> & { log?: AppContext
   installErrorHandler(app);
   installSecurityHeaders(app, ctx.config);
   await app.register(cookie);
+  await installUploadForms(app);
   app.decorateRequest('identity', null);
   installRequestMetrics(app);
 

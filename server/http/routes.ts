@@ -64,8 +64,8 @@ export const PUBLIC_BODY_LIMIT = 16 * 1024;
 
 /**
  * Every route declares who may call it; registering one without a declaration fails at start.
- * Order of checks: origin and the per-address limits when the request line and headers have arrived (before the
- * body is read), then identity and access, then the limits keyed by who is asking or by the body.
+ * Order of checks, all but the last before any body is read: origin, the per-address limits, the route's own
+ * `beforeBody`, identity and access; then, with the body, the limits keyed by who is asking or by the body.
  */
 export function registerRoutes(app: FastifyInstance, ctx: AppContext, defs: RouteDef[]) {
   for (const def of defs) {
@@ -81,29 +81,33 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, defs: Rout
         checkOrigin(req, ctx.config);
         if (addressLimits.length) await enforceRateLimits(ctx, req, addressLimits);
         if (def.beforeBody) await def.beforeBody(req);
+        // Identity and access are settled before any body is read: a caller who may not use the route cannot make
+        // the server read (or hold) what it sends (issue 13).
+        req.identity = await resolveIdentity(ctx, req);
+        if (def.access !== 'public') admit(def, req.identity, ctx.clock.now());
       },
       preHandler: async (req) => {
-        req.identity = await resolveIdentity(ctx, req);
-        if (def.access !== 'public') {
-          const id = req.identity;
-          if (!id) throw unauthenticated(MSG.notSignedIn);
-          if (id.impersonation && def.denyImpersonation) {
-            throw forbidden(typeof def.denyImpersonation === 'string' ? def.denyImpersonation : MSG.passwordChangeImpersonating, 'IMPERSONATION_FORBIDDEN');
-          }
-          if (id.user.firstLogin && !id.impersonation && !def.duringPasswordChange) {
-            throw new AppError('PASSWORD_CHANGE_REQUIRED', 403, MSG.passwordChangeRequired);
-          }
-          if (!id.impersonation && mustEnrol(id.user) && !def.duringEnrolment) {
-            throw new AppError('TWO_FACTOR_ENROLMENT_REQUIRED', 403, MSG.twoFactorEnrolmentRequired);
-          }
-          if (!allowed(def.access, id)) throw forbidden(MSG.forbidden);
-          if (def.stepUp) requireStepUp(id, ctx.clock.now());
-        }
         if (keyedLimits.length) await enforceRateLimits(ctx, req, keyedLimits);
       },
       handler: def.handler,
     });
   }
+}
+
+/** Who may call a non-public route: signed in, not held by a pending password change or enrolment, the route's level. */
+function admit(def: RouteDef, id: Identity | null, now: Date) {
+  if (!id) throw unauthenticated(MSG.notSignedIn);
+  if (id.impersonation && def.denyImpersonation) {
+    throw forbidden(typeof def.denyImpersonation === 'string' ? def.denyImpersonation : MSG.passwordChangeImpersonating, 'IMPERSONATION_FORBIDDEN');
+  }
+  if (id.user.firstLogin && !id.impersonation && !def.duringPasswordChange) {
+    throw new AppError('PASSWORD_CHANGE_REQUIRED', 403, MSG.passwordChangeRequired);
+  }
+  if (!id.impersonation && mustEnrol(id.user) && !def.duringEnrolment) {
+    throw new AppError('TWO_FACTOR_ENROLMENT_REQUIRED', 403, MSG.twoFactorEnrolmentRequired);
+  }
+  if (!allowed(def.access, id)) throw forbidden(MSG.forbidden);
+  if (def.stepUp) requireStepUp(id, now);
 }
 
 /**

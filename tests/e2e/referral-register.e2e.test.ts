@@ -222,7 +222,10 @@ describe.each(SIZES)('S7 referral registration at $name width', (size) => {
     expect(await page.locator('[data-status=done]').count()).toBe(5);
     await snap(page, 'files');
 
+    const sent = page.waitForRequest((r) => r.method() === 'POST' && r.url().includes('/api/referral/complete-registration'));
     await page.getByRole('button', { name: 'Complete Registration', exact: true }).click();
+    // The documents go as files of a form the server reads as a stream (issue 13), not as data URLs in JSON.
+    expect((await sent).headers()['content-type']).toMatch(/^multipart\/form-data; boundary=/);
     await page.getByRole('heading', { name: 'Registration Submitted!' }).waitFor();
     await page.getByText(MSG.referralSubmitted).waitFor();
     await page.getByText('Complete your KYC within 7 days of approval.').waitFor();

@@ -89,7 +89,10 @@ describe.each(SIZES)('signed-in screens at $name width', (size) => {
     await expectToast(page, 'Invalid File Type', MSG.kycFileType);
     await dialog.getByLabel('New document').setInputFiles(png('pan-new.png'));
     await shot(page, 's10-replace-dialog');
+    const replaced = page.waitForRequest((r) => r.method() === 'PUT' && r.url().includes('/api/kyc/'));
     await dialog.getByRole('button', { name: 'Replace Document' }).click();
+    // The file goes as a form the server reads as a stream (issue 13), not as base64 in JSON.
+    expect((await replaced).headers()['content-type']).toMatch(/^multipart\/form-data; boundary=/);
     await expectToast(page, 'Document Replaced');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     await page.getByText('Submitted', { exact: true }).waitFor();
@@ -133,7 +136,9 @@ describe.each(SIZES)('signed-in screens at $name width', (size) => {
     await page.getByLabel('Document Number').pressSequentially(ID.pan.toLowerCase());
     expect(await page.getByLabel('Document Number').inputValue()).toBe(ID.pan);
     await page.getByLabel('Document File').setInputFiles(png('pan.png'));
+    const sent = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/kyc/upload'));
     await page.getByRole('button', { name: 'Upload Document' }).click();
+    expect((await sent).headers()['content-type']).toMatch(/^multipart\/form-data; boundary=/);
     await expectToast(page, 'Document Uploaded', /under review/);
     await page.getByRole('listitem', { name: 'PAN Card' }).getByText('Under Review').waitFor();
     expect(await page.getByRole('button', { name: 'Replace PAN Card' }).count()).toBe(0);

@@ -9,6 +9,7 @@ export type WriteResult<T> =
 
 function headers(hasBody: boolean, extra?: Record<string, string>): Headers {
   const h = new Headers({ Accept: 'application/json', ...extra });
+  // A FormData body (a file upload) sets its own multipart content type with the boundary.
   if (hasBody) h.set('Content-Type', 'application/json');
   const token = impersonationToken.get();
   if (token) h.set('Authorization', `Bearer ${token}`);
@@ -42,11 +43,12 @@ export interface RequestOptions {
  */
 export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown, options: RequestOptions = {}): Promise<WriteResult<T>> {
   const hasBody = body !== undefined;
+  const isForm = body instanceof FormData;
   const res = await fetch(url, {
     method,
     credentials: 'include',
-    headers: headers(hasBody, options.headers),
-    body: hasBody ? JSON.stringify(body) : undefined,
+    headers: headers(hasBody && !isForm, options.headers),
+    body: isForm ? body : hasBody ? JSON.stringify(body) : undefined,
   });
   if (res.status >= 500) throw await failure(res);
   const data = parse(await res.text());

@@ -13,8 +13,9 @@ export function sniffFileType(bytes: Buffer): SniffedType | undefined {
 
 const BASE64_RE = /^[A-Za-z0-9+/_-]*={0,2}$/;
 
-/** Accepts plain base64 or a data URL; returns the bytes or refuses with the documents' message. */
-export function decodeDocument(data: string, field: string): Buffer {
+/** Accepts plain base64 or a data URL (a JSON body), or the bytes themselves (a form); refuses with the documents' message. */
+export function decodeDocument(data: string | Buffer, field: string): Buffer {
+  if (Buffer.isBuffer(data)) return data;
   const comma = data.startsWith('data:') ? data.indexOf(',') : -1;
   const raw = (comma >= 0 ? data.slice(comma + 1) : data).replace(/\s+/g, '');
   if (!raw || !BASE64_RE.test(raw)) throw badRequest(MSG.kycFileType, { [field]: [MSG.kycFileType] }, 'INVALID_FILE_TYPE');

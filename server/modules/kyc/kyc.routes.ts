@@ -8,9 +8,28 @@ import { KycUploadRequest, DocumentIdParam, IdParam } from '../../../contracts';
 import { listOwnDocuments, uploadDocument, replaceOwnDocument } from './kyc.service';
 import { findDocumentWithBlob } from './kyc.repo';
 import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
+import { isUploadForm, readUploadForm } from '../../http/upload-form';
+import { badRequest } from '../../core/app-error';
+import { KYC_MAX_BYTES } from '../../../contracts/constants';
+import { MSG } from '../../../contracts/messages';
 
 /** A 5 MB file is about 6.7 MB as base64, plus the JSON around it. */
 const KYC_BODY_LIMIT = 8 * 1024 * 1024;
+
+/**
+ * The upload's fields and file: a JSON body with the file as base64 (doc 1 §7), or a `multipart/form-data` form
+ * read as a stream (the file in a part named `documentData`; upload-form.ts stops reading past 5 MB).
+ */
+type UploadFields = { documentData: string | Buffer; documentFilename?: string };
+async function uploadFields<S extends z.ZodType>(req: FastifyRequest, schema: S): Promise<z.output<S> & UploadFields> {
+  if (!isUploadForm(req)) return parse(schema, req.body) as z.output<S> & UploadFields;
+  const form = await readUploadForm(req, { documentData: { maxBytes: KYC_MAX_BYTES, sizeMessage: MSG.kycFileSize } });
+  const fields = parse(schema, { ...form.fields, documentData: 'form' }) as z.output<S> & UploadFields;
+  const file = form.files.documentData;
+  if (!file) throw badRequest(MSG.kycFileRequired, { documentData: [MSG.kycFileRequired] });
+  return { ...fields, documentData: file.bytes, documentFilename: fields.documentFilename ?? (file.filename || undefined) };
+}
 
 export function kycRoutes(ctx: AppContext): RouteDef[] {
   return [
@@ -18,7 +37,7 @@ export function kycRoutes(ctx: AppContext): RouteDef[] {
     {
       method: 'POST', url: '/api/kyc/upload', access: 'session', bodyLimit: KYC_BODY_LIMIT,
       handler: async (req, reply) => {
-        const input = parse(KycUploadRequest, req.body);
+        const input = await uploadFields(req, KycUploadRequest);
         const result = await uploadDocument(ctx, actorOf(req), input);
         return reply.status(result.created ? 201 : 200).send(result.view);
       },
@@ -27,7 +46,7 @@ export function kycRoutes(ctx: AppContext): RouteDef[] {
       method: 'PUT', url: '/api/kyc/:documentId', access: 'session', bodyLimit: KYC_BODY_LIMIT,
       handler: async (req) => {
         const { documentId } = parse(DocumentIdParam, req.params);
-        const input = parse(KycUploadRequest.partial({ documentType: true }).required({ documentData: true }), req.body);
+        const input = await uploadFields(req, KycUploadRequest.partial({ documentType: true }).required({ documentData: true }));
         return replaceOwnDocument(ctx, actorOf(req), documentId, { ...input, documentType: input.documentType ?? 'pan' });
       },
     },

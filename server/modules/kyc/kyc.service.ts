@@ -17,7 +17,7 @@ import {
   setUserKycStatus, type KycRow,
 } from './kyc.repo';
 
-type UploadInput = { documentType: KycDocumentType; documentData: string; documentFilename?: string; documentNumber?: string };
+type UploadInput = { documentType: KycDocumentType; documentData: string | Buffer; documentFilename?: string; documentNumber?: string };
 
 export function toKycView(row: KycRow): KycDocumentView {
   return {
@@ -113,7 +113,7 @@ export async function listOwnDocuments(ctx: AppContext, actor: Actor) {
  * approved document stays" (ADR 0005): a cancelled cheque or bank statement approved before the member's bank account
  * changed verifies another account, so a new one may be added beside it for review (issue 13, payout-safety.ts).
  */
-export async function uploadDocument(ctx: AppContext, actor: Actor, input: KycUploadRequest & UploadInput) {
+export async function uploadDocument(ctx: AppContext, actor: Actor, input: Omit<KycUploadRequest, 'documentData'> & UploadInput) {
   const userId = actor.user.id;
   const { bytes, contentType } = await decodeUpload(input, input.documentType);
   return ctx.db.transaction(async (tx) => {

@@ -17,7 +17,10 @@ import { decodeDocument, type SniffedType } from '../kyc/file-type';
 import { safeDocument } from '../kyc/document-safety';
 import { insertReferralLink, findLinkWithGenerator, markLinkUsed, type ReferralLinkRow } from './referral.repo';
 
-type Registration = z.output<typeof ReferralRegistrationRequest>;
+/** The five document fields: data URLs of a JSON body, or the bytes of a form's files (referral.routes.ts). */
+export const REGISTRATION_DOCUMENT_FIELDS = ['panCardUrl', 'aadhaarFrontUrl', 'aadhaarBackUrl', 'bankCancelledChequeUrl', 'photoUrl'] as const;
+type DocumentField = (typeof REGISTRATION_DOCUMENT_FIELDS)[number];
+export type Registration = Omit<z.output<typeof ReferralRegistrationRequest>, DocumentField> & Record<DocumentField, string | Buffer>;
 
 /** A 48-hour, single-use link; bound to the recruit's email when one is given (decisions.md §3). */
 export async function createReferralLink(
@@ -56,7 +59,9 @@ export async function validateLink(ctx: AppContext, token: string) {
   };
 }
 
-const DOCUMENT_FIELDS: [keyof Registration, KycDocumentType, string][] = [
+export const documentSizeMessage = (label: string) => `${label} file size must be less than 10MB`;
+
+export const DOCUMENT_FIELDS: [DocumentField, KycDocumentType, string][] = [
   ['panCardUrl', 'pan', 'PAN Card'],
   ['aadhaarFrontUrl', 'aadhaar_front', 'Aadhaar Front'],
   ['aadhaarBackUrl', 'aadhaar_back', 'Aadhaar Back'],
@@ -68,9 +73,9 @@ async function decodeRegistrationDocuments(input: Registration) {
   const docs: { type: KycDocumentType; bytes: Buffer; contentType: SniffedType }[] = [];
   for (const [field, type, label] of DOCUMENT_FIELDS) {
     const value = input[field];
-    if (typeof value !== 'string' || value === '') continue;
+    if (value === '' || value.length === 0) continue;
     const decoded = decodeDocument(value, field);
-    const { bytes, contentType } = await safeDocument(decoded, { maxBytes: REFERRAL_DOC_MAX_BYTES, isPhoto: type === 'photo', field, sizeMessage: `${label} file size must be less than 10MB` });
+    const { bytes, contentType } = await safeDocument(decoded, { maxBytes: REFERRAL_DOC_MAX_BYTES, isPhoto: type === 'photo', field, sizeMessage: documentSizeMessage(label) });
     docs.push({ type, bytes, contentType });
   }
   return docs;

@@ -9,7 +9,7 @@ import { Input } from '../../components/ui/input';
 import { Progress } from '../../components/ui/progress';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
-import { DOCUMENT_ACCEPT, readFileAsBase64 } from '../../lib/files';
+import { DOCUMENT_ACCEPT } from '../../lib/files';
 import { formatBytes } from '../../lib/format';
 import { CURRENT_USER_KEY } from '../account';
 import { KYC_KEY, replaceKycDocument } from './api';
@@ -65,15 +65,8 @@ export function ReplaceDocumentDialog({
     }
     try {
       setProgress(READING);
-      const { base64, contentType } = await readFileAsBase64(file);
       setProgress(SENDING);
-      const res = await replaceKycDocument(document.id, {
-        documentType: document.documentType,
-        documentData: base64,
-        documentContentType: contentType,
-        documentFilename: file.name,
-        documentNumber: documentNumber.trim() || undefined,
-      });
+      const res = await replaceKycDocument(document.id, { documentType: document.documentType, file, documentNumber: documentNumber.trim() || undefined });
       if (!res.ok) {
         setProgress(0);
         toast({ title: 'Replacement Failed', description: res.error.message || 'Failed to process document. Please try again.', variant: 'destructive' });

@@ -10,7 +10,7 @@ import { Input, Select } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
 import { applyFieldErrors } from '../../lib/form-errors';
-import { DOCUMENT_ACCEPT, readFileAsBase64 } from '../../lib/files';
+import { DOCUMENT_ACCEPT } from '../../lib/files';
 import { formatBytes } from '../../lib/format';
 import { CURRENT_USER_KEY } from '../account';
 import { KYC_KEY, uploadKycDocument } from './api';
@@ -62,14 +62,7 @@ export function KycUploadForm() {
       const chosen = requireFile();
       if (!chosen) return;
       try {
-        const { base64, contentType } = await readFileAsBase64(chosen);
-        const res = await uploadKycDocument({
-          documentType: values.documentType,
-          documentData: base64,
-          documentContentType: contentType,
-          documentFilename: chosen.name,
-          documentNumber: values.documentNumber || undefined,
-        });
+        const res = await uploadKycDocument({ documentType: values.documentType, file: chosen, documentNumber: values.documentNumber || undefined });
         if (!res.ok) {
           applyFieldErrors(form.setError, res.error.fieldErrors, ['documentType', 'documentNumber']);
           toast({ title: 'Upload Failed', description: res.error.message || UPLOAD_FAILED, variant: 'destructive' });

@@ -3,7 +3,8 @@ import { IMAGE_MAX_WIDTH, IMAGE_QUALITY, isImageFile } from './documents';
 export type ProcessStage = 'compressing' | 'uploading';
 
 export interface ProcessedDocument {
-  dataUrl: string;
+  /** The document as it is sent: the compressed JPEG of an image, the PDF's own bytes. */
+  blob: Blob;
   /** Bytes of the encoded document (after compression for images). */
   size: number;
 }
@@ -42,8 +43,11 @@ export async function compressImage(file: Blob): Promise<Blob> {
   });
 }
 
-/** Reads a blob as a data URL, reporting the percent read. */
-export function readAsDataUrl(blob: Blob, onProgress: (percent: number) => void): Promise<string> {
+/**
+ * Reads a blob into memory, reporting the percent read: the form later sends these bytes, so a file that changes or
+ * disappears on disk after it was picked cannot change or break the registration.
+ */
+export function readIntoMemory(blob: Blob, onProgress: (percent: number) => void): Promise<Blob> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onprogress = (e) => {
@@ -51,18 +55,17 @@ export function readAsDataUrl(blob: Blob, onProgress: (percent: number) => void)
     };
     reader.onerror = () => reject(new Error('Failed to read file'));
     reader.onload = () => {
-      const result = typeof reader.result === 'string' ? reader.result : '';
-      if (!result.startsWith('data:')) return reject(new Error('Failed to read file'));
+      if (!(reader.result instanceof ArrayBuffer)) return reject(new Error('Failed to read file'));
       onProgress(100);
-      resolve(result);
+      resolve(new Blob([reader.result], { type: blob.type }));
     };
-    reader.readAsDataURL(blob);
+    reader.readAsArrayBuffer(blob);
   });
 }
 
 /**
- * One document from a picked file to the data URL the payload carries (doc 1 §3): images are
- * compressed first, PDFs pass through as they are.
+ * One document from a picked file to the bytes the form sends (doc 1 §3): images are compressed first, PDFs pass
+ * through as they are.
  */
 export async function processDocument(file: File, onStage: (stage: ProcessStage, percent: number) => void): Promise<ProcessedDocument> {
   let blob: Blob = file;
@@ -71,6 +74,6 @@ export async function processDocument(file: File, onStage: (stage: ProcessStage,
     blob = await compressImage(file);
   }
   onStage('uploading', 0);
-  const dataUrl = await readAsDataUrl(blob, (percent) => onStage('uploading', percent));
-  return { dataUrl, size: blob.size };
+  const read = await readIntoMemory(blob, (percent) => onStage('uploading', percent));
+  return { blob: read, size: read.size };
 }

@@ -92,8 +92,12 @@ export function RegistrationForm({ token, email, onDone }: { token: string; emai
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      // The link goes in the address too: the server checks it before it reads the documents (issue 13).
-      const res = await apiRequest<{ message?: string }>('POST', `/api/referral/complete-registration?token=${encodeURIComponent(token)}`, { ...values, ...uploads.urls() });
+      // The link goes in the address too: the server checks it before it reads the documents (issue 13). The documents
+      // go as files of a form, after the text fields, read by the server as a stream.
+      const body = new FormData();
+      for (const [name, value] of Object.entries(values)) if (value !== undefined && value !== null) body.set(name, String(value));
+      for (const doc of uploads.documents()) body.set(doc.field, doc.blob, doc.fileName);
+      const res = await apiRequest<{ message?: string }>('POST', `/api/referral/complete-registration?token=${encodeURIComponent(token)}`, body);
       if (!res.ok) return refused(res.error);
       onDone(res.data?.message || COPY.submitted);
     } catch (err) {

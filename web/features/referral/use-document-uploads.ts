@@ -30,7 +30,8 @@ export interface UploadState {
   refused?: string;
   /** Automatic retries used so far. */
   retries: number;
-  dataUrl?: string;
+  /** The document's bytes as the form sends them. */
+  blob?: Blob;
   outputSize?: number;
 }
 
@@ -73,7 +74,7 @@ export function useDocumentUploads() {
           toast({ title: COPY.invalidFile, description: sizeMessage(doc.label), variant: 'destructive' });
           return;
         }
-        patch(key, { status: 'done', progress: 100, dataUrl: out.dataUrl, outputSize: out.size });
+        patch(key, { status: 'done', progress: 100, blob: out.blob, outputSize: out.size });
       } catch {
         if (!current()) return;
         if (retries < UPLOAD_RETRIES) {
@@ -143,13 +144,17 @@ export function useDocumentUploads() {
     };
   }, [states]);
 
-  /** The five url fields of the payload; an empty string when there is no document (doc 1 §3). */
-  const urls = useCallback(
-    () => Object.fromEntries(DOCUMENT_KEYS.map((k) => [k, states[k].status === 'done' ? (states[k].dataUrl ?? '') : ''])) as Record<DocumentKey, string>,
+  /** The documents ready to send, by their payload field (doc 1 §3), with the picked file's name. */
+  const documents = useCallback(
+    () =>
+      DOCUMENT_KEYS.flatMap((k) => {
+        const s = states[k];
+        return s.status === 'done' && s.blob ? [{ field: k, blob: s.blob, fileName: s.fileName ?? k }] : [];
+      }),
     [states],
   );
 
-  return { states, summary, select, retry, remove, fail, urls };
+  return { states, summary, select, retry, remove, fail, documents };
 }
 
 export type DocumentUploads = ReturnType<typeof useDocumentUploads>;
