@@ -3,7 +3,15 @@ import { PRODUCT_CATEGORIES, PURCHASE_TYPES, PAYMENT_METHODS, RANKS, type Rank }
 
 /** Products, purchases, BV and ranks (doc 3 §2.3-2.5, §5, §9; decisions.md §5). */
 
+/** Tax invoices (issue 15). */
+export const INVOICE_MSG = {
+  notFound: 'Invoice not found',
+  notPaid: 'An invoice is issued once the payment is complete.',
+  preparing: 'Your invoice is being prepared. Please try again in a moment.',
+} as const;
+
 export const COMMERCE_MSG = {
+  hsnInvalid: 'HSN code is 4, 6 or 8 digits',
   productNameRequired: 'Product name is required',
   priceInvalid: 'Price must be greater than 0',
   bvInvalid: 'BV must be greater than 0',
@@ -50,6 +58,9 @@ const decimal = (message: string, opts: { min?: number; allowZero?: boolean; max
 const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
 /** Admin product editor (doc 3 §5.2: name required, price > 0, bv > 0, gst >= 0). */
+/** HSN: 4, 6 or 8 digits. */
+export const HSN_RE = /^[0-9]{4}(?:[0-9]{2}){0,2}$/;
+
 export const ProductInput = z.object({
   name: z.string({ error: COMMERCE_MSG.productNameRequired }).trim().min(1, { error: COMMERCE_MSG.productNameRequired }).max(160),
   description: z.preprocess(blank, z.string().trim().max(2000).optional()),
@@ -59,6 +70,8 @@ export const ProductInput = z.object({
   category: z.enum(PRODUCT_CATEGORIES, { error: 'Choose a category' }),
   purchaseType: z.enum(PURCHASE_TYPES, { error: 'Choose first or second purchase' }),
   imageUrl: z.preprocess(blank, z.url({ protocol: /^https?$/, error: 'Image URL must be an http(s) address' }).max(1000).optional()),
+  /** HSN code of the goods, printed on the tax invoice (issue 15). */
+  hsnCode: z.preprocess(blank, z.string().trim().regex(HSN_RE, { error: COMMERCE_MSG.hsnInvalid }).optional()),
   isActive: z.boolean().default(true),
 });
 export type ProductInput = z.input<typeof ProductInput>;
@@ -69,6 +82,7 @@ export const ProductPatch = ProductInput.partial()
     isActive: z.boolean({ error: 'Active must be true or false' }).optional(),
     description: clearable(z.string().trim().max(2000)),
     imageUrl: clearable(z.url({ protocol: /^https?$/, error: 'Image URL must be an http(s) address' }).max(1000)),
+    hsnCode: clearable(z.string().trim().regex(HSN_RE, { error: COMMERCE_MSG.hsnInvalid })),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), { error: 'Nothing to change' });
 export type ProductPatch = z.input<typeof ProductPatch>;
@@ -139,6 +153,7 @@ export interface ProductView {
   bv: string;
   gst: string;
   imageUrl: string | null;
+  hsnCode: string | null;
   isActive: boolean;
 }
 export interface AdminProductView extends ProductView {

@@ -2,6 +2,8 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { installUploadForms } from './http/upload-form';
+import { brandingRoutes } from './modules/branding/branding.routes';
+import { invoiceRoutes } from './modules/invoices/invoice.routes';
 import { existsSync, statSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import type { AppContext } from './context';
@@ -118,6 +120,8 @@ export async function buildApp(ctx: Omit<AppContext, 'log'> & { log?: AppContext
     ...engagementRoutes(fullCtx),
     ...memberRoutes(fullCtx),
     ...opsRoutes(fullCtx),
+    ...brandingRoutes(fullCtx),
+    ...invoiceRoutes(fullCtx),
   ]);
 
   await registerWebClient(app, opts.webDist);

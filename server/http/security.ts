@@ -19,7 +19,10 @@ export function installSecurityHeaders(app: FastifyInstance, config: AppConfig) 
   app.addHook('onSend', (req, reply, payload, done) => {
     setSecurityHeaders(reply, config);
     // Answers of the API carry personal data and money: no browser or proxy keeps a copy (issue 13).
-    if ((req.url.startsWith('/api/') || req.url === '/api' || req.url.startsWith('/metrics')) && !String(reply.getHeader('cache-control') ?? '').includes('no-store')) {
+    // The one exception: a public route's own public asset (the company logo at a versioned address).
+    const cacheControl = String(reply.getHeader('cache-control') ?? '');
+    const publicAsset = cacheControl.startsWith('public') && (req.routeOptions.config as { access?: string } | undefined)?.access === 'public';
+    if ((req.url.startsWith('/api/') || req.url === '/api' || req.url.startsWith('/metrics')) && !cacheControl.includes('no-store') && !publicAsset) {
       reply.header('cache-control', 'no-store');
     }
     done(null, payload);

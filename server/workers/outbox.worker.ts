@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import { decrypt } from '../lib/crypto';
 import { claimDueMail, markMail, releaseStaleSending } from '../modules/mail/outbox.repo';
 import { renderMail, type MailTemplate } from '../modules/mail/mail.templates';
+import { branding } from '../modules/branding/branding.service';
 
 const MAX_ATTEMPTS = 8;
 const backoffMs = (attempt: number) => Math.min(60 * 60_000, 15_000 * 2 ** (attempt - 1));
@@ -40,7 +41,7 @@ export function startOutboxWorker(ctx: AppContext, opts: { poll: boolean }): Out
     try {
       if (!row.payload) throw new Error('empty payload');
       const mail = JSON.parse(openPayload(row.payload)) as MailTemplate;
-      const rendered = renderMail(mail);
+      const rendered = renderMail(mail, await branding(ctx));
       if (transport) {
         await transport.sendMail({ from: ctx.config.mailFrom, to: row.toAddress, subject: rendered.subject, text: rendered.text, html: rendered.html });
         await markMail(ctx.db, row.id, { status: 'sent', sentAt: ctx.clock.now(), payload: null, lastError: null });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, uuid, varchar, text, boolean, integer, numeric, timestamp, index, check } from 'drizzle-orm/pg-core';
+import { pgTable, uuid, varchar, text, boolean, integer, numeric, timestamp, jsonb, index, uniqueIndex, check } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -16,6 +16,8 @@ export const products = pgTable(
     category: varchar('category', { length: 40 }).notNull(),
     purchaseType: varchar('purchase_type', { length: 20 }).notNull(),
     imageUrl: text('image_url'),
+    /** HSN code of the goods (4 to 8 digits), printed on the tax invoice. */
+    hsnCode: varchar('hsn_code', { length: 8 }),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -53,5 +55,47 @@ export const purchases = pgTable(
     check('purchases_quantity_check', sql`${t.quantity} >= 1`),
     check('purchases_amount_check', sql`${t.totalAmount} > 0 and ${t.totalBV} >= 0`),
     check('purchases_payment_method_check', sql`${t.paymentMethod} in ('upi','bank_transfer','card','wallet')`),
+  ],
+);
+
+/** The last invoice serial of each financial year (April to March, India): invoices are numbered without gaps. */
+export const invoiceSeries = pgTable('invoice_series', {
+  financialYear: varchar('financial_year', { length: 7 }).primaryKey(),
+  lastSerial: integer('last_serial').notNull().default(0),
+});
+
+/**
+ * A GST tax invoice (issue 15): one per completed purchase, issued by the volume applier in the batch that applies the
+ * purchase's journal entry (exactly once, in the order purchases completed). Seller and buyer are copied as they were
+ * at issue; the PDF is drawn from this row whenever it is asked for.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    purchaseId: uuid('purchase_id').notNull().unique().references(() => purchases.id),
+    userId: uuid('user_id').notNull().references(() => users.id),
+    financialYear: varchar('financial_year', { length: 7 }).notNull(),
+    serial: integer('serial').notNull(),
+    invoiceNumber: varchar('invoice_number', { length: 30 }).notNull().unique(),
+    issuedAt: ts('issued_at').notNull(),
+    seller: jsonb('seller').notNull(),
+    buyer: jsonb('buyer').notNull(),
+    productName: varchar('product_name', { length: 160 }).notNull(),
+    hsnCode: varchar('hsn_code', { length: 8 }),
+    quantity: integer('quantity').notNull(),
+    unitPrice: numeric('unit_price', { precision: 12, scale: 2 }).notNull(),
+    gstRate: numeric('gst_rate', { precision: 5, scale: 2 }).notNull(),
+    taxableValue: numeric('taxable_value', { precision: 14, scale: 2 }).notNull(),
+    cgst: numeric('cgst', { precision: 14, scale: 2 }).notNull(),
+    sgst: numeric('sgst', { precision: 14, scale: 2 }).notNull(),
+    igst: numeric('igst', { precision: 14, scale: 2 }).notNull(),
+    total: numeric('total', { precision: 14, scale: 2 }).notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('invoices_series_idx').on(t.financialYear, t.serial),
+    index('invoices_user_idx').on(t.userId, t.issuedAt),
+    check('invoices_tax_check', sql`${t.total} = ${t.taxableValue} + ${t.cgst} + ${t.sgst} + ${t.igst}`),
   ],
 );

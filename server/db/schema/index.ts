@@ -8,3 +8,4 @@ export * from './engagement';
 export * from './ops';
 export * from './volume';
 export * from './compensation';
+export * from './branding';

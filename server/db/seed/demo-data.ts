@@ -24,13 +24,19 @@ export const DEMO_DOWNLINE = [
   { key: 'r2', parent: 'r1', side: 'right', email: 'vikram.rr@demo.local', firstName: 'Vikram', lastName: 'Singh', password: 'Member@12345', mobile: '9844444444', joinsLate: true },
 ] as const;
 
+/** The demo company (issue 15): its name, colour, GSTIN and address brand the portal, the mails and the invoices. */
+export const DEMO_COMPANY = {
+  companyName: 'Sunrise Wellness Pvt Ltd', primaryColor: '#4f46e5', supportEmail: 'support@sunrise-wellness.example', supportPhone: '+91 20 4000 1234',
+  gstin: '27AAFCS1234K1Z5', address: '4th Floor, Orchid Plaza, FC Road', city: 'Pune', state: 'Maharashtra', pincode: '411004',
+} as const;
+
 export const DEMO_PRODUCTS = [
-  { name: 'AquaPure RO Water Purifier', description: '7-stage RO + UV purification, 8 litre tank, mineral cartridge.', price: '14999.00', bv: '5000.00', gst: '18.00', category: 'water_purifier', purchaseType: 'first_purchase' },
-  { name: 'AquaPure Filter Kit', description: 'Annual service kit: sediment, carbon and RO membrane filters.', price: '2499.00', bv: '800.00', gst: '18.00', category: 'water_purifier', purchaseType: 'second_purchase' },
-  { name: 'VisionMax 43" 4K LED TV', description: '43 inch 4K UHD smart LED television with HDR10 and 20 W speakers.', price: '27999.00', bv: '9000.00', gst: '28.00', category: 'led_tv', purchaseType: 'first_purchase' },
-  { name: 'VisionMax Wall Mount and Soundbar', description: 'Tilting wall mount with a 60 W soundbar for VisionMax TVs.', price: '4999.00', bv: '1500.00', gst: '18.00', category: 'led_tv', purchaseType: 'second_purchase' },
-  { name: 'BreezeLine BLDC Ceiling Fan', description: '1200 mm energy-saving BLDC fan with remote, 28 W at full speed.', price: '3999.00', bv: '1200.00', gst: '18.00', category: 'ceiling_fan', purchaseType: 'first_purchase' },
-  { name: 'BreezeLine Fan Regulator and Canopy Set', description: 'Replacement smart regulator and decorative canopy set.', price: '899.00', bv: '250.00', gst: '18.00', category: 'ceiling_fan', purchaseType: 'second_purchase' },
+  { name: 'AquaPure RO Water Purifier', description: '7-stage RO + UV purification, 8 litre tank, mineral cartridge.', price: '14999.00', bv: '5000.00', gst: '18.00', category: 'water_purifier', purchaseType: 'first_purchase', hsnCode: '84212120' },
+  { name: 'AquaPure Filter Kit', description: 'Annual service kit: sediment, carbon and RO membrane filters.', price: '2499.00', bv: '800.00', gst: '18.00', category: 'water_purifier', purchaseType: 'second_purchase', hsnCode: '84219900' },
+  { name: 'VisionMax 43" 4K LED TV', description: '43 inch 4K UHD smart LED television with HDR10 and 20 W speakers.', price: '27999.00', bv: '9000.00', gst: '28.00', category: 'led_tv', purchaseType: 'first_purchase', hsnCode: '85287217' },
+  { name: 'VisionMax Wall Mount and Soundbar', description: 'Tilting wall mount with a 60 W soundbar for VisionMax TVs.', price: '4999.00', bv: '1500.00', gst: '18.00', category: 'led_tv', purchaseType: 'second_purchase', hsnCode: '85182200' },
+  { name: 'BreezeLine BLDC Ceiling Fan', description: '1200 mm energy-saving BLDC fan with remote, 28 W at full speed.', price: '3999.00', bv: '1200.00', gst: '18.00', category: 'ceiling_fan', purchaseType: 'first_purchase', hsnCode: '84145110' },
+  { name: 'BreezeLine Fan Regulator and Canopy Set', description: 'Replacement smart regulator and decorative canopy set.', price: '899.00', bv: '250.00', gst: '18.00', category: 'ceiling_fan', purchaseType: 'second_purchase', hsnCode: '85371000' },
 ] as const;
 
 /**

@@ -2,14 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../client';
-import { users, products, walletBalances, news } from '../schema/index';
+import { users, products, walletBalances, news, companySettings } from '../schema/index';
 import { hashPassword } from '../../lib/password';
 import { findUserByEmail, findRootFounder, insertUser, type UserRow } from '../../modules/users/users.repo';
 import { generateUserId } from '../../modules/users/users.service';
 import { makeRoot } from '../../modules/tree/tree.repo';
 import { placeMember } from '../../modules/tree/tree.service';
 import { enterPipeline } from '../../modules/recruitment/pipeline.service';
-import { DEMO_ACCOUNTS, DEMO_DOWNLINE, DEMO_PRODUCTS, DEMO_WALLET_CREDIT, DEMO_NEWS } from './demo-data';
+import { DEMO_ACCOUNTS, DEMO_DOWNLINE, DEMO_PRODUCTS, DEMO_WALLET_CREDIT, DEMO_NEWS, DEMO_COMPANY } from './demo-data';
 import { postLedger } from '../../modules/wallet/ledger.service';
 import { demoCalendar, seedDemoHistory, type DemoCalendar } from './demo-history';
 
@@ -113,6 +113,7 @@ async function seedDemo(ctx: AppContext, root: UserRow, history: DemoCalendar | 
     });
     await enterPipeline(tx, pending, { recruiterId: member.id, uplineId: member.id, packageAmount: '5000.00' });
     lines.push(`Pending user: ${pending.userId} / ${pending.email}`);
+    await tx.insert(companySettings).values({ id: 1, ...DEMO_COMPANY, updatedAt: now }).onConflictDoNothing();
     const catalog = await tx.insert(products).values(DEMO_PRODUCTS.map((p) => ({ ...p, createdAt: now, updatedAt: now }))).returning();
     const rootNow = (await tx.select().from(users).where(eq(users.id, root.id)))[0];
     const franchise = await activeMember(DEMO_ACCOUNTS.franchise, rootNow, rootNow, 'right', 'mini_franchise');

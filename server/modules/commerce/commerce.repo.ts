@@ -37,6 +37,12 @@ export async function insertPurchase(db: DbOrTx, values: typeof purchases.$infer
   return row;
 }
 
+/** Who bought a purchase and whether it is paid (for the invoice's access check). */
+export async function findPurchaseOwner(db: DbOrTx, id: string) {
+  const [row] = await db.select({ userId: purchases.userId, paymentStatus: purchases.paymentStatus }).from(purchases).where(eq(purchases.id, id)).limit(1);
+  return row;
+}
+
 export async function purchaseForUpdate(db: DbOrTx, id: string): Promise<PurchaseRow | undefined> {
   const [row] = await db.select().from(purchases).where(eq(purchases.id, id)).for('update');
   return row;

@@ -27,7 +27,7 @@ import {
 
 const toProduct = (p: ProductRow): ProductView => ({
   id: p.id, name: p.name, description: p.description, category: p.category, purchaseType: p.purchaseType, price: p.price, bv: p.bv, gst: p.gst,
-  imageUrl: p.imageUrl, isActive: p.isActive,
+  imageUrl: p.imageUrl, hsnCode: p.hsnCode, isActive: p.isActive,
 });
 const toPurchase = (p: PurchaseRow, productName: string): PurchaseView => ({
   id: p.id, productId: p.productId, productName, quantity: p.quantity, unitPrice: p.unitPrice, totalAmount: p.totalAmount, totalBV: p.totalBV,
@@ -45,7 +45,7 @@ export async function adminCatalog(ctx: AppContext): Promise<AdminProductView[]>
 
 export async function createProduct(ctx: AppContext, actor: Actor, input: z.output<typeof ProductInput>) {
   return ctx.db.transaction(async (tx) => {
-    const p = await insertProduct(tx, { ...input, description: input.description ?? null, imageUrl: input.imageUrl ?? null });
+    const p = await insertProduct(tx, { ...input, description: input.description ?? null, imageUrl: input.imageUrl ?? null, hsnCode: input.hsnCode ?? null });
     await audit(tx, actor, { entityType: 'product', entityId: p.id, action: 'product.create', newState: toProduct(p) });
     return toProduct(p);
   });

@@ -18,15 +18,36 @@ export interface RenderedMail {
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function layout(title: string, paragraphs: string[], action?: { label: string; href: string }): string {
+/** The company a mail comes from (the admin's company settings, issue 15). */
+export interface MailBrand {
+  companyName: string;
+  primaryColor: string;
+  supportEmail: string | null;
+}
+const DEFAULT_BRAND: MailBrand = { companyName: 'Member Portal', primaryColor: '#4f46e5', supportEmail: null };
+const SAFE_COLOR = /^#[0-9a-fA-F]{6}$/;
+
+function layout(brand: MailBrand, title: string, paragraphs: string[], action?: { label: string; href: string }): string {
+  const color = SAFE_COLOR.test(brand.primaryColor) ? brand.primaryColor : DEFAULT_BRAND.primaryColor;
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
   const button = action
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.href)}" style="background:#4f46e5;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p><p style="font-size:12px;color:#64748b">${escapeHtml(action.href)}</p>`
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.href)}" style="background:${color};color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p><p style="font-size:12px;color:#64748b">${escapeHtml(action.href)}</p>`
     : '';
-  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;max-width:560px;margin:auto;padding:24px"><h1 style="font-size:20px">${escapeHtml(title)}</h1>${body}${button}</body></html>`;
+  const support = brand.supportEmail ? ` · Questions? <a href="mailto:${escapeHtml(brand.supportEmail)}" style="color:${color}">${escapeHtml(brand.supportEmail)}</a>` : '';
+  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;max-width:560px;margin:auto;padding:24px"><div style="font-weight:700;font-size:16px;color:${color};border-bottom:3px solid ${color};padding-bottom:10px;margin-bottom:20px">${escapeHtml(brand.companyName)}</div><h1 style="font-size:20px">${escapeHtml(title)}</h1>${body}${button}<p style="margin-top:32px;font-size:12px;color:#64748b">${escapeHtml(brand.companyName)}${support}</p></body></html>`;
 }
 
-export function renderMail(mail: MailTemplate): RenderedMail {
+/** The plain-text signature under every mail. */
+const signature = (brand: MailBrand) => `\n\n-- \n${brand.companyName}${brand.supportEmail ? `\n${brand.supportEmail}` : ''}\n`;
+
+export function renderMail(mail: MailTemplate, brand: MailBrand = DEFAULT_BRAND): RenderedMail {
+  const r = renderBody(mail, (title, paragraphs, action) => layout(brand, title, paragraphs, action));
+  return { ...r, text: `${r.text.trimEnd()}${signature(brand)}` };
+}
+
+type Layout = (title: string, paragraphs: string[], action?: { label: string; href: string }) => string;
+
+function renderBody(mail: MailTemplate, layout: Layout): RenderedMail {
   switch (mail.template) {
     case 'verify_email': {
       const { name, link } = mail.params;

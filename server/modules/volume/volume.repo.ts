@@ -15,6 +15,8 @@ export async function insertVolumeEvent(db: DbOrTx, values: NewVolumeEvent) {
 export interface PendingEvent extends JournalDelta {
   id: string;
   kind: string;
+  /** The purchase of a 'purchase' entry. */
+  purchase_id: string | null;
 }
 
 /** Serialises appliers across processes for one transaction; false when another applier holds it. */
@@ -38,7 +40,7 @@ export async function planForKeyLookups(db: DbOrTx): Promise<void> {
 export async function claimPending(db: DbOrTx, before: Date, limit: number): Promise<PendingEvent[]> {
   return rawRows<PendingEvent>(
     db,
-    sql`select v.id::text, v.kind, v.member_id, v.bv::text, v.d_members, v.d_active, v.sponsor_id
+    sql`select v.id::text, v.kind, v.member_id, v.bv::text, v.d_members, v.d_active, v.sponsor_id, v.purchase_id::text
         from volume_events v
         where v.applied_at is null and v.occurred_at < ${before.toISOString()}::timestamptz
         order by v.id limit ${limit}

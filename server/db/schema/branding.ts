@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import { pgTable, smallint, varchar, integer, timestamp, uuid, customType, check } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * The company's own settings (issue 15, branding): one row. Its name, logo and colour brand the portal, every mail,
+ * the invoices and the statements; its GSTIN and address are the seller's on every tax invoice.
+ */
+export const companySettings = pgTable(
+  'company_settings',
+  {
+    id: smallint('id').primaryKey().default(1),
+    companyName: varchar('company_name', { length: 120 }).notNull(),
+    primaryColor: varchar('primary_color', { length: 7 }).notNull().default('#4f46e5'),
+    supportEmail: varchar('support_email', { length: 254 }),
+    supportPhone: varchar('support_phone', { length: 20 }),
+    gstin: varchar('gstin', { length: 15 }),
+    address: varchar('address', { length: 300 }),
+    city: varchar('city', { length: 80 }),
+    state: varchar('state', { length: 80 }),
+    pincode: varchar('pincode', { length: 10 }),
+    logo: bytea('logo'),
+    logoContentType: varchar('logo_content_type', { length: 20 }),
+    /** Grows with every change of the logo: the logo's address carries it, so caches keep each version for good. */
+    logoVersion: integer('logo_version').notNull().default(0),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    updatedBy: uuid('updated_by').references(() => users.id),
+  },
+  () => [check('company_settings_one_row', sql`id = 1`)],
+);

@@ -1,0 +1,41 @@
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { companySettings } from '../../db/schema';
+
+export type CompanySettingsRow = typeof companySettings.$inferSelect;
+type Settings = Omit<typeof companySettings.$inferInsert, 'id'>;
+
+/** The settings without the logo's bytes (every page, mail and invoice reads these). */
+export async function findSettings(db: DbOrTx) {
+  const [row] = await db
+    .select({
+      companyName: companySettings.companyName, primaryColor: companySettings.primaryColor, supportEmail: companySettings.supportEmail,
+      supportPhone: companySettings.supportPhone, gstin: companySettings.gstin, address: companySettings.address, city: companySettings.city,
+      state: companySettings.state, pincode: companySettings.pincode, logoContentType: companySettings.logoContentType,
+      logoVersion: companySettings.logoVersion, updatedAt: companySettings.updatedAt,
+    })
+    .from(companySettings)
+    .where(eq(companySettings.id, 1))
+    .limit(1);
+  return row;
+}
+
+export async function findLogo(db: DbOrTx) {
+  const [row] = await db.select({ logo: companySettings.logo, contentType: companySettings.logoContentType, version: companySettings.logoVersion }).from(companySettings).where(eq(companySettings.id, 1)).limit(1);
+  return row?.logo && row.contentType ? { bytes: row.logo, contentType: row.contentType, version: row.version } : undefined;
+}
+
+/** Writes the one row (created on first save), under a row lock taken by the caller's transaction. */
+export async function saveSettings(db: DbOrTx, values: Settings) {
+  const [row] = await db
+    .insert(companySettings)
+    .values({ id: 1, ...values })
+    .onConflictDoUpdate({ target: companySettings.id, set: values })
+    .returning({ logoVersion: companySettings.logoVersion });
+  return row;
+}
+
+export async function lockSettings(db: DbOrTx) {
+  const [row] = await db.select({ logoVersion: companySettings.logoVersion }).from(companySettings).where(eq(companySettings.id, 1)).for('update');
+  return row;
+}

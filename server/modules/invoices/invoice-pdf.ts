@@ -1,0 +1,144 @@
+import PDFDocument from 'pdfkit';
+import { gstStateCode } from '../../../contracts/branding';
+import { amountInWords, fromPaise, toPaise } from './gst';
+import type { InvoiceRow, SellerSnapshot } from './invoice.repo';
+
+interface Buyer {
+  name: string;
+  memberId: string;
+  email: string | null;
+  mobile: string | null;
+  address: string | null;
+  state: string | null;
+}
+
+export interface InvoiceLook {
+  primaryColor: string;
+  logo?: Buffer;
+}
+
+/** 1234567.5 -> '12,34,567.50' (Indian grouping). */
+export function indianAmount(amount: string): string {
+  const [whole, frac] = fromPaise(toPaise(amount)).split('.');
+  const neg = whole.startsWith('-');
+  const digits = neg ? whole.slice(1) : whole;
+  const last3 = digits.slice(-3);
+  const rest = digits.slice(0, -3).replace(/\B(?=(\d{2})+(?!\d))/g, ',');
+  return `${neg ? '-' : ''}${rest ? `${rest},` : ''}${last3}.${frac}`;
+}
+
+const dateIn = (at: Date) => at.toLocaleDateString('en-IN', { timeZone: 'Asia/Kolkata', day: '2-digit', month: 'short', year: 'numeric' });
+const withCode = (state: string | null) => (state ? `${state}${gstStateCode(state) ? ` (${gstStateCode(state)})` : ''}` : 'Not given');
+
+/**
+ * The tax invoice as a PDF (A4), drawn from the invoice row alone: the same row gives the same document whenever it
+ * is asked for. The standard PDF fonts have no rupee sign, so amounts are in INR.
+ */
+export function renderInvoicePdf(inv: InvoiceRow, look: InvoiceLook): Promise<Buffer> {
+  const seller = inv.seller as SellerSnapshot;
+  const buyer = inv.buyer as Buyer;
+  const doc = new PDFDocument({
+    size: 'A4', margin: 40,
+    info: { Title: `Tax invoice ${inv.invoiceNumber}`, Author: seller.name, Subject: `Invoice for ${inv.productName}` },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const left = 40;
+  const width = doc.page.width - 80;
+  const brand = look.primaryColor;
+  const muted = '#475569';
+  const ink = '#0f172a';
+
+  // Seller, with the logo when there is one.
+  let textLeft = left;
+  if (look.logo) {
+    try {
+      doc.image(look.logo, left, 40, { fit: [56, 56] });
+      textLeft = left + 68;
+    } catch {
+      textLeft = left;
+    }
+  }
+  doc.fillColor(brand).font('Helvetica-Bold').fontSize(16).text(seller.name, textLeft, 40, { width: 300 });
+  doc.fillColor(muted).font('Helvetica').fontSize(9);
+  const sellerLines = [
+    seller.address, [seller.city, seller.state, seller.pincode].filter(Boolean).join(', '),
+    seller.gstin ? `GSTIN: ${seller.gstin}` : 'GSTIN: not registered', [seller.email, seller.phone].filter(Boolean).join(' | '),
+  ].filter((l): l is string => Boolean(l));
+  doc.text(sellerLines.join('\n'), textLeft, doc.y + 2, { width: 300 });
+
+  doc.fillColor(ink).font('Helvetica-Bold').fontSize(18).text('TAX INVOICE', left, 40, { width, align: 'right' });
+  doc.font('Helvetica').fontSize(9).fillColor(muted);
+  doc.text(`Invoice No: ${inv.invoiceNumber}\nInvoice Date: ${dateIn(inv.issuedAt)}\nPlace of Supply: ${withCode(buyer.state)}`, left, 64, { width, align: 'right' });
+
+  // Buyer.
+  const top = Math.max(doc.y, 120) + 16;
+  doc.moveTo(left, top).lineTo(left + width, top).strokeColor('#e2e8f0').stroke();
+  doc.fillColor(ink).font('Helvetica-Bold').fontSize(10).text('Bill To', left, top + 10);
+  doc.font('Helvetica').fontSize(9).fillColor(ink);
+  doc.text(
+    [`${buyer.name} (Member ${buyer.memberId})`, buyer.address, `State: ${withCode(buyer.state)}`, [buyer.email, buyer.mobile].filter(Boolean).join(' | ')]
+      .filter(Boolean).join('\n'),
+    left, doc.y + 2, { width: width / 2 },
+  );
+
+  // The line.
+  const cols = [
+    { h: '#', w: 20, a: 'left' }, { h: 'Description', w: 125, a: 'left' }, { h: 'HSN', w: 55, a: 'left' }, { h: 'Qty', w: 30, a: 'right' },
+    { h: 'Rate', w: 60, a: 'right' }, { h: 'Taxable Value', w: 70, a: 'right' }, { h: 'GST %', w: 40, a: 'right' }, { h: 'Tax', w: 55, a: 'right' },
+    { h: 'Amount', w: width - 455, a: 'right' },
+  ] as const;
+  const tax = (toPaise(inv.cgst) + toPaise(inv.sgst) + toPaise(inv.igst)).toString();
+  const values = [
+    '1', inv.productName, inv.hsnCode ?? '-', String(inv.quantity), indianAmount(inv.unitPrice), indianAmount(inv.taxableValue),
+    `${Number(inv.gstRate)}%`, indianAmount(fromPaise(BigInt(tax))), indianAmount(inv.total),
+  ];
+  let y = doc.y + 18;
+  doc.rect(left, y, width, 20).fill(brand);
+  let x = left;
+  doc.fillColor('#ffffff').font('Helvetica-Bold').fontSize(8.5);
+  for (const c of cols) {
+    doc.text(c.h, x + 4, y + 6, { width: c.w - 8, align: c.a });
+    x += c.w;
+  }
+  y += 26;
+  x = left;
+  doc.fillColor(ink).font('Helvetica').fontSize(9);
+  let rowHeight = 0;
+  cols.forEach((c, i) => {
+    rowHeight = Math.max(rowHeight, doc.heightOfString(values[i], { width: c.w - 8 }));
+    doc.text(values[i], x + 4, y, { width: c.w - 8, align: c.a });
+    x += c.w;
+  });
+  y += rowHeight + 8;
+  doc.moveTo(left, y).lineTo(left + width, y).strokeColor('#e2e8f0').stroke();
+
+  // Totals.
+  const totals: [string, string][] = [['Taxable Value', inv.taxableValue]];
+  if (toPaise(inv.igst) > 0n || (toPaise(inv.cgst) === 0n && toPaise(inv.sgst) === 0n)) totals.push([`IGST @ ${Number(inv.gstRate)}%`, inv.igst]);
+  else totals.push([`CGST @ ${Number(inv.gstRate) / 2}%`, inv.cgst], [`SGST @ ${Number(inv.gstRate) / 2}%`, inv.sgst]);
+  y += 10;
+  for (const [label, amount] of totals) {
+    doc.font('Helvetica').fontSize(9).fillColor(muted).text(label, left + width - 250, y, { width: 140, align: 'right' });
+    doc.fillColor(ink).text(`INR ${indianAmount(amount)}`, left + width - 110, y, { width: 110, align: 'right' });
+    y += 15;
+  }
+  doc.moveTo(left + width - 250, y).lineTo(left + width, y).strokeColor(brand).stroke();
+  y += 6;
+  doc.font('Helvetica-Bold').fontSize(11).fillColor(ink).text('Invoice Total', left + width - 250, y, { width: 140, align: 'right' });
+  doc.text(`INR ${indianAmount(inv.total)}`, left + width - 110, y, { width: 110, align: 'right' });
+  y += 24;
+  doc.font('Helvetica-Bold').fontSize(9).text('Amount in words: ', left, y, { continued: true }).font('Helvetica').text(amountInWords(toPaise(inv.total)));
+
+  y = doc.y + 40;
+  doc.font('Helvetica').fontSize(9).fillColor(ink).text(`For ${seller.name}`, left, y, { width, align: 'right' });
+  doc.fillColor(muted).text('Authorised Signatory', left, y + 36, { width, align: 'right' });
+  doc.fontSize(8).text('This is a computer-generated invoice and needs no signature. Tax is not payable on reverse charge.', left, y + 70, { width, align: 'center' });
+  doc.end();
+  return done;
+}

@@ -1,0 +1,55 @@
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import type { Actor } from '../../core/actor';
+import { AppError, notFound } from '../../core/app-error';
+import { GST_STATES, gstStateCode } from '../../../contracts/branding';
+import { INVOICE_MSG } from '../../../contracts/commerce';
+import { branding, brandingLogo } from '../branding/branding.service';
+import { findPurchaseOwner } from '../commerce/commerce.repo';
+import { issueInvoicesFor, findInvoiceOfPurchase, type SellerSnapshot } from './invoice.repo';
+import { renderInvoicePdf } from './invoice-pdf';
+
+const squash = (s: string) => s.toLowerCase().replace(/[^a-z]/g, '');
+
+/** Every name of the seller's state as the issuing SQL compares it (letters only, lower case), aliases included. */
+function namesOfState(state: string | null): string[] {
+  const code = gstStateCode(state);
+  if (!code) return [];
+  const names = GST_STATES.filter(([c]) => c === code).map(([, n]) => squash(n));
+  if (state) names.push(squash(state));
+  for (const alias of ['Orissa', 'Pondicherry', 'NCT of Delhi', 'New Delhi', 'Jammu & Kashmir', 'Andaman & Nicobar', 'Daman and Diu', 'Dadra and Nagar Haveli']) {
+    if (gstStateCode(alias) === code) names.push(squash(alias));
+  }
+  return [...new Set(names)];
+}
+
+/**
+ * Issues the tax invoices of the purchases whose journal entries a batch applies, in that batch's transaction
+ * (volume applier): each completed purchase gets exactly one invoice, numbered in the order purchases completed.
+ * The seller is the company as its settings stand now.
+ */
+export async function issueInvoices(ctx: AppContext, tx: DbOrTx, purchaseIds: string[]) {
+  if (!purchaseIds.length) return 0;
+  const b = await branding(ctx, tx);
+  const seller: SellerSnapshot = {
+    name: b.companyName, gstin: b.gstin, address: b.address, city: b.city, state: b.state, pincode: b.pincode, email: b.supportEmail, phone: b.supportPhone,
+  };
+  return issueInvoicesFor(tx, purchaseIds, seller, namesOfState(b.state));
+}
+
+/**
+ * The invoice PDF of a purchase: its buyer or an admin (anyone else is told it does not exist). A purchase not yet
+ * completed has none; a completed one gets its invoice within seconds (the applier's next batch).
+ */
+export async function invoicePdf(ctx: AppContext, actor: Actor, purchaseId: string, asAdmin: boolean) {
+  const owner = await findPurchaseOwner(ctx.db, purchaseId);
+  if (!owner || (!asAdmin && owner.userId !== actor.user.id)) throw notFound(INVOICE_MSG.notFound);
+  const invoice = await findInvoiceOfPurchase(ctx.db, purchaseId);
+  if (!invoice) {
+    if (owner.paymentStatus !== 'completed') throw new AppError('CONFLICT', 409, INVOICE_MSG.notPaid);
+    throw new AppError('CONFLICT', 409, INVOICE_MSG.preparing);
+  }
+  const [b, logo] = await Promise.all([branding(ctx), brandingLogo(ctx)]);
+  const pdf = await renderInvoicePdf(invoice, { primaryColor: b.primaryColor, logo: logo?.bytes });
+  return { pdf, fileName: `${invoice.invoiceNumber.replace(/\//g, '-')}.pdf` };
+}
