@@ -89,7 +89,28 @@ export const DownlineQuery = z.object({
 export type DownlineQuery = z.input<typeof DownlineQuery>;
 
 export const TeamMembersQuery = z.object({ search: z.preprocess(blank, z.string().trim().max(100).optional()) });
-export const BinaryTreeQuery = z.object({ rootId: z.preprocess(blank, z.string().uuid({ error: 'Not a member id' }).optional()) });
+/** Depth: two levels by default (doc 3 §2.4); the genealogy explorer asks for up to five at a time. */
+export const BinaryTreeQuery = z.object({
+  rootId: z.preprocess(blank, z.string().uuid({ error: 'Not a member id' }).optional()),
+  depth: z.coerce.number({ error: 'Depth is 1 to 5 levels' }).int({ error: 'Depth is 1 to 5 levels' }).min(1, { error: 'Depth is 1 to 5 levels' }).max(5, { error: 'Depth is 1 to 5 levels' }).default(2),
+});
+export const GenealogySearchQuery = z.object({ q: z.string({ error: 'Type a user ID or a name' }).trim().min(2, { error: 'Type at least 2 characters' }).max(100) });
+export const GenealogyExtremeQuery = z.object({
+  side: z.enum(['left', 'right'], { error: 'Choose left or right' }),
+  rootId: z.preprocess(blank, z.string().uuid({ error: 'Not a member id' }).optional()),
+});
+export interface GenealogySearchResult {
+  id: string;
+  userId: string;
+  name: string;
+  status: string;
+  rank: string | null;
+  /** Levels between the viewer and the member. */
+  levelsBelow: number;
+  /** From the viewer (first) to the member (last), the middle left out past eight levels (`pathOmitted`). */
+  path: { id: string; userId: string; name: string }[];
+  pathOmitted: number;
+}
 export const PlacementParentsQuery = z.object({
   search: z.preprocess(blank, z.string().trim().max(100).optional()),
   limit: z.coerce.number().int().min(1).max(100).default(50),
@@ -109,11 +130,18 @@ export interface TreeNode {
   position: Side | null;
   /** Depth below the viewed root (root 0). */
   level: number;
+  /** Rank reached (null before the first). */
+  rank: string | null;
   totalBV: string;
   leftBV: string;
   rightBV: string;
   leftCount: number;
   rightCount: number;
+  leftActive: number;
+  rightActive: number;
+  /** Whether the node has a child on that side (shown or not: the explorer loads deeper levels on demand). */
+  hasLeftChild: boolean;
+  hasRightChild: boolean;
   /** BV carried forward per leg after the last posted pairing cycle (compensation.md §3). */
   carryLeftBV: string;
   carryRightBV: string;

@@ -10,7 +10,7 @@ export const memberColumns = {
   leftBV: memberVolume.leftBV, rightBV: memberVolume.rightBV, leftCount: memberVolume.leftCount, rightCount: memberVolume.rightCount, leftActive: memberVolume.leftActive,
   rightActive: memberVolume.rightActive, teamDepth: memberVolume.teamDepth, totalDirects: memberVolume.totalDirects, leftChildId: users.leftChildId,
   rightChildId: users.rightChildId, parentId: users.parentId, registrationDate: users.registrationDate, createdAt: users.createdAt,
-  activationDate: users.activationDate, placedAt: users.placedAt,
+  activationDate: users.activationDate, placedAt: users.placedAt, currentRank: users.currentRank,
 };
 
 export async function memberNode(db: DbOrTx, id: string) {
@@ -188,4 +188,36 @@ export async function placementParents(db: DbOrTx, search: string | undefined, l
     ))
     .orderBy(users.level, users.createdAt)
     .limit(limit);
+}
+
+/**
+ * Placed members whose user ID is the term (any case) or whose name contains it, at or below a tree level, for the
+ * genealogy search (the caller keeps those inside the viewer's downline).
+ */
+export async function treeCandidates(db: DbOrTx, term: string, minLevel: number, limit: number) {
+  const pattern = containsPattern(term);
+  return db
+    .select({ id: users.id, userId: users.userId, firstName: users.firstName, lastName: users.lastName, status: users.status, currentRank: users.currentRank })
+    .from(users)
+    .where(and(
+      sql`${users.placedAt} is not null`, sql`${users.level} >= ${minLevel}`,
+      or(sql`upper(${users.userId}) = upper(${term})`, ilike(sql`${users.firstName} || ' ' || coalesce(${users.lastName}, '')`, pattern), ilike(users.lastName, pattern)),
+    ))
+    .orderBy(users.level, users.userId)
+    .limit(limit);
+}
+
+/** Follows one side down from a node to the last member on it; answers that member and the steps taken. */
+export async function outermost(db: DbOrTx, startId: string, side: 'left' | 'right') {
+  const child = side === 'left' ? sql.raw('left_child_id') : sql.raw('right_child_id');
+  const [row] = await rawRows<{ id: string; user_id: string; first_name: string | null; last_name: string | null; steps: number }>(
+    db,
+    sql`with recursive down(id, steps) as (
+          select id, 0 from users where id = ${startId}::uuid
+          union all
+          select u.${child}, d.steps + 1 from down d join users u on u.id = d.id where u.${child} is not null
+        )
+        select u.id::text, u.user_id, u.first_name, u.last_name, d.steps from down d join users u on u.id = d.id order by d.steps desc limit 1`,
+  );
+  return { id: row.id, userId: row.user_id, firstName: row.first_name, lastName: row.last_name, steps: row.steps };
 }

@@ -5,16 +5,40 @@ import { actorOf } from '../../http/actor';
 import { parse } from '../../http/validate';
 import { perUser } from '../../http/rate-limit';
 import { MSG } from '../../../contracts/messages';
-import { BinaryTreeQuery, DownlineQuery, RecruitRequest, TeamMembersQuery, UplineDecisionRequest } from '../../../contracts/team';
-import { binaryTree, directRecruits, downline, ownPipeline, teamStats, uplineQueue, decide, recruitLink } from './team.service';
+import { BinaryTreeQuery, DownlineQuery, RecruitRequest, TeamMembersQuery, UplineDecisionRequest, GenealogySearchQuery, GenealogyExtremeQuery } from '../../../contracts/team';
+import { binaryTree, directRecruits, downline, ownPipeline, teamStats, uplineQueue, decide, recruitLink, searchTree, extremeOf, type TreeScope } from './team.service';
+import { findRootFounder } from '../users/users.repo';
+import { notFound } from '../../core/app-error';
 
 const IdParam = z.object({ id: z.uuid({ error: MSG.recruitNotFound }) });
 
 /** Member tree reads and upline decisions (doc 3 §7), each limited to the member's own records. */
 export function teamRoutes(ctx: AppContext): RouteDef[] {
   const me = (req: Parameters<typeof identityOf>[0]) => identityOf(req).user;
+  const mine = (req: Parameters<typeof identityOf>[0]): TreeScope => ({ top: me(req) });
+  // An admin explores the whole tree, from its root.
+  const whole = async (): Promise<TreeScope> => {
+    const root = await findRootFounder(ctx.db);
+    if (!root) throw notFound(MSG.memberNotFound);
+    return { top: root };
+  };
+  const treeOf = async (scope: TreeScope, query: unknown) => {
+    const q = parse(BinaryTreeQuery, query);
+    return binaryTree(ctx, scope, q.rootId, q.depth);
+  };
+  const extreme = async (scope: TreeScope, query: unknown) => {
+    const q = parse(GenealogyExtremeQuery, query);
+    return extremeOf(ctx, scope, q.rootId, q.side);
+  };
   return [
-    { method: 'GET', url: '/api/binary-tree', access: 'member', handler: async (req) => binaryTree(ctx, me(req), parse(BinaryTreeQuery, req.query).rootId) },
+    // The genealogy explorer (issue 15): deeper levels, search with the path, the extreme left or right; members in
+    // their own downline, admins in the whole tree.
+    { method: 'GET', url: '/api/binary-tree/search', access: 'member', handler: async (req) => searchTree(ctx, mine(req), parse(GenealogySearchQuery, req.query).q) },
+    { method: 'GET', url: '/api/binary-tree/extreme', access: 'member', handler: async (req) => extreme(mine(req), req.query) },
+    { method: 'GET', url: '/api/admin/binary-tree', access: 'admin', handler: async (req) => treeOf(await whole(), req.query) },
+    { method: 'GET', url: '/api/admin/binary-tree/search', access: 'admin', handler: async (req) => searchTree(ctx, await whole(), parse(GenealogySearchQuery, req.query).q) },
+    { method: 'GET', url: '/api/admin/binary-tree/extreme', access: 'admin', handler: async (req) => extreme(await whole(), req.query) },
+    { method: 'GET', url: '/api/binary-tree', access: 'member', handler: async (req) => treeOf(mine(req), req.query) },
     { method: 'GET', url: '/api/direct-recruits', access: 'member', handler: async (req) => directRecruits(ctx, me(req)) },
     { method: 'GET', url: '/api/team/members', access: 'member', handler: async (req) => directRecruits(ctx, me(req), parse(TeamMembersQuery, req.query).search) },
     { method: 'GET', url: '/api/team/pending-recruits', access: 'member', handler: async (req) => ownPipeline(ctx, me(req)) },

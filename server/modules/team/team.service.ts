@@ -6,7 +6,7 @@ import { MSG } from '../../../contracts/messages';
 import type { Position } from '../../../contracts/enums';
 import type {
   BinaryTreeResponse, DirectRecruit, DownlineQuery, DownlineResponse, DownlineLevel, TeamStats, TreeNode, TeamPendingRecruit,
-  UplinePendingRecruit, UplineDecisionRequest, RecruitRequest, RecruitResponse, ReferralGenerateRequest, PlacementParent,
+  UplinePendingRecruit, UplineDecisionRequest, RecruitRequest, RecruitResponse, ReferralGenerateRequest, PlacementParent, GenealogySearchResult,
 } from '../../../contracts/team';
 import { findUserByEmail, type UserRow } from '../users/users.repo';
 import { notify, notifyAdmins } from '../notifications/notifications.service';
@@ -18,7 +18,7 @@ import { closeAsRejected } from '../recruitment/recruits.service';
 import { rankProgress } from '../ranks/rank.service';
 import { addMoney } from '../../lib/money';
 import { volumeOf } from '../volume/volume.repo';
-import { statsFigures, memberNode, memberNodes, sponsoredMembers, downlineOf, placementParents, pairingFigures, type MemberNodeRow } from './team.repo';
+import { statsFigures, memberNode, memberNodes, sponsoredMembers, downlineOf, placementParents, pairingFigures, treeCandidates, outermost, type MemberNodeRow } from './team.repo';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 const fullName = (u: { firstName: string | null; lastName: string | null }) => [u.firstName, u.lastName].filter(Boolean).join(' ');
@@ -45,8 +45,18 @@ export async function teamStats(ctx: AppContext, me: UserRow): Promise<TeamStats
 
 const MAX_PATH = 8;
 
-/** The viewer's tree (or a subtree inside the viewer's downline), two levels deep (doc 3 §2.4). */
-export async function binaryTree(ctx: AppContext, me: UserRow, rootId: string | undefined): Promise<BinaryTreeResponse> {
+/** Who views a tree: a member sees their own downline, an admin the whole tree from its root (the founder). */
+export interface TreeScope {
+  top: { id: string; userId: string; level: number; firstName: string | null; lastName: string | null; placedAt: Date | null };
+}
+
+/**
+ * The viewer's tree (or a subtree inside the viewer's downline), `depth` levels below the viewed root (doc 3 §2.4:
+ * two; the genealogy explorer asks for up to five, and for more by viewing a deeper node as the root). One read per
+ * level and one for every visible node's pairing figures.
+ */
+export async function binaryTree(ctx: AppContext, scope: TreeScope, rootId: string | undefined, depth = 2): Promise<BinaryTreeResponse> {
+  const me = scope.top;
   if (!me.placedAt) throw notFound(MSG.memberNotFound);
   let path = [{ id: me.id, userId: me.userId, name: fullName(me) || me.userId }];
   let pathOmitted = 0;
@@ -62,22 +72,26 @@ export async function binaryTree(ctx: AppContext, me: UserRow, rootId: string | 
     });
   }
   const root = (await memberNode(ctx.db, rootId ?? me.id))!;
-  const kids = await memberNodes(ctx.db, [root.leftChildId, root.rightChildId].filter((x): x is string => Boolean(x)));
-  const grandIds = kids.flatMap((k) => [k.leftChildId, k.rightChildId]).filter((x): x is string => Boolean(x));
-  // The grandchildren's rows and every visible node's pairing figures (one set-based read) at once.
-  const [grand, figures] = await Promise.all([memberNodes(ctx.db, grandIds), pairingFigures(ctx.db, [root.id, ...kids.map((k) => k.id), ...grandIds])]);
-  const byId = new Map([...kids, ...grand].map((n) => [n.id, n]));
+  const byId = new Map<string, MemberNodeRow>([[root.id, root]]);
+  let level = [root];
+  for (let d = 1; d <= depth && level.length; d++) {
+    const ids = level.flatMap((n) => [n.leftChildId, n.rightChildId]).filter((x): x is string => Boolean(x));
+    level = await memberNodes(ctx.db, ids);
+    for (const n of level) byId.set(n.id, n);
+  }
+  const figures = await pairingFigures(ctx.db, [...byId.keys()]);
   const pairing = new Map(figures.map((f) => [f.member_id, f]));
-  const build = (n: MemberNodeRow | undefined, depth: number): TreeNode | null => {
+  const build = (n: MemberNodeRow | undefined, d: number): TreeNode | null => {
     if (!n) return null;
     const f = pairing.get(n.id);
     return {
       id: n.id, userId: n.userId, firstName: n.firstName, lastName: n.lastName, email: n.email, idStatus: n.idStatus, status: n.status,
-      packageAmount: n.packageAmount, position: (n.position as Position | null) ?? null, level: depth, totalBV: addMoney(n.leftBV, n.rightBV),
-      leftBV: n.leftBV, rightBV: n.rightBV, leftCount: n.leftCount, rightCount: n.rightCount,
+      packageAmount: n.packageAmount, position: (n.position as Position | null) ?? null, level: d, rank: n.currentRank ?? null, totalBV: addMoney(n.leftBV, n.rightBV),
+      leftBV: n.leftBV, rightBV: n.rightBV, leftCount: n.leftCount, rightCount: n.rightCount, leftActive: n.leftActive, rightActive: n.rightActive,
       carryLeftBV: f?.carry_left ?? '0.00', carryRightBV: f?.carry_right ?? '0.00', cycleLeftBV: f?.cycle_left ?? '0.00', cycleRightBV: f?.cycle_right ?? '0.00',
-      leftChild: depth < 2 && n.leftChildId ? build(byId.get(n.leftChildId), depth + 1) : null,
-      rightChild: depth < 2 && n.rightChildId ? build(byId.get(n.rightChildId), depth + 1) : null,
+      hasLeftChild: Boolean(n.leftChildId), hasRightChild: Boolean(n.rightChildId),
+      leftChild: d < depth && n.leftChildId ? build(byId.get(n.leftChildId), d + 1) : null,
+      rightChild: d < depth && n.rightChildId ? build(byId.get(n.rightChildId), d + 1) : null,
     };
   };
   const tree = build(root, 0)!;
@@ -90,6 +104,46 @@ export async function binaryTree(ctx: AppContext, me: UserRow, rootId: string | 
       openCycle: cycles?.open_starts_at && cycles.open_ends_at ? { startsAt: iso(cycles.open_starts_at)!, endsAt: iso(cycles.open_ends_at)! } : null,
     },
   };
+}
+
+/** How many matches a genealogy search answers, and how many names it looks at to find them inside a downline. */
+const SEARCH_RESULTS = 10;
+const SEARCH_CANDIDATES = 40;
+
+/**
+ * Members of the viewer's downline by user ID (exact) or name (contains), each with the path from the viewer to it
+ * (genealogy explorer, issue 15). Names outside the downline are never answered.
+ */
+export async function searchTree(ctx: AppContext, scope: TreeScope, q: string): Promise<GenealogySearchResult[]> {
+  const me = scope.top;
+  if (!me.placedAt) return [];
+  const out: GenealogySearchResult[] = [];
+  for (const c of await treeCandidates(ctx.db, q, me.level, SEARCH_CANDIDATES)) {
+    const chain = c.id === me.id ? [me.id] : await pathBetween(ctx.db, { id: me.id, level: me.level }, c.id);
+    if (!chain) continue;
+    const named = new Map((await memberNodes(ctx.db, chain.length > MAX_PATH + 1 ? [chain[0], ...chain.slice(-MAX_PATH)] : chain)).map((n) => [n.id, n]));
+    const shown = chain.length > MAX_PATH + 1 ? [chain[0], ...chain.slice(-MAX_PATH)] : chain;
+    out.push({
+      id: c.id, userId: c.userId, name: fullName(c) || c.userId, status: c.status, rank: c.currentRank ?? null, levelsBelow: chain.length - 1,
+      path: shown.map((id) => ({ id, userId: named.get(id)!.userId, name: fullName(named.get(id)!) || named.get(id)!.userId })),
+      pathOmitted: Math.max(0, chain.length - shown.length),
+    });
+    if (out.length >= SEARCH_RESULTS) break;
+  }
+  return out;
+}
+
+/**
+ * The last member down one side from a node (the viewer by default): where the next spillover on that side lands
+ * (genealogy explorer's "extreme left / right").
+ */
+export async function extremeOf(ctx: AppContext, scope: TreeScope, rootId: string | undefined, side: Position) {
+  const me = scope.top;
+  if (!me.placedAt) throw notFound(MSG.memberNotFound);
+  const start = rootId ?? me.id;
+  if (start !== me.id && !(await pathBetween(ctx.db, { id: me.id, level: me.level }, start))) throw notFound(MSG.memberNotFound);
+  const end = await outermost(ctx.db, start, side);
+  return { id: end.id, userId: end.userId, name: fullName(end) || end.userId, levelsBelow: end.steps, side };
 }
 
 export async function directRecruits(ctx: AppContext, me: UserRow, search?: string): Promise<DirectRecruit[]> {
