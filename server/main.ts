@@ -3,19 +3,11 @@ import { resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig, type AppConfig } from './config';
 import { resolveSecret } from './lib/secret';
-import { createRuntime, type Runtime } from './runtime';
+import { banner } from './banner';
+import { createRuntime } from './runtime';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const webDist = resolve(here, '../web/dist');
-
-function banner(config: AppConfig, runtime: Runtime, processes: number) {
-  const lines = [
-    `Platform running at ${config.appUrl} (database: ${runtime.database.kind === 'pglite' ? `embedded PGlite in ${resolve(config.dataDir)}` : 'PostgreSQL'}; mail: ${config.smtpUrl ? 'SMTP' : 'development mode, printed to this log'}${processes > 1 ? `; ${processes} app processes` : ''})`,
-    ...runtime.seedLines,
-  ];
-  if (config.demoSeed && runtime.seedLines.length) lines.push('Demo passwords are listed in README.md (Demo accounts).');
-  return lines.join('\n');
-}
 
 function onShutdown(close: () => Promise<void>) {
   const stop = async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { startTestApp, userByEmail, volumeByEmail, type TestApp } from '../support/test-app';
-import { demoCookies, expectError, expectInvalid, query, uniqueEmail } from '../support/http';
+import { b64, demoCookies, expectError, expectInvalid, fakePng, query, uniqueEmail } from '../support/http';
 import { expectTreeSound } from '../support/tree';
 import { ENGAGEMENT_MSG } from '../../contracts/engagement';
 import { MSG } from '../../contracts/messages';
@@ -182,7 +182,11 @@ describe('member dashboard data', () => {
     const info = await t.api('GET', '/api/user/kyc-info', { cookie: c.member });
     expect(info.status).toBe(200);
     expect(Object.keys(info.body.documents)).toEqual(['panCard', 'aadhaarCard', 'bankStatement', 'photo']);
-    expect(info.body.overallStatus).toBe('pending');
+    // Nothing uploaded: 'not_submitted', not 'pending' (issue 15); the first document makes it pending.
+    expect(info.body.overallStatus).toBe('not_submitted');
+    const up = await t.api('POST', '/api/kyc/upload', { cookie: c.member, body: { documentType: 'photo', documentData: b64(fakePng()) } });
+    expect(up.status).toBe(201);
+    expect((await t.api('GET', '/api/user/kyc-info', { cookie: c.member })).body.overallStatus).toBe('pending');
     expect(info.body.deadline).not.toBeNull();
     expect(info.body.deadlinePassed).toBe(false);
     const member = (await userByEmail(t, t.demo.member.email))!;

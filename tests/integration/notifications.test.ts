@@ -140,3 +140,29 @@ describe('POST /api/notifications/read-all', () => {
     expect((await t.api('GET', '/api/notifications/unread-count', { cookie: a.cookie })).body).toEqual({ count: 0 });
   });
 });
+
+describe('staff work done is read in every bell (issue 15)', () => {
+  it('an order marked paid by one admin is read for all; other work stays unread', async () => {
+    const admin = await t.login(t.demo.admin.email, t.demo.admin.password);
+    const member = await t.login(t.demo.member.email, t.demo.member.password);
+    const products = (await t.api('GET', '/api/products', { cookie: member })).body as { id: string }[];
+    const order = async () => {
+      const r = await t.api('POST', '/api/purchases', { cookie: member, body: { productId: products[0].id, quantity: 1, paymentMethod: 'upi', deliveryAddress: '12 Residency Road, Camp, Pune 411001' } });
+      expect(r.status).toBe(201);
+      return r.body.purchase.id as string;
+    };
+    const first = await order();
+    const second = await order();
+    const unreadFor = async (purchaseId: string) =>
+      (await t.runtime.ctx.db.select().from(notifications).where(eq(notifications.type, 'order_awaiting_payment')))
+        .filter((n) => (n.data as { purchaseId?: string } | null)?.purchaseId === purchaseId && !n.read).length;
+    // Every admin (the demo has two) was told about each order.
+    expect(await unreadFor(first)).toBeGreaterThanOrEqual(2);
+    expect((await t.api('PATCH', `/api/admin/purchases/${first}`, { cookie: admin, body: { paymentStatus: 'completed' } })).status).toBe(200);
+    expect(await unreadFor(first)).toBe(0);
+    expect(await unreadFor(second)).toBeGreaterThanOrEqual(2);
+    // A delivery update alone is not the work the notification asked for.
+    expect((await t.api('PATCH', `/api/admin/purchases/${second}`, { cookie: admin, body: { deliveryStatus: 'processing' } })).status).toBe(200);
+    expect(await unreadFor(second)).toBeGreaterThanOrEqual(2);
+  });
+});

@@ -8,6 +8,7 @@ import { findDocumentForUpdate, type KycRow } from '../kyc/kyc.repo';
 import { refreshUserKycStatus } from '../kyc/kyc.service';
 import { notify } from '../notifications/notifications.service';
 import { audit } from '../audit/audit.service';
+import { workDone } from '../notifications/notifications.service';
 import { listKycUsers, documentsOfUsers, reviewDocument } from './admin-kyc.repo';
 
 /** The reviewer's detail view: full numbers are shown here and nowhere else (decisions.md §7). */
@@ -69,6 +70,8 @@ export async function decideDocument(ctx: AppContext, reviewer: Actor, documentI
     const before = (await findUserById(tx, doc.userId))!.kycStatus;
     await refreshUserKycStatus(ctx, tx, doc.userId);
     const after = (await findUserById(tx, doc.userId))!.kycStatus;
+    // The review request is done once none of the member's documents waits any more.
+    if (after !== 'pending') await workDone(tx, 'kyc', doc.userId);
     const label = KYC_TYPE_LABELS[doc.documentType as KycDocumentType] ?? doc.documentType;
     if (status === 'rejected') {
       await notify(tx, [doc.userId], {

@@ -12,6 +12,7 @@ import { audit } from '../audit/audit.service';
 import { sendFundKind } from '../wallet/fund-approvals.service';
 import { adminInviteKind, payoutDetailsKind, roleChangeKind } from '../admin-users/account-approvals.service';
 import { approvalForUpdate, decideApproval, listApprovals } from './approvals.repo';
+import { workDone } from '../notifications/notifications.service';
 import { toApprovalView, type ApprovalKindDef } from './approval-kind';
 
 /**
@@ -50,6 +51,7 @@ export async function approveRequest(ctx: AppContext, actor: Actor, transact: Tr
     const described = def.describe(row, target ?? null);
     const applied = await def.apply(ctx, tx, actor, row, { target: target ?? null, requester: requester ?? null });
     const decided = await decideApproval(tx, row.id, { status: 'approved', reviewedBy: approver.id, reviewedAt: ctx.clock.now() });
+    await workDone(tx, 'approval', row.id);
     // The answer shows the target as it is now (after the change).
     const after = row.targetUserId ? await findUserById(tx, row.targetUserId) : null;
     await notify(tx, [row.requestedBy], {
@@ -70,6 +72,7 @@ export async function rejectRequest(ctx: AppContext, actor: Actor, transact: Tra
     const { row, def } = await lockPendingRequest(tx, id);
     const reviewer = realUser(actor);
     const decided = await decideApproval(tx, row.id, { status: 'rejected', reviewedBy: reviewer.id, reviewedAt: ctx.clock.now(), rejectionReason: reason });
+    await workDone(tx, 'approval', row.id);
     const [target, requester] = await Promise.all([
       row.targetUserId ? findUserById(tx, row.targetUserId) : undefined,
       row.requestedBy ? findUserById(tx, row.requestedBy) : undefined,

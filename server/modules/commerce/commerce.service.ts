@@ -19,6 +19,7 @@ import { audit, auditEntry } from '../audit/audit.service';
 import { recordCompletedPurchase } from '../volume/journal.service';
 import type { Transactor } from '../../core/transactor';
 import { decodeCursor, pageOf } from '../../core/page-cursor';
+import { workDone } from '../notifications/notifications.service';
 import {
   activeProducts, allProducts, findProduct, insertProduct, updateProduct, insertPurchase, purchaseForUpdate, updatePurchase, purchasesOf,
   purchasesPage, insertWalletPurchase, type ProductRow, type PurchaseRow,
@@ -189,6 +190,7 @@ export async function updateOrder(ctx: AppContext, actor: Actor, transact: Trans
     let after = before;
     if (Object.keys(changes).length) {
       if (changes.paymentStatus === 'completed') changes.bvCreditedAt = now;
+      if (changes.paymentStatus) await workDone(tx, 'order', before.id);
       after = (await updatePurchase(tx, id, changes))!;
       if (changes.paymentStatus === 'completed') await recordCompletedPurchase(tx, after, now);
       const buyer = await findUserById(tx, before.userId);

@@ -13,6 +13,7 @@ import { addMoney } from '../../lib/money';
 import { findUserById, updateUser } from '../users/users.repo';
 import { notify, notifyAdmins } from '../notifications/notifications.service';
 import { audit } from '../audit/audit.service';
+import { workDone } from '../notifications/notifications.service';
 import {
   insertFranchiseRequest, franchiseRequestsOf, pendingFranchiseRequestOf, adminFranchiseRequests, franchiseCounts, franchiseRequestForUpdate,
   updateFranchiseRequest, insertTicket, ticketsOf, adminTickets, ticketCounts, activeAdmins, ticketForUpdate, updateTicket, insertNews, allNews,
@@ -61,6 +62,7 @@ export async function decideFranchise(ctx: AppContext, actor: Actor, id: string,
     if (r.status !== 'pending') throw new AppError('INVALID_STATE', 409, ENGAGEMENT_MSG.requestDecided);
     const now = ctx.clock.now();
     const updated = (await updateFranchiseRequest(tx, id, { status: input.status, adminNotes: input.adminNotes ?? null, reviewedBy: actor.user.id, reviewedAt: now }))!;
+    await workDone(tx, 'franchise', id);
     const member = (await findUserById(tx, r.userId))!;
     let roleChange: { from: string; to: string } | null = null;
     const role = FRANCHISE_ROLE[r.franchiseType];
@@ -119,6 +121,8 @@ export async function updateTicketByAdmin(ctx: AppContext, actor: Actor, id: str
     if (input.status && input.status !== t.status) {
       if (!TICKET_NEXT[t.status].includes(input.status)) throw new AppError('INVALID_STATE', 409, `A ticket cannot go from ${STATUS_WORDS[t.status]} to ${STATUS_WORDS[input.status]}.`);
       changes.status = input.status;
+      // A ticket someone has taken up is no longer new work for the other admins.
+      await workDone(tx, 'ticket', t.id);
     }
     if (input.priority && input.priority !== t.priority) changes.priority = input.priority;
     if (input.resolution !== undefined && input.resolution !== t.resolution) changes.resolution = input.resolution;

@@ -32,7 +32,8 @@ export async function kycInfo(ctx: AppContext, user: UserRow): Promise<KycInfo> 
   const approved = user.kycStatus === 'approved';
   const deadline = !approved && user.kycDeadline ? user.kycDeadline : null;
   return {
-    overallStatus: user.kycStatus,
+    // Nothing uploaded yet is not "pending" (there is nothing to review; the admin's Pending KYC count agrees, issue 15).
+    overallStatus: user.kycStatus === 'pending' && newest.size === 0 ? 'not_submitted' : user.kycStatus,
     overallReason: rejected ? `${KYC_TYPE_LABELS[rejected.documentType as KycDocumentType] ?? rejected.documentType}: ${rejected.rejectionReason ?? 'rejected'}` : null,
     lastUpdated: times.length ? new Date(Math.max(...times)).toISOString() : null,
     documents: {

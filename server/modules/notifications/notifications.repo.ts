@@ -47,3 +47,11 @@ export async function activeAdminIds(db: DbOrTx): Promise<string[]> {
   const rows = await db.select({ id: users.id }).from(users).where(and(eq(users.role, 'admin'), eq(users.status, 'active')));
   return rows.map((r) => r.id);
 }
+
+/** Marks read the unread notifications of these types whose data names this record (`data->>key = id`). */
+export async function markWorkNotificationsRead(db: DbOrTx, types: readonly string[], key: string, id: string) {
+  await db
+    .update(notifications)
+    .set({ read: true })
+    .where(and(eq(notifications.read, false), sql`${notifications.type} in (${sql.join(types.map((t) => sql`${t}`), sql`, `)})`, sql`${notifications.data}->>${key} = ${id}`));
+}

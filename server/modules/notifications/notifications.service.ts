@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../db/client';
 import type { NotificationView } from '../../../contracts/notifications';
-import { insertNotifications, activeAdminIds, type NotificationRow } from './notifications.repo';
+import { insertNotifications, activeAdminIds, markWorkNotificationsRead, type NotificationRow } from './notifications.repo';
 
 export interface NewNotification {
   type: string;
@@ -31,4 +31,22 @@ export function toNotificationView(row: NotificationRow): NotificationView {
     data: row.data ?? null,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/**
+ * The staff notifications that asked for a piece of work, by what the work is about: once it is done (by any admin),
+ * every admin's bell entry for it is read (issue 15: a withdrawal approved stayed unread in the other bells).
+ */
+const WORK = {
+  withdrawal: { types: ['withdrawal_requested'], key: 'withdrawalId' },
+  recruit: { types: ['recruit_awaiting_admin'], key: 'pendingRecruitId' },
+  kyc: { types: ['kyc_submitted'], key: 'userId' },
+  order: { types: ['order_awaiting_payment'], key: 'purchaseId' },
+  approval: { types: ['fund_approval_requested', 'payout_details_approval_requested', 'role_change_approval_requested', 'admin_invite_approval_requested'], key: 'approvalId' },
+  franchise: { types: ['franchise_requested'], key: 'franchiseRequestId' },
+  ticket: { types: ['ticket_opened'], key: 'ticketId' },
+} as const;
+
+export async function workDone(db: DbOrTx, kind: keyof typeof WORK, id: string) {
+  await markWorkNotificationsRead(db, WORK[kind].types, WORK[kind].key, id);
 }

@@ -15,6 +15,7 @@ import { audit } from '../audit/audit.service';
 import { refreshUserKycStatus } from '../kyc/kyc.service';
 import { ensureWallet } from '../wallet/wallet.repo';
 import { lockTree, placeMember, treeRootId, weakerRootLeg } from '../tree/tree.service';
+import { workDone } from '../notifications/notifications.service';
 import {
   findRecruitForUpdate, updateRecruit, listRecruitsForAdmin, countRecruitsByStatus, findRecruit, recruitDocuments, decidePendingDocuments,
   type PendingRecruitRow,
@@ -93,6 +94,7 @@ export async function approveRecruit(ctx: AppContext, actor: Actor, id: string, 
       await refreshUserKycStatus(ctx, tx, applicant.id);
     }
     const updated = await updateRecruit(tx, recruit.id, { status: 'approved', position: target.side, packageAmount: input.packageAmount, kycStatus: kyc.status });
+    await workDone(tx, 'recruit', recruit.id);
 
     const name = displayName(applicant);
     const where = slot.side === target.side && slot.parentId === target.startId ? `the ${slot.side} position` : `the ${target.side} leg (spillover)`;
@@ -135,6 +137,7 @@ export async function rejectRecruit(ctx: AppContext, actor: Actor, id: string, r
 export async function closeAsRejected(ctx: AppContext, tx: DbOrTx, recruit: PendingRecruitRow, by: UserRow, reason: string) {
   const now = ctx.clock.now();
   await updateRecruit(tx, recruit.id, { status: 'rejected', rejectionReason: reason, rejectedBy: by.id, rejectedAt: now });
+  await workDone(tx, 'recruit', recruit.id);
   if (recruit.applicantUserId) {
     const applicant = await findUserById(tx, recruit.applicantUserId);
     if (applicant && !applicant.placedAt && applicant.status !== 'active') await updateUser(tx, applicant.id, { status: 'rejected' });

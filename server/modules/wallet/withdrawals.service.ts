@@ -21,6 +21,7 @@ import { compareMoney } from '../../lib/money';
 import { requestFundApproval } from './fund-approvals.service';
 import { assertPayoutAllowed, payoutStatus } from './payout-safety';
 import type { Answer, Transactor } from '../../core/transactor';
+import { workDone } from '../notifications/notifications.service';
 import {
   insertWithdrawal, withdrawalForUpdate, updateWithdrawal, withdrawalsOf, adminWithdrawals, addWithdrawnTotal, walletOf, pendingWithdrawalTotal,
   ledgerPage, fundHistoryPage, walletBalancesPage, type WithdrawalRow,
@@ -132,6 +133,7 @@ export async function approveWithdrawal(ctx: AppContext, actor: Actor, transact:
       transactionId: input.payoutReference ?? `PO-${now.toISOString().slice(0, 10).replace(/-/g, '')}-${randomBytes(4).toString('hex').toUpperCase()}`,
     });
     await addWithdrawnTotal(tx, w.userId, w.amount);
+    await workDone(tx, 'withdrawal', w.id);
     await notify(tx, [w.userId], { type: 'withdrawal_approved', title: 'Withdrawal approved', message: `Your withdrawal of ${rupees(w.amount)} was approved. Payout reference ${updated.transactionId}.` });
     await audit(tx, actor, { entityType: 'withdrawal', entityId: w.id, action: 'withdrawal.approve', previousState: { status: 'pending' }, newState: { status: 'approved', transactionId: updated.transactionId }, reason: input.adminNotes });
     return { status: 200, body: { message: WALLET_MSG.withdrawalApproved, withdrawal: toWithdrawalView(updated) } };
@@ -145,6 +147,7 @@ export async function rejectWithdrawal(ctx: AppContext, actor: Actor, transact: 
     const now = ctx.clock.now();
     const updated = await updateWithdrawal(tx, w.id, { status: 'rejected', rejectionReason: reason, processedBy: actor.user.id, processedAt: now });
     await postLedger(tx, w.userId, w.amount, 'withdrawal_reversal', { description: `Withdrawal rejected: ${reason}`.slice(0, 500), referenceId: w.id, now });
+    await workDone(tx, 'withdrawal', w.id);
     await notify(tx, [w.userId], { type: 'withdrawal_rejected', title: 'Withdrawal rejected', priority: 'high', message: `Your withdrawal of ${rupees(w.amount)} was rejected: ${reason}. The amount is back in your wallet.` });
     await audit(tx, actor, { entityType: 'withdrawal', entityId: w.id, action: 'withdrawal.reject', previousState: { status: 'pending' }, newState: { status: 'rejected' }, reason });
     return { status: 200, body: { message: WALLET_MSG.withdrawalRejected, withdrawal: toWithdrawalView(updated) } };
