@@ -3,15 +3,23 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { precompress } from './scripts/build/precompress.mjs';
+import { bundleBudget } from './scripts/bundle-budget.mjs';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const apiTarget = 'http://localhost:5000';
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: here('./web'),
-  plugins: [react(), tailwindcss(), precompress()],
+  // The budget check fails the build when a route's first load outgrows its budget (scripts/bundle-budget.mjs).
+  plugins: [react(), tailwindcss(), precompress(), bundleBudget()],
   resolve: {
-    alias: { '@contracts': here('./contracts') },
+    alias: [
+      { find: '@contracts', replacement: here('./contracts') },
+      // React Router's package points every bundler at its development build; the production build leaves out
+      // the development warnings.
+      ...(command === 'build' ? [{ find: /^react-router$/, replacement: here('./node_modules/react-router/dist/production/index.mjs') }] : []),
+    ],
   },
   build: {
     outDir: here('./web/dist'),
@@ -20,6 +28,18 @@ export default defineConfig({
     assetsInlineLimit: 0,
     // Read by the bundle budget (scripts/bundle-budget.mjs); written under .vite/, which the server never serves.
     manifest: true,
+    rolldownOptions: {
+      treeshake: {
+        // Our own modules run nothing when imported but the CSS: a screen that imports one export of a barrel
+        // (`@contracts`, a feature's index.ts) does not carry the rest (issue 14).
+        moduleSideEffects: [
+          { test: /\.css$/, sideEffects: true },
+          { test: new RegExp(`^${escape(here('./contracts/'))}|^${escape(here('./web/'))}`), sideEffects: false, external: false },
+        ],
+        // A zod schema the screen does not use is dropped with its module's other unused exports.
+        manualPureFunctions: ['z'],
+      },
+    },
   },
   server: {
     port: 5173,
@@ -38,4 +58,4 @@ export default defineConfig({
       '/readyz': { target: apiTarget },
     },
   },
-});
+}));

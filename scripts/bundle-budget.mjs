@@ -12,14 +12,15 @@ import { fileURLToPath } from 'node:url';
  * under web/). KB are 1,000 bytes of gzip at level 9, the .gz the server sends.
  */
 export const ROUTES = [
-  { route: 'sign-in', path: '/', modules: ['app/portals/signed-out-app.tsx'], budget: 100 },
-  { route: 'signup', path: '/signup', modules: ['app/portals/signed-out-app.tsx', 'features/auth/signup-page.tsx'], budget: 150 },
+  // The signed-out table and the sign-in page are part of the entry itself.
+  { route: 'sign-in', path: '/', modules: [], budget: 100 },
+  { route: 'signup', path: '/signup', modules: ['features/auth/signup-page.tsx', 'styles.css'], budget: 165 },
   { route: 'member dashboard', path: '/dashboard', modules: ['app/signed-in-app.tsx', 'app/portals/member-app.tsx', 'features/member/dashboard-page.tsx'], budget: 170 },
   { route: 'admin dashboard', path: '/admin', modules: ['app/signed-in-app.tsx', 'app/portals/admin-app.tsx', 'features/admin/dashboard/dashboard-section.tsx'], budget: 220 },
-  { route: 'founder', path: '/founder', modules: ['app/signed-in-app.tsx', 'app/portals/founder-app.tsx'], budget: 190 },
-  { route: 'franchise', path: '/franchise', modules: ['app/signed-in-app.tsx', 'app/portals/franchise-app.tsx'], budget: 190 },
-  { route: 'pending dashboard', path: '/pending-dashboard', modules: ['app/signed-in-app.tsx', 'app/portals/pending-app.tsx'], budget: 170 },
-  { route: 'referral registration', path: '/referral-register', modules: ['app/portals/signed-out-app.tsx', 'features/referral/referral-register-page.tsx'], budget: 170 },
+  { route: 'founder', path: '/founder', modules: ['app/signed-in-app.tsx', 'app/portals/founder-app.tsx'], budget: 225 },
+  { route: 'franchise', path: '/franchise', modules: ['app/signed-in-app.tsx', 'app/portals/franchise-app.tsx'], budget: 160 },
+  { route: 'pending dashboard', path: '/pending-dashboard', modules: ['app/signed-in-app.tsx', 'app/portals/pending-app.tsx'], budget: 220 },
+  { route: 'referral registration', path: '/referral-register', modules: ['features/referral/referral-register-page.tsx', 'styles.css'], budget: 180 },
 ];
 
 const gzipCache = new Map();

@@ -157,9 +157,10 @@ async function registerWebClient(app: FastifyInstance, webDist: string | undefin
   }
   const page = (req: FastifyRequest, reply: FastifyReply) => {
     const hinted = req.cookies?.[SESSION_HINT_COOKIE] !== undefined;
-    if (req.cookies?.[SESSION_COOKIE]) {
+    const session = Boolean(req.cookies?.[SESSION_COOKIE]);
+    if (session && !hinted) {
       reply.setCookie(SESSION_HINT_COOKIE, '1', { path: '/', sameSite: 'lax', secure: secureCookies, httpOnly: false });
-    } else if (hinted) {
+    } else if (!session && hinted) {
       reply.clearCookie(SESSION_HINT_COOKIE, { path: '/', sameSite: 'lax', secure: secureCookies, httpOnly: false });
     }
     return reply.sendFile('index.html');

@@ -1,9 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import './styles.css';
+// The signed-out screens' stylesheet; the signed-in app brings the whole one (styles.css).
+import './signed-out.css';
 import { App } from './app/app';
 import { PageLoader } from './components/ui/spinner';
-import { exchangeImpersonationCode } from './features/impersonation';
+import { exchangeImpersonationCode } from './features/impersonation/exchange';
 
 const root = createRoot(document.getElementById('root')!);
 

@@ -9,9 +9,10 @@ import { NotFoundPage } from '../features/auth/not-found-page';
 import { ImpersonationBanner } from '../features/impersonation';
 import { Unauthorized } from './guards';
 import { MEMBER_PATHS } from './paths';
+// Part of the first load already (app.tsx).
+import SignedOutApp from './portals/signed-out-app';
 
 // One chunk per portal (architecture guide: code split per portal).
-const SignedOutApp = lazy(() => import('./portals/signed-out-app'));
 const PendingApp = lazy(() => import('./portals/pending-app'));
 const MemberApp = lazy(() => import('./portals/member-app'));
 const AdminApp = lazy(() => import('./portals/admin-app'));

@@ -59,3 +59,4 @@ export function StepUpProvider() {
     </Dialog>
   );
 }
+export default StepUpProvider;
