@@ -29,6 +29,19 @@ export default defineConfig(({ command }) => ({
     // Read by the bundle budget (scripts/bundle-budget.mjs); written under .vite/, which the server never serves.
     manifest: true,
     rolldownOptions: {
+      output: {
+        // The icon groups are named after every chunk that shares them; the file keeps only 'icons'.
+        chunkFileNames: (chunk) => (chunk.name.startsWith('icons~') ? 'assets/icons-[hash].js' : 'assets/[name]-[hash].js'),
+        codeSplitting: {
+          // A screen is a few requests, not thirty, on a phone's connection (issue 14): what the first load needs
+          // is one chunk, and the icons the other screens share are a few chunks (grouped by the screens that use
+          // them, small groups merged) instead of a chunk per icon shared by two screens.
+          groups: [
+            { name: 'first-load', tags: ['$initial'], priority: 3 },
+            { name: 'icons', test: /[\\/]node_modules[\\/]lucide-react[\\/]/, priority: 2, entriesAware: true, entriesAwareMergeThreshold: 6000 },
+          ],
+        },
+      },
       treeshake: {
         // Our own modules run nothing when imported but the CSS: a screen that imports one export of a barrel
         // (`@contracts`, a feature's index.ts) does not carry the rest (issue 14).

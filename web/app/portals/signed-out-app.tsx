@@ -2,7 +2,6 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
 import { PageLoader } from '../../components/ui/spinner';
 import { LoginPage } from '../../features/auth/login-page';
-import { NotFoundPage } from '../../features/auth/not-found-page';
 import { PleaseLogIn } from '../guards';
 import { SIGNED_IN_ONLY_PATHS } from '../paths';
 
@@ -16,6 +15,7 @@ const SignupPage = screen(() => import('../../features/auth/signup-page'), 'Sign
 const VerifyEmailPage = screen(() => import('../../features/auth/verify-email-page'), 'VerifyEmailPage');
 const ResetPasswordPage = screen(() => import('../../features/auth/reset-password-page'), 'ResetPasswordPage');
 const CompleteInvitationPage = screen(() => import('../../features/auth/complete-invitation-page'), 'CompleteInvitationPage');
+const NotFoundPage = lazy(() => import('../../features/auth/not-found-page').then((m) => ({ default: m.NotFoundPage })));
 const ReferralRegisterPage = screen(() => import('../../features/referral/referral-register-page'), 'ReferralRegisterPage');
 
 /** Signed-out route table (doc 1 §2). */

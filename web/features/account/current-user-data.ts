@@ -16,8 +16,26 @@ function unwrap(data: unknown): CurrentUser | null {
   return inner && typeof inner === 'object' ? (inner as CurrentUser) : null;
 }
 
+let early: Promise<CurrentUser | null> | null = null;
+
+/**
+ * Asks for the current user at once, as the page starts in a browser that may be signed in (main.tsx), while the
+ * signed-in app's script is still on its way; the first fetchCurrentUser takes this answer.
+ */
+export function fetchCurrentUserEarly() {
+  early = askCurrentUser();
+  // Read by the first fetchCurrentUser, which reports a failure; not an unhandled rejection meanwhile.
+  early.catch(() => undefined);
+}
+
 /** GET /api/auth/user: the signed-in user, or null when the server answers 401. */
-export async function fetchCurrentUser(): Promise<CurrentUser | null> {
+export function fetchCurrentUser(): Promise<CurrentUser | null> {
+  const answer = early ?? askCurrentUser();
+  early = null;
+  return answer;
+}
+
+async function askCurrentUser(): Promise<CurrentUser | null> {
   const user = unwrap(await apiGet<unknown>('/api/auth/user', { on401: 'returnNull' }));
   // A token the server no longer honours (expired or revoked) is dropped: the server then
   // answers for the cookie session, if any, and says so by impersonatedBy being null.
