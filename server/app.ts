@@ -8,6 +8,7 @@ import type { Access } from '../contracts/access';
 import { installErrorHandler } from './http/error-handler';
 import { installSecurityHeaders, setSecurityHeaders } from './http/security';
 import { installCompression } from './http/compression';
+import { SESSION_HINT_COOKIE, clearSessionHint, setSessionHint } from './http/session-hint';
 import { SESSION_COOKIE } from '../contracts/constants';
 import { registerRoutes, assertAllRoutesDeclared } from './http/routes';
 import { logRedaction, serializeRequest } from './http/logging';
@@ -125,12 +126,7 @@ export async function buildApp(ctx: Omit<AppContext, 'log'> & { log?: AppContext
   return { app, routes };
 }
 
-/**
- * Not HttpOnly: the web client reads it to know, before any request, whether a session cookie may be there, and so
- * asks GET /api/auth/user only then (a signed-out visitor gets no 401 in the console; ADR 0012). Set on every page
- * answer from the presence of the session cookie, never from its validity.
- */
-export const SESSION_HINT_COOKIE = 'session_hint';
+export { SESSION_HINT_COOKIE };
 
 /** Built files whose names carry a content hash: kept a year by every cache. Everything else is revalidated. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -159,9 +155,9 @@ async function registerWebClient(app: FastifyInstance, webDist: string | undefin
     const hinted = req.cookies?.[SESSION_HINT_COOKIE] !== undefined;
     const session = Boolean(req.cookies?.[SESSION_COOKIE]);
     if (session && !hinted) {
-      reply.setCookie(SESSION_HINT_COOKIE, '1', { path: '/', sameSite: 'lax', secure: secureCookies, httpOnly: false });
+      setSessionHint(reply, secureCookies);
     } else if (!session && hinted) {
-      reply.clearCookie(SESSION_HINT_COOKIE, { path: '/', sameSite: 'lax', secure: secureCookies, httpOnly: false });
+      clearSessionHint(reply, secureCookies);
     }
     return reply.sendFile('index.html');
   };

@@ -131,6 +131,16 @@ describe('the session hint (ADR 0012)', () => {
   });
 
   it('the current-user route still answers 401 when signed out (the contract)', async () => {
-    expect((await t.api('GET', '/api/auth/user')).status).toBe(401);
+    const r = await t.api('GET', '/api/auth/user');
+    expect(r.status).toBe(401);
+    expect(r.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('a session cookie the server no longer honours is removed with the hint, the answer still 401', async () => {
+    const r = await t.api('GET', '/api/auth/user', { cookie: `sid=not-a-session; ${SESSION_HINT_COOKIE}=1` });
+    expect(r.status).toBe(401);
+    const cleared = [r.headers['set-cookie']].flat().map(String);
+    expect(cleared.find((c) => c.startsWith('sid='))).toMatch(/Expires=Thu, 01 Jan 1970/);
+    expect(hintOf(r)).toMatch(/Expires=Thu, 01 Jan 1970/);
   });
 });

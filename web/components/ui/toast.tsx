@@ -23,6 +23,8 @@ export interface ToastItem extends ToastInput {
 let items: ToastItem[] = [];
 let shown = false;
 export const toastItems = () => items;
+/** Whether a toast is on screen now. */
+export const toastOpen = () => items.some((t) => t.open);
 /** Whether any toast was shown yet (the app loads the toast UI then). */
 export const toastsShown = () => shown;
 let nextId = 1;
