@@ -39,14 +39,23 @@ function Shell() {
   );
 }
 
-/** The Radix toast UI, loaded with the first toast (toast() itself is a small store). */
+/**
+ * The Radix toast UI, loaded with the first toast (toast() itself is a small store). Its container is there from
+ * the start: a modal dialog hides everything else from assistive technology but the [aria-live] elements present
+ * when it opens, so a first toast shown over a dialog must land in one; "off" keeps the toasts reachable without
+ * announcing them twice (Radix announces them itself).
+ */
 function ToastHost() {
   const shown = useSyncExternalStore(subscribe, toastsShown, toastsShown);
-  return shown ? (
-    <Suspense fallback={null}>
-      <Toaster />
-    </Suspense>
-  ) : null;
+  return (
+    <div aria-live="off">
+      {shown ? (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      ) : null}
+    </div>
+  );
 }
 
 export function App() {

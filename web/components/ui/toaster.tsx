@@ -61,14 +61,11 @@ export function Toaster() {
           </ToastPrimitive.Root>
         );
       })}
-      {/* A modal dialog hides everything else from assistive technology but [aria-live] elements; "off"
-          keeps the toasts reachable without announcing them twice (Radix announces them itself). */}
-      <div aria-live="off">
-        <ToastPrimitive.Viewport
-          hotkey={[...TOAST.hotkey]}
-          className="fixed top-0 right-0 z-[100] flex max-h-dvh w-full flex-col gap-2 p-4 outline-none sm:top-auto sm:bottom-0 sm:max-w-sm"
-        />
-      </div>
+      {/* Inside the app shell's aria-live container (app/app.tsx ToastHost), which a modal dialog leaves reachable. */}
+      <ToastPrimitive.Viewport
+        hotkey={[...TOAST.hotkey]}
+        className="fixed top-0 right-0 z-[100] flex max-h-dvh w-full flex-col gap-2 p-4 outline-none sm:top-auto sm:bottom-0 sm:max-w-sm"
+      />
     </ToastPrimitive.Provider>
   );
 }
