@@ -1,6 +1,7 @@
 /**
  * npm run bench -- <suite>. Suites: auth (sign-in and current user), admin (back-office on the members of
- * `npm run bench:seed`, or BENCH_MEMBERS generated on the spot, default 1,000,000).
+ * `npm run bench:seed`, or BENCH_MEMBERS generated on the spot, default 1,000,000), tree, commerce, payout, and web
+ * (Lighthouse and the first-load budgets, bench/web-suite.ts).
  * Runs the real server in a child process on PostgreSQL (BENCH_DATABASE_URL, TEST_DATABASE_URL or
  * postgres://postgres@127.0.0.1:5432/postgres) and loads it from this process.
  */
@@ -13,6 +14,7 @@ import { adminSuite } from './admin-suite';
 import { treeSuite } from './tree-suite';
 import { commerceSuite } from './commerce-suite';
 import { payoutSuite } from './payout-suite';
+import { webSuite } from './web-suite';
 import { seedMembers } from './seed-members';
 import { BENCH_DB, benchDbUrl, refreshDemoAdmin, serverUrl } from './seed';
 import { recoveryCodesOf, signIn as benchSignIn } from './sign-in';
@@ -213,6 +215,8 @@ const suites: Record<string, () => Promise<boolean>> = {
   tree: treeBench,
   commerce: commerceBench,
   payout: payoutBench,
+  // Lighthouse on the platform as npm start runs it (the embedded database; no PostgreSQL needed).
+  web: webSuite,
 };
 if (!suites[suite]) {
   console.error(`unknown suite ${suite}; known: ${Object.keys(suites).join(', ')}`);

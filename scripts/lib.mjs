@@ -28,7 +28,10 @@ function newest(dir) {
 export function buildWebIfNeeded(force = false) {
   const index = join(root, 'web', 'dist', 'index.html');
   const built = existsSync(index) ? statSync(index).mtimeMs : 0;
-  const sources = Math.max(newest(join(root, 'web')), newest(join(root, 'contracts')), statSync(join(root, 'vite.config.ts')).mtimeMs);
+  const sources = Math.max(
+    newest(join(root, 'web')), newest(join(root, 'contracts')), newest(join(root, 'scripts', 'build')),
+    statSync(join(root, 'vite.config.ts')).mtimeMs, statSync(join(root, 'scripts', 'bundle-budget.mjs')).mtimeMs,
+  );
   if (force || built < sources) npx('vite', ['build', '--logLevel', 'warn']);
 }
 

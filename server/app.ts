@@ -1,4 +1,4 @@
-import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { installUploadForms } from './http/upload-form';
@@ -10,6 +10,9 @@ import type { AppContext } from './context';
 import type { Access } from '../contracts/access';
 import { installErrorHandler } from './http/error-handler';
 import { installSecurityHeaders, setSecurityHeaders } from './http/security';
+import { installCompression } from './http/compression';
+import { SESSION_HINT_COOKIE, clearSessionHint, setSessionHint } from './http/session-hint';
+import { SESSION_COOKIE } from '../contracts/constants';
 import { registerRoutes, assertAllRoutesDeclared } from './http/routes';
 import { logRedaction, serializeRequest } from './http/logging';
 import { actorFrom } from './http/actor';
@@ -78,6 +81,7 @@ export async function buildApp(ctx: Omit<AppContext, 'log'> & { log?: AppContext
   assertAllRoutesDeclared(app);
   installErrorHandler(app);
   installSecurityHeaders(app, ctx.config);
+  installCompression(app);
   await app.register(cookie);
   await installUploadForms(app);
   app.decorateRequest('identity', null);
@@ -124,15 +128,45 @@ export async function buildApp(ctx: Omit<AppContext, 'log'> & { log?: AppContext
     ...invoiceRoutes(fullCtx),
   ]);
 
-  await registerWebClient(app, opts.webDist);
+  await registerWebClient(app, opts.webDist, ctx.config.secureCookies);
   return { app, routes };
 }
 
-/** Serves the built client: files as they are, any other page path gets index.html (the client routes it). */
-async function registerWebClient(app: FastifyInstance, webDist: string | undefined) {
+export { SESSION_HINT_COOKIE };
+
+/** Built files whose names carry a content hash: kept a year by every cache. Everything else is revalidated. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Serves the built client: files as they are (their .br or .gz twin written at build time when the client accepts
+ * it), any other page path gets index.html (the client routes it).
+ */
+async function registerWebClient(app: FastifyInstance, webDist: string | undefined, secureCookies: boolean) {
   const root = webDist ? resolve(webDist) : undefined;
   const hasClient = Boolean(root && existsSync(resolve(root, 'index.html')));
-  if (hasClient) await app.register(fastifyStatic, { root: root!, serve: false });
+  const assets = root ? resolve(root, 'assets') + sep : '';
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: root!,
+      serve: false,
+      preCompressed: true,
+      // @fastify/static would otherwise answer `public, max-age=0` for every file, over what the route set.
+      cacheControl: false,
+      setHeaders: (reply, path) => {
+        reply.header('cache-control', path.startsWith(assets) ? IMMUTABLE : 'no-cache');
+      },
+    });
+  }
+  const page = (req: FastifyRequest, reply: FastifyReply) => {
+    const hinted = req.cookies?.[SESSION_HINT_COOKIE] !== undefined;
+    const session = Boolean(req.cookies?.[SESSION_COOKIE]);
+    if (session && !hinted) {
+      setSessionHint(reply, secureCookies);
+    } else if (!session && hinted) {
+      clearSessionHint(reply, secureCookies);
+    }
+    return reply.sendFile('index.html');
+  };
   app.route({
     method: 'GET',
     url: '/*',
@@ -142,12 +176,10 @@ async function registerWebClient(app: FastifyInstance, webDist: string | undefin
       if (path.startsWith('/api/') || path === '/api' || !hasClient) {
         return reply.status(404).send({ message: 'Not found', code: 'NOT_FOUND' });
       }
+      if (path === '/index.html') return page(req, reply);
       const file = resolve(root!, `.${path}`);
-      if (file.startsWith(root! + sep) && existsSync(file) && statSync(file).isFile()) {
-        const immutable = path.startsWith('/assets/');
-        return reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache').sendFile(path.slice(1));
-      }
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      if (file.startsWith(root! + sep) && existsSync(file) && statSync(file).isFile()) return reply.sendFile(path.slice(1));
+      return page(req, reply);
     },
   });
 }

@@ -1,12 +1,15 @@
 import { useEffect } from 'react';
 import { DELAYS } from '@contracts';
 import { PageLoader } from '../components/ui/spinner';
-import { toast } from '../components/ui/toast';
+import { toast, toastOpen } from '../components/ui/toast';
 
-/** Toast, then the server's login path after 1.5 s (doc 1 §2, doc 3 §6). */
+/**
+ * Toast, then the server's login path after 1.5 s (doc 1 §2, doc 3 §6). A toast already on screen says why the
+ * visitor is here (a refused impersonation code, shown before the first screen renders) and stays.
+ */
 function useDelayedLoginRedirect(title: string, description?: string) {
   useEffect(() => {
-    toast({ title, description, variant: 'destructive' });
+    if (!toastOpen()) toast({ title, description, variant: 'destructive' });
     const timer = setTimeout(() => window.location.assign('/api/login'), DELAYS.unauthorisedRedirectMs);
     return () => clearTimeout(timer);
   }, [title, description]);

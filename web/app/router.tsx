@@ -5,13 +5,14 @@ import { Button } from '../components/ui/button';
 import { EmptyState } from '../components/ui/empty-state';
 import { PageLoader } from '../components/ui/spinner';
 import { homePathOf, isFranchiseRole, isPendingStatus, sessionSwitch, useCurrentUser } from '../features/account';
-import { NotFoundPage } from '../features/auth/not-found-page';
 import { ImpersonationBanner } from '../features/impersonation';
 import { Unauthorized } from './guards';
 import { MEMBER_PATHS } from './paths';
+// Part of the first load already (app.tsx).
+import SignedOutApp from './portals/signed-out-app';
 
 // One chunk per portal (architecture guide: code split per portal).
-const SignedOutApp = lazy(() => import('./portals/signed-out-app'));
+const NotFoundPage = lazy(() => import('../features/auth/not-found-page').then((m) => ({ default: m.NotFoundPage })));
 const PendingApp = lazy(() => import('./portals/pending-app'));
 const MemberApp = lazy(() => import('./portals/member-app'));
 const AdminApp = lazy(() => import('./portals/admin-app'));

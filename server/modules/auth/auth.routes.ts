@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { identityOf, type RouteDef } from '../../http/routes';
+import { clearSessionHint } from '../../http/session-hint';
 import { actorFrom, actorOf } from '../../http/actor';
 import type { RateLimitRule } from '../../http/rate-limit';
 import { parse } from '../../http/validate';
@@ -59,8 +60,16 @@ export function authRoutes(ctx: AppContext): RouteDef[] {
   return [
     {
       method: 'GET', url: '/api/auth/user', access: 'public',
-      handler: async (req) => {
-        if (!req.identity) throw unauthenticated(MSG.notSignedIn);
+      handler: async (req, reply) => {
+        if (!req.identity) {
+          // A session cookie the server no longer honours (expired, ended elsewhere) goes, with the page's session
+          // hint, so that the next page does not ask again (ADR 0012). The answer stays the contract's 401.
+          if (req.cookies?.[SESSION_COOKIE]) {
+            clearSessionCookie(reply);
+            clearSessionHint(reply, ctx.config.secureCookies);
+          }
+          throw unauthenticated(MSG.notSignedIn);
+        }
         return toCurrentUser(req.identity.user, req.identity.impersonation?.admin);
       },
     },

@@ -1,28 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { CURRENT_USER_GC_MS, type CurrentUser } from '@contracts';
-import { apiGet } from '../../lib/api';
-import { impersonationToken } from '../../lib/storage';
+import type { CurrentUser } from '@contracts';
+import { CURRENT_USER_GC_MS, CURRENT_USER_KEY, fetchCurrentUser } from './current-user-data';
 
-export const CURRENT_USER_KEY = ['/api/auth/user'] as const;
-
-function unwrap(data: unknown): CurrentUser | null {
-  if (!data || typeof data !== 'object') return null;
-  if ('userId' in data) return data as CurrentUser;
-  const inner = (data as { user?: unknown }).user;
-  return inner && typeof inner === 'object' ? (inner as CurrentUser) : null;
-}
-
-/** GET /api/auth/user: the signed-in user, or null when the server answers 401. */
-export async function fetchCurrentUser(): Promise<CurrentUser | null> {
-  const user = unwrap(await apiGet<unknown>('/api/auth/user', { on401: 'returnNull' }));
-  // A token the server no longer honours (expired or revoked) is dropped: the server then
-  // answers for the cookie session, if any, and says so by impersonatedBy being null.
-  if (impersonationToken.get() && !user?.impersonatedBy) {
-    impersonationToken.clear();
-    if (!user) return unwrap(await apiGet<unknown>('/api/auth/user', { on401: 'returnNull' }));
-  }
-  return user;
-}
+export { CURRENT_USER_KEY, fetchCurrentUser, homePathOf, isFranchiseRole, isPendingStatus } from './current-user-data';
 
 /**
  * The current-user query (gcTime 5 min, staleTime 0, no retry, no refetch on focus). Only the
@@ -45,17 +25,4 @@ export function useSignedInUser(): CurrentUser {
   const { data } = useCurrentUser({ passive: true });
   if (!data) throw new Error('useSignedInUser outside a signed-in screen');
   return data;
-}
-
-export const isPendingStatus = (u: Pick<CurrentUser, 'status'>) => u.status === 'pending' || u.status === 'registered';
-
-export const isFranchiseRole = (role: CurrentUser['role']) => role === 'mini_franchise' || role === 'basic_franchise';
-
-/** Where "/" and the Cancel of change password lead for this user. */
-export function homePathOf(u: Pick<CurrentUser, 'role' | 'status'>): string {
-  if (isPendingStatus(u)) return '/';
-  if (u.role === 'founder') return '/founder';
-  if (u.role === 'admin') return '/admin';
-  if (isFranchiseRole(u.role)) return '/franchise';
-  return '/dashboard';
 }

@@ -1,4 +1,6 @@
-export { CURRENT_USER_KEY, fetchCurrentUser, useCurrentUser, useSignedInUser, homePathOf, isPendingStatus, isFranchiseRole } from './current-user';
+export { CURRENT_USER_KEY, fetchCurrentUser, homePathOf, isPendingStatus, isFranchiseRole } from './current-user-data';
+export { useCurrentUser, useSignedInUser } from './current-user';
+export { SwitchUserContext, useSwitchUser, type SwitchUser } from './switch-user-context';
 export { useLogout, stopImpersonating } from './logout';
 export { AccountDetailsCard, KycStatusCard, SecurityCard } from './account-overview';
 export { ROLE_LABELS, STATUS_LABELS, KYC_STATUS_LABELS } from './labels';

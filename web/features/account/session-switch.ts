@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { NavigateFunction } from 'react-router';
 import type { CurrentUser } from '@contracts';
-import { CURRENT_USER_KEY } from './current-user';
+import { CURRENT_USER_KEY } from './current-user-data';
 
 /**
  * Sign-in and sign-out change two things: the current user and the address. React Router applies a

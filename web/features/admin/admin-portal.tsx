@@ -1,37 +1,48 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { ChevronRight, RefreshCw } from 'lucide-react';
 import { AdminLayout, type AdminNavGroup } from '../../app/layouts/admin-layout';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
+import { PageLoader } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast';
-import { SecurityCard, useSignedInUser } from '../account';
-import { TwoFactorCard } from '../two-factor/two-factor-card';
-import { UsersActivitiesSection } from './activities/users-activities-section';
-import { ApprovalsSection } from './approvals/approvals-section';
-import { CyclesSection } from './compensation/cycles-section';
-import { PlanSection } from './compensation/plan-section';
-import { DashboardSection } from './dashboard/dashboard-section';
-import { FranchiseRequestsSection } from './engagement/franchise-requests-section';
-import { NewsSection } from './engagement/news-section';
-import { SupportTicketsSection } from './engagement/support-tickets-section';
-import { KycSection } from './kyc/kyc-section';
-import { AllMembersSection } from './members/all-members-section';
-import { FreeUsersSection, PaidMembersSection, TodayJoiningsSection } from './members/member-lists';
-import { FundHistorySection } from './money/fund-history-section';
-import { SendFundSection } from './money/send-fund-section';
-import { WalletBalancesSection } from './money/wallet-balances-section';
-import { WithdrawPersonallySection } from './money/withdraw-personally-section';
-import { WithdrawalsSection } from './money/withdrawals-section';
-import { NotificationBell } from './notifications/notification-bell';
-import { NotificationsSection } from './notifications/notifications-section';
-import { OrdersSection } from './products/orders-section';
-import { ProductsSection } from './products/products-section';
-import { PendingRecruitsSection } from './recruits/pending-recruits-section';
-import { DirectIncomeSection, HolidayRewardSection, NotOfferedReportSection, PayoutSummarySection } from './reports/reports';
+import { useSignedInUser } from '../account';
 import { GROUP_ICONS, LEGACY_SECTIONS, SECTIONS, sectionById, sectionHref, type SectionDef, type SectionId } from './sections';
+import { NotificationBell } from './notifications/notification-bell';
 import { SectionHeader } from './ui/section-header';
+
+// One chunk per section (issue 14: route-level splitting): /admin opens with the dashboard's code only.
+function section<M extends Record<K, ComponentType<any>>, K extends keyof M & string>(load: () => Promise<M>, name: K) {
+  return lazy(() => load().then((m) => ({ default: m[name] })));
+}
+const UsersActivitiesSection = section(() => import('./activities/users-activities-section'), 'UsersActivitiesSection');
+const ApprovalsSection = section(() => import('./approvals/approvals-section'), 'ApprovalsSection');
+const CyclesSection = section(() => import('./compensation/cycles-section'), 'CyclesSection');
+const PlanSection = section(() => import('./compensation/plan-section'), 'PlanSection');
+const DashboardSection = section(() => import('./dashboard/dashboard-section'), 'DashboardSection');
+const FranchiseRequestsSection = section(() => import('./engagement/franchise-requests-section'), 'FranchiseRequestsSection');
+const NewsSection = section(() => import('./engagement/news-section'), 'NewsSection');
+const SupportTicketsSection = section(() => import('./engagement/support-tickets-section'), 'SupportTicketsSection');
+const KycSection = section(() => import('./kyc/kyc-section'), 'KycSection');
+const AllMembersSection = section(() => import('./members/all-members-section'), 'AllMembersSection');
+const FreeUsersSection = section(() => import('./members/member-lists'), 'FreeUsersSection');
+const PaidMembersSection = section(() => import('./members/member-lists'), 'PaidMembersSection');
+const TodayJoiningsSection = section(() => import('./members/member-lists'), 'TodayJoiningsSection');
+const FundHistorySection = section(() => import('./money/fund-history-section'), 'FundHistorySection');
+const SendFundSection = section(() => import('./money/send-fund-section'), 'SendFundSection');
+const WalletBalancesSection = section(() => import('./money/wallet-balances-section'), 'WalletBalancesSection');
+const WithdrawPersonallySection = section(() => import('./money/withdraw-personally-section'), 'WithdrawPersonallySection');
+const WithdrawalsSection = section(() => import('./money/withdrawals-section'), 'WithdrawalsSection');
+const NotificationsSection = section(() => import('./notifications/notifications-section'), 'NotificationsSection');
+const OrdersSection = section(() => import('./products/orders-section'), 'OrdersSection');
+const ProductsSection = section(() => import('./products/products-section'), 'ProductsSection');
+const PendingRecruitsSection = section(() => import('./recruits/pending-recruits-section'), 'PendingRecruitsSection');
+const DirectIncomeSection = section(() => import('./reports/reports'), 'DirectIncomeSection');
+const HolidayRewardSection = section(() => import('./reports/reports'), 'HolidayRewardSection');
+const NotOfferedReportSection = section(() => import('./reports/reports'), 'NotOfferedReportSection');
+const PayoutSummarySection = section(() => import('./reports/reports'), 'PayoutSummarySection');
+const MySecuritySection = section(() => import('./my-security-section'), 'MySecuritySection');
 
 function SectionBody({ id }: { id: SectionId }) {
   switch (id) {
@@ -97,15 +108,7 @@ function SectionBody({ id }: { id: SectionId }) {
     case 'pending-recruits':
       return <PendingRecruitsSection />;
     case 'my-security':
-      return (
-        <div className="space-y-5">
-          <SectionHeader title="My Security" description="Your password and two-factor sign-in." />
-          <div className="grid items-start gap-6 lg:grid-cols-2">
-            <SecurityCard />
-            <TwoFactorCard />
-          </div>
-        </div>
-      );
+      return <MySecuritySection />;
   }
 }
 
@@ -244,7 +247,9 @@ export function AdminPortal() {
       }
     >
       {section ? (
-        <SectionBody key={section.id} id={section.id} />
+        <Suspense fallback={<PageLoader />}>
+          <SectionBody key={section.id} id={section.id} />
+        </Suspense>
       ) : (
         <LegacyNotice name={legacy!.name} successor={allowed.find((s) => s.id === legacy?.successor)} />
       )}

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { CircleX, PartyPopper } from 'lucide-react';
 import { CompleteInvitationForm, MSG } from '@contracts';
 import { AuthCard, AuthHeading, AuthLayout } from '../../app/layouts/auth-layout';
@@ -13,7 +12,8 @@ import { PasswordInput } from '../../components/ui/password-input';
 import { InlineLoader } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast';
 import { apiRequest } from '../../lib/api';
-import { fetchCurrentUser, switchUser } from '../account';
+import { fetchCurrentUser } from '../account/current-user-data';
+import { useSwitchUser } from '../account/switch-user-context';
 import { useOnce } from './use-once';
 
 const MISSING = 'This invitation link is missing required information.';
@@ -30,7 +30,7 @@ export function CompleteInvitationPage() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() || '';
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const switchUser = useSwitchUser();
   const [state, setState] = useState<State>({ kind: 'validating' });
 
   const form = useForm({ resolver: zodResolver(CompleteInvitationForm), defaultValues: { password: '', confirmPassword: '' } });
@@ -71,7 +71,7 @@ export function CompleteInvitationPage() {
       }
       toast({ title: MSG.invitationComplete, description: 'You can now sign in with your new password.', variant: 'success' });
       // The server may have signed the new member in: that user and the address change in one render.
-      switchUser(queryClient, navigate, await fetchCurrentUser(), '/');
+      switchUser(await fetchCurrentUser(), '/');
     } catch {
       toast({ title: 'Setup Failed', description: MSG.internalError, variant: 'destructive' });
     }

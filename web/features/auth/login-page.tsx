@@ -1,63 +1,86 @@
-import { useEffect, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
-import { LoginRequest, MSG, type CurrentUser, type LoginResponse } from '@contracts';
+import { lazy, Suspense, useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import type { CurrentUser, LoginResponse } from '@contracts';
 import { Button } from '../../components/ui/button';
-import { Checkbox } from '../../components/ui/checkbox';
+import { NativeCheckbox } from '../../components/ui/native-checkbox';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { LogoHero, LogoMark } from '../../components/ui/logo';
 import { PasswordInput } from '../../components/ui/password-input';
+import { InlineLoader } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast';
 import { apiRequest, errorMessage } from '../../lib/api';
-import { applyFieldErrors } from '../../lib/form-errors';
 import { rememberMe, takeLoginPrefill } from '../../lib/storage';
-import { switchUser } from '../account';
-import { CodeForm } from '../two-factor/code-field';
+import { useSwitchUser } from '../account/switch-user-context';
+import { checkLogin, LOGIN_MESSAGES, type LoginErrors, type LoginField, type LoginValues } from './login-check';
 
-/** S1 Login (doc 1 §2): welcome text and form on the left, the logo on the right. */
+// The code step (form library and the code schema) loads only for an account with two-factor sign-in.
+const CodeForm = lazy(() => import('../two-factor/code-field').then((m) => ({ default: m.CodeForm })));
+
+/**
+ * S1 Login (doc 1 §2): welcome text and form on the left, the logo on the right. The two fields are checked by
+ * checkLogin (LoginRequest's rules without zod, issue 14): errors appear on submit, then follow each change.
+ */
 export function LoginPage() {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const remembered = rememberMe.read();
-  const form = useForm({
-    resolver: zodResolver(LoginRequest),
-    defaultValues: { userId: remembered.remember ? remembered.userId : '', password: '', rememberMe: remembered.remember },
+  const switchUser = useSwitchUser();
+  const [values, setValues] = useState<LoginValues>(() => {
+    const remembered = rememberMe.read();
+    return { userId: remembered.remember ? remembered.userId : '', password: '', rememberMe: remembered.remember };
   });
-  const { errors, isSubmitting } = form.formState;
+  const [errors, setErrors] = useState<LoginErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [isSubmitting, setSubmitting] = useState(false);
   // Two-factor on: the password was right and the server waits for the code (issue 13).
   const [codeStep, setCodeStep] = useState(false);
-  const signedIn = (user: CurrentUser) =>
-    switchUser(queryClient, navigate, user, user.role === 'admin' || user.status === 'pending' ? '/' : '/dashboard');
+  const signedIn = (user: CurrentUser) => switchUser(user, user.role === 'admin' || user.status === 'pending' ? '/' : '/dashboard');
 
   // A one-shot prefill (id and password) may wait in storage: use it, then it is gone.
   useEffect(() => {
     const prefill = takeLoginPrefill();
-    if (prefill?.userId) form.setValue('userId', prefill.userId);
-    if (prefill?.password) form.setValue('password', prefill.password);
-  }, [form]);
+    if (prefill?.userId || prefill?.password) {
+      setValues((v) => ({ ...v, ...(prefill.userId ? { userId: prefill.userId } : {}), ...(prefill.password ? { password: prefill.password } : {}) }));
+    }
+  }, []);
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const change = (field: LoginField) => (e: ChangeEvent<HTMLInputElement>) => {
+    const next = { ...values, [field]: e.target.value };
+    setValues(next);
+    // After a submit, the changed field's message follows what is typed.
+    if (submitted) setErrors((prev) => ({ ...prev, [field]: checkLogin(next).errors[field] }));
+  };
+
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    setSubmitted(true);
+    const checked = checkLogin(values);
+    setErrors(checked.errors);
+    const invalid = (['userId', 'password'] as const).find((f) => checked.errors[f]);
+    if (invalid) {
+      document.getElementById(invalid)?.focus();
+      return;
+    }
+    setSubmitting(true);
     try {
-      const res = await apiRequest<LoginResponse>('POST', '/api/login', values);
+      const res = await apiRequest<LoginResponse>('POST', '/api/login', checked.values);
       if (!res.ok) {
-        applyFieldErrors(form.setError, res.error.fieldErrors, ['userId', 'password']);
-        toast({ title: 'Login failed', description: res.error.message || MSG.invalidCredentials, variant: 'destructive' });
+        const fieldErrors = res.error.fieldErrors ?? {};
+        setErrors({ userId: fieldErrors.userId?.[0], password: fieldErrors.password?.[0] });
+        toast({ title: 'Login failed', description: res.error.message || LOGIN_MESSAGES.invalidCredentials, variant: 'destructive' });
         return;
       }
-      rememberMe.save(values.userId, values.rememberMe);
+      rememberMe.save(checked.values.userId, checked.values.rememberMe);
       if ('twoFactorRequired' in res.data) {
         setCodeStep(true);
         return;
       }
       signedIn(res.data.user);
     } catch (err) {
-      toast({ title: 'Login failed', description: errorMessage(err, MSG.invalidCredentials), variant: 'destructive' });
+      toast({ title: 'Login failed', description: errorMessage(err, LOGIN_MESSAGES.invalidCredentials), variant: 'destructive' });
+    } finally {
+      setSubmitting(false);
     }
-  });
+  };
 
   return (
     <div className="flex min-h-dvh flex-col bg-white lg:flex-row">
@@ -70,6 +93,7 @@ export function LoginPage() {
                 <h1 className="text-3xl font-bold tracking-tight text-slate-900">Two-factor sign-in</h1>
                 <p className="text-base text-slate-500">Open your authenticator app and enter the code it shows for this account.</p>
               </div>
+              <Suspense fallback={<InlineLoader label="Loading..." />}>
               <CodeForm
                 id="login-code"
                 submitLabel="Verify and log in"
@@ -81,13 +105,14 @@ export function LoginPage() {
                     variant="outline"
                     onClick={() => {
                       setCodeStep(false);
-                      form.setValue('password', '');
+                      setValues((v) => ({ ...v, password: '' }));
                     }}
                   >
                     Back
                   </Button>
                 }
               />
+              </Suspense>
             </>
           ) : (
           <>
@@ -96,28 +121,31 @@ export function LoginPage() {
             <p className="text-base text-slate-500">Enter your user ID and password to continue.</p>
           </div>
           <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-5">
-            <FormField id="userId" label="User ID" error={errors.userId?.message}>
+            <FormField id="userId" label="User ID" error={errors.userId}>
               <Input
                 autoComplete="username"
                 placeholder="MB1234567"
                 autoCapitalize="characters"
                 spellCheck={false}
-                {...fieldA11y('userId', errors.userId?.message)}
-                {...form.register('userId')}
+                name="userId"
+                value={values.userId}
+                onChange={change('userId')}
+                {...fieldA11y('userId', errors.userId)}
               />
             </FormField>
-            <FormField id="password" label="Password" error={errors.password?.message}>
-              <PasswordInput autoComplete="current-password" placeholder="Enter your password" {...fieldA11y('password', errors.password?.message)} {...form.register('password')} />
+            <FormField id="password" label="Password" error={errors.password}>
+              <PasswordInput
+                autoComplete="current-password"
+                placeholder="Enter your password"
+                name="password"
+                value={values.password}
+                onChange={change('password')}
+                {...fieldA11y('password', errors.password)}
+              />
             </FormField>
             <div className="flex items-center justify-between gap-3">
               <div className="flex items-center gap-2">
-                <Controller
-                  control={form.control}
-                  name="rememberMe"
-                  render={({ field }) => (
-                    <Checkbox id="rememberMe" checked={field.value} onCheckedChange={(v) => field.onChange(v === true)} onBlur={field.onBlur} />
-                  )}
-                />
+                <NativeCheckbox id="rememberMe" name="rememberMe" checked={values.rememberMe} onChange={(e) => setValues((prev) => ({ ...prev, rememberMe: e.target.checked }))} />
                 <Label htmlFor="rememberMe" className="cursor-pointer font-normal text-slate-600">
                   Remember me
                 </Label>

@@ -2,13 +2,11 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import QRCode from 'qrcode';
-import { Check, Copy, Download, KeyRound, LogOut, ShieldCheck, Smartphone } from 'lucide-react';
+import { KeyRound, LogOut, ShieldCheck, Smartphone } from 'lucide-react';
 import type { RecoveryCodesResponse, TwoFactorSetupResponse } from '@contracts';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Checkbox } from '../../components/ui/checkbox';
-import { Label } from '../../components/ui/label';
 import { LogoMark } from '../../components/ui/logo';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast';
@@ -16,73 +14,10 @@ import { apiRequest } from '../../lib/api';
 import { CURRENT_USER_KEY, homePathOf, useLogout, useSignedInUser } from '../account';
 import { useOnce } from '../auth/use-once';
 import { CodeForm } from './code-field';
+import { CopyButton, RecoveryCodesPanel } from './recovery-codes-panel';
 
 /** The secret in groups of four, as people copy it into an app by hand. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
-
-function CopyButton({ text, label }: { text: string; label: string }) {
-  const [copied, setCopied] = useState(false);
-  return (
-    <Button
-      type="button"
-      variant="outline"
-      size="sm"
-      onClick={() => {
-        void navigator.clipboard?.writeText(text).then(() => {
-          setCopied(true);
-          setTimeout(() => setCopied(false), 2000);
-        });
-      }}
-    >
-      {copied ? <Check aria-hidden="true" className="size-4" /> : <Copy aria-hidden="true" className="size-4" />}
-      {copied ? 'Copied' : label}
-    </Button>
-  );
-}
-
-/** The recovery codes, shown once: copy, download, and a check that they were kept. */
-export function RecoveryCodesPanel({ codes, onContinue, continueLabel }: { codes: string[]; onContinue: () => void; continueLabel: string }) {
-  const [saved, setSaved] = useState(false);
-  const text = `Recovery codes for two-factor sign-in (each works once):\n\n${codes.join('\n')}\n`;
-  const download = () => {
-    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = 'recovery-codes.txt';
-    a.click();
-    URL.revokeObjectURL(url);
-  };
-  return (
-    <div className="space-y-5">
-      <Alert tone="warning" title="Save these recovery codes now">
-        If you lose your phone, a recovery code signs you in instead of the app. Each works once, and they are not shown again.
-      </Alert>
-      <ol aria-label="Recovery codes" className="grid grid-cols-2 gap-2 rounded-xl border border-slate-200 bg-slate-50 p-4 font-mono text-sm text-slate-900 sm:text-base">
-        {codes.map((c) => (
-          <li key={c} className="rounded-md bg-white px-3 py-1.5 text-center ring-1 ring-slate-200">
-            {c}
-          </li>
-        ))}
-      </ol>
-      <div className="flex flex-wrap gap-2">
-        <CopyButton text={text} label="Copy codes" />
-        <Button type="button" variant="outline" size="sm" onClick={download}>
-          <Download aria-hidden="true" className="size-4" />
-          Download .txt
-        </Button>
-      </div>
-      <div className="flex items-center gap-2">
-        <Checkbox id="codes-saved" checked={saved} onCheckedChange={(v) => setSaved(v === true)} />
-        <Label htmlFor="codes-saved" className="cursor-pointer font-normal text-slate-700">
-          I have saved my recovery codes somewhere safe
-        </Label>
-      </div>
-      <Button type="button" disabled={!saved} onClick={onContinue} fullWidth>
-        {continueLabel}
-      </Button>
-    </div>
-  );
-}
 
 /**
  * /two-factor-setup (issue 13): scan the QR code (or type the key) into any authenticator app, confirm with its

@@ -11,9 +11,10 @@ import { CodeForm } from './code-field';
  * Asks for the authenticator code when the server wants it again (Send Fund, withdrawal approval, payout posting,
  * plan activation, role changes, password resets of other users); the refused call then runs once more.
  */
-export function StepUpProvider() {
-  const [open, setOpen] = useState(false);
-  const settle = useRef<((ok: boolean) => void) | null>(null);
+export function StepUpProvider({ asking }: { asking?: (ok: boolean) => void } = {}) {
+  // Loaded by a first request for the code (app/signed-in-app.tsx), it opens at once for that request.
+  const [open, setOpen] = useState(Boolean(asking));
+  const settle = useRef<((ok: boolean) => void) | null>(asking ?? null);
 
   useEffect(() => {
     setStepUpPrompt(
@@ -59,3 +60,4 @@ export function StepUpProvider() {
     </Dialog>
   );
 }
+export default StepUpProvider;

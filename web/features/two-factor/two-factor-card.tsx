@@ -18,7 +18,7 @@ import { applyFieldErrors } from '../../lib/form-errors';
 import { formatDateTime } from '../../lib/format';
 import { CURRENT_USER_KEY } from '../account/current-user';
 import { CodeForm } from './code-field';
-import { RecoveryCodesPanel } from './setup-page';
+import { RecoveryCodesPanel } from './recovery-codes-panel';
 
 export const TWO_FACTOR_KEY = ['/api/auth/two-factor'] as const;
 

@@ -1,0 +1,146 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildWebIfNeeded } from '../../scripts/lib.mjs';
+import { COMPRESS_THRESHOLD } from '../../server/http/compression';
+import { SESSION_HINT_COOKIE } from '../../server/app';
+import { SESSION_HINT } from '../../web/lib/session-hint';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+/**
+ * How the platform serves the web client and the API (issue 14): every text file compressed (brotli or gzip, as
+ * the browser accepts) from the twins written at build time, hashed assets cached for a year as immutable, pages
+ * revalidated, JSON above a kilobyte compressed, the session hint the client reads instead of a 401 probe.
+ */
+const DIST = resolve(import.meta.dirname, '../../web/dist');
+let t: TestApp;
+
+beforeAll(async () => {
+  // The real build (only when the sources are newer than web/dist), as npm start and npm test serve it.
+  buildWebIfNeeded();
+  t = await startTestApp();
+}, 180_000);
+afterAll(async () => t?.close());
+
+const get = (url: string, headers: Record<string, string> = {}) => t.runtime.app.inject({ method: 'GET', url, headers });
+const decode = (encoding: unknown, body: Buffer) =>
+  encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body;
+
+describe('static files', () => {
+  // Listed when a test runs, after beforeAll's build.
+  const assetFiles = () => readdirSync(resolve(DIST, 'assets')).filter((f) => /\.(js|css)$/.test(f));
+
+  it('the build has assets to check', () => {
+    const assets = assetFiles();
+    expect(assets.some((f) => f.endsWith('.js'))).toBe(true);
+    expect(assets.some((f) => f.endsWith('.css'))).toBe(true);
+  });
+
+  it('every hashed asset is served compressed, immutable for a year, varying on Accept-Encoding', async () => {
+    const problems: string[] = [];
+    for (const file of assetFiles()) {
+      const original = readFileSync(resolve(DIST, 'assets', file));
+      for (const [accept, expected] of [['gzip, deflate, br, zstd', 'br'], ['gzip, deflate', 'gzip']] as const) {
+        const r = await get(`/assets/${file}`, { 'accept-encoding': accept });
+        const where = `${file} (${accept})`;
+        if (r.statusCode !== 200) problems.push(`${where}: status ${r.statusCode}`);
+        if (r.headers['content-encoding'] !== expected) problems.push(`${where}: content-encoding ${r.headers['content-encoding'] ?? 'none'}`);
+        if (r.headers['cache-control'] !== 'public, max-age=31536000, immutable') problems.push(`${where}: cache-control ${r.headers['cache-control']}`);
+        if (!String(r.headers.vary ?? '').toLowerCase().includes('accept-encoding')) problems.push(`${where}: vary ${r.headers.vary ?? 'none'}`);
+        if (!(file.endsWith('.js') ? /^(text|application)\/javascript/ : /^text\/css/).test(String(r.headers['content-type']))) problems.push(`${where}: content-type ${r.headers['content-type']}`);
+        if (r.statusCode === 200 && !decode(r.headers['content-encoding'], r.rawPayload).equals(original)) problems.push(`${where}: body differs from the file`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('a client that accepts no encoding gets the file as it is', async () => {
+    const file = assetFiles().find((f) => f.endsWith('.js'))!;
+    const r = await get(`/assets/${file}`);
+    expect(r.headers['content-encoding']).toBeUndefined();
+    expect(r.rawPayload.equals(readFileSync(resolve(DIST, 'assets', file)))).toBe(true);
+    expect(r.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('pages are compressed and revalidated (no-cache), with a description; robots.txt is there', async () => {
+    for (const path of ['/', '/dashboard', '/admin?section=dashboard', '/index.html']) {
+      const r = await get(path, { 'accept-encoding': 'br, gzip' });
+      expect(r.statusCode, path).toBe(200);
+      expect(r.headers['content-encoding'], path).toBe('br');
+      expect(r.headers['cache-control'], path).toBe('no-cache');
+      const html = decode('br', r.rawPayload).toString('utf8');
+      expect(html).toContain('<meta name="description"');
+      expect(html).toContain('<html lang="en">');
+    }
+    const robots = await get('/robots.txt');
+    expect(robots.statusCode).toBe(200);
+    expect(robots.headers['content-type']).toMatch(/^text\/plain/);
+    expect(robots.body).toMatch(/^User-agent: \*/m);
+  });
+});
+
+describe('API answers', () => {
+  it('JSON above the threshold is compressed and still no-store; small answers go as they are', async () => {
+    const cookie = await t.login(t.demo.member.email, t.demo.member.password);
+    const plain = await get('/api/products', { cookie });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.rawPayload.length).toBeGreaterThan(COMPRESS_THRESHOLD);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+
+    for (const encoding of ['br', 'gzip']) {
+      const r = await get('/api/products', { cookie, 'accept-encoding': encoding });
+      expect(r.headers['content-encoding']).toBe(encoding);
+      expect(r.headers['cache-control']).toBe('no-store');
+      expect(String(r.headers.vary).toLowerCase()).toContain('accept-encoding');
+      expect(r.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+      expect(JSON.parse(decode(encoding, r.rawPayload).toString('utf8'))).toEqual(plain.json());
+    }
+
+    const small = await get('/healthz', { 'accept-encoding': 'br, gzip' });
+    expect(small.rawPayload.length).toBeLessThan(COMPRESS_THRESHOLD);
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('Accept-Encoding q-values are honoured', async () => {
+    const cookie = await t.login(t.demo.member.email, t.demo.member.password);
+    expect((await get('/api/products', { cookie, 'accept-encoding': 'br;q=0, gzip' })).headers['content-encoding']).toBe('gzip');
+    expect((await get('/api/products', { cookie, 'accept-encoding': 'identity' })).headers['content-encoding']).toBeUndefined();
+    expect((await get('/api/products', { cookie, 'accept-encoding': '*' })).headers['content-encoding']).toBe('br');
+  });
+});
+
+describe('the session hint (ADR 0012)', () => {
+  const hintOf = (r: { headers: Record<string, unknown> }) =>
+    [r.headers['set-cookie']].flat().find((c): c is string => typeof c === 'string' && c.startsWith(`${SESSION_HINT_COOKIE}=`));
+
+  it('the web client reads the cookie the server sets', () => {
+    expect(SESSION_HINT).toBe(SESSION_HINT_COOKIE);
+  });
+
+  it('a page answer sets it, readable by scripts, when the session cookie came along, and clears a stale one', async () => {
+    const cookie = await t.login(t.demo.member.email, t.demo.member.password);
+    const signedIn = hintOf(await get('/dashboard', { cookie }));
+    expect(signedIn).toMatch(new RegExp(`^${SESSION_HINT_COOKIE}=1;`));
+    expect(signedIn).not.toMatch(/HttpOnly/i);
+    expect(signedIn).toMatch(/SameSite=Lax/i);
+
+    expect(hintOf(await get('/'))).toBeUndefined();
+    const stale = hintOf(await get('/', { cookie: `${SESSION_HINT_COOKIE}=1` }));
+    expect(stale).toMatch(/Expires=Thu, 01 Jan 1970/);
+  });
+
+  it('the current-user route still answers 401 when signed out (the contract)', async () => {
+    const r = await t.api('GET', '/api/auth/user');
+    expect(r.status).toBe(401);
+    expect(r.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('a session cookie the server no longer honours is removed with the hint, the answer still 401', async () => {
+    const r = await t.api('GET', '/api/auth/user', { cookie: `sid=not-a-session; ${SESSION_HINT_COOKIE}=1` });
+    expect(r.status).toBe(401);
+    const cleared = [r.headers['set-cookie']].flat().map(String);
+    expect(cleared.find((c) => c.startsWith('sid='))).toMatch(/Expires=Thu, 01 Jan 1970/);
+    expect(hintOf(r)).toMatch(/Expires=Thu, 01 Jan 1970/);
+  });
+});

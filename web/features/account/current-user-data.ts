@@ -1,0 +1,60 @@
+import { CURRENT_USER_GC_MS, type CurrentUser } from '@contracts';
+import { apiGet } from '../../lib/api';
+import { impersonationToken } from '../../lib/storage';
+
+/*
+ * The current user without the query library: the signed-out screens (which load no TanStack Query, issue 14)
+ * and the query hooks of current-user.ts share it.
+ */
+export const CURRENT_USER_KEY = ['/api/auth/user'] as const;
+export { CURRENT_USER_GC_MS };
+
+function unwrap(data: unknown): CurrentUser | null {
+  if (!data || typeof data !== 'object') return null;
+  if ('userId' in data) return data as CurrentUser;
+  const inner = (data as { user?: unknown }).user;
+  return inner && typeof inner === 'object' ? (inner as CurrentUser) : null;
+}
+
+let early: Promise<CurrentUser | null> | null = null;
+
+/**
+ * Asks for the current user at once, as the page starts in a browser that may be signed in (main.tsx), while the
+ * signed-in app's script is still on its way; the first fetchCurrentUser takes this answer.
+ */
+export function fetchCurrentUserEarly() {
+  early = askCurrentUser();
+  // Read by the first fetchCurrentUser, which reports a failure; not an unhandled rejection meanwhile.
+  early.catch(() => undefined);
+}
+
+/** GET /api/auth/user: the signed-in user, or null when the server answers 401. */
+export function fetchCurrentUser(): Promise<CurrentUser | null> {
+  const answer = early ?? askCurrentUser();
+  early = null;
+  return answer;
+}
+
+async function askCurrentUser(): Promise<CurrentUser | null> {
+  const user = unwrap(await apiGet<unknown>('/api/auth/user', { on401: 'returnNull' }));
+  // A token the server no longer honours (expired or revoked) is dropped: the server then
+  // answers for the cookie session, if any, and says so by impersonatedBy being null.
+  if (impersonationToken.get() && !user?.impersonatedBy) {
+    impersonationToken.clear();
+    if (!user) return unwrap(await apiGet<unknown>('/api/auth/user', { on401: 'returnNull' }));
+  }
+  return user;
+}
+
+export const isPendingStatus = (u: Pick<CurrentUser, 'status'>) => u.status === 'pending' || u.status === 'registered';
+
+export const isFranchiseRole = (role: CurrentUser['role']) => role === 'mini_franchise' || role === 'basic_franchise';
+
+/** Where "/" and the Cancel of change password lead for this user. */
+export function homePathOf(u: Pick<CurrentUser, 'role' | 'status'>): string {
+  if (isPendingStatus(u)) return '/';
+  if (u.role === 'founder') return '/founder';
+  if (u.role === 'admin') return '/admin';
+  if (isFranchiseRole(u.role)) return '/franchise';
+  return '/dashboard';
+}
