@@ -20,3 +20,4 @@ export * from './commerce';
 export * from './engagement';
 export * from './money';
 export * from './reports';
+export * from './admin-kyc';

@@ -7,7 +7,7 @@ import type { AppContext } from './context';
 import type { Access } from '../contracts/access';
 import { installErrorHandler } from './http/error-handler';
 import { installSecurityHeaders, setSecurityHeaders } from './http/security';
-import { registerRoutes, assertAllRoutesDeclared } from './http/routes';
+import { registerRoutes, assertAllRoutesDeclared, type RouteDef } from './http/routes';
 import { logRedaction, serializeRequest } from './http/logging';
 import { actorFrom } from './http/actor';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -36,6 +36,7 @@ import { engagementRoutes } from './modules/engagement/engagement.routes';
 import { memberRoutes } from './modules/member/member.routes';
 import { opsRoutes } from './modules/ops/ops.routes';
 import { installRequestMetrics } from './http/metrics';
+import { apiDocsRoutes } from './modules/api-docs/api-docs.routes';
 
 export interface BuildOptions {
   /** Folder of the built web client; when missing, only the API is served. */
@@ -91,7 +92,7 @@ export async function buildApp(ctx: Omit<AppContext, 'log'> & { log?: AppContext
       .finally(() => done());
   });
 
-  registerRoutes(app, fullCtx, [
+  const api: RouteDef[] = [
     ...healthRoutes({ ping: opts.ping ?? (async () => true), migrated: opts.migrated ?? (() => true) }),
     ...authRoutes(fullCtx),
     ...twoFactorRoutes(fullCtx),
@@ -116,7 +117,9 @@ export async function buildApp(ctx: Omit<AppContext, 'log'> & { log?: AppContext
     ...engagementRoutes(fullCtx),
     ...memberRoutes(fullCtx),
     ...opsRoutes(fullCtx),
-  ]);
+  ];
+  // The API docs describe every route, themselves included (issue 14).
+  registerRoutes(app, fullCtx, [...api, ...apiDocsRoutes(fullCtx, api)]);
 
   await registerWebClient(app, opts.webDist);
   return { app, routes };

@@ -4,10 +4,9 @@ import { actorOf } from '../../http/actor';
 import { parse } from '../../http/validate';
 import { notFound } from '../../core/app-error';
 import { DOCUMENT_CSP } from '../../http/security';
-import { KycUploadRequest, DocumentIdParam, IdParam } from '../../../contracts';
+import { KycUploadRequest, KycReplaceRequest, DocumentIdParam, DocumentQuery, IdParam } from '../../../contracts';
 import { listOwnDocuments, uploadDocument, replaceOwnDocument } from './kyc.service';
 import { findDocumentWithBlob } from './kyc.repo';
-import { z } from 'zod';
 
 /** A 5 MB file is about 6.7 MB as base64, plus the JSON around it. */
 const KYC_BODY_LIMIT = 8 * 1024 * 1024;
@@ -27,7 +26,7 @@ export function kycRoutes(ctx: AppContext): RouteDef[] {
       method: 'PUT', url: '/api/kyc/:documentId', access: 'session', bodyLimit: KYC_BODY_LIMIT,
       handler: async (req) => {
         const { documentId } = parse(DocumentIdParam, req.params);
-        const input = parse(KycUploadRequest.partial({ documentType: true }).required({ documentData: true }), req.body);
+        const input = parse(KycReplaceRequest, req.body);
         return replaceOwnDocument(ctx, actorOf(req), documentId, { ...input, documentType: input.documentType ?? 'pan' });
       },
     },
@@ -35,7 +34,7 @@ export function kycRoutes(ctx: AppContext): RouteDef[] {
       method: 'GET', url: '/api/documents/:id', access: 'session',
       handler: async (req, reply) => {
         const { id } = parse(IdParam, req.params);
-        const { download } = parse(z.object({ download: z.enum(['1', 'true']).optional() }), req.query);
+        const { download } = parse(DocumentQuery, req.query);
         const viewer = identityOf(req).user;
         const found = await findDocumentWithBlob(ctx.db, id);
         const isReviewer = viewer.status === 'active' && (viewer.role === 'admin' || viewer.role === 'founder');
