@@ -148,3 +148,4 @@ export const UserIdParam = z.object({ id: z.uuid({ error: 'Invalid user id' }) }
 
 export const ImpersonationExchangeRequest = z.object({ code: tokenField() });
 export const ImpersonationExchangeResponse = z.strictObject({ accessToken: z.string(), expiresAt: instant, user: CurrentUser });
+export type ImpersonationExchangeResponse = z.infer<typeof ImpersonationExchangeResponse>;

@@ -151,6 +151,7 @@ export const PlanVersion = z.strictObject({
 });
 export type PlanVersion = z.infer<typeof PlanVersion>;
 export const PlanList = z.strictObject({ items: z.array(PlanVersion) });
+export type PlanList = z.infer<typeof PlanList>;
 
 const cycleSummaryFields = {
   id,
