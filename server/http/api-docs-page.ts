@@ -15,7 +15,7 @@ const refLink = (schema: JsonSchema | undefined) => {
   const ref = typeof schema?.$ref === 'string' ? schema.$ref.replace('#/components/schemas/', '') : undefined;
   return ref ? `<a href="#schema-${esc(ref)}">${esc(ref)}</a>` : `<pre>${schemaHtml(schema ?? {})}</pre>`;
 };
-const anchor = (method: string, path: string) => `op-${method}-${path.replace(/[^a-zA-Z0-9]+/g, '-')}`;
+const anchor = (method: string, path: string) => `op-${method}-${path.replace(/[^a-zA-Z0-9]+/g, '-').replace(/^-|-$/g, '')}`;
 
 function operationHtml(method: string, path: string, op: Operation): string {
   const params = op.parameters?.length

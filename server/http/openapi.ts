@@ -172,7 +172,7 @@ export function buildOpenApi(defs: RouteDef[], version: string): OpenApiDocument
         responses[status] = { description: text, content: { 'application/json': { schema: { $ref: REF(outIds.get(spec)!) } } } };
       }
     }
-    responses.default = { description: 'Error: `{ message, code, fieldErrors? }`', content: { 'application/json': { schema: { $ref: REF('ErrorResponse') } } } };
+    responses.default = { description: 'Error: { message, code, fieldErrors? }', content: { 'application/json': { schema: { $ref: REF('ErrorResponse') } } } };
     const flags = [
       def.stepUp ? 'Asks for the second factor again unless given in the last 5 minutes (step-up).' : '',
       def.denyImpersonation ? 'Refused under impersonation.' : '',

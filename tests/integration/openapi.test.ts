@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { demoCookies, expectError } from '../support/http';
+import { codeFor } from '../support/authenticator';
+import { DEFAULT_PLAN } from '../../contracts/compensation';
 import { assertAnswersOnContract } from '../support/contract';
 import { API } from '../../contracts/api';
 import { file } from '../../contracts/route-contract';
@@ -106,6 +108,11 @@ describe('GET /api/docs', () => {
 });
 
 describe('answers are checked against their contract', () => {
+  // A survey run (TEST_CONTRACT_LOG) collects mismatches instead of throwing: these tests need the throw.
+  const survey = process.env.TEST_CONTRACT_LOG;
+  beforeAll(() => { delete process.env.TEST_CONTRACT_LOG; });
+  afterAll(() => { if (survey) process.env.TEST_CONTRACT_LOG = survey; });
+
   /** An app with routes that answer on and off their declared schemas, checked as the test harness checks. */
   async function probeApp(defs: RouteDef[]) {
     const app = Fastify({ logger: false });
@@ -182,5 +189,40 @@ describe('answers are checked against their contract', () => {
     const r = await t.api('GET', '/api/wallet', { cookie: cookies.member });
     expect(r.status).toBe(200);
     expect(() => assertAnswersOnContract(t.runtime.app)).not.toThrow();
+  });
+});
+
+describe('the routes no other suite answers with success (their answers are checked here)', () => {
+  const BASE = '/api/admin/compensation';
+
+  it('plan versions, the simulator, adjustments and the cycle export answer on contract', async () => {
+    const admin = cookies.admin;
+    const plans = await t.api('GET', `${BASE}/plans`, { cookie: admin });
+    expect(plans.status).toBe(200);
+    const one = await t.api('GET', `${BASE}/plans/${plans.body.items[0].id}`, { cookie: admin });
+    expect(one.status).toBe(200);
+    const draft = await t.api('POST', `${BASE}/plans`, { cookie: admin, body: { config: DEFAULT_PLAN, basedOn: plans.body.items[0].id } });
+    expect(draft.status, JSON.stringify(draft.body)).toBe(201);
+    const changed = await t.api('PUT', `${BASE}/plans/${draft.body.id}`, { cookie: admin, body: { config: { ...DEFAULT_PLAN, bvValue: '1.10' } } });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(changed.body.config.bvValue).toBe('1.10');
+
+    const posted = (await t.api('GET', `${BASE}/cycles?status=posted`, { cookie: admin })).body.items[0];
+    expect(posted, 'the demo history has posted cycles').toBeDefined();
+    const simulated = await t.api('POST', `${BASE}/simulate`, { cookie: admin, body: { planId: draft.body.id, cycleId: posted.id } });
+    expect(simulated.status, JSON.stringify(simulated.body)).toBe(200);
+    const csv = await t.api('GET', `${BASE}/cycles/${posted.id}/export`, { cookie: admin });
+    expect(csv.status).toBe(200);
+    expect(String(csv.headers['content-type'])).toContain('text/csv');
+
+    const member = (await t.api('GET', '/api/auth/user', { cookie: cookies.member })).body;
+    const adjustment = await t.api('POST', `${BASE}/adjustments`, { cookie: admin, body: { userId: member.userId, type: 'sponsor_income', amount: '10.00', reason: 'Contract check' } });
+    expect(adjustment.status, JSON.stringify(adjustment.body)).toBe(201);
+  });
+
+  it('new recovery codes answer on contract', async () => {
+    const r = await t.api('POST', '/api/auth/two-factor/recovery-codes', { cookie: cookies.admin, body: { code: codeFor(t.demo.admin.email) } });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.recoveryCodes).toHaveLength(10);
   });
 });
