@@ -95,7 +95,7 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, defs: Rout
       url: def.url,
       bodyLimit: def.bodyLimit ?? (def.access === 'public' ? PUBLIC_BODY_LIMIT : undefined),
       config: { access: def.access },
-      // The tests check every answer against the route's contract (and so does development, in the log).
+      // The tests check every answer against the route's contract (npm run dev too, in its log).
       ...(ctx.config.checkResponses ? { onSend: responseCheck(app, `${def.method} ${def.url}`, contract) } : {}),
       onRequest: async (req) => {
         checkOrigin(req, ctx.config);
