@@ -3,6 +3,8 @@ import { MSG } from './messages';
 import { ROLES, USER_STATUSES, KYC_STATUSES } from './enums';
 import { emailField, passwordField, requiredText } from './fields';
 import { IFSC_RE, MOBILE_RE } from './profile';
+import { ApprovalView } from './approvals';
+import { decimal, id, instant, pageOf } from './route-contract';
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
@@ -40,8 +42,8 @@ export const AdminUserSearchQuery = z.object({
 });
 export type AdminUserSearchQuery = z.input<typeof AdminUserSearchQuery>;
 
-export const AdminUserRow = z.object({
-  id: z.string(),
+export const AdminUserRow = z.strictObject({
+  id,
   userId: z.string(),
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
@@ -52,31 +54,36 @@ export const AdminUserRow = z.object({
   kycStatus: z.string(),
   idStatus: z.string(),
   currentRank: z.string(),
-  totalBV: z.string(),
+  totalBV: decimal,
   sponsorUserId: z.string().nullable(),
-  packageAmount: z.string().nullable(),
+  packageAmount: decimal.nullable(),
   cryptoWalletAddress: z.string().nullable(),
   bankName: z.string().nullable(),
   /** Masked to its last 4 digits. */
   bankAccountNumber: z.string().nullable(),
   bankIFSC: z.string().nullable(),
   bankAccountHolderName: z.string().nullable(),
-  walletBalance: z.string(),
-  totalEarnings: z.string(),
-  totalWithdrawals: z.string(),
+  walletBalance: decimal,
+  totalEarnings: decimal,
+  totalWithdrawals: decimal,
   withdrawStatus: z.string().nullable(),
   /** Never the secret: whether a password is set and whether it is a temporary one. */
   passwordState: z.enum(['set', 'temporary', 'none']),
   txnPinSet: z.boolean(),
   bankComplete: z.boolean(),
   hasTreePosition: z.boolean(),
-  registrationDate: z.string(),
-  activationDate: z.string().nullable(),
+  registrationDate: instant,
+  activationDate: instant.nullable(),
 });
 export type AdminUserRow = z.infer<typeof AdminUserRow>;
 
-export const AdminUserPage = z.object({ items: z.array(AdminUserRow), nextCursor: z.string().nullable() });
+export const AdminUserPage = pageOf(AdminUserRow);
 export type AdminUserPage = z.infer<typeof AdminUserPage>;
+
+/** PUT /api/users/:userId: the member's public user ID. */
+export const UserDisplayIdParam = z.object({ userId: z.string().trim().min(1).max(16) });
+/** ?timezone= of the dashboards' day and month boundaries (an IANA zone; UTC when absent). */
+export const TimeZoneQuery = z.object({ timezone: z.string().max(64).optional().default('UTC') });
 
 export const UserStatusRequest = z.object({ status: z.enum(['active', 'inactive'], { error: 'Status must be active or inactive' }) });
 
@@ -171,7 +178,7 @@ export const AuditLogQuery = z.object({
 export const CannotLoginMessage = (status: string) => `Cannot login as user with status: ${status}. Only active users can be logged into.`;
 
 /** How far the volume applier is behind (the dashboard's Volume engine card; the same figures are at /metrics). */
-export const VolumeEngineStatus = z.object({
+export const VolumeEngineStatus = z.strictObject({
   pending: z.number().int(),
   oldestPendingSeconds: z.number(),
   eventsPerSecond: z.number(),
@@ -179,18 +186,74 @@ export const VolumeEngineStatus = z.object({
 export type VolumeEngineStatus = z.infer<typeof VolumeEngineStatus>;
 
 /** GET /api/admin/stats */
-export const AdminStatsResponse = z.object({
+export const AdminStatsResponse = z.strictObject({
   totalUsers: z.number().int(),
   activeUsers: z.number().int(),
   pendingKYC: z.number().int(),
   withdrawalRequests: z.number().int(),
-  totalBV: z.string(),
+  totalBV: decimal,
   /** Income paid this month: the net (after admin charge and TDS) of the cycles posted since the month began. */
-  monthlyIncome: z.string(),
+  monthlyIncome: decimal,
   /** Sales this month: the totals of the purchases completed since the month began. */
-  monthlySales: z.string(),
+  monthlySales: decimal,
   franchiseRequests: z.number().int(),
-  actionsRequired: z.array(z.object({ key: z.string(), label: z.string(), count: z.number().int(), section: z.string() })),
+  actionsRequired: z.array(z.strictObject({ key: z.string(), label: z.string(), count: z.number().int(), section: z.string() })),
   volume: VolumeEngineStatus,
 });
 export type AdminStatsResponse = z.infer<typeof AdminStatsResponse>;
+
+/** GET /api/users/stats: member counts for the Members page. */
+export const UserCounts = z.strictObject({
+  total: z.number().int(),
+  active: z.number().int(),
+  pending: z.number().int(),
+  inactive: z.number().int(),
+  invited: z.number().int(),
+  kycApproved: z.number().int(),
+  kycPending: z.number().int(),
+  kycRejected: z.number().int(),
+  free: z.number().int(),
+  activatedToday: z.number().int(),
+});
+export type UserCounts = z.infer<typeof UserCounts>;
+
+/** GET /api/users/free-users: members without a package; `matching` of `total` match the search. */
+export const FreeUsersResponse = z.strictObject({ items: z.array(AdminUserRow), matching: z.number().int(), total: z.number().int() });
+export type FreeUsersResponse = z.infer<typeof FreeUsersResponse>;
+/** GET /api/users/today-joinings: members activated today in the given time zone. */
+export const TodayJoiningsResponse = z.strictObject({ date: z.iso.date(), timezone: z.string(), items: z.array(AdminUserRow) });
+export type TodayJoiningsResponse = z.infer<typeof TodayJoiningsResponse>;
+
+/** An admin's edit: applied (200), or with a payout or role change waiting for a second admin (202, with the request). */
+export const UserUpdated = z.strictObject({ message: z.string(), id });
+export const UserChangeRequested = z.strictObject({ message: z.string(), id, approval: ApprovalView });
+export const UserStatusChanged = z.strictObject({ message: z.string(), id, status: z.string() });
+/** POST /api/users: the invited account (201), or a new admin waiting for a second admin (202). */
+export const UserCreated = z.strictObject({ message: z.string(), id, userId: z.string() });
+/** An impersonation code for the admin's own browser, and the address that opens it. */
+export const LoginAsUserResponse = z.strictObject({ message: z.string(), code: z.string(), url: z.string() });
+export const ImpersonateResponse = z.strictObject({ message: z.string(), code: z.string(), redirectUrl: z.string() });
+
+/** Users Activities: one audit row with who acted (and for whom, under impersonation). */
+export const AuditEntry = z.strictObject({
+  id,
+  action: z.string(),
+  entityType: z.string(),
+  entityId: z.string().nullable(),
+  actorId: z.string().nullable(),
+  actorUserId: z.string().nullable(),
+  actorName: z.string().nullable(),
+  actorEmail: z.string().nullable(),
+  actorRole: z.string().nullable(),
+  onBehalfOfUserId: z.string().nullable(),
+  previousState: z.unknown(),
+  newState: z.unknown(),
+  changes: z.unknown(),
+  reason: z.string().nullable(),
+  ipAddress: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  createdAt: instant,
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+export const AuditPage = pageOf(AuditEntry);
+export type AuditPage = z.infer<typeof AuditPage>;

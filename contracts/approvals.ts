@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MSG } from './messages';
 import { WALLET_MSG } from './wallet';
+import { decimal, id, instant } from './route-contract';
 
 /**
  * Maker-checker (issue 13): what one admin asks and another admin must approve, kept in `approval_requests`.
@@ -32,29 +33,45 @@ export const RejectApprovalRequest = z.object({
   reason: z.string({ error: WALLET_MSG.rejectReasonRequired }).trim().min(1, { error: WALLET_MSG.rejectReasonRequired }).max(500, { error: 'At most 500 characters' }),
 });
 
-export interface ApprovalPerson { userId: string; name: string }
+export const ApprovalPerson = z.strictObject({ userId: z.string(), name: z.string() });
+export type ApprovalPerson = z.infer<typeof ApprovalPerson>;
 /** One field the request would change: the value now and the value asked for (account numbers masked). */
-export interface ApprovalChange { field: string; label: string; from: string | null; to: string | null }
+export const ApprovalChange = z.strictObject({ field: z.string(), label: z.string(), from: z.string().nullable(), to: z.string().nullable() });
+export type ApprovalChange = z.infer<typeof ApprovalChange>;
 
-export interface ApprovalView {
-  id: string;
-  kind: ApprovalKind;
-  status: ApprovalStatus;
+export const ApprovalView = z.strictObject({
+  id,
+  kind: z.enum(APPROVAL_KINDS),
+  status: z.enum(APPROVAL_STATUSES),
   /** One line: "Credit of ₹60,000.00", "Bank payout details", "Role: Member → Admin", "New admin account". */
-  summary: string;
+  summary: z.string(),
   /** What would change, old → new. */
-  changes: ApprovalChange[];
+  changes: z.array(ApprovalChange),
   /** Send Fund only: the credit or debit asked for. */
-  fund: { option: 'credit' | 'debit'; amount: string } | null;
-  remarks: string | null;
+  fund: z.strictObject({ option: z.enum(['credit', 'debit']), amount: decimal }).nullable(),
+  remarks: z.string().nullable(),
   /** The user the request is about (none for a new admin account, which does not exist yet). */
-  member: ApprovalPerson | null;
-  requestedBy: ApprovalPerson | null;
-  reviewedBy: ApprovalPerson | null;
-  rejectionReason: string | null;
-  createdAt: string;
-  reviewedAt: string | null;
-}
+  member: ApprovalPerson.nullable(),
+  requestedBy: ApprovalPerson.nullable(),
+  reviewedBy: ApprovalPerson.nullable(),
+  rejectionReason: z.string().nullable(),
+  createdAt: instant,
+  reviewedAt: instant.nullable(),
+});
+export type ApprovalView = z.infer<typeof ApprovalView>;
 
 /** The 202 answer of a request that waits for a second admin. */
-export interface ApprovalRequested { message: string; approval: ApprovalView }
+export const ApprovalRequested = z.strictObject({ message: z.string(), approval: ApprovalView });
+export type ApprovalRequested = z.infer<typeof ApprovalRequested>;
+
+/**
+ * The answer of an approval: the request as decided, plus what applying it made: a Send Fund's balance after it,
+ * a new admin's ids.
+ */
+export const ApprovalDecided = z.strictObject({
+  message: z.string(),
+  approval: ApprovalView,
+  balance: decimal.optional(),
+  user: z.strictObject({ id, userId: z.string() }).optional(),
+});
+export type ApprovalDecided = z.infer<typeof ApprovalDecided>;

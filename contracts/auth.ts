@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MSG } from './messages';
 import { emailField, passwordField, requiredText, tokenField } from './fields';
 import { ROLES, USER_STATUSES, KYC_STATUSES } from './enums';
+import { instant } from './route-contract';
 
 export const LoginRequest = z.object({
   userId: requiredText(MSG.userIdRequired, 254),
@@ -64,16 +65,18 @@ export const CompleteInvitationForm = z
   .refine((v) => v.password === v.confirmPassword, { message: MSG.invitationPasswordMismatch, path: ['confirmPassword'] });
 export type CompleteInvitationForm = z.infer<typeof CompleteInvitationForm>;
 
-export const MessageResponse = z.object({ message: z.string() });
+export const MessageResponse = z.strictObject({ message: z.string() });
 export type MessageResponse = z.infer<typeof MessageResponse>;
 
-export const SponsorResponse = z.object({ name: z.string(), email: z.string(), id: z.string() });
+export const SponsorResponse = z.strictObject({ name: z.string(), email: z.string(), id: z.string() });
+/** GET /api/auth/verify-sponsor/:code: a sponsor's user ID (or email, as typed). */
+export const SponsorCodeParam = z.object({ code: z.string().trim().min(1).max(40) });
 export type SponsorResponse = z.infer<typeof SponsorResponse>;
 
-export const InvitationResponse = z.object({ user: z.object({ firstName: z.string(), email: z.string() }) });
+export const InvitationResponse = z.strictObject({ user: z.strictObject({ firstName: z.string(), email: z.string() }) });
 
 /** The signed-in user as every screen sees it; never carries secrets. */
-export const CurrentUser = z.object({
+export const CurrentUser = z.strictObject({
   id: z.string(),
   userId: z.string(),
   email: z.string(),
@@ -103,14 +106,15 @@ export const CurrentUser = z.object({
   firstLogin: z.boolean(),
   activationDate: z.string().nullable(),
   createdAt: z.string(),
-  impersonatedBy: z.object({ id: z.string(), userId: z.string(), name: z.string() }).nullable(),
+  impersonatedBy: z.strictObject({ id: z.string(), userId: z.string(), name: z.string() }).nullable(),
   /** Two-factor sign-in (issue 13): on or off, and whether the role requires it (admins and founders). */
-  twoFactor: z.object({ enabled: z.boolean(), required: z.boolean() }),
+  twoFactor: z.strictObject({ enabled: z.boolean(), required: z.boolean() }),
 });
 export type CurrentUser = z.infer<typeof CurrentUser>;
 
 /** Signed in, or (two-factor on) the password was right and a code is awaited: the challenge rides in a cookie. */
-export const LoginResponse = z.union([z.object({ user: CurrentUser }), z.object({ twoFactorRequired: z.literal(true) })]);
+export const SignedIn = z.strictObject({ user: CurrentUser });
+export const LoginResponse = z.union([SignedIn, z.strictObject({ twoFactorRequired: z.literal(true) })]);
 export type LoginResponse = z.infer<typeof LoginResponse>;
 
 /**
@@ -129,14 +133,19 @@ export const TwoFactorDisableRequest = z.object({
   code: twoFactorCodeField(),
 });
 export type TwoFactorDisableRequest = z.infer<typeof TwoFactorDisableRequest>;
-export const TwoFactorStatus = z.object({
+export const TwoFactorStatus = z.strictObject({
   enabled: z.boolean(), required: z.boolean(), enabledAt: z.string().nullable(), recoveryCodesLeft: z.number().int(),
 });
 export type TwoFactorStatus = z.infer<typeof TwoFactorStatus>;
-export const TwoFactorSetupResponse = z.object({ secret: z.string(), otpauthUri: z.string(), account: z.string(), issuer: z.string() });
+export const TwoFactorSetupResponse = z.strictObject({ secret: z.string(), otpauthUri: z.string(), account: z.string(), issuer: z.string() });
 export type TwoFactorSetupResponse = z.infer<typeof TwoFactorSetupResponse>;
-export const RecoveryCodesResponse = z.object({ message: z.string(), recoveryCodes: z.array(z.string()) });
+export const RecoveryCodesResponse = z.strictObject({ message: z.string(), recoveryCodes: z.array(z.string()) });
 export type RecoveryCodesResponse = z.infer<typeof RecoveryCodesResponse>;
+/** Step-up accepted: step-up routes are open to this session until then. */
+export const StepUpResponse = z.strictObject({ message: z.string(), verifiedUntil: instant });
+export type StepUpResponse = z.infer<typeof StepUpResponse>;
+export const UserIdParam = z.object({ id: z.uuid({ error: 'Invalid user id' }) });
 
 export const ImpersonationExchangeRequest = z.object({ code: tokenField() });
-export const ImpersonationExchangeResponse = z.object({ accessToken: z.string(), expiresAt: z.string(), user: CurrentUser });
+export const ImpersonationExchangeResponse = z.strictObject({ accessToken: z.string(), expiresAt: instant, user: CurrentUser });
+export type ImpersonationExchangeResponse = z.infer<typeof ImpersonationExchangeResponse>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PRODUCT_CATEGORIES, PURCHASE_TYPES, PAYMENT_METHODS, RANKS, type Rank } from './enums';
+import { decimal as dec, id, instant, pageOf } from './route-contract';
 
 /** Products, purchases, BV and ranks (doc 3 §2.3-2.5, §5, §9; decisions.md §5). */
 
@@ -142,64 +143,72 @@ export const RANK_PHASES: { name: string; ranks: Rank[] }[] = [
 ];
 export { RANKS };
 
+export const ProductIdParam = z.object({ id: z.uuid({ error: 'Product not found' }) });
+export const OrderIdParam = z.object({ id: z.uuid({ error: COMMERCE_MSG.orderNotFound }) });
+
 // ---- answers ----
-export interface ProductView {
-  id: string;
-  name: string;
-  description: string | null;
-  category: string;
-  purchaseType: string;
-  price: string;
-  bv: string;
-  gst: string;
-  imageUrl: string | null;
-  hsnCode: string | null;
-  isActive: boolean;
-}
-export interface AdminProductView extends ProductView {
-  purchaseCount: number;
-  createdAt: string;
-  updatedAt: string;
-}
-export interface PurchaseView {
-  id: string;
-  productId: string;
-  productName: string;
-  quantity: number;
-  unitPrice: string;
-  totalAmount: string;
-  totalBV: string;
-  paymentMethod: string;
-  paymentStatus: string;
-  deliveryStatus: string;
-  trackingId: string | null;
-  deliveryAddress: string;
-  createdAt: string;
-}
-export interface PurchaseResponse {
-  message: string;
-  purchase: PurchaseView;
-}
-export interface AdminPurchaseView extends PurchaseView {
-  userId: string;
-  userDisplayId: string;
-  userName: string;
-  userEmail: string;
-  bvCreditedAt: string | null;
-}
-export interface RankRequirementProgress {
-  have: string;
-  need: string;
+const productFields = {
+  id,
+  name: z.string(),
+  description: z.string().nullable(),
+  category: z.string(),
+  purchaseType: z.string(),
+  price: dec,
+  bv: dec,
+  gst: dec,
+  imageUrl: z.string().nullable(),
+  hsnCode: z.string().nullable(),
+  isActive: z.boolean(),
+};
+export const ProductView = z.strictObject(productFields);
+export type ProductView = z.infer<typeof ProductView>;
+export const AdminProductView = z.strictObject({ ...productFields, purchaseCount: z.number().int(), createdAt: instant, updatedAt: instant });
+export type AdminProductView = z.infer<typeof AdminProductView>;
+const purchaseFields = {
+  id,
+  productId: id,
+  productName: z.string(),
+  quantity: z.number().int(),
+  unitPrice: dec,
+  totalAmount: dec,
+  totalBV: dec,
+  paymentMethod: z.string(),
+  paymentStatus: z.string(),
+  deliveryStatus: z.string(),
+  trackingId: z.string().nullable(),
+  deliveryAddress: z.string(),
+  createdAt: instant,
+};
+export const PurchaseView = z.strictObject(purchaseFields);
+export type PurchaseView = z.infer<typeof PurchaseView>;
+export const PurchaseResponse = z.strictObject({ message: z.string(), purchase: PurchaseView });
+export type PurchaseResponse = z.infer<typeof PurchaseResponse>;
+export const AdminPurchaseView = z.strictObject({
+  ...purchaseFields,
+  userId: id,
+  userDisplayId: z.string(),
+  userName: z.string(),
+  userEmail: z.string(),
+  bvCreditedAt: instant.nullable(),
+});
+export type AdminPurchaseView = z.infer<typeof AdminPurchaseView>;
+export const AdminPurchasePage = pageOf(AdminPurchaseView);
+
+export const RankRequirementProgress = z.strictObject({
+  have: dec,
+  need: dec,
   /** 0 to 100, capped. */
-  percent: number;
-}
-export interface RankProgress {
-  current: string;
+  percent: z.number(),
+});
+export type RankRequirementProgress = z.infer<typeof RankRequirementProgress>;
+export const RankProgress = z.strictObject({
+  current: z.string(),
   /** The next rank; at Founder it stays Founder. */
-  next: string;
-  atTop: boolean;
+  next: z.string(),
+  atTop: z.boolean(),
   /** Average of the four capped ratios, 0 to 100. */
-  progress: number;
-  requirements: { teamBV: RankRequirementProgress; leftBV: RankRequirementProgress; rightBV: RankRequirementProgress; directRecruits: RankRequirementProgress };
-  achievements: { rank: string; achievedAt: string }[];
-}
+  progress: z.number(),
+  requirements: z.strictObject({ teamBV: RankRequirementProgress, leftBV: RankRequirementProgress, rightBV: RankRequirementProgress, directRecruits: RankRequirementProgress }),
+  achievements: z.array(z.strictObject({ rank: z.string(), achievedAt: instant })),
+});
+export type RankProgress = z.infer<typeof RankProgress>;

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { RANKS, type Rank } from './enums';
+import { decimal as dec, id, instant, pageOf } from './route-contract';
 
 const decimal = (what: string, places = 2) =>
   z
@@ -131,65 +132,107 @@ export const StatementQuery = z.object({
   format: z.enum(['csv', 'pdf'], { error: 'Format is csv or pdf' }).default('csv'),
 });
 
-export interface PlanVersion {
-  id: string;
-  version: number;
-  status: (typeof PLAN_STATUSES)[number];
+export const PlanIdParam = z.object({ id: z.uuid({ error: 'Plan version not found' }) });
+export const CycleIdParam = z.object({ id: z.uuid({ error: 'Cycle not found' }) });
+
+// ---- answers ----
+export const PlanVersion = z.strictObject({
+  id,
+  version: z.number().int(),
+  status: z.enum(PLAN_STATUSES),
   /** In force now (the newest active version whose effectiveFrom has passed). */
-  inForce: boolean;
-  effectiveFrom: string | null;
-  createdBy: string | null;
-  createdAt: string;
-  activatedAt: string | null;
-  basedOn: string | null;
-  config: PlanConfig;
-}
+  inForce: z.boolean(),
+  effectiveFrom: instant.nullable(),
+  createdBy: z.string().nullable(),
+  createdAt: instant,
+  activatedAt: instant.nullable(),
+  basedOn: z.string().nullable(),
+  config: PlanConfig,
+});
+export type PlanVersion = z.infer<typeof PlanVersion>;
+export const PlanList = z.strictObject({ items: z.array(PlanVersion) });
+export type PlanList = z.infer<typeof PlanList>;
 
-export interface CycleSummary {
-  id: string;
-  kind: (typeof CYCLE_KINDS)[number];
-  period: string;
-  startsAt: string;
-  endsAt: string;
-  closedAt: string | null;
-  status: (typeof CYCLE_STATUSES)[number];
-  planVersion: number | null;
-  calculatedAt: string | null;
-  calculatedBy: string | null;
-  approvedAt: string | null;
-  approvedBy: string | null;
-  postedAt: string | null;
-  totals: Record<string, string>;
-  gross: string;
-  adminCharge: string;
-  tds: string;
-  net: string;
-  sales: string;
-  salesBV: string;
-  payoutRatio: string | null;
-  flushedBV: string;
-  membersPaid: number;
-}
+const cycleSummaryFields = {
+  id,
+  kind: z.enum(CYCLE_KINDS),
+  period: z.string(),
+  startsAt: instant,
+  endsAt: instant,
+  closedAt: instant.nullable(),
+  status: z.enum(CYCLE_STATUSES),
+  planVersion: z.number().int().nullable(),
+  calculatedAt: instant.nullable(),
+  calculatedBy: z.string().nullable(),
+  approvedAt: instant.nullable(),
+  approvedBy: z.string().nullable(),
+  postedAt: instant.nullable(),
+  totals: z.record(z.string(), dec),
+  gross: dec,
+  adminCharge: dec,
+  tds: dec,
+  net: dec,
+  sales: dec,
+  salesBV: dec,
+  payoutRatio: dec.nullable(),
+  flushedBV: dec,
+  membersPaid: z.number().int(),
+};
+export const CycleSummary = z.strictObject(cycleSummaryFields);
+export type CycleSummary = z.infer<typeof CycleSummary>;
+export const CyclePage = pageOf(CycleSummary);
 
-export interface CycleDetail extends CycleSummary {
-  topEarners: { userId: string; name: string; gross: string; net: string }[];
-  poolsLeft: Record<string, string>;
-}
+export const CycleDetail = z.strictObject({
+  ...cycleSummaryFields,
+  topEarners: z.array(z.strictObject({ userId: z.string(), name: z.string(), gross: dec, net: dec })),
+  poolsLeft: z.record(z.string(), dec),
+});
+export type CycleDetail = z.infer<typeof CycleDetail>;
 
-export interface IncomeLine {
-  type: string;
-  label: string;
-  amount: string;
-  planVersion: number;
-  explanation: Record<string, unknown> & { text: string };
-}
+export const IncomeLine = z.strictObject({
+  type: z.string(),
+  label: z.string(),
+  amount: dec,
+  planVersion: z.number().int(),
+  /** How the line was computed: a sentence, plus the figures behind it (they differ by income type). */
+  explanation: z.looseObject({ text: z.string() }),
+});
+export type IncomeLine = z.infer<typeof IncomeLine>;
 
-export interface MemberCycleLines {
-  userId: string;
-  name: string;
-  lines: IncomeLine[];
-  gross: string;
-  adminCharge: string;
-  tds: string;
-  net: string;
-}
+const deductionFields = { gross: dec, adminCharge: dec, tds: dec, net: dec };
+export const MemberCycleLines = z.strictObject({ userId: z.string(), name: z.string(), lines: z.array(IncomeLine), ...deductionFields });
+export type MemberCycleLines = z.infer<typeof MemberCycleLines>;
+export const CycleLinesPage = pageOf(MemberCycleLines);
+
+const simulatedTotals = z.strictObject({ gross: dec, net: dec, payoutRatio: dec.nullable(), totals: z.record(z.string(), dec) });
+/** POST /api/admin/compensation/simulate: a draft plan against a cycle, beside the plan the cycle used. Posts nothing. */
+export const SimulationResult = z.strictObject({
+  cycleId: id,
+  planVersion: z.number().int(),
+  basePlanVersion: z.number().int(),
+  base: simulatedTotals,
+  draft: simulatedTotals,
+  changes: z.array(z.strictObject({ userId: z.string(), name: z.string(), base: dec, draft: dec, delta: dec })),
+});
+export type SimulationResult = z.infer<typeof SimulationResult>;
+
+export const AdjustmentView = z.strictObject({ id, userId: z.string(), type: z.string(), amount: dec, reason: z.string(), createdAt: instant });
+export type AdjustmentView = z.infer<typeof AdjustmentView>;
+
+/** GET /api/income: the member's posted cycles, carry, the open cycle's pairs so far, the financial year and pool awards. */
+export const MemberIncome = z.strictObject({
+  cycles: z.array(z.strictObject({ id, kind: z.string(), startsAt: instant, endsAt: instant, ...deductionFields, postedAt: instant })),
+  carry: z.strictObject({ left: dec, right: dec }),
+  thisCycle: z.strictObject({ id, startsAt: instant, endsAt: instant, left: dec, right: dec, pairs: z.number().int(), amount: dec }).nullable(),
+  financialYear: z.strictObject({ label: z.string(), gross: dec, tds: dec }),
+  poolAwards: z.array(z.strictObject({ type: z.string(), label: z.string(), amount: dec, periodDate: z.string().nullable() })),
+});
+export type MemberIncome = z.infer<typeof MemberIncome>;
+
+/** GET /api/income/cycles/:id: the member's lines of one posted cycle with their explanations. */
+export const MemberCycle = z.strictObject({
+  cycle: z.strictObject({ id, kind: z.string(), startsAt: instant, endsAt: instant }),
+  lines: z.array(IncomeLine),
+  ...deductionFields,
+});
+export type MemberCycle = z.infer<typeof MemberCycle>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { FRANCHISE_TYPES, NEWS_PRIORITIES, NEWS_TYPES, TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES } from './enums';
 import { emailField } from './fields';
 import { MSG } from './messages';
+import { decimal, id, instant } from './route-contract';
 
 /** Franchise requests, support tickets, news, hidden IDs and the member's dashboard (doc 3 §2.1-2.2, §2.6-2.7, §5.2). */
 
@@ -111,75 +112,99 @@ export const TICKET_NEXT: Record<string, readonly string[]> = {
   closed: [],
 };
 
+const idParam = (message: string) => z.object({ id: z.uuid({ error: message }) });
+export const FranchiseRequestIdParam = idParam(ENGAGEMENT_MSG.requestNotFound);
+export const TicketIdParam = idParam(ENGAGEMENT_MSG.ticketNotFound);
+export const NewsIdParam = idParam(ENGAGEMENT_MSG.newsNotFound);
+export const FranchiseStatusQuery = z.object({ status: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(['pending', 'approved', 'rejected']).optional()) });
+
 // ---- answers ----
-export interface AdminFranchiseRequestList {
-  items: AdminFranchiseRequest[];
-  counts: Partial<Record<'pending' | 'approved' | 'rejected', number>>;
-}
+const franchiseRequestFields = {
+  id,
+  franchiseType: z.string(),
+  investmentAmount: decimal.nullable(),
+  businessVolume: decimal.nullable(),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  businessPlan: z.string(),
+  adminNotes: z.string().nullable(),
+  reviewedAt: instant.nullable(),
+  createdAt: instant,
+};
+export const FranchiseRequestView = z.strictObject(franchiseRequestFields);
+export type FranchiseRequestView = z.infer<typeof FranchiseRequestView>;
+export const AdminFranchiseRequest = z.strictObject({
+  ...franchiseRequestFields, userId: id, userDisplayId: z.string(), userName: z.string(), userEmail: z.string(), userRole: z.string(),
+});
+export type AdminFranchiseRequest = z.infer<typeof AdminFranchiseRequest>;
+export const AdminFranchiseRequestList = z.strictObject({
+  items: z.array(AdminFranchiseRequest),
+  counts: z.partialRecord(z.enum(['pending', 'approved', 'rejected']), z.number().int()),
+});
+export type AdminFranchiseRequestList = z.infer<typeof AdminFranchiseRequestList>;
+/** PATCH /api/admin/franchise-requests/:id: the decision, and the member's role change an approval made. */
+export const FranchiseDecided = z.strictObject({
+  message: z.string(),
+  request: FranchiseRequestView,
+  roleChange: z.strictObject({ from: z.string(), to: z.string() }).nullable(),
+});
+export type FranchiseDecided = z.infer<typeof FranchiseDecided>;
+
 /** GET /api/founder/stats (doc 3 §3.1; decisions.md §10). */
-export interface FounderStats {
-  totalUsers: number;
-  hiddenIds: number;
-  totalRevenue: string;
-  leftLegUsers: number;
-  rightLegUsers: number;
-  hiddenIdLimit: number;
-}
+export const FounderStats = z.strictObject({
+  totalUsers: z.number().int(),
+  hiddenIds: z.number().int(),
+  totalRevenue: decimal,
+  leftLegUsers: z.number().int(),
+  rightLegUsers: z.number().int(),
+  hiddenIdLimit: z.number().int(),
+});
+export type FounderStats = z.infer<typeof FounderStats>;
 /** GET /api/founder/hidden-ids item. `leg` is the founder's leg it was placed in; `position` its side under its own parent. */
-export interface HiddenIdItem {
-  id: string;
-  userId: string;
-  firstName: string | null;
-  lastName: string | null;
-  email: string;
-  position: 'left' | 'right' | null;
-  leg: 'left' | 'right' | null;
-  createdAt: string;
-}
-export interface FranchiseRequestView {
-  id: string;
-  franchiseType: string;
-  investmentAmount: string | null;
-  businessVolume: string | null;
-  status: 'pending' | 'approved' | 'rejected';
-  businessPlan: string;
-  adminNotes: string | null;
-  reviewedAt: string | null;
-  createdAt: string;
-}
-export interface AdminFranchiseRequest extends FranchiseRequestView {
-  userId: string;
-  userDisplayId: string;
-  userName: string;
-  userEmail: string;
-  userRole: string;
-}
-export interface TicketView {
-  id: string;
-  category: string;
-  subject: string;
-  description: string;
-  status: string;
-  priority: string;
-  resolution: string | null;
-  resolvedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-  assignedToName: string | null;
-}
-export interface AdminTicket extends TicketView {
-  userId: string;
-  userDisplayId: string;
-  userName: string;
-  userEmail: string;
-  assignedTo: string | null;
-}
-export interface AdminTicketList {
-  items: AdminTicket[];
-  admins: { id: string; name: string }[];
-  counts: Record<string, number>;
-}
-export type NewsState = 'live' | 'scheduled' | 'expired' | 'inactive';
+export const HiddenIdItem = z.strictObject({
+  id,
+  userId: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string(),
+  position: z.enum(['left', 'right']).nullable(),
+  leg: z.enum(['left', 'right']).nullable(),
+  createdAt: instant,
+});
+export type HiddenIdItem = z.infer<typeof HiddenIdItem>;
+export const HiddenIdCreated = z.strictObject({ message: z.string(), hiddenId: HiddenIdItem });
+export type HiddenIdCreated = z.infer<typeof HiddenIdCreated>;
+
+const ticketFields = {
+  id,
+  category: z.string(),
+  subject: z.string(),
+  description: z.string(),
+  status: z.string(),
+  priority: z.string(),
+  resolution: z.string().nullable(),
+  resolvedAt: instant.nullable(),
+  createdAt: instant,
+  updatedAt: instant,
+  assignedToName: z.string().nullable(),
+};
+export const TicketView = z.strictObject(ticketFields);
+export type TicketView = z.infer<typeof TicketView>;
+export const AdminTicket = z.strictObject({
+  ...ticketFields, userId: id, userDisplayId: z.string(), userName: z.string(), userEmail: z.string(), assignedTo: z.string().nullable(),
+});
+export type AdminTicket = z.infer<typeof AdminTicket>;
+export const AdminTicketList = z.strictObject({
+  items: z.array(AdminTicket),
+  /** The active admins a ticket can be assigned to. */
+  admins: z.array(z.strictObject({ id, name: z.string() })),
+  counts: z.record(z.string(), z.number().int()),
+});
+export type AdminTicketList = z.infer<typeof AdminTicketList>;
+export const TicketUpdated = z.strictObject({ message: z.string(), ticket: TicketView });
+export type TicketUpdated = z.infer<typeof TicketUpdated>;
+
+export const NEWS_STATES = ['live', 'scheduled', 'expired', 'inactive'] as const;
+export type NewsState = (typeof NEWS_STATES)[number];
 
 /** Live = active, published (no date or in the past) and not expired: what GET /api/news serves to members. */
 export function newsStateAt(n: { isActive: boolean; publishedAt: string | null; expiresAt: string | null }, now: number): NewsState {
@@ -189,51 +214,60 @@ export function newsStateAt(n: { isActive: boolean; publishedAt: string | null; 
   return 'live';
 }
 
-export interface NewsView {
-  id: string;
-  title: string;
-  content: string;
-  type: string;
-  priority: string;
-  isActive: boolean;
-  publishedAt: string | null;
-  expiresAt: string | null;
-  createdAt: string;
+export const NewsView = z.strictObject({
+  id,
+  title: z.string(),
+  content: z.string(),
+  type: z.string(),
+  priority: z.string(),
+  isActive: z.boolean(),
+  publishedAt: instant.nullable(),
+  expiresAt: instant.nullable(),
+  createdAt: instant,
   /** The state by the server's clock when it answered (a browser's clock may be off). */
-  state: NewsState;
-}
-export interface KycInfoDocument {
-  status: string;
-  url: string | null;
-  documentData: string | null;
-  documentType: string | null;
-  reason: string | null;
-}
+  state: z.enum(NEWS_STATES),
+});
+export type NewsView = z.infer<typeof NewsView>;
+
+export const KycInfoDocument = z.strictObject({
+  status: z.string(),
+  url: z.string().nullable(),
+  documentData: z.string().nullable(),
+  documentType: z.string().nullable(),
+  reason: z.string().nullable(),
+});
+export type KycInfoDocument = z.infer<typeof KycInfoDocument>;
 /** GET /api/user/kyc-info (doc 3 §3.1): the four tiles plus the deadline of decisions.md §7. */
-export interface KycInfo {
-  overallStatus: string;
-  overallReason: string | null;
-  lastUpdated: string | null;
-  documents: { panCard: KycInfoDocument; aadhaarCard: KycInfoDocument; bankStatement: KycInfoDocument; photo: KycInfoDocument };
-  deadline: string | null;
-  deadlinePassed: boolean;
-  locked: boolean;
-}
-export interface ActivityItem {
-  kind: 'join' | 'purchase' | 'ledger' | 'rank' | 'decision' | 'withdrawal';
-  title: string;
-  detail: string;
-  at: string;
-  link: string | null;
-}
-export interface FranchiseDashboard {
-  role: string;
-  ownSales: { orders: number; amount: string; bv: string };
-  teamSales: { orders: number; amount: string; bv: string };
-  teamBV: string;
-  leftBV: string;
-  rightBV: string;
-  wallet: { balance: string; totalEarnings: string; totalWithdrawals: string };
-  recruits: { direct: number; pending: number; teamSize: number; activeTeam: number };
-  recentOrders: { id: string; productName: string; quantity: number; totalAmount: string; paymentStatus: string; createdAt: string; buyerName: string }[];
-}
+export const KycInfo = z.strictObject({
+  overallStatus: z.string(),
+  overallReason: z.string().nullable(),
+  lastUpdated: instant.nullable(),
+  documents: z.strictObject({ panCard: KycInfoDocument, aadhaarCard: KycInfoDocument, bankStatement: KycInfoDocument, photo: KycInfoDocument }),
+  deadline: instant.nullable(),
+  deadlinePassed: z.boolean(),
+  locked: z.boolean(),
+});
+export type KycInfo = z.infer<typeof KycInfo>;
+export const ActivityItem = z.strictObject({
+  kind: z.enum(['join', 'purchase', 'ledger', 'rank', 'decision', 'withdrawal']),
+  title: z.string(),
+  detail: z.string(),
+  at: instant,
+  link: z.string().nullable(),
+});
+export type ActivityItem = z.infer<typeof ActivityItem>;
+const salesFigures = z.strictObject({ orders: z.number().int(), amount: decimal, bv: decimal });
+export const FranchiseDashboard = z.strictObject({
+  role: z.string(),
+  ownSales: salesFigures,
+  teamSales: salesFigures,
+  teamBV: decimal,
+  leftBV: decimal,
+  rightBV: decimal,
+  wallet: z.strictObject({ balance: decimal, totalEarnings: decimal, totalWithdrawals: decimal }),
+  recruits: z.strictObject({ direct: z.number().int(), pending: z.number().int(), teamSize: z.number().int(), activeTeam: z.number().int() }),
+  recentOrders: z.array(z.strictObject({
+    id, productName: z.string(), quantity: z.number().int(), totalAmount: decimal, paymentStatus: z.string(), createdAt: instant, buyerName: z.string(),
+  })),
+});
+export type FranchiseDashboard = z.infer<typeof FranchiseDashboard>;

@@ -21,3 +21,4 @@ export * from './engagement';
 export * from './money';
 export * from './reports';
 export * from './branding';
+export * from './admin-kyc';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from './messages';
+import { id, instant } from './route-contract';
 
 export const KYC_DOCUMENT_TYPES = ['pan', 'aadhaar_front', 'aadhaar_back', 'bank_cancelled_cheque', 'photo'] as const;
 export type KycDocumentType = (typeof KYC_DOCUMENT_TYPES)[number];
@@ -43,9 +44,13 @@ export const KycUploadRequest = z.object({
   documentNumber: z.string().trim().max(40).optional().transform((v) => (v ? v.toUpperCase() : undefined)),
 });
 export type KycUploadRequest = z.input<typeof KycUploadRequest>;
+/** PUT /api/kyc/:documentId: a rejected document's new file (its type stays unless given). */
+export const KycReplaceRequest = KycUploadRequest.partial({ documentType: true }).required({ documentData: true });
+/** GET /api/documents/:id?download=1 answers it as an attachment instead of inline. */
+export const DocumentQuery = z.object({ download: z.enum(['1', 'true']).optional() });
 
-export const KycDocumentView = z.object({
-  id: z.string(),
+export const KycDocumentView = z.strictObject({
+  id,
   documentType: z.enum(KYC_DOCUMENT_TYPES),
   documentNumber: z.string().nullable(),
   documentUrl: z.string(),
@@ -54,8 +59,8 @@ export const KycDocumentView = z.object({
   documentSize: z.number(),
   status: z.enum(['pending', 'approved', 'rejected']),
   rejectionReason: z.string().nullable(),
-  createdAt: z.string(),
-  reviewedAt: z.string().nullable(),
+  createdAt: instant,
+  reviewedAt: instant.nullable(),
 });
 export type KycDocumentView = z.infer<typeof KycDocumentView>;
 

@@ -35,11 +35,10 @@ export const ReferralRegistrationRequest = z.object({
 });
 export type ReferralRegistrationRequest = z.input<typeof ReferralRegistrationRequest>;
 
-export const ReferralValidateQuery = z.object({ token: z.string().trim().max(200).optional() });
-export const ReferralValidateResponse = z.object({
-  valid: z.boolean(),
-  generatedBy: z.string().optional(),
-  placementSide: z.enum(['left', 'right']).nullable().optional(),
-  email: z.string().nullable().optional(),
-  message: z.string().optional(),
-});
+export const ReferralValidateQuery = z.object({ token: z.string({ error: MSG.referralTokenRequired }).trim().min(1, { error: MSG.referralTokenRequired }).max(200) });
+/** A live link names who generated it, the side it places on and (a recruit link) the email it is for. */
+export const ReferralValidateResponse = z.union([
+  z.strictObject({ valid: z.literal(true), generatedBy: z.string(), placementSide: z.enum(['left', 'right']).nullable(), email: z.string().nullable() }),
+  z.strictObject({ valid: z.literal(false), message: z.string() }),
+]);
+export type ReferralValidateResponse = z.infer<typeof ReferralValidateResponse>;

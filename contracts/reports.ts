@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { decimal, id, instant } from './route-contract';
+
 /**
  * The admin Income Reports of document 2 §2.2 as compensation.md §6 fills them: Direct Income (sponsor income
  * lines of posted cycles), Payout Summary (posted cycles: gross, deductions, net, members paid), Holiday Reward
@@ -12,81 +15,96 @@ export const NOT_OFFERED_REPORTS = {
 export type NotOfferedReport = keyof typeof NOT_OFFERED_REPORTS;
 
 /** Who a report row is about. */
-export interface ReportMember {
-  userUserId: string;
-  userName: string;
-  userEmail: string;
-}
+const reportMember = { userUserId: z.string(), userName: z.string(), userEmail: z.string() };
+export const ReportMember = z.strictObject(reportMember);
+export type ReportMember = z.infer<typeof ReportMember>;
 
 /** The cycle a report row comes from. */
-export interface ReportCycle {
-  cycleId: string;
-  cycleKind: 'pairing' | 'monthly';
+const reportCycle = {
+  cycleId: id,
+  cycleKind: z.enum(['pairing', 'monthly']),
   /** Start and end of the cycle (the end is the early close when an admin closed it). */
-  cycleStartsAt: string;
-  cycleEndsAt: string;
-  postedAt: string | null;
-}
+  cycleStartsAt: instant,
+  cycleEndsAt: instant,
+  postedAt: instant.nullable(),
+};
+export const ReportCycle = z.strictObject(reportCycle);
+export type ReportCycle = z.infer<typeof ReportCycle>;
+
+const reportTotals = z.strictObject({ count: z.number().int(), amount: decimal, members: z.number().int() });
 
 /** GET /api/admin/reports/direct-income: the sponsor income lines of posted cycles, newest cycle first. */
-export interface DirectIncomeReport {
-  totals: { count: number; amount: string; members: number };
-  items: Array<ReportMember & ReportCycle & {
-    id: string;
-    amount: string;
-    planVersion: number;
+export const DirectIncomeReport = z.strictObject({
+  totals: reportTotals,
+  items: z.array(z.strictObject({
+    ...reportMember,
+    ...reportCycle,
+    /** The income line's number (comp_lines is numbered, not keyed by uuid). */
+    id: z.string(),
+    amount: decimal,
+    planVersion: z.number().int(),
     /** The line's explanation: the purchases and sponsor levels behind it. */
-    explanation: string;
-  }>;
-}
+    explanation: z.string(),
+  })),
+});
+export type DirectIncomeReport = z.infer<typeof DirectIncomeReport>;
 
 /** One posted cycle in the Payout Summary. */
-export interface PayoutCycle {
-  id: string;
-  kind: 'pairing' | 'monthly';
-  startsAt: string;
-  endsAt: string;
-  postedAt: string | null;
-  gross: string;
-  adminCharge: string;
-  tds: string;
-  net: string;
+export const PayoutCycle = z.strictObject({
+  id,
+  kind: z.enum(['pairing', 'monthly']),
+  startsAt: instant,
+  endsAt: instant,
+  postedAt: instant.nullable(),
+  gross: decimal,
+  adminCharge: decimal,
+  tds: decimal,
+  net: decimal,
   /** Members whose net for the cycle is above zero. */
-  membersPaid: number;
-}
+  membersPaid: z.number().int(),
+});
+export type PayoutCycle = z.infer<typeof PayoutCycle>;
 
 /** A withdrawal an admin approved (decisions.md §11): money paid out of the wallets the cycles credit. */
-export interface PaidWithdrawal extends ReportMember {
-  id: string;
-  type: string;
-  currency: string;
-  amount: string;
-  adminNotes: string | null;
-  transactionId: string | null;
-  processedAt: string | null;
-}
+export const PaidWithdrawal = z.strictObject({
+  ...reportMember,
+  id,
+  type: z.string(),
+  currency: z.string(),
+  amount: decimal,
+  adminNotes: z.string().nullable(),
+  transactionId: z.string().nullable(),
+  processedAt: instant.nullable(),
+});
+export type PaidWithdrawal = z.infer<typeof PaidWithdrawal>;
 
 /** GET /api/admin/reports/payout-summary */
-export interface PayoutSummaryReport {
+export const PayoutSummaryReport = z.strictObject({
   /** Every posted cycle together; membersPaid counts each member once. */
-  totals: { cycles: number; gross: string; adminCharge: string; tds: string; net: string; membersPaid: number };
+  totals: z.strictObject({ cycles: z.number().int(), gross: decimal, adminCharge: decimal, tds: decimal, net: decimal, membersPaid: z.number().int() }),
   /** Posted cycles, newest first. */
-  cycles: PayoutCycle[];
+  cycles: z.array(PayoutCycle),
   /** Approved withdrawals with their totals per currency, newest first. */
-  withdrawals: { totals: Array<{ currency: string; count: number; amount: string }>; items: PaidWithdrawal[] };
-}
+  withdrawals: z.strictObject({
+    totals: z.array(z.strictObject({ currency: z.string(), count: z.number().int(), amount: decimal })),
+    items: z.array(PaidWithdrawal),
+  }),
+});
+export type PayoutSummaryReport = z.infer<typeof PayoutSummaryReport>;
 
 /** GET /api/admin/reports/holiday-reward: the travel fund awards (achievers rows written when a monthly cycle is posted). */
-export interface HolidayRewardReport {
-  totals: { count: number; amount: string; members: number };
-  items: Array<ReportMember & {
-    id: string;
+export const HolidayRewardReport = z.strictObject({
+  totals: reportTotals,
+  items: z.array(z.strictObject({
+    ...reportMember,
+    id,
     /** The month awarded: its first day, YYYY-MM-DD (Asia/Kolkata). */
-    periodDate: string | null;
+    periodDate: z.iso.date().nullable(),
     /** Place among the month's awards by amount (1 = largest). */
-    position: number | null;
-    amount: string;
-    points: number | null;
-    cycleId: string | null;
-  }>;
-}
+    position: z.number().int().nullable(),
+    amount: decimal,
+    points: z.number().nullable(),
+    cycleId: id.nullable(),
+  })),
+});
+export type HolidayRewardReport = z.infer<typeof HolidayRewardReport>;

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { MSG } from './messages';
 import { emailField } from './fields';
-import { POSITIONS, type Position, type PendingRecruitStatus } from './enums';
+import { POSITIONS, PENDING_RECRUIT_STATUSES, type Position } from './enums';
+import { RankProgress } from './commerce';
+import { decimal, id, instant } from './route-contract';
 
 /** Recruitment, placement and team reads (doc 2 §2.6-2.7, doc 3 §2.4, §3.1; decisions.md §3-§4). */
 
@@ -21,11 +23,8 @@ export const RecruitRequest = z.object({
   position: z.preprocess(blank, side.default('left')),
 });
 export type RecruitRequest = z.input<typeof RecruitRequest>;
-export interface RecruitResponse {
-  referralLink: string;
-  expiresAt: string;
-  position: Side;
-}
+export const RecruitResponse = z.strictObject({ referralLink: z.string(), expiresAt: instant, position: z.enum(POSITIONS) });
+export type RecruitResponse = z.infer<typeof RecruitResponse>;
 
 /** Upline decision (doc 3 §5.1): position only on approval. */
 export const UplineDecisionRequest = z
@@ -47,10 +46,8 @@ export const ReferralGenerateRequest = z
   .refine((v) => v.placementType !== 'strategic' || v.parentId !== undefined, { path: ['parentId'], error: 'Strategic placement requires a parent' })
   .refine((v) => v.placementType === 'auto' || v.placementSide !== undefined, { path: ['placementSide'], error: 'Choose the left or right side' });
 export type ReferralGenerateRequest = z.input<typeof ReferralGenerateRequest>;
-export interface ReferralGenerateResponse {
-  url: string;
-  expiresAt: string;
-}
+export const ReferralGenerateResponse = z.strictObject({ url: z.string(), expiresAt: instant });
+export type ReferralGenerateResponse = z.infer<typeof ReferralGenerateResponse>;
 
 const moneyInput = z.preprocess(
   (v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? '0' : typeof v === 'number' ? String(v) : v),
@@ -80,6 +77,11 @@ export const RejectRecruitRequest = z.object({
 });
 export type RejectRecruitRequest = z.input<typeof RejectRecruitRequest>;
 
+export const RecruitIdParam = z.object({ id: z.uuid({ error: MSG.recruitNotFound }) });
+export const RecruitListQuery = z.object({
+  status: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(PENDING_RECRUIT_STATUSES, { error: 'Unknown status' }).optional()),
+});
+
 export const DownlineQuery = z.object({
   levels: z.coerce.number({ error: 'levels must be 1 to 10' }).int().min(1, { error: 'levels must be 1 to 10' }).max(DOWNLINE_MAX_LEVELS, { error: 'levels must be 1 to 10' }).default(DOWNLINE_MAX_LEVELS),
   search: z.preprocess(blank, z.string().trim().max(100).optional()),
@@ -99,18 +101,23 @@ export const GenealogyExtremeQuery = z.object({
   side: z.enum(['left', 'right'], { error: 'Choose left or right' }),
   rootId: z.preprocess(blank, z.string().uuid({ error: 'Not a member id' }).optional()),
 });
-export interface GenealogySearchResult {
-  id: string;
-  userId: string;
-  name: string;
-  status: string;
-  rank: string | null;
+export const GenealogySearchResult = z.strictObject({
+  id: z.string(),
+  userId: z.string(),
+  name: z.string(),
+  status: z.string(),
+  rank: z.string().nullable(),
   /** Levels between the viewer and the member. */
-  levelsBelow: number;
+  levelsBelow: z.number().int(),
   /** From the viewer (first) to the member (last), the middle left out past eight levels (`pathOmitted`). */
-  path: { id: string; userId: string; name: string }[];
-  pathOmitted: number;
-}
+  path: z.array(z.strictObject({ id: z.string(), userId: z.string(), name: z.string() })),
+  pathOmitted: z.number().int(),
+});
+export type GenealogySearchResult = z.infer<typeof GenealogySearchResult>;
+export const GenealogyExtremeResult = z.strictObject({
+  id: z.string(), userId: z.string(), name: z.string(), levelsBelow: z.number().int(), side: z.enum(['left', 'right']),
+});
+export type GenealogyExtremeResult = z.infer<typeof GenealogyExtremeResult>;
 export const PlacementParentsQuery = z.object({
   search: z.preprocess(blank, z.string().trim().max(100).optional()),
   limit: z.coerce.number().int().min(1).max(100).default(50),
@@ -118,205 +125,244 @@ export const PlacementParentsQuery = z.object({
 
 // ---- answers ----
 
-export interface TreeNode {
-  id: string;
-  userId: string;
-  firstName: string | null;
-  lastName: string | null;
-  email: string;
-  idStatus: string;
-  status: string;
-  packageAmount: string | null;
-  position: Side | null;
+const sideOrNull = z.enum(POSITIONS).nullable();
+const treeNodeFields = {
+  id,
+  userId: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string(),
+  idStatus: z.string(),
+  status: z.string(),
+  packageAmount: decimal.nullable(),
+  position: sideOrNull,
   /** Depth below the viewed root (root 0). */
-  level: number;
+  level: z.number().int(),
   /** Rank reached (null before the first). */
-  rank: string | null;
-  totalBV: string;
-  leftBV: string;
-  rightBV: string;
-  leftCount: number;
-  rightCount: number;
-  leftActive: number;
-  rightActive: number;
+  rank: z.string().nullable(),
+  totalBV: decimal,
+  leftBV: decimal,
+  rightBV: decimal,
+  leftCount: z.number().int(),
+  rightCount: z.number().int(),
+  leftActive: z.number().int(),
+  rightActive: z.number().int(),
   /** Whether the node has a child on that side (shown or not: the explorer loads deeper levels on demand). */
-  hasLeftChild: boolean;
-  hasRightChild: boolean;
+  hasLeftChild: z.boolean(),
+  hasRightChild: z.boolean(),
   /** BV carried forward per leg after the last posted pairing cycle (compensation.md §3). */
-  carryLeftBV: string;
-  carryRightBV: string;
+  carryLeftBV: decimal,
+  carryRightBV: decimal,
   /** BV added to each leg in the open pairing cycle so far. */
-  cycleLeftBV: string;
-  cycleRightBV: string;
+  cycleLeftBV: decimal,
+  cycleRightBV: decimal,
+};
+export interface TreeNode extends z.infer<z.ZodObject<typeof treeNodeFields>> {
   leftChild: TreeNode | null;
   rightChild: TreeNode | null;
 }
+export const TreeNode: z.ZodType<TreeNode> = z.strictObject({
+  ...treeNodeFields,
+  get leftChild() { return TreeNode.nullable(); },
+  get rightChild() { return TreeNode.nullable(); },
+});
 
 /** The pairing cycles the nodes' carry and cycle BV come from. */
-export interface TreePairingCycles {
+export const TreePairingCycles = z.strictObject({
   /** End of the last posted pairing cycle, whose carry the nodes show (null before the first one is posted). */
-  carryAsOf: string | null;
+  carryAsOf: instant.nullable(),
   /** The open pairing cycle whose BV per leg the nodes show (null when none is open). */
-  openCycle: { startsAt: string; endsAt: string } | null;
-}
+  openCycle: z.strictObject({ startsAt: instant, endsAt: instant }).nullable(),
+});
+export type TreePairingCycles = z.infer<typeof TreePairingCycles>;
 
-export interface BinaryTreeResponse extends TreeNode {
-  totalBV: string;
-  leftActive: number;
-  rightActive: number;
+/** GET /api/binary-tree: the viewed root two levels deep, with its figures and the path down to it. */
+export const BinaryTreeResponse = z.strictObject({
+  ...treeNodeFields,
+  leftChild: TreeNode.nullable(),
+  rightChild: TreeNode.nullable(),
+  leftActive: z.number().int(),
+  rightActive: z.number().int(),
   /** Levels below the viewed root (0 when it has no children). */
-  depth: number;
+  depth: z.number().int(),
   /** Members sponsored by the viewed root. */
-  directRecruits: number;
+  directRecruits: z.number().int(),
   /** From the viewer (first) down to the viewed root (last). */
-  path: { id: string; userId: string; name: string }[];
+  path: z.array(z.strictObject({ id, userId: z.string(), name: z.string() })),
   /** Members between the viewer and the last entries of `path` left out of it (deep subtrees). */
-  pathOmitted: number;
-  pairing: TreePairingCycles;
-}
+  pathOmitted: z.number().int(),
+  pairing: TreePairingCycles,
+});
+export type BinaryTreeResponse = z.infer<typeof BinaryTreeResponse>;
 
-export interface DirectRecruit {
-  id: string;
-  userId: string;
-  firstName: string | null;
-  lastName: string | null;
-  email: string;
-  packageAmount: string | null;
-  registrationDate: string;
-  createdAt: string;
-  activationDate: string | null;
-  idStatus: string;
-  status: string;
-  position: Side | null;
-}
+const directRecruitFields = {
+  id,
+  userId: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string(),
+  packageAmount: decimal.nullable(),
+  registrationDate: instant,
+  createdAt: instant,
+  activationDate: instant.nullable(),
+  idStatus: z.string(),
+  status: z.string(),
+  position: sideOrNull,
+};
+export const DirectRecruit = z.strictObject(directRecruitFields);
+export type DirectRecruit = z.infer<typeof DirectRecruit>;
 
-export interface DownlineMember extends DirectRecruit {
+export const DownlineMember = z.strictObject({
+  ...directRecruitFields,
   /** Levels below the viewer, as a numeric string (doc 3 §3.1). */
-  level: string;
-  totalBV: string;
+  level: z.string(),
+  totalBV: decimal,
   /** The viewer's leg this member is in. */
-  leg: Side;
-}
+  leg: z.enum(POSITIONS),
+});
+export type DownlineMember = z.infer<typeof DownlineMember>;
 
-export interface DownlineLevel {
-  level: number;
-  count: number;
-  active: number;
-  bv: string;
-  left: number;
-  right: number;
+export const DownlineLevel = z.strictObject({
+  level: z.number().int(),
+  count: z.number().int(),
+  active: z.number().int(),
+  bv: decimal,
+  left: z.number().int(),
+  right: z.number().int(),
   /** Members of this level listed in `members` (the figures above cover all of them). */
-  shown: number;
-}
+  shown: z.number().int(),
+});
+export type DownlineLevel = z.infer<typeof DownlineLevel>;
 
-export interface DownlineResponse {
-  members: DownlineMember[];
-  levels: DownlineLevel[];
-  summary: { totalDownline: number; activeMembers: number; totalLevels: number; totalBV: string };
-}
+export const DownlineResponse = z.strictObject({
+  members: z.array(DownlineMember),
+  levels: z.array(DownlineLevel),
+  summary: z.strictObject({ totalDownline: z.number().int(), activeMembers: z.number().int(), totalLevels: z.number().int(), totalBV: decimal }),
+});
+export type DownlineResponse = z.infer<typeof DownlineResponse>;
 
-export interface TeamStats {
-  totalDownline: number;
-  activeMembers: number;
-  directRecruits: number;
-  totalDirects: number;
+export const TeamStats = z.strictObject({
+  totalDownline: z.number().int(),
+  activeMembers: z.number().int(),
+  directRecruits: z.number().int(),
+  totalDirects: z.number().int(),
   /** Placement children, 0 to 2. */
-  directPositions: number;
-  currentRank: string;
-  teamBV: string;
-  leftBV: string;
-  rightBV: string;
-  leftCount: number;
-  rightCount: number;
-  leftActive: number;
-  rightActive: number;
-  depth: number;
-  pendingRecruits: number;
+  directPositions: z.number().int(),
+  currentRank: z.string(),
+  teamBV: decimal,
+  leftBV: decimal,
+  rightBV: decimal,
+  leftCount: z.number().int(),
+  rightCount: z.number().int(),
+  leftActive: z.number().int(),
+  rightActive: z.number().int(),
+  depth: z.number().int(),
+  pendingRecruits: z.number().int(),
   /** Team Business Stages (doc 3 §2.4): next rank and the four requirements. */
-  rank: import('./commerce').RankProgress;
-}
+  rank: RankProgress,
+});
+export type TeamStats = z.infer<typeof TeamStats>;
 
-export interface TeamPendingRecruit {
-  id: string;
-  fullName: string;
-  email: string;
-  mobile: string | null;
-  status: PendingRecruitStatus;
-  position: Side | null;
-  createdAt: string;
-}
+export const TeamPendingRecruit = z.strictObject({
+  id,
+  fullName: z.string(),
+  email: z.string(),
+  mobile: z.string().nullable(),
+  status: z.enum(PENDING_RECRUIT_STATUSES),
+  position: sideOrNull,
+  createdAt: instant,
+});
+export type TeamPendingRecruit = z.infer<typeof TeamPendingRecruit>;
 
-export interface UplinePendingRecruit {
-  id: string;
-  fullName: string;
-  email: string;
-  mobile: string | null;
-  packageAmount: string | null;
-  createdAt: string;
+const legFigures = z.strictObject({ count: z.number().int(), volume: decimal });
+export const UplinePendingRecruit = z.strictObject({
+  id,
+  fullName: z.string(),
+  email: z.string(),
+  mobile: z.string().nullable(),
+  packageAmount: decimal.nullable(),
+  createdAt: instant,
   /** The side the recruiter's link suggested, if any. */
-  suggestedPosition: Side | null;
-  recruiterInfo: { name: string; userId: string; level: number; position: Side | null; packageAmount: string | null; activationDate: string | null };
-  legBalance: { leftLeg: { count: number; volume: string }; rightLeg: { count: number; volume: string }; balanceRatio: number; weakerLeg: Side | 'balanced' };
-  strategicRecommendation: { recommendedPosition: Side | 'none'; reason: string; impactAnalysis: { leftChoice: string; rightChoice: string } };
-  availablePositions: { left: boolean; right: boolean };
-}
+  suggestedPosition: sideOrNull,
+  recruiterInfo: z.strictObject({
+    name: z.string(), userId: z.string(), level: z.number().int(), position: sideOrNull, packageAmount: decimal.nullable(), activationDate: instant.nullable(),
+  }),
+  legBalance: z.strictObject({ leftLeg: legFigures, rightLeg: legFigures, balanceRatio: z.number(), weakerLeg: z.enum(['left', 'right', 'balanced']) }),
+  strategicRecommendation: z.strictObject({
+    recommendedPosition: z.enum(['left', 'right', 'none']), reason: z.string(), impactAnalysis: z.strictObject({ leftChoice: z.string(), rightChoice: z.string() }),
+  }),
+  availablePositions: z.strictObject({ left: z.boolean(), right: z.boolean() }),
+});
+export type UplinePendingRecruit = z.infer<typeof UplinePendingRecruit>;
 
-export interface AdminPendingRecruit {
-  id: string;
-  fullName: string;
-  email: string;
-  mobile: string | null;
-  nominee: string | null;
-  address: string | null;
-  city: string | null;
-  state: string | null;
-  pincode: string | null;
-  panNumber: string | null;
-  aadhaarNumber: string | null;
-  bankName: string | null;
-  bankAccountHolderName: string | null;
-  bankAccountNumber: string | null;
-  bankIFSC: string | null;
-  status: PendingRecruitStatus;
-  uplineDecision: string;
-  uplineDecisionAt: string | null;
-  position: Side | null;
-  placementType: string;
-  placementParent: { id: string; userId: string; name: string } | null;
-  recruiterId: string | null;
-  recruiterName: string | null;
-  recruiterUserId: string | null;
-  recruiterRole: string | null;
-  uplineName: string | null;
-  applicantUserId: string | null;
-  packageAmount: string | null;
-  kycStatus: string;
-  rejectionReason: string | null;
-  createdAt: string;
-  documentCount: number;
-}
+export const AdminPendingRecruit = z.strictObject({
+  id,
+  fullName: z.string(),
+  email: z.string(),
+  mobile: z.string().nullable(),
+  nominee: z.string().nullable(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  pincode: z.string().nullable(),
+  panNumber: z.string().nullable(),
+  aadhaarNumber: z.string().nullable(),
+  bankName: z.string().nullable(),
+  bankAccountHolderName: z.string().nullable(),
+  bankAccountNumber: z.string().nullable(),
+  bankIFSC: z.string().nullable(),
+  status: z.enum(PENDING_RECRUIT_STATUSES),
+  uplineDecision: z.string(),
+  uplineDecisionAt: instant.nullable(),
+  position: sideOrNull,
+  placementType: z.string(),
+  placementParent: z.strictObject({ id, userId: z.string(), name: z.string() }).nullable(),
+  recruiterId: z.string().nullable(),
+  recruiterName: z.string().nullable(),
+  recruiterUserId: z.string().nullable(),
+  recruiterRole: z.string().nullable(),
+  uplineName: z.string().nullable(),
+  applicantUserId: z.string().nullable(),
+  packageAmount: decimal.nullable(),
+  kycStatus: z.string(),
+  rejectionReason: z.string().nullable(),
+  createdAt: instant,
+  documentCount: z.number().int(),
+});
+export type AdminPendingRecruit = z.infer<typeof AdminPendingRecruit>;
 
-export interface AdminPendingRecruitList {
-  items: AdminPendingRecruit[];
-  counts: { awaitingUpline: number; awaitingAdmin: number; rejected: number };
-}
+export const AdminPendingRecruitList = z.strictObject({
+  items: z.array(AdminPendingRecruit),
+  counts: z.strictObject({ awaitingUpline: z.number().int(), awaitingAdmin: z.number().int(), rejected: z.number().int() }),
+});
+export type AdminPendingRecruitList = z.infer<typeof AdminPendingRecruitList>;
 
-export interface RecruitDocument {
-  id: string;
-  documentType: string;
-  documentContentType: string;
-  documentFilename: string | null;
-  documentSize: number;
-  status: string;
-  url: string;
-}
+export const RecruitDocument = z.strictObject({
+  id,
+  documentType: z.string(),
+  documentContentType: z.string(),
+  documentFilename: z.string().nullable(),
+  documentSize: z.number().int(),
+  status: z.string(),
+  url: z.string(),
+});
+export type RecruitDocument = z.infer<typeof RecruitDocument>;
 
-export interface PlacementParent {
-  id: string;
-  userId: string;
-  name: string;
-  email: string;
-  level: number;
-  leftFree: boolean;
-  rightFree: boolean;
-}
+export const PlacementParent = z.strictObject({
+  id,
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  level: z.number().int(),
+  leftFree: z.boolean(),
+  rightFree: z.boolean(),
+});
+export type PlacementParent = z.infer<typeof PlacementParent>;
+
+/** POST /api/admin/pending-recruits/:id/approve: the new member's user ID and where they were placed. */
+export const RecruitApproved = z.strictObject({
+  message: z.string(),
+  userId: z.string(),
+  placement: z.strictObject({ parentId: id, side: z.enum(POSITIONS) }),
+});
+export type RecruitApproved = z.infer<typeof RecruitApproved>;

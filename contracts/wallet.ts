@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { WITHDRAWAL_TYPES, NETWORK_TYPES, WITHDRAWAL_STATUSES } from './enums';
+import { decimal, id, instant, pageOf } from './route-contract';
 
 /** Wallet, ledger, withdrawals and the fund back-office (decisions.md §6; doc 2 §2.10-2.13, §5; doc 3 §5.2). */
 
@@ -102,23 +103,14 @@ export const PageQuery = z.object({
   cursor: z.preprocess((v) => (v === '' ? undefined : v), z.string().max(200).optional()),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
+export const WithdrawalIdParam = z.object({ id: z.uuid({ error: WALLET_MSG.withdrawalNotFound }) });
+export const WalletBalancesQuery = PageQuery.extend({ search: z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().max(100).optional()) });
 export const FundHistoryQuery = PageQuery.extend({
   search: z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().max(100).optional()),
   type: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.string().max(30).optional()),
 });
 
 // ---- answers ----
-export interface WalletSummary {
-  balance: string;
-  totalEarnings: string;
-  totalWithdrawals: string;
-  /** Held by withdrawal requests still pending. */
-  pendingWithdrawals: string;
-  kycStatus: string;
-  /** Where withdrawals may go and when (issue 13). */
-  payout: PayoutStatus;
-}
-
 /**
  * The bank account's verification by KYC: none (no bank details on the profile), missing (no cancelled cheque or bank
  * statement), pending or rejected (its review), outdated (the account changed after it was approved), verified.
@@ -127,85 +119,115 @@ export const BANK_VERIFICATIONS = ['none', 'missing', 'pending', 'rejected', 'ou
 export type BankVerification = (typeof BANK_VERIFICATIONS)[number];
 
 /** The member's payout details as withdrawals see them: they go only there, only verified, only after the hold. */
-export interface PayoutStatus {
+export const PayoutStatus = z.strictObject({
   /** The profile's bank account, its number masked; null when incomplete. */
-  bank: { accountNumber: string; ifsc: string; bankName: string; accountHolderName: string | null } | null;
-  bankVerification: BankVerification;
-  cryptoWalletAddress: string | null;
+  bank: z.strictObject({ accountNumber: z.string(), ifsc: z.string(), bankName: z.string(), accountHolderName: z.string().nullable() }).nullable(),
+  bankVerification: z.enum(BANK_VERIFICATIONS),
+  cryptoWalletAddress: z.string().nullable(),
   /** When the payout details last changed (null: never since registration). */
-  changedAt: string | null;
+  changedAt: instant.nullable(),
   /** While the 24-hour hold after that change runs: when it ends; null otherwise. */
-  holdUntil: string | null;
+  holdUntil: instant.nullable(),
   /** Whether a withdrawal of each type would be accepted now (KYC, details, verification and hold). */
-  canWithdraw: { bank: boolean; usdt: boolean };
-}
-export interface LedgerEntry {
-  id: string;
-  type: string;
-  amount: string;
-  description: string | null;
-  referenceId: string | null;
-  balanceBefore: string;
-  balanceAfter: string;
-  createdAt: string;
-}
+  canWithdraw: z.strictObject({ bank: z.boolean(), usdt: z.boolean() }),
+});
+export type PayoutStatus = z.infer<typeof PayoutStatus>;
+
+/** GET /api/wallet */
+export const WalletSummary = z.strictObject({
+  balance: decimal,
+  totalEarnings: decimal,
+  totalWithdrawals: decimal,
+  /** Held by withdrawal requests still pending. */
+  pendingWithdrawals: decimal,
+  kycStatus: z.string(),
+  /** Where withdrawals may go and when (issue 13). */
+  payout: PayoutStatus,
+});
+export type WalletSummary = z.infer<typeof WalletSummary>;
+
+export const LedgerEntry = z.strictObject({
+  id,
+  type: z.string(),
+  amount: decimal,
+  description: z.string().nullable(),
+  referenceId: z.string().nullable(),
+  balanceBefore: decimal,
+  balanceAfter: decimal,
+  createdAt: instant,
+});
+export type LedgerEntry = z.infer<typeof LedgerEntry>;
+export const LedgerPage = pageOf(LedgerEntry);
+
 export interface Page<T> {
   items: T[];
   nextCursor: string | null;
 }
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
-export interface WithdrawalView {
-  id: string;
-  withdrawalType: 'bank' | 'usdt';
-  amount: string;
-  status: WithdrawalStatus;
+export const WithdrawalView = z.strictObject({
+  id,
+  withdrawalType: z.enum(WITHDRAWAL_TYPES),
+  amount: decimal,
+  status: z.enum(WITHDRAWAL_STATUSES),
   /** Bank details with the account number masked to its last 4 digits. */
-  bankDetails: { accountNumber: string; ifsc: string; bankName: string; accountHolderName: string } | null;
-  usdtWalletAddress: string | null;
-  networkType: string | null;
-  adminNotes: string | null;
-  rejectionReason: string | null;
-  transactionId: string | null;
-  processedAt: string | null;
-  createdAt: string;
-  createdByAdmin: boolean;
-}
-export interface AdminWithdrawal extends WithdrawalView {
-  userId: string;
-  userDisplayId: string;
-  userName: string;
-  userEmail: string;
+  bankDetails: z.strictObject({ accountNumber: z.string(), ifsc: z.string(), bankName: z.string(), accountHolderName: z.string() }).nullable(),
+  usdtWalletAddress: z.string().nullable(),
+  networkType: z.string().nullable(),
+  adminNotes: z.string().nullable(),
+  rejectionReason: z.string().nullable(),
+  transactionId: z.string().nullable(),
+  processedAt: instant.nullable(),
+  createdAt: instant,
+  createdByAdmin: z.boolean(),
+});
+export type WithdrawalView = z.infer<typeof WithdrawalView>;
+export const AdminWithdrawal = WithdrawalView.extend({
+  userId: id,
+  userDisplayId: z.string(),
+  userName: z.string(),
+  userEmail: z.string(),
   /** 'Bank Transfer' or 'USDT (TRC20)'. */
-  typeLabel: string;
+  typeLabel: z.string(),
   /** One line of payout details for the list. */
-  details: string;
-  date: string;
-  reason: string | null;
-}
-export interface FundHistoryRecord {
-  id: string;
-  userId: string;
-  userDisplayId: string;
-  userName: string;
-  userEmail: string;
-  type: string;
-  amount: string;
-  description: string | null;
-  referenceId: string | null;
-  balanceBefore: string;
-  balanceAfter: string;
-  createdAt: string;
-}
-export interface WalletBalanceRow {
-  userId: string;
-  userDisplayId: string;
-  userName: string;
-  userEmail: string;
-  balance: string;
-  totalEarnings: string;
-  totalWithdrawals: string;
-  updatedAt: string;
-}
+  details: z.string(),
+  date: instant,
+  reason: z.string().nullable(),
+});
+export type AdminWithdrawal = z.infer<typeof AdminWithdrawal>;
+/** The answer of a withdrawal request, approval, rejection or reactivation. */
+export const WithdrawalAnswer = z.strictObject({ message: z.string(), withdrawal: WithdrawalView });
+export type WithdrawalAnswer = z.infer<typeof WithdrawalAnswer>;
+
+export const FundHistoryRecord = z.strictObject({
+  id,
+  userId: id,
+  userDisplayId: z.string(),
+  userName: z.string(),
+  userEmail: z.string(),
+  type: z.string(),
+  amount: decimal,
+  description: z.string().nullable(),
+  referenceId: z.string().nullable(),
+  balanceBefore: decimal,
+  balanceAfter: decimal,
+  createdAt: instant,
+});
+export type FundHistoryRecord = z.infer<typeof FundHistoryRecord>;
+export const WalletBalanceRow = z.strictObject({
+  userId: id,
+  userDisplayId: z.string(),
+  userName: z.string(),
+  userEmail: z.string(),
+  balance: decimal,
+  totalEarnings: decimal,
+  totalWithdrawals: decimal,
+  updatedAt: instant,
+});
+export type WalletBalanceRow = z.infer<typeof WalletBalanceRow>;
+
+/** Send Fund applied at once: the member's balance after it and the ledger row. */
+export const SendFundApplied = z.strictObject({ message: z.string(), balance: decimal, transactionId: id });
+export type SendFundApplied = z.infer<typeof SendFundApplied>;
 
 /** Maker-checker for Send Fund (issue 13): above the threshold a second admin approves (contracts/approvals.ts). */
 export const FUND_APPROVAL_MSG = {

@@ -13,7 +13,7 @@ import { installSecurityHeaders, setSecurityHeaders } from './http/security';
 import { installCompression } from './http/compression';
 import { SESSION_HINT_COOKIE, clearSessionHint, setSessionHint } from './http/session-hint';
 import { SESSION_COOKIE } from '../contracts/constants';
-import { registerRoutes, assertAllRoutesDeclared } from './http/routes';
+import { registerRoutes, assertAllRoutesDeclared, type RouteDef } from './http/routes';
 import { logRedaction, serializeRequest } from './http/logging';
 import { actorFrom } from './http/actor';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -42,6 +42,7 @@ import { engagementRoutes } from './modules/engagement/engagement.routes';
 import { memberRoutes } from './modules/member/member.routes';
 import { opsRoutes } from './modules/ops/ops.routes';
 import { installRequestMetrics } from './http/metrics';
+import { apiDocsRoutes } from './modules/api-docs/api-docs.routes';
 
 export interface BuildOptions {
   /** Folder of the built web client; when missing, only the API is served. */
@@ -99,7 +100,7 @@ export async function buildApp(ctx: Omit<AppContext, 'log'> & { log?: AppContext
       .finally(() => done());
   });
 
-  registerRoutes(app, fullCtx, [
+  const api: RouteDef[] = [
     ...healthRoutes({ ping: opts.ping ?? (async () => true), migrated: opts.migrated ?? (() => true) }),
     ...authRoutes(fullCtx),
     ...twoFactorRoutes(fullCtx),
@@ -126,7 +127,9 @@ export async function buildApp(ctx: Omit<AppContext, 'log'> & { log?: AppContext
     ...opsRoutes(fullCtx),
     ...brandingRoutes(fullCtx),
     ...invoiceRoutes(fullCtx),
-  ]);
+  ];
+  // The API docs describe every route, themselves included (issue 14).
+  registerRoutes(app, fullCtx, [...api, ...apiDocsRoutes(fullCtx, api)]);
 
   await registerWebClient(app, opts.webDist, ctx.config.secureCookies);
   return { app, routes };

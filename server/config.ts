@@ -23,6 +23,8 @@ const Env = z.object({
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   RUN_JOBS: z.enum(['0', '1']).default('1'),
   /** Send Fund credits and debits above this many rupees wait for a second admin (issue 13). */
+  /** Check every answer against its route's contract and log a mismatch (npm run dev turns it on; the tests fail on one). */
+  CHECK_RESPONSES: z.enum(['0', '1']).optional(),
   SEND_FUND_APPROVAL_ABOVE: z.string().regex(/^\d{1,12}(\.\d{1,2})?$/, 'SEND_FUND_APPROVAL_ABOVE must be an amount in rupees').default('50000'),
 });
 
@@ -54,6 +56,8 @@ export type AppConfig = {
   webConcurrency: number;
   /** Run the job runner (volume applier, mail, cycles, maintenance) inside the app process; 0 when `npm run worker` processes do it. */
   runJobs: boolean;
+  /** Check every answer against its route's contract in contracts/api (issue 14). */
+  checkResponses: boolean;
 };
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
@@ -87,6 +91,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     secureCookies: production,
     webConcurrency: e.WEB_CONCURRENCY,
     runJobs: e.RUN_JOBS === '1',
+    // Off unless asked: it parses every answer, which the benchmarks (NODE_ENV=development too) must not measure.
+    checkResponses: e.CHECK_RESPONSES === '1',
     sendFundApprovalAbove: Number(e.SEND_FUND_APPROVAL_ABOVE).toFixed(2),
   };
   return { ...base, ...overrides };

@@ -1,11 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import type { Access } from '../../contracts/access';
+import type { RouteContract } from '../../contracts/route-contract';
+import { API } from '../../contracts/api';
 import { ACCESS_LEVELS } from '../../contracts/access';
 import { MSG } from '../../contracts/messages';
 import type { AppContext } from '../context';
 import { AppError, unauthenticated, forbidden } from '../core/app-error';
 import { resolveIdentity, type Identity } from './identity';
 import { enforceRateLimits, type RateLimitRule } from './rate-limit';
+import { responseCheck } from './response-check';
 import { checkOrigin } from './security';
 import { mustEnrol, recentlyVerified } from '../modules/auth/two-factor.service';
 
@@ -29,6 +32,18 @@ export interface RouteDef {
    * a route that takes large bodies from anonymous callers checks here what it can (issue 13).
    */
   beforeBody?: (req: FastifyRequest) => Promise<void>;
+  /**
+   * What the route takes and answers (issue 14). Taken from `API['METHOD /path']` in contracts/api unless given here;
+   * a route with neither is refused at start.
+   */
+  schema?: RouteContract;
+  /** Open to anyone while NODE_ENV is development, whatever `access` says (the API docs). */
+  openInDevelopment?: boolean;
+}
+
+/** A route's contract: its own `schema`, else the entry of contracts/api for its method and path. */
+export function contractOf(def: Pick<RouteDef, 'method' | 'url' | 'schema'>): RouteContract | undefined {
+  return def.schema ?? (API as Record<string, RouteContract>)[`${String(def.method)} ${def.url}`];
 }
 
 declare module 'fastify' {
@@ -70,6 +85,9 @@ export const PUBLIC_BODY_LIMIT = 16 * 1024;
 export function registerRoutes(app: FastifyInstance, ctx: AppContext, defs: RouteDef[]) {
   for (const def of defs) {
     if (!ACCESS_LEVELS.includes(def.access)) throw new Error(`Route ${def.method} ${def.url} has no access declaration`);
+    const contract = contractOf(def);
+    if (!contract) throw new Error(`Route ${def.method} ${def.url} has no contract: add it to contracts/api (issue 14)`);
+    const open = def.openInDevelopment && ctx.config.env === 'development';
     const addressLimits = (def.rateLimits ?? []).filter((r) => !r.keyOf);
     const keyedLimits = (def.rateLimits ?? []).filter((r) => r.keyOf);
     app.route({
@@ -77,6 +95,8 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, defs: Rout
       url: def.url,
       bodyLimit: def.bodyLimit ?? (def.access === 'public' ? PUBLIC_BODY_LIMIT : undefined),
       config: { access: def.access },
+      // The tests check every answer against the route's contract (npm run dev too, in its log).
+      ...(ctx.config.checkResponses ? { onSend: responseCheck(app, `${def.method} ${def.url}`, contract) } : {}),
       onRequest: async (req) => {
         checkOrigin(req, ctx.config);
         if (addressLimits.length) await enforceRateLimits(ctx, req, addressLimits);
@@ -84,7 +104,7 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, defs: Rout
         // Identity and access are settled before any body is read: a caller who may not use the route cannot make
         // the server read (or hold) what it sends (issue 13).
         req.identity = await resolveIdentity(ctx, req);
-        if (def.access !== 'public') admit(def, req.identity, ctx.clock.now());
+        if (def.access !== 'public' && !open) admit(def, req.identity, ctx.clock.now());
       },
       preHandler: async (req) => {
         if (keyedLimits.length) await enforceRateLimits(ctx, req, keyedLimits);

@@ -19,6 +19,7 @@ import { stepAt, totpAt } from '../../server/lib/totp';
 import { TWO_FACTOR_CHALLENGE_COOKIE } from '../../contracts/constants';
 import { closeBook, codeFor, openBook, rememberSecret } from './authenticator';
 import { scanDatabase } from './dumps';
+import { assertAnswersOnContract } from './contract';
 
 /** The APP_SECRET of every test app (the key of the values encrypted at rest derives from it). */
 export const TEST_SECRET = 'test-secret-'.padEnd(40, 'x');
@@ -74,7 +75,8 @@ export async function startTestApp(opts: { listen?: boolean; rateLimitFactor?: n
   const clock = new ManualClock();
   const config = loadConfig(
     { NODE_ENV: 'test', DATA_DIR: 'memory://', LOG_LEVEL: 'silent', DEMO_SEED: '1', ...(database.url ? { DATABASE_URL: database.url } : {}) },
-    { smtpUrl: `${mail.url}?ignoreTLS=true`, rateLimitFactor: opts.rateLimitFactor ?? 1000, dbPoolSize: 5, ...opts.config },
+    // Every answer is checked against its route's contract (contracts/api): a test whose call gets an answer off it fails.
+    { smtpUrl: `${mail.url}?ignoreTLS=true`, rateLimitFactor: opts.rateLimitFactor ?? 1000, dbPoolSize: 5, checkResponses: true, ...opts.config },
   );
   const runtime = await createRuntime(config, {
     clock, secret: TEST_SECRET, webDist: resolve(import.meta.dirname, '../../web/dist'), logger: false, pollMail: opts.pollJobs ?? Boolean(opts.listen),
@@ -90,6 +92,7 @@ export async function startTestApp(opts: { listen?: boolean; rateLimitFactor?: n
     const headers: Record<string, string> = { ...(o.headers ?? {}) };
     if (o.cookie) headers.cookie = o.cookie;
     const res = await runtime.app.inject({ method: method as 'GET', url: path, headers, ...(o.body !== undefined ? { payload: o.body as object } : {}) });
+    assertAnswersOnContract(runtime.app);
     const raw = res.headers['set-cookie'];
     const setCookie = [raw].flat().find((c): c is string => typeof c === 'string' && c.startsWith('sid='));
     // Unless a test drives the journal itself, every write is followed by the applier's pass, so figures read next are applied ones.
@@ -184,6 +187,15 @@ export async function startTestApp(opts: { listen?: boolean; rateLimitFactor?: n
     settle: () => runtime.settle(),
     async close() {
       closeBook(clock);
+      // Answers to calls made around the harness (real HTTP, app.inject) are checked here.
+      const offContract = (() => {
+        try {
+          assertAnswersOnContract(runtime.app);
+          return undefined;
+        } catch (err) {
+          return err;
+        }
+      })();
       const file = testFile();
       // PGlite has no pg_dump: the rows are searched for the identity numbers here (PostgreSQL: pg_dump in drop).
       if (!database.url && process.env.TEST_DUMP_DIR) {
@@ -192,6 +204,7 @@ export async function startTestApp(opts: { listen?: boolean; rateLimitFactor?: n
       await runtime.close();
       await mail.close();
       await database.drop(file);
+      if (offContract) throw offContract;
     },
   };
 }

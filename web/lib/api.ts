@@ -1,4 +1,5 @@
 import type { ErrorBody } from '@contracts';
+import type { ApiBody, ApiKey, ApiKeyOf, ApiParams, ApiQuery, ApiResponse } from '@contracts/api';
 import { impersonationToken } from './storage';
 import { promptStepUp } from './step-up';
 
@@ -98,4 +99,62 @@ export function errorStatus(err: unknown): number | null {
   if (!(err instanceof Error)) return null;
   const match = /^(\d{3}): /.exec(err.message);
   return match ? Number(match[1]) : null;
+}
+
+// ---- the typed client (issue 14) ----
+// A route is named by its key in contracts/api ('GET /api/wallet'); the answer's type is the route's response schema
+// (z.output), its query and body types the schemas' inputs, so a changed contract is a type error here. Only types
+// are imported: the schemas stay out of the bundle, except in development, where answers are also parsed.
+
+type Values = Record<string, unknown>;
+/** `params` when the path has parameters (`{ id }` for `/api/x/:id`), `query` when the route reads one. */
+export type RouteInput<K extends ApiKey> = ([keyof ApiParams<K>] extends [never] ? { params?: undefined } : { params: ApiParams<K> }) &
+  ([ApiQuery<K>] extends [never] ? { query?: undefined } : { query?: ApiQuery<K> });
+type ReadKey = ApiKeyOf<'GET'>;
+/** The input may be left out only when the route has no path parameters. */
+type ReadArgs<K extends ApiKey> = [keyof ApiParams<K>] extends [never] ? [input?: RouteInput<K>, options?: GetOptions] : [input: RouteInput<K>, options?: GetOptions];
+type WriteKey = Exclude<ApiKey, ReadKey>;
+
+/** The address of a route: its parameters filled in and encoded, the defined, non-blank query values appended. */
+export function routeUrl<K extends ApiKey>(key: K, input: { params?: unknown; query?: unknown } = {}): string {
+  const params = (input.params ?? {}) as Values;
+  const path = key.slice(key.indexOf(' ') + 1).replace(/:(\w+)/g, (_m, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === null || value === '') throw new Error(`${key}: the ${name} parameter is missing`);
+    return encodeURIComponent(String(value));
+  });
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries((input.query ?? {}) as Values)) {
+    if (value === undefined || value === null || value === '') continue;
+    search.set(name, String(value));
+  }
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+/** In development, an answer off its route's schema is reported in the console (the server's tests fail on one). */
+async function checkAnswer(key: ApiKey, status: number, data: unknown) {
+  const { API } = await import('@contracts/api');
+  const spec = (API as Record<string, { response: Record<number, unknown> }>)[key]?.response[status] as { safeParse?: (v: unknown) => { success: boolean; error?: unknown } } | undefined;
+  const result = spec?.safeParse?.(data);
+  if (result && !result.success) console.warn(`${key} answered ${status} off its contract`, result.error);
+}
+
+/** Typed read: `getRoute('GET /api/admin/fund-history', { query: { search } })` resolves to the route's answer type. */
+export async function getRoute<K extends ReadKey>(key: K, ...[input, options]: ReadArgs<K>): Promise<ApiResponse<K>> {
+  const data = await apiGet<ApiResponse<K>>(routeUrl(key, input), options);
+  if (import.meta.env.DEV && data !== null) checkAnswer(key, 200, data).catch(() => undefined);
+  return data;
+}
+
+/** Typed write: the body is checked against the route's request type, the answer typed by its response schema. */
+export async function sendRoute<K extends WriteKey>(
+  key: K,
+  input: RouteInput<K> & ([ApiBody<K>] extends [never] ? { body?: undefined } : { body: ApiBody<K> }),
+  options: RequestOptions = {},
+): Promise<WriteResult<ApiResponse<K>>> {
+  const method = key.slice(0, key.indexOf(' '));
+  const res = await apiRequest<ApiResponse<K>>(method, routeUrl(key, input), (input as { body?: unknown }).body, options);
+  if (import.meta.env.DEV && res.ok) checkAnswer(key, res.status, res.data).catch(() => undefined);
+  return res;
 }

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { RouteDef } from '../../http/routes';
 import { parse } from '../../http/validate';
@@ -6,12 +5,10 @@ import { badRequest } from '../../core/app-error';
 import { isValidTimeZone, startOfDayIn, todayIn } from '../../lib/time';
 import { adminCounts, userCounts } from './admin-dashboard.repo';
 import { journalLag } from '../volume/applier.service';
-import type { AdminStatsResponse } from '../../../contracts/admin';
-
-const TzQuery = z.object({ timezone: z.string().max(64).optional().default('UTC') });
+import { TimeZoneQuery, type AdminStatsResponse } from '../../../contracts/admin';
 
 function zone(q: unknown) {
-  const { timezone } = parse(TzQuery, q);
+  const { timezone } = parse(TimeZoneQuery, q);
   if (!isValidTimeZone(timezone)) throw badRequest('Unknown time zone', { timezone: ['Unknown time zone'] });
   return timezone;
 }

@@ -1,3 +1,4 @@
+import type { KycQueueEntry, UserDocuments, KycDecided, ReviewDocument } from '../../../contracts/admin-kyc';
 import type { AppContext } from '../../context';
 import { realUser, type Actor } from '../../core/actor';
 import { forbidden, notFound } from '../../core/app-error';
@@ -12,10 +13,10 @@ import { workDone } from '../notifications/notifications.service';
 import { listKycUsers, documentsOfUsers, reviewDocument } from './admin-kyc.repo';
 
 /** The reviewer's detail view: full numbers are shown here and nowhere else (decisions.md §7). */
-function reviewerDocView(d: KycRow) {
+function reviewerDocView(d: KycRow): ReviewDocument {
   return {
-    id: d.id, documentType: d.documentType, documentNumber: d.documentNumber, documentUrl: d.documentUrl, documentContentType: d.documentContentType,
-    documentFilename: d.documentFilename, documentSize: d.documentSize, status: d.status, rejectionReason: d.rejectionReason,
+    id: d.id, documentType: d.documentType as KycDocumentType, documentNumber: d.documentNumber, documentUrl: d.documentUrl, documentContentType: d.documentContentType,
+    documentFilename: d.documentFilename, documentSize: d.documentSize, status: d.status as ReviewDocument['status'], rejectionReason: d.rejectionReason,
     createdAt: d.createdAt.toISOString(), reviewedAt: d.reviewedAt?.toISOString() ?? null,
   };
 }
@@ -27,7 +28,7 @@ function userSummary(u: UserRow) {
   };
 }
 
-export async function kycQueue(ctx: AppContext, status: 'pending' | 'approved' | 'rejected') {
+export async function kycQueue(ctx: AppContext, status: 'pending' | 'approved' | 'rejected'): Promise<KycQueueEntry[]> {
   const rows = await listKycUsers(ctx.db, status, 500);
   const docs = await documentsOfUsers(ctx.db, rows.map((r) => r.user.id));
   return rows.map(({ user, lastActivity }) => {
@@ -49,7 +50,7 @@ export async function kycQueue(ctx: AppContext, status: 'pending' | 'approved' |
   });
 }
 
-export async function userDocuments(ctx: AppContext, userId: string) {
+export async function userDocuments(ctx: AppContext, userId: string): Promise<UserDocuments> {
   const user = await findUserById(ctx.db, userId);
   if (!user) throw notFound();
   const docs = await documentsOfUsers(ctx.db, [userId]);
@@ -57,7 +58,7 @@ export async function userDocuments(ctx: AppContext, userId: string) {
 }
 
 /** One document decision; the user's kycStatus follows and the user is told (decisions.md §7, §9). */
-export async function decideDocument(ctx: AppContext, reviewer: Actor, documentId: string, status: 'approved' | 'rejected', reason?: string) {
+export async function decideDocument(ctx: AppContext, reviewer: Actor, documentId: string, status: 'approved' | 'rejected', reason?: string): Promise<KycDecided> {
   return ctx.db.transaction(async (tx) => {
     const doc = await findDocumentForUpdate(tx, documentId);
     if (!doc) throw notFound();

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MSG } from '../../../contracts/messages';
 import type { AppContext } from '../../context';
@@ -6,10 +5,8 @@ import { identityOf, requireStepUp, type RouteDef } from '../../http/routes';
 import { actorOf } from '../../http/actor';
 import { parse } from '../../http/validate';
 import { IdParam } from '../../../contracts/notifications';
-import { AdminUserSearchQuery, AdminUserEditRequest, MemberEditRequest, CreateUserRequest, UserStatusRequest } from '../../../contracts/admin';
+import { AdminUserSearchQuery, AdminUserEditRequest, MemberEditRequest, CreateUserRequest, UserStatusRequest, UserDisplayIdParam } from '../../../contracts/admin';
 import * as svc from './admin-users.service';
-
-const UserIdParam = z.object({ userId: z.string().trim().min(1).max(16) });
 
 export function adminUserRoutes(ctx: AppContext): RouteDef[] {
   // The edit dialog's call, reached by internal id (PATCH) or by public user id (PUT).
@@ -42,7 +39,7 @@ export function adminUserRoutes(ctx: AppContext): RouteDef[] {
     },
     {
       method: 'PUT', url: '/api/users/:userId', access: 'admin',
-      handler: async (req, reply) => editFound(req, reply, await svc.findUserByUserId(ctx.db, parse(UserIdParam, req.params).userId)),
+      handler: async (req, reply) => editFound(req, reply, await svc.findUserByUserId(ctx.db, parse(UserDisplayIdParam, req.params).userId)),
     },
     {
       method: 'PATCH', url: '/api/users/:id', access: 'admin',

@@ -9,9 +9,8 @@ import { MSG } from '../../../contracts/messages';
 import { SESSION_COOKIE, TWO_FACTOR_CHALLENGE_COOKIE, TWO_FACTOR_CHALLENGE_MS } from '../../../contracts/constants';
 import {
   LoginRequest, SignupRequest, ChangePasswordRequest, ForgotPasswordRequest, ResetPasswordRequest,
-  VerifyEmailRequest, ValidateInvitationRequest, CompleteInvitationRequest, TwoFactorCodeRequest,
+  VerifyEmailRequest, ValidateInvitationRequest, CompleteInvitationRequest, TwoFactorCodeRequest, SponsorCodeParam,
 } from '../../../contracts/auth';
-import { z } from 'zod';
 import { unauthenticated } from '../../core/app-error';
 import { toCurrentUser } from '../users/users.service';
 import * as auth from './auth.service';
@@ -132,7 +131,7 @@ export function authRoutes(ctx: AppContext): RouteDef[] {
     {
       method: 'GET', url: '/api/auth/verify-sponsor/:code', access: 'public', rateLimits: sponsorLimits,
       handler: async (req) => {
-        const { code } = parse(z.object({ code: z.string().trim().min(1).max(40) }), req.params);
+        const { code } = parse(SponsorCodeParam, req.params);
         return auth.sponsorView(await auth.findSponsor(ctx, code));
       },
     },

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { RouteDef } from '../../http/routes';
 import { actorOf } from '../../http/actor';
@@ -6,7 +5,7 @@ import { parse } from '../../http/validate';
 import type { RateLimitRule } from '../../http/rate-limit';
 import { perUser } from '../../http/rate-limit';
 import { MSG } from '../../../contracts/messages';
-import { TwoFactorCodeRequest, TwoFactorDisableRequest } from '../../../contracts/auth';
+import { TwoFactorCodeRequest, TwoFactorDisableRequest, UserIdParam } from '../../../contracts/auth';
 import { notFound } from '../../core/app-error';
 import { findUserById } from '../users/users.repo';
 import * as twoFactor from './two-factor.service';
@@ -46,7 +45,7 @@ export function twoFactorRoutes(ctx: AppContext): RouteDef[] {
     {
       method: 'POST', url: '/api/admin/users/:id/two-factor/reset', access: 'admin', stepUp: true,
       handler: async (req) => {
-        const { id } = parse(z.object({ id: z.uuid({ error: 'Invalid user id' }) }), req.params);
+        const { id } = parse(UserIdParam, req.params);
         const target = await findUserById(ctx.db, id);
         if (!target) throw notFound('User not found');
         return twoFactor.resetForUser(ctx, actorOf(req), target);

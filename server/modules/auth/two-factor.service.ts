@@ -1,3 +1,4 @@
+import type { TwoFactorSetupResponse, RecoveryCodesResponse, StepUpResponse } from '../../../contracts/auth';
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -49,7 +50,7 @@ export async function status(ctx: AppContext, user: UserRow): Promise<TwoFactorS
 }
 
 /** Starts (or restarts) enrolment: a new secret waits for its first code. Shown once, to the user alone. */
-export async function beginSetup(ctx: AppContext, actor: Actor) {
+export async function beginSetup(ctx: AppContext, actor: Actor): Promise<TwoFactorSetupResponse> {
   if (actor.onBehalfOf) throw forbidden(MSG.passwordChangeImpersonating, 'IMPERSONATION_FORBIDDEN');
   const user = actor.user;
   if (user.twoFactorEnabledAt) throw conflict(MSG.twoFactorAlreadyOn);
@@ -80,7 +81,7 @@ async function tellUser(ctx: AppContext, db: DbOrTx, user: UserRow, title: strin
 }
 
 /** Confirms enrolment with the first code from the app: two-factor is on, this session counts as verified. */
-export async function enable(ctx: AppContext, actor: Actor, code: string) {
+export async function enable(ctx: AppContext, actor: Actor, code: string): Promise<RecoveryCodesResponse> {
   if (actor.onBehalfOf) throw forbidden(MSG.passwordChangeImpersonating, 'IMPERSONATION_FORBIDDEN');
   const user = actor.user;
   const now = ctx.clock.now();
@@ -138,7 +139,7 @@ export async function verifySecondFactor(ctx: AppContext, user: UserRow, code: s
 }
 
 /** Step-up: the code again, so that the next 5 minutes of this session may do what asks for it. */
-export async function stepUp(ctx: AppContext, actor: Actor, code: string) {
+export async function stepUp(ctx: AppContext, actor: Actor, code: string): Promise<StepUpResponse> {
   if (actor.onBehalfOf || !actor.sessionHash) throw forbidden(MSG.passwordChangeImpersonating, 'IMPERSONATION_FORBIDDEN');
   if (!actor.user.twoFactorEnabledAt) throw forbidden(MSG.twoFactorNotOn, 'TWO_FACTOR_ENROLMENT_REQUIRED');
   await verifySecondFactor(ctx, actor.user, code);

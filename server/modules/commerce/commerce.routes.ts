@@ -1,15 +1,13 @@
-import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { identityOf, type RouteDef } from '../../http/routes';
 import { actorOf } from '../../http/actor';
 import { actorWithTransactor } from '../../http/idempotency';
 import { parse } from '../../http/validate';
-import { ProductInput, ProductPatch, PurchaseRequest, AdminPurchasePatch, ProductsQuery, AdminPurchasesQuery, COMMERCE_MSG } from '../../../contracts/commerce';
+import {
+  ProductInput, ProductPatch, PurchaseRequest, AdminPurchasePatch, ProductsQuery, AdminPurchasesQuery, ProductIdParam as ProductId, OrderIdParam as OrderId,
+} from '../../../contracts/commerce';
 import { MSG } from '../../../contracts/messages';
 import { catalog, adminCatalog, createProduct, editProduct, purchase, ownPurchases, adminOrders, updateOrder } from './commerce.service';
-
-const ProductId = z.object({ id: z.uuid({ error: 'Product not found' }) });
-const OrderId = z.object({ id: z.uuid({ error: COMMERCE_MSG.orderNotFound }) });
 
 /** Catalog, purchases and the admin's products and orders (doc 3 §2.3, §2.5; decisions.md §5). */
 export function commerceRoutes(ctx: AppContext): RouteDef[] {

@@ -36,7 +36,7 @@ const toPurchase = (p: PurchaseRow, productName: string): PurchaseView => ({
   deliveryAddress: p.deliveryAddress, createdAt: p.createdAt.toISOString(),
 });
 
-export async function catalog(ctx: AppContext, f: { purchaseType?: string; category?: string }) {
+export async function catalog(ctx: AppContext, f: { purchaseType?: string; category?: string }): Promise<ProductView[]> {
   return (await activeProducts(ctx.db, f)).map(toProduct);
 }
 
@@ -156,7 +156,7 @@ async function walletPurchase(
   return { status: 201, body: { message: COMMERCE_MSG.purchaseSuccess, purchase: view } };
 }
 
-export async function ownPurchases(ctx: AppContext, userId: string) {
+export async function ownPurchases(ctx: AppContext, userId: string): Promise<PurchaseView[]> {
   return (await purchasesOf(ctx.db, userId)).map(({ p, productName }) => toPurchase(p, productName));
 }
 

@@ -1,15 +1,13 @@
-import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { identityOf, type RouteDef } from '../../http/routes';
 import { actorOf } from '../../http/actor';
 import { parse } from '../../http/validate';
 import {
   PlanCreateRequest, PlanUpdateRequest, PlanActivateRequest, CycleCloseRequest, CyclesQuery, CycleLinesQuery, SimulateRequest, AdjustmentRequest, StatementQuery,
+  PlanIdParam as PlanId, CycleIdParam as CycleId,
 } from '../../../contracts/compensation';
 import * as svc from './compensation.service';
 
-const PlanId = z.object({ id: z.uuid({ error: 'Plan version not found' }) });
-const CycleId = z.object({ id: z.uuid({ error: 'Cycle not found' }) });
 const BASE = '/api/admin/compensation';
 
 /** Plan versions, cycles, the simulator, adjustments and the member's income (compensation.md §8). */

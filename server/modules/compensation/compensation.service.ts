@@ -1,3 +1,4 @@
+import type { PlanList, MemberIncome, MemberCycle, SimulationResult, AdjustmentView } from '../../../contracts/compensation';
 /**
  * The compensation engine's service (compensation.md §1-§6): plan versions, closing, calculating,
  * approving and posting cycles, adjustments, the simulator and the member's income.
@@ -62,7 +63,7 @@ export async function planFor(db: DbOrTx, at: Date) {
   return { id: p.id as string | null, version: p.version, config: PlanConfig.parse(p.config) };
 }
 
-export async function listPlans(ctx: AppContext) {
+export async function listPlans(ctx: AppContext): Promise<PlanList> {
   const now = ctx.clock.now();
   await repo.retireSuperseded(ctx.db, now);
   const inForce = await repo.planInForceAt(ctx.db, now);
@@ -607,7 +608,7 @@ export async function exportCycle(ctx: AppContext, id: string) {
 }
 
 /** A draft version against a closed, calculated or posted cycle's snapshot; nothing is written. */
-export async function simulate(ctx: AppContext, planId: string, cycleId: string) {
+export async function simulate(ctx: AppContext, planId: string, cycleId: string): Promise<SimulationResult> {
   const plan = await repo.findPlan(ctx.db, planId);
   if (!plan) throw notFound('Plan version not found');
   const c = await repo.findCycle(ctx.db, cycleId);
@@ -645,7 +646,7 @@ export async function simulate(ctx: AppContext, planId: string, cycleId: string)
   };
 }
 
-export async function addAdjustment(ctx: AppContext, actor: Actor, input: z.output<typeof AdjustmentRequest>) {
+export async function addAdjustment(ctx: AppContext, actor: Actor, input: z.output<typeof AdjustmentRequest>): Promise<AdjustmentView> {
   if (!INCOME_KEYS.has(input.type)) throw badRequest('Choose an income type', { type: ['Choose an income type'] });
   return ctx.db.transaction(async (tx) => {
     const u = await findUserByUserId(tx, input.userId);
@@ -669,7 +670,7 @@ function parsedPlan(p: { id: string; config: unknown }) {
   return cfg;
 }
 
-export async function memberIncome(ctx: AppContext, memberId: string) {
+export async function memberIncome(ctx: AppContext, memberId: string): Promise<MemberIncome> {
   const now = ctx.clock.now();
   // The versions parsed already are not sent again (a plan's config is a few kilobytes of JSON per request).
   const f = await repo.incomeFigures(ctx.db, memberId, [...parsedPlans.keys()]);
@@ -693,7 +694,7 @@ export async function memberIncome(ctx: AppContext, memberId: string) {
   };
 }
 
-export async function memberCycle(ctx: AppContext, memberId: string, cycleId: string) {
+export async function memberCycle(ctx: AppContext, memberId: string, cycleId: string): Promise<MemberCycle> {
   const payout = (await repo.memberPayouts(ctx.db, memberId)).find((p) => p.cycle_id === cycleId);
   if (!payout) throw notFound('Cycle not found');
   const lines = await repo.memberLines(ctx.db, memberId, [cycleId]);

@@ -1,16 +1,15 @@
-import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { identityOf, type RouteDef } from '../../http/routes';
 import { actorOf } from '../../http/actor';
 import { parse } from '../../http/validate';
-import { ENGAGEMENT_MSG, FranchiseRequestInput, FranchiseDecision, TicketInput, TicketUpdate, TicketQuery, NewsInput, NewsPatch } from '../../../contracts/engagement';
+import {
+  FranchiseRequestInput, FranchiseDecision, TicketInput, TicketUpdate, TicketQuery, NewsInput, NewsPatch, FranchiseRequestIdParam, TicketIdParam, NewsIdParam,
+  FranchiseStatusQuery as StatusQuery,
+} from '../../../contracts/engagement';
 import {
   applyForFranchise, ownFranchiseRequests, adminFranchiseList, decideFranchise, openTicket, ownTickets, ticketQueue, updateTicketByAdmin,
   createNews, editNews, adminNews, publishedNews,
 } from './engagement.service';
-
-const id = (message: string) => z.object({ id: z.uuid({ error: message }) });
-const StatusQuery = z.object({ status: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(['pending', 'approved', 'rejected']).optional()) });
 
 /** Franchise requests, support tickets and news (doc 3 §5.2; api-routes.tsv "implied" rows). */
 export function engagementRoutes(ctx: AppContext): RouteDef[] {
@@ -23,7 +22,7 @@ export function engagementRoutes(ctx: AppContext): RouteDef[] {
     { method: 'GET', url: '/api/admin/franchise-requests', access: 'admin', handler: async (req) => adminFranchiseList(ctx, parse(StatusQuery, req.query).status) },
     {
       method: 'PATCH', url: '/api/admin/franchise-requests/:id', access: 'admin',
-      handler: async (req) => decideFranchise(ctx, actorOf(req), parse(id(ENGAGEMENT_MSG.requestNotFound), req.params).id, parse(FranchiseDecision, req.body ?? {})),
+      handler: async (req) => decideFranchise(ctx, actorOf(req), parse(FranchiseRequestIdParam, req.params).id, parse(FranchiseDecision, req.body ?? {})),
     },
     { method: 'GET', url: '/api/support-tickets', access: 'member', handler: async (req) => ownTickets(ctx, identityOf(req).user.id) },
     {
@@ -33,14 +32,14 @@ export function engagementRoutes(ctx: AppContext): RouteDef[] {
     { method: 'GET', url: '/api/admin/support-tickets', access: 'admin', handler: async (req) => ticketQueue(ctx, parse(TicketQuery, req.query)) },
     {
       method: 'PATCH', url: '/api/admin/support-tickets/:id', access: 'admin',
-      handler: async (req) => updateTicketByAdmin(ctx, actorOf(req), parse(id(ENGAGEMENT_MSG.ticketNotFound), req.params).id, parse(TicketUpdate, req.body ?? {})),
+      handler: async (req) => updateTicketByAdmin(ctx, actorOf(req), parse(TicketIdParam, req.params).id, parse(TicketUpdate, req.body ?? {})),
     },
     { method: 'GET', url: '/api/news', access: 'session', handler: async () => publishedNews(ctx) },
     { method: 'GET', url: '/api/admin/news', access: 'admin', handler: async () => adminNews(ctx) },
     { method: 'POST', url: '/api/admin/news', access: 'admin', handler: async (req, reply) => reply.status(201).send(await createNews(ctx, actorOf(req), parse(NewsInput, req.body))) },
     {
       method: 'PATCH', url: '/api/admin/news/:id', access: 'admin',
-      handler: async (req) => editNews(ctx, actorOf(req), parse(id(ENGAGEMENT_MSG.newsNotFound), req.params).id, parse(NewsPatch, req.body ?? {})),
+      handler: async (req) => editNews(ctx, actorOf(req), parse(NewsIdParam, req.params).id, parse(NewsPatch, req.body ?? {})),
     },
   ];
 }

@@ -1,3 +1,4 @@
+import type { HiddenIdCreated } from '../../../contracts/engagement';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../core/actor';
@@ -22,7 +23,7 @@ import type { HiddenIdItem } from '../../../contracts/engagement';
  * founder with spillover, flagged isHiddenId, invited by email to set a password. At most 20, counted
  * under the tree lock so two concurrent requests cannot both take the 20th.
  */
-export async function createHiddenId(ctx: AppContext, actor: Actor, input: z.output<typeof HiddenIdInput>) {
+export async function createHiddenId(ctx: AppContext, actor: Actor, input: z.output<typeof HiddenIdInput>): Promise<HiddenIdCreated> {
   const founder = actor.user;
   if (await findUserByEmail(ctx.db, input.email)) throw conflict(MSG.duplicateEmail, 'DUPLICATE_EMAIL');
   return ctx.db.transaction(async (tx) => {

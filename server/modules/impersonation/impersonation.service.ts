@@ -1,3 +1,4 @@
+import type { ImpersonationExchangeResponse } from '../../../contracts/auth';
 import type { AppContext } from '../../context';
 import type { Actor, Origin } from '../../core/actor';
 import { AppError, badRequest } from '../../core/app-error';
@@ -42,7 +43,7 @@ export async function issueImpersonationCode(ctx: AppContext, issuer: Actor, tar
  * forwarded, a shoulder-surfed address bar) is worth nothing elsewhere, and a refused exchange leaves it unused.
  * The member is told that their account was opened.
  */
-export async function exchangeCode(ctx: AppContext, origin: Origin, code: string, sessionUserId: string | undefined) {
+export async function exchangeCode(ctx: AppContext, origin: Origin, code: string, sessionUserId: string | undefined): Promise<ImpersonationExchangeResponse> {
   return ctx.db.transaction(async (tx) => {
     const row = await useToken(ctx, tx, code, 'impersonation_code');
     const adminId = (row?.scopedData as { adminId?: string } | null)?.adminId;

@@ -4,10 +4,10 @@ import { actorOf } from '../../http/actor';
 import { parse } from '../../http/validate';
 import { notFound } from '../../core/app-error';
 import { DOCUMENT_CSP } from '../../http/security';
-import { KycUploadRequest, DocumentIdParam, IdParam } from '../../../contracts';
+import { KycUploadRequest, KycReplaceRequest, DocumentIdParam, DocumentQuery, IdParam } from '../../../contracts';
 import { listOwnDocuments, uploadDocument, replaceOwnDocument } from './kyc.service';
 import { findDocumentWithBlob } from './kyc.repo';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import { isUploadForm, readUploadForm } from '../../http/upload-form';
 import { badRequest } from '../../core/app-error';
@@ -46,7 +46,7 @@ export function kycRoutes(ctx: AppContext): RouteDef[] {
       method: 'PUT', url: '/api/kyc/:documentId', access: 'session', bodyLimit: KYC_BODY_LIMIT,
       handler: async (req) => {
         const { documentId } = parse(DocumentIdParam, req.params);
-        const input = await uploadFields(req, KycUploadRequest.partial({ documentType: true }).required({ documentData: true }));
+        const input = await uploadFields(req, KycReplaceRequest);
         return replaceOwnDocument(ctx, actorOf(req), documentId, { ...input, documentType: input.documentType ?? 'pan' });
       },
     },
@@ -54,7 +54,7 @@ export function kycRoutes(ctx: AppContext): RouteDef[] {
       method: 'GET', url: '/api/documents/:id', access: 'session',
       handler: async (req, reply) => {
         const { id } = parse(IdParam, req.params);
-        const { download } = parse(z.object({ download: z.enum(['1', 'true']).optional() }), req.query);
+        const { download } = parse(DocumentQuery, req.query);
         const viewer = identityOf(req).user;
         const found = await findDocumentWithBlob(ctx.db, id);
         const isReviewer = viewer.status === 'active' && (viewer.role === 'admin' || viewer.role === 'founder');

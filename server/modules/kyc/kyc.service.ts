@@ -104,7 +104,7 @@ function decodeUpload(input: UploadInput, type: KycDocumentType) {
   return safeDocument(bytes, { maxBytes: KYC_MAX_BYTES, isPhoto: type === 'photo', field: 'documentData', sizeMessage: MSG.kycFileSize });
 }
 
-export async function listOwnDocuments(ctx: AppContext, actor: Actor) {
+export async function listOwnDocuments(ctx: AppContext, actor: Actor): Promise<KycDocumentView[]> {
   return (await listUserDocuments(ctx.db, actor.user.id)).map(toKycView);
 }
 

@@ -1,18 +1,12 @@
-import { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { RouteDef } from '../../http/routes';
 import { actorOf } from '../../http/actor';
 import { parse } from '../../http/validate';
-import { MSG } from '../../../contracts/messages';
-import { PENDING_RECRUIT_STATUSES } from '../../../contracts/enums';
-import { ApproveRecruitRequest, PlacementParentsQuery, ReferralGenerateRequest, RejectRecruitRequest } from '../../../contracts/team';
+import {
+  ApproveRecruitRequest, PlacementParentsQuery, ReferralGenerateRequest, RejectRecruitRequest, RecruitIdParam as IdParam, RecruitListQuery as ListQuery,
+} from '../../../contracts/team';
 import { adminRecruitList, adminRecruitDocuments, approveRecruit, rejectRecruit } from './recruits.service';
 import { generateLink, parentsForPlacement } from '../team/team.service';
-
-const IdParam = z.object({ id: z.uuid({ error: MSG.recruitNotFound }) });
-const ListQuery = z.object({
-  status: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(PENDING_RECRUIT_STATUSES, { error: 'Unknown status' }).optional()),
-});
 
 /** Pending Recruits and the referral link generator (doc 2 §2.6-2.7): admins and founders. */
 export function recruitmentRoutes(ctx: AppContext): RouteDef[] {

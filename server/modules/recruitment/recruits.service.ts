@@ -1,3 +1,4 @@
+import type { RecruitApproved } from '../../../contracts/team';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -59,7 +60,7 @@ async function placementTarget(tx: DbOrTx, recruit: PendingRecruitRow, chosen: P
  * account, applies the KYC decision to every submitted document, notifies recruiter and upline and
  * queues the credentials email (user ID and a sign-in link, never a password).
  */
-export async function approveRecruit(ctx: AppContext, actor: Actor, id: string, input: z.output<typeof ApproveRecruitRequest>) {
+export async function approveRecruit(ctx: AppContext, actor: Actor, id: string, input: z.output<typeof ApproveRecruitRequest>): Promise<RecruitApproved> {
   return ctx.db.transaction(async (tx) => {
     await lockTree(tx);
     const recruit = await findRecruitForUpdate(tx, id);

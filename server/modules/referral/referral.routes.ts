@@ -2,9 +2,8 @@ import type { AppContext } from '../../context';
 import { PUBLIC_BODY_LIMIT, type RouteDef } from '../../http/routes';
 import { AppError } from '../../core/app-error';
 import { parse } from '../../http/validate';
-import { z } from 'zod';
 import { MSG } from '../../../contracts/messages';
-import { ReferralRegistrationRequest } from '../../../contracts/referral';
+import { ReferralRegistrationRequest, ReferralValidateQuery } from '../../../contracts/referral';
 import { REFERRAL_DOC_MAX_BYTES } from '../../../contracts/constants';
 import type { FastifyRequest } from 'fastify';
 import { isUploadForm, readUploadForm, type FileFields } from '../../http/upload-form';
@@ -45,7 +44,7 @@ export function referralRoutes(ctx: AppContext): RouteDef[] {
       method: 'GET', url: '/api/referral/validate', access: 'public',
       rateLimits: [{ name: 'referral-validate-ip', max: 60, windowMs: 60_000, message: MSG.tooManyRequests }],
       handler: async (req) => {
-        const { token } = parse(z.object({ token: z.string({ error: MSG.referralTokenRequired }).trim().min(1, { error: MSG.referralTokenRequired }).max(200) }), req.query);
+        const { token } = parse(ReferralValidateQuery, req.query);
         return validateLink(ctx, token);
       },
     },

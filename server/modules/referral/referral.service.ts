@@ -1,3 +1,4 @@
+import type { ReferralValidateResponse } from '../../../contracts/referral';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { AppError, badRequest, conflict } from '../../core/app-error';
@@ -48,7 +49,7 @@ function usable(ctx: AppContext, found: { link: ReferralLinkRow; generator: User
   return Boolean(found && !found.link.isUsed && found.link.expiresAt.getTime() > ctx.clock.now().getTime() && found.generator.status === 'active');
 }
 
-export async function validateLink(ctx: AppContext, token: string) {
+export async function validateLink(ctx: AppContext, token: string): Promise<ReferralValidateResponse> {
   const found = await findLinkWithGenerator(ctx.db, sha256(token));
   if (!found || !usable(ctx, found)) return { valid: false, message: MSG.referralInvalid };
   return {

@@ -1,16 +1,13 @@
-import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { identityOf, type RouteDef } from '../../http/routes';
 import { actorOf } from '../../http/actor';
 import { parse } from '../../http/validate';
 import { perUser } from '../../http/rate-limit';
 import { MSG } from '../../../contracts/messages';
-import { BinaryTreeQuery, DownlineQuery, RecruitRequest, TeamMembersQuery, UplineDecisionRequest, GenealogySearchQuery, GenealogyExtremeQuery } from '../../../contracts/team';
+import { BinaryTreeQuery, DownlineQuery, RecruitRequest, TeamMembersQuery, UplineDecisionRequest, RecruitIdParam as IdParam, GenealogySearchQuery, GenealogyExtremeQuery } from '../../../contracts/team';
 import { binaryTree, directRecruits, downline, ownPipeline, teamStats, uplineQueue, decide, recruitLink, searchTree, extremeOf, type TreeScope } from './team.service';
 import { findRootFounder } from '../users/users.repo';
 import { notFound } from '../../core/app-error';
-
-const IdParam = z.object({ id: z.uuid({ error: MSG.recruitNotFound }) });
 
 /** Member tree reads and upline decisions (doc 3 §7), each limited to the member's own records. */
 export function teamRoutes(ctx: AppContext): RouteDef[] {

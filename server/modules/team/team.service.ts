@@ -1,3 +1,4 @@
+import type { ReferralGenerateResponse } from '../../../contracts/team';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../core/actor';
@@ -260,7 +261,7 @@ export async function recruitLink(ctx: AppContext, actor: Actor, input: z.output
 }
 
 /** Admin and founder links (doc 2 §2.7): strategic needs a parent with the chosen side free. */
-export async function generateLink(ctx: AppContext, actor: Actor, input: z.output<typeof ReferralGenerateRequest>) {
+export async function generateLink(ctx: AppContext, actor: Actor, input: z.output<typeof ReferralGenerateRequest>): Promise<ReferralGenerateResponse> {
   if (input.placementType === 'strategic') {
     const parent = await memberNode(ctx.db, input.parentId!);
     if (!parent?.placedAt || parent.status !== 'active') throw badRequest(MSG.parentNotInTree, { parentId: [MSG.parentNotInTree] });

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { MSG } from '../../../contracts/messages';
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../context';
@@ -6,7 +5,8 @@ import { identityOf, type RouteDef } from '../../http/routes';
 import { actorWithTransactor } from '../../http/idempotency';
 import { parse } from '../../http/validate';
 import {
-  WithdrawalRequest, SendFundRequest, WithdrawPersonallyRequest, ApproveWithdrawalRequest, RejectWithdrawalRequest, PageQuery, FundHistoryQuery, WALLET_MSG,
+  WithdrawalRequest, SendFundRequest, WithdrawPersonallyRequest, ApproveWithdrawalRequest, RejectWithdrawalRequest, PageQuery, FundHistoryQuery,
+  WithdrawalIdParam as IdParam, WalletBalancesQuery,
 } from '../../../contracts/wallet';
 import type { Answer } from '../../core/transactor';
 import {
@@ -14,12 +14,10 @@ import {
   adminWithdrawalList, fundHistory, walletBalances,
 } from './withdrawals.service';
 
-const IdParam = z.object({ id: z.uuid({ error: WALLET_MSG.withdrawalNotFound }) });
 const send = async (reply: FastifyReply, answer: Promise<Answer<unknown>>) => {
   const a = await answer;
   return reply.status(a.status).send(a.body);
 };
-const BalancesQuery = PageQuery.extend({ search: z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().max(100).optional()) });
 
 /** The member's wallet and the admin's withdrawal and fund sections (decisions.md §6; doc 2 §2.10-2.13). */
 export function walletRoutes(ctx: AppContext): RouteDef[] {
@@ -81,6 +79,6 @@ export function walletRoutes(ctx: AppContext): RouteDef[] {
       },
     },
     { method: 'GET', url: '/api/admin/fund-history', access: 'admin', handler: async (req) => fundHistory(ctx, parse(FundHistoryQuery, req.query)) },
-    { method: 'GET', url: '/api/admin/wallet-balances', access: 'admin', handler: async (req) => walletBalances(ctx, parse(BalancesQuery, req.query)) },
+    { method: 'GET', url: '/api/admin/wallet-balances', access: 'admin', handler: async (req) => walletBalances(ctx, parse(WalletBalancesQuery, req.query)) },
   ];
 }

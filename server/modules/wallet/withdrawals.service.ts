@@ -224,12 +224,12 @@ const toEntry = (t: Awaited<ReturnType<typeof ledgerPage>>[number]): LedgerEntry
   balanceAfter: t.balanceAfter, createdAt: t.createdAt.toISOString(),
 });
 
-export async function ownLedger(ctx: AppContext, user: UserRow, cursor: string | undefined, limit: number) {
+export async function ownLedger(ctx: AppContext, user: UserRow, cursor: string | undefined, limit: number): Promise<Page<LedgerEntry>> {
   const rows = await ledgerPage(ctx.db, user.id, decodeSeqCursor(cursor), limit);
   return ledgerPageOf(rows, limit, (r) => r.seq, toEntry);
 }
 
-export async function ownWithdrawals(ctx: AppContext, user: UserRow) {
+export async function ownWithdrawals(ctx: AppContext, user: UserRow): Promise<WithdrawalView[]> {
   return (await withdrawalsOf(ctx.db, user.id)).map(toWithdrawalView);
 }
 

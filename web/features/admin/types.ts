@@ -1,94 +1,22 @@
-import type { AdminStatsResponse, AdminUserRow, KycDocumentType } from '@contracts';
+import type {
+  AdminStatsResponse, AdminUserPage, AdminUserRow, AuditEntry, AuditPage, FreeUsersResponse, KycQueueEntry, ReviewDocument, TodayJoiningsResponse,
+  UserDocuments,
+} from '@contracts';
 
-export type { AdminUserRow };
+/** The admin screens' answer types: each is the `z.infer` of its route's response schema in contracts/ (issue 14). */
+export type { AdminUserRow, AuditEntry, AuditPage, KycQueueEntry, ReviewDocument };
 
 /** GET /api/admin/stats */
 export type AdminStats = AdminStatsResponse;
 export type ActionRequired = AdminStatsResponse['actionsRequired'][number];
 
-export interface AdminUserPageData {
-  items: AdminUserRow[];
-  nextCursor: string | null;
-}
-
-export interface FreeUsersData {
-  items: AdminUserRow[];
-  matching: number;
-  total: number;
-}
-
-export interface TodayJoiningsData {
-  date: string;
-  timezone: string;
-  items: AdminUserRow[];
-}
-
-/** One document in the reviewer's view (full numbers). */
-export interface ReviewDocument {
-  id: string;
-  documentType: KycDocumentType;
-  documentNumber: string | null;
-  documentUrl: string;
-  documentContentType: string;
-  documentFilename: string | null;
-  documentSize: number;
-  status: 'pending' | 'approved' | 'rejected';
-  rejectionReason: string | null;
-  createdAt: string;
-  reviewedAt: string | null;
-}
-
-/** GET /api/admin/kyc?status= : one user of a review tab. */
-export interface KycQueueEntry {
-  userId: string;
-  userUserId: string;
-  firstName: string | null;
-  lastName: string | null;
-  email: string;
-  kycStatus: string;
-  status: string;
-  panNumber: string | null;
-  aadhaarNumber: string | null;
-  bankAccountNumber: string | null;
-  bankIFSC: string | null;
-  bankName: string | null;
-  documents: ReviewDocument[];
-  pendingCount: number;
-  createdAt: string | null;
-  updatedAt: string | null;
-  reviewedAt: string | null;
-  rejectionReason: string | null;
-}
-
+/** GET /api/admin/users/search */
+export type AdminUserPageData = AdminUserPage;
+/** GET /api/users/free-users */
+export type FreeUsersData = FreeUsersResponse;
+/** GET /api/users/today-joinings */
+export type TodayJoiningsData = TodayJoiningsResponse;
 /** GET /api/admin/kyc/:userId/documents */
-export interface UserDocumentsData {
-  user: Omit<KycQueueEntry, 'documents' | 'pendingCount' | 'createdAt' | 'updatedAt' | 'reviewedAt' | 'rejectionReason'>;
-  documents: ReviewDocument[];
-}
-
-export interface AuditEntry {
-  id: string;
-  action: string;
-  entityType: string;
-  entityId: string | null;
-  actorId?: string | null;
-  actorUserId: string | null;
-  actorName: string | null;
-  actorEmail: string | null;
-  actorRole: string | null;
-  onBehalfOfUserId: string | null;
-  previousState: unknown;
-  newState: unknown;
-  changes: unknown;
-  reason: string | null;
-  ipAddress: string | null;
-  userAgent: string | null;
-  createdAt: string;
-}
-
-export interface AuditPage {
-  items: AuditEntry[];
-  nextCursor: string | null;
-}
+export type UserDocumentsData = UserDocuments;
 
 export type { DirectIncomeReport, HolidayRewardReport, PayoutSummaryReport } from '@contracts';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ActivityItem, NewsView } from '@contracts';
-import { apiGet } from '../../lib/api';
+import type { NewsView } from '@contracts';
+import { getRoute } from '../../lib/api';
 
 export const MEMBER_KEYS = {
   activity: '/api/dashboard/activity',
@@ -12,7 +12,7 @@ const STALE_MS = 30_000;
 
 /** GET /api/dashboard/activity: the member's own recent events, newest first. */
 export function useRecentActivity() {
-  return useQuery({ queryKey: [MEMBER_KEYS.activity], queryFn: () => apiGet<ActivityItem[]>(MEMBER_KEYS.activity), staleTime: STALE_MS });
+  return useQuery({ queryKey: [MEMBER_KEYS.activity], queryFn: () => getRoute('GET /api/dashboard/activity'), staleTime: STALE_MS });
 }
 
 const PRIORITY_ORDER: Record<string, number> = { urgent: 0, high: 1, normal: 2, low: 3 };
@@ -21,5 +21,5 @@ const byPriority = (items: NewsView[]) => [...items].sort((a, b) => (PRIORITY_OR
 
 /** GET /api/news: published, unexpired news, urgent and high first. */
 export function useNews() {
-  return useQuery({ queryKey: [MEMBER_KEYS.news], queryFn: () => apiGet<NewsView[]>(MEMBER_KEYS.news), select: byPriority, staleTime: STALE_MS });
+  return useQuery({ queryKey: [MEMBER_KEYS.news], queryFn: () => getRoute('GET /api/news'), select: byPriority, staleTime: STALE_MS });
 }

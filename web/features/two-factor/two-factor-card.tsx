@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ShieldCheck, ShieldOff } from 'lucide-react';
-import { TwoFactorDisableRequest, type RecoveryCodesResponse, type TwoFactorStatus } from '@contracts';
+import { TwoFactorDisableRequest, type RecoveryCodesResponse } from '@contracts';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -13,7 +13,7 @@ import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { PasswordInput } from '../../components/ui/password-input';
 import { toast } from '../../components/ui/toast';
-import { apiGet, apiRequest } from '../../lib/api';
+import { apiRequest, getRoute } from '../../lib/api';
 import { applyFieldErrors } from '../../lib/form-errors';
 import { formatDateTime } from '../../lib/format';
 import { CURRENT_USER_KEY } from '../account/current-user';
@@ -91,7 +91,7 @@ function DisableDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o
 
 /** Two-factor sign-in on the settings screens: status, set-up, new recovery codes, and (members) turning it off. */
 export function TwoFactorCard() {
-  const status = useQuery({ queryKey: TWO_FACTOR_KEY, queryFn: () => apiGet<TwoFactorStatus>('/api/auth/two-factor') });
+  const status = useQuery({ queryKey: TWO_FACTOR_KEY, queryFn: () => getRoute('GET /api/auth/two-factor') });
   const [renew, setRenew] = useState(false);
   const [disable, setDisable] = useState(false);
   const s = status.data;

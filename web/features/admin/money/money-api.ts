@@ -1,15 +1,19 @@
 import { useMemo, useRef } from 'react';
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminWithdrawal, FundHistoryRecord, Page, WalletBalanceRow } from '@contracts';
+import type { AdminWithdrawal, FundHistoryRecord, WalletBalanceRow } from '@contracts';
 import { toast } from '../../../components/ui/toast';
-import { apiGet, apiRequest, errorMessage, type WriteResult } from '../../../lib/api';
+import { apiRequest, errorMessage, getRoute, type WriteResult } from '../../../lib/api';
 import { newIdempotencyKey } from '../../../lib/idempotency';
-import { toQueryString } from '../format';
 import { invalidatePaths, KEYS, MONEY_KEYS } from '../queries';
 
 export type { AdminWithdrawal, FundHistoryRecord, WalletBalanceRow };
 export type WithdrawalTab = 'pending' | 'approved' | 'rejected';
 
+const LIST_ROUTE = {
+  pending: 'GET /api/admin/pending-withdrawals',
+  approved: 'GET /api/admin/approved-withdrawals',
+  rejected: 'GET /api/admin/rejected-withdrawals',
+} as const satisfies Record<WithdrawalTab, string>;
 const LIST_PATH: Record<WithdrawalTab, string> = {
   pending: KEYS.pendingWithdrawals,
   approved: KEYS.approvedWithdrawals,
@@ -18,7 +22,7 @@ const LIST_PATH: Record<WithdrawalTab, string> = {
 
 /** GET /api/admin/{pending,approved,rejected}-withdrawals (doc 2 §7), newest first. */
 export function useWithdrawals(tab: WithdrawalTab) {
-  return useQuery({ queryKey: [LIST_PATH[tab]], queryFn: () => apiGet<AdminWithdrawal[]>(LIST_PATH[tab]) });
+  return useQuery({ queryKey: [LIST_PATH[tab]], queryFn: () => getRoute(LIST_ROUTE[tab]) });
 }
 
 /** GET /api/admin/fund-history?search=&type=&cursor=&limit= : the ledger of every wallet, newest first. */
@@ -26,7 +30,7 @@ export function useFundHistory(filters: { search?: string; type?: string }) {
   return useInfiniteQuery({
     queryKey: [KEYS.fundHistory, filters],
     queryFn: ({ pageParam }) =>
-      apiGet<Page<FundHistoryRecord>>(`${KEYS.fundHistory}${toQueryString({ search: filters.search, type: filters.type, cursor: pageParam, limit: 50 })}`),
+      getRoute('GET /api/admin/fund-history', { query: { search: filters.search, type: filters.type, cursor: pageParam, limit: 50 } }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     placeholderData: keepPreviousData,
@@ -37,7 +41,7 @@ export function useFundHistory(filters: { search?: string; type?: string }) {
 export function useWalletBalances(search: string) {
   return useInfiniteQuery({
     queryKey: [KEYS.walletBalances, search],
-    queryFn: ({ pageParam }) => apiGet<Page<WalletBalanceRow>>(`${KEYS.walletBalances}${toQueryString({ search, cursor: pageParam })}`),
+    queryFn: ({ pageParam }) => getRoute('GET /api/admin/wallet-balances', { query: { search, cursor: pageParam } }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     placeholderData: keepPreviousData,

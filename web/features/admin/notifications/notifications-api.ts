@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NotificationView } from '@contracts';
 import { toast } from '../../../components/ui/toast';
-import { apiGet, apiRequest, errorMessage } from '../../../lib/api';
+import { errorMessage, getRoute, sendRoute } from '../../../lib/api';
 import { invalidatePaths, KEYS } from '../queries';
 
 /** Polling interval of the bell (doc 2 §9). */
@@ -10,7 +9,7 @@ export const NOTIFICATION_POLL_MS = 30_000;
 export function useUnreadCount() {
   return useQuery({
     queryKey: [KEYS.unreadCount],
-    queryFn: () => apiGet<{ count: number }>(KEYS.unreadCount),
+    queryFn: () => getRoute('GET /api/notifications/unread-count'),
     refetchInterval: NOTIFICATION_POLL_MS,
   });
 }
@@ -18,7 +17,7 @@ export function useUnreadCount() {
 export function useNotificationList(limit: number, options: { poll?: boolean } = {}) {
   return useQuery({
     queryKey: [KEYS.notifications, { limit }],
-    queryFn: () => apiGet<NotificationView[]>(`${KEYS.notifications}?limit=${limit}`),
+    queryFn: () => getRoute('GET /api/notifications', { query: { limit } }),
     refetchInterval: options.poll ? NOTIFICATION_POLL_MS : false,
   });
 }
@@ -36,7 +35,7 @@ export function useNotificationActions() {
   const refresh = () => invalidatePaths(queryClient, [KEYS.notifications, KEYS.unreadCount]);
   const markRead = useMutation({
     mutationFn: async (id: string) => {
-      const res = await apiRequest('POST', `/api/notifications/${encodeURIComponent(id)}/read`);
+      const res = await sendRoute('POST /api/notifications/:id/read', { params: { id } });
       if (!res.ok) throw new Error(res.error.message || 'Please try again.');
     },
     onSuccess: refresh,
@@ -44,7 +43,7 @@ export function useNotificationActions() {
   });
   const markAll = useMutation({
     mutationFn: async () => {
-      const res = await apiRequest('POST', '/api/notifications/read-all');
+      const res = await sendRoute('POST /api/notifications/read-all', {});
       if (!res.ok) throw new Error(res.error.message || 'Please try again.');
     },
     onSuccess: refresh,

@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminPendingRecruit, AdminPendingRecruitList, PendingRecruitStatus, PlacementParent, RecruitDocument } from '@contracts';
-import { apiGet } from '../../../lib/api';
-import { toQueryString } from '../format';
+import { getRoute } from '../../../lib/api';
 import { invalidatePaths, KEYS, USER_LIST_KEYS } from '../queries';
 
 export type { AdminPendingRecruit, PlacementParent, RecruitDocument };
@@ -15,7 +14,7 @@ const EMPTY_COUNTS: AdminPendingRecruitList['counts'] = { awaitingUpline: 0, awa
 export function usePendingRecruits(filter: RecruitFilter) {
   const query = useQuery({
     queryKey: [KEYS.pendingRecruits, filter],
-    queryFn: () => apiGet<AdminPendingRecruitList>(`${KEYS.pendingRecruits}${toQueryString({ status: filter === 'open' ? undefined : filter })}`),
+    queryFn: () => getRoute('GET /api/admin/pending-recruits', { query: { status: filter === 'open' ? undefined : filter } }),
     placeholderData: keepPreviousData,
   });
   return { ...query, items: query.data?.items ?? [], counts: query.data?.counts ?? EMPTY_COUNTS };
@@ -25,7 +24,7 @@ export function usePendingRecruits(filter: RecruitFilter) {
 export function useRecruitDocuments(id: string) {
   return useQuery({
     queryKey: [KEYS.pendingRecruits, 'documents', id],
-    queryFn: () => apiGet<RecruitDocument[]>(`${KEYS.pendingRecruits}/${encodeURIComponent(id)}/documents`),
+    queryFn: () => getRoute('GET /api/admin/pending-recruits/:id/documents', { params: { id } }),
   });
 }
 
@@ -33,7 +32,7 @@ export function useRecruitDocuments(id: string) {
 export function usePlacementParents(search: string, enabled: boolean) {
   return useQuery({
     queryKey: [KEYS.placementParents, search],
-    queryFn: () => apiGet<PlacementParent[]>(`${KEYS.placementParents}${toQueryString({ search: search.trim(), limit: 20 })}`),
+    queryFn: () => getRoute('GET /api/admin/users-for-placement', { query: { search: search.trim(), limit: 20 } }),
     enabled,
     placeholderData: keepPreviousData,
     staleTime: 0,

@@ -1,0 +1,31 @@
+import type { RouteContract } from '../route-contract';
+import { file } from '../route-contract';
+import {
+  AdjustmentRequest, AdjustmentView, CycleCloseRequest, CycleDetail, CycleIdParam, CycleLinesPage, CycleLinesQuery, CyclePage, CycleSummary, CyclesQuery,
+  MemberCycle, MemberIncome, PlanActivateRequest, PlanCreateRequest, PlanIdParam, PlanList, PlanUpdateRequest, PlanVersion, SimulateRequest,
+  SimulationResult, StatementQuery,
+} from '../compensation';
+
+/** Plan versions, cycles, the simulator, adjustments and the member's income (compensation.md §8). */
+export const COMPENSATION_API = {
+  'GET /api/admin/compensation/plans': { summary: 'Plan versions, newest first', response: { 200: PlanList } },
+  'POST /api/admin/compensation/plans': { summary: 'A new draft version', body: PlanCreateRequest, response: { 201: PlanVersion } },
+  'GET /api/admin/compensation/plans/:id': { summary: 'One plan version', params: PlanIdParam, response: { 200: PlanVersion } },
+  'PUT /api/admin/compensation/plans/:id': { summary: "Change a draft's config", params: PlanIdParam, body: PlanUpdateRequest, response: { 200: PlanVersion } },
+  'POST /api/admin/compensation/plans/:id/activate': { summary: 'Activate a draft from the start of a future cycle (step-up)', params: PlanIdParam, body: PlanActivateRequest, response: { 200: PlanVersion } },
+  'GET /api/admin/compensation/cycles': { summary: 'Cycles, newest first', query: CyclesQuery, response: { 200: CyclePage } },
+  'POST /api/admin/compensation/cycles/close': { summary: 'Close the open cycle of a kind now and open the next', body: CycleCloseRequest, response: { 200: CycleSummary } },
+  'GET /api/admin/compensation/cycles/:id': { summary: 'Summary, totals, deductions, payout ratio and top earners', params: CycleIdParam, response: { 200: CycleDetail } },
+  'POST /api/admin/compensation/cycles/:id/calculate': { summary: 'Calculate a closed (or recalculate a calculated) cycle', params: CycleIdParam, response: { 200: CycleSummary } },
+  'POST /api/admin/compensation/cycles/:id/approve': { summary: 'Approve a calculated cycle (another admin than the calculator)', params: CycleIdParam, response: { 200: CycleSummary } },
+  'POST /api/admin/compensation/cycles/:id/post': { summary: 'Post an approved cycle to the wallets (idempotent; step-up)', params: CycleIdParam, response: { 200: CycleSummary } },
+  'GET /api/admin/compensation/cycles/:id/lines': { summary: 'Lines per member with deductions and net', params: CycleIdParam, query: CycleLinesQuery, response: { 200: CycleLinesPage } },
+  'GET /api/admin/compensation/cycles/:id/export': { summary: "A cycle's lines as CSV", params: CycleIdParam, response: { 200: file(['text/csv'], 'One line per member and income type') } },
+  'POST /api/admin/compensation/simulate': { summary: 'A plan version against a cycle: totals and biggest changes; posts nothing', body: SimulateRequest, response: { 200: SimulationResult } },
+  'POST /api/admin/compensation/adjustments': { summary: "A line in the member's next cycle", body: AdjustmentRequest, response: { 201: AdjustmentView } },
+  'GET /api/income': { summary: "Own cycles, carry, this cycle's pairs, financial-year gross and TDS", response: { 200: MemberIncome } },
+  'GET /api/income/cycles/:id': { summary: 'Own lines of one cycle with explanations', params: CycleIdParam, response: { 200: MemberCycle } },
+  'GET /api/income/statement': {
+    summary: "The financial year's statement", query: StatementQuery, response: { 200: file(['text/csv', 'application/pdf'], 'The statement as CSV or PDF') },
+  },
+} as const satisfies Record<string, RouteContract>;
