@@ -3,7 +3,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { LoginRequest, MSG, type CurrentUser, type LoginResponse } from '@contracts';
+import { LoginRequest, type CurrentUser } from '@contracts';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
@@ -11,18 +11,17 @@ import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { LogoHero, LogoMark } from '../../components/ui/logo';
 import { PasswordInput } from '../../components/ui/password-input';
-import { toast } from '../../components/ui/toast';
-import { apiRequest, errorMessage } from '../../lib/api';
-import { applyFieldErrors } from '../../lib/form-errors';
 import { rememberMe, takeLoginPrefill } from '../../lib/storage';
 import { switchUser } from '../account';
 import { CodeForm } from '../two-factor/code-field';
+import { submitLoginCode, useLogin } from './api';
 
 /** S1 Login (doc 1 §2): welcome text and form on the left, the logo on the right. */
 export function LoginPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const remembered = rememberMe.read();
+  const login = useLogin();
   const form = useForm({
     resolver: zodResolver(LoginRequest),
     defaultValues: { userId: remembered.remember ? remembered.userId : '', password: '', rememberMe: remembered.remember },
@@ -41,22 +40,14 @@ export function LoginPage() {
   }, [form]);
 
   const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const res = await apiRequest<LoginResponse>('POST', '/api/login', values);
-      if (!res.ok) {
-        applyFieldErrors(form.setError, res.error.fieldErrors, ['userId', 'password']);
-        toast({ title: 'Login failed', description: res.error.message || MSG.invalidCredentials, variant: 'destructive' });
-        return;
-      }
-      rememberMe.save(values.userId, values.rememberMe);
-      if ('twoFactorRequired' in res.data) {
-        setCodeStep(true);
-        return;
-      }
-      signedIn(res.data.user);
-    } catch (err) {
-      toast({ title: 'Login failed', description: errorMessage(err, MSG.invalidCredentials), variant: 'destructive' });
+    const res = await login.run(values, { setError: form.setError, fields: ['userId', 'password'] });
+    if (!res.ok) return;
+    rememberMe.save(values.userId, values.rememberMe);
+    if ('twoFactorRequired' in res.data) {
+      setCodeStep(true);
+      return;
     }
+    signedIn(res.data.user);
   });
 
   return (
@@ -73,7 +64,7 @@ export function LoginPage() {
               <CodeForm
                 id="login-code"
                 submitLabel="Verify and log in"
-                submit={(code) => apiRequest<{ user: CurrentUser }>('POST', '/api/login/two-factor', { code })}
+                submit={submitLoginCode}
                 onDone={(data) => signedIn((data as { user: CurrentUser }).user)}
                 secondary={
                   <Button

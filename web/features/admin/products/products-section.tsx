@@ -4,17 +4,14 @@ import { COMMERCE_MSG } from '@contracts';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { toast } from '../../../components/ui/toast';
-import { apiRequest, errorMessage } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { formatCount, formatINR } from '../format';
-import { KEYS } from '../queries';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { QueryStates } from '../ui/query-error';
 import { SectionHeader } from '../ui/section-header';
 import { CardField, TableFrame, Td, Th, Tr } from '../ui/table';
 import { ProductDialog } from './product-dialog';
-import { categoryLabel, gstLabel, purchaseTypeLabel, useAdminProducts, useInvalidateCommerce, type AdminProductView } from './products-api';
+import { categoryLabel, gstLabel, purchaseTypeLabel, useAdminProducts, useSetProductActive, type AdminProductView } from './products-api';
 
 const StatusBadge = ({ active }: { active: boolean }) => (active ? <Badge tone="success">Active</Badge> : <Badge>Inactive</Badge>);
 
@@ -82,25 +79,16 @@ function Actions({ p, onAction, className, stacked }: { p: AdminProductView; onA
 /** A15 Products (doc 3 §5.2): the catalog editor. Products are never deleted, only deactivated. */
 export function ProductsSection() {
   const products = useAdminProducts();
-  const invalidate = useInvalidateCommerce();
+  const setProductActive = useSetProductActive();
   const rows = products.data ?? [];
   const [editing, setEditing] = useState<AdminProductView | 'new' | null>(null);
   const [deactivating, setDeactivating] = useState<AdminProductView | null>(null);
   const [busy, setBusy] = useState(false);
 
-  async function setActive(p: AdminProductView, isActive: boolean) {
+  async function setActive(product: AdminProductView, isActive: boolean) {
     setBusy(true);
     try {
-      const res = await apiRequest<{ message?: string }>('PATCH', `${KEYS.products}/${encodeURIComponent(p.id)}`, { isActive });
-      if (!res.ok) {
-        toast({ title: 'Error', description: res.error.message || 'Failed to update product', variant: 'destructive' });
-        return;
-      }
-      toast({ title: isActive ? 'Product activated' : 'Product deactivated', description: `${p.name} is ${isActive ? 'back in' : 'no longer in'} the member catalog.`, variant: 'success' });
-      setDeactivating(null);
-      await invalidate();
-    } catch (e) {
-      toast({ title: 'Error', description: errorMessage(e, 'Failed to update product'), variant: 'destructive' });
+      if ((await setProductActive.run({ product, isActive })).ok) setDeactivating(null);
     } finally {
       setBusy(false);
     }
