@@ -35,6 +35,8 @@ export interface ApiMutationOptions<V, D> {
   errorFallback?: string | ((vars: V) => string);
   /** The failure's toast description when the fallback rule does not fit (failure null: the call threw `thrown`). */
   describeError?: (failure: ApiFailure | null, thrown: unknown) => string | undefined;
+  /** The whole failure toast when title and text depend on the failure (null: no toast); wins over the rest. */
+  errorToast?: (failure: ApiFailure | null, thrown: unknown) => ToastInput | null;
   /** Toast title of a failure; 'Error' unless named. */
   errorTitle?: string;
   /** The success toast; null shows none. */
@@ -58,6 +60,12 @@ export function useApiMutation<V = void, D = { message?: string }>(options: ApiM
     mutationFn: (vars: V) => options.request(vars),
   });
 
+  function showFailure(failure: ApiFailure | null, thrown: unknown, message: string | undefined) {
+    if (!options.errorToast) return toastError(message, options.errorTitle);
+    const custom = options.errorToast(failure, thrown);
+    if (custom) toast({ variant: 'destructive', ...custom });
+  }
+
   async function run<T extends FieldValues = FieldValues>(vars: V, call: RunOptions<T, V, D> = {}): Promise<ApiOutcome<D>> {
     const fallback = (typeof options.errorFallback === 'function' ? options.errorFallback(vars) : options.errorFallback) ?? MSG.internalError;
     let res: WriteResult<D>;
@@ -65,13 +73,13 @@ export function useApiMutation<V = void, D = { message?: string }>(options: ApiM
       res = await mutation.mutateAsync(vars);
     } catch (err) {
       const message = options.describeError ? options.describeError(null, err) : errorMessage(err, fallback);
-      toastError(message, options.errorTitle);
+      showFailure(null, err, message);
       return { ok: false, failure: null, message };
     }
     if (!res.ok) {
       if (call.setError && call.fields) applyFieldErrors(call.setError, res.error.fieldErrors, call.fields);
       const message = options.describeError ? options.describeError(res, undefined) : failureMessage(res, fallback);
-      toastError(message, options.errorTitle);
+      showFailure(res, undefined, message);
       await options.onFailure?.(res, vars);
       return { ok: false, failure: res, message };
     }
