@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { titleCase } from '../../../lib/format';
 import { formatDateTimeUS } from '../format';
-import { QueryStates } from '../ui/query-error';
+import { QueryStates } from '../../../components/ui/query-error';
 import { SectionHeader } from '../ui/section-header';
 import { useAdminNews, useToggleNews, type NewsView } from './engagement-api';
 import { PriorityBadge } from '../../support/ticket-badges';
