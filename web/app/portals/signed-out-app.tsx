@@ -8,8 +8,14 @@ import { SIGNED_IN_ONLY_PATHS } from '../paths';
 // The sign-in page comes with the first load, with a stylesheet of its own classes only (signed-out.css); every
 // other screen is its own chunk and brings the whole stylesheet, styles.css (issue 14: the sign-in page loads only
 // what it needs). styles.css is a superset in the same order, so loading it after signed-out.css changes nothing.
-const screen = <M extends Record<K, ComponentType>, K extends keyof M & string>(load: () => Promise<M>, name: K) =>
-  lazy(() => Promise.all([load(), import('../../styles.css')]).then(([m]) => ({ default: m[name] })));
+// Each such screen also brings its query cache (WithQueries): the same data-layer hooks as the signed-in app.
+const screen = <M extends Record<K, ComponentType<object>>, K extends keyof M & string>(load: () => Promise<M>, name: K) =>
+  lazy(() =>
+    Promise.all([load(), import('../../styles.css'), import('./with-queries')]).then(([m, , q]) => {
+      const Screen = m[name] as ComponentType<object>;
+      return { default: () => <q.WithQueries><Screen /></q.WithQueries> };
+    }),
+  );
 const ForgotPasswordPage = screen(() => import('../../features/auth/forgot-password-page'), 'ForgotPasswordPage');
 const SignupPage = screen(() => import('../../features/auth/signup-page'), 'SignupPage');
 const VerifyEmailPage = screen(() => import('../../features/auth/verify-email-page'), 'VerifyEmailPage');

@@ -9,9 +9,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { PasswordInput } from '../../components/ui/password-input';
-import { toast } from '../../components/ui/toast';
-import { apiRequest, errorMessage } from '../../lib/api';
-import { applyFieldErrors } from '../../lib/form-errors';
+import { useChangePassword } from './api';
 import { useSignedInUser } from './current-user';
 import { useLogout } from './logout';
 
@@ -21,6 +19,7 @@ const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 export default function ChangePasswordPage() {
   const user = useSignedInUser();
   const logout = useLogout();
+  const change = useChangePassword();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   const backTo = user.role === 'admin' || user.status === 'pending' || user.status === 'registered' ? '/' : '/dashboard';
@@ -34,19 +33,9 @@ export default function ChangePasswordPage() {
 
   const onSubmit = form.handleSubmit(async (values) => {
     const body = { currentPassword: values.currentPassword, newPassword: values.newPassword };
-    try {
-      const res = await apiRequest<{ message?: string }>('POST', '/api/auth/change-password', body);
-      if (!res.ok) {
-        applyFieldErrors(form.setError, res.error.fieldErrors, FIELDS);
-        toast({ title: 'Failed to change password', description: res.error.message, variant: 'destructive' });
-        return;
-      }
-      setDone(true);
-      toast({ title: 'Password Changed', description: MSG.passwordChanged, variant: 'success' });
-      timer.current = setTimeout(() => logout.mutate(), DELAYS.logoutAfterPasswordChangeMs);
-    } catch (err) {
-      toast({ title: 'Failed to change password', description: errorMessage(err, MSG.internalError), variant: 'destructive' });
-    }
+    if (!(await change.run(body, { setError: form.setError, fields: FIELDS })).ok) return;
+    setDone(true);
+    timer.current = setTimeout(() => logout.mutate(), DELAYS.logoutAfterPasswordChangeMs);
   });
 
   return (

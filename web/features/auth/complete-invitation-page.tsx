@@ -11,14 +11,13 @@ import { Input } from '../../components/ui/input';
 import { PasswordInput } from '../../components/ui/password-input';
 import { InlineLoader } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast';
-import { apiRequest } from '../../lib/api';
 import { fetchCurrentUser } from '../account/current-user-data';
 import { useSwitchUser } from '../account/switch-user-context';
+import { useCompleteInvitation, validateInvitation } from './api';
 import { useOnce } from './use-once';
 
 const MISSING = 'This invitation link is missing required information.';
 const VALIDATION_FAILED = 'Failed to validate invitation. Please try again.';
-const SETUP_FAILED = 'Failed to complete account setup.';
 
 type State =
   | { kind: 'validating' }
@@ -33,6 +32,7 @@ export function CompleteInvitationPage() {
   const switchUser = useSwitchUser();
   const [state, setState] = useState<State>({ kind: 'validating' });
 
+  const complete = useCompleteInvitation();
   const form = useForm({ resolver: zodResolver(CompleteInvitationForm), defaultValues: { password: '', confirmPassword: '' } });
   const { errors, isSubmitting } = form.formState;
 
@@ -44,7 +44,7 @@ export function CompleteInvitationPage() {
   useOnce(token || null, () => {
     void (async () => {
       try {
-        const res = await apiRequest<{ user?: { firstName: string; email: string } }>('POST', '/api/auth/validate-invitation', { token });
+        const res = await validateInvitation(token);
         if (res.ok && res.data?.user) {
           setState({ kind: 'valid', firstName: res.data.user.firstName, email: res.data.user.email });
           return;
@@ -63,18 +63,9 @@ export function CompleteInvitationPage() {
   };
 
   const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const res = await apiRequest<{ message?: string }>('POST', '/api/auth/complete-invitation', { token, password: values.password });
-      if (!res.ok) {
-        toast({ title: 'Setup Failed', description: res.error.message || SETUP_FAILED, variant: 'destructive' });
-        return;
-      }
-      toast({ title: MSG.invitationComplete, description: 'You can now sign in with your new password.', variant: 'success' });
-      // The server may have signed the new member in: that user and the address change in one render.
-      switchUser(await fetchCurrentUser(), '/');
-    } catch {
-      toast({ title: 'Setup Failed', description: MSG.internalError, variant: 'destructive' });
-    }
+    if (!(await complete.run({ token, password: values.password })).ok) return;
+    // The server may have signed the new member in: that user and the address change in one render.
+    switchUser(await fetchCurrentUser(), '/');
   }, onInvalid);
 
   if (!token) return null;

@@ -9,9 +9,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
-import { toast } from '../../components/ui/toast';
-import { apiRequest, errorMessage } from '../../lib/api';
-import { applyFieldErrors } from '../../lib/form-errors';
+import { useForgotPassword } from './api';
 
 interface ForgotAnswer {
   message?: string;
@@ -21,21 +19,13 @@ interface ForgotAnswer {
 /** S4 Forgot Password (doc 1 §2). */
 export function ForgotPasswordPage() {
   const [answer, setAnswer] = useState<ForgotAnswer | null>(null);
+  const forgot = useForgotPassword();
   const form = useForm({ resolver: zodResolver(ForgotPasswordRequest), defaultValues: { email: '' } });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const res = await apiRequest<ForgotAnswer>('POST', '/api/auth/forgot-password', values);
-      if (!res.ok) {
-        applyFieldErrors(form.setError, res.error.fieldErrors, ['email']);
-        toast({ title: 'Failed to process password reset', description: res.error.message, variant: 'destructive' });
-        return;
-      }
-      setAnswer({ message: res.data?.message || MSG.forgotAnswer, password: res.data?.password });
-    } catch (err) {
-      toast({ title: 'Failed to process password reset', description: errorMessage(err, MSG.internalError), variant: 'destructive' });
-    }
+    const res = await forgot.run(values, { setError: form.setError, fields: ['email'] });
+    if (res.ok) setAnswer({ message: res.data?.message || MSG.forgotAnswer, password: res.data?.password });
   });
 
   return (

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import type { CurrentUser, LoginResponse } from '@contracts';
+import type { CurrentUser } from '@contracts';
 import { Button } from '../../components/ui/button';
 import { NativeCheckbox } from '../../components/ui/native-checkbox';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
@@ -10,7 +10,8 @@ import { LogoHero, LogoMark } from '../../components/ui/logo';
 import { PasswordInput } from '../../components/ui/password-input';
 import { InlineLoader } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast';
-import { apiRequest, errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
+import { postLogin, submitLoginCode } from './sign-in-requests';
 import { rememberMe, takeLoginPrefill } from '../../lib/storage';
 import { useSwitchUser } from '../account/switch-user-context';
 import { checkLogin, LOGIN_MESSAGES, type LoginErrors, type LoginField, type LoginValues } from './login-check';
@@ -62,7 +63,7 @@ export function LoginPage() {
     }
     setSubmitting(true);
     try {
-      const res = await apiRequest<LoginResponse>('POST', '/api/login', checked.values);
+      const res = await postLogin(checked.values);
       if (!res.ok) {
         const fieldErrors = res.error.fieldErrors ?? {};
         setErrors({ userId: fieldErrors.userId?.[0], password: fieldErrors.password?.[0] });
@@ -97,7 +98,7 @@ export function LoginPage() {
               <CodeForm
                 id="login-code"
                 submitLabel="Verify and log in"
-                submit={(code) => apiRequest<{ user: CurrentUser }>('POST', '/api/login/two-factor', { code })}
+                submit={submitLoginCode}
                 onDone={(data) => signedIn((data as { user: CurrentUser }).user)}
                 secondary={
                   <Button

@@ -9,9 +9,7 @@ import { Button } from '../../components/ui/button';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { PasswordInput } from '../../components/ui/password-input';
 import { InlineLoader } from '../../components/ui/spinner';
-import { toast } from '../../components/ui/toast';
-import { apiRequest, errorMessage } from '../../lib/api';
-import { applyFieldErrors } from '../../lib/form-errors';
+import { useResetPassword } from './api';
 
 /** S5 Reset Password (doc 1 §2, §4): success leads to / after 3 s. */
 export function ResetPasswordPage() {
@@ -22,23 +20,15 @@ export function ResetPasswordPage() {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
+  const reset = useResetPassword();
   const form = useForm({ resolver: zodResolver(ResetPasswordForm), defaultValues: { newPassword: '', confirmPassword: '' } });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const res = await apiRequest<{ message?: string }>('POST', '/api/auth/reset-password', { token, newPassword: values.newPassword });
-      if (!res.ok) {
-        applyFieldErrors(form.setError, res.error.fieldErrors, ['newPassword']);
-        toast({ title: 'Password reset failed', description: res.error.message || MSG.invalidResetToken, variant: 'destructive' });
-        return;
-      }
-      const message = res.data?.message || MSG.passwordReset;
-      setDoneMessage(message);
-      timer.current = setTimeout(() => navigate('/', { replace: true }), DELAYS.redirectAfterResetMs);
-    } catch (err) {
-      toast({ title: 'Password reset failed', description: errorMessage(err, MSG.internalError), variant: 'destructive' });
-    }
+    const res = await reset.run({ token, newPassword: values.newPassword }, { setError: form.setError, fields: ['newPassword'] });
+    if (!res.ok) return;
+    setDoneMessage(res.data?.message || MSG.passwordReset);
+    timer.current = setTimeout(() => navigate('/', { replace: true }), DELAYS.redirectAfterResetMs);
   });
 
   if (!token) {

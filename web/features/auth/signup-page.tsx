@@ -10,12 +10,10 @@ import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { PasswordInput } from '../../components/ui/password-input';
 import { Spinner } from '../../components/ui/spinner';
-import { toast } from '../../components/ui/toast';
-import { apiGet, apiRequest, errorMessage, errorStatus } from '../../lib/api';
-import { applyFieldErrors } from '../../lib/form-errors';
+import { apiGet, errorMessage, errorStatus } from '../../lib/api';
+import { useSignup } from './api';
 
 const FIELDS = ['fullName', 'email', 'password', 'confirmPassword', 'sponsorCode'] as const;
-const EMAIL_SERVICE_FAILED = "Account created but email verification couldn't be sent. Please contact support.";
 
 type SponsorState =
   | { kind: 'idle' }
@@ -23,19 +21,12 @@ type SponsorState =
   | { kind: 'valid'; code: string; sponsor: SponsorResponse }
   | { kind: 'invalid'; code: string; message: string };
 
-/** The toast text of a refused signup (doc 1 §8); the title is always "Signup failed". */
-function signupFailure(status: number | null, message: string | undefined): string | undefined {
-  if (status === 409) return MSG.duplicateEmail;
-  if (status === 429) return MSG.tooManySignups;
-  if (message && /email service/i.test(message)) return EMAIL_SERVICE_FAILED;
-  return message || undefined;
-}
-
 /** S2 Signup (doc 1 §2, §5, §8). */
 export function SignupPage() {
   const [params] = useSearchParams();
   const [sponsor, setSponsor] = useState<SponsorState>({ kind: 'idle' });
   const [doneMessage, setDoneMessage] = useState<string | null>(null);
+  const signup = useSignup();
   const form = useForm({
     resolver: zodResolver(SignupForm),
     defaultValues: {
@@ -84,17 +75,8 @@ export function SignupPage() {
       password: values.password,
       sponsorCode: values.sponsorCode ? values.sponsorCode : undefined,
     };
-    try {
-      const res = await apiRequest<{ message?: string }>('POST', '/api/auth/signup', body);
-      if (!res.ok) {
-        applyFieldErrors(form.setError, res.error.fieldErrors, FIELDS);
-        toast({ title: 'Signup failed', description: signupFailure(res.status, res.error.message), variant: 'destructive' });
-        return;
-      }
-      setDoneMessage(res.data?.message || MSG.signupDone);
-    } catch (err) {
-      toast({ title: 'Signup failed', description: signupFailure(errorStatus(err), errorMessage(err, '')), variant: 'destructive' });
-    }
+    const res = await signup.run(body, { setError: form.setError, fields: FIELDS });
+    if (res.ok) setDoneMessage(res.data?.message || MSG.signupDone);
   });
 
   if (doneMessage) {

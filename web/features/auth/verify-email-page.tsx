@@ -5,8 +5,7 @@ import { MSG } from '@contracts';
 import { AuthCard, AuthHeading, AuthLayout } from '../../app/layouts/auth-layout';
 import { Button } from '../../components/ui/button';
 import { InlineLoader } from '../../components/ui/spinner';
-import { toast } from '../../components/ui/toast';
-import { apiRequest, errorMessage } from '../../lib/api';
+import { useVerifyEmail } from './api';
 import { useOnce } from './use-once';
 
 type State = { kind: 'loading' } | { kind: 'success'; message: string } | { kind: 'error'; message: string };
@@ -15,25 +14,14 @@ type State = { kind: 'loading' } | { kind: 'success'; message: string } | { kind
 export function VerifyEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() || '';
+  const verify = useVerifyEmail();
   const [state, setState] = useState<State>(token ? { kind: 'loading' } : { kind: 'error', message: MSG.noVerificationToken });
 
   useOnce(token || null, () => {
-    void (async () => {
-      try {
-        const res = await apiRequest<{ message?: string }>('POST', '/api/auth/verify-email', { token });
-        if (res.ok) {
-          setState({ kind: 'success', message: res.data?.message || MSG.emailVerified });
-          return;
-        }
-        const message = res.error.message || MSG.invalidVerificationToken;
-        setState({ kind: 'error', message });
-        toast({ title: 'Email verification failed', description: message, variant: 'destructive' });
-      } catch (err) {
-        const message = errorMessage(err, MSG.internalError);
-        setState({ kind: 'error', message });
-        toast({ title: 'Email verification failed', description: message, variant: 'destructive' });
-      }
-    })();
+    void verify.run(token).then((res) => {
+      if (res.ok) setState({ kind: 'success', message: res.data?.message || MSG.emailVerified });
+      else setState({ kind: 'error', message: res.message ?? MSG.invalidVerificationToken });
+    });
   });
 
   return (

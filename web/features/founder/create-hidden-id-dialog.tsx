@@ -1,17 +1,14 @@
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ArrowLeftToLine, ArrowRightToLine } from 'lucide-react';
-import { ENGAGEMENT_MSG, HiddenIdInput } from '@contracts';
+import { HiddenIdInput } from '@contracts';
 import { Button } from '../../components/ui/button';
 import { ChoiceCards } from '../../components/ui/choice-cards';
 import { Dialog, DialogContent, DialogFooter } from '../../components/ui/dialog';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
-import { toast } from '../../components/ui/toast';
-import { apiRequest, errorMessage } from '../../lib/api';
-import { applyFieldErrors } from '../../lib/form-errors';
 import { schemaResolver } from '../../lib/schema-resolver';
-import { useRefreshFounderData } from './founder-api';
+import { useCreateHiddenId, useRefreshFounderData } from './founder-api';
 
 type Values = { email: string; firstName: string; lastName: string; placementSide: 'left' | 'right' | '' };
 const FIELDS = ['email', 'firstName', 'lastName', 'placementSide'] as const;
@@ -19,6 +16,7 @@ const FIELDS = ['email', 'firstName', 'lastName', 'placementSide'] as const;
 /** Create Hidden ID (doc 3 §2.6, §5.1): all four fields required; the server enforces the limit of 20. */
 export function CreateHiddenIdDialog({ open, onOpenChange, onCreated }: { open: boolean; onOpenChange: (open: boolean) => void; onCreated: () => void }) {
   const refresh = useRefreshFounderData();
+  const create = useCreateHiddenId();
   const form = useForm<Values, unknown, z.output<typeof HiddenIdInput>>({
     resolver: schemaResolver<Values, typeof HiddenIdInput>(HiddenIdInput),
     defaultValues: { email: '', firstName: '', lastName: '', placementSide: '' },
@@ -32,22 +30,11 @@ export function CreateHiddenIdDialog({ open, onOpenChange, onCreated }: { open: 
   };
 
   const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const res = await apiRequest<{ message?: string }>('POST', '/api/founder/create-hidden-id', values);
-      if (!res.ok) {
-        applyFieldErrors(form.setError, res.error.fieldErrors, FIELDS);
-        toast({ title: 'Error', description: res.error.message || 'Failed to create hidden ID', variant: 'destructive' });
-        if (res.status === 409) await refresh();
-        return;
-      }
-      toast({ title: ENGAGEMENT_MSG.hiddenIdCreated, description: `${values.firstName} ${values.lastName} was placed on your ${values.placementSide} side.`, variant: 'success' });
-      form.reset();
-      onOpenChange(false);
-      onCreated();
-      await refresh();
-    } catch (e) {
-      toast({ title: 'Error', description: errorMessage(e, 'Failed to create hidden ID'), variant: 'destructive' });
-    }
+    if (!(await create.run(values, { setError: form.setError, fields: FIELDS })).ok) return;
+    form.reset();
+    onOpenChange(false);
+    onCreated();
+    await refresh();
   });
 
   return (

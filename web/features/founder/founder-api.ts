@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { HIDDEN_ID_LIMIT, type FounderStats, type HiddenIdItem } from '@contracts';
-import { apiGet } from '../../lib/api';
+import { ENGAGEMENT_MSG, HIDDEN_ID_LIMIT, type FounderStats, type HiddenIdInput, type HiddenIdItem } from '@contracts';
+import { apiGet, apiRequest } from '../../lib/api';
+import { useApiMutation } from '../../lib/mutation';
 
 export type { FounderStats, HiddenIdItem };
 
@@ -27,4 +28,17 @@ export function useRefreshFounderData() {
     setTimeout(() => void refresh(), 1_500);
     return refresh();
   };
+}
+
+/** POST /api/founder/create-hidden-id; a 409 (the limit reached meanwhile) reads the counts again. */
+export function useCreateHiddenId() {
+  const refresh = useRefreshFounderData();
+  return useApiMutation({
+    request: (body: HiddenIdInput) => apiRequest<{ message?: string }>('POST', '/api/founder/create-hidden-id', body),
+    errorFallback: 'Failed to create hidden ID',
+    successToast: (_d, v) => ({ title: ENGAGEMENT_MSG.hiddenIdCreated, description: `${v.firstName} ${v.lastName} was placed on your ${v.placementSide} side.` }),
+    onFailure: async (failure) => {
+      if (failure.status === 409) await refresh();
+    },
+  });
 }

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { Pencil } from 'lucide-react';
 import { maskTail, payoutHoldMessage, ProfileUpdateRequest, type CurrentUser } from '@contracts';
 import { Alert } from '../../components/ui/alert';
@@ -10,10 +9,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
-import { toast } from '../../components/ui/toast';
-import { apiRequest, errorMessage } from '../../lib/api';
-import { applyFieldErrors } from '../../lib/form-errors';
-import { CURRENT_USER_KEY } from '../account';
+import { useUpdateProfile } from './api';
 
 const FIELDS = [
   'firstName', 'lastName', 'mobile', 'address', 'city', 'state', 'pincode', 'bankAccountHolderName', 'bankName', 'bankAccountNumber', 'bankIFSC', 'cryptoWalletAddress',
@@ -69,7 +65,7 @@ function holdOf(user: CurrentUser): string | null {
 /** Profile view and edit (doc 1 §2): email shown but never editable; payout details hold withdrawals 24 hours after a change. */
 export function ProfileCard({ user }: { user: CurrentUser }) {
   const [editing, setEditing] = useState(false);
-  const queryClient = useQueryClient();
+  const update = useUpdateProfile();
   const form = useForm<Values>({
     // The schema's input is looser than the form's strings (blank becomes null on the way out).
     resolver: zodResolver(ProfileUpdateRequest) as never,
@@ -86,21 +82,15 @@ export function ProfileCard({ user }: { user: CurrentUser }) {
     // A blank account number keeps the stored one (the form never sees it unmasked).
     const body: Record<string, unknown> = { ...values };
     if (!form.getValues('bankAccountNumber') && user.bankAccountNumber) delete body.bankAccountNumber;
-    try {
-      const res = await apiRequest('PUT', '/api/user/profile', body);
-      if (!res.ok) {
-        applyFieldErrors(form.setError, res.error.fieldErrors, FIELDS);
-        toast({ title: 'Update Failed', description: res.error.message || 'Failed to update profile', variant: 'destructive' });
-        return;
-      }
-      await queryClient.refetchQueries({ queryKey: CURRENT_USER_KEY });
-      const saved = res.data as CurrentUser;
-      const held = saved.payoutDetailsChangedAt !== user.payoutDetailsChangedAt ? holdOf(saved) : null;
-      toast({ title: 'Profile Updated', description: held ?? 'Your profile has been updated successfully.', variant: 'success' });
-      setEditing(false);
-    } catch (err) {
-      toast({ title: 'Update Failed', description: errorMessage(err, 'Failed to update profile'), variant: 'destructive' });
-    }
+    const res = await update.run(body, {
+      setError: form.setError,
+      fields: FIELDS,
+      successToast: (saved) => ({
+        title: 'Profile Updated',
+        description: (saved.payoutDetailsChangedAt !== user.payoutDetailsChangedAt ? holdOf(saved) : null) ?? 'Your profile has been updated successfully.',
+      }),
+    });
+    if (res.ok) setEditing(false);
   });
 
   return (

@@ -2,12 +2,13 @@ import type { FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FileUp } from 'lucide-react';
-import { REFERRAL_PACKAGE_AMOUNT, type ErrorBody } from '@contracts';
+import { REFERRAL_PACKAGE_AMOUNT } from '@contracts';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
-import { apiRequest, errorMessage } from '../../lib/api';
+import type { ApiFailure } from '../../lib/mutation';
 import { applyFieldErrors } from '../../lib/form-errors';
+import { isEmailTaken, useCompleteRegistration } from './api';
 import { DocumentPicker } from './document-picker';
 import { COPY, REFERRAL_DOCUMENTS, type DocumentKey } from './documents';
 import { AddressSection, BankSection, FormSection, KycSection, PersonalSection } from './form-sections';
@@ -51,6 +52,7 @@ const isDocumentKey = (k: string): k is DocumentKey => REFERRAL_DOCUMENTS.some((
 /** S7 referral registration form (doc 1 §2, §5, §8; doc 3 §5.2, §8). */
 export function RegistrationForm({ token, email, onDone }: { token: string; email?: string | null; onDone: (message: string) => void }) {
   const uploads = useDocumentUploads();
+  const complete = useCompleteRegistration(token);
   const form = useForm({
     resolver: zodResolver(ReferralForm),
     defaultValues: {
@@ -77,32 +79,25 @@ export function RegistrationForm({ token, email, onDone }: { token: string; emai
   const { isSubmitting } = form.formState;
   const unresolved = uploads.summary.busy + uploads.summary.failed > 0;
 
-  function refused(error: Partial<ErrorBody> & { message?: string }) {
-    if (error.code === 'DUPLICATE_EMAIL' || /already exists/i.test(error.message ?? '')) {
+  function refused(failure: ApiFailure) {
+    if (isEmailTaken(failure)) {
       form.setError('email', { type: 'server', message: COPY.emailTaken }, { shouldFocus: true });
-      toast({ title: COPY.emailTakenTitle, description: COPY.emailTaken, variant: 'destructive' });
       return;
     }
-    applyFieldErrors(form.setError, error.fieldErrors, FORM_FIELDS);
-    for (const [field, messages] of Object.entries(error.fieldErrors ?? {})) {
+    applyFieldErrors(form.setError, failure.error.fieldErrors, FORM_FIELDS);
+    for (const [field, messages] of Object.entries(failure.error.fieldErrors ?? {})) {
       if (isDocumentKey(field) && messages?.[0]) uploads.fail(field, messages[0]);
     }
-    toast({ title: COPY.failedTitle, description: error.message || COPY.failed, variant: 'destructive' });
   }
 
   const submit = form.handleSubmit(async (values) => {
-    try {
-      // The link goes in the address too: the server checks it before it reads the documents (issue 13). The documents
-      // go as files of a form, after the text fields, read by the server as a stream.
-      const body = new FormData();
-      for (const [name, value] of Object.entries(values)) if (value !== undefined && value !== null) body.set(name, String(value));
-      for (const doc of uploads.documents()) body.set(doc.field, doc.blob, doc.fileName);
-      const res = await apiRequest<{ message?: string }>('POST', `/api/referral/complete-registration?token=${encodeURIComponent(token)}`, body);
-      if (!res.ok) return refused(res.error);
-      onDone(res.data?.message || COPY.submitted);
-    } catch (err) {
-      toast({ title: COPY.failedTitle, description: errorMessage(err, COPY.failed), variant: 'destructive' });
-    }
+    // The documents go as files of a form, after the text fields, read by the server as a stream.
+    const body = new FormData();
+    for (const [name, value] of Object.entries(values)) if (value !== undefined && value !== null) body.set(name, String(value));
+    for (const doc of uploads.documents()) body.set(doc.field, doc.blob, doc.fileName);
+    const res = await complete.run(body);
+    if (res.ok) onDone(res.data?.message || COPY.submitted);
+    else if (res.failure) refused(res.failure);
   });
 
   // Submit is blocked while any upload is in progress or failed (doc 1 §5), Enter key included.

@@ -10,9 +10,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { LogoMark } from '../../components/ui/logo';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast';
-import { apiRequest } from '../../lib/api';
 import { CURRENT_USER_KEY, homePathOf, useLogout, useSignedInUser } from '../account';
 import { useOnce } from '../auth/use-once';
+import { enableTwoFactor, startTwoFactorSetup } from './api';
 import { CodeForm } from './code-field';
 import { CopyButton, RecoveryCodesPanel } from './recovery-codes-panel';
 
@@ -36,7 +36,7 @@ export default function TwoFactorSetupPage() {
 
   const start = async () => {
     setFailed(null);
-    const res = await apiRequest<TwoFactorSetupResponse>('POST', '/api/auth/two-factor/setup');
+    const res = await startTwoFactorSetup();
     if (res.ok) setSetup(res.data);
     else setFailed(res.error.message ?? 'Two-factor set-up could not start.');
   };
@@ -140,7 +140,7 @@ export default function TwoFactorSetupPage() {
                   id="enrol-code"
                   allowRecovery={false}
                   submitLabel="Turn on two-factor"
-                  submit={(code) => apiRequest<RecoveryCodesResponse>('POST', '/api/auth/two-factor/enable', { code })}
+                  submit={enableTwoFactor}
                   onDone={(data) => setCodes((data as RecoveryCodesResponse).recoveryCodes)}
                 />
               </div>

@@ -3,8 +3,8 @@ import { ShieldCheck } from 'lucide-react';
 import { MSG } from '@contracts';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
-import { apiRequest } from '../../lib/api';
 import { setStepUpPrompt } from '../../lib/step-up';
+import { confirmStepUp } from './api';
 import { CodeForm } from './code-field';
 
 /**
@@ -48,7 +48,7 @@ export function StepUpProvider({ asking }: { asking?: (ok: boolean) => void } = 
         <CodeForm
           id="step-up-code"
           submitLabel="Confirm"
-          submit={(code) => apiRequest('POST', '/api/auth/two-factor/step-up', { code })}
+          submit={confirmStepUp}
           onDone={() => finish(true)}
           secondary={
             <Button type="button" variant="outline" onClick={() => finish(false)}>

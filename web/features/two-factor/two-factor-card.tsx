@@ -12,11 +12,9 @@ import { Dialog, DialogContent, DialogFooter } from '../../components/ui/dialog'
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { PasswordInput } from '../../components/ui/password-input';
-import { toast } from '../../components/ui/toast';
-import { apiRequest, getRoute } from '../../lib/api';
-import { applyFieldErrors } from '../../lib/form-errors';
+import { getRoute } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
-import { CURRENT_USER_KEY } from '../account/current-user';
+import { renewRecoveryCodes, useDisableTwoFactor } from './api';
 import { CodeForm } from './code-field';
 import { RecoveryCodesPanel } from './recovery-codes-panel';
 
@@ -40,7 +38,7 @@ function NewCodesDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (
             id="renew-code"
             allowRecovery={false}
             submitLabel="Make new codes"
-            submit={(code) => apiRequest<RecoveryCodesResponse>('POST', '/api/auth/two-factor/recovery-codes', { code })}
+            submit={renewRecoveryCodes}
             onDone={(data) => setCodes((data as RecoveryCodesResponse).recoveryCodes)}
           />
         )}
@@ -50,20 +48,13 @@ function NewCodesDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (
 }
 
 function DisableDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
-  const queryClient = useQueryClient();
+  const disable = useDisableTwoFactor(TWO_FACTOR_KEY);
   const form = useForm({ resolver: zodResolver(TwoFactorDisableRequest), defaultValues: { password: '', code: '' } });
   const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
-    const res = await apiRequest<{ message: string }>('POST', '/api/auth/two-factor/disable', values);
-    if (!res.ok) {
-      applyFieldErrors(form.setError, res.error.fieldErrors, ['password', 'code']);
-      if (!res.error.fieldErrors) toast({ title: 'Two-factor is still on', description: res.error.message, variant: 'destructive' });
-      return;
-    }
-    toast({ title: 'Two-factor sign-in is off', description: res.data.message });
+    if (!(await disable.run(values, { setError: form.setError, fields: ['password', 'code'] })).ok) return;
     form.reset();
     onOpenChange(false);
-    await Promise.all([queryClient.invalidateQueries({ queryKey: TWO_FACTOR_KEY }), queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY })]);
   });
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

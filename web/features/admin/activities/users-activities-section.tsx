@@ -16,10 +16,10 @@ import { browserTimeZone, formatDateTimeUS, toQueryString } from '../format';
 import { KEYS, schemaResolver } from '../queries';
 import type { AuditEntry, AuditPage } from '../types';
 import { roleLabel } from '../ui/badges';
-import { LoadMore, QueryStates } from '../ui/query-error';
+import { LoadMore, QueryStates } from '../../../components/ui/query-error';
 import { SectionHeader } from '../ui/section-header';
 import { useServerFieldErrors } from '../members/server-errors';
-import { TableFrame, Td, Th } from '../ui/table';
+import { TableFrame, Td, Th } from '../../../components/ui/table';
 
 const FilterForm = AuditLogQuery.pick({ actor: true, action: true, entityType: true, dateFrom: true, dateTo: true }).superRefine((v, ctx) => {
   if (v.dateFrom && v.dateTo && v.dateFrom > v.dateTo) ctx.addIssue({ code: 'custom', path: ['dateFrom'], message: 'The start date is after the end date' });

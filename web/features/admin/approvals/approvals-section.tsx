@@ -14,7 +14,7 @@ import { formatCount, formatDateTimeUS } from '../format';
 import { KEYS } from '../queries';
 import { sectionHref } from '../sections';
 import { ConfirmDialog } from '../ui/confirm-dialog';
-import { QueryStates } from '../ui/query-error';
+import { QueryStates } from '../../../components/ui/query-error';
 import { SectionHeader } from '../ui/section-header';
 import { SegmentCount, SegmentIcon, segmentClass, segmentGroupClass } from '../ui/segments';
 import { useMoneyDecision } from '../money/money-api';

@@ -11,7 +11,7 @@ import { compareMoney } from '../../../lib/money';
 import { cycleKindLabel, formatCycleMoment, formatCyclePeriod } from '../../../lib/cycles';
 import { formatCount, formatINR } from '../format';
 import { ConfirmDialog } from '../ui/confirm-dialog';
-import { QueryStates } from '../ui/query-error';
+import { QueryStates } from '../../../components/ui/query-error';
 import { SectionHeader } from '../ui/section-header';
 import { CycleStatusBadge } from './compensation-badges';
 import { cycleExportHref, deductionsOf, formatPayoutRatio, hasFigures, orderedTypes, useCycle, useCycleAction, type CycleAction, type CycleDetail } from './compensation-api';

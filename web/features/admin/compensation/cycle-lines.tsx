@@ -6,8 +6,8 @@ import { Label } from '../../../components/ui/label';
 import { cn } from '../../../lib/cn';
 import { formatINR } from '../format';
 import { FilterActions, ListRows, SearchBox } from '../ui/list-filters';
-import { LoadMore, QueryStates } from '../ui/query-error';
-import { CardField, TableFrame, Td, Th, Tr } from '../ui/table';
+import { LoadMore, QueryStates } from '../../../components/ui/query-error';
+import { CardField, TableFrame, Td, Th, Tr } from '../../../components/ui/table';
 import { useCycleLines, type MemberCycleLines } from './compensation-api';
 import { LineDetails, MemberName } from './compensation-ui';
 

@@ -9,10 +9,10 @@ import { cycleKindLabel, formatCycleMoment, formatCyclePeriod } from '../../../l
 import { formatCount, formatINR } from '../format';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { ListRows } from '../ui/list-filters';
-import { LoadMore, QueryStates } from '../ui/query-error';
+import { LoadMore, QueryStates } from '../../../components/ui/query-error';
 import { SectionHeader } from '../ui/section-header';
 import { segmentClass, segmentGroupClass } from '../ui/segments';
-import { CardField, TableFrame, Td, Th, Tr } from '../ui/table';
+import { CardField, TableFrame, Td, Th, Tr } from '../../../components/ui/table';
 import { CycleStatusBadge } from './compensation-badges';
 import { deductionsOf, formatPayoutRatio, hasFigures, useCloseCycle, useCycles, useOpenCycle, type CycleKind, type CycleSummary } from './compensation-api';
 import { CycleDetailView } from './cycle-detail';

@@ -10,7 +10,7 @@ import { cn } from '../../../lib/cn';
 import { cycleKindLabel, formatCyclePeriod } from '../../../lib/cycles';
 import { compareMoney } from '../../../lib/money';
 import { formatINR, formatSignedINR } from '../format';
-import { CardField, TableFrame, Td, Th, Tr } from '../ui/table';
+import { CardField, TableFrame, Td, Th, Tr } from '../../../components/ui/table';
 import { CYCLE_STATUS_LOOK } from './compensation-badges';
 import { failureText, formatPayoutRatio, orderedTypes, simulate, subtractMoney, useCycles, type CycleKind, type PlanVersion, type SimulationResult } from './compensation-api';
 import { MemberName } from './compensation-ui';

@@ -24,7 +24,7 @@ import { browserTimeZone, formatCount, formatINR } from '../format';
 import { KEYS } from '../queries';
 import { sectionById, sectionHref } from '../sections';
 import type { AdminStats } from '../types';
-import { QueryError } from '../ui/query-error';
+import { QueryError } from '../../../components/ui/query-error';
 import { SectionHeader } from '../ui/section-header';
 
 type Icon = ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>;

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminFranchiseRequest, AdminFranchiseRequestList, AdminTicket, AdminTicketList, NewsView } from '@contracts';
-import { apiGet } from '../../../lib/api';
+import type { AdminFranchiseRequest, AdminFranchiseRequestList, AdminTicket, AdminTicketList, FranchiseDecision, NewsInput, NewsPatch, NewsView, TicketUpdate } from '@contracts';
+import { apiGet, apiRequest } from '../../../lib/api';
+import { useApiMutation, type ApiFailure } from '../../../lib/mutation';
 import { toQueryString } from '../format';
 import { invalidatePaths, KEYS, USER_LIST_KEYS } from '../queries';
 
@@ -57,4 +58,58 @@ export function useAdminNews() {
 export function useInvalidateNews() {
   const queryClient = useQueryClient();
   return () => invalidatePaths(queryClient, [KEYS.news, KEYS.auditLog]);
+}
+
+type Answer = { message?: string };
+const itemPath = (base: string, id: string) => `${base}/${encodeURIComponent(id)}`;
+
+/** After a 404 or 409 (someone else changed it first) the list is read again. */
+function refetchOnConflict(invalidate: () => unknown) {
+  return async (failure: ApiFailure) => {
+    if (failure.status === 404 || failure.status === 409) await invalidate();
+  };
+}
+
+/** PATCH /api/admin/franchise-requests/:id: approve or reject (the dialog words the success toast). */
+export function useDecideFranchiseRequest(id: string) {
+  const invalidate = useInvalidateFranchise();
+  return useApiMutation({
+    request: (body: FranchiseDecision) => apiRequest<Answer>('PATCH', itemPath(KEYS.franchiseRequests, id), body),
+    errorFallback: 'Failed to update the franchise request',
+    invalidate,
+    onFailure: refetchOnConflict(invalidate),
+  });
+}
+
+/** PATCH /api/admin/support-tickets/:id with only what changed. */
+export function useUpdateTicket(id: string) {
+  const invalidate = useInvalidateTickets();
+  return useApiMutation({
+    request: (body: TicketUpdate) => apiRequest<Answer>('PATCH', itemPath(KEYS.supportTickets, id), body),
+    errorFallback: 'Failed to update the ticket',
+    invalidate,
+    onFailure: refetchOnConflict(invalidate),
+  });
+}
+
+/** POST /api/admin/news (id null) or PATCH /api/admin/news/:id. */
+export function useSaveNews(id: string | null) {
+  const invalidate = useInvalidateNews();
+  return useApiMutation({
+    request: (body: NewsInput | NewsPatch) => (id === null ? apiRequest<Answer>('POST', KEYS.news, body) : apiRequest<Answer>('PATCH', itemPath(KEYS.news, id), body)),
+    errorFallback: 'Failed to save the news item',
+    successToast: (data) => ({ title: id === null ? 'News created' : 'News updated', description: data?.message || undefined }),
+    invalidate,
+  });
+}
+
+/** PATCH /api/admin/news/:id { isActive }: switch an item on or off. */
+export function useToggleNews() {
+  const invalidate = useInvalidateNews();
+  return useApiMutation({
+    request: (item: NewsView) => apiRequest('PATCH', itemPath(KEYS.news, item.id), { isActive: !item.isActive }),
+    errorFallback: 'Failed to update the news item',
+    successToast: (_d, item) => ({ title: item.isActive ? 'News deactivated' : 'News activated', description: item.title }),
+    invalidate,
+  });
 }

@@ -6,14 +6,11 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
 import { FormField, fieldA11y } from '../../../components/ui/form-field';
 import { Textarea } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/toast';
-import { apiRequest, errorMessage } from '../../../lib/api';
-import { applyFieldErrors } from '../../../lib/form-errors';
 import { formatCount, formatDateTimeUS, formatINR } from '../format';
-import { KEYS, schemaResolver } from '../queries';
+import { schemaResolver } from '../queries';
 import { roleLabel } from '../ui/badges';
 import { ChoiceGroup } from '../ui/choice-group';
-import { useInvalidateFranchise, type AdminFranchiseRequest } from './engagement-api';
+import { useDecideFranchiseRequest, type AdminFranchiseRequest } from './engagement-api';
 import { FranchiseStatusBadge } from './engagement-badges';
 
 type Values = { status: 'approved' | 'rejected'; adminNotes: string };
@@ -45,7 +42,7 @@ function Facts({ request: r }: { request: AdminFranchiseRequest }) {
 
 /** Review a franchise request: the plan, the investment, and approve or reject (reason required to reject). */
 export function FranchiseReviewDialog({ request, onClose }: { request: AdminFranchiseRequest; onClose: () => void }) {
-  const invalidate = useInvalidateFranchise();
+  const decide = useDecideFranchiseRequest(request.id);
   const form = useForm<Values, unknown, z.output<typeof FranchiseDecision>>({
     resolver: schemaResolver<Values, typeof FranchiseDecision>(FranchiseDecision),
     defaultValues: { status: 'approved', adminNotes: '' },
@@ -57,25 +54,16 @@ export function FranchiseReviewDialog({ request, onClose }: { request: AdminFran
   const role = ROLE_OF_TYPE[request.franchiseType];
 
   const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const res = await apiRequest<{ message?: string }>('PATCH', `${KEYS.franchiseRequests}/${encodeURIComponent(request.id)}`, values);
-      if (!res.ok) {
-        applyFieldErrors(form.setError, res.error.fieldErrors, ['status', 'adminNotes']);
-        toast({ title: 'Error', description: res.error.message || 'Failed to update the franchise request', variant: 'destructive' });
-        if (res.status === 404 || res.status === 409) await invalidate();
-        return;
-      }
-      const approved = values.status === 'approved';
-      toast({
+    const approved = values.status === 'approved';
+    const res = await decide.run(values, {
+      setError: form.setError,
+      fields: ['status', 'adminNotes'],
+      successToast: (data) => ({
         title: approved ? 'Franchise request approved' : 'Franchise request rejected',
-        description: res.data?.message || (approved && role ? `${request.userName} is now a ${roleLabel(role)} holder.` : undefined),
-        variant: 'success',
-      });
-      await invalidate();
-      onClose();
-    } catch (e) {
-      toast({ title: 'Error', description: errorMessage(e, 'Failed to update the franchise request'), variant: 'destructive' });
-    }
+        description: data?.message || (approved && role ? `${request.userName} is now a ${roleLabel(role)} holder.` : undefined),
+      }),
+    });
+    if (res.ok) onClose();
   });
 
   return (

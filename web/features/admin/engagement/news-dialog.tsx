@@ -6,12 +6,9 @@ import { Checkbox } from '../../../components/ui/checkbox';
 import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
 import { FormField, fieldA11y } from '../../../components/ui/form-field';
 import { Input, Select, Textarea } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/toast';
-import { apiRequest, errorMessage } from '../../../lib/api';
-import { applyFieldErrors } from '../../../lib/form-errors';
 import { titleCase } from '../../../lib/format';
-import { KEYS, schemaResolver } from '../queries';
-import { useInvalidateNews, type NewsView } from './engagement-api';
+import { schemaResolver } from '../queries';
+import { useSaveNews, type NewsView } from './engagement-api';
 import { fromLocalInput, toLocalInput } from './news-state';
 
 type Values = { title: string; content: string; type: string; priority: string; isActive: boolean; publishedAt: string; expiresAt: string };
@@ -31,7 +28,7 @@ const EditForm = z.preprocess((v) => {
 
 /** Write or edit a news item (NewsInput / NewsPatch of the contracts); dates are the admin's local time. */
 export function NewsDialog({ item, onClose }: { item: NewsView | null; onClose: () => void }) {
-  const invalidate = useInvalidateNews();
+  const save = useSaveNews(item?.id ?? null);
   const editing = item !== null;
   const form = useForm<Values, unknown, z.output<typeof CreateForm> | z.output<typeof EditForm>>({
     resolver: editing ? schemaResolver<Values, typeof EditForm>(EditForm) : schemaResolver<Values, typeof CreateForm>(CreateForm),
@@ -50,21 +47,7 @@ export function NewsDialog({ item, onClose }: { item: NewsView | null; onClose: 
   const err = (f: (typeof FIELDS)[number]) => errors[f]?.message;
 
   const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const res = editing
-        ? await apiRequest<{ message?: string }>('PATCH', `${KEYS.news}/${encodeURIComponent(item.id)}`, values)
-        : await apiRequest<{ message?: string }>('POST', KEYS.news, values);
-      if (!res.ok) {
-        applyFieldErrors(form.setError, res.error.fieldErrors, FIELDS);
-        toast({ title: 'Error', description: res.error.message || 'Failed to save the news item', variant: 'destructive' });
-        return;
-      }
-      toast({ title: editing ? 'News updated' : 'News created', description: res.data?.message || undefined, variant: 'success' });
-      await invalidate();
-      onClose();
-    } catch (e) {
-      toast({ title: 'Error', description: errorMessage(e, 'Failed to save the news item'), variant: 'destructive' });
-    }
+    if ((await save.run(values, { setError: form.setError, fields: FIELDS })).ok) onClose();
   });
 
   return (

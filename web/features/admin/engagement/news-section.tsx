@@ -3,14 +3,11 @@ import { CalendarClock, CalendarX2, Eye, EyeOff, Megaphone, Pencil, Plus } from 
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { toast } from '../../../components/ui/toast';
-import { apiRequest, errorMessage } from '../../../lib/api';
 import { titleCase } from '../../../lib/format';
 import { formatDateTimeUS } from '../format';
-import { KEYS } from '../queries';
-import { QueryStates } from '../ui/query-error';
+import { QueryStates } from '../../../components/ui/query-error';
 import { SectionHeader } from '../ui/section-header';
-import { useAdminNews, useInvalidateNews, type NewsView } from './engagement-api';
+import { useAdminNews, useToggleNews, type NewsView } from './engagement-api';
 import { PriorityBadge } from '../../support/ticket-badges';
 import { NewsDialog } from './news-dialog';
 import { newsState, type NewsState } from './news-state';
@@ -66,7 +63,7 @@ function NewsCard({ item, onEdit, onToggle, toggling }: { item: NewsView; onEdit
 /** A16 News (doc 3 §5.2): what members read from GET /api/news, written, scheduled and switched off here. */
 export function NewsSection() {
   const news = useAdminNews();
-  const invalidate = useInvalidateNews();
+  const toggleNews = useToggleNews();
   const [editing, setEditing] = useState<NewsView | 'new' | null>(null);
   const [toggling, setToggling] = useState<string | null>(null);
   const items = news.data ?? [];
@@ -75,15 +72,7 @@ export function NewsSection() {
   async function toggle(item: NewsView) {
     setToggling(item.id);
     try {
-      const res = await apiRequest('PATCH', `${KEYS.news}/${encodeURIComponent(item.id)}`, { isActive: !item.isActive });
-      if (!res.ok) {
-        toast({ title: 'Error', description: res.error.message || 'Failed to update the news item', variant: 'destructive' });
-        return;
-      }
-      toast({ title: item.isActive ? 'News deactivated' : 'News activated', description: item.title, variant: 'success' });
-      await invalidate();
-    } catch (e) {
-      toast({ title: 'Error', description: errorMessage(e, 'Failed to update the news item'), variant: 'destructive' });
+      await toggleNews.run(item);
     } finally {
       setToggling(null);
     }

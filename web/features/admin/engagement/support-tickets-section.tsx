@@ -9,10 +9,10 @@ import { Label } from '../../../components/ui/label';
 import { cn } from '../../../lib/cn';
 import { formatCount } from '../format';
 import { SubmittedAt } from '../recruits/recruit-list';
-import { QueryStates } from '../ui/query-error';
+import { QueryStates } from '../../../components/ui/query-error';
 import { SectionHeader } from '../ui/section-header';
 import { SegmentCount, segmentClass, segmentGroupClass } from '../ui/segments';
-import { CardField, TableFrame, Td, Th, Tr } from '../ui/table';
+import { CardField, type Column, DataTable } from '../../../components/ui/table';
 import { useSupportTickets, type AdminTicket, type TicketFilters } from './engagement-api';
 import { priorityLabel, PriorityBadge, TICKET_STATUS_LABELS, TicketStatusBadge } from '../../support/ticket-badges';
 import { TicketDialog } from './ticket-dialog';
@@ -46,6 +46,21 @@ export function SupportTicketsSection() {
   const { items, admins, counts } = q.list;
   const total = TICKET_STATUSES.reduce((sum, s) => sum + (counts[s] ?? 0), 0);
   const set = (key: keyof TicketFilters) => (value: string) => setFilters((f) => ({ ...f, [key]: value }));
+
+  const columns: Column<AdminTicket>[] = [
+    { header: 'Ticket', className: 'max-w-72 min-w-52', cell: (t) => <>
+        <p className="truncate font-medium text-slate-900" title={t.subject}>
+        {t.subject}
+        </p>
+        <Badge className="mt-1">{t.category}</Badge>
+      </> },
+    { header: 'Member', className: 'max-w-48', cell: (t) => <Member t={t} /> },
+    { header: 'Priority', cell: (t) => <PriorityBadge priority={t.priority} /> },
+    { header: 'Status', cell: (t) => <TicketStatusBadge status={t.status} /> },
+    { header: 'Assigned to', headerClassName: 'hidden lg:table-cell', className: 'hidden lg:table-cell', cell: (t) => <Assignee t={t} /> },
+    { header: 'Updated', headerClassName: 'hidden xl:table-cell', className: 'hidden text-slate-600 xl:table-cell', cell: (t) => <SubmittedAt value={t.updatedAt} /> },
+    { header: 'Actions', headerClassName: 'text-right', className: 'text-right', stickyEnd: true, cell: (t) => <ManageButton t={t} onOpen={setOpen} /> },
+  ];
 
   return (
     <div className="space-y-5">
@@ -108,55 +123,14 @@ export function SupportTicketsSection() {
           <p className="text-sm text-slate-500" aria-live="polite">
             {items.length === 1 ? '1 ticket' : `${formatCount(items.length)} tickets`}
           </p>
-          <TableFrame label="Support tickets" className="hidden md:block">
-            <thead>
-              <tr>
-                <Th>Ticket</Th>
-                <Th>Member</Th>
-                <Th>Priority</Th>
-                <Th>Status</Th>
-                <Th className="hidden lg:table-cell">Assigned to</Th>
-                <Th className="hidden xl:table-cell">Updated</Th>
-                <Th stickyEnd className="text-right">
-                  Actions
-                </Th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((t) => (
-                <Tr key={t.id} data-ticket-id={t.id}>
-                  <Td className="max-w-72 min-w-52">
-                    <p className="truncate font-medium text-slate-900" title={t.subject}>
-                      {t.subject}
-                    </p>
-                    <Badge className="mt-1">{t.category}</Badge>
-                  </Td>
-                  <Td className="max-w-48">
-                    <Member t={t} />
-                  </Td>
-                  <Td>
-                    <PriorityBadge priority={t.priority} />
-                  </Td>
-                  <Td>
-                    <TicketStatusBadge status={t.status} />
-                  </Td>
-                  <Td className="hidden lg:table-cell">
-                    <Assignee t={t} />
-                  </Td>
-                  <Td className="hidden text-slate-600 xl:table-cell">
-                    <SubmittedAt value={t.updatedAt} />
-                  </Td>
-                  <Td stickyEnd className="text-right">
-                    <ManageButton t={t} onOpen={setOpen} />
-                  </Td>
-                </Tr>
-              ))}
-            </tbody>
-          </TableFrame>
-
-          <ul className="space-y-3 md:hidden" aria-label="Support tickets">
-            {items.map((t) => (
-              <li key={t.id} data-ticket-id={t.id} className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+          <DataTable
+            label="Support tickets"
+            rows={items}
+            rowKey={(t) => t.id}
+            rowData={(t) => ({ 'data-ticket-id': t.id })}
+            columns={columns}
+            card={(t) => (
+              <>
                 <div className="flex items-start justify-between gap-3">
                   <p className="min-w-0 font-semibold break-words text-slate-900">{t.subject}</p>
                   <TicketStatusBadge status={t.status} />
@@ -179,9 +153,9 @@ export function SupportTicketsSection() {
                 <div className="border-t border-slate-100 pt-3">
                   <ManageButton t={t} onOpen={setOpen} />
                 </div>
-              </li>
-            ))}
-          </ul>
+              </>
+            )}
+          />
         </div>
       </QueryStates>
 

@@ -7,12 +7,9 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
 import { FormField, fieldA11y } from '../../../components/ui/form-field';
 import { Select, Textarea } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/toast';
-import { apiRequest, errorMessage } from '../../../lib/api';
-import { applyFieldErrors } from '../../../lib/form-errors';
 import { formatDateTimeUS } from '../format';
-import { KEYS, schemaResolver } from '../queries';
-import { useInvalidateTickets, type AdminTicket, type AdminTicketList } from './engagement-api';
+import { schemaResolver } from '../queries';
+import { useUpdateTicket, type AdminTicket, type AdminTicketList } from './engagement-api';
 import { priorityLabel, PriorityBadge, TICKET_STATUS_LABELS, TicketStatusBadge } from '../../support/ticket-badges';
 
 type Values = { status: string; priority: string; assignedTo: string; resolution: string };
@@ -49,7 +46,7 @@ function Details({ ticket: t }: { ticket: AdminTicket }) {
 
 /** Manage a ticket: assign or unassign, status, priority, resolution (PATCH /api/admin/support-tickets/:id, only what changed). */
 export function TicketDialog({ ticket, admins, onClose }: { ticket: AdminTicket; admins: AdminTicketList['admins']; onClose: () => void }) {
-  const invalidate = useInvalidateTickets();
+  const update = useUpdateTicket(ticket.id);
   const initial: Values = { status: ticket.status, priority: ticket.priority, assignedTo: ticket.assignedTo ?? '', resolution: ticket.resolution ?? '' };
   const form = useForm<Values, unknown, z.output<typeof TicketForm>>({ resolver: schemaResolver<Values, typeof TicketForm>(TicketForm), defaultValues: initial, mode: 'onTouched' });
   const { errors, isSubmitting, isDirty } = form.formState;
@@ -64,20 +61,12 @@ export function TicketDialog({ ticket, admins, onClose }: { ticket: AdminTicket;
     if ((values.assignedTo ?? null) !== (ticket.assignedTo ?? null)) body.assignedTo = values.assignedTo ?? null;
     if ((values.resolution ?? '') !== (ticket.resolution ?? '')) body.resolution = values.resolution;
     if (Object.keys(body).length === 0) return onClose();
-    try {
-      const res = await apiRequest<{ message?: string }>('PATCH', `${KEYS.supportTickets}/${encodeURIComponent(ticket.id)}`, body);
-      if (!res.ok) {
-        applyFieldErrors(form.setError, res.error.fieldErrors, FIELDS);
-        toast({ title: 'Error', description: res.error.message || 'Failed to update the ticket', variant: 'destructive' });
-        if (res.status === 404 || res.status === 409) await invalidate();
-        return;
-      }
-      toast({ title: 'Ticket updated', description: res.data?.message || `“${ticket.subject}” is ${TICKET_STATUS_LABELS[values.status ?? ticket.status] ?? values.status}.`, variant: 'success' });
-      await invalidate();
-      onClose();
-    } catch (e) {
-      toast({ title: 'Error', description: errorMessage(e, 'Failed to update the ticket'), variant: 'destructive' });
-    }
+    const res = await update.run(body, {
+      setError: form.setError,
+      fields: FIELDS,
+      successToast: (data) => ({ title: 'Ticket updated', description: data?.message || `“${ticket.subject}” is ${TICKET_STATUS_LABELS[values.status ?? ticket.status] ?? values.status}.` }),
+    });
+    if (res.ok) onClose();
   });
 
   return (

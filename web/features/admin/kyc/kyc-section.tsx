@@ -10,10 +10,10 @@ import { fullName } from '../../../lib/format';
 import { formatDateTimeUS, formatDateUS } from '../format';
 import { KEYS } from '../queries';
 import type { KycQueueEntry, ReviewDocument } from '../types';
-import { QueryStates } from '../ui/query-error';
+import { QueryStates } from '../../../components/ui/query-error';
 import { SectionHeader } from '../ui/section-header';
 import { SectionLinks, type SectionLinkDef } from '../ui/segments';
-import { CardField, TableFrame, Td, Th, Tr } from '../ui/table';
+import { CardField, TableFrame, Td, Th, Tr } from '../../../components/ui/table';
 import { KycDecisionDialog } from './kyc-decision-dialog';
 import { latestPerType, typeLabel, viewAllDocuments, type Decision } from './kyc-review';
 

@@ -15,7 +15,7 @@ import { browserTimeZone, formatCount, toQueryString } from '../format';
 import { KEYS, schemaResolver } from '../queries';
 import type { AdminUserPageData } from '../types';
 import { roleLabel, userStatusLabel } from '../ui/badges';
-import { LoadMore, QueryStates } from '../ui/query-error';
+import { LoadMore, QueryStates } from '../../../components/ui/query-error';
 import { SectionHeader } from '../ui/section-header';
 import { CreateUserDialog } from './create-user-dialog';
 import { ExportDialog } from './export-dialog';

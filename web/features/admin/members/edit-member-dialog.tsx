@@ -5,11 +5,9 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
 import { FormField, fieldA11y } from '../../../components/ui/form-field';
 import { Input, Select } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/toast';
-import { apiRequest, errorMessage } from '../../../lib/api';
-import { applyFieldErrors } from '../../../lib/form-errors';
 import { fullName } from '../../../lib/format';
-import { schemaResolver, useInvalidateUsers } from '../queries';
+import { schemaResolver } from '../queries';
+import { useEditMember } from './members-api';
 import type { AdminUserRow } from '../types';
 import { roleLabel, userStatusLabel } from '../ui/badges';
 
@@ -18,7 +16,7 @@ type Values = Record<(typeof FIELDS)[number], string>;
 
 /** The members dialog (doc 2 §5): names, email, role user | admin, status → PATCH /api/users/:id. */
 export function EditMemberDialog({ row, onClose }: { row: AdminUserRow; onClose: () => void }) {
-  const invalidate = useInvalidateUsers();
+  const save = useEditMember(row.id);
   const roleKnown = row.role === 'user' || row.role === 'admin';
   const statusKnown = ['active', 'inactive', 'pending'].includes(row.status);
   const form = useForm<Values, unknown, z.output<typeof MemberEditRequest>>({
@@ -35,21 +33,7 @@ export function EditMemberDialog({ row, onClose }: { row: AdminUserRow; onClose:
   const err = (f: keyof Values) => errors[f]?.message;
 
   const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const res = await apiRequest<{ message?: string }>('PATCH', `/api/users/${encodeURIComponent(row.id)}`, values);
-      if (!res.ok) {
-        applyFieldErrors(form.setError, res.error.fieldErrors, FIELDS);
-        toast({ title: 'Error', description: res.error.message || 'Failed to update user', variant: 'destructive' });
-        return;
-      }
-      // A role change to admin waits for a second admin (202, issue 13); the rest was saved.
-      if (res.status === 202) toast({ title: 'Sent for approval', description: res.data?.message, variant: 'success' });
-      else toast({ title: 'Success', description: 'User updated successfully', variant: 'success' });
-      await invalidate();
-      onClose();
-    } catch (e) {
-      toast({ title: 'Error', description: errorMessage(e, 'Failed to update user'), variant: 'destructive' });
-    }
+    if ((await save.run(values, { setError: form.setError, fields: FIELDS })).ok) onClose();
   });
 
   return (

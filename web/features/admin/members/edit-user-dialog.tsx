@@ -6,11 +6,9 @@ import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dial
 import { FormField, fieldA11y } from '../../../components/ui/form-field';
 import { Input, Select } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
-import { toast } from '../../../components/ui/toast';
-import { apiRequest, errorMessage } from '../../../lib/api';
-import { applyFieldErrors } from '../../../lib/form-errors';
 import { fullName } from '../../../lib/format';
-import { schemaResolver, useInvalidateUsers } from '../queries';
+import { schemaResolver } from '../queries';
+import { useEditUser } from './members-api';
 import type { AdminUserRow } from '../types';
 import { userStatusLabel } from '../ui/badges';
 
@@ -42,7 +40,7 @@ function valuesOf(row: AdminUserRow): Values {
 
 /** Edit User Details (doc 2 §5, user-management dialog): PATCH /api/admin/users/:id; blank password and PIN keep the current ones. */
 export function EditUserDialog({ row, onClose }: { row: AdminUserRow; onClose: () => void }) {
-  const invalidate = useInvalidateUsers();
+  const save = useEditUser(row.id);
   const form = useForm<Values, unknown, z.output<typeof AdminUserEditRequest>>({
     resolver: schemaResolver<Values, typeof AdminUserEditRequest>(AdminUserEditRequest),
     defaultValues: valuesOf(row),
@@ -51,21 +49,7 @@ export function EditUserDialog({ row, onClose }: { row: AdminUserRow; onClose: (
   const err = (f: keyof Values) => errors[f]?.message;
 
   const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const res = await apiRequest<{ message?: string }>('PATCH', `/api/admin/users/${encodeURIComponent(row.id)}`, { ...values, id: row.id });
-      if (!res.ok) {
-        applyFieldErrors(form.setError, res.error.fieldErrors, FIELDS);
-        toast({ title: 'Error', description: res.error.message || 'Failed to update user', variant: 'destructive' });
-        return;
-      }
-      // A change of payout details waits for a second admin (202, issue 13); the rest was saved.
-      if (res.status === 202) toast({ title: 'Sent for approval', description: res.data?.message, variant: 'success' });
-      else toast({ title: 'Success', description: 'User updated successfully', variant: 'success' });
-      await invalidate();
-      onClose();
-    } catch (e) {
-      toast({ title: 'Error', description: errorMessage(e, 'Failed to update user'), variant: 'destructive' });
-    }
+    if ((await save.run(values, { setError: form.setError, fields: FIELDS })).ok) onClose();
   });
 
   const statusNote = EDITABLE_STATUSES.includes(row.status) ? undefined : `Current status: ${userStatusLabel(row.status)}. Choose one to save.`;

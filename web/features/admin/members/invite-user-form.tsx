@@ -7,10 +7,8 @@ import { Button } from '../../../components/ui/button';
 import { DialogFooter } from '../../../components/ui/dialog';
 import { FormField, fieldA11y } from '../../../components/ui/form-field';
 import { Input, Select } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/toast';
-import { apiRequest, errorMessage } from '../../../lib/api';
-import { applyFieldErrors } from '../../../lib/form-errors';
-import { schemaResolver, useInvalidateUsers } from '../queries';
+import { schemaResolver } from '../queries';
+import { useInviteUser } from './members-api';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'mobile', 'role'] as const;
 type Values = Record<(typeof FIELDS)[number], string>;
@@ -18,7 +16,7 @@ const EMPTY: Values = { firstName: '', lastName: '', email: '', mobile: '', role
 
 /** Invite by email: POST /api/users creates an invited account and mails the invitation ('Signup email sent'). */
 export function InviteUserForm({ onDone, onBusyChange }: { onDone: () => void; onBusyChange?: (busy: boolean) => void }) {
-  const invalidate = useInvalidateUsers();
+  const invite = useInviteUser();
   const form = useForm<Values, unknown, z.output<typeof CreateUserRequest>>({
     resolver: schemaResolver<Values, typeof CreateUserRequest>(CreateUserRequest),
     defaultValues: EMPTY,
@@ -28,22 +26,9 @@ export function InviteUserForm({ onDone, onBusyChange }: { onDone: () => void; o
   useEffect(() => onBusyChange?.(isSubmitting), [isSubmitting, onBusyChange]);
 
   const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const res = await apiRequest<{ message?: string }>('POST', '/api/users', values);
-      if (!res.ok) {
-        applyFieldErrors(form.setError, res.error.fieldErrors, FIELDS);
-        if (res.error.code === 'DUPLICATE_EMAIL') form.setError('email', { type: 'server', message: res.error.message });
-        toast({ title: 'Error', description: res.error.message || 'Failed to create user', variant: 'destructive' });
-        return;
-      }
-      // A new admin account waits for a second admin (202, issue 13): nothing is created or mailed yet.
-      if (res.status === 202) toast({ title: 'Sent for approval', description: res.data?.message, variant: 'success' });
-      else toast({ title: res.data?.message || 'Signup email sent', description: `An invitation was sent to ${values.email}.`, variant: 'success' });
-      await invalidate();
-      onDone();
-    } catch (e) {
-      toast({ title: 'Error', description: errorMessage(e, 'Failed to create user'), variant: 'destructive' });
-    }
+    const res = await invite.run(values, { setError: form.setError, fields: FIELDS });
+    if (res.ok) onDone();
+    else if (res.failure?.error.code === 'DUPLICATE_EMAIL') form.setError('email', { type: 'server', message: res.failure.error.message });
   });
 
   return (

@@ -12,7 +12,7 @@ import { cn } from '../../../lib/cn';
 import { browserTimeZone, formatCount, formatDateUS, toQueryString } from '../format';
 import { KEYS, schemaResolver } from '../queries';
 import type { AdminUserRow, FreeUsersData, TodayJoiningsData } from '../types';
-import { QueryStates } from '../ui/query-error';
+import { QueryStates } from '../../../components/ui/query-error';
 import { SectionHeader } from '../ui/section-header';
 import { ExportDialog } from './export-dialog';
 import { UserActionsProvider } from './user-actions';

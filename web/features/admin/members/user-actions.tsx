@@ -2,15 +2,13 @@ import { createContext, useContext, useState, type ReactNode } from 'react';
 import { Ban, ChevronDown, LogIn, MonitorUp, Pencil, ShieldCheck, ShieldOff, Trash2, UserCog } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { DropdownMenu, DropdownMenuItem, DropdownMenuSeparator } from '../../../components/ui/dropdown-menu';
-import { toast } from '../../../components/ui/toast';
-import { apiRequest, errorMessage } from '../../../lib/api';
 import { fullName } from '../../../lib/format';
-import { useInvalidateUsers } from '../queries';
 import type { AdminUserRow } from '../types';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { EditMemberDialog } from './edit-member-dialog';
 import { EditUserDialog } from './edit-user-dialog';
 import { canImpersonate, impersonateHere, loginAsUserInNewWindow } from './impersonation';
+import { useDeleteUser, useResetTwoFactor, useSetUserStatus } from './members-api';
 
 type DialogKind = 'edit-user' | 'edit-member' | 'block' | 'delete' | 'open-here' | 'reset-2fa';
 
@@ -21,73 +19,28 @@ interface ActionsApi {
 
 const ActionsContext = createContext<ActionsApi | null>(null);
 
-async function setStatus(row: AdminUserRow, status: 'active' | 'inactive'): Promise<boolean> {
-  try {
-    const res = await apiRequest<{ message?: string }>('PATCH', `/api/admin/users/${encodeURIComponent(row.id)}/status`, { status });
-    if (!res.ok) {
-      toast({ title: 'Error', description: res.error.message || 'Failed to update user status', variant: 'destructive' });
-      return false;
-    }
-    toast({ title: 'Success', description: res.data?.message || (status === 'active' ? 'User activated' : 'User blocked'), variant: 'success' });
-    return true;
-  } catch (err) {
-    toast({ title: 'Error', description: errorMessage(err, 'Failed to update user status'), variant: 'destructive' });
-    return false;
-  }
-}
-
 /** Holds the row dialogs of a user list (one open at a time) and the actions that need no dialog. */
 export function UserActionsProvider({ children }: { children: ReactNode }) {
   const [current, setCurrent] = useState<{ kind: DialogKind; row: AdminUserRow } | null>(null);
   const [busy, setBusy] = useState(false);
-  const invalidate = useInvalidateUsers();
+  const setStatus = useSetUserStatus();
+  const deleteUser = useDeleteUser();
+  const resetTwoFactor = useResetTwoFactor();
   const close = () => setCurrent(null);
   const name = current ? fullName(current.row, current.row.email) : '';
 
   const api: ActionsApi = {
     open: (kind, row) => setCurrent({ kind, row }),
-    activate: (row) => {
-      void setStatus(row, 'active').then((ok) => {
-        if (ok) void invalidate();
-      });
-    },
+    activate: (row) => void setStatus.run({ id: row.id, status: 'active' }),
   };
 
-  async function run(work: () => Promise<boolean>) {
+  async function run(work: () => Promise<{ ok: boolean }>) {
     setBusy(true);
     try {
-      if (await work()) {
-        close();
-        await invalidate();
-      }
+      if ((await work()).ok) close();
     } finally {
       setBusy(false);
     }
-  }
-
-  async function deleteUser(row: AdminUserRow): Promise<boolean> {
-    try {
-      const res = await apiRequest<{ message?: string }>('DELETE', `/api/users/${encodeURIComponent(row.id)}`);
-      if (!res.ok) {
-        toast({ title: 'Error', description: res.error.message || 'Failed to delete user', variant: 'destructive' });
-        return false;
-      }
-      toast({ title: 'Success', description: res.data?.message || 'User deleted successfully', variant: 'success' });
-      return true;
-    } catch (err) {
-      toast({ title: 'Error', description: errorMessage(err, 'Failed to delete user'), variant: 'destructive' });
-      return false;
-    }
-  }
-
-  async function resetTwoFactor(row: AdminUserRow): Promise<boolean> {
-    const res = await apiRequest<{ message?: string }>('POST', `/api/admin/users/${encodeURIComponent(row.id)}/two-factor/reset`);
-    if (!res.ok) {
-      toast({ title: 'Error', description: res.error.message || 'Two-factor sign-in could not be reset', variant: 'destructive' });
-      return false;
-    }
-    toast({ title: 'Success', description: res.data?.message || 'Two-factor sign-in was reset', variant: 'success' });
-    return true;
   }
 
   return (
@@ -103,7 +56,7 @@ export function UserActionsProvider({ children }: { children: ReactNode }) {
         confirmLabel="Block User"
         confirmVariant="destructive"
         busy={busy}
-        onConfirm={() => current && void run(() => setStatus(current.row, 'inactive'))}
+        onConfirm={() => current && void run(() => setStatus.run({ id: current.row.id, status: 'inactive' }))}
       />
       <ConfirmDialog
         open={current?.kind === 'delete'}
@@ -113,7 +66,7 @@ export function UserActionsProvider({ children }: { children: ReactNode }) {
         confirmLabel="Delete User"
         confirmVariant="destructive"
         busy={busy}
-        onConfirm={() => current && void run(() => deleteUser(current.row))}
+        onConfirm={() => current && void run(() => deleteUser.run(current.row.id))}
       />
       <ConfirmDialog
         open={current?.kind === 'reset-2fa'}
@@ -123,7 +76,7 @@ export function UserActionsProvider({ children }: { children: ReactNode }) {
         confirmLabel="Reset Two-Factor"
         confirmVariant="destructive"
         busy={busy}
-        onConfirm={() => current && void run(() => resetTwoFactor(current.row))}
+        onConfirm={() => current && void run(() => resetTwoFactor.run(current.row.id))}
       />
       <ConfirmDialog
         open={current?.kind === 'open-here'}

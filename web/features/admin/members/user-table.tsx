@@ -5,7 +5,7 @@ import { fullName } from '../../../lib/format';
 import { cn } from '../../../lib/cn';
 import { formatDateUS, formatINR } from '../format';
 import { KycBadge, RoleBadge, UserStatusBadge, WithdrawBadge } from '../ui/badges';
-import { CardField, SortableTh, TableFrame, Td, Th, Tr } from '../ui/table';
+import { CardField, SortableTh, TableFrame, Td, Th, Tr } from '../../../components/ui/table';
 import { UserActionsMenu } from './user-actions';
 
 export type UserSort = 'registrationDate' | 'activationDate' | 'userId' | 'name' | 'packageAmount';

@@ -10,9 +10,9 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input, Select } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
 import { formatDateTimeIN, formatINR, formatSignedINR } from '../format';
-import { LoadMore, QueryStates } from '../ui/query-error';
+import { LoadMore, QueryStates } from '../../../components/ui/query-error';
 import { SectionHeader } from '../ui/section-header';
-import { CardField, TableFrame, Td, Th, Tr } from '../ui/table';
+import { CardField, type Column, DataTable } from '../../../components/ui/table';
 import { useFundHistory, type FundHistoryRecord } from './money-api';
 
 /** The registry's label (contracts/income-types.ts), the same the member's statement shows. */
@@ -65,6 +65,26 @@ export function FundHistorySection() {
   const history = useFundHistory({ search: filters.search.trim() || undefined, type: filters.type || undefined });
   const items = history.data?.pages.flatMap((p) => p.items) ?? [];
   const filtered = Boolean(filters.search.trim() || filters.type);
+
+  const columns: Column<FundHistoryRecord>[] = [
+    { header: 'Date', className: 'whitespace-nowrap text-slate-600', cell: (r) => <WhenIN value={r.createdAt} /> },
+    { header: 'Member', className: 'max-w-52 min-w-40', cell: (r) => <Member r={r} /> },
+    { header: 'Type and description', className: 'max-w-80 min-w-48', cell: (r) => <>
+        <Badge tone={typeTone(r.type)}>{typeLabel(r.type)}</Badge>
+        <p className="mt-1 break-words text-slate-700">{r.description || '—'}</p>
+      </> },
+    { header: 'Amount', headerClassName: 'text-right', className: 'text-right', cell: (r) => <SignedAmount value={r.amount} /> },
+    { header: 'Balance before / after', headerClassName: 'text-right', className: 'text-right whitespace-nowrap tabular-nums', cell: (r) => <>
+        <p className="text-xs text-slate-500">
+        <span className="sr-only">Before: </span>
+        {formatINR(r.balanceBefore)}
+        </p>
+        <p className="font-medium text-slate-900">
+        <span className="sr-only">After: </span>
+        {formatINR(r.balanceAfter)}
+        </p>
+      </> },
+  ];
 
   return (
     <div className="space-y-5">
@@ -125,50 +145,14 @@ export function FundHistorySection() {
         ) : null}
       >
         <div className={cn('space-y-4 transition-opacity', history.isPlaceholderData && 'opacity-60')}>
-          <TableFrame label="Fund history" className="hidden md:block">
-            <thead>
-              <tr>
-                <Th>Date</Th>
-                <Th>Member</Th>
-                <Th>Type and description</Th>
-                <Th className="text-right">Amount</Th>
-                <Th className="text-right">Balance before / after</Th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((r) => (
-                <Tr key={r.id} data-transaction-id={r.id}>
-                  <Td className="whitespace-nowrap text-slate-600">
-                    <WhenIN value={r.createdAt} />
-                  </Td>
-                  <Td className="max-w-52 min-w-40">
-                    <Member r={r} />
-                  </Td>
-                  <Td className="max-w-80 min-w-48">
-                    <Badge tone={typeTone(r.type)}>{typeLabel(r.type)}</Badge>
-                    <p className="mt-1 break-words text-slate-700">{r.description || '—'}</p>
-                  </Td>
-                  <Td className="text-right">
-                    <SignedAmount value={r.amount} />
-                  </Td>
-                  <Td className="text-right whitespace-nowrap tabular-nums">
-                    <p className="text-xs text-slate-500">
-                      <span className="sr-only">Before: </span>
-                      {formatINR(r.balanceBefore)}
-                    </p>
-                    <p className="font-medium text-slate-900">
-                      <span className="sr-only">After: </span>
-                      {formatINR(r.balanceAfter)}
-                    </p>
-                  </Td>
-                </Tr>
-              ))}
-            </tbody>
-          </TableFrame>
-
-          <ul className="space-y-3 md:hidden" aria-label="Fund history">
-            {items.map((r) => (
-              <li key={r.id} data-transaction-id={r.id} className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+          <DataTable
+            label="Fund history"
+            rows={items}
+            rowKey={(r) => r.id}
+            rowData={(r) => ({ 'data-transaction-id': r.id })}
+            columns={columns}
+            card={(r) => (
+              <>
                 <div className="flex items-start justify-between gap-3">
                   <Member r={r} />
                   <SignedAmount value={r.amount} className="shrink-0 text-base" />
@@ -182,9 +166,9 @@ export function FundHistorySection() {
                   <CardField label="Balance before">{formatINR(r.balanceBefore)}</CardField>
                   <CardField label="Balance after">{formatINR(r.balanceAfter)}</CardField>
                 </dl>
-              </li>
-            ))}
-          </ul>
+              </>
+            )}
+          />
 
           <LoadMore query={history} />
         </div>

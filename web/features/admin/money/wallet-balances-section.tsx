@@ -8,9 +8,9 @@ import { Label } from '../../../components/ui/label';
 import { cn } from '../../../lib/cn';
 import { formatDateTimeUS, formatDateUS, formatINR } from '../format';
 import { sectionHref } from '../sections';
-import { LoadMore, QueryStates } from '../ui/query-error';
+import { LoadMore, QueryStates } from '../../../components/ui/query-error';
 import { SectionHeader } from '../ui/section-header';
-import { CardField, TableFrame, Td, Th, Tr } from '../ui/table';
+import { CardField, type Column, DataTable } from '../../../components/ui/table';
 import { useWalletBalances, type WalletBalanceRow } from './money-api';
 
 const sendHref = (userId: string) => `${sectionHref('send-fund')}&userId=${encodeURIComponent(userId)}`;
@@ -34,6 +34,20 @@ function Actions({ r, className }: { r: WalletBalanceRow; className?: string }) 
 }
 
 /** Wallet Balances (doc 2 §7 GET /api/admin/wallet-balances): one wallet per member. */
+const columns: Column<WalletBalanceRow>[] = [
+  { header: 'Member', className: 'max-w-64 min-w-44', cell: (r) => <>
+      <p className="truncate font-medium text-slate-900">{r.userName || '—'}</p>
+      <p className="truncate text-xs text-slate-500" title={r.userEmail}>
+      <span className="font-mono">{r.userDisplayId}</span> · {r.userEmail}
+      </p>
+    </> },
+  { header: 'Balance', headerClassName: 'text-right', className: 'text-right font-semibold whitespace-nowrap text-slate-900 tabular-nums', cell: (r) => formatINR(r.balance) },
+  { header: 'Total earnings', headerClassName: 'text-right', className: 'text-right whitespace-nowrap text-emerald-700 tabular-nums', cell: (r) => formatINR(r.totalEarnings) },
+  { header: 'Total withdrawals', headerClassName: 'text-right', className: 'text-right whitespace-nowrap text-slate-600 tabular-nums', cell: (r) => formatINR(r.totalWithdrawals) },
+  { header: 'Updated', className: 'whitespace-nowrap text-slate-600', cell: (r) => formatDateTimeUS(r.updatedAt) },
+  { header: 'Actions', headerClassName: 'text-right', stickyEnd: true, cell: (r) => <Actions r={r} className="justify-end" /> },
+];
+
 export function WalletBalancesSection() {
   const [text, setText] = useState('');
   const [search, setSearch] = useState('');
@@ -75,43 +89,14 @@ export function WalletBalancesSection() {
         ) : null}
       >
         <div className={cn('space-y-4 transition-opacity', wallets.isPlaceholderData && 'opacity-60')}>
-          <TableFrame label="Wallet balances" className="hidden md:block">
-            <thead>
-              <tr>
-                <Th>Member</Th>
-                <Th className="text-right">Balance</Th>
-                <Th className="text-right">Total earnings</Th>
-                <Th className="text-right">Total withdrawals</Th>
-                <Th>Updated</Th>
-                <Th stickyEnd className="text-right">
-                  Actions
-                </Th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((r) => (
-                <Tr key={r.userId} data-user-id={r.userDisplayId}>
-                  <Td className="max-w-64 min-w-44">
-                    <p className="truncate font-medium text-slate-900">{r.userName || '—'}</p>
-                    <p className="truncate text-xs text-slate-500" title={r.userEmail}>
-                      <span className="font-mono">{r.userDisplayId}</span> · {r.userEmail}
-                    </p>
-                  </Td>
-                  <Td className="text-right font-semibold whitespace-nowrap text-slate-900 tabular-nums">{formatINR(r.balance)}</Td>
-                  <Td className="text-right whitespace-nowrap text-emerald-700 tabular-nums">{formatINR(r.totalEarnings)}</Td>
-                  <Td className="text-right whitespace-nowrap text-slate-600 tabular-nums">{formatINR(r.totalWithdrawals)}</Td>
-                  <Td className="whitespace-nowrap text-slate-600">{formatDateTimeUS(r.updatedAt)}</Td>
-                  <Td stickyEnd>
-                    <Actions r={r} className="justify-end" />
-                  </Td>
-                </Tr>
-              ))}
-            </tbody>
-          </TableFrame>
-
-          <ul className="space-y-3 md:hidden" aria-label="Wallet balances">
-            {items.map((r) => (
-              <li key={r.userId} data-user-id={r.userDisplayId} className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+          <DataTable
+            label="Wallet balances"
+            rows={items}
+            rowKey={(r) => r.userId}
+            rowData={(r) => ({ 'data-user-id': r.userDisplayId })}
+            columns={columns}
+            card={(r) => (
+              <>
                 <div className="flex items-start justify-between gap-3">
                   <div className="min-w-0">
                     <p className="truncate font-semibold text-slate-900">{r.userName || '—'}</p>
@@ -128,9 +113,9 @@ export function WalletBalancesSection() {
                   </CardField>
                 </dl>
                 <Actions r={r} className="border-t border-slate-100 pt-3 [&>a]:flex-1" />
-              </li>
-            ))}
-          </ul>
+              </>
+            )}
+          />
 
           <LoadMore query={wallets} />
         </div>

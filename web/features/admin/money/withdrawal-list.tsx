@@ -3,7 +3,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { formatDateTimeUS, formatDateUS, formatINR } from '../format';
-import { CardField, TableFrame, Td, Th, Tr } from '../ui/table';
+import { CardField, TableFrame, Td, Th, Tr } from '../../../components/ui/table';
 import { currencySign, withdrawalCurrency, type AdminWithdrawal, type WithdrawalTab } from './money-api';
 
 export type WithdrawalAction = 'approve' | 'reject' | 'reconsider';

@@ -6,7 +6,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { sumMoney } from '../../../lib/money';
 import { formatCount, formatINR } from '../format';
 import { sectionHref } from '../sections';
-import { QueryStates } from '../ui/query-error';
+import { QueryStates } from '../../../components/ui/query-error';
 import { SectionHeader } from '../ui/section-header';
 import { SectionLinks, type SectionLinkDef } from '../ui/segments';
 import { useWithdrawals, type AdminWithdrawal, type WithdrawalTab } from './money-api';

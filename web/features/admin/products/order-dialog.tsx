@@ -6,15 +6,11 @@ import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dial
 import { FormField, fieldA11y } from '../../../components/ui/form-field';
 import { Input, Select } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
-import { apiRequest, errorMessage } from '../../../lib/api';
-import { applyFieldErrors } from '../../../lib/form-errors';
 import { titleCase } from '../../../lib/format';
 import { formatCount, formatDateTimeUS, formatINR } from '../format';
-import { KEYS } from '../queries';
-import { useIdempotencyKey } from '../money/money-api';
 import { ChoiceGroup } from '../ui/choice-group';
 import { PaymentBadge } from './order-badges';
-import { paymentMethodLabel, useInvalidateCommerce, type AdminPurchaseView } from './products-api';
+import { paymentMethodLabel, useUpdateOrder, type AdminPurchaseView } from './products-api';
 
 const FIELDS = ['paymentStatus', 'deliveryStatus', 'trackingId'] as const;
 
@@ -34,7 +30,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
  * (decisions.md §5); delivery status and tracking id can change any time. Only changes are sent.
  */
 export function OrderDialog({ order, onClose }: { order: AdminPurchaseView; onClose: () => void }) {
-  const invalidate = useInvalidateCommerce();
+  const update = useUpdateOrder(order);
   const initial: Values = { paymentStatus: order.paymentStatus, deliveryStatus: order.deliveryStatus, trackingId: order.trackingId ?? '' };
   const form = useForm<Values>({ defaultValues: initial });
   const { errors, isSubmitting } = form.formState;
@@ -45,7 +41,6 @@ export function OrderDialog({ order, onClose }: { order: AdminPurchaseView; onCl
   const nextDelivery = ((DELIVERY_NEXT as Record<string, readonly string[]>)[order.deliveryStatus] ?? []).filter((s) => !(s === 'cancelled' && paid));
   const deliveryOptions = DELIVERY_STATUSES.filter((s) => s === order.deliveryStatus || nextDelivery.includes(s));
   const deliveryFinal = nextDelivery.length === 0;
-  const idempotency = useIdempotencyKey();
 
   const onSubmit = form.handleSubmit(async (values) => {
     const changes: Record<string, string> = {};
@@ -59,27 +54,7 @@ export function OrderDialog({ order, onClose }: { order: AdminPurchaseView; onCl
       toast({ title: 'Validation Error', description: parsed.error.issues[0]?.message ?? 'Nothing to change', variant: 'destructive' });
       return;
     }
-    try {
-      // Marking paid credits BV: a retried request must not count twice (decisions.md §6).
-      const url = `${KEYS.purchases}/${encodeURIComponent(order.id)}`;
-      const res = await apiRequest<{ message?: string }>('PATCH', url, changes, { headers: { 'Idempotency-Key': idempotency.keyFor({ url, changes }) } });
-      if (!res.ok) {
-        applyFieldErrors(form.setError, res.error.fieldErrors, FIELDS);
-        toast({ title: 'Error', description: res.error.message || 'Failed to update order', variant: 'destructive' });
-        if (res.status === 404 || res.status === 409) await invalidate();
-        return;
-      }
-      idempotency.renew();
-      toast({
-        title: 'Order updated',
-        description: changes.paymentStatus === 'completed' ? `Order ${order.id.slice(0, 8).toUpperCase()} is paid; ${formatCount(order.totalBV)} BV credited.` : `Order ${order.id.slice(0, 8).toUpperCase()} was updated.`,
-        variant: 'success',
-      });
-      await invalidate();
-      onClose();
-    } catch (e) {
-      toast({ title: 'Error', description: errorMessage(e, 'Failed to update order'), variant: 'destructive' });
-    }
+    if ((await update.run(changes, { setError: form.setError, fields: FIELDS })).ok) onClose();
   });
 
   return (

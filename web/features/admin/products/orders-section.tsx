@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ReceiptText, RotateCcw, SquarePen } from 'lucide-react';
 import { DELIVERY_STATUSES, PAYMENT_STATUSES } from '@contracts';
 import { Button } from '../../../components/ui/button';
@@ -8,9 +8,9 @@ import { Label } from '../../../components/ui/label';
 import { cn } from '../../../lib/cn';
 import { titleCase } from '../../../lib/format';
 import { formatCount, formatDateUS, formatINR } from '../format';
-import { LoadMore, QueryStates } from '../ui/query-error';
+import { LoadMore, QueryStates } from '../../../components/ui/query-error';
 import { SectionHeader } from '../ui/section-header';
-import { CardField, TableFrame, Td, Th, Tr } from '../ui/table';
+import { CardField, DataTable, type Column } from '../../../components/ui/table';
 import { DeliveryBadge, PaymentBadge, paymentStatusLabel } from './order-badges';
 import { OrderDialog } from './order-dialog';
 import { paymentMethodLabel, useAdminPurchases, type AdminPurchaseView, type OrderFilters } from './products-api';
@@ -31,6 +31,64 @@ function Member({ o }: { o: AdminPurchaseView }) {
 const EMPTY: OrderFilters = { paymentStatus: '', deliveryStatus: '' };
 
 /** A15 Orders: every purchase, its payment and delivery, and the Update Order dialog. */
+const columns = (update: (o: AdminPurchaseView) => ReactNode): Column<AdminPurchaseView>[] => [
+  {
+    header: 'Order ID',
+    className: 'whitespace-nowrap',
+    cell: (o) => (
+      <>
+        <p className="font-mono text-xs font-semibold text-slate-900" title={o.id}>
+          {orderId(o)}
+        </p>
+        <p className="text-xs text-slate-500">{formatDateUS(o.createdAt)}</p>
+      </>
+    ),
+  },
+  { header: 'Member', className: 'max-w-44 min-w-32', cell: (o) => <Member o={o} /> },
+  {
+    header: 'Product',
+    className: 'max-w-52 min-w-36',
+    cell: (o) => (
+      <>
+        <p className="text-slate-800">{o.productName}</p>
+        <p className="text-xs text-slate-500">Qty {o.quantity}</p>
+      </>
+    ),
+  },
+  {
+    header: 'Amount and BV',
+    headerClassName: 'text-right',
+    className: 'text-right whitespace-nowrap tabular-nums',
+    cell: (o) => (
+      <>
+        <p className="font-semibold text-slate-900">{formatINR(o.totalAmount)}</p>
+        <p className="text-xs text-slate-500">
+          {paymentMethodLabel(o.paymentMethod)} · {formatCount(o.totalBV)} BV
+        </p>
+      </>
+    ),
+  },
+  {
+    header: 'Status',
+    className: 'min-w-36',
+    cell: (o) => (
+      <>
+        <div className="flex flex-wrap gap-1">
+          <PaymentBadge status={o.paymentStatus} />
+          <DeliveryBadge status={o.deliveryStatus} />
+        </div>
+        {o.trackingId ? (
+          <p className="mt-1 font-mono text-xs text-slate-600">
+            <span className="sr-only">Tracking ID: </span>
+            {o.trackingId}
+          </p>
+        ) : null}
+      </>
+    ),
+  },
+  { header: 'Actions', stickyEnd: true, headerClassName: 'text-right', className: 'text-right', cell: (o) => update(o) },
+];
+
 export function OrdersSection() {
   const [filters, setFilters] = useState<OrderFilters>(EMPTY);
   const [open, setOpen] = useState<AdminPurchaseView | null>(null);
@@ -91,92 +149,42 @@ export function OrdersSection() {
         ) : null}
       >
         <div className={cn('space-y-4 transition-opacity', orders.isPlaceholderData && 'opacity-60')}>
-          <TableFrame label="Orders" className="hidden md:block">
-            <thead>
-              <tr>
-                <Th>Order ID</Th>
-                <Th>Member</Th>
-                <Th>Product</Th>
-                <Th className="text-right">Amount and BV</Th>
-                <Th>Status</Th>
-                <Th stickyEnd className="text-right">
-                  Actions
-                </Th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((o) => (
-                <Tr key={o.id} data-order-id={o.id}>
-                  <Td className="whitespace-nowrap">
-                    <p className="font-mono text-xs font-semibold text-slate-900" title={o.id}>
-                      {orderId(o)}
-                    </p>
-                    <p className="text-xs text-slate-500">{formatDateUS(o.createdAt)}</p>
-                  </Td>
-                  <Td className="max-w-44 min-w-32">
-                    <Member o={o} />
-                  </Td>
-                  <Td className="max-w-52 min-w-36">
-                    <p className="text-slate-800">{o.productName}</p>
-                    <p className="text-xs text-slate-500">Qty {o.quantity}</p>
-                  </Td>
-                  <Td className="text-right whitespace-nowrap tabular-nums">
-                    <p className="font-semibold text-slate-900">{formatINR(o.totalAmount)}</p>
-                    <p className="text-xs text-slate-500">
-                      {paymentMethodLabel(o.paymentMethod)} · {formatCount(o.totalBV)} BV
-                    </p>
-                  </Td>
-                  <Td className="min-w-36">
-                    <div className="flex flex-wrap gap-1">
-                      <PaymentBadge status={o.paymentStatus} />
-                      <DeliveryBadge status={o.deliveryStatus} />
-                    </div>
-                    {o.trackingId ? (
-                      <p className="mt-1 font-mono text-xs text-slate-600">
-                        <span className="sr-only">Tracking ID: </span>
-                        {o.trackingId}
-                      </p>
-                    ) : null}
-                  </Td>
-                  <Td stickyEnd className="text-right">
-                    {update(o)}
-                  </Td>
-                </Tr>
-              ))}
-            </tbody>
-          </TableFrame>
-
-          <ul className="space-y-3 md:hidden" aria-label="Orders">
-            {items.map((o) => (
-              <li key={o.id} data-order-id={o.id} className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
-                <div className="flex items-start justify-between gap-3">
-                  <div className="min-w-0">
-                    <p className="font-mono text-xs font-semibold text-slate-500">#{orderId(o)}</p>
-                    <p className="font-semibold text-slate-900">
-                      {o.productName} <span className="font-normal text-slate-500">× {o.quantity}</span>
-                    </p>
-                  </div>
-                  <p className="shrink-0 text-base font-semibold text-slate-900 tabular-nums">{formatINR(o.totalAmount)}</p>
+          <DataTable
+            label="Orders"
+            rows={items}
+            rowKey={(o) => o.id}
+            rowData={(o) => ({ 'data-order-id': o.id })}
+            columns={columns(update)}
+            card={(o) => (
+              <>
+              <div className="flex items-start justify-between gap-3">
+                <div className="min-w-0">
+                  <p className="font-mono text-xs font-semibold text-slate-500">#{orderId(o)}</p>
+                  <p className="font-semibold text-slate-900">
+                    {o.productName} <span className="font-normal text-slate-500">× {o.quantity}</span>
+                  </p>
                 </div>
-                <div className="flex flex-wrap gap-1.5">
-                  <PaymentBadge status={o.paymentStatus} />
-                  <DeliveryBadge status={o.deliveryStatus} />
-                </div>
-                <dl className="grid grid-cols-2 gap-3 border-t border-slate-100 pt-3">
-                  <CardField label="Member">
-                    <Member o={o} />
-                  </CardField>
-                  <CardField label="Date">{formatDateUS(o.createdAt)}</CardField>
-                  <CardField label="Method">{paymentMethodLabel(o.paymentMethod)}</CardField>
-                  <CardField label="BV">{formatCount(o.totalBV)}</CardField>
-                  <CardField label="Tracking ID" wide>
-                    <span className="font-mono text-xs">{o.trackingId || '—'}</span>
-                  </CardField>
-                </dl>
-                <div className="border-t border-slate-100 pt-3">{update(o, 'w-full')}</div>
-              </li>
-            ))}
-          </ul>
+                <p className="shrink-0 text-base font-semibold text-slate-900 tabular-nums">{formatINR(o.totalAmount)}</p>
+              </div>
+              <div className="flex flex-wrap gap-1.5">
+                <PaymentBadge status={o.paymentStatus} />
+                <DeliveryBadge status={o.deliveryStatus} />
+              </div>
+              <dl className="grid grid-cols-2 gap-3 border-t border-slate-100 pt-3">
+                <CardField label="Member">
+                  <Member o={o} />
+                </CardField>
+                <CardField label="Date">{formatDateUS(o.createdAt)}</CardField>
+                <CardField label="Method">{paymentMethodLabel(o.paymentMethod)}</CardField>
+                <CardField label="BV">{formatCount(o.totalBV)}</CardField>
+                <CardField label="Tracking ID" wide>
+                  <span className="font-mono text-xs">{o.trackingId || '—'}</span>
+                </CardField>
+              </dl>
+              <div className="border-t border-slate-100 pt-3">{update(o, 'w-full')}</div>
+              </>
+            )}
+          />
 
           <LoadMore query={orders} />
         </div>

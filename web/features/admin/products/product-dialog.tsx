@@ -7,13 +7,10 @@ import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dial
 import { FormField, fieldA11y } from '../../../components/ui/form-field';
 import { Input, Select, Textarea } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-import { toast } from '../../../components/ui/toast';
-import { apiRequest, errorMessage } from '../../../lib/api';
-import { applyFieldErrors } from '../../../lib/form-errors';
-import { KEYS, schemaResolver } from '../queries';
+import { schemaResolver } from '../queries';
 import { ChoiceGroup } from '../ui/choice-group';
 import { toastValidation } from '../ui/validation-toast';
-import { categoryLabel, purchaseTypeLabel, useInvalidateCommerce, type AdminProductView } from './products-api';
+import { categoryLabel, purchaseTypeLabel, useSaveProduct, type AdminProductView } from './products-api';
 
 const FIELDS = ['name', 'description', 'price', 'bv', 'gst', 'category', 'purchaseType', 'imageUrl', 'isActive'] as const;
 type Values = {
@@ -44,7 +41,7 @@ function defaults(p: AdminProductView | null): Values {
 
 /** Add or edit a product (doc 3 §5.2: name required, price > 0, bv > 0, gst >= 0). */
 export function ProductDialog({ product, onClose }: { product: AdminProductView | null; onClose: () => void }) {
-  const invalidate = useInvalidateCommerce();
+  const save = useSaveProduct(product?.id ?? null);
   const editing = product !== null;
   const form = useForm<Values, unknown, z.output<typeof ProductInput>>({
     resolver: schemaResolver<Values, typeof ProductInput>(ProductInput),
@@ -52,25 +49,10 @@ export function ProductDialog({ product, onClose }: { product: AdminProductView 
   });
   const { errors, isSubmitting } = form.formState;
   const err = (f: (typeof FIELDS)[number]) => errors[f]?.message;
-  const fallback = editing ? 'Failed to update product' : 'Failed to create product';
 
   const onSubmit = form.handleSubmit(
     async (values) => {
-      try {
-        const res = editing
-          ? await apiRequest<{ message?: string }>('PATCH', `${KEYS.products}/${encodeURIComponent(product.id)}`, values)
-          : await apiRequest<{ message?: string }>('POST', KEYS.products, values);
-        if (!res.ok) {
-          applyFieldErrors(form.setError, res.error.fieldErrors, FIELDS);
-          toast({ title: 'Error', description: res.error.message || fallback, variant: 'destructive' });
-          return;
-        }
-        toast({ title: editing ? 'Product updated' : 'Product created', description: `${values.name} was saved.`, variant: 'success' });
-        await invalidate();
-        onClose();
-      } catch (e) {
-        toast({ title: 'Error', description: errorMessage(e, fallback), variant: 'destructive' });
-      }
+      if ((await save.run(values, { setError: form.setError, fields: FIELDS })).ok) onClose();
     },
     (errs) => toastValidation(errs, FIELDS),
   );

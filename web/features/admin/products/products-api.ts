@@ -1,8 +1,11 @@
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CATEGORY_LABELS, PAYMENT_METHOD_LABELS, type AdminProductView, type AdminPurchaseView, type Page } from '@contracts';
-import { apiGet } from '../../../lib/api';
+import type { ProductInput } from '@contracts';
+import { apiGet, apiRequest } from '../../../lib/api';
+import { useApiMutation } from '../../../lib/mutation';
+import { useIdempotencyKey } from '../money/money-api';
 import { titleCase } from '../../../lib/format';
-import { toQueryString } from '../format';
+import { formatCount, toQueryString } from '../format';
 import { invalidatePaths, KEYS, USER_LIST_KEYS } from '../queries';
 
 export type { AdminProductView, AdminPurchaseView };
@@ -41,3 +44,60 @@ export const paymentMethodLabel = (m: string) => PAYMENT_METHOD_LABELS[m as keyo
 
 /** GST percent without trailing zeros: "18%", "12.5%". */
 export const gstLabel = (gst: string) => `${Number(gst).toString()}%`;
+
+type Answer = { message?: string };
+const productPath = (id: string) => `${KEYS.products}/${encodeURIComponent(id)}`;
+
+/** POST /api/admin/products (id null) or PATCH /api/admin/products/:id. */
+export function useSaveProduct(id: string | null) {
+  const invalidate = useInvalidateCommerce();
+  return useApiMutation({
+    request: (body: ProductInput) => (id === null ? apiRequest<Answer>('POST', KEYS.products, body) : apiRequest<Answer>('PATCH', productPath(id), body)),
+    errorFallback: id === null ? 'Failed to create product' : 'Failed to update product',
+    successToast: (_d, body) => ({ title: id === null ? 'Product created' : 'Product updated', description: `${body.name} was saved.` }),
+    invalidate,
+  });
+}
+
+/** PATCH /api/admin/products/:id { isActive }: products are never deleted, only deactivated. */
+export function useSetProductActive() {
+  const invalidate = useInvalidateCommerce();
+  return useApiMutation({
+    request: ({ product, isActive }: { product: AdminProductView; isActive: boolean }) => apiRequest<Answer>('PATCH', productPath(product.id), { isActive }),
+    errorFallback: 'Failed to update product',
+    successToast: (_d, { product, isActive }) => ({
+      title: isActive ? 'Product activated' : 'Product deactivated',
+      description: `${product.name} is ${isActive ? 'back in' : 'no longer in'} the member catalog.`,
+    }),
+    invalidate,
+  });
+}
+
+/**
+ * PATCH /api/admin/purchases/:id with only the changed fields. Marking paid credits BV, so the
+ * same changes retried carry the same Idempotency-Key (decisions.md §6); a success starts a new one.
+ */
+export function useUpdateOrder(order: AdminPurchaseView) {
+  const invalidate = useInvalidateCommerce();
+  const idempotency = useIdempotencyKey();
+  const url = `${KEYS.purchases}/${encodeURIComponent(order.id)}`;
+  return useApiMutation({
+    request: async (changes: Record<string, string>) => {
+      const res = await apiRequest<Answer>('PATCH', url, changes, { headers: { 'Idempotency-Key': idempotency.keyFor({ url, changes }) } });
+      if (res.ok) idempotency.renew();
+      return res;
+    },
+    errorFallback: 'Failed to update order',
+    successToast: (_d, changes) => ({
+      title: 'Order updated',
+      description:
+        changes.paymentStatus === 'completed'
+          ? `Order ${order.id.slice(0, 8).toUpperCase()} is paid; ${formatCount(order.totalBV)} BV credited.`
+          : `Order ${order.id.slice(0, 8).toUpperCase()} was updated.`,
+    }),
+    invalidate,
+    onFailure: async (failure) => {
+      if (failure.status === 404 || failure.status === 409) await invalidate();
+    },
+  });
+}

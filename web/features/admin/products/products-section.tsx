@@ -4,17 +4,14 @@ import { COMMERCE_MSG } from '@contracts';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { toast } from '../../../components/ui/toast';
-import { apiRequest, errorMessage } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { formatCount, formatINR } from '../format';
-import { KEYS } from '../queries';
 import { ConfirmDialog } from '../ui/confirm-dialog';
-import { QueryStates } from '../ui/query-error';
+import { QueryStates } from '../../../components/ui/query-error';
 import { SectionHeader } from '../ui/section-header';
-import { CardField, TableFrame, Td, Th, Tr } from '../ui/table';
+import { CardField, DataTable, type Column } from '../../../components/ui/table';
 import { ProductDialog } from './product-dialog';
-import { categoryLabel, gstLabel, purchaseTypeLabel, useAdminProducts, useInvalidateCommerce, type AdminProductView } from './products-api';
+import { categoryLabel, gstLabel, purchaseTypeLabel, useAdminProducts, useSetProductActive, type AdminProductView } from './products-api';
 
 const StatusBadge = ({ active }: { active: boolean }) => (active ? <Badge tone="success">Active</Badge> : <Badge>Inactive</Badge>);
 
@@ -79,28 +76,49 @@ function Actions({ p, onAction, className, stacked }: { p: AdminProductView; onA
   );
 }
 
+const columns = (onAction: OnAction): Column<AdminProductView>[] => [
+  { header: 'Product', className: 'max-w-80 min-w-56', cell: (p) => <ProductName p={p} withStatus /> },
+  {
+    header: 'Category and type',
+    className: 'whitespace-nowrap',
+    cell: (p) => (
+      <>
+        <p className="text-slate-700">{categoryLabel(p.category)}</p>
+        <Badge tone={p.purchaseType === 'first_purchase' ? 'brand' : 'info'} className="mt-1">
+          {purchaseTypeLabel(p.purchaseType)}
+        </Badge>
+      </>
+    ),
+  },
+  {
+    header: 'Price and GST',
+    headerClassName: 'text-right',
+    className: 'text-right whitespace-nowrap tabular-nums',
+    cell: (p) => (
+      <>
+        <p className="font-semibold text-slate-900">{formatINR(p.price)}</p>
+        <p className="text-xs text-slate-500">+ {gstLabel(p.gst)} GST</p>
+      </>
+    ),
+  },
+  { header: 'BV', headerClassName: 'text-right', className: 'text-right whitespace-nowrap tabular-nums', cell: (p) => formatCount(p.bv) },
+  { header: 'Purchases', headerClassName: 'text-right', className: 'text-right whitespace-nowrap tabular-nums', cell: (p) => formatCount(p.purchaseCount) },
+  { header: 'Actions', stickyEnd: true, headerClassName: 'text-right', cell: (p) => <Actions p={p} onAction={onAction} stacked /> },
+];
+
 /** A15 Products (doc 3 §5.2): the catalog editor. Products are never deleted, only deactivated. */
 export function ProductsSection() {
   const products = useAdminProducts();
-  const invalidate = useInvalidateCommerce();
+  const setProductActive = useSetProductActive();
   const rows = products.data ?? [];
   const [editing, setEditing] = useState<AdminProductView | 'new' | null>(null);
   const [deactivating, setDeactivating] = useState<AdminProductView | null>(null);
   const [busy, setBusy] = useState(false);
 
-  async function setActive(p: AdminProductView, isActive: boolean) {
+  async function setActive(product: AdminProductView, isActive: boolean) {
     setBusy(true);
     try {
-      const res = await apiRequest<{ message?: string }>('PATCH', `${KEYS.products}/${encodeURIComponent(p.id)}`, { isActive });
-      if (!res.ok) {
-        toast({ title: 'Error', description: res.error.message || 'Failed to update product', variant: 'destructive' });
-        return;
-      }
-      toast({ title: isActive ? 'Product activated' : 'Product deactivated', description: `${p.name} is ${isActive ? 'back in' : 'no longer in'} the member catalog.`, variant: 'success' });
-      setDeactivating(null);
-      await invalidate();
-    } catch (e) {
-      toast({ title: 'Error', description: errorMessage(e, 'Failed to update product'), variant: 'destructive' });
+      if ((await setProductActive.run({ product, isActive })).ok) setDeactivating(null);
     } finally {
       setBusy(false);
     }
@@ -139,48 +157,15 @@ export function ProductsSection() {
           <p className="text-sm text-slate-500" aria-live="polite">
             {rows.length === 1 ? '1 product' : `${formatCount(rows.length)} products`} · {formatCount(activeCount)} active
           </p>
-          <TableFrame label="Products" className="hidden md:block">
-            <thead>
-              <tr>
-                <Th>Product</Th>
-                <Th>Category and type</Th>
-                <Th className="text-right">Price and GST</Th>
-                <Th className="text-right">BV</Th>
-                <Th className="text-right">Purchases</Th>
-                <Th stickyEnd className="text-right">
-                  Actions
-                </Th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((p) => (
-                <Tr key={p.id} data-product-id={p.id} className={cn(!p.isActive && 'bg-slate-50/60')}>
-                  <Td className="max-w-80 min-w-56">
-                    <ProductName p={p} withStatus />
-                  </Td>
-                  <Td className="whitespace-nowrap">
-                    <p className="text-slate-700">{categoryLabel(p.category)}</p>
-                    <Badge tone={p.purchaseType === 'first_purchase' ? 'brand' : 'info'} className="mt-1">
-                      {purchaseTypeLabel(p.purchaseType)}
-                    </Badge>
-                  </Td>
-                  <Td className="text-right whitespace-nowrap tabular-nums">
-                    <p className="font-semibold text-slate-900">{formatINR(p.price)}</p>
-                    <p className="text-xs text-slate-500">+ {gstLabel(p.gst)} GST</p>
-                  </Td>
-                  <Td className="text-right whitespace-nowrap tabular-nums">{formatCount(p.bv)}</Td>
-                  <Td className="text-right whitespace-nowrap tabular-nums">{formatCount(p.purchaseCount)}</Td>
-                  <Td stickyEnd>
-                    <Actions p={p} onAction={onAction} stacked />
-                  </Td>
-                </Tr>
-              ))}
-            </tbody>
-          </TableFrame>
-
-          <ul className="space-y-3 md:hidden" aria-label="Products">
-            {rows.map((p) => (
-              <li key={p.id} data-product-id={p.id} className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+          <DataTable
+            label="Products"
+            rows={rows}
+            rowKey={(p) => p.id}
+            rowData={(p) => ({ 'data-product-id': p.id })}
+            rowClassName={(p) => cn(!p.isActive && 'bg-slate-50/60')}
+            columns={columns(onAction)}
+            card={(p) => (
+              <>
                 <div className="flex items-start justify-between gap-3">
                   <ProductName p={p} />
                   <StatusBadge active={p.isActive} />
@@ -194,9 +179,9 @@ export function ProductsSection() {
                   <CardField label="Purchases">{formatCount(p.purchaseCount)}</CardField>
                 </dl>
                 <Actions p={p} onAction={onAction} className="border-t border-slate-100 pt-3 [&>button]:flex-1" />
-              </li>
-            ))}
-          </ul>
+              </>
+            )}
+          />
         </div>
       </QueryStates>
 

@@ -1,19 +1,16 @@
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { ApproveRecruitRequest, MSG } from '@contracts';
+import { ApproveRecruitRequest } from '@contracts';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
 import { FormField, fieldA11y } from '../../../components/ui/form-field';
 import { Input, Textarea } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/toast';
-import { apiRequest, errorMessage } from '../../../lib/api';
-import { applyFieldErrors } from '../../../lib/form-errors';
 import { formatINR } from '../format';
-import { KEYS, schemaResolver } from '../queries';
+import { schemaResolver } from '../queries';
 import { ChoiceGroup } from '../ui/choice-group';
 import { RecruitBadges } from './recruit-badges';
-import { isAdminGenerated, sideLabel, uplineDecided, useInvalidateRecruits, type AdminPendingRecruit } from './recruits-api';
+import { isAdminGenerated, sideLabel, uplineDecided, useApproveRecruit, type AdminPendingRecruit } from './recruits-api';
 
 type Values = { packageAmount: string; position: string; kycDecision: { status: string; reason: string } };
 
@@ -35,7 +32,7 @@ function positionHint(recruit: AdminPendingRecruit): string {
  * the KYC decision applied after the account is created (a reason only when rejected).
  */
 export function ApproveRecruitDialog({ recruit, onClose }: { recruit: AdminPendingRecruit; onClose: () => void }) {
-  const invalidate = useInvalidateRecruits();
+  const approve = useApproveRecruit(recruit.id);
   const form = useForm<Values, unknown, z.output<typeof ApproveRecruitRequest>>({
     resolver: schemaResolver<Values, typeof ApproveRecruitRequest>(ApproveRecruitRequest),
     defaultValues: { packageAmount: '0.00', position: recruit.position ?? 'left', kycDecision: { status: 'pending', reason: '' } },
@@ -47,22 +44,7 @@ export function ApproveRecruitDialog({ recruit, onClose }: { recruit: AdminPendi
   const reasonError = errors.kycDecision?.reason?.message;
 
   const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const res = await apiRequest<{ message?: string }>('POST', `${KEYS.pendingRecruits}/${encodeURIComponent(recruit.id)}/approve`, values);
-      if (!res.ok) {
-        const fe = res.error.fieldErrors;
-        applyFieldErrors(form.setError, fe, ['packageAmount', 'position']);
-        if (fe?.['kycDecision.reason']?.[0]) form.setError('kycDecision.reason', { type: 'server', message: fe['kycDecision.reason'][0] });
-        toast({ title: 'Error', description: res.error.message || 'Failed to approve recruit', variant: 'destructive' });
-        if (res.status === 404 || res.status === 409) await invalidate();
-        return;
-      }
-      toast({ title: 'Recruit approved', description: res.data?.message || MSG.recruitApproved, variant: 'success' });
-      await invalidate();
-      onClose();
-    } catch (e) {
-      toast({ title: 'Error', description: errorMessage(e, 'Failed to approve recruit'), variant: 'destructive' });
-    }
+    if ((await approve.run(values, { setError: form.setError, fields: ['packageAmount', 'position', 'kycDecision.reason'] })).ok) onClose();
   });
 
   return (

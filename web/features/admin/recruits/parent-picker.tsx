@@ -4,7 +4,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
-import { QueryError } from '../ui/query-error';
+import { QueryError } from '../../../components/ui/query-error';
 import { usePlacementParents, type PlacementParent } from './recruits-api';
 
 function FreeSides({ parent }: { parent: PlacementParent }) {

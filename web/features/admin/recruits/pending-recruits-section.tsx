@@ -5,7 +5,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { InlineLoader } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { formatCount } from '../format';
-import { QueryError } from '../ui/query-error';
+import { QueryError } from '../../../components/ui/query-error';
 import { SectionHeader } from '../ui/section-header';
 import { SegmentCount, SegmentIcon, segmentClass, segmentGroupClass } from '../ui/segments';
 import { ApproveRecruitDialog } from './approve-recruit-dialog';

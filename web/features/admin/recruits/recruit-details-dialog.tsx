@@ -8,7 +8,7 @@ import { InlineLoader } from '../../../components/ui/spinner';
 import { titleCase } from '../../../lib/format';
 import { formatDateTimeUS, formatINR } from '../format';
 import { KycBadge } from '../ui/badges';
-import { QueryError } from '../ui/query-error';
+import { QueryError } from '../../../components/ui/query-error';
 import { RecruitBadges } from './recruit-badges';
 import { SubmittedAt, type RecruitAction } from './recruit-list';
 import { sideLabel, uplineDecided, useRecruitDocuments, type AdminPendingRecruit, type RecruitDocument } from './recruits-api';

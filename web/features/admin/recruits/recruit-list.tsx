@@ -4,7 +4,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { formatDateTimeUS } from '../format';
-import { TableFrame, Td, Th, Tr } from '../ui/table';
+import { TableFrame, Td, Th, Tr } from '../../../components/ui/table';
 import { RecruitBadges } from './recruit-badges';
 import type { AdminPendingRecruit } from './recruits-api';
 

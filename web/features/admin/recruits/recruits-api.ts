@@ -1,6 +1,11 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminPendingRecruit, AdminPendingRecruitList, PendingRecruitStatus, PlacementParent, RecruitDocument } from '@contracts';
-import { getRoute } from '../../../lib/api';
+import { MSG } from '@contracts';
+import type {
+  AdminPendingRecruit, AdminPendingRecruitList, ApproveRecruitRequest, PendingRecruitStatus, PlacementParent, RecruitDocument, ReferralGenerateRequest,
+  ReferralGenerateResponse, RejectRecruitRequest,
+} from '@contracts';
+import { apiRequest, getRoute } from '../../../lib/api';
+import { useApiMutation, type ApiFailure } from '../../../lib/mutation';
 import { invalidatePaths, KEYS, USER_LIST_KEYS } from '../queries';
 
 export type { AdminPendingRecruit, PlacementParent, RecruitDocument };
@@ -52,3 +57,45 @@ export const isAdminGenerated = (r: Pick<AdminPendingRecruit, 'recruiterRole'>) 
 export const uplineDecided = (r: Pick<AdminPendingRecruit, 'uplineDecision' | 'position'>) => r.uplineDecision === 'approved' && r.position !== null;
 
 export const sideLabel = (side: string | null | undefined) => (side === 'right' ? 'Right' : side === 'left' ? 'Left' : '—');
+
+/** The answer of an approval or a rejection. */
+type Answer = { message?: string };
+
+/** After a 404 or 409 (someone else decided first) the queues are read again. */
+function refetchOnConflict(invalidate: () => unknown) {
+  return async (failure: ApiFailure) => {
+    if (failure.status === 404 || failure.status === 409) await invalidate();
+  };
+}
+
+/** POST /api/admin/pending-recruits/:id/approve. */
+export function useApproveRecruit(id: string) {
+  const invalidate = useInvalidateRecruits();
+  return useApiMutation({
+    request: (body: ApproveRecruitRequest) => apiRequest<Answer>('POST', `${KEYS.pendingRecruits}/${encodeURIComponent(id)}/approve`, body),
+    errorFallback: 'Failed to approve recruit',
+    successToast: (data) => ({ title: 'Recruit approved', description: data?.message || MSG.recruitApproved }),
+    invalidate,
+    onFailure: refetchOnConflict(invalidate),
+  });
+}
+
+/** DELETE /api/admin/pending-recruits/:id with the reason. */
+export function useRejectRecruit(id: string) {
+  const invalidate = useInvalidateRecruits();
+  return useApiMutation({
+    request: (body: RejectRecruitRequest) => apiRequest<Answer>('DELETE', `${KEYS.pendingRecruits}/${encodeURIComponent(id)}`, body),
+    errorFallback: 'Failed to reject recruit',
+    successToast: (data) => ({ title: 'Recruit rejected', description: data?.message || MSG.recruitRejected }),
+    invalidate,
+    onFailure: refetchOnConflict(invalidate),
+  });
+}
+
+/** POST /api/referral/generate: an admin's referral link (the form shows the link itself). */
+export function useGenerateReferralLink() {
+  return useApiMutation({
+    request: (body: ReferralGenerateRequest) => apiRequest<Partial<ReferralGenerateResponse>>('POST', '/api/referral/generate', body),
+    errorFallback: 'Failed to generate referral link',
+  });
+}

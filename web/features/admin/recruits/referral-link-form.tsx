@@ -4,13 +4,12 @@ import type { z } from 'zod';
 import { ReferralGenerateRequest, type ReferralGenerateResponse } from '@contracts';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
-import { apiRequest, errorMessage } from '../../../lib/api';
-import { applyFieldErrors } from '../../../lib/form-errors';
+import { toastError } from '../../../lib/mutation';
 import { schemaResolver } from '../queries';
 import { ChoiceGroup } from '../ui/choice-group';
 import { ParentPicker } from './parent-picker';
 import { ReferralLinkResult } from './referral-link-result';
-import type { PlacementParent } from './recruits-api';
+import { useGenerateReferralLink, type PlacementParent } from './recruits-api';
 
 type Values = { placementType: string; placementSide: string; parentId: string };
 const FIELDS = ['placementType', 'placementSide', 'parentId'] as const;
@@ -36,6 +35,7 @@ function sideHint(type: string, parent: PlacementParent | null): string {
 export function ReferralLinkForm({ onBusyChange, onCancel }: { onBusyChange?: (busy: boolean) => void; onCancel: () => void }) {
   const [parent, setParent] = useState<PlacementParent | null>(null);
   const [result, setResult] = useState<ReferralGenerateResponse | null>(null);
+  const generate = useGenerateReferralLink();
   const form = useForm<Values, unknown, z.output<typeof ReferralGenerateRequest>>({
     resolver: schemaResolver<Values, typeof ReferralGenerateRequest>(ReferralGenerateRequest),
     defaultValues: { placementType: 'auto', placementSide: '', parentId: '' },
@@ -67,22 +67,14 @@ export function ReferralLinkForm({ onBusyChange, onCancel }: { onBusyChange?: (b
       placementSide: v.placementType === 'auto' ? undefined : v.placementSide,
       parentId: v.placementType === 'strategic' ? v.parentId : undefined,
     };
-    try {
-      const res = await apiRequest<Partial<ReferralGenerateResponse>>('POST', '/api/referral/generate', body);
-      if (!res.ok) {
-        applyFieldErrors(form.setError, res.error.fieldErrors, FIELDS);
-        toast({ title: 'Error', description: res.error.message || 'Failed to generate referral link', variant: 'destructive' });
-        return;
-      }
-      if (!res.data?.url) {
-        toast({ title: 'Error', description: 'No URL received from server', variant: 'destructive' });
-        return;
-      }
-      setResult({ url: res.data.url, expiresAt: res.data.expiresAt ?? '' });
-      toast({ title: 'Referral link generated', description: 'Valid for 48 hours and for one registration.', variant: 'success' });
-    } catch (e) {
-      toast({ title: 'Error', description: errorMessage(e, 'Failed to generate referral link'), variant: 'destructive' });
+    const res = await generate.run(body, { setError: form.setError, fields: FIELDS });
+    if (!res.ok) return;
+    if (!res.data?.url) {
+      toastError('No URL received from server');
+      return;
     }
+    setResult({ url: res.data.url, expiresAt: res.data.expiresAt ?? '' });
+    toast({ title: 'Referral link generated', description: 'Valid for 48 hours and for one registration.', variant: 'success' });
   });
 
   if (result) {

@@ -1,23 +1,20 @@
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { MSG, RECRUIT_REJECT_MIN, RejectRecruitRequest } from '@contracts';
+import { RECRUIT_REJECT_MIN, RejectRecruitRequest } from '@contracts';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
 import { FormField, fieldA11y } from '../../../components/ui/form-field';
 import { Textarea } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/toast';
-import { apiRequest, errorMessage } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
-import { applyFieldErrors } from '../../../lib/form-errors';
-import { KEYS, schemaResolver } from '../queries';
-import { useInvalidateRecruits, type AdminPendingRecruit } from './recruits-api';
+import { schemaResolver } from '../queries';
+import { useRejectRecruit, type AdminPendingRecruit } from './recruits-api';
 
 type Values = { reason: string };
 
 /** Reject Recruit (doc 2 §5): a reason of at least 5 characters, sent to the recruiter and the upline. Irreversible. */
 export function RejectRecruitDialog({ recruit, onClose }: { recruit: AdminPendingRecruit; onClose: () => void }) {
-  const invalidate = useInvalidateRecruits();
+  const reject = useRejectRecruit(recruit.id);
   const form = useForm<Values, unknown, z.output<typeof RejectRecruitRequest>>({
     resolver: schemaResolver<Values, typeof RejectRecruitRequest>(RejectRecruitRequest),
     defaultValues: { reason: '' },
@@ -29,20 +26,7 @@ export function RejectRecruitDialog({ recruit, onClose }: { recruit: AdminPendin
   const error = errors.reason?.message;
 
   const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const res = await apiRequest<{ message?: string }>('DELETE', `${KEYS.pendingRecruits}/${encodeURIComponent(recruit.id)}`, values);
-      if (!res.ok) {
-        applyFieldErrors(form.setError, res.error.fieldErrors, ['reason']);
-        toast({ title: 'Error', description: res.error.message || 'Failed to reject recruit', variant: 'destructive' });
-        if (res.status === 404 || res.status === 409) await invalidate();
-        return;
-      }
-      toast({ title: 'Recruit rejected', description: res.data?.message || MSG.recruitRejected, variant: 'success' });
-      await invalidate();
-      onClose();
-    } catch (e) {
-      toast({ title: 'Error', description: errorMessage(e, 'Failed to reject recruit'), variant: 'destructive' });
-    }
+    if ((await reject.run(values, { setError: form.setError, fields: ['reason'] })).ok) onClose();
   });
 
   return (

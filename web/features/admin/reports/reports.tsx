@@ -9,9 +9,9 @@ import { cycleKindLabel, formatCycleMonth, formatCyclePeriod } from '../../../li
 import { formatCount, formatDateTimeUS, formatDateUS, formatINR, formatMoney } from '../format';
 import { KEYS } from '../queries';
 import type { DirectIncomeReport, HolidayRewardReport, PayoutSummaryReport } from '../types';
-import { QueryStates } from '../ui/query-error';
+import { QueryStates } from '../../../components/ui/query-error';
 import { SectionHeader } from '../ui/section-header';
-import { CardField, TableFrame, Td, Th, Tr } from '../ui/table';
+import { CardField, TableFrame, Td, Th, Tr } from '../../../components/ui/table';
 
 type Icon = ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>;
 

@@ -8,7 +8,7 @@ import { InlineLoader } from '../../../components/ui/spinner';
 import { formatDate } from '../../../lib/format';
 import { useTeamStats } from '../api';
 import { count } from '../format';
-import { QueryError } from '../ui/query-error';
+import { QueryError } from '../../../components/ui/query-error';
 import { RankPath } from './rank-path';
 
 const pct = (n: number) => `${Math.round(n * 10) / 10}%`;

@@ -3,7 +3,7 @@ import { GitFork } from 'lucide-react';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { InlineLoader } from '../../../components/ui/spinner';
 import { usePendingDecisions } from '../api';
-import { QueryError } from '../ui/query-error';
+import { QueryError } from '../../../components/ui/query-error';
 import { DecisionCard } from './decision-card';
 import { DecisionDialog, type DecisionChoice } from './decision-dialog';
 

@@ -3,7 +3,7 @@ import { Users } from 'lucide-react';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { InlineLoader, Spinner } from '../../../components/ui/spinner';
 import { useTeamMembers, useTeamPendingRecruits } from '../api';
-import { QueryError } from '../ui/query-error';
+import { QueryError } from '../../../components/ui/query-error';
 import { SearchInput } from '../ui/search-input';
 import { useDebounced } from '../ui/use-debounced';
 import { DirectTable } from './direct-table';

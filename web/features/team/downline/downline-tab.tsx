@@ -5,7 +5,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { InlineLoader, Spinner } from '../../../components/ui/spinner';
 import { useDownline, type DownlineFilters as Filters } from '../api';
 import { count, rupees } from '../format';
-import { QueryError } from '../ui/query-error';
+import { QueryError } from '../../../components/ui/query-error';
 import { StatCard } from '../ui/stat-card';
 import { useDebounced } from '../ui/use-debounced';
 import { DownlineFilters } from './downline-filters';

@@ -8,7 +8,7 @@ import { cn } from '../../../lib/cn';
 import { formatCycleMoment } from '../../../lib/cycles';
 import type { BinaryTreeResponse } from '@contracts';
 import { useBinaryTree } from '../api';
-import { QueryError } from '../ui/query-error';
+import { QueryError } from '../../../components/ui/query-error';
 import { TreeBreadcrumb } from './tree-breadcrumb';
 import { Subtree } from './tree-node';
 import { TreePanels, TreeSummary } from './tree-panels';

@@ -1,6 +1,6 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import { cn } from '../../../lib/cn';
+import { cn } from '../../lib/cn';
 
 /** A horizontally scrolling table in a card; the first column may stay put while scrolling. */
 export function TableFrame({ className, children, label }: { className?: string; children: ReactNode; label: string }) {
@@ -85,5 +85,81 @@ export function CardField({ label, children, wide }: { label: string; children: 
       <dt className="text-xs font-medium text-slate-500">{label}</dt>
       <dd className="mt-0.5 text-sm font-medium break-words text-slate-900">{children}</dd>
     </div>
+  );
+}
+
+/** One column of a DataTable: its header and the cell of a row. */
+export interface Column<T> {
+  header: ReactNode;
+  cell: (row: T) => ReactNode;
+  className?: string;
+  headerClassName?: string;
+  sticky?: boolean;
+  stickyEnd?: boolean;
+}
+
+// Literal class names, so Tailwind sees them: the table from the breakpoint up, the cards below it.
+const SPLIT = { md: ['hidden md:block', 'md:hidden'], lg: ['hidden lg:block', 'lg:hidden'] } as const;
+
+type DataAttributes = Record<`data-${string}`, string>;
+
+/**
+ * The list of the web app: a table on wide screens and one card per row on a phone. The caller gives
+ * the columns, the card body and the row's data attributes (the same on the row and on its card).
+ */
+export function DataTable<T>({
+  rows,
+  rowKey,
+  columns,
+  card,
+  label,
+  breakpoint = 'md',
+  rowData,
+  rowClassName,
+  cardClassName,
+}: {
+  rows: readonly T[];
+  rowKey: (row: T) => string;
+  columns: readonly Column<T>[];
+  card: (row: T) => ReactNode;
+  label: string;
+  breakpoint?: keyof typeof SPLIT;
+  rowData?: (row: T) => DataAttributes;
+  rowClassName?: (row: T) => string | undefined;
+  cardClassName?: string;
+}) {
+  const [tableClass, cardsClass] = SPLIT[breakpoint];
+  return (
+    <>
+      <TableFrame label={label} className={tableClass}>
+        <thead>
+          <tr>
+            {columns.map((c, i) => (
+              <Th key={i} sticky={c.sticky} stickyEnd={c.stickyEnd} className={c.headerClassName}>
+                {c.header}
+              </Th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <Tr key={rowKey(row)} {...rowData?.(row)} className={rowClassName?.(row)}>
+              {columns.map((c, i) => (
+                <Td key={i} sticky={c.sticky} stickyEnd={c.stickyEnd} className={c.className}>
+                  {c.cell(row)}
+                </Td>
+              ))}
+            </Tr>
+          ))}
+        </tbody>
+      </TableFrame>
+      <ul className={cn('space-y-3', cardsClass)} aria-label={label}>
+        {rows.map((row) => (
+          <li key={rowKey(row)} {...rowData?.(row)} className={cn('space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm', cardClassName)}>
+            {card(row)}
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
