@@ -1,4 +1,5 @@
 import type { FastifyInstance, onSendHookHandler } from 'fastify';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { z } from 'zod';
 import { ErrorResponse, isOtherResponse, type RouteContract } from '../../contracts/route-contract';
 
@@ -62,9 +63,13 @@ export function responseCheck(app: FastifyInstance, key: string, contract: Route
   return (req, reply, payload, done) => {
     // A streamed answer (an export) is not read here; its content type is.
     const streamed = payload !== null && typeof payload === 'object' && !Buffer.isBuffer(payload);
+    // The app's compression (http/compression.ts) runs first: the check reads the body as it was before it.
+    const encoding = reply.getHeader('content-encoding');
+    const plain = !streamed && Buffer.isBuffer(payload) && encoding === 'br' ? brotliDecompressSync(payload)
+      : !streamed && Buffer.isBuffer(payload) && encoding === 'gzip' ? gunzipSync(payload) : payload;
     const problem = streamed && !isOtherResponse(contract.response[reply.statusCode] ?? ErrorResponse)
       ? 'a streamed body where JSON was declared'
-      : checkAnswer(contract, reply.statusCode, reply.getHeader('content-type'), streamed ? undefined : payload);
+      : checkAnswer(contract, reply.statusCode, reply.getHeader('content-type'), streamed ? undefined : plain);
     if (problem) {
       const v: ResponseViolation = { route: key, url: req.url, status: reply.statusCode, problem };
       req.log.error({ violation: v }, 'answer off its contract');
