@@ -15,21 +15,34 @@ export const GST_STATES = [
   ['36', 'Telangana'], ['37', 'Andhra Pradesh'], ['38', 'Ladakh'],
 ] as const satisfies readonly (readonly [string, string])[];
 
-const squash = (s: string) => s.toLowerCase().replace(/[^a-z]/g, '');
-const BY_NAME = new Map<string, string>(GST_STATES.map(([code, name]) => [squash(name), code]));
+/** A state's name as the lookups compare it: letters only, lower case. */
+export const squashStateName = (s: string) => s.toLowerCase().replace(/[^a-z]/g, '');
+const squash = squashStateName;
 // Names people write for the same places.
-for (const [alias, code] of [['Orissa', '21'], ['Pondicherry', '34'], ['NCT of Delhi', '07'], ['New Delhi', '07'], ['Jammu & Kashmir', '01'], ['Andaman & Nicobar', '35'], ['Daman and Diu', '26'], ['Dadra and Nagar Haveli', '26']] as const) {
-  BY_NAME.set(squash(alias), code);
-}
+const STATE_ALIASES = [
+  ['Orissa', '21'], ['Pondicherry', '34'], ['NCT of Delhi', '07'], ['New Delhi', '07'], ['Jammu & Kashmir', '01'],
+  ['Andaman & Nicobar', '35'], ['Daman and Diu', '26'], ['Dadra and Nagar Haveli', '26'],
+] as const;
+const BY_NAME = new Map<string, string>([...GST_STATES.map(([code, name]) => [squash(name), code] as const), ...STATE_ALIASES.map(([alias, code]) => [squash(alias), code] as const)]);
 
 /** The GST state code of a state as people write it ('maharashtra', 'Tamil Nadu', 'Orissa'), or undefined. */
 export function gstStateCode(state: string | null | undefined): string | undefined {
   return state ? BY_NAME.get(squash(state)) : undefined;
 }
+
+/** Every name of a state as `squashStateName` writes it (official name, aliases and the name given), or none when unknown. */
+export function namesOfState(state: string | null | undefined): string[] {
+  const code = gstStateCode(state);
+  if (!code) return [];
+  const names = [...BY_NAME].filter(([, c]) => c === code).map(([n]) => n);
+  return [...new Set([...names, squash(state!)])];
+}
 export const gstStateName = (code: string) => GST_STATES.find(([c]) => c === code)?.[1];
 
 /** GSTIN: two-digit state code, PAN, entity number, Z, check character (15 characters). */
 export const GSTIN_RE = /^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
+/** What the platform calls itself and its colour until an admin sets the company's branding. */
+export const DEFAULT_BRAND = { companyName: 'Member Portal', primaryColor: '#4f46e5' } as const;
 export const HEX_COLOR_RE = /^#[0-9a-fA-F]{6}$/;
 export const BRANDING_LOGO_MAX_BYTES = 512 * 1024;
 

@@ -101,6 +101,9 @@ export const GenealogyExtremeQuery = z.object({
   side: z.enum(['left', 'right'], { error: 'Choose left or right' }),
   rootId: z.preprocess(blank, z.string().uuid({ error: 'Not a member id' }).optional()),
 });
+/** A member on the way down from the viewer: the path of a search result and of a viewed subtree. */
+const PathEntry = z.strictObject({ id: z.string(), userId: z.string(), name: z.string() });
+
 export const GenealogySearchResult = z.strictObject({
   id: z.string(),
   userId: z.string(),
@@ -110,7 +113,7 @@ export const GenealogySearchResult = z.strictObject({
   /** Levels between the viewer and the member. */
   levelsBelow: z.number().int(),
   /** From the viewer (first) to the member (last), the middle left out past eight levels (`pathOmitted`). */
-  path: z.array(z.strictObject({ id: z.string(), userId: z.string(), name: z.string() })),
+  path: z.array(PathEntry),
   pathOmitted: z.number().int(),
 });
 export type GenealogySearchResult = z.infer<typeof GenealogySearchResult>;
@@ -188,7 +191,7 @@ export const BinaryTreeResponse = z.strictObject({
   /** Members sponsored by the viewed root. */
   directRecruits: z.number().int(),
   /** From the viewer (first) down to the viewed root (last). */
-  path: z.array(z.strictObject({ id, userId: z.string(), name: z.string() })),
+  path: z.array(PathEntry),
   /** Members between the viewer and the last entries of `path` left out of it (deep subtrees). */
   pathOmitted: z.number().int(),
   pairing: TreePairingCycles,

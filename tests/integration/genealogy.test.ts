@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
 import { expectError, uniqueEmail } from '../support/http';
 import { placeMember } from '../../server/modules/tree/tree.service';
+import { nameMatchesBelow, nameMatchesInDownline } from '../../server/modules/team/team.repo';
 import type { UserRow } from '../../server/modules/users/users.repo';
 import { eq } from 'drizzle-orm';
 import { users } from '../../server/db/schema';
@@ -99,6 +100,23 @@ describe('search and the extremes', () => {
     expect((await t.api('GET', '/api/admin/binary-tree/search?q=chainlink', { cookie: admin })).body).toHaveLength(7);
     expectError(await t.api('GET', '/api/binary-tree/search?q=c', { cookie: memberCookie }), 400, { message: 'Type at least 2 characters' });
     expectError(await t.api('GET', '/api/binary-tree/search', { cookie: memberCookie }), 400);
+  });
+
+  it('in a downline too large to walk, name matches from the index are kept only when they are below the viewer', async () => {
+    // What searchTree does past SEARCH_WALK members: the index's matches, each walked up no higher than the viewer.
+    const db = t.runtime.ctx.db;
+    const below = await nameMatchesBelow(db, { id: chain[2].id, level: chain[2].level }, 'chainlink', 500);
+    expect(below.map((m) => m.id)).toEqual(chain.slice(3).map((u) => u.id));
+    expect(await nameMatchesBelow(db, { id: outsider.user.id, level: outsider.user.level }, 'chainlink', 500)).toEqual([]);
+    // The walk from the top stops at the limit and says whether it saw the whole downline.
+    const walked = await nameMatchesInDownline(db, member.id, 'chainlink', 3, 4_000);
+    expect(walked.rows).toHaveLength(3);
+    expect(walked.complete).toBe(false);
+    const small = await nameMatchesInDownline(db, chain[4].id, 'chainlink', 10, 4_000);
+    expect(small).toMatchObject({ complete: true });
+    expect(small.rows.map((m) => m.id).sort()).toEqual(chain.slice(5).map((u) => u.id).sort());
+    const cut = await nameMatchesInDownline(db, chain[0].id, 'chainlink', 10, 3);
+    expect(cut.complete).toBe(false);
   });
 
   it('the extreme left is the last member down the left side; outside roots are refused', async () => {

@@ -104,6 +104,8 @@ export const users = pgTable(
     check('users_kyc_status_check', sql`${t.kycStatus} in ('pending','approved','rejected')`),
     check('users_position_check', sql`${t.position} is null or ${t.position} in ('left','right')`),
     index('users_open_slot_idx').on(t.level, t.createdAt).where(sql`${t.placedAt} is not null and (${t.leftChildId} is null or ${t.rightChildId} is null)`),
+    // The genealogy search's nearest matches first: walked in order and filtered when a name is common (issue 15).
+    index('users_placed_level_idx').on(t.level, t.userId).where(sql`${t.placedAt} is not null`),
     check('users_open_depth_nonneg', sql`${t.openDepth} >= 0`),
     // Activation follows registration (a day of slack for clocks); lets activation-date searches bound the registration order.
     check('users_activation_after_registration', sql`${t.activationDate} is null or ${t.registrationDate} <= ${t.activationDate} + interval '1 day'`),

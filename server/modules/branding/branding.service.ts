@@ -6,12 +6,12 @@ import type { Actor } from '../../core/actor';
 import { badRequest } from '../../core/app-error';
 import { audit } from '../audit/audit.service';
 import { decodeDocument, sniffFileType } from '../kyc/file-type';
-import { BRANDING_LOGO_MAX_BYTES, BRANDING_MSG, type BrandingInput, type BrandingView, type PublicBranding } from '../../../contracts/branding';
+import { BRANDING_LOGO_MAX_BYTES, BRANDING_MSG, DEFAULT_BRAND, type BrandingInput, type BrandingView, type PublicBranding } from '../../../contracts/branding';
 import { findSettings, findLogo, saveSettings, lockSettings } from './branding.repo';
 
 /** The name a platform shows before an admin has saved the company settings. */
-export const DEFAULT_COMPANY_NAME = 'Member Portal';
-const DEFAULT_COLOR = '#4f46e5';
+export const DEFAULT_COMPANY_NAME = DEFAULT_BRAND.companyName;
+const DEFAULT_COLOR = DEFAULT_BRAND.primaryColor;
 /** The logo is shown at most this wide or high; it is stored re-encoded at that size. */
 export const LOGO_MAX_SIDE = 512;
 

@@ -2,26 +2,12 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../core/actor';
 import { AppError, notFound } from '../../core/app-error';
-import { GST_STATES, gstStateCode } from '../../../contracts/branding';
+import { namesOfState } from '../../../contracts/branding';
 import { INVOICE_MSG } from '../../../contracts/commerce';
 import { branding, brandingLogo } from '../branding/branding.service';
 import { findPurchaseOwner } from '../commerce/commerce.repo';
 import { issueInvoicesFor, findInvoiceOfPurchase, type SellerSnapshot } from './invoice.repo';
 import { renderInvoicePdf } from './invoice-pdf';
-
-const squash = (s: string) => s.toLowerCase().replace(/[^a-z]/g, '');
-
-/** Every name of the seller's state as the issuing SQL compares it (letters only, lower case), aliases included. */
-function namesOfState(state: string | null): string[] {
-  const code = gstStateCode(state);
-  if (!code) return [];
-  const names = GST_STATES.filter(([c]) => c === code).map(([, n]) => squash(n));
-  if (state) names.push(squash(state));
-  for (const alias of ['Orissa', 'Pondicherry', 'NCT of Delhi', 'New Delhi', 'Jammu & Kashmir', 'Andaman & Nicobar', 'Daman and Diu', 'Dadra and Nagar Haveli']) {
-    if (gstStateCode(alias) === code) names.push(squash(alias));
-  }
-  return [...new Set(names)];
-}
 
 /**
  * Issues the tax invoices of the purchases whose journal entries a batch applies, in that batch's transaction

@@ -1,4 +1,5 @@
 /** Mail texts. Each template turns its parameters into a subject and a plain-text and HTML body. */
+import { DEFAULT_BRAND } from '../../../contracts/branding';
 export type MailTemplate =
   | { template: 'verify_email'; params: { name: string; link: string } }
   | { template: 'password_reset'; params: { name: string; link: string } }
@@ -24,11 +25,11 @@ export interface MailBrand {
   primaryColor: string;
   supportEmail: string | null;
 }
-const DEFAULT_BRAND: MailBrand = { companyName: 'Member Portal', primaryColor: '#4f46e5', supportEmail: null };
+const DEFAULT_MAIL_BRAND: MailBrand = { ...DEFAULT_BRAND, supportEmail: null };
 const SAFE_COLOR = /^#[0-9a-fA-F]{6}$/;
 
 function layout(brand: MailBrand, title: string, paragraphs: string[], action?: { label: string; href: string }): string {
-  const color = SAFE_COLOR.test(brand.primaryColor) ? brand.primaryColor : DEFAULT_BRAND.primaryColor;
+  const color = SAFE_COLOR.test(brand.primaryColor) ? brand.primaryColor : DEFAULT_MAIL_BRAND.primaryColor;
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
   const button = action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.href)}" style="background:${color};color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p><p style="font-size:12px;color:#64748b">${escapeHtml(action.href)}</p>`
@@ -40,7 +41,7 @@ function layout(brand: MailBrand, title: string, paragraphs: string[], action?: 
 /** The plain-text signature under every mail. */
 const signature = (brand: MailBrand) => `\n\n-- \n${brand.companyName}${brand.supportEmail ? `\n${brand.supportEmail}` : ''}\n`;
 
-export function renderMail(mail: MailTemplate, brand: MailBrand = DEFAULT_BRAND): RenderedMail {
+export function renderMail(mail: MailTemplate, brand: MailBrand = DEFAULT_MAIL_BRAND): RenderedMail {
   const r = renderBody(mail, (title, paragraphs, action) => layout(brand, title, paragraphs, action));
   return { ...r, text: `${r.text.trimEnd()}${signature(brand)}` };
 }

@@ -190,21 +190,92 @@ export async function placementParents(db: DbOrTx, search: string | undefined, l
     .limit(limit);
 }
 
+/** A member found by the genealogy search. */
+export interface TreeMatchRow {
+  id: string;
+  user_id: string;
+  first_name: string | null;
+  last_name: string | null;
+  status: string;
+  current_rank: string | null;
+  level: number;
+}
+const matchColumns = sql.raw('u.id::text, u.user_id, u.first_name, u.last_name, u.status, u.current_rank, u.level');
+/** The name as the trigram index `users_name_trgm_idx` holds it. */
+const indexedName = sql.raw(`lower(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, ''))`);
+
+/** A placed member by user ID (user IDs are upper case), at or below a level. */
+export async function placedByUserId(db: DbOrTx, userId: string, minLevel: number) {
+  const [row] = await rawRows<TreeMatchRow>(db, sql`select ${matchColumns} from users u
+    where u.user_id = ${userId.toUpperCase()} and u.placed_at is not null and u.level >= ${minLevel}::int`);
+  return row;
+}
+
+/** Placed members whose name contains the term, shallowest first (the whole tree: the root's or an admin's search). */
+export async function nameMatchesAnywhere(db: DbOrTx, term: string, minLevel: number, limit: number) {
+  return rawRows<TreeMatchRow>(db, sql`select ${matchColumns} from users u
+    where u.placed_at is not null and u.level >= ${minLevel}::int and ${indexedName} like ${containsPattern(term.toLowerCase())}
+    order by u.level, u.user_id limit ${limit}::int`);
+}
+
 /**
- * Placed members whose user ID is the term (any case) or whose name contains it, at or below a tree level, for the
- * genealogy search (the caller keeps those inside the viewer's downline).
+ * Name matches in one member's downline, found by walking it breadth first from the member (nearest levels first)
+ * and stopping at `limit` matches or after `budget` members. `complete` says whether the whole downline was walked.
  */
-export async function treeCandidates(db: DbOrTx, term: string, minLevel: number, limit: number) {
-  const pattern = containsPattern(term);
-  return db
-    .select({ id: users.id, userId: users.userId, firstName: users.firstName, lastName: users.lastName, status: users.status, currentRank: users.currentRank })
-    .from(users)
-    .where(and(
-      sql`${users.placedAt} is not null`, sql`${users.level} >= ${minLevel}`,
-      or(sql`upper(${users.userId}) = upper(${term})`, ilike(sql`${users.firstName} || ' ' || coalesce(${users.lastName}, '')`, pattern), ilike(users.lastName, pattern)),
-    ))
-    .orderBy(users.level, users.userId)
-    .limit(limit);
+export async function nameMatchesInDownline(db: DbOrTx, topId: string, term: string, limit: number, budget: number) {
+  const rows = await rawRows<TreeMatchRow>(db, sql`with recursive down(id, left_child_id, right_child_id) as (
+        select id, left_child_id, right_child_id from users where id = ${topId}::uuid
+        union all
+        select c.id, c.left_child_id, c.right_child_id from down d join users c on c.id = any(array[d.left_child_id, d.right_child_id])
+      )
+      select ${matchColumns} from (select id from down limit ${budget}::int) w join users u on u.id = w.id
+      where u.id <> ${topId}::uuid and ${indexedName} like ${containsPattern(term.toLowerCase())}
+      limit ${limit}::int`);
+  const complete = rows.length < limit && (await downlineWithin(db, topId, budget)) < budget;
+  return { rows, complete };
+}
+
+/** Whether a downline (the member included) has fewer than `budget` members: walks at most `budget` of them. */
+async function downlineWithin(db: DbOrTx, topId: string, budget: number) {
+  const [row] = await rawRows<{ n: number }>(db, sql`with recursive down(id, left_child_id, right_child_id) as (
+        select id, left_child_id, right_child_id from users where id = ${topId}::uuid
+        union all
+        select c.id, c.left_child_id, c.right_child_id from down d join users c on c.id = any(array[d.left_child_id, d.right_child_id])
+      )
+      select count(*)::int as n from (select 1 from down limit ${budget}::int) x`);
+  return row.n;
+}
+
+/**
+ * Of the placed members whose name contains the term (at most `candidates` of them, shallowest first), those in one
+ * member's downline: all are walked up together, each no higher than the member's level.
+ */
+export async function nameMatchesBelow(db: DbOrTx, top: { id: string; level: number }, term: string, candidates: number) {
+  return rawRows<TreeMatchRow>(db, sql`with recursive cand as materialized (
+        select u.id, u.parent_id, u.user_id, u.first_name, u.last_name, u.status, u.current_rank, u.level
+        from users u where u.placed_at is not null and u.level > ${top.level}::int and ${indexedName} like ${containsPattern(term.toLowerCase())}
+        order by u.level, u.user_id limit ${candidates}::int
+      ),
+      up(cid, id, parent_id, level) as (
+        select id, id, parent_id, level from cand
+        union all
+        select up.cid, p.id, p.parent_id, p.level from up join users p on p.id = up.parent_id where up.level > ${top.level}::int
+      )
+      select c.id::text, c.user_id, c.first_name, c.last_name, c.status, c.current_rank, c.level
+      from cand c join up on up.cid = c.id and up.level = ${top.level}::int and up.id = ${top.id}::uuid
+      order by c.level, c.user_id`);
+}
+
+/** The nearest `n` ancestors of each member (the member first), none at or above `aboveLevel`. */
+export async function nearestAncestors(db: DbOrTx, ids: string[], n: number, aboveLevel: number) {
+  if (!ids.length) return [];
+  return rawRows<{ of: string; id: string; user_id: string; first_name: string | null; last_name: string | null; step: number }>(db, sql`with recursive up(of, id, parent_id, level, step) as (
+        select id, id, parent_id, level, 0 from users where id = any(${`{${ids.join(',')}}`}::uuid[])
+        union all
+        select up.of, p.id, p.parent_id, p.level, up.step + 1 from up join users p on p.id = up.parent_id
+        where up.step + 1 < ${n}::int and p.level > ${aboveLevel}::int
+      )
+      select up.of::text, up.id::text, u.user_id, u.first_name, u.last_name, up.step from up join users u on u.id = up.id`);
 }
 
 /** Follows one side down from a node to the last member on it; answers that member and the steps taken. */

@@ -19,7 +19,7 @@ import { closeAsRejected } from '../recruitment/recruits.service';
 import { rankProgress } from '../ranks/rank.service';
 import { addMoney } from '../../lib/money';
 import { volumeOf } from '../volume/volume.repo';
-import { statsFigures, memberNode, memberNodes, sponsoredMembers, downlineOf, placementParents, pairingFigures, treeCandidates, outermost, type MemberNodeRow } from './team.repo';
+import { statsFigures, memberNode, memberNodes, sponsoredMembers, downlineOf, placementParents, pairingFigures, placedByUserId, nameMatchesAnywhere, nameMatchesInDownline, nameMatchesBelow, nearestAncestors, type TreeMatchRow, outermost, type MemberNodeRow } from './team.repo';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 const fullName = (u: { firstName: string | null; lastName: string | null }) => [u.firstName, u.lastName].filter(Boolean).join(' ');
@@ -64,13 +64,7 @@ export async function binaryTree(ctx: AppContext, scope: TreeScope, rootId: stri
   if (rootId && rootId !== me.id) {
     const chain = await pathBetween(ctx.db, { id: me.id, level: me.level }, rootId);
     if (!chain) throw notFound(MSG.memberNotFound);
-    pathOmitted = Math.max(0, chain.length - 1 - MAX_PATH);
-    const shown = pathOmitted ? [chain[0], ...chain.slice(chain.length - MAX_PATH)] : chain;
-    const named = new Map((await memberNodes(ctx.db, shown)).map((n) => [n.id, n]));
-    path = shown.map((id) => {
-      const n = named.get(id)!;
-      return { id, userId: n.userId, name: fullName(n) || n.userId };
-    });
+    ({ path, pathOmitted } = await namedPath(ctx, chain));
   }
   const root = (await memberNode(ctx.db, rootId ?? me.id))!;
   const byId = new Map<string, MemberNodeRow>([[root.id, root]]);
@@ -107,31 +101,65 @@ export async function binaryTree(ctx: AppContext, scope: TreeScope, rootId: stri
   };
 }
 
-/** How many matches a genealogy search answers, and how many names it looks at to find them inside a downline. */
+/**
+ * A chain of member ids from the viewer down, named: the viewer and the last MAX_PATH members, with how many in
+ * between are left out (deep subtrees).
+ */
+async function namedPath(ctx: AppContext, chain: string[]) {
+  const pathOmitted = Math.max(0, chain.length - 1 - MAX_PATH);
+  const shown = pathOmitted ? [chain[0], ...chain.slice(chain.length - MAX_PATH)] : chain;
+  const named = new Map((await memberNodes(ctx.db, shown)).map((n) => [n.id, n]));
+  const path = shown.map((id) => {
+    const n = named.get(id)!;
+    return { id, userId: n.userId, name: fullName(n) || n.userId };
+  });
+  return { path, pathOmitted };
+}
+
+/** How many matches a genealogy search answers. */
 const SEARCH_RESULTS = 10;
-const SEARCH_CANDIDATES = 40;
+/** Members a name search walks breadth first in a downline before it looks the name up in the index instead. */
+const SEARCH_WALK = 4_000;
+/** Index matches of a name a search checks against a large downline (shallowest first). */
+const SEARCH_CANDIDATES = 500;
 
 /**
- * Members of the viewer's downline by user ID (exact) or name (contains), each with the path from the viewer to it
- * (genealogy explorer, issue 15). Names outside the downline are never answered.
+ * Members of the viewer's downline by user ID (exact, any case) or name (contains), nearest levels first, each with
+ * the path from the viewer to it (genealogy explorer, issue 15). Nothing outside the downline is ever answered.
+ * The root (and an admin) search the whole tree through the indexes; anyone else's search walks the downline from
+ * the top until it has enough matches, and in a downline larger than SEARCH_WALK checks the index's matches by
+ * walking up from them, all at once, no higher than the viewer.
  */
 export async function searchTree(ctx: AppContext, scope: TreeScope, q: string): Promise<GenealogySearchResult[]> {
   const me = scope.top;
   if (!me.placedAt) return [];
-  const out: GenealogySearchResult[] = [];
-  for (const c of await treeCandidates(ctx.db, q, me.level, SEARCH_CANDIDATES)) {
-    const chain = c.id === me.id ? [me.id] : await pathBetween(ctx.db, { id: me.id, level: me.level }, c.id);
-    if (!chain) continue;
-    const named = new Map((await memberNodes(ctx.db, chain.length > MAX_PATH + 1 ? [chain[0], ...chain.slice(-MAX_PATH)] : chain)).map((n) => [n.id, n]));
-    const shown = chain.length > MAX_PATH + 1 ? [chain[0], ...chain.slice(-MAX_PATH)] : chain;
-    out.push({
-      id: c.id, userId: c.userId, name: fullName(c) || c.userId, status: c.status, rank: c.currentRank ?? null, levelsBelow: chain.length - 1,
-      path: shown.map((id) => ({ id, userId: named.get(id)!.userId, name: fullName(named.get(id)!) || named.get(id)!.userId })),
-      pathOmitted: Math.max(0, chain.length - shown.length),
-    });
-    if (out.length >= SEARCH_RESULTS) break;
+  const whole = me.level === 0;
+  const matches: TreeMatchRow[] = [];
+  const byUserId = await placedByUserId(ctx.db, q, me.level);
+  if (byUserId && (whole || byUserId.id === me.id || (await pathBetween(ctx.db, { id: me.id, level: me.level }, byUserId.id)))) matches.push(byUserId);
+  if (whole) matches.push(...(await nameMatchesAnywhere(ctx.db, q, me.level, SEARCH_RESULTS)));
+  else {
+    const walked = await nameMatchesInDownline(ctx.db, me.id, q, SEARCH_RESULTS, SEARCH_WALK);
+    matches.push(...walked.rows);
+    if (!walked.complete && walked.rows.length < SEARCH_RESULTS) matches.push(...(await nameMatchesBelow(ctx.db, me, q, SEARCH_CANDIDATES)));
   }
-  return out;
+  const seen = new Set<string>();
+  const found = matches
+    .filter((m) => !seen.has(m.id) && seen.add(m.id))
+    .sort((a, b) => Number(b.id === byUserId?.id) - Number(a.id === byUserId?.id) || a.level - b.level || a.user_id.localeCompare(b.user_id))
+    .slice(0, SEARCH_RESULTS);
+  // The path to each: the viewer, then the member's nearest MAX_PATH ancestors down to it (the member included).
+  const ancestors = await nearestAncestors(ctx.db, found.filter((m) => m.id !== me.id).map((m) => m.id), MAX_PATH, me.level);
+  const viewer = { id: me.id, userId: me.userId, name: fullName(me) || me.userId };
+  return found.map((m) => {
+    const levelsBelow = m.level - me.level;
+    const steps = ancestors.filter((a) => a.of === m.id).sort((a, b) => b.step - a.step)
+      .map((a) => ({ id: a.id, userId: a.user_id, name: fullName({ firstName: a.first_name, lastName: a.last_name }) || a.user_id }));
+    return {
+      id: m.id, userId: m.user_id, name: fullName({ firstName: m.first_name, lastName: m.last_name }) || m.user_id, status: m.status, rank: m.current_rank ?? null,
+      levelsBelow, path: m.id === me.id ? [viewer] : [viewer, ...steps], pathOmitted: Math.max(0, levelsBelow - MAX_PATH),
+    };
+  });
 }
 
 /**

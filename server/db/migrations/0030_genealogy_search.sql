@@ -1,0 +1,1 @@
+CREATE INDEX "users_placed_level_idx" ON "users" USING btree ("level","user_id") WHERE "users"."placed_at" is not null;
