@@ -266,6 +266,12 @@ export async function nameMatchesBelow(db: DbOrTx, top: { id: string; level: num
       order by c.level, c.user_id`);
 }
 
+/** The tree level of each member. */
+export async function memberLevels(db: DbOrTx, ids: string[]) {
+  if (!ids.length) return [];
+  return db.select({ id: users.id, level: users.level }).from(users).where(sql`${users.id} = any(${`{${ids.join(',')}}`}::uuid[])`);
+}
+
 /** The nearest `n` ancestors of each member (the member first), none at or above `aboveLevel`. */
 export async function nearestAncestors(db: DbOrTx, ids: string[], n: number, aboveLevel: number) {
   if (!ids.length) return [];
@@ -288,7 +294,7 @@ export async function outermost(db: DbOrTx, startId: string, side: 'left' | 'rig
           union all
           select u.${child}, d.steps + 1 from down d join users u on u.id = d.id where u.${child} is not null
         )
-        select u.id::text, u.user_id, u.first_name, u.last_name, d.steps from down d join users u on u.id = d.id order by d.steps desc limit 1`,
+        select u.id::text, u.user_id, u.first_name, u.last_name, d.steps from (select id, steps from down order by steps desc limit 1) d join users u on u.id = d.id`,
   );
   return { id: row.id, userId: row.user_id, firstName: row.first_name, lastName: row.last_name, steps: row.steps };
 }

@@ -12,14 +12,14 @@ import type {
 import { findUserByEmail, type UserRow } from '../users/users.repo';
 import { notify, notifyAdmins } from '../notifications/notifications.service';
 import { audit } from '../audit/audit.service';
-import { pathBetween } from '../tree/tree.repo';
+import { isInDownline } from '../tree/tree.repo';
 import { createReferralLink } from '../referral/referral.service';
 import { findRecruitForUpdate, updateRecruit, listAwaitingUpline, listRecruiterPipeline } from '../recruitment/pipeline.repo';
 import { closeAsRejected } from '../recruitment/recruits.service';
 import { rankProgress } from '../ranks/rank.service';
 import { addMoney } from '../../lib/money';
 import { volumeOf } from '../volume/volume.repo';
-import { statsFigures, memberNode, memberNodes, sponsoredMembers, downlineOf, placementParents, pairingFigures, placedByUserId, nameMatchesAnywhere, nameMatchesInDownline, nameMatchesBelow, nearestAncestors, type TreeMatchRow, outermost, type MemberNodeRow } from './team.repo';
+import { statsFigures, memberNode, memberNodes, sponsoredMembers, downlineOf, placementParents, pairingFigures, placedByUserId, nameMatchesAnywhere, nameMatchesInDownline, nameMatchesBelow, nearestAncestors, memberLevels, type TreeMatchRow, outermost, type MemberNodeRow } from './team.repo';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 const fullName = (u: { firstName: string | null; lastName: string | null }) => [u.firstName, u.lastName].filter(Boolean).join(' ');
@@ -62,9 +62,9 @@ export async function binaryTree(ctx: AppContext, scope: TreeScope, rootId: stri
   let path = [{ id: me.id, userId: me.userId, name: fullName(me) || me.userId }];
   let pathOmitted = 0;
   if (rootId && rootId !== me.id) {
-    const chain = await pathBetween(ctx.db, { id: me.id, level: me.level }, rootId);
-    if (!chain) throw notFound(MSG.memberNotFound);
-    ({ path, pathOmitted } = await namedPath(ctx, chain));
+    if (!(await isInDownline(ctx.db, me, rootId))) throw notFound(MSG.memberNotFound);
+    const [viewed] = await pathsFrom(ctx, me, [rootId]);
+    ({ path, pathOmitted } = viewed);
   }
   const root = (await memberNode(ctx.db, rootId ?? me.id))!;
   const byId = new Map<string, MemberNodeRow>([[root.id, root]]);
@@ -102,18 +102,20 @@ export async function binaryTree(ctx: AppContext, scope: TreeScope, rootId: stri
 }
 
 /**
- * A chain of member ids from the viewer down, named: the viewer and the last MAX_PATH members, with how many in
- * between are left out (deep subtrees).
+ * The path from the viewer down to each of some members of the viewer's downline: the viewer, then the member's
+ * nearest MAX_PATH ancestors down to the member itself, with how many in between are left out (deep subtrees).
  */
-async function namedPath(ctx: AppContext, chain: string[]) {
-  const pathOmitted = Math.max(0, chain.length - 1 - MAX_PATH);
-  const shown = pathOmitted ? [chain[0], ...chain.slice(chain.length - MAX_PATH)] : chain;
-  const named = new Map((await memberNodes(ctx.db, shown)).map((n) => [n.id, n]));
-  const path = shown.map((id) => {
-    const n = named.get(id)!;
-    return { id, userId: n.userId, name: fullName(n) || n.userId };
+async function pathsFrom(ctx: AppContext, me: TreeScope['top'], ids: string[]) {
+  const below = ids.filter((id) => id !== me.id);
+  const ancestors = await nearestAncestors(ctx.db, below, MAX_PATH, me.level);
+  const levels = new Map((await memberLevels(ctx.db, below)).map((r) => [r.id, r.level]));
+  const viewer = { id: me.id, userId: me.userId, name: fullName(me) || me.userId };
+  return ids.map((id) => {
+    if (id === me.id) return { path: [viewer], pathOmitted: 0 };
+    const steps = ancestors.filter((a) => a.of === id).sort((a, b) => b.step - a.step)
+      .map((a) => ({ id: a.id, userId: a.user_id, name: fullName({ firstName: a.first_name, lastName: a.last_name }) || a.user_id }));
+    return { path: [viewer, ...steps], pathOmitted: Math.max(0, (levels.get(id) ?? me.level) - me.level - MAX_PATH) };
   });
-  return { path, pathOmitted };
 }
 
 /** How many matches a genealogy search answers. */
@@ -136,7 +138,7 @@ export async function searchTree(ctx: AppContext, scope: TreeScope, q: string): 
   const whole = me.level === 0;
   const matches: TreeMatchRow[] = [];
   const byUserId = await placedByUserId(ctx.db, q, me.level);
-  if (byUserId && (whole || byUserId.id === me.id || (await pathBetween(ctx.db, { id: me.id, level: me.level }, byUserId.id)))) matches.push(byUserId);
+  if (byUserId && (whole || byUserId.id === me.id || (await isInDownline(ctx.db, me, byUserId.id)))) matches.push(byUserId);
   if (whole) matches.push(...(await nameMatchesAnywhere(ctx.db, q, me.level, SEARCH_RESULTS)));
   else {
     const walked = await nameMatchesInDownline(ctx.db, me.id, q, SEARCH_RESULTS, SEARCH_WALK);
@@ -148,18 +150,11 @@ export async function searchTree(ctx: AppContext, scope: TreeScope, q: string): 
     .filter((m) => !seen.has(m.id) && seen.add(m.id))
     .sort((a, b) => Number(b.id === byUserId?.id) - Number(a.id === byUserId?.id) || a.level - b.level || a.user_id.localeCompare(b.user_id))
     .slice(0, SEARCH_RESULTS);
-  // The path to each: the viewer, then the member's nearest MAX_PATH ancestors down to it (the member included).
-  const ancestors = await nearestAncestors(ctx.db, found.filter((m) => m.id !== me.id).map((m) => m.id), MAX_PATH, me.level);
-  const viewer = { id: me.id, userId: me.userId, name: fullName(me) || me.userId };
-  return found.map((m) => {
-    const levelsBelow = m.level - me.level;
-    const steps = ancestors.filter((a) => a.of === m.id).sort((a, b) => b.step - a.step)
-      .map((a) => ({ id: a.id, userId: a.user_id, name: fullName({ firstName: a.first_name, lastName: a.last_name }) || a.user_id }));
-    return {
-      id: m.id, userId: m.user_id, name: fullName({ firstName: m.first_name, lastName: m.last_name }) || m.user_id, status: m.status, rank: m.current_rank ?? null,
-      levelsBelow, path: m.id === me.id ? [viewer] : [viewer, ...steps], pathOmitted: Math.max(0, levelsBelow - MAX_PATH),
-    };
-  });
+  const paths = await pathsFrom(ctx, me, found.map((m) => m.id));
+  return found.map((m, i) => ({
+    id: m.id, userId: m.user_id, name: fullName({ firstName: m.first_name, lastName: m.last_name }) || m.user_id, status: m.status, rank: m.current_rank ?? null,
+    levelsBelow: m.level - me.level, ...paths[i],
+  }));
 }
 
 /**
@@ -170,7 +165,7 @@ export async function extremeOf(ctx: AppContext, scope: TreeScope, rootId: strin
   const me = scope.top;
   if (!me.placedAt) throw notFound(MSG.memberNotFound);
   const start = rootId ?? me.id;
-  if (start !== me.id && !(await pathBetween(ctx.db, { id: me.id, level: me.level }, start))) throw notFound(MSG.memberNotFound);
+  if (start !== me.id && !(await isInDownline(ctx.db, me, start))) throw notFound(MSG.memberNotFound);
   const end = await outermost(ctx.db, start, side);
   return { id: end.id, userId: end.userId, name: fullName(end) || end.userId, levelsBelow: end.steps, side };
 }

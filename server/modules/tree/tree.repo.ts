@@ -165,6 +165,29 @@ export async function pathBetween(db: DbOrTx, ancestor: { id: string; level: num
   return rows.map((r) => r.id);
 }
 
+/**
+ * Whether a placed member is in another's downline (or is that member): walks up from it to the other's level and
+ * reads only the member reached there.
+ */
+export async function isInDownline(db: DbOrTx, ancestor: { id: string; level: number }, nodeId: string) {
+  if (nodeId === ancestor.id) return true;
+  if (ancestor.level === 0) {
+    // The root (the one placed member without a parent): every placed member is below it.
+    const [node] = await rawRows<{ placed: boolean }>(db, sql`select placed_at is not null as placed from users where id = ${nodeId}`);
+    return Boolean(node?.placed);
+  }
+  const [top] = await rawRows<{ id: string }>(
+    db,
+    sql`with recursive up(id, parent_id, level) as (
+          select id, parent_id, level from users where id = ${nodeId} and placed_at is not null and level > ${ancestor.level}::int
+          union all
+          select u.id, u.parent_id, u.level from up join users u on u.id = up.parent_id where up.level > ${ancestor.level}::int
+        )
+        select id::text from up where level = ${ancestor.level}::int`,
+  );
+  return top?.id === ancestor.id;
+}
+
 // ---- whole-tree reads for the repair command and the benchmark seed ----
 
 export interface TreeScanRow {
