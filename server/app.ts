@@ -1,7 +1,6 @@
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import { installUploadForms } from './http/upload-form';
 import { brandingRoutes } from './modules/branding/branding.routes';
 import { invoiceRoutes } from './modules/invoices/invoice.routes';
 import { existsSync, statSync } from 'node:fs';
@@ -84,7 +83,6 @@ export async function buildApp(ctx: Omit<AppContext, 'log'> & { log?: AppContext
   installSecurityHeaders(app, ctx.config);
   installCompression(app);
   await app.register(cookie);
-  await installUploadForms(app);
   app.decorateRequest('identity', null);
   installRequestMetrics(app);
 

@@ -9,6 +9,7 @@ import { AppError, unauthenticated, forbidden } from '../core/app-error';
 import { resolveIdentity, type Identity } from './identity';
 import { enforceRateLimits, type RateLimitRule } from './rate-limit';
 import { responseCheck } from './response-check';
+import { installUploadForms } from './upload-form';
 import { checkOrigin } from './security';
 import { mustEnrol, recentlyVerified } from '../modules/auth/two-factor.service';
 
@@ -39,6 +40,11 @@ export interface RouteDef {
   schema?: RouteContract;
   /** Open to anyone while NODE_ENV is development, whatever `access` says (the API docs). */
   openInDevelopment?: boolean;
+  /**
+   * Takes `multipart/form-data` too, read as a stream with `readUploadForm` (http/upload-form.ts). Only these routes
+   * carry the form reader and its hooks; every other route answers such a body 415.
+   */
+  uploadForm?: boolean;
 }
 
 /** A route's contract: its own `schema`, else the entry of contracts/api for its method and path. */
@@ -83,6 +89,20 @@ export const PUBLIC_BODY_LIMIT = 16 * 1024;
  * `beforeBody`, identity and access; then, with the body, the limits keyed by who is asking or by the body.
  */
 export function registerRoutes(app: FastifyInstance, ctx: AppContext, defs: RouteDef[]) {
+  const plain = defs.filter((d) => !d.uploadForm);
+  const forms = defs.filter((d) => d.uploadForm);
+  addRoutes(app, ctx, plain);
+  // The form reader hooks into every request of the context it is registered in: a context of its own keeps that
+  // cost off the other routes.
+  if (forms.length) {
+    void app.register(async (withForms) => {
+      await installUploadForms(withForms);
+      addRoutes(withForms, ctx, forms);
+    });
+  }
+}
+
+function addRoutes(app: FastifyInstance, ctx: AppContext, defs: RouteDef[]) {
   for (const def of defs) {
     if (!ACCESS_LEVELS.includes(def.access)) throw new Error(`Route ${def.method} ${def.url} has no access declaration`);
     const contract = contractOf(def);

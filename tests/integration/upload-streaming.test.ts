@@ -157,6 +157,16 @@ describe('documents as a streamed form', () => {
     expect(noBoundary.status).toBeLessThan(500);
   });
 
+  it('only the upload routes read forms: elsewhere a form is a 415 in the usual shape, and nothing changes', async () => {
+    const { user, cookie } = await member();
+    const r = await sendForm('PUT', '/api/user/profile', cookie, [{ name: 'firstName', value: 'Formed' }]);
+    expect(r.status).toBe(415);
+    expect(r.body).toMatchObject({ message: expect.any(String) });
+    expect((await userByEmail(t, user.email))!.firstName).toBe(user.firstName);
+    // The form reader's hooks belong to the upload routes' context alone.
+    expect(t.runtime.app.hasRequestDecorator('isMultipart')).toBe(false);
+  });
+
   it('a file past 5 MB: the read stops at the limit and the answer comes while the sender is still sending 64 MB', async () => {
     const { user, cookie } = await member();
     const boundary = '----streamtest';

@@ -35,7 +35,7 @@ export function kycRoutes(ctx: AppContext): RouteDef[] {
   return [
     { method: 'GET', url: '/api/kyc', access: 'session', handler: async (req) => listOwnDocuments(ctx, actorOf(req)) },
     {
-      method: 'POST', url: '/api/kyc/upload', access: 'session', bodyLimit: KYC_BODY_LIMIT,
+      method: 'POST', url: '/api/kyc/upload', access: 'session', bodyLimit: KYC_BODY_LIMIT, uploadForm: true,
       handler: async (req, reply) => {
         const input = await uploadFields(req, KycUploadRequest);
         const result = await uploadDocument(ctx, actorOf(req), input);
@@ -43,7 +43,7 @@ export function kycRoutes(ctx: AppContext): RouteDef[] {
       },
     },
     {
-      method: 'PUT', url: '/api/kyc/:documentId', access: 'session', bodyLimit: KYC_BODY_LIMIT,
+      method: 'PUT', url: '/api/kyc/:documentId', access: 'session', bodyLimit: KYC_BODY_LIMIT, uploadForm: true,
       handler: async (req) => {
         const { documentId } = parse(DocumentIdParam, req.params);
         const input = await uploadFields(req, KycReplaceRequest);

@@ -49,7 +49,7 @@ export function referralRoutes(ctx: AppContext): RouteDef[] {
       },
     },
     {
-      method: 'POST', url: '/api/referral/complete-registration', access: 'public', bodyLimit: REGISTRATION_BODY_LIMIT,
+      method: 'POST', url: '/api/referral/complete-registration', access: 'public', bodyLimit: REGISTRATION_BODY_LIMIT, uploadForm: true,
       rateLimits: [{ name: 'referral-register-ip', max: 10, windowMs: 15 * 60_000, message: MSG.tooManySignups }],
       // A body above the public 16 KB (documents) is read only for a live referral link named in the address
       // (`?token=`), checked before the first byte of the body: no one without a link makes the server hold megabytes.
