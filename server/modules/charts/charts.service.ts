@@ -24,6 +24,8 @@ const mondayOf = (ymd: string) => {
   const [y, m, d] = ymd.split('-').map(Number);
   return addDays(ymd, -((new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 6) % 7));
 };
+/** Rows by their bucket's index from 0 (width_bucket counts from 1). */
+const byBucket = <T extends { bucket: number }>(rows: T[]) => new Map(rows.map((r) => [Number(r.bucket) - 1, r]));
 const iso = (v: Date | string) => new Date(v).toISOString();
 const toCycle = (r: CyclePaidRow) => ({ cycleId: r.id, kind: r.kind, startsAt: iso(r.starts_at), endsAt: iso(r.ends_at), gross: r.gross, net: r.net });
 
@@ -32,26 +34,28 @@ export async function adminCharts(ctx: AppContext, q: { timezone: string; days: 
   const today = todayIn(ctx.clock.now(), tz);
   const firstDay = addDays(today, -(q.days - 1));
   const firstWeek = addDays(mondayOf(today), -7 * (WEEKS - 1));
-  const [joined, sold, paid, withdrawn] = await Promise.all([
-    joiningsPerDay(ctx.db, startOfDayIn(firstDay, tz), tz),
-    salesPerDay(ctx.db, startOfDayIn(firstDay, tz), tz),
-    paidCycles(ctx.db, q.cycles),
-    withdrawalsPerWeek(ctx.db, startOfDayIn(firstWeek, tz), tz),
-  ]);
   const days = Array.from({ length: q.days }, (_, i) => addDays(firstDay, i));
-  const joinedBy = new Map(joined.map((r) => [r.day, Number(r.n)]));
-  const soldBy = new Map(sold.map((r) => [r.day, r]));
-  const wdBy = new Map(withdrawn.map((r) => [r.week, r]));
+  const weeks = Array.from({ length: WEEKS }, (_, i) => addDays(firstWeek, 7 * i));
+  const dayStarts = days.map((d) => startOfDayIn(d, tz));
+  const [joined, sold, paid, withdrawn] = await Promise.all([
+    joiningsPerDay(ctx.db, dayStarts),
+    salesPerDay(ctx.db, dayStarts),
+    paidCycles(ctx.db, q.cycles),
+    withdrawalsPerWeek(ctx.db, weeks.map((w) => startOfDayIn(w, tz))),
+  ]);
+  const joinedBy = byBucket(joined);
+  const soldBy = byBucket(sold);
+  const wdBy = byBucket(withdrawn);
   return {
     timezone: tz,
-    joinings: days.map((day) => ({ day, count: joinedBy.get(day) ?? 0 })),
-    sales: days.map((day) => {
-      const s = soldBy.get(day);
+    joinings: days.map((day, i) => ({ day, count: Number(joinedBy.get(i)?.n ?? 0) })),
+    sales: days.map((day, i) => {
+      const s = soldBy.get(i);
       return { day, orders: Number(s?.orders ?? 0), amount: s?.amount ?? '0.00', bv: s?.bv ?? '0.00' };
     }),
     incomePerCycle: paid.map(toCycle).reverse(),
-    withdrawalsPerWeek: Array.from({ length: WEEKS }, (_, i) => addDays(firstWeek, 7 * i)).map((weekStart) => {
-      const w = wdBy.get(weekStart);
+    withdrawalsPerWeek: weeks.map((weekStart, i) => {
+      const w = wdBy.get(i);
       return { weekStart, requests: Number(w?.n ?? 0), requested: w?.requested ?? '0.00', approved: w?.approved ?? '0.00' };
     }),
   };
@@ -62,20 +66,19 @@ export async function memberCharts(ctx: AppContext, actor: Actor, q: { timezone:
   const tz = zone(q.timezone);
   const me = actor.user.id;
   const today = todayIn(ctx.clock.now(), tz);
-  const firstMonth = `${addDays(`${today.slice(0, 8)}01`, 0).slice(0, 7)}`;
-  const [y, m] = firstMonth.split('-').map(Number);
+  const [y, m] = today.split('-').map(Number);
   const months = Array.from({ length: MONTHS }, (_, i) => new Date(Date.UTC(y, m - 1 - (MONTHS - 1) + i, 1)).toISOString().slice(0, 7));
   const [legs, paid, team] = await Promise.all([
     memberCycleLegs(ctx.db, me, q.cycles),
     memberPayouts(ctx.db, me, q.cycles),
-    memberTeam(ctx.db, me, startOfDayIn(`${months[0]}-01`, tz), tz),
+    memberTeam(ctx.db, me, months.map((month) => startOfDayIn(`${month}-01`, tz))),
   ]);
-  const byMonth = new Map(team.months.map((r) => [r.month, Number(r.n)]));
+  const byMonth = byBucket(team.months);
   return {
     timezone: tz,
     legs: legs.map((r) => ({ cycleId: r.id, startsAt: iso(r.starts_at), endsAt: iso(r.ends_at), open: r.status === 'open', left: r.left_bv, right: r.right_bv })),
     income: paid.map(toCycle).reverse(),
-    teamGrowth: months.map((month) => ({ month, directs: byMonth.get(month) ?? 0 })),
+    teamGrowth: months.map((month, i) => ({ month, directs: Number(byMonth.get(i)?.n ?? 0) })),
     team: { left: Number(team.team.left_count), right: Number(team.team.right_count), directs: Number(team.team.total_directs) },
   };
 }

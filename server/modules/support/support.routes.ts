@@ -28,29 +28,22 @@ async function replyInput(req: FastifyRequest): Promise<ReplyInput> {
 
 /** Support conversations (issue 15): the thread of a ticket, replies with attachments, the attachments themselves. */
 export function supportRoutes(ctx: AppContext): RouteDef[] {
+  // The member's side answers for their own tickets only; staff's for any (the service decides from the side).
+  const sides = [
+    { side: 'member', base: '/api/support-tickets', access: 'member' },
+    { side: 'staff', base: '/api/admin/support-tickets', access: 'admin' },
+  ] as const;
   return [
-    {
-      method: 'GET', url: '/api/support-tickets/:id/thread', access: 'member',
-      handler: async (req) => ticketThread(ctx, actorOf(req), 'member', parse(TicketIdParam, req.params).id),
-    },
-    {
-      method: 'POST', url: '/api/support-tickets/:id/replies', access: 'member', bodyLimit: REPLY_BODY_LIMIT,
-      handler: async (req, reply) => {
-        const { id } = parse(TicketIdParam, req.params);
-        return reply.status(201).send(await replyToTicket(ctx, actorOf(req), 'member', id, await replyInput(req)));
+    ...sides.flatMap(({ side, base, access }): RouteDef[] => [
+      { method: 'GET', url: `${base}/:id/thread`, access, handler: async (req) => ticketThread(ctx, actorOf(req), side, parse(TicketIdParam, req.params).id) },
+      {
+        method: 'POST', url: `${base}/:id/replies`, access, bodyLimit: REPLY_BODY_LIMIT,
+        handler: async (req, reply) => {
+          const { id } = parse(TicketIdParam, req.params);
+          return reply.status(201).send(await replyToTicket(ctx, actorOf(req), side, id, await replyInput(req)));
+        },
       },
-    },
-    {
-      method: 'GET', url: '/api/admin/support-tickets/:id/thread', access: 'admin',
-      handler: async (req) => ticketThread(ctx, actorOf(req), 'staff', parse(TicketIdParam, req.params).id),
-    },
-    {
-      method: 'POST', url: '/api/admin/support-tickets/:id/replies', access: 'admin', bodyLimit: REPLY_BODY_LIMIT,
-      handler: async (req, reply) => {
-        const { id } = parse(TicketIdParam, req.params);
-        return reply.status(201).send(await replyToTicket(ctx, actorOf(req), 'staff', id, await replyInput(req)));
-      },
-    },
+    ]),
     {
       method: 'GET', url: '/api/support-attachments/:id', access: 'session',
       handler: async (req, reply) => {
