@@ -43,7 +43,7 @@ export function ChartCard({ title, description, spec, summary, loading, empty }:
         <figure className="m-0">
           <div className="h-52 w-full" aria-hidden="true">
             {loading || !spec ? placeholder : allZero && empty ? (
-              <div className="flex h-full items-center justify-center rounded-xl border border-dashed border-slate-200 text-sm text-slate-500">{empty}</div>
+              <div data-chart-empty className="flex h-full items-center justify-center rounded-xl border border-dashed border-slate-200 text-sm text-slate-500">{empty}</div>
             ) : (
               <ChartBoundary>
                 <Suspense fallback={placeholder}>
