@@ -20,4 +20,4 @@ ALTER TABLE "support_messages" ADD CONSTRAINT "support_messages_ticket_id_suppor
 ALTER TABLE "support_messages" ADD CONSTRAINT "support_messages_author_id_users_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "support_messages" ADD CONSTRAINT "support_messages_attachment_key_document_blobs_storage_key_fk" FOREIGN KEY ("attachment_key") REFERENCES "public"."document_blobs"("storage_key") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "support_messages_ticket_idx" ON "support_messages" USING btree ("ticket_id","created_at");--> statement-breakpoint
-CREATE INDEX "purchases_completed_day_idx" ON "purchases" USING btree ("created_at","total_amount","total_bv") WHERE "purchases"."payment_status" = 'completed';
+CREATE INDEX IF NOT EXISTS "purchases_completed_day_idx" ON "purchases" USING btree ("created_at","total_amount","total_bv") WHERE "purchases"."payment_status" = 'completed';
