@@ -73,8 +73,8 @@ export function ChartCard({ title, description, spec, summary, loading, empty }:
                 </thead>
                 <tbody>
                   {spec.labels.map((label, i) => (
-                    <tr key={label}>
-                      <th scope="row">{label}</th>
+                    <tr key={`${i}-${label}`}>
+                      <th scope="row">{spec.rowLabels?.[i] ?? label}</th>
                       {spec.series.map((s) => <td key={s.label}>{spec.format(s.values[i] ?? 0)}</td>)}
                     </tr>
                   ))}

@@ -7,7 +7,10 @@ export interface ChartSeries {
 }
 export interface ChartSpec {
   kind: 'bars' | 'line';
+  /** Short labels for the axis. */
   labels: string[];
+  /** Longer labels for the table, when the axis's would say too little ("22 Nov" for "Monthly cycle to 31 Oct"). */
+  rowLabels?: string[];
   series: ChartSeries[];
   /** How a value reads on the axis and in the text alternative. */
   format: (n: number) => string;

@@ -3,6 +3,8 @@ import uPlot, { type AlignedData, type Options } from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { ChartSpec } from './chart-spec';
 
+/** Whole steps only: counts never read "1, 1, 2, 2", rupees and BV step by round amounts. */
+const INCRS = [1, 2, 5].flatMap((m) => Array.from({ length: 10 }, (_, e) => m * 10 ** e)).sort((a, b) => a - b);
 const AXIS = { stroke: '#475569', grid: { stroke: '#e2e8f0', width: 1 }, ticks: { stroke: '#cbd5e1', width: 1 }, font: '11px system-ui, sans-serif' };
 
 function options(spec: ChartSpec, width: number, height: number): Options {
@@ -15,8 +17,8 @@ function options(spec: ChartSpec, width: number, height: number): Options {
     cursor: { show: true, x: true, y: false, points: { show: !bars } },
     scales: { x: { time: false, range: (_u, min, max) => [min - 0.6, max + 0.6] }, y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
     axes: [
-      { ...AXIS, values: (_u, splits) => splits.map((v) => (Number.isInteger(v) ? spec.labels[v] ?? '' : '')), space: 48, grid: { show: false } },
-      { ...AXIS, values: (_u, splits) => splits.map((v) => spec.format(v)), size: 64 },
+      { ...AXIS, values: (_u, splits) => splits.map((v) => (Number.isInteger(v) ? spec.labels[v] ?? '' : '')), space: 60, incrs: INCRS, grid: { show: false } },
+      { ...AXIS, values: (_u, splits) => splits.map((v) => spec.format(v)), size: 64, incrs: INCRS },
     ],
     series: [
       {},

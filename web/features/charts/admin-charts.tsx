@@ -2,7 +2,7 @@ import { ChartCard } from '../../components/charts/chart-card';
 import { chartSpec } from '../../components/charts/chart-spec';
 import { QueryError } from '../../components/ui/query-error';
 import { useAdminCharts } from './api';
-import { COLORS, dayLabel, instantLabel, peakOf, rupees, sum, whole } from './labels';
+import { COLORS, cycleName, dayLabel, instantLabel, peakOf, rupees, sum, whole } from './labels';
 
 /** The admin dashboard's trends (issue 15): joinings and sales per day, income paid per cycle, withdrawals per week. */
 export function AdminCharts() {
@@ -12,10 +12,11 @@ export function AdminCharts() {
 
   const days = d?.joinings.map((j) => dayLabel(j.day)) ?? [];
   const weeks = d?.withdrawalsPerWeek.map((w) => `Week of ${dayLabel(w.weekStart)}`) ?? [];
-  const cycles = d?.incomePerCycle.map((c) => `${instantLabel(c.endsAt)}${c.kind === 'monthly' ? ' (monthly)' : ''}`) ?? [];
+  const cycles = d?.incomePerCycle.map((c) => instantLabel(c.endsAt)) ?? [];
   const joinings = d && chartSpec('bars', days, whole, ['Joinings', COLORS.brand, d.joinings.map((j) => j.count)]);
   const sales = d && chartSpec('line', days, whole, ['Sales (₹)', COLORS.emerald, d.sales.map((s) => Number(s.amount))], ['BV', COLORS.brand, d.sales.map((s) => Number(s.bv))]);
-  const income = d && chartSpec('bars', cycles, rupees, ['Gross', COLORS.sky, d.incomePerCycle.map((c) => Number(c.gross))], ['Net paid', COLORS.emerald, d.incomePerCycle.map((c) => Number(c.net))]);
+  const incomeSpec = d && chartSpec('bars', cycles, rupees, ['Gross', COLORS.sky, d.incomePerCycle.map((c) => Number(c.gross))], ['Net paid', COLORS.emerald, d.incomePerCycle.map((c) => Number(c.net))]);
+  const income = incomeSpec && d && { ...incomeSpec, rowLabels: d.incomePerCycle.map(cycleName) };
   const withdrawals = d && chartSpec(
     'bars', weeks, rupees,
     ['Requested', COLORS.amber, d.withdrawalsPerWeek.map((w) => Number(w.requested))], ['Approved', COLORS.emerald, d.withdrawalsPerWeek.map((w) => Number(w.approved))],

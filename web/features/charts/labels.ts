@@ -19,3 +19,5 @@ export const peakOf = (labels: string[], values: number[]) => labels[values.redu
 
 /** Brand-safe colours with enough contrast on white for bars and lines. */
 export const COLORS = { brand: '#4f46e5', emerald: '#059669', amber: '#b45309', sky: '#0369a1', rose: '#be123c' } as const;
+/** A paid cycle in the tables: "Pairing cycle to 22 Nov", "Monthly cycle to 31 Oct". */
+export const cycleName = (c: { kind: string; endsAt: string }) => `${c.kind === 'monthly' ? 'Monthly' : 'Pairing'} cycle to ${instantLabel(c.endsAt)}`;

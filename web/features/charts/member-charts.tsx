@@ -2,7 +2,7 @@ import { ChartCard } from '../../components/charts/chart-card';
 import { chartSpec } from '../../components/charts/chart-spec';
 import { QueryError } from '../../components/ui/query-error';
 import { useMemberCharts } from './api';
-import { bvOf, COLORS, instantLabel, monthLabel, rupees, sum, whole } from './labels';
+import { bvOf, COLORS, cycleName, instantLabel, monthLabel, rupees, sum, whole } from './labels';
 
 /** The member dashboard's trends (issue 15): BV per leg per cycle, income per cycle, team growth. */
 export function MemberCharts() {
@@ -10,11 +10,12 @@ export function MemberCharts() {
   const d = q.data;
   if (q.isError) return <QueryError title="Failed to load the charts" error={q.error} onRetry={() => void q.refetch()} retrying={q.isFetching} />;
 
-  const cycles = d?.legs.map((l) => (l.open ? 'This cycle' : instantLabel(l.endsAt))) ?? [];
-  const paidCycles = d?.income.map((c) => `${instantLabel(c.endsAt)}${c.kind === 'monthly' ? ' (monthly)' : ''}`) ?? [];
+  const cycles = d?.legs.map((l) => (l.open ? 'Now' : instantLabel(l.endsAt))) ?? [];
+  const paidCycles = d?.income.map((c) => instantLabel(c.endsAt)) ?? [];
   const months = d?.teamGrowth.map((m) => monthLabel(m.month)) ?? [];
-  const legs = d && chartSpec('bars', cycles, bvOf, ['Left leg', COLORS.brand, d.legs.map((l) => Number(l.left))], ['Right leg', COLORS.emerald, d.legs.map((l) => Number(l.right))]);
-  const income = d && chartSpec('bars', paidCycles, rupees, ['Net income', COLORS.emerald, d.income.map((c) => Number(c.net))]);
+  const legsSpec = d && chartSpec('bars', cycles, bvOf, ['Left leg', COLORS.brand, d.legs.map((l) => Number(l.left))], ['Right leg', COLORS.emerald, d.legs.map((l) => Number(l.right))]);
+  const legs = legsSpec && d && { ...legsSpec, rowLabels: d.legs.map((l) => (l.open ? `Open cycle to ${instantLabel(l.endsAt)}` : `Cycle to ${instantLabel(l.endsAt)}`)) };
+  const income = d && { ...chartSpec('bars', paidCycles, rupees, ['Net income', COLORS.emerald, d.income.map((c) => Number(c.net))]), rowLabels: d.income.map(cycleName) };
   const growth = d && chartSpec('line', months, whole, ['New direct recruits', COLORS.brand, d.teamGrowth.map((m) => m.directs)]);
   const open = d?.legs.find((l) => l.open);
   const net = income?.series[0].values ?? [];
