@@ -3,9 +3,12 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { AdminTicketList } from '../../contracts';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { fakePdf, fakePng, uniqueEmail } from '../support/http';
-import { SIZES, expectPath, expectToast, launchBrowser, reviewShot, seriousViolations, shot, signIn, type Size } from './support/browser';
+import { SIZES, expectPath, expectToast, openPage, launchBrowser, reviewShot, seriousViolations, shot, signIn, type Size } from './support/browser';
 
-/** Issue 15: a support ticket as a conversation, with an attachment, from the member's side and staff's, at desktop and phone width. */
+/**
+ * Issue 15: the dashboards' charts, drawn from the lazy chart chunk, each with its text alternative; and a support ticket
+ * as a conversation with attachments, from the member's side and staff's. Desktop and phone width, axe clean.
+ */
 let t: TestApp;
 let browser: Browser;
 let admin: string;
@@ -22,23 +25,48 @@ afterAll(async () => {
 });
 
 async function picture(page: Page, name: string, fullPage = true) {
-  await shot(page, `conversation-${name}`);
-  await reviewShot(page, `conversation-${name}-${page.viewportSize()?.width}.png`, fullPage);
+  await shot(page, name);
+  await reviewShot(page, `${name}-${page.viewportSize()?.width}.png`, fullPage);
 }
 
-describe.each(SIZES)('a support conversation at $name width', (size: Size) => {
+/** Each chart: its card, a canvas drawn by uPlot (hidden from screen readers) and the table of its figures. */
+async function expectCharts(page: Page, titles: string[]) {
+  for (const title of titles) {
+    const card = page.locator('section', { has: page.getByRole('heading', { name: title, exact: true }) });
+    // A drawn chart, or the empty state when every figure is zero (the demo has no withdrawals in the window).
+    await card.locator('canvas, [data-chart-empty]').first().waitFor({ state: 'attached' });
+    expect(await card.getByRole('table', { name: title }).count()).toBe(1);
+    expect((await card.locator('figcaption').innerText()).length).toBeGreaterThan(10);
+  }
+}
+
+describe.each(SIZES)('dashboard charts and a support conversation at $name width', (size: Size) => {
   let context: BrowserContext;
   let page: Page;
   afterAll(() => context?.close());
   const as = async (login: string, password: string, home: string) => {
     await context?.close();
-    context = await browser.newContext({ viewport: { width: size.width, height: size.height }, deviceScaleFactor: 1 });
-    context.setDefaultTimeout(10_000);
-    page = await context.newPage();
-    page.on('pageerror', (e) => console.error(`[page error at ${size.name}]`, e.message));
+    ({ context, page } = await openPage(browser, size));
     await signIn(page, t.url, login, password);
     await expectPath(page, home);
   };
+
+  it('the admin dashboard shows joinings, sales and BV, income per cycle and withdrawals per week', async () => {
+    const chunks: string[] = [];
+    await as(t.demo.admin.email, t.demo.admin.password, '/admin');
+    page.on('request', (r) => chunks.push(new URL(r.url()).pathname));
+    await expectCharts(page, ['Joinings per day', 'Sales and BV per day', 'Income paid per cycle', 'Withdrawals per week']);
+    expect(chunks.some((p) => /uplot-chart-.*\.js$/.test(p))).toBe(true);
+    await picture(page, 'charts-admin');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('the member dashboard shows BV per leg, income per cycle and team growth', async () => {
+    await as(t.demo.member.email, t.demo.member.password, '/dashboard');
+    await expectCharts(page, ['BV per leg', 'Income per cycle', 'Team growth']);
+    await picture(page, 'charts-member');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
 
   it('the member replies with a screenshot, staff answer with a PDF, the member sees the answer and the status change', async () => {
     const email = uniqueEmail(`convo-${size.name}`);
@@ -60,7 +88,7 @@ describe.each(SIZES)('a support conversation at $name width', (size: Size) => {
     await dialog.getByRole('button', { name: 'Send reply' }).click();
     await expectToast(page, 'Reply sent');
     await dialog.getByRole('link', { name: /tracking\.png/ }).waitFor();
-    await picture(page, 'member-reply', false);
+    await picture(page, 'conversation-member-reply', false);
     expect(await seriousViolations(page)).toEqual([]);
 
     // Staff see it in the ticket dialog and answer with a PDF.
@@ -78,7 +106,7 @@ describe.each(SIZES)('a support conversation at $name width', (size: Size) => {
     await dialog.getByRole('button', { name: 'Send reply' }).click();
     await expectToast(page, 'Reply sent', 'The member has been notified by notification and email.');
     await dialog.getByText('In Progress', { exact: true }).first().waitFor();
-    await picture(page, 'staff-reply', false);
+    await picture(page, 'conversation-staff-reply', false);
     expect(await seriousViolations(page)).toEqual([]);
 
     // The mail's link opens the conversation: the answer, its PDF and the status change.
@@ -94,7 +122,7 @@ describe.each(SIZES)('a support conversation at $name width', (size: Size) => {
     const pdf = await page.request.get(`${t.url}${await dialog.getByRole('link', { name: /delivery-note\.pdf/ }).getAttribute('href')}`);
     expect(pdf.status()).toBe(200);
     expect(pdf.headers()['content-type']).toBe('application/pdf');
-    await picture(page, 'member-thread', false);
+    await picture(page, 'conversation-member-thread', false);
     expect(await seriousViolations(page)).toEqual([]);
   });
 });
