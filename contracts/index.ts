@@ -22,3 +22,5 @@ export * from './money';
 export * from './reports';
 export * from './branding';
 export * from './admin-kyc';
+export * from './support';
+export * from './charts';

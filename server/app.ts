@@ -38,6 +38,8 @@ import { approvalRoutes } from './modules/approvals/approvals.routes';
 import { commerceRoutes } from './modules/commerce/commerce.routes';
 import { compensationRoutes } from './modules/compensation/compensation.routes';
 import { engagementRoutes } from './modules/engagement/engagement.routes';
+import { chartsRoutes } from './modules/charts/charts.routes';
+import { supportRoutes } from './modules/support/support.routes';
 import { memberRoutes } from './modules/member/member.routes';
 import { opsRoutes } from './modules/ops/ops.routes';
 import { installRequestMetrics } from './http/metrics';
@@ -121,6 +123,8 @@ export async function buildApp(ctx: Omit<AppContext, 'log'> & { log?: AppContext
     ...commerceRoutes(fullCtx),
     ...compensationRoutes(fullCtx),
     ...engagementRoutes(fullCtx),
+    ...supportRoutes(fullCtx),
+    ...chartsRoutes(fullCtx),
     ...memberRoutes(fullCtx),
     ...opsRoutes(fullCtx),
     ...brandingRoutes(fullCtx),

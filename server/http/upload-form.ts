@@ -54,7 +54,11 @@ export interface UploadForm {
 export type FileFields = Record<string, { maxBytes: number; sizeMessage: string }>;
 
 /** Whether this request carries a form the route should read with `readUploadForm`. */
-export const isUploadForm = (req: FastifyRequest) => req.isMultipart();
+export const isUploadForm = (req: FastifyRequest) => {
+  // Only routes flagged `uploadForm` carry the form reader (http/routes.ts).
+  if (typeof req.isMultipart !== 'function') throw new Error(`${req.method} ${req.routeOptions.url} reads upload forms: flag it uploadForm in its RouteDef`);
+  return req.isMultipart();
+};
 
 /** `maxFields`: how many text fields the route's form has at most (8 unless it says). */
 export async function readUploadForm(req: FastifyRequest, accepted: FileFields, maxFields = 8): Promise<UploadForm> {

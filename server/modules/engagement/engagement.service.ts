@@ -14,6 +14,7 @@ import { findUserById, updateUser } from '../users/users.repo';
 import { notify, notifyAdmins } from '../notifications/notifications.service';
 import { audit } from '../audit/audit.service';
 import { workDone } from '../notifications/notifications.service';
+import { recordStatusChange } from '../support/support.service';
 import {
   insertFranchiseRequest, franchiseRequestsOf, pendingFranchiseRequestOf, adminFranchiseRequests, franchiseCounts, franchiseRequestForUpdate,
   updateFranchiseRequest, insertTicket, ticketsOf, adminTickets, ticketCounts, activeAdmins, ticketForUpdate, updateTicket, insertNews, allNews,
@@ -139,6 +140,8 @@ export async function updateTicketByAdmin(ctx: AppContext, actor: Actor, id: str
     if (changes.status && changes.status !== 'resolved' && changes.status !== 'closed') changes.resolvedAt = null;
     if (!Object.keys(changes).length) return { message: 'Nothing changed', ticket: toTicket(t, null) };
     const updated = (await updateTicket(tx, id, changes))!;
+    // The conversation shows the change where it happened (issue 15).
+    if (changes.status) await recordStatusChange(tx, id, actor.user.id, t.status, changes.status, ctx.clock.now());
     const said = [
       changes.status ? `status ${STATUS_WORDS[changes.status]}` : null,
       changes.priority ? `priority ${changes.priority}` : null,

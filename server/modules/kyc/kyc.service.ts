@@ -38,8 +38,8 @@ export function toKycView(row: KycRow): KycDocumentView {
 
 const safeFilename = (name: string | undefined) => (name ? name.replace(/[^\w.\- ]+/g, '_').slice(0, 200) : null);
 
-/** Stores the bytes under a random key with their SHA-256, outside any web root. */
-async function storeBlob(db: DbOrTx, bytes: Buffer) {
+/** Stores the bytes under a random key with their SHA-256, outside any web root (also a support reply's attachment). */
+export async function storeBlob(db: DbOrTx, bytes: Buffer) {
   const storageKey = randomBytes(24).toString('hex');
   const digest = sha256(bytes);
   await insertBlob(db, { storageKey, content: bytes, sha256: digest });

@@ -9,7 +9,8 @@ export type MailTemplate =
   | { template: 'account_locked'; params: { name: string; minutes: number; link: string } }
   | { template: 'two_factor_changed'; params: { name: string; change: string; link: string } }
   | { template: 'account_changed_by_admin'; params: { name: string; changes: string[]; link: string } }
-  | { template: 'payout_details_changed'; params: { name: string; changed: string; opens: string; link: string } };
+  | { template: 'payout_details_changed'; params: { name: string; changed: string; opens: string; link: string } }
+  | { template: 'ticket_reply'; params: { name: string; subject: string; reply: string; link: string } };
 
 export interface RenderedMail {
   subject: string;
@@ -96,6 +97,11 @@ function renderBody(mail: MailTemplate, layout: Layout): RenderedMail {
         'If you did not make this change, contact support at once and change your password.',
       ];
       return { subject: 'Your payout details changed', text: `${lines.join('\n\n')}\n\n${link}\n`, html: layout('Your payout details changed', lines, { label: 'Open my profile', href: link }) };
+    }
+    case 'ticket_reply': {
+      const { name, subject, reply, link } = mail.params;
+      const lines = [`Hello ${name},`, `Our support team replied to your ticket "${subject}":`, reply, 'Open the ticket to read the whole conversation and answer.'];
+      return { subject: `Reply to your ticket: ${subject}`.slice(0, 200), text: `${lines.join('\n\n')}\n\n${link}\n`, html: layout('Our support team replied', lines, { label: 'Open the ticket', href: link }) };
     }
     case 'account_locked': {
       const { name, minutes, link } = mail.params;

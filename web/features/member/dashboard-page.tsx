@@ -1,4 +1,5 @@
 import { KycInfoCard } from '../kyc';
+import { MemberCharts } from '../charts/member-charts';
 import { useSignedInUser } from '../account';
 import { ActivityCard } from './activity-card';
 import { KeyFigures } from './key-figures';
@@ -14,6 +15,7 @@ export function DashboardPage() {
       <WelcomeCard user={user} />
       <KeyFigures />
       <QuickActions />
+      <MemberCharts />
       <div className="grid items-start gap-6 lg:grid-cols-5">
         <div className="lg:col-span-3">
           <ActivityCard />

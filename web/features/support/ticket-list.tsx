@@ -1,5 +1,8 @@
-import { CheckCircle2, LifeBuoy, UserRound } from 'lucide-react';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { CheckCircle2, LifeBuoy, MessagesSquare, UserRound } from 'lucide-react';
 import type { TicketView } from '@contracts';
+import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
 import { QueryError } from '../../components/ui/query-error';
@@ -7,8 +10,9 @@ import { InlineLoader } from '../../components/ui/spinner';
 import { formatDate, formatDateTime, formatRelative } from '../../lib/format';
 import { useTickets } from './api';
 import { PriorityBadge, TicketStatusBadge } from './ticket-badges';
+import { ConversationDialog } from './conversation-dialog';
 
-function TicketItem({ ticket }: { ticket: TicketView }) {
+function TicketItem({ ticket, onOpen }: { ticket: TicketView; onOpen: () => void }) {
   return (
     <li aria-label={ticket.subject} className="space-y-3 rounded-xl border border-slate-200 bg-white p-4">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -49,6 +53,9 @@ function TicketItem({ ticket }: { ticket: TicketView }) {
           </span>
         ) : null}
       </p>
+      <Button variant="outline" size="sm" onClick={onOpen} aria-label={`Open the conversation: ${ticket.subject}`}>
+        <MessagesSquare aria-hidden="true" className="size-4" /> Conversation
+      </Button>
     </li>
   );
 }
@@ -57,6 +64,14 @@ function TicketItem({ ticket }: { ticket: TicketView }) {
 export function TicketList() {
   const { data, isPending, isError, error, refetch, isFetching } = useTickets();
   const open = data?.filter((t) => t.status === 'open' || t.status === 'in_progress').length ?? 0;
+  // A staff reply's mail links to /support?ticket=<id>: that ticket opens at once.
+  const [params, setParams] = useSearchParams();
+  const [openId, setOpenId] = useState<string | null>(params.get('ticket'));
+  const opened = data?.find((t) => t.id === openId);
+  const close = () => {
+    setOpenId(null);
+    if (params.has('ticket')) setParams((p) => (p.delete('ticket'), p), { replace: true });
+  };
   return (
     <Card aria-labelledby="tickets-title">
       <CardHeader>
@@ -72,10 +87,11 @@ export function TicketList() {
         {data && data.length > 0 ? (
           <ul aria-label="Support tickets" className="space-y-3">
             {data.map((t) => (
-              <TicketItem key={t.id} ticket={t} />
+              <TicketItem key={t.id} ticket={t} onOpen={() => setOpenId(t.id)} />
             ))}
           </ul>
         ) : null}
+        {opened ? <ConversationDialog ticket={opened} onClose={close} /> : null}
       </CardContent>
     </Card>
   );

@@ -26,6 +26,7 @@ import { sectionById, sectionHref } from '../sections';
 import type { AdminStats } from '../types';
 import { QueryError } from '../../../components/ui/query-error';
 import { SectionHeader } from '../ui/section-header';
+import { AdminCharts } from '../../charts/admin-charts';
 
 type Icon = ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>;
 
@@ -240,6 +241,8 @@ export function DashboardSection() {
           )}
         </CardContent>
       </Card>
+
+      <AdminCharts />
 
       <VolumeEngineCard volume={s?.volume} loading={loading} />
     </div>

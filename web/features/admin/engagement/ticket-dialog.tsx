@@ -5,6 +5,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
+import { TicketConversation } from '../../support/ticket-conversation';
 import { FormField, fieldA11y } from '../../../components/ui/form-field';
 import { Select, Textarea } from '../../../components/ui/input';
 import { formatDateTimeUS } from '../format';
@@ -71,9 +72,10 @@ export function TicketDialog({ ticket, admins, onClose }: { ticket: AdminTicket;
 
   return (
     <Dialog open onOpenChange={(next) => !next && !isSubmitting && onClose()}>
-      <DialogContent title={ticket.subject} description="Support ticket" className="sm:max-w-xl">
+      <DialogContent title={ticket.subject} description="Support ticket" className="sm:max-w-2xl">
         <div className="space-y-5">
           <Details ticket={ticket} />
+          <TicketConversation side="staff" ticketId={ticket.id} />
           {closed ? (
             <>
               <Alert tone="info" title="This ticket is closed">

@@ -1,0 +1,87 @@
+import { sql } from 'drizzle-orm';
+import { rawRows, type DbOrTx } from '../../db/client';
+
+/*
+ * The dashboards' charts (issue 15). Every query reads a bounded range through an index or a handful of small rows:
+ * joinings from users_registration_cover_idx (index-only), sales from purchases_completed_day_idx (index-only,
+ * migration 0030), withdrawals from withdrawal_requests_status_idx (one range per status), income from comp_cycles'
+ * summaries, a member's legs and payouts by primary key or comp_payouts_member_idx. Days, weeks and months are buckets
+ * whose starts the service computes in the viewer's time zone (DST included): width_bucket is a binary search per row,
+ * a third of the cost of converting every row's time to the zone.
+ */
+
+/** The buckets' starts as a timestamptz[] parameter; width_bucket answers 1 for the first bucket, n for the last. */
+const starts = (bounds: Date[]) => sql`${sql.param(bounds.map((b) => b.toISOString()))}::timestamptz[]`;
+
+export async function joiningsPerDay(db: DbOrTx, bounds: Date[]) {
+  return rawRows<{ bucket: number; n: number }>(db, sql`
+    select width_bucket(registration_date, ${starts(bounds)}) as bucket, count(*)::int as n
+    from users where registration_date >= ${bounds[0].toISOString()}::timestamptz and role <> 'admin'
+    group by 1`);
+}
+
+export async function salesPerDay(db: DbOrTx, bounds: Date[]) {
+  return rawRows<{ bucket: number; orders: number; amount: string; bv: string }>(db, sql`
+    select width_bucket(created_at, ${starts(bounds)}) as bucket, count(*)::int as orders,
+           sum(total_amount)::numeric(16,2)::text as amount, sum(total_bv)::numeric(16,2)::text as bv
+    from purchases where payment_status = 'completed' and created_at >= ${bounds[0].toISOString()}::timestamptz
+    group by 1`);
+}
+
+export async function withdrawalsPerWeek(db: DbOrTx, bounds: Date[]) {
+  return rawRows<{ bucket: number; n: number; requested: string; approved: string }>(db, sql`
+    select width_bucket(created_at, ${starts(bounds)}) as bucket, count(*)::int as n,
+           sum(amount)::numeric(16,2)::text as requested,
+           coalesce(sum(amount) filter (where status = 'approved'), 0)::numeric(16,2)::text as approved
+    from withdrawal_requests
+    where status in ('pending', 'approved', 'rejected') and created_at >= ${bounds[0].toISOString()}::timestamptz
+    group by 1`);
+}
+
+export interface CyclePaidRow { id: string; kind: string; starts_at: Date | string; ends_at: Date | string; gross: string; net: string }
+
+/** The last posted cycles (both kinds) with the gross and net their calculation summed. */
+export async function paidCycles(db: DbOrTx, limit: number) {
+  return rawRows<CyclePaidRow>(db, sql`
+    select id::text as id, kind, starts_at, ends_at,
+           coalesce((summary->>'gross')::numeric, 0)::numeric(16,2)::text as gross, coalesce((summary->>'net')::numeric, 0)::numeric(16,2)::text as net
+    from comp_cycles where status = 'posted' order by ends_at desc limit ${limit}`);
+}
+
+/** One member's payout in each of their last posted cycles. */
+export async function memberPayouts(db: DbOrTx, memberId: string, limit: number) {
+  return rawRows<CyclePaidRow>(db, sql`
+    select c.id::text as id, c.kind, c.starts_at, c.ends_at, p.gross::text as gross, p.net::text as net
+    from comp_payouts p join comp_cycles c on c.id = p.cycle_id
+    where p.member_id = ${memberId} and p.posted_at is not null
+    order by c.ends_at desc limit ${limit}`);
+}
+
+/**
+ * The BV added to each of a member's legs in the last pairing cycles: a cycle's legs are its leg_volumes row plus
+ * member_volume's figures while the row still names that cycle (schema/volume.ts), each read by primary key.
+ */
+export async function memberCycleLegs(db: DbOrTx, memberId: string, limit: number) {
+  return rawRows<{ id: string; starts_at: Date | string; ends_at: Date | string; status: string; left_bv: string; right_bv: string }>(db, sql`
+    with c as (select id, starts_at, ends_at, status from comp_cycles where kind = 'pairing' order by starts_at desc limit ${limit})
+    select c.id::text as id, c.starts_at, c.ends_at, c.status,
+           (coalesce(v.left_bv, 0) + case when mv.pairing_cycle_id = c.id then mv.pairing_left else 0 end)::numeric(16,2)::text as left_bv,
+           (coalesce(v.right_bv, 0) + case when mv.pairing_cycle_id = c.id then mv.pairing_right else 0 end)::numeric(16,2)::text as right_bv
+    from c
+    left join leg_volumes v on v.cycle_id = c.id and v.member_id = ${memberId}
+    left join member_volume mv on mv.member_id = ${memberId}
+    order by c.starts_at`);
+}
+
+/** The member's direct recruits per month (users_sponsor_idx) and the team's counters (member_volume). */
+export async function memberTeam(db: DbOrTx, memberId: string, bounds: Date[]) {
+  const [months, [team]] = await Promise.all([
+    rawRows<{ bucket: number; n: number }>(db, sql`
+      select width_bucket(registration_date, ${starts(bounds)}) as bucket, count(*)::int as n
+      from users where sponsor_id = ${memberId} and registration_date >= ${bounds[0].toISOString()}::timestamptz
+      group by 1`),
+    rawRows<{ left_count: number; right_count: number; total_directs: number }>(db, sql`
+      select left_count, right_count, total_directs from member_volume where member_id = ${memberId}`),
+  ]);
+  return { months, team: team ?? { left_count: 0, right_count: 0, total_directs: 0 } };
+}

@@ -1,0 +1,89 @@
+import { Component, lazy, Suspense, type ReactNode } from 'react';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
+import type { ChartSpec } from './chart-spec';
+
+// The charting library is its own chunk, fetched when the first chart renders (after the dashboard's first paint),
+// never part of a page's first load (scripts/bundle-budget.mjs).
+const UPlotChart = lazy(() => import('./uplot-chart'));
+
+const placeholder = <div className="h-full w-full animate-pulse rounded-xl bg-slate-100" aria-hidden="true" />;
+
+/** When the chart chunk cannot load (offline, a new deploy), the text alternative below still says everything. */
+class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? <p className="text-sm text-slate-500">The chart could not be drawn; the figures are in the table.</p> : this.props.children;
+  }
+}
+
+/**
+ * A chart in a card with its text alternative: a one-sentence summary under the chart for everyone, and the figures as
+ * a table for screen readers (the canvas itself is hidden from them).
+ */
+export function ChartCard({ title, description, spec, summary, loading, empty }: {
+  title: string;
+  description?: string;
+  spec: ChartSpec | undefined;
+  summary: string | undefined;
+  loading: boolean;
+  /** Shown instead of the chart when every value is zero. */
+  empty?: string;
+}) {
+  const allZero = spec ? spec.series.every((s) => s.values.every((v) => v === 0)) : false;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+        {description ? <CardDescription>{description}</CardDescription> : null}
+      </CardHeader>
+      <CardContent className="pt-3">
+        <figure className="m-0">
+          <div className="h-52 w-full" aria-hidden="true">
+            {loading || !spec ? placeholder : allZero && empty ? (
+              <div data-chart-empty className="flex h-full items-center justify-center rounded-xl border border-dashed border-slate-200 text-sm text-slate-500">{empty}</div>
+            ) : (
+              <ChartBoundary>
+                <Suspense fallback={placeholder}>
+                  <UPlotChart spec={spec} />
+                </Suspense>
+              </ChartBoundary>
+            )}
+          </div>
+          {spec ? (
+            <>
+              <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-slate-600" aria-hidden="true">
+                {spec.series.map((s) => (
+                  <span key={s.label} className="inline-flex items-center gap-1.5">
+                    <span className="inline-block size-2.5 rounded-sm" style={{ background: s.color }} />
+                    {s.label}
+                  </span>
+                ))}
+              </div>
+              <figcaption className="mt-2 text-sm text-slate-600">{summary}</figcaption>
+              <table className="sr-only">
+                <caption>{title}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Period</th>
+                    {spec.series.map((s) => <th key={s.label} scope="col">{s.label}</th>)}
+                  </tr>
+                </thead>
+                <tbody>
+                  {spec.labels.map((label, i) => (
+                    <tr key={`${i}-${label}`}>
+                      <th scope="row">{spec.rowLabels?.[i] ?? label}</th>
+                      {spec.series.map((s) => <td key={s.label}>{spec.format(s.values[i] ?? 0)}</td>)}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </>
+          ) : null}
+        </figure>
+      </CardContent>
+    </Card>
+  );
+}

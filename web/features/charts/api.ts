@@ -1,0 +1,26 @@
+import { useQuery } from '@tanstack/react-query';
+import { getRoute } from '../../lib/api';
+import { browserTimeZone } from '../admin/format';
+
+// Figures change with every purchase and payout, but a chart of days and cycles does not need them by the second.
+const STALE_MS = 60_000;
+
+/** GET /api/admin/charts: the last 30 days, 12 posted cycles and 12 weeks, in the browser's time zone. */
+export function useAdminCharts() {
+  const timezone = browserTimeZone();
+  return useQuery({
+    queryKey: ['/api/admin/charts', timezone],
+    queryFn: () => getRoute('GET /api/admin/charts', { query: { timezone, days: 30, cycles: 12 } }),
+    staleTime: STALE_MS,
+  });
+}
+
+/** GET /api/dashboard/charts: the member's own last 12 pairing cycles, payouts and team growth. */
+export function useMemberCharts() {
+  const timezone = browserTimeZone();
+  return useQuery({
+    queryKey: ['/api/dashboard/charts', timezone],
+    queryFn: () => getRoute('GET /api/dashboard/charts', { query: { timezone, cycles: 12 } }),
+    staleTime: STALE_MS,
+  });
+}
