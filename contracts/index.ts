@@ -15,6 +15,7 @@ export * from './users';
 export * from './admin';
 export * from './team';
 export * from './wallet';
+export * from './fund-requests';
 export * from './approvals';
 export * from './commerce';
 export * from './engagement';

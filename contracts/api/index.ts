@@ -11,6 +11,7 @@ import { OPS_API } from './ops';
 import { TEAM_API } from './team';
 import { WALLET_API } from './wallet';
 import { BRANDING_API } from './branding';
+import { FUND_REQUESTS_API } from './fund-requests';
 
 /**
  * Every route of the API by `METHOD /path` (Fastify's `:param` syntax): what it takes and what it answers. The
@@ -30,11 +31,12 @@ export const API = {
   ...ENGAGEMENT_API,
   ...OPS_API,
   ...BRANDING_API,
+  ...FUND_REQUESTS_API,
 } as const satisfies Record<string, RouteContract>;
 
 /** The same routes by area (the tags of the OpenAPI document). */
 export const API_AREAS = {
-  Auth: AUTH_API, Account: ACCOUNT_API, Admin: ADMIN_API, Approvals: APPROVALS_API, Team: TEAM_API, Wallet: WALLET_API, Commerce: COMMERCE_API,
+  Auth: AUTH_API, Account: ACCOUNT_API, Admin: ADMIN_API, Approvals: APPROVALS_API, Team: TEAM_API, Wallet: WALLET_API, FundRequests: FUND_REQUESTS_API, Commerce: COMMERCE_API,
   Compensation: COMPENSATION_API, Engagement: ENGAGEMENT_API, Operations: OPS_API,
 } as const;
 

@@ -9,3 +9,4 @@ export * from './ops';
 export * from './volume';
 export * from './compensation';
 export * from './branding';
+export * from './funds';

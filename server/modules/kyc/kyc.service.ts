@@ -36,10 +36,10 @@ export function toKycView(row: KycRow): KycDocumentView {
   };
 }
 
-const safeFilename = (name: string | undefined) => (name ? name.replace(/[^\w.\- ]+/g, '_').slice(0, 200) : null);
+export const safeFilename = (name: string | undefined) => (name ? name.replace(/[^\w.\- ]+/g, '_').slice(0, 200) : null);
 
 /** Stores the bytes under a random key with their SHA-256, outside any web root. */
-async function storeBlob(db: DbOrTx, bytes: Buffer) {
+export async function storeBlob(db: DbOrTx, bytes: Buffer) {
   const storageKey = randomBytes(24).toString('hex');
   const digest = sha256(bytes);
   await insertBlob(db, { storageKey, content: bytes, sha256: digest });
