@@ -29,6 +29,7 @@ const AllMembersSection = section(() => import('./members/all-members-section'),
 const FreeUsersSection = section(() => import('./members/member-lists'), 'FreeUsersSection');
 const PaidMembersSection = section(() => import('./members/member-lists'), 'PaidMembersSection');
 const TodayJoiningsSection = section(() => import('./members/member-lists'), 'TodayJoiningsSection');
+const FundRequestsSection = section(() => import('./fund-requests/fund-requests-section'), 'FundRequestsSection');
 const FundHistorySection = section(() => import('./money/fund-history-section'), 'FundHistorySection');
 const SendFundSection = section(() => import('./money/send-fund-section'), 'SendFundSection');
 const WalletBalancesSection = section(() => import('./money/wallet-balances-section'), 'WalletBalancesSection');
@@ -89,6 +90,10 @@ function SectionBody({ id }: { id: SectionId }) {
       return <SendFundSection />;
     case 'approvals':
       return <ApprovalsSection />;
+    case 'manage-fund':
+      return <FundRequestsSection view="manage" />;
+    case 'pending-fund-requests':
+      return <FundRequestsSection view="pending" />;
     case 'fund-history':
       return <FundHistorySection />;
     case 'wallet-balances':
