@@ -34,6 +34,7 @@ import { adminReportRoutes } from './modules/admin-reports/admin-reports.routes'
 import { founderRoutes } from './modules/founder/founder.routes';
 import { teamRoutes } from './modules/team/team.routes';
 import { recruitmentRoutes } from './modules/recruitment/recruitment.routes';
+import { franchiseStockRoutes } from './modules/franchise-stock/franchise-stock.routes';
 import { fundRequestRoutes } from './modules/fund-requests/fund-requests.routes';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { approvalRoutes } from './modules/approvals/approvals.routes';
@@ -121,6 +122,7 @@ export async function buildApp(ctx: Omit<AppContext, 'log'> & { log?: AppContext
     ...recruitmentRoutes(fullCtx),
     ...walletRoutes(fullCtx),
     ...fundRequestRoutes(fullCtx),
+    ...franchiseStockRoutes(fullCtx),
     ...approvalRoutes(fullCtx),
     ...commerceRoutes(fullCtx),
     ...compensationRoutes(fullCtx),

@@ -12,6 +12,7 @@ import { TEAM_API } from './team';
 import { WALLET_API } from './wallet';
 import { BRANDING_API } from './branding';
 import { FUND_REQUESTS_API } from './fund-requests';
+import { FRANCHISE_STOCK_API } from './franchise-stock';
 
 /**
  * Every route of the API by `METHOD /path` (Fastify's `:param` syntax): what it takes and what it answers. The
@@ -32,11 +33,12 @@ export const API = {
   ...OPS_API,
   ...BRANDING_API,
   ...FUND_REQUESTS_API,
+  ...FRANCHISE_STOCK_API,
 } as const satisfies Record<string, RouteContract>;
 
 /** The same routes by area (the tags of the OpenAPI document). */
 export const API_AREAS = {
-  Auth: AUTH_API, Account: ACCOUNT_API, Admin: ADMIN_API, Approvals: APPROVALS_API, Team: TEAM_API, Wallet: WALLET_API, FundRequests: FUND_REQUESTS_API, Commerce: COMMERCE_API,
+  Auth: AUTH_API, Account: ACCOUNT_API, Admin: ADMIN_API, Approvals: APPROVALS_API, Team: TEAM_API, Wallet: WALLET_API, FundRequests: FUND_REQUESTS_API, FranchiseStock: FRANCHISE_STOCK_API, Commerce: COMMERCE_API,
   Compensation: COMPENSATION_API, Engagement: ENGAGEMENT_API, Operations: OPS_API,
 } as const;
 

@@ -10,3 +10,4 @@ export * from './volume';
 export * from './compensation';
 export * from './branding';
 export * from './funds';
+export * from './franchise-stock';

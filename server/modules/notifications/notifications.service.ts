@@ -46,6 +46,7 @@ const WORK = {
   franchise: { types: ['franchise_requested'], key: 'franchiseRequestId' },
   ticket: { types: ['ticket_opened'], key: 'ticketId' },
   fundRequest: { types: ['fund_request_submitted'], key: 'fundRequestId' },
+  stockRequest: { types: ['stock_requested'], key: 'stockRequestId' },
 } as const;
 
 export async function workDone(db: DbOrTx, kind: keyof typeof WORK, id: string) {
