@@ -14,13 +14,13 @@ describe('the ledger type registry', () => {
     expect([...TRANSACTION_TYPES].sort()).toEqual([
       'sponsor_income', 'sales_incentive', 'sales_bonus', 'consistency_bonus', 'franchise_income', 'car_fund', 'travel_fund',
       'leadership_fund', 'house_fund', 'millionaire_club', 'royalty_income', 'withdrawal', 'purchase', 'admin_credit', 'admin_debit',
-      'withdrawal_reversal', 'rank_bonus', 'admin_charge', 'tds',
+      'withdrawal_reversal', 'rank_bonus', 'admin_charge', 'tds', 'wallet_topup',
     ].sort());
   });
 
   it('counts every income type as earnings, nothing else (a Send Fund credit is not income)', () => {
     expect([...EARNING_TYPES].sort()).toEqual(INCOME_TYPES.map((t) => t.key).sort());
-    for (const t of ['withdrawal', 'purchase', 'admin_credit', 'admin_debit', 'withdrawal_reversal', 'admin_charge', 'tds']) expect(EARNING_TYPES.has(t)).toBe(false);
+    for (const t of ['withdrawal', 'purchase', 'admin_credit', 'admin_debit', 'withdrawal_reversal', 'admin_charge', 'tds', 'wallet_topup']) expect(EARNING_TYPES.has(t)).toBe(false);
     for (const t of LEDGER_TYPES) expect(t.earnings, t.key).toBe(t.income);
   });
 

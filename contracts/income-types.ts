@@ -51,6 +51,8 @@ export const OTHER_LEDGER_TYPES = [
   // sales), so it does not add to the wallet's total earnings.
   { key: 'admin_credit', label: 'Fund Credit', income: false, earnings: false, report: null, activity: 'Wallet credited' },
   { key: 'admin_debit', label: 'Fund Debit', income: false, earnings: false, report: null, activity: 'Wallet debited' },
+  // A member's top-up by bank transfer or UPI, credited when an admin approves the fund request (issue 16): not income.
+  { key: 'wallet_topup', label: 'Wallet Top-up', income: false, earnings: false, report: null, activity: 'Wallet topped up' },
   { key: 'withdrawal_reversal', label: 'Withdrawal Returned', income: false, earnings: false, report: null, activity: 'Withdrawal returned' },
   { key: 'admin_charge', label: 'Admin Charge', income: false, earnings: false, report: null }, // deduction at posting, §5 (new)
   { key: 'tds', label: 'TDS', income: false, earnings: false, report: null }, // tax deducted at source at posting, §5 (new)

@@ -15,6 +15,8 @@ export * from './users';
 export * from './admin';
 export * from './team';
 export * from './wallet';
+export * from './fund-requests';
+export * from './franchise-stock';
 export * from './approvals';
 export * from './commerce';
 export * from './engagement';

@@ -33,6 +33,8 @@ import { adminReportRoutes } from './modules/admin-reports/admin-reports.routes'
 import { founderRoutes } from './modules/founder/founder.routes';
 import { teamRoutes } from './modules/team/team.routes';
 import { recruitmentRoutes } from './modules/recruitment/recruitment.routes';
+import { franchiseStockRoutes } from './modules/franchise-stock/franchise-stock.routes';
+import { fundRequestRoutes } from './modules/fund-requests/fund-requests.routes';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { approvalRoutes } from './modules/approvals/approvals.routes';
 import { commerceRoutes } from './modules/commerce/commerce.routes';
@@ -119,6 +121,8 @@ export async function buildApp(ctx: Omit<AppContext, 'log'> & { log?: AppContext
     ...teamRoutes(fullCtx),
     ...recruitmentRoutes(fullCtx),
     ...walletRoutes(fullCtx),
+    ...fundRequestRoutes(fullCtx),
+    ...franchiseStockRoutes(fullCtx),
     ...approvalRoutes(fullCtx),
     ...commerceRoutes(fullCtx),
     ...compensationRoutes(fullCtx),

@@ -26,6 +26,9 @@ const Env = z.object({
   /** Check every answer against its route's contract and log a mismatch (npm run dev turns it on; the tests fail on one). */
   CHECK_RESPONSES: z.enum(['0', '1']).optional(),
   SEND_FUND_APPROVAL_ABOVE: z.string().regex(/^\d{1,12}(\.\d{1,2})?$/, 'SEND_FUND_APPROVAL_ABOVE must be an amount in rupees').default('50000'),
+  /** A member's wallet top-up request: at most this many rupees each, and this many per day (Asia/Kolkata) in all (issue 16). */
+  FUND_REQUEST_MAX_AMOUNT: z.string().regex(/^\d{1,8}(\.\d{1,2})?$/, 'FUND_REQUEST_MAX_AMOUNT must be an amount in rupees').default('100000'),
+  FUND_REQUEST_DAILY_LIMIT: z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, 'FUND_REQUEST_DAILY_LIMIT must be an amount in rupees').default('200000'),
 });
 
 export type AppConfig = {
@@ -51,6 +54,9 @@ export type AppConfig = {
   mailPollMs: number;
   /** Send Fund above this amount (rupees, two decimals) waits for a second admin. */
   sendFundApprovalAbove: string;
+  /** Wallet top-up requests (issue 16): the largest one, and the most a member may request per day (rupees, two decimals). */
+  fundRequestMaxAmount: string;
+  fundRequestDailyLimit: string;
   secureCookies: boolean;
   /** App processes to run (PostgreSQL only): they share the port through node:cluster. */
   webConcurrency: number;
@@ -94,6 +100,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     // Off unless asked: it parses every answer, which the benchmarks (NODE_ENV=development too) must not measure.
     checkResponses: e.CHECK_RESPONSES === '1',
     sendFundApprovalAbove: Number(e.SEND_FUND_APPROVAL_ABOVE).toFixed(2),
+    fundRequestMaxAmount: Number(e.FUND_REQUEST_MAX_AMOUNT).toFixed(2),
+    fundRequestDailyLimit: Number(e.FUND_REQUEST_DAILY_LIMIT).toFixed(2),
   };
   return { ...base, ...overrides };
 }

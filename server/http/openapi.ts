@@ -38,6 +38,7 @@ const ACCESS_TEXT: Record<string, string> = {
   founder: 'The founder.',
   reviewer: 'An active admin or founder.',
   admin: 'An active admin.',
+  franchise: 'An active franchise holder (mini or basic franchise).',
 };
 
 /** Every zod schema contracts/ exports, by the name it is exported under (the first name wins). */

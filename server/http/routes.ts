@@ -74,6 +74,7 @@ function allowed(access: Access, id: Identity): boolean {
   if (access === 'member') return role !== 'admin';
   if (access === 'founder') return role === 'founder';
   if (access === 'reviewer') return role === 'admin' || role === 'founder';
+  if (access === 'franchise') return role === 'mini_franchise' || role === 'basic_franchise';
   return role === 'admin';
 }
 

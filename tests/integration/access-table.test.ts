@@ -22,12 +22,12 @@ const concrete = (path: string) => path.replace(/:(\w+)/g, (_m, name: string) =>
 const bodyFor = (method: string) => (method === 'GET' || method === 'DELETE' ? undefined : {});
 
 let t: TestApp;
-let cookies: Awaited<ReturnType<typeof demoCookies>>;
+let cookies: Awaited<ReturnType<typeof demoCookies>> & { franchise: string };
 let registered: { method: string; url: string; access?: Access }[];
 
 beforeAll(async () => {
   t = await startTestApp();
-  cookies = await demoCookies(t);
+  cookies = { ...(await demoCookies(t)), franchise: await t.login(t.demo.franchise.email, t.demo.franchise.password) };
   registered = t.runtime.routes.filter((r) => !(r.method === 'GET' && r.url === '/*'));
 });
 afterAll(async () => t?.close());
@@ -106,14 +106,14 @@ describe('enforcement, table-driven from api-routes.tsv', () => {
     }
   });
 
-  it('a pending user gets 403 on member, founder, reviewer and admin routes', async () => {
-    for (const r of registeredContractRoutes().filter((x) => ['member', 'founder', 'reviewer', 'admin'].includes(x.access))) {
+  it('a pending user gets 403 on member, founder, reviewer, admin and franchise routes', async () => {
+    for (const r of registeredContractRoutes().filter((x) => ['member', 'founder', 'reviewer', 'admin', 'franchise'].includes(x.access))) {
       expectError(await callAs(r, cookies.pending), 403, { code: 'FORBIDDEN', message: MSG.forbidden });
     }
   });
 
-  it('a member gets 403 on founder, reviewer and admin routes', async () => {
-    for (const r of registeredContractRoutes().filter((x) => ['founder', 'reviewer', 'admin'].includes(x.access))) {
+  it('a member gets 403 on founder, reviewer, admin and franchise routes', async () => {
+    for (const r of registeredContractRoutes().filter((x) => ['founder', 'reviewer', 'admin', 'franchise'].includes(x.access))) {
       expectError(await callAs(r, cookies.member), 403, { code: 'FORBIDDEN' });
     }
   });
@@ -124,8 +124,8 @@ describe('enforcement, table-driven from api-routes.tsv', () => {
     }
   });
 
-  it('an admin gets 403 on member and founder routes', async () => {
-    for (const r of registeredContractRoutes().filter((x) => ['member', 'founder'].includes(x.access))) {
+  it('an admin gets 403 on member, founder and franchise routes', async () => {
+    for (const r of registeredContractRoutes().filter((x) => ['member', 'founder', 'franchise'].includes(x.access))) {
       expectError(await callAs(r, cookies.admin), 403, { code: 'FORBIDDEN' });
     }
   });
@@ -142,7 +142,7 @@ describe('enforcement, table-driven from api-routes.tsv', () => {
   });
 
   it('the allowed roles pass the guard of restricted routes', async () => {
-    const allowed: Record<string, (keyof typeof cookies)[]> = { member: ['member', 'founder'], founder: ['founder'], reviewer: ['admin', 'founder'], admin: ['admin'] };
+    const allowed: Record<string, (keyof typeof cookies)[]> = { member: ['member', 'founder', 'franchise'], founder: ['founder'], reviewer: ['admin', 'founder'], admin: ['admin'], franchise: ['franchise'] };
     for (const r of registeredContractRoutes().filter((x) => x.access in allowed)) {
       for (const who of allowed[r.access]) {
         const res = await callAs(r, cookies[who]);

@@ -10,3 +10,5 @@ export * from './volume';
 export * from './compensation';
 export * from './branding';
 export * from './support';
+export * from './funds';
+export * from './franchise-stock';

@@ -36,7 +36,7 @@ export function toKycView(row: KycRow): KycDocumentView {
   };
 }
 
-const safeFilename = (name: string | undefined) => (name ? name.replace(/[^\w.\- ]+/g, '_').slice(0, 200) : null);
+export const safeFilename = (name: string | undefined) => (name ? name.replace(/[^\w.\- ]+/g, '_').slice(0, 200) : null);
 
 /** Stores the bytes under a random key with their SHA-256, outside any web root (also a support reply's attachment). */
 export async function storeBlob(db: DbOrTx, bytes: Buffer) {

@@ -45,6 +45,8 @@ const WORK = {
   approval: { types: ['fund_approval_requested', 'payout_details_approval_requested', 'role_change_approval_requested', 'admin_invite_approval_requested'], key: 'approvalId' },
   franchise: { types: ['franchise_requested'], key: 'franchiseRequestId' },
   ticket: { types: ['ticket_opened'], key: 'ticketId' },
+  fundRequest: { types: ['fund_request_submitted'], key: 'fundRequestId' },
+  stockRequest: { types: ['stock_requested'], key: 'stockRequestId' },
 } as const;
 
 export async function workDone(db: DbOrTx, kind: keyof typeof WORK, id: string) {

@@ -29,6 +29,8 @@ const AllMembersSection = section(() => import('./members/all-members-section'),
 const FreeUsersSection = section(() => import('./members/member-lists'), 'FreeUsersSection');
 const PaidMembersSection = section(() => import('./members/member-lists'), 'PaidMembersSection');
 const TodayJoiningsSection = section(() => import('./members/member-lists'), 'TodayJoiningsSection');
+const FundRequestsSection = section(() => import('./fund-requests/fund-requests-section'), 'FundRequestsSection');
+const FranchiseStockSection = section(() => import('./franchise-stock/franchise-stock-section'), 'FranchiseStockSection');
 const FundHistorySection = section(() => import('./money/fund-history-section'), 'FundHistorySection');
 const SendFundSection = section(() => import('./money/send-fund-section'), 'SendFundSection');
 const WalletBalancesSection = section(() => import('./money/wallet-balances-section'), 'WalletBalancesSection');
@@ -89,6 +91,10 @@ function SectionBody({ id }: { id: SectionId }) {
       return <SendFundSection />;
     case 'approvals':
       return <ApprovalsSection />;
+    case 'manage-fund':
+      return <FundRequestsSection view="manage" />;
+    case 'pending-fund-requests':
+      return <FundRequestsSection view="pending" />;
     case 'fund-history':
       return <FundHistorySection />;
     case 'wallet-balances':
@@ -97,6 +103,8 @@ function SectionBody({ id }: { id: SectionId }) {
       return <ProductsSection />;
     case 'orders':
       return <OrdersSection />;
+    case 'franchise-stock':
+      return <FranchiseStockSection />;
     case 'franchise-requests':
       return <FranchiseRequestsSection />;
     case 'support-tickets':

@@ -24,6 +24,8 @@ export const KEYS = {
   approvedWithdrawals: '/api/admin/approved-withdrawals',
   rejectedWithdrawals: '/api/admin/rejected-withdrawals',
   fundHistory: '/api/admin/fund-history',
+  fundRequests: '/api/admin/fund-requests',
+  franchiseStock: '/api/admin/franchise-stock',
   approvals: '/api/admin/approvals',
   walletBalances: '/api/admin/wallet-balances',
   products: '/api/admin/products',
@@ -39,7 +41,7 @@ export const USER_LIST_KEYS: string[] = [KEYS.userSearch, KEYS.paidMembers, KEYS
 
 /** Everything a wallet movement can change: the withdrawal lists, the ledger, the balances, the reports and the dashboard. */
 export const MONEY_KEYS: string[] = [
-  KEYS.withdrawals, KEYS.pendingWithdrawals, KEYS.approvedWithdrawals, KEYS.rejectedWithdrawals, KEYS.fundHistory, KEYS.approvals, KEYS.walletBalances,
+  KEYS.withdrawals, KEYS.pendingWithdrawals, KEYS.approvedWithdrawals, KEYS.rejectedWithdrawals, KEYS.fundHistory, KEYS.fundRequests, KEYS.franchiseStock, KEYS.approvals, KEYS.walletBalances,
   KEYS.payoutSummary, KEYS.directIncome, KEYS.holidayReward, KEYS.stats, KEYS.auditLog, ...USER_LIST_KEYS,
 ];
 

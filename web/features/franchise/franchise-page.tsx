@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { BadgeCheck, ChartNoAxesCombined, LayoutDashboard, ShoppingBag, Users, Wallet, Waypoints } from 'lucide-react';
 import type { CurrentUser } from '@contracts';
@@ -12,6 +13,9 @@ import { FigureCard } from './figure-card';
 import { useFranchiseDashboard, type FranchiseDashboard } from './franchise-api';
 import { RecentOrders } from './recent-orders';
 
+// Stock Management brings its dialogs and lists in its own chunk, after the figures (the first load's budget).
+const StockCard = lazy(() => import('./stock-card').then((m) => ({ default: m.StockCard })));
+
 /** Role-specific badges (doc 3 §2.7). */
 export const FRANCHISE_BADGES: Partial<Record<CurrentUser['role'], string[]>> = {
   mini_franchise: ['Limited SKU Range', 'Local Market Focus'],
@@ -19,7 +23,7 @@ export const FRANCHISE_BADGES: Partial<Record<CurrentUser['role'], string[]>> = 
 };
 
 /** Menu entries of the source with no data behind them yet (decisions §11: say so plainly). */
-const NOT_AVAILABLE = ['Stock Management', 'Local Sales', 'Customer Management'];
+const NOT_AVAILABLE = ['Local Sales', 'Customer Management'];
 
 const count = (n: number) => new Intl.NumberFormat('en-IN').format(n);
 const orders = (n: number) => (n === 1 ? '1 order' : `${count(n)} orders`);
@@ -126,12 +130,16 @@ export function FranchisePage() {
         </>
       )}
 
+      <Suspense fallback={<InlineLoader label="Loading stock management..." />}>
+        <StockCard />
+      </Suspense>
+
       <Card aria-labelledby="franchise-tools">
         <CardHeader>
           <CardTitle id="franchise-tools">Franchise Tools</CardTitle>
         </CardHeader>
         <CardContent>
-          <ul className="grid gap-3 sm:grid-cols-3">
+          <ul className="grid gap-3 sm:grid-cols-2">
             {NOT_AVAILABLE.map((name) => (
               <li key={name} className="rounded-xl border border-dashed border-slate-300 px-4 py-3">
                 <p className="text-sm font-medium text-slate-700">{name}</p>

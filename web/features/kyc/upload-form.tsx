@@ -2,16 +2,15 @@ import { useRef, useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { FileUp, Upload } from 'lucide-react';
+import { Upload } from 'lucide-react';
 import { KYC_DOCUMENT_TYPES, KYC_TYPE_LABELS, KycUploadRequest } from '@contracts';
 import { Button } from '../../components/ui/button';
+import { FileField } from '../../components/ui/file-field';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input, Select } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
 import { applyFieldErrors } from '../../lib/form-errors';
-import { DOCUMENT_ACCEPT } from '../../lib/files';
-import { formatBytes } from '../../lib/format';
 import { CURRENT_USER_KEY } from '../account';
 import { KYC_KEY, uploadKycDocument } from './api';
 import { checkKycFile, toastFileProblem } from './file-checks';
@@ -121,21 +120,7 @@ export function KycUploadForm() {
           />
         </FormField>
       </div>
-      <FormField id="documentFile" label="Document File" error={fileError} hint="JPEG, PNG or PDF, smaller than 5MB.">
-        <Input
-          ref={fileInput}
-          type="file"
-          accept={DOCUMENT_ACCEPT}
-          onChange={onFile}
-          className="h-auto py-2 file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:text-sm file:font-semibold file:text-brand-800"
-          {...fieldA11y('documentFile', fileError, true)}
-        />
-      </FormField>
-      {file ? (
-        <p className="flex items-center gap-2 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">
-          <FileUp aria-hidden="true" className="size-4 text-brand-600" /> {file.name} · {formatBytes(file.size)}
-        </p>
-      ) : null}
+      <FileField id="documentFile" label="Document File" hint="JPEG, PNG or PDF, smaller than 5MB." error={fileError} file={file} inputRef={fileInput} onChange={onFile} />
       <Button type="submit" loading={isSubmitting} className="w-full sm:w-auto">
         {isSubmitting ? null : <Upload aria-hidden="true" className="size-4" />}
         {isSubmitting ? 'Uploading...' : 'Upload Document'}

@@ -11,10 +11,14 @@ import { LedgerCard } from './ledger-card';
 import { WithdrawalDialog } from './withdrawal-dialog';
 import { WithdrawalsCard } from './withdrawals-card';
 import { PayoutNotice } from './payout-notice';
+import { TopUpDialog } from './top-up-dialog';
+import { TopUpsCard } from './top-ups-card';
+import { useTopUps } from './top-up-api';
 
 /** M11 Wallet (decisions §6, doc 3 §5.2): balance and totals, the ledger, withdrawal requests. */
 export function WalletPage() {
   const { data: summary, isPending, isError, error, refetch, isFetching } = useWalletSummary();
+  const topUps = useTopUps();
   const kycApproved = summary?.kycStatus === 'approved';
   const empty = summary ? (toPaise(summary.balance) ?? 0n) <= 0n : true;
   const show = (v: string | undefined) => (isPending ? '…' : v === undefined ? '—' : formatMoney(v, { decimals: 2 }));
@@ -28,9 +32,12 @@ export function WalletPage() {
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Wallet</h1>
-          <p className="mt-1 text-sm text-slate-500">Your balance, every credit and debit, and your withdrawal requests.</p>
+          <p className="mt-1 text-sm text-slate-500">Your balance, every credit and debit, your withdrawal and top-up requests.</p>
         </div>
-        <WithdrawalDialog summary={summary} disabled={!summary || blocked !== null} describedBy={blocked ? 'withdraw-blocked' : undefined} />
+        <div className="flex flex-wrap gap-2">
+          <TopUpDialog limits={topUps.data?.limits} />
+          <WithdrawalDialog summary={summary} disabled={!summary || blocked !== null} describedBy={blocked ? 'withdraw-blocked' : undefined} />
+        </div>
       </div>
 
       {isError ? <QueryError title="Could not load your wallet" error={error} onRetry={() => void refetch()} retrying={isFetching} /> : null}
@@ -65,8 +72,9 @@ export function WalletPage() {
         <div className="lg:col-span-3">
           <LedgerCard />
         </div>
-        <div className="lg:col-span-2">
+        <div className="space-y-6 lg:col-span-2">
           <WithdrawalsCard />
+          <TopUpsCard />
         </div>
       </div>
     </div>

@@ -1,0 +1,72 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { rawRows, type DbOrTx } from '../../db/client';
+import { franchiseStock, products, stockMovements, stockRequests, users } from '../../db/schema/index';
+
+export type StockRequestRow = typeof stockRequests.$inferSelect;
+
+/**
+ * Moves one franchise's stock of one product by `change` in one statement that refuses to go below zero (the row lock
+ * it takes orders concurrent movements), and answers the quantity after it; undefined when the stock does not cover a
+ * decrease. The caller writes the stock_movements row in the same transaction.
+ */
+export async function shiftStock(db: DbOrTx, franchiseId: string, productId: string, change: number): Promise<number | undefined> {
+  const rows = change > 0
+    ? await rawRows<{ quantity: number }>(db, sql`
+        insert into franchise_stock (franchise_id, product_id, quantity, updated_at) values (${franchiseId}::uuid, ${productId}::uuid, ${change}, now())
+        on conflict (franchise_id, product_id) do update set quantity = franchise_stock.quantity + excluded.quantity, updated_at = now()
+        returning quantity`)
+    : await rawRows<{ quantity: number }>(db, sql`
+        update franchise_stock set quantity = quantity + ${change}, updated_at = now()
+        where franchise_id = ${franchiseId}::uuid and product_id = ${productId}::uuid and quantity + ${change} >= 0
+        returning quantity`);
+  return rows[0] ? Number(rows[0].quantity) : undefined;
+}
+
+export async function insertMovement(db: DbOrTx, values: typeof stockMovements.$inferInsert) {
+  await db.insert(stockMovements).values(values);
+}
+
+export async function stockOf(db: DbOrTx, franchiseId?: string) {
+  return db.select({ s: franchiseStock, productName: products.name, franchiseUserId: users.userId, firstName: users.firstName, lastName: users.lastName })
+    .from(franchiseStock)
+    .innerJoin(products, eq(products.id, franchiseStock.productId))
+    .innerJoin(users, eq(users.id, franchiseStock.franchiseId))
+    .where(franchiseId ? eq(franchiseStock.franchiseId, franchiseId) : undefined)
+    .orderBy(users.userId, products.name);
+}
+
+export async function movementsOf(db: DbOrTx, franchiseId: string, limit: number) {
+  return db.select({ m: stockMovements, productName: products.name }).from(stockMovements)
+    .innerJoin(products, eq(products.id, stockMovements.productId))
+    .where(eq(stockMovements.franchiseId, franchiseId))
+    .orderBy(desc(stockMovements.createdAt), desc(stockMovements.id)).limit(limit);
+}
+
+export async function insertStockRequest(db: DbOrTx, values: typeof stockRequests.$inferInsert): Promise<StockRequestRow> {
+  const [row] = await db.insert(stockRequests).values(values).returning();
+  return row;
+}
+
+export async function stockRequestForUpdate(db: DbOrTx, id: string): Promise<StockRequestRow | undefined> {
+  const [row] = await db.select().from(stockRequests).where(eq(stockRequests.id, id)).limit(1).for('update');
+  return row;
+}
+
+export async function updateStockRequest(db: DbOrTx, id: string, values: Partial<typeof stockRequests.$inferInsert>): Promise<StockRequestRow> {
+  const [row] = await db.update(stockRequests).set({ ...values, updatedAt: new Date() }).where(eq(stockRequests.id, id)).returning();
+  return row;
+}
+
+export async function stockRequestsOf(db: DbOrTx, franchiseId: string | undefined, limit: number) {
+  return db.select({ r: stockRequests, franchiseUserId: users.userId, firstName: users.firstName, lastName: users.lastName }).from(stockRequests)
+    .innerJoin(users, eq(users.id, stockRequests.franchiseId))
+    .where(franchiseId ? eq(stockRequests.franchiseId, franchiseId) : undefined)
+    .orderBy(desc(stockRequests.createdAt), desc(stockRequests.id)).limit(limit);
+}
+
+export async function productNames(db: DbOrTx, ids: string[], activeOnly = false) {
+  if (!ids.length) return new Map<string, string>();
+  const rows = await db.select({ id: products.id, name: products.name }).from(products)
+    .where(and(inArray(products.id, ids), activeOnly ? eq(products.isActive, true) : undefined));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}

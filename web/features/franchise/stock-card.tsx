@@ -1,0 +1,143 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { PackageCheck, PackagePlus, Boxes } from 'lucide-react';
+import { STOCK_MSG, type StockRequestView } from '@contracts';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { Dialog, DialogContent, DialogFooter, DialogTrigger } from '../../components/ui/dialog';
+import { EmptyState } from '../../components/ui/empty-state';
+import { FormField, fieldA11y } from '../../components/ui/form-field';
+import { Input, Select, Textarea } from '../../components/ui/input';
+import { QueryStates } from '../../components/ui/query-error';
+import { CardField, DataTable, type Column } from '../../components/ui/table';
+import { formatDate } from '../../lib/format';
+import { useFranchiseStock, useReceiveStock, useRequestStock, useStockProducts } from './stock-api';
+import { STOCK_STATUS_LOOK, stockRequestLines } from '../../lib/stock';
+
+
+type Values = { productId: string; quantity: string; note: string };
+
+/** Request Stock: one product and a quantity (the API takes several lines; one a request keeps the form short). */
+function RequestStockDialog() {
+  const [open, setOpen] = useState(false);
+  const products = useStockProducts();
+  const send = useRequestStock();
+  const form = useForm<Values>({ defaultValues: { productId: '', quantity: '', note: '' } });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async (v) => {
+    const res = await send.run({ items: [{ productId: v.productId, quantity: Number(v.quantity) }], note: v.note }, { setError: form.setError, fields: ['productId', 'quantity', 'note'] });
+    if (res.ok) {
+      form.reset();
+      setOpen(false);
+    }
+  });
+  return (
+    <Dialog open={open} onOpenChange={(next) => !isSubmitting && setOpen(next)}>
+      <DialogTrigger asChild>
+        <Button size="sm">
+          <PackagePlus aria-hidden="true" className="size-4" /> Request Stock
+        </Button>
+      </DialogTrigger>
+      <DialogContent title="Request Stock" description="Ask the company for stock. An admin approves the quantities and dispatches it; confirm here when it arrives.">
+        <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
+          <FormField id="stock-product" label="Product" error={errors.productId?.message}>
+            <Select {...fieldA11y('stock-product', errors.productId?.message)} {...form.register('productId', { required: STOCK_MSG.itemsRequired })}>
+              <option value="">Choose a product</option>
+              {(products.data ?? []).map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name}
+                </option>
+              ))}
+            </Select>
+          </FormField>
+          <FormField id="stock-quantity" label="Quantity" error={errors.quantity?.message}>
+            <Input
+              inputMode="numeric"
+              autoComplete="off"
+              {...fieldA11y('stock-quantity', errors.quantity?.message)}
+              {...form.register('quantity', { validate: (v) => (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 10_000) || STOCK_MSG.quantity })}
+            />
+          </FormField>
+          <FormField id="stock-note" label="Note" optional>
+            <Textarea id="stock-note" rows={2} maxLength={500} {...form.register('note')} />
+          </FormField>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setOpen(false)} disabled={isSubmitting}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={isSubmitting}>
+              Send Request
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+
+/** Stock Management (issue 16): the franchise's stock per product and its stock requests. */
+export function StockCard() {
+  const stock = useFranchiseStock();
+  const receive = useReceiveStock();
+  const data = stock.data;
+  const columns: Column<StockRequestView>[] = [
+    { header: 'Requested', className: 'whitespace-nowrap text-slate-600', cell: (r) => formatDate(r.createdAt) },
+    { header: 'Products', className: 'min-w-48', cell: (r) => stockRequestLines(r) },
+    { header: 'Status', cell: (r) => <><Badge tone={STOCK_STATUS_LOOK[r.status].tone}>{STOCK_STATUS_LOOK[r.status].label}</Badge>{r.rejectionReason ? <p className="mt-1 text-xs text-red-700">{r.rejectionReason}</p> : null}</> },
+    { header: <span className="sr-only">Actions</span>, cell: (r) => r.status === 'dispatched' ? (
+        <Button size="sm" onClick={() => void receive.run(r.id)} aria-label={`Mark received: ${stockRequestLines(r)}`}>
+          <PackageCheck aria-hidden="true" className="size-4" /> Mark Received
+        </Button>
+      ) : null },
+  ];
+  return (
+    <Card aria-labelledby="stock-management">
+      <CardHeader className="flex flex-row items-start justify-between gap-3">
+        <div>
+          <CardTitle id="stock-management">Stock Management</CardTitle>
+          <CardDescription>Your stock per product, and your requests to the company.</CardDescription>
+        </div>
+        <RequestStockDialog />
+      </CardHeader>
+      <CardContent className="space-y-5">
+        <QueryStates query={stock} errorTitle="Could not load your stock" loadingLabel="Loading your stock...">
+          {data ? (
+            <>
+              {data.stock.length === 0 ? (
+                <EmptyState icon={Boxes} title="No stock yet" description="Request stock from the company; it is added here when you confirm the delivery." />
+              ) : (
+                <ul aria-label="Stock" className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+                  {data.stock.map((s) => (
+                    <li key={s.productId} className="flex items-center justify-between gap-3 rounded-xl border border-slate-200 px-4 py-3">
+                      <span className="text-sm font-medium text-slate-800">{s.productName}</span>
+                      <span className="text-lg font-bold text-slate-900 tabular-nums">{s.quantity}</span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {data.requests.length ? (
+                <DataTable
+                  rows={data.requests}
+                  rowKey={(r) => r.id}
+                  label="Stock requests"
+                  columns={columns}
+                  rowData={(r) => ({ 'data-stock-request-id': r.id })}
+                  card={(r) => (
+                    <dl className="grid grid-cols-2 gap-x-4 gap-y-3">
+                      <CardField label="Products" wide>{stockRequestLines(r)}</CardField>
+                      <CardField label="Requested">{formatDate(r.createdAt)}</CardField>
+                      <CardField label="Status">{columns[2].cell(r)}</CardField>
+                      {r.status === 'dispatched' ? <CardField label="Delivery" wide>{columns[3].cell(r)}</CardField> : null}
+                    </dl>
+                  )}
+                />
+              ) : null}
+            </>
+          ) : null}
+        </QueryStates>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,67 @@
+import { FileText, PlusCircle } from 'lucide-react';
+import { FUND_REQUEST_METHOD_LABELS, type FundRequestView } from '@contracts';
+import { Badge } from '../../components/ui/badge';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { EmptyState } from '../../components/ui/empty-state';
+import { QueryError } from '../../components/ui/query-error';
+import { InlineLoader } from '../../components/ui/spinner';
+import { formatDate, formatDateTime } from '../../lib/format';
+import { formatMoney } from '../../lib/money';
+import { WITHDRAWAL_STATUS_LOOK } from './labels';
+import { useTopUps } from './top-up-api';
+
+function TopUpItem({ r }: { r: FundRequestView }) {
+  const look = WITHDRAWAL_STATUS_LOOK[r.status] ?? WITHDRAWAL_STATUS_LOOK.pending;
+  const amount = formatMoney(r.amount, { decimals: 2 });
+  return (
+    <li aria-label={`${amount} ${FUND_REQUEST_METHOD_LABELS[r.method]}`} data-fund-request-id={r.id} className="space-y-2 rounded-xl border border-slate-200 p-4">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="text-base font-bold text-slate-900 tabular-nums">{amount}</p>
+          <p className="text-sm text-slate-500">
+            {FUND_REQUEST_METHOD_LABELS[r.method]} · {formatDate(r.createdAt)}
+          </p>
+        </div>
+        <Badge tone={look.tone}>{look.label}</Badge>
+      </div>
+      <p className="text-sm text-slate-700">
+        Ref. <span className="font-mono">{r.reference}</span>
+        {' · '}
+        <a href={r.proofUrl} target="_blank" rel="noopener" className="inline-flex items-center gap-1 font-medium text-brand-700 underline underline-offset-2">
+          <FileText aria-hidden="true" className="size-3.5" /> Proof
+        </a>
+      </p>
+      {r.status === 'pending' ? <p className="text-sm text-slate-600">Waiting for an admin to check the payment.</p> : null}
+      {r.rejectionReason ? <p className="text-sm text-red-700">Reason: {r.rejectionReason}</p> : null}
+      {r.processedAt ? <p className="text-xs text-slate-500">Decided {formatDateTime(r.processedAt)}</p> : null}
+    </li>
+  );
+}
+
+/** The member's top-up requests (issue 16) and what happened to them. */
+export function TopUpsCard() {
+  const { data, isPending, isError, error, refetch, isFetching } = useTopUps();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Top-up Requests</CardTitle>
+        <CardDescription>Payments you asked to have credited to your wallet.</CardDescription>
+      </CardHeader>
+      <CardContent className="pt-3">
+        {isPending ? (
+          <InlineLoader label="Loading top-up requests..." />
+        ) : isError ? (
+          <QueryError title="Could not load your top-up requests" error={error} onRetry={() => void refetch()} retrying={isFetching} />
+        ) : data.items.length === 0 ? (
+          <EmptyState icon={PlusCircle} title="No top-up requests yet" description="After paying by bank transfer or UPI, use Top Up Wallet to have the amount credited." />
+        ) : (
+          <ul aria-label="Top-up requests" className="space-y-3">
+            {data.items.map((r) => (
+              <TopUpItem key={r.id} r={r} />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
