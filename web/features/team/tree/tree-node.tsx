@@ -2,7 +2,7 @@ import type { TreeNode } from '@contracts';
 import { Badge } from '../../../components/ui/badge';
 import { cn } from '../../../lib/cn';
 import { initials } from '../../../lib/format';
-import { compactBV, fullBV, memberName, rupees } from '../format';
+import { bv, compactBV, fullBV, memberName, rupees } from '../format';
 
 /** Levels drawn below the viewed root (the server sends two). */
 const DEPTH = 2;
@@ -41,7 +41,7 @@ function NodeBody({ node, isRoot, rootCaption }: { node: TreeNode; isRoot: boole
         </span>
         <span>
           BV
-          <span className="block font-semibold text-slate-800 tabular-nums">{rupees(node.totalBV)}</span>
+          <span className="block font-semibold text-slate-800 tabular-nums">{bv(node.totalBV)}</span>
         </span>
       </span>
       <PairingFigures node={node} />
