@@ -1,19 +1,10 @@
-import type { ReactNode } from 'react';
 import { ArrowLeftRight, GitBranch, ListChecks, TrendingUp, UserCheck, Users } from 'lucide-react';
 import type { BinaryTreeResponse } from '@contracts';
 import { Badge } from '../../../components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { bv as formatBV, count, fullBV, memberName } from '../format';
 import { StatCard } from '../ui/stat-card';
-
-function Row({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="flex items-center justify-between gap-3 py-1.5 text-sm">
-      <dt className="text-slate-500">{term}</dt>
-      <dd className="font-semibold text-slate-900 tabular-nums">{children}</dd>
-    </div>
-  );
-}
+import { DetailRow as Row } from '../ui/detail-row';
 
 /** Direct Recruits, Left Position, Right Position, Total BV of the viewed root. */
 export function TreeSummary({ tree }: { tree: BinaryTreeResponse }) {
