@@ -126,7 +126,7 @@ describe.each(SIZES)('My Team at $name width', (size: Size) => {
     await page.waitForURL((u) => u.pathname === '/my-team');
     await page.getByRole('heading', { name: 'My Team', level: 1 }).waitFor();
     for (const label of ['Direct Recruits', 'Total Downline', 'Active Members']) await page.getByRole('group', { name: label }).waitFor();
-    expect(await page.getByRole('tab').allTextContents()).toEqual(['Position Decisions', 'Direct', 'Downline', 'Binary Tree', 'Team Business Stages']);
+    expect(await page.getByRole('tab').allTextContents()).toEqual(['Position Decisions', 'Direct', 'Downline', 'Binary Tree', 'Genealogy', 'Team Business Stages']);
     await selected(page, 'Position Decisions');
     await panel(page).getByText('No pending position decisions at the moment.').waitFor();
     await teamShot(page, 'decisions-empty');

@@ -35,7 +35,7 @@ describe.each(SIZES)('signed-out screens at $name width', (size) => {
   it('S1 login: texts, required fields, wrong password toast', async () => {
     await fresh();
     await page.goto(`${t.url}/`);
-    // The company's name (issue 15: 'Welcome to the product'): the demo company; a change in branding.e2e.test.ts.
+    // The company's name (issue 15: 'Welcome to the product'): the demo company; a change in product-depth.e2e.test.ts.
     await page.getByRole('heading', { name: `Welcome to ${DEMO_COMPANY.companyName}` }).waitFor();
     await page.getByText('Enter your user ID and password to continue.').waitFor();
     expect(await page.getByRole('img', { name: `${DEMO_COMPANY.companyName} logo` }).count()).toBeGreaterThan(0);
