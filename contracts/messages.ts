@@ -166,3 +166,10 @@ export const BANK_VERIFICATION_MSG: Record<'none' | 'missing' | 'pending' | 'rej
 /** The cooling-off after a change of payout details, in the member's and the admin's words (dates already formatted). */
 export const payoutHoldMessage = (changedOn: string, opensOn: string) =>
   `Payout details changed on ${changedOn}; withdrawals to them open on ${opensOn} (${MSG.payoutHoldNote}).`;
+
+/**
+ * The approval order a pending member reads (decisions.md §1: `awaiting_upline` -> `awaiting_admin`): the pending
+ * dashboard and the referral registration's success page (issue 15).
+ */
+export const UPLINE_DECIDES_FIRST =
+  'Your upline (the member whose team you join) decides first and chooses your position. Registrations through an admin link or without a sponsor go straight to the admin.';

@@ -5,7 +5,7 @@ import { launchBrowser, SIZES, signIn, expectPath, seriousViolations } from './s
 
 const ADMIN_SECTIONS = [
   'dashboard', 'all-members', 'paid-members', 'today-joinings', 'free-users', 'users-activities', 'direct-income', 'roi-income',
-  'salary-income', 'payout-summary', 'holiday-reward', 'kyc-pending', 'kyc-approved', 'kyc-rejected', 'notifications',
+  'salary-income', 'payout-summary', 'holiday-reward', 'kyc-pending', 'kyc-approved', 'kyc-rejected', 'notifications', 'genealogy', 'branding',
 ];
 
 let t: TestApp;

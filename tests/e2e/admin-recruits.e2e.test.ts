@@ -179,9 +179,12 @@ describe.each(SIZES)('admin recruits and referral links at $name width', (size: 
     // Approve: package from the registration, side Right, KYC approved.
     await mine.getByRole('button', { name: `Approve Kavya Iyer ${tag}` }).click();
     dialog = page.getByRole('dialog', { name: 'Approve Recruit' });
-    expect(await dialog.getByLabel('Package Amount').inputValue()).toBe('0.00');
+    // The registered package is proposed (issue 15: the field said 0.00, one click made a paying recruit free).
+    expect(await dialog.getByLabel('Package Amount').inputValue()).toBe('5000.00');
     expect(await dialog.getByRole('radio', { name: 'Left' }).isChecked()).toBe(true);
-    await dialog.getByRole('button', { name: 'Use this amount' }).click();
+    await dialog.getByLabel('Package Amount').fill('0.00');
+    await dialog.getByRole('button', { name: 'Use the registered amount' }).click();
+    expect(await dialog.getByLabel('Package Amount').inputValue()).toBe('5000.00');
     await dialog.getByRole('radio', { name: 'Right' }).check();
     await dialog.getByRole('radio', { name: /^Rejected/ }).check();
     await dialog.getByLabel('KYC rejection reason').waitFor();

@@ -126,7 +126,7 @@ describe.each(SIZES)('My Team at $name width', (size: Size) => {
     await page.waitForURL((u) => u.pathname === '/my-team');
     await page.getByRole('heading', { name: 'My Team', level: 1 }).waitFor();
     for (const label of ['Direct Recruits', 'Total Downline', 'Active Members']) await page.getByRole('group', { name: label }).waitFor();
-    expect(await page.getByRole('tab').allTextContents()).toEqual(['Position Decisions', 'Direct', 'Downline', 'Binary Tree', 'Team Business Stages']);
+    expect(await page.getByRole('tab').allTextContents()).toEqual(['Position Decisions', 'Direct', 'Downline', 'Binary Tree', 'Genealogy', 'Team Business Stages']);
     await selected(page, 'Position Decisions');
     await panel(page).getByText('No pending position decisions at the moment.').waitFor();
     await teamShot(page, 'decisions-empty');
@@ -252,6 +252,9 @@ describe.each(SIZES)('My Team at $name width', (size: Size) => {
     // Downline: summary cards, the server filters by search and status.
     await openTab(page, 'Downline');
     for (const label of ['Total Downline', 'Active Members', 'Total Levels', 'Total BV']) await panel(page).getByRole('group', { name: label }).waitFor();
+    // BV is a count, never money (issue 15: 'Total BV ₹0', 'BV ₹0').
+    expect(await panel(page).getByRole('group', { name: 'Total BV' }).textContent()).not.toContain('₹');
+    for (const badge of await panel(page).getByText(/^BV /).allTextContents()) expect(badge).not.toContain('₹');
     await panel(page).getByRole('button', { name: /Level 1/ }).waitFor();
     expect(await panel(page).getByRole('button', { name: /Level 1/ }).getAttribute('aria-expanded')).toBe('true');
     await panel(page).getByText('Kiran Rao').waitFor();
@@ -277,6 +280,9 @@ describe.each(SIZES)('My Team at $name width', (size: Size) => {
     await tree.getByRole('button', { name: /Vikram Singh/ }).waitFor();
     await panel(page).getByRole('heading', { name: 'Left Leg Performance' }).waitFor();
     await panel(page).getByRole('heading', { name: 'Tree Balance' }).waitFor();
+    expect(await panel(page).getByRole('group', { name: 'Total BV' }).textContent()).not.toContain('₹');
+    expect(await tree.getByRole('button', { name: /Kiran Rao/ }).textContent()).toMatch(/BV[^₹]*$/);
+    expect(await tree.getByRole('button', { name: /Kiran Rao/ }).textContent()).not.toMatch(/BV₹/);
     await teamShot(page, 'tree');
     await axe('tree');
     await tree.getByRole('button', { name: /Kiran Rao/ }).click();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { MSG } from '../../contracts/messages';
+import { MSG, UPLINE_DECIDES_FIRST } from '../../contracts/messages';
 import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
 import { b64, fakePng, query, uniqueEmail } from '../support/http';
 import { notify } from '../../server/modules/notifications/notifications.service';
@@ -98,9 +98,16 @@ describe.each(SIZES)('signed-in screens at $name width', (size) => {
     await page.getByText('Submitted', { exact: true }).waitFor();
     expect(await page.getByRole('button', { name: 'Replace PAN Card' }).count()).toBe(0);
 
-    // A pending user has nothing else.
+    // The upline decides first, then the admin (decisions.md §1; issue 15).
+    await page.getByText(UPLINE_DECIDES_FIRST).waitFor();
+    await page.getByText(/Your upline decides on your registration first, then an admin reviews it/).waitFor();
+    // A pending user has nothing else: the member portal's home is the pending dashboard (issue 15: it answered 404).
     await page.goto(`${t.url}/dashboard`);
-    await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    await page.getByText('Account Pending Approval').waitFor();
+    expect(await page.getByRole('heading', { name: '404 Page Not Found' }).count()).toBe(0);
+    await page.goto(`${t.url}/wallet`);
+    await expectPath(page, '/');
+    await page.getByText('Account Pending Approval').waitFor();
     await page.goto(`${t.url}/pending-dashboard`);
     await page.getByText('Account Pending Approval').waitFor();
     await page.getByRole('button', { name: 'Logout' }).click();

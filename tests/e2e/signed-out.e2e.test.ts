@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { MSG } from '../../contracts/messages';
+import { DEMO_COMPANY } from '../../server/db/seed/demo-data';
 import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
 import { uniqueEmail } from '../support/http';
 import { issueToken } from '../../server/modules/auth/tokens.service';
@@ -34,9 +35,11 @@ describe.each(SIZES)('signed-out screens at $name width', (size) => {
   it('S1 login: texts, required fields, wrong password toast', async () => {
     await fresh();
     await page.goto(`${t.url}/`);
-    await page.getByRole('heading', { name: 'Welcome to the product' }).waitFor();
+    // The company's name (issue 15: 'Welcome to the product'): the demo company; a change in product-depth.e2e.test.ts.
+    await page.getByRole('heading', { name: `Welcome to ${DEMO_COMPANY.companyName}` }).waitFor();
     await page.getByText('Enter your user ID and password to continue.').waitFor();
-    expect(await page.getByRole('img', { name: 'Logo' }).count()).toBeGreaterThan(0);
+    expect(await page.getByRole('img', { name: `${DEMO_COMPANY.companyName} logo` }).count()).toBeGreaterThan(0);
+    expect(await page.title()).toBe(`Sign in · ${DEMO_COMPANY.companyName}`);
     await shot(page, 's1-login');
 
     await page.getByRole('button', { name: 'Log in' }).click();

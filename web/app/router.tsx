@@ -53,6 +53,9 @@ function signedInRoutes(user: CurrentUser) {
       ...always,
       <Route key="home" path="/" element={<PendingApp />} />,
       <Route key="pd" path="/pending-dashboard" element={<PendingApp />} />,
+      // The member portal's home is the pending dashboard until approval (issue 15: /dashboard answered 404).
+      <Route key="dash" path="/dashboard" element={<PendingApp />} />,
+      ...MEMBER_PATHS.filter((path) => path !== '/dashboard').map((path) => <Route key={path} path={path} element={<Navigate to="/" replace />} />),
     ];
   }
 

@@ -80,6 +80,17 @@ export async function apiGet<T = unknown>(url: string, options: GetOptions = {})
 }
 
 /**
+ * A file download (a PDF invoice): the bytes and the server's file name, or the error like `apiGet` throws it
+ * (a 409 "Your invoice is being prepared" is the server's message). Impersonation travels as with any request.
+ */
+export async function apiGetFile(url: string): Promise<{ blob: Blob; fileName: string | null }> {
+  const res = await fetch(url, { method: 'GET', credentials: 'include', headers: headers(false, { Accept: '*/*' }) });
+  if (!res.ok) throw await failure(res);
+  const disposition = res.headers.get('content-disposition') ?? '';
+  return { blob: await res.blob(), fileName: /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? null };
+}
+
+/**
  * The readable message of a thrown request error: the `message` of a JSON error body when the
  * text after "status: " is one, otherwise the whole text.
  */

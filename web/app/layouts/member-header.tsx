@@ -3,7 +3,7 @@ import { LogOut } from 'lucide-react';
 import type { CurrentUser } from '@contracts';
 import { Avatar } from '../../components/ui/avatar';
 import { Button } from '../../components/ui/button';
-import { LogoMark } from '../../components/ui/logo';
+import { BrandMark, useCompanyName } from '../../components/ui/logo';
 import { fullName, initials, timeOfDayGreeting } from '../../lib/format';
 import { useLogout } from '../../features/account';
 
@@ -11,12 +11,13 @@ import { useLogout } from '../../features/account';
 export function MemberHeader({ user }: { user: CurrentUser }) {
   const logout = useLogout();
   const name = user.firstName || fullName(user, user.userId);
+  const company = useCompanyName();
   return (
     <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4 sm:px-6">
-        <Link to="/dashboard" className="flex shrink-0 items-center gap-2.5 rounded-lg" aria-label="Member Portal home">
-          <LogoMark className="size-9" title="Logo" />
-          <span className="hidden text-base leading-tight font-semibold tracking-tight text-slate-900 sm:inline">Member Portal</span>
+        <Link to="/dashboard" className="flex shrink-0 items-center gap-2.5 rounded-lg" aria-label={`${company} home`}>
+          <BrandMark className="size-9" />
+          <span className="hidden text-base leading-tight font-semibold tracking-tight text-slate-900 sm:inline">{company}</span>
         </Link>
         <div className="flex min-w-0 items-center gap-2 sm:gap-3">
           <div className="min-w-0 text-right leading-tight">

@@ -3,6 +3,7 @@ import { NavLink, useLocation } from 'react-router';
 import { HandCoins, LayoutDashboard, LifeBuoy, Package, Settings, ShoppingBag, Users, Wallet } from 'lucide-react';
 import type { CurrentUser } from '@contracts';
 import { cn } from '../../lib/cn';
+import { useDocumentTitle } from '../../lib/branding';
 import { MemberHeader } from './member-header';
 
 // Doc 3 §2.1's five tabs plus Wallet, Income (compensation.md §6) and Support (screens M11, M12). KYC is
@@ -22,6 +23,7 @@ const NAV = [
 export function MemberLayout({ user, children }: { user: CurrentUser; children: ReactNode }) {
   const list = useRef<HTMLUListElement>(null);
   const { pathname } = useLocation();
+  useDocumentTitle(NAV.find((n) => pathname.startsWith(n.to))?.label);
 
   // The tabs do not all fit a phone: the row scrolls sideways, and the current tab is brought into it.
   useLayoutEffect(() => {

@@ -8,11 +8,13 @@ import { Logo } from '../../components/ui/logo';
 import { fullName, initials } from '../../lib/format';
 import { useLogout } from '../../features/account';
 import { impersonationToken } from '../../lib/storage';
+import { useDocumentTitle } from '../../lib/branding';
 
 /** Top bar of the member, pending, founder and franchise portals: portal name, greeting, avatar, logout. */
 /** logoutHref: a plain link instead of the POST (the franchise portal's GET /api/logout, doc 3 §2.7). */
 export function PortalHeader({ user, caption, homePath, badge, logoutHref }: { user: CurrentUser; caption: string; homePath: string; badge?: ReactNode; logoutHref?: string }) {
   const logout = useLogout();
+  useDocumentTitle(caption);
   return (
     <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4 sm:px-6">

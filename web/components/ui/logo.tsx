@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { cn } from '../../lib/cn';
+import { FALLBACK_NAME, useBranding } from '../../lib/branding';
 
 /** The product mark: a sponsor node with its left and right legs. */
 export function LogoMark({ className, title = 'Logo' }: { className?: string; title?: string }) {
@@ -21,11 +22,24 @@ export function LogoMark({ className, title = 'Logo' }: { className?: string; ti
   );
 }
 
+/** The company's logo (issue 15: admin Settings > Branding), or the product mark until one is uploaded. */
+export function BrandMark({ className }: { className?: string }) {
+  const brand = useBranding();
+  const name = brand?.companyName || FALLBACK_NAME;
+  if (brand?.logoUrl) return <img src={brand.logoUrl} alt={`${name} logo`} className={cn('size-10 rounded-xl object-contain', className)} />;
+  return <LogoMark className={className} title={`${name} logo`} />;
+}
+
+/** The company's name (or the product's until the branding has arrived). */
+export function useCompanyName(): string {
+  return useBranding()?.companyName || FALLBACK_NAME;
+}
+
 /** Mark with a short caption beside it (the portal's name). */
 export function Logo({ caption, className, tone = 'dark' }: { caption?: string; className?: string; tone?: 'dark' | 'light' }) {
   return (
     <span className={cn('inline-flex items-center gap-2.5', className)}>
-      <LogoMark className="size-9" />
+      <BrandMark className="size-9" />
       {caption ? (
         <span className={cn('text-sm leading-tight font-semibold tracking-tight sm:text-base', tone === 'light' ? 'text-white' : 'text-slate-900')}>
           {caption}

@@ -7,6 +7,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { PageLoader } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast';
+import { useDocumentTitle } from '../../lib/branding';
 import { useSignedInUser } from '../account';
 import { GROUP_ICONS, LEGACY_SECTIONS, SECTIONS, sectionById, sectionHref, type SectionDef, type SectionId } from './sections';
 import { NotificationBell } from './notifications/notification-bell';
@@ -45,6 +46,8 @@ const HolidayRewardSection = section(() => import('./reports/reports'), 'Holiday
 const NotOfferedReportSection = section(() => import('./reports/reports'), 'NotOfferedReportSection');
 const PayoutSummarySection = section(() => import('./reports/reports'), 'PayoutSummarySection');
 const MySecuritySection = section(() => import('./my-security-section'), 'MySecuritySection');
+const BrandingSection = section(() => import('./settings/branding-section'), 'BrandingSection');
+const GenealogySection = section(() => import('./genealogy/genealogy-section'), 'GenealogySection');
 
 function SectionBody({ id }: { id: SectionId }) {
   switch (id) {
@@ -117,6 +120,10 @@ function SectionBody({ id }: { id: SectionId }) {
       return <PendingRecruitsSection />;
     case 'my-security':
       return <MySecuritySection />;
+    case 'branding':
+      return <BrandingSection />;
+    case 'genealogy':
+      return <GenealogySection />;
   }
 }
 
@@ -168,10 +175,7 @@ export function AdminPortal() {
     if (requested && !legacy && !allowed.some((s) => s.id === requested)) setParams({ section: fallback }, { replace: true });
   }, [requested, legacy, allowed, fallback, setParams]);
 
-  useEffect(() => {
-    const name = section?.label ?? 'Page moved';
-    document.title = `${name} · ${reviewerOnly ? 'Reviewer Tools' : 'Admin Portal'}`;
-  }, [section, reviewerOnly]);
+  useDocumentTitle(`${section?.label ?? 'Page moved'} · ${reviewerOnly ? 'Reviewer Tools' : 'Admin Portal'}`);
 
   const refreshKeys = useMemo(() => section?.refreshKeys ?? [], [section]);
   const refresh = useCallback(async () => {

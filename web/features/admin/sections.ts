@@ -33,7 +33,7 @@ import {
   ShoppingCart,
   WalletCards,
 } from 'lucide-react';
-import { LifeBuoy, LockKeyhole, Megaphone, MessagesSquare, Store, UserCog } from 'lucide-react';
+import { LifeBuoy, LockKeyhole, Megaphone, MessagesSquare, Network, Palette, Settings, Store, UserCog } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { KEYS } from './queries';
 
@@ -75,6 +75,8 @@ export const SECTION_IDS = [
   'news',
   'notifications',
   'my-security',
+  'genealogy',
+  'branding',
 ] as const;
 export type SectionId = (typeof SECTION_IDS)[number];
 
@@ -106,6 +108,7 @@ export const GROUP_ICONS: Record<string, Icon> = {
   Engagement: MessagesSquare,
   Notifications: Bell,
   Account: UserCog,
+  Settings,
 };
 
 const WITHDRAWAL_KEYS: string[] = [KEYS.pendingWithdrawals, KEYS.approvedWithdrawals, KEYS.rejectedWithdrawals];
@@ -118,6 +121,8 @@ export const SECTIONS: SectionDef[] = [
   { id: 'all-members', label: 'All Members', group: 'User Details', icon: UsersRound, access: 'admin', refreshKeys: [KEYS.userSearch, KEYS.placementParents] },
   { id: 'paid-members', label: 'Paid Members', group: 'User Details', icon: BadgeCheck, access: 'admin', refreshKeys: [KEYS.paidMembers] },
   { id: 'today-joinings', label: 'View Today Joinings', group: 'User Details', icon: CalendarCheck, access: 'admin', refreshKeys: [KEYS.todayJoinings] },
+  // Issue 15: the genealogy explorer over the whole tree.
+  { id: 'genealogy', label: 'Genealogy', group: 'User Details', icon: Network, access: 'admin', refreshKeys: ['/api/admin/binary-tree'] },
   { id: 'free-users', label: 'Free Users', group: 'User Details', icon: UserRound, access: 'admin', refreshKeys: [KEYS.freeUsers] },
   { id: 'users-activities', label: 'Users Activities', group: 'User Details', icon: Activity, access: 'admin', refreshKeys: [KEYS.auditLog] },
   { id: 'direct-income', label: 'Direct Income', group: 'Income Reports', icon: HandCoins, access: 'admin', refreshKeys: [KEYS.directIncome] },
@@ -154,6 +159,8 @@ export const SECTIONS: SectionDef[] = [
     refreshKeys: [KEYS.notifications, KEYS.unreadCount],
   },
   { id: 'my-security', label: 'My Security', group: 'Account', icon: LockKeyhole, access: 'admin', refreshKeys: ['/api/auth/two-factor'] },
+  // Issue 15: company branding (ADR 0013).
+  { id: 'branding', label: 'Branding', group: 'Settings', icon: Palette, access: 'admin', refreshKeys: ['/api/admin/settings/branding'] },
 ];
 
 export const sectionById = (id: string): SectionDef | undefined => SECTIONS.find((s) => s.id === id);

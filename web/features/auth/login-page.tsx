@@ -6,7 +6,8 @@ import { NativeCheckbox } from '../../components/ui/native-checkbox';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
-import { LogoHero, LogoMark } from '../../components/ui/logo';
+import { BrandMark, LogoHero, useCompanyName } from '../../components/ui/logo';
+import { useDocumentTitle } from '../../lib/branding';
 import { PasswordInput } from '../../components/ui/password-input';
 import { InlineLoader } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast';
@@ -25,6 +26,9 @@ const CodeForm = lazy(() => import('../two-factor/code-field').then((m) => ({ de
  */
 export function LoginPage() {
   const switchUser = useSwitchUser();
+  // The company's name and logo (issue 15), from admin Settings > Branding.
+  const company = useCompanyName();
+  useDocumentTitle('Sign in');
   const [values, setValues] = useState<LoginValues>(() => {
     const remembered = rememberMe.read();
     return { userId: remembered.remember ? remembered.userId : '', password: '', rememberMe: remembered.remember };
@@ -87,7 +91,7 @@ export function LoginPage() {
     <div className="flex min-h-dvh flex-col bg-white lg:flex-row">
       <main className="flex flex-1 flex-col justify-center px-5 py-10 sm:px-10 lg:w-1/2 lg:flex-none lg:px-16 xl:px-24">
         <div className="mx-auto w-full max-w-sm">
-          <LogoMark className="mb-8 size-12 lg:hidden" />
+          <BrandMark className="mb-8 size-12 lg:hidden" />
           {codeStep ? (
             <>
               <div className="mb-8 space-y-2">
@@ -118,7 +122,7 @@ export function LoginPage() {
           ) : (
           <>
           <div className="mb-8 space-y-2">
-            <h1 className="text-3xl font-bold tracking-tight text-slate-900">Welcome to the product</h1>
+            <h1 className="text-3xl font-bold tracking-tight text-slate-900">Welcome to {company}</h1>
             <p className="text-base text-slate-500">Enter your user ID and password to continue.</p>
           </div>
           <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-5">
@@ -173,7 +177,8 @@ export function LoginPage() {
         <div aria-hidden="true" className="absolute -top-24 -right-24 size-96 rounded-full bg-brand-500/20 blur-3xl" />
         <div aria-hidden="true" className="absolute -bottom-32 -left-16 size-96 rounded-full bg-amber-400/10 blur-3xl" />
         <div className="relative flex flex-col items-center gap-10 px-12">
-          <LogoMark className="size-20 shadow-2xl shadow-brand-950/40" />
+          <BrandMark className="size-20 bg-white shadow-2xl shadow-brand-950/40" />
+          <p className="text-center text-2xl font-semibold tracking-tight text-white">{company}</p>
           <LogoHero className="opacity-95" />
         </div>
       </aside>

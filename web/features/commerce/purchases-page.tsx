@@ -4,17 +4,19 @@ import { CheckCircle2, IndianRupee, Package, ShoppingBag, Sparkles } from 'lucid
 import type { PurchaseView } from '@contracts';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
+import { DownloadButton } from '../../components/ui/download-button';
 import { EmptyState } from '../../components/ui/empty-state';
 import { QueryError } from '../../components/ui/query-error';
 import { InlineLoader } from '../../components/ui/spinner';
 import { StatCard } from '../../components/ui/stat-card';
+import { routeUrl } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { formatBV, formatMoney, sumMoney } from '../../lib/money';
 import { usePurchases } from './api';
 import { paymentMethodLabel } from './labels';
 import { StatusBadge } from './status-badge';
 
-const COLUMNS = ['Order ID', 'Date', 'Amount', 'BV Earned', 'Payment', 'Delivery', 'Status'] as const;
+const COLUMNS = ['Order ID', 'Date', 'Amount', 'BV Earned', 'Payment', 'Delivery', 'Status', 'Invoice'] as const;
 const paid = (p: PurchaseView) => p.paymentStatus === 'completed';
 const orderId = (p: PurchaseView) => p.id.slice(0, 8);
 
@@ -35,6 +37,21 @@ function OrderBV({ p }: { p: PurchaseView }) {
       <span className="tabular-nums">{formatBV(p.totalBV)}</span>
       {paid(p) ? null : <span className="block text-xs font-normal text-slate-500">On payment</span>}
     </>
+  );
+}
+
+/** The GST tax invoice of a completed purchase (issue 15, ADR 0013), drawn by the server as a PDF. */
+function Invoice({ p }: { p: PurchaseView }) {
+  if (!paid(p)) return <span className="text-xs text-slate-500">After payment</span>;
+  return (
+    <DownloadButton
+      href={routeUrl('GET /api/purchases/:id/invoice', { params: { id: p.id }, query: { download: '1' } })}
+      fileName={`invoice-${orderId(p)}.pdf`}
+      label="Download invoice"
+      aria-label={`Download invoice for order ${orderId(p)}`}
+      errorTitle="Invoice not available"
+      className="whitespace-nowrap"
+    />
   );
 }
 
@@ -106,6 +123,9 @@ function PurchasesTable({ rows }: { rows: PurchaseView[] }) {
                 <Td>
                   <ActiveLabel p={p} />
                 </Td>
+                <Td>
+                  <Invoice p={p} />
+                </Td>
               </tr>
             ))}
           </tbody>
@@ -153,6 +173,11 @@ function PurchaseCards({ rows }: { rows: PurchaseView[] }) {
               <Delivery p={p} />
             </Field>
           </dl>
+          {paid(p) ? (
+            <div className="mt-3 border-t border-slate-100 pt-3">
+              <Invoice p={p} />
+            </div>
+          ) : null}
         </li>
       ))}
     </ul>

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { ClipboardCheck, FileCheck2, Hourglass, Rocket, ShieldCheck, UserRoundCheck } from 'lucide-react';
-import { KYC_DEADLINE_DAYS, type CurrentUser } from '@contracts';
+import { ClipboardCheck, FileCheck2, Hourglass, Network, Rocket, ShieldCheck, UserRoundCheck } from 'lucide-react';
+import { KYC_DEADLINE_DAYS, UPLINE_DECIDES_FIRST, type CurrentUser } from '@contracts';
 import { PortalHeader } from '../../app/layouts/portal-header';
+import { useCompanyName } from '../../components/ui/logo';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -39,8 +40,10 @@ function kycTile(user: CurrentUser, documentCount: number | undefined): { value:
   return { value: 'Approved', tone: 'success' };
 }
 
+// decisions.md §1: the upline chooses the side first (awaiting_upline), then an admin approves (awaiting_admin).
 const NEXT_STEPS = [
-  { icon: ClipboardCheck, title: 'Admin review', text: 'An admin reviews your registration and documents.' },
+  { icon: Network, title: 'Upline decision', text: UPLINE_DECIDES_FIRST },
+  { icon: ClipboardCheck, title: 'Admin review', text: 'Then an admin reviews your registration and documents.' },
   {
     icon: UserRoundCheck,
     title: 'Account activation',
@@ -52,13 +55,14 @@ const NEXT_STEPS = [
 /** S10 Pending dashboard (doc 1 §2). */
 export function PendingDashboardPage() {
   const user = useSignedInUser();
+  const company = useCompanyName();
   const docs = useKycDocuments();
   const kyc = kycTile(user, docs.data?.length);
   const profileComplete = Boolean(user.firstName && user.lastName && user.mobile && user.address && user.city && user.state && user.pincode);
 
   return (
     <div className="min-h-dvh bg-slate-50">
-      <PortalHeader user={user} caption="Member Portal" homePath="/" />
+      <PortalHeader user={user} caption={company} homePath="/" />
       <main className="mx-auto max-w-7xl space-y-6 px-4 py-6 sm:px-6 sm:py-8">
         <div>
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Welcome, {user.firstName || user.userId}!</h1>
@@ -68,7 +72,7 @@ export function PendingDashboardPage() {
         </div>
 
         <Alert tone="warning" title="Account Pending Approval" role="status">
-          Your registration is being reviewed by an admin. You will be notified by email once your account is approved; until then you can keep your profile up to date.
+          Your upline decides on your registration first, then an admin reviews it. You will be notified by email once your account is approved; until then you can keep your profile up to date.
         </Alert>
 
         <div className="grid gap-4 sm:grid-cols-3">

@@ -1,12 +1,14 @@
 import { Link } from 'react-router';
-import { CheckCircle2, FileSearch, MailCheck, ShieldCheck } from 'lucide-react';
-import { KYC_DEADLINE_DAYS } from '@contracts';
+import { CheckCircle2, FileSearch, MailCheck, Network, ShieldCheck } from 'lucide-react';
+import { KYC_DEADLINE_DAYS, UPLINE_DECIDES_FIRST } from '@contracts';
 import { AuthCard, AuthHeading, AuthLayout } from '../../app/layouts/auth-layout';
 import { Button } from '../../components/ui/button';
 import { COPY } from './documents';
 
+// decisions.md §1: the upline chooses the side first, then an admin approves.
 const NEXT_STEPS = [
-  { icon: FileSearch, title: 'Admin review', text: 'An admin reviews your registration and documents.' },
+  { icon: Network, title: 'Upline decision', text: UPLINE_DECIDES_FIRST },
+  { icon: FileSearch, title: 'Admin review', text: 'Then an admin reviews your registration and documents.' },
   { icon: MailCheck, title: 'Approval email', text: 'Once approved, you receive an email with your login credentials.' },
   { icon: ShieldCheck, title: 'Complete KYC', text: `Complete your KYC within ${KYC_DEADLINE_DAYS} days of approval.` },
 ];

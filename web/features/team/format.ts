@@ -25,6 +25,9 @@ export const compactBV = (value: string | number | null | undefined) => {
   return Math.abs(n) < 10_000 ? WHOLE.format(n) : COMPACT.format(n);
 };
 
+/** BV is a count, never money: "1,23,456.5" (issue 15: no rupee sign on BV). */
+export const bv = (value: string | number | null | undefined) => WHOLE.format(num(value));
+
 /** "1,23,456.5 BV" */
 export const fullBV = (value: string | number | null | undefined) => `${WHOLE.format(num(value))} BV`;
 

@@ -13,6 +13,7 @@ import { SectionHeader } from '../ui/section-header';
 import { CardField, DataTable, type Column } from '../../../components/ui/table';
 import { DeliveryBadge, PaymentBadge, paymentStatusLabel } from './order-badges';
 import { OrderDialog } from './order-dialog';
+import { OrderInvoiceButton } from './order-invoice';
 import { paymentMethodLabel, useAdminPurchases, type AdminPurchaseView, type OrderFilters } from './products-api';
 
 const orderId = (o: AdminPurchaseView) => o.id.slice(0, 8).toUpperCase();
@@ -97,9 +98,12 @@ export function OrdersSection() {
   const filtered = Boolean(filters.paymentStatus || filters.deliveryStatus);
 
   const update = (o: AdminPurchaseView, className?: string) => (
-    <Button size="sm" variant={o.paymentStatus === 'pending' ? 'primary' : 'outline'} className={className} onClick={() => setOpen(o)} aria-label={`Update order ${orderId(o)}`}>
-      <SquarePen aria-hidden="true" className="size-3.5" /> Update
-    </Button>
+    <div className={cn('flex justify-end gap-2', className && 'flex-col')}>
+      <OrderInvoiceButton order={o} className={className} />
+      <Button size="sm" variant={o.paymentStatus === 'pending' ? 'primary' : 'outline'} className={className} onClick={() => setOpen(o)} aria-label={`Update order ${orderId(o)}`}>
+        <SquarePen aria-hidden="true" className="size-3.5" /> Update
+      </Button>
+    </div>
   );
 
   return (

@@ -28,18 +28,19 @@ function positionHint(recruit: AdminPendingRecruit): string {
 }
 
 /**
- * Approve Recruit (doc 2 §4-§5): package amount (free text, 0.00 by default), the final side and
+ * Approve Recruit (doc 2 §4-§5): package amount (the registered package proposed, else 0.00), the final side and
  * the KYC decision applied after the account is created (a reason only when rejected).
  */
 export function ApproveRecruitDialog({ recruit, onClose }: { recruit: AdminPendingRecruit; onClose: () => void }) {
   const approve = useApproveRecruit(recruit.id);
+  // The registered package is proposed (issue 15): 0.00 only describes an empty field, a free account is a choice.
+  const registered = Number(recruit.packageAmount ?? 0) > 0 ? recruit.packageAmount : null;
   const form = useForm<Values, unknown, z.output<typeof ApproveRecruitRequest>>({
     resolver: schemaResolver<Values, typeof ApproveRecruitRequest>(ApproveRecruitRequest),
-    defaultValues: { packageAmount: '0.00', position: recruit.position ?? 'left', kycDecision: { status: 'pending', reason: '' } },
+    defaultValues: { packageAmount: registered ?? '0.00', position: recruit.position ?? 'left', kycDecision: { status: 'pending', reason: '' } },
   });
   const { errors, isSubmitting } = form.formState;
   const kycStatus = form.watch('kycDecision.status');
-  const registered = Number(recruit.packageAmount ?? 0) > 0 ? recruit.packageAmount : null;
   const amountError = errors.packageAmount?.message;
   const reasonError = errors.kycDecision?.reason?.message;
 
@@ -72,9 +73,9 @@ export function ApproveRecruitDialog({ recruit, onClose }: { recruit: AdminPendi
             hint={
               registered ? (
                 <>
-                  Registered with {formatINR(registered)}.{' '}
+                  Registered with {formatINR(registered)}. 0.00 makes a free account.{' '}
                   <button type="button" className="cursor-pointer font-medium text-brand-700 underline-offset-2 hover:underline" onClick={() => form.setValue('packageAmount', registered, { shouldValidate: true })}>
-                    Use this amount
+                    Use the registered amount
                   </button>
                 </>
               ) : (

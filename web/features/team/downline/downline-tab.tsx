@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
-import { Activity, IndianRupee, Layers, Network, SearchX } from 'lucide-react';
+import { Activity, Layers, Network, SearchX, TrendingUp } from 'lucide-react';
 import type { DownlineLevel, DownlineMember } from '@contracts';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { InlineLoader, Spinner } from '../../../components/ui/spinner';
 import { useDownline, type DownlineFilters as Filters } from '../api';
-import { count, rupees } from '../format';
+import { bv, count } from '../format';
 import { QueryError } from '../../../components/ui/query-error';
 import { StatCard } from '../ui/stat-card';
 import { useDebounced } from '../ui/use-debounced';
@@ -60,7 +60,7 @@ export function DownlineTab() {
         <StatCard label="Total Downline" value={count(s.totalDownline)} icon={Network} />
         <StatCard label="Active Members" value={count(s.activeMembers)} icon={Activity} tone="emerald" />
         <StatCard label="Total Levels" value={count(s.totalLevels)} icon={Layers} tone="sky" />
-        <StatCard label="Total BV" value={rupees(s.totalBV)} icon={IndianRupee} tone="amber" />
+        <StatCard label="Total BV" value={bv(s.totalBV)} icon={TrendingUp} tone="amber" />
       </div>
 
       <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">

@@ -4,7 +4,7 @@ import type { DownlineLevel, DownlineMember } from '@contracts';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
-import { count, rupees } from '../format';
+import { bv, count } from '../format';
 import { MemberCard } from './member-card';
 
 // Deep downlines can hold thousands of members: show a page of cards and let the member ask for the rest.
@@ -48,7 +48,7 @@ export function LevelSection({
           </span>
           <span className="flex flex-wrap gap-1.5 pl-6 sm:pl-0">
             <Badge tone="success">{count(summary.active)} active</Badge>
-            <Badge tone="brand">BV {rupees(summary.bv)}</Badge>
+            <Badge tone="brand">BV {bv(summary.bv)}</Badge>
             <Badge tone="neutral">
               L {count(summary.left)} · R {count(summary.right)}
             </Badge>

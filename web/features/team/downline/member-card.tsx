@@ -1,7 +1,7 @@
 import type { DownlineMember } from '@contracts';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { formatDate, titleCase } from '../../../lib/format';
-import { memberName, rupees, sideLabel } from '../format';
+import { bv, memberName, rupees, sideLabel } from '../format';
 
 const STATUS_TONES: Record<string, BadgeTone> = { active: 'success', pending: 'warning', inactive: 'neutral', rejected: 'danger', suspended: 'danger' };
 
@@ -38,7 +38,7 @@ export function MemberCard({ member }: { member: DownlineMember }) {
         </div>
         <div>
           <dt className="text-xs text-slate-500">Total BV</dt>
-          <dd className="font-medium text-slate-800 tabular-nums">{rupees(member.totalBV)}</dd>
+          <dd className="font-medium text-slate-800 tabular-nums">{bv(member.totalBV)}</dd>
         </div>
       </dl>
     </li>

@@ -1,8 +1,8 @@
 import type { TreeNode } from '@contracts';
 import { Badge } from '../../../components/ui/badge';
 import { cn } from '../../../lib/cn';
-import { initials } from '../../../lib/format';
-import { compactBV, fullBV, memberName, rupees } from '../format';
+import { bv, compactBV, fullBV, rupees } from '../format';
+import { NodeIdentity } from '../ui/node-identity';
 
 /** Levels drawn below the viewed root (the server sends two). */
 const DEPTH = 2;
@@ -11,21 +11,7 @@ function NodeBody({ node, isRoot, rootCaption }: { node: TreeNode; isRoot: boole
   const active = node.idStatus === 'Active';
   return (
     <>
-      <span className="flex items-center gap-2">
-        <span
-          aria-hidden="true"
-          className={cn(
-            'flex size-8 shrink-0 items-center justify-center rounded-full text-xs font-bold',
-            isRoot ? 'bg-amber-400 text-amber-950' : active ? 'bg-brand-600 text-white' : 'bg-slate-300 text-slate-700',
-          )}
-        >
-          {initials(node)}
-        </span>
-        <span className="min-w-0 text-left">
-          <span className="block truncate text-sm font-semibold text-slate-900">{memberName(node)}</span>
-          <span className="block truncate font-mono text-[11px] text-slate-500">{rootCaption ?? node.userId}</span>
-        </span>
-      </span>
+      <NodeIdentity node={node} isRoot={isRoot} caption={rootCaption} />
       <span className="flex items-center justify-between gap-1">
         <Badge tone={active ? 'success' : 'neutral'} className="px-2 text-[11px]">
           {active ? 'Active' : 'Inactive'}
@@ -41,7 +27,7 @@ function NodeBody({ node, isRoot, rootCaption }: { node: TreeNode; isRoot: boole
         </span>
         <span>
           BV
-          <span className="block font-semibold text-slate-800 tabular-nums">{rupees(node.totalBV)}</span>
+          <span className="block font-semibold text-slate-800 tabular-nums">{bv(node.totalBV)}</span>
         </span>
       </span>
       <PairingFigures node={node} />

@@ -1,19 +1,10 @@
-import type { ReactNode } from 'react';
-import { ArrowLeftRight, GitBranch, IndianRupee, ListChecks, UserCheck, Users } from 'lucide-react';
+import { ArrowLeftRight, GitBranch, ListChecks, TrendingUp, UserCheck, Users } from 'lucide-react';
 import type { BinaryTreeResponse } from '@contracts';
 import { Badge } from '../../../components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { count, fullBV, memberName, rupees } from '../format';
+import { bv as formatBV, count, fullBV, memberName } from '../format';
 import { StatCard } from '../ui/stat-card';
-
-function Row({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="flex items-center justify-between gap-3 py-1.5 text-sm">
-      <dt className="text-slate-500">{term}</dt>
-      <dd className="font-semibold text-slate-900 tabular-nums">{children}</dd>
-    </div>
-  );
-}
+import { DetailRow as Row } from '../ui/detail-row';
 
 /** Direct Recruits, Left Position, Right Position, Total BV of the viewed root. */
 export function TreeSummary({ tree }: { tree: BinaryTreeResponse }) {
@@ -22,7 +13,7 @@ export function TreeSummary({ tree }: { tree: BinaryTreeResponse }) {
       <StatCard label="Direct Recruits" value={count(tree.directRecruits)} icon={Users} />
       <StatCard label="Left Position" value={tree.leftChild ? memberName(tree.leftChild) : 'Open'} hint={tree.leftChild?.userId} icon={UserCheck} tone="sky" />
       <StatCard label="Right Position" value={tree.rightChild ? memberName(tree.rightChild) : 'Open'} hint={tree.rightChild?.userId} icon={UserCheck} tone="violet" />
-      <StatCard label="Total BV" value={rupees(tree.totalBV)} icon={IndianRupee} tone="amber" />
+      <StatCard label="Total BV" value={formatBV(tree.totalBV)} icon={TrendingUp} tone="amber" />
     </div>
   );
 }
@@ -38,7 +29,7 @@ function LegCard({ title, members, active, bv, carry, cycle, filled }: { title: 
           <Row term="Members">
             {count(members)} <span className="text-xs font-normal text-slate-500">({count(active)} active)</span>
           </Row>
-          <Row term="BV">{rupees(bv)}</Row>
+          <Row term="BV">{formatBV(bv)}</Row>
           <Row term="Carry forward">{fullBV(carry)}</Row>
           <Row term="This cycle">{fullBV(cycle)}</Row>
           <Row term="Status">
