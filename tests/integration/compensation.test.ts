@@ -137,6 +137,10 @@ describe('compensation.md §7 through the API', () => {
     expect(mine.body.lines[0].explanation.text).toContain('2 pairs');
     const csv = await t.api('GET', '/api/income/statement?format=csv', { cookie: ids.A.cookie });
     expect(csv.status).toBe(200);
+    // The statement carries the company as its branding settings name it (issue 15).
+    const brand = (await t.api('GET', '/api/branding')).body;
+    expect(String(csv.body).split('\n')[0]).toBe(brand.companyName);
+    expect(String(csv.body)).toContain('GSTIN ');
     const pdf = await t.api('GET', '/api/income/statement?format=pdf', { cookie: ids.A.cookie });
     expect(pdf.status).toBe(200);
     const other = await t.api('GET', `/api/income/cycles/${week1}`, { cookie: ids.F.cookie });

@@ -9,6 +9,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../core/actor';
 import { realUser } from '../../core/actor';
+import { branding } from '../branding/branding.service';
 import { badRequest, conflict, forbidden, notFound } from '../../core/app-error';
 import { jobActorOf, queueAndWait, queueJob, type JobActor } from '../../workers/job-requests';
 import { audit } from '../audit/audit.service';
@@ -722,13 +723,22 @@ export async function memberStatement(ctx: AppContext, member: { id: string; use
   const tds = fromPaise(payouts.reduce((s, p) => s + paise(p.tds), 0n));
   const net = fromPaise(payouts.reduce((s, p) => s + paise(p.net), 0n));
   const name = `income-statement-${member.userId}-${fyLabel(fy)}`;
+  // The issuer as the company's branding settings stand (issue 15): name, GSTIN, address and support contact.
+  const b = await branding(ctx);
+  const issuer = [
+    b.companyName,
+    ...(b.gstin ? [`GSTIN ${b.gstin}`] : []),
+    ...([b.address, b.city, b.state, b.pincode].some(Boolean) ? [[b.address, b.city, b.state, b.pincode].filter(Boolean).join(', ')] : []),
+    ...(b.supportEmail || b.supportPhone ? [`Support: ${[b.supportEmail, b.supportPhone].filter(Boolean).join(', ')}`] : []),
+  ];
   if (format === 'csv') {
-    const body = [['Cycle', 'Type', 'Amount', 'Explanation'], ...rows, [], ['Financial year', fyLabel(fy)], ['Gross', gross], ['TDS', tds], ['Net', net]]
+    const body = [...issuer.map((line) => [line]), [], ['Cycle', 'Type', 'Amount', 'Explanation'], ...rows, [], ['Financial year', fyLabel(fy)], ['Gross', gross], ['TDS', tds], ['Net', net]]
       .map((r) => r.map(cell).join(',')).join('\n') + '\n';
     return { filename: `${name}.csv`, contentType: 'text/csv; charset=utf-8', body: Buffer.from(body) };
   }
   const { simplePdf } = await import('../../lib/simple-pdf');
   const text = [
+    ...issuer, '',
     `Income statement, financial year ${fyLabel(fy)}`, `${member.name} (${member.userId})`, '',
     ...rows.map((r) => `${r[0]}  ${r[1].padEnd(20)} ${r[2].padStart(12)}`), '',
     `Gross ${gross}    TDS ${tds}    Net ${net}`,
