@@ -9,6 +9,7 @@ import { uniqueEmail } from '../support/http';
 import { verifyKyc } from '../support/money';
 import { SIZES, expectPath, expectToast, launchBrowser, reviewShot, shot, signIn, toasts, type Size } from './support/browser';
 import { ID } from '../support/identity';
+import { shortId } from '../../web/lib/format';
 
 let t: TestApp;
 let browser: Browser;
@@ -442,7 +443,7 @@ describe.each(SIZES)('admin money and commerce at $name width', (size: Size) => 
     await open(page, 'orders', 'Orders');
     await page.getByLabel('Payment status').selectOption('pending');
     const row = visible(page, 'data-order-id', orderId);
-    await row.getByText(orderId.slice(0, 8).toUpperCase()).waitFor();
+    await row.getByText(shortId(orderId)).waitFor();
     await row.getByText('UPI').waitFor();
     await row.getByText('Pending', { exact: true }).first().waitFor();
     await picture(page, 'orders');

@@ -6,6 +6,7 @@ import { uniqueEmail } from '../support/http';
 import { verifyKyc } from '../support/money';
 import { SIZES, expectToast, launchBrowser, reviewShot, shot, signIn, type Size } from './support/browser';
 import { ID } from '../support/identity';
+import { shortId } from '../../web/lib/format';
 
 let t: TestApp;
 let browser: Browser;
@@ -194,7 +195,7 @@ describe.each(SIZES)('Member commerce at $name width', (size: Size) => {
     await order(FAN).waitFor();
     const mine = (await t.api('GET', '/api/purchases', { cookie: await t.login(email, PASSWORD) })).body as { id: string; productName: string }[];
     const purifierOrder = mine.find((p) => p.productName === PURIFIER)!;
-    await order(PURIFIER).getByText(`#${purifierOrder.id.slice(0, 8)}`, { exact: true }).waitFor();
+    await order(PURIFIER).getByText(`#${shortId(purifierOrder.id)}`, { exact: true }).waitFor();
     await order(PURIFIER).getByText('Qty: 1', { exact: true }).waitFor();
     await order(PURIFIER).getByText('₹17,698.82').waitFor();
     await order(PURIFIER).getByText('Wallet', { exact: true }).waitFor();

@@ -10,6 +10,7 @@ import { placeMember } from '../../server/modules/tree/tree.service';
 import { DEMO_COMPANY } from '../../server/db/seed/demo-data';
 import { walletBalances } from '../../server/db/schema';
 import { SIZES, expectPath, expectToast, launchBrowser, openPage, reviewShot, seriousViolations, shot, signIn, type Size } from './support/browser';
+import { shortId } from '../../web/lib/format';
 
 /**
  * Issue 15 in the browser: the genealogy explorer (search with the path, the extreme left, five levels and a lazy
@@ -187,7 +188,7 @@ describe.each(SIZES)('issue 15 at $name width', (size: Size) => {
     expect(bought.status, JSON.stringify(bought.body)).toBe(201);
     const id = bought.body.purchase.id as string;
     await t.runtime.settle();
-    const short = id.slice(0, 8);
+    const short = shortId(id);
 
     await as(page, context, buyerSid);
     await page.goto(`${t.url}/my-purchases`);
@@ -203,14 +204,14 @@ describe.each(SIZES)('issue 15 at $name width', (size: Size) => {
     await context.clearCookies();
     await as(page, context, adminSid);
     await page.goto(`${t.url}/admin?section=orders`);
-    const adminButton = page.getByRole('button', { name: `Download invoice for order ${short.toUpperCase()}` }).locator('visible=true');
+    const adminButton = page.getByRole('button', { name: `Download invoice for order ${short}` }).locator('visible=true');
     await adminButton.waitFor();
     const theirs = await downloadedPdf(page, () => adminButton.click());
     expect(theirs.text).toBe(mine.text);
     await picture(page, 'admin-orders-invoice');
   });
 
-  it('branding settings: saved by the admin, shown on the sign-in page and in the title', async () => {
+  it('branding settings: saved by the admin, shown on the sign-in page, in the title and in a mail', async () => {
     await fresh();
     await as(page, context, adminSid);
     await page.goto(`${t.url}/admin?section=branding`);
@@ -239,6 +240,12 @@ describe.each(SIZES)('issue 15 at $name width', (size: Size) => {
     expect(await logo.getAttribute('src')).toMatch(/^\/api\/branding\/logo\?v=/);
     await picture(page, 'sign-in-branded');
     expect(await seriousViolations(page)).toEqual([]);
+
+    // Every mail carries the brand: a reset link asked for now comes from the new name, with its support address.
+    await t.api('POST', '/api/auth/forgot-password', { body: { email: t.demo.member.email } });
+    await t.flushMail();
+    await expect.poll(() => t.mail.lastTo(t.demo.member.email)?.text ?? '', { timeout: 10_000 }).toContain(name);
+    expect(t.mail.lastTo(t.demo.member.email)!.text).toContain('help@lotus.example');
 
     // Back to the demo company for the next width.
     await signIn(page, t.url, t.demo.member.email, t.demo.member.password);

@@ -53,3 +53,9 @@ export function formatRelative(value: string | Date | null | undefined, fallback
   const d = toDate(value);
   return d ? formatDistanceToNow(d, { addSuffix: true }) : fallback;
 }
+
+/**
+ * The short form of a record's id shown to people (orders, tickets): its last eight hex digits. Ids made in time
+ * order (UUIDv7, purchases) share their first digits for about a minute, so the start would not tell them apart.
+ */
+export const shortId = (id: string) => id.replace(/-/g, '').slice(-8).toUpperCase();

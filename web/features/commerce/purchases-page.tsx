@@ -10,7 +10,7 @@ import { QueryError } from '../../components/ui/query-error';
 import { InlineLoader } from '../../components/ui/spinner';
 import { StatCard } from '../../components/ui/stat-card';
 import { routeUrl } from '../../lib/api';
-import { formatDate } from '../../lib/format';
+import { formatDate, shortId } from '../../lib/format';
 import { formatBV, formatMoney, sumMoney } from '../../lib/money';
 import { usePurchases } from './api';
 import { paymentMethodLabel } from './labels';
@@ -18,7 +18,7 @@ import { StatusBadge } from './status-badge';
 
 const COLUMNS = ['Order ID', 'Date', 'Amount', 'BV Earned', 'Payment', 'Delivery', 'Status', 'Invoice'] as const;
 const paid = (p: PurchaseView) => p.paymentStatus === 'completed';
-const orderId = (p: PurchaseView) => p.id.slice(0, 8);
+const orderId = (p: PurchaseView) => shortId(p.id);
 
 /** The first 8 characters of the order id and the quantity (doc 3 §2.3, §9). */
 function OrderId({ p }: { p: PurchaseView }) {

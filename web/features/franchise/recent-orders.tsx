@@ -2,7 +2,7 @@ import { PackageOpen } from 'lucide-react';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
-import { formatDate, titleCase } from '../../lib/format';
+import { formatDate, titleCase, shortId } from '../../lib/format';
 import { formatMoney } from '../../lib/money';
 import type { FranchiseDashboard } from './franchise-api';
 
@@ -38,7 +38,7 @@ export function RecentOrders({ orders }: { orders: Order[] }) {
                 <tbody className="divide-y divide-slate-100">
                   {orders.map((o) => (
                     <tr key={o.id} data-order-id={o.id}>
-                      <td className="px-4 py-3 font-mono text-xs text-slate-600">{o.id.slice(0, 8)}</td>
+                      <td className="px-4 py-3 font-mono text-xs text-slate-600">{shortId(o.id)}</td>
                       <td className="px-4 py-3 whitespace-nowrap text-slate-600">{formatDate(o.createdAt)}</td>
                       <td className="px-4 py-3 text-slate-800">{o.buyerName}</td>
                       <td className="px-4 py-3 text-slate-800">{o.productName}</td>

@@ -1,6 +1,6 @@
 import type { TicketView } from '@contracts';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime, shortId } from '../../lib/format';
 import { PriorityBadge, TicketStatusBadge } from './ticket-badges';
 import { TicketConversation } from './ticket-conversation';
 
@@ -8,7 +8,7 @@ import { TicketConversation } from './ticket-conversation';
 export function ConversationDialog({ ticket, onClose }: { ticket: TicketView; onClose: () => void }) {
   return (
     <Dialog open onOpenChange={(next) => !next && onClose()}>
-      <DialogContent title={ticket.subject} description={`Ticket #${ticket.id.slice(0, 8)} · ${ticket.category}`} className="sm:max-w-2xl">
+      <DialogContent title={ticket.subject} description={`Ticket #${shortId(ticket.id)} · ${ticket.category}`} className="sm:max-w-2xl">
         <div className="space-y-4">
           <p className="flex flex-wrap gap-1.5"><TicketStatusBadge status={ticket.status} /> <PriorityBadge priority={ticket.priority} /></p>
           <div className="rounded-2xl bg-brand-50 px-4 py-3 ring-1 ring-brand-100">

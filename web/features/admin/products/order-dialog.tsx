@@ -6,7 +6,7 @@ import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dial
 import { FormField, fieldA11y } from '../../../components/ui/form-field';
 import { Input, Select } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
-import { titleCase } from '../../../lib/format';
+import { titleCase, shortId } from '../../../lib/format';
 import { formatCount, formatDateTimeUS, formatINR } from '../format';
 import { ChoiceGroup } from '../ui/choice-group';
 import { PaymentBadge } from './order-badges';
@@ -59,7 +59,7 @@ export function OrderDialog({ order, onClose }: { order: AdminPurchaseView; onCl
 
   return (
     <Dialog open onOpenChange={(open) => !open && !isSubmitting && onClose()}>
-      <DialogContent title="Update Order" description={`Order ${order.id.slice(0, 8).toUpperCase()} · ${order.productName}`}>
+      <DialogContent title="Update Order" description={`Order ${shortId(order.id)} · ${order.productName}`}>
         <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 rounded-xl border border-slate-200 bg-slate-50/70 p-3.5 text-sm">
             <Row label="Member">

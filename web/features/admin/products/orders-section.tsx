@@ -6,7 +6,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { Select } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { cn } from '../../../lib/cn';
-import { titleCase } from '../../../lib/format';
+import { titleCase, shortId } from '../../../lib/format';
 import { formatCount, formatDateUS, formatINR } from '../format';
 import { LoadMore, QueryStates } from '../../../components/ui/query-error';
 import { SectionHeader } from '../ui/section-header';
@@ -16,7 +16,7 @@ import { OrderDialog } from './order-dialog';
 import { OrderInvoiceButton } from './order-invoice';
 import { paymentMethodLabel, useAdminPurchases, type AdminPurchaseView, type OrderFilters } from './products-api';
 
-const orderId = (o: AdminPurchaseView) => o.id.slice(0, 8).toUpperCase();
+const orderId = (o: AdminPurchaseView) => shortId(o.id);
 
 function Member({ o }: { o: AdminPurchaseView }) {
   return (

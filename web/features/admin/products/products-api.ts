@@ -4,7 +4,7 @@ import type { ProductInput } from '@contracts';
 import { apiGet, apiRequest } from '../../../lib/api';
 import { useApiMutation } from '../../../lib/mutation';
 import { useIdempotencyKey } from '../money/money-api';
-import { titleCase } from '../../../lib/format';
+import { titleCase, shortId } from '../../../lib/format';
 import { formatCount, toQueryString } from '../format';
 import { invalidatePaths, KEYS, USER_LIST_KEYS } from '../queries';
 
@@ -92,8 +92,8 @@ export function useUpdateOrder(order: AdminPurchaseView) {
       title: 'Order updated',
       description:
         changes.paymentStatus === 'completed'
-          ? `Order ${order.id.slice(0, 8).toUpperCase()} is paid; ${formatCount(order.totalBV)} BV credited.`
-          : `Order ${order.id.slice(0, 8).toUpperCase()} was updated.`,
+          ? `Order ${shortId(order.id)} is paid; ${formatCount(order.totalBV)} BV credited.`
+          : `Order ${shortId(order.id)} was updated.`,
     }),
     invalidate,
     onFailure: async (failure) => {
