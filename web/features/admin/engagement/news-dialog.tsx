@@ -1,9 +1,8 @@
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { NEWS_PRIORITIES, NEWS_TYPES, NewsInput, NewsPatch } from '@contracts';
-import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
-import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
+import { Dialog, DialogContent, FormFooter } from '../../../components/ui/dialog';
 import { FormField, fieldA11y } from '../../../components/ui/form-field';
 import { Input, Select, Textarea } from '../../../components/ui/input';
 import { titleCase } from '../../../lib/format';
@@ -93,14 +92,9 @@ export function NewsDialog({ item, onClose }: { item: NewsView | null; onClose: 
               <span className="text-slate-500">Inactive news is kept but never shown to members.</span>
             </label>
           </div>
-          <DialogFooter>
-            <Button variant="outline" onClick={onClose} disabled={isSubmitting}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={isSubmitting}>
-              {editing ? 'Save Changes' : 'Publish News'}
-            </Button>
-          </DialogFooter>
+          <FormFooter onCancel={onClose} busy={isSubmitting}>
+            {editing ? 'Save Changes' : 'Publish News'}
+          </FormFooter>
         </form>
       </DialogContent>
     </Dialog>

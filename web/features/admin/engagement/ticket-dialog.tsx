@@ -4,7 +4,7 @@ import { ENGAGEMENT_MSG, TICKET_NEXT, TICKET_PRIORITIES, TICKET_STATUSES, Ticket
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
+import { Dialog, DialogContent, DialogFooter, FormFooter } from '../../../components/ui/dialog';
 import { FormField, fieldA11y } from '../../../components/ui/form-field';
 import { Select, Textarea } from '../../../components/ui/input';
 import { formatDateTimeUS } from '../format';
@@ -128,14 +128,9 @@ export function TicketDialog({ ticket, admins, onClose }: { ticket: AdminTicket;
                 <Textarea rows={4} maxLength={5000} {...fieldA11y('ticket-resolution', errors.resolution?.message, true)} {...form.register('resolution')} />
               </FormField>
               {status === 'closed' ? <Alert tone="warning">A closed ticket cannot be changed afterwards.</Alert> : null}
-              <DialogFooter>
-                <Button variant="outline" onClick={onClose} disabled={isSubmitting}>
-                  Cancel
-                </Button>
-                <Button type="submit" disabled={!isDirty} loading={isSubmitting}>
-                  Save Changes
-                </Button>
-              </DialogFooter>
+              <FormFooter onCancel={onClose} busy={isSubmitting} disabled={!isDirty}>
+                Save Changes
+              </FormFooter>
             </form>
           )}
         </div>

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { AdminPurchasePatch, COMMERCE_MSG, DELIVERY_NEXT, DELIVERY_STATUSES } from '@contracts';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
+import { Dialog, DialogContent, FormFooter } from '../../../components/ui/dialog';
 import { FormField, fieldA11y } from '../../../components/ui/form-field';
 import { Input, Select } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
@@ -120,14 +119,9 @@ export function OrderDialog({ order, onClose }: { order: AdminPurchaseView; onCl
             </FormField>
           </div>
 
-          <DialogFooter>
-            <Button variant="outline" onClick={onClose} disabled={isSubmitting}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={isSubmitting}>
-              {isSubmitting ? 'Saving...' : 'Update Order'}
-            </Button>
-          </DialogFooter>
+          <FormFooter onCancel={onClose} busy={isSubmitting}>
+            {isSubmitting ? 'Saving...' : 'Update Order'}
+          </FormFooter>
         </form>
       </DialogContent>
     </Dialog>

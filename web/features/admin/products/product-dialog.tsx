@@ -1,9 +1,8 @@
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { PRODUCT_CATEGORIES, PURCHASE_TYPES, ProductInput } from '@contracts';
-import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
-import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
+import { Dialog, DialogContent, FormFooter } from '../../../components/ui/dialog';
 import { FormField, fieldA11y } from '../../../components/ui/form-field';
 import { Input, Select, Textarea } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
@@ -112,14 +111,9 @@ export function ProductDialog({ product, onClose }: { product: AdminProductView 
               </div>
             )}
           />
-          <DialogFooter>
-            <Button variant="outline" onClick={onClose} disabled={isSubmitting}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={isSubmitting}>
-              {isSubmitting ? 'Saving...' : editing ? 'Save Changes' : 'Create Product'}
-            </Button>
-          </DialogFooter>
+          <FormFooter onCancel={onClose} busy={isSubmitting}>
+            {isSubmitting ? 'Saving...' : editing ? 'Save Changes' : 'Create Product'}
+          </FormFooter>
         </form>
       </DialogContent>
     </Dialog>
