@@ -79,13 +79,8 @@ export function CycleLines({ cycleId }: { cycleId: string }) {
           />
         </form>
 
-        <QueryStates
-          query={lines}
-          errorTitle="Failed to load the lines"
-          loadingLabel="Loading lines..."
-          empty={items.length === 0 ? (
-            <EmptyState icon={ListChecks} title={userId ? `No lines for ${userId} in this cycle` : 'No member earned in this cycle'} description={userId ? 'Check the Member ID, or clear the filter to see every member.' : undefined} />
-          ) : null}
+        <QueryStates query={lines} errorTitle="Failed to load the lines" loadingLabel="Loading lines..."
+          empty={items.length === 0 && <EmptyState icon={ListChecks} title={userId ? `No lines for ${userId} in this cycle` : 'No member earned in this cycle'} description={userId ? 'Check the Member ID, or clear the filter to see every member.' : undefined} />}
         >
           <ListRows stale={lines.isPlaceholderData}>
             <TableFrame label="Lines per member" className="hidden lg:block">

@@ -108,13 +108,8 @@ function CycleList({ kind, onKind, onOpen }: { kind: CycleKind; onKind: (k: Cycl
         </p>
       ) : null}
 
-      <QueryStates
-        query={cycles}
-        errorTitle="Failed to load the cycles"
-        loadingLabel="Loading cycles..."
-        empty={items.length === 0 ? (
-          <EmptyState icon={CalendarRange} title={`No ${current.label.toLowerCase()} cycles yet`} description="The first cycle opens when the compensation plan starts; it is listed here with its state." />
-        ) : null}
+      <QueryStates query={cycles} errorTitle="Failed to load the cycles" loadingLabel="Loading cycles..."
+        empty={items.length === 0 && <EmptyState icon={CalendarRange} title={`No ${current.label.toLowerCase()} cycles yet`} description="The first cycle opens when the compensation plan starts; it is listed here with its state." />}
       >
         <ListRows stale={cycles.isPlaceholderData}>
           <TableFrame label={`${current.label} cycles`} className="hidden md:block">

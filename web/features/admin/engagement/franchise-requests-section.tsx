@@ -82,13 +82,8 @@ export function FranchiseRequestsSection() {
         })}
       </div>
 
-      <QueryStates
-        query={list}
-        errorTitle="Failed to load franchise requests"
-        loadingLabel="Loading franchise requests..."
-        empty={rows.length === 0 ? (
-          <EmptyState icon={current.icon} title={current.empty} description={current.hint} />
-        ) : null}
+      <QueryStates query={list} what="franchise requests"
+        empty={rows.length === 0 && <EmptyState icon={current.icon} title={current.empty} description={current.hint} />}
       >
         <div className={cn('space-y-3 transition-opacity', list.isPlaceholderData && 'opacity-60')}>
           <TableFrame label={`Franchise requests: ${current.label}`} className="hidden md:block">

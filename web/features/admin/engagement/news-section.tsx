@@ -91,13 +91,8 @@ export function NewsSection() {
         }
       />
 
-      <QueryStates
-        query={news}
-        errorTitle="Failed to load news"
-        loadingLabel="Loading news..."
-        empty={items.length === 0 ? (
-          <EmptyState icon={Megaphone} title="No news yet" description="Write the first announcement; members read it on their dashboard." />
-        ) : null}
+      <QueryStates query={news} what="news"
+        empty={items.length === 0 && <EmptyState icon={Megaphone} title="No news yet" description="Write the first announcement; members read it on their dashboard." />}
       >
         <>
           <p className="text-sm text-slate-500" aria-live="polite">

@@ -111,13 +111,8 @@ export function SupportTicketsSection() {
         </div>
       </div>
 
-      <QueryStates
-        query={q}
-        errorTitle="Failed to load support tickets"
-        loadingLabel="Loading support tickets..."
-        empty={items.length === 0 ? (
-          <EmptyState icon={LifeBuoy} title="No tickets match these filters" description="Tickets members open from their portal appear here. Change the filters to see others." />
-        ) : null}
+      <QueryStates query={q} what="support tickets"
+        empty={items.length === 0 && <EmptyState icon={LifeBuoy} title="No tickets match these filters" description="Tickets members open from their portal appear here. Change the filters to see others." />}
       >
         <div className={cn('space-y-3 transition-opacity', q.isPlaceholderData && 'opacity-60')}>
           <p className="text-sm text-slate-500" aria-live="polite">

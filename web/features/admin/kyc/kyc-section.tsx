@@ -149,13 +149,8 @@ export function KycSection({ tab }: { tab: Tab }) {
         counts={{ pending: lists.pending.data?.length, approved: lists.approved.data?.length, rejected: lists.rejected.data?.length }}
       />
 
-      <QueryStates
-        query={list}
-        errorTitle="Failed to load KYC requests"
-        loadingLabel="Loading KYC requests..."
-        empty={rows.length === 0 ? (
-          <EmptyState icon={TABS.find((t) => t.id === tab)!.icon} title={copy.empty} description={copy.emptyHint} />
-        ) : null}
+      <QueryStates query={list} what="KYC requests"
+        empty={rows.length === 0 && <EmptyState icon={TABS.find((t) => t.id === tab)!.icon} title={copy.empty} description={copy.emptyHint} />}
       >
         <>
           <TableFrame label={copy.title} className="hidden md:block">

@@ -253,13 +253,8 @@ export function AllMembersSection() {
           </label>
         </div>
 
-        <QueryStates
-          query={users}
-          errorTitle="Failed to fetch users"
-          loadingLabel="Loading users..."
-          empty={rows.length === 0 ? (
-            <EmptyState icon={Users} title="No users found matching your search criteria" description="Try another search type, widen the dates or clear the filters." />
-          ) : null}
+        <QueryStates query={users} what="users" verb="fetch"
+          empty={rows.length === 0 && <EmptyState icon={Users} title="No users found matching your search criteria" description="Try another search type, widen the dates or clear the filters." />}
         >
           <div className={cn('space-y-4 transition-opacity', users.isPlaceholderData && 'opacity-60')}>
             <UserTable rows={rows} label="Members" sort={{ sort, dir, onSort }} />

@@ -78,13 +78,8 @@ export function TodayJoiningsSection() {
           title="View Today Joinings"
           description={day ? `Members activated on ${day} (${list.data?.timezone}).` : 'Members activated today.'}
         />
-        <QueryStates
-          query={list}
-          errorTitle="Failed to fetch today's joinings"
-          loadingLabel="Loading today's joinings..."
-          empty={rows.length === 0 ? (
-            <EmptyState icon={CalendarCheck} title="No Activations Today" description="Members approved today will be listed here." />
-          ) : null}
+        <QueryStates query={list} what="today's joinings" verb="fetch"
+          empty={rows.length === 0 && <EmptyState icon={CalendarCheck} title="No Activations Today" description="Members approved today will be listed here." />}
         >
           <>
             <CountLine>
@@ -162,13 +157,8 @@ export function FreeUsersSection() {
             </CountLine>
           ) : null}
         </form>
-        <QueryStates
-          query={list}
-          errorTitle="Failed to fetch free users"
-          loadingLabel="Loading free users..."
-          empty={rows.length === 0 ? (
-            <EmptyState icon={UserRound} title="No Free Users" description={search ? `No free user matches “${search}”.` : 'Every account has a package.'} />
-          ) : null}
+        <QueryStates query={list} what="free users" verb="fetch"
+          empty={rows.length === 0 && <EmptyState icon={UserRound} title="No Free Users" description={search ? `No free user matches “${search}”.` : 'Every account has a package.'} />}
         >
           <div className={cn('space-y-3 transition-opacity', list.isPlaceholderData && 'opacity-60')}>
             {list.data && list.data.matching > rows.length ? (

@@ -136,13 +136,8 @@ export function FundHistorySection() {
         </div>
       </form>
 
-      <QueryStates
-        query={history}
-        errorTitle="Failed to load the fund history"
-        loadingLabel="Loading transactions..."
-        empty={items.length === 0 ? (
-          <EmptyState icon={ScrollText} title="No transactions found" description={filtered ? 'Try another member or type, or clear the filters.' : 'Credits, debits, withdrawals and purchases will be listed here.'} />
-        ) : null}
+      <QueryStates query={history} errorTitle="Failed to load the fund history" loadingLabel="Loading transactions..."
+        empty={items.length === 0 && <EmptyState icon={ScrollText} title="No transactions found" description={filtered ? 'Try another member or type, or clear the filters.' : 'Credits, debits, withdrawals and purchases will be listed here.'} />}
       >
         <div className={cn('space-y-4 transition-opacity', history.isPlaceholderData && 'opacity-60')}>
           <DataTable

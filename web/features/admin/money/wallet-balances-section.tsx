@@ -80,13 +80,8 @@ export function WalletBalancesSection() {
         </Button>
       </form>
 
-      <QueryStates
-        query={wallets}
-        errorTitle="Failed to load wallet balances"
-        loadingLabel="Loading wallets..."
-        empty={items.length === 0 ? (
-          <EmptyState icon={WalletCards} title="No wallets found" description={search ? 'No member matches this search.' : 'A wallet appears once a member receives or spends money.'} />
-        ) : null}
+      <QueryStates query={wallets} errorTitle="Failed to load wallet balances" loadingLabel="Loading wallets..."
+        empty={items.length === 0 && <EmptyState icon={WalletCards} title="No wallets found" description={search ? 'No member matches this search.' : 'A wallet appears once a member receives or spends money.'} />}
       >
         <div className={cn('space-y-4 transition-opacity', wallets.isPlaceholderData && 'opacity-60')}>
           <DataTable

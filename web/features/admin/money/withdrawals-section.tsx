@@ -74,13 +74,8 @@ export function WithdrawalsSection({ tab }: { tab: WithdrawalTab }) {
         counts={{ pending: lists.pending.data?.length, approved: lists.approved.data?.length, rejected: lists.rejected.data?.length }}
       />
 
-      <QueryStates
-        query={list}
-        errorTitle="Failed to load withdrawal requests"
-        loadingLabel="Loading withdrawal requests..."
-        empty={rows.length === 0 ? (
-          <EmptyState icon={TABS.find((t) => t.id === tab)!.icon} title={copy.empty} description={copy.hint} />
-        ) : null}
+      <QueryStates query={list} what="withdrawal requests"
+        empty={rows.length === 0 && <EmptyState icon={TABS.find((t) => t.id === tab)!.icon} title={copy.empty} description={copy.hint} />}
       >
         <div className="space-y-3">
           <p className="text-sm text-slate-500" aria-live="polite">

@@ -31,13 +31,8 @@ export function NotificationsSection() {
           </Button>
         }
       />
-      <QueryStates
-        query={list}
-        errorTitle="Failed to load notifications"
-        loadingLabel="Loading notifications..."
-        empty={items.length === 0 ? (
-          <EmptyState icon={BellOff} title="No notifications yet" description="New registrations and other work for you will show up here." />
-        ) : null}
+      <QueryStates query={list} what="notifications"
+        empty={items.length === 0 && <EmptyState icon={BellOff} title="No notifications yet" description="New registrations and other work for you will show up here." />}
       >
         <ul className="divide-y divide-slate-100 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm" aria-label="All notifications">
           {items.map((n) => (

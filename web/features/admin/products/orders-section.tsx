@@ -140,13 +140,8 @@ export function OrdersSection() {
         ) : null}
       </div>
 
-      <QueryStates
-        query={orders}
-        errorTitle="Failed to load orders"
-        loadingLabel="Loading orders..."
-        empty={items.length === 0 ? (
-          <EmptyState icon={ReceiptText} title="No orders found" description={filtered ? 'No order has these statuses. Clear the filters to see all.' : 'Purchases made by members will be listed here.'} />
-        ) : null}
+      <QueryStates query={orders} what="orders"
+        empty={items.length === 0 && <EmptyState icon={ReceiptText} title="No orders found" description={filtered ? 'No order has these statuses. Clear the filters to see all.' : 'Purchases made by members will be listed here.'} />}
       >
         <div className={cn('space-y-4 transition-opacity', orders.isPlaceholderData && 'opacity-60')}>
           <DataTable

@@ -145,13 +145,8 @@ export function ProductsSection() {
         }
       />
 
-      <QueryStates
-        query={products}
-        errorTitle="Failed to load products"
-        loadingLabel="Loading products..."
-        empty={rows.length === 0 ? (
-          <EmptyState icon={Package} title="No products yet" description="Add the first product; members see the active ones in their catalog." />
-        ) : null}
+      <QueryStates query={products} what="products"
+        empty={rows.length === 0 && <EmptyState icon={Package} title="No products yet" description="Add the first product; members see the active ones in their catalog." />}
       >
         <div className="space-y-3">
           <p className="text-sm text-slate-500" aria-live="polite">

@@ -237,13 +237,8 @@ export function DirectIncomeSection() {
   return (
     <div className="space-y-5">
       <SectionHeader eyebrow="Income Reports" title="Direct Income" description="Sponsor income of posted cycles: a percent of the BV bought by the members each member sponsored. Last posted cycle first." />
-      <QueryStates
-        query={report}
-        errorTitle="Failed to load direct income"
-        loadingLabel="Loading direct income..."
-        empty={items.length === 0 ? (
-          <EmptyState icon={HandCoins} title="No direct income has been posted yet" description="Sponsor income appears here once the pairing cycle it was earned in is posted." className="bg-white" />
-        ) : null}
+      <QueryStates query={report} what="direct income"
+        empty={items.length === 0 && <EmptyState icon={HandCoins} title="No direct income has been posted yet" description="Sponsor income appears here once the pairing cycle it was earned in is posted." className="bg-white" />}
       >
         <>
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
@@ -305,13 +300,8 @@ export function HolidayRewardSection() {
   return (
     <div className="space-y-5">
       <SectionHeader eyebrow="Income Reports" title="Holiday Reward Summary" description="Travel fund awards of posted monthly cycles: each qualifying member's share of the month's pool, newest month first." />
-      <QueryStates
-        query={report}
-        errorTitle="Failed to load the holiday rewards"
-        loadingLabel="Loading holiday rewards..."
-        empty={items.length === 0 ? (
-          <EmptyState icon={Gift} title="No holiday rewards have been awarded yet" description="Travel fund shares appear here once the monthly cycle that awards them is posted." className="bg-white" />
-        ) : null}
+      <QueryStates query={report} errorTitle="Failed to load the holiday rewards" loadingLabel="Loading holiday rewards..."
+        empty={items.length === 0 && <EmptyState icon={Gift} title="No holiday rewards have been awarded yet" description="Travel fund shares appear here once the monthly cycle that awards them is posted." className="bg-white" />}
       >
         <>
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
