@@ -4,7 +4,7 @@ import { Check, Eye, FileCheck2, FileClock, FileX2, X } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { apiGet } from '../../../lib/api';
+import { getRoute } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { fullName } from '../../../lib/format';
 import { formatDateTimeUS, formatDateUS } from '../format';
@@ -164,7 +164,7 @@ function columns(tab: Tab, onDecide: (entry: KycQueueEntry, d: Decision) => void
 function useKycList(status: Tab) {
   return useQuery({
     queryKey: [KEYS.kyc, status],
-    queryFn: () => apiGet<KycQueueEntry[]>(`${KEYS.kyc}?status=${status}`),
+    queryFn: () => getRoute('GET /api/admin/kyc', { query: { status } }),
   });
 }
 

@@ -7,11 +7,11 @@ import { FreeUsersQuery } from '@contracts';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Input } from '../../../components/ui/input';
-import { apiGet } from '../../../lib/api';
+import { apiGet, getRoute } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { browserTimeZone, formatCount, formatDateUS, toQueryString } from '../format';
 import { KEYS, schemaResolver } from '../queries';
-import type { AdminUserRow, FreeUsersData, TodayJoiningsData } from '../types';
+import type { TodayJoiningsData } from '../types';
 import { QueryStates } from '../../../components/ui/query-error';
 import { SectionHeader } from '../ui/section-header';
 import { ExportDialog } from './export-dialog';
@@ -29,7 +29,7 @@ function CountLine({ children }: { children: ReactNode }) {
 
 /** A3 Paid Members (doc 2 §2.5): approved KYC, complete bank details and an active package. */
 export function PaidMembersSection() {
-  const list = useQuery({ queryKey: [KEYS.paidMembers], queryFn: () => apiGet<AdminUserRow[]>(KEYS.paidMembers) });
+  const list = useQuery({ queryKey: [KEYS.paidMembers], queryFn: () => getRoute('GET /api/users/paid-members') });
   const rows = list.data ?? [];
   return (
     <UserActionsProvider>
@@ -116,7 +116,7 @@ export function FreeUsersSection() {
 
   const list = useQuery({
     queryKey: [KEYS.freeUsers, search],
-    queryFn: () => apiGet<FreeUsersData>(`${KEYS.freeUsers}${toQueryString({ search })}`),
+    queryFn: () => getRoute('GET /api/users/free-users', { query: { search } }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });

@@ -4,11 +4,11 @@ import { Briefcase, CalendarRange, Gift, HandCoins, Percent, Wallet } from 'luci
 import { NOT_OFFERED_REPORTS, type NotOfferedReport } from '@contracts';
 import { Badge } from '../../../components/ui/badge';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { apiGet } from '../../../lib/api';
+import { getRoute } from '../../../lib/api';
 import { cycleKindLabel, formatCycleMonth, formatCyclePeriod } from '../../../lib/cycles';
 import { formatCount, formatDateTimeUS, formatDateUS, formatINR, formatMoney } from '../format';
 import { KEYS } from '../queries';
-import type { DirectIncomeReport, HolidayRewardReport, PayoutSummaryReport } from '../types';
+import type { PayoutSummaryReport } from '../types';
 import { QueryStates } from '../../../components/ui/query-error';
 import { SectionHeader } from '../ui/section-header';
 import { CardField, TableFrame, Td, Th, Tr } from '../../../components/ui/table';
@@ -147,7 +147,7 @@ function PaidWithdrawals({ data }: { data: PayoutSummaryReport['withdrawals'] })
  * members paid; below, the withdrawals approved (decisions.md §11).
  */
 export function PayoutSummarySection() {
-  const report = useQuery({ queryKey: [KEYS.payoutSummary], queryFn: () => apiGet<PayoutSummaryReport>(KEYS.payoutSummary) });
+  const report = useQuery({ queryKey: [KEYS.payoutSummary], queryFn: () => getRoute('GET /api/admin/reports/payout-summary') });
   const cycles = report.data?.cycles ?? [];
   const totals = report.data?.totals;
   return (
@@ -231,7 +231,7 @@ export function PayoutSummarySection() {
 
 /** Direct Income (compensation.md §6): the sponsor income lines of posted cycles, with their explanations. */
 export function DirectIncomeSection() {
-  const report = useQuery({ queryKey: [KEYS.directIncome], queryFn: () => apiGet<DirectIncomeReport>(KEYS.directIncome) });
+  const report = useQuery({ queryKey: [KEYS.directIncome], queryFn: () => getRoute('GET /api/admin/reports/direct-income') });
   const items = report.data?.items ?? [];
   const totals = report.data?.totals;
   return (
@@ -294,7 +294,7 @@ const place = (n: number | null) => (n === null ? null : `#${n}`);
 
 /** Holiday Reward Summary (compensation.md §4, §6): the travel fund's awards, month by month. */
 export function HolidayRewardSection() {
-  const report = useQuery({ queryKey: [KEYS.holidayReward], queryFn: () => apiGet<HolidayRewardReport>(KEYS.holidayReward) });
+  const report = useQuery({ queryKey: [KEYS.holidayReward], queryFn: () => getRoute('GET /api/admin/reports/holiday-reward') });
   const items = report.data?.items ?? [];
   const totals = report.data?.totals;
   return (
