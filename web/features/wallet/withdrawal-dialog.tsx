@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button';
 import { ChoiceCards } from '../../components/ui/choice-cards';
 import { Dialog, DialogContent, DialogTrigger, FormFooter } from '../../components/ui/dialog';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
-import { Input, Select } from '../../components/ui/input';
+import { Input, Select, Options } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
 import { applyFieldErrors } from '../../lib/form-errors';
@@ -197,12 +197,7 @@ export function WithdrawalDialog({ summary, disabled, describedBy }: { summary: 
               </FormField>
               <FormField id="withdraw-networkType" label="Network" error={err('networkType')}>
                 <Select {...fieldA11y('withdraw-networkType', err('networkType'))} {...form.register('networkType')}>
-                  <option value="">Choose a network</option>
-                  {NETWORK_TYPES.map((n) => (
-                    <option key={n} value={n}>
-                      {n}
-                    </option>
-                  ))}
+                  <Options blank="Choose a network" values={NETWORK_TYPES} />
                 </Select>
               </FormField>
             </fieldset>

@@ -4,7 +4,7 @@ import { TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES } from '@contract
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { Select } from '../../../components/ui/input';
+import { Select, Options } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { cn } from '../../../lib/cn';
 import { formatCount } from '../format';
@@ -89,23 +89,13 @@ export function SupportTicketsSection() {
           <div className="space-y-1.5">
             <Label htmlFor="ticket-category">Category</Label>
             <Select id="ticket-category" value={filters.category} onChange={(e) => set('category')(e.target.value)}>
-              <option value="">All categories</option>
-              {TICKET_CATEGORIES.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
+              <Options blank="All categories" values={TICKET_CATEGORIES} />
             </Select>
           </div>
           <div className="space-y-1.5">
             <Label htmlFor="ticket-priority">Priority</Label>
             <Select id="ticket-priority" value={filters.priority} onChange={(e) => set('priority')(e.target.value)}>
-              <option value="">All priorities</option>
-              {TICKET_PRIORITIES.map((p) => (
-                <option key={p} value={p}>
-                  {priorityLabel(p)}
-                </option>
-              ))}
+              <Options blank="All priorities" values={TICKET_PRIORITIES} label={priorityLabel} />
             </Select>
           </div>
         </div>

@@ -6,7 +6,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogFooter, FormFooter } from '../../../components/ui/dialog';
 import { FormField, fieldA11y } from '../../../components/ui/form-field';
-import { Select, Textarea } from '../../../components/ui/input';
+import { Select, Textarea, Options } from '../../../components/ui/input';
 import { formatDateTimeUS } from '../format';
 import { schemaResolver } from '../queries';
 import { useUpdateTicket, type AdminTicket, type AdminTicketList } from './engagement-api';
@@ -110,11 +110,7 @@ export function TicketDialog({ ticket, admins, onClose }: { ticket: AdminTicket;
                 </FormField>
                 <FormField id="ticket-priority-field" label="Priority" error={errors.priority?.message}>
                   <Select {...fieldA11y('ticket-priority-field', errors.priority?.message)} {...form.register('priority')}>
-                    {TICKET_PRIORITIES.map((p) => (
-                      <option key={p} value={p}>
-                        {priorityLabel(p)}
-                      </option>
-                    ))}
+                    <Options values={TICKET_PRIORITIES} label={priorityLabel} />
                   </Select>
                 </FormField>
               </div>

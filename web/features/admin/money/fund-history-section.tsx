@@ -7,7 +7,7 @@ import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { FormField } from '../../../components/ui/form-field';
-import { Input, Select } from '../../../components/ui/input';
+import { Input, Select, Options } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
 import { formatDateTimeIN, formatINR, formatSignedINR } from '../format';
 import { LoadMore, QueryStates } from '../../../components/ui/query-error';
@@ -110,12 +110,7 @@ export function FundHistorySection() {
         </FormField>
         <FormField id="fh-type" label="Type" className="sm:w-56">
           <Select id="fh-type" {...form.register('type')}>
-            <option value="">All types</option>
-            {TRANSACTION_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {typeLabel(t)}
-              </option>
-            ))}
+            <Options blank="All types" values={TRANSACTION_TYPES} label={typeLabel} />
           </Select>
         </FormField>
         <div className="flex gap-2">

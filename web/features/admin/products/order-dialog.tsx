@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { AdminPurchasePatch, COMMERCE_MSG, DELIVERY_NEXT, DELIVERY_STATUSES } from '@contracts';
 import { Dialog, DialogContent, FormFooter } from '../../../components/ui/dialog';
 import { FormField, fieldA11y } from '../../../components/ui/form-field';
-import { Input, Select } from '../../../components/ui/input';
+import { Input, Select, Options } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import { titleCase } from '../../../lib/format';
 import { formatCount, formatDateTimeUS, formatINR } from '../format';
@@ -107,11 +107,7 @@ export function OrderDialog({ order, onClose }: { order: AdminPurchaseView; onCl
               hint={deliveryFinal ? `A ${order.deliveryStatus} order cannot change its delivery status.` : 'Delivery only moves forward.'}
             >
               <Select disabled={deliveryFinal} {...fieldA11y('od-delivery', err('deliveryStatus'), true)} {...form.register('deliveryStatus')}>
-                {deliveryOptions.map((s) => (
-                  <option key={s} value={s}>
-                    {titleCase(s)}
-                  </option>
-                ))}
+                <Options values={deliveryOptions} label={titleCase} />
               </Select>
             </FormField>
             <FormField id="od-tracking" label="Tracking ID" optional error={err('trackingId')}>

@@ -3,7 +3,7 @@ import { ReceiptText, RotateCcw, SquarePen } from 'lucide-react';
 import { DELIVERY_STATUSES, PAYMENT_STATUSES } from '@contracts';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { Select } from '../../../components/ui/input';
+import { Select, Options } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { cn } from '../../../lib/cn';
 import { titleCase } from '../../../lib/format';
@@ -114,23 +114,13 @@ export function OrdersSection() {
         <div className="space-y-1.5 sm:w-56">
           <Label htmlFor="or-payment">Payment status</Label>
           <Select id="or-payment" value={filters.paymentStatus} onChange={(e) => setFilters((f) => ({ ...f, paymentStatus: e.target.value }))}>
-            <option value="">All payments</option>
-            {PAYMENT_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {paymentStatusLabel(s)}
-              </option>
-            ))}
+            <Options blank="All payments" values={PAYMENT_STATUSES} label={paymentStatusLabel} />
           </Select>
         </div>
         <div className="space-y-1.5 sm:w-56">
           <Label htmlFor="or-delivery">Delivery status</Label>
           <Select id="or-delivery" value={filters.deliveryStatus} onChange={(e) => setFilters((f) => ({ ...f, deliveryStatus: e.target.value }))}>
-            <option value="">All deliveries</option>
-            {DELIVERY_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {titleCase(s)}
-              </option>
-            ))}
+            <Options blank="All deliveries" values={DELIVERY_STATUSES} label={titleCase} />
           </Select>
         </div>
         {filtered ? (

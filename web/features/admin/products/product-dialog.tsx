@@ -4,7 +4,7 @@ import { PRODUCT_CATEGORIES, PURCHASE_TYPES, ProductInput } from '@contracts';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Dialog, DialogContent, FormFooter } from '../../../components/ui/dialog';
 import { FormField, fieldA11y } from '../../../components/ui/form-field';
-import { Input, Select, Textarea } from '../../../components/ui/input';
+import { Input, Select, Textarea, Options } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { schemaResolver } from '../queries';
 import { ChoiceGroup } from '../ui/choice-group';
@@ -80,11 +80,7 @@ export function ProductDialog({ product, onClose }: { product: AdminProductView 
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField id="pd-category" label="Category" error={err('category')}>
               <Select {...fieldA11y('pd-category', err('category'))} {...form.register('category')}>
-                {PRODUCT_CATEGORIES.map((c) => (
-                  <option key={c} value={c}>
-                    {categoryLabel(c)}
-                  </option>
-                ))}
+                <Options values={PRODUCT_CATEGORIES} label={categoryLabel} />
               </Select>
             </FormField>
             <ChoiceGroup
