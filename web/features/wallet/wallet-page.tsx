@@ -11,6 +11,7 @@ import { LedgerCard } from './ledger-card';
 import { WithdrawalDialog } from './withdrawal-dialog';
 import { WithdrawalsCard } from './withdrawals-card';
 import { PayoutNotice } from './payout-notice';
+import { SplitColumns } from '../../components/ui/columns';
 
 /** M11 Wallet (decisions §6, doc 3 §5.2): balance and totals, the ledger, withdrawal requests. */
 export function WalletPage() {
@@ -61,14 +62,7 @@ export function WalletPage() {
         <StatCard label="Held in Pending Withdrawals" value={show(summary?.pendingWithdrawals)} icon={Hourglass} tone="amber" hint="Returned if rejected" />
       </div>
 
-      <div className="grid items-start gap-6 lg:grid-cols-5">
-        <div className="lg:col-span-3">
-          <LedgerCard />
-        </div>
-        <div className="lg:col-span-2">
-          <WithdrawalsCard />
-        </div>
-      </div>
+      <SplitColumns left={<LedgerCard />} right={<WithdrawalsCard />} />
     </div>
   );
 }
