@@ -74,6 +74,7 @@ function CycleList({ kind, onKind, onOpen }: { kind: CycleKind; onKind: (k: Cycl
     });
   };
 
+  const empty = <EmptyState icon={CalendarRange} title={`No ${current.label.toLowerCase()} cycles yet`} description="The first cycle opens when the compensation plan starts; it is listed here with its state." />;
   return (
     <div className="space-y-5">
       <SectionHeader
@@ -109,9 +110,7 @@ function CycleList({ kind, onKind, onOpen }: { kind: CycleKind; onKind: (k: Cycl
         </p>
       ) : null}
 
-      <QueryStates query={cycles} errorTitle="Failed to load the cycles" loadingLabel="Loading cycles..."
-        empty={items.length === 0 && <EmptyState icon={CalendarRange} title={`No ${current.label.toLowerCase()} cycles yet`} description="The first cycle opens when the compensation plan starts; it is listed here with its state." />}
-      >
+      <QueryStates query={cycles} errorTitle="Failed to load the cycles" loadingLabel="Loading cycles..." empty={items.length === 0 && empty}>
         <ListRows stale={cycles.isPlaceholderData}>
           <DataTable
             rows={items}

@@ -54,6 +54,7 @@ export function FranchiseRequestsSection() {
   const current = FILTERS.find((f) => f.id === status)!;
   const rows = list.items;
 
+  const empty = <EmptyState icon={current.icon} title={current.empty} description={current.hint} />;
   return (
     <div className="space-y-5">
       <SectionHeader
@@ -82,9 +83,7 @@ export function FranchiseRequestsSection() {
         })}
       </div>
 
-      <QueryStates query={list} what="franchise requests"
-        empty={rows.length === 0 && <EmptyState icon={current.icon} title={current.empty} description={current.hint} />}
-      >
+      <QueryStates query={list} what="franchise requests" empty={rows.length === 0 && empty}>
         <div className={cn('space-y-3 transition-opacity', list.isPlaceholderData && 'opacity-60')}>
           <DataTable
             rows={rows}

@@ -62,6 +62,7 @@ export function SupportTicketsSection() {
     { header: 'Actions', headerClassName: 'text-right', className: 'text-right', stickyEnd: true, cell: (t) => <ManageButton t={t} onOpen={setOpen} /> },
   ];
 
+  const empty = <EmptyState icon={LifeBuoy} title="No tickets match these filters" description="Tickets members open from their portal appear here. Change the filters to see others." />;
   return (
     <div className="space-y-5">
       <SectionHeader eyebrow="Engagement" title="Support Tickets" description="Members' questions and problems. Assign a ticket, move it along, and write the resolution the member will read." />
@@ -101,9 +102,7 @@ export function SupportTicketsSection() {
         </div>
       </div>
 
-      <QueryStates query={q} what="support tickets"
-        empty={items.length === 0 && <EmptyState icon={LifeBuoy} title="No tickets match these filters" description="Tickets members open from their portal appear here. Change the filters to see others." />}
-      >
+      <QueryStates query={q} what="support tickets" empty={items.length === 0 && empty}>
         <div className={cn('space-y-3 transition-opacity', q.isPlaceholderData && 'opacity-60')}>
           <p className="text-sm text-slate-500" aria-live="polite">
             {items.length === 1 ? '1 ticket' : `${formatCount(items.length)} tickets`}

@@ -177,6 +177,7 @@ export function KycSection({ tab }: { tab: Tab }) {
   const rows = list.data ?? [];
   const onDecide = (entry: KycQueueEntry, decision: Decision) => setDeciding({ entry, decision });
 
+  const empty = <EmptyState icon={TABS.find((t) => t.id === tab)!.icon} title={copy.empty} description={copy.emptyHint} />;
   return (
     <div className="space-y-5">
       <SectionHeader eyebrow="KYC Details" title={copy.title} description={copy.description} />
@@ -188,9 +189,7 @@ export function KycSection({ tab }: { tab: Tab }) {
         counts={{ pending: lists.pending.data?.length, approved: lists.approved.data?.length, rejected: lists.rejected.data?.length }}
       />
 
-      <QueryStates query={list} what="KYC requests"
-        empty={rows.length === 0 && <EmptyState icon={TABS.find((t) => t.id === tab)!.icon} title={copy.empty} description={copy.emptyHint} />}
-      >
+      <QueryStates query={list} what="KYC requests" empty={rows.length === 0 && empty}>
         <DataTable
           rows={rows}
           rowKey={(entry) => entry.userId}

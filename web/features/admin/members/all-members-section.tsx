@@ -127,6 +127,7 @@ export function AllMembersSection() {
   };
   const err = (f: keyof Values) => errors[f]?.message;
 
+  const empty = <EmptyState icon={Users} title="No users found matching your search criteria" description="Try another search type, widen the dates or clear the filters." />;
   return (
     <UserActionsProvider>
       <div className="space-y-5">
@@ -238,9 +239,7 @@ export function AllMembersSection() {
           </label>
         </div>
 
-        <QueryStates query={users} what="users" verb="fetch"
-          empty={rows.length === 0 && <EmptyState icon={Users} title="No users found matching your search criteria" description="Try another search type, widen the dates or clear the filters." />}
-        >
+        <QueryStates query={users} what="users" verb="fetch" empty={rows.length === 0 && empty}>
           <div className={cn('space-y-4 transition-opacity', users.isPlaceholderData && 'opacity-60')}>
             <UserTable rows={rows} label="Members" sort={{ sort, dir, onSort }} />
             <LoadMore query={users} />

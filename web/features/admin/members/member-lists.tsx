@@ -70,6 +70,7 @@ export function TodayJoiningsSection() {
   });
   const rows = list.data?.items ?? [];
   const day = list.data ? formatDateUS(`${list.data.date}T12:00:00`) : null;
+  const empty = <EmptyState icon={CalendarCheck} title="No Activations Today" description="Members approved today will be listed here." />;
   return (
     <UserActionsProvider>
       <div className="space-y-5">
@@ -78,9 +79,7 @@ export function TodayJoiningsSection() {
           title="View Today Joinings"
           description={day ? `Members activated on ${day} (${list.data?.timezone}).` : 'Members activated today.'}
         />
-        <QueryStates query={list} what="today's joinings" verb="fetch"
-          empty={rows.length === 0 && <EmptyState icon={CalendarCheck} title="No Activations Today" description="Members approved today will be listed here." />}
-        >
+        <QueryStates query={list} what="today's joinings" verb="fetch" empty={rows.length === 0 && empty}>
           <>
             <CountLine>
               {formatCount(rows.length)} {rows.length === 1 ? 'activation' : 'activations'} today
@@ -124,6 +123,7 @@ export function FreeUsersSection() {
   const rows = list.data?.items ?? [];
   const error = form.formState.errors.search?.message;
 
+  const empty = <EmptyState icon={UserRound} title="No Free Users" description={search ? `No free user matches “${search}”.` : 'Every account has a package.'} />;
   return (
     <UserActionsProvider>
       <div className="space-y-5">
@@ -157,9 +157,7 @@ export function FreeUsersSection() {
             </CountLine>
           ) : null}
         </form>
-        <QueryStates query={list} what="free users" verb="fetch"
-          empty={rows.length === 0 && <EmptyState icon={UserRound} title="No Free Users" description={search ? `No free user matches “${search}”.` : 'Every account has a package.'} />}
-        >
+        <QueryStates query={list} what="free users" verb="fetch" empty={rows.length === 0 && empty}>
           <div className={cn('space-y-3 transition-opacity', list.isPlaceholderData && 'opacity-60')}>
             {list.data && list.data.matching > rows.length ? (
               <p className="text-xs text-slate-500">The first {formatCount(rows.length)} are listed; narrow the search or export to see every match.</p>

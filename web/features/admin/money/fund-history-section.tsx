@@ -86,6 +86,7 @@ export function FundHistorySection() {
       </> },
   ];
 
+  const empty = <EmptyState icon={ScrollText} title="No transactions found" description={filtered ? 'Try another member or type, or clear the filters.' : 'Credits, debits, withdrawals and purchases will be listed here.'} />;
   return (
     <div className="space-y-5">
       <SectionHeader eyebrow="Fund Management" title="Fund History" description="Every wallet movement of every member, newest first, with the balance before and after." />
@@ -131,9 +132,7 @@ export function FundHistorySection() {
         </div>
       </form>
 
-      <QueryStates query={history} errorTitle="Failed to load the fund history" loadingLabel="Loading transactions..."
-        empty={items.length === 0 && <EmptyState icon={ScrollText} title="No transactions found" description={filtered ? 'Try another member or type, or clear the filters.' : 'Credits, debits, withdrawals and purchases will be listed here.'} />}
-      >
+      <QueryStates query={history} errorTitle="Failed to load the fund history" loadingLabel="Loading transactions..." empty={items.length === 0 && empty}>
         <div className={cn('space-y-4 transition-opacity', history.isPlaceholderData && 'opacity-60')}>
           <DataTable
             label="Fund history"

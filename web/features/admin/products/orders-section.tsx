@@ -102,6 +102,7 @@ export function OrdersSection() {
     </Button>
   );
 
+  const empty = <EmptyState icon={ReceiptText} title="No orders found" description={filtered ? 'No order has these statuses. Clear the filters to see all.' : 'Purchases made by members will be listed here.'} />;
   return (
     <div className="space-y-5">
       <SectionHeader
@@ -130,9 +131,7 @@ export function OrdersSection() {
         ) : null}
       </div>
 
-      <QueryStates query={orders} what="orders"
-        empty={items.length === 0 && <EmptyState icon={ReceiptText} title="No orders found" description={filtered ? 'No order has these statuses. Clear the filters to see all.' : 'Purchases made by members will be listed here.'} />}
-      >
+      <QueryStates query={orders} what="orders" empty={items.length === 0 && empty}>
         <div className={cn('space-y-4 transition-opacity', orders.isPlaceholderData && 'opacity-60')}>
           <DataTable
             label="Orders"
