@@ -24,6 +24,12 @@ export default tseslint.config(
   // Import direction (docs/ARCHITECTURE.md): contracts <- server, contracts <- web.
   { files: ['contracts/**'], rules: { 'no-restricted-imports': ['error', { patterns: [noServer, noWeb] }] } },
   { files: ['web/**'], plugins: { 'react-hooks': reactHooks }, rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn', 'no-restricted-imports': ['error', { patterns: [noServer, noOrm] }] } },
+  // The admin portal is one feature (docs/ARCHITECTURE.md, How to add a screen, 5): no other feature imports from it.
+  {
+    files: ['web/features/**'],
+    ignores: ['web/features/admin/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noServer, noOrm, { group: ['**/features/admin', '**/features/admin/**', '../admin', '../admin/**'], message: 'Only the admin portal imports features/admin; move what is shared to components/ui or lib.' }] }] },
+  },
   { files: ['server/**'], ignores: ['server/**/*.repo.ts', 'server/db/**', 'server/**/*.test.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [noWeb, noOrm] }] } },
   { files: ['server/**/*.repo.ts', 'server/db/**'], rules: { 'no-restricted-imports': ['error', { patterns: [noWeb] }] } },
   // Services know nothing of HTTP (ADR 0008): only *.routes.ts in a module may import fastify or server/http.

@@ -59,3 +59,12 @@ export function formatRelative(value: string | Date | null | undefined, fallback
  * order (UUIDv7, purchases) share their first digits for about a minute, so the start would not tell them apart.
  */
 export const shortId = (id: string) => id.replace(/-/g, '').slice(-8).toUpperCase();
+
+/** The browser's IANA time zone, sent with every date-bounded request. */
+export function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}

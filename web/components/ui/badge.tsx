@@ -1,5 +1,6 @@
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
+import { lookOf, type StatusMap } from '../../lib/status-looks';
 
 const tones = {
   neutral: 'bg-slate-100 text-slate-700 ring-slate-200',
@@ -18,5 +19,16 @@ export function Badge({ tone = 'neutral', className, ...props }: ComponentProps<
       className={cn('inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset', tones[tone], className)}
       {...props}
     />
+  );
+}
+
+/** A status in its map's words and colour (web/lib/status-looks.ts); `prefix` is read by screen readers only. */
+export function StatusBadge({ map, value, fallback, prefix }: { map: StatusMap; value: string; fallback?: string; prefix?: string }) {
+  const look = lookOf(map, value, fallback);
+  return (
+    <Badge tone={look.tone} title={look.hint}>
+      {prefix ? <span className="sr-only">{prefix}: </span> : null}
+      {look.label}
+    </Badge>
   );
 }

@@ -2,6 +2,7 @@ import type { ComponentProps, ReactNode } from 'react';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { cn } from '../../lib/cn';
+import { Button, type ButtonVariant } from './button';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -42,4 +43,32 @@ export function DialogContent({
 
 export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />;
+}
+
+/** The footer of a form: Cancel (disabled while the form is busy) and the submit button, which spins while busy. */
+export function FormFooter({
+  onCancel,
+  busy,
+  children,
+  className,
+  variant,
+  disabled,
+}: {
+  onCancel: () => void;
+  busy: boolean;
+  children: ReactNode;
+  className?: string;
+  variant?: ButtonVariant;
+  disabled?: boolean;
+}) {
+  return (
+    <DialogFooter className={className}>
+      <Button variant="outline" onClick={onCancel} disabled={busy}>
+        Cancel
+      </Button>
+      <Button type="submit" variant={variant} loading={busy} disabled={disabled}>
+        {children}
+      </Button>
+    </DialogFooter>
+  );
 }

@@ -28,3 +28,17 @@ export function Select({ className, children, ...props }: ComponentProps<'select
     </div>
   );
 }
+
+/** The options of a Select: one per value with its label, after an optional blank one ('All types', or a prompt). */
+export function Options<T extends string>({ values, label, blank, blankValue = '' }: { values: readonly T[]; label?: (value: T) => string; blank?: string; blankValue?: string }) {
+  return (
+    <>
+      {blank === undefined ? null : <option value={blankValue}>{blank}</option>}
+      {values.map((v) => (
+        <option key={v} value={v}>
+          {label ? label(v) : v}
+        </option>
+      ))}
+    </>
+  );
+}

@@ -36,10 +36,13 @@ interface ListQuery {
  * The states of a list in one place: the error with a retry (above the last good rows when a refresh
  * failed), the loading line, the empty state the caller passes when there is nothing, then the rows.
  */
-export function QueryStates({ query, errorTitle, loadingLabel, empty, children }: {
+export function QueryStates({ query, what, verb = 'load', errorTitle = `Failed to ${verb} ${what}`, loadingLabel = `Loading ${what}...`, empty, children }: {
   query: ListQuery;
-  errorTitle: string;
-  loadingLabel: string;
+  /** What the list holds ('news', 'KYC requests'): the error title and the loading line are made of it unless named. */
+  what?: string;
+  verb?: 'load' | 'fetch';
+  errorTitle?: string;
+  loadingLabel?: string;
   empty?: ReactNode;
   children: ReactNode;
 }) {

@@ -96,6 +96,8 @@ export interface Column<T> {
   headerClassName?: string;
   sticky?: boolean;
   stickyEnd?: boolean;
+  /** A header that sorts the list (its header is then the label). */
+  sort?: { active: boolean; dir: 'asc' | 'desc'; onSort: () => void };
 }
 
 // Literal class names, so Tailwind sees them: the table from the breakpoint up, the cards below it.
@@ -134,11 +136,15 @@ export function DataTable<T>({
       <TableFrame label={label} className={tableClass}>
         <thead>
           <tr>
-            {columns.map((c, i) => (
-              <Th key={i} sticky={c.sticky} stickyEnd={c.stickyEnd} className={c.headerClassName}>
-                {c.header}
-              </Th>
-            ))}
+            {columns.map((c, i) =>
+              c.sort ? (
+                <SortableTh key={i} label={String(c.header)} {...c.sort} className={c.headerClassName} />
+              ) : (
+                <Th key={i} sticky={c.sticky} stickyEnd={c.stickyEnd} className={c.headerClassName}>
+                  {c.header}
+                </Th>
+              ),
+            )}
           </tr>
         </thead>
         <tbody>

@@ -59,14 +59,7 @@ export function formatSignedINR(value: string | number | null | undefined): stri
   return n > 0 ? `+${INR.format(n)}` : INR.format(0);
 }
 
-/** The browser's IANA time zone, sent with every date-bounded request. */
-export function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
+export { browserTimeZone } from '../../lib/format';
 
 /** Query string from the defined, non-blank values only. */
 export function toQueryString(params: Record<string, string | number | null | undefined>): string {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { getRoute } from '../../lib/api';
-import { browserTimeZone } from '../admin/format';
+import { browserTimeZone } from '../../lib/format';
 
 // Figures change with every purchase and payout, but a chart of days and cycles does not need them by the second.
 const STALE_MS = 60_000;

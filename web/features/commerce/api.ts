@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ProductView, PurchaseRequest, PurchaseResponse, PurchaseView } from '@contracts';
-import { apiGet, apiRequest, type WriteResult } from '../../lib/api';
+import type { ProductView, PurchaseRequest, PurchaseResponse } from '@contracts';
+import { apiGet, apiRequest, type WriteResult, getRoute } from '../../lib/api';
 
 export const COMMERCE_KEYS = {
   products: '/api/products',
@@ -31,7 +31,7 @@ export function useProducts(filters: ProductFilters) {
 
 /** GET /api/purchases: the member's own orders, newest first. */
 export function usePurchases() {
-  return useQuery({ queryKey: [COMMERCE_KEYS.purchases], queryFn: () => apiGet<PurchaseView[]>(COMMERCE_KEYS.purchases), staleTime: 30_000 });
+  return useQuery({ queryKey: [COMMERCE_KEYS.purchases], queryFn: () => getRoute('GET /api/purchases'), staleTime: 30_000 });
 }
 
 export function createPurchase(body: PurchaseRequest, idempotencyKey: string): Promise<WriteResult<PurchaseResponse>> {

@@ -5,7 +5,7 @@ import { PRODUCT_CATEGORIES, type ProductView } from '@contracts';
 import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Label } from '../../components/ui/label';
-import { Select } from '../../components/ui/input';
+import { Select, Options } from '../../components/ui/input';
 import { QueryError } from '../../components/ui/query-error';
 import { InlineLoader, Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
@@ -82,12 +82,7 @@ export function ProductsPage() {
           </Label>
           <div className="min-w-0 flex-1 sm:w-48 sm:flex-none">
             <Select id="product-category" value={filters.category} onChange={(e) => setFilter('category', e.target.value)}>
-              <option value="all">All Categories</option>
-              {PRODUCT_CATEGORIES.map((c) => (
-                <option key={c} value={c}>
-                  {categoryLabel(c)}
-                </option>
-              ))}
+              <Options blank="All Categories" blankValue="all" values={PRODUCT_CATEGORIES} label={categoryLabel} />
             </Select>
           </div>
         </div>

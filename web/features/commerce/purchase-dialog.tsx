@@ -4,9 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Banknote, CreditCard, ShoppingCart, Smartphone, Wallet } from 'lucide-react';
 import type { z } from 'zod';
 import { COMMERCE_MSG, PAYMENT_METHODS, PurchaseRequest, type CurrentUser, type ProductView } from '@contracts';
-import { Button } from '../../components/ui/button';
 import { ChoiceCards, type ChoiceOption } from '../../components/ui/choice-cards';
-import { Dialog, DialogContent, DialogFooter } from '../../components/ui/dialog';
+import { Dialog, DialogContent, FormFooter } from '../../components/ui/dialog';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input, Textarea } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast';
@@ -163,14 +162,9 @@ function PurchaseForm({ product, onDone }: { product: ProductView; onDone: () =>
           <dd className="tabular-nums">{formatBV(totals.bv)}</dd>
         </div>
       </dl>
-      <DialogFooter className="md:col-span-2 md:row-start-3">
-        <Button variant="outline" onClick={onDone} disabled={isSubmitting}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={isSubmitting}>
-          {isSubmitting ? null : <ShoppingCart aria-hidden="true" className="size-4" />} Place Order
-        </Button>
-      </DialogFooter>
+      <FormFooter onCancel={onDone} busy={isSubmitting} className="md:col-span-2 md:row-start-3">
+        {isSubmitting ? null : <ShoppingCart aria-hidden="true" className="size-4" />} Place Order
+      </FormFooter>
     </form>
   );
 }

@@ -2,9 +2,8 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ArrowLeftToLine, ArrowRightToLine } from 'lucide-react';
 import { HiddenIdInput } from '@contracts';
-import { Button } from '../../components/ui/button';
 import { ChoiceCards } from '../../components/ui/choice-cards';
-import { Dialog, DialogContent, DialogFooter } from '../../components/ui/dialog';
+import { Dialog, DialogContent, FormFooter } from '../../components/ui/dialog';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { schemaResolver } from '../../lib/schema-resolver';
@@ -62,14 +61,9 @@ export function CreateHiddenIdDialog({ open, onOpenChange, onCreated }: { open: 
             {...form.register('placementSide')}
           />
           <p className="text-xs text-slate-500">When the side's first place is taken, the member goes to the next free place in that leg.</p>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => close(false)} disabled={isSubmitting}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={isSubmitting}>
-              {isSubmitting ? 'Creating...' : 'Create Hidden ID'}
-            </Button>
-          </DialogFooter>
+          <FormFooter onCancel={() => close(false)} busy={isSubmitting}>
+            {isSubmitting ? 'Creating...' : 'Create Hidden ID'}
+          </FormFooter>
         </form>
       </DialogContent>
     </Dialog>

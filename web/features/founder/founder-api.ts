@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ENGAGEMENT_MSG, HIDDEN_ID_LIMIT, type FounderStats, type HiddenIdInput, type HiddenIdItem } from '@contracts';
-import { apiGet, apiRequest } from '../../lib/api';
+import { apiRequest, getRoute } from '../../lib/api';
 import { useApiMutation } from '../../lib/mutation';
 
 export type { FounderStats, HiddenIdItem };
@@ -8,13 +8,13 @@ export type { FounderStats, HiddenIdItem };
 export const FOUNDER_KEYS = { stats: '/api/founder/stats', hiddenIds: '/api/founder/hidden-ids' } as const;
 
 export function useFounderStats() {
-  const query = useQuery({ queryKey: [FOUNDER_KEYS.stats], queryFn: () => apiGet<FounderStats>(FOUNDER_KEYS.stats) });
+  const query = useQuery({ queryKey: [FOUNDER_KEYS.stats], queryFn: () => getRoute('GET /api/founder/stats') });
   return { ...query, limit: query.data?.hiddenIdLimit ?? HIDDEN_ID_LIMIT };
 }
 
 /** Requested only while the list is shown (doc 3 §7). */
 export function useHiddenIds(enabled: boolean) {
-  return useQuery({ queryKey: [FOUNDER_KEYS.hiddenIds], queryFn: () => apiGet<HiddenIdItem[]>(FOUNDER_KEYS.hiddenIds), enabled });
+  return useQuery({ queryKey: [FOUNDER_KEYS.hiddenIds], queryFn: () => getRoute('GET /api/founder/hidden-ids'), enabled });
 }
 
 /**

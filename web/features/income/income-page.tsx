@@ -11,6 +11,7 @@ import { cn } from '../../lib/cn';
 import { cycleKindLabel, formatCycleMonth, formatCyclePeriod } from '../../lib/cycles';
 import { formatBV, formatMoney } from '../../lib/money';
 import { statementHref, useIncome, useIncomeCycle, type IncomeCycle, type IncomeSummary } from './api';
+import { SplitColumns } from '../../components/ui/columns';
 
 const rupees = (v: string | null | undefined) => formatMoney(v, { decimals: 2 });
 const COUNT = new Intl.NumberFormat('en-IN');
@@ -351,14 +352,7 @@ export function IncomePage() {
       {isPending ? (
         <InlineLoader label="Loading your income..." />
       ) : data ? (
-        <div className="grid items-start gap-6 lg:grid-cols-5">
-          <div className="min-w-0 lg:col-span-3">
-            <CyclesCard cycles={data.cycles} />
-          </div>
-          <div className="min-w-0 lg:col-span-2">
-            <PoolAwardsCard awards={data.poolAwards} />
-          </div>
-        </div>
+        <SplitColumns left={<CyclesCard cycles={data.cycles} />} right={<PoolAwardsCard awards={data.poolAwards} />} />
       ) : null}
     </div>
   );

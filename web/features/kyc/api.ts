@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { KycDocumentType, KycDocumentView, KycInfo } from '@contracts';
-import { apiGet, apiRequest, type WriteResult } from '../../lib/api';
+import type { KycDocumentType, KycDocumentView } from '@contracts';
+import { apiRequest, type WriteResult, getRoute } from '../../lib/api';
 
 export const KYC_KEY = ['/api/kyc'] as const;
 
@@ -57,5 +57,5 @@ export const KYC_INFO_KEY = ['/api/user/kyc-info'] as const;
 
 /** GET /api/user/kyc-info (doc 3 §2.2): overall status, the four tiles and the deadline; re-read on every visit. */
 export function useKycInfo() {
-  return useQuery({ queryKey: KYC_INFO_KEY, queryFn: () => apiGet<KycInfo>(KYC_INFO_KEY[0]), staleTime: 0 });
+  return useQuery({ queryKey: KYC_INFO_KEY, queryFn: () => getRoute('GET /api/user/kyc-info'), staleTime: 0 });
 }

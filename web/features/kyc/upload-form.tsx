@@ -7,7 +7,7 @@ import { KYC_DOCUMENT_TYPES, KYC_TYPE_LABELS, KycUploadRequest } from '@contract
 import { Button } from '../../components/ui/button';
 import { FileField } from '../../components/ui/file-field';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
-import { Input, Select } from '../../components/ui/input';
+import { Input, Select, Options } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
 import { applyFieldErrors } from '../../lib/form-errors';
@@ -102,12 +102,7 @@ export function KycUploadForm() {
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField id="documentType" label="Document Type" error={typeError}>
           <Select {...fieldA11y('documentType', typeError)} {...form.register('documentType')}>
-            <option value="">Select document type</option>
-            {KYC_DOCUMENT_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {KYC_TYPE_LABELS[t]}
-              </option>
-            ))}
+            <Options blank="Select document type" values={KYC_DOCUMENT_TYPES} label={(t) => KYC_TYPE_LABELS[t]} />
           </Select>
         </FormField>
         <FormField id="documentNumber" label="Document Number" optional error={errors.documentNumber?.message as string | undefined}>

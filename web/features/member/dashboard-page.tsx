@@ -6,6 +6,7 @@ import { KeyFigures } from './key-figures';
 import { NewsCard } from './news-card';
 import { QuickActions } from './quick-actions';
 import { WelcomeCard } from './welcome-card';
+import { SplitColumns } from '../../components/ui/columns';
 
 /** /dashboard (doc 3 §2.1): welcome card, key figures, quick actions, recent activity, news, and the KYC card at the bottom. */
 export function DashboardPage() {
@@ -16,14 +17,7 @@ export function DashboardPage() {
       <KeyFigures />
       <QuickActions />
       <MemberCharts />
-      <div className="grid items-start gap-6 lg:grid-cols-5">
-        <div className="lg:col-span-3">
-          <ActivityCard />
-        </div>
-        <div className="lg:col-span-2">
-          <NewsCard />
-        </div>
-      </div>
+      <SplitColumns left={<ActivityCard />} right={<NewsCard />} />
       <KycInfoCard />
     </div>
   );

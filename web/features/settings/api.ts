@@ -1,12 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FranchiseRequestInput, FranchiseRequestView } from '@contracts';
-import { apiGet, apiRequest, type WriteResult } from '../../lib/api';
+import { apiRequest, type WriteResult, getRoute } from '../../lib/api';
 
 export const FRANCHISE_REQUESTS_KEY = ['/api/franchise-requests'] as const;
 
 /** GET /api/franchise-requests: the member's own requests, newest first; an admin may decide at any time. */
 export function useFranchiseRequests() {
-  return useQuery({ queryKey: FRANCHISE_REQUESTS_KEY, queryFn: () => apiGet<FranchiseRequestView[]>(FRANCHISE_REQUESTS_KEY[0]), staleTime: 30_000 });
+  return useQuery({ queryKey: FRANCHISE_REQUESTS_KEY, queryFn: () => getRoute('GET /api/franchise-requests'), staleTime: 30_000 });
 }
 
 export function submitFranchiseRequest(body: FranchiseRequestInput): Promise<WriteResult<FranchiseRequestView>> {

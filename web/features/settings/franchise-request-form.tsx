@@ -5,7 +5,7 @@ import { FRANCHISE_TYPES, FranchiseRequestInput } from '@contracts';
 import { Button } from '../../components/ui/button';
 import { CharacterCount } from '../../components/ui/character-count';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
-import { Input, Select, Textarea } from '../../components/ui/input';
+import { Input, Select, Textarea, Options } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
 import { applyFieldErrors } from '../../lib/form-errors';
@@ -57,12 +57,7 @@ export function FranchiseRequestForm() {
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id="franchise-type" label="Franchise Type" error={errors.franchiseType?.message}>
           <Select {...fieldA11y('franchise-type', errors.franchiseType?.message)} {...form.register('franchiseType')}>
-            <option value="">Choose a franchise type</option>
-            {FRANCHISE_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {typeLabel(t)}
-              </option>
-            ))}
+            <Options blank="Choose a franchise type" values={FRANCHISE_TYPES} label={typeLabel} />
           </Select>
         </FormField>
         <FormField id="franchise-investment" label="Investment Amount (₹)" error={errors.investmentAmount?.message}>

@@ -1,12 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TicketInput, TicketView } from '@contracts';
-import { apiGet, apiRequest, type WriteResult } from '../../lib/api';
+import { apiRequest, type WriteResult, getRoute } from '../../lib/api';
 
 export const TICKETS_KEY = ['/api/support-tickets'] as const;
 
 /** GET /api/support-tickets: the member's own tickets, newest first. An admin may answer at any time: re-read after 30 s. */
 export function useTickets() {
-  return useQuery({ queryKey: TICKETS_KEY, queryFn: () => apiGet<TicketView[]>(TICKETS_KEY[0]), staleTime: 30_000 });
+  return useQuery({ queryKey: TICKETS_KEY, queryFn: () => getRoute('GET /api/support-tickets'), staleTime: 30_000 });
 }
 
 export function openTicket(body: TicketInput): Promise<WriteResult<TicketView>> {

@@ -1,5 +1,6 @@
 import { TicketForm } from './ticket-form';
 import { TicketList } from './ticket-list';
+import { SplitColumns } from '../../components/ui/columns';
 
 /** /support (screens M12, doc 3 §5.2): open a ticket and follow the answers. */
 export function SupportPage() {
@@ -9,14 +10,7 @@ export function SupportPage() {
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Support</h1>
         <p className="mt-1 text-sm text-slate-500">Questions about payments, products, your ID or the website? Open a ticket and follow it here.</p>
       </div>
-      <div className="grid items-start gap-6 lg:grid-cols-5">
-        <div className="lg:col-span-2">
-          <TicketForm />
-        </div>
-        <div className="lg:col-span-3">
-          <TicketList />
-        </div>
-      </div>
+      <SplitColumns left={<TicketForm />} right={<TicketList />} wide="right" />
     </div>
   );
 }

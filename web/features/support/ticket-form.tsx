@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { CharacterCount } from '../../components/ui/character-count';
 import { ChoiceCards } from '../../components/ui/choice-cards';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
-import { Input, Select, Textarea } from '../../components/ui/input';
+import { Input, Select, Textarea, Options } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
 import { applyFieldErrors } from '../../lib/form-errors';
@@ -67,12 +67,7 @@ export function TicketForm() {
         <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Open a support ticket">
           <FormField id="ticket-category" label="Category" error={errors.category?.message}>
             <Select {...fieldA11y('ticket-category', errors.category?.message)} {...form.register('category')}>
-              <option value="">Choose a category</option>
-              {TICKET_CATEGORIES.map((c) => (
-                <option key={c} value={c}>
-                  {CATEGORY_HINTS[c]}
-                </option>
-              ))}
+              <Options blank="Choose a category" values={TICKET_CATEGORIES} label={(c) => CATEGORY_HINTS[c]} />
             </Select>
           </FormField>
           <ChoiceCards

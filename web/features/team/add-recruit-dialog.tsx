@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { RecruitRequest, type RecruitResponse } from '@contracts';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogFooter, DialogTrigger } from '../../components/ui/dialog';
+import { Dialog, DialogContent, DialogFooter, DialogTrigger, FormFooter } from '../../components/ui/dialog';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input, Textarea } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast';
@@ -118,14 +118,9 @@ export function AddRecruitDialog() {
               <Input type="email" autoComplete="off" {...fieldA11y('recruit-email', err('email'))} {...form.register('email')} />
             </FormField>
             <PositionChoice legend="Position" error={err('position')} {...form.register('position')} />
-            <DialogFooter>
-              <Button variant="outline" onClick={() => setOpen(false)} disabled={isSubmitting}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={isSubmitting}>
-                {isSubmitting ? null : <Link2 aria-hidden="true" className="size-4" />} Generate Link
-              </Button>
-            </DialogFooter>
+            <FormFooter onCancel={() => setOpen(false)} busy={isSubmitting}>
+              {isSubmitting ? null : <Link2 aria-hidden="true" className="size-4" />} Generate Link
+            </FormFooter>
           </form>
         )}
       </DialogContent>

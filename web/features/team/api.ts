@@ -1,16 +1,11 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  BinaryTreeResponse,
-  DirectRecruit,
   DownlineResponse,
   RecruitResponse,
-  TeamPendingRecruit,
-  TeamStats,
-  UplinePendingRecruit,
   Side,
 } from '@contracts';
 import { DOWNLINE_MAX_LEVELS } from '@contracts';
-import { apiGet, apiRequest, type WriteResult } from '../../lib/api';
+import { apiGet, apiRequest, type WriteResult, getRoute } from '../../lib/api';
 
 /** First element of every team query key: the path it reads (invalidation matches on it). */
 export const TEAM_KEYS = {
@@ -35,25 +30,25 @@ function withQuery(path: string, params: Record<string, string | number | null |
 }
 
 export function useTeamStats() {
-  return useQuery({ queryKey: [TEAM_KEYS.stats], queryFn: () => apiGet<TeamStats>(TEAM_KEYS.stats), staleTime: STALE_MS });
+  return useQuery({ queryKey: [TEAM_KEYS.stats], queryFn: () => getRoute('GET /api/team/stats'), staleTime: STALE_MS });
 }
 
 export function usePendingDecisions() {
-  return useQuery({ queryKey: [TEAM_KEYS.decisions], queryFn: () => apiGet<UplinePendingRecruit[]>(TEAM_KEYS.decisions), staleTime: STALE_MS });
+  return useQuery({ queryKey: [TEAM_KEYS.decisions], queryFn: () => getRoute('GET /api/upline/pending-recruits'), staleTime: STALE_MS });
 }
 
 /** Direct recruits; the server filters on first name, last name and email. */
 export function useTeamMembers(search: string) {
   return useQuery({
     queryKey: [TEAM_KEYS.members, search],
-    queryFn: () => apiGet<DirectRecruit[]>(withQuery(TEAM_KEYS.members, { search })),
+    queryFn: () => getRoute('GET /api/team/members', { query: { search } }),
     placeholderData: keepPreviousData,
     staleTime: STALE_MS,
   });
 }
 
 export function useTeamPendingRecruits() {
-  return useQuery({ queryKey: [TEAM_KEYS.pending], queryFn: () => apiGet<TeamPendingRecruit[]>(TEAM_KEYS.pending), staleTime: STALE_MS });
+  return useQuery({ queryKey: [TEAM_KEYS.pending], queryFn: () => getRoute('GET /api/team/pending-recruits'), staleTime: STALE_MS });
 }
 
 export type DownlineStatusFilter = 'all' | 'active' | 'inactive' | 'pending';
@@ -85,7 +80,7 @@ export function useDownline(filters: DownlineFilters) {
 export function useBinaryTree(rootId: string | null) {
   return useQuery({
     queryKey: [TEAM_KEYS.tree, rootId],
-    queryFn: () => apiGet<BinaryTreeResponse>(withQuery(TEAM_KEYS.tree, { rootId })),
+    queryFn: () => getRoute('GET /api/binary-tree', { query: { rootId } }),
     placeholderData: keepPreviousData,
     staleTime: STALE_MS,
   });

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LedgerEntry, Page, WalletSummary, WithdrawalRequest, WithdrawalView } from '@contracts';
-import { apiGet, apiRequest, type WriteResult } from '../../lib/api';
+import type { LedgerEntry, Page, WithdrawalRequest, WithdrawalView } from '@contracts';
+import { apiGet, apiRequest, type WriteResult, getRoute } from '../../lib/api';
 
 /** First element of every wallet query key: the path it reads (invalidation matches on it). */
 export const WALLET_KEYS = {
@@ -15,7 +15,7 @@ const LEDGER_PAGE = 20;
 
 /** GET /api/wallet: balance, earnings, withdrawals, the amount held by pending requests and the KYC status. */
 export function useWalletSummary() {
-  return useQuery({ queryKey: [WALLET_KEYS.summary], queryFn: () => apiGet<WalletSummary>(WALLET_KEYS.summary), staleTime: STALE_MS });
+  return useQuery({ queryKey: [WALLET_KEYS.summary], queryFn: () => getRoute('GET /api/wallet'), staleTime: STALE_MS });
 }
 
 /** The ledger, newest first, one page of 20 at a time ('Load more' follows nextCursor). */
@@ -35,7 +35,7 @@ export function useLedger() {
 
 /** GET /api/withdrawals: the member's own requests. */
 export function useWithdrawals() {
-  return useQuery({ queryKey: [WALLET_KEYS.withdrawals], queryFn: () => apiGet<WithdrawalView[]>(WALLET_KEYS.withdrawals), staleTime: STALE_MS });
+  return useQuery({ queryKey: [WALLET_KEYS.withdrawals], queryFn: () => getRoute('GET /api/withdrawals'), staleTime: STALE_MS });
 }
 
 export function requestWithdrawal(body: WithdrawalRequest, idempotencyKey: string): Promise<WriteResult<{ message: string; withdrawal: WithdrawalView }>> {

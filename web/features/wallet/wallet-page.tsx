@@ -14,6 +14,7 @@ import { PayoutNotice } from './payout-notice';
 import { TopUpDialog } from './top-up-dialog';
 import { TopUpsCard } from './top-ups-card';
 import { useTopUps } from './top-up-api';
+import { SplitColumns } from '../../components/ui/columns';
 
 /** M11 Wallet (decisions §6, doc 3 §5.2): balance and totals, the ledger, withdrawal requests. */
 export function WalletPage() {
@@ -68,15 +69,15 @@ export function WalletPage() {
         <StatCard label="Held in Pending Withdrawals" value={show(summary?.pendingWithdrawals)} icon={Hourglass} tone="amber" hint="Returned if rejected" />
       </div>
 
-      <div className="grid items-start gap-6 lg:grid-cols-5">
-        <div className="lg:col-span-3">
-          <LedgerCard />
-        </div>
-        <div className="space-y-6 lg:col-span-2">
-          <WithdrawalsCard />
-          <TopUpsCard />
-        </div>
-      </div>
+      <SplitColumns
+        left={<LedgerCard />}
+        right={
+          <div className="space-y-6">
+            <WithdrawalsCard />
+            <TopUpsCard />
+          </div>
+        }
+      />
     </div>
   );
 }

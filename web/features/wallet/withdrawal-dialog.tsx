@@ -5,9 +5,9 @@ import type { z } from 'zod';
 import { NETWORK_TYPES, WALLET_MSG, WithdrawalRequest, type CurrentUser, type WalletSummary } from '@contracts';
 import { Button } from '../../components/ui/button';
 import { ChoiceCards } from '../../components/ui/choice-cards';
-import { Dialog, DialogContent, DialogFooter, DialogTrigger } from '../../components/ui/dialog';
+import { Dialog, DialogContent, DialogTrigger, FormFooter } from '../../components/ui/dialog';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
-import { Input, Select } from '../../components/ui/input';
+import { Input, Select, Options } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
 import { applyFieldErrors } from '../../lib/form-errors';
@@ -197,24 +197,14 @@ export function WithdrawalDialog({ summary, disabled, describedBy }: { summary: 
               </FormField>
               <FormField id="withdraw-networkType" label="Network" error={err('networkType')}>
                 <Select {...fieldA11y('withdraw-networkType', err('networkType'))} {...form.register('networkType')}>
-                  <option value="">Choose a network</option>
-                  {NETWORK_TYPES.map((n) => (
-                    <option key={n} value={n}>
-                      {n}
-                    </option>
-                  ))}
+                  <Options blank="Choose a network" values={NETWORK_TYPES} />
                 </Select>
               </FormField>
             </fieldset>
           )}
-          <DialogFooter>
-            <Button variant="outline" onClick={() => change(false)} disabled={isSubmitting}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={isSubmitting} disabled={Boolean(block)}>
-              {isSubmitting ? null : <ArrowUpFromLine aria-hidden="true" className="size-4" />} Submit Request
-            </Button>
-          </DialogFooter>
+          <FormFooter onCancel={() => change(false)} busy={isSubmitting} disabled={Boolean(block)}>
+            {isSubmitting ? null : <ArrowUpFromLine aria-hidden="true" className="size-4" />} Submit Request
+          </FormFooter>
         </form>
       </DialogContent>
     </Dialog>

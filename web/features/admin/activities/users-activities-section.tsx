@@ -213,6 +213,7 @@ export function UsersActivitiesSection() {
     });
   const err = (f: keyof Values) => errors[f]?.message;
 
+  const empty = <EmptyState icon={Activity} title="No activity recorded for these filters" description={filtered ? 'Widen the dates or clear the filters.' : 'Actions by administrators and founders will be listed here.'} />;
   return (
     <div className="space-y-5">
       <SectionHeader
@@ -278,14 +279,7 @@ export function UsersActivitiesSection() {
         </div>
       </form>
 
-      <QueryStates
-        query={log}
-        errorTitle="Failed to load activities"
-        loadingLabel="Loading activities..."
-        empty={items.length === 0 ? (
-          <EmptyState icon={Activity} title="No activity recorded for these filters" description={filtered ? 'Widen the dates or clear the filters.' : 'Actions by administrators and founders will be listed here.'} />
-        ) : null}
-      >
+      <QueryStates query={log} what="activities" empty={items.length === 0 && empty}>
         <div className={cn('space-y-4 transition-opacity', log.isPlaceholderData && 'opacity-60')}>
           <TableFrame label="Activities" className="hidden md:block">
             <thead>

@@ -2,7 +2,7 @@ import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClie
 import { INCOME_TYPES, ledgerTypeLabel } from '@contracts';
 import type { CycleDetail, CycleSummary, MemberCycleLines, PlanConfig, PlanVersion } from '../../../../contracts/compensation';
 import { toast } from '../../../components/ui/toast';
-import { apiGet, apiRequest, errorMessage, type WriteResult } from '../../../lib/api';
+import { apiGet, apiRequest, errorMessage, type WriteResult, getRoute } from '../../../lib/api';
 import { formatCycleMoment } from '../../../lib/cycles';
 import { fromPaise, sumMoney, toPaise } from '../../../lib/money';
 import { toQueryString } from '../format';
@@ -51,7 +51,7 @@ const planPath = (id: string) => `${COMP_PATHS.plans}/${encodeURIComponent(id)}`
 
 /** GET /plans: every version, newest first. */
 export function usePlans() {
-  return useQuery({ queryKey: [COMP_PATHS.plans], queryFn: () => apiGet<{ items: PlanVersion[] }>(COMP_PATHS.plans), select: (d) => d.items });
+  return useQuery({ queryKey: [COMP_PATHS.plans], queryFn: () => getRoute('GET /api/admin/compensation/plans'), select: (d) => d.items });
 }
 
 /** GET /cycles?kind=&status=&cursor= : the cycles of one kind, newest first. */
@@ -76,7 +76,7 @@ export function useOpenCycle(kind: CycleKind) {
 
 /** GET /cycles/:id: the summary with top earners. */
 export function useCycle(id: string) {
-  return useQuery({ queryKey: [COMP_PATHS.cycles, 'detail', id], queryFn: () => apiGet<CycleDetail>(cyclePath(id)) });
+  return useQuery({ queryKey: [COMP_PATHS.cycles, 'detail', id], queryFn: () => getRoute('GET /api/admin/compensation/cycles/:id', { params: { id } }) });
 }
 
 /** GET /cycles/:id/lines?userId=&cursor= : each member's lines, deductions and net. */

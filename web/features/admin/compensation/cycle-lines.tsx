@@ -41,6 +41,7 @@ export function CycleLines({ cycleId }: { cycleId: string }) {
     else setUserId(next);
   };
 
+  const empty = <EmptyState icon={ListChecks} title={userId ? `No lines for ${userId} in this cycle` : 'No member earned in this cycle'} description={userId ? 'Check the Member ID, or clear the filter to see every member.' : undefined} />;
   return (
     <Card aria-labelledby="cycle-lines-title">
       <CardHeader>
@@ -79,14 +80,7 @@ export function CycleLines({ cycleId }: { cycleId: string }) {
           />
         </form>
 
-        <QueryStates
-          query={lines}
-          errorTitle="Failed to load the lines"
-          loadingLabel="Loading lines..."
-          empty={items.length === 0 ? (
-            <EmptyState icon={ListChecks} title={userId ? `No lines for ${userId} in this cycle` : 'No member earned in this cycle'} description={userId ? 'Check the Member ID, or clear the filter to see every member.' : undefined} />
-          ) : null}
-        >
+        <QueryStates query={lines} errorTitle="Failed to load the lines" loadingLabel="Loading lines..." empty={items.length === 0 && empty}>
           <ListRows stale={lines.isPlaceholderData}>
             <TableFrame label="Lines per member" className="hidden lg:block">
               <thead>

@@ -12,7 +12,7 @@ import { ListRows } from '../ui/list-filters';
 import { LoadMore, QueryStates } from '../../../components/ui/query-error';
 import { SectionHeader } from '../ui/section-header';
 import { segmentClass, segmentGroupClass } from '../ui/segments';
-import { CardField, TableFrame, Td, Th, Tr } from '../../../components/ui/table';
+import { CardField, DataTable } from '../../../components/ui/table';
 import { CycleStatusBadge } from './compensation-badges';
 import { deductionsOf, formatPayoutRatio, hasFigures, useCloseCycle, useCycles, useOpenCycle, type CycleKind, type CycleSummary } from './compensation-api';
 import { CycleDetailView } from './cycle-detail';
@@ -35,6 +35,7 @@ function Period({ c }: { c: CycleSummary }) {
   );
 }
 
+const NUM = 'text-right whitespace-nowrap tabular-nums';
 const money = (c: CycleSummary, v: string) => (hasFigures(c) ? formatINR(v) : '—');
 
 /** A-comp-1 Cycles (compensation.md §2, §6): each cycle's state and figures; close the open one early. */
@@ -73,6 +74,7 @@ function CycleList({ kind, onKind, onOpen }: { kind: CycleKind; onKind: (k: Cycl
     });
   };
 
+  const empty = <EmptyState icon={CalendarRange} title={`No ${current.label.toLowerCase()} cycles yet`} description="The first cycle opens when the compensation plan starts; it is listed here with its state." />;
   return (
     <div className="space-y-5">
       <SectionHeader
@@ -108,61 +110,30 @@ function CycleList({ kind, onKind, onOpen }: { kind: CycleKind; onKind: (k: Cycl
         </p>
       ) : null}
 
-      <QueryStates
-        query={cycles}
-        errorTitle="Failed to load the cycles"
-        loadingLabel="Loading cycles..."
-        empty={items.length === 0 ? (
-          <EmptyState icon={CalendarRange} title={`No ${current.label.toLowerCase()} cycles yet`} description="The first cycle opens when the compensation plan starts; it is listed here with its state." />
-        ) : null}
-      >
+      <QueryStates query={cycles} errorTitle="Failed to load the cycles" loadingLabel="Loading cycles..." empty={items.length === 0 && empty}>
         <ListRows stale={cycles.isPlaceholderData}>
-          <TableFrame label={`${current.label} cycles`} className="hidden md:block">
-            <thead>
-              <tr>
-                <Th>Period</Th>
-                <Th>Status</Th>
-                <Th className="text-right">Gross</Th>
-                <Th className="text-right">Deductions</Th>
-                <Th className="text-right">Net</Th>
-                <Th className="text-right">Payout ratio</Th>
-                <Th className="text-right">Members paid</Th>
-                <Th stickyEnd className="text-right">
-                  <span className="sr-only">Actions</span>
-                </Th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((c) => (
-                <Tr key={c.id} data-cycle-id={c.id}>
-                  <Td className="max-w-60 min-w-44">
-                    <Period c={c} />
-                  </Td>
-                  <Td>
-                    <CycleStatusBadge status={c.status} />
-                  </Td>
-                  <Td className="text-right font-medium whitespace-nowrap text-slate-900 tabular-nums">{money(c, c.gross)}</Td>
-                  <Td className="text-right whitespace-nowrap tabular-nums">
-                    {hasFigures(c) ? (
-                      <span title={`Admin charge ${formatINR(c.adminCharge)} · TDS ${formatINR(c.tds)}`}>{formatINR(deductionsOf(c))}</span>
-                    ) : (
-                      '—'
-                    )}
-                  </Td>
-                  <Td className="text-right font-semibold whitespace-nowrap text-emerald-700 tabular-nums">{money(c, c.net)}</Td>
-                  <Td className="text-right whitespace-nowrap tabular-nums">{hasFigures(c) ? formatPayoutRatio(c.payoutRatio) : '—'}</Td>
-                  <Td className="text-right tabular-nums">{hasFigures(c) ? formatCount(c.membersPaid) : '—'}</Td>
-                  <Td stickyEnd className="text-right">
-                    {view(c)}
-                  </Td>
-                </Tr>
-              ))}
-            </tbody>
-          </TableFrame>
-
-          <ul className="space-y-3 md:hidden" aria-label={`${current.label} cycles`}>
-            {items.map((c) => (
-              <li key={c.id} data-cycle-id={c.id} className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+          <DataTable
+            rows={items}
+            rowKey={(c) => c.id}
+            rowData={(c) => ({ 'data-cycle-id': c.id })}
+            label={`${current.label} cycles`}
+            columns={[
+              { header: 'Period', className: 'max-w-60 min-w-44', cell: (c) => <Period c={c} /> },
+              { header: 'Status', cell: (c) => <CycleStatusBadge status={c.status} /> },
+              { header: 'Gross', headerClassName: 'text-right', className: 'text-right font-medium whitespace-nowrap text-slate-900 tabular-nums', cell: (c) => money(c, c.gross) },
+              {
+                header: 'Deductions',
+                headerClassName: 'text-right',
+                className: NUM,
+                cell: (c) => (hasFigures(c) ? <span title={`Admin charge ${formatINR(c.adminCharge)} · TDS ${formatINR(c.tds)}`}>{formatINR(deductionsOf(c))}</span> : '—'),
+              },
+              { header: 'Net', headerClassName: 'text-right', className: 'text-right font-semibold whitespace-nowrap text-emerald-700 tabular-nums', cell: (c) => money(c, c.net) },
+              { header: 'Payout ratio', headerClassName: 'text-right', className: NUM, cell: (c) => (hasFigures(c) ? formatPayoutRatio(c.payoutRatio) : '—') },
+              { header: 'Members paid', headerClassName: 'text-right', className: 'text-right tabular-nums', cell: (c) => (hasFigures(c) ? formatCount(c.membersPaid) : '—') },
+              { header: <span className="sr-only">Actions</span>, stickyEnd: true, headerClassName: 'text-right', className: 'text-right', cell: (c) => view(c) },
+            ]}
+            card={(c) => (
+              <>
                 <div className="flex items-start justify-between gap-3">
                   <Period c={c} />
                   <span className="shrink-0">
@@ -177,9 +148,9 @@ function CycleList({ kind, onKind, onOpen }: { kind: CycleKind; onKind: (k: Cycl
                   <CardField label="Members paid">{hasFigures(c) ? formatCount(c.membersPaid) : '—'}</CardField>
                 </dl>
                 <div className="border-t border-slate-100 pt-3">{view(c, 'w-full')}</div>
-              </li>
-            ))}
-          </ul>
+              </>
+            )}
+          />
 
           <LoadMore query={cycles} />
         </ListRows>

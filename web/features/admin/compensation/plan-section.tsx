@@ -4,7 +4,7 @@ import { CopyPlus, Eye, FileSliders, RotateCcw } from 'lucide-react';
 import { DEFAULT_PLAN, PlanActivateRequest, type PlanVersion } from '../../../../contracts/compensation';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
+import { Dialog, DialogContent, FormFooter } from '../../../components/ui/dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
@@ -103,14 +103,9 @@ function ActivateDialog({ plan, onClose }: { plan: PlanVersion; onClose: () => v
               </Button>
             ) : null}
           </div>
-          <DialogFooter>
-            <Button variant="outline" onClick={onClose} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={busy}>
-              Activate version {plan.version}
-            </Button>
-          </DialogFooter>
+          <FormFooter onCancel={onClose} busy={busy}>
+            Activate version {plan.version}
+          </FormFooter>
         </form>
       </DialogContent>
     </Dialog>

@@ -11,7 +11,7 @@ import { cycleKindLabel, formatCyclePeriod } from '../../../lib/cycles';
 import { compareMoney } from '../../../lib/money';
 import { formatINR, formatSignedINR } from '../format';
 import { CardField, TableFrame, Td, Th, Tr } from '../../../components/ui/table';
-import { CYCLE_STATUS_LOOK } from './compensation-badges';
+import { CYCLE_STATUS } from '../../../lib/status-looks';
 import { failureText, formatPayoutRatio, orderedTypes, simulate, subtractMoney, useCycles, type CycleKind, type PlanVersion, type SimulationResult } from './compensation-api';
 import { MemberName } from './compensation-ui';
 
@@ -193,7 +193,7 @@ export function PlanSimulator({ plans, preferredPlanId, unsaved }: { plans: Plan
                   {usable.length === 0 ? <option value="">{cycles.isPending ? 'Loading cycles...' : 'No closed cycle yet'}</option> : null}
                   {usable.map((c) => (
                     <option key={c.id} value={c.id}>
-                      {formatCyclePeriod(c.startsAt, c.endsAt)} · {CYCLE_STATUS_LOOK[c.status]?.label ?? c.status}
+                      {formatCyclePeriod(c.startsAt, c.endsAt)} · {CYCLE_STATUS[c.status]?.label ?? c.status}
                     </option>
                   ))}
                 </Select>

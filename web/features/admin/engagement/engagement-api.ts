@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminFranchiseRequest, AdminFranchiseRequestList, AdminTicket, AdminTicketList, FranchiseDecision, NewsInput, NewsPatch, NewsView, TicketUpdate } from '@contracts';
-import { apiGet, apiRequest } from '../../../lib/api';
+import { apiGet, apiRequest, getRoute } from '../../../lib/api';
 import { useApiMutation, type ApiFailure } from '../../../lib/mutation';
 import { toQueryString } from '../format';
 import { invalidatePaths, KEYS, USER_LIST_KEYS } from '../queries';
@@ -15,7 +15,7 @@ export type FranchiseRequestList = AdminFranchiseRequestList;
 export function useFranchiseRequests(status: FranchiseStatus) {
   const query = useQuery({
     queryKey: [KEYS.franchiseRequests, status],
-    queryFn: () => apiGet<AdminFranchiseRequestList>(`${KEYS.franchiseRequests}${toQueryString({ status })}`),
+    queryFn: () => getRoute('GET /api/admin/franchise-requests', { query: { status } }),
     placeholderData: keepPreviousData,
   });
   return { ...query, items: query.data?.items ?? [], counts: query.data?.counts ?? {} };
@@ -52,7 +52,7 @@ export function useInvalidateTickets() {
 
 /** GET /api/admin/news: every item, live or not. */
 export function useAdminNews() {
-  return useQuery({ queryKey: [KEYS.news], queryFn: () => apiGet<NewsView[]>(KEYS.news) });
+  return useQuery({ queryKey: [KEYS.news], queryFn: () => getRoute('GET /api/admin/news') });
 }
 
 export function useInvalidateNews() {

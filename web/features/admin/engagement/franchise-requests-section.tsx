@@ -9,7 +9,7 @@ import { RoleBadge } from '../ui/badges';
 import { QueryStates } from '../../../components/ui/query-error';
 import { SectionHeader } from '../ui/section-header';
 import { SegmentCount, SegmentIcon, segmentClass, segmentGroupClass } from '../ui/segments';
-import { CardField, TableFrame, Td, Th, Tr } from '../../../components/ui/table';
+import { CardField, DataTable } from '../../../components/ui/table';
 import { SubmittedAt } from '../recruits/recruit-list';
 import { useFranchiseRequests, type AdminFranchiseRequest, type FranchiseStatus } from './engagement-api';
 import { FranchiseStatusBadge } from './engagement-badges';
@@ -54,6 +54,7 @@ export function FranchiseRequestsSection() {
   const current = FILTERS.find((f) => f.id === status)!;
   const rows = list.items;
 
+  const empty = <EmptyState icon={current.icon} title={current.empty} description={current.hint} />;
   return (
     <div className="space-y-5">
       <SectionHeader
@@ -82,56 +83,36 @@ export function FranchiseRequestsSection() {
         })}
       </div>
 
-      <QueryStates
-        query={list}
-        errorTitle="Failed to load franchise requests"
-        loadingLabel="Loading franchise requests..."
-        empty={rows.length === 0 ? (
-          <EmptyState icon={current.icon} title={current.empty} description={current.hint} />
-        ) : null}
-      >
+      <QueryStates query={list} what="franchise requests" empty={rows.length === 0 && empty}>
         <div className={cn('space-y-3 transition-opacity', list.isPlaceholderData && 'opacity-60')}>
-          <TableFrame label={`Franchise requests: ${current.label}`} className="hidden md:block">
-            <thead>
-              <tr>
-                <Th>Member</Th>
-                <Th>Franchise</Th>
-                <Th className="text-right">Investment</Th>
-                <Th>Status</Th>
-                <Th className="hidden lg:table-cell">Submitted</Th>
-                <Th stickyEnd className="text-right">
-                  Actions
-                </Th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <Tr key={r.id} data-request-id={r.id}>
-                  <Td className="max-w-64 min-w-48">
-                    <Applicant r={r} />
-                  </Td>
-                  <Td>
-                    <Badge tone="brand">{r.franchiseType}</Badge>
-                  </Td>
-                  <Td className="text-right font-medium whitespace-nowrap text-slate-900 tabular-nums">{r.investmentAmount ? formatINR(r.investmentAmount) : '—'}</Td>
-                  <Td>
+          <DataTable
+            rows={rows}
+            rowKey={(r) => r.id}
+            rowData={(r) => ({ 'data-request-id': r.id })}
+            label={`Franchise requests: ${current.label}`}
+            columns={[
+              { header: 'Member', className: 'max-w-64 min-w-48', cell: (r) => <Applicant r={r} /> },
+              { header: 'Franchise', cell: (r) => <Badge tone="brand">{r.franchiseType}</Badge> },
+              {
+                header: 'Investment',
+                headerClassName: 'text-right',
+                className: 'text-right font-medium whitespace-nowrap text-slate-900 tabular-nums',
+                cell: (r) => (r.investmentAmount ? formatINR(r.investmentAmount) : '—'),
+              },
+              {
+                header: 'Status',
+                cell: (r) => (
+                  <>
                     <FranchiseStatusBadge status={r.status} />
                     {r.reviewedAt ? <p className="mt-1 text-xs whitespace-nowrap text-slate-500">{formatDateUS(r.reviewedAt)}</p> : null}
-                  </Td>
-                  <Td className="hidden text-slate-600 lg:table-cell">
-                    <SubmittedAt value={r.createdAt} />
-                  </Td>
-                  <Td stickyEnd className="text-right">
-                    <ReviewButton r={r} onOpen={setOpen} />
-                  </Td>
-                </Tr>
-              ))}
-            </tbody>
-          </TableFrame>
-
-          <ul className="space-y-3 md:hidden" aria-label={`Franchise requests: ${current.label}`}>
-            {rows.map((r) => (
-              <li key={r.id} data-request-id={r.id} className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+                  </>
+                ),
+              },
+              { header: 'Submitted', headerClassName: 'hidden lg:table-cell', className: 'hidden text-slate-600 lg:table-cell', cell: (r) => <SubmittedAt value={r.createdAt} /> },
+              { header: 'Actions', stickyEnd: true, headerClassName: 'text-right', className: 'text-right', cell: (r) => <ReviewButton r={r} onOpen={setOpen} /> },
+            ]}
+            card={(r) => (
+              <>
                 <div className="flex items-start justify-between gap-3">
                   <Applicant r={r} />
                   <FranchiseStatusBadge status={r.status} />
@@ -147,9 +128,9 @@ export function FranchiseRequestsSection() {
                 <div className="border-t border-slate-100 pt-3">
                   <ReviewButton r={r} onOpen={setOpen} />
                 </div>
-              </li>
-            ))}
-          </ul>
+              </>
+            )}
+          />
         </div>
       </QueryStates>
 

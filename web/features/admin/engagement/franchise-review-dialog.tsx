@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { FranchiseDecision } from '@contracts';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
+import { Dialog, DialogContent, DialogFooter, FormFooter } from '../../../components/ui/dialog';
 import { FormField, fieldA11y } from '../../../components/ui/form-field';
 import { Textarea } from '../../../components/ui/input';
 import { formatCount, formatDateTimeUS, formatINR } from '../format';
@@ -105,14 +105,9 @@ export function FranchiseReviewDialog({ request, onClose }: { request: AdminFran
               >
                 <Textarea rows={3} maxLength={1000} {...fieldA11y('franchise-notes', errors.adminNotes?.message, true)} {...form.register('adminNotes')} />
               </FormField>
-              <DialogFooter>
-                <Button variant="outline" onClick={onClose} disabled={isSubmitting}>
-                  Cancel
-                </Button>
-                <Button type="submit" variant={decision === 'rejected' ? 'destructive' : 'primary'} loading={isSubmitting}>
-                  {decision === 'rejected' ? 'Reject Request' : 'Approve Request'}
-                </Button>
-              </DialogFooter>
+              <FormFooter onCancel={onClose} busy={isSubmitting} variant={decision === 'rejected' ? 'destructive' : 'primary'}>
+                {decision === 'rejected' ? 'Reject Request' : 'Approve Request'}
+              </FormFooter>
             </form>
           ) : (
             <>

@@ -1,11 +1,10 @@
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { NEWS_PRIORITIES, NEWS_TYPES, NewsInput, NewsPatch } from '@contracts';
-import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
-import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
+import { Dialog, DialogContent, FormFooter } from '../../../components/ui/dialog';
 import { FormField, fieldA11y } from '../../../components/ui/form-field';
-import { Input, Select, Textarea } from '../../../components/ui/input';
+import { Input, Select, Textarea, Options } from '../../../components/ui/input';
 import { titleCase } from '../../../lib/format';
 import { schemaResolver } from '../queries';
 import { useSaveNews, type NewsView } from './engagement-api';
@@ -63,20 +62,12 @@ export function NewsDialog({ item, onClose }: { item: NewsView | null; onClose: 
           <div className="grid gap-4 min-[480px]:grid-cols-2">
             <FormField id="news-type" label="Type" error={err('type')}>
               <Select {...fieldA11y('news-type', err('type'))} {...form.register('type')}>
-                {NEWS_TYPES.map((t) => (
-                  <option key={t} value={t}>
-                    {titleCase(t)}
-                  </option>
-                ))}
+                <Options values={NEWS_TYPES} label={titleCase} />
               </Select>
             </FormField>
             <FormField id="news-priority" label="Priority" error={err('priority')}>
               <Select {...fieldA11y('news-priority', err('priority'))} {...form.register('priority')}>
-                {NEWS_PRIORITIES.map((p) => (
-                  <option key={p} value={p}>
-                    {titleCase(p)}
-                  </option>
-                ))}
+                <Options values={NEWS_PRIORITIES} label={titleCase} />
               </Select>
             </FormField>
             <FormField id="news-published" label="Publish at" optional error={err('publishedAt')} hint="Blank: at once.">
@@ -93,14 +84,9 @@ export function NewsDialog({ item, onClose }: { item: NewsView | null; onClose: 
               <span className="text-slate-500">Inactive news is kept but never shown to members.</span>
             </label>
           </div>
-          <DialogFooter>
-            <Button variant="outline" onClick={onClose} disabled={isSubmitting}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={isSubmitting}>
-              {editing ? 'Save Changes' : 'Publish News'}
-            </Button>
-          </DialogFooter>
+          <FormFooter onCancel={onClose} busy={isSubmitting}>
+            {editing ? 'Save Changes' : 'Publish News'}
+          </FormFooter>
         </form>
       </DialogContent>
     </Dialog>

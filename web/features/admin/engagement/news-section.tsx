@@ -78,6 +78,7 @@ export function NewsSection() {
     }
   }
 
+  const empty = <EmptyState icon={Megaphone} title="No news yet" description="Write the first announcement; members read it on their dashboard." />;
   return (
     <div className="space-y-5">
       <SectionHeader
@@ -91,14 +92,7 @@ export function NewsSection() {
         }
       />
 
-      <QueryStates
-        query={news}
-        errorTitle="Failed to load news"
-        loadingLabel="Loading news..."
-        empty={items.length === 0 ? (
-          <EmptyState icon={Megaphone} title="No news yet" description="Write the first announcement; members read it on their dashboard." />
-        ) : null}
-      >
+      <QueryStates query={news} what="news" empty={items.length === 0 && empty}>
         <>
           <p className="text-sm text-slate-500" aria-live="polite">
             {items.length === 1 ? '1 item' : `${items.length} items`}, {live} live

@@ -4,7 +4,7 @@ import { TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES } from '@contract
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { Select } from '../../../components/ui/input';
+import { Select, Options } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { cn } from '../../../lib/cn';
 import { formatCount } from '../format';
@@ -62,6 +62,7 @@ export function SupportTicketsSection() {
     { header: 'Actions', headerClassName: 'text-right', className: 'text-right', stickyEnd: true, cell: (t) => <ManageButton t={t} onOpen={setOpen} /> },
   ];
 
+  const empty = <EmptyState icon={LifeBuoy} title="No tickets match these filters" description="Tickets members open from their portal appear here. Change the filters to see others." />;
   return (
     <div className="space-y-5">
       <SectionHeader eyebrow="Engagement" title="Support Tickets" description="Members' questions and problems. Assign a ticket, move it along, and write the resolution the member will read." />
@@ -89,36 +90,19 @@ export function SupportTicketsSection() {
           <div className="space-y-1.5">
             <Label htmlFor="ticket-category">Category</Label>
             <Select id="ticket-category" value={filters.category} onChange={(e) => set('category')(e.target.value)}>
-              <option value="">All categories</option>
-              {TICKET_CATEGORIES.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
+              <Options blank="All categories" values={TICKET_CATEGORIES} />
             </Select>
           </div>
           <div className="space-y-1.5">
             <Label htmlFor="ticket-priority">Priority</Label>
             <Select id="ticket-priority" value={filters.priority} onChange={(e) => set('priority')(e.target.value)}>
-              <option value="">All priorities</option>
-              {TICKET_PRIORITIES.map((p) => (
-                <option key={p} value={p}>
-                  {priorityLabel(p)}
-                </option>
-              ))}
+              <Options blank="All priorities" values={TICKET_PRIORITIES} label={priorityLabel} />
             </Select>
           </div>
         </div>
       </div>
 
-      <QueryStates
-        query={q}
-        errorTitle="Failed to load support tickets"
-        loadingLabel="Loading support tickets..."
-        empty={items.length === 0 ? (
-          <EmptyState icon={LifeBuoy} title="No tickets match these filters" description="Tickets members open from their portal appear here. Change the filters to see others." />
-        ) : null}
-      >
+      <QueryStates query={q} what="support tickets" empty={items.length === 0 && empty}>
         <div className={cn('space-y-3 transition-opacity', q.isPlaceholderData && 'opacity-60')}>
           <p className="text-sm text-slate-500" aria-live="polite">
             {items.length === 1 ? '1 ticket' : `${formatCount(items.length)} tickets`}

@@ -4,10 +4,10 @@ import { ENGAGEMENT_MSG, TICKET_NEXT, TICKET_PRIORITIES, TICKET_STATUSES, Ticket
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
+import { Dialog, DialogContent, DialogFooter, FormFooter } from '../../../components/ui/dialog';
 import { TicketConversation } from '../../support/ticket-conversation';
 import { FormField, fieldA11y } from '../../../components/ui/form-field';
-import { Select, Textarea } from '../../../components/ui/input';
+import { Select, Textarea, Options } from '../../../components/ui/input';
 import { formatDateTimeUS } from '../format';
 import { schemaResolver } from '../queries';
 import { useUpdateTicket, type AdminTicket, type AdminTicketList } from './engagement-api';
@@ -112,11 +112,7 @@ export function TicketDialog({ ticket, admins, onClose }: { ticket: AdminTicket;
                 </FormField>
                 <FormField id="ticket-priority-field" label="Priority" error={errors.priority?.message}>
                   <Select {...fieldA11y('ticket-priority-field', errors.priority?.message)} {...form.register('priority')}>
-                    {TICKET_PRIORITIES.map((p) => (
-                      <option key={p} value={p}>
-                        {priorityLabel(p)}
-                      </option>
-                    ))}
+                    <Options values={TICKET_PRIORITIES} label={priorityLabel} />
                   </Select>
                 </FormField>
               </div>
@@ -130,14 +126,9 @@ export function TicketDialog({ ticket, admins, onClose }: { ticket: AdminTicket;
                 <Textarea rows={4} maxLength={5000} {...fieldA11y('ticket-resolution', errors.resolution?.message, true)} {...form.register('resolution')} />
               </FormField>
               {status === 'closed' ? <Alert tone="warning">A closed ticket cannot be changed afterwards.</Alert> : null}
-              <DialogFooter>
-                <Button variant="outline" onClick={onClose} disabled={isSubmitting}>
-                  Cancel
-                </Button>
-                <Button type="submit" disabled={!isDirty} loading={isSubmitting}>
-                  Save Changes
-                </Button>
-              </DialogFooter>
+              <FormFooter onCancel={onClose} busy={isSubmitting} disabled={!isDirty}>
+                Save Changes
+              </FormFooter>
             </form>
           )}
         </div>

@@ -4,7 +4,7 @@ import { Check, Eye, FileCheck2, FileClock, FileX2, X } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { apiGet } from '../../../lib/api';
+import { getRoute } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { fullName } from '../../../lib/format';
 import { formatDateTimeUS, formatDateUS } from '../format';
@@ -13,7 +13,7 @@ import type { KycQueueEntry, ReviewDocument } from '../types';
 import { QueryStates } from '../../../components/ui/query-error';
 import { SectionHeader } from '../ui/section-header';
 import { SectionLinks, type SectionLinkDef } from '../ui/segments';
-import { CardField, TableFrame, Td, Th, Tr } from '../../../components/ui/table';
+import { CardField, DataTable, type Column } from '../../../components/ui/table';
 import { KycDecisionDialog } from './kyc-decision-dialog';
 import { latestPerType, typeLabel, viewAllDocuments, type Decision } from './kyc-review';
 
@@ -122,10 +122,49 @@ function EntryActions({ entry, tab, onDecide, stacked = false }: { entry: KycQue
   );
 }
 
+function columns(tab: Tab, onDecide: (entry: KycQueueEntry, d: Decision) => void): Column<KycQueueEntry>[] {
+  return [
+    {
+      header: 'Member',
+      className: 'max-w-60 min-w-44',
+      cell: (entry) => (
+        <>
+          <p className="font-medium text-slate-900">{fullName(entry, entry.email)}</p>
+          <p className="font-mono text-xs text-slate-500">{entry.userUserId}</p>
+          <p className="truncate text-xs text-slate-500" title={entry.email}>
+            {entry.email}
+          </p>
+        </>
+      ),
+    },
+    {
+      header: 'Documents',
+      className: 'min-w-56',
+      cell: (entry) => (
+        <>
+          <DocumentChips documents={entry.documents} />
+          <p className="mt-1.5 text-xs text-slate-500">
+            {tab === 'pending' ? (
+              <>
+                {entry.pendingCount} of {entry.documents.length} waiting · uploaded {formatDateTimeUS(lastUpload(entry))}
+              </>
+            ) : (
+              <>Reviewed {formatDateUS(entry.reviewedAt)}</>
+            )}
+          </p>
+        </>
+      ),
+    },
+    { header: 'Identity and bank', className: 'min-w-48', cell: (entry) => <IdentityDetails entry={entry} /> },
+    ...(tab === 'rejected' ? [{ header: 'Reason', className: 'max-w-64 min-w-40 text-red-700', cell: (entry: KycQueueEntry) => entry.rejectionReason || 'No reason provided' }] : []),
+    { header: 'Actions', stickyEnd: true, headerClassName: 'text-right', cell: (entry) => <EntryActions entry={entry} tab={tab} onDecide={onDecide} stacked /> },
+  ];
+}
+
 function useKycList(status: Tab) {
   return useQuery({
     queryKey: [KEYS.kyc, status],
-    queryFn: () => apiGet<KycQueueEntry[]>(`${KEYS.kyc}?status=${status}`),
+    queryFn: () => getRoute('GET /api/admin/kyc', { query: { status } }),
   });
 }
 
@@ -138,6 +177,7 @@ export function KycSection({ tab }: { tab: Tab }) {
   const rows = list.data ?? [];
   const onDecide = (entry: KycQueueEntry, decision: Decision) => setDeciding({ entry, decision });
 
+  const empty = <EmptyState icon={TABS.find((t) => t.id === tab)!.icon} title={copy.empty} description={copy.emptyHint} />;
   return (
     <div className="space-y-5">
       <SectionHeader eyebrow="KYC Details" title={copy.title} description={copy.description} />
@@ -149,91 +189,41 @@ export function KycSection({ tab }: { tab: Tab }) {
         counts={{ pending: lists.pending.data?.length, approved: lists.approved.data?.length, rejected: lists.rejected.data?.length }}
       />
 
-      <QueryStates
-        query={list}
-        errorTitle="Failed to load KYC requests"
-        loadingLabel="Loading KYC requests..."
-        empty={rows.length === 0 ? (
-          <EmptyState icon={TABS.find((t) => t.id === tab)!.icon} title={copy.empty} description={copy.emptyHint} />
-        ) : null}
-      >
-        <>
-          <TableFrame label={copy.title} className="hidden md:block">
-            <thead>
-              <tr>
-                <Th>Member</Th>
-                <Th>Documents</Th>
-                <Th>Identity and bank</Th>
-                {tab === 'rejected' ? <Th>Reason</Th> : null}
-                <Th stickyEnd className="text-right">
-                  Actions
-                </Th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((entry) => (
-                <Tr key={entry.userId} data-user-id={entry.userUserId}>
-                  <Td className="max-w-60 min-w-44">
-                    <p className="font-medium text-slate-900">{fullName(entry, entry.email)}</p>
-                    <p className="font-mono text-xs text-slate-500">{entry.userUserId}</p>
-                    <p className="truncate text-xs text-slate-500" title={entry.email}>
-                      {entry.email}
-                    </p>
-                  </Td>
-                  <Td className="min-w-56">
-                    <DocumentChips documents={entry.documents} />
-                    <p className="mt-1.5 text-xs text-slate-500">
-                      {tab === 'pending' ? (
-                        <>
-                          {entry.pendingCount} of {entry.documents.length} waiting · uploaded {formatDateTimeUS(lastUpload(entry))}
-                        </>
-                      ) : (
-                        <>Reviewed {formatDateUS(entry.reviewedAt)}</>
-                      )}
-                    </p>
-                  </Td>
-                  <Td className="min-w-48">
-                    <IdentityDetails entry={entry} />
-                  </Td>
-                  {tab === 'rejected' ? <Td className="max-w-64 min-w-40 text-red-700">{entry.rejectionReason || 'No reason provided'}</Td> : null}
-                  <Td stickyEnd>
-                    <EntryActions entry={entry} tab={tab} onDecide={onDecide} stacked />
-                  </Td>
-                </Tr>
-              ))}
-            </tbody>
-          </TableFrame>
-
-          <ul className="space-y-3 md:hidden" aria-label={copy.title}>
-            {rows.map((entry) => (
-              <li key={entry.userId} data-user-id={entry.userUserId} className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
-                <div className="flex items-start justify-between gap-3">
-                  <div className="min-w-0">
-                    <p className="truncate font-semibold text-slate-900">{fullName(entry, entry.email)}</p>
-                    <p className="font-mono text-xs text-slate-500">{entry.userUserId}</p>
-                    <p className="truncate text-xs text-slate-500">{entry.email}</p>
-                  </div>
-                  {tab === 'pending' && entry.pendingCount ? <Badge tone="warning">{entry.pendingCount} waiting</Badge> : null}
+      <QueryStates query={list} what="KYC requests" empty={rows.length === 0 && empty}>
+        <DataTable
+          rows={rows}
+          rowKey={(entry) => entry.userId}
+          rowData={(entry) => ({ 'data-user-id': entry.userUserId })}
+          label={copy.title}
+          columns={columns(tab, onDecide)}
+          card={(entry) => (
+            <>
+              <div className="flex items-start justify-between gap-3">
+                <div className="min-w-0">
+                  <p className="truncate font-semibold text-slate-900">{fullName(entry, entry.email)}</p>
+                  <p className="font-mono text-xs text-slate-500">{entry.userUserId}</p>
+                  <p className="truncate text-xs text-slate-500">{entry.email}</p>
                 </div>
-                <DocumentChips documents={entry.documents} />
-                <dl className="grid grid-cols-2 gap-x-4 gap-y-3 border-t border-slate-100 pt-3">
-                  <CardField label="Identity and bank" wide>
-                    <IdentityDetails entry={entry} />
+                {tab === 'pending' && entry.pendingCount ? <Badge tone="warning">{entry.pendingCount} waiting</Badge> : null}
+              </div>
+              <DocumentChips documents={entry.documents} />
+              <dl className="grid grid-cols-2 gap-x-4 gap-y-3 border-t border-slate-100 pt-3">
+                <CardField label="Identity and bank" wide>
+                  <IdentityDetails entry={entry} />
+                </CardField>
+                <CardField label={tab === 'pending' ? 'Last upload' : 'Reviewed'} wide>
+                  {tab === 'pending' ? formatDateTimeUS(lastUpload(entry)) : formatDateUS(entry.reviewedAt)}
+                </CardField>
+                {tab === 'rejected' ? (
+                  <CardField label="Reason" wide>
+                    <span className="text-red-700">{entry.rejectionReason || 'No reason provided'}</span>
                   </CardField>
-                  <CardField label={tab === 'pending' ? 'Last upload' : 'Reviewed'} wide>
-                    {tab === 'pending' ? formatDateTimeUS(lastUpload(entry)) : formatDateUS(entry.reviewedAt)}
-                  </CardField>
-                  {tab === 'rejected' ? (
-                    <CardField label="Reason" wide>
-                      <span className="text-red-700">{entry.rejectionReason || 'No reason provided'}</span>
-                    </CardField>
-                  ) : null}
-                </dl>
-                <EntryActions entry={entry} tab={tab} onDecide={onDecide} />
-              </li>
-            ))}
-          </ul>
-        </>
+                ) : null}
+              </dl>
+              <EntryActions entry={entry} tab={tab} onDecide={onDecide} />
+            </>
+          )}
+        />
       </QueryStates>
 
       {deciding ? (

@@ -7,7 +7,7 @@ import { AdminUserSearchQuery, KYC_STATUSES, ROLES, USER_STATUSES } from '@contr
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { FormField, fieldA11y } from '../../../components/ui/form-field';
-import { Input, Select } from '../../../components/ui/input';
+import { Input, Select, Options } from '../../../components/ui/input';
 import { apiGet } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { titleCase } from '../../../lib/format';
@@ -127,6 +127,7 @@ export function AllMembersSection() {
   };
   const err = (f: keyof Values) => errors[f]?.message;
 
+  const empty = <EmptyState icon={Users} title="No users found matching your search criteria" description="Try another search type, widen the dates or clear the filters." />;
   return (
     <UserActionsProvider>
       <div className="space-y-5">
@@ -175,32 +176,17 @@ export function AllMembersSection() {
           <div id="advanced-filters" className={cn('mt-3 gap-3 sm:grid-cols-3 md:grid lg:grid-cols-6', showFilters ? 'grid' : 'hidden')}>
             <FormField id="search-status" label="Status">
               <Select id="search-status" {...form.register('status')}>
-                <option value="all">All statuses</option>
-                {USER_STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {userStatusLabel(s)}
-                  </option>
-                ))}
+                <Options blank="All statuses" blankValue="all" values={USER_STATUSES} label={userStatusLabel} />
               </Select>
             </FormField>
             <FormField id="search-role" label="Role">
               <Select id="search-role" {...form.register('role')}>
-                <option value="all">All roles</option>
-                {ROLES.map((r) => (
-                  <option key={r} value={r}>
-                    {roleLabel(r)}
-                  </option>
-                ))}
+                <Options blank="All roles" blankValue="all" values={ROLES} label={roleLabel} />
               </Select>
             </FormField>
             <FormField id="search-kyc" label="KYC Status">
               <Select id="search-kyc" {...form.register('kycStatus')}>
-                <option value="all">All KYC</option>
-                {KYC_STATUSES.map((k) => (
-                  <option key={k} value={k}>
-                    {titleCase(k)}
-                  </option>
-                ))}
+                <Options blank="All KYC" blankValue="all" values={KYC_STATUSES} label={titleCase} />
               </Select>
             </FormField>
             <FormField id="search-date-type" label="Date filter">
@@ -253,14 +239,7 @@ export function AllMembersSection() {
           </label>
         </div>
 
-        <QueryStates
-          query={users}
-          errorTitle="Failed to fetch users"
-          loadingLabel="Loading users..."
-          empty={rows.length === 0 ? (
-            <EmptyState icon={Users} title="No users found matching your search criteria" description="Try another search type, widen the dates or clear the filters." />
-          ) : null}
-        >
+        <QueryStates query={users} what="users" verb="fetch" empty={rows.length === 0 && empty}>
           <div className={cn('space-y-4 transition-opacity', users.isPlaceholderData && 'opacity-60')}>
             <UserTable rows={rows} label="Members" sort={{ sort, dir, onSort }} />
             <LoadMore query={users} />

@@ -1,8 +1,7 @@
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { MemberEditRequest } from '@contracts';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
+import { Dialog, DialogContent, FormFooter } from '../../../components/ui/dialog';
 import { FormField, fieldA11y } from '../../../components/ui/form-field';
 import { Input, Select } from '../../../components/ui/input';
 import { fullName } from '../../../lib/format';
@@ -68,14 +67,9 @@ export function EditMemberDialog({ row, onClose }: { row: AdminUserRow; onClose:
               </Select>
             </FormField>
           </div>
-          <DialogFooter>
-            <Button variant="outline" onClick={onClose} disabled={isSubmitting}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={isSubmitting}>
-              {isSubmitting ? 'Saving...' : 'Save Changes'}
-            </Button>
-          </DialogFooter>
+          <FormFooter onCancel={onClose} busy={isSubmitting}>
+            {isSubmitting ? 'Saving...' : 'Save Changes'}
+          </FormFooter>
         </form>
       </DialogContent>
     </Dialog>

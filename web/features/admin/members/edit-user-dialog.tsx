@@ -1,8 +1,7 @@
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { AdminUserEditRequest } from '@contracts';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
+import { Dialog, DialogContent, FormFooter } from '../../../components/ui/dialog';
 import { FormField, fieldA11y } from '../../../components/ui/form-field';
 import { Input, Select } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
@@ -128,14 +127,9 @@ export function EditUserDialog({ row, onClose }: { row: AdminUserRow; onClose: (
               </FormField>
             </div>
           </fieldset>
-          <DialogFooter className="mt-2">
-            <Button variant="outline" onClick={onClose} disabled={isSubmitting}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={isSubmitting}>
-              {isSubmitting ? 'Saving...' : 'Save Changes'}
-            </Button>
-          </DialogFooter>
+          <FormFooter onCancel={onClose} busy={isSubmitting} className="mt-2">
+            {isSubmitting ? 'Saving...' : 'Save Changes'}
+          </FormFooter>
         </form>
       </DialogContent>
     </Dialog>

@@ -3,8 +3,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { CreateUserRequest } from '@contracts';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { DialogFooter } from '../../../components/ui/dialog';
+import { FormFooter } from '../../../components/ui/dialog';
 import { FormField, fieldA11y } from '../../../components/ui/form-field';
 import { Input, Select } from '../../../components/ui/input';
 import { schemaResolver } from '../queries';
@@ -56,14 +55,9 @@ export function InviteUserForm({ onDone, onBusyChange }: { onDone: () => void; o
         </FormField>
       </div>
       <Alert tone="info">The new user receives an email to set a password. A member joins the tree only after an administrator approves the completed registration.</Alert>
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone} disabled={isSubmitting}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={isSubmitting}>
-          {isSubmitting ? 'Sending...' : 'Send Invitation'}
-        </Button>
-      </DialogFooter>
+      <FormFooter onCancel={onDone} busy={isSubmitting}>
+        {isSubmitting ? 'Sending...' : 'Send Invitation'}
+      </FormFooter>
     </form>
   );
 }

@@ -7,11 +7,11 @@ import { FreeUsersQuery } from '@contracts';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Input } from '../../../components/ui/input';
-import { apiGet } from '../../../lib/api';
+import { apiGet, getRoute } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { browserTimeZone, formatCount, formatDateUS, toQueryString } from '../format';
 import { KEYS, schemaResolver } from '../queries';
-import type { AdminUserRow, FreeUsersData, TodayJoiningsData } from '../types';
+import type { TodayJoiningsData } from '../types';
 import { QueryStates } from '../../../components/ui/query-error';
 import { SectionHeader } from '../ui/section-header';
 import { ExportDialog } from './export-dialog';
@@ -29,7 +29,7 @@ function CountLine({ children }: { children: ReactNode }) {
 
 /** A3 Paid Members (doc 2 §2.5): approved KYC, complete bank details and an active package. */
 export function PaidMembersSection() {
-  const list = useQuery({ queryKey: [KEYS.paidMembers], queryFn: () => apiGet<AdminUserRow[]>(KEYS.paidMembers) });
+  const list = useQuery({ queryKey: [KEYS.paidMembers], queryFn: () => getRoute('GET /api/users/paid-members') });
   const rows = list.data ?? [];
   return (
     <UserActionsProvider>
@@ -70,6 +70,7 @@ export function TodayJoiningsSection() {
   });
   const rows = list.data?.items ?? [];
   const day = list.data ? formatDateUS(`${list.data.date}T12:00:00`) : null;
+  const empty = <EmptyState icon={CalendarCheck} title="No Activations Today" description="Members approved today will be listed here." />;
   return (
     <UserActionsProvider>
       <div className="space-y-5">
@@ -78,14 +79,7 @@ export function TodayJoiningsSection() {
           title="View Today Joinings"
           description={day ? `Members activated on ${day} (${list.data?.timezone}).` : 'Members activated today.'}
         />
-        <QueryStates
-          query={list}
-          errorTitle="Failed to fetch today's joinings"
-          loadingLabel="Loading today's joinings..."
-          empty={rows.length === 0 ? (
-            <EmptyState icon={CalendarCheck} title="No Activations Today" description="Members approved today will be listed here." />
-          ) : null}
-        >
+        <QueryStates query={list} what="today's joinings" verb="fetch" empty={rows.length === 0 && empty}>
           <>
             <CountLine>
               {formatCount(rows.length)} {rows.length === 1 ? 'activation' : 'activations'} today
@@ -121,7 +115,7 @@ export function FreeUsersSection() {
 
   const list = useQuery({
     queryKey: [KEYS.freeUsers, search],
-    queryFn: () => apiGet<FreeUsersData>(`${KEYS.freeUsers}${toQueryString({ search })}`),
+    queryFn: () => getRoute('GET /api/users/free-users', { query: { search } }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -129,6 +123,7 @@ export function FreeUsersSection() {
   const rows = list.data?.items ?? [];
   const error = form.formState.errors.search?.message;
 
+  const empty = <EmptyState icon={UserRound} title="No Free Users" description={search ? `No free user matches “${search}”.` : 'Every account has a package.'} />;
   return (
     <UserActionsProvider>
       <div className="space-y-5">
@@ -162,14 +157,7 @@ export function FreeUsersSection() {
             </CountLine>
           ) : null}
         </form>
-        <QueryStates
-          query={list}
-          errorTitle="Failed to fetch free users"
-          loadingLabel="Loading free users..."
-          empty={rows.length === 0 ? (
-            <EmptyState icon={UserRound} title="No Free Users" description={search ? `No free user matches “${search}”.` : 'Every account has a package.'} />
-          ) : null}
-        >
+        <QueryStates query={list} what="free users" verb="fetch" empty={rows.length === 0 && empty}>
           <div className={cn('space-y-3 transition-opacity', list.isPlaceholderData && 'opacity-60')}>
             {list.data && list.data.matching > rows.length ? (
               <p className="text-xs text-slate-500">The first {formatCount(rows.length)} are listed; narrow the search or export to see every match.</p>

@@ -5,7 +5,7 @@ import { fullName } from '../../../lib/format';
 import { cn } from '../../../lib/cn';
 import { formatDateUS, formatINR } from '../format';
 import { KycBadge, RoleBadge, UserStatusBadge, WithdrawBadge } from '../ui/badges';
-import { CardField, SortableTh, TableFrame, Td, Th, Tr } from '../../../components/ui/table';
+import { CardField, DataTable, type Column as DataColumn } from '../../../components/ui/table';
 import { UserActionsMenu } from './user-actions';
 
 export type UserSort = 'registrationDate' | 'activationDate' | 'userId' | 'name' | 'packageAmount';
@@ -87,104 +87,80 @@ const COLUMNS: Column[] = [
  * from 768 px and as cards on phones. `withStatus={false}` drops Withdraw and KYC status (Free Users).
  */
 export function UserTable({ rows, label, sort, withStatus = true }: { rows: AdminUserRow[]; label: string; sort?: SortState; withStatus?: boolean }) {
-  const columns = COLUMNS.filter((c) => withStatus || !c.statusColumn);
+  const columns: DataColumn<AdminUserRow>[] = [
+    { header: 'Actions', sticky: true, cell: (row) => <UserActionsMenu row={row} /> },
+    ...COLUMNS.filter((c) => withStatus || !c.statusColumn).map(
+      (c): DataColumn<AdminUserRow> => ({
+        header: c.header,
+        cell: c.cell,
+        headerClassName: c.align === 'right' ? 'text-right' : undefined,
+        className: c.align === 'right' ? 'text-right whitespace-nowrap tabular-nums' : undefined,
+        sort: c.sort && sort ? { active: sort.sort === c.sort, dir: sort.dir, onSort: () => sort.onSort(c.sort!) } : undefined,
+      }),
+    ),
+  ];
   return (
-    <>
-      <TableFrame label={label} className="hidden md:block">
-        <thead>
-          <tr>
-            <Th sticky>Actions</Th>
-            {columns.map((c) =>
-              c.sort && sort ? (
-                <SortableTh
-                  key={c.key}
-                  label={c.header}
-                  active={sort.sort === c.sort}
-                  dir={sort.dir}
-                  onSort={() => sort.onSort(c.sort!)}
-                  className={c.align === 'right' ? 'text-right' : undefined}
-                />
-              ) : (
-                <Th key={c.key} className={c.align === 'right' ? 'text-right' : undefined}>
-                  {c.header}
-                </Th>
-              ),
-            )}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <Tr key={row.id} data-user-id={row.userId}>
-              <Td sticky>
-                <UserActionsMenu row={row} />
-              </Td>
-              {columns.map((c) => (
-                <Td key={c.key} className={c.align === 'right' ? 'text-right whitespace-nowrap tabular-nums' : undefined}>
-                  {c.cell(row)}
-                </Td>
-              ))}
-            </Tr>
-          ))}
-        </tbody>
-      </TableFrame>
-
-      <ul className="space-y-3 md:hidden" aria-label={label}>
-        {rows.map((row) => (
-          <li key={row.id} data-user-id={row.userId} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
-            <div className="flex items-start justify-between gap-3">
-              <div className="min-w-0">
-                <p className="truncate font-semibold text-slate-900">{fullName(row, row.email)}</p>
-                <p className="font-mono text-xs text-slate-500">{row.userId}</p>
-              </div>
-              <UserActionsMenu row={row} compact />
+    <DataTable
+      rows={rows}
+      rowKey={(row) => row.id}
+      rowData={(row) => ({ 'data-user-id': row.userId })}
+      label={label}
+      columns={columns}
+      card={(row) => (
+        <div>
+          <div className="flex items-start justify-between gap-3">
+            <div className="min-w-0">
+              <p className="truncate font-semibold text-slate-900">{fullName(row, row.email)}</p>
+              <p className="font-mono text-xs text-slate-500">{row.userId}</p>
             </div>
-            <div className="mt-2 flex flex-wrap gap-1.5">
-              <UserStatusBadge status={row.status} />
-              <RoleBadge role={row.role} />
-              {withStatus ? (
-                <>
-                  <span className="inline-flex items-center gap-1 text-xs text-slate-500">
-                    KYC <KycBadge status={row.kycStatus} />
-                  </span>
-                  <span className="inline-flex items-center gap-1 text-xs text-slate-500">
-                    Withdraw <WithdrawBadge status={row.withdrawStatus} />
-                  </span>
-                </>
-              ) : null}
-            </div>
-            <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-3 border-t border-slate-100 pt-3">
-              <CardField label="Email" wide>
-                {row.email}
+            <UserActionsMenu row={row} compact />
+          </div>
+          <div className="mt-2 flex flex-wrap gap-1.5">
+            <UserStatusBadge status={row.status} />
+            <RoleBadge role={row.role} />
+            {withStatus ? (
+              <>
+                <span className="inline-flex items-center gap-1 text-xs text-slate-500">
+                  KYC <KycBadge status={row.kycStatus} />
+                </span>
+                <span className="inline-flex items-center gap-1 text-xs text-slate-500">
+                  Withdraw <WithdrawBadge status={row.withdrawStatus} />
+                </span>
+              </>
+            ) : null}
+          </div>
+          <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-3 border-t border-slate-100 pt-3">
+            <CardField label="Email" wide>
+              {row.email}
+            </CardField>
+            <CardField label="Phone">{row.mobile || '—'}</CardField>
+            <CardField label="Total Package">{formatINR(row.packageAmount)}</CardField>
+            <CardField label="Registration Date">{formatDateUS(row.registrationDate)}</CardField>
+            <CardField label="Activation Date">{formatDateUS(row.activationDate, 'Not activated')}</CardField>
+          </dl>
+          <details className="group/more mt-3 border-t border-slate-100 pt-2">
+            <summary className="flex cursor-pointer list-none items-center gap-1 py-1 text-sm font-medium text-brand-700 [&::-webkit-details-marker]:hidden">
+              <ChevronRight aria-hidden="true" className="size-4 transition-transform group-open/more:rotate-90" />
+              More details
+            </summary>
+            <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-3">
+              <CardField label="Sponsor User ID">{row.sponsorUserId ?? '—'}</CardField>
+              <CardField label="E-wallet">{formatINR(row.walletBalance)}</CardField>
+              <CardField label="Income">{formatINR(row.totalEarnings)}</CardField>
+              <CardField label="Total Withdraw">{formatINR(row.totalWithdrawals)}</CardField>
+              <CardField label="Password">
+                <PasswordState row={row} />
               </CardField>
-              <CardField label="Phone">{row.mobile || '—'}</CardField>
-              <CardField label="Total Package">{formatINR(row.packageAmount)}</CardField>
-              <CardField label="Registration Date">{formatDateUS(row.registrationDate)}</CardField>
-              <CardField label="Activation Date">{formatDateUS(row.activationDate, 'Not activated')}</CardField>
+              <CardField label="TXN Pin">
+                <PinState row={row} />
+              </CardField>
+              <CardField label="Wallet Address" wide>
+                {row.cryptoWalletAddress ? <span className="font-mono text-xs break-all">{row.cryptoWalletAddress}</span> : '—'}
+              </CardField>
             </dl>
-            <details className="group/more mt-3 border-t border-slate-100 pt-2">
-              <summary className="flex cursor-pointer list-none items-center gap-1 py-1 text-sm font-medium text-brand-700 [&::-webkit-details-marker]:hidden">
-                <ChevronRight aria-hidden="true" className="size-4 transition-transform group-open/more:rotate-90" />
-                More details
-              </summary>
-              <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-3">
-                <CardField label="Sponsor User ID">{row.sponsorUserId ?? '—'}</CardField>
-                <CardField label="E-wallet">{formatINR(row.walletBalance)}</CardField>
-                <CardField label="Income">{formatINR(row.totalEarnings)}</CardField>
-                <CardField label="Total Withdraw">{formatINR(row.totalWithdrawals)}</CardField>
-                <CardField label="Password">
-                  <PasswordState row={row} />
-                </CardField>
-                <CardField label="TXN Pin">
-                  <PinState row={row} />
-                </CardField>
-                <CardField label="Wallet Address" wide>
-                  {row.cryptoWalletAddress ? <span className="font-mono text-xs break-all">{row.cryptoWalletAddress}</span> : '—'}
-                </CardField>
-              </dl>
-            </details>
-          </li>
-        ))}
-      </ul>
-    </>
+          </details>
+        </div>
+      )}
+    />
   );
 }

@@ -7,7 +7,7 @@ import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { FormField } from '../../../components/ui/form-field';
-import { Input, Select } from '../../../components/ui/input';
+import { Input, Select, Options } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
 import { formatDateTimeIN, formatINR, formatSignedINR } from '../format';
 import { LoadMore, QueryStates } from '../../../components/ui/query-error';
@@ -86,6 +86,7 @@ export function FundHistorySection() {
       </> },
   ];
 
+  const empty = <EmptyState icon={ScrollText} title="No transactions found" description={filtered ? 'Try another member or type, or clear the filters.' : 'Credits, debits, withdrawals and purchases will be listed here.'} />;
   return (
     <div className="space-y-5">
       <SectionHeader eyebrow="Fund Management" title="Fund History" description="Every wallet movement of every member, newest first, with the balance before and after." />
@@ -110,12 +111,7 @@ export function FundHistorySection() {
         </FormField>
         <FormField id="fh-type" label="Type" className="sm:w-56">
           <Select id="fh-type" {...form.register('type')}>
-            <option value="">All types</option>
-            {TRANSACTION_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {typeLabel(t)}
-              </option>
-            ))}
+            <Options blank="All types" values={TRANSACTION_TYPES} label={typeLabel} />
           </Select>
         </FormField>
         <div className="flex gap-2">
@@ -136,14 +132,7 @@ export function FundHistorySection() {
         </div>
       </form>
 
-      <QueryStates
-        query={history}
-        errorTitle="Failed to load the fund history"
-        loadingLabel="Loading transactions..."
-        empty={items.length === 0 ? (
-          <EmptyState icon={ScrollText} title="No transactions found" description={filtered ? 'Try another member or type, or clear the filters.' : 'Credits, debits, withdrawals and purchases will be listed here.'} />
-        ) : null}
-      >
+      <QueryStates query={history} errorTitle="Failed to load the fund history" loadingLabel="Loading transactions..." empty={items.length === 0 && empty}>
         <div className={cn('space-y-4 transition-opacity', history.isPlaceholderData && 'opacity-60')}>
           <DataTable
             label="Fund history"

@@ -2,8 +2,7 @@ import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { RejectWithdrawalRequest, WALLET_MSG } from '@contracts';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
+import { Dialog, DialogContent, FormFooter } from '../../../components/ui/dialog';
 import { FormField, fieldA11y } from '../../../components/ui/form-field';
 import { Textarea } from '../../../components/ui/input';
 import { applyFieldErrors } from '../../../lib/form-errors';
@@ -46,14 +45,9 @@ export function RejectReasonDialog({ title, description, fieldId, placeholder, s
           <FormField id={fieldId} label="Reason for rejection" error={error} hint={empty ? WALLET_MSG.rejectReasonRequired : undefined}>
             <Textarea rows={3} maxLength={500} autoFocus placeholder={placeholder} {...fieldA11y(fieldId, error, empty)} {...form.register('reason')} />
           </FormField>
-          <DialogFooter>
-            <Button variant="outline" onClick={onClose} disabled={isSubmitting}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="destructive" disabled={empty} loading={isSubmitting}>
-              {isSubmitting ? 'Rejecting...' : 'Reject'}
-            </Button>
-          </DialogFooter>
+          <FormFooter onCancel={onClose} busy={isSubmitting} variant="destructive" disabled={empty}>
+            {isSubmitting ? 'Rejecting...' : 'Reject'}
+          </FormFooter>
         </form>
       </DialogContent>
     </Dialog>

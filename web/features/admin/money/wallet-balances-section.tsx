@@ -54,6 +54,7 @@ export function WalletBalancesSection() {
   const wallets = useWalletBalances(search);
   const items = wallets.data?.pages.flatMap((p) => p.items) ?? [];
 
+  const empty = <EmptyState icon={WalletCards} title="No wallets found" description={search ? 'No member matches this search.' : 'A wallet appears once a member receives or spends money.'} />;
   return (
     <div className="space-y-5">
       <SectionHeader eyebrow="Fund Management" title="Wallet Balances" description="The wallet of each member: balance, total earnings and total withdrawals." />
@@ -80,14 +81,7 @@ export function WalletBalancesSection() {
         </Button>
       </form>
 
-      <QueryStates
-        query={wallets}
-        errorTitle="Failed to load wallet balances"
-        loadingLabel="Loading wallets..."
-        empty={items.length === 0 ? (
-          <EmptyState icon={WalletCards} title="No wallets found" description={search ? 'No member matches this search.' : 'A wallet appears once a member receives or spends money.'} />
-        ) : null}
-      >
+      <QueryStates query={wallets} errorTitle="Failed to load wallet balances" loadingLabel="Loading wallets..." empty={items.length === 0 && empty}>
         <div className={cn('space-y-4 transition-opacity', wallets.isPlaceholderData && 'opacity-60')}>
           <DataTable
             label="Wallet balances"

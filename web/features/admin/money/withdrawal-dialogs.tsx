@@ -3,8 +3,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ApproveWithdrawalRequest, WALLET_MSG } from '@contracts';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
+import { Dialog, DialogContent, FormFooter } from '../../../components/ui/dialog';
 import { FormField, fieldA11y } from '../../../components/ui/form-field';
 import { Input, Textarea } from '../../../components/ui/input';
 import { applyFieldErrors } from '../../../lib/form-errors';
@@ -82,14 +81,9 @@ export function ApproveWithdrawalDialog({ withdrawal, onClose }: { withdrawal: A
             <Input maxLength={100} autoComplete="off" {...fieldA11y('wd-ref', err('payoutReference'), true)} {...form.register('payoutReference')} />
           </FormField>
           <Alert tone="warning">An approved withdrawal is final: it cannot be rejected or reconsidered afterwards.</Alert>
-          <DialogFooter>
-            <Button variant="outline" onClick={onClose} disabled={isSubmitting}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={isSubmitting}>
-              {isSubmitting ? 'Approving...' : 'Approve'}
-            </Button>
-          </DialogFooter>
+          <FormFooter onCancel={onClose} busy={isSubmitting}>
+            {isSubmitting ? 'Approving...' : 'Approve'}
+          </FormFooter>
         </form>
       </DialogContent>
     </Dialog>

@@ -3,7 +3,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { formatDateTimeUS, formatDateUS, formatINR } from '../format';
-import { CardField, TableFrame, Td, Th, Tr } from '../../../components/ui/table';
+import { CardField, DataTable, type Column } from '../../../components/ui/table';
 import { currencySign, withdrawalCurrency, type AdminWithdrawal, type WithdrawalTab } from './money-api';
 
 export type WithdrawalAction = 'approve' | 'reject' | 'reconsider';
@@ -116,73 +116,54 @@ const OUTCOME_LABEL: Record<WithdrawalTab, string | null> = { pending: null, app
 /** Withdrawal requests (doc 2 §2.10): a table from 768 px, cards below. */
 export function WithdrawalList({ rows, tab, label, onAction }: { rows: AdminWithdrawal[]; tab: WithdrawalTab; label: string; onAction: OnAction }) {
   const outcome = OUTCOME_LABEL[tab];
+  const columns: Column<AdminWithdrawal>[] = [
+    { header: 'Member', className: 'max-w-52 min-w-40', cell: (w) => <Member w={w} withDate /> },
+    {
+      header: 'Amount and type',
+      cell: (w) => (
+        <>
+          <Amount w={w} className="block text-base" />
+          <div className="mt-1">
+            <TypeCell w={w} />
+          </div>
+        </>
+      ),
+    },
+    { header: 'Details', className: 'max-w-56 min-w-40 text-xs break-words text-slate-600', cell: (w) => w.details || '—' },
+    { header: 'Date', headerClassName: 'hidden 2xl:table-cell', className: 'hidden whitespace-nowrap text-slate-600 2xl:table-cell', cell: (w) => formatDateTimeUS(w.date || w.createdAt) },
+    ...(outcome ? [{ header: outcome, className: 'max-w-52 min-w-36', cell: (w: AdminWithdrawal) => <Outcome w={w} tab={tab} /> }] : []),
+    { header: 'Actions', stickyEnd: true, headerClassName: 'text-right', cell: (w) => <Actions w={w} tab={tab} onAction={onAction} stacked /> },
+  ];
   return (
-    <>
-      <TableFrame label={label} className="hidden md:block">
-        <thead>
-          <tr>
-            <Th>Member</Th>
-            <Th>Amount and type</Th>
-            <Th>Details</Th>
-            <Th className="hidden 2xl:table-cell">Date</Th>
-            {outcome ? <Th>{outcome}</Th> : null}
-            <Th stickyEnd className="text-right">
-              Actions
-            </Th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((w) => (
-            <Tr key={w.id} data-withdrawal-id={w.id}>
-              <Td className="max-w-52 min-w-40">
-                <Member w={w} withDate />
-              </Td>
-              <Td>
-                <Amount w={w} className="block text-base" />
-                <div className="mt-1">
-                  <TypeCell w={w} />
-                </div>
-              </Td>
-              <Td className="max-w-56 min-w-40 text-xs break-words text-slate-600">{w.details || '—'}</Td>
-              <Td className="hidden whitespace-nowrap text-slate-600 2xl:table-cell">{formatDateTimeUS(w.date || w.createdAt)}</Td>
-              {outcome ? (
-                <Td className="max-w-52 min-w-36">
-                  <Outcome w={w} tab={tab} />
-                </Td>
-              ) : null}
-              <Td stickyEnd>
-                <Actions w={w} tab={tab} onAction={onAction} stacked />
-              </Td>
-            </Tr>
-          ))}
-        </tbody>
-      </TableFrame>
-
-      <ul className="space-y-3 md:hidden" aria-label={label}>
-        {rows.map((w) => (
-          <li key={w.id} data-withdrawal-id={w.id} className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
-            <div className="flex items-start justify-between gap-3">
-              <Member w={w} />
-              <Amount w={w} className="shrink-0 text-base" />
-            </div>
-            <dl className="grid grid-cols-2 gap-x-4 gap-y-3 border-t border-slate-100 pt-3">
-              <CardField label="Type">
-                <TypeCell w={w} />
+    <DataTable
+      rows={rows}
+      rowKey={(w) => w.id}
+      rowData={(w) => ({ 'data-withdrawal-id': w.id })}
+      label={label}
+      columns={columns}
+      card={(w) => (
+        <>
+          <div className="flex items-start justify-between gap-3">
+            <Member w={w} />
+            <Amount w={w} className="shrink-0 text-base" />
+          </div>
+          <dl className="grid grid-cols-2 gap-x-4 gap-y-3 border-t border-slate-100 pt-3">
+            <CardField label="Type">
+              <TypeCell w={w} />
+            </CardField>
+            <CardField label="Date">{formatDateUS(w.date || w.createdAt)}</CardField>
+            <CardField label="Details" wide>
+              <span className="text-xs font-normal text-slate-700">{w.details || '—'}</span>
+            </CardField>
+            {outcome ? (
+              <CardField label={outcome} wide>
+                <Outcome w={w} tab={tab} />
               </CardField>
-              <CardField label="Date">{formatDateUS(w.date || w.createdAt)}</CardField>
-              <CardField label="Details" wide>
-                <span className="text-xs font-normal text-slate-700">{w.details || '—'}</span>
-              </CardField>
-              {outcome ? (
-                <CardField label={outcome} wide>
-                  <Outcome w={w} tab={tab} />
-                </CardField>
-              ) : null}
-            </dl>
-            <Actions w={w} tab={tab} onAction={onAction} className="border-t border-slate-100 pt-3 [&>button]:flex-1" />
-          </li>
-        ))}
-      </ul>
-    </>
+            ) : null}
+          </dl>
+          <Actions w={w} tab={tab} onAction={onAction} className="border-t border-slate-100 pt-3 [&>button]:flex-1" />
+        </>
+      )}
+    />
   );
 }

@@ -50,6 +50,7 @@ export function WithdrawalsSection({ tab }: { tab: WithdrawalTab }) {
   const [open, setOpen] = useState<{ w: AdminWithdrawal; action: WithdrawalAction } | null>(null);
   const close = () => setOpen(null);
 
+  const empty = <EmptyState icon={TABS.find((t) => t.id === tab)!.icon} title={copy.empty} description={copy.hint} />;
   return (
     <div className="space-y-5">
       <SectionHeader
@@ -74,14 +75,7 @@ export function WithdrawalsSection({ tab }: { tab: WithdrawalTab }) {
         counts={{ pending: lists.pending.data?.length, approved: lists.approved.data?.length, rejected: lists.rejected.data?.length }}
       />
 
-      <QueryStates
-        query={list}
-        errorTitle="Failed to load withdrawal requests"
-        loadingLabel="Loading withdrawal requests..."
-        empty={rows.length === 0 ? (
-          <EmptyState icon={TABS.find((t) => t.id === tab)!.icon} title={copy.empty} description={copy.hint} />
-        ) : null}
-      >
+      <QueryStates query={list} what="withdrawal requests" empty={rows.length === 0 && empty}>
         <div className="space-y-3">
           <p className="text-sm text-slate-500" aria-live="polite">
             {rows.length === 1 ? '1 request' : `${formatCount(rows.length)} requests`}

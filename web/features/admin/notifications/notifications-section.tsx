@@ -20,6 +20,7 @@ export function NotificationsSection() {
     if (!n.read) markRead.mutate(n.id);
   };
 
+  const empty = <EmptyState icon={BellOff} title="No notifications yet" description="New registrations and other work for you will show up here." />;
   return (
     <div className="space-y-5">
       <SectionHeader
@@ -31,14 +32,7 @@ export function NotificationsSection() {
           </Button>
         }
       />
-      <QueryStates
-        query={list}
-        errorTitle="Failed to load notifications"
-        loadingLabel="Loading notifications..."
-        empty={items.length === 0 ? (
-          <EmptyState icon={BellOff} title="No notifications yet" description="New registrations and other work for you will show up here." />
-        ) : null}
-      >
+      <QueryStates query={list} what="notifications" empty={items.length === 0 && empty}>
         <ul className="divide-y divide-slate-100 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm" aria-label="All notifications">
           {items.map((n) => (
             <li key={n.id} className="relative">

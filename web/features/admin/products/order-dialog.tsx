@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { AdminPurchasePatch, COMMERCE_MSG, DELIVERY_NEXT, DELIVERY_STATUSES } from '@contracts';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
+import { Dialog, DialogContent, FormFooter } from '../../../components/ui/dialog';
 import { FormField, fieldA11y } from '../../../components/ui/form-field';
-import { Input, Select } from '../../../components/ui/input';
+import { Input, Select, Options } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import { titleCase, shortId } from '../../../lib/format';
 import { formatCount, formatDateTimeUS, formatINR } from '../format';
@@ -108,11 +107,7 @@ export function OrderDialog({ order, onClose }: { order: AdminPurchaseView; onCl
               hint={deliveryFinal ? `A ${order.deliveryStatus} order cannot change its delivery status.` : 'Delivery only moves forward.'}
             >
               <Select disabled={deliveryFinal} {...fieldA11y('od-delivery', err('deliveryStatus'), true)} {...form.register('deliveryStatus')}>
-                {deliveryOptions.map((s) => (
-                  <option key={s} value={s}>
-                    {titleCase(s)}
-                  </option>
-                ))}
+                <Options values={deliveryOptions} label={titleCase} />
               </Select>
             </FormField>
             <FormField id="od-tracking" label="Tracking ID" optional error={err('trackingId')}>
@@ -120,14 +115,9 @@ export function OrderDialog({ order, onClose }: { order: AdminPurchaseView; onCl
             </FormField>
           </div>
 
-          <DialogFooter>
-            <Button variant="outline" onClick={onClose} disabled={isSubmitting}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={isSubmitting}>
-              {isSubmitting ? 'Saving...' : 'Update Order'}
-            </Button>
-          </DialogFooter>
+          <FormFooter onCancel={onClose} busy={isSubmitting}>
+            {isSubmitting ? 'Saving...' : 'Update Order'}
+          </FormFooter>
         </form>
       </DialogContent>
     </Dialog>

@@ -3,7 +3,7 @@ import { ReceiptText, RotateCcw, SquarePen } from 'lucide-react';
 import { DELIVERY_STATUSES, PAYMENT_STATUSES } from '@contracts';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { Select } from '../../../components/ui/input';
+import { Select, Options } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { cn } from '../../../lib/cn';
 import { titleCase, shortId } from '../../../lib/format';
@@ -106,6 +106,7 @@ export function OrdersSection() {
     </div>
   );
 
+  const empty = <EmptyState icon={ReceiptText} title="No orders found" description={filtered ? 'No order has these statuses. Clear the filters to see all.' : 'Purchases made by members will be listed here.'} />;
   return (
     <div className="space-y-5">
       <SectionHeader
@@ -118,23 +119,13 @@ export function OrdersSection() {
         <div className="space-y-1.5 sm:w-56">
           <Label htmlFor="or-payment">Payment status</Label>
           <Select id="or-payment" value={filters.paymentStatus} onChange={(e) => setFilters((f) => ({ ...f, paymentStatus: e.target.value }))}>
-            <option value="">All payments</option>
-            {PAYMENT_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {paymentStatusLabel(s)}
-              </option>
-            ))}
+            <Options blank="All payments" values={PAYMENT_STATUSES} label={paymentStatusLabel} />
           </Select>
         </div>
         <div className="space-y-1.5 sm:w-56">
           <Label htmlFor="or-delivery">Delivery status</Label>
           <Select id="or-delivery" value={filters.deliveryStatus} onChange={(e) => setFilters((f) => ({ ...f, deliveryStatus: e.target.value }))}>
-            <option value="">All deliveries</option>
-            {DELIVERY_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {titleCase(s)}
-              </option>
-            ))}
+            <Options blank="All deliveries" values={DELIVERY_STATUSES} label={titleCase} />
           </Select>
         </div>
         {filtered ? (
@@ -144,14 +135,7 @@ export function OrdersSection() {
         ) : null}
       </div>
 
-      <QueryStates
-        query={orders}
-        errorTitle="Failed to load orders"
-        loadingLabel="Loading orders..."
-        empty={items.length === 0 ? (
-          <EmptyState icon={ReceiptText} title="No orders found" description={filtered ? 'No order has these statuses. Clear the filters to see all.' : 'Purchases made by members will be listed here.'} />
-        ) : null}
-      >
+      <QueryStates query={orders} what="orders" empty={items.length === 0 && empty}>
         <div className={cn('space-y-4 transition-opacity', orders.isPlaceholderData && 'opacity-60')}>
           <DataTable
             label="Orders"

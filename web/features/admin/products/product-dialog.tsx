@@ -1,11 +1,10 @@
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { PRODUCT_CATEGORIES, PURCHASE_TYPES, ProductInput } from '@contracts';
-import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
-import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
+import { Dialog, DialogContent, FormFooter } from '../../../components/ui/dialog';
 import { FormField, fieldA11y } from '../../../components/ui/form-field';
-import { Input, Select, Textarea } from '../../../components/ui/input';
+import { Input, Select, Textarea, Options } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { schemaResolver } from '../queries';
 import { ChoiceGroup } from '../ui/choice-group';
@@ -81,11 +80,7 @@ export function ProductDialog({ product, onClose }: { product: AdminProductView 
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField id="pd-category" label="Category" error={err('category')}>
               <Select {...fieldA11y('pd-category', err('category'))} {...form.register('category')}>
-                {PRODUCT_CATEGORIES.map((c) => (
-                  <option key={c} value={c}>
-                    {categoryLabel(c)}
-                  </option>
-                ))}
+                <Options values={PRODUCT_CATEGORIES} label={categoryLabel} />
               </Select>
             </FormField>
             <ChoiceGroup
@@ -112,14 +107,9 @@ export function ProductDialog({ product, onClose }: { product: AdminProductView 
               </div>
             )}
           />
-          <DialogFooter>
-            <Button variant="outline" onClick={onClose} disabled={isSubmitting}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={isSubmitting}>
-              {isSubmitting ? 'Saving...' : editing ? 'Save Changes' : 'Create Product'}
-            </Button>
-          </DialogFooter>
+          <FormFooter onCancel={onClose} busy={isSubmitting}>
+            {isSubmitting ? 'Saving...' : editing ? 'Save Changes' : 'Create Product'}
+          </FormFooter>
         </form>
       </DialogContent>
     </Dialog>

@@ -1,7 +1,7 @@
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CATEGORY_LABELS, PAYMENT_METHOD_LABELS, type AdminProductView, type AdminPurchaseView, type Page } from '@contracts';
 import type { ProductInput } from '@contracts';
-import { apiGet, apiRequest } from '../../../lib/api';
+import { apiGet, apiRequest, getRoute } from '../../../lib/api';
 import { useApiMutation } from '../../../lib/mutation';
 import { useIdempotencyKey } from '../money/money-api';
 import { titleCase, shortId } from '../../../lib/format';
@@ -12,7 +12,7 @@ export type { AdminProductView, AdminPurchaseView };
 
 /** GET /api/admin/products: every product, active or not, with its purchase count. */
 export function useAdminProducts() {
-  return useQuery({ queryKey: [KEYS.products], queryFn: () => apiGet<AdminProductView[]>(KEYS.products) });
+  return useQuery({ queryKey: [KEYS.products], queryFn: () => getRoute('GET /api/admin/products') });
 }
 
 export interface OrderFilters {

@@ -132,6 +132,7 @@ export function ProductsSection() {
 
   const activeCount = rows.filter((p) => p.isActive).length;
 
+  const empty = <EmptyState icon={Package} title="No products yet" description="Add the first product; members see the active ones in their catalog." />;
   return (
     <div className="space-y-5">
       <SectionHeader
@@ -145,14 +146,7 @@ export function ProductsSection() {
         }
       />
 
-      <QueryStates
-        query={products}
-        errorTitle="Failed to load products"
-        loadingLabel="Loading products..."
-        empty={rows.length === 0 ? (
-          <EmptyState icon={Package} title="No products yet" description="Add the first product; members see the active ones in their catalog." />
-        ) : null}
-      >
+      <QueryStates query={products} what="products" empty={rows.length === 0 && empty}>
         <div className="space-y-3">
           <p className="text-sm text-slate-500" aria-live="polite">
             {rows.length === 1 ? '1 product' : `${formatCount(rows.length)} products`} · {formatCount(activeCount)} active

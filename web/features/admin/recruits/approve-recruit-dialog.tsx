@@ -2,8 +2,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ApproveRecruitRequest } from '@contracts';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
+import { Dialog, DialogContent, FormFooter } from '../../../components/ui/dialog';
 import { FormField, fieldA11y } from '../../../components/ui/form-field';
 import { Input, Textarea } from '../../../components/ui/input';
 import { formatINR } from '../format';
@@ -119,14 +118,9 @@ export function ApproveRecruitDialog({ recruit, onClose }: { recruit: AdminPendi
             </FormField>
           ) : null}
 
-          <DialogFooter>
-            <Button variant="outline" onClick={onClose} disabled={isSubmitting}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={isSubmitting}>
-              {isSubmitting ? 'Approving...' : 'Approve Recruit'}
-            </Button>
-          </DialogFooter>
+          <FormFooter onCancel={onClose} busy={isSubmitting}>
+            {isSubmitting ? 'Approving...' : 'Approve Recruit'}
+          </FormFooter>
         </form>
       </DialogContent>
     </Dialog>

@@ -1,22 +1,10 @@
 import { ArrowLeftToLine, ArrowRightToLine, ShieldCheck } from 'lucide-react';
-import { Badge, type BadgeTone } from '../../../components/ui/badge';
-import { titleCase } from '../../../lib/format';
+import { Badge, StatusBadge } from '../../../components/ui/badge';
+import { RECRUIT_STATUS } from '../../../lib/status-looks';
 import { isAdminGenerated, sideLabel, uplineDecided, type AdminPendingRecruit } from './recruits-api';
 
-const STATUS: Record<string, { label: string; tone: BadgeTone; hint: string }> = {
-  awaiting_upline: { label: 'Awaiting upline', tone: 'info', hint: 'The upline has not chosen a side yet' },
-  awaiting_admin: { label: 'Awaiting admin', tone: 'warning', hint: 'Ready for your approval' },
-  approved: { label: 'Approved', tone: 'success', hint: 'Placed in the tree' },
-  rejected: { label: 'Rejected', tone: 'danger', hint: 'Rejected; cannot be decided again' },
-};
-
 export function RecruitStatusBadge({ status }: { status: string }) {
-  const look = STATUS[status] ?? { label: titleCase(status), tone: 'neutral' as const, hint: '' };
-  return (
-    <Badge tone={look.tone} title={look.hint}>
-      {look.label}
-    </Badge>
-  );
+  return <StatusBadge map={RECRUIT_STATUS} value={status} />;
 }
 
 /**

@@ -4,7 +4,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { formatDateTimeUS } from '../format';
-import { TableFrame, Td, Th, Tr } from '../../../components/ui/table';
+import { DataTable, type Column } from '../../../components/ui/table';
 import { RecruitBadges } from './recruit-badges';
 import type { AdminPendingRecruit } from './recruits-api';
 
@@ -93,67 +93,58 @@ function Contact({ recruit }: { recruit: AdminPendingRecruit }) {
 
 /** The queue: a table from 768 px, cards below. */
 export function RecruitList({ rows, label, onAction }: { rows: AdminPendingRecruit[]; label: string; onAction: OnAction }) {
-  return (
-    <>
-      <TableFrame label={label} className="hidden md:block">
-        <thead>
-          <tr>
-            <Th>Recruit</Th>
-            <Th>Status</Th>
-            <Th className="hidden 2xl:table-cell">Origin</Th>
-            <Th className="hidden 2xl:table-cell">Submitted</Th>
-            <Th stickyEnd className="text-right">
-              Actions
-            </Th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <Tr key={r.id} data-recruit-id={r.id}>
-              <Td className="max-w-64 min-w-48">
-                <p className="truncate font-medium text-slate-900">{r.fullName}</p>
-                <Contact recruit={r} />
-                <p className="mt-0.5 flex items-center gap-1.5 text-xs text-slate-500 2xl:hidden">
-                  <Clock aria-hidden="true" className="size-3.5 shrink-0" />
-                  <span>
-                    Submitted <SubmittedAt value={r.createdAt} />
-                  </span>
-                </p>
-              </Td>
-              <Td className="min-w-56">
-                <RecruitBadges recruit={r} />
-                <div className="mt-1.5 max-w-64 2xl:hidden">
-                  <Origin recruit={r} />
-                </div>
-              </Td>
-              <Td className="hidden max-w-60 min-w-44 2xl:table-cell">
-                <Origin recruit={r} />
-              </Td>
-              <Td className="hidden text-slate-600 2xl:table-cell">
-                <SubmittedAt value={r.createdAt} />
-              </Td>
-              <Td stickyEnd>
-                <Actions recruit={r} onAction={onAction} className="justify-end" />
-              </Td>
-            </Tr>
-          ))}
-        </tbody>
-      </TableFrame>
-
-      <ul className="space-y-3 md:hidden" aria-label={label}>
-        {rows.map((r) => (
-          <li key={r.id} data-recruit-id={r.id} className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
-            <div className="flex items-start justify-between gap-3">
-              <p className="min-w-0 truncate font-semibold text-slate-900">{r.fullName}</p>
-              <SubmittedAt value={r.createdAt} className="shrink-0 pt-0.5 text-xs text-slate-500" />
-            </div>
-            <Contact recruit={r} />
-            <RecruitBadges recruit={r} />
+  const columns: Column<AdminPendingRecruit>[] = [
+    {
+      header: 'Recruit',
+      className: 'max-w-64 min-w-48',
+      cell: (r) => (
+        <>
+          <p className="truncate font-medium text-slate-900">{r.fullName}</p>
+          <Contact recruit={r} />
+          <p className="mt-0.5 flex items-center gap-1.5 text-xs text-slate-500 2xl:hidden">
+            <Clock aria-hidden="true" className="size-3.5 shrink-0" />
+            <span>
+              Submitted <SubmittedAt value={r.createdAt} />
+            </span>
+          </p>
+        </>
+      ),
+    },
+    {
+      header: 'Status',
+      className: 'min-w-56',
+      cell: (r) => (
+        <>
+          <RecruitBadges recruit={r} />
+          <div className="mt-1.5 max-w-64 2xl:hidden">
             <Origin recruit={r} />
-            <Actions recruit={r} onAction={onAction} className="flex-wrap border-t border-slate-100 pt-3" />
-          </li>
-        ))}
-      </ul>
-    </>
+          </div>
+        </>
+      ),
+    },
+    { header: 'Origin', headerClassName: 'hidden 2xl:table-cell', className: 'hidden max-w-60 min-w-44 2xl:table-cell', cell: (r) => <Origin recruit={r} /> },
+    { header: 'Submitted', headerClassName: 'hidden 2xl:table-cell', className: 'hidden text-slate-600 2xl:table-cell', cell: (r) => <SubmittedAt value={r.createdAt} /> },
+    { header: 'Actions', stickyEnd: true, headerClassName: 'text-right', cell: (r) => <Actions recruit={r} onAction={onAction} className="justify-end" /> },
+  ];
+  return (
+    <DataTable
+      rows={rows}
+      rowKey={(r) => r.id}
+      rowData={(r) => ({ 'data-recruit-id': r.id })}
+      label={label}
+      columns={columns}
+      card={(r) => (
+        <>
+          <div className="flex items-start justify-between gap-3">
+            <p className="min-w-0 truncate font-semibold text-slate-900">{r.fullName}</p>
+            <SubmittedAt value={r.createdAt} className="shrink-0 pt-0.5 text-xs text-slate-500" />
+          </div>
+          <Contact recruit={r} />
+          <RecruitBadges recruit={r} />
+          <Origin recruit={r} />
+          <Actions recruit={r} onAction={onAction} className="flex-wrap border-t border-slate-100 pt-3" />
+        </>
+      )}
+    />
   );
 }

@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ReferralGenerateRequest, type ReferralGenerateResponse } from '@contracts';
-import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { toastError } from '../../../lib/mutation';
 import { schemaResolver } from '../queries';
@@ -10,6 +9,7 @@ import { ChoiceGroup } from '../ui/choice-group';
 import { ParentPicker } from './parent-picker';
 import { ReferralLinkResult } from './referral-link-result';
 import { useGenerateReferralLink, type PlacementParent } from './recruits-api';
+import { FormFooter } from '../../../components/ui/dialog';
 
 type Values = { placementType: string; placementSide: string; parentId: string };
 const FIELDS = ['placementType', 'placementSide', 'parentId'] as const;
@@ -111,14 +111,9 @@ export function ReferralLinkForm({ onBusyChange, onCancel }: { onBusyChange?: (b
         error={errors.placementSide?.message}
         hint={sideHint(type, parent)}
       />
-      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onCancel} disabled={isSubmitting}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={isSubmitting}>
-          {isSubmitting ? 'Generating...' : 'Generate Referral Link'}
-        </Button>
-      </div>
+      <FormFooter onCancel={onCancel} busy={isSubmitting}>
+        {isSubmitting ? 'Generating...' : 'Generate Referral Link'}
+      </FormFooter>
     </form>
   );
 }

@@ -2,8 +2,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { RECRUIT_REJECT_MIN, RejectRecruitRequest } from '@contracts';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
+import { Dialog, DialogContent, FormFooter } from '../../../components/ui/dialog';
 import { FormField, fieldA11y } from '../../../components/ui/form-field';
 import { Textarea } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
@@ -46,14 +45,9 @@ export function RejectRecruitDialog({ recruit, onClose }: { recruit: AdminPendin
           >
             <Textarea rows={4} maxLength={500} autoFocus placeholder="e.g. The documents do not match the name given" {...fieldA11y('reject-reason', error, true)} {...form.register('reason')} />
           </FormField>
-          <DialogFooter>
-            <Button variant="outline" onClick={onClose} disabled={isSubmitting}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="destructive" disabled={tooShort} loading={isSubmitting}>
-              {isSubmitting ? 'Rejecting...' : 'Reject Recruit'}
-            </Button>
-          </DialogFooter>
+          <FormFooter onCancel={onClose} busy={isSubmitting} variant="destructive" disabled={tooShort}>
+            {isSubmitting ? 'Rejecting...' : 'Reject Recruit'}
+          </FormFooter>
         </form>
       </DialogContent>
     </Dialog>

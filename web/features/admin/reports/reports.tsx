@@ -4,14 +4,14 @@ import { Briefcase, CalendarRange, Gift, HandCoins, Percent, Wallet } from 'luci
 import { NOT_OFFERED_REPORTS, type NotOfferedReport } from '@contracts';
 import { Badge } from '../../../components/ui/badge';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { apiGet } from '../../../lib/api';
+import { getRoute } from '../../../lib/api';
 import { cycleKindLabel, formatCycleMonth, formatCyclePeriod } from '../../../lib/cycles';
 import { formatCount, formatDateTimeUS, formatDateUS, formatINR, formatMoney } from '../format';
 import { KEYS } from '../queries';
-import type { DirectIncomeReport, HolidayRewardReport, PayoutSummaryReport } from '../types';
+import type { PayoutSummaryReport } from '../types';
 import { QueryStates } from '../../../components/ui/query-error';
 import { SectionHeader } from '../ui/section-header';
-import { CardField, TableFrame, Td, Th, Tr } from '../../../components/ui/table';
+import { CardField, DataTable } from '../../../components/ui/table';
 
 type Icon = ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>;
 
@@ -41,13 +41,13 @@ function Member({ name, userId, email }: { name: string; userId: string; email: 
 /** A report row on a phone: the member and the amount, then the row's fields. */
 function MemberAmountCard({ row, children }: { row: { userName: string; userUserId: string; userEmail: string; amount: string }; children: ReactNode }) {
   return (
-    <li className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+    <div>
       <div className="flex items-start justify-between gap-3">
         <Member name={row.userName} userId={row.userUserId} email={row.userEmail} />
         <p className="font-semibold whitespace-nowrap text-emerald-700 tabular-nums">{formatINR(row.amount)}</p>
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-3 border-t border-slate-100 pt-3">{children}</dl>
-    </li>
+    </div>
   );
 }
 
@@ -88,35 +88,20 @@ function PaidWithdrawals({ data }: { data: PayoutSummaryReport['withdrawals'] })
               <Total key={t.currency} label={`Paid out in ${t.currency}`} value={formatMoney(t.amount, t.currency)} sub={plural(t.count, 'withdrawal')} />
             ))}
           </div>
-          <TableFrame label="Withdrawals paid out" className="hidden md:block">
-            <thead>
-              <tr>
-                <Th>Processed</Th>
-                <Th>Member</Th>
-                <Th>Type</Th>
-                <Th className="text-right">Amount</Th>
-                <Th>Transaction ID</Th>
-                <Th>Notes</Th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((p) => (
-                <Tr key={p.id}>
-                  <Td className="whitespace-nowrap">{formatDateTimeUS(p.processedAt)}</Td>
-                  <Td>
-                    <Member name={p.userName} userId={p.userUserId} email={p.userEmail} />
-                  </Td>
-                  <Td className="whitespace-nowrap">{WITHDRAWAL_TYPE[p.type] ?? p.type}</Td>
-                  <Td className="text-right font-semibold whitespace-nowrap text-slate-900 tabular-nums">{formatMoney(p.amount, p.currency)}</Td>
-                  <Td className="font-mono text-xs">{p.transactionId || '—'}</Td>
-                  <Td className="max-w-64 text-slate-600">{p.adminNotes || '—'}</Td>
-                </Tr>
-              ))}
-            </tbody>
-          </TableFrame>
-          <ul className="space-y-3 md:hidden" aria-label="Withdrawals paid out">
-            {items.map((p) => (
-              <li key={p.id} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+          <DataTable
+            rows={items}
+            rowKey={(p) => p.id}
+            label="Withdrawals paid out"
+            columns={[
+              { header: 'Processed', className: 'whitespace-nowrap', cell: (p) => formatDateTimeUS(p.processedAt) },
+              { header: 'Member', cell: (p) => <Member name={p.userName} userId={p.userUserId} email={p.userEmail} /> },
+              { header: 'Type', className: 'whitespace-nowrap', cell: (p) => WITHDRAWAL_TYPE[p.type] ?? p.type },
+              { header: 'Amount', headerClassName: 'text-right', className: 'text-right font-semibold whitespace-nowrap text-slate-900 tabular-nums', cell: (p) => formatMoney(p.amount, p.currency) },
+              { header: 'Transaction ID', className: 'font-mono text-xs', cell: (p) => p.transactionId || '—' },
+              { header: 'Notes', className: 'max-w-64 text-slate-600', cell: (p) => p.adminNotes || '—' },
+            ]}
+            card={(p) => (
+              <div>
                 <div className="flex items-start justify-between gap-3">
                   <Member name={p.userName} userId={p.userUserId} email={p.userEmail} />
                   <p className="font-semibold whitespace-nowrap text-slate-900 tabular-nums">{formatMoney(p.amount, p.currency)}</p>
@@ -133,9 +118,9 @@ function PaidWithdrawals({ data }: { data: PayoutSummaryReport['withdrawals'] })
                     </CardField>
                   ) : null}
                 </dl>
-              </li>
-            ))}
-          </ul>
+              </div>
+            )}
+          />
         </>
       )}
     </section>
@@ -147,7 +132,7 @@ function PaidWithdrawals({ data }: { data: PayoutSummaryReport['withdrawals'] })
  * members paid; below, the withdrawals approved (decisions.md §11).
  */
 export function PayoutSummarySection() {
-  const report = useQuery({ queryKey: [KEYS.payoutSummary], queryFn: () => apiGet<PayoutSummaryReport>(KEYS.payoutSummary) });
+  const report = useQuery({ queryKey: [KEYS.payoutSummary], queryFn: () => getRoute('GET /api/admin/reports/payout-summary') });
   const cycles = report.data?.cycles ?? [];
   const totals = report.data?.totals;
   return (
@@ -169,37 +154,21 @@ export function PayoutSummarySection() {
                   <Total label="TDS" value={formatINR(totals?.tds)} sub="Tax deducted at source" />
                   <Total label="Net paid" value={formatINR(totals?.net)} sub={plural(totals?.membersPaid, 'member paid', 'members paid')} />
                 </div>
-                <TableFrame label="Posted cycles" className="hidden md:block">
-                  <thead>
-                    <tr>
-                      <Th>Cycle</Th>
-                      <Th>Posted</Th>
-                      <Th className="text-right">Gross</Th>
-                      <Th className="text-right">Admin charge</Th>
-                      <Th className="text-right">TDS</Th>
-                      <Th className="text-right">Net</Th>
-                      <Th className="text-right">Members paid</Th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {cycles.map((c) => (
-                      <Tr key={c.id}>
-                        <Td>
-                          <Period kind={c.kind} startsAt={c.startsAt} endsAt={c.endsAt} />
-                        </Td>
-                        <Td className="whitespace-nowrap">{formatDateTimeUS(c.postedAt)}</Td>
-                        <Td className="text-right whitespace-nowrap tabular-nums">{formatINR(c.gross)}</Td>
-                        <Td className="text-right whitespace-nowrap text-slate-600 tabular-nums">{formatINR(c.adminCharge)}</Td>
-                        <Td className="text-right whitespace-nowrap text-slate-600 tabular-nums">{formatINR(c.tds)}</Td>
-                        <Td className="text-right font-semibold whitespace-nowrap text-slate-900 tabular-nums">{formatINR(c.net)}</Td>
-                        <Td className="text-right tabular-nums">{formatCount(c.membersPaid)}</Td>
-                      </Tr>
-                    ))}
-                  </tbody>
-                </TableFrame>
-                <ul className="space-y-3 md:hidden" aria-label="Posted cycles">
-                  {cycles.map((c) => (
-                    <li key={c.id} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+                <DataTable
+                  rows={cycles}
+                  rowKey={(c) => c.id}
+                  label="Posted cycles"
+                  columns={[
+                    { header: 'Cycle', cell: (c) => <Period kind={c.kind} startsAt={c.startsAt} endsAt={c.endsAt} /> },
+                    { header: 'Posted', className: 'whitespace-nowrap', cell: (c) => formatDateTimeUS(c.postedAt) },
+                    { header: 'Gross', headerClassName: 'text-right', className: 'text-right whitespace-nowrap tabular-nums', cell: (c) => formatINR(c.gross) },
+                    { header: 'Admin charge', headerClassName: 'text-right', className: 'text-right whitespace-nowrap text-slate-600 tabular-nums', cell: (c) => formatINR(c.adminCharge) },
+                    { header: 'TDS', headerClassName: 'text-right', className: 'text-right whitespace-nowrap text-slate-600 tabular-nums', cell: (c) => formatINR(c.tds) },
+                    { header: 'Net', headerClassName: 'text-right', className: 'text-right font-semibold whitespace-nowrap text-slate-900 tabular-nums', cell: (c) => formatINR(c.net) },
+                    { header: 'Members paid', headerClassName: 'text-right', className: 'text-right tabular-nums', cell: (c) => formatCount(c.membersPaid) },
+                  ]}
+                  card={(c) => (
+                    <div>
                       <div className="flex items-start justify-between gap-3">
                         <Period kind={c.kind} startsAt={c.startsAt} endsAt={c.endsAt} />
                         <div className="text-right">
@@ -216,9 +185,9 @@ export function PayoutSummarySection() {
                           {formatDateTimeUS(c.postedAt)}
                         </CardField>
                       </dl>
-                    </li>
-                  ))}
-                </ul>
+                    </div>
+                  )}
+                />
               </section>
             )}
             <PaidWithdrawals data={report.data.withdrawals} />
@@ -231,64 +200,49 @@ export function PayoutSummarySection() {
 
 /** Direct Income (compensation.md §6): the sponsor income lines of posted cycles, with their explanations. */
 export function DirectIncomeSection() {
-  const report = useQuery({ queryKey: [KEYS.directIncome], queryFn: () => apiGet<DirectIncomeReport>(KEYS.directIncome) });
+  const report = useQuery({ queryKey: [KEYS.directIncome], queryFn: () => getRoute('GET /api/admin/reports/direct-income') });
   const items = report.data?.items ?? [];
   const totals = report.data?.totals;
+  const empty = <EmptyState icon={HandCoins} title="No direct income has been posted yet" description="Sponsor income appears here once the pairing cycle it was earned in is posted." className="bg-white" />;
   return (
     <div className="space-y-5">
       <SectionHeader eyebrow="Income Reports" title="Direct Income" description="Sponsor income of posted cycles: a percent of the BV bought by the members each member sponsored. Last posted cycle first." />
-      <QueryStates
-        query={report}
-        errorTitle="Failed to load direct income"
-        loadingLabel="Loading direct income..."
-        empty={items.length === 0 ? (
-          <EmptyState icon={HandCoins} title="No direct income has been posted yet" description="Sponsor income appears here once the pairing cycle it was earned in is posted." className="bg-white" />
-        ) : null}
-      >
+      <QueryStates query={report} what="direct income" empty={items.length === 0 && empty}>
         <>
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
             <Total label="Total direct income" value={formatINR(totals?.amount)} sub={`${plural(totals?.count, 'line')} · ${plural(totals?.members, 'member')}`} />
           </div>
-          <TableFrame label="Direct income" className="hidden md:block">
-            <thead>
-              <tr>
-                <Th>Cycle</Th>
-                <Th>Member</Th>
-                <Th className="text-right">Amount</Th>
-                <Th>How it was earned</Th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((r) => (
-                <Tr key={r.id}>
-                  <Td>
-                    <Period kind={r.cycleKind} startsAt={r.cycleStartsAt} endsAt={r.cycleEndsAt} />
-                  </Td>
-                  <Td>
-                    <Member name={r.userName} userId={r.userUserId} email={r.userEmail} />
-                  </Td>
-                  <Td className="text-right font-semibold whitespace-nowrap text-emerald-700 tabular-nums">{formatINR(r.amount)}</Td>
-                  <Td className="max-w-96 min-w-64 text-slate-600">
+          <DataTable
+            rows={items}
+            rowKey={(r) => r.id}
+            label="Direct income"
+            columns={[
+              { header: 'Cycle', cell: (r) => <Period kind={r.cycleKind} startsAt={r.cycleStartsAt} endsAt={r.cycleEndsAt} /> },
+              { header: 'Member', cell: (r) => <Member name={r.userName} userId={r.userUserId} email={r.userEmail} /> },
+              { header: 'Amount', headerClassName: 'text-right', className: 'text-right font-semibold whitespace-nowrap text-emerald-700 tabular-nums', cell: (r) => formatINR(r.amount) },
+              {
+                header: 'How it was earned',
+                className: 'max-w-96 min-w-64 text-slate-600',
+                cell: (r) => (
+                  <>
                     {r.explanation || '—'}
                     <span className="mt-0.5 block text-xs text-slate-500">Plan v{r.planVersion}</span>
-                  </Td>
-                </Tr>
-              ))}
-            </tbody>
-          </TableFrame>
-          <ul className="space-y-3 md:hidden" aria-label="Direct income">
-            {items.map((r) => (
-              <MemberAmountCard key={r.id} row={r}>
-                  <CardField label="Cycle">{formatCyclePeriod(r.cycleStartsAt, r.cycleEndsAt)}</CardField>
-                  <CardField label="Plan">v{r.planVersion}</CardField>
-                  {r.explanation ? (
-                    <CardField label="How it was earned" wide>
-                      {r.explanation}
-                    </CardField>
-                  ) : null}
+                  </>
+                ),
+              },
+            ]}
+            card={(r) => (
+              <MemberAmountCard row={r}>
+                <CardField label="Cycle">{formatCyclePeriod(r.cycleStartsAt, r.cycleEndsAt)}</CardField>
+                <CardField label="Plan">v{r.planVersion}</CardField>
+                {r.explanation ? (
+                  <CardField label="How it was earned" wide>
+                    {r.explanation}
+                  </CardField>
+                ) : null}
               </MemberAmountCard>
-            ))}
-          </ul>
+            )}
+          />
         </>
       </QueryStates>
     </div>
@@ -299,59 +253,39 @@ const place = (n: number | null) => (n === null ? null : `#${n}`);
 
 /** Holiday Reward Summary (compensation.md §4, §6): the travel fund's awards, month by month. */
 export function HolidayRewardSection() {
-  const report = useQuery({ queryKey: [KEYS.holidayReward], queryFn: () => apiGet<HolidayRewardReport>(KEYS.holidayReward) });
+  const report = useQuery({ queryKey: [KEYS.holidayReward], queryFn: () => getRoute('GET /api/admin/reports/holiday-reward') });
   const items = report.data?.items ?? [];
   const totals = report.data?.totals;
+  const empty = <EmptyState icon={Gift} title="No holiday rewards have been awarded yet" description="Travel fund shares appear here once the monthly cycle that awards them is posted." className="bg-white" />;
   return (
     <div className="space-y-5">
       <SectionHeader eyebrow="Income Reports" title="Holiday Reward Summary" description="Travel fund awards of posted monthly cycles: each qualifying member's share of the month's pool, newest month first." />
-      <QueryStates
-        query={report}
-        errorTitle="Failed to load the holiday rewards"
-        loadingLabel="Loading holiday rewards..."
-        empty={items.length === 0 ? (
-          <EmptyState icon={Gift} title="No holiday rewards have been awarded yet" description="Travel fund shares appear here once the monthly cycle that awards them is posted." className="bg-white" />
-        ) : null}
-      >
+      <QueryStates query={report} errorTitle="Failed to load the holiday rewards" loadingLabel="Loading holiday rewards..." empty={items.length === 0 && empty}>
         <>
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
             <Total label="Total holiday rewards" value={formatINR(totals?.amount)} sub={`${plural(totals?.count, 'award')} · ${plural(totals?.members, 'member')}`} />
           </div>
-          <TableFrame label="Holiday rewards" className="hidden md:block">
-            <thead>
-              <tr>
-                <Th>Month</Th>
-                <Th>Place</Th>
-                <Th>Member</Th>
-                <Th className="text-right">Points</Th>
-                <Th className="text-right">Amount</Th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((r) => (
-                <Tr key={r.id}>
-                  <Td className="whitespace-nowrap">{formatCycleMonth(r.periodDate)}</Td>
-                  <Td>{r.position !== null ? <Badge tone="info">{place(r.position)}</Badge> : '—'}</Td>
-                  <Td>
-                    <Member name={r.userName} userId={r.userUserId} email={r.userEmail} />
-                  </Td>
-                  <Td className="text-right tabular-nums">{r.points ?? '—'}</Td>
-                  <Td className="text-right font-semibold whitespace-nowrap text-emerald-700 tabular-nums">{formatINR(r.amount)}</Td>
-                </Tr>
-              ))}
-            </tbody>
-          </TableFrame>
-          <ul className="space-y-3 md:hidden" aria-label="Holiday rewards">
-            {items.map((r) => (
-              <MemberAmountCard key={r.id} row={r}>
-                  <CardField label="Month" wide>
-                    {formatCycleMonth(r.periodDate)}
-                  </CardField>
-                  <CardField label="Place">{place(r.position) ?? '—'}</CardField>
-                  <CardField label="Points">{r.points ?? '—'}</CardField>
+          <DataTable
+            rows={items}
+            rowKey={(r) => r.id}
+            label="Holiday rewards"
+            columns={[
+              { header: 'Month', className: 'whitespace-nowrap', cell: (r) => formatCycleMonth(r.periodDate) },
+              { header: 'Place', cell: (r) => (r.position !== null ? <Badge tone="info">{place(r.position)}</Badge> : '—') },
+              { header: 'Member', cell: (r) => <Member name={r.userName} userId={r.userUserId} email={r.userEmail} /> },
+              { header: 'Points', headerClassName: 'text-right', className: 'text-right tabular-nums', cell: (r) => r.points ?? '—' },
+              { header: 'Amount', headerClassName: 'text-right', className: 'text-right font-semibold whitespace-nowrap text-emerald-700 tabular-nums', cell: (r) => formatINR(r.amount) },
+            ]}
+            card={(r) => (
+              <MemberAmountCard row={r}>
+                <CardField label="Month" wide>
+                  {formatCycleMonth(r.periodDate)}
+                </CardField>
+                <CardField label="Place">{place(r.position) ?? '—'}</CardField>
+                <CardField label="Points">{r.points ?? '—'}</CardField>
               </MemberAmountCard>
-            ))}
-          </ul>
+            )}
+          />
         </>
       </QueryStates>
     </div>

@@ -1,46 +1,24 @@
-import { Badge, type BadgeTone } from '../../../components/ui/badge';
+import { Badge, StatusBadge } from '../../../components/ui/badge';
 import { titleCase } from '../../../lib/format';
+import { ADMIN_USER_STATUS, labelOf, REVIEW_STATUS, ROLE_LABELS } from '../../../lib/status-looks';
 
-/** Account status as the admin sees it: inactive is shown as Blocked (doc 2 §3). */
-const USER_STATUS: Record<string, { label: string; tone: BadgeTone }> = {
-  active: { label: 'Active', tone: 'success' },
-  inactive: { label: 'Blocked', tone: 'danger' },
-  pending: { label: 'Pending', tone: 'warning' },
-  registered: { label: 'Email not verified', tone: 'warning' },
-  invited: { label: 'Invited', tone: 'info' },
-  rejected: { label: 'Rejected', tone: 'danger' },
-  suspended: { label: 'Suspended', tone: 'danger' },
-};
-
-export function userStatusLabel(status: string): string {
-  return USER_STATUS[status]?.label ?? titleCase(status);
-}
+export const userStatusLabel = (status: string) => labelOf(ADMIN_USER_STATUS, status);
 
 export function UserStatusBadge({ status }: { status: string }) {
-  const look = USER_STATUS[status] ?? { label: titleCase(status), tone: 'neutral' as const };
-  return <Badge tone={look.tone}>{look.label}</Badge>;
+  return <StatusBadge map={ADMIN_USER_STATUS} value={status} />;
 }
 
 /** Unknown KYC values are shown as Pending (doc 2 §4). */
 export function KycBadge({ status }: { status: string }) {
-  if (status === 'approved') return <Badge tone="success">Approved</Badge>;
-  if (status === 'rejected') return <Badge tone="danger">Rejected</Badge>;
-  return <Badge tone="warning">Pending</Badge>;
+  return <StatusBadge map={REVIEW_STATUS} value={status} fallback="pending" />;
 }
 
 export function WithdrawBadge({ status }: { status: string | null }) {
   if (!status) return <span className="text-slate-500">None</span>;
-  if (status === 'approved') return <Badge tone="success">Approved</Badge>;
-  if (status === 'rejected') return <Badge tone="danger">Rejected</Badge>;
-  if (status === 'pending') return <Badge tone="warning">Pending</Badge>;
-  return <Badge>{titleCase(status)}</Badge>;
+  return <StatusBadge map={REVIEW_STATUS} value={status} />;
 }
 
-const ROLE: Record<string, string> = { admin: 'Admin', user: 'Member', founder: 'Founder', mini_franchise: 'Mini Franchise', basic_franchise: 'Basic Franchise' };
-
-export function roleLabel(role: string): string {
-  return ROLE[role] ?? titleCase(role);
-}
+export const roleLabel = (role: string): string => (ROLE_LABELS as Record<string, string>)[role] ?? titleCase(role);
 
 /** A role badge for everyone but ordinary members. */
 export function RoleBadge({ role }: { role: string }) {

@@ -3,8 +3,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { UplineDecisionRequest, type Side, type UplinePendingRecruit } from '@contracts';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
+import { Dialog, DialogContent, FormFooter } from '../../../components/ui/dialog';
 import { FormField, fieldA11y } from '../../../components/ui/form-field';
 import { Textarea } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
@@ -78,14 +77,9 @@ export function DecisionDialog({ choice, onClose }: { choice: DecisionChoice | n
               </FormField>
             ) : null}
             {errors.position?.message ? <Alert tone="danger">{errors.position.message}</Alert> : null}
-            <DialogFooter>
-              <Button variant="outline" onClick={onClose} disabled={isSubmitting}>
-                Cancel
-              </Button>
-              <Button type="submit" variant={approving ? 'primary' : 'destructive'} loading={isSubmitting}>
-                {approving ? `Approve ${SIDE} Position` : 'Reject Recruit'}
-              </Button>
-            </DialogFooter>
+            <FormFooter onCancel={onClose} busy={isSubmitting} variant={approving ? 'primary' : 'destructive'}>
+              {approving ? `Approve ${SIDE} Position` : 'Reject Recruit'}
+            </FormFooter>
           </form>
         </DialogContent>
       ) : null}
