@@ -34,7 +34,11 @@ function subscribe(listener: () => void) {
 
 /** The branding, or null until it has arrived. */
 export function useBranding(): PublicBranding | null {
-  return useSyncExternalStore(subscribe, () => current, () => null);
+  return useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => null,
+  );
 }
 
 /** The name shown before the branding arrives (and when it cannot be read). */

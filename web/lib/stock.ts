@@ -11,5 +11,4 @@ export const STOCK_STATUS_LOOK: Record<StockRequestView['status'], { label: stri
 };
 
 /** "Product × 10 of 12, Other × 5": what was asked and, once approved, what was approved. */
-export const stockRequestLines = (r: StockRequestView) =>
-  r.items.map((i) => `${i.productName} × ${i.approved === null ? i.requested : `${i.approved} of ${i.requested}`}`).join(', ');
+export const stockRequestLines = (r: StockRequestView) => r.items.map((i) => `${i.productName} × ${i.approved === null ? i.requested : `${i.approved} of ${i.requested}`}`).join(', ');

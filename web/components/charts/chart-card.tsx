@@ -23,7 +23,14 @@ class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean
  * A chart in a card with its text alternative: a one-sentence summary under the chart for everyone, and the figures as
  * a table for screen readers (the canvas itself is hidden from them).
  */
-export function ChartCard({ title, description, spec, summary, loading, empty }: {
+export function ChartCard({
+  title,
+  description,
+  spec,
+  summary,
+  loading,
+  empty,
+}: {
   title: string;
   description?: string;
   spec: ChartSpec | undefined;
@@ -42,8 +49,12 @@ export function ChartCard({ title, description, spec, summary, loading, empty }:
       <CardContent className="pt-3">
         <figure className="m-0">
           <div className="h-52 w-full" aria-hidden="true">
-            {loading || !spec ? placeholder : allZero && empty ? (
-              <div data-chart-empty className="flex h-full items-center justify-center rounded-xl border border-dashed border-slate-200 text-sm text-slate-500">{empty}</div>
+            {loading || !spec ? (
+              placeholder
+            ) : allZero && empty ? (
+              <div data-chart-empty className="flex h-full items-center justify-center rounded-xl border border-dashed border-slate-200 text-sm text-slate-500">
+                {empty}
+              </div>
             ) : (
               <ChartBoundary>
                 <Suspense fallback={placeholder}>
@@ -68,14 +79,20 @@ export function ChartCard({ title, description, spec, summary, loading, empty }:
                 <thead>
                   <tr>
                     <th scope="col">Period</th>
-                    {spec.series.map((s) => <th key={s.label} scope="col">{s.label}</th>)}
+                    {spec.series.map((s) => (
+                      <th key={s.label} scope="col">
+                        {s.label}
+                      </th>
+                    ))}
                   </tr>
                 </thead>
                 <tbody>
                   {spec.labels.map((label, i) => (
                     <tr key={`${i}-${label}`}>
                       <th scope="row">{spec.rowLabels?.[i] ?? label}</th>
-                      {spec.series.map((s) => <td key={s.label}>{spec.format(s.values[i] ?? 0)}</td>)}
+                      {spec.series.map((s) => (
+                        <td key={s.label}>{spec.format(s.values[i] ?? 0)}</td>
+                      ))}
                     </tr>
                   ))}
                 </tbody>

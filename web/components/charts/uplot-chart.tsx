@@ -17,7 +17,7 @@ function options(spec: ChartSpec, width: number, height: number): Options {
     cursor: { show: true, x: true, y: false, points: { show: !bars } },
     scales: { x: { time: false, range: (_u, min, max) => [min - 0.6, max + 0.6] }, y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
     axes: [
-      { ...AXIS, values: (_u, splits) => splits.map((v) => (Number.isInteger(v) ? spec.labels[v] ?? '' : '')), space: 60, incrs: INCRS, grid: { show: false } },
+      { ...AXIS, values: (_u, splits) => splits.map((v) => (Number.isInteger(v) ? (spec.labels[v] ?? '') : '')), space: 60, incrs: INCRS, grid: { show: false } },
       { ...AXIS, values: (_u, splits) => splits.map((v) => spec.format(v)), size: 64, incrs: INCRS },
     ],
     series: [

@@ -9,7 +9,15 @@ import { Input } from './input';
  * A document picker (JPEG, PNG or PDF) with its label, hint and error, and the chosen file's name and size under it:
  * the KYC upload and the wallet top-up's payment proof.
  */
-export function FileField({ id, label, hint, error, file, inputRef, onChange }: {
+export function FileField({
+  id,
+  label,
+  hint,
+  error,
+  file,
+  inputRef,
+  onChange,
+}: {
   id: string;
   label: string;
   hint: string;

@@ -23,15 +23,32 @@ export function MemberCharts() {
   return (
     <div className="grid gap-4 lg:grid-cols-3" role="group" aria-label="Trends">
       <ChartCard
-        title="BV per leg" description="Business volume added to each leg in the last pairing cycles." loading={q.isPending} spec={legs} empty="No BV in your legs in these cycles yet."
-        summary={d && (open ? `This cycle: ${bvOf(Number(open.left))} left and ${bvOf(Number(open.right))} right.` : `Across ${cycles.length} cycles: ${bvOf(sum(legs?.series[0].values ?? []))} left and ${bvOf(sum(legs?.series[1].values ?? []))} right.`)}
+        title="BV per leg"
+        description="Business volume added to each leg in the last pairing cycles."
+        loading={q.isPending}
+        spec={legs}
+        empty="No BV in your legs in these cycles yet."
+        summary={
+          d &&
+          (open
+            ? `This cycle: ${bvOf(Number(open.left))} left and ${bvOf(Number(open.right))} right.`
+            : `Across ${cycles.length} cycles: ${bvOf(sum(legs?.series[0].values ?? []))} left and ${bvOf(sum(legs?.series[1].values ?? []))} right.`)
+        }
       />
       <ChartCard
-        title="Income per cycle" description="Net income paid to you in the last posted cycles." loading={q.isPending} spec={income} empty="No income has been paid to you yet."
+        title="Income per cycle"
+        description="Net income paid to you in the last posted cycles."
+        loading={q.isPending}
+        spec={income}
+        empty="No income has been paid to you yet."
         summary={d && (net.length ? `${rupees(sum(net))} over ${net.length} cycles; the last cycle paid ${rupees(net.at(-1) ?? 0)}.` : 'No income has been paid to you yet.')}
       />
       <ChartCard
-        title="Team growth" description="Members you recruited each month, and your team now." loading={q.isPending} spec={growth} empty="No new recruits in the last 12 months."
+        title="Team growth"
+        description="Members you recruited each month, and your team now."
+        loading={q.isPending}
+        spec={growth}
+        empty="No new recruits in the last 12 months."
         summary={d && `${whole(sum(growth?.series[0].values ?? []))} recruited in 12 months. Your team now: ${whole(d.team.left)} left, ${whole(d.team.right)} right.`}
       />
     </div>

@@ -16,7 +16,7 @@ export function useStockProducts() {
 }
 
 type Answer = { message: string; request: StockRequestView };
-const useStockWrite = <V,>(request: (v: V) => Promise<import('../../lib/api').WriteResult<Answer>>, fallback: string, title: string) => {
+const useStockWrite = <V>(request: (v: V) => Promise<import('../../lib/api').WriteResult<Answer>>, fallback: string, title: string) => {
   const queryClient = useQueryClient();
   return useApiMutation<V, Answer>({
     request,

@@ -15,7 +15,6 @@ import { formatDate } from '../../lib/format';
 import { useFranchiseStock, useReceiveStock, useRequestStock, useStockProducts } from './stock-api';
 import { STOCK_STATUS_LOOK, stockRequestLines } from '../../lib/stock';
 
-
 type Values = { productId: string; quantity: string; note: string };
 
 /** Request Stock: one product and a quantity (the API takes several lines; one a request keeps the form short). */
@@ -76,7 +75,6 @@ function RequestStockDialog() {
   );
 }
 
-
 /** Stock Management (issue 16): the franchise's stock per product and its stock requests. */
 export function StockCard() {
   const stock = useFranchiseStock();
@@ -85,12 +83,24 @@ export function StockCard() {
   const columns: Column<StockRequestView>[] = [
     { header: 'Requested', className: 'whitespace-nowrap text-slate-600', cell: (r) => formatDate(r.createdAt) },
     { header: 'Products', className: 'min-w-48', cell: (r) => stockRequestLines(r) },
-    { header: 'Status', cell: (r) => <><Badge tone={STOCK_STATUS_LOOK[r.status].tone}>{STOCK_STATUS_LOOK[r.status].label}</Badge>{r.rejectionReason ? <p className="mt-1 text-xs text-red-700">{r.rejectionReason}</p> : null}</> },
-    { header: <span className="sr-only">Actions</span>, cell: (r) => r.status === 'dispatched' ? (
-        <Button size="sm" onClick={() => void receive.run(r.id)} aria-label={`Mark received: ${stockRequestLines(r)}`}>
-          <PackageCheck aria-hidden="true" className="size-4" /> Mark Received
-        </Button>
-      ) : null },
+    {
+      header: 'Status',
+      cell: (r) => (
+        <>
+          <Badge tone={STOCK_STATUS_LOOK[r.status].tone}>{STOCK_STATUS_LOOK[r.status].label}</Badge>
+          {r.rejectionReason ? <p className="mt-1 text-xs text-red-700">{r.rejectionReason}</p> : null}
+        </>
+      ),
+    },
+    {
+      header: <span className="sr-only">Actions</span>,
+      cell: (r) =>
+        r.status === 'dispatched' ? (
+          <Button size="sm" onClick={() => void receive.run(r.id)} aria-label={`Mark received: ${stockRequestLines(r)}`}>
+            <PackageCheck aria-hidden="true" className="size-4" /> Mark Received
+          </Button>
+        ) : null,
+    },
   ];
   return (
     <Card aria-labelledby="stock-management">
@@ -126,10 +136,16 @@ export function StockCard() {
                   rowData={(r) => ({ 'data-stock-request-id': r.id })}
                   card={(r) => (
                     <dl className="grid grid-cols-2 gap-x-4 gap-y-3">
-                      <CardField label="Products" wide>{stockRequestLines(r)}</CardField>
+                      <CardField label="Products" wide>
+                        {stockRequestLines(r)}
+                      </CardField>
                       <CardField label="Requested">{formatDate(r.createdAt)}</CardField>
                       <CardField label="Status">{columns[2].cell(r)}</CardField>
-                      {r.status === 'dispatched' ? <CardField label="Delivery" wide>{columns[3].cell(r)}</CardField> : null}
+                      {r.status === 'dispatched' ? (
+                        <CardField label="Delivery" wide>
+                          {columns[3].cell(r)}
+                        </CardField>
+                      ) : null}
                     </dl>
                   )}
                 />

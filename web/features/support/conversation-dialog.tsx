@@ -10,7 +10,9 @@ export function ConversationDialog({ ticket, onClose }: { ticket: TicketView; on
     <Dialog open onOpenChange={(next) => !next && onClose()}>
       <DialogContent title={ticket.subject} description={`Ticket #${shortId(ticket.id)} · ${ticket.category}`} className="sm:max-w-2xl">
         <div className="space-y-4">
-          <p className="flex flex-wrap gap-1.5"><TicketStatusBadge status={ticket.status} /> <PriorityBadge priority={ticket.priority} /></p>
+          <p className="flex flex-wrap gap-1.5">
+            <TicketStatusBadge status={ticket.status} /> <PriorityBadge priority={ticket.priority} />
+          </p>
           <div className="rounded-2xl bg-brand-50 px-4 py-3 ring-1 ring-brand-100">
             <p className="text-xs text-slate-600">
               <span className="font-semibold text-slate-800">You</span> · opened {formatDateTime(ticket.createdAt)}

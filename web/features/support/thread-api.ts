@@ -49,9 +49,6 @@ export function useSendReply(side: ThreadSide, id: string) {
     errorFallback: 'The reply could not be sent. Please try again.',
     successToast: () => ({ title: 'Reply sent', description: side === 'staff' ? 'The member has been notified by notification and email.' : 'Our support team will answer here.' }),
     invalidate: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: threadKey(side, id) }),
-        queryClient.invalidateQueries({ queryKey: side === 'member' ? TICKETS_KEY : ['/api/admin/support-tickets'] }),
-      ]),
+      Promise.all([queryClient.invalidateQueries({ queryKey: threadKey(side, id) }), queryClient.invalidateQueries({ queryKey: side === 'member' ? TICKETS_KEY : ['/api/admin/support-tickets'] })]),
   });
 }

@@ -52,7 +52,10 @@ function Entry({ m, side }: { m: ThreadMessage; side: ThreadSide }) {
   const who = m.authorRole === 'staff' ? (side === 'staff' ? (m.authorName ?? 'Staff') : `${m.authorName ?? 'Support'} · Support team`) : side === 'member' ? 'You' : (m.authorName ?? 'Member');
   return (
     <li className={cn('flex', mine ? 'justify-end' : 'justify-start')}>
-      <article aria-label={`${who}, ${formatDateTime(m.createdAt)}`} className={cn('max-w-[85%] rounded-2xl px-4 py-3', mine ? 'bg-brand-50 ring-1 ring-brand-100' : 'bg-slate-50 ring-1 ring-slate-200')}>
+      <article
+        aria-label={`${who}, ${formatDateTime(m.createdAt)}`}
+        className={cn('max-w-[85%] rounded-2xl px-4 py-3', mine ? 'bg-brand-50 ring-1 ring-brand-100' : 'bg-slate-50 ring-1 ring-slate-200')}
+      >
         <p className="text-xs text-slate-600">
           <span className="font-semibold text-slate-800">{who}</span> · {when}
         </p>
@@ -127,23 +130,10 @@ export function TicketConversation({ side, ticketId }: { side: ThreadSide; ticke
       ) : (
         <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-3 border-t border-slate-100 pt-4" aria-label="Reply">
           <FormField id={`${idBase}-message`} label={side === 'staff' ? 'Reply to the member' : 'Your reply'} error={error}>
-            <Textarea
-              {...fieldA11y(`${idBase}-message`, error)}
-              rows={3}
-              maxLength={REPLY_MAX}
-              value={message}
-              onChange={(e) => setMessage(e.target.value)}
-            />
+            <Textarea {...fieldA11y(`${idBase}-message`, error)} rows={3} maxLength={REPLY_MAX} value={message} onChange={(e) => setMessage(e.target.value)} />
           </FormField>
           <div className="flex flex-wrap items-center gap-2">
-            <input
-              ref={fileInput}
-              id={`${idBase}-file`}
-              type="file"
-              accept={DOCUMENT_ACCEPT}
-              className="sr-only"
-              onChange={(e) => pick(e.target.files?.[0] ?? null)}
-            />
+            <input ref={fileInput} id={`${idBase}-file`} type="file" accept={DOCUMENT_ACCEPT} className="sr-only" onChange={(e) => pick(e.target.files?.[0] ?? null)} />
             <Button asChild variant="outline" size="sm">
               <label htmlFor={`${idBase}-file`} className="cursor-pointer">
                 <Paperclip aria-hidden="true" className="size-4" /> Attach a file

@@ -23,8 +23,7 @@ const FIELDS = ['method', 'amount', 'reference', 'proofData'] as const;
 const EMPTY: Values = { method: 'upi', amount: '', reference: '' };
 
 /** The proof's client check: the KYC page's types and size (decisions §7); null when the file is fine. */
-const proofProblem = (file: File | null): string | null =>
-  !file ? FUND_REQUEST_MSG.proofRequired : !isAllowedDocument(file) ? MSG.kycFileType : file.size >= KYC_MAX_BYTES ? MSG.kycFileSize : null;
+const proofProblem = (file: File | null): string | null => (!file ? FUND_REQUEST_MSG.proofRequired : !isAllowedDocument(file) ? MSG.kycFileType : file.size >= KYC_MAX_BYTES ? MSG.kycFileSize : null);
 
 /**
  * Top Up Wallet (issue 16): after paying the company by bank transfer or UPI, the member gives the amount, the
@@ -40,7 +39,11 @@ export function TopUpDialog({ limits }: { limits: MemberFundRequests['limits'] |
     if (limits && compareMoney(v.amount, limits.maxPerRequest) > 0) {
       ctx.addIssue({ code: 'custom', path: ['amount'], message: `${FUND_REQUEST_MSG.aboveMax} ${formatMoney(limits.maxPerRequest, { decimals: 2 })}.` });
     } else if (limits && compareMoney(v.amount, limits.leftToday) > 0) {
-      ctx.addIssue({ code: 'custom', path: ['amount'], message: `${FUND_REQUEST_MSG.dailyLimit} ${formatMoney(limits.dailyLimit, { decimals: 2 })} (${formatMoney(limits.leftToday, { decimals: 2 })} left today).` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['amount'],
+        message: `${FUND_REQUEST_MSG.dailyLimit} ${formatMoney(limits.dailyLimit, { decimals: 2 })} (${formatMoney(limits.leftToday, { decimals: 2 })} left today).`,
+      });
     }
   });
   const form = useForm<Values, unknown, z.output<typeof FundRequestFields>>({ resolver: schemaResolver<Values, typeof schema>(schema), defaultValues: EMPTY });
@@ -83,7 +86,10 @@ export function TopUpDialog({ limits }: { limits: MemberFundRequests['limits'] |
           <PlusCircle aria-hidden="true" className="size-4" /> Top Up Wallet
         </Button>
       </DialogTrigger>
-      <DialogContent title="Top Up Wallet" description="Pay the company by bank transfer or UPI first, then send the payment's reference number and a screenshot or receipt. An admin checks the payment and credits your wallet.">
+      <DialogContent
+        title="Top Up Wallet"
+        description="Pay the company by bank transfer or UPI first, then send the payment's reference number and a screenshot or receipt. An admin checks the payment and credits your wallet."
+      >
         <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
           {limits ? (
             <p className="rounded-xl bg-brand-50 px-4 py-3 text-sm text-brand-900">
@@ -106,7 +112,15 @@ export function TopUpDialog({ limits }: { limits: MemberFundRequests['limits'] |
           <FormField id="topup-reference" label="Reference Number" error={err('reference')} hint="The UTR or UPI transaction ID of your payment.">
             <Input autoComplete="off" spellCheck={false} className="font-mono uppercase" {...fieldA11y('topup-reference', err('reference'), true)} {...form.register('reference')} />
           </FormField>
-          <FileField id="topup-proof" label="Payment Proof" hint="A screenshot or receipt: JPEG, PNG or PDF, smaller than 5MB." error={proofError} file={proof} inputRef={fileInput} onChange={onFile} />
+          <FileField
+            id="topup-proof"
+            label="Payment Proof"
+            hint="A screenshot or receipt: JPEG, PNG or PDF, smaller than 5MB."
+            error={proofError}
+            file={proof}
+            inputRef={fileInput}
+            onChange={onFile}
+          />
           <DialogFooter>
             <Button variant="outline" onClick={() => change(false)} disabled={isSubmitting}>
               Cancel

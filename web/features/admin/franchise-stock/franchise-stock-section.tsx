@@ -12,7 +12,6 @@ import { RejectReasonDialog } from '../money/reject-reason-dialog';
 import { useAdminFranchiseStock, useStockDecision } from './franchise-stock-api';
 import { STOCK_STATUS_LOOK, stockRequestLines } from '../../../lib/stock';
 
-
 function Actions({ r, onReject }: { r: StockRequestView; onReject: (r: StockRequestView) => void }) {
   const approve = useStockDecision(r.id, 'approve');
   const dispatch = useStockDecision(r.id, 'dispatch');
@@ -65,15 +64,37 @@ export function FranchiseStockSection() {
   const [rejecting, setRejecting] = useState<StockRequestView | null>(null);
   const data = query.data;
   const columns: Column<StockRequestView>[] = [
-    { header: 'Franchise', className: 'min-w-40', cell: (r) => <><p className="font-medium text-slate-900">{r.franchiseName}</p><p className="font-mono text-xs text-slate-500">{r.franchiseUserId}</p></> },
-    { header: 'Products', className: 'min-w-48', cell: (r) => <>{stockRequestLines(r)}{r.note ? <p className="text-xs text-slate-500">{r.note}</p> : null}</> },
+    {
+      header: 'Franchise',
+      className: 'min-w-40',
+      cell: (r) => (
+        <>
+          <p className="font-medium text-slate-900">{r.franchiseName}</p>
+          <p className="font-mono text-xs text-slate-500">{r.franchiseUserId}</p>
+        </>
+      ),
+    },
+    {
+      header: 'Products',
+      className: 'min-w-48',
+      cell: (r) => (
+        <>
+          {stockRequestLines(r)}
+          {r.note ? <p className="text-xs text-slate-500">{r.note}</p> : null}
+        </>
+      ),
+    },
     { header: 'Requested', className: 'whitespace-nowrap text-slate-600', cell: (r) => formatDateTimeIN(r.createdAt) },
     { header: 'Status', cell: (r) => <Badge tone={STOCK_STATUS_LOOK[r.status].tone}>{STOCK_STATUS_LOOK[r.status].label}</Badge> },
     { header: <span className="sr-only">Actions</span>, cell: (r) => <Actions r={r} onReject={setRejecting} /> },
   ];
   return (
     <div className="space-y-5">
-      <SectionHeader eyebrow="Franchise" title="Franchise Stock" description="Stock requests from franchise holders, and every franchise's stock. Stock enters a franchise's stock when the franchise confirms the delivery." />
+      <SectionHeader
+        eyebrow="Franchise"
+        title="Franchise Stock"
+        description="Stock requests from franchise holders, and every franchise's stock. Stock enters a franchise's stock when the franchise confirms the delivery."
+      />
       <QueryStates query={query} errorTitle="Failed to load franchise stock" loadingLabel="Loading franchise stock...">
         {data ? (
           <div className="space-y-6">
@@ -89,8 +110,12 @@ export function FranchiseStockSection() {
                 card={(r) => (
                   <>
                     <dl className="grid grid-cols-2 gap-x-4 gap-y-3">
-                      <CardField label="Franchise" wide>{columns[0].cell(r)}</CardField>
-                      <CardField label="Products" wide>{columns[1].cell(r)}</CardField>
+                      <CardField label="Franchise" wide>
+                        {columns[0].cell(r)}
+                      </CardField>
+                      <CardField label="Products" wide>
+                        {columns[1].cell(r)}
+                      </CardField>
                       <CardField label="Requested">{formatDateTimeIN(r.createdAt)}</CardField>
                       <CardField label="Status">{columns[3].cell(r)}</CardField>
                     </dl>

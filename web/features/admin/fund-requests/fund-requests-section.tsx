@@ -157,10 +157,16 @@ export function FundRequestsSection({ view }: { view: View }) {
 
   const columns: Column<AdminFundRequest>[] = [
     { header: 'Member', className: 'max-w-52 min-w-40', cell: (r) => <Member r={r} /> },
-    { header: 'Amount and date', className: 'whitespace-nowrap', cell: (r) => <>
-        <p className="font-semibold text-slate-900 tabular-nums">{formatINR(r.amount)}</p>
-        <p className="text-xs text-slate-500">{formatDateTimeIN(r.createdAt)}</p>
-      </> },
+    {
+      header: 'Amount and date',
+      className: 'whitespace-nowrap',
+      cell: (r) => (
+        <>
+          <p className="font-semibold text-slate-900 tabular-nums">{formatINR(r.amount)}</p>
+          <p className="text-xs text-slate-500">{formatDateTimeIN(r.createdAt)}</p>
+        </>
+      ),
+    },
     { header: 'Payment', className: 'min-w-44', cell: (r) => <Payment r={r} /> },
     { header: 'Status', className: 'max-w-52 min-w-32', cell: (r) => <Outcome r={r} /> },
     { header: <span className="sr-only">Actions</span>, stickyEnd: true, cell: (r) => <Actions r={r} onAction={onAction} /> },
@@ -178,7 +184,12 @@ export function FundRequestsSection({ view }: { view: View }) {
             : 'Every top-up request with its outcome. Approved requests are credited to the wallet through the ledger (Fund History, type Wallet Top-up).'
         }
       />
-      <SectionLinks label="Fund requests" links={LINKS} current={view} counts={{ pending: data?.counts.pending, manage: data ? data.counts.pending + data.counts.approved + data.counts.rejected : undefined }} />
+      <SectionLinks
+        label="Fund requests"
+        links={LINKS}
+        current={view}
+        counts={{ pending: data?.counts.pending, manage: data ? data.counts.pending + data.counts.approved + data.counts.rejected : undefined }}
+      />
       {data ? (
         <Alert tone="info" role="status" title="Limits">
           A member may request up to {formatINR(data.limits.maxPerRequest)} per request and {formatINR(data.limits.dailyLimit)} per day (server settings FUND_REQUEST_MAX_AMOUNT and
@@ -221,13 +232,15 @@ export function FundRequestsSection({ view }: { view: View }) {
         query={list}
         errorTitle="Failed to load fund requests"
         loadingLabel="Loading fund requests..."
-        empty={rows.length === 0 ? (
-          <EmptyState
-            icon={view === 'pending' ? BadgeCheck : Landmark}
-            title={view === 'pending' ? 'No pending fund requests' : 'No fund requests'}
-            description={view === 'pending' ? 'When a member asks to top up the wallet, the request waits here.' : 'Members ask for top-ups from their wallet page.'}
-          />
-        ) : null}
+        empty={
+          rows.length === 0 ? (
+            <EmptyState
+              icon={view === 'pending' ? BadgeCheck : Landmark}
+              title={view === 'pending' ? 'No pending fund requests' : 'No fund requests'}
+              description={view === 'pending' ? 'When a member asks to top up the wallet, the request waits here.' : 'Members ask for top-ups from their wallet page.'}
+            />
+          ) : null
+        }
       >
         <DataTable
           rows={rows}

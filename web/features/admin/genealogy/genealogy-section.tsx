@@ -5,11 +5,7 @@ import { SectionHeader } from '../ui/section-header';
 export function GenealogySection() {
   return (
     <div className="space-y-5">
-      <SectionHeader
-        eyebrow="User Details"
-        title="Genealogy"
-        description="The binary tree from its root. Search any member, jump to the extreme left or right, open a member's card."
-      />
+      <SectionHeader eyebrow="User Details" title="Genealogy" description="The binary tree from its root. Search any member, jump to the extreme left or right, open a member's card." />
       <GenealogyExplorer scope="admin" />
     </div>
   );

@@ -90,10 +90,7 @@ export function useUpdateOrder(order: AdminPurchaseView) {
     errorFallback: 'Failed to update order',
     successToast: (_d, changes) => ({
       title: 'Order updated',
-      description:
-        changes.paymentStatus === 'completed'
-          ? `Order ${shortId(order.id)} is paid; ${formatCount(order.totalBV)} BV credited.`
-          : `Order ${shortId(order.id)} was updated.`,
+      description: changes.paymentStatus === 'completed' ? `Order ${shortId(order.id)} is paid; ${formatCount(order.totalBV)} BV credited.` : `Order ${shortId(order.id)} was updated.`,
     }),
     invalidate,
     onFailure: async (failure) => {

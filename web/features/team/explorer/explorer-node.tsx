@@ -45,11 +45,7 @@ function NodeCard({ node, isRoot }: { node: TreeNode; isRoot: boolean }) {
 }
 
 function OpenSlot({ side }: { side: 'left' | 'right' }) {
-  return (
-    <span className="flex h-14 w-36 items-center justify-center rounded-xl border border-dashed border-slate-300 bg-white/60 text-[11px] text-slate-600">
-      Open {side}
-    </span>
-  );
+  return <span className="flex h-14 w-36 items-center justify-center rounded-xl border border-dashed border-slate-300 bg-white/60 text-[11px] text-slate-600">Open {side}</span>;
 }
 
 export interface NodeHandlers {

@@ -218,7 +218,15 @@ export function GenealogyExplorer({ scope }: { scope: ExplorerScope }) {
             <label htmlFor={`${scope}-explorer-depth`} className="block text-sm font-medium text-slate-700">
               Levels shown
             </label>
-            <Select id={`${scope}-explorer-depth`} value={depth} onChange={(e) => { setDepth(Number(e.target.value)); setExpanded({}); }} className="w-28">
+            <Select
+              id={`${scope}-explorer-depth`}
+              value={depth}
+              onChange={(e) => {
+                setDepth(Number(e.target.value));
+                setExpanded({});
+              }}
+              className="w-28"
+            >
               {LEVELS.map((n) => (
                 <option key={n} value={n}>
                   {n} levels
@@ -239,14 +247,23 @@ export function GenealogyExplorer({ scope }: { scope: ExplorerScope }) {
         <nav aria-label="Genealogy path" className="flex flex-wrap items-center gap-1 text-sm">
           {data.path.map((p, i) => (
             <span key={p.id} className="flex items-center gap-1">
-              {i > 0 ? <span aria-hidden="true" className="text-slate-400">›</span> : null}
+              {i > 0 ? (
+                <span aria-hidden="true" className="text-slate-400">
+                  ›
+                </span>
+              ) : null}
               {i === 1 && data.pathOmitted > 0 ? (
                 <span className="text-slate-600">
-                  … {data.pathOmitted} more <span aria-hidden="true" className="text-slate-400">›</span>
+                  … {data.pathOmitted} more{' '}
+                  <span aria-hidden="true" className="text-slate-400">
+                    ›
+                  </span>
                 </span>
               ) : null}
               {i === data.path.length - 1 ? (
-                <span aria-current="page" className="font-semibold text-slate-900">{p.name}</span>
+                <span aria-current="page" className="font-semibold text-slate-900">
+                  {p.name}
+                </span>
               ) : (
                 <button type="button" onClick={() => goTo(i === 0 && scope === 'member' ? null : p.id)} className="rounded font-medium text-brand-700 hover:underline">
                   {p.name}
@@ -286,12 +303,7 @@ export function GenealogyExplorer({ scope }: { scope: ExplorerScope }) {
               <Maximize2 aria-hidden="true" className="size-4" />
             </Button>
           </div>
-          <div
-            ref={pz.viewport}
-            {...pz.handlers}
-            onKeyDown={onKeyDown}
-            className="relative h-[62vh] min-h-80 cursor-grab touch-none overflow-hidden select-none active:cursor-grabbing"
-          >
+          <div ref={pz.viewport} {...pz.handlers} onKeyDown={onKeyDown} className="relative h-[62vh] min-h-80 cursor-grab touch-none overflow-hidden select-none active:cursor-grabbing">
             <div
               ref={pz.content}
               role="tree"
