@@ -34,35 +34,23 @@ function signedInRoutes(user: CurrentUser) {
 
   // A temporary password must be changed before anything else (decisions §2).
   if (user.firstLogin) {
-    return [
-      <Route key="cp" path="/change-password" element={<ChangePasswordPage />} />,
-      <Route key="any" path="*" element={<Navigate to="/change-password" replace />} />,
-    ];
+    return [<Route key="cp" path="/change-password" element={<ChangePasswordPage />} />, <Route key="any" path="*" element={<Navigate to="/change-password" replace />} />];
   }
 
   // Admins and founders set up two-factor sign-in before anything else (issue 13); an impersonated member is not asked.
   if (user.twoFactor.required && !user.twoFactor.enabled && !user.impersonatedBy) {
-    return [
-      <Route key="2fa" path="/two-factor-setup" element={<TwoFactorSetupPage />} />,
-      <Route key="any" path="*" element={<Navigate to="/two-factor-setup" replace />} />,
-    ];
+    return [<Route key="2fa" path="/two-factor-setup" element={<TwoFactorSetupPage />} />, <Route key="any" path="*" element={<Navigate to="/two-factor-setup" replace />} />];
   }
 
   if (isPendingStatus(user)) {
-    return [
-      ...always,
-      <Route key="home" path="/" element={<PendingApp />} />,
-      <Route key="pd" path="/pending-dashboard" element={<PendingApp />} />,
-    ];
+    return [...always, <Route key="home" path="/" element={<PendingApp />} />, <Route key="pd" path="/pending-dashboard" element={<PendingApp />} />];
   }
 
   const franchise = isFranchiseRole(user.role);
   return [
     ...always,
     <Route key="home" path="/" element={<Navigate to={homePathOf(user)} replace />} />,
-    ...MEMBER_PATHS.map((path) => (
-      <Route key={path} path={path} element={user.role === 'admin' ? <Navigate to="/" replace /> : <MemberApp />} />
-    )),
+    ...MEMBER_PATHS.map((path) => <Route key={path} path={path} element={user.role === 'admin' ? <Navigate to="/" replace /> : <MemberApp />} />),
     <Route key="founder" path="/founder" element={user.role === 'founder' ? <FounderApp /> : <Unauthorized portal="Founder" />} />,
     <Route key="admin" path="/admin" element={user.role === 'admin' || user.role === 'founder' ? <AdminApp /> : <Unauthorized portal="Admin" />} />,
     <Route key="franchise" path="/franchise" element={franchise ? <FranchiseApp /> : <Unauthorized portal="Franchise" />} />,

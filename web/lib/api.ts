@@ -4,9 +4,7 @@ import { impersonationToken } from './storage';
 import { promptStepUp } from './step-up';
 
 /** The answer of a write call that did not fail with 5xx (doc 1 §7, §8). */
-export type WriteResult<T> =
-  | { ok: true; status: number; data: T }
-  | { ok: false; status: number; error: Partial<ErrorBody> & { message?: string } };
+export type WriteResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number; error: Partial<ErrorBody> & { message?: string } };
 
 function headers(hasBody: boolean, extra?: Record<string, string>): Headers {
   const h = new Headers({ Accept: 'application/json', ...extra });

@@ -32,7 +32,10 @@ export function fullName(u: { firstName: string | null; lastName: string | null 
 }
 
 export function initials(u: { firstName: string | null; lastName: string | null; userId?: string }): string {
-  const letters = [u.firstName, u.lastName].filter(Boolean).map((s) => s!.trim()[0]).join('');
+  const letters = [u.firstName, u.lastName]
+    .filter(Boolean)
+    .map((s) => s!.trim()[0])
+    .join('');
   return (letters || u.userId?.slice(0, 2) || '?').toUpperCase();
 }
 

@@ -25,11 +25,7 @@ export function MemberHeader({ user }: { user: CurrentUser }) {
             </p>
             <p className="truncate font-mono text-xs text-slate-500">{user.userId}</p>
           </div>
-          <Link
-            to="/settings"
-            title="Account settings"
-            className="shrink-0 rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
-          >
+          <Link to="/settings" title="Account settings" className="shrink-0 rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500">
             <Avatar text={initials(user)} />
             <span className="sr-only">Account settings for {fullName(user, user.userId)}</span>
           </Link>

@@ -1,7 +1,10 @@
 import type { ComponentType } from 'react';
 
 type Loader = () => Promise<ComponentType>;
-const pick = <M extends Record<K, ComponentType>, K extends keyof M & string>(load: () => Promise<M>, name: K): Loader => () => load().then((m) => m[name]);
+const pick =
+  <M extends Record<K, ComponentType>, K extends keyof M & string>(load: () => Promise<M>, name: K): Loader =>
+  () =>
+    load().then((m) => m[name]);
 
 /**
  * The member portal's pages by path, each its own chunk (issue 14). The portal renders them lazily; the first

@@ -13,7 +13,13 @@ const screen = <M extends Record<K, ComponentType<object>>, K extends keyof M & 
   lazy(() =>
     Promise.all([load(), import('../../styles.css'), import('./with-queries')]).then(([m, , q]) => {
       const Screen = m[name] as ComponentType<object>;
-      return { default: () => <q.WithQueries><Screen /></q.WithQueries> };
+      return {
+        default: () => (
+          <q.WithQueries>
+            <Screen />
+          </q.WithQueries>
+        ),
+      };
     }),
   );
 const ForgotPasswordPage = screen(() => import('../../features/auth/forgot-password-page'), 'ForgotPasswordPage');

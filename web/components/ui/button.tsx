@@ -30,18 +30,7 @@ export interface ButtonProps extends ComponentProps<'button'> {
   fullWidth?: boolean;
 }
 
-export function Button({
-  variant = 'primary',
-  size = 'md',
-  loading = false,
-  asChild = false,
-  fullWidth = false,
-  className,
-  disabled,
-  children,
-  type,
-  ...props
-}: ButtonProps) {
+export function Button({ variant = 'primary', size = 'md', loading = false, asChild = false, fullWidth = false, className, disabled, children, type, ...props }: ButtonProps) {
   const classes = cn(
     'inline-flex shrink-0 items-center justify-center font-semibold whitespace-nowrap transition-colors',
     'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500',

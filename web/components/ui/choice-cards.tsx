@@ -11,13 +11,7 @@ export interface ChoiceOption {
 }
 
 /** Radio cards in a fieldset, registered with react-hook-form; the legend names the group. */
-export function ChoiceCards({
-  legend,
-  options,
-  error,
-  className,
-  ...field
-}: UseFormRegisterReturn & { legend: string; options: readonly ChoiceOption[]; error?: string; className?: string }) {
+export function ChoiceCards({ legend, options, error, className, ...field }: UseFormRegisterReturn & { legend: string; options: readonly ChoiceOption[]; error?: string; className?: string }) {
   const errorId = `${field.name}-choice-error`;
   return (
     <fieldset aria-describedby={error ? errorId : undefined} aria-invalid={error ? true : undefined} className="space-y-1.5">

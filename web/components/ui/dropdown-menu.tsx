@@ -1,16 +1,4 @@
-import {
-  createContext,
-  useCallback,
-  useContext,
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type ComponentType,
-  type KeyboardEvent,
-  type ReactNode,
-} from 'react';
+import { createContext, useCallback, useContext, useEffect, useId, useLayoutEffect, useRef, useState, type ComponentType, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { cn } from '../../lib/cn';
 
@@ -140,10 +128,7 @@ export function DropdownMenu({
                 aria-label={label}
                 onKeyDown={onKeyDown}
                 style={{ ...(pos ?? { top: -9999, left: -9999 }), position: 'fixed' }}
-                className={cn(
-                  'z-50 min-w-52 rounded-xl border border-slate-200 bg-white p-1.5 shadow-xl shadow-slate-900/10 data-[ready=true]:animate-fade-in',
-                  className,
-                )}
+                className={cn('z-50 min-w-52 rounded-xl border border-slate-200 bg-white p-1.5 shadow-xl shadow-slate-900/10 data-[ready=true]:animate-fade-in', className)}
                 data-ready={pos ? 'true' : 'false'}
               >
                 {children}

@@ -26,11 +26,7 @@ export function Logo({ caption, className, tone = 'dark' }: { caption?: string; 
   return (
     <span className={cn('inline-flex items-center gap-2.5', className)}>
       <LogoMark className="size-9" />
-      {caption ? (
-        <span className={cn('text-sm leading-tight font-semibold tracking-tight sm:text-base', tone === 'light' ? 'text-white' : 'text-slate-900')}>
-          {caption}
-        </span>
-      ) : null}
+      {caption ? <span className={cn('text-sm leading-tight font-semibold tracking-tight sm:text-base', tone === 'light' ? 'text-white' : 'text-slate-900')}>{caption}</span> : null}
     </span>
   );
 }
@@ -39,9 +35,22 @@ export function Logo({ caption, className, tone = 'dark' }: { caption?: string; 
 export function LogoHero({ className }: { className?: string }) {
   const gid = useId();
   const nodes: Array<[number, number, number]> = [
-    [160, 52, 0], [90, 122, 1], [230, 122, 1], [55, 190, 2], [125, 190, 2], [195, 190, 2], [265, 190, 2],
+    [160, 52, 0],
+    [90, 122, 1],
+    [230, 122, 1],
+    [55, 190, 2],
+    [125, 190, 2],
+    [195, 190, 2],
+    [265, 190, 2],
   ];
-  const edges: Array<[number, number]> = [[0, 1], [0, 2], [1, 3], [1, 4], [2, 5], [2, 6]];
+  const edges: Array<[number, number]> = [
+    [0, 1],
+    [0, 2],
+    [1, 3],
+    [1, 4],
+    [2, 5],
+    [2, 6],
+  ];
   return (
     <svg viewBox="0 0 320 240" aria-hidden="true" className={cn('w-full max-w-sm', className)}>
       <defs>

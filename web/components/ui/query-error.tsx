@@ -36,7 +36,15 @@ interface ListQuery {
  * The states of a list in one place: the error with a retry (above the last good rows when a refresh
  * failed), the loading line, the empty state the caller passes when there is nothing, then the rows.
  */
-export function QueryStates({ query, what, verb = 'load', errorTitle = `Failed to ${verb} ${what}`, loadingLabel = `Loading ${what}...`, empty, children }: {
+export function QueryStates({
+  query,
+  what,
+  verb = 'load',
+  errorTitle = `Failed to ${verb} ${what}`,
+  loadingLabel = `Loading ${what}...`,
+  empty,
+  children,
+}: {
   query: ListQuery;
   /** What the list holds ('news', 'KYC requests'): the error title and the loading line are made of it unless named. */
   what?: string;
@@ -46,9 +54,7 @@ export function QueryStates({ query, what, verb = 'load', errorTitle = `Failed t
   empty?: ReactNode;
   children: ReactNode;
 }) {
-  const error = query.isError ? (
-    <QueryError title={errorTitle} error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
-  ) : null;
+  const error = query.isError ? <QueryError title={errorTitle} error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} /> : null;
   if (error && query.data === undefined) return error;
   if (query.isPending) return <InlineLoader label={loadingLabel} />;
   return (

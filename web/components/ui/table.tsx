@@ -50,27 +50,11 @@ export function Tr({ className, ...props }: ComponentProps<'tr'>) {
 }
 
 /** A column header that sorts: aria-sort tells assistive technology the current order. */
-export function SortableTh({
-  label,
-  active,
-  dir,
-  onSort,
-  className,
-}: {
-  label: string;
-  active: boolean;
-  dir: 'asc' | 'desc';
-  onSort: () => void;
-  className?: string;
-}) {
+export function SortableTh({ label, active, dir, onSort, className }: { label: string; active: boolean; dir: 'asc' | 'desc'; onSort: () => void; className?: string }) {
   const Icon = active ? (dir === 'asc' ? ArrowUp : ArrowDown) : ArrowUpDown;
   return (
     <Th aria-sort={active ? (dir === 'asc' ? 'ascending' : 'descending') : 'none'} className={className}>
-      <button
-        type="button"
-        onClick={onSort}
-        className={cn('-mx-1 inline-flex cursor-pointer items-center gap-1 rounded px-1 uppercase hover:text-slate-900', active && 'text-slate-900')}
-      >
+      <button type="button" onClick={onSort} className={cn('-mx-1 inline-flex cursor-pointer items-center gap-1 rounded px-1 uppercase hover:text-slate-900', active && 'text-slate-900')}>
         {label}
         <Icon aria-hidden="true" className={cn('size-3.5', active ? 'text-brand-600' : 'text-slate-500')} />
       </button>

@@ -35,19 +35,12 @@ export function Toaster() {
               }
             }}
             data-variant={variant}
-            className={cn(
-              'toast-root pointer-events-auto relative flex w-full items-start gap-3 rounded-xl border p-4 pr-10 shadow-lg',
-              variantClass[variant],
-            )}
+            className={cn('toast-root pointer-events-auto relative flex w-full items-start gap-3 rounded-xl border p-4 pr-10 shadow-lg', variantClass[variant])}
           >
             <span className="mt-0.5 shrink-0">{variantIcon[variant]}</span>
             <div className="min-w-0 flex-1 space-y-1">
               <ToastPrimitive.Title className="text-sm font-semibold">{t.title}</ToastPrimitive.Title>
-              {t.description ? (
-                <ToastPrimitive.Description className={cn('text-sm', variant === 'destructive' ? 'text-white' : 'text-slate-600')}>
-                  {t.description}
-                </ToastPrimitive.Description>
-              ) : null}
+              {t.description ? <ToastPrimitive.Description className={cn('text-sm', variant === 'destructive' ? 'text-white' : 'text-slate-600')}>{t.description}</ToastPrimitive.Description> : null}
             </div>
             <ToastPrimitive.Close
               className={cn(
@@ -62,10 +55,7 @@ export function Toaster() {
         );
       })}
       {/* Inside the app shell's aria-live container (app/app.tsx ToastHost), which a modal dialog leaves reachable. */}
-      <ToastPrimitive.Viewport
-        hotkey={[...TOAST.hotkey]}
-        className="fixed top-0 right-0 z-[100] flex max-h-dvh w-full flex-col gap-2 p-4 outline-none sm:top-auto sm:bottom-0 sm:max-w-sm"
-      />
+      <ToastPrimitive.Viewport hotkey={[...TOAST.hotkey]} className="fixed top-0 right-0 z-[100] flex max-h-dvh w-full flex-col gap-2 p-4 outline-none sm:top-auto sm:bottom-0 sm:max-w-sm" />
     </ToastPrimitive.Provider>
   );
 }

@@ -75,9 +75,7 @@ export function KycStatusCard({ user }: { user: CurrentUser }) {
             Complete your KYC by {deadline}.
           </Alert>
         ) : null}
-        {user.kycStatus === 'rejected' ? (
-          <p className="text-sm text-slate-600">One or more documents were rejected. Replace them on the KYC page.</p>
-        ) : null}
+        {user.kycStatus === 'rejected' ? <p className="text-sm text-slate-600">One or more documents were rejected. Replace them on the KYC page.</p> : null}
         <Button asChild variant={user.kycStatus === 'approved' ? 'outline' : 'primary'}>
           <Link to="/kyc-upload">
             <ShieldCheck aria-hidden="true" className="size-4" />

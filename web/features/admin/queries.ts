@@ -39,8 +39,19 @@ export const USER_LIST_KEYS: string[] = [KEYS.userSearch, KEYS.paidMembers, KEYS
 
 /** Everything a wallet movement can change: the withdrawal lists, the ledger, the balances, the reports and the dashboard. */
 export const MONEY_KEYS: string[] = [
-  KEYS.withdrawals, KEYS.pendingWithdrawals, KEYS.approvedWithdrawals, KEYS.rejectedWithdrawals, KEYS.fundHistory, KEYS.approvals, KEYS.walletBalances,
-  KEYS.payoutSummary, KEYS.directIncome, KEYS.holidayReward, KEYS.stats, KEYS.auditLog, ...USER_LIST_KEYS,
+  KEYS.withdrawals,
+  KEYS.pendingWithdrawals,
+  KEYS.approvedWithdrawals,
+  KEYS.rejectedWithdrawals,
+  KEYS.fundHistory,
+  KEYS.approvals,
+  KEYS.walletBalances,
+  KEYS.payoutSummary,
+  KEYS.directIncome,
+  KEYS.holidayReward,
+  KEYS.stats,
+  KEYS.auditLog,
+  ...USER_LIST_KEYS,
 ];
 
 /** Marks the queries whose key starts with one of these paths stale (refetching the ones on screen). */

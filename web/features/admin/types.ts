@@ -1,7 +1,4 @@
-import type {
-  AdminStatsResponse, AdminUserPage, AdminUserRow, AuditEntry, AuditPage, FreeUsersResponse, KycQueueEntry, ReviewDocument, TodayJoiningsResponse,
-  UserDocuments,
-} from '@contracts';
+import type { AdminStatsResponse, AdminUserPage, AdminUserRow, AuditEntry, AuditPage, FreeUsersResponse, KycQueueEntry, ReviewDocument, TodayJoiningsResponse, UserDocuments } from '@contracts';
 
 /** The admin screens' answer types: each is the `z.infer` of its route's response schema in contracts/ (issue 14). */
 export type { AdminUserRow, AuditEntry, AuditPage, KycQueueEntry, ReviewDocument };

@@ -19,10 +19,7 @@ import { useOnce } from './use-once';
 const MISSING = 'This invitation link is missing required information.';
 const VALIDATION_FAILED = 'Failed to validate invitation. Please try again.';
 
-type State =
-  | { kind: 'validating' }
-  | { kind: 'invalid'; message: string }
-  | { kind: 'valid'; firstName: string; email: string };
+type State = { kind: 'validating' } | { kind: 'invalid'; message: string } | { kind: 'valid'; firstName: string; email: string };
 
 /** S6 Complete Account Setup (doc 1 §2, §4, §5, §8). */
 export function CompleteInvitationPage() {

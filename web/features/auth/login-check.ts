@@ -1,4 +1,3 @@
-
 export interface LoginValues {
   userId: string;
   password: string;

@@ -95,77 +95,77 @@ export function LoginPage() {
                 <p className="text-base text-slate-500">Open your authenticator app and enter the code it shows for this account.</p>
               </div>
               <Suspense fallback={<InlineLoader label="Loading..." />}>
-              <CodeForm
-                id="login-code"
-                submitLabel="Verify and log in"
-                submit={submitLoginCode}
-                onDone={(data) => signedIn((data as { user: CurrentUser }).user)}
-                secondary={
-                  <Button
-                    type="button"
-                    variant="outline"
-                    onClick={() => {
-                      setCodeStep(false);
-                      setValues((v) => ({ ...v, password: '' }));
-                    }}
-                  >
-                    Back
-                  </Button>
-                }
-              />
+                <CodeForm
+                  id="login-code"
+                  submitLabel="Verify and log in"
+                  submit={submitLoginCode}
+                  onDone={(data) => signedIn((data as { user: CurrentUser }).user)}
+                  secondary={
+                    <Button
+                      type="button"
+                      variant="outline"
+                      onClick={() => {
+                        setCodeStep(false);
+                        setValues((v) => ({ ...v, password: '' }));
+                      }}
+                    >
+                      Back
+                    </Button>
+                  }
+                />
               </Suspense>
             </>
           ) : (
-          <>
-          <div className="mb-8 space-y-2">
-            <h1 className="text-3xl font-bold tracking-tight text-slate-900">Welcome to the product</h1>
-            <p className="text-base text-slate-500">Enter your user ID and password to continue.</p>
-          </div>
-          <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-5">
-            <FormField id="userId" label="User ID" error={errors.userId}>
-              <Input
-                autoComplete="username"
-                placeholder="MB1234567"
-                autoCapitalize="characters"
-                spellCheck={false}
-                name="userId"
-                value={values.userId}
-                onChange={change('userId')}
-                {...fieldA11y('userId', errors.userId)}
-              />
-            </FormField>
-            <FormField id="password" label="Password" error={errors.password}>
-              <PasswordInput
-                autoComplete="current-password"
-                placeholder="Enter your password"
-                name="password"
-                value={values.password}
-                onChange={change('password')}
-                {...fieldA11y('password', errors.password)}
-              />
-            </FormField>
-            <div className="flex items-center justify-between gap-3">
-              <div className="flex items-center gap-2">
-                <NativeCheckbox id="rememberMe" name="rememberMe" checked={values.rememberMe} onChange={(e) => setValues((prev) => ({ ...prev, rememberMe: e.target.checked }))} />
-                <Label htmlFor="rememberMe" className="cursor-pointer font-normal text-slate-600">
-                  Remember me
-                </Label>
+            <>
+              <div className="mb-8 space-y-2">
+                <h1 className="text-3xl font-bold tracking-tight text-slate-900">Welcome to the product</h1>
+                <p className="text-base text-slate-500">Enter your user ID and password to continue.</p>
               </div>
-              <Link to="/forgot-password" className="text-sm font-medium text-brand-700 hover:underline">
-                Forgot password?
-              </Link>
-            </div>
-            <Button type="submit" size="lg" fullWidth loading={isSubmitting}>
-              {isSubmitting ? 'Logging in...' : 'Log in'}
-            </Button>
-          </form>
-          <p className="mt-8 text-center text-sm text-slate-500">
-            Don&apos;t have an account?{' '}
-            <Link to="/signup" className="font-semibold text-brand-700 hover:underline">
-              Sign up
-            </Link>
-          </p>
-          </>
+              <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-5">
+                <FormField id="userId" label="User ID" error={errors.userId}>
+                  <Input
+                    autoComplete="username"
+                    placeholder="MB1234567"
+                    autoCapitalize="characters"
+                    spellCheck={false}
+                    name="userId"
+                    value={values.userId}
+                    onChange={change('userId')}
+                    {...fieldA11y('userId', errors.userId)}
+                  />
+                </FormField>
+                <FormField id="password" label="Password" error={errors.password}>
+                  <PasswordInput
+                    autoComplete="current-password"
+                    placeholder="Enter your password"
+                    name="password"
+                    value={values.password}
+                    onChange={change('password')}
+                    {...fieldA11y('password', errors.password)}
+                  />
+                </FormField>
+                <div className="flex items-center justify-between gap-3">
+                  <div className="flex items-center gap-2">
+                    <NativeCheckbox id="rememberMe" name="rememberMe" checked={values.rememberMe} onChange={(e) => setValues((prev) => ({ ...prev, rememberMe: e.target.checked }))} />
+                    <Label htmlFor="rememberMe" className="cursor-pointer font-normal text-slate-600">
+                      Remember me
+                    </Label>
+                  </div>
+                  <Link to="/forgot-password" className="text-sm font-medium text-brand-700 hover:underline">
+                    Forgot password?
+                  </Link>
+                </div>
+                <Button type="submit" size="lg" fullWidth loading={isSubmitting}>
+                  {isSubmitting ? 'Logging in...' : 'Log in'}
+                </Button>
+              </form>
+              <p className="mt-8 text-center text-sm text-slate-500">
+                Don&apos;t have an account?{' '}
+                <Link to="/signup" className="font-semibold text-brand-700 hover:underline">
+                  Sign up
+                </Link>
+              </p>
+            </>
           )}
         </div>
       </main>

@@ -15,11 +15,7 @@ import { useSignup } from './api';
 
 const FIELDS = ['fullName', 'email', 'password', 'confirmPassword', 'sponsorCode'] as const;
 
-type SponsorState =
-  | { kind: 'idle' }
-  | { kind: 'checking'; code: string }
-  | { kind: 'valid'; code: string; sponsor: SponsorResponse }
-  | { kind: 'invalid'; code: string; message: string };
+type SponsorState = { kind: 'idle' } | { kind: 'checking'; code: string } | { kind: 'valid'; code: string; sponsor: SponsorResponse } | { kind: 'invalid'; code: string; message: string };
 
 /** S2 Signup (doc 1 §2, §5, §8). */
 export function SignupPage() {
@@ -115,13 +111,7 @@ export function SignupPage() {
           </div>
           <FormField id="sponsorCode" label="Sponsor Code" optional error={sponsorError} hint="The user ID of the member who referred you.">
             <div className="relative">
-              <Input
-                autoCapitalize="characters"
-                spellCheck={false}
-                placeholder="MB1234567"
-                {...fieldA11y('sponsorCode', sponsorError, true)}
-                {...sponsorField}
-              />
+              <Input autoCapitalize="characters" spellCheck={false} placeholder="MB1234567" {...fieldA11y('sponsorCode', sponsorError, true)} {...sponsorField} />
               {sponsor.kind === 'checking' ? (
                 <span className="absolute inset-y-0 right-3 flex items-center text-slate-400">
                   <Spinner label="Checking sponsor code" />

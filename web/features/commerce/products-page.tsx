@@ -113,13 +113,7 @@ export function ProductsPage() {
         </ul>
       )}
 
-      <PurchaseDialog
-        product={buying.product}
-        session={buying.session}
-        open={buying.open}
-        onOpenChange={(open) => setBuying((b) => ({ ...b, open }))}
-        returnFocus={trigger}
-      />
+      <PurchaseDialog product={buying.product} session={buying.session} open={buying.open} onOpenChange={(open) => setBuying((b) => ({ ...b, open }))} returnFocus={trigger} />
     </div>
   );
 }

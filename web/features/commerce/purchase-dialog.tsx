@@ -38,7 +38,10 @@ export function toQuantity(raw: unknown): number {
 
 /** The profile's address, city, state and pincode as one line, when the profile has them. */
 export function profileAddress(u: Pick<CurrentUser, 'address' | 'city' | 'state' | 'pincode'>): string {
-  const place = [u.city, u.state].map((s) => s?.trim()).filter(Boolean).join(', ');
+  const place = [u.city, u.state]
+    .map((s) => s?.trim())
+    .filter(Boolean)
+    .join(', ');
   const line = [u.address?.trim(), place].filter(Boolean).join(', ');
   return [line, u.pincode?.trim()].filter(Boolean).join(' - ');
 }
@@ -126,9 +129,7 @@ function PurchaseForm({ product, onDone }: { product: ProductView; onDone: () =>
           </p>
         ) : method ? (
           <p className="text-xs text-slate-500">
-            {method === 'wallet'
-              ? 'Paid from your wallet at once; the BV is credited immediately.'
-              : 'The order stays pending until your payment is confirmed; the BV is credited then.'}
+            {method === 'wallet' ? 'Paid from your wallet at once; the BV is credited immediately.' : 'The order stays pending until your payment is confirmed; the BV is credited then.'}
           </p>
         ) : null}
         <FormField id="purchase-address" label="Delivery Address" error={addressError}>

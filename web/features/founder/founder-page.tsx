@@ -65,13 +65,7 @@ export function FounderPage() {
               hint="Members in your tree"
               loading={loading}
             />
-            <Stat
-              icon={<EyeOff aria-hidden="true" className="size-4.5" />}
-              label="Hidden IDs"
-              value={`${s?.hiddenIds ?? 0} / ${stats.limit}`}
-              hint="Used of the limit"
-              loading={loading}
-            />
+            <Stat icon={<EyeOff aria-hidden="true" className="size-4.5" />} label="Hidden IDs" value={`${s?.hiddenIds ?? 0} / ${stats.limit}`} hint="Used of the limit" loading={loading} />
             <Stat
               icon={<IndianRupee aria-hidden="true" className="size-4.5" />}
               label="Global Revenue"
@@ -79,13 +73,7 @@ export function FounderPage() {
               hint="Completed purchases"
               loading={loading}
             />
-            <Stat
-              icon={<ArrowLeftToLine aria-hidden="true" className="size-4.5" />}
-              label="Left Leg Users"
-              value={COUNT.format(s?.leftLegUsers ?? 0)}
-              hint="Members on the left"
-              loading={loading}
-            />
+            <Stat icon={<ArrowLeftToLine aria-hidden="true" className="size-4.5" />} label="Left Leg Users" value={COUNT.format(s?.leftLegUsers ?? 0)} hint="Members on the left" loading={loading} />
             <Stat
               icon={<ArrowRightToLine aria-hidden="true" className="size-4.5" />}
               label="Right Leg Users"

@@ -349,11 +349,7 @@ export function IncomePage() {
         <FinancialYearCard data={data} loading={isPending} />
       </div>
 
-      {isPending ? (
-        <InlineLoader label="Loading your income..." />
-      ) : data ? (
-        <SplitColumns left={<CyclesCard cycles={data.cycles} />} right={<PoolAwardsCard awards={data.poolAwards} />} />
-      ) : null}
+      {isPending ? <InlineLoader label="Loading your income..." /> : data ? <SplitColumns left={<CyclesCard cycles={data.cycles} />} right={<PoolAwardsCard awards={data.poolAwards} />} /> : null}
     </div>
   );
 }

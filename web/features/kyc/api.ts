@@ -14,7 +14,10 @@ function asList(data: unknown): KycDocumentView[] {
 export function useKycDocuments() {
   return useQuery({
     queryKey: KYC_KEY,
-    select: (data: unknown) => asList(data).slice().sort((a, b) => b.createdAt.localeCompare(a.createdAt)),
+    select: (data: unknown) =>
+      asList(data)
+        .slice()
+        .sort((a, b) => b.createdAt.localeCompare(a.createdAt)),
   });
 }
 

@@ -78,7 +78,15 @@ export function KycUploadPage() {
               {isPending ? (
                 <InlineLoader label="Loading documents..." />
               ) : isError ? (
-                <Alert tone="danger" title="Could not load your documents" action={<Button size="sm" variant="outline" onClick={() => void refetch()}>Try again</Button>} />
+                <Alert
+                  tone="danger"
+                  title="Could not load your documents"
+                  action={
+                    <Button size="sm" variant="outline" onClick={() => void refetch()}>
+                      Try again
+                    </Button>
+                  }
+                />
               ) : (
                 <KycDocumentList documents={documents} emptyText="Upload your first document with the form above." />
               )}
@@ -98,11 +106,7 @@ export function KycUploadPage() {
                   return (
                     <li key={t} className="flex items-center justify-between gap-3 text-sm">
                       <span className="flex items-center gap-2 text-slate-700">
-                        {doc?.status === 'approved' ? (
-                          <CheckCircle2 aria-hidden="true" className="size-4 text-emerald-600" />
-                        ) : (
-                          <Circle aria-hidden="true" className="size-4 text-slate-300" />
-                        )}
+                        {doc?.status === 'approved' ? <CheckCircle2 aria-hidden="true" className="size-4 text-emerald-600" /> : <Circle aria-hidden="true" className="size-4 text-slate-300" />}
                         {KYC_TYPE_LABELS[t]}
                       </span>
                       {doc ? <DocumentStatusBadge status={doc.status} /> : <Badge>Not uploaded</Badge>}

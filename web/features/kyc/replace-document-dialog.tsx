@@ -18,15 +18,7 @@ import { checkKycFile, toastFileProblem } from './file-checks';
 const [READING, SENDING, DONE] = KYC_REPLACE_PROGRESS_STEPS;
 
 /** Replace a rejected document (doc 1 §2, §4): jpg/jpeg/png/pdf, progress 25, 75, 100. */
-export function ReplaceDocumentDialog({
-  document,
-  open,
-  onOpenChange,
-}: {
-  document: KycDocumentView;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function ReplaceDocumentDialog({ document, open, onOpenChange }: { document: KycDocumentView; open: boolean; onOpenChange: (open: boolean) => void }) {
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | undefined>();

@@ -53,18 +53,13 @@ export function ActivityCard() {
       <CardContent className="pt-3">
         {isPending ? <InlineLoader label="Loading recent activity..." /> : null}
         {isError ? <QueryError title="Could not load your recent activity" error={error} onRetry={() => void refetch()} retrying={isFetching} /> : null}
-        {data && data.length === 0 ? (
-          <EmptyState icon={Activity} title="No activity yet" description="New members in your team, your purchases and wallet movements will show up here." />
-        ) : null}
+        {data && data.length === 0 ? <EmptyState icon={Activity} title="No activity yet" description="New members in your team, your purchases and wallet movements will show up here." /> : null}
         {data && data.length > 0 ? (
           <ul aria-label="Recent activity" className="-mx-2 divide-y divide-slate-100">
             {data.map((item) => (
               <li key={`${item.kind}-${item.at}-${item.title}-${item.detail}`}>
                 {item.link ? (
-                  <Link
-                    to={item.link}
-                    className="group flex items-start gap-3 rounded-lg px-2 py-3 transition-colors hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-500"
-                  >
+                  <Link to={item.link} className="group flex items-start gap-3 rounded-lg px-2 py-3 transition-colors hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-500">
                     <ItemBody item={item} />
                     <ChevronRight aria-hidden="true" className="mt-2.5 size-4 shrink-0 text-slate-400 transition-transform group-hover:translate-x-0.5" />
                   </Link>

@@ -28,9 +28,7 @@ function NewsItem({ item }: { item: NewsView }) {
     <li aria-label={item.title} className={cn('rounded-xl border border-l-4 border-slate-200 bg-white p-4', priority.edge)}>
       <div className="flex flex-wrap items-center gap-1.5">
         <Badge tone={TYPE_TONES[item.type] ?? 'neutral'}>{titleCase(item.type)}</Badge>
-        {item.priority !== 'normal' ? (
-          <Badge tone={priority.tone}>{priority.label}</Badge>
-        ) : null}
+        {item.priority !== 'normal' ? <Badge tone={priority.tone}>{priority.label}</Badge> : null}
         <time dateTime={item.publishedAt ?? item.createdAt} className="ml-auto text-xs text-slate-500">
           {formatDate(item.publishedAt ?? item.createdAt)}
         </time>

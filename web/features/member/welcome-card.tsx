@@ -8,10 +8,7 @@ import { ROLE_LABELS, STATUS_LABELS } from '../account';
 export function WelcomeCard({ user }: { user: CurrentUser }) {
   const status = STATUS_LABELS[user.status];
   return (
-    <section
-      aria-labelledby="welcome-title"
-      className="relative overflow-hidden rounded-2xl bg-gradient-to-br from-brand-700 via-brand-800 to-brand-950 p-6 text-white shadow-lg sm:p-8"
-    >
+    <section aria-labelledby="welcome-title" className="relative overflow-hidden rounded-2xl bg-gradient-to-br from-brand-700 via-brand-800 to-brand-950 p-6 text-white shadow-lg sm:p-8">
       <div aria-hidden="true" className="absolute -top-16 -right-10 size-64 rounded-full bg-brand-400/25 blur-3xl" />
       <div aria-hidden="true" className="absolute -bottom-24 left-1/3 size-56 rounded-full bg-amber-300/10 blur-3xl" />
       <div className="relative space-y-2">

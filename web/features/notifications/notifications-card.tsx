@@ -31,10 +31,7 @@ export function NotificationsCard() {
           {data.map((n) => {
             const high = n.priority === 'high' || n.priority === 'urgent';
             return (
-              <li
-                key={n.id}
-                className={cn('rounded-xl border p-4', high ? 'border-red-200 bg-red-50/60' : 'border-slate-200 bg-white', !n.read && 'shadow-sm')}
-              >
+              <li key={n.id} className={cn('rounded-xl border p-4', high ? 'border-red-200 bg-red-50/60' : 'border-slate-200 bg-white', !n.read && 'shadow-sm')}>
                 <div className="flex flex-wrap items-center gap-2">
                   <p className="font-medium text-slate-900">{n.subject}</p>
                   {high ? <Badge tone="danger">High priority</Badge> : null}

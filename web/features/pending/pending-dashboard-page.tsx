@@ -74,12 +74,7 @@ export function PendingDashboardPage() {
         <div className="grid gap-4 sm:grid-cols-3">
           <Tile icon={<Hourglass aria-hidden="true" className="size-5" />} label="Registration Status" value="Under Review" tone="warning" />
           <Tile icon={<FileCheck2 aria-hidden="true" className="size-5" />} label="KYC Status" value={kyc.value} tone={kyc.tone} />
-          <Tile
-            icon={<ShieldCheck aria-hidden="true" className="size-5" />}
-            label="Profile"
-            value={profileComplete ? 'Complete' : 'Incomplete'}
-            tone={profileComplete ? 'success' : 'warning'}
-          />
+          <Tile icon={<ShieldCheck aria-hidden="true" className="size-5" />} label="Profile" value={profileComplete ? 'Complete' : 'Incomplete'} tone={profileComplete ? 'success' : 'warning'} />
         </div>
 
         <div className="grid items-start gap-6 lg:grid-cols-5">

@@ -11,9 +11,7 @@ import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { useUpdateProfile } from './api';
 
-const FIELDS = [
-  'firstName', 'lastName', 'mobile', 'address', 'city', 'state', 'pincode', 'bankAccountHolderName', 'bankName', 'bankAccountNumber', 'bankIFSC', 'cryptoWalletAddress',
-] as const;
+const FIELDS = ['firstName', 'lastName', 'mobile', 'address', 'city', 'state', 'pincode', 'bankAccountHolderName', 'bankName', 'bankAccountNumber', 'bankIFSC', 'cryptoWalletAddress'] as const;
 type Field = (typeof FIELDS)[number];
 type Values = Record<Field, string>;
 
@@ -39,7 +37,8 @@ const SECTIONS: Array<{ title: string; fields: Field[] }> = [
 ];
 
 /** A change of these starts the 24-hour hold on withdrawals (issue 13). */
-const PAYOUT_NOTE = 'Withdrawals go only to these details. After any change they wait 24 hours, and you are told by notification and email; a new bank account also needs its cancelled cheque approved in KYC.';
+const PAYOUT_NOTE =
+  'Withdrawals go only to these details. After any change they wait 24 hours, and you are told by notification and email; a new bank account also needs its cancelled cheque approved in KYC.';
 
 /** The server sends the bank account number masked; it is never put back into the form. */
 const isMasked = (v: string | null) => Boolean(v && /[^0-9]/.test(v));
@@ -97,15 +96,15 @@ export function ProfileCard({ user }: { user: CurrentUser }) {
     <Card>
       <CardHeader>
         <div className="flex items-start justify-between gap-3">
-        <div className="space-y-1">
-          <CardTitle>Profile</CardTitle>
-          <CardDescription>{editing ? 'Update your personal, address and bank details.' : 'Your personal, address and bank details.'}</CardDescription>
-        </div>
-        {editing ? null : (
-          <Button size="sm" variant="outline" onClick={startEditing}>
-            <Pencil aria-hidden="true" className="size-3.5" /> Edit Profile
-          </Button>
-        )}
+          <div className="space-y-1">
+            <CardTitle>Profile</CardTitle>
+            <CardDescription>{editing ? 'Update your personal, address and bank details.' : 'Your personal, address and bank details.'}</CardDescription>
+          </div>
+          {editing ? null : (
+            <Button size="sm" variant="outline" onClick={startEditing}>
+              <Pencil aria-hidden="true" className="size-3.5" /> Edit Profile
+            </Button>
+          )}
         </div>
       </CardHeader>
 

@@ -26,11 +26,30 @@ const frame = {
 
 function StatusIcon({ doc, state }: { doc: ReferralDocument; state: UploadState }) {
   const box = 'flex size-10 shrink-0 items-center justify-center rounded-lg';
-  if (state.status === 'done') return <span className={cn(box, 'bg-emerald-100 text-emerald-700')}><CheckCircle2 aria-hidden="true" className="size-5" /></span>;
-  if (state.status === 'error') return <span className={cn(box, 'bg-red-100 text-red-600')}><AlertCircle aria-hidden="true" className="size-5" /></span>;
-  if (state.status !== 'empty') return <span className={cn(box, 'bg-brand-100 text-brand-700')}><Loader2 aria-hidden="true" className="size-5 animate-spin" /></span>;
+  if (state.status === 'done')
+    return (
+      <span className={cn(box, 'bg-emerald-100 text-emerald-700')}>
+        <CheckCircle2 aria-hidden="true" className="size-5" />
+      </span>
+    );
+  if (state.status === 'error')
+    return (
+      <span className={cn(box, 'bg-red-100 text-red-600')}>
+        <AlertCircle aria-hidden="true" className="size-5" />
+      </span>
+    );
+  if (state.status !== 'empty')
+    return (
+      <span className={cn(box, 'bg-brand-100 text-brand-700')}>
+        <Loader2 aria-hidden="true" className="size-5 animate-spin" />
+      </span>
+    );
   const Icon = doc.photo ? ImageIcon : FileText;
-  return <span className={cn(box, 'bg-white text-slate-500 ring-1 ring-slate-200')}><Icon aria-hidden="true" className="size-5" /></span>;
+  return (
+    <span className={cn(box, 'bg-white text-slate-500 ring-1 ring-slate-200')}>
+      <Icon aria-hidden="true" className="size-5" />
+    </span>
+  );
 }
 
 function StatusText({ doc, state }: { doc: ReferralDocument; state: UploadState }) {
@@ -92,9 +111,7 @@ export function DocumentPicker({ doc, state, disabled, onSelect, onRetry, onRemo
               </p>
               {state.refused ? <p className="font-medium text-red-700">{state.refused}</p> : null}
             </div>
-            {state.status === 'uploading' ? (
-              <Progress value={state.progress} label={`${doc.label} upload progress`} className="mt-2 h-1.5" />
-            ) : null}
+            {state.status === 'uploading' ? <Progress value={state.progress} label={`${doc.label} upload progress`} className="mt-2 h-1.5" /> : null}
           </div>
         </div>
         <div className="flex flex-wrap items-center gap-2 pl-13 sm:pl-0">
@@ -112,10 +129,7 @@ export function DocumentPicker({ doc, state, disabled, onSelect, onRetry, onRemo
             asChild
             variant="outline"
             size="sm"
-            className={cn(
-              'peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-500',
-              disabled && 'pointer-events-none opacity-60',
-            )}
+            className={cn('peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-500', disabled && 'pointer-events-none opacity-60')}
           >
             <label htmlFor={inputId}>
               <Upload aria-hidden="true" className="size-3.5" />

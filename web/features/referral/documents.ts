@@ -41,8 +41,7 @@ export const COPY = {
 
 export const sizeMessage = (label: string) => `${label} file size must be less than 10MB`;
 export const retryMessage = (attempt: number) => `Retrying in ${UPLOAD_RETRY_DELAY_MS / 1000} seconds... (retry ${attempt} of ${UPLOAD_RETRIES})`;
-export const duplicateMessage = (name: string, other: string) =>
-  `"${name}" is already selected for ${other}. The same file cannot be used for two document types.`;
+export const duplicateMessage = (name: string, other: string) => `"${name}" is already selected for ${other}. The same file cannot be used for two document types.`;
 
 const IMAGE_TYPES = ['image/jpeg', 'image/jpg', 'image/png'];
 const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png'];

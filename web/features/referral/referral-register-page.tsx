@@ -19,11 +19,7 @@ interface ValidateAnswer {
   message?: string;
 }
 
-type State =
-  | { kind: 'checking' }
-  | { kind: 'invalid' }
-  | { kind: 'valid'; answer: ValidateAnswer }
-  | { kind: 'done'; message: string };
+type State = { kind: 'checking' } | { kind: 'invalid' } | { kind: 'valid'; answer: ValidateAnswer } | { kind: 'done'; message: string };
 
 const MISSING_MESSAGE = 'This referral link is invalid or expired.';
 

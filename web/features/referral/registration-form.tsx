@@ -149,9 +149,7 @@ export function RegistrationForm({ token, email, onDone }: { token: string; emai
           aria-disabled={unresolved || undefined}
           className="h-auto! min-h-11 py-2.5 aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
         >
-          <span className="text-center whitespace-normal">
-            {isSubmitting ? 'Creating Account...' : unresolved ? 'Complete Registration (Resolving Upload Issues...)' : 'Complete Registration'}
-          </span>
+          <span className="text-center whitespace-normal">{isSubmitting ? 'Creating Account...' : unresolved ? 'Complete Registration (Resolving Upload Issues...)' : 'Complete Registration'}</span>
         </Button>
         <p className="text-center text-xs text-slate-500">An admin reviews every registration.</p>
       </div>

@@ -61,13 +61,7 @@ export function FranchiseRequestForm() {
           </Select>
         </FormField>
         <FormField id="franchise-investment" label="Investment Amount (₹)" error={errors.investmentAmount?.message}>
-          <Input
-            {...fieldA11y('franchise-investment', errors.investmentAmount?.message)}
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="e.g. 250000"
-            {...form.register('investmentAmount')}
-          />
+          <Input {...fieldA11y('franchise-investment', errors.investmentAmount?.message)} inputMode="decimal" autoComplete="off" placeholder="e.g. 250000" {...form.register('investmentAmount')} />
         </FormField>
       </div>
       <FormField id="franchise-plan" label="Business Plan" error={errors.businessPlan?.message}>

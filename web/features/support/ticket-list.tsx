@@ -66,9 +66,7 @@ export function TicketList() {
       <CardContent className="pt-3">
         {isPending ? <InlineLoader label="Loading your tickets..." /> : null}
         {isError ? <QueryError title="Could not load your tickets" error={error} onRetry={() => void refetch()} retrying={isFetching} /> : null}
-        {data && data.length === 0 ? (
-          <EmptyState icon={LifeBuoy} title="No support tickets yet" description="Open a ticket and our support team will answer you here." />
-        ) : null}
+        {data && data.length === 0 ? <EmptyState icon={LifeBuoy} title="No support tickets yet" description="Open a ticket and our support team will answer you here." /> : null}
         {data && data.length > 0 ? (
           <ul aria-label="Support tickets" className="space-y-3">
             {data.map((t) => (

@@ -73,7 +73,11 @@ export function AddRecruitDialog() {
     if (!link) return;
     const ok = await copyText(link.referralLink);
     setCopied(ok);
-    toast(ok ? { title: 'Link Copied', description: 'The referral link is on your clipboard.', variant: 'success' } : { title: 'Could not copy', description: 'Select the link and copy it by hand.', variant: 'destructive' });
+    toast(
+      ok
+        ? { title: 'Link Copied', description: 'The referral link is on your clipboard.', variant: 'success' }
+        : { title: 'Could not copy', description: 'Select the link and copy it by hand.', variant: 'destructive' },
+    );
   };
 
   const clear = () => {
@@ -104,9 +108,7 @@ export function AddRecruitDialog() {
               <Button variant="outline" onClick={clear}>
                 <X aria-hidden="true" className="size-4" /> Clear
               </Button>
-              <Button onClick={() => void copy()}>
-                {copied ? <Check aria-hidden="true" className="size-4" /> : <Copy aria-hidden="true" className="size-4" />} Copy
-              </Button>
+              <Button onClick={() => void copy()}>{copied ? <Check aria-hidden="true" className="size-4" /> : <Copy aria-hidden="true" className="size-4" />} Copy</Button>
             </DialogFooter>
           </div>
         ) : (

@@ -1,9 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  DownlineResponse,
-  RecruitResponse,
-  Side,
-} from '@contracts';
+import type { DownlineResponse, RecruitResponse, Side } from '@contracts';
 import { DOWNLINE_MAX_LEVELS } from '@contracts';
 import { apiGet, apiRequest, type WriteResult, getRoute } from '../../lib/api';
 

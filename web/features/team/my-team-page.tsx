@@ -47,12 +47,7 @@ export function MyTeamPage() {
         <AddRecruitDialog />
       </div>
       <StatsRow />
-      <Tabs
-        label="Team views"
-        tabs={TEAM_TABS.map((t) => ({ id: t.id, label: t.label, badge: t.badge?.({ decisions: decisions.data?.length }) }))}
-        value={active.id}
-        onChange={select}
-      >
+      <Tabs label="Team views" tabs={TEAM_TABS.map((t) => ({ id: t.id, label: t.label, badge: t.badge?.({ decisions: decisions.data?.length }) }))} value={active.id} onChange={select}>
         <Panel />
       </Tabs>
     </div>

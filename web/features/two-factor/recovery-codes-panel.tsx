@@ -69,4 +69,3 @@ export function RecoveryCodesPanel({ codes, onContinue, continueLabel }: { codes
     </div>
   );
 }
-

@@ -54,7 +54,7 @@ export default function TwoFactorSetupPage() {
   const finish = async () => {
     await queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
     toast({ title: 'Two-factor sign-in is on', description: 'Signing in now also asks for a code from your app.' });
-    navigate(forced ? homePathOf(user) : user.role === "user" ? "/settings" : homePathOf(user), { replace: true });
+    navigate(forced ? homePathOf(user) : user.role === 'user' ? '/settings' : homePathOf(user), { replace: true });
   };
 
   return (
@@ -102,13 +102,19 @@ export default function TwoFactorSetupPage() {
                 <Smartphone aria-hidden="true" className="size-5 text-brand-600" />
                 1. Add this account to your authenticator app
               </CardTitle>
-              <CardDescription>
-                Any app that shows 6-digit codes works: Google Authenticator, Microsoft Authenticator, 1Password, Authy and others.
-              </CardDescription>
+              <CardDescription>Any app that shows 6-digit codes works: Google Authenticator, Microsoft Authenticator, 1Password, Authy and others.</CardDescription>
             </CardHeader>
             <CardContent className="space-y-6 pt-4">
               {failed ? (
-                <Alert tone="danger" title={failed} action={<Button variant="outline" onClick={() => void start()}>Try again</Button>} />
+                <Alert
+                  tone="danger"
+                  title={failed}
+                  action={
+                    <Button variant="outline" onClick={() => void start()}>
+                      Try again
+                    </Button>
+                  }
+                />
               ) : !setup ? (
                 <div className="flex justify-center py-10">
                   <Spinner />
@@ -136,13 +142,7 @@ export default function TwoFactorSetupPage() {
                   2. Enter the code the app shows
                 </h2>
                 <p className="mb-4 text-sm text-slate-500">This confirms the app and this account agree.</p>
-                <CodeForm
-                  id="enrol-code"
-                  allowRecovery={false}
-                  submitLabel="Turn on two-factor"
-                  submit={enableTwoFactor}
-                  onDone={(data) => setCodes((data as RecoveryCodesResponse).recoveryCodes)}
-                />
+                <CodeForm id="enrol-code" allowRecovery={false} submitLabel="Turn on two-factor" submit={enableTwoFactor} onDone={(data) => setCodes((data as RecoveryCodesResponse).recoveryCodes)} />
               </div>
             </CardContent>
           </Card>

@@ -35,11 +35,7 @@ export function StepUpProvider({ asking }: { asking?: (ok: boolean) => void } = 
 
   return (
     <Dialog open={open} onOpenChange={(o) => (o ? setOpen(true) : finish(false))}>
-      <DialogContent
-        className="max-w-md"
-        title="Confirm it is you"
-        description={`${MSG.stepUpRequired} You will not be asked again for 5 minutes.`}
-      >
+      <DialogContent className="max-w-md" title="Confirm it is you" description={`${MSG.stepUpRequired} You will not be asked again for 5 minutes.`}>
         <div className="mb-4 flex justify-center">
           <span className="flex size-12 items-center justify-center rounded-full bg-brand-50">
             <ShieldCheck aria-hidden="true" className="size-6 text-brand-600" />

@@ -34,13 +34,7 @@ function NewCodesDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (
         {codes ? (
           <RecoveryCodesPanel codes={codes} onContinue={close} continueLabel="Done" />
         ) : (
-          <CodeForm
-            id="renew-code"
-            allowRecovery={false}
-            submitLabel="Make new codes"
-            submit={renewRecoveryCodes}
-            onDone={(data) => setCodes((data as RecoveryCodesResponse).recoveryCodes)}
-          />
+          <CodeForm id="renew-code" allowRecovery={false} submitLabel="Make new codes" submit={renewRecoveryCodes} onDone={(data) => setCodes((data as RecoveryCodesResponse).recoveryCodes)} />
         )}
       </DialogContent>
     </Dialog>
@@ -94,9 +88,7 @@ export function TwoFactorCard() {
           Two-factor sign-in
           {s ? <Badge tone={s.enabled ? 'success' : 'neutral'}>{s.enabled ? 'On' : 'Off'}</Badge> : null}
         </CardTitle>
-        <CardDescription>
-          {s?.required ? 'Required for your role: ' : ''}a code from an authenticator app after your password, and again before money moves.
-        </CardDescription>
+        <CardDescription>{s?.required ? 'Required for your role: ' : ''}a code from an authenticator app after your password, and again before money moves.</CardDescription>
       </CardHeader>
       <CardContent className="space-y-3 pt-3 text-sm text-slate-600">
         {status.isError ? <p>Two-factor status could not be loaded.</p> : null}

@@ -10,5 +10,4 @@ export const WITHDRAWAL_STATUS_LOOK: Record<string, { label: string; tone: Badge
   rejected: { label: 'Rejected', tone: 'danger' },
 };
 
-export const withdrawalTypeLabel = (w: { withdrawalType: string; networkType: string | null }) =>
-  w.withdrawalType === 'usdt' ? `USDT${w.networkType ? ` (${w.networkType})` : ''}` : 'Bank Transfer';
+export const withdrawalTypeLabel = (w: { withdrawalType: string; networkType: string | null }) => (w.withdrawalType === 'usdt' ? `USDT${w.networkType ? ` (${w.networkType})` : ''}` : 'Bank Transfer');

@@ -52,7 +52,14 @@ function LedgerTable({ rows }: { rows: LedgerEntry[] }) {
         <thead>
           <tr>
             {['Date', 'Type', 'Description', 'Amount', 'Balance After'].map((c, i) => (
-              <th key={c} scope="col" className={cn('border-b border-slate-200 bg-slate-50 px-3 py-2.5 first:pl-6 last:pr-6 text-xs font-semibold tracking-wide whitespace-nowrap text-slate-500 uppercase', i >= 3 && 'text-right')}>
+              <th
+                key={c}
+                scope="col"
+                className={cn(
+                  'border-b border-slate-200 bg-slate-50 px-3 py-2.5 first:pl-6 last:pr-6 text-xs font-semibold tracking-wide whitespace-nowrap text-slate-500 uppercase',
+                  i >= 3 && 'text-right',
+                )}
+              >
                 {c}
               </th>
             ))}

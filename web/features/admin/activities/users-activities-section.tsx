@@ -88,9 +88,15 @@ function StateDiff({ entry }: { entry: AuditEntry }) {
           <table className="w-full text-left text-xs">
             <thead className="bg-slate-50 text-slate-500">
               <tr>
-                <th scope="col" className="px-3 py-2 font-semibold">Field</th>
-                <th scope="col" className="px-3 py-2 font-semibold">Before</th>
-                <th scope="col" className="px-3 py-2 font-semibold">After</th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Field
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Before
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  After
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
@@ -213,14 +219,16 @@ export function UsersActivitiesSection() {
     });
   const err = (f: keyof Values) => errors[f]?.message;
 
-  const empty = <EmptyState icon={Activity} title="No activity recorded for these filters" description={filtered ? 'Widen the dates or clear the filters.' : 'Actions by administrators and founders will be listed here.'} />;
+  const empty = (
+    <EmptyState
+      icon={Activity}
+      title="No activity recorded for these filters"
+      description={filtered ? 'Widen the dates or clear the filters.' : 'Actions by administrators and founders will be listed here.'}
+    />
+  );
   return (
     <div className="space-y-5">
-      <SectionHeader
-        eyebrow="User Details"
-        title="Users Activities"
-        description="Every administrator and founder action and every impersonated action, newest first."
-      />
+      <SectionHeader eyebrow="User Details" title="Users Activities" description="Every administrator and founder action and every impersonated action, newest first." />
 
       <form
         noValidate

@@ -101,7 +101,7 @@ const APPROVE_TEXT: Record<ApprovalKind, (a: ApprovalView) => { title: string; d
   }),
   payout_details: () => ({
     title: 'Approve Payout Details',
-    description: 'Change where this member\'s withdrawals go? The member is told by notification and mail, and withdrawals to the new details wait 24 hours.',
+    description: "Change where this member's withdrawals go? The member is told by notification and mail, and withdrawals to the new details wait 24 hours.",
     confirm: 'Approve Change',
   }),
   role_change: () => ({
@@ -118,9 +118,10 @@ const APPROVE_TEXT: Record<ApprovalKind, (a: ApprovalView) => { title: string; d
 
 /** POST /api/admin/approvals/:id/{approve,reject} with its toasts. */
 const useDecide = (a: ApprovalView, decision: 'approve' | 'reject') =>
-  useMoneyDecision(`${KEYS.approvals}/${encodeURIComponent(a.id)}/${decision}`, decision === 'approve'
-    ? { done: 'Request approved and applied', failed: 'Failed to approve the request' }
-    : { done: 'Request rejected', failed: 'Failed to reject the request' });
+  useMoneyDecision(
+    `${KEYS.approvals}/${encodeURIComponent(a.id)}/${decision}`,
+    decision === 'approve' ? { done: 'Request approved and applied', failed: 'Failed to approve the request' } : { done: 'Request rejected', failed: 'Failed to reject the request' },
+  );
 
 function ApproveDialog({ a, onClose }: { a: ApprovalView; onClose: () => void }) {
   const decide = useDecide(a, 'approve');
@@ -270,9 +271,7 @@ export function ApprovalsSection() {
           <p className="text-sm text-slate-500" aria-live="polite">
             {rows.length === 1 ? '1 request' : `${formatCount(rows.length)} requests`}
           </p>
-          {status === 'pending' && rows.some(mine) ? (
-            <Alert tone="info">Requests you made wait for another admin: you can withdraw them, not approve them.</Alert>
-          ) : null}
+          {status === 'pending' && rows.some(mine) ? <Alert tone="info">Requests you made wait for another admin: you can withdraw them, not approve them.</Alert> : null}
           <ul className="space-y-3" aria-label={`${current.label} approvals`}>
             {rows.map((a) => (
               <ApprovalCard key={a.id} a={a} mine={mine(a)} onAction={(action) => setOpen({ a, action })} />

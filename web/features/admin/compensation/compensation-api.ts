@@ -94,7 +94,11 @@ export const cycleExportHref = (id: string) => `${cyclePath(id)}/export`;
 
 /** A refused write: the server's words, its status and its fieldErrors. */
 export class CompensationError extends Error {
-  constructor(message: string, readonly status: number, readonly fieldErrors?: Record<string, string[]>) {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly fieldErrors?: Record<string, string[]>,
+  ) {
     super(message);
   }
 }
@@ -110,8 +114,7 @@ async function write<T>(method: string, url: string, body: unknown, fallback: st
   return res.data;
 }
 
-export const createDraft = (config: PlanConfig, basedOn?: string) =>
-  write<PlanVersion>('POST', COMP_PATHS.plans, basedOn ? { config, basedOn } : { config }, 'Failed to create the draft');
+export const createDraft = (config: PlanConfig, basedOn?: string) => write<PlanVersion>('POST', COMP_PATHS.plans, basedOn ? { config, basedOn } : { config }, 'Failed to create the draft');
 export const saveDraft = (id: string, config: PlanConfig) => write<PlanVersion>('PUT', planPath(id), { config }, 'Failed to save the draft');
 export const activatePlan = (id: string, effectiveFrom: string) => write<PlanVersion>('POST', `${planPath(id)}/activate`, { effectiveFrom }, 'Failed to activate the version');
 export const simulate = (planId: string, cycleId: string) => write<SimulationResult>('POST', COMP_PATHS.simulate, { planId, cycleId }, 'Failed to run the simulation');

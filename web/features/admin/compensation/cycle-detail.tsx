@@ -124,9 +124,7 @@ function Actions({ c }: { c: CycleDetail }) {
       </CardContent>
       {c.status === 'calculated' ? (
         <p id="cycle-approval-note" className="border-t border-slate-100 px-5 py-3 text-xs text-slate-500 sm:px-6">
-          {ownCalculation
-            ? 'You calculated this cycle, so another admin must approve it.'
-            : 'The approval must come from an admin other than the one who calculated the cycle.'}
+          {ownCalculation ? 'You calculated this cycle, so another admin must approve it.' : 'The approval must come from an admin other than the one who calculated the cycle.'}
         </p>
       ) : null}
       <ConfirmDialog
@@ -258,7 +256,9 @@ export function CycleDetailView({ id, onBack }: { id: string; onBack: () => void
       <SectionHeader
         eyebrow="Compensation · Cycles"
         title={c ? `${cycleKindLabel(c.kind)} cycle ${formatCyclePeriod(c.startsAt, c.endsAt)}` : 'Cycle'}
-        description={c ? `${titleCase(c.period)}${c.planVersion !== null ? ` · computed with plan version ${c.planVersion}` : ''} · ${formatCycleMoment(c.startsAt)} to ${formatCycleMoment(c.endsAt)}` : undefined}
+        description={
+          c ? `${titleCase(c.period)}${c.planVersion !== null ? ` · computed with plan version ${c.planVersion}` : ''} · ${formatCycleMoment(c.startsAt)} to ${formatCycleMoment(c.endsAt)}` : undefined
+        }
         actions={back}
       />
       <QueryStates query={cycle} errorTitle="Failed to load the cycle" loadingLabel="Loading the cycle...">

@@ -41,7 +41,13 @@ export function CycleLines({ cycleId }: { cycleId: string }) {
     else setUserId(next);
   };
 
-  const empty = <EmptyState icon={ListChecks} title={userId ? `No lines for ${userId} in this cycle` : 'No member earned in this cycle'} description={userId ? 'Check the Member ID, or clear the filter to see every member.' : undefined} />;
+  const empty = (
+    <EmptyState
+      icon={ListChecks}
+      title={userId ? `No lines for ${userId} in this cycle` : 'No member earned in this cycle'}
+      description={userId ? 'Check the Member ID, or clear the filter to see every member.' : undefined}
+    />
+  );
   return (
     <Card aria-labelledby="cycle-lines-title">
       <CardHeader>

@@ -56,7 +56,13 @@ function CycleList({ kind, onKind, onOpen }: { kind: CycleKind; onKind: (k: Cycl
   const current = KINDS.find((k) => k.id === kind)!;
 
   const view = (c: CycleSummary, className?: string) => (
-    <Button size="sm" variant={c.status === 'closed' || c.status === 'calculated' || c.status === 'approved' ? 'primary' : 'outline'} className={className} onClick={() => onOpen(c.id)} aria-label={`View cycle ${formatCyclePeriod(c.startsAt, c.endsAt)}`}>
+    <Button
+      size="sm"
+      variant={c.status === 'closed' || c.status === 'calculated' || c.status === 'approved' ? 'primary' : 'outline'}
+      className={className}
+      onClick={() => onOpen(c.id)}
+      aria-label={`View cycle ${formatCyclePeriod(c.startsAt, c.endsAt)}`}
+    >
       <Eye aria-hidden="true" className="size-3.5" /> View
     </Button>
   );
@@ -74,7 +80,9 @@ function CycleList({ kind, onKind, onOpen }: { kind: CycleKind; onKind: (k: Cycl
     });
   };
 
-  const empty = <EmptyState icon={CalendarRange} title={`No ${current.label.toLowerCase()} cycles yet`} description="The first cycle opens when the compensation plan starts; it is listed here with its state." />;
+  const empty = (
+    <EmptyState icon={CalendarRange} title={`No ${current.label.toLowerCase()} cycles yet`} description="The first cycle opens when the compensation plan starts; it is listed here with its state." />
+  );
   return (
     <div className="space-y-5">
       <SectionHeader

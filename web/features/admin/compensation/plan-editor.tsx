@@ -86,8 +86,8 @@ function PoolsEditor({ form, errors, onChange, disabled }: { form: PlanForm; err
     <fieldset className="min-w-0 space-y-2" aria-describedby="plan-pools-hint">
       <legend className="sr-only">Pools</legend>
       <p id="plan-pools-hint" className="text-xs text-slate-500">
-        Monthly: each pool takes its percent of the month’s company BV × the BV value, shared by points among members whose rank (at least the minimum) was held at this many month closes. A blank cap is no cap; a blank point
-        is 1 point.
+        Monthly: each pool takes its percent of the month’s company BV × the BV value, shared by points among members whose rank (at least the minimum) was held at this many month closes. A blank cap
+        is no cap; a blank point is 1 point.
       </p>
       <div className="overflow-hidden rounded-xl border border-slate-200">
         <div aria-hidden="true" className={cn('hidden gap-3 border-b border-slate-200 bg-slate-50 px-3 py-2 text-xs font-semibold tracking-wide text-slate-500 uppercase lg:grid', grid)}>
@@ -131,7 +131,16 @@ function PoolsEditor({ form, errors, onChange, disabled }: { form: PlanForm; err
                           <Label htmlFor={id} className="text-xs text-slate-500">
                             {r}
                           </Label>
-                          <AffixInput id={id} value={pool.points[r] ?? ''} inputMode="numeric" error={errors[path]} disabled={disabled} describedById={errors[path] ? `${id}-error` : undefined} onChange={(v) => onChange(path, v)} suffix="pts" />
+                          <AffixInput
+                            id={id}
+                            value={pool.points[r] ?? ''}
+                            inputMode="numeric"
+                            error={errors[path]}
+                            disabled={disabled}
+                            describedById={errors[path] ? `${id}-error` : undefined}
+                            onChange={(v) => onChange(path, v)}
+                            suffix="pts"
+                          />
                           <FieldError id={id} error={errors[path]} />
                         </div>
                       );
@@ -263,9 +272,7 @@ export function PlanEditor({
             {draft && dirty ? <Badge tone="warning">Unsaved changes</Badge> : null}
           </CardTitle>
           <CardDescription>
-            {draft
-              ? 'A draft: change any parameter, save, then activate it from the start of a future cycle.'
-              : `Activated versions are never edited. ${effectiveSentence(plan)}`}
+            {draft ? 'A draft: change any parameter, save, then activate it from the start of a future cycle.' : `Activated versions are never edited. ${effectiveSentence(plan)}`}
           </CardDescription>
         </div>
         <div className="flex flex-wrap gap-2 sm:shrink-0 sm:justify-end">
@@ -289,7 +296,17 @@ export function PlanEditor({
           </Group>
           <Group title="Binary pairing (Sales Incentive)" description="Paid per member per pairing cycle from the BV of the two legs.">
             <Grid>
-              {['pairing.period', 'pairing.pairUnitBV', 'pairing.pairRate', 'pairing.firstPair', 'pairing.capPairs', 'pairing.overflow', 'pairing.carryCapBV', 'pairing.minPersonalBV', 'pairing.minDirectsEachLeg'].map((p) => (
+              {[
+                'pairing.period',
+                'pairing.pairUnitBV',
+                'pairing.pairRate',
+                'pairing.firstPair',
+                'pairing.capPairs',
+                'pairing.overflow',
+                'pairing.carryCapBV',
+                'pairing.minPersonalBV',
+                'pairing.minDirectsEachLeg',
+              ].map((p) => (
                 <ParamField key={p} path={p} form={form} errors={errors} onChange={change} disabled={disabled} />
               ))}
             </Grid>
@@ -370,7 +387,9 @@ export function PlanEditor({
               gridClass="sm:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1.2fr)_2.25rem]"
               errors={errors}
               onChange={change}
-              onAdd={() => rows('deductions.tds', (r) => [...r, { from: '', rateWithPan: r.at(-1)?.rateWithPan ?? '', rateWithoutPan: r.at(-1)?.rateWithoutPan ?? '', threshold: r.at(-1)?.threshold ?? '' }])}
+              onAdd={() =>
+                rows('deductions.tds', (r) => [...r, { from: '', rateWithPan: r.at(-1)?.rateWithPan ?? '', rateWithoutPan: r.at(-1)?.rateWithoutPan ?? '', threshold: r.at(-1)?.threshold ?? '' }])
+              }
               onRemove={(i) => rows('deductions.tds', (r) => r.filter((_, j) => j !== i))}
               addLabel="Add TDS row"
               minRows={1}

@@ -30,7 +30,10 @@ describe('plan form', () => {
   it('reports the schema messages by path', () => {
     let form = setIn(fromConfig(DEFAULT_PLAN), 'pairing.pairRate', '101');
     form = setIn(form, 'pairing.pairUnitBV', '1.5');
-    form = setIn(form, 'sponsorIncome.levels', [{ level: '1', percent: '10' }, { level: '1', percent: '5' }]);
+    form = setIn(form, 'sponsorIncome.levels', [
+      { level: '1', percent: '10' },
+      { level: '1', percent: '5' },
+    ]);
     const verdict = validatePlan(form);
     expect(verdict.ok).toBe(false);
     if (verdict.ok) return;
@@ -48,7 +51,10 @@ describe('plan form', () => {
 
   it('lists the changed parameters, old to new, matching table rows by key', () => {
     let next = setIn(fromConfig(DEFAULT_PLAN), 'pairing.pairRate', '12.00');
-    next = setIn(next, 'sponsorIncome.levels', [{ level: '1', percent: '10.0' }, { level: '2', percent: '5' }]);
+    next = setIn(next, 'sponsorIncome.levels', [
+      { level: '1', percent: '10.0' },
+      { level: '2', percent: '5' },
+    ]);
     next = setIn(next, 'pairing.capPairs', '5');
     const changes = diffPlans(fromConfig(DEFAULT_PLAN), next);
     expect(changes).toEqual([

@@ -129,7 +129,11 @@ export function toConfig(f: PlanForm): unknown {
       POOL_TYPES.map((p) => {
         const pool = f.pools[p];
         const ranks = qualifyingRanks(pool.minRank);
-        const points = Object.fromEntries(Object.entries(pool.points).filter(([rank, n]) => n.trim() !== '' && ranks.includes(rank)).map(([rank, n]) => [rank, whole(n)]));
+        const points = Object.fromEntries(
+          Object.entries(pool.points)
+            .filter(([rank, n]) => n.trim() !== '' && ranks.includes(rank))
+            .map(([rank, n]) => [rank, whole(n)]),
+        );
         return [p, { percent: pool.percent, minRank: pool.minRank, holdMonths: whole(pool.holdMonths), capPerMember: decimalOrNull(pool.capPerMember), points }];
       }),
     ),
@@ -206,19 +210,34 @@ export const PARAMS: Record<string, ParamDef> = Object.fromEntries(
     [
       { path: 'bvValue', label: 'Value of 1 BV', meaning: 'Rupees one BV is worth in every income formula.', kind: 'decimal', rupees: true },
       {
-        path: 'pairing.period', label: 'Pairing cycle', meaning: 'How long a pairing cycle runs (Asia/Kolkata days).', kind: 'select',
+        path: 'pairing.period',
+        label: 'Pairing cycle',
+        meaning: 'How long a pairing cycle runs (Asia/Kolkata days).',
+        kind: 'select',
         options: PAIRING_PERIODS.map((p) => ({ value: p, label: PERIOD_LABELS[p] ?? p })),
       },
       { path: 'pairing.pairUnitBV', label: 'Pair unit', meaning: 'BV on each side that makes one pair unit.', kind: 'whole', unit: 'BV' },
       { path: 'pairing.pairRate', label: 'Pair rate', meaning: 'Percent of the matched BV paid as sales incentive.', kind: 'percent' },
       {
-        path: 'pairing.firstPair', label: 'First pair', meaning: '2:1: a member’s first pair ever takes 2 units from the stronger side and 1 from the other.', kind: 'select',
-        options: [{ value: '1:1', label: '1:1' }, { value: '2:1', label: '2:1' }],
+        path: 'pairing.firstPair',
+        label: 'First pair',
+        meaning: '2:1: a member’s first pair ever takes 2 units from the stronger side and 1 from the other.',
+        kind: 'select',
+        options: [
+          { value: '1:1', label: '1:1' },
+          { value: '2:1', label: '2:1' },
+        ],
       },
       { path: 'pairing.capPairs', label: 'Pairs cap', meaning: 'Most pairs paid per member per cycle. Blank: no cap.', kind: 'whole', unit: 'pairs', blankIsNone: true },
       {
-        path: 'pairing.overflow', label: 'Pairs over the cap', meaning: 'Flush: their BV is used up. Carry: only the paid pairs use BV, the rest carries.', kind: 'select',
-        options: [{ value: 'flush', label: 'Flush' }, { value: 'carry', label: 'Carry' }],
+        path: 'pairing.overflow',
+        label: 'Pairs over the cap',
+        meaning: 'Flush: their BV is used up. Carry: only the paid pairs use BV, the rest carries.',
+        kind: 'select',
+        options: [
+          { value: 'flush', label: 'Flush' },
+          { value: 'carry', label: 'Carry' },
+        ],
       },
       { path: 'pairing.carryCapBV', label: 'Carry cap', meaning: 'Most BV carried per side to the next cycle; the excess is flushed. Blank: no cap.', kind: 'whole', unit: 'BV', blankIsNone: true },
       { path: 'pairing.minPersonalBV', label: 'Minimum personal BV', meaning: 'Own purchase BV a member needs to be paid pairs.', kind: 'decimal', unit: 'BV' },

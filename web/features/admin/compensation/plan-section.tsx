@@ -112,7 +112,19 @@ function ActivateDialog({ plan, onClose }: { plan: PlanVersion; onClose: () => v
   );
 }
 
-function VersionHistory({ plans, current, onOpen, onNewDraft, creatingFrom }: { plans: PlanVersion[]; current: string; onOpen: (id: string) => void; onNewDraft: (from: PlanVersion) => void; creatingFrom: string | null }) {
+function VersionHistory({
+  plans,
+  current,
+  onOpen,
+  onNewDraft,
+  creatingFrom,
+}: {
+  plans: PlanVersion[];
+  current: string;
+  onOpen: (id: string) => void;
+  onNewDraft: (from: PlanVersion) => void;
+  creatingFrom: string | null;
+}) {
   const basedOn = (p: PlanVersion) => (p.basedOn ? plans.find((q) => q.id === p.basedOn)?.version : undefined);
   const actions = (p: PlanVersion, wide?: boolean) => (
     <div className={wide ? 'grid grid-cols-2 gap-2' : 'flex justify-end gap-2'}>
@@ -210,7 +222,11 @@ export function PlanSection() {
     setCreatingFrom(from?.id ?? 'defaults');
     try {
       const draft = await createDraft(from ? from.config : DEFAULT_PLAN, from?.id);
-      toast({ title: 'Draft created', description: from ? `Version ${draft.version} is a draft copied from version ${from.version}.` : `Version ${draft.version} is a draft with the plan’s defaults.`, variant: 'success' });
+      toast({
+        title: 'Draft created',
+        description: from ? `Version ${draft.version} is a draft copied from version ${from.version}.` : `Version ${draft.version} is a draft with the plan’s defaults.`,
+        variant: 'success',
+      });
       await invalidate();
       setSelectedId(draft.id);
     } catch (e) {
@@ -231,19 +247,21 @@ export function PlanSection() {
         query={plans}
         errorTitle="Failed to load the plan versions"
         loadingLabel="Loading plan versions..."
-        empty={items.length === 0 ? (
-          <EmptyState
-            icon={FileSliders}
-            className="bg-white"
-            title="No plan version exists yet"
-            description="Start a draft with the plan’s default parameters, adjust it, then activate it."
-            action={
-              <Button onClick={() => void newDraft(null)} loading={creatingFrom === 'defaults'}>
-                Create a draft from the defaults
-              </Button>
-            }
-          />
-        ) : null}
+        empty={
+          items.length === 0 ? (
+            <EmptyState
+              icon={FileSliders}
+              className="bg-white"
+              title="No plan version exists yet"
+              description="Start a draft with the plan’s default parameters, adjust it, then activate it."
+              action={
+                <Button onClick={() => void newDraft(null)} loading={creatingFrom === 'defaults'}>
+                  Create a draft from the defaults
+                </Button>
+              }
+            />
+          ) : null
+        }
       >
         {selected && form ? (
           <>

@@ -85,16 +85,33 @@ function CompareTable({ label, head, r, rows }: { label: string; head: string; r
 
 function ResultView({ r, cycleLabel }: { r: SimulationResult; cycleLabel: string }) {
   const money = (key: string, head: string, base: string, draft: string, strong?: boolean): CompareRow => ({
-    key, head, base: formatINR(base), draft: formatINR(draft), change: <Delta value={subtractMoney(draft, base)} />, strong,
+    key,
+    head,
+    base: formatINR(base),
+    draft: formatINR(draft),
+    change: <Delta value={subtractMoney(draft, base)} />,
+    strong,
   });
   const totals: CompareRow[] = [
     ...orderedTypes(r.base.totals, r.draft.totals).map((t) => money(t.type, t.label, r.base.totals[t.type] ?? '0', r.draft.totals[t.type] ?? '0')),
     money('_gross', 'Gross', r.base.gross, r.draft.gross, true),
     money('_net', 'Net', r.base.net, r.draft.net, true),
-    { key: '_ratio', head: 'Payout ratio', base: formatPayoutRatio(r.base.payoutRatio), draft: formatPayoutRatio(r.draft.payoutRatio), change: <span className="text-slate-500">—</span>, strong: true },
+    {
+      key: '_ratio',
+      head: 'Payout ratio',
+      base: formatPayoutRatio(r.base.payoutRatio),
+      draft: formatPayoutRatio(r.draft.payoutRatio),
+      change: <span className="text-slate-500">—</span>,
+      strong: true,
+    },
   ];
   const members: CompareRow[] = r.changes.map((c) => ({
-    key: c.userId, memberId: c.userId, head: <MemberName userId={c.userId} name={c.name} />, base: formatINR(c.base), draft: formatINR(c.draft), change: <Delta value={c.delta} />,
+    key: c.userId,
+    memberId: c.userId,
+    head: <MemberName userId={c.userId} name={c.name} />,
+    base: formatINR(c.base),
+    draft: formatINR(c.draft),
+    change: <Delta value={c.delta} />,
   }));
   return (
     <div className="space-y-5" aria-live="polite">
@@ -106,11 +123,7 @@ function ResultView({ r, cycleLabel }: { r: SimulationResult; cycleLabel: string
 
       <div className="space-y-3">
         <h3 className="text-sm font-semibold text-slate-900">Members whose income changes most</h3>
-        {r.changes.length === 0 ? (
-          <p className="text-sm text-slate-500">No member’s income changes with this draft.</p>
-        ) : (
-          <CompareTable label="Biggest changes" head="Member" r={r} rows={members} />
-        )}
+        {r.changes.length === 0 ? <p className="text-sm text-slate-500">No member’s income changes with this draft.</p> : <CompareTable label="Biggest changes" head="Member" r={r} rows={members} />}
       </div>
     </div>
   );
@@ -130,7 +143,7 @@ export function PlanSimulator({ plans, preferredPlanId, unsaved }: { plans: Plan
   const cycles = useCycles(kind);
   const usable = (cycles.data?.pages.flatMap((p) => p.items) ?? []).filter((c) => SIMULATABLE.has(c.status));
 
-  const planId = drafts.some((d) => d.id === planPick) ? planPick : (drafts.find((d) => d.id === preferredPlanId) ?? drafts[0])?.id ?? '';
+  const planId = drafts.some((d) => d.id === planPick) ? planPick : ((drafts.find((d) => d.id === preferredPlanId) ?? drafts[0])?.id ?? '');
   const cycleId = usable.some((c) => c.id === cyclePick) ? cyclePick : (usable[0]?.id ?? '');
   const cycle = usable.find((c) => c.id === cycleId);
   const plan = drafts.find((d) => d.id === planId);

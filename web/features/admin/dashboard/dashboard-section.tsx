@@ -1,21 +1,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import {
-  Activity,
-  ArrowRight,
-  BadgeIndianRupee,
-  CheckCircle2,
-  ClipboardCheck,
-  FileClock,
-  Handshake,
-  ShoppingBag,
-  Store,
-  TrendingUp,
-  UserCheck,
-  Users,
-  Wallet,
-} from 'lucide-react';
+import { Activity, ArrowRight, BadgeIndianRupee, CheckCircle2, ClipboardCheck, FileClock, Handshake, ShoppingBag, Store, TrendingUp, UserCheck, Users, Wallet } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { apiGet } from '../../../lib/api';
@@ -167,9 +153,7 @@ export function DashboardSection() {
     <div className="space-y-6">
       <SectionHeader title="Dashboard" description="The state of the business at a glance. Figures are live from the platform's records." />
 
-      {stats.isError ? (
-        <QueryError title="Failed to load dashboard statistics" error={stats.error} onRetry={() => void stats.refetch()} retrying={stats.isFetching} />
-      ) : null}
+      {stats.isError ? <QueryError title="Failed to load dashboard statistics" error={stats.error} onRetry={() => void stats.refetch()} retrying={stats.isFetching} /> : null}
 
       <div className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 sm:gap-4 xl:grid-cols-12" aria-busy={loading} aria-label="Statistics" role="group">
         <StatCard className="xl:col-span-3" label="Total Users" value={formatCount(s?.totalUsers)} icon={Users} tone="brand" loading={loading} hint="Members, founders and franchises" />
@@ -177,9 +161,27 @@ export function DashboardSection() {
         <StatCard className="xl:col-span-3" label="Pending KYC" value={formatCount(s?.pendingKYC)} icon={FileClock} tone="amber" loading={loading} hint="Members with documents to review" />
         <StatCard className="xl:col-span-3" label="Withdrawal Requests" value={formatCount(s?.withdrawalRequests)} icon={Wallet} tone="sky" loading={loading} hint="Waiting to be processed" />
         <StatCard className="xl:col-span-3" label="Total Business Volume" value={`${formatCount(s?.totalBV)} BV`} icon={TrendingUp} tone="violet" loading={loading} hint="From completed purchases" />
-        <StatCard className="xl:col-span-3" label="Monthly Income" value={formatINR(s?.monthlyIncome)} icon={BadgeIndianRupee} tone="emerald" loading={loading} hint="Net paid to members in cycles posted this month" href={sectionHref('payout-summary')} />
+        <StatCard
+          className="xl:col-span-3"
+          label="Monthly Income"
+          value={formatINR(s?.monthlyIncome)}
+          icon={BadgeIndianRupee}
+          tone="emerald"
+          loading={loading}
+          hint="Net paid to members in cycles posted this month"
+          href={sectionHref('payout-summary')}
+        />
         <StatCard className="xl:col-span-3" label="Monthly Sales" value={formatINR(s?.monthlySales)} icon={ShoppingBag} tone="amber" loading={loading} hint="Completed purchases this month" />
-        <StatCard className="xl:col-span-3" label="Franchise Requests" value={formatCount(s?.franchiseRequests)} icon={Store} tone="rose" loading={loading} hint="Waiting for a decision" href={sectionHref('franchise-requests')} />
+        <StatCard
+          className="xl:col-span-3"
+          label="Franchise Requests"
+          value={formatCount(s?.franchiseRequests)}
+          icon={Store}
+          tone="rose"
+          loading={loading}
+          hint="Waiting for a decision"
+          href={sectionHref('franchise-requests')}
+        />
       </div>
 
       <Card>

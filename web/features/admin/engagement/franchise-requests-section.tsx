@@ -68,13 +68,7 @@ export function FranchiseRequestsSection() {
           const pressed = f.id === status;
           const count = list.data ? (list.counts[f.id] ?? 0) : undefined;
           return (
-            <button
-              key={f.id}
-              type="button"
-              aria-pressed={pressed}
-              onClick={() => setStatus(f.id)}
-              className={segmentClass(pressed)}
-            >
+            <button key={f.id} type="button" aria-pressed={pressed} onClick={() => setStatus(f.id)} className={segmentClass(pressed)}>
               <SegmentIcon icon={f.icon} />
               {f.label}
               <SegmentCount count={count} active={pressed} />

@@ -13,7 +13,6 @@ export function newsState(n: Pick<NewsView, 'isActive' | 'publishedAt' | 'expire
   return newsStateAt(n, now ?? Date.now());
 }
 
-
 /** ISO (with offset) -> the value of a datetime-local input, in the browser's time zone. */
 export function toLocalInput(iso: string | null): string {
   if (!iso) return '';

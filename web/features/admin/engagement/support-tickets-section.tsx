@@ -48,12 +48,18 @@ export function SupportTicketsSection() {
   const set = (key: keyof TicketFilters) => (value: string) => setFilters((f) => ({ ...f, [key]: value }));
 
   const columns: Column<AdminTicket>[] = [
-    { header: 'Ticket', className: 'max-w-72 min-w-52', cell: (t) => <>
-        <p className="truncate font-medium text-slate-900" title={t.subject}>
-        {t.subject}
-        </p>
-        <Badge className="mt-1">{t.category}</Badge>
-      </> },
+    {
+      header: 'Ticket',
+      className: 'max-w-72 min-w-52',
+      cell: (t) => (
+        <>
+          <p className="truncate font-medium text-slate-900" title={t.subject}>
+            {t.subject}
+          </p>
+          <Badge className="mt-1">{t.category}</Badge>
+        </>
+      ),
+    },
     { header: 'Member', className: 'max-w-48', cell: (t) => <Member t={t} /> },
     { header: 'Priority', cell: (t) => <PriorityBadge priority={t.priority} /> },
     { header: 'Status', cell: (t) => <TicketStatusBadge status={t.status} /> },
@@ -73,13 +79,7 @@ export function SupportTicketsSection() {
             const pressed = filters.status === s;
             const count = s ? counts[s] : total;
             return (
-              <button
-                key={s || 'all'}
-                type="button"
-                aria-pressed={pressed}
-                onClick={() => set('status')(s)}
-                className={segmentClass(pressed)}
-              >
+              <button key={s || 'all'} type="button" aria-pressed={pressed} onClick={() => set('status')(s)} className={segmentClass(pressed)}>
                 {s ? TICKET_STATUS_LABELS[s] : 'All'}
                 <SegmentCount count={q.data ? (count ?? 0) : undefined} active={pressed} />
               </button>

@@ -97,10 +97,7 @@ export function KycDecisionDialog({ entry, decision, onClose }: { entry: KycQueu
 
   return (
     <Dialog open onOpenChange={(open) => !open && !working && onClose()}>
-      <DialogContent
-        title={approving ? 'Approve KYC' : 'Reject KYC'}
-        description={approving ? `Approve all KYC documents of ${name}?` : `Reject all KYC documents of ${name}?`}
-      >
+      <DialogContent title={approving ? 'Approve KYC' : 'Reject KYC'} description={approving ? `Approve all KYC documents of ${name}?` : `Reject all KYC documents of ${name}?`}>
         <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
           {result?.kind === 'fetch-failed' || result?.kind === 'none' ? (
             <Alert tone="danger" role="alert">

@@ -12,10 +12,7 @@ export interface DocumentOutcome {
 }
 
 export type DecisionResult =
-  | { kind: 'fetch-failed'; message: string }
-  | { kind: 'none'; message: string }
-  | { kind: 'nothing-to-change'; documents: ReviewDocument[] }
-  | { kind: 'done'; outcomes: DocumentOutcome[] };
+  { kind: 'fetch-failed'; message: string } | { kind: 'none'; message: string } | { kind: 'nothing-to-change'; documents: ReviewDocument[] } | { kind: 'done'; outcomes: DocumentOutcome[] };
 
 export const typeLabel = (type: string) => KYC_TYPE_LABELS[type as keyof typeof KYC_TYPE_LABELS] ?? type;
 
@@ -90,17 +87,20 @@ export function viewAllDocuments(entry: Pick<KycQueueEntry, 'documents'>) {
     }
   };
   documents.forEach((doc, i) => (i === 0 ? open(doc) : setTimeout(() => open(doc), i * 100)));
-  setTimeout(() => {
-    if (failed.length) {
-      toast({ title: 'Error opening documents', description: `Error opening ${failed.join(', ')}. Please try again.`, variant: 'destructive' });
-    } else if (opened === 0) {
-      toast({ title: 'Popup blocked', description: 'Please allow popups to view documents.', variant: 'destructive' });
-    } else {
-      toast({
-        title: opened === documents.length ? 'Documents opened' : 'Some documents were blocked',
-        description: `Opened ${opened} of ${documents.length} documents.${opened < documents.length ? ' Please allow popups to view documents.' : ''}`,
-        variant: opened === documents.length ? 'success' : 'destructive',
-      });
-    }
-  }, documents.length * 100 + 50);
+  setTimeout(
+    () => {
+      if (failed.length) {
+        toast({ title: 'Error opening documents', description: `Error opening ${failed.join(', ')}. Please try again.`, variant: 'destructive' });
+      } else if (opened === 0) {
+        toast({ title: 'Popup blocked', description: 'Please allow popups to view documents.', variant: 'destructive' });
+      } else {
+        toast({
+          title: opened === documents.length ? 'Documents opened' : 'Some documents were blocked',
+          description: `Opened ${opened} of ${documents.length} documents.${opened < documents.length ? ' Please allow popups to view documents.' : ''}`,
+          variant: opened === documents.length ? 'success' : 'destructive',
+        });
+      }
+    },
+    documents.length * 100 + 50,
+  );
 }

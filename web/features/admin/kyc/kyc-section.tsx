@@ -182,12 +182,7 @@ export function KycSection({ tab }: { tab: Tab }) {
     <div className="space-y-5">
       <SectionHeader eyebrow="KYC Details" title={copy.title} description={copy.description} />
 
-      <SectionLinks
-        label="KYC requests"
-        links={TABS}
-        current={tab}
-        counts={{ pending: lists.pending.data?.length, approved: lists.approved.data?.length, rejected: lists.rejected.data?.length }}
-      />
+      <SectionLinks label="KYC requests" links={TABS} current={tab} counts={{ pending: lists.pending.data?.length, approved: lists.approved.data?.length, rejected: lists.rejected.data?.length }} />
 
       <QueryStates query={list} what="KYC requests" empty={rows.length === 0 && empty}>
         <DataTable
@@ -226,9 +221,7 @@ export function KycSection({ tab }: { tab: Tab }) {
         />
       </QueryStates>
 
-      {deciding ? (
-        <KycDecisionDialog key={`${deciding.entry.userId}-${deciding.decision}`} entry={deciding.entry} decision={deciding.decision} onClose={() => setDeciding(null)} />
-      ) : null}
+      {deciding ? <KycDecisionDialog key={`${deciding.entry.userId}-${deciding.decision}`} entry={deciding.entry} decision={deciding.decision} onClose={() => setDeciding(null)} /> : null}
     </div>
   );
 }

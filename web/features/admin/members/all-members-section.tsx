@@ -81,8 +81,7 @@ export function AllMembersSection() {
 
   const users = useInfiniteQuery({
     queryKey: [KEYS.userSearch, filters, sort, dir, timezone],
-    queryFn: ({ pageParam }) =>
-      apiGet<AdminUserPageData>(`${KEYS.userSearch}${toQueryString({ ...filters, timezone, sort, dir, cursor: pageParam, limit: PAGE_SIZE })}`),
+    queryFn: ({ pageParam }) => apiGet<AdminUserPageData>(`${KEYS.userSearch}${toQueryString({ ...filters, timezone, sort, dir, cursor: pageParam, limit: PAGE_SIZE })}`),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     placeholderData: keepPreviousData,

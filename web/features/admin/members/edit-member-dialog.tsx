@@ -51,7 +51,12 @@ export function EditMemberDialog({ row, onClose }: { row: AdminUserRow; onClose:
             <Input type="email" autoComplete="off" {...fieldA11y('em-email', err('email'))} {...form.register('email')} />
           </FormField>
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField id="em-role" label="Role" error={err('role')} hint={roleKnown ? 'Making someone an admin waits for another admin\'s approval.' : `Current role: ${roleLabel(row.role)}. It is not changed here.`}>
+            <FormField
+              id="em-role"
+              label="Role"
+              error={err('role')}
+              hint={roleKnown ? "Making someone an admin waits for another admin's approval." : `Current role: ${roleLabel(row.role)}. It is not changed here.`}
+            >
               <Select {...fieldA11y('em-role', err('role'), true)} {...form.register('role')}>
                 {roleKnown ? null : <option value="">Choose a role</option>}
                 <option value="user">User</option>

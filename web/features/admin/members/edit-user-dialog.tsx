@@ -12,7 +12,19 @@ import type { AdminUserRow } from '../types';
 import { userStatusLabel } from '../ui/badges';
 
 const FIELDS = [
-  'firstName', 'lastName', 'email', 'mobile', 'txnPin', 'packageAmount', 'cryptoWalletAddress', 'bankAccountHolderName', 'bankName', 'bankAccountNumber', 'bankIFSC', 'status', 'password',
+  'firstName',
+  'lastName',
+  'email',
+  'mobile',
+  'txnPin',
+  'packageAmount',
+  'cryptoWalletAddress',
+  'bankAccountHolderName',
+  'bankName',
+  'bankAccountNumber',
+  'bankIFSC',
+  'status',
+  'password',
 ] as const;
 type Values = Record<(typeof FIELDS)[number], string>;
 
@@ -84,9 +96,7 @@ export function EditUserDialog({ row, onClose }: { row: AdminUserRow; onClose: (
           </div>
           <fieldset className="space-y-4 rounded-xl border border-amber-200 bg-amber-50/40 p-4">
             <legend className="px-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">Payout details</legend>
-            <p className="text-sm text-slate-600">
-              A change here waits for another admin to approve it; the member is then told, and withdrawals to the new details wait 24 hours.
-            </p>
+            <p className="text-sm text-slate-600">A change here waits for another admin to approve it; the member is then told, and withdrawals to the new details wait 24 hours.</p>
             <div className="grid gap-4 sm:grid-cols-2">
               <FormField id="eu-bankAccountHolderName" label="Account Holder Name" optional error={err('bankAccountHolderName')}>
                 <Input autoComplete="off" {...fieldA11y('eu-bankAccountHolderName', err('bankAccountHolderName'))} {...form.register('bankAccountHolderName')} />
@@ -101,7 +111,12 @@ export function EditUserDialog({ row, onClose }: { row: AdminUserRow; onClose: (
                 error={err('bankAccountNumber')}
                 hint={row.bankAccountNumber ? `Current: ${row.bankAccountNumber}. Leave blank to keep it.` : undefined}
               >
-                <Input inputMode="numeric" autoComplete="off" {...fieldA11y('eu-bankAccountNumber', err('bankAccountNumber'), Boolean(row.bankAccountNumber))} {...form.register('bankAccountNumber')} />
+                <Input
+                  inputMode="numeric"
+                  autoComplete="off"
+                  {...fieldA11y('eu-bankAccountNumber', err('bankAccountNumber'), Boolean(row.bankAccountNumber))}
+                  {...form.register('bankAccountNumber')}
+                />
               </FormField>
               <FormField id="eu-bankIFSC" label="Bank IFSC" optional error={err('bankIFSC')}>
                 <Input autoComplete="off" className="uppercase" {...fieldA11y('eu-bankIFSC', err('bankIFSC'))} {...form.register('bankIFSC')} />
@@ -118,7 +133,11 @@ export function EditUserDialog({ row, onClose }: { row: AdminUserRow; onClose: (
                 id="eu-password"
                 label="New Password"
                 error={err('password')}
-                hint={row.passwordState === 'none' ? 'No password is set. Leave blank to keep it that way.' : 'Leave blank to keep the current password. A new one is temporary: it must be changed at the next sign-in.'}
+                hint={
+                  row.passwordState === 'none'
+                    ? 'No password is set. Leave blank to keep it that way.'
+                    : 'Leave blank to keep the current password. A new one is temporary: it must be changed at the next sign-in.'
+                }
               >
                 <PasswordInput autoComplete="new-password" {...fieldA11y('eu-password', err('password'), true)} {...form.register('password')} />
               </FormField>

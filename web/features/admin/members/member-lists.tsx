@@ -39,13 +39,11 @@ export function PaidMembersSection() {
           query={list}
           errorTitle="Failed to fetch paid members"
           loadingLabel="Loading paid members..."
-          empty={rows.length === 0 ? (
-            <EmptyState
-              icon={BadgeCheck}
-              title="No Paid Members"
-              description="A member appears here once their KYC is approved, their bank details are complete and their package is active."
-            />
-          ) : null}
+          empty={
+            rows.length === 0 ? (
+              <EmptyState icon={BadgeCheck} title="No Paid Members" description="A member appears here once their KYC is approved, their bank details are complete and their package is active." />
+            ) : null
+          }
         >
           <>
             <CountLine>
@@ -74,11 +72,7 @@ export function TodayJoiningsSection() {
   return (
     <UserActionsProvider>
       <div className="space-y-5">
-        <SectionHeader
-          eyebrow="User Details"
-          title="View Today Joinings"
-          description={day ? `Members activated on ${day} (${list.data?.timezone}).` : 'Members activated today.'}
-        />
+        <SectionHeader eyebrow="User Details" title="View Today Joinings" description={day ? `Members activated on ${day} (${list.data?.timezone}).` : 'Members activated today.'} />
         <QueryStates query={list} what="today's joinings" verb="fetch" empty={rows.length === 0 && empty}>
           <>
             <CountLine>

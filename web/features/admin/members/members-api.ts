@@ -8,8 +8,7 @@ const userPath = (id: string) => `/api/users/${encodeURIComponent(id)}`;
 const adminUserPath = (id: string) => `/api/admin/users/${encodeURIComponent(id)}`;
 
 /** A change that needs a second admin is answered 202 (issue 13): 'Sent for approval' instead of the saved toast. */
-const savedOrSent = (data: Answer, status: number) =>
-  status === 202 ? { title: 'Sent for approval', description: data?.message } : { title: 'Success', description: 'User updated successfully' };
+const savedOrSent = (data: Answer, status: number) => (status === 202 ? { title: 'Sent for approval', description: data?.message } : { title: 'Success', description: 'User updated successfully' });
 
 /** PATCH /api/users/:id: names, email, role, status (Edit Member). */
 export function useEditMember(id: string) {
@@ -40,9 +39,7 @@ export function useInviteUser() {
     request: (body: CreateUserRequest) => apiRequest<Answer>('POST', '/api/users', body),
     errorFallback: 'Failed to create user',
     successToast: (data, body, status) =>
-      status === 202
-        ? { title: 'Sent for approval', description: data?.message }
-        : { title: data?.message || 'Signup email sent', description: `An invitation was sent to ${body.email}.` },
+      status === 202 ? { title: 'Sent for approval', description: data?.message } : { title: data?.message || 'Signup email sent', description: `An invitation was sent to ${body.email}.` },
     invalidate,
   });
 }

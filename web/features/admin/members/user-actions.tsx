@@ -114,11 +114,7 @@ export function UserActionsMenu({ row, compact = false }: { row: AdminUserRow; c
     >
       {row.role !== 'admin' ? (
         <>
-          <DropdownMenuItem
-            icon={LogIn}
-            onSelect={() => void loginAsUserInNewWindow(row)}
-            description={impersonable ? 'Opens a new 1200×800 window' : 'Only active users can be logged into'}
-          >
+          <DropdownMenuItem icon={LogIn} onSelect={() => void loginAsUserInNewWindow(row)} description={impersonable ? 'Opens a new 1200×800 window' : 'Only active users can be logged into'}>
             Login as user
           </DropdownMenuItem>
           <DropdownMenuItem icon={MonitorUp} onSelect={() => (impersonable ? api.open('open-here', row) : void loginAsUserInNewWindow(row))} description="Use this window instead">

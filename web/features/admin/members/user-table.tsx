@@ -89,15 +89,13 @@ const COLUMNS: Column[] = [
 export function UserTable({ rows, label, sort, withStatus = true }: { rows: AdminUserRow[]; label: string; sort?: SortState; withStatus?: boolean }) {
   const columns: DataColumn<AdminUserRow>[] = [
     { header: 'Actions', sticky: true, cell: (row) => <UserActionsMenu row={row} /> },
-    ...COLUMNS.filter((c) => withStatus || !c.statusColumn).map(
-      (c): DataColumn<AdminUserRow> => ({
-        header: c.header,
-        cell: c.cell,
-        headerClassName: c.align === 'right' ? 'text-right' : undefined,
-        className: c.align === 'right' ? 'text-right whitespace-nowrap tabular-nums' : undefined,
-        sort: c.sort && sort ? { active: sort.sort === c.sort, dir: sort.dir, onSort: () => sort.onSort(c.sort!) } : undefined,
-      }),
-    ),
+    ...COLUMNS.filter((c) => withStatus || !c.statusColumn).map((c): DataColumn<AdminUserRow> => ({
+      header: c.header,
+      cell: c.cell,
+      headerClassName: c.align === 'right' ? 'text-right' : undefined,
+      className: c.align === 'right' ? 'text-right whitespace-nowrap tabular-nums' : undefined,
+      sort: c.sort && sort ? { active: sort.sort === c.sort, dir: sort.dir, onSort: () => sort.onSort(c.sort!) } : undefined,
+    })),
   ];
   return (
     <DataTable

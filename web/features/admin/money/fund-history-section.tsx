@@ -69,24 +69,43 @@ export function FundHistorySection() {
   const columns: Column<FundHistoryRecord>[] = [
     { header: 'Date', className: 'whitespace-nowrap text-slate-600', cell: (r) => <WhenIN value={r.createdAt} /> },
     { header: 'Member', className: 'max-w-52 min-w-40', cell: (r) => <Member r={r} /> },
-    { header: 'Type and description', className: 'max-w-80 min-w-48', cell: (r) => <>
-        <Badge tone={typeTone(r.type)}>{typeLabel(r.type)}</Badge>
-        <p className="mt-1 break-words text-slate-700">{r.description || '—'}</p>
-      </> },
+    {
+      header: 'Type and description',
+      className: 'max-w-80 min-w-48',
+      cell: (r) => (
+        <>
+          <Badge tone={typeTone(r.type)}>{typeLabel(r.type)}</Badge>
+          <p className="mt-1 break-words text-slate-700">{r.description || '—'}</p>
+        </>
+      ),
+    },
     { header: 'Amount', headerClassName: 'text-right', className: 'text-right', cell: (r) => <SignedAmount value={r.amount} /> },
-    { header: 'Balance before / after', headerClassName: 'text-right', className: 'text-right whitespace-nowrap tabular-nums', cell: (r) => <>
-        <p className="text-xs text-slate-500">
-        <span className="sr-only">Before: </span>
-        {formatINR(r.balanceBefore)}
-        </p>
-        <p className="font-medium text-slate-900">
-        <span className="sr-only">After: </span>
-        {formatINR(r.balanceAfter)}
-        </p>
-      </> },
+    {
+      header: 'Balance before / after',
+      headerClassName: 'text-right',
+      className: 'text-right whitespace-nowrap tabular-nums',
+      cell: (r) => (
+        <>
+          <p className="text-xs text-slate-500">
+            <span className="sr-only">Before: </span>
+            {formatINR(r.balanceBefore)}
+          </p>
+          <p className="font-medium text-slate-900">
+            <span className="sr-only">After: </span>
+            {formatINR(r.balanceAfter)}
+          </p>
+        </>
+      ),
+    },
   ];
 
-  const empty = <EmptyState icon={ScrollText} title="No transactions found" description={filtered ? 'Try another member or type, or clear the filters.' : 'Credits, debits, withdrawals and purchases will be listed here.'} />;
+  const empty = (
+    <EmptyState
+      icon={ScrollText}
+      title="No transactions found"
+      description={filtered ? 'Try another member or type, or clear the filters.' : 'Credits, debits, withdrawals and purchases will be listed here.'}
+    />
+  );
   return (
     <div className="space-y-5">
       <SectionHeader eyebrow="Fund Management" title="Fund History" description="Every wallet movement of every member, newest first, with the balance before and after." />

@@ -29,8 +29,7 @@ export function useWithdrawals(tab: WithdrawalTab) {
 export function useFundHistory(filters: { search?: string; type?: string }) {
   return useInfiniteQuery({
     queryKey: [KEYS.fundHistory, filters],
-    queryFn: ({ pageParam }) =>
-      getRoute('GET /api/admin/fund-history', { query: { search: filters.search, type: filters.type, cursor: pageParam, limit: 50 } }),
+    queryFn: ({ pageParam }) => getRoute('GET /api/admin/fund-history', { query: { search: filters.search, type: filters.type, cursor: pageParam, limit: 50 } }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     placeholderData: keepPreviousData,

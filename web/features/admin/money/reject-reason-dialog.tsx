@@ -14,7 +14,15 @@ type Decide = (body: { reason: string }) => Promise<{ ok: boolean; fieldErrors?:
  * Reject with a reason (a withdrawal, a fund approval): the summary of what is rejected, a non-blank reason
  * ({reason} of the shared schema), Reject disabled while it is blank, field errors of a refusal under the field.
  */
-export function RejectReasonDialog({ title, description, fieldId, placeholder, summary, decide, onClose }: {
+export function RejectReasonDialog({
+  title,
+  description,
+  fieldId,
+  placeholder,
+  summary,
+  decide,
+  onClose,
+}: {
   title: string;
   description: string;
   fieldId: string;

@@ -108,7 +108,9 @@ export function SendFundSection() {
             </CardContent>
             <CardFooter className="justify-end">
               <Button type="submit" variant={debit ? 'destructive' : 'primary'} loading={isSubmitting}>
-                {isSubmitting ? 'Processing...' : (
+                {isSubmitting ? (
+                  'Processing...'
+                ) : (
                   <>
                     <Send aria-hidden="true" className="size-4" /> {debit ? 'Debit Wallet' : 'Credit Wallet'}
                   </>

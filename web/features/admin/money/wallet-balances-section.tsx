@@ -35,12 +35,18 @@ function Actions({ r, className }: { r: WalletBalanceRow; className?: string }) 
 
 /** Wallet Balances (doc 2 §7 GET /api/admin/wallet-balances): one wallet per member. */
 const columns: Column<WalletBalanceRow>[] = [
-  { header: 'Member', className: 'max-w-64 min-w-44', cell: (r) => <>
-      <p className="truncate font-medium text-slate-900">{r.userName || '—'}</p>
-      <p className="truncate text-xs text-slate-500" title={r.userEmail}>
-      <span className="font-mono">{r.userDisplayId}</span> · {r.userEmail}
-      </p>
-    </> },
+  {
+    header: 'Member',
+    className: 'max-w-64 min-w-44',
+    cell: (r) => (
+      <>
+        <p className="truncate font-medium text-slate-900">{r.userName || '—'}</p>
+        <p className="truncate text-xs text-slate-500" title={r.userEmail}>
+          <span className="font-mono">{r.userDisplayId}</span> · {r.userEmail}
+        </p>
+      </>
+    ),
+  },
   { header: 'Balance', headerClassName: 'text-right', className: 'text-right font-semibold whitespace-nowrap text-slate-900 tabular-nums', cell: (r) => formatINR(r.balance) },
   { header: 'Total earnings', headerClassName: 'text-right', className: 'text-right whitespace-nowrap text-emerald-700 tabular-nums', cell: (r) => formatINR(r.totalEarnings) },
   { header: 'Total withdrawals', headerClassName: 'text-right', className: 'text-right whitespace-nowrap text-slate-600 tabular-nums', cell: (r) => formatINR(r.totalWithdrawals) },

@@ -99,7 +99,9 @@ export function WithdrawPersonallySection() {
             </CardContent>
             <CardFooter className="justify-end">
               <Button type="submit" loading={isSubmitting}>
-                {isSubmitting ? 'Creating...' : (
+                {isSubmitting ? (
+                  'Creating...'
+                ) : (
                   <>
                     <PenLine aria-hidden="true" className="size-4" /> Create Withdrawal Request
                   </>

@@ -48,8 +48,7 @@ const FAILED: Record<Decision, string> = {
 };
 
 /** POST /api/admin/{approve,reject,reactivate}-withdrawal/:id with its toasts (doc 2 §8). Answers the fieldErrors of a refusal. */
-const useDecide = (w: AdminWithdrawal, decision: Decision) =>
-  useMoneyDecision(`/api/admin/${PATH[decision]}/${encodeURIComponent(w.id)}`, { done: DONE[decision], failed: FAILED[decision] });
+const useDecide = (w: AdminWithdrawal, decision: Decision) => useMoneyDecision(`/api/admin/${PATH[decision]}/${encodeURIComponent(w.id)}`, { done: DONE[decision], failed: FAILED[decision] });
 
 type ApproveValues = { adminNotes: string; payoutReference: string };
 

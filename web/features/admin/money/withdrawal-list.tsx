@@ -35,10 +35,7 @@ export function TypeLabel({ w }: { w: AdminWithdrawal }) {
   const usd = withdrawalCurrency(w) === 'USD';
   return (
     <span className="inline-flex items-center gap-1.5 whitespace-nowrap text-slate-700">
-      <span
-        aria-hidden="true"
-        className={cn('flex size-5 items-center justify-center rounded-full text-[11px] font-bold', usd ? 'bg-emerald-100 text-emerald-800' : 'bg-brand-50 text-brand-800')}
-      >
+      <span aria-hidden="true" className={cn('flex size-5 items-center justify-center rounded-full text-[11px] font-bold', usd ? 'bg-emerald-100 text-emerald-800' : 'bg-brand-50 text-brand-800')}>
         {currencySign(w)}
       </span>
       {w.typeLabel}

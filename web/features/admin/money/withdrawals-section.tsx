@@ -40,7 +40,6 @@ const COPY: Record<WithdrawalTab, { title: string; description: string; empty: s
   },
 };
 
-
 /** A10 Withdraw Management (doc 2 §2.10): pending, approved and rejected requests. */
 export function WithdrawalsSection({ tab }: { tab: WithdrawalTab }) {
   const lists = { pending: useWithdrawals('pending'), approved: useWithdrawals('approved'), rejected: useWithdrawals('rejected') };

@@ -26,11 +26,7 @@ export function NotificationItem({ n, onOpen, busy, full = false }: { n: Notific
     <button
       type="button"
       onClick={() => onOpen(n)}
-      className={cn(
-        'flex w-full cursor-pointer gap-3 px-4 py-3 text-left transition-colors hover:bg-slate-50 focus-visible:bg-slate-50',
-        !n.read && 'bg-brand-50/40',
-        full && 'sm:pr-64',
-      )}
+      className={cn('flex w-full cursor-pointer gap-3 px-4 py-3 text-left transition-colors hover:bg-slate-50 focus-visible:bg-slate-50', !n.read && 'bg-brand-50/40', full && 'sm:pr-64')}
     >
       <span className="mt-1.5 flex size-2 shrink-0 items-center justify-center">
         {busy ? <Spinner className="size-3 text-brand-600" /> : <span className={cn('size-2 rounded-full', n.read ? 'bg-transparent' : high ? 'bg-red-500' : 'bg-brand-600')} />}
@@ -146,11 +142,7 @@ export function NotificationBell() {
           </div>
           {items.length > DROPDOWN_ITEMS ? (
             <div className="border-t border-slate-100 p-2">
-              <Link
-                to={sectionHref('notifications')}
-                onClick={() => setOpen(false)}
-                className="block rounded-lg px-3 py-2 text-center text-sm font-semibold text-brand-700 hover:bg-brand-50"
-              >
+              <Link to={sectionHref('notifications')} onClick={() => setOpen(false)} className="block rounded-lg px-3 py-2 text-center text-sm font-semibold text-brand-700 hover:bg-brand-50">
                 View all notifications
               </Link>
             </div>

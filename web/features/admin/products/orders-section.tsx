@@ -102,7 +102,9 @@ export function OrdersSection() {
     </Button>
   );
 
-  const empty = <EmptyState icon={ReceiptText} title="No orders found" description={filtered ? 'No order has these statuses. Clear the filters to see all.' : 'Purchases made by members will be listed here.'} />;
+  const empty = (
+    <EmptyState icon={ReceiptText} title="No orders found" description={filtered ? 'No order has these statuses. Clear the filters to see all.' : 'Purchases made by members will be listed here.'} />
+  );
   return (
     <div className="space-y-5">
       <SectionHeader
@@ -141,31 +143,31 @@ export function OrdersSection() {
             columns={columns(update)}
             card={(o) => (
               <>
-              <div className="flex items-start justify-between gap-3">
-                <div className="min-w-0">
-                  <p className="font-mono text-xs font-semibold text-slate-500">#{orderId(o)}</p>
-                  <p className="font-semibold text-slate-900">
-                    {o.productName} <span className="font-normal text-slate-500">× {o.quantity}</span>
-                  </p>
+                <div className="flex items-start justify-between gap-3">
+                  <div className="min-w-0">
+                    <p className="font-mono text-xs font-semibold text-slate-500">#{orderId(o)}</p>
+                    <p className="font-semibold text-slate-900">
+                      {o.productName} <span className="font-normal text-slate-500">× {o.quantity}</span>
+                    </p>
+                  </div>
+                  <p className="shrink-0 text-base font-semibold text-slate-900 tabular-nums">{formatINR(o.totalAmount)}</p>
                 </div>
-                <p className="shrink-0 text-base font-semibold text-slate-900 tabular-nums">{formatINR(o.totalAmount)}</p>
-              </div>
-              <div className="flex flex-wrap gap-1.5">
-                <PaymentBadge status={o.paymentStatus} />
-                <DeliveryBadge status={o.deliveryStatus} />
-              </div>
-              <dl className="grid grid-cols-2 gap-3 border-t border-slate-100 pt-3">
-                <CardField label="Member">
-                  <Member o={o} />
-                </CardField>
-                <CardField label="Date">{formatDateUS(o.createdAt)}</CardField>
-                <CardField label="Method">{paymentMethodLabel(o.paymentMethod)}</CardField>
-                <CardField label="BV">{formatCount(o.totalBV)}</CardField>
-                <CardField label="Tracking ID" wide>
-                  <span className="font-mono text-xs">{o.trackingId || '—'}</span>
-                </CardField>
-              </dl>
-              <div className="border-t border-slate-100 pt-3">{update(o, 'w-full')}</div>
+                <div className="flex flex-wrap gap-1.5">
+                  <PaymentBadge status={o.paymentStatus} />
+                  <DeliveryBadge status={o.deliveryStatus} />
+                </div>
+                <dl className="grid grid-cols-2 gap-3 border-t border-slate-100 pt-3">
+                  <CardField label="Member">
+                    <Member o={o} />
+                  </CardField>
+                  <CardField label="Date">{formatDateUS(o.createdAt)}</CardField>
+                  <CardField label="Method">{paymentMethodLabel(o.paymentMethod)}</CardField>
+                  <CardField label="BV">{formatCount(o.totalBV)}</CardField>
+                  <CardField label="Tracking ID" wide>
+                    <span className="font-mono text-xs">{o.trackingId || '—'}</span>
+                  </CardField>
+                </dl>
+                <div className="border-t border-slate-100 pt-3">{update(o, 'w-full')}</div>
               </>
             )}
           />

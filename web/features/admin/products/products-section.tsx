@@ -19,11 +19,7 @@ function Thumb({ p }: { p: AdminProductView }) {
   const [failed, setFailed] = useState(false);
   return (
     <span className="flex size-10 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-slate-100 text-slate-400 ring-1 ring-slate-200">
-      {p.imageUrl && !failed ? (
-        <img src={p.imageUrl} alt="" loading="lazy" className="size-full object-cover" onError={() => setFailed(true)} />
-      ) : (
-        <Package aria-hidden="true" className="size-5" />
-      )}
+      {p.imageUrl && !failed ? <img src={p.imageUrl} alt="" loading="lazy" className="size-full object-cover" onError={() => setFailed(true)} /> : <Package aria-hidden="true" className="size-5" />}
     </span>
   );
 }

@@ -72,7 +72,11 @@ export function ApproveRecruitDialog({ recruit, onClose }: { recruit: AdminPendi
               registered ? (
                 <>
                   Registered with {formatINR(registered)}.{' '}
-                  <button type="button" className="cursor-pointer font-medium text-brand-700 underline-offset-2 hover:underline" onClick={() => form.setValue('packageAmount', registered, { shouldValidate: true })}>
+                  <button
+                    type="button"
+                    className="cursor-pointer font-medium text-brand-700 underline-offset-2 hover:underline"
+                    onClick={() => form.setValue('packageAmount', registered, { shouldValidate: true })}
+                  >
                     Use this amount
                   </button>
                 </>
@@ -108,7 +112,11 @@ export function ApproveRecruitDialog({ recruit, onClose }: { recruit: AdminPendi
             choices={KYC_CHOICES}
             registration={form.register('kycDecision.status')}
             error={errors.kycDecision?.status?.message}
-            hint={recruit.documentCount ? `Applied to the ${recruit.documentCount} uploaded ${recruit.documentCount === 1 ? 'document' : 'documents'} after the account is created.` : 'No documents were uploaded; the decision applies to later uploads.'}
+            hint={
+              recruit.documentCount
+                ? `Applied to the ${recruit.documentCount} uploaded ${recruit.documentCount === 1 ? 'document' : 'documents'} after the account is created.`
+                : 'No documents were uploaded; the decision applies to later uploads.'
+            }
           />
 
           {kycStatus === 'rejected' ? (

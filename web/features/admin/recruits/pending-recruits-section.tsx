@@ -17,20 +17,32 @@ import { RejectRecruitDialog } from './reject-recruit-dialog';
 
 const FILTERS: Array<{ id: RecruitFilter; label: string; icon: typeof Inbox; empty: string; hint: string }> = [
   {
-    id: 'open', label: 'All open', icon: Inbox,
-    empty: 'No recruits are in the pipeline', hint: 'Registrations through referral links and signups appear here until they are approved.',
+    id: 'open',
+    label: 'All open',
+    icon: Inbox,
+    empty: 'No recruits are in the pipeline',
+    hint: 'Registrations through referral links and signups appear here until they are approved.',
   },
   {
-    id: 'awaiting_admin', label: 'Awaiting admin', icon: UserCheck,
-    empty: 'Nothing is waiting for your approval', hint: 'Recruits whose side is decided, and those from admin links, wait here.',
+    id: 'awaiting_admin',
+    label: 'Awaiting admin',
+    icon: UserCheck,
+    empty: 'Nothing is waiting for your approval',
+    hint: 'Recruits whose side is decided, and those from admin links, wait here.',
   },
   {
-    id: 'awaiting_upline', label: 'Awaiting upline', icon: Hourglass,
-    empty: 'No recruit is waiting for an upline', hint: 'Recruits whose upline has not chosen the left or right side yet appear here.',
+    id: 'awaiting_upline',
+    label: 'Awaiting upline',
+    icon: Hourglass,
+    empty: 'No recruit is waiting for an upline',
+    hint: 'Recruits whose upline has not chosen the left or right side yet appear here.',
   },
   {
-    id: 'rejected', label: 'Rejected', icon: Ban,
-    empty: 'No recruit has been rejected', hint: 'Rejected registrations stay here for reference; they cannot be decided again.',
+    id: 'rejected',
+    label: 'Rejected',
+    icon: Ban,
+    empty: 'No recruit has been rejected',
+    hint: 'Rejected registrations stay here for reference; they cannot be decided again.',
   },
 ];
 
@@ -43,7 +55,13 @@ export function PendingRecruitsSection() {
   const current = FILTERS.find((f) => f.id === filter)!;
   const { counts, items } = list;
   const countOf = (id: RecruitFilter) =>
-    id === 'open' ? counts.awaitingAdmin + counts.awaitingUpline + counts.rejected : id === 'awaiting_admin' ? counts.awaitingAdmin : id === 'awaiting_upline' ? counts.awaitingUpline : counts.rejected;
+    id === 'open'
+      ? counts.awaitingAdmin + counts.awaitingUpline + counts.rejected
+      : id === 'awaiting_admin'
+        ? counts.awaitingAdmin
+        : id === 'awaiting_upline'
+          ? counts.awaitingUpline
+          : counts.rejected;
   const onAction = (recruit: AdminPendingRecruit, action: RecruitAction) => setOpen({ recruit, action });
   const close = () => setOpen(null);
 
@@ -63,13 +81,7 @@ export function PendingRecruitsSection() {
         {FILTERS.map((f) => {
           const pressed = f.id === filter;
           return (
-            <button
-              key={f.id}
-              type="button"
-              aria-pressed={pressed}
-              onClick={() => setFilter(f.id)}
-              className={segmentClass(pressed)}
-            >
+            <button key={f.id} type="button" aria-pressed={pressed} onClick={() => setFilter(f.id)} className={segmentClass(pressed)}>
               <SegmentIcon icon={f.icon} />
               {f.label}
               <SegmentCount count={list.data ? countOf(f.id) : undefined} active={pressed} />
@@ -96,9 +108,7 @@ export function PendingRecruitsSection() {
         </div>
       )}
 
-      {open?.action === 'details' ? (
-        <RecruitDetailsDialog recruit={open.recruit} onClose={close} onAction={(action) => setOpen({ recruit: open.recruit, action })} />
-      ) : null}
+      {open?.action === 'details' ? <RecruitDetailsDialog recruit={open.recruit} onClose={close} onAction={(action) => setOpen({ recruit: open.recruit, action })} /> : null}
       {open?.action === 'approve' ? <ApproveRecruitDialog recruit={open.recruit} onClose={close} /> : null}
       {open?.action === 'reject' ? <RejectRecruitDialog recruit={open.recruit} onClose={close} /> : null}
       <ReferralLinkDialog open={generating} onOpenChange={setGenerating} />

@@ -21,7 +21,9 @@ const sizeInKb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 /** Lets a long address break after the @ rather than mid-word. */
 const email = (value: string) => {
   const at = value.indexOf('@');
-  return at < 0 ? value : (
+  return at < 0 ? (
+    value
+  ) : (
     <>
       {value.slice(0, at)}
       <wbr />
@@ -61,9 +63,7 @@ function Documents({ recruit }: { recruit: AdminPendingRecruit }) {
             <Icon aria-hidden="true" className="size-5 shrink-0 text-slate-500" />
             <div className="min-w-0 flex-1">
               <p className="text-sm font-medium text-slate-900">{docLabel(d.documentType)}</p>
-              <p className="truncate text-xs text-slate-500">
-                {[d.documentFilename, d.documentContentType, sizeInKb(d.documentSize)].filter(Boolean).join(' · ')}
-              </p>
+              <p className="truncate text-xs text-slate-500">{[d.documentFilename, d.documentContentType, sizeInKb(d.documentSize)].filter(Boolean).join(' · ')}</p>
             </div>
             <KycBadge status={d.status} />
             <Button asChild size="sm" variant="outline">
@@ -99,7 +99,16 @@ export function RecruitDetailsDialog({ recruit: r, onClose, onAction }: { recrui
             </p>
           ) : null}
           <div className="grid gap-3 md:grid-cols-2">
-            <Group title="Personal" rows={[['Full name', r.fullName], ['Email', email(r.email)], ['Mobile', r.mobile], ['Nominee', r.nominee], ['Address', address]]} />
+            <Group
+              title="Personal"
+              rows={[
+                ['Full name', r.fullName],
+                ['Email', email(r.email)],
+                ['Mobile', r.mobile],
+                ['Nominee', r.nominee],
+                ['Address', address],
+              ]}
+            />
             <Group
               title="Placement"
               rows={[
@@ -111,10 +120,22 @@ export function RecruitDetailsDialog({ recruit: r, onClose, onAction }: { recrui
                 ['Package', r.packageAmount ? formatINR(r.packageAmount) : null],
               ]}
             />
-            <Group title="Identity" rows={[['PAN', mono(r.panNumber)], ['Aadhaar', mono(r.aadhaarNumber)], ['KYC status', <KycBadge status={r.kycStatus} />]]} />
+            <Group
+              title="Identity"
+              rows={[
+                ['PAN', mono(r.panNumber)],
+                ['Aadhaar', mono(r.aadhaarNumber)],
+                ['KYC status', <KycBadge status={r.kycStatus} />],
+              ]}
+            />
             <Group
               title="Bank"
-              rows={[['Bank', r.bankName], ['Account holder', r.bankAccountHolderName], ['Account no.', mono(r.bankAccountNumber)], ['IFSC', mono(r.bankIFSC)]]}
+              rows={[
+                ['Bank', r.bankName],
+                ['Account holder', r.bankAccountHolderName],
+                ['Account no.', mono(r.bankAccountNumber)],
+                ['IFSC', mono(r.bankIFSC)],
+              ]}
             />
           </div>
           <section aria-labelledby="recruit-docs-title" className="space-y-2">

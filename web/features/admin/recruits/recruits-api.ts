@@ -1,8 +1,15 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MSG } from '@contracts';
 import type {
-  AdminPendingRecruit, AdminPendingRecruitList, ApproveRecruitRequest, PendingRecruitStatus, PlacementParent, RecruitDocument, ReferralGenerateRequest,
-  ReferralGenerateResponse, RejectRecruitRequest,
+  AdminPendingRecruit,
+  AdminPendingRecruitList,
+  ApproveRecruitRequest,
+  PendingRecruitStatus,
+  PlacementParent,
+  RecruitDocument,
+  ReferralGenerateRequest,
+  ReferralGenerateResponse,
+  RejectRecruitRequest,
 } from '@contracts';
 import { apiRequest, getRoute } from '../../../lib/api';
 import { useApiMutation, type ApiFailure } from '../../../lib/mutation';

@@ -79,7 +79,11 @@ export function ReferralLinkForm({ onBusyChange, onCancel }: { onBusyChange?: (b
 
   if (result) {
     const where =
-      type === 'strategic' && parent ? `${side === 'right' ? 'Right' : 'Left'} of ${parent.name} (${parent.userId})` : type === 'root' ? `${side === 'right' ? 'Right' : 'Left'} of the root` : 'Auto: the weaker leg';
+      type === 'strategic' && parent
+        ? `${side === 'right' ? 'Right' : 'Left'} of ${parent.name} (${parent.userId})`
+        : type === 'root'
+          ? `${side === 'right' ? 'Right' : 'Left'} of the root`
+          : 'Auto: the weaker leg';
     return (
       <ReferralLinkResult
         result={result}

@@ -142,7 +142,12 @@ export function PayoutSummarySection() {
         {report.data ? (
           <>
             {cycles.length === 0 ? (
-              <EmptyState icon={CalendarRange} title="No cycle has been posted yet" description="Each pairing or monthly cycle appears here once an administrator posts it to the members' wallets." className="bg-white" />
+              <EmptyState
+                icon={CalendarRange}
+                title="No cycle has been posted yet"
+                description="Each pairing or monthly cycle appears here once an administrator posts it to the members' wallets."
+                className="bg-white"
+              />
             ) : (
               <section className="space-y-4" aria-labelledby="posted-cycles">
                 <div id="posted-cycles">
@@ -203,10 +208,16 @@ export function DirectIncomeSection() {
   const report = useQuery({ queryKey: [KEYS.directIncome], queryFn: () => getRoute('GET /api/admin/reports/direct-income') });
   const items = report.data?.items ?? [];
   const totals = report.data?.totals;
-  const empty = <EmptyState icon={HandCoins} title="No direct income has been posted yet" description="Sponsor income appears here once the pairing cycle it was earned in is posted." className="bg-white" />;
+  const empty = (
+    <EmptyState icon={HandCoins} title="No direct income has been posted yet" description="Sponsor income appears here once the pairing cycle it was earned in is posted." className="bg-white" />
+  );
   return (
     <div className="space-y-5">
-      <SectionHeader eyebrow="Income Reports" title="Direct Income" description="Sponsor income of posted cycles: a percent of the BV bought by the members each member sponsored. Last posted cycle first." />
+      <SectionHeader
+        eyebrow="Income Reports"
+        title="Direct Income"
+        description="Sponsor income of posted cycles: a percent of the BV bought by the members each member sponsored. Last posted cycle first."
+      />
       <QueryStates query={report} what="direct income" empty={items.length === 0 && empty}>
         <>
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
@@ -256,10 +267,16 @@ export function HolidayRewardSection() {
   const report = useQuery({ queryKey: [KEYS.holidayReward], queryFn: () => getRoute('GET /api/admin/reports/holiday-reward') });
   const items = report.data?.items ?? [];
   const totals = report.data?.totals;
-  const empty = <EmptyState icon={Gift} title="No holiday rewards have been awarded yet" description="Travel fund shares appear here once the monthly cycle that awards them is posted." className="bg-white" />;
+  const empty = (
+    <EmptyState icon={Gift} title="No holiday rewards have been awarded yet" description="Travel fund shares appear here once the monthly cycle that awards them is posted." className="bg-white" />
+  );
   return (
     <div className="space-y-5">
-      <SectionHeader eyebrow="Income Reports" title="Holiday Reward Summary" description="Travel fund awards of posted monthly cycles: each qualifying member's share of the month's pool, newest month first." />
+      <SectionHeader
+        eyebrow="Income Reports"
+        title="Holiday Reward Summary"
+        description="Travel fund awards of posted monthly cycles: each qualifying member's share of the month's pool, newest month first."
+      />
       <QueryStates query={report} errorTitle="Failed to load the holiday rewards" loadingLabel="Loading holiday rewards..." empty={items.length === 0 && empty}>
         <>
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">

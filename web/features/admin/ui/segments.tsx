@@ -20,11 +20,7 @@ export function segmentClass(active: boolean) {
 /** How many the segment holds; nothing until the figure is known. */
 export function SegmentCount({ count, active }: { count: number | undefined; active: boolean }) {
   if (count === undefined) return null;
-  return (
-    <span className={cn('rounded-full px-1.5 text-xs tabular-nums', active ? 'bg-slate-100 text-slate-700' : 'bg-white/70 text-slate-600')}>
-      {formatCount(count)}
-    </span>
-  );
+  return <span className={cn('rounded-full px-1.5 text-xs tabular-nums', active ? 'bg-slate-100 text-slate-700' : 'bg-white/70 text-slate-600')}>{formatCount(count)}</span>;
 }
 
 type Icon = ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>;
@@ -41,12 +37,7 @@ export interface SectionLinkDef<T extends string> {
 }
 
 /** Links between the sections of one queue (pending, approved, rejected), each its own sidebar section. */
-export function SectionLinks<T extends string>({ label, links, current, counts }: {
-  label: string;
-  links: SectionLinkDef<T>[];
-  current: T;
-  counts: Partial<Record<T, number | undefined>>;
-}) {
+export function SectionLinks<T extends string>({ label, links, current, counts }: { label: string; links: SectionLinkDef<T>[]; current: T; counts: Partial<Record<T, number | undefined>> }) {
   return (
     <nav aria-label={label}>
       <ul className={cn('grid grid-cols-3 sm:inline-grid', segmentGroupClass)}>

@@ -30,8 +30,7 @@ export function Tabs<T extends string>({
 
   function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
     const index = tabs.findIndex((t) => t.id === value);
-    const next =
-      e.key === 'ArrowRight' ? (index + 1) % tabs.length : e.key === 'ArrowLeft' ? (index - 1 + tabs.length) % tabs.length : e.key === 'Home' ? 0 : e.key === 'End' ? tabs.length - 1 : -1;
+    const next = e.key === 'ArrowRight' ? (index + 1) % tabs.length : e.key === 'ArrowLeft' ? (index - 1 + tabs.length) % tabs.length : e.key === 'Home' ? 0 : e.key === 'End' ? tabs.length - 1 : -1;
     if (next < 0) return;
     e.preventDefault();
     onChange(tabs[next].id);

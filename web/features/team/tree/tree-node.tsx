@@ -101,7 +101,10 @@ function Slot({ node, side, isRoot, rootCaption, onOpen }: { node: TreeNode | nu
     <button
       type="button"
       onClick={() => onOpen(node.id)}
-      className={cn(box, 'cursor-pointer border-slate-200 text-left transition hover:-translate-y-0.5 hover:border-brand-300 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500')}
+      className={cn(
+        box,
+        'cursor-pointer border-slate-200 text-left transition hover:-translate-y-0.5 hover:border-brand-300 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500',
+      )}
     >
       {/* The whole card is the button's name (visible text included, WCAG 2.5.3); this says what it does. */}
       <span className="sr-only">Open the tree of </span>
@@ -113,19 +116,7 @@ function Slot({ node, side, isRoot, rootCaption, onOpen }: { node: TreeNode | nu
 const line = 'bg-slate-300';
 
 /** A node and, down to DEPTH, its left and right subtrees joined by connector lines. */
-export function Subtree({
-  node,
-  side,
-  depth,
-  rootCaption,
-  onOpen,
-}: {
-  node: TreeNode | null;
-  side: string;
-  depth: number;
-  rootCaption?: string;
-  onOpen: (id: string) => void;
-}) {
+export function Subtree({ node, side, depth, rootCaption, onOpen }: { node: TreeNode | null; side: string; depth: number; rootCaption?: string; onOpen: (id: string) => void }) {
   const showChildren = depth < DEPTH && node !== null;
   return (
     <div className="flex w-full flex-col items-center">

@@ -27,11 +27,7 @@ export function SearchInput({
         <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
         <Input id={id} type="search" value={value} onChange={(e) => onChange(e.target.value)} placeholder={placeholder} className="pr-9 pl-9 [&::-webkit-search-cancel-button]:hidden" />
         {value ? (
-          <button
-            type="button"
-            onClick={() => onChange('')}
-            className="absolute top-1/2 right-2 -translate-y-1/2 cursor-pointer rounded-md p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700"
-          >
+          <button type="button" onClick={() => onChange('')} className="absolute top-1/2 right-2 -translate-y-1/2 cursor-pointer rounded-md p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700">
             <X aria-hidden="true" className="size-4" />
             <span className="sr-only">Clear search</span>
           </button>

@@ -12,19 +12,7 @@ export interface TabItem<T extends string> {
  * WAI-ARIA tabs with automatic activation: arrow keys move and select, Home and End jump to the ends,
  * only the selected tab is in the tab order. The list scrolls sideways on narrow screens.
  */
-export function Tabs<T extends string>({
-  tabs,
-  value,
-  onChange,
-  label,
-  children,
-}: {
-  tabs: readonly TabItem<T>[];
-  value: T;
-  onChange: (value: T) => void;
-  label: string;
-  children: ReactNode;
-}) {
+export function Tabs<T extends string>({ tabs, value, onChange, label, children }: { tabs: readonly TabItem<T>[]; value: T; onChange: (value: T) => void; label: string; children: ReactNode }) {
   const base = useId();
   const refs = useRef(new Map<T, HTMLButtonElement>());
   const scroller = useRef<HTMLDivElement>(null);
