@@ -143,7 +143,10 @@ export function SupportTicketsSection() {
         </div>
       </QueryStates>
 
-      {open ? <TicketDialog key={open.id} ticket={open} admins={admins} onClose={() => setOpen(null)} /> : null}
+      {open ? (
+        // The ticket as the list now has it: a staff reply moves an Open ticket to In Progress, and the dialog shows that.
+        <TicketDialog key={open.id} ticket={items.find((t) => t.id === open.id) ?? open} admins={admins} onClose={() => setOpen(null)} />
+      ) : null}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ENGAGEMENT_MSG, TICKET_NEXT, TICKET_PRIORITIES, TICKET_STATUSES, TicketUpdate } from '@contracts';
@@ -54,6 +55,11 @@ export function TicketDialog({ ticket, admins, onClose }: { ticket: AdminTicket;
   const closed = ticket.status === 'closed';
   const status = form.watch('status');
   const assigneeKnown = !ticket.assignedTo || admins.some((a) => a.id === ticket.assignedTo);
+  // When the ticket changes behind an untouched form (a reply moved its status), the form starts from the new values.
+  const { reset } = form;
+  useEffect(() => {
+    if (!form.formState.isDirty) reset({ status: ticket.status, priority: ticket.priority, assignedTo: ticket.assignedTo ?? '', resolution: ticket.resolution ?? '' });
+  }, [ticket.status, ticket.priority, ticket.assignedTo, ticket.resolution, reset, form.formState.isDirty]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     const body: TicketUpdate = {};
