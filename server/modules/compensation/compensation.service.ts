@@ -725,20 +725,18 @@ export async function memberStatement(ctx: AppContext, member: { id: string; use
   const name = `income-statement-${member.userId}-${fyLabel(fy)}`;
   // The issuer as the company's branding settings stand (issue 15): name, GSTIN, address and support contact.
   const b = await branding(ctx);
-  const issuer = [
-    b.companyName,
-    ...(b.gstin ? [`GSTIN ${b.gstin}`] : []),
-    ...([b.address, b.city, b.state, b.pincode].some(Boolean) ? [[b.address, b.city, b.state, b.pincode].filter(Boolean).join(', ')] : []),
-    ...(b.supportEmail || b.supportPhone ? [`Support: ${[b.supportEmail, b.supportPhone].filter(Boolean).join(', ')}`] : []),
-  ];
+  const place = [b.address, b.city, b.state, b.pincode].filter(Boolean).join(', ');
+  const support = [b.supportEmail, b.supportPhone].filter(Boolean).join(', ');
+  const issuer: string[][] = [['Issued by', b.companyName], ...(b.gstin ? [['GSTIN', b.gstin]] : []), ...(place ? [['Address', place]] : []), ...(support ? [['Support', support]] : [])];
   if (format === 'csv') {
-    const body = [...issuer.map((line) => [line]), [], ['Cycle', 'Type', 'Amount', 'Explanation'], ...rows, [], ['Financial year', fyLabel(fy)], ['Gross', gross], ['TDS', tds], ['Net', net]]
+    // The column headings stay the first row (the file opens as a table); the issuer closes it.
+    const body = [['Cycle', 'Type', 'Amount', 'Explanation'], ...rows, [], ['Financial year', fyLabel(fy)], ['Gross', gross], ['TDS', tds], ['Net', net], [], ...issuer]
       .map((r) => r.map(cell).join(',')).join('\n') + '\n';
     return { filename: `${name}.csv`, contentType: 'text/csv; charset=utf-8', body: Buffer.from(body) };
   }
   const { simplePdf } = await import('../../lib/simple-pdf');
   const text = [
-    ...issuer, '',
+    b.companyName, ...issuer.slice(1).map(([k, v]) => `${k} ${v}`), '',
     `Income statement, financial year ${fyLabel(fy)}`, `${member.name} (${member.userId})`, '',
     ...rows.map((r) => `${r[0]}  ${r[1].padEnd(20)} ${r[2].padStart(12)}`), '',
     `Gross ${gross}    TDS ${tds}    Net ${net}`,
