@@ -5,7 +5,8 @@ import { LOCAL_SALE_MSG, MSG, MOBILE_RE, type CustomerView } from '@contracts';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Dialog, DialogContent, DialogFooter, DialogTrigger } from '../../components/ui/dialog';
+import { Dialog, DialogContent, DialogFooter } from '../../components/ui/dialog';
+import { FormDialog, useFormDialog } from '../../components/ui/form-dialog';
 import { EmptyState } from '../../components/ui/empty-state';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input, Textarea } from '../../components/ui/input';
@@ -19,49 +20,40 @@ import { SalesTable } from './local-sales-card';
 type Values = { name: string; mobile: string; address: string; consentToContact: boolean };
 
 function AddCustomerDialog() {
-  const [open, setOpen] = useState(false);
   const add = useAddCustomer();
   const form = useForm<Values>({ defaultValues: { name: '', mobile: '', address: '', consentToContact: false } });
-  const { errors, isSubmitting } = form.formState;
+  const { errors } = form.formState;
+  const dialog = useFormDialog(form);
   const onSubmit = form.handleSubmit(async (v) => {
     const res = await add.run(v, { setError: form.setError, fields: ['name', 'mobile', 'address'] });
-    if (res.ok) {
-      form.reset();
-      setOpen(false);
-    }
+    dialog.done(res.ok);
   });
   return (
-    <Dialog open={open} onOpenChange={(next) => !isSubmitting && setOpen(next)}>
-      <DialogTrigger asChild>
+    <FormDialog
+      state={dialog}
+      title="Add Customer"
+      description="A retail customer who buys at your counter."
+      submitLabel="Add Customer"
+      onSubmit={onSubmit}
+      trigger={
         <Button size="sm">
           <UserPlus aria-hidden="true" className="size-4" /> Add Customer
         </Button>
-      </DialogTrigger>
-      <DialogContent title="Add Customer" description="A retail customer who buys at your counter.">
-        <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
-          <FormField id="customer-name" label="Name" error={errors.name?.message}>
-            <Input autoComplete="off" {...fieldA11y('customer-name', errors.name?.message)} {...form.register('name', { validate: (v) => v.trim() !== '' || LOCAL_SALE_MSG.customerName })} />
-          </FormField>
-          <FormField id="customer-mobile" label="Mobile" error={errors.mobile?.message}>
-            <Input inputMode="tel" autoComplete="off" {...fieldA11y('customer-mobile', errors.mobile?.message)} {...form.register('mobile', { pattern: { value: MOBILE_RE, message: MSG.mobilePattern } })} />
-          </FormField>
-          <FormField id="customer-address" label="Address" optional>
-            <Textarea id="customer-address" rows={2} maxLength={500} {...form.register('address')} />
-          </FormField>
-          <label className="flex items-center gap-2 text-sm text-slate-700">
-            <NativeCheckbox {...form.register('consentToContact')} /> The customer agrees to be contacted
-          </label>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setOpen(false)} disabled={isSubmitting}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={isSubmitting}>
-              Add Customer
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+    >
+      <FormField id="customer-name" label="Name" error={errors.name?.message}>
+        <Input autoComplete="off" {...fieldA11y('customer-name', errors.name?.message)} {...form.register('name', { validate: (v) => v.trim() !== '' || LOCAL_SALE_MSG.customerName })} />
+      </FormField>
+      <FormField id="customer-mobile" label="Mobile" error={errors.mobile?.message}>
+        <Input inputMode="tel" autoComplete="off" {...fieldA11y('customer-mobile', errors.mobile?.message)} {...form.register('mobile', { pattern: { value: MOBILE_RE, message: MSG.mobilePattern } })} />
+      </FormField>
+      <FormField id="customer-address" label="Address" optional>
+        <Textarea id="customer-address" rows={2} maxLength={500} {...form.register('address')} />
+      </FormField>
+      <label className="flex items-center gap-2 text-sm text-slate-700">
+        <NativeCheckbox {...form.register('consentToContact')} /> The customer agrees to be contacted
+      </label>
+    </FormDialog>
   );
 }
 

@@ -1,11 +1,10 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Download, Receipt, ShoppingCart } from 'lucide-react';
 import { LOCAL_PAYMENT_LABELS, LOCAL_PAYMENT_METHODS, LOCAL_SALE_MSG, type LocalSaleView } from '@contracts';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Dialog, DialogContent, DialogFooter, DialogTrigger } from '../../components/ui/dialog';
+import { FormDialog, useFormDialog } from '../../components/ui/form-dialog';
 import { EmptyState } from '../../components/ui/empty-state';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input, Select } from '../../components/ui/input';
@@ -20,12 +19,12 @@ type Values = { buyer: 'member' | 'customer'; memberUserId: string; customerId: 
 
 /** New Sale: to a member by user ID or to a registered customer, one product from the stock, the payment. */
 function SellDialog() {
-  const [open, setOpen] = useState(false);
   const stock = useFranchiseStock();
   const customers = useCustomers('');
   const sell = useSell();
   const form = useForm<Values>({ defaultValues: { buyer: 'member', memberUserId: '', customerId: '', productId: '', quantity: '1', paymentMethod: 'cash', paymentReference: '' } });
-  const { errors, isSubmitting } = form.formState;
+  const { errors } = form.formState;
+  const dialog = useFormDialog(form);
   const buyer = form.watch('buyer');
   const onSubmit = form.handleSubmit(async (v) => {
     const res = await sell.run(
@@ -35,87 +34,78 @@ function SellDialog() {
       },
       { setError: form.setError, fields: ['memberUserId', 'customerId', 'paymentMethod', 'paymentReference'] },
     );
-    if (res.ok) {
-      form.reset();
-      setOpen(false);
-    }
+    dialog.done(res.ok);
   });
   return (
-    <Dialog open={open} onOpenChange={(next) => !isSubmitting && setOpen(next)}>
-      <DialogTrigger asChild>
+    <FormDialog
+      state={dialog}
+      title="New Sale"
+      description="Sell from your stock. A member's purchase earns BV as an online purchase does; every sale gets a GST tax invoice."
+      submitLabel="Record Sale"
+      onSubmit={onSubmit}
+      trigger={
         <Button size="sm">
           <ShoppingCart aria-hidden="true" className="size-4" /> New Sale
         </Button>
-      </DialogTrigger>
-      <DialogContent title="New Sale" description="Sell from your stock. A member's purchase earns BV as an online purchase does; every sale gets a GST tax invoice.">
-        <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
-          <FormField id="sale-buyer" label="Buyer">
-            <Select id="sale-buyer" {...form.register('buyer')}>
-              <option value="member">A member (by user ID)</option>
-              <option value="customer">A registered customer</option>
-            </Select>
-          </FormField>
-          {buyer === 'member' ? (
-            <FormField id="sale-member" label="Member user ID" error={errors.memberUserId?.message}>
-              <Input autoComplete="off" {...fieldA11y('sale-member', errors.memberUserId?.message)} {...form.register('memberUserId', { required: LOCAL_SALE_MSG.buyerRequired })} />
-            </FormField>
-          ) : (
-            <FormField id="sale-customer" label="Customer" error={errors.customerId?.message}>
-              <Select {...fieldA11y('sale-customer', errors.customerId?.message)} {...form.register('customerId', { required: LOCAL_SALE_MSG.buyerRequired })}>
-                <option value="">Choose a customer</option>
-                {(customers.data ?? []).map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name} ({c.mobile})
-                  </option>
-                ))}
-              </Select>
-            </FormField>
-          )}
-          <div className="grid gap-4 sm:grid-cols-3">
-            <FormField id="sale-product" label="Product" error={errors.productId?.message} className="sm:col-span-2">
-              <Select {...fieldA11y('sale-product', errors.productId?.message)} {...form.register('productId', { required: LOCAL_SALE_MSG.itemsRequired })}>
-                <option value="">Choose a product</option>
-                {(stock.data?.stock ?? []).filter((s) => s.quantity > 0).map((s) => (
-                  <option key={s.productId} value={s.productId}>
-                    {s.productName} ({s.quantity} in stock)
-                  </option>
-                ))}
-              </Select>
-            </FormField>
-            <FormField id="sale-quantity" label="Quantity" error={errors.quantity?.message}>
-              <Input
-                inputMode="numeric"
-                autoComplete="off"
-                {...fieldA11y('sale-quantity', errors.quantity?.message)}
-                {...form.register('quantity', { validate: (v) => (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 10_000) || LOCAL_SALE_MSG.quantity })}
-              />
-            </FormField>
-          </div>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField id="sale-payment" label="Payment" error={errors.paymentMethod?.message}>
-              <Select {...fieldA11y('sale-payment', errors.paymentMethod?.message)} {...form.register('paymentMethod')}>
-                {LOCAL_PAYMENT_METHODS.map((m) => (
-                  <option key={m} value={m}>
-                    {LOCAL_PAYMENT_LABELS[m]}
-                  </option>
-                ))}
-              </Select>
-            </FormField>
-            <FormField id="sale-reference" label="Payment reference" optional>
-              <Input id="sale-reference" autoComplete="off" maxLength={100} {...form.register('paymentReference')} />
-            </FormField>
-          </div>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setOpen(false)} disabled={isSubmitting}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={isSubmitting}>
-              Record Sale
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+    >
+      <FormField id="sale-buyer" label="Buyer">
+        <Select id="sale-buyer" {...form.register('buyer')}>
+          <option value="member">A member (by user ID)</option>
+          <option value="customer">A registered customer</option>
+        </Select>
+      </FormField>
+      {buyer === 'member' ? (
+        <FormField id="sale-member" label="Member user ID" error={errors.memberUserId?.message}>
+          <Input autoComplete="off" {...fieldA11y('sale-member', errors.memberUserId?.message)} {...form.register('memberUserId', { required: LOCAL_SALE_MSG.buyerRequired })} />
+        </FormField>
+      ) : (
+        <FormField id="sale-customer" label="Customer" error={errors.customerId?.message}>
+          <Select {...fieldA11y('sale-customer', errors.customerId?.message)} {...form.register('customerId', { required: LOCAL_SALE_MSG.buyerRequired })}>
+            <option value="">Choose a customer</option>
+            {(customers.data ?? []).map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name} ({c.mobile})
+              </option>
+            ))}
+          </Select>
+        </FormField>
+      )}
+      <div className="grid gap-4 sm:grid-cols-3">
+        <FormField id="sale-product" label="Product" error={errors.productId?.message} className="sm:col-span-2">
+          <Select {...fieldA11y('sale-product', errors.productId?.message)} {...form.register('productId', { required: LOCAL_SALE_MSG.itemsRequired })}>
+            <option value="">Choose a product</option>
+            {(stock.data?.stock ?? []).filter((s) => s.quantity > 0).map((s) => (
+              <option key={s.productId} value={s.productId}>
+                {s.productName} ({s.quantity} in stock)
+              </option>
+            ))}
+          </Select>
+        </FormField>
+        <FormField id="sale-quantity" label="Quantity" error={errors.quantity?.message}>
+          <Input
+            inputMode="numeric"
+            autoComplete="off"
+            {...fieldA11y('sale-quantity', errors.quantity?.message)}
+            {...form.register('quantity', { validate: (v) => (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 10_000) || LOCAL_SALE_MSG.quantity })}
+          />
+        </FormField>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id="sale-payment" label="Payment" error={errors.paymentMethod?.message}>
+          <Select {...fieldA11y('sale-payment', errors.paymentMethod?.message)} {...form.register('paymentMethod')}>
+            {LOCAL_PAYMENT_METHODS.map((m) => (
+              <option key={m} value={m}>
+                {LOCAL_PAYMENT_LABELS[m]}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+        <FormField id="sale-reference" label="Payment reference" optional>
+          <Input id="sale-reference" autoComplete="off" maxLength={100} {...form.register('paymentReference')} />
+        </FormField>
+      </div>
+    </FormDialog>
   );
 }
 
