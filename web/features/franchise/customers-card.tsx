@@ -69,7 +69,7 @@ function CustomerDialog({ id, onClose }: { id: string | null; onClose: () => voi
         <QueryStates query={detail} errorTitle="Could not load the customer" loadingLabel="Loading the customer...">
           {detail.data ? (
             <div className="space-y-4">
-              {detail.data.sales.length ? <SalesTable rows={detail.data.sales} label="Purchase history" /> : <p className="text-sm text-slate-500">No purchases yet.</p>}
+              {detail.data.sales.length ? <SalesTable rows={detail.data.sales} label="Purchase history" withBuyer={false} /> : <p className="text-sm text-slate-500">No purchases yet.</p>}
               {link ? (
                 <p className="rounded-xl border border-slate-200 bg-slate-50 p-3 text-sm break-all text-slate-800">
                   Invitation link (48 hours, once): <a className="font-medium text-brand-700 underline" href={link}>{link}</a>

@@ -121,8 +121,8 @@ function InvoiceLink({ sale }: { sale: LocalSaleView }) {
 }
 
 /** The sales of a list: buyer, product, amount, payment and invoice. */
-export function SalesTable({ rows, label }: { rows: LocalSaleView[]; label: string }) {
-  const columns: Column<LocalSaleView>[] = [
+export function SalesTable({ rows, label, withBuyer = true }: { rows: LocalSaleView[]; label: string; withBuyer?: boolean }) {
+  const all: Column<LocalSaleView>[] = [
     { header: 'Date', className: 'whitespace-nowrap text-slate-600', cell: (s) => formatDate(s.createdAt) },
     { header: 'Buyer', cell: (s) => <>{s.buyerName}{s.memberUserId ? <span className="block text-xs text-slate-500">{s.memberUserId}</span> : <Badge tone="neutral">Customer</Badge>}</> },
     { header: 'Product', className: 'min-w-40', cell: (s) => `${s.productName} x ${s.quantity}` },
@@ -130,6 +130,8 @@ export function SalesTable({ rows, label }: { rows: LocalSaleView[]; label: stri
     { header: 'Payment', cell: (s) => LOCAL_PAYMENT_LABELS[s.paymentMethod] },
     { header: 'Invoice', cell: (s) => <InvoiceLink sale={s} /> },
   ];
+  // One customer's history names its buyer in the dialog's title.
+  const columns = withBuyer ? all : all.filter((_, i) => i !== 1);
   return (
     <DataTable
       rows={rows}
@@ -139,12 +141,12 @@ export function SalesTable({ rows, label }: { rows: LocalSaleView[]; label: stri
       rowData={(s) => ({ 'data-local-sale-id': s.id })}
       card={(s) => (
         <dl className="grid grid-cols-2 gap-x-4 gap-y-3">
-          <CardField label="Buyer" wide>{columns[1].cell(s)}</CardField>
-          <CardField label="Product" wide>{columns[2].cell(s)}</CardField>
-          <CardField label="Amount">{columns[3].cell(s)}</CardField>
-          <CardField label="Payment">{columns[4].cell(s)}</CardField>
-          <CardField label="Date">{columns[0].cell(s)}</CardField>
-          <CardField label="Invoice" wide>{columns[5].cell(s)}</CardField>
+          {withBuyer ? <CardField label="Buyer" wide>{all[1].cell(s)}</CardField> : null}
+          <CardField label="Product" wide>{all[2].cell(s)}</CardField>
+          <CardField label="Amount">{all[3].cell(s)}</CardField>
+          <CardField label="Payment">{all[4].cell(s)}</CardField>
+          <CardField label="Date">{all[0].cell(s)}</CardField>
+          <CardField label="Invoice" wide>{all[5].cell(s)}</CardField>
         </dl>
       )}
     />
