@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { rawRows, type DbOrTx } from '../../db/client';
 import { franchiseCustomers, invoices, localSales, products, users } from '../../db/schema/index';
 
@@ -20,7 +20,7 @@ export async function nextInvoiceSerial(db: DbOrTx, financialYear: string): Prom
 }
 
 /** Sales of a franchise with their product, buyer and (for a member) the purchase's invoice number. */
-export async function salesOf(db: DbOrTx, franchiseId: string, f: { customerId?: string; id?: string; limit: number }) {
+export async function salesOf(db: DbOrTx, franchiseId: string, f: { customerId?: string; ids?: string[]; limit: number }) {
   return db
     .select({
       s: localSales, productName: products.name, memberUserId: users.userId, memberFirst: users.firstName, memberLast: users.lastName,
@@ -31,7 +31,7 @@ export async function salesOf(db: DbOrTx, franchiseId: string, f: { customerId?:
     .leftJoin(users, eq(users.id, localSales.memberId))
     .leftJoin(franchiseCustomers, eq(franchiseCustomers.id, localSales.customerId))
     .leftJoin(invoices, eq(invoices.purchaseId, localSales.purchaseId))
-    .where(and(eq(localSales.franchiseId, franchiseId), f.customerId ? eq(localSales.customerId, f.customerId) : undefined, f.id ? eq(localSales.id, f.id) : undefined))
+    .where(and(eq(localSales.franchiseId, franchiseId), f.customerId ? eq(localSales.customerId, f.customerId) : undefined, f.ids ? inArray(localSales.id, f.ids) : undefined))
     .orderBy(desc(localSales.createdAt), desc(localSales.id))
     .limit(f.limit);
 }

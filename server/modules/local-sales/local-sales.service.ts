@@ -130,8 +130,7 @@ export async function createLocalSale(ctx: AppContext, actor: Actor, input: z.ou
     });
     return made;
   });
-  const rows = (await salesOf(ctx.db, actor.user.id, { limit: 1000 })).filter((r) => ids.includes(r.s.id));
-  return { message: LOCAL_SALE_MSG.sold, sales: rows.map(toSale) };
+  return { message: LOCAL_SALE_MSG.sold, sales: (await salesOf(ctx.db, actor.user.id, { ids, limit: ids.length })).map(toSale) };
 }
 
 export async function ownSales(ctx: AppContext, actor: Actor, customerId?: string): Promise<LocalSaleView[]> {
@@ -142,7 +141,7 @@ export async function ownSales(ctx: AppContext, actor: Actor, customerId?: strin
 /** The tax invoice of an own sale: a member's is the purchase's (issued by the applier); a customer's was issued with the sale. */
 export async function localSaleInvoice(ctx: AppContext, actor: Actor, id: string) {
   assertFranchise(actor);
-  const [row] = await salesOf(ctx.db, actor.user.id, { id, limit: 1 });
+  const [row] = await salesOf(ctx.db, actor.user.id, { ids: [id], limit: 1 });
   if (!row) throw notFound(LOCAL_SALE_MSG.notFound);
   const { s } = row;
   let invoice: InvoiceRow | undefined;
