@@ -17,6 +17,7 @@ export * from './team';
 export * from './wallet';
 export * from './fund-requests';
 export * from './franchise-stock';
+export * from './local-sales';
 export * from './approvals';
 export * from './commerce';
 export * from './engagement';

@@ -34,6 +34,7 @@ import { founderRoutes } from './modules/founder/founder.routes';
 import { teamRoutes } from './modules/team/team.routes';
 import { recruitmentRoutes } from './modules/recruitment/recruitment.routes';
 import { franchiseStockRoutes } from './modules/franchise-stock/franchise-stock.routes';
+import { localSalesRoutes } from './modules/local-sales/local-sales.routes';
 import { fundRequestRoutes } from './modules/fund-requests/fund-requests.routes';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { approvalRoutes } from './modules/approvals/approvals.routes';
@@ -123,6 +124,7 @@ export async function buildApp(ctx: Omit<AppContext, 'log'> & { log?: AppContext
     ...walletRoutes(fullCtx),
     ...fundRequestRoutes(fullCtx),
     ...franchiseStockRoutes(fullCtx),
+    ...localSalesRoutes(fullCtx),
     ...approvalRoutes(fullCtx),
     ...commerceRoutes(fullCtx),
     ...compensationRoutes(fullCtx),

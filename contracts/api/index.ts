@@ -15,6 +15,7 @@ import { CHARTS_API } from './charts';
 import { SUPPORT_API } from './support';
 import { FUND_REQUESTS_API } from './fund-requests';
 import { FRANCHISE_STOCK_API } from './franchise-stock';
+import { LOCAL_SALES_API } from './local-sales';
 
 /**
  * Every route of the API by `METHOD /path` (Fastify's `:param` syntax): what it takes and what it answers. The
@@ -38,6 +39,7 @@ export const API = {
   ...SUPPORT_API,
   ...FUND_REQUESTS_API,
   ...FRANCHISE_STOCK_API,
+  ...LOCAL_SALES_API,
 } as const satisfies Record<string, RouteContract>;
 
 /** The same routes by area (the tags of the OpenAPI document). */

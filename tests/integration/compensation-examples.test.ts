@@ -325,6 +325,21 @@ describe('compensation.md §7 worked examples 3-9 through the API', () => {
     expect(f.explanation).toMatchObject({ purchases: 1, bv: '250.00', rate: '2', role: 'mini_franchise' });
   }, 120_000);
 
+  it('8b. a local sale counts as an online purchase: F\'s 250 BV sold at a franchise counter earns C the same 5.00 franchise income (issue 16)', async () => {
+    const tr = await tree('M8L', { C: { role: 'mini_franchise' } });
+    // A franchise holder outside the tree, with the packs in stock, sells F's 250 BV at its counter for cash.
+    const email = uniqueEmail('comp.shop');
+    await t.createUser({ email, password: 'Shop#12345', role: 'basic_franchise', firstName: 'Counter' });
+    const shop = await t.login(email, 'Shop#12345');
+    const req = await t.api('POST', '/api/franchise/stock-requests', { cookie: shop, body: { items: [{ productId: products.pack, quantity: 5 }] } });
+    for (const step of ['approve', 'dispatch']) expect((await t.api('POST', `/api/admin/stock-requests/${req.body.request.id}/${step}`, { cookie: admin, body: {} })).status).toBe(200);
+    expect((await t.api('POST', `/api/franchise/stock-requests/${req.body.request.id}/receive`, { cookie: shop })).status).toBe(200);
+    const sale = await t.api('POST', '/api/franchise/local-sales', { cookie: shop, body: { buyer: 'member', memberUserId: tr.F.userId, paymentMethod: 'cash', items: [{ productId: products.pack, quantity: 5 }] } });
+    expect(sale.status, JSON.stringify(sale.body)).toBe(201);
+    const w1 = await week([[tr.D, 300]]);
+    await expectTree(w1, tr, { ...WEEK1, C: { lines: { sponsor_income: '25.00', franchise_income: '5.00' }, net: '28.50', carry: '0/250' } }, 'example 8b');
+  }, 120_000);
+
   it('§3.5: qualification and activity are read at the close: a purchase or a status change after it changes nothing', async () => {
     const tr = await tree('Q35');
     // A version with minPersonalBV 100 from the week after an empty one. A has no personal BV.

@@ -56,7 +56,7 @@ export const purchases = pgTable(
     index('purchases_completed_day_idx').on(t.createdAt, t.totalAmount, t.totalBV).where(sql`${t.paymentStatus} = 'completed'`),
     check('purchases_quantity_check', sql`${t.quantity} >= 1`),
     check('purchases_amount_check', sql`${t.totalAmount} > 0 and ${t.totalBV} >= 0`),
-    check('purchases_payment_method_check', sql`${t.paymentMethod} in ('upi','bank_transfer','card','wallet')`),
+    check('purchases_payment_method_check', sql`${t.paymentMethod} in ('upi','bank_transfer','card','wallet','cash')`),
   ],
 );
 

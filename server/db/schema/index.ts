@@ -12,3 +12,4 @@ export * from './branding';
 export * from './support';
 export * from './funds';
 export * from './franchise-stock';
+export * from './local-sales';

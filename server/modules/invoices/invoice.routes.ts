@@ -10,7 +10,7 @@ import { DOCUMENT_CSP } from '../../http/security';
 
 const PurchaseId = z.object({ id: z.uuid({ error: INVOICE_MSG.notFound }) });
 
-function sendPdf(reply: FastifyReply, out: { pdf: Buffer; fileName: string }, download: boolean) {
+export function sendPdf(reply: FastifyReply, out: { pdf: Buffer; fileName: string }, download: boolean) {
   return reply
     .header('content-type', 'application/pdf')
     .header('content-disposition', `${download ? 'attachment' : 'inline'}; filename="${out.fileName}"`)

@@ -4,7 +4,6 @@ import { BadgeCheck, ChartNoAxesCombined, LayoutDashboard, ShoppingBag, Users, W
 import type { CurrentUser } from '@contracts';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { QueryError } from '../../components/ui/query-error';
 import { InlineLoader } from '../../components/ui/spinner';
 import { formatBV, formatMoney } from '../../lib/money';
@@ -15,15 +14,15 @@ import { RecentOrders } from './recent-orders';
 
 // Stock Management brings its dialogs and lists in its own chunk, after the figures (the first load's budget).
 const StockCard = lazy(() => import('./stock-card').then((m) => ({ default: m.StockCard })));
+// Local Sales and Customer Management likewise (issue 16).
+const LocalSalesCard = lazy(() => import('./local-sales-card').then((m) => ({ default: m.LocalSalesCard })));
+const CustomersCard = lazy(() => import('./customers-card').then((m) => ({ default: m.CustomersCard })));
 
 /** Role-specific badges (doc 3 §2.7). */
 export const FRANCHISE_BADGES: Partial<Record<CurrentUser['role'], string[]>> = {
   mini_franchise: ['Limited SKU Range', 'Local Market Focus'],
   basic_franchise: ['Extended Product Range', 'Enhanced Bonus Structure'],
 };
-
-/** Menu entries of the source with no data behind them yet (decisions §11: say so plainly). */
-const NOT_AVAILABLE = ['Local Sales', 'Customer Management'];
 
 const count = (n: number) => new Intl.NumberFormat('en-IN').format(n);
 const orders = (n: number) => (n === 1 ? '1 order' : `${count(n)} orders`);
@@ -134,21 +133,13 @@ export function FranchisePage() {
         <StockCard />
       </Suspense>
 
-      <Card aria-labelledby="franchise-tools">
-        <CardHeader>
-          <CardTitle id="franchise-tools">Franchise Tools</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <ul className="grid gap-3 sm:grid-cols-2">
-            {NOT_AVAILABLE.map((name) => (
-              <li key={name} className="rounded-xl border border-dashed border-slate-300 px-4 py-3">
-                <p className="text-sm font-medium text-slate-700">{name}</p>
-                <p className="mt-0.5 text-xs text-slate-500">Not available yet: the platform does not record this data.</p>
-              </li>
-            ))}
-          </ul>
-        </CardContent>
-      </Card>
+      <Suspense fallback={<InlineLoader label="Loading local sales..." />}>
+        <LocalSalesCard />
+      </Suspense>
+
+      <Suspense fallback={<InlineLoader label="Loading your customers..." />}>
+        <CustomersCard />
+      </Suspense>
     </div>
   );
 }

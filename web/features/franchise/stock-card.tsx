@@ -1,11 +1,10 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { PackageCheck, PackagePlus, Boxes } from 'lucide-react';
 import { STOCK_MSG, type StockRequestView } from '@contracts';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Dialog, DialogContent, DialogFooter, DialogTrigger } from '../../components/ui/dialog';
+import { FormDialog, useFormDialog } from '../../components/ui/form-dialog';
 import { EmptyState } from '../../components/ui/empty-state';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input, Select, Textarea } from '../../components/ui/input';
@@ -19,59 +18,50 @@ type Values = { productId: string; quantity: string; note: string };
 
 /** Request Stock: one product and a quantity (the API takes several lines; one a request keeps the form short). */
 function RequestStockDialog() {
-  const [open, setOpen] = useState(false);
   const products = useStockProducts();
   const send = useRequestStock();
   const form = useForm<Values>({ defaultValues: { productId: '', quantity: '', note: '' } });
-  const { errors, isSubmitting } = form.formState;
+  const { errors } = form.formState;
+  const dialog = useFormDialog(form);
   const onSubmit = form.handleSubmit(async (v) => {
     const res = await send.run({ items: [{ productId: v.productId, quantity: Number(v.quantity) }], note: v.note }, { setError: form.setError, fields: ['productId', 'quantity', 'note'] });
-    if (res.ok) {
-      form.reset();
-      setOpen(false);
-    }
+    dialog.done(res.ok);
   });
   return (
-    <Dialog open={open} onOpenChange={(next) => !isSubmitting && setOpen(next)}>
-      <DialogTrigger asChild>
+    <FormDialog
+      state={dialog}
+      title="Request Stock"
+      description="Ask the company for stock. An admin approves the quantities and dispatches it; confirm here when it arrives."
+      submitLabel="Send Request"
+      onSubmit={onSubmit}
+      trigger={
         <Button size="sm">
           <PackagePlus aria-hidden="true" className="size-4" /> Request Stock
         </Button>
-      </DialogTrigger>
-      <DialogContent title="Request Stock" description="Ask the company for stock. An admin approves the quantities and dispatches it; confirm here when it arrives.">
-        <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
-          <FormField id="stock-product" label="Product" error={errors.productId?.message}>
-            <Select {...fieldA11y('stock-product', errors.productId?.message)} {...form.register('productId', { required: STOCK_MSG.itemsRequired })}>
-              <option value="">Choose a product</option>
-              {(products.data ?? []).map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}
-                </option>
-              ))}
-            </Select>
-          </FormField>
-          <FormField id="stock-quantity" label="Quantity" error={errors.quantity?.message}>
-            <Input
-              inputMode="numeric"
-              autoComplete="off"
-              {...fieldA11y('stock-quantity', errors.quantity?.message)}
-              {...form.register('quantity', { validate: (v) => (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 10_000) || STOCK_MSG.quantity })}
-            />
-          </FormField>
-          <FormField id="stock-note" label="Note" optional>
-            <Textarea id="stock-note" rows={2} maxLength={500} {...form.register('note')} />
-          </FormField>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setOpen(false)} disabled={isSubmitting}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={isSubmitting}>
-              Send Request
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+    >
+      <FormField id="stock-product" label="Product" error={errors.productId?.message}>
+        <Select {...fieldA11y('stock-product', errors.productId?.message)} {...form.register('productId', { required: STOCK_MSG.itemsRequired })}>
+          <option value="">Choose a product</option>
+          {(products.data ?? []).map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
+          ))}
+        </Select>
+      </FormField>
+      <FormField id="stock-quantity" label="Quantity" error={errors.quantity?.message}>
+        <Input
+          inputMode="numeric"
+          autoComplete="off"
+          {...fieldA11y('stock-quantity', errors.quantity?.message)}
+          {...form.register('quantity', { validate: (v) => (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 10_000) || STOCK_MSG.quantity })}
+        />
+      </FormField>
+      <FormField id="stock-note" label="Note" optional>
+        <Textarea id="stock-note" rows={2} maxLength={500} {...form.register('note')} />
+      </FormField>
+    </FormDialog>
   );
 }
 

@@ -1,0 +1,70 @@
+import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { rawRows, type DbOrTx } from '../../db/client';
+import { franchiseCustomers, invoices, localSales, products, users } from '../../db/schema/index';
+
+export type LocalSaleRow = typeof localSales.$inferSelect;
+export type CustomerRow = typeof franchiseCustomers.$inferSelect;
+
+export async function insertLocalSale(db: DbOrTx, values: typeof localSales.$inferInsert): Promise<LocalSaleRow> {
+  const [row] = await db.insert(localSales).values(values).returning();
+  return row;
+}
+
+/** The next serial of the company's invoice series in a financial year (the series row's lock orders concurrent sales). */
+export async function nextInvoiceSerial(db: DbOrTx, financialYear: string): Promise<number> {
+  const rows = await rawRows<{ last_serial: number }>(db, sql`
+    insert into invoice_series (financial_year, last_serial) values (${financialYear}, 1)
+    on conflict (financial_year) do update set last_serial = invoice_series.last_serial + 1
+    returning last_serial`);
+  return Number(rows[0].last_serial);
+}
+
+/** Sales of a franchise with their product, buyer and (for a member) the purchase's invoice number. */
+export async function salesOf(db: DbOrTx, franchiseId: string, f: { customerId?: string; ids?: string[]; limit: number }) {
+  return db
+    .select({
+      s: localSales, productName: products.name, memberUserId: users.userId, memberFirst: users.firstName, memberLast: users.lastName,
+      customerName: franchiseCustomers.name, purchaseInvoice: invoices.invoiceNumber,
+    })
+    .from(localSales)
+    .innerJoin(products, eq(products.id, localSales.productId))
+    .leftJoin(users, eq(users.id, localSales.memberId))
+    .leftJoin(franchiseCustomers, eq(franchiseCustomers.id, localSales.customerId))
+    .leftJoin(invoices, eq(invoices.purchaseId, localSales.purchaseId))
+    .where(and(eq(localSales.franchiseId, franchiseId), f.customerId ? eq(localSales.customerId, f.customerId) : undefined, f.ids ? inArray(localSales.id, f.ids) : undefined))
+    .orderBy(desc(localSales.createdAt), desc(localSales.id))
+    .limit(f.limit);
+}
+
+export async function insertCustomer(db: DbOrTx, values: typeof franchiseCustomers.$inferInsert): Promise<CustomerRow | undefined> {
+  const [row] = await db.insert(franchiseCustomers).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function findCustomer(db: DbOrTx, franchiseId: string, id: string): Promise<CustomerRow | undefined> {
+  const [row] = await db.select().from(franchiseCustomers).where(and(eq(franchiseCustomers.id, id), eq(franchiseCustomers.franchiseId, franchiseId))).limit(1);
+  return row;
+}
+
+export async function markInvited(db: DbOrTx, id: string, at: Date) {
+  await db.update(franchiseCustomers).set({ invitedAt: at }).where(eq(franchiseCustomers.id, id));
+}
+
+/** A franchise's customers with their purchase count and spend; `q` matches the name or the mobile. */
+export async function customersOf(db: DbOrTx, franchiseId: string, q: string | undefined, id?: string) {
+  const like = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  return db
+    .select({
+      c: franchiseCustomers,
+      purchases: sql<number>`(select count(*)::int from local_sales s where s.customer_id = franchise_customers.id)`,
+      totalSpent: sql<string>`(select coalesce(sum(s.total_amount), 0)::text from local_sales s where s.customer_id = franchise_customers.id)`,
+    })
+    .from(franchiseCustomers)
+    .where(and(
+      eq(franchiseCustomers.franchiseId, franchiseId),
+      id ? eq(franchiseCustomers.id, id) : undefined,
+      like ? or(ilike(franchiseCustomers.name, like), ilike(franchiseCustomers.mobile, like)) : undefined,
+    ))
+    .orderBy(franchiseCustomers.name)
+    .limit(500);
+}

@@ -1,0 +1,201 @@
+import { useForm } from 'react-hook-form';
+import { Download, Receipt, ShoppingCart } from 'lucide-react';
+import { LOCAL_PAYMENT_LABELS, LOCAL_PAYMENT_METHODS, LOCAL_SALE_MSG, type LocalSaleView } from '@contracts';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { FormDialog, useFormDialog } from '../../components/ui/form-dialog';
+import { EmptyState } from '../../components/ui/empty-state';
+import { FormField, fieldA11y } from '../../components/ui/form-field';
+import { Input, Select } from '../../components/ui/input';
+import { QueryStates } from '../../components/ui/query-error';
+import { CardField, DataTable, type Column } from '../../components/ui/table';
+import { formatDate } from '../../lib/format';
+import { formatMoney } from '../../lib/money';
+import { useFranchiseStock } from './stock-api';
+import { invoiceUrl, useCustomers, useLocalSales, useSell } from './local-sales-api';
+
+type Values = { buyer: 'member' | 'customer'; memberUserId: string; customerId: string; productId: string; quantity: string; paymentMethod: string; paymentReference: string };
+
+/** New Sale: to a member by user ID or to a registered customer, one product from the stock, the payment. */
+function SellDialog() {
+  const stock = useFranchiseStock();
+  const customers = useCustomers('');
+  const sell = useSell();
+  const form = useForm<Values>({ defaultValues: { buyer: 'member', memberUserId: '', customerId: '', productId: '', quantity: '1', paymentMethod: 'cash', paymentReference: '' } });
+  const { errors } = form.formState;
+  const dialog = useFormDialog(form);
+  const buyer = form.watch('buyer');
+  const onSubmit = form.handleSubmit(async (v) => {
+    const res = await sell.run(
+      {
+        buyer: v.buyer,
+        memberUserId: v.buyer === 'member' ? v.memberUserId : undefined,
+        customerId: v.buyer === 'customer' ? v.customerId : undefined,
+        items: [{ productId: v.productId, quantity: Number(v.quantity) }],
+        paymentMethod: v.paymentMethod as (typeof LOCAL_PAYMENT_METHODS)[number],
+        paymentReference: v.paymentReference,
+      },
+      { setError: form.setError, fields: ['memberUserId', 'customerId', 'paymentMethod', 'paymentReference'] },
+    );
+    dialog.done(res.ok);
+  });
+  return (
+    <FormDialog
+      state={dialog}
+      title="New Sale"
+      description="Sell from your stock. A member's purchase earns BV as an online purchase does; every sale gets a GST tax invoice."
+      submitLabel="Record Sale"
+      onSubmit={onSubmit}
+      trigger={
+        <Button size="sm">
+          <ShoppingCart aria-hidden="true" className="size-4" /> New Sale
+        </Button>
+      }
+    >
+      <FormField id="sale-buyer" label="Buyer">
+        <Select id="sale-buyer" {...form.register('buyer')}>
+          <option value="member">A member (by user ID)</option>
+          <option value="customer">A registered customer</option>
+        </Select>
+      </FormField>
+      {buyer === 'member' ? (
+        <FormField id="sale-member" label="Member user ID" error={errors.memberUserId?.message}>
+          <Input autoComplete="off" {...fieldA11y('sale-member', errors.memberUserId?.message)} {...form.register('memberUserId', { required: LOCAL_SALE_MSG.buyerRequired })} />
+        </FormField>
+      ) : (
+        <FormField id="sale-customer" label="Customer" error={errors.customerId?.message}>
+          <Select {...fieldA11y('sale-customer', errors.customerId?.message)} {...form.register('customerId', { required: LOCAL_SALE_MSG.buyerRequired })}>
+            <option value="">Choose a customer</option>
+            {(customers.data ?? []).map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name} ({c.mobile})
+              </option>
+            ))}
+          </Select>
+        </FormField>
+      )}
+      <div className="grid gap-4 sm:grid-cols-3">
+        <FormField id="sale-product" label="Product" error={errors.productId?.message} className="sm:col-span-2">
+          <Select {...fieldA11y('sale-product', errors.productId?.message)} {...form.register('productId', { required: LOCAL_SALE_MSG.itemsRequired })}>
+            <option value="">Choose a product</option>
+            {(stock.data?.stock ?? [])
+              .filter((s) => s.quantity > 0)
+              .map((s) => (
+                <option key={s.productId} value={s.productId}>
+                  {s.productName} ({s.quantity} in stock)
+                </option>
+              ))}
+          </Select>
+        </FormField>
+        <FormField id="sale-quantity" label="Quantity" error={errors.quantity?.message}>
+          <Input
+            inputMode="numeric"
+            autoComplete="off"
+            {...fieldA11y('sale-quantity', errors.quantity?.message)}
+            {...form.register('quantity', { validate: (v) => (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 10_000) || LOCAL_SALE_MSG.quantity })}
+          />
+        </FormField>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id="sale-payment" label="Payment" error={errors.paymentMethod?.message}>
+          <Select {...fieldA11y('sale-payment', errors.paymentMethod?.message)} {...form.register('paymentMethod')}>
+            {LOCAL_PAYMENT_METHODS.map((m) => (
+              <option key={m} value={m}>
+                {LOCAL_PAYMENT_LABELS[m]}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+        <FormField id="sale-reference" label="Payment reference" optional>
+          <Input id="sale-reference" autoComplete="off" maxLength={100} {...form.register('paymentReference')} />
+        </FormField>
+      </div>
+    </FormDialog>
+  );
+}
+
+function InvoiceLink({ sale }: { sale: LocalSaleView }) {
+  if (!sale.invoiceNumber) return <span className="text-xs text-slate-500">Invoice being prepared</span>;
+  return (
+    <Button asChild size="sm" variant="outline">
+      <a href={invoiceUrl(sale.id)} download aria-label={`Download invoice ${sale.invoiceNumber}`}>
+        <Download aria-hidden="true" className="size-4" /> {sale.invoiceNumber}
+      </a>
+    </Button>
+  );
+}
+
+/** The sales of a list: buyer, product, amount, payment and invoice. */
+export function SalesTable({ rows, label, withBuyer = true }: { rows: LocalSaleView[]; label: string; withBuyer?: boolean }) {
+  const all: Column<LocalSaleView>[] = [
+    { header: 'Date', className: 'whitespace-nowrap text-slate-600', cell: (s) => formatDate(s.createdAt) },
+    {
+      header: 'Buyer',
+      cell: (s) => (
+        <>
+          {s.buyerName}
+          {s.memberUserId ? <span className="block text-xs text-slate-500">{s.memberUserId}</span> : <Badge tone="neutral">Customer</Badge>}
+        </>
+      ),
+    },
+    { header: 'Product', className: 'min-w-40', cell: (s) => `${s.productName} x ${s.quantity}` },
+    { header: 'Amount', className: 'whitespace-nowrap tabular-nums', cell: (s) => formatMoney(s.totalAmount) },
+    { header: 'Payment', cell: (s) => LOCAL_PAYMENT_LABELS[s.paymentMethod] },
+    { header: 'Invoice', cell: (s) => <InvoiceLink sale={s} /> },
+  ];
+  // One customer's history names its buyer in the dialog's title.
+  const columns = withBuyer ? all : all.filter((_, i) => i !== 1);
+  return (
+    <DataTable
+      rows={rows}
+      rowKey={(s) => s.id}
+      label={label}
+      columns={columns}
+      rowData={(s) => ({ 'data-local-sale-id': s.id })}
+      card={(s) => (
+        <dl className="grid grid-cols-2 gap-x-4 gap-y-3">
+          {withBuyer ? (
+            <CardField label="Buyer" wide>
+              {all[1].cell(s)}
+            </CardField>
+          ) : null}
+          <CardField label="Product" wide>
+            {all[2].cell(s)}
+          </CardField>
+          <CardField label="Amount">{all[3].cell(s)}</CardField>
+          <CardField label="Payment">{all[4].cell(s)}</CardField>
+          <CardField label="Date">{all[0].cell(s)}</CardField>
+          <CardField label="Invoice" wide>
+            {all[5].cell(s)}
+          </CardField>
+        </dl>
+      )}
+    />
+  );
+}
+
+/** Local Sales (issue 16): sales from the franchise's stock at the counter, with their invoices. */
+export function LocalSalesCard() {
+  const sales = useLocalSales();
+  return (
+    <Card aria-labelledby="local-sales">
+      <CardHeader className="flex flex-row items-start justify-between gap-3">
+        <div>
+          <CardTitle id="local-sales">Local Sales</CardTitle>
+          <CardDescription>Sales from your stock to members and customers.</CardDescription>
+        </div>
+        <SellDialog />
+      </CardHeader>
+      <CardContent>
+        <QueryStates query={sales} errorTitle="Could not load your sales" loadingLabel="Loading your sales...">
+          {sales.data?.length ? (
+            <SalesTable rows={sales.data} label="Local sales" />
+          ) : (
+            <EmptyState icon={Receipt} title="No sales yet" description="Record a sale to a member or a customer; it leaves your stock at once." />
+          )}
+        </QueryStates>
+      </CardContent>
+    </Card>
+  );
+}
