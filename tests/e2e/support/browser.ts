@@ -115,6 +115,16 @@ let axeSource: string | null = null;
 /** Serious and critical axe findings (WCAG 2 A and AA) on the page as it stands. */
 export async function seriousViolations(page: Page): Promise<string[]> {
   axeSource ??= readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  // A toast or dialog still fading in or out is part-transparent, and axe would measure its contrast mid-way: wait for
+  // every finite animation to end first (spinners run forever and are left alone).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(a.effect?.getComputedTiming().iterations ?? Infinity))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   await page.evaluate(axeSource);
   const violations = (await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: unknown[] }> } }).axe;
