@@ -63,9 +63,11 @@ export function ChartCard({
               </ChartBoundary>
             )}
           </div>
+          {/* The legend and the summary keep their room while the figures load: the page does not shift when they arrive. */}
+          {!spec ? <div className="mt-3 min-h-16" aria-hidden="true" /> : null}
           {spec ? (
             <>
-              <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-slate-600" aria-hidden="true">
+              <div className="mt-3 flex min-h-4 flex-wrap items-center gap-x-4 gap-y-1 text-xs text-slate-600" aria-hidden="true">
                 {spec.series.map((s) => (
                   <span key={s.label} className="inline-flex items-center gap-1.5">
                     <span className="inline-block size-2.5 rounded-sm" style={{ background: s.color }} />
@@ -73,7 +75,7 @@ export function ChartCard({
                   </span>
                 ))}
               </div>
-              <figcaption className="mt-2 text-sm text-slate-600">{summary}</figcaption>
+              <figcaption className="mt-2 min-h-10 text-sm text-slate-600">{summary}</figcaption>
               <table className="sr-only">
                 <caption>{title}</caption>
                 <thead>
