@@ -9,6 +9,7 @@ import { INVOICE_MSG } from '../../contracts/commerce';
 import { DEMO_COMPANY } from '../../server/db/seed/demo-data';
 import { users, walletBalances } from '../../server/db/schema';
 import { financialYearOf } from '../../server/modules/invoices/gst';
+import { issueInvoicesFor } from '../../server/modules/invoices/invoice.repo';
 
 /**
  * Issue 15: company branding (the admin's settings, shown on the sign-in page, in every mail and on the invoices) and
@@ -174,6 +175,25 @@ describe('GST tax invoices', () => {
       const [series] = await query<{ last_serial: number }>(t, sql`select last_serial from invoice_series where financial_year = ${year}`);
       expect(series.last_serial).toBe(list.length);
     }
+  });
+
+  it('a purchase that completed earlier but reaches a later batch is dated no earlier than the invoice before it', async () => {
+    // Two transactions can commit in the other order than their clocks: the later batch must not carry an earlier date.
+    const { cookie } = await buyer('Maharashtra');
+    const early = await buy(cookie, 'AquaPure Filter Kit', 1, 'upi');
+    const late = await buy(cookie, 'AquaPure Filter Kit', 1, 'upi');
+    const db = t.runtime.ctx.db;
+    await db.execute(sql`update purchases set payment_status = 'completed', bv_credited_at = now() - interval '2 seconds' where id = ${early}`);
+    await db.execute(sql`update purchases set payment_status = 'completed', bv_credited_at = now() - interval '1 second' where id = ${late}`);
+    const seller = { name: 'Co', gstin: null, address: null, city: null, state: 'Maharashtra', pincode: null, email: null, phone: null };
+    expect(await issueInvoicesFor(db, [late], seller, ['maharashtra'])).toBe(1);
+    expect(await issueInvoicesFor(db, [early], seller, ['maharashtra'])).toBe(1);
+    expect(await issueInvoicesFor(db, [early, late], seller, ['maharashtra'])).toBe(0);
+    const [a] = await query<{ serial: number; issued_at: Date; financial_year: string }>(t, sql`select serial, issued_at, financial_year from invoices where purchase_id = ${early}`);
+    const [b] = await query<{ serial: number; issued_at: Date; financial_year: string }>(t, sql`select serial, issued_at, financial_year from invoices where purchase_id = ${late}`);
+    expect(a.serial).toBe(b.serial + 1);
+    expect(new Date(a.issued_at).getTime()).toBeGreaterThanOrEqual(new Date(b.issued_at).getTime());
+    expect(a.financial_year).toBe(financialYearOf(new Date(a.issued_at)));
   });
 
   it('the HSN code is part of the product; a bad one is refused', async () => {

@@ -19,7 +19,10 @@ export interface SellerSnapshot {
 
 /**
  * Issues the invoices of these completed purchases in one statement, numbered on from each financial year's last
- * serial in the order they completed (then the order given): the series row is written once per year and batch, so
+ * serial in the order they completed (then the order given), and dated when they are issued (the statement's clock,
+ * read under the applier's lock): a purchase that committed late with an earlier completion time still gets a date no
+ * earlier than the invoice numbered before it, so serial order and date order agree, and the financial year follows
+ * that date. the series row is written once per year and batch, so
  * numbers have no gaps and are never given twice (the caller holds the applier's lock; a second issue of the same
  * purchase is skipped by `not exists` and refused by the unique purchase_id). Within the seller's state (its names in
  * `sellerStates`, squashed to letters) the tax is CGST and SGST halves, otherwise IGST (gst.ts splitTax).
@@ -30,7 +33,8 @@ export async function issueInvoicesFor(db: DbOrTx, purchaseIds: string[], seller
   if (!purchaseIds.every((id) => UUID.test(id)) || !sellerStates.every((s) => /^[a-z]+$/.test(s))) throw new Error('invoice batch: unexpected ids');
   const rows = await rawRows<{ n: number }>(
     db,
-    sql`with batch as (
+    sql`with clock as (select clock_timestamp() as issued_at),
+        batch as (
           select p.id, p.user_id, p.quantity, p.unit_price, p.total_amount, p.bv_credited_at as completed_at, b.ord,
                  pr.name as product_name, pr.hsn_code, pr.gst as gst_rate,
                  round(p.unit_price * p.quantity, 2) as taxable,
@@ -38,8 +42,10 @@ export async function issueInvoicesFor(db: DbOrTx, purchaseIds: string[], seller
                    'name', trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), 'memberId', u.user_id, 'email', u.email,
                    'mobile', u.mobile, 'address', p.delivery_address, 'state', u.state) as buyer,
                  lower(regexp_replace(coalesce(u.state, ''), '[^a-zA-Z]', '', 'g')) = any(${`{${sellerStates.join(',')}}`}::text[]) as intra,
-                 extract(year from (p.bv_credited_at at time zone 'Asia/Kolkata') - interval '3 months')::int as fy_start
+                 greatest(clock.issued_at, p.bv_credited_at) as issued_at,
+                 extract(year from (greatest(clock.issued_at, p.bv_credited_at) at time zone 'Asia/Kolkata') - interval '3 months')::int as fy_start
           from unnest(${`{${purchaseIds.join(',')}}`}::uuid[]) with ordinality as b(id, ord)
+          cross join clock
           join purchases p on p.id = b.id
           join products pr on pr.id = p.product_id
           join users u on u.id = p.user_id
@@ -63,7 +69,7 @@ export async function issueInvoicesFor(db: DbOrTx, purchaseIds: string[], seller
                                 quantity, unit_price, gst_rate, taxable_value, cgst, sgst, igst, total)
           select n.id, n.user_id, n.fy, s.last_serial - c.c + n.n,
                  'INV/' || n.fy || '/' || lpad((s.last_serial - c.c + n.n)::text, 6, '0'),
-                 n.completed_at, ${JSON.stringify(seller)}::jsonb, n.buyer, n.product_name, n.hsn_code,
+                 n.issued_at, ${JSON.stringify(seller)}::jsonb, n.buyer, n.product_name, n.hsn_code,
                  n.quantity, n.unit_price, n.gst_rate, n.taxable,
                  case when n.intra then trunc(n.tax / 2, 2) else 0 end,
                  case when n.intra then n.tax - trunc(n.tax / 2, 2) else 0 end,
