@@ -29,6 +29,12 @@ export const users = pgTable(
     rightChildId: uuid('right_child_id').references((): AnyPgColumn => users.id),
     position: varchar('position', { length: 5 }),
     level: integer('level').notNull().default(0),
+    /**
+     * The nearest ancestor whose level is a multiple of TREE_JUMP (64), strictly above (null for the root): "is X below
+     * me" climbs by these and then by parents, about level/64 + 64 rows instead of one per level (ADR 0017). Written
+     * with the slot at placement and checked by the recount.
+     */
+    jumpId: uuid('jump_id'),
     /** When the member took a tree slot (the root: at install); null while outside the tree. */
     placedAt: ts('placed_at'),
     // The per-leg member and active counts, the depth below and the direct recruits are applied from the volume

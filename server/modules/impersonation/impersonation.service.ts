@@ -8,7 +8,7 @@ import { newToken, sha256 } from '../../lib/crypto';
 import { findUserById, type UserRow } from '../users/users.repo';
 import { displayName, toCurrentUser } from '../users/users.service';
 import { notify } from '../notifications/notifications.service';
-import { findNode, pathBetween } from '../tree/tree.repo';
+import { findNode, isInDownline } from '../tree/tree.repo';
 import { issueToken, useToken } from '../auth/tokens.service';
 import { audit } from '../audit/audit.service';
 import { insertImpersonationToken, revokeImpersonationToken } from './impersonation.repo';
@@ -25,7 +25,7 @@ export async function issueImpersonationCode(ctx: AppContext, issuer: Actor, tar
     // A founder acts only within their own tree (issue 13); admins support every member.
     if (issuer.user.role === 'founder') {
       const node = await findNode(tx, issuer.user.id);
-      if (!node?.placedAt || target.id === issuer.user.id || !(await pathBetween(tx, node, target.id))) {
+      if (!node?.placedAt || target.id === issuer.user.id || !(await isInDownline(tx, node, target.id))) {
         throw new AppError('IMPERSONATION_FORBIDDEN', 403, MSG.impersonationOutsideTree);
       }
     }

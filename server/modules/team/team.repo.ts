@@ -2,6 +2,7 @@ import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { rawRows, preparedRows, type DbOrTx } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { users, memberVolume } from '../../db/schema/index';
+import { ancestorsAtLevel } from '../tree/tree.repo';
 
 /** Columns of a tree node and of a direct recruit (doc 3 §3.1). */
 export const memberColumns = {
@@ -248,22 +249,14 @@ async function downlineWithin(db: DbOrTx, topId: string, budget: number) {
 
 /**
  * Of the placed members whose name contains the term (at most `candidates` of them, shallowest first), those in one
- * member's downline: all are walked up together, each no higher than the member's level.
+ * member's downline: each climbs to the member's level by the tree's jump pointers, all at once (ancestorsAtLevel).
  */
 export async function nameMatchesBelow(db: DbOrTx, top: { id: string; level: number }, term: string, candidates: number) {
-  return rawRows<TreeMatchRow>(db, sql`with recursive cand as materialized (
-        select u.id, u.parent_id, u.user_id, u.first_name, u.last_name, u.status, u.current_rank, u.level
+  const cand = await rawRows<TreeMatchRow>(db, sql`select u.id::text, u.user_id, u.first_name, u.last_name, u.status, u.current_rank, u.level
         from users u where u.placed_at is not null and u.level > ${top.level}::int and ${indexedName} like ${containsPattern(term.toLowerCase())}
-        order by u.level, u.user_id limit ${candidates}::int
-      ),
-      up(cid, id, parent_id, level) as (
-        select id, id, parent_id, level from cand
-        union all
-        select up.cid, p.id, p.parent_id, p.level from up join users p on p.id = up.parent_id where up.level > ${top.level}::int
-      )
-      select c.id::text, c.user_id, c.first_name, c.last_name, c.status, c.current_rank, c.level
-      from cand c join up on up.cid = c.id and up.level = ${top.level}::int and up.id = ${top.id}::uuid
-      order by c.level, c.user_id`);
+        order by u.level, u.user_id limit ${candidates}::int`);
+  const under = new Set((await ancestorsAtLevel(db, cand.map((c) => c.id), top.level)).filter((a) => a.id === top.id).map((a) => a.of));
+  return cand.filter((c) => under.has(c.id));
 }
 
 /** The tree level of each member. */

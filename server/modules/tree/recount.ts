@@ -1,4 +1,5 @@
 import type { CounterFix, TreeScanRow } from './tree.repo';
+import { jumpOfChild } from './jumps';
 
 export interface TreeProblem {
   id: string;
@@ -9,7 +10,7 @@ export interface RecountResult {
   /** Members whose stored counters differ from the recount, with the recomputed values. */
   fixes: CounterFix[];
   /** Field-level differences, for the report. */
-  differences: { id: string; field: keyof CounterFix; stored: number; expected: number }[];
+  differences: { id: string; field: keyof CounterFix; stored: number | string | null; expected: number | string | null }[];
   /** Structural problems the counters cannot fix (cycles, unreachable members, broken child links). */
   problems: TreeProblem[];
   members: number;
@@ -20,7 +21,7 @@ export interface RecountResult {
 const FIELDS = ['level', 'left_count', 'right_count', 'left_active', 'right_active', 'team_depth', 'open_depth', 'total_directs', 'left_directs', 'right_directs'] as const;
 
 /**
- * Recounts every tree counter from parent links alone (decisions.md §4): members and active members
+ * Recounts every tree counter from parent links alone (decisions.md §4): level and jump pointer, members and active members
  * per leg, depth below, distance to the shallowest free slot, and direct recruits per leg of the
  * sponsor. Also checks the structure: one root, every member reachable from it, at most one member
  * per slot, child links that agree with parent links, no cycle.
@@ -58,8 +59,10 @@ export function recount(rows: TreeScanRow[]): RecountResult {
   // Breadth-first from the root(s): levels, reachability, and an order to fold counters bottom-up.
   const order: string[] = [];
   const level = new Map<string, number>();
+  const jump = new Map<string, string | null>();
   for (const root of roots) {
     level.set(root, 0);
+    jump.set(root, null);
     order.push(root);
   }
   for (let i = 0; i < order.length; i++) {
@@ -67,6 +70,7 @@ export function recount(rows: TreeScanRow[]): RecountResult {
     for (const c of [left.get(id), right.get(id)]) {
       if (c && !level.has(c)) {
         level.set(c, level.get(id)! + 1);
+        jump.set(c, jumpOfChild({ id, level: level.get(id)!, jumpId: jump.get(id)! }));
         order.push(c);
       }
     }
@@ -127,7 +131,12 @@ export function recount(rows: TreeScanRow[]): RecountResult {
         differences.push({ id, field: f, stored: Number(r[f]), expected: want[f] });
       }
     }
-    if (differs) fixes.push({ id, ...want });
+    const wantJump = jump.get(id) ?? null;
+    if ((r.jump_id ?? null) !== wantJump) {
+      differs = true;
+      differences.push({ id, field: 'jump_id', stored: r.jump_id ?? null, expected: wantJump });
+    }
+    if (differs) fixes.push({ id, ...want, jump_id: wantJump });
   }
   return { fixes, differences, problems, members: rows.length, roots: roots.length, depth };
 }

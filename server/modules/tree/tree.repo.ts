@@ -6,6 +6,7 @@ import type { Position } from '../../../contracts/enums';
 import { parsePaise, fromPaise } from '../../../contracts/money';
 import { ensureLinks, type AncestryCache, type PathRow } from './ancestry';
 import { BatchDeltas, addOwnFigures, type JournalDelta } from './batch-deltas';
+import { TREE_JUMP, jumpOfChild } from './jumps';
 
 /**
  * The tree engine's storage (decisions.md §4). Every placement and every change of a placed member's
@@ -60,7 +61,28 @@ export async function legCountsOf(db: DbOrTx, id: string) {
 
 /** Makes a user the tree root (level 0); used once, for the first founder. */
 export async function makeRoot(db: DbOrTx, userId: string, now: Date) {
-  await db.update(users).set({ level: 0, parentId: null, position: null, placedAt: now, openDepth: 0 }).where(eq(users.id, userId));
+  await db.update(users).set({ level: 0, parentId: null, position: null, placedAt: now, openDepth: 0, jumpId: null }).where(eq(users.id, userId));
+}
+
+/**
+ * The ancestor at `level` of each of these placed members (a member at that level answers itself; one above it, or not
+ * placed, answers nothing): climbs by jump pointers while a jump stays at or below `level`, then by parents, all
+ * members at once. A missing jump falls back to the parent (slower, never wrong).
+ */
+export async function ancestorsAtLevel(db: DbOrTx, ids: string[], level: number) {
+  if (!ids.length) return [];
+  return rawRows<{ of: string; id: string; parent_id: string | null; position: Position | null }>(
+    db,
+    sql`with recursive up(of, id, parent_id, jump_id, position, level) as (
+          select u.id, u.id, u.parent_id, u.jump_id, u.position, u.level from users u
+          where u.id = any(${sql.param(ids)}::uuid[]) and u.placed_at is not null and u.level >= ${level}::int
+          union all
+          select up.of, n.id, n.parent_id, n.jump_id, n.position, n.level
+          from up join users n on n.id = coalesce(case when ((up.level - 1) / ${TREE_JUMP}::int) * ${TREE_JUMP}::int >= ${level}::int then up.jump_id end, up.parent_id)
+          where up.level > ${level}::int
+        )
+        select of::text, id::text, parent_id::text, position from up where level = ${level}::int`,
+  );
 }
 
 /**
@@ -102,11 +124,12 @@ export async function childrenOf(db: DbOrTx, parentIds: string[]) {
  * follow through the journal (placeMember appends the entry).
  */
 export async function occupySlot(db: DbOrTx, childId: string, parentId: string, side: Position, now: Date) {
-  const [parent] = await db.select({ level: users.level }).from(users).where(eq(users.id, parentId));
+  const [parent] = await db.select({ level: users.level, jumpId: users.jumpId }).from(users).where(eq(users.id, parentId));
   await db
     .update(users)
     .set({
       parentId, position: side, level: parent.level + 1, placedAt: now, leftChildId: null, rightChildId: null, openDepth: 0,
+      jumpId: jumpOfChild({ id: parentId, level: parent.level, jumpId: parent.jumpId }),
     })
     .where(eq(users.id, childId));
   await db.update(users).set(side === 'left' ? { leftChildId: childId } : { rightChildId: childId }).where(eq(users.id, parentId));
@@ -135,39 +158,15 @@ export async function refreshOpenDepth(db: DbOrTx, fromId: string) {
 
 /** Which leg of `ancestorId` holds `nodeId` (null when it is not below it). */
 export async function legUnder(db: DbOrTx, ancestorId: string, nodeId: string): Promise<Position | null> {
-  const rows = await rawRows<{ via: Position }>(
-    db,
-    sql`with recursive up(id, via) as (
-          select parent_id, position from users where id = ${nodeId}
-          union all
-          select u.parent_id, u.position from up join users u on u.id = up.id where up.id <> ${ancestorId}::uuid and u.parent_id is not null
-        )
-        select via from up where id = ${ancestorId}::uuid limit 1`,
-  );
-  return rows[0]?.via ?? null;
+  const [ancestor] = await db.select({ level: users.level, placedAt: users.placedAt }).from(users).where(eq(users.id, ancestorId));
+  if (!ancestor?.placedAt || nodeId === ancestorId) return null;
+  const [below] = await ancestorsAtLevel(db, [nodeId], ancestor.level + 1);
+  return below?.parent_id === ancestorId ? below.position : null;
 }
 
 /**
- * Ids from `ancestor` down to `nodeId` when the node is in its subtree (inclusive), else null. The walk
- * up stops at the ancestor's level, so it never climbs above the viewer.
- */
-export async function pathBetween(db: DbOrTx, ancestor: { id: string; level: number }, nodeId: string) {
-  const rows = await rawRows<{ id: string; level: number }>(
-    db,
-    sql`with recursive up(id, parent_id, level) as (
-          select id, parent_id, level from users where id = ${nodeId} and placed_at is not null and level >= ${ancestor.level}::int
-          union all
-          select u.id, u.parent_id, u.level from up join users u on u.id = up.parent_id where up.level > ${ancestor.level}::int
-        )
-        select id, level from up order by level`,
-  );
-  if (!rows.length || rows[0].id !== ancestor.id) return null;
-  return rows.map((r) => r.id);
-}
-
-/**
- * Whether a placed member is in another's downline (or is that member): walks up from it to the other's level and
- * reads only the member reached there.
+ * Whether a placed member is in another's downline (or is that member): climbs from it to the other's level by jump
+ * pointers (about 100 rows from 5,000 levels down) and compares the member reached there.
  */
 export async function isInDownline(db: DbOrTx, ancestor: { id: string; level: number }, nodeId: string) {
   if (nodeId === ancestor.id) return true;
@@ -176,15 +175,7 @@ export async function isInDownline(db: DbOrTx, ancestor: { id: string; level: nu
     const [node] = await rawRows<{ placed: boolean }>(db, sql`select placed_at is not null as placed from users where id = ${nodeId}`);
     return Boolean(node?.placed);
   }
-  const [top] = await rawRows<{ id: string }>(
-    db,
-    sql`with recursive up(id, parent_id, level) as (
-          select id, parent_id, level from users where id = ${nodeId} and placed_at is not null and level > ${ancestor.level}::int
-          union all
-          select u.id, u.parent_id, u.level from up join users u on u.id = up.parent_id where up.level > ${ancestor.level}::int
-        )
-        select id::text from up where level = ${ancestor.level}::int`,
-  );
+  const [top] = await ancestorsAtLevel(db, [nodeId], ancestor.level);
   return top?.id === ancestor.id;
 }
 
@@ -199,6 +190,8 @@ export interface TreeScanRow {
   right_child_id: string | null;
   status: string;
   level: number;
+  /** users.jump_id (ADR 0017). */
+  jump_id: string | null;
   left_count: number;
   right_count: number;
   left_active: number;
@@ -213,23 +206,23 @@ export interface TreeScanRow {
 export async function scanPlacedMembers(db: DbOrTx) {
   return rawRows<TreeScanRow>(
     db,
-    sql`select u.id, u.parent_id, u.position, u.sponsor_id, u.left_child_id, u.right_child_id, u.status, u.level, v.left_count, v.right_count,
+    sql`select u.id, u.parent_id, u.position, u.sponsor_id, u.left_child_id, u.right_child_id, u.status, u.level, u.jump_id::text, v.left_count, v.right_count,
                v.left_active, v.right_active, v.team_depth, u.open_depth, v.total_directs, v.left_directs, v.right_directs
         from users u join member_volume v on v.member_id = u.id where u.placed_at is not null`,
   );
 }
 
-export type CounterFix = Pick<TreeScanRow, 'id' | 'level' | 'left_count' | 'right_count' | 'left_active' | 'right_active' | 'team_depth' | 'open_depth' | 'total_directs' | 'left_directs' | 'right_directs'>;
+export type CounterFix = Pick<TreeScanRow, 'id' | 'level' | 'jump_id' | 'left_count' | 'right_count' | 'left_active' | 'right_active' | 'team_depth' | 'open_depth' | 'total_directs' | 'left_directs' | 'right_directs'>;
 
-/** Writes recomputed counters, 5,000 members a statement: level and open depth on users, the journal's counters on member_volume. */
+/** Writes recomputed counters, 5,000 members a statement: level, open depth and jump on users, the journal's counters on member_volume. */
 export async function writeCounters(db: DbOrTx, fixes: CounterFix[]) {
   for (let i = 0; i < fixes.length; i += 5000) {
     const chunk = fixes.slice(i, i + 5000);
     const col = <K extends keyof CounterFix>(k: K) => chunk.map((f) => f[k]);
     await db.execute(sql`
-      update users t set level = f.level, open_depth = f.od
-      from unnest(${sql.param(col('id'))}::uuid[], ${sql.param(col('level'))}::int[], ${sql.param(col('open_depth'))}::int[]) as f(id, level, od)
-      where t.id = f.id and (t.level <> f.level or t.open_depth <> f.od)`);
+      update users t set level = f.level, open_depth = f.od, jump_id = f.jump
+      from unnest(${sql.param(col('id'))}::uuid[], ${sql.param(col('level'))}::int[], ${sql.param(col('open_depth'))}::int[], ${sql.param(col('jump_id'))}::uuid[]) as f(id, level, od, jump)
+      where t.id = f.id and (t.level <> f.level or t.open_depth <> f.od or t.jump_id is distinct from f.jump)`);
     await db.execute(sql`
       update member_volume t set left_count = f.lc, right_count = f.rc, left_active = f.la, right_active = f.ra,
         team_depth = f.td, total_directs = f.tdir, left_directs = f.ldir, right_directs = f.rdir
