@@ -188,6 +188,30 @@ export async function isInDownline(db: DbOrTx, ancestor: { id: string; level: nu
   return top?.id === ancestor.id;
 }
 
+/**
+ * Which of `ids` are placed members in `ancestor`'s downline (the ancestor itself included), in one query: each walks
+ * up to the ancestor's level and is kept when the member reached there is the ancestor (isInDownline for a set).
+ */
+export async function placedInDownline(db: DbOrTx, ancestor: { id: string; level: number }, ids: string[]): Promise<Set<string>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Set();
+  const list = sql.join(unique.map((id) => sql`${id}::uuid`), sql`, `);
+  if (ancestor.level === 0) {
+    const rows = await rawRows<{ id: string }>(db, sql`select id::text from users where id in (${list}) and placed_at is not null`);
+    return new Set(rows.map((r) => r.id));
+  }
+  const rows = await rawRows<{ id: string }>(
+    db,
+    sql`with recursive up(start_id, id, parent_id, level) as (
+          select u.id, u.id, u.parent_id, u.level from users u where u.id in (${list}) and u.placed_at is not null and u.level >= ${ancestor.level}::int
+          union all
+          select up.start_id, p.id, p.parent_id, p.level from up join users p on p.id = up.parent_id where up.level > ${ancestor.level}::int
+        )
+        select start_id::text as id from up where level = ${ancestor.level}::int and id = ${ancestor.id}::uuid`,
+  );
+  return new Set(rows.map((r) => r.id));
+}
+
 // ---- whole-tree reads for the repair command and the benchmark seed ----
 
 export interface TreeScanRow {
