@@ -18,6 +18,7 @@ export * from './wallet';
 export * from './fund-requests';
 export * from './franchise-stock';
 export * from './local-sales';
+export * from './founder';
 export * from './approvals';
 export * from './commerce';
 export * from './engagement';

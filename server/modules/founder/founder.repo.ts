@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { users, purchases, memberVolume } from '../../db/schema/index';
 
@@ -25,4 +25,18 @@ export async function hiddenIdsOf(db: DbOrTx, founderId: string) {
 export async function countHiddenIds(db: DbOrTx, founderId: string) {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(and(eq(users.isHiddenId, true), eq(users.sponsorId, founderId)));
   return row.n;
+}
+
+/** Placed franchise holders (Mini and Basic), optionally matching `q` in user ID, name or email; the caller keeps its downline's. */
+export async function placedFranchiseHolders(db: DbOrTx, q: string | undefined) {
+  const like = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  return db
+    .select({ id: users.id, userId: users.userId, firstName: users.firstName, lastName: users.lastName, email: users.email, role: users.role, status: users.status })
+    .from(users)
+    .where(and(
+      inArray(users.role, ['mini_franchise', 'basic_franchise']), isNotNull(users.placedAt),
+      like ? or(ilike(users.userId, like), ilike(users.email, like), sql`(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')) ilike ${like}`) : undefined,
+    ))
+    .orderBy(users.userId)
+    .limit(2000);
 }

@@ -6,6 +6,9 @@ import { founderFigures } from './founder.repo';
 import { createHiddenId, hiddenIdList } from './founder.service';
 import { parse } from '../../http/validate';
 import { HiddenIdInput } from '../../../contracts/engagement';
+import { FranchiseMasterQuery, NetworkOverrideInput, OverrideRecruitParam } from '../../../contracts/founder';
+import { overrideCandidates, overridePlacement } from './network-override.service';
+import { franchiseMaster } from './franchise-master.service';
 
 export function founderRoutes(ctx: AppContext): RouteDef[] {
   return [
@@ -20,6 +23,21 @@ export function founderRoutes(ctx: AppContext): RouteDef[] {
     {
       method: 'POST', url: '/api/founder/create-hidden-id', access: 'founder',
       handler: async (req, reply) => reply.status(201).send(await createHiddenId(ctx, actorOf(req), parse(HiddenIdInput, req.body))),
+    },
+    {
+      method: 'GET', url: '/api/founder/network-override', access: 'founder',
+      handler: async (req) => overrideCandidates(ctx, actorOf(req)),
+    },
+    {
+      method: 'POST', url: '/api/founder/network-override/:id', access: 'founder',
+      handler: async (req) => {
+        const { id } = parse(OverrideRecruitParam, req.params);
+        return overridePlacement(ctx, actorOf(req), id, parse(NetworkOverrideInput, req.body));
+      },
+    },
+    {
+      method: 'GET', url: '/api/founder/franchises', access: 'founder',
+      handler: async (req) => franchiseMaster(ctx, actorOf(req), parse(FranchiseMasterQuery, req.query).q),
     },
   ];
 }

@@ -70,3 +70,19 @@ export async function productNames(db: DbOrTx, ids: string[], activeOnly = false
     .where(and(inArray(products.id, ids), activeOnly ? eq(products.isActive, true) : undefined));
   return new Map(rows.map((r) => [r.id, r.name]));
 }
+
+/** Per franchise holder of `ids`: products in stock, units in stock and stock requests still open (Franchise Master Control). */
+export async function stockSummaries(db: DbOrTx, ids: string[]) {
+  if (!ids.length) return new Map<string, { products: number; units: number; openRequests: number }>();
+  const [stock, open] = await Promise.all([
+    db.select({ id: franchiseStock.franchiseId, products: sql<number>`count(*) filter (where ${franchiseStock.quantity} > 0)::int`, units: sql<number>`coalesce(sum(${franchiseStock.quantity}), 0)::int` })
+      .from(franchiseStock).where(inArray(franchiseStock.franchiseId, ids)).groupBy(franchiseStock.franchiseId),
+    db.select({ id: stockRequests.franchiseId, n: sql<number>`count(*)::int` })
+      .from(stockRequests).where(and(inArray(stockRequests.franchiseId, ids), inArray(stockRequests.status, ['requested', 'approved', 'dispatched']))).groupBy(stockRequests.franchiseId),
+  ]);
+  const out = new Map<string, { products: number; units: number; openRequests: number }>();
+  for (const id of ids) out.set(id, { products: 0, units: 0, openRequests: 0 });
+  for (const s of stock) Object.assign(out.get(s.id)!, { products: Number(s.products), units: Number(s.units) });
+  for (const o of open) out.get(o.id)!.openRequests = Number(o.n);
+  return out;
+}

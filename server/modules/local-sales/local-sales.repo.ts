@@ -68,3 +68,24 @@ export async function customersOf(db: DbOrTx, franchiseId: string, q: string | u
     .orderBy(franchiseCustomers.name)
     .limit(500);
 }
+
+/** Per franchise holder of `ids`: local sales since `monthStart` and in all, count and value (Franchise Master Control). */
+export async function salesSummaries(db: DbOrTx, ids: string[], monthStart: Date) {
+  const out = new Map<string, { monthCount: number; monthValue: string; totalCount: number; totalValue: string }>();
+  for (const id of ids) out.set(id, { monthCount: 0, monthValue: '0.00', totalCount: 0, totalValue: '0.00' });
+  if (!ids.length) return out;
+  const since = monthStart.toISOString();
+  const rows = await db
+    .select({
+      id: localSales.franchiseId,
+      monthCount: sql<number>`count(*) filter (where ${localSales.createdAt} >= ${since}::timestamptz)::int`,
+      monthValue: sql<string>`coalesce(sum(${localSales.totalAmount}) filter (where ${localSales.createdAt} >= ${since}::timestamptz), 0)::numeric(14,2)::text`,
+      totalCount: sql<number>`count(*)::int`,
+      totalValue: sql<string>`coalesce(sum(${localSales.totalAmount}), 0)::numeric(14,2)::text`,
+    })
+    .from(localSales)
+    .where(inArray(localSales.franchiseId, ids))
+    .groupBy(localSales.franchiseId);
+  for (const r of rows) out.set(r.id, { monthCount: Number(r.monthCount), monthValue: r.monthValue, totalCount: Number(r.totalCount), totalValue: r.totalValue });
+  return out;
+}

@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../db/client';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { pendingRecruits, users, kycDocuments } from '../../db/schema/index';
 
 export type PendingRecruitInsert = typeof pendingRecruits.$inferInsert;
@@ -103,4 +103,42 @@ export async function decidePendingDocuments(db: DbOrTx, applicantId: string, va
     .update(kycDocuments)
     .set(values)
     .where(and(eq(kycDocuments.userId, applicantId), eq(kycDocuments.status, 'pending')));
+}
+
+const overrideRecruiter = alias(users, 'override_recruiter');
+const overrideParent = alias(users, 'override_parent');
+const overrideUpline = alias(users, 'override_upline');
+const refName = (u: { firstName: AnyPgColumn; lastName: AnyPgColumn }) => sql<string | null>`nullif(trim(coalesce(${u.firstName}, '') || ' ' || coalesce(${u.lastName}, '')), '')`;
+
+/**
+ * Open recruits (awaiting the upline or the approval) with the members they refer to: the recruiter, the upline and the
+ * strategic placement parent (the founder's Network Override; newest first, at most `limit`, or the ones of `ids`).
+ */
+export async function openRecruitsWithRefs(db: DbOrTx, f: { limit: number; ids?: string[] }) {
+  return db
+    .select({
+      recruit: pendingRecruits,
+      recruiter: { id: overrideRecruiter.id, userId: overrideRecruiter.userId, name: refName(overrideRecruiter) },
+      upline: { id: overrideUpline.id, userId: overrideUpline.userId, name: refName(overrideUpline) },
+      parent: { id: overrideParent.id, userId: overrideParent.userId, name: refName(overrideParent) },
+    })
+    .from(pendingRecruits)
+    .leftJoin(overrideRecruiter, eq(overrideRecruiter.id, pendingRecruits.recruiterId))
+    .leftJoin(overrideUpline, eq(overrideUpline.id, pendingRecruits.uplineId))
+    .leftJoin(overrideParent, eq(overrideParent.id, pendingRecruits.placementParentId))
+    .where(and(inArray(pendingRecruits.status, ['awaiting_upline', 'awaiting_admin']), f.ids ? inArray(pendingRecruits.id, f.ids) : undefined))
+    .orderBy(desc(pendingRecruits.createdAt))
+    .limit(f.limit);
+}
+
+/** Open recruits already aimed by a strategic placement at exactly (parent, side), other than `exceptId`. */
+export async function recruitsAimedAt(db: DbOrTx, parentId: string, side: string, exceptId: string) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(pendingRecruits)
+    .where(and(
+      eq(pendingRecruits.placementParentId, parentId), eq(pendingRecruits.position, side), eq(pendingRecruits.placementType, 'strategic'),
+      inArray(pendingRecruits.status, ['awaiting_upline', 'awaiting_admin']), sql`${pendingRecruits.id} <> ${exceptId}::uuid`,
+    ));
+  return Number(row.n);
 }

@@ -179,6 +179,20 @@ export async function isInDownline(db: DbOrTx, ancestor: { id: string; level: nu
   return top?.id === ancestor.id;
 }
 
+/**
+ * Which of `ids` are placed members in `ancestor`'s downline (the ancestor itself included), in one query: each climbs
+ * to the ancestor's level by jump pointers (ancestorsAtLevel) and is kept when the member reached there is the ancestor.
+ */
+export async function placedInDownline(db: DbOrTx, ancestor: { id: string; level: number }, ids: string[]): Promise<Set<string>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Set();
+  if (ancestor.level === 0) {
+    const rows = await rawRows<{ id: string }>(db, sql`select id::text from users where id = any(${sql.param(unique)}::uuid[]) and placed_at is not null`);
+    return new Set(rows.map((r) => r.id));
+  }
+  return new Set((await ancestorsAtLevel(db, unique, ancestor.level)).filter((a) => a.id === ancestor.id).map((a) => a.of));
+}
+
 // ---- whole-tree reads for the repair command and the benchmark seed ----
 
 export interface TreeScanRow {

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ENGAGEMENT_MSG, HIDDEN_ID_LIMIT, type FounderStats, type HiddenIdInput, type HiddenIdItem } from '@contracts';
-import { apiRequest, getRoute } from '../../lib/api';
+import { ENGAGEMENT_MSG, FOUNDER_MSG, HIDDEN_ID_LIMIT, type FounderStats, type HiddenIdInput, type HiddenIdItem, type NetworkOverrideInput } from '@contracts';
+import { apiRequest, getRoute, sendRoute } from '../../lib/api';
 import { useApiMutation } from '../../lib/mutation';
 
 export type { FounderStats, HiddenIdItem };
@@ -41,4 +41,36 @@ export function useCreateHiddenId() {
       if (failure.status === 409) await refresh();
     },
   });
+}
+
+export type { OverrideRecruit, FranchiseHolderView, FranchiseMasterList } from '@contracts';
+
+export const NETWORK_OVERRIDE_KEY = '/api/founder/network-override';
+export const FRANCHISE_MASTER_KEY = '/api/founder/franchises';
+
+/** Network Override (doc 3 §2.6): recruits awaiting placement in the founder's own tree. */
+export function useOverrideRecruits() {
+  return useQuery({ queryKey: [NETWORK_OVERRIDE_KEY], queryFn: () => getRoute('GET /api/founder/network-override') });
+}
+
+/** POST /api/founder/network-override/:id: a new placement parent (by user ID) and side, before approval. */
+export function useMoveRecruit() {
+  const queryClient = useQueryClient();
+  return useApiMutation({
+    request: ({ id, ...body }: NetworkOverrideInput & { id: string }) => sendRoute('POST /api/founder/network-override/:id', { params: { id }, body }),
+    errorFallback: 'Failed to change the placement',
+    successToast: (data) => ({
+      title: FOUNDER_MSG.moved,
+      description: `${data.recruit.fullName} will be placed on the ${data.recruit.side} of ${data.recruit.parent?.name ?? ''} (${data.recruit.parent?.userId ?? ''}) once approved.`,
+    }),
+    invalidate: () => queryClient.invalidateQueries({ queryKey: [NETWORK_OVERRIDE_KEY] }),
+    onFailure: async (failure) => {
+      if (failure.status === 404 || failure.status === 409) await queryClient.invalidateQueries({ queryKey: [NETWORK_OVERRIDE_KEY] });
+    },
+  });
+}
+
+/** Franchise Master Control (doc 3 §2.6): the franchise holders of the founder's downline, searched by `q`. */
+export function useFranchiseMaster(q: string) {
+  return useQuery({ queryKey: [FRANCHISE_MASTER_KEY, q], queryFn: () => getRoute('GET /api/founder/franchises', { query: { q } }), placeholderData: (prev) => prev });
 }

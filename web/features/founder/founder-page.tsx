@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { ArrowLeftToLine, ArrowRightToLine, EyeOff, IndianRupee, Network, ShieldCheck } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { QueryError } from '../../components/ui/query-error';
@@ -9,6 +9,12 @@ import { AccountDetailsCard, SecurityCard, useSignedInUser } from '../account';
 import { TwoFactorCard } from '../two-factor/two-factor-card';
 import { useFounderStats } from './founder-api';
 import { HiddenIdsCard } from './hidden-ids-card';
+import { FounderMenu, founderSectionOf } from './founder-menu';
+import { InlineLoader } from '../../components/ui/spinner';
+
+// The two sections of issue 16 come in their own chunks, when opened.
+const NetworkOverrideSection = lazy(() => import('./network-override').then((m) => ({ default: m.NetworkOverrideSection })));
+const FranchiseMasterSection = lazy(() => import('./franchise-master').then((m) => ({ default: m.FranchiseMasterSection })));
 
 const COUNT = new Intl.NumberFormat('en-IN');
 
@@ -29,8 +35,26 @@ function Stat({ icon, label, value, hint, loading, className }: { icon: ReactNod
   );
 }
 
-/** F1 Founder portal (doc 3 §2.6, decisions §10): the Control Center figures and the hidden IDs. */
+/** F1 Founder portal (doc 3 §2.6, decisions §10): the section menu and the section chosen in `?section=`. */
 export function FounderPage() {
+  const [params] = useSearchParams();
+  const section = founderSectionOf(params.get('section'));
+  return (
+    <div className="space-y-6">
+      <FounderMenu current={section} />
+      {section === 'hidden-ids' ? (
+        <HiddenIdsCard />
+      ) : section === 'network-override' || section === 'franchise-master-control' ? (
+        <Suspense fallback={<InlineLoader label="Loading..." />}>{section === 'network-override' ? <NetworkOverrideSection /> : <FranchiseMasterSection />}</Suspense>
+      ) : (
+        <ControlCenter />
+      )}
+    </div>
+  );
+}
+
+/** The Control Center figures, the hidden IDs and the account. */
+function ControlCenter() {
   const user = useSignedInUser();
   const stats = useFounderStats();
   const s = stats.data;
