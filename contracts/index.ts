@@ -20,6 +20,7 @@ export * from './franchise-stock';
 export * from './local-sales';
 export * from './approvals';
 export * from './commerce';
+export * from './product-images';
 export * from './engagement';
 export * from './money';
 export * from './reports';
