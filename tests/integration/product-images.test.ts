@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crc32 } from 'node:zlib';
+import { writeFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -153,6 +154,11 @@ describe('product images', () => {
     expect(bought.status, JSON.stringify(bought.body)).toBe(201);
     const orders = (await t.api('GET', '/api/purchases', { cookie: member })).body as { productId: string; productImage: ProductImageView | null }[];
     expect(orders.find((o) => o.productId === id)!.productImage?.id).toBe(b.id);
+    // Its invoice draws the primary image's thumbnail beside the line (the demo company has no logo: the one image).
+    const pdf = await raw(`/api/purchases/${bought.body.purchase.id}/invoice`, member);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.rawPayload.toString('latin1').match(/\/Subtype \/Image/g)).toHaveLength(1);
+    if (process.env.PRODUCT_IMAGES_PDF_OUT) writeFileSync(process.env.PRODUCT_IMAGES_PDF_OUT, pdf.rawPayload);
 
     // Deleting the primary makes the next one primary; its addresses stop answering.
     const left = await t.api('DELETE', `/api/admin/products/${id}/images/${b.id}`, { cookie: admin });

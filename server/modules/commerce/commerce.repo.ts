@@ -37,9 +37,9 @@ export async function insertPurchase(db: DbOrTx, values: typeof purchases.$infer
   return row;
 }
 
-/** Who bought a purchase and whether it is paid (for the invoice's access check). */
+/** Who bought a purchase, what, and whether it is paid (for the invoice's access check and its product's thumbnail). */
 export async function findPurchaseOwner(db: DbOrTx, id: string) {
-  const [row] = await db.select({ userId: purchases.userId, paymentStatus: purchases.paymentStatus }).from(purchases).where(eq(purchases.id, id)).limit(1);
+  const [row] = await db.select({ userId: purchases.userId, productId: purchases.productId, paymentStatus: purchases.paymentStatus }).from(purchases).where(eq(purchases.id, id)).limit(1);
   return row;
 }
 

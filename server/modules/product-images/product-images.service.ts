@@ -50,11 +50,19 @@ export async function primaryImageByProduct(db: DbOrTx, productIds: string[]): P
   return new Map((await primaryImagesOf(db, [...new Set(productIds)])).map((m) => [m.productId, toImageView(m)]));
 }
 
-/** The bytes of a product's primary image at the smallest size (the invoice's thumbnail), or undefined. */
-export async function primaryThumbnail(db: DbOrTx, productId: string): Promise<Buffer | undefined> {
+/**
+ * The product's primary image at the smallest size as PNG (pdfkit draws JPEG and PNG, not WebP): the invoice's
+ * thumbnail beside its line. Undefined when the product has no image (or it does not convert).
+ */
+export async function invoiceThumbnail(db: DbOrTx, productId: string): Promise<Buffer | undefined> {
   const [m] = await primaryImagesOf(db, [productId]);
-  if (!m) return undefined;
-  return (await imageFile(db, m.id, 'small'))?.bytes;
+  const file = m ? await imageFile(db, m.id, 'small') : undefined;
+  if (!file) return undefined;
+  try {
+    return await sharp(file.bytes).png().toBuffer();
+  } catch {
+    return undefined;
+  }
 }
 
 const refuse = (message: string, code: 'INVALID_FILE_TYPE' | 'FILE_TOO_LARGE' | 'VALIDATION_ERROR' = 'INVALID_FILE_TYPE') => badRequest(message, { [FIELD]: [message] }, code);
