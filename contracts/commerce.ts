@@ -171,6 +171,8 @@ const purchaseFields = {
   id,
   productId: id,
   productName: z.string(),
+  /** The product's category (its artwork when it has no image). */
+  productCategory: z.string(),
   /** The product's primary image, if it has one (in the lists; the answers of a purchase and of an order update leave it null). */
   productImage: ProductImageView.nullable(),
   quantity: z.number().int(),

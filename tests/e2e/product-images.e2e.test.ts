@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
+import { COMMERCE_MSG } from '../../contracts/commerce';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { SIZES, expectPath, expectToast, launchBrowser, openPage, seriousViolations, shot, signIn, type Size } from './support/browser';
 
-/** Issue 16 part 5: an admin uploads a product's image; the member's catalog and purchase dialog show it. */
+/** Issue 16 part 5: an admin uploads a product's image; the member's catalog, purchase dialog and orders show it. */
 let t: TestApp;
 let browser: Browser;
 let admin: string;
@@ -34,7 +35,7 @@ async function loadedWidth(img: Locator) {
 }
 
 describe.each(SIZES)('product images at $name width', (size: Size) => {
-  it('the admin uploads an image; the member sees it in the catalog and the purchase dialog', async () => {
+  it('the admin uploads an image; the member sees it in the catalog, the purchase dialog and My Purchases', async () => {
     const name = `Photo Purifier ${size.name}`;
     const created = await t.api('POST', '/api/admin/products', {
       cookie: admin, body: { name, description: 'A purifier with a photo.', price: '9999', bv: '1000', gst: '18', category: 'water_purifier', purchaseType: 'first_purchase', hsnCode: '8421' },
@@ -93,6 +94,15 @@ describe.each(SIZES)('product images at $name width', (size: Size) => {
       const dialog = page.getByRole('dialog');
       expect(await loadedWidth(dialog.getByRole('img', { name }))).toBeGreaterThan(0);
       await shot(page, 'member-purchase-dialog-image');
+      await expectAxeClean(page);
+      // An order by UPI (it waits for payment): My Purchases shows the product's image beside it.
+      await dialog.getByRole('radio', { name: 'UPI' }).check();
+      await dialog.getByRole('button', { name: 'Place Order' }).click();
+      await expectToast(page, COMMERCE_MSG.purchaseSuccessTitle, COMMERCE_MSG.purchaseSuccess);
+      await dialog.waitFor({ state: 'detached' });
+      await page.goto(`${t.url}/my-purchases`);
+      expect(await loadedWidth(page.getByRole('img', { name }))).toBeGreaterThan(0);
+      await shot(page, 'member-purchases-image');
       await expectAxeClean(page);
     } finally {
       await memberPage.context.close();

@@ -33,8 +33,8 @@ const toProduct = (p: ProductRow, images: ProductImageView[] = []): ProductView 
   imageUrl: p.imageUrl, hsnCode: p.hsnCode, isActive: p.isActive, images,
 });
 /** `productImage`: the product's primary image in the lists; the answers of a purchase and an order update leave it null. */
-const toPurchase = (p: PurchaseRow, productName: string, productImage: ProductImageView | null = null): PurchaseView => ({
-  id: p.id, productId: p.productId, productName, productImage, quantity: p.quantity, unitPrice: p.unitPrice, totalAmount: p.totalAmount, totalBV: p.totalBV,
+const toPurchase = (p: PurchaseRow, product: { name: string; category: string }, productImage: ProductImageView | null = null): PurchaseView => ({
+  id: p.id, productId: p.productId, productName: product.name, productCategory: product.category, productImage, quantity: p.quantity, unitPrice: p.unitPrice, totalAmount: p.totalAmount, totalBV: p.totalBV,
   paymentMethod: p.paymentMethod, paymentStatus: p.paymentStatus, deliveryStatus: p.deliveryStatus, trackingId: p.trackingId,
   deliveryAddress: p.deliveryAddress, createdAt: p.createdAt.toISOString(),
 });
@@ -126,7 +126,7 @@ export async function purchase(ctx: AppContext, actor: Actor, transact: Transact
         type: 'order_awaiting_payment', title: 'Order awaiting payment',
         message: `${displayName(actor.user)} ordered ${product.name} x ${input.quantity} (${rupees(totals.total)}, ${PAYMENT_METHOD_LABELS[input.paymentMethod]}).`, data: { purchaseId: row.id },
       });
-      return { status: 201, body: { message: COMMERCE_MSG.purchaseSuccess, purchase: toPurchase(row, product.name) } };
+      return { status: 201, body: { message: COMMERCE_MSG.purchaseSuccess, purchase: toPurchase(row, product) } };
     }),
   );
 }
@@ -156,7 +156,7 @@ async function walletPurchase(
     throw new AppError('INSUFFICIENT_FUNDS', 400, WALLET_MSG.insufficientBalance, { amount: [WALLET_MSG.insufficientBalance] });
   }
   const view: PurchaseView = {
-    id, productId: product.id, productName: product.name, productImage: null, quantity: input.quantity, unitPrice: product.price, totalAmount: totals.total, totalBV: totals.bv,
+    id, productId: product.id, productName: product.name, productCategory: product.category, productImage: null, quantity: input.quantity, unitPrice: product.price, totalAmount: totals.total, totalBV: totals.bv,
     paymentMethod: 'wallet', paymentStatus: 'completed', deliveryStatus: 'pending', trackingId: null, deliveryAddress: input.deliveryAddress,
     createdAt: now.toISOString(),
   };
@@ -166,14 +166,14 @@ async function walletPurchase(
 export async function ownPurchases(ctx: AppContext, userId: string): Promise<PurchaseView[]> {
   const rows = await purchasesOf(ctx.db, userId);
   const images = await primaryImageByProduct(ctx.db, rows.map((r) => r.p.productId));
-  return rows.map(({ p, productName }) => toPurchase(p, productName, images.get(p.productId)));
+  return rows.map(({ p, productName, productCategory }) => toPurchase(p, { name: productName, category: productCategory }, images.get(p.productId)));
 }
 
 export async function adminOrders(ctx: AppContext, q: { paymentStatus?: string; deliveryStatus?: string; cursor?: string; limit: number }): Promise<Page<AdminPurchaseView>> {
   const rows = await purchasesPage(ctx.db, q, decodeCursor(q.cursor), q.limit);
   const images = await primaryImageByProduct(ctx.db, rows.map((r) => r.p.productId));
   return pageOf(rows, q.limit, (r) => [r.p.createdAt, r.p.id], (r) => ({
-    ...toPurchase(r.p, r.productName, images.get(r.p.productId)), userId: r.p.userId, userDisplayId: r.userDisplayId, userName: [r.firstName, r.lastName].filter(Boolean).join(' ') || r.userDisplayId,
+    ...toPurchase(r.p, { name: r.productName, category: r.productCategory }, images.get(r.p.productId)), userId: r.p.userId, userDisplayId: r.userDisplayId, userName: [r.firstName, r.lastName].filter(Boolean).join(' ') || r.userDisplayId,
     userEmail: r.userEmail, bvCreditedAt: r.p.bvCreditedAt?.toISOString() ?? null,
   }));
 }
@@ -217,6 +217,6 @@ export async function updateOrder(ctx: AppContext, actor: Actor, transact: Trans
       });
     }
     const product = await findProduct(tx, after.productId);
-    return { status: 200, body: { message: 'Order updated', purchase: toPurchase((await purchaseForUpdate(tx, id))!, product?.name ?? '') } };
+    return { status: 200, body: { message: 'Order updated', purchase: toPurchase((await purchaseForUpdate(tx, id))!, { name: product?.name ?? '', category: product?.category ?? '' }) } };
   });
 }

@@ -141,9 +141,9 @@ function PurchasesTable({ rows }: { rows: PurchaseView[] }) {
   );
 }
 
-/** The product's primary image (or the generic artwork: an order does not carry its product's category). */
+/** The product's primary image (or its category's artwork). */
 function OrderThumb({ p }: { p: PurchaseView }) {
-  return <ProductImage name={p.productName} category="" image={p.productImage} sizes="48px" className="size-12 shrink-0 rounded-lg ring-1 ring-slate-200" iconClassName="size-5" />;
+  return <ProductImage name={p.productName} category={p.productCategory} image={p.productImage} sizes="48px" className="size-12 shrink-0 rounded-lg ring-1 ring-slate-200" iconClassName="size-5" />;
 }
 
 function Field({ term, children }: { term: string; children: ReactNode }) {
