@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PRODUCT_CATEGORIES, PURCHASE_TYPES, PAYMENT_METHODS, RANKS, type Rank } from './enums';
 import { decimal as dec, id, instant, pageOf } from './route-contract';
+import { ProductImageView } from './product-images';
 
 /** Products, purchases, BV and ranks (doc 3 §2.3-2.5, §5, §9; decisions.md §5). */
 
@@ -159,6 +160,8 @@ const productFields = {
   imageUrl: z.string().nullable(),
   hsnCode: z.string().nullable(),
   isActive: z.boolean(),
+  /** Uploaded images, the primary first (issue 16 part 5); none: the category's artwork is shown. */
+  images: z.array(ProductImageView),
 };
 export const ProductView = z.strictObject(productFields);
 export type ProductView = z.infer<typeof ProductView>;
@@ -168,6 +171,10 @@ const purchaseFields = {
   id,
   productId: id,
   productName: z.string(),
+  /** The product's category (its artwork when it has no image). */
+  productCategory: z.string(),
+  /** The product's primary image, if it has one (in the lists; the answers of a purchase and of an order update leave it null). */
+  productImage: ProductImageView.nullable(),
   quantity: z.number().int(),
   unitPrice: dec,
   totalAmount: dec,

@@ -21,6 +21,7 @@ export * from './local-sales';
 export * from './founder';
 export * from './approvals';
 export * from './commerce';
+export * from './product-images';
 export * from './engagement';
 export * from './money';
 export * from './reports';

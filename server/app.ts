@@ -39,6 +39,7 @@ import { fundRequestRoutes } from './modules/fund-requests/fund-requests.routes'
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { approvalRoutes } from './modules/approvals/approvals.routes';
 import { commerceRoutes } from './modules/commerce/commerce.routes';
+import { productImageRoutes } from './modules/product-images/product-images.routes';
 import { compensationRoutes } from './modules/compensation/compensation.routes';
 import { engagementRoutes } from './modules/engagement/engagement.routes';
 import { chartsRoutes } from './modules/charts/charts.routes';
@@ -127,6 +128,7 @@ export async function buildApp(ctx: Omit<AppContext, 'log'> & { log?: AppContext
     ...localSalesRoutes(fullCtx),
     ...approvalRoutes(fullCtx),
     ...commerceRoutes(fullCtx),
+    ...productImageRoutes(fullCtx),
     ...compensationRoutes(fullCtx),
     ...engagementRoutes(fullCtx),
     ...supportRoutes(fullCtx),

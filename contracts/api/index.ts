@@ -17,6 +17,7 @@ import { FUND_REQUESTS_API } from './fund-requests';
 import { FRANCHISE_STOCK_API } from './franchise-stock';
 import { LOCAL_SALES_API } from './local-sales';
 import { FOUNDER_API } from './founder';
+import { PRODUCT_IMAGES_API } from './product-images';
 
 /**
  * Every route of the API by `METHOD /path` (Fastify's `:param` syntax): what it takes and what it answers. The
@@ -42,12 +43,13 @@ export const API = {
   ...FRANCHISE_STOCK_API,
   ...LOCAL_SALES_API,
   ...FOUNDER_API,
+  ...PRODUCT_IMAGES_API,
 } as const satisfies Record<string, RouteContract>;
 
 /** The same routes by area (the tags of the OpenAPI document). */
 export const API_AREAS = {
   Auth: AUTH_API, Account: ACCOUNT_API, Admin: ADMIN_API, Approvals: APPROVALS_API, Team: TEAM_API, Wallet: WALLET_API, FundRequests: FUND_REQUESTS_API,
-  FranchiseStock: FRANCHISE_STOCK_API, Commerce: COMMERCE_API, Compensation: COMPENSATION_API, Engagement: ENGAGEMENT_API, Operations: OPS_API, Charts: CHARTS_API,
+  FranchiseStock: FRANCHISE_STOCK_API, Commerce: COMMERCE_API, ProductImages: PRODUCT_IMAGES_API, Compensation: COMPENSATION_API, Engagement: ENGAGEMENT_API, Operations: OPS_API, Charts: CHARTS_API,
   Support: SUPPORT_API, Founder: FOUNDER_API,
 } as const;
 

@@ -13,3 +13,4 @@ export * from './support';
 export * from './funds';
 export * from './franchise-stock';
 export * from './local-sales';
+export * from './product-images';

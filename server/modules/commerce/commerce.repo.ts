@@ -37,9 +37,9 @@ export async function insertPurchase(db: DbOrTx, values: typeof purchases.$infer
   return row;
 }
 
-/** Who bought a purchase and whether it is paid (for the invoice's access check). */
+/** Who bought a purchase, what, and whether it is paid (for the invoice's access check and its product's thumbnail). */
 export async function findPurchaseOwner(db: DbOrTx, id: string) {
-  const [row] = await db.select({ userId: purchases.userId, paymentStatus: purchases.paymentStatus }).from(purchases).where(eq(purchases.id, id)).limit(1);
+  const [row] = await db.select({ userId: purchases.userId, productId: purchases.productId, paymentStatus: purchases.paymentStatus }).from(purchases).where(eq(purchases.id, id)).limit(1);
   return row;
 }
 
@@ -54,12 +54,12 @@ export async function updatePurchase(db: DbOrTx, id: string, values: Partial<typ
 }
 
 export async function purchasesOf(db: DbOrTx, userId: string) {
-  return db.select({ p: purchases, productName: products.name }).from(purchases).innerJoin(products, eq(products.id, purchases.productId))
+  return db.select({ p: purchases, productName: products.name, productCategory: products.category }).from(purchases).innerJoin(products, eq(products.id, purchases.productId))
     .where(eq(purchases.userId, userId)).orderBy(desc(purchases.createdAt)).limit(500);
 }
 
 export async function purchasesPage(db: DbOrTx, f: { paymentStatus?: string; deliveryStatus?: string }, cursor: { at: string; id: string } | undefined, limit: number) {
-  return db.select({ p: purchases, productName: products.name, userDisplayId: users.userId, firstName: users.firstName, lastName: users.lastName, userEmail: users.email })
+  return db.select({ p: purchases, productName: products.name, productCategory: products.category, userDisplayId: users.userId, firstName: users.firstName, lastName: users.lastName, userEmail: users.email })
     .from(purchases)
     .innerJoin(products, eq(products.id, purchases.productId))
     .innerJoin(users, eq(users.id, purchases.userId))

@@ -20,28 +20,35 @@ import { recordCompletedPurchase } from '../volume/journal.service';
 import type { Transactor } from '../../core/transactor';
 import { decodeCursor, pageOf } from '../../core/page-cursor';
 import { workDone } from '../notifications/notifications.service';
+import { imagesByProduct, primaryImageByProduct } from '../product-images/product-images.service';
+import type { ProductImageView } from '../../../contracts/product-images';
 import {
   activeProducts, allProducts, findProduct, insertProduct, updateProduct, insertPurchase, purchaseForUpdate, updatePurchase, purchasesOf,
   purchasesPage, insertWalletPurchase, type ProductRow, type PurchaseRow,
 } from './commerce.repo';
 
 
-const toProduct = (p: ProductRow): ProductView => ({
+const toProduct = (p: ProductRow, images: ProductImageView[] = []): ProductView => ({
   id: p.id, name: p.name, description: p.description, category: p.category, purchaseType: p.purchaseType, price: p.price, bv: p.bv, gst: p.gst,
-  imageUrl: p.imageUrl, hsnCode: p.hsnCode, isActive: p.isActive,
+  imageUrl: p.imageUrl, hsnCode: p.hsnCode, isActive: p.isActive, images,
 });
-const toPurchase = (p: PurchaseRow, productName: string): PurchaseView => ({
-  id: p.id, productId: p.productId, productName, quantity: p.quantity, unitPrice: p.unitPrice, totalAmount: p.totalAmount, totalBV: p.totalBV,
+/** `productImage`: the product's primary image in the lists; the answers of a purchase and an order update leave it null. */
+const toPurchase = (p: PurchaseRow, product: { name: string; category: string }, productImage: ProductImageView | null = null): PurchaseView => ({
+  id: p.id, productId: p.productId, productName: product.name, productCategory: product.category, productImage, quantity: p.quantity, unitPrice: p.unitPrice, totalAmount: p.totalAmount, totalBV: p.totalBV,
   paymentMethod: p.paymentMethod, paymentStatus: p.paymentStatus, deliveryStatus: p.deliveryStatus, trackingId: p.trackingId,
   deliveryAddress: p.deliveryAddress, createdAt: p.createdAt.toISOString(),
 });
 
 export async function catalog(ctx: AppContext, f: { purchaseType?: string; category?: string }): Promise<ProductView[]> {
-  return (await activeProducts(ctx.db, f)).map(toProduct);
+  const rows = await activeProducts(ctx.db, f);
+  const images = await imagesByProduct(ctx.db, rows.map((p) => p.id));
+  return rows.map((p) => toProduct(p, images.get(p.id)));
 }
 
 export async function adminCatalog(ctx: AppContext): Promise<AdminProductView[]> {
-  return (await allProducts(ctx.db)).map(({ p, purchaseCount }) => ({ ...toProduct(p), purchaseCount, createdAt: p.createdAt.toISOString(), updatedAt: p.updatedAt.toISOString() }));
+  const rows = await allProducts(ctx.db);
+  const images = await imagesByProduct(ctx.db, rows.map((r) => r.p.id));
+  return rows.map(({ p, purchaseCount }) => ({ ...toProduct(p, images.get(p.id)), purchaseCount, createdAt: p.createdAt.toISOString(), updatedAt: p.updatedAt.toISOString() }));
 }
 
 export async function createProduct(ctx: AppContext, actor: Actor, input: z.output<typeof ProductInput>) {
@@ -59,7 +66,7 @@ export async function editProduct(ctx: AppContext, actor: Actor, id: string, inp
     const p = (await updateProduct(tx, id, input))!;
     const action = input.isActive === false && before.isActive ? 'product.deactivate' : input.isActive === true && !before.isActive ? 'product.activate' : 'product.update';
     await audit(tx, actor, { entityType: 'product', entityId: id, action, previousState: toProduct(before), newState: toProduct(p) });
-    return toProduct(p);
+    return toProduct(p, (await imagesByProduct(tx, [id])).get(id));
   });
   // This process prices its next purchase from the edited row (others within PRODUCT_COPY_MS, checked by the statement).
   recentProducts.delete(id);
@@ -119,7 +126,7 @@ export async function purchase(ctx: AppContext, actor: Actor, transact: Transact
         type: 'order_awaiting_payment', title: 'Order awaiting payment',
         message: `${displayName(actor.user)} ordered ${product.name} x ${input.quantity} (${rupees(totals.total)}, ${PAYMENT_METHOD_LABELS[input.paymentMethod]}).`, data: { purchaseId: row.id },
       });
-      return { status: 201, body: { message: COMMERCE_MSG.purchaseSuccess, purchase: toPurchase(row, product.name) } };
+      return { status: 201, body: { message: COMMERCE_MSG.purchaseSuccess, purchase: toPurchase(row, product) } };
     }),
   );
 }
@@ -149,7 +156,7 @@ async function walletPurchase(
     throw new AppError('INSUFFICIENT_FUNDS', 400, WALLET_MSG.insufficientBalance, { amount: [WALLET_MSG.insufficientBalance] });
   }
   const view: PurchaseView = {
-    id, productId: product.id, productName: product.name, quantity: input.quantity, unitPrice: product.price, totalAmount: totals.total, totalBV: totals.bv,
+    id, productId: product.id, productName: product.name, productCategory: product.category, productImage: null, quantity: input.quantity, unitPrice: product.price, totalAmount: totals.total, totalBV: totals.bv,
     paymentMethod: 'wallet', paymentStatus: 'completed', deliveryStatus: 'pending', trackingId: null, deliveryAddress: input.deliveryAddress,
     createdAt: now.toISOString(),
   };
@@ -157,13 +164,16 @@ async function walletPurchase(
 }
 
 export async function ownPurchases(ctx: AppContext, userId: string): Promise<PurchaseView[]> {
-  return (await purchasesOf(ctx.db, userId)).map(({ p, productName }) => toPurchase(p, productName));
+  const rows = await purchasesOf(ctx.db, userId);
+  const images = await primaryImageByProduct(ctx.db, rows.map((r) => r.p.productId));
+  return rows.map(({ p, productName, productCategory }) => toPurchase(p, { name: productName, category: productCategory }, images.get(p.productId)));
 }
 
 export async function adminOrders(ctx: AppContext, q: { paymentStatus?: string; deliveryStatus?: string; cursor?: string; limit: number }): Promise<Page<AdminPurchaseView>> {
   const rows = await purchasesPage(ctx.db, q, decodeCursor(q.cursor), q.limit);
+  const images = await primaryImageByProduct(ctx.db, rows.map((r) => r.p.productId));
   return pageOf(rows, q.limit, (r) => [r.p.createdAt, r.p.id], (r) => ({
-    ...toPurchase(r.p, r.productName), userId: r.p.userId, userDisplayId: r.userDisplayId, userName: [r.firstName, r.lastName].filter(Boolean).join(' ') || r.userDisplayId,
+    ...toPurchase(r.p, { name: r.productName, category: r.productCategory }, images.get(r.p.productId)), userId: r.p.userId, userDisplayId: r.userDisplayId, userName: [r.firstName, r.lastName].filter(Boolean).join(' ') || r.userDisplayId,
     userEmail: r.userEmail, bvCreditedAt: r.p.bvCreditedAt?.toISOString() ?? null,
   }));
 }
@@ -207,6 +217,6 @@ export async function updateOrder(ctx: AppContext, actor: Actor, transact: Trans
       });
     }
     const product = await findProduct(tx, after.productId);
-    return { status: 200, body: { message: 'Order updated', purchase: toPurchase((await purchaseForUpdate(tx, id))!, product?.name ?? '') } };
+    return { status: 200, body: { message: 'Order updated', purchase: toPurchase((await purchaseForUpdate(tx, id))!, { name: product?.name ?? '', category: product?.category ?? '' }) } };
   });
 }

@@ -15,6 +15,8 @@ interface Buyer {
 export interface InvoiceLook {
   primaryColor: string;
   logo?: Buffer;
+  /** The product's primary image (PNG, small): drawn beside the line's description. */
+  productImage?: Buffer;
 }
 
 /** 1234567.5 -> '12,34,567.50' (Indian grouping). */
@@ -110,9 +112,21 @@ export function renderInvoicePdf(inv: InvoiceRow, look: InvoiceLook): Promise<Bu
   x = left;
   doc.fillColor(ink).font('Helvetica').fontSize(9);
   let rowHeight = 0;
+  const THUMB = 30;
   cols.forEach((c, i) => {
-    rowHeight = Math.max(rowHeight, doc.heightOfString(values[i], { width: c.w - 8 }));
-    doc.text(values[i], x + 4, y, { width: c.w - 8, align: c.a });
+    // The description's cell: the product's thumbnail first when it has one, the name beside it.
+    let inset = 0;
+    if (i === 1 && look.productImage) {
+      try {
+        doc.image(look.productImage, x + 4, y - 2, { fit: [THUMB, THUMB], align: 'center', valign: 'center' });
+        inset = THUMB + 6;
+        rowHeight = Math.max(rowHeight, THUMB - 2);
+      } catch {
+        inset = 0;
+      }
+    }
+    rowHeight = Math.max(rowHeight, doc.heightOfString(values[i], { width: c.w - 8 - inset }));
+    doc.text(values[i], x + 4 + inset, y, { width: c.w - 8 - inset, align: c.a });
     x += c.w;
   });
   y += rowHeight + 8;

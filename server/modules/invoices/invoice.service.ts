@@ -8,6 +8,7 @@ import { branding, brandingLogo } from '../branding/branding.service';
 import { findPurchaseOwner } from '../commerce/commerce.repo';
 import { issueInvoicesFor, findInvoiceOfPurchase, type SellerSnapshot } from './invoice.repo';
 import { renderInvoicePdf } from './invoice-pdf';
+import { invoiceThumbnail } from '../product-images/product-images.service';
 
 /**
  * Issues the tax invoices of the purchases whose journal entries a batch applies, in that batch's transaction
@@ -35,7 +36,7 @@ export async function invoicePdf(ctx: AppContext, actor: Actor, purchaseId: stri
     if (owner.paymentStatus !== 'completed') throw new AppError('CONFLICT', 409, INVOICE_MSG.notPaid);
     throw new AppError('CONFLICT', 409, INVOICE_MSG.preparing);
   }
-  const [b, logo] = await Promise.all([branding(ctx), brandingLogo(ctx)]);
-  const pdf = await renderInvoicePdf(invoice, { primaryColor: b.primaryColor, logo: logo?.bytes });
+  const [b, logo, thumbnail] = await Promise.all([branding(ctx), brandingLogo(ctx), invoiceThumbnail(ctx.db, owner.productId)]);
+  const pdf = await renderInvoicePdf(invoice, { primaryColor: b.primaryColor, logo: logo?.bytes, productImage: thumbnail });
   return { pdf, fileName: `${invoice.invoiceNumber.replace(/\//g, '-')}.pdf` };
 }

@@ -1,35 +1,10 @@
-import { useState } from 'react';
-import { Droplets, Fan, Package, ShoppingCart, Tv } from 'lucide-react';
+import { ShoppingCart } from 'lucide-react';
 import type { ProductView } from '@contracts';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { cn } from '../../lib/cn';
+import { ProductImage } from '../../components/ui/product-image';
 import { formatBV, formatMoney, formatPercent } from '../../lib/money';
 import { categoryLabel, purchaseTypeLabel } from './labels';
-
-const ART: Record<string, { icon: typeof Package; className: string }> = {
-  water_purifier: { icon: Droplets, className: 'from-sky-100 via-sky-50 to-white text-sky-600' },
-  led_tv: { icon: Tv, className: 'from-violet-100 via-violet-50 to-white text-violet-600' },
-  ceiling_fan: { icon: Fan, className: 'from-emerald-100 via-emerald-50 to-white text-emerald-600' },
-};
-const DEFAULT_ART = { icon: Package, className: 'from-amber-100 via-amber-50 to-white text-amber-600' };
-
-/** The page's CSP allows same-origin and data: images only; anything else shows the category's art. */
-const showable = (url: string | null): url is string => !!url && (url.startsWith('/') || url.startsWith('data:image/'));
-
-function ProductArt({ product }: { product: ProductView }) {
-  const [failed, setFailed] = useState(false);
-  const art = ART[product.category] ?? DEFAULT_ART;
-  const Icon = art.icon;
-  if (showable(product.imageUrl) && !failed) {
-    return <img src={product.imageUrl} alt="" onError={() => setFailed(true)} className="h-36 w-full rounded-t-2xl object-cover" />;
-  }
-  return (
-    <div aria-hidden="true" className={cn('flex h-28 items-center justify-center rounded-t-2xl bg-gradient-to-br sm:h-36', art.className)}>
-      <Icon className="size-12 opacity-80" strokeWidth={1.5} />
-    </div>
-  );
-}
 
 function Figure({ term, children }: { term: string; children: string }) {
   return (
@@ -45,7 +20,14 @@ export function ProductCard({ product, onBuy }: { product: ProductView; onBuy: (
   const first = product.purchaseType !== 'second_purchase';
   return (
     <li aria-label={product.name} className="flex flex-col rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
-      <ProductArt product={product} />
+      <ProductImage
+        name={product.name}
+        category={product.category}
+        image={product.images[0]}
+        imageUrl={product.imageUrl}
+        sizes="(min-width: 1280px) 300px, (min-width: 640px) 45vw, 100vw"
+        className="h-32 w-full rounded-t-2xl sm:h-40"
+      />
       <div className="flex flex-1 flex-col gap-3 p-4 sm:p-5">
         <div className="flex flex-wrap gap-1.5">
           <Badge tone="neutral">{categoryLabel(product.category)}</Badge>

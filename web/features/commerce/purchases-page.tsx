@@ -6,6 +6,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { DownloadButton } from '../../components/ui/download-button';
 import { EmptyState } from '../../components/ui/empty-state';
+import { ProductImage } from '../../components/ui/product-image';
 import { QueryError } from '../../components/ui/query-error';
 import { InlineLoader } from '../../components/ui/spinner';
 import { StatCard } from '../../components/ui/stat-card';
@@ -103,8 +104,13 @@ function PurchasesTable({ rows }: { rows: PurchaseView[] }) {
             {rows.map((p) => (
               <tr key={p.id} className="group hover:bg-slate-50">
                 <Td>
-                  <OrderId p={p} />
-                  <p className="text-xs text-slate-500">{p.productName}</p>
+                  <div className="flex items-center gap-3">
+                    <OrderThumb p={p} />
+                    <div className="min-w-0">
+                      <OrderId p={p} />
+                      <p className="text-xs text-slate-500">{p.productName}</p>
+                    </div>
+                  </div>
                 </Td>
                 <Td className="whitespace-nowrap">{formatDate(p.createdAt)}</Td>
                 <Td className="whitespace-nowrap">
@@ -135,6 +141,11 @@ function PurchasesTable({ rows }: { rows: PurchaseView[] }) {
   );
 }
 
+/** The product's primary image (or its category's artwork). */
+function OrderThumb({ p }: { p: PurchaseView }) {
+  return <ProductImage name={p.productName} category={p.productCategory} image={p.productImage} sizes="48px" className="size-12 shrink-0 rounded-lg ring-1 ring-slate-200" iconClassName="size-5" />;
+}
+
 function Field({ term, children }: { term: string; children: ReactNode }) {
   return (
     <div className="min-w-0">
@@ -151,7 +162,8 @@ function PurchaseCards({ rows }: { rows: PurchaseView[] }) {
       {rows.map((p) => (
         <li key={p.id} aria-label={`Order ${orderId(p)}`} className="rounded-xl border border-slate-200 bg-white p-4 shadow-xs">
           <div className="flex items-start justify-between gap-3">
-            <div className="min-w-0">
+            <OrderThumb p={p} />
+            <div className="min-w-0 flex-1">
               <OrderId p={p} />
               <p className="truncate text-sm text-slate-500">{p.productName}</p>
             </div>

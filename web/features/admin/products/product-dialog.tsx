@@ -10,6 +10,7 @@ import { schemaResolver } from '../queries';
 import { ChoiceGroup } from '../ui/choice-group';
 import { toastValidation } from '../ui/validation-toast';
 import { categoryLabel, purchaseTypeLabel, useSaveProduct, type AdminProductView } from './products-api';
+import { ProductImagesPanel } from './product-images-panel';
 
 const FIELDS = ['name', 'description', 'price', 'bv', 'gst', 'category', 'purchaseType', 'imageUrl', 'isActive'] as const;
 type Values = {
@@ -91,6 +92,7 @@ export function ProductDialog({ product, onClose }: { product: AdminProductView 
               choices={PURCHASE_TYPES.map((t) => ({ value: t, label: purchaseTypeLabel(t) }))}
             />
           </div>
+          {editing ? <ProductImagesPanel product={product} /> : <p className="text-sm text-slate-500">Images can be uploaded once the product is created (Edit).</p>}
           <FormField id="pd-image" label="Image URL" optional error={err('imageUrl')}>
             <Input type="url" inputMode="url" placeholder="https://" autoComplete="off" {...fieldA11y('pd-image', err('imageUrl'))} {...form.register('imageUrl')} />
           </FormField>

@@ -1,5 +1,5 @@
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CATEGORY_LABELS, PAYMENT_METHOD_LABELS, type AdminProductView, type AdminPurchaseView, type Page } from '@contracts';
+import { CATEGORY_LABELS, PAYMENT_METHOD_LABELS, type AdminProductView, type AdminPurchaseView, type Page, type ProductImageView } from '@contracts';
 import type { ProductInput } from '@contracts';
 import { apiGet, apiRequest, getRoute } from '../../../lib/api';
 import { useApiMutation } from '../../../lib/mutation';
@@ -8,7 +8,7 @@ import { titleCase, shortId } from '../../../lib/format';
 import { formatCount, toQueryString } from '../format';
 import { invalidatePaths, KEYS, USER_LIST_KEYS } from '../queries';
 
-export type { AdminProductView, AdminPurchaseView };
+export type { AdminProductView, AdminPurchaseView, ProductImageView };
 
 /** GET /api/admin/products: every product, active or not, with its purchase count. */
 export function useAdminProducts() {
@@ -35,7 +35,7 @@ export function useAdminPurchases(filters: OrderFilters) {
 /** After a product or order change: the catalog, the orders, the dashboard (income, BV) and the member lists (BV). */
 export function useInvalidateCommerce() {
   const queryClient = useQueryClient();
-  return () => invalidatePaths(queryClient, [KEYS.products, KEYS.purchases, KEYS.stats, KEYS.auditLog, KEYS.fundHistory, KEYS.walletBalances, ...USER_LIST_KEYS]);
+  return () => invalidatePaths(queryClient, [KEYS.products, '/api/products', KEYS.purchases, KEYS.stats, KEYS.auditLog, KEYS.fundHistory, KEYS.walletBalances, ...USER_LIST_KEYS]);
 }
 
 export const categoryLabel = (c: string) => CATEGORY_LABELS[c] ?? titleCase(c);
@@ -96,5 +96,54 @@ export function useUpdateOrder(order: AdminPurchaseView) {
     onFailure: async (failure) => {
       if (failure.status === 404 || failure.status === 409) await invalidate();
     },
+  });
+}
+
+// ---- product images (issue 16 part 5) ----
+
+/** GET /api/admin/products/:id/images: the product's images, the primary first (keyed under the products path, so a product change re-reads it). */
+export function useProductImages(productId: string) {
+  return useQuery({ queryKey: [KEYS.products, productId, 'images'], queryFn: () => getRoute('GET /api/admin/products/:id/images', { params: { id: productId } }) });
+}
+
+const imagesPath = (productId: string) => `${productPath(productId)}/images`;
+
+/** POST /api/admin/products/:id/images with the file as a multipart form (read by the server as a stream). */
+export function useUploadProductImage(product: AdminProductView) {
+  const invalidate = useInvalidateCommerce();
+  return useApiMutation({
+    request: (file: File) => {
+      const form = new FormData();
+      form.set('image', file, file.name);
+      return apiRequest<ProductImageView[]>('POST', imagesPath(product.id), form);
+    },
+    errorFallback: 'Failed to upload the image',
+    errorTitle: 'Upload Failed',
+    successToast: () => ({ title: 'Image uploaded', description: `The image was added to ${product.name}.`, variant: 'success' }),
+    invalidate,
+  });
+}
+
+/** PUT /api/admin/products/:id/images/order: the images in their new order (the first is the primary). */
+export function useReorderProductImages(product: AdminProductView) {
+  const invalidate = useInvalidateCommerce();
+  return useApiMutation({
+    request: (imageIds: string[]) => apiRequest<ProductImageView[]>('PUT', `${imagesPath(product.id)}/order`, { imageIds }),
+    errorFallback: 'Failed to reorder the images',
+    successToast: () => null,
+    invalidate,
+    onFailure: invalidate,
+  });
+}
+
+/** DELETE /api/admin/products/:id/images/:imageId. */
+export function useDeleteProductImage(product: AdminProductView) {
+  const invalidate = useInvalidateCommerce();
+  return useApiMutation({
+    request: (imageId: string) => apiRequest<ProductImageView[]>('DELETE', `${imagesPath(product.id)}/${encodeURIComponent(imageId)}`),
+    errorFallback: 'Failed to delete the image',
+    successToast: () => ({ title: 'Image deleted', description: `The image was removed from ${product.name}.` }),
+    invalidate,
+    onFailure: invalidate,
   });
 }

@@ -4,6 +4,7 @@ import { COMMERCE_MSG } from '@contracts';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { ProductImage } from '../../../components/ui/product-image';
 import { cn } from '../../../lib/cn';
 import { formatCount, formatINR } from '../format';
 import { ConfirmDialog } from '../ui/confirm-dialog';
@@ -16,11 +17,16 @@ import { categoryLabel, gstLabel, purchaseTypeLabel, useAdminProducts, useSetPro
 const StatusBadge = ({ active }: { active: boolean }) => (active ? <Badge tone="success">Active</Badge> : <Badge>Inactive</Badge>);
 
 function Thumb({ p }: { p: AdminProductView }) {
-  const [failed, setFailed] = useState(false);
   return (
-    <span className="flex size-10 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-slate-100 text-slate-400 ring-1 ring-slate-200">
-      {p.imageUrl && !failed ? <img src={p.imageUrl} alt="" loading="lazy" className="size-full object-cover" onError={() => setFailed(true)} /> : <Package aria-hidden="true" className="size-5" />}
-    </span>
+    <ProductImage
+      name={p.name}
+      category={p.category}
+      image={p.images[0]}
+      imageUrl={p.imageUrl}
+      sizes="40px"
+      className="size-10 shrink-0 overflow-hidden rounded-lg ring-1 ring-slate-200"
+      iconClassName="size-5"
+    />
   );
 }
 

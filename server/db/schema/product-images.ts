@@ -1,0 +1,38 @@
+import { sql } from 'drizzle-orm';
+import { pgTable, uuid, varchar, integer, timestamp, customType, index, check } from 'drizzle-orm/pg-core';
+import { users } from './users';
+import { products } from './commerce';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * A product's images (issue 16 part 5): each upload decoded and encoded again as WebP at three widths (160, 480 and
+ * 960 px, never wider than the upload; the upload's aspect ratio), without metadata. Position 0 is the primary image.
+ * The bytes are never changed: a new upload is a new row, so an image's address (its id, width and hash) is cached for good.
+ */
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    /** The largest size's width and height. */
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    /** sha256 of the three encodings, hex, first 16 characters: the `?v=` of the image's addresses. */
+    hash: varchar('hash', { length: 16 }).notNull(),
+    small: bytea('small').notNull(),
+    medium: bytea('medium').notNull(),
+    large: bytea('large').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    createdBy: uuid('created_by').references(() => users.id),
+  },
+  (t) => [
+    index('product_images_product_idx').on(t.productId, t.position),
+    check('product_images_size_check', sql`${t.width} > 0 and ${t.height} > 0 and ${t.position} >= 0`),
+  ],
+);
