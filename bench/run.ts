@@ -1,6 +1,6 @@
 /**
  * npm run bench -- <suite>. Suites: auth (sign-in and current user), admin (back-office on the members of
- * `npm run bench:seed`, or BENCH_MEMBERS generated on the spot, default 1,000,000), tree, commerce, payout, and web
+ * `npm run bench:seed`, or BENCH_MEMBERS generated on the spot, default 1,000,000), tree, charts, commerce, payout, and web
  * (Lighthouse and the first-load budgets, bench/web-suite.ts).
  * Runs the real server in a child process on PostgreSQL (BENCH_DATABASE_URL, TEST_DATABASE_URL or
  * postgres://postgres@127.0.0.1:5432/postgres) and loads it from this process.
@@ -12,6 +12,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { adminSuite } from './admin-suite';
 import { treeSuite } from './tree-suite';
+import { chartsSuite } from './charts-suite';
 import { commerceSuite } from './commerce-suite';
 import { payoutSuite } from './payout-suite';
 import { webSuite } from './web-suite';
@@ -153,6 +154,15 @@ async function asInProduction<T>(fn: (server: ChildProcess) => Promise<T>): Prom
   }
 }
 
+/** The dashboards' charts on the seeded members, as in production. */
+async function chartsBench(): Promise<boolean> {
+  if (!(await seededMembers())) {
+    console.error(`the charts suite runs on ${BENCH_DB}: run npm run bench:seed -- --members 1000000 first`);
+    return false;
+  }
+  return asInProduction(() => chartsSuite(URL_BASE, benchDbUrl()));
+}
+
 /** Wallet purchases on the seeded tree, as in production. */
 async function commerceBench(): Promise<boolean> {
   if (!(await seededMembers())) {
@@ -213,6 +223,7 @@ const suites: Record<string, () => Promise<boolean>> = {
   auth: () => withDatabase((url) => runOn(url, () => authSuite())),
   admin: adminBench,
   tree: treeBench,
+  charts: chartsBench,
   commerce: commerceBench,
   payout: payoutBench,
   // Lighthouse on the platform as npm start runs it (the embedded database; no PostgreSQL needed).
