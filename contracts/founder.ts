@@ -4,7 +4,8 @@ import { decimal, id, instant } from './route-contract';
 /**
  * The founder portal's Network Override and Franchise Master Control (doc 3 §2.6, issue 16). Network Override moves a
  * recruit that is not placed yet (still awaiting the upline's choice or the approval) to a free slot of the founder's
- * own downline; a placed member's slot, hidden IDs included, is permanent (decisions.md §4, ADR 0009).
+ * own downline. Of placed members only the founder's hidden IDs move, and only while they have no downline and no
+ * volume (ADR 0018): everyone else's slot is permanent (decisions.md §4).
  */
 export const FOUNDER_MSG = {
   moved: 'Placement changed',
@@ -19,6 +20,13 @@ export const FOUNDER_MSG = {
   slotReserved: 'Another recruit awaiting approval is already placed in this slot.',
   founderNotPlaced: 'Your account is not placed in the tree, so it has no downline to place recruits in.',
   sideRequired: 'Choose the left or right side',
+  hiddenIdMoved: 'Hidden ID moved',
+  hiddenIdNotFound: 'Hidden ID not found',
+  hasDownline: 'This hidden ID has members below it; an ID with a downline keeps its slot.',
+  hasVolume: 'This hidden ID has business volume; an ID with volume keeps its slot, since its BV is counted in its upline.',
+  stillCounting: "This hidden ID's latest changes are still being counted. Try again in a few seconds.",
+  notPlaced: 'This hidden ID is not placed in the tree.',
+  ownSlot: 'A hidden ID cannot be placed under itself.',
 } as const;
 
 const side = z.enum(['left', 'right'], { error: FOUNDER_MSG.sideRequired });
@@ -50,11 +58,30 @@ export const OverrideRecruit = z.strictObject({
 });
 export type OverrideRecruit = z.infer<typeof OverrideRecruit>;
 
-export const NetworkOverrideList = z.strictObject({ recruits: z.array(OverrideRecruit) });
+export const HiddenIdParam = z.object({ id: z.uuid({ error: FOUNDER_MSG.hiddenIdNotFound }) });
+
+/** One of the founder's hidden IDs with its slot and whether it can still move (no downline, no volume). */
+export const OverrideHiddenId = z.strictObject({
+  id,
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  parent: memberRef.nullable(),
+  side: side.nullable(),
+  movable: z.boolean(),
+  /** Why it cannot move (null when it can). */
+  reason: z.string().nullable(),
+});
+export type OverrideHiddenId = z.infer<typeof OverrideHiddenId>;
+
+export const NetworkOverrideList = z.strictObject({ recruits: z.array(OverrideRecruit), hiddenIds: z.array(OverrideHiddenId) });
 export type NetworkOverrideList = z.infer<typeof NetworkOverrideList>;
 
 export const NetworkOverrideAnswer = z.strictObject({ message: z.string(), recruit: OverrideRecruit });
 export type NetworkOverrideAnswer = z.infer<typeof NetworkOverrideAnswer>;
+
+export const HiddenIdMoveAnswer = z.strictObject({ message: z.string(), hiddenId: OverrideHiddenId });
+export type HiddenIdMoveAnswer = z.infer<typeof HiddenIdMoveAnswer>;
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 export const FranchiseMasterQuery = z.object({ q: z.preprocess(blankToUndefined, z.string().trim().max(60).optional()) });

@@ -115,4 +115,35 @@ describe.each(SIZES)('founder sections at $name width', (size: Size) => {
       await context.close();
     }
   }, 120_000);
+
+  it('Network Override moves a hidden ID without a downline to a free slot', async () => {
+    const F = (await userByEmail(t, t.demo.founder.email))!;
+    const founder = await t.login(t.demo.founder.email, t.demo.founder.password);
+    const email = uniqueEmail(`hidden-${size.name}`);
+    expect((await t.api('POST', '/api/founder/create-hidden-id', { cookie: founder, body: { email, firstName: 'Hidden', lastName: size.name === 'phone' ? 'Phone' : 'Desk', placementSide: 'left' } })).status).toBe(201);
+    const hidden = (await userByEmail(t, email))!;
+    // A member with both sides free in the founder's right leg: the hidden ID moves across.
+    const X = await place(await t.createUser({ email: uniqueEmail('slot'), password: PASSWORD, firstName: 'Slot', lastName: 'Holder', sponsorId: F.id }), F.id, 'right');
+
+    const { context, page } = await openPage(browser, size);
+    try {
+      await signIn(page, t.url, t.demo.founder.email, t.demo.founder.password);
+      await page.goto(`${t.url}/founder?section=network-override`);
+      await page.getByRole('heading', { level: 1, name: 'Network Override' }).waitFor();
+      const row = page.locator(`[data-hidden-id="${hidden.userId}"]:visible`);
+      await row.getByRole('button', { name: `Move Hidden ${size.name === 'phone' ? 'Phone' : 'Desk'} (${hidden.userId})` }).click();
+      const dialog = page.getByRole('dialog', { name: 'Move Hidden ID' });
+      await dialog.getByLabel('Place under (user ID)').fill(X.userId);
+      await dialog.getByRole('radio', { name: 'Left' }).check();
+      await dialog.getByRole('button', { name: 'Move Hidden ID' }).click();
+      await expectToast(page, FOUNDER_MSG.hiddenIdMoved);
+      await dialog.waitFor({ state: 'detached' });
+      await row.getByText(`(${X.userId})`, { exact: true }).waitFor();
+      await shot(page, 'founder-network-override-hidden-id');
+      await axeClean(page);
+      expect((await findUserById(db(), hidden.id))!.parentId).toBe(X.id);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
 });

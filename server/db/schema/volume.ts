@@ -150,3 +150,23 @@ export const volumeApplyLog = pgTable(
   },
   (t) => [index('volume_apply_log_at_idx').on(t.at)],
 );
+
+/**
+ * Moves of placed members without a downline or volume (a founder's Network Override of a hidden ID, ADR 0018): the
+ * only case in which a placed member's parent changes. Every process's copy of the parent links (tree/ancestry.ts)
+ * re-reads the members moved since it last looked, at the start of each applier batch.
+ */
+export const treeMoves = pgTable(
+  'tree_moves',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    memberId: uuid('member_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    fromParentId: uuid('from_parent_id').notNull(),
+    fromPosition: varchar('from_position', { length: 5 }).notNull(),
+    toParentId: uuid('to_parent_id').notNull(),
+    toPosition: varchar('to_position', { length: 5 }).notNull(),
+    movedBy: uuid('moved_by').references(() => users.id),
+    movedAt: ts('moved_at').notNull(),
+  },
+  (t) => [index('tree_moves_member_idx').on(t.memberId)],
+);

@@ -1,5 +1,5 @@
 import { and, desc, eq, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { rawRows, type DbOrTx } from '../../db/client';
 import { users, purchases, memberVolume } from '../../db/schema/index';
 
 /** Network figures of a founder, read from the tree counters (decisions.md §4, §10). */
@@ -20,6 +20,25 @@ export async function hiddenIdsOf(db: DbOrTx, founderId: string) {
     .from(users)
     .where(and(eq(users.isHiddenId, true), eq(users.sponsorId, founderId)))
     .orderBy(desc(users.createdAt));
+}
+
+/** The founder's hidden IDs with their slot (parent), whether they have a child, and their applied BV (Network Override). */
+export async function hiddenIdSlots(db: DbOrTx, founderId: string, ids?: string[]) {
+  return rawRows<{
+    id: string; user_id: string; first_name: string | null; last_name: string | null; email: string; position: 'left' | 'right' | null; placed: boolean;
+    has_child: boolean; bv: string; parent_id: string | null; parent_user_id: string | null; parent_first: string | null; parent_last: string | null;
+  }>(
+    db,
+    sql`select u.id::text, u.user_id, u.first_name, u.last_name, u.email, u.position, u.placed_at is not null as placed,
+               (u.left_child_id is not null or u.right_child_id is not null) as has_child,
+               (coalesce(v.total_bv, 0) + coalesce(v.left_bv, 0) + coalesce(v.right_bv, 0))::text as bv,
+               p.id::text as parent_id, p.user_id as parent_user_id, p.first_name as parent_first, p.last_name as parent_last
+        from users u
+        left join member_volume v on v.member_id = u.id
+        left join users p on p.id = u.parent_id
+        where u.is_hidden_id and u.sponsor_id = ${founderId}::uuid ${ids ? sql`and u.id = any(${sql.param(ids)}::uuid[])` : sql``}
+        order by u.created_at desc`,
+  );
 }
 
 export async function countHiddenIds(db: DbOrTx, founderId: string) {

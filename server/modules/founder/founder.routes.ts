@@ -6,8 +6,8 @@ import { founderFigures } from './founder.repo';
 import { createHiddenId, hiddenIdList } from './founder.service';
 import { parse } from '../../http/validate';
 import { HiddenIdInput } from '../../../contracts/engagement';
-import { FranchiseMasterQuery, NetworkOverrideInput, OverrideRecruitParam } from '../../../contracts/founder';
-import { overrideCandidates, overridePlacement } from './network-override.service';
+import { FranchiseMasterQuery, HiddenIdParam, NetworkOverrideInput, OverrideRecruitParam } from '../../../contracts/founder';
+import { moveHiddenId, overrideCandidates, overridePlacement } from './network-override.service';
 import { franchiseMaster } from './franchise-master.service';
 
 export function founderRoutes(ctx: AppContext): RouteDef[] {
@@ -33,6 +33,13 @@ export function founderRoutes(ctx: AppContext): RouteDef[] {
       handler: async (req) => {
         const { id } = parse(OverrideRecruitParam, req.params);
         return overridePlacement(ctx, actorOf(req), id, parse(NetworkOverrideInput, req.body));
+      },
+    },
+    {
+      method: 'POST', url: '/api/founder/network-override/hidden-ids/:id', access: 'founder',
+      handler: async (req) => {
+        const { id } = parse(HiddenIdParam, req.params);
+        return moveHiddenId(ctx, actorOf(req), id, parse(NetworkOverrideInput, req.body));
       },
     },
     {

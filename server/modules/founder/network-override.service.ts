@@ -4,12 +4,14 @@ import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../core/actor';
 import { badRequest, conflict, notFound } from '../../core/app-error';
 import type { Position } from '../../../contracts/enums';
-import { FOUNDER_MSG, type NetworkOverrideAnswer, type NetworkOverrideInput, type NetworkOverrideList, type OverrideRecruit } from '../../../contracts/founder';
+import { FOUNDER_MSG, type HiddenIdMoveAnswer, type NetworkOverrideAnswer, type NetworkOverrideInput, type NetworkOverrideList, type OverrideHiddenId, type OverrideRecruit } from '../../../contracts/founder';
 import { findUserById, findUserByUserId } from '../users/users.repo';
 import { displayName } from '../users/users.service';
 import { notify, notifyAdmins } from '../notifications/notifications.service';
 import { audit } from '../audit/audit.service';
-import { lockTree } from '../tree/tree.service';
+import { lockTree, moveLeaf } from '../tree/tree.service';
+import { hiddenIdSlots } from './founder.repo';
+import { realUser } from '../../core/actor';
 import { findNode, placedInDownline } from '../tree/tree.repo';
 import { findRecruitForUpdate, openRecruitsWithRefs, recruitsAimedAt, updateRecruit, type PendingRecruitRow } from '../recruitment/pipeline.repo';
 
@@ -59,12 +61,58 @@ async function recruitsInTree(db: DbOrTx, founder: { id: string; level: number }
   });
 }
 
-/** GET /api/founder/network-override: recruits awaiting placement in the founder's own tree. */
+type HiddenSlotRow = Awaited<ReturnType<typeof hiddenIdSlots>>[number];
+
+function hiddenView(r: HiddenSlotRow): OverrideHiddenId {
+  const reason = !r.placed ? FOUNDER_MSG.notPlaced : r.has_child ? FOUNDER_MSG.hasDownline : Number(r.bv) !== 0 ? FOUNDER_MSG.hasVolume : null;
+  const name = (first: string | null, last: string | null, fallback: string) => [first, last].filter(Boolean).join(' ') || fallback;
+  return {
+    id: r.id, userId: r.user_id, name: name(r.first_name, r.last_name, r.user_id), email: r.email,
+    parent: r.parent_id && r.parent_user_id ? { id: r.parent_id, userId: r.parent_user_id, name: name(r.parent_first, r.parent_last, r.parent_user_id) } : null,
+    side: r.position, movable: reason === null, reason,
+  };
+}
+
+/** GET /api/founder/network-override: recruits awaiting placement in the founder's own tree, and the founder's hidden IDs. */
 export async function overrideCandidates(ctx: AppContext, actor: Actor): Promise<NetworkOverrideList> {
   const founder = await findNode(ctx.db, actor.user.id);
-  if (!founder?.placedAt) return { recruits: [] };
+  if (!founder?.placedAt) return { recruits: [], hiddenIds: [] };
   const rows = await recruitsInTree(ctx.db, founder, await openRecruitsWithRefs(ctx.db, { limit: SCAN_LIMIT }));
-  return { recruits: rows.map(view) };
+  const hidden = await hiddenIdSlots(ctx.db, founder.id);
+  return { recruits: rows.map(view), hiddenIds: hidden.map(hiddenView) };
+}
+
+/**
+ * Network Override of a hidden ID (ADR 0018): one of the founder's own hidden IDs, while it has no downline and no
+ * volume, moves to a free slot of the founder's downline (the tree engine's moveLeaf: slot, level, open depths and
+ * every ancestor's counters exact, under the tree and applier locks). The slot must be free and not promised to an
+ * open recruit. Audited as founder.hidden_id_move.
+ */
+export async function moveHiddenId(ctx: AppContext, actor: Actor, id: string, input: z.output<typeof NetworkOverrideInput>): Promise<HiddenIdMoveAnswer> {
+  return ctx.db.transaction(async (tx) => {
+    await lockTree(tx);
+    const founder = await founderNode(tx, actor.user.id);
+    const [slot] = await hiddenIdSlots(tx, founder.id, [id]);
+    if (!slot) throw notFound(FOUNDER_MSG.hiddenIdNotFound);
+    const member = (await findUserById(tx, id))!;
+    const parent = await findUserByUserId(tx, input.parentUserId);
+    if (!parent?.placedAt) throw badRequest(FOUNDER_MSG.parentUnknown, { parentUserId: [FOUNDER_MSG.parentUnknown] });
+    if (parent.id === member.id) throw badRequest(FOUNDER_MSG.ownSlot, { parentUserId: [FOUNDER_MSG.ownSlot] });
+    if (!(await placedInDownline(tx, founder, [parent.id])).has(parent.id)) throw badRequest(FOUNDER_MSG.parentOutside, { parentUserId: [FOUNDER_MSG.parentOutside] });
+    if ((input.side === 'left' ? parent.leftChildId : parent.rightChildId) !== null) throw conflict(FOUNDER_MSG.slotTaken);
+    if (await recruitsAimedAt(tx, parent.id, input.side)) throw conflict(FOUNDER_MSG.slotReserved);
+    const moved = await moveLeaf(tx, member, { parentId: parent.id, side: input.side }, realUser(actor).id, ctx.clock.now(), {
+      notPlaced: FOUNDER_MSG.notPlaced, hasDownline: FOUNDER_MSG.hasDownline, hasVolume: FOUNDER_MSG.hasVolume, stillCounting: FOUNDER_MSG.stillCounting,
+      slotTaken: FOUNDER_MSG.slotTaken, parentNotPlaced: FOUNDER_MSG.parentUnknown,
+    });
+    await audit(tx, actor, {
+      entityType: 'user', entityId: member.id, action: 'founder.hidden_id_move',
+      previousState: { parentId: moved.from.parentId, position: moved.from.side },
+      newState: { parentId: parent.id, parentUserId: parent.userId, position: input.side },
+    });
+    const [after] = await hiddenIdSlots(tx, founder.id, [id]);
+    return { message: FOUNDER_MSG.hiddenIdMoved, hiddenId: hiddenView(after) };
+  });
 }
 
 /**

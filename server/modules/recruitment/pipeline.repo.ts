@@ -132,13 +132,13 @@ export async function openRecruitsWithRefs(db: DbOrTx, f: { limit: number; ids?:
 }
 
 /** Open recruits already aimed by a strategic placement at exactly (parent, side), other than `exceptId`. */
-export async function recruitsAimedAt(db: DbOrTx, parentId: string, side: string, exceptId: string) {
+export async function recruitsAimedAt(db: DbOrTx, parentId: string, side: string, exceptId?: string) {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(pendingRecruits)
     .where(and(
       eq(pendingRecruits.placementParentId, parentId), eq(pendingRecruits.position, side), eq(pendingRecruits.placementType, 'strategic'),
-      inArray(pendingRecruits.status, ['awaiting_upline', 'awaiting_admin']), sql`${pendingRecruits.id} <> ${exceptId}::uuid`,
+      inArray(pendingRecruits.status, ['awaiting_upline', 'awaiting_admin']), exceptId ? sql`${pendingRecruits.id} <> ${exceptId}::uuid` : undefined,
     ));
   return Number(row.n);
 }

@@ -10,7 +10,8 @@ export interface PathRow {
 
 /**
  * The parent links of placed members, kept in the process that applies the volume journal. A placed
- * member's parent, side and level never change (decisions.md §4: a slot is taken once), so each link is
+ * member's parent, side and level never change (decisions.md §4: a slot is taken once) except in a founder's move of a
+ * member without a downline (ADR 0018, taken in by relink at the next batch), so each link is
  * read from the database once and every later batch walks its ancestors here instead of in a recursive
  * query over the wide `users` rows (0.5-0.9 s a batch of a thousand buyers at a million members).
  * Only placed members are kept: a member outside the tree may still be placed.
@@ -26,6 +27,25 @@ export class AncestryCache {
 
   get size() {
     return this.n;
+  }
+
+  /** The last tree move (tree_moves.id) this copy has taken in (the first batch takes in every move, again harmlessly); see relink. */
+  movesSeen = 0;
+
+  /**
+   * Takes in a member's new link after a move (ADR 0018: only members without a downline move, so no kept member has
+   * it as parent): its parent, side and level change in place; a member not kept here, or whose new parent is not,
+   * is left to be read when a batch needs it (false).
+   */
+  relink(row: PathRow) {
+    const i = this.index.get(row.id);
+    if (i < 0) return false;
+    const p = row.parent_id === null ? -1 : this.index.get(row.parent_id);
+    if (row.parent_id !== null && p < 0) return false;
+    this.parent[i] = p;
+    this.side[i] = row.position === 'left' ? 1 : row.position === 'right' ? 2 : 0;
+    this.depth[i] = row.level;
+    return true;
   }
 
   has(id: string) {

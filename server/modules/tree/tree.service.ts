@@ -1,5 +1,5 @@
 import type { Db, DbOrTx } from '../../db/client';
-import { recordPlacement, recordActivity, absorbPendingCountEntries } from '../volume/journal.service';
+import { recordPlacement, recordActivity, absorbPendingCountEntries, holdApplier } from '../volume/journal.service';
 import { recount, type RecountResult } from './recount';
 import { conflict } from '../../core/app-error';
 import { MSG } from '../../../contracts/messages';
@@ -7,6 +7,8 @@ import type { Position } from '../../../contracts/enums';
 import {
   lockTree, findNode, findTreeRoot, descendToOpenSlot, childrenOf, occupySlot, ancestorDeltas, lockMembersDeepestFirst,
   scanPlacedMembers, placedLinks, legCountsOf, writeCounters, type TreeNodeRow, type JournalDelta,
+  takeInMoves, pendingEntriesOf, memberFiguresOf, pathUp, changeFigures, relinkLeaf, refreshOpenDepth, insertTreeMove,
+  type PathUpRow, type FigureChange,
 } from './tree.repo';
 import { AncestryCache } from './ancestry';
 
@@ -122,7 +124,95 @@ export function ancestryOf(db: Db): Promise<AncestryCache> {
 
 /** Every ancestor of the journal entries' members with what the entries add to each of its legs, walked in this process's copy of the links. */
 export async function walkJournalUp(db: Db, tx: DbOrTx, events: JournalDelta[]) {
-  return ancestorDeltas(tx, events, await ancestryOf(db));
+  const cache = await ancestryOf(db);
+  await takeInMoves(tx, cache);
+  return ancestorDeltas(tx, events, cache);
+}
+
+export interface MoveRefusals {
+  notPlaced: string;
+  hasDownline: string;
+  hasVolume: string;
+  stillCounting: string;
+  slotTaken: string;
+  parentNotPlaced: string;
+}
+
+/**
+ * Moves a placed member without a downline and without volume into the free slot (parentId, side) (ADR 0018: a
+ * founder's Network Override of a hidden ID). Under the tree lock and the applier's lock (no batch runs meanwhile;
+ * the member's own journal entries must all be applied): the slot, level, jump and the open depths of both paths at
+ * once, and the applied figures of every ancestor of both slots exactly: members and active members per leg, the
+ * sponsor's direct recruits per leg, and the depth below recomputed bottom-up (a running maximum in the journal, so
+ * a move writes it here). The move is recorded in tree_moves, which every process's copy of the links takes in.
+ */
+export async function moveLeaf(
+  db: DbOrTx,
+  member: { id: string; sponsorId: string | null; status: string },
+  target: { parentId: string; side: Position },
+  by: string,
+  now: Date,
+  refuse: MoveRefusals,
+) {
+  await lockTree(db);
+  await holdApplier(db);
+  const m = await findNode(db, member.id);
+  if (!m?.placedAt || !m.parentId || !m.position) throw conflict(refuse.notPlaced);
+  if (m.leftChildId || m.rightChildId) throw conflict(refuse.hasDownline);
+  if (await pendingEntriesOf(db, m.id)) throw conflict(refuse.stillCounting);
+  const [own] = await memberFiguresOf(db, [m.id]);
+  if (own && (Number(own.total_bv) !== 0 || Number(own.left_bv) !== 0 || Number(own.right_bv) !== 0)) throw conflict(refuse.hasVolume);
+  const to = await findNode(db, target.parentId);
+  if (!to?.placedAt || to.id === m.id) throw conflict(refuse.parentNotPlaced);
+  if ((target.side === 'left' ? to.leftChildId : to.rightChildId) !== null) throw conflict(refuse.slotTaken);
+  const from = { parentId: m.parentId, side: m.position as Position };
+  const [oldPath, newPath] = [await pathUp(db, from.parentId), await pathUp(db, to.id)];
+
+  const changes = new Map<string, FigureChange>();
+  const change = (id: string) => changes.get(id) ?? changes.set(id, { id, lc: 0, rc: 0, la: 0, ra: 0, ld: 0, rd: 0, depth: null }).get(id)!;
+  const active = member.status === 'active' ? 1 : 0;
+  const walk = (path: PathUpRow[], firstSide: Position, sign: 1 | -1) => {
+    let via = firstSide;
+    for (const a of path) {
+      const c = change(a.id);
+      if (via === 'left') {
+        c.lc += sign; c.la += sign * active; if (a.id === member.sponsorId) c.ld += sign;
+      } else {
+        c.rc += sign; c.ra += sign * active; if (a.id === member.sponsorId) c.rd += sign;
+      }
+      via = a.position as Position;
+    }
+  };
+  walk(oldPath, from.side, -1);
+  walk(newPath, target.side, 1);
+
+  // The depth below every member of both paths, bottom-up, with the member out of its old slot and in its new one.
+  const rows = new Map<string, PathUpRow>();
+  for (const r of [...oldPath, ...newPath]) rows.set(r.id, r);
+  const depthNow = new Map<string, number>([[m.id, 0]]);
+  for (const r of [...rows.values()].sort((a, b) => b.level - a.level)) {
+    let left: [string | null, number | null] = [r.left_child_id, r.left_depth];
+    let right: [string | null, number | null] = [r.right_child_id, r.right_depth];
+    if (r.id === from.parentId) {
+      if (from.side === 'left') left = [null, null];
+      else right = [null, null];
+    }
+    if (r.id === to.id) {
+      if (target.side === 'left') left = [m.id, 0];
+      else right = [m.id, 0];
+    }
+    const below = [left, right].filter(([id]) => id !== null).map(([id, d]) => depthNow.get(id!) ?? d ?? 0);
+    const depth = below.length ? 1 + Math.max(...below) : 0;
+    depthNow.set(r.id, depth);
+    if (depth !== r.team_depth) change(r.id).depth = depth;
+  }
+
+  await relinkLeaf(db, { id: m.id, parentId: from.parentId, position: from.side }, { id: to.id, level: to.level, jumpId: to.jumpId }, target.side);
+  await refreshOpenDepth(db, from.parentId);
+  await refreshOpenDepth(db, to.id);
+  await changeFigures(db, [...changes.values()]);
+  await insertTreeMove(db, { memberId: m.id, fromParentId: from.parentId, fromPosition: from.side, toParentId: to.id, toPosition: target.side, movedBy: by, movedAt: now });
+  return { from, to: { parentId: to.id, side: target.side } };
 }
 
 /** Locks those ancestors deepest first, the order placements lock in. */

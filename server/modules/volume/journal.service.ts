@@ -33,3 +33,8 @@ export async function absorbPendingCountEntries(db: DbOrTx, at: Date) {
   await waitApplierLock(db);
   return absorbTreeEntries(db, at);
 }
+
+/** Waits for any running applier and keeps the next one out until this transaction ends (a tree move, ADR 0018). */
+export async function holdApplier(db: DbOrTx) {
+  await waitApplierLock(db);
+}

@@ -43,7 +43,7 @@ export function useCreateHiddenId() {
   });
 }
 
-export type { OverrideRecruit, FranchiseHolderView, FranchiseMasterList } from '@contracts';
+export type { OverrideRecruit, OverrideHiddenId, FranchiseHolderView, FranchiseMasterList } from '@contracts';
 
 export const NETWORK_OVERRIDE_KEY = '/api/founder/network-override';
 export const FRANCHISE_MASTER_KEY = '/api/founder/franchises';
@@ -64,6 +64,23 @@ export function useMoveRecruit() {
       description: `${data.recruit.fullName} will be placed on the ${data.recruit.side} of ${data.recruit.parent?.name ?? ''} (${data.recruit.parent?.userId ?? ''}) once approved.`,
     }),
     invalidate: () => queryClient.invalidateQueries({ queryKey: [NETWORK_OVERRIDE_KEY] }),
+    onFailure: async (failure) => {
+      if (failure.status === 404 || failure.status === 409) await queryClient.invalidateQueries({ queryKey: [NETWORK_OVERRIDE_KEY] });
+    },
+  });
+}
+
+/** POST /api/founder/network-override/hidden-ids/:id: one of your hidden IDs without a downline or volume to a free slot. */
+export function useMoveHiddenId() {
+  const queryClient = useQueryClient();
+  return useApiMutation({
+    request: ({ id, ...body }: NetworkOverrideInput & { id: string }) => sendRoute('POST /api/founder/network-override/hidden-ids/:id', { params: { id }, body }),
+    errorFallback: 'Failed to move the hidden ID',
+    successToast: (data) => ({
+      title: FOUNDER_MSG.hiddenIdMoved,
+      description: `${data.hiddenId.name} (${data.hiddenId.userId}) is now on the ${data.hiddenId.side} of ${data.hiddenId.parent?.name ?? ''} (${data.hiddenId.parent?.userId ?? ''}).`,
+    }),
+    invalidate: () => Promise.all([queryClient.invalidateQueries({ queryKey: [NETWORK_OVERRIDE_KEY] }), queryClient.invalidateQueries({ queryKey: [FOUNDER_KEYS.hiddenIds] })]).then(() => undefined),
     onFailure: async (failure) => {
       if (failure.status === 404 || failure.status === 409) await queryClient.invalidateQueries({ queryKey: [NETWORK_OVERRIDE_KEY] });
     },

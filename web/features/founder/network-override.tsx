@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type UseFormSetError } from 'react-hook-form';
 import type { z } from 'zod';
-import { ArrowLeftToLine, ArrowRightToLine, GitBranchPlus, Info, MoveRight } from 'lucide-react';
+import { ArrowLeftToLine, ArrowRightToLine, EyeOff, GitBranchPlus, Info, MoveRight } from 'lucide-react';
 import { NetworkOverrideInput } from '@contracts';
 import { StatusBadge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -16,7 +16,7 @@ import { CardField, DataTable, type Column } from '../../components/ui/table';
 import { formatDate } from '../../lib/format';
 import { schemaResolver } from '../../lib/schema-resolver';
 import { RECRUIT_STATUS } from '../../lib/status-looks';
-import { useMoveRecruit, useOverrideRecruits, type OverrideRecruit } from './founder-api';
+import { useMoveHiddenId, useMoveRecruit, useOverrideRecruits, type OverrideHiddenId, type OverrideRecruit } from './founder-api';
 
 type Values = { parentUserId: string; side: 'left' | 'right' | '' };
 const FIELDS = ['parentUserId', 'side'] as const;
@@ -31,9 +31,12 @@ function Placement({ r }: { r: OverrideRecruit }) {
   );
 }
 
+type MoveRun = (vars: z.output<typeof NetworkOverrideInput> & { id: string }, call: { setError: UseFormSetError<Values>; fields: typeof FIELDS }) => Promise<{ ok: boolean }>;
+/** Who is moved: the id the route takes and the dialog's description. */
+type Subject = { id: string; description: string };
+
 /** The move dialog: the member to place under (by user ID) and the side; the server checks the slot is free and in your tree. */
-function MoveDialog({ recruit, onClose }: { recruit: OverrideRecruit | null; onClose: () => void }) {
-  const move = useMoveRecruit();
+function MoveDialog({ subject, run, submitLabel, onClose }: { subject: Subject | null; run: MoveRun; submitLabel: string; onClose: () => void }) {
   const form = useForm<Values, unknown, z.output<typeof NetworkOverrideInput>>({
     resolver: schemaResolver<Values, typeof NetworkOverrideInput>(NetworkOverrideInput),
     defaultValues: { parentUserId: '', side: '' },
@@ -46,14 +49,14 @@ function MoveDialog({ recruit, onClose }: { recruit: OverrideRecruit | null; onC
     onClose();
   };
   const onSubmit = form.handleSubmit(async (values) => {
-    if (!recruit) return;
-    if (!(await move.run({ id: recruit.id, ...values }, { setError: form.setError, fields: FIELDS })).ok) return;
+    if (!subject) return;
+    if (!(await run({ id: subject.id, ...values }, { setError: form.setError, fields: FIELDS })).ok) return;
     form.reset();
     onClose();
   });
   return (
-    <Dialog open={Boolean(recruit)} onOpenChange={(next) => !next && close()}>
-      <DialogContent title="Change Placement" description={recruit ? `${recruit.fullName} (${recruit.email}) is placed here when approved.` : undefined}>
+    <Dialog open={Boolean(subject)} onOpenChange={(next) => !next && close()}>
+      <DialogContent title={submitLabel} description={subject?.description}>
         <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
           <FormField id="override-parent" label="Place under (user ID)" error={errors.parentUserId?.message}>
             <Input autoComplete="off" autoFocus maxLength={20} className="font-mono uppercase" {...fieldA11y('override-parent', errors.parentUserId?.message)} {...form.register('parentUserId')} />
@@ -69,7 +72,7 @@ function MoveDialog({ recruit, onClose }: { recruit: OverrideRecruit | null; onC
           />
           <p className="text-xs text-slate-500">The member must be in your downline and that side must be free.</p>
           <FormFooter onCancel={close} busy={isSubmitting}>
-            {isSubmitting ? 'Saving...' : 'Change Placement'}
+            {isSubmitting ? 'Saving...' : submitLabel}
           </FormFooter>
         </form>
       </DialogContent>
@@ -77,10 +80,86 @@ function MoveDialog({ recruit, onClose }: { recruit: OverrideRecruit | null; onC
   );
 }
 
+function Slot({ h }: { h: OverrideHiddenId }) {
+  if (!h.parent) return <span className="text-slate-500">Not placed</span>;
+  return (
+    <span>
+      <span className="font-medium text-slate-900">{h.side === 'left' ? 'Left' : 'Right'} of </span>
+      {h.parent.name} <span className="font-mono text-xs text-slate-500">({h.parent.userId})</span>
+    </span>
+  );
+}
+
+/** Your hidden IDs: those without a downline or volume can move to a free slot of your downline (ADR 0018). */
+function HiddenIdsCard({ rows, onMove }: { rows: OverrideHiddenId[]; onMove: (h: OverrideHiddenId) => void }) {
+  const columns: Column<OverrideHiddenId>[] = [
+    {
+      header: 'Hidden ID',
+      cell: (h) => (
+        <div className="min-w-0">
+          <p className="font-medium text-slate-900">
+            {h.name} <span className="font-mono text-xs text-slate-500">({h.userId})</span>
+          </p>
+          <p className="truncate text-xs text-slate-500">{h.email}</p>
+        </div>
+      ),
+    },
+    { header: 'Slot', cell: (h) => <Slot h={h} /> },
+    {
+      header: <span className="sr-only">Action</span>,
+      className: 'text-right',
+      cell: (h) =>
+        h.movable ? (
+          <Button size="sm" variant="outline" onClick={() => onMove(h)} aria-label={`Move ${h.name} (${h.userId})`}>
+            <MoveRight aria-hidden="true" className="size-4" /> Move
+          </Button>
+        ) : (
+          <span className="text-xs text-slate-500">{h.reason}</span>
+        ),
+    },
+  ];
+  return (
+    <Card aria-labelledby="override-hidden">
+      <CardHeader>
+        <CardTitle id="override-hidden">Hidden IDs</CardTitle>
+        <CardDescription>A hidden ID moves while it has no members below it and no business volume.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {rows.length ? (
+          <DataTable
+            rows={rows}
+            rowKey={(h) => h.id}
+            label="Hidden IDs"
+            breakpoint="lg"
+            columns={columns}
+            rowData={(h) => ({ 'data-hidden-id': h.userId })}
+            card={(h) => (
+              <>
+                <dl className="grid grid-cols-1 gap-y-3">
+                  <CardField label="Hidden ID">{columns[0].cell(h)}</CardField>
+                  <CardField label="Slot">
+                    <Slot h={h} />
+                  </CardField>
+                </dl>
+                {columns[2].cell(h)}
+              </>
+            )}
+          />
+        ) : (
+          <EmptyState icon={EyeOff} title="No hidden IDs yet" description="Hidden IDs you create in Hidden IDs Management appear here." />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
 /** Network Override (doc 3 §2.6, issue 16): recruits awaiting placement in your tree, moved to a free slot before approval. */
 export function NetworkOverrideSection() {
   const recruits = useOverrideRecruits();
+  const moveRecruit = useMoveRecruit();
+  const moveHidden = useMoveHiddenId();
   const [moving, setMoving] = useState<OverrideRecruit | null>(null);
+  const [movingHidden, setMovingHidden] = useState<OverrideHiddenId | null>(null);
   const rows = recruits.data?.recruits ?? [];
   const columns: Column<OverrideRecruit>[] = [
     {
@@ -117,8 +196,9 @@ export function NetworkOverrideSection() {
       <div className="flex gap-3 rounded-xl border border-sky-200 bg-sky-50 p-4 text-sm text-sky-900">
         <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
         <p>
-          Only recruits not yet placed can be moved. Placed members, hidden IDs included, keep their slot: the team counts, volumes and commissions of everyone above them are built on it. The recruit
-          is placed on the chosen side when an admin approves; if that side has been filled by then, it goes to the next free place in that leg.
+          A recruit not yet placed is placed on the chosen side when an admin approves; if that side has been filled by then, it goes to the next free place in that leg. Of placed members only your
+          hidden IDs move, and only while they have no members below them and no business volume: everyone else keeps their slot, since the team counts, volumes and commissions of everyone above them
+          are built on it.
         </p>
       </div>
       <Card aria-labelledby="override-list">
@@ -161,7 +241,21 @@ export function NetworkOverrideSection() {
           </QueryStates>
         </CardContent>
       </Card>
-      <MoveDialog recruit={moving} onClose={() => setMoving(null)} />
+      <QueryStates query={recruits} errorTitle="Could not load the hidden IDs" loadingLabel="Loading hidden IDs...">
+        <HiddenIdsCard rows={recruits.data?.hiddenIds ?? []} onMove={setMovingHidden} />
+      </QueryStates>
+      <MoveDialog
+        subject={moving && { id: moving.id, description: `${moving.fullName} (${moving.email}) is placed here when approved.` }}
+        run={(vars, call) => moveRecruit.run(vars, call)}
+        submitLabel="Change Placement"
+        onClose={() => setMoving(null)}
+      />
+      <MoveDialog
+        subject={movingHidden && { id: movingHidden.id, description: `${movingHidden.name} (${movingHidden.userId}) moves to this slot at once.` }}
+        run={(vars, call) => moveHidden.run(vars, call)}
+        submitLabel="Move Hidden ID"
+        onClose={() => setMovingHidden(null)}
+      />
     </section>
   );
 }
