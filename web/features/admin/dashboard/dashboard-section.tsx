@@ -54,7 +54,8 @@ function StatCard({
         </span>
       </div>
       {loading ? (
-        <div className="mt-3 h-8 w-24 animate-pulse rounded-md bg-slate-100" aria-hidden="true" />
+        // The figure's own height (mt-2 + a 2rem line): the card does not move when the figures arrive (issue 14).
+        <div className="mt-2 h-8 w-24 animate-pulse rounded-md bg-slate-100" aria-hidden="true" />
       ) : (
         <p className="mt-2 truncate text-2xl font-bold tracking-tight text-slate-900 tabular-nums" title={typeof value === 'string' ? value : undefined}>
           {value}
@@ -100,6 +101,7 @@ function formatAge(seconds: number) {
  */
 function VolumeEngineCard({ volume, loading }: { volume?: AdminStats['volume']; loading: boolean }) {
   const behind = volume ? volume.oldestPendingSeconds >= 2 : false;
+  const pending = <span className="block h-5 w-24 animate-pulse rounded bg-slate-100" aria-hidden="true" />;
   return (
     <Card>
       <CardHeader>
@@ -110,28 +112,25 @@ function VolumeEngineCard({ volume, loading }: { volume?: AdminStats['volume']; 
         <CardDescription>Purchases and placements reach every upline member's BV and team counts through the volume journal.</CardDescription>
       </CardHeader>
       <CardContent className="pt-4">
-        {loading || !volume ? (
-          <div className="h-12 animate-pulse rounded-xl bg-slate-100" aria-hidden="true" />
-        ) : (
-          <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-            <div className="rounded-xl border border-slate-200 p-3">
-              <dt className="text-xs font-medium text-slate-500">State</dt>
-              <dd className="mt-1 flex items-center gap-2 text-sm font-semibold text-slate-900">
-                <Badge tone={behind ? 'warning' : 'success'}>{behind ? 'Catching up' : 'Up to date'}</Badge>
-              </dd>
-            </div>
-            <div className="rounded-xl border border-slate-200 p-3">
-              <dt className="text-xs font-medium text-slate-500">Waiting to be applied</dt>
-              <dd className="mt-1 text-sm font-semibold text-slate-900 tabular-nums">
-                {volume.pending === 0 ? 'Nothing waiting' : `${formatCount(volume.pending)} (oldest ${formatAge(volume.oldestPendingSeconds)})`}
-              </dd>
-            </div>
-            <div className="rounded-xl border border-slate-200 p-3">
-              <dt className="text-xs font-medium text-slate-500">Applied per second (last minute)</dt>
-              <dd className="mt-1 text-sm font-semibold text-slate-900 tabular-nums">{volume.eventsPerSecond.toLocaleString('en-IN')}</dd>
-            </div>
-          </dl>
-        )}
+        {/* The same boxes while loading, a bar of a line's height in each: nothing below moves when the figures arrive. */}
+        <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3" aria-busy={loading || !volume}>
+          <div className="rounded-xl border border-slate-200 p-3">
+            <dt className="text-xs font-medium text-slate-500">State</dt>
+            <dd className="mt-1 flex items-center gap-2 text-sm font-semibold text-slate-900">
+              {volume ? <Badge tone={behind ? 'warning' : 'success'}>{behind ? 'Catching up' : 'Up to date'}</Badge> : pending}
+            </dd>
+          </div>
+          <div className="rounded-xl border border-slate-200 p-3">
+            <dt className="text-xs font-medium text-slate-500">Waiting to be applied</dt>
+            <dd className="mt-1 text-sm font-semibold text-slate-900 tabular-nums">
+              {!volume ? pending : volume.pending === 0 ? 'Nothing waiting' : `${formatCount(volume.pending)} (oldest ${formatAge(volume.oldestPendingSeconds)})`}
+            </dd>
+          </div>
+          <div className="rounded-xl border border-slate-200 p-3">
+            <dt className="text-xs font-medium text-slate-500">Applied per second (last minute)</dt>
+            <dd className="mt-1 text-sm font-semibold text-slate-900 tabular-nums">{volume ? volume.eventsPerSecond.toLocaleString('en-IN') : pending}</dd>
+          </div>
+        </dl>
       </CardContent>
     </Card>
   );
