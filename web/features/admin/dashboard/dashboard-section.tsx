@@ -1,4 +1,4 @@
-import type { ComponentType, ReactNode } from 'react';
+import { useDeferredValue, type ComponentType, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Activity, ArrowRight, BadgeIndianRupee, CheckCircle2, ClipboardCheck, FileClock, Handshake, ShoppingBag, Store, TrendingUp, UserCheck, Users, Wallet } from 'lucide-react';
@@ -145,8 +145,9 @@ export function DashboardSection() {
     queryKey: [KEYS.stats, browserTimeZone()],
     queryFn: ({ queryKey }) => apiGet<AdminStats>(`${KEYS.stats}?timezone=${encodeURIComponent(String(queryKey[1]))}`),
   });
-  const s = stats.data;
-  const loading = stats.isPending;
+  // The figures render in a background pass React splits into short slices, not in the task their answer arrives in (issue 14).
+  const s = useDeferredValue(stats.data);
+  const loading = !s && !stats.isError;
   const actions = (s?.actionsRequired ?? []).filter((a) => a.count > 0);
 
   return (
