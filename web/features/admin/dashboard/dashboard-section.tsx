@@ -13,6 +13,7 @@ import type { AdminStats } from '../types';
 import { QueryError } from '../../../components/ui/query-error';
 import { SectionHeader } from '../ui/section-header';
 import { AdminCharts } from '../../charts/admin-charts';
+import { AfterFirstPaint } from '../../../components/ui/after-first-paint';
 
 type Icon = ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>;
 
@@ -185,68 +186,71 @@ export function DashboardSection() {
         />
       </div>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>Recent Admin Actions Required</CardTitle>
-          <CardDescription>Work waiting for an administrator, with where to do it.</CardDescription>
-        </CardHeader>
-        <CardContent className="pt-4">
-          {loading ? (
-            <div className="space-y-2" aria-hidden="true">
-              {[0, 1, 2].map((i) => (
-                <div key={i} className="h-14 animate-pulse rounded-xl bg-slate-100" />
-              ))}
-            </div>
-          ) : stats.isError ? (
-            <p className="text-sm text-slate-500">The list is unavailable until the statistics load.</p>
-          ) : actions.length === 0 ? (
-            <div className="flex items-center gap-3 rounded-xl border border-emerald-200 bg-emerald-50/70 p-4">
-              <CheckCircle2 aria-hidden="true" className="size-5 shrink-0 text-emerald-600" />
-              <div>
-                <p className="text-sm font-semibold text-emerald-900">Nothing needs your attention right now</p>
-                <p className="text-sm text-emerald-800/80">New registrations, KYC documents, withdrawals, franchise requests and tickets will appear here.</p>
+      {/* Below the figures: rendered in a second, sliced pass (issue 14). */}
+      <AfterFirstPaint>
+        <Card>
+          <CardHeader>
+            <CardTitle>Recent Admin Actions Required</CardTitle>
+            <CardDescription>Work waiting for an administrator, with where to do it.</CardDescription>
+          </CardHeader>
+          <CardContent className="pt-4">
+            {loading ? (
+              <div className="space-y-2" aria-hidden="true">
+                {[0, 1, 2].map((i) => (
+                  <div key={i} className="h-14 animate-pulse rounded-xl bg-slate-100" />
+                ))}
               </div>
-            </div>
-          ) : (
-            <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200">
-              {actions.map((a) => {
-                const Icon = ACTION_ICONS[a.key] ?? ClipboardCheck;
-                const target = sectionById(a.section);
-                const body = (
-                  <>
-                    <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-slate-600">
-                      <Icon aria-hidden="true" className="size-4.5" />
-                    </span>
-                    <span className="min-w-0 flex-1 text-sm font-medium text-slate-800">{a.label}</span>
-                    <Badge tone="warning" className="tabular-nums">
-                      {formatCount(a.count)}
-                    </Badge>
-                  </>
-                );
-                return (
-                  <li key={a.key}>
-                    {target ? (
-                      <Link to={sectionHref(target.id)} className="group flex items-center gap-3 px-4 py-3 hover:bg-slate-50">
-                        {body}
-                        <ArrowRight aria-hidden="true" className="size-4 text-slate-500 transition-transform group-hover:translate-x-0.5 group-hover:text-brand-700" />
-                      </Link>
-                    ) : (
-                      <div className="flex items-center gap-3 px-4 py-3">
-                        {body}
-                        <span className="size-4" aria-hidden="true" />
-                      </div>
-                    )}
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-        </CardContent>
-      </Card>
+            ) : stats.isError ? (
+              <p className="text-sm text-slate-500">The list is unavailable until the statistics load.</p>
+            ) : actions.length === 0 ? (
+              <div className="flex items-center gap-3 rounded-xl border border-emerald-200 bg-emerald-50/70 p-4">
+                <CheckCircle2 aria-hidden="true" className="size-5 shrink-0 text-emerald-600" />
+                <div>
+                  <p className="text-sm font-semibold text-emerald-900">Nothing needs your attention right now</p>
+                  <p className="text-sm text-emerald-800/80">New registrations, KYC documents, withdrawals, franchise requests and tickets will appear here.</p>
+                </div>
+              </div>
+            ) : (
+              <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200">
+                {actions.map((a) => {
+                  const Icon = ACTION_ICONS[a.key] ?? ClipboardCheck;
+                  const target = sectionById(a.section);
+                  const body = (
+                    <>
+                      <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-slate-600">
+                        <Icon aria-hidden="true" className="size-4.5" />
+                      </span>
+                      <span className="min-w-0 flex-1 text-sm font-medium text-slate-800">{a.label}</span>
+                      <Badge tone="warning" className="tabular-nums">
+                        {formatCount(a.count)}
+                      </Badge>
+                    </>
+                  );
+                  return (
+                    <li key={a.key}>
+                      {target ? (
+                        <Link to={sectionHref(target.id)} className="group flex items-center gap-3 px-4 py-3 hover:bg-slate-50">
+                          {body}
+                          <ArrowRight aria-hidden="true" className="size-4 text-slate-500 transition-transform group-hover:translate-x-0.5 group-hover:text-brand-700" />
+                        </Link>
+                      ) : (
+                        <div className="flex items-center gap-3 px-4 py-3">
+                          {body}
+                          <span className="size-4" aria-hidden="true" />
+                        </div>
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </CardContent>
+        </Card>
 
-      <AdminCharts />
+        <AdminCharts />
 
-      <VolumeEngineCard volume={s?.volume} loading={loading} />
+        <VolumeEngineCard volume={s?.volume} loading={loading} />
+      </AfterFirstPaint>
     </div>
   );
 }
