@@ -9,6 +9,9 @@ const UPlotChart = lazy(() => import('./uplot-chart'));
 // Keyed: React never turns the pulsing placeholder into the empty state in place (Chrome counted that node's change
 // as a layout shift from the top of the viewport: CLS 0.2 on the admin dashboard, issue 14).
 const placeholder = <div key="placeholder" className="h-full w-full animate-pulse rounded-xl bg-slate-100" aria-hidden="true" />;
+// A chart whose figures are here but which waits to be drawn (out of view, or the main thread busy): a still box, not
+// an endless pulse for a chart no one has scrolled to.
+const waiting = <div key="waiting" className="h-full w-full rounded-xl bg-slate-50" aria-hidden="true" />;
 
 type IdleWindow = Window & { requestIdleCallback?: (cb: () => void, opts?: { timeout: number }) => number; cancelIdleCallback?: (id: number) => void };
 
@@ -103,7 +106,7 @@ export function ChartCard({
                 {empty}
               </div>
             ) : !draw ? (
-              placeholder
+              waiting
             ) : (
               <ChartBoundary key="chart">
                 <Suspense fallback={placeholder}>
