@@ -20,6 +20,8 @@ const PORT = Number(process.env.BENCH_WEB_PORT ?? 5093);
 const BASE = `http://localhost:${PORT}`;
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const RUNS = Math.max(1, Number(process.env.BENCH_WEB_RUNS ?? 3));
+/** `BENCH_WEB_PAGES=admin` (names, comma-separated, matched in part): only those pages, e.g. to follow one fix. */
+const ONLY = (process.env.BENCH_WEB_PAGES ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 
 const MEMBER = { email: 'member@demo.local', password: 'Member@12345' };
 const ADMIN = { email: 'admin@demo.local', password: 'Admin@12345!' };
@@ -131,7 +133,7 @@ export async function webSuite(): Promise<boolean> {
     const rows: Record<string, string | number>[] = [];
     let ok = true;
     mkdirSync(resolve(ROOT, 'artifacts/lighthouse'), { recursive: true });
-    for (const page of PAGES) {
+    for (const page of PAGES.filter((p) => !ONLY.length || ONLY.some((o) => p.name.includes(o)))) {
       const runs = [];
       await signInBrowser(chrome.port, page.who ? cookies[page.who.email] : undefined);
       for (let i = 0; i < RUNS; i++) runs.push(await audit(chrome.port, page));

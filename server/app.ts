@@ -3,7 +3,12 @@ import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { brandingRoutes } from './modules/branding/branding.routes';
 import { invoiceRoutes } from './modules/invoices/invoice.routes';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { branding } from './modules/branding/branding.service';
+import { brandPaletteCss } from '../contracts/brand-palette';
+import { negotiateEncoding, addVary } from './http/compression';
 import { resolve, sep } from 'node:path';
 import type { AppContext } from './context';
 import type { Access } from '../contracts/access';
@@ -141,7 +146,7 @@ export async function buildApp(ctx: Omit<AppContext, 'log'> & { log?: AppContext
   // The API docs describe every route, themselves included (issue 14).
   registerRoutes(app, fullCtx, [...api, ...apiDocsRoutes(fullCtx, api)]);
 
-  await registerWebClient(app, opts.webDist, ctx.config.secureCookies);
+  await registerWebClient(app, fullCtx, opts.webDist, ctx.config.secureCookies);
   return { app, routes };
 }
 
@@ -154,7 +159,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * Serves the built client: files as they are (their .br or .gz twin written at build time when the client accepts
  * it), any other page path gets index.html (the client routes it).
  */
-async function registerWebClient(app: FastifyInstance, webDist: string | undefined, secureCookies: boolean) {
+async function registerWebClient(app: FastifyInstance, ctx: AppContext, webDist: string | undefined, secureCookies: boolean) {
   const root = webDist ? resolve(webDist) : undefined;
   const hasClient = Boolean(root && existsSync(resolve(root, 'index.html')));
   const assets = root ? resolve(root, 'assets') + sep : '';
@@ -178,7 +183,7 @@ async function registerWebClient(app: FastifyInstance, webDist: string | undefin
     } else if (!session && hinted) {
       clearSessionHint(reply, secureCookies);
     }
-    return reply.sendFile('index.html');
+    return sendPage(req, reply, ctx, root!);
   };
   app.route({
     method: 'GET',
@@ -195,4 +200,52 @@ async function registerWebClient(app: FastifyInstance, webDist: string | undefin
       return page(req, reply);
     },
   });
+}
+
+/** index.html as built, read again when the build changes. */
+let shell: { path: string; mtimeMs: number; html: string } | undefined;
+/** The page as last sent per colour: its tag and its compressed forms (a page is about 1 KB; a few colours at most). */
+const pages = new Map<string, { etag: string; html: string; br?: Buffer; gzip?: Buffer }>();
+
+/**
+ * The company's colour in the served page (issue 15): a style element with the palette (contracts/brand-palette.ts)
+ * in the head, so the first paint already has it and the client makes no request for it (ADR 0012). Unlayered, it
+ * wins over the theme's defaults whatever the order of the stylesheets.
+ */
+export function brandedShell(html: string, color: string): string {
+  const style = `<style id="brand-palette" data-color="${color}">${brandPaletteCss(color)}</style>`;
+  return html.replace(/<meta name="theme-color" content="[^"]*" \/>/, `<meta name="theme-color" content="${color}" />`).replace('</head>', `${style}</head>`);
+}
+
+async function sendPage(req: FastifyRequest, reply: FastifyReply, ctx: AppContext, root: string) {
+  const path = resolve(root, 'index.html');
+  const { mtimeMs } = statSync(path);
+  if (!shell || shell.path !== path || shell.mtimeMs !== mtimeMs) {
+    shell = { path, mtimeMs, html: readFileSync(path, 'utf8') };
+    pages.clear();
+  }
+  let color: string;
+  try {
+    color = (await branding(ctx)).primaryColor.toLowerCase();
+  } catch (err) {
+    // Without the database the page still loads, in the default colours.
+    req.log.warn({ err }, 'branding unavailable for the page');
+    color = '';
+  }
+  let entry = pages.get(color);
+  if (!entry) {
+    const html = color ? brandedShell(shell.html, color) : shell.html;
+    entry = { etag: `"${createHash('sha1').update(html).digest('base64url').slice(0, 22)}"`, html };
+    if (pages.size > 16) pages.clear();
+    pages.set(color, entry);
+  }
+  reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('etag', entry.etag);
+  addVary(reply, 'accept-encoding');
+  if (req.headers['if-none-match'] === entry.etag) return reply.status(304).send();
+  const encoding = negotiateEncoding(req.headers['accept-encoding']);
+  if (!encoding) return reply.send(entry.html);
+  const body = encoding === 'br'
+    ? (entry.br ??= brotliCompressSync(entry.html, { params: { [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT, [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }))
+    : (entry.gzip ??= gzipSync(entry.html, { level: 9 }));
+  return reply.header('content-encoding', encoding).send(body);
 }

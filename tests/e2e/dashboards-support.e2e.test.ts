@@ -34,6 +34,8 @@ async function expectCharts(page: Page, titles: string[]) {
   for (const title of titles) {
     const card = page.locator('section', { has: page.getByRole('heading', { name: title, exact: true }) });
     // A drawn chart, or the empty state when every figure is zero (the demo has no withdrawals in the window).
+    // Charts are drawn when they come into view (issue 14): scrolled to, as a person would.
+    await card.scrollIntoViewIfNeeded();
     await card.locator('canvas, [data-chart-empty]').first().waitFor({ state: 'attached' });
     expect(await card.getByRole('table', { name: title }).count()).toBe(1);
     expect((await card.locator('figcaption').innerText()).length).toBeGreaterThan(10);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { BRANDING_MSG } from '../../contracts/branding';
 import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
 import sharp from 'sharp';
@@ -45,6 +45,9 @@ afterAll(async () => {
   await browser?.close();
   await t?.close();
 });
+
+const backgroundOf = (locator: Locator) => locator.evaluate((el) => getComputedStyle(el).backgroundColor);
+const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
 
 function cookieValue(cookie: string): string {
   return /sid=([^;]+)/.exec(cookie)![1];
@@ -211,7 +214,7 @@ describe.each(SIZES)('issue 15 at $name width', (size: Size) => {
     await picture(page, 'admin-orders-invoice');
   });
 
-  it('branding settings: saved by the admin, shown on the sign-in page, in the title and in a mail', async () => {
+  it('branding settings: saved by the admin, shown on the sign-in page (its colour too), in the title and in a mail', async () => {
     await fresh();
     await as(page, context, adminSid);
     await page.goto(`${t.url}/admin?section=branding`);
@@ -223,6 +226,9 @@ describe.each(SIZES)('issue 15 at $name width', (size: Size) => {
     await page.getByText(BRANDING_MSG.gstinState).waitFor();
     await page.getByLabel('State').selectOption('Maharashtra');
     await page.getByLabel('Support email').fill('help@lotus.example');
+    // A light colour at one width, a dark one at the other: the primary button takes it with a label that reads.
+    const color = size.name === 'phone' ? '#fde047' : '#0f766e';
+    await page.getByLabel('Primary colour', { exact: true }).fill(color);
     await page.getByLabel('Logo file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await sharp({ create: { width: 256, height: 256, channels: 3, background: '#0f766e' } }).png().toBuffer() });
     await page.getByRole('img', { name: 'Company logo' }).waitFor();
     await picture(page, 'branding-settings');
@@ -230,6 +236,9 @@ describe.each(SIZES)('issue 15 at $name width', (size: Size) => {
     await page.getByRole('button', { name: 'Save settings' }).click();
     await expectToast(page, BRANDING_MSG.saved);
     await page.waitForFunction((n) => document.title.endsWith(n), name);
+    // The portal follows at once, without a reload (the pointer off the button, which it would darken).
+    await page.mouse.move(0, 0);
+    await expect.poll(() => backgroundOf(page.getByRole('button', { name: 'Save settings' }))).toBe(rgb(color));
 
     await context.clearCookies();
     await page.goto(`${t.url}/`);
@@ -238,6 +247,10 @@ describe.each(SIZES)('issue 15 at $name width', (size: Size) => {
     const logo = page.getByRole('img', { name: `${name} logo` }).locator('visible=true').first();
     await logo.waitFor();
     expect(await logo.getAttribute('src')).toMatch(/^\/api\/branding\/logo\?v=/);
+    // The served page carries the colour: the primary button has it from the first paint.
+    const signInButton = page.getByRole('button', { name: 'Log in', exact: true });
+    expect(await backgroundOf(signInButton)).toBe(rgb(color));
+    expect(await signInButton.evaluate((el) => getComputedStyle(el).color)).toBe(size.name === 'phone' ? 'rgb(15, 23, 42)' : 'rgb(255, 255, 255)');
     await picture(page, 'sign-in-branded');
     expect(await seriousViolations(page)).toEqual([]);
 

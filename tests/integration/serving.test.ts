@@ -7,6 +7,8 @@ import { COMPRESS_THRESHOLD } from '../../server/http/compression';
 import { SESSION_HINT_COOKIE } from '../../server/app';
 import { SESSION_HINT } from '../../web/lib/session-hint';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { DEMO_COMPANY } from '../../server/db/seed/demo-data';
+import { brandPaletteCss } from '../../contracts/brand-palette';
 
 /**
  * How the platform serves the web client and the API (issue 14): every text file compressed (brotli or gzip, as
@@ -77,6 +79,27 @@ describe('static files', () => {
     expect(robots.statusCode).toBe(200);
     expect(robots.headers['content-type']).toMatch(/^text\/plain/);
     expect(robots.body).toMatch(/^User-agent: \*/m);
+  });
+});
+
+describe('the company colour in the page (issue 15)', () => {
+  const page = async (headers: Record<string, string> = {}) => get('/', headers);
+  it('the page carries the saved colour as the theme\'s variables, revalidated by its tag', async () => {
+    const admin = await t.login(t.demo.admin.email, t.demo.admin.password);
+    const before = await page({ 'accept-encoding': 'br' });
+    expect(decode('br', before.rawPayload).toString('utf8')).toContain('<style id="brand-palette" data-color="#4f46e5">:root{--color-primary:#4f46e5;');
+    expect((await page({ 'if-none-match': String(before.headers.etag) })).statusCode).toBe(304);
+
+    const saved = await t.api('PUT', '/api/admin/settings/branding', { cookie: admin, body: { ...DEMO_COMPANY, primaryColor: '#FDE047' } });
+    expect(saved.status).toBe(200);
+    const after = await page({ 'if-none-match': String(before.headers.etag) });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    const html = after.body;
+    expect(html).toContain(`<style id="brand-palette" data-color="#fde047">${brandPaletteCss('#fde047')}</style></head>`);
+    expect(html).toContain('--color-primary-foreground:#0f172a');
+    expect(html).toContain('<meta name="theme-color" content="#fde047" />');
+    await t.api('PUT', '/api/admin/settings/branding', { cookie: admin, body: { ...DEMO_COMPANY } });
   });
 });
 

@@ -13,7 +13,35 @@ const listeners = new Set<() => void>();
 
 function publish(next: PublicBranding) {
   current = next;
+  applyBrandColor(next.primaryColor);
   for (const l of listeners) l();
+}
+
+/** The colour whose palette the page has: the one the server wrote into it (server/app.ts), then the last applied. */
+function paletteColor(): string | undefined {
+  const root = document.documentElement;
+  return root.dataset.brandColor ?? document.getElementById('brand-palette')?.dataset.color;
+}
+
+/**
+ * The web app's primary colour follows the company's (issue 15). The served page already carries the saved colour's
+ * palette, so this only works when it changed since (an admin saved another, or the Vite dev server served the page):
+ * the palette's code loads then, outside the first load.
+ */
+export function applyBrandColor(color: string) {
+  const wanted = color.toLowerCase();
+  if (paletteColor() === wanted) return;
+  document.documentElement.dataset.brandColor = wanted;
+  void import('@contracts/brand-palette').then(({ brandPalette }) => {
+    if (document.documentElement.dataset.brandColor !== wanted) return;
+    const palette = brandPalette(wanted);
+    const root = document.documentElement.style;
+    // The page's own palette gives way; for the default colour theme.css's scale shows again.
+    document.getElementById('brand-palette')?.remove();
+    for (const step of [50, 100, 200, 300, 400, 500, 600, 700, 800, 900, 950]) root.removeProperty(`--color-brand-${step}`);
+    for (const [name, value] of Object.entries(palette)) root.setProperty(name, value);
+    document.querySelector('meta[name="theme-color"]')?.setAttribute('content', wanted);
+  });
 }
 
 export function refreshBranding(): Promise<void> {

@@ -4,12 +4,13 @@
  */
 
 import { parsePaise } from '../../contracts/money';
+import { onFirstUse } from './intl';
 
 export { compareMoney, fromPaise, orderTotals, sumMoney } from '../../contracts/money';
 /** "14999.00" -> 1499900n; null for anything that is not a plain decimal with at most 2 places. */
 export const toPaise = parsePaise;
 
-const GROUPED = new Intl.NumberFormat('en-IN');
+const GROUPED = onFirstUse(() => new Intl.NumberFormat('en-IN'));
 
 /**
  * "₹1,23,456.78" from an exact decimal string: the whole part is grouped by Intl from a bigint (exact at any
@@ -21,7 +22,7 @@ export function formatMoney(value: string | null | undefined, { decimals = 'auto
   const neg = p < 0n;
   if (neg) p = -p;
   if (decimals === 0) p = ((p + 50n) / 100n) * 100n;
-  const whole = GROUPED.format(p / 100n);
+  const whole = GROUPED().format(p / 100n);
   const paise = (p % 100n).toString().padStart(2, '0');
   const showPaise = decimals === 2 || (decimals === 'auto' && paise !== '00');
   return `${neg ? '-' : ''}${symbol ? '₹' : ''}${whole}${showPaise ? `.${paise}` : ''}`;

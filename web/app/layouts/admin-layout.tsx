@@ -1,4 +1,4 @@
-import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { useEffect, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ArrowLeft, KeyRound, LogOut, Menu, X } from 'lucide-react';
 import type { CurrentUser } from '@contracts';
@@ -22,6 +22,15 @@ export interface AdminNavGroup {
   label: string;
   icon: Icon;
   items: AdminNavItem[];
+}
+
+// Tailwind's md breakpoint, where the sidebar column shows.
+const WIDE = '(min-width: 48rem)';
+const isWide = () => window.matchMedia(WIDE).matches;
+function subscribeWide(onChange: () => void) {
+  const query = window.matchMedia(WIDE);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
 }
 
 /**
@@ -49,6 +58,7 @@ export function AdminLayout({
 }) {
   const [open, setOpen] = useState(false);
   const logout = useLogout();
+  const wide = useSyncExternalStore(subscribeWide, isWide, () => true);
 
   useEffect(() => {
     if (!open) return;
@@ -130,9 +140,8 @@ export function AdminLayout({
   return (
     <div className="flex min-h-dvh bg-slate-50">
       {/* The dark column runs the page's full height; the sidebar itself stays in view while scrolling. */}
-      <div className="hidden w-68 shrink-0 bg-slate-900 md:block">
-        <aside className="sticky top-0 h-dvh">{sidebar}</aside>
-      </div>
+      {/* Below md the column is not shown: its links (forty, with their icons) are built only when the drawer opens (issue 14). */}
+      <div className="hidden w-68 shrink-0 bg-slate-900 md:block">{wide ? <aside className="sticky top-0 h-dvh">{sidebar}</aside> : null}</div>
       {open ? (
         <div className="fixed inset-0 z-40 md:hidden">
           <div className="absolute inset-0 bg-slate-950/50 animate-fade-in" onClick={() => setOpen(false)} aria-hidden="true" />

@@ -29,7 +29,8 @@ export function MemberLayout({ user, children }: { user: CurrentUser; children: 
   useLayoutEffect(() => {
     const el = list.current;
     const active = el?.querySelector<HTMLElement>('a[aria-current="page"]');
-    if (!el || !active) return;
+    // The first tab (the dashboard, the landing page) is in view as the row starts: no layout forced in the first render (issue 14).
+    if (!el || !active || el.querySelector('a') === active) return;
     const left = active.getBoundingClientRect().left - el.getBoundingClientRect().left + el.scrollLeft;
     if (left < el.scrollLeft || left + active.offsetWidth > el.scrollLeft + el.clientWidth) {
       el.scrollLeft = left - (el.clientWidth - active.offsetWidth) / 2;

@@ -1,4 +1,4 @@
-import { Component, lazy, Suspense, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
 import type { ChartSpec } from './chart-spec';
 
@@ -6,7 +6,54 @@ import type { ChartSpec } from './chart-spec';
 // never part of a page's first load (scripts/bundle-budget.mjs).
 const UPlotChart = lazy(() => import('./uplot-chart'));
 
-const placeholder = <div className="h-full w-full animate-pulse rounded-xl bg-slate-100" aria-hidden="true" />;
+// Keyed: React never turns the pulsing placeholder into the empty state in place (Chrome counted that node's change
+// as a layout shift from the top of the viewport: CLS 0.2 on the admin dashboard, issue 14).
+const placeholder = <div key="placeholder" className="h-full w-full animate-pulse rounded-xl bg-slate-100" aria-hidden="true" />;
+// A chart whose figures are here but which waits to be drawn (out of view, or the main thread busy): a still box, not
+// an endless pulse for a chart no one has scrolled to.
+const waiting = <div key="waiting" className="h-full w-full rounded-xl bg-slate-50" aria-hidden="true" />;
+
+type IdleWindow = Window & { requestIdleCallback?: (cb: () => void, opts?: { timeout: number }) => number; cancelIdleCallback?: (id: number) => void };
+
+/** Runs `fn` when the main thread is idle (or soon, where the browser has no requestIdleCallback); answers the cancel. */
+function whenIdle(fn: () => void): () => void {
+  const w = window as IdleWindow;
+  if (w.requestIdleCallback && w.cancelIdleCallback) {
+    const id = w.requestIdleCallback(fn, { timeout: 1500 });
+    return () => w.cancelIdleCallback!(id);
+  }
+  const id = window.setTimeout(fn, 50);
+  return () => window.clearTimeout(id);
+}
+
+/**
+ * True once the box has come near the viewport and the main thread has had a moment to spare: the chart's chunk and its
+ * drawing (tens of milliseconds a chart on a phone) wait for both, so they neither block the dashboard's first render
+ * nor run for charts nobody scrolled to (issue 14). Charts drawn once stay drawn.
+ */
+function useDrawWhenSeen(box: RefObject<HTMLElement | null>, enabled: boolean): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const el = box.current;
+    if (!enabled || ready || !el) return;
+    if (typeof IntersectionObserver === 'undefined') return whenIdle(() => setReady(true));
+    let cancel: (() => void) | undefined;
+    const seen = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        seen.disconnect();
+        cancel = whenIdle(() => setReady(true));
+      },
+      { rootMargin: '100px 0px' },
+    );
+    seen.observe(el);
+    return () => {
+      seen.disconnect();
+      cancel?.();
+    };
+  }, [box, enabled, ready]);
+  return ready;
+}
 
 /** When the chart chunk cannot load (offline, a new deploy), the text alternative below still says everything. */
 class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
@@ -40,6 +87,9 @@ export function ChartCard({
   empty?: string;
 }) {
   const allZero = spec ? spec.series.every((s) => s.values.every((v) => v === 0)) : false;
+  const box = useRef<HTMLDivElement>(null);
+  const drawable = !loading && Boolean(spec) && !(allZero && empty);
+  const draw = useDrawWhenSeen(box, drawable);
   return (
     <Card>
       <CardHeader>
@@ -48,15 +98,17 @@ export function ChartCard({
       </CardHeader>
       <CardContent className="pt-3">
         <figure className="m-0">
-          <div className="h-52 w-full" aria-hidden="true">
+          <div ref={box} className="h-52 w-full" aria-hidden="true">
             {loading || !spec ? (
               placeholder
             ) : allZero && empty ? (
-              <div data-chart-empty className="flex h-full items-center justify-center rounded-xl border border-dashed border-slate-200 text-sm text-slate-500">
+              <div key="empty" data-chart-empty className="flex h-full items-center justify-center rounded-xl border border-dashed border-slate-200 text-sm text-slate-500">
                 {empty}
               </div>
+            ) : !draw ? (
+              waiting
             ) : (
-              <ChartBoundary>
+              <ChartBoundary key="chart">
                 <Suspense fallback={placeholder}>
                   <UPlotChart spec={spec} />
                 </Suspense>

@@ -4,7 +4,7 @@ import { Loader2 } from 'lucide-react';
 import { cn } from '../../lib/cn';
 
 const variants = {
-  primary: 'bg-brand-700 text-white shadow-sm hover:bg-brand-800 active:bg-brand-900',
+  primary: 'bg-primary text-primary-foreground shadow-sm hover:bg-primary-hover active:bg-primary-active',
   secondary: 'bg-brand-50 text-brand-800 hover:bg-brand-100',
   outline: 'border border-slate-300 bg-white text-slate-800 shadow-xs hover:bg-slate-50 hover:border-slate-400',
   ghost: 'text-slate-700 hover:bg-slate-100',

@@ -13,12 +13,12 @@ export function NativeCheckbox({ className, ...props }: Omit<ComponentProps<'inp
         type="checkbox"
         className={cn(
           'peer size-4.5 shrink-0 cursor-pointer appearance-none rounded border border-slate-400 bg-white shadow-xs transition-colors',
-          'checked:border-brand-700 checked:bg-brand-700',
+          'checked:border-primary checked:bg-primary',
           'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500',
         )}
         {...props}
       />
-      <Check aria-hidden="true" strokeWidth={3} className="pointer-events-none absolute top-0.5 left-0.5 hidden size-3.5 text-white peer-checked:block" />
+      <Check aria-hidden="true" strokeWidth={3} className="pointer-events-none absolute top-0.5 left-0.5 hidden size-3.5 text-primary-foreground peer-checked:block" />
     </span>
   );
 }

@@ -1,11 +1,12 @@
+import { onFirstUse } from '../../lib/intl';
 /** Admin formatting rules (doc 2 §9): rupees with Indian grouping, dates in en-US. */
 
-const INR = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const COUNT = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
-const DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-const DATE_TIME = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
-const DATE_TIME_IN = new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const INR = onFirstUse(() => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+const USD = onFirstUse(() => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+const COUNT = onFirstUse(() => new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 }));
+const DATE = onFirstUse(() => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' }));
+const DATE_TIME = onFirstUse(() => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' }));
+const DATE_TIME_IN = onFirstUse(() => new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }));
 
 function num(value: string | number | null | undefined): number {
   if (value === null || value === undefined || value === '') return 0;
@@ -15,17 +16,17 @@ function num(value: string | number | null | undefined): number {
 
 /** "₹1,23,456.00" (display only; amounts stay strings everywhere else). */
 export function formatINR(value: string | number | null | undefined): string {
-  return INR.format(num(value));
+  return INR().format(num(value));
 }
 
 /** Rupees for INR, dollars for USD (withdrawal currencies). */
 export function formatMoney(value: string | number | null | undefined, currency: string | null | undefined): string {
-  return (currency ?? 'INR').toUpperCase() === 'USD' ? USD.format(num(value)) : INR.format(num(value));
+  return (currency ?? 'INR').toUpperCase() === 'USD' ? USD().format(num(value)) : INR().format(num(value));
 }
 
 /** Counts and volumes with Indian grouping: "1,23,456". */
 export function formatCount(value: string | number | null | undefined): string {
-  return COUNT.format(num(value));
+  return COUNT().format(num(value));
 }
 
 function toDate(value: string | Date | null | undefined): Date | null {
@@ -37,26 +38,26 @@ function toDate(value: string | Date | null | undefined): Date | null {
 /** "Nov 22, 2026" */
 export function formatDateUS(value: string | Date | null | undefined, fallback = '—'): string {
   const d = toDate(value);
-  return d ? DATE.format(d) : fallback;
+  return d ? DATE().format(d) : fallback;
 }
 
 /** "Nov 22, 2026, 5:15 PM" */
 export function formatDateTimeUS(value: string | Date | null | undefined, fallback = '—'): string {
   const d = toDate(value);
-  return d ? DATE_TIME.format(d) : fallback;
+  return d ? DATE_TIME().format(d) : fallback;
 }
 
 /** "22 Nov 2026, 05:15 pm": the fund history's Indian format (doc 2 §9). */
 export function formatDateTimeIN(value: string | Date | null | undefined, fallback = '—'): string {
   const d = toDate(value);
-  return d ? DATE_TIME_IN.format(d) : fallback;
+  return d ? DATE_TIME_IN().format(d) : fallback;
 }
 
 /** A ledger amount with its sign always shown: "+₹500.00" or "-₹500.00". */
 export function formatSignedINR(value: string | number | null | undefined): string {
   const n = num(value);
-  if (n < 0) return `-${INR.format(-n)}`;
-  return n > 0 ? `+${INR.format(n)}` : INR.format(0);
+  if (n < 0) return `-${INR().format(-n)}`;
+  return n > 0 ? `+${INR().format(n)}` : INR().format(0);
 }
 
 export { browserTimeZone } from '../../lib/format';

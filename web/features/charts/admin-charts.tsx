@@ -1,3 +1,4 @@
+import { memo, useDeferredValue } from 'react';
 import { ChartCard } from '../../components/charts/chart-card';
 import { chartSpec } from '../../components/charts/chart-spec';
 import { QueryError } from '../../components/ui/query-error';
@@ -5,9 +6,11 @@ import { useAdminCharts } from './api';
 import { COLORS, cycleName, dayLabel, instantLabel, peakOf, rupees, sum, whole } from './labels';
 
 /** The admin dashboard's trends (issue 15): joinings and sales per day, income paid per cycle, withdrawals per week. */
-export function AdminCharts() {
+export const AdminCharts = memo(function AdminCharts() {
   const q = useAdminCharts();
-  const d = q.data;
+  // The figures render in a background pass React splits into short slices, not in the task their answer arrives in (issue 14).
+  const d = useDeferredValue(q.data);
+  const loading = !d;
   if (q.isError) return <QueryError title="Failed to load the charts" error={q.error} onRetry={() => void q.refetch()} retrying={q.isFetching} />;
 
   const days = d?.joinings.map((j) => dayLabel(j.day)) ?? [];
@@ -38,7 +41,7 @@ export function AdminCharts() {
       <ChartCard
         title="Joinings per day"
         description="New registrations over the last 30 days."
-        loading={q.isPending}
+        loading={loading}
         spec={joinings}
         empty="No one joined in the last 30 days."
         summary={d && `${whole(sum(j))} joined in 30 days; the busiest day was ${peakOf(days, j)} with ${whole(Math.max(0, ...j))}.`}
@@ -46,7 +49,7 @@ export function AdminCharts() {
       <ChartCard
         title="Sales and BV per day"
         description="Completed purchases over the last 30 days."
-        loading={q.isPending}
+        loading={loading}
         spec={sales}
         empty="No completed purchases in the last 30 days."
         summary={d && `${rupees(salesTotal)} of sales and ${whole(bvTotal)} BV in 30 days.`}
@@ -54,7 +57,7 @@ export function AdminCharts() {
       <ChartCard
         title="Income paid per cycle"
         description="Gross income and the net paid in the last posted cycles."
-        loading={q.isPending}
+        loading={loading}
         spec={income}
         empty="No cycle has been posted yet."
         summary={d && (net.length ? `${net.length} posted cycles paid ${rupees(sum(net))} net; the last paid ${rupees(net.at(-1) ?? 0)}.` : 'No cycle has been posted yet.')}
@@ -62,11 +65,11 @@ export function AdminCharts() {
       <ChartCard
         title="Withdrawals per week"
         description="Amounts requested and approved over the last 12 weeks."
-        loading={q.isPending}
+        loading={loading}
         spec={withdrawals}
         empty="No withdrawals requested in the last 12 weeks."
         summary={d && `${rupees(sum(requested))} requested and ${rupees(sum(withdrawals?.series[1].values ?? []))} approved in 12 weeks.`}
       />
     </div>
   );
-}
+});

@@ -1,18 +1,19 @@
-const WHOLE = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
-const SHORT_DAY = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-const LOCAL_DAY = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short' });
-const MONTH = new Intl.DateTimeFormat('en-IN', { month: 'short', year: '2-digit', timeZone: 'UTC' });
+import { onFirstUse } from '../../lib/intl';
+const WHOLE = onFirstUse(() => new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 }));
+const SHORT_DAY = onFirstUse(() => new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' }));
+const LOCAL_DAY = onFirstUse(() => new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short' }));
+const MONTH = onFirstUse(() => new Intl.DateTimeFormat('en-IN', { month: 'short', year: '2-digit', timeZone: 'UTC' }));
 
 /** Chart figures: rupees and BV rounded to the rupee, grouped the Indian way. */
-export const rupees = (n: number) => `₹${WHOLE.format(n)}`;
-export const whole = (n: number) => WHOLE.format(n);
-export const bvOf = (n: number) => `${WHOLE.format(n)} BV`;
+export const rupees = (n: number) => `₹${WHOLE().format(n)}`;
+export const whole = (n: number) => WHOLE().format(n);
+export const bvOf = (n: number) => `${WHOLE().format(n)} BV`;
 /** "26 Nov" from a calendar day (YYYY-MM-DD). */
-export const dayLabel = (ymd: string) => SHORT_DAY.format(new Date(`${ymd}T00:00:00Z`));
+export const dayLabel = (ymd: string) => SHORT_DAY().format(new Date(`${ymd}T00:00:00Z`));
 /** "26 Nov" for an instant (a cycle's end), in the browser's time zone. */
-export const instantLabel = (instant: string) => LOCAL_DAY.format(new Date(instant));
+export const instantLabel = (instant: string) => LOCAL_DAY().format(new Date(instant));
 /** "Nov 26" from a month (YYYY-MM). */
-export const monthLabel = (ym: string) => MONTH.format(new Date(`${ym}-01T00:00:00Z`));
+export const monthLabel = (ym: string) => MONTH().format(new Date(`${ym}-01T00:00:00Z`));
 export const sum = (values: number[]) => values.reduce((a, v) => a + v, 0);
 /** The label of the largest value, for the summaries ("the busiest day was 26 Nov"). */
 export const peakOf = (labels: string[], values: number[]) => labels[values.reduce((best, v, i) => (v > values[best] ? i : best), 0)] ?? '';

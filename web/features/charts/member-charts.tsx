@@ -1,3 +1,4 @@
+import { memo, useDeferredValue } from 'react';
 import { ChartCard } from '../../components/charts/chart-card';
 import { chartSpec } from '../../components/charts/chart-spec';
 import { QueryError } from '../../components/ui/query-error';
@@ -5,9 +6,11 @@ import { useMemberCharts } from './api';
 import { bvOf, COLORS, cycleName, instantLabel, monthLabel, rupees, sum, whole } from './labels';
 
 /** The member dashboard's trends (issue 15): BV per leg per cycle, income per cycle, team growth. */
-export function MemberCharts() {
+export const MemberCharts = memo(function MemberCharts() {
   const q = useMemberCharts();
-  const d = q.data;
+  // The figures render in a background pass React splits into short slices, not in the task their answer arrives in (issue 14).
+  const d = useDeferredValue(q.data);
+  const loading = !d;
   if (q.isError) return <QueryError title="Failed to load the charts" error={q.error} onRetry={() => void q.refetch()} retrying={q.isFetching} />;
 
   const cycles = d?.legs.map((l) => (l.open ? 'Now' : instantLabel(l.endsAt))) ?? [];
@@ -25,7 +28,7 @@ export function MemberCharts() {
       <ChartCard
         title="BV per leg"
         description="Business volume added to each leg in the last pairing cycles."
-        loading={q.isPending}
+        loading={loading}
         spec={legs}
         empty="No BV in your legs in these cycles yet."
         summary={
@@ -38,7 +41,7 @@ export function MemberCharts() {
       <ChartCard
         title="Income per cycle"
         description="Net income paid to you in the last posted cycles."
-        loading={q.isPending}
+        loading={loading}
         spec={income}
         empty="No income has been paid to you yet."
         summary={d && (net.length ? `${rupees(sum(net))} over ${net.length} cycles; the last cycle paid ${rupees(net.at(-1) ?? 0)}.` : 'No income has been paid to you yet.')}
@@ -46,11 +49,11 @@ export function MemberCharts() {
       <ChartCard
         title="Team growth"
         description="Members you recruited each month, and your team now."
-        loading={q.isPending}
+        loading={loading}
         spec={growth}
         empty="No new recruits in the last 12 months."
         summary={d && `${whole(sum(growth?.series[0].values ?? []))} recruited in 12 months. Your team now: ${whole(d.team.left)} left, ${whole(d.team.right)} right.`}
       />
     </div>
   );
-}
+});

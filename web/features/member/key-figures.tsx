@@ -3,8 +3,9 @@ import { StatCard } from '../../components/ui/stat-card';
 import { formatBV, formatMoney } from '../../lib/money';
 import { useTeamStats } from '../team';
 import { useWalletSummary } from '../wallet';
+import { onFirstUse } from '../../lib/intl';
 
-const COUNT = new Intl.NumberFormat('en-IN');
+const COUNT = onFirstUse(() => new Intl.NumberFormat('en-IN'));
 
 /** Wallet balance, team size, rank and team BV: the figures a member checks first. */
 export function KeyFigures() {
@@ -17,10 +18,10 @@ export function KeyFigures() {
       <StatCard label="Wallet Balance" value={show(wallet, wallet.data && formatMoney(wallet.data.balance, { decimals: 2 }))} icon={Wallet} hint="Available to spend or withdraw" />
       <StatCard
         label="Team Size"
-        value={show(team, stats && COUNT.format(stats.totalDownline))}
+        value={show(team, stats && COUNT().format(stats.totalDownline))}
         icon={Network}
         tone="sky"
-        hint={stats ? `Left ${COUNT.format(stats.leftCount)} · Right ${COUNT.format(stats.rightCount)}` : undefined}
+        hint={stats ? `Left ${COUNT().format(stats.leftCount)} · Right ${COUNT().format(stats.rightCount)}` : undefined}
       />
       <StatCard
         label="Current Rank"

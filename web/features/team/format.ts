@@ -1,8 +1,9 @@
 import { formatDistanceToNow, isValid, parseISO } from 'date-fns';
+import { onFirstUse } from '../../lib/intl';
 
 /** Money is rupees everywhere (README differences: the source showed a dollar sign in the recruit and decision views). */
-const INR = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 2, minimumFractionDigits: 0 });
-const COUNT = new Intl.NumberFormat('en-IN');
+const INR = onFirstUse(() => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 2, minimumFractionDigits: 0 }));
+const COUNT = onFirstUse(() => new Intl.NumberFormat('en-IN'));
 
 function num(value: string | number | null | undefined): number {
   if (value === null || value === undefined || value === '') return 0;
@@ -11,25 +12,25 @@ function num(value: string | number | null | undefined): number {
 }
 
 /** "₹1,23,456" */
-export const rupees = (value: string | number | null | undefined) => INR.format(num(value));
+export const rupees = (value: string | number | null | undefined) => INR().format(num(value));
 
 /** "1,23,456" */
-export const count = (value: string | number | null | undefined) => COUNT.format(num(value));
+export const count = (value: string | number | null | undefined) => COUNT().format(num(value));
 
-const COMPACT = new Intl.NumberFormat('en-IN', { notation: 'compact', maximumFractionDigits: 1 });
-const WHOLE = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
+const COMPACT = onFirstUse(() => new Intl.NumberFormat('en-IN', { notation: 'compact', maximumFractionDigits: 1 }));
+const WHOLE = onFirstUse(() => new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 }));
 
 /** BV in a small space: "9,999.5" below ten thousand, then "12.3K", "1.2L", "3.4Cr". */
 export const compactBV = (value: string | number | null | undefined) => {
   const n = num(value);
-  return Math.abs(n) < 10_000 ? WHOLE.format(n) : COMPACT.format(n);
+  return Math.abs(n) < 10_000 ? WHOLE().format(n) : COMPACT().format(n);
 };
 
 /** BV is a count, never money: "1,23,456.5" (issue 15: no rupee sign on BV). */
-export const bv = (value: string | number | null | undefined) => WHOLE.format(num(value));
+export const bv = (value: string | number | null | undefined) => WHOLE().format(num(value));
 
 /** "1,23,456.5 BV" */
-export const fullBV = (value: string | number | null | undefined) => `${WHOLE.format(num(value))} BV`;
+export const fullBV = (value: string | number | null | undefined) => `${WHOLE().format(num(value))} BV`;
 
 /** "5 minutes ago" */
 export function relativeTime(value: string | null | undefined): string {

@@ -1,4 +1,4 @@
-import type { ComponentType, ReactNode } from 'react';
+import { useDeferredValue, type ComponentType, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Activity, ArrowRight, BadgeIndianRupee, CheckCircle2, ClipboardCheck, FileClock, Handshake, ShoppingBag, Store, TrendingUp, UserCheck, Users, Wallet } from 'lucide-react';
@@ -13,6 +13,7 @@ import type { AdminStats } from '../types';
 import { QueryError } from '../../../components/ui/query-error';
 import { SectionHeader } from '../ui/section-header';
 import { AdminCharts } from '../../charts/admin-charts';
+import { AfterFirstPaint } from '../../../components/ui/after-first-paint';
 
 type Icon = ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>;
 
@@ -54,7 +55,8 @@ function StatCard({
         </span>
       </div>
       {loading ? (
-        <div className="mt-3 h-8 w-24 animate-pulse rounded-md bg-slate-100" aria-hidden="true" />
+        // The figure's own height (mt-2 + a 2rem line): the card does not move when the figures arrive (issue 14).
+        <div className="mt-2 h-8 w-24 animate-pulse rounded-md bg-slate-100" aria-hidden="true" />
       ) : (
         <p className="mt-2 truncate text-2xl font-bold tracking-tight text-slate-900 tabular-nums" title={typeof value === 'string' ? value : undefined}>
           {value}
@@ -100,6 +102,7 @@ function formatAge(seconds: number) {
  */
 function VolumeEngineCard({ volume, loading }: { volume?: AdminStats['volume']; loading: boolean }) {
   const behind = volume ? volume.oldestPendingSeconds >= 2 : false;
+  const pending = <span className="block h-5 w-24 animate-pulse rounded bg-slate-100" aria-hidden="true" />;
   return (
     <Card>
       <CardHeader>
@@ -110,28 +113,25 @@ function VolumeEngineCard({ volume, loading }: { volume?: AdminStats['volume']; 
         <CardDescription>Purchases and placements reach every upline member's BV and team counts through the volume journal.</CardDescription>
       </CardHeader>
       <CardContent className="pt-4">
-        {loading || !volume ? (
-          <div className="h-12 animate-pulse rounded-xl bg-slate-100" aria-hidden="true" />
-        ) : (
-          <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-            <div className="rounded-xl border border-slate-200 p-3">
-              <dt className="text-xs font-medium text-slate-500">State</dt>
-              <dd className="mt-1 flex items-center gap-2 text-sm font-semibold text-slate-900">
-                <Badge tone={behind ? 'warning' : 'success'}>{behind ? 'Catching up' : 'Up to date'}</Badge>
-              </dd>
-            </div>
-            <div className="rounded-xl border border-slate-200 p-3">
-              <dt className="text-xs font-medium text-slate-500">Waiting to be applied</dt>
-              <dd className="mt-1 text-sm font-semibold text-slate-900 tabular-nums">
-                {volume.pending === 0 ? 'Nothing waiting' : `${formatCount(volume.pending)} (oldest ${formatAge(volume.oldestPendingSeconds)})`}
-              </dd>
-            </div>
-            <div className="rounded-xl border border-slate-200 p-3">
-              <dt className="text-xs font-medium text-slate-500">Applied per second (last minute)</dt>
-              <dd className="mt-1 text-sm font-semibold text-slate-900 tabular-nums">{volume.eventsPerSecond.toLocaleString('en-IN')}</dd>
-            </div>
-          </dl>
-        )}
+        {/* The same boxes while loading, a bar of a line's height in each: nothing below moves when the figures arrive. */}
+        <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3" aria-busy={loading || !volume}>
+          <div className="rounded-xl border border-slate-200 p-3">
+            <dt className="text-xs font-medium text-slate-500">State</dt>
+            <dd className="mt-1 flex items-center gap-2 text-sm font-semibold text-slate-900">
+              {volume ? <Badge tone={behind ? 'warning' : 'success'}>{behind ? 'Catching up' : 'Up to date'}</Badge> : pending}
+            </dd>
+          </div>
+          <div className="rounded-xl border border-slate-200 p-3">
+            <dt className="text-xs font-medium text-slate-500">Waiting to be applied</dt>
+            <dd className="mt-1 text-sm font-semibold text-slate-900 tabular-nums">
+              {!volume ? pending : volume.pending === 0 ? 'Nothing waiting' : `${formatCount(volume.pending)} (oldest ${formatAge(volume.oldestPendingSeconds)})`}
+            </dd>
+          </div>
+          <div className="rounded-xl border border-slate-200 p-3">
+            <dt className="text-xs font-medium text-slate-500">Applied per second (last minute)</dt>
+            <dd className="mt-1 text-sm font-semibold text-slate-900 tabular-nums">{volume ? volume.eventsPerSecond.toLocaleString('en-IN') : pending}</dd>
+          </div>
+        </dl>
       </CardContent>
     </Card>
   );
@@ -146,8 +146,9 @@ export function DashboardSection() {
     queryKey: [KEYS.stats, browserTimeZone()],
     queryFn: ({ queryKey }) => apiGet<AdminStats>(`${KEYS.stats}?timezone=${encodeURIComponent(String(queryKey[1]))}`),
   });
-  const s = stats.data;
-  const loading = stats.isPending;
+  // The figures render in a background pass React splits into short slices, not in the task their answer arrives in (issue 14).
+  const s = useDeferredValue(stats.data);
+  const loading = !s && !stats.isError;
   const actions = (s?.actionsRequired ?? []).filter((a) => a.count > 0);
 
   return (
@@ -185,68 +186,71 @@ export function DashboardSection() {
         />
       </div>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>Recent Admin Actions Required</CardTitle>
-          <CardDescription>Work waiting for an administrator, with where to do it.</CardDescription>
-        </CardHeader>
-        <CardContent className="pt-4">
-          {loading ? (
-            <div className="space-y-2" aria-hidden="true">
-              {[0, 1, 2].map((i) => (
-                <div key={i} className="h-14 animate-pulse rounded-xl bg-slate-100" />
-              ))}
-            </div>
-          ) : stats.isError ? (
-            <p className="text-sm text-slate-500">The list is unavailable until the statistics load.</p>
-          ) : actions.length === 0 ? (
-            <div className="flex items-center gap-3 rounded-xl border border-emerald-200 bg-emerald-50/70 p-4">
-              <CheckCircle2 aria-hidden="true" className="size-5 shrink-0 text-emerald-600" />
-              <div>
-                <p className="text-sm font-semibold text-emerald-900">Nothing needs your attention right now</p>
-                <p className="text-sm text-emerald-800/80">New registrations, KYC documents, withdrawals, franchise requests and tickets will appear here.</p>
+      {/* Below the figures: rendered in a second, sliced pass (issue 14). */}
+      <AfterFirstPaint>
+        <Card>
+          <CardHeader>
+            <CardTitle>Recent Admin Actions Required</CardTitle>
+            <CardDescription>Work waiting for an administrator, with where to do it.</CardDescription>
+          </CardHeader>
+          <CardContent className="pt-4">
+            {loading ? (
+              <div className="space-y-2" aria-hidden="true">
+                {[0, 1, 2].map((i) => (
+                  <div key={i} className="h-14 animate-pulse rounded-xl bg-slate-100" />
+                ))}
               </div>
-            </div>
-          ) : (
-            <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200">
-              {actions.map((a) => {
-                const Icon = ACTION_ICONS[a.key] ?? ClipboardCheck;
-                const target = sectionById(a.section);
-                const body = (
-                  <>
-                    <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-slate-600">
-                      <Icon aria-hidden="true" className="size-4.5" />
-                    </span>
-                    <span className="min-w-0 flex-1 text-sm font-medium text-slate-800">{a.label}</span>
-                    <Badge tone="warning" className="tabular-nums">
-                      {formatCount(a.count)}
-                    </Badge>
-                  </>
-                );
-                return (
-                  <li key={a.key}>
-                    {target ? (
-                      <Link to={sectionHref(target.id)} className="group flex items-center gap-3 px-4 py-3 hover:bg-slate-50">
-                        {body}
-                        <ArrowRight aria-hidden="true" className="size-4 text-slate-500 transition-transform group-hover:translate-x-0.5 group-hover:text-brand-700" />
-                      </Link>
-                    ) : (
-                      <div className="flex items-center gap-3 px-4 py-3">
-                        {body}
-                        <span className="size-4" aria-hidden="true" />
-                      </div>
-                    )}
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-        </CardContent>
-      </Card>
+            ) : stats.isError ? (
+              <p className="text-sm text-slate-500">The list is unavailable until the statistics load.</p>
+            ) : actions.length === 0 ? (
+              <div className="flex items-center gap-3 rounded-xl border border-emerald-200 bg-emerald-50/70 p-4">
+                <CheckCircle2 aria-hidden="true" className="size-5 shrink-0 text-emerald-600" />
+                <div>
+                  <p className="text-sm font-semibold text-emerald-900">Nothing needs your attention right now</p>
+                  <p className="text-sm text-emerald-800/80">New registrations, KYC documents, withdrawals, franchise requests and tickets will appear here.</p>
+                </div>
+              </div>
+            ) : (
+              <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200">
+                {actions.map((a) => {
+                  const Icon = ACTION_ICONS[a.key] ?? ClipboardCheck;
+                  const target = sectionById(a.section);
+                  const body = (
+                    <>
+                      <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-slate-600">
+                        <Icon aria-hidden="true" className="size-4.5" />
+                      </span>
+                      <span className="min-w-0 flex-1 text-sm font-medium text-slate-800">{a.label}</span>
+                      <Badge tone="warning" className="tabular-nums">
+                        {formatCount(a.count)}
+                      </Badge>
+                    </>
+                  );
+                  return (
+                    <li key={a.key}>
+                      {target ? (
+                        <Link to={sectionHref(target.id)} className="group flex items-center gap-3 px-4 py-3 hover:bg-slate-50">
+                          {body}
+                          <ArrowRight aria-hidden="true" className="size-4 text-slate-500 transition-transform group-hover:translate-x-0.5 group-hover:text-brand-700" />
+                        </Link>
+                      ) : (
+                        <div className="flex items-center gap-3 px-4 py-3">
+                          {body}
+                          <span className="size-4" aria-hidden="true" />
+                        </div>
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </CardContent>
+        </Card>
 
-      <AdminCharts />
+        <AdminCharts />
 
-      <VolumeEngineCard volume={s?.volume} loading={loading} />
+        <VolumeEngineCard volume={s?.volume} loading={loading} />
+      </AfterFirstPaint>
     </div>
   );
 }

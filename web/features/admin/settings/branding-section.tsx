@@ -130,7 +130,7 @@ function BrandingForm({ settings }: { settings: BrandingView }) {
             <p className="text-sm font-medium text-slate-900">Logo</p>
             <LogoField current={settings.logoUrl} form={form} />
           </div>
-          <FormField id="branding-color" label="Primary colour" error={err('primaryColor')} hint="As #RRGGBB, used for the mails and documents.">
+          <FormField id="branding-color" label="Primary colour" error={err('primaryColor')} hint="As #RRGGBB, used across the portal, in the mails and documents.">
             <div className="flex items-center gap-2">
               <input
                 type="color"
