@@ -118,6 +118,8 @@ async function pathsFrom(ctx: AppContext, me: TreeScope['top'], ids: string[]) {
   });
 }
 
+/** What a user ID looks like (two letters, then digits): never a name. */
+const USER_ID_LIKE = /^[a-z]{2}\d{5,}$/i;
 /** How many matches a genealogy search answers. */
 const SEARCH_RESULTS = 10;
 /** Members a name search walks breadth first in a downline before it looks the name up in the index instead. */
@@ -139,8 +141,11 @@ export async function searchTree(ctx: AppContext, scope: TreeScope, q: string): 
   const matches: TreeMatchRow[] = [];
   const byUserId = await placedByUserId(ctx.db, q, me.level);
   if (byUserId && (whole || byUserId.id === me.id || (await isInDownline(ctx.db, me, byUserId.id)))) matches.push(byUserId);
-  if (whole) matches.push(...(await nameMatchesAnywhere(ctx.db, q, me.level, SEARCH_RESULTS)));
-  else {
+  // A query that is a user ID (found, or shaped like one: two letters, then digits) is not looked up among the names: the
+  // downline walk below would read its whole budget for nothing.
+  const byName = !byUserId && !USER_ID_LIKE.test(q);
+  if (byName && whole) matches.push(...(await nameMatchesAnywhere(ctx.db, q, me.level, SEARCH_RESULTS)));
+  else if (byName) {
     const walked = await nameMatchesInDownline(ctx.db, me.id, q, SEARCH_RESULTS, SEARCH_WALK);
     matches.push(...walked.rows);
     if (!walked.complete && walked.rows.length < SEARCH_RESULTS) matches.push(...(await nameMatchesBelow(ctx.db, me, q, SEARCH_CANDIDATES)));
