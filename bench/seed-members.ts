@@ -50,7 +50,7 @@ export async function seedMembers(databaseUrl: string, count: number) {
   await client.connect();
   const started = Date.now();
   const rand = rng(20261122);
-  const existing = (await client.query<TreeScanRow & { user_id: string }>(`select u.id, u.user_id, u.parent_id, u.position, u.sponsor_id, u.left_child_id, u.right_child_id, u.status, u.level, u.jump_id::text, v.left_count,
+  const existing = (await client.query<TreeScanRow & { user_id: string }>(`select u.id, u.user_id, u.parent_id, u.position, u.sponsor_id, u.left_child_id, u.right_child_id, u.status, u.level, u.jump_id::text, u.run_top::text, v.left_count,
       v.right_count, v.left_active, v.right_active, v.team_depth, u.open_depth, v.total_directs, v.left_directs, v.right_directs
       from users u join member_volume v on v.member_id = u.id where u.placed_at is not null`)).rows;
   const nodes: TreeScanRow[] = existing.map((r) => ({ ...r }));
@@ -72,7 +72,7 @@ export async function seedMembers(databaseUrl: string, count: number) {
     const sponsor = (rand() < 0.5 ? up2 ?? up1 : up1) ?? parent;
     const n: TreeScanRow = {
       id, parent_id: parentId, position: side, sponsor_id: sponsor.id, left_child_id: null, right_child_id: null, status: active ? 'active' : 'inactive',
-      level: parent.level + 1, jump_id: null, left_count: 0, right_count: 0, left_active: 0, right_active: 0, team_depth: 0, open_depth: 0,
+      level: parent.level + 1, jump_id: null, run_top: null, left_count: 0, right_count: 0, left_active: 0, right_active: 0, team_depth: 0, open_depth: 0,
       total_directs: 0, left_directs: 0, right_directs: 0,
     };
     nodes.push(n);
@@ -131,7 +131,7 @@ export async function seedMembers(databaseUrl: string, count: number) {
       g % 4 === 0 ? '0' : '5000', `9${String(g % 1_000_000_000).padStart(9, '0')}`, RANKS[g % 6],
       g % 2 === 0 ? 'HDFC BANK' : null, g % 2 === 0 ? 'HDFC0001234' : null, g % 2 === 0 ? sealColumnText('users', 'bank_account_number', String(g).padStart(12, '7')) : null, reg,
       n?.sponsor_id ?? null, n?.sponsor_id ? publicId.get(n.sponsor_id) ?? null : null, n?.parent_id ?? null, n?.left_child_id ?? null, n?.right_child_id ?? null, n?.position ?? null, f?.level ?? 0,
-      n ? act : null, f?.open_depth ?? 0, f?.jump_id ?? null,
+      n ? act : null, f?.open_depth ?? 0, f?.jump_id ?? null, f?.run_top ?? null,
     ].map(esc).join('\t');
   };
   // The member's figures row (member_volume): personal BV g mod 50,000 and the tree counters.
@@ -168,7 +168,7 @@ export async function seedMembers(databaseUrl: string, count: number) {
   await client.query('set local session_replication_role = replica');
   await pipeline(Readable.from(lines(rowOf)), client.query(copyFrom(`copy users (id, user_id, email, password, first_name, last_name, role, status, kyc_status,
     id_status, email_verified, first_login, registration_date, activation_date, package_amount, mobile, current_rank, bank_name, bank_ifsc,
-    bank_account_number, created_at, sponsor_id, sponsor_user_id, parent_id, left_child_id, right_child_id, position, level, placed_at, open_depth, jump_id) from stdin`)));
+    bank_account_number, created_at, sponsor_id, sponsor_user_id, parent_id, left_child_id, right_child_id, position, level, placed_at, open_depth, jump_id, run_top) from stdin`)));
   // The COPY ran without triggers: each member's figures row, with the counters the generator checked.
   await pipeline(Readable.from(lines(figuresOf)), client.query(copyFrom(`copy member_volume (member_id, total_bv, left_count, right_count, left_active, right_active,
     team_depth, total_directs, left_directs, right_directs) from stdin`)));
@@ -177,7 +177,7 @@ export async function seedMembers(databaseUrl: string, count: number) {
     const f = fixed.get(n.id);
     const cur = byId.get(n.id)!;
     const c = f ?? n;
-    await client.query('update users set left_child_id = $2, right_child_id = $3, open_depth = $4, jump_id = $5 where id = $1', [n.id, cur.left_child_id, cur.right_child_id, c.open_depth, c.jump_id]);
+    await client.query('update users set left_child_id = $2, right_child_id = $3, open_depth = $4, jump_id = $5, run_top = $6 where id = $1', [n.id, cur.left_child_id, cur.right_child_id, c.open_depth, c.jump_id, c.run_top]);
     await client.query(
       `update member_volume set left_count = $2, right_count = $3, left_active = $4, right_active = $5, team_depth = $6, total_directs = $7,
          left_directs = $8, right_directs = $9 where member_id = $1`,

@@ -96,15 +96,36 @@ describe('jump pointers', () => {
     expect((await t.api('GET', `/api/binary-tree?rootId=${top.id}&depth=2`, { cookie: deepCookie })).status).toBe(404);
   });
 
+  it('the extreme left or right is the deepest member of one run, from any member of it', async () => {
+    const bottom = chain.at(-1)!;
+    const top = chain[1];
+    const cookie = await t.login(top.email, 'Deep#1234567');
+    // The chain goes down the left from chain[1]: its extreme left is the bottom; its extreme right is itself.
+    expect((await t.api('GET', '/api/binary-tree/extreme?side=left', { cookie })).body).toMatchObject({ id: bottom.id, levelsBelow: bottom.level - top.level });
+    expect((await t.api('GET', '/api/binary-tree/extreme?side=right', { cookie })).body).toMatchObject({ id: top.id, levelsBelow: 0 });
+    // From deep inside the run, and from the branch's parent: its right is the branch, a leaf.
+    const mid = chain[TREE_JUMP + 5];
+    expect((await t.api('GET', `/api/binary-tree/extreme?side=left&rootId=${mid.id}`, { cookie })).body).toMatchObject({ id: bottom.id, levelsBelow: bottom.level - mid.level });
+    expect((await t.api('GET', `/api/binary-tree/extreme?side=right&rootId=${mid.id}`, { cookie })).body).toMatchObject({ id: branch.id, levelsBelow: 1 });
+    expect((await t.api('GET', `/api/binary-tree/extreme?side=left&rootId=${branch.id}`, { cookie })).body).toMatchObject({ id: branch.id, levelsBelow: 0 });
+    // chain[0] is the right child of the demo member's extreme right: its right run ends at chain[0] itself, which
+    // the demo member's extreme right reaches.
+    const member = (await userByEmail(t, t.demo.member.email))!;
+    const memberCookie = await t.login(t.demo.member.email, t.demo.member.password);
+    expect((await t.api('GET', '/api/binary-tree/extreme?side=right', { cookie: memberCookie })).body).toMatchObject({ id: chain[0].id, levelsBelow: chain[0].level - member.level });
+  });
+
   it('the repair recount reports a wrong or missing pointer and restores it', async () => {
     const db = t.runtime.ctx.db;
     const m = chain[TREE_JUMP + 10];
     const right = (await db.select({ jumpId: users.jumpId }).from(users).where(eq(users.id, m.id)))[0].jumpId;
     await db.update(users).set({ jumpId: chain[3].id }).where(eq(users.id, m.id));
     await db.update(users).set({ jumpId: null }).where(eq(users.id, chain[5].id));
+    await db.update(users).set({ runTop: chain[7].id }).where(eq(users.id, chain[9].id));
     const report = recount(await scanPlacedMembers(db));
     expect(report.differences).toEqual(expect.arrayContaining([{ id: m.id, field: 'jump_id', stored: chain[3].id, expected: right }]));
     expect(report.differences.map((d) => d.id)).toContain(chain[5].id);
+    expect(report.differences).toEqual(expect.arrayContaining([{ id: chain[9].id, field: 'run_top', stored: chain[7].id, expected: chain[0].id }]));
     await writeCounters(db, report.fixes);
     await expectTreeSound(db, t.runtime.settle);
   });

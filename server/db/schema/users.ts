@@ -35,6 +35,12 @@ export const users = pgTable(
      * with the slot at placement and checked by the recount.
      */
     jumpId: uuid('jump_id'),
+    /**
+     * The top of the run of same-side links this member ends (ADR 0017): a left child's is its parent's when the parent
+     * is a left child too, else the parent itself (the same for right). A member's extreme left or right is then the
+     * deepest member of one run: one index read (users_run_idx), not a walk down 5,000 levels. Null for the root.
+     */
+    runTop: uuid('run_top'),
     /** When the member took a tree slot (the root: at install); null while outside the tree. */
     placedAt: ts('placed_at'),
     // The per-leg member and active counts, the depth below and the direct recruits are applied from the volume
@@ -112,6 +118,7 @@ export const users = pgTable(
     index('users_open_slot_idx').on(t.level, t.createdAt).where(sql`${t.placedAt} is not null and (${t.leftChildId} is null or ${t.rightChildId} is null)`),
     // The genealogy search's nearest matches first: walked in order and filtered when a name is common (issue 15).
     index('users_placed_level_idx').on(t.level, t.userId).where(sql`${t.placedAt} is not null`),
+    index('users_run_idx').on(t.runTop, t.position, t.level).where(sql`${t.runTop} is not null`),
     check('users_open_depth_nonneg', sql`${t.openDepth} >= 0`),
     // Activation follows registration (a day of slack for clocks); lets activation-date searches bound the registration order.
     check('users_activation_after_registration', sql`${t.activationDate} is null or ${t.registrationDate} <= ${t.activationDate} + interval '1 day'`),

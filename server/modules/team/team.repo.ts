@@ -277,17 +277,22 @@ export async function nearestAncestors(db: DbOrTx, ids: string[], n: number, abo
       select up.of::text, up.id::text, u.user_id, u.first_name, u.last_name, up.step from up join users u on u.id = up.id`);
 }
 
-/** Follows one side down from a node to the last member on it; answers that member and the steps taken. */
+/**
+ * The last member down one side from a node, and the steps to it: the deepest member of the run of that side through
+ * the node (users.run_top, ADR 0017), one read of users_run_idx however long the run (the node itself when that side is empty).
+ */
 export async function outermost(db: DbOrTx, startId: string, side: 'left' | 'right') {
-  const child = side === 'left' ? sql.raw('left_child_id') : sql.raw('right_child_id');
   const [row] = await rawRows<{ id: string; user_id: string; first_name: string | null; last_name: string | null; steps: number }>(
     db,
-    sql`with recursive down(id, steps) as (
-          select id, 0 from users where id = ${startId}::uuid
-          union all
-          select u.${child}, d.steps + 1 from down d join users u on u.id = d.id where u.${child} is not null
+    sql`with s as (
+          select id, level, case when position = ${side} and run_top is not null then run_top else id end as top from users where id = ${startId}::uuid
         )
-        select u.id::text, u.user_id, u.first_name, u.last_name, d.steps from (select id, steps from down order by steps desc limit 1) d join users u on u.id = d.id`,
+        select coalesce(x.id, s.id)::text as id, u.user_id, u.first_name, u.last_name, coalesce(x.level, s.level) - s.level as steps
+        from s
+        left join lateral (
+          select x.id, x.level from users x where x.run_top = s.top and x.position = ${side} and x.level > s.level order by x.level desc limit 1
+        ) x on true
+        join users u on u.id = coalesce(x.id, s.id)`,
   );
   return { id: row.id, userId: row.user_id, firstName: row.first_name, lastName: row.last_name, steps: row.steps };
 }

@@ -9,3 +9,8 @@ export const TREE_JUMP = 64;
 export function jumpOfChild(parent: { id: string; level: number; jumpId: string | null }) {
   return parent.level % TREE_JUMP === 0 ? parent.id : parent.jumpId;
 }
+
+/** The run top of a member placed on `side` of `parent` (users.run_top): the parent's own run goes on when the parent is on the same side. */
+export function runTopOfChild(parent: { id: string; position: string | null; runTop: string | null }, side: string) {
+  return parent.position === side && parent.runTop ? parent.runTop : parent.id;
+}

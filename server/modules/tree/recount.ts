@@ -1,5 +1,5 @@
 import type { CounterFix, TreeScanRow } from './tree.repo';
-import { jumpOfChild } from './jumps';
+import { jumpOfChild, runTopOfChild } from './jumps';
 
 export interface TreeProblem {
   id: string;
@@ -21,7 +21,7 @@ export interface RecountResult {
 const FIELDS = ['level', 'left_count', 'right_count', 'left_active', 'right_active', 'team_depth', 'open_depth', 'total_directs', 'left_directs', 'right_directs'] as const;
 
 /**
- * Recounts every tree counter from parent links alone (decisions.md §4): level and jump pointer, members and active members
+ * Recounts every tree counter from parent links alone (decisions.md §4): level, jump pointer and run top, members and active members
  * per leg, depth below, distance to the shallowest free slot, and direct recruits per leg of the
  * sponsor. Also checks the structure: one root, every member reachable from it, at most one member
  * per slot, child links that agree with parent links, no cycle.
@@ -60,9 +60,11 @@ export function recount(rows: TreeScanRow[]): RecountResult {
   const order: string[] = [];
   const level = new Map<string, number>();
   const jump = new Map<string, string | null>();
+  const run = new Map<string, string | null>();
   for (const root of roots) {
     level.set(root, 0);
     jump.set(root, null);
+    run.set(root, null);
     order.push(root);
   }
   for (let i = 0; i < order.length; i++) {
@@ -71,6 +73,8 @@ export function recount(rows: TreeScanRow[]): RecountResult {
       if (c && !level.has(c)) {
         level.set(c, level.get(id)! + 1);
         jump.set(c, jumpOfChild({ id, level: level.get(id)!, jumpId: jump.get(id)! }));
+        const side = c === left.get(id) ? 'left' : 'right';
+        run.set(c, runTopOfChild({ id, position: byId.get(id)!.parent_id ? byId.get(id)!.position : null, runTop: run.get(id)! }, side));
         order.push(c);
       }
     }
@@ -136,7 +140,12 @@ export function recount(rows: TreeScanRow[]): RecountResult {
       differs = true;
       differences.push({ id, field: 'jump_id', stored: r.jump_id ?? null, expected: wantJump });
     }
-    if (differs) fixes.push({ id, ...want, jump_id: wantJump });
+    const wantRun = run.get(id) ?? null;
+    if ((r.run_top ?? null) !== wantRun) {
+      differs = true;
+      differences.push({ id, field: 'run_top', stored: r.run_top ?? null, expected: wantRun });
+    }
+    if (differs) fixes.push({ id, ...want, jump_id: wantJump, run_top: wantRun });
   }
   return { fixes, differences, problems, members: rows.length, roots: roots.length, depth };
 }

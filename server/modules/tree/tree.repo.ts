@@ -6,7 +6,7 @@ import type { Position } from '../../../contracts/enums';
 import { parsePaise, fromPaise } from '../../../contracts/money';
 import { ensureLinks, type AncestryCache, type PathRow } from './ancestry';
 import { BatchDeltas, addOwnFigures, type JournalDelta } from './batch-deltas';
-import { TREE_JUMP, jumpOfChild } from './jumps';
+import { TREE_JUMP, jumpOfChild, runTopOfChild } from './jumps';
 
 /**
  * The tree engine's storage (decisions.md §4). Every placement and every change of a placed member's
@@ -31,11 +31,12 @@ export interface TreeNodeRow {
   placedAt: Date | null;
   status: string;
   jumpId: string | null;
+  runTop: string | null;
 }
 
 const nodeColumns = {
   id: users.id, parentId: users.parentId, position: users.position, level: users.level, leftChildId: users.leftChildId,
-  rightChildId: users.rightChildId, openDepth: users.openDepth, placedAt: users.placedAt, status: users.status, jumpId: users.jumpId,
+  rightChildId: users.rightChildId, openDepth: users.openDepth, placedAt: users.placedAt, status: users.status, jumpId: users.jumpId, runTop: users.runTop,
 };
 
 export async function findNode(db: DbOrTx, id: string): Promise<TreeNodeRow | undefined> {
@@ -62,7 +63,7 @@ export async function legCountsOf(db: DbOrTx, id: string) {
 
 /** Makes a user the tree root (level 0); used once, for the first founder. */
 export async function makeRoot(db: DbOrTx, userId: string, now: Date) {
-  await db.update(users).set({ level: 0, parentId: null, position: null, placedAt: now, openDepth: 0, jumpId: null }).where(eq(users.id, userId));
+  await db.update(users).set({ level: 0, parentId: null, position: null, placedAt: now, openDepth: 0, jumpId: null, runTop: null }).where(eq(users.id, userId));
 }
 
 /**
@@ -125,12 +126,12 @@ export async function childrenOf(db: DbOrTx, parentIds: string[]) {
  * follow through the journal (placeMember appends the entry).
  */
 export async function occupySlot(db: DbOrTx, childId: string, parentId: string, side: Position, now: Date) {
-  const [parent] = await db.select({ level: users.level, jumpId: users.jumpId }).from(users).where(eq(users.id, parentId));
+  const [parent] = await db.select({ level: users.level, jumpId: users.jumpId, position: users.position, runTop: users.runTop }).from(users).where(eq(users.id, parentId));
   await db
     .update(users)
     .set({
       parentId, position: side, level: parent.level + 1, placedAt: now, leftChildId: null, rightChildId: null, openDepth: 0,
-      jumpId: jumpOfChild({ id: parentId, level: parent.level, jumpId: parent.jumpId }),
+      jumpId: jumpOfChild({ id: parentId, level: parent.level, jumpId: parent.jumpId }), runTop: runTopOfChild({ id: parentId, position: parent.position, runTop: parent.runTop }, side),
     })
     .where(eq(users.id, childId));
   await db.update(users).set(side === 'left' ? { leftChildId: childId } : { rightChildId: childId }).where(eq(users.id, parentId));
@@ -255,9 +256,14 @@ export async function changeFigures(db: DbOrTx, changes: FigureChange[]) {
 }
 
 /** Takes a placed member without children out of its slot and puts it into the free slot (parentId, side), with its level and jump. */
-export async function relinkLeaf(db: DbOrTx, member: { id: string; parentId: string; position: Position }, to: { id: string; level: number; jumpId: string | null }, side: Position) {
+export async function relinkLeaf(
+  db: DbOrTx,
+  member: { id: string; parentId: string; position: Position },
+  to: { id: string; level: number; jumpId: string | null; position: string | null; runTop: string | null },
+  side: Position,
+) {
   await db.update(users).set(member.position === 'left' ? { leftChildId: null } : { rightChildId: null }).where(eq(users.id, member.parentId));
-  await db.update(users).set({ parentId: to.id, position: side, level: to.level + 1, jumpId: jumpOfChild(to) }).where(eq(users.id, member.id));
+  await db.update(users).set({ parentId: to.id, position: side, level: to.level + 1, jumpId: jumpOfChild(to), runTop: runTopOfChild(to, side) }).where(eq(users.id, member.id));
   await db.update(users).set(side === 'left' ? { leftChildId: member.id } : { rightChildId: member.id }).where(eq(users.id, to.id));
 }
 
@@ -299,8 +305,9 @@ export interface TreeScanRow {
   right_child_id: string | null;
   status: string;
   level: number;
-  /** users.jump_id (ADR 0017). */
+  /** users.jump_id and users.run_top (ADR 0017). */
   jump_id: string | null;
+  run_top: string | null;
   left_count: number;
   right_count: number;
   left_active: number;
@@ -315,23 +322,24 @@ export interface TreeScanRow {
 export async function scanPlacedMembers(db: DbOrTx) {
   return rawRows<TreeScanRow>(
     db,
-    sql`select u.id, u.parent_id, u.position, u.sponsor_id, u.left_child_id, u.right_child_id, u.status, u.level, u.jump_id::text, v.left_count, v.right_count,
+    sql`select u.id, u.parent_id, u.position, u.sponsor_id, u.left_child_id, u.right_child_id, u.status, u.level, u.jump_id::text, u.run_top::text, v.left_count, v.right_count,
                v.left_active, v.right_active, v.team_depth, u.open_depth, v.total_directs, v.left_directs, v.right_directs
         from users u join member_volume v on v.member_id = u.id where u.placed_at is not null`,
   );
 }
 
-export type CounterFix = Pick<TreeScanRow, 'id' | 'level' | 'jump_id' | 'left_count' | 'right_count' | 'left_active' | 'right_active' | 'team_depth' | 'open_depth' | 'total_directs' | 'left_directs' | 'right_directs'>;
+export type CounterFix = Pick<TreeScanRow, 'id' | 'level' | 'jump_id' | 'run_top' | 'left_count' | 'right_count' | 'left_active' | 'right_active' | 'team_depth' | 'open_depth' | 'total_directs' | 'left_directs' | 'right_directs'>;
 
-/** Writes recomputed counters, 5,000 members a statement: level, open depth and jump on users, the journal's counters on member_volume. */
+/** Writes recomputed counters, 5,000 members a statement: level, open depth, jump and run top on users, the journal's counters on member_volume. */
 export async function writeCounters(db: DbOrTx, fixes: CounterFix[]) {
   for (let i = 0; i < fixes.length; i += 5000) {
     const chunk = fixes.slice(i, i + 5000);
     const col = <K extends keyof CounterFix>(k: K) => chunk.map((f) => f[k]);
     await db.execute(sql`
-      update users t set level = f.level, open_depth = f.od, jump_id = f.jump
-      from unnest(${sql.param(col('id'))}::uuid[], ${sql.param(col('level'))}::int[], ${sql.param(col('open_depth'))}::int[], ${sql.param(col('jump_id'))}::uuid[]) as f(id, level, od, jump)
-      where t.id = f.id and (t.level <> f.level or t.open_depth <> f.od or t.jump_id is distinct from f.jump)`);
+      update users t set level = f.level, open_depth = f.od, jump_id = f.jump, run_top = f.run
+      from unnest(${sql.param(col('id'))}::uuid[], ${sql.param(col('level'))}::int[], ${sql.param(col('open_depth'))}::int[], ${sql.param(col('jump_id'))}::uuid[],
+                  ${sql.param(col('run_top'))}::uuid[]) as f(id, level, od, jump, run)
+      where t.id = f.id and (t.level <> f.level or t.open_depth <> f.od or t.jump_id is distinct from f.jump or t.run_top is distinct from f.run)`);
     await db.execute(sql`
       update member_volume t set left_count = f.lc, right_count = f.rc, left_active = f.la, right_active = f.ra,
         team_depth = f.td, total_directs = f.tdir, left_directs = f.ldir, right_directs = f.rdir

@@ -207,7 +207,7 @@ export async function moveLeaf(
     if (depth !== r.team_depth) change(r.id).depth = depth;
   }
 
-  await relinkLeaf(db, { id: m.id, parentId: from.parentId, position: from.side }, { id: to.id, level: to.level, jumpId: to.jumpId }, target.side);
+  await relinkLeaf(db, { id: m.id, parentId: from.parentId, position: from.side }, { id: to.id, level: to.level, jumpId: to.jumpId, position: to.position, runTop: to.runTop }, target.side);
   await refreshOpenDepth(db, from.parentId);
   await refreshOpenDepth(db, to.id);
   await changeFigures(db, [...changes.values()]);
