@@ -1,6 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
-import type { KycDocumentType, KycDocumentView } from '@contracts';
-import { apiRequest, type WriteResult, getRoute } from '../../lib/api';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { KYC_TYPE_LABELS, type KycDocumentType, type KycDocumentView } from '@contracts';
+import { apiRequest, errorMessage, getRoute } from '../../lib/api';
+import { failureMessage, useApiMutation, type ApiFailure } from '../../lib/mutation';
+import { CURRENT_USER_KEY } from '../account';
 
 export const KYC_KEY = ['/api/kyc'] as const;
 
@@ -42,12 +44,46 @@ function uploadForm(payload: KycPayload): FormData {
   return form;
 }
 
-export function uploadKycDocument(payload: KycPayload): Promise<WriteResult<KycDocumentView>> {
-  return apiRequest<KycDocumentView>('POST', '/api/kyc/upload', uploadForm(payload));
+/** A failed upload's text: the server's message, else 'Failed to read file' when the file could not be read, else the fallback. */
+function uploadFailure(fallback: string) {
+  return (failure: ApiFailure | null, thrown: unknown) => {
+    if (failure) return failureMessage(failure, fallback);
+    return errorMessage(thrown, thrown instanceof Error && thrown.message === 'Failed to read file' ? 'Failed to read file' : fallback);
+  };
 }
 
-export function replaceKycDocument(id: string, payload: KycPayload): Promise<WriteResult<KycDocumentView>> {
-  return apiRequest<KycDocumentView>('PUT', `/api/kyc/${encodeURIComponent(id)}`, uploadForm(payload));
+/** After an upload: the documents and the current user (its KYC status) re-read. */
+function useInvalidateKyc() {
+  const queryClient = useQueryClient();
+  return () => Promise.all([queryClient.invalidateQueries({ queryKey: KYC_KEY }), queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY })]);
+}
+
+export const UPLOAD_FAILED = 'Failed to upload document. Please try again.';
+
+/** POST /api/kyc/upload: 201 a new document, 200 the rejected one of that type updated (doc 1 §4). */
+export function useUploadKycDocument() {
+  const invalidate = useInvalidateKyc();
+  return useApiMutation<KycPayload, KycDocumentView>({
+    request: (payload) => apiRequest<KycDocumentView>('POST', '/api/kyc/upload', uploadForm(payload)),
+    errorTitle: 'Upload Failed',
+    describeError: uploadFailure(UPLOAD_FAILED),
+    successToast: (_data, { documentType }, status) =>
+      status === 201
+        ? { title: 'Document Uploaded', description: `Your ${KYC_TYPE_LABELS[documentType]} has been uploaded successfully and is under review.` }
+        : { title: 'Document Updated', description: `Your ${KYC_TYPE_LABELS[documentType]} has been updated and is under review.` },
+    invalidate,
+  });
+}
+
+/** PUT /api/kyc/:id: a rejected document replaced (the dialog names the success toast: it moves its progress bar). */
+export function useReplaceKycDocument(id: string) {
+  const invalidate = useInvalidateKyc();
+  return useApiMutation<KycPayload, KycDocumentView>({
+    request: (payload) => apiRequest<KycDocumentView>('PUT', `/api/kyc/${encodeURIComponent(id)}`, uploadForm(payload)),
+    errorTitle: 'Replacement Failed',
+    describeError: uploadFailure('Failed to process document. Please try again.'),
+    invalidate,
+  });
 }
 
 /** View and download addresses: /api/... addresses are used as they are. */

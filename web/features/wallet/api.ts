@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LedgerEntry, Page, WithdrawalRequest, WithdrawalView } from '@contracts';
-import { apiGet, apiRequest, type WriteResult, getRoute } from '../../lib/api';
+import { WALLET_MSG, type WithdrawalRequest, type WithdrawalView } from '@contracts';
+import { apiRequest, getRoute } from '../../lib/api';
+import { useApiMutation } from '../../lib/mutation';
 
 /** First element of every wallet query key: the path it reads (invalidation matches on it). */
 export const WALLET_KEYS = {
@@ -24,9 +25,7 @@ export function useLedger() {
     queryKey: [WALLET_KEYS.ledger],
     initialPageParam: '',
     queryFn: ({ pageParam }) => {
-      const search = new URLSearchParams({ limit: String(LEDGER_PAGE) });
-      if (pageParam) search.set('cursor', pageParam);
-      return apiGet<Page<LedgerEntry>>(`${WALLET_KEYS.ledger}?${search.toString()}`);
+      return getRoute('GET /api/wallet/transactions', { query: { limit: LEDGER_PAGE, cursor: pageParam } });
     },
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     staleTime: STALE_MS,
@@ -38,8 +37,16 @@ export function useWithdrawals() {
   return useQuery({ queryKey: [WALLET_KEYS.withdrawals], queryFn: () => getRoute('GET /api/withdrawals'), staleTime: STALE_MS });
 }
 
-export function requestWithdrawal(body: WithdrawalRequest, idempotencyKey: string): Promise<WriteResult<{ message: string; withdrawal: WithdrawalView }>> {
-  return apiRequest('POST', WALLET_KEYS.withdrawals, body, { headers: { 'Idempotency-Key': idempotencyKey } });
+/** POST /api/withdrawals with the dialog's Idempotency-Key; the wallet re-reads after it. */
+export function useRequestWithdrawal() {
+  const invalidate = useInvalidateWallet();
+  return useApiMutation<{ body: WithdrawalRequest; key: string }, { message: string; withdrawal: WithdrawalView }>({
+    request: ({ body, key }) => apiRequest('POST', WALLET_KEYS.withdrawals, body, { headers: { 'Idempotency-Key': key } }),
+    errorTitle: 'Withdrawal Failed',
+    errorFallback: 'Failed to submit withdrawal request',
+    successToast: (data) => ({ title: 'Withdrawal Requested', description: data.message || WALLET_MSG.withdrawalRequested }),
+    invalidate: () => void invalidate(),
+  });
 }
 
 /** Marks every wallet read (summary, ledger, withdrawals) stale; the ones on screen refetch. */
