@@ -142,17 +142,17 @@ export function SendFundSection() {
               </CardHeader>
               <CardContent className="pt-2">
                 <dl className="divide-y divide-slate-100">
-                  <ResultRow label="User ID">
+                  <ResultRow term="User ID">
                     <span className="font-mono">{done.userId}</span>
                   </ResultRow>
-                  <ResultRow label={done.pendingMessage ? (done.option === 'credit' ? 'Credit asked' : 'Debit asked') : done.option === 'credit' ? 'Credited' : 'Debited'}>
+                  <ResultRow term={done.pendingMessage ? (done.option === 'credit' ? 'Credit asked' : 'Debit asked') : done.option === 'credit' ? 'Credited' : 'Debited'}>
                     <span className={done.option === 'credit' ? 'text-emerald-700' : 'text-red-600'}>
                       {done.option === 'credit' ? '+' : '-'}
                       {formatINR(done.amount)}
                     </span>
                   </ResultRow>
-                  {done.balance !== null ? <ResultRow label="New balance">{formatINR(done.balance)}</ResultRow> : null}
-                  <ResultRow label="Remarks">{done.remarks}</ResultRow>
+                  {done.balance !== null ? <ResultRow term="New balance">{formatINR(done.balance)}</ResultRow> : null}
+                  <ResultRow term="Remarks">{done.remarks}</ResultRow>
                 </dl>
               </CardContent>
             </Card>

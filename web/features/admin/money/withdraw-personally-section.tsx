@@ -121,12 +121,12 @@ export function WithdrawPersonallySection() {
               </CardHeader>
               <CardContent className="pt-2">
                 <dl className="divide-y divide-slate-100">
-                  <ResultRow label="User ID">
+                  <ResultRow term="User ID">
                     <span className="font-mono">{created.userId}</span>
                   </ResultRow>
-                  <ResultRow label="Amount">{formatINR(created.withdrawal.amount)}</ResultRow>
-                  <ResultRow label="Type">{created.currency === 'USD' ? 'USD ($) · USDT' : 'INR (₹) · Bank Transfer'}</ResultRow>
-                  <ResultRow label="Status">Pending</ResultRow>
+                  <ResultRow term="Amount">{formatINR(created.withdrawal.amount)}</ResultRow>
+                  <ResultRow term="Type">{created.currency === 'USD' ? 'USD ($) · USDT' : 'INR (₹) · Bank Transfer'}</ResultRow>
+                  <ResultRow term="Status">Pending</ResultRow>
                 </dl>
               </CardContent>
               <CardFooter>

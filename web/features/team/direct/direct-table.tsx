@@ -3,6 +3,7 @@ import type { DirectRecruit } from '@contracts';
 import { Badge } from '../../../components/ui/badge';
 import { formatDate } from '../../../lib/format';
 import { rupees, memberName, sideLabel } from '../format';
+import { termOf } from '../../../components/ui/term';
 
 const COLUMNS = ['Name', 'Email', 'Package Amount', 'Registration Date', 'Activation Date', 'ID Status', 'Position'] as const;
 
@@ -10,14 +11,7 @@ function Td({ children, className = '' }: { children: ReactNode; className?: str
   return <td className={`border-b border-slate-100 px-4 py-3 align-middle text-slate-700 group-last:border-b-0 ${className}`}>{children}</td>;
 }
 
-function Field({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs text-slate-500">{term}</dt>
-      <dd className="font-medium text-slate-800">{children}</dd>
-    </div>
-  );
-}
+const Field = termOf({ row: 'min-w-0', term: 'text-xs text-slate-500', value: 'font-medium text-slate-800' });
 
 /** Phones: one card per recruit with the table's fields. */
 function DirectCards({ rows }: { rows: DirectRecruit[] }) {
