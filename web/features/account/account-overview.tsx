@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { FileCheck2, KeyRound, ShieldCheck } from 'lucide-react';
 import type { CurrentUser } from '@contracts';

@@ -6,14 +6,15 @@ import { RecruitRequest, type RecruitResponse } from '@contracts';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogFooter, DialogTrigger, FormFooter } from '../../components/ui/dialog';
-import { FormField, fieldA11y } from '../../components/ui/form-field';
-import { Input, Textarea } from '../../components/ui/input';
+import { FormField } from '../../components/ui/form-field';
+import { Textarea } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast';
 import { formatDateTime } from '../../lib/format';
 import { toastError } from '../../lib/mutation';
 import { useCreateRecruitLink } from './api';
 import { PositionChoice } from './position-choice';
 import { schemaResolver } from './resolver';
+import { TextField } from '../../components/ui/text-field';
 
 type Values = { fullName: string; email: string; position: 'left' | 'right' };
 const EMPTY: Values = { fullName: '', email: '', position: 'left' };
@@ -97,12 +98,8 @@ export function AddRecruitDialog() {
           </div>
         ) : (
           <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
-            <FormField id="recruit-fullName" label="Full Name" error={err('fullName')}>
-              <Input autoComplete="off" {...fieldA11y('recruit-fullName', err('fullName'))} {...form.register('fullName')} />
-            </FormField>
-            <FormField id="recruit-email" label="Email" error={err('email')}>
-              <Input type="email" autoComplete="off" {...fieldA11y('recruit-email', err('email'))} {...form.register('email')} />
-            </FormField>
+            <TextField form={form} name="fullName" id="recruit-fullName" label="Full Name" autoComplete="off" />
+            <TextField form={form} name="email" id="recruit-email" label="Email" type="email" autoComplete="off" />
             <PositionChoice legend="Position" error={err('position')} {...form.register('position')} />
             <FormFooter onCancel={() => setOpen(false)} busy={isSubmitting}>
               {isSubmitting ? null : <Link2 aria-hidden="true" className="size-4" />} Generate Link

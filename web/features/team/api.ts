@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DownlineResponse, RecruitResponse, Side } from '@contracts';
 import { DOWNLINE_MAX_LEVELS } from '@contracts';
-import { apiGet, apiRequest, type WriteResult, getRoute } from '../../lib/api';
+import { apiGet, apiRequest, getRoute } from '../../lib/api';
 import { useApiMutation } from '../../lib/mutation';
 
 /** First element of every team query key: the path it reads (invalidation matches on it). */

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import type { WithdrawalView } from '@contracts';
 import { Landmark } from 'lucide-react';
 import { Badge } from '../../components/ui/badge';

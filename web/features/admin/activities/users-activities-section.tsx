@@ -7,8 +7,6 @@ import { AuditLogQuery } from '@contracts';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { FormField, fieldA11y } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
 import { getRoute } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { titleCase } from '../../../lib/format';
@@ -20,6 +18,7 @@ import { LoadMore, QueryStates } from '../../../components/ui/query-error';
 import { SectionHeader } from '../ui/section-header';
 import { useServerFieldErrors } from '../members/server-errors';
 import { DataTable } from '../../../components/ui/table';
+import { TextField } from '../../../components/ui/text-field';
 
 const FilterForm = AuditLogQuery.pick({ actor: true, action: true, entityType: true, dateFrom: true, dateTo: true }).superRefine((v, ctx) => {
   if (v.dateFrom && v.dateTo && v.dateFrom > v.dateTo) ctx.addIssue({ code: 'custom', path: ['dateFrom'], message: 'The start date is after the end date' });
@@ -195,7 +194,6 @@ export function UsersActivitiesSection() {
   const [expanded, setExpanded] = useState<Set<string>>(new Set());
   const timezone = browserTimeZone();
   const form = useForm<Values, unknown, Filters>({ resolver: schemaResolver<Values, typeof FilterForm>(FilterForm), defaultValues: EMPTY });
-  const { errors } = form.formState;
 
   const log = useInfiniteQuery({
     queryKey: [KEYS.auditLog, filters, timezone],
@@ -215,7 +213,6 @@ export function UsersActivitiesSection() {
       else next.add(id);
       return next;
     });
-  const err = (f: keyof Values) => errors[f]?.message;
 
   const empty = (
     <EmptyState
@@ -241,31 +238,21 @@ export function UsersActivitiesSection() {
         className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
       >
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
-          <FormField id="audit-actor" label="Actor" error={err('actor')}>
-            <Input placeholder="User ID or email" autoComplete="off" {...fieldA11y('audit-actor', err('actor'))} {...form.register('actor')} />
-          </FormField>
-          <FormField id="audit-action" label="Action" error={err('action')}>
-            <Input placeholder="e.g. user., kyc." list="audit-actions" autoComplete="off" {...fieldA11y('audit-action', err('action'))} {...form.register('action')} />
-          </FormField>
+          <TextField form={form} name="actor" id="audit-actor" label="Actor" placeholder="User ID or email" autoComplete="off" />
+          <TextField form={form} name="action" id="audit-action" label="Action" placeholder="e.g. user., kyc." list="audit-actions" autoComplete="off" />
           <datalist id="audit-actions">
             {[...ACTION_PREFIXES, ...Object.keys(ACTION_LABELS)].map((a) => (
               <option key={a} value={a} />
             ))}
           </datalist>
-          <FormField id="audit-entity" label="Entity type" error={err('entityType')}>
-            <Input placeholder="e.g. user" list="audit-entities" autoComplete="off" {...fieldA11y('audit-entity', err('entityType'))} {...form.register('entityType')} />
-          </FormField>
+          <TextField form={form} name="entityType" id="audit-entity" label="Entity type" placeholder="e.g. user" list="audit-entities" autoComplete="off" />
           <datalist id="audit-entities">
             {Object.keys(ENTITY_TYPES).map((t) => (
               <option key={t} value={t} />
             ))}
           </datalist>
-          <FormField id="audit-from" label="From" error={err('dateFrom')}>
-            <Input type="date" {...fieldA11y('audit-from', err('dateFrom'))} {...form.register('dateFrom')} />
-          </FormField>
-          <FormField id="audit-to" label="To" error={err('dateTo')}>
-            <Input type="date" {...fieldA11y('audit-to', err('dateTo'))} {...form.register('dateTo')} />
-          </FormField>
+          <TextField form={form} name="dateFrom" id="audit-from" label="From" type="date" />
+          <TextField form={form} name="dateTo" id="audit-to" label="To" type="date" />
         </div>
         <div className="mt-4 flex flex-wrap justify-end gap-2">
           {filtered ? (

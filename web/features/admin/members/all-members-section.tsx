@@ -22,6 +22,7 @@ import { ExportDialog } from './export-dialog';
 import { UserActionsProvider } from './user-actions';
 import { UserTable, type UserSort } from './user-table';
 import { useServerFieldErrors } from './server-errors';
+import { TextField } from '../../../components/ui/text-field';
 
 /** The advanced search of doc 2 §2.3, with the server's own cross-field rules checked first. */
 const SearchForm = AdminUserSearchQuery.pick({
@@ -194,12 +195,8 @@ export function AllMembersSection() {
                 <option value="activation">Activation</option>
               </Select>
             </FormField>
-            <FormField id="search-from" label="From" error={err('dateFrom')}>
-              <Input type="date" {...fieldA11y('search-from', err('dateFrom'))} {...form.register('dateFrom')} />
-            </FormField>
-            <FormField id="search-to" label="To" error={err('dateTo')}>
-              <Input type="date" {...fieldA11y('search-to', err('dateTo'))} {...form.register('dateTo')} />
-            </FormField>
+            <TextField form={form} name="dateFrom" id="search-from" label="From" type="date" />
+            <TextField form={form} name="dateTo" id="search-to" label="To" type="date" />
           </div>
           {activeFilterCount ? (
             <div className="mt-3 flex justify-end">

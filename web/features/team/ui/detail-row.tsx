@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { termOf } from '../../../components/ui/term';
 
 /** One term and figure of a team card's list (`<dl>`): the leg cards and the explorer's member card. */
