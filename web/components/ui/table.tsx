@@ -86,7 +86,7 @@ export interface Column<T> {
 }
 
 // Literal class names, so Tailwind sees them: the table from the breakpoint up, the cards below it.
-const SPLIT = { md: ['hidden md:block', 'md:hidden'], lg: ['hidden lg:block', 'lg:hidden'] } as const;
+const SPLIT = { sm: ['hidden sm:block', 'sm:hidden'], md: ['hidden md:block', 'md:hidden'], lg: ['hidden lg:block', 'lg:hidden'] } as const;
 
 type DataAttributes = Record<`data-${string}`, string | undefined>;
 
