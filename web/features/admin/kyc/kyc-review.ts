@@ -1,6 +1,6 @@
 import { KYC_TYPE_LABELS } from '@contracts';
 import { toast } from '../../../components/ui/toast';
-import { apiGet, apiRequest, errorMessage } from '../../../lib/api';
+import { apiRequest, errorMessage, getRoute } from '../../../lib/api';
 import type { KycQueueEntry, ReviewDocument, UserDocumentsData } from '../types';
 
 export type Decision = 'approved' | 'rejected';
@@ -37,7 +37,7 @@ export async function decideAll(
 ): Promise<DecisionResult> {
   let data: UserDocumentsData;
   try {
-    data = await apiGet<UserDocumentsData>(`/api/admin/kyc/${encodeURIComponent(userId)}/documents`);
+    data = await getRoute('GET /api/admin/kyc/:userId/documents', { params: { userId } });
   } catch {
     return { kind: 'fetch-failed', message: 'Failed to fetch user documents. Please try again.' };
   }

@@ -8,12 +8,11 @@ import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { FormField, fieldA11y } from '../../../components/ui/form-field';
 import { Input, Select, Options } from '../../../components/ui/input';
-import { apiGet } from '../../../lib/api';
+import { getRoute } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { titleCase } from '../../../lib/format';
-import { browserTimeZone, formatCount, toQueryString } from '../format';
+import { browserTimeZone, formatCount } from '../format';
 import { KEYS, schemaResolver } from '../queries';
-import type { AdminUserPageData } from '../types';
 import { roleLabel, userStatusLabel } from '../ui/badges';
 import { LoadMore, QueryStates } from '../../../components/ui/query-error';
 import { SectionHeader } from '../ui/section-header';
@@ -82,7 +81,7 @@ export function AllMembersSection() {
 
   const users = useInfiniteQuery({
     queryKey: [KEYS.userSearch, filters, sort, dir, timezone],
-    queryFn: ({ pageParam }) => apiGet<AdminUserPageData>(`${KEYS.userSearch}${toQueryString({ ...filters, timezone, sort, dir, cursor: pageParam, limit: PAGE_SIZE })}`),
+    queryFn: ({ pageParam }) => getRoute('GET /api/admin/users/search', { query: { ...filters, timezone, sort, dir, cursor: pageParam, limit: PAGE_SIZE } }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     placeholderData: keepPreviousData,
