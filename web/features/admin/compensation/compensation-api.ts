@@ -1,7 +1,7 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { INCOME_TYPES, ledgerTypeLabel } from '@contracts';
 import type { CycleDetail, CycleSummary, MemberCycleLines, PlanConfig, PlanVersion } from '../../../../contracts/compensation';
-import { toast } from '../../../components/ui/toast';
+import { toastError } from '../../../components/ui/toast';
 import { apiRequest, errorMessage, type WriteResult, getRoute } from '../../../lib/api';
 import { formatCycleMoment } from '../../../lib/cycles';
 import { fromPaise, sumMoney, toPaise } from '../../../lib/money';
@@ -128,7 +128,7 @@ export function useCycleAction() {
       await invalidatePaths(queryClient, action === 'post' ? [COMP_PATHS.cycles, ...MONEY_KEYS] : [COMP_PATHS.cycles]);
     },
     onError: async (e, { action }) => {
-      toast({ title: 'Error', description: failureText(e, ACTION_FAIL[action]), variant: 'destructive' });
+      toastError(failureText(e, ACTION_FAIL[action]));
       // The cycle may have moved on meanwhile (another admin): show its state now.
       if (e instanceof CompensationError && (e.status === 404 || e.status === 409)) await invalidatePaths(queryClient, [COMP_PATHS.cycles]);
     },
@@ -141,7 +141,7 @@ export function useCloseCycle() {
   return useMutation({
     mutationFn: (kind: CycleKind) => write<CycleSummary>('POST', `${COMP_PATHS.cycles}/close`, { kind }, 'Failed to close the cycle'),
     onSuccess: () => invalidatePaths(queryClient, [COMP_PATHS.cycles]),
-    onError: (e) => toast({ title: 'Error', description: failureText(e, 'Failed to close the cycle'), variant: 'destructive' }),
+    onError: (e) => toastError(failureText(e, 'Failed to close the cycle')),
   });
 }
 

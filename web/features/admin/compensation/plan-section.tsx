@@ -8,7 +8,7 @@ import { Dialog, DialogContent, FormFooter } from '../../../components/ui/dialog
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-import { toast } from '../../../components/ui/toast';
+import { toast, toastError } from '../../../components/ui/toast';
 import { formatCycleMoment } from '../../../lib/cycles';
 import { browserTimeZone, formatDateUS } from '../format';
 import { QueryStates } from '../../../components/ui/query-error';
@@ -54,7 +54,7 @@ function ActivateDialog({ plan, onClose }: { plan: PlanVersion; onClose: () => v
       onClose();
     } catch (e) {
       if (e instanceof CompensationError && e.fieldErrors?.effectiveFrom?.[0]) setError(e.fieldErrors.effectiveFrom[0]);
-      toast({ title: 'Error', description: failureText(e, 'Failed to activate the version'), variant: 'destructive' });
+      toastError(failureText(e, 'Failed to activate the version'));
     } finally {
       setBusy(false);
     }
@@ -214,7 +214,7 @@ export function PlanSection() {
       await invalidate();
       setSelectedId(draft.id);
     } catch (e) {
-      toast({ title: 'Error', description: failureText(e, 'Failed to create the draft'), variant: 'destructive' });
+      toastError(failureText(e, 'Failed to create the draft'));
     } finally {
       setCreatingFrom(null);
     }
