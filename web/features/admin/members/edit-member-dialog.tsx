@@ -9,7 +9,7 @@ import { schemaResolver } from '../queries';
 import { useEditMember } from './members-api';
 import type { AdminUserRow } from '../types';
 import { roleLabel, userStatusLabel } from '../ui/badges';
-import { TextField } from '../../../components/ui/text-field';
+import { PersonFields } from './person-fields';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'role', 'status'] as const;
 type Values = Record<(typeof FIELDS)[number], string>;
@@ -40,11 +40,7 @@ export function EditMemberDialog({ row, onClose }: { row: AdminUserRow; onClose:
     <Dialog open onOpenChange={(open) => !open && !isSubmitting && onClose()}>
       <DialogContent title="Edit Member" description={`${fullName(row, row.email)} · ${row.userId}`}>
         <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField form={form} name="firstName" id="em-firstName" label="First Name" autoComplete="off" />
-            <TextField form={form} name="lastName" id="em-lastName" label="Last Name" autoComplete="off" />
-          </div>
-          <TextField form={form} name="email" id="em-email" label="Email" type="email" autoComplete="off" />
+          <PersonFields form={form} idPrefix="em" />
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField
               id="em-role"

@@ -9,6 +9,7 @@ import { Select } from '../../../components/ui/input';
 import { schemaResolver } from '../queries';
 import { useInviteUser } from './members-api';
 import { TextField } from '../../../components/ui/text-field';
+import { PersonFields } from './person-fields';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'mobile', 'role'] as const;
 type Values = Record<(typeof FIELDS)[number], string>;
@@ -33,11 +34,7 @@ export function InviteUserForm({ onDone, onBusyChange }: { onDone: () => void; o
 
   return (
     <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField form={form} name="firstName" id="cu-firstName" label="First Name" autoComplete="off" />
-        <TextField form={form} name="lastName" id="cu-lastName" label="Last Name" autoComplete="off" />
-      </div>
-      <TextField form={form} name="email" id="cu-email" label="Email" type="email" autoComplete="off" />
+      <PersonFields form={form} idPrefix="cu" />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField form={form} name="mobile" id="cu-mobile" label="Mobile" optional inputMode="numeric" autoComplete="off" />
         <FormField id="cu-role" label="Role" error={err('role')} hint="An admin account waits for another admin's approval before the invitation is sent.">
