@@ -23,6 +23,13 @@ import { UserTable, type UserSort } from './user-table';
 import { useServerFieldErrors } from './server-errors';
 import { TextField } from '../../../components/ui/text-field';
 
+/** The filters that pick one value or all: status, role, KYC status. */
+const CHOICE_FILTERS = [
+  { name: 'status', id: 'search-status', label: 'Status', blank: 'All statuses', values: USER_STATUSES, text: userStatusLabel },
+  { name: 'role', id: 'search-role', label: 'Role', blank: 'All roles', values: ROLES, text: roleLabel },
+  { name: 'kycStatus', id: 'search-kyc', label: 'KYC Status', blank: 'All KYC', values: KYC_STATUSES, text: titleCase },
+] as const satisfies readonly { name: keyof Values; id: string; label: string; blank: string; values: readonly string[]; text: (v: string) => string }[];
+
 /** The advanced search of doc 2 §2.3, with the server's own cross-field rules checked first. */
 const SearchForm = AdminUserSearchQuery.pick({
   query: true,
@@ -173,21 +180,13 @@ export function AllMembersSection() {
             </div>
           </div>
           <div id="advanced-filters" className={cn('mt-3 gap-3 sm:grid-cols-3 md:grid lg:grid-cols-6', showFilters ? 'grid' : 'hidden')}>
-            <FormField id="search-status" label="Status">
-              <Select id="search-status" {...form.register('status')}>
-                <Options blank="All statuses" blankValue="all" values={USER_STATUSES} label={userStatusLabel} />
-              </Select>
-            </FormField>
-            <FormField id="search-role" label="Role">
-              <Select id="search-role" {...form.register('role')}>
-                <Options blank="All roles" blankValue="all" values={ROLES} label={roleLabel} />
-              </Select>
-            </FormField>
-            <FormField id="search-kyc" label="KYC Status">
-              <Select id="search-kyc" {...form.register('kycStatus')}>
-                <Options blank="All KYC" blankValue="all" values={KYC_STATUSES} label={titleCase} />
-              </Select>
-            </FormField>
+            {CHOICE_FILTERS.map((f) => (
+              <FormField key={f.name} id={f.id} label={f.label}>
+                <Select id={f.id} {...form.register(f.name)}>
+                  <Options blank={f.blank} blankValue="all" values={f.values} label={f.text} />
+                </Select>
+              </FormField>
+            ))}
             <FormField id="search-date-type" label="Date filter">
               <Select id="search-date-type" {...form.register('dateFilterType')}>
                 <option value="registration">Registration</option>
