@@ -1,6 +1,6 @@
 import { useState, type ChangeEvent } from 'react';
 import { KYC_MAX_BYTES, MSG } from '@contracts';
-import { toastError } from '../../lib/mutation';
+import { toastError } from '../../components/ui/toast';
 import { isAllowedDocument } from '../../lib/files';
 
 /** The KYC page's client checks (doc 1 §5): answers the message, or null when the file is fine. */

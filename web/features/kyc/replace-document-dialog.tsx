@@ -8,7 +8,7 @@ import { Input } from '../../components/ui/input';
 import { Progress } from '../../components/ui/progress';
 import { DOCUMENT_ACCEPT } from '../../lib/files';
 import { formatBytes } from '../../lib/format';
-import { useReplaceKycDocument } from './api';
+import { useReplaceKycDocument } from './upload-api';
 import { useKycFile } from './file-checks';
 
 const [READING, SENDING, DONE] = KYC_REPLACE_PROGRESS_STEPS;

@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button';
 import { FileField } from '../../components/ui/file-field';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input, Select, Options } from '../../components/ui/input';
-import { useUploadKycDocument } from './api';
+import { useUploadKycDocument } from './upload-api';
 import { useKycFile } from './file-checks';
 
 /** The form part of the shared upload schema; the file itself is checked by checkKycFile. */

@@ -11,7 +11,7 @@ import { Textarea } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast';
 import { formatDateTime } from '../../lib/format';
 import { toastError } from '../../lib/mutation';
-import { useCreateRecruitLink } from './api';
+import { useCreateRecruitLink } from './actions-api';
 import { PositionChoice } from './position-choice';
 import { schemaResolver } from './resolver';
 import { TextField } from '../../components/ui/text-field';

@@ -1,7 +1,5 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { WALLET_MSG, type WithdrawalRequest, type WithdrawalView } from '@contracts';
-import { apiRequest, getRoute } from '../../lib/api';
-import { useApiMutation } from '../../lib/mutation';
+import { getRoute } from '../../lib/api';
 
 /** First element of every wallet query key: the path it reads (invalidation matches on it). */
 export const WALLET_KEYS = {
@@ -35,18 +33,6 @@ export function useLedger() {
 /** GET /api/withdrawals: the member's own requests. */
 export function useWithdrawals() {
   return useQuery({ queryKey: [WALLET_KEYS.withdrawals], queryFn: () => getRoute('GET /api/withdrawals'), staleTime: STALE_MS });
-}
-
-/** POST /api/withdrawals with the dialog's Idempotency-Key; the wallet re-reads after it. */
-export function useRequestWithdrawal() {
-  const invalidate = useInvalidateWallet();
-  return useApiMutation<{ body: WithdrawalRequest; key: string }, { message: string; withdrawal: WithdrawalView }>({
-    request: ({ body, key }) => apiRequest('POST', WALLET_KEYS.withdrawals, body, { headers: { 'Idempotency-Key': key } }),
-    errorTitle: 'Withdrawal Failed',
-    errorFallback: 'Failed to submit withdrawal request',
-    successToast: (data) => ({ title: 'Withdrawal Requested', description: data.message || WALLET_MSG.withdrawalRequested }),
-    invalidate: () => void invalidate(),
-  });
 }
 
 /** Marks every wallet read (summary, ledger, withdrawals) stale; the ones on screen refetch. */

@@ -12,7 +12,7 @@ import { newIdempotencyKey } from '../../lib/idempotency';
 import { compareMoney, formatMoney } from '../../lib/money';
 import { schemaResolver } from '../../lib/schema-resolver';
 import { useSignedInUser } from '../account';
-import { useRequestWithdrawal } from './api';
+import { useRequestWithdrawal } from './withdrawal-api';
 import { payoutBlock } from './payout-notice';
 import { Alert } from '../../components/ui/alert';
 

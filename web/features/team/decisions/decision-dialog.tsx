@@ -6,7 +6,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Dialog, DialogContent, FormFooter } from '../../../components/ui/dialog';
 import { FormField, fieldA11y } from '../../../components/ui/form-field';
 import { Textarea } from '../../../components/ui/input';
-import { useDecideRecruit } from '../api';
+import { useDecideRecruit } from '../actions-api';
 import { schemaResolver } from '../resolver';
 import { SpilloverNotice } from './spillover-notice';
 
