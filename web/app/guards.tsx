@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { DELAYS } from '@contracts';
 import { PageLoader } from '../components/ui/spinner';
-import { toast, toastOpen } from '../components/ui/toast';
+import { toastError, toastOpen } from '../components/ui/toast';
 
 /**
  * Toast, then the server's login path after 1.5 s (doc 1 §2, doc 3 §6). A toast already on screen says why the
@@ -9,7 +9,7 @@ import { toast, toastOpen } from '../components/ui/toast';
  */
 function useDelayedLoginRedirect(title: string, description?: string) {
   useEffect(() => {
-    if (!toastOpen()) toast({ title, description, variant: 'destructive' });
+    if (!toastOpen()) toastError(description, title);
     const timer = setTimeout(() => window.location.assign('/api/login'), DELAYS.unauthorisedRedirectMs);
     return () => clearTimeout(timer);
   }, [title, description]);

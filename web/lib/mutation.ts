@@ -1,20 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
 import type { FieldValues, UseFormSetError } from 'react-hook-form';
 import { MSG } from '@contracts';
-import { toast, type ToastInput } from '../components/ui/toast';
+import { toast, toastError, type ToastInput } from '../components/ui/toast';
 import { errorMessage, type WriteResult } from './api';
 import { applyFieldErrors } from './form-errors';
 
 /** The error body of a write that was answered (4xx), as WriteResult carries it. */
 export type ApiFailure = Extract<WriteResult<unknown>, { ok: false }>;
 
-/**
- * The one error-to-toast path of the web app: the server's message (or the fallback) in a
- * destructive toast titled 'Error' unless the caller names another title.
- */
-export function toastError(description: string | undefined, title: ToastInput['title'] = 'Error') {
-  toast({ title, description, variant: 'destructive' });
-}
+/** The one error-to-toast path of the web app (components/ui/toast.tsx): used by every write below. */
+export { toastError };
 
 /** A write that was answered with an error: the server's message, or the fallback when it gave none. */
 export function failureMessage(failure: ApiFailure, fallback: string): string {

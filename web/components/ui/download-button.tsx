@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Download } from 'lucide-react';
 import { apiGetFile, errorMessage } from '../../lib/api';
 import { Button, type ButtonProps } from './button';
-import { toast } from './toast';
+import { toastError } from './toast';
 
 /** Saves a blob under its name through a temporary link (the answer's own name when the server gave one). */
 function save(blob: Blob, fileName: string) {
@@ -34,7 +34,7 @@ export function DownloadButton({
       const file = await apiGetFile(href);
       save(file.blob, file.fileName ?? fileName);
     } catch (err) {
-      toast({ title: errorTitle, description: errorMessage(err, 'The file could not be downloaded. Please try again.'), variant: 'destructive' });
+      toastError(errorMessage(err, 'The file could not be downloaded. Please try again.'), errorTitle);
     } finally {
       setBusy(false);
     }

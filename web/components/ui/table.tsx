@@ -1,4 +1,4 @@
-import type { ComponentProps, ReactNode } from 'react';
+import { Fragment, type ComponentProps, type ReactNode } from 'react';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { cn } from '../../lib/cn';
 
@@ -76,7 +76,8 @@ export function CardField({ label, children, wide }: { label: string; children: 
 export interface Column<T> {
   header: ReactNode;
   cell: (row: T) => ReactNode;
-  className?: string;
+  /** The cell's classes, the same for every row or per row. */
+  className?: string | ((row: T) => string | undefined);
   headerClassName?: string;
   sticky?: boolean;
   stickyEnd?: boolean;
@@ -85,9 +86,9 @@ export interface Column<T> {
 }
 
 // Literal class names, so Tailwind sees them: the table from the breakpoint up, the cards below it.
-const SPLIT = { md: ['hidden md:block', 'md:hidden'], lg: ['hidden lg:block', 'lg:hidden'] } as const;
+const SPLIT = { sm: ['hidden sm:block', 'sm:hidden'], md: ['hidden md:block', 'md:hidden'], lg: ['hidden lg:block', 'lg:hidden'] } as const;
 
-type DataAttributes = Record<`data-${string}`, string>;
+type DataAttributes = Record<`data-${string}`, string | undefined>;
 
 /**
  * The list of the web app: a table on wide screens and one card per row on a phone. The caller gives
@@ -103,6 +104,9 @@ export function DataTable<T>({
   rowData,
   rowClassName,
   cardClassName,
+  cardTone,
+  cards = 'separate',
+  expanded,
 }: {
   rows: readonly T[];
   rowKey: (row: T) => string;
@@ -113,6 +117,12 @@ export function DataTable<T>({
   rowData?: (row: T) => DataAttributes;
   rowClassName?: (row: T) => string | undefined;
   cardClassName?: string;
+  /** A card's border and background when it stands out (the current row); the plain white card otherwise. */
+  cardTone?: (row: T) => string | undefined;
+  /** The phone layout: one card per row, or the rows as one divided list in a single card (a short comparison). */
+  cards?: 'separate' | 'divided';
+  /** A row's opened detail (null while closed): a full-width row under it in the table; the card shows its own. */
+  expanded?: (row: T) => ReactNode;
 }) {
   const [tableClass, cardsClass] = SPLIT[breakpoint];
   return (
@@ -132,20 +142,36 @@ export function DataTable<T>({
           </tr>
         </thead>
         <tbody>
-          {rows.map((row) => (
-            <Tr key={rowKey(row)} {...rowData?.(row)} className={rowClassName?.(row)}>
-              {columns.map((c, i) => (
-                <Td key={i} sticky={c.sticky} stickyEnd={c.stickyEnd} className={c.className}>
-                  {c.cell(row)}
-                </Td>
-              ))}
-            </Tr>
-          ))}
+          {rows.map((row) => {
+            const detail = expanded?.(row);
+            return (
+              <Fragment key={rowKey(row)}>
+                <Tr {...rowData?.(row)} className={rowClassName?.(row)}>
+                  {columns.map((c, i) => (
+                    <Td key={i} sticky={c.sticky} stickyEnd={c.stickyEnd} className={typeof c.className === 'function' ? c.className(row) : c.className}>
+                      {c.cell(row)}
+                    </Td>
+                  ))}
+                </Tr>
+                {detail ? (
+                  <tr>
+                    <td colSpan={columns.length} className="border-b border-slate-100 bg-slate-50/70 px-4 py-4">
+                      {detail}
+                    </td>
+                  </tr>
+                ) : null}
+              </Fragment>
+            );
+          })}
         </tbody>
       </TableFrame>
-      <ul className={cn('space-y-3', cardsClass)} aria-label={label}>
+      <ul className={cn(cards === 'divided' ? 'divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white shadow-sm' : 'space-y-3', cardsClass)} aria-label={label}>
         {rows.map((row) => (
-          <li key={rowKey(row)} {...rowData?.(row)} className={cn('space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm', cardClassName)}>
+          <li
+            key={rowKey(row)}
+            {...rowData?.(row)}
+            className={cards === 'divided' ? cn('space-y-2 px-4 py-3', cardClassName) : cn('space-y-3 rounded-2xl border p-4 shadow-sm', cardTone?.(row) ?? 'border-slate-200 bg-white', cardClassName)}
+          >
             {card(row)}
           </li>
         ))}

@@ -46,6 +46,14 @@ export function toast(input: ToastInput): { id: number; dismiss: () => void } {
   return { id, dismiss: () => dismiss(id) };
 }
 
+/**
+ * The one error toast of the web app: a destructive toast titled 'Error' unless the caller names another title.
+ * useApiMutation (lib/mutation.ts) shows a write's failure through it.
+ */
+export function toastError(description: ReactNode, title: ToastInput['title'] = 'Error') {
+  return toast({ title, description, variant: 'destructive' });
+}
+
 export function dismiss(id: number) {
   setItems(items.map((t) => (t.id === id ? { ...t, open: false } : t)));
 }

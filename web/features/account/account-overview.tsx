@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { FileCheck2, KeyRound, ShieldCheck } from 'lucide-react';
 import type { CurrentUser } from '@contracts';
@@ -8,15 +7,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Alert } from '../../components/ui/alert';
 import { formatDate, fullName } from '../../lib/format';
 import { KYC_STATUS_LABELS, ROLE_LABELS, STATUS_LABELS } from './labels';
+import { termOf } from '../../components/ui/term';
 
-function Row({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-0.5 py-3">
-      <dt className="text-sm text-slate-500">{term}</dt>
-      <dd className="text-right text-sm font-medium break-all text-slate-900">{children}</dd>
-    </div>
-  );
-}
+const Row = termOf({ row: 'flex flex-wrap items-center justify-between gap-x-4 gap-y-0.5 py-3', term: 'text-sm text-slate-500', value: 'text-right text-sm font-medium break-all text-slate-900' });
 
 /** The account as the server knows it: identity, status, role, rank. */
 export function AccountDetailsCard({ user }: { user: CurrentUser }) {

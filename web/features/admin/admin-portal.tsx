@@ -6,7 +6,7 @@ import { AdminLayout, type AdminNavGroup } from '../../app/layouts/admin-layout'
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { PageLoader } from '../../components/ui/spinner';
-import { toast } from '../../components/ui/toast';
+import { toast, toastError } from '../../components/ui/toast';
 import { useDocumentTitle } from '../../lib/branding';
 import { useSignedInUser } from '../account';
 import { GROUP_ICONS, LEGACY_SECTIONS, SECTIONS, sectionById, sectionHref, type SectionDef, type SectionId } from './sections';
@@ -185,7 +185,7 @@ export function AdminPortal() {
       await queryClient.refetchQueries({ predicate: (q) => refreshKeys.includes(String(q.queryKey[0])), type: 'active' }, { throwOnError: true });
       toast({ title: 'Refreshed', variant: 'success' });
     } catch {
-      toast({ title: 'Error', description: 'Failed to refresh data. Please try again.', variant: 'destructive' });
+      toastError('Failed to refresh data. Please try again.');
     } finally {
       setRefreshing(false);
     }

@@ -10,7 +10,7 @@ import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { PasswordInput } from '../../components/ui/password-input';
 import { InlineLoader } from '../../components/ui/spinner';
-import { toast } from '../../components/ui/toast';
+import { toastError } from '../../components/ui/toast';
 import { fetchCurrentUser } from '../account/current-user-data';
 import { useSwitchUser } from '../account/switch-user-context';
 import { useCompleteInvitation, validateInvitation } from './api';
@@ -34,7 +34,7 @@ export function CompleteInvitationPage() {
   const { errors, isSubmitting } = form.formState;
 
   useOnce(token ? null : 'missing', () => {
-    toast({ title: 'Invalid Invitation', description: MISSING, variant: 'destructive' });
+    toastError(MISSING, 'Invalid Invitation');
     navigate('/', { replace: true });
   });
 
@@ -49,14 +49,14 @@ export function CompleteInvitationPage() {
         setState({ kind: 'invalid', message: MSG.invitationInvalid });
       } catch {
         setState({ kind: 'invalid', message: VALIDATION_FAILED });
-        toast({ title: 'Error', description: VALIDATION_FAILED, variant: 'destructive' });
+        toastError(VALIDATION_FAILED);
       }
     })();
   });
 
   const onInvalid = (errs: FieldErrors<{ password: string; confirmPassword: string }>) => {
-    if (errs.password) toast({ title: 'Password Too Short', description: MSG.invitationPasswordMin, variant: 'destructive' });
-    else if (errs.confirmPassword) toast({ title: "Passwords Don't Match", description: MSG.invitationPasswordMismatch, variant: 'destructive' });
+    if (errs.password) toastError(MSG.invitationPasswordMin, 'Password Too Short');
+    else if (errs.confirmPassword) toastError(MSG.invitationPasswordMismatch, "Passwords Don't Match");
   };
 
   const onSubmit = form.handleSubmit(async (values) => {

@@ -10,7 +10,7 @@ import { BrandMark, LogoHero, useCompanyName } from '../../components/ui/logo';
 import { useDocumentTitle } from '../../lib/branding';
 import { PasswordInput } from '../../components/ui/password-input';
 import { InlineLoader } from '../../components/ui/spinner';
-import { toast } from '../../components/ui/toast';
+import { toastError } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
 import { postLogin, submitLoginCode } from './sign-in-requests';
 import { rememberMe, takeLoginPrefill } from '../../lib/storage';
@@ -71,7 +71,7 @@ export function LoginPage() {
       if (!res.ok) {
         const fieldErrors = res.error.fieldErrors ?? {};
         setErrors({ userId: fieldErrors.userId?.[0], password: fieldErrors.password?.[0] });
-        toast({ title: 'Login failed', description: res.error.message || LOGIN_MESSAGES.invalidCredentials, variant: 'destructive' });
+        toastError(res.error.message || LOGIN_MESSAGES.invalidCredentials, 'Login failed');
         return;
       }
       rememberMe.save(checked.values.userId, checked.values.rememberMe);
@@ -81,7 +81,7 @@ export function LoginPage() {
       }
       signedIn(res.data.user);
     } catch (err) {
-      toast({ title: 'Login failed', description: errorMessage(err, LOGIN_MESSAGES.invalidCredentials), variant: 'destructive' });
+      toastError(errorMessage(err, LOGIN_MESSAGES.invalidCredentials), 'Login failed');
     } finally {
       setSubmitting(false);
     }

@@ -10,7 +10,7 @@ import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { PasswordInput } from '../../components/ui/password-input';
 import { Spinner } from '../../components/ui/spinner';
-import { apiGet, errorMessage, errorStatus } from '../../lib/api';
+import { errorMessage, errorStatus, getRoute } from '../../lib/api';
 import { useSignup } from './api';
 
 const FIELDS = ['fullName', 'email', 'password', 'confirmPassword', 'sponsorCode'] as const;
@@ -44,7 +44,7 @@ export function SignupPage() {
     if (sponsor.kind !== 'idle' && sponsor.code === code && sponsor.kind !== 'checking') return;
     setSponsor({ kind: 'checking', code });
     try {
-      const found = await apiGet<SponsorResponse>(`/api/auth/verify-sponsor/${encodeURIComponent(code)}`);
+      const found = await getRoute('GET /api/auth/verify-sponsor/:code', { params: { code } });
       setSponsor({ kind: 'valid', code, sponsor: found });
     } catch (err) {
       const message = errorStatus(err) === 429 ? errorMessage(err, MSG.invalidSponsor) : MSG.invalidSponsor;

@@ -1,6 +1,6 @@
 import { IMPERSONATION_CODE_PARAM } from '@contracts/web-storage';
 import type { CurrentUser } from '@contracts';
-import { toast } from '../../components/ui/toast';
+import { toastError } from '../../components/ui/toast';
 import { apiRequest, errorMessage } from '../../lib/api';
 import { impersonationToken } from '../../lib/storage';
 
@@ -23,9 +23,9 @@ export async function exchangeImpersonationCode(): Promise<void> {
       return;
     }
     impersonationToken.clear();
-    toast({ title: 'Cannot Login', description: res.ok ? undefined : res.error.message, variant: 'destructive' });
+    toastError(res.ok ? undefined : res.error.message, 'Cannot Login');
   } catch (err) {
     impersonationToken.clear();
-    toast({ title: 'Cannot Login', description: errorMessage(err, 'Something went wrong. Please try again.'), variant: 'destructive' });
+    toastError(errorMessage(err, 'Something went wrong. Please try again.'), 'Cannot Login');
   }
 }

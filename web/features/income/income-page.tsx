@@ -12,6 +12,9 @@ import { cycleKindLabel, formatCycleMonth, formatCyclePeriod } from '../../lib/c
 import { formatBV, formatMoney } from '../../lib/money';
 import { statementHref, useIncome, useIncomeCycle, type IncomeCycle, type IncomeSummary } from './api';
 import { SplitColumns } from '../../components/ui/columns';
+import { Term, type TermLook } from '../../components/ui/term';
+
+const FIGURE: TermLook = { term: 'text-slate-500', value: 'font-medium text-slate-800 tabular-nums' };
 
 const rupees = (v: string | null | undefined) => formatMoney(v, { decimals: 2 });
 const COUNT = new Intl.NumberFormat('en-IN');
@@ -32,100 +35,124 @@ function CardIcon({ icon: Icon }: { icon: typeof Layers }) {
   return <Icon aria-hidden="true" className="size-5 text-brand-600" />;
 }
 
+/** A card of the income page: its icon, title and description over the content. */
+function IncomeCard({
+  id,
+  icon,
+  title,
+  description,
+  className,
+  contentClassName,
+  footer,
+  children,
+}: {
+  id: string;
+  icon: typeof Layers;
+  title: string;
+  description: string;
+  className?: string;
+  contentClassName?: string;
+  footer?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Card aria-labelledby={id} className={className}>
+      <CardHeader>
+        <CardTitle id={id} className="flex items-center gap-2">
+          <CardIcon icon={icon} /> {title}
+        </CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent className={contentClassName}>{children}</CardContent>
+      {footer}
+    </Card>
+  );
+}
+
 const pending = (loading: boolean) => (loading ? '…' : '—');
 
 function CarryCard({ data, loading }: { data: IncomeSummary | undefined; loading: boolean }) {
   return (
-    <Card aria-labelledby="income-carry-title">
-      <CardHeader>
-        <CardTitle id="income-carry-title" className="flex items-center gap-2">
-          <CardIcon icon={Layers} /> Carry forward
-        </CardTitle>
-        <CardDescription>BV on each leg waiting to pair in the next pairing cycle.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <dl className="grid grid-cols-2 gap-4">
-          <Figure label="Left leg" value={data ? `${formatBV(data.carry.left)} BV` : pending(loading)} />
-          <Figure label="Right leg" value={data ? `${formatBV(data.carry.right)} BV` : pending(loading)} />
-        </dl>
-      </CardContent>
-    </Card>
+    <IncomeCard id="income-carry-title" icon={Layers} title="Carry forward" description="BV on each leg waiting to pair in the next pairing cycle.">
+      <dl className="grid grid-cols-2 gap-4">
+        <Figure label="Left leg" value={data ? `${formatBV(data.carry.left)} BV` : pending(loading)} />
+        <Figure label="Right leg" value={data ? `${formatBV(data.carry.right)} BV` : pending(loading)} />
+      </dl>
+    </IncomeCard>
   );
 }
 
 function ThisCycleCard({ data, loading }: { data: IncomeSummary | undefined; loading: boolean }) {
   const c = data?.thisCycle;
   return (
-    <Card aria-labelledby="income-now-title">
-      <CardHeader>
-        <CardTitle id="income-now-title" className="flex items-center gap-2">
-          <CardIcon icon={Timer} /> This cycle so far
-        </CardTitle>
-        <CardDescription>{c ? `Pairing cycle ${formatCyclePeriod(c.startsAt, c.endsAt)}. The final figures are worked out when it closes.` : 'The pairing cycle that is open now.'}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {c ? (
-          <dl className="grid grid-cols-2 gap-4">
-            <Figure label="Left BV" value={formatBV(c.left)} hint="Added this cycle" />
-            <Figure label="Right BV" value={formatBV(c.right)} hint="Added this cycle" />
-            <Figure label="Projected pairs" value={COUNT.format(c.pairs)} />
-            <Figure label="Projected amount" value={rupees(c.amount)} strong />
-          </dl>
-        ) : data ? (
-          <p className="text-sm text-slate-500">No pairing cycle is open right now.</p>
-        ) : (
-          <p className="text-sm text-slate-500">{pending(loading)}</p>
-        )}
-      </CardContent>
-    </Card>
+    <IncomeCard
+      id="income-now-title"
+      icon={Timer}
+      title="This cycle so far"
+      description={c ? `Pairing cycle ${formatCyclePeriod(c.startsAt, c.endsAt)}. The final figures are worked out when it closes.` : 'The pairing cycle that is open now.'}
+    >
+      {c ? (
+        <dl className="grid grid-cols-2 gap-4">
+          <Figure label="Left BV" value={formatBV(c.left)} hint="Added this cycle" />
+          <Figure label="Right BV" value={formatBV(c.right)} hint="Added this cycle" />
+          <Figure label="Projected pairs" value={COUNT.format(c.pairs)} />
+          <Figure label="Projected amount" value={rupees(c.amount)} strong />
+        </dl>
+      ) : data ? (
+        <p className="text-sm text-slate-500">No pairing cycle is open right now.</p>
+      ) : (
+        <p className="text-sm text-slate-500">{pending(loading)}</p>
+      )}
+    </IncomeCard>
   );
 }
 
 function FinancialYearCard({ data, loading }: { data: IncomeSummary | undefined; loading: boolean }) {
   const fy = data?.financialYear;
   return (
-    <Card aria-labelledby="income-fy-title" className="flex flex-col md:col-span-2 xl:col-span-1">
-      <CardHeader>
-        <CardTitle id="income-fy-title" className="flex items-center gap-2">
-          <CardIcon icon={FileText} /> Financial year {fy?.label ?? ''}
-        </CardTitle>
-        <CardDescription>Income posted since April, and the tax deducted at source from it.</CardDescription>
-      </CardHeader>
-      <CardContent className="flex-1">
-        <dl className="grid grid-cols-2 gap-4">
-          <Figure label="Gross income" value={fy ? rupees(fy.gross) : pending(loading)} />
-          <Figure label="TDS deducted" value={fy ? rupees(fy.tds) : pending(loading)} />
-        </dl>
-      </CardContent>
-      <CardFooter>
-        <span className="text-sm font-medium text-slate-700">Download statement</span>
-        <div className="flex gap-2">
-          {fy ? (
-            <>
-              <Button asChild size="sm" variant="outline">
-                <a href={statementHref(fy.label, 'csv')} download>
-                  <Download aria-hidden="true" className="size-3.5" /> <span className="sr-only">Download the {fy.label} statement as</span> CSV
-                </a>
-              </Button>
-              <Button asChild size="sm" variant="outline">
-                <a href={statementHref(fy.label, 'pdf')} download>
-                  <Download aria-hidden="true" className="size-3.5" /> <span className="sr-only">Download the {fy.label} statement as</span> PDF
-                </a>
-              </Button>
-            </>
-          ) : (
-            <>
-              <Button size="sm" variant="outline" disabled>
-                <Download aria-hidden="true" className="size-3.5" /> CSV
-              </Button>
-              <Button size="sm" variant="outline" disabled>
-                <Download aria-hidden="true" className="size-3.5" /> PDF
-              </Button>
-            </>
-          )}
-        </div>
-      </CardFooter>
-    </Card>
+    <IncomeCard
+      id="income-fy-title"
+      className="flex flex-col md:col-span-2 xl:col-span-1"
+      icon={FileText}
+      title={`Financial year ${fy?.label ?? ''}`}
+      description="Income posted since April, and the tax deducted at source from it."
+      contentClassName="flex-1"
+      footer={
+        <CardFooter>
+          <span className="text-sm font-medium text-slate-700">Download statement</span>
+          <div className="flex gap-2">
+            {fy ? (
+              <>
+                <Button asChild size="sm" variant="outline">
+                  <a href={statementHref(fy.label, 'csv')} download>
+                    <Download aria-hidden="true" className="size-3.5" /> <span className="sr-only">Download the {fy.label} statement as</span> CSV
+                  </a>
+                </Button>
+                <Button asChild size="sm" variant="outline">
+                  <a href={statementHref(fy.label, 'pdf')} download>
+                    <Download aria-hidden="true" className="size-3.5" /> <span className="sr-only">Download the {fy.label} statement as</span> PDF
+                  </a>
+                </Button>
+              </>
+            ) : (
+              <>
+                <Button size="sm" variant="outline" disabled>
+                  <Download aria-hidden="true" className="size-3.5" /> CSV
+                </Button>
+                <Button size="sm" variant="outline" disabled>
+                  <Download aria-hidden="true" className="size-3.5" /> PDF
+                </Button>
+              </>
+            )}
+          </div>
+        </CardFooter>
+      }
+    >
+      <dl className="grid grid-cols-2 gap-4">
+        <Figure label="Gross income" value={fy ? rupees(fy.gross) : pending(loading)} />
+        <Figure label="TDS deducted" value={fy ? rupees(fy.tds) : pending(loading)} />
+      </dl>
+    </IncomeCard>
   );
 }
 
@@ -226,18 +253,15 @@ function CyclesCard({ cycles }: { cycles: IncomeCycle[] }) {
                       </span>
                     </Toggle>
                     <dl className="mt-2 grid grid-cols-3 gap-2 pl-6 text-xs">
-                      <div>
-                        <dt className="text-slate-500">Gross</dt>
-                        <dd className="font-medium text-slate-800 tabular-nums">{rupees(c.gross)}</dd>
-                      </div>
-                      <div>
-                        <dt className="text-slate-500">Admin charge</dt>
-                        <dd className="font-medium text-slate-800 tabular-nums">{rupees(c.adminCharge)}</dd>
-                      </div>
-                      <div>
-                        <dt className="text-slate-500">TDS</dt>
-                        <dd className="font-medium text-slate-800 tabular-nums">{rupees(c.tds)}</dd>
-                      </div>
+                      <Term look={FIGURE} term="Gross">
+                        {rupees(c.gross)}
+                      </Term>
+                      <Term look={FIGURE} term="Admin charge">
+                        {rupees(c.adminCharge)}
+                      </Term>
+                      <Term look={FIGURE} term="TDS">
+                        {rupees(c.tds)}
+                      </Term>
                     </dl>
                     <div id={panel} hidden={!isOpen} className="mt-3 rounded-xl bg-slate-50 p-3">
                       {isOpen ? <CycleLines id={c.id} /> : null}
@@ -303,31 +327,23 @@ function CyclesCard({ cycles }: { cycles: IncomeCycle[] }) {
 
 function PoolAwardsCard({ awards }: { awards: IncomeSummary['poolAwards'] }) {
   return (
-    <Card aria-labelledby="income-pools-title">
-      <CardHeader>
-        <CardTitle id="income-pools-title" className="flex items-center gap-2">
-          <CardIcon icon={Award} /> Pool awards
-        </CardTitle>
-        <CardDescription>Your shares of the monthly pools, newest first.</CardDescription>
-      </CardHeader>
-      <CardContent className="pt-3">
-        {awards.length === 0 ? (
-          <EmptyState icon={Gift} title="No pool awards yet." description="Pools are shared each month among members who hold the rank a pool asks for." />
-        ) : (
-          <ul className="divide-y divide-slate-100" aria-label="Pool awards">
-            {awards.map((a, i) => (
-              <li key={`${a.type}-${a.periodDate}-${i}`} className="flex items-center justify-between gap-3 py-3">
-                <div className="min-w-0">
-                  <p className="font-medium text-slate-900">{a.label || ledgerTypeLabel(a.type)}</p>
-                  <p className="text-xs text-slate-500">{formatCycleMonth(a.periodDate)}</p>
-                </div>
-                <p className="shrink-0 font-semibold whitespace-nowrap text-emerald-700 tabular-nums">{rupees(a.amount)}</p>
-              </li>
-            ))}
-          </ul>
-        )}
-      </CardContent>
-    </Card>
+    <IncomeCard id="income-pools-title" icon={Award} title="Pool awards" description="Your shares of the monthly pools, newest first." contentClassName="pt-3">
+      {awards.length === 0 ? (
+        <EmptyState icon={Gift} title="No pool awards yet." description="Pools are shared each month among members who hold the rank a pool asks for." />
+      ) : (
+        <ul className="divide-y divide-slate-100" aria-label="Pool awards">
+          {awards.map((a, i) => (
+            <li key={`${a.type}-${a.periodDate}-${i}`} className="flex items-center justify-between gap-3 py-3">
+              <div className="min-w-0">
+                <p className="font-medium text-slate-900">{a.label || ledgerTypeLabel(a.type)}</p>
+                <p className="text-xs text-slate-500">{formatCycleMonth(a.periodDate)}</p>
+              </div>
+              <p className="shrink-0 font-semibold whitespace-nowrap text-emerald-700 tabular-nums">{rupees(a.amount)}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </IncomeCard>
   );
 }
 

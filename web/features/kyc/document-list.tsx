@@ -3,7 +3,7 @@ import { Download, Eye, FileText, RefreshCw } from 'lucide-react';
 import { KYC_TYPE_LABELS, maskTail, type KycDocumentView } from '@contracts';
 import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
-import { toast } from '../../components/ui/toast';
+import { toastError } from '../../components/ui/toast';
 import { formatDate } from '../../lib/format';
 import { documentHref } from './api';
 import { ReplaceDocumentDialog } from './replace-document-dialog';
@@ -12,7 +12,7 @@ import { DocumentStatusBadge } from './status-badge';
 function viewDocument(doc: KycDocumentView) {
   const label = KYC_TYPE_LABELS[doc.documentType];
   if (!doc.documentUrl) {
-    toast({ title: 'No Document', description: `No document available for ${label}. Please upload a document first.`, variant: 'destructive' });
+    toastError(`No document available for ${label}. Please upload a document first.`, 'No Document');
     return;
   }
   try {
@@ -23,7 +23,7 @@ function viewDocument(doc: KycDocumentView) {
     }
     win.opener = null;
   } catch {
-    toast({ title: 'Error', description: `Error opening ${label} document. Please try again.`, variant: 'destructive' });
+    toastError(`Error opening ${label} document. Please try again.`);
   }
 }
 

@@ -1,5 +1,6 @@
+import { useState, type ChangeEvent } from 'react';
 import { KYC_MAX_BYTES, MSG } from '@contracts';
-import { toast } from '../../components/ui/toast';
+import { toastError } from '../../components/ui/toast';
 import { isAllowedDocument } from '../../lib/files';
 
 /** The KYC page's client checks (doc 1 §5): answers the message, or null when the file is fine. */
@@ -18,5 +19,46 @@ const TITLES: Record<string, string> = {
 
 /** Toast for a failed check, titled as doc 1 §8 names it. */
 export function toastFileProblem(message: string) {
-  toast({ title: TITLES[message] ?? 'Invalid File', description: message, variant: 'destructive' });
+  toastError(message, TITLES[message] ?? 'Invalid File');
+}
+
+/** The file of a KYC form: a picked file that fails the checks is refused at once (toast, message under the field). */
+export function useKycFile() {
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | undefined>();
+
+  function refuse(problem: string) {
+    toastFileProblem(problem);
+    setFileError(problem);
+  }
+
+  function onFile(e: ChangeEvent<HTMLInputElement>) {
+    const picked = e.target.files?.[0] ?? null;
+    const problem = picked ? checkKycFile(picked) : null;
+    if (problem) {
+      refuse(problem);
+      setFile(null);
+      e.target.value = '';
+      return;
+    }
+    setFileError(undefined);
+    setFile(picked);
+  }
+
+  /** The file to send, or null once the missing or unfit file has been reported. */
+  function requireFile(): File | null {
+    const problem = checkKycFile(file);
+    if (problem || !file) {
+      refuse(problem ?? MSG.kycFileRequired);
+      return null;
+    }
+    return file;
+  }
+
+  function clear() {
+    setFile(null);
+    setFileError(undefined);
+  }
+
+  return { file, fileError, onFile, requireFile, clear };
 }

@@ -1,79 +1,54 @@
-import { useState, type ChangeEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { FileUp } from 'lucide-react';
-import { KYC_REPLACE_PROGRESS_STEPS, KYC_TYPE_LABELS, MSG, type KycDocumentView } from '@contracts';
+import { KYC_REPLACE_PROGRESS_STEPS, KYC_TYPE_LABELS, type KycDocumentView } from '@contracts';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogFooter } from '../../components/ui/dialog';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { Progress } from '../../components/ui/progress';
-import { toast } from '../../components/ui/toast';
-import { errorMessage } from '../../lib/api';
 import { DOCUMENT_ACCEPT } from '../../lib/files';
 import { formatBytes } from '../../lib/format';
-import { CURRENT_USER_KEY } from '../account';
-import { KYC_KEY, replaceKycDocument } from './api';
-import { checkKycFile, toastFileProblem } from './file-checks';
+import { useReplaceKycDocument } from './upload-api';
+import { useKycFile } from './file-checks';
 
 const [READING, SENDING, DONE] = KYC_REPLACE_PROGRESS_STEPS;
 
 /** Replace a rejected document (doc 1 §2, §4): jpg/jpeg/png/pdf, progress 25, 75, 100. */
 export function ReplaceDocumentDialog({ document, open, onOpenChange }: { document: KycDocumentView; open: boolean; onOpenChange: (open: boolean) => void }) {
-  const queryClient = useQueryClient();
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState<string | undefined>();
+  const { file, fileError, onFile, requireFile, clear } = useKycFile();
+  const replace = useReplaceKycDocument(document.id);
   const [documentNumber, setDocumentNumber] = useState('');
   const [progress, setProgress] = useState(0);
   const busy = progress > 0 && progress < DONE;
   const label = KYC_TYPE_LABELS[document.documentType];
 
   function reset() {
-    setFile(null);
-    setFileError(undefined);
+    clear();
     setDocumentNumber('');
     setProgress(0);
   }
 
-  function onFile(e: ChangeEvent<HTMLInputElement>) {
-    const picked = e.target.files?.[0] ?? null;
-    const problem = picked ? checkKycFile(picked) : null;
-    if (problem) {
-      toastFileProblem(problem);
-      setFileError(problem);
-      setFile(null);
-      e.target.value = '';
-      return;
-    }
-    setFileError(undefined);
-    setFile(picked);
-  }
-
   async function submit() {
-    const problem = checkKycFile(file);
-    if (problem || !file) {
-      toastFileProblem(problem ?? MSG.kycFileRequired);
-      setFileError(problem ?? MSG.kycFileRequired);
+    const chosen = requireFile();
+    if (!chosen) return;
+    setProgress(READING);
+    setProgress(SENDING);
+    const res = await replace.run(
+      { documentType: document.documentType, file: chosen, documentNumber: documentNumber.trim() || undefined },
+      {
+        // The bar reaches 100 with the success toast, while the documents are re-read.
+        successToast: (_data, vars) => {
+          setProgress(DONE);
+          return { title: 'Document Replaced', description: `Your ${KYC_TYPE_LABELS[vars.documentType]} has been replaced and is under review.` };
+        },
+      },
+    );
+    if (!res.ok) {
+      setProgress(0);
       return;
     }
-    try {
-      setProgress(READING);
-      setProgress(SENDING);
-      const res = await replaceKycDocument(document.id, { documentType: document.documentType, file, documentNumber: documentNumber.trim() || undefined });
-      if (!res.ok) {
-        setProgress(0);
-        toast({ title: 'Replacement Failed', description: res.error.message || 'Failed to process document. Please try again.', variant: 'destructive' });
-        return;
-      }
-      setProgress(DONE);
-      toast({ title: 'Document Replaced', description: `Your ${label} has been replaced and is under review.`, variant: 'success' });
-      await Promise.all([queryClient.invalidateQueries({ queryKey: KYC_KEY }), queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY })]);
-      onOpenChange(false);
-      reset();
-    } catch (err) {
-      setProgress(0);
-      const fallback = err instanceof Error && err.message === 'Failed to read file' ? 'Failed to read file' : 'Failed to process document. Please try again.';
-      toast({ title: 'Replacement Failed', description: errorMessage(err, fallback), variant: 'destructive' });
-    }
+    onOpenChange(false);
+    reset();
   }
 
   function handleOpenChange(next: boolean) {

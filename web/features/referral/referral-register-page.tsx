@@ -5,7 +5,7 @@ import { DELAYS, MSG } from '@contracts';
 import { AuthCard, AuthHeading, AuthLayout } from '../../app/layouts/auth-layout';
 import { Button } from '../../components/ui/button';
 import { InlineLoader } from '../../components/ui/spinner';
-import { apiGet } from '../../lib/api';
+import { getRoute } from '../../lib/api';
 import { titleCase } from '../../lib/format';
 import { RegistrationForm } from './registration-form';
 import { RegistrationSuccess } from './registration-success';
@@ -43,7 +43,7 @@ export function ReferralRegisterPage() {
   useEffect(() => {
     if (!token) return;
     let cancelled = false;
-    apiGet<ValidateAnswer>(`/api/referral/validate?token=${encodeURIComponent(token)}`)
+    getRoute('GET /api/referral/validate', { query: { token } })
       .then((answer) => !cancelled && setState(answer?.valid ? { kind: 'valid', answer } : { kind: 'invalid' }))
       .catch(() => !cancelled && setState({ kind: 'invalid' }));
     return () => {

@@ -5,7 +5,7 @@ import { FileUp } from 'lucide-react';
 import { REFERRAL_PACKAGE_AMOUNT } from '@contracts';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { toast } from '../../components/ui/toast';
+import { toastError } from '../../components/ui/toast';
 import type { ApiFailure } from '../../lib/mutation';
 import { applyFieldErrors } from '../../lib/form-errors';
 import { isEmailTaken, useCompleteRegistration } from './api';
@@ -44,7 +44,7 @@ function UploadHints({ summary }: { summary: DocumentUploads['summary'] }) {
 }
 
 function toastUploadIssues() {
-  toast({ title: COPY.uploadIssues, description: 'Please wait for uploads to finish, or retry or remove the documents that failed.', variant: 'destructive' });
+  toastError('Please wait for uploads to finish, or retry or remove the documents that failed.', COPY.uploadIssues);
 }
 
 const isDocumentKey = (k: string): k is DocumentKey => REFERRAL_DOCUMENTS.some((d) => d.key === k);

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { REFERRAL_DOC_MAX_BYTES } from '@contracts';
-import { toast } from '../../components/ui/toast';
+import { toastError } from '../../components/ui/toast';
 import { processDocument } from './compress-image';
 import {
   COPY,
@@ -71,7 +71,7 @@ export function useDocumentUploads() {
         if (!current()) return;
         if (out.size > REFERRAL_DOC_MAX_BYTES) {
           patch(key, { status: 'error', error: sizeMessage(doc.label) });
-          toast({ title: COPY.invalidFile, description: sizeMessage(doc.label), variant: 'destructive' });
+          toastError(sizeMessage(doc.label), COPY.invalidFile);
           return;
         }
         patch(key, { status: 'done', progress: 100, blob: out.blob, outputSize: out.size });
@@ -80,12 +80,12 @@ export function useDocumentUploads() {
         if (retries < UPLOAD_RETRIES) {
           const attempt = retries + 1;
           patch(key, { status: 'error', error: retryMessage(attempt), retries: attempt });
-          toast({ title: COPY.processingFailed, description: `${doc.label}: ${retryMessage(attempt)}`, variant: 'destructive' });
+          toastError(`${doc.label}: ${retryMessage(attempt)}`, COPY.processingFailed);
           timers.current[key] = setTimeout(() => void run(key, round, attempt), UPLOAD_RETRY_DELAY_MS);
           return;
         }
         patch(key, { status: 'error', error: COPY.maxRetries });
-        toast({ title: COPY.processingError, description: COPY.processingErrorText, variant: 'destructive' });
+        toastError(COPY.processingErrorText, COPY.processingError);
       }
     },
     [patch],
@@ -99,7 +99,7 @@ export function useDocumentUploads() {
       const other = REFERRAL_DOCUMENTS.find((d) => d.key !== key && files.current[d.key]?.name === file.name);
       if (problem || other) {
         const description = problem ?? duplicateMessage(file.name, other!.label);
-        toast({ title: problem ? COPY.invalidFile : COPY.duplicateFile, description, variant: 'destructive' });
+        toastError(description, problem ? COPY.invalidFile : COPY.duplicateFile);
         patch(key, { refused: description });
         return false;
       }

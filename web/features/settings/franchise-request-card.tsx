@@ -12,6 +12,9 @@ import { formatBV, formatMoney } from '../../lib/money';
 import { isFranchiseRole, ROLE_LABELS } from '../account';
 import { useFranchiseRequests } from './api';
 import { FranchiseRequestForm } from './franchise-request-form';
+import { Term, type TermLook } from '../../components/ui/term';
+
+const FIELD: TermLook = { term: 'text-slate-500', value: 'font-medium text-slate-900' };
 
 const STATUS: Record<FranchiseRequestView['status'], { label: string; tone: BadgeTone }> = {
   pending: { label: 'Pending', tone: 'warning' },
@@ -32,22 +35,18 @@ function RequestItem({ r }: { r: FranchiseRequestView }) {
         </Badge>
       </div>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-xs sm:grid-cols-4">
-        <div>
-          <dt className="text-slate-500">Investment</dt>
-          <dd className="font-medium text-slate-900">{r.investmentAmount ? formatMoney(r.investmentAmount) : '—'}</dd>
-        </div>
-        <div>
-          <dt className="text-slate-500">Business volume</dt>
-          <dd className="font-medium text-slate-900">{r.businessVolume ? `${formatBV(r.businessVolume)} BV` : '—'}</dd>
-        </div>
-        <div>
-          <dt className="text-slate-500">Submitted</dt>
-          <dd className="font-medium text-slate-900">{formatDate(r.createdAt)}</dd>
-        </div>
-        <div>
-          <dt className="text-slate-500">Reviewed</dt>
-          <dd className="font-medium text-slate-900">{formatDate(r.reviewedAt, 'Not yet')}</dd>
-        </div>
+        <Term look={FIELD} term="Investment">
+          {r.investmentAmount ? formatMoney(r.investmentAmount) : '—'}
+        </Term>
+        <Term look={FIELD} term="Business volume">
+          {r.businessVolume ? `${formatBV(r.businessVolume)} BV` : '—'}
+        </Term>
+        <Term look={FIELD} term="Submitted">
+          {formatDate(r.createdAt)}
+        </Term>
+        <Term look={FIELD} term="Reviewed">
+          {formatDate(r.reviewedAt, 'Not yet')}
+        </Term>
       </dl>
       {r.adminNotes ? (
         <p className="rounded-lg bg-slate-50 p-2.5 text-sm text-slate-700">

@@ -6,11 +6,8 @@ import { Button } from '../../components/ui/button';
 import { CharacterCount } from '../../components/ui/character-count';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input, Select, Textarea, Options } from '../../components/ui/input';
-import { toast } from '../../components/ui/toast';
-import { errorMessage } from '../../lib/api';
-import { applyFieldErrors } from '../../lib/form-errors';
 import { schemaResolver } from '../../lib/schema-resolver';
-import { submitFranchiseRequest, useInvalidateFranchiseRequests } from './api';
+import { useSubmitFranchiseRequest } from './api';
 
 type FranchiseType = (typeof FRANCHISE_TYPES)[number];
 interface Values {
@@ -27,7 +24,7 @@ const typeLabel = (t: FranchiseType) => (t.endsWith('Franchise') ? t : `${t} Fra
 
 /** Apply for a franchise (doc 3 §5.2): type, investment amount, a business plan of 50 characters or more. */
 export function FranchiseRequestForm() {
-  const invalidate = useInvalidateFranchiseRequests();
+  const submit = useSubmitFranchiseRequest();
   const form = useForm<Values, unknown, z.output<typeof FranchiseRequestInput>>({
     resolver: schemaResolver<Values, typeof FranchiseRequestInput>(FranchiseRequestInput),
     defaultValues: DEFAULTS,
@@ -36,19 +33,8 @@ export function FranchiseRequestForm() {
   const planLength = form.watch('businessPlan').trim().length;
 
   const onSubmit = form.handleSubmit(async (v) => {
-    try {
-      const res = await submitFranchiseRequest(v);
-      if (!res.ok) {
-        applyFieldErrors(form.setError, res.error.fieldErrors, FIELDS);
-        toast({ title: 'Request Not Submitted', description: res.error.message || 'Failed to submit the franchise request', variant: 'destructive' });
-        return;
-      }
-      toast({ title: 'Franchise Request Submitted', description: 'An admin will review your request; its status shows below.', variant: 'success' });
-      form.reset(DEFAULTS);
-      void invalidate();
-    } catch (e) {
-      toast({ title: 'Request Not Submitted', description: errorMessage(e, 'Failed to submit the franchise request'), variant: 'destructive' });
-    }
+    const res = await submit.run(v, { setError: form.setError, fields: FIELDS });
+    if (res.ok) form.reset(DEFAULTS);
   });
 
   const planDescribedBy = [errors.businessPlan ? 'franchise-plan-error' : '', 'franchise-plan-count'].filter(Boolean).join(' ');

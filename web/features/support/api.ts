@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TicketInput, TicketView } from '@contracts';
-import { apiRequest, type WriteResult, getRoute } from '../../lib/api';
+import { apiRequest, getRoute } from '../../lib/api';
+import { useApiMutation } from '../../lib/mutation';
 
 export const TICKETS_KEY = ['/api/support-tickets'] as const;
 
@@ -9,11 +10,14 @@ export function useTickets() {
   return useQuery({ queryKey: TICKETS_KEY, queryFn: () => getRoute('GET /api/support-tickets'), staleTime: 30_000 });
 }
 
-export function openTicket(body: TicketInput): Promise<WriteResult<TicketView>> {
-  return apiRequest<TicketView>('POST', TICKETS_KEY[0], body);
-}
-
-export function useInvalidateTickets() {
+/** POST /api/support-tickets: open a ticket; the member's tickets re-read after it. */
+export function useOpenTicket() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: TICKETS_KEY });
+  return useApiMutation<TicketInput, TicketView>({
+    request: (body) => apiRequest<TicketView>('POST', TICKETS_KEY[0], body),
+    errorTitle: 'Ticket Not Submitted',
+    errorFallback: 'Failed to submit the ticket',
+    successToast: () => ({ title: 'Ticket Submitted', description: 'Our support team will answer here; you can follow the ticket in My Tickets.' }),
+    invalidate: () => void queryClient.invalidateQueries({ queryKey: TICKETS_KEY }),
+  });
 }

@@ -8,11 +8,8 @@ import { CharacterCount } from '../../components/ui/character-count';
 import { ChoiceCards } from '../../components/ui/choice-cards';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input, Select, Textarea, Options } from '../../components/ui/input';
-import { toast } from '../../components/ui/toast';
-import { errorMessage } from '../../lib/api';
-import { applyFieldErrors } from '../../lib/form-errors';
 import { schemaResolver } from '../../lib/schema-resolver';
-import { openTicket, useInvalidateTickets } from './api';
+import { useOpenTicket } from './api';
 import { priorityLabel } from './ticket-badges';
 
 type Category = (typeof TICKET_CATEGORIES)[number];
@@ -36,25 +33,14 @@ const DESCRIPTION_MIN = 20;
 
 /** Open a support ticket (doc 3 §5.2): category, subject >= 5, description >= 20, priority (default medium). */
 export function TicketForm() {
-  const invalidate = useInvalidateTickets();
+  const openTicket = useOpenTicket();
   const form = useForm<Values, unknown, z.output<typeof TicketInput>>({ resolver: schemaResolver<Values, typeof TicketInput>(TicketInput), defaultValues: DEFAULTS });
   const { errors, isSubmitting } = form.formState;
   const descriptionLength = form.watch('description').trim().length;
 
   const onSubmit = form.handleSubmit(async (v) => {
-    try {
-      const res = await openTicket(v);
-      if (!res.ok) {
-        applyFieldErrors(form.setError, res.error.fieldErrors, FIELDS);
-        toast({ title: 'Ticket Not Submitted', description: res.error.message || 'Failed to submit the ticket', variant: 'destructive' });
-        return;
-      }
-      toast({ title: 'Ticket Submitted', description: 'Our support team will answer here; you can follow the ticket in My Tickets.', variant: 'success' });
-      form.reset(DEFAULTS);
-      void invalidate();
-    } catch (e) {
-      toast({ title: 'Ticket Not Submitted', description: errorMessage(e, 'Failed to submit the ticket'), variant: 'destructive' });
-    }
+    const res = await openTicket.run(v, { setError: form.setError, fields: FIELDS });
+    if (res.ok) form.reset(DEFAULTS);
   });
 
   return (

@@ -6,15 +6,15 @@ import { RecruitRequest, type RecruitResponse } from '@contracts';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogFooter, DialogTrigger, FormFooter } from '../../components/ui/dialog';
-import { FormField, fieldA11y } from '../../components/ui/form-field';
-import { Input, Textarea } from '../../components/ui/input';
+import { FormField } from '../../components/ui/form-field';
+import { Textarea } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast';
-import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
-import { applyFieldErrors } from '../../lib/form-errors';
-import { createRecruitLink, TEAM_KEYS, useInvalidateTeam } from './api';
+import { toastError } from '../../lib/mutation';
+import { useCreateRecruitLink } from './actions-api';
 import { PositionChoice } from './position-choice';
 import { schemaResolver } from './resolver';
+import { TextField } from '../../components/ui/text-field';
 
 type Values = { fullName: string; email: string; position: 'left' | 'right' };
 const EMPTY: Values = { fullName: '', email: '', position: 'left' };
@@ -35,7 +35,7 @@ export function AddRecruitDialog() {
   // Kept outside the dialog's content so closing and reopening still shows the last link until Clear.
   const [link, setLink] = useState<RecruitResponse | null>(null);
   const [copied, setCopied] = useState(false);
-  const invalidate = useInvalidateTeam();
+  const create = useCreateRecruitLink();
   const form = useForm<Values, unknown, z.output<typeof RecruitRequest>>({
     resolver: schemaResolver<Values, typeof RecruitRequest>(RecruitRequest),
     defaultValues: EMPTY,
@@ -44,40 +44,25 @@ export function AddRecruitDialog() {
   const err = (f: keyof Values) => errors[f]?.message;
 
   const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const res = await createRecruitLink(values);
-      if (!res.ok) {
-        applyFieldErrors(form.setError, res.error.fieldErrors, FIELDS);
-        toast({ title: 'Error', description: res.error.message || 'Failed to generate referral link', variant: 'destructive' });
-        return;
-      }
-      if (!res.data?.referralLink) {
-        toast({ title: 'Error generating link', description: 'Please try again', variant: 'destructive' });
-        return;
-      }
-      setLink(res.data);
-      const ok = await copyText(res.data.referralLink);
-      setCopied(ok);
-      toast({
-        title: 'Referral Link Generated',
-        description: ok ? 'The link has been copied to your clipboard.' : 'Copy the link below and send it to your recruit.',
-        variant: 'success',
-      });
-      void invalidate([TEAM_KEYS.members, TEAM_KEYS.stats, TEAM_KEYS.pending]);
-    } catch (e) {
-      toast({ title: 'Error', description: errorMessage(e, 'Failed to generate referral link'), variant: 'destructive' });
-    }
+    const res = await create.run(values, { setError: form.setError, fields: FIELDS });
+    if (!res.ok) return;
+    if (!res.data?.referralLink) return toastError('Please try again', 'Error generating link');
+    setLink(res.data);
+    const ok = await copyText(res.data.referralLink);
+    setCopied(ok);
+    toast({
+      title: 'Referral Link Generated',
+      description: ok ? 'The link has been copied to your clipboard.' : 'Copy the link below and send it to your recruit.',
+      variant: 'success',
+    });
   });
 
   const copy = async () => {
     if (!link) return;
     const ok = await copyText(link.referralLink);
     setCopied(ok);
-    toast(
-      ok
-        ? { title: 'Link Copied', description: 'The referral link is on your clipboard.', variant: 'success' }
-        : { title: 'Could not copy', description: 'Select the link and copy it by hand.', variant: 'destructive' },
-    );
+    if (ok) toast({ title: 'Link Copied', description: 'The referral link is on your clipboard.', variant: 'success' });
+    else toastError('Select the link and copy it by hand.', 'Could not copy');
   };
 
   const clear = () => {
@@ -113,12 +98,8 @@ export function AddRecruitDialog() {
           </div>
         ) : (
           <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
-            <FormField id="recruit-fullName" label="Full Name" error={err('fullName')}>
-              <Input autoComplete="off" {...fieldA11y('recruit-fullName', err('fullName'))} {...form.register('fullName')} />
-            </FormField>
-            <FormField id="recruit-email" label="Email" error={err('email')}>
-              <Input type="email" autoComplete="off" {...fieldA11y('recruit-email', err('email'))} {...form.register('email')} />
-            </FormField>
+            <TextField form={form} name="fullName" id="recruit-fullName" label="Full Name" autoComplete="off" />
+            <TextField form={form} name="email" id="recruit-email" label="Email" type="email" autoComplete="off" />
             <PositionChoice legend="Position" error={err('position')} {...form.register('position')} />
             <FormFooter onCancel={() => setOpen(false)} busy={isSubmitting}>
               {isSubmitting ? null : <Link2 aria-hidden="true" className="size-4" />} Generate Link

@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DownlineResponse, RecruitResponse, Side } from '@contracts';
 import { DOWNLINE_MAX_LEVELS } from '@contracts';
-import { apiGet, apiRequest, type WriteResult, getRoute } from '../../lib/api';
+import { getRoute } from '../../lib/api';
 
 /** First element of every team query key: the path it reads (invalidation matches on it). */
 export const TEAM_KEYS = {
@@ -16,13 +15,9 @@ export const TEAM_KEYS = {
 // Team data changes when others act (admin approvals, new registrations): a visit after 30 s re-reads it.
 const STALE_MS = 30_000;
 
-function withQuery(path: string, params: Record<string, string | number | null | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
-  }
-  const text = search.toString();
-  return text ? `${path}?${text}` : path;
+/** A team read whose last answer stays on screen while the next one loads (another search, filter or root). */
+function useTeamRead<T>(queryKey: readonly unknown[], queryFn: () => Promise<T>) {
+  return useQuery({ queryKey, queryFn, placeholderData: keepPreviousData, staleTime: STALE_MS });
 }
 
 export function useTeamStats() {
@@ -35,12 +30,7 @@ export function usePendingDecisions() {
 
 /** Direct recruits; the server filters on first name, last name and email. */
 export function useTeamMembers(search: string) {
-  return useQuery({
-    queryKey: [TEAM_KEYS.members, search],
-    queryFn: () => getRoute('GET /api/team/members', { query: { search } }),
-    placeholderData: keepPreviousData,
-    staleTime: STALE_MS,
-  });
+  return useTeamRead([TEAM_KEYS.members, search], () => getRoute('GET /api/team/members', { query: { search } }));
 }
 
 export function useTeamPendingRecruits() {
@@ -56,38 +46,13 @@ export interface DownlineFilters {
 
 /** The downline to 10 levels; search, level and status are applied by the server (decisions §11). */
 export function useDownline(filters: DownlineFilters) {
-  return useQuery({
-    queryKey: [TEAM_KEYS.downline, filters],
-    queryFn: () =>
-      apiGet<DownlineResponse>(
-        withQuery(TEAM_KEYS.downline, {
-          levels: DOWNLINE_MAX_LEVELS,
-          search: filters.search,
-          level: filters.level === 'all' ? undefined : filters.level,
-          status: filters.status === 'all' ? undefined : filters.status,
-        }),
-      ),
-    placeholderData: keepPreviousData,
-    staleTime: STALE_MS,
-  });
+  const query = { levels: DOWNLINE_MAX_LEVELS, search: filters.search, level: filters.level === 'all' ? undefined : filters.level, status: filters.status === 'all' ? undefined : filters.status };
+  return useTeamRead([TEAM_KEYS.downline, filters], () => getRoute('GET /api/team/downline', { query }));
 }
 
 /** Two levels below rootId (the viewer when absent). */
 export function useBinaryTree(rootId: string | null) {
-  return useQuery({
-    queryKey: [TEAM_KEYS.tree, rootId],
-    queryFn: () => getRoute('GET /api/binary-tree', { query: { rootId } }),
-    placeholderData: keepPreviousData,
-    staleTime: STALE_MS,
-  });
-}
-
-export function decideRecruit(id: string, body: { decision: 'approved' | 'rejected'; position?: Side; reason?: string }) {
-  return apiRequest<{ message?: string }>('POST', `${TEAM_KEYS.decisions}/${encodeURIComponent(id)}/decide`, body);
-}
-
-export function createRecruitLink(body: { fullName: string; email: string; position: Side }): Promise<WriteResult<RecruitResponse>> {
-  return apiRequest<RecruitResponse>('POST', '/api/team/recruit', body);
+  return useTeamRead([TEAM_KEYS.tree, rootId], () => getRoute('GET /api/binary-tree', { query: { rootId } }));
 }
 
 /** Marks the team reads under these paths stale; the ones on screen refetch. */

@@ -1,6 +1,5 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LedgerEntry, Page, WithdrawalRequest, WithdrawalView } from '@contracts';
-import { apiGet, apiRequest, type WriteResult, getRoute } from '../../lib/api';
+import { getRoute } from '../../lib/api';
 
 /** First element of every wallet query key: the path it reads (invalidation matches on it). */
 export const WALLET_KEYS = {
@@ -24,9 +23,7 @@ export function useLedger() {
     queryKey: [WALLET_KEYS.ledger],
     initialPageParam: '',
     queryFn: ({ pageParam }) => {
-      const search = new URLSearchParams({ limit: String(LEDGER_PAGE) });
-      if (pageParam) search.set('cursor', pageParam);
-      return apiGet<Page<LedgerEntry>>(`${WALLET_KEYS.ledger}?${search.toString()}`);
+      return getRoute('GET /api/wallet/transactions', { query: { limit: LEDGER_PAGE, cursor: pageParam } });
     },
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     staleTime: STALE_MS,
@@ -36,10 +33,6 @@ export function useLedger() {
 /** GET /api/withdrawals: the member's own requests. */
 export function useWithdrawals() {
   return useQuery({ queryKey: [WALLET_KEYS.withdrawals], queryFn: () => getRoute('GET /api/withdrawals'), staleTime: STALE_MS });
-}
-
-export function requestWithdrawal(body: WithdrawalRequest, idempotencyKey: string): Promise<WriteResult<{ message: string; withdrawal: WithdrawalView }>> {
-  return apiRequest('POST', WALLET_KEYS.withdrawals, body, { headers: { 'Idempotency-Key': idempotencyKey } });
 }
 
 /** Marks every wallet read (summary, ledger, withdrawals) stale; the ones on screen refetch. */

@@ -8,14 +8,11 @@ import { ChoiceCards } from '../../components/ui/choice-cards';
 import { Dialog, DialogContent, DialogTrigger, FormFooter } from '../../components/ui/dialog';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input, Select, Options } from '../../components/ui/input';
-import { toast } from '../../components/ui/toast';
-import { errorMessage } from '../../lib/api';
-import { applyFieldErrors } from '../../lib/form-errors';
 import { newIdempotencyKey } from '../../lib/idempotency';
 import { compareMoney, formatMoney } from '../../lib/money';
 import { schemaResolver } from '../../lib/schema-resolver';
 import { useSignedInUser } from '../account';
-import { requestWithdrawal, useInvalidateWallet } from './api';
+import { useRequestWithdrawal } from './withdrawal-api';
 import { payoutBlock } from './payout-notice';
 import { Alert } from '../../components/ui/alert';
 
@@ -58,7 +55,7 @@ function defaultsOf(user: CurrentUser): Values {
 export function WithdrawalDialog({ summary, disabled, describedBy }: { summary: WalletSummary | undefined; disabled: boolean; describedBy?: string }) {
   const user = useSignedInUser();
   const [open, setOpen] = useState(false);
-  const invalidate = useInvalidateWallet();
+  const withdraw = useRequestWithdrawal();
   // One key per opening of the dialog: a retry after a lost answer cannot debit twice (decisions §6).
   const [key, setKey] = useState(newIdempotencyKey);
   const balance = summary?.balance ?? '0';
@@ -93,19 +90,8 @@ export function WithdrawalDialog({ summary, disabled, describedBy }: { summary: 
       v.withdrawalType === 'bank'
         ? { withdrawalType: 'bank', amount: v.amount, bankDetails: v.bankDetails }
         : { withdrawalType: 'usdt', amount: v.amount, usdtWalletAddress: v.usdtWalletAddress, networkType: v.networkType };
-    try {
-      const res = await requestWithdrawal(body, key);
-      if (!res.ok) {
-        applyFieldErrors(form.setError, res.error.fieldErrors, FIELDS);
-        toast({ title: 'Withdrawal Failed', description: res.error.message || 'Failed to submit withdrawal request', variant: 'destructive' });
-        return;
-      }
-      toast({ title: 'Withdrawal Requested', description: res.data.message || WALLET_MSG.withdrawalRequested, variant: 'success' });
-      void invalidate();
-      setOpen(false);
-    } catch (e) {
-      toast({ title: 'Withdrawal Failed', description: errorMessage(e, 'Failed to submit withdrawal request'), variant: 'destructive' });
-    }
+    const res = await withdraw.run({ body, key }, { setError: form.setError, fields: FIELDS });
+    if (res.ok) setOpen(false);
   });
 
   const err = (f: 'amount' | 'usdtWalletAddress' | 'networkType') => errors[f]?.message;

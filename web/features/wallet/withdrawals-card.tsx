@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import type { WithdrawalView } from '@contracts';
 import { Landmark } from 'lucide-react';
 import { Badge } from '../../components/ui/badge';
@@ -10,15 +9,9 @@ import { formatDate, formatDateTime } from '../../lib/format';
 import { formatMoney } from '../../lib/money';
 import { useWithdrawals } from './api';
 import { WITHDRAWAL_STATUS_LOOK, withdrawalTypeLabel } from './labels';
+import { termOf } from '../../components/ui/term';
 
-function Detail({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="flex gap-2 text-sm">
-      <dt className="shrink-0 text-slate-500">{term}</dt>
-      <dd className="min-w-0 break-words text-slate-800">{children}</dd>
-    </div>
-  );
-}
+const Detail = termOf({ row: 'flex gap-2 text-sm', term: 'shrink-0 text-slate-500', value: 'min-w-0 break-words text-slate-800' });
 
 function payoutTo(w: WithdrawalView): string {
   if (w.withdrawalType === 'usdt') return w.usdtWalletAddress ?? '—';

@@ -1,4 +1,4 @@
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -7,19 +7,18 @@ import { AuditLogQuery } from '@contracts';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { FormField, fieldA11y } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
-import { apiGet } from '../../../lib/api';
+import { getRoute } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { titleCase } from '../../../lib/format';
-import { browserTimeZone, formatDateTimeUS, toQueryString } from '../format';
+import { browserTimeZone, formatDateTimeUS } from '../format';
 import { KEYS, schemaResolver } from '../queries';
-import type { AuditEntry, AuditPage } from '../types';
+import type { AuditEntry } from '../types';
 import { roleLabel } from '../ui/badges';
 import { LoadMore, QueryStates } from '../../../components/ui/query-error';
 import { SectionHeader } from '../ui/section-header';
 import { useServerFieldErrors } from '../members/server-errors';
-import { TableFrame, Td, Th } from '../../../components/ui/table';
+import { DataTable } from '../../../components/ui/table';
+import { TextField } from '../../../components/ui/text-field';
 
 const FilterForm = AuditLogQuery.pick({ actor: true, action: true, entityType: true, dateFrom: true, dateTo: true }).superRefine((v, ctx) => {
   if (v.dateFrom && v.dateTo && v.dateFrom > v.dateTo) ctx.addIssue({ code: 'custom', path: ['dateFrom'], message: 'The start date is after the end date' });
@@ -179,29 +178,26 @@ function EntityCell({ e }: { e: AuditEntry }) {
   );
 }
 
+/** Opens or closes an entry's before/after. */
+function DetailsToggle({ e, open, onToggle, variant }: { e: AuditEntry; open: boolean; onToggle: (id: string) => void; variant: 'ghost' | 'outline' }) {
+  return (
+    <Button size="sm" variant={variant} aria-expanded={open} onClick={() => onToggle(e.id)} aria-label={`${open ? 'Hide' : 'Show'} details of ${e.action}`}>
+      {open ? <ChevronDown aria-hidden="true" className="size-4" /> : <ChevronRight aria-hidden="true" className="size-4" />}
+      Details
+    </Button>
+  );
+}
+
 /** A6 Users Activities: the audit log (decisions.md §9, §11), newest first, filtered, with before/after. */
 export function UsersActivitiesSection() {
   const [filters, setFilters] = useState<Filters>({});
   const [expanded, setExpanded] = useState<Set<string>>(new Set());
   const timezone = browserTimeZone();
   const form = useForm<Values, unknown, Filters>({ resolver: schemaResolver<Values, typeof FilterForm>(FilterForm), defaultValues: EMPTY });
-  const { errors } = form.formState;
 
   const log = useInfiniteQuery({
     queryKey: [KEYS.auditLog, filters, timezone],
-    queryFn: ({ pageParam }) =>
-      apiGet<AuditPage>(
-        `${KEYS.auditLog}${toQueryString({
-          actor: filters.actor,
-          action: filters.action,
-          entityType: filters.entityType,
-          dateFrom: filters.dateFrom,
-          dateTo: filters.dateTo,
-          timezone,
-          cursor: pageParam,
-          limit: 50,
-        })}`,
-      ),
+    queryFn: ({ pageParam }) => getRoute('GET /api/admin/audit-log', { query: { ...filters, timezone, cursor: pageParam, limit: 50 } }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     placeholderData: keepPreviousData,
@@ -217,7 +213,6 @@ export function UsersActivitiesSection() {
       else next.add(id);
       return next;
     });
-  const err = (f: keyof Values) => errors[f]?.message;
 
   const empty = (
     <EmptyState
@@ -243,31 +238,21 @@ export function UsersActivitiesSection() {
         className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
       >
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
-          <FormField id="audit-actor" label="Actor" error={err('actor')}>
-            <Input placeholder="User ID or email" autoComplete="off" {...fieldA11y('audit-actor', err('actor'))} {...form.register('actor')} />
-          </FormField>
-          <FormField id="audit-action" label="Action" error={err('action')}>
-            <Input placeholder="e.g. user., kyc." list="audit-actions" autoComplete="off" {...fieldA11y('audit-action', err('action'))} {...form.register('action')} />
-          </FormField>
+          <TextField form={form} name="actor" id="audit-actor" label="Actor" placeholder="User ID or email" autoComplete="off" />
+          <TextField form={form} name="action" id="audit-action" label="Action" placeholder="e.g. user., kyc." list="audit-actions" autoComplete="off" />
           <datalist id="audit-actions">
             {[...ACTION_PREFIXES, ...Object.keys(ACTION_LABELS)].map((a) => (
               <option key={a} value={a} />
             ))}
           </datalist>
-          <FormField id="audit-entity" label="Entity type" error={err('entityType')}>
-            <Input placeholder="e.g. user" list="audit-entities" autoComplete="off" {...fieldA11y('audit-entity', err('entityType'))} {...form.register('entityType')} />
-          </FormField>
+          <TextField form={form} name="entityType" id="audit-entity" label="Entity type" placeholder="e.g. user" list="audit-entities" autoComplete="off" />
           <datalist id="audit-entities">
             {Object.keys(ENTITY_TYPES).map((t) => (
               <option key={t} value={t} />
             ))}
           </datalist>
-          <FormField id="audit-from" label="From" error={err('dateFrom')}>
-            <Input type="date" {...fieldA11y('audit-from', err('dateFrom'))} {...form.register('dateFrom')} />
-          </FormField>
-          <FormField id="audit-to" label="To" error={err('dateTo')}>
-            <Input type="date" {...fieldA11y('audit-to', err('dateTo'))} {...form.register('dateTo')} />
-          </FormField>
+          <TextField form={form} name="dateFrom" id="audit-from" label="From" type="date" />
+          <TextField form={form} name="dateTo" id="audit-to" label="To" type="date" />
         </div>
         <div className="mt-4 flex flex-wrap justify-end gap-2">
           {filtered ? (
@@ -289,77 +274,36 @@ export function UsersActivitiesSection() {
 
       <QueryStates query={log} what="activities" empty={items.length === 0 && empty}>
         <div className={cn('space-y-4 transition-opacity', log.isPlaceholderData && 'opacity-60')}>
-          <TableFrame label="Activities" className="hidden md:block">
-            <thead>
-              <tr>
-                <Th>Time</Th>
-                <Th>Actor</Th>
-                <Th>Action</Th>
-                <Th>Entity</Th>
-                <Th>Reason</Th>
-                <Th className="text-right">Details</Th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((e) => {
-                const open = expanded.has(e.id);
-                return (
-                  <Fragment key={e.id}>
-                    <tr className="group hover:bg-slate-50" data-action={e.action}>
-                      <Td className="whitespace-nowrap text-slate-600">{formatDateTimeUS(e.createdAt)}</Td>
-                      <Td>
-                        <Actor e={e} />
-                      </Td>
-                      <Td>
-                        <ActionCell e={e} />
-                      </Td>
-                      <Td>
-                        <EntityCell e={e} />
-                      </Td>
-                      <Td className="max-w-56 text-slate-600">{e.reason || <span className="text-slate-500">—</span>}</Td>
-                      <Td className="text-right">
-                        <Button size="sm" variant="ghost" aria-expanded={open} onClick={() => toggle(e.id)} aria-label={`${open ? 'Hide' : 'Show'} details of ${e.action}`}>
-                          {open ? <ChevronDown aria-hidden="true" className="size-4" /> : <ChevronRight aria-hidden="true" className="size-4" />}
-                          Details
-                        </Button>
-                      </Td>
-                    </tr>
-                    {open ? (
-                      <tr>
-                        <td colSpan={6} className="border-b border-slate-100 bg-slate-50/70 px-4 py-4">
-                          <StateDiff entry={e} />
-                        </td>
-                      </tr>
-                    ) : null}
-                  </Fragment>
-                );
-              })}
-            </tbody>
-          </TableFrame>
-
-          <ul className="space-y-3 md:hidden" aria-label="Activities">
-            {items.map((e) => {
-              const open = expanded.has(e.id);
-              return (
-                <li key={e.id} data-action={e.action} className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
-                  <div className="flex items-start justify-between gap-3">
-                    <ActionCell e={e} />
-                    <span className="shrink-0 text-xs text-slate-500">{formatDateTimeUS(e.createdAt)}</span>
-                  </div>
-                  <div className="grid grid-cols-2 gap-3 border-t border-slate-100 pt-3 text-sm">
-                    <Actor e={e} />
-                    <EntityCell e={e} />
-                  </div>
-                  {e.reason ? <p className="text-sm text-slate-600">Reason: {e.reason}</p> : null}
-                  <Button size="sm" variant="outline" aria-expanded={open} onClick={() => toggle(e.id)} aria-label={`${open ? 'Hide' : 'Show'} details of ${e.action}`}>
-                    {open ? <ChevronDown aria-hidden="true" className="size-4" /> : <ChevronRight aria-hidden="true" className="size-4" />}
-                    Details
-                  </Button>
-                  {open ? <StateDiff entry={e} /> : null}
-                </li>
-              );
-            })}
-          </ul>
+          <DataTable
+            rows={items}
+            rowKey={(e) => e.id}
+            label="Activities"
+            rowData={(e) => ({ 'data-action': e.action })}
+            expanded={(e) => (expanded.has(e.id) ? <StateDiff entry={e} /> : null)}
+            columns={[
+              { header: 'Time', className: 'whitespace-nowrap text-slate-600', cell: (e) => formatDateTimeUS(e.createdAt) },
+              { header: 'Actor', cell: (e) => <Actor e={e} /> },
+              { header: 'Action', cell: (e) => <ActionCell e={e} /> },
+              { header: 'Entity', cell: (e) => <EntityCell e={e} /> },
+              { header: 'Reason', className: 'max-w-56 text-slate-600', cell: (e) => e.reason || <span className="text-slate-500">—</span> },
+              { header: 'Details', headerClassName: 'text-right', className: 'text-right', cell: (e) => <DetailsToggle e={e} open={expanded.has(e.id)} onToggle={toggle} variant="ghost" /> },
+            ]}
+            card={(e) => (
+              <>
+                <div className="flex items-start justify-between gap-3">
+                  <ActionCell e={e} />
+                  <span className="shrink-0 text-xs text-slate-500">{formatDateTimeUS(e.createdAt)}</span>
+                </div>
+                <div className="grid grid-cols-2 gap-3 border-t border-slate-100 pt-3 text-sm">
+                  <Actor e={e} />
+                  <EntityCell e={e} />
+                </div>
+                {e.reason ? <p className="text-sm text-slate-600">Reason: {e.reason}</p> : null}
+                <DetailsToggle e={e} open={expanded.has(e.id)} onToggle={toggle} variant="outline" />
+                {expanded.has(e.id) ? <StateDiff entry={e} /> : null}
+              </>
+            )}
+          />
 
           <LoadMore query={log} />
         </div>

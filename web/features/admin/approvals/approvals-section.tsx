@@ -7,7 +7,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { apiGet } from '../../../lib/api';
+import { getRoute } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { useSignedInUser } from '../../account';
 import { formatCount, formatDateTimeUS } from '../format';
@@ -33,7 +33,7 @@ const KIND_TONE: Record<ApprovalKind, BadgeTone> = { send_fund: 'success', payou
 const useApprovals = (kind: Kind, status: ApprovalStatus) =>
   useQuery({
     queryKey: [KEYS.approvals, kind, status],
-    queryFn: () => apiGet<ApprovalView[]>(`${KEYS.approvals}?status=${status}${kind === 'all' ? '' : `&kind=${kind}`}`),
+    queryFn: () => getRoute('GET /api/admin/approvals', { query: { status, kind: kind === 'all' ? undefined : kind } }),
   });
 
 const fundTone = (a: ApprovalView) => (a.fund?.option === 'debit' ? 'text-red-600' : 'text-emerald-700');

@@ -1,11 +1,10 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { INCOME_TYPES, ledgerTypeLabel } from '@contracts';
 import type { CycleDetail, CycleSummary, MemberCycleLines, PlanConfig, PlanVersion } from '../../../../contracts/compensation';
-import { toast } from '../../../components/ui/toast';
-import { apiGet, apiRequest, errorMessage, type WriteResult, getRoute } from '../../../lib/api';
+import { toastError } from '../../../components/ui/toast';
+import { apiRequest, errorMessage, type WriteResult, getRoute } from '../../../lib/api';
 import { formatCycleMoment } from '../../../lib/cycles';
 import { fromPaise, sumMoney, toPaise } from '../../../lib/money';
-import { toQueryString } from '../format';
 import { adminMessage } from '../money/money-api';
 import { invalidatePaths, KEYS, MONEY_KEYS } from '../queries';
 
@@ -18,16 +17,6 @@ export const COMP_PATHS = {
   cycles: KEYS.compCycles,
   simulate: '/api/admin/compensation/simulate',
 } as const;
-
-interface CyclePage {
-  items: CycleSummary[];
-  nextCursor: string | null;
-}
-
-interface LinesPage {
-  items: MemberCycleLines[];
-  nextCursor: string | null;
-}
 
 export interface SimulationTotals {
   gross: string;
@@ -58,7 +47,7 @@ export function usePlans() {
 export function useCycles(kind: CycleKind, status?: CycleStatus) {
   return useInfiniteQuery({
     queryKey: [COMP_PATHS.cycles, 'list', { kind, status }],
-    queryFn: ({ pageParam }) => apiGet<CyclePage>(`${COMP_PATHS.cycles}${toQueryString({ kind, status, cursor: pageParam })}`),
+    queryFn: ({ pageParam }) => getRoute('GET /api/admin/compensation/cycles', { query: { kind, status, cursor: pageParam } }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     placeholderData: keepPreviousData,
@@ -69,7 +58,7 @@ export function useCycles(kind: CycleKind, status?: CycleStatus) {
 export function useOpenCycle(kind: CycleKind) {
   return useQuery({
     queryKey: [COMP_PATHS.cycles, 'list', { kind, status: 'open' }, 'first'],
-    queryFn: () => apiGet<CyclePage>(`${COMP_PATHS.cycles}${toQueryString({ kind, status: 'open' })}`),
+    queryFn: () => getRoute('GET /api/admin/compensation/cycles', { query: { kind, status: 'open' } }),
     select: (d) => d.items[0] ?? null,
   });
 }
@@ -83,7 +72,7 @@ export function useCycle(id: string) {
 export function useCycleLines(id: string, userId: string) {
   return useInfiniteQuery({
     queryKey: [COMP_PATHS.cycles, 'lines', id, userId],
-    queryFn: ({ pageParam }) => apiGet<LinesPage>(`${cyclePath(id)}/lines${toQueryString({ userId, cursor: pageParam })}`),
+    queryFn: ({ pageParam }) => getRoute('GET /api/admin/compensation/cycles/:id/lines', { params: { id }, query: { userId, cursor: pageParam } }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     placeholderData: keepPreviousData,
@@ -139,7 +128,7 @@ export function useCycleAction() {
       await invalidatePaths(queryClient, action === 'post' ? [COMP_PATHS.cycles, ...MONEY_KEYS] : [COMP_PATHS.cycles]);
     },
     onError: async (e, { action }) => {
-      toast({ title: 'Error', description: failureText(e, ACTION_FAIL[action]), variant: 'destructive' });
+      toastError(failureText(e, ACTION_FAIL[action]));
       // The cycle may have moved on meanwhile (another admin): show its state now.
       if (e instanceof CompensationError && (e.status === 404 || e.status === 409)) await invalidatePaths(queryClient, [COMP_PATHS.cycles]);
     },
@@ -152,7 +141,7 @@ export function useCloseCycle() {
   return useMutation({
     mutationFn: (kind: CycleKind) => write<CycleSummary>('POST', `${COMP_PATHS.cycles}/close`, { kind }, 'Failed to close the cycle'),
     onSuccess: () => invalidatePaths(queryClient, [COMP_PATHS.cycles]),
-    onError: (e) => toast({ title: 'Error', description: failureText(e, 'Failed to close the cycle'), variant: 'destructive' }),
+    onError: (e) => toastError(failureText(e, 'Failed to close the cycle')),
   });
 }
 

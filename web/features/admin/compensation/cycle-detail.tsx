@@ -17,6 +17,7 @@ import { CycleStatusBadge } from './compensation-badges';
 import { cycleExportHref, deductionsOf, formatPayoutRatio, hasFigures, orderedTypes, useCycle, useCycleAction, type CycleAction, type CycleDetail } from './compensation-api';
 import { Figure, MemberName } from './compensation-ui';
 import { CycleLines } from './cycle-lines';
+import { Term, type TermLook } from '../../../components/ui/term';
 
 const POOL_LABEL = (type: string) => ledgerTypeLabel(type);
 
@@ -147,6 +148,12 @@ function Deduction({ value }: { value: string }) {
   return compareMoney(value, '0') > 0 ? <span className="text-red-600">−{formatINR(value)}</span> : <span className="text-slate-500">{formatINR(value)}</span>;
 }
 
+// The lines of Income by type: a figure per type, the totals in bold, the deductions.
+const LINE = 'flex items-baseline justify-between gap-3 py-2';
+const FIGURE: TermLook = { row: LINE, term: 'text-slate-600', value: 'font-medium whitespace-nowrap text-slate-900 tabular-nums' };
+const TOTAL: TermLook = { row: LINE, term: 'font-semibold text-slate-900', value: 'font-semibold whitespace-nowrap text-slate-900 tabular-nums' };
+const DEDUCTION: TermLook = { row: LINE, term: 'text-slate-600', value: 'whitespace-nowrap tabular-nums' };
+
 function IncomeByType({ c }: { c: CycleDetail }) {
   const types = orderedTypes(c.totals);
   return (
@@ -159,31 +166,22 @@ function IncomeByType({ c }: { c: CycleDetail }) {
         <dl className="divide-y divide-slate-100 text-sm">
           {types.length === 0 ? <p className="py-2 text-slate-500">No income in this cycle.</p> : null}
           {types.map((t) => (
-            <div key={t.type} className="flex items-baseline justify-between gap-3 py-2">
-              <dt className="text-slate-600">{t.label}</dt>
-              <dd className="font-medium whitespace-nowrap text-slate-900 tabular-nums">{formatINR(c.totals[t.type])}</dd>
-            </div>
+            <Term key={t.type} look={FIGURE} term={t.label}>
+              {formatINR(c.totals[t.type])}
+            </Term>
           ))}
-          <div className="flex items-baseline justify-between gap-3 py-2">
-            <dt className="font-semibold text-slate-900">Gross</dt>
-            <dd className="font-semibold whitespace-nowrap text-slate-900 tabular-nums">{formatINR(c.gross)}</dd>
-          </div>
-          <div className="flex items-baseline justify-between gap-3 py-2">
-            <dt className="text-slate-600">Admin charge</dt>
-            <dd className="whitespace-nowrap tabular-nums">
-              <Deduction value={c.adminCharge} />
-            </dd>
-          </div>
-          <div className="flex items-baseline justify-between gap-3 py-2">
-            <dt className="text-slate-600">TDS</dt>
-            <dd className="whitespace-nowrap tabular-nums">
-              <Deduction value={c.tds} />
-            </dd>
-          </div>
-          <div className="flex items-baseline justify-between gap-3 py-2">
-            <dt className="font-semibold text-slate-900">Net</dt>
-            <dd className="font-bold whitespace-nowrap text-emerald-700 tabular-nums">{formatINR(c.net)}</dd>
-          </div>
+          <Term look={TOTAL} term="Gross">
+            {formatINR(c.gross)}
+          </Term>
+          <Term look={DEDUCTION} term="Admin charge">
+            <Deduction value={c.adminCharge} />
+          </Term>
+          <Term look={DEDUCTION} term="TDS">
+            <Deduction value={c.tds} />
+          </Term>
+          <Term look={{ ...TOTAL, value: 'font-bold whitespace-nowrap text-emerald-700 tabular-nums' }} term="Net">
+            {formatINR(c.net)}
+          </Term>
         </dl>
       </CardContent>
     </Card>

@@ -7,7 +7,7 @@ import { cn } from '../../../lib/cn';
 import { formatINR } from '../format';
 import { FilterActions, ListRows, SearchBox } from '../ui/list-filters';
 import { LoadMore, QueryStates } from '../../../components/ui/query-error';
-import { CardField, TableFrame, Td, Th, Tr } from '../../../components/ui/table';
+import { CardField, DataTable } from '../../../components/ui/table';
 import { useCycleLines, type MemberCycleLines } from './compensation-api';
 import { LineDetails, MemberName } from './compensation-ui';
 
@@ -88,38 +88,22 @@ export function CycleLines({ cycleId }: { cycleId: string }) {
 
         <QueryStates query={lines} errorTitle="Failed to load the lines" loadingLabel="Loading lines..." empty={items.length === 0 && empty}>
           <ListRows stale={lines.isPlaceholderData}>
-            <TableFrame label="Lines per member" className="hidden lg:block">
-              <thead>
-                <tr>
-                  <Th>Member</Th>
-                  <Th>Lines</Th>
-                  <Th className="text-right">Gross</Th>
-                  <Th className="text-right">Admin charge</Th>
-                  <Th className="text-right">TDS</Th>
-                  <Th className="text-right">Net</Th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((m) => (
-                  <Tr key={m.userId} data-member-id={m.userId}>
-                    <Td className={cn(top, 'max-w-56 min-w-40')}>
-                      <MemberName userId={m.userId} name={m.name} />
-                    </Td>
-                    <Td className="max-w-md min-w-72 align-top">
-                      <Lines m={m} />
-                    </Td>
-                    <Td className={cn(top, figure, 'font-medium text-slate-900')}>{formatINR(m.gross)}</Td>
-                    <Td className={cn(top, figure)}>{formatINR(m.adminCharge)}</Td>
-                    <Td className={cn(top, figure)}>{formatINR(m.tds)}</Td>
-                    <Td className={cn(top, figure, 'font-semibold text-emerald-700')}>{formatINR(m.net)}</Td>
-                  </Tr>
-                ))}
-              </tbody>
-            </TableFrame>
-
-            <ul className="space-y-3 lg:hidden" aria-label="Lines per member">
-              {items.map((m) => (
-                <li key={m.userId} data-member-id={m.userId} className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+            <DataTable
+              rows={items}
+              rowKey={(m) => m.userId}
+              label="Lines per member"
+              breakpoint="lg"
+              rowData={(m) => ({ 'data-member-id': m.userId })}
+              columns={[
+                { header: 'Member', className: cn(top, 'max-w-56 min-w-40'), cell: (m) => <MemberName userId={m.userId} name={m.name} /> },
+                { header: 'Lines', className: 'max-w-md min-w-72 align-top', cell: (m) => <Lines m={m} /> },
+                { header: 'Gross', headerClassName: 'text-right', className: cn(top, figure, 'font-medium text-slate-900'), cell: (m) => formatINR(m.gross) },
+                { header: 'Admin charge', headerClassName: 'text-right', className: cn(top, figure), cell: (m) => formatINR(m.adminCharge) },
+                { header: 'TDS', headerClassName: 'text-right', className: cn(top, figure), cell: (m) => formatINR(m.tds) },
+                { header: 'Net', headerClassName: 'text-right', className: cn(top, figure, 'font-semibold text-emerald-700'), cell: (m) => formatINR(m.net) },
+              ]}
+              card={(m) => (
+                <>
                   <div className="flex items-start justify-between gap-3">
                     <MemberName userId={m.userId} name={m.name} />
                     <p className="shrink-0 text-right">
@@ -133,9 +117,9 @@ export function CycleLines({ cycleId }: { cycleId: string }) {
                     <CardField label="Admin charge">{formatINR(m.adminCharge)}</CardField>
                     <CardField label="TDS">{formatINR(m.tds)}</CardField>
                   </dl>
-                </li>
-              ))}
-            </ul>
+                </>
+              )}
+            />
 
             <LoadMore query={lines} />
           </ListRows>

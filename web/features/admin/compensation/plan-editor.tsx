@@ -7,7 +7,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Label } from '../../../components/ui/label';
-import { toast } from '../../../components/ui/toast';
+import { toast, toastError } from '../../../components/ui/toast';
 import { cn } from '../../../lib/cn';
 import { CompensationError, effectiveSentence, failureText, saveDraft, useInvalidatePlans } from './compensation-api';
 import { PlanStatusBadge } from './compensation-badges';
@@ -243,7 +243,7 @@ export function PlanEditor({
     setChecked(true);
     if (!verdict.ok) {
       const first = Object.values(verdict.errors)[0];
-      toast({ title: 'Validation Error', description: first ?? 'Please check the form.', variant: 'destructive' });
+      toastError(first ?? 'Please check the form.', 'Validation Error');
       return;
     }
     setSaving(true);
@@ -254,7 +254,7 @@ export function PlanEditor({
       await invalidate();
     } catch (e) {
       if (e instanceof CompensationError) setServerErrors(serverPlanErrors(e.fieldErrors));
-      toast({ title: 'Error', description: failureText(e, 'Failed to save the draft'), variant: 'destructive' });
+      toastError(failureText(e, 'Failed to save the draft'));
     } finally {
       setSaving(false);
     }

@@ -6,6 +6,15 @@ import { Label } from '../../../components/ui/label';
 import { cn } from '../../../lib/cn';
 import { defaultOf, getIn, PARAMS, type FormErrors, type PlanForm } from './plan-form';
 
+/** The options of a select parameter. */
+function Choices({ options = [] }: { options?: readonly { value: string; label: string }[] }) {
+  return options.map((o) => (
+    <option key={o.value} value={o.value}>
+      {o.label}
+    </option>
+  ));
+}
+
 export const fieldId = (path: string) => `plan-${path.replace(/[^A-Za-z0-9_-]+/g, '-')}`;
 
 const describedBy = (id: string, error?: string, hint = true) => [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
@@ -86,11 +95,7 @@ export function ParamField({ path, form, errors, onChange, disabled }: { path: s
       <Label htmlFor={id}>{def.label}</Label>
       {def.kind === 'select' ? (
         <Select id={id} value={value} disabled={disabled} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error)} onChange={(e) => onChange(path, e.target.value)}>
-          {def.options?.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
+          <Choices options={def.options} />
         </Select>
       ) : (
         <AffixInput
@@ -152,11 +157,7 @@ export function CellInput({
       </Label>
       {column.kind === 'select' ? (
         <Select id={id} value={value} disabled={disabled} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} onChange={(e) => onChange(path, e.target.value)}>
-          {column.options?.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
+          <Choices options={column.options} />
         </Select>
       ) : (
         <AffixInput

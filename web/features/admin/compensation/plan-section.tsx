@@ -8,12 +8,12 @@ import { Dialog, DialogContent, FormFooter } from '../../../components/ui/dialog
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-import { toast } from '../../../components/ui/toast';
+import { toast, toastError } from '../../../components/ui/toast';
 import { formatCycleMoment } from '../../../lib/cycles';
 import { browserTimeZone, formatDateUS } from '../format';
 import { QueryStates } from '../../../components/ui/query-error';
 import { SectionHeader } from '../ui/section-header';
-import { CardField, TableFrame, Td, Th, Tr } from '../../../components/ui/table';
+import { CardField, DataTable } from '../../../components/ui/table';
 import { activatePlan, CompensationError, createDraft, failureText, formatEffectiveFrom, useInvalidatePlans, useOpenCycle, usePlans } from './compensation-api';
 import { PlanStatusBadge } from './compensation-badges';
 import { PlanDiff, PlanEditor } from './plan-editor';
@@ -54,7 +54,7 @@ function ActivateDialog({ plan, onClose }: { plan: PlanVersion; onClose: () => v
       onClose();
     } catch (e) {
       if (e instanceof CompensationError && e.fieldErrors?.effectiveFrom?.[0]) setError(e.fieldErrors.effectiveFrom[0]);
-      toast({ title: 'Error', description: failureText(e, 'Failed to activate the version'), variant: 'destructive' });
+      toastError(failureText(e, 'Failed to activate the version'));
     } finally {
       setBusy(false);
     }
@@ -145,39 +145,23 @@ function VersionHistory({
         <CardDescription>Newest first. A cycle is computed with the version in force at its start.</CardDescription>
       </CardHeader>
       <CardContent className="pt-3">
-        <TableFrame label="Plan versions" className="hidden md:block">
-          <thead>
-            <tr>
-              <Th>Version</Th>
-              <Th>Status</Th>
-              <Th>Effective from</Th>
-              <Th>Created</Th>
-              <Th>Based on</Th>
-              <Th stickyEnd className="text-right">
-                <span className="sr-only">Actions</span>
-              </Th>
-            </tr>
-          </thead>
-          <tbody>
-            {plans.map((p) => (
-              <Tr key={p.id} data-plan-id={p.id} className={p.id === current ? 'bg-brand-50/40' : undefined}>
-                <Td className="font-semibold text-slate-900">v{p.version}</Td>
-                <Td>
-                  <PlanStatusBadge plan={p} />
-                </Td>
-                <Td className="whitespace-nowrap">{p.effectiveFrom ? formatEffectiveFrom(p.effectiveFrom) : <span className="text-slate-500">Not activated</span>}</Td>
-                <Td className="whitespace-nowrap">{formatDateUS(p.createdAt)}</Td>
-                <Td>{basedOn(p) !== undefined ? `v${basedOn(p)}` : '—'}</Td>
-                <Td stickyEnd className="text-right">
-                  {actions(p)}
-                </Td>
-              </Tr>
-            ))}
-          </tbody>
-        </TableFrame>
-        <ul className="space-y-3 md:hidden" aria-label="Plan versions">
-          {plans.map((p) => (
-            <li key={p.id} data-plan-id={p.id} className={`space-y-3 rounded-2xl border p-4 shadow-sm ${p.id === current ? 'border-brand-300 bg-brand-50/40' : 'border-slate-200 bg-white'}`}>
+        <DataTable
+          rows={plans}
+          rowKey={(p) => p.id}
+          label="Plan versions"
+          rowData={(p) => ({ 'data-plan-id': p.id })}
+          rowClassName={(p) => (p.id === current ? 'bg-brand-50/40' : undefined)}
+          cardTone={(p) => (p.id === current ? 'border-brand-300 bg-brand-50/40' : undefined)}
+          columns={[
+            { header: 'Version', className: 'font-semibold text-slate-900', cell: (p) => `v${p.version}` },
+            { header: 'Status', cell: (p) => <PlanStatusBadge plan={p} /> },
+            { header: 'Effective from', className: 'whitespace-nowrap', cell: (p) => (p.effectiveFrom ? formatEffectiveFrom(p.effectiveFrom) : <span className="text-slate-500">Not activated</span>) },
+            { header: 'Created', className: 'whitespace-nowrap', cell: (p) => formatDateUS(p.createdAt) },
+            { header: 'Based on', cell: (p) => (basedOn(p) !== undefined ? `v${basedOn(p)}` : '—') },
+            { header: <span className="sr-only">Actions</span>, stickyEnd: true, headerClassName: 'text-right', className: 'text-right', cell: (p) => actions(p) },
+          ]}
+          card={(p) => (
+            <>
               <div className="flex items-center justify-between gap-3">
                 <p className="font-semibold text-slate-900">Version {p.version}</p>
                 <PlanStatusBadge plan={p} />
@@ -190,9 +174,9 @@ function VersionHistory({
                 <CardField label="Based on">{basedOn(p) !== undefined ? `v${basedOn(p)}` : '—'}</CardField>
               </dl>
               <div className="border-t border-slate-100 pt-3">{actions(p, true)}</div>
-            </li>
-          ))}
-        </ul>
+            </>
+          )}
+        />
       </CardContent>
     </Card>
   );
@@ -230,7 +214,7 @@ export function PlanSection() {
       await invalidate();
       setSelectedId(draft.id);
     } catch (e) {
-      toast({ title: 'Error', description: failureText(e, 'Failed to create the draft'), variant: 'destructive' });
+      toastError(failureText(e, 'Failed to create the draft'));
     } finally {
       setCreatingFrom(null);
     }

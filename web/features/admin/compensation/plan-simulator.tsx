@@ -5,12 +5,12 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Select } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-import { toast } from '../../../components/ui/toast';
 import { cn } from '../../../lib/cn';
 import { cycleKindLabel, formatCyclePeriod } from '../../../lib/cycles';
 import { compareMoney } from '../../../lib/money';
+import { toastError } from '../../../lib/mutation';
 import { formatINR, formatSignedINR } from '../format';
-import { CardField, TableFrame, Td, Th, Tr } from '../../../components/ui/table';
+import { CardField, DataTable } from '../../../components/ui/table';
 import { CYCLE_STATUS } from '../../../lib/status-looks';
 import { failureText, formatPayoutRatio, orderedTypes, simulate, subtractMoney, useCycles, type CycleKind, type PlanVersion, type SimulationResult } from './compensation-api';
 import { MemberName } from './compensation-ui';
@@ -41,29 +41,25 @@ interface CompareRow {
 function CompareTable({ label, head, r, rows }: { label: string; head: string; r: SimulationResult; rows: CompareRow[] }) {
   return (
     <>
-      <TableFrame label={label} className="hidden md:block">
-        <thead>
-          <tr>
-            <Th>{head}</Th>
-            <Th className="text-right">Version {r.basePlanVersion}</Th>
-            <Th className="text-right">Version {r.planVersion}</Th>
-            <Th className="text-right">Change</Th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <Tr key={row.key} data-member-id={row.memberId}>
-              <Td className={cn(typeof row.head === 'string' && 'whitespace-nowrap', row.strong && 'font-semibold text-slate-900')}>{row.head}</Td>
-              <Td className="text-right whitespace-nowrap tabular-nums">{row.base}</Td>
-              <Td className={cn('text-right whitespace-nowrap tabular-nums', row.strong && 'font-semibold text-slate-900')}>{row.draft}</Td>
-              <Td className="text-right whitespace-nowrap">{row.change}</Td>
-            </Tr>
-          ))}
-        </tbody>
-      </TableFrame>
-      <ul className="divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white shadow-sm md:hidden" aria-label={label}>
-        {rows.map((row) => (
-          <li key={row.key} data-member-id={row.memberId} className="space-y-2 px-4 py-3">
+      <DataTable
+        rows={rows}
+        rowKey={(row) => row.key}
+        label={label}
+        cards="divided"
+        rowData={(row) => ({ 'data-member-id': row.memberId })}
+        columns={[
+          { header: head, className: (row) => cn(typeof row.head === 'string' && 'whitespace-nowrap', row.strong && 'font-semibold text-slate-900'), cell: (row) => row.head },
+          { header: `Version ${r.basePlanVersion}`, headerClassName: 'text-right', className: 'text-right whitespace-nowrap tabular-nums', cell: (row) => row.base },
+          {
+            header: `Version ${r.planVersion}`,
+            headerClassName: 'text-right',
+            className: (row) => cn('text-right whitespace-nowrap tabular-nums', row.strong && 'font-semibold text-slate-900'),
+            cell: (row) => row.draft,
+          },
+          { header: 'Change', headerClassName: 'text-right', className: 'text-right whitespace-nowrap', cell: (row) => row.change },
+        ]}
+        card={(row) => (
+          <>
             <div className="flex items-start justify-between gap-3 text-sm">
               <div className={cn('min-w-0', row.strong ? 'font-semibold text-slate-900' : 'text-slate-700')}>{row.head}</div>
               <div className="shrink-0">{row.change}</div>
@@ -76,9 +72,9 @@ function CompareTable({ label, head, r, rows }: { label: string; head: string; r
                 <span className="tabular-nums">{row.draft}</span>
               </CardField>
             </dl>
-          </li>
-        ))}
-      </ul>
+          </>
+        )}
+      />
     </>
   );
 }
@@ -155,7 +151,7 @@ export function PlanSimulator({ plans, preferredPlanId, unsaved }: { plans: Plan
       const r = await simulate(planId, cycle.id);
       setResult({ r, cycleLabel: `${cycleKindLabel(cycle.kind)} cycle ${formatCyclePeriod(cycle.startsAt, cycle.endsAt)}` });
     } catch (e) {
-      toast({ title: 'Error', description: failureText(e, 'Failed to run the simulation'), variant: 'destructive' });
+      toastError(failureText(e, 'Failed to run the simulation'));
     } finally {
       setRunning(false);
     }

@@ -1,10 +1,10 @@
-import { useDeferredValue, type ComponentType, type ReactNode } from 'react';
+import { useDeferredValue, type ComponentProps, type ComponentType, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Activity, ArrowRight, BadgeIndianRupee, CheckCircle2, ClipboardCheck, FileClock, Handshake, ShoppingBag, Store, TrendingUp, UserCheck, Users, Wallet } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { apiGet } from '../../../lib/api';
+import { getRoute } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { browserTimeZone, formatCount, formatINR } from '../format';
 import { KEYS } from '../queries';
@@ -144,12 +144,29 @@ function VolumeEngineCard({ volume, loading }: { volume?: AdminStats['volume']; 
 export function DashboardSection() {
   const stats = useQuery({
     queryKey: [KEYS.stats, browserTimeZone()],
-    queryFn: ({ queryKey }) => apiGet<AdminStats>(`${KEYS.stats}?timezone=${encodeURIComponent(String(queryKey[1]))}`),
+    queryFn: ({ queryKey }) => getRoute('GET /api/admin/stats', { query: { timezone: String(queryKey[1]) } }),
   });
   // The figures render in a background pass React splits into short slices, not in the task their answer arrives in (issue 14).
   const s = useDeferredValue(stats.data);
   const loading = !s && !stats.isError;
   const actions = (s?.actionsRequired ?? []).filter((a) => a.count > 0);
+  const cards: Array<Omit<ComponentProps<typeof StatCard>, 'loading' | 'className'>> = [
+    { label: 'Total Users', value: formatCount(s?.totalUsers), icon: Users, tone: 'brand', hint: 'Members, founders and franchises' },
+    { label: 'Active Users', value: formatCount(s?.activeUsers), icon: UserCheck, tone: 'emerald', hint: 'Status active' },
+    { label: 'Pending KYC', value: formatCount(s?.pendingKYC), icon: FileClock, tone: 'amber', hint: 'Members with documents to review' },
+    { label: 'Withdrawal Requests', value: formatCount(s?.withdrawalRequests), icon: Wallet, tone: 'sky', hint: 'Waiting to be processed' },
+    { label: 'Total Business Volume', value: `${formatCount(s?.totalBV)} BV`, icon: TrendingUp, tone: 'violet', hint: 'From completed purchases' },
+    {
+      label: 'Monthly Income',
+      value: formatINR(s?.monthlyIncome),
+      icon: BadgeIndianRupee,
+      tone: 'emerald',
+      hint: 'Net paid to members in cycles posted this month',
+      href: sectionHref('payout-summary'),
+    },
+    { label: 'Monthly Sales', value: formatINR(s?.monthlySales), icon: ShoppingBag, tone: 'amber', hint: 'Completed purchases this month' },
+    { label: 'Franchise Requests', value: formatCount(s?.franchiseRequests), icon: Store, tone: 'rose', hint: 'Waiting for a decision', href: sectionHref('franchise-requests') },
+  ];
 
   return (
     <div className="space-y-6">
@@ -158,32 +175,9 @@ export function DashboardSection() {
       {stats.isError ? <QueryError title="Failed to load dashboard statistics" error={stats.error} onRetry={() => void stats.refetch()} retrying={stats.isFetching} /> : null}
 
       <div className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 sm:gap-4 xl:grid-cols-12" aria-busy={loading} aria-label="Statistics" role="group">
-        <StatCard className="xl:col-span-3" label="Total Users" value={formatCount(s?.totalUsers)} icon={Users} tone="brand" loading={loading} hint="Members, founders and franchises" />
-        <StatCard className="xl:col-span-3" label="Active Users" value={formatCount(s?.activeUsers)} icon={UserCheck} tone="emerald" loading={loading} hint="Status active" />
-        <StatCard className="xl:col-span-3" label="Pending KYC" value={formatCount(s?.pendingKYC)} icon={FileClock} tone="amber" loading={loading} hint="Members with documents to review" />
-        <StatCard className="xl:col-span-3" label="Withdrawal Requests" value={formatCount(s?.withdrawalRequests)} icon={Wallet} tone="sky" loading={loading} hint="Waiting to be processed" />
-        <StatCard className="xl:col-span-3" label="Total Business Volume" value={`${formatCount(s?.totalBV)} BV`} icon={TrendingUp} tone="violet" loading={loading} hint="From completed purchases" />
-        <StatCard
-          className="xl:col-span-3"
-          label="Monthly Income"
-          value={formatINR(s?.monthlyIncome)}
-          icon={BadgeIndianRupee}
-          tone="emerald"
-          loading={loading}
-          hint="Net paid to members in cycles posted this month"
-          href={sectionHref('payout-summary')}
-        />
-        <StatCard className="xl:col-span-3" label="Monthly Sales" value={formatINR(s?.monthlySales)} icon={ShoppingBag} tone="amber" loading={loading} hint="Completed purchases this month" />
-        <StatCard
-          className="xl:col-span-3"
-          label="Franchise Requests"
-          value={formatCount(s?.franchiseRequests)}
-          icon={Store}
-          tone="rose"
-          loading={loading}
-          hint="Waiting for a decision"
-          href={sectionHref('franchise-requests')}
-        />
+        {cards.map((card) => (
+          <StatCard key={card.label} className="xl:col-span-3" loading={loading} {...card} />
+        ))}
       </div>
 
       {/* Below the figures: rendered in a second, sliced pass (issue 14). */}

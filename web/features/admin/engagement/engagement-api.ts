@@ -1,8 +1,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminFranchiseRequest, AdminFranchiseRequestList, AdminTicket, AdminTicketList, FranchiseDecision, NewsInput, NewsPatch, NewsView, TicketUpdate } from '@contracts';
-import { apiGet, apiRequest, getRoute } from '../../../lib/api';
+import { apiRequest, getRoute } from '../../../lib/api';
 import { useApiMutation, type ApiFailure } from '../../../lib/mutation';
-import { toQueryString } from '../format';
 import { invalidatePaths, KEYS, USER_LIST_KEYS } from '../queries';
 
 export type { AdminFranchiseRequest, AdminTicket, AdminTicketList, NewsView };
@@ -39,7 +38,7 @@ const EMPTY_TICKETS: AdminTicketList = { items: [], admins: [], counts: {} };
 export function useSupportTickets(filters: TicketFilters) {
   const query = useQuery({
     queryKey: [KEYS.supportTickets, filters],
-    queryFn: () => apiGet<AdminTicketList>(`${KEYS.supportTickets}${toQueryString({ ...filters })}`),
+    queryFn: () => getRoute('GET /api/admin/support-tickets', { query: { ...filters } }),
     placeholderData: keepPreviousData,
   });
   return { ...query, list: query.data ?? EMPTY_TICKETS };

@@ -1,6 +1,6 @@
 import { KYC_TYPE_LABELS } from '@contracts';
-import { toast } from '../../../components/ui/toast';
-import { apiGet, apiRequest, errorMessage } from '../../../lib/api';
+import { toast, toastError } from '../../../components/ui/toast';
+import { apiRequest, errorMessage, getRoute } from '../../../lib/api';
 import type { KycQueueEntry, ReviewDocument, UserDocumentsData } from '../types';
 
 export type Decision = 'approved' | 'rejected';
@@ -37,7 +37,7 @@ export async function decideAll(
 ): Promise<DecisionResult> {
   let data: UserDocumentsData;
   try {
-    data = await apiGet<UserDocumentsData>(`/api/admin/kyc/${encodeURIComponent(userId)}/documents`);
+    data = await getRoute('GET /api/admin/kyc/:userId/documents', { params: { userId } });
   } catch {
     return { kind: 'fetch-failed', message: 'Failed to fetch user documents. Please try again.' };
   }
@@ -67,7 +67,7 @@ export async function decideAll(
 export function viewAllDocuments(entry: Pick<KycQueueEntry, 'documents'>) {
   const documents = latestPerType(entry.documents).filter((d) => d.documentUrl);
   if (documents.length === 0) {
-    toast({ title: 'No documents', description: 'No documents found for this user.', variant: 'destructive' });
+    toastError('No documents found for this user.', 'No documents');
     return;
   }
   let opened = 0;
@@ -90,9 +90,9 @@ export function viewAllDocuments(entry: Pick<KycQueueEntry, 'documents'>) {
   setTimeout(
     () => {
       if (failed.length) {
-        toast({ title: 'Error opening documents', description: `Error opening ${failed.join(', ')}. Please try again.`, variant: 'destructive' });
+        toastError(`Error opening ${failed.join(', ')}. Please try again.`, 'Error opening documents');
       } else if (opened === 0) {
-        toast({ title: 'Popup blocked', description: 'Please allow popups to view documents.', variant: 'destructive' });
+        toastError('Please allow popups to view documents.', 'Popup blocked');
       } else {
         toast({
           title: opened === documents.length ? 'Documents opened' : 'Some documents were blocked',

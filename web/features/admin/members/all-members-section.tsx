@@ -8,12 +8,11 @@ import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { FormField, fieldA11y } from '../../../components/ui/form-field';
 import { Input, Select, Options } from '../../../components/ui/input';
-import { apiGet } from '../../../lib/api';
+import { getRoute } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { titleCase } from '../../../lib/format';
-import { browserTimeZone, formatCount, toQueryString } from '../format';
+import { browserTimeZone, formatCount } from '../format';
 import { KEYS, schemaResolver } from '../queries';
-import type { AdminUserPageData } from '../types';
 import { roleLabel, userStatusLabel } from '../ui/badges';
 import { LoadMore, QueryStates } from '../../../components/ui/query-error';
 import { SectionHeader } from '../ui/section-header';
@@ -22,6 +21,14 @@ import { ExportDialog } from './export-dialog';
 import { UserActionsProvider } from './user-actions';
 import { UserTable, type UserSort } from './user-table';
 import { useServerFieldErrors } from './server-errors';
+import { TextField } from '../../../components/ui/text-field';
+
+/** The filters that pick one value or all: status, role, KYC status. */
+const CHOICE_FILTERS = [
+  { name: 'status', id: 'search-status', label: 'Status', blank: 'All statuses', values: USER_STATUSES, text: userStatusLabel },
+  { name: 'role', id: 'search-role', label: 'Role', blank: 'All roles', values: ROLES, text: roleLabel },
+  { name: 'kycStatus', id: 'search-kyc', label: 'KYC Status', blank: 'All KYC', values: KYC_STATUSES, text: titleCase },
+] as const satisfies readonly { name: keyof Values; id: string; label: string; blank: string; values: readonly string[]; text: (v: string) => string }[];
 
 /** The advanced search of doc 2 §2.3, with the server's own cross-field rules checked first. */
 const SearchForm = AdminUserSearchQuery.pick({
@@ -81,7 +88,7 @@ export function AllMembersSection() {
 
   const users = useInfiniteQuery({
     queryKey: [KEYS.userSearch, filters, sort, dir, timezone],
-    queryFn: ({ pageParam }) => apiGet<AdminUserPageData>(`${KEYS.userSearch}${toQueryString({ ...filters, timezone, sort, dir, cursor: pageParam, limit: PAGE_SIZE })}`),
+    queryFn: ({ pageParam }) => getRoute('GET /api/admin/users/search', { query: { ...filters, timezone, sort, dir, cursor: pageParam, limit: PAGE_SIZE } }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     placeholderData: keepPreviousData,
@@ -173,33 +180,21 @@ export function AllMembersSection() {
             </div>
           </div>
           <div id="advanced-filters" className={cn('mt-3 gap-3 sm:grid-cols-3 md:grid lg:grid-cols-6', showFilters ? 'grid' : 'hidden')}>
-            <FormField id="search-status" label="Status">
-              <Select id="search-status" {...form.register('status')}>
-                <Options blank="All statuses" blankValue="all" values={USER_STATUSES} label={userStatusLabel} />
-              </Select>
-            </FormField>
-            <FormField id="search-role" label="Role">
-              <Select id="search-role" {...form.register('role')}>
-                <Options blank="All roles" blankValue="all" values={ROLES} label={roleLabel} />
-              </Select>
-            </FormField>
-            <FormField id="search-kyc" label="KYC Status">
-              <Select id="search-kyc" {...form.register('kycStatus')}>
-                <Options blank="All KYC" blankValue="all" values={KYC_STATUSES} label={titleCase} />
-              </Select>
-            </FormField>
+            {CHOICE_FILTERS.map((f) => (
+              <FormField key={f.name} id={f.id} label={f.label}>
+                <Select id={f.id} {...form.register(f.name)}>
+                  <Options blank={f.blank} blankValue="all" values={f.values} label={f.text} />
+                </Select>
+              </FormField>
+            ))}
             <FormField id="search-date-type" label="Date filter">
               <Select id="search-date-type" {...form.register('dateFilterType')}>
                 <option value="registration">Registration</option>
                 <option value="activation">Activation</option>
               </Select>
             </FormField>
-            <FormField id="search-from" label="From" error={err('dateFrom')}>
-              <Input type="date" {...fieldA11y('search-from', err('dateFrom'))} {...form.register('dateFrom')} />
-            </FormField>
-            <FormField id="search-to" label="To" error={err('dateTo')}>
-              <Input type="date" {...fieldA11y('search-to', err('dateTo'))} {...form.register('dateTo')} />
-            </FormField>
+            <TextField form={form} name="dateFrom" id="search-from" label="From" type="date" />
+            <TextField form={form} name="dateTo" id="search-to" label="To" type="date" />
           </div>
           {activeFilterCount ? (
             <div className="mt-3 flex justify-end">

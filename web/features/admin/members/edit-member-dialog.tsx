@@ -3,12 +3,13 @@ import type { z } from 'zod';
 import { MemberEditRequest } from '@contracts';
 import { Dialog, DialogContent, FormFooter } from '../../../components/ui/dialog';
 import { FormField, fieldA11y } from '../../../components/ui/form-field';
-import { Input, Select } from '../../../components/ui/input';
+import { Select } from '../../../components/ui/input';
 import { fullName } from '../../../lib/format';
 import { schemaResolver } from '../queries';
 import { useEditMember } from './members-api';
 import type { AdminUserRow } from '../types';
 import { roleLabel, userStatusLabel } from '../ui/badges';
+import { PersonFields } from './person-fields';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'role', 'status'] as const;
 type Values = Record<(typeof FIELDS)[number], string>;
@@ -39,17 +40,7 @@ export function EditMemberDialog({ row, onClose }: { row: AdminUserRow; onClose:
     <Dialog open onOpenChange={(open) => !open && !isSubmitting && onClose()}>
       <DialogContent title="Edit Member" description={`${fullName(row, row.email)} · ${row.userId}`}>
         <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField id="em-firstName" label="First Name" error={err('firstName')}>
-              <Input autoComplete="off" {...fieldA11y('em-firstName', err('firstName'))} {...form.register('firstName')} />
-            </FormField>
-            <FormField id="em-lastName" label="Last Name" error={err('lastName')}>
-              <Input autoComplete="off" {...fieldA11y('em-lastName', err('lastName'))} {...form.register('lastName')} />
-            </FormField>
-          </div>
-          <FormField id="em-email" label="Email" error={err('email')}>
-            <Input type="email" autoComplete="off" {...fieldA11y('em-email', err('email'))} {...form.register('email')} />
-          </FormField>
+          <PersonFields form={form} idPrefix="em" />
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField
               id="em-role"

@@ -10,6 +10,7 @@ import { schemaResolver } from '../queries';
 import { useEditUser } from './members-api';
 import type { AdminUserRow } from '../types';
 import { userStatusLabel } from '../ui/badges';
+import { TextField } from '../../../components/ui/text-field';
 
 const FIELDS = [
   'firstName',
@@ -70,21 +71,11 @@ export function EditUserDialog({ row, onClose }: { row: AdminUserRow; onClose: (
       <DialogContent className="max-w-2xl" title="Edit User Details" description={`${fullName(row, row.email)} · ${row.userId}`}>
         <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-5">
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField id="eu-firstName" label="First Name" error={err('firstName')}>
-              <Input autoComplete="off" {...fieldA11y('eu-firstName', err('firstName'))} {...form.register('firstName')} />
-            </FormField>
-            <FormField id="eu-lastName" label="Last Name" error={err('lastName')}>
-              <Input autoComplete="off" {...fieldA11y('eu-lastName', err('lastName'))} {...form.register('lastName')} />
-            </FormField>
-            <FormField id="eu-email" label="Email" error={err('email')}>
-              <Input type="email" autoComplete="off" {...fieldA11y('eu-email', err('email'))} {...form.register('email')} />
-            </FormField>
-            <FormField id="eu-mobile" label="Mobile" optional error={err('mobile')}>
-              <Input inputMode="numeric" autoComplete="off" {...fieldA11y('eu-mobile', err('mobile'))} {...form.register('mobile')} />
-            </FormField>
-            <FormField id="eu-packageAmount" label="Package Amount (₹)" optional error={err('packageAmount')}>
-              <Input type="number" step="0.01" min="0" inputMode="decimal" {...fieldA11y('eu-packageAmount', err('packageAmount'))} {...form.register('packageAmount')} />
-            </FormField>
+            <TextField form={form} name="firstName" id="eu-firstName" label="First Name" autoComplete="off" />
+            <TextField form={form} name="lastName" id="eu-lastName" label="Last Name" autoComplete="off" />
+            <TextField form={form} name="email" id="eu-email" label="Email" type="email" autoComplete="off" />
+            <TextField form={form} name="mobile" id="eu-mobile" label="Mobile" optional inputMode="numeric" autoComplete="off" />
+            <TextField form={form} name="packageAmount" id="eu-packageAmount" label="Package Amount (₹)" optional type="number" step="0.01" min="0" inputMode="decimal" />
             <FormField id="eu-status" label="Status" error={err('status')} hint={statusNote}>
               <Select {...fieldA11y('eu-status', err('status'), Boolean(statusNote))} {...form.register('status')}>
                 {statusNote ? <option value="">Choose a status</option> : null}
@@ -98,12 +89,8 @@ export function EditUserDialog({ row, onClose }: { row: AdminUserRow; onClose: (
             <legend className="px-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">Payout details</legend>
             <p className="text-sm text-slate-600">A change here waits for another admin to approve it; the member is then told, and withdrawals to the new details wait 24 hours.</p>
             <div className="grid gap-4 sm:grid-cols-2">
-              <FormField id="eu-bankAccountHolderName" label="Account Holder Name" optional error={err('bankAccountHolderName')}>
-                <Input autoComplete="off" {...fieldA11y('eu-bankAccountHolderName', err('bankAccountHolderName'))} {...form.register('bankAccountHolderName')} />
-              </FormField>
-              <FormField id="eu-bankName" label="Bank Name" optional error={err('bankName')}>
-                <Input autoComplete="off" {...fieldA11y('eu-bankName', err('bankName'))} {...form.register('bankName')} />
-              </FormField>
+              <TextField form={form} name="bankAccountHolderName" id="eu-bankAccountHolderName" label="Account Holder Name" optional autoComplete="off" />
+              <TextField form={form} name="bankName" id="eu-bankName" label="Bank Name" optional autoComplete="off" />
               <FormField
                 id="eu-bankAccountNumber"
                 label="Bank Account Number"
@@ -118,9 +105,7 @@ export function EditUserDialog({ row, onClose }: { row: AdminUserRow; onClose: (
                   {...form.register('bankAccountNumber')}
                 />
               </FormField>
-              <FormField id="eu-bankIFSC" label="Bank IFSC" optional error={err('bankIFSC')}>
-                <Input autoComplete="off" className="uppercase" {...fieldA11y('eu-bankIFSC', err('bankIFSC'))} {...form.register('bankIFSC')} />
-              </FormField>
+              <TextField form={form} name="bankIFSC" id="eu-bankIFSC" label="Bank IFSC" optional autoComplete="off" className="uppercase" />
               <FormField id="eu-cryptoWalletAddress" label="Wallet Address" optional error={err('cryptoWalletAddress')} className="sm:col-span-2">
                 <Input autoComplete="off" spellCheck={false} className="font-mono" {...fieldA11y('eu-cryptoWalletAddress', err('cryptoWalletAddress'))} {...form.register('cryptoWalletAddress')} />
               </FormField>

@@ -1,5 +1,5 @@
 import { CannotLoginMessage, IMPERSONATION_WINDOW } from '@contracts';
-import { toast } from '../../../components/ui/toast';
+import { toast, toastError } from '../../../components/ui/toast';
 import { apiRequest, errorMessage } from '../../../lib/api';
 import type { AdminUserRow } from '../types';
 
@@ -15,7 +15,7 @@ export function canImpersonate(row: Pick<AdminUserRow, 'role' | 'status'>): bool
 }
 
 function cannotLogin(description: string) {
-  toast({ title: 'Cannot Login', description, variant: 'destructive' });
+  toastError(description, 'Cannot Login');
 }
 
 /**
@@ -31,7 +31,7 @@ export async function loginAsUserInNewWindow(row: AdminUserRow): Promise<void> {
   }
   const win = window.open('', '_blank', `width=${IMPERSONATION_WINDOW.width},height=${IMPERSONATION_WINDOW.height}`);
   if (!win) {
-    toast({ title: 'Popup blocked', description: 'Please allow popups to open the user session.', variant: 'destructive' });
+    toastError('Please allow popups to open the user session.', 'Popup blocked');
     return;
   }
   try {
@@ -45,19 +45,19 @@ export async function loginAsUserInNewWindow(row: AdminUserRow): Promise<void> {
     if (!res.ok) {
       win.close();
       if (res.status === 409) cannotLogin(res.error.message || CannotLoginMessage(row.status));
-      else toast({ title: 'Error', description: res.error.message || 'Failed to issue impersonation token', variant: 'destructive' });
+      else toastError(res.error.message || 'Failed to issue impersonation token');
       return;
     }
     if (!res.data?.url) {
       win.close();
-      toast({ title: 'Error', description: 'No URL received from server', variant: 'destructive' });
+      toastError('No URL received from server');
       return;
     }
     win.location.href = res.data.url;
     toast({ title: 'Success', description: res.data.message || 'Impersonation code issued', variant: 'success' });
   } catch (err) {
     win.close();
-    toast({ title: 'Error', description: errorMessage(err, 'Failed to issue impersonation token'), variant: 'destructive' });
+    toastError(errorMessage(err, 'Failed to issue impersonation token'));
   }
 }
 
@@ -72,17 +72,17 @@ export async function impersonateHere(row: AdminUserRow): Promise<boolean> {
     const res = await apiRequest<{ code: string; redirectUrl: string }>('POST', `/api/admin/impersonate/${encodeURIComponent(row.id)}`);
     if (!res.ok) {
       if (res.status === 409) cannotLogin(res.error.message || CannotLoginMessage(row.status));
-      else toast({ title: 'Error', description: res.error.message || 'Failed to impersonate user', variant: 'destructive' });
+      else toastError(res.error.message || 'Failed to impersonate user');
       return false;
     }
     if (!res.data?.redirectUrl) {
-      toast({ title: 'Error', description: 'No URL received from server', variant: 'destructive' });
+      toastError('No URL received from server');
       return false;
     }
     window.location.assign(res.data.redirectUrl);
     return true;
   } catch (err) {
-    toast({ title: 'Error', description: errorMessage(err, 'Failed to impersonate user'), variant: 'destructive' });
+    toastError(errorMessage(err, 'Failed to impersonate user'));
     return false;
   }
 }

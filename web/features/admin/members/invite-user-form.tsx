@@ -5,9 +5,11 @@ import { CreateUserRequest } from '@contracts';
 import { Alert } from '../../../components/ui/alert';
 import { FormFooter } from '../../../components/ui/dialog';
 import { FormField, fieldA11y } from '../../../components/ui/form-field';
-import { Input, Select } from '../../../components/ui/input';
+import { Select } from '../../../components/ui/input';
 import { schemaResolver } from '../queries';
 import { useInviteUser } from './members-api';
+import { TextField } from '../../../components/ui/text-field';
+import { PersonFields } from './person-fields';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'mobile', 'role'] as const;
 type Values = Record<(typeof FIELDS)[number], string>;
@@ -32,21 +34,9 @@ export function InviteUserForm({ onDone, onBusyChange }: { onDone: () => void; o
 
   return (
     <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
+      <PersonFields form={form} idPrefix="cu" />
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id="cu-firstName" label="First Name" error={err('firstName')}>
-          <Input autoComplete="off" {...fieldA11y('cu-firstName', err('firstName'))} {...form.register('firstName')} />
-        </FormField>
-        <FormField id="cu-lastName" label="Last Name" error={err('lastName')}>
-          <Input autoComplete="off" {...fieldA11y('cu-lastName', err('lastName'))} {...form.register('lastName')} />
-        </FormField>
-      </div>
-      <FormField id="cu-email" label="Email" error={err('email')}>
-        <Input type="email" autoComplete="off" {...fieldA11y('cu-email', err('email'))} {...form.register('email')} />
-      </FormField>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id="cu-mobile" label="Mobile" optional error={err('mobile')}>
-          <Input inputMode="numeric" autoComplete="off" {...fieldA11y('cu-mobile', err('mobile'))} {...form.register('mobile')} />
-        </FormField>
+        <TextField form={form} name="mobile" id="cu-mobile" label="Mobile" optional inputMode="numeric" autoComplete="off" />
         <FormField id="cu-role" label="Role" error={err('role')} hint="An admin account waits for another admin's approval before the invitation is sent.">
           <Select {...fieldA11y('cu-role', err('role'), true)} {...form.register('role')}>
             <option value="user">User</option>

@@ -7,11 +7,10 @@ import { FreeUsersQuery } from '@contracts';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Input } from '../../../components/ui/input';
-import { apiGet, getRoute } from '../../../lib/api';
+import { getRoute } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
-import { browserTimeZone, formatCount, formatDateUS, toQueryString } from '../format';
+import { browserTimeZone, formatCount, formatDateUS } from '../format';
 import { KEYS, schemaResolver } from '../queries';
-import type { TodayJoiningsData } from '../types';
 import { QueryStates } from '../../../components/ui/query-error';
 import { SectionHeader } from '../ui/section-header';
 import { ExportDialog } from './export-dialog';
@@ -62,7 +61,7 @@ export function TodayJoiningsSection() {
   const timezone = browserTimeZone();
   const list = useQuery({
     queryKey: [KEYS.todayJoinings, timezone],
-    queryFn: () => apiGet<TodayJoiningsData>(`${KEYS.todayJoinings}${toQueryString({ timezone, t: Date.now() })}`),
+    queryFn: () => getRoute('GET /api/users/today-joinings', { query: { timezone, t: Date.now() } }),
     staleTime: 0,
     gcTime: 0,
   });

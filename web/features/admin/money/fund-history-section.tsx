@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
-import { Filter, RotateCcw, ScrollText, Search } from 'lucide-react';
+import { ScrollText } from 'lucide-react';
 import { TRANSACTION_TYPES, ledgerTypeLabel } from '@contracts';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { FormField } from '../../../components/ui/form-field';
-import { Input, Select, Options } from '../../../components/ui/input';
+import { Select, Options } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
 import { formatDateTimeIN, formatINR, formatSignedINR } from '../format';
 import { LoadMore, QueryStates } from '../../../components/ui/query-error';
 import { SectionHeader } from '../ui/section-header';
+import { FilterActions, SearchBox } from '../ui/list-filters';
 import { CardField, type Column, DataTable } from '../../../components/ui/table';
 import { useFundHistory, type FundHistoryRecord } from './money-api';
 
@@ -123,32 +123,20 @@ export function FundHistorySection() {
         className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-end"
       >
         <FormField id="fh-search" label="Member" className="flex-1">
-          <div className="relative">
-            <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
-            <Input id="fh-search" type="search" placeholder="User ID, name or email" autoComplete="off" className="pl-9" {...form.register('search')} />
-          </div>
+          <SearchBox id="fh-search" placeholder="User ID, name or email" {...form.register('search')} />
         </FormField>
         <FormField id="fh-type" label="Type" className="sm:w-56">
           <Select id="fh-type" {...form.register('type')}>
             <Options blank="All types" values={TRANSACTION_TYPES} label={typeLabel} />
           </Select>
         </FormField>
-        <div className="flex gap-2">
-          {filtered ? (
-            <Button
-              variant="ghost"
-              onClick={() => {
-                form.reset({ search: '', type: '' });
-                setFilters({ search: '', type: '' });
-              }}
-            >
-              <RotateCcw aria-hidden="true" className="size-4" /> Clear
-            </Button>
-          ) : null}
-          <Button type="submit" className="flex-1 sm:flex-none">
-            <Filter aria-hidden="true" className="size-4" /> Apply
-          </Button>
-        </div>
+        <FilterActions
+          filtered={filtered}
+          onClear={() => {
+            form.reset({ search: '', type: '' });
+            setFilters({ search: '', type: '' });
+          }}
+        />
       </form>
 
       <QueryStates query={history} errorTitle="Failed to load the fund history" loadingLabel="Loading transactions..." empty={items.length === 0 && empty}>

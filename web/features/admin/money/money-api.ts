@@ -1,9 +1,9 @@
 import { useMemo, useRef } from 'react';
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminWithdrawal, FundHistoryRecord, WalletBalanceRow } from '@contracts';
-import { toast } from '../../../components/ui/toast';
 import { apiRequest, errorMessage, getRoute, type WriteResult } from '../../../lib/api';
 import { newIdempotencyKey } from '../../../lib/idempotency';
+import { useApiMutation, type ApiMutationOptions } from '../../../lib/mutation';
 import { invalidatePaths, KEYS, MONEY_KEYS } from '../queries';
 
 export type { AdminWithdrawal, FundHistoryRecord, WalletBalanceRow };
@@ -94,28 +94,40 @@ export const withdrawalCurrency = (w: Pick<AdminWithdrawal, 'withdrawalType'>) =
 export const currencySign = (w: Pick<AdminWithdrawal, 'withdrawalType'>) => (withdrawalCurrency(w) === 'USD' ? '$' : '₹');
 
 /**
+ * A money-moving admin POST through the one mutation path: the Idempotency-Key of the body (the same body sent again
+ * reuses it; a success renews it), the failure text by adminMessage (doc 2 §8), the money lists refreshed after a
+ * success.
+ */
+export function useMoneyPost<V, D extends { message?: string }>(url: string, options: { failed: string; keyOf?: (body: V) => unknown } & Pick<ApiMutationOptions<V, D>, 'successToast' | 'onFailure'>) {
+  const invalidate = useInvalidateMoney();
+  const idempotency = useIdempotencyKey();
+  return useApiMutation<V, D>({
+    request: (body) => postMoney<D>(url, body, idempotency.keyFor(options.keyOf ? options.keyOf(body) : body)),
+    describeError: (failure, thrown) => (failure ? adminMessage(failure.error.message, options.failed, failure.status) : adminMessage(errorMessage(thrown, ''), options.failed)),
+    successToast: options.successToast,
+    invalidate: async () => {
+      idempotency.renew();
+      await invalidate();
+    },
+    onFailure: options.onFailure,
+  });
+}
+
+/**
  * An admin's decision on a money request (a withdrawal, a fund approval): POSTs `url` with its Idempotency-Key, shows
  * the success or failure toast (doc 2 §8) and refreshes the money lists; a request someone else decided meanwhile (404,
  * 409) refreshes them too. Answers the fieldErrors of a refusal for the dialog's fields.
  */
 export function useMoneyDecision(url: string, texts: { done: string; failed: string }) {
   const invalidate = useInvalidateMoney();
-  const idempotency = useIdempotencyKey();
+  const decide = useMoneyPost<unknown, { message?: string }>(url, {
+    failed: texts.failed,
+    keyOf: (body) => ({ url, body }),
+    successToast: (data) => ({ title: 'Success', description: data?.message || texts.done }),
+    onFailure: (failure) => (failure.status === 404 || failure.status === 409 ? invalidate() : undefined),
+  });
   return async (body?: unknown): Promise<{ ok: boolean; fieldErrors?: Record<string, string[] | undefined> }> => {
-    try {
-      const res = await postMoney<{ message?: string }>(url, body, idempotency.keyFor({ url, body }));
-      if (!res.ok) {
-        toast({ title: 'Error', description: adminMessage(res.error.message, texts.failed, res.status), variant: 'destructive' });
-        if (res.status === 404 || res.status === 409) await invalidate();
-        return { ok: false, fieldErrors: res.error.fieldErrors };
-      }
-      idempotency.renew();
-      toast({ title: 'Success', description: res.data?.message || texts.done, variant: 'success' });
-      await invalidate();
-      return { ok: true };
-    } catch (e) {
-      toast({ title: 'Error', description: errorMessage(e, texts.failed), variant: 'destructive' });
-      return { ok: false };
-    }
+    const res = await decide.run(body);
+    return res.ok ? { ok: true } : { ok: false, fieldErrors: res.failure?.error.fieldErrors };
   };
 }

@@ -3,6 +3,7 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 import { FormField, fieldA11y } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
+import { termOf } from '../../../components/ui/term';
 
 /** The member's public User ID (doc 2 §5: required). */
 export function UserIdField({ id, error, registration, hint }: { id: string; error?: string; registration: UseFormRegisterReturn; hint?: ReactNode }) {
@@ -28,11 +29,4 @@ export function AmountField({ id, error, registration, symbol, hint }: { id: str
 }
 
 /** One line of a result panel. */
-export function ResultRow({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex items-baseline justify-between gap-3 py-1.5 text-sm">
-      <dt className="text-slate-500">{label}</dt>
-      <dd className="min-w-0 text-right font-medium break-words text-slate-900">{children}</dd>
-    </div>
-  );
-}
+export const ResultRow = termOf({ row: 'flex items-baseline justify-between gap-3 py-1.5 text-sm', term: 'text-slate-500', value: 'min-w-0 text-right font-medium break-words text-slate-900' });

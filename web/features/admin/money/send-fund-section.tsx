@@ -8,16 +8,13 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card';
 import { FormField, fieldA11y } from '../../../components/ui/form-field';
 import { Textarea } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/toast';
-import { errorMessage } from '../../../lib/api';
-import { applyFieldErrors } from '../../../lib/form-errors';
 import { formatINR } from '../format';
 import { schemaResolver } from '../queries';
 import { sectionHref } from '../sections';
 import { ChoiceGroup } from '../ui/choice-group';
 import { SectionHeader } from '../ui/section-header';
 import { toastValidation } from '../ui/validation-toast';
-import { adminMessage, postMoney, useIdempotencyKey, useInvalidateMoney } from './money-api';
+import { useMoneyPost } from './money-api';
 import { AmountField, ResultRow, UserIdField } from './money-fields';
 
 const FIELDS = ['userId', 'option', 'amount', 'remarks'] as const;
@@ -27,8 +24,13 @@ type Done = { userId: string; option: 'credit' | 'debit'; amount: string; balanc
 /** A12 Send Fund (doc 2 §2.12): credit or debit a member's wallet, with remarks; never below zero. */
 export function SendFundSection() {
   const [params] = useSearchParams();
-  const invalidate = useInvalidateMoney();
-  const idempotency = useIdempotencyKey();
+  const send = useMoneyPost<z.output<typeof SendFundRequest>, { message?: string; balance?: string }>('/api/admin/send-fund', {
+    failed: 'Failed to process fund transaction',
+    successToast: (data, body, status) =>
+      status === 202
+        ? { title: 'Sent for approval', description: data.message ?? FUND_APPROVAL_MSG.requested, variant: 'default' }
+        : { title: 'Success', description: body.option === 'credit' ? WALLET_MSG.fundCredited : WALLET_MSG.fundDebited },
+  });
   const [done, setDone] = useState<Done | null>(null);
   const form = useForm<Values, unknown, z.output<typeof SendFundRequest>>({
     resolver: schemaResolver<Values, typeof SendFundRequest>(SendFundRequest),
@@ -41,28 +43,12 @@ export function SendFundSection() {
   const onSubmit = form.handleSubmit(
     async (values) => {
       const body = { ...values, userId: values.userId.toUpperCase() };
-      try {
-        const res = await postMoney<{ message?: string; balance?: string }>('/api/admin/send-fund', body, idempotency.keyFor(body));
-        if (!res.ok) {
-          applyFieldErrors(form.setError, res.error.fieldErrors, FIELDS);
-          toast({ title: 'Error', description: adminMessage(res.error.message, 'Failed to process fund transaction', res.status), variant: 'destructive' });
-          return;
-        }
-        idempotency.renew();
-        if (res.status === 202) {
-          // Above the approval amount: it waits for a second admin (issue 13); nothing has moved yet.
-          const message = res.data.message ?? FUND_APPROVAL_MSG.requested;
-          toast({ title: 'Sent for approval', description: message, variant: 'default' });
-          setDone({ userId: body.userId, option: body.option, amount: body.amount, balance: null, remarks: body.remarks, pendingMessage: message });
-        } else {
-          toast({ title: 'Success', description: body.option === 'credit' ? WALLET_MSG.fundCredited : WALLET_MSG.fundDebited, variant: 'success' });
-          setDone({ userId: body.userId, option: body.option, amount: body.amount, balance: res.data.balance ?? null, remarks: body.remarks });
-        }
-        form.reset({ userId: '', option: form.getValues('option'), amount: '', remarks: '' });
-        await invalidate();
-      } catch (e) {
-        toast({ title: 'Error', description: adminMessage(errorMessage(e, ''), 'Failed to process fund transaction'), variant: 'destructive' });
-      }
+      const res = await send.run(body, { setError: form.setError, fields: FIELDS });
+      if (!res.ok) return;
+      // 202: above the approval amount it waits for a second admin (issue 13); nothing has moved yet.
+      const pendingMessage = res.status === 202 ? (res.data.message ?? FUND_APPROVAL_MSG.requested) : undefined;
+      setDone({ userId: body.userId, option: body.option, amount: body.amount, balance: pendingMessage ? null : (res.data.balance ?? null), remarks: body.remarks, pendingMessage });
+      form.reset({ userId: '', option: form.getValues('option'), amount: '', remarks: '' });
     },
     (errs) => toastValidation(errs, FIELDS),
   );
@@ -142,17 +128,17 @@ export function SendFundSection() {
               </CardHeader>
               <CardContent className="pt-2">
                 <dl className="divide-y divide-slate-100">
-                  <ResultRow label="User ID">
+                  <ResultRow term="User ID">
                     <span className="font-mono">{done.userId}</span>
                   </ResultRow>
-                  <ResultRow label={done.pendingMessage ? (done.option === 'credit' ? 'Credit asked' : 'Debit asked') : done.option === 'credit' ? 'Credited' : 'Debited'}>
+                  <ResultRow term={done.pendingMessage ? (done.option === 'credit' ? 'Credit asked' : 'Debit asked') : done.option === 'credit' ? 'Credited' : 'Debited'}>
                     <span className={done.option === 'credit' ? 'text-emerald-700' : 'text-red-600'}>
                       {done.option === 'credit' ? '+' : '-'}
                       {formatINR(done.amount)}
                     </span>
                   </ResultRow>
-                  {done.balance !== null ? <ResultRow label="New balance">{formatINR(done.balance)}</ResultRow> : null}
-                  <ResultRow label="Remarks">{done.remarks}</ResultRow>
+                  {done.balance !== null ? <ResultRow term="New balance">{formatINR(done.balance)}</ResultRow> : null}
+                  <ResultRow term="Remarks">{done.remarks}</ResultRow>
                 </dl>
               </CardContent>
             </Card>

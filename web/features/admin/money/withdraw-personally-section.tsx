@@ -8,16 +8,13 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card';
 import { FormField, fieldA11y } from '../../../components/ui/form-field';
 import { Textarea } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/toast';
-import { errorMessage } from '../../../lib/api';
-import { applyFieldErrors } from '../../../lib/form-errors';
 import { formatINR } from '../format';
 import { schemaResolver } from '../queries';
 import { sectionHref } from '../sections';
 import { ChoiceGroup } from '../ui/choice-group';
 import { SectionHeader } from '../ui/section-header';
 import { toastValidation } from '../ui/validation-toast';
-import { adminMessage, postMoney, useIdempotencyKey, useInvalidateMoney } from './money-api';
+import { useMoneyPost } from './money-api';
 import { AmountField, ResultRow, UserIdField } from './money-fields';
 
 const FIELDS = ['userId', 'withdrawalType', 'amount', 'remarks'] as const;
@@ -26,8 +23,10 @@ type Created = { userId: string; currency: 'INR' | 'USD'; withdrawal: Partial<Wi
 
 /** A11 Withdraw Personally (doc 2 §2.11): an admin-created request that enters the same pending flow. */
 export function WithdrawPersonallySection() {
-  const invalidate = useInvalidateMoney();
-  const idempotency = useIdempotencyKey();
+  const withdraw = useMoneyPost<z.output<typeof WithdrawPersonallyRequest>, { message?: string; withdrawal?: WithdrawalView }>('/api/admin/withdraw-personally', {
+    failed: 'Failed to create withdrawal request',
+    successToast: (data) => ({ title: 'Success', description: data?.message || WALLET_MSG.withdrawalCreated }),
+  });
   const [created, setCreated] = useState<Created | null>(null);
   const form = useForm<Values, unknown, z.output<typeof WithdrawPersonallyRequest>>({
     resolver: schemaResolver<Values, typeof WithdrawPersonallyRequest>(WithdrawPersonallyRequest),
@@ -40,21 +39,10 @@ export function WithdrawPersonallySection() {
   const onSubmit = form.handleSubmit(
     async (values) => {
       const body = { ...values, userId: values.userId.toUpperCase() };
-      try {
-        const res = await postMoney<{ message?: string; withdrawal?: WithdrawalView }>('/api/admin/withdraw-personally', body, idempotency.keyFor(body));
-        if (!res.ok) {
-          applyFieldErrors(form.setError, res.error.fieldErrors, FIELDS);
-          toast({ title: 'Error', description: adminMessage(res.error.message, 'Failed to create withdrawal request', res.status), variant: 'destructive' });
-          return;
-        }
-        idempotency.renew();
-        toast({ title: 'Success', description: res.data?.message || WALLET_MSG.withdrawalCreated, variant: 'success' });
-        setCreated({ userId: body.userId, currency: body.withdrawalType, withdrawal: res.data?.withdrawal ?? { amount: body.amount } });
-        form.reset({ userId: '', withdrawalType: form.getValues('withdrawalType'), amount: '', remarks: '' });
-        await invalidate();
-      } catch (e) {
-        toast({ title: 'Error', description: adminMessage(errorMessage(e, ''), 'Failed to create withdrawal request'), variant: 'destructive' });
-      }
+      const res = await withdraw.run(body, { setError: form.setError, fields: FIELDS });
+      if (!res.ok) return;
+      setCreated({ userId: body.userId, currency: body.withdrawalType, withdrawal: res.data?.withdrawal ?? { amount: body.amount } });
+      form.reset({ userId: '', withdrawalType: form.getValues('withdrawalType'), amount: '', remarks: '' });
     },
     (errs) => toastValidation(errs, FIELDS),
   );
@@ -121,12 +109,12 @@ export function WithdrawPersonallySection() {
               </CardHeader>
               <CardContent className="pt-2">
                 <dl className="divide-y divide-slate-100">
-                  <ResultRow label="User ID">
+                  <ResultRow term="User ID">
                     <span className="font-mono">{created.userId}</span>
                   </ResultRow>
-                  <ResultRow label="Amount">{formatINR(created.withdrawal.amount)}</ResultRow>
-                  <ResultRow label="Type">{created.currency === 'USD' ? 'USD ($) · USDT' : 'INR (₹) · Bank Transfer'}</ResultRow>
-                  <ResultRow label="Status">Pending</ResultRow>
+                  <ResultRow term="Amount">{formatINR(created.withdrawal.amount)}</ResultRow>
+                  <ResultRow term="Type">{created.currency === 'USD' ? 'USD ($) · USDT' : 'INR (₹) · Bank Transfer'}</ResultRow>
+                  <ResultRow term="Status">Pending</ResultRow>
                 </dl>
               </CardContent>
               <CardFooter>

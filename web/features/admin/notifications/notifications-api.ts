@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from '../../../components/ui/toast';
+import { toastError } from '../../../components/ui/toast';
 import { errorMessage, getRoute, sendRoute } from '../../../lib/api';
 import { invalidatePaths, KEYS } from '../queries';
 
@@ -39,7 +39,7 @@ export function useNotificationActions() {
       if (!res.ok) throw new Error(res.error.message || 'Please try again.');
     },
     onSuccess: refresh,
-    onError: (err) => toast({ title: 'Failed to mark as read', description: detail(err), variant: 'destructive' }),
+    onError: (err) => toastError(detail(err), 'Failed to mark as read'),
   });
   const markAll = useMutation({
     mutationFn: async () => {
@@ -47,7 +47,7 @@ export function useNotificationActions() {
       if (!res.ok) throw new Error(res.error.message || 'Please try again.');
     },
     onSuccess: refresh,
-    onError: (err) => toast({ title: 'Failed to mark all as read', description: detail(err), variant: 'destructive' }),
+    onError: (err) => toastError(detail(err), 'Failed to mark all as read'),
   });
   return { markRead, markAll };
 }

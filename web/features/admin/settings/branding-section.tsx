@@ -9,11 +9,12 @@ import { FormField, fieldA11y } from '../../../components/ui/form-field';
 import { Input, Select, Textarea } from '../../../components/ui/input';
 import { LogoMark } from '../../../components/ui/logo';
 import { QueryStates } from '../../../components/ui/query-error';
-import { toast } from '../../../components/ui/toast';
+import { toastError } from '../../../components/ui/toast';
 import { formatDateUS } from '../format';
 import { schemaResolver } from '../queries';
 import { SectionHeader } from '../ui/section-header';
 import { useBrandingSettings, useSaveBranding } from './branding-api';
+import { TextField } from '../../../components/ui/text-field';
 
 type Values = {
   companyName: string;
@@ -61,8 +62,8 @@ function LogoField({ current, form }: { current: string | null; form: ReturnType
     const file = e.target.files?.[0];
     e.target.value = '';
     if (!file) return;
-    if (!['image/png', 'image/jpeg'].includes(file.type)) return toast({ title: 'Invalid File Type', description: BRANDING_MSG.logoType, variant: 'destructive' });
-    if (file.size > BRANDING_LOGO_MAX_BYTES) return toast({ title: 'File Too Large', description: BRANDING_MSG.logoSize, variant: 'destructive' });
+    if (!['image/png', 'image/jpeg'].includes(file.type)) return toastError(BRANDING_MSG.logoType, 'Invalid File Type');
+    if (file.size > BRANDING_LOGO_MAX_BYTES) return toastError(BRANDING_MSG.logoSize, 'File Too Large');
     const data = await readAsDataUrl(file);
     setPreview(data);
     form.setValue('logo', data, { shouldDirty: true });
@@ -123,9 +124,7 @@ function BrandingForm({ settings }: { settings: BrandingView }) {
           <CardDescription>Shown on the sign-in page, in page titles, in every mail and on invoices and statements.</CardDescription>
         </CardHeader>
         <CardContent className="space-y-4">
-          <FormField id="branding-name" label="Company name" error={err('companyName')}>
-            <Input maxLength={120} autoComplete="organization" {...fieldA11y('branding-name', err('companyName'))} {...form.register('companyName')} />
-          </FormField>
+          <TextField form={form} name="companyName" id="branding-name" label="Company name" maxLength={120} autoComplete="organization" />
           <div className="space-y-1.5">
             <p className="text-sm font-medium text-slate-900">Logo</p>
             <LogoField current={settings.logoUrl} form={form} />
@@ -143,12 +142,8 @@ function BrandingForm({ settings }: { settings: BrandingView }) {
             </div>
           </FormField>
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField id="branding-email" label="Support email" optional error={err('supportEmail')}>
-              <Input type="email" autoComplete="email" {...fieldA11y('branding-email', err('supportEmail'))} {...form.register('supportEmail')} />
-            </FormField>
-            <FormField id="branding-phone" label="Support phone" optional error={err('supportPhone')}>
-              <Input type="tel" autoComplete="tel" {...fieldA11y('branding-phone', err('supportPhone'))} {...form.register('supportPhone')} />
-            </FormField>
+            <TextField form={form} name="supportEmail" id="branding-email" label="Support email" optional type="email" autoComplete="email" />
+            <TextField form={form} name="supportPhone" id="branding-phone" label="Support phone" optional type="tel" autoComplete="tel" />
           </div>
         </CardContent>
       </Card>
@@ -166,9 +161,7 @@ function BrandingForm({ settings }: { settings: BrandingView }) {
             <Textarea rows={3} maxLength={300} autoComplete="street-address" {...fieldA11y('branding-address', err('address'))} {...form.register('address')} />
           </FormField>
           <div className="grid gap-4 sm:grid-cols-3">
-            <FormField id="branding-city" label="City" optional error={err('city')}>
-              <Input maxLength={80} autoComplete="address-level2" {...fieldA11y('branding-city', err('city'))} {...form.register('city')} />
-            </FormField>
+            <TextField form={form} name="city" id="branding-city" label="City" optional maxLength={80} autoComplete="address-level2" />
             <FormField id="branding-state" label="State" optional error={err('state')}>
               <Select {...fieldA11y('branding-state', err('state'))} {...form.register('state')}>
                 <option value="">Choose a state</option>
@@ -179,9 +172,7 @@ function BrandingForm({ settings }: { settings: BrandingView }) {
                 ))}
               </Select>
             </FormField>
-            <FormField id="branding-pincode" label="Pincode" optional error={err('pincode')}>
-              <Input inputMode="numeric" maxLength={6} autoComplete="postal-code" {...fieldA11y('branding-pincode', err('pincode'))} {...form.register('pincode')} />
-            </FormField>
+            <TextField form={form} name="pincode" id="branding-pincode" label="Pincode" optional inputMode="numeric" maxLength={6} autoComplete="postal-code" />
           </div>
         </CardContent>
       </Card>

@@ -7,6 +7,7 @@ import { Progress } from '../../../components/ui/progress';
 import { formatDate } from '../../../lib/format';
 import { count, rupees, sideLabel } from '../format';
 import { SpilloverNotice } from './spillover-notice';
+import { termOf } from '../../../components/ui/term';
 
 function Panel({ icon: Icon, title, children }: { icon: typeof Scale; title: string; children: ReactNode }) {
   return (
@@ -19,14 +20,7 @@ function Panel({ icon: Icon, title, children }: { icon: typeof Scale; title: str
   );
 }
 
-function Pair({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="flex items-baseline justify-between gap-3 py-1 text-sm">
-      <dt className="text-slate-500">{term}</dt>
-      <dd className="text-right font-medium text-slate-900">{children}</dd>
-    </div>
-  );
-}
+const Pair = termOf({ row: 'flex items-baseline justify-between gap-3 py-1 text-sm', term: 'text-slate-500', value: 'text-right font-medium text-slate-900' });
 
 /** One recruit awaiting this upline's choice (doc 3 §2.4, Position Decisions). */
 export function DecisionCard({ recruit, onChoose }: { recruit: UplinePendingRecruit; onChoose: (decision: 'rejected' | Side) => void }) {

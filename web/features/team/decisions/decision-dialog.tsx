@@ -6,9 +6,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Dialog, DialogContent, FormFooter } from '../../../components/ui/dialog';
 import { FormField, fieldA11y } from '../../../components/ui/form-field';
 import { Textarea } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/toast';
-import { errorMessage } from '../../../lib/api';
-import { decideRecruit, TEAM_KEYS, useInvalidateTeam } from '../api';
+import { useDecideRecruit } from '../actions-api';
 import { schemaResolver } from '../resolver';
 import { SpilloverNotice } from './spillover-notice';
 
@@ -21,7 +19,7 @@ type Values = { decision: 'approved' | 'rejected'; position: string; reason: str
  * Position, or 'Reject Recruit' with an optional reason. Sends POST /api/upline/pending-recruits/:id/decide.
  */
 export function DecisionDialog({ choice, onClose }: { choice: DecisionChoice | null; onClose: () => void }) {
-  const invalidate = useInvalidateTeam();
+  const decide = useDecideRecruit();
   const form = useForm<Values, unknown, z.output<typeof UplineDecisionRequest>>({
     resolver: schemaResolver<Values, typeof UplineDecisionRequest>(UplineDecisionRequest),
     defaultValues: { decision: 'approved', position: '', reason: '' },
@@ -35,20 +33,8 @@ export function DecisionDialog({ choice, onClose }: { choice: DecisionChoice | n
   const onSubmit = form.handleSubmit(async (values) => {
     if (!choice) return;
     const body = values.decision === 'approved' ? { decision: values.decision, position: values.position } : { decision: values.decision, reason: values.reason };
-    try {
-      const res = await decideRecruit(choice.recruit.id, body);
-      if (!res.ok) {
-        toast({ title: 'Error', description: res.error.message || 'Failed to process decision', variant: 'destructive' });
-        // Already decided or gone: the list on screen is out of date.
-        if (res.status === 404 || res.status === 409) void invalidate([TEAM_KEYS.decisions]);
-        return;
-      }
-      toast({ title: 'Decision Processed', description: res.data?.message, variant: 'success' });
-      onClose();
-      void invalidate([TEAM_KEYS.decisions, TEAM_KEYS.pending, TEAM_KEYS.stats]);
-    } catch (e) {
-      toast({ title: 'Error', description: errorMessage(e, 'Failed to process decision'), variant: 'destructive' });
-    }
+    const res = await decide.run({ id: choice.recruit.id, body });
+    if (res.ok) onClose();
   });
 
   const recruit = choice?.recruit;

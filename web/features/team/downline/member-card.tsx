@@ -2,6 +2,9 @@ import type { DownlineMember } from '@contracts';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { formatDate, titleCase } from '../../../lib/format';
 import { bv, memberName, rupees, sideLabel } from '../format';
+import { Term, type TermLook } from '../../../components/ui/term';
+
+const FIELD: TermLook = { term: 'text-xs text-slate-500', value: 'font-medium text-slate-800' };
 
 const STATUS_TONES: Record<string, BadgeTone> = { active: 'success', pending: 'warning', inactive: 'neutral', rejected: 'danger', suspended: 'danger' };
 
@@ -22,24 +25,18 @@ export function MemberCard({ member }: { member: DownlineMember }) {
         <MemberStatusBadge status={member.status} />
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-2 text-sm">
-        <div>
-          <dt className="text-xs text-slate-500">Position</dt>
-          <dd className="font-medium text-slate-800">
-            {sideLabel(member.position)} <span className="text-xs font-normal text-slate-500">· {sideLabel(member.leg)} leg</span>
-          </dd>
-        </div>
-        <div>
-          <dt className="text-xs text-slate-500">Joined</dt>
-          <dd className="font-medium text-slate-800">{formatDate(member.registrationDate || member.createdAt)}</dd>
-        </div>
-        <div>
-          <dt className="text-xs text-slate-500">Package</dt>
-          <dd className="font-medium text-slate-800 tabular-nums">{rupees(member.packageAmount)}</dd>
-        </div>
-        <div>
-          <dt className="text-xs text-slate-500">Total BV</dt>
-          <dd className="font-medium text-slate-800 tabular-nums">{bv(member.totalBV)}</dd>
-        </div>
+        <Term look={FIELD} term="Position">
+          {sideLabel(member.position)} <span className="text-xs font-normal text-slate-500">· {sideLabel(member.leg)} leg</span>
+        </Term>
+        <Term look={FIELD} term="Joined">
+          {formatDate(member.registrationDate || member.createdAt)}
+        </Term>
+        <Term look={FIELD} term="Package">
+          <span className="tabular-nums">{rupees(member.packageAmount)}</span>
+        </Term>
+        <Term look={FIELD} term="Total BV">
+          <span className="tabular-nums">{bv(member.totalBV)}</span>
+        </Term>
       </dl>
     </li>
   );
