@@ -66,3 +66,11 @@ export function ProductImage({
     </div>
   );
 }
+
+/** A product's primary picture (its first image, else its older address, else its category's artwork). */
+export function ProductPicture({
+  product,
+  ...box
+}: { product: { name: string; category: string; images: ProductImageView[]; imageUrl?: string | null } } & Pick<Parameters<typeof ProductImage>[0], 'sizes' | 'className' | 'iconClassName'>) {
+  return <ProductImage name={product.name} category={product.category} image={product.images[0]} imageUrl={product.imageUrl} {...box} />;
+}

@@ -2,7 +2,7 @@ import { ShoppingCart } from 'lucide-react';
 import type { ProductView } from '@contracts';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { ProductImage } from '../../components/ui/product-image';
+import { ProductPicture } from '../../components/ui/product-image';
 import { formatBV, formatMoney, formatPercent } from '../../lib/money';
 import { categoryLabel, purchaseTypeLabel } from './labels';
 
@@ -20,14 +20,7 @@ export function ProductCard({ product, onBuy }: { product: ProductView; onBuy: (
   const first = product.purchaseType !== 'second_purchase';
   return (
     <li aria-label={product.name} className="flex flex-col rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
-      <ProductImage
-        name={product.name}
-        category={product.category}
-        image={product.images[0]}
-        imageUrl={product.imageUrl}
-        sizes="(min-width: 1280px) 300px, (min-width: 640px) 45vw, 100vw"
-        className="h-32 w-full rounded-t-2xl sm:h-40"
-      />
+      <ProductPicture product={product} sizes="(min-width: 1280px) 300px, (min-width: 640px) 45vw, 100vw" className="h-32 w-full rounded-t-2xl sm:h-40" />
       <div className="flex flex-1 flex-col gap-3 p-4 sm:p-5">
         <div className="flex flex-wrap gap-1.5">
           <Badge tone="neutral">{categoryLabel(product.category)}</Badge>

@@ -5,7 +5,7 @@ import { Banknote, CreditCard, ShoppingCart, Smartphone, Wallet } from 'lucide-r
 import type { z } from 'zod';
 import { COMMERCE_MSG, PAYMENT_METHODS, PurchaseRequest, type CurrentUser, type ProductView } from '@contracts';
 import { ChoiceCards, type ChoiceOption } from '../../components/ui/choice-cards';
-import { ProductImage } from '../../components/ui/product-image';
+import { ProductPicture } from '../../components/ui/product-image';
 import { Dialog, DialogContent, FormFooter } from '../../components/ui/dialog';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input, Textarea } from '../../components/ui/input';
@@ -116,15 +116,7 @@ function PurchaseForm({ product, onDone }: { product: ProductView; onDone: () =>
   return (
     <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-4 md:grid-cols-[minmax(0,1fr)_16rem] md:grid-rows-[auto_1fr] md:gap-x-6">
       <div className="flex items-start gap-3 rounded-xl border border-slate-200 bg-slate-50 px-4 py-3 md:col-start-2 md:row-start-1">
-        <ProductImage
-          name={product.name}
-          category={product.category}
-          image={product.images[0]}
-          imageUrl={product.imageUrl}
-          sizes="64px"
-          className="size-16 shrink-0 rounded-lg ring-1 ring-slate-200"
-          iconClassName="size-7"
-        />
+        <ProductPicture product={product} sizes="64px" className="size-16 shrink-0 rounded-lg ring-1 ring-slate-200" iconClassName="size-7" />
         <div className="min-w-0">
           <p className="font-semibold text-slate-900">{product.name}</p>
           <p className="mt-0.5 text-sm text-slate-500">{categoryLabel(product.category)}</p>

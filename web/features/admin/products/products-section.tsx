@@ -4,7 +4,7 @@ import { COMMERCE_MSG } from '@contracts';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { ProductImage } from '../../../components/ui/product-image';
+import { ProductPicture } from '../../../components/ui/product-image';
 import { cn } from '../../../lib/cn';
 import { formatCount, formatINR } from '../format';
 import { ConfirmDialog } from '../ui/confirm-dialog';
@@ -17,17 +17,7 @@ import { categoryLabel, gstLabel, purchaseTypeLabel, useAdminProducts, useSetPro
 const StatusBadge = ({ active }: { active: boolean }) => (active ? <Badge tone="success">Active</Badge> : <Badge>Inactive</Badge>);
 
 function Thumb({ p }: { p: AdminProductView }) {
-  return (
-    <ProductImage
-      name={p.name}
-      category={p.category}
-      image={p.images[0]}
-      imageUrl={p.imageUrl}
-      sizes="40px"
-      className="size-10 shrink-0 overflow-hidden rounded-lg ring-1 ring-slate-200"
-      iconClassName="size-5"
-    />
-  );
+  return <ProductPicture product={p} sizes="40px" className="size-10 shrink-0 overflow-hidden rounded-lg ring-1 ring-slate-200" iconClassName="size-5" />;
 }
 
 function ProductName({ p, withStatus }: { p: AdminProductView; withStatus?: boolean }) {
