@@ -177,7 +177,7 @@ export function LoginPage() {
         <div aria-hidden="true" className="absolute -top-24 -right-24 size-96 rounded-full bg-brand-500/20 blur-3xl" />
         <div aria-hidden="true" className="absolute -bottom-32 -left-16 size-96 rounded-full bg-amber-400/10 blur-3xl" />
         <div className="relative flex flex-col items-center gap-10 px-12">
-          <BrandMark className="size-20 bg-white shadow-2xl shadow-brand-950/40" />
+          <BrandMark className="size-20 rounded-[25%] bg-white shadow-2xl shadow-brand-950/40" />
           <p className="text-center text-2xl font-semibold tracking-tight text-white">{company}</p>
           <LogoHero className="opacity-95" />
         </div>
