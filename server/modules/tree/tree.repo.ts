@@ -280,14 +280,6 @@ export async function movesSince(db: DbOrTx, afterId: number) {
   );
 }
 
-/** Members' own and leg BV as applied (member_volume). */
-export async function memberFiguresOf(db: DbOrTx, ids: string[]) {
-  return rawRows<{ id: string; total_bv: string; left_bv: string; right_bv: string }>(
-    db,
-    sql`select member_id::text as id, total_bv::text, left_bv::text, right_bv::text from member_volume where member_id = any(${sql.param(ids)}::uuid[])`,
-  );
-}
-
 /** Pending journal entries of a member (a move waits until its entries are applied). */
 export async function pendingEntriesOf(db: DbOrTx, memberId: string) {
   const [row] = await rawRows<{ n: number }>(db, sql`select count(*)::int as n from volume_events where member_id = ${memberId}::uuid and applied_at is null`);

@@ -1,5 +1,6 @@
 import type { Db, DbOrTx } from '../../db/client';
 import { recordPlacement, recordActivity, absorbPendingCountEntries, holdApplier } from '../volume/journal.service';
+import { volumeOf } from '../volume/volume.repo';
 import { recount, type RecountResult } from './recount';
 import { conflict } from '../../core/app-error';
 import { MSG } from '../../../contracts/messages';
@@ -7,7 +8,7 @@ import type { Position } from '../../../contracts/enums';
 import {
   lockTree, findNode, findTreeRoot, descendToOpenSlot, childrenOf, occupySlot, ancestorDeltas, lockMembersDeepestFirst,
   scanPlacedMembers, placedLinks, legCountsOf, writeCounters, type TreeNodeRow, type JournalDelta,
-  takeInMoves, pendingEntriesOf, memberFiguresOf, pathUp, changeFigures, relinkLeaf, refreshOpenDepth, insertTreeMove,
+  takeInMoves, pendingEntriesOf, pathUp, changeFigures, relinkLeaf, refreshOpenDepth, insertTreeMove,
   type PathUpRow, type FigureChange,
 } from './tree.repo';
 import { AncestryCache } from './ancestry';
@@ -160,8 +161,8 @@ export async function moveLeaf(
   if (!m?.placedAt || !m.parentId || !m.position) throw conflict(refuse.notPlaced);
   if (m.leftChildId || m.rightChildId) throw conflict(refuse.hasDownline);
   if (await pendingEntriesOf(db, m.id)) throw conflict(refuse.stillCounting);
-  const [own] = await memberFiguresOf(db, [m.id]);
-  if (own && (Number(own.total_bv) !== 0 || Number(own.left_bv) !== 0 || Number(own.right_bv) !== 0)) throw conflict(refuse.hasVolume);
+  const own = await volumeOf(db, m.id);
+  if (Number(own.totalBV) !== 0 || Number(own.leftBV) !== 0 || Number(own.rightBV) !== 0) throw conflict(refuse.hasVolume);
   const to = await findNode(db, target.parentId);
   if (!to?.placedAt || to.id === m.id) throw conflict(refuse.parentNotPlaced);
   if ((target.side === 'left' ? to.leftChildId : to.rightChildId) !== null) throw conflict(refuse.slotTaken);
