@@ -196,6 +196,24 @@ describe('GST tax invoices', () => {
     expect(a.financial_year).toBe(financialYearOf(new Date(a.issued_at)));
   });
 
+  it('a series past 999,999 goes on to seven digits instead of repeating a number', async () => {
+    const { cookie } = await buyer('Maharashtra');
+    const first = await buy(cookie, 'AquaPure Filter Kit', 1, 'upi');
+    const second = await buy(cookie, 'AquaPure Filter Kit', 1, 'upi');
+    const db = t.runtime.ctx.db;
+    await db.execute(sql`update purchases set payment_status = 'completed', bv_credited_at = now() where id in (${first}, ${second})`);
+    const year = financialYearOf(new Date());
+    await db.execute(sql`insert into invoice_series (financial_year, last_serial) values (${year}, 999999)
+                         on conflict (financial_year) do update set last_serial = 999999`);
+    const seller = { name: 'Co', gstin: null, address: null, city: null, state: 'Maharashtra', pincode: null, email: null, phone: null };
+    expect(await issueInvoicesFor(db, [first, second], seller, ['maharashtra'])).toBe(2);
+    const rows = await query<{ serial: number; invoice_number: string }>(t, sql`select serial, invoice_number from invoices where purchase_id in (${first}, ${second}) order by serial`);
+    expect(rows).toEqual([
+      { serial: 1000000, invoice_number: `INV/${year}/1000000` },
+      { serial: 1000001, invoice_number: `INV/${year}/1000001` },
+    ]);
+  });
+
   it('the HSN code is part of the product; a bad one is refused', async () => {
     const p = await productNamed('AquaPure Filter Kit');
     expectError(await t.api('PATCH', `/api/admin/products/${p.id}`, { cookie: admin, body: { hsnCode: '12a4' } }), 400, { field: 'hsnCode' });
