@@ -225,3 +225,30 @@ describe('the product copy a purchase is priced from', () => {
     await expectLedgerSound(t, m.user.id);
   });
 });
+
+describe('rows a purchase and the journal point to without a foreign key (ADR 0019)', () => {
+  /** The database's own refusal (Drizzle wraps it in a 'Failed query' error with the cause). */
+  const refusedAsNeverDeleted = async (statement: Promise<unknown>) => {
+    const err = (await statement.then(() => null, (e: unknown) => e)) as { message?: string; cause?: { message?: string } } | null;
+    expect(err, 'the statement went through').not.toBeNull();
+    expect(err!.cause?.message ?? err!.message).toMatch(/never deleted/);
+  };
+  it('a product is never deleted, a wallet purchase of an unknown product is refused and debits nothing', async () => {
+    const p = await newProduct();
+    const m = await fundedMember(t, c.admin, '5000.00');
+    await refusedAsNeverDeleted(db().execute(sql`delete from products where id = ${p.id}`));
+    await refusedAsNeverDeleted(db().execute(sql`truncate products cascade`));
+    expect((await query<{ n: number }>(t, sql`select count(*)::int as n from products where id = ${p.id}`))[0].n).toBe(1);
+    expectError(await buy(m.cookie, '00000000-0000-0000-0000-000000000000', 1), 400, { message: COMMERCE_MSG.productUnavailable });
+    expect((await t.api('GET', '/api/wallet', { cookie: m.cookie })).body.balance).toBe('5000.00');
+    await expectLedgerSound(t, m.user.id);
+  });
+
+  it('a cycle the journal names is never deleted', async () => {
+    await t.runtime.settle();
+    const [cycle] = await query<{ id: string }>(t, sql`select id::text from comp_cycles limit 1`);
+    expect(cycle).toBeDefined();
+    await refusedAsNeverDeleted(db().execute(sql`delete from comp_cycles where id = ${cycle.id}::uuid`));
+    await refusedAsNeverDeleted(db().execute(sql`truncate comp_cycles cascade`));
+  });
+});

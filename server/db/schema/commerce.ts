@@ -34,7 +34,10 @@ export const purchases = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id').notNull().references(() => users.id),
-    productId: uuid('product_id').notNull().references(() => products.id),
+    // No foreign key (ADR 0019): its check share-locked the product's row in every purchase, one MultiXact per
+    // purchase of a popular product. The purchase statement reads the product; products are never deleted
+    // (trigger products_never_deleted, migration 0039).
+    productId: uuid('product_id').notNull(),
     quantity: integer('quantity').notNull().default(1),
     unitPrice: numeric('unit_price', { precision: 12, scale: 2 }).notNull(),
     totalAmount: numeric('total_amount', { precision: 14, scale: 2 }).notNull(),

@@ -63,8 +63,10 @@ export const volumeEvents = pgTable(
     /** The moment the purchase completed or the member was placed: decides the cycle. */
     occurredAt: ts('occurred_at').notNull(),
     appliedAt: ts('applied_at'),
-    pairingCycleId: uuid('pairing_cycle_id').references(() => compCycles.id),
-    monthlyCycleId: uuid('monthly_cycle_id').references(() => compCycles.id),
+    // Written by the applier for every event from the cycles it has open; no foreign key (ADR 0019): cycles are
+    // never deleted (trigger comp_cycles_never_deleted, migration 0039).
+    pairingCycleId: uuid('pairing_cycle_id'),
+    monthlyCycleId: uuid('monthly_cycle_id'),
   },
   (t) => [
     index('volume_events_pending_idx').on(t.id).where(sql`${t.appliedAt} is null`),
