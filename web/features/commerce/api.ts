@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ProductView, PurchaseRequest, PurchaseResponse } from '@contracts';
-import { apiGet, apiRequest, type WriteResult, getRoute } from '../../lib/api';
+import type { PurchaseRequest, PurchaseResponse } from '@contracts';
+import { apiRequest, type WriteResult, getRoute } from '../../lib/api';
 
 export const COMMERCE_KEYS = {
   products: '/api/products',
@@ -17,13 +17,10 @@ export interface ProductFilters {
 export function useProducts(filters: ProductFilters) {
   return useQuery({
     queryKey: [COMMERCE_KEYS.products, filters],
-    queryFn: () => {
-      const search = new URLSearchParams();
-      if (filters.purchaseType !== 'all') search.set('purchaseType', filters.purchaseType);
-      if (filters.category !== 'all') search.set('category', filters.category);
-      const text = search.toString();
-      return apiGet<ProductView[]>(text ? `${COMMERCE_KEYS.products}?${text}` : COMMERCE_KEYS.products);
-    },
+    queryFn: () =>
+      getRoute('GET /api/products', {
+        query: { purchaseType: filters.purchaseType === 'all' ? undefined : filters.purchaseType, category: filters.category === 'all' ? undefined : filters.category },
+      }),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });

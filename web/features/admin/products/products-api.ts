@@ -1,11 +1,11 @@
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CATEGORY_LABELS, PAYMENT_METHOD_LABELS, type AdminProductView, type AdminPurchaseView, type Page, type ProductImageView } from '@contracts';
+import { CATEGORY_LABELS, PAYMENT_METHOD_LABELS, type AdminProductView, type AdminPurchaseView, type ProductImageView } from '@contracts';
 import type { ProductInput } from '@contracts';
-import { apiGet, apiRequest, getRoute } from '../../../lib/api';
+import { apiRequest, getRoute } from '../../../lib/api';
 import { useApiMutation } from '../../../lib/mutation';
 import { useIdempotencyKey } from '../money/money-api';
 import { titleCase, shortId } from '../../../lib/format';
-import { formatCount, toQueryString } from '../format';
+import { formatCount } from '../format';
 import { invalidatePaths, KEYS, USER_LIST_KEYS } from '../queries';
 
 export type { AdminProductView, AdminPurchaseView, ProductImageView };
@@ -24,8 +24,7 @@ export interface OrderFilters {
 export function useAdminPurchases(filters: OrderFilters) {
   return useInfiniteQuery({
     queryKey: [KEYS.purchases, filters],
-    queryFn: ({ pageParam }) =>
-      apiGet<Page<AdminPurchaseView>>(`${KEYS.purchases}${toQueryString({ paymentStatus: filters.paymentStatus, deliveryStatus: filters.deliveryStatus, cursor: pageParam })}`),
+    queryFn: ({ pageParam }) => getRoute('GET /api/admin/purchases', { query: { paymentStatus: filters.paymentStatus, deliveryStatus: filters.deliveryStatus, cursor: pageParam } }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     placeholderData: keepPreviousData,
