@@ -5,6 +5,7 @@ import { count, expectError, expectInvalid, fakeJpeg, query, uniqueEmail } from 
 import { AdminStatsResponse, AdminUserRow } from '../../contracts/admin';
 import { franchiseRequests, kycDocuments, products, purchases, supportTickets, withdrawalRequests } from '../../server/db/schema/index';
 import { addDocument } from '../../server/modules/kyc/kyc.service';
+import { recordCompletedPurchase } from '../../server/modules/volume/journal.service';
 import type { UserRow } from '../../server/modules/users/users.repo';
 import { ID } from '../support/identity';
 
@@ -208,11 +209,13 @@ describe('GET /api/admin/stats', () => {
     const order = (totalAmount: string, totalBV: string, paymentStatus: string, createdAt: Date) => ({
       userId: active.id, productId: product.id, unitPrice: product.price, totalAmount, totalBV, paymentMethod: 'upi', paymentStatus, deliveryAddress: '1 Main Road', createdAt,
     });
-    await db.insert(purchases).values([
+    const placed = await db.insert(purchases).values([
       order('1180.00', '500.00', 'completed', now),
       order('2000.00', '300.00', 'completed', new Date(monthStart - 2 * 24 * HOUR)),
       order('999.00', '999.00', 'pending', now),
-    ]);
+    ]).returning();
+    // A purchase completes with its journal entry (the sales totals count it from there, applied or not).
+    for (const p of placed) if (p.paymentStatus === 'completed') await recordCompletedPurchase(db, p, p.createdAt);
 
     await db.insert(franchiseRequests).values([
       { userId: active.id, franchiseType: 'mini_franchise', businessPlan: 'p'.repeat(60), status: 'pending' },

@@ -49,7 +49,7 @@ export interface TestApp {
   /** Base URL when started with listen: true. */
   url: string;
   demo: typeof DEMO_ACCOUNTS;
-  api<T = any>(method: string, url: string, opts?: { body?: unknown; cookie?: string; headers?: Record<string, string> }): Promise<ApiResult<T>>;
+  api<T = any>(method: string, url: string, opts?: { body?: unknown; cookie?: string; headers?: Record<string, string>; /** false: this write is not followed by the applier's pass. */ settle?: boolean }): Promise<ApiResult<T>>;
   login(login: string, password: string, rememberMe?: boolean): Promise<string>;
   createUser(values: Partial<NewUser> & { email: string; password?: string }): Promise<UserRow>;
   /** A cookie session for any user, as if they had signed in (`sid=...`). */
@@ -96,7 +96,7 @@ export async function startTestApp(opts: { listen?: boolean; rateLimitFactor?: n
     const raw = res.headers['set-cookie'];
     const setCookie = [raw].flat().find((c): c is string => typeof c === 'string' && c.startsWith('sid='));
     // Unless a test drives the journal itself, every write is followed by the applier's pass, so figures read next are applied ones.
-    if (opts.autoSettle !== false && method !== 'GET' && method !== 'HEAD') await runtime.settle();
+    if (opts.autoSettle !== false && o.settle !== false && method !== 'GET' && method !== 'HEAD') await runtime.settle();
     let body: unknown = res.body;
     if (String(res.headers['content-type'] ?? '').includes('application/json')) body = res.json();
     return { status: res.statusCode, body: body as any, headers: res.headers, setCookie, cookie: setCookie?.split(';')[0] };

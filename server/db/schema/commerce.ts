@@ -55,8 +55,7 @@ export const purchases = pgTable(
   (t) => [
     index('purchases_user_idx').on(t.userId, t.createdAt),
     index('purchases_status_idx').on(t.paymentStatus, t.createdAt),
-    // The admin dashboard's sales per day read the window's completed purchases from the index alone (issue 15).
-    index('purchases_completed_day_idx').on(t.createdAt, t.totalAmount, t.totalBV).where(sql`${t.paymentStatus} = 'completed'`),
+    // Sales per day and the sales totals read the quarter-hour sums (sales_slots, migration 0040), not this table.
     check('purchases_quantity_check', sql`${t.quantity} >= 1`),
     check('purchases_amount_check', sql`${t.totalAmount} > 0 and ${t.totalBV} >= 0`),
     check('purchases_payment_method_check', sql`${t.paymentMethod} in ('upi','bank_transfer','card','wallet','cash')`),

@@ -172,3 +172,15 @@ export const treeMoves = pgTable(
   },
   (t) => [index('tree_moves_member_idx').on(t.memberId)],
 );
+
+/**
+ * Completed sales per quarter hour (UTC-aligned; every time zone's day starts on a quarter hour), by the purchase's
+ * time, for the admin's sales chart: the applier adds each purchase in the batch that applies its journal entry, so a
+ * purchase is here exactly when its entry is applied (charts.repo salesPerDay adds the pending ones).
+ */
+export const salesSlots = pgTable('sales_slots', {
+  slot: ts('slot').primaryKey(),
+  orders: integer('orders').notNull(),
+  amount: numeric('amount', { precision: 18, scale: 2 }).notNull(),
+  bv: numeric('bv', { precision: 18, scale: 2 }).notNull(),
+});

@@ -1,6 +1,7 @@
 import { and, eq, gte, ne, sql } from 'drizzle-orm';
 import { rawRows, type DbOrTx } from '../../db/client';
-import { users, kycDocuments, withdrawalRequests, purchases, franchiseRequests, supportTickets, pendingRecruits, compCycles } from '../../db/schema/index';
+import { users, kycDocuments, withdrawalRequests, franchiseRequests, supportTickets, pendingRecruits, compCycles } from '../../db/schema/index';
+import { salesTotals } from '../charts/charts.repo';
 
 const count = sql<number>`count(*)::int`;
 
@@ -55,13 +56,8 @@ export async function adminCounts(db: DbOrTx, monthStart: Date) {
     readTallies(db),
     db.select({ n: sql<number>`count(distinct ${kycDocuments.userId})::int` }).from(kycDocuments).where(eq(kycDocuments.status, 'pending')),
     db.select({ n: count }).from(withdrawalRequests).where(eq(withdrawalRequests.status, 'pending')),
-    db
-      .select({
-        totalBV: sql<string>`coalesce(sum(${purchases.totalBV}), 0)::text`,
-        monthlySales: sql<string>`coalesce(sum(${purchases.totalAmount}) filter (where ${purchases.createdAt} >= ${monthStart.toISOString()}::timestamptz), 0)::text`,
-      })
-      .from(purchases)
-      .where(eq(purchases.paymentStatus, 'completed')),
+    // From the sales' quarter-hour sums (charts.repo), not a sum over every purchase ever made.
+    salesTotals(db, monthStart).then((t) => [{ totalBV: t.bv, monthlySales: t.amountSince }]),
     // Income paid: the net of every cycle posted this month. A cycle is posted once all its payouts are, so its
     // summary's net is the sum of its posted payouts' net (a few rows per month, not one per member).
     db

@@ -1,12 +1,13 @@
 import { and, desc, eq, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { rawRows, type DbOrTx } from '../../db/client';
-import { users, purchases, memberVolume } from '../../db/schema/index';
+import { users, memberVolume } from '../../db/schema/index';
+import { salesTotals } from '../charts/charts.repo';
 
 /** Network figures of a founder, read from the tree counters (decisions.md §4, §10). */
 export async function founderFigures(db: DbOrTx, founderId: string) {
   const [[hidden], [revenue], [legs]] = await Promise.all([
     db.select({ n: sql<number>`count(*)::int` }).from(users).where(and(eq(users.isHiddenId, true), eq(users.sponsorId, founderId))),
-    db.select({ total: sql<string>`coalesce(sum(${purchases.totalAmount}), 0)::text` }).from(purchases).where(eq(purchases.paymentStatus, 'completed')),
+    salesTotals(db, new Date(0)).then((t) => [{ total: t.amount }]),
     db.select({ l: memberVolume.leftCount, r: memberVolume.rightCount }).from(memberVolume).where(eq(memberVolume.memberId, founderId)),
   ]);
   const l = legs?.l ?? 0;

@@ -6,6 +6,7 @@ import { walkJournalUp, lockAncestors, ancestryOf } from '../tree/tree.service';
 import type { AncestryCache } from '../tree/ancestry';
 import { CycleMarks } from './cycle-marks';
 import { issueInvoices } from '../invoices/invoice.service';
+import { addToSalesSlots } from '../charts/charts.repo';
 import { tryApplierLock, planForKeyLookups, claimPending, applyFigures, StaleCycleMarks, markApplied, logBatch, pendingSummary, appliedSince, pruneApplyLog } from './volume.repo';
 
 /** Events that complete within this long of a cycle's end still land in that cycle before it closes. */
@@ -85,7 +86,10 @@ async function batchInTransaction(ctx: AppContext, opts: BatchOptions): Promise<
     marked = { marks, indexes: moved, epoch };
     await markApplied(tx, events.map((e) => e.id), now, { pairing: cycles.pairing.id, monthly: cycles.monthly.id });
     // Each purchase applied here gets its tax invoice in the same transaction: exactly once, in journal order.
-    await issueInvoices(ctx, tx, events.filter((e) => e.kind === 'purchase' && e.purchase_id).map((e) => e.purchase_id!));
+    const purchaseIds = events.filter((e) => e.kind === 'purchase' && e.purchase_id).map((e) => e.purchase_id!);
+    await issueInvoices(ctx, tx, purchaseIds);
+    // And its sale joins the admin's sales chart's quarter-hour sums, in the transaction that applies its entry.
+    await addToSalesSlots(tx, purchaseIds);
     // The rank check (decisions.md §5) for members whose legs reached a rank's volume in this batch, and for
     // sponsors, who may reach a rank through their new direct recruit. Only the applier changes legs, directs
     // and ranks, so the figures read here are the ones the promotions record.
