@@ -8,7 +8,10 @@ describe('GST invoice arithmetic', () => {
     // 31 March 20:00 UTC is already 1 April in India.
     expect(financialYearOf(new Date('2026-03-31T20:00:00Z'))).toBe('2026-27');
     expect(financialYearOf(new Date('2099-12-31T12:00:00Z'))).toBe('2099-00');
-    expect(invoiceNumber('2026-27', 42)).toBe('INV/2026-27/000042');
+    expect(invoiceNumber('2026-27', 42)).toBe('INV/2627/000042');
+    expect(invoiceNumber('2099-00', 1_234_567)).toBe('INV/9900/1234567');
+    // GST rule 46(b): at most sixteen characters.
+    expect(invoiceNumber('2026-27', 9_999_999).length).toBeLessThanOrEqual(16);
   });
 
   it('numbers in words in the Indian system', () => {

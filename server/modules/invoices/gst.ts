@@ -12,8 +12,12 @@ export function financialYearOf(at: Date): string {
   return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
 }
 
-/** INV/2026-27/000001: the series restarts each financial year and has no gaps. */
-export const invoiceNumber = (financialYear: string, serial: number) => `INV/${financialYear}/${String(serial).padStart(6, '0')}`;
+/**
+ * INV/2627/000001 (financial year 2026-27): the series restarts each financial year and has no gaps. GST rule 46(b)
+ * allows sixteen characters: fifteen here up to 999,999 invoices a year, sixteen up to 9,999,999.
+ */
+export const invoiceNumber = (financialYear: string, serial: number) =>
+  `INV/${financialYear.slice(2, 4)}${financialYear.slice(5, 7)}/${String(serial).padStart(6, '0')}`;
 
 const ONES = ['', 'One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine', 'Ten', 'Eleven', 'Twelve', 'Thirteen', 'Fourteen', 'Fifteen', 'Sixteen', 'Seventeen', 'Eighteen', 'Nineteen'];
 const TENS = ['', '', 'Twenty', 'Thirty', 'Forty', 'Fifty', 'Sixty', 'Seventy', 'Eighty', 'Ninety'];

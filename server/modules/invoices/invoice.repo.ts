@@ -68,8 +68,10 @@ export async function issueInvoicesFor(db: DbOrTx, purchaseIds: string[], seller
           insert into invoices (purchase_id, user_id, financial_year, serial, invoice_number, issued_at, seller, buyer, product_name, hsn_code,
                                 quantity, unit_price, gst_rate, taxable_value, cgst, sgst, igst, total)
           select n.id, n.user_id, n.fy, s.last_serial - c.c + n.n,
-                 -- Six digits at least; lpad would cut the millionth serial to six and repeat a number.
-                 'INV/' || n.fy || '/' || lpad((s.last_serial - c.c + n.n)::text, greatest(6, length((s.last_serial - c.c + n.n)::text)), '0'),
+                 -- gst.ts invoiceNumber: INV/2627/000001 (sixteen characters at most, GST rule 46). Six digits at
+                 -- least; lpad alone would cut the millionth serial to six and repeat a number.
+                 'INV/' || right(n.fy_start::text, 2) || lpad(((n.fy_start + 1) % 100)::text, 2, '0') || '/'
+                   || lpad((s.last_serial - c.c + n.n)::text, greatest(6, length((s.last_serial - c.c + n.n)::text)), '0'),
                  n.issued_at, ${JSON.stringify(seller)}::jsonb, n.buyer, n.product_name, n.hsn_code,
                  n.quantity, n.unit_price, n.gst_rate, n.taxable,
                  case when n.intra then trunc(n.tax / 2, 2) else 0 end,
