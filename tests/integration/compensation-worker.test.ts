@@ -87,7 +87,18 @@ describe('one-off jobs that refuse', () => {
     let runs = 0;
     const refusing = { name: 'test.refuses', recurring: false, leaseMs: 60_000, run: async () => { runs++; throw conflict('The cycle moved on'); } };
     const runner = await startJobRunner(t.runtime.ctx, [refusing], { poll: false, worker: 'refusal-test' });
-    const ctx = { ...t.runtime.ctx, runJobsHere: async (names: string[]) => { await runner.runDue(names); return true; } };
+    // Both requests are queued before the job runs (otherwise the second one, queued after the refusal, is already
+    // "the next request" and runs it again, as the end of this test expects of a later request).
+    let calls = 0;
+    let release!: () => void;
+    const bothQueued = new Promise<void>((r) => (release = r));
+    const runJobsHere = async (names: string[]) => {
+      if (++calls === 2) release();
+      await bothQueued;
+      await runner.runDue(names);
+      return true;
+    };
+    const ctx = { ...t.runtime.ctx, runJobsHere };
     try {
       const job = { key: 'test.refuses:1', name: 'test.refuses', payload: {} };
       const [a, b] = await Promise.allSettled([queueAndWait(ctx, job, 5_000), queueAndWait(ctx, job, 5_000)]);
