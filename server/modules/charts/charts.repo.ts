@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { rawRows, type DbOrTx } from '../../db/client';
 
 /*
@@ -24,60 +24,44 @@ export async function joiningsPerDay(db: DbOrTx, bounds: Date[]) {
 export const SALES_SLOT_MS = 15 * 60_000;
 const SLOT_ORIGIN = sql`timestamptz '2000-01-01 00:00:00+00'`;
 
+const onQuarterHour = (at: Date) => at.getTime() % SALES_SLOT_MS === 0;
+
 /**
- * Completed sales per bucket: the quarter-hour sums of purchases whose journal entry is applied (sales_slots), plus
- * the completed purchases whose entry is still pending (a few seconds' worth, through the journal's pending index).
- * Both are read in one snapshot, and a purchase moves from the second to the first in the transaction that applies its
- * entry, so every completed purchase counts exactly once. Bounds off the quarter hours (no zone has such days now)
- * are answered from the purchases themselves.
+ * Completed sales as rows (at, orders, amount, bv), from an instant on when one is given: the quarter-hour sums of
+ * purchases whose journal entry is applied (sales_slots), plus the completed purchases whose entry is still pending (a
+ * few seconds' worth, through the journal's pending index). Both are read in one snapshot, and a purchase moves from
+ * the second to the first in the transaction that applies its entry, so every completed purchase counts exactly once.
+ * `fromSlots` false reads the purchases themselves: for instants off the quarter hours (no zone has such days now).
  */
+function completedSales(from: Date | null, fromSlots: boolean) {
+  const since = (col: SQL) => (from ? sql`and ${col} >= ${from.toISOString()}::timestamptz` : sql``);
+  if (!fromSlots) {
+    return sql`select created_at as at, 1 as orders, total_amount as amount, total_bv as bv
+               from purchases where payment_status = 'completed' ${since(sql`created_at`)}`;
+  }
+  return sql`select slot as at, orders, amount, bv from sales_slots where true ${since(sql`slot`)}
+             union all
+             select p.created_at, 1, p.total_amount, p.total_bv
+             from volume_events v join purchases p on p.id = v.purchase_id
+             where v.applied_at is null and p.payment_status = 'completed' ${since(sql`p.created_at`)}`;
+}
+
+/** Completed sales per bucket (completedSales). */
 export async function salesPerDay(db: DbOrTx, bounds: Date[]) {
-  if (bounds.some((b) => b.getTime() % SALES_SLOT_MS !== 0)) return salesPerDayFromPurchases(db, bounds);
-  const from = bounds[0].toISOString();
   return rawRows<{ bucket: number; orders: number; amount: string; bv: string }>(db, sql`
-    with s as (
-      select slot as at, orders, amount, bv from sales_slots where slot >= ${from}::timestamptz
-      union all
-      select p.created_at, 1, p.total_amount, p.total_bv
-      from volume_events v join purchases p on p.id = v.purchase_id
-      where v.applied_at is null and p.payment_status = 'completed' and p.created_at >= ${from}::timestamptz
-    )
+    with s as (${completedSales(bounds[0], bounds.every(onQuarterHour))})
     select width_bucket(at, ${starts(bounds)}) as bucket, sum(orders)::int as orders,
            sum(amount)::numeric(16,2)::text as amount, sum(bv)::numeric(16,2)::text as bv
     from s group by 1`);
 }
 
-async function salesPerDayFromPurchases(db: DbOrTx, bounds: Date[]) {
-  return rawRows<{ bucket: number; orders: number; amount: string; bv: string }>(db, sql`
-    select width_bucket(created_at, ${starts(bounds)}) as bucket, count(*)::int as orders,
-           sum(total_amount)::numeric(16,2)::text as amount, sum(total_bv)::numeric(16,2)::text as bv
-    from purchases where payment_status = 'completed' and created_at >= ${bounds[0].toISOString()}::timestamptz
-    group by 1`);
-}
-
-/**
- * All completed sales (amount and BV), and the amount since an instant on a quarter hour: the quarter-hour sums and
- * the purchases whose journal entry is pending, as salesPerDay reads them. An instant off the quarter hours is
- * answered from the purchases themselves.
- */
+/** All completed sales (amount and BV), and the amount since an instant (completedSales). */
 export async function salesTotals(db: DbOrTx, since: Date) {
-  const at = since.toISOString();
-  const [row] = since.getTime() % SALES_SLOT_MS !== 0
-    ? await rawRows<{ amount: string; bv: string; amount_since: string }>(db, sql`
-        select coalesce(sum(total_amount), 0)::text as amount, coalesce(sum(total_bv), 0)::text as bv,
-               coalesce(sum(total_amount) filter (where created_at >= ${at}::timestamptz), 0)::text as amount_since
-        from purchases where payment_status = 'completed'`)
-    : await rawRows<{ amount: string; bv: string; amount_since: string }>(db, sql`
-        with s as (
-          select slot as at, amount, bv from sales_slots
-          union all
-          select p.created_at, p.total_amount, p.total_bv
-          from volume_events v join purchases p on p.id = v.purchase_id
-          where v.applied_at is null and p.payment_status = 'completed'
-        )
-        select coalesce(sum(amount), 0)::text as amount, coalesce(sum(bv), 0)::text as bv,
-               coalesce(sum(amount) filter (where at >= ${at}::timestamptz), 0)::text as amount_since
-        from s`);
+  const [row] = await rawRows<{ amount: string; bv: string; amount_since: string }>(db, sql`
+    with s as (${completedSales(null, onQuarterHour(since))})
+    select coalesce(sum(amount), 0)::text as amount, coalesce(sum(bv), 0)::text as bv,
+           coalesce(sum(amount) filter (where at >= ${since.toISOString()}::timestamptz), 0)::text as amount_since
+    from s`);
   return { amount: row.amount, bv: row.bv, amountSince: row.amount_since };
 }
 
