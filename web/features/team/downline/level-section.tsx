@@ -57,7 +57,7 @@ export function LevelSection({
       </h3>
       <div id={bodyId} hidden={!open} className="border-t border-slate-100 bg-slate-50/60 p-3 sm:p-4">
         <LevelNote summary={summary} listed={members.length} filtered={filtered} onPickLevel={onPickLevel} />
-        <ul aria-label={`Level ${summary.level} members`} className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+        <ul aria-label={`Level ${summary.level} members`} className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3">
           {shown.map((m) => (
             <MemberCard key={m.id} member={m} />
           ))}
