@@ -4,6 +4,7 @@ import { DataTable } from '../../../components/ui/table';
 import { termOf } from '../../../components/ui/term';
 import { formatDate } from '../../../lib/format';
 import { rupees, memberName, sideLabel } from '../format';
+import { MemberContact } from '../ui/member-contact';
 
 const Field = termOf({ row: 'min-w-0', term: 'text-xs text-slate-500', value: 'font-medium text-slate-800' });
 
@@ -41,11 +42,7 @@ export function DirectTable({ rows }: { rows: DirectRecruit[] }) {
       card={(r) => (
         <>
           <div className="flex items-start justify-between gap-3">
-            <div className="min-w-0">
-              <p className="truncate font-medium text-slate-900">{memberName(r)}</p>
-              <p className="truncate text-sm text-slate-500">{r.email}</p>
-              <p className="font-mono text-xs text-slate-500">{r.userId}</p>
-            </div>
+            <MemberContact member={r} />
             <IdStatus r={r} />
           </div>
           <dl className="grid grid-cols-2 gap-x-3 gap-y-2 text-sm">

@@ -1,8 +1,9 @@
 import type { DownlineMember } from '@contracts';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { formatDate, titleCase } from '../../../lib/format';
-import { bv, memberName, rupees, sideLabel } from '../format';
+import { bv, rupees, sideLabel } from '../format';
 import { Term, type TermLook } from '../../../components/ui/term';
+import { MemberContact } from '../ui/member-contact';
 
 const FIELD: TermLook = { term: 'text-xs text-slate-500', value: 'font-medium text-slate-800' };
 
@@ -17,11 +18,7 @@ export function MemberCard({ member }: { member: DownlineMember }) {
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-xs">
       <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
-          <p className="truncate font-medium text-slate-900">{memberName(member)}</p>
-          <p className="truncate text-sm text-slate-500">{member.email}</p>
-          <p className="font-mono text-xs text-slate-500">{member.userId}</p>
-        </div>
+        <MemberContact member={member} />
         <MemberStatusBadge status={member.status} />
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-2 text-sm">
