@@ -100,6 +100,93 @@ describe('a password alone no longer signs an admin in', () => {
   });
 });
 
+/** A six-digit code the account's authenticator shows neither now nor a step either side (so the server refuses it). */
+function wrongCode(app: TestApp, key: string): string {
+  const secret = secretOf(key);
+  const step = stepAt(app.clock.now().getTime());
+  const near = new Set([-1, 0, 1].map((d) => totpAt(secret, (step + d) * 30_000)));
+  return ['000000', '111111', '222222', '333333'].find((c) => !near.has(c))!;
+}
+
+/** The account's wrong codes recorded in the rate_limits table (the counter the old and the new code both keep). */
+async function failuresOf(app: TestApp, userId: string): Promise<number> {
+  const [row] = await query<{ n: number }>(app, sql`select coalesce(sum(count), 0)::int as n from rate_limits where key = ${`two-factor-failures:${userId}`}`);
+  return Number(row.n);
+}
+
+describe('issue 29: code attempts are taken before the check, so codes sent at once cannot get past the limits', () => {
+  it('ten wrong codes at once on one sign-in challenge: at most five are checked, then the challenge is dead', async () => {
+    const { email, user } = await newAdmin();
+    await t.login(email, ADMIN_PASSWORD); // enrols
+    const first = await login(email, ADMIN_PASSWORD);
+    const wrong = wrongCode(t, email);
+    const answers = await Promise.all(Array.from({ length: 10 }, () =>
+      t.api('POST', '/api/login/two-factor', { cookie: cookieFrom(first, TWO_FACTOR_CHALLENGE_COOKIE), body: { code: wrong }, settle: false })));
+    const invalid = answers.filter((r) => r.body.code === 'INVALID_CODE');
+    for (const r of invalid) expectError(r, 400, { code: 'INVALID_CODE', message: MSG.invalidTwoFactorCode });
+    for (const r of answers.filter((a) => a.body.code !== 'INVALID_CODE')) {
+      expect(['INVALID_TOKEN', 'RATE_LIMITED']).toContain(r.body.code);
+      if (r.body.code === 'INVALID_TOKEN') expectError(r, 401, { message: MSG.twoFactorChallengeExpired });
+      else expectError(r, 429, { message: MSG.tooManyTwoFactorAttempts });
+    }
+    expect(invalid.length).toBeLessThanOrEqual(5);
+    // The fifth checked code ends the challenge with INVALID_TOKEN like the unchecked ones, so what was checked is read
+    // from the account's wrong codes: five, not ten (before issue 29 every one of the ten was checked and counted).
+    expect(await failuresOf(t, user.id)).toBe(5);
+    expect(await count(t, 'login_challenges', sql`user_id = ${user.id}`)).toBe(0);
+    expectError(await second(first, codeFor(email)), 401, { code: 'INVALID_TOKEN', message: MSG.twoFactorChallengeExpired });
+  });
+});
+
+describe('issue 29: wrong codes per account in a sliding 15 minutes (limits as configured)', () => {
+  let strict: TestApp;
+  beforeAll(async () => {
+    strict = await startTestApp({ rateLimitFactor: 1 });
+  });
+  afterAll(async () => strict?.close());
+
+  async function enrolledAdmin() {
+    const email = uniqueEmail('admin2fa');
+    const user = await strict.createUser({ email, password: ADMIN_PASSWORD, role: 'admin' });
+    const cookie = await strict.login(email, ADMIN_PASSWORD); // enrols
+    const stepUp = (code: string) => strict.api('POST', '/api/auth/two-factor/step-up', { cookie, body: { code }, settle: false });
+    return { email, user, stepUp };
+  }
+
+  it('ten wrong step-up codes at once: exactly five are checked (INVALID_CODE), the other five are 429', async () => {
+    const { email, user, stepUp } = await enrolledAdmin();
+    const wrong = wrongCode(strict, email);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => stepUp(wrong)));
+    const invalid = answers.filter((r) => r.status === 400);
+    const limited = answers.filter((r) => r.status === 429);
+    for (const r of invalid) expectError(r, 400, { code: 'INVALID_CODE', message: MSG.invalidTwoFactorCode });
+    for (const r of limited) expectError(r, 429, { code: 'RATE_LIMITED', message: MSG.tooManyTwoFactorAttempts });
+    expect({ invalid: invalid.length, limited: limited.length }).toEqual({ invalid: 5, limited: 5 });
+    expect(await failuresOf(strict, user.id)).toBe(5);
+    // Now even the right code waits.
+    expectError(await stepUp(codeFor(email)), 429, { code: 'RATE_LIMITED', message: MSG.tooManyTwoFactorAttempts });
+  });
+
+  it('the window slides: four wrong codes at minute 14 of a quarter hour leave room for one more two minutes later', async () => {
+    const { email, stepUp } = await enrolledAdmin();
+    const quarter = 15 * 60_000;
+    const now = strict.clock.now().getTime();
+    strict.clock.advance(quarter - (now % quarter) + 14 * 60_000);
+    for (let i = 0; i < 4; i++) expectError(await stepUp(wrongCode(strict, email)), 400, { code: 'INVALID_CODE' });
+    // Minute 1 of the next quarter hour: a fixed window would start over and allow five more.
+    strict.clock.advance(2 * 60_000);
+    expectError(await stepUp(wrongCode(strict, email)), 400, { code: 'INVALID_CODE' });
+    expectError(await stepUp(wrongCode(strict, email)), 429, { code: 'RATE_LIMITED', message: MSG.tooManyTwoFactorAttempts });
+    expectError(await stepUp(codeFor(email)), 429, { code: 'RATE_LIMITED' });
+    // 15 minutes after the first four they leave the window: the right code works again, and gives its attempt back.
+    strict.clock.advance(13 * 60_000 + 30_000);
+    const ok = await stepUp(codeFor(email));
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    for (let i = 0; i < 4; i++) expectError(await stepUp(wrongCode(strict, email)), 400, { code: 'INVALID_CODE' });
+    expectError(await stepUp(wrongCode(strict, email)), 429, { code: 'RATE_LIMITED' });
+  });
+});
+
 describe('enrolment is forced for admins and founders at their next sign-in', () => {
   it('a new admin signs in with the password, can reach only enrolment, then enrols with a code and gets 10 recovery codes', async () => {
     const { email, user } = await newAdmin();
