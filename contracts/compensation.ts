@@ -121,12 +121,42 @@ export const CycleLinesQuery = z.object({
   cursor: z.string().max(100).optional(),
 });
 export const SimulateRequest = z.object({ planId: z.uuid({ error: 'Plan version not found' }), cycleId: z.uuid({ error: 'Cycle not found' }) });
+/** Issue 29: an adjustment's reason, trimmed, is at least this long (it is kept on the line and in the audit log). */
+export const ADJUSTMENT_REASON_MIN = 5;
 export const AdjustmentRequest = z.object({
   userId: z.string({ error: 'Member ID is required' }).trim().min(1, 'Member ID is required').max(40),
   type: z.string({ error: 'Income type is required' }).trim().min(1, 'Income type is required').max(30),
-  amount: z.string({ error: 'Amount is required' }).trim().regex(/^-?\d{1,9}(\.\d{1,2})?$/, 'Amount must be a number with at most 2 decimals').refine((v) => Number(v) !== 0, 'Amount cannot be 0'),
-  reason: z.string({ error: 'Reason is required' }).trim().min(3, 'Give a reason of at least 3 characters').max(500, 'Reason is at most 500 characters'),
+  amount: z
+    .string({ error: 'Amount is required' })
+    .trim()
+    .regex(/^-?\d{1,9}(\.\d{1,2})?$/, 'Amount must be a number with at most 2 decimals')
+    .refine((v) => /[1-9]/.test(v), 'Amount cannot be 0'),
+  reason: z
+    .string({ error: 'Reason is required' })
+    .trim()
+    .min(1, { error: 'Reason is required', abort: true })
+    .min(ADJUSTMENT_REASON_MIN, `Give a reason of at least ${ADJUSTMENT_REASON_MIN} characters`)
+    .max(500, 'Reason is at most 500 characters'),
 });
+
+/**
+ * Issue 29, adjustments and the cycles that pay them: the cap (ADJUSTMENT_MAX_AMOUNT), the second admin above
+ * ADJUSTMENT_APPROVAL_ABOVE (an approval request of kind comp_adjustment), and the separation of duties on a cycle:
+ * neither the admin who calculated it nor one who made an adjustment in it approves or posts it.
+ */
+export const ADJUSTMENT_MSG = {
+  /** Followed by the cap in rupees and a full stop. */
+  overCap: 'An adjustment can be at most',
+  /** Followed by the approval amount in rupees and a full stop. */
+  requested: 'Adjustment waits for a second admin: another admin must approve adjustments above',
+  approved: 'Adjustment approved; it is paid in the next cycle calculated',
+  rejected: 'Adjustment rejected',
+  ownRequest: 'Another admin must approve an adjustment you requested.',
+  approveOwnCalculation: 'Another admin must approve the calculation you made',
+  approveOwnAdjustment: 'Another admin must approve a cycle that includes an adjustment you made',
+  postOwnCalculation: 'Another admin must post the calculation you made',
+  postOwnAdjustment: 'Another admin must post a cycle that includes an adjustment you made',
+} as const;
 export const StatementQuery = z.object({
   fy: z.string().regex(/^\d{4}-\d{2}$/, 'Financial year looks like 2026-27').optional(),
   format: z.enum(['csv', 'pdf'], { error: 'Format is csv or pdf' }).default('csv'),

@@ -1,5 +1,6 @@
 import type { RouteContract } from '../route-contract';
 import { file } from '../route-contract';
+import { ApprovalRequested } from '../approvals';
 import {
   AdjustmentRequest, AdjustmentView, CycleCloseRequest, CycleDetail, CycleIdParam, CycleLinesPage, CycleLinesQuery, CyclePage, CycleSummary, CyclesQuery,
   MemberCycle, MemberIncome, PlanActivateRequest, PlanCreateRequest, PlanIdParam, PlanList, PlanUpdateRequest, PlanVersion, SimulateRequest,
@@ -17,12 +18,15 @@ export const COMPENSATION_API = {
   'POST /api/admin/compensation/cycles/close': { summary: 'Close the open cycle of a kind now and open the next', body: CycleCloseRequest, response: { 200: CycleSummary } },
   'GET /api/admin/compensation/cycles/:id': { summary: 'Summary, totals, deductions, payout ratio and top earners', params: CycleIdParam, response: { 200: CycleDetail } },
   'POST /api/admin/compensation/cycles/:id/calculate': { summary: 'Calculate a closed (or recalculate a calculated) cycle', params: CycleIdParam, response: { 200: CycleSummary } },
-  'POST /api/admin/compensation/cycles/:id/approve': { summary: 'Approve a calculated cycle (another admin than the calculator)', params: CycleIdParam, response: { 200: CycleSummary } },
-  'POST /api/admin/compensation/cycles/:id/post': { summary: 'Post an approved cycle to the wallets (idempotent; step-up)', params: CycleIdParam, response: { 200: CycleSummary } },
+  'POST /api/admin/compensation/cycles/:id/approve': { summary: 'Approve a calculated cycle (an admin who neither calculated it nor made an adjustment in it)', params: CycleIdParam, response: { 200: CycleSummary } },
+  'POST /api/admin/compensation/cycles/:id/post': { summary: 'Post an approved cycle to the wallets (idempotent; step-up; not by its calculator or an adjustment author)', params: CycleIdParam, response: { 200: CycleSummary } },
   'GET /api/admin/compensation/cycles/:id/lines': { summary: 'Lines per member with deductions and net', params: CycleIdParam, query: CycleLinesQuery, response: { 200: CycleLinesPage } },
   'GET /api/admin/compensation/cycles/:id/export': { summary: "A cycle's lines as CSV", params: CycleIdParam, response: { 200: file(['text/csv'], 'One line per member and income type') } },
   'POST /api/admin/compensation/simulate': { summary: 'A plan version against a cycle: totals and biggest changes; posts nothing', body: SimulateRequest, response: { 200: SimulationResult } },
-  'POST /api/admin/compensation/adjustments': { summary: "A line in the member's next cycle", body: AdjustmentRequest, response: { 201: AdjustmentView } },
+  'POST /api/admin/compensation/adjustments': {
+    summary: "A line in the member's next cycle (step-up; at most the configured cap); above the approval amount it waits for a second admin (202)",
+    body: AdjustmentRequest, response: { 201: AdjustmentView, 202: ApprovalRequested },
+  },
   'GET /api/income': { summary: "Own cycles, carry, this cycle's pairs, financial-year gross and TDS", response: { 200: MemberIncome } },
   'GET /api/income/cycles/:id': { summary: 'Own lines of one cycle with explanations', params: CycleIdParam, response: { 200: MemberCycle } },
   'GET /api/income/statement': {

@@ -88,7 +88,7 @@ async function runCycleByApi() {
   const id = closed.body.id as string;
   expect((await t.api('POST', `${BASE}/cycles/${id}/calculate`, { cookie: adminCookie })).status).toBe(200);
   expect((await t.api('POST', `${BASE}/cycles/${id}/approve`, { cookie: admin2Cookie })).status).toBe(200);
-  expect((await t.api('POST', `${BASE}/cycles/${id}/post`, { cookie: adminCookie })).status).toBe(200);
+  expect((await t.api('POST', `${BASE}/cycles/${id}/post`, { cookie: admin2Cookie })).status).toBe(200);
   return id;
 }
 
@@ -309,12 +309,35 @@ describe.each(SIZES)('compensation at $name width', (size: Size) => {
     await expectPath(page, '/');
   }, 180_000);
 
+  it('an adjustment: its reason\'s rule under the field; above the approval amount it waits for a second admin', async () => {
+    await asAdmin(t.demo.admin.email, t.demo.admin.password);
+    await open('comp-cycles', 'Cycles');
+    await page.getByRole('button', { name: 'Add adjustment' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add an adjustment' });
+    await dialog.getByText(/At least 5 characters/).waitFor();
+    await dialog.getByLabel('User ID').fill(tree.A.userId.toLowerCase());
+    await dialog.getByLabel('Amount (₹)').fill('20000');
+    await dialog.getByLabel('Reason').fill('Oops');
+    await dialog.getByRole('button', { name: 'Add adjustment' }).click();
+    await dialog.getByText('Give a reason of at least 5 characters').waitFor();
+    await dialog.getByLabel('Reason').fill('Festival correction for Asha');
+    await picture(page, 'adjustment', false);
+    expect(await axeViolations(page)).toEqual([]);
+    const before = ((await t.api('GET', '/api/admin/approvals?kind=comp_adjustment', { cookie: admin2Cookie })).body as unknown[]).length;
+    await dialog.getByRole('button', { name: 'Add adjustment' }).click();
+    await expectToast(page, 'Sent for approval', /^Adjustment waits for a second admin/);
+    await dialog.waitFor({ state: 'detached' });
+    const pending = (await t.api('GET', '/api/admin/approvals?kind=comp_adjustment', { cookie: admin2Cookie })).body as Array<{ summary: string; member: { userId: string } }>;
+    expect(pending).toHaveLength(before + 1);
+    expect(pending[0]).toMatchObject({ summary: 'Direct Income adjustment of ₹20,000.00', member: { userId: tree.A.userId } });
+  }, 120_000);
+
   it('the second admin approves and posts; the lines per member with their explanations; the CSV export', async () => {
     await asAdmin(SECOND_ADMIN.email, SECOND_ADMIN.password);
     await open('comp-cycles', 'Cycles');
     await page.locator(`[data-cycle-id="${cycleId}"]:visible`).getByRole('button', { name: /^View cycle/ }).click();
     await page.getByRole('heading', { level: 1, name: /^Pairing cycle/ }).waitFor();
-    await page.getByText('The approval must come from an admin other than the one who calculated the cycle.').waitFor();
+    await page.getByText('The approval must come from an admin who neither calculated the cycle nor made an adjustment in it.').waitFor();
     await page.getByRole('button', { name: 'Approve', exact: true }).click();
     await expectToast(page, 'Cycle approved');
     await page.getByText('by you').waitFor();

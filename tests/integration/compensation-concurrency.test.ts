@@ -21,6 +21,8 @@ let admin: string;
 let admin2: string;
 let adminRow: UserRow;
 let admin2Row: UserRow;
+/** Calculates the weeks: the admins who post them must be others (issue 29). */
+let admin3: string;
 let productId: string;
 const BASE = '/api/admin/compensation';
 const N = 30;
@@ -36,6 +38,8 @@ beforeAll(async () => {
   adminRow = (await userByEmail(t, t.demo.admin.email))!;
   admin2Row = await t.createUser({ email: 'concurrency.admin2@example.com', password: 'Second#Admin1', role: 'admin' });
   admin2 = await t.login('concurrency.admin2@example.com', 'Second#Admin1');
+  await t.createUser({ email: 'concurrency.admin3@example.com', password: 'Third#Admin1', role: 'admin' });
+  admin3 = await t.login('concurrency.admin3@example.com', 'Third#Admin1');
   const p = await t.api('POST', '/api/admin/products', { cookie: admin, body: { name: 'Race Pack', price: '50.00', bv: '50.00', gst: '0', category: 'others', purchaseType: 'first_purchase' } });
   expect(p.status, JSON.stringify(p.body)).toBe(201);
   productId = p.body.id ?? p.body.product?.id;
@@ -61,7 +65,7 @@ const buy = (m: { cookie: string }, quantity: number) =>
 const withdraw = (m: { cookie: string }, amount: string) =>
   t.api('POST', '/api/withdrawals', { cookie: m.cookie, body: { withdrawalType: 'bank', amount, bankDetails: bank } });
 
-/** A week in which the deeper half of the tree buys: closed, calculated and approved, ready to post. */
+/** A week in which the deeper half of the tree buys: closed, calculated (third admin) and approved, ready to post. */
 async function approvedWeek() {
   for (const m of members.slice(N / 2 - 1)) {
     const r = await buy(m, 1 + Math.floor(rand() * 6));
@@ -71,7 +75,7 @@ async function approvedWeek() {
   const closed = await t.api('POST', `${BASE}/cycles/close`, { cookie: admin, body: { kind: 'pairing' } });
   expect(closed.status, JSON.stringify(closed.body)).toBe(200);
   const id = closed.body.id as string;
-  expect((await t.api('POST', `${BASE}/cycles/${id}/calculate`, { cookie: admin })).status).toBe(200);
+  expect((await t.api('POST', `${BASE}/cycles/${id}/calculate`, { cookie: admin3 })).status).toBe(200);
   expect((await t.api('POST', `${BASE}/cycles/${id}/approve`, { cookie: admin2 })).status).toBe(200);
   const payouts = await query<{ member_id: string; gross: string; admin_charge: string; tds: string; net: string }>(t, sql`
     select member_id::text, gross::text, admin_charge::text, tds::text, net::text from comp_payouts where cycle_id = ${id}::uuid order by member_id`);

@@ -271,7 +271,7 @@ async function processCycle(cycleId: string, model?: { members: UserRow[]; legs:
   if (model?.perturb) {
     // A correction made after the close belongs to the next cycle: it changes nothing in this one; nor does
     // a status changed after the close (the member was paid as active or not at the close).
-    await svc.addAdjustment(ctx(), admin, { userId: model.members[0].userId, type: 'sponsor_income', amount: '1.00', reason: 'late correction after the close' });
+    await svc.addAdjustment(ctx(), admin, plainTransaction(ctx()), { userId: model.members[0].userId, type: 'sponsor_income', amount: '1.00', reason: 'late correction after the close' });
     await setStatus(ctx(), admin, flipped!.id, (await userByEmail(t, flipped!.email!))!.status === 'active' ? 'inactive' : 'active');
     // Nor does a purchase completed after the close (it adds to the root's personal BV now, and to the spine's legs).
     expect((await purchase(ctx(), actorFor(model.members[0]), plainTransaction(ctx()), { productId, quantity: 2, paymentMethod: 'wallet', deliveryAddress: 'Property Road 1, Pune 411001' })).status).toBe(201);
@@ -320,8 +320,10 @@ async function processCycle(cycleId: string, model?: { members: UserRow[]; legs:
   seen.lines += first.lines.length;
   expect(first.summary).toMatchObject({ totals: si.size ? { sales_incentive: (Number(total) / 100).toFixed(2) } : {} });
 
+  // The admin who calculated (and made the adjustments) neither approves nor posts it (issue 29).
   await svc.approveCycle(ctx(), actorFor(admin2Row), cycleId);
-  const posted = await svc.postCycle(ctx(), admin, cycleId);
+  await expect(svc.postCycle(ctx(), admin, cycleId)).rejects.toMatchObject({ status: 403, code: 'SECOND_ADMIN_REQUIRED' });
+  const posted = await svc.postCycle(ctx(), actorFor(admin2Row), cycleId);
   expect(posted.status).toBe('posted');
   const ledger = await ledgerOf(cycleId);
   // One ledger row per member per income type and deduction, and they add up to the payout.
@@ -403,7 +405,7 @@ describe('the engine through the service on the database', () => {
         let round = 0;
         for (const { buys, adjustments } of rounds) {
           for (const a of adjustments) {
-            await svc.addAdjustment(ctx(), actorFor(adminRow), { userId: rows[a.who % rows.length].userId, type: a.type, amount: a.amount, reason: 'property correction' });
+            await svc.addAdjustment(ctx(), actorFor(adminRow), plainTransaction(ctx()), { userId: rows[a.who % rows.length].userId, type: a.type, amount: a.amount, reason: 'property correction' });
           }
           const legs = new Map<string, { l: bigint; r: bigint }>();
           for (const b of buys) {

@@ -75,10 +75,10 @@ async function closeAndCalculate(kind: 'pairing' | 'monthly') {
   return id;
 }
 
-/** Approved by the second admin, then posted. */
+/** Approved and posted by the second admin. */
 async function approveAndPost(id: string) {
   expect((await t.api('POST', `${BASE}/cycles/${id}/approve`, { cookie: admin2 })).status).toBe(200);
-  const posted = await t.api('POST', `${BASE}/cycles/${id}/post`, { cookie: admin });
+  const posted = await t.api('POST', `${BASE}/cycles/${id}/post`, { cookie: admin2 });
   expect(posted.status, JSON.stringify(posted.body)).toBe(200);
   expect(posted.body.status).toBe('posted');
 }

@@ -17,6 +17,7 @@ import { conflict } from '../../server/core/app-error';
 let t: TestApp;
 let admin: string;
 let admin2: string;
+let admin3: string;
 let worker: JobRunner;
 const ran: (CycleJobPayload & { job: string })[] = [];
 const BASE = '/api/admin/compensation';
@@ -27,6 +28,8 @@ beforeAll(async () => {
   admin = await t.login(t.demo.admin.email, t.demo.admin.password);
   await t.createUser({ email: 'worker.admin2@example.com', password: 'Second#Admin1', role: 'admin' });
   admin2 = await t.login('worker.admin2@example.com', 'Second#Admin1');
+  await t.createUser({ email: 'worker.admin3@example.com', password: 'Third#Admin1', role: 'admin' });
+  admin3 = await t.login('worker.admin3@example.com', 'Third#Admin1');
   // `npm run worker`: its own job runner (here on the same database, in this process), with only the calculation.
   const defs = jobDefinitions({ flush: async () => 0, kick: () => undefined, stop: async () => undefined } as never).filter((d) => d.name === CALCULATE_JOB || d.name === POST_JOB);
   const recorded = defs.map((d) => ({ ...d, run: async (c: typeof t.runtime.ctx, job: Parameters<typeof d.run>[1]) => { ran.push({ job: job.name, ...(job.payload as CycleJobPayload) }); await d.run(c, job); } }));
@@ -62,12 +65,13 @@ describe('the payout calculation as a job', () => {
     const audited = await query<{ a: string }>(t, sql`select actor_id::text as a from audit_log where entity_id = ${id} and action = 'cycle.calculated'`);
     expect(audited.map((x) => x.a)).toEqual([me.id]);
 
-    // Posting before the approval is refused at once; approved by the second admin, the worker posts it.
+    // Posting before the approval is refused at once; approved by the second admin, the worker posts it (two admins
+    // ask at once; neither is the one who calculated it, issue 29).
     const unapproved = await t.api('POST', `${BASE}/cycles/${id}/post`, { cookie: admin });
     expect(unapproved.status).toBe(409);
     expect(unapproved.body.message).toBe('Only an approved cycle can be posted');
     expect((await t.api('POST', `${BASE}/cycles/${id}/approve`, { cookie: admin2 })).status).toBe(200);
-    const [p1, p2] = await Promise.all([t.api('POST', `${BASE}/cycles/${id}/post`, { cookie: admin }), t.api('POST', `${BASE}/cycles/${id}/post`, { cookie: admin2 })]);
+    const [p1, p2] = await Promise.all([t.api('POST', `${BASE}/cycles/${id}/post`, { cookie: admin3 }), t.api('POST', `${BASE}/cycles/${id}/post`, { cookie: admin2 })]);
     expect([p1.status, p2.status]).toEqual([200, 200]);
     expect(p1.body).toMatchObject({ id, status: 'posted' });
     expect(ran.filter((r) => r.job === POST_JOB).length).toBeGreaterThanOrEqual(1);

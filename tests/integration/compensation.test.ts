@@ -7,7 +7,7 @@ import { DEFAULT_PLAN, POOL_TYPES, type PlanConfig } from '../../contracts/compe
 
 /**
  * compensation.md §7 through the HTTP API: the tree A-F, plan P1 activated as a version, weeks closed,
- * calculated, approved by a second admin and posted; lines, carry and nets to the paisa.
+ * calculated, approved and posted by a second admin; lines, carry and nets to the paisa.
  */
 let t: TestApp;
 let admin: string;
@@ -62,7 +62,7 @@ async function buy(key: string, bv: number) {
   expect(r.status, JSON.stringify(r.body)).toBe(201);
 }
 
-/** Buys, closes the week, calculates, approves (second admin), posts; answers the cycle id. */
+/** Buys, closes the week, calculates, approves and posts (second admin); answers the cycle id. */
 async function runWeek(buys: [string, number][]) {
   for (const [k, bv] of buys) await buy(k, bv);
   await t.settle();
@@ -74,7 +74,9 @@ async function runWeek(buys: [string, number][]) {
   const self = await t.api('POST', `${BASE}/cycles/${id}/approve`, { cookie: admin });
   expect(self.status).toBe(403);
   expect((await t.api('POST', `${BASE}/cycles/${id}/approve`, { cookie: admin2 })).status).toBe(200);
-  const posted = await t.api('POST', `${BASE}/cycles/${id}/post`, { cookie: admin });
+  // Nor does the calculating admin post it (issue 29): the second admin does.
+  expect((await t.api('POST', `${BASE}/cycles/${id}/post`, { cookie: admin })).body).toMatchObject({ code: 'SECOND_ADMIN_REQUIRED', message: 'Another admin must post the calculation you made' });
+  const posted = await t.api('POST', `${BASE}/cycles/${id}/post`, { cookie: admin2 });
   expect(posted.status, JSON.stringify(posted.body)).toBe(200);
   expect(posted.body.status).toBe('posted');
   return id;

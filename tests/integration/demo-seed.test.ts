@@ -10,7 +10,7 @@ import { periodBounds } from '../../server/modules/cycles/cycle-calendar';
 /**
  * The demo seed's history (server/db/seed/demo-history.ts): on the first start the last weekly pairing cycles
  * and the last monthly cycle have purchases by the demo members and went through close, calculate (admin),
- * approve (the second demo admin) and post; the current week and month are open. What a new user sees right away.
+ * approve and post (the second demo admin); the current week and month are open. What a new user sees right away.
  */
 let t: TestApp;
 let admin: string;

@@ -112,7 +112,7 @@ export async function seedDemoHistory(ctx: AppContext, cast: DemoCast, cal: Demo
   cast.joins.forEach((join, k) => at(lastWeek.endsAt.getTime() - 36 * HOUR + k * 6 * HOUR, join));
 
   // Every cycle end: the applier closes the cycle (and opens the next); the next morning the admin calculates
-  // it, the second admin approves it and the admin posts it. The last week ends at the start of this week,
+  // it, the second admin approves and posts it (neither step is the calculating admin's, issue 29). The last week ends at the start of this week,
   // perhaps moments ago: its steps then squeeze in before now.
   const ends: { kind: 'pairing' | 'monthly'; endsAt: number }[] = [
     ...cal.weeks.map((w) => ({ kind: 'pairing' as const, endsAt: w.endsAt.getTime() })),
@@ -135,7 +135,7 @@ export async function seedDemoHistory(ctx: AppContext, cast: DemoCast, cal: Demo
       await approveCycle(c, admin2, cycleId);
     });
     at(after(base + 2), async (c) => {
-      await postCycle(c, admin, cycleId);
+      await postCycle(c, admin2, cycleId);
     });
   }
 

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context';
 import { identityOf, type RouteDef } from '../../http/routes';
 import { actorOf } from '../../http/actor';
+import { actorWithTransactor } from '../../http/idempotency';
 import { parse } from '../../http/validate';
 import {
   PlanCreateRequest, PlanUpdateRequest, PlanActivateRequest, CycleCloseRequest, CyclesQuery, CycleLinesQuery, SimulateRequest, AdjustmentRequest, StatementQuery,
@@ -21,7 +22,7 @@ export function compensationRoutes(ctx: AppContext): RouteDef[] {
     { method: 'GET', url: `${BASE}/plans/:id`, access: 'admin', handler: async (req) => svc.getPlan(ctx, parse(PlanId, req.params).id) },
     { method: 'PUT', url: `${BASE}/plans/:id`, access: 'admin', handler: async (req) => svc.updateDraft(ctx, actorOf(req), parse(PlanId, req.params).id, parse(PlanUpdateRequest, req.body).config) },
     {
-      method: 'POST', url: `${BASE}/plans/:id/activate`, access: 'admin', stepUp: true,
+      method: 'POST', url: `${BASE}/plans/:id/activate`, access: 'admin',
       handler: async (req) => svc.activatePlan(ctx, actorOf(req), parse(PlanId, req.params).id, parse(PlanActivateRequest, req.body).effectiveFrom),
     },
     { method: 'GET', url: `${BASE}/cycles`, access: 'admin', handler: async (req) => svc.listCycles(ctx, parse(CyclesQuery, req.query)) },
@@ -29,7 +30,7 @@ export function compensationRoutes(ctx: AppContext): RouteDef[] {
     { method: 'GET', url: `${BASE}/cycles/:id`, access: 'admin', handler: async (req) => svc.cycleDetail(ctx, parse(CycleId, req.params).id) },
     { method: 'POST', url: `${BASE}/cycles/:id/calculate`, access: 'admin', handler: async (req) => svc.requestCalculation(ctx, actorOf(req), parse(CycleId, req.params).id) },
     { method: 'POST', url: `${BASE}/cycles/:id/approve`, access: 'admin', handler: async (req) => svc.approveCycle(ctx, actorOf(req), parse(CycleId, req.params).id) },
-    { method: 'POST', url: `${BASE}/cycles/:id/post`, access: 'admin', stepUp: true, handler: async (req) => svc.requestPosting(ctx, actorOf(req), parse(CycleId, req.params).id) },
+    { method: 'POST', url: `${BASE}/cycles/:id/post`, access: 'admin', handler: async (req) => svc.requestPosting(ctx, actorOf(req), parse(CycleId, req.params).id) },
     { method: 'GET', url: `${BASE}/cycles/:id/lines`, access: 'admin', handler: async (req) => svc.cycleLines(ctx, parse(CycleId, req.params).id, parse(CycleLinesQuery, req.query)) },
     {
       method: 'GET', url: `${BASE}/cycles/:id/export`, access: 'admin',
@@ -40,8 +41,13 @@ export function compensationRoutes(ctx: AppContext): RouteDef[] {
     },
     { method: 'POST', url: `${BASE}/simulate`, access: 'admin', handler: async (req) => { const b = parse(SimulateRequest, req.body); return svc.simulate(ctx, b.planId, b.cycleId); } },
     {
+      // Issue 29: step-up, within the cap; above the approval amount a second admin approves it (202).
       method: 'POST', url: `${BASE}/adjustments`, access: 'admin',
-      handler: async (req, reply) => reply.status(201).send(await svc.addAdjustment(ctx, actorOf(req), parse(AdjustmentRequest, req.body))),
+      handler: async (req, reply) => {
+        const { actor, transact } = actorWithTransactor(ctx, req);
+        const a = await svc.addAdjustment(ctx, actor, transact, parse(AdjustmentRequest, req.body));
+        return reply.status(a.status).send(a.body);
+      },
     },
     { method: 'GET', url: '/api/income', access: 'member', handler: async (req) => svc.memberIncome(ctx, identityOf(req).user.id) },
     { method: 'GET', url: '/api/income/cycles/:id', access: 'member', handler: async (req) => svc.memberCycle(ctx, identityOf(req).user.id, parse(CycleId, req.params).id) },

@@ -1,4 +1,5 @@
 import type { PlanList, MemberIncome, MemberCycle, SimulationResult, AdjustmentView } from '../../../contracts/compensation';
+import type { ApprovalRequested } from '../../../contracts/approvals';
 /**
  * The compensation engine's service (compensation.md §1-§6): plan versions, closing, calculating,
  * approving and posting cycles, adjustments, the simulator and the member's income.
@@ -15,7 +16,7 @@ import { jobActorOf, queueAndWait, queueJob, type JobActor } from '../../workers
 import { audit } from '../audit/audit.service';
 import { postLedgerBatch } from '../wallet/ledger.service';
 import { drainJournal, CLOSE_GRACE_MS } from '../volume/applier.service';
-import { DEFAULT_PLAN, PlanConfig, POOL_TYPES, type AdjustmentRequest, type CycleDetail, type CycleSummary, type PlanVersion, type IncomeLine, type PoolType } from '../../../contracts/compensation';
+import { ADJUSTMENT_MSG, DEFAULT_PLAN, PlanConfig, POOL_TYPES, type AdjustmentRequest, type CycleDetail, type CycleSummary, type PlanVersion, type IncomeLine, type PoolType } from '../../../contracts/compensation';
 import { LEDGER_TYPES, INCOME_TYPES } from '../../../contracts/income-types';
 import { RANKS } from '../../../contracts/enums';
 import { fromPaise } from '../../../contracts/money';
@@ -23,6 +24,8 @@ import { csvCell } from '../../lib/csv';
 import { todayIn } from '../../lib/time';
 import { findUserById, findUserByUserId } from '../users/users.repo';
 import * as repo from './compensation.repo';
+import { applyAdjustment, checkAdjustment, needsSecondAdmin, requestAdjustmentApproval } from './adjustment-approvals.service';
+import type { Answer, Transactor } from '../../core/transactor';
 import { CarryColumns, LegColumns, MemberTable, paiseNumber } from './member-table';
 import {
   calculateMonthly, calculatePairing, deductions, pairMember, paise, tdsRuleOn,
@@ -366,9 +369,14 @@ export async function requestCalculation(ctx: AppContext, actor: Actor, id: stri
   throw conflict('The calculation did not finish; try again');
 }
 
-/** POST /cycles/:id/post: the same for posting (postCycle in a job; a retry or a second admin joins or finishes it). */
+/**
+ * POST /cycles/:id/post: the same for posting (postCycle in a job; a retry or a second admin joins or finishes it), by
+ * an admin who neither calculated the cycle nor made an adjustment in it.
+ */
 export async function requestPosting(ctx: AppContext, actor: Actor, id: string) {
   const c0 = await postableCycle(ctx.db, id);
+  // Refused before the job is queued (and again in the job, postCycle).
+  await requireSecondAdmin(ctx.db, c0, actor, 'post');
   if (c0.status !== 'posted') {
     const payload: CycleJobPayload = { cycleId: id, ...jobActorOf(actor) };
     if (!(await queueAndWait(ctx, { key: `${POST_JOB}:${id}`, name: POST_JOB, payload }, CYCLE_JOB_WAIT_MS))) {
@@ -452,13 +460,25 @@ export async function calculateCycle(ctx: AppContext, actor: Actor, id: string) 
   return summary;
 }
 
-/** calculated -> approved, by an admin other than the one who calculated. */
+/**
+ * Separation of duties on a cycle (issue 29): neither the admin who calculated it nor one who made an adjustment
+ * that it pays (its lines' adjustment ids) approves or posts it (403 SECOND_ADMIN_REQUIRED).
+ */
+async function requireSecondAdmin(db: DbOrTx, c: repo.CycleRow, actor: Actor, step: 'approve' | 'post') {
+  const me = realUser(actor).id;
+  if (c.calculatedBy === me) throw forbidden(step === 'approve' ? ADJUSTMENT_MSG.approveOwnCalculation : ADJUSTMENT_MSG.postOwnCalculation, 'SECOND_ADMIN_REQUIRED');
+  if ((await repo.adjustmentAuthorsOf(db, c.id)).includes(me)) {
+    throw forbidden(step === 'approve' ? ADJUSTMENT_MSG.approveOwnAdjustment : ADJUSTMENT_MSG.postOwnAdjustment, 'SECOND_ADMIN_REQUIRED');
+  }
+}
+
+/** calculated -> approved, by an admin who neither calculated it nor made an adjustment in it. */
 export async function approveCycle(ctx: AppContext, actor: Actor, id: string) {
   return ctx.db.transaction(async (tx) => {
     const c = await repo.findCycle(tx, id, true);
     if (!c) throw notFound('Cycle not found');
     if (c.status !== 'calculated') throw conflict(c.status === 'approved' || c.status === 'posted' ? `The cycle is ${c.status} already` : 'Calculate the cycle before approving it');
-    if (c.calculatedBy === realUser(actor).id) throw forbidden('Another admin must approve the calculation you made', 'SECOND_ADMIN_REQUIRED');
+    await requireSecondAdmin(tx, c, actor, 'approve');
     const row = await repo.setCycle(tx, id, { status: 'approved', approvedAt: ctx.clock.now(), approvedBy: realUser(actor).id }, ['calculated']);
     await audit(tx, actor, { entityType: 'comp_cycle', entityId: id, action: 'cycle.approved', newState: { calculatedBy: c.calculatedBy } });
     return toSummary(row, await versionOf(tx, c.planId));
@@ -489,9 +509,11 @@ async function postableCycle(db: DbOrTx, id: string) {
  * approved -> posted: members in batches, each batch one transaction (ledger credits per income type with
  * the cycle as reference, then admin_charge and tds debits, the payout marked posted); several posters
  * share the work (rows claimed with SKIP LOCKED) and a batch is all or nothing, so a retry finishes the rest.
+ * Never by the admin who calculated the cycle or one who made an adjustment in it (issue 29).
  */
 export async function postCycle(ctx: AppContext, actor: Actor, id: string, opts: PostOptions = {}) {
   const c0 = await postableCycle(ctx.db, id);
+  await requireSecondAdmin(ctx.db, c0, actor, 'post');
   if (c0.status === 'posted') return toSummary(c0, await versionOf(ctx.db, c0.planId));
   const period = `${istDate(c0.startsAt)} to ${istDate(new Date(cycleEnd(c0).getTime() - 1))}`;
   const summary = (c0.summary ?? {}) as { achievers?: { memberId: string; type: string; amount: string; points: number }[] };
@@ -647,14 +669,15 @@ export async function simulate(ctx: AppContext, planId: string, cycleId: string)
   };
 }
 
-export async function addAdjustment(ctx: AppContext, actor: Actor, input: z.output<typeof AdjustmentRequest>): Promise<AdjustmentView> {
-  if (!INCOME_KEYS.has(input.type)) throw badRequest('Choose an income type', { type: ['Choose an income type'] });
-  return ctx.db.transaction(async (tx) => {
-    const u = await findUserByUserId(tx, input.userId);
-    if (!u || u.role === 'admin') throw badRequest('Member not found', { userId: ['Member not found'] });
-    const row = await repo.insertAdjustment(tx, { memberId: u.id, type: input.type, amount: input.amount, reason: input.reason, createdBy: realUser(actor).id, createdAt: ctx.clock.now() });
-    await audit(tx, actor, { entityType: 'comp_adjustment', entityId: row.id, action: 'adjustment.created', newState: { userId: input.userId, type: input.type, amount: input.amount, reason: input.reason } });
-    return { id: row.id, userId: input.userId, type: input.type, amount: row.amount, reason: row.reason, createdAt: row.createdAt.toISOString() };
+/**
+ * POST /adjustments (issue 29): a line in the member's next calculated cycle. Within the cap; up to the approval
+ * amount it is made at once (201), above it (either way) it waits for a second admin (202, adjustment-approvals.service.ts).
+ */
+export async function addAdjustment(ctx: AppContext, actor: Actor, transact: Transactor, input: z.output<typeof AdjustmentRequest>): Promise<Answer<AdjustmentView | ApprovalRequested>> {
+  return transact(async (tx): Promise<Answer<AdjustmentView | ApprovalRequested>> => {
+    const member = await checkAdjustment(ctx, tx, input);
+    if (needsSecondAdmin(ctx, input.amount)) return requestAdjustmentApproval(ctx, tx, actor, member, input);
+    return { status: 201, body: await applyAdjustment(ctx, tx, actor, member, input) };
   });
 }
 

@@ -1,11 +1,23 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { INCOME_TYPES, ledgerTypeLabel } from '@contracts';
-import type { CycleDetail, CycleSummary, MemberCycleLines, PlanConfig, PlanVersion } from '../../../../contracts/compensation';
+import type { ApprovalView } from '@contracts';
+import {
+  ADJUSTMENT_MSG,
+  type AdjustmentRequest,
+  type AdjustmentView,
+  type CycleDetail,
+  type CycleSummary,
+  type MemberCycleLines,
+  type PlanConfig,
+  type PlanVersion,
+} from '../../../../contracts/compensation';
+import type { z } from 'zod';
 import { toastError } from '../../../components/ui/toast';
 import { apiRequest, errorMessage, type WriteResult, getRoute } from '../../../lib/api';
 import { formatCycleMoment } from '../../../lib/cycles';
 import { fromPaise, sumMoney, toPaise } from '../../../lib/money';
-import { adminMessage } from '../money/money-api';
+import { adminMessage, useMoneyPost } from '../money/money-api';
+import { formatINR } from '../format';
 import { invalidatePaths, KEYS, MONEY_KEYS } from '../queries';
 
 export type { CycleDetail, CycleSummary, MemberCycleLines, PlanVersion };
@@ -16,6 +28,7 @@ export const COMP_PATHS = {
   plans: KEYS.compPlans,
   cycles: KEYS.compCycles,
   simulate: '/api/admin/compensation/simulate',
+  adjustments: '/api/admin/compensation/adjustments',
 } as const;
 
 export interface SimulationTotals {
@@ -142,6 +155,25 @@ export function useCloseCycle() {
     mutationFn: (kind: CycleKind) => write<CycleSummary>('POST', `${COMP_PATHS.cycles}/close`, { kind }, 'Failed to close the cycle'),
     onSuccess: () => invalidatePaths(queryClient, [COMP_PATHS.cycles]),
     onError: (e) => toastError(failureText(e, 'Failed to close the cycle')),
+  });
+}
+
+export type AdjustmentInput = z.output<typeof AdjustmentRequest>;
+/** 201: the adjustment made; 202: the request that waits for a second admin (issue 29). */
+export type AdjustmentAnswer = Partial<AdjustmentView> & { message?: string; approval?: ApprovalView };
+
+/**
+ * POST /adjustments (step-up; apiRequest asks for the code): a line in the member's next calculated cycle. Up to the
+ * approval amount it is made at once (201); above it the server answers 202 and its message says it waits for a
+ * second admin (Approvals). A money POST: the Idempotency-Key of the body, the money lists and approvals refreshed.
+ */
+export function useAddAdjustment() {
+  return useMoneyPost<AdjustmentInput, AdjustmentAnswer>(COMP_PATHS.adjustments, {
+    failed: 'Failed to add the adjustment',
+    successToast: (data, body, status) =>
+      status === 202
+        ? { title: 'Sent for approval', description: data.message || ADJUSTMENT_MSG.requested, variant: 'default' }
+        : { title: 'Adjustment added', description: `${ledgerTypeLabel(body.type)} adjustment of ${formatINR(body.amount)} for ${body.userId}: a line in the next cycle calculated.` },
   });
 }
 

@@ -66,6 +66,8 @@ function Actions({ c }: { c: CycleDetail }) {
   const allowed = allowedActions(c.status);
   // The calculation's author cannot approve it (compensation.md §2): the server refuses, so the button says so first.
   const ownCalculation = c.status === 'calculated' && c.calculatedBy === me.id;
+  // Nor does the calculation's author post it (issue 29); an admin who made an adjustment in the cycle is refused by the server.
+  const ownPosting = c.status === 'approved' && c.calculatedBy === me.id;
   const busy = action.isPending ? action.variables?.action : undefined;
   const figures = hasFigures(c);
 
@@ -108,7 +110,12 @@ function Actions({ c }: { c: CycleDetail }) {
         >
           {busy === 'approve' ? null : <CheckCheck aria-hidden="true" className="size-4" />} Approve
         </Button>
-        <Button variant={allowed.post ? 'primary' : 'outline'} disabled={!allowed.post || action.isPending} onClick={() => setPosting(true)}>
+        <Button
+          variant={allowed.post && !ownPosting ? 'primary' : 'outline'}
+          disabled={!allowed.post || ownPosting || action.isPending}
+          onClick={() => setPosting(true)}
+          aria-describedby={c.status === 'approved' ? 'cycle-posting-note' : undefined}
+        >
           <Send aria-hidden="true" className="size-4" /> Post
         </Button>
         {figures ? (
@@ -125,7 +132,12 @@ function Actions({ c }: { c: CycleDetail }) {
       </CardContent>
       {c.status === 'calculated' ? (
         <p id="cycle-approval-note" className="border-t border-slate-100 px-5 py-3 text-xs text-slate-500 sm:px-6">
-          {ownCalculation ? 'You calculated this cycle, so another admin must approve it.' : 'The approval must come from an admin other than the one who calculated the cycle.'}
+          {ownCalculation ? 'You calculated this cycle, so another admin must approve it.' : 'The approval must come from an admin who neither calculated the cycle nor made an adjustment in it.'}
+        </p>
+      ) : null}
+      {c.status === 'approved' ? (
+        <p id="cycle-posting-note" className="border-t border-slate-100 px-5 py-3 text-xs text-slate-500 sm:px-6">
+          {ownPosting ? 'You calculated this cycle, so another admin must post it.' : 'Posting must come from an admin who neither calculated the cycle nor made an adjustment in it.'}
         </p>
       ) : null}
       <ConfirmDialog

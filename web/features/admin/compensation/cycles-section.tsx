@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CalendarClock, CalendarRange, Eye, Lock } from 'lucide-react';
+import { CalendarClock, CalendarRange, Eye, Lock, SlidersHorizontal } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { toast } from '../../../components/ui/toast';
@@ -16,6 +16,7 @@ import { CardField, DataTable } from '../../../components/ui/table';
 import { CycleStatusBadge } from './compensation-badges';
 import { deductionsOf, formatPayoutRatio, hasFigures, useCloseCycle, useCycles, useOpenCycle, type CycleKind, type CycleSummary } from './compensation-api';
 import { CycleDetailView } from './cycle-detail';
+import { AdjustmentDialog } from './adjustment-dialog';
 
 const KINDS: Array<{ id: CycleKind; label: string; hint: string }> = [
   { id: 'pairing', label: 'Pairing', hint: 'Sales incentive, direct income, sales bonus, franchise income and rank bonuses' },
@@ -38,7 +39,7 @@ function Period({ c }: { c: CycleSummary }) {
 const NUM = 'text-right whitespace-nowrap tabular-nums';
 const money = (c: CycleSummary, v: string) => (hasFigures(c) ? formatINR(v) : '—');
 
-/** A-comp-1 Cycles (compensation.md §2, §6): each cycle's state and figures; close the open one early. */
+/** A-comp-1 Cycles (compensation.md §2, §6): each cycle's state and figures; close the open one early; add an adjustment. */
 export function CyclesSection() {
   const [kind, setKind] = useState<CycleKind>('pairing');
   const [selected, setSelected] = useState<string | null>(null);
@@ -51,6 +52,7 @@ function CycleList({ kind, onKind, onOpen }: { kind: CycleKind; onKind: (k: Cycl
   const open = useOpenCycle(kind);
   const close = useCloseCycle();
   const [confirming, setConfirming] = useState(false);
+  const [adjusting, setAdjusting] = useState(false);
   const items = cycles.data?.pages.flatMap((p) => p.items) ?? [];
   const openCycle = open.data ?? null;
   const current = KINDS.find((k) => k.id === kind)!;
@@ -90,11 +92,16 @@ function CycleList({ kind, onKind, onOpen }: { kind: CycleKind; onKind: (k: Cycl
         title="Cycles"
         description="Each cycle's state and figures, newest first. Open a cycle to calculate, approve and post it, and to read every member's lines."
         actions={
-          openCycle ? (
-            <Button variant="outline" onClick={() => setConfirming(true)}>
-              <Lock aria-hidden="true" className="size-4" /> Close now
+          <>
+            <Button variant="outline" onClick={() => setAdjusting(true)}>
+              <SlidersHorizontal aria-hidden="true" className="size-4" /> Add adjustment
             </Button>
-          ) : undefined
+            {openCycle ? (
+              <Button variant="outline" onClick={() => setConfirming(true)}>
+                <Lock aria-hidden="true" className="size-4" /> Close now
+              </Button>
+            ) : null}
+          </>
         }
       />
 
@@ -163,6 +170,8 @@ function CycleList({ kind, onKind, onOpen }: { kind: CycleKind; onKind: (k: Cycl
           <LoadMore query={cycles} />
         </ListRows>
       </QueryStates>
+
+      {adjusting ? <AdjustmentDialog onClose={() => setAdjusting(false)} /> : null}
 
       {openCycle ? (
         <ConfirmDialog
