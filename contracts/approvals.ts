@@ -7,9 +7,11 @@ import { decimal, id, instant } from './route-contract';
  * Maker-checker (issue 13): what one admin asks and another admin must approve, kept in `approval_requests`.
  * send_fund: a Send Fund credit or debit above the approval amount; payout_details: an admin's change of a member's
  * bank or crypto payout details; role_change: an existing user made admin (or founder); admin_invite: a new admin
- * account. The requester cannot approve; either admin may reject with a reason (the requester withdraws it so).
+ * account; credential_change (issue 29): an admin's change of another admin's or a founder's password, email, PIN or
+ * two-factor, approved by a third person (never the target); comp_adjustment (issue 29): a compensation adjustment above
+ * ADJUSTMENT_APPROVAL_ABOVE. The requester cannot approve; either admin may reject with a reason (the requester withdraws it so).
  */
-export const APPROVAL_KINDS = ['send_fund', 'payout_details', 'role_change', 'admin_invite'] as const;
+export const APPROVAL_KINDS = ['send_fund', 'payout_details', 'role_change', 'admin_invite', 'credential_change', 'comp_adjustment'] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
@@ -19,6 +21,8 @@ export const APPROVAL_KIND_LABELS: Record<ApprovalKind, string> = {
   payout_details: 'Payout details',
   role_change: 'Role change',
   admin_invite: 'New admin',
+  credential_change: 'Sign-in change',
+  comp_adjustment: 'Income adjustment',
 };
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);

@@ -112,6 +112,13 @@ export const MSG = {
   documentLockedApproved: 'This document has already been approved and cannot be changed.',
   documentLockedPending: 'This document is under review and cannot be replaced until it is reviewed.',
   onlyRejectedReplace: 'Only rejected documents can be replaced.',
+  /** Issue 29: Login as user is read-only by construction. */
+  impersonationReadOnly: 'Login as user is read-only: nothing can be changed while you view this account. Sign in as yourself to act.',
+  impersonationPrivileged: 'Admins and founders cannot be opened with Login as user.',
+  credentialChangeRequested: 'Sent for approval. A change of an administrator’s or founder’s sign-in needs another admin, who is not its target, to approve it.',
+  credentialChangeApproved: 'Sign-in change approved and applied',
+  credentialChangeOwnRequest: 'Another admin must approve a sign-in change you requested.',
+  ownAccountApproval: 'You cannot approve a change to your own account.',
   impersonationInvalid: 'This impersonation code is invalid or has expired.',
   impersonationTargetInvalid: 'Cannot Login',
   impersonationOutsideTree: 'A founder can open only the accounts of members in their own tree.',
@@ -164,6 +171,10 @@ export const BANK_VERIFICATION_MSG: Record<'none' | 'missing' | 'pending' | 'rej
 };
 
 /** The cooling-off after a change of payout details, in the member's and the admin's words (dates already formatted). */
+/** Issue 29: an admin changed the member's email; withdrawals and password resets wait 24 hours. */
+export const emailChangeHoldMessage = (opensOn: string) =>
+  `An administrator changed this account's email address; withdrawals open again on ${opensOn} (a 24-hour hold protects the account).`;
+
 export const payoutHoldMessage = (changedOn: string, opensOn: string) =>
   `Payout details changed on ${changedOn}; withdrawals to them open on ${opensOn} (${MSG.payoutHoldNote}).`;
 

@@ -29,6 +29,15 @@ const Env = z.object({
   /** A member's wallet top-up request: at most this many rupees each, and this many per day (Asia/Kolkata) in all (issue 16). */
   FUND_REQUEST_MAX_AMOUNT: z.string().regex(/^\d{1,8}(\.\d{1,2})?$/, 'FUND_REQUEST_MAX_AMOUNT must be an amount in rupees').default('100000'),
   FUND_REQUEST_DAILY_LIMIT: z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, 'FUND_REQUEST_DAILY_LIMIT must be an amount in rupees').default('200000'),
+  /**
+   * Issue 29, limits that splitting cannot beat: the unilateral Send Fund credits of one admin, and those to one member,
+   * in any 24 hours. Unset: the single-credit threshold (SEND_FUND_APPROVAL_ABOVE).
+   */
+  SEND_FUND_ADMIN_DAILY_LIMIT: z.string().regex(/^\d{1,12}(\.\d{1,2})?$/, 'SEND_FUND_ADMIN_DAILY_LIMIT must be an amount in rupees').optional(),
+  SEND_FUND_MEMBER_DAILY_LIMIT: z.string().regex(/^\d{1,12}(\.\d{1,2})?$/, 'SEND_FUND_MEMBER_DAILY_LIMIT must be an amount in rupees').optional(),
+  /** Issue 29: a compensation adjustment is at most this many rupees, and above the second one it waits for a second admin. */
+  ADJUSTMENT_MAX_AMOUNT: z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, 'ADJUSTMENT_MAX_AMOUNT must be an amount in rupees').default('100000'),
+  ADJUSTMENT_APPROVAL_ABOVE: z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, 'ADJUSTMENT_APPROVAL_ABOVE must be an amount in rupees').default('10000'),
 });
 
 export type AppConfig = {
@@ -57,6 +66,12 @@ export type AppConfig = {
   /** Wallet top-up requests (issue 16): the largest one, and the most a member may request per day (rupees, two decimals). */
   fundRequestMaxAmount: string;
   fundRequestDailyLimit: string;
+  /** Unilateral Send Fund credits in any 24 hours: per admin and per member (rupees, two decimals; issue 29). */
+  sendFundAdminDailyLimit: string;
+  sendFundMemberDailyLimit: string;
+  /** Compensation adjustments (issue 29): the largest allowed, and above this one a second admin approves. */
+  adjustmentMaxAmount: string;
+  adjustmentApprovalAbove: string;
   secureCookies: boolean;
   /** App processes to run (PostgreSQL only): they share the port through node:cluster. */
   webConcurrency: number;
@@ -102,6 +117,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     sendFundApprovalAbove: Number(e.SEND_FUND_APPROVAL_ABOVE).toFixed(2),
     fundRequestMaxAmount: Number(e.FUND_REQUEST_MAX_AMOUNT).toFixed(2),
     fundRequestDailyLimit: Number(e.FUND_REQUEST_DAILY_LIMIT).toFixed(2),
+    sendFundAdminDailyLimit: Number(e.SEND_FUND_ADMIN_DAILY_LIMIT ?? e.SEND_FUND_APPROVAL_ABOVE).toFixed(2),
+    sendFundMemberDailyLimit: Number(e.SEND_FUND_MEMBER_DAILY_LIMIT ?? e.SEND_FUND_APPROVAL_ABOVE).toFixed(2),
+    adjustmentMaxAmount: Number(e.ADJUSTMENT_MAX_AMOUNT).toFixed(2),
+    adjustmentApprovalAbove: Number(e.ADJUSTMENT_APPROVAL_ABOVE).toFixed(2),
   };
   return { ...base, ...overrides };
 }

@@ -8,6 +8,7 @@ import {
   VerifyEmailRequest,
 } from '../auth';
 import { ProfileUpdateRequest } from '../profile';
+import { ApprovalRequested } from '../approvals';
 import { AdminUserListItem, AdminUserListQuery } from '../users';
 
 /** Sign-in, sessions, sign-up, passwords, invitations, two-factor and impersonation; the profile. */
@@ -35,7 +36,10 @@ export const AUTH_API = {
   'POST /api/auth/two-factor/step-up': { summary: 'The code again: step-up routes are open to this session for 5 minutes', body: TwoFactorCodeRequest, response: { 200: StepUpResponse } },
   'POST /api/auth/two-factor/recovery-codes': { summary: 'New recovery codes; the old ones stop working', body: TwoFactorCodeRequest, response: { 200: RecoveryCodesResponse } },
   'POST /api/auth/two-factor/disable': { summary: 'Turn two-factor off (members only)', body: TwoFactorDisableRequest, response: { 200: Message } },
-  'POST /api/admin/users/:id/two-factor/reset': { summary: "Clear another user's two-factor (lost phone; step-up); ends their sessions", params: UserIdParam, response: { 200: Message } },
+  'POST /api/admin/users/:id/two-factor/reset': {
+    summary: "Clear another user's two-factor (lost phone; step-up); ends their sessions. An admin's or founder's waits for a third person (202)",
+    params: UserIdParam, response: { 200: Message, 202: ApprovalRequested },
+  },
   'POST /api/impersonation/exchange': { summary: "Exchange a single-use code (in the issuing admin's browser) for a bearer token", body: ImpersonationExchangeRequest, response: { 200: ImpersonationExchangeResponse } },
   'POST /api/impersonation/revoke': { summary: 'End the impersonation token in use', response: { 200: Message } },
   'PUT /api/user/profile': { summary: 'Update the own profile (email not editable); a payout change holds withdrawals 24 hours', body: ProfileUpdateRequest, response: { 200: CurrentUser } },

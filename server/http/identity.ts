@@ -27,7 +27,8 @@ export async function resolveIdentity(ctx: AppContext, req: FastifyRequest): Pro
     const token = auth.slice(7).trim();
     if (token) {
       const found = await findImpersonation(ctx.db, sha256(token), now);
-      if (found && !found.grant.revokedAt && found.user.status === 'active' && found.user.role !== 'admin') {
+      // Never an admin or a founder (issue 29), whatever the token says.
+      if (found && !found.grant.revokedAt && found.user.status === 'active' && found.user.role !== 'admin' && found.user.role !== 'founder') {
         const admin = await findUserById(ctx.db, found.grant.adminId);
         if (admin && admin.status === 'active' && (admin.role === 'admin' || admin.role === 'founder')) {
           return { user: found.user, impersonation: { grantId: found.grant.id, admin } };

@@ -3,7 +3,8 @@ import * as contracts from '../../contracts';
 import * as compensation from '../../contracts/compensation';
 import { API_AREAS } from '../../contracts/api';
 import { ErrorResponse, Message, isOtherResponse, type RouteContract } from '../../contracts/route-contract';
-import { contractOf, type RouteDef } from './routes';
+import { contractOf, deniedUnderImpersonation, routeKey, stepUpAlways, type RouteDef } from './routes';
+import { MONEY_CONTROLS, type MoneyControl } from '../../contracts/money-controls';
 
 /**
  * The OpenAPI 3.1 document of the registered routes (issue 14), generated from their contracts (contracts/api) with
@@ -28,6 +29,8 @@ export interface Operation {
   requestBody?: { required: boolean; content: { 'application/json': { schema: JsonSchema } } };
   responses: Record<string, { description: string; content?: Record<string, { schema: JsonSchema }>; headers?: Record<string, unknown> }>;
   'x-access': string;
+  /** The route's row of the money-control matrix (contracts/money-controls.ts, issue 29). */
+  'x-money-control'?: MoneyControl;
 }
 
 const REF = (id: string) => `#/components/schemas/${id}`;
@@ -175,8 +178,8 @@ export function buildOpenApi(defs: RouteDef[], version: string): OpenApiDocument
     }
     responses.default = { description: 'Error: { message, code, fieldErrors? }', content: { 'application/json': { schema: { $ref: REF('ErrorResponse') } } } };
     const flags = [
-      def.stepUp ? 'Asks for the second factor again unless given in the last 5 minutes (step-up).' : '',
-      def.denyImpersonation ? 'Refused under impersonation.' : '',
+      stepUpAlways(def) ? 'Asks for the second factor again unless given in the last 5 minutes (step-up).' : '',
+      deniedUnderImpersonation(def) ? 'Refused under impersonation.' : '',
       def.openInDevelopment ? 'Open to anyone while NODE_ENV is development.' : '',
       def.rateLimits?.length ? `Rate limited: ${def.rateLimits.map((r) => `${r.max} per ${Math.round(r.windowMs / 60_000)} min`).join(', ')}.` : '',
     ].filter(Boolean);
@@ -193,6 +196,7 @@ export function buildOpenApi(defs: RouteDef[], version: string): OpenApiDocument
       ...(body ? { requestBody: { required: bodyRequired, content: { 'application/json': { schema: body } } } } : {}),
       responses,
       'x-access': def.access,
+      ...((MONEY_CONTROLS as Record<string, MoneyControl>)[routeKey(def)] ? { 'x-money-control': (MONEY_CONTROLS as Record<string, MoneyControl>)[routeKey(def)] } : {}),
     };
   }
   return {

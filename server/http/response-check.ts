@@ -1,4 +1,4 @@
-import type { FastifyInstance, onSendHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onSendHookHandler } from 'fastify';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { z } from 'zod';
 import { ErrorResponse, isOtherResponse, type RouteContract } from '../../contracts/route-contract';
@@ -55,12 +55,24 @@ export function checkAnswer(contract: RouteContract, status: number, contentType
   return result.success ? undefined : issuesOf(result.error);
 }
 
+function record(app: FastifyInstance, req: FastifyRequest, v: ResponseViolation) {
+  req.log.error({ violation: v }, 'answer off its contract');
+  const list = violations.get(app) ?? [];
+  list.push(v);
+  violations.set(app, list);
+}
+
 /**
  * An onSend hook that checks every answer of one route against its contract (the tests turn it on with
  * `checkResponses`): a mismatch is logged and recorded for takeResponseViolations, and the answer goes out unchanged.
  */
-export function responseCheck(app: FastifyInstance, key: string, contract: RouteContract): onSendHookHandler {
+export function responseCheck(app: FastifyInstance, key: string, contract: RouteContract, hasMoneyControl = false): onSendHookHandler {
   return (req, reply, payload, done) => {
+    // Issue 29: a request that moved money or changed someone's sign-in or payout needs its route's row in the matrix.
+    const controlled = [...(req.controlTrace ?? [])];
+    if (controlled.length && !hasMoneyControl) {
+      record(app, req, { route: key, url: req.url, status: reply.statusCode, problem: `changed ${controlled.join(' and ')} without a row in contracts/money-controls.ts MONEY_CONTROLS` });
+    }
     // A streamed answer (an export) is not read here; its content type is.
     const streamed = payload !== null && typeof payload === 'object' && !Buffer.isBuffer(payload);
     // The app's compression (http/compression.ts) runs first: the check reads the body as it was before it.
@@ -70,13 +82,7 @@ export function responseCheck(app: FastifyInstance, key: string, contract: Route
     const problem = streamed && !isOtherResponse(contract.response[reply.statusCode] ?? ErrorResponse)
       ? 'a streamed body where JSON was declared'
       : checkAnswer(contract, reply.statusCode, reply.getHeader('content-type'), streamed ? undefined : plain);
-    if (problem) {
-      const v: ResponseViolation = { route: key, url: req.url, status: reply.statusCode, problem };
-      req.log.error({ violation: v }, 'answer off its contract');
-      const list = violations.get(app) ?? [];
-      list.push(v);
-      violations.set(app, list);
-    }
+    if (problem) record(app, req, { route: key, url: req.url, status: reply.statusCode, problem });
     done(null, payload);
   };
 }

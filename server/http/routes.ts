@@ -12,6 +12,8 @@ import { responseCheck } from './response-check';
 import { installUploadForms } from './upload-form';
 import { checkOrigin } from './security';
 import { mustEnrol, recentlyVerified } from '../modules/auth/two-factor.service';
+import { IMPERSONATION_WRITES_ALLOWED, MONEY_CONTROLS } from '../../contracts/money-controls';
+import { traced, type Controlled } from '../core/control-trace';
 
 export interface RouteDef {
   method: HTTPMethods;
@@ -22,12 +24,14 @@ export interface RouteDef {
   rateLimits?: RateLimitRule[];
   /** Reachable while a temporary password must still be changed. */
   duringPasswordChange?: boolean;
-  /** Refused while an admin impersonates (decisions.md §8), with this message when one is given. */
+  /**
+   * The message a refusal under impersonation gives on this route (every write route is refused under an impersonation
+   * token unless contracts/money-controls.ts IMPERSONATION_WRITES_ALLOWED lists it, issue 29); `true` on a read refuses
+   * that read too.
+   */
   denyImpersonation?: boolean | string;
   /** Reachable by an admin or founder who signed in with a password and must still set up two-factor. */
   duringEnrolment?: boolean;
-  /** Asks for the second factor again unless this session gave it within 5 minutes (issue 13, step-up). */
-  stepUp?: boolean;
   /**
    * Runs when the request line and headers have arrived, after the address limits and before any body is read:
    * a route that takes large bodies from anonymous callers checks here what it can (issue 13).
@@ -48,8 +52,22 @@ export interface RouteDef {
 }
 
 /** A route's contract: its own `schema`, else the entry of contracts/api for its method and path. */
+/** `METHOD /path` of a route, the key of contracts/api and of the money-control matrix. */
+export const routeKey = (def: Pick<RouteDef, 'method' | 'url'>) => `${String(def.method)} ${def.url}`;
+
+/**
+ * Whether the route asks for a fresh second factor on every call: its row of the money-control matrix says so
+ * (contracts/money-controls.ts, issue 29). Routes whose step-up depends on the input call `requireStepUp` themselves.
+ */
+export const stepUpAlways = (def: Pick<RouteDef, 'method' | 'url'>) => (MONEY_CONTROLS as Record<string, { stepUp: string }>)[routeKey(def)]?.stepUp === 'always';
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Refused under an impersonation token: every write not on the allow-list, and reads that say so. */
+export const deniedUnderImpersonation = (def: Pick<RouteDef, 'method' | 'url' | 'denyImpersonation'>) =>
+  Boolean(def.denyImpersonation) || (!READS.has(String(def.method)) && !(routeKey(def) in IMPERSONATION_WRITES_ALLOWED));
+
 export function contractOf(def: Pick<RouteDef, 'method' | 'url' | 'schema'>): RouteContract | undefined {
-  return def.schema ?? (API as Record<string, RouteContract>)[`${String(def.method)} ${def.url}`];
+  return def.schema ?? (API as Record<string, RouteContract>)[routeKey(def)];
 }
 
 declare module 'fastify' {
@@ -58,6 +76,10 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: Access;
+  }
+  interface FastifyRequest {
+    /** What the request did that the money-control matrix covers (traced while answers are checked). */
+    controlTrace?: Set<Controlled>;
   }
 }
 
@@ -109,6 +131,8 @@ function addRoutes(app: FastifyInstance, ctx: AppContext, defs: RouteDef[]) {
     const contract = contractOf(def);
     if (!contract) throw new Error(`Route ${def.method} ${def.url} has no contract: add it to contracts/api (issue 14)`);
     const open = def.openInDevelopment && ctx.config.env === 'development';
+    const key = routeKey(def);
+    const check = { stepUp: stepUpAlways(def), denyImpersonation: deniedUnderImpersonation(def) };
     const addressLimits = (def.rateLimits ?? []).filter((r) => !r.keyOf);
     const keyedLimits = (def.rateLimits ?? []).filter((r) => r.keyOf);
     app.route({
@@ -117,7 +141,9 @@ function addRoutes(app: FastifyInstance, ctx: AppContext, defs: RouteDef[]) {
       bodyLimit: def.bodyLimit ?? (def.access === 'public' ? PUBLIC_BODY_LIMIT : undefined),
       config: { access: def.access },
       // The tests check every answer against the route's contract (npm run dev too, in its log).
-      ...(ctx.config.checkResponses ? { onSend: responseCheck(app, `${def.method} ${def.url}`, contract) } : {}),
+      // They also trace what each request did, so a route that moves money or credentials without its row in the
+      // money-control matrix is reported like an answer off its contract (issue 29).
+      ...(ctx.config.checkResponses ? { onSend: responseCheck(app, key, contract, key in MONEY_CONTROLS) } : {}),
       onRequest: async (req) => {
         checkOrigin(req, ctx.config);
         if (addressLimits.length) await enforceRateLimits(ctx, req, addressLimits);
@@ -125,22 +151,32 @@ function addRoutes(app: FastifyInstance, ctx: AppContext, defs: RouteDef[]) {
         // Identity and access are settled before any body is read: a caller who may not use the route cannot make
         // the server read (or hold) what it sends (issue 13).
         req.identity = await resolveIdentity(ctx, req);
-        if (def.access !== 'public' && !open) admit(def, req.identity, ctx.clock.now());
+        // Impersonation is read-only by construction (issue 29): every write route, public ones included, is refused
+        // under an impersonation token unless the allow-list names it.
+        if (req.identity?.impersonation && check.denyImpersonation) refuseImpersonation(def);
+        if (def.access !== 'public' && !open) admit(def, check, req.identity, ctx.clock.now());
       },
       preHandler: async (req) => {
         if (keyedLimits.length) await enforceRateLimits(ctx, req, keyedLimits);
       },
-      handler: def.handler,
+      handler: ctx.config.checkResponses
+        ? (req, reply) => {
+            req.controlTrace = new Set();
+            return traced(req.controlTrace, () => def.handler(req, reply));
+          }
+        : def.handler,
     });
   }
 }
 
+function refuseImpersonation(def: RouteDef): never {
+  const message = typeof def.denyImpersonation === 'string' ? def.denyImpersonation : def.denyImpersonation ? MSG.passwordChangeImpersonating : MSG.impersonationReadOnly;
+  throw forbidden(message, 'IMPERSONATION_FORBIDDEN');
+}
+
 /** Who may call a non-public route: signed in, not held by a pending password change or enrolment, the route's level. */
-function admit(def: RouteDef, id: Identity | null, now: Date) {
+function admit(def: RouteDef, check: { stepUp: boolean }, id: Identity | null, now: Date) {
   if (!id) throw unauthenticated(MSG.notSignedIn);
-  if (id.impersonation && def.denyImpersonation) {
-    throw forbidden(typeof def.denyImpersonation === 'string' ? def.denyImpersonation : MSG.passwordChangeImpersonating, 'IMPERSONATION_FORBIDDEN');
-  }
   if (id.user.firstLogin && !id.impersonation && !def.duringPasswordChange) {
     throw new AppError('PASSWORD_CHANGE_REQUIRED', 403, MSG.passwordChangeRequired);
   }
@@ -148,7 +184,7 @@ function admit(def: RouteDef, id: Identity | null, now: Date) {
     throw new AppError('TWO_FACTOR_ENROLMENT_REQUIRED', 403, MSG.twoFactorEnrolmentRequired);
   }
   if (!allowed(def.access, id)) throw forbidden(MSG.forbidden);
-  if (def.stepUp) requireStepUp(id, now);
+  if (check.stepUp) requireStepUp(id, now);
 }
 
 /**

@@ -244,10 +244,13 @@ describe.each(SIZES)('admin money and commerce at $name width', (size: Size) => 
   it('A11 Withdraw Personally; A10 approve with the confirm sentence, reject with a reason, Reconsider', async () => {
     keys.length = 0;
     const cookie = await adminCookie();
+    // The second admin credits the members and makes the withdrawal this admin approves: an admin never approves a
+    // withdrawal of a member they credited, nor one they made (issue 29, chain of custody).
+    const cookie2 = await t.login(t.demo.admin2.email, t.demo.admin2.password);
     const member = await memberWithBank('Kiran', `Rao ${tag}`);
     const noBank = await memberWithBank('Sunil', `Joshi ${tag}`, false);
     for (const m of [member, noBank]) {
-      const r = await t.api('POST', '/api/admin/send-fund', { cookie, body: { userId: m.userId, option: 'Credit', amount: '10000', remarks: 'Opening balance' } });
+      const r = await t.api('POST', '/api/admin/send-fund', { cookie: cookie2, body: { userId: m.userId, option: 'Credit', amount: '10000', remarks: 'Opening balance' } });
       expect(r.status).toBe(200);
     }
 
@@ -288,16 +291,22 @@ describe.each(SIZES)('admin money and commerce at $name width', (size: Size) => 
     expect(created.amount).toBe('1500.00');
     expect(created.createdByAdmin).toBe(true);
 
-    // Approve: the doc's sentence, notes defaulting to 'Approved by admin', a payout reference.
+    // Approve: the doc's sentence, notes defaulting to 'Approved by admin', a payout reference. The request approved is
+    // the second admin's; the one made here is rejected and reconsidered below.
+    const second = await t.api('POST', '/api/admin/withdraw-personally', {
+      cookie: cookie2, headers: { 'idempotency-key': `e2e-${tag}-second` }, body: { userId: member.userId, withdrawalType: 'INR', amount: '2000', remarks: 'Second request' },
+    });
+    expect(second.status, JSON.stringify(second.body)).toBe(201);
+    const toApprove = second.body.withdrawal as { id: string };
     await page.getByRole('link', { name: /Open Pending Withdraw Requests/ }).click();
     await page.getByRole('heading', { level: 1, name: 'Pending Withdraw Requests' }).waitFor();
-    const row = visible(page, 'data-withdrawal-id', created.id);
+    const row = visible(page, 'data-withdrawal-id', toApprove.id);
     await row.getByText(`Kiran Rao ${tag}`, { exact: true }).waitFor();
     await row.getByText(member.userId).waitFor();
     await row.getByText(member.email).waitFor();
     await row.getByText('Bank Transfer').waitFor();
     await row.getByText('Admin created').waitFor();
-    await row.getByText('₹1,500.00').waitFor();
+    await row.getByText('₹2,000.00').waitFor();
     await row.getByText(/HDFC Bank/).waitFor();
     await picture(page, 'pending');
     expect(await seriousViolations(page)).toEqual([]);
@@ -318,18 +327,14 @@ describe.each(SIZES)('admin money and commerce at $name width', (size: Size) => 
 
     await page.getByRole('navigation', { name: 'Withdraw requests' }).getByRole('link', { name: /Approved/ }).click();
     await page.getByRole('heading', { level: 1, name: 'Approved Withdraw Requests' }).waitFor();
-    const done = visible(page, 'data-withdrawal-id', created.id);
+    const done = visible(page, 'data-withdrawal-id', toApprove.id);
     await done.getByText(`UTR${tag}778899`).waitFor();
     expect(await done.getByRole('button', { name: /^Approve the withdrawal of/ }).isDisabled()).toBe(true);
     expect(await done.getByRole('button', { name: /^Reject the withdrawal of/ }).isDisabled()).toBe(true);
     await picture(page, 'approved');
 
-    // Reject: disabled while the reason is empty; the amount comes back; then Reconsider.
-    const second = await t.api('POST', '/api/admin/withdraw-personally', {
-      cookie, headers: { 'idempotency-key': `e2e-${tag}-second` }, body: { userId: member.userId, withdrawalType: 'INR', amount: '2000', remarks: 'Second request' },
-    });
-    expect(second.status, JSON.stringify(second.body)).toBe(201);
-    const id = (second.body.withdrawal as { id: string }).id;
+    // Reject (the request made here): disabled while the reason is empty; the amount comes back; then Reconsider.
+    const id = created.id;
     await open(page, 'withdrawals-pending', 'Pending Withdraw Requests');
     const pending = visible(page, 'data-withdrawal-id', id);
     await pending.getByRole('button', { name: /^Reject the withdrawal of/ }).click();
@@ -349,7 +354,7 @@ describe.each(SIZES)('admin money and commerce at $name width', (size: Size) => 
       const r = await t.api('GET', `/api/admin/wallet-balances?search=${member.userId}`, { cookie });
       return (r.body as ListPage<{ balance: string }>).items[0].balance;
     };
-    expect(await wallet()).toBe('8500.00');
+    expect(await wallet()).toBe('8000.00');
 
     await open(page, 'withdrawals-rejected', 'Rejected Withdraw Requests');
     const rejected = visible(page, 'data-withdrawal-id', id);

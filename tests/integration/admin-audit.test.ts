@@ -159,11 +159,11 @@ describe('GET /api/admin/audit-log (Users Activities)', () => {
     expectError(await t.api('GET', '/api/admin/audit-log?limit=201', { cookie: adminCookie }), 400, { code: 'VALIDATION_ERROR', field: 'limit' });
   });
 
-  it('shows writes made while impersonating with the admin as actor, on behalf of the member', async () => {
+  it('shows writes tried while impersonating (refused: read-only, issue 29) with the admin as actor, on behalf of the member', async () => {
     const issued = await t.api('POST', `/api/admin/login-as-user/${target.id}`, { cookie: adminCookie });
     const ex = await t.api('POST', '/api/impersonation/exchange', { body: { code: issued.body.code }, cookie: adminCookie });
     expect(ex.status).toBe(200);
-    expect((await t.api('POST', '/api/notifications/read-all', { headers: bearer(ex.body.accessToken) })).status).toBe(200);
+    expect((await t.api('POST', '/api/notifications/read-all', { headers: bearer(ex.body.accessToken) })).status).toBe(403);
     const found = await eventually(() => log('?entityType=request'), (r) => r.items.length > 0);
     expect(found.items[0]).toMatchObject({
       action: 'impersonated POST /api/notifications/read-all', actorUserId: admin.userId, actorRole: 'admin', onBehalfOfUserId: target.userId,

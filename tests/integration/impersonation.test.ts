@@ -9,6 +9,7 @@ import { issueImpersonationCode } from '../../server/modules/impersonation/imper
 import { actorFor } from '../support/actor';
 import { auditLog, impersonationTokens, users } from '../../server/db/schema/index';
 import type { UserRow } from '../../server/modules/users/users.repo';
+import { findUserById } from '../../server/modules/users/users.repo';
 
 let t: TestApp;
 let admin: UserRow;
@@ -108,19 +109,20 @@ describe('acting as the target', () => {
     expect((await t.api('GET', '/api/kyc', { headers: bearer(token) })).status).toBe(200);
   });
 
-  it('an impersonated write is audited with the admin as actor on behalf of the target', async () => {
+  it('an impersonated write is refused (read-only, issue 29) and the attempt audited with the admin as actor on behalf of the target', async () => {
     const u = await target();
     const token = await impersonate(u);
     const r = await t.api('PUT', '/api/user/profile', { headers: { ...bearer(token), 'user-agent': 'imp-test' }, body: { firstName: 'Changed', lastName: 'ByAdmin' } });
-    expect(r.status).toBe(200);
-    expect(r.body.impersonatedBy.id).toBe(admin.id);
+    expect(r.status).toBe(403);
+    expect(r.body).toMatchObject({ code: 'IMPERSONATION_FORBIDDEN', message: MSG.impersonationReadOnly });
+    expect((await findUserById(t.runtime.ctx.db, u.id))!.firstName).toBe(u.firstName);
     const rows = await eventually(
       () => t.runtime.ctx.db.select().from(auditLog).where(and(eq(auditLog.onBehalfOfId, u.id), eq(auditLog.action, 'impersonated PUT /api/user/profile'))),
       (x) => x.length > 0,
     );
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ actorId: admin.id, actorRole: 'admin', onBehalfOfId: u.id, userAgent: 'imp-test' });
-    expect(rows[0].newState).toEqual({ statusCode: 200 });
+    expect(rows[0].newState).toEqual({ statusCode: 403 });
   });
 
   it('the exchange and the issue are audited with the admin as actor', async () => {

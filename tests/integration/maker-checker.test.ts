@@ -342,7 +342,9 @@ describe('payout posting', () => {
     const [cycle] = await query<{ status: string }>(t, sql`select status from comp_cycles where id = ${id}::uuid`);
     expect(cycle.status).toBe('calculated');
     expect((await t.api('POST', `${BASE}/cycles/${id}/approve`, { cookie: second })).status).toBe(200);
-    const posted = await t.api('POST', `${BASE}/cycles/${id}/post`, { cookie: c.admin });
+    // Nor does the calculating admin post it (issue 29).
+    expectError(await t.api('POST', `${BASE}/cycles/${id}/post`, { cookie: c.admin }), 403, { code: 'SECOND_ADMIN_REQUIRED' });
+    const posted = await t.api('POST', `${BASE}/cycles/${id}/post`, { cookie: second });
     expect(posted.status, JSON.stringify(posted.body)).toBe(200);
     expect(posted.body).toMatchObject({ id, status: 'posted' });
   });

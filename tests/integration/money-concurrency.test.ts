@@ -115,9 +115,11 @@ describe('money under concurrency (decisions.md §6)', () => {
     for (let i = 0; i < 100; i++) ids.push((await withdraw(m.cookie, '100')).body.withdrawal.id);
     expect(await balanceOf(m.user.id)).toBe('0.00');
     let rejectsWon = 0;
+    // The admin who credited the member may not approve (issue 29, chain of custody): the second admin does.
+    const second = await t.login(t.demo.admin2.email, t.demo.admin2.password);
     await Promise.all(ids.map(async (id) => {
       const [a, r] = await Promise.all([
-        t.api('POST', `/api/admin/approve-withdrawal/${id}`, { cookie: admin, body: {} }),
+        t.api('POST', `/api/admin/approve-withdrawal/${id}`, { cookie: second, body: {} }),
         t.api('POST', `/api/admin/reject-withdrawal/${id}`, { cookie: admin, body: { reason: 'Race' } }),
       ]);
       expect([a.status, r.status].sort()).toEqual([200, 409]);

@@ -87,7 +87,8 @@ describe('no secrets at rest', () => {
     const ex = await t.exchange(code, admin.id);
     expect(ex.status).toBe(200);
     const accessToken = keep('impersonation access token', ex.body.accessToken);
-    expect((await t.api('PUT', '/api/user/profile', { headers: bearer(accessToken), body: { firstName: 'Asha', lastName: 'Verma' } })).status).toBe(200);
+    // A write tried under the token is refused (read-only, issue 29) and its attempt audited.
+    expect((await t.api('PUT', '/api/user/profile', { headers: bearer(accessToken), body: { firstName: 'Asha', lastName: 'Verma' } })).status).toBe(403);
 
     // KYC upload from a signed-in session.
     const kycCookie = (await t.api('POST', '/api/login', { body: { userId: email, password: changed, rememberMe: true } })).cookie!;

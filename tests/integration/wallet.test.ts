@@ -126,7 +126,13 @@ describe('admin withdrawal flow (doc 2 §2.10-2.11)', () => {
     const w2 = (await withdraw(m.cookie, { amount: '200' })).body.withdrawal;
     const pending = await t.api('GET', '/api/admin/pending-withdrawals', { cookie: c.admin });
     expect(pending.body.find((x: { id: string }) => x.id === w1.id)).toMatchObject({ typeLabel: 'Bank Transfer', userDisplayId: m.user.userId, amount: '300.00' });
-    const ok = await t.api('POST', `/api/admin/approve-withdrawal/${w1.id}`, { cookie: c.admin, body: {} });
+    // The admin who credited the member does not pay them out (issue 29, chain of custody); another admin does.
+    const barred = await t.api('POST', `/api/admin/approve-withdrawal/${w1.id}`, { cookie: c.admin, body: {} });
+    expect(barred.status).toBe(403);
+    expect(barred.body.code).toBe('CUSTODY_CONFLICT');
+    expect(barred.body.message).toMatch(/^You cannot approve this withdrawal: you credited this member by Send Fund on /);
+    const second = await t.login(t.demo.admin2.email, t.demo.admin2.password);
+    const ok = await t.api('POST', `/api/admin/approve-withdrawal/${w1.id}`, { cookie: second, body: {} });
     expect(ok.body).toMatchObject({ message: WALLET_MSG.withdrawalApproved, withdrawal: { status: 'approved', adminNotes: 'Approved by admin' } });
     expect(ok.body.withdrawal.transactionId).toMatch(/^PO-/);
     expectError(await t.api('POST', `/api/admin/reject-withdrawal/${w1.id}`, { cookie: c.admin, body: { reason: 'late' } }), 409, { message: WALLET_MSG.notPending });

@@ -14,3 +14,4 @@ export * from './funds';
 export * from './franchise-stock';
 export * from './local-sales';
 export * from './product-images';
+export * from './custody';

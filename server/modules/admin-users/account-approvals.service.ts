@@ -9,6 +9,8 @@ import { findUserByEmail, insertUser, updateUser, type UserRow } from '../users/
 import { displayName, generateUserId } from '../users/users.service';
 import { PAYOUT_FIELDS, PAYOUT_LABELS, hasChanges, payoutChangesOf, payoutStamp, shownPayoutValue, type PayoutChanges } from '../users/payout-details';
 import { deleteUserSessions } from '../auth/session.repo';
+import { clearTwoFactorFor } from '../auth/two-factor.service';
+import { markCustody } from '../custody/custody.service';
 import { issueToken } from '../auth/tokens.service';
 import { isUniqueViolation } from '../auth/auth.service';
 import { queueMail } from '../mail/mail.service';
@@ -53,6 +55,9 @@ export const payoutDetailsKind: ApprovalKindDef = {
     if (!hasChanges(changes)) return { audit: { fields: [] } };
     const after = (await updateUser(tx, target.id, { ...changes, ...payoutStamp(changes, ctx.clock.now()) }))!;
     await tellOfAdminChanges(ctx, tx, target, after, false);
+    // Neither admin who set where the money goes approves it going there for 30 days (issue 29).
+    if (row.requestedBy) await markCustody(ctx, tx, row.requestedBy, target.id, 'payout_changed');
+    await markCustody(ctx, tx, realUser(actor).id, target.id, 'payout_changed');
     await audit(tx, actor, {
       entityType: 'user', entityId: target.id, action: 'user.payout_details_change', previousState: snapshot(target), newState: snapshot(after),
       changes: { fields: payoutFieldsOf(changes), approvalId: row.id, requestedBy: row.requestedBy },
@@ -182,6 +187,77 @@ export async function requestAdminInvite(ctx: AppContext, tx: DbOrTx, actor: Act
     target: null,
     notice: { title: 'New admin account awaiting approval', message: `${displayName(realUser(actor))} asked to invite ${input.firstName} ${input.lastName} (${input.email}) as an admin.` },
     auditState: { email: input.email },
+  });
+  return view;
+}
+
+// ---- an admin's or founder's sign-in (issue 29) ----
+
+/** What a credential change sets; the password and PIN only as their hashes (the payload is sealed too). */
+export interface CredentialPayload { email?: string; passwordHash?: string; txnPinHash?: string; twoFactorReset?: boolean }
+
+const credentialLabels = (p: CredentialPayload) => [
+  ...(p.email ? ['email'] : []), ...(p.passwordHash ? ['password'] : []), ...(p.txnPinHash ? ['TXN PIN'] : []), ...(p.twoFactorReset ? ['two-factor sign-in'] : []),
+];
+export const hasCredentialChange = (p: CredentialPayload) => credentialLabels(p).length > 0;
+
+/**
+ * No admin changes another admin's or a founder's password, email, PIN or two-factor alone (issue 29): the change is
+ * a request that a third person approves, never the requester (approvals.service) and never the target (idem). When
+ * nobody is left to approve, `npm run admin:recover` on the server resets the account.
+ */
+export const credentialChangeKind: ApprovalKindDef = {
+  kind: 'credential_change',
+  prefix: 'credential_change',
+  messages: { approved: MSG.credentialChangeApproved, rejected: MSG.approvalRejected, ownRequest: MSG.credentialChangeOwnRequest },
+  describe(row, target) {
+    const p = row.payload as CredentialPayload;
+    return {
+      summary: `Sign-in change (${credentialLabels(p).join(', ')})`,
+      changes: [
+        ...(p.email ? [{ field: 'email', label: 'Email', from: target?.email ?? null, to: p.email }] : []),
+        ...(p.passwordHash ? [{ field: 'password', label: 'Password', from: null, to: 'A temporary password (changed at the next sign-in)' }] : []),
+        ...(p.txnPinHash ? [{ field: 'txnPin', label: 'TXN PIN', from: null, to: 'A new PIN' }] : []),
+        ...(p.twoFactorReset ? [{ field: 'twoFactor', label: 'Two-factor sign-in', from: 'On', to: 'Reset (set up again at the next sign-in)' }] : []),
+      ],
+      fund: null,
+      remarks: null,
+    };
+  },
+  async apply(ctx, tx, actor, row, { target }) {
+    if (!target) throw notFound(MSG.approvalNotFound);
+    const p = row.payload as CredentialPayload;
+    if (p.email && p.email !== target.email) {
+      const other = await findUserByEmail(tx, p.email);
+      if (other && other.id !== target.id) throw conflict(MSG.duplicateEmail, 'DUPLICATE_EMAIL');
+    }
+    const now = ctx.clock.now();
+    const after = (await updateUser(tx, target.id, {
+      ...(p.email ? { email: p.email } : {}),
+      ...(p.passwordHash ? { password: p.passwordHash, firstLogin: true, passwordChangedAt: now } : {}),
+      ...(p.txnPinHash ? { txnPin: p.txnPinHash } : {}),
+    }))!;
+    if (p.twoFactorReset && target.twoFactorEnabledAt) await clearTwoFactorFor(ctx, tx, actor, after, 'approved sign-in change');
+    await deleteUserSessions(tx, target.id);
+    await tellOfAdminChanges(ctx, tx, target, after, Boolean(p.passwordHash));
+    await audit(tx, actor, {
+      entityType: 'user', entityId: target.id, action: 'user.credential_change', previousState: snapshot(target), newState: snapshot(after),
+      changes: { fields: credentialLabels(p), approvalId: row.id, requestedBy: row.requestedBy },
+    });
+    return { audit: { fields: credentialLabels(p) } };
+  },
+};
+
+/** Stores a change of an admin's or founder's sign-in for a third person; nothing of it is applied yet. */
+export async function requestCredentialChange(ctx: AppContext, tx: DbOrTx, actor: Actor, target: UserRow, payload: CredentialPayload) {
+  const { view } = await requestApproval(ctx, tx, actor, credentialChangeKind, {
+    payload,
+    target,
+    notice: {
+      title: 'Sign-in change awaiting approval',
+      message: `${displayName(realUser(actor))} asked to change the ${credentialLabels(payload).join(', ')} of ${displayName(target)} (${target.userId}, ${roleLabel(target.role)}).`,
+    },
+    auditState: { userId: target.userId, fields: credentialLabels(payload) },
   });
   return view;
 }

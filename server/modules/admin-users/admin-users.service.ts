@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../core/actor';
-import { badRequest, conflict, notFound, AppError } from '../../core/app-error';
+import { badRequest, conflict, forbidden, notFound, AppError } from '../../core/app-error';
 import {
   AdminUserSearchQuery, AdminUserEditRequest, MemberEditRequest, CreateUserRequest, CannotLoginMessage,
   type AdminUserRow,
@@ -17,7 +17,13 @@ import { deleteUserSessions } from '../auth/session.repo';
 import { assertPasswordFor, isUniqueViolation } from '../auth/auth.service';
 import { audit } from '../audit/audit.service';
 import { snapshot, tellOfAdminChanges } from './admin-changes';
-import { GUARDED_ROLES, createInvitedUser, requestAdminInvite, requestPayoutChange, requestRoleChange } from './account-approvals.service';
+import {
+  GUARDED_ROLES, createInvitedUser, hasCredentialChange, requestAdminInvite, requestCredentialChange, requestPayoutChange, requestRoleChange, type CredentialPayload,
+} from './account-approvals.service';
+import { clearTwoFactorFor } from '../auth/two-factor.service';
+import { markCustody } from '../custody/custody.service';
+import { realUser } from '../../core/actor';
+import type { DbOrTx } from '../../db/client';
 import { lockTree, onStatusChange } from '../tree/tree.service';
 import { issueImpersonationCode } from '../impersonation/impersonation.service';
 import { searchUserPage, hasLedgerOrPurchases, deleteUserRow, type UserFilter, type AdminUserRecord, type SortKey } from './admin-users.repo';
@@ -137,6 +143,18 @@ export async function setStatus(ctx: AppContext, actor: Actor, id: string, statu
   });
 }
 
+/** An admin or founder other than the actor: their sign-in changes wait for a third person (issue 29). */
+export const isGuardedTarget = (actor: Actor, target: Pick<UserRow, 'id' | 'role'>) => GUARDED_ROLES.includes(target.role) && target.id !== realUser(actor).id;
+
+/**
+ * The chain-of-custody marks of an admin's change of a member's email or password (issue 29): that admin does not
+ * approve the member's withdrawals for 30 days, and a changed email holds withdrawals and password resets a day.
+ */
+async function markCredentialChanges(ctx: AppContext, tx: DbOrTx, actor: Actor, before: UserRow, after: UserRow, passwordSet: boolean) {
+  if (before.email !== after.email) await markCustody(ctx, tx, realUser(actor).id, after.id, 'email_changed');
+  if (passwordSet) await markCustody(ctx, tx, realUser(actor).id, after.id, 'password_changed');
+}
+
 export async function editUser(ctx: AppContext, actor: Actor, target: UserRow | undefined, input: z.output<typeof AdminUserEditRequest>) {
   if (!target) throw notFound();
   checkStatusChange(actor.user, target, input.status);
@@ -144,36 +162,44 @@ export async function editUser(ctx: AppContext, actor: Actor, target: UserRow | 
   if (input.password) assertPasswordFor(target.role, input.password, 'password');
   const password = input.password ? await hashPassword(input.password) : undefined;
   const txnPin = input.txnPin ? await hashPassword(input.txnPin) : undefined;
+  // Another admin's or a founder's email, password and PIN change only when a third person approves (issue 29).
+  const guarded = isGuardedTarget(actor, target);
+  const credential: CredentialPayload = guarded
+    ? { ...(input.email !== target.email ? { email: input.email } : {}), ...(password ? { passwordHash: password } : {}), ...(txnPin ? { txnPinHash: txnPin } : {}) }
+    : {};
   return ctx.db.transaction(async (tx) => {
     await lockTree(tx);
     const before = (await findUserById(tx, target.id))!;
+    const direct = { password: guarded ? undefined : password, txnPin: guarded ? undefined : txnPin };
     const updated = await updateUser(tx, target.id, {
-      firstName: input.firstName, lastName: input.lastName, email: input.email,
+      firstName: input.firstName, lastName: input.lastName, email: guarded ? before.email : input.email,
       ...(input.mobile !== undefined ? { mobile: input.mobile } : {}),
       ...(input.packageAmount !== undefined ? { packageAmount: input.packageAmount } : {}),
       status: input.status,
       ...(input.status !== target.status && input.status !== 'pending' ? { idStatus: input.status === 'active' ? 'Active' : 'Inactive' } : {}),
       // A password set by an admin is temporary: the user must change it at the next sign-in.
-      ...(password ? { password, firstLogin: true, passwordChangedAt: ctx.clock.now() } : {}),
-      ...(txnPin ? { txnPin } : {}),
+      ...(direct.password ? { password: direct.password, firstLogin: true, passwordChangedAt: ctx.clock.now() } : {}),
+      ...(direct.txnPin ? { txnPin: direct.txnPin } : {}),
     }).catch((err) => {
       if (isUniqueViolation(err)) throw conflict(MSG.duplicateEmail, 'DUPLICATE_EMAIL');
       throw err;
     });
     await onStatusChange(tx, before, before.status, updated!.status, ctx.clock.now());
-    if (password || input.status === 'inactive') await deleteUserSessions(tx, target.id);
-    await tellOfAdminChanges(ctx, tx, before, updated!, Boolean(password));
+    if (direct.password || input.status === 'inactive') await deleteUserSessions(tx, target.id);
+    await tellOfAdminChanges(ctx, tx, before, updated!, Boolean(direct.password));
+    await markCredentialChanges(ctx, tx, actor, before, updated!, Boolean(direct.password));
     await audit(tx, actor, {
       entityType: 'user', entityId: target.id, action: 'user.edit', previousState: snapshot(target), newState: snapshot(updated!),
-      changes: { passwordReset: Boolean(password), txnPinReset: Boolean(txnPin) },
+      changes: { passwordReset: Boolean(direct.password), txnPinReset: Boolean(direct.txnPin) },
     });
+    const signIn = hasCredentialChange(credential) ? await requestCredentialChange(ctx, tx, actor, updated!, credential) : undefined;
     // Where the member's money goes changes only when a second admin approves it (issue 13).
     const payout = payoutChangesOf(before, {
       bankAccountNumber: input.bankAccountNumber, bankIFSC: input.bankIFSC, bankName: input.bankName,
       bankAccountHolderName: input.bankAccountHolderName, cryptoWalletAddress: input.cryptoWalletAddress,
     });
-    const approval = hasChanges(payout) ? await requestPayoutChange(ctx, tx, actor, updated!, payout) : undefined;
-    return { user: updated!, approval };
+    const payoutApproval = hasChanges(payout) ? await requestPayoutChange(ctx, tx, actor, updated!, payout) : undefined;
+    return { user: updated!, approval: signIn ?? payoutApproval, approvalKind: signIn ? ('credential_change' as const) : payoutApproval ? ('payout_details' as const) : undefined };
   });
 }
 
@@ -190,21 +216,25 @@ export async function editMember(ctx: AppContext, actor: Actor, id: string, inpu
   if (await emailTaken(ctx, input.email, target.id)) throw conflict(MSG.duplicateEmail, 'DUPLICATE_EMAIL');
   // A role that carries the back-office (admin, founder) is granted only when a second admin approves it (issue 13).
   const guarded = input.role !== target.role && GUARDED_ROLES.includes(input.role);
+  // Another admin's or a founder's email changes only when a third person approves it (issue 29).
+  const emailRequest = isGuardedTarget(actor, target) && input.email !== target.email;
   return ctx.db.transaction(async (tx) => {
     await lockTree(tx);
     const before = (await findUserById(tx, id))!;
     const role = guarded ? before.role : input.role;
     const updated = await updateUser(tx, id, {
-      firstName: input.firstName, lastName: input.lastName, email: input.email, role, status: input.status,
+      firstName: input.firstName, lastName: input.lastName, email: emailRequest ? before.email : input.email, role, status: input.status,
       // idStatus follows a block or an activation, as it does in the edit dialog and block/activate.
       ...(input.status !== target.status && input.status !== 'pending' ? { idStatus: input.status === 'active' ? 'Active' : 'Inactive' } : {}),
     });
     await onStatusChange(tx, before, before.status, updated!.status, ctx.clock.now());
     if (input.status === 'inactive' || role !== before.role) await deleteUserSessions(tx, id);
     await tellOfAdminChanges(ctx, tx, before, updated!, false);
+    await markCredentialChanges(ctx, tx, actor, before, updated!, false);
     await audit(tx, actor, { entityType: 'user', entityId: id, action: 'user.update', previousState: snapshot(target), newState: snapshot(updated!) });
-    const approval = guarded ? await requestRoleChange(ctx, tx, actor, updated!, input.role) : undefined;
-    return { user: updated!, approval };
+    const signIn = emailRequest ? await requestCredentialChange(ctx, tx, actor, updated!, { email: input.email }) : undefined;
+    const roleApproval = guarded ? await requestRoleChange(ctx, tx, actor, updated!, input.role) : undefined;
+    return { user: updated!, approval: roleApproval ?? signIn, approvalKind: roleApproval ? ('role_change' as const) : signIn ? ('credential_change' as const) : undefined };
   });
 }
 
@@ -238,13 +268,30 @@ export async function deleteUser(ctx: AppContext, actor: Actor, id: string) {
   });
 }
 
+/**
+ * An admin clears another user's two-factor (a lost phone). A member's is cleared at once; an admin's or founder's
+ * waits for a third person (issue 29). Answers the approval when it waits.
+ */
+export async function resetTwoFactor(ctx: AppContext, actor: Actor, id: string): Promise<{ approval?: ApprovalView }> {
+  const target = await findUserById(ctx.db, id);
+  if (!target) throw notFound('User not found');
+  if (realUser(actor).id === target.id) throw forbidden('Another admin must reset your two-factor sign-in.', 'SECOND_ADMIN_REQUIRED');
+  if (!target.twoFactorEnabledAt) throw badRequest(MSG.twoFactorNotOn, undefined, 'INVALID_STATE');
+  if (isGuardedTarget(actor, target)) {
+    return { approval: await ctx.db.transaction((tx) => requestCredentialChange(ctx, tx, actor, target, { twoFactorReset: true })) };
+  }
+  await ctx.db.transaction((tx) => clearTwoFactorFor(ctx, tx, actor, target, 'reset by an admin'));
+  ctx.kickMail();
+  return {};
+}
+
 /** login-as-user: a single-use code for an active, non-admin user ('Cannot Login' otherwise). */
 export async function loginAsUser(ctx: AppContext, actor: Actor, id: string) {
   const target = await findUserById(ctx.db, id);
   if (!target) throw notFound();
-  if (target.status !== 'active' || target.role === 'admin') {
-    throw new AppError('IMPERSONATION_FORBIDDEN', 409, target.role === 'admin' ? 'Cannot login as another admin.' : CannotLoginMessage(target.status));
-  }
+  if (target.role === 'admin') throw new AppError('IMPERSONATION_FORBIDDEN', 409, 'Cannot login as another admin.');
+  if (target.role === 'founder') throw new AppError('IMPERSONATION_FORBIDDEN', 409, MSG.impersonationPrivileged);
+  if (target.status !== 'active') throw new AppError('IMPERSONATION_FORBIDDEN', 409, CannotLoginMessage(target.status));
   const { code } = await issueImpersonationCode(ctx, actor, id);
   return { code, url: `/dashboard?impersonationCode=${encodeURIComponent(code)}` };
 }

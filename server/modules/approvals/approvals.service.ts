@@ -10,7 +10,8 @@ import { displayName } from '../users/users.service';
 import { notify } from '../notifications/notifications.service';
 import { audit } from '../audit/audit.service';
 import { sendFundKind } from '../wallet/fund-approvals.service';
-import { adminInviteKind, payoutDetailsKind, roleChangeKind } from '../admin-users/account-approvals.service';
+import { adminInviteKind, credentialChangeKind, payoutDetailsKind, roleChangeKind } from '../admin-users/account-approvals.service';
+import { compAdjustmentKind } from '../compensation/adjustment-approvals.service';
 import { approvalForUpdate, decideApproval, listApprovals } from './approvals.repo';
 import { workDone } from '../notifications/notifications.service';
 import { toApprovalView, type ApprovalKindDef } from './approval-kind';
@@ -27,6 +28,8 @@ const KINDS: Record<ApprovalKind, ApprovalKindDef> = {
   payout_details: payoutDetailsKind,
   role_change: roleChangeKind,
   admin_invite: adminInviteKind,
+  credential_change: credentialChangeKind,
+  comp_adjustment: compAdjustmentKind,
 };
 
 async function lockPendingRequest(tx: DbOrTx, id: string) {
@@ -43,6 +46,8 @@ export async function approveRequest(ctx: AppContext, actor: Actor, transact: Tr
     const { row, def } = await lockPendingRequest(tx, id);
     const approver = realUser(actor);
     if (row.requestedBy === approver.id) throw new AppError('SECOND_ADMIN_REQUIRED', 403, def.messages.ownRequest);
+    // Nobody approves a change to their own account or money (issue 29): the target is a third person's to decide.
+    if (row.targetUserId === approver.id) throw new AppError('SECOND_ADMIN_REQUIRED', 403, MSG.ownAccountApproval);
     const [target, requester] = await Promise.all([
       row.targetUserId ? findUserById(tx, row.targetUserId) : undefined,
       row.requestedBy ? findUserById(tx, row.requestedBy) : undefined,

@@ -1,3 +1,6 @@
+import { audit } from '../audit/audit.service';
+import { emailChangeHoldEnd } from '../custody/custody.service';
+import { payoutTime } from '../users/payout-details';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../core/actor';
 import { AppError, badRequest, conflict } from '../../core/app-error';
@@ -17,7 +20,7 @@ import { accountCounter } from '../../core/rate-limits';
 import { notify } from '../notifications/notifications.service';
 import { passwordProblem } from '../../../contracts/passwords';
 import { randomUUID } from 'node:crypto';
-import { countChallengeAttempt, deleteChallenge, findChallenge, insertChallenge } from './two-factor.repo';
+import { deleteChallenge, insertChallenge, reserveChallengeAttempt } from './two-factor.repo';
 import { verifySecondFactor } from './two-factor.service';
 
 export interface NewSession {
@@ -93,18 +96,19 @@ export async function login(ctx: AppContext, input: LoginRequest, previousSessio
   return { user, session, challenge: undefined };
 }
 
-/** Wrong codes one challenge takes before the password must be typed again. */
+/** Codes one challenge takes before the password must be typed again. */
 export const CHALLENGE_ATTEMPTS = 5;
 
 /**
  * The second step of a two-factor sign-in: the challenge from the password step and a code (TOTP or recovery).
- * The session starts verified, so the next 5 minutes need no step-up.
+ * The session starts verified, so the next 5 minutes need no step-up. Each code takes one of the challenge's
+ * attempts before it is checked, so codes sent at once on one challenge are checked at most CHALLENGE_ATTEMPTS times.
  */
 export async function completeTwoFactorLogin(ctx: AppContext, challengeToken: string | undefined, code: string, previousSessionHash?: string) {
   const now = ctx.clock.now();
   const tokenHash = challengeToken ? sha256(challengeToken) : '';
-  const challenge = challengeToken ? await findChallenge(ctx.db, tokenHash, now) : undefined;
-  if (!challenge || challenge.attempts >= CHALLENGE_ATTEMPTS) throw new AppError('INVALID_TOKEN', 401, MSG.twoFactorChallengeExpired);
+  const challenge = challengeToken ? await reserveChallengeAttempt(ctx.db, tokenHash, CHALLENGE_ATTEMPTS, now) : undefined;
+  if (!challenge) throw new AppError('INVALID_TOKEN', 401, MSG.twoFactorChallengeExpired);
   const user = await findUserById(ctx.db, challenge.userId);
   const refusal = user && REFUSED_STATUS[user.status];
   if (!user || !user.twoFactorEnabledAt) throw new AppError('INVALID_TOKEN', 401, MSG.twoFactorChallengeExpired);
@@ -112,7 +116,8 @@ export async function completeTwoFactorLogin(ctx: AppContext, challengeToken: st
   try {
     await verifySecondFactor(ctx, user, code);
   } catch (e) {
-    if (e instanceof AppError && e.code === 'INVALID_CODE' && (await countChallengeAttempt(ctx.db, tokenHash)) >= CHALLENGE_ATTEMPTS) {
+    // The last attempt was wrong: the challenge ends and the password is asked again.
+    if (e instanceof AppError && e.code === 'INVALID_CODE' && challenge.attempts >= CHALLENGE_ATTEMPTS) {
       await deleteChallenge(ctx.db, tokenHash);
       throw new AppError('INVALID_TOKEN', 401, MSG.twoFactorChallengeExpired);
     }
@@ -158,6 +163,8 @@ export async function changePassword(ctx: AppContext, actor: Actor, currentPassw
     await updateUser(tx, user.id, { password: hash, firstLogin: false, passwordChangedAt: ctx.clock.now() });
     await deleteUserSessions(tx, user.id, actor.sessionHash);
     await queueMail(ctx, tx, user.email, { template: 'password_changed', params: { name: displayName(user) } });
+    // Every change of who can sign in is in the audit log (issue 29, money-control matrix).
+    await audit(tx, actor, { entityType: 'user', entityId: user.id, action: 'user.password_change' });
   });
   ctx.kickMail();
 }
@@ -246,6 +253,16 @@ export async function requestPasswordReset(ctx: AppContext, email: string, ip: s
 export async function sendPasswordReset(ctx: AppContext, { email, ip }: { email: string; ip: string }) {
   const user = await findUserByEmail(ctx.db, email);
   if (!user || ['rejected', 'registered', 'invited'].includes(user.status)) return;
+  // Within 24 hours of an admin's change of the email, no reset link goes out (issue 29): an insider who points the
+  // account at a new address cannot turn it into a password. The account hears of the attempt instead.
+  const hold = await emailChangeHoldEnd(ctx, ctx.db, user.id);
+  if (hold) {
+    await notify(ctx.db, [user.id], {
+      type: 'security', priority: 'high', title: 'Password reset paused',
+      message: `A password reset was asked for your account within 24 hours of an administrator's change of its email, so no link was sent. Resets open again on ${payoutTime(hold)}.`,
+    });
+    return;
+  }
   await ctx.db.transaction(async (tx) => {
     const token = await issueToken(ctx, tx, { email: user.email, userId: user.id, type: 'password_reset', ip });
     await queueMail(ctx, tx, user.email, {
@@ -265,6 +282,7 @@ export async function resetPassword(ctx: AppContext, token: string, newPassword:
     assertPasswordFor(user.role, newPassword, 'newPassword');
     await updateUser(tx, user.id, { password: hash, firstLogin: false, passwordChangedAt: ctx.clock.now() });
     await deleteUserSessions(tx, user.id);
+    await audit(tx, { system: 'password-reset-link', ip: null, userAgent: null }, { entityType: 'user', entityId: user.id, action: 'user.password_reset' });
   });
   return { message: MSG.passwordReset };
 }
@@ -294,6 +312,7 @@ export async function completeInvitation(ctx: AppContext, token: string, passwor
       const updated = await updateUser(tx, user.id, { password: hash, status: 'pending', emailVerified: true, firstLogin: false, passwordChangedAt: now });
       await enterPipeline(tx, updated!, {});
     }
+    await audit(tx, { system: 'invitation-link', ip: null, userAgent: null }, { entityType: 'user', entityId: user.id, action: 'user.invitation_complete' });
   });
   return { message: MSG.invitationComplete };
 }

@@ -1,3 +1,4 @@
+import { noteControlled } from '../../core/control-trace';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { loginChallenges, recoveryCodes, sessions, twoFactorSecrets } from '../../db/schema/index';
@@ -32,6 +33,7 @@ export async function consumeStep(db: DbOrTx, userId: string, step: number): Pro
 }
 
 export async function deleteTwoFactor(db: DbOrTx, userId: string) {
+  noteControlled('credentials');
   await db.delete(twoFactorSecrets).where(eq(twoFactorSecrets.userId, userId));
   await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
 }
@@ -65,11 +67,16 @@ export async function findChallenge(db: DbOrTx, tokenHash: string, now: Date) {
   return row;
 }
 
-/** Counts a wrong code against the challenge; answers the attempts so far. */
-export async function countChallengeAttempt(db: DbOrTx, tokenHash: string): Promise<number> {
+/**
+ * Takes one of the challenge's attempts before its code is checked: answers the challenge with the attempts so far,
+ * or nothing when it is unknown, expired or out of attempts. One statement, so of codes sent at once on one
+ * challenge at most `max` get an attempt (the row lock orders them).
+ */
+export async function reserveChallengeAttempt(db: DbOrTx, tokenHash: string, max: number, now: Date) {
   const [row] = await db.update(loginChallenges).set({ attempts: sql`${loginChallenges.attempts} + 1` })
-    .where(eq(loginChallenges.tokenHash, tokenHash)).returning({ attempts: loginChallenges.attempts });
-  return row?.attempts ?? Number.MAX_SAFE_INTEGER;
+    .where(and(eq(loginChallenges.tokenHash, tokenHash), lt(loginChallenges.attempts, max), gt(loginChallenges.expiresAt, now)))
+    .returning({ userId: loginChallenges.userId, rememberMe: loginChallenges.rememberMe, attempts: loginChallenges.attempts });
+  return row;
 }
 
 /** Deletes the challenge; false when another request already used it. */

@@ -5,14 +5,12 @@ import { parse } from '../../http/validate';
 import type { RateLimitRule } from '../../http/rate-limit';
 import { perUser } from '../../http/rate-limit';
 import { MSG } from '../../../contracts/messages';
-import { TwoFactorCodeRequest, TwoFactorDisableRequest, UserIdParam } from '../../../contracts/auth';
-import { notFound } from '../../core/app-error';
-import { findUserById } from '../users/users.repo';
+import { TwoFactorCodeRequest, TwoFactorDisableRequest } from '../../../contracts/auth';
 import * as twoFactor from './two-factor.service';
 
 const codeLimits: RateLimitRule[] = [{ name: 'two-factor-user', max: 20, windowMs: 15 * 60_000, message: MSG.tooManyTwoFactorAttempts, keyOf: perUser }];
 
-/** Two-factor sign-in (issue 13): enrolment, recovery codes, step-up, and an admin's reset for a lost phone. */
+/** Two-factor sign-in (issue 13): enrolment, recovery codes, step-up. An admin's reset for a lost phone is in admin-users. */
 export function twoFactorRoutes(ctx: AppContext): RouteDef[] {
   return [
     {
@@ -40,15 +38,6 @@ export function twoFactorRoutes(ctx: AppContext): RouteDef[] {
       handler: async (req) => {
         const input = parse(TwoFactorDisableRequest, req.body);
         return twoFactor.disable(ctx, actorOf(req), input.password, input.code);
-      },
-    },
-    {
-      method: 'POST', url: '/api/admin/users/:id/two-factor/reset', access: 'admin', stepUp: true,
-      handler: async (req) => {
-        const { id } = parse(UserIdParam, req.params);
-        const target = await findUserById(ctx.db, id);
-        if (!target) throw notFound('User not found');
-        return twoFactor.resetForUser(ctx, actorOf(req), target);
       },
     },
   ];

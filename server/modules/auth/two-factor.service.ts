@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { realUser, type Actor } from '../../core/actor';
 import { AppError, badRequest, conflict, forbidden } from '../../core/app-error';
-import { accountCounter } from '../../core/rate-limits';
+import { slidingCounter } from '../../core/rate-limits';
 import { MSG } from '../../../contracts/messages';
 import { STEP_UP_WINDOW_MS, TWO_FACTOR_ROLES } from '../../../contracts/constants';
 import type { TwoFactorStatus } from '../../../contracts/auth';
@@ -24,7 +24,7 @@ import {
 
 export const RECOVERY_CODE_COUNT = 10;
 export const TOTP_ISSUER = 'Member Portal';
-/** Wrong codes an account takes in 15 minutes, whichever screen they were typed on. */
+/** Wrong codes an account takes in any 15 minutes (a sliding window), whichever screen they were typed on. */
 export const CODE_FAILURES = { name: 'two-factor-failures', max: 5, windowMs: 15 * 60_000 };
 /** A pending enrolment's secret is good for this long. */
 const SETUP_TTL_MS = 15 * 60_000;
@@ -108,11 +108,13 @@ export async function enable(ctx: AppContext, actor: Actor, code: string): Promi
 
 /**
  * Checks a second-factor code for the user: a current TOTP code (each step once) or an unused recovery code
- * (then spent). Wrong codes count against the account (5 in 15 minutes, whatever screen), then 429.
+ * (then spent). Every code takes an attempt of the account before it is checked (5 in any 15 minutes, whatever
+ * screen, then 429), so codes sent at once cannot get past the limit; a correct code gives its attempt back.
  */
 export async function verifySecondFactor(ctx: AppContext, user: UserRow, code: string): Promise<'totp' | 'recovery'> {
-  const failures = accountCounter(ctx, CODE_FAILURES.name, CODE_FAILURES.max, CODE_FAILURES.windowMs);
-  if (!failures.off && (await failures.peek(user.id)) >= failures.limit) throw new AppError('RATE_LIMITED', 429, MSG.tooManyTwoFactorAttempts);
+  const attempts = slidingCounter(ctx, CODE_FAILURES.name, CODE_FAILURES.max, CODE_FAILURES.windowMs);
+  const reservation = await attempts.reserve(user.id);
+  if (!reservation) throw new AppError('RATE_LIMITED', 429, MSG.tooManyTwoFactorAttempts);
   const now = ctx.clock.now();
   const row = await findTwoFactor(ctx.db, user.id);
   let kind: 'totp' | 'recovery' | null = null;
@@ -124,10 +126,9 @@ export async function verifySecondFactor(ctx: AppContext, user: UserRow, code: s
       kind = 'recovery';
     }
   }
-  if (!kind) {
-    if (!failures.off) await failures.hit(user.id);
-    throw badRequest(MSG.invalidTwoFactorCode, { code: [MSG.invalidTwoFactorCode] }, 'INVALID_CODE');
-  }
+  // A wrong code keeps its attempt: that is the failure counted.
+  if (!kind) throw badRequest(MSG.invalidTwoFactorCode, { code: [MSG.invalidTwoFactorCode] }, 'INVALID_CODE');
+  await reservation.release();
   if (kind === 'recovery') {
     const left = await countUnusedRecoveryCodes(ctx.db, user.id);
     await notify(ctx.db, [user.id], {
@@ -182,23 +183,19 @@ export async function disable(ctx: AppContext, actor: Actor, password: string, c
 }
 
 /**
- * An admin clears another user's two-factor (a lost phone): their sessions end, an admin or founder sets it up
- * again at the next sign-in, the user is told. Nobody resets their own (another admin must).
+ * An admin clears another user's two-factor (a lost phone), in the caller's transaction: their sessions end, an admin
+ * or founder sets it up again at the next sign-in, the user is told. Nobody resets their own (another admin must); an
+ * admin's or founder's reset is applied only when a third person approves it (admin-users account-approvals, issue 29).
  */
-export async function resetForUser(ctx: AppContext, actor: Actor, target: UserRow) {
+export async function clearTwoFactorFor(ctx: AppContext, tx: DbOrTx, actor: Actor, target: UserRow, reason: string) {
   const admin = realUser(actor);
   if (admin.id === target.id) throw forbidden('Another admin must reset your two-factor sign-in.', 'SECOND_ADMIN_REQUIRED');
-  if (!target.twoFactorEnabledAt) throw badRequest(MSG.twoFactorNotOn, undefined, 'INVALID_STATE');
-  await ctx.db.transaction(async (tx) => {
-    await deleteTwoFactor(tx, target.id);
-    await updateUser(tx, target.id, { twoFactorEnabledAt: null });
-    await deleteUserSessions(tx, target.id);
-    await audit(tx, actor, { entityType: 'user', entityId: target.id, action: 'two_factor.reset', reason: 'reset by an admin' });
-    await tellUser(ctx, tx, target, 'Two-factor sign-in was reset',
-      `An administrator (${admin.userId}) reset two-factor sign-in for your account and signed you out everywhere. Set it up again at your next sign-in.`);
-  });
-  ctx.kickMail();
-  return { message: MSG.twoFactorReset };
+  await deleteTwoFactor(tx, target.id);
+  await updateUser(tx, target.id, { twoFactorEnabledAt: null });
+  await deleteUserSessions(tx, target.id);
+  await audit(tx, actor, { entityType: 'user', entityId: target.id, action: 'two_factor.reset', reason });
+  await tellUser(ctx, tx, target, 'Two-factor sign-in was reset',
+    `An administrator (${admin.userId}) reset two-factor sign-in for your account and signed you out everywhere. Set it up again at your next sign-in.`);
 }
 
 /** The step of now, for the harness and the benchmark that compute codes. */

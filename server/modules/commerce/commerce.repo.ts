@@ -1,3 +1,4 @@
+import { noteControlled } from '../../core/control-trace';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { preparedText, type DbOrTx } from '../../db/client';
 import { products, purchases, users } from '../../db/schema/index';
@@ -33,6 +34,7 @@ export async function updateProduct(db: DbOrTx, id: string, values: Partial<type
 }
 
 export async function insertPurchase(db: DbOrTx, values: typeof purchases.$inferInsert) {
+  if (values.paymentStatus === 'completed') noteControlled('money');
   const [row] = await db.insert(purchases).values(values).returning();
   return row;
 }
@@ -49,6 +51,7 @@ export async function purchaseForUpdate(db: DbOrTx, id: string): Promise<Purchas
 }
 
 export async function updatePurchase(db: DbOrTx, id: string, values: Partial<typeof purchases.$inferInsert>) {
+  if (values.paymentStatus === 'completed') noteControlled('money');
   const [row] = await db.update(purchases).set({ ...values, updatedAt: new Date() }).where(eq(purchases.id, id)).returning();
   return row;
 }
@@ -96,6 +99,7 @@ export interface WalletPurchase {
  * written and `funded` is false. The check constraints of the wallet and the ledger stay the last guard.
  */
 export async function insertWalletPurchase(db: DbOrTx, p: WalletPurchase) {
+  noteControlled('money');
   const a = p.audit;
   const rows = await preparedText<{ funded: boolean; balance_after: string | null }>(db, 'commerce_wallet_purchase', WALLET_PURCHASE_SQL, [
     p.userId, p.total, p.now.toISOString(), p.product.id, p.product.price, p.product.gst, p.product.bv, p.id, p.quantity, p.totalBV,

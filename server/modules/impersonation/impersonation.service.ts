@@ -11,17 +11,21 @@ import { notify } from '../notifications/notifications.service';
 import { findNode, isInDownline } from '../tree/tree.repo';
 import { issueToken, useToken } from '../auth/tokens.service';
 import { audit } from '../audit/audit.service';
+import { markCustody } from '../custody/custody.service';
 import { insertImpersonationToken, revokeImpersonationToken } from './impersonation.repo';
 
 const canImpersonate = (u: UserRow | undefined) => Boolean(u && u.status === 'active' && (u.role === 'admin' || u.role === 'founder'));
-const canBeImpersonated = (u: UserRow | undefined): u is UserRow => Boolean(u && u.status === 'active' && u.role !== 'admin');
+/** Never an admin or a founder (issue 29): their pages are guarded by their own two-factor, which "Login as user" would skip. */
+export const canBeImpersonated = (u: Pick<UserRow, 'status' | 'role'> | undefined): boolean => Boolean(u && u.status === 'active' && u.role !== 'admin' && u.role !== 'founder');
 
 /** A single-use code that lives 60 s, for an active non-admin target only (decisions.md §8). */
 export async function issueImpersonationCode(ctx: AppContext, issuer: Actor, targetId: string) {
   if (!canImpersonate(issuer.user) || issuer.onBehalfOf) throw new AppError('FORBIDDEN', 403, MSG.forbidden);
   return ctx.db.transaction(async (tx) => {
     const target = await findUserById(tx, targetId);
-    if (!canBeImpersonated(target)) throw new AppError('IMPERSONATION_FORBIDDEN', 400, MSG.impersonationTargetInvalid);
+    if (!target || !canBeImpersonated(target)) {
+      throw new AppError('IMPERSONATION_FORBIDDEN', 400, target && (target.role === 'founder' || target.role === 'admin') ? MSG.impersonationPrivileged : MSG.impersonationTargetInvalid);
+    }
     // A founder acts only within their own tree (issue 13); admins support every member.
     if (issuer.user.role === 'founder') {
       const node = await findNode(tx, issuer.user.id);
@@ -33,6 +37,8 @@ export async function issueImpersonationCode(ctx: AppContext, issuer: Actor, tar
       email: target.email, userId: target.id, type: 'impersonation_code', scopedData: { adminId: issuer.user.id }, ip: issuer.ip ?? undefined,
     });
     await audit(tx, issuer, { entityType: 'user', entityId: target.id, action: 'impersonation.issue', newState: { target: target.userId } });
+    // Whoever opened the account does not approve its withdrawals for 30 days (issue 29, chain of custody).
+    await markCustody(ctx, tx, issuer.user.id, target.id, 'impersonated');
     return { code, target };
   });
 }
@@ -48,7 +54,7 @@ export async function exchangeCode(ctx: AppContext, origin: Origin, code: string
     const row = await useToken(ctx, tx, code, 'impersonation_code');
     const adminId = (row?.scopedData as { adminId?: string } | null)?.adminId;
     const [target, admin] = row?.userId && adminId ? await Promise.all([findUserById(tx, row.userId), findUserById(tx, adminId)]) : [];
-    if (!row || !canBeImpersonated(target) || !canImpersonate(admin)) throw new AppError('INVALID_TOKEN', 400, MSG.impersonationInvalid);
+    if (!row || !target || !canBeImpersonated(target) || !canImpersonate(admin)) throw new AppError('INVALID_TOKEN', 400, MSG.impersonationInvalid);
     if (!sessionUserId || sessionUserId !== admin!.id) throw new AppError('INVALID_TOKEN', 400, MSG.impersonationInvalid);
     const accessToken = newToken();
     const expiresAt = new Date(ctx.clock.now().getTime() + IMPERSONATION_TOKEN_TTL_MS);

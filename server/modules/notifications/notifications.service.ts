@@ -42,7 +42,7 @@ const WORK = {
   recruit: { types: ['recruit_awaiting_admin'], key: 'pendingRecruitId' },
   kyc: { types: ['kyc_submitted'], key: 'userId' },
   order: { types: ['order_awaiting_payment'], key: 'purchaseId' },
-  approval: { types: ['fund_approval_requested', 'payout_details_approval_requested', 'role_change_approval_requested', 'admin_invite_approval_requested'], key: 'approvalId' },
+  approval: { types: ['fund_approval_requested', 'payout_details_approval_requested', 'role_change_approval_requested', 'admin_invite_approval_requested', 'credential_change_approval_requested', 'comp_adjustment_approval_requested'], key: 'approvalId' },
   franchise: { types: ['franchise_requested'], key: 'franchiseRequestId' },
   ticket: { types: ['ticket_opened'], key: 'ticketId' },
   fundRequest: { types: ['fund_request_submitted'], key: 'fundRequestId' },

@@ -1,3 +1,4 @@
+import { markCustody } from '../custody/custody.service';
 import type { RecruitApproved } from '../../../contracts/team';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -95,6 +96,8 @@ export async function approveRecruit(ctx: AppContext, actor: Actor, id: string, 
       await refreshUserKycStatus(ctx, tx, applicant.id);
     }
     const updated = await updateRecruit(tx, recruit.id, { status: 'approved', position: target.side, packageAmount: input.packageAmount, kycStatus: kyc.status });
+    // Whoever lets the member in does not pay them out for 30 days, nor ever their first withdrawal (issue 29).
+    await markCustody(ctx, tx, reviewer, applicant.id, 'registration_approved');
     await workDone(tx, 'recruit', recruit.id);
 
     const name = displayName(applicant);

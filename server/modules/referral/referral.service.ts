@@ -125,6 +125,8 @@ export async function completeRegistration(ctx: AppContext, input: Registration)
       bankIFSC: input.bankIFSC || null,
       bankName: input.bankName || null,
       bankAccountHolderName: input.bankAccountHolderName || null,
+      // Payout details given at registration start the same 24-hour hold as a change (issue 29).
+      ...(input.bankAccountNumber || input.bankIFSC || input.bankName ? { payoutDetailsChangedAt: ctx.clock.now(), bankAccountChangedAt: ctx.clock.now() } : {}),
       role: 'user',
       status: 'pending',
       emailVerified: true,

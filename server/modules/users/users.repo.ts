@@ -1,3 +1,4 @@
+import { CREDENTIAL_COLUMNS, noteControlled } from '../../core/control-trace';
 import { and, eq, ilike, inArray, or, sql, desc } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { containsPattern } from '../../db/like';
@@ -48,6 +49,7 @@ export async function insertUser(db: DbOrTx, values: NewUser): Promise<UserRow> 
 }
 
 export async function updateUser(db: DbOrTx, id: string, values: Partial<NewUser>): Promise<UserRow | undefined> {
+  if (CREDENTIAL_COLUMNS.some((c) => values[c] !== undefined)) noteControlled('credentials');
   const [row] = await db.update(users).set({ ...withPanHash(values), updatedAt: new Date() }).where(eq(users.id, id)).returning();
   return row;
 }

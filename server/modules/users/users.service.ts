@@ -1,3 +1,4 @@
+import { audit } from '../audit/audit.service';
 import type { DbOrTx } from '../../db/client';
 import type { AppContext } from '../../context';
 import type { CurrentUser } from '../../../contracts/auth';
@@ -94,6 +95,8 @@ export async function updateOwnProfile(ctx: AppContext, actor: Actor, input: Par
         message: `${payoutHoldMessage(payoutTime(now), opens)} Changed: ${what}. If this was not you, contact support at once and change your password.`,
       });
       await queueMail(ctx, tx, updated.email, { template: 'payout_details_changed', params: { name: displayName(updated), changed: what, opens, link: `${ctx.config.appUrl}/profile` } });
+      // Who gets paid changed: in the audit log, field names only (issue 29, money-control matrix).
+      await audit(tx, actor, { entityType: 'user', entityId: updated.id, action: 'user.payout_details_change', changes: { fields: PAYOUT_FIELDS.filter((f) => f in payout), by: 'member' } });
       ctx.kickMail();
     }
     return updated;

@@ -42,7 +42,8 @@ export const sendFundKind: ApprovalKindDef = {
   },
 };
 
-export async function requestFundApproval(ctx: AppContext, tx: DbOrTx, actor: Actor, member: UserRow, input: FundInput): Promise<Answer<unknown>> {
+/** `why`: the answer's message when it waits because of the 24-hour totals rather than its own amount (issue 29). */
+export async function requestFundApproval(ctx: AppContext, tx: DbOrTx, actor: Actor, member: UserRow, input: FundInput, why?: string): Promise<Answer<unknown>> {
   const requester = realUser(actor);
   const { view } = await requestApproval(ctx, tx, actor, sendFundKind, {
     payload: input,
@@ -54,5 +55,5 @@ export async function requestFundApproval(ctx: AppContext, tx: DbOrTx, actor: Ac
     reason: input.remarks,
     auditState: { option: input.option, amount: input.amount, userId: member.userId },
   });
-  return { status: 202, body: { message: `${FUND_APPROVAL_MSG.requested} ${rupees(ctx.config.sendFundApprovalAbove)}.`, approval: view } };
+  return { status: 202, body: { message: why ?? `${FUND_APPROVAL_MSG.requested} ${rupees(ctx.config.sendFundApprovalAbove)}.`, approval: view } };
 }

@@ -1,3 +1,4 @@
+import { noteControlled } from '../../core/control-trace';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../core/app-error';
 import { WALLET_MSG } from '../../../contracts/wallet';
@@ -21,6 +22,7 @@ export async function postLedger(
   type: string,
   opts: { description: string; referenceId?: string | null; metadata?: unknown; insufficientMessage?: string; now: Date },
 ) {
+  noteControlled('money');
   await ensureWallet(db, userId);
   const credit = !amount.startsWith('-');
   // Credits of the registry's earning types (the income types only) add to total_earnings.

@@ -2,7 +2,8 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../core/app-error';
 import type { ErrorCode } from '../../../contracts/errors';
-import { BANK_VERIFICATION_MSG, MSG, payoutHoldMessage } from '../../../contracts/messages';
+import { BANK_VERIFICATION_MSG, MSG, emailChangeHoldMessage, payoutHoldMessage } from '../../../contracts/messages';
+import { emailChangeHoldEnd } from '../custody/custody.service';
 import { maskTail } from '../../../contracts/kyc';
 import type { PayoutStatus } from '../../../contracts/wallet';
 import type { UserRow } from '../users/users.repo';
@@ -17,7 +18,7 @@ import { newestOfType } from '../kyc/kyc.repo';
 
 export async function payoutStatus(ctx: AppContext, db: DbOrTx, u: UserRow): Promise<PayoutStatus> {
   const verification = bankVerificationOf(u, await newestOfType(db, u.id, 'bank_cancelled_cheque'));
-  const hold = activeHoldEnd(u, ctx.clock.now());
+  const hold = latest(activeHoldEnd(u, ctx.clock.now()), await emailChangeHoldEnd(ctx, db, u.id));
   const kyc = u.kycStatus === 'approved';
   return {
     bank: hasBank(u) ? { accountNumber: maskTail(u.bankAccountNumber) ?? '', ifsc: u.bankIFSC!, bankName: u.bankName!, accountHolderName: u.bankAccountHolderName } : null,
@@ -63,4 +64,9 @@ export async function assertPayoutAllowed(ctx: AppContext, db: DbOrTx, u: UserRo
   }
   const hold = activeHoldEnd(u, ctx.clock.now());
   if (hold) throw refuse(payoutHoldMessage(payoutTime(u.payoutDetailsChangedAt!), payoutTime(hold)), 'PAYOUT_HOLD', 403);
+  // An admin's change of the email starts the same hold (issue 29): a takeover by a new address waits a day.
+  const emailHold = await emailChangeHoldEnd(ctx, db, u.id);
+  if (emailHold) throw refuse(emailChangeHoldMessage(payoutTime(emailHold)), 'PAYOUT_HOLD', 403);
 }
+
+const latest = (a: Date | null, b: Date | null) => (a && b ? (a.getTime() >= b.getTime() ? a : b) : (a ?? b));

@@ -178,3 +178,10 @@ export async function applyLedgerBatch(db: DbOrTx, rows: LedgerBatchRow[], now: 
     order by r.ord`);
   return { refused: [] };
 }
+
+/** Whether the member has had a withdrawal approved (the first one needs an admin other than the account's approver, issue 29). */
+export async function hasApprovedWithdrawal(db: DbOrTx, userId: string): Promise<boolean> {
+  const [row] = await db.select({ id: withdrawalRequests.id }).from(withdrawalRequests)
+    .where(and(eq(withdrawalRequests.userId, userId), eq(withdrawalRequests.status, 'approved'))).limit(1);
+  return Boolean(row);
+}

@@ -44,7 +44,7 @@ export function walletRoutes(ctx: AppContext): RouteDef[] {
     { method: 'GET', url: '/api/admin/approved-withdrawals', access: 'admin', handler: list(['approved']) },
     { method: 'GET', url: '/api/admin/rejected-withdrawals', access: 'admin', handler: list(['rejected']) },
     {
-      method: 'POST', url: '/api/admin/approve-withdrawal/:id', access: 'admin', stepUp: true,
+      method: 'POST', url: '/api/admin/approve-withdrawal/:id', access: 'admin',
       handler: async (req, reply) => {
         const { actor, transact } = actorWithTransactor(ctx, req);
         return send(reply, approveWithdrawal(ctx, actor, transact, parse(IdParam, req.params).id, parse(ApproveWithdrawalRequest, req.body ?? {})));
@@ -65,14 +65,14 @@ export function walletRoutes(ctx: AppContext): RouteDef[] {
       },
     },
     {
-      method: 'POST', url: '/api/admin/send-fund', access: 'admin', stepUp: true,
+      method: 'POST', url: '/api/admin/send-fund', access: 'admin',
       handler: async (req, reply) => {
         const { actor, transact } = actorWithTransactor(ctx, req);
         return send(reply, sendFund(ctx, actor, transact, parse(SendFundRequest, req.body)));
       },
     },
     {
-      method: 'POST', url: '/api/admin/withdraw-personally', access: 'admin', stepUp: true,
+      method: 'POST', url: '/api/admin/withdraw-personally', access: 'admin',
       handler: async (req, reply) => {
         const { actor, transact } = actorWithTransactor(ctx, req);
         return send(reply, adminWithdrawal(ctx, actor, transact, parse(WithdrawPersonallyRequest, req.body)));

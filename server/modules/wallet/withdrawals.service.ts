@@ -19,11 +19,12 @@ import { audit } from '../audit/audit.service';
 import { postLedger, negate } from './ledger.service';
 import { compareMoney } from '../../lib/money';
 import { requestFundApproval } from './fund-approvals.service';
+import { assertCustodyClear, creditTotalsAllow, markCustody } from '../custody/custody.service';
 import { assertPayoutAllowed, payoutStatus } from './payout-safety';
 import type { Answer, Transactor } from '../../core/transactor';
 import { workDone } from '../notifications/notifications.service';
 import {
-  insertWithdrawal, withdrawalForUpdate, updateWithdrawal, withdrawalsOf, adminWithdrawals, addWithdrawnTotal, walletOf, pendingWithdrawalTotal,
+  insertWithdrawal, withdrawalForUpdate, hasApprovedWithdrawal, updateWithdrawal, withdrawalsOf, adminWithdrawals, addWithdrawnTotal, walletOf, pendingWithdrawalTotal,
   ledgerPage, fundHistoryPage, walletBalancesPage, type WithdrawalRow,
 } from './wallet.repo';
 
@@ -126,7 +127,10 @@ async function lockPending(tx: DbOrTx, id: string, want: 'pending' | 'rejected')
 export async function approveWithdrawal(ctx: AppContext, actor: Actor, transact: Transactor, id: string, input: z.output<typeof ApproveWithdrawalRequest>) {
   return transact(async (tx) => {
     const w = await lockPending(tx, id, 'pending');
-    if (w.userId === realUser(actor).id) throw forbidden(MSG.ownWithdrawalApproval, 'SELF_APPROVAL');
+    const approver = realUser(actor);
+    if (w.userId === approver.id) throw forbidden(MSG.ownWithdrawalApproval, 'SELF_APPROVAL');
+    // Chain of custody (issue 29): nobody who set this member up, put money in or opened the account pays it out.
+    await assertCustodyClear(ctx, tx, approver.id, { memberId: w.userId, createdBy: w.createdBy, firstWithdrawal: !(await hasApprovedWithdrawal(tx, w.userId)) });
     const now = ctx.clock.now();
     const updated = await updateWithdrawal(tx, w.id, {
       status: 'approved', processedBy: actor.user.id, processedAt: now, adminNotes: input.adminNotes,
@@ -175,12 +179,16 @@ export async function reactivateWithdrawal(ctx: AppContext, actor: Actor, transa
 export async function sendFund(ctx: AppContext, actor: Actor, transact: Transactor, input: z.output<typeof SendFundRequest>) {
   return transact(async (tx): Promise<Answer<unknown>> => {
     const user = await memberByPublicId(tx, input.userId);
-    if (compareMoney(input.amount, ctx.config.sendFundApprovalAbove) > 0) {
+    const above = compareMoney(input.amount, ctx.config.sendFundApprovalAbove) > 0;
+    // Splitting does not beat the threshold (issue 29): unilateral credits count against 24-hour totals per admin and
+    // per member, and a credit that would pass either waits for a second admin too.
+    const overTotal = !above && input.option === 'credit' ? await creditTotalsAllow(ctx, tx, realUser(actor).id, user.id, input.amount) : null;
+    if (above || overTotal) {
       // A debit the balance does not cover is refused now, as a direct one is (and again at approval).
       if (input.option === 'debit' && compareMoney((await walletOf(tx, user.id))?.balance ?? '0.00', input.amount) < 0) {
         throw new AppError('INSUFFICIENT_FUNDS', 400, WALLET_MSG.insufficientBalance, { amount: [WALLET_MSG.insufficientBalance] });
       }
-      return requestFundApproval(ctx, tx, actor, user, input);
+      return requestFundApproval(ctx, tx, actor, user, input, overTotal ?? undefined);
     }
     const entry = await applyFund(ctx, tx, actor, user, input);
     const credit = input.option === 'credit';
@@ -198,6 +206,15 @@ export async function applyFund(ctx: AppContext, tx: DbOrTx, actor: Actor, user:
   const entry = await postLedger(tx, user.id, credit ? input.amount : negate(input.amount), credit ? 'admin_credit' : 'admin_debit', {
     description: input.remarks, now, metadata: requestedBy ? { by: requestedBy.userId, approvedBy: actor.user.userId } : { by: actor.user.userId },
   });
+  if (credit) {
+    // Chain of custody (issue 29); a unilateral credit also counts toward the 24-hour totals.
+    if (requestedBy) {
+      await markCustody(ctx, tx, requestedBy.id, user.id, 'send_fund_requested', input.amount);
+      await markCustody(ctx, tx, realUser(actor).id, user.id, 'send_fund_approved', input.amount);
+    } else {
+      await markCustody(ctx, tx, realUser(actor).id, user.id, 'send_fund_credit', input.amount);
+    }
+  }
   await notify(tx, [user.id], {
     type: credit ? 'fund_credited' : 'fund_debited', title: credit ? 'Wallet credited' : 'Wallet debited',
     message: `${rupees(input.amount)} was ${credit ? 'credited to' : 'debited from'} your wallet: ${input.remarks}`,

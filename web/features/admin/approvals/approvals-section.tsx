@@ -28,7 +28,14 @@ const STATUSES: { id: ApprovalStatus; label: string; icon: typeof Hourglass; emp
 ];
 const KINDS: Kind[] = ['all', ...APPROVAL_KINDS];
 const kindLabel = (k: Kind) => (k === 'all' ? 'All' : APPROVAL_KIND_LABELS[k]);
-const KIND_TONE: Record<ApprovalKind, BadgeTone> = { send_fund: 'success', payout_details: 'warning', role_change: 'brand', admin_invite: 'info' };
+const KIND_TONE: Record<ApprovalKind, BadgeTone> = {
+  send_fund: 'success',
+  payout_details: 'warning',
+  role_change: 'brand',
+  admin_invite: 'info',
+  credential_change: 'danger',
+  comp_adjustment: 'warning',
+};
 
 const useApprovals = (kind: Kind, status: ApprovalStatus) =>
   useQuery({
@@ -38,26 +45,35 @@ const useApprovals = (kind: Kind, status: ApprovalStatus) =>
 
 const fundTone = (a: ApprovalView) => (a.fund?.option === 'debit' ? 'text-red-600' : 'text-emerald-700');
 
+/**
+ * A value that describes the change in words rather than showing it: a sign-in change never shows a password, PIN or
+ * code, only what happens ("A temporary password (changed at the next sign-in)"). Read as a sentence, not as data.
+ */
+const describedInWords = (a: ApprovalView, field: string) => a.kind === 'credential_change' && field !== 'email';
+
 /** What a request would change: each field's value now and the value asked for (account numbers arrive masked). */
 function Changes({ a }: { a: ApprovalView }) {
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-      {a.changes.map((c) => (
-        <div key={c.field} className="contents">
-          <dt className="text-slate-500">{c.label}</dt>
-          <dd className="flex min-w-0 flex-wrap items-center gap-1.5 break-all">
-            {a.kind === 'send_fund' ? null : (
-              <>
-                <span className={cn('font-mono text-xs', c.from ? 'text-slate-500 line-through decoration-slate-300' : 'text-slate-400')}>{c.from ?? '—'}</span>
-                <ArrowRight aria-label="becomes" className="size-3.5 shrink-0 text-slate-400" />
-              </>
-            )}
-            <span className={cn('font-medium', a.kind === 'send_fund' ? fundTone(a) : 'font-mono text-xs text-slate-900')}>
-              {a.kind === 'send_fund' ? `${a.fund?.option === 'debit' ? '-' : '+'}${c.to}` : (c.to ?? '— (cleared)')}
-            </span>
-          </dd>
-        </div>
-      ))}
+      {a.changes.map((c) => {
+        const words = describedInWords(a, c.field);
+        return (
+          <div key={c.field} className="contents">
+            <dt className="text-slate-500">{c.label}</dt>
+            <dd className={cn('flex min-w-0 flex-wrap items-center gap-1.5', words ? 'break-words' : 'break-all')}>
+              {a.kind === 'send_fund' || (words && !c.from) ? null : (
+                <>
+                  <span className={cn(words ? 'text-slate-500' : 'font-mono text-xs', c.from ? 'text-slate-500 line-through decoration-slate-300' : 'text-slate-400')}>{c.from ?? '—'}</span>
+                  <ArrowRight aria-label="becomes" className="size-3.5 shrink-0 text-slate-400" />
+                </>
+              )}
+              <span className={cn('font-medium', a.kind === 'send_fund' ? fundTone(a) : words ? 'min-w-0 text-slate-900' : 'font-mono text-xs text-slate-900')}>
+                {a.kind === 'send_fund' ? `${a.fund?.option === 'debit' ? '-' : '+'}${c.to}` : (c.to ?? '— (cleared)')}
+              </span>
+            </dd>
+          </div>
+        );
+      })}
     </dl>
   );
 }
@@ -67,7 +83,7 @@ function Summary({ a }: { a: ApprovalView }) {
   return (
     <div className="space-y-3 rounded-xl border border-slate-200 bg-slate-50/70 p-3.5 text-sm">
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5">
-        <dt className="text-slate-500">{a.kind === 'admin_invite' ? 'Request' : 'Member'}</dt>
+        <dt className="text-slate-500">{a.kind === 'admin_invite' ? 'Request' : a.kind === 'credential_change' ? 'Account' : 'Member'}</dt>
         <dd className="min-w-0 font-medium text-slate-900">
           {a.member ? (
             <>
@@ -113,6 +129,16 @@ const APPROVE_TEXT: Record<ApprovalKind, (a: ApprovalView) => { title: string; d
     title: 'Approve New Admin',
     description: 'Create this admin account and email the invitation now? It is recorded with you as the approving admin.',
     confirm: 'Approve Admin',
+  }),
+  credential_change: () => ({
+    title: 'Approve Sign-in Change',
+    description: 'Change how this administrator or founder signs in now? Their sessions end, and they and the requester are told. You cannot approve a change to your own account.',
+    confirm: 'Approve Change',
+  }),
+  comp_adjustment: (a) => ({
+    title: 'Approve Income Adjustment',
+    description: `Add this adjustment (${a.summary.toLowerCase()}) to the next cycle that is calculated? It is recorded with you as the approving admin.`,
+    confirm: 'Approve Adjustment',
   }),
 };
 
@@ -164,9 +190,11 @@ function RejectDialog({ a, mine, onClose }: { a: ApprovalView; mine: boolean; on
 }
 
 function ApprovalCard({ a, mine, onAction }: { a: ApprovalView; mine: boolean; onAction: (action: 'approve' | 'reject') => void }) {
+  const aside = a.kind === 'send_fund' || a.status === 'pending';
   return (
     <li className="rounded-2xl border border-slate-200 bg-white p-4 shadow-xs" aria-label={`${a.summary}${a.member ? ` for ${a.member.userId}` : ''}`}>
-      <div className="flex flex-wrap items-start justify-between gap-3">
+      {/* Phones: the request reads across the card's width, its amount and buttons under it; wider: beside it. */}
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0 flex-1 space-y-2">
           <p className="flex flex-wrap items-center gap-2">
             <Badge tone={KIND_TONE[a.kind]}>{APPROVAL_KIND_LABELS[a.kind]}</Badge>
@@ -187,28 +215,30 @@ function ApprovalCard({ a, mine, onAction }: { a: ApprovalView; mine: boolean; o
           </p>
           {a.rejectionReason ? <p className="text-sm text-red-700">Rejected because: {a.rejectionReason}</p> : null}
         </div>
-        <div className="flex flex-col items-end gap-2">
-          {a.kind === 'send_fund' ? (
-            <p className={cn('text-lg font-semibold tabular-nums', fundTone(a))}>
-              {a.fund?.option === 'debit' ? '-' : '+'}
-              {a.changes[0]?.to}
-            </p>
-          ) : null}
-          {a.status === 'pending' ? (
-            <div className="flex flex-wrap justify-end gap-2">
-              {mine ? (
-                <span className="rounded-lg bg-amber-50 px-2.5 py-1.5 text-xs font-medium text-amber-800">Waiting for another admin</span>
-              ) : (
-                <Button size="sm" onClick={() => onAction('approve')}>
-                  <ShieldCheck aria-hidden="true" className="size-4" /> Approve
+        {aside ? (
+          <div className="flex shrink-0 flex-wrap items-center justify-between gap-2 sm:flex-col sm:items-end">
+            {a.kind === 'send_fund' ? (
+              <p className={cn('text-lg font-semibold tabular-nums', fundTone(a))}>
+                {a.fund?.option === 'debit' ? '-' : '+'}
+                {a.changes[0]?.to}
+              </p>
+            ) : null}
+            {a.status === 'pending' ? (
+              <div className="ml-auto flex flex-wrap justify-end gap-2">
+                {mine ? (
+                  <span className="rounded-lg bg-amber-50 px-2.5 py-1.5 text-xs font-medium text-amber-800">Waiting for another admin</span>
+                ) : (
+                  <Button size="sm" onClick={() => onAction('approve')}>
+                    <ShieldCheck aria-hidden="true" className="size-4" /> Approve
+                  </Button>
+                )}
+                <Button size="sm" variant="outline" onClick={() => onAction('reject')}>
+                  {mine ? 'Withdraw request' : 'Reject'}
                 </Button>
-              )}
-              <Button size="sm" variant="outline" onClick={() => onAction('reject')}>
-                {mine ? 'Withdraw request' : 'Reject'}
-              </Button>
-            </div>
-          ) : null}
-        </div>
+              </div>
+            ) : null}
+          </div>
+        ) : null}
       </div>
     </li>
   );
@@ -234,7 +264,7 @@ export function ApprovalsSection() {
       <SectionHeader
         eyebrow="Maker-checker"
         title="Approvals"
-        description="Large fund transactions, changes of members' payout details, new admin roles and admin accounts wait here. An admin other than the one who asked approves or rejects them."
+        description="Large fund transactions, changes of members' payout details, new admin roles and admin accounts, and changes of an admin's or founder's sign-in wait here. An admin other than the one who asked approves or rejects them; a sign-in change, never the admin it is about."
         actions={
           <Button asChild variant="outline">
             <Link to={sectionHref('send-fund')}>
