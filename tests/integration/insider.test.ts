@@ -79,6 +79,42 @@ function accompliceRegistration(token: string) {
   };
 }
 
+describe('chain 4: a compensation adjustment the insider approves and posts', () => {
+  const BASE = '/api/admin/compensation';
+  const adjust = (cookie: string, userId: string, amount: string) =>
+    t.api('POST', `${BASE}/adjustments`, { cookie, body: { userId, type: 'sponsor_income', amount, reason: 'Missed sponsor income' } });
+  const wallets = async () => (await query<{ total: string }>(t, sql`select coalesce(sum(balance), 0)::text as total from wallet_balances`))[0].total;
+
+  // First in the file: the other chains move the clock by days, which closes cycles on schedule.
+  it('as it was tried: ₹4,00,000 is over the cap; a smaller one keeps its author from approving the cycle that pays it', async () => {
+    const member = (await userByEmail(t, t.demo.member.email))!;
+    const before = await wallets();
+    expectError(await adjust(a2, member.userId, '400000'), 400, { code: 'VALIDATION_ERROR', field: 'amount' });
+    expect(await count(t, 'comp_adjustments', sql`amount = 400000`)).toBe(0);
+    const small = await adjust(a2, member.userId, '9000');
+    expect(small.status, JSON.stringify(small.body)).toBe(201);
+    t.clock.advance(1_000);
+    const closed = await t.api('POST', `${BASE}/cycles/close`, { cookie: a1, body: { kind: 'pairing' } });
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+    const id = closed.body.id as string;
+    expect((await t.api('POST', `${BASE}/cycles/${id}/calculate`, { cookie: a1 })).status).toBe(200);
+    expectError(await t.api('POST', `${BASE}/cycles/${id}/approve`, { cookie: a2 }), 403, { code: 'SECOND_ADMIN_REQUIRED', message: ADJUSTMENT_MSG.approveOwnAdjustment });
+    expectError(await t.api('POST', `${BASE}/cycles/${id}/approve`, { cookie: a1 }), 403, { code: 'SECOND_ADMIN_REQUIRED', message: ADJUSTMENT_MSG.approveOwnCalculation });
+    expectError(await t.api('POST', `${BASE}/cycles/${id}/post`, { cookie: a2 }), 409);
+    expect(await wallets()).toBe(before);
+  });
+
+  it('variants: above ₹10,000 it waits for another admin, and without step-up nothing is stored', async () => {
+    const member = (await userByEmail(t, t.demo.member.email))!;
+    const big = await adjust(a2, member.userId, '50000');
+    expect(big.status, JSON.stringify(big.body)).toBe(202);
+    expectError(await t.api('POST', `/api/admin/approvals/${big.body.approval.id}/approve`, { cookie: a2 }), 403, { code: 'SECOND_ADMIN_REQUIRED', message: ADJUSTMENT_MSG.ownRequest });
+    const adjustments = await count(t, 'comp_adjustments');
+    expectError(await adjust(await staleSession(admin2), member.userId, '5000'), 403, { code: 'STEP_UP_REQUIRED' });
+    expect(await count(t, 'comp_adjustments')).toBe(adjustments);
+  });
+});
+
 describe('chain 1: one admin pays ₹1,00,000 into a bank account he controls', () => {
   it('as it was tried: the recruit link made under "Login as user" is refused, and no link exists', async () => {
     const member = (await userByEmail(t, t.demo.member.email))!;
@@ -262,42 +298,6 @@ async function staleFree() {
   await t.createUser({ email, password: 'Third#Admin-2026', role: 'admin' });
   return t.login(email, 'Third#Admin-2026');
 }
-
-describe('chain 4: a compensation adjustment the insider approves and posts', () => {
-  const BASE = '/api/admin/compensation';
-  const adjust = (cookie: string, userId: string, amount: string) =>
-    t.api('POST', `${BASE}/adjustments`, { cookie, body: { userId, type: 'sponsor_income', amount, reason: 'Missed sponsor income' } });
-  const wallets = async () => (await query<{ total: string }>(t, sql`select coalesce(sum(balance), 0)::text as total from wallet_balances`))[0].total;
-
-  it('as it was tried: ₹4,00,000 is over the cap; a smaller one keeps its author from approving the cycle that pays it', async () => {
-    await signInAgain();
-    const member = (await userByEmail(t, t.demo.member.email))!;
-    const before = await wallets();
-    expectError(await adjust(a2, member.userId, '400000'), 400, { code: 'VALIDATION_ERROR', field: 'amount' });
-    expect(await count(t, 'comp_adjustments', sql`amount = 400000`)).toBe(0);
-    const small = await adjust(a2, member.userId, '9000');
-    expect(small.status, JSON.stringify(small.body)).toBe(201);
-    t.clock.advance(1_000);
-    const closed = await t.api('POST', `${BASE}/cycles/close`, { cookie: a1, body: { kind: 'pairing' } });
-    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
-    const id = closed.body.id as string;
-    expect((await t.api('POST', `${BASE}/cycles/${id}/calculate`, { cookie: a1 })).status).toBe(200);
-    expectError(await t.api('POST', `${BASE}/cycles/${id}/approve`, { cookie: a2 }), 403, { code: 'SECOND_ADMIN_REQUIRED', message: ADJUSTMENT_MSG.approveOwnAdjustment });
-    expectError(await t.api('POST', `${BASE}/cycles/${id}/approve`, { cookie: a1 }), 403, { code: 'SECOND_ADMIN_REQUIRED', message: ADJUSTMENT_MSG.approveOwnCalculation });
-    expectError(await t.api('POST', `${BASE}/cycles/${id}/post`, { cookie: a2 }), 409);
-    expect(await wallets()).toBe(before);
-  });
-
-  it('variants: above ₹10,000 it waits for another admin, and without step-up nothing is stored', async () => {
-    const member = (await userByEmail(t, t.demo.member.email))!;
-    const big = await adjust(a2, member.userId, '50000');
-    expect(big.status, JSON.stringify(big.body)).toBe(202);
-    expectError(await t.api('POST', `/api/admin/approvals/${big.body.approval.id}/approve`, { cookie: a2 }), 403, { code: 'SECOND_ADMIN_REQUIRED', message: ADJUSTMENT_MSG.ownRequest });
-    const adjustments = await count(t, 'comp_adjustments');
-    expectError(await adjust(await staleSession(admin2), member.userId, '5000'), 403, { code: 'STEP_UP_REQUIRED' });
-    expect(await count(t, 'comp_adjustments')).toBe(adjustments);
-  });
-});
 
 describe('chain 5: an email change as a password reset', () => {
   it('needs step-up; then no reset link goes to the new address for a day, the old address is told, withdrawals wait', async () => {

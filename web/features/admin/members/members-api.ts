@@ -77,7 +77,9 @@ export function useResetTwoFactor() {
   return useApiMutation({
     request: (id: string) => apiRequest<Answer>('POST', `${adminUserPath(id)}/two-factor/reset`),
     errorFallback: 'Two-factor sign-in could not be reset',
-    successToast: (data) => ({ title: 'Success', description: data?.message || 'Two-factor sign-in was reset' }),
+    // An admin's or founder's reset waits for a third person (202, issue 29).
+    successToast: (data, _vars, status) =>
+      status === 202 ? { title: 'Sent for approval', description: data?.message } : { title: 'Success', description: data?.message || 'Two-factor sign-in was reset' },
     invalidate: useRefreshUsers(),
   });
 }
