@@ -105,18 +105,35 @@ async function authSuite() {
     twoStep.push(performance.now() - started);
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+  // Forgot password answers a known and an unknown address in the same time (issue 13; a timing, so a benchmark and
+  // not a test, issue 30): 30 of each, alternating, medians compared.
+  const forgot: Record<'known' | 'unknown', number[]> = { known: [], unknown: [] };
+  for (let i = 0; i < 30; i++) {
+    for (const kind of ['known', 'unknown'] as const) {
+      const started = performance.now();
+      const r = await fetch(`${URL_BASE}/api/auth/forgot-password`, {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: kind === 'known' ? 'member@demo.local' : `nobody.${i}@example.com` }),
+      });
+      await r.arrayBuffer();
+      forgot[kind].push(performance.now() - started);
+    }
+  }
+  const [knownMs, unknownMs] = [median(forgot.known), median(forgot.unknown)];
+  const forgotGap = Math.abs(knownMs - unknownMs);
+  const forgotOk = forgotGap < Math.max(2, 0.25 * Math.max(knownMs, unknownMs));
   const rows = [
     { name: 'GET /api/auth/user (50 connections, 15 s)', rps: user.requests.average, p50: user.latency.p50, p99: user.latency.p99, non2xx: user.non2xx, errors: user.errors, target: '>= 5000 req/s, p99 <= 20 ms' },
     { name: 'POST /api/login (1 connection, 200 sign-ins)', rps: login.requests.average, p50: login.latency.p50, p99: login.latency.p99, non2xx: login.non2xx, errors: login.errors, target: 'p50 <= 60 ms' },
     { name: 'GET /api/auth/user, admin with two-factor (50 connections, 15 s)', rps: adminUser.requests.average, p50: adminUser.latency.p50, p99: adminUser.latency.p99, non2xx: adminUser.non2xx, errors: adminUser.errors, target: '>= 5000 req/s, p99 <= 20 ms' },
     { name: 'POST /api/login, admin: password step (1 connection, 200)', rps: passwordStep.requests.average, p50: passwordStep.latency.p50, p99: passwordStep.latency.p99, non2xx: passwordStep.non2xx, errors: passwordStep.errors, target: 'p50 <= 60 ms' },
     { name: `admin sign-in, password + code (${twoStep.length} in a row)`, rps: 0, p50: Math.round(median(twoStep) * 10) / 10, p99: Math.round(Math.max(...twoStep) * 10) / 10, non2xx: twoStepFailures, errors: 0, target: 'p50 <= 60 ms' },
+    { name: `forgot password: known ${knownMs.toFixed(2)} ms, unknown ${unknownMs.toFixed(2)} ms (medians of 30)`, rps: 0, p50: Math.round(forgotGap * 100) / 100, p99: 0, non2xx: 0, errors: 0, target: 'gap < 2 ms or 25 %' },
   ];
   console.log(`\nsuite auth on PostgreSQL, ${process.env.WEB_CONCURRENCY ?? '2'} app processes (WEB_CONCURRENCY)`);
   console.table(rows);
   const ok = user.requests.average >= 5000 && user.latency.p99 <= 20 && login.latency.p50 <= 60 && user.non2xx === 0 && login.non2xx === 0
     && adminUser.requests.average >= 5000 && adminUser.latency.p99 <= 20 && adminUser.non2xx === 0
-    && passwordStep.latency.p50 <= 60 && passwordStep.non2xx === 0 && twoStep.length === 10 && median(twoStep) <= 60 && twoStepFailures === 0;
+    && passwordStep.latency.p50 <= 60 && passwordStep.non2xx === 0 && twoStep.length === 10 && median(twoStep) <= 60 && twoStepFailures === 0 && forgotOk;
   console.log(ok ? 'targets met' : 'TARGETS NOT MET');
   return ok;
 }

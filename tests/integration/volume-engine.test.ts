@@ -174,10 +174,10 @@ describe('the purchase request', () => {
       await held;
     });
     await isLocked;
-    const started = Date.now();
+    // The purchase answers while the tree lock and the path's rows are still held: had it waited on them, this await
+    // would never end before release() below (the test would time out).
     const r = await buy(b.cookie);
     expect(r.status).toBe(201);
-    expect(Date.now() - started).toBeLessThan(2_000);
     release();
     await holder;
     await other.close();
