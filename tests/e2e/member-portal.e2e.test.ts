@@ -127,15 +127,15 @@ describe.each(SIZES)('Member portal at $name width', (size: Size) => {
       await news.getByText('High priority', { exact: true }).waitFor();
       await news.getByText(DEMO_NEWS.content.slice(0, 40)).waitFor();
 
-      // The KYC card at the bottom: overall status, four tiles, the running deadline.
+      // The KYC card at the bottom: overall status, four tiles, no deadline once approved.
       const info = (await t.api('GET', '/api/user/kyc-info', { cookie })).body as KycInfo;
       const kyc = page.getByRole('region', { name: 'KYC Information' });
-      // The demo member has uploaded nothing yet: Not Submitted, not Pending (issue 15).
-      await kyc.getByText('Overall status: Not Submitted', { exact: true }).waitFor();
-      for (const name of ['PAN Card', 'Aadhaar Card', 'Bank Statement', 'Profile Photo']) await tile(page, name).getByText('Not Submitted').waitFor();
+      // The demo member's KYC was approved in the demo's history (issue 30: the demo can withdraw), so no deadline shows.
+      expect(info).toMatchObject({ overallStatus: 'approved', deadline: null });
+      await kyc.getByText('Overall status: Approved', { exact: true }).waitFor();
+      for (const name of ['PAN Card', 'Aadhaar Card', 'Bank Statement', 'Profile Photo']) await tile(page, name).getByText('Approved', { exact: true }).waitFor();
       expect(await page.getByRole('list', { name: 'KYC documents' }).getByRole('listitem').count()).toBe(4);
-      await kyc.getByText(`Complete your KYC by ${format(new Date(info.deadline!), 'MMM dd, yyyy')}`).waitFor();
-      await kyc.getByText(/7 days left/).waitFor();
+      expect(await kyc.getByText(/Complete your KYC by|days? left|deadline has passed/).count()).toBe(0);
       const regions = await page.getByRole('main').locator('section').evaluateAll((s) => s.map((el) => el.getAttribute('aria-labelledby')));
       expect(regions.at(-1)).toBe('kyc-info-title');
       await portalShot(page, 'dashboard');
@@ -148,7 +148,7 @@ describe.each(SIZES)('Member portal at $name width', (size: Size) => {
 
       // The KYC card's button leads to /kyc-upload.
       await nav(page, 'Dashboard').click();
-      await kyc.getByRole('link', { name: 'Update KYC Documents' }).click();
+      await kyc.getByRole('link', { name: 'View KYC Documents' }).click(); // approved: view, not update
       await expectPath(page, '/kyc-upload');
       await page.getByRole('heading', { level: 1, name: 'KYC Verification' }).waitFor();
       await portalShot(page, 'kyc-upload');

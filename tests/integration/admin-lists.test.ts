@@ -54,8 +54,11 @@ describe('GET /api/users/paid-members', () => {
       expect(u).toMatchObject({ status: 'active', kycStatus: 'approved', bankComplete: true });
       expect(Number(u.packageAmount)).toBeGreaterThan(0);
     }
-    // Demo members have a package but no approved KYC or bank details.
-    expect((r.body as AdminUserRow[]).some((u) => u.email === t.demo.member.email)).toBe(false);
+    // The demo member and the franchise holder have a verified bank account and approved KYC (issue 30); the rest of
+    // the demo downline has a package but no approved KYC or bank details.
+    const emails = (r.body as AdminUserRow[]).map((u) => u.email);
+    expect(emails).toEqual(expect.arrayContaining([t.demo.member.email, t.demo.franchise.email]));
+    expect(emails.some((e) => e.endsWith('@demo.local') && e !== t.demo.member.email && e !== t.demo.franchise.email)).toBe(false);
   });
 });
 

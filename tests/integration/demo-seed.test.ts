@@ -6,6 +6,8 @@ import type { PayoutSummaryReport } from '../../contracts/reports';
 import type { CycleSummary } from '../../contracts/compensation';
 import { demoCalendar } from '../../server/db/seed/demo-history';
 import { periodBounds } from '../../server/modules/cycles/cycle-calendar';
+import { KYC_DEADLINE_DAYS } from '../../contracts/constants';
+import { DEMO_BANK_ACCOUNTS, DEMO_PAST_WITHDRAWAL } from '../../server/db/seed/demo-data';
 
 /**
  * The demo seed's history (server/db/seed/demo-history.ts): on the first start the last weekly pairing cycles
@@ -30,6 +32,85 @@ async function cycles(kind: 'pairing' | 'monthly', status?: string) {
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body.items as CycleSummary[];
 }
+
+/**
+ * Issue 30: right after the first start a newcomer can try the withdrawal flow. The demo member and the franchise
+ * holder have a bank account verified by an approved cancelled cheque, approved KYC and no hold; the first admin may
+ * approve the member's withdrawal (no custody mark of theirs on the member); Paid Members has rows; and every demo
+ * KYC deadline is its account's activation plus KYC_DEADLINE_DAYS.
+ */
+describe('demo payouts on the first start (issue 30)', () => {
+  it('the demo member can withdraw to the profile\'s verified account and the first admin can approve it', async () => {
+    const wallet = await t.api('GET', '/api/wallet', { cookie: member });
+    expect(wallet.status, JSON.stringify(wallet.body)).toBe(200);
+    const payout = wallet.body.payout;
+    expect(payout).toMatchObject({ bankVerification: 'verified', holdUntil: null, canWithdraw: { bank: true } });
+    expect(payout.bank).toMatchObject({ ifsc: DEMO_BANK_ACCOUNTS.member.bankIFSC, bankName: DEMO_BANK_ACCOUNTS.member.bankName });
+    expect(payout.bank.accountNumber.endsWith(DEMO_BANK_ACCOUNTS.member.bankAccountNumber.slice(-4))).toBe(true);
+    expect(payout.bank.accountNumber).not.toContain(DEMO_BANK_ACCOUNTS.member.bankAccountNumber.slice(0, 6));
+    const before = cents(wallet.body.balance);
+    expect(before).toBeGreaterThan(cents('1000.00'));
+
+    // The KYC card shows the approved state (no deadline).
+    const kyc = await t.api('GET', '/api/user/kyc-info', { cookie: member });
+    expect(kyc.status).toBe(200);
+    expect(kyc.body).toMatchObject({ overallStatus: 'approved', deadline: null, deadlinePassed: false });
+    for (const d of Object.values(kyc.body.documents) as { status: string }[]) expect(d.status).toBe('approved');
+
+    // As the wallet page sends it: the profile's account as GET /api/wallet answers it (number masked).
+    const b = payout.bank;
+    const w = await t.api('POST', '/api/withdrawals', {
+      cookie: member,
+      body: { withdrawalType: 'bank', amount: '1000.00', bankDetails: { accountNumber: b.accountNumber, ifsc: b.ifsc, bankName: b.bankName, accountHolderName: b.accountHolderName } },
+    });
+    expect(w.status, JSON.stringify(w.body)).toBe(201);
+    expect(w.body.withdrawal).toMatchObject({ status: 'pending', withdrawalType: 'bank', amount: '1000.00' });
+    expect(cents((await t.api('GET', '/api/wallet', { cookie: member })).body.balance)).toBe(before - cents('1000.00'));
+
+    // The first demo admin (who reviewed the KYC, never credited or changed the member) approves it.
+    const ok = await t.api('POST', `/api/admin/approve-withdrawal/${w.body.withdrawal.id}`, { cookie: admin, body: {} });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body.withdrawal.status).toBe('approved');
+  });
+
+  it('the franchise holder has a verified bank account and approved KYC too', async () => {
+    const cookie = await t.login(t.demo.franchise.email, t.demo.franchise.password);
+    const wallet = await t.api('GET', '/api/wallet', { cookie });
+    expect(wallet.status).toBe(200);
+    expect(wallet.body.payout).toMatchObject({ bankVerification: 'verified', holdUntil: null, canWithdraw: { bank: true } });
+    expect((await userByEmail(t, t.demo.franchise.email))!.kycStatus).toBe('approved');
+  });
+
+  it('Paid Members lists the demo member and the franchise holder; a past withdrawal was paid by the second admin', async () => {
+    const r = await t.api('GET', '/api/users/paid-members', { cookie: admin });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const rows = (Array.isArray(r.body) ? r.body : r.body.items) as { email: string }[];
+    expect(rows.map((u) => u.email)).toEqual(expect.arrayContaining([t.demo.member.email, t.demo.franchise.email]));
+    const m = (await userByEmail(t, t.demo.member.email))!;
+    const a2 = (await userByEmail(t, t.demo.admin2.email))!;
+    const past = await query<{ amount: string; processed_by: string; processed_at: string }>(t, sql`
+      select amount::text, processed_by::text, processed_at::text from withdrawal_requests
+      where user_id = ${m.id}::uuid and status = 'approved' and processed_by = ${a2.id}::uuid`);
+    expect(past.length).toBeGreaterThanOrEqual(1);
+    expect(cents(past[0].amount)).toBe(cents(DEMO_PAST_WITHDRAWAL));
+    expect(new Date(past[0].processed_at).getTime()).toBeLessThan(Date.now() - 86_400_000);
+  });
+
+  it('every demo KYC deadline is its activation plus KYC_DEADLINE_DAYS; the demo member\'s KYC is approved', async () => {
+    const rows = await query<{ email: string; kyc_status: string; activation_date: Date | string | null; kyc_deadline: Date | string | null }>(t, sql`
+      select email, kyc_status, activation_date, kyc_deadline from users where email like '%@demo.local'`);
+    const withDeadline = rows.filter((u) => u.kyc_deadline);
+    expect(withDeadline.length).toBeGreaterThanOrEqual(4);
+    for (const u of withDeadline) {
+      expect(u.activation_date, u.email).not.toBeNull();
+      expect(new Date(u.kyc_deadline!).getTime(), u.email).toBe(new Date(u.activation_date!).getTime() + KYC_DEADLINE_DAYS * 86_400_000);
+    }
+    // Every active demo member that is not approved has one.
+    const m = (await userByEmail(t, t.demo.member.email))!;
+    expect(m.kycStatus).toBe('approved');
+    expect(rows.filter((u) => u.kyc_status !== 'approved' && u.activation_date && !u.kyc_deadline && !u.email.startsWith('pending'))).toEqual([]);
+  });
+});
 
 describe('demo history on the first start', () => {
   it('the second demo admin signs in and lands in the back-office', async () => {

@@ -179,19 +179,27 @@ describe('founder hidden IDs (decisions.md §10)', () => {
 
 describe('member dashboard data', () => {
   it('KYC info has the four tiles, the overall status and the deadline; activity comes from real events', async () => {
-    const info = await t.api('GET', '/api/user/kyc-info', { cookie: c.member });
+    // The demo member's KYC was approved in the demo's history (issue 30): approved tiles, no deadline.
+    const demo = await t.api('GET', '/api/user/kyc-info', { cookie: c.member });
+    expect(demo.status).toBe(200);
+    expect(demo.body).toMatchObject({ overallStatus: 'approved', deadline: null, deadlinePassed: false });
+    // A member activated now, with nothing uploaded.
+    const email = uniqueEmail('kyc-info');
+    const now = t.clock.now().getTime();
+    const fresh = await t.createUser({ email, password: 'KycInfo#12345', activationDate: new Date(now), packageAmount: '1000.00', kycDeadline: new Date(now + 7 * 86_400_000) });
+    const cookie = await t.login(email, 'KycInfo#12345');
+    const info = await t.api('GET', '/api/user/kyc-info', { cookie });
     expect(info.status).toBe(200);
     expect(Object.keys(info.body.documents)).toEqual(['panCard', 'aadhaarCard', 'bankStatement', 'photo']);
     // Nothing uploaded: 'not_submitted', not 'pending' (issue 15); the first document makes it pending.
     expect(info.body.overallStatus).toBe('not_submitted');
-    const up = await t.api('POST', '/api/kyc/upload', { cookie: c.member, body: { documentType: 'photo', documentData: b64(fakePng()) } });
+    const up = await t.api('POST', '/api/kyc/upload', { cookie, body: { documentType: 'photo', documentData: b64(fakePng()) } });
     expect(up.status).toBe(201);
-    expect((await t.api('GET', '/api/user/kyc-info', { cookie: c.member })).body.overallStatus).toBe('pending');
+    expect((await t.api('GET', '/api/user/kyc-info', { cookie })).body.overallStatus).toBe('pending');
     expect(info.body.deadline).not.toBeNull();
     expect(info.body.deadlinePassed).toBe(false);
-    const member = (await userByEmail(t, t.demo.member.email))!;
-    await db().update(users).set({ kycDeadline: new Date(t.clock.now().getTime() - 1000) }).where(eq(users.id, member.id));
-    expect((await t.api('GET', '/api/user/kyc-info', { cookie: c.member })).body.deadlinePassed).toBe(true);
+    await db().update(users).set({ kycDeadline: new Date(t.clock.now().getTime() - 1000) }).where(eq(users.id, fresh.id));
+    expect((await t.api('GET', '/api/user/kyc-info', { cookie })).body.deadlinePassed).toBe(true);
     expectError(await t.api('GET', '/api/user/kyc-info', { cookie: c.admin }), 403);
     expectError(await t.api('GET', '/api/user/kyc-info', { cookie: c.pending }), 403);
     const activity = await t.api('GET', '/api/dashboard/activity', { cookie: c.member });

@@ -266,9 +266,16 @@ describe('the user\'s kycStatus (decisions.md §7)', () => {
 });
 
 describe('demo member', () => {
-  it('starts with no documents', async () => {
+  it('starts with the five documents approved (issue 30: the demo can withdraw), each one served', async () => {
     const cookie = await t.login(t.demo.member.email, t.demo.member.password);
-    expect((await t.api('GET', '/api/kyc', { cookie })).body).toEqual([]);
-    expect((await userByEmail(t, t.demo.member.email))!.kycStatus).toBe('pending');
+    const docs = (await t.api('GET', '/api/kyc', { cookie })).body as { documentType: string; status: string; documentUrl: string; documentContentType: string }[];
+    expect(docs.map((d) => d.documentType).sort()).toEqual([...KYC_DOCUMENT_TYPES].sort());
+    for (const d of docs) {
+      expect(d.status).toBe('approved');
+      const file = await t.api('GET', d.documentUrl, { cookie });
+      expect(file.status, d.documentType).toBe(200);
+      expect(String(file.headers['content-type'])).toContain(d.documentContentType);
+    }
+    expect((await userByEmail(t, t.demo.member.email))!.kycStatus).toBe('approved');
   });
 });

@@ -79,3 +79,15 @@ export const DEMO_WEEKS: DemoBuy[][] = [
     { by: 'franchise', product: REGULATOR, quantity: 4, pay: 'bank_transfer' },
   ],
 ];
+
+/**
+ * The payout accounts of the demo members who withdraw (issue 30): given at registration, verified by an approved
+ * cancelled cheque, their 24-hour hold long over, so Wallet › Request Withdrawal works on the first start.
+ */
+export const DEMO_BANK_ACCOUNTS = {
+  member: { bankName: 'HDFC Bank', bankIFSC: 'HDFC0001234', bankAccountNumber: '50100234567891', bankAccountHolderName: 'Asha Verma' },
+  franchise: { bankName: 'ICICI Bank', bankIFSC: 'ICIC0000456', bankAccountNumber: '000401234567', bankAccountHolderName: 'Meera Iyer' },
+} as const;
+
+/** The demo member's past withdrawal (requested in the last past week, paid out by the second admin). */
+export const DEMO_PAST_WITHDRAWAL = '3000.00';

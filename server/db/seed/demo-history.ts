@@ -8,7 +8,8 @@ import { periodBounds } from '../../modules/cycles/cycle-calendar';
 import { drainJournal } from '../../modules/volume/applier.service';
 import { purchase, updateOrder } from '../../modules/commerce/commerce.service';
 import { calculateCycle, approveCycle, postCycle } from '../../modules/compensation/compensation.service';
-import { DEMO_WEEKS, QUIET_WEEK, type DemoBuy } from './demo-data';
+import { DEMO_WEEKS, QUIET_WEEK, DEMO_PAST_WITHDRAWAL, type DemoBuy } from './demo-data';
+import { uploadDemoKyc, approveDemoKyc, requestDemoWithdrawal, payDemoWithdrawal } from './demo-payouts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -80,6 +81,13 @@ export async function seedDemoHistory(ctx: AppContext, cast: DemoCast, cal: Demo
   // The first cycles open (the placements of the demo accounts apply into them).
   at(cal.opensAt.getTime(), settle);
 
+  // KYC (issue 30): the members who gave a bank account at registration upload their documents that day; the admin
+  // approves them the next (after the account was given, so the cancelled cheque verifies it).
+  for (const u of [cast.buyers.member, cast.buyers.franchise]) {
+    at(cal.since.getTime() + 3 * HOUR, (c) => uploadDemoKyc(c, u));
+    at(cal.since.getTime() + 26 * HOUR, (c) => approveDemoKyc(c, admin, u));
+  }
+
   const planned = cal.weeks.map((_, i) => DEMO_WEEKS[i - (cal.weeks.length - DEMO_WEEKS.length)] ?? QUIET_WEEK);
   cal.weeks.forEach((week, i) => {
     const buys = planned[i];
@@ -110,6 +118,17 @@ export async function seedDemoHistory(ctx: AppContext, cast: DemoCast, cal: Demo
   // The team grows in the last week: on its Saturday, at noon and in the evening.
   const lastWeek = cal.weeks[cal.weeks.length - 1];
   cast.joins.forEach((join, k) => at(lastWeek.endsAt.getTime() - 36 * HOUR + k * 6 * HOUR, join));
+
+  // A past withdrawal (Paid Members and the member's wallet have history): the demo member withdraws early in the last
+  // week and the second admin pays it out that afternoon. The first admin never touched the member's money, so the
+  // chain of custody (issue 29) lets them approve the member's next withdrawal.
+  let withdrawalId = '';
+  at(lastWeek.startsAt.getTime() + 30 * HOUR, async (c) => {
+    withdrawalId = await requestDemoWithdrawal(c, actorOf(cast.buyers.member), DEMO_PAST_WITHDRAWAL);
+  });
+  at(lastWeek.startsAt.getTime() + 36 * HOUR, async (c) => {
+    await payDemoWithdrawal(c, admin2, withdrawalId);
+  });
 
   // Every cycle end: the applier closes the cycle (and opens the next); the next morning the admin calculates
   // it, the second admin approves and posts it (neither step is the calculating admin's, issue 29). The last week ends at the start of this week,

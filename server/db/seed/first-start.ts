@@ -9,7 +9,9 @@ import { generateUserId } from '../../modules/users/users.service';
 import { makeRoot } from '../../modules/tree/tree.repo';
 import { placeMember } from '../../modules/tree/tree.service';
 import { enterPipeline } from '../../modules/recruitment/pipeline.service';
-import { DEMO_ACCOUNTS, DEMO_DOWNLINE, DEMO_PRODUCTS, DEMO_WALLET_CREDIT, DEMO_NEWS, DEMO_COMPANY } from './demo-data';
+import { DEMO_ACCOUNTS, DEMO_DOWNLINE, DEMO_PRODUCTS, DEMO_WALLET_CREDIT, DEMO_NEWS, DEMO_COMPANY, DEMO_BANK_ACCOUNTS } from './demo-data';
+import { KYC_DEADLINE_DAYS, PAYOUT_HOLD_MS } from '../../../contracts/constants';
+import { uploadDemoKyc, approveDemoKyc } from './demo-payouts';
 import { postLedger } from '../../modules/wallet/ledger.service';
 import { demoCalendar, seedDemoHistory, type DemoCalendar } from './demo-history';
 
@@ -68,22 +70,28 @@ async function seedDemo(ctx: AppContext, root: UserRow, history: DemoCalendar | 
   const lines: string[] = [];
   if (await findUserByEmail(db, DEMO_ACCOUNTS.member.email)) return lines;
   const realNow = ctx.clock.now();
-  // With a history the accounts joined before it; the KYC deadline still runs from the first start.
+  // With a history the accounts joined before it (their KYC deadlines run from that activation).
   const now = history?.since ?? realNow;
   const hashes = new Map<string, string>();
   const hashOf = async (p: string) => hashes.get(p) ?? (hashes.set(p, await hashPassword(p)), hashes.get(p)!);
 
-  /** An active member placed under `parentId` at `at` (the KYC deadline runs from the first start). */
+  /**
+   * An active member placed under `parentId` at `at`: the KYC deadline runs from that activation, as an approval's
+   * does (KYC_DEADLINE_DAYS). A payout account given at registration counts as changed then, so its 24-hour hold has
+   * passed when that was a day ago (a member joining now has nothing to wait for either: the details never changed).
+   */
   const joinAt = async (
     tx: DbOrTx, at: Date, data: { email: string; firstName: string; lastName: string; password: string; mobile: string }, sponsorId: string,
-    parentId: string, side: 'left' | 'right', role = 'user',
+    parentId: string, side: 'left' | 'right', role = 'user', bank?: (typeof DEMO_BANK_ACCOUNTS)[keyof typeof DEMO_BANK_ACCOUNTS],
   ) => {
+    const stamp = at.getTime() <= realNow.getTime() - PAYOUT_HOLD_MS ? at : null;
     const u = await insertUser(tx, {
       userId: await generateUserId(ctx, tx), email: data.email, password: await hashOf(data.password), firstName: data.firstName,
       lastName: data.lastName, mobile: data.mobile, role, status: 'active', emailVerified: true, firstLogin: false, registrationDate: at,
       sponsorId, idStatus: 'Active', activationDate: at, packageAmount: '5000.00', kycStatus: 'pending', createdAt: at,
-      kycDeadline: new Date(realNow.getTime() + 7 * 86_400_000), city: 'Pune', state: 'Maharashtra', pincode: '411001',
+      kycDeadline: new Date(at.getTime() + KYC_DEADLINE_DAYS * 86_400_000), city: 'Pune', state: 'Maharashtra', pincode: '411001',
       address: '12 Residency Road, Camp', nominee: 'Family Nominee',
+      ...(bank ? { ...bank, payoutDetailsChangedAt: stamp, bankAccountChangedAt: stamp } : {}),
     });
     await placeMember(tx, u, { startId: parentId, side }, at);
     await tx.insert(walletBalances).values({ userId: u.id });
@@ -94,10 +102,11 @@ async function seedDemo(ctx: AppContext, root: UserRow, history: DemoCalendar | 
   const lateJoiners: (typeof DEMO_DOWNLINE)[number][] = history ? DEMO_DOWNLINE.filter((d) => d.joinsLate) : [];
 
   const cast = await db.transaction(async (tx) => {
-    const activeMember = (data: Parameters<typeof joinAt>[2], sponsor: UserRow, parent: UserRow, side: 'left' | 'right', role = 'user') =>
-      joinAt(tx, now, data, sponsor.id, parent.id, side, role);
+    const activeMember = (
+      data: Parameters<typeof joinAt>[2], sponsor: UserRow, parent: UserRow, side: 'left' | 'right', role = 'user', bank?: Parameters<typeof joinAt>[7],
+    ) => joinAt(tx, now, data, sponsor.id, parent.id, side, role, bank);
     const freshRoot = (await tx.select().from(users).where(eq(users.id, root.id)))[0];
-    const member = await activeMember(DEMO_ACCOUNTS.member, freshRoot, freshRoot, 'left');
+    const member = await activeMember(DEMO_ACCOUNTS.member, freshRoot, freshRoot, 'left', 'user', DEMO_BANK_ACCOUNTS.member);
     lines.push(`Member: ${member.userId} / ${member.email}`);
     const placed: Record<string, UserRow> = { member };
     for (const d of DEMO_DOWNLINE) {
@@ -116,7 +125,7 @@ async function seedDemo(ctx: AppContext, root: UserRow, history: DemoCalendar | 
     await tx.insert(companySettings).values({ id: 1, ...DEMO_COMPANY, updatedAt: now }).onConflictDoNothing();
     const catalog = await tx.insert(products).values(DEMO_PRODUCTS.map((p) => ({ ...p, createdAt: now, updatedAt: now }))).returning();
     const rootNow = (await tx.select().from(users).where(eq(users.id, root.id)))[0];
-    const franchise = await activeMember(DEMO_ACCOUNTS.franchise, rootNow, rootNow, 'right', 'mini_franchise');
+    const franchise = await activeMember(DEMO_ACCOUNTS.franchise, rootNow, rootNow, 'right', 'mini_franchise', DEMO_BANK_ACCOUNTS.franchise);
     lines.push(`Franchise holder: ${franchise.userId} / ${franchise.email}`);
     for (const u of [member, franchise]) {
       await postLedger(tx, u.id, DEMO_WALLET_CREDIT, 'admin_credit', { description: 'Welcome credit (demo data)', now });
@@ -141,5 +150,13 @@ async function seedDemo(ctx: AppContext, root: UserRow, history: DemoCalendar | 
   });
   const admin = await findUserByEmail(db, DEMO_ACCOUNTS.admin.email);
   if (history && admin) lines.push(...(await seedDemoHistory(ctx, { ...cast, admin }, history)));
+  else if (admin) {
+    // Without a history the members with bank details send their KYC documents now and the admin approves them.
+    const reviewer = { user: admin, role: admin.role, ip: null, userAgent: null };
+    for (const u of [cast.buyers.member, cast.buyers.franchise]) {
+      await uploadDemoKyc(ctx, u);
+      await approveDemoKyc(ctx, reviewer, u);
+    }
+  }
   return lines;
 }
