@@ -109,6 +109,12 @@ export const CurrentUser = z.strictObject({
   impersonatedBy: z.strictObject({ id: z.string(), userId: z.string(), name: z.string() }).nullable(),
   /** Two-factor sign-in (issue 13): on or off, and whether the role requires it (admins and founders). */
   twoFactor: z.strictObject({ enabled: z.boolean(), required: z.boolean() }),
+  /**
+   * How many more milliseconds the second factor given in this session opens step-up routes (issue 30): 0 when the
+   * next one asks for the code again. Relative, so the browser needs no clock agreeing with the server's; the web
+   * client asks for the code before such a request instead of after its 403.
+   */
+  stepUpValidForMs: z.number().int().nonnegative(),
 });
 export type CurrentUser = z.infer<typeof CurrentUser>;
 

@@ -9,6 +9,7 @@ export const WALLET_MSG = {
   userIdRequired: 'User ID is required',
   remarksRequired: 'Remarks are required',
   rejectReasonRequired: 'Please provide a reason for rejection',
+  /** The documents' summary (doc 3 §5.2); each blank field is refused by its own message in WITHDRAWAL_FIELD_MSG. */
   withdrawalDetails: 'Please provide required details based on withdrawal type',
   insufficientBalance: 'Insufficient wallet balance',
   kycRequired: 'Your KYC must be approved before you can request a withdrawal.',
@@ -30,16 +31,31 @@ export const WALLET_MSG = {
   withdrawalCreated: 'Withdrawal request created successfully',
 } as const;
 
+/** A withdrawal's required fields, each named when it is blank (issue 30: not one message for all). */
+export const WITHDRAWAL_FIELD_MSG = {
+  amount: 'Enter the amount',
+  accountNumber: 'Enter the account number',
+  ifsc: 'Enter the IFSC code',
+  bankName: 'Enter the bank name',
+  accountHolderName: "Enter the account holder's name",
+  usdtWalletAddress: 'Enter the USDT wallet address',
+  networkType: 'Choose the network: TRC20, ERC20 or BEP20',
+} as const;
+
 /** The largest single amount accepted (rupees). */
 export const MAX_AMOUNT = 10_000_000;
 
-/** A positive amount of rupees with at most 2 decimals, kept as an exact decimal string. */
-export const moneyField = (message: string = WALLET_MSG.validAmount) =>
+/**
+ * A positive amount of rupees with at most 2 decimals, kept as an exact decimal string. `blank` is the message for a
+ * missing or blank amount (the invalid one's by default).
+ */
+export const moneyField = (message: string = WALLET_MSG.validAmount, blank: string = message) =>
   z.preprocess(
     (v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v),
     z
-      .string({ error: message })
+      .string({ error: (iss) => (iss.input === undefined || iss.input === null ? blank : message) })
       .trim()
+      .min(1, { error: blank, abort: true })
       .regex(/^\d{1,8}(\.\d{1,2})?$/, { error: message })
       .refine((v) => Number(v) > 0, { error: message })
       .refine((v) => Number(v) <= MAX_AMOUNT, { error: `The amount may be at most ${MAX_AMOUNT.toLocaleString('en-IN')}` })
@@ -56,11 +72,15 @@ export const BankDetails = z.object({
   accountHolderName: optionalText(120),
 });
 
-/** Member withdrawal (doc 3 §5.2): bank needs all four bank fields, usdt the address and network. */
+/**
+ * Member withdrawal (doc 3 §5.2): bank needs all four bank fields, usdt the address and network; each blank one is
+ * refused under its own path (`bankDetails.ifsc`, `networkType`) with a message naming it. The member's form sends
+ * the profile's details (the account number masked as shown, payout-safety.ts).
+ */
 export const WithdrawalRequest = z
   .object({
     withdrawalType: z.enum(WITHDRAWAL_TYPES, { error: 'Withdrawal type must be bank or usdt' }).default('bank'),
-    amount: moneyField(),
+    amount: moneyField(WALLET_MSG.validAmount, WITHDRAWAL_FIELD_MSG.amount),
     bankDetails: BankDetails.optional(),
     usdtWalletAddress: optionalText(120),
     networkType: z.preprocess((v) => (v === '' ? undefined : v), z.enum(NETWORK_TYPES, { error: 'Network must be TRC20, ERC20 or BEP20' }).optional()),
@@ -68,9 +88,12 @@ export const WithdrawalRequest = z
   .superRefine((v, ctx) => {
     if (v.withdrawalType === 'bank') {
       const b = v.bankDetails ?? {};
-      if (!b.accountNumber || !b.ifsc || !b.bankName || !b.accountHolderName) ctx.addIssue({ code: 'custom', path: ['bankDetails'], message: WALLET_MSG.withdrawalDetails });
-    } else if (!v.usdtWalletAddress || !v.networkType) {
-      ctx.addIssue({ code: 'custom', path: [!v.usdtWalletAddress ? 'usdtWalletAddress' : 'networkType'], message: WALLET_MSG.withdrawalDetails });
+      for (const key of ['accountNumber', 'ifsc', 'bankName', 'accountHolderName'] as const) {
+        if (!b[key]) ctx.addIssue({ code: 'custom', path: ['bankDetails', key], message: WITHDRAWAL_FIELD_MSG[key] });
+      }
+    } else {
+      if (!v.usdtWalletAddress) ctx.addIssue({ code: 'custom', path: ['usdtWalletAddress'], message: WITHDRAWAL_FIELD_MSG.usdtWalletAddress });
+      if (!v.networkType) ctx.addIssue({ code: 'custom', path: ['networkType'], message: WITHDRAWAL_FIELD_MSG.networkType });
     }
   });
 export type WithdrawalRequest = z.input<typeof WithdrawalRequest>;

@@ -77,11 +77,7 @@ describe.each(SIZES)('admin engagement sections at $name width', (size: Size) =>
     page = await context.newPage();
     page.on('pageerror', (e) => console.error(`[page error at ${size.name}]`, e.message));
     await signIn(page, t.url, email, password);
-    // Sign-in lands founders and franchise holders on /dashboard (doc 1 §2); / then sends each role to its portal.
-    if (home === '/founder' || home === '/franchise') {
-      await expectPath(page, '/dashboard');
-      await page.goto(`${t.url}/`);
-    }
+    // Sign-in lands founders and franchise holders on their own portal (issue 30), as / does.
     await expectPath(page, home);
   };
 

@@ -286,7 +286,8 @@ describe.each(SIZES)('compensation at $name width', (size: Size) => {
     await page.getByRole('heading', { level: 1, name: /^Pairing cycle/ }).waitFor();
     await page.getByText('This cycle has not been calculated yet').waitFor();
     await page.getByRole('button', { name: 'Calculate', exact: true }).click();
-    await expectToast(page, 'Cycle calculated');
+    // The count agrees with its noun: "1 member paid", "2 members paid" (issue 30).
+    await expectToast(page, 'Cycle calculated', /^(1 member paid|(?!1 )[\d,]+ members paid): gross ₹/);
     await page.getByRole('group', { name: 'Gross' }).waitFor();
 
     // The calculation's author cannot approve it: the button says why, and the server refuses him too.
@@ -346,6 +347,7 @@ describe.each(SIZES)('compensation at $name width', (size: Size) => {
     await page.getByRole('button', { name: 'Post', exact: true }).click();
     const confirm = page.getByRole('dialog', { name: 'Post this cycle?' });
     await confirm.getByText(/Posted lines never change/).waitFor();
+    await confirm.getByText(/net to (1 member’s wallet|(?!1 )[\d,]+ members’ wallets) \(gross/).waitFor();
     await picture(page, 'cycle-post', false);
     expect(await axeViolations(page)).toEqual([]);
     await confirm.getByRole('button', { name: 'Post to wallets' }).click();

@@ -121,11 +121,7 @@ describe.each(SIZES)('founder and franchise portals at $name width', (size: Size
     page = await context.newPage();
     page.on('pageerror', (e) => console.error(`[page error at ${size.name}]`, e.message));
     await signIn(page, t.url, email, password);
-    // Sign-in lands founders and franchise holders on /dashboard (doc 1 §2); / then sends each role to its portal.
-    if (home === '/founder' || home === '/franchise') {
-      await expectPath(page, '/dashboard');
-      await page.goto(`${t.url}/`);
-    }
+    // Sign-in lands founders and franchise holders on their own portal (issue 30), as / does.
     await expectPath(page, home);
   };
   const stat = (label: string) => page.getByRole('group', { name: label });
@@ -270,8 +266,6 @@ describe('hidden ID limit', () => {
     const page = await context.newPage();
     try {
       await signIn(page, t.url, t.demo.founder.email, t.demo.founder.password);
-      await expectPath(page, '/dashboard');
-      await page.goto(`${t.url}/founder`);
       await expectPath(page, '/founder');
       await page.getByRole('group', { name: 'Hidden IDs' }).getByText(`${HIDDEN_ID_LIMIT - 1} / ${HIDDEN_ID_LIMIT}`).waitFor();
       await page.getByRole('button', { name: 'Create Hidden ID' }).click();

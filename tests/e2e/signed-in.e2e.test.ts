@@ -232,8 +232,6 @@ describe.each(SIZES)('signed-in screens at $name width', (size) => {
     await expectPath(page, '/');
 
     await signIn(page, t.url, t.demo.founder.email, t.demo.founder.password);
-    await expectPath(page, '/dashboard');
-    await page.goto(`${t.url}/`);
     await expectPath(page, '/founder');
     await page.getByRole('heading', { name: 'Founder Control Center' }).waitFor();
     await shot(page, 'f1-founder');
@@ -246,8 +244,6 @@ describe.each(SIZES)('signed-in screens at $name width', (size) => {
     const email = uniqueEmail('franchise');
     await t.createUser({ email, password: 'secret-55', role: 'mini_franchise', firstName: 'Gita' });
     await signIn(page, t.url, email, 'secret-55');
-    await expectPath(page, '/dashboard');
-    await page.goto(`${t.url}/`);
     await expectPath(page, '/franchise');
     await page.getByText('Limited SKU Range').waitFor();
     await page.getByText('Local Market Focus').waitFor();

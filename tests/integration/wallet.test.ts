@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
 import { bearer, demoCookies, expectError, expectInvalid, query } from '../support/http';
 import { bank, expectLedgerSound, fundedMember } from '../support/money';
-import { WALLET_MSG } from '../../contracts/wallet';
+import { WALLET_MSG, WITHDRAWAL_FIELD_MSG as FIELD } from '../../contracts/wallet';
 import { notifications, users } from '../../server/db/schema/index';
 import { ID } from '../support/identity';
 
@@ -77,18 +77,39 @@ describe('send fund (doc 2 §2.12, §5)', () => {
 });
 
 describe('member withdrawals (doc 3 §5.2, decisions.md §6)', () => {
-  it('needs the details of its type', async () => {
+  it('needs the details of its type, each blank field refused by name (issue 30)', async () => {
     const m = await fundedMember(t, c.admin, '1000', { cryptoWalletAddress: ID.otherWallet });
-    expectInvalid(await withdraw(m.cookie, { amount: '10', bankDetails: { ...bank, ifsc: '' } }), WALLET_MSG.withdrawalDetails, 'bankDetails');
-    expectInvalid(await withdraw(m.cookie, { amount: '10', bankDetails: undefined }), WALLET_MSG.withdrawalDetails, 'bankDetails');
-    expectInvalid(await withdraw(m.cookie, { amount: '10', withdrawalType: 'usdt', networkType: 'TRC20' }), WALLET_MSG.withdrawalDetails, 'usdtWalletAddress');
-    expectInvalid(await withdraw(m.cookie, { amount: '10', withdrawalType: 'usdt', usdtWalletAddress: ID.wallet }), WALLET_MSG.withdrawalDetails, 'networkType');
+    expectInvalid(await withdraw(m.cookie, { amount: '' }), FIELD.amount, 'amount');
+    expectInvalid(await withdraw(m.cookie, { amount: undefined }), FIELD.amount, 'amount');
+    expectInvalid(await withdraw(m.cookie, { amount: '10', bankDetails: { ...bank, ifsc: '' } }), FIELD.ifsc, 'bankDetails.ifsc');
+    expectInvalid(await withdraw(m.cookie, { amount: '10', bankDetails: { ...bank, accountNumber: ' ' } }), FIELD.accountNumber, 'bankDetails.accountNumber');
+    const none = expectInvalid(await withdraw(m.cookie, { amount: '10', bankDetails: undefined }), FIELD.accountNumber, 'bankDetails.accountNumber');
+    expect(none.fieldErrors).toEqual({
+      'bankDetails.accountNumber': [FIELD.accountNumber],
+      'bankDetails.ifsc': [FIELD.ifsc],
+      'bankDetails.bankName': [FIELD.bankName],
+      'bankDetails.accountHolderName': [FIELD.accountHolderName],
+    });
+    expectInvalid(await withdraw(m.cookie, { amount: '10', withdrawalType: 'usdt', networkType: 'TRC20' }), FIELD.usdtWalletAddress, 'usdtWalletAddress');
+    expectInvalid(await withdraw(m.cookie, { amount: '10', withdrawalType: 'usdt', usdtWalletAddress: ID.wallet }), FIELD.networkType, 'networkType');
+    expectInvalid(await withdraw(m.cookie, { amount: '10', withdrawalType: 'usdt', usdtWalletAddress: ID.wallet, networkType: '' }), FIELD.networkType, 'networkType');
+    for (const msg of Object.values(FIELD)) expect(msg).not.toBe(WALLET_MSG.withdrawalDetails);
     expectError(await withdraw(m.cookie, { amount: '10', withdrawalType: 'usdt', usdtWalletAddress: ID.wallet, networkType: 'SOL' }), 400, { field: 'networkType' });
     expectError(await withdraw(m.cookie, { amount: '10', withdrawalType: 'paypal' }), 400, { field: 'withdrawalType' });
     const usdt = await withdraw(m.cookie, { amount: '10', withdrawalType: 'usdt', usdtWalletAddress: ID.otherWallet, networkType: 'TRC20' });
     expect(usdt.status).toBe(201);
     expect(usdt.body.withdrawal).toMatchObject({ withdrawalType: 'usdt', networkType: 'TRC20', status: 'pending', amount: '10.00' });
     expect(await expectLedgerSound(t, m.user.id)).toBe('990.00');
+  });
+
+  it('goes to the profile\'s account as GET /api/wallet shows it, the number masked (issue 30)', async () => {
+    const m = await fundedMember(t, c.admin, '1000');
+    const { payout } = (await t.api('GET', '/api/wallet', { cookie: m.cookie })).body;
+    expect(payout.bank.accountNumber).toMatch(/^•+\d{4}$/);
+    const ok = await withdraw(m.cookie, { amount: '25', bankDetails: { ...payout.bank, accountHolderName: payout.bank.accountHolderName ?? 'Member' } });
+    expect(ok.status).toBe(201);
+    expect(ok.body.withdrawal).toMatchObject({ withdrawalType: 'bank', amount: '25.00', bankDetails: payout.bank });
+    expect(await expectLedgerSound(t, m.user.id)).toBe('975.00');
   });
 
   it('needs approved KYC, and is refused while impersonating', async () => {

@@ -1,7 +1,7 @@
 import type { ErrorBody } from '@contracts';
 import type { ApiBody, ApiKey, ApiKeyOf, ApiParams, ApiQuery, ApiResponse } from '@contracts/api';
 import { impersonationToken } from './storage';
-import { promptStepUp } from './step-up';
+import { promptStepUp, stepUpBeforeRequest } from './step-up';
 
 /** The answer of a write call that did not fail with 5xx (doc 1 §7, §8). */
 export type WriteResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number; error: Partial<ErrorBody> & { message?: string } };
@@ -41,6 +41,8 @@ export interface RequestOptions {
  * answer is handed back so the caller can show the server's message and fieldErrors.
  */
 export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown, options: RequestOptions = {}): Promise<WriteResult<T>> {
+  // A route that always wants a recent second factor asks for it first (issue 30); declined, the request goes as it is.
+  if (!options.noStepUp && !(await stepUpBeforeRequest(method, url))) options = { ...options, noStepUp: true };
   const hasBody = body !== undefined;
   const isForm = body instanceof FormData;
   const res = await fetch(url, {

@@ -69,7 +69,8 @@ export function authRoutes(ctx: AppContext): RouteDef[] {
           }
           throw unauthenticated(MSG.notSignedIn);
         }
-        return toCurrentUser(req.identity.user, req.identity.impersonation?.admin);
+        const { user, impersonation, verifiedAt } = req.identity;
+        return toCurrentUser(user, impersonation?.admin, impersonation ? undefined : { verifiedAt, now: ctx.clock.now() });
       },
     },
     {
@@ -95,7 +96,9 @@ export function authRoutes(ctx: AppContext): RouteDef[] {
         const { user, session } = await auth.completeTwoFactorLogin(ctx, req.cookies?.[TWO_FACTOR_CHALLENGE_COOKIE], code, req.identity?.sessionHash);
         reply.clearCookie(TWO_FACTOR_CHALLENGE_COOKIE, { path: '/api/login', httpOnly: true, sameSite: 'strict', secure: ctx.config.secureCookies });
         setSessionCookie(reply, session);
-        return { user: toCurrentUser(user) };
+        // The code was just given: the new session is verified (auth.service startSession).
+        const now = ctx.clock.now();
+        return { user: toCurrentUser(user, undefined, { verifiedAt: now, now }) };
       },
     },
     {

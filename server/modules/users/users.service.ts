@@ -11,7 +11,7 @@ import { queueMail } from '../mail/mail.service';
 import type { Actor } from '../../core/actor';
 import { forbidden } from '../../core/app-error';
 import { MSG, payoutHoldMessage } from '../../../contracts/messages';
-import { TWO_FACTOR_ROLES } from '../../../contracts/constants';
+import { STEP_UP_WINDOW_MS, TWO_FACTOR_ROLES } from '../../../contracts/constants';
 
 /** Public id: the configured two-letter prefix and 7 random digits, never sequential (decisions.md §2). */
 export async function generateUserId(ctx: AppContext, db: DbOrTx): Promise<string> {
@@ -39,7 +39,18 @@ export function maskEmail(email: string): string {
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 /** The signed-in user as the screens see it: no secrets, identity numbers masked (decisions.md §7); `admin` is the one impersonating them. */
-export function toCurrentUser(u: UserRow, admin?: UserRow): CurrentUser {
+/** What is left of the step-up window of a session whose second factor was last given at `verifiedAt`. */
+function stepUpLeft(stepUp: { verifiedAt: Date | null | undefined; now: Date } | undefined): number {
+  const at = stepUp?.verifiedAt?.getTime();
+  if (at === undefined || !stepUp) return 0;
+  const now = stepUp.now.getTime();
+  // As recentlyVerified (auth/two-factor.service.ts): a stamp more than a minute ahead of the clock opens nothing.
+  if (at > now + 60_000) return 0;
+  return Math.max(0, Math.min(STEP_UP_WINDOW_MS, at + STEP_UP_WINDOW_MS - now));
+}
+
+/** The current-user view; `stepUp` (the session's last second factor and now) only for the session's own answers. */
+export function toCurrentUser(u: UserRow, admin?: UserRow, stepUp?: { verifiedAt: Date | null | undefined; now: Date }): CurrentUser {
   return {
     id: u.id,
     userId: u.userId,
@@ -71,6 +82,7 @@ export function toCurrentUser(u: UserRow, admin?: UserRow): CurrentUser {
     createdAt: u.createdAt.toISOString(),
     impersonatedBy: admin ? { id: admin.id, userId: admin.userId, name: displayName(admin) } : null,
     twoFactor: { enabled: Boolean(u.twoFactorEnabledAt), required: TWO_FACTOR_ROLES.includes(u.role) },
+    stepUpValidForMs: admin ? 0 : stepUpLeft(stepUp),
   };
 }
 

@@ -1,6 +1,7 @@
 import { CURRENT_USER_GC_MS, type CurrentUser } from '@contracts';
 import { apiGet } from '../../lib/api';
 import { impersonationToken } from '../../lib/storage';
+import { noteStepUp } from '../../lib/step-up';
 
 /*
  * The current user without the query library: the signed-out screens (which load no TanStack Query, issue 14)
@@ -36,6 +37,13 @@ export function fetchCurrentUser(): Promise<CurrentUser | null> {
 }
 
 async function askCurrentUser(): Promise<CurrentUser | null> {
+  const user = await currentUserAnswer();
+  // How long the second factor still counts, so that a step-up route asks for the code before its request (issue 30).
+  noteStepUp(user);
+  return user;
+}
+
+async function currentUserAnswer(): Promise<CurrentUser | null> {
   const user = unwrap(await apiGet<unknown>('/api/auth/user', { on401: 'returnNull' }));
   // A token the server no longer honours (expired or revoked) is dropped: the server then
   // answers for the cookie session, if any, and says so by impersonatedBy being null.

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { NavigateFunction } from 'react-router';
 import type { CurrentUser } from '@contracts';
+import { noteStepUp } from '../../lib/step-up';
 import { CURRENT_USER_KEY } from './current-user-data';
 
 /**
@@ -26,6 +27,7 @@ export const sessionSwitch = {
 
 /** Makes `user` (null: signed out) the current user and sends the app to `path` in the same render. */
 export function switchUser(queryClient: QueryClient, navigate: NavigateFunction, user: CurrentUser | null, path: string): void {
+  noteStepUp(user);
   // The same user as before (still signed out after an invitation) re-renders nothing: only the address changes.
   if (JSON.stringify(queryClient.getQueryData(CURRENT_USER_KEY) ?? null) === JSON.stringify(user)) {
     void navigate(path, { replace: true });

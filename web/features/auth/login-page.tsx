@@ -14,6 +14,7 @@ import { toastError } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
 import { postLogin, submitLoginCode } from './sign-in-requests';
 import { rememberMe, takeLoginPrefill } from '../../lib/storage';
+import { homePathOf } from '../account/current-user-data';
 import { useSwitchUser } from '../account/switch-user-context';
 import { checkLogin, LOGIN_MESSAGES, type LoginErrors, type LoginField, type LoginValues } from './login-check';
 
@@ -38,7 +39,8 @@ export function LoginPage() {
   const [isSubmitting, setSubmitting] = useState(false);
   // Two-factor on: the password was right and the server waits for the code (issue 13).
   const [codeStep, setCodeStep] = useState(false);
-  const signedIn = (user: CurrentUser) => switchUser(user, user.role === 'admin' || user.status === 'pending' ? '/' : '/dashboard');
+  // Each role lands on its own portal (issue 30): admins /admin, founders /founder, franchise holders /franchise.
+  const signedIn = (user: CurrentUser) => switchUser(user, homePathOf(user));
 
   // A one-shot prefill (id and password) may wait in storage: use it, then it is gone.
   useEffect(() => {

@@ -88,7 +88,7 @@ export function TwoFactorCard() {
           Two-factor sign-in
           {s ? <Badge tone={s.enabled ? 'success' : 'neutral'}>{s.enabled ? 'On' : 'Off'}</Badge> : null}
         </CardTitle>
-        <CardDescription>{s?.required ? 'Required for your role: ' : ''}a code from an authenticator app after your password, and again before money moves.</CardDescription>
+        <CardDescription>{s?.required ? 'Required for your role. ' : ''}You enter a code from an authenticator app after your password, and again before money moves.</CardDescription>
       </CardHeader>
       <CardContent className="space-y-3 pt-3 text-sm text-slate-600">
         {status.isError ? <p>Two-factor status could not be loaded.</p> : null}

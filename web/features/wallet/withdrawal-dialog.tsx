@@ -1,13 +1,16 @@
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import { ArrowUpFromLine, Coins, Landmark } from 'lucide-react';
 import type { z } from 'zod';
-import { NETWORK_TYPES, WALLET_MSG, WithdrawalRequest, type CurrentUser, type WalletSummary } from '@contracts';
+import { NETWORK_TYPES, WALLET_MSG, WithdrawalRequest, type CurrentUser, type PayoutStatus, type WalletSummary } from '@contracts';
 import { Button } from '../../components/ui/button';
 import { ChoiceCards } from '../../components/ui/choice-cards';
 import { Dialog, DialogContent, DialogTrigger, FormFooter } from '../../components/ui/dialog';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input, Select, Options } from '../../components/ui/input';
+import { termOf } from '../../components/ui/term';
+import { fullName } from '../../lib/format';
 import { newIdempotencyKey } from '../../lib/idempotency';
 import { compareMoney, formatMoney } from '../../lib/money';
 import { schemaResolver } from '../../lib/schema-resolver';
@@ -20,38 +23,52 @@ type Network = (typeof NETWORK_TYPES)[number];
 interface Values {
   withdrawalType: 'bank' | 'usdt';
   amount: string;
+  /** The profile's bank account as GET /api/wallet shows it (the number masked): not typed, only sent. */
   bankDetails: { accountNumber: string; ifsc: string; bankName: string; accountHolderName: string };
+  /** The profile's wallet address, likewise. */
   usdtWalletAddress: string;
   networkType: '' | Network;
 }
 const FIELDS = ['withdrawalType', 'amount', 'bankDetails', 'usdtWalletAddress', 'networkType'] as const;
+const BANK_KEYS = ['accountNumber', 'ifsc', 'bankName', 'accountHolderName'] as const;
 
 /**
- * A profile value when the current user carries it in clear. The account number arrives masked (last 4,
- * decisions §7) and is not a usable default: the member types it to confirm (the server takes the masked form too).
+ * The form's values from the profile's payout details (issue 30): the bank account with its number masked as the
+ * wallet answers it (the server takes the masked form of the profile's number, payout-safety.ts) and the USDT wallet.
+ * A profile without a holder name sends the member's name, which the server records too.
  */
-function profileValue(user: CurrentUser, key: string): string {
-  const v = (user as unknown as Record<string, unknown>)[key];
-  return typeof v === 'string' && !v.includes('•') ? v : '';
-}
-
-function defaultsOf(user: CurrentUser): Values {
-  const accountNumber = profileValue(user, 'bankAccountNumber');
+function defaultsOf(payout: PayoutStatus | undefined, user: CurrentUser): Values {
+  const bank = payout?.bank;
   return {
     withdrawalType: 'bank',
     amount: '',
     bankDetails: {
-      accountNumber: /^\d+$/.test(accountNumber) ? accountNumber : '',
-      ifsc: profileValue(user, 'bankIFSC'),
-      bankName: profileValue(user, 'bankName'),
-      accountHolderName: profileValue(user, 'bankAccountHolderName'),
+      accountNumber: bank?.accountNumber ?? '',
+      ifsc: bank?.ifsc ?? '',
+      bankName: bank?.bankName ?? '',
+      accountHolderName: bank?.accountHolderName || fullName(user),
     },
-    usdtWalletAddress: profileValue(user, 'cryptoWalletAddress'),
+    usdtWalletAddress: payout?.cryptoWalletAddress ?? '',
     networkType: '',
   };
 }
 
-/** Request Withdrawal (doc 3 §5.2, decisions §6): bank or USDT; the amount is debited at once and held. */
+const Row = termOf({ row: 'flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 py-1.5', term: 'text-slate-500', value: 'min-w-0 font-medium text-slate-900 break-all text-right' });
+
+/** Where the member changes the payout details the withdrawal goes to. */
+function ChangeAt() {
+  return (
+    <p className="text-sm text-slate-600">
+      Withdrawals go only to the payout details on your profile. To change them, open{' '}
+      <Link to="/settings" className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">
+        Settings
+      </Link>{' '}
+      (a change holds withdrawals for 24 hours).
+    </p>
+  );
+}
+
+/** Request Withdrawal (doc 3 §5.2, decisions §6): bank or USDT, to the profile's details; the amount is debited at once and held. */
 export function WithdrawalDialog({ summary, disabled, describedBy }: { summary: WalletSummary | undefined; disabled: boolean; describedBy?: string }) {
   const user = useSignedInUser();
   const [open, setOpen] = useState(false);
@@ -59,6 +76,7 @@ export function WithdrawalDialog({ summary, disabled, describedBy }: { summary: 
   // One key per opening of the dialog: a retry after a lost answer cannot debit twice (decisions §6).
   const [key, setKey] = useState(newIdempotencyKey);
   const balance = summary?.balance ?? '0';
+  const payout = summary?.payout;
   const schema = useMemo(
     () =>
       WithdrawalRequest.superRefine((v, ctx) => {
@@ -66,20 +84,21 @@ export function WithdrawalDialog({ summary, disabled, describedBy }: { summary: 
       }),
     [balance],
   );
-  const form = useForm<Values, unknown, z.output<typeof WithdrawalRequest>>({ resolver: schemaResolver<Values, typeof schema>(schema), defaultValues: defaultsOf(user) });
+  const form = useForm<Values, unknown, z.output<typeof WithdrawalRequest>>({ resolver: schemaResolver<Values, typeof schema>(schema), defaultValues: defaultsOf(payout, user) });
   const { errors, isSubmitting } = form.formState;
   const type = form.watch('withdrawalType');
-  const bankError = errors.bankDetails?.message;
+  // A refusal of the bank account: the server's (not the profile's, not verified, the hold) or a blank part of it.
+  const bankError = errors.bankDetails?.message ?? BANK_KEYS.map((k) => errors.bankDetails?.[k]?.message).find(Boolean);
   // Withdrawals go only to the profile's payout details, a bank account only once verified, never within 24 hours
   // of a change (issue 13): the reason this type is closed, if it is.
-  const payout = summary?.payout;
   const block = payout ? payoutBlock(payout, type) : null;
-  const profileWallet = payout?.cryptoWalletAddress ?? null;
+  const bank = form.watch('bankDetails');
+  const wallet = form.watch('usdtWalletAddress');
 
   const change = (next: boolean) => {
     if (isSubmitting) return;
     if (next) {
-      form.reset(defaultsOf(user));
+      form.reset(defaultsOf(payout, user));
       setKey(newIdempotencyKey());
     }
     setOpen(next);
@@ -94,24 +113,13 @@ export function WithdrawalDialog({ summary, disabled, describedBy }: { summary: 
     if (res.ok) setOpen(false);
   });
 
-  const err = (f: 'amount' | 'usdtWalletAddress' | 'networkType') => errors[f]?.message;
-  const bankField = (name: keyof Values['bankDetails'], label: string, autoComplete: string, extra: { inputMode?: 'numeric'; upper?: boolean } = {}) => {
-    const id = `withdraw-${name}`;
-    const missing = Boolean(bankError) && !form.getValues(`bankDetails.${name}`).trim();
-    return (
-      <FormField id={id} label={label}>
-        <Input
-          id={id}
-          autoComplete={autoComplete}
-          inputMode={extra.inputMode}
-          aria-invalid={missing || undefined}
-          aria-describedby={bankError ? 'withdraw-bank-error' : undefined}
-          className={extra.upper ? 'uppercase' : undefined}
-          {...form.register(`bankDetails.${name}`)}
-        />
-      </FormField>
-    );
-  };
+  const err = (f: 'amount' | 'networkType') => errors[f]?.message;
+  const detailError = type === 'bank' ? bankError : errors.usdtWalletAddress?.message;
+  const blockAlert = block ? (
+    <Alert tone="warning" role="status">
+      {block}
+    </Alert>
+  ) : null;
 
   return (
     <Dialog open={open} onOpenChange={change}>
@@ -138,56 +146,44 @@ export function WithdrawalDialog({ summary, disabled, describedBy }: { summary: 
           <FormField id="withdraw-amount" label="Amount (₹)" error={err('amount')} hint="Up to 2 decimals, not more than your balance.">
             <Input inputMode="decimal" autoComplete="off" placeholder="0.00" {...fieldA11y('withdraw-amount', err('amount'), true)} {...form.register('amount')} />
           </FormField>
-          {type === 'bank' ? (
-            <fieldset className="space-y-3">
-              <legend className="mb-2 text-sm font-semibold text-slate-900">Bank details</legend>
-              <p className="text-sm text-slate-600">
-                {payout?.bank
-                  ? `Withdrawals go only to the bank account on your profile (${payout.bank.bankName} ${payout.bank.accountNumber}). Type its account number to confirm.`
-                  : 'Withdrawals go only to the bank account on your profile.'}
+          <section aria-labelledby="withdraw-to" className="space-y-3">
+            <h3 id="withdraw-to" className="text-sm font-semibold text-slate-900">
+              {type === 'bank' ? 'Paid to your bank account' : 'Paid to your USDT wallet'}
+            </h3>
+            {blockAlert}
+            {type === 'bank' && payout?.bank ? (
+              <dl className="divide-y divide-slate-100 rounded-xl border border-slate-200 px-4 py-1 text-sm" data-testid="withdraw-bank">
+                <Row term="Account holder">{bank.accountHolderName}</Row>
+                <Row term="Account number">
+                  <span className="font-mono tabular-nums">{bank.accountNumber}</span>
+                </Row>
+                <Row term="IFSC">
+                  <span className="font-mono">{bank.ifsc}</span>
+                </Row>
+                <Row term="Bank">{bank.bankName}</Row>
+              </dl>
+            ) : null}
+            {type === 'usdt' && wallet ? (
+              <dl className="rounded-xl border border-slate-200 px-4 py-1 text-sm" data-testid="withdraw-wallet">
+                <Row term="Wallet address">
+                  <span className="font-mono">{wallet}</span>
+                </Row>
+              </dl>
+            ) : null}
+            {detailError ? (
+              <p id="withdraw-details-error" role="alert" className="text-sm font-medium text-red-600">
+                {detailError}
               </p>
-              {block ? (
-                <Alert tone="warning" role="status">
-                  {block}
-                </Alert>
-              ) : null}
-              {bankError ? (
-                <p id="withdraw-bank-error" role="alert" className="text-sm font-medium text-red-600">
-                  {bankError}
-                </p>
-              ) : null}
-              <div className="grid gap-3 sm:grid-cols-2">
-                {bankField('accountHolderName', 'Account Holder Name', 'name')}
-                {bankField('accountNumber', 'Account Number', 'off', { inputMode: 'numeric' })}
-                {bankField('ifsc', 'IFSC Code', 'off', { upper: true })}
-                {bankField('bankName', 'Bank Name', 'off')}
-              </div>
-            </fieldset>
-          ) : (
-            <fieldset className="space-y-3">
-              <legend className="mb-2 text-sm font-semibold text-slate-900">USDT details</legend>
-              {block ? (
-                <Alert tone="warning" role="status">
-                  {block}
-                </Alert>
-              ) : null}
-              <FormField id="withdraw-usdtWalletAddress" label="Wallet Address" error={err('usdtWalletAddress')} hint={profileWallet ? 'The wallet on your profile; change it there.' : undefined}>
-                <Input
-                  autoComplete="off"
-                  spellCheck={false}
-                  className="font-mono"
-                  readOnly={Boolean(profileWallet)}
-                  {...fieldA11y('withdraw-usdtWalletAddress', err('usdtWalletAddress'), Boolean(profileWallet))}
-                  {...form.register('usdtWalletAddress')}
-                />
-              </FormField>
+            ) : null}
+            <ChangeAt />
+            {type === 'usdt' ? (
               <FormField id="withdraw-networkType" label="Network" error={err('networkType')}>
                 <Select {...fieldA11y('withdraw-networkType', err('networkType'))} {...form.register('networkType')}>
                   <Options blank="Choose a network" values={NETWORK_TYPES} />
                 </Select>
               </FormField>
-            </fieldset>
-          )}
+            ) : null}
+          </section>
           <FormFooter onCancel={() => change(false)} busy={isSubmitting} disabled={Boolean(block)}>
             {isSubmitting ? null : <ArrowUpFromLine aria-hidden="true" className="size-4" />} Submit Request
           </FormFooter>

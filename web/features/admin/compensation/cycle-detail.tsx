@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { EmptyState } from '../../../components/ui/empty-state';
 import { toast } from '../../../components/ui/toast';
 import { titleCase } from '../../../lib/format';
+import { plural, pluralPossessive } from '../../../lib/format-plural';
 import { compareMoney } from '../../../lib/money';
 import { cycleKindLabel, formatCycleMoment, formatCyclePeriod } from '../../../lib/cycles';
 import { formatCount, formatINR } from '../format';
@@ -78,11 +79,15 @@ function Actions({ c }: { c: CycleDetail }) {
         onSuccess: (done) => {
           setPosting(false);
           if (what === 'calculate') {
-            toast({ title: 'Cycle calculated', description: `${formatCount(done.membersPaid)} members paid: gross ${formatINR(done.gross)}, net ${formatINR(done.net)}.`, variant: 'success' });
+            toast({
+              title: 'Cycle calculated',
+              description: `${plural(done.membersPaid, 'member paid', 'members paid')}: gross ${formatINR(done.gross)}, net ${formatINR(done.net)}.`,
+              variant: 'success',
+            });
           } else if (what === 'approve') {
             toast({ title: 'Cycle approved', description: 'It can now be posted to the members’ wallets.', variant: 'success' });
           } else {
-            toast({ title: 'Cycle posted', description: `${formatINR(done.net)} credited to ${formatCount(done.membersPaid)} members’ wallets.`, variant: 'success' });
+            toast({ title: 'Cycle posted', description: `${formatINR(done.net)} credited to ${pluralPossessive(done.membersPaid, 'member', 'wallet')}.`, variant: 'success' });
           }
         },
       },
@@ -144,7 +149,7 @@ function Actions({ c }: { c: CycleDetail }) {
         open={posting}
         onOpenChange={setPosting}
         title="Post this cycle?"
-        description={`Credits ${formatINR(c.net)} net to ${formatCount(c.membersPaid)} members’ wallets (gross ${formatINR(c.gross)}, deductions ${formatINR(deductionsOf(c))}).`}
+        description={`Credits ${formatINR(c.net)} net to ${pluralPossessive(c.membersPaid, 'member', 'wallet')} (gross ${formatINR(c.gross)}, deductions ${formatINR(deductionsOf(c))}).`}
         confirmLabel="Post to wallets"
         onConfirm={() => run('post')}
         busy={busy === 'post'}

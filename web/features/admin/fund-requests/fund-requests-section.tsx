@@ -9,7 +9,8 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input, Select } from '../../../components/ui/input';
 import { QueryStates } from '../../../components/ui/query-error';
 import { CardField, DataTable, type Column } from '../../../components/ui/table';
-import { formatCount, formatDateTimeIN, formatINR } from '../format';
+import { plural } from '../../../lib/format-plural';
+import { formatDateTimeIN, formatINR } from '../format';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { SectionHeader } from '../ui/section-header';
 import { SectionLinks, type SectionLinkDef } from '../ui/segments';
@@ -192,8 +193,8 @@ export function FundRequestsSection({ view }: { view: View }) {
       />
       {data ? (
         <Alert tone="info" role="status" title="Limits">
-          A member may request up to {formatINR(data.limits.maxPerRequest)} per request and {formatINR(data.limits.dailyLimit)} per day (server settings FUND_REQUEST_MAX_AMOUNT and
-          FUND_REQUEST_DAILY_LIMIT). {formatCount(data.counts.pending)} pending, {formatINR(data.pendingTotal)} in total.
+          A request may be at most {formatINR(data.limits.maxPerRequest)}, and a member may request at most {formatINR(data.limits.dailyLimit)} a day, as the server is configured.{' '}
+          {plural(data.counts.pending, 'request')} pending, {formatINR(data.pendingTotal)} in total.
         </Alert>
       ) : null}
       {view === 'manage' ? (

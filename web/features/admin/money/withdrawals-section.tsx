@@ -4,7 +4,8 @@ import { BadgeCheck, Ban, Hourglass, PenLine } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { sumMoney } from '../../../lib/money';
-import { formatCount, formatINR } from '../format';
+import { plural } from '../../../lib/format-plural';
+import { formatINR } from '../format';
 import { sectionHref } from '../sections';
 import { QueryStates } from '../../../components/ui/query-error';
 import { SectionHeader } from '../ui/section-header';
@@ -77,7 +78,7 @@ export function WithdrawalsSection({ tab }: { tab: WithdrawalTab }) {
       <QueryStates query={list} what="withdrawal requests" empty={rows.length === 0 && empty}>
         <div className="space-y-3">
           <p className="text-sm text-slate-500" aria-live="polite">
-            {rows.length === 1 ? '1 request' : `${formatCount(rows.length)} requests`}
+            {plural(rows.length, 'request')}
             {' · '}
             {formatINR(sumMoney(rows.map((w) => w.amount)))} in total
           </p>

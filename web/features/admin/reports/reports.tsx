@@ -6,6 +6,7 @@ import { Badge } from '../../../components/ui/badge';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { getRoute } from '../../../lib/api';
 import { cycleKindLabel, formatCycleMonth, formatCyclePeriod } from '../../../lib/cycles';
+import { plural } from '../../../lib/format-plural';
 import { formatCount, formatDateTimeUS, formatDateUS, formatINR, formatMoney } from '../format';
 import { KEYS } from '../queries';
 import type { PayoutSummaryReport } from '../types';
@@ -14,8 +15,6 @@ import { SectionHeader } from '../ui/section-header';
 import { CardField, DataTable } from '../../../components/ui/table';
 
 type Icon = ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>;
-
-const plural = (n: number | undefined, one: string, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 function Total({ label, value, sub }: { label: string; value: ReactNode; sub?: ReactNode }) {
   return (

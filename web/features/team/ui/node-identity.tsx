@@ -17,9 +17,10 @@ export function NodeIdentity({ node, isRoot, caption }: { node: TreeNode; isRoot
       >
         {initials(node)}
       </span>
+      {/* The whole name and ID, wrapped onto more lines in a narrow card, never cut (issue 30: 'Neha Sh…' at 390 px). */}
       <span className="min-w-0 text-left">
-        <span className="block truncate text-sm font-semibold text-slate-900">{memberName(node)}</span>
-        <span className="block truncate font-mono text-[11px] text-slate-600">{caption ?? node.userId}</span>
+        <span className="block text-sm leading-tight font-semibold wrap-anywhere text-slate-900">{memberName(node)}</span>
+        <span className="block font-mono text-[11px] wrap-anywhere text-slate-600">{caption ?? node.userId}</span>
       </span>
     </span>
   );
