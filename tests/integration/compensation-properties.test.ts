@@ -336,7 +336,9 @@ async function processCycle(cycleId: string, model?: { members: UserRow[]; legs:
     const mine = ledger.filter((r) => r.user_id === id);
     const lines = first.lines.filter((l) => l.member_id === id);
     for (const type of new Set(lines.map((l) => l.type as string))) {
-      expect(mine.find((r) => r.type === type)?.amount).toBe((Number(lines.filter((l) => l.type === type).reduce((s, l) => s + paise(l.amount as string), 0n)) / 100).toFixed(2));
+      const total = lines.filter((l) => l.type === type).reduce((s, l) => s + paise(l.amount as string), 0n);
+      // Lines of one type that cancel out (an adjustment and its opposite) post no row of that type.
+      expect(paise(mine.find((r) => r.type === type)?.amount ?? '0'), `${id} ${type}`).toBe(total);
     }
     expect(paise(mine.find((r) => r.type === 'admin_charge')?.amount ?? '0')).toBe(-paise(p.admin_charge as string));
     expect(paise(mine.find((r) => r.type === 'tds')?.amount ?? '0')).toBe(-paise(p.tds as string));
@@ -427,7 +429,7 @@ describe('the engine through the service on the database', () => {
           expect(after.plan_id, 'the cycle is computed with the version of the run').toBe(draft.id);
         }
       }),
-      { numRuns: 15, endOnFailure: true },
+      { numRuns: 15, endOnFailure: true, ...(process.env.FC_SEED ? { seed: Number(process.env.FC_SEED), path: process.env.FC_PATH } : {}) },
     );
     expect(runs).toBeGreaterThanOrEqual(15);
     // The runs did pay pairs (the properties were not checked on empty cycles only).
