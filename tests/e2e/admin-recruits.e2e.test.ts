@@ -285,7 +285,8 @@ describe.each(SIZES)('admin recruits and referral links at $name width', (size: 
   });
 
   it('founder: Pending Recruits and its link generator are reviewer tools', async () => {
-    await asUser(t.demo.founder.email, t.demo.founder.password, '/dashboard');
+    // A founder lands on their own portal after sign-in (issue 30 item 13).
+    await asUser(t.demo.founder.email, t.demo.founder.password, '/founder');
     await openRecruits(page);
     await page.getByRole('button', { name: 'Generate Referral Link' }).click();
     const dialog = page.getByRole('dialog', { name: 'Generate Referral Link' });
