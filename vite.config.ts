@@ -38,7 +38,7 @@ export default defineConfig(({ command }) => ({
           // them, small groups merged) instead of a chunk per icon shared by two screens.
           groups: [
             { name: 'first-load', tags: ['$initial'], priority: 3 },
-            { name: 'icons', test: /[\\/]node_modules[\\/]lucide-react[\\/]/, priority: 2, entriesAware: true, entriesAwareMergeThreshold: 6000 },
+            { name: 'icons', test: /[\\/]node_modules[\\/]lucide-react[\\/]/, priority: 2, entriesAware: true, entriesAwareMergeThreshold: 4000 },
           ],
         },
       },

@@ -36,8 +36,8 @@ interface Page {
 
 const PAGES: Page[] = [
   { name: 'sign-in', path: '/', targets: { performance: 95, accessibility: 100, 'best-practices': 100, seo: 90 } },
-  { name: 'member dashboard', path: '/dashboard', who: MEMBER, targets: { performance: 90 } },
-  { name: 'admin dashboard', path: '/admin', who: ADMIN, targets: { performance: 90 } },
+  { name: 'member dashboard', path: '/dashboard', who: MEMBER, targets: { performance: 95 } },
+  { name: 'admin dashboard', path: '/admin', who: ADMIN, targets: { performance: 95 } },
 ];
 
 /** First load (JS and CSS, gzipped) per route, in KB, from the manifest: the targets of issue 14. */

@@ -16,6 +16,7 @@ import { installErrorHandler } from './http/error-handler';
 import { installSecurityHeaders, setSecurityHeaders } from './http/security';
 import { installCompression } from './http/compression';
 import { SESSION_HINT_COOKIE, clearSessionHint, setSessionHint } from './http/session-hint';
+import { preloadHints } from './http/preload-hints';
 import { SESSION_COOKIE } from '../contracts/constants';
 import { registerRoutes, assertAllRoutesDeclared, type RouteDef } from './http/routes';
 import { logRedaction, serializeRequest } from './http/logging';
@@ -183,7 +184,8 @@ async function registerWebClient(app: FastifyInstance, ctx: AppContext, webDist:
     } else if (!session && hinted) {
       clearSessionHint(reply, secureCookies);
     }
-    return sendPage(req, reply, ctx, root!);
+    // A signed-in browser's portal: its first screen's chunks load beside the entry (http/preload-hints.ts).
+    return sendPage(req, reply, ctx, root!, session ? preloadHints(root!, decodeURIComponent(req.url.split('?')[0])) : '');
   };
   app.route({
     method: 'GET',
@@ -204,7 +206,7 @@ async function registerWebClient(app: FastifyInstance, ctx: AppContext, webDist:
 
 /** index.html as built, read again when the build changes. */
 let shell: { path: string; mtimeMs: number; html: string } | undefined;
-/** The page as last sent per colour: its tag and its compressed forms (a page is about 1 KB; a few colours at most). */
+/** The page as last sent per colour and preload hints: its tag and its compressed forms (a page is about 1 KB; a few colours, six hint sets at most). */
 const pages = new Map<string, { etag: string; html: string; br?: Buffer; gzip?: Buffer }>();
 
 /**
@@ -217,7 +219,7 @@ export function brandedShell(html: string, color: string): string {
   return html.replace(/<meta name="theme-color" content="[^"]*" \/>/, `<meta name="theme-color" content="${color}" />`).replace('</head>', `${style}</head>`);
 }
 
-async function sendPage(req: FastifyRequest, reply: FastifyReply, ctx: AppContext, root: string) {
+async function sendPage(req: FastifyRequest, reply: FastifyReply, ctx: AppContext, root: string, hints = '') {
   const path = resolve(root, 'index.html');
   const { mtimeMs } = statSync(path);
   if (!shell || shell.path !== path || shell.mtimeMs !== mtimeMs) {
@@ -232,12 +234,14 @@ async function sendPage(req: FastifyRequest, reply: FastifyReply, ctx: AppContex
     req.log.warn({ err }, 'branding unavailable for the page');
     color = '';
   }
-  let entry = pages.get(color);
+  const key = `${color}|${hints}`;
+  let entry = pages.get(key);
   if (!entry) {
-    const html = color ? brandedShell(shell.html, color) : shell.html;
+    const branded = color ? brandedShell(shell.html, color) : shell.html;
+    const html = hints ? branded.replace('</head>', `${hints}</head>`) : branded;
     entry = { etag: `"${createHash('sha1').update(html).digest('base64url').slice(0, 22)}"`, html };
     if (pages.size > 16) pages.clear();
-    pages.set(color, entry);
+    pages.set(key, entry);
   }
   reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('etag', entry.etag);
   addVary(reply, 'accept-encoding');

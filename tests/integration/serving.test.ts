@@ -133,6 +133,26 @@ describe('API answers', () => {
   });
 });
 
+describe('preload hints for a signed-in portal (issue 30)', () => {
+  const pageOf = async (url: string, headers: Record<string, string> = {}) => {
+    const r = await get(url, { 'accept-encoding': 'identity', ...headers });
+    return r.body;
+  };
+  const manifest = JSON.parse(readFileSync(resolve(DIST, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
+
+  it("a signed-in browser's page lists its portal's and landing screen's chunks; a visitor's page and the sign-in page none", async () => {
+    const cookie = await t.login(t.demo.member.email, t.demo.member.password);
+    const dashboard = await pageOf('/dashboard', { cookie });
+    for (const key of ['app/signed-in-app.tsx', 'app/portals/member-app.tsx', 'features/member/dashboard-page.tsx']) {
+      expect(dashboard).toContain(`<link rel="modulepreload" href="/${manifest[key].file}" />`);
+    }
+    expect(dashboard).not.toContain(manifest['app/portals/admin-app.tsx'].file);
+    expect(await pageOf('/admin', { cookie })).toContain(`href="/${manifest['features/admin/dashboard/dashboard-section.tsx'].file}"`);
+    expect(await pageOf('/dashboard')).not.toContain('modulepreload');
+    expect(await pageOf('/', { cookie })).not.toContain('modulepreload');
+  });
+});
+
 describe('the session hint (ADR 0012)', () => {
   const hintOf = (r: { headers: Record<string, unknown> }) =>
     [r.headers['set-cookie']].flat().find((c): c is string => typeof c === 'string' && c.startsWith(`${SESSION_HINT_COOKIE}=`));

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { Slot } from '@radix-ui/react-slot';
+import { Slot } from './slot';
 import { Loader2 } from 'lucide-react';
 import { cn } from '../../lib/cn';
 

@@ -35,7 +35,7 @@ import {
 } from 'lucide-react';
 import { LifeBuoy, LockKeyhole, Megaphone, MessagesSquare, Network, Palette, Settings, Store, UserCog } from 'lucide-react';
 import type { ComponentType } from 'react';
-import { KEYS } from './queries';
+import { KEYS } from './keys';
 
 type Icon = ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>;
 

@@ -1,13 +1,13 @@
-import { KycInfoCard } from '../kyc';
+import { lazy, Suspense } from 'react';
 import { MemberCharts } from '../charts/member-charts';
 import { useSignedInUser } from '../account';
-import { ActivityCard } from './activity-card';
 import { KeyFigures } from './key-figures';
-import { NewsCard } from './news-card';
 import { QuickActions } from './quick-actions';
 import { WelcomeCard } from './welcome-card';
-import { SplitColumns } from '../../components/ui/columns';
 import { AfterFirstPaint } from '../../components/ui/after-first-paint';
+
+// Below the fold: its own chunk, asked for once the top has painted (issue 30: the first load's script and work).
+const DashboardBelow = lazy(() => import('./dashboard-below'));
 
 /** /dashboard (doc 3 §2.1): welcome card, key figures, quick actions, recent activity, news, and the KYC card at the bottom. */
 export function DashboardPage() {
@@ -19,10 +19,11 @@ export function DashboardPage() {
       <QuickActions />
       {/* The charts' cards are in a phone's first view (their text is the largest there): in the first pass, their figures deferred. */}
       <MemberCharts />
-      {/* Below them: rendered in a second, sliced pass (issue 14). */}
+      {/* Below them: rendered in a second, sliced pass (issue 14), from a chunk of its own loaded then (issue 30). */}
       <AfterFirstPaint>
-        <SplitColumns left={<ActivityCard />} right={<NewsCard />} />
-        <KycInfoCard />
+        <Suspense fallback={null}>
+          <DashboardBelow />
+        </Suspense>
       </AfterFirstPaint>
     </div>
   );

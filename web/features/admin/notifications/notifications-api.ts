@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toastError } from '../../../components/ui/toast';
 import { errorMessage, getRoute, sendRoute } from '../../../lib/api';
-import { invalidatePaths, KEYS } from '../queries';
+import { invalidatePaths, KEYS } from '../keys';
 
 /** Polling interval of the bell (doc 2 §9). */
 export const NOTIFICATION_POLL_MS = 30_000;
