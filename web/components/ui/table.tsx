@@ -1,27 +1,59 @@
-import { Fragment, type ComponentProps, type ReactNode } from 'react';
+import { Fragment, useEffect, useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { cn } from '../../lib/cn';
 
-/** A horizontally scrolling table in a card; the first column may stay put while scrolling. */
+/**
+ * Which sides of a scrolling frame have content out of sight: a sticky column over that side then casts a shadow, so
+ * the columns scrolled under it read as more to scroll to, not as missing (issue 30).
+ */
+function useHiddenSides() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [sides, setSides] = useState({ left: false, right: false });
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const check = () => {
+      const left = el.scrollLeft > 1;
+      const right = el.scrollWidth - el.clientWidth - el.scrollLeft > 1;
+      setSides((s) => (s.left === left && s.right === right ? s : { left, right }));
+    };
+    check();
+    const observer = new ResizeObserver(check);
+    observer.observe(el);
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
+    el.addEventListener('scroll', check, { passive: true });
+    return () => {
+      observer.disconnect();
+      el.removeEventListener('scroll', check);
+    };
+  }, []);
+  return { ref, sides };
+}
+
+/** A horizontally scrolling table in a card; the first or the last column may stay put while scrolling. */
 export function TableFrame({ className, children, label }: { className?: string; children: ReactNode; label: string }) {
+  const { ref, sides } = useHiddenSides();
   return (
     <div className={cn('overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm', className)}>
-      <div className="overflow-x-auto" role="region" aria-label={label} tabIndex={0}>
+      <div ref={ref} className="group/frame overflow-x-auto" role="region" aria-label={label} tabIndex={0} data-hidden-left={sides.left || undefined} data-hidden-right={sides.right || undefined}>
         <table className="w-full border-separate border-spacing-0 text-left text-sm">{children}</table>
       </div>
     </div>
   );
 }
 
-const stickyCell = 'sticky left-0 z-[1] shadow-[inset_-1px_0_0_var(--color-slate-200)]';
-const stickyEndCell = 'sticky right-0 z-[1] shadow-[inset_1px_0_0_var(--color-slate-200)]';
+const stickyCell = 'sticky left-0 z-[1] shadow-[inset_-1px_0_0_var(--color-slate-200)] group-data-hidden-left/frame:shadow-[8px_0_8px_-8px_#0003]';
+const stickyEndCell =
+  'sticky right-0 z-[1] shadow-[inset_1px_0_0_var(--color-slate-200)] group-data-hidden-right/frame:shadow-[inset_1px_0_0_var(--color-slate-200),-8px_0_12px_-8px_rgb(15_23_42/0.25)]';
 
 export function Th({ className, sticky, stickyEnd, ...props }: ComponentProps<'th'> & { sticky?: boolean; stickyEnd?: boolean }) {
   return (
     <th
       scope="col"
       className={cn(
-        'border-b border-slate-200 bg-slate-50 px-4 py-3 text-xs font-semibold tracking-wide whitespace-nowrap text-slate-500 uppercase',
+        // A header of several words may wrap: a header never makes its column wider than its cells need, so the table
+        // fits its frame where it can and no column ends up under a sticky one (issue 30).
+        'border-b border-slate-200 bg-slate-50 px-4 py-3 text-xs font-semibold tracking-wide text-balance text-slate-500 uppercase',
         sticky && cn(stickyCell, 'z-[2]'),
         stickyEnd && cn(stickyEndCell, 'z-[2]'),
         className,

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useForm, type UseFormSetError } from 'react-hook-form';
 import type { z } from 'zod';
 import { ArrowLeftToLine, ArrowRightToLine, EyeOff, GitBranchPlus, Info, MoveRight } from 'lucide-react';
@@ -14,6 +13,8 @@ import { Input } from '../../components/ui/input';
 import { QueryStates } from '../../components/ui/query-error';
 import { CardField, DataTable, type Column } from '../../components/ui/table';
 import { formatDate } from '../../lib/format';
+import { useRecordParam } from '../../lib/record-param';
+import { RecordNotFound } from '../../components/ui/record-not-found';
 import { schemaResolver } from '../../lib/schema-resolver';
 import { RECRUIT_STATUS } from '../../lib/status-looks';
 import { useMoveHiddenId, useMoveRecruit, useOverrideRecruits, type OverrideHiddenId, type OverrideRecruit } from './founder-api';
@@ -158,9 +159,14 @@ export function NetworkOverrideSection() {
   const recruits = useOverrideRecruits();
   const moveRecruit = useMoveRecruit();
   const moveHidden = useMoveHiddenId();
-  const [moving, setMoving] = useState<OverrideRecruit | null>(null);
-  const [movingHidden, setMovingHidden] = useState<OverrideHiddenId | null>(null);
   const rows = recruits.data?.recruits ?? [];
+  // The recruit or hidden ID being moved is in the address (?section=network-override&id=&action=move|move-hidden, issue 30).
+  const record = useRecordParam<'move' | 'move-hidden'>();
+  const setMoving = (r: OverrideRecruit) => record.open(r.id, 'move');
+  const setMovingHidden = (h: OverrideHiddenId) => record.open(h.id, 'move-hidden');
+  const hiddenIds = recruits.data?.hiddenIds ?? [];
+  const moving = record.id && record.action !== 'move-hidden' ? (rows.find((r) => r.id === record.id) ?? null) : null;
+  const movingHidden = record.id && record.action === 'move-hidden' ? (hiddenIds.find((h) => h.id === record.id) ?? null) : null;
   const columns: Column<OverrideRecruit>[] = [
     {
       header: 'Recruit',
@@ -248,14 +254,15 @@ export function NetworkOverrideSection() {
         subject={moving && { id: moving.id, description: `${moving.fullName} (${moving.email}) is placed here when approved.` }}
         run={(vars, call) => moveRecruit.run(vars, call)}
         submitLabel="Change Placement"
-        onClose={() => setMoving(null)}
+        onClose={record.close}
       />
       <MoveDialog
         subject={movingHidden && { id: movingHidden.id, description: `${movingHidden.name} (${movingHidden.userId}) moves to this slot at once.` }}
         run={(vars, call) => moveHidden.run(vars, call)}
         submitLabel="Move Hidden ID"
-        onClose={() => setMovingHidden(null)}
+        onClose={record.close}
       />
+      {record.id && recruits.data && !moving && !movingHidden ? <RecordNotFound what={record.action === 'move-hidden' ? 'hidden ID' : 'recruit'} id={record.id} onClose={record.close} /> : null}
     </section>
   );
 }

@@ -14,6 +14,7 @@ import { NativeCheckbox } from '../../components/ui/native-checkbox';
 import { QueryStates } from '../../components/ui/query-error';
 import { CardField, DataTable, type Column } from '../../components/ui/table';
 import { formatMoney } from '../../lib/money';
+import { isNotFound, useRecordParam } from '../../lib/record-param';
 import { useAddCustomer, useCustomer, useCustomers, useInviteCustomer } from './local-sales-api';
 import { SalesTable } from './local-sales-card';
 
@@ -68,6 +69,7 @@ function CustomerDialog({ id, onClose }: { id: string | null; onClose: () => voi
   const invite = useInviteCustomer();
   const [link, setLink] = useState<string | null>(null);
   const c = detail.data?.customer;
+  const notFound = detail.isError && isNotFound(detail.error);
   return (
     <Dialog
       open={Boolean(id)}
@@ -78,23 +80,29 @@ function CustomerDialog({ id, onClose }: { id: string | null; onClose: () => voi
         }
       }}
     >
-      <DialogContent title={c?.name ?? 'Customer'} description={c ? `${c.mobile}${c.address ? ` · ${c.address}` : ''}` : undefined} className="sm:max-w-3xl">
-        <QueryStates query={detail} errorTitle="Could not load the customer" loadingLabel="Loading the customer...">
-          {detail.data ? (
-            <div className="space-y-4">
-              {detail.data.sales.length ? <SalesTable rows={detail.data.sales} label="Purchase history" withBuyer={false} /> : <p className="text-sm text-slate-500">No purchases yet.</p>}
-              {link ? (
-                <p className="rounded-xl border border-slate-200 bg-slate-50 p-3 text-sm break-all text-slate-800">
-                  Invitation link (48 hours, once):{' '}
-                  <a className="font-medium text-brand-700 underline" href={link}>
-                    {link}
-                  </a>
-                </p>
-              ) : null}
-            </div>
-          ) : null}
-        </QueryStates>
-        <DialogFooter>
+      <DialogContent
+        title={c?.name ?? (notFound ? 'Customer not found' : 'Customer')}
+        description={c ? `${c.mobile}${c.address ? ` · ${c.address}` : ''}` : notFound ? 'None of your customers has this id. The link may be wrong or meant for another franchise.' : undefined}
+        className="sm:max-w-3xl"
+      >
+        {notFound ? null : (
+          <QueryStates query={detail} errorTitle="Could not load the customer" loadingLabel="Loading the customer...">
+            {detail.data ? (
+              <div className="space-y-4">
+                {detail.data.sales.length ? <SalesTable rows={detail.data.sales} label="Purchase history" withBuyer={false} /> : <p className="text-sm text-slate-500">No purchases yet.</p>}
+                {link ? (
+                  <p className="rounded-xl border border-slate-200 bg-slate-50 p-3 text-sm break-all text-slate-800">
+                    Invitation link (48 hours, once):{' '}
+                    <a className="font-medium text-brand-700 underline" href={link}>
+                      {link}
+                    </a>
+                  </p>
+                ) : null}
+              </div>
+            ) : null}
+          </QueryStates>
+        )}
+        <DialogFooter className={notFound ? 'hidden' : undefined}>
           <Button variant="outline" loading={invite.isPending} onClick={() => void invite.run(id!).then((r) => r.ok && setLink(r.data.url))}>
             <Send aria-hidden="true" className="size-4" /> Invite to Join
           </Button>
@@ -107,7 +115,10 @@ function CustomerDialog({ id, onClose }: { id: string | null; onClose: () => voi
 /** Customer Management (issue 16): the franchise's retail customers, search, history and invitations. */
 export function CustomersCard() {
   const [q, setQ] = useState('');
-  const [open, setOpen] = useState<string | null>(null);
+  // The opened customer is in the address (/franchise?id=, issue 30): a reload or a shared link opens them again.
+  const record = useRecordParam();
+  const open = record.id;
+  const setOpen = (id: string) => record.open(id);
   const customers = useCustomers(q.trim());
   const columns: Column<CustomerView>[] = [
     {
@@ -159,7 +170,7 @@ export function CustomersCard() {
             <EmptyState icon={Contact} title={q ? 'No customer matches' : 'No customers yet'} description={q ? 'Try another name or mobile number.' : 'Add the customers who buy at your counter.'} />
           )}
         </QueryStates>
-        <CustomerDialog id={open} onClose={() => setOpen(null)} />
+        <CustomerDialog id={open} onClose={record.close} />
       </CardContent>
     </Card>
   );

@@ -1,4 +1,4 @@
-import { Fragment, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useState, type ReactNode } from 'react';
 import { Award, ChevronDown, Download, FileText, Gift, Layers, ReceiptText, Timer } from 'lucide-react';
 import { ledgerTypeLabel } from '@contracts';
 import { Badge } from '../../components/ui/badge';
@@ -8,6 +8,8 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { QueryError } from '../../components/ui/query-error';
 import { InlineLoader } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
+import { useRecordParam } from '../../lib/record-param';
+import { Alert } from '../../components/ui/alert';
 import { cycleKindLabel, formatCycleMonth, formatCyclePeriod } from '../../lib/cycles';
 import { formatBV, formatMoney } from '../../lib/money';
 import { statementHref, useIncome, useIncomeCycle, type IncomeCycle, type IncomeSummary } from './api';
@@ -220,14 +222,24 @@ const th = 'border-b border-slate-200 bg-slate-50 px-4 py-3 text-xs font-semibol
 const td = 'border-b border-slate-100 px-4 py-3 align-top text-slate-700';
 
 function CyclesCard({ cycles }: { cycles: IncomeCycle[] }) {
-  const [open, setOpen] = useState<Set<string>>(new Set());
-  const toggle = (id: string) =>
-    setOpen((s) => {
-      const next = new Set(s);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const [local, setLocal] = useState<Set<string>>(new Set());
+  // The last cycle opened is in the address (?id=, issue 30): a reload or a shared link opens its statement again.
+  const record = useRecordParam();
+  const open = { has: (id: string) => local.has(id) || record.id === id };
+  const toggle = (id: string) => {
+    if (record.id === id) return record.close();
+    if (local.has(id)) return setLocal((s) => new Set([...s].filter((x) => x !== id)));
+    // The cycle that had the address stays open below the new one.
+    if (record.id) setLocal((s) => new Set(s).add(record.id!));
+    record.open(id);
+  };
+  const linked = record.id ? cycles.find((c) => c.id === record.id) : undefined;
+  // A linked cycle is scrolled to once the page has it.
+  useEffect(() => {
+    if (!linked) return;
+    const rows = [document.getElementById(`income-cycle-${linked.id}`), document.getElementById(`income-cycle-m-${linked.id}`)];
+    rows.find((el) => el && el.offsetParent !== null)?.scrollIntoView?.({ block: 'center' });
+  }, [linked]);
   return (
     <Card aria-labelledby="income-cycles-title">
       <CardHeader>
@@ -235,6 +247,20 @@ function CyclesCard({ cycles }: { cycles: IncomeCycle[] }) {
         <CardDescription>Each cycle credited to your wallet, newest first. Open one to see every line and how it was worked out.</CardDescription>
       </CardHeader>
       <CardContent className="pt-3">
+        {record.id && !linked ? (
+          <Alert
+            tone="warning"
+            title="Cycle not found"
+            className="mb-4"
+            action={
+              <Button size="sm" variant="outline" onClick={record.close}>
+                Show all cycles
+              </Button>
+            }
+          >
+            None of your posted cycles has the id “{record.id}”. The link may be wrong or meant for another account.
+          </Alert>
+        ) : null}
         {cycles.length === 0 ? (
           <EmptyState icon={ReceiptText} title="No income has been posted yet." description="When a cycle with income for you is posted, it is listed here with each line and how it was worked out." />
         ) : (

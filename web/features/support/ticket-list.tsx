@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CheckCircle2, LifeBuoy, MessagesSquare, UserRound } from 'lucide-react';
 import type { TicketView } from '@contracts';
@@ -8,6 +7,8 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { QueryError } from '../../components/ui/query-error';
 import { InlineLoader } from '../../components/ui/spinner';
 import { formatDate, formatDateTime, formatRelative } from '../../lib/format';
+import { useRecordParam } from '../../lib/record-param';
+import { RecordNotFound } from '../../components/ui/record-not-found';
 import { useTickets } from './api';
 import { PriorityBadge, TicketStatusBadge } from './ticket-badges';
 import { ConversationDialog } from './conversation-dialog';
@@ -64,14 +65,17 @@ function TicketItem({ ticket, onOpen }: { ticket: TicketView; onOpen: () => void
 export function TicketList() {
   const { data, isPending, isError, error, refetch, isFetching } = useTickets();
   const open = data?.filter((t) => t.status === 'open' || t.status === 'in_progress').length ?? 0;
-  // A staff reply's mail links to /support?ticket=<id>: that ticket opens at once.
+  // The opened ticket's thread is in the address (?id=, issue 30); a staff reply's mail links to /support?ticket=<id>,
+  // which opens the same way.
   const [params, setParams] = useSearchParams();
-  const [openId, setOpenId] = useState<string | null>(params.get('ticket'));
+  const record = useRecordParam();
+  const openId = record.id ?? params.get('ticket');
   const opened = data?.find((t) => t.id === openId);
   const close = () => {
-    setOpenId(null);
-    if (params.has('ticket')) setParams((p) => (p.delete('ticket'), p), { replace: true });
+    if (params.has('ticket')) setParams((p) => (p.delete('ticket'), p.delete('id'), p), { replace: true });
+    else record.close();
   };
+  const setOpenId = (id: string) => record.open(id);
   return (
     <Card aria-labelledby="tickets-title">
       <CardHeader>
@@ -90,6 +94,7 @@ export function TicketList() {
           </ul>
         ) : null}
         {opened ? <ConversationDialog ticket={opened} onClose={close} /> : null}
+        {openId && data && !opened ? <RecordNotFound what="ticket" id={openId} onClose={close} hint="None of your tickets has this id. The link may be wrong or meant for another account." /> : null}
       </CardContent>
     </Card>
   );

@@ -34,7 +34,7 @@ export function MyTeamPage() {
         if (id !== DEFAULT_TAB) next.set('tab', id);
         return next;
       },
-      { replace: true },
+      // Each tab is its own history entry (issue 30): Back returns to the previous tab, a reload keeps this one.
     );
 
   return (

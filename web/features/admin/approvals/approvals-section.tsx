@@ -9,6 +9,8 @@ import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { getRoute } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
+import { useKeptRecord, useRecordParam } from '../../../lib/record-param';
+import { RecordNotFound } from '../../../components/ui/record-not-found';
 import { useSignedInUser } from '../../account';
 import { formatCount, formatDateTimeUS } from '../format';
 import { KEYS } from '../queries';
@@ -256,7 +258,13 @@ export function ApprovalsSection() {
   const list = lists[status];
   const rows = list.data ?? [];
   const current = STATUSES.find((s) => s.id === status)!;
-  const [open, setOpen] = useState<{ a: ApprovalView; action: 'approve' | 'reject' } | null>(null);
+  // The request and its dialog are in the address (?id=&action=): a reload or a shared link opens them again.
+  const record = useRecordParam<'approve' | 'reject'>();
+  const setOpen = ({ a, action }: { a: ApprovalView; action: 'approve' | 'reject' }) => record.open(a.id, action);
+  const loaded = STATUSES.every((s) => lists[s.id].data);
+  const found = useKeptRecord(record.id, record.id ? STATUSES.map((s) => lists[s.id].data?.find((a) => a.id === record.id)).find(Boolean) : undefined);
+  // A decided request has no dialog to open: its card in its list is the record.
+  const open = found && found.status === 'pending' ? { a: found, action: record.action === 'reject' ? ('reject' as const) : ('approve' as const) } : null;
   const mine = (a: ApprovalView) => a.requestedBy?.userId === me.userId;
 
   return (
@@ -309,8 +317,16 @@ export function ApprovalsSection() {
           </ul>
         </div>
       </QueryStates>
-      {open?.action === 'approve' ? <ApproveDialog a={open.a} onClose={() => setOpen(null)} /> : null}
-      {open?.action === 'reject' ? <RejectDialog a={open.a} mine={mine(open.a)} onClose={() => setOpen(null)} /> : null}
+      {record.id && loaded && !found ? (
+        <RecordNotFound
+          what="approval request"
+          id={record.id}
+          onClose={record.close}
+          hint={kind === 'all' ? undefined : 'This request is not among the requests of the chosen kind. Choose All to look for it in every request.'}
+        />
+      ) : null}
+      {open?.action === 'approve' ? <ApproveDialog a={open.a} onClose={record.close} /> : null}
+      {open?.action === 'reject' ? <RejectDialog a={open.a} mine={mine(open.a)} onClose={record.close} /> : null}
     </div>
   );
 }

@@ -1,16 +1,17 @@
 import { useState } from 'react';
-import { ArrowLeft, Calculator, CheckCheck, Download, Send, Trophy } from 'lucide-react';
+import { ArrowLeft, Calculator, CheckCheck, Download, SearchX, Send, Trophy } from 'lucide-react';
 import { ledgerTypeLabel } from '@contracts';
 import { useSignedInUser } from '../../account';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { toast } from '../../../components/ui/toast';
+import { isNotFound } from '../../../lib/record-param';
 import { titleCase } from '../../../lib/format';
 import { plural, pluralPossessive } from '../../../lib/format-plural';
 import { compareMoney } from '../../../lib/money';
 import { cycleKindLabel, formatCycleMoment, formatCyclePeriod } from '../../../lib/cycles';
-import { formatCount, formatINR } from '../format';
+import { formatBV, formatCount, formatINR } from '../format';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { QueryStates } from '../../../components/ui/query-error';
 import { SectionHeader } from '../ui/section-header';
@@ -266,6 +267,15 @@ export function CycleDetailView({ id, onBack }: { id: string; onBack: () => void
       <ArrowLeft aria-hidden="true" className="size-4" /> All cycles
     </Button>
   );
+  // A link to a cycle that is not there (a wrong or shortened id): say so instead of a load error.
+  if (cycle.isError && isNotFound(cycle.error)) {
+    return (
+      <div className="space-y-5" data-record-not-found={id}>
+        <SectionHeader eyebrow="Compensation · Cycles" title="Cycle not found" actions={back} />
+        <EmptyState icon={SearchX} title="Cycle not found" description={`No payout cycle has the id “${id}”. The link may be wrong, or the cycle is not there any more.`} action={back} />
+      </div>
+    );
+  }
   return (
     <div className="space-y-5">
       <SectionHeader
@@ -295,9 +305,9 @@ export function CycleDetailView({ id, onBack }: { id: string; onBack: () => void
                   <Figure label="Gross" value={formatINR(c.gross)} />
                   <Figure label="Deductions" value={formatINR(deductionsOf(c))} sub={`Admin charge ${formatINR(c.adminCharge)} · TDS ${formatINR(c.tds)}`} />
                   <Figure label="Net" value={formatINR(c.net)} />
-                  <Figure label="Sales" value={formatINR(c.sales)} sub={`${formatCount(c.salesBV)} BV`} />
+                  <Figure label="Sales" value={formatINR(c.sales)} sub={formatBV(c.salesBV, { unit: true })} />
                   <Figure label="Payout ratio" value={formatPayoutRatio(c.payoutRatio)} sub="Net paid / sales of the cycle" />
-                  <Figure label="Flushed BV" value={formatCount(c.flushedBV)} sub="Over the pairs cap or the carry cap" />
+                  <Figure label="Flushed BV" value={formatBV(c.flushedBV)} sub="Over the pairs cap or the carry cap" />
                   <Figure label="Members paid" value={formatCount(c.membersPaid)} />
                   <Figure label="Plan version" value={c.planVersion !== null ? `v${c.planVersion}` : '—'} />
                 </div>

@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { toast } from '../../../components/ui/toast';
 import { cn } from '../../../lib/cn';
+import { useRecordParam } from '../../../lib/record-param';
 import { titleCase } from '../../../lib/format';
 import { cycleKindLabel, formatCycleMoment, formatCyclePeriod } from '../../../lib/cycles';
 import { formatCount, formatINR } from '../format';
@@ -42,9 +43,10 @@ const money = (c: CycleSummary, v: string) => (hasFigures(c) ? formatINR(v) : '�
 /** A-comp-1 Cycles (compensation.md §2, §6): each cycle's state and figures; close the open one early; add an adjustment. */
 export function CyclesSection() {
   const [kind, setKind] = useState<CycleKind>('pairing');
-  const [selected, setSelected] = useState<string | null>(null);
-  if (selected) return <CycleDetailView id={selected} onBack={() => setSelected(null)} />;
-  return <CycleList kind={kind} onKind={setKind} onOpen={setSelected} />;
+  // The opened cycle is in the address (?id=): a reload or a shared link opens it again, Back returns to the list.
+  const record = useRecordParam();
+  if (record.id) return <CycleDetailView id={record.id} onBack={record.close} />;
+  return <CycleList kind={kind} onKind={setKind} onOpen={(id) => record.open(id)} />;
 }
 
 function CycleList({ kind, onKind, onOpen }: { kind: CycleKind; onKind: (k: CycleKind) => void; onOpen: (id: string) => void }) {

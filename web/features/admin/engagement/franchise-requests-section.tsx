@@ -4,6 +4,8 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { cn } from '../../../lib/cn';
+import { useKeptRecord, useRecordParam } from '../../../lib/record-param';
+import { RecordNotFound } from '../../../components/ui/record-not-found';
 import { formatDateUS, formatINR } from '../format';
 import { RoleBadge } from '../ui/badges';
 import { QueryStates } from '../../../components/ui/query-error';
@@ -49,10 +51,13 @@ function ReviewButton({ r, onOpen }: { r: AdminFranchiseRequest; onOpen: (r: Adm
 /** A16 Franchise Requests (doc 2 §2.2, doc 3 §5.2): members' applications, approved or rejected with notes. */
 export function FranchiseRequestsSection() {
   const [status, setStatus] = useState<FranchiseStatus>('pending');
-  const [open, setOpen] = useState<AdminFranchiseRequest | null>(null);
   const list = useFranchiseRequests(status);
   const current = FILTERS.find((f) => f.id === status)!;
   const rows = list.items;
+  // The opened application is in the address (?id=): a reload or a shared link opens it again.
+  const record = useRecordParam();
+  const setOpen = (r: AdminFranchiseRequest) => record.open(r.id);
+  const open = useKeptRecord(record.id, record.id ? rows.find((r) => r.id === record.id) : undefined);
 
   const empty = <EmptyState icon={current.icon} title={current.empty} description={current.hint} />;
   return (
@@ -128,7 +133,16 @@ export function FranchiseRequestsSection() {
         </div>
       </QueryStates>
 
-      {open ? <FranchiseReviewDialog key={open.id} request={open} onClose={() => setOpen(null)} /> : null}
+      {open ? (
+        <FranchiseReviewDialog key={open.id} request={open} onClose={record.close} />
+      ) : record.id && list.data && !list.isPlaceholderData ? (
+        <RecordNotFound
+          what="franchise request"
+          id={record.id}
+          onClose={record.close}
+          hint={`No franchise request with this id is among the ${current.label.toLowerCase()} requests. Choose another status to look for it there.`}
+        />
+      ) : null}
     </div>
   );
 }

@@ -4,6 +4,8 @@ import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { titleCase } from '../../../lib/format';
+import { useRecordParam } from '../../../lib/record-param';
+import { RecordNotFound } from '../../../components/ui/record-not-found';
 import { formatDateTimeUS } from '../format';
 import { QueryStates } from '../../../components/ui/query-error';
 import { SectionHeader } from '../ui/section-header';
@@ -64,9 +66,14 @@ function NewsCard({ item, onEdit, onToggle, toggling }: { item: NewsView; onEdit
 export function NewsSection() {
   const news = useAdminNews();
   const toggleNews = useToggleNews();
-  const [editing, setEditing] = useState<NewsView | 'new' | null>(null);
   const [toggling, setToggling] = useState<string | null>(null);
   const items = news.data ?? [];
+  const [creating, setCreating] = useState(false);
+  // The item being edited is in the address (?id=, issue 30): a reload or a shared link opens it again.
+  const record = useRecordParam();
+  const found = record.id ? items.find((n) => n.id === record.id) : undefined;
+  const editing: NewsView | 'new' | null = creating ? 'new' : (found ?? null);
+  const setEditing = (n: NewsView | 'new' | null) => (n === 'new' ? setCreating(true) : n ? record.open(n.id) : creating ? setCreating(false) : record.close());
   const live = items.filter((n) => newsState(n) === 'live').length;
 
   async function toggle(item: NewsView) {
@@ -105,6 +112,7 @@ export function NewsSection() {
         </>
       </QueryStates>
 
+      {record.id && news.data && !found ? <RecordNotFound what="news item" id={record.id} onClose={record.close} /> : null}
       {editing ? <NewsDialog key={editing === 'new' ? 'new' : editing.id} item={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
     </div>
   );

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { useKeptRecord, useRecordParam } from '../../../lib/record-param';
+import { RecordNotFound } from '../../../components/ui/record-not-found';
 import { LifeBuoy, Settings2 } from 'lucide-react';
 import { TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES } from '@contracts';
 import { Badge } from '../../../components/ui/badge';
@@ -41,9 +43,14 @@ const Assignee = ({ t }: { t: AdminTicket }) => (t.assignedToName ? <span>{t.ass
 /** A16 Support Tickets (doc 3 §5.2): members' tickets, assigned, moved through the statuses and resolved. */
 export function SupportTicketsSection() {
   const [filters, setFilters] = useState<TicketFilters>({ status: '', category: '', priority: '' });
-  const [open, setOpen] = useState<AdminTicket | null>(null);
+  // The opened ticket is in the address (?id=): a reload or a shared link opens it again.
+  const record = useRecordParam();
   const q = useSupportTickets(filters);
   const { items, admins, counts } = q.list;
+  const setOpen = (t: AdminTicket) => record.open(t.id);
+  // The list holds every ticket of the filters; a link's ticket outside them shows once the filters are cleared.
+  const filtered = Boolean(filters.status || filters.category || filters.priority);
+  const open = useKeptRecord(record.id, record.id ? items.find((t) => t.id === record.id) : undefined);
   const total = TICKET_STATUSES.reduce((sum, s) => sum + (counts[s] ?? 0), 0);
   const set = (key: keyof TicketFilters) => (value: string) => setFilters((f) => ({ ...f, [key]: value }));
 
@@ -145,7 +152,16 @@ export function SupportTicketsSection() {
 
       {open ? (
         // The ticket as the list now has it: a staff reply moves an Open ticket to In Progress, and the dialog shows that.
-        <TicketDialog key={open.id} ticket={items.find((t) => t.id === open.id) ?? open} admins={admins} onClose={() => setOpen(null)} />
+        <TicketDialog key={open.id} ticket={open} admins={admins} onClose={record.close} />
+      ) : record.id && q.data && !q.isPlaceholderData && !filtered ? (
+        <RecordNotFound what="support ticket" id={record.id} onClose={record.close} />
+      ) : record.id && q.data && !q.isPlaceholderData && filtered ? (
+        <RecordNotFound
+          what="support ticket"
+          id={record.id}
+          onClose={record.close}
+          hint="This ticket is not among the tickets of the chosen filters. Clear the filters to look for it in every ticket."
+        />
       ) : null}
     </div>
   );

@@ -11,6 +11,8 @@ import { SectionHeader } from '../ui/section-header';
 import { RejectReasonDialog } from '../money/reject-reason-dialog';
 import { useAdminFranchiseStock, useStockDecision } from './franchise-stock-api';
 import { STOCK_STATUS_LOOK, stockRequestLines } from '../../../lib/stock';
+import { useKeptRecord, useRecordParam } from '../../../lib/record-param';
+import { RecordNotFound } from '../../../components/ui/record-not-found';
 
 function Actions({ r, onReject }: { r: StockRequestView; onReject: (r: StockRequestView) => void }) {
   const approve = useStockDecision(r.id, 'approve');
@@ -61,8 +63,12 @@ function RejectDialog({ r, onClose }: { r: StockRequestView; onClose: () => void
 /** Franchise Stock (issue 16): every franchise's stock, and the stock requests to approve (as requested), dispatch or reject. */
 export function FranchiseStockSection() {
   const query = useAdminFranchiseStock();
-  const [rejecting, setRejecting] = useState<StockRequestView | null>(null);
   const data = query.data;
+  // The request being rejected is in the address (?id=&action=reject): a reload or a shared link opens it again.
+  const record = useRecordParam<'reject'>();
+  const setRejecting = (r: StockRequestView) => record.open(r.id, 'reject');
+  const found = useKeptRecord(record.id, record.id ? data?.requests.find((r) => r.id === record.id) : undefined);
+  const rejecting = found && record.action === 'reject' ? found : null;
   const columns: Column<StockRequestView>[] = [
     {
       header: 'Franchise',
@@ -149,7 +155,8 @@ export function FranchiseStockSection() {
           </div>
         ) : null}
       </QueryStates>
-      {rejecting ? <RejectDialog r={rejecting} onClose={() => setRejecting(null)} /> : null}
+      {rejecting ? <RejectDialog r={rejecting} onClose={record.close} /> : null}
+      {record.id && data && !found ? <RecordNotFound what="stock request" id={record.id} onClose={record.close} /> : null}
     </div>
   );
 }

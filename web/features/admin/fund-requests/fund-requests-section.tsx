@@ -10,6 +10,8 @@ import { Input, Select } from '../../../components/ui/input';
 import { QueryStates } from '../../../components/ui/query-error';
 import { CardField, DataTable, type Column } from '../../../components/ui/table';
 import { plural } from '../../../lib/format-plural';
+import { useKeptRecord, useRecordParam } from '../../../lib/record-param';
+import { RecordNotFound } from '../../../components/ui/record-not-found';
 import { formatDateTimeIN, formatINR } from '../format';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { SectionHeader } from '../ui/section-header';
@@ -153,8 +155,12 @@ export function FundRequestsSection({ view }: { view: View }) {
   const list = useAdminFundRequests(view === 'pending' ? 'pending' : status, view === 'pending' ? '' : search);
   const data = list.data;
   const rows = data?.items ?? [];
-  const [open, setOpen] = useState<{ r: AdminFundRequest; action: 'approve' | 'reject' } | null>(null);
-  const onAction = (r: AdminFundRequest, action: 'approve' | 'reject') => setOpen({ r, action });
+  // The request and its dialog are in the address (?id=&action=): a reload or a shared link opens them again.
+  const record = useRecordParam<'approve' | 'reject'>();
+  const onAction = (r: AdminFundRequest, action: 'approve' | 'reject') => record.open(r.id, action);
+  const found = useKeptRecord(record.id, record.id ? rows.find((r) => r.id === record.id) : undefined);
+  // Only a pending request has a decision to make.
+  const open = found && found.status === 'pending' ? { r: found, action: record.action === 'reject' ? ('reject' as const) : ('approve' as const) } : null;
 
   const columns: Column<AdminFundRequest>[] = [
     { header: 'Member', className: 'max-w-52 min-w-40', cell: (r) => <Member r={r} /> },
@@ -269,8 +275,22 @@ export function FundRequestsSection({ view }: { view: View }) {
           )}
         />
       </QueryStates>
-      {open?.action === 'approve' ? <ApproveDialog r={open.r} onClose={() => setOpen(null)} /> : null}
-      {open?.action === 'reject' ? <RejectDialog r={open.r} onClose={() => setOpen(null)} /> : null}
+      {record.id && data && !list.isPlaceholderData && !found ? (
+        <RecordNotFound
+          what="fund request"
+          id={record.id}
+          onClose={record.close}
+          hint={
+            view === 'pending'
+              ? 'No pending fund request has this id. A decided request is listed under Manage Fund.'
+              : search || status !== 'all'
+                ? 'This request is not among the requests of the chosen status and search.'
+                : undefined
+          }
+        />
+      ) : null}
+      {open?.action === 'approve' ? <ApproveDialog r={open.r} onClose={record.close} /> : null}
+      {open?.action === 'reject' ? <RejectDialog r={open.r} onClose={record.close} /> : null}
     </div>
   );
 }

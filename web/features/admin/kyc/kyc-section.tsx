@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Check, Eye, FileCheck2, FileClock, FileX2, X } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
@@ -6,6 +5,8 @@ import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { getRoute } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
+import { useKeptRecord, useRecordParam } from '../../../lib/record-param';
+import { RecordNotFound } from '../../../components/ui/record-not-found';
 import { fullName } from '../../../lib/format';
 import { formatDateTimeUS, formatDateUS } from '../format';
 import { KEYS } from '../queries';
@@ -172,10 +173,13 @@ function useKycList(status: Tab) {
 export function KycSection({ tab }: { tab: Tab }) {
   const lists = { pending: useKycList('pending'), approved: useKycList('approved'), rejected: useKycList('rejected') };
   const list = lists[tab];
-  const [deciding, setDeciding] = useState<{ entry: KycQueueEntry; decision: Decision } | null>(null);
   const copy = COPY[tab];
   const rows = list.data ?? [];
-  const onDecide = (entry: KycQueueEntry, decision: Decision) => setDeciding({ entry, decision });
+  // The member's submission and the decision being made are in the address (?id=<member's id>&action=approved|rejected).
+  const record = useRecordParam<Decision>();
+  const onDecide = (entry: KycQueueEntry, decision: Decision) => record.open(entry.userId, decision);
+  const found = useKeptRecord(record.id, record.id ? rows.find((entry) => entry.userId === record.id) : undefined);
+  const deciding = found && record.action && (['approved', 'rejected'] as const).includes(record.action) ? { entry: found, decision: record.action } : null;
 
   const empty = <EmptyState icon={TABS.find((t) => t.id === tab)!.icon} title={copy.empty} description={copy.emptyHint} />;
   return (
@@ -221,7 +225,10 @@ export function KycSection({ tab }: { tab: Tab }) {
         />
       </QueryStates>
 
-      {deciding ? <KycDecisionDialog key={`${deciding.entry.userId}-${deciding.decision}`} entry={deciding.entry} decision={deciding.decision} onClose={() => setDeciding(null)} /> : null}
+      {deciding ? <KycDecisionDialog key={`${deciding.entry.userId}-${deciding.decision}`} entry={deciding.entry} decision={deciding.decision} onClose={record.close} /> : null}
+      {record.id && list.data && !found ? (
+        <RecordNotFound what="KYC submission" id={record.id} onClose={record.close} hint={`No member with this id is among the ${copy.title.toLowerCase()}.`} />
+      ) : null}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
+import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { Download, RotateCcw, Search, SlidersHorizontal, UserPlus, Users } from 'lucide-react';
 import { AdminUserSearchQuery, KYC_STATUSES, ROLES, USER_STATUSES } from '@contracts';
@@ -10,6 +11,7 @@ import { FormField, fieldA11y } from '../../../components/ui/form-field';
 import { Input, Select, Options } from '../../../components/ui/input';
 import { getRoute } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
+import { RECORD_PARAM, useSeekInPages } from '../../../lib/record-param';
 import { titleCase } from '../../../lib/format';
 import { browserTimeZone, formatCount } from '../format';
 import { KEYS, schemaResolver } from '../queries';
@@ -100,6 +102,17 @@ export function AllMembersSection() {
   useServerFieldErrors(users.error, form.setError, FIELDS);
 
   const rows = users.data?.pages.flatMap((p) => p.items) ?? [];
+  // A linked member (?id=) not on the first page is looked for in the next pages.
+  const [linkedParams] = useSearchParams();
+  const linkedId = linkedParams.get(RECORD_PARAM);
+  const seeking =
+    useSeekInPages(
+      linkedId,
+      rows.some((r) => r.id === linkedId),
+      users,
+    ) ||
+    users.isPlaceholderData ||
+    users.isPending;
   const onSubmit = form.handleSubmit((values) => {
     if (JSON.stringify(values) === JSON.stringify(filters)) void users.refetch();
     else setFilters(values);
@@ -135,7 +148,7 @@ export function AllMembersSection() {
 
   const empty = <EmptyState icon={Users} title="No users found matching your search criteria" description="Try another search type, widen the dates or clear the filters." />;
   return (
-    <UserActionsProvider>
+    <UserActionsProvider rows={rows} seeking={seeking}>
       <div className="space-y-5">
         <SectionHeader
           eyebrow="User Details"

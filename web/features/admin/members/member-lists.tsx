@@ -31,7 +31,7 @@ export function PaidMembersSection() {
   const list = useQuery({ queryKey: [KEYS.paidMembers], queryFn: () => getRoute('GET /api/users/paid-members') });
   const rows = list.data ?? [];
   return (
-    <UserActionsProvider>
+    <UserActionsProvider rows={rows} seeking={list.isPending || list.isPlaceholderData}>
       <div className="space-y-5">
         <SectionHeader eyebrow="User Details" title="Paid Members" description="Active members with an approved KYC, complete bank details and a package." />
         <QueryStates
@@ -69,7 +69,7 @@ export function TodayJoiningsSection() {
   const day = list.data ? formatDateUS(`${list.data.date}T12:00:00`) : null;
   const empty = <EmptyState icon={CalendarCheck} title="No Activations Today" description="Members approved today will be listed here." />;
   return (
-    <UserActionsProvider>
+    <UserActionsProvider rows={rows} seeking={list.isPending || list.isPlaceholderData}>
       <div className="space-y-5">
         <SectionHeader eyebrow="User Details" title="View Today Joinings" description={day ? `Members activated on ${day} (${list.data?.timezone}).` : 'Members activated today.'} />
         <QueryStates query={list} what="today's joinings" verb="fetch" empty={rows.length === 0 && empty}>
@@ -118,7 +118,7 @@ export function FreeUsersSection() {
 
   const empty = <EmptyState icon={UserRound} title="No Free Users" description={search ? `No free user matches “${search}”.` : 'Every account has a package.'} />;
   return (
-    <UserActionsProvider>
+    <UserActionsProvider rows={rows} seeking={list.isPending || list.isPlaceholderData}>
       <div className="space-y-5">
         <SectionHeader
           eyebrow="User Details"

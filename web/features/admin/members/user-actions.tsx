@@ -3,6 +3,8 @@ import { Ban, ChevronDown, LogIn, MonitorUp, Pencil, ShieldCheck, ShieldOff, Tra
 import { Button } from '../../../components/ui/button';
 import { DropdownMenu, DropdownMenuItem, DropdownMenuSeparator } from '../../../components/ui/dropdown-menu';
 import { fullName } from '../../../lib/format';
+import { useKeptRecord, useRecordParam } from '../../../lib/record-param';
+import { RecordNotFound } from '../../../components/ui/record-not-found';
 import type { AdminUserRow } from '../types';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { EditMemberDialog } from './edit-member-dialog';
@@ -11,6 +13,7 @@ import { canImpersonate, impersonateHere, loginAsUserInNewWindow } from './imper
 import { useDeleteUser, useResetTwoFactor, useSetUserStatus } from './members-api';
 
 type DialogKind = 'edit-user' | 'edit-member' | 'block' | 'delete' | 'open-here' | 'reset-2fa';
+const DIALOG_KINDS: readonly DialogKind[] = ['edit-user', 'edit-member', 'block', 'delete', 'open-here', 'reset-2fa'];
 
 interface ActionsApi {
   open: (kind: DialogKind, row: AdminUserRow) => void;
@@ -19,9 +22,21 @@ interface ActionsApi {
 
 const ActionsContext = createContext<ActionsApi | null>(null);
 
-/** Holds the row dialogs of a user list (one open at a time) and the actions that need no dialog. */
-export function UserActionsProvider({ children }: { children: ReactNode }) {
-  const [current, setCurrent] = useState<{ kind: DialogKind; row: AdminUserRow } | null>(null);
+/**
+ * Holds the row dialogs of a user list (one open at a time) and the actions that need no dialog. Given the list's
+ * rows, the opened member and dialog are in the address (?id=<user's id>&action=<dialog>), so a reload or a shared
+ * link opens them again; `seeking` tells that the list is still looking for a linked member in its next pages.
+ */
+export function UserActionsProvider({ children, rows, seeking = false }: { children: ReactNode; rows?: readonly AdminUserRow[]; seeking?: boolean }) {
+  const [local, setLocal] = useState<{ kind: DialogKind; row: AdminUserRow } | null>(null);
+  const record = useRecordParam<DialogKind>();
+  const linked = useKeptRecord(record.id, rows && record.id ? rows.find((r) => r.id === record.id) : undefined);
+  const current = rows ? (linked ? { kind: record.action && DIALOG_KINDS.includes(record.action) ? record.action : ('edit-user' as const), row: linked } : null) : local;
+  const setCurrent = (next: { kind: DialogKind; row: AdminUserRow } | null) => {
+    if (!rows) setLocal(next);
+    else if (next) record.open(next.row.id, next.kind);
+    else record.close();
+  };
   const [busy, setBusy] = useState(false);
   const setStatus = useSetUserStatus();
   const deleteUser = useDeleteUser();
@@ -46,6 +61,9 @@ export function UserActionsProvider({ children }: { children: ReactNode }) {
   return (
     <ActionsContext.Provider value={api}>
       {children}
+      {rows && record.id && !linked && !seeking ? (
+        <RecordNotFound what="member" id={record.id} onClose={record.close} hint="No user with this id is in this list. Clear the search and filters to look for them among every user." />
+      ) : null}
       {current?.kind === 'edit-user' ? <EditUserDialog key={current.row.id} row={current.row} onClose={close} /> : null}
       {current?.kind === 'edit-member' ? <EditMemberDialog key={current.row.id} row={current.row} onClose={close} /> : null}
       <ConfirmDialog

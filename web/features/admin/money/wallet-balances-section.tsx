@@ -50,8 +50,9 @@ const columns: Column<WalletBalanceRow>[] = [
   { header: 'Balance', headerClassName: 'text-right', className: 'text-right font-semibold whitespace-nowrap text-slate-900 tabular-nums', cell: (r) => formatINR(r.balance) },
   { header: 'Total earnings', headerClassName: 'text-right', className: 'text-right whitespace-nowrap text-emerald-700 tabular-nums', cell: (r) => formatINR(r.totalEarnings) },
   { header: 'Total withdrawals', headerClassName: 'text-right', className: 'text-right whitespace-nowrap text-slate-600 tabular-nums', cell: (r) => formatINR(r.totalWithdrawals) },
-  { header: 'Updated', className: 'whitespace-nowrap text-slate-600', cell: (r) => formatDateTimeUS(r.updatedAt) },
-  { header: 'Actions', headerClassName: 'text-right', stickyEnd: true, cell: (r) => <Actions r={r} className="justify-end" /> },
+  // The date and time may wrap, and the actions stack: the table fits 1280 px with no column under the sticky Actions (issue 30).
+  { header: 'Updated', className: 'min-w-28 text-slate-600', cell: (r) => formatDateTimeUS(r.updatedAt) },
+  { header: 'Actions', headerClassName: 'text-right', stickyEnd: true, cell: (r) => <Actions r={r} className="flex-col items-stretch" /> },
 ];
 
 export function WalletBalancesSection() {

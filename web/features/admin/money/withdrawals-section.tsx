@@ -1,9 +1,10 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { BadgeCheck, Ban, Hourglass, PenLine } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { sumMoney } from '../../../lib/money';
+import { useKeptRecord, useRecordParam } from '../../../lib/record-param';
+import { RecordNotFound } from '../../../components/ui/record-not-found';
 import { plural } from '../../../lib/format-plural';
 import { formatINR } from '../format';
 import { sectionHref } from '../sections';
@@ -41,14 +42,22 @@ const COPY: Record<WithdrawalTab, { title: string; description: string; empty: s
   },
 };
 
+/** The dialogs a request of each list opens (the first when a link names none); an approved request has none. */
+const TAB_ACTIONS: Record<WithdrawalTab, WithdrawalAction[]> = { pending: ['approve', 'reject'], approved: [], rejected: ['reconsider'] };
+
 /** A10 Withdraw Management (doc 2 §2.10): pending, approved and rejected requests. */
 export function WithdrawalsSection({ tab }: { tab: WithdrawalTab }) {
   const lists = { pending: useWithdrawals('pending'), approved: useWithdrawals('approved'), rejected: useWithdrawals('rejected') };
   const list = lists[tab];
   const rows = list.data ?? [];
   const copy = COPY[tab];
-  const [open, setOpen] = useState<{ w: AdminWithdrawal; action: WithdrawalAction } | null>(null);
-  const close = () => setOpen(null);
+  // The withdrawal and its dialog are in the address (?id=&action=): a reload or a shared link opens them again.
+  const record = useRecordParam<WithdrawalAction>();
+  const close = record.close;
+  const setOpen = ({ w, action }: { w: AdminWithdrawal; action: WithdrawalAction }) => record.open(w.id, action);
+  const action = record.action && TAB_ACTIONS[tab].includes(record.action) ? record.action : TAB_ACTIONS[tab][0];
+  const found = useKeptRecord(record.id, record.id ? rows.find((w) => w.id === record.id) : undefined);
+  const open = found && action ? { w: found, action } : null;
 
   const empty = <EmptyState icon={TABS.find((t) => t.id === tab)!.icon} title={copy.empty} description={copy.hint} />;
   return (
@@ -86,6 +95,9 @@ export function WithdrawalsSection({ tab }: { tab: WithdrawalTab }) {
         </div>
       </QueryStates>
 
+      {record.id && list.data && !found ? (
+        <RecordNotFound what="withdrawal request" id={record.id} onClose={close} hint={`No withdrawal request with this id is among the ${copy.title.toLowerCase()}.`} />
+      ) : null}
       {open?.action === 'approve' ? <ApproveWithdrawalDialog withdrawal={open.w} onClose={close} /> : null}
       {open?.action === 'reject' ? <RejectWithdrawalDialog withdrawal={open.w} onClose={close} /> : null}
       {open?.action === 'reconsider' ? <ReconsiderWithdrawalDialog withdrawal={open.w} onClose={close} /> : null}

@@ -6,8 +6,10 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { Select, Options } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { cn } from '../../../lib/cn';
+import { useKeptRecord, useRecordParam, useSeekInPages } from '../../../lib/record-param';
+import { RecordNotFound } from '../../../components/ui/record-not-found';
 import { titleCase, shortId } from '../../../lib/format';
-import { formatCount, formatDateUS, formatINR } from '../format';
+import { formatBV, formatDateUS, formatINR } from '../format';
 import { LoadMore, QueryStates } from '../../../components/ui/query-error';
 import { SectionHeader } from '../ui/section-header';
 import { CardField, DataTable, type Column } from '../../../components/ui/table';
@@ -48,7 +50,7 @@ const columns = (update: (o: AdminPurchaseView) => ReactNode): Column<AdminPurch
   { header: 'Member', className: 'max-w-44 min-w-32', cell: (o) => <Member o={o} /> },
   {
     header: 'Product',
-    className: 'max-w-52 min-w-36',
+    className: 'max-w-52 min-w-32',
     cell: (o) => (
       <>
         <p className="text-slate-800">{o.productName}</p>
@@ -64,14 +66,14 @@ const columns = (update: (o: AdminPurchaseView) => ReactNode): Column<AdminPurch
       <>
         <p className="font-semibold text-slate-900">{formatINR(o.totalAmount)}</p>
         <p className="text-xs text-slate-500">
-          {paymentMethodLabel(o.paymentMethod)} · {formatCount(o.totalBV)} BV
+          {paymentMethodLabel(o.paymentMethod)} · {formatBV(o.totalBV, { unit: true })}
         </p>
       </>
     ),
   },
   {
     header: 'Status',
-    className: 'min-w-36',
+    className: 'min-w-28',
     cell: (o) => (
       <>
         <div className="flex flex-wrap gap-1">
@@ -92,10 +94,14 @@ const columns = (update: (o: AdminPurchaseView) => ReactNode): Column<AdminPurch
 
 export function OrdersSection() {
   const [filters, setFilters] = useState<OrderFilters>(EMPTY);
-  const [open, setOpen] = useState<AdminPurchaseView | null>(null);
+  // The opened order is in the address (?id=). There is no read of one order: a linked order is looked for in the list's pages.
+  const record = useRecordParam();
   const orders = useAdminPurchases(filters);
   const items = orders.data?.pages.flatMap((p) => p.items) ?? [];
   const filtered = Boolean(filters.paymentStatus || filters.deliveryStatus);
+  const open = useKeptRecord(record.id, record.id ? items.find((o) => o.id === record.id) : undefined);
+  const seeking = useSeekInPages(record.id, Boolean(open), orders);
+  const setOpen = (o: AdminPurchaseView) => record.open(o.id);
 
   const update = (o: AdminPurchaseView, className?: string) => (
     <div className={cn('flex justify-end gap-2', className && 'flex-col')}>
@@ -166,7 +172,7 @@ export function OrdersSection() {
                   </CardField>
                   <CardField label="Date">{formatDateUS(o.createdAt)}</CardField>
                   <CardField label="Method">{paymentMethodLabel(o.paymentMethod)}</CardField>
-                  <CardField label="BV">{formatCount(o.totalBV)}</CardField>
+                  <CardField label="BV">{formatBV(o.totalBV)}</CardField>
                   <CardField label="Tracking ID" wide>
                     <span className="font-mono text-xs">{o.trackingId || '—'}</span>
                   </CardField>
@@ -180,7 +186,16 @@ export function OrdersSection() {
         </div>
       </QueryStates>
 
-      {open ? <OrderDialog key={open.id} order={open} onClose={() => setOpen(null)} /> : null}
+      {open ? (
+        <OrderDialog key={open.id} order={open} onClose={record.close} />
+      ) : record.id && !seeking && !orders.isPlaceholderData && !orders.isError ? (
+        <RecordNotFound
+          what="order"
+          id={record.id}
+          onClose={record.close}
+          hint={filtered ? 'This order is not among the orders of the chosen statuses. Clear the filters to look for it in every order.' : undefined}
+        />
+      ) : null}
     </div>
   );
 }

@@ -6,7 +6,9 @@ import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ProductPicture } from '../../../components/ui/product-image';
 import { cn } from '../../../lib/cn';
-import { formatCount, formatINR } from '../format';
+import { useRecordParam } from '../../../lib/record-param';
+import { RecordNotFound } from '../../../components/ui/record-not-found';
+import { formatBV, formatCount, formatINR } from '../format';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { QueryStates } from '../../../components/ui/query-error';
 import { SectionHeader } from '../ui/section-header';
@@ -93,7 +95,7 @@ const columns = (onAction: OnAction): Column<AdminProductView>[] => [
       </>
     ),
   },
-  { header: 'BV', headerClassName: 'text-right', className: 'text-right whitespace-nowrap tabular-nums', cell: (p) => formatCount(p.bv) },
+  { header: 'BV', headerClassName: 'text-right', className: 'text-right whitespace-nowrap tabular-nums', cell: (p) => formatBV(p.bv) },
   { header: 'Purchases', headerClassName: 'text-right', className: 'text-right whitespace-nowrap tabular-nums', cell: (p) => formatCount(p.purchaseCount) },
   { header: 'Actions', stickyEnd: true, headerClassName: 'text-right', cell: (p) => <Actions p={p} onAction={onAction} stacked /> },
 ];
@@ -103,8 +105,14 @@ export function ProductsSection() {
   const products = useAdminProducts();
   const setProductActive = useSetProductActive();
   const rows = products.data ?? [];
-  const [editing, setEditing] = useState<AdminProductView | 'new' | null>(null);
-  const [deactivating, setDeactivating] = useState<AdminProductView | null>(null);
+  const [creating, setCreating] = useState(false);
+  // The product being edited or deactivated is in the address (?id=&action=edit|deactivate, issue 30).
+  const record = useRecordParam<'edit' | 'deactivate'>();
+  const found = record.id ? rows.find((p) => p.id === record.id) : undefined;
+  const editing: AdminProductView | 'new' | null = creating ? 'new' : found && record.action !== 'deactivate' ? found : null;
+  const deactivating = found && record.action === 'deactivate' && found.isActive ? found : null;
+  const setEditing = (p: AdminProductView | 'new' | null) => (p === 'new' ? setCreating(true) : p ? record.open(p.id, 'edit') : creating ? setCreating(false) : record.close());
+  const setDeactivating = (p: AdminProductView | null) => (p ? record.open(p.id, 'deactivate') : record.close());
   const [busy, setBusy] = useState(false);
 
   async function setActive(product: AdminProductView, isActive: boolean) {
@@ -158,7 +166,7 @@ export function ProductsSection() {
                 </div>
                 <dl className="grid grid-cols-3 gap-3 border-t border-slate-100 pt-3">
                   <CardField label="Price">{formatINR(p.price)}</CardField>
-                  <CardField label="BV">{formatCount(p.bv)}</CardField>
+                  <CardField label="BV">{formatBV(p.bv)}</CardField>
                   <CardField label="GST">{gstLabel(p.gst)}</CardField>
                   <CardField label="Category">{categoryLabel(p.category)}</CardField>
                   <CardField label="Type">{purchaseTypeLabel(p.purchaseType)}</CardField>
@@ -171,6 +179,7 @@ export function ProductsSection() {
         </div>
       </QueryStates>
 
+      {record.id && products.data && !found ? <RecordNotFound what="product" id={record.id} onClose={record.close} /> : null}
       {editing ? <ProductDialog key={editing === 'new' ? 'new' : editing.id} product={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
       {deactivating ? (
         <ConfirmDialog

@@ -4,6 +4,8 @@ import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { InlineLoader } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
+import { useKeptRecord, useRecordParam } from '../../../lib/record-param';
+import { RecordNotFound } from '../../../components/ui/record-not-found';
 import { formatCount } from '../format';
 import { QueryError } from '../../../components/ui/query-error';
 import { SectionHeader } from '../ui/section-header';
@@ -49,7 +51,6 @@ const FILTERS: Array<{ id: RecruitFilter; label: string; icon: typeof Inbox; emp
 /** A8 Pending Recruits (doc 2 §2.6): the approval queue, its dialogs and a referral link generator. */
 export function PendingRecruitsSection() {
   const [filter, setFilter] = useState<RecruitFilter>('open');
-  const [open, setOpen] = useState<{ recruit: AdminPendingRecruit; action: RecruitAction } | null>(null);
   const [generating, setGenerating] = useState(false);
   const list = usePendingRecruits(filter);
   const current = FILTERS.find((f) => f.id === filter)!;
@@ -62,8 +63,13 @@ export function PendingRecruitsSection() {
         : id === 'awaiting_upline'
           ? counts.awaitingUpline
           : counts.rejected;
-  const onAction = (recruit: AdminPendingRecruit, action: RecruitAction) => setOpen({ recruit, action });
-  const close = () => setOpen(null);
+  // The recruit and its dialog are in the address (?id=&action=details|approve|reject): a reload or a shared link opens them again.
+  const record = useRecordParam<RecruitAction>();
+  const onAction = (recruit: AdminPendingRecruit, action: RecruitAction) => record.open(recruit.id, action);
+  const setOpen = ({ recruit, action }: { recruit: AdminPendingRecruit; action: RecruitAction }) => record.open(recruit.id, action);
+  const close = record.close;
+  const found = useKeptRecord(record.id, record.id ? items.find((r) => r.id === record.id) : undefined);
+  const open = found ? { recruit: found, action: record.action ?? ('details' as RecruitAction) } : null;
 
   return (
     <div className="space-y-5">
@@ -111,6 +117,9 @@ export function PendingRecruitsSection() {
       {open?.action === 'details' ? <RecruitDetailsDialog recruit={open.recruit} onClose={close} onAction={(action) => setOpen({ recruit: open.recruit, action })} /> : null}
       {open?.action === 'approve' ? <ApproveRecruitDialog recruit={open.recruit} onClose={close} /> : null}
       {open?.action === 'reject' ? <RejectRecruitDialog recruit={open.recruit} onClose={close} /> : null}
+      {record.id && list.data && !list.isPlaceholderData && !found ? (
+        <RecordNotFound what="recruit" id={record.id} onClose={close} hint={`No registration with this id is among the ${current.label.toLowerCase()} recruits.`} />
+      ) : null}
       <ReferralLinkDialog open={generating} onOpenChange={setGenerating} />
     </div>
   );
