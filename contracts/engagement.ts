@@ -259,7 +259,11 @@ export type ActivityItem = z.infer<typeof ActivityItem>;
 const salesFigures = z.strictObject({ orders: z.number().int(), amount: decimal, bv: decimal });
 export const FranchiseDashboard = z.strictObject({
   role: z.string(),
-  ownSales: salesFigures,
+  /**
+   * The sales the holder recorded at the counter from their stock (local_sales; issue 30: "Own Sales" showed the
+   * holder's own purchases, not the sale just recorded). `orders` counts the sales.
+   */
+  counterSales: salesFigures,
   teamSales: salesFigures,
   teamBV: decimal,
   leftBV: decimal,

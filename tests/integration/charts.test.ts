@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { demoCookies, expectError, expectInvalid, query, uniqueEmail } from '../support/http';
 import { fundedMember } from '../support/money';
+import { placeInTree } from '../support/tree';
 import { CHART_MSG } from '../../contracts/charts';
 import { compCycles, compPayouts, legVolumes, products, users, withdrawalRequests } from '../../server/db/schema/index';
 
@@ -52,9 +53,9 @@ describe('GET /api/admin/charts', () => {
     // A completed purchase (wallet) and an order still waiting for its payment (UPI): only the first is a sale.
     const buyer = await fundedMember(t, c.admin, '20000.00');
     const [product] = await db().select().from(products).where(eq(products.isActive, true)).limit(1);
-    const bought = await t.api('POST', '/api/purchases', { cookie: buyer.cookie, body: { productId: product.id, quantity: 1, paymentMethod: 'wallet', deliveryAddress: '1 Main Road, Pune 411001' } });
+    const bought = await t.api('POST', '/api/purchases', { cookie: buyer.cookie, body: { productId: product.id, quantity: 1, paymentMethod: 'wallet', deliveryAddress: '1 Main Road, Pune 411001', deliveryState: 'Maharashtra', deliveryPincode: '411001' } });
     expect(bought.status, JSON.stringify(bought.body)).toBe(201);
-    const ordered = await t.api('POST', '/api/purchases', { cookie: buyer.cookie, body: { productId: product.id, quantity: 1, paymentMethod: 'upi', deliveryAddress: '1 Main Road, Pune 411001' } });
+    const ordered = await t.api('POST', '/api/purchases', { cookie: buyer.cookie, body: { productId: product.id, quantity: 1, paymentMethod: 'upi', deliveryAddress: '1 Main Road, Pune 411001', deliveryState: 'Maharashtra', deliveryPincode: '411001' } });
     expect(ordered.status).toBe(201);
     await db().insert(withdrawalRequests).values({ userId: m.user.id, amount: '700.00', status: 'approved', createdAt: now });
     await db().insert(withdrawalRequests).values({ userId: m.user.id, amount: '300.00', status: 'pending', createdAt: now });
@@ -92,7 +93,7 @@ describe('GET /api/admin/charts', () => {
     const buyer = await fundedMember(t, c.admin, '100000.00');
     const [product] = await db().select().from(products).where(eq(products.isActive, true)).limit(1);
     const order = (paymentMethod: string) =>
-      t.api('POST', '/api/purchases', { cookie: buyer.cookie, body: { productId: product.id, quantity: 1, paymentMethod, deliveryAddress: '1 Main Road, Pune 411001' }, settle: false });
+      t.api('POST', '/api/purchases', { cookie: buyer.cookie, body: { productId: product.id, quantity: 1, paymentMethod, deliveryAddress: '1 Main Road, Pune 411001', deliveryState: 'Maharashtra', deliveryPincode: '411001' }, settle: false });
     // Two completed purchases whose journal entries are not applied yet, and a UPI order marked paid by the admin.
     for (let i = 0; i < 2; i++) {
       const r = await order('wallet');
@@ -134,6 +135,10 @@ describe('GET /api/dashboard/charts', () => {
     const cycle = await postedCycle(a.user.id, 5, '250.00', '100.00', '180.00');
     const recruit = await t.createUser({ email: uniqueEmail('chart-recruit'), password: 'Charts#1234' });
     await db().update(users).set({ sponsorId: a.user.id, registrationDate: t.clock.now() }).where(eq(users.id, recruit.id));
+    // A direct recruit is a placed one (issue 30), as in Team › Direct Recruits; one still waiting is not counted.
+    await placeInTree(db(), { id: recruit.id, sponsorId: a.user.id, status: 'active' });
+    const waiting = await t.createUser({ email: uniqueEmail('chart-waiting'), password: 'Charts#1234', status: 'pending' });
+    await db().update(users).set({ sponsorId: a.user.id, registrationDate: t.clock.now() }).where(eq(users.id, waiting.id));
 
     const mine = await t.api('GET', '/api/dashboard/charts?cycles=26', { cookie: a.cookie });
     expect(mine.status).toBe(200);

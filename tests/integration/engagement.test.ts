@@ -55,7 +55,7 @@ describe('franchise requests', () => {
     // The franchise portal now answers with the holder's real figures.
     const dash = await t.api('GET', '/api/franchise/dashboard', { cookie: m.cookie });
     expect(dash.status).toBe(200);
-    expect(dash.body).toMatchObject({ role: 'mini_franchise', ownSales: { orders: 0, amount: '0.00' }, wallet: { balance: '0.00' } });
+    expect(dash.body).toMatchObject({ role: 'mini_franchise', counterSales: { orders: 0, amount: '0.00' }, wallet: { balance: '0.00' } });
   });
 
   it('the franchise dashboard is for franchise holders only', async () => {

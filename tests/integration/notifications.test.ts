@@ -147,7 +147,7 @@ describe('staff work done is read in every bell (issue 15)', () => {
     const member = await t.login(t.demo.member.email, t.demo.member.password);
     const products = (await t.api('GET', '/api/products', { cookie: member })).body as { id: string }[];
     const order = async () => {
-      const r = await t.api('POST', '/api/purchases', { cookie: member, body: { productId: products[0].id, quantity: 1, paymentMethod: 'upi', deliveryAddress: '12 Residency Road, Camp, Pune 411001' } });
+      const r = await t.api('POST', '/api/purchases', { cookie: member, body: { productId: products[0].id, quantity: 1, paymentMethod: 'upi', deliveryAddress: '12 Residency Road, Camp, Pune 411001', deliveryState: 'Maharashtra', deliveryPincode: '411001' } });
       expect(r.status).toBe(201);
       return r.body.purchase.id as string;
     };

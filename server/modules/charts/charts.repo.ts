@@ -122,12 +122,16 @@ export async function memberCycleLegs(db: DbOrTx, memberId: string, limit: numbe
     order by c.starts_at`);
 }
 
-/** The member's direct recruits per month (users_sponsor_idx) and the team's counters (member_volume). */
+/**
+ * The member's direct recruits per month (users_sponsor_idx) and the team's counters (member_volume). A direct recruit
+ * is one placed in the tree, as in Team › Direct Recruits and member_volume.total_directs (issue 30: a recruit still
+ * awaiting placement counted here only, "5 recruited" beside a list of 4).
+ */
 export async function memberTeam(db: DbOrTx, memberId: string, bounds: Date[]) {
   const [months, [team]] = await Promise.all([
     rawRows<{ bucket: number; n: number }>(db, sql`
       select width_bucket(registration_date, ${starts(bounds)}) as bucket, count(*)::int as n
-      from users where sponsor_id = ${memberId} and registration_date >= ${bounds[0].toISOString()}::timestamptz
+      from users where sponsor_id = ${memberId} and placed_at is not null and registration_date >= ${bounds[0].toISOString()}::timestamptz
       group by 1`),
     rawRows<{ left_count: number; right_count: number; total_directs: number }>(db, sql`
       select left_count, right_count, total_directs from member_volume where member_id = ${memberId}`),

@@ -6,6 +6,7 @@
  * Arithmetic is exact: BV and rupees are integer paise (bigint); percentages are scaled by 10^4. Each line
  * is summed exactly and rounded half-up to the paisa once, at the end (pool shares are rounded down).
  */
+import { formatBV, formatMoney } from '../../../contracts/format-money';
 import { POOL_TYPES, type PlanConfig, type PoolType } from '../../../contracts/compensation';
 import { RANKS } from '../../../contracts/enums';
 import { fromPaise, parsePaise } from '../../../contracts/money';
@@ -114,6 +115,9 @@ export const paise = (v: string) => parsePaise(v) ?? 0n;
 export const roundDiv = (num: bigint, den: bigint) => (num >= 0n ? (num * 2n + den) / (den * 2n) : -((-num * 2n + den) / (den * 2n)));
 const money = (p: bigint) => fromPaise(p);
 const bvText = (p: bigint) => fromPaise(p);
+/** BV in a sentence a member reads (the Income page): grouped as everywhere else, '1,500' or '1,234.50' (issue 30). */
+const bvWords = (p: bigint) => formatBV(fromPaise(p));
+const moneyWords = (p: bigint) => formatMoney(fromPaise(p));
 const min = (a: bigint, b: bigint) => (a < b ? a : b);
 
 const rankIdx = (r: string) => Math.max(0, RANKS.indexOf(r as (typeof RANKS)[number]));
@@ -246,9 +250,9 @@ export function calculatePairing(input: PairingInput): CalcResult {
     lines.push({
       memberId: t.idAt(i), member: i, type: 'sales_incentive', amount: r.amount,
       explanation: {
-        text: `Left ${bvText(r.L)} BV (carry ${bvText(cin.l)} + new ${bvText(add.l)}), right ${bvText(r.R)} BV (carry ${bvText(cin.r)} + new ${bvText(add.r)}): `
+        text: `Left ${bvWords(r.L)} BV (carry ${bvWords(cin.l)} + new ${bvWords(add.l)}), right ${bvWords(r.R)} BV (carry ${bvWords(cin.r)} + new ${bvWords(add.r)}): `
           + `${r.pairs} pair${r.pairs === 1n ? '' : 's'} of ${plan.pairing.pairUnitBV} BV${r.firstTwoToOne ? ` (first pair 2:1 from the ${r.firstTwoToOne})` : ''}, ${r.paid} paid at ${plan.pairing.pairRate} %`
-          + `${r.flushed > 0n ? `, ${bvText(r.flushed)} BV flushed` : ''}; carry ${bvText(r.carryOut.l)} / ${bvText(r.carryOut.r)}.`,
+          + `${r.flushed > 0n ? `, ${bvWords(r.flushed)} BV flushed` : ''}; carry ${bvWords(r.carryOut.l)} / ${bvWords(r.carryOut.r)}.`,
         carryIn: { left: bvText(cin.l), right: bvText(cin.r) }, newBV: { left: bvText(add.l), right: bvText(add.r) },
         units: { left: String(r.uL), right: String(r.uR) }, pairs: String(r.pairs), paid: String(r.paid),
         flushedBV: bvText(r.flushed), carryOut: { left: bvText(r.carryOut.l), right: bvText(r.carryOut.r) },
@@ -286,7 +290,7 @@ export function calculatePairing(input: PairingInput): CalcResult {
     lines.push({
       memberId: t.idAt(i), member: i, type: 'sponsor_income', amount,
       explanation: {
-        text: levels.map((l) => `Level ${l.level}: ${l.purchases} purchase${l.purchases === 1 ? '' : 's'}, ${l.bv} BV at ${l.percent} % (${l.members.join(', ')})`).join('; ') + '.',
+        text: levels.map((l) => `Level ${l.level}: ${l.purchases} purchase${l.purchases === 1 ? '' : 's'}, ${formatBV(l.bv)} BV at ${l.percent} % (${l.members.join(', ')})`).join('; ') + '.',
         levels, bvValue: plan.bvValue,
       },
     });
@@ -353,7 +357,7 @@ export function calculatePairing(input: PairingInput): CalcResult {
     if (amount <= 0n) continue;
     lines.push({
       memberId: t.idAt(i), member: i, type: 'franchise_income', amount,
-      explanation: { text: `${acc.purchases} purchase${acc.purchases === 1 ? '' : 's'} below you, ${bvText(acc.bv)} BV at ${acc.rate} % (${acc.role === 'mini_franchise' ? 'mini' : 'basic'} franchise).`, purchases: acc.purchases, bv: bvText(acc.bv), rate: acc.rate, role: acc.role },
+      explanation: { text: `${acc.purchases} purchase${acc.purchases === 1 ? '' : 's'} below you, ${bvWords(acc.bv)} BV at ${acc.rate} % (${acc.role === 'mini_franchise' ? 'mini' : 'basic'} franchise).`, purchases: acc.purchases, bv: bvText(acc.bv), rate: acc.rate, role: acc.role },
     });
   }
 
@@ -415,7 +419,7 @@ export function calculateMonthly(input: MonthlyInput): CalcResult & { achievers:
       if (amount <= 0n) continue;
       lines.push({
         memberId: id, member: i, type: 'consistency_bonus', amount,
-        explanation: { text: `Own BV ${[bv, ...window].map(bvText).reverse().join(', ')} over the last ${c.months} months, each at least ${c.minBV}: ${c.percent} % of this month's ${bvText(bv)} BV.`, months: [bv, ...window].map(bvText), minBV: c.minBV, percent: c.percent },
+        explanation: { text: `Own BV ${[bv, ...window].map(bvWords).reverse().join(', ')} over the last ${c.months} months, each at least ${c.minBV}: ${c.percent} % of this month's ${bvWords(bv)} BV.`, months: [bv, ...window].map(bvText), minBV: c.minBV, percent: c.percent },
       });
     }
   }
@@ -458,7 +462,7 @@ export function calculateMonthly(input: MonthlyInput): CalcResult & { achievers:
       lines.push({
         memberId: s.m.id, member: s.i, type, amount: s.share,
         explanation: {
-          text: `Pool ${money(poolPaise)} (${cfg.percent} % of ${bvText(companyBV)} company BV), ${totalPoints} points: ${s.points} point${s.points === 1 ? '' : 's'} at ${money(pointValue)}${s.capped ? `, capped at ${cfg.capPerMember}` : ''}.`,
+          text: `Pool ${moneyWords(poolPaise)} (${cfg.percent} % of ${bvWords(companyBV)} company BV), ${totalPoints} points: ${s.points} point${s.points === 1 ? '' : 's'} at ${moneyWords(pointValue)}${s.capped ? `, capped at ${cfg.capPerMember}` : ''}.`,
           pool: money(poolPaise), companyBV: bvText(companyBV), percent: cfg.percent, totalPoints: Number(totalPoints), points: s.points,
           pointValue: money(pointValue), capped: s.capped, rank: s.m.rank,
         },

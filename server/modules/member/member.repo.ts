@@ -1,6 +1,6 @@
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { rawRows, type DbOrTx } from '../../db/client';
-import { kycDocuments, pendingRecruits, products, purchases, rankAchievements, transactions, users, withdrawalRequests } from '../../db/schema/index';
+import { kycDocuments, localSales, pendingRecruits, products, purchases, rankAchievements, transactions, users, withdrawalRequests } from '../../db/schema/index';
 
 export async function kycDocumentsOf(db: DbOrTx, userId: string) {
   return db.select().from(kycDocuments).where(eq(kycDocuments.userId, userId)).orderBy(desc(kycDocuments.createdAt));
@@ -21,11 +21,12 @@ export async function recentEvents(db: DbOrTx, userId: string, limit: number) {
   return { joins, orders, ledger, ranks, decisions, withdrawals };
 }
 
-export async function ownSales(db: DbOrTx, userId: string) {
+/** The sales a franchise holder recorded at the counter (local_sales): count, amount and BV. */
+export async function counterSales(db: DbOrTx, franchiseId: string) {
   const [row] = await db.select({
-    orders: sql<number>`count(*)::int`, amount: sql<string>`coalesce(sum(${purchases.totalAmount}), 0)::numeric(14,2)::text`,
-    bv: sql<string>`coalesce(sum(${purchases.totalBV}), 0)::numeric(14,2)::text`,
-  }).from(purchases).where(and(eq(purchases.userId, userId), eq(purchases.paymentStatus, 'completed')));
+    orders: sql<number>`count(*)::int`, amount: sql<string>`coalesce(sum(${localSales.totalAmount}), 0)::numeric(14,2)::text`,
+    bv: sql<string>`coalesce(sum(${localSales.totalBV}), 0)::numeric(14,2)::text`,
+  }).from(localSales).where(eq(localSales.franchiseId, franchiseId));
   return row;
 }
 

@@ -1,6 +1,6 @@
 import { volumeOf } from '../volume/volume.repo';
 import type { AppContext } from '../../context';
-import { rupees } from '../../lib/format';
+import { bvText, rupees } from '../../lib/format';
 import { AppError } from '../../core/app-error';
 import { KYC_TYPE_LABELS, type KycDocumentType } from '../../../contracts/kyc';
 import { ENGAGEMENT_MSG, type ActivityItem, type FranchiseDashboard, type KycInfo, type KycInfoDocument } from '../../../contracts/engagement';
@@ -10,7 +10,7 @@ import type { UserRow } from '../users/users.repo';
 import { walletOf } from '../wallet/wallet.repo';
 import { listRecruiterPipeline } from '../recruitment/pipeline.repo';
 import { addMoney } from '../../lib/money';
-import { kycDocumentsOf, recentEvents, ownSales, teamSales, recentTeamOrders } from './member.repo';
+import { kycDocumentsOf, recentEvents, counterSales, teamSales, recentTeamOrders } from './member.repo';
 
 type Doc = Awaited<ReturnType<typeof kycDocumentsOf>>[number];
 const tile = (docs: (Doc | undefined)[]): KycInfoDocument => {
@@ -55,9 +55,9 @@ export async function recentActivity(ctx: AppContext, user: UserRow): Promise<Ac
   const items: ActivityItem[] = [
     ...e.decisions.map((r) => ({ kind: 'decision' as const, title: 'Position decision waiting', detail: `${r.fullName} waits for you to choose left or right.`, at: r.createdAt.toISOString(), link: '/my-team?tab=decisions' })),
     ...e.joins.map((j) => ({ kind: 'join' as const, title: 'New member in your team', detail: `${[j.firstName, j.lastName].filter(Boolean).join(' ') || j.userId} joined your ${j.position ?? ''} side.`.replace('  ', ' '), at: j.placedAt!.toISOString(), link: '/my-team?tab=direct' })),
-    ...e.orders.map((o) => ({ kind: 'purchase' as const, title: o.p.paymentStatus === 'completed' ? 'Purchase completed' : 'Order placed', detail: `${o.productName} x ${o.p.quantity} · ${rupees(o.p.totalAmount)} · ${o.p.totalBV} BV`, at: o.p.createdAt.toISOString(), link: '/my-purchases' })),
+    ...e.orders.map((o) => ({ kind: 'purchase' as const, title: o.p.paymentStatus === 'completed' ? 'Purchase completed' : 'Order placed', detail: `${o.productName} x ${o.p.quantity} · ${rupees(o.p.totalAmount)} · ${bvText(o.p.totalBV)}`, at: o.p.createdAt.toISOString(), link: '/my-purchases' })),
     ...ledger,
-    ...e.ranks.map((r) => ({ kind: 'rank' as const, title: `Rank achieved: ${r.rank}`, detail: `Team BV ${r.teamBV} (left ${r.leftBV}, right ${r.rightBV})`, at: r.achievedAt.toISOString(), link: '/my-team?tab=business' })),
+    ...e.ranks.map((r) => ({ kind: 'rank' as const, title: `Rank achieved: ${r.rank}`, detail: `Team ${bvText(r.teamBV)} (left ${bvText(r.leftBV)}, right ${bvText(r.rightBV)})`, at: r.achievedAt.toISOString(), link: '/my-team?tab=business' })),
     ...e.withdrawals.filter((w) => w.status !== 'pending').map((w) => ({ kind: 'withdrawal' as const, title: `Withdrawal ${w.status}`, detail: `${rupees(w.amount)}${w.rejectionReason ? ` · ${w.rejectionReason}` : ''}`, at: (w.processedAt ?? w.updatedAt).toISOString(), link: '/wallet' })),
   ];
   items.sort((a, b) => b.at.localeCompare(a.at));
@@ -70,13 +70,13 @@ export async function recentActivity(ctx: AppContext, user: UserRow): Promise<Ac
 /** The franchise portal's figures (doc 3 §2.7; decisions.md §10: real, never samples). */
 export async function franchiseDashboard(ctx: AppContext, user: UserRow): Promise<FranchiseDashboard> {
   if (user.role !== 'mini_franchise' && user.role !== 'basic_franchise') throw new AppError('FORBIDDEN', 403, ENGAGEMENT_MSG.franchiseOnly);
-  const [own, team, wallet, pending, orders, bv] = await Promise.all([
-    ownSales(ctx.db, user.id), teamSales(ctx.db, user.id, DOWNLINE_MAX_LEVELS), walletOf(ctx.db, user.id), listRecruiterPipeline(ctx.db, user.id),
+  const [counter, team, wallet, pending, orders, bv] = await Promise.all([
+    counterSales(ctx.db, user.id), teamSales(ctx.db, user.id, DOWNLINE_MAX_LEVELS), walletOf(ctx.db, user.id), listRecruiterPipeline(ctx.db, user.id),
     recentTeamOrders(ctx.db, user.id, DOWNLINE_MAX_LEVELS, 10), volumeOf(ctx.db, user.id),
   ]);
   return {
     role: user.role,
-    ownSales: own, teamSales: team,
+    counterSales: counter, teamSales: team,
     teamBV: addMoney(bv.leftBV, bv.rightBV), leftBV: bv.leftBV, rightBV: bv.rightBV,
     wallet: { balance: wallet?.balance ?? '0.00', totalEarnings: wallet?.totalEarnings ?? '0.00', totalWithdrawals: wallet?.totalWithdrawals ?? '0.00' },
     recruits: { direct: bv.totalDirects, pending: pending.length, teamSize: bv.leftCount + bv.rightCount, activeTeam: bv.leftActive + bv.rightActive },

@@ -2,6 +2,7 @@ import type { DbOrTx } from '../../db/client';
 import { RANKS, type Rank } from '../../../contracts/enums';
 import { RANK_REQUIREMENTS, type RankProgress } from '../../../contracts/commerce';
 import { addMoney, compareMoney } from '../../lib/money';
+import { formatBV } from '../../../contracts/format-money';
 import { notify } from '../notifications/notifications.service';
 import { recordPromotion, findPromotions } from './rank.repo';
 
@@ -39,7 +40,7 @@ export async function applyRanks(db: DbOrTx, members: RankFigures[], now: Date) 
     await recordPromotion(db, { userId: f.id, rank: target, teamBV: addMoney(f.leftBV, f.rightBV), leftBV: f.leftBV, rightBV: f.rightBV, directs: f.totalDirects, from: f.currentRank }, now);
     await notify(db, [f.id], {
       type: 'rank_achieved', title: 'New rank achieved', priority: 'high',
-      message: `Congratulations! You reached ${target} with a team BV of ${addMoney(f.leftBV, f.rightBV)}.`, data: { rank: target },
+      message: `Congratulations! You reached ${target} with a team BV of ${formatBV(addMoney(f.leftBV, f.rightBV))}.`, data: { rank: target },
     });
     promoted += 1;
   }

@@ -1,6 +1,6 @@
 import { Component, lazy, Suspense, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
-import type { ChartSpec } from './chart-spec';
+import { seriesFormat, seriesLegend, type ChartSpec } from './chart-spec';
 
 // The charting library is its own chunk, fetched when the first chart renders (after the dashboard's first paint),
 // never part of a page's first load (scripts/bundle-budget.mjs).
@@ -123,7 +123,7 @@ export function ChartCard({
                 {spec.series.map((s) => (
                   <span key={s.label} className="inline-flex items-center gap-1.5">
                     <span className="inline-block size-2.5 rounded-sm" style={{ background: s.color }} />
-                    {s.label}
+                    {seriesLegend(spec, s)}
                   </span>
                 ))}
               </div>
@@ -138,7 +138,7 @@ export function ChartCard({
                       <th scope="col">Period</th>
                       {spec.series.map((s) => (
                         <th key={s.label} scope="col">
-                          {s.label}
+                          {seriesLegend(spec, s)}
                         </th>
                       ))}
                     </tr>
@@ -148,7 +148,7 @@ export function ChartCard({
                       <tr key={`${i}-${label}`}>
                         <th scope="row">{spec.rowLabels?.[i] ?? label}</th>
                         {spec.series.map((s) => (
-                          <td key={s.label}>{spec.format(s.values[i] ?? 0)}</td>
+                          <td key={s.label}>{seriesFormat(spec, s)(s.values[i] ?? 0)}</td>
                         ))}
                       </tr>
                     ))}

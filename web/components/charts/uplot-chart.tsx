@@ -5,25 +5,50 @@ import type { ChartSpec } from './chart-spec';
 
 /** Whole steps only: counts never read "1, 1, 2, 2", rupees and BV step by round amounts. */
 const INCRS = [1, 2, 5].flatMap((m) => Array.from({ length: 10 }, (_, e) => m * 10 ** e)).sort((a, b) => a - b);
+const fromZero = (_u: uPlot, _min: number, max: number): [number, number] => [0, max > 0 ? max * 1.1 : 1];
+/** The unit's name along an axis of a two-unit chart. */
+const LABEL = { labelSize: 18, labelFont: 'bold 11px system-ui, sans-serif' };
 const AXIS = { stroke: '#475569', grid: { stroke: '#e2e8f0', width: 1 }, ticks: { stroke: '#cbd5e1', width: 1 }, font: '11px system-ui, sans-serif' };
 
 function options(spec: ChartSpec, width: number, height: number): Options {
   const n = spec.series.length;
   const bars = spec.kind === 'bars';
+  const right = spec.right;
   return {
     width,
     height,
     legend: { show: false },
     cursor: { show: true, x: true, y: false, points: { show: !bars } },
-    scales: { x: { time: false, range: (_u, min, max) => [min - 0.6, max + 0.6] }, y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
+    scales: {
+      x: { time: false, range: (_u, min, max) => [min - 0.6, max + 0.6] },
+      y: { range: fromZero },
+      // A second unit has its own scale and axis (issue 30: ₹ and BV on one 0–30,000 axis read as the same thing).
+      ...(right ? { y2: { range: fromZero } } : {}),
+    },
     axes: [
       { ...AXIS, values: (_u, splits) => splits.map((v) => (Number.isInteger(v) ? (spec.labels[v] ?? '') : '')), space: 60, incrs: INCRS, grid: { show: false } },
-      { ...AXIS, values: (_u, splits) => splits.map((v) => spec.format(v)), size: 64, incrs: INCRS },
+      { ...AXIS, scale: 'y', values: (_u, splits) => splits.map((v) => spec.format(v)), size: 64, incrs: INCRS, ...(right ? { label: spec.unit, ...LABEL } : {}) },
+      ...(right
+        ? [
+            {
+              ...AXIS,
+              scale: 'y2',
+              side: 1 as const,
+              values: (_u: uPlot, splits: number[]) => splits.map((v) => right.format(v)),
+              size: 64,
+              incrs: INCRS,
+              grid: { show: false },
+              label: right.unit,
+              ...LABEL,
+            },
+          ]
+        : []),
     ],
     series: [
       {},
       ...spec.series.map((s, i) => ({
         label: s.label,
+        scale: right && s.side === 'right' ? 'y2' : 'y',
         stroke: s.color,
         fill: bars ? s.color : `${s.color}22`,
         width: bars ? 0 : 2,

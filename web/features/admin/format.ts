@@ -1,7 +1,9 @@
 import { onFirstUse } from '../../lib/intl';
+import { formatMoney as money } from '../../lib/money';
+
+export { formatBV } from '../../lib/money';
 /** Admin formatting rules (doc 2 §9): rupees with Indian grouping, dates in en-US. */
 
-const INR = onFirstUse(() => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 }));
 const USD = onFirstUse(() => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 }));
 const COUNT = onFirstUse(() => new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 }));
 const DATE = onFirstUse(() => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' }));
@@ -16,15 +18,15 @@ function num(value: string | number | null | undefined): number {
 
 /** "₹1,23,456.00" (display only; amounts stay strings everywhere else). */
 export function formatINR(value: string | number | null | undefined): string {
-  return INR().format(num(value));
+  return money(value);
 }
 
 /** Rupees for INR, dollars for USD (withdrawal currencies). */
 export function formatMoney(value: string | number | null | undefined, currency: string | null | undefined): string {
-  return (currency ?? 'INR').toUpperCase() === 'USD' ? USD().format(num(value)) : INR().format(num(value));
+  return (currency ?? 'INR').toUpperCase() === 'USD' ? USD().format(num(value)) : money(value);
 }
 
-/** Counts and volumes with Indian grouping: "1,23,456". */
+/** Counts with Indian grouping: "1,23,456" (BV goes through formatBV, money through formatINR). */
 export function formatCount(value: string | number | null | undefined): string {
   return COUNT().format(num(value));
 }
@@ -55,9 +57,7 @@ export function formatDateTimeIN(value: string | Date | null | undefined, fallba
 
 /** A ledger amount with its sign always shown: "+₹500.00" or "-₹500.00". */
 export function formatSignedINR(value: string | number | null | undefined): string {
-  const n = num(value);
-  if (n < 0) return `-${INR().format(-n)}`;
-  return n > 0 ? `+${INR().format(n)}` : INR().format(0);
+  return money(value, { sign: true });
 }
 
 export { browserTimeZone } from '../../lib/format';

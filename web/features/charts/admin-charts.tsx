@@ -1,9 +1,9 @@
 import { memo, useDeferredValue } from 'react';
 import { ChartCard } from '../../components/charts/chart-card';
-import { chartSpec } from '../../components/charts/chart-spec';
+import { chartSpec, dualAxisSpec } from '../../components/charts/chart-spec';
 import { QueryError } from '../../components/ui/query-error';
 import { useAdminCharts } from './api';
-import { COLORS, cycleName, dayLabel, instantLabel, peakOf, rupees, sum, whole } from './labels';
+import { bvOf, COLORS, cycleName, dayLabel, instantLabel, peakOf, rupees, sum, whole } from './labels';
 
 /** The admin dashboard's trends (issue 15): joinings and sales per day, income paid per cycle, withdrawals per week. */
 export const AdminCharts = memo(function AdminCharts() {
@@ -17,7 +17,15 @@ export const AdminCharts = memo(function AdminCharts() {
   const weeks = d?.withdrawalsPerWeek.map((w) => `Week of ${dayLabel(w.weekStart)}`) ?? [];
   const cycles = d?.incomePerCycle.map((c) => instantLabel(c.endsAt)) ?? [];
   const joinings = d && chartSpec('bars', days, whole, ['Joinings', COLORS.brand, d.joinings.map((j) => j.count)]);
-  const sales = d && chartSpec('line', days, whole, ['Sales (₹)', COLORS.emerald, d.sales.map((s) => Number(s.amount))], ['BV', COLORS.brand, d.sales.map((s) => Number(s.bv))]);
+  // Rupees on the left axis, BV on its own axis on the right (issue 30): one axis for both read BV as rupees.
+  const sales =
+    d &&
+    dualAxisSpec(
+      'line',
+      days,
+      { unit: '₹', format: rupees, series: ['Sales', COLORS.emerald, d.sales.map((s) => Number(s.amount))] },
+      { unit: 'BV', format: bvOf, series: ['Business volume', COLORS.brand, d.sales.map((s) => Number(s.bv))] },
+    );
   const incomeSpec =
     d && chartSpec('bars', cycles, rupees, ['Gross', COLORS.sky, d.incomePerCycle.map((c) => Number(c.gross))], ['Net paid', COLORS.emerald, d.incomePerCycle.map((c) => Number(c.net))]);
   const income = incomeSpec && d && { ...incomeSpec, rowLabels: d.incomePerCycle.map(cycleName) };
@@ -52,7 +60,7 @@ export const AdminCharts = memo(function AdminCharts() {
         loading={loading}
         spec={sales}
         empty="No completed purchases in the last 30 days."
-        summary={d && `${rupees(salesTotal)} of sales and ${whole(bvTotal)} BV in 30 days.`}
+        summary={d && `${rupees(salesTotal)} of sales and ${bvOf(bvTotal)} in 30 days.`}
       />
       <ChartCard
         title="Income paid per cycle"

@@ -1,13 +1,15 @@
 import { onFirstUse } from '../../lib/intl';
+import { formatBV, formatMoney } from '../../lib/money';
 const WHOLE = onFirstUse(() => new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 }));
 const SHORT_DAY = onFirstUse(() => new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' }));
 const LOCAL_DAY = onFirstUse(() => new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short' }));
 const MONTH = onFirstUse(() => new Intl.DateTimeFormat('en-IN', { month: 'short', year: '2-digit', timeZone: 'UTC' }));
 
-/** Chart figures: rupees and BV rounded to the rupee, grouped the Indian way. */
-export const rupees = (n: number) => `₹${WHOLE().format(n)}`;
+/** Chart figures: rupees and BV rounded to the rupee, through the one money and BV format (issue 30). */
+export const rupees = (n: number) => formatMoney(n, { decimals: 0 });
+/** Counts (joinings, recruits). */
 export const whole = (n: number) => WHOLE().format(n);
-export const bvOf = (n: number) => `${WHOLE().format(n)} BV`;
+export const bvOf = (n: number) => formatBV(n, { unit: true, decimals: 0 });
 /** "26 Nov" from a calendar day (YYYY-MM-DD). */
 export const dayLabel = (ymd: string) => SHORT_DAY().format(new Date(`${ymd}T00:00:00Z`));
 /** "26 Nov" for an instant (a cycle's end), in the browser's time zone. */

@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button';
 import { QueryError } from '../../components/ui/query-error';
 import { InlineLoader } from '../../components/ui/spinner';
 import { formatBV, formatMoney } from '../../lib/money';
+import { plural } from '../../lib/format-plural';
 import { ROLE_LABELS, useSignedInUser } from '../account';
 import { FigureCard } from './figure-card';
 import { useFranchiseDashboard, type FranchiseDashboard } from './franchise-api';
@@ -14,7 +15,7 @@ import { RecentOrders } from './recent-orders';
 
 // Stock Management brings its dialogs and lists in its own chunk, after the figures (the first load's budget).
 const StockCard = lazy(() => import('./stock-card').then((m) => ({ default: m.StockCard })));
-// Local Sales and Customer Management likewise (issue 16).
+// The Sales Register and Customer Management likewise (issue 16).
 const LocalSalesCard = lazy(() => import('./local-sales-card').then((m) => ({ default: m.LocalSalesCard })));
 const CustomersCard = lazy(() => import('./customers-card').then((m) => ({ default: m.CustomersCard })));
 
@@ -25,19 +26,20 @@ export const FRANCHISE_BADGES: Partial<Record<CurrentUser['role'], string[]>> = 
 };
 
 const count = (n: number) => new Intl.NumberFormat('en-IN').format(n);
-const orders = (n: number) => (n === 1 ? '1 order' : `${count(n)} orders`);
 
 function Figures({ d }: { d: FranchiseDashboard }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-6">
+      {/* The sales recorded at the counter, as listed under Counter Sales below (issue 30: this card showed the
+          holder's own purchases under "Own Sales"); the Sales Register lists them. */}
       <FigureCard
         className="lg:col-span-3"
-        title="Own Sales"
+        title="Counter Sales"
         icon={ShoppingBag}
-        headline={formatMoney(d.ownSales.amount)}
+        headline={formatMoney(d.counterSales.amount)}
         rows={[
-          ['Completed orders', orders(d.ownSales.orders)],
-          ['Business volume', `${formatBV(d.ownSales.bv)} BV`],
+          ['Sales recorded', plural(d.counterSales.orders, 'sale')],
+          ['Business volume', formatBV(d.counterSales.bv, { unit: true })],
         ]}
       />
       <FigureCard
@@ -46,18 +48,18 @@ function Figures({ d }: { d: FranchiseDashboard }) {
         icon={ChartNoAxesCombined}
         headline={formatMoney(d.teamSales.amount)}
         rows={[
-          ['Completed orders', orders(d.teamSales.orders)],
-          ['Business volume', `${formatBV(d.teamSales.bv)} BV`],
+          ['Completed orders', plural(d.teamSales.orders, 'order')],
+          ['Business volume', formatBV(d.teamSales.bv, { unit: true })],
         ]}
       />
       <FigureCard
         className="lg:col-span-2"
         title="Team Business Volume"
         icon={Waypoints}
-        headline={`${formatBV(d.teamBV)} BV`}
+        headline={formatBV(d.teamBV, { unit: true })}
         rows={[
-          ['Left leg', `${formatBV(d.leftBV)} BV`],
-          ['Right leg', `${formatBV(d.rightBV)} BV`],
+          ['Left leg', formatBV(d.leftBV, { unit: true })],
+          ['Right leg', formatBV(d.rightBV, { unit: true })],
         ]}
       />
       <FigureCard
@@ -133,7 +135,7 @@ export function FranchisePage() {
         <StockCard />
       </Suspense>
 
-      <Suspense fallback={<InlineLoader label="Loading local sales..." />}>
+      <Suspense fallback={<InlineLoader label="Loading your sales register..." />}>
         <LocalSalesCard />
       </Suspense>
 

@@ -175,22 +175,26 @@ export function SalesTable({ rows, label, withBuyer = true }: { rows: LocalSaleV
   );
 }
 
-/** Local Sales (issue 16): sales from the franchise's stock at the counter, with their invoices. */
+/**
+ * Sales Register (issue 16): every sale the holder recorded at the counter from their stock, with its invoice; the
+ * dashboard's Counter Sales card totals the same sales (issue 30). A member's invoice, issued by the server's next pass,
+ * shows up here without a reload (useLocalSales asks again while one is being prepared).
+ */
 export function LocalSalesCard() {
   const sales = useLocalSales();
   return (
     <Card aria-labelledby="local-sales">
       <CardHeader className="flex flex-row items-start justify-between gap-3">
         <div>
-          <CardTitle id="local-sales">Local Sales</CardTitle>
-          <CardDescription>Sales from your stock to members and customers.</CardDescription>
+          <CardTitle id="local-sales">Sales Register</CardTitle>
+          <CardDescription>Every sale you recorded at the counter, from your stock to members and customers, with its invoice.</CardDescription>
         </div>
         <SellDialog />
       </CardHeader>
       <CardContent>
         <QueryStates query={sales} errorTitle="Could not load your sales" loadingLabel="Loading your sales...">
           {sales.data?.length ? (
-            <SalesTable rows={sales.data} label="Local sales" />
+            <SalesTable rows={sales.data} label="Sales register" />
           ) : (
             <EmptyState icon={Receipt} title="No sales yet" description="Record a sale to a member or a customer; it leaves your stock at once." />
           )}

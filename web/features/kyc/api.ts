@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { KycDocumentView } from '@contracts';
+import type { KycDocumentView, KycInfo } from '@contracts';
 import { getRoute } from '../../lib/api';
+import { anyPending, pollWhile, REVIEW_POLL_MS } from '../../lib/poll';
 
 export const KYC_KEY = ['/api/kyc'] as const;
 
@@ -14,6 +15,7 @@ function asList(data: unknown): KycDocumentView[] {
 export function useKycDocuments() {
   return useQuery({
     queryKey: KYC_KEY,
+    refetchInterval: pollWhile((data: unknown) => anyPending(asList(data)), REVIEW_POLL_MS),
     select: (data: unknown) =>
       asList(data)
         .slice()
@@ -31,5 +33,11 @@ export const KYC_INFO_KEY = ['/api/user/kyc-info'] as const;
 
 /** GET /api/user/kyc-info (doc 3 §2.2): overall status, the four tiles and the deadline; re-read on every visit. */
 export function useKycInfo() {
-  return useQuery({ queryKey: KYC_INFO_KEY, queryFn: () => getRoute('GET /api/user/kyc-info'), staleTime: 0 });
+  // Documents under review turn approved or rejected while the member looks (issue 30): asked again until settled.
+  return useQuery({
+    queryKey: KYC_INFO_KEY,
+    queryFn: () => getRoute('GET /api/user/kyc-info'),
+    staleTime: 0,
+    refetchInterval: pollWhile((d: KycInfo) => d.overallStatus === 'pending', REVIEW_POLL_MS),
+  });
 }

@@ -3,7 +3,7 @@ import { KYC_TYPE_LABELS, type KycDocumentType, type KycDocumentView } from '@co
 import { apiRequest, errorMessage } from '../../lib/api';
 import { failureMessage, useApiMutation, type ApiFailure } from '../../lib/mutation';
 import { CURRENT_USER_KEY } from '../account';
-import { KYC_KEY } from './api';
+import { KYC_INFO_KEY, KYC_KEY } from './api';
 
 export interface KycPayload {
   documentType: KycDocumentType;
@@ -34,10 +34,10 @@ function uploadFailure(fallback: string) {
   };
 }
 
-/** After an upload: the documents and the current user (its KYC status) re-read. */
+/** After an upload: the documents, the KYC overview (its status, issue 30) and the current user (its KYC status) re-read. */
 function useInvalidateKyc() {
   const queryClient = useQueryClient();
-  return () => Promise.all([queryClient.invalidateQueries({ queryKey: KYC_KEY }), queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY })]);
+  return () => Promise.all([KYC_KEY, KYC_INFO_KEY, CURRENT_USER_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
 
 export const UPLOAD_FAILED = 'Failed to upload document. Please try again.';

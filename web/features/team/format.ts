@@ -1,8 +1,7 @@
 import { formatDistanceToNow, isValid, parseISO } from 'date-fns';
 import { onFirstUse } from '../../lib/intl';
+import { formatBV, formatMoney } from '../../lib/money';
 
-/** Money is rupees everywhere (README differences: the source showed a dollar sign in the recruit and decision views). */
-const INR = onFirstUse(() => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 2, minimumFractionDigits: 0 }));
 const COUNT = onFirstUse(() => new Intl.NumberFormat('en-IN'));
 
 function num(value: string | number | null | undefined): number {
@@ -11,26 +10,25 @@ function num(value: string | number | null | undefined): number {
   return Number.isFinite(n) ? n : 0;
 }
 
-/** "₹1,23,456" */
-export const rupees = (value: string | number | null | undefined) => INR().format(num(value));
+/** Money is rupees everywhere (README differences: the source showed a dollar sign): "₹1,23,456.00" (issue 30). */
+export const rupees = (value: string | number | null | undefined) => formatMoney(value);
 
 /** "1,23,456" */
 export const count = (value: string | number | null | undefined) => COUNT().format(num(value));
 
 const COMPACT = onFirstUse(() => new Intl.NumberFormat('en-IN', { notation: 'compact', maximumFractionDigits: 1 }));
-const WHOLE = onFirstUse(() => new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 }));
 
-/** BV in a small space: "9,999.5" below ten thousand, then "12.3K", "1.2L", "3.4Cr". */
+/** BV in a small space: "9,999.50" below ten thousand, then "12.3K", "1.2L", "3.4Cr". */
 export const compactBV = (value: string | number | null | undefined) => {
   const n = num(value);
-  return Math.abs(n) < 10_000 ? WHOLE().format(n) : COMPACT().format(n);
+  return Math.abs(n) < 10_000 ? formatBV(value) : COMPACT().format(n);
 };
 
-/** BV is a count, never money: "1,23,456.5" (issue 15: no rupee sign on BV). */
-export const bv = (value: string | number | null | undefined) => WHOLE().format(num(value));
+/** BV is a count, never money: "1,23,456.50" (issue 15: no rupee sign on BV; issue 30: one BV format). */
+export const bv = (value: string | number | null | undefined) => formatBV(value);
 
-/** "1,23,456.5 BV" */
-export const fullBV = (value: string | number | null | undefined) => `${WHOLE().format(num(value))} BV`;
+/** "1,23,456.50 BV" */
+export const fullBV = (value: string | number | null | undefined) => formatBV(value, { unit: true });
 
 /** "5 minutes ago" */
 export function relativeTime(value: string | null | undefined): string {

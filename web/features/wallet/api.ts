@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRoute } from '../../lib/api';
+import { anyPending, pollWhile, REVIEW_POLL_MS } from '../../lib/poll';
 
 /** First element of every wallet query key: the path it reads (invalidation matches on it). */
 export const WALLET_KEYS = {
@@ -32,7 +33,8 @@ export function useLedger() {
 
 /** GET /api/withdrawals: the member's own requests. */
 export function useWithdrawals() {
-  return useQuery({ queryKey: [WALLET_KEYS.withdrawals], queryFn: () => getRoute('GET /api/withdrawals'), staleTime: STALE_MS });
+  // A pending request turns approved or rejected while the member looks (issue 30): asked again until none waits.
+  return useQuery({ queryKey: [WALLET_KEYS.withdrawals], queryFn: () => getRoute('GET /api/withdrawals'), staleTime: STALE_MS, refetchInterval: pollWhile(anyPending, REVIEW_POLL_MS) });
 }
 
 /** Marks every wallet read (summary, ledger, withdrawals) stale; the ones on screen refetch. */

@@ -1,8 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FundRequestMethod, FundRequestView } from '@contracts';
+import type { FundRequestMethod, FundRequestView, MemberFundRequests } from '@contracts';
 import { FUND_REQUEST_MSG } from '@contracts';
 import { apiRequest, getRoute } from '../../lib/api';
 import { useApiMutation } from '../../lib/mutation';
+import { anyPending, pollWhile, REVIEW_POLL_MS } from '../../lib/poll';
 import { WALLET_KEYS } from './api';
 
 /** First element of the top-up query key: the path it reads. */
@@ -10,7 +11,13 @@ export const TOP_UP_KEY = '/api/fund-requests';
 
 /** GET /api/fund-requests: the member's own top-up requests with the limits and what is left today (issue 16). */
 export function useTopUps() {
-  return useQuery({ queryKey: [TOP_UP_KEY], queryFn: () => getRoute('GET /api/fund-requests'), staleTime: 30_000 });
+  // A pending top-up turns approved or rejected while the member looks (issue 30): asked again until none waits.
+  return useQuery({
+    queryKey: [TOP_UP_KEY],
+    queryFn: () => getRoute('GET /api/fund-requests'),
+    staleTime: 30_000,
+    refetchInterval: pollWhile((d: MemberFundRequests) => anyPending(d.items), REVIEW_POLL_MS),
+  });
 }
 
 export interface TopUpPayload {

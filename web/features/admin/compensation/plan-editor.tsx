@@ -12,7 +12,7 @@ import { cn } from '../../../lib/cn';
 import { CompensationError, effectiveSentence, failureText, saveDraft, useInvalidatePlans } from './compensation-api';
 import { PlanStatusBadge } from './compensation-badges';
 import { AffixInput, CellInput, FieldError, fieldId, ParamField, RowsEditor, type RowColumn } from './plan-fields';
-import { diffPlans, fromConfig, qualifyingRanks, serverPlanErrors, setIn, toConfig, validatePlan, type FormErrors, type PlanForm } from './plan-form';
+import { diffPlans, rupeesText, fromConfig, qualifyingRanks, serverPlanErrors, setIn, toConfig, validatePlan, type FormErrors, type PlanForm } from './plan-form';
 
 const RANK_OPTIONS = RANKS.map((r) => ({ value: r, label: r }));
 
@@ -55,9 +55,9 @@ const LEVEL_TABLES: Array<{ path: LevelPath; title: string; meaning: string; def
 const levelsDefault = (rows: { level: number; percent: string }[]) => (rows.length ? rows.map((r) => `level ${r.level} at ${r.percent} %`).join(', ') : 'none');
 const poolDefault = (p: (typeof POOL_TYPES)[number]) => {
   const d = DEFAULT_PLAN.pools[p];
-  return `${d.percent} %, from ${d.minRank}, held ${d.holdMonths} month${d.holdMonths === 1 ? '' : 's'}, ${d.capPerMember ? `cap ₹${d.capPerMember}` : 'no cap'}`;
+  return `${d.percent} %, from ${d.minRank}, held ${d.holdMonths} month${d.holdMonths === 1 ? '' : 's'}, ${d.capPerMember ? `cap ${rupeesText(d.capPerMember)}` : 'no cap'}`;
 };
-const tdsDefault = DEFAULT_PLAN.deductions.tds.map((r) => `from ${r.from}: ${r.rateWithPan} % with PAN, ${r.rateWithoutPan} % without, above ₹${r.threshold} a year`).join('; ');
+const tdsDefault = DEFAULT_PLAN.deductions.tds.map((r) => `from ${r.from}: ${r.rateWithPan} % with PAN, ${r.rateWithoutPan} % without, above ${rupeesText(r.threshold)} a year`).join('; ');
 
 function Group({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
   return (

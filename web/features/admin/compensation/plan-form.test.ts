@@ -63,7 +63,7 @@ describe('plan form', () => {
       { path: 'sponsorIncome.levels[level 2].percent', from: '—', to: '5 %' },
     ]);
     expect(diffPlans(fromConfig(DEFAULT_PLAN), fromConfig(DEFAULT_PLAN))).toEqual([]);
-    expect(flattenPlan(fromConfig(DEFAULT_PLAN)).get('deductions.tds[from 2020-04-01].threshold')).toBe('₹20000');
+    expect(flattenPlan(fromConfig(DEFAULT_PLAN)).get('deductions.tds[from 2020-04-01].threshold')).toBe('₹20,000');
   });
 });
 

@@ -4,6 +4,7 @@
  * schema the server applies). Also: the parameters' labels, meanings and defaults, and the diff of two versions.
  */
 import { RANKS } from '@contracts';
+import { formatBV, formatMoney } from '../../../../contracts/format-money';
 import { DEFAULT_PLAN, PAIRING_PERIODS, PlanConfig, POOL_TYPES, type PoolType } from '../../../../contracts/compensation';
 
 export interface LevelRowForm {
@@ -252,13 +253,20 @@ export const PARAMS: Record<string, ParamDef> = Object.fromEntries(
   ).map((p) => [p.path, p]),
 );
 
-/** "10 %", "₹1.00", "100 BV", "none". */
+/** Rupees as everywhere else ('₹20,000', '₹1.50'); paise only when there are some. */
+export function rupeesText(value: string): string {
+  if (!/^-?\d+(\.\d+)?$/.test(value)) return `₹${value}`;
+  return formatMoney(value, { decimals: /\.\d*[1-9]/.test(value) ? 2 : 0 });
+}
+
+/** "10 %", "₹1", "100 BV", "none". */
 export function formatParam(def: Pick<ParamDef, 'kind' | 'unit' | 'rupees' | 'blankIsNone' | 'options'> | undefined, value: string): string {
   if (value === '') return 'none';
   if (!def) return value;
   if (def.kind === 'percent') return `${value} %`;
-  if (def.rupees) return `₹${value}`;
+  if (def.rupees) return rupeesText(value);
   if (def.kind === 'select') return def.options?.find((o) => o.value === value)?.label ?? value;
+  if (def.unit === 'BV' && /^\d+(\.\d+)?$/.test(value)) return `${formatBV(value)} BV`;
   return def.unit ? `${value} ${def.unit}` : value;
 }
 
@@ -316,7 +324,7 @@ export function flattenPlan(f: PlanForm): Map<string, string> {
 /** Units of the table cells, for the diff. */
 function unitOf(path: string, value: string): string {
   if (/percent$|rateWith(out)?Pan$/i.test(path)) return `${value} %`;
-  if (/(amount|threshold|capPerMember)$/.test(path)) return `₹${value}`;
+  if (/(amount|threshold|capPerMember)$/.test(path)) return rupeesText(value);
   if (/holdMonths$/.test(path)) return `${value} months`;
   return value;
 }

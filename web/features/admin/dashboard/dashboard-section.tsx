@@ -6,8 +6,8 @@ import { Badge } from '../../../components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { getRoute } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
-import { browserTimeZone, formatCount, formatINR } from '../format';
-import { KEYS } from '../queries';
+import { browserTimeZone, formatBV, formatCount, formatINR } from '../format';
+import { KEYS } from '../keys';
 import { sectionById, sectionHref } from '../sections';
 import type { AdminStats } from '../types';
 import { QueryError } from '../../../components/ui/query-error';
@@ -155,7 +155,7 @@ export function DashboardSection() {
     { label: 'Active Users', value: formatCount(s?.activeUsers), icon: UserCheck, tone: 'emerald', hint: 'Status active' },
     { label: 'Pending KYC', value: formatCount(s?.pendingKYC), icon: FileClock, tone: 'amber', hint: 'Members with documents to review' },
     { label: 'Withdrawal Requests', value: formatCount(s?.withdrawalRequests), icon: Wallet, tone: 'sky', hint: 'Waiting to be processed' },
-    { label: 'Total Business Volume', value: `${formatCount(s?.totalBV)} BV`, icon: TrendingUp, tone: 'violet', hint: 'From completed purchases' },
+    { label: 'Total Business Volume', value: formatBV(s?.totalBV, { unit: true }), icon: TrendingUp, tone: 'violet', hint: 'From completed purchases' },
     {
       label: 'Monthly Income',
       value: formatINR(s?.monthlyIncome),

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogFooter, FormFooter } from '../../../components/ui/dialog';
 import { FormField, fieldA11y } from '../../../components/ui/form-field';
 import { Textarea } from '../../../components/ui/input';
-import { formatCount, formatDateTimeUS, formatINR } from '../format';
+import { formatBV, formatDateTimeUS, formatINR } from '../format';
 import { schemaResolver } from '../queries';
 import { roleLabel } from '../ui/badges';
 import { ChoiceGroup } from '../ui/choice-group';
@@ -27,7 +27,7 @@ function Facts({ request: r }: { request: AdminFranchiseRequest }) {
     ['Investment', r.investmentAmount ? formatINR(r.investmentAmount) : '—'],
     ['Submitted', formatDateTimeUS(r.createdAt)],
   ];
-  if (r.businessVolume !== null) rows.splice(5, 0, ['Business volume', `${formatCount(r.businessVolume)} BV`]);
+  if (r.businessVolume !== null) rows.splice(5, 0, ['Business volume', formatBV(r.businessVolume, { unit: true })]);
   return (
     <dl className="grid grid-cols-1 gap-x-4 gap-y-2 rounded-xl bg-slate-50 p-4 text-sm min-[480px]:grid-cols-[auto_1fr]">
       {rows.map(([label, value]) => (

@@ -5,7 +5,7 @@ import { apiRequest, getRoute } from '../../../lib/api';
 import { useApiMutation } from '../../../lib/mutation';
 import { useIdempotencyKey } from '../money/money-api';
 import { titleCase, shortId } from '../../../lib/format';
-import { formatCount } from '../format';
+import { formatBV } from '../format';
 import { invalidatePaths, KEYS, USER_LIST_KEYS } from '../queries';
 
 export type { AdminProductView, AdminPurchaseView, ProductImageView };
@@ -89,7 +89,7 @@ export function useUpdateOrder(order: AdminPurchaseView) {
     errorFallback: 'Failed to update order',
     successToast: (_d, changes) => ({
       title: 'Order updated',
-      description: changes.paymentStatus === 'completed' ? `Order ${shortId(order.id)} is paid; ${formatCount(order.totalBV)} BV credited.` : `Order ${shortId(order.id)} was updated.`,
+      description: changes.paymentStatus === 'completed' ? `Order ${shortId(order.id)} is paid; ${formatBV(order.totalBV, { unit: true })} credited.` : `Order ${shortId(order.id)} was updated.`,
     }),
     invalidate,
     onFailure: async (failure) => {

@@ -3,7 +3,7 @@ import { RANK_PHASES, RANK_REQUIREMENTS, RANKS, type RankProgress } from '@contr
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
 import { formatDate } from '../../../lib/format';
-import { count } from '../format';
+import { fullBV } from '../format';
 
 const indexOf = (rank: string) => Math.max(0, RANKS.indexOf(rank as (typeof RANKS)[number]));
 
@@ -54,7 +54,7 @@ export function RankPath({ rank }: { rank: RankProgress }) {
                         <span className="min-w-0">
                           <span className={cn('block text-sm font-semibold', achieved ? 'text-slate-900' : 'text-slate-600')}>{r}</span>
                           {achieved || isNext ? <span className="sr-only">{isCurrent ? 'Current rank' : achieved ? 'Achieved' : 'Next rank'}</span> : null}
-                          <span className="block text-xs text-slate-500">{i === 0 ? 'Starting rank' : `${count(need.teamBV)} BV · ${need.directs} directs`}</span>
+                          <span className="block text-xs text-slate-500">{i === 0 ? 'Starting rank' : `${fullBV(need.teamBV)} · ${need.directs} directs`}</span>
                           {when ? <span className="block text-xs text-emerald-700">Achieved {formatDate(when)}</span> : null}
                           {isCurrent ? <span className="mt-1 inline-block rounded-full bg-brand-600 px-2 py-px text-[11px] font-semibold text-white">Current</span> : null}
                           {isNext ? <span className="mt-1 inline-block rounded-full bg-amber-100 px-2 py-px text-[11px] font-semibold text-amber-800">Next</span> : null}
