@@ -75,7 +75,7 @@ export async function commerceSuite(base: string, databaseUrl: string) {
   }
   const deepCookie = await signIn(base, deepest.user_id, PASSWORD);
   const founderCookie = await signIn(base, 'founder@demo.local', 'Founder@12345');
-  const body = JSON.stringify({ productId: product.id, quantity: 1, paymentMethod: 'wallet', deliveryAddress: 'Benchmark Lane 1, Pune 411001' });
+  const body = JSON.stringify({ productId: product.id, quantity: 1, paymentMethod: 'wallet', deliveryAddress: 'Benchmark Lane 1, Pune 411001', deliveryState: 'Maharashtra', deliveryPincode: '411001' });
 
   const lagNow = async () => {
     const r = (await db.query<{ n: string; age: number | null }>(

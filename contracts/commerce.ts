@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { PRODUCT_CATEGORIES, PURCHASE_TYPES, PAYMENT_METHODS, RANKS, type Rank } from './enums';
 import { decimal as dec, id, instant, pageOf } from './route-contract';
 import { ProductImageView } from './product-images';
+import { gstStateCode } from './branding';
+import { pincodeFitsState } from './places';
 
 /** Products, purchases, BV and ranks (doc 3 §2.3-2.5, §5, §9; decisions.md §5). */
 
@@ -22,6 +24,9 @@ export const COMMERCE_MSG = {
   quantityInvalid: 'Quantity must be a whole number of at least 1',
   paymentMethodRequired: 'Please choose a payment method',
   deliveryAddressShort: 'Delivery address must be at least 10 characters',
+  deliveryStateRequired: 'Choose the state the order is delivered to',
+  deliveryPincodeInvalid: 'PIN code must be 6 digits',
+  deliveryPincodeState: 'This PIN code is not in the state chosen',
   productUnavailable: 'This product is not available',
   purchaseSuccessTitle: 'Purchase Successful!',
   purchaseSuccess: 'Your order has been placed successfully. You will receive confirmation shortly.',
@@ -95,6 +100,14 @@ export const PurchaseRequest = z.object({
   quantity: z.coerce.number({ error: COMMERCE_MSG.quantityInvalid }).int({ error: COMMERCE_MSG.quantityInvalid }).min(1, { error: COMMERCE_MSG.quantityInvalid }).max(100, { error: 'At most 100 units per order' }),
   paymentMethod: z.enum(PAYMENT_METHODS, { error: COMMERCE_MSG.paymentMethodRequired }),
   deliveryAddress: z.string({ error: COMMERCE_MSG.deliveryAddressShort }).trim().min(10, { error: COMMERCE_MSG.deliveryAddressShort }).max(500),
+  /** The place of supply (issue 30): IGST when it is not the company's state. One of GST_STATES' names. */
+  deliveryState: z
+    .string({ error: COMMERCE_MSG.deliveryStateRequired })
+    .trim()
+    .refine((s) => gstStateCode(s) !== undefined, { error: COMMERCE_MSG.deliveryStateRequired }),
+  deliveryPincode: z.string({ error: COMMERCE_MSG.deliveryPincodeInvalid }).trim().regex(/^[1-9][0-9]{5}$/, { error: COMMERCE_MSG.deliveryPincodeInvalid }),
+}).superRefine((v, ctx) => {
+  if (!pincodeFitsState(v.deliveryPincode, v.deliveryState)) ctx.addIssue({ code: 'custom', path: ['deliveryPincode'], message: COMMERCE_MSG.deliveryPincodeState });
 });
 export type PurchaseRequest = z.input<typeof PurchaseRequest>;
 
@@ -184,6 +197,11 @@ const purchaseFields = {
   deliveryStatus: z.string(),
   trackingId: z.string().nullable(),
   deliveryAddress: z.string(),
+  /** Where the delivery ends (the place of supply); null on orders placed before it was asked. */
+  deliveryState: z.string().nullable(),
+  deliveryPincode: z.string().nullable(),
+  /** The GST invoice's number once issued (seconds after payment); null before, and in the answer of a write. */
+  invoiceNumber: z.string().nullable(),
   createdAt: instant,
 };
 export const PurchaseView = z.strictObject(purchaseFields);

@@ -440,7 +440,7 @@ describe.each(SIZES)('admin money and commerce at $name width', (size: Size) => 
     const member = await t.login(t.demo.member.email, t.demo.member.password);
     const product = ((await t.api('GET', '/api/products', { cookie: member })).body as ProductView[]).find((p) => p.name.startsWith('BreezeLine BLDC'))!;
     const bought = await t.api('POST', '/api/purchases', {
-      cookie: member, body: { productId: product.id, quantity: 2, paymentMethod: 'upi', deliveryAddress: `14 Lake View Road, Pune ${tag}` },
+      cookie: member, body: { productId: product.id, quantity: 2, paymentMethod: 'upi', deliveryAddress: `14 Lake View Road, Pune ${tag}`, deliveryState: 'Maharashtra', deliveryPincode: '411001' },
     });
     expect(bought.status, JSON.stringify(bought.body)).toBe(201);
     const orderId = (bought.body.purchase as { id: string }).id;

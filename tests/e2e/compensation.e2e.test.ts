@@ -76,7 +76,7 @@ async function expectNoPageOverflow(page: Page) {
 }
 
 async function buy(key: keyof typeof tree, bv: number) {
-  const r = await t.api('POST', '/api/purchases', { cookie: tree[key].cookie, body: { productId, quantity: bv / 100, paymentMethod: 'wallet', deliveryAddress: 'Pair Street 1, Pune 411001' } });
+  const r = await t.api('POST', '/api/purchases', { cookie: tree[key].cookie, body: { productId, quantity: bv / 100, paymentMethod: 'wallet', deliveryAddress: 'Pair Street 1, Pune 411001', deliveryState: 'Maharashtra', deliveryPincode: '411001' } });
   expect(r.status, JSON.stringify(r.body)).toBe(201);
 }
 

@@ -72,7 +72,7 @@ async function buy(email: string, product: string, quantity: number) {
   const fund = await t.api('POST', '/api/admin/send-fund', { cookie: admin, body: { userId: u.userId, option: 'Credit', amount: '10000', remarks: 'Franchise test funds' } });
   expect(fund.status, JSON.stringify(fund.body)).toBe(200);
   const r = await t.api('POST', '/api/purchases', {
-    cookie: await t.login(email, PASSWORD), body: { productId: await productId(product), quantity, paymentMethod: 'wallet', deliveryAddress: '14 Park Street, Kolkata 700016' },
+    cookie: await t.login(email, PASSWORD), body: { productId: await productId(product), quantity, paymentMethod: 'wallet', deliveryAddress: '14 Park Street, Kolkata 700016', deliveryState: 'West Bengal', deliveryPincode: '700016' },
   });
   expect(r.status, JSON.stringify(r.body)).toBe(201);
 }
@@ -201,7 +201,8 @@ describe.each(SIZES)('founder and franchise portals at $name width', (size: Size
   it('R1 Mini franchise: badges, the real figures of the holder and the team, recent orders, member dashboard link', async () => {
     const cookie = await t.login(mini.email, PASSWORD);
     const d = (await t.api('GET', '/api/franchise/dashboard', { cookie })).body as FranchiseDashboard;
-    expect(d.ownSales).toEqual({ orders: 1, amount: '1060.82', bv: '250.00' });
+    // Counter Sales are the sales recorded at the counter, not the holder's own purchase (issue 30).
+    expect(d.counterSales).toEqual({ orders: 0, amount: '0.00', bv: '0.00' });
     expect(d.teamSales.orders).toBe(2);
     expect(d.leftBV).toBe('800.00');
     expect(d.rightBV).toBe('1600.00');
@@ -214,9 +215,9 @@ describe.each(SIZES)('founder and franchise portals at $name width', (size: Size
     await features.getByText('Local Market Focus').waitFor();
     expect(await page.getByText('Extended Product Range').count()).toBe(0);
     const card = (name: string) => page.getByRole('region', { name });
-    await card('Own Sales').getByText(formatMoney(d.ownSales.amount)).waitFor();
-    await card('Own Sales').getByText('1 order', { exact: true }).waitFor();
-    await card('Own Sales').getByText('250 BV').waitFor();
+    await card('Counter Sales').getByText(formatMoney(d.counterSales.amount)).waitFor();
+    await card('Counter Sales').getByText('0 sales', { exact: true }).waitFor();
+    await card('Counter Sales').getByText('0 BV').waitFor();
     await card('Team Sales').getByText(formatMoney(d.teamSales.amount)).waitFor();
     await card('Team Sales').getByText(`${formatBV(d.teamSales.bv)} BV`).waitFor();
     await card('Team Business Volume').getByText(`${formatBV(d.teamBV)} BV`).first().waitFor();
@@ -228,7 +229,7 @@ describe.each(SIZES)('founder and franchise portals at $name width', (size: Size
     expect(await orders.count()).toBe(d.recentOrders.length);
     await orders.filter({ hasText: KIT }).first().waitFor();
     await orders.filter({ hasText: REGULATOR }).first().waitFor();
-    for (const name of ['Stock Management', 'Local Sales', 'Customer Management']) await page.getByText(name, { exact: true }).waitFor();
+    for (const name of ['Stock Management', 'Sales Register', 'Customer Management']) await page.getByText(name, { exact: true }).waitFor();
     await picture(page, `franchise-mini-${tag.toLowerCase()}`);
     expect(await seriousViolations(page)).toEqual([]);
 
@@ -242,7 +243,7 @@ describe.each(SIZES)('founder and franchise portals at $name width', (size: Size
     await page.getByText('Extended Product Range').waitFor();
     await page.getByText('Enhanced Bonus Structure').waitFor();
     expect(await page.getByText('Limited SKU Range').count()).toBe(0);
-    await page.getByRole('region', { name: 'Own Sales' }).getByText('0 orders').waitFor();
+    await page.getByRole('region', { name: 'Counter Sales' }).getByText('0 sales').waitFor();
     await page.getByText('No orders yet').waitFor();
     await picture(page, `franchise-basic-${tag.toLowerCase()}`);
     expect(await seriousViolations(page)).toEqual([]);

@@ -40,7 +40,7 @@ beforeAll(async () => {
     await sendFund(u.userId, '20000');
     const cookie = await t.login(email, 'Member@12345');
     const r = await t.api('POST', '/api/purchases', {
-      cookie, headers: { 'idempotency-key': `seed-${email}` }, body: { productId: purifier, quantity: 1, paymentMethod: 'wallet', deliveryAddress: '12 Residency Road, Camp, Pune' },
+      cookie, headers: { 'idempotency-key': `seed-${email}` }, body: { productId: purifier, quantity: 1, paymentMethod: 'wallet', deliveryAddress: '12 Residency Road, Camp, Pune', deliveryState: 'Maharashtra', deliveryPincode: '411001' },
     });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
   }
@@ -154,7 +154,10 @@ describe.each(SIZES)('Member commerce at $name width', (size: Size) => {
     await purifier.getByRole('button', { name: 'Purchase Now' }).click();
     const dialog = page.getByRole('dialog', { name: 'Purchase Product' });
     await dialog.waitFor();
-    expect(await dialog.getByLabel('Delivery Address').inputValue()).toBe('14 MG Road, Shivaji Nagar, Pune, Maharashtra - 411005');
+    expect(await dialog.getByLabel('Delivery Address').inputValue()).toBe('14 MG Road, Shivaji Nagar, Pune');
+    // The state and PIN code are fields of their own (issue 30: the state is the invoice's place of supply).
+    expect(await dialog.getByLabel('State').inputValue()).toBe('Maharashtra');
+    expect(await dialog.getByLabel('PIN Code').inputValue()).toBe('411005');
     await dialog.getByRole('radio', { name: /Wallet.*Balance ₹50,000\.00/ }).waitFor();
     await dialog.getByRole('radio', { name: 'Credit/Debit Card' }).waitFor();
     await dialog.getByText('₹17,698.82').waitFor(); // 14999 + 18 %
@@ -173,8 +176,14 @@ describe.each(SIZES)('Member commerce at $name width', (size: Size) => {
     await dialog.getByText(COMMERCE_MSG.paymentMethodRequired).waitFor();
     await memberShot(page, 'purchase-incomplete');
 
-    // Wallet payment, with an Idempotency-Key header.
+    // A PIN code of another state is named at its field.
     await dialog.getByRole('radio', { name: /^Wallet/ }).check();
+    await dialog.getByLabel('State').selectOption('Karnataka');
+    await dialog.getByRole('button', { name: 'Place Order' }).click();
+    await dialog.getByText(COMMERCE_MSG.deliveryPincodeState).waitFor();
+    await dialog.getByLabel('State').selectOption('Maharashtra');
+
+    // Wallet payment, with an Idempotency-Key header.
     const posted = page.waitForRequest((r) => r.url().endsWith('/api/purchases') && r.method() === 'POST');
     await dialog.getByRole('button', { name: 'Place Order' }).click();
     expect((await posted).headers()['idempotency-key']).toMatch(/^[0-9a-f-]{32,36}$/);

@@ -186,7 +186,7 @@ describe.each(SIZES)('issue 15 at $name width', (size: Size) => {
     const bought = await t.api('POST', '/api/purchases', {
       cookie: buyerCookie,
       headers: { 'idempotency-key': crypto.randomUUID() },
-      body: { productId: products[0].id, quantity: 1, paymentMethod: 'wallet', deliveryAddress: '1 Main Road, Pune 411001' },
+      body: { productId: products[0].id, quantity: 1, paymentMethod: 'wallet', deliveryAddress: '1 Main Road, Pune 411001', deliveryState: 'Maharashtra', deliveryPincode: '411001' },
     });
     expect(bought.status, JSON.stringify(bought.body)).toBe(201);
     const id = bought.body.purchase.id as string;

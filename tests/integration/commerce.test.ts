@@ -28,7 +28,7 @@ async function newProduct(body: Record<string, unknown> = {}) {
   return r.body as { id: string; price: string };
 }
 const buy = (cookie: string, productId: string, quantity: number | string, paymentMethod = 'wallet', headers: Record<string, string> = {}) =>
-  t.api('POST', '/api/purchases', { cookie, headers, body: { productId, quantity, paymentMethod, deliveryAddress: '12 Residency Road, Camp, Pune' } });
+  t.api('POST', '/api/purchases', { cookie, headers, body: { productId, quantity, paymentMethod, deliveryAddress: '12 Residency Road, Camp, Pune', deliveryState: 'Maharashtra', deliveryPincode: '411001' } });
 
 describe('totals (decisions.md §5)', () => {
   it('price x quantity plus GST, rounded half-up to 2 decimals, exact', () => {
@@ -111,7 +111,7 @@ describe('purchases', () => {
     expectInvalid(await buy(c.member, p.id, 1.5, 'upi'), COMMERCE_MSG.quantityInvalid, 'quantity');
     expectInvalid(await buy(c.member, p.id, 'abc', 'upi'), COMMERCE_MSG.quantityInvalid, 'quantity');
     expectInvalid(await buy(c.member, p.id, 1, 'cheque'), COMMERCE_MSG.paymentMethodRequired, 'paymentMethod');
-    expectInvalid(await t.api('POST', '/api/purchases', { cookie: c.member, body: { productId: p.id, quantity: 1, paymentMethod: 'upi', deliveryAddress: 'short' } }), COMMERCE_MSG.deliveryAddressShort, 'deliveryAddress');
+    expectInvalid(await t.api('POST', '/api/purchases', { cookie: c.member, body: { productId: p.id, quantity: 1, paymentMethod: 'upi', deliveryAddress: 'short', deliveryState: 'Maharashtra', deliveryPincode: '411001' } }), COMMERCE_MSG.deliveryAddressShort, 'deliveryAddress');
     expectInvalid(await buy(c.member, 'nope', 1, 'upi'), COMMERCE_MSG.productRequired, 'productId');
     expectError(await buy(c.member, '00000000-0000-0000-0000-000000000000', 1, 'upi'), 400, { message: COMMERCE_MSG.productUnavailable });
     expectError(await buy(c.admin, p.id, 1, 'upi'), 403);

@@ -61,7 +61,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const buy = (m: { cookie: string }, quantity: number) =>
-  t.api('POST', '/api/purchases', { cookie: m.cookie, body: { productId, quantity, paymentMethod: 'wallet', deliveryAddress: 'Race Course Road 1, Pune 411001' } });
+  t.api('POST', '/api/purchases', { cookie: m.cookie, body: { productId, quantity, paymentMethod: 'wallet', deliveryAddress: 'Race Course Road 1, Pune 411001', deliveryState: 'Maharashtra', deliveryPincode: '411001' } });
 const withdraw = (m: { cookie: string }, amount: string) =>
   t.api('POST', '/api/withdrawals', { cookie: m.cookie, body: { withdrawalType: 'bank', amount, bankDetails: bank } });
 

@@ -85,7 +85,7 @@ async function buy(m: Member, bv: number) {
   expect(Number.isInteger(units)).toBe(true);
   while (units > 0) {
     const quantity = Math.min(units, 100);
-    const r = await t.api('POST', '/api/purchases', { cookie: m.cookie, body: { productId: product, quantity, paymentMethod: 'wallet', deliveryAddress: 'Pair Street 1, Pune 411001' } });
+    const r = await t.api('POST', '/api/purchases', { cookie: m.cookie, body: { productId: product, quantity, paymentMethod: 'wallet', deliveryAddress: 'Pair Street 1, Pune 411001', deliveryState: 'Maharashtra', deliveryPincode: '411001' } });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     units -= quantity;
   }

@@ -274,7 +274,7 @@ async function processCycle(cycleId: string, model?: { members: UserRow[]; legs:
     await svc.addAdjustment(ctx(), admin, plainTransaction(ctx()), { userId: model.members[0].userId, type: 'sponsor_income', amount: '1.00', reason: 'late correction after the close' });
     await setStatus(ctx(), admin, flipped!.id, (await userByEmail(t, flipped!.email!))!.status === 'active' ? 'inactive' : 'active');
     // Nor does a purchase completed after the close (it adds to the root's personal BV now, and to the spine's legs).
-    expect((await purchase(ctx(), actorFor(model.members[0]), plainTransaction(ctx()), { productId, quantity: 2, paymentMethod: 'wallet', deliveryAddress: 'Property Road 1, Pune 411001' })).status).toBe(201);
+    expect((await purchase(ctx(), actorFor(model.members[0]), plainTransaction(ctx()), { productId, quantity: 2, paymentMethod: 'wallet', deliveryAddress: 'Property Road 1, Pune 411001', deliveryState: 'Maharashtra', deliveryPincode: '411001' })).status).toBe(201);
     await t.settle();
   }
   await svc.calculateCycle(ctx(), admin, cycleId);
@@ -413,7 +413,7 @@ describe('the engine through the service on the database', () => {
           for (const b of buys) {
             const buyer = rows[b.who % rows.length];
             if (buyer.status !== 'active') continue;
-            const r = await purchase(ctx(), actorFor(buyer), plainTransaction(ctx()), { productId, quantity: b.units, paymentMethod: 'wallet', deliveryAddress: 'Property Road 1, Pune 411001' });
+            const r = await purchase(ctx(), actorFor(buyer), plainTransaction(ctx()), { productId, quantity: b.units, paymentMethod: 'wallet', deliveryAddress: 'Property Road 1, Pune 411001', deliveryState: 'Maharashtra', deliveryPincode: '411001' });
             expect(r.status).toBe(201);
             let child = placed.get(buyer.id)!;
             while (child && placed.has(child.parent_id)) {

@@ -44,7 +44,7 @@ describe('the payout calculation as a job', () => {
   it('is refused at once when it cannot run, computed by the worker when it can, and the request answers with its figures', async () => {
     const m = await fundedMember(t, admin, '50000.00');
     const products = await t.api('GET', '/api/products', { cookie: m.cookie });
-    const buy = await t.api('POST', '/api/purchases', { cookie: m.cookie, body: { productId: products.body[0].id, quantity: 1, paymentMethod: 'wallet', deliveryAddress: 'Worker Lane 1, Pune 411001' } });
+    const buy = await t.api('POST', '/api/purchases', { cookie: m.cookie, body: { productId: products.body[0].id, quantity: 1, paymentMethod: 'wallet', deliveryAddress: 'Worker Lane 1, Pune 411001', deliveryState: 'Maharashtra', deliveryPincode: '411001' } });
     expect(buy.status, JSON.stringify(buy.body)).toBe(201);
     const open = (await t.api('GET', `${BASE}/cycles?kind=pairing`, { cookie: admin })).body.items.find((c: { status: string }) => c.status === 'open');
     // An open cycle: refused by the request itself, nothing queued.

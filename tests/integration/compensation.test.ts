@@ -58,7 +58,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 async function buy(key: string, bv: number) {
-  const r = await t.api('POST', '/api/purchases', { cookie: ids[key].cookie, body: { productId, quantity: bv / 50, paymentMethod: 'wallet', deliveryAddress: 'Pair Street 1, Pune 411001' } });
+  const r = await t.api('POST', '/api/purchases', { cookie: ids[key].cookie, body: { productId, quantity: bv / 50, paymentMethod: 'wallet', deliveryAddress: 'Pair Street 1, Pune 411001', deliveryState: 'Maharashtra', deliveryPincode: '411001' } });
   expect(r.status, JSON.stringify(r.body)).toBe(201);
 }
 

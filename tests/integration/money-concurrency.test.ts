@@ -178,7 +178,7 @@ describe('money under concurrency (decisions.md §6)', () => {
       const pick = rand();
       if (pick < 0.2) ops.push(() => t.api('POST', '/api/admin/send-fund', { cookie: admin, body: { userId: m.user.userId, option: 'Credit', amount, remarks: 'r' } }));
       else if (pick < 0.35) ops.push(() => t.api('POST', '/api/admin/send-fund', { cookie: admin, body: { userId: m.user.userId, option: 'Debit', amount, remarks: 'r' } }));
-      else if (pick < 0.5) ops.push(() => t.api('POST', '/api/purchases', { cookie: m.cookie, body: { productId: product.id, quantity: 1, paymentMethod: 'wallet', deliveryAddress: '12 Residency Road, Pune' } }));
+      else if (pick < 0.5) ops.push(() => t.api('POST', '/api/purchases', { cookie: m.cookie, body: { productId: product.id, quantity: 1, paymentMethod: 'wallet', deliveryAddress: '12 Residency Road, Pune', deliveryState: 'Maharashtra', deliveryPincode: '411001' } }));
       else if (pick < 0.75) ops.push(() => withdraw(m.cookie, amount));
       else {
         ops.push(async () => {

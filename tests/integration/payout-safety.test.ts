@@ -42,7 +42,7 @@ describe('an impersonated session is read-only for money and payout details', ()
     const token = await impersonate(m.user);
     const product = (await t.api('GET', '/api/products', { cookie: m.cookie })).body.products?.[0] ?? (await t.api('GET', '/api/products', { cookie: m.cookie })).body[0];
     const purchases = await count(t, 'purchases');
-    expectError(await t.api('POST', '/api/purchases', { headers: bearer(token), body: { productId: product.id, quantity: 1, paymentMethod: 'wallet', deliveryAddress: '1 Test Road, Pune 411001' } }),
+    expectError(await t.api('POST', '/api/purchases', { headers: bearer(token), body: { productId: product.id, quantity: 1, paymentMethod: 'wallet', deliveryAddress: '1 Test Road, Pune 411001', deliveryState: 'Maharashtra', deliveryPincode: '411001' } }),
       403, { code: 'IMPERSONATION_FORBIDDEN', message: MSG.impersonationMoneyReadOnly });
     expectError(await t.api('POST', '/api/withdrawals', { headers: bearer(token), body: { withdrawalType: 'bank', bankDetails: bank, amount: '100' } }),
       403, { code: 'IMPERSONATION_FORBIDDEN', message: MSG.impersonationMoneyReadOnly });
@@ -57,7 +57,7 @@ describe('an impersonated session is read-only for money and payout details', ()
       403, { code: 'IMPERSONATION_FORBIDDEN', message: MSG.impersonationReadOnly });
     expect((await userByEmail(t, m.user.email))!.firstName).toBe(m.user.firstName);
     // The member themself may still buy.
-    const own = await t.api('POST', '/api/purchases', { cookie: m.cookie, body: { productId: product.id, quantity: 1, paymentMethod: 'wallet', deliveryAddress: '1 Test Road, Pune 411001' } });
+    const own = await t.api('POST', '/api/purchases', { cookie: m.cookie, body: { productId: product.id, quantity: 1, paymentMethod: 'wallet', deliveryAddress: '1 Test Road, Pune 411001', deliveryState: 'Maharashtra', deliveryPincode: '411001' } });
     expect(own.status, JSON.stringify(own.body)).toBe(201);
   });
 });

@@ -149,7 +149,7 @@ describe('product images', () => {
     // A member buys it: their orders list carries the primary image.
     await t.runtime.ctx.db.update(walletBalances).set({ balance: '100000.00' }).where(sql`user_id = (select id from users where email = ${t.demo.member.email})`);
     const bought = await t.api('POST', '/api/purchases', {
-      cookie: member, headers: { 'idempotency-key': `img-${id}` }, body: { productId: id, quantity: 1, paymentMethod: 'wallet', deliveryAddress: '1 Main Road, Somewhere 400001' },
+      cookie: member, headers: { 'idempotency-key': `img-${id}` }, body: { productId: id, quantity: 1, paymentMethod: 'wallet', deliveryAddress: '1 Main Road, Somewhere 400001', deliveryState: 'Maharashtra', deliveryPincode: '411001' },
     });
     expect(bought.status, JSON.stringify(bought.body)).toBe(201);
     const orders = (await t.api('GET', '/api/purchases', { cookie: member })).body as { productId: string; productCategory: string; productImage: ProductImageView | null }[];

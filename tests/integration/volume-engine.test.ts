@@ -36,7 +36,7 @@ afterAll(async () => t?.close());
 const db = () => t.runtime.ctx.db;
 
 const buy = (cookie: string, quantity = 1) =>
-  t.api('POST', '/api/purchases', { cookie, body: { productId, quantity, paymentMethod: 'wallet', deliveryAddress: 'Journal Street 12, Pune 411001' } });
+  t.api('POST', '/api/purchases', { cookie, body: { productId, quantity, paymentMethod: 'wallet', deliveryAddress: 'Journal Street 12, Pune 411001', deliveryState: 'Maharashtra', deliveryPincode: '411001' } });
 
 async function credit(userId: string, amount: string) {
   await db().transaction((tx) => postLedger(tx, userId, amount, 'admin_credit', { description: 'test credit', now: new Date() }));
@@ -327,7 +327,7 @@ describe('the applier', () => {
     await t.settle();
     expect((await userByEmail(t, leader.user.email))!.currentRank).toBe('Executive');
     const product2 = await t.api('POST', '/api/admin/products', { cookie: c.admin, body: { name: 'Top-up', price: '10', bv: '8.50', gst: '0', category: 'others', purchaseType: 'second_purchase' } });
-    const topUp = (cookie: string) => t.api('POST', '/api/purchases', { cookie, body: { productId: product2.body.product?.id ?? product2.body.id, quantity: 1, paymentMethod: 'wallet', deliveryAddress: 'Journal Street 12, Pune 411001' } });
+    const topUp = (cookie: string) => t.api('POST', '/api/purchases', { cookie, body: { productId: product2.body.product?.id ?? product2.body.id, quantity: 1, paymentMethod: 'wallet', deliveryAddress: 'Journal Street 12, Pune 411001', deliveryState: 'Maharashtra', deliveryPincode: '411001' } });
     expect((await topUp(left.cookie)).status).toBe(201); // left 5,000.00
     expect((await topUp(right.cookie)).status).toBe(201); // right 5,000.00
     expect((await userByEmail(t, leader.user.email))!.currentRank).toBe('Executive'); // not applied yet
@@ -386,7 +386,7 @@ describe('the job runner inside the app (as npm start runs it)', () => {
       const products = await live.api('GET', '/api/products', { cookie: cookies.member });
       const fan = (products.body.products ?? products.body).find((p: { name: string }) => p.name.includes('Fan Regulator'));
       const before = (await live.api('GET', '/api/team/stats', { cookie: cookies.founder })).body;
-      const r = await live.api('POST', '/api/purchases', { cookie: cookies.member, body: { productId: fan.id, quantity: 1, paymentMethod: 'wallet', deliveryAddress: 'Journal Street 12, Pune 411001' } });
+      const r = await live.api('POST', '/api/purchases', { cookie: cookies.member, body: { productId: fan.id, quantity: 1, paymentMethod: 'wallet', deliveryAddress: 'Journal Street 12, Pune 411001', deliveryState: 'Maharashtra', deliveryPincode: '411001' } });
       expect(r.status, JSON.stringify(r.body)).toBe(201);
       const answered = Date.now();
       const teamBV = (s: { teamBV?: string; leftBV?: string; rightBV?: string }) => paise(s.leftBV ?? '0') + paise(s.rightBV ?? '0');
@@ -414,7 +414,7 @@ describe('cycle marks the applier remembers', () => {
       const founder = (await userByEmail(own, own.demo.founder.email))!;
       const products = await own.api('GET', '/api/products', { cookie: cookies.member });
       const fan = (products.body.products ?? products.body).find((p: { name: string }) => p.name.includes('Fan Regulator'));
-      const purchase = () => own.api('POST', '/api/purchases', { cookie: cookies.member, body: { productId: fan.id, quantity: 1, paymentMethod: 'wallet', deliveryAddress: 'Journal Street 12, Pune 411001' } });
+      const purchase = () => own.api('POST', '/api/purchases', { cookie: cookies.member, body: { productId: fan.id, quantity: 1, paymentMethod: 'wallet', deliveryAddress: 'Journal Street 12, Pune 411001', deliveryState: 'Maharashtra', deliveryPincode: '411001' } });
       const legs = async () => (await query<{ pc: string; l: string; r: string }>(own, sql`
         select pairing_cycle_id::text as pc, pairing_left::text as l, pairing_right::text as r from member_volume where member_id = ${founder.id}::uuid`))[0];
 

@@ -46,6 +46,12 @@ export const purchases = pgTable(
     paymentStatus: varchar('payment_status', { length: 20 }).notNull().default('pending'),
     transactionId: varchar('transaction_id', { length: 100 }),
     deliveryAddress: text('delivery_address').notNull(),
+    /**
+     * Where the delivery ends (issue 30): the place of supply of the goods under the GST Act, so the invoice charges
+     * IGST when it is not the company's state. A counter sale's is the franchise's. Null on orders placed before it.
+     */
+    deliveryState: varchar('delivery_state', { length: 80 }),
+    deliveryPincode: varchar('delivery_pincode', { length: 6 }),
     deliveryStatus: varchar('delivery_status', { length: 20 }).notNull().default('pending'),
     trackingId: varchar('tracking_id', { length: 100 }),
     bvCreditedAt: ts('bv_credited_at'),

@@ -102,8 +102,13 @@ export async function seedDemoHistory(ctx: AppContext, cast: DemoCast, cal: Demo
       if (!productId) throw new Error(`demo history: no product ${b.product}`);
       let orderId = '';
       at(minute(t), async (c) => {
+        // Every third order of a week goes to a relative in Bengaluru: an inter-state supply, invoiced with IGST.
+        const away = k % 3 === 2;
         const r = await purchase(c, actorOf(buyer), plainTransaction(c), {
-          productId, quantity: b.quantity, paymentMethod: b.pay, deliveryAddress: `${buyer.address ?? '12 Residency Road, Camp'}, ${buyer.city ?? 'Pune'} ${buyer.pincode ?? '411001'}`,
+          productId, quantity: b.quantity, paymentMethod: b.pay,
+          ...(away
+            ? { deliveryAddress: '22 80 Feet Road, Koramangala 4th Block, Bengaluru', deliveryState: 'Karnataka', deliveryPincode: '560034' }
+            : { deliveryAddress: `${buyer.address ?? '12 Residency Road, Camp'}, ${buyer.city ?? 'Pune'}`, deliveryState: buyer.state ?? 'Maharashtra', deliveryPincode: buyer.pincode ?? '411001' }),
         });
         orderId = (r.body as { purchase: { id: string } }).purchase.id;
       });

@@ -1,7 +1,7 @@
 import { noteControlled } from '../../core/control-trace';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { preparedText, type DbOrTx } from '../../db/client';
-import { products, purchases, users } from '../../db/schema/index';
+import { invoices, products, purchases, users } from '../../db/schema/index';
 
 export type ProductRow = typeof products.$inferSelect;
 export type PurchaseRow = typeof purchases.$inferSelect;
@@ -57,15 +57,19 @@ export async function updatePurchase(db: DbOrTx, id: string, values: Partial<typ
 }
 
 export async function purchasesOf(db: DbOrTx, userId: string) {
-  return db.select({ p: purchases, productName: products.name, productCategory: products.category }).from(purchases).innerJoin(products, eq(products.id, purchases.productId))
+  // The invoice's number only (read; the invoices module writes them): a paid order without one is still being prepared.
+  return db.select({ p: purchases, productName: products.name, productCategory: products.category, invoiceNumber: invoices.invoiceNumber }).from(purchases)
+    .innerJoin(products, eq(products.id, purchases.productId))
+    .leftJoin(invoices, eq(invoices.purchaseId, purchases.id))
     .where(eq(purchases.userId, userId)).orderBy(desc(purchases.createdAt)).limit(500);
 }
 
 export async function purchasesPage(db: DbOrTx, f: { paymentStatus?: string; deliveryStatus?: string }, cursor: { at: string; id: string } | undefined, limit: number) {
-  return db.select({ p: purchases, productName: products.name, productCategory: products.category, userDisplayId: users.userId, firstName: users.firstName, lastName: users.lastName, userEmail: users.email })
+  return db.select({ p: purchases, productName: products.name, productCategory: products.category, userDisplayId: users.userId, firstName: users.firstName, lastName: users.lastName, userEmail: users.email, invoiceNumber: invoices.invoiceNumber })
     .from(purchases)
     .innerJoin(products, eq(products.id, purchases.productId))
     .innerJoin(users, eq(users.id, purchases.userId))
+    .leftJoin(invoices, eq(invoices.purchaseId, purchases.id))
     .where(and(
       f.paymentStatus ? eq(purchases.paymentStatus, f.paymentStatus) : undefined,
       f.deliveryStatus ? eq(purchases.deliveryStatus, f.deliveryStatus) : undefined,
@@ -83,6 +87,8 @@ export interface WalletPurchase {
   total: string;
   totalBV: string;
   deliveryAddress: string;
+  deliveryState: string;
+  deliveryPincode: string;
   description: string;
   now: Date;
   /** The audit row; its newState gains the balance after the debit. */
@@ -103,7 +109,7 @@ export async function insertWalletPurchase(db: DbOrTx, p: WalletPurchase) {
   const a = p.audit;
   const rows = await preparedText<{ funded: boolean; balance_after: string | null }>(db, 'commerce_wallet_purchase', WALLET_PURCHASE_SQL, [
     p.userId, p.total, p.now.toISOString(), p.product.id, p.product.price, p.product.gst, p.product.bv, p.id, p.quantity, p.totalBV,
-    p.deliveryAddress, p.description, a.actorId, a.actorRole, a.onBehalfOfId, a.ipAddress, a.userAgent, a.sessionId,
+    p.deliveryAddress, p.description, a.actorId, a.actorRole, a.onBehalfOfId, a.ipAddress, a.userAgent, a.sessionId, p.deliveryState, p.deliveryPincode,
   ]);
   return { funded: rows[0].funded, balanceAfter: rows[0].balance_after };
 }
@@ -119,9 +125,9 @@ const WALLET_PURCHASE_SQL = `
   ),
   pur as (
     insert into purchases (id, user_id, product_id, quantity, unit_price, total_amount, total_bv, payment_method, payment_status,
-                           delivery_address, bv_credited_at, created_at, updated_at)
+                           delivery_address, delivery_state, delivery_pincode, bv_credited_at, created_at, updated_at)
     select $8::uuid, $1::uuid, $4::uuid, $9::int, $5::numeric, $2::numeric, $10::numeric, 'wallet', 'completed',
-           $11::text, $3::timestamptz, $3::timestamptz, $3::timestamptz
+           $11::text, $19::text, $20::text, $3::timestamptz, $3::timestamptz, $3::timestamptz
     from w
   ),
   led as (

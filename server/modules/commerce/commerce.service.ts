@@ -33,10 +33,10 @@ const toProduct = (p: ProductRow, images: ProductImageView[] = []): ProductView 
   imageUrl: p.imageUrl, hsnCode: p.hsnCode, isActive: p.isActive, images,
 });
 /** `productImage`: the product's primary image in the lists; the answers of a purchase and an order update leave it null. */
-const toPurchase = (p: PurchaseRow, product: { name: string; category: string }, productImage: ProductImageView | null = null): PurchaseView => ({
+const toPurchase = (p: PurchaseRow, product: { name: string; category: string }, productImage: ProductImageView | null = null, invoiceNumber: string | null = null): PurchaseView => ({
   id: p.id, productId: p.productId, productName: product.name, productCategory: product.category, productImage, quantity: p.quantity, unitPrice: p.unitPrice, totalAmount: p.totalAmount, totalBV: p.totalBV,
   paymentMethod: p.paymentMethod, paymentStatus: p.paymentStatus, deliveryStatus: p.deliveryStatus, trackingId: p.trackingId,
-  deliveryAddress: p.deliveryAddress, createdAt: p.createdAt.toISOString(),
+  deliveryAddress: p.deliveryAddress, deliveryState: p.deliveryState, deliveryPincode: p.deliveryPincode, invoiceNumber, createdAt: p.createdAt.toISOString(),
 });
 
 export async function catalog(ctx: AppContext, f: { purchaseType?: string; category?: string }): Promise<ProductView[]> {
@@ -120,7 +120,8 @@ export async function purchase(ctx: AppContext, actor: Actor, transact: Transact
     db.transaction(async (tx) => {
       const row = await insertPurchase(tx, {
         userId: actor.user.id, productId: product.id, quantity: input.quantity, unitPrice: product.price, totalAmount: totals.total, totalBV: totals.bv,
-        paymentMethod: input.paymentMethod, paymentStatus: 'pending', deliveryAddress: input.deliveryAddress, createdAt: now,
+        paymentMethod: input.paymentMethod, paymentStatus: 'pending', deliveryAddress: input.deliveryAddress,
+        deliveryState: input.deliveryState, deliveryPincode: input.deliveryPincode, createdAt: now,
       });
       await notifyAdmins(tx, {
         type: 'order_awaiting_payment', title: 'Order awaiting payment',
@@ -145,7 +146,7 @@ async function walletPurchase(
   const entry = auditEntry(actor, { entityType: 'purchase', entityId: id, action: 'purchase.wallet' });
   const done = await insertWalletPurchase(db, {
     id, userId: actor.user.id, product, quantity: input.quantity, total: totals.total, totalBV: totals.bv, deliveryAddress: input.deliveryAddress,
-    description: `${product.name} x ${input.quantity}`, now,
+    deliveryState: input.deliveryState, deliveryPincode: input.deliveryPincode, description: `${product.name} x ${input.quantity}`, now,
     audit: { actorId: entry.actorId ?? null, actorRole: entry.actorRole ?? null, onBehalfOfId: entry.onBehalfOfId ?? null, ipAddress: entry.ipAddress ?? null, userAgent: entry.userAgent ?? null, sessionId: entry.sessionId ?? null },
   });
   if (!done.funded) {
@@ -158,7 +159,7 @@ async function walletPurchase(
   const view: PurchaseView = {
     id, productId: product.id, productName: product.name, productCategory: product.category, productImage: null, quantity: input.quantity, unitPrice: product.price, totalAmount: totals.total, totalBV: totals.bv,
     paymentMethod: 'wallet', paymentStatus: 'completed', deliveryStatus: 'pending', trackingId: null, deliveryAddress: input.deliveryAddress,
-    createdAt: now.toISOString(),
+    deliveryState: input.deliveryState, deliveryPincode: input.deliveryPincode, invoiceNumber: null, createdAt: now.toISOString(),
   };
   return { status: 201, body: { message: COMMERCE_MSG.purchaseSuccess, purchase: view } };
 }
@@ -166,14 +167,14 @@ async function walletPurchase(
 export async function ownPurchases(ctx: AppContext, userId: string): Promise<PurchaseView[]> {
   const rows = await purchasesOf(ctx.db, userId);
   const images = await primaryImageByProduct(ctx.db, rows.map((r) => r.p.productId));
-  return rows.map(({ p, productName, productCategory }) => toPurchase(p, { name: productName, category: productCategory }, images.get(p.productId)));
+  return rows.map(({ p, productName, productCategory, invoiceNumber }) => toPurchase(p, { name: productName, category: productCategory }, images.get(p.productId), invoiceNumber));
 }
 
 export async function adminOrders(ctx: AppContext, q: { paymentStatus?: string; deliveryStatus?: string; cursor?: string; limit: number }): Promise<Page<AdminPurchaseView>> {
   const rows = await purchasesPage(ctx.db, q, decodeCursor(q.cursor), q.limit);
   const images = await primaryImageByProduct(ctx.db, rows.map((r) => r.p.productId));
   return pageOf(rows, q.limit, (r) => [r.p.createdAt, r.p.id], (r) => ({
-    ...toPurchase(r.p, { name: r.productName, category: r.productCategory }, images.get(r.p.productId)), userId: r.p.userId, userDisplayId: r.userDisplayId, userName: [r.firstName, r.lastName].filter(Boolean).join(' ') || r.userDisplayId,
+    ...toPurchase(r.p, { name: r.productName, category: r.productCategory }, images.get(r.p.productId), r.invoiceNumber), userId: r.p.userId, userDisplayId: r.userDisplayId, userName: [r.firstName, r.lastName].filter(Boolean).join(' ') || r.userDisplayId,
     userEmail: r.userEmail, bvCreditedAt: r.p.bvCreditedAt?.toISOString() ?? null,
   }));
 }

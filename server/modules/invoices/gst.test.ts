@@ -39,3 +39,21 @@ describe('GST invoice arithmetic', () => {
     expect(fromPaise(-5n)).toBe('-0.05');
   });
 });
+
+describe('PIN code and state', () => {
+  it('a PIN code fits the states of its India Post zone; 9 (Army Postal Service) fits any', async () => {
+    const { pincodeFitsState } = await import('../../../contracts/places');
+    expect(pincodeFitsState('560034', 'Karnataka')).toBe(true);
+    expect(pincodeFitsState('411001', 'Karnataka')).toBe(false);
+    expect(pincodeFitsState('110001', 'Delhi')).toBe(true);
+    expect(pincodeFitsState('160017', 'Chandigarh')).toBe(true);
+    expect(pincodeFitsState('533464', 'Puducherry')).toBe(true); // Yanam
+    expect(pincodeFitsState('605001', 'Pondicherry')).toBe(true);
+    expect(pincodeFitsState('737101', 'Sikkim')).toBe(true);
+    expect(pincodeFitsState('403001', 'Goa')).toBe(true);
+    expect(pincodeFitsState('744101', 'Andaman and Nicobar Islands')).toBe(true);
+    expect(pincodeFitsState('194101', 'Ladakh')).toBe(true);
+    expect(pincodeFitsState('900001', 'Kerala')).toBe(true);
+    expect(pincodeFitsState('700016', 'Maharashtra')).toBe(false);
+  });
+});

@@ -1,15 +1,22 @@
 import PDFDocument from 'pdfkit';
 import { gstStateCode } from '../../../contracts/branding';
+import { UTGST_CODES } from '../../../contracts/places';
 import { amountInWords, fromPaise, toPaise } from './gst';
 import type { InvoiceRow, SellerSnapshot } from './invoice.repo';
 
 interface Buyer {
   name: string;
-  memberId: string;
+  /** Null for a franchise's retail customer. */
+  memberId: string | null;
   email: string | null;
   mobile: string | null;
+  /** Where the goods are delivered (or handed over). */
   address: string | null;
+  /** The buyer's own state (profile); null for a retail customer. */
   state: string | null;
+  /** The delivery's state: the place of supply. Absent on invoices issued before it was recorded (then `state`). */
+  placeOfSupply?: string | null;
+  pincode?: string | null;
 }
 
 export interface InvoiceLook {
@@ -76,18 +83,29 @@ export function renderInvoicePdf(inv: InvoiceRow, look: InvoiceLook): Promise<Bu
 
   doc.fillColor(ink).font('Helvetica-Bold').fontSize(18).text('TAX INVOICE', left, 40, { width, align: 'right' });
   doc.font('Helvetica').fontSize(9).fillColor(muted);
-  doc.text(`Invoice No: ${inv.invoiceNumber}\nInvoice Date: ${dateIn(inv.issuedAt)}\nPlace of Supply: ${withCode(buyer.state)}`, left, 64, { width, align: 'right' });
+  const placeOfSupply = buyer.placeOfSupply !== undefined ? buyer.placeOfSupply : buyer.state;
+  doc.text(`Invoice No: ${inv.invoiceNumber}\nInvoice Date: ${dateIn(inv.issuedAt)}\nPlace of Supply: ${withCode(placeOfSupply)}`, left, 64, { width, align: 'right' });
 
-  // Buyer.
+  // Buyer, and where the goods went (the place of supply).
   const top = Math.max(doc.y, 120) + 16;
   doc.moveTo(left, top).lineTo(left + width, top).strokeColor('#e2e8f0').stroke();
   doc.fillColor(ink).font('Helvetica-Bold').fontSize(10).text('Bill To', left, top + 10);
   doc.font('Helvetica').fontSize(9).fillColor(ink);
   doc.text(
-    [`${buyer.name} (Member ${buyer.memberId})`, buyer.address, `State: ${withCode(buyer.state)}`, [buyer.email, buyer.mobile].filter(Boolean).join(' | ')]
+    [buyer.memberId ? `${buyer.name} (Member ${buyer.memberId})` : buyer.name, buyer.state ? `State: ${withCode(buyer.state)}` : null, [buyer.email, buyer.mobile].filter(Boolean).join(' | ')]
       .filter(Boolean).join('\n'),
-    left, doc.y + 2, { width: width / 2 },
+    left, doc.y + 2, { width: width / 2 - 10 },
   );
+  const billEnd = doc.y;
+  doc.fillColor(ink).font('Helvetica-Bold').fontSize(10).text('Ship To', left + width / 2, top + 10, { width: width / 2 });
+  doc.font('Helvetica').fontSize(9).fillColor(ink);
+  doc.text(
+    [buyer.address, [placeOfSupply ? `State: ${withCode(placeOfSupply)}` : null, buyer.pincode ? `PIN ${buyer.pincode}` : null].filter(Boolean).join(', ')]
+      .filter(Boolean).join('\n'),
+    left + width / 2, doc.y + 2, { width: width / 2 },
+  );
+  doc.y = Math.max(doc.y, billEnd);
+  doc.x = left;
 
   // The line.
   const cols = [
@@ -135,7 +153,8 @@ export function renderInvoicePdf(inv: InvoiceRow, look: InvoiceLook): Promise<Bu
   // Totals.
   const totals: [string, string][] = [['Taxable Value', inv.taxableValue]];
   if (toPaise(inv.igst) > 0n || (toPaise(inv.cgst) === 0n && toPaise(inv.sgst) === 0n)) totals.push([`IGST @ ${Number(inv.gstRate)}%`, inv.igst]);
-  else totals.push([`CGST @ ${Number(inv.gstRate) / 2}%`, inv.cgst], [`SGST @ ${Number(inv.gstRate) / 2}%`, inv.sgst]);
+  // Within a union territory without a legislature the second half is UTGST (UTGST Act s.7).
+  else totals.push([`CGST @ ${Number(inv.gstRate) / 2}%`, inv.cgst], [`${UTGST_CODES.includes(gstStateCode(seller.state) ?? '') ? 'UTGST' : 'SGST'} @ ${Number(inv.gstRate) / 2}%`, inv.sgst]);
   y += 10;
   for (const [label, amount] of totals) {
     doc.font('Helvetica').fontSize(9).fillColor(muted).text(label, left + width - 250, y, { width: 140, align: 'right' });

@@ -25,7 +25,8 @@ export interface SellerSnapshot {
  * that date. the series row is written once per year and batch, so
  * numbers have no gaps and are never given twice (the caller holds the applier's lock; a second issue of the same
  * purchase is skipped by `not exists` and refused by the unique purchase_id). Within the seller's state (its names in
- * `sellerStates`, squashed to letters) the tax is CGST and SGST halves, otherwise IGST (gst.ts splitTax).
+ * `sellerStates`, squashed to letters) the tax is CGST and SGST halves, otherwise IGST (gst.ts splitTax); the state
+ * compared is the delivery's (the place of supply), not the buyer's address.
  */
 export async function issueInvoicesFor(db: DbOrTx, purchaseIds: string[], seller: SellerSnapshot, sellerStates: string[]) {
   if (!purchaseIds.length) return 0;
@@ -40,8 +41,11 @@ export async function issueInvoicesFor(db: DbOrTx, purchaseIds: string[], seller
                  round(p.unit_price * p.quantity, 2) as taxable,
                  jsonb_build_object(
                    'name', trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), 'memberId', u.user_id, 'email', u.email,
-                   'mobile', u.mobile, 'address', p.delivery_address, 'state', u.state) as buyer,
-                 lower(regexp_replace(coalesce(u.state, ''), '[^a-zA-Z]', '', 'g')) = any(${`{${sellerStates.join(',')}}`}::text[]) as intra,
+                   'mobile', u.mobile, 'address', p.delivery_address, 'state', u.state,
+                   'placeOfSupply', coalesce(p.delivery_state, u.state), 'pincode', p.delivery_pincode) as buyer,
+                 -- The place of supply of goods is where the delivery ends (IGST Act s.10(1)(a)): the order's delivery
+                 -- state; the buyer's profile state only for orders placed before the delivery state was asked.
+                 lower(regexp_replace(coalesce(p.delivery_state, u.state, ''), '[^a-zA-Z]', '', 'g')) = any(${`{${sellerStates.join(',')}}`}::text[]) as intra,
                  greatest(clock.issued_at, p.bv_credited_at) as issued_at,
                  extract(year from (greatest(clock.issued_at, p.bv_credited_at) at time zone 'Asia/Kolkata') - interval '3 months')::int as fy_start
           from unnest(${`{${purchaseIds.join(',')}}`}::uuid[]) with ordinality as b(id, ord)

@@ -93,6 +93,8 @@ export async function createLocalSale(ctx: AppContext, actor: Actor, input: z.ou
           id: timeOrderedUuid(now.getTime() + n), userId: member.id, productId: product.id, quantity: item.quantity, unitPrice: product.price,
           totalAmount: totals.total, totalBV: totals.bv, paymentMethod: input.paymentMethod, paymentStatus: 'completed', transactionId: input.paymentReference ?? null,
           deliveryAddress: `Handed over at the counter of ${displayName(franchise)} (${franchise.userId})`, deliveryStatus: 'delivered',
+          // Goods handed over at the counter are supplied where the counter is: the franchise's state.
+          deliveryState: franchise.state ?? null, deliveryPincode: franchise.pincode ?? null,
           bvCreditedAt: now, createdAt: now, updatedAt: now,
         });
         await recordCompletedPurchase(tx, p, now);
@@ -107,7 +109,7 @@ export async function createLocalSale(ctx: AppContext, actor: Actor, input: z.ou
         invoice = {
           financialYear: fy, serial, productName: product.name, hsnCode: product.hsnCode,
           seller: { name: b.companyName, gstin: b.gstin, address: b.address, city: b.city, state: b.state, pincode: b.pincode, email: b.supportEmail, phone: b.supportPhone },
-          buyer: { name: customer.name, memberId: null, email: null, mobile: customer.mobile, address: customer.address, state: franchise.state ?? null },
+          buyer: { name: customer.name, memberId: null, email: null, mobile: customer.mobile, address: customer.address, state: null, placeOfSupply: franchise.state ?? null },
           taxableValue: fromPaise(taxable), cgst: fromPaise(tax.cgst), sgst: fromPaise(tax.sgst), igst: fromPaise(tax.igst),
         };
       }

@@ -3,12 +3,13 @@ import { useForm, type FieldErrors } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { Banknote, CreditCard, ShoppingCart, Smartphone, Wallet } from 'lucide-react';
 import type { z } from 'zod';
-import { COMMERCE_MSG, PAYMENT_METHODS, PurchaseRequest, type CurrentUser, type ProductView } from '@contracts';
+import { COMMERCE_MSG, PAYMENT_METHODS, PurchaseRequest, gstStateCode, gstStateName, type CurrentUser, type ProductView } from '@contracts';
 import { ChoiceCards, type ChoiceOption } from '../../components/ui/choice-cards';
 import { ProductPicture } from '../../components/ui/product-image';
 import { Dialog, DialogContent, FormFooter } from '../../components/ui/dialog';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
-import { Input, Textarea } from '../../components/ui/input';
+import { Input, Select, Textarea } from '../../components/ui/input';
+import { StateOptions } from '../../components/ui/state-options';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
 import { applyFieldErrors } from '../../lib/form-errors';
@@ -26,8 +27,10 @@ interface Values {
   quantity: number;
   paymentMethod: '' | Method;
   deliveryAddress: string;
+  deliveryState: string;
+  deliveryPincode: string;
 }
-const FIELDS = ['productId', 'quantity', 'paymentMethod', 'deliveryAddress'] as const;
+const FIELDS = ['productId', 'quantity', 'paymentMethod', 'deliveryAddress', 'deliveryState', 'deliveryPincode'] as const;
 const ICONS: Record<Method, ChoiceOption['icon']> = { upi: Smartphone, bank_transfer: Banknote, card: CreditCard, wallet: Wallet };
 
 /** Quantity is a number of at least 1, falling back to 1 when it cannot be read (doc 3 §5.1). */
@@ -37,14 +40,18 @@ export function toQuantity(raw: unknown): number {
   return text === '' || !Number.isFinite(n) ? 1 : n;
 }
 
-/** The profile's address, city, state and pincode as one line, when the profile has them. */
-export function profileAddress(u: Pick<CurrentUser, 'address' | 'city' | 'state' | 'pincode'>): string {
-  const place = [u.city, u.state]
+/** The profile's address and city as one line (state and PIN code are fields of their own), when the profile has them. */
+export function profileAddress(u: Pick<CurrentUser, 'address' | 'city'>): string {
+  return [u.address, u.city]
     .map((s) => s?.trim())
     .filter(Boolean)
     .join(', ');
-  const line = [u.address?.trim(), place].filter(Boolean).join(', ');
-  return [line, u.pincode?.trim()].filter(Boolean).join(' - ');
+}
+
+/** The profile's state as the list names it ('Orissa' is Odisha), or blank when it is not a state of India. */
+export function profileState(u: Pick<CurrentUser, 'state'>): string {
+  const code = gstStateCode(u.state);
+  return code ? (gstStateName(code) ?? '') : '';
 }
 
 function Row({ term, children, strong }: { term: string; children: string; strong?: boolean }) {
@@ -65,7 +72,14 @@ function PurchaseForm({ product, onDone }: { product: ProductView; onDone: () =>
   const [key] = useState(newIdempotencyKey);
   const form = useForm<Values, unknown, z.output<typeof PurchaseRequest>>({
     resolver: schemaResolver<Values, typeof PurchaseRequest>(PurchaseRequest),
-    defaultValues: { productId: product.id, quantity: 1, paymentMethod: '', deliveryAddress: profileAddress(user) },
+    defaultValues: {
+      productId: product.id,
+      quantity: 1,
+      paymentMethod: '',
+      deliveryAddress: profileAddress(user),
+      deliveryState: profileState(user),
+      deliveryPincode: user.pincode?.trim() ?? '',
+    },
   });
   const { errors, isSubmitting } = form.formState;
   const [method, quantity] = form.watch(['paymentMethod', 'quantity']);
@@ -82,7 +96,12 @@ function PurchaseForm({ product, onDone }: { product: ProductView; onDone: () =>
 
   const onInvalid = (errs: FieldErrors<Values>) => {
     const v = form.getValues();
-    if ((errs.paymentMethod && !v.paymentMethod) || (errs.deliveryAddress && !v.deliveryAddress.trim())) {
+    const blank =
+      (errs.paymentMethod && !v.paymentMethod) ||
+      (errs.deliveryAddress && !v.deliveryAddress.trim()) ||
+      (errs.deliveryState && !v.deliveryState) ||
+      (errs.deliveryPincode && !v.deliveryPincode.trim());
+    if (blank) {
       toast({ title: 'Incomplete Information', description: 'Please fill in all required fields.', variant: 'destructive' });
     }
   };
@@ -111,6 +130,8 @@ function PurchaseForm({ product, onDone }: { product: ProductView; onDone: () =>
 
   const quantityField = form.register('quantity', { setValueAs: toQuantity });
   const addressError = errors.deliveryAddress?.message;
+  const stateError = errors.deliveryState?.message;
+  const pincodeError = errors.deliveryPincode?.message;
   const quantityError = errors.quantity?.message;
 
   return (
@@ -137,8 +158,18 @@ function PurchaseForm({ product, onDone }: { product: ProductView; onDone: () =>
           </p>
         ) : null}
         <FormField id="purchase-address" label="Delivery Address" error={addressError}>
-          <Textarea rows={3} autoComplete="street-address" {...fieldA11y('purchase-address', addressError)} {...form.register('deliveryAddress')} />
+          <Textarea rows={2} autoComplete="street-address" {...fieldA11y('purchase-address', addressError)} {...form.register('deliveryAddress')} />
         </FormField>
+        <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_9rem]">
+          <FormField id="purchase-state" label="State" error={stateError} hint="The place of supply on your GST invoice.">
+            <Select autoComplete="address-level1" {...fieldA11y('purchase-state', stateError)} {...form.register('deliveryState')}>
+              <StateOptions />
+            </Select>
+          </FormField>
+          <FormField id="purchase-pincode" label="PIN Code" error={pincodeError}>
+            <Input inputMode="numeric" maxLength={6} autoComplete="postal-code" {...fieldA11y('purchase-pincode', pincodeError)} {...form.register('deliveryPincode')} />
+          </FormField>
+        </div>
         <FormField id="purchase-quantity" label="Quantity" error={quantityError} className="max-w-40">
           <Input
             type="number"

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CheckCircle2, IndianRupee, Package, ShoppingBag, Sparkles } from 'lucide-react';
 import type { PurchaseView } from '@contracts';
@@ -11,6 +11,9 @@ import { QueryError } from '../../components/ui/query-error';
 import { InlineLoader } from '../../components/ui/spinner';
 import { StatCard } from '../../components/ui/stat-card';
 import { routeUrl } from '../../lib/api';
+import { cn } from '../../lib/cn';
+import { RECORD_PARAM, useRecordParam } from '../../lib/record-param';
+import { Alert } from '../../components/ui/alert';
 import { formatDate, shortId } from '../../lib/format';
 import { formatBV, formatMoney, sumMoney } from '../../lib/money';
 import { usePurchases } from './api';
@@ -22,10 +25,17 @@ const paid = (p: PurchaseView) => p.paymentStatus === 'completed';
 const orderId = (p: PurchaseView) => shortId(p.id);
 
 /** The first 8 characters of the order id and the quantity (doc 3 §2.3, §9). */
+/** The order number, a link to the order's own address (/my-purchases?id=<order>, issue 30). */
 function OrderId({ p }: { p: PurchaseView }) {
   return (
     <p className="whitespace-nowrap">
-      <span className="font-mono font-semibold text-slate-900">#{orderId(p)}</span>
+      <Link
+        to={{ search: `?${RECORD_PARAM}=${encodeURIComponent(p.id)}` }}
+        className="font-mono font-semibold text-slate-900 underline-offset-2 hover:underline"
+        aria-label={`Order #${orderId(p)}, link to this order`}
+      >
+        #{orderId(p)}
+      </Link>
       <span className="ml-2 text-xs font-medium text-slate-500">Qty: {p.quantity}</span>
     </p>
   );
@@ -44,6 +54,8 @@ function OrderBV({ p }: { p: PurchaseView }) {
 /** The GST tax invoice of a completed purchase (issue 15, ADR 0013), drawn by the server as a PDF. */
 function Invoice({ p }: { p: PurchaseView }) {
   if (!paid(p)) return <span className="text-xs text-slate-500">After payment</span>;
+  // Issued by the volume applier seconds after payment; the list asks again until it is there (api.ts usePurchases).
+  if (!p.invoiceNumber) return <span className="text-xs whitespace-nowrap text-slate-500">Being prepared…</span>;
   return (
     <DownloadButton
       href={routeUrl('GET /api/purchases/:id/invoice', { params: { id: p.id }, query: { download: '1' } })}
@@ -86,7 +98,7 @@ function Td({ children, className = '' }: { children: ReactNode; className?: str
   return <td className={`border-b border-slate-100 px-4 py-3 align-top text-slate-700 group-last:border-b-0 ${className}`}>{children}</td>;
 }
 
-function PurchasesTable({ rows }: { rows: PurchaseView[] }) {
+function PurchasesTable({ rows, linked }: { rows: PurchaseView[]; linked: string | null }) {
   return (
     <div className="hidden overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm md:block">
       <div className="overflow-x-auto" role="region" aria-label="Purchases" tabIndex={0}>
@@ -102,7 +114,7 @@ function PurchasesTable({ rows }: { rows: PurchaseView[] }) {
           </thead>
           <tbody>
             {rows.map((p) => (
-              <tr key={p.id} className="group hover:bg-slate-50">
+              <tr key={p.id} data-order-id={p.id} aria-current={p.id === linked ? 'true' : undefined} className={cn('group hover:bg-slate-50', p.id === linked && 'bg-brand-50')}>
                 <Td>
                   <div className="flex items-center gap-3">
                     <OrderThumb p={p} />
@@ -156,11 +168,17 @@ function Field({ term, children }: { term: string; children: ReactNode }) {
 }
 
 /** Phones and small tablets: one card per order with the table's fields. */
-function PurchaseCards({ rows }: { rows: PurchaseView[] }) {
+function PurchaseCards({ rows, linked }: { rows: PurchaseView[]; linked: string | null }) {
   return (
     <ul aria-label="Purchases" className="space-y-3 md:hidden">
       {rows.map((p) => (
-        <li key={p.id} aria-label={`Order ${orderId(p)}`} className="rounded-xl border border-slate-200 bg-white p-4 shadow-xs">
+        <li
+          key={p.id}
+          data-order-id={p.id}
+          aria-current={p.id === linked ? 'true' : undefined}
+          aria-label={`Order ${orderId(p)}`}
+          className={cn('rounded-xl border bg-white p-4 shadow-xs', p.id === linked ? 'border-brand-300 ring-2 ring-brand-200' : 'border-slate-200')}
+        >
           <div className="flex items-start justify-between gap-3">
             <OrderThumb p={p} />
             <div className="min-w-0 flex-1">
@@ -199,6 +217,13 @@ function PurchaseCards({ rows }: { rows: PurchaseView[] }) {
 /** M9 My Purchases (doc 3 §2.3): summary cards and the orders, a table on wide screens and cards on phones. */
 export function PurchasesPage() {
   const { data, isPending, isError, error, refetch, isFetching } = usePurchases();
+  // A linked order (?id=) stands out and is scrolled to; an id none of the orders has says so.
+  const record = useRecordParam();
+  const linked = record.id && data?.some((p) => p.id === record.id) ? record.id : null;
+  useEffect(() => {
+    if (!linked) return;
+    [...document.querySelectorAll<HTMLElement>(`[data-order-id="${CSS.escape(linked)}"]`)].find((el) => el.offsetParent !== null)?.scrollIntoView?.({ block: 'center' });
+  }, [linked]);
   return (
     <div className="space-y-6">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
@@ -221,8 +246,21 @@ export function PurchasesPage() {
         <EmptyState icon={ShoppingBag} title="No purchases yet" description="Start shopping to see your purchase history here." className="bg-white" />
       ) : (
         <>
-          <PurchaseCards rows={data} />
-          <PurchasesTable rows={data} />
+          {record.id && !linked ? (
+            <Alert
+              tone="warning"
+              title="Order not found"
+              action={
+                <Button size="sm" variant="outline" onClick={record.close}>
+                  Show all orders
+                </Button>
+              }
+            >
+              None of your orders has the id “{record.id}”. The link may be wrong or meant for another account.
+            </Alert>
+          ) : null}
+          <PurchaseCards rows={data} linked={linked} />
+          <PurchasesTable rows={data} linked={linked} />
         </>
       )}
     </div>

@@ -6,7 +6,8 @@ import { FormField, fieldA11y } from '../../../components/ui/form-field';
 import { Input, Select, Options } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import { titleCase, shortId } from '../../../lib/format';
-import { formatCount, formatDateTimeUS, formatINR } from '../format';
+import { deliveryLine } from '../../../lib/delivery';
+import { formatBV, formatDateTimeUS, formatINR } from '../format';
 import { ChoiceGroup } from '../ui/choice-group';
 import { PaymentBadge } from './order-badges';
 import { paymentMethodLabel, useUpdateOrder, type AdminPurchaseView } from './products-api';
@@ -71,10 +72,10 @@ export function OrderDialog({ order, onClose }: { order: AdminPurchaseView; onCl
               <span className="font-semibold text-slate-900">{formatINR(order.totalAmount)}</span> by {paymentMethodLabel(order.paymentMethod)}
             </Row>
             <Row label="BV">
-              {formatCount(order.totalBV)}
+              {formatBV(order.totalBV)}
               {order.bvCreditedAt ? <span className="text-slate-500"> · credited {formatDateTimeUS(order.bvCreditedAt)}</span> : null}
             </Row>
-            <Row label="Deliver to">{order.deliveryAddress}</Row>
+            <Row label="Deliver to">{deliveryLine(order)}</Row>
             <Row label="Ordered">{formatDateTimeUS(order.createdAt)}</Row>
           </dl>
 
@@ -90,7 +91,7 @@ export function OrderDialog({ order, onClose }: { order: AdminPurchaseView; onCl
                 { value: 'completed', label: 'Mark paid', description: 'Completed; BV is credited' },
                 { value: 'failed', label: 'Mark failed', description: 'The payment did not arrive' },
               ]}
-              hint={markingPaid ? `${formatCount(order.totalBV)} BV goes to the member and their upline legs. This cannot be undone.` : undefined}
+              hint={markingPaid ? `${formatBV(order.totalBV, { unit: true })} goes to the member and their upline legs. This cannot be undone.` : undefined}
             />
           ) : (
             <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600">

@@ -2,7 +2,7 @@ import { useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ImageUp, Trash2 } from 'lucide-react';
-import { BRANDING_LOGO_MAX_BYTES, BRANDING_MSG, BrandingInput, GST_STATES, type BrandingView } from '@contracts';
+import { BRANDING_LOGO_MAX_BYTES, BRANDING_MSG, BrandingInput, type BrandingView } from '@contracts';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { FormField, fieldA11y } from '../../../components/ui/form-field';
@@ -14,6 +14,7 @@ import { formatDateUS } from '../format';
 import { schemaResolver } from '../queries';
 import { SectionHeader } from '../ui/section-header';
 import { useBrandingSettings, useSaveBranding } from './branding-api';
+import { StateOptions } from '../../../components/ui/state-options';
 import { TextField } from '../../../components/ui/text-field';
 
 type Values = {
@@ -164,12 +165,7 @@ function BrandingForm({ settings }: { settings: BrandingView }) {
             <TextField form={form} name="city" id="branding-city" label="City" optional maxLength={80} autoComplete="address-level2" />
             <FormField id="branding-state" label="State" optional error={err('state')}>
               <Select {...fieldA11y('branding-state', err('state'))} {...form.register('state')}>
-                <option value="">Choose a state</option>
-                {GST_STATES.map(([code, name]) => (
-                  <option key={code} value={name}>
-                    {name}
-                  </option>
-                ))}
+                <StateOptions />
               </Select>
             </FormField>
             <TextField form={form} name="pincode" id="branding-pincode" label="Pincode" optional inputMode="numeric" maxLength={6} autoComplete="postal-code" />
