@@ -12,6 +12,9 @@ import { useSignedInUser } from '../account';
 import { GROUP_ICONS, LEGACY_SECTIONS, SECTIONS, sectionById, sectionHref, type SectionDef, type SectionId } from './sections';
 import { NotificationBell } from './notifications/notification-bell';
 import { SectionHeader } from './ui/section-header';
+// The dashboard is /admin's first screen: in the portal's chunk, not a second lazy level (React holds a nested lazy
+// reveal about 300 ms; issue 30 item 7).
+import { DashboardSection } from './dashboard/dashboard-section';
 
 // One chunk per section (issue 14: route-level splitting): /admin opens with the dashboard's code only.
 function section<M extends Record<K, ComponentType<any>>, K extends keyof M & string>(load: () => Promise<M>, name: K) {
@@ -21,7 +24,6 @@ const UsersActivitiesSection = section(() => import('./activities/users-activiti
 const ApprovalsSection = section(() => import('./approvals/approvals-section'), 'ApprovalsSection');
 const CyclesSection = section(() => import('./compensation/cycles-section'), 'CyclesSection');
 const PlanSection = section(() => import('./compensation/plan-section'), 'PlanSection');
-const DashboardSection = section(() => import('./dashboard/dashboard-section'), 'DashboardSection');
 const FranchiseRequestsSection = section(() => import('./engagement/franchise-requests-section'), 'FranchiseRequestsSection');
 const NewsSection = section(() => import('./engagement/news-section'), 'NewsSection');
 const SupportTicketsSection = section(() => import('./engagement/support-tickets-section'), 'SupportTicketsSection');
