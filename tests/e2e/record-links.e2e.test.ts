@@ -118,6 +118,16 @@ describe('records and views by their own address', () => {
       .click();
     await expectSurvivesReload(page, id, () => page.getByRole('dialog', { name: 'Approve Withdrawal' }).waitFor());
     expect(new URL(page.url()).searchParams.get('action')).toBe('approve');
+    // The linked row itself is marked and scrolled to (what a record without a dialog of its own, such as an approved
+    // withdrawal, shows for its link): one row, the linked one.
+    const other = await t.api('POST', '/api/withdrawals', { cookie, body: { withdrawalType: 'bank', amount: '800', bankDetails: bank } });
+    expect(other.status, JSON.stringify(other.body)).toBe(201);
+    const otherId = (other.body.withdrawal as { id: string }).id;
+    await page.goto(`${t.url}/admin?section=withdrawals-pending&id=${otherId}`);
+    const row = visible(page, 'data-withdrawal-id', otherId);
+    await row.waitFor();
+    expect(await row.getAttribute('aria-current')).toBe('true');
+    expect(await page.locator('[aria-current="true"][data-withdrawal-id]:visible').count()).toBe(1);
   });
 
   it('a support ticket: the ticket dialog', async () => {

@@ -1,6 +1,8 @@
 import { Fragment, useEffect, useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import { useSearchParams } from 'react-router';
 import { cn } from '../../lib/cn';
+import { RECORD_PARAM } from '../../lib/record-param';
 
 /**
  * Which sides of a scrolling frame have content out of sight: a sticky column over that side then casts a shadow, so
@@ -157,6 +159,18 @@ export function DataTable<T>({
   expanded?: (row: T) => ReactNode;
 }) {
   const [tableClass, cardsClass] = SPLIT[breakpoint];
+  // The record in the address (?id=, web/lib/record-param.ts) stands out and is scrolled to, also when it has no
+  // dialog of its own (an approved withdrawal, a decided request): a shared link shows the row it means.
+  const [params] = useSearchParams();
+  const linked = params.get(RECORD_PARAM);
+  const isLinked = (row: T) => linked !== null && rowKey(row) === linked;
+  const present = linked !== null && rows.some(isLinked);
+  useEffect(() => {
+    if (!present || !linked) return;
+    // The table row or the phone's card, whichever this width shows.
+    const el = [...document.querySelectorAll<HTMLElement>(`[data-linked-row="${CSS.escape(linked)}"]`)].find((e) => e.offsetParent !== null);
+    el?.scrollIntoView?.({ block: 'center' });
+  }, [present, linked]);
   return (
     <>
       <TableFrame label={label} className={tableClass}>
@@ -178,7 +192,12 @@ export function DataTable<T>({
             const detail = expanded?.(row);
             return (
               <Fragment key={rowKey(row)}>
-                <Tr {...rowData?.(row)} className={rowClassName?.(row)}>
+                <Tr
+                  {...rowData?.(row)}
+                  aria-current={isLinked(row) || undefined}
+                  data-linked-row={isLinked(row) ? linked : undefined}
+                  className={cn(rowClassName?.(row), isLinked(row) && 'bg-brand-50/70 hover:bg-brand-50')}
+                >
                   {columns.map((c, i) => (
                     <Td key={i} sticky={c.sticky} stickyEnd={c.stickyEnd} className={typeof c.className === 'function' ? c.className(row) : c.className}>
                       {c.cell(row)}
@@ -202,7 +221,12 @@ export function DataTable<T>({
           <li
             key={rowKey(row)}
             {...rowData?.(row)}
-            className={cards === 'divided' ? cn('space-y-2 px-4 py-3', cardClassName) : cn('space-y-3 rounded-2xl border p-4 shadow-sm', cardTone?.(row) ?? 'border-slate-200 bg-white', cardClassName)}
+            aria-current={isLinked(row) || undefined}
+            data-linked-row={isLinked(row) ? linked : undefined}
+            className={cn(
+              cards === 'divided' ? cn('space-y-2 px-4 py-3', cardClassName) : cn('space-y-3 rounded-2xl border p-4 shadow-sm', cardTone?.(row) ?? 'border-slate-200 bg-white', cardClassName),
+              isLinked(row) && 'ring-2 ring-brand-300',
+            )}
           >
             {card(row)}
           </li>
