@@ -160,7 +160,7 @@ describe('what posted cycles feed', () => {
     expect(r.totals).toEqual({ count: base.direct.totals.count + 2, amount: money(cents(base.direct.totals.amount) + 5500), members: base.direct.totals.members + 2 });
     const b = r.items[0];
     expect(b).toMatchObject({ userName: 'B Member', cycleId: week1, cycleKind: 'pairing', planVersion: 1 });
-    expect(b.explanation).toBe(`Level 1: 1 purchase, 300.00 BV at 10 % (${ids.D.userId}).`);
+    expect(b.explanation).toBe(`Level 1: 1 purchase, 300 BV at 10 % (${ids.D.userId}).`);
     expect(new Date(b.postedAt!).getTime()).toBeGreaterThan(new Date(b.cycleEndsAt).getTime());
   }, 90_000);
 
