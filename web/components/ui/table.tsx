@@ -159,7 +159,8 @@ export function DataTable<T>({
   expanded?: (row: T) => ReactNode;
 }) {
   const [tableClass, cardsClass] = SPLIT[breakpoint];
-  // The record in the address (?id=, web/lib/record-param.ts) stands out and is scrolled to, also when it has no
+  // The record in the address (?id=, web/lib/record-param.ts) stands out (an outline: a tint would take the muted
+  // text below its contrast) and is scrolled to, also when it has no
   // dialog of its own (an approved withdrawal, a decided request): a shared link shows the row it means.
   const [params] = useSearchParams();
   const linked = params.get(RECORD_PARAM);
@@ -196,7 +197,7 @@ export function DataTable<T>({
                   {...rowData?.(row)}
                   aria-current={isLinked(row) || undefined}
                   data-linked-row={isLinked(row) ? linked : undefined}
-                  className={cn(rowClassName?.(row), isLinked(row) && 'bg-brand-50/70 hover:bg-brand-50')}
+                  className={cn(rowClassName?.(row), isLinked(row) && 'outline-2 -outline-offset-2 outline-brand-400')}
                 >
                   {columns.map((c, i) => (
                     <Td key={i} sticky={c.sticky} stickyEnd={c.stickyEnd} className={typeof c.className === 'function' ? c.className(row) : c.className}>
