@@ -6,7 +6,7 @@ import { uniqueEmail } from '../support/http';
 import { verifyKyc } from '../support/money';
 import { ID } from '../support/identity';
 import { codeFor } from '../support/authenticator';
-import { SIZES, expectPath, expectToast, launchBrowser, reviewShot, signIn, type Size } from './support/browser';
+import { SIZES, expectPath, expectToast, launchBrowser, pageOverflow as overflow, reviewShot, signIn, type Size } from './support/browser';
 
 /**
  * Issue 30, items 13, 14 and 16: each role lands on its own portal after sign-in; a step-up route asks for the code
@@ -44,24 +44,6 @@ async function settle(page: Page) {
 async function picture(page: Page, name: string, fullPage = true) {
   await settle(page);
   await reviewShot(page, `portals-${name}-${page.viewportSize()?.width}.png`, fullPage);
-}
-
-/** The page is no wider than the screen; otherwise the elements that stick out, to say where. */
-async function overflow(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const root = document.documentElement;
-    if (root.scrollWidth <= root.clientWidth) return [];
-    const width = root.clientWidth;
-    // An element inside a box that clips or scrolls sideways does not widen the page.
-    const clipped = (e: Element) => {
-      for (let p = e.parentElement; p && p !== document.body; p = p.parentElement) if (getComputedStyle(p).overflowX !== 'visible') return true;
-      return false;
-    };
-    const wide = [...document.body.querySelectorAll('*')]
-      .filter((e) => e.getBoundingClientRect().right > width + 0.5 && !clipped(e))
-      .map((e) => `${e.tagName.toLowerCase()}.${String(e.getAttribute('class') ?? '').slice(0, 80)} right=${e.getBoundingClientRect().right}`);
-    return [`scrollWidth ${root.scrollWidth} > ${width}`, ...wide.slice(0, 12)];
-  });
 }
 
 async function open(size: Size): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {

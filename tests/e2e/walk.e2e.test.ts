@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { COMMERCE_MSG } from '../../contracts/commerce';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { pdfText } from '../support/pdf';
-import { SIZES, expectToast, launchBrowser, reviewShot, signIn, type Size } from './support/browser';
+import { SIZES, expectToast, launchBrowser, pageOverflow as overflow, reviewShot, signIn, type Size } from './support/browser';
 
 /**
  * Issue 30: a newcomer walks every page in every menu as each demo account, at 1280 and 390 px, and finds nothing to
@@ -124,23 +124,6 @@ async function sitemapOf(account: Account, page: Page, home: string): Promise<st
   const paths = [...seen].sort();
   sitemaps.set(account, paths);
   return paths;
-}
-
-/** Whatever makes the page wider than the screen (nothing when it fits). */
-async function overflow(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const root = document.documentElement;
-    if (root.scrollWidth <= root.clientWidth) return [];
-    const width = root.clientWidth;
-    const clipped = (e: Element) => {
-      for (let p = e.parentElement; p && p !== document.body; p = p.parentElement) if (getComputedStyle(p).overflowX !== 'visible') return true;
-      return false;
-    };
-    const wide = [...document.body.querySelectorAll('*')]
-      .filter((e) => e.getBoundingClientRect().right > width + 0.5 && !clipped(e))
-      .map((e) => `${e.tagName.toLowerCase()}.${String(e.getAttribute('class') ?? '').slice(0, 60)}`);
-    return [`scrollWidth ${root.scrollWidth} > ${width}`, ...wide.slice(0, 6)];
-  });
 }
 
 /**

@@ -134,3 +134,21 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
 }
+
+/** The page is no wider than the screen; otherwise the elements that stick out, to say where. */
+export async function pageOverflow(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const root = document.documentElement;
+    if (root.scrollWidth <= root.clientWidth) return [];
+    const width = root.clientWidth;
+    // An element inside a box that clips or scrolls sideways does not widen the page.
+    const clipped = (e: Element) => {
+      for (let p = e.parentElement; p && p !== document.body; p = p.parentElement) if (getComputedStyle(p).overflowX !== 'visible') return true;
+      return false;
+    };
+    const wide = [...document.body.querySelectorAll('*')]
+      .filter((e) => e.getBoundingClientRect().right > width + 0.5 && !clipped(e))
+      .map((e) => `${e.tagName.toLowerCase()}.${String(e.getAttribute('class') ?? '').slice(0, 80)} right=${e.getBoundingClientRect().right}`);
+    return [`scrollWidth ${root.scrollWidth} > ${width}`, ...wide.slice(0, 12)];
+  });
+}
