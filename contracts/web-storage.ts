@@ -16,3 +16,6 @@ export const STORAGE_KEYS = {
 
 /** Query parameter carrying a single-use impersonation code (doc 1 §2). */
 export const IMPERSONATION_CODE_PARAM = 'impersonationCode';
+
+/** The id of the page's JSON block with the current user, written by the server for a signed-in browser (issue 30). */
+export const BOOT_USER_ELEMENT_ID = 'current-user';

@@ -17,6 +17,7 @@ import { installSecurityHeaders, setSecurityHeaders } from './http/security';
 import { installCompression } from './http/compression';
 import { SESSION_HINT_COOKIE, clearSessionHint, setSessionHint } from './http/session-hint';
 import { preloadHints } from './http/preload-hints';
+import { pageUserBlock } from './http/page-user';
 import { SESSION_COOKIE } from '../contracts/constants';
 import { registerRoutes, assertAllRoutesDeclared, type RouteDef } from './http/routes';
 import { logRedaction, serializeRequest } from './http/logging';
@@ -176,7 +177,7 @@ async function registerWebClient(app: FastifyInstance, ctx: AppContext, webDist:
       },
     });
   }
-  const page = (req: FastifyRequest, reply: FastifyReply) => {
+  const page = async (req: FastifyRequest, reply: FastifyReply) => {
     const hinted = req.cookies?.[SESSION_HINT_COOKIE] !== undefined;
     const session = Boolean(req.cookies?.[SESSION_COOKIE]);
     if (session && !hinted) {
@@ -184,8 +185,10 @@ async function registerWebClient(app: FastifyInstance, ctx: AppContext, webDist:
     } else if (!session && hinted) {
       clearSessionHint(reply, secureCookies);
     }
-    // A signed-in browser's portal: its first screen's chunks load beside the entry (http/preload-hints.ts).
-    return sendPage(req, reply, ctx, root!, session ? preloadHints(root!, decodeURIComponent(req.url.split('?')[0])) : '');
+    // A signed-in browser's portal: its first screen's chunks load beside the entry (http/preload-hints.ts), and
+    // the current user is in the page, so the client does not ask for it first (http/page-user.ts).
+    const user = session ? await pageUserBlock(ctx, req, reply) : '';
+    return sendPage(req, reply, ctx, root!, session ? preloadHints(root!, decodeURIComponent(req.url.split('?')[0])) : '', user);
   };
   app.route({
     method: 'GET',
@@ -219,7 +222,7 @@ export function brandedShell(html: string, color: string): string {
   return html.replace(/<meta name="theme-color" content="[^"]*" \/>/, `<meta name="theme-color" content="${color}" />`).replace('</head>', `${style}</head>`);
 }
 
-async function sendPage(req: FastifyRequest, reply: FastifyReply, ctx: AppContext, root: string, hints = '') {
+async function sendPage(req: FastifyRequest, reply: FastifyReply, ctx: AppContext, root: string, hints = '', user = '') {
   const path = resolve(root, 'index.html');
   const { mtimeMs } = statSync(path);
   if (!shell || shell.path !== path || shell.mtimeMs !== mtimeMs) {
@@ -243,8 +246,18 @@ async function sendPage(req: FastifyRequest, reply: FastifyReply, ctx: AppContex
     if (pages.size > 16) pages.clear();
     pages.set(key, entry);
   }
-  reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('etag', entry.etag);
+  reply.header('content-type', 'text/html; charset=utf-8');
   addVary(reply, 'accept-encoding');
+  if (user) {
+    // A page with a person's data in it: this browser's alone, never kept by a shared cache, and compressed anew.
+    reply.header('cache-control', 'private, no-cache');
+    const html = entry.html.replace('</head>', `${user}</head>`);
+    const encoding = negotiateEncoding(req.headers['accept-encoding']);
+    if (!encoding) return reply.send(html);
+    const body = encoding === 'br' ? brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }) : gzipSync(html, { level: 6 });
+    return reply.header('content-encoding', encoding).send(body);
+  }
+  reply.header('cache-control', 'no-cache').header('etag', entry.etag);
   if (req.headers['if-none-match'] === entry.etag) return reply.status(304).send();
   const encoding = negotiateEncoding(req.headers['accept-encoding']);
   if (!encoding) return reply.send(entry.html);

@@ -1,9 +1,8 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 // The signed-out screens' stylesheet; the signed-in app brings the whole one (styles.css).
 import './signed-out.css';
 import { App } from './app/app';
-import { PageLoader } from './components/ui/spinner';
 import { fetchCurrentUserEarly } from './features/account/current-user-data';
 import { IMPERSONATION_CODE_PARAM } from '@contracts/web-storage';
 import { maybeSignedIn } from './lib/session-hint';
@@ -12,19 +11,26 @@ import { prefetchScreens } from './app/prefetch';
 const root = createRoot(document.getElementById('root')!);
 
 // A browser that may be signed in starts its screens' chunks now (a visitor needs nothing more).
-if (maybeSignedIn()) prefetchScreens(window.location.pathname, window.location.search);
+const screens = maybeSignedIn() ? prefetchScreens(window.location.pathname) : Promise.resolve();
 
+// Until the first render the page shows its own loading state (index.html).
 // The impersonation code must be traded for its token before the first call for the current user.
-root.render(<PageLoader />);
 // Only an address carrying the code loads the exchange (features/impersonation/exchange.ts).
 const exchanged = new URLSearchParams(window.location.search).has(IMPERSONATION_CODE_PARAM)
   ? import('./features/impersonation/exchange').then((m) => m.exchangeImpersonationCode())
   : Promise.resolve();
 void exchanged.finally(() => {
   if (maybeSignedIn()) fetchCurrentUserEarly();
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
 });
+// Once the screen's chunks are here (app/prefetch.ts), in one pass and as a transition: React renders the first
+// screen in slices of a few milliseconds, not in one long task, and with no fallback in between (app/chunk.ts;
+// issue 30).
+void Promise.all([exchanged.catch(() => undefined), screens]).finally(() =>
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  ),
+);

@@ -20,9 +20,10 @@ export interface Identity {
 /** Statuses whose sessions still count; anyone else is signed out at the next request. */
 const SIGNED_IN_STATUSES = new Set(['active', 'pending', 'registered', 'invited']);
 
-export async function resolveIdentity(ctx: AppContext, req: FastifyRequest): Promise<Identity | null> {
+/** `cookieOnly`: the session cookie alone, as for a page (a page request carries no bearer token). */
+export async function resolveIdentity(ctx: AppContext, req: FastifyRequest, { cookieOnly = false } = {}): Promise<Identity | null> {
   const now = ctx.clock.now();
-  const auth = req.headers.authorization;
+  const auth = cookieOnly ? undefined : req.headers.authorization;
   if (auth && auth.startsWith('Bearer ')) {
     const token = auth.slice(7).trim();
     if (token) {

@@ -189,3 +189,45 @@ describe('the session hint (ADR 0012)', () => {
     expect(hintOf(r)).toMatch(/Expires=Thu, 01 Jan 1970/);
   });
 });
+
+describe('the current user in the page (issue 30)', () => {
+  const BLOCK = /<script type="application\/json" id="current-user">([^<]*)<\/script>/;
+  const page = (url: string, headers: Record<string, string> = {}) => get(url, { 'accept-encoding': 'identity', ...headers });
+  const withoutClock = ({ stepUpValidForMs: _ignored, ...rest }: Record<string, unknown>) => rest;
+
+  it('a signed-in browser gets, in its page, the user the current-user route answers; private to it and never tagged', async () => {
+    const cookie = await t.login(t.demo.member.email, t.demo.member.password);
+    const r = await page('/dashboard', { cookie });
+    const json = BLOCK.exec(r.body)?.[1];
+    expect(json).toBeDefined();
+    const api = await t.api('GET', '/api/auth/user', { cookie });
+    expect(withoutClock(JSON.parse(json!))).toEqual(withoutClock(api.body));
+    expect(r.headers['cache-control']).toBe('private, no-cache');
+    expect(r.headers.etag).toBeUndefined();
+    // Compressed as any page, and the same page once decoded.
+    const br = await get('/dashboard', { cookie, 'accept-encoding': 'br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(decode('br', br.rawPayload).toString()).toMatch(BLOCK);
+  });
+
+  it('a visitor, and a browser whose session the server no longer honours, get no user; the stale cookie goes with the hint', async () => {
+    const visitor = await page('/');
+    expect(visitor.body).not.toMatch(/id="current-user"/);
+    expect(visitor.headers.etag).toBeDefined();
+
+    const stale = await page('/dashboard', { cookie: `sid=not-a-session; ${SESSION_HINT_COOKIE}=1` });
+    expect(BLOCK.exec(stale.body)?.[1]).toBe('null');
+    const cleared = [stale.headers['set-cookie']].flat().map(String);
+    expect(cleared.find((c) => c.startsWith('sid='))).toMatch(/Expires=Thu, 01 Jan 1970/);
+    expect(cleared.find((c) => c.startsWith(`${SESSION_HINT_COOKIE}=`))).toMatch(/Expires=Thu, 01 Jan 1970/);
+  });
+
+  it('no text of the user can end the block: every < in it is escaped', async () => {
+    const user = await t.createUser({ email: 'script@example.test', firstName: 'Ann</script><script>alert(1)</script>' });
+    const r = await page('/dashboard', { cookie: await t.sessionOf(user.id) });
+    const json = BLOCK.exec(r.body)?.[1];
+    expect(json).toContain('\\u003c/script>');
+    expect(JSON.parse(json!).firstName).toBe('Ann</script><script>alert(1)</script>');
+    expect(r.body.match(/<script/g)).toHaveLength(2);
+  });
+});

@@ -4,6 +4,7 @@ import { PageLoader } from '../components/ui/spinner';
 import { subscribe, toastsShown } from '../components/ui/toast';
 import { SwitchUserContext, type SwitchUser } from '../features/account/switch-user-context';
 import { maybeSignedIn } from '../lib/session-hint';
+import { SIGNED_IN_APP } from './signed-in-chunk';
 import { signInHandoff } from './handoff';
 // In the first load itself: the sign-in page renders without waiting for a second script (issue 14).
 import SignedOutApp from './portals/signed-out-app';
@@ -14,7 +15,7 @@ import SignedOutApp from './portals/signed-out-app';
  * the signed-in app, which asks the server for the current user. Signing in on a signed-out screen loads the
  * signed-in app with that user.
  */
-const SignedInApp = lazy(() => import('./signed-in-app'));
+const SignedInApp = SIGNED_IN_APP.Component;
 const Toaster = lazy(() => import('../components/ui/toaster'));
 
 function Shell() {

@@ -6,6 +6,7 @@ import { EmptyState } from '../components/ui/empty-state';
 import { PageLoader } from '../components/ui/spinner';
 import { homePathOf, isFranchiseRole, isPendingStatus, sessionSwitch, useCurrentUser } from '../features/account';
 import { ImpersonationBanner } from '../features/impersonation';
+import { PORTALS } from './portals/portal-chunks';
 import { Unauthorized } from './guards';
 import { MEMBER_PATHS } from './paths';
 // Part of the first load already (app.tsx).
@@ -13,11 +14,11 @@ import SignedOutApp from './portals/signed-out-app';
 
 // One chunk per portal (architecture guide: code split per portal).
 const NotFoundPage = lazy(() => import('../features/auth/not-found-page').then((m) => ({ default: m.NotFoundPage })));
-const PendingApp = lazy(() => import('./portals/pending-app'));
-const MemberApp = lazy(() => import('./portals/member-app'));
-const AdminApp = lazy(() => import('./portals/admin-app'));
-const FounderApp = lazy(() => import('./portals/founder-app'));
-const FranchiseApp = lazy(() => import('./portals/franchise-app'));
+const PendingApp = PORTALS.pending.Component;
+const MemberApp = PORTALS.member.Component;
+const AdminApp = PORTALS.admin.Component;
+const FounderApp = PORTALS.founder.Component;
+const FranchiseApp = PORTALS.franchise.Component;
 const ChangePasswordPage = lazy(() => import('../features/account/change-password-page'));
 const ReferralRegisterPage = lazy(() => import('../features/referral/referral-register-page'));
 const TwoFactorSetupPage = lazy(() => import('../features/two-factor/setup-page'));
@@ -66,12 +67,15 @@ function signedInRoutes(user: CurrentUser) {
 
 /** The route table of doc 1 §2, chosen from the current user. */
 export function AppRouter() {
-  const { data: user, isPending, isError, refetch, isFetching } = useCurrentUser();
+  // Read field by field: the query re-renders this (the top of every screen) only for what it reads here, and
+  // `isFetching` only on the error screen (issue 30: a refetch must not re-render the whole app at start).
+  const current = useCurrentUser();
+  const user = current.data;
   const { pathname } = useLocation();
   useEffect(() => sessionSwitch.arrived(pathname), [pathname]);
 
-  if (isPending) return <PageLoader />;
-  if (isError) {
+  if (current.isPending) return <PageLoader />;
+  if (current.isError) {
     return (
       <div className="mx-auto flex min-h-dvh max-w-md items-center px-4">
         <EmptyState
@@ -79,7 +83,7 @@ export function AppRouter() {
           title="We could not reach the server"
           description="Please check your connection and try again."
           action={
-            <Button onClick={() => void refetch()} loading={isFetching}>
+            <Button onClick={() => void current.refetch()} loading={current.isFetching}>
               Try again
             </Button>
           }

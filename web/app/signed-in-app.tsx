@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { SwitchUserContext, switchUser, type SwitchUser } from '../features/account';
+import { CURRENT_USER_KEY, SwitchUserContext, switchUser, takePageUser, type SwitchUser } from '../features/account';
 import { createQueryClient } from '../lib/query-client';
 import { setStepUpPrompt } from '../lib/step-up';
 import { signInHandoff } from './handoff';
@@ -33,7 +33,13 @@ export default function SignedInApp() {
     const client = createQueryClient();
     // Just signed in on a signed-out screen: that user, and their destination, from the first render.
     const handoff = signInHandoff.peek();
-    if (handoff) switchUser(client, navigate, handoff.user, handoff.path);
+    if (handoff) {
+      switchUser(client, navigate, handoff.user, handoff.path);
+    } else {
+      // The user the page carried (server/http/page-user.ts): the routes render at once, without a first call.
+      const fromPage = takePageUser();
+      if (fromPage) client.setQueryData(CURRENT_USER_KEY, fromPage.user);
+    }
     return client;
   });
   useEffect(() => signInHandoff.clear(), []);

@@ -1,4 +1,5 @@
 import { CURRENT_USER_GC_MS, type CurrentUser } from '@contracts';
+import { BOOT_USER_ELEMENT_ID } from '@contracts/web-storage';
 import { apiGet } from '../../lib/api';
 import { impersonationToken } from '../../lib/storage';
 import { noteStepUp } from '../../lib/step-up';
@@ -18,12 +19,46 @@ function unwrap(data: unknown): CurrentUser | null {
 }
 
 let early: Promise<CurrentUser | null> | null = null;
+/** The answer the page itself carried (server/http/page-user.ts), until the signed-in app seeds its cache with it. */
+let fromPage: { user: CurrentUser | null } | null = null;
+
+/**
+ * The current user the server wrote into the page for this browser's cookie: undefined when it wrote none, or when
+ * this tab acts through an impersonation token (its user is the token's, which only the API answers).
+ */
+function pageUser(): { user: CurrentUser | null } | undefined {
+  if (impersonationToken.get()) return undefined;
+  const el = document.getElementById(BOOT_USER_ELEMENT_ID);
+  if (!el?.textContent) return undefined;
+  try {
+    return { user: unwrap(JSON.parse(el.textContent)) };
+  } catch {
+    return undefined;
+  } finally {
+    // Read once: a later sign-in or sign-out in this tab must not find the page's first answer.
+    el.remove();
+  }
+}
+
+/** The page's answer, once: the signed-in app seeds its query cache with it instead of asking (issue 30). */
+export function takePageUser(): { user: CurrentUser | null } | null {
+  const taken = fromPage;
+  fromPage = null;
+  return taken;
+}
 
 /**
  * Asks for the current user at once, as the page starts in a browser that may be signed in (main.tsx), while the
  * signed-in app's script is still on its way; the first fetchCurrentUser takes this answer.
  */
 export function fetchCurrentUserEarly() {
+  const known = pageUser();
+  if (known) {
+    fromPage = known;
+    noteStepUp(known.user);
+    early = Promise.resolve(known.user);
+    return;
+  }
   early = askCurrentUser();
   // Read by the first fetchCurrentUser, which reports a failure; not an unhandled rejection meanwhile.
   early.catch(() => undefined);

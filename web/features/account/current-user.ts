@@ -8,6 +8,8 @@ export { CURRENT_USER_KEY, fetchCurrentUser, homePathOf, isFranchiseRole, isPend
  * The current-user query (gcTime 5 min, staleTime 0, no retry, no refetch on focus). Only the
  * router's observer fetches on mount; screens below it read what it fetched (`passive`).
  */
+const FRESH_MS = 1_000;
+
 export function useCurrentUser({ passive = false }: { passive?: boolean } = {}) {
   return useQuery({
     queryKey: CURRENT_USER_KEY,
@@ -16,7 +18,8 @@ export function useCurrentUser({ passive = false }: { passive?: boolean } = {}) 
     staleTime: 0,
     retry: false,
     refetchOnWindowFocus: false,
-    refetchOnMount: !passive,
+    // The router asks again as it mounts, unless the answer is a second old at most (the page's own, or a sign-in's).
+    refetchOnMount: passive ? false : (query) => Date.now() - query.state.dataUpdatedAt > FRESH_MS,
   });
 }
 

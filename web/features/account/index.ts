@@ -1,4 +1,4 @@
-export { CURRENT_USER_KEY, fetchCurrentUser, homePathOf, isPendingStatus, isFranchiseRole } from './current-user-data';
+export { CURRENT_USER_KEY, fetchCurrentUser, homePathOf, isPendingStatus, isFranchiseRole, takePageUser } from './current-user-data';
 export { useCurrentUser, useSignedInUser } from './current-user';
 export { SwitchUserContext, useSwitchUser, type SwitchUser } from './switch-user-context';
 export { useLogout, stopImpersonating } from './logout';

@@ -1,0 +1,35 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
+import { SESSION_COOKIE } from '../../contracts/constants';
+import { BOOT_USER_ELEMENT_ID } from '../../contracts/web-storage';
+import { toCurrentUser } from '../modules/users/users.service';
+import { resolveIdentity } from './identity';
+import { clearSessionHint } from './session-hint';
+
+/**
+ * The current user written into a signed-in browser's page (issue 30), as GET /api/auth/user would answer the same
+ * cookie: the client starts with it instead of asking, so a phone's first screen does not wait for that round trip
+ * after the entry script. A JSON data block, never run (the CSP's script-src 'self' is untouched); `<` escaped so
+ * that no text in it can close the element. A cookie the server no longer honours writes null and goes, with the
+ * session hint, as the API call would have done (ADR 0012). Only the cookie counts here: an impersonating tab holds
+ * its token in sessionStorage and asks the API with it (the client ignores this block then).
+ */
+export async function pageUserBlock(ctx: AppContext, req: FastifyRequest, reply: FastifyReply): Promise<string> {
+  if (!req.cookies?.[SESSION_COOKIE]) return '';
+  let identity;
+  try {
+    identity = await resolveIdentity(ctx, req, { cookieOnly: true });
+  } catch (err) {
+    // Without the database the page still loads; the client then asks the API, which answers for itself.
+    req.log.warn({ err }, 'current user unavailable for the page');
+    return '';
+  }
+  let json = 'null';
+  if (identity) {
+    json = JSON.stringify(toCurrentUser(identity.user, undefined, { verifiedAt: identity.verifiedAt, now: ctx.clock.now() }));
+  } else {
+    reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: ctx.config.secureCookies });
+    clearSessionHint(reply, ctx.config.secureCookies);
+  }
+  return `<script type="application/json" id="${BOOT_USER_ELEMENT_ID}">${json.replace(/</g, '\\u003c')}</script>`;
+}
