@@ -44,6 +44,8 @@ function pageUser(): { user: CurrentUser | null } | undefined {
 export function takePageUser(): { user: CurrentUser | null } | null {
   const taken = fromPage;
   fromPage = null;
+  // The cache now holds that answer: a later fetch (an invalidation after a change) must ask the server.
+  if (taken) early = null;
   return taken;
 }
 
