@@ -5,7 +5,7 @@ export default defineConfig({
   // The web's own alias, so that unit tests of web modules resolve the shared contract.
   resolve: { alias: { '@contracts': fileURLToPath(new URL('./contracts', import.meta.url)) } },
   test: {
-    include: ['server/**/*.test.ts', 'contracts/**/*.test.ts', 'tests/integration/**/*.test.ts', 'web/**/*.test.ts'],
+    include: ['server/**/*.test.ts', 'tests/architecture/**/*.test.ts', 'contracts/**/*.test.ts', 'tests/integration/**/*.test.ts', 'web/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

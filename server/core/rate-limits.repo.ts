@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { rateLimits } from '../db/schema/index';
+import { LOCK_CLASSES } from '../db/locks';
 
 /**
  * Counters in `rate_limits` (ADR 0004), shared by every app process: fixed windows for the routes' limits
@@ -35,7 +36,6 @@ export async function peekRateLimit(db: DbOrTx, key: string, windowStart: Date):
 }
 
 /** Transaction-scoped advisory locks of the sliding counters: (this class, hashtext(key)). */
-const SLIDING_LOCK = 72830021;
 
 /**
  * Reserves one attempt of `key` at `at` unless `limit` attempts are recorded after `since`: true when recorded.
@@ -44,7 +44,7 @@ const SLIDING_LOCK = 72830021;
  */
 export async function reserveAttempt(db: DbOrTx, key: string, at: Date, since: Date, limit: number): Promise<boolean> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${SLIDING_LOCK}, hashtext(${key}))`);
+    await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_CLASSES.rateLimit}, hashtext(${key}))`);
     const [row] = await tx.select({ n: sql<number>`coalesce(sum(${rateLimits.count}), 0)::int` }).from(rateLimits)
       .where(and(eq(rateLimits.key, key), gt(rateLimits.windowStart, since)));
     if (Number(row?.n ?? 0) >= limit) return false;

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import * as schema from './schema/index';
+import { LOCKS } from './locks';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
@@ -46,10 +47,10 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       // Several app processes may start at once: one migrates, the others wait on the lock.
       const client = await pool.connect();
       try {
-        await client.query('select pg_advisory_lock(727401)');
+        await client.query(`select pg_advisory_lock(${LOCKS.migrations})`);
         await migrate(drizzle(client, { schema }), { migrationsFolder });
       } finally {
-        await client.query('select pg_advisory_unlock(727401)').catch(() => undefined);
+        await client.query(`select pg_advisory_unlock(${LOCKS.migrations})`).catch(() => undefined);
         client.release();
       }
     },

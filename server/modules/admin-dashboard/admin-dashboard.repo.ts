@@ -2,11 +2,11 @@ import { and, eq, gte, ne, sql } from 'drizzle-orm';
 import { rawRows, type DbOrTx } from '../../db/client';
 import { users, kycDocuments, withdrawalRequests, franchiseRequests, supportTickets, pendingRecruits, compCycles } from '../../db/schema/index';
 import { salesTotals } from '../charts/charts.repo';
+import { LOCKS } from '../../db/locks';
 
 const count = sql<number>`count(*)::int`;
 
 /** Advisory lock key of the tally fold (the tree engine uses 72830001). */
-const TALLY_FOLD_LOCK = 72830002;
 /** Changes waiting before a read folds them into the totals. */
 const FOLD_AFTER = 200;
 
@@ -33,7 +33,7 @@ async function readTallies(db: DbOrTx): Promise<{ tallies: Tally[]; pending: num
 /** Moves the appended changes into the totals; one fold at a time (another caller skips), totals updated in key order. */
 export async function foldUserTallies(db: DbOrTx) {
   await db.transaction(async (tx) => {
-    const [{ locked }] = await rawRows<{ locked: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${TALLY_FOLD_LOCK}) as locked`);
+    const [{ locked }] = await rawRows<{ locked: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${LOCKS.tallyFold}) as locked`);
     if (!locked) return;
     await tx.execute(sql`
       with moved as (delete from user_tally_changes returning is_admin, status, kyc_status, is_free, delta),

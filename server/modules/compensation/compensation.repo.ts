@@ -4,6 +4,7 @@ import { copyInto, copyOut } from '../../db/copy';
 import { cycleLegsSql } from '../volume/volume.repo';
 import { mapLazily } from '../../lib/iterables';
 import { compAdjustments, compCarry, compCycles, compLines, compPayouts, compPlans, achievers, rankAchievements } from '../../db/schema/index';
+import { LOCKS } from '../../db/locks';
 
 export type PlanRow = typeof compPlans.$inferSelect;
 export type CycleRow = typeof compCycles.$inferSelect;
@@ -56,11 +57,11 @@ export async function insertDefaultPlan(db: DbOrTx, config: unknown, now: Date) 
 }
 /** Serialises calculations (of either kind), so that each sees the other's state. */
 export async function lockCalculations(db: DbOrTx) {
-  await db.execute(sql`select pg_advisory_xact_lock(72830011)`);
+  await db.execute(sql`select pg_advisory_xact_lock(${LOCKS.calculations})`);
 }
 /** Serialises version numbering. */
 export async function lockPlans(db: DbOrTx) {
-  await db.execute(sql`select pg_advisory_xact_lock(72830010)`);
+  await db.execute(sql`select pg_advisory_xact_lock(${LOCKS.planVersions})`);
 }
 
 // ---- cycles ----

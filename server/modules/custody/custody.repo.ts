@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { custodyMarks } from '../../db/schema/index';
+import { LOCK_CLASSES } from '../../db/locks';
 
 export type CustodyMarkRow = typeof custodyMarks.$inferSelect;
 
@@ -39,6 +40,6 @@ export async function sumSince(db: DbOrTx, who: { adminId: string } | { memberId
  */
 export async function lockCreditTotals(db: DbOrTx, adminId: string, memberId: string) {
   for (const key of [`admin:${adminId}`, `member:${memberId}`].sort()) {
-    await db.execute(sql`select pg_advisory_xact_lock(72830020, hashtext(${key}))`);
+    await db.execute(sql`select pg_advisory_xact_lock(${LOCK_CLASSES.custody}, hashtext(${key}))`);
   }
 }

@@ -3,15 +3,15 @@ import { alias } from 'drizzle-orm/pg-core';
 import { rawRows, type DbOrTx } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { documentBlobs, fundRequests, users } from '../../db/schema/index';
+import { LOCK_CLASSES } from '../../db/locks';
 
 export type FundRequestRow = typeof fundRequests.$inferSelect;
 
 /** Lock key of a member's top-up requests (the daily limit is checked and the row inserted under it). */
-const FUND_REQUEST_LOCK = 72830020;
 
 /** Serialises one member's new requests, so two at once cannot both pass the daily limit. */
 export async function lockMemberRequests(db: DbOrTx, userId: string) {
-  await db.execute(sql`select pg_advisory_xact_lock(${FUND_REQUEST_LOCK}, hashtext(${userId}))`);
+  await db.execute(sql`select pg_advisory_xact_lock(${LOCK_CLASSES.fundRequest}, hashtext(${userId}))`);
 }
 
 /** What the member has asked for since `since` and not been refused (pending and approved requests). */

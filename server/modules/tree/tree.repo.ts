@@ -7,6 +7,7 @@ import { parsePaise, fromPaise } from '../../../contracts/money';
 import { ensureLinks, type AncestryCache, type PathRow } from './ancestry';
 import { BatchDeltas, addOwnFigures, type JournalDelta } from './batch-deltas';
 import { TREE_JUMP, jumpOfChild, runTopOfChild } from './jumps';
+import { LOCKS } from '../../db/locks';
 
 /**
  * The tree engine's storage (decisions.md §4). Every placement and every change of a placed member's
@@ -14,10 +15,9 @@ import { TREE_JUMP, jumpOfChild, runTopOfChild } from './jumps';
  * updated in one order and a slot is chosen from a consistent picture; the unique (parent, position)
  * index is the last line of defence against a double-occupied slot.
  */
-const TREE_LOCK_KEY = 72_830_001;
 
 export async function lockTree(db: DbOrTx) {
-  await db.execute(sql.raw(`select pg_advisory_xact_lock(${TREE_LOCK_KEY})`));
+  await db.execute(sql.raw(`select pg_advisory_xact_lock(${LOCKS.tree})`));
 }
 
 export interface TreeNodeRow {

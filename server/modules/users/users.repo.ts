@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { users } from '../../db/schema/index';
 import { currentLookupHash, fieldKeys, lookupHashes } from '../../lib/field-crypto';
+import { LOCK_CLASSES } from '../../db/locks';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -64,7 +65,7 @@ export async function panHolders(db: DbOrTx, pan: string): Promise<{ id: string;
 
 /** Serialises registrations of the same PAN until the transaction ends, so two at once cannot both pass panHolders. */
 export async function lockPan(db: DbOrTx, pan: string) {
-  await db.execute(sql`select pg_advisory_xact_lock(72830010, hashtext(${currentLookupHash(fieldKeys(), PAN, pan)}))`);
+  await db.execute(sql`select pg_advisory_xact_lock(${LOCK_CLASSES.pan}, hashtext(${currentLookupHash(fieldKeys(), PAN, pan)}))`);
 }
 
 export async function findRootFounder(db: DbOrTx): Promise<UserRow | undefined> {

@@ -3,6 +3,7 @@ import { rawRows, type DbOrTx } from '../../db/client';
 import { deltasOf, type AncestorDelta } from '../tree/tree.repo';
 import type { BatchDeltas, JournalDelta } from '../tree/batch-deltas';
 import { volumeEvents, volumeApplyLog, memberVolume } from '../../db/schema/index';
+import { LOCKS } from '../../db/locks';
 
 export type NewVolumeEvent = typeof volumeEvents.$inferInsert;
 
@@ -21,7 +22,7 @@ export interface PendingEvent extends JournalDelta {
 
 /** Serialises appliers across processes for one transaction; false when another applier holds it. */
 export async function tryApplierLock(db: DbOrTx): Promise<boolean> {
-  const [row] = await rawRows<{ ok: boolean }>(db, sql`select pg_try_advisory_xact_lock(72830003) as ok`);
+  const [row] = await rawRows<{ ok: boolean }>(db, sql`select pg_try_advisory_xact_lock(${LOCKS.volumeApplier}) as ok`);
   return row.ok;
 }
 
@@ -258,7 +259,7 @@ export async function pruneApplyLog(db: DbOrTx, before: Date) {
 
 /** Blocks until no applier runs, for this transaction (tree repair). */
 export async function waitApplierLock(db: DbOrTx) {
-  await db.execute(sql`select pg_advisory_xact_lock(72830003)`);
+  await db.execute(sql`select pg_advisory_xact_lock(${LOCKS.volumeApplier})`);
 }
 
 /**
