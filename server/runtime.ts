@@ -10,7 +10,7 @@ import { startJobRunner, type JobRunner } from './workers/job-runner';
 import { prepareApplier } from './modules/volume/applier.service';
 import { FOLLOW_UP_JOBS, jobDefinitions } from './workers/jobs';
 import { drainJournal } from './modules/volume/applier.service';
-import { ensureDefaultPlan } from './modules/compensation/compensation.service';
+import { ensureDefaultPlan } from './modules/compensation';
 import { ensureInitialAccounts } from './db/seed/first-start';
 import { fieldKeyring, useFieldKeys } from './lib/field-crypto';
 import { encryptLegacyValues, rotationSummary, KEYS_ROTATE_JOB } from './modules/field-keys/field-keys.service';

@@ -6,7 +6,7 @@ import { nextCycleEnd } from '../modules/cycles/cycles.service';
 import { runMaintenance } from './maintenance.worker';
 import { PASSWORD_RESET_JOB, sendPasswordReset } from '../modules/auth/auth.service';
 import { KEYS_ROTATE_JOB, rotateFieldKeys, rotationSummary } from '../modules/field-keys/field-keys.service';
-import { ANALYZE_JOB, CALCULATE_JOB, POST_JOB, analyzeResultTables, runCycleJob, type CycleJobPayload } from '../modules/compensation/compensation.service';
+import { ANALYZE_JOB, CALCULATE_JOB, POST_JOB, analyzeResultTables, runCycleJob, type CycleJobPayload } from '../modules/compensation';
 
 const later = (ctx: AppContext, ms: number) => new Date(ctx.clock.now().getTime() + ms);
 

@@ -6,7 +6,7 @@ import { actorFor } from '../support/actor';
 import { bank, bankProfile, expectLedgerSound, verifyKyc } from '../support/money';
 import { placeMember } from '../../server/modules/tree/tree.service';
 import { postLedger } from '../../server/modules/wallet/ledger.service';
-import { postCycle } from '../../server/modules/compensation/compensation.service';
+import { postCycle } from '../../server/modules/compensation';
 import type { UserRow } from '../../server/modules/users/users.repo';
 
 /**

@@ -10,7 +10,7 @@ import { purchase } from '../../server/modules/commerce/commerce.service';
 import { setStatus } from '../../server/modules/admin-users/admin-users.service';
 import { cycleLegsSql } from '../../server/modules/volume/volume.repo';
 import { plainTransaction } from '../../server/core/transactor';
-import * as svc from '../../server/modules/compensation/compensation.service';
+import * as svc from '../../server/modules/compensation';
 import { calculatePairing, pairMember, paise, pct4, roundDiv, type Carry, type SnapshotMember, type Purchase } from '../../server/modules/compensation/engine';
 import { DEFAULT_PLAN, type PlanConfig } from '../../contracts/compensation';
 import type { UserRow } from '../../server/modules/users/users.repo';

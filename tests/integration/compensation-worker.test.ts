@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
 import { query } from '../support/http';
 import { fundedMember } from '../support/money';
-import { CALCULATE_JOB, POST_JOB, type CycleJobPayload } from '../../server/modules/compensation/compensation.service';
+import { CALCULATE_JOB, POST_JOB, type CycleJobPayload } from '../../server/modules/compensation';
 import { jobDefinitions } from '../../server/workers/jobs';
 import { startJobRunner, type JobRunner } from '../../server/workers/job-runner';
 import { queueAndWait } from '../../server/workers/job-requests';

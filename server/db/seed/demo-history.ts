@@ -7,7 +7,7 @@ import type { UserRow } from '../../modules/users/users.repo';
 import { periodBounds } from '../../modules/cycles/cycle-calendar';
 import { drainJournal } from '../../modules/volume/applier.service';
 import { purchase, updateOrder } from '../../modules/commerce/commerce.service';
-import { calculateCycle, approveCycle, postCycle } from '../../modules/compensation/compensation.service';
+import { calculateCycle, approveCycle, postCycle } from '../../modules/compensation';
 import { DEMO_WEEKS, QUIET_WEEK, DEMO_PAST_WITHDRAWAL, type DemoBuy } from './demo-data';
 import { uploadDemoKyc, approveDemoKyc, requestDemoWithdrawal, payDemoWithdrawal } from './demo-payouts';
 

@@ -7,7 +7,7 @@ import {
   PlanCreateRequest, PlanUpdateRequest, PlanActivateRequest, CycleCloseRequest, CyclesQuery, CycleLinesQuery, SimulateRequest, AdjustmentRequest, StatementQuery,
   PlanIdParam as PlanId, CycleIdParam as CycleId,
 } from '../../../contracts/compensation';
-import * as svc from './compensation.service';
+import * as svc from '.';
 
 const BASE = '/api/admin/compensation';
 

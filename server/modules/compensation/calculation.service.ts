@@ -1,0 +1,220 @@
+/** Calculating a cycle (compensation.md §3-§5): the members' snapshot, the engine's lines, payouts and carry. */
+import { mapLazily } from '../../lib/iterables';
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import type { Actor } from '../../core/actor';
+import { realUser } from '../../core/actor';
+import { conflict, notFound } from '../../core/app-error';
+import { queueJob } from '../../workers/job-requests';
+import { audit } from '../audit/audit.service';
+import { PlanConfig, POOL_TYPES, type PoolType } from '../../../contracts/compensation';
+import { RANKS } from '../../../contracts/enums';
+import { fromPaise } from '../../../contracts/money';
+import * as repo from './compensation.repo';
+import { CarryColumns, LegColumns, MemberTable, paiseNumber } from './member-table';
+import { calculateMonthly, calculatePairing, deductions, paise, tdsRuleOn, type Adjustment, type CalcResult, type Line, type SnapshotMember } from './engine';
+import { istDate, fyOf, cycleEnd } from './common';
+import { planFor } from './plans.service';
+import { toSummary, Snapshot } from './cycles.service';
+import { ANALYZE_JOB } from './cycle-jobs';
+
+/**
+ * Every member of the tree in columns (COPY on PostgreSQL, one query on the embedded database), as at the
+ * cycle's close (compensation.md §1, §3.5): a status change or a purchase after it is taken back out, from
+ * the volume journal, so that a calculation run later, or run again, reads the same snapshot.
+ */
+export async function loadMembers(db: DbOrTx, at: Date): Promise<Snapshot> {
+  const members = new MemberTable();
+  const later = await repo.changesSince(db, at);
+  const activeAt = (id: string, status: string | null) => later.active.get(id) ?? status === 'active';
+  const bvAt = (id: string, totalBV: string) => paiseNumber(totalBV) - (later.bv.get(id) ?? 0);
+  const copied = await repo.copySnapshot(db, (c) => members.add(c[0]!, c[1]!, c[2], c[3], c[4], c[5]!, activeAt(c[0]!, c[6]), bvAt(c[0]!, c[7]!), c[8]));
+  if (!copied) {
+    for (const r of await repo.snapshotMembers(db)) members.add(r.id, r.user_id, r.parent_id, r.position, r.sponsor_id, r.role, activeAt(r.id, r.status), bvAt(r.id, r.total_bv), r.current_rank);
+  }
+  return { members: members.freeze() };
+}
+
+/** Computes a cycle's lines with a plan, from its frozen snapshot (nothing is written). */
+export async function compute(db: DbOrTx, c: repo.CycleRow, plan: PlanConfig, snap: Snapshot, lap: (phase: string) => void = () => {}): Promise<CalcResult> {
+  const purchases = (await repo.cyclePurchases(db, c.kind, c.id)).map((p) => ({ buyer: p.member_id, bv: paise(p.bv) }));
+  lap('purchases');
+  const adjustments: Adjustment[] = c.kind === 'pairing'
+    ? (await repo.waitingAdjustments(db, cycleEnd(c))).map((a) => ({ id: a.id, memberId: a.memberId, type: a.type, amount: paise(a.amount), reason: a.reason }))
+    : [];
+  if (c.kind === 'pairing') {
+    // Carry and legs straight into columns by member index (members outside the snapshot earn nothing).
+    const t = snap.members;
+    const prev = await repo.previousCycle(db, 'pairing', c.startsAt);
+    const carry = new CarryColumns(t);
+    if (prev) {
+      await repo.eachCarry(db, prev.id, (m, l, r, pairedEver) => {
+        const i = t.indexOf(m);
+        if (i < 0) return;
+        carry.l[i] = paiseNumber(l);
+        carry.r[i] = paiseNumber(r);
+        carry.pairedEver[i] = pairedEver ? 1 : 0;
+      });
+    }
+    const legs = new LegColumns(t.size);
+    await repo.eachCycleLeg(db, c.id, 'pairing', (m, l, r) => {
+      const i = t.indexOf(m);
+      if (i < 0) return;
+      legs.l[i] += paiseNumber(l);
+      legs.r[i] += paiseNumber(r);
+    });
+    lap('carryAndLegs');
+    const ranksAchieved = (await repo.ranksAchievedBetween(db, c.startsAt, cycleEnd(c))).map((r) => ({ memberId: r.user_id, rank: r.rank }));
+    return calculatePairing({ plan, members: snap.members, legs, carry, purchases, ranksAchieved, adjustments });
+  }
+  const prevMonths = await repo.previousCycles(db, 'monthly', c.startsAt, Math.max(plan.consistency.months, ...POOL_TYPES.map((p) => plan.pools[p].holdMonths)));
+  const ownRows = await repo.ownBVByMonth(db, prevMonths.map((m) => m.id));
+  const previousOwnBV = new Map<string, bigint[]>();
+  const idx = new Map(prevMonths.map((m, i) => [m.id, i]));
+  for (const r of ownRows) {
+    const arr = previousOwnBV.get(r.member_id) ?? prevMonths.map(() => 0n);
+    arr[idx.get(r.cycle_id)!] = paise(r.bv);
+    previousOwnBV.set(r.member_id, arr);
+  }
+  // Rank held at every one of the pool's hold-month closes: ranks never go down, so the rank at the
+  // earliest of those closes decides (the closes of the previous monthly cycles, this one included).
+  const heldAt = new Map<number, Map<string, string>>();
+  for (const p of POOL_TYPES) {
+    const h = plan.pools[p].holdMonths;
+    if (h <= 1 || heldAt.has(h)) continue;
+    const earliest = prevMonths[h - 2];
+    heldAt.set(h, earliest ? new Map((await repo.rankAt(db, cycleEnd(earliest))).map((r) => [r.user_id, r.rank])) : new Map());
+  }
+  const rankIdx = (r: string | undefined) => (r ? Math.max(0, RANKS.indexOf(r as (typeof RANKS)[number])) : -1);
+  const heldRank = (pool: PoolType, m: SnapshotMember) => {
+    const h = plan.pools[pool].holdMonths;
+    if (h <= 1) return true;
+    return rankIdx(heldAt.get(h)?.get(m.id)) >= rankIdx(plan.pools[pool].minRank);
+  };
+  return calculateMonthly({ plan, members: snap.members, purchases, previousOwnBV, previousMonths: prevMonths.length, heldRank, adjustments });
+}
+
+/** A member's payout of a cycle, in paise. */
+export interface PayoutFigures { gross: bigint; adminCharge: bigint; tds: bigint; net: bigint; rate: string; pan: boolean; fy: number }
+
+/**
+ * Per-member gross and deductions of a result, by member index of the run's table (the TDS state is the
+ * financial year's posted payouts).
+ */
+export async function payoutsOf(db: DbOrTx, c: repo.CycleRow, plan: PlanConfig, t: MemberTable, lines: Line[]) {
+  const end = cycleEnd(c);
+  const fy = fyOf(new Date(end.getTime() - 1));
+  const rule = tdsRuleOn(plan, istDate(new Date(end.getTime() - 1)));
+  const gross = new Map<number, bigint>();
+  for (const l of lines) {
+    // Every line's member is in the snapshot (every member who is not an admin); anything else is a bug, not a payout to drop.
+    if (l.member < 0) throw new Error(`line for ${l.memberId} outside the cycle's snapshot`);
+    gross.set(l.member, (gross.get(l.member) ?? 0n) + l.amount);
+  }
+  const ytd = new Map<number, { gross: bigint; tds: bigint }>();
+  await repo.eachYtd(db, fy, (m, g, tds) => {
+    const i = t.indexOf(m);
+    if (i >= 0 && gross.has(i)) ytd.set(i, { gross: paise(g), tds: paise(tds) });
+  });
+  const pan = new Set<number>();
+  for (const r of await repo.panApproved(db)) {
+    const i = t.indexOf(r.id);
+    if (i >= 0) pan.add(i);
+  }
+  const out = new Map<number, PayoutFigures>();
+  for (const [i, g] of gross) {
+    const y = ytd.get(i);
+    const d = deductions(g, plan.deductions.adminChargePercent, rule, { ytdGross: y?.gross ?? 0n, ytdTds: y?.tds ?? 0n, panApproved: pan.has(i) });
+    out.set(i, { gross: g < 0n ? 0n : g, adminCharge: d.adminCharge, tds: d.tds, net: d.net, rate: d.rate, pan: pan.has(i), fy });
+  }
+  return out;
+}
+
+export function summarize(res: CalcResult, payouts: Awaited<ReturnType<typeof payoutsOf>>, sales: { amount: string; bv: string }) {
+  const totals: Record<string, bigint> = {};
+  for (const l of res.lines) totals[l.type] = (totals[l.type] ?? 0n) + l.amount;
+  let gross = 0n, admin = 0n, tds = 0n, net = 0n, paid = 0;
+  for (const p of payouts.values()) {
+    gross += p.gross; admin += p.adminCharge; tds += p.tds; net += p.net;
+    if (p.net > 0n) paid += 1;
+  }
+  return {
+    totals: Object.fromEntries(Object.entries(totals).map(([k, v]) => [k, fromPaise(v)])),
+    gross: fromPaise(gross), adminCharge: fromPaise(admin), tds: fromPaise(tds), net: fromPaise(net),
+    sales: sales.amount, salesBV: sales.bv, flushedBV: fromPaise(res.flushedBV), membersPaid: paid,
+    poolsLeft: Object.fromEntries(Object.entries(res.poolsLeft).map(([k, v]) => [k, fromPaise(v)])),
+  };
+}
+
+/** The cycle when it can be calculated now, otherwise the refusal (the route checks before queueing, the job again under the lock). */
+export async function calculableCycle(db: DbOrTx, id: string, lock: boolean) {
+  const c = await repo.findCycle(db, id, lock);
+  if (!c) throw notFound('Cycle not found');
+  if (c.status !== 'closed' && c.status !== 'calculated') throw conflict(c.status === 'open' ? 'Close the cycle before calculating it' : `A cycle that is ${c.status} cannot be calculated again`);
+  const earlier = await repo.unpostedBefore(db, c.kind, c.startsAt);
+  if (earlier.length) throw conflict('Post the earlier cycle first: carry and TDS follow from it');
+  // TDS reads the year's posted payouts: two kinds computed side by side would each miss the other's gross.
+  const other = await repo.computedUnpostedOtherKind(db, c.kind);
+  if (other) throw conflict(`Post the calculated ${other.kind} cycle first: TDS follows from it`);
+  return c;
+}
+
+
+/**
+ * closed or calculated -> calculated: draft lines, payouts and carry, replaced on every run, in one transaction
+ * (the job's work; the demo seed calls it directly).
+ */
+export async function calculateCycle(ctx: AppContext, actor: Actor, id: string) {
+  let lineCount = 0;
+  const summary = await ctx.db.transaction(async (tx) => {
+    await repo.lockCalculations(tx);
+    const c = await calculableCycle(tx, id, true);
+    // Where a run's time goes, in the log (ADR 0010 keeps the figures of the million-member run).
+    const phases: Record<string, number> = {};
+    let mark = Date.now();
+    const lap = (name: string) => {
+      const t = Date.now();
+      phases[name] = t - mark;
+      mark = t;
+    };
+    const plan = await planFor(tx, c.startsAt);
+    const snap = await loadMembers(tx, cycleEnd(c)); lap('snapshot');
+    const res = await compute(tx, c, plan.config, snap, lap); lap('engine');
+    const t = snap.members;
+    const payouts = await payoutsOf(tx, c, plan.config, t, res.lines); lap('deductions');
+    await repo.clearResults(tx, id);
+    // Written in member-id order (the snapshot is read in that order, so it is the index order): every index
+    // of the three tables leads with (cycle, member) or member, so the rows fill each index page by page.
+    const order = t.idOrder();
+    const rankOf = new Int32Array(t.size);
+    for (let k = 0; k < order.length; k++) rankOf[order[k]] = k;
+    const lineOrder = Array.from(res.lines.keys()).sort((a, b) => rankOf[res.lines[a].member] - rankOf[res.lines[b].member] || a - b);
+    await repo.insertLines(tx, mapLazily(lineOrder, (k) => {
+      const l = res.lines[k]!;
+      return { cycleId: id, memberId: l.memberId, type: l.type, amount: fromPaise(l.amount), planVersion: plan.version, explanation: l.explanation, adjustmentId: l.adjustmentId ?? null };
+    }));
+    lap('lines');
+    const paidInOrder = Array.from(order).filter((i) => payouts.has(i));
+    await repo.insertPayouts(tx, mapLazily(paidInOrder, (i) => {
+      const p = payouts.get(i)!;
+      return { cycleId: id, memberId: t.idAt(i), gross: fromPaise(p.gross), adminCharge: fromPaise(p.adminCharge), tds: fromPaise(p.tds), net: fromPaise(p.net), fy: p.fy, tdsRate: p.rate, panApproved: p.pan };
+    }));
+    lap('payoutRows');
+    if (c.kind === 'pairing') {
+      const k = res.carry;
+      await repo.insertCarry(tx, mapLazily(k.inIdOrder(), (i) => ({ cycleId: id, memberId: t.idAt(i), carryLeft: fromPaise(BigInt(k.l[i])), carryRight: fromPaise(BigInt(k.r[i])), pairedEver: k.pairedEver[i] === 1 })));
+    }
+    lap('carry');
+    lineCount = res.lines.length;
+    const sales = await repo.cycleSales(tx, c.kind, id);
+    const summary = { ...summarize(res, payouts, sales), achievers: 'achievers' in res ? (res as { achievers: { memberId: string; type: string; amount: bigint; points: number }[] }).achievers.map((a) => ({ ...a, amount: fromPaise(a.amount) })) : [] };
+    const row = await repo.setCycle(tx, id, { status: 'calculated', calculatedAt: ctx.clock.now(), calculatedBy: realUser(actor).id, planId: plan.id, summary, approvedAt: null, approvedBy: null }, ['closed', 'calculated']);
+    await audit(tx, actor, { entityType: 'comp_cycle', entityId: id, action: 'cycle.calculated', newState: { planVersion: plan.version, lines: res.lines.length, gross: summary.gross, net: summary.net } });
+    lap('summary');
+    ctx.log.info({ cycle: id, kind: c.kind, members: snap.members.size, lines: res.lines.length, ms: phases }, 'cycle calculated');
+    return toSummary(row, plan.version);
+  });
+  // Statistics after the commit, as a job of their own: the admin's answer does not wait for them.
+  if (lineCount > 10_000) await queueJob(ctx, { key: ANALYZE_JOB, name: ANALYZE_JOB });
+  return summary;
+}

@@ -1,0 +1,21 @@
+/**
+ * The compensation module's face (compensation.md §1-§6): what routes, jobs, the seed and other modules may use.
+ * Its repo and the engine's internals stay inside; each part is its own file:
+ * - plans.service.ts: plan versions;
+ * - cycles.service.ts: the cycle lifecycle, approval and adjustments;
+ * - calculation.service.ts: the snapshot, the engine's lines, payouts and carry;
+ * - cycle-jobs.ts: calculation and posting as jobs, and the requests that wait for them;
+ * - posting.service.ts: posting to the wallets in batches;
+ * - cycle-lines.service.ts: a cycle's lines and their export;
+ * - simulator.service.ts: a draft version against a past cycle;
+ * - member-income.service.ts: the member's Income page and statement.
+ */
+export { fyOf, fyLabel } from './common';
+export { ensureDefaultPlan, planFor, listPlans, getPlan, createDraft, updateDraft, activatePlan } from './plans.service';
+export { listCycles, cycleDetail, closeNow, approveCycle, addAdjustment } from './cycles.service';
+export { calculateCycle } from './calculation.service';
+export { CALCULATE_JOB, POST_JOB, ANALYZE_JOB, analyzeResultTables, CYCLE_JOB_WAIT_MS, type CycleJobPayload, requestCalculation, requestPosting, runCycleJob } from './cycle-jobs';
+export { type PostOptions, postCycle } from './posting.service';
+export { cycleLines, exportCycle } from './cycle-lines.service';
+export { simulate } from './simulator.service';
+export { memberIncome, memberCycle, memberStatement } from './member-income.service';

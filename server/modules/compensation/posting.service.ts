@@ -1,0 +1,112 @@
+/** Posting an approved cycle to the wallets in batches (compensation.md §6), resumable after a crash. */
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import type { Actor } from '../../core/actor';
+import { realUser } from '../../core/actor';
+import { conflict, notFound } from '../../core/app-error';
+import { audit } from '../audit/audit.service';
+import { postLedgerBatch } from '../wallet/ledger.service';
+import { POOL_TYPES } from '../../../contracts/compensation';
+import { fromPaise } from '../../../contracts/money';
+import * as repo from './compensation.repo';
+import { paise } from './engine';
+import { label, INCOME_KEYS, istDate, cycleEnd } from './common';
+import { toSummary, versionOf, requireSecondAdmin } from './cycles.service';
+
+export const POST_BATCH = 5_000;
+
+/** Internal options of posting (tests): the batch size and a hook inside each batch's transaction. */
+export interface PostOptions {
+  /** Members per transaction (default 5,000). */
+  batchSize?: number;
+  /** Test hook: runs inside each batch's transaction after its writes, before the commit (a throw rolls the batch back). */
+  beforeCommit?: (tx: DbOrTx, batch: { number: number; memberIds: string[] }) => Promise<void>;
+}
+
+/** The cycle when it is posted or can be posted now, otherwise the refusal. */
+export async function postableCycle(db: DbOrTx, id: string) {
+  const c = await repo.findCycle(db, id);
+  if (!c) throw notFound('Cycle not found');
+  if (c.status === 'posted') return c;
+  if (c.status !== 'approved') throw conflict('Only an approved cycle can be posted');
+  if ((await repo.unpostedBefore(db, c.kind, c.startsAt)).length) throw conflict('Only the oldest unposted cycle can be posted');
+  return c;
+}
+
+/**
+ * approved -> posted: members in batches, each batch one transaction (ledger credits per income type with
+ * the cycle as reference, then admin_charge and tds debits, the payout marked posted); several posters
+ * share the work (rows claimed with SKIP LOCKED) and a batch is all or nothing, so a retry finishes the rest.
+ * Never by the admin who calculated the cycle or one who made an adjustment in it (issue 29).
+ */
+export async function postCycle(ctx: AppContext, actor: Actor, id: string, opts: PostOptions = {}) {
+  const c0 = await postableCycle(ctx.db, id);
+  await requireSecondAdmin(ctx.db, c0, actor, 'post');
+  if (c0.status === 'posted') return toSummary(c0, await versionOf(ctx.db, c0.planId));
+  const period = `${istDate(c0.startsAt)} to ${istDate(new Date(cycleEnd(c0).getTime() - 1))}`;
+  const summary = (c0.summary ?? {}) as { achievers?: { memberId: string; type: string; amount: string; points: number }[] };
+  let batchNo = 0;
+  // Passes over the cycle in member order; a pass that finds nothing to claim ends it (a row that another
+  // poster held and then released is picked up by the next pass).
+  let after: string | null = null;
+  let claimedThisPass = false;
+  for (;;) {
+    const done = await ctx.db.transaction(async (tx) => {
+      const batch = await repo.claimUnposted(tx, id, after, opts.batchSize ?? POST_BATCH);
+      if (!batch.length) return true;
+      after = batch[batch.length - 1].member_id;
+      claimedThisPass = true;
+      const now = ctx.clock.now();
+      const lines = await repo.postingLinesOf(tx, id, batch.map((b) => b.member_id));
+      const byMember = new Map<string, typeof lines>();
+      for (const l of lines) {
+        const mine = byMember.get(l.member_id);
+        if (mine) mine.push(l);
+        else byMember.set(l.member_id, [l]);
+      }
+      const rows: Parameters<typeof postLedgerBatch>[1] = [];
+      for (const p of batch) {
+        const mine = byMember.get(p.member_id) ?? [];
+        const perType = new Map<string, bigint>();
+        for (const l of mine) perType.set(l.type, (perType.get(l.type) ?? 0n) + paise(l.amount));
+        // Credits first, then any negative adjustment, then the deductions: the balance never dips.
+        const ordered = [...perType].sort((a, b) => (a[1] < b[1] ? 1 : a[1] > b[1] ? -1 : a[0].localeCompare(b[0])));
+        const ref = { referenceId: id, metadata: { cycleId: id } };
+        for (const [type, amt] of ordered) {
+          if (amt === 0n) continue;
+          rows.push({ userId: p.member_id, amount: fromPaise(amt), type: INCOME_KEYS.has(type) ? type : 'admin_credit', description: `${label(type)}, ${c0.kind} cycle ${period}`, ...ref });
+        }
+        if (paise(p.admin_charge) > 0n) rows.push({ userId: p.member_id, amount: `-${p.admin_charge}`, type: 'admin_charge', description: `Admin charge, ${c0.kind} cycle ${period}`, ...ref });
+        if (paise(p.tds) > 0n) rows.push({ userId: p.member_id, amount: `-${p.tds}`, type: 'tds', description: `TDS, ${c0.kind} cycle ${period}`, ...ref });
+        for (const l of mine) if (l.type === 'rank_bonus') await repo.recordRankBonus(tx, p.member_id, String(l.rank), l.amount);
+      }
+      // One set-based movement for the whole batch (balances, then the rows with their running balances).
+      await postLedgerBatch(tx, rows, now);
+      await repo.consumeAdjustments(tx, id, lines.filter((l) => l.adjustment_id).map((l) => l.adjustment_id!));
+      const mineSet = new Set(batch.map((b) => b.member_id));
+      const ach = (summary.achievers ?? []).filter((a) => mineSet.has(a.memberId));
+      const positions = new Map<string, number>();
+      for (const t of POOL_TYPES) {
+        (summary.achievers ?? []).filter((a) => a.type === t).sort((a, b) => Number(paise(b.amount) - paise(a.amount)) || a.memberId.localeCompare(b.memberId))
+          .forEach((a, i) => positions.set(`${t}:${a.memberId}`, i + 1));
+      }
+      await repo.insertAchievers(tx, ach.map((a) => ({ userId: a.memberId, achievementType: a.type, position: positions.get(`${a.type}:${a.memberId}`) ?? null, amount: a.amount, period: 'monthly', periodDate: istDate(c0.startsAt), metadata: { cycleId: id, points: a.points } })));
+      await repo.markPosted(tx, id, batch.map((b) => b.member_id), now);
+      await repo.addToYtd(tx, id, batch.map((b) => b.member_id));
+      await opts.beforeCommit?.(tx, { number: (batchNo += 1), memberIds: batch.map((b) => b.member_id) });
+      return false;
+    });
+    if (!done) continue;
+    if (!claimedThisPass || after === null) break;
+    after = null;
+    claimedThisPass = false;
+  }
+  return ctx.db.transaction(async (tx) => {
+    const c = await repo.findCycle(tx, id, true);
+    if (c!.status === 'posted') return toSummary(c!, await versionOf(tx, c!.planId));
+    if (await repo.unpostedCount(tx, id)) throw conflict('Another admin is posting this cycle; it finishes in a moment');
+    const row = await repo.setCycle(tx, id, { status: 'posted', postedAt: ctx.clock.now(), postedBy: realUser(actor).id }, ['approved']);
+    await audit(tx, actor, { entityType: 'comp_cycle', entityId: id, action: 'cycle.posted', newState: { net: (c!.summary as { net?: string } | null)?.net ?? null } });
+    return toSummary(row, await versionOf(tx, c!.planId));
+  });
+}

@@ -1,0 +1,50 @@
+/** The simulator: a draft version against a past cycle's snapshot; nothing is written. */
+import type { SimulationResult } from '../../../contracts/compensation';
+import type { AppContext } from '../../context';
+import { badRequest, conflict, notFound } from '../../core/app-error';
+import { PlanConfig } from '../../../contracts/compensation';
+import { fromPaise } from '../../../contracts/money';
+import * as repo from './compensation.repo';
+import { paise } from './engine';
+import { cycleEnd } from './common';
+import { planFor } from './plans.service';
+import { loadMembers, compute, payoutsOf, summarize } from './calculation.service';
+
+/** A draft version against a closed, calculated or posted cycle's snapshot; nothing is written. */
+export async function simulate(ctx: AppContext, planId: string, cycleId: string): Promise<SimulationResult> {
+  const plan = await repo.findPlan(ctx.db, planId);
+  if (!plan) throw notFound('Plan version not found');
+  const c = await repo.findCycle(ctx.db, cycleId);
+  if (!c) throw notFound('Cycle not found');
+  if (c.status === 'open') throw conflict('Simulate against a closed, calculated or posted cycle');
+  const draftCfg = PlanConfig.safeParse(plan.config);
+  if (!draftCfg.success) throw badRequest('The version does not validate');
+  const base = await planFor(ctx.db, c.startsAt);
+  const snap = await loadMembers(ctx.db, cycleEnd(c));
+  const run = async (cfg: PlanConfig) => {
+    const res = await compute(ctx.db, c, cfg, snap);
+    const payouts = await payoutsOf(ctx.db, c, cfg, snap.members, res.lines);
+    const sales = await repo.cycleSales(ctx.db, c.kind, c.id);
+    const s = summarize(res, payouts, sales);
+    return { s, payouts, payoutRatio: paise(sales.amount) > 0n ? (Number(paise(s.net)) / Number(paise(sales.amount)) * 100).toFixed(2) : null };
+  };
+  const a = await run(base.config);
+  const b = await run(draftCfg.data);
+  const ids = new Set([...a.payouts.keys(), ...b.payouts.keys()]);
+  const changes = [...ids].map((m) => {
+    const x = a.payouts.get(m)?.gross ?? 0n;
+    const y = b.payouts.get(m)?.gross ?? 0n;
+    return { m, x, y, d: y - x };
+  }).filter((r) => r.d !== 0n).sort((p, q) => {
+    const ap = p.d < 0n ? -p.d : p.d;
+    const aq = q.d < 0n ? -q.d : q.d;
+    return aq > ap ? 1 : aq < ap ? -1 : snap.members.idAt(p.m).localeCompare(snap.members.idAt(q.m));
+  }).slice(0, 20).map((r) => ({ ...r, m: snap.members.idAt(r.m) }));
+  const names = new Map((await repo.namesOf(ctx.db, changes.map((r) => r.m))).map((r) => [r.id, [r.first_name, r.last_name].filter(Boolean).join(' ') || r.user_id]));
+  return {
+    cycleId, planVersion: plan.version, basePlanVersion: base.version,
+    base: { gross: a.s.gross, net: a.s.net, payoutRatio: a.payoutRatio, totals: a.s.totals },
+    draft: { gross: b.s.gross, net: b.s.net, payoutRatio: b.payoutRatio, totals: b.s.totals },
+    changes: changes.map((r) => ({ userId: snap.members.get(r.m)?.userId ?? r.m, name: names.get(r.m) ?? '', base: fromPaise(r.x), draft: fromPaise(r.y), delta: fromPaise(r.d) })),
+  };
+}
