@@ -5,6 +5,7 @@ import { cycleLegsSql } from '../volume/volume.repo';
 import { mapLazily } from '../../lib/iterables';
 import { compAdjustments, compCarry, compCycles, compLines, compPayouts, compPlans, achievers, rankAchievements } from '../../db/schema/index';
 import { LOCKS } from '../../db/locks';
+import { paiseNumber } from '../../../contracts/money';
 
 export type PlanRow = typeof compPlans.$inferSelect;
 export type CycleRow = typeof compCycles.$inferSelect;
@@ -135,7 +136,7 @@ export async function changesSince(db: DbOrTx, at: Date) {
     where kind = 'purchase' and applied_at is not null and occurred_at >= ${since}::timestamptz group by 1`);
   return {
     active: new Map(firsts.map((r) => [r.member_id, Number(r.d_active) < 0])),
-    bv: new Map(bought.map((r) => [r.member_id, Math.round(Number(r.bv) * 100)])),
+    bv: new Map(bought.map((r) => [r.member_id, paiseNumber(r.bv, 'BV')])),
   };
 }
 /** Reads rows through COPY on PostgreSQL (no row objects for hundreds of thousands of rows), else one query. */

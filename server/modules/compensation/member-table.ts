@@ -7,13 +7,14 @@
 import { RANKS } from '../../../contracts/enums';
 import type { MemberLookup, SnapshotMember } from './engine';
 import { IdIndex } from '../../lib/id-index';
+import { paiseNumber } from '../../../contracts/money';
 
 const ROLES = ['user', 'mini_franchise', 'basic_franchise', 'founder', 'admin'] as const;
 const MINI = 1;
 const BASIC = 2;
 
-/** "1234.56" -> 123456 (exact for the numeric(12,2) column). */
-export const paiseNumber = (text: string) => Math.round(Number(text) * 100);
+/** "1234.56" -> 123456, exact; throws on a figure that is not an amount (contracts/money.ts). */
+export { paiseNumber };
 
 export class MemberTable implements MemberLookup {
   private readonly index = new IdIndex();

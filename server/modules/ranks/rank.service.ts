@@ -5,6 +5,7 @@ import { addMoney, compareMoney } from '../../lib/money';
 import { formatBV } from '../../../contracts/format-money';
 import { notify } from '../notifications/notifications.service';
 import { recordPromotion, findPromotions } from './rank.repo';
+import { paiseNumber } from '../../../contracts/money';
 
 export interface RankFigures {
   id: string;
@@ -49,7 +50,7 @@ export async function applyRanks(db: DbOrTx, members: RankFigures[], now: Date) 
 
 const RANK_TABLE = RANKS.map((rank) => ({ rank, ...RANK_REQUIREMENTS[rank] }));
 
-const paiseOf = (rupees: string | number) => Math.round(Number(rupees) * 100);
+const paiseOf = (rupees: string | number) => paiseNumber(rupees, 'BV');
 const BV_STEPS = RANKS.slice(1).map((r) => {
   const need = RANK_REQUIREMENTS[r];
   return { team: paiseOf(need.teamBV), left: paiseOf(need.leftBV), right: paiseOf(need.rightBV) };

@@ -49,5 +49,5 @@ export async function postLedgerBatch(
     userId: r.userId, type: r.type, amount: r.amount, description: r.description, referenceId: r.referenceId ?? null, metadata: r.metadata ?? null,
     earnings: !r.amount.startsWith('-') && EARNING_TYPES.has(r.type) ? r.amount : '0',
   })), now);
-  if (refused.length) throw new AppError('INSUFFICIENT_FUNDS', 409, `${refused.length} wallet(s) cannot cover their rows`);
+  if (refused.length) throw new AppError('INSUFFICIENT_FUNDS', 400, `${refused.length} wallet(s) cannot cover their rows`);
 }

@@ -2,6 +2,7 @@ import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { rawRows, type DbOrTx } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { transactions, users, walletBalances, withdrawalRequests } from '../../db/schema/index';
+import { fromPaise, paiseOrThrow } from '../../../contracts/money';
 
 /** One wallet per user (decisions.md §6): created with the account's activation, idempotently. */
 export async function ensureWallet(db: DbOrTx, userId: string) {
@@ -140,16 +141,16 @@ export interface LedgerBatchRow {
  */
 export async function applyLedgerBatch(db: DbOrTx, rows: LedgerBatchRow[], now: Date): Promise<{ refused: string[] }> {
   if (!rows.length) return { refused: [] };
-  const totals = new Map<string, { amount: number; earnings: number }>();
-  const cents = (v: string) => Math.round(Number(v) * 100);
+  // Exact sums in paise (bigint); a row whose amount is not one stops the batch.
+  const totals = new Map<string, { amount: bigint; earnings: bigint }>();
   for (const r of rows) {
-    const t = totals.get(r.userId) ?? { amount: 0, earnings: 0 };
-    t.amount += cents(r.amount);
-    t.earnings += cents(r.earnings);
+    const t = totals.get(r.userId) ?? { amount: 0n, earnings: 0n };
+    t.amount += paiseOrThrow(r.amount);
+    t.earnings += paiseOrThrow(r.earnings);
     totals.set(r.userId, t);
   }
   const users = [...totals.keys()].sort();
-  const toText = (c: number) => (c / 100).toFixed(2);
+  const toText = fromPaise;
   // Only the wallets that do not exist yet (an insert attempt per existing wallet cost a speculative insertion each).
   await db.execute(sql`
     insert into wallet_balances (user_id)
