@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../client';
-import { users, products, walletBalances, news, companySettings } from '../schema/index';
+import { users, products, news, companySettings } from '../schema/index';
 import { hashPassword } from '../../lib/password';
 import { findUserByEmail, findRootFounder, insertUser, type UserRow } from '../../modules/users/users.repo';
 import { generateUserId } from '../../modules/users/users.service';
@@ -13,6 +13,7 @@ import { DEMO_ACCOUNTS, DEMO_DOWNLINE, DEMO_PRODUCTS, DEMO_WALLET_CREDIT, DEMO_N
 import { KYC_DEADLINE_DAYS, PAYOUT_HOLD_MS } from '../../../contracts/constants';
 import { uploadDemoKyc, approveDemoKyc } from './demo-payouts';
 import { postLedger } from '../../modules/wallet/ledger.service';
+import { ensureWallet } from '../../modules/wallet';
 import { demoCalendar, seedDemoHistory, type DemoCalendar } from './demo-history';
 
 export interface SeedReport {
@@ -41,7 +42,7 @@ export async function ensureInitialAccounts(ctx: AppContext): Promise<SeedReport
         kycStatus: 'approved', registrationDate: now, createdAt: now,
       });
       await makeRoot(tx, founder.id, now);
-      await tx.insert(walletBalances).values({ userId: founder.id });
+      await ensureWallet(tx, founder.id);
       return founder;
     });
     lines.push(ctx.config.demoSeed
@@ -94,7 +95,7 @@ async function seedDemo(ctx: AppContext, root: UserRow, history: DemoCalendar | 
       ...(bank ? { ...bank, payoutDetailsChangedAt: stamp, bankAccountChangedAt: stamp } : {}),
     });
     await placeMember(tx, u, { startId: parentId, side }, at);
-    await tx.insert(walletBalances).values({ userId: u.id });
+    await ensureWallet(tx, u.id);
     return (await tx.select().from(users).where(eq(users.id, u.id)))[0];
   };
   // With a history, the members who do not buy join the team during its last week (the demo member's recent

@@ -136,6 +136,5 @@ export async function hasLedgerOrPurchases(db: DbOrTx, userId: string): Promise<
 }
 
 export async function deleteUserRow(db: DbOrTx, id: string) {
-  await db.delete(walletBalances).where(eq(walletBalances.userId, id));
   await db.delete(users).where(eq(users.id, id));
 }

@@ -27,6 +27,7 @@ import type { DbOrTx } from '../../db/client';
 import { lockTree, onStatusChange } from '../tree/tree.service';
 import { issueImpersonationCode } from '../impersonation/impersonation.service';
 import { searchUserPage, hasLedgerOrPurchases, deleteUserRow, type UserFilter, type AdminUserRecord, type SortKey } from './admin-users.repo';
+import { deleteEmptyWallet } from '../wallet';
 
 type SearchInput = z.output<typeof AdminUserSearchQuery>;
 
@@ -261,6 +262,7 @@ export async function deleteUser(ctx: AppContext, actor: Actor, id: string) {
     if (target.parentId || target.placedAt || target.leftChildId || target.rightChildId) throw conflict('This user has a position in the tree and cannot be deleted. Block the account instead.');
     if (await hasLedgerOrPurchases(tx, id)) throw conflict('This user has wallet transactions or purchases and cannot be deleted. Block the account instead.');
     await audit(tx, actor, { entityType: 'user', entityId: id, action: 'user.delete', previousState: snapshot(target) });
+    await deleteEmptyWallet(tx, id);
     await deleteUserRow(tx, id).catch((err: { code?: string; cause?: { code?: string } }) => {
       if (err?.code === '23503' || err?.cause?.code === '23503') throw conflict('Other records refer to this user, so it cannot be deleted. Block the account instead.');
       throw err;

@@ -2,6 +2,7 @@ import { noteControlled } from '../../core/control-trace';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { preparedText, type DbOrTx } from '../../db/client';
 import { invoices, products, purchases, users } from '../../db/schema/index';
+import { walletDebitCtes } from '../wallet';
 
 export type ProductRow = typeof products.$inferSelect;
 export type PurchaseRow = typeof purchases.$inferSelect;
@@ -116,23 +117,16 @@ export async function insertWalletPurchase(db: DbOrTx, p: WalletPurchase) {
 
 /** The statement of insertWalletPurchase; its values in the order of the array there. */
 const WALLET_PURCHASE_SQL = `
-  with w as (
-    update wallet_balances set balance = balance - $2::numeric, updated_at = $3::timestamptz
-    where user_id = $1::uuid and balance - $2::numeric >= 0
-      and exists (select 1 from products x where x.id = $4::uuid and x.is_active
-                    and x.price = $5::numeric and x.gst = $6::numeric and x.bv = $7::numeric)
-    returning (balance + $2::numeric) as before, balance as after
-  ),
+  with ${walletDebitCtes({
+    userId: '$1::uuid', amount: '$2::numeric', at: '$3::timestamptz', type: "'purchase'", description: '$12::text', referenceId: '$8::text',
+    guard: 'exists (select 1 from products x where x.id = $4::uuid and x.is_active and x.price = $5::numeric and x.gst = $6::numeric and x.bv = $7::numeric)',
+  })},
   pur as (
     insert into purchases (id, user_id, product_id, quantity, unit_price, total_amount, total_bv, payment_method, payment_status,
                            delivery_address, delivery_state, delivery_pincode, bv_credited_at, created_at, updated_at)
     select $8::uuid, $1::uuid, $4::uuid, $9::int, $5::numeric, $2::numeric, $10::numeric, 'wallet', 'completed',
            $11::text, $19::text, $20::text, $3::timestamptz, $3::timestamptz, $3::timestamptz
     from w
-  ),
-  led as (
-    insert into transactions (user_id, type, amount, description, reference_id, balance_before, balance_after, created_at)
-    select $1::uuid, 'purchase', -$2::numeric, $12::text, $8::text, w.before, w.after, $3::timestamptz from w
   ),
   journal as (
     insert into volume_events (kind, member_id, purchase_id, bv, occurred_at)

@@ -9,6 +9,31 @@ export async function ensureWallet(db: DbOrTx, userId: string) {
   await db.insert(walletBalances).values({ userId }).onConflictDoNothing({ target: walletBalances.userId });
 }
 
+/** A wallet with no ledger row goes with its account (an admin deleting a user who never moved money). */
+export async function deleteEmptyWallet(db: DbOrTx, userId: string) {
+  await db.delete(walletBalances).where(eq(walletBalances.userId, userId));
+}
+
+/**
+ * The wallet's debit as two CTEs, `w` and `led`, for one statement another module composes (commerce's wallet
+ * purchase in one round trip): `w` takes the wallet row and moves the balance only when it covers the amount and
+ * `guard` holds (shiftBalance's predicate); `led` writes the ledger row with the balance before and after from that
+ * same update. The arguments are SQL expressions of the caller's statement, its parameters (`$2::numeric`); the
+ * caller selects from `w` to write the rest only when the debit happened. So the wallet stays the only writer of
+ * `wallet_balances` and `transactions` (tests/architecture/money-path.test.ts).
+ */
+export function walletDebitCtes(p: { userId: string; amount: string; at: string; type: string; description: string; referenceId: string; guard?: string }): string {
+  return `w as (
+    update wallet_balances set balance = balance - ${p.amount}, updated_at = ${p.at}
+    where user_id = ${p.userId} and balance - ${p.amount} >= 0${p.guard ? `\n      and ${p.guard}` : ''}
+    returning (balance + ${p.amount}) as before, balance as after
+  ),
+  led as (
+    insert into transactions (user_id, type, amount, description, reference_id, balance_before, balance_after, created_at)
+    select ${p.userId}, ${p.type}, -${p.amount}, ${p.description}, ${p.referenceId}, w.before, w.after, ${p.at} from w
+  )`;
+}
+
 export async function walletOf(db: DbOrTx, userId: string) {
   const [row] = await db.select().from(walletBalances).where(eq(walletBalances.userId, userId)).limit(1);
   return row;
