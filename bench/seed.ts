@@ -9,7 +9,7 @@ import { loadConfig } from '../server/config';
 import { createRuntime } from '../server/runtime';
 import { benchSecret, seedMembers } from './seed-members';
 import { hashPassword } from '../server/lib/password';
-import { DEMO_ACCOUNTS } from '../server/db/seed/demo-data';
+import { DEMO_ACCOUNTS } from '../server/seed/demo-data';
 
 export const BENCH_DB = 'mlm_bench';
 /**

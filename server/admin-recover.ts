@@ -15,6 +15,7 @@ import { fieldKeyring, useFieldKeys } from './lib/field-crypto';
 import { systemClock } from './lib/clock';
 import { AppError } from './core/app-error';
 import type { AppContext } from './context';
+import { withJobQueue } from './workers/job-requests';
 import { recoverAccount } from './modules/auth/account-recovery.service';
 
 async function main() {
@@ -33,7 +34,7 @@ async function main() {
     await database.migrate();
     const log = Fastify({ logger: { level: 'warn' } }).log;
     // The mail is queued in the outbox; the app's (or the worker's) outbox sends it.
-    const ctx: AppContext = { db: database.db, config, clock: systemClock, log, secret, kickMail: () => undefined };
+    const ctx: AppContext = withJobQueue<Omit<AppContext, 'jobs'>>({ db: database.db, config, clock: systemClock, log, secret, kickMail: () => undefined });
     const { user, oneTimePassword } = await recoverAccount(ctx, email);
     console.log(`Recovered ${user.role} ${user.userId} / ${user.email}: two-factor cleared, every session ended, the owner notified by mail.`);
     console.log(`One-time password (shown only now): ${oneTimePassword}`);

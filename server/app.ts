@@ -17,7 +17,12 @@ import { installSecurityHeaders, setSecurityHeaders } from './http/security';
 import { installCompression } from './http/compression';
 import { SESSION_HINT_COOKIE, clearSessionHint, setSessionHint } from './http/session-hint';
 import { preloadHints } from './http/preload-hints';
-import { pageUserBlock } from './http/page-user';
+import { pageUserBlock } from './modules/auth/page-user.routes';
+import { identityGate } from './modules/auth/identity';
+import { registerApprovalKinds } from './modules/approvals/approval-kind';
+import { sendFundKind } from './modules/wallet/fund-approvals.service';
+import { adminInviteKind, credentialChangeKind, payoutDetailsKind, roleChangeKind } from './modules/admin-users/account-approvals.service';
+import { compAdjustmentKind } from './modules/compensation/adjustment-approvals.service';
 import { SESSION_COOKIE } from '../contracts/constants';
 import { registerRoutes, assertAllRoutesDeclared, type RouteDef } from './http/routes';
 import { logRedaction, serializeRequest } from './http/logging';
@@ -50,7 +55,7 @@ import { productImageRoutes } from './modules/product-images/product-images.rout
 import { compensationRoutes } from './modules/compensation/compensation.routes';
 import { engagementRoutes } from './modules/engagement/engagement.routes';
 import { chartsRoutes } from './modules/charts/charts.routes';
-import { supportRoutes } from './modules/support/support.routes';
+import { supportRoutes } from './modules/engagement/support.routes';
 import { memberRoutes } from './modules/member/member.routes';
 import { opsRoutes } from './modules/ops/ops.routes';
 import { installRequestMetrics } from './http/metrics';
@@ -146,7 +151,9 @@ export async function buildApp(ctx: Omit<AppContext, 'log'> & { log?: AppContext
     ...invoiceRoutes(fullCtx),
   ];
   // The API docs describe every route, themselves included (issue 14).
-  registerRoutes(app, fullCtx, [...api, ...apiDocsRoutes(fullCtx, api)]);
+  // The maker-checker kinds, each from the module whose change it applies (modules/approvals/approval-kind.ts).
+  registerApprovalKinds(sendFundKind, payoutDetailsKind, roleChangeKind, adminInviteKind, credentialChangeKind, compAdjustmentKind);
+  registerRoutes(app, fullCtx, [...api, ...apiDocsRoutes(fullCtx, api)], identityGate);
 
   await registerWebClient(app, fullCtx, opts.webDist, ctx.config.secureCookies);
   return { app, routes };
@@ -186,7 +193,7 @@ async function registerWebClient(app: FastifyInstance, ctx: AppContext, webDist:
       clearSessionHint(reply, secureCookies);
     }
     // A signed-in browser's portal: its first screen's chunks load beside the entry (http/preload-hints.ts), and
-    // the current user is in the page, so the client does not ask for it first (http/page-user.ts).
+    // the current user is in the page, so the client does not ask for it first (modules/auth/page-user.routes.ts).
     const user = session ? await pageUserBlock(ctx, req, reply) : '';
     return sendPage(req, reply, ctx, root!, session ? preloadHints(root!, decodeURIComponent(req.url.split('?')[0])) : '', user);
   };

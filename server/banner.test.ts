@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { banner } from './banner';
-import { DEMO_ACCOUNTS } from './db/seed/demo-data';
+import { DEMO_ACCOUNTS } from './seed/demo-data';
 
 describe('start banner', () => {
   const runtime = { database: { kind: 'pglite' }, seedLines: [] } as unknown as Parameters<typeof banner>[1];

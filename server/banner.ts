@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { AppConfig } from './config';
 import type { Runtime } from './runtime';
-import { DEMO_ACCOUNTS } from './db/seed/demo-data';
+import { DEMO_ACCOUNTS } from './seed/demo-data';
 
 /** What `npm start` prints once the platform answers: where it runs, on what, and in demo mode how to sign in. */
 export function banner(config: Pick<AppConfig, 'appUrl' | 'dataDir' | 'smtpUrl' | 'demoSeed'>, runtime: Pick<Runtime, 'database' | 'seedLines'>, processes: number) {

@@ -3,6 +3,30 @@ import type { Db } from './db/client';
 import type { AppConfig } from './config';
 import type { Clock } from './lib/clock';
 
+/** A one-off job to queue: its name (a job definition of workers/jobs.ts), a key that joins equal requests, its payload. */
+export interface JobRequest {
+  key: string;
+  name: string;
+  payload?: unknown;
+}
+
+/**
+ * The job queue as services see it (the runner lives in workers/, above the modules, which never import it):
+ * background work is a row in PostgreSQL that a job runner takes (ARCHITECTURE.md, "A new job").
+ */
+export interface JobQueue {
+  /** Queues a job to run soon, without waiting for it (follow-up work the caller need not see finish). */
+  queue(job: JobRequest): Promise<void>;
+  /**
+   * Queues a job and waits up to `waitMs` for it to finish (the payout calculation and posting): runs it in this
+   * process when this process runs jobs, else waits while a worker runs it. A refusal (an AppError) is thrown
+   * here; false when it is still queued or running after `waitMs`.
+   */
+  queueAndWait(job: JobRequest & { payload: unknown }, waitMs: number): Promise<boolean>;
+  /** Per job name: how many are due, running and failing (GET /api/ops/jobs). */
+  status(): Promise<{ name: string; due: number; running: number; failing: number }[]>;
+}
+
 /** What every service receives: the database, configuration, time and a logger. */
 export interface AppContext {
   db: Db;
@@ -18,4 +42,6 @@ export interface AppContext {
    * (RUN_JOBS=1: the embedded start, tests); absent or false where a worker process runs them.
    */
   runJobsHere?(names: string[]): Promise<boolean>;
+  /** Queues background work (workers/job-requests.ts withJobQueue). */
+  jobs: JobQueue;
 }

@@ -11,10 +11,10 @@ import { prepareApplier } from './modules/volume/applier.service';
 import { FOLLOW_UP_JOBS, jobDefinitions } from './workers/jobs';
 import { drainJournal } from './modules/volume/applier.service';
 import { ensureDefaultPlan } from './modules/compensation';
-import { ensureInitialAccounts } from './db/seed/first-start';
+import { ensureInitialAccounts } from './seed/first-start';
 import { fieldKeyring, useFieldKeys } from './lib/field-crypto';
 import { encryptLegacyValues, rotationSummary, KEYS_ROTATE_JOB } from './modules/field-keys/field-keys.service';
-import { queueJob } from './workers/job-requests';
+import { withJobQueue } from './workers/job-requests';
 
 export interface Runtime extends BuiltApp {
   ctx: AppContext;
@@ -44,7 +44,7 @@ export async function createRuntime(config: AppConfig, opts: { clock?: Clock; se
   migrated = true;
   const mailRef: { worker?: OutboxWorker } = {};
   const jobsRef: { runner?: JobRunner } = {};
-  const ctx: AppContext = {
+  const ctx: AppContext = withJobQueue<Omit<AppContext, 'jobs'>>({
     db: database.db,
     config,
     clock: opts.clock ?? systemClock,
@@ -56,12 +56,12 @@ export async function createRuntime(config: AppConfig, opts: { clock?: Clock; se
       await jobsRef.runner.runDue(names);
       return true;
     },
-  };
+  });
   // Values stored before encryption (migration 0028) are encrypted before the app serves: reads accept only envelopes.
   const legacy = await encryptLegacyValues(ctx);
   if (legacy && (legacy.rewritten || legacy.remaining) && opts.logger !== false) console.log(`Encryption at rest: ${rotationSummary(legacy)}`);
   // With a previous secret configured, the job runner re-encrypts what it sealed under the current key, in the background.
-  if (config.appSecretPrevious.length) await queueJob(ctx, { key: KEYS_ROTATE_JOB, name: KEYS_ROTATE_JOB });
+  if (config.appSecretPrevious.length) await ctx.jobs.queue({ key: KEYS_ROTATE_JOB, name: KEYS_ROTATE_JOB });
   const built = await buildApp(ctx, { webDist: opts.webDist, logger: opts.logger, ping: () => database.ping(), migrated: () => migrated });
   ctx.log = built.app.log;
   const poll = opts.pollMail ?? true;

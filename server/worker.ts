@@ -8,6 +8,7 @@ import { logRedaction } from './http/logging';
 import { startOutboxWorker } from './workers/outbox.worker';
 import { startJobRunner } from './workers/job-runner';
 import { jobDefinitions } from './workers/jobs';
+import { withJobQueue } from './workers/job-requests';
 import { prepareApplier } from './modules/volume/applier.service';
 import { fieldKeyring, useFieldKeys } from './lib/field-crypto';
 
@@ -25,7 +26,7 @@ async function main() {
   useFieldKeys(fieldKeyring(secret, config.appSecretPrevious));
   await database.migrate();
   const mailRef: { kick?: () => void } = {};
-  const ctx: AppContext = { db: database.db, config, clock: systemClock, log, secret, kickMail: () => mailRef.kick?.() };
+  const ctx: AppContext = withJobQueue<Omit<AppContext, 'jobs'>>({ db: database.db, config, clock: systemClock, log, secret, kickMail: () => mailRef.kick?.() });
   const mail = startOutboxWorker(ctx, { poll: true });
   mailRef.kick = mail.kick;
   const runner = await startJobRunner(ctx, jobDefinitions(mail), { poll: true });

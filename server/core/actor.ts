@@ -1,4 +1,4 @@
-import type { UserRow } from '../modules/users/users.repo';
+import type { UserRow } from '../db/schema/users';
 
 /** Where a call came from; all a public call (no one signed in yet) has to say about its caller. */
 export interface Origin {
@@ -33,3 +33,13 @@ export const isSystemActor = (a: Actor | SystemActor): a is SystemActor => 'syst
 
 /** The user who really acts: the impersonating admin, else the user acted as. */
 export const realUser = (a: Actor): UserRow => a.onBehalfOf?.admin ?? a.user;
+
+/** Who asked for a job, as a job row can carry it (no user row, no request); the job loads the user again. */
+export interface JobActor {
+  userId: string;
+  ip: string | null;
+  userAgent: string | null;
+  sessionHash?: string;
+}
+
+export const jobActorOf = (actor: Actor): JobActor => ({ userId: realUser(actor).id, ip: actor.ip, userAgent: actor.userAgent, sessionHash: actor.sessionHash });

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Actor, Origin } from '../core/actor';
-import type { Identity } from './identity';
+import type { Identity } from '../core/identity';
 import { identityOf } from './routes';
 
 /** The caller's address and user agent (first 500 characters). */

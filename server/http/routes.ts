@@ -4,14 +4,14 @@ import type { RouteContract } from '../../contracts/route-contract';
 import { API } from '../../contracts/api';
 import { ACCESS_LEVELS } from '../../contracts/access';
 import { MSG } from '../../contracts/messages';
+import { SESSION_COOKIE } from '../../contracts/constants';
 import type { AppContext } from '../context';
 import { AppError, unauthenticated, forbidden } from '../core/app-error';
-import { resolveIdentity, type Identity } from './identity';
+import type { Identity, IdentityGate } from '../core/identity';
 import { enforceRateLimits, type RateLimitRule } from './rate-limit';
 import { responseCheck } from './response-check';
 import { installUploadForms } from './upload-form';
 import { checkOrigin } from './security';
-import { mustEnrol, recentlyVerified } from '../modules/auth/two-factor.service';
 import { IMPERSONATION_WRITES_ALLOWED, MONEY_CONTROLS } from '../../contracts/money-controls';
 import { traced, type Controlled } from '../core/control-trace';
 
@@ -111,21 +111,21 @@ export const PUBLIC_BODY_LIMIT = 16 * 1024;
  * Order of checks, all but the last before any body is read: origin, the per-address limits, the route's own
  * `beforeBody`, identity and access; then, with the body, the limits keyed by who is asking or by the body.
  */
-export function registerRoutes(app: FastifyInstance, ctx: AppContext, defs: RouteDef[]) {
+export function registerRoutes(app: FastifyInstance, ctx: AppContext, defs: RouteDef[], gate: IdentityGate) {
   const plain = defs.filter((d) => !d.uploadForm);
   const forms = defs.filter((d) => d.uploadForm);
-  addRoutes(app, ctx, plain);
+  addRoutes(app, ctx, plain, gate);
   // The form reader hooks into every request of the context it is registered in: a context of its own keeps that
   // cost off the other routes.
   if (forms.length) {
     void app.register(async (withForms) => {
       await installUploadForms(withForms);
-      addRoutes(withForms, ctx, forms);
+      addRoutes(withForms, ctx, forms, gate);
     });
   }
 }
 
-function addRoutes(app: FastifyInstance, ctx: AppContext, defs: RouteDef[]) {
+function addRoutes(app: FastifyInstance, ctx: AppContext, defs: RouteDef[], gate: IdentityGate) {
   for (const def of defs) {
     if (!ACCESS_LEVELS.includes(def.access)) throw new Error(`Route ${def.method} ${def.url} has no access declaration`);
     const contract = contractOf(def);
@@ -150,11 +150,11 @@ function addRoutes(app: FastifyInstance, ctx: AppContext, defs: RouteDef[]) {
         if (def.beforeBody) await def.beforeBody(req);
         // Identity and access are settled before any body is read: a caller who may not use the route cannot make
         // the server read (or hold) what it sends (issue 13).
-        req.identity = await resolveIdentity(ctx, req);
+        req.identity = await gate.resolve(ctx, { cookie: req.cookies?.[SESSION_COOKIE], authorization: req.headers.authorization });
         // Impersonation is read-only by construction (issue 29): every write route, public ones included, is refused
         // under an impersonation token unless the allow-list names it.
         if (req.identity?.impersonation && check.denyImpersonation) refuseImpersonation(def);
-        if (def.access !== 'public' && !open) admit(def, check, req.identity, ctx.clock.now());
+        if (def.access !== 'public' && !open) admit(gate, def, check, req.identity, ctx.clock.now());
       },
       preHandler: async (req) => {
         if (keyedLimits.length) await enforceRateLimits(ctx, req, keyedLimits);
@@ -175,27 +175,16 @@ function refuseImpersonation(def: RouteDef): never {
 }
 
 /** Who may call a non-public route: signed in, not held by a pending password change or enrolment, the route's level. */
-function admit(def: RouteDef, check: { stepUp: boolean }, id: Identity | null, now: Date) {
+function admit(gate: IdentityGate, def: RouteDef, check: { stepUp: boolean }, id: Identity | null, now: Date) {
   if (!id) throw unauthenticated(MSG.notSignedIn);
   if (id.user.firstLogin && !id.impersonation && !def.duringPasswordChange) {
     throw new AppError('PASSWORD_CHANGE_REQUIRED', 403, MSG.passwordChangeRequired);
   }
-  if (!id.impersonation && mustEnrol(id.user) && !def.duringEnrolment) {
+  if (!id.impersonation && gate.mustEnrol(id.user) && !def.duringEnrolment) {
     throw new AppError('TWO_FACTOR_ENROLMENT_REQUIRED', 403, MSG.twoFactorEnrolmentRequired);
   }
   if (!allowed(def.access, id)) throw forbidden(MSG.forbidden);
-  if (check.stepUp) requireStepUp(id, now);
-}
-
-/**
- * The second factor again (issue 13): a route that moves money or changes who may do what needs a code given in
- * this session within the last 5 minutes; a handler whose step-up depends on the input (a role change inside an
- * edit) calls this itself. An impersonation token never passes (those routes refuse it anyway).
- */
-export function requireStepUp(id: Identity, now: Date) {
-  if (id.impersonation || !id.sessionHash) throw forbidden(MSG.stepUpRequired, 'STEP_UP_REQUIRED');
-  if (!id.user.twoFactorEnabledAt) throw new AppError('TWO_FACTOR_ENROLMENT_REQUIRED', 403, MSG.twoFactorEnrolmentRequired);
-  if (!recentlyVerified(id.verifiedAt, now)) throw forbidden(MSG.stepUpRequired, 'STEP_UP_REQUIRED');
+  if (check.stepUp) gate.requireStepUp(id, now);
 }
 
 /** Fails when any route was registered outside registerRoutes. */

@@ -1,22 +1,31 @@
-import type { AppContext } from '../context';
-import type { Actor } from '../core/actor';
-import { realUser } from '../core/actor';
+import type { AppContext, JobQueue, JobRequest } from '../context';
 import { AppError } from '../core/app-error';
 import type { ErrorCode } from '../../contracts/errors';
-import { enqueueJob, jobState, REFUSED } from './jobs.repo';
+import { enqueueJob, jobState, jobSummary, REFUSED } from './jobs.repo';
 
-/** Who asked for a job, as a job row can carry it (no user row, no request); the job loads the user again. */
-export interface JobActor {
-  userId: string;
-  ip: string | null;
-  userAgent: string | null;
-  sessionHash?: string;
+/** What queueing needs of a context: the database, the time, and whether this process runs jobs. */
+type QueueHost = Pick<AppContext, 'db' | 'clock'> & Partial<Pick<AppContext, 'runJobsHere'>>;
+
+export type { JobActor } from '../core/actor';
+export { jobActorOf } from '../core/actor';
+
+/**
+ * The context with its job queue (AppContext.jobs): every process that builds a context (the app, the worker, the
+ * tools) builds it here, so the modules queue work through the context and never import this folder.
+ */
+export function withJobQueue<T extends QueueHost>(base: T): T & Pick<AppContext, 'jobs'> {
+  const ctx = base as T & Pick<AppContext, 'jobs'>;
+  const jobs: JobQueue = {
+    queue: (job) => queueJob(ctx, job),
+    queueAndWait: (job, waitMs) => queueAndWait(ctx, job, waitMs),
+    status: () => jobSummary(ctx.db, ctx.clock.now()),
+  };
+  ctx.jobs = jobs;
+  return ctx;
 }
 
-export const jobActorOf = (actor: Actor): JobActor => ({ userId: realUser(actor).id, ip: actor.ip, userAgent: actor.userAgent, sessionHash: actor.sessionHash });
-
 /** Queues a one-off job to run soon, without waiting for it (follow-up work the caller need not see finish). */
-export async function queueJob(ctx: AppContext, job: { key: string; name: string; payload?: unknown }) {
+export async function queueJob(ctx: QueueHost, job: JobRequest) {
   await enqueueJob(ctx.db, { ...job, runAt: ctx.clock.now() });
 }
 
@@ -27,7 +36,7 @@ export async function queueJob(ctx: AppContext, job: { key: string; name: string
  * otherwise waits while a worker (`npm run worker`) runs it, so this process's memory stays flat. A job
  * that refused (an AppError) answers its refusal here; false when it is still queued or running after `waitMs`.
  */
-export async function queueAndWait(ctx: AppContext, job: { key: string; name: string; payload: unknown }, waitMs: number): Promise<boolean> {
+export async function queueAndWait(ctx: QueueHost, job: JobRequest & { payload: unknown }, waitMs: number): Promise<boolean> {
   await enqueueJob(ctx.db, { ...job, runAt: ctx.clock.now() });
   const ranHere = (await ctx.runJobsHere?.([job.name])) ?? false;
   const deadline = Date.now() + waitMs;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { format } from 'date-fns';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ENGAGEMENT_MSG, type FranchiseRequestView, type KycInfo, type TeamStats, type TicketView } from '../../contracts';
-import { DEMO_NEWS } from '../../server/db/seed/demo-data';
+import { DEMO_NEWS } from '../../server/seed/demo-data';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { b64, fakePng, uniqueEmail } from '../support/http';
 import { SIZES, expectPath, expectToast, launchBrowser, reviewShot, seriousViolations, shot, signIn, type Size } from './support/browser';

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { uniqueEmail } from '../support/http';
 import { pdfText } from '../support/pdf';
 import { placeMember } from '../../server/modules/tree/tree.service';
-import { DEMO_COMPANY } from '../../server/db/seed/demo-data';
+import { DEMO_COMPANY } from '../../server/seed/demo-data';
 import { walletBalances } from '../../server/db/schema';
 import { SIZES, expectPath, expectToast, launchBrowser, openPage, reviewShot, seriousViolations, shot, signIn, type Size } from './support/browser';
 import { shortId } from '../../web/lib/format';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { MSG } from '../../contracts/messages';
-import { DEMO_COMPANY } from '../../server/db/seed/demo-data';
+import { DEMO_COMPANY } from '../../server/seed/demo-data';
 import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
 import { uniqueEmail } from '../support/http';
 import { issueToken } from '../../server/modules/auth/tokens.service';

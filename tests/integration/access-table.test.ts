@@ -1,3 +1,4 @@
+import { identityGate } from '../../server/modules/auth/identity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
@@ -76,9 +77,9 @@ describe('access declarations', () => {
   it('registerRoutes refuses a route without an access declaration', async () => {
     const app = Fastify({ logger: false });
     const bad = { method: 'GET', url: '/undeclared', handler: async () => ({}) } as unknown as RouteDef;
-    expect(() => registerRoutes(app, t.runtime.ctx, [bad])).toThrow(/no access declaration/);
+    expect(() => registerRoutes(app, t.runtime.ctx, [bad], identityGate)).toThrow(/no access declaration/);
     const wrong = { ...bad, access: 'everyone' } as unknown as RouteDef;
-    expect(() => registerRoutes(app, t.runtime.ctx, [wrong])).toThrow(/no access declaration/);
+    expect(() => registerRoutes(app, t.runtime.ctx, [wrong], identityGate)).toThrow(/no access declaration/);
     await app.close();
   });
 

@@ -4,13 +4,13 @@ import { startTestApp, userByEmail, volumeByEmail, type TestApp } from '../suppo
 import { query } from '../support/http';
 import type { PayoutSummaryReport } from '../../contracts/reports';
 import type { CycleSummary } from '../../contracts/compensation';
-import { demoCalendar } from '../../server/db/seed/demo-history';
+import { demoCalendar } from '../../server/seed/demo-history';
 import { periodBounds } from '../../server/modules/cycles/cycle-calendar';
 import { KYC_DEADLINE_DAYS } from '../../contracts/constants';
-import { DEMO_BANK_ACCOUNTS, DEMO_PAST_WITHDRAWAL } from '../../server/db/seed/demo-data';
+import { DEMO_BANK_ACCOUNTS, DEMO_PAST_WITHDRAWAL } from '../../server/seed/demo-data';
 
 /**
- * The demo seed's history (server/db/seed/demo-history.ts): on the first start the last weekly pairing cycles
+ * The demo seed's history (server/seed/demo-history.ts): on the first start the last weekly pairing cycles
  * and the last monthly cycle have purchases by the demo members and went through close, calculate (admin),
  * approve and post (the second demo admin); the current week and month are open. What a new user sees right away.
  */

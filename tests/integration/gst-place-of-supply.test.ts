@@ -4,7 +4,7 @@ import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
 import { count, demoCookies, expectError, query, uniqueEmail } from '../support/http';
 import { pdfText } from '../support/pdf';
 import { COMMERCE_MSG } from '../../contracts/commerce';
-import { DEMO_COMPANY } from '../../server/db/seed/demo-data';
+import { DEMO_COMPANY } from '../../server/seed/demo-data';
 import { walletBalances } from '../../server/db/schema';
 
 /**

@@ -6,7 +6,7 @@ import { count, expectError, query, uniqueEmail } from '../support/http';
 import { pdfText } from '../support/pdf';
 import { BRANDING_MSG } from '../../contracts/branding';
 import { INVOICE_MSG } from '../../contracts/commerce';
-import { DEMO_COMPANY } from '../../server/db/seed/demo-data';
+import { DEMO_COMPANY } from '../../server/seed/demo-data';
 import { users, walletBalances } from '../../server/db/schema';
 import { financialYearOf, invoiceNumber } from '../../server/modules/invoices/gst';
 import { issueInvoicesFor } from '../../server/modules/invoices/invoice.repo';

@@ -1,3 +1,4 @@
+import { identityGate } from '../../server/modules/auth/identity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
@@ -101,7 +102,7 @@ describe('the matrix is complete', () => {
       { method: 'POST', url: '/sneaky-credit', access: 'public', schema, handler: async () => (noteControlled('money'), { message: 'ok' }) },
       { method: 'POST', url: '/api/admin/send-fund', access: 'public', schema, handler: async () => (noteControlled('money'), { message: 'ok' }) },
     ];
-    registerRoutes(app, t.runtime.ctx, defs);
+    registerRoutes(app, t.runtime.ctx, defs, identityGate);
     await app.ready();
     takeResponseViolations(app);
     const origin = { origin: t.runtime.ctx.config.appUrl };

@@ -1,3 +1,5 @@
+import { identityGate } from '../../server/modules/auth/identity';
+import { withJobQueue } from '../../server/workers/job-requests';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { z } from 'zod';
@@ -80,7 +82,7 @@ describe('GET /api/openapi.json', () => {
 
   it('is open to anyone in development (no database needed to describe the API)', async () => {
     const noDatabase = new Proxy({}, { get: () => { throw new Error('no database'); } }) as Db;
-    const { app } = await buildApp({ db: noDatabase, config: loadConfig({ NODE_ENV: 'development' }), clock: systemClock, secret: 'x'.repeat(32), kickMail: () => undefined }, { logger: false });
+    const { app } = await buildApp(withJobQueue({ db: noDatabase, config: loadConfig({ NODE_ENV: 'development' }), clock: systemClock, secret: 'x'.repeat(32), kickMail: () => undefined }), { logger: false });
     try {
       const r = await app.inject({ method: 'GET', url: '/api/openapi.json' });
       expect(r.statusCode).toBe(200);
@@ -117,7 +119,7 @@ describe('answers are checked against their contract', () => {
   async function probeApp(defs: RouteDef[]) {
     const app = Fastify({ logger: false });
     installErrorHandler(app);
-    registerRoutes(app, { ...t.runtime.ctx, config: { ...t.runtime.ctx.config, checkResponses: true } }, defs);
+    registerRoutes(app, { ...t.runtime.ctx, config: { ...t.runtime.ctx.config, checkResponses: true } }, defs, identityGate);
     await app.ready();
     return app;
   }
@@ -173,7 +175,7 @@ describe('answers are checked against their contract', () => {
   it('registerRoutes refuses a route without a contract', async () => {
     const app = Fastify({ logger: false });
     const bare: RouteDef = { method: 'GET', url: '/no-contract', access: 'public', handler: async () => ({}) };
-    expect(() => registerRoutes(app, t.runtime.ctx, [bare])).toThrow(/GET \/no-contract has no contract/);
+    expect(() => registerRoutes(app, t.runtime.ctx, [bare], identityGate)).toThrow(/GET \/no-contract has no contract/);
     await app.close();
   });
 

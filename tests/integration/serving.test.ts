@@ -7,7 +7,7 @@ import { COMPRESS_THRESHOLD } from '../../server/http/compression';
 import { SESSION_HINT_COOKIE } from '../../server/app';
 import { SESSION_HINT } from '../../web/lib/session-hint';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { DEMO_COMPANY } from '../../server/db/seed/demo-data';
+import { DEMO_COMPANY } from '../../server/seed/demo-data';
 import { brandPaletteCss } from '../../contracts/brand-palette';
 
 /**

@@ -8,7 +8,7 @@ import { hashPassword } from '../../server/lib/password';
 import { insertUser, findUserByEmail, type NewUser, type UserRow } from '../../server/modules/users/users.repo';
 import { generateUserId } from '../../server/modules/users/users.service';
 import { volumeOf } from '../../server/modules/volume/volume.repo';
-import { DEMO_ACCOUNTS } from '../../server/db/seed/demo-data';
+import { DEMO_ACCOUNTS } from '../../server/seed/demo-data';
 import { startMailbox, type Mailbox } from './mailbox';
 import { createTestDatabase } from './database';
 import { newToken, sha256 } from '../../server/lib/crypto';

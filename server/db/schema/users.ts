@@ -152,3 +152,6 @@ export const userTallyChanges = pgTable('user_tally_changes', {
   isFree: boolean('is_free').notNull(),
   delta: integer('delta').notNull(),
 });
+
+/** A row of `users`, as the users module reads it (the actor carries it: core/actor.ts). */
+export type UserRow = typeof users.$inferSelect;

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { realUser, type Actor } from '../../core/actor';
-import type { ApprovalChange, ApprovalKind, ApprovalPerson, ApprovalView } from '../../../contracts/approvals';
+import { APPROVAL_KINDS, type ApprovalChange, type ApprovalKind, type ApprovalPerson, type ApprovalView } from '../../../contracts/approvals';
 import { displayName } from '../users/users.service';
 import type { UserRow } from '../users/users.repo';
 import { notifyAdmins } from '../notifications/notifications.service';
@@ -75,4 +75,24 @@ export async function requestApproval(
     entityType: 'approval_request', entityId: row.id, action: `${def.prefix}.approval_requested`, reason: input.reason ?? null, newState: { kind: def.kind, ...input.auditState },
   });
   return { row, view: toApprovalView(def, row, { requester, target: input.target }) };
+}
+
+/**
+ * The kinds, each defined by the module that owns the change it applies (Send Fund in wallet, account changes in
+ * admin-users, adjustments in compensation) and registered by the app at start (server/app.ts): the approvals module
+ * decides requests without importing the modules whose changes it applies.
+ */
+const registry = new Map<ApprovalKind, ApprovalKindDef>();
+
+export function registerApprovalKinds(...defs: ApprovalKindDef[]) {
+  for (const def of defs) registry.set(def.kind, def);
+  const missing = APPROVAL_KINDS.filter((k) => !registry.has(k));
+  if (missing.length) throw new Error(`approval kinds without a definition: ${missing.join(', ')}`);
+}
+
+/** The definition of a registered kind. */
+export function approvalKind(kind: ApprovalKind): ApprovalKindDef {
+  const def = registry.get(kind);
+  if (!def) throw new Error(`approval kind ${kind} is not registered (server/app.ts registers them)`);
+  return def;
 }

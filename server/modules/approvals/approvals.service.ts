@@ -9,12 +9,9 @@ import { findUserById } from '../users/users.repo';
 import { displayName } from '../users/users.service';
 import { notify } from '../notifications/notifications.service';
 import { audit } from '../audit/audit.service';
-import { sendFundKind } from '../wallet/fund-approvals.service';
-import { adminInviteKind, credentialChangeKind, payoutDetailsKind, roleChangeKind } from '../admin-users/account-approvals.service';
-import { compAdjustmentKind } from '../compensation/adjustment-approvals.service';
 import { approvalForUpdate, decideApproval, listApprovals } from './approvals.repo';
 import { workDone } from '../notifications/notifications.service';
-import { toApprovalView, type ApprovalKindDef } from './approval-kind';
+import { approvalKind, toApprovalView } from './approval-kind';
 
 /**
  * Maker-checker (issue 13), one pattern for every kind: the request is made where the change is asked for (Send Fund,
@@ -23,20 +20,11 @@ import { toApprovalView, type ApprovalKindDef } from './approval-kind';
  * admin rejects it with a reason. The requester cannot approve (SECOND_ADMIN_REQUIRED); requested, applied and decided
  * are audit rows; the requester is told of the decision.
  */
-const KINDS: Record<ApprovalKind, ApprovalKindDef> = {
-  send_fund: sendFundKind,
-  payout_details: payoutDetailsKind,
-  role_change: roleChangeKind,
-  admin_invite: adminInviteKind,
-  credential_change: credentialChangeKind,
-  comp_adjustment: compAdjustmentKind,
-};
-
 async function lockPendingRequest(tx: DbOrTx, id: string) {
   const row = await approvalForUpdate(tx, id, APPROVAL_KINDS);
   if (!row) throw notFound(MSG.approvalNotFound);
   if (row.status !== 'pending') throw new AppError('INVALID_STATE', 409, MSG.approvalNotPending);
-  return { row, def: KINDS[row.kind as ApprovalKind] };
+  return { row, def: approvalKind(row.kind as ApprovalKind) };
 }
 
 const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
@@ -100,5 +88,5 @@ export async function rejectRequest(ctx: AppContext, actor: Actor, transact: Tra
 /** Requests of one kind (or of every kind) and one status, newest first, each with what it would change. */
 export async function listRequests(ctx: AppContext, q: { kind?: ApprovalKind; status: ApprovalStatus }): Promise<ApprovalView[]> {
   const rows = await listApprovals(ctx.db, q.kind ? [q.kind] : APPROVAL_KINDS, q.status, 500);
-  return rows.map((r) => toApprovalView(KINDS[r.row.kind as ApprovalKind], r.row, { requester: r.requester, reviewer: r.reviewer, target: r.target }));
+  return rows.map((r) => toApprovalView(approvalKind(r.row.kind as ApprovalKind), r.row, { requester: r.requester, reviewer: r.reviewer, target: r.target }));
 }

@@ -15,7 +15,6 @@ import { insertSession, deleteSession, deleteUserSessions, revokeImpersonationsI
 import { issueToken, useToken, peekToken } from './tokens.service';
 import { queueMail } from '../mail/mail.service';
 import { enterPipeline } from '../recruitment/pipeline.service';
-import { queueJob } from '../../workers/job-requests';
 import { accountCounter } from '../../core/rate-limits';
 import { notify } from '../notifications/notifications.service';
 import { passwordProblem } from '../../../contracts/passwords';
@@ -241,7 +240,7 @@ export const PASSWORD_RESET_JOB = 'auth.password-reset';
  * it runs jobs, otherwise in a worker.
  */
 export async function requestPasswordReset(ctx: AppContext, email: string, ip: string) {
-  await queueJob(ctx, { key: `${PASSWORD_RESET_JOB}:${randomUUID()}`, name: PASSWORD_RESET_JOB, payload: { email, ip } });
+  await ctx.jobs.queue({ key: `${PASSWORD_RESET_JOB}:${randomUUID()}`, name: PASSWORD_RESET_JOB, payload: { email, ip } });
   setImmediate(() => {
     ctx.runJobsHere?.([PASSWORD_RESET_JOB]).catch((err) => ctx.log.error({ err }, 'password reset job failed'));
   });

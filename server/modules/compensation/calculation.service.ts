@@ -5,7 +5,6 @@ import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../core/actor';
 import { realUser } from '../../core/actor';
 import { conflict, notFound } from '../../core/app-error';
-import { queueJob } from '../../workers/job-requests';
 import { audit } from '../audit/audit.service';
 import { PlanConfig, POOL_TYPES, type PoolType } from '../../../contracts/compensation';
 import { RANKS } from '../../../contracts/enums';
@@ -215,6 +214,6 @@ export async function calculateCycle(ctx: AppContext, actor: Actor, id: string) 
     return toSummary(row, plan.version);
   });
   // Statistics after the commit, as a job of their own: the admin's answer does not wait for them.
-  if (lineCount > 10_000) await queueJob(ctx, { key: ANALYZE_JOB, name: ANALYZE_JOB });
+  if (lineCount > 10_000) await ctx.jobs.queue({ key: ANALYZE_JOB, name: ANALYZE_JOB });
   return summary;
 }

@@ -1,8 +1,7 @@
 /** Calculation and posting run as jobs (a worker holds the million-member snapshot); the requests wait for them. */
 import type { AppContext } from '../../context';
-import type { Actor } from '../../core/actor';
+import { jobActorOf, type Actor, type JobActor } from '../../core/actor';
 import { conflict, notFound } from '../../core/app-error';
-import { jobActorOf, queueAndWait, type JobActor } from '../../workers/job-requests';
 import { findUserById } from '../users/users.repo';
 import * as repo from './compensation.repo';
 import { toSummary, versionOf, requireSecondAdmin } from './cycles.service';
@@ -31,7 +30,7 @@ export async function requestCalculation(ctx: AppContext, actor: Actor, id: stri
   await calculableCycle(ctx.db, id, false);
   const requested = ctx.clock.now();
   const payload: CycleJobPayload = { cycleId: id, ...jobActorOf(actor) };
-  if (!(await queueAndWait(ctx, { key: `${CALCULATE_JOB}:${id}`, name: CALCULATE_JOB, payload }, CYCLE_JOB_WAIT_MS))) {
+  if (!(await ctx.jobs.queueAndWait({ key: `${CALCULATE_JOB}:${id}`, name: CALCULATE_JOB, payload }, CYCLE_JOB_WAIT_MS))) {
     throw conflict('The calculation is still running; the cycle shows Calculated when it finishes');
   }
   const c = await repo.findCycle(ctx.db, id);
@@ -51,7 +50,7 @@ export async function requestPosting(ctx: AppContext, actor: Actor, id: string) 
   await requireSecondAdmin(ctx.db, c0, actor, 'post');
   if (c0.status !== 'posted') {
     const payload: CycleJobPayload = { cycleId: id, ...jobActorOf(actor) };
-    if (!(await queueAndWait(ctx, { key: `${POST_JOB}:${id}`, name: POST_JOB, payload }, CYCLE_JOB_WAIT_MS))) {
+    if (!(await ctx.jobs.queueAndWait({ key: `${POST_JOB}:${id}`, name: POST_JOB, payload }, CYCLE_JOB_WAIT_MS))) {
       throw conflict('The cycle is still being posted; it shows Posted when every member is paid');
     }
   }

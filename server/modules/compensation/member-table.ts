@@ -5,7 +5,7 @@
  * SnapshotMember (the unit tests' trees) becomes a table with `MemberTable.from`.
  */
 import { RANKS } from '../../../contracts/enums';
-import type { MemberLookup, SnapshotMember } from './engine';
+import type { MemberLookup, SnapshotMember } from './snapshot-types';
 import { IdIndex } from '../../lib/id-index';
 import { paiseNumber } from '../../../contracts/money';
 
@@ -65,10 +65,18 @@ export class MemberTable implements MemberLookup {
   }
 
   private grow(cap: number) {
-    const f = new Uint8Array(cap); f.set(this.flags); this.flags = f;
-    const ro = new Uint8Array(cap); ro.set(this.roles); this.roles = ro;
-    const ra = new Uint8Array(cap); ra.set(this.ranks); this.ranks = ra;
-    const b = new Float64Array(cap); b.set(this.bv); this.bv = b;
+    const f = new Uint8Array(cap);
+    f.set(this.flags);
+    this.flags = f;
+    const ro = new Uint8Array(cap);
+    ro.set(this.roles);
+    this.roles = ro;
+    const ra = new Uint8Array(cap);
+    ra.set(this.ranks);
+    this.ranks = ra;
+    const b = new Float64Array(cap);
+    b.set(this.bv);
+    this.bv = b;
   }
 
   /** Resolves parents and sponsors to indices; members outside the snapshot read as none (-1). */
@@ -162,11 +170,15 @@ export class MemberTable implements MemberLookup {
   at(i: number): SnapshotMember {
     const f = this.flags[i];
     return {
-      id: this.ids[i], userId: this.userIds[i],
+      id: this.ids[i],
+      userId: this.userIds[i],
       parent: this.parentIdx[i] < 0 ? null : this.ids[this.parentIdx[i]],
       position: f & 2 ? 'left' : f & 4 ? 'right' : null,
       sponsor: this.sponsorIdx[i] < 0 ? null : this.ids[this.sponsorIdx[i]],
-      role: this.roleName(i), active: (f & 1) === 1, personalBV: BigInt(this.bv[i]), rank: RANKS[this.ranks[i]],
+      role: this.roleName(i),
+      active: (f & 1) === 1,
+      personalBV: BigInt(this.bv[i]),
+      rank: RANKS[this.ranks[i]],
     };
   }
 

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context';
-import { identityOf, requireStepUp, type RouteDef } from '../../http/routes';
+import { identityOf, type RouteDef } from '../../http/routes';
+import { requireStepUp } from '../auth/identity';
 import { actorOf } from '../../http/actor';
 import { parse } from '../../http/validate';
 import {

@@ -14,7 +14,7 @@ import { findUserById, updateUser } from '../users/users.repo';
 import { notify, notifyAdmins } from '../notifications/notifications.service';
 import { audit } from '../audit/audit.service';
 import { workDone } from '../notifications/notifications.service';
-import { recordStatusChange } from '../support/support.service';
+import { recordStatusChange } from './support.service';
 import {
   insertFranchiseRequest, franchiseRequestsOf, pendingFranchiseRequestOf, adminFranchiseRequests, franchiseCounts, franchiseRequestForUpdate,
   updateFranchiseRequest, insertTicket, ticketsOf, adminTickets, ticketCounts, activeAdmins, ticketForUpdate, updateTicket, insertNews, allNews,

@@ -4,7 +4,6 @@ import { forbidden, unauthenticated } from '../../core/app-error';
 import { isLocalScrape, renderMetrics } from '../../http/metrics';
 import { MSG } from '../../../contracts/messages';
 import { journalLag } from '../volume/applier.service';
-import { jobStatus } from '../../workers/job-status';
 
 /**
  * GET /metrics in Prometheus text format: this process's request counts and latencies, the volume
@@ -20,7 +19,7 @@ export function opsRoutes(ctx: AppContext): RouteDef[] {
           if (!req.identity) throw unauthenticated(MSG.notSignedIn);
           if (req.identity.user.role !== 'admin' || req.identity.impersonation) throw forbidden(MSG.forbidden);
         }
-        const [lag, jobs] = await Promise.all([journalLag(ctx), jobStatus(ctx)]);
+        const [lag, jobs] = await Promise.all([journalLag(ctx), ctx.jobs.status()]);
         const text = renderMetrics([
           { name: 'volume_journal_pending', help: 'Journal entries (purchases, placements) not yet applied to the ancestors.', values: [{ value: lag.pending }] },
           { name: 'volume_journal_oldest_pending_seconds', help: 'Age of the oldest entry not yet applied (0 when none is pending).', values: [{ value: lag.oldestPendingSeconds }] },

@@ -4,8 +4,11 @@ import { actorOf } from '../../http/actor';
 import { parse } from '../../http/validate';
 import { perUser } from '../../http/rate-limit';
 import { MSG } from '../../../contracts/messages';
-import { BinaryTreeQuery, DownlineQuery, RecruitRequest, TeamMembersQuery, UplineDecisionRequest, RecruitIdParam as IdParam, GenealogySearchQuery, GenealogyExtremeQuery } from '../../../contracts/team';
-import { binaryTree, directRecruits, downline, ownPipeline, teamStats, uplineQueue, decide, recruitLink, searchTree, extremeOf, type TreeScope } from './team.service';
+import {
+  BinaryTreeQuery, DownlineQuery, RecruitRequest, TeamMembersQuery, UplineDecisionRequest, RecruitIdParam as IdParam, GenealogySearchQuery, GenealogyExtremeQuery,
+  PlacementParentsQuery, ReferralGenerateRequest,
+} from '../../../contracts/team';
+import { binaryTree, directRecruits, downline, ownPipeline, teamStats, uplineQueue, decide, recruitLink, searchTree, extremeOf, generateLink, parentsForPlacement, type TreeScope } from './team.service';
 import { findRootFounder } from '../users/users.repo';
 import { notFound } from '../../core/app-error';
 
@@ -50,6 +53,18 @@ export function teamRoutes(ctx: AppContext): RouteDef[] {
       method: 'POST', url: '/api/team/recruit', access: 'member',
       rateLimits: [{ name: 'team-recruit-user', max: 30, windowMs: 60 * 60_000, message: MSG.tooManyRequests, keyOf: perUser }],
       handler: async (req, reply) => reply.status(201).send(await recruitLink(ctx, actorOf(req), parse(RecruitRequest, req.body))),
+    },
+    // The admin's referral link generator and the parents a placement may go under (doc 2 §2.7).
+    {
+      method: 'GET', url: '/api/admin/users-for-placement', access: 'reviewer',
+      handler: async (req) => {
+        const q = parse(PlacementParentsQuery, req.query);
+        return parentsForPlacement(ctx, q.search, q.limit);
+      },
+    },
+    {
+      method: 'POST', url: '/api/referral/generate', access: 'reviewer',
+      handler: async (req, reply) => reply.status(201).send(await generateLink(ctx, actorOf(req), parse(ReferralGenerateRequest, req.body))),
     },
   ];
 }

@@ -6,7 +6,8 @@ import { users } from '../../db/schema/index';
 import { currentLookupHash, fieldKeys, lookupHashes } from '../../lib/field-crypto';
 import { LOCK_CLASSES } from '../../db/locks';
 
-export type UserRow = typeof users.$inferSelect;
+export type { UserRow } from '../../db/schema/users';
+import type { UserRow } from '../../db/schema/users';
 export type NewUser = typeof users.$inferInsert;
 
 export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {

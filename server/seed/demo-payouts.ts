@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import type { AppContext } from '../../context';
-import type { Actor } from '../../core/actor';
-import { plainTransaction } from '../../core/transactor';
-import { KYC_DOCUMENT_TYPES, KYC_TYPE_LABELS, type KycDocumentType } from '../../../contracts/kyc';
-import { KYC_MAX_BYTES } from '../../../contracts/constants';
-import type { UserRow } from '../../modules/users/users.repo';
-import { storeBlob, safeFilename } from '../../modules/kyc/kyc.service';
-import { insertDocument, listUserDocuments } from '../../modules/kyc/kyc.repo';
-import { safeDocument } from '../../modules/kyc/document-safety';
-import { decideDocument } from '../../modules/admin-kyc/admin-kyc.service';
-import { memberWithdrawal, approveWithdrawal } from '../../modules/wallet/withdrawals.service';
+import type { AppContext } from '../context';
+import type { Actor } from '../core/actor';
+import { plainTransaction } from '../core/transactor';
+import { KYC_DOCUMENT_TYPES, KYC_TYPE_LABELS, type KycDocumentType } from '../../contracts/kyc';
+import { KYC_MAX_BYTES } from '../../contracts/constants';
+import type { UserRow } from '../modules/users/users.repo';
+import { storeBlob, safeFilename } from '../modules/kyc/kyc.service';
+import { insertDocument, listUserDocuments } from '../modules/kyc/kyc.repo';
+import { safeDocument } from '../modules/kyc/document-safety';
+import { decideDocument } from '../modules/admin-kyc/admin-kyc.service';
+import { memberWithdrawal, approveWithdrawal } from '../modules/wallet/withdrawals.service';
 
 /**
  * The demo's payouts (issue 30): the members with bank details (DEMO_BANK_ACCOUNTS, on their rows from registration)

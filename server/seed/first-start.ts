@@ -1,19 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import type { DbOrTx } from '../client';
-import { users, products, news, companySettings } from '../schema/index';
-import { hashPassword } from '../../lib/password';
-import { findUserByEmail, findRootFounder, insertUser, type UserRow } from '../../modules/users/users.repo';
-import { generateUserId } from '../../modules/users/users.service';
-import { makeRoot } from '../../modules/tree/tree.repo';
-import { placeMember } from '../../modules/tree/tree.service';
-import { enterPipeline } from '../../modules/recruitment/pipeline.service';
+import type { AppContext } from '../context';
+import type { DbOrTx } from '../db/client';
+import { users, products, news, companySettings } from '../db/schema/index';
+import { hashPassword } from '../lib/password';
+import { findUserByEmail, findRootFounder, insertUser, type UserRow } from '../modules/users/users.repo';
+import { generateUserId } from '../modules/users/users.service';
+import { makeRoot } from '../modules/tree/tree.repo';
+import { placeMember } from '../modules/tree/tree.service';
+import { enterPipeline } from '../modules/recruitment/pipeline.service';
 import { DEMO_ACCOUNTS, DEMO_DOWNLINE, DEMO_PRODUCTS, DEMO_WALLET_CREDIT, DEMO_NEWS, DEMO_COMPANY, DEMO_BANK_ACCOUNTS } from './demo-data';
-import { KYC_DEADLINE_DAYS, PAYOUT_HOLD_MS } from '../../../contracts/constants';
+import { KYC_DEADLINE_DAYS, PAYOUT_HOLD_MS } from '../../contracts/constants';
 import { uploadDemoKyc, approveDemoKyc } from './demo-payouts';
-import { postLedger } from '../../modules/wallet/ledger.service';
-import { ensureWallet } from '../../modules/wallet';
+import { postLedger } from '../modules/wallet/ledger.service';
+import { ensureWallet } from '../modules/wallet';
 import { demoCalendar, seedDemoHistory, type DemoCalendar } from './demo-history';
 
 export interface SeedReport {

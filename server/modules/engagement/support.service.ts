@@ -15,7 +15,7 @@ import { queueMail } from '../mail/mail.service';
 import { audit } from '../audit/audit.service';
 import { findUserById } from '../users/users.repo';
 import { displayName } from '../users/users.service';
-import { ticketForUpdate, updateTicket, type TicketRow } from '../engagement/engagement.repo';
+import { ticketForUpdate, updateTicket, type TicketRow } from './engagement.repo';
 import { attachmentWithBlob, insertMessage, threadOf, ticketWithAssignee, touchTicket, type SupportMessageRow } from './support.repo';
 
 export type ReplyInput = Omit<z.output<typeof SupportReplyInput>, 'attachment'> & { attachment?: string | Buffer };

@@ -1,13 +1,14 @@
+import { withJobQueue } from '../workers/job-requests';
 import { sql } from 'drizzle-orm';
-import { rawRows } from '../client';
-import type { AppContext } from '../../context';
-import type { Actor } from '../../core/actor';
-import { plainTransaction } from '../../core/transactor';
-import type { UserRow } from '../../modules/users/users.repo';
-import { periodBounds } from '../../modules/cycles/cycle-calendar';
-import { drainJournal } from '../../modules/volume/applier.service';
-import { purchase, updateOrder } from '../../modules/commerce/commerce.service';
-import { calculateCycle, approveCycle, postCycle } from '../../modules/compensation';
+import { rawRows } from '../db/client';
+import type { AppContext } from '../context';
+import type { Actor } from '../core/actor';
+import { plainTransaction } from '../core/transactor';
+import type { UserRow } from '../modules/users/users.repo';
+import { periodBounds } from '../modules/cycles/cycle-calendar';
+import { drainJournal } from '../modules/volume/applier.service';
+import { purchase, updateOrder } from '../modules/commerce/commerce.service';
+import { calculateCycle, approveCycle, postCycle } from '../modules/compensation';
 import { DEMO_WEEKS, QUIET_WEEK, DEMO_PAST_WITHDRAWAL, type DemoBuy } from './demo-data';
 import { uploadDemoKyc, approveDemoKyc, requestDemoWithdrawal, payDemoWithdrawal } from './demo-payouts';
 
@@ -166,7 +167,8 @@ export async function seedDemoHistory(ctx: AppContext, cast: DemoCast, cal: Demo
   // In time order (a stable sort keeps each order's own steps in sequence).
   steps.sort((a, b) => a.at - b.at);
   let clockAt = 0;
-  const histCtx: AppContext = { ...ctx, clock: { now: () => new Date(clockAt) } };
+  // Its own job queue: a job queued in the past runs at the history's time.
+  const histCtx: AppContext = withJobQueue({ ...ctx, clock: { now: () => new Date(clockAt) } });
   for (const s of steps) {
     clockAt = s.at;
     await s.run(histCtx);

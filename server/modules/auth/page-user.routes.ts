@@ -1,10 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../context';
-import { SESSION_COOKIE } from '../../contracts/constants';
-import { BOOT_USER_ELEMENT_ID } from '../../contracts/web-storage';
-import { toCurrentUser } from '../modules/users/users.service';
+import type { AppContext } from '../../context';
+import { SESSION_COOKIE } from '../../../contracts/constants';
+import { BOOT_USER_ELEMENT_ID } from '../../../contracts/web-storage';
+import { toCurrentUser } from '../users/users.service';
 import { resolveIdentity } from './identity';
-import { clearSessionHint } from './session-hint';
+import { clearSessionHint } from '../../http/session-hint';
 
 /**
  * The current user written into a signed-in browser's page (issue 30), as GET /api/auth/user would answer the same
@@ -18,7 +18,7 @@ export async function pageUserBlock(ctx: AppContext, req: FastifyRequest, reply:
   if (!req.cookies?.[SESSION_COOKIE]) return '';
   let identity;
   try {
-    identity = await resolveIdentity(ctx, req, { cookieOnly: true });
+    identity = await resolveIdentity(ctx, { cookie: req.cookies[SESSION_COOKIE], authorization: undefined });
   } catch (err) {
     // Without the database the page still loads; the client then asks the API, which answers for itself.
     req.log.warn({ err }, 'current user unavailable for the page');

@@ -1,0 +1,261 @@
+/** A pairing cycle (compensation.md §3): binary pairing, sponsor income, matching, franchise income and rank bonus. */
+import { formatBV } from '../../../contracts/format-money';
+import type { PlanConfig } from '../../../contracts/compensation';
+import { CarryColumns } from './member-table';
+import { P4, bvText, bvWords, min, money, paise, pct4, roundDiv } from './arithmetic';
+import { carryColumnsOf, directsPerLeg, legColumnsOf, sponsorUp, tableOf } from './engine-columns';
+import { adjustmentLines } from './adjustments';
+import type { CalcResult, Carry, Line, PairingInput } from './engine-types';
+
+/** Binary pairing for one member (compensation.md §3), exported for the member's "this cycle so far". */
+export function pairMember(plan: PlanConfig, carryIn: Carry, add: { l: bigint; r: bigint }, qualifies: boolean) {
+  const p = plan.pairing;
+  const unit = BigInt(p.pairUnitBV) * 100n;
+  const L = carryIn.l + add.l;
+  const R = carryIn.r + add.r;
+  const uL = L / unit;
+  const uR = R / unit;
+  let pairs = 0n;
+  let firstTwoToOne: 'left' | 'right' | null = null;
+  if (qualifies) {
+    if (p.firstPair === '2:1' && !carryIn.pairedEver) {
+      const strong = L >= R ? 'left' : 'right';
+      const [uS, uO] = strong === 'left' ? [uL, uR] : [uR, uL];
+      if (uS >= 2n && uO >= 1n) {
+        firstTwoToOne = strong;
+        pairs = 1n + min(uS - 2n, uO - 1n);
+      }
+    } else pairs = min(uL, uR);
+  }
+  const paid = p.capPairs === null ? pairs : min(pairs, BigInt(p.capPairs));
+  const consumedPairs = p.overflow === 'flush' ? pairs : paid;
+  let cL = consumedPairs * unit;
+  let cR = consumedPairs * unit;
+  if (firstTwoToOne && consumedPairs > 0n) {
+    if (firstTwoToOne === 'left') cL += unit;
+    else cR += unit;
+  }
+  const overCap = p.overflow === 'flush' ? (pairs - paid) * unit * 2n : 0n;
+  let outL = L - cL;
+  let outR = R - cR;
+  let capCut = 0n;
+  if (p.carryCapBV !== null) {
+    const cap = BigInt(p.carryCapBV) * 100n;
+    if (outL > cap) {
+      capCut += outL - cap;
+      outL = cap;
+    }
+    if (outR > cap) {
+      capCut += outR - cap;
+      outR = cap;
+    }
+  }
+  const amount = roundDiv(paid * unit * paise(plan.bvValue) * pct4(p.pairRate), 100n * 100n * P4);
+  return {
+    L,
+    R,
+    uL,
+    uR,
+    pairs,
+    paid,
+    amount,
+    firstTwoToOne,
+    flushed: overCap + capCut,
+    carryOut: { l: outL, r: outR, pairedEver: carryIn.pairedEver || paid > 0n },
+  };
+}
+
+/** Lines of a pairing cycle: sales_incentive, sponsor_income, sales_bonus, franchise_income, rank_bonus, adjustments. */
+export function calculatePairing(input: PairingInput): CalcResult {
+  const { plan } = input;
+  const t = tableOf(input.members);
+  const legs = legColumnsOf(t, input.legs);
+  const carryIn = carryColumnsOf(t, input.carry);
+  const lines: Line[] = [];
+  const carryOut = new CarryColumns(t);
+  let flushedBV = 0n;
+  const bvValue = paise(plan.bvValue);
+  const minPersonal = Number(paise(plan.pairing.minPersonalBV));
+  const needDirects = plan.pairing.minDirectsEachLeg;
+  const directs = needDirects > 0 ? directsPerLeg(t) : undefined;
+
+  // 1. Binary pairing for every member with carry or new BV.
+  const si = new Map<number, bigint>();
+  for (let i = 0; i < t.size; i++) {
+    const addL = legs.l[i];
+    const addR = legs.r[i];
+    if (addL === 0 && addR === 0 && !carryIn.hasAt(i)) continue;
+    const cin: Carry = { l: BigInt(carryIn.l[i]), r: BigInt(carryIn.r[i]), pairedEver: carryIn.pairedEver[i] === 1 };
+    const add = { l: BigInt(addL), r: BigInt(addR) };
+    let qualifies = t.isActive(i) && t.personalBVAt(i) >= minPersonal;
+    if (qualifies && directs && (directs.l[i] < needDirects || directs.r[i] < needDirects)) qualifies = false;
+    const r = pairMember(plan, cin, add, qualifies);
+    flushedBV += r.flushed;
+    if (r.carryOut.l > 0n || r.carryOut.r > 0n || r.carryOut.pairedEver) carryOut.set(i, r.carryOut);
+    // Not paid: the explanation stays with the member's carry (no line; the Income page reads the carry).
+    if (r.amount <= 0n) continue;
+    si.set(i, r.amount);
+    lines.push({
+      memberId: t.idAt(i),
+      member: i,
+      type: 'sales_incentive',
+      amount: r.amount,
+      explanation: {
+        text:
+          `Left ${bvWords(r.L)} BV (carry ${bvWords(cin.l)} + new ${bvWords(add.l)}), right ${bvWords(r.R)} BV (carry ${bvWords(cin.r)} + new ${bvWords(add.r)}): ` +
+          `${r.pairs} pair${r.pairs === 1n ? '' : 's'} of ${plan.pairing.pairUnitBV} BV${r.firstTwoToOne ? ` (first pair 2:1 from the ${r.firstTwoToOne})` : ''}, ${r.paid} paid at ${plan.pairing.pairRate} %` +
+          `${r.flushed > 0n ? `, ${bvWords(r.flushed)} BV flushed` : ''}; carry ${bvWords(r.carryOut.l)} / ${bvWords(r.carryOut.r)}.`,
+        carryIn: { left: bvText(cin.l), right: bvText(cin.r) },
+        newBV: { left: bvText(add.l), right: bvText(add.r) },
+        units: { left: String(r.uL), right: String(r.uR) },
+        pairs: String(r.pairs),
+        paid: String(r.paid),
+        flushedBV: bvText(r.flushed),
+        carryOut: { left: bvText(r.carryOut.l), right: bvText(r.carryOut.r) },
+        firstPair: r.firstTwoToOne ? `2:1 (${r.firstTwoToOne})` : null,
+        pairUnitBV: plan.pairing.pairUnitBV,
+        pairRate: plan.pairing.pairRate,
+      },
+    });
+  }
+
+  // The cycle's purchases by buyer index (buyers outside the snapshot earn nobody anything).
+  const buys = input.purchases.map((p) => ({ buyer: t.indexOf(p.buyer), bv: p.bv })).filter((p) => p.buyer >= 0);
+
+  // 2. Sponsor income: percent of each purchase's BV by sponsor level.
+  const sponsorLevels = plan.sponsorIncome.levels.map((lv) => ({ ...lv, rate: pct4(lv.percent) }));
+  const sponsorAcc = new Map<number, { num: bigint; levels: Map<number, { purchases: number; bv: bigint; from: Set<string> }> }>();
+  for (const p of buys) {
+    for (const lv of sponsorLevels) {
+      const earner = sponsorUp(t, p.buyer, lv.level);
+      if (earner < 0 || !t.isActive(earner)) continue;
+      let acc = sponsorAcc.get(earner);
+      if (!acc) sponsorAcc.set(earner, (acc = { num: 0n, levels: new Map() }));
+      acc.num += p.bv * bvValue * lv.rate;
+      let l = acc.levels.get(lv.level);
+      if (!l) acc.levels.set(lv.level, (l = { purchases: 0, bv: 0n, from: new Set<string>() }));
+      l.purchases += 1;
+      l.bv += p.bv;
+      if (l.from.size < 20) l.from.add(t.userIdAt(p.buyer));
+    }
+  }
+  for (const [i, acc] of sponsorAcc) {
+    const amount = roundDiv(acc.num, 100n * 100n * P4);
+    if (amount <= 0n) continue;
+    const levels = [...acc.levels]
+      .sort((a, b) => a[0] - b[0])
+      .map(([level, l]) => ({
+        level,
+        percent: plan.sponsorIncome.levels.find((x) => x.level === level)!.percent,
+        purchases: l.purchases,
+        bv: bvText(l.bv),
+        members: [...l.from],
+      }));
+    lines.push({
+      memberId: t.idAt(i),
+      member: i,
+      type: 'sponsor_income',
+      amount,
+      explanation: {
+        text: levels.map((l) => `Level ${l.level}: ${l.purchases} purchase${l.purchases === 1 ? '' : 's'}, ${formatBV(l.bv)} BV at ${l.percent} % (${l.members.join(', ')})`).join('; ') + '.',
+        levels,
+        bvValue: plan.bvValue,
+      },
+    });
+  }
+
+  // 3. Matching bonus: percent of the sales incentive of the members at each sponsor level.
+  const matchLevels = plan.matching.levels.map((lv) => ({ ...lv, rate: pct4(lv.percent) }));
+  const matchAcc = new Map<number, { num: bigint; from: { userId: string; level: number; incentive: string }[] }>();
+  for (const [i, amount] of si) {
+    for (const lv of matchLevels) {
+      const earner = sponsorUp(t, i, lv.level);
+      if (earner < 0 || !t.isActive(earner)) continue;
+      let acc = matchAcc.get(earner);
+      if (!acc) matchAcc.set(earner, (acc = { num: 0n, from: [] }));
+      acc.num += amount * lv.rate;
+      if (acc.from.length < 20) acc.from.push({ userId: t.userIdAt(i), level: lv.level, incentive: money(amount) });
+    }
+  }
+  for (const [i, acc] of matchAcc) {
+    const amount = roundDiv(acc.num, 100n * P4);
+    if (amount <= 0n) continue;
+    lines.push({
+      memberId: t.idAt(i),
+      member: i,
+      type: 'sales_bonus',
+      amount,
+      explanation: {
+        text: acc.from.map((f) => `${f.level === 1 ? '' : `level ${f.level}: `}${plan.matching.levels.find((x) => x.level === f.level)!.percent} % of ${f.userId}'s ${f.incentive}`).join('; ') + '.',
+        from: acc.from,
+      },
+    });
+  }
+
+  // 4. Franchise income: the nearest placement ancestor with a franchise role (the buyer excluded).
+  // nearest[i]: -2 not known yet, -1 none above, else the franchise holder's index.
+  const nearest = new Int32Array(t.size).fill(-2);
+  const path: number[] = [];
+  const franchiseOf = (i: number): number => {
+    path.length = 0;
+    let cur = t.parentOf(i);
+    let found = -1;
+    while (cur >= 0) {
+      if (nearest[cur] !== -2) {
+        found = nearest[cur];
+        break;
+      }
+      if (t.franchiseRole(cur)) {
+        found = cur;
+        break;
+      }
+      path.push(cur);
+      cur = t.parentOf(cur);
+    }
+    // Everything walked through has the same nearest franchise above it.
+    for (const p of path) nearest[p] = found;
+    return found;
+  };
+  const franchiseAcc = new Map<number, { num: bigint; purchases: number; bv: bigint; role: 'mini_franchise' | 'basic_franchise'; rate: string }>();
+  for (const p of buys) {
+    const f = franchiseOf(p.buyer);
+    if (f < 0 || !t.isActive(f)) continue;
+    let acc = franchiseAcc.get(f);
+    if (!acc) {
+      const role = t.franchiseRole(f)!;
+      franchiseAcc.set(f, (acc = { num: 0n, purchases: 0, bv: 0n, role, rate: role === 'mini_franchise' ? plan.franchise.mini_franchise : plan.franchise.basic_franchise }));
+    }
+    acc.num += p.bv * bvValue * pct4(acc.rate);
+    acc.purchases += 1;
+    acc.bv += p.bv;
+  }
+  for (const [i, acc] of franchiseAcc) {
+    const amount = roundDiv(acc.num, 100n * 100n * P4);
+    if (amount <= 0n) continue;
+    lines.push({
+      memberId: t.idAt(i),
+      member: i,
+      type: 'franchise_income',
+      amount,
+      explanation: {
+        text: `${acc.purchases} purchase${acc.purchases === 1 ? '' : 's'} below you, ${bvWords(acc.bv)} BV at ${acc.rate} % (${acc.role === 'mini_franchise' ? 'mini' : 'basic'} franchise).`,
+        purchases: acc.purchases,
+        bv: bvText(acc.bv),
+        rate: acc.rate,
+        role: acc.role,
+      },
+    });
+  }
+
+  // 5. Rank bonus: once, in the cycle in which the rank is first achieved.
+  for (const a of input.ranksAchieved) {
+    const row = plan.rankBonus.find((r) => r.rank === a.rank);
+    const amount = row ? paise(row.amount) : 0n;
+    if (amount <= 0n) continue;
+    lines.push({ memberId: a.memberId, member: t.indexOf(a.memberId), type: 'rank_bonus', amount, explanation: { text: `${a.rank} achieved in this cycle.`, rank: a.rank } });
+  }
+
+  lines.push(...adjustmentLines(t, lines, input.adjustments));
+  const salesBV = input.purchases.reduce((s, p) => s + p.bv, 0n);
+  return { lines, carry: carryOut, flushedBV, salesBV, poolsLeft: {} };
+}
