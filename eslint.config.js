@@ -10,6 +10,11 @@ const noHttp = {
   message: 'Services and server/core know nothing of HTTP: take an Actor (server/core/actor.ts) and a Transactor, not a request (ADR 0008).',
 };
 
+const noModules = { group: ['**/modules', '**/modules/**'], message: 'core, http, db and lib sit below the modules and never import one: hand them what they need (the IdentityGate, AppContext.jobs).' };
+const noModuleInternals = { regex: '^\\.\\./(?!\\.\\.)[^/]+/.', message: "Another module's files are its own: import its face, '../<module>' (its index.ts)." };
+const noRepo = { regex: '\\.repo$', message: 'A route calls its module\'s services, never a repo.' };
+const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
 export default tseslint.config(
   { ignores: ['node_modules/**', 'web/dist/**', 'data/**', 'artifacts/**', 'server/db/migrations/**', '.migrations-check-*/**'] },
   js.configs.recommended,
@@ -31,9 +36,20 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [noServer, noOrm, { group: ['**/features/admin', '**/features/admin/**', '../admin', '../admin/**'], message: 'Only the admin portal imports features/admin; move what is shared to components/ui or lib.' }] }] },
   },
   // The demo seed (server/seed, above the modules) writes its history's rows as the first start finds them.
-  { files: ['server/**'], ignores: ['server/**/*.repo.ts', 'server/db/**', 'server/seed/**', 'server/**/*.test.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [noWeb, noOrm] }] } },
-  { files: ['server/**/*.repo.ts', 'server/db/**', 'server/seed/**'], rules: { 'no-restricted-imports': ['error', { patterns: [noWeb] }] } },
+  // Server layers (docs/ARCHITECTURE.md, "Layers and faces"); for each file the last block that matches holds its whole
+  // list. Each rule has a fixture that must fail lint (tests/architecture/lint-rules.test.ts).
+  // The demo seed (server/seed, above the modules) writes its history's rows as the first start finds them.
+  { files: ['server/**'], ignores: ['server/**/*.repo.ts', 'server/db/**', 'server/seed/**', 'server/**/*.test.ts'], rules: restrict(noWeb, noOrm) },
+  { files: ['server/**/*.repo.ts', 'server/db/**', 'server/seed/**'], rules: restrict(noWeb) },
+  // Below the modules: core, http, db and lib never import one (a module's part is handed to them, e.g. the IdentityGate).
+  { files: ['server/http/**', 'server/lib/**', 'server/context.ts', 'server/config.ts'], ignores: ['server/**/*.repo.ts', 'server/**/*.test.ts'], rules: restrict(noWeb, noOrm, noModules) },
+  { files: ['server/http/**/*.repo.ts', 'server/db/**'], ignores: ['server/**/*.test.ts'], rules: restrict(noWeb, noModules) },
   // Services know nothing of HTTP (ADR 0008): only *.routes.ts in a module may import fastify or server/http.
-  { files: ['server/modules/**', 'server/core/**'], ignores: ['server/**/*.routes.ts', 'server/**/*.repo.ts', 'server/**/*.test.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [noWeb, noOrm, noHttp] }] } },
-  { files: ['server/modules/**/*.repo.ts', 'server/core/**/*.repo.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [noWeb, noHttp] }] } },
+  { files: ['server/core/**'], ignores: ['server/**/*.repo.ts', 'server/**/*.test.ts'], rules: restrict(noWeb, noOrm, noHttp, noModules) },
+  { files: ['server/core/**/*.repo.ts'], rules: restrict(noWeb, noHttp, noModules) },
+  // A module uses another through its face (its index.ts), never its files.
+  { files: ['server/modules/**'], ignores: ['server/**/*.routes.ts', 'server/**/*.repo.ts', 'server/**/*.test.ts'], rules: restrict(noWeb, noOrm, noHttp, noModuleInternals) },
+  { files: ['server/modules/**/*.repo.ts'], rules: restrict(noWeb, noHttp, noModuleInternals) },
+  // A route calls its module's services, never a repo.
+  { files: ['server/modules/**/*.routes.ts'], rules: restrict(noWeb, noOrm, noModuleInternals, noRepo) },
 );

@@ -1,7 +1,7 @@
 import { and, eq, gte, ne, sql } from 'drizzle-orm';
 import { rawRows, type DbOrTx } from '../../db/client';
 import { users, kycDocuments, withdrawalRequests, franchiseRequests, supportTickets, pendingRecruits, compCycles } from '../../db/schema/index';
-import { salesTotals } from '../charts/charts.repo';
+import { salesTotals } from '../charts';
 import { LOCKS } from '../../db/locks';
 
 const count = sql<number>`count(*)::int`;

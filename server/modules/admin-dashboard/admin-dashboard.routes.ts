@@ -3,8 +3,8 @@ import type { RouteDef } from '../../http/routes';
 import { parse } from '../../http/validate';
 import { badRequest } from '../../core/app-error';
 import { isValidTimeZone, startOfDayIn, todayIn } from '../../lib/time';
-import { adminCounts, userCounts } from './admin-dashboard.repo';
-import { journalLag } from '../volume/applier.service';
+import { adminCounts, userCounts } from './admin-dashboard.service';
+import { journalLag } from '../volume';
 import { TimeZoneQuery, type AdminStatsResponse } from '../../../contracts/admin';
 
 function zone(q: unknown) {
@@ -21,7 +21,7 @@ export function adminDashboardRoutes(ctx: AppContext): RouteDef[] {
       handler: async (req) => {
         const tz = zone(req.query);
         const today = todayIn(ctx.clock.now(), tz);
-        const [c, volume] = await Promise.all([adminCounts(ctx.db, startOfDayIn(`${today.slice(0, 8)}01`, tz)), journalLag(ctx)]);
+        const [c, volume] = await Promise.all([adminCounts(ctx, startOfDayIn(`${today.slice(0, 8)}01`, tz)), journalLag(ctx)]);
         const actionsRequired = [
           { key: 'recruits', label: 'Registrations awaiting approval', count: c.recruitsAwaitingAdmin, section: 'pending-recruits' },
           { key: 'kyc', label: 'Members with KYC documents to review', count: c.pendingKYC, section: 'kyc-pending' },
@@ -39,7 +39,7 @@ export function adminDashboardRoutes(ctx: AppContext): RouteDef[] {
       method: 'GET', url: '/api/users/stats', access: 'admin',
       handler: async (req) => {
         const tz = zone(req.query);
-        return userCounts(ctx.db, startOfDayIn(todayIn(ctx.clock.now(), tz), tz));
+        return userCounts(ctx, startOfDayIn(todayIn(ctx.clock.now(), tz), tz));
       },
     },
   ];

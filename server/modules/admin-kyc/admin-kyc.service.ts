@@ -4,12 +4,12 @@ import { realUser, type Actor } from '../../core/actor';
 import { forbidden, notFound } from '../../core/app-error';
 import { MSG } from '../../../contracts/messages';
 import { KYC_TYPE_LABELS, type KycDocumentType } from '../../../contracts/kyc';
-import { findUserById, type UserRow } from '../users/users.repo';
-import { findDocumentForUpdate, type KycRow } from '../kyc/kyc.repo';
-import { refreshUserKycStatus } from '../kyc/kyc.service';
-import { notify } from '../notifications/notifications.service';
-import { audit } from '../audit/audit.service';
-import { workDone } from '../notifications/notifications.service';
+import { findUserById, type UserRow } from '../users';
+import { findDocumentForUpdate, type KycRow } from '../kyc';
+import { refreshUserKycStatus } from '../kyc';
+import { notify } from '../notifications';
+import { audit } from '../audit';
+import { workDone } from '../notifications';
 import { listKycUsers, documentsOfUsers, reviewDocument } from './admin-kyc.repo';
 
 /** The reviewer's detail view: full numbers are shown here and nowhere else (decisions.md §7). */

@@ -5,17 +5,17 @@ import { realUser, type Actor } from '../../core/actor';
 import { conflict, notFound } from '../../core/app-error';
 import { MSG } from '../../../contracts/messages';
 import type { CreateUserRequest } from '../../../contracts/admin';
-import { findUserByEmail, insertUser, updateUser, type UserRow } from '../users/users.repo';
-import { displayName, generateUserId } from '../users/users.service';
-import { PAYOUT_FIELDS, PAYOUT_LABELS, hasChanges, payoutChangesOf, payoutStamp, shownPayoutValue, type PayoutChanges } from '../users/payout-details';
-import { deleteUserSessions } from '../auth/session.repo';
-import { clearTwoFactorFor } from '../auth/two-factor.service';
-import { markCustody } from '../custody/custody.service';
-import { issueToken } from '../auth/tokens.service';
-import { isUniqueViolation } from '../auth/auth.service';
-import { queueMail } from '../mail/mail.service';
-import { audit } from '../audit/audit.service';
-import { requestApproval, type ApprovalKindDef } from '../approvals/approval-kind';
+import { findUserByEmail, insertUser, updateUser, type UserRow } from '../users';
+import { displayName, generateUserId } from '../users';
+import { PAYOUT_FIELDS, PAYOUT_LABELS, hasChanges, payoutChangesOf, payoutStamp, shownPayoutValue, type PayoutChanges } from '../users';
+import { deleteUserSessions } from '../auth';
+import { clearTwoFactorFor } from '../auth';
+import { markCustody } from '../custody';
+import { issueToken } from '../auth';
+import { isUniqueViolation } from '../auth';
+import { queueMail } from '../mail';
+import { audit } from '../audit';
+import { requestApproval, type ApprovalKindDef } from '../approvals';
 import { snapshot, tellOfAdminChanges } from './admin-changes';
 
 /**

@@ -1,11 +1,11 @@
 import type { AppContext } from '../../context';
 import { maskTail } from '../../../contracts/kyc';
 import type { DbOrTx } from '../../db/client';
-import type { UserRow } from '../users/users.repo';
-import { displayName } from '../users/users.service';
-import { bankChanged, payoutChangesOf, payoutHoldEnd, payoutTime } from '../users/payout-details';
-import { queueMail } from '../mail/mail.service';
-import { notify } from '../notifications/notifications.service';
+import type { UserRow } from '../users';
+import { displayName } from '../users';
+import { bankChanged, payoutChangesOf, payoutHoldEnd, payoutTime } from '../users';
+import { queueMail } from '../mail';
+import { notify } from '../notifications';
 
 /** A user as the audit log keeps them before and after an admin's change (no secrets, the account number masked). */
 export const snapshot = (u: UserRow) => ({

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MSG } from '../../../contracts/messages';
 import type { AppContext } from '../../context';
 import { identityOf, type RouteDef } from '../../http/routes';
-import { requireStepUp } from '../auth/identity';
+import { requireStepUp } from '../auth';
 import { actorOf } from '../../http/actor';
 import { parse } from '../../http/validate';
 import { IdParam } from '../../../contracts/notifications';

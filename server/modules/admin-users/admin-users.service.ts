@@ -11,21 +11,21 @@ import { maskTail } from '../../../contracts/kyc';
 import { hashPassword } from '../../lib/password';
 import { isValidTimeZone, startOfDayIn, endOfDayIn } from '../../lib/time';
 import type { ApprovalView } from '../../../contracts/approvals';
-import { findUserById, findUserByEmail, findUserByUserId, updateUser, type UserRow } from '../users/users.repo';
-import { hasChanges, payoutChangesOf } from '../users/payout-details';
-import { deleteUserSessions } from '../auth/session.repo';
-import { assertPasswordFor, isUniqueViolation } from '../auth/auth.service';
-import { audit } from '../audit/audit.service';
+import { findUserById, findUserByEmail, findUserByUserId, updateUser, type UserRow } from '../users';
+import { hasChanges, payoutChangesOf } from '../users';
+import { deleteUserSessions } from '../auth';
+import { assertPasswordFor, isUniqueViolation } from '../auth';
+import { audit } from '../audit';
 import { snapshot, tellOfAdminChanges } from './admin-changes';
 import {
   GUARDED_ROLES, createInvitedUser, hasCredentialChange, requestAdminInvite, requestCredentialChange, requestPayoutChange, requestRoleChange, type CredentialPayload,
 } from './account-approvals.service';
-import { clearTwoFactorFor } from '../auth/two-factor.service';
-import { markCustody } from '../custody/custody.service';
+import { clearTwoFactorFor } from '../auth';
+import { markCustody } from '../custody';
 import { realUser } from '../../core/actor';
 import type { DbOrTx } from '../../db/client';
-import { lockTree, onStatusChange } from '../tree/tree.service';
-import { issueImpersonationCode } from '../impersonation/impersonation.service';
+import { lockTree, onStatusChange } from '../tree';
+import { issueImpersonationCode } from '../impersonation';
 import { searchUserPage, hasLedgerOrPurchases, deleteUserRow, type UserFilter, type AdminUserRecord, type SortKey } from './admin-users.repo';
 import { deleteEmptyWallet } from '../wallet';
 

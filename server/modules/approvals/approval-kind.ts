@@ -2,10 +2,10 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { realUser, type Actor } from '../../core/actor';
 import { APPROVAL_KINDS, type ApprovalChange, type ApprovalKind, type ApprovalPerson, type ApprovalView } from '../../../contracts/approvals';
-import { displayName } from '../users/users.service';
-import type { UserRow } from '../users/users.repo';
-import { notifyAdmins } from '../notifications/notifications.service';
-import { audit } from '../audit/audit.service';
+import { displayName } from '../users';
+import type { UserRow } from '../users';
+import { notifyAdmins } from '../notifications';
+import { audit } from '../audit';
 import { insertApproval, type ApprovalRow } from './approvals.repo';
 
 /** What a request would do, as the deciding admin sees it (contracts/approvals.ts ApprovalView). */

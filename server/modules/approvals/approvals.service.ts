@@ -5,12 +5,12 @@ import { AppError, notFound } from '../../core/app-error';
 import type { Answer, Transactor } from '../../core/transactor';
 import { MSG } from '../../../contracts/messages';
 import { APPROVAL_KINDS, type ApprovalKind, type ApprovalStatus, type ApprovalView } from '../../../contracts/approvals';
-import { findUserById } from '../users/users.repo';
-import { displayName } from '../users/users.service';
-import { notify } from '../notifications/notifications.service';
-import { audit } from '../audit/audit.service';
+import { findUserById } from '../users';
+import { displayName } from '../users';
+import { notify } from '../notifications';
+import { audit } from '../audit';
 import { approvalForUpdate, decideApproval, listApprovals } from './approvals.repo';
-import { workDone } from '../notifications/notifications.service';
+import { workDone } from '../notifications';
 import { approvalKind, toApprovalView } from './approval-kind';
 
 /**

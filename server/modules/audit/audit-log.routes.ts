@@ -4,7 +4,7 @@ import { parse } from '../../http/validate';
 import { badRequest } from '../../core/app-error';
 import { AuditLogQuery } from '../../../contracts/admin';
 import { isValidTimeZone, startOfDayIn, endOfDayIn } from '../../lib/time';
-import { listAudit } from './audit-log.repo';
+import { listAudit } from './audit.service';
 
 const CURSOR_AT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?Z$/;
 
@@ -37,7 +37,7 @@ export function auditLogRoutes(ctx: AppContext): RouteDef[] {
         const q = parse(AuditLogQuery, req.query);
         const tz = q.timezone ?? 'UTC';
         if (!isValidTimeZone(tz)) throw badRequest('Unknown time zone', { timezone: ['Unknown time zone'] });
-        const rows = await listAudit(ctx.db, {
+        const rows = await listAudit(ctx, {
           actor: q.actor, action: q.action, entityType: q.entityType,
           from: q.dateFrom ? startOfDayIn(q.dateFrom, tz) : undefined, to: q.dateTo ? endOfDayIn(q.dateTo, tz) : undefined,
         }, decode(q.cursor), q.limit + 1);

@@ -1,6 +1,9 @@
 import type { DbOrTx } from '../../db/client';
 import { isSystemActor, realUser, type Actor, type SystemActor } from '../../core/actor';
 import { writeAudit, type AuditEntry } from './audit.repo';
+import type { AppContext } from '../../context';
+import type { ArgsAfterDb } from '../../core/repo-args';
+import * as auditLogRepo from './audit-log.repo';
 
 export type { AuditEntry };
 
@@ -33,3 +36,6 @@ export function auditEntry(actor: Actor | SystemActor | null, action: Action): A
 export async function audit(db: DbOrTx, actor: Actor | SystemActor | null, action: Action) {
   await writeAudit(db, auditEntry(actor, action));
 }
+
+/** Reads and marks for the routes (a route calls its module's services, never a repo). */
+export const listAudit = (ctx: AppContext, ...args: ArgsAfterDb<typeof auditLogRepo.listAudit>) => auditLogRepo.listAudit(ctx.db, ...args);

@@ -12,9 +12,9 @@ import {
   VerifyEmailRequest, ValidateInvitationRequest, CompleteInvitationRequest, TwoFactorCodeRequest, SponsorCodeParam,
 } from '../../../contracts/auth';
 import { unauthenticated } from '../../core/app-error';
-import { toCurrentUser } from '../users/users.service';
+import { toCurrentUser } from '../users';
 import * as auth from './auth.service';
-import { revoke as revokeImpersonation } from '../impersonation/impersonation.service';
+import { revoke as revokeImpersonation } from '../impersonation';
 
 const MIN15 = 15 * 60_000;
 const bodyField = (field: string) => (req: { body: unknown }) => {

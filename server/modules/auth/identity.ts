@@ -2,7 +2,7 @@ import type { AppContext } from '../../context';
 import type { Credentials, Identity, IdentityGate } from '../../core/identity';
 import { AppError, forbidden } from '../../core/app-error';
 import { findSessionWithUser, findImpersonation } from './session.repo';
-import { findUserById } from '../users/users.repo';
+import { findUserById } from '../users';
 import { sha256 } from '../../lib/crypto';
 import { MSG } from '../../../contracts/messages';
 import { mustEnrol, recentlyVerified } from './two-factor.service';

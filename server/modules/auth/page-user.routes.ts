@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { SESSION_COOKIE } from '../../../contracts/constants';
 import { BOOT_USER_ELEMENT_ID } from '../../../contracts/web-storage';
-import { toCurrentUser } from '../users/users.service';
+import { toCurrentUser } from '../users';
 import { resolveIdentity } from './identity';
 import { clearSessionHint } from '../../http/session-hint';
 

@@ -11,11 +11,11 @@ import type { TwoFactorStatus } from '../../../contracts/auth';
 import { matchTotp, newTotpSecret, otpauthUri, stepAt } from '../../lib/totp';
 import { sha256, sealFor, unsealFor } from '../../lib/crypto';
 import { verifyPassword } from '../../lib/password';
-import { updateUser, type UserRow } from '../users/users.repo';
-import { displayName } from '../users/users.service';
-import { audit } from '../audit/audit.service';
-import { notify } from '../notifications/notifications.service';
-import { queueMail } from '../mail/mail.service';
+import { updateUser, type UserRow } from '../users';
+import { displayName } from '../users';
+import { audit } from '../audit';
+import { notify } from '../notifications';
+import { queueMail } from '../mail';
 import { deleteUserSessions } from './session.repo';
 import {
   activateSecret, consumeStep, countUnusedRecoveryCodes, deleteTwoFactor, findTwoFactor, markSessionVerified,

@@ -4,8 +4,8 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../core/actor';
 import { badRequest } from '../../core/app-error';
-import { audit } from '../audit/audit.service';
-import { decodeDocument, sniffFileType } from '../kyc/file-type';
+import { audit } from '../audit';
+import { decodeDocument, sniffFileType } from '../kyc';
 import { BRANDING_LOGO_MAX_BYTES, BRANDING_MSG, DEFAULT_BRAND, type BrandingInput, type BrandingView, type PublicBranding } from '../../../contracts/branding';
 import { findSettings, findLogo, saveSettings, lockSettings } from './branding.repo';
 

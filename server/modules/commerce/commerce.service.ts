@@ -12,15 +12,15 @@ import {
 } from '../../../contracts/commerce';
 import type { Page } from '../../../contracts/wallet';
 import { orderTotals } from '../../lib/money';
-import { displayName } from '../users/users.service';
-import { findUserById } from '../users/users.repo';
-import { notify, notifyAdmins } from '../notifications/notifications.service';
-import { audit, auditEntry } from '../audit/audit.service';
-import { recordCompletedPurchase } from '../volume/journal.service';
+import { displayName } from '../users';
+import { findUserById } from '../users';
+import { notify, notifyAdmins } from '../notifications';
+import { audit, auditEntry } from '../audit';
+import { recordCompletedPurchase } from '../volume';
 import type { Transactor } from '../../core/transactor';
 import { decodeCursor, pageOf } from '../../core/page-cursor';
-import { workDone } from '../notifications/notifications.service';
-import { imagesByProduct, primaryImageByProduct } from '../product-images/product-images.service';
+import { workDone } from '../notifications';
+import { imagesByProduct, primaryImageByProduct } from '../product-images';
 import type { ProductImageView } from '../../../contracts/product-images';
 import {
   activeProducts, allProducts, findProduct, insertProduct, updateProduct, insertPurchase, purchaseForUpdate, updatePurchase, purchasesOf,

@@ -10,10 +10,10 @@ import { MSG } from '../../../contracts/messages';
 import { ADJUSTMENT_MSG, type AdjustmentRequest, type AdjustmentView } from '../../../contracts/compensation';
 import type { ApprovalRequested } from '../../../contracts/approvals';
 import { INCOME_TYPES } from '../../../contracts/income-types';
-import { findUserByUserId, type UserRow } from '../users/users.repo';
-import { displayName } from '../users/users.service';
-import { audit } from '../audit/audit.service';
-import { requestApproval, type ApprovalKindDef } from '../approvals/approval-kind';
+import { findUserByUserId, type UserRow } from '../users';
+import { displayName } from '../users';
+import { audit } from '../audit';
+import { requestApproval, type ApprovalKindDef } from '../approvals';
 import * as repo from './compensation.repo';
 
 /**

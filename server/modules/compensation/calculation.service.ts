@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../core/actor';
 import { realUser } from '../../core/actor';
 import { conflict, notFound } from '../../core/app-error';
-import { audit } from '../audit/audit.service';
+import { audit } from '../audit';
 import { PlanConfig, POOL_TYPES, type PoolType } from '../../../contracts/compensation';
 import { RANKS } from '../../../contracts/enums';
 import { fromPaise } from '../../../contracts/money';

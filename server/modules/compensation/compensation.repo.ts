@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { preparedRows, rawRows, type DbOrTx } from '../../db/client';
 import { copyInto, copyOut } from '../../db/copy';
-import { cycleLegsSql } from '../volume/volume.repo';
+import { cycleLegsSql } from '../volume';
 import { mapLazily } from '../../lib/iterables';
 import { compAdjustments, compCarry, compCycles, compLines, compPayouts, compPlans, achievers, rankAchievements } from '../../db/schema/index';
 import { LOCKS } from '../../db/locks';

@@ -2,7 +2,7 @@
 import type { AppContext } from '../../context';
 import { jobActorOf, type Actor, type JobActor } from '../../core/actor';
 import { conflict, notFound } from '../../core/app-error';
-import { findUserById } from '../users/users.repo';
+import { findUserById } from '../users';
 import * as repo from './compensation.repo';
 import { toSummary, versionOf, requireSecondAdmin } from './cycles.service';
 import { calculableCycle, calculateCycle } from './calculation.service';

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { badRequest, notFound } from '../../core/app-error';
 import { type IncomeLine } from '../../../contracts/compensation';
 import { csvCell } from '../../lib/csv';
-import { findUserByUserId } from '../users/users.repo';
+import { findUserByUserId } from '../users';
 import * as repo from './compensation.repo';
 import { label, istDate } from './common';
 

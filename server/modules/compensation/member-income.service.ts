@@ -1,7 +1,7 @@
 /** The member's income (compensation.md §6): the Income page, a cycle's lines and the financial year's statement. */
 import type { MemberIncome, MemberCycle } from '../../../contracts/compensation';
 import type { AppContext } from '../../context';
-import { branding } from '../branding/branding.service';
+import { branding } from '../branding';
 import { badRequest, notFound } from '../../core/app-error';
 import { DEFAULT_PLAN, PlanConfig } from '../../../contracts/compensation';
 import { fromPaise } from '../../../contracts/money';

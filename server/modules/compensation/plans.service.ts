@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../core/actor';
 import { realUser } from '../../core/actor';
 import { badRequest, conflict, notFound } from '../../core/app-error';
-import { audit } from '../audit/audit.service';
+import { audit } from '../audit';
 import { DEFAULT_PLAN, PlanConfig, type PlanVersion } from '../../../contracts/compensation';
 import * as repo from './compensation.repo';
 

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
 import { identityOf, type RouteDef } from '../../http/routes';
-import { requireStepUp } from '../auth/identity';
+import { requireStepUp } from '../auth';
 import { actorOf } from '../../http/actor';
 import { parse } from '../../http/validate';
 import {

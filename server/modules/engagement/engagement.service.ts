@@ -1,4 +1,4 @@
-import { volumeOf } from '../volume/volume.repo';
+import { volumeOf } from '../volume';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { personName } from '../../lib/format';
@@ -8,12 +8,12 @@ import {
   ENGAGEMENT_MSG, TICKET_NEXT, type FranchiseRequestInput, type FranchiseDecision, type TicketInput, type TicketUpdate, type NewsInput, type NewsPatch,
   type FranchiseRequestView, type AdminFranchiseRequest, type AdminFranchiseRequestList, type TicketView, type AdminTicketList, type NewsView, newsStateAt,
 } from '../../../contracts/engagement';
-import { displayName } from '../users/users.service';
+import { displayName } from '../users';
 import { addMoney } from '../../lib/money';
-import { findUserById, updateUser } from '../users/users.repo';
-import { notify, notifyAdmins } from '../notifications/notifications.service';
-import { audit } from '../audit/audit.service';
-import { workDone } from '../notifications/notifications.service';
+import { findUserById, updateUser } from '../users';
+import { notify, notifyAdmins } from '../notifications';
+import { audit } from '../audit';
+import { workDone } from '../notifications';
 import { recordStatusChange } from './support.service';
 import {
   insertFranchiseRequest, franchiseRequestsOf, pendingFranchiseRequestOf, adminFranchiseRequests, franchiseCounts, franchiseRequestForUpdate,

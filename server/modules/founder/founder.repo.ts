@@ -1,7 +1,7 @@
 import { and, desc, eq, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { rawRows, type DbOrTx } from '../../db/client';
 import { users, memberVolume } from '../../db/schema/index';
-import { salesTotals } from '../charts/charts.repo';
+import { salesTotals } from '../charts';
 
 /** Network figures of a founder, read from the tree counters (decisions.md §4, §10). */
 export async function founderFigures(db: DbOrTx, founderId: string) {

@@ -2,8 +2,7 @@ import type { AppContext } from '../../context';
 import { identityOf, type RouteDef } from '../../http/routes';
 import { actorOf } from '../../http/actor';
 import { HIDDEN_ID_LIMIT } from '../../../contracts/constants';
-import { founderFigures } from './founder.repo';
-import { createHiddenId, hiddenIdList } from './founder.service';
+import { createHiddenId, founderFigures, hiddenIdList } from './founder.service';
 import { parse } from '../../http/validate';
 import { HiddenIdInput } from '../../../contracts/engagement';
 import { FranchiseMasterQuery, HiddenIdParam, NetworkOverrideInput, OverrideRecruitParam } from '../../../contracts/founder';
@@ -14,7 +13,7 @@ export function founderRoutes(ctx: AppContext): RouteDef[] {
   return [
     {
       method: 'GET', url: '/api/founder/stats', access: 'founder',
-      handler: async (req) => ({ ...(await founderFigures(ctx.db, identityOf(req).user.id)), hiddenIdLimit: HIDDEN_ID_LIMIT }),
+      handler: async (req) => ({ ...(await founderFigures(ctx, identityOf(req).user.id)), hiddenIdLimit: HIDDEN_ID_LIMIT }),
     },
     {
       method: 'GET', url: '/api/founder/hidden-ids', access: 'founder',

@@ -1,22 +1,24 @@
 import type { HiddenIdCreated } from '../../../contracts/engagement';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
+import type { ArgsAfterDb } from '../../core/repo-args';
 import type { Actor } from '../../core/actor';
 import { conflict } from '../../core/app-error';
 import { MSG } from '../../../contracts/messages';
 import { HIDDEN_ID_LIMIT, KYC_DEADLINE_DAYS } from '../../../contracts/constants';
 import { ENGAGEMENT_MSG, type HiddenIdInput } from '../../../contracts/engagement';
-import { findUserByEmail, insertUser } from '../users/users.repo';
-import { generateUserId, displayName } from '../users/users.service';
-import { issueToken } from '../auth/tokens.service';
-import { isUniqueViolation } from '../auth/auth.service';
-import { queueMail } from '../mail/mail.service';
-import { audit } from '../audit/audit.service';
-import { ensureWallet } from '../wallet/wallet.repo';
-import { lockTree, placeMember } from '../tree/tree.service';
+import { findUserByEmail, insertUser } from '../users';
+import { generateUserId, displayName } from '../users';
+import { issueToken } from '../auth';
+import { isUniqueViolation } from '../auth';
+import { queueMail } from '../mail';
+import { audit } from '../audit';
+import { ensureWallet } from '../wallet';
+import { lockTree, placeMember } from '../tree';
 import { countHiddenIds, hiddenIdsOf } from './founder.repo';
-import { legUnder } from '../tree/tree.repo';
+import { legUnder } from '../tree';
 import type { HiddenIdItem } from '../../../contracts/engagement';
+import * as founderRepo from './founder.repo';
 
 /**
  * A founder's hidden ID (decisions.md §10): a real, active tree member placed on the chosen side of the
@@ -62,3 +64,6 @@ export async function hiddenIdList(ctx: AppContext, founderId: string): Promise<
     ...u, position: (u.position as HiddenIdItem['position']) ?? null, leg: await legUnder(ctx.db, founderId, u.id), createdAt: u.createdAt.toISOString(),
   })));
 }
+
+/** Reads and marks for the routes (a route calls its module's services, never a repo). */
+export const founderFigures = (ctx: AppContext, ...args: ArgsAfterDb<typeof founderRepo.founderFigures>) => founderRepo.founderFigures(ctx.db, ...args);

@@ -2,10 +2,10 @@ import type { AppContext } from '../../context';
 import type { Actor } from '../../core/actor';
 import { addMoney } from '../../lib/money';
 import type { FranchiseHolderView, FranchiseMasterList } from '../../../contracts/founder';
-import { periodBounds } from '../cycles/cycle-calendar';
-import { findNode, placedInDownline } from '../tree/tree.repo';
-import { stockSummaries } from '../franchise-stock/franchise-stock.repo';
-import { salesSummaries } from '../local-sales/local-sales.repo';
+import { periodBounds } from '../cycles';
+import { findNode, placedInDownline } from '../tree';
+import { stockSummaries } from '../franchise-stock';
+import { salesSummaries } from '../local-sales';
 import { placedFranchiseHolders } from './founder.repo';
 
 /**

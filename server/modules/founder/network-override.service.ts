@@ -5,15 +5,15 @@ import type { Actor } from '../../core/actor';
 import { badRequest, conflict, notFound } from '../../core/app-error';
 import type { Position } from '../../../contracts/enums';
 import { FOUNDER_MSG, type HiddenIdMoveAnswer, type NetworkOverrideAnswer, type NetworkOverrideInput, type NetworkOverrideList, type OverrideHiddenId, type OverrideRecruit } from '../../../contracts/founder';
-import { findUserById, findUserByUserId } from '../users/users.repo';
-import { displayName } from '../users/users.service';
-import { notify, notifyAdmins } from '../notifications/notifications.service';
-import { audit } from '../audit/audit.service';
-import { lockTree, moveLeaf } from '../tree/tree.service';
+import { findUserById, findUserByUserId } from '../users';
+import { displayName } from '../users';
+import { notify, notifyAdmins } from '../notifications';
+import { audit } from '../audit';
+import { lockTree, moveLeaf } from '../tree';
 import { hiddenIdSlots } from './founder.repo';
 import { realUser } from '../../core/actor';
-import { findNode, placedInDownline } from '../tree/tree.repo';
-import { findRecruitForUpdate, openRecruitsWithRefs, recruitsAimedAt, updateRecruit, type PendingRecruitRow } from '../recruitment/pipeline.repo';
+import { findNode, placedInDownline } from '../tree';
+import { findRecruitForUpdate, openRecruitsWithRefs, recruitsAimedAt, updateRecruit, type PendingRecruitRow } from '../recruitment';
 
 /** How many open recruits the override screen considers (newest first). */
 const SCAN_LIMIT = 500;

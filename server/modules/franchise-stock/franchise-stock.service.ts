@@ -8,10 +8,10 @@ import {
   FRANCHISE_ROLES, STOCK_MSG, type AdminFranchiseStock, type FranchiseStock, type StockRequestApprove, type StockRequestCreate, type StockRequestStatus,
   type StockRequestView, type StockMovementView,
 } from '../../../contracts/franchise-stock';
-import type { UserRow } from '../users/users.repo';
-import { displayName } from '../users/users.service';
-import { notify, notifyAdmins, workDone } from '../notifications/notifications.service';
-import { audit } from '../audit/audit.service';
+import type { UserRow } from '../users';
+import { displayName } from '../users';
+import { notify, notifyAdmins, workDone } from '../notifications';
+import { audit } from '../audit';
 import {
   insertMovement, insertStockRequest, movementsOf, productNames, shiftStock, stockOf, stockRequestForUpdate, stockRequestsOf, updateStockRequest,
   type StockRequestRow,

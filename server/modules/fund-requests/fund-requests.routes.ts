@@ -16,8 +16,8 @@ import {
 } from '../../../contracts/fund-requests';
 import {
   adminFundRequestList, approveFundRequest, createFundRequest, mayViewProof, ownFundRequests, rejectFundRequest,
+  fundRequestWithProof,
 } from './fund-requests.service';
-import { fundRequestWithProof } from './fund-requests.repo';
 
 /** A 5 MB proof is about 6.7 MB as base64, plus the JSON around it (as the KYC upload). */
 const PROOF_BODY_LIMIT = 8 * 1024 * 1024;
@@ -49,7 +49,7 @@ export function fundRequestRoutes(ctx: AppContext): RouteDef[] {
       handler: async (req, reply) => {
         const { id } = parse(FundRequestIdParam, req.params);
         const { download } = parse(DocumentQuery, req.query);
-        const found = await fundRequestWithProof(ctx.db, id);
+        const found = await fundRequestWithProof(ctx, id);
         // Its member or an admin; anyone else is told it does not exist.
         if (!found || !mayViewProof(identityOf(req).user, found.r)) throw notFound(FUND_REQUEST_MSG.notFound);
         const type = found.r.proofContentType;

@@ -1,6 +1,7 @@
-import { markCustody } from '../custody/custody.service';
+import { markCustody } from '../custody';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
+import type { ArgsAfterDb } from '../../core/repo-args';
 import type { DbOrTx } from '../../db/client';
 import { realUser, type Actor } from '../../core/actor';
 import { AppError, badRequest, forbidden, notFound } from '../../core/app-error';
@@ -12,19 +13,20 @@ import {
   FUND_PROOF_SIZE_MESSAGE, FUND_REQUEST_METHOD_LABELS, FUND_REQUEST_MSG, type AdminFundRequest, type AdminFundRequests, type FundRequestCreate,
   type FundRequestView, type FundRequestsQuery, type MemberFundRequests,
 } from '../../../contracts/fund-requests';
-import { findUserById } from '../users/users.repo';
-import { displayName } from '../users/users.service';
-import { notify, notifyAdmins, workDone } from '../notifications/notifications.service';
-import { audit } from '../audit/audit.service';
-import { postLedger } from '../wallet/ledger.service';
-import { decodeDocument } from '../kyc/file-type';
-import { safeDocument } from '../kyc/document-safety';
-import { safeFilename, storeBlob } from '../kyc/kyc.service';
-import { periodBounds } from '../cycles/cycle-calendar';
+import { findUserById } from '../users';
+import { displayName } from '../users';
+import { notify, notifyAdmins, workDone } from '../notifications';
+import { audit } from '../audit';
+import { postLedger } from '../wallet';
+import { decodeDocument } from '../kyc';
+import { safeDocument } from '../kyc';
+import { safeFilename, storeBlob } from '../kyc';
+import { periodBounds } from '../cycles';
 import {
   adminFundRequests, fundRequestCounts, fundRequestForUpdate, fundRequestsOf, insertFundRequest, lockMemberRequests, referenceInUse,
   requestedSince, updateFundRequest, type FundRequestRow,
 } from './fund-requests.repo';
+import * as fundRequestsRepo from './fund-requests.repo';
 
 /**
  * Wallet top-ups (issue 16). The member pays the company by bank transfer or UPI and asks for the credit with the
@@ -170,3 +172,6 @@ export async function adminFundRequestList(ctx: AppContext, q: z.output<typeof F
 /** Whether the viewer may see a request's proof: its member, or an active admin. */
 export const mayViewProof = (viewer: { id: string; role: string; status: string }, r: FundRequestRow) =>
   r.userId === viewer.id || (viewer.role === 'admin' && viewer.status === 'active');
+
+/** Reads and marks for the routes (a route calls its module's services, never a repo). */
+export const fundRequestWithProof = (ctx: AppContext, ...args: ArgsAfterDb<typeof fundRequestsRepo.fundRequestWithProof>) => fundRequestsRepo.fundRequestWithProof(ctx.db, ...args);

@@ -4,11 +4,11 @@ import type { Actor } from '../../core/actor';
 import { AppError, notFound } from '../../core/app-error';
 import { namesOfState } from '../../../contracts/branding';
 import { INVOICE_MSG } from '../../../contracts/commerce';
-import { branding, brandingLogo } from '../branding/branding.service';
-import { findPurchaseOwner } from '../commerce/commerce.repo';
+import { branding, brandingLogo } from '../branding';
+import { findPurchaseOwner } from '../commerce';
 import { issueInvoicesFor, findInvoiceOfPurchase, type SellerSnapshot } from './invoice.repo';
 import { renderInvoicePdf } from './invoice-pdf';
-import { invoiceThumbnail } from '../product-images/product-images.service';
+import { invoiceThumbnail } from '../product-images';
 
 /**
  * Issues the tax invoices of the purchases whose journal entries a batch applies, in that batch's transaction

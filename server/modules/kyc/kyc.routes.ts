@@ -5,8 +5,7 @@ import { parse } from '../../http/validate';
 import { notFound } from '../../core/app-error';
 import { DOCUMENT_CSP } from '../../http/security';
 import { KycUploadRequest, KycReplaceRequest, DocumentIdParam, DocumentQuery, IdParam } from '../../../contracts';
-import { listOwnDocuments, uploadDocument, replaceOwnDocument } from './kyc.service';
-import { findDocumentWithBlob } from './kyc.repo';
+import { findDocumentWithBlob, listOwnDocuments, uploadDocument, replaceOwnDocument } from './kyc.service';
 import type { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import { isUploadForm, readUploadForm } from '../../http/upload-form';
@@ -56,7 +55,7 @@ export function kycRoutes(ctx: AppContext): RouteDef[] {
         const { id } = parse(IdParam, req.params);
         const { download } = parse(DocumentQuery, req.query);
         const viewer = identityOf(req).user;
-        const found = await findDocumentWithBlob(ctx.db, id);
+        const found = await findDocumentWithBlob(ctx, id);
         const isReviewer = viewer.status === 'active' && (viewer.role === 'admin' || viewer.role === 'founder');
         // Owner or reviewer only; anyone else is told it does not exist.
         if (!found || (found.doc.userId !== viewer.id && !isReviewer)) throw notFound();

@@ -1,21 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../context';
+import type { ArgsAfterDb } from '../../core/repo-args';
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../core/actor';
 import { conflict, notFound } from '../../core/app-error';
 import { MSG } from '../../../contracts/messages';
 import { KYC_DOCUMENT_TYPES, KYC_MAX_BYTES, maskTail, type KycDocumentType, type KycDocumentView, type KycUploadRequest } from '../../../contracts';
 import { sha256 } from '../../lib/crypto';
-import { findUserById } from '../users/users.repo';
-import { displayName } from '../users/users.service';
-import { notifyAdmins } from '../notifications/notifications.service';
+import { findUserById } from '../users';
+import { displayName } from '../users';
+import { notifyAdmins } from '../notifications';
 import { decodeDocument, type SniffedType } from './file-type';
 import { safeDocument } from './document-safety';
-import { bankVerificationOf } from '../users/payout-details';
+import { bankVerificationOf } from '../users';
 import {
   listUserDocuments, findNewestOfType, findDocumentForUpdate, insertBlob, deleteBlob, insertDocument, updateDocument,
   setUserKycStatus, type KycRow,
 } from './kyc.repo';
+import * as kycRepo from './kyc.repo';
 
 type UploadInput = { documentType: KycDocumentType; documentData: string | Buffer; documentFilename?: string; documentNumber?: string };
 
@@ -149,3 +151,6 @@ export async function replaceOwnDocument(ctx: AppContext, actor: Actor, document
     return toKycView(row);
   });
 }
+
+/** Reads and marks for the routes (a route calls its module's services, never a repo). */
+export const findDocumentWithBlob = (ctx: AppContext, ...args: ArgsAfterDb<typeof kycRepo.findDocumentWithBlob>) => kycRepo.findDocumentWithBlob(ctx.db, ...args);

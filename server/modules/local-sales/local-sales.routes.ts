@@ -2,7 +2,7 @@ import type { AppContext } from '../../context';
 import type { RouteDef } from '../../http/routes';
 import { actorOf } from '../../http/actor';
 import { parse } from '../../http/validate';
-import { sendPdf } from '../invoices/invoice.routes';
+import { sendPdf } from '../invoices';
 import {
   CustomerCreate, CustomerIdParam, CustomerInvite, CustomerQuery, LocalSaleCreate, LocalSaleIdParam, LocalSaleQuery,
 } from '../../../contracts/local-sales';

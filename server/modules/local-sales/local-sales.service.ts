@@ -11,20 +11,20 @@ import {
   LOCAL_SALE_MSG, type CustomerCreate, type CustomerInvite, type CustomerView, type LocalSaleCreate, type LocalSaleView,
 } from '../../../contracts/local-sales';
 import type { LocalInvoice } from '../../db/schema/local-sales';
-import type { UserRow } from '../users/users.repo';
-import { findUserByUserId } from '../users/users.repo';
-import { displayName } from '../users/users.service';
-import { audit } from '../audit/audit.service';
-import { notify } from '../notifications/notifications.service';
-import { insertPurchase } from '../commerce/commerce.repo';
-import { recordCompletedPurchase } from '../volume/journal.service';
-import { branding, brandingLogo } from '../branding/branding.service';
-import { findInvoiceOfPurchase, type InvoiceRow } from '../invoices/invoice.repo';
-import { renderInvoicePdf } from '../invoices/invoice-pdf';
-import { financialYearOf, fromPaise, invoiceNumber, splitTax, toPaise } from '../invoices/gst';
-import { createReferralLink } from '../referral/referral.service';
-import { isFranchise, moveStock } from '../franchise-stock/franchise-stock.service';
-import { findProduct } from '../commerce/commerce.repo';
+import type { UserRow } from '../users';
+import { findUserByUserId } from '../users';
+import { displayName } from '../users';
+import { audit } from '../audit';
+import { notify } from '../notifications';
+import { insertPurchase } from '../commerce';
+import { recordCompletedPurchase } from '../volume';
+import { branding, brandingLogo } from '../branding';
+import { findInvoiceOfPurchase, type InvoiceRow } from '../invoices';
+import { renderInvoicePdf } from '../invoices';
+import { financialYearOf, fromPaise, invoiceNumber, splitTax, toPaise } from '../invoices';
+import { createReferralLink } from '../referral';
+import { isFranchise, moveStock } from '../franchise-stock';
+import { findProduct } from '../commerce';
 import {
   customersOf, findCustomer, insertCustomer, insertLocalSale, markInvited, nextInvoiceSerial, salesOf, type CustomerRow,
 } from './local-sales.repo';

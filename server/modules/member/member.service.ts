@@ -1,4 +1,4 @@
-import { volumeOf } from '../volume/volume.repo';
+import { volumeOf } from '../volume';
 import type { AppContext } from '../../context';
 import { bvText, rupees } from '../../lib/format';
 import { AppError } from '../../core/app-error';
@@ -6,9 +6,9 @@ import { KYC_TYPE_LABELS, type KycDocumentType } from '../../../contracts/kyc';
 import { ENGAGEMENT_MSG, type ActivityItem, type FranchiseDashboard, type KycInfo, type KycInfoDocument } from '../../../contracts/engagement';
 import { DOWNLINE_MAX_LEVELS } from '../../../contracts/team';
 import { ledgerActivityTitle } from '../../../contracts/income-types';
-import type { UserRow } from '../users/users.repo';
-import { walletOf } from '../wallet/wallet.repo';
-import { listRecruiterPipeline } from '../recruitment/pipeline.repo';
+import type { UserRow } from '../users';
+import { walletOf } from '../wallet';
+import { listRecruiterPipeline } from '../recruitment';
 import { addMoney } from '../../lib/money';
 import { kycDocumentsOf, recentEvents, counterSales, teamSales, recentTeamOrders } from './member.repo';
 

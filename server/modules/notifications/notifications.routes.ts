@@ -5,8 +5,7 @@ import { parse } from '../../http/validate';
 import { notFound } from '../../core/app-error';
 import { NotificationListQuery, IdParam } from '../../../contracts/notifications';
 import { MSG } from '../../../contracts/messages';
-import { listNotifications, countUnread, markRead, markAllRead } from './notifications.repo';
-import { toNotificationView } from './notifications.service';
+import { countUnread, listNotifications, markAllRead, markRead, toNotificationView } from './notifications.service';
 
 export function notificationRoutes(ctx: AppContext): RouteDef[] {
   return [
@@ -14,25 +13,25 @@ export function notificationRoutes(ctx: AppContext): RouteDef[] {
       method: 'GET', url: '/api/notifications', access: 'session',
       handler: async (req) => {
         const q = parse(NotificationListQuery, req.query);
-        const rows = await listNotifications(ctx.db, identityOf(req).user.id, q.limit, q.unreadOnly === 'true');
+        const rows = await listNotifications(ctx, identityOf(req).user.id, q.limit, q.unreadOnly === 'true');
         return rows.map(toNotificationView);
       },
     },
     {
       method: 'GET', url: '/api/notifications/unread-count', access: 'session',
-      handler: async (req) => ({ count: await countUnread(ctx.db, identityOf(req).user.id) }),
+      handler: async (req) => ({ count: await countUnread(ctx, identityOf(req).user.id) }),
     },
     {
       method: 'POST', url: '/api/notifications/:id/read', access: 'session',
       handler: async (req) => {
         const { id } = parse(IdParam, req.params);
-        if (!(await markRead(ctx.db, identityOf(req).user.id, id))) throw notFound();
+        if (!(await markRead(ctx, identityOf(req).user.id, id))) throw notFound();
         return { message: MSG.notificationRead };
       },
     },
     {
       method: 'POST', url: '/api/notifications/read-all', access: 'session',
-      handler: async (req) => ({ message: 'All notifications marked as read', count: await markAllRead(ctx.db, identityOf(req).user.id) }),
+      handler: async (req) => ({ message: 'All notifications marked as read', count: await markAllRead(ctx, identityOf(req).user.id) }),
     },
   ];
 }

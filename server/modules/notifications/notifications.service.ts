@@ -1,6 +1,9 @@
 import type { DbOrTx } from '../../db/client';
 import type { NotificationView } from '../../../contracts/notifications';
 import { insertNotifications, activeAdminIds, markWorkNotificationsRead, type NotificationRow } from './notifications.repo';
+import type { AppContext } from '../../context';
+import type { ArgsAfterDb } from '../../core/repo-args';
+import * as notificationsRepo from './notifications.repo';
 
 export interface NewNotification {
   type: string;
@@ -52,3 +55,9 @@ const WORK = {
 export async function workDone(db: DbOrTx, kind: keyof typeof WORK, id: string) {
   await markWorkNotificationsRead(db, WORK[kind].types, WORK[kind].key, id);
 }
+
+/** Reads and marks for the routes (a route calls its module's services, never a repo). */
+export const listNotifications = (ctx: AppContext, ...args: ArgsAfterDb<typeof notificationsRepo.listNotifications>) => notificationsRepo.listNotifications(ctx.db, ...args);
+export const countUnread = (ctx: AppContext, ...args: ArgsAfterDb<typeof notificationsRepo.countUnread>) => notificationsRepo.countUnread(ctx.db, ...args);
+export const markRead = (ctx: AppContext, ...args: ArgsAfterDb<typeof notificationsRepo.markRead>) => notificationsRepo.markRead(ctx.db, ...args);
+export const markAllRead = (ctx: AppContext, ...args: ArgsAfterDb<typeof notificationsRepo.markAllRead>) => notificationsRepo.markAllRead(ctx.db, ...args);

@@ -3,7 +3,7 @@ import type { RouteDef } from '../../http/routes';
 import { forbidden, unauthenticated } from '../../core/app-error';
 import { isLocalScrape, renderMetrics } from '../../http/metrics';
 import { MSG } from '../../../contracts/messages';
-import { journalLag } from '../volume/applier.service';
+import { journalLag } from '../volume';
 
 /**
  * GET /metrics in Prometheus text format: this process's request counts and latencies, the volume

@@ -4,8 +4,8 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../core/actor';
 import { badRequest, conflict, notFound } from '../../core/app-error';
-import { audit } from '../audit/audit.service';
-import { decodeDocument } from '../kyc/file-type';
+import { audit } from '../audit';
+import { decodeDocument } from '../kyc';
 import {
   PRODUCT_IMAGE_MAX_BYTES, PRODUCT_IMAGE_MAX_COUNT, PRODUCT_IMAGE_MAX_PIXELS, PRODUCT_IMAGE_MSG, PRODUCT_IMAGE_WIDTHS, type ProductImageView, type ProductImageWidth,
 } from '../../../contracts/product-images';

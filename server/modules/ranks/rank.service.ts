@@ -3,7 +3,7 @@ import { RANKS, type Rank } from '../../../contracts/enums';
 import { RANK_REQUIREMENTS, type RankProgress } from '../../../contracts/commerce';
 import { addMoney, compareMoney } from '../../lib/money';
 import { formatBV } from '../../../contracts/format-money';
-import { notify } from '../notifications/notifications.service';
+import { notify } from '../notifications';
 import { recordPromotion, findPromotions } from './rank.repo';
 import { paiseNumber } from '../../../contracts/money';
 

@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../../db/client';
-import type { UserRow } from '../users/users.repo';
-import { displayName } from '../users/users.service';
-import { notify, notifyAdmins } from '../notifications/notifications.service';
+import type { UserRow } from '../users';
+import { displayName } from '../users';
+import { notify, notifyAdmins } from '../notifications';
 import { insertPendingRecruit, type PendingRecruitInsert } from './pipeline.repo';
 
 /**

@@ -1,4 +1,4 @@
-import { markCustody } from '../custody/custody.service';
+import { markCustody } from '../custody';
 import type { RecruitApproved } from '../../../contracts/team';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -9,15 +9,15 @@ import { MSG } from '../../../contracts/messages';
 import { KYC_DEADLINE_DAYS } from '../../../contracts/constants';
 import type { Position } from '../../../contracts/enums';
 import type { ApproveRecruitRequest, AdminPendingRecruit, AdminPendingRecruitList, RecruitDocument } from '../../../contracts/team';
-import { findUserById, updateUser, type UserRow } from '../users/users.repo';
-import { displayName } from '../users/users.service';
-import { notify } from '../notifications/notifications.service';
-import { queueMail } from '../mail/mail.service';
-import { audit } from '../audit/audit.service';
-import { refreshUserKycStatus } from '../kyc/kyc.service';
-import { ensureWallet } from '../wallet/wallet.repo';
-import { lockTree, placeMember, treeRootId, weakerRootLeg } from '../tree/tree.service';
-import { workDone } from '../notifications/notifications.service';
+import { findUserById, updateUser, type UserRow } from '../users';
+import { displayName } from '../users';
+import { notify } from '../notifications';
+import { queueMail } from '../mail';
+import { audit } from '../audit';
+import { refreshUserKycStatus } from '../kyc';
+import { ensureWallet } from '../wallet';
+import { lockTree, placeMember, treeRootId, weakerRootLeg } from '../tree';
+import { workDone } from '../notifications';
 import {
   findRecruitForUpdate, updateRecruit, listRecruitsForAdmin, countRecruitsByStatus, findRecruit, recruitDocuments, decidePendingDocuments,
   type PendingRecruitRow,

@@ -9,13 +9,13 @@ import type { ReferralRegistrationRequest } from '../../../contracts/referral';
 import type { z } from 'zod';
 import { newToken, sha256 } from '../../lib/crypto';
 import { hashPassword } from '../../lib/password';
-import { findUserByEmail, insertUser, lockPan, panHolders, type UserRow } from '../users/users.repo';
-import { generateUserId } from '../users/users.service';
-import { isUniqueViolation } from '../auth/auth.service';
-import { enterPipeline } from '../recruitment/pipeline.service';
-import { addDocument, refreshUserKycStatus } from '../kyc/kyc.service';
-import { decodeDocument, type SniffedType } from '../kyc/file-type';
-import { safeDocument } from '../kyc/document-safety';
+import { findUserByEmail, insertUser, lockPan, panHolders, type UserRow } from '../users';
+import { generateUserId } from '../users';
+import { isUniqueViolation } from '../auth';
+import { enterPipeline } from '../recruitment';
+import { addDocument, refreshUserKycStatus } from '../kyc';
+import { decodeDocument, type SniffedType } from '../kyc';
+import { safeDocument } from '../kyc';
 import { insertReferralLink, findLinkWithGenerator, markLinkUsed, type ReferralLinkRow } from './referral.repo';
 
 /** The five document fields: data URLs of a JSON body, or the bytes of a form's files (referral.routes.ts). */

@@ -2,7 +2,7 @@ import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { rawRows, preparedRows, type DbOrTx } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { users, memberVolume } from '../../db/schema/index';
-import { ancestorsAtLevel } from '../tree/tree.repo';
+import { ancestorsAtLevel } from '../tree';
 
 /** Columns of a tree node and of a direct recruit (doc 3 §3.1). */
 export const memberColumns = {

@@ -9,7 +9,7 @@ import {
   PlacementParentsQuery, ReferralGenerateRequest,
 } from '../../../contracts/team';
 import { binaryTree, directRecruits, downline, ownPipeline, teamStats, uplineQueue, decide, recruitLink, searchTree, extremeOf, generateLink, parentsForPlacement, type TreeScope } from './team.service';
-import { findRootFounder } from '../users/users.repo';
+import { findRootFounder } from '../users';
 import { notFound } from '../../core/app-error';
 
 /** Member tree reads and upline decisions (doc 3 §7), each limited to the member's own records. */

@@ -9,16 +9,16 @@ import type {
   BinaryTreeResponse, DirectRecruit, DownlineQuery, DownlineResponse, DownlineLevel, TeamStats, TreeNode, TeamPendingRecruit,
   UplinePendingRecruit, UplineDecisionRequest, RecruitRequest, RecruitResponse, ReferralGenerateRequest, PlacementParent, GenealogySearchResult,
 } from '../../../contracts/team';
-import { findUserByEmail, type UserRow } from '../users/users.repo';
-import { notify, notifyAdmins } from '../notifications/notifications.service';
-import { audit } from '../audit/audit.service';
-import { isInDownline } from '../tree/tree.repo';
-import { createReferralLink } from '../referral/referral.service';
-import { findRecruitForUpdate, updateRecruit, listAwaitingUpline, listRecruiterPipeline } from '../recruitment/pipeline.repo';
-import { closeAsRejected } from '../recruitment/recruits.service';
-import { rankProgress } from '../ranks/rank.service';
+import { findUserByEmail, type UserRow } from '../users';
+import { notify, notifyAdmins } from '../notifications';
+import { audit } from '../audit';
+import { isInDownline } from '../tree';
+import { createReferralLink } from '../referral';
+import { findRecruitForUpdate, updateRecruit, listAwaitingUpline, listRecruiterPipeline } from '../recruitment';
+import { closeAsRejected } from '../recruitment';
+import { rankProgress } from '../ranks';
 import { addMoney } from '../../lib/money';
-import { volumeOf } from '../volume/volume.repo';
+import { volumeOf } from '../volume';
 import { statsFigures, memberNode, memberNodes, sponsoredMembers, downlineOf, placementParents, pairingFigures, placedByUserId, nameMatchesAnywhere, nameMatchesInDownline, nameMatchesBelow, nearestAncestors, memberLevels, type TreeMatchRow, outermost, type MemberNodeRow } from './team.repo';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());

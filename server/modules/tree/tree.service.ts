@@ -1,6 +1,6 @@
 import type { Db, DbOrTx } from '../../db/client';
-import { recordPlacement, recordActivity, absorbPendingCountEntries, holdApplier } from '../volume/journal.service';
-import { volumeOf } from '../volume/volume.repo';
+import { recordPlacement, recordActivity, absorbPendingCountEntries, holdApplier } from '../volume';
+import { volumeOf } from '../volume';
 import { recount, type RecountResult } from './recount';
 import { conflict } from '../../core/app-error';
 import { MSG } from '../../../contracts/messages';

@@ -4,8 +4,7 @@ import { parse } from '../../http/validate';
 import { ProfileUpdateRequest } from '../../../contracts/profile';
 import { AdminUserListQuery } from '../../../contracts/users';
 import { maskTail } from '../../../contracts/kyc';
-import { searchUsers } from './users.repo';
-import { toCurrentUser, updateOwnProfile } from './users.service';
+import { searchUsers, toCurrentUser, updateOwnProfile } from './users.service';
 import { actorOf } from '../../http/actor';
 
 export function userRoutes(ctx: AppContext): RouteDef[] {
@@ -22,7 +21,7 @@ export function userRoutes(ctx: AppContext): RouteDef[] {
       method: 'GET', url: '/api/users', access: 'admin',
       handler: async (req) => {
         const q = parse(AdminUserListQuery, req.query);
-        const rows = await searchUsers(ctx.db, q.search, q.limit);
+        const rows = await searchUsers(ctx, q.search, q.limit);
         return rows.map((u) => ({
           id: u.id, userId: u.userId, firstName: u.firstName, lastName: u.lastName, email: u.email,
           mobile: u.mobile, role: u.role, status: u.status, kycStatus: u.kycStatus, idStatus: u.idStatus,

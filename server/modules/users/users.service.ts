@@ -1,17 +1,19 @@
-import { audit } from '../audit/audit.service';
+import { audit } from '../audit';
 import type { DbOrTx } from '../../db/client';
 import type { AppContext } from '../../context';
+import type { ArgsAfterDb } from '../../core/repo-args';
 import type { CurrentUser } from '../../../contracts/auth';
 import { maskTail } from '../../../contracts/kyc';
 import { randomDigits } from '../../lib/crypto';
 import { findUserById, updateUser, userIdExists, type NewUser, type UserRow } from './users.repo';
 import { PAYOUT_FIELDS, PAYOUT_LABELS, hasChanges, payoutChangesOf, payoutHoldEnd, payoutStamp, payoutTime } from './payout-details';
-import { notify } from '../notifications/notifications.service';
-import { queueMail } from '../mail/mail.service';
+import { notify } from '../notifications';
+import { queueMail } from '../mail';
 import type { Actor } from '../../core/actor';
 import { forbidden } from '../../core/app-error';
 import { MSG, payoutHoldMessage } from '../../../contracts/messages';
 import { STEP_UP_WINDOW_MS, TWO_FACTOR_ROLES } from '../../../contracts/constants';
+import * as usersRepo from './users.repo';
 
 /** Public id: the configured two-letter prefix and 7 random digits, never sequential (decisions.md §2). */
 export async function generateUserId(ctx: AppContext, db: DbOrTx): Promise<string> {
@@ -114,3 +116,6 @@ export async function updateOwnProfile(ctx: AppContext, actor: Actor, input: Par
     return updated;
   });
 }
+
+/** Reads and marks for the routes (a route calls its module's services, never a repo). */
+export const searchUsers = (ctx: AppContext, ...args: ArgsAfterDb<typeof usersRepo.searchUsers>) => usersRepo.searchUsers(ctx.db, ...args);

@@ -1,12 +1,12 @@
 import type { AppContext } from '../../context';
-import { ensureOpenCycles, closeCycleOnSchedule } from '../cycles/cycles.service';
-import { CYCLE_KINDS } from '../cycles/cycle-calendar';
-import { findRankPromotions, applyRanks, RANK_VOLUME_STEPS } from '../ranks/rank.service';
-import { walkJournalUp, lockAncestors, ancestryOf } from '../tree/tree.service';
-import type { AncestryCache } from '../tree/ancestry';
+import { ensureOpenCycles, closeCycleOnSchedule } from '../cycles';
+import { CYCLE_KINDS } from '../cycles';
+import { findRankPromotions, applyRanks, RANK_VOLUME_STEPS } from '../ranks';
+import { walkJournalUp, lockAncestors, ancestryOf } from '../tree';
+import type { AncestryCache } from '../tree';
 import { CycleMarks } from './cycle-marks';
-import { issueInvoices } from '../invoices/invoice.service';
-import { addToSalesSlots } from '../charts/charts.repo';
+import { issueInvoices } from '../invoices';
+import { addToSalesSlots } from '../charts';
 import { tryApplierLock, planForKeyLookups, claimPending, applyFigures, StaleCycleMarks, markApplied, logBatch, pendingSummary, appliedSince, pruneApplyLog } from './volume.repo';
 
 /** Events that complete within this long of a cycle's end still land in that cycle before it closes. */

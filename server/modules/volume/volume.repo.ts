@@ -1,7 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { rawRows, type DbOrTx } from '../../db/client';
-import { deltasOf, type AncestorDelta } from '../tree/tree.repo';
-import type { BatchDeltas, JournalDelta } from '../tree/batch-deltas';
+import { deltasOf, type AncestorDelta } from '../tree';
+import type { BatchDeltas, JournalDelta } from '../tree';
 import { volumeEvents, volumeApplyLog, memberVolume } from '../../db/schema/index';
 import { LOCKS } from '../../db/locks';
 

@@ -7,9 +7,9 @@ import type { Answer } from '../../core/transactor';
 import { rupees } from '../../lib/format';
 import { MSG } from '../../../contracts/messages';
 import { FUND_APPROVAL_MSG, type SendFundRequest } from '../../../contracts/wallet';
-import type { UserRow } from '../users/users.repo';
-import { displayName } from '../users/users.service';
-import { requestApproval, type ApprovalKindDef } from '../approvals/approval-kind';
+import type { UserRow } from '../users';
+import { displayName } from '../users';
+import { requestApproval, type ApprovalKindDef } from '../approvals';
 import { applyFund } from './withdrawals.service';
 
 /**

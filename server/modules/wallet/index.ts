@@ -4,3 +4,5 @@
  * service (ledger.service.ts), never the tables.
  */
 export { ensureWallet, deleteEmptyWallet, walletDebitCtes } from './wallet.repo';
+export { postLedger, postLedgerBatch } from './ledger.service';
+export { walletOf } from './wallet.repo';

@@ -3,12 +3,12 @@ import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../core/app-error';
 import type { ErrorCode } from '../../../contracts/errors';
 import { BANK_VERIFICATION_MSG, MSG, emailChangeHoldMessage, payoutHoldMessage } from '../../../contracts/messages';
-import { emailChangeHoldEnd } from '../custody/custody.service';
+import { emailChangeHoldEnd } from '../custody';
 import { maskTail } from '../../../contracts/kyc';
 import type { PayoutStatus } from '../../../contracts/wallet';
-import type { UserRow } from '../users/users.repo';
-import { activeHoldEnd, bankVerificationOf, hasBank, payoutTime } from '../users/payout-details';
-import { newestOfType } from '../kyc/kyc.repo';
+import type { UserRow } from '../users';
+import { activeHoldEnd, bankVerificationOf, hasBank, payoutTime } from '../users';
+import { newestOfType } from '../kyc';
 
 /**
  * Payout safety (issue 13): a withdrawal goes only to the payout details on the member's profile; to a bank account

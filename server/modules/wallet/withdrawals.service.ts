@@ -12,17 +12,17 @@ import {
   type ApproveWithdrawalRequest, type WalletSummary, type LedgerEntry, type Page, type FundHistoryRecord, type WalletBalanceRow,
 } from '../../../contracts/wallet';
 import { maskTail } from '../../../contracts/kyc';
-import { findUserById, findUserByUserId, type UserRow } from '../users/users.repo';
-import { displayName } from '../users/users.service';
-import { notify, notifyAdmins } from '../notifications/notifications.service';
-import { audit } from '../audit/audit.service';
+import { findUserById, findUserByUserId, type UserRow } from '../users';
+import { displayName } from '../users';
+import { notify, notifyAdmins } from '../notifications';
+import { audit } from '../audit';
 import { postLedger, negate } from './ledger.service';
 import { compareMoney } from '../../lib/money';
 import { requestFundApproval } from './fund-approvals.service';
-import { assertCustodyClear, creditTotalsAllow, markCustody } from '../custody/custody.service';
+import { assertCustodyClear, creditTotalsAllow, markCustody } from '../custody';
 import { assertPayoutAllowed, payoutStatus } from './payout-safety';
 import type { Answer, Transactor } from '../../core/transactor';
-import { workDone } from '../notifications/notifications.service';
+import { workDone } from '../notifications';
 import {
   insertWithdrawal, withdrawalForUpdate, hasApprovedWithdrawal, updateWithdrawal, withdrawalsOf, adminWithdrawals, addWithdrawnTotal, walletOf, pendingWithdrawalTotal,
   ledgerPage, fundHistoryPage, walletBalancesPage, type WithdrawalRow,

@@ -1,0 +1,2 @@
+/** The audit module's face: what other modules may use (docs/ARCHITECTURE.md, "Modules and their faces"). */
+export { audit, auditEntry } from './audit.service';

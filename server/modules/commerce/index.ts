@@ -1,0 +1,2 @@
+/** The commerce module's face: what other modules may use (docs/ARCHITECTURE.md, "Modules and their faces"). */
+export { findProduct, findPurchaseOwner, insertPurchase } from './commerce.repo';
