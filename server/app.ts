@@ -20,7 +20,7 @@ import { preloadHints } from './http/preload-hints';
 import { pageUserBlock } from './modules/auth/page-user.routes';
 import { identityGate } from './modules/auth/identity';
 import { registerApprovalKinds } from './modules/approvals/approval-kind';
-import { sendFundKind } from './modules/wallet/fund-approvals.service';
+import { sendFundKind } from './modules/wallet/send-fund.service';
 import { adminInviteKind, credentialChangeKind, payoutDetailsKind, roleChangeKind } from './modules/admin-users/account-approvals.service';
 import { compAdjustmentKind } from './modules/compensation/adjustment-approvals.service';
 import { SESSION_COOKIE } from '../contracts/constants';

@@ -25,7 +25,10 @@ describe('lint: the server layers and module faces', () => {
   it("a module imports another's face, never its files", async () => {
     const inside = await importErrors('server/modules/wallet/fixture.service.ts', "import { findUserById } from '../users/users.repo';\nexport const f = findUserById;\n");
     expect(inside).toEqual([expect.stringContaining("Another module's files are its own")]);
-    const viaFace = await importErrors('server/modules/wallet/fixture.service.ts', "import { findUserById } from '../users';\nimport { realUser } from '../../core/actor';\nexport const f = [findUserById, realUser];\n");
+    const viaFace = await importErrors(
+      'server/modules/wallet/fixture.service.ts',
+      "import { findUserById } from '../users';\nimport { realUser } from '../../core/actor';\nexport const f = [findUserById, realUser];\n",
+    );
     expect(viaFace).toEqual([]);
   });
 

@@ -12,10 +12,9 @@ import { fromPaise } from '../../../contracts/money';
 import * as repo from './compensation.repo';
 import { CarryColumns, LegColumns, MemberTable, paiseNumber } from './member-table';
 import { calculateMonthly, calculatePairing, deductions, paise, tdsRuleOn, type Adjustment, type CalcResult, type Line, type SnapshotMember } from './engine';
-import { istDate, fyOf, cycleEnd } from './common';
+import { istDate, fyOf, cycleEnd, ANALYZE_JOB } from './common';
 import { planFor } from './plans.service';
 import { toSummary, Snapshot } from './cycles.service';
-import { ANALYZE_JOB } from './cycle-jobs';
 
 /**
  * Every member of the tree in columns (COPY on PostgreSQL, one query on the embedded database), as at the

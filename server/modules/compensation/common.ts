@@ -15,3 +15,5 @@ export const fyOf = (d: Date) => {
 export const fyLabel = (fy: number) => `${fy}-${String((fy + 1) % 100).padStart(2, '0')}`;
 export const cycleEnd = (c: repo.CycleRow) => c.closedAt ?? c.endsAt;
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Fresh planner statistics on the result tables after a large calculation (member pages read them at once). */
+export const ANALYZE_JOB = 'comp.analyze';

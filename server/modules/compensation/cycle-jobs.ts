@@ -10,8 +10,7 @@ import { postableCycle, postCycle } from './posting.service';
 
 export const CALCULATE_JOB = 'comp.calculate';
 export const POST_JOB = 'comp.post';
-/** Fresh planner statistics on the result tables after a large calculation (member pages read them at once). */
-export const ANALYZE_JOB = 'comp.analyze';
+export { ANALYZE_JOB } from './common';
 export const analyzeResultTables = (ctx: AppContext) => repo.analyzeResults(ctx.db);
 /** How long a calculate or post request waits for its job before answering that it still runs. */
 export const CYCLE_JOB_WAIT_MS = 10 * 60_000;

@@ -9,10 +9,9 @@ import {
   WithdrawalIdParam as IdParam, WalletBalancesQuery,
 } from '../../../contracts/wallet';
 import type { Answer } from '../../core/transactor';
-import {
-  memberWithdrawal, adminWithdrawal, approveWithdrawal, rejectWithdrawal, reactivateWithdrawal, sendFund, walletSummary, ownLedger, ownWithdrawals,
-  adminWithdrawalList, fundHistory, walletBalances,
-} from './withdrawals.service';
+import { memberWithdrawal, adminWithdrawal, approveWithdrawal, rejectWithdrawal, reactivateWithdrawal, ownWithdrawals, adminWithdrawalList } from './withdrawals.service';
+import { sendFund } from './send-fund.service';
+import { walletSummary, ownLedger, fundHistory, walletBalances } from './wallet-reads.service';
 
 const send = async (reply: FastifyReply, answer: Promise<Answer<unknown>>) => {
   const a = await answer;

@@ -6,27 +6,16 @@ import type { DbOrTx } from '../../db/client';
 import { realUser, type Actor } from '../../core/actor';
 import { AppError, badRequest, forbidden, notFound } from '../../core/app-error';
 import { MSG } from '../../../contracts/messages';
-import { decodeCursor, decodeSeqCursor, ledgerPageOf, pageOf } from '../../core/page-cursor';
-import {
-  WALLET_MSG, type WithdrawalRequest, type SendFundRequest, type WithdrawPersonallyRequest, type WithdrawalView, type AdminWithdrawal,
-  type ApproveWithdrawalRequest, type WalletSummary, type LedgerEntry, type Page, type FundHistoryRecord, type WalletBalanceRow,
-} from '../../../contracts/wallet';
+import { WALLET_MSG, type WithdrawalRequest, type WithdrawPersonallyRequest, type WithdrawalView, type AdminWithdrawal, type ApproveWithdrawalRequest } from '../../../contracts/wallet';
 import { maskTail } from '../../../contracts/kyc';
-import { findUserById, findUserByUserId, type UserRow } from '../users';
-import { displayName } from '../users';
-import { notify, notifyAdmins } from '../notifications';
+import { findUserById, findUserByUserId, displayName, type UserRow } from '../users';
+import { notify, notifyAdmins, workDone } from '../notifications';
 import { audit } from '../audit';
 import { postLedger, negate } from './ledger.service';
-import { compareMoney } from '../../lib/money';
-import { requestFundApproval } from './fund-approvals.service';
-import { assertCustodyClear, creditTotalsAllow, markCustody } from '../custody';
-import { assertPayoutAllowed, payoutStatus } from './payout-safety';
-import type { Answer, Transactor } from '../../core/transactor';
-import { workDone } from '../notifications';
-import {
-  insertWithdrawal, withdrawalForUpdate, hasApprovedWithdrawal, updateWithdrawal, withdrawalsOf, adminWithdrawals, addWithdrawnTotal, walletOf, pendingWithdrawalTotal,
-  ledgerPage, fundHistoryPage, walletBalancesPage, type WithdrawalRow,
-} from './wallet.repo';
+import { assertCustodyClear } from '../custody';
+import { assertPayoutAllowed } from './payout-safety';
+import type { Transactor } from '../../core/transactor';
+import { insertWithdrawal, withdrawalForUpdate, hasApprovedWithdrawal, updateWithdrawal, withdrawalsOf, adminWithdrawals, addWithdrawnTotal, type WithdrawalRow } from './wallet.repo';
 
 type Bank = { accountNumber: string; ifsc: string; bankName: string; accountHolderName: string };
 
@@ -90,7 +79,7 @@ export async function memberWithdrawal(ctx: AppContext, actor: Actor, transact: 
   });
 }
 
-async function memberByPublicId(tx: DbOrTx, userId: string) {
+export async function memberByPublicId(tx: DbOrTx, userId: string) {
   const user = await findUserByUserId(tx, userId.trim());
   if (!user || user.role === 'admin') throw badRequest(WALLET_MSG.userNotFound, { userId: [WALLET_MSG.userNotFound] });
   return user;
@@ -171,81 +160,7 @@ export async function reactivateWithdrawal(ctx: AppContext, actor: Actor, transa
   });
 }
 
-/**
- * Send Fund (doc 2 §2.12): credit adds, debit subtracts and never overdraws; both need remarks and are audited.
- * Above the configured amount (SEND_FUND_APPROVAL_ABOVE) the request waits for a second admin instead (issue 13,
- * fund-approvals.service.ts), answered 202.
- */
-export async function sendFund(ctx: AppContext, actor: Actor, transact: Transactor, input: z.output<typeof SendFundRequest>) {
-  return transact(async (tx): Promise<Answer<unknown>> => {
-    const user = await memberByPublicId(tx, input.userId);
-    const above = compareMoney(input.amount, ctx.config.sendFundApprovalAbove) > 0;
-    // Splitting does not beat the threshold (issue 29): unilateral credits count against 24-hour totals per admin and
-    // per member, and a credit that would pass either waits for a second admin too.
-    const overTotal = !above && input.option === 'credit' ? await creditTotalsAllow(ctx, tx, realUser(actor).id, user.id, input.amount) : null;
-    if (above || overTotal) {
-      // A debit the balance does not cover is refused now, as a direct one is (and again at approval).
-      if (input.option === 'debit' && compareMoney((await walletOf(tx, user.id))?.balance ?? '0.00', input.amount) < 0) {
-        throw new AppError('INSUFFICIENT_FUNDS', 400, WALLET_MSG.insufficientBalance, { amount: [WALLET_MSG.insufficientBalance] });
-      }
-      return requestFundApproval(ctx, tx, actor, user, input, overTotal ?? undefined);
-    }
-    const entry = await applyFund(ctx, tx, actor, user, input);
-    const credit = input.option === 'credit';
-    return { status: 200, body: { message: credit ? WALLET_MSG.fundCredited : WALLET_MSG.fundDebited, balance: entry.balanceAfter, transactionId: entry.id } };
-  });
-}
-
-/**
- * The ledger entry of a Send Fund, its notification and its audit row, in the caller's transaction. `requestedBy` is
- * the admin who asked when `actor` approves the request of another (maker-checker).
- */
-export async function applyFund(ctx: AppContext, tx: DbOrTx, actor: Actor, user: UserRow, input: z.output<typeof SendFundRequest>, requestedBy?: UserRow) {
-  const now = ctx.clock.now();
-  const credit = input.option === 'credit';
-  const entry = await postLedger(tx, user.id, credit ? input.amount : negate(input.amount), credit ? 'admin_credit' : 'admin_debit', {
-    description: input.remarks, now, metadata: requestedBy ? { by: requestedBy.userId, approvedBy: actor.user.userId } : { by: actor.user.userId },
-  });
-  if (credit) {
-    // Chain of custody (issue 29); a unilateral credit also counts toward the 24-hour totals.
-    if (requestedBy) {
-      await markCustody(ctx, tx, requestedBy.id, user.id, 'send_fund_requested', input.amount);
-      await markCustody(ctx, tx, realUser(actor).id, user.id, 'send_fund_approved', input.amount);
-    } else {
-      await markCustody(ctx, tx, realUser(actor).id, user.id, 'send_fund_credit', input.amount);
-    }
-  }
-  await notify(tx, [user.id], {
-    type: credit ? 'fund_credited' : 'fund_debited', title: credit ? 'Wallet credited' : 'Wallet debited',
-    message: `${rupees(input.amount)} was ${credit ? 'credited to' : 'debited from'} your wallet: ${input.remarks}`,
-  });
-  await audit(tx, actor, {
-    entityType: 'wallet', entityId: user.id, action: credit ? 'fund.credit' : 'fund.debit', reason: input.remarks,
-    previousState: { balance: entry.balanceBefore },
-    newState: { balance: entry.balanceAfter, amount: entry.amount, userId: user.userId, ...(requestedBy ? { requestedBy: requestedBy.userId } : {}) },
-  });
-  return entry;
-}
-
 // ---- reads ----
-export async function walletSummary(ctx: AppContext, user: UserRow): Promise<WalletSummary> {
-  const [w, pending, payout] = await Promise.all([walletOf(ctx.db, user.id), pendingWithdrawalTotal(ctx.db, user.id), payoutStatus(ctx, ctx.db, user)]);
-  return {
-    balance: w?.balance ?? '0.00', totalEarnings: w?.totalEarnings ?? '0.00', totalWithdrawals: w?.totalWithdrawals ?? '0.00', pendingWithdrawals: pending,
-    kycStatus: user.kycStatus, payout,
-  };
-}
-
-const toEntry = (t: Awaited<ReturnType<typeof ledgerPage>>[number]): LedgerEntry => ({
-  id: t.id, type: t.type, amount: t.amount, description: t.description, referenceId: t.referenceId, balanceBefore: t.balanceBefore,
-  balanceAfter: t.balanceAfter, createdAt: t.createdAt.toISOString(),
-});
-
-export async function ownLedger(ctx: AppContext, user: UserRow, cursor: string | undefined, limit: number): Promise<Page<LedgerEntry>> {
-  const rows = await ledgerPage(ctx.db, user.id, decodeSeqCursor(cursor), limit);
-  return ledgerPageOf(rows, limit, (r) => r.seq, toEntry);
-}
-
 export async function ownWithdrawals(ctx: AppContext, user: UserRow): Promise<WithdrawalView[]> {
   return (await withdrawalsOf(ctx.db, user.id)).map(toWithdrawalView);
 }
@@ -264,19 +179,3 @@ export async function adminWithdrawalList(ctx: AppContext, statuses: string[]): 
     };
   });
 }
-
-export async function fundHistory(ctx: AppContext, q: { search?: string; type?: string; cursor?: string; limit: number }): Promise<Page<FundHistoryRecord>> {
-  const rows = await fundHistoryPage(ctx.db, q, decodeSeqCursor(q.cursor), q.limit);
-  return ledgerPageOf(rows, q.limit, (r) => r.t.seq, ({ t, ...u }) => ({
-    ...toEntry(t), userId: t.userId, userDisplayId: u.userDisplayId, userName: personName(u), userEmail: u.userEmail,
-  }));
-}
-
-export async function walletBalances(ctx: AppContext, q: { search?: string; cursor?: string; limit: number }): Promise<Page<WalletBalanceRow>> {
-  const rows = await walletBalancesPage(ctx.db, q.search, decodeCursor(q.cursor, 'money'), q.limit);
-  return pageOf(rows, q.limit, (r) => [r.w.balance, r.w.id], ({ w, ...u }) => ({
-    userId: w.userId, userDisplayId: u.userDisplayId, userName: personName(u), userEmail: u.userEmail, balance: w.balance,
-    totalEarnings: w.totalEarnings, totalWithdrawals: w.totalWithdrawals, updatedAt: w.updatedAt.toISOString(),
-  }));
-}
-
