@@ -1,23 +1,32 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { startTestApp, type TestApp } from '../support/test-app';
-import { launchBrowser, SIZES, signIn, expectPath, seriousViolations } from './support/browser';
+import type { TestApp } from '../support/test-app';
+import { SIZES, expectPath, seriousViolations, signIn, startBrowserApp, stopBrowserApp } from './support/browser';
 
 const ADMIN_SECTIONS = [
-  'dashboard', 'all-members', 'paid-members', 'today-joinings', 'free-users', 'users-activities', 'direct-income', 'roi-income',
-  'salary-income', 'payout-summary', 'holiday-reward', 'kyc-pending', 'kyc-approved', 'kyc-rejected', 'notifications', 'genealogy', 'branding',
+  'dashboard',
+  'all-members',
+  'paid-members',
+  'today-joinings',
+  'free-users',
+  'users-activities',
+  'direct-income',
+  'roi-income',
+  'salary-income',
+  'payout-summary',
+  'holiday-reward',
+  'kyc-pending',
+  'kyc-approved',
+  'kyc-rejected',
+  'notifications',
+  'genealogy',
+  'branding',
 ];
 
 let t: TestApp;
 let browser: Browser;
-beforeAll(async () => {
-  t = await startTestApp({ listen: true });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+beforeAll(async () => ({ t, browser } = await startBrowserApp()));
+afterAll(() => stopBrowserApp(t, browser));
 
 describe.each(SIZES)('accessibility at $name width (axe, serious and critical)', (size) => {
   it('signed-out screens', async () => {

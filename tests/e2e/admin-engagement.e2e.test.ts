@@ -1,51 +1,25 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { ENGAGEMENT_MSG, type AdminTicketList, type NewsView, type TicketView } from '../../contracts';
-import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
+import { userByEmail, type TestApp } from '../support/test-app';
 import { uniqueEmail } from '../support/http';
-import { SIZES, expectPath, expectToast, launchBrowser, reviewShot, shot, signIn, type Size } from './support/browser';
+import { SIZES, expectToast, pagePerTest, picture as settledPicture, seriousViolations, startBrowserApp, stopBrowserApp, type Size } from './support/browser';
 
 let t: TestApp;
 let browser: Browser;
 let admin: string;
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const PASSWORD = 'Engage#12345';
-const PLAN =
-  'Open a Mini franchise outlet in Nashik with two sales staff, focusing on water purifiers for housing societies and small offices.';
+const PLAN = 'Open a Mini franchise outlet in Nashik with two sales staff, focusing on water purifiers for housing societies and small offices.';
 
 beforeAll(async () => {
-  t = await startTestApp({ listen: true });
-  browser = await launchBrowser();
+  ({ t, browser } = await startBrowserApp());
   admin = await t.login(t.demo.admin.email, t.demo.admin.password);
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
-
-async function settle(page: Page) {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null))));
-}
+afterAll(() => stopBrowserApp(t, browser));
 
 /** artifacts/shots/engage-<name>-<width>.png for review, and artifacts/screens. */
-async function picture(page: Page, name: string, fullPage = true) {
-  await settle(page);
-  await shot(page, `engage-${name}`);
-  await reviewShot(page, `engage-${name}-${page.viewportSize()?.width}.png`, fullPage);
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: unknown[] }> } }).axe;
-    return (await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })).violations;
-  })) as Array<{ id: string; impact: string | null; nodes: { target: string[] }[] }>;
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+const picture = (page: Page, name: string, fullPage = true) => settledPicture(page, `engage-${name}`, { fullPage });
 
 async function open(page: Page, section: string, heading: string) {
   await page.goto(`${t.url}/admin?section=${section}`);
@@ -64,21 +38,12 @@ async function member(firstName: string, lastName: string) {
 }
 
 describe.each(SIZES)('admin engagement sections at $name width', (size: Size) => {
-  let context: BrowserContext;
   let page: Page;
   const tag = size.name === 'phone' ? 'Phone' : 'Desk';
   const small = tag.toLowerCase();
-  afterAll(() => context?.close());
-
+  const pages = pagePerTest(() => browser, size, { bypassCSP: true });
   const asUser = async (email: string, password: string, home: string) => {
-    await context?.close();
-    context = await browser.newContext({ viewport: { width: size.width, height: size.height }, deviceScaleFactor: 1, bypassCSP: true });
-    context.setDefaultTimeout(10_000);
-    page = await context.newPage();
-    page.on('pageerror', (e) => console.error(`[page error at ${size.name}]`, e.message));
-    await signIn(page, t.url, email, password);
-    // Sign-in lands founders and franchise holders on their own portal (issue 30), as / does.
-    await expectPath(page, home);
+    ({ page } = await pages.signedIn(t.url, email, password, home));
   };
 
   it('Franchise Requests: from the dashboard to approval; the member becomes a Mini franchise and opens /franchise', async () => {
@@ -145,7 +110,8 @@ describe.each(SIZES)('admin engagement sections at $name width', (size: Size) =>
     const m = await member('Lata', `Deshmukh ${tag}`);
     const subject = `Wallet credit missing ${tag}`;
     const opened = await t.api('POST', '/api/support-tickets', {
-      cookie: m.cookie, body: { category: 'Payment', subject, description: 'The credit sent on Monday does not appear in my wallet ledger.', priority: 'high' },
+      cookie: m.cookie,
+      body: { category: 'Payment', subject, description: 'The credit sent on Monday does not appear in my wallet ledger.', priority: 'high' },
     });
     expect(opened.status, JSON.stringify(opened.body)).toBe(201);
     const queue = (await t.api('GET', '/api/admin/support-tickets', { cookie: admin })).body as AdminTicketList;

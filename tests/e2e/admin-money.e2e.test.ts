@@ -1,51 +1,24 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { WALLET_MSG, type AdminWithdrawal, type FundHistoryRecord, type Page as ListPage } from '../../contracts/wallet';
 import { COMMERCE_MSG, type AdminProductView, type AdminPurchaseView, type ProductView } from '../../contracts/commerce';
-import { startTestApp, type TestApp } from '../support/test-app';
+import type { TestApp } from '../support/test-app';
 import { uniqueEmail } from '../support/http';
 import { verifyKyc } from '../support/money';
-import { SIZES, expectPath, expectToast, launchBrowser, reviewShot, shot, signIn, toasts, type Size } from './support/browser';
+import { SIZES, expectPath, expectToast, pagePerTest, picture as settledPicture, seriousViolations, signIn, startBrowserApp, stopBrowserApp, toasts, type Size } from './support/browser';
 import { ID } from '../support/identity';
 import { shortId } from '../../web/lib/format';
 
 let t: TestApp;
 let browser: Browser;
 
-beforeAll(async () => {
-  t = await startTestApp({ listen: true });
-  browser = await launchBrowser();
-});
+beforeAll(async () => ({ t, browser } = await startBrowserApp()));
+afterAll(() => stopBrowserApp(t, browser));
 
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-async function settle(page: Page) {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null))));
-}
-
 /** artifacts/screens like the other suites, and artifacts/shots/admin-money-<name>-<width>.png for review. */
-async function picture(page: Page, name: string, fullPage = true) {
-  await settle(page);
-  await shot(page, `admin-money-${name}`);
-  await reviewShot(page, `admin-money-${name}-${page.viewportSize()?.width}.png`, fullPage);
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: unknown[] }> } }).axe;
-    return (await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })).violations;
-  })) as Array<{ id: string; impact: string | null; nodes: { target: string[] }[] }>;
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+const picture = (page: Page, name: string, fullPage = true) => settledPicture(page, `admin-money-${name}`, { fullPage });
 
 const adminCookie = () => t.login(t.demo.admin.email, t.demo.admin.password);
 
@@ -56,7 +29,10 @@ const adminCookie = () => t.login(t.demo.admin.email, t.demo.admin.password);
 async function memberWithBank(firstName: string, lastName: string, bank = true) {
   const email = uniqueEmail('money');
   const user = await t.createUser({
-    email, password: 'Money#1234', firstName, lastName,
+    email,
+    password: 'Money#1234',
+    firstName,
+    lastName,
     ...(bank ? { bankAccountNumber: ID.account, bankIFSC: 'HDFC0001234', bankName: 'HDFC Bank', bankAccountHolderName: `${firstName} ${lastName}` } : {}),
   });
   await verifyKyc(t, await t.login(email, 'Money#1234'), await adminCookie());
@@ -78,17 +54,13 @@ async function open(page: Page, section: string, heading: string) {
 const visible = (page: Page, attr: string, id: string): Locator => page.locator(`[${attr}="${id}"]:visible`);
 
 describe.each(SIZES)('admin money and commerce at $name width', (size: Size) => {
-  let context: BrowserContext;
   let page: Page;
   const tag = size.name === 'phone' ? 'Phone' : 'Desk';
   const keys: string[] = [];
-  afterAll(() => context?.close());
+  const pages = pagePerTest(() => browser, size, { bypassCSP: true });
 
   beforeAll(async () => {
-    context = await browser.newContext({ viewport: { width: size.width, height: size.height }, deviceScaleFactor: 1, bypassCSP: true });
-    context.setDefaultTimeout(10_000);
-    page = await context.newPage();
-    page.on('pageerror', (e) => console.error(`[page error at ${size.name}]`, e.message));
+    ({ page } = await pages.open());
     page.on('request', (r) => {
       if (r.method() === 'POST' && /\/api\/admin\/(send-fund|withdraw-personally|approve-withdrawal|reject-withdrawal|reactivate-withdrawal)/.test(r.url())) {
         keys.push(r.headers()['idempotency-key'] ?? '');
@@ -108,7 +80,17 @@ describe.each(SIZES)('admin money and commerce at $name width', (size: Size) => 
     expect(at('Withdraw Management')).toBeGreaterThan(at('KYC Details'));
     expect(at('Fund Management')).toBe(at('Withdraw Management') + 1);
     expect(at('Products & Orders')).toBe(at('Fund Management') + 1);
-    for (const name of ['Pending Withdraw Requests', 'Approved Withdraw Requests', 'Rejected Withdraw Requests', 'Withdraw Personally', 'Send Fund', 'Fund History', 'Wallet Balances', 'Products', 'Orders']) {
+    for (const name of [
+      'Pending Withdraw Requests',
+      'Approved Withdraw Requests',
+      'Rejected Withdraw Requests',
+      'Withdraw Personally',
+      'Send Fund',
+      'Fund History',
+      'Wallet Balances',
+      'Products',
+      'Orders',
+    ]) {
       await nav.getByRole('link', { name, exact: true }).waitFor();
     }
     if (size.name === 'phone') await picture(page, 'sidebar', false);
@@ -294,7 +276,9 @@ describe.each(SIZES)('admin money and commerce at $name width', (size: Size) => 
     // Approve: the doc's sentence, notes defaulting to 'Approved by admin', a payout reference. The request approved is
     // the second admin's; the one made here is rejected and reconsidered below.
     const second = await t.api('POST', '/api/admin/withdraw-personally', {
-      cookie: cookie2, headers: { 'idempotency-key': `e2e-${tag}-second` }, body: { userId: member.userId, withdrawalType: 'INR', amount: '2000', remarks: 'Second request' },
+      cookie: cookie2,
+      headers: { 'idempotency-key': `e2e-${tag}-second` },
+      body: { userId: member.userId, withdrawalType: 'INR', amount: '2000', remarks: 'Second request' },
     });
     expect(second.status, JSON.stringify(second.body)).toBe(201);
     const toApprove = second.body.withdrawal as { id: string };
@@ -325,7 +309,10 @@ describe.each(SIZES)('admin money and commerce at $name width', (size: Size) => 
     expect(approved.adminNotes).toBe('Approved by admin');
     expect(approved.transactionId).toBe(`UTR${tag}778899`);
 
-    await page.getByRole('navigation', { name: 'Withdraw requests' }).getByRole('link', { name: /Approved/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Withdraw requests' })
+      .getByRole('link', { name: /Approved/ })
+      .click();
     await page.getByRole('heading', { level: 1, name: 'Approved Withdraw Requests' }).waitFor();
     const done = visible(page, 'data-withdrawal-id', toApprove.id);
     await done.getByText(`UTR${tag}778899`).waitFor();
@@ -381,7 +368,10 @@ describe.each(SIZES)('admin money and commerce at $name width', (size: Size) => 
   it('A15 Products: create (with validation), edit, deactivate and activate', async () => {
     const name = `SunBeam Solar Lamp ${tag}`;
     await open(page, 'products', 'Products');
-    await page.getByText(/products with purchases|product with purchases/i).first().waitFor();
+    await page
+      .getByText(/products with purchases|product with purchases/i)
+      .first()
+      .waitFor();
     await picture(page, 'products');
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Add Product' }).click();
@@ -440,7 +430,8 @@ describe.each(SIZES)('admin money and commerce at $name width', (size: Size) => 
     const member = await t.login(t.demo.member.email, t.demo.member.password);
     const product = ((await t.api('GET', '/api/products', { cookie: member })).body as ProductView[]).find((p) => p.name.startsWith('BreezeLine BLDC'))!;
     const bought = await t.api('POST', '/api/purchases', {
-      cookie: member, body: { productId: product.id, quantity: 2, paymentMethod: 'upi', deliveryAddress: `14 Lake View Road, Pune ${tag}`, deliveryState: 'Maharashtra', deliveryPincode: '411001' },
+      cookie: member,
+      body: { productId: product.id, quantity: 2, paymentMethod: 'upi', deliveryAddress: `14 Lake View Road, Pune ${tag}`, deliveryState: 'Maharashtra', deliveryPincode: '411001' },
     });
     expect(bought.status, JSON.stringify(bought.body)).toBe(201);
     const orderId = (bought.body.purchase as { id: string }).id;

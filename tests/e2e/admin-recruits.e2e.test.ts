@@ -1,40 +1,20 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { MSG } from '../../contracts/messages';
 import type { AdminPendingRecruit, PlacementParent } from '../../contracts/team';
-import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
+import { userByEmail, type TestApp } from '../support/test-app';
 import { dataUrl, fakePng, uniqueEmail } from '../support/http';
-import { SIZES, expectPath, expectToast, launchBrowser, reviewShot, shot, signIn, type Size } from './support/browser';
+import { SIZES, expectToast, pagePerTest, picture as settledPicture, seriousViolations, startBrowserApp, stopBrowserApp, type Size } from './support/browser';
 import { uniquePan } from '../support/identity';
 
 let t: TestApp;
 let browser: Browser;
 
-beforeAll(async () => {
-  t = await startTestApp({ listen: true });
-  browser = await launchBrowser();
-});
+beforeAll(async () => ({ t, browser } = await startBrowserApp()));
+afterAll(() => stopBrowserApp(t, browser));
 
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** Waits for running animations (dialogs slide in) so the picture shows the settled screen. */
-async function settle(page: Page) {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null))));
-}
-
-/** artifacts/screens like the other suites, and artifacts/shots/recruits-<name>-<width>.png for review. */
-async function picture(page: Page, name: string, fullPage = false) {
-  await settle(page);
-  await shot(page, `admin-recruits-${name}`);
-  await reviewShot(page, `recruits-${name}-${page.viewportSize()?.width}.png`, fullPage);
-}
+/** artifacts/screens like the other suites, and artifacts/shots/recruits-<name>-<width>.png for review, once the dialogs have slid in. */
+const picture = (page: Page, name: string, fullPage = false) => settledPicture(page, `admin-recruits-${name}`, { fullPage, review: `recruits-${name}` });
 
 async function adminCookie() {
   return t.login(t.demo.admin.email, t.demo.admin.password);
@@ -52,9 +32,19 @@ async function register(url: string, email: string, firstName: string, lastName:
   const referralToken = new URL(url).searchParams.get('ref')!;
   const r = await t.api('POST', '/api/referral/complete-registration', {
     body: {
-      firstName, lastName, email, mobile: '9876543210', nominee: 'Ravi Sharma', password: 'secret-33',
-      address: '12 MG Road, Camp Area', city: 'Pune', state: 'Maharashtra', pincode: '411001',
-      panNumber: pan, referralToken, panCardUrl: dataUrl(fakePng(2048), 'image/png'),
+      firstName,
+      lastName,
+      email,
+      mobile: '9876543210',
+      nominee: 'Ravi Sharma',
+      password: 'secret-33',
+      address: '12 MG Road, Camp Area',
+      city: 'Pune',
+      state: 'Maharashtra',
+      pincode: '411001',
+      panNumber: pan,
+      referralToken,
+      panCardUrl: dataUrl(fakePng(2048), 'image/png'),
     },
   });
   expect(r.status, JSON.stringify(r.body)).toBeLessThan(300);
@@ -77,30 +67,13 @@ async function openRecruits(page: Page) {
   await page.getByRole('heading', { level: 1, name: 'Pending Recruits' }).waitFor();
 }
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: unknown[] }> } }).axe;
-    return (await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })).violations;
-  })) as Array<{ id: string; impact: string | null; nodes: { target: string[] }[] }>;
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 describe.each(SIZES)('admin recruits and referral links at $name width', (size: Size) => {
-  let context: BrowserContext;
   let page: Page;
   const tag = size.name === 'phone' ? 'Phone' : 'Desk';
-  afterAll(() => context?.close());
-
+  // bypassCSP lets the axe script run in the page; nothing else depends on it.
+  const pages = pagePerTest(() => browser, size, { bypassCSP: true });
   const asUser = async (email: string, password: string, home: string) => {
-    await context?.close();
-    // bypassCSP lets the axe script run in the page; nothing else depends on it.
-    context = await browser.newContext({ viewport: { width: size.width, height: size.height }, deviceScaleFactor: 1, bypassCSP: true });
-    context.setDefaultTimeout(10_000);
-    page = await context.newPage();
-    page.on('pageerror', (e) => console.error(`[page error at ${size.name}]`, e.message));
-    await signIn(page, t.url, email, password);
-    await expectPath(page, home);
+    ({ page } = await pages.signedIn(t.url, email, password, home));
   };
 
   it('A8 Pending Recruits: badges, details with documents, reject rules, approve with side and KYC, rejection of another recruit', async () => {

@@ -5,23 +5,16 @@ import { CannotLoginMessage } from '../../contracts/admin';
 import { MSG } from '../../contracts/messages';
 import { NOT_OFFERED_REPORTS } from '../../contracts/reports';
 import { insertNotifications } from '../../server/modules/notifications/notifications.repo';
-import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
+import { userByEmail, type TestApp } from '../support/test-app';
 import { b64, fakePng, query, uniqueEmail } from '../support/http';
-import { SIZES, expectPath, expectToast, launchBrowser, openPage, shot, signIn, type Size } from './support/browser';
+import { SIZES, expectPath, expectToast, pagePerTest, shot, signIn, startBrowserApp, stopBrowserApp, type Size } from './support/browser';
 import { ID } from '../support/identity';
 
 let t: TestApp;
 let browser: Browser;
 
-beforeAll(async () => {
-  t = await startTestApp({ listen: true });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+beforeAll(async () => ({ t, browser } = await startBrowserApp()));
+afterAll(() => stopBrowserApp(t, browser));
 
 const KYC_TYPES = ['pan', 'aadhaar_front', 'aadhaar_back', 'bank_cancelled_cheque', 'photo'] as const;
 const BANK = { bankName: 'HDFC Bank', bankAccountNumber: ID.account7, bankIFSC: 'HDFC0001234' };
@@ -66,9 +59,9 @@ describe.each(SIZES)('admin back office at $name width', (size: Size) => {
   const phone = size.name === 'phone';
   const tag = size.name;
 
+  const pages = pagePerTest(() => browser, size);
   const fresh = async () => {
-    await context?.close();
-    ({ context, page } = await openPage(browser, size));
+    ({ context, page } = await pages.open());
   };
   const asAdmin = async () => {
     await fresh();
@@ -76,7 +69,6 @@ describe.each(SIZES)('admin back office at $name width', (size: Size) => {
     await expectPath(page, '/admin');
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
   };
-  afterAll(() => context?.close());
 
   it('A1 shell and dashboard: grouped sidebar, seven cards, actions required, F5 refresh, sections in the address, legacy names', async () => {
     await asAdmin();
@@ -90,7 +82,12 @@ describe.each(SIZES)('admin back office at $name width', (size: Size) => {
     const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
     const local = (await t.api('GET', `/api/admin/stats?timezone=${encodeURIComponent(zone)}`, { cookie })).body as { monthlyIncome: string };
     const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    await page.getByRole('link', { name: /Monthly Income/ }).filter({ visible: true }).first().getByText(inr.format(Number(local.monthlyIncome))).waitFor();
+    await page
+      .getByRole('link', { name: /Monthly Income/ })
+      .filter({ visible: true })
+      .first()
+      .getByText(inr.format(Number(local.monthlyIncome)))
+      .waitFor();
     const waiting = (stats.actionsRequired as Array<{ count: number }>).some((a) => a.count > 0);
     if (!waiting) await page.getByText('Nothing needs your attention right now').waitFor();
     await shot(page, 'admin-dashboard');
@@ -117,7 +114,23 @@ describe.each(SIZES)('admin back office at $name width', (size: Size) => {
     }
     const nav = page.getByRole('navigation', { name: 'Admin sections' });
     for (const group of ['User Details', 'Income Reports', 'KYC Details']) await nav.getByText(group, { exact: true }).waitFor();
-    for (const link of ['Dashboard', 'All Members', 'Paid Members', 'View Today Joinings', 'Free Users', 'Users Activities', 'Direct Income', 'ROI Income', 'Salary Income', 'Payout Summary', 'Holiday Reward Summary', 'Pending Recruits', 'Pending KYC Requests', 'Approved KYC Requests', 'Rejected KYC Requests']) {
+    for (const link of [
+      'Dashboard',
+      'All Members',
+      'Paid Members',
+      'View Today Joinings',
+      'Free Users',
+      'Users Activities',
+      'Direct Income',
+      'ROI Income',
+      'Salary Income',
+      'Payout Summary',
+      'Holiday Reward Summary',
+      'Pending Recruits',
+      'Pending KYC Requests',
+      'Approved KYC Requests',
+      'Rejected KYC Requests',
+    ]) {
       await nav.getByRole('link', { name: link, exact: true }).waitFor();
     }
     // Fund Management's Manage Fund and Pending Fund Requests are real sections (issue 16).
@@ -148,7 +161,13 @@ describe.each(SIZES)('admin back office at $name width', (size: Size) => {
   it('A2 All Members: search, sort, edit, members dialog, block/activate, create, delete refusal, export', async () => {
     const email = uniqueEmail('zed');
     const target = await t.createUser({
-      email, password: 'secret-22', firstName: 'Zubin', lastName: `Kapoor ${tag}`, mobile: '9000000001', activationDate: new Date(), packageAmount: '1000.00',
+      email,
+      password: 'secret-22',
+      firstName: 'Zubin',
+      lastName: `Kapoor ${tag}`,
+      mobile: '9000000001',
+      activationDate: new Date(),
+      packageAmount: '1000.00',
     });
     const member = await userByEmail(t, t.demo.member.email);
     await asAdmin();
@@ -250,7 +269,10 @@ describe.each(SIZES)('admin back office at $name width', (size: Size) => {
 
     // Block (with a confirm), then Activate.
     await rowAction(page, target.userId, 'Block');
-    await page.getByRole('dialog', { name: /^Block Zubair/ }).getByRole('button', { name: 'Block User' }).click();
+    await page
+      .getByRole('dialog', { name: /^Block Zubair/ })
+      .getByRole('button', { name: 'Block User' })
+      .click();
     await expectToast(page, 'Success', 'User blocked');
     await userRow(page, target.userId).getByText('Blocked', { exact: true }).waitFor();
     expect((await userByEmail(t, email))!.status).toBe('inactive');
@@ -282,14 +304,20 @@ describe.each(SIZES)('admin back office at $name width', (size: Size) => {
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await userRow(page, member!.userId).waitFor();
     await rowAction(page, member!.userId, 'Delete');
-    await page.getByRole('dialog', { name: /^Delete Asha Verma/ }).getByRole('button', { name: 'Delete User' }).click();
+    await page
+      .getByRole('dialog', { name: /^Delete Asha Verma/ })
+      .getByRole('button', { name: 'Delete User' })
+      .click();
     await expectToast(page, 'Error', 'This user has a position in the tree and cannot be deleted. Block the account instead.');
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.getByLabel('Search', { exact: true }).fill(created!.userId);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await userRow(page, created!.userId).getByText('Invited').waitFor();
     await rowAction(page, created!.userId, 'Delete');
-    await page.getByRole('dialog', { name: /^Delete Ishaan/ }).getByRole('button', { name: 'Delete User' }).click();
+    await page
+      .getByRole('dialog', { name: /^Delete Ishaan/ })
+      .getByRole('button', { name: 'Delete User' })
+      .click();
     await expectToast(page, 'Success', 'User deleted successfully');
     await page.getByText('No users found matching your search criteria').waitFor();
     expect(await userByEmail(t, invited)).toBeUndefined();
@@ -363,15 +391,23 @@ describe.each(SIZES)('admin back office at $name width', (size: Size) => {
     let audited = 0;
     for (let i = 0; i < 20 && audited === 0; i++) {
       if (i) await popup.waitForTimeout(100);
-      audited = (await query<{ n: number }>(t, sql`select count(*)::int as n from audit_log
-        where actor_id = ${admin!.id} and on_behalf_of_id = ${member!.id} and action = 'impersonated POST /api/kyc/upload'`))[0].n;
+      audited = (
+        await query<{ n: number }>(
+          t,
+          sql`select count(*)::int as n from audit_log
+        where actor_id = ${admin!.id} and on_behalf_of_id = ${member!.id} and action = 'impersonated POST /api/kyc/upload'`,
+        )
+      )[0].n;
     }
     expect(audited).toBeGreaterThanOrEqual(1);
     await Promise.all([popup.waitForEvent('close'), popup.getByRole('button', { name: 'Stop impersonating' }).click()]);
 
     // The alternative flow takes this window to the member's portal; stopping comes back.
     await rowAction(page, member!.userId, 'Open here');
-    await page.getByRole('dialog', { name: /Open Asha Verma's session here/ }).getByRole('button', { name: 'Open Here' }).click();
+    await page
+      .getByRole('dialog', { name: /Open Asha Verma's session here/ })
+      .getByRole('button', { name: 'Open Here' })
+      .click();
     await page.waitForURL((u) => u.pathname === '/dashboard');
     await page.getByText(`You are impersonating Asha Verma (${member!.userId})`).waitFor();
     await page.getByRole('button', { name: 'Stop impersonating' }).click();
@@ -392,8 +428,14 @@ describe.each(SIZES)('admin back office at $name width', (size: Size) => {
       await shot(page, 'admin-paid-members-empty');
     }
     const paid = await t.createUser({
-      email: uniqueEmail('paid'), password: 'secret-33', firstName: 'Priti', lastName: `Paid ${tag}`, kycStatus: 'approved',
-      packageAmount: '5000.00', activationDate: new Date(), ...BANK,
+      email: uniqueEmail('paid'),
+      password: 'secret-33',
+      firstName: 'Priti',
+      lastName: `Paid ${tag}`,
+      kycStatus: 'approved',
+      packageAmount: '5000.00',
+      activationDate: new Date(),
+      ...BANK,
     });
     await pressRefresh(page);
     await userRow(page, paid.userId).waitFor();
@@ -404,7 +446,13 @@ describe.each(SIZES)('admin back office at $name width', (size: Size) => {
     const failedAlert = page.getByRole('alert').filter({ hasText: 'Failed to fetch paid members' });
     await page.keyboard.press('F5');
     // Under a loaded CI machine a key press has once gone missing (no refetch, no toast): press again only then.
-    if (!(await failedAlert.waitFor({ timeout: 4000 }).then(() => true, () => false))) await page.keyboard.press('F5');
+    if (
+      !(await failedAlert.waitFor({ timeout: 4000 }).then(
+        () => true,
+        () => false,
+      ))
+    )
+      await page.keyboard.press('F5');
     await expectToast(page, 'Error', 'Failed to refresh data. Please try again.');
     await failedAlert.waitFor();
     await userRow(page, paid.userId).waitFor();
@@ -420,7 +468,10 @@ describe.each(SIZES)('admin back office at $name width', (size: Size) => {
     await userRow(page, joined.userId).waitFor();
     await page.getByText(/activations? today/).waitFor();
     await shot(page, 'admin-today-joinings');
-    await query(t, sql`update users set activation_date = activation_date - interval '3 days', registration_date = least(registration_date, activation_date - interval '3 days') where activation_date is not null`);
+    await query(
+      t,
+      sql`update users set activation_date = activation_date - interval '3 days', registration_date = least(registration_date, activation_date - interval '3 days') where activation_date is not null`,
+    );
     await pressRefresh(page);
     await page.getByText('No Activations Today').waitFor();
     await shot(page, 'admin-today-joinings-empty');
@@ -490,7 +541,10 @@ describe.each(SIZES)('admin back office at $name width', (size: Size) => {
     await expectToast(page, 'KYC rejected', `2 documents of Mohan Lal ${tag} rejected.`);
     expect((await userByEmail(t, rejectEmail))!.kycStatus).toBe('rejected');
 
-    await page.getByRole('navigation', { name: 'KYC requests' }).getByRole('link', { name: /Rejected/ }).click();
+    await page
+      .getByRole('navigation', { name: 'KYC requests' })
+      .getByRole('link', { name: /Rejected/ })
+      .click();
     await page.getByRole('heading', { level: 1, name: 'Rejected KYC Requests' }).waitFor();
     const rejectedRow = page.locator(`[data-user-id="${rejectee.userId}"]:visible`);
     await rejectedRow.getByText('The PAN scan is blurred').waitFor();
@@ -506,10 +560,12 @@ describe.each(SIZES)('admin back office at $name width', (size: Size) => {
     await page.getByRole('button', { name: `View all documents of Kavya Rao ${tag}` }).click();
     await expectToast(page, 'Documents opened', 'Opened 5 of 5 documents.');
     expect(popups.length).toBe(5);
-    const opened = await Promise.all(popups.map(async (p) => {
-      await p.waitForLoadState();
-      return new URL(p.url()).pathname;
-    }));
+    const opened = await Promise.all(
+      popups.map(async (p) => {
+        await p.waitForLoadState();
+        return new URL(p.url()).pathname;
+      }),
+    );
     expect(opened.every((path) => path.startsWith('/api/documents/'))).toBe(true);
     await Promise.all(popups.map((p) => p.close()));
   });
@@ -517,7 +573,11 @@ describe.each(SIZES)('admin back office at $name width', (size: Size) => {
   it('A14 notifications: 99+ badge, dropdown, View all, mark all read, mark one read', async () => {
     const admin = await userByEmail(t, t.demo.admin.email);
     const rows = Array.from({ length: 120 }, (_, i) => ({
-      userId: admin!.id, type: 'recruit_awaiting_admin', title: `Registration ${i + 1} to review (${tag})`, message: `Applicant ${i + 1} is waiting for admin approval.`, priority: 'normal' as const,
+      userId: admin!.id,
+      type: 'recruit_awaiting_admin',
+      title: `Registration ${i + 1} to review (${tag})`,
+      message: `Applicant ${i + 1} is waiting for admin approval.`,
+      priority: 'normal' as const,
     }));
     await insertNotifications(t.runtime.ctx.db, rows);
     await asAdmin();
@@ -589,12 +649,18 @@ describe.each(SIZES)('admin back office at $name width', (size: Size) => {
     const member = await userByEmail(t, t.demo.member.email);
     const admin = await userByEmail(t, t.demo.admin.email);
     const ref = `REF-${tag}`;
-    await query(t, sql`insert into withdrawal_requests (user_id, withdrawal_type, amount, currency, status, admin_notes, processed_by, processed_at, transaction_id)
-      values (${member!.id}, 'bank', '125000.50', 'INR', 'approved', 'Approved by admin', ${admin!.id}, now(), ${`UTR-${tag}`})`);
+    await query(
+      t,
+      sql`insert into withdrawal_requests (user_id, withdrawal_type, amount, currency, status, admin_notes, processed_by, processed_at, transaction_id)
+      values (${member!.id}, 'bank', '125000.50', 'INR', 'approved', 'Approved by admin', ${admin!.id}, now(), ${`UTR-${tag}`})`,
+    );
     const [last] = await query<{ balance_after: string }>(t, sql`select balance_after from transactions where user_id = ${member!.id} order by created_at desc limit 1`);
     const before = last?.balance_after ?? '0';
-    await query(t, sql`insert into transactions (user_id, type, amount, description, reference_id, balance_before, balance_after)
-      values (${member!.id}, 'sponsor_income', '1500.00', ${`Sponsor income for a recruit (${tag})`}, ${ref}, ${before}, ${before}::numeric + 1500)`);
+    await query(
+      t,
+      sql`insert into transactions (user_id, type, amount, description, reference_id, balance_before, balance_after)
+      values (${member!.id}, 'sponsor_income', '1500.00', ${`Sponsor income for a recruit (${tag})`}, ${ref}, ${before}, ${before}::numeric + 1500)`,
+    );
 
     await asAdmin();
     await openSection(page, 'payout-summary', 'Payout Summary');
@@ -606,7 +672,10 @@ describe.each(SIZES)('admin back office at $name width', (size: Size) => {
     const direct = (await t.api('GET', '/api/admin/reports/direct-income', { cookie: await adminCookie() })).body as { totals: { count: number; amount: string } };
     expect(direct.totals.count).toBeGreaterThan(0);
     await openSection(page, 'direct-income', 'Direct Income');
-    await page.getByText(new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 }).format(Number(direct.totals.amount)), { exact: true }).first().waitFor();
+    await page
+      .getByText(new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 }).format(Number(direct.totals.amount)), { exact: true })
+      .first()
+      .waitFor();
     expect(await page.getByText(`Sponsor income for a recruit (${tag})`).count()).toBe(0);
     await shot(page, 'admin-direct-income');
     for (const [section, heading, text] of [

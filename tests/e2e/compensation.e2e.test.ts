@@ -1,14 +1,13 @@
 import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Download, Locator, Page } from 'playwright-core';
+import type { Browser, Download, Locator, Page } from 'playwright-core';
 import { PlanConfig } from '../../contracts/compensation';
 import { placeMember } from '../../server/modules/tree/tree.service';
 import { postLedger } from '../../server/modules/wallet/ledger.service';
-import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
+import { userByEmail, type TestApp } from '../support/test-app';
 import { uniqueEmail } from '../support/http';
-import { REVIEW_SHOTS, SIZES, expectPath, expectToast, launchBrowser, reviewShot, shot, signIn, type Size } from './support/browser';
+import { REVIEW_SHOTS, SIZES, axeViolations as axeFindings, expectPath, expectToast, pagePerTest, reviewShot, shot, startBrowserApp, stopBrowserApp, type Size } from './support/browser';
 
 /**
  * compensation.md §1, §2, §6 in the browser: an admin drafts, edits (a bad value refused under the field),
@@ -30,24 +29,31 @@ const tree: Record<'A' | 'B' | 'C', { id: string; userId: string; email: string;
 /** The posted week the simulator runs against. */
 let week = '';
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
 /** Every axe finding (WCAG 2.0/2.1 A and AA), whatever its impact. */
 async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: unknown[] }> } }).axe;
-    return (await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })).violations;
-  })) as Array<{ id: string; impact: string | null; nodes: { target: string[] }[] }>;
-  return violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 4).map((n) => n.target.join(' ')).join(', ')}`);
+  const violations = await axeFindings(page);
+  return violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.nodes
+        .slice(0, 4)
+        .map((n) => n.target.join(' '))
+        .join(', ')}`,
+  );
 }
 
 /** Lets finite animations (toasts, dialogs) end; spinners run forever and are not waited for. */
 async function settle(page: Page) {
-  await page.evaluate(() => Promise.race([
-    Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished.catch(() => null))),
-    new Promise((r) => setTimeout(r, 2000)),
-  ]));
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+          .map((a) => a.finished.catch(() => null)),
+      ),
+      new Promise((r) => setTimeout(r, 2000)),
+    ]),
+  );
 }
 
 /** artifacts/screens/compensation-<name>-<width>.png (whole page) and the same into artifacts/shots for review. */
@@ -76,7 +82,10 @@ async function expectNoPageOverflow(page: Page) {
 }
 
 async function buy(key: keyof typeof tree, bv: number) {
-  const r = await t.api('POST', '/api/purchases', { cookie: tree[key].cookie, body: { productId, quantity: bv / 100, paymentMethod: 'wallet', deliveryAddress: 'Pair Street 1, Pune 411001', deliveryState: 'Maharashtra', deliveryPincode: '411001' } });
+  const r = await t.api('POST', '/api/purchases', {
+    cookie: tree[key].cookie,
+    body: { productId, quantity: bv / 100, paymentMethod: 'wallet', deliveryAddress: 'Pair Street 1, Pune 411001', deliveryState: 'Maharashtra', deliveryPincode: '411001' },
+  });
   expect(r.status, JSON.stringify(r.body)).toBe(201);
 }
 
@@ -93,18 +102,22 @@ async function runCycleByApi() {
 }
 
 beforeAll(async () => {
-  t = await startTestApp({ listen: true });
-  browser = await launchBrowser();
+  ({ t, browser } = await startBrowserApp());
   adminCookie = await t.login(t.demo.admin.email, t.demo.admin.password);
   await t.createUser({ ...SECOND_ADMIN, firstName: 'Second', lastName: 'Admin', role: 'admin' });
   admin2Cookie = await t.login(SECOND_ADMIN.email, SECOND_ADMIN.password);
-  const p = await t.api('POST', '/api/admin/products', { cookie: adminCookie, body: { name: 'Pair Pack', price: '100.00', bv: '100.00', gst: '0', category: 'others', purchaseType: 'first_purchase' } });
+  const p = await t.api('POST', '/api/admin/products', {
+    cookie: adminCookie,
+    body: { name: 'Pair Pack', price: '100.00', bv: '100.00', gst: '0', category: 'others', purchaseType: 'first_purchase' },
+  });
   expect(p.status, JSON.stringify(p.body)).toBe(201);
   productId = p.body.id ?? p.body.product?.id;
 
   const founder = (await userByEmail(t, t.demo.founder.email))!;
   const shape: Array<['A' | 'B' | 'C', string, 'left' | 'right', string]> = [
-    ['A', 'Asha', 'left', 'founder'], ['B', 'Bharat', 'left', 'A'], ['C', 'Chitra', 'right', 'A'],
+    ['A', 'Asha', 'left', 'founder'],
+    ['B', 'Bharat', 'left', 'A'],
+    ['C', 'Chitra', 'right', 'A'],
   ];
   for (const [key, firstName, side, parent] of shape) {
     const email = uniqueEmail(`comp.${key.toLowerCase()}`);
@@ -123,35 +136,22 @@ beforeAll(async () => {
   expect(lines.body.items[0].gross).toBe('70.00'); // 2 pairs at 10 % of 100 BV, and 10 % of 500 BV direct income
 }, 180_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+afterAll(() => stopBrowserApp(t, browser));
 
 describe.each(SIZES)('compensation at $name width', (size: Size) => {
   const phone = size.name === 'phone';
-  let context: BrowserContext;
   let page: Page;
   let version = 0;
   let cycleId = '';
 
-  const fresh = async () => {
-    await context?.close();
-    context = await browser.newContext({ viewport: { width: size.width, height: size.height }, deviceScaleFactor: 1, bypassCSP: true, acceptDownloads: true });
-    context.setDefaultTimeout(15_000);
-    page = await context.newPage();
-    page.on('pageerror', (e) => console.error(`[page error at ${size.name}]`, e.message));
-  };
+  const pages = pagePerTest(() => browser, size, { bypassCSP: true, acceptDownloads: true, timeout: 15_000 });
   const asAdmin = async (email: string, password: string) => {
-    await fresh();
-    await signIn(page, t.url, email, password);
-    await expectPath(page, '/admin');
+    ({ page } = await pages.signedIn(t.url, email, password, '/admin'));
   };
   const open = async (section: string, heading: string) => {
     await page.goto(`${t.url}/admin?section=${section}`);
     await page.getByRole('heading', { level: 1, name: heading }).waitFor();
   };
-  afterAll(() => context?.close());
 
   it('Plan: a new draft, a bad value refused under its field, saved, the diff, the simulator, activation from the next cycle', async () => {
     // Purchases of this week: the cycle closed later in the walk pays A again.
@@ -259,7 +259,7 @@ describe.each(SIZES)('compensation at $name width', (size: Size) => {
     await picture(page, 'plan-activated', false);
   }, 240_000);
 
-  it('Cycles: close now, calculate; approving one\'s own calculation is refused', async () => {
+  it("Cycles: close now, calculate; approving one's own calculation is refused", async () => {
     await open('comp-cycles', 'Cycles');
     const openCycle = ((await t.api('GET', `${BASE}/cycles?kind=pairing&status=open`, { cookie: adminCookie })).body.items as Array<{ id: string }>)[0];
     cycleId = openCycle.id;
@@ -310,7 +310,7 @@ describe.each(SIZES)('compensation at $name width', (size: Size) => {
     await expectPath(page, '/');
   }, 180_000);
 
-  it('an adjustment: its reason\'s rule under the field; above the approval amount it waits for a second admin', async () => {
+  it("an adjustment: its reason's rule under the field; above the approval amount it waits for a second admin", async () => {
     await asAdmin(t.demo.admin.email, t.demo.admin.password);
     await open('comp-cycles', 'Cycles');
     await page.getByRole('button', { name: 'Add adjustment' }).click();
@@ -336,7 +336,10 @@ describe.each(SIZES)('compensation at $name width', (size: Size) => {
   it('the second admin approves and posts; the lines per member with their explanations; the CSV export', async () => {
     await asAdmin(SECOND_ADMIN.email, SECOND_ADMIN.password);
     await open('comp-cycles', 'Cycles');
-    await page.locator(`[data-cycle-id="${cycleId}"]:visible`).getByRole('button', { name: /^View cycle/ }).click();
+    await page
+      .locator(`[data-cycle-id="${cycleId}"]:visible`)
+      .getByRole('button', { name: /^View cycle/ })
+      .click();
     await page.getByRole('heading', { level: 1, name: /^Pairing cycle/ }).waitFor();
     await page.getByText('The approval must come from an admin who neither calculated the cycle nor made an adjustment in it.').waitFor();
     await page.getByRole('button', { name: 'Approve', exact: true }).click();
@@ -369,7 +372,10 @@ describe.each(SIZES)('compensation at $name width', (size: Size) => {
     await expect.poll(() => lines.locator('[data-member-id]:visible').count()).toBe(1);
     const incentive = member.locator('details').filter({ hasText: 'Sales Incentive' });
     await incentive.locator('summary').click();
-    await incentive.getByText(/pairs?/).first().waitFor();
+    await incentive
+      .getByText(/pairs?/)
+      .first()
+      .waitFor();
     await incentive.getByText('Plan version 1').waitFor();
     await cardPicture(page, lines, 'cycle-lines');
     expect(await axeViolations(page)).toEqual([]);
@@ -384,9 +390,7 @@ describe.each(SIZES)('compensation at $name width', (size: Size) => {
   }, 180_000);
 
   it('the member reads the lines with their explanations and downloads the statement as CSV and PDF', async () => {
-    await fresh();
-    await signIn(page, t.url, tree.A.email, PASSWORD);
-    await expectPath(page, '/dashboard');
+    ({ page } = await pages.signedIn(t.url, tree.A.email, PASSWORD, '/dashboard'));
     await page.goto(`${t.url}/income`);
     await page.getByRole('heading', { level: 1, name: 'Income' }).waitFor();
     const summary = (await t.api('GET', '/api/income', { cookie: tree.A.cookie })).body as { cycles: Array<{ id: string; net: string }>; financialYear: { label: string } };

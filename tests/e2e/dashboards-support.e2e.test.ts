@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { AdminTicketList } from '../../contracts';
-import { startTestApp, type TestApp } from '../support/test-app';
+import type { TestApp } from '../support/test-app';
 import { fakePdf, fakePng, uniqueEmail } from '../support/http';
-import { SIZES, expectPath, expectToast, openPage, launchBrowser, reviewShot, seriousViolations, shot, signIn, type Size } from './support/browser';
+import { SIZES, expectToast, pagePerTest, reviewShot, seriousViolations, shot, startBrowserApp, stopBrowserApp, type Size } from './support/browser';
 
 /**
  * Issue 15: the dashboards' charts, drawn from the lazy chart chunk, each with its text alternative; and a support ticket
@@ -15,14 +15,10 @@ let admin: string;
 const PASSWORD = 'Convo#12345';
 
 beforeAll(async () => {
-  t = await startTestApp({ listen: true });
-  browser = await launchBrowser();
+  ({ t, browser } = await startBrowserApp());
   admin = await t.login(t.demo.admin.email, t.demo.admin.password);
 });
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+afterAll(() => stopBrowserApp(t, browser));
 
 async function picture(page: Page, name: string, fullPage = true) {
   await shot(page, name);
@@ -43,14 +39,10 @@ async function expectCharts(page: Page, titles: string[]) {
 }
 
 describe.each(SIZES)('dashboard charts and a support conversation at $name width', (size: Size) => {
-  let context: BrowserContext;
   let page: Page;
-  afterAll(() => context?.close());
+  const pages = pagePerTest(() => browser, size);
   const as = async (login: string, password: string, home: string) => {
-    await context?.close();
-    ({ context, page } = await openPage(browser, size));
-    await signIn(page, t.url, login, password);
-    await expectPath(page, home);
+    ({ page } = await pages.signedIn(t.url, login, password, home));
   };
 
   it('the admin dashboard shows joinings, sales and BV, income per cycle and withdrawals per week', async () => {
@@ -99,7 +91,10 @@ describe.each(SIZES)('dashboard charts and a support conversation at $name width
     await as(t.demo.admin.email, t.demo.admin.password, '/admin');
     await page.goto(`${t.url}/admin?section=support-tickets`);
     await page.getByRole('heading', { level: 1, name: 'Support Tickets' }).waitFor();
-    await page.locator(`[data-ticket-id="${ticket.id}"]:visible`).getByRole('button', { name: `Manage ticket: ${subject}` }).click();
+    await page
+      .locator(`[data-ticket-id="${ticket.id}"]:visible`)
+      .getByRole('button', { name: `Manage ticket: ${subject}` })
+      .click();
     dialog = page.getByRole('dialog', { name: subject });
     await dialog.getByText('The courier says the parcel is at the depot.').waitFor();
     await dialog.getByRole('link', { name: /tracking\.png/ }).waitFor();

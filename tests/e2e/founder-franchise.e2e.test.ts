@@ -1,19 +1,16 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { ENGAGEMENT_MSG, HIDDEN_ID_LIMIT, type FranchiseDashboard } from '../../contracts';
 import { placeMember } from '../../server/modules/tree/tree.service';
 import { formatBV, formatMoney } from '../../web/lib/money';
-import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
+import { userByEmail, type TestApp } from '../support/test-app';
 import { uniqueEmail } from '../support/http';
-import { SIZES, expectPath, expectToast, launchBrowser, reviewShot, shot, signIn, type Size } from './support/browser';
+import { SIZES, expectPath, expectToast, openPage, pagePerTest, picture as settledPicture, seriousViolations, signIn, startBrowserApp, stopBrowserApp, type Size } from './support/browser';
 
 let t: TestApp;
 let browser: Browser;
 let admin: string;
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const PASSWORD = 'Franchise#123';
 const KIT = 'AquaPure Filter Kit'; // 2499.00 + 18 % GST = 2948.82, BV 800
 const REGULATOR = 'BreezeLine Fan Regulator and Canopy Set'; // 899.00 + 18 % GST = 1060.82, BV 250
@@ -26,25 +23,8 @@ interface FounderStats {
   rightLegUsers: number;
 }
 
-async function settle(page: Page) {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null))));
-}
-
 /** artifacts/shots/engage-<name>-<width>.png for review, and artifacts/screens. */
-async function picture(page: Page, name: string, fullPage = true) {
-  await settle(page);
-  await shot(page, `engage-${name}`);
-  await reviewShot(page, `engage-${name}-${page.viewportSize()?.width}.png`, fullPage);
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: unknown[] }> } }).axe;
-    return (await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })).violations;
-  })) as Array<{ id: string; impact: string | null; nodes: { target: string[] }[] }>;
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+const picture = (page: Page, name: string, fullPage = true) => settledPicture(page, `engage-${name}`, { fullPage });
 
 const founderCookie = () => t.login(t.demo.founder.email, t.demo.founder.password);
 
@@ -56,7 +36,8 @@ async function founderStats(): Promise<FounderStats> {
 
 async function createHiddenIdByApi(cookie: string, n: number) {
   const r = await t.api('POST', '/api/founder/create-hidden-id', {
-    cookie, body: { email: uniqueEmail(`hidden${n}`), firstName: 'Hidden', lastName: `Number ${n}`, placementSide: n % 2 ? 'left' : 'right' },
+    cookie,
+    body: { email: uniqueEmail(`hidden${n}`), firstName: 'Hidden', lastName: `Number ${n}`, placementSide: n % 2 ? 'left' : 'right' },
   });
   return r;
 }
@@ -72,7 +53,8 @@ async function buy(email: string, product: string, quantity: number) {
   const fund = await t.api('POST', '/api/admin/send-fund', { cookie: admin, body: { userId: u.userId, option: 'Credit', amount: '10000', remarks: 'Franchise test funds' } });
   expect(fund.status, JSON.stringify(fund.body)).toBe(200);
   const r = await t.api('POST', '/api/purchases', {
-    cookie: await t.login(email, PASSWORD), body: { productId: await productId(product), quantity, paymentMethod: 'wallet', deliveryAddress: '14 Park Street, Kolkata 700016', deliveryState: 'West Bengal', deliveryPincode: '700016' },
+    cookie: await t.login(email, PASSWORD),
+    body: { productId: await productId(product), quantity, paymentMethod: 'wallet', deliveryAddress: '14 Park Street, Kolkata 700016', deliveryState: 'West Bengal', deliveryPincode: '700016' },
   });
   expect(r.status, JSON.stringify(r.body)).toBe(201);
 }
@@ -84,14 +66,16 @@ let mini: { email: string; name: string };
 let basic: { email: string; name: string };
 
 beforeAll(async () => {
-  t = await startTestApp({ listen: true });
-  browser = await launchBrowser();
+  ({ t, browser } = await startBrowserApp());
   admin = await t.login(t.demo.admin.email, t.demo.admin.password);
   // A Mini franchise holder in the founder's tree with one recruit on each side; everyone buys with the wallet.
   const founder = (await userByEmail(t, t.demo.founder.email))!;
   const holder = await t.createUser({ email: uniqueEmail('mini'), password: PASSWORD, firstName: 'Meera', lastName: 'Joshi', role: 'mini_franchise', sponsorId: founder.id });
   await place(holder, founder.id, 'right');
-  for (const [side, first] of [['left', 'Kiran'], ['right', 'Rohan']] as const) {
+  for (const [side, first] of [
+    ['left', 'Kiran'],
+    ['right', 'Rohan'],
+  ] as const) {
     const recruit = await t.createUser({ email: uniqueEmail(side), password: PASSWORD, firstName: first, lastName: 'Patil', sponsorId: holder.id });
     await place(recruit, holder.id, side);
     await buy(recruit.email, KIT, side === 'left' ? 1 : 2);
@@ -103,26 +87,14 @@ beforeAll(async () => {
   basic = { email: b.email, name: 'Farhan' };
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+afterAll(() => stopBrowserApp(t, browser));
 
 describe.each(SIZES)('founder and franchise portals at $name width', (size: Size) => {
-  let context: BrowserContext;
   let page: Page;
   const tag = size.name === 'phone' ? 'Phone' : 'Desk';
-  afterAll(() => context?.close());
-
+  const pages = pagePerTest(() => browser, size, { bypassCSP: true });
   const asUser = async (email: string, password: string, home: string) => {
-    await context?.close();
-    context = await browser.newContext({ viewport: { width: size.width, height: size.height }, deviceScaleFactor: 1, bypassCSP: true });
-    context.setDefaultTimeout(10_000);
-    page = await context.newPage();
-    page.on('pageerror', (e) => console.error(`[page error at ${size.name}]`, e.message));
-    await signIn(page, t.url, email, password);
-    // Sign-in lands founders and franchise holders on their own portal (issue 30), as / does.
-    await expectPath(page, home);
+    ({ page } = await pages.signedIn(t.url, email, password, home));
   };
   const stat = (label: string) => page.getByRole('group', { name: label });
 
@@ -137,7 +109,9 @@ describe.each(SIZES)('founder and franchise portals at $name width', (size: Size
     await page.getByRole('heading', { name: 'Hidden IDs Management' }).waitFor();
     await stat('Total Network').getByText(String(before.totalUsers), { exact: true }).waitFor();
     await stat('Hidden IDs').getByText(`${before.hiddenIds} / ${HIDDEN_ID_LIMIT}`).waitFor();
-    await stat('Global Revenue').getByText(formatMoney(before.totalRevenue, { decimals: 0 })).waitFor();
+    await stat('Global Revenue')
+      .getByText(formatMoney(before.totalRevenue, { decimals: 0 }))
+      .waitFor();
     expect(Number(before.totalRevenue)).toBeGreaterThan(0);
     await stat('Left Leg Users').getByText(String(before.leftLegUsers), { exact: true }).waitFor();
     await stat('Right Leg Users').getByText(String(before.rightLegUsers), { exact: true }).waitFor();
@@ -172,9 +146,15 @@ describe.each(SIZES)('founder and franchise portals at $name width', (size: Size
 
     const item = page.locator('[data-hidden-id]').filter({ hasText: email });
     await item.getByText(`Sanjay Hidden ${tag}`).waitFor();
-    await stat('Hidden IDs').getByText(`${before.hiddenIds + 1} / ${HIDDEN_ID_LIMIT}`).waitFor();
-    await stat('Total Network').getByText(String(before.totalUsers + 1), { exact: true }).waitFor();
-    await stat('Left Leg Users').getByText(String(before.leftLegUsers + 1), { exact: true }).waitFor();
+    await stat('Hidden IDs')
+      .getByText(`${before.hiddenIds + 1} / ${HIDDEN_ID_LIMIT}`)
+      .waitFor();
+    await stat('Total Network')
+      .getByText(String(before.totalUsers + 1), { exact: true })
+      .waitFor();
+    await stat('Left Leg Users')
+      .getByText(String(before.leftLegUsers + 1), { exact: true })
+      .waitFor();
     await page.getByText(`${before.hiddenIds + 1} of ${HIDDEN_ID_LIMIT} used`).waitFor();
     const created = (await userByEmail(t, email))!;
     expect(created.isHiddenId).toBe(true);
@@ -219,8 +199,13 @@ describe.each(SIZES)('founder and franchise portals at $name width', (size: Size
     await card('Counter Sales').getByText('0 sales', { exact: true }).waitFor();
     await card('Counter Sales').getByText('0 BV').waitFor();
     await card('Team Sales').getByText(formatMoney(d.teamSales.amount)).waitFor();
-    await card('Team Sales').getByText(`${formatBV(d.teamSales.bv)} BV`).waitFor();
-    await card('Team Business Volume').getByText(`${formatBV(d.teamBV)} BV`).first().waitFor();
+    await card('Team Sales')
+      .getByText(`${formatBV(d.teamSales.bv)} BV`)
+      .waitFor();
+    await card('Team Business Volume')
+      .getByText(`${formatBV(d.teamBV)} BV`)
+      .first()
+      .waitFor();
     await card('Team Business Volume').getByText('800 BV').waitFor();
     await card('Team Business Volume').getByText('1,600 BV').waitFor();
     await card('Wallet').getByText(formatMoney(d.wallet.balance)).waitFor();
@@ -262,13 +247,14 @@ describe('hidden ID limit', () => {
     let n = (await founderStats()).hiddenIds;
     while (n < HIDDEN_ID_LIMIT - 1) expect((await createHiddenIdByApi(cookie, ++n)).status).toBe(201);
 
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
-    context.setDefaultTimeout(10_000);
-    const page = await context.newPage();
+    const { context, page } = await openPage(browser, SIZES[0]);
     try {
       await signIn(page, t.url, t.demo.founder.email, t.demo.founder.password);
       await expectPath(page, '/founder');
-      await page.getByRole('group', { name: 'Hidden IDs' }).getByText(`${HIDDEN_ID_LIMIT - 1} / ${HIDDEN_ID_LIMIT}`).waitFor();
+      await page
+        .getByRole('group', { name: 'Hidden IDs' })
+        .getByText(`${HIDDEN_ID_LIMIT - 1} / ${HIDDEN_ID_LIMIT}`)
+        .waitFor();
       await page.getByRole('button', { name: 'Create Hidden ID' }).click();
       const dialog = page.getByRole('dialog', { name: 'Create Hidden ID' });
       await dialog.getByLabel('Email').fill(uniqueEmail('hidden-21'));

@@ -5,9 +5,9 @@ import { placeMember } from '../../server/modules/tree/tree.service';
 import { enterPipeline } from '../../server/modules/recruitment/pipeline.service';
 import { findUserById, type UserRow } from '../../server/modules/users/users.repo';
 import { formatMoney } from '../../web/lib/money';
-import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
+import { userByEmail, type TestApp } from '../support/test-app';
 import { uniqueEmail } from '../support/http';
-import { SIZES, expectPath, expectToast, launchBrowser, openPage, seriousViolations, shot, signIn, type Size } from './support/browser';
+import { SIZES, expectPath, expectToast, openPage, seriousViolations, shot, signIn, startBrowserApp, stopBrowserApp, type Size } from './support/browser';
 
 /**
  * Issue 16: the founder portal's Network Override and Franchise Master Control. The founder opens both sections from
@@ -28,8 +28,7 @@ const place = async (u: UserRow, startId: string, side: 'left' | 'right') => {
 };
 
 beforeAll(async () => {
-  t = await startTestApp({ listen: true });
-  browser = await launchBrowser();
+  ({ t, browser } = await startBrowserApp());
   const F = (await userByEmail(t, t.demo.founder.email))!;
   const admin = await t.login(t.demo.admin.email, t.demo.admin.password);
   A = await place(await t.createUser({ email: uniqueEmail('asha'), password: PASSWORD, firstName: 'Asha', lastName: 'Verma', sponsorId: F.id }), F.id, 'right');
@@ -47,10 +46,7 @@ beforeAll(async () => {
   expect(sale.status, JSON.stringify(sale.body)).toBe(201);
   saleValue = sale.body.sales[0].totalAmount;
 });
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+afterAll(() => stopBrowserApp(t, browser));
 
 describe.each(SIZES)('founder sections at $name width', (size: Size) => {
   it('Network Override moves a recruit awaiting placement; Franchise Master Control shows the figures', async () => {
@@ -103,7 +99,10 @@ describe.each(SIZES)('founder sections at $name width', (size: Size) => {
       const holder = page.locator(`[data-franchise="${H.userId}"]:visible`);
       await holder.getByText('Meera Stores').waitFor();
       await holder.getByText('1 product · 7 units').waitFor();
-      await holder.getByText(`1 · ${formatMoney(saleValue)}`).first().waitFor();
+      await holder
+        .getByText(`1 · ${formatMoney(saleValue)}`)
+        .first()
+        .waitFor();
       await page.getByRole('group', { name: 'Open stock requests' }).getByText('1', { exact: true }).waitFor();
       await shot(page, 'founder-franchise-master');
       await axeClean(page);
@@ -120,7 +119,10 @@ describe.each(SIZES)('founder sections at $name width', (size: Size) => {
     const F = (await userByEmail(t, t.demo.founder.email))!;
     const founder = await t.login(t.demo.founder.email, t.demo.founder.password);
     const email = uniqueEmail(`hidden-${size.name}`);
-    expect((await t.api('POST', '/api/founder/create-hidden-id', { cookie: founder, body: { email, firstName: 'Hidden', lastName: size.name === 'phone' ? 'Phone' : 'Desk', placementSide: 'left' } })).status).toBe(201);
+    expect(
+      (await t.api('POST', '/api/founder/create-hidden-id', { cookie: founder, body: { email, firstName: 'Hidden', lastName: size.name === 'phone' ? 'Phone' : 'Desk', placementSide: 'left' } }))
+        .status,
+    ).toBe(201);
     const hidden = (await userByEmail(t, email))!;
     // A member with both sides free in the founder's right leg: the hidden ID moves across.
     const X = await place(await t.createUser({ email: uniqueEmail('slot'), password: PASSWORD, firstName: 'Slot', lastName: 'Holder', sponsorId: F.id }), F.id, 'right');

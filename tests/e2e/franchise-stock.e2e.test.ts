@@ -1,21 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { STOCK_MSG } from '../../contracts/franchise-stock';
-import { startTestApp, type TestApp } from '../support/test-app';
+import type { TestApp } from '../support/test-app';
 import { uniqueEmail } from '../support/http';
-import { SIZES, expectPath, expectToast, launchBrowser, openPage, seriousViolations, shot, signIn, type Size } from './support/browser';
+import { SIZES, expectPath, expectToast, openPage, seriousViolations, shot, signIn, startBrowserApp, stopBrowserApp, type Size } from './support/browser';
 
 /** Issue 16: a franchise requests stock, the admin approves and dispatches, the franchise confirms the delivery. */
 let t: TestApp;
 let browser: Browser;
-beforeAll(async () => {
-  t = await startTestApp({ listen: true });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+beforeAll(async () => ({ t, browser } = await startBrowserApp()));
+afterAll(() => stopBrowserApp(t, browser));
 
 const PASSWORD = 'Stock#1234';
 const axeClean = async (page: Page) => expect(await seriousViolations(page)).toEqual([]);
@@ -62,7 +56,10 @@ describe.each(SIZES)('franchise stock at $name width', (size: Size) => {
       await row.getByText('Dispatched', { exact: true }).waitFor();
 
       await page.reload();
-      await page.getByRole('button', { name: /Mark received/ }).first().click();
+      await page
+        .getByRole('button', { name: /Mark received/ })
+        .first()
+        .click();
       await expectToast(page, 'Stock Received', STOCK_MSG.received);
       const stock = page.getByRole('list', { name: 'Stock', exact: true });
       await stock.getByText(productName, { exact: true }).waitFor();

@@ -1,21 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { FUND_REQUEST_MSG } from '../../contracts/fund-requests';
-import { startTestApp, type TestApp } from '../support/test-app';
+import type { TestApp } from '../support/test-app';
 import { fakeJpeg, uniqueEmail } from '../support/http';
-import { SIZES, expectPath, expectToast, launchBrowser, openPage, seriousViolations, shot, signIn, type Size } from './support/browser';
+import { SIZES, expectPath, expectToast, openPage, seriousViolations, shot, signIn, startBrowserApp, stopBrowserApp, type Size } from './support/browser';
 
 /** Issue 16: a member tops up the wallet by UPI with a proof; an admin approves it in Pending Fund Requests. */
 let t: TestApp;
 let browser: Browser;
-beforeAll(async () => {
-  t = await startTestApp({ listen: true });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+beforeAll(async () => ({ t, browser } = await startBrowserApp()));
+afterAll(() => stopBrowserApp(t, browser));
 
 const PASSWORD = 'Topup#1234';
 const expectAxeClean = async (page: Page) => expect(await seriousViolations(page)).toEqual([]);

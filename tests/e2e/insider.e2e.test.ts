@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { MSG } from '../../contracts/messages';
 import { WALLET_MSG, type AdminWithdrawal } from '../../contracts/wallet';
 import type { ApprovalView } from '../../contracts/approvals';
-import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
+import { userByEmail, type TestApp } from '../support/test-app';
 import { uniqueEmail } from '../support/http';
 import { bank, fundedMember } from '../support/money';
 import { codeFor } from '../support/authenticator';
-import { SIZES, expectPath, expectToast, launchBrowser, openPage, reviewShot, shot, signIn, toasts, type Size } from './support/browser';
+import { SIZES, expectToast, pagePerTest, picture as settledPicture, startBrowserApp, stopBrowserApp, toasts, type Size } from './support/browser';
 
 /**
  * Issue 29 in the browser (insider controls): an admin's change of another admin's password waits for a third admin,
@@ -22,32 +22,17 @@ const third = { email: uniqueEmail('third-admin'), password: 'Third#Admin-2026x'
 let admin2Password: string;
 
 beforeAll(async () => {
-  t = await startTestApp({ listen: true });
-  browser = await launchBrowser();
+  ({ t, browser } = await startBrowserApp());
   admin2Password = t.demo.admin2.password;
   await t.createUser({ email: third.email, password: third.password, role: 'admin', firstName: 'Meher', lastName: 'Kulkarni' });
   // Enrols the third admin's two-factor with the tests' authenticator, as their first sign-in would.
   await t.login(third.email, third.password);
 });
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+afterAll(() => stopBrowserApp(t, browser));
 
 /** artifacts/screens like the other suites, and artifacts/shots/insider-<name>-<width>.png for review. */
-async function picture(page: Page, name: string, fullPage = true) {
-  // Finite animations only: a button's spinner runs while the step-up dialog waits for the code.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => Number.isFinite(a.effect?.getComputedTiming().iterations ?? Infinity))
-        .map((a) => a.finished.catch(() => null)),
-    ),
-  );
-  await shot(page, `insider-${name}`);
-  await reviewShot(page, `insider-${name}-${page.viewportSize()?.width}.png`, fullPage);
-}
+// Finite animations only: a button's spinner runs while the step-up dialog waits for the code.
+const picture = (page: Page, name: string, fullPage = true) => settledPicture(page, `insider-${name}`, { fullPage });
 
 async function open(page: Page, section: string, heading: string) {
   await page.goto(`${t.url}/admin?section=${section}`);
@@ -70,16 +55,12 @@ async function answerStepUp(page: Page, login: string, name?: string) {
 const loginStatus = async (email: string, password: string) => (await t.api('POST', '/api/login', { body: { userId: email, password } })).status;
 
 describe.each(SIZES)('insider controls at $name width', (size: Size) => {
-  let context: BrowserContext;
   let page: Page;
   const tag = size.name === 'phone' ? 'Phone' : 'Desk';
+  const pages = pagePerTest(() => browser, size);
   const as = async (email: string, password: string) => {
-    await context?.close();
-    ({ context, page } = await openPage(browser, size));
-    await signIn(page, t.url, email, password);
-    await expectPath(page, '/admin');
+    ({ page } = await pages.signedIn(t.url, email, password, '/admin'));
   };
-  afterAll(() => context?.close());
 
   it('the admin who credited a member by Send Fund cannot approve their withdrawal; another admin can', async () => {
     const adminCookie = await t.login(t.demo.admin.email, t.demo.admin.password);
@@ -106,7 +87,9 @@ describe.each(SIZES)('insider controls at $name width', (size: Size) => {
     expect((await answer.json()).code).toBe('CUSTODY_CONFLICT');
     // The server's reason, in the error toast.
     await expectToast(page, 'Error', /You cannot approve this withdrawal: you credited this member by Send Fund on /);
-    await toasts(page).getByText(/An admin who has not handled this member’s account or money in the last 30 days must approve it\./).waitFor();
+    await toasts(page)
+      .getByText(/An admin who has not handled this member’s account or money in the last 30 days must approve it\./)
+      .waitFor();
     await picture(page, 'custody-refused', false);
     // Nothing was paid: the dialog is still open, the request still pending.
     await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -210,10 +193,7 @@ describe.each(SIZES)('insider controls at $name width', (size: Size) => {
     // Applied: the old password no longer signs in; the new one does, and is temporary.
     expect(await loginStatus(t.demo.admin2.email, before)).toBe(401);
     expect((await userByEmail(t, t.demo.admin2.email))!.firstLogin).toBe(true);
-    await context.close();
-    ({ context, page } = await openPage(browser, size));
-    await signIn(page, t.url, t.demo.admin2.email, temporary);
-    await expectPath(page, '/change-password');
+    ({ page } = await pages.signedIn(t.url, t.demo.admin2.email, temporary, '/change-password'));
     await page.getByText(MSG.passwordChangeRequired).waitFor();
     await picture(page, 'target-must-change-password');
     const final = `Second#${tag}-Own-2026`;

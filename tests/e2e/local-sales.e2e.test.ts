@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { LOCAL_SALE_MSG } from '../../contracts/local-sales';
-import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
+import { userByEmail, type TestApp } from '../support/test-app';
 import { demoCookies, uniqueEmail } from '../support/http';
-import { SIZES, expectToast, launchBrowser, openPage, seriousViolations, shot, signIn, type Size } from './support/browser';
+import { SIZES, expectToast, openPage, seriousViolations, shot, signIn, startBrowserApp, stopBrowserApp, type Size } from './support/browser';
 
 /** Issue 16: a franchise sells from its stock to a member and to a customer, and downloads the invoice. */
 let t: TestApp;
@@ -11,15 +11,11 @@ let browser: Browser;
 let c: Awaited<ReturnType<typeof demoCookies>>;
 let memberUserId: string;
 beforeAll(async () => {
-  t = await startTestApp({ listen: true });
-  browser = await launchBrowser();
+  ({ t, browser } = await startBrowserApp());
   c = await demoCookies(t);
   memberUserId = (await userByEmail(t, t.demo.member.email))!.userId;
 });
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+afterAll(() => stopBrowserApp(t, browser));
 
 const PASSWORD = 'Sales#1234';
 const axeClean = async (page: Page) => expect(await seriousViolations(page)).toEqual([]);

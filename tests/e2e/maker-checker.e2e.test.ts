@@ -1,39 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { sql } from 'drizzle-orm';
 import { FUND_APPROVAL_MSG } from '../../contracts/wallet';
-import { startTestApp, type TestApp } from '../support/test-app';
+import type { TestApp } from '../support/test-app';
 import { query, uniqueEmail } from '../support/http';
-import { SIZES, expectPath, expectToast, launchBrowser, openPage, reviewShot, shot, signIn, type Size } from './support/browser';
+import { SIZES, expectToast, pagePerTest, picture as settledPicture, startBrowserApp, stopBrowserApp, type Size } from './support/browser';
 
 /** Issue 13: a large Send Fund waits for a second admin, who approves it in Approvals. */
 let t: TestApp;
 let browser: Browser;
-beforeAll(async () => {
-  t = await startTestApp({ listen: true });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+beforeAll(async () => ({ t, browser } = await startBrowserApp()));
+afterAll(() => stopBrowserApp(t, browser));
 
-async function picture(page: Page, name: string) {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null))));
-  await shot(page, `maker-checker-${name}`);
-  await reviewShot(page, `maker-checker-${name}-${page.viewportSize()?.width}.png`);
-}
+const picture = (page: Page, name: string) => settledPicture(page, `maker-checker-${name}`);
 
 describe.each(SIZES)('maker-checker at $name width', (size: Size) => {
-  let context: BrowserContext;
   let page: Page;
+  const pages = pagePerTest(() => browser, size);
   const as = async (email: string, password: string) => {
-    await context?.close();
-    ({ context, page } = await openPage(browser, size));
-    await signIn(page, t.url, email, password);
-    await expectPath(page, '/admin');
+    ({ page } = await pages.signedIn(t.url, email, password, '/admin'));
   };
-  afterAll(() => context?.close());
 
   it('the first admin asks for a ₹75,000 credit; it waits; the second admin approves it and the wallet is credited', async () => {
     const email = uniqueEmail('large-credit');
@@ -72,7 +58,10 @@ describe.each(SIZES)('maker-checker at $name width', (size: Size) => {
     await dialog.getByRole('button', { name: 'Approve Credit' }).click();
     await expectToast(page, 'Success', FUND_APPROVAL_MSG.approved);
     await page.getByRole('button', { name: /Approved/ }).click();
-    await page.getByRole('listitem', { name: new RegExp(`Credit of ₹75,000.00 for ${member.userId}`) }).getByText(/approved by Second Admin/).waitFor();
+    await page
+      .getByRole('listitem', { name: new RegExp(`Credit of ₹75,000.00 for ${member.userId}`) })
+      .getByText(/approved by Second Admin/)
+      .waitFor();
     await picture(page, 'approved');
     const [wallet] = await query<{ balance: string }>(t, sql`select balance::text from wallet_balances where user_id = ${member.id}`);
     expect(wallet.balance).toBe('75000.00');

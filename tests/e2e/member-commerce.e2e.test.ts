@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { COMMERCE_MSG, RANKS, WALLET_MSG, WITHDRAWAL_FIELD_MSG, maskTail, type RankProgress, type TeamStats } from '../../contracts';
-import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
+import { userByEmail, type TestApp } from '../support/test-app';
 import { uniqueEmail } from '../support/http';
 import { verifyKyc } from '../support/money';
-import { SIZES, expectToast, launchBrowser, reviewShot, shot, signIn, type Size } from './support/browser';
+import { SIZES, expectToast, reviewShot, shot, signIn, startBrowserApp, stopBrowserApp, type Size } from './support/browser';
 import { ID } from '../support/identity';
 import { shortId } from '../../web/lib/format';
 
@@ -30,8 +30,7 @@ async function productId(name: string): Promise<string> {
 beforeAll(async () => {
   // The scenes are funded by the demo admin's Send Fund, more than one admin may credit alone in 24 hours (issue 29);
   // those limits have their own tests, so here they sit above what the scenes send.
-  t = await startTestApp({ listen: true, config: { sendFundAdminDailyLimit: '1000000.00', sendFundMemberDailyLimit: '1000000.00' } });
-  browser = await launchBrowser();
+  ({ t, browser } = await startBrowserApp({ config: { sendFundAdminDailyLimit: '1000000.00', sendFundMemberDailyLimit: '1000000.00' } }));
   admin = await t.login(t.demo.admin.email, t.demo.admin.password);
   // The demo member's left and right legs buy with their wallets, so Team Business Stages has BV to show.
   const purifier = await productId(PURIFIER);
@@ -40,16 +39,15 @@ beforeAll(async () => {
     await sendFund(u.userId, '20000');
     const cookie = await t.login(email, 'Member@12345');
     const r = await t.api('POST', '/api/purchases', {
-      cookie, headers: { 'idempotency-key': `seed-${email}` }, body: { productId: purifier, quantity: 1, paymentMethod: 'wallet', deliveryAddress: '12 Residency Road, Camp, Pune', deliveryState: 'Maharashtra', deliveryPincode: '411001' },
+      cookie,
+      headers: { 'idempotency-key': `seed-${email}` },
+      body: { productId: purifier, quantity: 1, paymentMethod: 'wallet', deliveryAddress: '12 Residency Road, Camp, Pune', deliveryState: 'Maharashtra', deliveryPincode: '411001' },
     });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
   }
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+afterAll(() => stopBrowserApp(t, browser));
 
 /** artifacts/shots/member-<name>-<width>.png for the review, plus artifacts/screens. */
 async function memberShot(page: Page, name: string) {
@@ -97,18 +95,43 @@ describe.each(SIZES)('Member commerce at $name width', (size: Size) => {
 
     const email = uniqueEmail(`buyer-${size.name}`);
     const buyer = await t.createUser({
-      email, password: PASSWORD, firstName: 'Divya', lastName: size.name === 'phone' ? 'Kapoor' : 'Joshi', kycStatus: 'pending',
-      address: '14 MG Road, Shivaji Nagar', city: 'Pune', state: 'Maharashtra', pincode: '411005',
-      bankName: 'State Bank of India', bankIFSC: 'SBIN0001234', bankAccountNumber: ID.account3, cryptoWalletAddress: ID.wallet,
+      email,
+      password: PASSWORD,
+      firstName: 'Divya',
+      lastName: size.name === 'phone' ? 'Kapoor' : 'Joshi',
+      kycStatus: 'pending',
+      address: '14 MG Road, Shivaji Nagar',
+      city: 'Pune',
+      state: 'Maharashtra',
+      pincode: '411005',
+      bankName: 'State Bank of India',
+      bankIFSC: 'SBIN0001234',
+      bankAccountNumber: ID.account3,
+      cryptoWalletAddress: ID.wallet,
     });
     await sendFund(buyer.userId, '50000');
 
     await signIn(page, t.url, email, PASSWORD);
     await page.waitForURL((u) => u.pathname === '/dashboard');
     await nav(page, 'Wallet').waitFor();
-    expect(await page.getByRole('navigation', { name: 'Member portal' }).getByRole('link').allTextContents()).toEqual(['Dashboard', 'My Team', 'Products', 'My Purchases', 'Wallet', 'Income', 'Support', 'Settings']);
-    await page.getByRole('navigation', { name: 'Quick actions' }).getByRole('link', { name: /Products/ }).waitFor();
-    await page.getByRole('navigation', { name: 'Quick actions' }).getByRole('link', { name: /Wallet/ }).waitFor();
+    expect(await page.getByRole('navigation', { name: 'Member portal' }).getByRole('link').allTextContents()).toEqual([
+      'Dashboard',
+      'My Team',
+      'Products',
+      'My Purchases',
+      'Wallet',
+      'Income',
+      'Support',
+      'Settings',
+    ]);
+    await page
+      .getByRole('navigation', { name: 'Quick actions' })
+      .getByRole('link', { name: /Products/ })
+      .waitFor();
+    await page
+      .getByRole('navigation', { name: 'Quick actions' })
+      .getByRole('link', { name: /Wallet/ })
+      .waitFor();
     await memberShot(page, 'dashboard');
 
     // My Purchases before any order: the document's empty state.
@@ -206,7 +229,9 @@ describe.each(SIZES)('Member commerce at $name width', (size: Size) => {
     await order(FAN).waitFor();
     const mine = (await t.api('GET', '/api/purchases', { cookie: await t.login(email, PASSWORD) })).body as { id: string; productName: string }[];
     const purifierOrder = mine.find((p) => p.productName === PURIFIER)!;
-    await order(PURIFIER).getByText(`#${shortId(purifierOrder.id)}`, { exact: true }).waitFor();
+    await order(PURIFIER)
+      .getByText(`#${shortId(purifierOrder.id)}`, { exact: true })
+      .waitFor();
     await order(PURIFIER).getByText('Qty: 1', { exact: true }).waitFor();
     await order(PURIFIER).getByText('₹17,698.82').waitFor();
     await order(PURIFIER).getByText('Wallet', { exact: true }).waitFor();
@@ -340,4 +365,3 @@ describe.each(SIZES)('Member commerce at $name width', (size: Size) => {
     }
   }, 150_000);
 });
-

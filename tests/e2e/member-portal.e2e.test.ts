@@ -3,9 +3,9 @@ import { format } from 'date-fns';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ENGAGEMENT_MSG, type FranchiseRequestView, type KycInfo, type TeamStats, type TicketView } from '../../contracts';
 import { DEMO_NEWS } from '../../server/seed/demo-data';
-import { startTestApp, type TestApp } from '../support/test-app';
+import type { TestApp } from '../support/test-app';
 import { b64, fakePng, uniqueEmail } from '../support/http';
-import { SIZES, expectPath, expectToast, launchBrowser, reviewShot, seriousViolations, shot, signIn, type Size } from './support/browser';
+import { SIZES, expectPath, expectToast, reviewShot, seriousViolations, shot, signIn, startBrowserApp, stopBrowserApp, type Size } from './support/browser';
 import { ID } from '../support/identity';
 
 let t: TestApp;
@@ -27,15 +27,10 @@ const HEADINGS: Record<string, string | RegExp> = {
 const PLAN = 'Open a Growth franchise in Kothrud, Pune: a showroom for purifiers, TVs and fans with two field staff and weekly demos.';
 
 beforeAll(async () => {
-  t = await startTestApp({ listen: true });
-  browser = await launchBrowser();
+  ({ t, browser } = await startBrowserApp());
   admin = await t.login(t.demo.admin.email, t.demo.admin.password);
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+afterAll(() => stopBrowserApp(t, browser));
 
 /** artifacts/shots/portal-<name>-<width>.png for the review, plus artifacts/screens. */
 async function portalShot(page: Page, name: string) {
@@ -136,7 +131,10 @@ describe.each(SIZES)('Member portal at $name width', (size: Size) => {
       for (const name of ['PAN Card', 'Aadhaar Card', 'Bank Statement', 'Profile Photo']) await tile(page, name).getByText('Approved', { exact: true }).waitFor();
       expect(await page.getByRole('list', { name: 'KYC documents' }).getByRole('listitem').count()).toBe(4);
       expect(await kyc.getByText(/Complete your KYC by|days? left|deadline has passed/).count()).toBe(0);
-      const regions = await page.getByRole('main').locator('section').evaluateAll((s) => s.map((el) => el.getAttribute('aria-labelledby')));
+      const regions = await page
+        .getByRole('main')
+        .locator('section')
+        .evaluateAll((s) => s.map((el) => el.getAttribute('aria-labelledby')));
       expect(regions.at(-1)).toBe('kyc-info-title');
       await portalShot(page, 'dashboard');
       await expectNoSeriousViolations(page, 'dashboard');
@@ -175,12 +173,19 @@ describe.each(SIZES)('Member portal at $name width', (size: Size) => {
       const lastName = size.name === 'phone' ? 'Rao' : 'Desai';
       const day = 86_400_000;
       await t.createUser({
-        email, password: PASSWORD, firstName: 'Kiran', lastName, kycStatus: 'pending',
-        registrationDate: new Date(Date.now() - 12 * day), activationDate: new Date(Date.now() - 10 * day), kycDeadline: new Date(Date.now() - 3 * day),
+        email,
+        password: PASSWORD,
+        firstName: 'Kiran',
+        lastName,
+        kycStatus: 'pending',
+        registrationDate: new Date(Date.now() - 12 * day),
+        activationDate: new Date(Date.now() - 10 * day),
+        kycDeadline: new Date(Date.now() - 3 * day),
       });
       const cookie = await t.login(email, PASSWORD);
       const upload = await t.api('POST', '/api/kyc/upload', {
-        cookie, body: { documentType: 'pan', documentData: b64(fakePng(600)), documentContentType: 'image/png', documentFilename: 'pan.png', documentNumber: ID.pan },
+        cookie,
+        body: { documentType: 'pan', documentData: b64(fakePng(600)), documentContentType: 'image/png', documentFilename: 'pan.png', documentNumber: ID.pan },
       });
       expect(upload.status, JSON.stringify(upload.body)).toBe(201);
 
@@ -278,7 +283,10 @@ describe.each(SIZES)('Member portal at $name width', (size: Size) => {
       const postedTicket = page.waitForRequest((r) => r.url().endsWith('/api/support-tickets') && r.method() === 'POST');
       await ticketForm.getByRole('button', { name: 'Submit Ticket' }).click();
       expect((await postedTicket).postDataJSON()).toEqual({
-        category: 'Payment', subject: 'Wallet credit missing', description: 'My sponsor income for last week is not in my wallet yet.', priority: 'high',
+        category: 'Payment',
+        subject: 'Wallet credit missing',
+        description: 'My sponsor income for last week is not in my wallet yet.',
+        priority: 'high',
       });
       await expectToast(page, 'Ticket Submitted');
       const ticket = page.getByRole('list', { name: 'Support tickets' }).getByRole('listitem', { name: 'Wallet credit missing' });
@@ -324,7 +332,11 @@ describe.each(SIZES)('Member portal at $name width', (size: Size) => {
       await context.clearCookies();
 
       await signIn(page, t.url, t.demo.franchise.email, t.demo.franchise.password);
-      await page.getByRole('button', { name: 'Logout' }).or(page.getByRole('link', { name: 'Logout' })).first().waitFor();
+      await page
+        .getByRole('button', { name: 'Logout' })
+        .or(page.getByRole('link', { name: 'Logout' }))
+        .first()
+        .waitFor();
       await page.goto(`${t.url}/settings`);
       await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
       await page.getByText('You hold a Mini Franchise').waitFor();

@@ -1,13 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { MSG } from '../../contracts/messages';
-import { startTestApp, type TestApp } from '../support/test-app';
+import type { TestApp } from '../support/test-app';
 import { uniqueEmail } from '../support/http';
-import { SIZES, expectToast, launchBrowser, reviewShot, shot, signIn, type Size } from './support/browser';
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+import { SIZES, expectToast, openPage, reviewShot, seriousViolations, shot, signIn, startBrowserApp, stopBrowserApp, type Size } from './support/browser';
 
 let t: TestApp;
 let browser: Browser;
@@ -15,15 +11,10 @@ let admin: string;
 let sponsor: string;
 
 beforeAll(async () => {
-  t = await startTestApp({ listen: true });
-  browser = await launchBrowser();
+  ({ t, browser } = await startBrowserApp());
   [admin, sponsor] = await Promise.all([t.login(t.demo.admin.email, t.demo.admin.password), t.login(t.demo.member.email, t.demo.member.password)]);
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+afterAll(() => stopBrowserApp(t, browser));
 
 const PASSWORD = 'Recruit#123';
 const tokenOf = (link: string) => new URL(link).searchParams.get('ref')!;
@@ -32,8 +23,18 @@ const tokenOf = (link: string) => new URL(link).searchParams.get('ref')!;
 async function register(link: string, email: string, firstName: string, lastName: string) {
   const r = await t.api('POST', '/api/referral/complete-registration', {
     body: {
-      firstName, lastName, email, mobile: '9812345678', nominee: 'Asha Rao', password: PASSWORD,
-      address: '14 MG Road, Shivaji Nagar', city: 'Pune', state: 'Maharashtra', pincode: '411005', packageAmount: 5000, referralToken: tokenOf(link),
+      firstName,
+      lastName,
+      email,
+      mobile: '9812345678',
+      nominee: 'Asha Rao',
+      password: PASSWORD,
+      address: '14 MG Road, Shivaji Nagar',
+      city: 'Pune',
+      state: 'Maharashtra',
+      pincode: '411005',
+      packageAmount: 5000,
+      referralToken: tokenOf(link),
     },
   });
   expect(r.status, JSON.stringify(r.body)).toBe(201);
@@ -73,17 +74,6 @@ async function teamShot(page: Page, name: string) {
 }
 
 /** Serious and critical axe findings (WCAG 2 A and AA) on the page as it stands. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: unknown[] }> } }).axe;
-    return (await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })).violations;
-  })) as { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 const tab = (page: Page, name: string) => page.getByRole('tab', { name: new RegExp(`^${name}`) });
 const panel = (page: Page) => page.getByRole('tabpanel');
 const selected = (page: Page, name: string) => page.getByRole('tab', { name: new RegExp(`^${name}`), selected: true }).waitFor();
@@ -101,10 +91,7 @@ describe.each(SIZES)('My Team at $name width', (size: Size) => {
 
   it('recruit link, position decisions, direct, downline with filters, binary tree with subtrees', async () => {
     // axe is injected as a script: the page's CSP (script-src 'self') would refuse it, so this context bypasses CSP.
-    context = await browser.newContext({ viewport: { width: size.width, height: size.height }, deviceScaleFactor: 1, bypassCSP: true });
-    context.setDefaultTimeout(10_000);
-    page = await context.newPage();
-    page.on('pageerror', (e) => console.error(`[page error at ${size.name}]`, e.message));
+    ({ context, page } = await openPage(browser, size, { bypassCSP: true }));
     const axeFindings: Record<string, string[]> = {};
     const axe = async (name: string) => {
       const found = await seriousViolations(page);
@@ -218,7 +205,10 @@ describe.each(SIZES)('My Team at $name width', (size: Size) => {
     await pending.getByRole('heading', { name: /Pending Recruits \(\d+\)/ }).waitFor();
     await pending.getByText('Kiran Rao').waitFor();
     await pending.getByText('Awaiting admin approval').waitFor();
-    await pending.getByText(/Submitted .* ago/).first().waitFor();
+    await pending
+      .getByText(/Submitted .* ago/)
+      .first()
+      .waitFor();
     await teamShot(page, 'direct-pending');
 
     // The admin approves Kiran on the left; a second recruit, Vikram, joins on the right through the API.
@@ -255,8 +245,14 @@ describe.each(SIZES)('My Team at $name width', (size: Size) => {
     // BV is a count, never money (issue 15: 'Total BV ₹0', 'BV ₹0').
     expect(await panel(page).getByRole('group', { name: 'Total BV' }).textContent()).not.toContain('₹');
     for (const badge of await panel(page).getByText(/^BV /).allTextContents()) expect(badge).not.toContain('₹');
-    await panel(page).getByRole('button', { name: /Level 1/ }).waitFor();
-    expect(await panel(page).getByRole('button', { name: /Level 1/ }).getAttribute('aria-expanded')).toBe('true');
+    await panel(page)
+      .getByRole('button', { name: /Level 1/ })
+      .waitFor();
+    expect(
+      await panel(page)
+        .getByRole('button', { name: /Level 1/ })
+        .getAttribute('aria-expanded'),
+    ).toBe('true');
     await panel(page).getByText('Kiran Rao').waitFor();
     await panel(page).getByText('Vikram Singh').waitFor();
     await teamShot(page, 'downline');

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { WALLET_MSG } from '../../contracts/wallet';
-import { startTestApp, type TestApp } from '../support/test-app';
+import type { TestApp } from '../support/test-app';
 import { uniqueEmail } from '../support/http';
 import { verifyKyc } from '../support/money';
 import { ID } from '../support/identity';
 import { codeFor } from '../support/authenticator';
-import { SIZES, expectPath, expectToast, launchBrowser, pageOverflow as overflow, reviewShot, signIn, type Size } from './support/browser';
+import { SIZES, expectPath, expectToast, pageOverflow as overflow, reviewShot, settle, signIn, startBrowserApp, stopBrowserApp, type Size } from './support/browser';
 
 /**
  * Issue 30, items 13, 14 and 16: each role lands on its own portal after sign-in; a step-up route asks for the code
@@ -15,34 +15,13 @@ import { SIZES, expectPath, expectToast, launchBrowser, pageOverflow as overflow
 let t: TestApp;
 let browser: Browser;
 
-beforeAll(async () => {
-  t = await startTestApp({ listen: true });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
-
-/** Entrance animations done (a spinner's endless one is not waited for). */
-async function settle(page: Page) {
-  await page.evaluate(() =>
-    Promise.race([
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
-          .map((a) => a.finished.catch(() => null)),
-      ),
-      new Promise((r) => setTimeout(r, 1000)),
-    ]),
-  );
-}
+beforeAll(async () => ({ t, browser } = await startBrowserApp()));
+afterAll(() => stopBrowserApp(t, browser));
 
 /** artifacts/shots/portals-<name>-<width>.png for review. */
 async function picture(page: Page, name: string, fullPage = true) {
-  await settle(page);
+  // Entrance animations done (a spinner's endless one is not waited for).
+  await settle(page, 1000);
   await reviewShot(page, `portals-${name}-${page.viewportSize()?.width}.png`, fullPage);
 }
 

@@ -2,14 +2,14 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { BRANDING_MSG } from '../../contracts/branding';
-import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
+import { userByEmail, type TestApp } from '../support/test-app';
 import sharp from 'sharp';
 import { uniqueEmail } from '../support/http';
 import { pdfText } from '../support/pdf';
 import { placeMember } from '../../server/modules/tree/tree.service';
 import { DEMO_COMPANY } from '../../server/seed/demo-data';
 import { walletBalances } from '../../server/db/schema';
-import { SIZES, expectPath, expectToast, launchBrowser, openPage, reviewShot, seriousViolations, shot, signIn, type Size } from './support/browser';
+import { SIZES, expectPath, expectToast, pagePerTest, reviewShot, seriousViolations, shot, signIn, startBrowserApp, stopBrowserApp, type Size } from './support/browser';
 import { shortId } from '../../web/lib/format';
 
 /**
@@ -24,8 +24,7 @@ let memberSid: string;
 const chain: { id: string; userId: string; name: string }[] = [];
 
 beforeAll(async () => {
-  t = await startTestApp({ listen: true });
-  browser = await launchBrowser();
+  ({ t, browser } = await startBrowserApp());
   adminSid = cookieValue(await t.login(t.demo.admin.email, t.demo.admin.password));
   memberSid = cookieValue(await t.login(t.demo.member.email, t.demo.member.password));
   // Eight members down the demo member's extreme left: more than the five levels one view shows.
@@ -40,11 +39,7 @@ beforeAll(async () => {
   }
   await t.runtime.settle();
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+afterAll(() => stopBrowserApp(t, browser));
 
 const backgroundOf = (locator: Locator) => locator.evaluate((el) => getComputedStyle(el).backgroundColor);
 const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
@@ -75,11 +70,10 @@ async function downloadedPdf(page: Page, click: () => Promise<void>): Promise<{ 
 describe.each(SIZES)('issue 15 at $name width', (size: Size) => {
   let context: BrowserContext;
   let page: Page;
+  const pages = pagePerTest(() => browser, size);
   const fresh = async () => {
-    await context?.close();
-    ({ context, page } = await openPage(browser, size));
+    ({ context, page } = await pages.open());
   };
-  afterAll(() => context?.close());
 
   it('genealogy explorer: search with the path, extreme left, five levels, one request per expansion, keyboard, card', async () => {
     await fresh();
@@ -168,7 +162,10 @@ describe.each(SIZES)('issue 15 at $name width', (size: Size) => {
     await page.goto(`${t.url}/admin?section=genealogy`);
     await page.getByRole('tree', { name: 'Genealogy tree' }).getByRole('treeitem').first().waitFor();
     await page.getByLabel('Search by user ID or name').fill(chain[7].userId);
-    await page.getByRole('list', { name: 'Search results' }).getByRole('button', { name: new RegExp(chain[7].userId) }).click();
+    await page
+      .getByRole('list', { name: 'Search results' })
+      .getByRole('button', { name: new RegExp(chain[7].userId) })
+      .click();
     await page.getByRole('navigation', { name: 'Genealogy path' }).getByText(chain[7].name, { exact: true }).waitFor();
     await picture(page, 'admin-genealogy');
     expect(await seriousViolations(page)).toEqual([]);
@@ -179,7 +176,10 @@ describe.each(SIZES)('issue 15 at $name width', (size: Size) => {
     // A buyer in Maharashtra (the demo seller's state) with money in the wallet.
     const email = uniqueEmail('buyer');
     const buyer = await t.createUser({ email, password: 'Buyer#123456', status: 'active', firstName: 'Isha', lastName: 'Buyer', state: 'Maharashtra', city: 'Pune', address: '1 Main Road' });
-    await t.runtime.ctx.db.insert(walletBalances).values({ userId: buyer.id, balance: '100000.00' }).onConflictDoUpdate({ target: walletBalances.userId, set: { balance: '100000.00' } });
+    await t.runtime.ctx.db
+      .insert(walletBalances)
+      .values({ userId: buyer.id, balance: '100000.00' })
+      .onConflictDoUpdate({ target: walletBalances.userId, set: { balance: '100000.00' } });
     const buyerCookie = await t.login(email, 'Buyer#123456');
     const buyerSid = cookieValue(buyerCookie);
     const products = (await t.api('GET', '/api/products', { cookie: buyerCookie })).body as { id: string; name: string }[];
@@ -229,7 +229,13 @@ describe.each(SIZES)('issue 15 at $name width', (size: Size) => {
     // A light colour at one width, a dark one at the other: the primary button takes it with a label that reads.
     const color = size.name === 'phone' ? '#fde047' : '#0f766e';
     await page.getByLabel('Primary colour', { exact: true }).fill(color);
-    await page.getByLabel('Logo file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await sharp({ create: { width: 256, height: 256, channels: 3, background: '#0f766e' } }).png().toBuffer() });
+    await page.getByLabel('Logo file').setInputFiles({
+      name: 'logo.png',
+      mimeType: 'image/png',
+      buffer: await sharp({ create: { width: 256, height: 256, channels: 3, background: '#0f766e' } })
+        .png()
+        .toBuffer(),
+    });
     await page.getByRole('img', { name: 'Company logo' }).waitFor();
     await picture(page, 'branding-settings');
     expect(await seriousViolations(page)).toEqual([]);
@@ -244,7 +250,10 @@ describe.each(SIZES)('issue 15 at $name width', (size: Size) => {
     await page.goto(`${t.url}/`);
     await page.getByRole('heading', { name: `Welcome to ${name}` }).waitFor();
     expect(await page.title()).toBe(`Sign in · ${name}`);
-    const logo = page.getByRole('img', { name: `${name} logo` }).locator('visible=true').first();
+    const logo = page
+      .getByRole('img', { name: `${name} logo` })
+      .locator('visible=true')
+      .first();
     await logo.waitFor();
     expect(await logo.getAttribute('src')).toMatch(/^\/api\/branding\/logo\?v=/);
     // The served page carries the colour: the primary button has it from the first paint.

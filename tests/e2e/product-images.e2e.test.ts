@@ -2,22 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { COMMERCE_MSG } from '../../contracts/commerce';
-import { startTestApp, type TestApp } from '../support/test-app';
-import { SIZES, expectPath, expectToast, launchBrowser, openPage, seriousViolations, shot, signIn, type Size } from './support/browser';
+import type { TestApp } from '../support/test-app';
+import { SIZES, expectPath, expectToast, openPage, seriousViolations, shot, signIn, startBrowserApp, stopBrowserApp, type Size } from './support/browser';
 
 /** Issue 16 part 5: an admin uploads a product's image; the member's catalog, purchase dialog and orders show it. */
 let t: TestApp;
 let browser: Browser;
 let admin: string;
 beforeAll(async () => {
-  t = await startTestApp({ listen: true });
-  browser = await launchBrowser();
+  ({ t, browser } = await startBrowserApp());
   admin = await t.login(t.demo.admin.email, t.demo.admin.password);
 });
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+afterAll(() => stopBrowserApp(t, browser));
 
 const expectAxeClean = async (page: Page) => expect(await seriousViolations(page)).toEqual([]);
 
@@ -38,7 +34,8 @@ describe.each(SIZES)('product images at $name width', (size: Size) => {
   it('the admin uploads an image; the member sees it in the catalog, the purchase dialog and My Purchases', async () => {
     const name = `Photo Purifier ${size.name}`;
     const created = await t.api('POST', '/api/admin/products', {
-      cookie: admin, body: { name, description: 'A purifier with a photo.', price: '9999', bv: '1000', gst: '18', category: 'water_purifier', purchaseType: 'first_purchase', hsnCode: '8421' },
+      cookie: admin,
+      body: { name, description: 'A purifier with a photo.', price: '9999', bv: '1000', gst: '18', category: 'water_purifier', purchaseType: 'first_purchase', hsnCode: '8421' },
     });
     expect(created.status).toBe(201);
     const id = created.body.id as string;

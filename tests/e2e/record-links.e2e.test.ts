@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import type { AdminTicketList } from '../../contracts';
 import { SECTION_IDS } from '../../web/features/admin/sections';
-import { startTestApp, type TestApp } from '../support/test-app';
+import type { TestApp } from '../support/test-app';
 import { bank, fundedMember } from '../support/money';
-import { launchBrowser, openPage, reviewShot, signIn, SIZES } from './support/browser';
+import { SIZES, openPage, reviewShot, signIn, startBrowserApp, stopBrowserApp } from './support/browser';
 
 /**
  * Issue 30 (items 5 and 6): every admin record has its own address (?section=…&id=…[&action=…]) that survives a
@@ -20,15 +20,10 @@ const desktop = SIZES[0];
 let memberTicket = { id: '', subject: '' };
 
 beforeAll(async () => {
-  t = await startTestApp({ listen: true });
-  browser = await launchBrowser();
+  ({ t, browser } = await startBrowserApp());
   adminCookie = await t.login(t.demo.admin.email, t.demo.admin.password);
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+afterAll(() => stopBrowserApp(t, browser));
 
 const visible = (page: Page, attr: string, id: string): Locator => page.locator(`[${attr}="${id}"]:visible`);
 const idInUrl = (page: Page) => new URL(page.url()).searchParams.get('id');

@@ -1,53 +1,23 @@
-import { deflateSync } from 'node:zlib';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { MSG } from '../../contracts/messages';
 import { REFERRAL_DOC_MAX_BYTES } from '../../contracts/constants';
-import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
+import { userByEmail, type TestApp } from '../support/test-app';
 import { uniqueEmail } from '../support/http';
 import { createReferralLink } from '../../server/modules/referral/referral.service';
 import { findDocumentWithBlob, listUserDocuments } from '../../server/modules/kyc/kyc.repo';
-import { SIZES, expectPath, expectToast, launchBrowser, openPage, reviewShot, shot, toasts } from './support/browser';
+import { SIZES, expectPath, expectToast, openPage, reviewShot, seriousViolations, shot, startBrowserApp, stopBrowserApp, toasts } from './support/browser';
 import { ID } from '../support/identity';
+import { solidPng as png } from '../support/png';
 
 // ---- small generated files -------------------------------------------------------------------
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(buf: Buffer) {
-  let c = 0xffffffff;
-  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-function chunk(type: string, data: Buffer) {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-}
-/** A real RGB PNG of one colour. */
-function png(width: number, height: number, rgb: [number, number, number] = [79, 70, 229]) {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3).map((_, i) => rgb[i % 3])]);
-  const raw = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
-}
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n', 'latin1');
 const file = (name: string, mimeType: string, buffer: Buffer) => ({ name, mimeType, buffer });
 
 /** Width and height from a JPEG's SOF marker. */
 function jpegSize(bytes: Buffer): { width: number; height: number } | null {
-  for (let i = 2; i < bytes.length - 9; ) {
+  for (let i = 2; i < bytes.length - 9;) {
     if (bytes[i] !== 0xff) return null;
     const marker = bytes[i + 1];
     if (marker >= 0xc0 && marker <= 0xc3) return { height: bytes.readUInt16BE(i + 5), width: bytes.readUInt16BE(i + 7) };
@@ -56,34 +26,13 @@ function jpegSize(bytes: Buffer): { width: number; height: number } | null {
   return null;
 }
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** Serious and critical axe findings (WCAG 2 A and AA), as in a11y.e2e.test.ts. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: unknown[] }> } }).axe;
-    return (await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })).violations;
-  })) as { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 // ---- app, browser, links ----------------------------------------------------------------------
 
 let t: TestApp;
 let browser: Browser;
 
-beforeAll(async () => {
-  t = await startTestApp({ listen: true });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+beforeAll(async () => ({ t, browser } = await startBrowserApp()));
+afterAll(() => stopBrowserApp(t, browser));
 
 /** A member's referral link for this email: POST /api/team/recruit when it exists, else the service. */
 async function referralToken(email: string): Promise<string> {
@@ -102,10 +51,27 @@ const picker = (page: Page, label: string) => page.getByLabel(label, { exact: tr
 /** Screenshots into artifacts/shots (review) and artifacts/screens, without the toasts of earlier steps. */
 async function snap(page: Page, name: string) {
   for (const close of await toasts(page).getByRole('button', { name: 'Close' }).all()) await close.click().catch(() => undefined);
-  await toasts(page).getByRole('button', { name: 'Close' }).first().waitFor({ state: 'detached', timeout: 2000 }).catch(() => undefined);
+  await toasts(page)
+    .getByRole('button', { name: 'Close' })
+    .first()
+    .waitFor({ state: 'detached', timeout: 2000 })
+    .catch(() => undefined);
   const width = page.viewportSize()?.width ?? 0;
   await reviewShot(page, `s7-${name}-${width}.png`);
   await shot(page, `s7-${name}`);
+}
+
+/** Asha Verma's details in the registration form, all but the email, the identity numbers and the bank. */
+async function fillPersonalDetails(page: Page) {
+  await page.getByLabel('First Name').fill('Asha');
+  await page.getByLabel('Last Name').fill('Verma');
+  await page.getByLabel('Mobile Number').fill('9876543210');
+  await page.getByLabel('Nominee Name').fill('Ravi Verma');
+  await page.getByLabel('Password', { exact: true }).fill('secret-77');
+  await page.getByLabel('Address', { exact: true }).fill('12 MG Road, Indiranagar');
+  await page.getByLabel('City').fill('Bengaluru');
+  await page.getByLabel('State').fill('Karnataka');
+  await page.getByLabel('Pincode').fill('560038');
 }
 
 describe.each(SIZES)('S7 referral registration at $name width', (size) => {
@@ -137,7 +103,11 @@ describe.each(SIZES)('S7 referral registration at $name width', (size) => {
     const member = (await userByEmail(t, t.demo.member.email))!;
 
     await page.goto(`${t.url}/referral-register?ref=${token}`);
-    await page.getByText('Validating referral link...').or(page.getByRole('heading', { name: 'Join the Network' })).first().waitFor();
+    await page
+      .getByText('Validating referral link...')
+      .or(page.getByRole('heading', { name: 'Join the Network' }))
+      .first()
+      .waitFor();
     await page.getByRole('heading', { name: 'Join the Network' }).waitFor();
     const sponsor = page.getByRole('region', { name: 'Sponsor Information' });
     await sponsor.getByText(member.userId, { exact: true }).waitFor();
@@ -155,22 +125,24 @@ describe.each(SIZES)('S7 referral registration at $name width', (size) => {
     await page.getByLabel('Mobile Number').fill('12345');
     await page.getByLabel('Address', { exact: true }).fill('short');
     await page.getByRole('button', { name: 'Complete Registration' }).click();
-    for (const message of [MSG.firstNameRequired, MSG.lastNameRequired, MSG.validEmailRequired, MSG.mobileRequired, MSG.nomineeRequired,
-      MSG.passwordMin, MSG.addressRequired, MSG.cityRequired, MSG.stateRequired, MSG.pincodeRequired]) {
+    for (const message of [
+      MSG.firstNameRequired,
+      MSG.lastNameRequired,
+      MSG.validEmailRequired,
+      MSG.mobileRequired,
+      MSG.nomineeRequired,
+      MSG.passwordMin,
+      MSG.addressRequired,
+      MSG.cityRequired,
+      MSG.stateRequired,
+      MSG.pincodeRequired,
+    ]) {
       await page.getByText(message, { exact: true }).waitFor();
     }
     await snap(page, 'errors');
 
-    await page.getByLabel('First Name').fill('Asha');
-    await page.getByLabel('Last Name').fill('Verma');
+    await fillPersonalDetails(page);
     await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Mobile Number').fill('9876543210');
-    await page.getByLabel('Nominee Name').fill('Ravi Verma');
-    await page.getByLabel('Password', { exact: true }).fill('secret-77');
-    await page.getByLabel('Address', { exact: true }).fill('12 MG Road, Indiranagar');
-    await page.getByLabel('City').fill('Bengaluru');
-    await page.getByLabel('State').fill('Karnataka');
-    await page.getByLabel('Pincode').fill('560038');
     // Upper-cased as typed.
     // One account per PAN: each width registers its own.
     const pan = size.name === 'desktop' ? ID.pan : ID.otherPan;
@@ -193,7 +165,10 @@ describe.each(SIZES)('S7 referral registration at $name width', (size) => {
     // The same file name for a second document type is refused.
     await picker(page, 'Aadhaar Back').setInputFiles(file('aadhaar-front.png', 'image/png', png(40, 30)));
     await expectToast(page, 'Duplicate File', /same file cannot be used for two document types/);
-    await page.getByText(/"aadhaar-front\.png" is already selected for Aadhaar Front/).first().waitFor();
+    await page
+      .getByText(/"aadhaar-front\.png" is already selected for Aadhaar Front/)
+      .first()
+      .waitFor();
     await picker(page, 'Aadhaar Back').setInputFiles(file('aadhaar-back.png', 'image/png', png(40, 30, [16, 185, 129])));
 
     // The photo must be an image; every file is under 10 MB.
@@ -234,7 +209,14 @@ describe.each(SIZES)('S7 referral registration at $name width', (size) => {
 
     // The server holds a pending user with the upper-cased fields and the five documents.
     const user = (await userByEmail(t, email))!;
-    expect(user).toMatchObject({ status: 'pending', firstName: 'Asha', panNumber: size.name === 'desktop' ? ID.pan : ID.otherPan, bankIFSC: 'SBIN0001234', bankName: 'STATE BANK OF INDIA', sponsorId: member.id });
+    expect(user).toMatchObject({
+      status: 'pending',
+      firstName: 'Asha',
+      panNumber: size.name === 'desktop' ? ID.pan : ID.otherPan,
+      bankIFSC: 'SBIN0001234',
+      bankName: 'STATE BANK OF INDIA',
+      sponsorId: member.id,
+    });
     const docs = await listUserDocuments(t.runtime.ctx.db, user.id);
     const byType = Object.fromEntries(docs.map((d) => [d.documentType, d]));
     expect(Object.keys(byType).sort()).toEqual(['aadhaar_back', 'aadhaar_front', 'bank_cancelled_cheque', 'pan', 'photo']);
@@ -247,15 +229,7 @@ describe.each(SIZES)('S7 referral registration at $name width', (size) => {
     const again = await referralToken(email);
     await page.goto(`${t.url}/referral-register?ref=${again}`);
     await page.getByRole('heading', { name: 'Join the Network' }).waitFor();
-    await page.getByLabel('First Name').fill('Asha');
-    await page.getByLabel('Last Name').fill('Verma');
-    await page.getByLabel('Mobile Number').fill('9876543210');
-    await page.getByLabel('Nominee Name').fill('Ravi Verma');
-    await page.getByLabel('Password', { exact: true }).fill('secret-77');
-    await page.getByLabel('Address', { exact: true }).fill('12 MG Road, Indiranagar');
-    await page.getByLabel('City').fill('Bengaluru');
-    await page.getByLabel('State').fill('Karnataka');
-    await page.getByLabel('Pincode').fill('560038');
+    await fillPersonalDetails(page);
     await page.getByRole('button', { name: 'Complete Registration', exact: true }).click();
     await expectToast(page, 'Email Already Registered', /Please use a different email address or try logging in instead/);
   });

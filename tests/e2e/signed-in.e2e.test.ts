@@ -2,26 +2,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { MSG, UPLINE_DECIDES_FIRST } from '../../contracts/messages';
-import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
+import { userByEmail, type TestApp } from '../support/test-app';
 import { b64, fakePng, query, uniqueEmail } from '../support/http';
 import { notify } from '../../server/modules/notifications/notifications.service';
 import { issueImpersonationCode } from '../../server/modules/impersonation/impersonation.service';
 import { actorFor } from '../support/actor';
-import { SIZES, expectPath, expectToast, launchBrowser, openPage, shot, signIn, toasts } from './support/browser';
+import { SIZES, expectPath, expectToast, pagePerTest, shot, signIn, startBrowserApp, stopBrowserApp, toasts } from './support/browser';
 import { ID } from '../support/identity';
 
 let t: TestApp;
 let browser: Browser;
 
-beforeAll(async () => {
-  t = await startTestApp({ listen: true });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+beforeAll(async () => ({ t, browser } = await startBrowserApp()));
+afterAll(() => stopBrowserApp(t, browser));
 
 const png = (name = 'scan.png') => ({ name, mimeType: 'image/png', buffer: fakePng(2048) });
 
@@ -29,11 +22,10 @@ describe.each(SIZES)('signed-in screens at $name width', (size) => {
   let context: BrowserContext;
   let page: Page;
 
+  const pages = pagePerTest(() => browser, size);
   const fresh = async () => {
-    await context?.close();
-    ({ context, page } = await openPage(browser, size));
+    ({ context, page } = await pages.open());
   };
-  afterAll(() => context?.close());
 
   it('S10 pending dashboard: tiles, profile edit, replace a rejected document, notifications', async () => {
     await fresh();
@@ -158,7 +150,11 @@ describe.each(SIZES)('signed-in screens at $name width', (size) => {
     await expectToast(page, 'Upload Failed', MSG.documentLockedPending);
     await shot(page, 'm10-kyc-refused');
 
-    for (const [path, heading] of [['/products', 'Product Catalog'], ['/my-purchases', 'My Purchases'], ['/wallet', 'Wallet']]) {
+    for (const [path, heading] of [
+      ['/products', 'Product Catalog'],
+      ['/my-purchases', 'My Purchases'],
+      ['/wallet', 'Wallet'],
+    ]) {
       await page.goto(`${t.url}${path}`);
       await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
     }

@@ -2,23 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { MSG } from '../../contracts/messages';
 import { DEMO_COMPANY } from '../../server/seed/demo-data';
-import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
+import { userByEmail, type TestApp } from '../support/test-app';
 import { uniqueEmail } from '../support/http';
 import { issueToken } from '../../server/modules/auth/tokens.service';
-import { SIZES, expectPath, expectToast, launchBrowser, openPage, shot, signIn } from './support/browser';
+import { SIZES, expectPath, expectToast, openPage, shot, signIn, startBrowserApp, stopBrowserApp } from './support/browser';
 
 let t: TestApp;
 let browser: Browser;
 
-beforeAll(async () => {
-  t = await startTestApp({ listen: true });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+beforeAll(async () => ({ t, browser } = await startBrowserApp()));
+afterAll(() => stopBrowserApp(t, browser));
 
 describe.each(SIZES)('signed-out screens at $name width', (size) => {
   let context: BrowserContext;
@@ -64,10 +57,7 @@ describe.each(SIZES)('signed-out screens at $name width', (size) => {
     await page.getByLabel('Remember me').click();
     await page.getByRole('button', { name: 'Log in' }).click();
     await expectPath(page, '/dashboard');
-    expect(await page.evaluate(() => [localStorage.getItem('rememberedUserId'), localStorage.getItem('rememberMe')])).toEqual([
-      t.demo.member.email,
-      'true',
-    ]);
+    expect(await page.evaluate(() => [localStorage.getItem('rememberedUserId'), localStorage.getItem('rememberMe')])).toEqual([t.demo.member.email, 'true']);
     await page.getByRole('button', { name: 'Logout' }).click();
     await expectPath(page, '/');
     await page.getByRole('button', { name: 'Log in' }).waitFor();

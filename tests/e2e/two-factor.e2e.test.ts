@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { sql } from 'drizzle-orm';
 import { FUND_APPROVAL_MSG } from '../../contracts/wallet';
-import { startTestApp, type TestApp } from '../support/test-app';
+import type { TestApp } from '../support/test-app';
 import { query, uniqueEmail } from '../support/http';
 import { codeFor, rememberSecret } from '../support/authenticator';
 import { stepAt, totpAt } from '../../server/lib/totp';
-import { SIZES, answerTwoFactor, expectPath, expectToast, launchBrowser, openPage, reviewShot, seriousViolations, shot, signIn, type Size } from './support/browser';
+import { SIZES, answerTwoFactor, expectPath, expectToast, pagePerTest, reviewShot, seriousViolations, shot, signIn, startBrowserApp, stopBrowserApp, type Size } from './support/browser';
 
 /**
  * Issue 13 in the browser: a new admin is made to set up two-factor at their first sign-in (QR code, key, first
@@ -15,14 +15,8 @@ import { SIZES, answerTwoFactor, expectPath, expectToast, launchBrowser, openPag
  */
 let t: TestApp;
 let browser: Browser;
-beforeAll(async () => {
-  t = await startTestApp({ listen: true });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+beforeAll(async () => ({ t, browser } = await startBrowserApp()));
+afterAll(() => stopBrowserApp(t, browser));
 
 async function picture(page: Page, name: string) {
   // shot() lets finite animations settle (a button's spinner runs until the step-up is answered).
@@ -35,13 +29,11 @@ async function axe(page: Page) {
 }
 
 describe.each(SIZES)('two-factor at $name width', (size: Size) => {
-  let context: BrowserContext;
   let page: Page;
+  const pages = pagePerTest(() => browser, size);
   const fresh = async () => {
-    await context?.close();
-    ({ context, page } = await openPage(browser, size));
+    ({ page } = await pages.open());
   };
-  afterAll(() => context?.close());
 
   const password = 'New-Admin#2026-x';
   let email = '';

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { COMMERCE_MSG } from '../../contracts/commerce';
-import { startTestApp, type TestApp } from '../support/test-app';
+import type { TestApp } from '../support/test-app';
 import { pdfText } from '../support/pdf';
-import { SIZES, expectToast, launchBrowser, pageOverflow as overflow, reviewShot, signIn, type Size } from './support/browser';
+import { SIZES, expectToast, pageOverflow as overflow, reviewShot, settle as settleAnimations, signIn, startBrowserApp, stopBrowserApp, type Size } from './support/browser';
 
 /**
  * Issue 30: a newcomer walks every page in every menu as each demo account, at 1280 and 390 px, and finds nothing to
@@ -16,15 +16,8 @@ import { SIZES, expectToast, launchBrowser, pageOverflow as overflow, reviewShot
 let t: TestApp;
 let browser: Browser;
 
-beforeAll(async () => {
-  t = await startTestApp({ listen: true });
-  browser = await launchBrowser();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+beforeAll(async () => ({ t, browser } = await startBrowserApp()), 120_000);
+afterAll(() => stopBrowserApp(t, browser));
 
 type Account = 'member' | 'pending' | 'franchise' | 'founder' | 'admin' | 'admin2';
 const ACCOUNTS: Account[] = ['member', 'pending', 'franchise', 'founder', 'admin', 'admin2'];
@@ -66,17 +59,7 @@ async function open(size: Size): Promise<Visit> {
 /** Entrance animations done, then the data in (no request for half a second). */
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page.evaluate(() =>
-    Promise.race([
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
-          .map((a) => a.finished.catch(() => null)),
-      ),
-      new Promise((r) => setTimeout(r, 1000)),
-    ]),
-  );
+  await settleAnimations(page, 1000);
 }
 
 /** The app's own pages among these links: no API downloads, no sign-out, no record opened by its id. */
@@ -91,7 +74,11 @@ function pagesOf(hrefs: string[]): string[] {
 /** The links of a page's menus: the sidebar or drawer, the portal's section menus and tabs, the header; on the home page also its content's. */
 async function menuLinks(page: Page, home: boolean): Promise<string[]> {
   // The portal's code arrives after the address changes: its menu first.
-  await page.locator('nav a[href], aside a[href], main a[href]').first().waitFor({ state: 'attached', timeout: 10_000 }).catch(() => undefined);
+  await page
+    .locator('nav a[href], aside a[href], main a[href]')
+    .first()
+    .waitFor({ state: 'attached', timeout: 10_000 })
+    .catch(() => undefined);
   // Groups that fold their links away are opened first.
   for (const toggle of await page.locator('nav button[aria-expanded="false"], aside button[aria-expanded="false"]').all()) {
     if (await toggle.isVisible()) await toggle.click().catch(() => undefined);
@@ -135,7 +122,11 @@ async function clippedColumns(page: Page): Promise<string[]> {
   const found: string[] = [];
   for (const table of tables) {
     if (!(await table.isVisible())) continue;
-    await table.locator('thead').first().scrollIntoViewIfNeeded().catch(() => undefined);
+    await table
+      .locator('thead')
+      .first()
+      .scrollIntoViewIfNeeded()
+      .catch(() => undefined);
     found.push(
       ...(await table.evaluate((el) => {
         const out: string[] = [];
@@ -182,35 +173,43 @@ async function configNames(page: Page): Promise<string[]> {
   return [...new Set(text.match(/\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b/g) ?? [])];
 }
 
-const slug = (path: string) => path.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '-').replace(/-+$/, '') || 'home';
+const slug = (path: string) =>
+  path
+    .replace(/^\//, '')
+    .replace(/[^a-z0-9]+/gi, '-')
+    .replace(/-+$/, '') || 'home';
 
 describe.each(SIZES)('the walk at $name width', (size: Size) => {
-  it.each(ACCOUNTS)('every page of every menu as the demo %s', async (account) => {
-    const who = t.demo[account];
-    const v = await open(size);
-    const report: string[] = [];
-    try {
-      await signIn(v.page, t.url, who.email, who.password);
-      await v.page.getByLabel('User ID').waitFor({ state: 'detached' });
-      // Each portal moves on to its home; the pending dashboard stays at /.
-      await v.page.waitForURL((u) => u.pathname !== '/', { timeout: account === 'pending' ? 3000 : 15_000, waitUntil: 'commit' }).catch(() => undefined);
-      await settle(v.page);
-      const home = new URL(v.page.url()).pathname;
-      // The menus as the desktop shows them (the phone's drawer holds the same links; desktop runs first).
-      const paths = await sitemapOf(account, v.page, home);
-      expect(paths.length, `${account}: no menu found on ${home}`).toBeGreaterThan(account === 'pending' ? 0 : 4);
-      for (const path of [home, ...paths.filter((p) => p !== home)]) {
-        await v.page.goto(`${t.url}${path}`);
+  it.each(ACCOUNTS)(
+    'every page of every menu as the demo %s',
+    async (account) => {
+      const who = t.demo[account];
+      const v = await open(size);
+      const report: string[] = [];
+      try {
+        await signIn(v.page, t.url, who.email, who.password);
+        await v.page.getByLabel('User ID').waitFor({ state: 'detached' });
+        // Each portal moves on to its home; the pending dashboard stays at /.
+        await v.page.waitForURL((u) => u.pathname !== '/', { timeout: account === 'pending' ? 3000 : 15_000, waitUntil: 'commit' }).catch(() => undefined);
         await settle(v.page);
-        const problems = [...(await overflow(v.page)), ...(await clippedColumns(v.page)), ...(await configNames(v.page)).map((n) => `configuration name ${n}`), ...v.take()];
-        await reviewShot(v.page, `walk-${account}-${slug(path)}-${size.width}.png`);
-        report.push(...problems.map((p) => `${path}: ${p}`));
+        const home = new URL(v.page.url()).pathname;
+        // The menus as the desktop shows them (the phone's drawer holds the same links; desktop runs first).
+        const paths = await sitemapOf(account, v.page, home);
+        expect(paths.length, `${account}: no menu found on ${home}`).toBeGreaterThan(account === 'pending' ? 0 : 4);
+        for (const path of [home, ...paths.filter((p) => p !== home)]) {
+          await v.page.goto(`${t.url}${path}`);
+          await settle(v.page);
+          const problems = [...(await overflow(v.page)), ...(await clippedColumns(v.page)), ...(await configNames(v.page)).map((n) => `configuration name ${n}`), ...v.take()];
+          await reviewShot(v.page, `walk-${account}-${slug(path)}-${size.width}.png`);
+          report.push(...problems.map((p) => `${path}: ${p}`));
+        }
+        expect(report, `${account} at ${size.width} px`).toEqual([]);
+      } finally {
+        await v.context.close();
       }
-      expect(report, `${account} at ${size.width} px`).toEqual([]);
-    } finally {
-      await v.context.close();
-    }
-  }, 300_000);
+    },
+    300_000,
+  );
 });
 
 describe('an inter-state order', () => {

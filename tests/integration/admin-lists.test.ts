@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { startTestApp, type TestApp } from '../support/test-app';
+import type { TestApp } from '../support/test-app';
+import { startSignedIn } from '../support/start';
 import { count, expectError, expectInvalid, fakeJpeg, query, uniqueEmail } from '../support/http';
 import { AdminStatsResponse, AdminUserRow } from '../../contracts/admin';
 import { franchiseRequests, kycDocuments, products, purchases, supportTickets, withdrawalRequests } from '../../server/db/schema/index';
@@ -11,12 +12,8 @@ import { ID } from '../support/identity';
 
 let t: TestApp;
 let admin: string;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  admin = await t.login(t.demo.admin.email, t.demo.admin.password);
-});
-afterAll(async () => t?.close());
+beforeAll(async () => ({ t, admin } = await startSignedIn(['admin'])));
+afterAll(() => t?.close());
 
 const get = (url: string) => t.api('GET', url, { cookie: admin });
 const ids = (items: { id: string }[]) => items.map((u) => u.id);
@@ -121,8 +118,7 @@ describe('GET /api/users/today-joinings', () => {
     t.clock.advance(shift);
     try {
       const day = new Date(at).toISOString().slice(0, 10);
-      const mk = (firstName: string, activationDate: Date | null) =>
-        t.createUser({ email: uniqueEmail('today'), firstName, lastName: 'Qtoday', activationDate });
+      const mk = (firstName: string, activationDate: Date | null) => t.createUser({ email: uniqueEmail('today'), firstName, lastName: 'Qtoday', activationDate });
       // 19:00 UTC yesterday = 00:30 today in India.
       const indiaOnly = await mk('IndiaOnly', new Date(at - 7 * HOUR));
       // 01:00 UTC today = 06:30 today in India.
@@ -175,7 +171,14 @@ describe('GET /api/admin/stats', () => {
     const r = await get(`/api/admin/stats${qs}`);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     return r.body as {
-      totalUsers: number; activeUsers: number; pendingKYC: number; withdrawalRequests: number; totalBV: string; monthlyIncome: string; monthlySales: string; franchiseRequests: number;
+      totalUsers: number;
+      activeUsers: number;
+      pendingKYC: number;
+      withdrawalRequests: number;
+      totalBV: string;
+      monthlyIncome: string;
+      monthlySales: string;
+      franchiseRequests: number;
       actionsRequired: { key: string; label: string; count: number; section: string }[];
     };
   };
@@ -183,7 +186,18 @@ describe('GET /api/admin/stats', () => {
 
   it('the seven figures and the actions required follow the data', async () => {
     const before = await stats();
-    expect(Object.keys(before).sort()).toEqual(['actionsRequired', 'activeUsers', 'franchiseRequests', 'monthlyIncome', 'monthlySales', 'pendingKYC', 'totalBV', 'totalUsers', 'volume', 'withdrawalRequests']);
+    expect(Object.keys(before).sort()).toEqual([
+      'actionsRequired',
+      'activeUsers',
+      'franchiseRequests',
+      'monthlyIncome',
+      'monthlySales',
+      'pendingKYC',
+      'totalBV',
+      'totalUsers',
+      'volume',
+      'withdrawalRequests',
+    ]);
     expect(AdminStatsResponse.parse(before)).toEqual(before);
     const db = t.runtime.ctx.db;
 
@@ -210,13 +224,20 @@ describe('GET /api/admin/stats', () => {
     const now = t.clock.now();
     const monthStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
     const order = (totalAmount: string, totalBV: string, paymentStatus: string, createdAt: Date) => ({
-      userId: active.id, productId: product.id, unitPrice: product.price, totalAmount, totalBV, paymentMethod: 'upi', paymentStatus, deliveryAddress: '1 Main Road', createdAt,
+      userId: active.id,
+      productId: product.id,
+      unitPrice: product.price,
+      totalAmount,
+      totalBV,
+      paymentMethod: 'upi',
+      paymentStatus,
+      deliveryAddress: '1 Main Road',
+      createdAt,
     });
-    const placed = await db.insert(purchases).values([
-      order('1180.00', '500.00', 'completed', now),
-      order('2000.00', '300.00', 'completed', new Date(monthStart - 2 * 24 * HOUR)),
-      order('999.00', '999.00', 'pending', now),
-    ]).returning();
+    const placed = await db
+      .insert(purchases)
+      .values([order('1180.00', '500.00', 'completed', now), order('2000.00', '300.00', 'completed', new Date(monthStart - 2 * 24 * HOUR)), order('999.00', '999.00', 'pending', now)])
+      .returning();
     // A purchase completes with its journal entry (the sales totals count it from there, applied or not).
     for (const p of placed) if (p.paymentStatus === 'completed') await recordCompletedPurchase(db, p, p.createdAt);
 
@@ -266,7 +287,7 @@ describe('GET /api/admin/stats', () => {
 });
 
 describe('GET /api/users/stats', () => {
-  it('counts users by status, KYC, package and today\'s activations (admins excluded)', async () => {
+  it("counts users by status, KYC, package and today's activations (admins excluded)", async () => {
     const get1 = async () => {
       const r = await get('/api/users/stats');
       expect(r.status).toBe(200);
@@ -283,8 +304,15 @@ describe('GET /api/users/stats', () => {
     const after = await get1();
     expect(after).toEqual({
       ...before,
-      total: before.total + 4, active: before.active + 1, inactive: before.inactive + 1, invited: before.invited + 1, pending: before.pending + 1,
-      kycApproved: before.kycApproved + 1, kycRejected: before.kycRejected + 1, kycPending: before.kycPending + 2, free: before.free + 2,
+      total: before.total + 4,
+      active: before.active + 1,
+      inactive: before.inactive + 1,
+      invited: before.invited + 1,
+      pending: before.pending + 1,
+      kycApproved: before.kycApproved + 1,
+      kycRejected: before.kycRejected + 1,
+      kycPending: before.kycPending + 2,
+      free: before.free + 2,
       activatedToday: before.activatedToday + 1,
     });
     expect(after.total).toBe(await count(t, 'users', sql`role <> 'admin'`));

@@ -1,19 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { startTestApp, type TestApp } from '../support/test-app';
-import { demoCookies, expectError, expectInvalid, query, uniqueEmail } from '../support/http';
+import type { TestApp } from '../support/test-app';
+import { startWithDemoCookies, type DemoCookies } from '../support/start';
+import { expectError, expectInvalid, query, uniqueEmail } from '../support/http';
 import { fundedMember } from '../support/money';
 import { placeInTree } from '../support/tree';
 import { CHART_MSG } from '../../contracts/charts';
 import { compCycles, compPayouts, legVolumes, products, users, withdrawalRequests } from '../../server/db/schema/index';
 
 let t: TestApp;
-let c: Awaited<ReturnType<typeof demoCookies>>;
-beforeAll(async () => {
-  t = await startTestApp();
-  c = await demoCookies(t);
-});
-afterAll(async () => t?.close());
+let c: DemoCookies;
+beforeAll(async () => ({ t, c } = await startWithDemoCookies()));
+afterAll(() => t?.close());
 const db = () => t.runtime.ctx.db;
 const DAY = 86_400_000;
 
@@ -27,14 +25,34 @@ async function member(tag: string) {
 async function postedCycle(memberId: string, weeksAgo: number, left: string, right: string, net: string) {
   const now = t.clock.now().getTime();
   const startsAt = new Date(now - weeksAgo * 7 * DAY - 1000 * weeksAgo);
-  const [cycle] = await db().insert(compCycles).values({
-    kind: 'pairing', period: 'weekly', startsAt, endsAt: new Date(startsAt.getTime() + 7 * DAY), closedAt: new Date(startsAt.getTime() + 7 * DAY),
-    status: 'posted', postedAt: new Date(startsAt.getTime() + 8 * DAY), summary: { gross: '1000.00', net: '900.00' },
-  }).returning();
+  const [cycle] = await db()
+    .insert(compCycles)
+    .values({
+      kind: 'pairing',
+      period: 'weekly',
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + 7 * DAY),
+      closedAt: new Date(startsAt.getTime() + 7 * DAY),
+      status: 'posted',
+      postedAt: new Date(startsAt.getTime() + 8 * DAY),
+      summary: { gross: '1000.00', net: '900.00' },
+    })
+    .returning();
   await db().insert(legVolumes).values({ cycleId: cycle.id, memberId, leftBV: left, rightBV: right });
-  await db().insert(compPayouts).values({
-    cycleId: cycle.id, memberId, gross: net, adminCharge: '0', tds: '0', net, fy: 2026, tdsRate: '0.02', panApproved: true, postedAt: new Date(startsAt.getTime() + 8 * DAY),
-  });
+  await db()
+    .insert(compPayouts)
+    .values({
+      cycleId: cycle.id,
+      memberId,
+      gross: net,
+      adminCharge: '0',
+      tds: '0',
+      net,
+      fy: 2026,
+      tdsRate: '0.02',
+      panApproved: true,
+      postedAt: new Date(startsAt.getTime() + 8 * DAY),
+    });
   return cycle;
 }
 
@@ -53,9 +71,15 @@ describe('GET /api/admin/charts', () => {
     // A completed purchase (wallet) and an order still waiting for its payment (UPI): only the first is a sale.
     const buyer = await fundedMember(t, c.admin, '20000.00');
     const [product] = await db().select().from(products).where(eq(products.isActive, true)).limit(1);
-    const bought = await t.api('POST', '/api/purchases', { cookie: buyer.cookie, body: { productId: product.id, quantity: 1, paymentMethod: 'wallet', deliveryAddress: '1 Main Road, Pune 411001', deliveryState: 'Maharashtra', deliveryPincode: '411001' } });
+    const bought = await t.api('POST', '/api/purchases', {
+      cookie: buyer.cookie,
+      body: { productId: product.id, quantity: 1, paymentMethod: 'wallet', deliveryAddress: '1 Main Road, Pune 411001', deliveryState: 'Maharashtra', deliveryPincode: '411001' },
+    });
     expect(bought.status, JSON.stringify(bought.body)).toBe(201);
-    const ordered = await t.api('POST', '/api/purchases', { cookie: buyer.cookie, body: { productId: product.id, quantity: 1, paymentMethod: 'upi', deliveryAddress: '1 Main Road, Pune 411001', deliveryState: 'Maharashtra', deliveryPincode: '411001' } });
+    const ordered = await t.api('POST', '/api/purchases', {
+      cookie: buyer.cookie,
+      body: { productId: product.id, quantity: 1, paymentMethod: 'upi', deliveryAddress: '1 Main Road, Pune 411001', deliveryState: 'Maharashtra', deliveryPincode: '411001' },
+    });
     expect(ordered.status).toBe(201);
     await db().insert(withdrawalRequests).values({ userId: m.user.id, amount: '700.00', status: 'approved', createdAt: now });
     await db().insert(withdrawalRequests).values({ userId: m.user.id, amount: '300.00', status: 'pending', createdAt: now });
@@ -77,9 +101,12 @@ describe('GET /api/admin/charts', () => {
 
   it('sales per day and the dashboard totals count every completed purchase once, its journal entry pending or applied', async () => {
     const recount = async () => {
-      const [r] = await query<{ orders: number; amount: string; bv: string }>(t, sql`
+      const [r] = await query<{ orders: number; amount: string; bv: string }>(
+        t,
+        sql`
         select count(*)::int as orders, coalesce(sum(total_amount), 0)::numeric(16,2)::text as amount, coalesce(sum(total_bv), 0)::numeric(16,2)::text as bv
-        from purchases where payment_status = 'completed'`);
+        from purchases where payment_status = 'completed'`,
+      );
       return r;
     };
     const charted = async () => {
@@ -93,7 +120,11 @@ describe('GET /api/admin/charts', () => {
     const buyer = await fundedMember(t, c.admin, '100000.00');
     const [product] = await db().select().from(products).where(eq(products.isActive, true)).limit(1);
     const order = (paymentMethod: string) =>
-      t.api('POST', '/api/purchases', { cookie: buyer.cookie, body: { productId: product.id, quantity: 1, paymentMethod, deliveryAddress: '1 Main Road, Pune 411001', deliveryState: 'Maharashtra', deliveryPincode: '411001' }, settle: false });
+      t.api('POST', '/api/purchases', {
+        cookie: buyer.cookie,
+        body: { productId: product.id, quantity: 1, paymentMethod, deliveryAddress: '1 Main Road, Pune 411001', deliveryState: 'Maharashtra', deliveryPincode: '411001' },
+        settle: false,
+      });
     // Two completed purchases whose journal entries are not applied yet, and a UPI order marked paid by the admin.
     for (let i = 0; i < 2; i++) {
       const r = await order('wallet');
@@ -104,7 +135,12 @@ describe('GET /api/admin/charts', () => {
     expect(pending).toBeGreaterThanOrEqual(2);
     expect(await charted()).toEqual(await recount());
     expect(Number((await stats()).totalBV)).toBeCloseTo(Number((await recount()).bv));
-    const paid = await t.api('PATCH', `/api/admin/purchases/${upi.body.purchase.id}`, { cookie: c.admin, body: { paymentStatus: 'completed' }, headers: { 'Idempotency-Key': `pay-${upi.body.purchase.id}` }, settle: false });
+    const paid = await t.api('PATCH', `/api/admin/purchases/${upi.body.purchase.id}`, {
+      cookie: c.admin,
+      body: { paymentStatus: 'completed' },
+      headers: { 'Idempotency-Key': `pay-${upi.body.purchase.id}` },
+      settle: false,
+    });
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
     expect(await charted()).toEqual(await recount());
     // Applied: the same figures, now from the quarter-hour sums, which hold every completed purchase exactly once.
@@ -112,8 +148,11 @@ describe('GET /api/admin/charts', () => {
     const [{ n: left }] = await query<{ n: number }>(t, sql`select count(*)::int as n from volume_events where applied_at is null`);
     expect(left).toBe(0);
     expect(await charted()).toEqual(await recount());
-    const [slots] = await query<{ orders: number; amount: string; bv: string }>(t, sql`
-      select coalesce(sum(orders), 0)::int as orders, coalesce(sum(amount), 0)::numeric(16,2)::text as amount, coalesce(sum(bv), 0)::numeric(16,2)::text as bv from sales_slots`);
+    const [slots] = await query<{ orders: number; amount: string; bv: string }>(
+      t,
+      sql`
+      select coalesce(sum(orders), 0)::int as orders, coalesce(sum(amount), 0)::numeric(16,2)::text as amount, coalesce(sum(bv), 0)::numeric(16,2)::text as bv from sales_slots`,
+    );
     expect(slots).toEqual(await recount());
     expect(Number((await stats()).totalBV)).toBeCloseTo(Number((await recount()).bv));
   });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { startTestApp, userByEmail, volumeByEmail, type TestApp } from '../support/test-app';
-import { demoCookies, expectError, expectInvalid, query, uniqueEmail } from '../support/http';
+import { userByEmail, volumeByEmail, type TestApp } from '../support/test-app';
+import { startWithDemoCookies, type DemoCookies } from '../support/start';
+import { expectError, expectInvalid, query, uniqueEmail } from '../support/http';
 import { expectTreeSound } from '../support/tree';
 import { fundedMember, expectLedgerSound } from '../support/money';
 import { COMMERCE_MSG, RANK_REQUIREMENTS } from '../../contracts/commerce';
@@ -11,12 +12,9 @@ import { notifications, products, rankAchievements, users, memberVolume } from '
 import type { UserRow } from '../../server/modules/users/users.repo';
 
 let t: TestApp;
-let c: Awaited<ReturnType<typeof demoCookies>>;
-beforeAll(async () => {
-  t = await startTestApp();
-  c = await demoCookies(t);
-});
-afterAll(async () => t?.close());
+let c: DemoCookies;
+beforeAll(async () => ({ t, c } = await startWithDemoCookies()));
+afterAll(() => t?.close());
 const db = () => t.runtime.ctx.db;
 
 async function newProduct(body: Record<string, unknown> = {}) {
@@ -28,7 +26,11 @@ async function newProduct(body: Record<string, unknown> = {}) {
   return r.body as { id: string; price: string };
 }
 const buy = (cookie: string, productId: string, quantity: number | string, paymentMethod = 'wallet', headers: Record<string, string> = {}) =>
-  t.api('POST', '/api/purchases', { cookie, headers, body: { productId, quantity, paymentMethod, deliveryAddress: '12 Residency Road, Camp, Pune', deliveryState: 'Maharashtra', deliveryPincode: '411001' } });
+  t.api('POST', '/api/purchases', {
+    cookie,
+    headers,
+    body: { productId, quantity, paymentMethod, deliveryAddress: '12 Residency Road, Camp, Pune', deliveryState: 'Maharashtra', deliveryPincode: '411001' },
+  });
 
 describe('totals (decisions.md §5)', () => {
   it('price x quantity plus GST, rounded half-up to 2 decimals, exact', () => {
@@ -55,8 +57,9 @@ describe('products', () => {
     expect(Number(audit[0].n)).toBe(2);
   });
 
-  it('refuses bad products with the document\'s rules', async () => {
-    const post = (body: Record<string, unknown>) => t.api('POST', '/api/admin/products', { cookie: c.admin, body: { name: 'X', price: '1', bv: '1', gst: '0', category: 'others', purchaseType: 'first_purchase', ...body } });
+  it("refuses bad products with the document's rules", async () => {
+    const post = (body: Record<string, unknown>) =>
+      t.api('POST', '/api/admin/products', { cookie: c.admin, body: { name: 'X', price: '1', bv: '1', gst: '0', category: 'others', purchaseType: 'first_purchase', ...body } });
     expectInvalid(await post({ name: ' ' }), COMMERCE_MSG.productNameRequired, 'name');
     expectInvalid(await post({ price: '0' }), COMMERCE_MSG.priceInvalid, 'price');
     expectInvalid(await post({ price: '-5' }), COMMERCE_MSG.priceInvalid, 'price');
@@ -111,7 +114,14 @@ describe('purchases', () => {
     expectInvalid(await buy(c.member, p.id, 1.5, 'upi'), COMMERCE_MSG.quantityInvalid, 'quantity');
     expectInvalid(await buy(c.member, p.id, 'abc', 'upi'), COMMERCE_MSG.quantityInvalid, 'quantity');
     expectInvalid(await buy(c.member, p.id, 1, 'cheque'), COMMERCE_MSG.paymentMethodRequired, 'paymentMethod');
-    expectInvalid(await t.api('POST', '/api/purchases', { cookie: c.member, body: { productId: p.id, quantity: 1, paymentMethod: 'upi', deliveryAddress: 'short', deliveryState: 'Maharashtra', deliveryPincode: '411001' } }), COMMERCE_MSG.deliveryAddressShort, 'deliveryAddress');
+    expectInvalid(
+      await t.api('POST', '/api/purchases', {
+        cookie: c.member,
+        body: { productId: p.id, quantity: 1, paymentMethod: 'upi', deliveryAddress: 'short', deliveryState: 'Maharashtra', deliveryPincode: '411001' },
+      }),
+      COMMERCE_MSG.deliveryAddressShort,
+      'deliveryAddress',
+    );
     expectInvalid(await buy(c.member, 'nope', 1, 'upi'), COMMERCE_MSG.productRequired, 'productId');
     expectError(await buy(c.member, '00000000-0000-0000-0000-000000000000', 1, 'upi'), 400, { message: COMMERCE_MSG.productUnavailable });
     expectError(await buy(c.admin, p.id, 1, 'upi'), 403);
@@ -134,7 +144,15 @@ describe('BV and ranks', () => {
     }
     const buyer = await fundedMember(t, c.admin, '100000', { sponsorId: parent.id });
     await db().transaction((tx) => placeMember(tx, buyer.user, { startId: parent.id, side: 'left' }, new Date()));
-    const everyone = async () => new Map((await db().select({ id: users.id, l: memberVolume.leftBV, r: memberVolume.rightBV, parentId: users.parentId, position: users.position }).from(users).innerJoin(memberVolume, eq(memberVolume.memberId, users.id))).map((u) => [u.id, u]));
+    const everyone = async () =>
+      new Map(
+        (
+          await db()
+            .select({ id: users.id, l: memberVolume.leftBV, r: memberVolume.rightBV, parentId: users.parentId, position: users.position })
+            .from(users)
+            .innerJoin(memberVolume, eq(memberVolume.memberId, users.id))
+        ).map((u) => [u.id, u]),
+      );
     const before = await everyone();
     const p = await newProduct({ bv: '123.45' });
     expect((await buy(buyer.cookie, p.id, 2)).status).toBe(201);
@@ -185,7 +203,10 @@ describe('BV and ranks', () => {
     await t.api('PATCH', `/api/admin/users/${left.user.id}/status`, { cookie: c.admin, body: { status: 'inactive' } });
     expect(await rank()).toBe('Bronze Star');
     const leaderCookie = await (async () => {
-      await db().update(users).set({ password: (await userByEmail(t, left.user.email))!.password }).where(eq(users.id, leader.id));
+      await db()
+        .update(users)
+        .set({ password: (await userByEmail(t, left.user.email))!.password })
+        .where(eq(users.id, leader.id));
       return t.login(leader.email, 'Wallet#123');
     })();
     const stats = await t.api('GET', '/api/team/stats', { cookie: leaderCookie });
@@ -229,7 +250,10 @@ describe('the product copy a purchase is priced from', () => {
 describe('rows a purchase and the journal point to without a foreign key (ADR 0019)', () => {
   /** The database's own refusal (Drizzle wraps it in a 'Failed query' error with the cause). */
   const refusedAsNeverDeleted = async (statement: Promise<unknown>) => {
-    const err = (await statement.then(() => null, (e: unknown) => e)) as { message?: string; cause?: { message?: string } } | null;
+    const err = (await statement.then(
+      () => null,
+      (e: unknown) => e,
+    )) as { message?: string; cause?: { message?: string } } | null;
     expect(err, 'the statement went through').not.toBeNull();
     expect(err!.cause?.message ?? err!.message).toMatch(/never deleted/);
   };

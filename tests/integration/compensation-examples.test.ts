@@ -40,7 +40,12 @@ const P1: PlanConfig = {
 };
 const withPairing = (p: Partial<PlanConfig['pairing']>): PlanConfig => ({ ...P1, pairing: { ...P1.pairing, ...p } });
 
-interface Member { id: string; userId: string; email: string; cookie: string }
+interface Member {
+  id: string;
+  userId: string;
+  email: string;
+  cookie: string;
+}
 const KEYS = ['A', 'B', 'C', 'D', 'E', 'F'] as const;
 type Key = (typeof KEYS)[number];
 type Tree = Record<Key, Member>;
@@ -67,7 +72,12 @@ async function spine() {
 async function tree(tag: string, extra: Partial<Record<Key, Record<string, unknown>>> = {}): Promise<Tree> {
   const slot = await spine();
   const shape: [Key, Key | null, 'left' | 'right', Key | null][] = [
-    ['A', null, 'right', null], ['B', 'A', 'left', 'A'], ['C', 'A', 'right', 'A'], ['D', 'B', 'left', 'B'], ['E', 'B', 'right', 'A'], ['F', 'C', 'right', 'C'],
+    ['A', null, 'right', null],
+    ['B', 'A', 'left', 'A'],
+    ['C', 'A', 'right', 'A'],
+    ['D', 'B', 'left', 'B'],
+    ['E', 'B', 'right', 'A'],
+    ['F', 'C', 'right', 'C'],
   ];
   const out = {} as Tree;
   for (const [key, parent, side, sponsor] of shape) {
@@ -85,7 +95,10 @@ async function buy(m: Member, bv: number) {
   expect(Number.isInteger(units)).toBe(true);
   while (units > 0) {
     const quantity = Math.min(units, 100);
-    const r = await t.api('POST', '/api/purchases', { cookie: m.cookie, body: { productId: product, quantity, paymentMethod: 'wallet', deliveryAddress: 'Pair Street 1, Pune 411001', deliveryState: 'Maharashtra', deliveryPincode: '411001' } });
+    const r = await t.api('POST', '/api/purchases', {
+      cookie: m.cookie,
+      body: { productId: product, quantity, paymentMethod: 'wallet', deliveryAddress: 'Pair Street 1, Pune 411001', deliveryState: 'Maharashtra', deliveryPincode: '411001' },
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     units -= quantity;
   }
@@ -125,6 +138,15 @@ async function cycle(kind: 'pairing' | 'monthly', buys: [Member, number][], next
 }
 const week = (buys: [Member, number][], next?: PlanConfig) => cycle('pairing', buys, next);
 const month = (buys: [Member, number][], next?: PlanConfig) => cycle('monthly', buys, next);
+
+/** The purchases, applied, then the open pairing cycle closed and left for the test to calculate: its id. */
+async function closeAfter(buys: [Member, number][]) {
+  for (const [m, bv] of buys) await buy(m, bv);
+  await t.settle();
+  const closed = await t.api('POST', `${BASE}/cycles/close`, { cookie: admin, body: { kind: 'pairing' } });
+  expect(closed.status).toBe(200);
+  return closed.body.id as string;
+}
 
 interface Expected {
   /** Every line of the member in the cycle, type -> amount; none when absent. */
@@ -201,7 +223,10 @@ beforeAll(async () => {
   admin = await t.login(t.demo.admin.email, t.demo.admin.password);
   await t.createUser({ email: 'examples.admin2@example.com', password: 'Second#Admin1', role: 'admin' });
   admin2 = await t.login('examples.admin2@example.com', 'Second#Admin1');
-  for (const [key, name, price] of [['pack', 'Pair Pack', '50.00'], ['gold', 'Gold Pack', '1000.00']] as const) {
+  for (const [key, name, price] of [
+    ['pack', 'Pair Pack', '50.00'],
+    ['gold', 'Gold Pack', '1000.00'],
+  ] as const) {
     const p = await t.api('POST', '/api/admin/products', { cookie: admin, body: { name, price, bv: price, gst: '0', category: 'others', purchaseType: 'first_purchase' } });
     expect(p.status, JSON.stringify(p.body)).toBe(201);
     products[key] = p.body.id ?? p.body.product?.id;
@@ -222,9 +247,25 @@ describe('compensation.md §7 worked examples 3-9 through the API', () => {
     const carry = await tree('Y3');
     const at12 = await tree('Z3');
     const trees = [flush, carry, at12];
-    const w1 = await week(trees.flatMap((tr) => [[tr.D, 300], [tr.F, 250]] as [Member, number][]));
+    const w1 = await week(
+      trees.flatMap(
+        (tr) =>
+          [
+            [tr.D, 300],
+            [tr.F, 250],
+          ] as [Member, number][],
+      ),
+    );
     for (const [i, tr] of trees.entries()) await expectTree(w1, tr, WEEK1, `tree ${i} week 1`);
-    const w2 = await week(trees.flatMap((tr) => [[tr.C, 200], [tr.E, 150]] as [Member, number][]));
+    const w2 = await week(
+      trees.flatMap(
+        (tr) =>
+          [
+            [tr.C, 200],
+            [tr.E, 150],
+          ] as [Member, number][],
+      ),
+    );
     for (const [i, tr] of trees.entries()) await expectTree(w2, tr, WEEK2, `tree ${i} week 2`);
 
     const week3 = {
@@ -233,24 +274,49 @@ describe('compensation.md §7 worked examples 3-9 through the API', () => {
       C: { lines: { sponsor_income: '100.00' }, net: '95.00', carry: '0/1250' },
     };
     // P1 (flush), and the version with overflow = carry for the week after.
-    const w3 = await week([[flush.D, 1000], [flush.F, 1000]], withPairing({ overflow: 'carry' }));
+    const w3 = await week(
+      [
+        [flush.D, 1000],
+        [flush.F, 1000],
+      ],
+      withPairing({ overflow: 'carry' }),
+    );
     await expectTree(w3, flush, week3, 'flush week 3');
     const a = await t.api('GET', `/api/income/cycles/${w3.id}`, { cookie: flush.A.cookie });
-    expect(a.body.lines[0].explanation).toMatchObject({ pairs: '10', paid: '5', flushedBV: '1000.00', units: { left: '10', right: '10' }, carryIn: { left: '50.00', right: '50.00' }, newBV: { left: '1000.00', right: '1000.00' } });
+    expect(a.body.lines[0].explanation).toMatchObject({
+      pairs: '10',
+      paid: '5',
+      flushedBV: '1000.00',
+      units: { left: '10', right: '10' },
+      carryIn: { left: '50.00', right: '50.00' },
+      newBV: { left: '1000.00', right: '1000.00' },
+    });
     const summary = await t.api('GET', `${BASE}/cycles/${w3.id}`, { cookie: admin });
     expect(Number(summary.body.flushedBV)).toBeGreaterThanOrEqual(1000);
     // The other two trees waited through that week: no line, carry unchanged.
     for (const tr of [carry, at12]) await expectTree(w3, tr, { A: { carry: '50/50' }, B: { carry: '200/50' }, C: { carry: '0/250' } }, 'idle week 3');
 
     // overflow = carry, and the version at 12 % for the week after.
-    const w3carry = await week([[carry.D, 1000], [carry.F, 1000]], withPairing({ pairRate: '12' }));
+    const w3carry = await week(
+      [
+        [carry.D, 1000],
+        [carry.F, 1000],
+      ],
+      withPairing({ pairRate: '12' }),
+    );
     expect(w3carry.planVersion).toBe(w3.nextVersion);
     await expectTree(w3carry, carry, { ...week3, A: { lines: { sales_incentive: '50.00' }, net: '47.50', carry: '550/550' } }, 'carry week 3');
     const ac = await t.api('GET', `/api/income/cycles/${w3carry.id}`, { cookie: carry.A.cookie });
     expect(ac.body.lines[0].explanation).toMatchObject({ pairs: '10', paid: '5', flushedBV: '0.00' });
 
     // pairRate 12 in force from this week; back to P1 for the examples after.
-    const w3at12 = await week([[at12.D, 1000], [at12.F, 1000]], P1);
+    const w3at12 = await week(
+      [
+        [at12.D, 1000],
+        [at12.F, 1000],
+      ],
+      P1,
+    );
     expect(w3at12.planVersion).toBe(w3carry.nextVersion);
     await expectTree(w3at12, at12, { ...week3, A: { lines: { sales_incentive: '60.00' }, net: '57.00', carry: '50/50' } }, '12 % week 3');
     // The flush tree's week-3 lines keep the version they were computed with.
@@ -263,14 +329,28 @@ describe('compensation.md §7 worked examples 3-9 through the API', () => {
     const tr = await tree('Q4');
     // The version with minDirectsEachLeg 1 is in force from the week after an empty one.
     await week([], withPairing({ minDirectsEachLeg: 1 }));
-    const w1 = await week([[tr.D, 300], [tr.F, 250]]);
+    const w1 = await week([
+      [tr.D, 300],
+      [tr.F, 250],
+    ]);
     await expectTree(w1, tr, WEEK1, 'example 4 week 1');
-    const w2 = await week([[tr.C, 200], [tr.E, 150]], P1);
-    await expectTree(w2, tr, {
-      A: { lines: { sales_incentive: '20.00', sponsor_income: '35.00' }, net: '52.25', carry: '50/50' },
-      B: { carry: '300/150' },
-      C: { carry: '0/250' },
-    }, 'example 4 week 2');
+    const w2 = await week(
+      [
+        [tr.C, 200],
+        [tr.E, 150],
+      ],
+      P1,
+    );
+    await expectTree(
+      w2,
+      tr,
+      {
+        A: { lines: { sales_incentive: '20.00', sponsor_income: '35.00' }, net: '52.25', carry: '50/50' },
+        B: { carry: '300/150' },
+        C: { carry: '0/250' },
+      },
+      'example 4 week 2',
+    );
     const a = await t.api('GET', `/api/income/cycles/${w2.id}`, { cookie: tr.A.cookie });
     expect(a.body.gross).toBe('55.00');
     expect(a.body.adminCharge).toBe('2.75');
@@ -279,7 +359,13 @@ describe('compensation.md §7 worked examples 3-9 through the API', () => {
   it('5. first pair 2:1: 200 left and 100 right, then one 1:1 pair; 2 pairs 20.00, carry 0/50', async () => {
     const tr = await tree('F5');
     await week([], withPairing({ firstPair: '2:1' }));
-    const w1 = await week([[tr.D, 300], [tr.F, 250]], P1);
+    const w1 = await week(
+      [
+        [tr.D, 300],
+        [tr.F, 250],
+      ],
+      P1,
+    );
     await expectTree(w1, tr, { ...WEEK1, A: { lines: { sales_incentive: '20.00' }, net: '19.00', carry: '0/50' } }, 'example 5');
     const a = await t.api('GET', `/api/income/cycles/${w1.id}`, { cookie: tr.A.cookie });
     expect(a.body.lines[0].explanation).toMatchObject({ pairs: '2', paid: '2', firstPair: '2:1 (left)' });
@@ -294,10 +380,16 @@ describe('compensation.md §7 worked examples 3-9 through the API', () => {
     const y = await member('Y7', { startId: slot2, side: 'right' }, slot2);
     const yw = await member('YW7', { startId: y.id, side: 'left' }, y.id, {}, '300000.00');
 
-    const c1 = await week([[xw, 180_000], [yw, 180_000]]);
+    const c1 = await week([
+      [xw, 180_000],
+      [yw, 180_000],
+    ]);
     await expectMember(c1, x, { lines: { sponsor_income: '18000.00' }, net: '17100.00', carry: '180000/0' }, 'X cycle 1');
     await expectMember(c1, y, { lines: { sponsor_income: '18000.00' }, net: '17100.00', carry: '180000/0' }, 'Y cycle 1');
-    const c2 = await week([[xw, 50_000], [yw, 50_000]]);
+    const c2 = await week([
+      [xw, 50_000],
+      [yw, 50_000],
+    ]);
     await expectMember(c2, x, { lines: { sponsor_income: '5000.00' }, tds: '460.00', net: '4290.00', carry: '230000/0' }, 'X cycle 2');
     await expectMember(c2, y, { lines: { sponsor_income: '5000.00' }, tds: '4600.00', net: '150.00', carry: '230000/0' }, 'Y cycle 2');
     const c3 = await week([[xw, 10_000]]);
@@ -314,9 +406,12 @@ describe('compensation.md §7 worked examples 3-9 through the API', () => {
     expect(rows.body.items[0]).toMatchObject({ gross: '5000.00', adminCharge: '250.00', tds: '460.00', net: '4290.00' });
   }, 120_000);
 
-  it('8. franchise income goes to the nearest franchise upline: C (mini, 2 %) earns 5.00 on F\'s 250 BV; D\'s purchase earns none', async () => {
+  it("8. franchise income goes to the nearest franchise upline: C (mini, 2 %) earns 5.00 on F's 250 BV; D's purchase earns none", async () => {
     const tr = await tree('M8', { C: { role: 'mini_franchise' } });
-    const w1 = await week([[tr.D, 300], [tr.F, 250]]);
+    const w1 = await week([
+      [tr.D, 300],
+      [tr.F, 250],
+    ]);
     await expectTree(w1, tr, { ...WEEK1, C: { lines: { sponsor_income: '25.00', franchise_income: '5.00' }, net: '28.50', carry: '0/250' } }, 'example 8');
     const all = await t.api('GET', `${BASE}/cycles/${w1.id}/lines?type=franchise_income`, { cookie: admin });
     expect(all.body.items.map((m: { userId: string }) => m.userId)).toEqual([tr.C.userId]);
@@ -325,7 +420,7 @@ describe('compensation.md §7 worked examples 3-9 through the API', () => {
     expect(f.explanation).toMatchObject({ purchases: 1, bv: '250.00', rate: '2', role: 'mini_franchise' });
   }, 120_000);
 
-  it('8b. a local sale counts as an online purchase: F\'s 250 BV sold at a franchise counter earns C the same 5.00 franchise income (issue 16)', async () => {
+  it("8b. a local sale counts as an online purchase: F's 250 BV sold at a franchise counter earns C the same 5.00 franchise income (issue 16)", async () => {
     const tr = await tree('M8L', { C: { role: 'mini_franchise' } });
     // A franchise holder outside the tree, with the packs in stock, sells F's 250 BV at its counter for cash.
     const email = uniqueEmail('comp.shop');
@@ -334,7 +429,10 @@ describe('compensation.md §7 worked examples 3-9 through the API', () => {
     const req = await t.api('POST', '/api/franchise/stock-requests', { cookie: shop, body: { items: [{ productId: products.pack, quantity: 5 }] } });
     for (const step of ['approve', 'dispatch']) expect((await t.api('POST', `/api/admin/stock-requests/${req.body.request.id}/${step}`, { cookie: admin, body: {} })).status).toBe(200);
     expect((await t.api('POST', `/api/franchise/stock-requests/${req.body.request.id}/receive`, { cookie: shop })).status).toBe(200);
-    const sale = await t.api('POST', '/api/franchise/local-sales', { cookie: shop, body: { buyer: 'member', memberUserId: tr.F.userId, paymentMethod: 'cash', items: [{ productId: products.pack, quantity: 5 }] } });
+    const sale = await t.api('POST', '/api/franchise/local-sales', {
+      cookie: shop,
+      body: { buyer: 'member', memberUserId: tr.F.userId, paymentMethod: 'cash', items: [{ productId: products.pack, quantity: 5 }] },
+    });
     expect(sale.status, JSON.stringify(sale.body)).toBe(201);
     const w1 = await week([[tr.D, 300]]);
     await expectTree(w1, tr, { ...WEEK1, C: { lines: { sponsor_income: '25.00', franchise_income: '5.00' }, net: '28.50', carry: '0/250' } }, 'example 8b');
@@ -344,12 +442,10 @@ describe('compensation.md §7 worked examples 3-9 through the API', () => {
     const tr = await tree('Q35');
     // A version with minPersonalBV 100 from the week after an empty one. A has no personal BV.
     await week([], withPairing({ minPersonalBV: '100' }));
-    await buy(tr.D, 300);
-    await buy(tr.F, 250);
-    await t.settle();
-    const closed = await t.api('POST', `${BASE}/cycles/close`, { cookie: admin, body: { kind: 'pairing' } });
-    expect(closed.status).toBe(200);
-    const id = closed.body.id as string;
+    const id = await closeAfter([
+      [tr.D, 300],
+      [tr.F, 250],
+    ]);
     // After the close: A buys 100 BV (qualifying only from now), B is blocked.
     await buy(tr.A, 100);
     await t.settle();
@@ -366,21 +462,24 @@ describe('compensation.md §7 worked examples 3-9 through the API', () => {
     expect((await t.api('POST', `${BASE}/cycles/${id}/approve`, { cookie: admin2 })).status).toBe(200);
     expect((await t.api('POST', `${BASE}/cycles/${id}/post`, { cookie: admin2 })).status).toBe(200);
     // A did not qualify at the close: no pair, the carry grows. B was active at the close: paid.
-    await expectTree({ id, planVersion: calc.body.planVersion }, tr, {
-      ...WEEK1,
-      A: { carry: '300/250' },
-    }, '§3.5');
+    await expectTree(
+      { id, planVersion: calc.body.planVersion },
+      tr,
+      {
+        ...WEEK1,
+        A: { carry: '300/250' },
+      },
+      '§3.5',
+    );
     await week([], P1);
   }, 120_000);
 
   it('10. calculating week 1 twice gives identical lines; posting twice credits once; a purchase completed after the close counts in week 2', async () => {
     const tr = await tree('T10');
-    await buy(tr.D, 300);
-    await buy(tr.F, 250);
-    await t.settle();
-    const closed = await t.api('POST', `${BASE}/cycles/close`, { cookie: admin, body: { kind: 'pairing' } });
-    expect(closed.status).toBe(200);
-    const id = closed.body.id as string;
+    const id = await closeAfter([
+      [tr.D, 300],
+      [tr.F, 250],
+    ]);
     // Completed after the close: week 2's.
     await buy(tr.D, 100);
     await t.settle();
@@ -416,11 +515,16 @@ describe('compensation.md §7 worked examples 3-9 through the API', () => {
 
     // Week 2: D's 100 BV: B's sponsor income; B's and A's left legs.
     const w2 = await week([]);
-    await expectTree(w2, tr, {
-      A: { carry: '200/50' },
-      B: { lines: { sponsor_income: '10.00' }, net: '9.50', carry: '400/0' },
-      C: { carry: '0/250' },
-    }, 'example 10 week 2');
+    await expectTree(
+      w2,
+      tr,
+      {
+        A: { carry: '200/50' },
+        B: { lines: { sponsor_income: '10.00' }, net: '9.50', carry: '400/0' },
+        C: { carry: '0/250' },
+      },
+      'example 10 week 2',
+    );
   }, 120_000);
 
   it('6. pools: a month of 100,000 BV; car fund 5,000.00 by points with a cap, 500.00 left; travel fund 1,000.00 in thirds, 0.01 left', async () => {
@@ -448,13 +552,24 @@ describe('compensation.md §7 worked examples 3-9 through the API', () => {
     expect(xl.body.lines.find((l: { type: string }) => l.type === 'car_fund').explanation).toMatchObject({ pool: '5000.00', totalPoints: 4, points: 2, pointValue: '1250.00', capped: true });
 
     // Each share is an achievers row: type, position by amount, amount, monthly.
-    const rows = await query<{ user_id: string; achievement_type: string; position: number; amount: string; period: string }>(t, sql`
+    const rows = await query<{ user_id: string; achievement_type: string; position: number; amount: string; period: string }>(
+      t,
+      sql`
       select user_id::text, achievement_type, position, amount::text, period from achievers
-      where user_id in (${x.id}::uuid, ${y.id}::uuid, ${z.id}::uuid) order by achievement_type, position`);
+      where user_id in (${x.id}::uuid, ${y.id}::uuid, ${z.id}::uuid) order by achievement_type, position`,
+    );
     const car = rows.filter((r) => r.achievement_type === 'car_fund');
-    expect(car.map((r) => [r.position, r.amount])).toEqual([[1, '2000.00'], [2, '1250.00'], [3, '1250.00']]);
+    expect(car.map((r) => [r.position, r.amount])).toEqual([
+      [1, '2000.00'],
+      [2, '1250.00'],
+      [3, '1250.00'],
+    ]);
     expect(car[0].user_id).toBe(x.id);
-    expect(rows.filter((r) => r.achievement_type === 'travel_fund').map((r) => [r.position, r.amount])).toEqual([[1, '333.33'], [2, '333.33'], [3, '333.33']]);
+    expect(rows.filter((r) => r.achievement_type === 'travel_fund').map((r) => [r.position, r.amount])).toEqual([
+      [1, '333.33'],
+      [2, '333.33'],
+      [3, '333.33'],
+    ]);
     expect(new Set(rows.map((r) => r.period))).toEqual(new Set(['monthly']));
     const awards = await t.api('GET', '/api/income', { cookie: x.cookie });
     expect(awards.body.poolAwards.map((a: { type: string; amount: string }) => `${a.type} ${a.amount}`).sort()).toEqual(['car_fund 2000.00', 'travel_fund 333.33']);

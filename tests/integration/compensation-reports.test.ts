@@ -1,5 +1,6 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
+import { userByEmail, type TestApp } from '../support/test-app';
+import { BASE, buyPacks, startCompensationApp } from '../support/compensation';
 import { placeMember } from '../../server/modules/tree/tree.service';
 import { AdminStatsResponse } from '../../contracts/admin';
 import { NOT_OFFERED_REPORTS, type DirectIncomeReport, type HolidayRewardReport, type PayoutSummaryReport } from '../../contracts/reports';
@@ -16,26 +17,23 @@ let admin: string;
 let admin2: string;
 let productId: string;
 const ids: Record<string, { id: string; userId: string; cookie: string }> = {};
-const BASE = '/api/admin/compensation';
 let week0: string;
 let base: { direct: DirectIncomeReport; payouts: PayoutSummaryReport; holiday: HolidayRewardReport; stats: AdminStatsResponse };
 const cents = (s: string) => Math.round(Number(s) * 100);
 const money = (n: number) => (n / 100).toFixed(2);
 
 beforeAll(async () => {
-  t = await startTestApp({ autoSettle: false });
-  admin = await t.login(t.demo.admin.email, t.demo.admin.password);
-  await t.createUser({ email: 'reports.admin2@example.com', password: 'Second#Admin1', role: 'admin' });
-  admin2 = await t.login('reports.admin2@example.com', 'Second#Admin1');
-  const p = await t.api('POST', '/api/admin/products', { cookie: admin, body: { name: 'Report Pack', price: '50.00', bv: '50.00', gst: '0', category: 'others', purchaseType: 'first_purchase' } });
-  expect(p.status, JSON.stringify(p.body)).toBe(201);
-  productId = p.body.id ?? p.body.product?.id;
+  ({ t, admin, admin2, productId } = await startCompensationApp({ email: 'reports.admin2@example.com', password: 'Second#Admin1' }, 'Report Pack'));
   const founder = (await userByEmail(t, t.demo.founder.email))!;
   // §7's tree: A (in the founder's left leg) with B left and C right; D under B's left, E under B's right, F under C's right.
   // A and B hold Gold Star, the travel fund's minimum rank in the default plan; nobody else qualifies for a pool.
   const shape: [string, string | null, 'left' | 'right', string | null, string][] = [
-    ['A', null, 'left', null, 'Gold Star'], ['B', 'A', 'left', 'A', 'Gold Star'], ['C', 'A', 'right', 'A', 'Executive'],
-    ['D', 'B', 'left', 'B', 'Executive'], ['E', 'B', 'right', 'A', 'Executive'], ['F', 'C', 'right', 'C', 'Executive'],
+    ['A', null, 'left', null, 'Gold Star'],
+    ['B', 'A', 'left', 'A', 'Gold Star'],
+    ['C', 'A', 'right', 'A', 'Executive'],
+    ['D', 'B', 'left', 'B', 'Executive'],
+    ['E', 'B', 'right', 'A', 'Executive'],
+    ['F', 'C', 'right', 'C', 'Executive'],
   ];
   for (const [key, parent, side, sponsor, rank] of shape) {
     const email = `reports.${key.toLowerCase()}.${Date.now().toString(36)}@example.com`;
@@ -61,10 +59,7 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => t?.close());
 
-async function buy(key: string, bv: number) {
-  const r = await t.api('POST', '/api/purchases', { cookie: ids[key].cookie, body: { productId, quantity: bv / 50, paymentMethod: 'wallet', deliveryAddress: 'Report Street 1, Pune 411001', deliveryState: 'Maharashtra', deliveryPincode: '411001' } });
-  expect(r.status, JSON.stringify(r.body)).toBe(201);
-}
+const buy = (key: string, bv: number) => buyPacks(t, ids[key].cookie, productId, bv, 'Report Street 1');
 
 async function closeAndCalculate(kind: 'pairing' | 'monthly') {
   const closed = await t.api('POST', `${BASE}/cycles/close`, { cookie: admin, body: { kind } });
@@ -127,7 +122,7 @@ describe('what posted cycles feed', () => {
   let week1: string;
   let month: string;
 
-  it('week 1 open: the tree shows this cycle\'s BV per leg and no carry; the dashboard shows sales, no income yet', async () => {
+  it("week 1 open: the tree shows this cycle's BV per leg and no carry; the dashboard shows sales, no income yet", async () => {
     await buy('D', 300);
     await buy('F', 250);
     await t.settle();
@@ -154,7 +149,10 @@ describe('what posted cycles feed', () => {
 
     const r = await report<DirectIncomeReport>('direct-income');
     // The last posted pairing cycle first: week 1's lines (B for D's 300 BV, C for F's 250 BV), the largest first.
-    expect(r.items.filter((i) => i.cycleId === week1).map((i) => [i.userUserId, i.amount])).toEqual([[ids.B.userId, '30.00'], [ids.C.userId, '25.00']]);
+    expect(r.items.filter((i) => i.cycleId === week1).map((i) => [i.userUserId, i.amount])).toEqual([
+      [ids.B.userId, '30.00'],
+      [ids.C.userId, '25.00'],
+    ]);
     expect(r.items.slice(0, 2).map((i) => i.cycleId)).toEqual([week1, week1]);
     expect(r.items.slice(2)).toEqual(base.direct.items.slice(0, r.items.length - 2));
     expect(r.totals).toEqual({ count: base.direct.totals.count + 2, amount: money(cents(base.direct.totals.amount) + 5500), members: base.direct.totals.members + 2 });
@@ -177,9 +175,13 @@ describe('what posted cycles feed', () => {
     // matching on A's pairing (A is the founder's recruit) is the rest.
     const w1 = r.cycles.find((x) => x.id === week1)!;
     const mine = (await payoutsOf(week1)).filter((x) => [ids.A.userId, ids.B.userId, ids.C.userId].includes(x.userId));
-    expect(mine.map((x) => [x.userId, x.gross, x.adminCharge, x.net]).sort()).toEqual([
-      [ids.A.userId, '20.00', '1.00', '19.00'], [ids.B.userId, '30.00', '1.50', '28.50'], [ids.C.userId, '25.00', '1.25', '23.75'],
-    ].sort());
+    expect(mine.map((x) => [x.userId, x.gross, x.adminCharge, x.net]).sort()).toEqual(
+      [
+        [ids.A.userId, '20.00', '1.00', '19.00'],
+        [ids.B.userId, '30.00', '1.50', '28.50'],
+        [ids.C.userId, '25.00', '1.25', '23.75'],
+      ].sort(),
+    );
     expect(w1).toMatchObject({ kind: 'pairing', tds: '0.00' });
     // The month: the travel fund shared among A, B and any other qualifier (see the holiday rewards below).
     const m = r.cycles.find((x) => x.id === month)!;
@@ -212,7 +214,8 @@ describe('what posted cycles feed', () => {
     expect(cents(share.amount)).toBe(Math.floor(cents(pool) / mine.length));
     expect(r.items.slice(mine.length)).toEqual(base.holiday.items.slice(0, r.items.length - mine.length));
     expect(r.totals).toEqual({
-      count: base.holiday.totals.count + mine.length, amount: money(cents(base.holiday.totals.amount) + mine.reduce((s, i) => s + cents(i.amount), 0)),
+      count: base.holiday.totals.count + mine.length,
+      amount: money(cents(base.holiday.totals.amount) + mine.reduce((s, i) => s + cents(i.amount), 0)),
       members: expect.any(Number),
     });
     expect(r.totals.members).toBeGreaterThanOrEqual(Math.max(base.holiday.totals.members, 2));
@@ -225,7 +228,7 @@ describe('what posted cycles feed', () => {
     }
   });
 
-  it('the dashboard\'s Monthly Income is the net paid in the cycles posted this month; sales stay sales', async () => {
+  it("the dashboard's Monthly Income is the net paid in the cycles posted this month; sales stay sales", async () => {
     const s = await stats();
     const r = await report<PayoutSummaryReport>('payout-summary');
     const net = (id: string) => cents(r.cycles.find((c) => c.id === id)!.net);
@@ -233,7 +236,7 @@ describe('what posted cycles feed', () => {
     expect(cents(s.monthlySales)).toBe(cents(base.stats.monthlySales) + 55_000);
   });
 
-  it('the wallet\'s Total Earnings counts income credits only: not the Send Fund credit, not reduced by deductions', async () => {
+  it("the wallet's Total Earnings counts income credits only: not the Send Fund credit, not reduced by deductions", async () => {
     const share = cents((await report<HolidayRewardReport>('holiday-reward')).items.find((i) => i.cycleId === month && i.userUserId === ids.B.userId)!.amount);
     const charge = (c: number) => Math.round((c * 5) / 100); // the 5 % admin charge, half up
     // B: sponsor income 30.00 and a travel fund share; the admin charges come off the balance, not the earnings.
@@ -244,7 +247,7 @@ describe('what posted cycles feed', () => {
     expect(await wallet('D')).toMatchObject({ totalEarnings: '0.00', balance: '700.00' });
   });
 
-  it('week 2 open: each node shows the carry after week 1 and this cycle\'s BV per leg, within the viewer\'s downline', async () => {
+  it("week 2 open: each node shows the carry after week 1 and this cycle's BV per leg, within the viewer's downline", async () => {
     await buy('E', 150);
     await buy('D', 100);
     await t.settle();
@@ -262,7 +265,7 @@ describe('what posted cycles feed', () => {
     // A subtree opened from A; B's own view of itself says the same.
     const sub = await tree('A', 'B');
     expect(legs(sub)).toBe('300/0 | 100/150');
-    expect(legs((await tree('B')))).toBe('300/0 | 100/150');
+    expect(legs(await tree('B'))).toBe('300/0 | 100/150');
     expect((await t.api('GET', `/api/binary-tree?rootId=${ids.A.id}`, { cookie: ids.B.cookie })).status).toBe(404);
   }, 60_000);
 

@@ -1,6 +1,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
+import { userByEmail, type TestApp } from '../support/test-app';
+import { BASE, buyPacks, startCompensationApp } from '../support/compensation';
 import { placeMember } from '../../server/modules/tree/tree.service';
 import { postLedger } from '../../server/modules/wallet/ledger.service';
 import { DEFAULT_PLAN, POOL_TYPES, type PlanConfig } from '../../contracts/compensation';
@@ -14,7 +15,6 @@ let admin: string;
 let admin2: string;
 let productId: string;
 const ids: Record<string, { id: string; userId: string; cookie: string }> = {};
-const BASE = '/api/admin/compensation';
 
 const P1: PlanConfig = {
   ...DEFAULT_PLAN,
@@ -24,17 +24,16 @@ const P1: PlanConfig = {
 };
 
 beforeAll(async () => {
-  t = await startTestApp({ autoSettle: false });
-  admin = await t.login(t.demo.admin.email, t.demo.admin.password);
-  await t.createUser({ email: 'second.admin@example.com', password: 'Second#Admin1', role: 'admin' });
-  admin2 = await t.login('second.admin@example.com', 'Second#Admin1');
-  const p = await t.api('POST', '/api/admin/products', { cookie: admin, body: { name: 'Pair Pack', price: '50.00', bv: '50.00', gst: '0', category: 'others', purchaseType: 'first_purchase' } });
-  expect(p.status, JSON.stringify(p.body)).toBe(201);
-  productId = p.body.id ?? p.body.product?.id;
+  ({ t, admin, admin2, productId } = await startCompensationApp({ email: 'second.admin@example.com', password: 'Second#Admin1' }, 'Pair Pack'));
   const founder = (await userByEmail(t, t.demo.founder.email))!;
   // A hangs in the founder's left leg; B..F exactly as in §7.
   const shape: [string, string | null, 'left' | 'right', string | null][] = [
-    ['A', null, 'left', null], ['B', 'A', 'left', 'A'], ['C', 'A', 'right', 'A'], ['D', 'B', 'left', 'B'], ['E', 'B', 'right', 'A'], ['F', 'C', 'right', 'C'],
+    ['A', null, 'left', null],
+    ['B', 'A', 'left', 'A'],
+    ['C', 'A', 'right', 'A'],
+    ['D', 'B', 'left', 'B'],
+    ['E', 'B', 'right', 'A'],
+    ['F', 'C', 'right', 'C'],
   ];
   for (const [key, parent, side, sponsor] of shape) {
     const email = `comp.${key.toLowerCase()}.${Date.now().toString(36)}@example.com`;
@@ -57,10 +56,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => t?.close());
 
-async function buy(key: string, bv: number) {
-  const r = await t.api('POST', '/api/purchases', { cookie: ids[key].cookie, body: { productId, quantity: bv / 50, paymentMethod: 'wallet', deliveryAddress: 'Pair Street 1, Pune 411001', deliveryState: 'Maharashtra', deliveryPincode: '411001' } });
-  expect(r.status, JSON.stringify(r.body)).toBe(201);
-}
+const buy = (key: string, bv: number) => buyPacks(t, ids[key].cookie, productId, bv, 'Pair Street 1');
 
 /** Buys, closes the week, calculates, approves and posts (second admin); answers the cycle id. */
 async function runWeek(buys: [string, number][]) {
@@ -98,7 +94,10 @@ async function carryOf(key: string) {
 describe('compensation.md §7 through the API', () => {
   let week1: string;
   it('1. week 1: A pairs 2, carry 100/50; B and C sponsor income; nets after 5 %', async () => {
-    week1 = await runWeek([['D', 300], ['F', 250]]);
+    week1 = await runWeek([
+      ['D', 300],
+      ['F', 250],
+    ]);
     const a = await linesOf(week1, 'A');
     expect(a.by.sales_incentive).toBe('20.00');
     expect(a.net).toBe('19.00');
@@ -113,8 +112,11 @@ describe('compensation.md §7 through the API', () => {
     expect(await carryOf('C')).toBe('0/250');
   }, 60_000);
 
-  it('2. week 2: carry, sponsor income of C and E, matching on B; C\'s own purchase stays out of C\'s legs', async () => {
-    const w2 = await runWeek([['C', 200], ['E', 150]]);
+  it("2. week 2: carry, sponsor income of C and E, matching on B; C's own purchase stays out of C's legs", async () => {
+    const w2 = await runWeek([
+      ['C', 200],
+      ['E', 150],
+    ]);
     const a = await linesOf(w2, 'A');
     expect(a.by).toMatchObject({ sales_incentive: '20.00', sponsor_income: '35.00', sales_bonus: '1.00' });
     expect([a.gross, a.adminCharge, a.net]).toEqual(['56.00', '2.80', '53.20']);
@@ -131,7 +133,9 @@ describe('compensation.md §7 through the API', () => {
     expect(again.status).toBe(200);
     const rows = await t.runtime.ctx.db.execute(sql`select count(*)::int as n from transactions where user_id = ${ids.A.id}::uuid and reference_id = ${week1} and type = 'sales_incentive'`);
     expect(((rows as unknown as { rows?: { n: number }[] }).rows ?? (rows as unknown as { n: number }[]))[0].n).toBe(1);
-    const sums = await t.runtime.ctx.db.execute(sql`select (select balance from wallet_balances where user_id = ${ids.A.id}::uuid)::text as bal, (select sum(amount) from transactions where user_id = ${ids.A.id}::uuid)::text as led`);
+    const sums = await t.runtime.ctx.db.execute(
+      sql`select (select balance from wallet_balances where user_id = ${ids.A.id}::uuid)::text as bal, (select sum(amount) from transactions where user_id = ${ids.A.id}::uuid)::text as led`,
+    );
     const s = ((sums as unknown as { rows?: { bal: string; led: string }[] }).rows ?? (sums as unknown as { bal: string; led: string }[]))[0];
     expect(s.bal).toBe(s.led);
     const mine = await t.api('GET', `/api/income/cycles/${week1}`, { cookie: ids.A.cookie });

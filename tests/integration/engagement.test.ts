@@ -1,19 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { startTestApp, userByEmail, volumeByEmail, type TestApp } from '../support/test-app';
-import { b64, demoCookies, expectError, expectInvalid, fakePng, query, uniqueEmail } from '../support/http';
+import { userByEmail, volumeByEmail, type TestApp } from '../support/test-app';
+import { startWithDemoCookies, type DemoCookies } from '../support/start';
+import { b64, expectError, expectInvalid, fakePng, query, uniqueEmail } from '../support/http';
 import { expectTreeSound } from '../support/tree';
 import { ENGAGEMENT_MSG } from '../../contracts/engagement';
 import { MSG } from '../../contracts/messages';
 import { mailOutbox, notifications, users } from '../../server/db/schema/index';
 
 let t: TestApp;
-let c: Awaited<ReturnType<typeof demoCookies>>;
-beforeAll(async () => {
-  t = await startTestApp();
-  c = await demoCookies(t);
-});
-afterAll(async () => t?.close());
+let c: DemoCookies;
+beforeAll(async () => ({ t, c } = await startWithDemoCookies()));
+afterAll(() => t?.close());
 const db = () => t.runtime.ctx.db;
 const PLAN = 'We will open a showroom in Pune city centre and sell water purifiers to 200 families a month.';
 
@@ -26,7 +24,8 @@ async function member() {
 describe('franchise requests', () => {
   it('a member applies, an admin approves Mini, the member becomes a mini franchise holder; decisions are audited and notified', async () => {
     const m = await member();
-    const apply = (body: Record<string, unknown>) => t.api('POST', '/api/franchise-requests', { cookie: m.cookie, body: { franchiseType: 'Mini', investmentAmount: '250000', businessPlan: PLAN, ...body } });
+    const apply = (body: Record<string, unknown>) =>
+      t.api('POST', '/api/franchise-requests', { cookie: m.cookie, body: { franchiseType: 'Mini', investmentAmount: '250000', businessPlan: PLAN, ...body } });
     expectInvalid(await apply({ businessPlan: 'Too short a plan' }), ENGAGEMENT_MSG.businessPlanMin, 'businessPlan');
     expectInvalid(await apply({ franchiseType: 'Mega' }), ENGAGEMENT_MSG.franchiseTypeRequired, 'franchiseType');
     expectInvalid(await apply({ investmentAmount: '-1' }), ENGAGEMENT_MSG.investmentInvalid, 'investmentAmount');
@@ -43,7 +42,11 @@ describe('franchise requests', () => {
     const list = await t.api('GET', '/api/admin/franchise-requests?status=pending', { cookie: c.admin });
     expect(list.body.items.find((r: { id: string }) => r.id === ok.body.id)).toMatchObject({ userDisplayId: m.user.userId, userRole: 'user' });
     expect(list.body.counts.pending).toBeGreaterThanOrEqual(1);
-    expectInvalid(await t.api('PATCH', `/api/admin/franchise-requests/${ok.body.id}`, { cookie: c.admin, body: { status: 'rejected', adminNotes: 'no' } }), 'Please give the reason for rejecting (5 characters or more)', 'adminNotes');
+    expectInvalid(
+      await t.api('PATCH', `/api/admin/franchise-requests/${ok.body.id}`, { cookie: c.admin, body: { status: 'rejected', adminNotes: 'no' } }),
+      'Please give the reason for rejecting (5 characters or more)',
+      'adminNotes',
+    );
     const approved = await t.api('PATCH', `/api/admin/franchise-requests/${ok.body.id}`, { cookie: c.admin, body: { status: 'approved', adminNotes: 'Welcome aboard' } });
     expect(approved.body).toMatchObject({ request: { status: 'approved' }, roleChange: { from: 'user', to: 'mini_franchise' } });
     expect((await userByEmail(t, m.user.email))!.role).toBe('mini_franchise');
@@ -76,7 +79,8 @@ describe('franchise requests', () => {
 describe('support tickets', () => {
   it('a member opens a ticket; an admin assigns it and moves it to resolved with a resolution; the member is told each time', async () => {
     const m = await member();
-    const open = (body: Record<string, unknown>) => t.api('POST', '/api/support-tickets', { cookie: m.cookie, body: { category: 'Payment', subject: 'Refund missing', description: 'My refund for order 1234 has not arrived yet.', ...body } });
+    const open = (body: Record<string, unknown>) =>
+      t.api('POST', '/api/support-tickets', { cookie: m.cookie, body: { category: 'Payment', subject: 'Refund missing', description: 'My refund for order 1234 has not arrived yet.', ...body } });
     expectInvalid(await open({ subject: 'Hey' }), ENGAGEMENT_MSG.subjectMin, 'subject');
     expectInvalid(await open({ description: 'Too short' }), ENGAGEMENT_MSG.descriptionMin, 'description');
     expectInvalid(await open({ category: 'Other' }), ENGAGEMENT_MSG.categoryRequired, 'category');
@@ -110,7 +114,8 @@ describe('support tickets', () => {
 
 describe('news', () => {
   it('admins write, schedule and deactivate; members see active, published, unexpired news, urgent and high first', async () => {
-    const post = (body: Record<string, unknown>) => t.api('POST', '/api/admin/news', { cookie: c.admin, body: { title: 'Diwali offer', content: 'Double BV on every water purifier this week.', ...body } });
+    const post = (body: Record<string, unknown>) =>
+      t.api('POST', '/api/admin/news', { cookie: c.admin, body: { title: 'Diwali offer', content: 'Double BV on every water purifier this week.', ...body } });
     expectInvalid(await post({ title: 'Hi' }), ENGAGEMENT_MSG.titleMin, 'title');
     expectInvalid(await post({ content: 'short' }), ENGAGEMENT_MSG.contentMin, 'content');
     expectError(await post({ type: 'gossip' }), 400, { field: 'type' });
@@ -142,9 +147,16 @@ describe('news', () => {
 describe('founder hidden IDs (decisions.md §10)', () => {
   it('places real active members on the chosen side with spillover, invites them, and stops at 20', async () => {
     const founder = (await userByEmail(t, t.demo.founder.email))!;
-    const create = (n: number, side = 'right') => t.api('POST', '/api/founder/create-hidden-id', { cookie: c.founder, body: { email: uniqueEmail(`hidden${n}`), firstName: 'Hidden', lastName: `Id ${n}`, placementSide: side } });
-    expectInvalid(await t.api('POST', '/api/founder/create-hidden-id', { cookie: c.founder, body: { email: 'x@y.co', firstName: '', lastName: 'L', placementSide: 'left' } }), MSG.firstNameRequired, 'firstName');
-    expectError(await t.api('POST', '/api/founder/create-hidden-id', { cookie: c.founder, body: { email: 'x@y.co', firstName: 'F', lastName: 'L', placementSide: 'up' } }), 400, { field: 'placementSide' });
+    const create = (n: number, side = 'right') =>
+      t.api('POST', '/api/founder/create-hidden-id', { cookie: c.founder, body: { email: uniqueEmail(`hidden${n}`), firstName: 'Hidden', lastName: `Id ${n}`, placementSide: side } });
+    expectInvalid(
+      await t.api('POST', '/api/founder/create-hidden-id', { cookie: c.founder, body: { email: 'x@y.co', firstName: '', lastName: 'L', placementSide: 'left' } }),
+      MSG.firstNameRequired,
+      'firstName',
+    );
+    expectError(await t.api('POST', '/api/founder/create-hidden-id', { cookie: c.founder, body: { email: 'x@y.co', firstName: 'F', lastName: 'L', placementSide: 'up' } }), 400, {
+      field: 'placementSide',
+    });
     expectError(await t.api('POST', '/api/founder/create-hidden-id', { cookie: c.member, body: {} }), 403);
     expectError(await t.api('POST', '/api/founder/create-hidden-id', { cookie: c.admin, body: {} }), 403);
     const first = await create(1);
@@ -155,7 +167,9 @@ describe('founder hidden IDs (decisions.md §10)', () => {
     expect(u.placedAt).not.toBeNull();
     const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.toAddress, u.email));
     expect(mails.map((m) => m.template)).toContain('invitation');
-    expectError(await t.api('POST', '/api/founder/create-hidden-id', { cookie: c.founder, body: { email: u.email, firstName: 'A', lastName: 'B', placementSide: 'left' } }), 409, { code: 'DUPLICATE_EMAIL' });
+    expectError(await t.api('POST', '/api/founder/create-hidden-id', { cookie: c.founder, body: { email: u.email, firstName: 'A', lastName: 'B', placementSide: 'left' } }), 409, {
+      code: 'DUPLICATE_EMAIL',
+    });
     // Fill to 20 (some created concurrently), then the 21st is refused.
     const existing = Number((await query<{ n: number }>(t, sql`select count(*)::int as n from users where is_hidden_id and sponsor_id = ${founder.id}::uuid`))[0].n);
     const answers = await Promise.all(Array.from({ length: 25 - existing }, (_, i) => create(100 + i, i % 2 ? 'left' : 'right')));
@@ -198,7 +212,10 @@ describe('member dashboard data', () => {
     expect((await t.api('GET', '/api/user/kyc-info', { cookie })).body.overallStatus).toBe('pending');
     expect(info.body.deadline).not.toBeNull();
     expect(info.body.deadlinePassed).toBe(false);
-    await db().update(users).set({ kycDeadline: new Date(t.clock.now().getTime() - 1000) }).where(eq(users.id, fresh.id));
+    await db()
+      .update(users)
+      .set({ kycDeadline: new Date(t.clock.now().getTime() - 1000) })
+      .where(eq(users.id, fresh.id));
     expect((await t.api('GET', '/api/user/kyc-info', { cookie })).body.deadlinePassed).toBe(true);
     expectError(await t.api('GET', '/api/user/kyc-info', { cookie: c.admin }), 403);
     expectError(await t.api('GET', '/api/user/kyc-info', { cookie: c.pending }), 403);
@@ -212,7 +229,7 @@ describe('member dashboard data', () => {
 });
 
 describe('hidden ID list', () => {
-  it('tells the founder\'s leg of each hidden ID, whatever side spillover gave it under its parent', async () => {
+  it("tells the founder's leg of each hidden ID, whatever side spillover gave it under its parent", async () => {
     const list = await t.api('GET', '/api/founder/hidden-ids', { cookie: c.founder });
     expect(list.body.length).toBeGreaterThan(0);
     for (const h of list.body) expect(['left', 'right']).toContain(h.leg);

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { eq, sql } from 'drizzle-orm';
-import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
-import { count, expectError, query, uniqueEmail } from '../support/http';
+import { userByEmail, type TestApp } from '../support/test-app';
+import { startSignedIn } from '../support/start';
+import { count, expectError, query, rawGet, uniqueEmail } from '../support/http';
 import { pdfText } from '../support/pdf';
 import { BRANDING_MSG } from '../../contracts/branding';
 import { INVOICE_MSG } from '../../contracts/commerce';
@@ -19,19 +20,16 @@ import { issueInvoicesFor } from '../../server/modules/invoices/invoice.repo';
 let t: TestApp;
 let admin: string;
 let member: string;
-beforeAll(async () => {
-  t = await startTestApp();
-  admin = await t.login(t.demo.admin.email, t.demo.admin.password);
-  member = await t.login(t.demo.member.email, t.demo.member.password);
-});
-afterAll(async () => t?.close());
-
-const raw = (url: string, cookie?: string) => t.runtime.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+beforeAll(async () => ({ t, admin, member } = await startSignedIn(['admin', 'member'])));
+afterAll(() => t?.close());
 
 async function buyer(state: string) {
   const email = uniqueEmail('buyer');
   const user = await t.createUser({ email, password: 'Buyer#123456', status: 'active', state, city: 'Somewhere', address: '1 Main Road' });
-  await t.runtime.ctx.db.insert(walletBalances).values({ userId: user.id, balance: '100000.00' }).onConflictDoUpdate({ target: walletBalances.userId, set: { balance: '100000.00' } });
+  await t.runtime.ctx.db
+    .insert(walletBalances)
+    .values({ userId: user.id, balance: '100000.00' })
+    .onConflictDoUpdate({ target: walletBalances.userId, set: { balance: '100000.00' } });
   return { user, cookie: await t.login(email, 'Buyer#123456') };
 }
 async function productNamed(name: string) {
@@ -50,7 +48,13 @@ describe('company branding', () => {
   it('anyone reads the name, colour and support contact; the admin also the GSTIN and address', async () => {
     const pub = await t.api('GET', '/api/branding');
     expect(pub.status).toBe(200);
-    expect(pub.body).toEqual({ companyName: DEMO_COMPANY.companyName, primaryColor: DEMO_COMPANY.primaryColor, supportEmail: DEMO_COMPANY.supportEmail, supportPhone: DEMO_COMPANY.supportPhone, logoUrl: null });
+    expect(pub.body).toEqual({
+      companyName: DEMO_COMPANY.companyName,
+      primaryColor: DEMO_COMPANY.primaryColor,
+      supportEmail: DEMO_COMPANY.supportEmail,
+      supportPhone: DEMO_COMPANY.supportPhone,
+      logoUrl: null,
+    });
     expect(pub.body).not.toHaveProperty('gstin');
     const full = await t.api('GET', '/api/admin/settings/branding', { cookie: admin });
     expect(full.body).toMatchObject({ gstin: DEMO_COMPANY.gstin, state: 'Maharashtra', city: 'Pune', pincode: '411004' });
@@ -77,22 +81,26 @@ describe('company branding', () => {
   });
 
   it('a saved name and logo show on the public branding, in mails, and the logo is served as a clean PNG', async () => {
-    const jpeg = await sharp({ create: { width: 1200, height: 600, channels: 3, background: '#ff8800' } }).jpeg().withMetadata({ exif: { IFD0: { Copyright: 'secret-camera-owner' } } }).toBuffer();
+    const jpeg = await sharp({ create: { width: 1200, height: 600, channels: 3, background: '#ff8800' } })
+      .jpeg()
+      .withMetadata({ exif: { IFD0: { Copyright: 'secret-camera-owner' } } })
+      .toBuffer();
     const saved = await t.api('PUT', '/api/admin/settings/branding', {
-      cookie: admin, body: { ...DEMO_COMPANY, companyName: 'Sunrise Wellness India', primaryColor: '#0F766E', logo: `data:image/jpeg;base64,${jpeg.toString('base64')}` },
+      cookie: admin,
+      body: { ...DEMO_COMPANY, companyName: 'Sunrise Wellness India', primaryColor: '#0F766E', logo: `data:image/jpeg;base64,${jpeg.toString('base64')}` },
     });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(saved.body).toMatchObject({ companyName: 'Sunrise Wellness India', primaryColor: '#0f766e', logoUrl: expect.stringMatching(/^\/api\/branding\/logo\?v=\d+$/) });
     const pub = (await t.api('GET', '/api/branding')).body;
     expect(pub.companyName).toBe('Sunrise Wellness India');
-    const logo = await raw(pub.logoUrl);
+    const logo = await rawGet(t, pub.logoUrl);
     expect(logo.statusCode).toBe(200);
     expect(logo.headers['content-type']).toBe('image/png');
     expect(logo.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const meta = await sharp(logo.rawPayload).metadata();
     expect(meta).toMatchObject({ format: 'png', width: 512, height: 256 });
     expect(meta.exif).toBeUndefined();
-    expect((await raw('/api/branding/logo')).headers['cache-control']).toBe('no-store');
+    expect((await rawGet(t, '/api/branding/logo')).headers['cache-control']).toBe('no-store');
     expect(await count(t, 'audit_log', sql`action = 'branding.update'`)).toBeGreaterThanOrEqual(1);
 
     // Every mail carries the company's name.
@@ -107,15 +115,15 @@ describe('company branding', () => {
     // Removing the logo.
     const removed = await t.api('PUT', '/api/admin/settings/branding', { cookie: admin, body: { ...DEMO_COMPANY, removeLogo: true } });
     expect(removed.body.logoUrl).toBeNull();
-    expect((await raw('/api/branding/logo')).statusCode).toBe(404);
+    expect((await rawGet(t, '/api/branding/logo')).statusCode).toBe(404);
   });
 });
 
 describe('GST tax invoices', () => {
-  it('a wallet purchase within the seller\'s state gets an invoice with CGST and SGST, read back from the PDF', async () => {
+  it("a wallet purchase within the seller's state gets an invoice with CGST and SGST, read back from the PDF", async () => {
     const { cookie } = await buyer('Maharashtra');
     const id = await buy(cookie, 'AquaPure Filter Kit', 2);
-    const pdf = await raw(`/api/purchases/${id}/invoice`, cookie);
+    const pdf = await rawGet(t, `/api/purchases/${id}/invoice`, cookie);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(String(pdf.headers['content-disposition'])).toMatch(/^inline; filename="INV-\d{4}-\d{6}\.pdf"$/);
@@ -124,14 +132,25 @@ describe('GST tax invoices', () => {
     const [row] = await query<{ invoice_number: string; taxable_value: string; cgst: string; sgst: string; igst: string; total: string }>(t, sql`select * from invoices where purchase_id = ${id}`);
     // 2 x 2,499.00 = 4,998.00 taxable; 18 % = 899.64: CGST 449.82 and SGST 449.82; total 5,897.64.
     expect(row).toMatchObject({ taxable_value: '4998.00', cgst: '449.82', sgst: '449.82', igst: '0.00', total: '5897.64' });
-    for (const s of ['TAX INVOICE', row.invoice_number, DEMO_COMPANY.gstin, '84219900', 'AquaPure Filter Kit', 'INR 4,998.00', 'CGST @ 9%', 'SGST @ 9%', 'INR 5,897.64',
-      'Rupees Five Thousand Eight Hundred Ninety Seven and Sixty Four Paise Only', 'Maharashtra (27)']) {
+    for (const s of [
+      'TAX INVOICE',
+      row.invoice_number,
+      DEMO_COMPANY.gstin,
+      '84219900',
+      'AquaPure Filter Kit',
+      'INR 4,998.00',
+      'CGST @ 9%',
+      'SGST @ 9%',
+      'INR 5,897.64',
+      'Rupees Five Thousand Eight Hundred Ninety Seven and Sixty Four Paise Only',
+      'Maharashtra (27)',
+    ]) {
       expect(text).toContain(s);
     }
     const fy = financialYearOf(t.clock.now());
     expect(row.invoice_number).toMatch(new RegExp(`^INV/${fy.slice(2, 4)}${fy.slice(5, 7)}/\\d{6}$`));
     expect(row.invoice_number.length).toBeLessThanOrEqual(16); // GST rule 46(b)
-    const download = await raw(`/api/purchases/${id}/invoice?download=1`, cookie);
+    const download = await rawGet(t, `/api/purchases/${id}/invoice?download=1`, cookie);
     expect(String(download.headers['content-disposition'])).toMatch(/^attachment;/);
   });
 
@@ -141,7 +160,7 @@ describe('GST tax invoices', () => {
     const [row] = await query<Record<string, string>>(t, sql`select taxable_value, cgst, sgst, igst, total from invoices where purchase_id = ${id}`);
     // 899.00 at 18 % = 161.82 IGST.
     expect(row).toEqual({ taxable_value: '899.00', cgst: '0.00', sgst: '0.00', igst: '161.82', total: '1060.82' });
-    const text = await pdfText((await raw(`/api/purchases/${id}/invoice`, cookie)).rawPayload);
+    const text = await pdfText((await rawGet(t, `/api/purchases/${id}/invoice`, cookie)).rawPayload);
     expect(text).toContain('IGST @ 18%');
     expect(text).toContain('Karnataka (29)');
   });
@@ -153,13 +172,13 @@ describe('GST tax invoices', () => {
     expectError(await t.api('GET', `/api/purchases/${id}/invoice`, { cookie: b.cookie }), 404, { message: INVOICE_MSG.notFound });
     expectError(await t.api('GET', '/api/purchases/not-a-uuid/invoice', { cookie: a.cookie }), 400);
     expectError(await t.api('GET', `/api/admin/purchases/${id}/invoice`, { cookie: a.cookie }), 403);
-    expect((await raw(`/api/admin/purchases/${id}/invoice`, admin)).statusCode).toBe(200);
+    expect((await rawGet(t, `/api/admin/purchases/${id}/invoice`, admin)).statusCode).toBe(200);
 
     const upi = await buy(a.cookie, 'BreezeLine BLDC Ceiling Fan', 1, 'upi');
     expectError(await t.api('GET', `/api/purchases/${upi}/invoice`, { cookie: a.cookie }), 409, { message: INVOICE_MSG.notPaid });
     const paid = await t.api('PATCH', `/api/admin/purchases/${upi}`, { cookie: admin, body: { paymentStatus: 'completed' } });
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
-    expect((await raw(`/api/purchases/${upi}/invoice`, a.cookie)).statusCode).toBe(200);
+    expect((await rawGet(t, `/api/purchases/${upi}/invoice`, a.cookie)).statusCode).toBe(200);
   });
 
   it('every completed purchase has exactly one invoice, numbered without gaps in the order they completed', async () => {
@@ -169,7 +188,10 @@ describe('GST tax invoices', () => {
     await t.runtime.settle();
     const completed = await count(t, 'purchases', sql`payment_status = 'completed'`);
     expect(await count(t, 'invoices')).toBe(completed);
-    const rows = await query<{ financial_year: string; serial: number; issued_at: Date; invoice_number: string }>(t, sql`select financial_year, serial, issued_at, invoice_number from invoices order by financial_year, serial`);
+    const rows = await query<{ financial_year: string; serial: number; issued_at: Date; invoice_number: string }>(
+      t,
+      sql`select financial_year, serial, issued_at, invoice_number from invoices order by financial_year, serial`,
+    );
     const byYear = new Map<string, typeof rows>();
     for (const r of rows) byYear.set(r.financial_year, [...(byYear.get(r.financial_year) ?? []), r]);
     for (const [year, list] of byYear) {

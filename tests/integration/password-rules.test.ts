@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
-import { demoCookies, expectError, expectInvalid, query, uniqueEmail } from '../support/http';
+import { userByEmail, type TestApp } from '../support/test-app';
+import { startWithDemoCookies, type DemoCookies } from '../support/start';
+import { expectError, expectInvalid, query, uniqueEmail } from '../support/http';
 import { MSG } from '../../contracts/messages';
 import { COMMON_PASSWORDS, isCommonPassword, passwordProblem } from '../../contracts/passwords';
 import { issueToken } from '../../server/modules/auth/tokens.service';
@@ -12,12 +13,9 @@ import { issueToken } from '../../server/modules/auth/tokens.service';
  * no longer qualifies change it at their next sign-in.
  */
 let t: TestApp;
-let c: Awaited<ReturnType<typeof demoCookies>>;
-beforeAll(async () => {
-  t = await startTestApp();
-  c = await demoCookies(t);
-});
-afterAll(async () => t?.close());
+let c: DemoCookies;
+beforeAll(async () => ({ t, c } = await startWithDemoCookies()));
+afterAll(() => t?.close());
 
 describe('the rules', () => {
   it('8 for members, 12 for admins and founders, the common list and trivial runs refused', () => {
@@ -36,7 +34,10 @@ describe('the rules', () => {
 
 describe('where a password is chosen', () => {
   it('signup: 7 characters and a common password are refused, nothing created', async () => {
-    for (const [password, message] of [['Abc#123', MSG.passwordMin], ['password123', MSG.passwordCommon]] as const) {
+    for (const [password, message] of [
+      ['Abc#123', MSG.passwordMin],
+      ['password123', MSG.passwordCommon],
+    ] as const) {
       const email = uniqueEmail('pw-signup');
       expectInvalid(await t.api('POST', '/api/auth/signup', { body: { fullName: 'Pass Word', email, password } }), message, 'password');
       expect(await userByEmail(t, email)).toBeUndefined();
@@ -56,7 +57,7 @@ describe('where a password is chosen', () => {
     expect((await t.api('POST', '/api/auth/change-password', { cookie: member, body: { currentPassword: 'Member#Current', newPassword: 'Tulip#Mon1' } })).status).toBe(200);
   });
 
-  it('reset by link: a founder\'s 10-character password is refused and the link stays usable', async () => {
+  it("reset by link: a founder's 10-character password is refused and the link stays usable", async () => {
     const email = uniqueEmail('pw-founder');
     const founder = await t.createUser({ email, password: 'Founder#Current', role: 'founder' });
     const token = await issueToken(t.runtime.ctx, t.runtime.ctx.db, { email, userId: founder.id, type: 'password_reset' });
@@ -72,7 +73,7 @@ describe('where a password is chosen', () => {
     expect((await t.api('POST', '/api/auth/complete-invitation', { body: { token, password: 'Tulip#Monsoon-12' } })).status).toBe(200);
   });
 
-  it('an admin setting another admin\'s password is held to 12 characters', async () => {
+  it("an admin setting another admin's password is held to 12 characters", async () => {
     const email = uniqueEmail('pw-target');
     const target = await t.createUser({ email, password: 'Target#Admin-123', role: 'admin' });
     const before = (await userByEmail(t, email))!.password;

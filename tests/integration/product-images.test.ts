@@ -3,8 +3,9 @@ import { crc32 } from 'node:zlib';
 import { writeFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
-import { startTestApp, type TestApp } from '../support/test-app';
-import { count, expectError } from '../support/http';
+import type { TestApp } from '../support/test-app';
+import { startSignedIn } from '../support/start';
+import { count, expectError, rawGet } from '../support/http';
 import { multipartForm } from '../support/multipart';
 import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_IMAGE_MSG, type ProductImageView } from '../../contracts/product-images';
 import { walletBalances } from '../../server/db/schema';
@@ -13,16 +14,15 @@ import { walletBalances } from '../../server/db/schema';
 let t: TestApp;
 let admin: string;
 let member: string;
-beforeAll(async () => {
-  t = await startTestApp();
-  admin = await t.login(t.demo.admin.email, t.demo.admin.password);
-  member = await t.login(t.demo.member.email, t.demo.member.password);
-});
-afterAll(async () => t?.close());
+beforeAll(async () => ({ t, admin, member } = await startSignedIn(['admin', 'member'])));
+afterAll(() => t?.close());
 
-const raw = (url: string, cookie?: string) => t.runtime.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
-const photo = (width: number, height: number, format: 'jpeg' | 'png' = 'jpeg') =>
-  sharp({ create: { width, height, channels: 3, background: '#0f766e' } })[format]().withMetadata({ exif: { IFD0: { Copyright: 'secret-camera-owner' } } }).toBuffer();
+const photo = (width: number, height: number, format: 'jpeg' | 'png' = 'jpeg') => {
+  const image = sharp({ create: { width, height, channels: 3, background: '#0f766e' } });
+  return image[format]()
+    .withMetadata({ exif: { IFD0: { Copyright: 'secret-camera-owner' } } })
+    .toBuffer();
+};
 
 function upload(productId: string, bytes: Buffer, cookie = admin, type = 'image/jpeg') {
   const form = multipartForm([{ name: 'image', filename: 'photo.jpg', type, bytes }]);
@@ -31,7 +31,8 @@ function upload(productId: string, bytes: Buffer, cookie = admin, type = 'image/
 
 async function newProduct(name: string) {
   const r = await t.api('POST', '/api/admin/products', {
-    cookie: admin, body: { name, price: '1000', bv: '100', gst: '18', category: 'led_tv', purchaseType: 'second_purchase', hsnCode: '8528' },
+    cookie: admin,
+    body: { name, price: '1000', bv: '100', gst: '18', category: 'led_tv', purchaseType: 'second_purchase', hsnCode: '8528' },
   });
   expect(r.status, JSON.stringify(r.body)).toBe(201);
   expect(r.body.images).toEqual([]);
@@ -40,7 +41,9 @@ async function newProduct(name: string) {
 
 /** A real PNG whose header says `width` x `height` (its pixel data is a 1 x 1 picture's). */
 async function pngClaiming(width: number, height: number) {
-  const png = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#fff' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#fff' } })
+    .png()
+    .toBuffer();
   // Signature (8), IHDR length (4), 'IHDR' (4), width (4), height (4), ...; the chunk's CRC covers type and data (17 bytes).
   png.writeUInt32BE(width, 16);
   png.writeUInt32BE(height, 20);
@@ -56,11 +59,18 @@ describe('product images', () => {
     const [img] = r.body as ProductImageView[];
     expect(img).toMatchObject({ position: 0, width: 960, height: 540 });
     expect(img.srcSet.split(', ').map((s) => s.split(' ')[1])).toEqual(['160w', '480w', '960w']);
-    for (const [w, h] of [[160, 90], [480, 270], [960, 540]]) {
-      const url = img.srcSet.split(', ').find((s) => s.endsWith(` ${w}w`))!.split(' ')[0];
+    for (const [w, h] of [
+      [160, 90],
+      [480, 270],
+      [960, 540],
+    ]) {
+      const url = img.srcSet
+        .split(', ')
+        .find((s) => s.endsWith(` ${w}w`))!
+        .split(' ')[0];
       expect(url).toMatch(new RegExp(`^/api/product-images/${img.id}/${w}\\?v=[0-9a-f]{16}$`));
       // Served to anyone (an <img> of the catalog), kept for good at its hashed address.
-      const file = await raw(url);
+      const file = await rawGet(t, url);
       expect(file.statusCode).toBe(200);
       expect(file.headers['content-type']).toBe('image/webp');
       expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -72,8 +82,8 @@ describe('product images', () => {
       expect(meta.exif).toBeUndefined();
     }
     // Without the hash (or with another) no copy is kept (the API's rule for every other answer).
-    expect((await raw(`/api/product-images/${img.id}/480`)).headers['cache-control']).toBe('no-store');
-    expect((await raw(`/api/product-images/${img.id}/480?v=0000000000000000`)).headers['cache-control']).toBe('no-store');
+    expect((await rawGet(t, `/api/product-images/${img.id}/480`)).headers['cache-control']).toBe('no-store');
+    expect((await rawGet(t, `/api/product-images/${img.id}/480?v=0000000000000000`)).headers['cache-control']).toBe('no-store');
     // Unknown image, unknown width.
     expectError(await t.api('GET', '/api/product-images/00000000-0000-4000-8000-000000000000/480'), 404);
     expectError(await t.api('GET', `/api/product-images/${img.id}/300`), 400);
@@ -93,14 +103,18 @@ describe('product images', () => {
     const [img] = r.body as ProductImageView[];
     expect(img).toMatchObject({ width: 300, height: 200 });
     expect(img.srcSet.split(', ').map((s) => s.split(' ')[1])).toEqual(['160w', '300w']);
-    const large = await raw(`/api/product-images/${img.id}/960?v=x`);
+    const large = await rawGet(t, `/api/product-images/${img.id}/960?v=x`);
     expect(await sharp(large.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 300, height: 200 });
   });
 
   it('refuses what is not an image, an ELF behind JPEG magic, huge dimensions and files over the limit, storing nothing', async () => {
     const id = await newProduct('Refusing TV');
     const before = await count(t, 'product_images');
-    expectError(await upload(id, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'), admin, 'image/svg+xml'), 400, { code: 'INVALID_FILE_TYPE', field: 'image', message: PRODUCT_IMAGE_MSG.type });
+    expectError(await upload(id, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'), admin, 'image/svg+xml'), 400, {
+      code: 'INVALID_FILE_TYPE',
+      field: 'image',
+      message: PRODUCT_IMAGE_MSG.type,
+    });
     expectError(await upload(id, Buffer.from('%PDF-1.4\n%%EOF'), admin, 'application/pdf'), 400, { code: 'INVALID_FILE_TYPE', message: PRODUCT_IMAGE_MSG.type });
     const elf = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('\x7fELF\x02\x01\x01\0'), Buffer.alloc(4096, 0x90)]);
     expectError(await upload(id, elf), 400, { code: 'INVALID_FILE_TYPE', field: 'image', message: PRODUCT_IMAGE_MSG.corrupt });
@@ -136,20 +150,31 @@ describe('product images', () => {
     const a = ((await upload(id, await photo(800, 800))).body as ProductImageView[])[0];
     const list = (await upload(id, await photo(800, 400))).body as ProductImageView[];
     const b = list[1];
-    expect(list.map((i) => [i.id, i.position])).toEqual([[a.id, 0], [b.id, 1]]);
+    expect(list.map((i) => [i.id, i.position])).toEqual([
+      [a.id, 0],
+      [b.id, 1],
+    ]);
     expectError(await t.api('PUT', `/api/admin/products/${id}/images/order`, { cookie: admin, body: { imageIds: [b.id] } }), 400, { message: PRODUCT_IMAGE_MSG.orderMismatch });
     expectError(await t.api('PUT', `/api/admin/products/${id}/images/order`, { cookie: admin, body: { imageIds: [b.id, b.id] } }), 400, { message: PRODUCT_IMAGE_MSG.orderMismatch });
     const reordered = await t.api('PUT', `/api/admin/products/${id}/images/order`, { cookie: admin, body: { imageIds: [b.id, a.id] } });
     expect(reordered.status).toBe(200);
-    expect((reordered.body as ProductImageView[]).map((i) => [i.id, i.position])).toEqual([[b.id, 0], [a.id, 1]]);
+    expect((reordered.body as ProductImageView[]).map((i) => [i.id, i.position])).toEqual([
+      [b.id, 0],
+      [a.id, 1],
+    ]);
     expect(((await t.api('GET', `/api/admin/products/${id}/images`, { cookie: admin })).body as ProductImageView[])[0].id).toBe(b.id);
     const admins = (await t.api('GET', '/api/admin/products', { cookie: admin })).body as { id: string; images: ProductImageView[] }[];
     expect(admins.find((p) => p.id === id)!.images.map((i) => i.id)).toEqual([b.id, a.id]);
 
     // A member buys it: their orders list carries the primary image.
-    await t.runtime.ctx.db.update(walletBalances).set({ balance: '100000.00' }).where(sql`user_id = (select id from users where email = ${t.demo.member.email})`);
+    await t.runtime.ctx.db
+      .update(walletBalances)
+      .set({ balance: '100000.00' })
+      .where(sql`user_id = (select id from users where email = ${t.demo.member.email})`);
     const bought = await t.api('POST', '/api/purchases', {
-      cookie: member, headers: { 'idempotency-key': `img-${id}` }, body: { productId: id, quantity: 1, paymentMethod: 'wallet', deliveryAddress: '1 Main Road, Somewhere 400001', deliveryState: 'Maharashtra', deliveryPincode: '411001' },
+      cookie: member,
+      headers: { 'idempotency-key': `img-${id}` },
+      body: { productId: id, quantity: 1, paymentMethod: 'wallet', deliveryAddress: '1 Main Road, Somewhere 400001', deliveryState: 'Maharashtra', deliveryPincode: '411001' },
     });
     expect(bought.status, JSON.stringify(bought.body)).toBe(201);
     const orders = (await t.api('GET', '/api/purchases', { cookie: member })).body as { productId: string; productCategory: string; productImage: ProductImageView | null }[];
@@ -157,7 +182,7 @@ describe('product images', () => {
     // The purchase's own answer leaves the image out (the wallet purchase is one statement; the list reads it).
     expect(bought.body.purchase).toMatchObject({ productCategory: 'led_tv', productImage: null });
     // Its invoice draws the primary image's thumbnail beside the line (the demo company has no logo: the one image).
-    const pdf = await raw(`/api/purchases/${bought.body.purchase.id}/invoice`, member);
+    const pdf = await rawGet(t, `/api/purchases/${bought.body.purchase.id}/invoice`, member);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.rawPayload.toString('latin1').match(/\/Subtype \/Image/g)).toHaveLength(1);
     if (process.env.PRODUCT_IMAGES_PDF_OUT) writeFileSync(process.env.PRODUCT_IMAGES_PDF_OUT, pdf.rawPayload);
@@ -166,7 +191,7 @@ describe('product images', () => {
     const left = await t.api('DELETE', `/api/admin/products/${id}/images/${b.id}`, { cookie: admin });
     expect(left.status).toBe(200);
     expect((left.body as ProductImageView[]).map((i) => [i.id, i.position])).toEqual([[a.id, 0]]);
-    expect((await raw(b.src)).statusCode).toBe(404);
+    expect((await rawGet(t, b.src)).statusCode).toBe(404);
     expect(await count(t, 'audit_log', sql`action in ('product.image.reorder', 'product.image.delete') and entity_id = ${id}`)).toBe(2);
   });
 });

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { registerRecruit } from '../support/referral';
-import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
-import { b64, demoCookies, expectError, fakeJpeg, query, uniqueEmail } from '../support/http';
+import { userByEmail, type TestApp } from '../support/test-app';
+import { startWithDemoCookies, type DemoCookies } from '../support/start';
+import { b64, expectError, fakeJpeg, query, uniqueEmail } from '../support/http';
 import { bank, fundedMember } from '../support/money';
 import { MSG } from '../../contracts/messages';
 import { ID } from '../support/identity';
@@ -13,12 +14,9 @@ import { ID } from '../support/identity';
  * changes nothing; another reviewer's decision goes through.
  */
 let t: TestApp;
-let c: Awaited<ReturnType<typeof demoCookies>>;
-beforeAll(async () => {
-  t = await startTestApp();
-  c = await demoCookies(t);
-});
-afterAll(async () => t?.close());
+let c: DemoCookies;
+beforeAll(async () => ({ t, c } = await startWithDemoCookies()));
+afterAll(() => t?.close());
 
 /** A second admin, signed in. */
 async function anotherAdmin() {
@@ -71,10 +69,19 @@ describe('recruits', () => {
     expect(gen.status).toBe(201);
     const email = uniqueEmail('own-recruit');
     const reg = await registerRecruit(t, {
-        firstName: 'Kiran', lastName: 'Rao', email, mobile: '9812345678', nominee: 'Asha Rao', password: 'Recruit#123',
-        address: '14 MG Road, Shivaji Nagar', city: 'Pune', state: 'Maharashtra', pincode: '411005', packageAmount: 5000,
-        referralToken: new URL(gen.body.url).searchParams.get('ref'),
-      });
+      firstName: 'Kiran',
+      lastName: 'Rao',
+      email,
+      mobile: '9812345678',
+      nominee: 'Asha Rao',
+      password: 'Recruit#123',
+      address: '14 MG Road, Shivaji Nagar',
+      city: 'Pune',
+      state: 'Maharashtra',
+      pincode: '411005',
+      packageAmount: 5000,
+      referralToken: new URL(gen.body.url).searchParams.get('ref'),
+    });
     expect(reg.status, JSON.stringify(reg.body)).toBe(201);
     const [recruit] = await query<{ id: string; status: string }>(t, sql`select id, status from pending_recruits where email = ${email}`);
     const body = { packageAmount: '5000', kycDecision: { status: 'pending' } };

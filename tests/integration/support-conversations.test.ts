@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { startTestApp, type TestApp } from '../support/test-app';
-import { b64, dataUrl, demoCookies, expectError, expectInvalid, fakePdf, fakePng, uniqueEmail } from '../support/http';
+import type { TestApp } from '../support/test-app';
+import { startWithDemoCookies, type DemoCookies } from '../support/start';
+import { b64, dataUrl, expectError, expectInvalid, fakePdf, fakePng, uniqueEmail } from '../support/http';
 import { multipartForm, type FormPart } from '../support/multipart';
 import { ENGAGEMENT_MSG } from '../../contracts/engagement';
 import { MSG } from '../../contracts/messages';
@@ -10,12 +11,9 @@ import { KYC_MAX_BYTES } from '../../contracts/constants';
 import { notifications } from '../../server/db/schema/index';
 
 let t: TestApp;
-let c: Awaited<ReturnType<typeof demoCookies>>;
-beforeAll(async () => {
-  t = await startTestApp();
-  c = await demoCookies(t);
-});
-afterAll(async () => t?.close());
+let c: DemoCookies;
+beforeAll(async () => ({ t, c } = await startWithDemoCookies()));
+afterAll(() => t?.close());
 const db = () => t.runtime.ctx.db;
 
 async function member(tag = 'conv') {
@@ -39,11 +37,15 @@ describe('support conversations', () => {
     const id = await ticketOf(m.cookie);
     // The member answers with a screenshot (multipart, streamed) and then a PDF (JSON, base64).
     const first = await sendForm(`/api/support-tickets/${id}/replies`, m.cookie, [
-      { name: 'message', value: 'Here is the bank screenshot.' }, { name: 'attachment', filename: 'bank proof.png', type: 'image/png', bytes: fakePng(2048) },
+      { name: 'message', value: 'Here is the bank screenshot.' },
+      { name: 'attachment', filename: 'bank proof.png', type: 'image/png', bytes: fakePng(2048) },
     ]);
     expect(first.status).toBe(201);
     expect(first.body.reply).toMatchObject({ kind: 'reply', authorRole: 'member', body: 'Here is the bank screenshot.', attachment: { contentType: 'image/png', name: 'bank proof.png' } });
-    const second = await t.api('POST', `/api/support-tickets/${id}/replies`, { cookie: m.cookie, body: { message: 'And the invoice.', attachment: dataUrl(fakePdf(), 'application/pdf'), attachmentFilename: 'invoice.pdf' } });
+    const second = await t.api('POST', `/api/support-tickets/${id}/replies`, {
+      cookie: m.cookie,
+      body: { message: 'And the invoice.', attachment: dataUrl(fakePdf(), 'application/pdf'), attachmentFilename: 'invoice.pdf' },
+    });
     expect(second.body.reply.attachment).toMatchObject({ contentType: 'application/pdf', name: 'invoice.pdf' });
 
     // Staff answer: the open ticket is taken up (In Progress, shown in the thread); the member gets a notification and a mail.
@@ -64,7 +66,11 @@ describe('support conversations', () => {
     expect(thread.status).toBe(200);
     expect(thread.body.ticket).toMatchObject({ id, status: 'resolved' });
     expect(thread.body.messages.map((x: { kind: string; authorRole: string; statusTo: string | null }) => [x.kind, x.authorRole, x.statusTo])).toEqual([
-      ['reply', 'member', null], ['reply', 'member', null], ['reply', 'staff', null], ['status', 'staff', 'in_progress'], ['status', 'staff', 'resolved'],
+      ['reply', 'member', null],
+      ['reply', 'member', null],
+      ['reply', 'staff', null],
+      ['status', 'staff', 'in_progress'],
+      ['status', 'staff', 'resolved'],
     ]);
     const adminThread = await t.api('GET', `/api/admin/support-tickets/${id}/thread`, { cookie: c.admin });
     expect(adminThread.body.messages).toHaveLength(5);
@@ -93,11 +99,22 @@ describe('support conversations', () => {
     expectInvalid(await t.api('POST', path, { cookie: m.cookie, body: { message: '   ' } }), SUPPORT_MSG.replyRequired, 'message');
     expectInvalid(await t.api('POST', path, { cookie: m.cookie, body: {} }), SUPPORT_MSG.replyRequired, 'message');
     expectInvalid(await t.api('POST', path, { cookie: m.cookie, body: { message: 'x'.repeat(5001) } }), SUPPORT_MSG.replyMax, 'message');
-    expectInvalid(await t.api('POST', path, { cookie: m.cookie, body: { message: 'A text file', attachment: b64(Buffer.from('just some text, not a document')) } }), MSG.kycFileType, 'attachment', 'INVALID_FILE_TYPE');
+    expectInvalid(
+      await t.api('POST', path, { cookie: m.cookie, body: { message: 'A text file', attachment: b64(Buffer.from('just some text, not a document')) } }),
+      MSG.kycFileType,
+      'attachment',
+      'INVALID_FILE_TYPE',
+    );
     expectInvalid(await t.api('POST', path, { cookie: m.cookie, body: { message: 'Not base64', attachment: '%%%' } }), MSG.kycFileType, 'attachment', 'INVALID_FILE_TYPE');
-    const big = await sendForm(path, m.cookie, [{ name: 'message', value: 'Huge' }, { name: 'attachment', filename: 'big.pdf', type: 'application/pdf', bytes: fakePdf(KYC_MAX_BYTES + 1) }]);
+    const big = await sendForm(path, m.cookie, [
+      { name: 'message', value: 'Huge' },
+      { name: 'attachment', filename: 'big.pdf', type: 'application/pdf', bytes: fakePdf(KYC_MAX_BYTES + 1) },
+    ]);
     expectInvalid(big, MSG.kycFileSize, 'attachment', 'FILE_TOO_LARGE');
-    const exe = await sendForm(path, m.cookie, [{ name: 'message', value: 'A program' }, { name: 'attachment', filename: 'a.png', type: 'image/png', bytes: Buffer.from('MZ\x90\x00 this is not a png') }]);
+    const exe = await sendForm(path, m.cookie, [
+      { name: 'message', value: 'A program' },
+      { name: 'attachment', filename: 'a.png', type: 'image/png', bytes: Buffer.from('MZ\x90\x00 this is not a png') },
+    ]);
     expectInvalid(exe, MSG.kycFileType, 'attachment', 'INVALID_FILE_TYPE');
     const activePdf = Buffer.from('%PDF-1.4\n1 0 obj << /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >> endobj\n%%EOF');
     expectInvalid(await t.api('POST', path, { cookie: m.cookie, body: { message: 'Active', attachment: b64(activePdf) } }), MSG.pdfActiveContent, 'attachment', 'INVALID_FILE_TYPE');

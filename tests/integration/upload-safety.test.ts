@@ -7,6 +7,7 @@ import { b64, count, expectError, fakePdf, query, uniqueEmail } from '../support
 import { MSG } from '../../contracts/messages';
 import { IMAGE_MAX_SIDE, pdfIsActive } from '../../server/modules/kyc/document-safety';
 import { ID } from '../support/identity';
+import { declaredPng } from '../support/png';
 import { openColumnBytes } from '../../server/db/sealed-columns';
 
 /**
@@ -29,33 +30,13 @@ const upload = (cookie: string, bytes: Buffer, documentType = 'pan') =>
   t.api('POST', '/api/kyc/upload', { cookie, body: { documentType, documentData: b64(bytes), documentNumber: documentType === 'pan' ? ID.pan : undefined } });
 /** The stored documents of a user, their bytes decrypted (they are encrypted at rest, ADR 0011). */
 const storedOf = async (userId: string) =>
-  (await query<{ content: Buffer; document_size: number }>(t, sql`select b.content, d.document_size from kyc_documents d join document_blobs b on b.storage_key = d.storage_key where d.user_id = ${userId}`))
-    .map((r) => ({ ...r, content: openColumnBytes('document_blobs', 'content', r.content) }));
+  (
+    await query<{ content: Buffer; document_size: number }>(
+      t,
+      sql`select b.content, d.document_size from kyc_documents d join document_blobs b on b.storage_key = d.storage_key where d.user_id = ${userId}`,
+    )
+  ).map((r) => ({ ...r, content: openColumnBytes('document_blobs', 'content', r.content) }));
 
-function crc32(buf: Buffer) {
-  let c = ~0;
-  for (const byte of buf) {
-    c ^= byte;
-    for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
-  }
-  return ~c >>> 0;
-}
-function chunk(type: string, data: Buffer) {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-}
-/** A well-formed PNG whose header declares width x height, with one tiny compressed row. */
-function declaredPng(width: number, height: number) {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.alloc(4))), chunk('IEND', Buffer.alloc(0))]);
-}
 const pdf = (body: string) => Buffer.from(`%PDF-1.7\n${body}\ntrailer << /Root 1 0 R >>\n%%EOF\n`, 'latin1');
 
 describe('images are decoded and encoded again', () => {
@@ -93,7 +74,9 @@ describe('images are decoded and encoded again', () => {
 
   it('a program appended after a real image is not stored', async () => {
     const m = await member();
-    const image = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3366cc' } }).png().toBuffer();
+    const image = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3366cc' } })
+      .png()
+      .toBuffer();
     const payload = Buffer.from('\x7fELF-payload-that-must-not-survive', 'latin1');
     expect((await upload(m.cookie, Buffer.concat([image, payload]), 'aadhaar')).status).toBe(201);
     const [stored] = await storedOf(m.user.id);
@@ -108,10 +91,17 @@ describe('PDFs with active content are refused', () => {
     ['a name written with #xx escapes', pdf('1 0 obj << /Type /Catalog /OpenAction << /S /J#61vaScript /J#53 (x) >> >> endobj')],
     ['a launch action', pdf('1 0 obj << /Type /Catalog /OpenAction << /S /Launch /F (cmd.exe) >> >> endobj')],
     ['an embedded file', pdf('1 0 obj << /Type /Catalog /Names << /EmbeddedFiles 2 0 R >> >> endobj')],
-    ['JavaScript inside a compressed object stream', (() => {
-      const inner = deflateSync(Buffer.from('3 0 obj << /S /JavaScript /JS (this.exportDataObject()) >> endobj', 'latin1'));
-      return Buffer.concat([Buffer.from(`%PDF-1.7\n2 0 obj << /Type /ObjStm /Filter /FlateDecode /Length ${inner.length} >>\nstream\n`, 'latin1'), inner, Buffer.from('\nendstream\nendobj\n%%EOF\n', 'latin1')]);
-    })()],
+    [
+      'JavaScript inside a compressed object stream',
+      (() => {
+        const inner = deflateSync(Buffer.from('3 0 obj << /S /JavaScript /JS (this.exportDataObject()) >> endobj', 'latin1'));
+        return Buffer.concat([
+          Buffer.from(`%PDF-1.7\n2 0 obj << /Type /ObjStm /Filter /FlateDecode /Length ${inner.length} >>\nstream\n`, 'latin1'),
+          inner,
+          Buffer.from('\nendstream\nendobj\n%%EOF\n', 'latin1'),
+        ]);
+      })(),
+    ],
   ];
   for (const [name, bytes] of cases) {
     it(`refuses ${name}`, async () => {
@@ -134,7 +124,12 @@ describe('PDFs with active content are refused', () => {
 describe('document answers', () => {
   it('carry Content-Security-Policy: sandbox and nosniff', async () => {
     const m = await member();
-    const r = await upload(m.cookie, await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).jpeg().toBuffer());
+    const r = await upload(
+      m.cookie,
+      await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+        .jpeg()
+        .toBuffer(),
+    );
     const doc = await t.api('GET', `/api/documents/${r.body.id}`, { cookie: m.cookie });
     expect(doc.status).toBe(200);
     expect(String(doc.headers['content-security-policy'])).toMatch(/^sandbox;/);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { startTestApp, type TestApp } from '../support/test-app';
+import type { TestApp } from '../support/test-app';
+import { startSignedIn } from '../support/start';
 import { count, query, uniqueEmail } from '../support/http';
 import { foldUserTallies } from '../../server/modules/admin-dashboard/admin-dashboard.repo';
 
@@ -10,16 +11,14 @@ import { foldUserTallies } from '../../server/modules/admin-dashboard/admin-dash
  */
 let t: TestApp;
 let admin: string;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  admin = await t.login(t.demo.admin.email, t.demo.admin.password);
-});
-afterAll(async () => t?.close());
+beforeAll(async () => ({ t, admin } = await startSignedIn(['admin'])));
+afterAll(() => t?.close());
 
 /** Combinations whose tallied count differs from the users table (none when the tallies are right). */
 async function drift() {
-  return query<Record<string, unknown>>(t, sql`
+  return query<Record<string, unknown>>(
+    t,
+    sql`
     with tallied as (
       select is_admin, status, kyc_status, is_free, sum(n)::bigint as n from (
         select is_admin, status, kyc_status, is_free, n from user_tallies
@@ -30,7 +29,8 @@ async function drift() {
       from users group by 1, 2, 3, 4)
     (select 'tallied' as side, * from tallied except select 'tallied', * from actual)
     union all
-    (select 'actual', * from actual except select 'actual', * from tallied)`);
+    (select 'actual', * from actual except select 'actual', * from tallied)`,
+  );
 }
 
 const stats = async () => (await t.api('GET', '/api/users/stats', { cookie: admin })).body as Record<string, number>;
@@ -60,11 +60,14 @@ describe('user tallies', () => {
   });
 
   it('a read folds the changes into the totals once 200 have piled up; the figures do not move', async () => {
-    await query(t, sql`
+    await query(
+      t,
+      sql`
       insert into users (user_id, email, first_name, last_name, role, status, kyc_status, id_status, email_verified, first_login, package_amount)
       select 'TL' || lpad(g::text, 7, '0'), 'tally-bulk' || g || '@example.com', 'Bulk', 'Tally', 'user',
         case when g % 3 = 0 then 'active' else 'pending' end, 'pending', 'Inactive', true, false, case when g % 2 = 0 then 5000 end
-      from generate_series(1, 300) g`);
+      from generate_series(1, 300) g`,
+    );
     expect(await count(t, 'user_tally_changes')).toBeGreaterThanOrEqual(300);
     const before = await stats();
     expect(await count(t, 'user_tally_changes')).toBe(0);
@@ -79,10 +82,12 @@ describe('user tallies', () => {
     const work: Promise<unknown>[] = [];
     for (let round = 0; round < 10; round++) {
       for (const [i, u] of users.entries()) {
-        work.push(t.runtime.ctx.db.transaction(async (tx) => {
-          await tx.execute(sql`update users set status = ${statuses[(round + i) % 4]}, kyc_status = ${round % 2 ? 'approved' : 'pending'} where id = ${u.id}::uuid`);
-          await tx.execute(sql`update users set package_amount = ${round % 3 ? 5000 : 0} where id = ${u.id}::uuid`);
-        }));
+        work.push(
+          t.runtime.ctx.db.transaction(async (tx) => {
+            await tx.execute(sql`update users set status = ${statuses[(round + i) % 4]}, kyc_status = ${round % 2 ? 'approved' : 'pending'} where id = ${u.id}::uuid`);
+            await tx.execute(sql`update users set package_amount = ${round % 3 ? 5000 : 0} where id = ${u.id}::uuid`);
+          }),
+        );
       }
       work.push(foldUserTallies(t.runtime.ctx.db), stats());
       work.push(t.createUser({ email: uniqueEmail(`conc-new${round}`), status: 'active' }));

@@ -1,26 +1,31 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
-import { bearer, demoCookies, expectError, expectInvalid, query } from '../support/http';
+import { userByEmail, type TestApp } from '../support/test-app';
+import { startWithDemoCookies, type DemoCookies } from '../support/start';
+import { bearer, expectError, expectInvalid, query } from '../support/http';
 import { bank, expectLedgerSound, fundedMember } from '../support/money';
 import { WALLET_MSG, WITHDRAWAL_FIELD_MSG as FIELD } from '../../contracts/wallet';
 import { notifications, users } from '../../server/db/schema/index';
 import { ID } from '../support/identity';
 
 let t: TestApp;
-let c: Awaited<ReturnType<typeof demoCookies>>;
-beforeAll(async () => {
-  t = await startTestApp();
-  c = await demoCookies(t);
-});
-afterAll(async () => t?.close());
+let c: DemoCookies;
+beforeAll(async () => ({ t, c } = await startWithDemoCookies()));
+afterAll(() => t?.close());
 
 const fund = (body: Record<string, unknown>, cookie = c.admin) => t.api('POST', '/api/admin/send-fund', { cookie, body: { option: 'Credit', remarks: 'Bonus', ...body } });
 const withdraw = (cookie: string, body: Record<string, unknown>) => t.api('POST', '/api/withdrawals', { cookie, body: { withdrawalType: 'bank', bankDetails: bank, ...body } });
 
 describe('amounts', () => {
   it.each([
-    ['negative', '-10'], ['zero', '0'], ['fractional paise', '10.005'], ['huge', '100000000'], ['non-numeric', 'ten'], ['empty', ''], ['exponent', '1e3'], ['NaN', 'NaN'],
+    ['negative', '-10'],
+    ['zero', '0'],
+    ['fractional paise', '10.005'],
+    ['huge', '100000000'],
+    ['non-numeric', 'ten'],
+    ['empty', ''],
+    ['exponent', '1e3'],
+    ['NaN', 'NaN'],
   ])('refuses a %s amount everywhere, moving nothing', async (_name, amount) => {
     const m = await fundedMember(t, c.admin, '1000');
     const errs = [
@@ -36,7 +41,7 @@ describe('amounts', () => {
 });
 
 describe('send fund (doc 2 §2.12, §5)', () => {
-  it('credits and debits with the document\'s messages, never overdrawing, audited and notified', async () => {
+  it("credits and debits with the document's messages, never overdrawing, audited and notified", async () => {
     const m = await fundedMember(t, c.admin, '0');
     const credit = await fund({ userId: m.user.userId.toLowerCase(), amount: '250.50' });
     expect(credit.body).toMatchObject({ message: WALLET_MSG.fundCredited, balance: '250.50' });
@@ -55,7 +60,12 @@ describe('send fund (doc 2 §2.12, §5)', () => {
     expect(Number(audits[0].n)).toBe(2);
     const told = await t.runtime.ctx.db.select().from(notifications).where(eq(notifications.userId, m.user.id));
     // (Besides the KYC approval of fundedMember.)
-    expect(told.map((n) => n.type).filter((type) => type.startsWith('fund_')).sort()).toEqual(['fund_credited', 'fund_debited']);
+    expect(
+      told
+        .map((n) => n.type)
+        .filter((type) => type.startsWith('fund_'))
+        .sort(),
+    ).toEqual(['fund_credited', 'fund_debited']);
     const wallet = await t.api('GET', '/api/wallet', { cookie: m.cookie });
     // A Send Fund credit is not income: it does not add to the total earnings (compensation.md §1).
     expect(wallet.body).toMatchObject({ balance: '200.00', totalEarnings: '0.00', totalWithdrawals: '0.00' });
@@ -102,7 +112,7 @@ describe('member withdrawals (doc 3 §5.2, decisions.md §6)', () => {
     expect(await expectLedgerSound(t, m.user.id)).toBe('990.00');
   });
 
-  it('goes to the profile\'s account as GET /api/wallet shows it, the number masked (issue 30)', async () => {
+  it("goes to the profile's account as GET /api/wallet shows it, the number masked (issue 30)", async () => {
     const m = await fundedMember(t, c.admin, '1000');
     const { payout } = (await t.api('GET', '/api/wallet', { cookie: m.cookie })).body;
     expect(payout.bank.accountNumber).toMatch(/^•+\d{4}$/);
@@ -171,7 +181,7 @@ describe('admin withdrawal flow (doc 2 §2.10-2.11)', () => {
     await expectLedgerSound(t, m.user.id);
   });
 
-  it('Withdraw Personally uses the member\'s own payout details in the same flow', async () => {
+  it("Withdraw Personally uses the member's own payout details in the same flow", async () => {
     const m = await fundedMember(t, c.admin, '1000', { bankAccountNumber: ID.account2, bankIFSC: 'SBIN0001234', bankName: 'SBI', bankAccountHolderName: 'Member Name' });
     const noBank = await fundedMember(t, c.admin, '1000', { bankAccountNumber: null, bankIFSC: null, bankName: null, bankAccountHolderName: null });
     const body = (userId: string, extra: Record<string, unknown> = {}) => ({ userId, withdrawalType: 'INR', amount: '150', remarks: 'Requested by phone', ...extra });
@@ -179,7 +189,9 @@ describe('admin withdrawal flow (doc 2 §2.10-2.11)', () => {
     expect(ok.status).toBe(201);
     expect(ok.body.withdrawal).toMatchObject({ status: 'pending', withdrawalType: 'bank', createdByAdmin: true, adminNotes: 'Requested by phone' });
     expectError(await t.api('POST', '/api/admin/withdraw-personally', { cookie: c.admin, body: body(noBank.user.userId) }), 400, { message: WALLET_MSG.adminWithdrawalNoBank });
-    expectError(await t.api('POST', '/api/admin/withdraw-personally', { cookie: c.admin, body: body(noBank.user.userId, { withdrawalType: 'USD' }) }), 400, { message: WALLET_MSG.adminWithdrawalNoWallet });
+    expectError(await t.api('POST', '/api/admin/withdraw-personally', { cookie: c.admin, body: body(noBank.user.userId, { withdrawalType: 'USD' }) }), 400, {
+      message: WALLET_MSG.adminWithdrawalNoWallet,
+    });
     expectError(await t.api('POST', '/api/admin/withdraw-personally', { cookie: c.admin, body: body(m.user.userId, { withdrawalType: 'EUR' }) }), 400, { field: 'withdrawalType' });
     expectError(await t.api('POST', '/api/admin/withdraw-personally', { cookie: c.admin, body: body(m.user.userId, { amount: '5000' }) }), 400, { code: 'INSUFFICIENT_FUNDS' });
     expect(await expectLedgerSound(t, m.user.id)).toBe('850.00');

@@ -9,16 +9,25 @@ export const SAME_ORIGIN = 'http://localhost:80';
 
 /** Words that must never reach a client in an error answer: stacks, SQL, driver detail. */
 const LEAK_PATTERNS = [
-  /\bat .+:\d+:\d+/, /node_modules/, /\.ts:\d+/, /\bstack\b/i, /\bselect\b.+\bfrom\b/i, /\binsert into\b/i, /\bupdate\b.+\bset\b/i,
-  /\bdelete from\b/i, /\bviolates\b/i, /\bconstraint\b/i, /\bpostgres\b/i, /\bpglite\b/i, /\bdrizzle\b/i, /\bsyntax error\b/i, /\bsqlstate\b/i,
+  /\bat .+:\d+:\d+/,
+  /node_modules/,
+  /\.ts:\d+/,
+  /\bstack\b/i,
+  /\bselect\b.+\bfrom\b/i,
+  /\binsert into\b/i,
+  /\bupdate\b.+\bset\b/i,
+  /\bdelete from\b/i,
+  /\bviolates\b/i,
+  /\bconstraint\b/i,
+  /\bpostgres\b/i,
+  /\bpglite\b/i,
+  /\bdrizzle\b/i,
+  /\bsyntax error\b/i,
+  /\bsqlstate\b/i,
 ];
 
 /** Checks the shape of an error answer `{ message, code, fieldErrors? }` and that it leaks nothing. */
-export function expectError(
-  res: ApiResult,
-  status: number,
-  opts: { code?: string; message?: string; field?: string } = {},
-) {
+export function expectError(res: ApiResult, status: number, opts: { code?: string; message?: string; field?: string } = {}) {
   expect(res.status, `status for ${JSON.stringify(res.body)}`).toBe(status);
   expect(String(res.headers['content-type'] ?? '')).toContain('application/json');
   const body = res.body as Record<string, unknown>;
@@ -58,8 +67,14 @@ export const uniqueEmail = (prefix = 'user') => `${prefix}.${Date.now().toString
  * bytes up to `size`, so each file is distinct and as large as a test needs; decoders ignore the padding and the
  * re-encoding drops it.
  */
-const TINY_JPEG = Buffer.from('/9j/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wAARCAAQABADASIAAhEBAxEB/8QAFwAAAwEAAAAAAAAAAAAAAAAAAQIDBP/EACEQAAICAgICAwEAAAAAAAAAAAECAwQRIRIUAFEFEzFx/8QAFQEBAQAAAAAAAAAAAAAAAAAAAAH/xAAiEQABAgMJAAAAAAAAAAAAAAABAhEhMUEiIzJhcZGywcL/2gAMAwEAAhEDEQA/ADFVrm7H8XEhFGKRa8vHgrmP7bNYMcgA5WSMDXrWB5BrDX6ZsoUhqQxdglAByfr17A0CDktXk37yT+4LrYWxX5xl4qqxNbLAF1L/AE17OznRLwya/pxgY80yV+/b6jc4fiYpuvgk7TsWICqllIOFsxnfvJ/QCF2phi3Z6ZrNTTQRi2VaIYTD8leU9T//2Q==', 'base64');
-const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAACXBIWXMAAAPoAAAD6AG1e1JrAAABXElEQVR4nGNgUPXKn7LzHrOGb9H0PQ/ZtANKZ+1/wqkXXDH30HMew7DqBUdf8ZtE1i0+8VbIPKZx2WmGD6JW8S0rz32WsE1qX3Pxm7RDatf6Kz/lnDN6N13/o+iWPWHrrf8qnnmTd9xlUvcpnLab4QGrln/JzH2POXSDyuccfMZtEFo1/8hLPuOI2kXH3wiaRTcsPfVexDKuecXZT+I2iW2rGS58lbJP6Vx3+YesU3rPxmu/FVyz+rfc/KfskTtp+x1GNe+Cqbvus2j6Fc/Y+4hdJ7BsNsOBp1z6IZXzDr/gNQqvWXjstYBpVP2Sk++ELWKblp/5KGad0Lrq/BdJu+SOtZe+yzimdTNsuPpL3iWzb/ONv0ruORO33SYUCAzooUAoEBjQQ4FQIDCghwKhQGBADwVCgcCAHgqEAoGBUFJADwQGQkkBPRAYCCUF9EBgIJQU0AOBgVBSQA8EANBbfpDEKlKmAAAAAElFTkSuQmCC', 'base64');
+const TINY_JPEG = Buffer.from(
+  '/9j/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wAARCAAQABADASIAAhEBAxEB/8QAFwAAAwEAAAAAAAAAAAAAAAAAAQIDBP/EACEQAAICAgICAwEAAAAAAAAAAAECAwQRIRIUAFEFEzFx/8QAFQEBAQAAAAAAAAAAAAAAAAAAAAH/xAAiEQABAgMJAAAAAAAAAAAAAAABAhEhMUEiIzJhcZGywcL/2gAMAwEAAhEDEQA/ADFVrm7H8XEhFGKRa8vHgrmP7bNYMcgA5WSMDXrWB5BrDX6ZsoUhqQxdglAByfr17A0CDktXk37yT+4LrYWxX5xl4qqxNbLAF1L/AE17OznRLwya/pxgY80yV+/b6jc4fiYpuvgk7TsWICqllIOFsxnfvJ/QCF2phi3Z6ZrNTTQRi2VaIYTD8leU9T//2Q==',
+  'base64',
+);
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAACXBIWXMAAAPoAAAD6AG1e1JrAAABXElEQVR4nGNgUPXKn7LzHrOGb9H0PQ/ZtANKZ+1/wqkXXDH30HMew7DqBUdf8ZtE1i0+8VbIPKZx2WmGD6JW8S0rz32WsE1qX3Pxm7RDatf6Kz/lnDN6N13/o+iWPWHrrf8qnnmTd9xlUvcpnLab4QGrln/JzH2POXSDyuccfMZtEFo1/8hLPuOI2kXH3wiaRTcsPfVexDKuecXZT+I2iW2rGS58lbJP6Vx3+YesU3rPxmu/FVyz+rfc/KfskTtp+x1GNe+Cqbvus2j6Fc/Y+4hdJ7BsNsOBp1z6IZXzDr/gNQqvWXjstYBpVP2Sk++ELWKblp/5KGad0Lrq/BdJu+SOtZe+yzimdTNsuPpL3iWzb/ONv0ruORO33SYUCAzooUAoEBjQQ4FQIDCghwKhQGBADwVCgcCAHgqEAoGBUFJADwQGQkkBPRAYCCUF9EBgIJQU0AOBgVBSQA8EANBbfpDEKlKmAAAAAElFTkSuQmCC',
+  'base64',
+);
 const padded = (image: Buffer, size: number) => Buffer.concat([image, randomBytes(Math.max(0, size - image.length))]);
 export const fakeJpeg = (size = 256) => padded(TINY_JPEG, size);
 export const fakePng = (size = 256) => padded(TINY_PNG, size);
@@ -78,9 +93,7 @@ export async function query<T = Record<string, unknown>>(t: TestApp, q: SQL): Pr
 }
 
 export async function count(t: TestApp, table: string, where?: SQL): Promise<number> {
-  const q = where
-    ? sql`select count(*)::int as n from ${sql.identifier(table)} where ${where}`
-    : sql`select count(*)::int as n from ${sql.identifier(table)}`;
+  const q = where ? sql`select count(*)::int as n from ${sql.identifier(table)} where ${where}` : sql`select count(*)::int as n from ${sql.identifier(table)}`;
   const [row] = await query<{ n: number }>(t, q);
   return Number(row.n);
 }
@@ -117,3 +130,6 @@ export async function demoCookies(t: TestApp) {
   ]);
   return { admin, founder, member, pending };
 }
+
+/** A GET straight to the app (`app.inject`, beside t.api): the answer as it is, for files, images and redirects. */
+export const rawGet = (t: TestApp, url: string, cookie?: string) => t.runtime.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });

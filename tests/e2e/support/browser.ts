@@ -1,8 +1,10 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { afterAll } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { codeFor } from '../../support/authenticator';
+import { startTestApp, type TestApp } from '../../support/test-app';
 
 export const SIZES = [
   { name: 'desktop', width: 1280, height: 800 },
@@ -21,13 +23,79 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * The app listening on a port (`startTestApp({ listen: true, ...options })`) and a browser, for a file's beforeAll;
+ * `stopBrowserApp` in its afterAll closes both.
+ */
+export async function startBrowserApp(options: Parameters<typeof startTestApp>[0] = {}): Promise<{ t: TestApp; browser: Browser }> {
+  const t = await startTestApp({ listen: true, ...options });
+  return { t, browser: await launchBrowser() };
+}
+
+export async function stopBrowserApp(t: TestApp | undefined, browser: Browser | undefined) {
+  await browser?.close();
+  await t?.close();
+}
+
+/** Options of a page's context beyond its size: `timeout` is the default wait (10 s). */
+export type PageOptions = Pick<BrowserContextOptions, 'bypassCSP' | 'acceptDownloads'> & { timeout?: number };
+
 /** A fresh context (own cookies and storage) with one page at the given size. */
-export async function openPage(browser: Browser, size: Size): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: size.width, height: size.height }, deviceScaleFactor: 1 });
-  context.setDefaultTimeout(10_000);
+export async function openPage(browser: Browser, size: Size, options: PageOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const { timeout = 10_000, ...contextOptions } = options;
+  const context = await browser.newContext({ viewport: { width: size.width, height: size.height }, deviceScaleFactor: 1, ...contextOptions });
+  context.setDefaultTimeout(timeout);
   const page = await context.newPage();
   page.on('pageerror', (e) => console.error(`[page error at ${size.name}]`, e.message));
   return { context, page };
+}
+
+/**
+ * One page at a time for the tests of a describe block at one size: `open()` closes the last context and opens a fresh
+ * one (own cookies), `signedIn()` also signs in and waits for the path the sign-in lands on (founders and franchise
+ * holders land on their own portal, issue 30). The last context is closed after the block.
+ */
+export function pagePerTest(browser: () => Browser, size: Size, options: PageOptions = {}) {
+  let current: { context: BrowserContext; page: Page } | undefined;
+  afterAll(() => current?.context.close());
+  const open = async () => {
+    await current?.context.close();
+    current = await openPage(browser(), size, options);
+    return current;
+  };
+  const signedIn = async (baseUrl: string, login: string, password: string, home: string) => {
+    const opened = await open();
+    await signIn(opened.page, baseUrl, login, password);
+    await expectPath(opened.page, home);
+    return opened;
+  };
+  return { open, signedIn };
+}
+
+/**
+ * Waits for the page's finite animations to end (toasts slide in, dialogs fade in), or `timeoutMs` at the most when
+ * given; spinners run forever and are left alone.
+ */
+export async function settle(page: Page, timeoutMs = 0) {
+  await page.evaluate((ms) => {
+    const ended = Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(a.effect?.getComputedTiming().iterations ?? Infinity))
+        .map((a) => a.finished.catch(() => null)),
+    );
+    return ms > 0 ? Promise.race([ended, new Promise((r) => setTimeout(r, ms))]) : ended;
+  }, timeoutMs);
+}
+
+/**
+ * A settled screen: artifacts/screens/<name>-<width>.png (whole page) and, for review, artifacts/shots/<review>-<width>.png
+ * (`review` defaults to `name`).
+ */
+export async function picture(page: Page, name: string, options: { fullPage?: boolean; review?: string } = {}) {
+  await settle(page);
+  await shot(page, name);
+  await reviewShot(page, `${options.review ?? name}-${page.viewportSize()?.width}.png`, options.fullPage ?? true);
 }
 
 /** Full-page screenshot into artifacts/screens/<name>-<width>.png. */
@@ -35,10 +103,7 @@ export async function shot(page: Page, name: string) {
   mkdirSync(SCREENS, { recursive: true });
   const width = page.viewportSize()?.width ?? 0;
   // Let entrance animations (toasts slide in, dialogs fade in) finish, so the picture shows where things settle.
-  await page.evaluate(() => Promise.race([
-    Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))),
-    new Promise((r) => setTimeout(r, 1000)),
-  ]));
+  await settle(page, 1000);
   await page.screenshot({ path: resolve(SCREENS, `${name}-${width}.png`), fullPage: true });
 }
 
@@ -104,7 +169,7 @@ export async function visibleText(page: Page, text: string | RegExp) {
   await page.getByText(text).first().waitFor();
 }
 
-interface AxeViolation {
+export interface AxeViolation {
   id: string;
   impact: string | null;
   help: string;
@@ -112,27 +177,31 @@ interface AxeViolation {
 }
 let axeSource: string | null = null;
 
-/** Serious and critical axe findings (WCAG 2 A and AA) on the page as it stands. */
-export async function seriousViolations(page: Page): Promise<string[]> {
+/** Every axe finding (WCAG 2 A and AA, whatever its impact) on the page as it stands. */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   axeSource ??= readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
   // A toast or dialog still fading in or out is part-transparent, and axe would measure its contrast mid-way: wait for
-  // every finite animation to end first (spinners run forever and are left alone).
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => Number.isFinite(a.effect?.getComputedTiming().iterations ?? Infinity))
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
+  // every finite animation to end first.
+  await settle(page);
   await page.evaluate(axeSource);
-  const violations = (await page.evaluate(async () => {
+  return (await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: unknown[] }> } }).axe;
     return (await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })).violations;
   })) as AxeViolation[];
+}
+
+/** Serious and critical axe findings (WCAG 2 A and AA) on the page as it stands. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const violations = await axeViolations(page);
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} at ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(', ')}`,
+    );
 }
 
 /** The page is no wider than the screen; otherwise the elements that stick out, to say where. */

@@ -1,0 +1,29 @@
+import { expect } from 'vitest';
+import { startTestApp, type TestApp } from './test-app';
+
+/** Where the admin's compensation API lives. */
+export const BASE = '/api/admin/compensation';
+
+/**
+ * The app of a compensation test: the test drives the volume journal (autoSettle off); the demo admin and a second
+ * admin (made here, to approve and post what the first calculates) are signed in; and a first-purchase product of
+ * ₹50 and 50 BV without GST, named `productName`, is there to buy pairs with.
+ */
+export async function startCompensationApp(secondAdmin: { email: string; password: string }, productName: string) {
+  const t = await startTestApp({ autoSettle: false });
+  const admin = await t.login(t.demo.admin.email, t.demo.admin.password);
+  await t.createUser({ ...secondAdmin, role: 'admin' });
+  const admin2 = await t.login(secondAdmin.email, secondAdmin.password);
+  const p = await t.api('POST', '/api/admin/products', { cookie: admin, body: { name: productName, price: '50.00', bv: '50.00', gst: '0', category: 'others', purchaseType: 'first_purchase' } });
+  expect(p.status, JSON.stringify(p.body)).toBe(201);
+  return { t, admin, admin2, productId: (p.body.id ?? p.body.product?.id) as string };
+}
+
+/** A wallet purchase of `bv` BV of that product (one unit a 50 BV), delivered to `street` in Pune. */
+export async function buyPacks(t: TestApp, cookie: string, productId: string, bv: number, street: string) {
+  const r = await t.api('POST', '/api/purchases', {
+    cookie,
+    body: { productId, quantity: bv / 50, paymentMethod: 'wallet', deliveryAddress: `${street}, Pune 411001`, deliveryState: 'Maharashtra', deliveryPincode: '411001' },
+  });
+  expect(r.status, JSON.stringify(r.body)).toBe(201);
+}
