@@ -204,7 +204,7 @@ export async function seedMembers(databaseUrl: string, count: number) {
 }
 
 /**
- * Wallets as the ledger would have left them (decisions.md §6): every activated member has one; members
+ * Wallets as the ledger would have left them (docs/spec/decisions.md §6): every activated member has one; members
  * with direct recruits earned ₹500 sponsor income per recruit; one in ten of those asked to withdraw 40%
  * of it (half approved, half pending), debited at request. Checked: each balance is its ledger's sum.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { KYC_DOCUMENT_TYPES } from './kyc';
 import { id, instant } from './route-contract';
 
-/** The KYC reviewer's views (doc 2 §2.4): full identity numbers are shown here and nowhere else (decisions.md §7). */
+/** The KYC reviewer's views (doc 2 §2.4): full identity numbers are shown here and nowhere else (docs/spec/decisions.md §7). */
 
 export const ReviewDocument = z.strictObject({
   id,

@@ -5,7 +5,7 @@ import { ProductImageView } from './product-images';
 import { gstStateCode } from './branding';
 import { pincodeFitsState } from './places';
 
-/** Products, purchases, BV and ranks (doc 3 §2.3-2.5, §5, §9; decisions.md §5). */
+/** Products, purchases, BV and ranks (doc 3 §2.3-2.5, §5, §9; docs/spec/decisions.md §5). */
 
 /** Tax invoices (issue 15). */
 export const INVOICE_MSG = {

@@ -1,5 +1,5 @@
 /**
- * The compensation plan as data (compensation.md §1, §3-§5): one zod schema read by the admin's plan
+ * The compensation plan as data (docs/spec/compensation.md §1, §3-§5): one zod schema read by the admin's plan
  * editor and by the server, with the defaults of the spec. Percentages, rupees and BV are decimal strings
  * (exact; the engine computes in integer paise), counts are whole numbers.
  */
@@ -81,7 +81,7 @@ export type PlanConfig = z.infer<typeof PlanConfig>;
 
 const pool = (percent: string, minRank: Rank, capPerMember: string | null = null): PoolConfig => ({ percent, minRank, holdMonths: 1, points: {}, capPerMember });
 
-/** Version 1 on first start: the defaults of compensation.md §3-§5 (pools and consistency: see docs/decisions/0010). */
+/** Version 1 on first start: the defaults of docs/spec/compensation.md §3-§5 (pools and consistency: see docs/decisions/0010). */
 export const DEFAULT_PLAN: PlanConfig = {
   bvValue: '1.00',
   pairing: { period: 'weekly', pairUnitBV: 100, pairRate: '10', firstPair: '1:1', capPairs: null, overflow: 'flush', carryCapBV: null, minPersonalBV: '0', minDirectsEachLeg: 0 },

@@ -149,7 +149,7 @@ export const FranchiseDecided = z.strictObject({
 });
 export type FranchiseDecided = z.infer<typeof FranchiseDecided>;
 
-/** GET /api/founder/stats (doc 3 §3.1; decisions.md §10). */
+/** GET /api/founder/stats (doc 3 §3.1; docs/spec/decisions.md §10). */
 export const FounderStats = z.strictObject({
   totalUsers: z.number().int(),
   hiddenIds: z.number().int(),
@@ -237,7 +237,7 @@ export const KycInfoDocument = z.strictObject({
   reason: z.string().nullable(),
 });
 export type KycInfoDocument = z.infer<typeof KycInfoDocument>;
-/** GET /api/user/kyc-info (doc 3 §3.1): the four tiles plus the deadline of decisions.md §7. */
+/** GET /api/user/kyc-info (doc 3 §3.1): the four tiles plus the deadline of docs/spec/decisions.md §7. */
 export const KycInfo = z.strictObject({
   overallStatus: z.string(),
   overallReason: z.string().nullable(),

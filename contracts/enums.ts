@@ -35,6 +35,6 @@ export const NOTIFICATION_PRIORITIES = ['low', 'normal', 'high'] as const;
 export const PENDING_RECRUIT_STATUSES = ['awaiting_upline', 'awaiting_admin', 'approved', 'rejected'] as const;
 export type PendingRecruitStatus = (typeof PENDING_RECRUIT_STATUSES)[number];
 
-/** Kinds of single-use tokens (decisions.md §2, §8). */
+/** Kinds of single-use tokens (docs/spec/decisions.md §2, §8). */
 export const TOKEN_TYPES = ['email_verification', 'password_reset', 'invitation', 'impersonation_code'] as const;
 export type TokenType = (typeof TOKEN_TYPES)[number];

@@ -5,7 +5,7 @@ import { decimal, id, instant } from './route-contract';
  * The founder portal's Network Override and Franchise Master Control (doc 3 §2.6, issue 16). Network Override moves a
  * recruit that is not placed yet (still awaiting the upline's choice or the approval) to a free slot of the founder's
  * own downline. Of placed members only the founder's hidden IDs move, and only while they have no downline and no
- * volume (ADR 0018): everyone else's slot is permanent (decisions.md §4).
+ * volume (ADR 0018): everyone else's slot is permanent (docs/spec/decisions.md §4).
  */
 export const FOUNDER_MSG = {
   moved: 'Placement changed',

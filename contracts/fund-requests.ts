@@ -109,5 +109,5 @@ export type AdminFundRequests = z.infer<typeof AdminFundRequests>;
 export const FundRequestAnswer = z.strictObject({ message: z.string(), request: FundRequestView });
 export type FundRequestAnswer = z.infer<typeof FundRequestAnswer>;
 
-/** The proof's size limit is the KYC page's (decisions.md §7). */
+/** The proof's size limit is the KYC page's (docs/spec/decisions.md §7). */
 export const FUND_PROOF_SIZE_MESSAGE = MSG.kycFileSize;

@@ -3,8 +3,8 @@
  * platform shows for it (member statement, admin fund history and its filter, recent activity, reports).
  * Server and web read labels, the earnings rule and the report sources from here; nothing else lists them.
  *
- * Income types are those of document 3 (schema, transaction types) and compensation.md §3-§4; `rank_bonus`,
- * `admin_charge` and `tds` are the ledger types compensation.md §4-§5 adds.
+ * Income types are those of document 3 (schema, transaction types) and docs/spec/compensation.md §3-§4; `rank_bonus`,
+ * `admin_charge` and `tds` are the ledger types docs/spec/compensation.md §4-§5 adds.
  */
 
 /** An admin Income Report (doc 2; web section ids) that lists the ledger rows of the types feeding it. */
@@ -14,7 +14,7 @@ export interface LedgerTypeDef {
   key: string;
   /** The label wherever the type is shown; one per type. */
   label: string;
-  /** An income type of the compensation plan (compensation.md §3-§4). */
+  /** An income type of the compensation plan (docs/spec/compensation.md §3-§4). */
   income: boolean;
   /** A credit of this type adds to the wallet's total earnings (wallet summary "Total Earnings"). */
   earnings: boolean;
@@ -47,7 +47,7 @@ export const INCOME_TYPES = [
 export const OTHER_LEDGER_TYPES = [
   { key: 'withdrawal', label: 'Withdrawal', income: false, earnings: false, report: null, activity: 'Withdrawal held' },
   { key: 'purchase', label: 'Product Purchase', income: false, earnings: false, report: null, activity: 'Paid from wallet' },
-  // An admin's Send Fund credit moves money but is not income (compensation.md §1: income comes only from
+  // An admin's Send Fund credit moves money but is not income (docs/spec/compensation.md §1: income comes only from
   // sales), so it does not add to the wallet's total earnings.
   { key: 'admin_credit', label: 'Fund Credit', income: false, earnings: false, report: null, activity: 'Wallet credited' },
   { key: 'admin_debit', label: 'Fund Debit', income: false, earnings: false, report: null, activity: 'Wallet debited' },

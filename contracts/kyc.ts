@@ -13,7 +13,7 @@ export const KYC_TYPE_LABELS: Record<KycDocumentType, string> = {
   photo: 'Profile Photo',
 };
 
-/** Other names the source used for the same documents (decisions.md §7). */
+/** Other names the source used for the same documents (docs/spec/decisions.md §7). */
 const LEGACY_TYPE_NAMES: Record<string, KycDocumentType> = {
   aadhaar: 'aadhaar_front',
   aadhaarCard: 'aadhaar_front',
@@ -66,7 +66,7 @@ export type KycDocumentView = z.infer<typeof KycDocumentView>;
 
 export const DocumentIdParam = z.object({ documentId: z.uuid({ error: 'Not found' }) });
 
-/** Masks identity numbers to their last four characters (decisions.md §7). */
+/** Masks identity numbers to their last four characters (docs/spec/decisions.md §7). */
 export function maskTail(value: string | null | undefined): string | null {
   if (!value) return null;
   const tail = value.slice(-4);

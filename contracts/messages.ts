@@ -179,7 +179,7 @@ export const payoutHoldMessage = (changedOn: string, opensOn: string) =>
   `Payout details changed on ${changedOn}; withdrawals to them open on ${opensOn} (${MSG.payoutHoldNote}).`;
 
 /**
- * The approval order a pending member reads (decisions.md §1: `awaiting_upline` -> `awaiting_admin`): the pending
+ * The approval order a pending member reads (docs/spec/decisions.md §1: `awaiting_upline` -> `awaiting_admin`): the pending
  * dashboard and the referral registration's success page (issue 15).
  */
 export const UPLINE_DECIDES_FIRST =

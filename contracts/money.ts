@@ -1,6 +1,6 @@
 /**
  * Exact money and BV arithmetic shared by server and web: decimal strings with at most 2 places, computed
- * in integer paise (bigint), never JavaScript floats (decisions.md §5).
+ * in integer paise (bigint), never JavaScript floats (docs/spec/decisions.md §5).
  */
 
 /** "14999.00" -> 1499900n; null for anything that is not a plain decimal with at most 2 places. */
@@ -71,7 +71,7 @@ export function compareMoney(a: string, b: string): number {
 }
 
 /**
- * Purchase figures (doc 3 §9, decisions.md §5): price x quantity, plus GST percent of that rounded half-up
+ * Purchase figures (doc 3 §9, docs/spec/decisions.md §5): price x quantity, plus GST percent of that rounded half-up
  * to 2 decimals; BV = bv x quantity. The server charges this; the purchase dialog shows it.
  */
 export function orderTotals(price: string, gstPercent: string, bv: string, quantity: number) {

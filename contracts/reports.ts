@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { decimal, id, instant } from './route-contract';
 
 /**
- * The admin Income Reports of document 2 §2.2 as compensation.md §6 fills them: Direct Income (sponsor income
+ * The admin Income Reports of document 2 §2.2 as docs/spec/compensation.md §6 fills them: Direct Income (sponsor income
  * lines of posted cycles), Payout Summary (posted cycles: gross, deductions, net, members paid), Holiday Reward
- * Summary (travel fund awards); ROI and Salary Income are not offered (compensation.md §1).
+ * Summary (travel fund awards); ROI and Salary Income are not offered (docs/spec/compensation.md §1).
  */
 
-/** Why ROI and Salary Income have no report: the one sentence of compensation.md §1 each report shows. */
+/** Why ROI and Salary Income have no report: the one sentence of docs/spec/compensation.md §1 each report shows. */
 export const NOT_OFFERED_REPORTS = {
   'roi-income': 'ROI Income is not offered: income comes only from sales, every rupee of it tracing back to the BV of completed purchases, and joining pays nobody (the Consumer Protection (Direct Selling) Rules, 2021, forbid income from enrolment alone).',
   'salary-income': 'Salary Income is not offered: income comes only from sales, every rupee of it tracing back to the BV of completed purchases, and joining pays nobody (the Consumer Protection (Direct Selling) Rules, 2021, forbid income from enrolment alone).',
@@ -65,7 +65,7 @@ export const PayoutCycle = z.strictObject({
 });
 export type PayoutCycle = z.infer<typeof PayoutCycle>;
 
-/** A withdrawal an admin approved (decisions.md §11): money paid out of the wallets the cycles credit. */
+/** A withdrawal an admin approved (docs/spec/decisions.md §11): money paid out of the wallets the cycles credit. */
 export const PaidWithdrawal = z.strictObject({
   ...reportMember,
   id,

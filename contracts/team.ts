@@ -5,7 +5,7 @@ import { POSITIONS, PENDING_RECRUIT_STATUSES, type Position } from './enums';
 import { RankProgress } from './commerce';
 import { decimal, id, instant } from './route-contract';
 
-/** Recruitment, placement and team reads (doc 2 §2.6-2.7, doc 3 §2.4, §3.1; decisions.md §3-§4). */
+/** Recruitment, placement and team reads (doc 2 §2.6-2.7, doc 3 §2.4, §3.1; docs/spec/decisions.md §3-§4). */
 
 export type Side = Position;
 export const RECRUIT_REJECT_MIN = 5;
@@ -153,7 +153,7 @@ const treeNodeFields = {
   /** Whether the node has a child on that side (shown or not: the explorer loads deeper levels on demand). */
   hasLeftChild: z.boolean(),
   hasRightChild: z.boolean(),
-  /** BV carried forward per leg after the last posted pairing cycle (compensation.md §3). */
+  /** BV carried forward per leg after the last posted pairing cycle (docs/spec/compensation.md §3). */
   carryLeftBV: decimal,
   carryRightBV: decimal,
   /** BV added to each leg in the open pairing cycle so far. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { WITHDRAWAL_TYPES, NETWORK_TYPES, WITHDRAWAL_STATUSES } from './enums';
 import { decimal, id, instant, pageOf } from './route-contract';
 
-/** Wallet, ledger, withdrawals and the fund back-office (decisions.md §6; doc 2 §2.10-2.13, §5; doc 3 §5.2). */
+/** Wallet, ledger, withdrawals and the fund back-office (docs/spec/decisions.md §6; doc 2 §2.10-2.13, §5; doc 3 §5.2). */
 
 export const WALLET_MSG = {
   validAmount: 'Please enter a valid amount',

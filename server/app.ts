@@ -104,7 +104,7 @@ export async function buildApp(ctx: Omit<AppContext, 'log'> & { log?: AppContext
   app.decorateRequest('identity', null);
   installRequestMetrics(app);
 
-  // Every write made through an impersonation token is in the audit log with the admin as actor (decisions.md §8).
+  // Every write made through an impersonation token is in the audit log with the admin as actor (docs/spec/decisions.md §8).
   app.addHook('onResponse', (req, reply, done) => {
     const id = req.identity;
     if (!id?.impersonation || ['GET', 'HEAD', 'OPTIONS'].includes(req.method) || req.url.startsWith('/api/impersonation/')) return done();

@@ -39,7 +39,7 @@ export async function createRuntime(config: AppConfig, opts: { clock?: Clock; se
   // The keys of the values encrypted at rest (ADR 0011): APP_SECRET seals, previous secrets still open.
   useFieldKeys(fieldKeyring(opts.secret, config.appSecretPrevious));
   await database.migrate();
-  // First start: plan version 1 with the spec's defaults (compensation.md §1).
+  // First start: plan version 1 with the spec's defaults (docs/spec/compensation.md §1).
   await ensureDefaultPlan(database.db, (opts.clock ?? systemClock).now());
   migrated = true;
   const mailRef: { worker?: OutboxWorker } = {};

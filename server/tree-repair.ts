@@ -1,6 +1,6 @@
 /**
  * npm run tree:repair [-- --fix]
- * Recounts every tree counter from the parent links (decisions.md §4), reports the differences and
+ * Recounts every tree counter from the parent links (docs/spec/decisions.md §4), reports the differences and
  * structural problems, and with --fix writes the recounted values. Uses DATABASE_URL (or DATA_DIR).
  */
 import { loadConfig } from './config';

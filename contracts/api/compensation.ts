@@ -7,7 +7,7 @@ import {
   SimulationResult, StatementQuery,
 } from '../compensation';
 
-/** Plan versions, cycles, the simulator, adjustments and the member's income (compensation.md §8). */
+/** Plan versions, cycles, the simulator, adjustments and the member's income (docs/spec/compensation.md §8). */
 export const COMPENSATION_API = {
   'GET /api/admin/compensation/plans': { summary: 'Plan versions, newest first', response: { 200: PlanList } },
   'POST /api/admin/compensation/plans': { summary: 'A new draft version', body: PlanCreateRequest, response: { 201: PlanVersion } },

@@ -16,7 +16,7 @@ export interface Actor extends Origin {
   user: UserRow;
   /** user.role */
   role: string;
-  /** Set while an admin or founder impersonates `user` (decisions.md §8); the admin is the real actor. */
+  /** Set while an admin or founder impersonates `user` (docs/spec/decisions.md §8); the admin is the real actor. */
   onBehalfOf?: { admin: UserRow; grantId: string };
   /** SHA-256 of the session cookie, when signed in by cookie. */
   sessionHash?: string;

@@ -9,7 +9,7 @@ export interface Identity {
   sessionHash?: string;
   /** When this session last had the second factor (sign-in or step-up); null when never. */
   verifiedAt?: Date | null;
-  /** Present while an admin acts through an impersonation token (decisions.md §8). */
+  /** Present while an admin acts through an impersonation token (docs/spec/decisions.md §8). */
   impersonation?: { grantId: string; admin: UserRow };
 }
 

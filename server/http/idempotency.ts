@@ -13,7 +13,7 @@ const KEY_RE = /^[\x21-\x7e]{1,200}$/;
 
 /**
  * The transactor of a money-moving request: one transaction, run at most once per Idempotency-Key
- * (decisions.md §6). A repeat with the same body answers the first answer and moves nothing; the same key
+ * (docs/spec/decisions.md §6). A repeat with the same body answers the first answer and moves nothing; the same key
  * with another body is refused. A request that fails leaves no key behind, so its retry runs again.
  * Without the header it is a plain transaction. The header is read when the service runs its writes.
  */

@@ -20,7 +20,7 @@ export function timeOrderedUuid(ms: number = Date.now()): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
-/** 32 random bytes, URL-safe (decisions.md §2). */
+/** 32 random bytes, URL-safe (docs/spec/decisions.md §2). */
 export const newToken = () => randomBytes(32).toString('base64url');
 
 export function randomDigits(count: number): string {

@@ -1,2 +1,2 @@
-/** Exact money arithmetic: the shared rules of contracts/money.ts (decisions.md §5). */
+/** Exact money arithmetic: the shared rules of contracts/money.ts (docs/spec/decisions.md §5). */
 export { addMoney, compareMoney, fromPaise, orderTotals, sumMoney } from '../../contracts/money';

@@ -10,7 +10,7 @@ import { uniqueEmail } from '../support/http';
 import { REVIEW_SHOTS, SIZES, axeViolations as axeFindings, expectPath, expectToast, pagePerTest, reviewShot, shot, startBrowserApp, stopBrowserApp, type Size } from './support/browser';
 
 /**
- * compensation.md §1, §2, §6 in the browser: an admin drafts, edits (a bad value refused under the field),
+ * docs/spec/compensation.md §1, §2, §6 in the browser: an admin drafts, edits (a bad value refused under the field),
  * compares and simulates a plan version, then activates it from a future cycle; closes and calculates a
  * cycle; a second admin approves it (the first is refused) and posts it; the member reads the lines with
  * their explanations and downloads the statement. Screenshots at both widths; axe on every screen.

@@ -90,7 +90,7 @@ describe.each(SIZES)('signed-in screens at $name width', (size) => {
     await page.getByText('Submitted', { exact: true }).waitFor();
     expect(await page.getByRole('button', { name: 'Replace PAN Card' }).count()).toBe(0);
 
-    // The upline decides first, then the admin (decisions.md §1; issue 15).
+    // The upline decides first, then the admin (docs/spec/decisions.md §1; issue 15).
     await page.getByText(UPLINE_DECIDES_FIRST).waitFor();
     await page.getByText(/Your upline decides on your registration first, then an admin reviews it/).waitFor();
     // A pending user has nothing else: the member portal's home is the pending dashboard (issue 15: it answered 404).

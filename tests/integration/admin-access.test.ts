@@ -7,7 +7,7 @@ import { readContract } from '../support/contract';
 import { MSG } from '../../contracts/messages';
 import { HIDDEN_ID_LIMIT } from '../../contracts/constants';
 
-/** Access of the admin portal's routes (decisions.md §1): reviewer = admin or founder; admin = admin only. */
+/** Access of the admin portal's routes (docs/spec/decisions.md §1): reviewer = admin or founder; admin = admin only. */
 const contract = readContract();
 const key = (method: string, path: string) => `${method.toUpperCase()} ${path}`;
 

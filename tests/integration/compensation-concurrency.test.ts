@@ -10,7 +10,7 @@ import { postCycle } from '../../server/modules/compensation';
 import type { UserRow } from '../../server/modules/users/users.repo';
 
 /**
- * Posting a payout cycle under concurrency (compensation.md §5, decisions.md §6): members buying and
+ * Posting a payout cycle under concurrency (docs/spec/compensation.md §5, docs/spec/decisions.md §6): members buying and
  * withdrawing while it posts, several admins posting at once, and a posting that dies half-way. Every
  * member is either fully posted (payout marked, every ledger row present) or not at all, each payout is
  * credited once, and every wallet equals its ledger with an unbroken before/after chain.

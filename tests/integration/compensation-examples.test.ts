@@ -8,7 +8,7 @@ import { DEFAULT_PLAN, POOL_TYPES, type PlanConfig } from '../../contracts/compe
 import { ID } from '../support/identity';
 
 /**
- * compensation.md §7, worked examples 3 to 9, through the HTTP API (examples 1, 2 and 10 are in
+ * docs/spec/compensation.md §7, worked examples 3 to 9, through the HTTP API (examples 1, 2 and 10 are in
  * compensation.test.ts; 1 and 2 are checked again here on every tree that goes through them). Every
  * example builds its own tree A-F (or its own members) below a "spine" of members that belong to no
  * example, so that no example's BV reaches another example's members. Each cycle is closed, calculated,

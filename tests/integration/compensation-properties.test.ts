@@ -16,7 +16,7 @@ import { DEFAULT_PLAN, type PlanConfig } from '../../contracts/compensation';
 import type { UserRow } from '../../server/modules/users/users.repo';
 
 /**
- * Properties of the compensation engine (compensation.md §1, §3, §5; decisions.md §6) for random trees,
+ * Properties of the compensation engine (docs/spec/compensation.md §1, §3, §5; docs/spec/decisions.md §6) for random trees,
  * purchases and plan versions: the pairing income never exceeds the pair rate of the matched BV, carry is
  * never negative and never made from nothing, a second calculation gives the same lines, a second posting
  * credits nothing, and the wallets always equal the ledger. First against the pure engine, then through
@@ -57,7 +57,7 @@ const memberArb = fc.record({
   role: fc.constantFrom('user', 'user', 'user', 'mini_franchise', 'basic_franchise'),
 });
 const buysArb = fc.array(fc.record({ who: fc.nat(), units: fc.integer({ min: 1, max: 6 }) }), { maxLength: 6 });
-/** Corrections waiting for the next cycle (compensation.md §1): positive or negative, on any income type. */
+/** Corrections waiting for the next cycle (docs/spec/compensation.md §1): positive or negative, on any income type. */
 const adjustmentsArb = fc.array(fc.record({
   who: fc.nat(),
   type: fc.constantFrom('sponsor_income', 'sales_bonus', 'car_fund'),
@@ -247,7 +247,7 @@ async function ledgerOf(cycleId: string) {
     select user_id::text, type, count(*)::int as n, sum(amount)::text as amount from transactions where reference_id = ${cycleId} group by 1, 2 order by 1, 2`);
 }
 
-/** The wallets equal the ledger: in total, and per wallet (decisions.md §6); none below zero. */
+/** The wallets equal the ledger: in total, and per wallet (docs/spec/decisions.md §6); none below zero. */
 async function expectWalletsEqualLedger() {
   const [s] = await query<{ wallets: string; ledger: string; off: number; negative: number }>(t, sql`select
     (select coalesce(sum(balance), 0)::text from wallet_balances) as wallets,
@@ -344,7 +344,7 @@ async function processCycle(cycleId: string, model?: { members: UserRow[]; legs:
     expect(paise(mine.find((r) => r.type === 'tds')?.amount ?? '0')).toBe(-paise(p.tds as string));
   }
   // Members with a ledger row: those with a type whose lines do not cancel out (an income and a negative adjustment
-  // of another type that brings the gross to exactly zero are both posted; compensation.md §5 keeps the net >= 0).
+  // of another type that brings the gross to exactly zero are both posted; docs/spec/compensation.md §5 keeps the net >= 0).
   const perType = new Map<string, bigint>();
   for (const l of first.lines) perType.set(`${l.member_id} ${l.type}`, (perType.get(`${l.member_id} ${l.type}`) ?? 0n) + paise(l.amount as string));
   const moved = new Set([...perType].filter(([, v]) => v !== 0n).map(([k]) => k.split(' ')[0]));

@@ -7,7 +7,7 @@ import { NOT_OFFERED_REPORTS, type DirectIncomeReport, type HolidayRewardReport,
 import type { BinaryTreeResponse, TreeNode } from '../../contracts/team';
 
 /**
- * What posted cycles feed (compensation.md §6, doc 2 §2.2): the Direct Income, Payout Summary and Holiday Reward
+ * What posted cycles feed (docs/spec/compensation.md §6, doc 2 §2.2): the Direct Income, Payout Summary and Holiday Reward
  * Summary reports, the dashboard's Monthly Income (net paid) beside the month's sales, the wallet's Total
  * Earnings (income only: a Send Fund credit is not income), and the binary tree's carry and cycle BV per leg.
  * Everything through the HTTP API on the worked example's tree (§7) under the plan's defaults.

@@ -7,7 +7,7 @@ import { postLedger } from '../../server/modules/wallet/ledger.service';
 import { DEFAULT_PLAN, POOL_TYPES, type PlanConfig } from '../../contracts/compensation';
 
 /**
- * compensation.md §7 through the HTTP API: the tree A-F, plan P1 activated as a version, weeks closed,
+ * docs/spec/compensation.md §7 through the HTTP API: the tree A-F, plan P1 activated as a version, weeks closed,
  * calculated, approved and posted by a second admin; lines, carry and nets to the paisa.
  */
 let t: TestApp;

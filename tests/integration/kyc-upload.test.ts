@@ -62,7 +62,7 @@ describe('POST /api/kyc/upload', () => {
     expect(r.status).toBe(201);
     const view = KycDocumentView.parse(r.body);
     expect(view).toMatchObject({
-      // The owner sees the number masked to its last four (decisions.md §7).
+      // The owner sees the number masked to its last four (docs/spec/decisions.md §7).
       documentType: 'pan', documentNumber: '••••••234F', status: 'pending', rejectionReason: null, reviewedAt: null,
       documentContentType: 'image/jpeg', documentUrl: `/api/documents/${view.id}`, documentFilename: 'pan card.jpg',
     });

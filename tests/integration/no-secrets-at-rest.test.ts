@@ -11,7 +11,7 @@ import { createReferralLink } from '../../server/modules/referral/referral.servi
 /**
  * A realistic run through every flow that handles a secret, then a scan of every text-like column
  * of every table: no password typed in this test and no token, code, access token or cookie value
- * seen by this test may appear anywhere in the database (decisions.md §2).
+ * seen by this test may appear anywhere in the database (docs/spec/decisions.md §2).
  */
 let t: TestApp;
 const secrets = new Map<string, string>();

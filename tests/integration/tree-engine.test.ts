@@ -34,7 +34,7 @@ async function loadMirror(): Promise<Mirror> {
   for (const r of await scanPlacedMembers(db())) m.set(r.id, { left: r.left_child_id ?? undefined, right: r.right_child_id ?? undefined });
   return m;
 }
-/** The plain breadth-first search of decisions.md §4, on the in-memory picture. */
+/** The plain breadth-first search of docs/spec/decisions.md §4, on the in-memory picture. */
 function plainBfs(m: Mirror, startId: string, side: Position): { parentId: string; side: Position } {
   const start = m.get(startId)!;
   const first = start[side];

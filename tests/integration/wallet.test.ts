@@ -67,7 +67,7 @@ describe('send fund (doc 2 §2.12, §5)', () => {
         .sort(),
     ).toEqual(['fund_credited', 'fund_debited']);
     const wallet = await t.api('GET', '/api/wallet', { cookie: m.cookie });
-    // A Send Fund credit is not income: it does not add to the total earnings (compensation.md §1).
+    // A Send Fund credit is not income: it does not add to the total earnings (docs/spec/compensation.md §1).
     expect(wallet.body).toMatchObject({ balance: '200.00', totalEarnings: '0.00', totalWithdrawals: '0.00' });
     const ledger = await t.api('GET', '/api/wallet/transactions?limit=1', { cookie: m.cookie });
     expect(ledger.body.items).toHaveLength(1);

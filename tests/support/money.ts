@@ -56,7 +56,7 @@ export async function fundedMember(t: TestApp, adminCookie: string, balance: str
   return { user, cookie };
 }
 
-/** Ledger invariants (decisions.md §6): each row continues the previous one, and the balance is their sum. */
+/** Ledger invariants (docs/spec/decisions.md §6): each row continues the previous one, and the balance is their sum. */
 export async function expectLedgerSound(t: TestApp, userId: string) {
   const rows = await query<{ amount: string; balance_before: string; balance_after: string }>(
     t, sql`select amount::text, balance_before::text, balance_after::text from transactions where user_id = ${userId}::uuid order by seq`,

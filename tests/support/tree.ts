@@ -5,7 +5,7 @@ import { scanPlacedMembers } from '../../server/modules/tree/tree.repo';
 import { recount } from '../../server/modules/tree/recount';
 
 /**
- * The invariants of decisions.md §4 and counters equal to a recount from parent links, once the
+ * The invariants of docs/spec/decisions.md §4 and counters equal to a recount from parent links, once the
  * journal is applied (`settle`, the test app's; the ancestors' counters follow through the journal).
  */
 export async function expectTreeSound(db: DbOrTx, settle: () => Promise<void>) {

@@ -1,6 +1,6 @@
 import { onFirstUse } from './intl';
 /**
- * Compensation cycles on the client (compensation.md §2): cycles run on Asia/Kolkata days, so their dates are
+ * Compensation cycles on the client (docs/spec/compensation.md §2): cycles run on Asia/Kolkata days, so their dates are
  * shown in that zone whatever the browser's; the end instant is exclusive (Sunday 24:00 is Monday 00:00), so
  * the last day shown is the day before it.
  */

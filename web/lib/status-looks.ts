@@ -74,7 +74,7 @@ export const DELIVERY_STATUS: StatusMap = {
   cancelled: { label: 'Cancelled', tone: 'danger' },
 };
 
-/** open → closed → calculated → approved → posted (compensation.md §2). */
+/** open → closed → calculated → approved → posted (docs/spec/compensation.md §2). */
 export const CYCLE_STATUS: StatusMap = {
   open: { label: 'Open', tone: 'info' },
   closed: { label: 'Closed', tone: 'neutral' },

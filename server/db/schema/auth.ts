@@ -5,7 +5,7 @@ import { sealedJson } from '../sealed-columns';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-/** Server-side sessions (decisions.md §2). `sid` is the SHA-256 of the cookie value, never the value itself. */
+/** Server-side sessions (docs/spec/decisions.md §2). `sid` is the SHA-256 of the cookie value, never the value itself. */
 export const sessions = pgTable(
   'sessions',
   {
@@ -62,7 +62,7 @@ export const loginChallenges = pgTable(
   (t) => [index('login_challenges_user_idx').on(t.userId), index('login_challenges_expires_idx').on(t.expiresAt)],
 );
 
-/** Single-use tokens: only their SHA-256 is kept (decisions.md §2). */
+/** Single-use tokens: only their SHA-256 is kept (docs/spec/decisions.md §2). */
 export const emailTokens = pgTable(
   'email_tokens',
   {
@@ -88,7 +88,7 @@ export const emailTokens = pgTable(
   ],
 );
 
-/** Impersonation access tokens (decisions.md §8): bound to the target and the issuing admin. */
+/** Impersonation access tokens (docs/spec/decisions.md §8): bound to the target and the issuing admin. */
 export const impersonationTokens = pgTable(
   'impersonation_tokens',
   {
@@ -114,7 +114,7 @@ export const rateLimits = pgTable(
   (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_limits_window_idx').on(t.windowStart)],
 );
 
-/** Idempotency-Key answers of money-moving POSTs (decisions.md §6). */
+/** Idempotency-Key answers of money-moving POSTs (docs/spec/decisions.md §6). */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {

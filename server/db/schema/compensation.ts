@@ -7,7 +7,7 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
 
 /**
- * Plan versions (compensation.md §1): drafts are edited; activation fixes effective_from (the start of a
+ * Plan versions (docs/spec/compensation.md §1): drafts are edited; activation fixes effective_from (the start of a
  * future cycle) and the version is never edited again. A cycle uses the newest active version whose
  * effective_from is at or before the cycle's start.
  */
@@ -112,7 +112,7 @@ export const compCarry = pgTable(
   (t) => [primaryKey({ columns: [t.cycleId, t.memberId] })],
 );
 
-/** Adjustments waiting for the next cycle (compensation.md §1): consumed by the calculation that pays them. */
+/** Adjustments waiting for the next cycle (docs/spec/compensation.md §1): consumed by the calculation that pays them. */
 export const compAdjustments = pgTable(
   'comp_adjustments',
   {

@@ -7,7 +7,7 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 
 /**
  * Wallet top-ups a member asks for after paying by bank transfer or UPI (issue 16). The proof's bytes are a
- * document blob (encrypted at rest, decisions.md §7). Approval credits the wallet through the ledger; the
+ * document blob (encrypted at rest, docs/spec/decisions.md §7). Approval credits the wallet through the ledger; the
  * ledger row's id is kept in `transaction_id`. A reference number is accepted once while a request with it is
  * pending or approved (the partial unique index), so the same payment cannot be claimed twice.
  */

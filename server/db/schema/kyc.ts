@@ -5,7 +5,7 @@ import { sealedBytes, sealedText } from '../sealed-columns';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 /**
- * Document bytes live here, away from any web root, under a random key (decisions.md §7).
+ * Document bytes live here, away from any web root, under a random key (docs/spec/decisions.md §7).
  * Keeping them in the database lets several app processes serve the same documents. The bytes are encrypted
  * at rest (ADR 0011); `sha256` is the digest of the document itself (the bytes served), which re-encryption
  * under a new key leaves as it is.

@@ -31,7 +31,7 @@ export const auditLog = pgTable(
   ],
 );
 
-/** Mail outbox (decisions.md §9). The payload is encrypted at rest and wiped once sent. */
+/** Mail outbox (docs/spec/decisions.md §9). The payload is encrypted at rest and wiped once sent. */
 export const mailOutbox = pgTable(
   'mail_outbox',
   {

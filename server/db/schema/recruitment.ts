@@ -47,7 +47,7 @@ export const recruitmentRequests = pgTable('recruitment_requests', {
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
-/** Every member enters the tree through one of these (decisions.md §3). */
+/** Every member enters the tree through one of these (docs/spec/decisions.md §3). */
 export const pendingRecruits = pgTable(
   'pending_recruits',
   {

@@ -6,7 +6,7 @@ import { purchases } from './commerce';
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
- * Pairing and monthly cycles (compensation.md §2). One open cycle per kind; the volume applier closes a
+ * Pairing and monthly cycles (docs/spec/compensation.md §2). One open cycle per kind; the volume applier closes a
  * cycle once its end has passed and every event before the end is applied, and opens the next.
  * The compensation engine adds calculated, approved and posted.
  */
@@ -22,7 +22,7 @@ export const compCycles = pgTable(
     closedAt: ts('closed_at'),
     status: varchar('status', { length: 12 }).notNull().default('open'),
     createdAt: ts('created_at').notNull().defaultNow(),
-    /** The plan version in force at the start, used by every line of the cycle (compensation.md §1). */
+    /** The plan version in force at the start, used by every line of the cycle (docs/spec/compensation.md §1). */
     planId: uuid('plan_id'),
     calculatedAt: ts('calculated_at'),
     calculatedBy: uuid('calculated_by').references(() => users.id),
@@ -121,7 +121,7 @@ export const memberVolume = pgTable(
     monthlyCycleId: uuid('monthly_cycle_id'),
     monthlyLeft: numeric('monthly_left', { precision: 14, scale: 2 }).notNull().default('0'),
     monthlyRight: numeric('monthly_right', { precision: 14, scale: 2 }).notNull().default('0'),
-    /** Tree counters applied from the journal (decisions.md §4); `npm run tree:repair` recounts them. */
+    /** Tree counters applied from the journal (docs/spec/decisions.md §4); `npm run tree:repair` recounts them. */
     leftCount: integer('left_count').notNull().default(0),
     rightCount: integer('right_count').notNull().default(0),
     leftActive: integer('left_active').notNull().default(0),

@@ -23,7 +23,7 @@ export const walletBalances = pgTable(
 );
 
 /**
- * The ledger: balance = sum(amount) per user (decisions.md §6). Every row belongs to a wallet (its user's):
+ * The ledger: balance = sum(amount) per user (docs/spec/decisions.md §6). Every row belongs to a wallet (its user's):
  * each ledger path moves the wallet row first and inserts the rows after, so the key check finds the row it
  * already holds. Ids are time-ordered (uuid_time_ordered(), migration 0020): a payout run inserts hundreds of
  * thousands of rows, and random ids wrote each one into a random page of the primary key.

@@ -12,7 +12,7 @@ import { audit } from '../audit';
 import { workDone } from '../notifications';
 import { listKycUsers, documentsOfUsers, reviewDocument } from './admin-kyc.repo';
 
-/** The reviewer's detail view: full numbers are shown here and nowhere else (decisions.md §7). */
+/** The reviewer's detail view: full numbers are shown here and nowhere else (docs/spec/decisions.md §7). */
 function reviewerDocView(d: KycRow): ReviewDocument {
   return {
     id: d.id, documentType: d.documentType as KycDocumentType, documentNumber: d.documentNumber, documentUrl: d.documentUrl, documentContentType: d.documentContentType,
@@ -57,7 +57,7 @@ export async function userDocuments(ctx: AppContext, userId: string): Promise<Us
   return { user: userSummary(user), documents: docs.map(reviewerDocView) };
 }
 
-/** One document decision; the user's kycStatus follows and the user is told (decisions.md §7, §9). */
+/** One document decision; the user's kycStatus follows and the user is told (docs/spec/decisions.md §7, §9). */
 export async function decideDocument(ctx: AppContext, reviewer: Actor, documentId: string, status: 'approved' | 'rejected', reason?: string): Promise<KycDecided> {
   return ctx.db.transaction(async (tx) => {
     const doc = await findDocumentForUpdate(tx, documentId);

@@ -2,7 +2,7 @@ import type { AppContext } from '../../context';
 import type { RouteDef } from '../../http/routes';
 import { directIncomeReport, holidayRewardReport, payoutSummaryReport } from './admin-reports.service';
 
-/** The Income Reports with a data source (compensation.md §6): payouts, direct income and holiday rewards. */
+/** The Income Reports with a data source (docs/spec/compensation.md §6): payouts, direct income and holiday rewards. */
 export function adminReportRoutes(ctx: AppContext): RouteDef[] {
   return [
     { method: 'GET', url: '/api/admin/reports/payout-summary', access: 'admin', handler: async () => payoutSummaryReport(ctx) },

@@ -1,5 +1,5 @@
 /**
- * The admin Income Reports (doc 2 §2.2) filled as compensation.md §6 says: Direct Income from the sponsor income
+ * The admin Income Reports (doc 2 §2.2) filled as docs/spec/compensation.md §6 says: Direct Income from the sponsor income
  * lines of posted cycles, Payout Summary from the posted cycles' payouts (and the withdrawals approved, decisions.md
  * §11), Holiday Reward Summary from the travel fund awards. ROI and Salary Income are not offered (§1): the web
  * shows the contract's sentence, there is nothing to read.

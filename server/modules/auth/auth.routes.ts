@@ -45,7 +45,7 @@ export function authRoutes(ctx: AppContext): RouteDef[] {
   const clearSessionCookie = (reply: FastifyReply) =>
     reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: ctx.config.secureCookies });
 
-  // Under impersonation, logout revokes the token and leaves the admin's own cookie session alone (decisions.md §8).
+  // Under impersonation, logout revokes the token and leaves the admin's own cookie session alone (docs/spec/decisions.md §8).
   const endSession = async (req: FastifyRequest, reply: FastifyReply) => {
     const id = identityOf(req);
     if (id.impersonation) {

@@ -244,7 +244,7 @@ export async function requestPasswordReset(ctx: AppContext, email: string, ip: s
   setImmediate(() => {
     ctx.runJobsHere?.([PASSWORD_RESET_JOB]).catch((err) => ctx.log.error({ err }, 'password reset job failed'));
   });
-  // Same words whether or not the address is known (decisions.md §2).
+  // Same words whether or not the address is known (docs/spec/decisions.md §2).
   return { message: MSG.forgotAnswer };
 }
 
@@ -286,7 +286,7 @@ export async function resetPassword(ctx: AppContext, token: string, newPassword:
   return { message: MSG.passwordReset };
 }
 
-/** Invited users, and founders' hidden ids that have no password yet (decisions.md §10). */
+/** Invited users, and founders' hidden ids that have no password yet (docs/spec/decisions.md §10). */
 const awaitsInvitation = (u: UserRow) => u.status === 'invited' || (u.isHiddenId && !u.password);
 
 export async function validateInvitation(ctx: AppContext, token: string) {
@@ -296,7 +296,7 @@ export async function validateInvitation(ctx: AppContext, token: string) {
   return { user: { firstName: user.firstName ?? '', email: user.email } };
 }
 
-/** Invited admins become active; invited members join the pipeline at the admin step (decisions.md §3). */
+/** Invited admins become active; invited members join the pipeline at the admin step (docs/spec/decisions.md §3). */
 export async function completeInvitation(ctx: AppContext, token: string, password: string) {
   const hash = await hashPassword(password);
   await ctx.db.transaction(async (tx) => {

@@ -9,7 +9,7 @@ import {
 import { MSG } from '../../../contracts/messages';
 import { catalog, adminCatalog, createProduct, editProduct, purchase, ownPurchases, adminOrders, updateOrder } from './commerce.service';
 
-/** Catalog, purchases and the admin's products and orders (doc 3 §2.3, §2.5; decisions.md §5). */
+/** Catalog, purchases and the admin's products and orders (doc 3 §2.3, §2.5; docs/spec/decisions.md §5). */
 export function commerceRoutes(ctx: AppContext): RouteDef[] {
   return [
     { method: 'GET', url: '/api/products', access: 'member', handler: async (req) => catalog(ctx, parse(ProductsQuery, req.query)) },

@@ -98,7 +98,7 @@ async function productForSale(ctx: AppContext, id: string): Promise<ProductRow> 
 }
 
 /**
- * A purchase (decisions.md §5): the server computes the total (price x quantity plus GST, half-up) and BV.
+ * A purchase (docs/spec/decisions.md §5): the server computes the total (price x quantity plus GST, half-up) and BV.
  * Wallet payment completes at once, debiting the wallet in the same transaction; other methods wait for
  * an admin to mark the order paid.
  */

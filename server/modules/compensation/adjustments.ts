@@ -2,7 +2,7 @@ import type { MemberTable } from './member-table';
 import type { Adjustment, Line } from './engine-types';
 
 /**
- * The adjustment lines of a cycle. The net is never negative (compensation.md §5): a negative adjustment
+ * The adjustment lines of a cycle. The net is never negative (docs/spec/compensation.md §5): a negative adjustment
  * that the member's other lines of the cycle (and their positive adjustments) do not cover is left out and
  * waits, unconsumed, for a later cycle.
  */

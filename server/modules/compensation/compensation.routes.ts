@@ -11,7 +11,7 @@ import * as svc from '.';
 
 const BASE = '/api/admin/compensation';
 
-/** Plan versions, cycles, the simulator, adjustments and the member's income (compensation.md §8). */
+/** Plan versions, cycles, the simulator, adjustments and the member's income (docs/spec/compensation.md §8). */
 export function compensationRoutes(ctx: AppContext): RouteDef[] {
   return [
     { method: 'GET', url: `${BASE}/plans`, access: 'admin', handler: async () => svc.listPlans(ctx) },

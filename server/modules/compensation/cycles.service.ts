@@ -1,4 +1,4 @@
-/** The cycle lifecycle (compensation.md §2): listing, details, closing now, approval by a second admin, adjustments. */
+/** The cycle lifecycle (docs/spec/compensation.md §2): listing, details, closing now, approval by a second admin, adjustments. */
 import type { AdjustmentView } from '../../../contracts/compensation';
 import type { ApprovalRequested } from '../../../contracts/approvals';
 import type { z } from 'zod';
@@ -58,7 +58,7 @@ export async function cycleDetail(ctx: AppContext, id: string): Promise<CycleDet
   };
 }
 
-/** Closes the open cycle of a kind now (compensation.md §2): the next one starts at this moment. */
+/** Closes the open cycle of a kind now (docs/spec/compensation.md §2): the next one starts at this moment. */
 export async function closeNow(ctx: AppContext, actor: Actor, kind: 'pairing' | 'monthly') {
   const now = ctx.clock.now();
   const open = await ctx.db.transaction(async (tx) => {

@@ -15,7 +15,7 @@ export interface TdsRule {
 }
 
 /**
- * Deductions of one member's cycle (compensation.md §5): admin charge on the gross; TDS once the financial
+ * Deductions of one member's cycle (docs/spec/compensation.md §5): admin charge on the gross; TDS once the financial
  * year's gross passes the threshold: the crossing cycle deducts the rate on the whole year-to-date gross
  * less TDS already deducted, later cycles on their own gross. The net is never negative.
  */

@@ -1,4 +1,4 @@
-/** The engine's inputs and results (compensation.md §3-§5); the members themselves are in snapshot-types.ts. */
+/** The engine's inputs and results (docs/spec/compensation.md §3-§5); the members themselves are in snapshot-types.ts. */
 import type { PlanConfig, PoolType } from '../../../contracts/compensation';
 import type { CarryColumns, LegColumns } from './member-table';
 import type { MemberLookup, SnapshotMember } from './snapshot-types';

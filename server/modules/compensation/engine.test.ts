@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { DEFAULT_PLAN, POOL_TYPES, type PlanConfig } from '../../../contracts/compensation';
 import { calculatePairing, calculateMonthly, deductions, paise, type SnapshotMember, type Purchase, type PairingInput } from './engine';
 
-/** Plan P1 of compensation.md §7: no pools, no consistency. */
+/** Plan P1 of docs/spec/compensation.md §7: no pools, no consistency. */
 const P1: PlanConfig = {
   ...DEFAULT_PLAN,
   pairing: { ...DEFAULT_PLAN.pairing, capPairs: 5 },

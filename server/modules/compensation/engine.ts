@@ -1,5 +1,5 @@
 /**
- * The compensation engine (compensation.md §3-§5) as pure functions over a frozen snapshot: no database,
+ * The compensation engine (docs/spec/compensation.md §3-§5) as pure functions over a frozen snapshot: no database,
  * no clock. The service loads the snapshot of a closed cycle, calls these, and stores what they answer;
  * the simulator calls them with a draft version and stores nothing.
  *

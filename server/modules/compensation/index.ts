@@ -1,5 +1,5 @@
 /**
- * The compensation module's face (compensation.md §1-§6): what routes, jobs, the seed and other modules may use.
+ * The compensation module's face (docs/spec/compensation.md §1-§6): what routes, jobs, the seed and other modules may use.
  * Its repo and the engine's internals stay inside; each part is its own file:
  * - plans.service.ts: plan versions;
  * - cycles.service.ts: the cycle lifecycle, approval and adjustments;

@@ -1,4 +1,4 @@
-/** The member's income (compensation.md §6): the Income page, a cycle's lines and the financial year's statement. */
+/** The member's income (docs/spec/compensation.md §6): the Income page, a cycle's lines and the financial year's statement. */
 import type { MemberIncome, MemberCycle } from '../../../contracts/compensation';
 import type { AppContext } from '../../context';
 import { branding } from '../branding';

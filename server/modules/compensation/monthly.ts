@@ -1,4 +1,4 @@
-/** A monthly cycle (compensation.md §4): the consistency bonus and the six pools. */
+/** A monthly cycle (docs/spec/compensation.md §4): the consistency bonus and the six pools. */
 import { POOL_TYPES, type PoolType } from '../../../contracts/compensation';
 import { RANKS } from '../../../contracts/enums';
 import { CarryColumns } from './member-table';

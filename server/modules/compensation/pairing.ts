@@ -1,4 +1,4 @@
-/** A pairing cycle (compensation.md §3): binary pairing, sponsor income, matching, franchise income and rank bonus. */
+/** A pairing cycle (docs/spec/compensation.md §3): binary pairing, sponsor income, matching, franchise income and rank bonus. */
 import { formatBV } from '../../../contracts/format-money';
 import type { PlanConfig } from '../../../contracts/compensation';
 import { CarryColumns } from './member-table';
@@ -7,7 +7,7 @@ import { carryColumnsOf, directsPerLeg, legColumnsOf, sponsorUp, tableOf } from 
 import { adjustmentLines } from './adjustments';
 import type { CalcResult, Carry, Line, PairingInput } from './engine-types';
 
-/** Binary pairing for one member (compensation.md §3), exported for the member's "this cycle so far". */
+/** Binary pairing for one member (docs/spec/compensation.md §3), exported for the member's "this cycle so far". */
 export function pairMember(plan: PlanConfig, carryIn: Carry, add: { l: bigint; r: bigint }, qualifies: boolean) {
   const p = plan.pairing;
   const unit = BigInt(p.pairUnitBV) * 100n;

@@ -1,4 +1,4 @@
-/** Plan versions (compensation.md §1): drafts, activation from a future cycle, the version in force. */
+/** Plan versions (docs/spec/compensation.md §1): drafts, activation from a future cycle, the version in force. */
 import type { PlanList } from '../../../contracts/compensation';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';

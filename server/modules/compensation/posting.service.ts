@@ -1,4 +1,4 @@
-/** Posting an approved cycle to the wallets in batches (compensation.md §6), resumable after a crash. */
+/** Posting an approved cycle to the wallets in batches (docs/spec/compensation.md §6), resumable after a crash. */
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../core/actor';

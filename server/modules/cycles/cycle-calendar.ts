@@ -1,5 +1,5 @@
 /**
- * Cycle boundaries (compensation.md §2) in Asia/Kolkata. India keeps no daylight saving time, so local
+ * Cycle boundaries (docs/spec/compensation.md §2) in Asia/Kolkata. India keeps no daylight saving time, so local
  * midnight is always 18:30 UTC of the day before and the arithmetic below is exact.
  */
 export type CyclePeriod = 'daily' | 'weekly' | 'monthly';
@@ -32,7 +32,7 @@ export function periodBounds(period: CyclePeriod, at: Date): { startsAt: Date; e
 
 /**
  * The period of each cycle kind. Until plan versions exist (the compensation engine), the pairing cycle
- * is weekly (the default of compensation.md §2) and the monthly cycle is the calendar month.
+ * is weekly (the default of docs/spec/compensation.md §2) and the monthly cycle is the calendar month.
  */
 export function periodOf(kind: CycleKind): CyclePeriod {
   return kind === 'pairing' ? 'weekly' : 'monthly';

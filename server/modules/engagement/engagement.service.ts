@@ -23,7 +23,7 @@ import {
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
-// ---- franchise requests (doc 3 §5.2; decisions.md §10) ----
+// ---- franchise requests (doc 3 §5.2; docs/spec/decisions.md §10) ----
 const toFranchise = (r: FranchiseRow): FranchiseRequestView => ({
   id: r.id, franchiseType: r.franchiseType, investmentAmount: r.investmentAmount, businessVolume: r.businessVolume,
   status: r.status as FranchiseRequestView['status'], businessPlan: r.businessPlan, adminNotes: r.adminNotes, reviewedAt: iso(r.reviewedAt), createdAt: r.createdAt.toISOString(),

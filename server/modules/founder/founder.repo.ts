@@ -3,7 +3,7 @@ import { rawRows, type DbOrTx } from '../../db/client';
 import { users, memberVolume } from '../../db/schema/index';
 import { salesTotals } from '../charts';
 
-/** Network figures of a founder, read from the tree counters (decisions.md §4, §10). */
+/** Network figures of a founder, read from the tree counters (docs/spec/decisions.md §4, §10). */
 export async function founderFigures(db: DbOrTx, founderId: string) {
   const [[hidden], [revenue], [legs]] = await Promise.all([
     db.select({ n: sql<number>`count(*)::int` }).from(users).where(and(eq(users.isHiddenId, true), eq(users.sponsorId, founderId))),

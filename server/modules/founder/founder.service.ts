@@ -21,7 +21,7 @@ import type { HiddenIdItem } from '../../../contracts/engagement';
 import * as founderRepo from './founder.repo';
 
 /**
- * A founder's hidden ID (decisions.md §10): a real, active tree member placed on the chosen side of the
+ * A founder's hidden ID (docs/spec/decisions.md §10): a real, active tree member placed on the chosen side of the
  * founder with spillover, flagged isHiddenId, invited by email to set a password. At most 20, counted
  * under the tree lock so two concurrent requests cannot both take the 20th.
  */

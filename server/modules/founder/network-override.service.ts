@@ -121,7 +121,7 @@ export async function moveHiddenId(ctx: AppContext, actor: Actor, id: string, in
  * tree lock, so the slot is checked against a consistent tree: the parent must be placed in the founder's downline,
  * its side empty and not already promised to another open recruit. A placed member (hidden IDs included) keeps its
  * slot: the tree's counters and the journal applier's copy of the parent links rely on a slot being taken once
- * (decisions.md §4, ADR 0009). A recruit still waiting for its upline's choice goes to the admins for approval, and the
+ * (docs/spec/decisions.md §4, ADR 0009). A recruit still waiting for its upline's choice goes to the admins for approval, and the
  * upline and recruiter are told. Audited as founder.network_override.
  */
 export async function overridePlacement(ctx: AppContext, actor: Actor, id: string, input: z.output<typeof NetworkOverrideInput>): Promise<NetworkOverrideAnswer> {

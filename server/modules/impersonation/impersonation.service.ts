@@ -18,7 +18,7 @@ const canImpersonate = (u: UserRow | undefined) => Boolean(u && u.status === 'ac
 /** Never an admin or a founder (issue 29): their pages are guarded by their own two-factor, which "Login as user" would skip. */
 export const canBeImpersonated = (u: Pick<UserRow, 'status' | 'role'> | undefined): boolean => Boolean(u && u.status === 'active' && u.role !== 'admin' && u.role !== 'founder');
 
-/** A single-use code that lives 60 s, for an active non-admin target only (decisions.md §8). */
+/** A single-use code that lives 60 s, for an active non-admin target only (docs/spec/decisions.md §8). */
 export async function issueImpersonationCode(ctx: AppContext, issuer: Actor, targetId: string) {
   if (!canImpersonate(issuer.user) || issuer.onBehalfOf) throw new AppError('FORBIDDEN', 403, MSG.forbidden);
   return ctx.db.transaction(async (tx) => {

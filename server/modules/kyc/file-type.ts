@@ -22,7 +22,7 @@ export function decodeDocument(data: string | Buffer, field: string): Buffer {
   return Buffer.from(raw, raw.includes('-') || raw.includes('_') ? 'base64url' : 'base64');
 }
 
-/** Checks a decoded document: real type, size, and that a photo is an image (decisions.md §7). */
+/** Checks a decoded document: real type, size, and that a photo is an image (docs/spec/decisions.md §7). */
 export function checkDocument(bytes: Buffer, opts: { maxBytes: number; isPhoto: boolean; field: string; sizeMessage: string }): SniffedType {
   if (bytes.length === 0) throw badRequest(MSG.kycFileRequired, { [opts.field]: [MSG.kycFileRequired] });
   if (bytes.length > opts.maxBytes) throw badRequest(opts.sizeMessage, { [opts.field]: [opts.sizeMessage] }, 'FILE_TOO_LARGE');

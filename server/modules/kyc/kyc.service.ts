@@ -25,7 +25,7 @@ export function toKycView(row: KycRow): KycDocumentView {
   return {
     id: row.id,
     documentType: row.documentType as KycDocumentType,
-    // The owner sees the number masked; only the reviewer's detail view shows it whole (decisions.md §7).
+    // The owner sees the number masked; only the reviewer's detail view shows it whole (docs/spec/decisions.md §7).
     documentNumber: maskTail(row.documentNumber),
     documentUrl: row.documentUrl,
     documentFilename: row.documentFilename,
@@ -72,7 +72,7 @@ async function replaceDocument(db: DbOrTx, doc: KycRow, bytes: Buffer, contentTy
   return updated;
 }
 
-/** New review work for the admins, announced once per user while documents wait (decisions.md §9). */
+/** New review work for the admins, announced once per user while documents wait (docs/spec/decisions.md §9). */
 async function announceReviewWork(db: DbOrTx, userId: string, hadPending: boolean) {
   if (hadPending) return;
   const user = await findUserById(db, userId);
@@ -83,7 +83,7 @@ async function announceReviewWork(db: DbOrTx, userId: string, hadPending: boolea
   });
 }
 
-/** approved when all five are approved, rejected when any is rejected, pending otherwise (decisions.md §7). */
+/** approved when all five are approved, rejected when any is rejected, pending otherwise (docs/spec/decisions.md §7). */
 export async function refreshUserKycStatus(ctx: AppContext, db: DbOrTx, userId: string) {
   const docs = await listUserDocuments(db, userId);
   const newest = new Map<string, KycRow>();

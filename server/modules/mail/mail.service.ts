@@ -5,7 +5,7 @@ import { insertOutbox } from './outbox.repo';
 import { renderMail, type MailTemplate } from './mail.templates';
 
 /**
- * Queues a message in the same transaction as the event that caused it (decisions.md §9).
+ * Queues a message in the same transaction as the event that caused it (docs/spec/decisions.md §9).
  * The parameters may hold a link with a token, so they are stored encrypted and wiped after sending.
  */
 export async function queueMail(ctx: AppContext, db: DbOrTx, to: string, mail: MailTemplate) {

@@ -22,7 +22,7 @@ const tile = (docs: (Doc | undefined)[]): KycInfoDocument => {
   return { status, url: `/api/documents/${main.id}`, documentData: null, documentType: KYC_TYPE_LABELS[main.documentType as KycDocumentType] ?? main.documentType, reason: rejected?.rejectionReason ?? null };
 };
 
-/** GET /api/user/kyc-info (doc 3 §2.2, §3.1), with the 7-day deadline of decisions.md §3 and §7. */
+/** GET /api/user/kyc-info (doc 3 §2.2, §3.1), with the 7-day deadline of docs/spec/decisions.md §3 and §7. */
 export async function kycInfo(ctx: AppContext, user: UserRow): Promise<KycInfo> {
   const docs = await kycDocumentsOf(ctx.db, user.id);
   const newest = new Map<string, Doc>();
@@ -67,7 +67,7 @@ export async function recentActivity(ctx: AppContext, user: UserRow): Promise<Ac
   return items.map((item) => (item.kind === 'ledger' ? ledger[next++] : item)).slice(0, 12);
 }
 
-/** The franchise portal's figures (doc 3 §2.7; decisions.md §10: real, never samples). */
+/** The franchise portal's figures (doc 3 §2.7; docs/spec/decisions.md §10: real, never samples). */
 export async function franchiseDashboard(ctx: AppContext, user: UserRow): Promise<FranchiseDashboard> {
   if (user.role !== 'mini_franchise' && user.role !== 'basic_franchise') throw new AppError('FORBIDDEN', 403, ENGAGEMENT_MSG.franchiseOnly);
   const [counter, team, wallet, pending, orders, bv] = await Promise.all([

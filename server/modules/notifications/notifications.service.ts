@@ -13,7 +13,7 @@ export interface NewNotification {
   data?: unknown;
 }
 
-/** Written in the caller's transaction, with the event it announces (decisions.md §9). */
+/** Written in the caller's transaction, with the event it announces (docs/spec/decisions.md §9). */
 export async function notify(db: DbOrTx, userIds: (string | null | undefined)[], n: NewNotification) {
   const unique = [...new Set(userIds.filter((id): id is string => Boolean(id)))];
   await insertNotifications(db, unique.map((userId) => ({ userId, type: n.type, title: n.title, message: n.message, priority: n.priority ?? 'normal', data: n.data ?? null })));

@@ -21,7 +21,7 @@ export interface PromotionCandidate {
 
 /**
  * Members among `ids` whose figures now meet every requirement of a rank above their current one,
- * with the highest such rank (decisions.md §5), checked in the database so that a batch touching
+ * with the highest such rank (docs/spec/decisions.md §5), checked in the database so that a batch touching
  * thousands of ancestors reads back only the few who are promoted.
  */
 export async function findPromotions(db: DbOrTx, ids: string[], table: { rank: string; teamBV: number; leftBV: number; rightBV: number; directs: number }[]) {

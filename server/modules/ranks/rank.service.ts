@@ -23,7 +23,7 @@ const meets = (f: RankFigures, r: Rank) => {
     && compareMoney(f.rightBV, String(need.rightBV)) >= 0 && f.totalDirects >= need.directs;
 };
 
-/** The highest rank of the table whose four requirements are all met (decisions.md §5). */
+/** The highest rank of the table whose four requirements are all met (docs/spec/decisions.md §5). */
 export function qualifyingRank(f: RankFigures): Rank {
   for (let i = RANKS.length - 1; i > 0; i--) if (meets(f, RANKS[i])) return RANKS[i];
   return RANKS[0];

@@ -5,7 +5,7 @@ import { notify, notifyAdmins } from '../notifications';
 import { insertPendingRecruit, type PendingRecruitInsert } from './pipeline.repo';
 
 /**
- * Every member enters the tree through a pending_recruits row (decisions.md §3).
+ * Every member enters the tree through a pending_recruits row (docs/spec/decisions.md §3).
  * With an upline the recruit waits for the upline's side; otherwise it goes straight to the admins.
  */
 export async function enterPipeline(

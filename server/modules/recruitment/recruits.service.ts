@@ -32,7 +32,7 @@ function finished(recruit: PendingRecruitRow) {
   return null;
 }
 
-/** Where an approved recruit is aimed: the member and side the spillover search starts from (decisions.md §4). */
+/** Where an approved recruit is aimed: the member and side the spillover search starts from (docs/spec/decisions.md §4). */
 async function placementTarget(tx: DbOrTx, recruit: PendingRecruitRow, chosen: Position | undefined) {
   const side = chosen ?? (recruit.position as Position | null) ?? undefined;
   switch (recruit.placementType) {
@@ -57,7 +57,7 @@ async function placementTarget(tx: DbOrTx, recruit: PendingRecruitRow, chosen: P
 }
 
 /**
- * Admin approval, one transaction (decisions.md §3): places the member with spillover, activates the
+ * Admin approval, one transaction (docs/spec/decisions.md §3): places the member with spillover, activates the
  * account, applies the KYC decision to every submitted document, notifies recruiter and upline and
  * queues the credentials email (user ID and a sign-in link, never a password).
  */

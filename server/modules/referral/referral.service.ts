@@ -23,7 +23,7 @@ export const REGISTRATION_DOCUMENT_FIELDS = ['panCardUrl', 'aadhaarFrontUrl', 'a
 type DocumentField = (typeof REGISTRATION_DOCUMENT_FIELDS)[number];
 export type Registration = Omit<z.output<typeof ReferralRegistrationRequest>, DocumentField> & Record<DocumentField, string | Buffer>;
 
-/** A 48-hour, single-use link; bound to the recruit's email when one is given (decisions.md §3). */
+/** A 48-hour, single-use link; bound to the recruit's email when one is given (docs/spec/decisions.md §3). */
 export async function createReferralLink(
   ctx: AppContext,
   db: DbOrTx,

@@ -129,7 +129,7 @@ export interface DownlineRow {
 
 /**
  * The downline of `rootId` down to `levels` levels, walked by parent links (one index probe per member),
- * filtered by the search box, the level and the status filter (decisions.md §11: they filter). Each
+ * filtered by the search box, the level and the status filter (docs/spec/decisions.md §11: they filter). Each
  * level's figures cover every matching member; at most `perLevel` members of a level are listed.
  */
 export async function downlineOf(

@@ -251,7 +251,7 @@ export async function uplineQueue(ctx: AppContext, me: UserRow): Promise<UplineP
   }));
 }
 
-/** Only the deciding upline; rejection is irreversible (decisions.md §3). */
+/** Only the deciding upline; rejection is irreversible (docs/spec/decisions.md §3). */
 export async function decide(ctx: AppContext, actor: Actor, id: string, input: z.output<typeof UplineDecisionRequest>) {
   const me = actor.user;
   return ctx.db.transaction(async (tx) => {

@@ -10,7 +10,7 @@ export interface PathRow {
 
 /**
  * The parent links of placed members, kept in the process that applies the volume journal. A placed
- * member's parent, side and level never change (decisions.md §4: a slot is taken once) except in a founder's move of a
+ * member's parent, side and level never change (docs/spec/decisions.md §4: a slot is taken once) except in a founder's move of a
  * member without a downline (ADR 0018, taken in by relink at the next batch), so each link is
  * read from the database once and every later batch walks its ancestors here instead of in a recursive
  * query over the wide `users` rows (0.5-0.9 s a batch of a thousand buyers at a million members).

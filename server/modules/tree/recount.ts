@@ -21,7 +21,7 @@ export interface RecountResult {
 const FIELDS = ['level', 'left_count', 'right_count', 'left_active', 'right_active', 'team_depth', 'open_depth', 'total_directs', 'left_directs', 'right_directs'] as const;
 
 /**
- * Recounts every tree counter from parent links alone (decisions.md §4): level, jump pointer and run top, members and active members
+ * Recounts every tree counter from parent links alone (docs/spec/decisions.md §4): level, jump pointer and run top, members and active members
  * per leg, depth below, distance to the shallowest free slot, and direct recruits per leg of the
  * sponsor. Also checks the structure: one root, every member reachable from it, at most one member
  * per slot, child links that agree with parent links, no cycle.

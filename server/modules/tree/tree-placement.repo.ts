@@ -6,7 +6,7 @@ import { jumpOfChild, runTopOfChild } from './jumps';
 import { LOCKS } from '../../db/locks';
 
 /**
- * The tree engine's storage (decisions.md §4). Every placement and every change of a placed member's
+ * The tree engine's storage (docs/spec/decisions.md §4). Every placement and every change of a placed member's
  * active state runs under one transaction-scoped advisory lock, so counters along the ancestor path are
  * updated in one order and a slot is chosen from a consistent picture; the unique (parent, position)
  * index is the last line of defence against a double-occupied slot.

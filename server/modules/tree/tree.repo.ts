@@ -1,5 +1,5 @@
 /**
- * The tree engine's storage (decisions.md §4), each part in its own file (this file re-exports them):
+ * The tree engine's storage (docs/spec/decisions.md §4), each part in its own file (this file re-exports them):
  * - tree-placement.repo.ts: the tree lock, the root, and placing a member into a free slot;
  * - tree-nodes.repo.ts: reads of nodes, children and ancestry;
  * - tree-moves.repo.ts: moves of members without a downline (ADR 0018);

@@ -19,7 +19,7 @@ export interface Slot {
 }
 
 /**
- * The slot a member gets when aimed at `side` of `startId` (decisions.md §4): that side itself when
+ * The slot a member gets when aimed at `side` of `startId` (docs/spec/decisions.md §4): that side itself when
  * free, otherwise the first free slot of that leg in breadth-first order (shallowest level first, left
  * before right), found by following the open_depth counters down one member per level.
  * Call inside a transaction that holds the tree lock.

@@ -15,7 +15,7 @@ import { MSG, payoutHoldMessage } from '../../../contracts/messages';
 import { STEP_UP_WINDOW_MS, TWO_FACTOR_ROLES } from '../../../contracts/constants';
 import * as usersRepo from './users.repo';
 
-/** Public id: the configured two-letter prefix and 7 random digits, never sequential (decisions.md §2). */
+/** Public id: the configured two-letter prefix and 7 random digits, never sequential (docs/spec/decisions.md §2). */
 export async function generateUserId(ctx: AppContext, db: DbOrTx): Promise<string> {
   for (let attempt = 0; attempt < 20; attempt++) {
     const candidate = `${ctx.config.userIdPrefix}${randomDigits(7)}`;
@@ -40,7 +40,7 @@ export function maskEmail(email: string): string {
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
-/** The signed-in user as the screens see it: no secrets, identity numbers masked (decisions.md §7); `admin` is the one impersonating them. */
+/** The signed-in user as the screens see it: no secrets, identity numbers masked (docs/spec/decisions.md §7); `admin` is the one impersonating them. */
 /** What is left of the step-up window of a session whose second factor was last given at `verifiedAt`. */
 function stepUpLeft(stepUp: { verifiedAt: Date | null | undefined; now: Date } | undefined): number {
   const at = stepUp?.verifiedAt?.getTime();

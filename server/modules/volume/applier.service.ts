@@ -90,7 +90,7 @@ async function batchInTransaction(ctx: AppContext, opts: BatchOptions): Promise<
     await issueInvoices(ctx, tx, purchaseIds);
     // And its sale joins the admin's sales chart's quarter-hour sums, in the transaction that applies its entry.
     await addToSalesSlots(tx, purchaseIds);
-    // The rank check (decisions.md §5) for members whose legs reached a rank's volume in this batch, and for
+    // The rank check (docs/spec/decisions.md §5) for members whose legs reached a rank's volume in this batch, and for
     // sponsors, who may reach a rank through their new direct recruit. Only the applier changes legs, directs
     // and ranks, so the figures read here are the ones the promotions record.
     const promotions = await findRankPromotions(tx, [...new Set([...crossers.map((c) => c.id), ...sponsors])]);

@@ -8,7 +8,7 @@ import { ensureWallet, shiftBalance, insertLedgerRow, applyLedgerBatch } from '.
 export const negate = (amount: string) => (amount.startsWith('-') ? amount.slice(1) : `-${amount}`);
 
 /**
- * The only way money moves (decisions.md §6): the balance change and its ledger row, in the caller's
+ * The only way money moves (docs/spec/decisions.md §6): the balance change and its ledger row, in the caller's
  * transaction. A debit that the balance does not cover is refused and changes nothing.
  * Order matters: shiftBalance's UPDATE locks the wallet row until the transaction ends, and only then is the
  * row inserted and its `seq` drawn from the sequence, so a concurrent movement of the same wallet (blocked on

@@ -4,7 +4,7 @@ import { containsPattern } from '../../db/like';
 import { transactions, users, walletBalances, withdrawalRequests } from '../../db/schema/index';
 import { fromPaise, paiseOrThrow } from '../../../contracts/money';
 
-/** One wallet per user (decisions.md §6): created with the account's activation, idempotently. */
+/** One wallet per user (docs/spec/decisions.md §6): created with the account's activation, idempotently. */
 export async function ensureWallet(db: DbOrTx, userId: string) {
   await db.insert(walletBalances).values({ userId }).onConflictDoNothing({ target: walletBalances.userId });
 }

@@ -18,7 +18,7 @@ const send = async (reply: FastifyReply, answer: Promise<Answer<unknown>>) => {
   return reply.status(a.status).send(a.body);
 };
 
-/** The member's wallet and the admin's withdrawal and fund sections (decisions.md §6; doc 2 §2.10-2.13). */
+/** The member's wallet and the admin's withdrawal and fund sections (docs/spec/decisions.md §6; doc 2 §2.10-2.13). */
 export function walletRoutes(ctx: AppContext): RouteDef[] {
   const list = (statuses: string[]) => async () => adminWithdrawalList(ctx, statuses);
   return [

@@ -30,7 +30,7 @@ export function toWithdrawalView(w: WithdrawalRow): WithdrawalView {
   };
 }
 
-/** A withdrawal debits the wallet when it is made (decisions.md §6). */
+/** A withdrawal debits the wallet when it is made (docs/spec/decisions.md §6). */
 async function createWithdrawal(
   ctx: AppContext, tx: DbOrTx, actor: Actor, user: UserRow,
   data: { withdrawalType: 'bank' | 'usdt'; amount: string; bankDetails: Bank | null; usdtWalletAddress: string | null; networkType: string | null; remarks?: string },
@@ -112,7 +112,7 @@ async function lockPending(tx: DbOrTx, id: string, want: 'pending' | 'rejected')
   return w;
 }
 
-/** Approve is final: processedBy, processedAt, adminNotes and a payout reference (decisions.md §6). */
+/** Approve is final: processedBy, processedAt, adminNotes and a payout reference (docs/spec/decisions.md §6). */
 export async function approveWithdrawal(ctx: AppContext, actor: Actor, transact: Transactor, id: string, input: z.output<typeof ApproveWithdrawalRequest>) {
   return transact(async (tx) => {
     const w = await lockPending(tx, id, 'pending');

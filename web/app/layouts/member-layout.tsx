@@ -6,7 +6,7 @@ import { cn } from '../../lib/cn';
 import { useDocumentTitle } from '../../lib/branding';
 import { MemberHeader } from './member-header';
 
-// Doc 3 §2.1's five tabs plus Wallet, Income (compensation.md §6) and Support (screens M11, M12). KYC is
+// Doc 3 §2.1's five tabs plus Wallet, Income (docs/spec/compensation.md §6) and Support (screens M11, M12). KYC is
 // reached from the dashboard's KYC card and from Settings, which keeps the bar short enough for a phone.
 const NAV = [
   { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },

@@ -1,6 +1,6 @@
 import { AdminPortal } from '../../features/admin';
 
-/** /admin: role admin, and founders for the reviewer sections (decisions.md §1). */
+/** /admin: role admin, and founders for the reviewer sections (docs/spec/decisions.md §1). */
 export default function AdminApp() {
   return <AdminPortal />;
 }

@@ -156,7 +156,7 @@ function LegacyNotice({ name, successor }: { name: string; successor?: SectionDe
 
 /**
  * The admin portal (doc 2 §2): one page at /admin, the section in ?section= so reloads and links
- * work. Founders see only the reviewer sections (decisions.md §1). F5 and Ctrl+R on a data section
+ * work. Founders see only the reviewer sections (docs/spec/decisions.md §1). F5 and Ctrl+R on a data section
  * refetch that section's data instead of reloading the page.
  */
 export function AdminPortal() {

@@ -86,7 +86,7 @@ export interface SectionDef {
   label: string;
   group: string;
   icon: Icon;
-  /** admin: role admin only; reviewer: admin or founder (decisions.md §1). */
+  /** admin: role admin only; reviewer: admin or founder (docs/spec/decisions.md §1). */
   access: 'admin' | 'reviewer';
   /** Paths of the queries F5 / Ctrl+R refetches; empty = not a data section. */
   refreshKeys: string[];
@@ -113,7 +113,7 @@ export const GROUP_ICONS: Record<string, Icon> = {
 
 const WITHDRAWAL_KEYS: string[] = [KEYS.pendingWithdrawals, KEYS.approvedWithdrawals, KEYS.rejectedWithdrawals];
 
-/** The sidebar of doc 2 §2.2, in its order, plus Approvals (issue 13), Compensation (compensation.md §6), Products & Orders and Engagement. */
+/** The sidebar of doc 2 §2.2, in its order, plus Approvals (issue 13), Compensation (docs/spec/compensation.md §6), Products & Orders and Engagement. */
 export const SECTIONS: SectionDef[] = [
   { id: 'dashboard', label: 'Dashboard', group: 'Dashboard', icon: LayoutDashboard, access: 'admin', refreshKeys: [KEYS.stats] },
   // Maker-checker (issue 13): every kind of request that waits for a second admin.

@@ -373,7 +373,7 @@ function PoolAwardsCard({ awards }: { awards: IncomeSummary['poolAwards'] }) {
   );
 }
 
-/** Income (compensation.md §6): carry per leg, this cycle so far, the financial year with its statement, posted cycles and pool awards. */
+/** Income (docs/spec/compensation.md §6): carry per leg, this cycle so far, the financial year with its statement, posted cycles and pool awards. */
 export function IncomePage() {
   const { data, isPending, isError, error, refetch, isFetching } = useIncome();
   return (

@@ -40,7 +40,7 @@ function kycTile(user: CurrentUser, documentCount: number | undefined): { value:
   return { value: 'Approved', tone: 'success' };
 }
 
-// decisions.md §1: the upline chooses the side first (awaiting_upline), then an admin approves (awaiting_admin).
+// docs/spec/decisions.md §1: the upline chooses the side first (awaiting_upline), then an admin approves (awaiting_admin).
 const NEXT_STEPS = [
   { icon: Network, title: 'Upline decision', text: UPLINE_DECIDES_FIRST },
   { icon: ClipboardCheck, title: 'Admin review', text: 'Then an admin reviews your registration and documents.' },

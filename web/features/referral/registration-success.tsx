@@ -5,7 +5,7 @@ import { AuthCard, AuthHeading, AuthLayout } from '../../app/layouts/auth-layout
 import { Button } from '../../components/ui/button';
 import { COPY } from './documents';
 
-// decisions.md §1: the upline chooses the side first, then an admin approves.
+// docs/spec/decisions.md §1: the upline chooses the side first, then an admin approves.
 const NEXT_STEPS = [
   { icon: Network, title: 'Upline decision', text: UPLINE_DECIDES_FIRST },
   { icon: FileSearch, title: 'Admin review', text: 'Then an admin reviews your registration and documents.' },

@@ -188,7 +188,7 @@ function DetailsToggle({ e, open, onToggle, variant }: { e: AuditEntry; open: bo
   );
 }
 
-/** A6 Users Activities: the audit log (decisions.md §9, §11), newest first, filtered, with before/after. */
+/** A6 Users Activities: the audit log (docs/spec/decisions.md §9, §11), newest first, filtered, with before/after. */
 export function UsersActivitiesSection() {
   const [filters, setFilters] = useState<Filters>({});
   const [expanded, setExpanded] = useState<Set<string>>(new Set());

@@ -203,7 +203,7 @@ export function subtractMoney(a: string | null | undefined, b: string | null | u
 }
 
 /**
- * The payout ratio (compensation.md §6: net paid / sales of the cycle) as the server sends it, a percent
+ * The payout ratio (docs/spec/compensation.md §6: net paid / sales of the cycle) as the server sends it, a percent
  * decimal string: "42.5" -> "42.5 %"; none when the cycle had no sales.
  */
 export function formatPayoutRatio(value: string | null | undefined): string {

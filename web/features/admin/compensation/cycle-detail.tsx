@@ -23,7 +23,7 @@ import { Term, type TermLook } from '../../../components/ui/term';
 
 const POOL_LABEL = (type: string) => ledgerTypeLabel(type);
 
-/** What each state allows (compensation.md §2): closed|calculated → calculate; calculated → approve; approved → post. */
+/** What each state allows (docs/spec/compensation.md §2): closed|calculated → calculate; calculated → approve; approved → post. */
 export function allowedActions(status: CycleDetail['status']): Record<CycleAction, boolean> {
   return {
     calculate: status === 'closed' || status === 'calculated',
@@ -66,7 +66,7 @@ function Actions({ c }: { c: CycleDetail }) {
   const action = useCycleAction();
   const [posting, setPosting] = useState(false);
   const allowed = allowedActions(c.status);
-  // The calculation's author cannot approve it (compensation.md §2): the server refuses, so the button says so first.
+  // The calculation's author cannot approve it (docs/spec/compensation.md §2): the server refuses, so the button says so first.
   const ownCalculation = c.status === 'calculated' && c.calculatedBy === me.id;
   // Nor does the calculation's author post it (issue 29); an admin who made an adjustment in the cycle is refused by the server.
   const ownPosting = c.status === 'approved' && c.calculatedBy === me.id;

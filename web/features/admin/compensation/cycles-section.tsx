@@ -40,7 +40,7 @@ function Period({ c }: { c: CycleSummary }) {
 const NUM = 'text-right whitespace-nowrap tabular-nums';
 const money = (c: CycleSummary, v: string) => (hasFigures(c) ? formatINR(v) : '—');
 
-/** A-comp-1 Cycles (compensation.md §2, §6): each cycle's state and figures; close the open one early; add an adjustment. */
+/** A-comp-1 Cycles (docs/spec/compensation.md §2, §6): each cycle's state and figures; close the open one early; add an adjustment. */
 export function CyclesSection() {
   const [kind, setKind] = useState<CycleKind>('pairing');
   // The opened cycle is in the address (?id=): a reload or a shared link opens it again, Back returns to the list.

@@ -1,5 +1,5 @@
 /**
- * The plan editor's model (compensation.md §3-§5): the form holds every PlanConfig parameter as the text of its
+ * The plan editor's model (docs/spec/compensation.md §3-§5): the form holds every PlanConfig parameter as the text of its
  * input; toConfig turns it back into the contract's shape, which the PlanConfig schema then validates (the same
  * schema the server applies). Also: the parameters' labels, meanings and defaults, and the diff of two versions.
  */

@@ -182,7 +182,7 @@ function VersionHistory({
   );
 }
 
-/** A-comp-2 Plan (compensation.md §1, §3-§6): version history, the draft editor, the diff, activation and the simulator. */
+/** A-comp-2 Plan (docs/spec/compensation.md §1, §3-§6): version history, the draft editor, the diff, activation and the simulator. */
 export function PlanSection() {
   const plans = usePlans();
   const invalidate = useInvalidatePlans();

@@ -126,7 +126,7 @@ function ResultView({ r, cycleLabel }: { r: SimulationResult; cycleLabel: string
 }
 
 /**
- * The simulator (compensation.md §6): a saved draft run against a closed, calculated or posted cycle's frozen
+ * The simulator (docs/spec/compensation.md §6): a saved draft run against a closed, calculated or posted cycle's frozen
  * snapshot; totals, payout ratio and the biggest changes against the version the cycle used. Posts nothing.
  */
 export function PlanSimulator({ plans, preferredPlanId, unsaved }: { plans: PlanVersion[]; preferredPlanId?: string; unsaved: boolean }) {

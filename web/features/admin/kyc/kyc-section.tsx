@@ -77,7 +77,7 @@ function DocumentChips({ documents }: { documents: ReviewDocument[] }) {
   );
 }
 
-/** Full numbers: this is the reviewer's detail view (decisions.md §7). */
+/** Full numbers: this is the reviewer's detail view (docs/spec/decisions.md §7). */
 function IdentityDetails({ entry }: { entry: KycQueueEntry }) {
   const rows: Array<[string, string | null]> = [
     ['PAN', entry.panNumber],

@@ -3,7 +3,7 @@ import { toast, toastError } from '../../../components/ui/toast';
 import { apiRequest, errorMessage } from '../../../lib/api';
 import type { AdminUserRow } from '../types';
 
-/** Only active, non-admin users can be logged into (decisions.md §8); the server says the same with 409. */
+/** Only active, non-admin users can be logged into (docs/spec/decisions.md §8); the server says the same with 409. */
 function refusal(row: Pick<AdminUserRow, 'role' | 'status'>): string | null {
   if (row.role === 'admin') return 'Cannot login as another admin.';
   if (row.status !== 'active') return CannotLoginMessage(row.status);

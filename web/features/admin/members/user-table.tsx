@@ -21,7 +21,7 @@ const PASSWORD_STATE: Record<AdminUserRow['passwordState'], { label: string; cla
   none: { label: 'Not set', className: 'text-slate-500' },
 };
 
-/** Password column: whether a password is set and whether it is temporary, never the secret (decisions.md §2). */
+/** Password column: whether a password is set and whether it is temporary, never the secret (docs/spec/decisions.md §2). */
 function PasswordState({ row }: { row: AdminUserRow }) {
   const s = PASSWORD_STATE[row.passwordState] ?? PASSWORD_STATE.none;
   return <span className={cn('font-medium', s.className)}>{s.label}</span>;

@@ -54,7 +54,7 @@ export function useInvalidateMoney() {
 }
 
 /**
- * The Idempotency-Key of a money form (decisions.md §6). Sending the same body again (a retry after
+ * The Idempotency-Key of a money form (docs/spec/decisions.md §6). Sending the same body again (a retry after
  * a lost answer) reuses the key, so the server answers the first result and moves nothing twice; a
  * changed body or a finished submission gets a fresh key.
  */

@@ -27,7 +27,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 /**
  * Update Order: a pending payment can be marked paid (completed, BV credited then) or failed
- * (decisions.md §5); delivery status and tracking id can change any time. Only changes are sent.
+ * (docs/spec/decisions.md §5); delivery status and tracking id can change any time. Only changes are sent.
  */
 export function OrderDialog({ order, onClose }: { order: AdminPurchaseView; onClose: () => void }) {
   const update = useUpdateOrder(order);

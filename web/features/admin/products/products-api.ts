@@ -74,7 +74,7 @@ export function useSetProductActive() {
 
 /**
  * PATCH /api/admin/purchases/:id with only the changed fields. Marking paid credits BV, so the
- * same changes retried carry the same Idempotency-Key (decisions.md §6); a success starts a new one.
+ * same changes retried carry the same Idempotency-Key (docs/spec/decisions.md §6); a success starts a new one.
  */
 export function useUpdateOrder(order: AdminPurchaseView) {
   const invalidate = useInvalidateCommerce();

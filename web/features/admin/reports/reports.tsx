@@ -70,7 +70,7 @@ function SubHeading({ title, description }: { title: string; description: string
 
 const WITHDRAWAL_TYPE: Record<string, string> = { bank: 'Bank Transfer', usdt: 'USDT' };
 
-/** The withdrawals an administrator approved (decisions.md §11): money paid out of the wallets the cycles credit. */
+/** The withdrawals an administrator approved (docs/spec/decisions.md §11): money paid out of the wallets the cycles credit. */
 function PaidWithdrawals({ data }: { data: PayoutSummaryReport['withdrawals'] }) {
   const { items, totals } = data;
   return (
@@ -127,8 +127,8 @@ function PaidWithdrawals({ data }: { data: PayoutSummaryReport['withdrawals'] })
 }
 
 /**
- * Payout Summary (compensation.md §6): every posted cycle with its gross, deductions (admin charge, TDS), net and
- * members paid; below, the withdrawals approved (decisions.md §11).
+ * Payout Summary (docs/spec/compensation.md §6): every posted cycle with its gross, deductions (admin charge, TDS), net and
+ * members paid; below, the withdrawals approved (docs/spec/decisions.md §11).
  */
 export function PayoutSummarySection() {
   const report = useQuery({ queryKey: [KEYS.payoutSummary], queryFn: () => getRoute('GET /api/admin/reports/payout-summary') });
@@ -202,7 +202,7 @@ export function PayoutSummarySection() {
   );
 }
 
-/** Direct Income (compensation.md §6): the sponsor income lines of posted cycles, with their explanations. */
+/** Direct Income (docs/spec/compensation.md §6): the sponsor income lines of posted cycles, with their explanations. */
 export function DirectIncomeSection() {
   const report = useQuery({ queryKey: [KEYS.directIncome], queryFn: () => getRoute('GET /api/admin/reports/direct-income') });
   const items = report.data?.items ?? [];
@@ -261,7 +261,7 @@ export function DirectIncomeSection() {
 
 const place = (n: number | null) => (n === null ? null : `#${n}`);
 
-/** Holiday Reward Summary (compensation.md §4, §6): the travel fund's awards, month by month. */
+/** Holiday Reward Summary (docs/spec/compensation.md §4, §6): the travel fund's awards, month by month. */
 export function HolidayRewardSection() {
   const report = useQuery({ queryKey: [KEYS.holidayReward], queryFn: () => getRoute('GET /api/admin/reports/holiday-reward') });
   const items = report.data?.items ?? [];
@@ -313,7 +313,7 @@ const NOT_OFFERED: Record<NotOfferedReport, { title: string; icon: Icon }> = {
   'salary-income': { title: 'Salary Income', icon: Briefcase },
 };
 
-/** ROI and Salary Income are not offered (compensation.md §1): the report says why, in one sentence. */
+/** ROI and Salary Income are not offered (docs/spec/compensation.md §1): the report says why, in one sentence. */
 export function NotOfferedReportSection({ kind }: { kind: NotOfferedReport }) {
   const c = NOT_OFFERED[kind];
   return (

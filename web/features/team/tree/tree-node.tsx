@@ -44,7 +44,7 @@ function LegFigure({ value, side }: { value: string; side: 'left' | 'right' }) {
   );
 }
 
-/** Carry forward per leg (after the last posted pairing cycle) and the BV each leg gained in this cycle (compensation.md §3). */
+/** Carry forward per leg (after the last posted pairing cycle) and the BV each leg gained in this cycle (docs/spec/compensation.md §3). */
 function PairingFigures({ node }: { node: TreeNode }) {
   return (
     <span className="grid grid-cols-[1fr_auto_auto] items-baseline gap-x-2 gap-y-0.5 border-t border-slate-100 pt-1.5 text-[11px] text-slate-500">
