@@ -10,9 +10,12 @@ const noHttp = {
   message: 'Services and server/core know nothing of HTTP: take an Actor (server/core/actor.ts) and a Transactor, not a request (ADR 0008).',
 };
 
-const noModules = { group: ['**/modules', '**/modules/**'], message: 'core, http, db and lib sit below the modules and never import one: hand them what they need (the IdentityGate, AppContext.jobs).' };
+const noModules = {
+  group: ['**/modules', '**/modules/**'],
+  message: 'core, http, db and lib sit below the modules and never import one: hand them what they need (the IdentityGate, AppContext.jobs).',
+};
 const noModuleInternals = { regex: '^\\.\\./(?!\\.\\.)[^/]+/.', message: "Another module's files are its own: import its face, '../<module>' (its index.ts)." };
-const noRepo = { regex: '\\.repo$', message: 'A route calls its module\'s services, never a repo.' };
+const noRepo = { regex: '\\.repo$', message: "A route calls its module's services, never a repo." };
 const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
 export default tseslint.config(
@@ -20,7 +23,27 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { process: 'readonly', console: 'readonly', URL: 'readonly', Buffer: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', setImmediate: 'readonly', window: 'readonly', document: 'readonly', navigator: 'readonly', localStorage: 'readonly', sessionStorage: 'readonly', fetch: 'readonly' } },
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        URL: 'readonly',
+        Buffer: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        setInterval: 'readonly',
+        clearInterval: 'readonly',
+        setImmediate: 'readonly',
+        window: 'readonly',
+        document: 'readonly',
+        navigator: 'readonly',
+        localStorage: 'readonly',
+        sessionStorage: 'readonly',
+        fetch: 'readonly',
+      },
+    },
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
@@ -28,12 +51,27 @@ export default tseslint.config(
   },
   // Import direction (docs/ARCHITECTURE.md): contracts <- server, contracts <- web.
   { files: ['contracts/**'], rules: { 'no-restricted-imports': ['error', { patterns: [noServer, noWeb] }] } },
-  { files: ['web/**'], plugins: { 'react-hooks': reactHooks }, rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn', 'no-restricted-imports': ['error', { patterns: [noServer, noOrm] }] } },
+  {
+    files: ['web/**'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn', 'no-restricted-imports': ['error', { patterns: [noServer, noOrm] }] },
+  },
   // The admin portal is one feature (docs/ARCHITECTURE.md, How to add a screen, 5): no other feature imports from it.
   {
     files: ['web/features/**'],
     ignores: ['web/features/admin/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [noServer, noOrm, { group: ['**/features/admin', '**/features/admin/**', '../admin', '../admin/**'], message: 'Only the admin portal imports features/admin; move what is shared to components/ui or lib.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noServer,
+            noOrm,
+            { group: ['**/features/admin', '**/features/admin/**', '../admin', '../admin/**'], message: 'Only the admin portal imports features/admin; move what is shared to components/ui or lib.' },
+          ],
+        },
+      ],
+    },
   },
   // The demo seed (server/seed, above the modules) writes its history's rows as the first start finds them.
   // Server layers (docs/ARCHITECTURE.md, "Layers and faces"); for each file the last block that matches holds its whole

@@ -17,8 +17,9 @@ export async function chartsSuite(base: string, databaseUrl: string) {
   await db.connect();
   const pick = async (where: string) =>
     (await db.query<{ id: string; user_id: string; level: number }>(`select id, user_id, level from users where placed_at is not null and email like '%@bench.local' and ${where} limit 1`)).rows[0];
-  const deepest = (await db.query<{ id: string; user_id: string; level: number }>(
-    "select id, user_id, level from users where placed_at is not null and email like '%@bench.local' order by level desc limit 1")).rows[0];
+  const deepest = (
+    await db.query<{ id: string; user_id: string; level: number }>("select id, user_id, level from users where placed_at is not null and email like '%@bench.local' order by level desc limit 1")
+  ).rows[0];
   const middle = await pick("level = 10 and status = 'active' order by user_id");
   await db.query('update users set password = $1, first_login = false where id = any($2::uuid[])', [await hashPassword(PASSWORD), [deepest.id, middle.id]]);
   const members = Number((await db.query('select count(*) from users where placed_at is not null')).rows[0].count);
@@ -41,6 +42,8 @@ export async function chartsSuite(base: string, databaseUrl: string) {
   console.log(`\nsuite charts on PostgreSQL: ${members.toLocaleString('en-US')} placed members; 100 requests one at a time (ms)`);
   console.table(rows);
   const ok = rows.every((r) => r.failures === 0);
-  console.log(`issue 15 sets no latency figure for the charts (yardstick: the explorer's p95 <= 30 ms): ${rows.every((r) => Number(r.p95) <= 30) ? 'within it' : 'above it'}; failures: ${ok ? 'none' : 'some'}`);
+  console.log(
+    `issue 15 sets no latency figure for the charts (yardstick: the explorer's p95 <= 30 ms): ${rows.every((r) => Number(r.p95) <= 30) ? 'within it' : 'above it'}; failures: ${ok ? 'none' : 'some'}`,
+  );
   return ok;
 }

@@ -18,7 +18,6 @@ const TARGETS = {
   lagLineS: 2,
 };
 
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -27,14 +26,15 @@ const pct = (xs: number[], p: number) => {
 
 /** Gives members a wallet credit the way the platform does: the balance and its ledger row together. */
 async function fund(db: pg.Client, ids: string[], amount: string) {
-  await db.query(
-    `insert into wallet_balances (user_id, balance) select unnest($1::uuid[]), 0 on conflict (user_id) do nothing`, [ids]);
+  await db.query(`insert into wallet_balances (user_id, balance) select unnest($1::uuid[]), 0 on conflict (user_id) do nothing`, [ids]);
   await db.query(
     `with moved as (
        update wallet_balances w set balance = balance + $2::numeric, updated_at = now()
        where w.user_id = any($1::uuid[]) returning w.user_id, w.balance - $2::numeric as before, w.balance as after)
      insert into transactions (user_id, type, amount, description, balance_before, balance_after, created_at)
-     select user_id, 'admin_credit', $2::numeric, 'Benchmark credit', before, after, now() from moved`, [ids, amount]);
+     select user_id, 'admin_credit', $2::numeric, 'Benchmark credit', before, after, now() from moved`,
+    [ids, amount],
+  );
 }
 
 /**
@@ -51,11 +51,18 @@ export async function commerceSuite(base: string, databaseUrl: string) {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   const hash = await hashPassword(PASSWORD);
-  const deepest = (await db.query<{ id: string; user_id: string; level: number }>(
-    "select id, user_id, level from users where placed_at is not null and status = 'active' and email like '%@bench.local' order by level desc limit 1")).rows[0];
-  const buyers = (await db.query<{ id: string; user_id: string; level: number }>(
-    `select id, user_id, level from users where placed_at is not null and status = 'active' and role = 'user' and email like '%@bench.local'
-       and id <> $1 order by random() limit ${BUYERS}`, [deepest.id])).rows;
+  const deepest = (
+    await db.query<{ id: string; user_id: string; level: number }>(
+      "select id, user_id, level from users where placed_at is not null and status = 'active' and email like '%@bench.local' order by level desc limit 1",
+    )
+  ).rows[0];
+  const buyers = (
+    await db.query<{ id: string; user_id: string; level: number }>(
+      `select id, user_id, level from users where placed_at is not null and status = 'active' and role = 'user' and email like '%@bench.local'
+       and id <> $1 order by random() limit ${BUYERS}`,
+      [deepest.id],
+    )
+  ).rows;
   const all = [deepest.id, ...buyers.map((b) => b.id)];
   await db.query('update users set password = $1, first_login = false where id = any($2::uuid[])', [hash, all]);
   await fund(db, all, '100000000.00');
@@ -64,10 +71,11 @@ export async function commerceSuite(base: string, databaseUrl: string) {
   // suite vacuums what a purchase and the applier touch, then checkpoints, before it measures.
   await db.query('vacuum (analyze) volume_events, wallet_balances, member_volume, leg_volumes, purchases, transactions, audit_log, sessions, users');
   await db.query('checkpoint');
-  const product = (await db.query<{ id: string; bv: string; price: string }>(
-    "select id, bv::text, price::text from products where is_active order by price limit 1")).rows[0];
+  const product = (await db.query<{ id: string; bv: string; price: string }>('select id, bv::text, price::text from products where is_active order by price limit 1')).rows[0];
   const root = (await db.query<{ id: string }>('select id from users where placed_at is not null and parent_id is null')).rows[0].id;
-  console.log(`buyers: ${buyers.length} (levels ${Math.min(...buyers.map((b) => b.level))}-${Math.max(...buyers.map((b) => b.level))}), deepest member at level ${deepest.level}; product ${product.price} with ${product.bv} BV`);
+  console.log(
+    `buyers: ${buyers.length} (levels ${Math.min(...buyers.map((b) => b.level))}-${Math.max(...buyers.map((b) => b.level))}), deepest member at level ${deepest.level}; product ${product.price} with ${product.bv} BV`,
+  );
 
   const cookies: string[] = [];
   for (let i = 0; i < buyers.length; i += 20) {
@@ -75,11 +83,19 @@ export async function commerceSuite(base: string, databaseUrl: string) {
   }
   const deepCookie = await signIn(base, deepest.user_id, PASSWORD);
   const founderCookie = await signIn(base, 'founder@demo.local', 'Founder@12345');
-  const body = JSON.stringify({ productId: product.id, quantity: 1, paymentMethod: 'wallet', deliveryAddress: 'Benchmark Lane 1, Pune 411001', deliveryState: 'Maharashtra', deliveryPincode: '411001' });
+  const body = JSON.stringify({
+    productId: product.id,
+    quantity: 1,
+    paymentMethod: 'wallet',
+    deliveryAddress: 'Benchmark Lane 1, Pune 411001',
+    deliveryState: 'Maharashtra',
+    deliveryPincode: '411001',
+  });
 
   const lagNow = async () => {
-    const r = (await db.query<{ n: string; age: number | null }>(
-      'select count(*)::text as n, extract(epoch from (now() - min(occurred_at)))::float8 as age from volume_events where applied_at is null')).rows[0];
+    const r = (
+      await db.query<{ n: string; age: number | null }>('select count(*)::text as n, extract(epoch from (now() - min(occurred_at)))::float8 as age from volume_events where applied_at is null')
+    ).rows[0];
     return { pending: Number(r.n), age: r.age ?? 0 };
   };
 
@@ -91,8 +107,12 @@ export async function commerceSuite(base: string, databaseUrl: string) {
       times = [];
       const instance = autocannon(
         {
-          url: `${base}/api/purchases`, method: 'POST', connections: IN_FLIGHT, duration: seconds,
-          headers: { 'content-type': 'application/json' }, body,
+          url: `${base}/api/purchases`,
+          method: 'POST',
+          connections: IN_FLIGHT,
+          duration: seconds,
+          headers: { 'content-type': 'application/json' },
+          body,
           requests: [{ setupRequest: (req: any) => ({ ...req, headers: { ...req.headers, cookie: cookies[counter++ % cookies.length] } }) }],
         },
         (err, result) => (err ? rej(err) : res(result)),
@@ -165,9 +185,13 @@ export async function commerceSuite(base: string, databaseUrl: string) {
   while ((await lagNow()).pending > 0) await sleep(200);
   const drainedMs = Math.round(performance.now() - loadEnded);
   const rootAfter = (await db.query('select left_bv::text, right_bv::text from member_volume where member_id = $1', [root])).rows[0];
-  const batches = (await db.query<{ n: string; events: string; avg_ms: string; max_ms: string; anc: string }>(
-    `select count(*)::text n, sum(events)::text events, round(avg(ms))::text avg_ms, max(ms)::text max_ms, round(avg(ancestors))::text anc
-       from volume_apply_log where at >= now() - make_interval(secs => $1)`, [LOAD_SECONDS + 60])).rows[0];
+  const batches = (
+    await db.query<{ n: string; events: string; avg_ms: string; max_ms: string; anc: string }>(
+      `select count(*)::text n, sum(events)::text events, round(avg(ms))::text avg_ms, max(ms)::text max_ms, round(avg(ancestors))::text anc
+       from volume_apply_log where at >= now() - make_interval(secs => $1)`,
+      [LOAD_SECONDS + 60],
+    )
+  ).rows[0];
   await db.end();
 
   const ok2xx = load['2xx'];
@@ -176,9 +200,19 @@ export async function commerceSuite(base: string, databaseUrl: string) {
     { measure: `wallet purchases/s, ${IN_FLIGHT} in flight, ${LOAD_SECONDS} s`, value: rps, target: `>= ${TARGETS.rps}`, ok: rps >= TARGETS.rps && load.non2xx === 0 },
     { measure: 'purchase latency p50 / p99 (ms)', value: `${pct(times, 50)} / ${pct(times, 99)}`, target: '', ok: true },
     { measure: 'purchase latency p95 (ms)', value: pct(times, 95), target: `<= ${TARGETS.p95}`, ok: pct(times, 95) <= TARGETS.p95 },
-    { measure: `deepest member (level ${deepest.level}) purchase alone: p50 / p95 (ms, 50 in a row)`, value: `${pct(aloneTimes, 50)} / ${pct(aloneTimes, 95)}`, target: `p50 <= ${TARGETS.deepestP50}`, ok: pct(aloneTimes, 50) <= TARGETS.deepestP50 },
+    {
+      measure: `deepest member (level ${deepest.level}) purchase alone: p50 / p95 (ms, 50 in a row)`,
+      value: `${pct(aloneTimes, 50)} / ${pct(aloneTimes, 95)}`,
+      target: `p50 <= ${TARGETS.deepestP50}`,
+      ok: pct(aloneTimes, 50) <= TARGETS.deepestP50,
+    },
     { measure: `deepest member purchase during the load: p50 (ms, ${deepTimes.length} purchases)`, value: pct(deepTimes, 50), target: '', ok: true },
-    { measure: 'its BV on the root\'s team stats after the answer: p50 / max (ms)', value: `${pct(bvOnRoot, 50)} / ${Math.round(Math.max(...bvOnRoot))}`, target: `max <= ${TARGETS.bvOnRootMs}`, ok: Math.max(...bvOnRoot) <= TARGETS.bvOnRootMs },
+    {
+      measure: "its BV on the root's team stats after the answer: p50 / max (ms)",
+      value: `${pct(bvOnRoot, 50)} / ${Math.round(Math.max(...bvOnRoot))}`,
+      target: `max <= ${TARGETS.bvOnRootMs}`,
+      ok: Math.max(...bvOnRoot) <= TARGETS.bvOnRootMs,
+    },
     { measure: 'journal lag during the load: p50 / max (s)', value: `${pct(lagSamples, 50)} / ${Math.round(Math.max(...lagSamples) * 10) / 10}`, target: '', ok: true },
     { measure: 'lag back under 2 s after the load (ms)', value: lagBackMs, target: `<= ${TARGETS.lagBackMs}`, ok: lagBackMs <= TARGETS.lagBackMs },
     { measure: 'journal fully drained after the load (ms)', value: drainedMs, target: '', ok: true },

@@ -23,10 +23,11 @@ const pct = (xs: number[], p: number) => {
   return Math.round(s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] * 10) / 10;
 };
 
-
 async function call(base: string, cookie: string, method: string, path: string, body?: unknown) {
   const r = await fetch(`${base}${path}`, {
-    method, headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}), origin: base }, body: body ? JSON.stringify(body) : undefined,
+    method,
+    headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}), origin: base },
+    body: body ? JSON.stringify(body) : undefined,
   });
   const json = (await r.json().catch(() => ({}))) as Record<string, unknown>;
   if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(json)}`);
@@ -62,12 +63,13 @@ export async function payoutSuite(base: string, databaseUrl: string, server: Chi
   await db.connect();
   const admin = await signIn(base, ADMIN.email, ADMIN.password);
   const hash = await hashPassword(ADMIN2.password);
-  await db.query(
-    `update users set password = $1, first_login = false, role = 'admin', status = 'active' where email = $2`, [hash, ADMIN2.email]);
+  await db.query(`update users set password = $1, first_login = false, role = 'admin', status = 'active' where email = $2`, [hash, ADMIN2.email]);
   if (!(await db.query('select 1 from users where email = $1', [ADMIN2.email])).rowCount) {
     await db.query(
       `insert into users (user_id, email, password, first_name, last_name, role, status, email_verified, first_login)
-       values ('ADMIN2', $1, $2, 'Second', 'Admin', 'admin', 'active', true, false)`, [ADMIN2.email, hash]);
+       values ('ADMIN2', $1, $2, 'Second', 'Admin', 'admin', 'active', true, false)`,
+      [ADMIN2.email, hash],
+    );
   }
   const admin2 = await signIn(base, ADMIN2.email, ADMIN2.password);
 
@@ -83,8 +85,9 @@ export async function payoutSuite(base: string, databaseUrl: string, server: Chi
 
   // Cycles closed by the schedule (or earlier runs) are paid out first, untimed: only the oldest posts.
   for (const kind of ['pairing', 'monthly']) {
-    const earlier = (await db.query<{ id: string; status: string }>(
-      "select id::text, status from comp_cycles where kind = $1 and status in ('closed','calculated','approved') order by starts_at", [kind])).rows;
+    const earlier = (
+      await db.query<{ id: string; status: string }>("select id::text, status from comp_cycles where kind = $1 and status in ('closed','calculated','approved') order by starts_at", [kind])
+    ).rows;
     for (const c of earlier) await settleEarlier(base, admin, admin2, c.id, c.status);
   }
 
@@ -97,9 +100,10 @@ export async function payoutSuite(base: string, databaseUrl: string, server: Chi
   while (Number((await db.query('select count(*) from volume_events where applied_at is null')).rows[0].count) > 0) await new Promise((r) => setTimeout(r, 500));
   console.log(`set-up: ${BUYERS} buyers in the open pairing cycle...`);
   const t0 = performance.now();
-  const product = (await db.query<{ id: string; price: string }>("select id::text, price::text from products where is_active order by price limit 1")).rows[0];
-  const buyers = (await db.query<{ id: string }>(
-    `select id::text from users where placed_at is not null and status = 'active' and role = 'user' order by random() limit ${BUYERS}`)).rows.map((r) => r.id);
+  const product = (await db.query<{ id: string; price: string }>('select id::text, price::text from products where is_active order by price limit 1')).rows[0];
+  const buyers = (await db.query<{ id: string }>(`select id::text from users where placed_at is not null and status = 'active' and role = 'user' order by random() limit ${BUYERS}`)).rows.map(
+    (r) => r.id,
+  );
   const bvs = buyers.map((_, i) => BVS[i % BVS.length]);
   await db.query('begin');
   await db.query(
@@ -109,14 +113,18 @@ export async function payoutSuite(base: string, databaseUrl: string, server: Chi
                 returning id, user_id, total_bv)
      insert into volume_events (kind, member_id, purchase_id, bv, occurred_at, applied_at, pairing_cycle_id, monthly_cycle_id)
      select 'purchase', user_id, id, total_bv, now(), now(), $5::uuid, $6::uuid from p`,
-    [buyers, bvs, product.id, product.price, pairingId, monthlyId]);
+    [buyers, bvs, product.id, product.price, pairingId, monthlyId],
+  );
   await db.query('update member_volume u set total_bv = u.total_bv + b.bv from (select unnest($1::uuid[]) as uid, unnest($2::numeric[]) as bv) b where u.member_id = b.uid', [buyers, bvs]);
   // The cycle's BV per leg on every ancestor: one bottom-up fold over the tree (parents before children by level).
-  const tree = (await db.query<{ id: string; parent_id: string | null; position: string | null; level: number }>(
-    'select id::text, parent_id::text, position, level from users where placed_at is not null')).rows;
+  const tree = (
+    await db.query<{ id: string; parent_id: string | null; position: string | null; level: number }>('select id::text, parent_id::text, position, level from users where placed_at is not null')
+  ).rows;
   const index = new Map(tree.map((m, i) => [m.id, i]));
   const own = new Float64Array(tree.length);
-  buyers.forEach((b, i) => { own[index.get(b)!] += bvs[i]; });
+  buyers.forEach((b, i) => {
+    own[index.get(b)!] += bvs[i];
+  });
   const left = new Float64Array(tree.length);
   const right = new Float64Array(tree.length);
   const order = tree.map((_, i) => i).sort((a, b) => tree[b].level - tree[a].level);
@@ -127,17 +135,33 @@ export async function payoutSuite(base: string, databaseUrl: string, server: Chi
     if (p === undefined) continue;
     const total = own[i] + left[i] + right[i];
     if (total === 0) continue;
-    if (m.position === 'left') left[p] += total; else right[p] += total;
+    if (m.position === 'left') left[p] += total;
+    else right[p] += total;
   }
   const ids: string[] = [];
   const ls: number[] = [];
   const rs: number[] = [];
-  tree.forEach((m, i) => { if (left[i] || right[i]) { ids.push(m.id); ls.push(left[i]); rs.push(right[i]); } });
+  tree.forEach((m, i) => {
+    if (left[i] || right[i]) {
+      ids.push(m.id);
+      ls.push(left[i]);
+      rs.push(right[i]);
+    }
+  });
   // Where the applier puts them: each ancestor's member_volume row (lifetime legs and the open cycles' legs).
   const asDb = drizzle(db) as unknown as DbOrTx;
   for (let i = 0; i < ids.length; i += 100_000) {
     const deltas = ids.slice(i, i + 100_000).map((id, k) => ({
-      id, lbv: ls[i + k].toFixed(2), rbv: rs[i + k].toFixed(2), lc: 0, rc: 0, la: 0, ra: 0, depth: 0, ld: 0, rd: 0,
+      id,
+      lbv: ls[i + k].toFixed(2),
+      rbv: rs[i + k].toFixed(2),
+      lc: 0,
+      rc: 0,
+      la: 0,
+      ra: 0,
+      depth: 0,
+      ld: 0,
+      rd: 0,
     }));
     await addLegBV(asDb, deltas, { pairing: pairingId, monthly: monthlyId });
   }
@@ -178,9 +202,13 @@ export async function payoutSuite(base: string, databaseUrl: string, server: Chi
   const memAfter = rssMb(pid);
   // The posted cycle's own figures (gross, net, flushed BV, members paid), as the admin Cycles page shows them.
   const summary = { ...posted, ...(await call(base, admin, 'GET', `${BASE}/cycles/${id}`)) } as Record<string, unknown>;
-  const counts = (await db.query<{ lines: string; payouts: string; ledger: string }>(
-    `select (select count(*) from comp_lines where cycle_id = $1)::text lines, (select count(*) from comp_payouts where cycle_id = $1)::text payouts,
-            (select count(*) from transactions where reference_id = $1::text)::text ledger`, [id])).rows[0];
+  const counts = (
+    await db.query<{ lines: string; payouts: string; ledger: string }>(
+      `select (select count(*) from comp_lines where cycle_id = $1)::text lines, (select count(*) from comp_payouts where cycle_id = $1)::text payouts,
+            (select count(*) from transactions where reference_id = $1::text)::text ledger`,
+      [id],
+    )
+  ).rows[0];
 
   const income = await incomePage(base, db, id);
   await db.end();
@@ -191,10 +219,17 @@ export async function payoutSuite(base: string, databaseUrl: string, server: Chi
     { measure: 'calculate (ms)', value: Math.round(calcMs), target: '', ok: true },
     { measure: 'close + calculate (ms)', value: Math.round(closeMs + calcMs), target: `<= ${TARGETS.closeAndCalcMs}`, ok: closeMs + calcMs <= TARGETS.closeAndCalcMs },
     { measure: `post (ms; ${counts.payouts} payouts, ${counts.ledger} ledger rows)`, value: Math.round(postMs), target: `<= ${TARGETS.postMs}`, ok: postMs <= TARGETS.postMs },
-    { measure: 'server RSS before / highest / after (MB)', value: `${memBefore} / ${memHigh} / ${memAfter}`, target: `flat: highest <= before + ${TARGETS.memoryGrowthMb}`, ok: memHigh <= memBefore + TARGETS.memoryGrowthMb },
+    {
+      measure: 'server RSS before / highest / after (MB)',
+      value: `${memBefore} / ${memHigh} / ${memAfter}`,
+      target: `flat: highest <= before + ${TARGETS.memoryGrowthMb}`,
+      ok: memHigh <= memBefore + TARGETS.memoryGrowthMb,
+    },
     income,
   ];
-  console.log(`\nsuite payout on PostgreSQL: app (RUN_JOBS=0) + 1 worker; cycle ${id}: ${counts.lines} lines, gross ${summary.gross ?? '?'}, net ${summary.net ?? '?'}, flushed BV ${summary.flushedBV ?? '?'}, ${summary.membersPaid ?? '?'} members paid`);
+  console.log(
+    `\nsuite payout on PostgreSQL: app (RUN_JOBS=0) + 1 worker; cycle ${id}: ${counts.lines} lines, gross ${summary.gross ?? '?'}, net ${summary.net ?? '?'}, flushed BV ${summary.flushedBV ?? '?'}, ${summary.membersPaid ?? '?'} members paid`,
+  );
   console.table(rows);
   const ok = rows.every((r) => r.ok);
   console.log(ok ? 'targets met' : 'TARGETS NOT MET');
@@ -203,22 +238,37 @@ export async function payoutSuite(base: string, databaseUrl: string, server: Chi
 
 /** GET /api/income of 200 paid members of a cycle, 20 in flight for 15 s (after 3 s of warm-up). */
 async function incomePage(base: string, db: pg.Client, id: string) {
-  const paid = (await db.query<{ id: string; user_id: string }>(
-    'select u.id::text, u.user_id from comp_payouts p join users u on u.id = p.member_id where p.cycle_id = $1 and p.net > 0 order by random() limit 200', [id])).rows;
+  const paid = (
+    await db.query<{ id: string; user_id: string }>(
+      'select u.id::text, u.user_id from comp_payouts p join users u on u.id = p.member_id where p.cycle_id = $1 and p.net > 0 order by random() limit 200',
+      [id],
+    )
+  ).rows;
   await db.query('update users set password = $1, first_login = false where id = any($2::uuid[])', [await hashPassword(PASSWORD), paid.map((p) => p.id)]);
   const cookies: string[] = [];
   for (let i = 0; i < paid.length; i += 20) cookies.push(...(await Promise.all(paid.slice(i, i + 20).map((p) => signIn(base, p.user_id, PASSWORD)))));
   let n = 0;
   const times: number[] = [];
-  const run = (seconds: number) => new Promise<autocannon.Result>((res, rej) => {
-    const inst = autocannon({
-      url: `${base}/api/income`, connections: 20, duration: seconds,
-      requests: [{ setupRequest: (req: any) => ({ ...req, headers: { ...req.headers, cookie: cookies[n++ % cookies.length] } }) }],
-    }, (err, r) => (err ? rej(err) : res(r)));
-    inst.on('response', (_c: unknown, _s: number, _b: number, ms: number) => times.push(ms));
-  });
+  const run = (seconds: number) =>
+    new Promise<autocannon.Result>((res, rej) => {
+      const inst = autocannon(
+        {
+          url: `${base}/api/income`,
+          connections: 20,
+          duration: seconds,
+          requests: [{ setupRequest: (req: any) => ({ ...req, headers: { ...req.headers, cookie: cookies[n++ % cookies.length] } }) }],
+        },
+        (err, r) => (err ? rej(err) : res(r)),
+      );
+      inst.on('response', (_c: unknown, _s: number, _b: number, ms: number) => times.push(ms));
+    });
   await run(3);
   times.length = 0;
   const income = await run(15);
-  return { measure: `GET /api/income p95 (ms; p50 ${pct(times, 50)}, p99 ${pct(times, 99)}, ${Math.round(income.requests.average)} req/s, ${paid.length} members, 20 in flight)`, value: pct(times, 95), target: `<= ${TARGETS.incomeP95}`, ok: pct(times, 95) <= TARGETS.incomeP95 && income.non2xx === 0 };
+  return {
+    measure: `GET /api/income p95 (ms; p50 ${pct(times, 50)}, p99 ${pct(times, 99)}, ${Math.round(income.requests.average)} req/s, ${paid.length} members, 20 in flight)`,
+    value: pct(times, 95),
+    target: `<= ${TARGETS.incomeP95}`,
+    ok: pct(times, 95) <= TARGETS.incomeP95 && income.non2xx === 0,
+  };
 }

@@ -50,9 +50,13 @@ export async function seedMembers(databaseUrl: string, count: number) {
   await client.connect();
   const started = Date.now();
   const rand = rng(20261122);
-  const existing = (await client.query<TreeScanRow & { user_id: string }>(`select u.id, u.user_id, u.parent_id, u.position, u.sponsor_id, u.left_child_id, u.right_child_id, u.status, u.level, u.jump_id::text, u.run_top::text, v.left_count,
+  const existing = (
+    await client.query<
+      TreeScanRow & { user_id: string }
+    >(`select u.id, u.user_id, u.parent_id, u.position, u.sponsor_id, u.left_child_id, u.right_child_id, u.status, u.level, u.jump_id::text, u.run_top::text, v.left_count,
       v.right_count, v.left_active, v.right_active, v.team_depth, u.open_depth, v.total_directs, v.left_directs, v.right_directs
-      from users u join member_volume v on v.member_id = u.id where u.placed_at is not null`)).rows;
+      from users u join member_volume v on v.member_id = u.id where u.placed_at is not null`)
+  ).rows;
   const nodes: TreeScanRow[] = existing.map((r) => ({ ...r }));
   const byId = new Map(nodes.map((n) => [n.id, n]));
   const publicId = new Map(existing.map((n) => [n.id, n.user_id]));
@@ -69,11 +73,27 @@ export async function seedMembers(databaseUrl: string, count: number) {
     else parent.right_child_id = id;
     const up1 = parent.parent_id ? byId.get(parent.parent_id) : undefined;
     const up2 = up1?.parent_id ? byId.get(up1.parent_id) : undefined;
-    const sponsor = (rand() < 0.5 ? up2 ?? up1 : up1) ?? parent;
+    const sponsor = (rand() < 0.5 ? (up2 ?? up1) : up1) ?? parent;
     const n: TreeScanRow = {
-      id, parent_id: parentId, position: side, sponsor_id: sponsor.id, left_child_id: null, right_child_id: null, status: active ? 'active' : 'inactive',
-      level: parent.level + 1, jump_id: null, run_top: null, left_count: 0, right_count: 0, left_active: 0, right_active: 0, team_depth: 0, open_depth: 0,
-      total_directs: 0, left_directs: 0, right_directs: 0,
+      id,
+      parent_id: parentId,
+      position: side,
+      sponsor_id: sponsor.id,
+      left_child_id: null,
+      right_child_id: null,
+      status: active ? 'active' : 'inactive',
+      level: parent.level + 1,
+      jump_id: null,
+      run_top: null,
+      left_count: 0,
+      right_count: 0,
+      left_active: 0,
+      right_active: 0,
+      team_depth: 0,
+      open_depth: 0,
+      total_directs: 0,
+      left_directs: 0,
+      right_directs: 0,
     };
     nodes.push(n);
     byId.set(id, n);
@@ -119,28 +139,66 @@ export async function seedMembers(databaseUrl: string, count: number) {
   const esc = (v: string | number | boolean | null | undefined) => (v === null || v === undefined ? '\\N' : String(v));
   const now = Date.now();
   const rowOf = (id: string, g: number, n: TreeScanRow | undefined) => {
-    const f = n ? fixed.get(id) ?? n : undefined;
+    const f = n ? (fixed.get(id) ?? n) : undefined;
     const status = n ? n.status : 'pending';
     // Member g registered g minutes after the first, so insertion, registration and tree order agree.
     const regMs = now - (count + 1 - g) * 60_000;
     const reg = new Date(regMs).toISOString();
     const act = n ? new Date(Math.min(regMs + 86_400_000, now)).toISOString() : null;
     return [
-      id, `BN${String(g).padStart(7, '0')}`, `member${g}@bench.local`, null, FIRST[g % 20], LAST[Math.floor(g / 20) % 20], 'user', status,
-      ['approved', 'pending', 'rejected'][g % 3], status === 'active' ? 'Active' : 'Inactive', true, false, reg, act,
-      g % 4 === 0 ? '0' : '5000', `9${String(g % 1_000_000_000).padStart(9, '0')}`, RANKS[g % 6],
-      g % 2 === 0 ? 'HDFC BANK' : null, g % 2 === 0 ? 'HDFC0001234' : null, g % 2 === 0 ? sealColumnText('users', 'bank_account_number', String(g).padStart(12, '7')) : null, reg,
-      n?.sponsor_id ?? null, n?.sponsor_id ? publicId.get(n.sponsor_id) ?? null : null, n?.parent_id ?? null, n?.left_child_id ?? null, n?.right_child_id ?? null, n?.position ?? null, f?.level ?? 0,
-      n ? act : null, f?.open_depth ?? 0, f?.jump_id ?? null, f?.run_top ?? null,
-    ].map(esc).join('\t');
+      id,
+      `BN${String(g).padStart(7, '0')}`,
+      `member${g}@bench.local`,
+      null,
+      FIRST[g % 20],
+      LAST[Math.floor(g / 20) % 20],
+      'user',
+      status,
+      ['approved', 'pending', 'rejected'][g % 3],
+      status === 'active' ? 'Active' : 'Inactive',
+      true,
+      false,
+      reg,
+      act,
+      g % 4 === 0 ? '0' : '5000',
+      `9${String(g % 1_000_000_000).padStart(9, '0')}`,
+      RANKS[g % 6],
+      g % 2 === 0 ? 'HDFC BANK' : null,
+      g % 2 === 0 ? 'HDFC0001234' : null,
+      g % 2 === 0 ? sealColumnText('users', 'bank_account_number', String(g).padStart(12, '7')) : null,
+      reg,
+      n?.sponsor_id ?? null,
+      n?.sponsor_id ? (publicId.get(n.sponsor_id) ?? null) : null,
+      n?.parent_id ?? null,
+      n?.left_child_id ?? null,
+      n?.right_child_id ?? null,
+      n?.position ?? null,
+      f?.level ?? 0,
+      n ? act : null,
+      f?.open_depth ?? 0,
+      f?.jump_id ?? null,
+      f?.run_top ?? null,
+    ]
+      .map(esc)
+      .join('\t');
   };
   // The member's figures row (member_volume): personal BV g mod 50,000 and the tree counters.
   const figuresOf = (id: string, g: number, n: TreeScanRow | undefined) => {
-    const f = n ? fixed.get(id) ?? n : undefined;
+    const f = n ? (fixed.get(id) ?? n) : undefined;
     return [
-      id, String(g % 50000), f?.left_count ?? 0, f?.right_count ?? 0, f?.left_active ?? 0, f?.right_active ?? 0, f?.team_depth ?? 0,
-      f?.total_directs ?? 0, f?.left_directs ?? 0, f?.right_directs ?? 0,
-    ].map(esc).join('\t');
+      id,
+      String(g % 50000),
+      f?.left_count ?? 0,
+      f?.right_count ?? 0,
+      f?.left_active ?? 0,
+      f?.right_active ?? 0,
+      f?.team_depth ?? 0,
+      f?.total_directs ?? 0,
+      f?.left_directs ?? 0,
+      f?.right_directs ?? 0,
+    ]
+      .map(esc)
+      .join('\t');
   };
   function* lines(rowOf: (id: string, g: number, n: TreeScanRow | undefined) => string) {
     let batch: string[] = [];
@@ -166,18 +224,35 @@ export async function seedMembers(databaseUrl: string, count: number) {
   await client.query('begin');
   // Rows refer to each other (parent, children, sponsor); the generator checked the structure above.
   await client.query('set local session_replication_role = replica');
-  await pipeline(Readable.from(lines(rowOf)), client.query(copyFrom(`copy users (id, user_id, email, password, first_name, last_name, role, status, kyc_status,
+  await pipeline(
+    Readable.from(lines(rowOf)),
+    client.query(
+      copyFrom(`copy users (id, user_id, email, password, first_name, last_name, role, status, kyc_status,
     id_status, email_verified, first_login, registration_date, activation_date, package_amount, mobile, current_rank, bank_name, bank_ifsc,
-    bank_account_number, created_at, sponsor_id, sponsor_user_id, parent_id, left_child_id, right_child_id, position, level, placed_at, open_depth, jump_id, run_top) from stdin`)));
+    bank_account_number, created_at, sponsor_id, sponsor_user_id, parent_id, left_child_id, right_child_id, position, level, placed_at, open_depth, jump_id, run_top) from stdin`),
+    ),
+  );
   // The COPY ran without triggers: each member's figures row, with the counters the generator checked.
-  await pipeline(Readable.from(lines(figuresOf)), client.query(copyFrom(`copy member_volume (member_id, total_bv, left_count, right_count, left_active, right_active,
-    team_depth, total_directs, left_directs, right_directs) from stdin`)));
+  await pipeline(
+    Readable.from(lines(figuresOf)),
+    client.query(
+      copyFrom(`copy member_volume (member_id, total_bv, left_count, right_count, left_active, right_active,
+    team_depth, total_directs, left_directs, right_directs) from stdin`),
+    ),
+  );
   // Counters of the members that existed before (the root and the demo downline) change too.
   for (const n of existing) {
     const f = fixed.get(n.id);
     const cur = byId.get(n.id)!;
     const c = f ?? n;
-    await client.query('update users set left_child_id = $2, right_child_id = $3, open_depth = $4, jump_id = $5, run_top = $6 where id = $1', [n.id, cur.left_child_id, cur.right_child_id, c.open_depth, c.jump_id, c.run_top]);
+    await client.query('update users set left_child_id = $2, right_child_id = $3, open_depth = $4, jump_id = $5, run_top = $6 where id = $1', [
+      n.id,
+      cur.left_child_id,
+      cur.right_child_id,
+      c.open_depth,
+      c.jump_id,
+      c.run_top,
+    ]);
     await client.query(
       `update member_volume set left_count = $2, right_count = $3, left_active = $4, right_active = $5, team_depth = $6, total_directs = $7,
          left_directs = $8, right_directs = $9 where member_id = $1`,
@@ -186,9 +261,12 @@ export async function seedMembers(databaseUrl: string, count: number) {
   }
   // The demo accounts head the tree, so they registered (and were placed) before the first generated member:
   // their dates move back by the same span, which keeps their own order.
-  await client.query(`update users set registration_date = registration_date - $1::interval, created_at = created_at - $1::interval,
+  await client.query(
+    `update users set registration_date = registration_date - $1::interval, created_at = created_at - $1::interval,
       activation_date = activation_date - $1::interval, placed_at = placed_at - $1::interval
-    where user_id not like 'BN%'`, [`${count + 1 + 24 * 60} minutes`]);
+    where user_id not like 'BN%'`,
+    [`${count + 1 + 24 * 60} minutes`],
+  );
   await client.query('commit');
   // The COPY ran without triggers, so the dashboards' user tallies are recounted once.
   await client.query('select user_tallies_rebuild()');
@@ -234,12 +312,15 @@ async function seedWallets(client: pg.Client) {
     left join (select user_id, sum(amount) as paid from withdrawal_requests where status = 'approved' group by user_id) a on a.user_id = t.user_id
     where b.user_id = t.user_id`);
   // The withdrawals' account numbers are encrypted at rest, as the app writes them.
-  const sealed = (await client.query<{ id: string; bank_details: { accountNumber: string } }>(`select id, bank_details from withdrawal_requests where bank_details ? 'accountNumber'`)).rows
-    .map((r) => ({ id: r.id, details: JSON.stringify({ ...r.bank_details, accountNumber: sealColumnText('withdrawal_requests', 'bank_details', r.bank_details.accountNumber) }) }));
+  const sealed = (await client.query<{ id: string; bank_details: { accountNumber: string } }>(`select id, bank_details from withdrawal_requests where bank_details ? 'accountNumber'`)).rows.map(
+    (r) => ({ id: r.id, details: JSON.stringify({ ...r.bank_details, accountNumber: sealColumnText('withdrawal_requests', 'bank_details', r.bank_details.accountNumber) }) }),
+  );
   for (let i = 0; i < sealed.length; i += 5000) {
     const part = sealed.slice(i, i + 5000);
-    await client.query('update withdrawal_requests w set bank_details = v.d::jsonb from unnest($1::uuid[], $2::text[]) as v(id, d) where w.id = v.id',
-      [part.map((p) => p.id), part.map((p) => p.details)]);
+    await client.query('update withdrawal_requests w set bank_details = v.d::jsonb from unnest($1::uuid[], $2::text[]) as v(id, d) where w.id = v.id', [
+      part.map((p) => p.id),
+      part.map((p) => p.details),
+    ]);
   }
   const bad = await client.query(`select count(*)::int as n from wallet_balances b
     left join (select user_id, sum(amount) as s from transactions group by user_id) t on t.user_id = b.user_id

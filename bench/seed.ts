@@ -19,9 +19,11 @@ export const BENCH_DB = 'mlm_bench';
  * 127.0.0.1:5432.
  */
 const LOCAL_SOCKET_DIR = '/var/run/postgresql';
-export const serverUrl = process.env.BENCH_DATABASE_URL
-  ?? (existsSync(`${LOCAL_SOCKET_DIR}/.s.PGSQL.5432`) ? `postgres://postgres@localhost/postgres?host=${LOCAL_SOCKET_DIR}` : undefined)
-  ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const serverUrl =
+  process.env.BENCH_DATABASE_URL ??
+  (existsSync(`${LOCAL_SOCKET_DIR}/.s.PGSQL.5432`) ? `postgres://postgres@localhost/postgres?host=${LOCAL_SOCKET_DIR}` : undefined) ??
+  process.env.TEST_DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/postgres';
 export const benchDbUrl = () => {
   const u = new URL(serverUrl);
   u.pathname = `/${BENCH_DB}`;
@@ -36,7 +38,7 @@ export async function refreshDemoAdmin(url: string) {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
-    await c.query("update users set password = $1, first_login = false where email = $2", [await hashPassword(DEMO_ACCOUNTS.admin.password), DEMO_ACCOUNTS.admin.email]);
+    await c.query('update users set password = $1, first_login = false where email = $2', [await hashPassword(DEMO_ACCOUNTS.admin.password), DEMO_ACCOUNTS.admin.email]);
     // Each run enrols the staff accounts in two-factor afresh (bench/sign-in.ts keeps their secrets in memory); a
     // database seeded before migration 0026 has nothing to clear (the server's start adds the tables).
     if ((await c.query("select to_regclass('two_factor_secrets') is not null as present")).rows[0].present) {

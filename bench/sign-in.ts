@@ -9,7 +9,11 @@ import { stepAt, totpAt } from '../server/lib/totp';
 const secrets = new Map<string, { secret: string; lastStep: number; recovery: string[] }>();
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const sid = (r: Response) => r.headers.getSetCookie().find((c) => c.startsWith('sid='))?.split(';')[0];
+const sid = (r: Response) =>
+  r.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('sid='))
+    ?.split(';')[0];
 
 async function nextCode(login: string): Promise<string> {
   const e = secrets.get(login.toLowerCase());
@@ -27,7 +31,9 @@ async function nextCode(login: string): Promise<string> {
 
 async function post(base: string, path: string, body: unknown, cookie?: string) {
   return fetch(`${base}${path}`, {
-    method: 'POST', headers: { 'content-type': 'application/json', origin: base, ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body ?? {}),
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base, ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(body ?? {}),
   });
 }
 
@@ -36,7 +42,10 @@ export async function signIn(base: string, login: string, password: string): Pro
   if (!r.ok) throw new Error(`sign-in failed for ${login}: ${r.status} ${await r.text()}`);
   const body = (await r.json()) as { twoFactorRequired?: true; user?: { twoFactor: { required: boolean; enabled: boolean }; email: string } };
   if (body.twoFactorRequired) {
-    const challenge = r.headers.getSetCookie().find((c) => c.startsWith('mfa='))!.split(';')[0];
+    const challenge = r.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('mfa='))!
+      .split(';')[0];
     const second = await post(base, '/api/login/two-factor', { code: await nextCode(login) }, challenge);
     if (!second.ok) throw new Error(`two-factor sign-in failed for ${login}: ${second.status} ${await second.text()}`);
     return sid(second)!;

@@ -21,7 +21,10 @@ const BASE = `http://localhost:${PORT}`;
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const RUNS = Math.max(1, Number(process.env.BENCH_WEB_RUNS ?? 3));
 /** `BENCH_WEB_PAGES=admin` (names, comma-separated, matched in part): only those pages, e.g. to follow one fix. */
-const ONLY = (process.env.BENCH_WEB_PAGES ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const ONLY = (process.env.BENCH_WEB_PAGES ?? '')
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 
 const MEMBER = { email: 'member@demo.local', password: 'Member@12345' };
 const ADMIN = { email: 'admin@demo.local', password: 'Admin@12345!' };
@@ -147,11 +150,19 @@ export async function webSuite(): Promise<boolean> {
         const met = target === undefined || value >= target;
         if (!met) ok = false;
         rows.push({
-          page: page.name, category: c, measured: value, target: target === undefined ? '-' : `>= ${target}`, met: target === undefined ? '' : met ? 'yes' : 'NO',
+          page: page.name,
+          category: c,
+          measured: value,
+          target: target === undefined ? '-' : `>= ${target}`,
+          met: target === undefined ? '' : met ? 'yes' : 'NO',
           runs: c === 'performance' ? runs.map((r) => r.scores.performance).join(' ') : '',
         });
       }
-      console.log(`${page.name}: ${Object.entries(chosen.metrics).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+      console.log(
+        `${page.name}: ${Object.entries(chosen.metrics)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ')}`,
+      );
       if (chosen.failing.length) console.log(`  audits below 1: ${chosen.failing.join(', ')}`);
     }
     console.log(`\nsuite web: Lighthouse 12, mobile, simulated throttling, ${RUNS} run(s) per page (median performance), ${CHROMIUM}`);

@@ -7,8 +7,7 @@ import { ApprovalView } from './approvals';
 import { decimal, id, instant, pageOf } from './route-contract';
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
-const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.preprocess((v) => (v === 'all' ? undefined : blankToUndefined(v)), z.enum(values).optional());
+const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) => z.preprocess((v) => (v === 'all' ? undefined : blankToUndefined(v)), z.enum(values).optional());
 /** A real calendar day: 2021-02-30 or 2021-13-01 would otherwise roll over into another day. */
 const isRealDay = (v: string) => {
   const [y, m, d] = v.split('-').map(Number);
@@ -17,7 +16,11 @@ const isRealDay = (v: string) => {
 };
 const isoDate = z.preprocess(
   blankToUndefined,
-  z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Dates are written YYYY-MM-DD' }).refine(isRealDay, { error: 'That date does not exist' }).optional(),
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Dates are written YYYY-MM-DD' })
+    .refine(isRealDay, { error: 'That date does not exist' })
+    .optional(),
 );
 
 export const ADMIN_USER_SORTS = ['registrationDate', 'activationDate', 'userId', 'name', 'packageAmount'] as const;
@@ -89,9 +92,11 @@ export const UserStatusRequest = z.object({ status: z.enum(['active', 'inactive'
 
 const optionalMoney = z.preprocess(
   blankToUndefined,
-  z.union([z.number(), z.string()]).transform((v) => String(v).trim()).pipe(
-    z.string().regex(/^\d{1,8}(\.\d{1,2})?$/, { error: 'Package amount must be a number with at most 2 decimals' }),
-  ).optional(),
+  z
+    .union([z.number(), z.string()])
+    .transform((v) => String(v).trim())
+    .pipe(z.string().regex(/^\d{1,8}(\.\d{1,2})?$/, { error: 'Package amount must be a number with at most 2 decimals' }))
+    .optional(),
 );
 
 /** Edit User Details (document 2 §5): a blank password or PIN keeps the current one. */
@@ -101,7 +106,14 @@ export const AdminUserEditRequest = z.object({
   lastName: requiredText(MSG.lastNameRequired, 80),
   email: emailField(),
   mobile: z.preprocess(blankToUndefined, z.string().trim().regex(MOBILE_RE, { error: MSG.mobilePattern }).optional()),
-  txnPin: z.preprocess(blankToUndefined, z.string().trim().regex(/^\d{4,6}$/, { error: 'TXN PIN must be 4 to 6 digits' }).optional()),
+  txnPin: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^\d{4,6}$/, { error: 'TXN PIN must be 4 to 6 digits' })
+      .optional(),
+  ),
   packageAmount: optionalMoney,
   cryptoWalletAddress: z.preprocess(blankToUndefined, z.string().trim().max(120).optional()),
   // Bank payout details: blank keeps the current value, as does the masked number shown (•••4455). A change of these
@@ -109,12 +121,13 @@ export const AdminUserEditRequest = z.object({
   bankName: z.preprocess(blankToUndefined, z.string().trim().max(120, { error: 'At most 120 characters' }).optional()),
   bankAccountNumber: z.preprocess(
     (v) => (typeof v === 'string' && v.includes('•') ? undefined : blankToUndefined(v)),
-    z.string().trim().regex(/^\d{6,20}$/, { error: 'Bank account number must be 6 to 20 digits' }).optional(),
+    z
+      .string()
+      .trim()
+      .regex(/^\d{6,20}$/, { error: 'Bank account number must be 6 to 20 digits' })
+      .optional(),
   ),
-  bankIFSC: z.preprocess(
-    (v) => (typeof v === 'string' ? blankToUndefined(v.trim().toUpperCase()) : v),
-    z.string().regex(IFSC_RE, { error: MSG.ifscPattern }).optional(),
-  ),
+  bankIFSC: z.preprocess((v) => (typeof v === 'string' ? blankToUndefined(v.trim().toUpperCase()) : v), z.string().regex(IFSC_RE, { error: MSG.ifscPattern }).optional()),
   bankAccountHolderName: z.preprocess(blankToUndefined, z.string().trim().max(120, { error: 'At most 120 characters' }).optional()),
   status: z.enum(['active', 'inactive', 'pending'], { error: 'Status must be active, inactive or pending' }),
   password: z.preprocess(blankToUndefined, passwordField().optional()),

@@ -15,7 +15,12 @@ export const SignupRequest = z.object({
   fullName: requiredText(MSG.fullNameRequired, 80),
   email: emailField(),
   password: passwordField(),
-  sponsorCode: z.string().trim().max(40).optional().transform((v) => (v ? v.toUpperCase() : undefined)),
+  sponsorCode: z
+    .string()
+    .trim()
+    .max(40)
+    .optional()
+    .transform((v) => (v ? v.toUpperCase() : undefined)),
 });
 export type SignupRequest = z.infer<typeof SignupRequest>;
 
@@ -128,9 +133,16 @@ export type LoginResponse = z.infer<typeof LoginResponse>;
  * (`xxxxx-xxxxx`, letters and digits). Spaces are ignored; recovery codes are read in any case.
  */
 export const twoFactorCodeField = () =>
-  z.string({ error: MSG.twoFactorCodeRequired })
+  z
+    .string({ error: MSG.twoFactorCodeRequired })
     .transform((v) => v.replace(/\s+/g, '').toLowerCase())
-    .pipe(z.string().min(1, { error: MSG.twoFactorCodeRequired }).max(20, { error: MSG.invalidTwoFactorCode }).regex(/^(\d{6}|[a-z0-9]{5}-?[a-z0-9]{5})$/, { error: MSG.invalidTwoFactorCode }));
+    .pipe(
+      z
+        .string()
+        .min(1, { error: MSG.twoFactorCodeRequired })
+        .max(20, { error: MSG.invalidTwoFactorCode })
+        .regex(/^(\d{6}|[a-z0-9]{5}-?[a-z0-9]{5})$/, { error: MSG.invalidTwoFactorCode }),
+    );
 export const TwoFactorCodeRequest = z.object({ code: twoFactorCodeField() });
 export type TwoFactorCodeRequest = z.infer<typeof TwoFactorCodeRequest>;
 /** Turning it off (members only) takes the password and a code. */
@@ -140,7 +152,10 @@ export const TwoFactorDisableRequest = z.object({
 });
 export type TwoFactorDisableRequest = z.infer<typeof TwoFactorDisableRequest>;
 export const TwoFactorStatus = z.strictObject({
-  enabled: z.boolean(), required: z.boolean(), enabledAt: z.string().nullable(), recoveryCodesLeft: z.number().int(),
+  enabled: z.boolean(),
+  required: z.boolean(),
+  enabledAt: z.string().nullable(),
+  recoveryCodesLeft: z.number().int(),
 });
 export type TwoFactorStatus = z.infer<typeof TwoFactorStatus>;
 export const TwoFactorSetupResponse = z.strictObject({ secret: z.string(), otpauthUri: z.string(), account: z.string(), issuer: z.string() });

@@ -6,13 +6,42 @@ import { optionalText } from './fields';
  * invoice charges CGST and SGST when the buyer is in the seller's state, IGST otherwise.
  */
 export const GST_STATES = [
-  ['01', 'Jammu and Kashmir'], ['02', 'Himachal Pradesh'], ['03', 'Punjab'], ['04', 'Chandigarh'], ['05', 'Uttarakhand'],
-  ['06', 'Haryana'], ['07', 'Delhi'], ['08', 'Rajasthan'], ['09', 'Uttar Pradesh'], ['10', 'Bihar'], ['11', 'Sikkim'],
-  ['12', 'Arunachal Pradesh'], ['13', 'Nagaland'], ['14', 'Manipur'], ['15', 'Mizoram'], ['16', 'Tripura'], ['17', 'Meghalaya'],
-  ['18', 'Assam'], ['19', 'West Bengal'], ['20', 'Jharkhand'], ['21', 'Odisha'], ['22', 'Chhattisgarh'], ['23', 'Madhya Pradesh'],
-  ['24', 'Gujarat'], ['26', 'Dadra and Nagar Haveli and Daman and Diu'], ['27', 'Maharashtra'], ['29', 'Karnataka'], ['30', 'Goa'],
-  ['31', 'Lakshadweep'], ['32', 'Kerala'], ['33', 'Tamil Nadu'], ['34', 'Puducherry'], ['35', 'Andaman and Nicobar Islands'],
-  ['36', 'Telangana'], ['37', 'Andhra Pradesh'], ['38', 'Ladakh'],
+  ['01', 'Jammu and Kashmir'],
+  ['02', 'Himachal Pradesh'],
+  ['03', 'Punjab'],
+  ['04', 'Chandigarh'],
+  ['05', 'Uttarakhand'],
+  ['06', 'Haryana'],
+  ['07', 'Delhi'],
+  ['08', 'Rajasthan'],
+  ['09', 'Uttar Pradesh'],
+  ['10', 'Bihar'],
+  ['11', 'Sikkim'],
+  ['12', 'Arunachal Pradesh'],
+  ['13', 'Nagaland'],
+  ['14', 'Manipur'],
+  ['15', 'Mizoram'],
+  ['16', 'Tripura'],
+  ['17', 'Meghalaya'],
+  ['18', 'Assam'],
+  ['19', 'West Bengal'],
+  ['20', 'Jharkhand'],
+  ['21', 'Odisha'],
+  ['22', 'Chhattisgarh'],
+  ['23', 'Madhya Pradesh'],
+  ['24', 'Gujarat'],
+  ['26', 'Dadra and Nagar Haveli and Daman and Diu'],
+  ['27', 'Maharashtra'],
+  ['29', 'Karnataka'],
+  ['30', 'Goa'],
+  ['31', 'Lakshadweep'],
+  ['32', 'Kerala'],
+  ['33', 'Tamil Nadu'],
+  ['34', 'Puducherry'],
+  ['35', 'Andaman and Nicobar Islands'],
+  ['36', 'Telangana'],
+  ['37', 'Andhra Pradesh'],
+  ['38', 'Ladakh'],
 ] as const satisfies readonly (readonly [string, string])[];
 
 /** A state's name as the lookups compare it: letters only, lower case. */
@@ -20,8 +49,14 @@ export const squashStateName = (s: string) => s.toLowerCase().replace(/[^a-z]/g,
 const squash = squashStateName;
 // Names people write for the same places.
 const STATE_ALIASES = [
-  ['Orissa', '21'], ['Pondicherry', '34'], ['NCT of Delhi', '07'], ['New Delhi', '07'], ['Jammu & Kashmir', '01'],
-  ['Andaman & Nicobar', '35'], ['Daman and Diu', '26'], ['Dadra and Nagar Haveli', '26'],
+  ['Orissa', '21'],
+  ['Pondicherry', '34'],
+  ['NCT of Delhi', '07'],
+  ['New Delhi', '07'],
+  ['Jammu & Kashmir', '01'],
+  ['Andaman & Nicobar', '35'],
+  ['Daman and Diu', '26'],
+  ['Dadra and Nagar Haveli', '26'],
 ] as const;
 const BY_NAME = new Map<string, string>([...GST_STATES.map(([code, name]) => [squash(name), code] as const), ...STATE_ALIASES.map(([alias, code]) => [squash(alias), code] as const)]);
 
@@ -66,17 +101,39 @@ const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === 
 export const BrandingInput = z
   .object({
     companyName: z.string({ error: BRANDING_MSG.companyNameRequired }).trim().min(2, { error: BRANDING_MSG.companyNameRequired }).max(120),
-    primaryColor: z.string().trim().regex(HEX_COLOR_RE, { error: BRANDING_MSG.colorInvalid }).transform((v) => v.toLowerCase()),
+    primaryColor: z
+      .string()
+      .trim()
+      .regex(HEX_COLOR_RE, { error: BRANDING_MSG.colorInvalid })
+      .transform((v) => v.toLowerCase()),
     supportEmail: z.preprocess(blankToUndefined, z.email({ error: BRANDING_MSG.emailInvalid }).max(254).optional()),
-    supportPhone: z.preprocess(blankToUndefined, z.string().trim().regex(/^\+?[0-9][0-9 -]{6,18}$/, { error: BRANDING_MSG.phoneInvalid }).optional()),
-    gstin: z.preprocess(
-      (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : v.trim().toUpperCase()) : v),
-      z.string().regex(GSTIN_RE, { error: BRANDING_MSG.gstinInvalid }).optional(),
+    supportPhone: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .trim()
+        .regex(/^\+?[0-9][0-9 -]{6,18}$/, { error: BRANDING_MSG.phoneInvalid })
+        .optional(),
     ),
+    gstin: z.preprocess((v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : v.trim().toUpperCase()) : v), z.string().regex(GSTIN_RE, { error: BRANDING_MSG.gstinInvalid }).optional()),
     address: z.preprocess(blankToUndefined, optionalText(300)),
     city: z.preprocess(blankToUndefined, optionalText(80)),
-    state: z.preprocess(blankToUndefined, z.string().trim().refine((s) => gstStateCode(s) !== undefined, { error: BRANDING_MSG.stateInvalid }).optional()),
-    pincode: z.preprocess(blankToUndefined, z.string().trim().regex(/^[1-9][0-9]{5}$/, { error: BRANDING_MSG.pincodeInvalid }).optional()),
+    state: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .trim()
+        .refine((s) => gstStateCode(s) !== undefined, { error: BRANDING_MSG.stateInvalid })
+        .optional(),
+    ),
+    pincode: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .trim()
+        .regex(/^[1-9][0-9]{5}$/, { error: BRANDING_MSG.pincodeInvalid })
+        .optional(),
+    ),
     /** A new logo as a data URL or base64 (PNG or JPEG, at most 512 KB); absent keeps the current one. */
     logo: z.string().max(800_000).optional(),
     removeLogo: z.boolean().optional(),

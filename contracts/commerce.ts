@@ -38,7 +38,10 @@ export const COMMERCE_MSG = {
 } as const;
 
 export const PAYMENT_METHOD_LABELS: Record<(typeof PAYMENT_METHODS)[number], string> = {
-  upi: 'UPI', bank_transfer: 'Bank Transfer', card: 'Credit/Debit Card', wallet: 'Wallet',
+  upi: 'UPI',
+  bank_transfer: 'Bank Transfer',
+  card: 'Credit/Debit Card',
+  wallet: 'Wallet',
 };
 export const CATEGORY_LABELS: Record<string, string> = { water_purifier: 'Water Purifier', led_tv: 'LED TV', ceiling_fan: 'Ceiling Fan', others: 'Others' };
 export const DELIVERY_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
@@ -76,7 +79,13 @@ export const ProductInput = z.object({
   gst: decimal(COMMERCE_MSG.gstInvalid, { allowZero: true, max: 100 }),
   category: z.enum(PRODUCT_CATEGORIES, { error: 'Choose a category' }),
   purchaseType: z.enum(PURCHASE_TYPES, { error: 'Choose first or second purchase' }),
-  imageUrl: z.preprocess(blank, z.url({ protocol: /^https?$/, error: 'Image URL must be an http(s) address' }).max(1000).optional()),
+  imageUrl: z.preprocess(
+    blank,
+    z
+      .url({ protocol: /^https?$/, error: 'Image URL must be an http(s) address' })
+      .max(1000)
+      .optional(),
+  ),
   /** HSN code of the goods, printed on the tax invoice (issue 15). */
   hsnCode: z.preprocess(blank, z.string().trim().regex(HSN_RE, { error: COMMERCE_MSG.hsnInvalid }).optional()),
   isActive: z.boolean().default(true),
@@ -95,20 +104,29 @@ export const ProductPatch = ProductInput.partial()
 export type ProductPatch = z.input<typeof ProductPatch>;
 
 /** Purchase dialog (doc 3 §5.1-5.2). */
-export const PurchaseRequest = z.object({
-  productId: z.uuid({ error: COMMERCE_MSG.productRequired }),
-  quantity: z.coerce.number({ error: COMMERCE_MSG.quantityInvalid }).int({ error: COMMERCE_MSG.quantityInvalid }).min(1, { error: COMMERCE_MSG.quantityInvalid }).max(100, { error: 'At most 100 units per order' }),
-  paymentMethod: z.enum(PAYMENT_METHODS, { error: COMMERCE_MSG.paymentMethodRequired }),
-  deliveryAddress: z.string({ error: COMMERCE_MSG.deliveryAddressShort }).trim().min(10, { error: COMMERCE_MSG.deliveryAddressShort }).max(500),
-  /** The place of supply (issue 30): IGST when it is not the company's state. One of GST_STATES' names. */
-  deliveryState: z
-    .string({ error: COMMERCE_MSG.deliveryStateRequired })
-    .trim()
-    .refine((s) => gstStateCode(s) !== undefined, { error: COMMERCE_MSG.deliveryStateRequired }),
-  deliveryPincode: z.string({ error: COMMERCE_MSG.deliveryPincodeInvalid }).trim().regex(/^[1-9][0-9]{5}$/, { error: COMMERCE_MSG.deliveryPincodeInvalid }),
-}).superRefine((v, ctx) => {
-  if (!pincodeFitsState(v.deliveryPincode, v.deliveryState)) ctx.addIssue({ code: 'custom', path: ['deliveryPincode'], message: COMMERCE_MSG.deliveryPincodeState });
-});
+export const PurchaseRequest = z
+  .object({
+    productId: z.uuid({ error: COMMERCE_MSG.productRequired }),
+    quantity: z.coerce
+      .number({ error: COMMERCE_MSG.quantityInvalid })
+      .int({ error: COMMERCE_MSG.quantityInvalid })
+      .min(1, { error: COMMERCE_MSG.quantityInvalid })
+      .max(100, { error: 'At most 100 units per order' }),
+    paymentMethod: z.enum(PAYMENT_METHODS, { error: COMMERCE_MSG.paymentMethodRequired }),
+    deliveryAddress: z.string({ error: COMMERCE_MSG.deliveryAddressShort }).trim().min(10, { error: COMMERCE_MSG.deliveryAddressShort }).max(500),
+    /** The place of supply (issue 30): IGST when it is not the company's state. One of GST_STATES' names. */
+    deliveryState: z
+      .string({ error: COMMERCE_MSG.deliveryStateRequired })
+      .trim()
+      .refine((s) => gstStateCode(s) !== undefined, { error: COMMERCE_MSG.deliveryStateRequired }),
+    deliveryPincode: z
+      .string({ error: COMMERCE_MSG.deliveryPincodeInvalid })
+      .trim()
+      .regex(/^[1-9][0-9]{5}$/, { error: COMMERCE_MSG.deliveryPincodeInvalid }),
+  })
+  .superRefine((v, ctx) => {
+    if (!pincodeFitsState(v.deliveryPincode, v.deliveryState)) ctx.addIssue({ code: 'custom', path: ['deliveryPincode'], message: COMMERCE_MSG.deliveryPincodeState });
+  });
 export type PurchaseRequest = z.input<typeof PurchaseRequest>;
 
 /** Admin order update: payment pending -> completed | failed (BV on completion); delivery progress; tracking id. */

@@ -12,10 +12,13 @@ const decimal = (what: string, places = 2) =>
     .string({ error: `${what} is required` })
     .trim()
     .regex(new RegExp(`^\\d{1,9}(\\.\\d{1,${places}})?$`), `${what} must be a number with at most ${places} decimals`);
-const percent = (what: string) =>
-  decimal(what, 4).refine((v) => Number(v) <= 100, `${what} cannot be more than 100 %`);
+const percent = (what: string) => decimal(what, 4).refine((v) => Number(v) <= 100, `${what} cannot be more than 100 %`);
 const whole = (what: string, min = 0, max = 1_000_000) =>
-  z.number({ error: `${what} must be a whole number` }).int(`${what} must be a whole number`).min(min, `${what} must be at least ${min}`).max(max, `${what} cannot be more than ${max}`);
+  z
+    .number({ error: `${what} must be a whole number` })
+    .int(`${what} must be a whole number`)
+    .min(min, `${what} must be at least ${min}`)
+    .max(max, `${what} cannot be more than ${max}`);
 const rank = z.enum(RANKS, { error: 'Choose a rank of the rank table' });
 
 export const PAIRING_PERIODS = ['daily', 'weekly', 'monthly'] as const;
@@ -158,7 +161,10 @@ export const ADJUSTMENT_MSG = {
   postOwnAdjustment: 'Another admin must post a cycle that includes an adjustment you made',
 } as const;
 export const StatementQuery = z.object({
-  fy: z.string().regex(/^\d{4}-\d{2}$/, 'Financial year looks like 2026-27').optional(),
+  fy: z
+    .string()
+    .regex(/^\d{4}-\d{2}$/, 'Financial year looks like 2026-27')
+    .optional(),
   format: z.enum(['csv', 'pdf'], { error: 'Format is csv or pdf' }).default('csv'),
 });
 

@@ -35,8 +35,12 @@ export const FranchiseRequestInput = z.object({
   franchiseType: z.enum(FRANCHISE_TYPES, { error: ENGAGEMENT_MSG.franchiseTypeRequired }),
   investmentAmount: z.preprocess(
     (v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v),
-    z.string({ error: ENGAGEMENT_MSG.investmentInvalid }).trim().regex(/^\d{1,10}(\.\d{1,2})?$/, { error: ENGAGEMENT_MSG.investmentInvalid })
-      .refine((v) => Number(v) > 0, { error: ENGAGEMENT_MSG.investmentInvalid }).transform((v) => Number(v).toFixed(2)),
+    z
+      .string({ error: ENGAGEMENT_MSG.investmentInvalid })
+      .trim()
+      .regex(/^\d{1,10}(\.\d{1,2})?$/, { error: ENGAGEMENT_MSG.investmentInvalid })
+      .refine((v) => Number(v) > 0, { error: ENGAGEMENT_MSG.investmentInvalid })
+      .transform((v) => Number(v).toFixed(2)),
   ),
   businessPlan: z.string({ error: ENGAGEMENT_MSG.businessPlanMin }).trim().min(50, { error: ENGAGEMENT_MSG.businessPlanMin }).max(5000, { error: 'At most 5000 characters' }),
 });
@@ -133,7 +137,12 @@ const franchiseRequestFields = {
 export const FranchiseRequestView = z.strictObject(franchiseRequestFields);
 export type FranchiseRequestView = z.infer<typeof FranchiseRequestView>;
 export const AdminFranchiseRequest = z.strictObject({
-  ...franchiseRequestFields, userId: id, userDisplayId: z.string(), userName: z.string(), userEmail: z.string(), userRole: z.string(),
+  ...franchiseRequestFields,
+  userId: id,
+  userDisplayId: z.string(),
+  userName: z.string(),
+  userEmail: z.string(),
+  userRole: z.string(),
 });
 export type AdminFranchiseRequest = z.infer<typeof AdminFranchiseRequest>;
 export const AdminFranchiseRequestList = z.strictObject({
@@ -190,7 +199,12 @@ const ticketFields = {
 export const TicketView = z.strictObject(ticketFields);
 export type TicketView = z.infer<typeof TicketView>;
 export const AdminTicket = z.strictObject({
-  ...ticketFields, userId: id, userDisplayId: z.string(), userName: z.string(), userEmail: z.string(), assignedTo: z.string().nullable(),
+  ...ticketFields,
+  userId: id,
+  userDisplayId: z.string(),
+  userName: z.string(),
+  userEmail: z.string(),
+  assignedTo: z.string().nullable(),
 });
 export type AdminTicket = z.infer<typeof AdminTicket>;
 export const AdminTicketList = z.strictObject({
@@ -270,8 +284,16 @@ export const FranchiseDashboard = z.strictObject({
   rightBV: decimal,
   wallet: z.strictObject({ balance: decimal, totalEarnings: decimal, totalWithdrawals: decimal }),
   recruits: z.strictObject({ direct: z.number().int(), pending: z.number().int(), teamSize: z.number().int(), activeTeam: z.number().int() }),
-  recentOrders: z.array(z.strictObject({
-    id, productName: z.string(), quantity: z.number().int(), totalAmount: decimal, paymentStatus: z.string(), createdAt: instant, buyerName: z.string(),
-  })),
+  recentOrders: z.array(
+    z.strictObject({
+      id,
+      productName: z.string(),
+      quantity: z.number().int(),
+      totalAmount: decimal,
+      paymentStatus: z.string(),
+      createdAt: instant,
+      buyerName: z.string(),
+    }),
+  ),
 });
 export type FranchiseDashboard = z.infer<typeof FranchiseDashboard>;

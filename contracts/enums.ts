@@ -10,10 +10,7 @@ export type KycStatus = (typeof KYC_STATUSES)[number];
 export const POSITIONS = ['left', 'right'] as const;
 export type Position = (typeof POSITIONS)[number];
 
-export const RANKS = [
-  'Executive', 'Bronze Star', 'Gold Star', 'Emerald Star', 'Ruby Star', 'Diamond',
-  'Wise President', 'President', 'Ambassador', 'Deputy Director', 'Director', 'Founder',
-] as const;
+export const RANKS = ['Executive', 'Bronze Star', 'Gold Star', 'Emerald Star', 'Ruby Star', 'Diamond', 'Wise President', 'President', 'Ambassador', 'Deputy Director', 'Director', 'Founder'] as const;
 export type Rank = (typeof RANKS)[number];
 
 export const PRODUCT_CATEGORIES = ['water_purifier', 'led_tv', 'ceiling_fan', 'others'] as const;

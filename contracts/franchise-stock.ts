@@ -42,7 +42,10 @@ export const StockRequestCreate = z.object({
 export type StockRequestCreate = z.input<typeof StockRequestCreate>;
 /** Approve with quantities per product (0 to what was asked); a product left out is approved as requested. */
 export const StockRequestApprove = z.object({
-  items: z.array(z.object({ productId: z.uuid({ error: STOCK_MSG.productUnknown }), quantity: quantity(STOCK_MSG.approvedQuantity, 0) })).max(50).optional(),
+  items: z
+    .array(z.object({ productId: z.uuid({ error: STOCK_MSG.productUnknown }), quantity: quantity(STOCK_MSG.approvedQuantity, 0) }))
+    .max(50)
+    .optional(),
 });
 export const StockRequestReject = z.object({ reason: z.string({ error: STOCK_MSG.reasonRequired }).trim().min(1, { error: STOCK_MSG.reasonRequired }).max(500) });
 export const StockRequestIdParam = z.object({ id: z.uuid({ error: STOCK_MSG.notFound }) });

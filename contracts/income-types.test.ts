@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  EARNING_TYPES, INCOME_TYPES, LEDGER_TYPES, TRANSACTION_TYPES, ledgerActivityTitle, ledgerTypeLabel, reportTypes,
-} from './income-types';
+import { EARNING_TYPES, INCOME_TYPES, LEDGER_TYPES, TRANSACTION_TYPES, ledgerActivityTitle, ledgerTypeLabel, reportTypes } from './income-types';
 
 describe('the ledger type registry', () => {
   it('lists each type once, each with its own label', () => {
@@ -11,11 +9,30 @@ describe('the ledger type registry', () => {
   });
 
   it('holds the transaction types of document 3, the withdrawal reversal and the types compensation.md adds', () => {
-    expect([...TRANSACTION_TYPES].sort()).toEqual([
-      'sponsor_income', 'sales_incentive', 'sales_bonus', 'consistency_bonus', 'franchise_income', 'car_fund', 'travel_fund',
-      'leadership_fund', 'house_fund', 'millionaire_club', 'royalty_income', 'withdrawal', 'purchase', 'admin_credit', 'admin_debit',
-      'withdrawal_reversal', 'rank_bonus', 'admin_charge', 'tds', 'wallet_topup',
-    ].sort());
+    expect([...TRANSACTION_TYPES].sort()).toEqual(
+      [
+        'sponsor_income',
+        'sales_incentive',
+        'sales_bonus',
+        'consistency_bonus',
+        'franchise_income',
+        'car_fund',
+        'travel_fund',
+        'leadership_fund',
+        'house_fund',
+        'millionaire_club',
+        'royalty_income',
+        'withdrawal',
+        'purchase',
+        'admin_credit',
+        'admin_debit',
+        'withdrawal_reversal',
+        'rank_bonus',
+        'admin_charge',
+        'tds',
+        'wallet_topup',
+      ].sort(),
+    );
   });
 
   it('counts every income type as earnings, nothing else (a Send Fund credit is not income)', () => {

@@ -24,8 +24,7 @@ export interface LedgerTypeDef {
   activity?: string;
 }
 
-const income = <K extends string>(key: K, label: string, report: IncomeReport | null = null) =>
-  ({ key, label, income: true, earnings: true, report }) satisfies LedgerTypeDef;
+const income = <K extends string>(key: K, label: string, report: IncomeReport | null = null) => ({ key, label, income: true, earnings: true, report }) satisfies LedgerTypeDef;
 
 /** Income credited to members (compensation.md): every one counts as earnings. */
 export const INCOME_TYPES = [
@@ -72,7 +71,12 @@ export const ledgerTypeOf = (type: string): LedgerTypeDef | undefined => byKey.g
 
 /** The label of a ledger type; a type missing from the registry is title-cased ("some_type" -> "Some Type"). */
 export const ledgerTypeLabel = (type: string): string =>
-  byKey.get(type)?.label ?? type.split(/[_\s]+/).filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1)).join(' ');
+  byKey.get(type)?.label ??
+  type
+    .split(/[_\s]+/)
+    .filter(Boolean)
+    .map((w) => w[0].toUpperCase() + w.slice(1))
+    .join(' ');
 
 /** How the member's recent activity titles a ledger row. */
 export const ledgerActivityTitle = (type: string): string => byKey.get(type)?.activity ?? ledgerTypeLabel(type);
@@ -81,5 +85,4 @@ export const ledgerActivityTitle = (type: string): string => byKey.get(type)?.ac
 export const EARNING_TYPES: ReadonlySet<string> = new Set(LEDGER_TYPES.filter((t) => t.earnings).map((t) => t.key));
 
 /** The ledger types an income report lists. */
-export const reportTypes = (report: IncomeReport): LedgerType[] =>
-  LEDGER_TYPES.filter((t) => t.report === report).map((t) => t.key as LedgerType);
+export const reportTypes = (report: IncomeReport): LedgerType[] => LEDGER_TYPES.filter((t) => t.report === report).map((t) => t.key as LedgerType);

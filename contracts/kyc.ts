@@ -28,10 +28,7 @@ export function toCanonicalKycType(value: unknown): KycDocumentType | undefined 
   return LEGACY_TYPE_NAMES[value];
 }
 
-export const KycDocumentTypeField = z.preprocess(
-  (v) => toCanonicalKycType(v) ?? v,
-  z.enum(KYC_DOCUMENT_TYPES, { error: MSG.kycTypeRequired }),
-);
+export const KycDocumentTypeField = z.preprocess((v) => toCanonicalKycType(v) ?? v, z.enum(KYC_DOCUMENT_TYPES, { error: MSG.kycTypeRequired }));
 
 export const ALLOWED_CONTENT_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] as const;
 
@@ -41,7 +38,12 @@ export const KycUploadRequest = z.object({
   documentData: z.string({ error: MSG.kycFileRequired }).min(1, { error: MSG.kycFileRequired }),
   documentContentType: z.string().max(100).optional(),
   documentFilename: z.string().trim().max(255).optional(),
-  documentNumber: z.string().trim().max(40).optional().transform((v) => (v ? v.toUpperCase() : undefined)),
+  documentNumber: z
+    .string()
+    .trim()
+    .max(40)
+    .optional()
+    .transform((v) => (v ? v.toUpperCase() : undefined)),
 });
 export type KycUploadRequest = z.input<typeof KycUploadRequest>;
 /** PUT /api/kyc/:documentId: a rejected document's new file (its type stays unless given). */

@@ -26,7 +26,7 @@ export const LOCAL_SALE_MSG = {
   sold: 'Sale recorded',
   notFound: 'Sale not found',
   invoicePreparing: 'The invoice is being prepared; try again in a few seconds.',
-  customerName: 'Please enter the customer\'s name',
+  customerName: "Please enter the customer's name",
   customerExists: 'A customer with this mobile number is already registered',
   customerAdded: 'Customer added',
   invited: 'Invitation link created',

@@ -144,7 +144,7 @@ export const MSG = {
   roleChangeRequested: 'Saved. The change of role waits for another admin to approve it; nothing else waits.',
   roleChangeApproved: 'Role changed. The user signs in again with the new role.',
   roleChangeOwnRequest: 'Another admin must approve a role change you requested.',
-  roleChangedMeanwhile: 'The user\'s role changed since this request was made. Reject it and ask again.',
+  roleChangedMeanwhile: "The user's role changed since this request was made. Reject it and ask again.",
   adminInviteRequested: 'Sent for approval. Another admin must approve a new admin account before the invitation is mailed.',
   adminInviteApproved: 'Admin account created. The invitation has been emailed.',
   adminInviteOwnRequest: 'Another admin must approve a new admin account you requested.',
@@ -172,11 +172,9 @@ export const BANK_VERIFICATION_MSG: Record<'none' | 'missing' | 'pending' | 'rej
 
 /** The cooling-off after a change of payout details, in the member's and the admin's words (dates already formatted). */
 /** Issue 29: an admin changed the member's email; withdrawals and password resets wait 24 hours. */
-export const emailChangeHoldMessage = (opensOn: string) =>
-  `An administrator changed this account's email address; withdrawals open again on ${opensOn} (a 24-hour hold protects the account).`;
+export const emailChangeHoldMessage = (opensOn: string) => `An administrator changed this account's email address; withdrawals open again on ${opensOn} (a 24-hour hold protects the account).`;
 
-export const payoutHoldMessage = (changedOn: string, opensOn: string) =>
-  `Payout details changed on ${changedOn}; withdrawals to them open on ${opensOn} (${MSG.payoutHoldNote}).`;
+export const payoutHoldMessage = (changedOn: string, opensOn: string) => `Payout details changed on ${changedOn}; withdrawals to them open on ${opensOn} (${MSG.payoutHoldNote}).`;
 
 /**
  * The approval order a pending member reads (docs/spec/decisions.md §1: `awaiting_upline` -> `awaiting_admin`): the pending

@@ -34,7 +34,9 @@ football123 monkey12 dragon12 baseball1 letmein12 1234qwer qwer1234 asdf1234 zaq
 pass12345 hello123 hello1234 freedom1 whatever123 jordan23 michael123 superman1 mustang1 access14 master12 killer12
 hunter12 ranger12 thomas12 robert12 soccer12 hockey12 george12 andrew12 matrix12 pepper12 cricket123 sachin10
 dhoni007 india@1234 mumbai123 delhi123 pune1234 chennai123 kolkata123 bangalore1 hyderabad1 qwerty1234567
-`.trim().split(/\s+/);
+`
+  .trim()
+  .split(/\s+/);
 
 export const COMMON_PASSWORDS: ReadonlySet<string> = new Set(COMMON);
 

@@ -36,7 +36,10 @@ export const ProductImageFileQuery = z.object({ v: z.string().max(64).optional()
 export const ProductImageUpload = z.object({ image: z.string({ error: PRODUCT_IMAGE_MSG.required }).min(1, { error: PRODUCT_IMAGE_MSG.required }) });
 /** The product's images in their new order; the first is the primary image. */
 export const ProductImageOrder = z.object({
-  imageIds: z.array(z.uuid({ error: PRODUCT_IMAGE_MSG.imageNotFound }), { error: PRODUCT_IMAGE_MSG.orderMismatch }).min(1, { error: PRODUCT_IMAGE_MSG.orderMismatch }).max(PRODUCT_IMAGE_MAX_COUNT),
+  imageIds: z
+    .array(z.uuid({ error: PRODUCT_IMAGE_MSG.imageNotFound }), { error: PRODUCT_IMAGE_MSG.orderMismatch })
+    .min(1, { error: PRODUCT_IMAGE_MSG.orderMismatch })
+    .max(PRODUCT_IMAGE_MAX_COUNT),
 });
 export type ProductImageOrder = z.input<typeof ProductImageOrder>;
 

@@ -6,9 +6,24 @@ const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? 
 const optionalPattern = (re: RegExp, message: string, upper = false) =>
   z.preprocess(
     blankToNull,
-    z.string().trim().transform((v) => (upper ? v.toUpperCase() : v)).pipe(z.string().regex(re, { error: message })).nullable().optional(),
+    z
+      .string()
+      .trim()
+      .transform((v) => (upper ? v.toUpperCase() : v))
+      .pipe(z.string().regex(re, { error: message }))
+      .nullable()
+      .optional(),
   );
-const optionalFree = (max: number) => z.preprocess(blankToNull, z.string().trim().max(max, { error: `At most ${max} characters` }).nullable().optional());
+const optionalFree = (max: number) =>
+  z.preprocess(
+    blankToNull,
+    z
+      .string()
+      .trim()
+      .max(max, { error: `At most ${max} characters` })
+      .nullable()
+      .optional(),
+  );
 
 export const MOBILE_RE = /^[6-9]\d{9}$/;
 export const PINCODE_RE = /^\d{6}$/;

@@ -3,15 +3,18 @@ import { MSG } from './messages';
 import { REFERRAL_PACKAGE_AMOUNT } from './constants';
 import { passwordField, upperOptional } from './fields';
 
-const req = (message: string, min = 1, max = 200) =>
-  z.string({ error: message }).trim().min(min, { error: message }).max(max, { error: message });
+const req = (message: string, min = 1, max = 200) => z.string({ error: message }).trim().min(min, { error: message }).max(max, { error: message });
 const optionalUrl = z.string().max(15_000_000).optional().default('');
 
 /** Referral registration (doc 1 §3, §5; doc 3 §5.2). */
 export const ReferralRegistrationRequest = z.object({
   firstName: req(MSG.firstNameRequired, 1, 80),
   lastName: req(MSG.lastNameRequired, 1, 80),
-  email: z.string({ error: MSG.validEmailRequired }).trim().toLowerCase().pipe(z.email({ error: MSG.validEmailRequired }).max(254, { error: MSG.validEmailRequired })),
+  email: z
+    .string({ error: MSG.validEmailRequired })
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: MSG.validEmailRequired }).max(254, { error: MSG.validEmailRequired })),
   mobile: req(MSG.mobileRequired, 10, 15),
   nominee: req(MSG.nomineeRequired, 1, 120),
   password: passwordField(),

@@ -9,8 +9,10 @@ import { decimal, id, instant } from './route-contract';
 
 /** Why ROI and Salary Income have no report: the one sentence of docs/spec/compensation.md §1 each report shows. */
 export const NOT_OFFERED_REPORTS = {
-  'roi-income': 'ROI Income is not offered: income comes only from sales, every rupee of it tracing back to the BV of completed purchases, and joining pays nobody (the Consumer Protection (Direct Selling) Rules, 2021, forbid income from enrolment alone).',
-  'salary-income': 'Salary Income is not offered: income comes only from sales, every rupee of it tracing back to the BV of completed purchases, and joining pays nobody (the Consumer Protection (Direct Selling) Rules, 2021, forbid income from enrolment alone).',
+  'roi-income':
+    'ROI Income is not offered: income comes only from sales, every rupee of it tracing back to the BV of completed purchases, and joining pays nobody (the Consumer Protection (Direct Selling) Rules, 2021, forbid income from enrolment alone).',
+  'salary-income':
+    'Salary Income is not offered: income comes only from sales, every rupee of it tracing back to the BV of completed purchases, and joining pays nobody (the Consumer Protection (Direct Selling) Rules, 2021, forbid income from enrolment alone).',
 } as const;
 export type NotOfferedReport = keyof typeof NOT_OFFERED_REPORTS;
 
@@ -36,16 +38,18 @@ const reportTotals = z.strictObject({ count: z.number().int(), amount: decimal, 
 /** GET /api/admin/reports/direct-income: the sponsor income lines of posted cycles, newest cycle first. */
 export const DirectIncomeReport = z.strictObject({
   totals: reportTotals,
-  items: z.array(z.strictObject({
-    ...reportMember,
-    ...reportCycle,
-    /** The income line's number (comp_lines is numbered, not keyed by uuid). */
-    id: z.string(),
-    amount: decimal,
-    planVersion: z.number().int(),
-    /** The line's explanation: the purchases and sponsor levels behind it. */
-    explanation: z.string(),
-  })),
+  items: z.array(
+    z.strictObject({
+      ...reportMember,
+      ...reportCycle,
+      /** The income line's number (comp_lines is numbered, not keyed by uuid). */
+      id: z.string(),
+      amount: decimal,
+      planVersion: z.number().int(),
+      /** The line's explanation: the purchases and sponsor levels behind it. */
+      explanation: z.string(),
+    }),
+  ),
 });
 export type DirectIncomeReport = z.infer<typeof DirectIncomeReport>;
 
@@ -95,16 +99,18 @@ export type PayoutSummaryReport = z.infer<typeof PayoutSummaryReport>;
 /** GET /api/admin/reports/holiday-reward: the travel fund awards (achievers rows written when a monthly cycle is posted). */
 export const HolidayRewardReport = z.strictObject({
   totals: reportTotals,
-  items: z.array(z.strictObject({
-    ...reportMember,
-    id,
-    /** The month awarded: its first day, YYYY-MM-DD (Asia/Kolkata). */
-    periodDate: z.iso.date().nullable(),
-    /** Place among the month's awards by amount (1 = largest). */
-    position: z.number().int().nullable(),
-    amount: decimal,
-    points: z.number().nullable(),
-    cycleId: id.nullable(),
-  })),
+  items: z.array(
+    z.strictObject({
+      ...reportMember,
+      id,
+      /** The month awarded: its first day, YYYY-MM-DD (Asia/Kolkata). */
+      periodDate: z.iso.date().nullable(),
+      /** Place among the month's awards by amount (1 = largest). */
+      position: z.number().int().nullable(),
+      amount: decimal,
+      points: z.number().nullable(),
+      cycleId: id.nullable(),
+    }),
+  ),
 });
 export type HolidayRewardReport = z.infer<typeof HolidayRewardReport>;

@@ -58,18 +58,17 @@ const moneyInput = z.preprocess(
 );
 
 /** Approve Recruit dialog (doc 2 §4-§5). */
-export const ApproveRecruitRequest = z
-  .object({
-    packageAmount: moneyInput,
-    position: z.preprocess(blank, side.optional()),
-    kycDecision: z
-      .object({
-        status: z.enum(['pending', 'approved', 'rejected'], { error: 'KYC decision must be pending, approved or rejected' }),
-        reason: z.preprocess(blank, z.string().trim().max(500).optional()),
-      })
-      .refine((v) => v.status !== 'rejected' || (v.reason?.length ?? 0) > 0, { path: ['reason'], error: 'Please give a reason for rejecting the KYC documents' })
-      .default({ status: 'pending' }),
-  });
+export const ApproveRecruitRequest = z.object({
+  packageAmount: moneyInput,
+  position: z.preprocess(blank, side.optional()),
+  kycDecision: z
+    .object({
+      status: z.enum(['pending', 'approved', 'rejected'], { error: 'KYC decision must be pending, approved or rejected' }),
+      reason: z.preprocess(blank, z.string().trim().max(500).optional()),
+    })
+    .refine((v) => v.status !== 'rejected' || (v.reason?.length ?? 0) > 0, { path: ['reason'], error: 'Please give a reason for rejecting the KYC documents' })
+    .default({ status: 'pending' }),
+});
 export type ApproveRecruitRequest = z.input<typeof ApproveRecruitRequest>;
 
 export const RejectRecruitRequest = z.object({
@@ -83,7 +82,12 @@ export const RecruitListQuery = z.object({
 });
 
 export const DownlineQuery = z.object({
-  levels: z.coerce.number({ error: 'levels must be 1 to 10' }).int().min(1, { error: 'levels must be 1 to 10' }).max(DOWNLINE_MAX_LEVELS, { error: 'levels must be 1 to 10' }).default(DOWNLINE_MAX_LEVELS),
+  levels: z.coerce
+    .number({ error: 'levels must be 1 to 10' })
+    .int()
+    .min(1, { error: 'levels must be 1 to 10' })
+    .max(DOWNLINE_MAX_LEVELS, { error: 'levels must be 1 to 10' })
+    .default(DOWNLINE_MAX_LEVELS),
   search: z.preprocess(blank, z.string().trim().max(100).optional()),
   level: z.preprocess((v) => (v === 'all' ? undefined : blank(v)), z.coerce.number().int().min(1).max(DOWNLINE_MAX_LEVELS).optional()),
   status: z.preprocess((v) => (v === 'all' ? undefined : blank(v)), z.enum(['active', 'inactive', 'pending']).optional()),
@@ -94,7 +98,12 @@ export const TeamMembersQuery = z.object({ search: z.preprocess(blank, z.string(
 /** Depth: two levels by default (doc 3 §2.4); the genealogy explorer asks for up to five at a time. */
 export const BinaryTreeQuery = z.object({
   rootId: z.preprocess(blank, z.string().uuid({ error: 'Not a member id' }).optional()),
-  depth: z.coerce.number({ error: 'Depth is 1 to 5 levels' }).int({ error: 'Depth is 1 to 5 levels' }).min(1, { error: 'Depth is 1 to 5 levels' }).max(5, { error: 'Depth is 1 to 5 levels' }).default(2),
+  depth: z.coerce
+    .number({ error: 'Depth is 1 to 5 levels' })
+    .int({ error: 'Depth is 1 to 5 levels' })
+    .min(1, { error: 'Depth is 1 to 5 levels' })
+    .max(5, { error: 'Depth is 1 to 5 levels' })
+    .default(2),
 });
 export const GenealogySearchQuery = z.object({ q: z.string({ error: 'Type a user ID or a name' }).trim().min(2, { error: 'Type at least 2 characters' }).max(100) });
 export const GenealogyExtremeQuery = z.object({
@@ -118,7 +127,11 @@ export const GenealogySearchResult = z.strictObject({
 });
 export type GenealogySearchResult = z.infer<typeof GenealogySearchResult>;
 export const GenealogyExtremeResult = z.strictObject({
-  id: z.string(), userId: z.string(), name: z.string(), levelsBelow: z.number().int(), side: z.enum(['left', 'right']),
+  id: z.string(),
+  userId: z.string(),
+  name: z.string(),
+  levelsBelow: z.number().int(),
+  side: z.enum(['left', 'right']),
 });
 export type GenealogyExtremeResult = z.infer<typeof GenealogyExtremeResult>;
 export const PlacementParentsQuery = z.object({
@@ -166,8 +179,12 @@ export interface TreeNode extends z.infer<z.ZodObject<typeof treeNodeFields>> {
 }
 export const TreeNode: z.ZodType<TreeNode> = z.strictObject({
   ...treeNodeFields,
-  get leftChild() { return TreeNode.nullable(); },
-  get rightChild() { return TreeNode.nullable(); },
+  get leftChild() {
+    return TreeNode.nullable();
+  },
+  get rightChild() {
+    return TreeNode.nullable();
+  },
 });
 
 /** The pairing cycles the nodes' carry and cycle BV come from. */
@@ -288,11 +305,18 @@ export const UplinePendingRecruit = z.strictObject({
   /** The side the recruiter's link suggested, if any. */
   suggestedPosition: sideOrNull,
   recruiterInfo: z.strictObject({
-    name: z.string(), userId: z.string(), level: z.number().int(), position: sideOrNull, packageAmount: decimal.nullable(), activationDate: instant.nullable(),
+    name: z.string(),
+    userId: z.string(),
+    level: z.number().int(),
+    position: sideOrNull,
+    packageAmount: decimal.nullable(),
+    activationDate: instant.nullable(),
   }),
   legBalance: z.strictObject({ leftLeg: legFigures, rightLeg: legFigures, balanceRatio: z.number(), weakerLeg: z.enum(['left', 'right', 'balanced']) }),
   strategicRecommendation: z.strictObject({
-    recommendedPosition: z.enum(['left', 'right', 'none']), reason: z.string(), impactAnalysis: z.strictObject({ leftChoice: z.string(), rightChoice: z.string() }),
+    recommendedPosition: z.enum(['left', 'right', 'none']),
+    reason: z.string(),
+    impactAnalysis: z.strictObject({ leftChoice: z.string(), rightChoice: z.string() }),
   }),
   availablePositions: z.strictObject({ left: z.boolean(), right: z.boolean() }),
 });

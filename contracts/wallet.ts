@@ -62,7 +62,12 @@ export const moneyField = (message: string = WALLET_MSG.validAmount, blank: stri
       .transform((v) => Number(v).toFixed(2)),
   );
 
-const text = (message: string, max = 500) => z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: `At most ${max} characters` });
+const text = (message: string, max = 500) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(max, { error: `At most ${max} characters` });
 const optionalText = (max: number) => z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().max(max).optional());
 
 export const BankDetails = z.object({

@@ -44,7 +44,7 @@ export function firstLoads(dist) {
     const seen = new Set();
     const byName = (name) => Object.keys(manifest).find((k) => manifest[k].name === name && k.startsWith('_'));
     const visit = (spec) => {
-      const key = spec.startsWith('chunk:') ? byName(spec.slice(6)) ?? spec : spec;
+      const key = spec.startsWith('chunk:') ? (byName(spec.slice(6)) ?? spec) : spec;
       if (seen.has(key)) return;
       seen.add(key);
       const chunk = manifest[key];

@@ -11,9 +11,10 @@ const scratch = join(root, scratchRel);
 rmSync(scratch, { recursive: true, force: true });
 cpSync(committed, scratch, { recursive: true });
 const before = readdirSync(scratch).filter((f) => f.endsWith('.sql')).length;
-const r = spawnSync(join(root, 'node_modules', '.bin', 'drizzle-kit'),
-  ['generate', '--dialect', 'postgresql', '--schema', './server/db/schema/index.ts', '--out', scratchRel, '--name', 'drift'],
-  { cwd: root, encoding: 'utf8' });
+const r = spawnSync(join(root, 'node_modules', '.bin', 'drizzle-kit'), ['generate', '--dialect', 'postgresql', '--schema', './server/db/schema/index.ts', '--out', scratchRel, '--name', 'drift'], {
+  cwd: root,
+  encoding: 'utf8',
+});
 const after = readdirSync(scratch).filter((f) => f.endsWith('.sql')).length;
 rmSync(scratch, { recursive: true, force: true });
 if (r.status !== 0 || /error/i.test(r.stderr ?? '')) {

@@ -29,8 +29,11 @@ export function buildWebIfNeeded(force = false) {
   const index = join(root, 'web', 'dist', 'index.html');
   const built = existsSync(index) ? statSync(index).mtimeMs : 0;
   const sources = Math.max(
-    newest(join(root, 'web')), newest(join(root, 'contracts')), newest(join(root, 'scripts', 'build')),
-    statSync(join(root, 'vite.config.ts')).mtimeMs, statSync(join(root, 'scripts', 'bundle-budget.mjs')).mtimeMs,
+    newest(join(root, 'web')),
+    newest(join(root, 'contracts')),
+    newest(join(root, 'scripts', 'build')),
+    statSync(join(root, 'vite.config.ts')).mtimeMs,
+    statSync(join(root, 'scripts', 'bundle-budget.mjs')).mtimeMs,
   );
   if (force || built < sources) npx('vite', ['build', '--logLevel', 'warn']);
 }
@@ -39,7 +42,7 @@ export function buildWebIfNeeded(force = false) {
 export function ensureChromium() {
   if (existsSync(CHROMIUM)) return;
   if (process.getuid && process.getuid() === 0) {
-    console.log('Chromium is missing: installing Debian\'s package (apt-get install -y chromium)...');
+    console.log("Chromium is missing: installing Debian's package (apt-get install -y chromium)...");
     run('apt-get', ['update', '-qq']);
     run('apt-get', ['install', '-y', '-qq', 'chromium'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
     return;

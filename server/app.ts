@@ -109,7 +109,9 @@ export async function buildApp(ctx: Omit<AppContext, 'log'> & { log?: AppContext
     const id = req.identity;
     if (!id?.impersonation || ['GET', 'HEAD', 'OPTIONS'].includes(req.method) || req.url.startsWith('/api/impersonation/')) return done();
     audit(fullCtx.db, actorFrom(id, req), {
-      entityType: 'request', entityId: null, action: `impersonated ${req.method} ${req.routeOptions.url ?? req.url.split('?')[0]}`,
+      entityType: 'request',
+      entityId: null,
+      action: `impersonated ${req.method} ${req.routeOptions.url ?? req.url.split('?')[0]}`,
       newState: { statusCode: reply.statusCode },
     })
       .catch((err) => req.log.error({ err }, 'audit write failed'))
@@ -268,8 +270,9 @@ async function sendPage(req: FastifyRequest, reply: FastifyReply, ctx: AppContex
   if (req.headers['if-none-match'] === entry.etag) return reply.status(304).send();
   const encoding = negotiateEncoding(req.headers['accept-encoding']);
   if (!encoding) return reply.send(entry.html);
-  const body = encoding === 'br'
-    ? (entry.br ??= brotliCompressSync(entry.html, { params: { [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT, [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }))
-    : (entry.gzip ??= gzipSync(entry.html, { level: 9 }));
+  const body =
+    encoding === 'br'
+      ? (entry.br ??= brotliCompressSync(entry.html, { params: { [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT, [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }))
+      : (entry.gzip ??= gzipSync(entry.html, { level: 9 }));
   return reply.header('content-encoding', encoding).send(body);
 }

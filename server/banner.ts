@@ -16,4 +16,3 @@ export function banner(config: Pick<AppConfig, 'appUrl' | 'dataDir' | 'smtpUrl' 
   }
   return lines.join('\n');
 }
-

@@ -10,10 +10,16 @@ const Env = z.object({
   DATA_DIR: z.string().default('./data'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Platform <no-reply@localhost>'),
-  USER_ID_PREFIX: z.string().regex(/^[A-Z]{2}$/, 'USER_ID_PREFIX must be two capital letters').default('MB'),
+  USER_ID_PREFIX: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'USER_ID_PREFIX must be two capital letters')
+    .default('MB'),
   APP_SECRET: z.string().min(32).optional(),
   /** Secrets used before APP_SECRET, comma-separated: values sealed under them still open until `npm run keys:rotate` re-encrypts them. */
-  APP_SECRET_PREVIOUS: z.string().optional().refine((v) => !v || v.split(',').every((s) => s.trim().length >= 32), 'each previous secret needs at least 32 characters'),
+  APP_SECRET_PREVIOUS: z
+    .string()
+    .optional()
+    .refine((v) => !v || v.split(',').every((s) => s.trim().length >= 32), 'each previous secret needs at least 32 characters'),
   DEMO_SEED: z.enum(['0', '1']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
@@ -25,19 +31,40 @@ const Env = z.object({
   /** Send Fund credits and debits above this many rupees wait for a second admin (issue 13). */
   /** Check every answer against its route's contract and log a mismatch (npm run dev turns it on; the tests fail on one). */
   CHECK_RESPONSES: z.enum(['0', '1']).optional(),
-  SEND_FUND_APPROVAL_ABOVE: z.string().regex(/^\d{1,12}(\.\d{1,2})?$/, 'SEND_FUND_APPROVAL_ABOVE must be an amount in rupees').default('50000'),
+  SEND_FUND_APPROVAL_ABOVE: z
+    .string()
+    .regex(/^\d{1,12}(\.\d{1,2})?$/, 'SEND_FUND_APPROVAL_ABOVE must be an amount in rupees')
+    .default('50000'),
   /** A member's wallet top-up request: at most this many rupees each, and this many per day (Asia/Kolkata) in all (issue 16). */
-  FUND_REQUEST_MAX_AMOUNT: z.string().regex(/^\d{1,8}(\.\d{1,2})?$/, 'FUND_REQUEST_MAX_AMOUNT must be an amount in rupees').default('100000'),
-  FUND_REQUEST_DAILY_LIMIT: z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, 'FUND_REQUEST_DAILY_LIMIT must be an amount in rupees').default('200000'),
+  FUND_REQUEST_MAX_AMOUNT: z
+    .string()
+    .regex(/^\d{1,8}(\.\d{1,2})?$/, 'FUND_REQUEST_MAX_AMOUNT must be an amount in rupees')
+    .default('100000'),
+  FUND_REQUEST_DAILY_LIMIT: z
+    .string()
+    .regex(/^\d{1,9}(\.\d{1,2})?$/, 'FUND_REQUEST_DAILY_LIMIT must be an amount in rupees')
+    .default('200000'),
   /**
    * Issue 29, limits that splitting cannot beat: the unilateral Send Fund credits of one admin, and those to one member,
    * in any 24 hours. Unset: the single-credit threshold (SEND_FUND_APPROVAL_ABOVE).
    */
-  SEND_FUND_ADMIN_DAILY_LIMIT: z.string().regex(/^\d{1,12}(\.\d{1,2})?$/, 'SEND_FUND_ADMIN_DAILY_LIMIT must be an amount in rupees').optional(),
-  SEND_FUND_MEMBER_DAILY_LIMIT: z.string().regex(/^\d{1,12}(\.\d{1,2})?$/, 'SEND_FUND_MEMBER_DAILY_LIMIT must be an amount in rupees').optional(),
+  SEND_FUND_ADMIN_DAILY_LIMIT: z
+    .string()
+    .regex(/^\d{1,12}(\.\d{1,2})?$/, 'SEND_FUND_ADMIN_DAILY_LIMIT must be an amount in rupees')
+    .optional(),
+  SEND_FUND_MEMBER_DAILY_LIMIT: z
+    .string()
+    .regex(/^\d{1,12}(\.\d{1,2})?$/, 'SEND_FUND_MEMBER_DAILY_LIMIT must be an amount in rupees')
+    .optional(),
   /** Issue 29: a compensation adjustment is at most this many rupees, and above the second one it waits for a second admin. */
-  ADJUSTMENT_MAX_AMOUNT: z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, 'ADJUSTMENT_MAX_AMOUNT must be an amount in rupees').default('100000'),
-  ADJUSTMENT_APPROVAL_ABOVE: z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, 'ADJUSTMENT_APPROVAL_ABOVE must be an amount in rupees').default('10000'),
+  ADJUSTMENT_MAX_AMOUNT: z
+    .string()
+    .regex(/^\d{1,9}(\.\d{1,2})?$/, 'ADJUSTMENT_MAX_AMOUNT must be an amount in rupees')
+    .default('100000'),
+  ADJUSTMENT_APPROVAL_ABOVE: z
+    .string()
+    .regex(/^\d{1,9}(\.\d{1,2})?$/, 'ADJUSTMENT_APPROVAL_ABOVE must be an amount in rupees')
+    .default('10000'),
 });
 
 export type AppConfig = {
@@ -102,7 +129,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     mailFrom: e.MAIL_FROM,
     userIdPrefix: e.USER_ID_PREFIX,
     appSecret: e.APP_SECRET,
-    appSecretPrevious: (e.APP_SECRET_PREVIOUS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    appSecretPrevious: (e.APP_SECRET_PREVIOUS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     demoSeed: e.DEMO_SEED ? e.DEMO_SEED === '1' : !e.DATABASE_URL && !production,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === '1',

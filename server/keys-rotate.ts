@@ -22,7 +22,16 @@ async function main() {
   const config = loadConfig(process.env);
   const ring = fieldKeyring(resolveSecret(config), config.appSecretPrevious);
   useFieldKeys(ring);
-  console.log(`current key ${ring.current.id}${ring.keys.length > 1 ? `; previous key(s) ${ring.keys.slice(1).map((k) => k.id).join(', ')} (APP_SECRET_PREVIOUS)` : ''}`);
+  console.log(
+    `current key ${ring.current.id}${
+      ring.keys.length > 1
+        ? `; previous key(s) ${ring.keys
+            .slice(1)
+            .map((k) => k.id)
+            .join(', ')} (APP_SECRET_PREVIOUS)`
+        : ''
+    }`,
+  );
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
   try {
     await database.migrate();

@@ -2,9 +2,28 @@ import { z } from 'zod';
 import type { RouteContract } from '../route-contract';
 import { Message, redirect } from '../route-contract';
 import {
-  ChangePasswordRequest, CompleteInvitationRequest, CurrentUser, ForgotPasswordRequest, ImpersonationExchangeRequest, ImpersonationExchangeResponse,
-  InvitationResponse, LoginRequest, LoginResponse, RecoveryCodesResponse, ResetPasswordRequest, SignedIn, SignupRequest, SponsorCodeParam, SponsorResponse,
-  StepUpResponse, TwoFactorCodeRequest, TwoFactorDisableRequest, TwoFactorSetupResponse, TwoFactorStatus, UserIdParam, ValidateInvitationRequest,
+  ChangePasswordRequest,
+  CompleteInvitationRequest,
+  CurrentUser,
+  ForgotPasswordRequest,
+  ImpersonationExchangeRequest,
+  ImpersonationExchangeResponse,
+  InvitationResponse,
+  LoginRequest,
+  LoginResponse,
+  RecoveryCodesResponse,
+  ResetPasswordRequest,
+  SignedIn,
+  SignupRequest,
+  SponsorCodeParam,
+  SponsorResponse,
+  StepUpResponse,
+  TwoFactorCodeRequest,
+  TwoFactorDisableRequest,
+  TwoFactorSetupResponse,
+  TwoFactorStatus,
+  UserIdParam,
+  ValidateInvitationRequest,
   VerifyEmailRequest,
 } from '../auth';
 import { ProfileUpdateRequest } from '../profile';
@@ -16,7 +35,8 @@ export const AUTH_API = {
   'GET /api/auth/user': { summary: 'The signed-in user (401 when signed out)', response: { 200: CurrentUser } },
   'POST /api/login': {
     summary: 'Sign in with user ID or email and password; with two-factor on, a challenge cookie and { twoFactorRequired }',
-    body: LoginRequest, response: { 200: LoginResponse },
+    body: LoginRequest,
+    response: { 200: LoginResponse },
   },
   'POST /api/login/two-factor': { summary: 'The second step of a two-factor sign-in: a code or a recovery code', body: TwoFactorCodeRequest, response: { 200: SignedIn } },
   'GET /api/login': { summary: 'Where unauthorised visitors are sent: redirects to /', response: { 302: redirect('To /') } },
@@ -38,9 +58,14 @@ export const AUTH_API = {
   'POST /api/auth/two-factor/disable': { summary: 'Turn two-factor off (members only)', body: TwoFactorDisableRequest, response: { 200: Message } },
   'POST /api/admin/users/:id/two-factor/reset': {
     summary: "Clear another user's two-factor (lost phone; step-up); ends their sessions. An admin's or founder's waits for a third person (202)",
-    params: UserIdParam, response: { 200: Message, 202: ApprovalRequested },
+    params: UserIdParam,
+    response: { 200: Message, 202: ApprovalRequested },
   },
-  'POST /api/impersonation/exchange': { summary: "Exchange a single-use code (in the issuing admin's browser) for a bearer token", body: ImpersonationExchangeRequest, response: { 200: ImpersonationExchangeResponse } },
+  'POST /api/impersonation/exchange': {
+    summary: "Exchange a single-use code (in the issuing admin's browser) for a bearer token",
+    body: ImpersonationExchangeRequest,
+    response: { 200: ImpersonationExchangeResponse },
+  },
   'POST /api/impersonation/revoke': { summary: 'End the impersonation token in use', response: { 200: Message } },
   'PUT /api/user/profile': { summary: 'Update the own profile (email not editable); a payout change holds withdrawals 24 hours', body: ProfileUpdateRequest, response: { 200: CurrentUser } },
   'GET /api/users': { summary: 'Users by name, email or user ID (identity numbers masked)', query: AdminUserListQuery, response: { 200: z.array(AdminUserListItem) } },

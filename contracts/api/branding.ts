@@ -14,9 +14,15 @@ export const BRANDING_API = {
   'GET /api/admin/settings/branding': { summary: 'The company settings with the GSTIN and address of the seller', response: { 200: BrandingView } },
   'PUT /api/admin/settings/branding': { summary: 'Save the company settings (audited); a new logo is re-encoded', body: BrandingInput, response: { 200: BrandingView } },
   'GET /api/purchases/:id/invoice': {
-    summary: 'The GST tax invoice of an own completed purchase', params: PurchaseIdParam, query: InvoiceQuery, response: { 200: file(['application/pdf'], 'The tax invoice') },
+    summary: 'The GST tax invoice of an own completed purchase',
+    params: PurchaseIdParam,
+    query: InvoiceQuery,
+    response: { 200: file(['application/pdf'], 'The tax invoice') },
   },
   'GET /api/admin/purchases/:id/invoice': {
-    summary: 'The GST tax invoice of any completed purchase', params: PurchaseIdParam, query: InvoiceQuery, response: { 200: file(['application/pdf'], 'The tax invoice') },
+    summary: 'The GST tax invoice of any completed purchase',
+    params: PurchaseIdParam,
+    query: InvoiceQuery,
+    response: { 200: file(['application/pdf'], 'The tax invoice') },
   },
 } as const satisfies Record<string, RouteContract>;

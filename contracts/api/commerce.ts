@@ -1,8 +1,19 @@
 import { z } from 'zod';
 import type { RouteContract } from '../route-contract';
 import {
-  AdminProductView, AdminPurchasePage, AdminPurchasePatch, AdminPurchasesQuery, OrderIdParam, ProductIdParam, ProductInput, ProductPatch, ProductsQuery,
-  ProductView, PurchaseRequest, PurchaseResponse, PurchaseView,
+  AdminProductView,
+  AdminPurchasePage,
+  AdminPurchasePatch,
+  AdminPurchasesQuery,
+  OrderIdParam,
+  ProductIdParam,
+  ProductInput,
+  ProductPatch,
+  ProductsQuery,
+  ProductView,
+  PurchaseRequest,
+  PurchaseResponse,
+  PurchaseView,
 } from '../commerce';
 
 /** The catalog, purchases and the admin's products and orders. */

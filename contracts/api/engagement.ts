@@ -1,9 +1,31 @@
 import { z } from 'zod';
 import type { RouteContract } from '../route-contract';
 import {
-  ActivityItem, AdminFranchiseRequestList, AdminTicketList, FounderStats, FranchiseDashboard, FranchiseDecided, FranchiseDecision, FranchiseRequestIdParam,
-  FranchiseRequestInput, FranchiseRequestView, FranchiseStatusQuery, HiddenIdCreated, HiddenIdInput, HiddenIdItem, KycInfo, NewsIdParam, NewsInput, NewsPatch,
-  NewsView, TicketIdParam, TicketInput, TicketQuery, TicketUpdate, TicketUpdated, TicketView,
+  ActivityItem,
+  AdminFranchiseRequestList,
+  AdminTicketList,
+  FounderStats,
+  FranchiseDashboard,
+  FranchiseDecided,
+  FranchiseDecision,
+  FranchiseRequestIdParam,
+  FranchiseRequestInput,
+  FranchiseRequestView,
+  FranchiseStatusQuery,
+  HiddenIdCreated,
+  HiddenIdInput,
+  HiddenIdItem,
+  KycInfo,
+  NewsIdParam,
+  NewsInput,
+  NewsPatch,
+  NewsView,
+  TicketIdParam,
+  TicketInput,
+  TicketQuery,
+  TicketUpdate,
+  TicketUpdated,
+  TicketView,
 } from '../engagement';
 
 /** Franchise requests, support tickets, news, the founder's portal and the member's dashboard cards. */
@@ -12,7 +34,10 @@ export const ENGAGEMENT_API = {
   'POST /api/franchise-requests': { summary: 'Apply for a franchise', body: FranchiseRequestInput, response: { 201: FranchiseRequestView } },
   'GET /api/admin/franchise-requests': { summary: 'Franchise requests by status, with counts', query: FranchiseStatusQuery, response: { 200: AdminFranchiseRequestList } },
   'PATCH /api/admin/franchise-requests/:id': {
-    summary: "Approve (sets the member's franchise role) or reject", params: FranchiseRequestIdParam, body: FranchiseDecision, response: { 200: FranchiseDecided },
+    summary: "Approve (sets the member's franchise role) or reject",
+    params: FranchiseRequestIdParam,
+    body: FranchiseDecision,
+    response: { 200: FranchiseDecided },
   },
   'GET /api/support-tickets': { summary: 'Own support tickets', response: { 200: z.array(TicketView) } },
   'POST /api/support-tickets': { summary: 'Open a support ticket', body: TicketInput, response: { 201: TicketView } },

@@ -48,9 +48,22 @@ export const API = {
 
 /** The same routes by area (the tags of the OpenAPI document). */
 export const API_AREAS = {
-  Auth: AUTH_API, Account: ACCOUNT_API, Admin: ADMIN_API, Approvals: APPROVALS_API, Team: TEAM_API, Wallet: WALLET_API, FundRequests: FUND_REQUESTS_API,
-  FranchiseStock: FRANCHISE_STOCK_API, Commerce: COMMERCE_API, ProductImages: PRODUCT_IMAGES_API, Compensation: COMPENSATION_API, Engagement: ENGAGEMENT_API, Operations: OPS_API, Charts: CHARTS_API,
-  Support: SUPPORT_API, Founder: FOUNDER_API,
+  Auth: AUTH_API,
+  Account: ACCOUNT_API,
+  Admin: ADMIN_API,
+  Approvals: APPROVALS_API,
+  Team: TEAM_API,
+  Wallet: WALLET_API,
+  FundRequests: FUND_REQUESTS_API,
+  FranchiseStock: FRANCHISE_STOCK_API,
+  Commerce: COMMERCE_API,
+  ProductImages: PRODUCT_IMAGES_API,
+  Compensation: COMPENSATION_API,
+  Engagement: ENGAGEMENT_API,
+  Operations: OPS_API,
+  Charts: CHARTS_API,
+  Support: SUPPORT_API,
+  Founder: FOUNDER_API,
 } as const;
 
 export type Api = typeof API;

@@ -3,8 +3,22 @@ import type { RouteContract } from '../route-contract';
 import { pageOf } from '../route-contract';
 import { ApprovalRequested } from '../approvals';
 import {
-  AdminWithdrawal, ApproveWithdrawalRequest, FundHistoryQuery, FundHistoryRecord, LedgerPage, PageQuery, RejectWithdrawalRequest, SendFundApplied,
-  SendFundRequest, WalletBalanceRow, WalletBalancesQuery, WalletSummary, WithdrawalAnswer, WithdrawalIdParam, WithdrawalRequest, WithdrawalView,
+  AdminWithdrawal,
+  ApproveWithdrawalRequest,
+  FundHistoryQuery,
+  FundHistoryRecord,
+  LedgerPage,
+  PageQuery,
+  RejectWithdrawalRequest,
+  SendFundApplied,
+  SendFundRequest,
+  WalletBalanceRow,
+  WalletBalancesQuery,
+  WalletSummary,
+  WithdrawalAnswer,
+  WithdrawalIdParam,
+  WithdrawalRequest,
+  WithdrawalView,
   WithdrawPersonallyRequest,
 } from '../wallet';
 
@@ -21,13 +35,23 @@ export const WALLET_API = {
   'GET /api/admin/approved-withdrawals': adminList('Approved withdrawal requests'),
   'GET /api/admin/rejected-withdrawals': adminList('Rejected withdrawal requests'),
   'POST /api/admin/approve-withdrawal/:id': { summary: 'Approve a pending withdrawal (step-up)', params: WithdrawalIdParam, body: ApproveWithdrawalRequest, response: { 200: WithdrawalAnswer } },
-  'POST /api/admin/reject-withdrawal/:id': { summary: 'Reject a pending withdrawal; the amount returns to the wallet', params: WithdrawalIdParam, body: RejectWithdrawalRequest, response: { 200: WithdrawalAnswer } },
+  'POST /api/admin/reject-withdrawal/:id': {
+    summary: 'Reject a pending withdrawal; the amount returns to the wallet',
+    params: WithdrawalIdParam,
+    body: RejectWithdrawalRequest,
+    response: { 200: WithdrawalAnswer },
+  },
   'POST /api/admin/reactivate-withdrawal/:id': { summary: 'Reconsider a rejected withdrawal', params: WithdrawalIdParam, response: { 200: WithdrawalAnswer } },
   'POST /api/admin/send-fund': {
     summary: 'Credit or debit a wallet (step-up); above the approval amount it waits for a second admin (202)',
-    body: SendFundRequest, response: { 200: SendFundApplied, 202: ApprovalRequested },
+    body: SendFundRequest,
+    response: { 200: SendFundApplied, 202: ApprovalRequested },
   },
-  'POST /api/admin/withdraw-personally': { summary: "Create a withdrawal for a member to their profile's payout details (step-up)", body: WithdrawPersonallyRequest, response: { 201: WithdrawalAnswer } },
+  'POST /api/admin/withdraw-personally': {
+    summary: "Create a withdrawal for a member to their profile's payout details (step-up)",
+    body: WithdrawPersonallyRequest,
+    response: { 201: WithdrawalAnswer },
+  },
   'GET /api/admin/fund-history': { summary: 'Every ledger row, newest first', query: FundHistoryQuery, response: { 200: pageOf(FundHistoryRecord) } },
   'GET /api/admin/wallet-balances': { summary: 'Wallet balances, largest first', query: WalletBalancesQuery, response: { 200: pageOf(WalletBalanceRow) } },
 } as const satisfies Record<string, RouteContract>;

@@ -12,8 +12,7 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, fieldErrors?: Record<string, string[]>, code: ErrorCode = 'VALIDATION_ERROR') =>
-  new AppError(code, 400, message, fieldErrors);
+export const badRequest = (message: string, fieldErrors?: Record<string, string[]>, code: ErrorCode = 'VALIDATION_ERROR') => new AppError(code, 400, message, fieldErrors);
 export const notFound = (message = 'Not found') => new AppError('NOT_FOUND', 404, message);
 export const conflict = (message: string, code: ErrorCode = 'CONFLICT') => new AppError(code, 409, message);
 export const forbidden = (message: string, code: ErrorCode = 'FORBIDDEN') => new AppError(code, 403, message);

@@ -21,7 +21,4 @@ export function traced<T>(seen: Set<Controlled>, fn: () => T): T {
 }
 
 /** The user columns whose change is a change of who can sign in or who gets paid. */
-export const CREDENTIAL_COLUMNS = [
-  'password', 'email', 'txnPin', 'role', 'twoFactorEnabledAt',
-  'bankAccountNumber', 'bankIFSC', 'bankName', 'bankAccountHolderName', 'cryptoWalletAddress',
-] as const;
+export const CREDENTIAL_COLUMNS = ['password', 'email', 'txnPin', 'role', 'twoFactorEnabledAt', 'bankAccountNumber', 'bankIFSC', 'bankName', 'bankAccountHolderName', 'cryptoWalletAddress'] as const;

@@ -30,7 +30,9 @@ export async function clearRateLimits(db: DbOrTx, keys: string[]) {
 
 /** The count of the window so far, without counting. */
 export async function peekRateLimit(db: DbOrTx, key: string, windowStart: Date): Promise<number> {
-  const [row] = await db.select({ count: rateLimits.count }).from(rateLimits)
+  const [row] = await db
+    .select({ count: rateLimits.count })
+    .from(rateLimits)
     .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStart)));
   return row?.count ?? 0;
 }
@@ -45,7 +47,9 @@ export async function peekRateLimit(db: DbOrTx, key: string, windowStart: Date):
 export async function reserveAttempt(db: DbOrTx, key: string, at: Date, since: Date, limit: number): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_CLASSES.rateLimit}, hashtext(${key}))`);
-    const [row] = await tx.select({ n: sql<number>`coalesce(sum(${rateLimits.count}), 0)::int` }).from(rateLimits)
+    const [row] = await tx
+      .select({ n: sql<number>`coalesce(sum(${rateLimits.count}), 0)::int` })
+      .from(rateLimits)
       .where(and(eq(rateLimits.key, key), gt(rateLimits.windowStart, since)));
     if (Number(row?.n ?? 0) >= limit) return false;
     await hitRateLimit(tx, key, at);
@@ -55,7 +59,9 @@ export async function reserveAttempt(db: DbOrTx, key: string, at: Date, since: D
 
 /** Gives back an attempt reserved at `at` (it did not count: a correct code). */
 export async function releaseAttempt(db: DbOrTx, key: string, at: Date) {
-  await db.update(rateLimits).set({ count: sql`${rateLimits.count} - 1` })
+  await db
+    .update(rateLimits)
+    .set({ count: sql`${rateLimits.count} - 1` })
     .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, at), gt(rateLimits.count, 0)));
   await db.delete(rateLimits).where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, at), lte(rateLimits.count, 0)));
 }

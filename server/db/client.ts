@@ -119,7 +119,7 @@ export async function preparedText<T>(db: DbOrTx, name: string, text: string, va
     const result = await client.query<T & pg.QueryResultRow>({ name, text, values });
     return result.rows;
   }
-  const result = (await (client as { query: (t: string, v: unknown[]) => Promise<{ rows: T[] }> }).query(text, values));
+  const result = await (client as { query: (t: string, v: unknown[]) => Promise<{ rows: T[] }> }).query(text, values);
   return result.rows;
 }
 const dialect = new PgDialect();

@@ -27,7 +27,9 @@ function operationHtml(method: string, path: string, op: Operation): string {
   const answers = Object.entries(op.responses)
     .map(([status, r]) => {
       const content = r.content
-        ? Object.entries(r.content).map(([type, c]) => `${esc(type)}${c.schema && Object.keys(c.schema).length ? `: ${refLink(c.schema)}` : ''}`).join('<br>')
+        ? Object.entries(r.content)
+            .map(([type, c]) => `${esc(type)}${c.schema && Object.keys(c.schema).length ? `: ${refLink(c.schema)}` : ''}`)
+            .join('<br>')
         : 'no body';
       return `<tr><td>${esc(status)}</td><td>${esc(r.description)}</td><td>${content}</td></tr>`;
     })
@@ -43,7 +45,10 @@ export function renderApiDocs(doc: OpenApiDocument): string {
   const ops = Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op })));
   const byTag = doc.tags.map((t) => ({ tag: t.name, ops: ops.filter((o) => o.op.tags[0] === t.name) }));
   const toc = byTag
-    .map((g) => `<li><a href="#tag-${esc(g.tag)}">${esc(g.tag)}</a><ul>${g.ops.map((o) => `<li><a href="#${anchor(o.method, o.path)}"><span class="m m-${o.method}">${o.method.toUpperCase()}</span> ${esc(o.path)}</a></li>`).join('')}</ul></li>`)
+    .map(
+      (g) =>
+        `<li><a href="#tag-${esc(g.tag)}">${esc(g.tag)}</a><ul>${g.ops.map((o) => `<li><a href="#${anchor(o.method, o.path)}"><span class="m m-${o.method}">${o.method.toUpperCase()}</span> ${esc(o.path)}</a></li>`).join('')}</ul></li>`,
+    )
     .join('');
   const sections = byTag.map((g) => `<h2 id="tag-${esc(g.tag)}">${esc(g.tag)}</h2>${g.ops.map((o) => operationHtml(o.method, o.path, o.op)).join('\n')}`).join('\n');
   const schemas = Object.entries(doc.components.schemas)

@@ -36,7 +36,10 @@ export function negotiateEncoding(header: string | string[] | undefined): Encodi
 
 export function addVary(reply: FastifyReply, header: string) {
   const current = String(reply.getHeader('vary') ?? '');
-  const names = current.split(',').map((v) => v.trim().toLowerCase()).filter(Boolean);
+  const names = current
+    .split(',')
+    .map((v) => v.trim().toLowerCase())
+    .filter(Boolean);
   if (names.includes('*') || names.includes(header.toLowerCase())) return;
   reply.header('vary', current ? `${current}, ${header}` : header);
 }
@@ -57,9 +60,14 @@ export function installCompression(app: FastifyInstance) {
     addVary(reply, 'accept-encoding');
     const encoding = negotiateEncoding(req.headers['accept-encoding']);
     if (!encoding) return payload;
-    const body = size <= SYNC_LIMIT
-      ? encoding === 'br' ? brotliCompressSync(payload, BROTLI) : gzipSync(payload, GZIP)
-      : encoding === 'br' ? await brotliAsync(payload, BROTLI) : await gzipAsync(payload, GZIP);
+    const body =
+      size <= SYNC_LIMIT
+        ? encoding === 'br'
+          ? brotliCompressSync(payload, BROTLI)
+          : gzipSync(payload, GZIP)
+        : encoding === 'br'
+          ? await brotliAsync(payload, BROTLI)
+          : await gzipAsync(payload, GZIP);
     reply.header('content-encoding', encoding);
     reply.removeHeader('content-length');
     return body;

@@ -17,7 +17,8 @@ export function installErrorHandler(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, bad content type): keep them 4xx with a plain message.
       const code = 'code' in err ? String(err.code) : '';
-      const message = code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'Unsupported content type' : code.startsWith('FST_ERR_CTP') || err instanceof SyntaxError ? 'The request body is not valid JSON' : 'Bad request';
+      const message =
+        code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'Unsupported content type' : code.startsWith('FST_ERR_CTP') || err instanceof SyntaxError ? 'The request body is not valid JSON' : 'Bad request';
       return reply.status(status).send({ message, code: 'VALIDATION_ERROR' });
     }
     // Database refusals a request can provoke without a bug: a total past its column's range, or a

@@ -3,11 +3,27 @@ import type { FastifyRequest } from 'fastify';
 /** Secrets and identity numbers never reach the log. */
 export const logRedaction = {
   paths: [
-    'req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]',
-    '*.password', '*.newPassword', '*.currentPassword', '*.token', '*.code', '*.accessToken',
-    '*.panNumber', '*.aadhaarNumber', '*.bankAccountNumber', '*.txnPin', '*.documentData',
+    'req.headers.authorization',
+    'req.headers.cookie',
+    'res.headers["set-cookie"]',
+    '*.password',
+    '*.newPassword',
+    '*.currentPassword',
+    '*.token',
+    '*.code',
+    '*.accessToken',
+    '*.panNumber',
+    '*.aadhaarNumber',
+    '*.bankAccountNumber',
+    '*.txnPin',
+    '*.documentData',
     // Encrypted at rest (ADR 0011), so never logged in the clear either.
-    '*.cryptoWalletAddress', '*.usdtWalletAddress', '*.accountNumber', '*.bankDetails', '*.documentNumber', '*.panHash',
+    '*.cryptoWalletAddress',
+    '*.usdtWalletAddress',
+    '*.accountNumber',
+    '*.bankDetails',
+    '*.documentNumber',
+    '*.panHash',
   ],
   censor: '[redacted]',
 };

@@ -40,10 +40,7 @@ export interface Gauge {
 
 /** The exposition text: the request series of this process, then the gauges given. */
 export function renderMetrics(gauges: Gauge[]): string {
-  const out: string[] = [
-    '# HELP http_requests_total HTTP requests answered by this process.',
-    '# TYPE http_requests_total counter',
-  ];
+  const out: string[] = ['# HELP http_requests_total HTTP requests answered by this process.', '# TYPE http_requests_total counter'];
   const sorted = [...requests.entries()].sort(([a], [b]) => a.localeCompare(b));
   const labels = (key: string) => {
     const [method, route, status] = key.split('\u0000');
@@ -62,7 +59,11 @@ export function renderMetrics(gauges: Gauge[]): string {
   for (const g of gauges) {
     out.push(`# HELP ${g.name} ${g.help}`, `# TYPE ${g.name} ${g.type ?? 'gauge'}`);
     for (const v of g.values) {
-      const l = v.labels ? `{${Object.entries(v.labels).map(([k, x]) => `${k}="${esc(x)}"`).join(',')}}` : '';
+      const l = v.labels
+        ? `{${Object.entries(v.labels)
+            .map(([k, x]) => `${k}="${esc(x)}"`)
+            .join(',')}}`
+        : '';
       out.push(`${g.name}${l} ${v.value}`);
     }
   }

@@ -116,7 +116,11 @@ function components(routes: { key: string; contract: RouteContract }[]) {
     ids.set(schema, id);
     reg.add(schema, { id });
   };
-  for (const s of reachableNamed(answers.map((a) => a.schema), names)) register(output, outIds, s, names.get(s)!);
+  for (const s of reachableNamed(
+    answers.map((a) => a.schema),
+    names,
+  ))
+    register(output, outIds, s, names.get(s)!);
   for (const a of answers) register(output, outIds, a.schema, `${operationId(a.r.key)}${a.status}`);
   register(output, outIds, ErrorResponse, 'ErrorResponse');
 
@@ -124,11 +128,18 @@ function components(routes: { key: string; contract: RouteContract }[]) {
   const inIds = new Map<z.ZodType, string>();
   const outNames = new Set(outIds.values());
   const inputName = (name: string) => (outNames.has(name) ? `${name}Input` : name);
-  for (const s of reachableNamed(bodies.map((b) => b.schema), names)) register(input, inIds, s, inputName(names.get(s)!));
+  for (const s of reachableNamed(
+    bodies.map((b) => b.schema),
+    names,
+  ))
+    register(input, inIds, s, inputName(names.get(s)!));
   for (const b of bodies) register(input, inIds, b.schema, inputName(`${operationId(b.r.key)}Body`));
 
   const schemas: Record<string, JsonSchema> = {};
-  for (const [reg, io] of [[output, 'output'], [input, 'input']] as const) {
+  for (const [reg, io] of [
+    [output, 'output'],
+    [input, 'input'],
+  ] as const) {
     const generated = z.toJSONSchema(reg, { ...jsonSchemaOptions(io), uri: REF }).schemas as Record<string, JsonSchema>;
     for (const [id, schema] of Object.entries(generated)) schemas[id] = strip(schema);
   }
@@ -138,7 +149,10 @@ function components(routes: { key: string; contract: RouteContract }[]) {
 /** `GET /api/admin/users/:id/status` -> `getAdminUsersIdStatus` */
 export function operationId(key: string): string {
   const [method, path] = key.split(' ');
-  const words = path.split('/').filter((w) => w && w !== 'api').map((w) => w.replace(/^:/, '').replace(/[^a-zA-Z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase()));
+  const words = path
+    .split('/')
+    .filter((w) => w && w !== 'api')
+    .map((w) => w.replace(/^:/, '').replace(/[^a-zA-Z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase()));
   return method.toLowerCase() + words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
 }
 

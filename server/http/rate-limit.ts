@@ -34,4 +34,3 @@ export async function enforceRateLimits(ctx: AppContext, req: FastifyRequest, ru
     }
   }
 }
-

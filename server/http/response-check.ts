@@ -26,7 +26,11 @@ export function describeViolations(list: ResponseViolation[]): string {
   return list.map((v) => `${v.route} (${v.url}) answered ${v.status} off its contract (contracts/api): ${v.problem}`).join('\n');
 }
 
-const mediaType = (header: unknown) => String(header ?? '').split(';')[0].trim().toLowerCase();
+const mediaType = (header: unknown) =>
+  String(header ?? '')
+    .split(';')[0]
+    .trim()
+    .toLowerCase();
 
 function issuesOf(error: z.ZodError): string {
   return error.issues
@@ -77,11 +81,12 @@ export function responseCheck(app: FastifyInstance, key: string, contract: Route
     const streamed = payload !== null && typeof payload === 'object' && !Buffer.isBuffer(payload);
     // The app's compression (http/compression.ts) runs first: the check reads the body as it was before it.
     const encoding = reply.getHeader('content-encoding');
-    const plain = !streamed && Buffer.isBuffer(payload) && encoding === 'br' ? brotliDecompressSync(payload)
-      : !streamed && Buffer.isBuffer(payload) && encoding === 'gzip' ? gunzipSync(payload) : payload;
-    const problem = streamed && !isOtherResponse(contract.response[reply.statusCode] ?? ErrorResponse)
-      ? 'a streamed body where JSON was declared'
-      : checkAnswer(contract, reply.statusCode, reply.getHeader('content-type'), streamed ? undefined : plain);
+    const plain =
+      !streamed && Buffer.isBuffer(payload) && encoding === 'br' ? brotliDecompressSync(payload) : !streamed && Buffer.isBuffer(payload) && encoding === 'gzip' ? gunzipSync(payload) : payload;
+    const problem =
+      streamed && !isOtherResponse(contract.response[reply.statusCode] ?? ErrorResponse)
+        ? 'a streamed body where JSON was declared'
+        : checkAnswer(contract, reply.statusCode, reply.getHeader('content-type'), streamed ? undefined : plain);
     if (problem) record(app, req, { route: key, url: req.url, status: reply.statusCode, problem });
     done(null, payload);
   };

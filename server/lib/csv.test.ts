@@ -27,9 +27,11 @@ describe('decodeMarkedCells', () => {
   });
 
   it('fails the stream when a value does not decode, and refuses a guessable marker', async () => {
-    await expect(through([`a,${MARK}v1:x:y\n`], () => {
-      throw new Error('no key');
-    })).rejects.toThrow('no key');
+    await expect(
+      through([`a,${MARK}v1:x:y\n`], () => {
+        throw new Error('no key');
+      }),
+    ).rejects.toThrow('no key');
     expect(() => decodeMarkedCells('short', (v) => v)).toThrow();
   });
 });

@@ -1,8 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
-  FieldDecryptError, FieldKeyring, bytesKeyId, currentLookupHash, deriveFieldKey, fieldKeyring, isTextEnvelope, lookupHash, lookupHashes,
-  normalizeIdentifier, openBytes, openText, sealBytes, sealText, textKeyId,
+  FieldDecryptError,
+  FieldKeyring,
+  bytesKeyId,
+  currentLookupHash,
+  deriveFieldKey,
+  fieldKeyring,
+  isTextEnvelope,
+  lookupHash,
+  lookupHashes,
+  normalizeIdentifier,
+  openBytes,
+  openText,
+  sealBytes,
+  sealText,
+  textKeyId,
 } from './field-crypto';
 
 const A = 'a'.repeat(40);
@@ -46,13 +59,15 @@ describe('text envelopes', () => {
   const ring = fieldKeyring(A);
 
   it('round-trip any text, with a random IV each time, naming the key', () => {
-    fc.assert(fc.property(fc.string({ maxLength: 200 }), (plain) => {
-      const env = sealText(ring, AAD, plain);
-      expect(env.startsWith(ring.currentPrefix)).toBe(true);
-      expect(isTextEnvelope(env)).toBe(true);
-      expect(textKeyId(env)).toBe(ring.current.id);
-      expect(openText(ring, AAD, env)).toBe(plain);
-    }));
+    fc.assert(
+      fc.property(fc.string({ maxLength: 200 }), (plain) => {
+        const env = sealText(ring, AAD, plain);
+        expect(env.startsWith(ring.currentPrefix)).toBe(true);
+        expect(isTextEnvelope(env)).toBe(true);
+        expect(textKeyId(env)).toBe(ring.current.id);
+        expect(openText(ring, AAD, env)).toBe(plain);
+      }),
+    );
     const one = sealText(ring, AAD, 'ABCDE1234F');
     const two = sealText(ring, AAD, 'ABCDE1234F');
     expect(one).not.toBe(two);

@@ -166,12 +166,17 @@ export function openBytes(ring: FieldKeyring, aad: string, sealed: Uint8Array): 
 
 /** Identity numbers compare without spaces, hyphens or case: `abcde 1234f` is `ABCDE1234F`. */
 export function normalizeIdentifier(value: string): string {
-  return value.normalize('NFKC').replace(/[\s-]+/g, '').toUpperCase();
+  return value
+    .normalize('NFKC')
+    .replace(/[\s-]+/g, '')
+    .toUpperCase();
 }
 
 /** The keyed hash of a normalised value under one key; `purpose` keeps a PAN's hash apart from any other field's. */
 export function lookupHash(key: FieldKey, purpose: string, value: string): string {
-  return createHmac('sha256', key.mac).update(`${purpose}:${normalizeIdentifier(value)}`).digest('hex');
+  return createHmac('sha256', key.mac)
+    .update(`${purpose}:${normalizeIdentifier(value)}`)
+    .digest('hex');
 }
 
 /** The hash under the current key, as stored beside the value. */

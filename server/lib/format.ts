@@ -6,5 +6,4 @@ export const rupees = (v: string) => formatMoney(v);
 export const bvText = (v: string) => formatBV(v, { unit: true });
 
 /** "First Last", or the public user id when the names are empty. */
-export const personName = (r: { firstName: string | null; lastName: string | null; userDisplayId: string }) =>
-  [r.firstName, r.lastName].filter(Boolean).join(' ') || r.userDisplayId;
+export const personName = (r: { firstName: string | null; lastName: string | null; userDisplayId: string }) => [r.firstName, r.lastName].filter(Boolean).join(' ') || r.userDisplayId;

@@ -32,7 +32,10 @@ export class IdIndex {
       if (v < 0) return false;
       w = (w << 4) | v;
       if ((k & 7) === 7) {
-        if (k === 7) this.w0 = w; else if (k === 15) this.w1 = w; else if (k === 23) this.w2 = w; else this.w3 = w;
+        if (k === 7) this.w0 = w;
+        else if (k === 15) this.w1 = w;
+        else if (k === 23) this.w2 = w;
+        else this.w3 = w;
         w = 0;
       }
     }
@@ -72,8 +75,15 @@ export class IdIndex {
     const mask = this.slots.length - 1;
     for (let s = this.slotHash() & mask; ; s = (s + 1) & mask) {
       const v = this.slots[s];
-      if (v === -1) { this.slots[s] = i; this.count += 1; return; }
-      if (this.same(v)) { this.slots[s] = i; return; }
+      if (v === -1) {
+        this.slots[s] = i;
+        this.count += 1;
+        return;
+      }
+      if (this.same(v)) {
+        this.slots[s] = i;
+        return;
+      }
     }
   }
 
@@ -94,7 +104,10 @@ export class IdIndex {
     for (const v of old) {
       if (v === -1) continue;
       const b = v * 4;
-      this.w0 = this.words[b]; this.w1 = this.words[b + 1]; this.w2 = this.words[b + 2]; this.w3 = this.words[b + 3];
+      this.w0 = this.words[b];
+      this.w1 = this.words[b + 1];
+      this.w2 = this.words[b + 2];
+      this.w3 = this.words[b + 3];
       let s = this.slotHash() & mask;
       while (this.slots[s] !== -1) s = (s + 1) & mask;
       this.slots[s] = v;

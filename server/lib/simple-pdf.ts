@@ -6,7 +6,11 @@ export function simplePdf(lines: string[]): Buffer {
   const perPage = 60;
   const pages: string[][] = [];
   for (let i = 0; i < Math.max(1, lines.length); i += perPage) pages.push(lines.slice(i, i + perPage));
-  const esc = (s: string) => s.replace(/[^\x20-\x7e]/g, '?').replace(/([\\()])/g, '\\$1').slice(0, 110);
+  const esc = (s: string) =>
+    s
+      .replace(/[^\x20-\x7e]/g, '?')
+      .replace(/([\\()])/g, '\\$1')
+      .slice(0, 110);
   const objects: string[] = [];
   // 1 catalog, 2 pages, 3 font, then per page: page object and its content stream.
   objects.push('<< /Type /Catalog /Pages 2 0 R >>');

@@ -106,7 +106,9 @@ export async function seedDemoHistory(ctx: AppContext, cast: DemoCast, cal: Demo
         // Every third order of a week goes to a relative in Bengaluru: an inter-state supply, invoiced with IGST.
         const away = k % 3 === 2;
         const r = await purchase(c, actorOf(buyer), plainTransaction(c), {
-          productId, quantity: b.quantity, paymentMethod: b.pay,
+          productId,
+          quantity: b.quantity,
+          paymentMethod: b.pay,
           ...(away
             ? { deliveryAddress: '22 80 Feet Road, Koramangala 4th Block, Bengaluru', deliveryState: 'Karnataka', deliveryPincode: '560034' }
             : { deliveryAddress: `${buyer.address ?? '12 Residency Road, Camp'}, ${buyer.city ?? 'Pune'}`, deliveryState: buyer.state ?? 'Maharashtra', deliveryPincode: buyer.pincode ?? '411001' }),
@@ -150,8 +152,11 @@ export async function seedDemoHistory(ctx: AppContext, cast: DemoCast, cal: Demo
     const base = e.kind === 'pairing' ? 10 : 13;
     let cycleId = '';
     at(after(base), async (c) => {
-      const [row] = await rawRows<{ id: string }>(c.db, sql`
-        select id::text from comp_cycles where kind = ${e.kind} and ends_at = ${new Date(e.endsAt).toISOString()}::timestamptz and status = 'closed'`);
+      const [row] = await rawRows<{ id: string }>(
+        c.db,
+        sql`
+        select id::text from comp_cycles where kind = ${e.kind} and ends_at = ${new Date(e.endsAt).toISOString()}::timestamptz and status = 'closed'`,
+      );
       if (!row) throw new Error(`demo history: the ${e.kind} cycle ending ${new Date(e.endsAt).toISOString()} did not close`);
       cycleId = row.id;
       await calculateCycle(c, admin, cycleId);

@@ -43,9 +43,12 @@ function demoPdf(title: string): Buffer {
 }
 
 async function demoDocument(type: KycDocumentType, owner: string) {
-  const raw = type === 'photo'
-    ? await sharp({ create: { width: 240, height: 300, channels: 3, background: '#c7d2fe' } }).png().toBuffer()
-    : demoPdf(`${KYC_TYPE_LABELS[type] ?? type} - ${owner}`);
+  const raw =
+    type === 'photo'
+      ? await sharp({ create: { width: 240, height: 300, channels: 3, background: '#c7d2fe' } })
+          .png()
+          .toBuffer()
+      : demoPdf(`${KYC_TYPE_LABELS[type] ?? type} - ${owner}`);
   // Stored as an upload is: checked and, for an image, re-encoded (kyc/document-safety.ts).
   return safeDocument(raw, { maxBytes: KYC_MAX_BYTES, isPhoto: type === 'photo', field: 'documentData', sizeMessage: 'too large' });
 }
@@ -60,9 +63,19 @@ export async function uploadDemoKyc(ctx: AppContext, user: UserRow) {
       const blob = await storeBlob(tx, bytes);
       const id = randomUUID();
       await insertDocument(tx, {
-        id, userId: user.id, documentType: type, documentUrl: `/api/documents/${id}`, storageKey: blob.storageKey, sha256: blob.sha256,
-        documentContentType: contentType, documentFilename: safeFilename(`${type}.${contentType === 'application/pdf' ? 'pdf' : 'png'}`),
-        documentSize: bytes.length, documentNumber: null, status: 'pending', createdAt: at, updatedAt: at,
+        id,
+        userId: user.id,
+        documentType: type,
+        documentUrl: `/api/documents/${id}`,
+        storageKey: blob.storageKey,
+        sha256: blob.sha256,
+        documentContentType: contentType,
+        documentFilename: safeFilename(`${type}.${contentType === 'application/pdf' ? 'pdf' : 'png'}`),
+        documentSize: bytes.length,
+        documentNumber: null,
+        status: 'pending',
+        createdAt: at,
+        updatedAt: at,
       });
     }
   });
@@ -79,7 +92,8 @@ export async function approveDemoKyc(ctx: AppContext, reviewer: Actor, user: Use
 export async function requestDemoWithdrawal(ctx: AppContext, member: Actor, amount: string): Promise<string> {
   const u = member.user;
   const r = await memberWithdrawal(ctx, member, plainTransaction(ctx), {
-    withdrawalType: 'bank', amount,
+    withdrawalType: 'bank',
+    amount,
     bankDetails: { accountNumber: u.bankAccountNumber!, ifsc: u.bankIFSC!, bankName: u.bankName!, accountHolderName: u.bankAccountHolderName! },
   });
   return (r.body as { withdrawal: { id: string } }).withdrawal.id;

@@ -37,30 +37,54 @@ export async function ensureInitialAccounts(ctx: AppContext): Promise<SeedReport
     root = await db.transaction(async (tx) => {
       const now = since ?? ctx.clock.now();
       const founder = await insertUser(tx, {
-        userId: await generateUserId(ctx, tx), email, password, firstName: 'Founder', lastName: 'Root', role: 'founder', status: 'active',
-        emailVerified: true, firstLogin: !ctx.config.demoSeed, idStatus: 'Active', activationDate: now, packageAmount: '0',
-        kycStatus: 'approved', registrationDate: now, createdAt: now,
+        userId: await generateUserId(ctx, tx),
+        email,
+        password,
+        firstName: 'Founder',
+        lastName: 'Root',
+        role: 'founder',
+        status: 'active',
+        emailVerified: true,
+        firstLogin: !ctx.config.demoSeed,
+        idStatus: 'Active',
+        activationDate: now,
+        packageAmount: '0',
+        kycStatus: 'approved',
+        registrationDate: now,
+        createdAt: now,
       });
       await makeRoot(tx, founder.id, now);
       await ensureWallet(tx, founder.id);
       return founder;
     });
-    lines.push(ctx.config.demoSeed
-      ? `Founder (tree root): ${root.userId} / ${email}`
-      : `Founder (tree root) created: ${root.userId} / ${email} (no password: set one with "Forgot password" after changing the email)`);
+    lines.push(
+      ctx.config.demoSeed
+        ? `Founder (tree root): ${root.userId} / ${email}`
+        : `Founder (tree root) created: ${root.userId} / ${email} (no password: set one with "Forgot password" after changing the email)`,
+    );
   }
   const [anyAdmin] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
   if (!anyAdmin) {
     const email = ctx.config.demoSeed ? DEMO_ACCOUNTS.admin.email : 'admin@localhost';
     const oneTime = ctx.config.demoSeed ? DEMO_ACCOUNTS.admin.password : randomBytes(12).toString('base64url');
     const admin = await insertUser(db, {
-      userId: await generateUserId(ctx, db), email, password: await hashPassword(oneTime), firstName: 'Platform', lastName: 'Admin',
-      role: 'admin', status: 'active', emailVerified: true, firstLogin: !ctx.config.demoSeed, idStatus: 'Active', kycStatus: 'approved',
-      activationDate: since ?? ctx.clock.now(), ...(since ? { registrationDate: since, createdAt: since } : {}),
+      userId: await generateUserId(ctx, db),
+      email,
+      password: await hashPassword(oneTime),
+      firstName: 'Platform',
+      lastName: 'Admin',
+      role: 'admin',
+      status: 'active',
+      emailVerified: true,
+      firstLogin: !ctx.config.demoSeed,
+      idStatus: 'Active',
+      kycStatus: 'approved',
+      activationDate: since ?? ctx.clock.now(),
+      ...(since ? { registrationDate: since, createdAt: since } : {}),
     });
-    lines.push(ctx.config.demoSeed
-      ? `Admin: ${admin.userId} / ${email}`
-      : `Admin created: ${admin.userId} / ${email} with one-time password ${oneTime} (shown only now; it must be changed at first sign-in)`);
+    lines.push(
+      ctx.config.demoSeed ? `Admin: ${admin.userId} / ${email}` : `Admin created: ${admin.userId} / ${email} with one-time password ${oneTime} (shown only now; it must be changed at first sign-in)`,
+    );
   }
   if (ctx.config.demoSeed) lines.push(...(await seedDemo(ctx, root, history)));
   return { lines };
@@ -82,16 +106,40 @@ async function seedDemo(ctx: AppContext, root: UserRow, history: DemoCalendar | 
    * passed when that was a day ago (a member joining now has nothing to wait for either: the details never changed).
    */
   const joinAt = async (
-    tx: DbOrTx, at: Date, data: { email: string; firstName: string; lastName: string; password: string; mobile: string }, sponsorId: string,
-    parentId: string, side: 'left' | 'right', role = 'user', bank?: (typeof DEMO_BANK_ACCOUNTS)[keyof typeof DEMO_BANK_ACCOUNTS],
+    tx: DbOrTx,
+    at: Date,
+    data: { email: string; firstName: string; lastName: string; password: string; mobile: string },
+    sponsorId: string,
+    parentId: string,
+    side: 'left' | 'right',
+    role = 'user',
+    bank?: (typeof DEMO_BANK_ACCOUNTS)[keyof typeof DEMO_BANK_ACCOUNTS],
   ) => {
     const stamp = at.getTime() <= realNow.getTime() - PAYOUT_HOLD_MS ? at : null;
     const u = await insertUser(tx, {
-      userId: await generateUserId(ctx, tx), email: data.email, password: await hashOf(data.password), firstName: data.firstName,
-      lastName: data.lastName, mobile: data.mobile, role, status: 'active', emailVerified: true, firstLogin: false, registrationDate: at,
-      sponsorId, idStatus: 'Active', activationDate: at, packageAmount: '5000.00', kycStatus: 'pending', createdAt: at,
-      kycDeadline: new Date(at.getTime() + KYC_DEADLINE_DAYS * 86_400_000), city: 'Pune', state: 'Maharashtra', pincode: '411001',
-      address: '12 Residency Road, Camp', nominee: 'Family Nominee',
+      userId: await generateUserId(ctx, tx),
+      email: data.email,
+      password: await hashOf(data.password),
+      firstName: data.firstName,
+      lastName: data.lastName,
+      mobile: data.mobile,
+      role,
+      status: 'active',
+      emailVerified: true,
+      firstLogin: false,
+      registrationDate: at,
+      sponsorId,
+      idStatus: 'Active',
+      activationDate: at,
+      packageAmount: '5000.00',
+      kycStatus: 'pending',
+      createdAt: at,
+      kycDeadline: new Date(at.getTime() + KYC_DEADLINE_DAYS * 86_400_000),
+      city: 'Pune',
+      state: 'Maharashtra',
+      pincode: '411001',
+      address: '12 Residency Road, Camp',
+      nominee: 'Family Nominee',
       ...(bank ? { ...bank, payoutDetailsChangedAt: stamp, bankAccountChangedAt: stamp } : {}),
     });
     await placeMember(tx, u, { startId: parentId, side }, at);
@@ -103,9 +151,8 @@ async function seedDemo(ctx: AppContext, root: UserRow, history: DemoCalendar | 
   const lateJoiners: (typeof DEMO_DOWNLINE)[number][] = history ? DEMO_DOWNLINE.filter((d) => d.joinsLate) : [];
 
   const cast = await db.transaction(async (tx) => {
-    const activeMember = (
-      data: Parameters<typeof joinAt>[2], sponsor: UserRow, parent: UserRow, side: 'left' | 'right', role = 'user', bank?: Parameters<typeof joinAt>[7],
-    ) => joinAt(tx, now, data, sponsor.id, parent.id, side, role, bank);
+    const activeMember = (data: Parameters<typeof joinAt>[2], sponsor: UserRow, parent: UserRow, side: 'left' | 'right', role = 'user', bank?: Parameters<typeof joinAt>[7]) =>
+      joinAt(tx, now, data, sponsor.id, parent.id, side, role, bank);
     const freshRoot = (await tx.select().from(users).where(eq(users.id, root.id)))[0];
     const member = await activeMember(DEMO_ACCOUNTS.member, freshRoot, freshRoot, 'left', 'user', DEMO_BANK_ACCOUNTS.member);
     lines.push(`Member: ${member.userId} / ${member.email}`);
@@ -117,14 +164,28 @@ async function seedDemo(ctx: AppContext, root: UserRow, history: DemoCalendar | 
       placed[d.key] = await activeMember(d, member, fresh, d.side);
     }
     const pending = await insertUser(tx, {
-      userId: await generateUserId(ctx, tx), email: DEMO_ACCOUNTS.pending.email, password: await hashOf(DEMO_ACCOUNTS.pending.password),
-      firstName: DEMO_ACCOUNTS.pending.firstName, lastName: DEMO_ACCOUNTS.pending.lastName, mobile: DEMO_ACCOUNTS.pending.mobile,
-      role: 'user', status: 'pending', emailVerified: true, firstLogin: false, sponsorId: member.id,
+      userId: await generateUserId(ctx, tx),
+      email: DEMO_ACCOUNTS.pending.email,
+      password: await hashOf(DEMO_ACCOUNTS.pending.password),
+      firstName: DEMO_ACCOUNTS.pending.firstName,
+      lastName: DEMO_ACCOUNTS.pending.lastName,
+      mobile: DEMO_ACCOUNTS.pending.mobile,
+      role: 'user',
+      status: 'pending',
+      emailVerified: true,
+      firstLogin: false,
+      sponsorId: member.id,
     });
     await enterPipeline(tx, pending, { recruiterId: member.id, uplineId: member.id, packageAmount: '5000.00' });
     lines.push(`Pending user: ${pending.userId} / ${pending.email}`);
-    await tx.insert(companySettings).values({ id: 1, ...DEMO_COMPANY, updatedAt: now }).onConflictDoNothing();
-    const catalog = await tx.insert(products).values(DEMO_PRODUCTS.map((p) => ({ ...p, createdAt: now, updatedAt: now }))).returning();
+    await tx
+      .insert(companySettings)
+      .values({ id: 1, ...DEMO_COMPANY, updatedAt: now })
+      .onConflictDoNothing();
+    const catalog = await tx
+      .insert(products)
+      .values(DEMO_PRODUCTS.map((p) => ({ ...p, createdAt: now, updatedAt: now })))
+      .returning();
     const rootNow = (await tx.select().from(users).where(eq(users.id, root.id)))[0];
     const franchise = await activeMember(DEMO_ACCOUNTS.franchise, rootNow, rootNow, 'right', 'mini_franchise', DEMO_BANK_ACCOUNTS.franchise);
     lines.push(`Franchise holder: ${franchise.userId} / ${franchise.email}`);
@@ -133,18 +194,34 @@ async function seedDemo(ctx: AppContext, root: UserRow, history: DemoCalendar | 
     }
     await tx.insert(news).values({ ...DEMO_NEWS, type: 'announcement', priority: 'high', isActive: true, publishedAt: realNow, createdAt: realNow });
     const a2 = DEMO_ACCOUNTS.admin2;
-    const admin2 = (await findUserByEmail(tx, a2.email)) ?? await insertUser(tx, {
-      userId: await generateUserId(ctx, tx), email: a2.email, password: await hashOf(a2.password), firstName: a2.firstName, lastName: a2.lastName,
-      role: 'admin', status: 'active', emailVerified: true, firstLogin: false, idStatus: 'Active', kycStatus: 'approved',
-      registrationDate: now, activationDate: now, createdAt: now,
-    });
+    const admin2 =
+      (await findUserByEmail(tx, a2.email)) ??
+      (await insertUser(tx, {
+        userId: await generateUserId(ctx, tx),
+        email: a2.email,
+        password: await hashOf(a2.password),
+        firstName: a2.firstName,
+        lastName: a2.lastName,
+        role: 'admin',
+        status: 'active',
+        emailVerified: true,
+        firstLogin: false,
+        idStatus: 'Active',
+        kycStatus: 'approved',
+        registrationDate: now,
+        activationDate: now,
+        createdAt: now,
+      }));
     lines.push(`Second admin (approves payouts): ${admin2.userId} / ${admin2.email}`);
     const fresh = async (u: UserRow) => (await tx.select().from(users).where(eq(users.id, u.id)))[0];
     return {
       admin2,
-      joins: lateJoiners.map((d) => (c: AppContext) => c.db.transaction(async (t2) => {
-        await joinAt(t2, c.clock.now(), d, member.id, placed[d.parent].id, d.side);
-      })),
+      joins: lateJoiners.map(
+        (d) => (c: AppContext) =>
+          c.db.transaction(async (t2) => {
+            await joinAt(t2, c.clock.now(), d, member.id, placed[d.parent].id, d.side);
+          }),
+      ),
       buyers: { member: await fresh(member), franchise: await fresh(franchise), l1: await fresh(placed.l1), r1: await fresh(placed.r1) },
       products: new Map(catalog.map((p) => [p.name, p.id])),
     };

@@ -16,16 +16,21 @@ const NEVER = new Date('9999-12-31T00:00:00Z');
 
 /** Queues a one-off job; a second job with the same key is not added, except in place of one that refused. */
 export async function enqueueJob(db: DbOrTx, job: { key: string; name: string; payload?: unknown; runAt: Date }) {
-  await db.insert(jobs).values({ ...job, recurring: false }).onConflictDoUpdate({
-    target: jobs.key,
-    set: { runAt: job.runAt, payload: job.payload ?? null, lastError: null, attempts: 0, lockedBy: null, lockedUntil: null },
-    setWhere: sql`${jobs.lastError} like ${REFUSED + '%'}`,
-  });
+  await db
+    .insert(jobs)
+    .values({ ...job, recurring: false })
+    .onConflictDoUpdate({
+      target: jobs.key,
+      set: { runAt: job.runAt, payload: job.payload ?? null, lastError: null, attempts: 0, lockedBy: null, lockedUntil: null },
+      setWhere: sql`${jobs.lastError} like ${REFUSED + '%'}`,
+    });
 }
 
 /** A one-off job refused (the work cannot be done as asked): never retried, its reason kept for the waiting requests. */
 export async function refuseJob(db: DbOrTx, id: string, worker: string, reason: { code: string; status: number; message: string }) {
-  await db.update(jobs).set({ lockedBy: null, lockedUntil: null, runAt: NEVER, lastError: REFUSED + JSON.stringify(reason) })
+  await db
+    .update(jobs)
+    .set({ lockedBy: null, lockedUntil: null, runAt: NEVER, lastError: REFUSED + JSON.stringify(reason) })
     .where(and(eq(jobs.id, id), eq(jobs.lockedBy, worker)));
 }
 
@@ -51,7 +56,9 @@ export async function claimDueJobs(db: DbOrTx, worker: string, now: Date, leaseU
 
 /** A recurring job ran: release it and set its next run. */
 export async function rescheduleJob(db: DbOrTx, id: string, worker: string, next: Date, now: Date) {
-  await db.update(jobs).set({ lockedBy: null, lockedUntil: null, runAt: next, attempts: 0, lastOkAt: now, lastError: null })
+  await db
+    .update(jobs)
+    .set({ lockedBy: null, lockedUntil: null, runAt: next, attempts: 0, lastOkAt: now, lastError: null })
     .where(and(eq(jobs.id, id), eq(jobs.lockedBy, worker)));
 }
 
@@ -60,7 +67,9 @@ export async function deleteJob(db: DbOrTx, id: string, worker: string) {
 }
 
 export async function failJob(db: DbOrTx, id: string, worker: string, retryAt: Date, error: string) {
-  await db.update(jobs).set({ lockedBy: null, lockedUntil: null, runAt: retryAt, lastError: error.slice(0, 500) })
+  await db
+    .update(jobs)
+    .set({ lockedBy: null, lockedUntil: null, runAt: retryAt, lastError: error.slice(0, 500) })
     .where(and(eq(jobs.id, id), eq(jobs.lockedBy, worker)));
 }
 
@@ -77,7 +86,10 @@ export async function pruneRefusedJobs(db: DbOrTx, before: Date) {
 
 /** Brings a job forward to now (e.g. when an admin asks for it, or mail was queued). */
 export async function runJobNow(db: DbOrTx, key: string, now: Date) {
-  await db.update(jobs).set({ runAt: now }).where(and(eq(jobs.key, key), sql`${jobs.runAt} > ${now.toISOString()}::timestamptz`));
+  await db
+    .update(jobs)
+    .set({ runAt: now })
+    .where(and(eq(jobs.key, key), sql`${jobs.runAt} > ${now.toISOString()}::timestamptz`));
 }
 
 export async function jobSummary(db: DbOrTx, now: Date) {

@@ -27,7 +27,8 @@ export function jobDefinitions(mail: OutboxWorker): JobDefinition[] {
   return [
     {
       // Folds the volume journal into the ancestors' figures (and closes cycles that ended).
-      name: 'volume.apply', recurring: true,
+      name: 'volume.apply',
+      recurring: true,
       async run(ctx, job) {
         const r = await drainJournal(ctx, { maxMs: 2_000, paceMs: VOLUME_PACE_MS, worker: job.lockedBy ?? undefined });
         return r.outcome === 'applied' || r.outcome === 'rolled' ? ctx.clock.now() : later(ctx, VOLUME_POLL_MS);
@@ -36,7 +37,8 @@ export function jobDefinitions(mail: OutboxWorker): JobDefinition[] {
     {
       // Closes each cycle on schedule: runs at the end of the open cycles (plus the grace second), applies
       // what occurred before the end, closes, opens the next.
-      name: 'cycles.close', recurring: true,
+      name: 'cycles.close',
+      recurring: true,
       async run(ctx, job) {
         await drainJournal(ctx, { maxMs: 30_000, worker: job.lockedBy ?? undefined });
         const end = await nextCycleEnd(ctx.db);
@@ -47,20 +49,26 @@ export function jobDefinitions(mail: OutboxWorker): JobDefinition[] {
       // An admin's payout calculation and posting (compensation.service requestCalculation, requestPosting):
       // long, so leased for 15 minutes and run beside the short jobs; a second claim after a dead worker
       // recomputes (calculation is re-runnable) or finishes the rest (posting claims unposted members only).
-      name: CALCULATE_JOB, recurring: false, leaseMs: 15 * 60_000,
+      name: CALCULATE_JOB,
+      recurring: false,
+      leaseMs: 15 * 60_000,
       run: (ctx, job) => runCycleJob(ctx, 'calculate', job.payload as CycleJobPayload),
     },
     {
-      name: POST_JOB, recurring: false, leaseMs: 15 * 60_000,
+      name: POST_JOB,
+      recurring: false,
+      leaseMs: 15 * 60_000,
       run: (ctx, job) => runCycleJob(ctx, 'post', job.payload as CycleJobPayload),
     },
     {
-      name: ANALYZE_JOB, recurring: false,
+      name: ANALYZE_JOB,
+      recurring: false,
       run: (ctx) => analyzeResultTables(ctx),
     },
     {
       // Forgot password's lookup and mail, after the request was answered (auth.service requestPasswordReset).
-      name: PASSWORD_RESET_JOB, recurring: false,
+      name: PASSWORD_RESET_JOB,
+      recurring: false,
       run: async (ctx, job) => {
         await sendPasswordReset(ctx, job.payload as { email: string; ip: string });
       },
@@ -68,7 +76,9 @@ export function jobDefinitions(mail: OutboxWorker): JobDefinition[] {
     {
       // Re-encrypts every value at rest not under the current key (ADR 0011): queued at start while APP_SECRET_PREVIOUS
       // is set, and by migration 0028 for the values stored before encryption. `npm run keys:rotate` runs the same.
-      name: KEYS_ROTATE_JOB, recurring: false, leaseMs: 60 * 60_000,
+      name: KEYS_ROTATE_JOB,
+      recurring: false,
+      leaseMs: 60 * 60_000,
       run: async (ctx) => {
         const report = await rotateFieldKeys(ctx);
         const line = `encryption at rest: ${rotationSummary(report)}`;
@@ -79,14 +89,16 @@ export function jobDefinitions(mail: OutboxWorker): JobDefinition[] {
       },
     },
     {
-      name: 'mail.outbox', recurring: true,
+      name: 'mail.outbox',
+      recurring: true,
       async run(ctx) {
         await mail.flush();
         return later(ctx, ctx.config.mailPollMs);
       },
     },
     {
-      name: 'maintenance', recurring: true,
+      name: 'maintenance',
+      recurring: true,
       async run(ctx) {
         await runMaintenance(ctx);
         return later(ctx, 60 * 60_000);

@@ -5,9 +5,7 @@ import { LOCK_CLASSES, LOCKS } from '../../server/db/locks';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const sources = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? sources(join(dir, e.name)) : /\.(ts|mts|mjs)$/.test(e.name) && !e.name.endsWith('.test.ts') ? [join(dir, e.name)] : [],
-  );
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(join(dir, e.name)) : /\.(ts|mts|mjs)$/.test(e.name) && !e.name.endsWith('.test.ts') ? [join(dir, e.name)] : []));
 
 describe('advisory locks (server/db/locks.ts)', () => {
   it('every number is used once, across both forms', () => {

@@ -6,9 +6,7 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const WALLET = join(ROOT, 'server', 'modules', 'wallet') + sep;
 const MIGRATIONS = join(ROOT, 'server', 'db', 'migrations') + sep;
 const sources = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? sources(join(dir, e.name)) : /\.(ts|mts|mjs)$/.test(e.name) && !e.name.endsWith('.test.ts') ? [join(dir, e.name)] : [],
-  );
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(join(dir, e.name)) : /\.(ts|mts|mjs)$/.test(e.name) && !e.name.endsWith('.test.ts') ? [join(dir, e.name)] : []));
 
 /** A write to the wallet's tables, in SQL or through Drizzle. */
 const WRITE = /(insert\s+into|update|delete\s+from)\s+(transactions|wallet_balances)\b|\.(insert|update|delete)\(\s*(transactions|walletBalances)\s*\)/i;

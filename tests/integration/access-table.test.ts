@@ -53,7 +53,7 @@ describe('the contract table', () => {
     expect(missing.map((r) => key(r.method, r.path))).toEqual([]);
   });
 
-  it('every registered contract route declares the contract\'s access level', () => {
+  it("every registered contract route declares the contract's access level", () => {
     const problems: string[] = [];
     for (const r of registered) {
       const row = contractByKey.get(key(r.method, r.url));
@@ -143,7 +143,13 @@ describe('enforcement, table-driven from api-routes.tsv', () => {
   });
 
   it('the allowed roles pass the guard of restricted routes', async () => {
-    const allowed: Record<string, (keyof typeof cookies)[]> = { member: ['member', 'founder', 'franchise'], founder: ['founder'], reviewer: ['admin', 'founder'], admin: ['admin'], franchise: ['franchise'] };
+    const allowed: Record<string, (keyof typeof cookies)[]> = {
+      member: ['member', 'founder', 'franchise'],
+      founder: ['founder'],
+      reviewer: ['admin', 'founder'],
+      admin: ['admin'],
+      franchise: ['franchise'],
+    };
     for (const r of registeredContractRoutes().filter((x) => x.access in allowed)) {
       for (const who of allowed[r.access]) {
         const res = await callAs(r, cookies[who]);
@@ -164,7 +170,9 @@ describe('GET /api/users (the admin route of document 1 §7)', () => {
     expect(r.status).toBe(200);
     expect(r.body.length).toBeGreaterThanOrEqual(8);
     for (const u of r.body) {
-      expect(u).toEqual(expect.objectContaining({ id: expect.any(String), userId: expect.stringMatching(/^MB\d{7}$/), email: expect.any(String), role: expect.any(String), status: expect.any(String) }));
+      expect(u).toEqual(
+        expect.objectContaining({ id: expect.any(String), userId: expect.stringMatching(/^MB\d{7}$/), email: expect.any(String), role: expect.any(String), status: expect.any(String) }),
+      );
       for (const k of ['password', 'txnPin', 'originalPassword']) expect(u).not.toHaveProperty(k);
     }
     expect(JSON.stringify(r.body)).not.toContain('$argon2');

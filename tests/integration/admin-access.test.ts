@@ -12,8 +12,7 @@ const contract = readContract();
 const key = (method: string, path: string) => `${method.toUpperCase()} ${path}`;
 
 /** A valid-looking URL for a route pattern: a random uuid for ids, a well-formed public id for :userId of PUT /api/users. */
-const concrete = (method: string, path: string) =>
-  path.replace(/:(\w+)/g, (_m, name: string) => (name === 'userId' && path.startsWith('/api/users/') ? 'MB0000000' : randomUUID()));
+const concrete = (method: string, path: string) => path.replace(/:(\w+)/g, (_m, name: string) => (name === 'userId' && path.startsWith('/api/users/') ? 'MB0000000' : randomUUID()));
 /** The smallest body that cannot change anything. */
 const bodyFor = (method: string) => (method === 'GET' || method === 'DELETE' ? undefined : {});
 
@@ -36,12 +35,30 @@ describe('the admin and reviewer routes the app registers', () => {
   it('include the back-office routes of document 2', () => {
     const keys = guarded.map((r) => key(r.method, r.url));
     for (const k of [
-      'GET /api/admin/users/search', 'PATCH /api/admin/users/:id/status', 'PATCH /api/admin/users/:id', 'PUT /api/users/:userId',
-      'PATCH /api/users/:id', 'POST /api/users', 'DELETE /api/users/:id', 'POST /api/admin/login-as-user/:id', 'POST /api/admin/impersonate/:id',
-      'GET /api/users/paid-members', 'GET /api/users/free-users', 'GET /api/users/today-joinings', 'GET /api/admin/users/export',
-      'GET /api/admin/stats', 'GET /api/users/stats', 'GET /api/admin/kyc', 'GET /api/admin/kyc/:userId/documents', 'PATCH /api/admin/kyc/:documentId',
-      'GET /api/admin/audit-log', 'GET /api/admin/reports/payout-summary', 'GET /api/admin/reports/direct-income', 'GET /api/admin/reports/holiday-reward',
-    ]) expect(keys, k).toContain(k);
+      'GET /api/admin/users/search',
+      'PATCH /api/admin/users/:id/status',
+      'PATCH /api/admin/users/:id',
+      'PUT /api/users/:userId',
+      'PATCH /api/users/:id',
+      'POST /api/users',
+      'DELETE /api/users/:id',
+      'POST /api/admin/login-as-user/:id',
+      'POST /api/admin/impersonate/:id',
+      'GET /api/users/paid-members',
+      'GET /api/users/free-users',
+      'GET /api/users/today-joinings',
+      'GET /api/admin/users/export',
+      'GET /api/admin/stats',
+      'GET /api/users/stats',
+      'GET /api/admin/kyc',
+      'GET /api/admin/kyc/:userId/documents',
+      'PATCH /api/admin/kyc/:documentId',
+      'GET /api/admin/audit-log',
+      'GET /api/admin/reports/payout-summary',
+      'GET /api/admin/reports/direct-income',
+      'GET /api/admin/reports/holiday-reward',
+    ])
+      expect(keys, k).toContain(k);
     expect(new Set(keys).size).toBe(keys.length);
   });
 
@@ -67,7 +84,7 @@ describe('the admin and reviewer routes the app registers', () => {
 });
 
 describe('enforcement, table-driven over every admin and reviewer route', () => {
-  it('signed out: 401 with the documents\' message', async () => {
+  it("signed out: 401 with the documents' message", async () => {
     expect(guarded.length).toBeGreaterThanOrEqual(21);
     for (const r of guarded) expectError(await call(r), 401, { code: 'UNAUTHENTICATED', message: MSG.notSignedIn });
   });

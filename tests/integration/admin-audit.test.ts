@@ -10,8 +10,17 @@ import type { UserRow } from '../../server/modules/users/users.repo';
 import { ID } from '../support/identity';
 
 interface AuditItem {
-  id: string; action: string; entityType: string; entityId: string | null; actorId: string | null; actorUserId: string | null; actorEmail: string | null;
-  actorRole: string | null; onBehalfOfUserId: string | null; createdAt: string; reason: string | null;
+  id: string;
+  action: string;
+  entityType: string;
+  entityId: string | null;
+  actorId: string | null;
+  actorUserId: string | null;
+  actorEmail: string | null;
+  actorRole: string | null;
+  onBehalfOfUserId: string | null;
+  createdAt: string;
+  reason: string | null;
 }
 
 let t: TestApp;
@@ -23,10 +32,7 @@ let target: UserRow;
 
 beforeAll(async () => {
   t = await startTestApp();
-  [adminCookie, founderCookie] = await Promise.all([
-    t.login(t.demo.admin.email, t.demo.admin.password),
-    t.login(t.demo.founder.email, t.demo.founder.password),
-  ]);
+  [adminCookie, founderCookie] = await Promise.all([t.login(t.demo.admin.email, t.demo.admin.password), t.login(t.demo.founder.email, t.demo.founder.password)]);
   admin = (await userByEmail(t, t.demo.admin.email))!;
   founder = (await userByEmail(t, t.demo.founder.email))!;
   target = await t.createUser({ email: uniqueEmail('audited'), firstName: 'Audrey', lastName: 'Target', status: 'active', activationDate: new Date('2022-06-01T00:00:00Z') });
@@ -45,9 +51,12 @@ describe('GET /api/admin/audit-log (Users Activities)', () => {
     const ok = (r: { status: number; body: unknown }) => expect(r.status, JSON.stringify(r.body)).toBe(200);
     ok(await t.api('PATCH', `/api/admin/users/${target.id}/status`, { cookie: adminCookie, body: { status: 'inactive' } }));
     ok(await t.api('PATCH', `/api/admin/users/${target.id}/status`, { cookie: adminCookie, body: { status: 'active' } }));
-    ok(await t.api('PATCH', `/api/admin/users/${target.id}`, {
-      cookie: adminCookie, body: { firstName: 'Audra', lastName: 'Target', email: target.email, status: 'active' },
-    }));
+    ok(
+      await t.api('PATCH', `/api/admin/users/${target.id}`, {
+        cookie: adminCookie,
+        body: { firstName: 'Audra', lastName: 'Target', email: target.email, status: 'active' },
+      }),
+    );
     await placeInTree(t.runtime.ctx.db, target);
     ok(await t.api('POST', `/api/admin/login-as-user/${target.id}`, { cookie: founderCookie }));
   });
@@ -75,7 +84,10 @@ describe('GET /api/admin/audit-log (Users Activities)', () => {
     expect(byEmail.items.map((e) => e.id)).toEqual(byId.items.map((e) => e.id));
     const founders = await log(`?actor=${encodeURIComponent(founder.email)}`);
     // The founder's own two-factor enrolment (forced at their first sign-in) is the oldest of their entries.
-    expect(founders.items.map((e) => [e.action, e.entityId])).toEqual([['impersonation.issue', target.id], ['two_factor.enable', founder.id]]);
+    expect(founders.items.map((e) => [e.action, e.entityId])).toEqual([
+      ['impersonation.issue', target.id],
+      ['two_factor.enable', founder.id],
+    ]);
     expect((await log('?actor=nobody%40example.com')).items).toEqual([]);
   });
 
@@ -167,9 +179,15 @@ describe('GET /api/admin/audit-log (Users Activities)', () => {
     const ex = await t.api('POST', '/api/impersonation/exchange', { body: { code: issued.body.code }, cookie: adminCookie });
     expect(ex.status).toBe(200);
     expect((await t.api('POST', '/api/notifications/read-all', { headers: bearer(ex.body.accessToken) })).status).toBe(403);
-    const found = await eventually(() => log('?entityType=request'), (r) => r.items.length > 0);
+    const found = await eventually(
+      () => log('?entityType=request'),
+      (r) => r.items.length > 0,
+    );
     expect(found.items[0]).toMatchObject({
-      action: 'impersonated POST /api/notifications/read-all', actorUserId: admin.userId, actorRole: 'admin', onBehalfOfUserId: target.userId,
+      action: 'impersonated POST /api/notifications/read-all',
+      actorUserId: admin.userId,
+      actorRole: 'admin',
+      onBehalfOfUserId: target.userId,
     });
     const exchange = (await log('?action=impersonation.exchange')).items[0];
     expect(exchange).toMatchObject({ actorUserId: admin.userId, onBehalfOfUserId: target.userId, entityId: target.id });
@@ -193,17 +211,34 @@ describe('income reports', () => {
   it('GET /api/admin/reports/payout-summary: beside the posted cycles, approved withdrawals with totals per currency', async () => {
     const db = t.runtime.ctx.db;
     // The demo's history paid one withdrawal of the demo member (issue 30): this file's rows come on top of it.
-    const demo = (await t.api('GET', '/api/admin/reports/payout-summary', { cookie: adminCookie })).body.withdrawals as { totals: { currency: string; count: number; amount: string }[]; items: unknown[] };
+    const demo = (await t.api('GET', '/api/admin/reports/payout-summary', { cookie: adminCookie })).body.withdrawals as {
+      totals: { currency: string; count: number; amount: string }[];
+      items: unknown[];
+    };
     expect(demo.items.length).toBeGreaterThanOrEqual(1);
     const demoInr = demo.totals.find((x) => x.currency === 'INR') ?? { count: 0, amount: '0.00' };
     expect(demo.totals.some((x) => x.currency === 'USD')).toBe(false);
-    const [a, b, c] = await db.insert(withdrawalRequests).values([
-      { userId: earner.id, amount: '1000.00', status: 'approved', processedBy: admin.id, processedAt: new Date('2024-03-01T10:00:00Z'), adminNotes: 'Approved by admin', transactionId: 'UTR0001' },
-      { userId: earner.id, amount: '250.50', status: 'approved', processedBy: admin.id, processedAt: new Date('2024-03-03T10:00:00Z'), adminNotes: 'Approved by admin', transactionId: 'UTR0002' },
-      { userId: earner.id, amount: '40.00', currency: 'USD', withdrawalType: 'usdt', usdtWalletAddress: ID.wallet, networkType: 'TRC20', status: 'approved', processedBy: admin.id, processedAt: new Date('2024-03-02T10:00:00Z'), transactionId: '0xhash' },
-      { userId: earner.id, amount: '999.00', status: 'pending' },
-      { userId: earner.id, amount: '77.00', status: 'rejected', rejectionReason: 'Wrong account' },
-    ]).returning();
+    const [a, b, c] = await db
+      .insert(withdrawalRequests)
+      .values([
+        { userId: earner.id, amount: '1000.00', status: 'approved', processedBy: admin.id, processedAt: new Date('2024-03-01T10:00:00Z'), adminNotes: 'Approved by admin', transactionId: 'UTR0001' },
+        { userId: earner.id, amount: '250.50', status: 'approved', processedBy: admin.id, processedAt: new Date('2024-03-03T10:00:00Z'), adminNotes: 'Approved by admin', transactionId: 'UTR0002' },
+        {
+          userId: earner.id,
+          amount: '40.00',
+          currency: 'USD',
+          withdrawalType: 'usdt',
+          usdtWalletAddress: ID.wallet,
+          networkType: 'TRC20',
+          status: 'approved',
+          processedBy: admin.id,
+          processedAt: new Date('2024-03-02T10:00:00Z'),
+          transactionId: '0xhash',
+        },
+        { userId: earner.id, amount: '999.00', status: 'pending' },
+        { userId: earner.id, amount: '77.00', status: 'rejected', rejectionReason: 'Wrong account' },
+      ])
+      .returning();
     const r = await t.api('GET', '/api/admin/reports/payout-summary', { cookie: adminCookie });
     expect(r.status).toBe(200);
     // The posted cycles' part (whatever the demo's history posted) is checked in tests/integration/compensation-reports.test.ts.
@@ -211,14 +246,25 @@ describe('income reports', () => {
     const w = r.body.withdrawals;
     const totals = [...w.totals].sort((x: { currency: string }, y: { currency: string }) => x.currency.localeCompare(y.currency));
     const inr = ((Math.round(Number(demoInr.amount) * 100) + 125050) / 100).toFixed(2);
-    expect(totals).toEqual([{ currency: 'INR', count: demoInr.count + 2, amount: inr }, { currency: 'USD', count: 1, amount: '40.00' }]);
+    expect(totals).toEqual([
+      { currency: 'INR', count: demoInr.count + 2, amount: inr },
+      { currency: 'USD', count: 1, amount: '40.00' },
+    ]);
     const own = (w.items as { id: string; userUserId: string }[]).filter((i) => i.userUserId === earner.userId);
     expect(own.map((i) => i.id)).toEqual([b.id, c.id, a.id]);
     // Newest first: the demo's withdrawal (paid in the last weeks) comes before these of 2024.
     expect(w.items.slice(-3).map((i: { id: string }) => i.id)).toEqual([b.id, c.id, a.id]);
     expect(own[0]).toEqual({
-      id: b.id, userUserId: earner.userId, userName: 'Ear Ner', userEmail: earner.email, type: 'bank', currency: 'INR', amount: '250.50',
-      adminNotes: 'Approved by admin', transactionId: 'UTR0002', processedAt: '2024-03-03T10:00:00.000Z',
+      id: b.id,
+      userUserId: earner.userId,
+      userName: 'Ear Ner',
+      userEmail: earner.email,
+      type: 'bank',
+      currency: 'INR',
+      amount: '250.50',
+      adminNotes: 'Approved by admin',
+      transactionId: 'UTR0002',
+      processedAt: '2024-03-03T10:00:00.000Z',
     });
     expect(own[1]).toMatchObject({ type: 'usdt', currency: 'USD', amount: '40.00' });
   });
@@ -230,8 +276,26 @@ describe('income reports', () => {
     // every ledger row belongs to a wallet.
     await db.insert(walletBalances).values({ userId: earner.id, balance: '200.00' }).onConflictDoNothing();
     await db.insert(transactions).values([
-      { userId: earner.id, type: 'sponsor_income', amount: '150.50', balanceBefore: '0.00', balanceAfter: '150.50', description: 'Sponsor income from MB1', referenceId: 'ref-1', createdAt: new Date('2024-04-01T00:00:00Z') },
-      { userId: earner.id, type: 'travel_fund', amount: '49.50', balanceBefore: '150.50', balanceAfter: '200.00', description: 'Travel fund', referenceId: 'ref-2', createdAt: new Date('2024-04-02T00:00:00Z') },
+      {
+        userId: earner.id,
+        type: 'sponsor_income',
+        amount: '150.50',
+        balanceBefore: '0.00',
+        balanceAfter: '150.50',
+        description: 'Sponsor income from MB1',
+        referenceId: 'ref-1',
+        createdAt: new Date('2024-04-01T00:00:00Z'),
+      },
+      {
+        userId: earner.id,
+        type: 'travel_fund',
+        amount: '49.50',
+        balanceBefore: '150.50',
+        balanceAfter: '200.00',
+        description: 'Travel fund',
+        referenceId: 'ref-2',
+        createdAt: new Date('2024-04-02T00:00:00Z'),
+      },
     ]);
     const direct = await t.api('GET', '/api/admin/reports/direct-income', { cookie: adminCookie });
     expect(direct.status).toBe(200);

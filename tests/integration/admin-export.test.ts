@@ -30,8 +30,24 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const HEADER = [
-  'User ID', 'Name', 'Email', 'Phone', 'Role', 'Status', 'KYC Status', 'Withdraw Status', 'Sponsor User ID', 'Total Package', 'Wallet Address',
-  'E-wallet', 'Income', 'Total Withdraw', 'Rank', 'Total BV', 'Registration Date', 'Activation Date',
+  'User ID',
+  'Name',
+  'Email',
+  'Phone',
+  'Role',
+  'Status',
+  'KYC Status',
+  'Withdraw Status',
+  'Sponsor User ID',
+  'Total Package',
+  'Wallet Address',
+  'E-wallet',
+  'Income',
+  'Total Withdraw',
+  'Rank',
+  'Total BV',
+  'Registration Date',
+  'Activation Date',
 ];
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -49,11 +65,27 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') { cell += '"'; i++; } else if (c === '"') quoted = false; else cell += c;
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
     } else if (c === '"' && cell === '') quoted = true;
-    else if (c === ',') { row.push(cell); cell = ''; } else if (c === '\n' || (c === '\r' && text[i + 1] === '\n')) { row.push(cell); rows.push(row); row = []; cell = ''; if (c === '\r') i++; } else cell += c;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\n' || (c === '\r' && text[i + 1] === '\n')) {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      if (c === '\r') i++;
+    } else cell += c;
   }
-  if (cell !== '' || row.length) { row.push(cell); rows.push(row); }
+  if (cell !== '' || row.length) {
+    row.push(cell);
+    rows.push(row);
+  }
   return rows;
 }
 
@@ -95,8 +127,24 @@ describe('GET /api/admin/users/export?format=csv', () => {
     for (let i = 1; i < dates.length; i++) expect(dates[i]).toBeGreaterThanOrEqual(dates[i - 1]);
     const one = r.rows.find((row) => row[0] === 'XP0000002')!;
     expect(one).toEqual([
-      'XP0000002', 'Bulk Member2', 'bulk2@export.local', '9000000002', 'user', 'active', 'pending', '', '', '5000.00', '', '0.00', '0.00', '0.00', 'Executive',
-      '2.00', '2020-01-03T00:00:00.000Z', '2020-02-01T00:00:00.000Z',
+      'XP0000002',
+      'Bulk Member2',
+      'bulk2@export.local',
+      '9000000002',
+      'user',
+      'active',
+      'pending',
+      '',
+      '',
+      '5000.00',
+      '',
+      '0.00',
+      '0.00',
+      '0.00',
+      'Executive',
+      '2.00',
+      '2020-01-03T00:00:00.000Z',
+      '2020-02-01T00:00:00.000Z',
     ]);
   });
 
@@ -143,16 +191,20 @@ describe('GET /api/admin/users/export?format=csv', () => {
 
   it('neutralises cells that a spreadsheet would run as a formula', async () => {
     const u = await t.createUser({
-      email: uniqueEmail('formula'), firstName: '=HYPERLINK("http://evil.example","click")', lastName: 'Smith', mobile: '+911234567',
-      cryptoWalletAddress: '@SUM(1+1)', currentRank: '-2+3',
+      email: uniqueEmail('formula'),
+      firstName: '=HYPERLINK("http://evil.example","click")',
+      lastName: 'Smith',
+      mobile: '+911234567',
+      cryptoWalletAddress: '@SUM(1+1)',
+      currentRank: '-2+3',
     });
     const r = await csv(`?searchType=id&query=${u.userId}`);
     expect(r.rows).toHaveLength(1);
     const row = r.rows[0];
     expect(row[r.col('Name')]).toBe('\'=HYPERLINK("http://evil.example","click") Smith');
-    expect(row[r.col('Phone')]).toBe('\'+911234567');
-    expect(row[r.col('Wallet Address')]).toBe('\'@SUM(1+1)');
-    expect(row[r.col('Rank')]).toBe('\'-2+3');
+    expect(row[r.col('Phone')]).toBe("'+911234567");
+    expect(row[r.col('Wallet Address')]).toBe("'@SUM(1+1)");
+    expect(row[r.col('Rank')]).toBe("'-2+3");
     for (const cell of row) expect(cell).not.toMatch(/^[=+\-@]/);
   });
 
@@ -199,7 +251,12 @@ describe('GET /api/admin/users/export?format=xlsx', () => {
   it('scope=free as Excel: free-users-<date>.xlsx', async () => {
     const r = await workbook('?format=xlsx&scope=free&status=active');
     expect(r.headers['content-disposition']).toBe(`attachment; filename="free-users-${t.clock.now().toISOString().slice(0, 10)}.xlsx"`);
-    expect(r.rows.slice(1).map((row) => row[0]).sort()).toEqual(await userIds(sql`coalesce(package_amount, 0) = 0 and role <> 'admin' and status = 'active'`));
+    expect(
+      r.rows
+        .slice(1)
+        .map((row) => row[0])
+        .sort(),
+    ).toEqual(await userIds(sql`coalesce(package_amount, 0) = 0 and role <> 'admin' and status = 'active'`));
   });
 });
 

@@ -32,7 +32,8 @@ async function memberWithDocuments(types: readonly KycDocumentType[] = KYC_DOCUM
   for (const type of types) {
     const bytes = type === 'photo' ? fakePng(300) : fakeJpeg(300);
     const r = await t.api('POST', '/api/kyc/upload', {
-      cookie, body: { documentType: type, documentData: b64(bytes), documentContentType: type === 'photo' ? 'image/png' : 'image/jpeg', documentFilename: `${type}.jpg`, documentNumber: NUMBERS[type] },
+      cookie,
+      body: { documentType: type, documentData: b64(bytes), documentContentType: type === 'photo' ? 'image/png' : 'image/jpeg', documentFilename: `${type}.jpg`, documentNumber: NUMBERS[type] },
     });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     docs[type] = r.body.id;
@@ -43,7 +44,12 @@ async function memberWithDocuments(types: readonly KycDocumentType[] = KYC_DOCUM
 const review = (documentId: string, body: unknown, cookie = cookies.admin) => t.api('PATCH', `/api/admin/kyc/${documentId}`, { cookie, body });
 const queue = (status?: string, cookie = cookies.admin) => t.api('GET', `/api/admin/kyc${status ? `?status=${status}` : ''}`, { cookie });
 const notificationsOf = async (cookie: string) => (await t.api('GET', '/api/notifications?limit=100', { cookie })).body as { type: string; subject: string; content: string; data: unknown }[];
-const kycAudit = (ids: string[]) => t.runtime.ctx.db.select().from(auditLog).where(and(eq(auditLog.entityType, 'kyc_document'), inArray(auditLog.entityId, ids))).orderBy(asc(auditLog.createdAt));
+const kycAudit = (ids: string[]) =>
+  t.runtime.ctx.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entityType, 'kyc_document'), inArray(auditLog.entityId, ids)))
+    .orderBy(asc(auditLog.createdAt));
 
 describe('the review queue', () => {
   let m: Awaited<ReturnType<typeof memberWithDocuments>>;
@@ -56,8 +62,16 @@ describe('the review queue', () => {
     expect(r.status).toBe(200);
     const entry = r.body.find((e: { userId: string }) => e.userId === m.user.id);
     expect(entry).toMatchObject({
-      userId: m.user.id, userUserId: m.user.userId, firstName: 'Kavya', lastName: 'Review', email: m.user.email, kycStatus: 'pending', pendingCount: 5,
-      bankAccountNumber: ID.account2, rejectionReason: null, reviewedAt: null,
+      userId: m.user.id,
+      userUserId: m.user.userId,
+      firstName: 'Kavya',
+      lastName: 'Review',
+      email: m.user.email,
+      kycStatus: 'pending',
+      pendingCount: 5,
+      bankAccountNumber: ID.account2,
+      rejectionReason: null,
+      reviewedAt: null,
     });
     expect(entry.documents).toHaveLength(5);
     // The last document activity, read from the user's own documents.
@@ -153,7 +167,7 @@ describe('rejection', () => {
     expect(row).toMatchObject({ actorId: admin.id, reason: 'Blurry image', previousState: { status: 'pending' }, newState: { status: 'rejected', userKycStatus: 'rejected' } });
   });
 
-  it('refuses a rejection without a reason with the documents\' message, changing nothing', async () => {
+  it("refuses a rejection without a reason with the documents' message, changing nothing", async () => {
     const m = await memberWithDocuments(['pan']);
     const before = (await t.runtime.ctx.db.select().from(kycDocuments).where(eq(kycDocuments.id, m.docs.pan)))[0];
     for (const body of [{ status: 'rejected' }, { status: 'rejected', rejectionReason: '   ' }, { status: 'rejected', rejectionReason: '' }]) {

@@ -58,15 +58,19 @@ describe('admin:recover', () => {
     expect(await count(t, 'sessions', sql`user_id = ${user.id}`)).toBe(0);
     expect(await count(t, 'two_factor_secrets', sql`user_id = ${user.id}`)).toBe(0);
     expect(await count(t, 'recovery_codes', sql`user_id = ${user.id}`)).toBe(0);
-    const [row] = await query<{ password: string; first_login: boolean; two_factor_enabled_at: string | null }>(t,
-      sql`select password, first_login, two_factor_enabled_at from users where id = ${user.id}`);
+    const [row] = await query<{ password: string; first_login: boolean; two_factor_enabled_at: string | null }>(
+      t,
+      sql`select password, first_login, two_factor_enabled_at from users where id = ${user.id}`,
+    );
     expect(row).toMatchObject({ first_login: true, two_factor_enabled_at: null });
     expect(row.password).toMatch(/^\$argon2id\$/);
     expect(row.password).not.toContain(oneTimePassword);
 
     // The audit row, by the system; the owner's notification and mail.
-    const audits = await query<{ actor_id: string | null; actor_role: string; session_id: string }>(t,
-      sql`select actor_id, actor_role, session_id from audit_log where entity_id = ${user.id} and action = 'user.recovered'`);
+    const audits = await query<{ actor_id: string | null; actor_role: string; session_id: string }>(
+      t,
+      sql`select actor_id, actor_role, session_id from audit_log where entity_id = ${user.id} and action = 'user.recovered'`,
+    );
     expect(audits).toEqual([{ actor_id: null, actor_role: 'system', session_id: 'system:admin-recover' }]);
     expect(await count(t, 'notifications', sql`user_id = ${user.id} and title = 'Your sign-in was recovered' and priority = 'high'`)).toBe(1);
     await t.flushMail();
@@ -126,35 +130,40 @@ describe('admin:recover', () => {
     expect(await count(t, 'audit_log', sql`action = 'user.recovered'`)).toBe(audits);
   });
 
-  it.skipIf(!process.env.TEST_DATABASE_URL)('npm run admin:recover prints the one-time password once; refuses with exit code 2 (PostgreSQL)', async () => {
-    const env = { ...process.env, NODE_ENV: 'test', DATABASE_URL: t.databaseUrl!, APP_SECRET: TEST_SECRET, DATA_DIR: 'memory://', LOG_LEVEL: 'silent' };
-    const run = (args: string[]) => new Promise<{ code: number | null; out: string; err: string }>((done) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', resolve(import.meta.dirname, '../../server/admin-recover.ts'), ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-      let out = '';
-      let err = '';
-      child.stdout.on('data', (c) => (out += c));
-      child.stderr.on('data', (c) => (err += c));
-      child.on('close', (code) => done({ code, out, err }));
-    });
-    const member = uniqueEmail('recover-member');
-    await t.createUser({ email: member, password: PASSWORD });
-    const asMember = await run([member]);
-    expect(asMember.code, asMember.out + asMember.err).toBe(2);
-    expect(asMember.err).toContain('member account');
-    const unknown = await run([uniqueEmail('nobody')]);
-    expect(unknown.code, unknown.out + unknown.err).toBe(2);
-    expect(unknown.err).toContain('No account has the email');
-    expect((await run([])).code).toBe(2);
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'npm run admin:recover prints the one-time password once; refuses with exit code 2 (PostgreSQL)',
+    async () => {
+      const env = { ...process.env, NODE_ENV: 'test', DATABASE_URL: t.databaseUrl!, APP_SECRET: TEST_SECRET, DATA_DIR: 'memory://', LOG_LEVEL: 'silent' };
+      const run = (args: string[]) =>
+        new Promise<{ code: number | null; out: string; err: string }>((done) => {
+          const child = spawn(process.execPath, ['--import', 'tsx', resolve(import.meta.dirname, '../../server/admin-recover.ts'), ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+          let out = '';
+          let err = '';
+          child.stdout.on('data', (c) => (out += c));
+          child.stderr.on('data', (c) => (err += c));
+          child.on('close', (code) => done({ code, out, err }));
+        });
+      const member = uniqueEmail('recover-member');
+      await t.createUser({ email: member, password: PASSWORD });
+      const asMember = await run([member]);
+      expect(asMember.code, asMember.out + asMember.err).toBe(2);
+      expect(asMember.err).toContain('member account');
+      const unknown = await run([uniqueEmail('nobody')]);
+      expect(unknown.code, unknown.out + unknown.err).toBe(2);
+      expect(unknown.err).toContain('No account has the email');
+      expect((await run([])).code).toBe(2);
 
-    const { email } = await lockedOut('admin');
-    const ok = await run([email]);
-    expect(ok.code, ok.out + ok.err).toBe(0);
-    const printed = /One-time password \(shown only now\): (\S+)/.exec(ok.out)?.[1];
-    expect(printed, ok.out).toBeDefined();
-    expect(ok.out.split(printed!).length - 1).toBe(1);
-    const signIn = await t.api('POST', '/api/login', { body: { userId: email, password: printed! } });
-    expect(signIn.status, JSON.stringify(signIn.body)).toBe(200);
-    expect(signIn.body.user.firstLogin).toBe(true);
-    // Four processes that each load the server's code: slow on a busy CI machine.
-  }, 180_000);
+      const { email } = await lockedOut('admin');
+      const ok = await run([email]);
+      expect(ok.code, ok.out + ok.err).toBe(0);
+      const printed = /One-time password \(shown only now\): (\S+)/.exec(ok.out)?.[1];
+      expect(printed, ok.out).toBeDefined();
+      expect(ok.out.split(printed!).length - 1).toBe(1);
+      const signIn = await t.api('POST', '/api/login', { body: { userId: email, password: printed! } });
+      expect(signIn.status, JSON.stringify(signIn.body)).toBe(200);
+      expect(signIn.body.user.firstLogin).toBe(true);
+      // Four processes that each load the server's code: slow on a busy CI machine.
+    },
+    180_000,
+  );
 });

@@ -29,20 +29,34 @@ afterAll(async () => t?.close());
 const PW = 'Users#12345';
 
 const qs = (p: Record<string, string | number | undefined>) =>
-  new URLSearchParams(Object.entries(p).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)])).toString();
-const search = (p: Record<string, string | number | undefined>, cookie?: string) =>
-  t.api('GET', `/api/admin/users/search?${qs(p)}`, { cookie: cookie ?? cookies.admin });
+  new URLSearchParams(
+    Object.entries(p)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [k, String(v)]),
+  ).toString();
+const search = (p: Record<string, string | number | undefined>, cookie?: string) => t.api('GET', `/api/admin/users/search?${qs(p)}`, { cookie: cookie ?? cookies.admin });
 const idsOf = (r: { body: { items: { id: string }[] } }) => r.body.items.map((u) => u.id);
 const dbUser = async (id: string) => (await t.runtime.ctx.db.select().from(users).where(eq(users.id, id)))[0];
 const auditRows = (entityId: string, action?: string) =>
-  t.runtime.ctx.db.select().from(auditLog)
+  t.runtime.ctx.db
+    .select()
+    .from(auditLog)
     .where(action ? and(eq(auditLog.entityId, entityId), eq(auditLog.action, action)) : eq(auditLog.entityId, entityId))
     .orderBy(asc(auditLog.createdAt));
 const activeUser = (extra: Partial<Parameters<TestApp['createUser']>[0]> = {}) =>
   t.createUser({ email: uniqueEmail('u'), status: 'active', activationDate: new Date('2022-01-01T00:00:00Z'), ...extra });
 const editBody = (u: UserRow, extra: Record<string, unknown> = {}) => ({
-  id: u.id, firstName: u.firstName ?? 'First', lastName: u.lastName ?? 'Last', email: u.email, mobile: u.mobile ?? '', txnPin: '',
-  packageAmount: u.packageAmount ?? '', cryptoWalletAddress: u.cryptoWalletAddress ?? '', status: u.status, password: '', ...extra,
+  id: u.id,
+  firstName: u.firstName ?? 'First',
+  lastName: u.lastName ?? 'Last',
+  email: u.email,
+  mobile: u.mobile ?? '',
+  txnPin: '',
+  packageAmount: u.packageAmount ?? '',
+  cryptoWalletAddress: u.cryptoWalletAddress ?? '',
+  status: u.status,
+  password: '',
+  ...extra,
 });
 
 /** Never a secret in an admin row: only whether a password or PIN is set. */
@@ -62,13 +76,89 @@ describe('GET /api/admin/users/search', () => {
   const fx: Record<string, UserRow> = {};
   beforeAll(async () => {
     const specs: [string, Omit<Partial<UserRow>, 'password'> & { totalBV?: string }][] = [
-      ['A', { firstName: 'Alpha', status: 'active', role: 'user', kycStatus: 'approved', registrationDate: new Date('2021-03-10T20:00:00Z'), activationDate: new Date('2021-03-15T19:00:00Z'), totalBV: '987654.00', currentRank: 'Zenith Crown', packageAmount: '5000.00' }],
-      ['B', { firstName: 'Bravo', status: 'active', role: 'mini_franchise', kycStatus: 'pending', registrationDate: new Date('2021-03-11T10:00:00Z'), activationDate: new Date('2021-03-16T10:00:00Z'), totalBV: '987655.50', currentRank: 'Executive', packageAmount: '1000.00' }],
-      ['C', { firstName: 'Charlie', status: 'pending', role: 'user', kycStatus: 'rejected', registrationDate: new Date('2021-03-11T19:00:00Z'), activationDate: null, totalBV: '10.00', currentRank: 'zenith crown', packageAmount: null, idStatus: 'Inactive' }],
-      ['D', { firstName: 'Delta', status: 'inactive', role: 'user', kycStatus: 'pending', registrationDate: new Date('2021-03-12T12:00:00Z'), activationDate: new Date('2021-03-14T12:00:00Z'), totalBV: '0', packageAmount: '1000.00', idStatus: 'Inactive' }],
-      ['E', { firstName: 'Echo', status: 'invited', role: 'admin', kycStatus: 'pending', registrationDate: new Date('2021-03-13T12:00:00Z'), activationDate: null, packageAmount: null, idStatus: 'Inactive' }],
+      [
+        'A',
+        {
+          firstName: 'Alpha',
+          status: 'active',
+          role: 'user',
+          kycStatus: 'approved',
+          registrationDate: new Date('2021-03-10T20:00:00Z'),
+          activationDate: new Date('2021-03-15T19:00:00Z'),
+          totalBV: '987654.00',
+          currentRank: 'Zenith Crown',
+          packageAmount: '5000.00',
+        },
+      ],
+      [
+        'B',
+        {
+          firstName: 'Bravo',
+          status: 'active',
+          role: 'mini_franchise',
+          kycStatus: 'pending',
+          registrationDate: new Date('2021-03-11T10:00:00Z'),
+          activationDate: new Date('2021-03-16T10:00:00Z'),
+          totalBV: '987655.50',
+          currentRank: 'Executive',
+          packageAmount: '1000.00',
+        },
+      ],
+      [
+        'C',
+        {
+          firstName: 'Charlie',
+          status: 'pending',
+          role: 'user',
+          kycStatus: 'rejected',
+          registrationDate: new Date('2021-03-11T19:00:00Z'),
+          activationDate: null,
+          totalBV: '10.00',
+          currentRank: 'zenith crown',
+          packageAmount: null,
+          idStatus: 'Inactive',
+        },
+      ],
+      [
+        'D',
+        {
+          firstName: 'Delta',
+          status: 'inactive',
+          role: 'user',
+          kycStatus: 'pending',
+          registrationDate: new Date('2021-03-12T12:00:00Z'),
+          activationDate: new Date('2021-03-14T12:00:00Z'),
+          totalBV: '0',
+          packageAmount: '1000.00',
+          idStatus: 'Inactive',
+        },
+      ],
+      [
+        'E',
+        {
+          firstName: 'Echo',
+          status: 'invited',
+          role: 'admin',
+          kycStatus: 'pending',
+          registrationDate: new Date('2021-03-13T12:00:00Z'),
+          activationDate: null,
+          packageAmount: null,
+          idStatus: 'Inactive',
+        },
+      ],
       // Same name and package as A: ties are broken by id.
-      ['F', { firstName: 'Alpha', status: 'active', role: 'user', kycStatus: 'approved', registrationDate: new Date('2021-03-14T00:00:00Z'), activationDate: new Date('2021-03-17T00:00:00Z'), packageAmount: '5000.00' }],
+      [
+        'F',
+        {
+          firstName: 'Alpha',
+          status: 'active',
+          role: 'user',
+          kycStatus: 'approved',
+          registrationDate: new Date('2021-03-14T00:00:00Z'),
+          activationDate: new Date('2021-03-17T00:00:00Z'),
+          packageAmount: '5000.00',
+        },
+      ],
     ];
     for (const [k, { totalBV, ...v }] of specs) {
       fx[k] = await t.createUser({ email: uniqueEmail(`search${k.toLowerCase()}`), lastName: TAG, ...v });
@@ -189,7 +279,15 @@ describe('GET /api/admin/users/search', () => {
       return (dir === 'asc' ? asc : asc.reverse()).map((u) => u.id);
     };
 
-    it.each(ADMIN_USER_SORTS.flatMap((s) => [[s, 'asc'], [s, 'desc']] as const))('by %s %s', async (sort, dir) => {
+    it.each(
+      ADMIN_USER_SORTS.flatMap(
+        (s) =>
+          [
+            [s, 'asc'],
+            [s, 'desc'],
+          ] as const,
+      ),
+    )('by %s %s', async (sort, dir) => {
       const r = await search({ query: TAG, sort, dir, limit: 200 });
       expect(r.status).toBe(200);
       expect(idsOf(r)).toEqual(expected(sort, dir));
@@ -217,8 +315,13 @@ describe('GET /api/admin/users/search', () => {
     }
 
     it.each([
-      ['registrationDate', 'desc'], ['registrationDate', 'asc'], ['name', 'asc'], ['name', 'desc'], ['packageAmount', 'desc'],
-      ['activationDate', 'asc'], ['userId', 'desc'],
+      ['registrationDate', 'desc'],
+      ['registrationDate', 'asc'],
+      ['name', 'asc'],
+      ['name', 'desc'],
+      ['packageAmount', 'desc'],
+      ['activationDate', 'asc'],
+      ['userId', 'desc'],
     ] as const)('walks every user once in %s %s order with limit 2', async (sort, dir) => {
       const pages = await walk({ sort, dir });
       const ids = pages.map((u) => u.id);
@@ -228,10 +331,19 @@ describe('GET /api/admin/users/search', () => {
       expect(whole.body.nextCursor).toBeNull();
       expect(ids).toEqual(idsOf(whole));
       const value = (u: AdminUserRow) =>
-        sort === 'registrationDate' ? Date.parse(u.registrationDate)
-          : sort === 'activationDate' ? (u.activationDate ? Date.parse(u.activationDate) : 0)
-            : sort === 'packageAmount' ? (u.packageAmount === null ? -1 : Number(u.packageAmount))
-              : sort === 'userId' ? u.userId : `${u.firstName ?? ''} ${u.lastName ?? ''}`.toLowerCase();
+        sort === 'registrationDate'
+          ? Date.parse(u.registrationDate)
+          : sort === 'activationDate'
+            ? u.activationDate
+              ? Date.parse(u.activationDate)
+              : 0
+            : sort === 'packageAmount'
+              ? u.packageAmount === null
+                ? -1
+                : Number(u.packageAmount)
+              : sort === 'userId'
+                ? u.userId
+                : `${u.firstName ?? ''} ${u.lastName ?? ''}`.toLowerCase();
       for (let i = 1; i < pages.length; i++) {
         const [a, b] = [value(pages[i - 1]), value(pages[i])];
         if (dir === 'asc') expect(a <= b, `${String(a)} then ${String(b)}`).toBe(true);
@@ -315,14 +427,34 @@ describe('PATCH /api/admin/users/:id (Edit User Details)', () => {
     const u = await activeUser({ password: PW, mobile: '9000000001' });
     const cookie = await t.login(u.email, PW);
     const email = uniqueEmail('edited');
-    const r = await patch(u.id, editBody(u, {
-      firstName: ' Edited ', lastName: 'Person', email: email.toUpperCase(), mobile: '9876501234', packageAmount: '2500.50', cryptoWalletAddress: ID.wallet, password: '', txnPin: '',
-    }));
+    const r = await patch(
+      u.id,
+      editBody(u, {
+        firstName: ' Edited ',
+        lastName: 'Person',
+        email: email.toUpperCase(),
+        mobile: '9876501234',
+        packageAmount: '2500.50',
+        cryptoWalletAddress: ID.wallet,
+        password: '',
+        txnPin: '',
+      }),
+    );
     // The wallet address is a payout detail: it waits for a second admin (issue 13, maker-checker.test.ts); the rest applies.
     expect(r.status, JSON.stringify(r.body)).toBe(202);
     expect(r.body).toMatchObject({ message: MSG.payoutChangeRequested, id: u.id, approval: { kind: 'payout_details', status: 'pending' } });
     const after = await dbUser(u.id);
-    expect(after).toMatchObject({ firstName: 'Edited', lastName: 'Person', email, mobile: '9876501234', packageAmount: '2500.50', cryptoWalletAddress: null, status: 'active', firstLogin: false, txnPin: null });
+    expect(after).toMatchObject({
+      firstName: 'Edited',
+      lastName: 'Person',
+      email,
+      mobile: '9876501234',
+      packageAmount: '2500.50',
+      cryptoWalletAddress: null,
+      status: 'active',
+      firstLogin: false,
+      txnPin: null,
+    });
     expect(after.password).toBe(u.password);
     expect((await t.api('GET', '/api/auth/user', { cookie })).status).toBe(200);
     // Numbers are accepted as well as strings.
@@ -349,7 +481,7 @@ describe('PATCH /api/admin/users/:id (Edit User Details)', () => {
     expectInvalid(await patch(u.id, editBody(after, { txnPin: '12' })), 'TXN PIN must be 4 to 6 digits', 'txnPin');
   });
 
-  it('a new password is temporary: the user\'s sessions end and the password must be changed at the next sign-in', async () => {
+  it("a new password is temporary: the user's sessions end and the password must be changed at the next sign-in", async () => {
     const u = await activeUser({ password: PW });
     const cookie = await t.login(u.email, PW);
     expect((await search({ searchType: 'id', query: u.userId })).body.items[0].passwordState).toBe('set');
@@ -407,7 +539,8 @@ describe('PATCH /api/admin/users/:id (Edit User Details)', () => {
       const p = await t.createUser({ email: uniqueEmail('pend'), status: 'pending', idStatus: 'Inactive' });
       for (const status of ['active', 'inactive']) {
         expectError(await patch(p.id, editBody(p, { status })), 409, {
-          code: 'CONFLICT', message: 'This user has not been approved yet. Approve the registration from Pending Recruits first.',
+          code: 'CONFLICT',
+          message: 'This user has not been approved yet. Approve the registration from Pending Recruits first.',
         });
       }
       expect(await dbUser(p.id)).toEqual(p);
@@ -428,7 +561,7 @@ describe('PATCH /api/admin/users/:id (Edit User Details)', () => {
       expect((await dbUser(admin.id)).status).toBe('active');
     });
 
-    it('blocking through the edit dialog ends the user\'s sessions and idStatus follows', async () => {
+    it("blocking through the edit dialog ends the user's sessions and idStatus follows", async () => {
       const u = await activeUser({ password: PW });
       const cookie = await t.login(u.email, PW);
       expect((await patch(u.id, editBody(u, { status: 'inactive' }))).status).toBe(200);
@@ -443,7 +576,7 @@ describe('PATCH /api/admin/users/:id (Edit User Details)', () => {
 describe('PATCH /api/admin/users/:id/status (block / activate)', () => {
   const setStatus = (id: string, body: unknown, cookie = cookies.admin) => t.api('PATCH', `/api/admin/users/${id}/status`, { cookie, body });
 
-  it('block ends the user\'s sessions and refuses sign-in; activate lets them back; idStatus follows; both audited', async () => {
+  it("block ends the user's sessions and refuses sign-in; activate lets them back; idStatus follows; both audited", async () => {
     const u = await activeUser({ password: PW });
     const cookie = await t.login(u.email, PW);
     const blocked = await setStatus(u.id, { status: 'inactive' });
@@ -505,8 +638,7 @@ describe('PUT /api/users/:userId (by public id)', () => {
 
 describe('PATCH /api/users/:id (members dialog)', () => {
   const patch = (id: string, body: unknown) => t.api('PATCH', `/api/users/${id}`, { cookie: cookies.admin, body });
-  const memberBody = (u: UserRow, extra: Record<string, unknown> = {}) =>
-    ({ firstName: u.firstName, lastName: u.lastName, email: u.email, role: u.role, status: u.status, ...extra });
+  const memberBody = (u: UserRow, extra: Record<string, unknown> = {}) => ({ firstName: u.firstName, lastName: u.lastName, email: u.email, role: u.role, status: u.status, ...extra });
 
   it('updates names, email, role and status; audited as user.update', async () => {
     const u = await activeUser({ firstName: 'Mona', lastName: 'Lisa' });
@@ -536,7 +668,7 @@ describe('PATCH /api/users/:id (members dialog)', () => {
     const me = await dbUser(admin.id);
     expectError(await patch(me.id, memberBody(me, { role: 'user' })), 409, { code: 'CONFLICT' });
     expectError(await patch(me.id, memberBody(me, { status: 'inactive' })), 409, { code: 'CONFLICT' });
-    expect((await dbUser(admin.id))).toMatchObject({ role: 'admin', status: 'active' });
+    expect(await dbUser(admin.id)).toMatchObject({ role: 'admin', status: 'active' });
   });
 
   it('blocking here ends the sessions and idStatus follows', async () => {
@@ -569,7 +701,10 @@ describe('PATCH /api/users/:id (members dialog)', () => {
 describe('POST /api/users (create and invite)', () => {
   const create = (body: unknown) => t.api('POST', '/api/users', { cookie: cookies.admin, body });
 
-  it.each([['user', 'pending'], ['admin', 'active']] as const)('creates an invited %s, mails the invitation by SMTP; completing it makes them %s', async (role, finalStatus) => {
+  it.each([
+    ['user', 'pending'],
+    ['admin', 'active'],
+  ] as const)('creates an invited %s, mails the invitation by SMTP; completing it makes them %s', async (role, finalStatus) => {
     const email = uniqueEmail(`new-${role}`);
     let r = await create({ firstName: 'Newly', lastName: 'Invited', email: email.toUpperCase(), mobile: '9876512345', role });
     if (role === 'admin') {
@@ -654,7 +789,14 @@ describe('DELETE /api/users/:id', () => {
     const u = await activeUser();
     const [product] = await t.runtime.ctx.db.select().from(products).limit(1);
     await t.runtime.ctx.db.insert(purchases).values({
-      userId: u.id, productId: product.id, quantity: 1, unitPrice: product.price, totalAmount: '100.00', totalBV: '10.00', paymentMethod: 'upi', deliveryAddress: '1 Test Street',
+      userId: u.id,
+      productId: product.id,
+      quantity: 1,
+      unitPrice: product.price,
+      totalAmount: '100.00',
+      totalBV: '10.00',
+      paymentMethod: 'upi',
+      deliveryAddress: '1 Test Street',
     });
     expectError(await del(u.id), 409, { code: 'CONFLICT' });
     expect(await dbUser(u.id)).toBeDefined();
@@ -693,7 +835,7 @@ describe('POST /api/admin/login-as-user/:id and /api/admin/impersonate/:id', () 
     expect((await auditRows(u.id, 'impersonation.issue'))[0]).toMatchObject({ actorId: founder.id, actorRole: 'founder' });
   });
 
-  it('refuses a pending or blocked user with the documents\' message (409)', async () => {
+  it("refuses a pending or blocked user with the documents' message (409)", async () => {
     const pending = (await userByEmail(t, t.demo.pending.email))!;
     expectError(await issue(pending.id), 409, { code: 'IMPERSONATION_FORBIDDEN', message: 'Cannot login as user with status: pending. Only active users can be logged into.' });
     const blocked = await activeUser({ status: 'inactive' });

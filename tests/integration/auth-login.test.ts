@@ -44,7 +44,7 @@ describe('POST /api/login', () => {
     expect(r.body.user.status).toBe('pending');
   });
 
-  it('requires User ID and Password with the documents\' messages, creating no session', async () => {
+  it("requires User ID and Password with the documents' messages, creating no session", async () => {
     const before = await count(t, 'sessions');
     expectInvalid(await login({ password: 'whatever1' }), MSG.userIdRequired, 'userId');
     expectInvalid(await login({ userId: '   ', password: 'whatever1' }), MSG.userIdRequired, 'userId');

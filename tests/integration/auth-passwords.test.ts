@@ -11,8 +11,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const loginStatus = async (email: string, password: string) =>
-  (await t.api('POST', '/api/login', { body: { userId: email, password } })).status;
+const loginStatus = async (email: string, password: string) => (await t.api('POST', '/api/login', { body: { userId: email, password } })).status;
 
 async function freshUser(prefix: string, password = 'Start#1234', extra: Partial<Parameters<TestApp['createUser']>[0]> = {}) {
   const email = uniqueEmail(prefix);
@@ -52,7 +51,7 @@ describe('POST /api/auth/change-password', () => {
     ['missing new password', { currentPassword: 'Start#1234' }, MSG.newPasswordMin, 'newPassword'],
     ['missing current password', { newPassword: 'Changed#123' }, MSG.currentPasswordRequired, 'currentPassword'],
     ['empty current password', { currentPassword: '', newPassword: 'Changed#123' }, MSG.currentPasswordRequired, 'currentPassword'],
-  ])('refuses %s with the documents\' message and keeps the password', async (_n, body, message, field) => {
+  ])("refuses %s with the documents' message and keeps the password", async (_n, body, message, field) => {
     const { email, password, user } = await freshUser('change-bad');
     const cookie = await t.login(email, password);
     expectInvalid(await t.api('POST', '/api/auth/change-password', { cookie, body }), message, field);
@@ -66,7 +65,9 @@ describe('POST /api/auth/change-password', () => {
     const other = await t.login(email, password);
     expectInvalid(
       await t.api('POST', '/api/auth/change-password', { cookie, body: { currentPassword: 'Wrong#1234', newPassword: 'Changed#123' } }),
-      MSG.currentPasswordWrong, 'currentPassword', 'INVALID_CREDENTIALS',
+      MSG.currentPasswordWrong,
+      'currentPassword',
+      'INVALID_CREDENTIALS',
     );
     expect((await userByEmail(t, email))!.password).toBe(user.password);
     expect((await t.api('GET', '/api/auth/user', { cookie: other })).status).toBe(200);
@@ -159,7 +160,8 @@ describe('POST /api/auth/reset-password', () => {
   it('refuses an unknown token with INVALID_TOKEN and changes nothing', async () => {
     const consumedBefore = await count(t, 'email_tokens', sql`is_consumed`);
     expectError(await t.api('POST', '/api/auth/reset-password', { body: { token: 'A'.repeat(43), newPassword: 'Reset#12345' } }), 400, {
-      code: 'INVALID_TOKEN', message: MSG.invalidResetToken,
+      code: 'INVALID_TOKEN',
+      message: MSG.invalidResetToken,
     });
     expect(await count(t, 'email_tokens', sql`is_consumed`)).toBe(consumedBefore);
   });

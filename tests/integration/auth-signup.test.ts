@@ -51,7 +51,7 @@ describe('POST /api/auth/signup', () => {
     ['missing email', { fullName: 'A B', password: 'Signup#123' }, MSG.emailInvalid, 'email'],
     ['short password', { fullName: 'A B', email: 'a@example.com', password: '12345' }, MSG.passwordMin, 'password'],
     ['missing password', { fullName: 'A B', email: 'a@example.com' }, MSG.passwordMin, 'password'],
-  ])('refuses %s with the documents\' message and changes nothing', async (_name, body, message, field) => {
+  ])("refuses %s with the documents' message and changes nothing", async (_name, body, message, field) => {
     const usersBefore = await count(t, 'users');
     const mailBefore = await count(t, 'mail_outbox');
     expectInvalid(await signup(body), message, field);
@@ -80,7 +80,8 @@ describe('POST /api/auth/signup', () => {
     expect((await signup({ fullName: 'First One', email, password: 'Signup#123' })).status).toBe(201);
     const mailBefore = await count(t, 'mail_outbox');
     expectError(await signup({ fullName: 'Second One', email: email.toUpperCase(), password: 'Other#1234' }), 409, {
-      code: 'DUPLICATE_EMAIL', message: MSG.duplicateEmail,
+      code: 'DUPLICATE_EMAIL',
+      message: MSG.duplicateEmail,
     });
     expect(await usersWithEmail(email)).toBe(1);
     expect((await userByEmail(t, email))!.firstName).toBe('First');
@@ -110,7 +111,8 @@ describe('POST /api/auth/signup', () => {
     const email = uniqueEmail('unverified');
     await signup({ fullName: 'Not Yet', email, password: 'Signup#123' });
     expectError(await t.api('POST', '/api/login', { body: { userId: email, password: 'Signup#123' } }), 403, {
-      code: 'ACCOUNT_NOT_VERIFIED', message: MSG.emailNotVerified,
+      code: 'ACCOUNT_NOT_VERIFIED',
+      message: MSG.emailNotVerified,
     });
   });
 
@@ -192,7 +194,8 @@ describe('POST /api/auth/verify-email', () => {
     const email = uniqueEmail('verify-bad');
     await signup({ fullName: 'Bad Token', email, password: 'Signup#123' });
     expectError(await t.api('POST', '/api/auth/verify-email', { body: { token: 'x'.repeat(43) } }), 400, {
-      code: 'INVALID_TOKEN', message: MSG.invalidVerificationToken,
+      code: 'INVALID_TOKEN',
+      message: MSG.invalidVerificationToken,
     });
     expect((await userByEmail(t, email))!.status).toBe('registered');
   });

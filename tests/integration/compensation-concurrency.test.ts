@@ -29,7 +29,7 @@ const N = 30;
 const members: { user: UserRow; cookie: string }[] = [];
 
 let seed = 424242;
-const rand = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+const rand = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
 const paise = (v: string) => Math.round(Number(v) * 100);
 
 beforeAll(async () => {
@@ -61,9 +61,11 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const buy = (m: { cookie: string }, quantity: number) =>
-  t.api('POST', '/api/purchases', { cookie: m.cookie, body: { productId, quantity, paymentMethod: 'wallet', deliveryAddress: 'Race Course Road 1, Pune 411001', deliveryState: 'Maharashtra', deliveryPincode: '411001' } });
-const withdraw = (m: { cookie: string }, amount: string) =>
-  t.api('POST', '/api/withdrawals', { cookie: m.cookie, body: { withdrawalType: 'bank', amount, bankDetails: bank } });
+  t.api('POST', '/api/purchases', {
+    cookie: m.cookie,
+    body: { productId, quantity, paymentMethod: 'wallet', deliveryAddress: 'Race Course Road 1, Pune 411001', deliveryState: 'Maharashtra', deliveryPincode: '411001' },
+  });
+const withdraw = (m: { cookie: string }, amount: string) => t.api('POST', '/api/withdrawals', { cookie: m.cookie, body: { withdrawalType: 'bank', amount, bankDetails: bank } });
 
 /** A week in which the deeper half of the tree buys: closed, calculated (third admin) and approved, ready to post. */
 async function approvedWeek() {
@@ -77,8 +79,11 @@ async function approvedWeek() {
   const id = closed.body.id as string;
   expect((await t.api('POST', `${BASE}/cycles/${id}/calculate`, { cookie: admin3 })).status).toBe(200);
   expect((await t.api('POST', `${BASE}/cycles/${id}/approve`, { cookie: admin2 })).status).toBe(200);
-  const payouts = await query<{ member_id: string; gross: string; admin_charge: string; tds: string; net: string }>(t, sql`
-    select member_id::text, gross::text, admin_charge::text, tds::text, net::text from comp_payouts where cycle_id = ${id}::uuid order by member_id`);
+  const payouts = await query<{ member_id: string; gross: string; admin_charge: string; tds: string; net: string }>(
+    t,
+    sql`
+    select member_id::text, gross::text, admin_charge::text, tds::text, net::text from comp_payouts where cycle_id = ${id}::uuid order by member_id`,
+  );
   // Enough members are paid for several batches.
   expect(payouts.length).toBeGreaterThanOrEqual(10);
   return { id, payouts };
@@ -96,8 +101,11 @@ async function linesOf(cycleId: string) {
  * deduction, summing to the net) or not at all (payout unmarked, no ledger row). Answers how many are posted.
  */
 async function expectAllOrNothing(cycleId: string) {
-  const payouts = await query<{ member_id: string; admin_charge: string; tds: string; net: string; posted: boolean }>(t, sql`
-    select member_id::text, admin_charge::text, tds::text, net::text, posted_at is not null as posted from comp_payouts where cycle_id = ${cycleId}::uuid`);
+  const payouts = await query<{ member_id: string; admin_charge: string; tds: string; net: string; posted: boolean }>(
+    t,
+    sql`
+    select member_id::text, admin_charge::text, tds::text, net::text, posted_at is not null as posted from comp_payouts where cycle_id = ${cycleId}::uuid`,
+  );
   const ledger = await ledgerOf(cycleId);
   const lines = await linesOf(cycleId);
   let posted = 0;
@@ -118,20 +126,26 @@ async function expectAllOrNothing(cycleId: string) {
   // Nobody outside the cycle's payouts got a row of it.
   expect(new Set(ledger.map((r) => r.user_id)).size).toBeLessThanOrEqual(payouts.filter((p) => p.posted).length);
   // The year-to-date totals the next calculation reads (TDS) are exactly the posted payouts, batch by batch.
-  const ytd = await query<{ member_id: string; fy: number; gross: string; tds: string; posted_gross: string | null; posted_tds: string | null }>(t, sql`
+  const ytd = await query<{ member_id: string; fy: number; gross: string; tds: string; posted_gross: string | null; posted_tds: string | null }>(
+    t,
+    sql`
     select y.member_id::text, y.fy, y.gross::text, y.tds::text, s.gross::text as posted_gross, s.tds::text as posted_tds
     from comp_ytd y full join (select member_id, fy, sum(gross) as gross, sum(tds) as tds from comp_payouts where posted_at is not null group by 1, 2) s
-      on s.member_id = y.member_id and s.fy = y.fy`);
+      on s.member_id = y.member_id and s.fy = y.fy`,
+  );
   for (const y of ytd) expect([y.gross, y.tds], `year to date of ${y.member_id}`).toEqual([y.posted_gross, y.posted_tds]);
   return { posted, total: payouts.length };
 }
 
 async function expectMoneySound() {
   for (const m of members) await expectLedgerSound(t, m.user.id);
-  const [s] = await query<{ wallets: string; ledger: string; off: number }>(t, sql`select
+  const [s] = await query<{ wallets: string; ledger: string; off: number }>(
+    t,
+    sql`select
     (select coalesce(sum(balance), 0)::text from wallet_balances) as wallets,
     (select coalesce(sum(amount), 0)::text from transactions) as ledger,
-    (select count(*)::int from wallet_balances w where w.balance <> coalesce((select sum(x.amount) from transactions x where x.user_id = w.user_id), 0)) as off`);
+    (select count(*)::int from wallet_balances w where w.balance <> coalesce((select sum(x.amount) from transactions x where x.user_id = w.user_id), 0)) as off`,
+  );
   expect(s.wallets).toBe(s.ledger);
   expect(Number(s.off)).toBe(0);
 }
@@ -143,7 +157,8 @@ async function cycleStatus(id: string) {
 describe('posting a cycle under concurrency', () => {
   it('members buy and withdraw while the cycle posts in batches: nothing lost, nothing paid twice, the chain holds', async () => {
     const { id, payouts } = await approvedWeek();
-    const balance = async () => new Map((await query<{ user_id: string; balance: string }>(t, sql`select user_id::text, balance::text from wallet_balances`)).map((r) => [r.user_id, paise(r.balance)]));
+    const balance = async () =>
+      new Map((await query<{ user_id: string; balance: string }>(t, sql`select user_id::text, balance::text from wallet_balances`)).map((r) => [r.user_id, paise(r.balance)]));
     const before = await balance();
     const spent = new Map<string, number>();
     const purchaseIds: string[] = [];
@@ -152,15 +167,19 @@ describe('posting a cycle under concurrency', () => {
     for (const m of members) {
       const q = 1 + Math.floor(rand() * 3);
       const amount = `${100 + Math.floor(rand() * 400)}.${String(Math.floor(rand() * 100)).padStart(2, '0')}`;
-      work.push(buy(m, q).then((r) => {
-        expect(r.status, JSON.stringify(r.body)).toBe(201);
-        purchaseIds.push(r.body.purchase.id);
-        spent.set(m.user.id, (spent.get(m.user.id) ?? 0) + paise(r.body.purchase.totalAmount));
-      }));
-      work.push(withdraw(m, amount).then((r) => {
-        expect(r.status, JSON.stringify(r.body)).toBe(201);
-        spent.set(m.user.id, (spent.get(m.user.id) ?? 0) + paise(amount));
-      }));
+      work.push(
+        buy(m, q).then((r) => {
+          expect(r.status, JSON.stringify(r.body)).toBe(201);
+          purchaseIds.push(r.body.purchase.id);
+          spent.set(m.user.id, (spent.get(m.user.id) ?? 0) + paise(r.body.purchase.totalAmount));
+        }),
+      );
+      work.push(
+        withdraw(m, amount).then((r) => {
+          expect(r.status, JSON.stringify(r.body)).toBe(201);
+          spent.set(m.user.id, (spent.get(m.user.id) ?? 0) + paise(amount));
+        }),
+      );
     }
     // The poster and 60 member requests interleave.
     for (let i = work.length - 1; i > 0; i--) {
@@ -181,28 +200,37 @@ describe('posting a cycle under concurrency', () => {
     await expectMoneySound();
     // The purchases completed after the close belong to the next cycle.
     await t.settle();
-    const [late] = await query<{ inPosted: number; elsewhere: number }>(t, sql`select
+    const [late] = await query<{ inPosted: number; elsewhere: number }>(
+      t,
+      sql`select
       count(*) filter (where pairing_cycle_id = ${id}::uuid)::int as "inPosted", count(*) filter (where pairing_cycle_id <> ${id}::uuid)::int as elsewhere
-      from volume_events where purchase_id = any(${sql.param(purchaseIds)}::uuid[])`);
+      from volume_events where purchase_id = any(${sql.param(purchaseIds)}::uuid[])`,
+    );
     expect([Number(late.inPosted), Number(late.elsewhere)]).toEqual([0, N]);
   }, 120_000);
 
   it('two admins post while a third posting holds a batch: the cycle is posted once, every payout credited once', async () => {
     const { id } = await approvedWeek();
     let release!: () => void;
-    const gate = new Promise<void>((r) => { release = r; });
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
     let entered!: () => void;
-    const inBatch = new Promise<void>((r) => { entered = r; });
+    const inBatch = new Promise<void>((r) => {
+      entered = r;
+    });
     // The first poster claims three members and holds its transaction open.
     const first = postCycle(t.runtime.ctx, actorFor(adminRow), id, {
       batchSize: 3,
-      beforeCommit: async (_tx, b) => { if (b.number === 1) { entered(); await gate; } },
+      beforeCommit: async (_tx, b) => {
+        if (b.number === 1) {
+          entered();
+          await gate;
+        }
+      },
     });
     await inBatch;
-    const both = Promise.all([
-      t.api('POST', `${BASE}/cycles/${id}/post`, { cookie: admin2 }),
-      t.api('POST', `${BASE}/cycles/${id}/post`, { cookie: admin }),
-    ]);
+    const both = Promise.all([t.api('POST', `${BASE}/cycles/${id}/post`, { cookie: admin2 }), t.api('POST', `${BASE}/cycles/${id}/post`, { cookie: admin })]);
     if (process.env.TEST_DATABASE_URL) {
       // They post every member the first poster has not claimed, then see its batch still open.
       for (const r of await both) {
@@ -241,7 +269,9 @@ describe('posting a cycle under concurrency', () => {
     const { id } = await approvedWeek();
     const failing = postCycle(t.runtime.ctx, actorFor(adminRow), id, {
       batchSize: 4,
-      beforeCommit: async (_tx, b) => { if (b.number === 3) throw new Error('the process dies here'); },
+      beforeCommit: async (_tx, b) => {
+        if (b.number === 3) throw new Error('the process dies here');
+      },
     });
     await expect(failing).rejects.toThrow('the process dies here');
     expect(await cycleStatus(id)).toBe('approved');
@@ -256,46 +286,47 @@ describe('posting a cycle under concurrency', () => {
     await expectMoneySound();
   }, 120_000);
 
-  it.skipIf(!process.env.TEST_DATABASE_URL)('a posting whose database connection is killed mid-batch: each member fully posted or not at all; the retry finishes once', async () => {
-    const { id } = await approvedWeek();
-    let killed = 0;
-    const dying = postCycle(t.runtime.ctx, actorFor(adminRow), id, {
-      batchSize: 3,
-      beforeCommit: async (tx, b) => {
-        if (b.number !== 3) return;
-        const [{ pid }] = (await tx.execute(sql`select pg_backend_pid() as pid`) as unknown as { rows: { pid: number }[] }).rows;
-        // node-postgres emits the lost connection as an 'error' event of the checked-out client, which the
-        // pool does not listen to while the client is checked out: listen here, as the dying process would.
-        (tx as unknown as { session: { client: { on(e: 'error', f: () => void): void } } }).session.client.on('error', () => undefined);
-        // Another connection ends this backend while its transaction holds the batch's writes.
-        const [r] = await query<{ ok: boolean }>(t, sql`select pg_terminate_backend(${pid}::int) as ok`);
-        expect(r.ok).toBe(true);
-        killed = pid;
-        await tx.execute(sql`select 1`);
-      },
-    });
-    await expect(dying).rejects.toThrow();
-    expect(killed).toBeGreaterThan(0);
-    // The killed backend's transaction is rolled back by PostgreSQL.
-    for (let i = 0; i < 50; i++) {
-      const [gone] = await query<{ n: number }>(t, sql`select count(*)::int as n from pg_stat_activity where pid = ${killed}::int`);
-      if (Number(gone.n) === 0) break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    expect(await cycleStatus(id)).toBe('approved');
-    const half = await expectAllOrNothing(id);
-    expect(half.posted).toBe(6);
-    await expectMoneySound();
-    // Two admins retry at once; the rest is posted exactly once.
-    const [a, b] = await Promise.all([
-      t.api('POST', `${BASE}/cycles/${id}/post`, { cookie: admin }),
-      t.api('POST', `${BASE}/cycles/${id}/post`, { cookie: admin2 }),
-    ]);
-    expect([a.status, b.status]).toContain(200);
-    for (const r of [a, b]) expect([200, 409]).toContain(r.status);
-    expect(await cycleStatus(id)).toBe('posted');
-    const all = await expectAllOrNothing(id);
-    expect(all.posted).toBe(all.total);
-    await expectMoneySound();
-  }, 120_000);
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'a posting whose database connection is killed mid-batch: each member fully posted or not at all; the retry finishes once',
+    async () => {
+      const { id } = await approvedWeek();
+      let killed = 0;
+      const dying = postCycle(t.runtime.ctx, actorFor(adminRow), id, {
+        batchSize: 3,
+        beforeCommit: async (tx, b) => {
+          if (b.number !== 3) return;
+          const [{ pid }] = ((await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as { rows: { pid: number }[] }).rows;
+          // node-postgres emits the lost connection as an 'error' event of the checked-out client, which the
+          // pool does not listen to while the client is checked out: listen here, as the dying process would.
+          (tx as unknown as { session: { client: { on(e: 'error', f: () => void): void } } }).session.client.on('error', () => undefined);
+          // Another connection ends this backend while its transaction holds the batch's writes.
+          const [r] = await query<{ ok: boolean }>(t, sql`select pg_terminate_backend(${pid}::int) as ok`);
+          expect(r.ok).toBe(true);
+          killed = pid;
+          await tx.execute(sql`select 1`);
+        },
+      });
+      await expect(dying).rejects.toThrow();
+      expect(killed).toBeGreaterThan(0);
+      // The killed backend's transaction is rolled back by PostgreSQL.
+      for (let i = 0; i < 50; i++) {
+        const [gone] = await query<{ n: number }>(t, sql`select count(*)::int as n from pg_stat_activity where pid = ${killed}::int`);
+        if (Number(gone.n) === 0) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(await cycleStatus(id)).toBe('approved');
+      const half = await expectAllOrNothing(id);
+      expect(half.posted).toBe(6);
+      await expectMoneySound();
+      // Two admins retry at once; the rest is posted exactly once.
+      const [a, b] = await Promise.all([t.api('POST', `${BASE}/cycles/${id}/post`, { cookie: admin }), t.api('POST', `${BASE}/cycles/${id}/post`, { cookie: admin2 })]);
+      expect([a.status, b.status]).toContain(200);
+      for (const r of [a, b]) expect([200, 409]).toContain(r.status);
+      expect(await cycleStatus(id)).toBe('posted');
+      const all = await expectAllOrNothing(id);
+      expect(all.posted).toBe(all.total);
+      await expectMoneySound();
+    },
+    120_000,
+  );
 });

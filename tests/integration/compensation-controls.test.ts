@@ -44,9 +44,12 @@ const adjustments = () => count(t, 'comp_adjustments', sql`member_id = ${member.
 const approvalRequests = () => count(t, 'approval_requests', sql`kind = 'comp_adjustment'`);
 /** The member's adjustment lines of a cycle, with their amounts. */
 const adjustmentLines = (cycleId: string) =>
-  query<{ amount: string; created_by: string }>(t, sql`
+  query<{ amount: string; created_by: string }>(
+    t,
+    sql`
     select l.amount::text, a.created_by::text from comp_lines l join comp_adjustments a on a.id = l.adjustment_id
-    where l.cycle_id = ${cycleId}::uuid and l.member_id = ${member.id}::uuid order by l.id`);
+    where l.cycle_id = ${cycleId}::uuid and l.member_id = ${member.id}::uuid order by l.id`,
+  );
 
 /** Closes the open pairing cycle now and admin B calculates it; answers its id. */
 async function closeAndCalculate() {
@@ -88,8 +91,13 @@ describe('an adjustment above the approval amount', () => {
     expect(r.status, JSON.stringify(r.body)).toBe(202);
     expect(r.body.message).toBe(`${ADJUSTMENT_MSG.requested} ₹10,000.00.`);
     expect(r.body.approval).toMatchObject({
-      kind: 'comp_adjustment', status: 'pending', summary: 'Direct Income adjustment of ₹20,000.00', remarks: 'Festival correction, approved by the board',
-      member: { userId: member.userId }, requestedBy: { userId: adminA.userId }, fund: null,
+      kind: 'comp_adjustment',
+      status: 'pending',
+      summary: 'Direct Income adjustment of ₹20,000.00',
+      remarks: 'Festival correction, approved by the board',
+      member: { userId: member.userId },
+      requestedBy: { userId: adminA.userId },
+      fund: null,
     });
     requestId = r.body.approval.id;
     expect(await adjustments()).toBe(before);
@@ -100,13 +108,16 @@ describe('an adjustment above the approval amount', () => {
     expect(await adjustmentLines(first)).toEqual([]);
   });
 
-  it('the requester cannot approve it; another admin can, and the adjustment is the requester\'s', async () => {
+  it("the requester cannot approve it; another admin can, and the adjustment is the requester's", async () => {
     expectError(await approveRequest(requestId, a), 403, { code: 'SECOND_ADMIN_REQUIRED', message: ADJUSTMENT_MSG.ownRequest });
     const ok = await approveRequest(requestId, c);
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body).toMatchObject({ message: ADJUSTMENT_MSG.approved, approval: { status: 'approved' } });
-    const rows = await query<{ amount: string; created_by: string; reason: string }>(t, sql`
-      select amount::text, created_by::text, reason from comp_adjustments where member_id = ${member.id}::uuid order by created_at desc limit 1`);
+    const rows = await query<{ amount: string; created_by: string; reason: string }>(
+      t,
+      sql`
+      select amount::text, created_by::text, reason from comp_adjustments where member_id = ${member.id}::uuid order by created_at desc limit 1`,
+    );
     expect(rows[0]).toEqual({ amount: '20000.00', created_by: adminA.id, reason: 'Festival correction, approved by the board' });
     expectError(await approveRequest(requestId, b), 409, { code: 'INVALID_STATE', message: MSG.approvalNotPending });
     // Approved after that cycle closed: it waits for the next one. This one posts without it.
@@ -116,7 +127,7 @@ describe('an adjustment above the approval amount', () => {
     expect((await cycleStep(first, 'post', c)).status).toBe(200);
   });
 
-  it('is in the next calculation, whose approval and posting are then not the requester\'s', async () => {
+  it("is in the next calculation, whose approval and posting are then not the requester's", async () => {
     const id = await closeAndCalculate();
     expect(await adjustmentLines(id)).toEqual([{ amount: '20000.00', created_by: adminA.id }]);
     expectError(await cycleStep(id, 'approve', a), 403, { code: 'SECOND_ADMIN_REQUIRED', message: ADJUSTMENT_MSG.approveOwnAdjustment });

@@ -39,12 +39,28 @@ const planArb: fc.Arbitrary<PlanConfig> = fc
     minPersonalBV: fc.constantFrom('0', '0', '100'),
     minDirectsEachLeg: fc.constantFrom(0, 0, 1),
     bvValue: fc.constantFrom('1.00', '0.50', '1.25'),
-    sponsorLevels: fc.constantFrom([{ level: 1, percent: '10' }], [{ level: 1, percent: '10' }, { level: 2, percent: '5' }]),
+    sponsorLevels: fc.constantFrom(
+      [{ level: 1, percent: '10' }],
+      [
+        { level: 1, percent: '10' },
+        { level: 2, percent: '5' },
+      ],
+    ),
   })
   .map((p): PlanConfig => ({
     ...DEFAULT_PLAN,
     bvValue: p.bvValue,
-    pairing: { ...DEFAULT_PLAN.pairing, pairUnitBV: p.pairUnitBV, pairRate: p.pairRate, firstPair: p.firstPair, capPairs: p.capPairs, overflow: p.overflow, carryCapBV: p.carryCapBV, minPersonalBV: p.minPersonalBV, minDirectsEachLeg: p.minDirectsEachLeg },
+    pairing: {
+      ...DEFAULT_PLAN.pairing,
+      pairUnitBV: p.pairUnitBV,
+      pairRate: p.pairRate,
+      firstPair: p.firstPair,
+      capPairs: p.capPairs,
+      overflow: p.overflow,
+      carryCapBV: p.carryCapBV,
+      minPersonalBV: p.minPersonalBV,
+      minDirectsEachLeg: p.minDirectsEachLeg,
+    },
     sponsorIncome: { levels: p.sponsorLevels.map((l) => ({ ...l })) },
   }));
 
@@ -58,11 +74,17 @@ const memberArb = fc.record({
 });
 const buysArb = fc.array(fc.record({ who: fc.nat(), units: fc.integer({ min: 1, max: 6 }) }), { maxLength: 6 });
 /** Corrections waiting for the next cycle (docs/spec/compensation.md §1): positive or negative, on any income type. */
-const adjustmentsArb = fc.array(fc.record({
-  who: fc.nat(),
-  type: fc.constantFrom('sponsor_income', 'sales_bonus', 'car_fund'),
-  amount: fc.integer({ min: -30_000, max: 30_000 }).filter((x) => x !== 0).map((x) => (x < 0 ? '-' : '') + (Math.abs(x) / 100).toFixed(2)),
-}), { maxLength: 3 });
+const adjustmentsArb = fc.array(
+  fc.record({
+    who: fc.nat(),
+    type: fc.constantFrom('sponsor_income', 'sales_bonus', 'car_fund'),
+    amount: fc
+      .integer({ min: -30_000, max: 30_000 })
+      .filter((x) => x !== 0)
+      .map((x) => (x < 0 ? '-' : '') + (Math.abs(x) / 100).toFixed(2)),
+  }),
+  { maxLength: 3 },
+);
 const roundArb = fc.record({ buys: buysArb, adjustments: adjustmentsArb });
 
 // ---------------------------------------------------------------- the pure engine
@@ -70,47 +92,41 @@ const roundArb = fc.record({ buys: buysArb, adjustments: adjustmentsArb });
 describe('the pairing engine, pure (compensation.md §3)', () => {
   it('one member: income is the paid pairs at the rate, never more than the rate of the matched BV; carry is what was not consumed', () => {
     fc.assert(
-      fc.property(
-        planArb,
-        fc.record({ l: fc.nat(3000), r: fc.nat(3000), pairedEver: fc.boolean() }),
-        fc.record({ l: fc.nat(3000), r: fc.nat(3000) }),
-        fc.boolean(),
-        (plan, c, a, qualifies) => {
-          const carryIn: Carry = { l: BigInt(c.l) * 100n, r: BigInt(c.r) * 100n, pairedEver: c.pairedEver };
-          const add = { l: BigInt(a.l) * 100n, r: BigInt(a.r) * 100n };
-          const p = plan.pairing;
-          const unit = BigInt(p.pairUnitBV) * 100n;
-          const r = pairMember(plan, carryIn, add, qualifies);
-          const L = carryIn.l + add.l;
-          const R = carryIn.r + add.r;
-          const bv = paise(plan.bvValue);
-          const rate = pct4(p.pairRate);
-          // Never more than the rate of the matched BV, nor than the cap.
-          expect(r.amount).toBe(roundDiv(r.paid * unit * bv * rate, 100n * 100n * P4));
-          expect(r.amount <= roundDiv(bigMin(L, R) * bv * rate, 100n * 100n * P4)).toBe(true);
-          expect(r.paid <= r.pairs).toBe(true);
-          if (p.capPairs !== null) expect(r.paid <= BigInt(p.capPairs)).toBe(true);
-          // Carry: never negative, never more than was there, never over the cap.
-          expect(r.carryOut.l >= 0n && r.carryOut.r >= 0n).toBe(true);
-          expect(r.carryOut.l <= L && r.carryOut.r <= R).toBe(true);
-          if (p.carryCapBV !== null) expect(r.carryOut.l <= BigInt(p.carryCapBV) * 100n && r.carryOut.r <= BigInt(p.carryCapBV) * 100n).toBe(true);
-          // What left the legs is the paid pairs (plus the 2:1 extra unit) and what was flushed.
-          const extra = r.firstTwoToOne ? unit : 0n;
-          expect(L + R - r.carryOut.l - r.carryOut.r).toBe(2n * r.paid * unit + extra + r.flushed);
-          if (!qualifies) {
-            // Not qualified: paid nothing, consumed nothing.
-            expect(r.paid).toBe(0n);
-            const cap = p.carryCapBV === null ? null : BigInt(p.carryCapBV) * 100n;
-            expect(r.carryOut.l).toBe(cap === null ? L : bigMin(L, cap));
-            expect(r.carryOut.r).toBe(cap === null ? R : bigMin(R, cap));
-          }
-          if (qualifies && p.overflow === 'flush' && p.carryCapBV === null && (p.firstPair === '1:1' || carryIn.pairedEver)) {
-            // Everything that could pair did.
-            expect(bigMin(r.carryOut.l, r.carryOut.r) < unit).toBe(true);
-          }
-          expect(r.carryOut.pairedEver).toBe(carryIn.pairedEver || r.paid > 0n);
-        },
-      ),
+      fc.property(planArb, fc.record({ l: fc.nat(3000), r: fc.nat(3000), pairedEver: fc.boolean() }), fc.record({ l: fc.nat(3000), r: fc.nat(3000) }), fc.boolean(), (plan, c, a, qualifies) => {
+        const carryIn: Carry = { l: BigInt(c.l) * 100n, r: BigInt(c.r) * 100n, pairedEver: c.pairedEver };
+        const add = { l: BigInt(a.l) * 100n, r: BigInt(a.r) * 100n };
+        const p = plan.pairing;
+        const unit = BigInt(p.pairUnitBV) * 100n;
+        const r = pairMember(plan, carryIn, add, qualifies);
+        const L = carryIn.l + add.l;
+        const R = carryIn.r + add.r;
+        const bv = paise(plan.bvValue);
+        const rate = pct4(p.pairRate);
+        // Never more than the rate of the matched BV, nor than the cap.
+        expect(r.amount).toBe(roundDiv(r.paid * unit * bv * rate, 100n * 100n * P4));
+        expect(r.amount <= roundDiv(bigMin(L, R) * bv * rate, 100n * 100n * P4)).toBe(true);
+        expect(r.paid <= r.pairs).toBe(true);
+        if (p.capPairs !== null) expect(r.paid <= BigInt(p.capPairs)).toBe(true);
+        // Carry: never negative, never more than was there, never over the cap.
+        expect(r.carryOut.l >= 0n && r.carryOut.r >= 0n).toBe(true);
+        expect(r.carryOut.l <= L && r.carryOut.r <= R).toBe(true);
+        if (p.carryCapBV !== null) expect(r.carryOut.l <= BigInt(p.carryCapBV) * 100n && r.carryOut.r <= BigInt(p.carryCapBV) * 100n).toBe(true);
+        // What left the legs is the paid pairs (plus the 2:1 extra unit) and what was flushed.
+        const extra = r.firstTwoToOne ? unit : 0n;
+        expect(L + R - r.carryOut.l - r.carryOut.r).toBe(2n * r.paid * unit + extra + r.flushed);
+        if (!qualifies) {
+          // Not qualified: paid nothing, consumed nothing.
+          expect(r.paid).toBe(0n);
+          const cap = p.carryCapBV === null ? null : BigInt(p.carryCapBV) * 100n;
+          expect(r.carryOut.l).toBe(cap === null ? L : bigMin(L, cap));
+          expect(r.carryOut.r).toBe(cap === null ? R : bigMin(R, cap));
+        }
+        if (qualifies && p.overflow === 'flush' && p.carryCapBV === null && (p.firstPair === '1:1' || carryIn.pairedEver)) {
+          // Everything that could pair did.
+          expect(bigMin(r.carryOut.l, r.carryOut.r) < unit).toBe(true);
+        }
+        expect(r.carryOut.pairedEver).toBe(carryIn.pairedEver || r.paid > 0n);
+      }),
       { numRuns: 400 },
     );
   });
@@ -118,7 +134,19 @@ describe('the pairing engine, pure (compensation.md §3)', () => {
   it('a random tree: every sales incentive is within the rate of its matched BV, carry stays sound, a second run is identical', () => {
     const treeArb = fc.record({
       plan: planArb,
-      members: fc.array(fc.record({ parent: fc.nat(), side: fc.constantFrom('left' as const, 'right' as const), sponsor: fc.nat(), active: fc.boolean(), personal: fc.nat(400), carryL: fc.nat(600), carryR: fc.nat(600), pairedEver: fc.boolean() }), { minLength: 1, maxLength: 14 }),
+      members: fc.array(
+        fc.record({
+          parent: fc.nat(),
+          side: fc.constantFrom('left' as const, 'right' as const),
+          sponsor: fc.nat(),
+          active: fc.boolean(),
+          personal: fc.nat(400),
+          carryL: fc.nat(600),
+          carryR: fc.nat(600),
+          pairedEver: fc.boolean(),
+        }),
+        { minLength: 1, maxLength: 14 },
+      ),
       buys: fc.array(fc.record({ who: fc.nat(), bv: fc.integer({ min: 1, max: 40 }).map((x) => x * 25) }), { maxLength: 12 }),
       adjustments: fc.array(fc.record({ who: fc.nat(), amount: fc.integer({ min: -5_000, max: 5_000 }).filter((x) => x !== 0) }), { maxLength: 5 }),
     });
@@ -136,10 +164,26 @@ describe('the pairing engine, pure (compensation.md §3)', () => {
             for (const k of order) {
               const ch = children.get(ids[k]) ?? {};
               const side = !ch[s.side] ? s.side : !ch[s.side === 'left' ? 'right' : 'left'] ? (s.side === 'left' ? 'right' : 'left') : null;
-              if (side) { parent = ids[k]; position = side; ch[side] = ids[i]; children.set(ids[k], ch); break; }
+              if (side) {
+                parent = ids[k];
+                position = side;
+                ch[side] = ids[i];
+                children.set(ids[k], ch);
+                break;
+              }
             }
           }
-          ms.set(ids[i], { id: ids[i], userId: ids[i].toUpperCase(), parent, position, sponsor: i > 0 ? ids[s.sponsor % i] : null, role: 'user', active: s.active, personalBV: BigInt(s.personal) * 100n, rank: 'Executive' });
+          ms.set(ids[i], {
+            id: ids[i],
+            userId: ids[i].toUpperCase(),
+            parent,
+            position,
+            sponsor: i > 0 ? ids[s.sponsor % i] : null,
+            role: 'user',
+            active: s.active,
+            personalBV: BigInt(s.personal) * 100n,
+            rank: 'Executive',
+          });
         });
         const purchases: Purchase[] = buys.map((b) => ({ buyer: ids[b.who % ids.length], bv: BigInt(b.bv) * 100n }));
         const legs = new Map<string, { l: bigint; r: bigint }>();
@@ -147,7 +191,8 @@ describe('the pairing engine, pure (compensation.md §3)', () => {
           let child = ms.get(p.buyer)!;
           while (child.parent) {
             const o = legs.get(child.parent) ?? { l: 0n, r: 0n };
-            if (child.position === 'left') o.l += p.bv; else o.r += p.bv;
+            if (child.position === 'left') o.l += p.bv;
+            else o.r += p.bv;
             legs.set(child.parent, o);
             child = ms.get(child.parent)!;
           }
@@ -236,24 +281,36 @@ async function closePairingByClock() {
 
 type Row = Record<string, string | number | boolean | null | object>;
 async function results(cycleId: string) {
-  const lines = await query<Row>(t, sql`select member_id::text, type, amount::text, plan_version, explanation, adjustment_id from comp_lines where cycle_id = ${cycleId}::uuid order by member_id, type, amount`);
-  const payouts = await query<Row>(t, sql`select member_id::text, gross::text, admin_charge::text, tds::text, net::text, fy, tds_rate::text, pan_approved from comp_payouts where cycle_id = ${cycleId}::uuid order by member_id`);
+  const lines = await query<Row>(
+    t,
+    sql`select member_id::text, type, amount::text, plan_version, explanation, adjustment_id from comp_lines where cycle_id = ${cycleId}::uuid order by member_id, type, amount`,
+  );
+  const payouts = await query<Row>(
+    t,
+    sql`select member_id::text, gross::text, admin_charge::text, tds::text, net::text, fy, tds_rate::text, pan_approved from comp_payouts where cycle_id = ${cycleId}::uuid order by member_id`,
+  );
   const carry = await query<Row>(t, sql`select member_id::text, carry_left::text, carry_right::text, paired_ever from comp_carry where cycle_id = ${cycleId}::uuid order by member_id`);
   const [c] = await query<{ summary: Row; plan_id: string }>(t, sql`select summary, plan_id::text from comp_cycles where id = ${cycleId}::uuid`);
   return { lines, payouts, carry, summary: c.summary, planId: c.plan_id };
 }
 async function ledgerOf(cycleId: string) {
-  return query<{ user_id: string; type: string; n: number; amount: string }>(t, sql`
-    select user_id::text, type, count(*)::int as n, sum(amount)::text as amount from transactions where reference_id = ${cycleId} group by 1, 2 order by 1, 2`);
+  return query<{ user_id: string; type: string; n: number; amount: string }>(
+    t,
+    sql`
+    select user_id::text, type, count(*)::int as n, sum(amount)::text as amount from transactions where reference_id = ${cycleId} group by 1, 2 order by 1, 2`,
+  );
 }
 
 /** The wallets equal the ledger: in total, and per wallet (docs/spec/decisions.md §6); none below zero. */
 async function expectWalletsEqualLedger() {
-  const [s] = await query<{ wallets: string; ledger: string; off: number; negative: number }>(t, sql`select
+  const [s] = await query<{ wallets: string; ledger: string; off: number; negative: number }>(
+    t,
+    sql`select
     (select coalesce(sum(balance), 0)::text from wallet_balances) as wallets,
     (select coalesce(sum(amount), 0)::text from transactions) as ledger,
     (select count(*)::int from wallet_balances w where w.balance <> coalesce((select sum(x.amount) from transactions x where x.user_id = w.user_id), 0)) as off,
-    (select count(*)::int from wallet_balances where balance < 0) as negative`);
+    (select count(*)::int from wallet_balances where balance < 0) as negative`,
+  );
   expect(s.wallets).toBe(s.ledger);
   expect(Number(s.off)).toBe(0);
   expect(Number(s.negative)).toBe(0);
@@ -274,7 +331,18 @@ async function processCycle(cycleId: string, model?: { members: UserRow[]; legs:
     await svc.addAdjustment(ctx(), admin, plainTransaction(ctx()), { userId: model.members[0].userId, type: 'sponsor_income', amount: '1.00', reason: 'late correction after the close' });
     await setStatus(ctx(), admin, flipped!.id, (await userByEmail(t, flipped!.email!))!.status === 'active' ? 'inactive' : 'active');
     // Nor does a purchase completed after the close (it adds to the root's personal BV now, and to the spine's legs).
-    expect((await purchase(ctx(), actorFor(model.members[0]), plainTransaction(ctx()), { productId, quantity: 2, paymentMethod: 'wallet', deliveryAddress: 'Property Road 1, Pune 411001', deliveryState: 'Maharashtra', deliveryPincode: '411001' })).status).toBe(201);
+    expect(
+      (
+        await purchase(ctx(), actorFor(model.members[0]), plainTransaction(ctx()), {
+          productId,
+          quantity: 2,
+          paymentMethod: 'wallet',
+          deliveryAddress: 'Property Road 1, Pune 411001',
+          deliveryState: 'Maharashtra',
+          deliveryPincode: '411001',
+        })
+      ).status,
+    ).toBe(201);
     await t.settle();
   }
   await svc.calculateCycle(ctx(), admin, cycleId);
@@ -285,11 +353,27 @@ async function processCycle(cycleId: string, model?: { members: UserRow[]; legs:
   // The pairing properties, for every member with BV in a leg or carry.
   const [cyc] = await query<{ starts_at: string | Date }>(t, sql`select starts_at from comp_cycles where id = ${cycleId}::uuid`);
   const plan = (await svc.planFor(t.runtime.ctx.db, new Date(cyc.starts_at))).config;
-  const [prev] = await query<{ id: string }>(t, sql`select id::text from comp_cycles where kind = 'pairing' and starts_at < ${new Date(cyc.starts_at).toISOString()}::timestamptz order by starts_at desc limit 1`);
-  const carryIn = new Map((prev ? await query<{ member_id: string; carry_left: string; carry_right: string }>(t, sql`select member_id::text, carry_left::text, carry_right::text from comp_carry where cycle_id = ${prev.id}::uuid`) : [])
-    .map((r) => [r.member_id, { l: paise(r.carry_left), r: paise(r.carry_right) }]));
-  const legs = new Map((await query<{ member_id: string; left_bv: string; right_bv: string }>(t, sql`select member_id::text, sum(left_bv)::text as left_bv, sum(right_bv)::text as right_bv from (${sql.raw(cycleLegsSql(cycleId, 'pairing'))}) l group by member_id`))
-    .map((r) => [r.member_id, { l: paise(r.left_bv), r: paise(r.right_bv) }]));
+  const [prev] = await query<{ id: string }>(
+    t,
+    sql`select id::text from comp_cycles where kind = 'pairing' and starts_at < ${new Date(cyc.starts_at).toISOString()}::timestamptz order by starts_at desc limit 1`,
+  );
+  const carryIn = new Map(
+    (prev
+      ? await query<{ member_id: string; carry_left: string; carry_right: string }>(
+          t,
+          sql`select member_id::text, carry_left::text, carry_right::text from comp_carry where cycle_id = ${prev.id}::uuid`,
+        )
+      : []
+    ).map((r) => [r.member_id, { l: paise(r.carry_left), r: paise(r.carry_right) }]),
+  );
+  const legs = new Map(
+    (
+      await query<{ member_id: string; left_bv: string; right_bv: string }>(
+        t,
+        sql`select member_id::text, sum(left_bv)::text as left_bv, sum(right_bv)::text as right_bv from (${sql.raw(cycleLegsSql(cycleId, 'pairing'))}) l group by member_id`,
+      )
+    ).map((r) => [r.member_id, { l: paise(r.left_bv), r: paise(r.right_bv) }]),
+  );
   if (model) {
     // The legs are the purchases of the member's downline in the cycle, never their own.
     for (const m of model.members) expect([legs.get(m.id)?.l ?? 0n, legs.get(m.id)?.r ?? 0n], `legs of ${m.firstName}`).toEqual([model.legs.get(m.id)?.l ?? 0n, model.legs.get(m.id)?.r ?? 0n]);
@@ -359,9 +443,12 @@ async function processCycle(cycleId: string, model?: { members: UserRow[]; legs:
   await expectWalletsEqualLedger();
 
   // Every adjustment is paid in one posted cycle at most, the one that consumed it.
-  const adj = await query<{ id: string; cycle_id: string | null; posted_in: string[] | null }>(t, sql`
+  const adj = await query<{ id: string; cycle_id: string | null; posted_in: string[] | null }>(
+    t,
+    sql`
     select a.id::text, a.cycle_id::text, (select array_agg(l.cycle_id::text) from comp_lines l join comp_cycles c on c.id = l.cycle_id and c.status = 'posted' where l.adjustment_id = a.id) as posted_in
-    from comp_adjustments a`);
+    from comp_adjustments a`,
+  );
   for (const a of adj) expect(a.posted_in ?? [], `adjustment ${a.id}`).toEqual(a.cycle_id ? [a.cycle_id] : []);
   // The member's Income page shows the carry after this cycle (none when the cycle left none).
   const watch = new Set([...(model?.members.map((m) => m.id) ?? []), ...[...carryIn.keys()].filter((id) => !carryOut.has(id))]);
@@ -389,7 +476,11 @@ describe('the engine through the service on the database', () => {
         const rows: UserRow[] = [];
         for (const [i, s] of spec.entries()) {
           const u = await t.createUser({
-            email: uniqueEmail('prop'), firstName: `R${runs}M${i}`, status: s.active ? 'active' : 'inactive', role: s.role, activationDate: t.clock.now(),
+            email: uniqueEmail('prop'),
+            firstName: `R${runs}M${i}`,
+            status: s.active ? 'active' : 'inactive',
+            role: s.role,
+            activationDate: t.clock.now(),
             sponsorId: i === 0 ? slot : rows[s.sponsor % i].id,
           });
           await t.runtime.ctx.db.transaction((tx) => placeMember(tx, u, i === 0 ? { startId: slot, side: 'right' } : { startId: rows[s.parent % i].id, side: s.side }, t.clock.now()));
@@ -397,7 +488,14 @@ describe('the engine through the service on the database', () => {
           rows.push(u);
         }
         // Where each landed (spillover decides when the asked-for slot is taken).
-        const placed = new Map((await query<{ id: string; parent_id: string; position: 'left' | 'right' }>(t, sql`select id::text, parent_id::text, position from users where id = any(${sql.param(rows.map((r) => r.id))}::uuid[])`)).map((r) => [r.id, r]));
+        const placed = new Map(
+          (
+            await query<{ id: string; parent_id: string; position: 'left' | 'right' }>(
+              t,
+              sql`select id::text, parent_id::text, position from users where id = any(${sql.param(rows.map((r) => r.id))}::uuid[])`,
+            )
+          ).map((r) => [r.id, r]),
+        );
 
         // This run's version takes effect from the cycle after the open one, which is posted first.
         const draft = await svc.createDraft(ctx(), actorFor(adminRow), { config: plan });
@@ -413,12 +511,20 @@ describe('the engine through the service on the database', () => {
           for (const b of buys) {
             const buyer = rows[b.who % rows.length];
             if (buyer.status !== 'active') continue;
-            const r = await purchase(ctx(), actorFor(buyer), plainTransaction(ctx()), { productId, quantity: b.units, paymentMethod: 'wallet', deliveryAddress: 'Property Road 1, Pune 411001', deliveryState: 'Maharashtra', deliveryPincode: '411001' });
+            const r = await purchase(ctx(), actorFor(buyer), plainTransaction(ctx()), {
+              productId,
+              quantity: b.units,
+              paymentMethod: 'wallet',
+              deliveryAddress: 'Property Road 1, Pune 411001',
+              deliveryState: 'Maharashtra',
+              deliveryPincode: '411001',
+            });
             expect(r.status).toBe(201);
             let child = placed.get(buyer.id)!;
             while (child && placed.has(child.parent_id)) {
               const o = legs.get(child.parent_id) ?? { l: 0n, r: 0n };
-              if (child.position === 'left') o.l += BigInt(b.units) * 5000n; else o.r += BigInt(b.units) * 5000n;
+              if (child.position === 'left') o.l += BigInt(b.units) * 5000n;
+              else o.r += BigInt(b.units) * 5000n;
               legs.set(child.parent_id, o);
               child = placed.get(child.parent_id)!;
             }

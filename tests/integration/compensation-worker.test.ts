@@ -32,7 +32,13 @@ beforeAll(async () => {
   admin3 = await t.login('worker.admin3@example.com', 'Third#Admin1');
   // `npm run worker`: its own job runner (here on the same database, in this process), with only the calculation.
   const defs = jobDefinitions({ flush: async () => 0, kick: () => undefined, stop: async () => undefined } as never).filter((d) => d.name === CALCULATE_JOB || d.name === POST_JOB);
-  const recorded = defs.map((d) => ({ ...d, run: async (c: typeof t.runtime.ctx, job: Parameters<typeof d.run>[1]) => { ran.push({ job: job.name, ...(job.payload as CycleJobPayload) }); await d.run(c, job); } }));
+  const recorded = defs.map((d) => ({
+    ...d,
+    run: async (c: typeof t.runtime.ctx, job: Parameters<typeof d.run>[1]) => {
+      ran.push({ job: job.name, ...(job.payload as CycleJobPayload) });
+      await d.run(c, job);
+    },
+  }));
   worker = await startJobRunner(t.runtime.ctx, recorded, { poll: true, pollMs: 20, worker: 'test-worker' });
 }, 120_000);
 afterAll(async () => {
@@ -44,7 +50,10 @@ describe('the payout calculation as a job', () => {
   it('is refused at once when it cannot run, computed by the worker when it can, and the request answers with its figures', async () => {
     const m = await fundedMember(t, admin, '50000.00');
     const products = await t.api('GET', '/api/products', { cookie: m.cookie });
-    const buy = await t.api('POST', '/api/purchases', { cookie: m.cookie, body: { productId: products.body[0].id, quantity: 1, paymentMethod: 'wallet', deliveryAddress: 'Worker Lane 1, Pune 411001', deliveryState: 'Maharashtra', deliveryPincode: '411001' } });
+    const buy = await t.api('POST', '/api/purchases', {
+      cookie: m.cookie,
+      body: { productId: products.body[0].id, quantity: 1, paymentMethod: 'wallet', deliveryAddress: 'Worker Lane 1, Pune 411001', deliveryState: 'Maharashtra', deliveryPincode: '411001' },
+    });
     expect(buy.status, JSON.stringify(buy.body)).toBe(201);
     const open = (await t.api('GET', `${BASE}/cycles?kind=pairing`, { cookie: admin })).body.items.find((c: { status: string }) => c.status === 'open');
     // An open cycle: refused by the request itself, nothing queued.
@@ -89,7 +98,15 @@ describe('the payout calculation as a job', () => {
 describe('one-off jobs that refuse', () => {
   it('are kept with their reason, never retried, answered to every waiting request, and replaced by the next request', async () => {
     let runs = 0;
-    const refusing = { name: 'test.refuses', recurring: false, leaseMs: 60_000, run: async () => { runs++; throw conflict('The cycle moved on'); } };
+    const refusing = {
+      name: 'test.refuses',
+      recurring: false,
+      leaseMs: 60_000,
+      run: async () => {
+        runs++;
+        throw conflict('The cycle moved on');
+      },
+    };
     const runner = await startJobRunner(t.runtime.ctx, [refusing], { poll: false, worker: 'refusal-test' });
     // Both requests are queued before the job runs (otherwise the second one, queued after the refusal, is already
     // "the next request" and runs it again, as the end of this test expects of a later request).
@@ -128,8 +145,23 @@ describe('one-off jobs that refuse', () => {
 describe('long jobs in one process', () => {
   it('a request whose job is queued behind another long job still has its own run before it answers', async () => {
     const ran: string[] = [];
-    const slow = { name: 'test.slow', recurring: false, leaseMs: 60_000, run: async () => { await new Promise((r) => setTimeout(r, 300)); ran.push('slow'); } };
-    const other = { name: 'test.other', recurring: false, leaseMs: 60_000, run: async () => { ran.push('other'); } };
+    const slow = {
+      name: 'test.slow',
+      recurring: false,
+      leaseMs: 60_000,
+      run: async () => {
+        await new Promise((r) => setTimeout(r, 300));
+        ran.push('slow');
+      },
+    };
+    const other = {
+      name: 'test.other',
+      recurring: false,
+      leaseMs: 60_000,
+      run: async () => {
+        ran.push('other');
+      },
+    };
     const runner = await startJobRunner(t.runtime.ctx, [slow, other], { poll: false, worker: 'long-test' });
     try {
       await enqueueJob(t.runtime.ctx.db, { key: 'test.slow:1', name: 'test.slow', runAt: t.clock.now() });

@@ -40,7 +40,7 @@ async function cycles(kind: 'pairing' | 'monthly', status?: string) {
  * KYC deadline is its account's activation plus KYC_DEADLINE_DAYS.
  */
 describe('demo payouts on the first start (issue 30)', () => {
-  it('the demo member can withdraw to the profile\'s verified account and the first admin can approve it', async () => {
+  it("the demo member can withdraw to the profile's verified account and the first admin can approve it", async () => {
     const wallet = await t.api('GET', '/api/wallet', { cookie: member });
     expect(wallet.status, JSON.stringify(wallet.body)).toBe(200);
     const payout = wallet.body.payout;
@@ -88,17 +88,23 @@ describe('demo payouts on the first start (issue 30)', () => {
     expect(rows.map((u) => u.email)).toEqual(expect.arrayContaining([t.demo.member.email, t.demo.franchise.email]));
     const m = (await userByEmail(t, t.demo.member.email))!;
     const a2 = (await userByEmail(t, t.demo.admin2.email))!;
-    const past = await query<{ amount: string; processed_by: string; processed_at: string }>(t, sql`
+    const past = await query<{ amount: string; processed_by: string; processed_at: string }>(
+      t,
+      sql`
       select amount::text, processed_by::text, processed_at::text from withdrawal_requests
-      where user_id = ${m.id}::uuid and status = 'approved' and processed_by = ${a2.id}::uuid`);
+      where user_id = ${m.id}::uuid and status = 'approved' and processed_by = ${a2.id}::uuid`,
+    );
     expect(past.length).toBeGreaterThanOrEqual(1);
     expect(cents(past[0].amount)).toBe(cents(DEMO_PAST_WITHDRAWAL));
     expect(new Date(past[0].processed_at).getTime()).toBeLessThan(Date.now() - 86_400_000);
   });
 
-  it('every demo KYC deadline is its activation plus KYC_DEADLINE_DAYS; the demo member\'s KYC is approved', async () => {
-    const rows = await query<{ email: string; kyc_status: string; activation_date: Date | string | null; kyc_deadline: Date | string | null }>(t, sql`
-      select email, kyc_status, activation_date, kyc_deadline from users where email like '%@demo.local'`);
+  it("every demo KYC deadline is its activation plus KYC_DEADLINE_DAYS; the demo member's KYC is approved", async () => {
+    const rows = await query<{ email: string; kyc_status: string; activation_date: Date | string | null; kyc_deadline: Date | string | null }>(
+      t,
+      sql`
+      select email, kyc_status, activation_date, kyc_deadline from users where email like '%@demo.local'`,
+    );
     const withDeadline = rows.filter((u) => u.kyc_deadline);
     expect(withDeadline.length).toBeGreaterThanOrEqual(4);
     for (const u of withDeadline) {
@@ -161,7 +167,7 @@ describe('demo history on the first start', () => {
     expect(detail.body.topEarners.length).toBe(2);
   });
 
-  it('the admin Payout Summary lists every posted cycle, newest first, adding up to the ledger\'s income rows', async () => {
+  it("the admin Payout Summary lists every posted cycle, newest first, adding up to the ledger's income rows", async () => {
     const r = await t.api('GET', '/api/admin/reports/payout-summary', { cookie: admin });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const report = r.body as PayoutSummaryReport;
@@ -169,11 +175,14 @@ describe('demo history on the first start', () => {
     expect(report.cycles.map((c) => c.id).sort()).toEqual(posted.map((c) => c.id).sort());
     expect(report.totals.cycles).toBe(posted.length);
     expect(cents(report.totals.net)).toBeGreaterThan(0);
-    const [ledger] = await query<{ income: string; charge: string; tds: string }>(t, sql`
+    const [ledger] = await query<{ income: string; charge: string; tds: string }>(
+      t,
+      sql`
       select coalesce(sum(amount) filter (where type not in ('admin_charge', 'tds')), 0)::text as income,
              coalesce(-sum(amount) filter (where type = 'admin_charge'), 0)::text as charge,
              coalesce(-sum(amount) filter (where type = 'tds'), 0)::text as tds
-      from transactions where reference_id in (select id::text from comp_cycles where status = 'posted')`);
+      from transactions where reference_id in (select id::text from comp_cycles where status = 'posted')`,
+    );
     expect(cents(ledger.income)).toBe(cents(report.totals.gross));
     expect(cents(ledger.charge)).toBe(cents(report.totals.adminCharge));
     expect(cents(ledger.tds)).toBe(cents(report.totals.tds));
@@ -202,20 +211,26 @@ describe('demo history on the first start', () => {
   });
 
   it('the books balance: every wallet equals its ledger, purchases are in the ledger and BV is in the legs', async () => {
-    const [sums] = await query<{ wallets: string; ledger: string; off: number }>(t, sql`
+    const [sums] = await query<{ wallets: string; ledger: string; off: number }>(
+      t,
+      sql`
       select (select coalesce(sum(balance), 0) from wallet_balances)::text as wallets,
              (select coalesce(sum(amount), 0) from transactions)::text as ledger,
              (select count(*)::int from wallet_balances w
-               where w.balance <> (select coalesce(sum(amount), 0) from transactions x where x.user_id = w.user_id)) as off`);
+               where w.balance <> (select coalesce(sum(amount), 0) from transactions x where x.user_id = w.user_id)) as off`,
+    );
     expect(sums.wallets).toBe(sums.ledger);
     expect(Number(sums.off)).toBe(0);
     // Every completed purchase is journalled and applied; wallet purchases have their ledger debit.
-    const [p] = await query<{ done: number; applied: number; wallet: number; debits: number; pending: number }>(t, sql`
+    const [p] = await query<{ done: number; applied: number; wallet: number; debits: number; pending: number }>(
+      t,
+      sql`
       select (select count(*)::int from purchases where payment_status = 'completed') as done,
              (select count(*)::int from volume_events where kind = 'purchase' and applied_at is not null) as applied,
              (select count(*)::int from purchases where payment_method = 'wallet') as wallet,
              (select count(*)::int from transactions where type = 'purchase') as debits,
-             (select count(*)::int from volume_events where applied_at is null) as pending`);
+             (select count(*)::int from volume_events where applied_at is null) as pending`,
+    );
     expect(p.done).toBeGreaterThan(0);
     expect(p.applied).toBe(p.done);
     expect(p.debits).toBe(p.wallet);

@@ -38,8 +38,7 @@ async function storedBytes(id: string) {
   return openColumnBytes('document_blobs', 'content', rows[0].content);
 }
 
-const fetchDoc = (id: string, headers: Record<string, string> = {}, query = '') =>
-  t.runtime.app.inject({ method: 'GET', url: `/api/documents/${id}${query}`, headers });
+const fetchDoc = (id: string, headers: Record<string, string> = {}, query = '') => t.runtime.app.inject({ method: 'GET', url: `/api/documents/${id}${query}`, headers });
 
 describe('GET /api/documents/:id', () => {
   it('serves the owner the exact bytes with content-type, content-disposition and nosniff', async () => {

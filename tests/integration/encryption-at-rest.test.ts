@@ -38,9 +38,23 @@ const idPdf = Buffer.from(`%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% Aadh
 
 function registration(referralToken: string, extra: Record<string, unknown> = {}) {
   return {
-    firstName: 'Ira', lastName: 'Sealed', email: uniqueEmail('sealed'), mobile: '9812345678', nominee: 'Nominee Name', password: 'Sealed#Recruit-1',
-    address: '10 Long Enough Street', city: 'Pune', state: 'Maharashtra', pincode: '411001', referralToken,
-    panNumber: uniquePan(), aadhaarNumber: ID.aadhaar, bankAccountNumber: ID.account, bankIFSC: 'HDFC0001234', bankName: 'HDFC Bank', bankAccountHolderName: 'Ira Sealed',
+    firstName: 'Ira',
+    lastName: 'Sealed',
+    email: uniqueEmail('sealed'),
+    mobile: '9812345678',
+    nominee: 'Nominee Name',
+    password: 'Sealed#Recruit-1',
+    address: '10 Long Enough Street',
+    city: 'Pune',
+    state: 'Maharashtra',
+    pincode: '411001',
+    referralToken,
+    panNumber: uniquePan(),
+    aadhaarNumber: ID.aadhaar,
+    bankAccountNumber: ID.account,
+    bankIFSC: 'HDFC0001234',
+    bankName: 'HDFC Bank',
+    bankAccountHolderName: 'Ira Sealed',
     ...extra,
   };
 }
@@ -52,11 +66,14 @@ const register = async (extra: Record<string, unknown> = {}) => {
 
 /** Every text, json and bytea cell of every table, as stored (bytea as escaped text: a plain file's text shows). */
 async function everyCell() {
-  const columns = await query<{ table_name: string; column_name: string; data_type: string }>(t, sql`
+  const columns = await query<{ table_name: string; column_name: string; data_type: string }>(
+    t,
+    sql`
     select c.table_name, c.column_name, c.data_type from information_schema.columns c
     join information_schema.tables tb on tb.table_schema = c.table_schema and tb.table_name = c.table_name and tb.table_type = 'BASE TABLE'
     where c.table_schema = 'public' and c.data_type in ('text', 'character varying', 'character', 'jsonb', 'json', 'ARRAY', 'bytea')
-    order by 1, 2`);
+    order by 1, 2`,
+  );
   const cells: { where: string; v: string }[] = [];
   for (const { table_name, column_name, data_type } of columns) {
     const col = sql.identifier(column_name);
@@ -68,7 +85,9 @@ async function everyCell() {
 }
 
 const envelopeKids = async (table: string, column: string) =>
-  (await query<{ kid: string }>(t, sql`select split_part(${sql.identifier(column)}, ':', 2) as kid from ${sql.identifier(table)} where coalesce(${sql.identifier(column)}, '') <> ''`)).map((r) => r.kid);
+  (await query<{ kid: string }>(t, sql`select split_part(${sql.identifier(column)}, ':', 2) as kid from ${sql.identifier(table)} where coalesce(${sql.identifier(column)}, '') <> ''`)).map(
+    (r) => r.kid,
+  );
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -94,7 +113,8 @@ describe('identity numbers, payout details and documents at rest', () => {
     // Withdrawals go to the profile's payout details: to the bank account and to the USDT wallet, each with an
     // Idempotency-Key (the answer is stored), and Withdraw Personally to the stored wallet.
     const bankW = await t.api('POST', '/api/withdrawals', {
-      cookie: owner.cookie, headers: { 'idempotency-key': 'sealed-bank-1' },
+      cookie: owner.cookie,
+      headers: { 'idempotency-key': 'sealed-bank-1' },
       body: { withdrawalType: 'bank', amount: '100', bankDetails: { accountNumber: ID.account, ifsc: bank.ifsc, bankName: bank.bankName, accountHolderName: bank.accountHolderName } },
     });
     expect(bankW.status, JSON.stringify(bankW.body)).toBe(201);
@@ -108,13 +128,17 @@ describe('identity numbers, payout details and documents at rest', () => {
     expect(personal.body.withdrawal.usdtWalletAddress).toBe(ID.wallet);
 
     // Profile: the member's own new bank account.
-    const profile = await t.api('PUT', '/api/user/profile', { cookie: owner.cookie, body: { firstName: 'Owen', lastName: 'Sealed', bankName: 'SBI', bankAccountNumber: ID.account3, bankIFSC: 'SBIN0001234' } });
+    const profile = await t.api('PUT', '/api/user/profile', {
+      cookie: owner.cookie,
+      body: { firstName: 'Owen', lastName: 'Sealed', bankName: 'SBI', bankAccountNumber: ID.account3, bankIFSC: 'SBIN0001234' },
+    });
     expect(profile.status, JSON.stringify(profile.body)).toBe(200);
     expect(profile.body.bankAccountNumber).toBe(`••••••••${ID.account3.slice(-4)}`);
 
     // Admin: a new crypto payout wallet waits for a second admin (the request, with the address, is sealed too).
     const edit = await t.api('PATCH', `/api/admin/users/${owner.user.id}`, {
-      cookie: admin, body: { firstName: 'Owen', lastName: 'Sealed', email: owner.user.email, status: 'active', cryptoWalletAddress: ID.otherWallet },
+      cookie: admin,
+      body: { firstName: 'Owen', lastName: 'Sealed', email: owner.user.email, status: 'active', cryptoWalletAddress: ID.otherWallet },
     });
     expect(edit.status, JSON.stringify(edit.body)).toBe(202);
     const [pendingRow] = await query<{ payload: unknown }>(t, sql`select payload from approval_requests where id = ${edit.body.approval.id}`);
@@ -171,14 +195,20 @@ describe('identity numbers, payout details and documents at rest', () => {
     expect(w.crypto_wallet_address.startsWith(`v1:${oldKid}:`)).toBe(true);
     const [r] = await query<Record<string, string>>(t, sql`select pan_number, aadhaar_number, bank_account_number from pending_recruits where applicant_user_id = ${applicant.id}`);
     for (const v of Object.values(r)) expect(v.startsWith(`v1:${oldKid}:`)).toBe(true);
-    const docs = await query<{ document_number: string | null; head: string }>(t, sql`
+    const docs = await query<{ document_number: string | null; head: string }>(
+      t,
+      sql`
       select d.document_number, encode(substring(b.content from 1 for 12), 'escape') as head
-      from kyc_documents d join document_blobs b on b.storage_key = d.storage_key where d.user_id in (${applicant.id}, ${kycMember.user.id})`);
+      from kyc_documents d join document_blobs b on b.storage_key = d.storage_key where d.user_id in (${applicant.id}, ${kycMember.user.id})`,
+    );
     expect(docs.length).toBe(3);
     for (const d of docs) expect(d.head).toBe(`v1:${oldKid}:`);
     expect(docs.filter((d) => d.document_number?.startsWith(`v1:${oldKid}:`))).toHaveLength(1);
-    const withdrawals = await query<{ bank_details: { accountNumber: string; ifsc: string } | null; usdt_wallet_address: string | null }>(t, sql`
-      select bank_details, usdt_wallet_address from withdrawal_requests where user_id = ${owner.user.id}`);
+    const withdrawals = await query<{ bank_details: { accountNumber: string; ifsc: string } | null; usdt_wallet_address: string | null }>(
+      t,
+      sql`
+      select bank_details, usdt_wallet_address from withdrawal_requests where user_id = ${owner.user.id}`,
+    );
     expect(withdrawals).toHaveLength(3);
     for (const x of withdrawals) {
       if (x.bank_details) expect(x.bank_details).toMatchObject({ ifsc: bank.ifsc, accountNumber: expect.stringMatching(new RegExp(`^v1:${oldKid}:`)) });
@@ -257,8 +287,11 @@ describe('altered ciphertext is refused (AES-GCM)', () => {
   });
 
   it('a document whose stored bytes changed is not served', async () => {
-    const [blob] = await query<{ storage_key: string; hex: string }>(t, sql`
-      select b.storage_key, encode(b.content, 'hex') as hex from kyc_documents d join document_blobs b on b.storage_key = d.storage_key where d.id = ${pdfId}`);
+    const [blob] = await query<{ storage_key: string; hex: string }>(
+      t,
+      sql`
+      select b.storage_key, encode(b.content, 'hex') as hex from kyc_documents d join document_blobs b on b.storage_key = d.storage_key where d.id = ${pdfId}`,
+    );
     const bytes = Buffer.from(blob.hex, 'hex');
     bytes[bytes.length - 5] ^= 1;
     await t.runtime.ctx.db.execute(sql`update document_blobs set content = decode(${bytes.toString('hex')}, 'hex') where storage_key = ${blob.storage_key}`);
@@ -299,7 +332,7 @@ describe('values stored before encryption (databases from before migration 0028)
     expect(me.status).toBe(200);
     expect(me.body.bankAccountNumber).toBe(`••••••••${ID.account6.slice(-4)}`);
     const legacyPan = ID.legacyPan;
-    expect((await userByEmail(t, old.user.email))).toMatchObject({ panNumber: legacyPan, cryptoWalletAddress: ID.oldWallet, panHash: lookupHash(deriveFieldKey(TEST_SECRET), 'pan', legacyPan) });
+    expect(await userByEmail(t, old.user.email)).toMatchObject({ panNumber: legacyPan, cryptoWalletAddress: ID.oldWallet, panHash: lookupHash(deriveFieldKey(TEST_SECRET), 'pan', legacyPan) });
     expectError((await register({ panNumber: legacyPan })).res, 409, { code: 'DUPLICATE_PAN' });
     const docs = await t.api('GET', `/api/admin/kyc/${old.user.id}/documents`, { cookie: admin });
     const legacyDoc = docs.body.documents.find((d: { documentNumber: string }) => d.documentNumber === ID.otherAadhaar);
@@ -323,7 +356,7 @@ describe('key rotation (npm run keys:rotate) while the app writes', () => {
     for (const table of tables) expect(SEALED_TABLES[table], table).toBeDefined();
   });
 
-  it('re-encrypts every row under the old key, never over a member\'s newer write, and everything still reads', async () => {
+  it("re-encrypts every row under the old key, never over a member's newer write, and everything still reads", async () => {
     // The app restarted with APP_SECRET = NEXT and APP_SECRET_PREVIOUS = the old secret.
     useFieldKeys(fieldKeyring(NEXT, [TEST_SECRET]));
     expect((await staleCounts(t.runtime.ctx)).find((c) => c.table === 'users')!.stale).toBeGreaterThan(3);
@@ -332,11 +365,13 @@ describe('key rotation (npm run keys:rotate) while the app writes', () => {
     expectError((await register({ panNumber: ID.pan })).res, 409, { code: 'DUPLICATE_PAN' });
 
     // Members change their bank account while the rotation runs, in small batches so that the two interleave.
-    const writers = await Promise.all([1, 2, 3].map(async (i) => {
-      const email = uniqueEmail(`rotating${i}`);
-      const user = await t.createUser({ email, password: 'Rotate#Member-1', bankAccountNumber: ID.account4 });
-      return { user, cookie: await t.login(email, 'Rotate#Member-1'), last: ID.account4 as string };
-    }));
+    const writers = await Promise.all(
+      [1, 2, 3].map(async (i) => {
+        const email = uniqueEmail(`rotating${i}`);
+        const user = await t.createUser({ email, password: 'Rotate#Member-1', bankAccountNumber: ID.account4 });
+        return { user, cookie: await t.login(email, 'Rotate#Member-1'), last: ID.account4 as string };
+      }),
+    );
     const accounts = [ID.account3, ID.account5, ID.account6, ID.account7];
     let stop = false;
     let writes = 0;
@@ -354,7 +389,10 @@ describe('key rotation (npm run keys:rotate) while the app writes', () => {
     let writesAtFirstBatch: number | undefined;
     let writesAtLastBatch = 0;
     const report = await rotateFieldKeys(t.runtime.ctx, {
-      batchSize: 2, pauseMs: 10, batchPauseMs: 15, onProgress: () => {
+      batchSize: 2,
+      pauseMs: 10,
+      batchPauseMs: 15,
+      onProgress: () => {
         writesAtFirstBatch ??= writes;
         writesAtLastBatch = writes;
       },
@@ -368,7 +406,14 @@ describe('key rotation (npm run keys:rotate) while the app writes', () => {
 
     // Nothing is left under the old key, in any sealed column.
     expect((await staleCounts(t.runtime.ctx)).every((c) => c.stale === 0)).toBe(true);
-    for (const [table, column] of [['users', 'pan_number'], ['users', 'bank_account_number'], ['users', 'crypto_wallet_address'], ['pending_recruits', 'aadhaar_number'], ['kyc_documents', 'document_number'], ['withdrawal_requests', 'usdt_wallet_address']]) {
+    for (const [table, column] of [
+      ['users', 'pan_number'],
+      ['users', 'bank_account_number'],
+      ['users', 'crypto_wallet_address'],
+      ['pending_recruits', 'aadhaar_number'],
+      ['kyc_documents', 'document_number'],
+      ['withdrawal_requests', 'usdt_wallet_address'],
+    ]) {
       const kids = await envelopeKids(table, column);
       expect(kids.length, `${table}.${column}`).toBeGreaterThan(0);
       expect(new Set(kids), `${table}.${column}`).toEqual(new Set([nextKid]));
@@ -382,7 +427,11 @@ describe('key rotation (npm run keys:rotate) while the app writes', () => {
     expect((await t.api('GET', `/api/admin/kyc/${applicant.id}/documents`, { cookie: admin })).body.user).toMatchObject({ panNumber: ID.pan, aadhaarNumber: ID.aadhaar });
     const doc = await t.runtime.app.inject({ method: 'GET', url: `/api/documents/${pdfId}`, headers: { cookie: kycMember.cookie } });
     expect(doc.rawPayload.equals(idPdf)).toBe(true);
-    const replay = await t.api('POST', '/api/withdrawals', { cookie: owner.cookie, headers: { 'idempotency-key': 'sealed-usdt-1' }, body: { withdrawalType: 'usdt', amount: '50', usdtWalletAddress: ID.wallet, networkType: 'TRC20' } });
+    const replay = await t.api('POST', '/api/withdrawals', {
+      cookie: owner.cookie,
+      headers: { 'idempotency-key': 'sealed-usdt-1' },
+      body: { withdrawalType: 'usdt', amount: '50', usdtWalletAddress: ID.wallet, networkType: 'TRC20' },
+    });
     expect(replay.status).toBe(201);
     expect(replay.body.withdrawal.usdtWalletAddress).toBe(ID.wallet);
     const [hash] = await query<{ pan_hash: string }>(t, sql`select pan_hash from users where id = ${applicant.id}`);
@@ -417,13 +466,14 @@ describe('key rotation (npm run keys:rotate) while the app writes', () => {
     // Every process runs with the new secret and the one before it.
     useFieldKeys(fieldKeyring(THIRD, [NEXT]));
     const env = { ...process.env, NODE_ENV: 'test', DATABASE_URL: t.databaseUrl!, APP_SECRET: THIRD, APP_SECRET_PREVIOUS: NEXT, DATA_DIR: 'memory://', LOG_LEVEL: 'silent' };
-    const run = (args: string[]) => new Promise<{ code: number | null; out: string }>((done) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', resolve(import.meta.dirname, '../../server/keys-rotate.ts'), ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-      let out = '';
-      child.stdout.on('data', (c) => (out += c));
-      child.stderr.on('data', (c) => (out += c));
-      child.on('close', (code) => done({ code, out }));
-    });
+    const run = (args: string[]) =>
+      new Promise<{ code: number | null; out: string }>((done) => {
+        const child = spawn(process.execPath, ['--import', 'tsx', resolve(import.meta.dirname, '../../server/keys-rotate.ts'), ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+        let out = '';
+        child.stdout.on('data', (c) => (out += c));
+        child.stderr.on('data', (c) => (out += c));
+        child.on('close', (code) => done({ code, out }));
+      });
     const before = await run(['--check']);
     expect(before.code, before.out).toBe(1);
     let stop = false;

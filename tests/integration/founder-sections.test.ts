@@ -45,8 +45,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-describe('Network Override: a recruit awaiting placement moved to a free slot of the founder\'s own tree', () => {
-  it('lists only the founder\'s own tree\'s recruits; moves one; notifies, audits; approval places it there; the recount is clean', async () => {
+describe("Network Override: a recruit awaiting placement moved to a free slot of the founder's own tree", () => {
+  it("lists only the founder's own tree's recruits; moves one; notifies, audits; approval places it there; the recount is clean", async () => {
     const mine = await recruitUnder(A, 'Mine');
     const theirs = await recruitUnder(B, 'Theirs');
     const g = await list();
@@ -61,7 +61,10 @@ describe('Network Override: a recruit awaiting placement moved to a free slot of
 
     const moved = await move(mine.id, { parentUserId: A.userId.toLowerCase(), side: 'right' });
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
-    expect(moved.body).toMatchObject({ message: FOUNDER_MSG.moved, recruit: { id: mine.id, status: 'awaiting_admin', placementType: 'strategic', parent: { id: A.id, userId: A.userId }, side: 'right', overridden: true } });
+    expect(moved.body).toMatchObject({
+      message: FOUNDER_MSG.moved,
+      recruit: { id: mine.id, status: 'awaiting_admin', placementType: 'strategic', parent: { id: A.id, userId: A.userId }, side: 'right', overridden: true },
+    });
     const [row] = await db().select().from(pendingRecruits).where(eq(pendingRecruits.id, mine.id));
     expect(row).toMatchObject({ placementType: 'strategic', placementParentId: A.id, position: 'right', status: 'awaiting_admin' });
     expect(await count(t, 'audit_log', sql`entity_id = ${mine.id} and action = 'founder.network_override' and actor_id = ${G.id}::uuid`)).toBe(1);
@@ -84,7 +87,7 @@ describe('Network Override: a recruit awaiting placement moved to a free slot of
     expectError(await move(mine.id, { parentUserId: A.userId, side: 'left' }), 409, { code: 'INVALID_STATE', message: FOUNDER_MSG.recruitFinished });
   });
 
-  it('refuses bad input, a slot outside the tree, a taken or promised slot, another founder\'s recruit, and other roles', async () => {
+  it("refuses bad input, a slot outside the tree, a taken or promised slot, another founder's recruit, and other roles", async () => {
     const r = await recruitUnder(A, 'Second');
     const other = await recruitUnder(B, 'Other');
     expectInvalid(await move(r.id, { parentUserId: ' ', side: 'left' }), FOUNDER_MSG.parentRequired, 'parentUserId');
@@ -133,7 +136,7 @@ describe('Franchise Master Control', () => {
     expect((await t.api('POST', `/api/franchise/stock-requests/${id}/receive`, { cookie })).status).toBe(200);
   }
 
-  it('shows the founder\'s own downline\'s franchise holders with stock, sales and open requests; search; not another founder\'s; founder only', async () => {
+  it("shows the founder's own downline's franchise holders with stock, sales and open requests; search; not another founder's; founder only", async () => {
     const mine = await holder(A, 'basic_franchise', 'Meera');
     const theirs = await holder(B, 'mini_franchise', 'Farhan');
     await t.createUser({ email: uniqueEmail('unplaced'), password: PASSWORD, firstName: 'Nowhere', lastName: 'Stores', role: 'basic_franchise' });
@@ -144,7 +147,8 @@ describe('Franchise Master Control', () => {
     const customer = await t.api('POST', '/api/franchise/customers', { cookie: mine.cookie, body: { name: 'Retail Buyer', mobile: '9812345670' } });
     expect(customer.status, JSON.stringify(customer.body)).toBe(201);
     const sale = await t.api('POST', '/api/franchise/local-sales', {
-      cookie: mine.cookie, body: { buyer: 'customer', customerId: customer.body.customer.id, paymentMethod: 'cash', items: [{ productId: products[0].id, quantity: 3 }] },
+      cookie: mine.cookie,
+      body: { buyer: 'customer', customerId: customer.body.customer.id, paymentMethod: 'cash', items: [{ productId: products[0].id, quantity: 3 }] },
     });
     expect(sale.status, JSON.stringify(sale.body)).toBe(201);
     const value = sale.body.sales[0].totalAmount as string;
@@ -153,8 +157,19 @@ describe('Franchise Master Control', () => {
     expect(g.status).toBe(200);
     expect(g.body.franchises).toHaveLength(1);
     expect(g.body.franchises[0]).toEqual({
-      id: mine.user.id, userId: mine.user.userId, name: 'Meera Stores', email: mine.user.email, role: 'basic_franchise', status: mine.user.status,
-      stockProducts: 2, stockUnits: 11, salesMonthCount: 1, salesMonthValue: value, salesTotalCount: 1, salesTotalValue: value, openStockRequests: 1,
+      id: mine.user.id,
+      userId: mine.user.userId,
+      name: 'Meera Stores',
+      email: mine.user.email,
+      role: 'basic_franchise',
+      status: mine.user.status,
+      stockProducts: 2,
+      stockUnits: 11,
+      salesMonthCount: 1,
+      salesMonthValue: value,
+      salesTotalCount: 1,
+      salesTotalValue: value,
+      openStockRequests: 1,
     });
     expect(g.body.totals).toEqual({ holders: 1, stockUnits: 11, salesMonthValue: value, salesTotalValue: value, openStockRequests: 1 });
 

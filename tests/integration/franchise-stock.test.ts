@@ -29,8 +29,11 @@ const receive = (id: string, cookie: string) => t.api('POST', `/api/franchise/st
 
 /** Stock and ledger agree: each product's quantity is the sum of its movements, each row continuing the last. */
 async function expectStockSound(franchiseId: string) {
-  const rows = await query<{ product_id: string; change: number; quantity_after: number }>(t, sql`
-    select product_id::text, change, quantity_after from stock_movements where franchise_id = ${franchiseId}::uuid order by created_at, id`);
+  const rows = await query<{ product_id: string; change: number; quantity_after: number }>(
+    t,
+    sql`
+    select product_id::text, change, quantity_after from stock_movements where franchise_id = ${franchiseId}::uuid order by created_at, id`,
+  );
   const stock = await query<{ product_id: string; quantity: number }>(t, sql`select product_id::text, quantity from franchise_stock where franchise_id = ${franchiseId}::uuid`);
   for (const s of stock) {
     const sum = rows.filter((r) => r.product_id === s.product_id).reduce((n, r) => n + Number(r.change), 0);
@@ -43,7 +46,14 @@ async function expectStockSound(franchiseId: string) {
 describe('stock requests: requested, approved with quantities, dispatched, received', () => {
   it('the whole way, with the ledger and notifications', async () => {
     const f = await franchise();
-    const made = await ask(f.cookie, [{ productId: productIds[0], quantity: 12 }, { productId: productIds[1], quantity: 5 }], 'For the Diwali rush');
+    const made = await ask(
+      f.cookie,
+      [
+        { productId: productIds[0], quantity: 12 },
+        { productId: productIds[1], quantity: 5 },
+      ],
+      'For the Diwali rush',
+    );
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     expect(made.body).toMatchObject({ message: STOCK_MSG.requested, request: { status: 'requested', note: 'For the Diwali rush', franchiseUserId: f.user.userId } });
     const id = made.body.request.id as string;
@@ -52,7 +62,16 @@ describe('stock requests: requested, approved with quantities, dispatched, recei
     expectError(await receive(id, f.cookie), 409, { code: 'INVALID_STATE' });
     expectError(await admin(id, 'dispatch'), 409);
     expectError(await admin(id, 'approve', { items: [{ productId: productIds[0], quantity: 13 }] }), 400, { message: STOCK_MSG.approvedQuantity });
-    expectError(await admin(id, 'approve', { items: [{ productId: productIds[0], quantity: 0 }, { productId: productIds[1], quantity: 0 }] }), 400, { message: STOCK_MSG.nothingApproved });
+    expectError(
+      await admin(id, 'approve', {
+        items: [
+          { productId: productIds[0], quantity: 0 },
+          { productId: productIds[1], quantity: 0 },
+        ],
+      }),
+      400,
+      { message: STOCK_MSG.nothingApproved },
+    );
     const approved = await admin(id, 'approve', { items: [{ productId: productIds[0], quantity: 10 }] });
     expect(approved.status, JSON.stringify(approved.body)).toBe(200);
     expect(approved.body.request.items.map((i: { approved: number }) => i.approved)).toEqual([10, 5]);
@@ -90,13 +109,20 @@ describe('stock requests: requested, approved with quantities, dispatched, recei
     expectError(await ask(f.cookie, []), 400, { message: STOCK_MSG.itemsRequired });
     expectError(await ask(f.cookie, [{ productId: productIds[0], quantity: 0 }]), 400, { message: STOCK_MSG.quantity });
     expectError(await ask(f.cookie, [{ productId: productIds[0], quantity: 1.5 }]), 400, { message: STOCK_MSG.quantity });
-    expectError(await ask(f.cookie, [{ productId: productIds[0], quantity: 1 }, { productId: productIds[0], quantity: 2 }]), 400, { message: STOCK_MSG.duplicateProduct });
+    expectError(
+      await ask(f.cookie, [
+        { productId: productIds[0], quantity: 1 },
+        { productId: productIds[0], quantity: 2 },
+      ]),
+      400,
+      { message: STOCK_MSG.duplicateProduct },
+    );
     expectError(await ask(f.cookie, [{ productId: '00000000-0000-4000-8000-000000000000', quantity: 1 }]), 400, { message: STOCK_MSG.productUnknown });
     expectError(await ask(f.cookie, 'lots'), 400);
     expect(await count(t, 'stock_requests', sql`franchise_id = ${f.user.id}::uuid`)).toBe(0);
   });
 
-  it('is for franchise holders and the admin; another franchise\'s request does not exist', async () => {
+  it("is for franchise holders and the admin; another franchise's request does not exist", async () => {
     const f = await franchise();
     const other = await franchise();
     const id = (await ask(f.cookie, [{ productId: productIds[0], quantity: 2 }])).body.request.id;

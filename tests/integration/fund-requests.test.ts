@@ -66,11 +66,16 @@ describe('a member asks for a top-up', () => {
     expect(pdf.body.request.proofContentType).toBe('application/pdf');
     const boundary = '----topup';
     const parts = [
-      ['method', 'bank'], ['amount', '700'], ['reference', ref()],
-    ].map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join('');
+      ['method', 'bank'],
+      ['amount', '700'],
+      ['reference', ref()],
+    ]
+      .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+      .join('');
     const body = Buffer.concat([
       Buffer.from(`${parts}--${boundary}\r\nContent-Disposition: form-data; name="proofData"; filename="slip.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
-      fakeJpeg(500), Buffer.from(`\r\n--${boundary}--\r\n`),
+      fakeJpeg(500),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
     const form = await t.api('POST', '/api/fund-requests', { cookie: m.cookie, body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
     expect(form.status, JSON.stringify(form.body)).toBe(201);

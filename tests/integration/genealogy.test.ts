@@ -114,7 +114,12 @@ describe('search and the extremes', () => {
     expect(walked.complete).toBe(false);
     const small = await nameMatchesInDownline(db, chain[4].id, 'chainlink', 10, 4_000);
     expect(small).toMatchObject({ complete: true });
-    expect(small.rows.map((m) => m.id).sort()).toEqual(chain.slice(5).map((u) => u.id).sort());
+    expect(small.rows.map((m) => m.id).sort()).toEqual(
+      chain
+        .slice(5)
+        .map((u) => u.id)
+        .sort(),
+    );
     const cut = await nameMatchesInDownline(db, chain[0].id, 'chainlink', 10, 3);
     expect(cut.complete).toBe(false);
   });

@@ -27,18 +27,21 @@ afterAll(async () => t?.close());
 const product = (name: string) => products.find((p) => p.name === name)!;
 const raw = (url: string, cookie: string) => t.runtime.app.inject({ method: 'GET', url, headers: { cookie } });
 type Tax = { taxable_value: string; cgst: string; sgst: string; igst: string; total: string };
-const taxOf = async (purchaseId: string) =>
-  (await query<Tax>(t, sql`select taxable_value, cgst, sgst, igst, total from invoices where purchase_id = ${purchaseId}::uuid`))[0];
+const taxOf = async (purchaseId: string) => (await query<Tax>(t, sql`select taxable_value, cgst, sgst, igst, total from invoices where purchase_id = ${purchaseId}::uuid`))[0];
 
 async function buyer(profileState: string) {
   const email = uniqueEmail('pos');
   const user = await t.createUser({ email, password: 'Buyer#123456', status: 'active', state: profileState, city: 'Somewhere', address: '1 Main Road' });
-  await t.runtime.ctx.db.insert(walletBalances).values({ userId: user.id, balance: '100000.00' }).onConflictDoUpdate({ target: walletBalances.userId, set: { balance: '100000.00' } });
+  await t.runtime.ctx.db
+    .insert(walletBalances)
+    .values({ userId: user.id, balance: '100000.00' })
+    .onConflictDoUpdate({ target: walletBalances.userId, set: { balance: '100000.00' } });
   return { user, cookie: await t.login(email, 'Buyer#123456') };
 }
 async function buy(cookie: string, name: string, quantity: number, deliveryState: string, deliveryPincode: string) {
   const r = await t.api('POST', '/api/purchases', {
-    cookie, body: { productId: product(name).id, quantity, paymentMethod: 'wallet', deliveryAddress: '22 80 Feet Road, Koramangala', deliveryState, deliveryPincode },
+    cookie,
+    body: { productId: product(name).id, quantity, paymentMethod: 'wallet', deliveryAddress: '22 80 Feet Road, Koramangala', deliveryState, deliveryPincode },
   });
   expect(r.status, JSON.stringify(r.body)).toBe(201);
   expect(r.body.purchase).toMatchObject({ deliveryState, deliveryPincode });
@@ -59,7 +62,7 @@ describe('place of supply from the delivery state', () => {
     expect(text).not.toContain('IGST');
   });
 
-  it('inter-state: the issue\'s case, a Pune member delivering to Bengaluru pays IGST', async () => {
+  it("inter-state: the issue's case, a Pune member delivering to Bengaluru pays IGST", async () => {
     const { cookie } = await buyer('Maharashtra');
     // 899.00 at 18 % = 161.82 IGST.
     const id = await buy(cookie, 'BreezeLine Fan Regulator and Canopy Set', 1, 'Karnataka', '560034');
@@ -85,7 +88,8 @@ describe('place of supply from the delivery state', () => {
     expect(await pdfText((await raw(`/api/purchases/${a}/invoice`, cookie)).rawPayload)).toContain('Place of Supply: Chandigarh (04)');
 
     const moved = await t.api('PUT', '/api/admin/settings/branding', {
-      cookie: c.admin, body: { ...DEMO_COMPANY, gstin: '04AAFCS1234K1Z5', address: 'SCO 12, Sector 17', city: 'Chandigarh', state: 'Chandigarh', pincode: '160017' },
+      cookie: c.admin,
+      body: { ...DEMO_COMPANY, gstin: '04AAFCS1234K1Z5', address: 'SCO 12, Sector 17', city: 'Chandigarh', state: 'Chandigarh', pincode: '160017' },
     });
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     try {
@@ -107,7 +111,8 @@ describe('place of supply from the delivery state', () => {
   it('an odd paisa of tax goes to SGST within the state; all of it to IGST across', async () => {
     // 10.10 at 5 % = 0.505, half-up 0.51: CGST 0.25 and SGST 0.26.
     const made = await t.api('POST', '/api/admin/products', {
-      cookie: c.admin, body: { name: 'Odd Paisa Washer', price: '10.10', bv: '1', gst: '5', category: 'others', purchaseType: 'first_purchase', hsnCode: '8421' },
+      cookie: c.admin,
+      body: { name: 'Odd Paisa Washer', price: '10.10', bv: '1', gst: '5', category: 'others', purchaseType: 'first_purchase', hsnCode: '8421' },
     });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     products.push({ id: made.body.product?.id ?? made.body.id, name: 'Odd Paisa Washer', price: '10.10', gst: '5' });
@@ -148,7 +153,7 @@ describe('counter sales are supplied at the counter', () => {
     return { user, cookie, fan };
   }
 
-  it('to a member at a counter in Gujarat: IGST, whatever the member\'s own state; in Maharashtra: CGST and SGST', async () => {
+  it("to a member at a counter in Gujarat: IGST, whatever the member's own state; in Maharashtra: CGST and SGST", async () => {
     const member = (await userByEmail(t, t.demo.member.email))!;
     for (const [state, pincode, expected] of [
       ['Gujarat', '380009', { cgst: '0.00', sgst: '0.00', igst: '161.82' }],
@@ -156,7 +161,8 @@ describe('counter sales are supplied at the counter', () => {
     ] as const) {
       const f = await franchise(state, pincode);
       const sold = await t.api('POST', '/api/franchise/local-sales', {
-        cookie: f.cookie, body: { buyer: 'member', memberUserId: member.userId, paymentMethod: 'cash', items: [{ productId: f.fan.id, quantity: 1 }] },
+        cookie: f.cookie,
+        body: { buyer: 'member', memberUserId: member.userId, paymentMethod: 'cash', items: [{ productId: f.fan.id, quantity: 1 }] },
       });
       expect(sold.status, JSON.stringify(sold.body)).toBe(201);
       await t.runtime.settle();
@@ -169,12 +175,13 @@ describe('counter sales are supplied at the counter', () => {
     }
   });
 
-  it('to a retail customer at a counter in Gujarat: IGST on the customer\'s invoice, no member number', async () => {
+  it("to a retail customer at a counter in Gujarat: IGST on the customer's invoice, no member number", async () => {
     const f = await franchise('Gujarat', '380009');
     const customer = await t.api('POST', '/api/franchise/customers', { cookie: f.cookie, body: { name: 'Ramesh Patel', mobile: '9825012345', address: '5 CG Road, Ahmedabad' } });
     expect(customer.status, JSON.stringify(customer.body)).toBe(201);
     const sold = await t.api('POST', '/api/franchise/local-sales', {
-      cookie: f.cookie, body: { buyer: 'customer', customerId: customer.body.customer?.id ?? customer.body.id, paymentMethod: 'upi', items: [{ productId: f.fan.id, quantity: 2 }] },
+      cookie: f.cookie,
+      body: { buyer: 'customer', customerId: customer.body.customer?.id ?? customer.body.id, paymentMethod: 'upi', items: [{ productId: f.fan.id, quantity: 2 }] },
     });
     expect(sold.status, JSON.stringify(sold.body)).toBe(201);
     const [s] = await query<{ invoice: { cgst: string; sgst: string; igst: string; taxableValue: string } }>(t, sql`select invoice from local_sales where id = ${sold.body.sales[0].id}::uuid`);

@@ -28,9 +28,12 @@ async function hiddenId(side: 'left' | 'right') {
 async function freeSlotIn(leg: 'left' | 'right', not: string[]) {
   const founder = (await userByEmail(t, t.demo.founder.email))!;
   const top = leg === 'left' ? founder.leftChildId! : founder.rightChildId!;
-  const [row] = await query<{ user_id: string; id: string }>(t, sql`with recursive down(id) as (select ${top}::uuid union all select u.id from down join users u on u.parent_id = down.id)
+  const [row] = await query<{ user_id: string; id: string }>(
+    t,
+    sql`with recursive down(id) as (select ${top}::uuid union all select u.id from down join users u on u.parent_id = down.id)
     select u.user_id, u.id::text from down join users u on u.id = down.id
-    where u.right_child_id is null and not (u.id = any(${`{${not.join(',')}}`}::uuid[])) order by u.level, u.user_id limit 1`);
+    where u.right_child_id is null and not (u.id = any(${`{${not.join(',')}}`}::uuid[])) order by u.level, u.user_id limit 1`,
+  );
   return row;
 }
 

@@ -54,7 +54,8 @@ describe('POST /api/impersonation/exchange', () => {
   it('refuses an unknown code and creates no grant', async () => {
     const before = await count(t, 'impersonation_tokens');
     expectError(await t.api('POST', '/api/impersonation/exchange', { body: { code: 'c'.repeat(43) } }), 400, {
-      code: 'INVALID_TOKEN', message: MSG.impersonationInvalid,
+      code: 'INVALID_TOKEN',
+      message: MSG.impersonationInvalid,
     });
     expect(await count(t, 'impersonation_tokens')).toBe(before);
   });
@@ -78,7 +79,7 @@ describe('acting as the target', () => {
     expect(me.impersonatedBy?.id).toBe(admin.id);
   });
 
-  it('the bearer token wins over the admin\'s own cookie', async () => {
+  it("the bearer token wins over the admin's own cookie", async () => {
     const u = await target();
     const token = await impersonate(u);
     const adminCookie = await t.login(t.demo.admin.email, t.demo.admin.password);
@@ -117,7 +118,11 @@ describe('acting as the target', () => {
     expect(r.body).toMatchObject({ code: 'IMPERSONATION_FORBIDDEN', message: MSG.impersonationReadOnly });
     expect((await findUserById(t.runtime.ctx.db, u.id))!.firstName).toBe(u.firstName);
     const rows = await eventually(
-      () => t.runtime.ctx.db.select().from(auditLog).where(and(eq(auditLog.onBehalfOfId, u.id), eq(auditLog.action, 'impersonated PUT /api/user/profile'))),
+      () =>
+        t.runtime.ctx.db
+          .select()
+          .from(auditLog)
+          .where(and(eq(auditLog.onBehalfOfId, u.id), eq(auditLog.action, 'impersonated PUT /api/user/profile'))),
       (x) => x.length > 0,
     );
     expect(rows).toHaveLength(1);
@@ -165,7 +170,10 @@ describe('POST /api/impersonation/revoke', () => {
     expectError(await t.api('POST', '/api/impersonation/revoke', { headers: bearer(token) }), 401);
     const [grant] = await t.runtime.ctx.db.select().from(impersonationTokens).where(eq(impersonationTokens.targetUserId, u.id));
     expect(grant.revokedAt).not.toBeNull();
-    const audit = await t.runtime.ctx.db.select().from(auditLog).where(and(eq(auditLog.entityId, u.id), eq(auditLog.action, 'impersonation.revoke')));
+    const audit = await t.runtime.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, u.id), eq(auditLog.action, 'impersonation.revoke')));
     expect(audit[0].actorId).toBe(admin.id);
   });
 
@@ -177,7 +185,7 @@ describe('POST /api/impersonation/revoke', () => {
 });
 
 describe('logout while impersonating (decisions.md §8: the token is revoked at logout)', () => {
-  it.each(['POST', 'GET'])('%s /api/logout with the bearer token revokes it and leaves the admin\'s own session alone', async (method) => {
+  it.each(['POST', 'GET'])("%s /api/logout with the bearer token revokes it and leaves the admin's own session alone", async (method) => {
     const u = await target();
     const token = await impersonate(u);
     const adminCookie = await t.login(t.demo.admin.email, t.demo.admin.password);

@@ -11,22 +11,105 @@ const contract: ContractRow[] = readContract();
 
 /** Field names the forms use, so that hostile values reach the validators and not only the unknown-key path. */
 const FIELDS = [
-  'email', 'password', 'currentPassword', 'newPassword', 'confirmPassword', 'userId', 'id', 'ids', 'status', 'role', 'firstName', 'lastName',
-  'mobile', 'amount', 'quantity', 'productId', 'position', 'side', 'parentId', 'reason', 'notes', 'adminNotes', 'remarks', 'page', 'limit',
-  'cursor', 'query', 'search', 'packageAmount', 'kycStatus', 'kycDecision', 'decision', 'title', 'content', 'priority', 'category',
-  'description', 'price', 'bv', 'withdrawalType', 'bankDetails', 'usdtWalletAddress', 'networkType', 'token', 'code', 'txnPin',
-  'paymentMethod', 'deliveryStatus', 'paymentStatus', 'subject', 'message', 'resolution', 'assignedTo', 'franchiseType', 'expiresAt',
-  'publishAt', 'isActive', 'currentRank', 'sponsorId', 'linkType', 'count', 'dateFrom', 'dateTo', 'timezone',
+  'email',
+  'password',
+  'currentPassword',
+  'newPassword',
+  'confirmPassword',
+  'userId',
+  'id',
+  'ids',
+  'status',
+  'role',
+  'firstName',
+  'lastName',
+  'mobile',
+  'amount',
+  'quantity',
+  'productId',
+  'position',
+  'side',
+  'parentId',
+  'reason',
+  'notes',
+  'adminNotes',
+  'remarks',
+  'page',
+  'limit',
+  'cursor',
+  'query',
+  'search',
+  'packageAmount',
+  'kycStatus',
+  'kycDecision',
+  'decision',
+  'title',
+  'content',
+  'priority',
+  'category',
+  'description',
+  'price',
+  'bv',
+  'withdrawalType',
+  'bankDetails',
+  'usdtWalletAddress',
+  'networkType',
+  'token',
+  'code',
+  'txnPin',
+  'paymentMethod',
+  'deliveryStatus',
+  'paymentStatus',
+  'subject',
+  'message',
+  'resolution',
+  'assignedTo',
+  'franchiseType',
+  'expiresAt',
+  'publishAt',
+  'isActive',
+  'currentRank',
+  'sponsorId',
+  'linkType',
+  'count',
+  'dateFrom',
+  'dateTo',
+  'timezone',
 ];
 const HOSTILE: unknown[] = [
-  null, true, -1, 0, 1e308, -1e308, 0.000001, 'NaN', '', ' ', 'x'.repeat(20_000), '\u0000', "' OR 1=1 --", '../../etc/passwd',
-  '9'.repeat(40), '2020-13-45', '-0.001', '1e999', '<script>alert(1)</script>', '%', '\\', '😀'.repeat(50), [], [null], {}, { $gt: '' },
-  { nested: { deeper: [1, { x: 'y' }] } }, '00000000-0000-0000-0000-000000000000',
+  null,
+  true,
+  -1,
+  0,
+  1e308,
+  -1e308,
+  0.000001,
+  'NaN',
+  '',
+  ' ',
+  'x'.repeat(20_000),
+  '\u0000',
+  "' OR 1=1 --",
+  '../../etc/passwd',
+  '9'.repeat(40),
+  '2020-13-45',
+  '-0.001',
+  '1e999',
+  '<script>alert(1)</script>',
+  '%',
+  '\\',
+  '😀'.repeat(50),
+  [],
+  [null],
+  {},
+  { $gt: '' },
+  { nested: { deeper: [1, { x: 'y' }] } },
+  '00000000-0000-0000-0000-000000000000',
 ];
 
 function rng(seed: number) {
   let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 
 function bodies(seed: number): string[] {
@@ -39,15 +122,29 @@ function bodies(seed: number): string[] {
   return out;
 }
 
-const IDS = ['not-a-uuid', '00000000-0000-0000-0000-000000000000', "%27%20OR%201%3D1", 'x'.repeat(300), '-1', '1e999', '%00', '..%2F..'];
+const IDS = ['not-a-uuid', '00000000-0000-0000-0000-000000000000', '%27%20OR%201%3D1', 'x'.repeat(300), '-1', '1e999', '%00', '..%2F..'];
 const QUERIES = [
-  '', '?limit=-1&page=abc&cursor=%25%25', '?limit=99999999999&offset=-5', '?sort=../../x&dir=sideways', '?status=deleted&role=god',
-  '?dateFrom=2020-13-45&dateTo=yesterday&timezone=Mars%2FOlympus', '?query=%00&search=' + 'y'.repeat(5000), '?status[]=a&status[]=b',
-  '?cursor=' + Buffer.from('{"v":"x","id":"y"}').toString('base64url'), '?cursor=eyJ2IjpudWxsfQ', '?levels=100000&level=-3&page=0',
+  '',
+  '?limit=-1&page=abc&cursor=%25%25',
+  '?limit=99999999999&offset=-5',
+  '?sort=../../x&dir=sideways',
+  '?status=deleted&role=god',
+  '?dateFrom=2020-13-45&dateTo=yesterday&timezone=Mars%2FOlympus',
+  '?query=%00&search=' + 'y'.repeat(5000),
+  '?status[]=a&status[]=b',
+  '?cursor=' + Buffer.from('{"v":"x","id":"y"}').toString('base64url'),
+  '?cursor=eyJ2IjpudWxsfQ',
+  '?levels=100000&level=-3&page=0',
 ];
 
 const ROLES: Record<string, string[]> = {
-  public: ['none'], session: ['member', 'admin'], pending: ['pending'], member: ['member'], founder: ['founder'], reviewer: ['founder', 'admin'], admin: ['admin'],
+  public: ['none'],
+  session: ['member', 'admin'],
+  pending: ['pending'],
+  member: ['member'],
+  founder: ['founder'],
+  reviewer: ['founder', 'admin'],
+  admin: ['admin'],
 };
 
 let t: TestApp;
@@ -81,7 +178,8 @@ describe('hostile input on every contract route', () => {
             const qs = i === 0 && j === 0 ? QUERIES : [QUERIES[(i + j) % QUERIES.length]];
             for (const q of qs) {
               const res = await t.runtime.app.inject({
-                method: r.method as 'GET', url: path + q,
+                method: r.method as 'GET',
+                url: path + q,
                 headers: { ...(cookie ? { cookie } : {}), ...(payload !== undefined ? { 'content-type': 'application/json' } : {}) },
                 ...(payload !== undefined ? { payload } : {}),
               });

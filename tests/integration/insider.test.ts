@@ -43,8 +43,7 @@ afterAll(async () => t?.close());
 
 const balanceOf = async (userId: string) => (await query<{ balance: string }>(t, sql`select balance::text from wallet_balances where user_id = ${userId}::uuid`))[0]?.balance ?? '0.00';
 const approvedWithdrawals = (userId: string) => count(t, 'withdrawal_requests', sql`user_id = ${userId}::uuid and status = 'approved'`);
-const sendFund = (cookie: string, userId: string, amount: string) =>
-  t.api('POST', '/api/admin/send-fund', { cookie, body: { userId, option: 'Credit', amount, remarks: 'Goodwill credit' } });
+const sendFund = (cookie: string, userId: string, amount: string) => t.api('POST', '/api/admin/send-fund', { cookie, body: { userId, option: 'Credit', amount, remarks: 'Goodwill credit' } });
 const impersonate = async (target: UserRow, issuer = admin2) => {
   const { code } = await issueImpersonationCode(t.runtime.ctx, actorFor(issuer), target.id);
   const r = await t.exchange(code, issuer.id);
@@ -64,7 +63,9 @@ const signInAgain = async () => {
 };
 const credentialsOf = async (id: string) => {
   const [u] = await query<{ email: string; password: string; txn_pin: string | null; role: string; two_factor_enabled_at: Date | null }>(
-    t, sql`select email, password, txn_pin, role, two_factor_enabled_at from users where id = ${id}::uuid`);
+    t,
+    sql`select email, password, txn_pin, role, two_factor_enabled_at from users where id = ${id}::uuid`,
+  );
   return u;
 };
 
@@ -72,10 +73,29 @@ const credentialsOf = async (id: string) => {
 function accompliceRegistration(token: string) {
   const jpeg = dataUrl(fakeJpeg(600), 'image/jpeg');
   return {
-    firstName: 'Ravi', lastName: 'Accomplice', email: uniqueEmail('accomplice'), mobile: '9812345670', nominee: 'Someone', password: 'Accomplice#123',
-    address: '12 Side Street, Kothrud', city: 'Pune', state: 'Maharashtra', pincode: '411038', panNumber: uniquePan(), aadhaarNumber: ID.otherAadhaar,
-    bankAccountNumber: ID.account4, bankIFSC: 'ICIC0000001', bankName: 'ICICI BANK', bankAccountHolderName: 'RAVI ACCOMPLICE', packageAmount: 5000, referralToken: token,
-    panCardUrl: jpeg, aadhaarFrontUrl: jpeg, aadhaarBackUrl: jpeg, bankCancelledChequeUrl: jpeg, photoUrl: dataUrl(fakePng(600), 'image/png'),
+    firstName: 'Ravi',
+    lastName: 'Accomplice',
+    email: uniqueEmail('accomplice'),
+    mobile: '9812345670',
+    nominee: 'Someone',
+    password: 'Accomplice#123',
+    address: '12 Side Street, Kothrud',
+    city: 'Pune',
+    state: 'Maharashtra',
+    pincode: '411038',
+    panNumber: uniquePan(),
+    aadhaarNumber: ID.otherAadhaar,
+    bankAccountNumber: ID.account4,
+    bankIFSC: 'ICIC0000001',
+    bankName: 'ICICI BANK',
+    bankAccountHolderName: 'RAVI ACCOMPLICE',
+    packageAmount: 5000,
+    referralToken: token,
+    panCardUrl: jpeg,
+    aadhaarFrontUrl: jpeg,
+    aadhaarBackUrl: jpeg,
+    bankCancelledChequeUrl: jpeg,
+    photoUrl: dataUrl(fakePng(600), 'image/png'),
   };
 }
 
@@ -130,8 +150,9 @@ describe('chain 1: one admin pays ₹1,00,000 into a bank account he controls', 
     expect((await registerRecruit(t, body)).status).toBe(201);
     const accomplice = (await userByEmail(t, body.email))!;
     const [recruit] = await query<{ id: string }>(t, sql`select id from pending_recruits where applicant_user_id = ${accomplice.id}::uuid`);
-    expectError(await t.api('POST', `/api/admin/pending-recruits/${recruit.id}/approve`, { cookie: a2, body: { packageAmount: 5000, position: 'left', kycDecision: { status: 'approved' } } }),
-      403, { code: 'SELF_APPROVAL' });
+    expectError(await t.api('POST', `/api/admin/pending-recruits/${recruit.id}/approve`, { cookie: a2, body: { packageAmount: 5000, position: 'left', kycDecision: { status: 'approved' } } }), 403, {
+      code: 'SELF_APPROVAL',
+    });
     expect((await userByEmail(t, body.email))!.status).toBe('pending');
   });
 
@@ -216,7 +237,8 @@ describe('chain 2: one admin takes over the other', () => {
     const fund = await sendFund(a2, (await userByEmail(t, t.demo.member.email))!.userId, '90000');
     expect(fund.status).toBe(202);
     const pw = await t.api('PATCH', `/api/admin/users/${admin1.id}`, {
-      cookie: a2, body: { firstName: admin1.firstName, lastName: admin1.lastName, email: admin1.email, status: 'active', password: 'Taken#Over-2026' },
+      cookie: a2,
+      body: { firstName: admin1.firstName, lastName: admin1.lastName, email: admin1.email, status: 'active', password: 'Taken#Over-2026' },
     });
     expect(pw.status, JSON.stringify(pw.body)).toBe(202);
     expect(pw.body.message).toBe(MSG.credentialChangeRequested);
@@ -241,19 +263,32 @@ describe('chain 2: one admin takes over the other', () => {
   it('variants: by user ID, the email by PATCH /api/users/:id, the PIN; the founder too', async () => {
     const before1 = await credentialsOf(admin1.id);
     const beforeF = await credentialsOf(founder.id);
-    const byUserId = await t.api('PUT', `/api/users/${admin1.userId}`, { cookie: a2, body: { firstName: admin1.firstName, lastName: admin1.lastName, email: admin1.email, status: 'active', txnPin: '4321' } });
+    const byUserId = await t.api('PUT', `/api/users/${admin1.userId}`, {
+      cookie: a2,
+      body: { firstName: admin1.firstName, lastName: admin1.lastName, email: admin1.email, status: 'active', txnPin: '4321' },
+    });
     expect(byUserId.status, JSON.stringify(byUserId.body)).toBe(202);
-    const email = await t.api('PATCH', `/api/users/${admin1.id}`, { cookie: a2, body: { firstName: admin1.firstName, lastName: admin1.lastName, email: 'insider.owned@example.com', role: 'admin', status: 'active' } });
+    const email = await t.api('PATCH', `/api/users/${admin1.id}`, {
+      cookie: a2,
+      body: { firstName: admin1.firstName, lastName: admin1.lastName, email: 'insider.owned@example.com', role: 'admin', status: 'active' },
+    });
     expect(email.status, JSON.stringify(email.body)).toBe(202);
     expect(email.body.approval.kind).toBe('credential_change');
-    const f = await t.api('PATCH', `/api/admin/users/${founder.id}`, { cookie: a2, body: { firstName: founder.firstName, lastName: founder.lastName, email: 'founder.owned@example.com', status: 'active' } });
+    const f = await t.api('PATCH', `/api/admin/users/${founder.id}`, {
+      cookie: a2,
+      body: { firstName: founder.firstName, lastName: founder.lastName, email: 'founder.owned@example.com', status: 'active' },
+    });
     expect(f.status, JSON.stringify(f.body)).toBe(202);
     expect(await credentialsOf(admin1.id)).toEqual(before1);
     expect(await credentialsOf(founder.id)).toEqual(beforeF);
     // Without a fresh second factor, the edit is refused before anything is stored.
     const stale = await staleSession(admin2);
     const requests = await count(t, 'approval_requests', sql`kind = 'credential_change'`);
-    expectError(await t.api('PATCH', `/api/admin/users/${admin1.id}`, { cookie: stale, body: { firstName: 'A', lastName: 'B', email: admin1.email, status: 'active', password: 'Taken#Over-2026' } }), 403, { code: 'STEP_UP_REQUIRED' });
+    expectError(
+      await t.api('PATCH', `/api/admin/users/${admin1.id}`, { cookie: stale, body: { firstName: 'A', lastName: 'B', email: admin1.email, status: 'active', password: 'Taken#Over-2026' } }),
+      403,
+      { code: 'STEP_UP_REQUIRED' },
+    );
     expect(await count(t, 'approval_requests', sql`kind = 'credential_change'`)).toBe(requests);
   });
 });
@@ -359,7 +394,8 @@ describe('chain 8: a role change without step-up', () => {
   it('approving a franchise request asks for the second factor; the role stays', async () => {
     const m = await fundedMember(t, a1, '0');
     const asked = await t.api('POST', '/api/franchise-requests', {
-      cookie: m.cookie, body: { franchiseType: 'Mini', investmentAmount: '200000', businessPlan: 'A shop on the main road of Kothrud, Pune, serving the members of the area every day.' },
+      cookie: m.cookie,
+      body: { franchiseType: 'Mini', investmentAmount: '200000', businessPlan: 'A shop on the main road of Kothrud, Pune, serving the members of the area every day.' },
     });
     expect(asked.status, JSON.stringify(asked.body)).toBeLessThan(300);
     const [req] = await query<{ id: string }>(t, sql`select id from franchise_requests where user_id = ${m.user.id}::uuid`);

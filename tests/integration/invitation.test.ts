@@ -16,7 +16,13 @@ afterAll(async () => t?.close());
 async function invite(opts: { role?: 'user' | 'admin'; firstName?: string } = {}) {
   const email = uniqueEmail('invited');
   const user = await t.createUser({
-    email, status: 'invited', role: opts.role ?? 'user', firstName: opts.firstName ?? 'Indu', emailVerified: false, firstLogin: true, idStatus: 'Inactive',
+    email,
+    status: 'invited',
+    role: opts.role ?? 'user',
+    firstName: opts.firstName ?? 'Indu',
+    emailVerified: false,
+    firstLogin: true,
+    idStatus: 'Inactive',
   });
   const token = await issueToken(t.runtime.ctx, t.runtime.ctx.db, { email, userId: user.id, type: 'invitation' });
   return { email, user, token };
@@ -26,7 +32,7 @@ const validate = (body: unknown) => t.api('POST', '/api/auth/validate-invitation
 const complete = (body: unknown) => t.api('POST', '/api/auth/complete-invitation', { body });
 
 describe('POST /api/auth/validate-invitation', () => {
-  it('answers the invited user\'s first name and email, and does not use the token', async () => {
+  it("answers the invited user's first name and email, and does not use the token", async () => {
     const { email, token } = await invite({ firstName: 'Meera' });
     for (let i = 0; i < 2; i++) {
       const r = await validate({ token });
@@ -39,7 +45,7 @@ describe('POST /api/auth/validate-invitation', () => {
     expectInvalid(await validate({}), MSG.tokenRequired, 'token');
   });
 
-  it('refuses an unknown token with the documents\' message', async () => {
+  it("refuses an unknown token with the documents' message", async () => {
     expectError(await validate({ token: 'z'.repeat(43) }), 400, { code: 'INVALID_TOKEN', message: MSG.invitationInvalid });
   });
 });
@@ -74,7 +80,8 @@ describe('POST /api/auth/complete-invitation', () => {
     const email = uniqueEmail('invited-pw');
     await t.createUser({ email, password: 'Guess#1234', status: 'invited' });
     expectError(await t.api('POST', '/api/login', { body: { userId: email, password: 'Guess#1234' } }), 403, {
-      code: 'ACCOUNT_NOT_ACTIVE', message: MSG.invitationNotCompleted,
+      code: 'ACCOUNT_NOT_ACTIVE',
+      message: MSG.invitationNotCompleted,
     });
   });
 

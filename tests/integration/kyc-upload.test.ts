@@ -26,8 +26,13 @@ async function signedIn(extra: Partial<Parameters<TestApp['createUser']>[0]> = {
 }
 const upload = (cookie: string | undefined, body: unknown) => t.api('POST', '/api/kyc/upload', { cookie, body });
 const replace = (cookie: string | undefined, id: string, body: unknown) => t.api('PUT', `/api/kyc/${id}`, { cookie, body });
-const jpegBody = (documentType: string, extra: Record<string, unknown> = {}) =>
-  ({ documentType, documentData: b64(fakeJpeg()), documentContentType: 'image/jpeg', documentFilename: 'scan.jpg', ...extra });
+const jpegBody = (documentType: string, extra: Record<string, unknown> = {}) => ({
+  documentType,
+  documentData: b64(fakeJpeg()),
+  documentContentType: 'image/jpeg',
+  documentFilename: 'scan.jpg',
+  ...extra,
+});
 const setStatus = (id: string, status: 'pending' | 'approved' | 'rejected', rejectionReason: string | null = null) =>
   t.runtime.ctx.db.update(kycDocuments).set({ status, rejectionReason }).where(eq(kycDocuments.id, id));
 const kycStatusOf = async (userId: string) => (await t.runtime.ctx.db.select().from(users).where(eq(users.id, userId)))[0].kycStatus;
@@ -38,7 +43,7 @@ describe('GET /api/kyc', () => {
     expectError(await t.api('GET', '/api/kyc'), 401, { code: 'UNAUTHENTICATED' });
   });
 
-  it('lists only the caller\'s documents', async () => {
+  it("lists only the caller's documents", async () => {
     const a = await signedIn();
     const b = await signedIn();
     expect((await upload(a.cookie, jpegBody('pan'))).status).toBe(201);
@@ -63,8 +68,14 @@ describe('POST /api/kyc/upload', () => {
     const view = KycDocumentView.parse(r.body);
     expect(view).toMatchObject({
       // The owner sees the number masked to its last four (docs/spec/decisions.md §7).
-      documentType: 'pan', documentNumber: '••••••234F', status: 'pending', rejectionReason: null, reviewedAt: null,
-      documentContentType: 'image/jpeg', documentUrl: `/api/documents/${view.id}`, documentFilename: 'pan card.jpg',
+      documentType: 'pan',
+      documentNumber: '••••••234F',
+      status: 'pending',
+      rejectionReason: null,
+      reviewedAt: null,
+      documentContentType: 'image/jpeg',
+      documentUrl: `/api/documents/${view.id}`,
+      documentFilename: 'pan card.jpg',
     });
     const [row] = await docRows(user.id);
     expect(row.documentNumber).toBe(ID.pan);
@@ -115,13 +126,25 @@ describe('POST /api/kyc/upload', () => {
       ['an empty file', { documentType: 'pan', documentData: '' }, MSG.kycFileRequired, 'documentData'],
       ['no document type', { documentData: b64(fakeJpeg()) }, MSG.kycTypeRequired, 'documentType'],
       ['an unknown document type', { documentType: 'passport', documentData: b64(fakeJpeg()) }, MSG.kycTypeRequired, 'documentType'],
-      ['an HTML file renamed .jpg', { documentType: 'pan', documentData: b64(htmlFile()), documentContentType: 'image/jpeg', documentFilename: 'x.jpg' }, MSG.kycFileType, 'documentData', 'INVALID_FILE_TYPE'],
+      [
+        'an HTML file renamed .jpg',
+        { documentType: 'pan', documentData: b64(htmlFile()), documentContentType: 'image/jpeg', documentFilename: 'x.jpg' },
+        MSG.kycFileType,
+        'documentData',
+        'INVALID_FILE_TYPE',
+      ],
       ['a GIF', { documentType: 'pan', documentData: b64(Buffer.from('GIF89a\x01\x00\x01\x00')), documentContentType: 'image/gif' }, MSG.kycFileType, 'documentData', 'INVALID_FILE_TYPE'],
       ['text that is not base64', { documentType: 'pan', documentData: '<<not base64!>>' }, MSG.kycFileType, 'documentData', 'INVALID_FILE_TYPE'],
       ['a file over 5 MB', { documentType: 'pan', documentData: b64(fakeJpeg(KYC_MAX_BYTES + 1)), documentContentType: 'image/jpeg' }, MSG.kycFileSize, 'documentData', 'FILE_TOO_LARGE'],
-      ['a PDF as the profile photo', { documentType: 'photo', documentData: b64(fakePdf()), documentContentType: 'application/pdf', documentFilename: 'me.pdf' }, MSG.photoNotPdf, 'documentData', 'INVALID_FILE_TYPE'],
+      [
+        'a PDF as the profile photo',
+        { documentType: 'photo', documentData: b64(fakePdf()), documentContentType: 'application/pdf', documentFilename: 'me.pdf' },
+        MSG.photoNotPdf,
+        'documentData',
+        'INVALID_FILE_TYPE',
+      ],
     ];
-    it.each(cases)('refuses %s with the documents\' message', async (_n, body, message, field, code) => {
+    it.each(cases)("refuses %s with the documents' message", async (_n, body, message, field, code) => {
       const { cookie, user } = await signedIn();
       const blobs = await count(t, 'document_blobs');
       const docs = await count(t, 'kyc_documents');
@@ -162,7 +185,7 @@ describe('POST /api/kyc/upload', () => {
     expect(await count(t, 'document_blobs', sql`storage_key = ${before.storageKey}`)).toBe(0);
   });
 
-  it('refuses uploads once the user\'s KYC is locked', async () => {
+  it("refuses uploads once the user's KYC is locked", async () => {
     const { cookie, user } = await signedIn({ kycLocked: true });
     expectError(await upload(cookie, jpegBody('pan')), 409, { code: 'DOCUMENT_LOCKED' });
     expect(await docRows(user.id)).toEqual([]);
@@ -190,7 +213,7 @@ describe('PUT /api/kyc/:documentId', () => {
     expect(rows[0].sha256).toBe(sha256(bytes));
   });
 
-  it('answers 404 for another user\'s document and leaves it untouched', async () => {
+  it("answers 404 for another user's document and leaves it untouched", async () => {
     const owner = await signedIn();
     const other = await signedIn();
     const doc = (await upload(owner.cookie, jpegBody('pan'))).body;
@@ -222,7 +245,7 @@ describe('PUT /api/kyc/:documentId', () => {
   });
 });
 
-describe('the user\'s kycStatus (decisions.md §7)', () => {
+describe("the user's kycStatus (decisions.md §7)", () => {
   it('is rejected when any newest document is rejected, pending otherwise, approved when all five are approved', async () => {
     const { cookie, user } = await signedIn();
     const ids: Record<string, string> = {};

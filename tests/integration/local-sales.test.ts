@@ -40,7 +40,10 @@ const stockOf = async (franchiseId: string, productId: string) =>
   Number((await query<{ q: number }>(t, sql`select quantity as q from franchise_stock where franchise_id = ${franchiseId}::uuid and product_id = ${productId}::uuid`))[0]?.q ?? 0);
 
 async function expectStockSound(franchiseId: string) {
-  const rows = await query<{ product_id: string; s: string }>(t, sql`select product_id::text, sum(change)::text as s from stock_movements where franchise_id = ${franchiseId}::uuid group by product_id`);
+  const rows = await query<{ product_id: string; s: string }>(
+    t,
+    sql`select product_id::text, sum(change)::text as s from stock_movements where franchise_id = ${franchiseId}::uuid group by product_id`,
+  );
   for (const r of rows) expect(await stockOf(franchiseId, r.product_id)).toBe(Number(r.s));
 }
 
@@ -51,8 +54,14 @@ describe('local sales', () => {
     await stockUp(f, products[1].id, 4);
     const before = await count(t, 'purchases', sql`user_id = ${member.id}::uuid`);
     const res = await sell(f.cookie, {
-      buyer: 'member', memberUserId: member.userId.toLowerCase(), paymentMethod: 'upi', paymentReference: 'UPI-778812',
-      items: [{ productId: products[0].id, quantity: 3 }, { productId: products[1].id, quantity: 1 }],
+      buyer: 'member',
+      memberUserId: member.userId.toLowerCase(),
+      paymentMethod: 'upi',
+      paymentReference: 'UPI-778812',
+      items: [
+        { productId: products[0].id, quantity: 3 },
+        { productId: products[1].id, quantity: 1 },
+      ],
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.message).toBe(LOCAL_SALE_MSG.sold);
@@ -66,8 +75,11 @@ describe('local sales', () => {
     await expectStockSound(f.user.id);
     // Exactly as an online purchase: a completed purchase of the member and its journal row, applied (auto-settle).
     expect(await count(t, 'purchases', sql`user_id = ${member.id}::uuid`)).toBe(before + 2);
-    const [p] = await query<{ payment_status: string; payment_method: string; applied: boolean }>(t, sql`
-      select p.payment_status, p.payment_method, e.applied_at is not null as applied from purchases p join volume_events e on e.purchase_id = p.id where p.id = ${line.purchaseId}::uuid`);
+    const [p] = await query<{ payment_status: string; payment_method: string; applied: boolean }>(
+      t,
+      sql`
+      select p.payment_status, p.payment_method, e.applied_at is not null as applied from purchases p join volume_events e on e.purchase_id = p.id where p.id = ${line.purchaseId}::uuid`,
+    );
     expect(p).toMatchObject({ payment_status: 'completed', payment_method: 'upi', applied: true });
     // The member sees it among their orders; the invoice is the purchase's, issued by the applier.
     const mine = await t.api('GET', '/api/purchases', { cookie: c.member });
@@ -114,12 +126,27 @@ describe('local sales', () => {
     expectError(await sell(f.cookie, { buyer: 'member', memberUserId: f.user.userId, paymentMethod: 'cash', items: item }), 400, { message: LOCAL_SALE_MSG.memberUnknown });
     expectError(await sell(f.cookie, { buyer: 'member', memberUserId: member.userId, paymentMethod: 'cheque', items: item }), 400, { message: LOCAL_SALE_MSG.paymentMethod });
     expectError(await sell(f.cookie, { buyer: 'member', memberUserId: member.userId, paymentMethod: 'cash', items: [] }), 400, { message: LOCAL_SALE_MSG.itemsRequired });
-    expectError(await sell(f.cookie, { buyer: 'member', memberUserId: member.userId, paymentMethod: 'cash', items: [{ productId: products[0].id, quantity: 0 }] }), 400, { message: LOCAL_SALE_MSG.quantity });
+    expectError(await sell(f.cookie, { buyer: 'member', memberUserId: member.userId, paymentMethod: 'cash', items: [{ productId: products[0].id, quantity: 0 }] }), 400, {
+      message: LOCAL_SALE_MSG.quantity,
+    });
     expectError(await sell(f.cookie, { buyer: 'member', memberUserId: member.userId, paymentMethod: 'cash', items: [...item, ...item] }), 400, { message: LOCAL_SALE_MSG.duplicateProduct });
     expectError(await sell(f.cookie, { buyer: 'customer', customerId: '00000000-0000-4000-8000-000000000000', paymentMethod: 'cash', items: item }), 400, { message: LOCAL_SALE_MSG.customerUnknown });
     // More than the stock, also when a second line would have been fine: nothing of the sale stays.
-    expectError(await sell(f.cookie, { buyer: 'member', memberUserId: member.userId, paymentMethod: 'cash', items: [{ productId: products[0].id, quantity: 3 }] }), 409, { message: LOCAL_SALE_MSG.notEnoughStock });
-    expectError(await sell(f.cookie, { buyer: 'member', memberUserId: member.userId, paymentMethod: 'card', items: [{ productId: products[0].id, quantity: 1 }, { productId: products[1].id, quantity: 1 }] }), 409);
+    expectError(await sell(f.cookie, { buyer: 'member', memberUserId: member.userId, paymentMethod: 'cash', items: [{ productId: products[0].id, quantity: 3 }] }), 409, {
+      message: LOCAL_SALE_MSG.notEnoughStock,
+    });
+    expectError(
+      await sell(f.cookie, {
+        buyer: 'member',
+        memberUserId: member.userId,
+        paymentMethod: 'card',
+        items: [
+          { productId: products[0].id, quantity: 1 },
+          { productId: products[1].id, quantity: 1 },
+        ],
+      }),
+      409,
+    );
     expect(await stockOf(f.user.id, products[0].id)).toBe(2);
     expect(await count(t, 'local_sales', sql`franchise_id = ${f.user.id}::uuid`)).toBe(0);
     expectInvalid(await addCustomer(f.cookie, { name: 'X', mobile: '12345' }), MSG.mobilePattern, 'mobile');
@@ -128,7 +155,7 @@ describe('local sales', () => {
     expectError(await addCustomer(f.cookie, { name: 'Ravi again', mobile: '9876500000' }), 409, { message: LOCAL_SALE_MSG.customerExists });
   });
 
-  it('is for franchise holders; another franchise\'s sales and customers do not exist', async () => {
+  it("is for franchise holders; another franchise's sales and customers do not exist", async () => {
     const f = await franchise();
     const other = await franchise();
     await stockUp(f, products[0].id, 1);
@@ -137,7 +164,9 @@ describe('local sales', () => {
     expectError(await t.api('GET', `/api/franchise/local-sales/${sale.id}/invoice`, { cookie: other.cookie }), 404, { message: LOCAL_SALE_MSG.notFound });
     expectError(await t.api('GET', `/api/franchise/customers/${customerId}`, { cookie: other.cookie }), 404);
     expectError(await t.api('POST', `/api/franchise/customers/${customerId}/invite`, { cookie: other.cookie, body: {} }), 404);
-    expectError(await sell(other.cookie, { buyer: 'customer', customerId, paymentMethod: 'cash', items: [{ productId: products[0].id, quantity: 1 }] }), 400, { message: LOCAL_SALE_MSG.customerUnknown });
+    expectError(await sell(other.cookie, { buyer: 'customer', customerId, paymentMethod: 'cash', items: [{ productId: products[0].id, quantity: 1 }] }), 400, {
+      message: LOCAL_SALE_MSG.customerUnknown,
+    });
     expect((await t.api('GET', '/api/franchise/local-sales', { cookie: other.cookie })).body).toEqual([]);
     expect((await t.api('GET', '/api/franchise/customers', { cookie: other.cookie })).body).toEqual([]);
     for (const cookie of [c.member, c.admin, c.founder]) {
@@ -152,10 +181,16 @@ describe('local sales', () => {
     const f = await franchise();
     await stockUp(f, products[1].id, 10);
     const customerId = (await addCustomer(f.cookie, { name: 'Rush Buyer', mobile: '9822200000' })).body.customer.id;
-    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) =>
-      sell(f.cookie, i % 2
-        ? { buyer: 'member', memberUserId: member.userId, paymentMethod: 'cash', items: [{ productId: products[1].id, quantity: 1 }] }
-        : { buyer: 'customer', customerId, paymentMethod: 'upi', items: [{ productId: products[1].id, quantity: 1 }] })));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        sell(
+          f.cookie,
+          i % 2
+            ? { buyer: 'member', memberUserId: member.userId, paymentMethod: 'cash', items: [{ productId: products[1].id, quantity: 1 }] }
+            : { buyer: 'customer', customerId, paymentMethod: 'upi', items: [{ productId: products[1].id, quantity: 1 }] },
+        ),
+      ),
+    );
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(10);
     expect(statuses.filter((s) => s === 409)).toHaveLength(40);
@@ -180,12 +215,16 @@ describe('local sales', () => {
       buyer = { id: u.id, userId: u.userId };
     }
     await t.settle();
-    const legs = async () => new Map((await query<{ id: string; l: string; r: string }>(t, sql`select member_id::text as id, left_bv::text as l, right_bv::text as r from member_volume`)).map((v) => [v.id, v]));
-    const ancestors = await query<{ id: string; side: string }>(t, sql`
+    const legs = async () =>
+      new Map((await query<{ id: string; l: string; r: string }>(t, sql`select member_id::text as id, left_bv::text as l, right_bv::text as r from member_volume`)).map((v) => [v.id, v]));
+    const ancestors = await query<{ id: string; side: string }>(
+      t,
+      sql`
       with recursive up(id, parent, side) as (
         select id, parent_id, position from users where id = ${buyer.id}::uuid
         union all select u.id, u.parent_id, u.position from users u join up on u.id = up.parent)
-      select parent::text as id, side from up where parent is not null`);
+      select parent::text as id, side from up where parent is not null`,
+    );
     expect(ancestors.length).toBeGreaterThanOrEqual(5);
     const was = await legs();
     const res = await sell(f.cookie, { buyer: 'member', memberUserId: buyer.userId, paymentMethod: 'cash', items: [{ productId: products[0].id, quantity: 2 }] });
@@ -193,7 +232,13 @@ describe('local sales', () => {
     await t.settle();
     const bv = Number(res.body.sales[0].totalBV);
     const now = await legs();
-    const changed = [...now].filter(([id, v]) => { const o = was.get(id); return !o || o.l !== v.l || o.r !== v.r; }).map(([id]) => id).sort();
+    const changed = [...now]
+      .filter(([id, v]) => {
+        const o = was.get(id);
+        return !o || o.l !== v.l || o.r !== v.r;
+      })
+      .map(([id]) => id)
+      .sort();
     expect(changed).toEqual(ancestors.map((a) => a.id).sort());
     for (const a of ancestors) {
       const o = was.get(a.id) ?? { l: '0', r: '0' };

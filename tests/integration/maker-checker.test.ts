@@ -34,8 +34,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const sendFund = (cookie: string, userId: string, amount: string, option = 'Credit') =>
-  t.api('POST', '/api/admin/send-fund', { cookie, body: { userId, option, amount, remarks: 'Festival bonus' } });
+const sendFund = (cookie: string, userId: string, amount: string, option = 'Credit') => t.api('POST', '/api/admin/send-fund', { cookie, body: { userId, option, amount, remarks: 'Festival bonus' } });
 const approve = (id: string, cookie: string) => t.api('POST', `/api/admin/approvals/${id}/approve`, { cookie });
 const reject = (id: string, cookie: string, reason?: string) => t.api('POST', `/api/admin/approvals/${id}/reject`, { cookie, body: reason === undefined ? {} : { reason } });
 const list = async (cookie: string, qs = '') => (await t.api('GET', `/api/admin/approvals${qs}`, { cookie })).body as { id: string; kind: string }[];
@@ -57,8 +56,13 @@ describe('Send Fund above the threshold', () => {
     expect(r.status, JSON.stringify(r.body)).toBe(202);
     expect(r.body.message).toBe(`${FUND_APPROVAL_MSG.requested} ₹50,000.00.`);
     expect(r.body.approval).toMatchObject({
-      kind: 'send_fund', status: 'pending', fund: { option: 'credit', amount: '60000.00' }, summary: 'Credit of ₹60,000.00', remarks: 'Festival bonus',
-      member: { userId: m.user.userId }, requestedBy: { name: 'Platform Admin' },
+      kind: 'send_fund',
+      status: 'pending',
+      fund: { option: 'credit', amount: '60000.00' },
+      summary: 'Credit of ₹60,000.00',
+      remarks: 'Festival bonus',
+      member: { userId: m.user.userId },
+      requestedBy: { name: 'Platform Admin' },
     });
     expect(await balanceOf(m.user.id)).toBe('0.00');
     expect(await count(t, 'notifications', sql`user_id = ${admin2.id} and type = 'fund_approval_requested'`)).toBe(1);
@@ -135,9 +139,14 @@ describe('a large debit the balance does not cover', () => {
   });
 });
 
-describe('an admin\'s change of a member\'s payout details', () => {
+describe("an admin's change of a member's payout details", () => {
   const editBody = (u: UserRow, extra: Record<string, unknown> = {}) => ({
-    firstName: u.firstName, lastName: u.lastName, email: u.email, status: u.status, cryptoWalletAddress: u.cryptoWalletAddress ?? '', ...extra,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    email: u.email,
+    status: u.status,
+    cryptoWalletAddress: u.cryptoWalletAddress ?? '',
+    ...extra,
   });
   const edit = (u: UserRow, extra: Record<string, unknown>, cookie = c.admin) => t.api('PATCH', `/api/admin/users/${u.id}`, { cookie, body: editBody(u, extra) });
 
@@ -175,7 +184,10 @@ describe('an admin\'s change of a member\'s payout details', () => {
     expect(row.payout_details_changed_at).not.toBeNull();
     expect(row.bank_account_changed_at).toEqual(row.payout_details_changed_at);
     expect(await auditActions([id, m.user.id], 'payout_details.%')).toEqual(['payout_details.approval_approved', 'payout_details.approval_requested']);
-    const [applied] = await query<{ actor_id: string; previous_state: unknown; new_state: unknown }>(t, sql`select actor_id::text, previous_state, new_state from audit_log where entity_id = ${m.user.id} and action = 'user.payout_details_change'`);
+    const [applied] = await query<{ actor_id: string; previous_state: unknown; new_state: unknown }>(
+      t,
+      sql`select actor_id::text, previous_state, new_state from audit_log where entity_id = ${m.user.id} and action = 'user.payout_details_change'`,
+    );
     expect(applied.actor_id).toBe(admin2.id);
     expect(applied.new_state).toMatchObject({ bankAccountNumber: '••••••••7777', bankIFSC: 'ICIC0000001' });
     expect(JSON.stringify(applied)).not.toContain(ID.account4);
@@ -202,7 +214,10 @@ describe('an admin\'s change of a member\'s payout details', () => {
     const after = await dbUser(m.user.id);
     expect(after).toEqual(before);
     expect(await count(t, 'notifications', sql`user_id = ${m.user.id} and type = 'security'`)).toBe(0);
-    const [told] = await query<{ message: string }>(t, sql`select message from notifications where user_id = ${admin.id} and type = 'payout_details_approval_decided' and data->>'approvalId' = ${r.body.approval.id}`);
+    const [told] = await query<{ message: string }>(
+      t,
+      sql`select message from notifications where user_id = ${admin.id} and type = 'payout_details_approval_decided' and data->>'approvalId' = ${r.body.approval.id}`,
+    );
     expect(told.message).toContain('The member did not ask for this');
     expect(await auditActions([r.body.approval.id], 'payout_details.%')).toEqual(['payout_details.approval_rejected', 'payout_details.approval_requested']);
     expectError(await approve(r.body.approval.id, third), 409, { code: 'INVALID_STATE' });
@@ -239,8 +254,14 @@ describe('an admin\'s change of a member\'s payout details', () => {
 });
 
 describe('role changes', () => {
-  const memberBody = (u: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
-    ({ firstName: u.first_name, lastName: u.last_name, email: u.email, role: u.role, status: u.status, ...extra });
+  const memberBody = (u: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+    firstName: u.first_name,
+    lastName: u.last_name,
+    email: u.email,
+    role: u.role,
+    status: u.status,
+    ...extra,
+  });
   const patch = (id: string, body: unknown, cookie = c.admin) => t.api('PATCH', `/api/users/${id}`, { cookie, body });
 
   it('to admin waits for a second admin; the rest applies at once; the requester cannot approve; another admin applies it and the user signs in again', async () => {
@@ -250,7 +271,8 @@ describe('role changes', () => {
     const r = await patch(u.id, memberBody(await dbUser(u.id), { firstName: 'Promo', role: 'admin' }));
     expect(r.status, JSON.stringify(r.body)).toBe(202);
     expect(r.body).toMatchObject({
-      message: MSG.roleChangeRequested, id: u.id,
+      message: MSG.roleChangeRequested,
+      id: u.id,
       approval: { kind: 'role_change', status: 'pending', summary: 'Role change: Member → Admin', changes: [{ field: 'role', label: 'Role', from: 'Member', to: 'Admin' }] },
     });
     expect(await dbUser(u.id)).toMatchObject({ first_name: 'Promo', role: 'user' });
@@ -264,7 +286,10 @@ describe('role changes', () => {
     expect((await dbUser(u.id)).role).toBe('admin');
     expect((await t.api('GET', '/api/auth/user', { cookie })).status).toBe(401);
     expect(await auditActions([id, u.id], 'role_change.%')).toEqual(['role_change.approval_approved', 'role_change.approval_requested']);
-    const [applied] = await query<{ actor_id: string; previous_state: unknown; new_state: unknown }>(t, sql`select actor_id::text, previous_state, new_state from audit_log where entity_id = ${u.id} and action = 'user.role_change'`);
+    const [applied] = await query<{ actor_id: string; previous_state: unknown; new_state: unknown }>(
+      t,
+      sql`select actor_id::text, previous_state, new_state from audit_log where entity_id = ${u.id} and action = 'user.role_change'`,
+    );
     expect(applied).toEqual({ actor_id: admin2.id, previous_state: { role: 'user' }, new_state: { role: 'admin' } });
   });
 

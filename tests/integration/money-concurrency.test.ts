@@ -79,10 +79,16 @@ describe('money under concurrency (decisions.md §6)', () => {
     const m = await fundedMember(t, admin, '1000');
     // A movement whose request read the clock first but waited for the wallet lock is applied second.
     const at = (s: number) => new Date(t.clock.now().getTime() + s * 1000).toISOString();
-    await query(t, sql`insert into transactions (user_id, type, amount, description, balance_before, balance_after, created_at)
-      values (${m.user.id}::uuid, 'admin_debit', '-10.00', 'applied first', '1000.00', '990.00', ${at(60)}::timestamptz)`);
-    await query(t, sql`insert into transactions (user_id, type, amount, description, balance_before, balance_after, created_at)
-      values (${m.user.id}::uuid, 'admin_debit', '-20.00', 'applied second', '990.00', '970.00', ${at(30)}::timestamptz)`);
+    await query(
+      t,
+      sql`insert into transactions (user_id, type, amount, description, balance_before, balance_after, created_at)
+      values (${m.user.id}::uuid, 'admin_debit', '-10.00', 'applied first', '1000.00', '990.00', ${at(60)}::timestamptz)`,
+    );
+    await query(
+      t,
+      sql`insert into transactions (user_id, type, amount, description, balance_before, balance_after, created_at)
+      values (${m.user.id}::uuid, 'admin_debit', '-20.00', 'applied second', '990.00', '970.00', ${at(30)}::timestamptz)`,
+    );
     // The wallet follows its ledger, so the money invariants of the other tests in this file still hold.
     await query(t, sql`update wallet_balances set balance = 970 where user_id = ${m.user.id}::uuid`);
     await expectLedgerSound(t, m.user.id);
@@ -117,17 +123,22 @@ describe('money under concurrency (decisions.md §6)', () => {
     let rejectsWon = 0;
     // The admin who credited the member may not approve (issue 29, chain of custody): the second admin does.
     const second = await t.login(t.demo.admin2.email, t.demo.admin2.password);
-    await Promise.all(ids.map(async (id) => {
-      const [a, r] = await Promise.all([
-        t.api('POST', `/api/admin/approve-withdrawal/${id}`, { cookie: second, body: {} }),
-        t.api('POST', `/api/admin/reject-withdrawal/${id}`, { cookie: admin, body: { reason: 'Race' } }),
-      ]);
-      expect([a.status, r.status].sort()).toEqual([200, 409]);
-      if (r.status === 200) rejectsWon++;
-    }));
-    const [row] = await query<{ reversals: number; approved: number }>(t, sql`select
+    await Promise.all(
+      ids.map(async (id) => {
+        const [a, r] = await Promise.all([
+          t.api('POST', `/api/admin/approve-withdrawal/${id}`, { cookie: second, body: {} }),
+          t.api('POST', `/api/admin/reject-withdrawal/${id}`, { cookie: admin, body: { reason: 'Race' } }),
+        ]);
+        expect([a.status, r.status].sort()).toEqual([200, 409]);
+        if (r.status === 200) rejectsWon++;
+      }),
+    );
+    const [row] = await query<{ reversals: number; approved: number }>(
+      t,
+      sql`select
       (select count(*)::int from transactions where user_id = ${m.user.id}::uuid and type = 'withdrawal_reversal') as reversals,
-      (select count(*)::int from withdrawal_requests where user_id = ${m.user.id}::uuid and status = 'approved') as approved`);
+      (select count(*)::int from withdrawal_requests where user_id = ${m.user.id}::uuid and status = 'approved') as approved`,
+    );
     expect(Number(row.reversals)).toBe(rejectsWon);
     expect(Number(row.approved)).toBe(100 - rejectsWon);
     expect(await balanceOf(m.user.id)).toBe((rejectsWon * 100).toFixed(2));
@@ -157,17 +168,20 @@ describe('money under concurrency (decisions.md §6)', () => {
     const members = await Promise.all(Array.from({ length: 4 }, () => fundedMember(t, admin, '2000')));
     const [product] = (await t.api('GET', '/api/products', { cookie: members[0].cookie })).body as { id: string }[];
     let seed = 12345;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+    const rand = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
     const snapshots: { lhs: number; rhs: number; negative: number }[] = [];
     const snapshot = async () => {
-      const [s] = await query<Record<string, string>>(t, sql`select
+      const [s] = await query<Record<string, string>>(
+        t,
+        sql`select
         (select coalesce(sum(balance), 0)::text from wallet_balances) as wallets,
         (select coalesce(sum(amount), 0)::text from withdrawal_requests where status in ('approved', 'pending')) as withdrawn,
         (select coalesce(sum(total_amount), 0)::text from purchases where payment_method = 'wallet' and payment_status = 'completed') as spent,
         (select coalesce(sum(amount), 0)::text from transactions where type = 'admin_credit') as credited,
         (select coalesce(-sum(amount), 0)::text from transactions where type = 'admin_debit') as debited,
         (select coalesce(sum(amount), 0)::text from transactions where reference_id in (select id::text from comp_cycles)) as income,
-        (select count(*)::int::text from wallet_balances where balance < 0) as negative`);
+        (select count(*)::int::text from wallet_balances where balance < 0) as negative`,
+      );
       const c = (k: string) => Math.round(Number(s[k]) * 100);
       snapshots.push({ lhs: c('wallets') + c('withdrawn') + c('spent') + c('debited'), rhs: c('credited') + c('income'), negative: Number(s.negative) });
     };
@@ -178,7 +192,13 @@ describe('money under concurrency (decisions.md §6)', () => {
       const pick = rand();
       if (pick < 0.2) ops.push(() => t.api('POST', '/api/admin/send-fund', { cookie: admin, body: { userId: m.user.userId, option: 'Credit', amount, remarks: 'r' } }));
       else if (pick < 0.35) ops.push(() => t.api('POST', '/api/admin/send-fund', { cookie: admin, body: { userId: m.user.userId, option: 'Debit', amount, remarks: 'r' } }));
-      else if (pick < 0.5) ops.push(() => t.api('POST', '/api/purchases', { cookie: m.cookie, body: { productId: product.id, quantity: 1, paymentMethod: 'wallet', deliveryAddress: '12 Residency Road, Pune', deliveryState: 'Maharashtra', deliveryPincode: '411001' } }));
+      else if (pick < 0.5)
+        ops.push(() =>
+          t.api('POST', '/api/purchases', {
+            cookie: m.cookie,
+            body: { productId: product.id, quantity: 1, paymentMethod: 'wallet', deliveryAddress: '12 Residency Road, Pune', deliveryState: 'Maharashtra', deliveryPincode: '411001' },
+          }),
+        );
       else if (pick < 0.75) ops.push(() => withdraw(m.cookie, amount));
       else {
         ops.push(async () => {
@@ -193,9 +213,11 @@ describe('money under concurrency (decisions.md §6)', () => {
     }
     // Eight workers drain the operations concurrently, snapshots interleaved with the money moves.
     let next = 0;
-    await Promise.all(Array.from({ length: 8 }, async () => {
-      while (next < ops.length) await ops[next++]();
-    }));
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (next < ops.length) await ops[next++]();
+      }),
+    );
     await snapshot();
     expect(snapshots.length).toBeGreaterThan(5);
     for (const s of snapshots) {
@@ -208,7 +230,9 @@ describe('money under concurrency (decisions.md §6)', () => {
   it.skipIf(!process.env.TEST_DATABASE_URL)('a process killed between a debit and its commit leaves no trace; the retry moves money once', async () => {
     const m = await fundedMember(t, admin, '1000');
     const key = `crash-${Date.now()}`;
-    const child = spawn(process.execPath, ['--import', 'tsx', resolve(import.meta.dirname, '../support/scripts/crash-mid-withdrawal.ts'), t.databaseUrl!, m.user.id, key, '100.00'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', resolve(import.meta.dirname, '../support/scripts/crash-mid-withdrawal.ts'), t.databaseUrl!, m.user.id, key, '100.00'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     await new Promise<void>((res, rej) => {
       child.stdout!.on('data', (d: Buffer) => d.toString().includes('DEBITED') && res());
       child.once('exit', (code) => rej(new Error(`child exited early with ${code}`)));

@@ -72,12 +72,25 @@ describe('the matrix is complete', () => {
 
   it('covers the actions the issue names', () => {
     for (const k of [
-      'POST /api/admin/send-fund', 'POST /api/admin/fund-requests/:id/approve', 'POST /api/admin/approve-withdrawal/:id', 'POST /api/admin/withdraw-personally',
-      'POST /api/admin/compensation/adjustments', 'POST /api/admin/compensation/cycles/:id/calculate', 'POST /api/admin/compensation/cycles/:id/approve',
-      'POST /api/admin/compensation/cycles/:id/post', 'POST /api/admin/compensation/plans/:id/activate', 'POST /api/franchise/local-sales',
-      'POST /api/admin/stock-requests/:id/dispatch', 'PATCH /api/admin/users/:id', 'PUT /api/users/:userId', 'PATCH /api/users/:id',
-      'PATCH /api/admin/users/:id/status', 'POST /api/admin/users/:id/two-factor/reset', 'PATCH /api/admin/franchise-requests/:id',
-    ]) expect(controls[k], k).toBeDefined();
+      'POST /api/admin/send-fund',
+      'POST /api/admin/fund-requests/:id/approve',
+      'POST /api/admin/approve-withdrawal/:id',
+      'POST /api/admin/withdraw-personally',
+      'POST /api/admin/compensation/adjustments',
+      'POST /api/admin/compensation/cycles/:id/calculate',
+      'POST /api/admin/compensation/cycles/:id/approve',
+      'POST /api/admin/compensation/cycles/:id/post',
+      'POST /api/admin/compensation/plans/:id/activate',
+      'POST /api/franchise/local-sales',
+      'POST /api/admin/stock-requests/:id/dispatch',
+      'PATCH /api/admin/users/:id',
+      'PUT /api/users/:userId',
+      'PATCH /api/users/:id',
+      'PATCH /api/admin/users/:id/status',
+      'POST /api/admin/users/:id/two-factor/reset',
+      'PATCH /api/admin/franchise-requests/:id',
+    ])
+      expect(controls[k], k).toBeDefined();
   });
 
   it('names in its audit column only actions the server writes', () => {
@@ -86,7 +99,8 @@ describe('the matrix is complete', () => {
     const written = new Set<string>();
     for (const f of listServerFiles()) for (const m of readFileSync(f, 'utf8').matchAll(/['`]([a-z_]+\.[a-z_]+)['`]/g)) written.add(m[1]);
     // Actions built from a prefix or a ternary: the maker-checker kinds and Send Fund.
-    for (const p of ['fund', 'credential_change', 'role_change', 'admin_invite', 'comp_adjustment', 'payout_details']) for (const s of ['approval_requested', 'approval_approved']) written.add(`${p}.${s}`);
+    for (const p of ['fund', 'credential_change', 'role_change', 'admin_invite', 'comp_adjustment', 'payout_details'])
+      for (const s of ['approval_requested', 'approval_approved']) written.add(`${p}.${s}`);
     for (const a of ['fund.credit', 'fund.debit', 'franchise.approve', 'franchise.reject', 'user.activate', 'user.block', 'withdrawal.request', 'withdrawal.create_for_user']) written.add(a);
     expect([...names].filter((n) => !written.has(n))).toEqual([]);
   });
@@ -120,7 +134,9 @@ describe('step-up comes from the matrix', () => {
     const token = newToken();
     await insertSession(t.runtime.ctx.db, { sid: sha256(token), userId: admin.id, expire: new Date(t.clock.now().getTime() + 3600_000), sess: {}, verifiedAt: null });
     const stale = `sid=${token}`;
-    const always = Object.entries(controls).filter(([, r]) => r.stepUp === 'always').map(([k]) => k);
+    const always = Object.entries(controls)
+      .filter(([, r]) => r.stepUp === 'always')
+      .map(([k]) => k);
     expect(always.length).toBeGreaterThanOrEqual(10);
     for (const k of always) {
       const [method, path] = k.split(' ');

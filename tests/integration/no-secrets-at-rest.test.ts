@@ -73,10 +73,20 @@ describe('no secrets at rest', () => {
     keep('referral token', link.token);
     const referralPassword = keep('referral password', 'Plain#Referral-2175');
     const reg = await registerRecruit(t, {
-        firstName: 'Refer', lastName: 'Ral', email: uniqueEmail('referred'), mobile: '9812345678', nominee: 'Nominee Name', password: referralPassword,
-        address: '10 Long Enough Street', city: 'Pune', state: 'Maharashtra', pincode: '411001', referralToken: link.token,
-        panCardUrl: dataUrl(fakeJpeg(), 'image/jpeg'), photoUrl: dataUrl(fakePng(), 'image/png'),
-      });
+      firstName: 'Refer',
+      lastName: 'Ral',
+      email: uniqueEmail('referred'),
+      mobile: '9812345678',
+      nominee: 'Nominee Name',
+      password: referralPassword,
+      address: '10 Long Enough Street',
+      city: 'Pune',
+      state: 'Maharashtra',
+      pincode: '411001',
+      referralToken: link.token,
+      panCardUrl: dataUrl(fakeJpeg(), 'image/jpeg'),
+      photoUrl: dataUrl(fakePng(), 'image/png'),
+    });
     expect(reg.status).toBe(201);
 
     // Impersonation: code, exchange, an impersonated write, revoke.
@@ -104,12 +114,27 @@ describe('no secrets at rest', () => {
 
   it('finds none of them in any text, varchar or json column of any table', async () => {
     expect(secrets.size).toBeGreaterThan(15);
-    const columns = await query<{ table_name: string; column_name: string }>(t, sql`
+    const columns = await query<{ table_name: string; column_name: string }>(
+      t,
+      sql`
       select table_name, column_name from information_schema.columns
       where table_schema = 'public' and data_type in ('text', 'character varying', 'character', 'jsonb', 'json', 'ARRAY')
-      order by table_name, column_name`);
+      order by table_name, column_name`,
+    );
     const tables = new Set(columns.map((c) => c.table_name));
-    for (const expected of ['users', 'sessions', 'email_tokens', 'impersonation_tokens', 'audit_log', 'mail_outbox', 'kyc_documents', 'rate_limits', 'pending_recruits', 'referral_links', 'notifications']) {
+    for (const expected of [
+      'users',
+      'sessions',
+      'email_tokens',
+      'impersonation_tokens',
+      'audit_log',
+      'mail_outbox',
+      'kyc_documents',
+      'rate_limits',
+      'pending_recruits',
+      'referral_links',
+      'notifications',
+    ]) {
       expect(tables, expected).toContain(expected);
     }
     const hits: string[] = [];

@@ -22,23 +22,29 @@ async function userWithNotifications(n: number, status: 'active' | 'pending' = '
   const base = t.clock.now().getTime();
   const ids: string[] = [];
   for (let i = 0; i < n; i++) {
-    const [row] = await t.runtime.ctx.db.insert(notifications).values({
-      userId: user.id, type: 'test', title: `Subject ${i}`, message: `Content ${i}`, priority: i === 0 ? 'high' : 'normal',
-      createdAt: new Date(base + i * 1000),
-    }).returning();
+    const [row] = await t.runtime.ctx.db
+      .insert(notifications)
+      .values({
+        userId: user.id,
+        type: 'test',
+        title: `Subject ${i}`,
+        message: `Content ${i}`,
+        priority: i === 0 ? 'high' : 'normal',
+        createdAt: new Date(base + i * 1000),
+      })
+      .returning();
     ids.push(row.id);
   }
   return { user, ids, cookie: await t.login(email, PASSWORD) };
 }
-const readFlags = async (user: UserRow) =>
-  (await t.runtime.ctx.db.select().from(notifications).where(eq(notifications.userId, user.id))).map((r) => r.read);
+const readFlags = async (user: UserRow) => (await t.runtime.ctx.db.select().from(notifications).where(eq(notifications.userId, user.id))).map((r) => r.read);
 
 describe('GET /api/notifications', () => {
   it('answers 401 when signed out', async () => {
     expectError(await t.api('GET', '/api/notifications'), 401, { code: 'UNAUTHENTICATED' });
   });
 
-  it('lists only the caller\'s notifications, newest first, with subject, content, priority, createdAt', async () => {
+  it("lists only the caller's notifications, newest first, with subject, content, priority, createdAt", async () => {
     const a = await userWithNotifications(3);
     await userWithNotifications(2);
     const r = await t.api('GET', '/api/notifications', { cookie: a.cookie });
@@ -84,7 +90,7 @@ describe('GET /api/notifications/unread-count', () => {
     expectError(await t.api('GET', '/api/notifications/unread-count'), 401);
   });
 
-  it('counts only the caller\'s unread notifications', async () => {
+  it("counts only the caller's unread notifications", async () => {
     const a = await userWithNotifications(4);
     await userWithNotifications(3);
     expect((await t.api('GET', '/api/notifications/unread-count', { cookie: a.cookie })).body).toEqual({ count: 4 });
@@ -100,7 +106,7 @@ describe('POST /api/notifications/:id/read', () => {
     expect(await readFlags(a.user)).toEqual([false]);
   });
 
-  it('marks the caller\'s own notification read', async () => {
+  it("marks the caller's own notification read", async () => {
     const a = await userWithNotifications(2);
     const r = await t.api('POST', `/api/notifications/${a.ids[0]}/read`, { cookie: a.cookie });
     expect(r.status).toBe(200);
@@ -110,7 +116,7 @@ describe('POST /api/notifications/:id/read', () => {
     expect(rows.find((n) => n.id === a.ids[1])!.read).toBe(false);
   });
 
-  it('answers 404 for another user\'s notification and leaves it unread', async () => {
+  it("answers 404 for another user's notification and leaves it unread", async () => {
     const a = await userWithNotifications(1);
     const b = await userWithNotifications(1);
     expectError(await t.api('POST', `/api/notifications/${b.ids[0]}/read`, { cookie: a.cookie }), 404, { code: 'NOT_FOUND' });
@@ -129,7 +135,7 @@ describe('POST /api/notifications/read-all', () => {
     expectError(await t.api('POST', '/api/notifications/read-all'), 401);
   });
 
-  it('marks all of the caller\'s notifications read and nobody else\'s', async () => {
+  it("marks all of the caller's notifications read and nobody else's", async () => {
     const a = await userWithNotifications(3);
     const b = await userWithNotifications(2);
     const r = await t.api('POST', '/api/notifications/read-all', { cookie: a.cookie });
@@ -147,15 +153,19 @@ describe('staff work done is read in every bell (issue 15)', () => {
     const member = await t.login(t.demo.member.email, t.demo.member.password);
     const products = (await t.api('GET', '/api/products', { cookie: member })).body as { id: string }[];
     const order = async () => {
-      const r = await t.api('POST', '/api/purchases', { cookie: member, body: { productId: products[0].id, quantity: 1, paymentMethod: 'upi', deliveryAddress: '12 Residency Road, Camp, Pune 411001', deliveryState: 'Maharashtra', deliveryPincode: '411001' } });
+      const r = await t.api('POST', '/api/purchases', {
+        cookie: member,
+        body: { productId: products[0].id, quantity: 1, paymentMethod: 'upi', deliveryAddress: '12 Residency Road, Camp, Pune 411001', deliveryState: 'Maharashtra', deliveryPincode: '411001' },
+      });
       expect(r.status).toBe(201);
       return r.body.purchase.id as string;
     };
     const first = await order();
     const second = await order();
     const unreadFor = async (purchaseId: string) =>
-      (await t.runtime.ctx.db.select().from(notifications).where(eq(notifications.type, 'order_awaiting_payment')))
-        .filter((n) => (n.data as { purchaseId?: string } | null)?.purchaseId === purchaseId && !n.read).length;
+      (await t.runtime.ctx.db.select().from(notifications).where(eq(notifications.type, 'order_awaiting_payment'))).filter(
+        (n) => (n.data as { purchaseId?: string } | null)?.purchaseId === purchaseId && !n.read,
+      ).length;
     // Every admin (the demo has two) was told about each order.
     expect(await unreadFor(first)).toBeGreaterThanOrEqual(2);
     expect((await t.api('PATCH', `/api/admin/purchases/${first}`, { cookie: admin, body: { paymentStatus: 'completed' } })).status).toBe(200);

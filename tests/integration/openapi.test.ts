@@ -58,7 +58,10 @@ describe('GET /api/openapi.json', () => {
     for (const r of t.runtime.routes.filter((x) => x.url !== '/*')) {
       const op = inDoc.find((d) => d.key === key(r.method, r.url))!.op;
       expect(op['x-access'], key(r.method, r.url)).toBe(r.access);
-      expect(Object.keys(op.responses).some((s) => /^[23]\d\d$/.test(s)), key(r.method, r.url)).toBe(true);
+      expect(
+        Object.keys(op.responses).some((s) => /^[23]\d\d$/.test(s)),
+        key(r.method, r.url),
+      ).toBe(true);
     }
   });
 
@@ -69,7 +72,10 @@ describe('GET /api/openapi.json', () => {
       const [method, url] = r.split(' ');
       const contract = contractOf({ method: method as 'GET', url });
       expect(contract, r).toBeDefined();
-      expect(Object.keys(contract!.response).some((s) => Number(s) < 400), r).toBe(true);
+      expect(
+        Object.keys(contract!.response).some((s) => Number(s) < 400),
+        r,
+      ).toBe(true);
     }
   });
 
@@ -81,8 +87,17 @@ describe('GET /api/openapi.json', () => {
   });
 
   it('is open to anyone in development (no database needed to describe the API)', async () => {
-    const noDatabase = new Proxy({}, { get: () => { throw new Error('no database'); } }) as Db;
-    const { app } = await buildApp(withJobQueue({ db: noDatabase, config: loadConfig({ NODE_ENV: 'development' }), clock: systemClock, secret: 'x'.repeat(32), kickMail: () => undefined }), { logger: false });
+    const noDatabase = new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error('no database');
+        },
+      },
+    ) as Db;
+    const { app } = await buildApp(withJobQueue({ db: noDatabase, config: loadConfig({ NODE_ENV: 'development' }), clock: systemClock, secret: 'x'.repeat(32), kickMail: () => undefined }), {
+      logger: false,
+    });
     try {
       const r = await app.inject({ method: 'GET', url: '/api/openapi.json' });
       expect(r.statusCode).toBe(200);
@@ -112,8 +127,12 @@ describe('GET /api/docs', () => {
 describe('answers are checked against their contract', () => {
   // A survey run (TEST_CONTRACT_LOG) collects mismatches instead of throwing: these tests need the throw.
   const survey = process.env.TEST_CONTRACT_LOG;
-  beforeAll(() => { delete process.env.TEST_CONTRACT_LOG; });
-  afterAll(() => { if (survey) process.env.TEST_CONTRACT_LOG = survey; });
+  beforeAll(() => {
+    delete process.env.TEST_CONTRACT_LOG;
+  });
+  afterAll(() => {
+    if (survey) process.env.TEST_CONTRACT_LOG = survey;
+  });
 
   /** An app with routes that answer on and off their declared schemas, checked as the test harness checks. */
   async function probeApp(defs: RouteDef[]) {
@@ -125,7 +144,11 @@ describe('answers are checked against their contract', () => {
   }
   const Thing = z.strictObject({ name: z.string(), count: z.number().int() });
   const probe = (url: string, answer: (reply: import('fastify').FastifyReply) => unknown): RouteDef => ({
-    method: 'GET', url, access: 'public', schema: { response: { 200: Thing, 201: file(['text/csv'], 'a file') } }, handler: async (_req, reply) => answer(reply),
+    method: 'GET',
+    url,
+    access: 'public',
+    schema: { response: { 200: Thing, 201: file(['text/csv'], 'a file') } },
+    handler: async (_req, reply) => answer(reply),
   });
 
   it('a route whose answer drifts from its schema fails the test that called it, naming the route, status and fields', async () => {

@@ -42,22 +42,37 @@ describe('an impersonated session is read-only for money and payout details', ()
     const token = await impersonate(m.user);
     const product = (await t.api('GET', '/api/products', { cookie: m.cookie })).body.products?.[0] ?? (await t.api('GET', '/api/products', { cookie: m.cookie })).body[0];
     const purchases = await count(t, 'purchases');
-    expectError(await t.api('POST', '/api/purchases', { headers: bearer(token), body: { productId: product.id, quantity: 1, paymentMethod: 'wallet', deliveryAddress: '1 Test Road, Pune 411001', deliveryState: 'Maharashtra', deliveryPincode: '411001' } }),
-      403, { code: 'IMPERSONATION_FORBIDDEN', message: MSG.impersonationMoneyReadOnly });
-    expectError(await t.api('POST', '/api/withdrawals', { headers: bearer(token), body: { withdrawalType: 'bank', bankDetails: bank, amount: '100' } }),
-      403, { code: 'IMPERSONATION_FORBIDDEN', message: MSG.impersonationMoneyReadOnly });
-    expectError(await t.api('PUT', '/api/user/profile', { headers: bearer(token), body: { firstName: 'Tess', lastName: 'Member', bankAccountNumber: ID.account4, bankIFSC: 'ICIC0000001' } }),
-      403, { code: 'IMPERSONATION_FORBIDDEN', message: MSG.impersonationReadOnly });
+    expectError(
+      await t.api('POST', '/api/purchases', {
+        headers: bearer(token),
+        body: { productId: product.id, quantity: 1, paymentMethod: 'wallet', deliveryAddress: '1 Test Road, Pune 411001', deliveryState: 'Maharashtra', deliveryPincode: '411001' },
+      }),
+      403,
+      { code: 'IMPERSONATION_FORBIDDEN', message: MSG.impersonationMoneyReadOnly },
+    );
+    expectError(await t.api('POST', '/api/withdrawals', { headers: bearer(token), body: { withdrawalType: 'bank', bankDetails: bank, amount: '100' } }), 403, {
+      code: 'IMPERSONATION_FORBIDDEN',
+      message: MSG.impersonationMoneyReadOnly,
+    });
+    expectError(await t.api('PUT', '/api/user/profile', { headers: bearer(token), body: { firstName: 'Tess', lastName: 'Member', bankAccountNumber: ID.account4, bankIFSC: 'ICIC0000001' } }), 403, {
+      code: 'IMPERSONATION_FORBIDDEN',
+      message: MSG.impersonationReadOnly,
+    });
     expect(await count(t, 'purchases')).toBe(purchases);
     const after = (await userByEmail(t, m.user.email))!;
     expect({ account: after.bankAccountNumber, ifsc: after.bankIFSC }).toEqual({ account: ID.account, ifsc: 'HDFC0001234' });
     expect((await t.api('GET', '/api/wallet', { cookie: m.cookie })).body.balance).toBe('20000.00');
     // Nothing else of the profile either: Login as user is read-only by construction (issue 29).
-    expectError(await t.api('PUT', '/api/user/profile', { headers: bearer(token), body: { firstName: 'Tessa', lastName: 'Member', city: 'Pune', bankAccountNumber: '••••4455' } }),
-      403, { code: 'IMPERSONATION_FORBIDDEN', message: MSG.impersonationReadOnly });
+    expectError(await t.api('PUT', '/api/user/profile', { headers: bearer(token), body: { firstName: 'Tessa', lastName: 'Member', city: 'Pune', bankAccountNumber: '••••4455' } }), 403, {
+      code: 'IMPERSONATION_FORBIDDEN',
+      message: MSG.impersonationReadOnly,
+    });
     expect((await userByEmail(t, m.user.email))!.firstName).toBe(m.user.firstName);
     // The member themself may still buy.
-    const own = await t.api('POST', '/api/purchases', { cookie: m.cookie, body: { productId: product.id, quantity: 1, paymentMethod: 'wallet', deliveryAddress: '1 Test Road, Pune 411001', deliveryState: 'Maharashtra', deliveryPincode: '411001' } });
+    const own = await t.api('POST', '/api/purchases', {
+      cookie: m.cookie,
+      body: { productId: product.id, quantity: 1, paymentMethod: 'wallet', deliveryAddress: '1 Test Road, Pune 411001', deliveryState: 'Maharashtra', deliveryPincode: '411001' },
+    });
     expect(own.status, JSON.stringify(own.body)).toBe(201);
   });
 });
@@ -72,8 +87,8 @@ describe('who may impersonate whom', () => {
   });
 });
 
-describe('the code and the token belong to the issuing admin\'s signed-in browser', () => {
-  it('a code opened without the admin\'s session, or in another user\'s, is refused and stays usable by the admin', async () => {
+describe("the code and the token belong to the issuing admin's signed-in browser", () => {
+  it("a code opened without the admin's session, or in another user's, is refused and stays usable by the admin", async () => {
     const target = (await userByEmail(t, t.demo.member.email))!;
     const issued = await t.api('POST', `/api/admin/login-as-user/${target.id}`, { cookie: c.admin });
     const code = issued.body.code as string;
@@ -94,7 +109,7 @@ describe('the code and the token belong to the issuing admin\'s signed-in browse
     expect(notes[0].message).toContain('Platform Admin');
   });
 
-  it('the admin\'s logout ends the tokens they issued', async () => {
+  it("the admin's logout ends the tokens they issued", async () => {
     const email = uniqueEmail('admin-out');
     const other = await t.createUser({ email, password: 'Admin#Logout-1', role: 'admin' });
     const cookie = await t.login(email, 'Admin#Logout-1');
@@ -106,7 +121,7 @@ describe('the code and the token belong to the issuing admin\'s signed-in browse
     expect(other.id).toBeTruthy();
   });
 
-  it('the admin\'s password change ends the tokens they issued', async () => {
+  it("the admin's password change ends the tokens they issued", async () => {
     const email = uniqueEmail('admin-pw');
     await t.createUser({ email, password: 'Admin#Change-1', role: 'admin' });
     const cookie = await t.login(email, 'Admin#Change-1');
@@ -129,7 +144,8 @@ describe('the member is told when an admin changes their account', () => {
       body: { firstName: 'Told', lastName: 'Member', email: newEmail, status: 'active', password: 'Temp#Pass-2026', cryptoWalletAddress: ID.newWallet },
     });
     expect(r.status, JSON.stringify(r.body)).toBe(202);
-    const notes = async () => query<{ title: string; message: string; priority: string }>(t, sql`select title, message, priority from notifications where user_id = ${user.id} and type = 'security' order by created_at`);
+    const notes = async () =>
+      query<{ title: string; message: string; priority: string }>(t, sql`select title, message, priority from notifications where user_id = ${user.id} and type = 'security' order by created_at`);
     expect(await notes()).toHaveLength(1);
     const [first] = await notes();
     expect(first).toMatchObject({ title: 'An administrator changed your account', priority: 'high' });
@@ -161,8 +177,7 @@ describe('the member is told when an admin changes their account', () => {
 
 describe('withdrawals go only to verified payout details, 24 hours after a change', () => {
   const HOUR = 3600_000;
-  const withdraw = (cookie: string, body: Record<string, unknown> = {}) =>
-    t.api('POST', '/api/withdrawals', { cookie, body: { withdrawalType: 'bank', bankDetails: bank, amount: '100', ...body } });
+  const withdraw = (cookie: string, body: Record<string, unknown> = {}) => t.api('POST', '/api/withdrawals', { cookie, body: { withdrawalType: 'bank', bankDetails: bank, amount: '100', ...body } });
   const usdt = (cookie: string, address: string) => t.api('POST', '/api/withdrawals', { cookie, body: { withdrawalType: 'usdt', usdtWalletAddress: address, networkType: 'TRC20', amount: '100' } });
   const wallet = async (cookie: string) => (await t.api('GET', '/api/wallet', { cookie })).body as { balance: string; payout: Record<string, any> };
   const changedAt = async (id: string) => (await userByEmail(t, (await query<{ email: string }>(t, sql`select email from users where id = ${id}`))[0].email))!.payoutDetailsChangedAt!;
@@ -180,7 +195,10 @@ describe('withdrawals go only to verified payout details, 24 hours after a chang
     expect((await t.api('POST', '/api/admin/send-fund', { cookie: c.admin, body: { userId: user.userId, option: 'Credit', amount: '1000', remarks: 'Opening balance' } })).status).toBe(200);
     expectError(await withdraw(cookie), 403, { code: 'PAYOUT_NOT_VERIFIED', message: MSG.payoutBankMissingDocument, field: 'bankDetails' });
     expect((await wallet(cookie)).payout).toMatchObject({
-      bank: { accountNumber: '••••••••4455', ifsc: bank.ifsc, bankName: bank.bankName }, bankVerification: 'missing', holdUntil: null, canWithdraw: { bank: false, usdt: false },
+      bank: { accountNumber: '••••••••4455', ifsc: bank.ifsc, bankName: bank.bankName },
+      bankVerification: 'missing',
+      holdUntil: null,
+      canWithdraw: { bank: false, usdt: false },
     });
     expect(await count(t, 'withdrawal_requests', sql`user_id = ${user.id}`)).toBe(0);
 
@@ -197,7 +215,7 @@ describe('withdrawals go only to verified payout details, 24 hours after a chang
     expect(await expectLedgerSound(t, user.id)).toBe('900.00');
   });
 
-  it('only to the profile\'s account: another account is refused, the masked number shown on screen is the profile\'s', async () => {
+  it("only to the profile's account: another account is refused, the masked number shown on screen is the profile's", async () => {
     const m = await fundedMember(t, c.admin, '1000');
     expectError(await withdraw(m.cookie, { bankDetails: { ...bank, accountNumber: '555566667777' } }), 400, { message: MSG.payoutBankMismatch, field: 'bankDetails' });
     expectError(await withdraw(m.cookie, { bankDetails: { ...bank, ifsc: 'SBIN0009999' } }), 400, { message: MSG.payoutBankMismatch });
@@ -219,7 +237,10 @@ describe('withdrawals go only to verified payout details, 24 hours after a chang
     expect(r.body).toMatchObject({ payoutDetailsChangedAt: changed.toISOString(), payoutHoldUntil: until.toISOString(), bankAccountNumber: '••••••••9999' });
     expect((await t.api('GET', '/api/auth/user', { cookie: m.cookie })).body).toMatchObject({ payoutHoldUntil: until.toISOString() });
     expect((await wallet(m.cookie)).payout).toMatchObject({
-      bank: { accountNumber: '••••••••9999', ifsc: 'SBIN0001234' }, bankVerification: 'outdated', changedAt: changed.toISOString(), holdUntil: until.toISOString(),
+      bank: { accountNumber: '••••••••9999', ifsc: 'SBIN0001234' },
+      bankVerification: 'outdated',
+      changedAt: changed.toISOString(),
+      holdUntil: until.toISOString(),
       canWithdraw: { bank: false, usdt: false },
     });
     // Told at once, by notification and mail.
@@ -234,8 +255,13 @@ describe('withdrawals go only to verified payout details, 24 hours after a chang
     const newAccount = { ...bank, accountNumber: '777788889999', ifsc: 'SBIN0001234', bankName: 'SBI' };
     expectError(await withdraw(m.cookie, { bankDetails: newAccount }), 403, { code: 'PAYOUT_NOT_VERIFIED', message: MSG.payoutBankDocumentOutdated });
     expectError(await withdraw(m.cookie, { bankDetails: bank }), 400, { message: MSG.payoutBankMismatch });
-    expectError(await t.api('POST', '/api/kyc/upload', { cookie: m.cookie, body: { documentType: 'pan', documentData: b64(fakeJpeg(300)), documentContentType: 'image/jpeg' } }), 409, { code: 'DOCUMENT_LOCKED' });
-    const up = await t.api('POST', '/api/kyc/upload', { cookie: m.cookie, body: { documentType: 'bank_cancelled_cheque', documentData: b64(fakeJpeg(300)), documentContentType: 'image/jpeg', documentFilename: 'new-cheque.jpg' } });
+    expectError(await t.api('POST', '/api/kyc/upload', { cookie: m.cookie, body: { documentType: 'pan', documentData: b64(fakeJpeg(300)), documentContentType: 'image/jpeg' } }), 409, {
+      code: 'DOCUMENT_LOCKED',
+    });
+    const up = await t.api('POST', '/api/kyc/upload', {
+      cookie: m.cookie,
+      body: { documentType: 'bank_cancelled_cheque', documentData: b64(fakeJpeg(300)), documentContentType: 'image/jpeg', documentFilename: 'new-cheque.jpg' },
+    });
     expect(up.status, JSON.stringify(up.body)).toBe(201);
     expectError(await withdraw(m.cookie, { bankDetails: newAccount }), 403, { code: 'KYC_REQUIRED' });
     expect((await t.api('PATCH', `/api/admin/kyc/${up.body.id}`, { cookie: c.admin, body: { status: 'approved' } })).status).toBe(200);
@@ -278,7 +304,8 @@ describe('withdrawals go only to verified payout details, 24 hours after a chang
   it('an approved admin change starts the hold too, and Withdraw Personally keeps it', async () => {
     const m = await fundedMember(t, c.admin, '1000', { cryptoWalletAddress: 'TXfirst000000000000000000000000001' });
     const r = await t.api('PATCH', `/api/admin/users/${m.user.id}`, {
-      cookie: c.admin, body: { firstName: 'Test', lastName: 'User', email: m.user.email, status: 'active', cryptoWalletAddress: 'TXsecond00000000000000000000000002' },
+      cookie: c.admin,
+      body: { firstName: 'Test', lastName: 'User', email: m.user.email, status: 'active', cryptoWalletAddress: 'TXsecond00000000000000000000000002' },
     });
     expect(r.status, JSON.stringify(r.body)).toBe(202);
     // Not applied yet: no hold.
@@ -292,17 +319,22 @@ describe('withdrawals go only to verified payout details, 24 hours after a chang
     // The bank account did not change: no new cheque is needed, the hold alone applies.
     expectError(await withdraw(m.cookie), 403, { code: 'PAYOUT_HOLD' });
     for (const withdrawalType of ['USD', 'INR']) {
-      expectError(await t.api('POST', '/api/admin/withdraw-personally', { cookie: c.admin, body: { userId: m.user.userId, withdrawalType, amount: '100', remarks: 'By phone' } }),
-        403, { code: 'PAYOUT_HOLD', field: 'userId' });
+      expectError(await t.api('POST', '/api/admin/withdraw-personally', { cookie: c.admin, body: { userId: m.user.userId, withdrawalType, amount: '100', remarks: 'By phone' } }), 403, {
+        code: 'PAYOUT_HOLD',
+        field: 'userId',
+      });
     }
     expect(await expectLedgerSound(t, m.user.id)).toBe('1000.00');
   });
 
-  it('Withdraw Personally needs the verified bank account as the member\'s own request does', async () => {
+  it("Withdraw Personally needs the verified bank account as the member's own request does", async () => {
     const user = await t.createUser({ email: uniqueEmail('wp-unverified'), kycStatus: 'approved', ...bankProfile });
     expect((await t.api('POST', '/api/admin/send-fund', { cookie: c.admin, body: { userId: user.userId, option: 'Credit', amount: '500', remarks: 'Opening balance' } })).status).toBe(200);
-    expectError(await t.api('POST', '/api/admin/withdraw-personally', { cookie: c.admin, body: { userId: user.userId, withdrawalType: 'INR', amount: '100', remarks: 'By phone' } }),
-      403, { code: 'PAYOUT_NOT_VERIFIED', message: MSG.payoutBankMissingDocument, field: 'userId' });
+    expectError(await t.api('POST', '/api/admin/withdraw-personally', { cookie: c.admin, body: { userId: user.userId, withdrawalType: 'INR', amount: '100', remarks: 'By phone' } }), 403, {
+      code: 'PAYOUT_NOT_VERIFIED',
+      message: MSG.payoutBankMissingDocument,
+      field: 'userId',
+    });
     expect(await expectLedgerSound(t, user.id)).toBe('500.00');
   });
 
@@ -310,9 +342,15 @@ describe('withdrawals go only to verified payout details, 24 hours after a chang
     const m = await fundedMember(t, c.admin, '0', { cryptoWalletAddress: 'TXkeep0000000000000000000000000001' });
     const token = await impersonate(m.user);
     for (const change of [{ cryptoWalletAddress: 'TXthief000000000000000000000000001' }, { bankAccountHolderName: 'Someone Else' }]) {
-      expectError(await t.api('PUT', '/api/user/profile', { headers: bearer(token), body: { firstName: 'Test', lastName: 'User', ...change } }),
-        403, { code: 'IMPERSONATION_FORBIDDEN', message: MSG.impersonationReadOnly });
+      expectError(await t.api('PUT', '/api/user/profile', { headers: bearer(token), body: { firstName: 'Test', lastName: 'User', ...change } }), 403, {
+        code: 'IMPERSONATION_FORBIDDEN',
+        message: MSG.impersonationReadOnly,
+      });
     }
-    expect(await userByEmail(t, m.user.email)).toMatchObject({ cryptoWalletAddress: 'TXkeep0000000000000000000000000001', bankAccountHolderName: bank.accountHolderName, payoutDetailsChangedAt: null });
+    expect(await userByEmail(t, m.user.email)).toMatchObject({
+      cryptoWalletAddress: 'TXkeep0000000000000000000000000001',
+      bankAccountHolderName: bank.accountHolderName,
+      payoutDetailsChangedAt: null,
+    });
   });
 });

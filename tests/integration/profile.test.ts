@@ -13,8 +13,16 @@ afterAll(async () => t?.close());
 
 const PASSWORD = 'Profile#123';
 const valid = {
-  firstName: 'Sunita', lastName: 'Iyer', mobile: '9876501234', address: '14 MG Road, Indiranagar', city: 'Bengaluru',
-  state: 'Karnataka', pincode: '560038', bankName: 'State Bank', bankAccountNumber: ID.account3, bankIFSC: 'sbin0001234',
+  firstName: 'Sunita',
+  lastName: 'Iyer',
+  mobile: '9876501234',
+  address: '14 MG Road, Indiranagar',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  pincode: '560038',
+  bankName: 'State Bank',
+  bankAccountNumber: ID.account3,
+  bankIFSC: 'sbin0001234',
 };
 async function signedIn(extra: Partial<Parameters<TestApp['createUser']>[0]> = {}) {
   const email = uniqueEmail('profile');
@@ -34,8 +42,14 @@ describe('PUT /api/user/profile', () => {
     expect(r.status).toBe(200);
     const updated = CurrentUser.parse(r.body);
     expect(updated).toMatchObject({
-      firstName: 'Sunita', lastName: 'Iyer', mobile: '9876501234', city: 'Bengaluru', pincode: '560038', bankIFSC: 'SBIN0001234',
-      bankAccountNumber: '••••••••9012', email,
+      firstName: 'Sunita',
+      lastName: 'Iyer',
+      mobile: '9876501234',
+      city: 'Bengaluru',
+      pincode: '560038',
+      bankIFSC: 'SBIN0001234',
+      bankAccountNumber: '••••••••9012',
+      email,
     });
     const me = await t.api('GET', '/api/auth/user', { cookie });
     expect(me.body).toMatchObject({ firstName: 'Sunita', bankIFSC: 'SBIN0001234', bankAccountNumber: '••••••••9012' });
@@ -81,7 +95,7 @@ describe('PUT /api/user/profile', () => {
     expect(u.userId).not.toBe('MB0000001');
   });
 
-  it('changes only the caller\'s own record', async () => {
+  it("changes only the caller's own record", async () => {
     const { cookie } = await signedIn();
     const before = (await userByEmail(t, t.demo.member.email))!;
     expect((await put(cookie, { ...valid, firstName: 'Intruder' })).status).toBe(200);

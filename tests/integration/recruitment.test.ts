@@ -24,8 +24,19 @@ const db = () => t.runtime.ctx.db;
 const tokenOf = (url: string) => new URL(url).searchParams.get('ref')!;
 function registration(referralToken: string, email: string, extra: Record<string, unknown> = {}) {
   return {
-    firstName: 'Kiran', lastName: 'Rao', email, mobile: '9812345678', nominee: 'Asha Rao', password: 'Recruit#123',
-    address: '14 MG Road, Shivaji Nagar', city: 'Pune', state: 'Maharashtra', pincode: '411005', packageAmount: 5000, referralToken, ...extra,
+    firstName: 'Kiran',
+    lastName: 'Rao',
+    email,
+    mobile: '9812345678',
+    nominee: 'Asha Rao',
+    password: 'Recruit#123',
+    address: '14 MG Road, Shivaji Nagar',
+    city: 'Pune',
+    state: 'Maharashtra',
+    pincode: '411005',
+    packageAmount: 5000,
+    referralToken,
+    ...extra,
   };
 }
 /** A member's recruit: link, registration; returns the pending recruit row. */
@@ -54,7 +65,7 @@ describe('POST /api/team/recruit', () => {
     expectError(other, 400, { message: MSG.referralEmailMismatch });
   });
 
-  it('refuses bad input with the documents\' messages', async () => {
+  it("refuses bad input with the documents' messages", async () => {
     expectInvalid(await t.api('POST', '/api/team/recruit', { cookie: c.member, body: { fullName: ' ', email: 'a@b.co' } }), MSG.fullNameRequired, 'fullName');
     expectInvalid(await t.api('POST', '/api/team/recruit', { cookie: c.member, body: { fullName: 'A B', email: 'nope' } }), MSG.validEmailRequired, 'email');
     expectError(await t.api('POST', '/api/team/recruit', { cookie: c.member, body: { fullName: 'A B', email: 'a@b.co', position: 'middle' } }), 400, { field: 'position' });
@@ -75,7 +86,9 @@ describe('upline decisions', () => {
     expect(r.status).toBe(200);
     const mine = r.body.find((x: { id: string }) => x.id === recruit.id);
     expect(mine).toMatchObject({
-      fullName: 'Kiran Rao', suggestedPosition: 'right', packageAmount: '5000.00',
+      fullName: 'Kiran Rao',
+      suggestedPosition: 'right',
+      packageAmount: '5000.00',
       recruiterInfo: { userId: member.userId, level: 1, position: 'left' },
       legBalance: { leftLeg: { count: 2 }, rightLeg: { count: 2 }, balanceRatio: 1, weakerLeg: 'balanced' },
       strategicRecommendation: { recommendedPosition: 'none' },
@@ -176,7 +189,9 @@ describe('admin and founder links', () => {
   it('strategic needs a parent with that side free; auto and root need no parent', async () => {
     const neha = (await userByEmail(t, 'neha.left@demo.local'))!;
     expectError(await t.api('POST', '/api/referral/generate', { cookie: c.admin, body: { placementType: 'strategic', placementSide: 'left' } }), 400, { field: 'parentId' });
-    expectError(await t.api('POST', '/api/referral/generate', { cookie: c.admin, body: { placementType: 'strategic', placementSide: 'left', parentId: neha.id } }), 400, { message: MSG.parentSideTaken });
+    expectError(await t.api('POST', '/api/referral/generate', { cookie: c.admin, body: { placementType: 'strategic', placementSide: 'left', parentId: neha.id } }), 400, {
+      message: MSG.parentSideTaken,
+    });
     expectError(await t.api('POST', '/api/referral/generate', { cookie: c.admin, body: { placementType: 'root' } }), 400, { field: 'placementSide' });
     expectError(await t.api('POST', '/api/referral/generate', { cookie: c.admin, body: { placementType: 'sideways' } }), 400, { field: 'placementType' });
     expectError(await t.api('POST', '/api/referral/generate', { cookie: c.member, body: { placementType: 'auto' } }), 403);
@@ -212,7 +227,7 @@ describe('admin and founder links', () => {
 });
 
 describe('member tree reads', () => {
-  it('stats, tree, directs and downline come from the member\'s own downline', async () => {
+  it("stats, tree, directs and downline come from the member's own downline", async () => {
     const stats = await t.api('GET', '/api/team/stats', { cookie: c.member });
     expect(stats.status).toBe(200);
     const me = (await userByEmail(t, t.demo.member.email))!;
@@ -223,7 +238,12 @@ describe('member tree reads', () => {
     expect(stats.body.totalDownline).toBeGreaterThanOrEqual(4);
 
     const tree = await t.api('GET', '/api/binary-tree', { cookie: c.member });
-    expect(tree.body).toMatchObject({ id: me.id, level: 0, leftChild: { email: 'neha.left@demo.local', leftChild: { email: 'priya.ll@demo.local' } }, rightChild: { email: 'arjun.right@demo.local' } });
+    expect(tree.body).toMatchObject({
+      id: me.id,
+      level: 0,
+      leftChild: { email: 'neha.left@demo.local', leftChild: { email: 'priya.ll@demo.local' } },
+      rightChild: { email: 'arjun.right@demo.local' },
+    });
     expect(tree.body.path).toHaveLength(1);
     const neha = tree.body.leftChild.id;
     const sub = await t.api('GET', `/api/binary-tree?rootId=${neha}`, { cookie: c.member });

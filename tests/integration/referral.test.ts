@@ -27,11 +27,29 @@ async function link(generator: UserRow = member, opts: Parameters<typeof createR
 }
 function registration(referralToken: string, extra: Record<string, unknown> = {}) {
   return {
-    firstName: 'Rohan', lastName: 'Patil', email: uniqueEmail('recruit'), mobile: '9812345678', nominee: 'Sita Patil', password: 'Recruit#123',
-    address: '221 Baker Street, Shivaji Nagar', city: 'Pune', state: 'Maharashtra', pincode: '411005', panNumber: uniquePan().toLowerCase(),
-    aadhaarNumber: ID.otherAadhaar, bankAccountNumber: ID.account, bankIFSC: 'hdfc0001234', bankName: 'hdfc bank',
-    bankAccountHolderName: 'rohan patil', packageAmount: 5000, referralToken,
-    panCardUrl: '', aadhaarFrontUrl: '', aadhaarBackUrl: '', bankCancelledChequeUrl: '', photoUrl: '',
+    firstName: 'Rohan',
+    lastName: 'Patil',
+    email: uniqueEmail('recruit'),
+    mobile: '9812345678',
+    nominee: 'Sita Patil',
+    password: 'Recruit#123',
+    address: '221 Baker Street, Shivaji Nagar',
+    city: 'Pune',
+    state: 'Maharashtra',
+    pincode: '411005',
+    panNumber: uniquePan().toLowerCase(),
+    aadhaarNumber: ID.otherAadhaar,
+    bankAccountNumber: ID.account,
+    bankIFSC: 'hdfc0001234',
+    bankName: 'hdfc bank',
+    bankAccountHolderName: 'rohan patil',
+    packageAmount: 5000,
+    referralToken,
+    panCardUrl: '',
+    aadhaarFrontUrl: '',
+    aadhaarBackUrl: '',
+    bankCancelledChequeUrl: '',
+    photoUrl: '',
     ...extra,
   };
 }
@@ -51,7 +69,7 @@ describe('GET /api/referral/validate', () => {
     expectInvalid(await validate(''), MSG.referralTokenRequired, 'token');
   });
 
-  it('answers not valid, with the documents\' message, for an unknown token', async () => {
+  it("answers not valid, with the documents' message, for an unknown token", async () => {
     const r = await validate('u'.repeat(43));
     expect(r.status).toBe(200);
     expect(r.body).toEqual({ valid: false, message: MSG.referralInvalid });
@@ -78,8 +96,16 @@ describe('POST /api/referral/complete-registration', () => {
 
     const u = (await userByEmail(t, body.email))!;
     expect(u).toMatchObject({
-      status: 'pending', role: 'user', sponsorId: member.id, emailVerified: true, panNumber: body.panNumber.toUpperCase(), bankIFSC: 'HDFC0001234',
-      bankName: 'HDFC BANK', bankAccountHolderName: 'ROHAN PATIL', nominee: 'Sita Patil', kycStatus: 'pending',
+      status: 'pending',
+      role: 'user',
+      sponsorId: member.id,
+      emailVerified: true,
+      panNumber: body.panNumber.toUpperCase(),
+      bankIFSC: 'HDFC0001234',
+      bankName: 'HDFC BANK',
+      bankAccountHolderName: 'ROHAN PATIL',
+      nominee: 'Sita Patil',
+      kycStatus: 'pending',
     });
     expect(u.password).toMatch(/^\$argon2id\$/);
     const docs = await t.runtime.ctx.db.select().from(kycDocuments).where(eq(kycDocuments.userId, u.id));

@@ -129,7 +129,13 @@ describe('Cache-Control: no-store on every API answer', () => {
   it('signed-in reads, errors and documents carry no-store; the web client pages do not need it', async () => {
     nextWindow();
     const cookie = await t.login(t.demo.member.email, t.demo.member.password);
-    for (const [path, c] of [['/api/auth/user', cookie], ['/api/wallet', cookie], ['/api/notifications', cookie], ['/api/auth/user', undefined], ['/api/nope', cookie]] as const) {
+    for (const [path, c] of [
+      ['/api/auth/user', cookie],
+      ['/api/wallet', cookie],
+      ['/api/notifications', cookie],
+      ['/api/auth/user', undefined],
+      ['/api/nope', cookie],
+    ] as const) {
       const r = await t.api('GET', path, { cookie: c });
       expect(r.headers['cache-control'], path).toBe('no-store');
     }
@@ -175,7 +181,10 @@ describe('change password: an attempt limit on the current password', () => {
     for (let i = 0; i < 5; i++) {
       expectError(await t.api('POST', '/api/auth/change-password', { cookie, body: { currentPassword: `Guess#${i}xxxxx`, newPassword: 'Changed#12345' } }), 400, { code: 'INVALID_CREDENTIALS' });
     }
-    expectError(await t.api('POST', '/api/auth/change-password', { cookie, body: { currentPassword: 'Current#12345', newPassword: 'Changed#12345' } }), 429, { code: 'RATE_LIMITED', message: MSG.tooManyPasswordAttempts });
+    expectError(await t.api('POST', '/api/auth/change-password', { cookie, body: { currentPassword: 'Current#12345', newPassword: 'Changed#12345' } }), 429, {
+      code: 'RATE_LIMITED',
+      message: MSG.tooManyPasswordAttempts,
+    });
     expect((await userByEmail(t, email))!.password).toBe(before);
     nextWindow();
     expect((await t.api('POST', '/api/auth/change-password', { cookie, body: { currentPassword: 'Current#12345', newPassword: 'Changed#12345' } })).status).toBe(200);

@@ -19,7 +19,9 @@ async function signedIn() {
 }
 const raw = (opts: InjectOptions) => t.runtime.app.inject(opts);
 const asResult = (res: Awaited<ReturnType<typeof raw>>) => ({
-  status: res.statusCode, headers: res.headers, body: String(res.headers['content-type'] ?? '').includes('json') ? res.json() : res.body,
+  status: res.statusCode,
+  headers: res.headers,
+  body: String(res.headers['content-type'] ?? '').includes('json') ? res.json() : res.body,
 });
 
 function expectSecurityHeaders(headers: Record<string, unknown>) {
@@ -32,7 +34,7 @@ function expectSecurityHeaders(headers: Record<string, unknown>) {
 }
 
 describe('security headers', () => {
-  it('are on JSON answers, with script-src \'self\'', async () => {
+  it("are on JSON answers, with script-src 'self'", async () => {
     const r = await t.api('GET', '/healthz');
     const csp = expectSecurityHeaders(r.headers);
     expect(csp).toContain("script-src 'self'");
@@ -81,7 +83,9 @@ describe('cross-site writes (CSRF)', () => {
   it('refuses a cross-site logout and password change; the session stays', async () => {
     const { cookie, email } = await signedIn();
     expectError(await t.api('POST', '/api/logout', { cookie, headers: { origin: 'https://evil.example' } }), 403, { code: 'CSRF_REJECTED' });
-    expectError(await t.api('POST', '/api/auth/change-password', { cookie, headers: { origin: 'https://evil.example' }, body: { currentPassword: PASSWORD, newPassword: 'Evil#12345' } }), 403, { code: 'CSRF_REJECTED' });
+    expectError(await t.api('POST', '/api/auth/change-password', { cookie, headers: { origin: 'https://evil.example' }, body: { currentPassword: PASSWORD, newPassword: 'Evil#12345' } }), 403, {
+      code: 'CSRF_REJECTED',
+    });
     expect((await t.api('GET', '/api/auth/user', { cookie })).status).toBe(200);
     expect(await t.login(email, PASSWORD)).toBeTruthy();
   });
@@ -89,7 +93,9 @@ describe('cross-site writes (CSRF)', () => {
   it('refuses a cross-site upload and stores nothing', async () => {
     const { cookie } = await signedIn();
     const blobs = await count(t, 'document_blobs');
-    expectError(await t.api('POST', '/api/kyc/upload', { cookie, headers: { origin: 'https://evil.example' }, body: { documentType: 'pan', documentData: b64(fakeJpeg()) } }), 403, { code: 'CSRF_REJECTED' });
+    expectError(await t.api('POST', '/api/kyc/upload', { cookie, headers: { origin: 'https://evil.example' }, body: { documentType: 'pan', documentData: b64(fakeJpeg()) } }), 403, {
+      code: 'CSRF_REJECTED',
+    });
     expect(await count(t, 'document_blobs')).toBe(blobs);
   });
 
@@ -112,7 +118,14 @@ describe('cross-site writes (CSRF)', () => {
   it('accepts same-origin writes (Origin of the host, of the app URL, or a same-origin Referer) and ones without Origin', async () => {
     const { cookie } = await signedIn();
     const body = { firstName: 'Same', lastName: 'Origin' };
-    const accepted: Record<string, string>[] = [{ origin: SAME_ORIGIN }, { origin: 'http://localhost' }, { origin: t.config.appUrl }, { referer: `${SAME_ORIGIN}/dashboard` }, { referer: 'http://localhost/kyc-upload?x=1' }, {}];
+    const accepted: Record<string, string>[] = [
+      { origin: SAME_ORIGIN },
+      { origin: 'http://localhost' },
+      { origin: t.config.appUrl },
+      { referer: `${SAME_ORIGIN}/dashboard` },
+      { referer: 'http://localhost/kyc-upload?x=1' },
+      {},
+    ];
     for (const headers of accepted) {
       expect((await t.api('PUT', '/api/user/profile', { cookie, headers, body })).status).toBe(200);
     }

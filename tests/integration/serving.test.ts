@@ -26,8 +26,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const get = (url: string, headers: Record<string, string> = {}) => t.runtime.app.inject({ method: 'GET', url, headers });
-const decode = (encoding: unknown, body: Buffer) =>
-  encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body;
+const decode = (encoding: unknown, body: Buffer) => (encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body);
 
 describe('static files', () => {
   // Listed when a test runs, after beforeAll's build.
@@ -43,13 +42,21 @@ describe('static files', () => {
     const problems: string[] = [];
     for (const file of assetFiles()) {
       const original = readFileSync(resolve(DIST, 'assets', file));
-      for (const [accept, expected] of [['gzip, deflate, br, zstd', 'br'], ['gzip, deflate', 'gzip']] as const) {
+      for (const [accept, expected] of [
+        ['gzip, deflate, br, zstd', 'br'],
+        ['gzip, deflate', 'gzip'],
+      ] as const) {
         const r = await get(`/assets/${file}`, { 'accept-encoding': accept });
         const where = `${file} (${accept})`;
         if (r.statusCode !== 200) problems.push(`${where}: status ${r.statusCode}`);
         if (r.headers['content-encoding'] !== expected) problems.push(`${where}: content-encoding ${r.headers['content-encoding'] ?? 'none'}`);
         if (r.headers['cache-control'] !== 'public, max-age=31536000, immutable') problems.push(`${where}: cache-control ${r.headers['cache-control']}`);
-        if (!String(r.headers.vary ?? '').toLowerCase().includes('accept-encoding')) problems.push(`${where}: vary ${r.headers.vary ?? 'none'}`);
+        if (
+          !String(r.headers.vary ?? '')
+            .toLowerCase()
+            .includes('accept-encoding')
+        )
+          problems.push(`${where}: vary ${r.headers.vary ?? 'none'}`);
         if (!(file.endsWith('.js') ? /^(text|application)\/javascript/ : /^text\/css/).test(String(r.headers['content-type']))) problems.push(`${where}: content-type ${r.headers['content-type']}`);
         if (r.statusCode === 200 && !decode(r.headers['content-encoding'], r.rawPayload).equals(original)) problems.push(`${where}: body differs from the file`);
       }
@@ -84,7 +91,7 @@ describe('static files', () => {
 
 describe('the company colour in the page (issue 15)', () => {
   const page = async (headers: Record<string, string> = {}) => get('/', headers);
-  it('the page carries the saved colour as the theme\'s variables, revalidated by its tag', async () => {
+  it("the page carries the saved colour as the theme's variables, revalidated by its tag", async () => {
     const admin = await t.login(t.demo.admin.email, t.demo.admin.password);
     const before = await page({ 'accept-encoding': 'br' });
     expect(decode('br', before.rawPayload).toString('utf8')).toContain('<style id="brand-palette" data-color="#4f46e5">:root{--color-primary:#4f46e5;');
@@ -156,8 +163,7 @@ describe('preload hints for a signed-in portal (issue 30)', () => {
 });
 
 describe('the session hint (ADR 0012)', () => {
-  const hintOf = (r: { headers: Record<string, unknown> }) =>
-    [r.headers['set-cookie']].flat().find((c): c is string => typeof c === 'string' && c.startsWith(`${SESSION_HINT_COOKIE}=`));
+  const hintOf = (r: { headers: Record<string, unknown> }) => [r.headers['set-cookie']].flat().find((c): c is string => typeof c === 'string' && c.startsWith(`${SESSION_HINT_COOKIE}=`));
 
   it('the web client reads the cookie the server sets', () => {
     expect(SESSION_HINT).toBe(SESSION_HINT_COOKIE);

@@ -20,8 +20,7 @@ async function freshUser(prefix: string, extra: Partial<Parameters<TestApp['crea
   return { email, user };
 }
 const me = (cookie: string) => t.api('GET', '/api/auth/user', { cookie });
-const signIn = (email: string, rememberMe: boolean, cookie?: string) =>
-  t.api('POST', '/api/login', { body: { userId: email, password: PASSWORD, rememberMe }, cookie });
+const signIn = (email: string, rememberMe: boolean, cookie?: string) => t.api('POST', '/api/login', { body: { userId: email, password: PASSWORD, rememberMe }, cookie });
 
 describe('session id at sign-in', () => {
   it('is new at every sign-in', async () => {

@@ -186,8 +186,15 @@ describe('forgot password does not reveal accounts', () => {
     const b = await t.api('POST', '/api/auth/forgot-password', { body: { email: unknown } });
     expect(b.status).toBe(a.status);
     expect(b.body).toEqual(a.body);
-    expect(Object.keys(b.headers).filter((h) => h !== 'date' && h !== 'content-length').sort())
-      .toEqual(Object.keys(a.headers).filter((h) => h !== 'date' && h !== 'content-length').sort());
+    expect(
+      Object.keys(b.headers)
+        .filter((h) => h !== 'date' && h !== 'content-length')
+        .sort(),
+    ).toEqual(
+      Object.keys(a.headers)
+        .filter((h) => h !== 'date' && h !== 'content-length')
+        .sort(),
+    );
     expect(await count(t, 'email_tokens')).toBe(tokensBefore + 1);
     await t.flushMail();
     expect(t.mail.lastTo(known)?.subject).toBe('Reset your password');

@@ -79,10 +79,12 @@ describe('the repair command recount', () => {
     await db().update(users).set({ openDepth: 7 }).where(eq(users.id, member.id));
     await db().update(memberVolume).set({ leftCount: 999 }).where(eq(memberVolume.memberId, member.id));
     const report = recount(await scanPlacedMembers(db()));
-    expect(report.differences).toEqual(expect.arrayContaining([
-      { id: member.id, field: 'left_count', stored: 999, expected: figures.leftCount },
-      { id: member.id, field: 'open_depth', stored: 7, expected: member.openDepth },
-    ]));
+    expect(report.differences).toEqual(
+      expect.arrayContaining([
+        { id: member.id, field: 'left_count', stored: 999, expected: figures.leftCount },
+        { id: member.id, field: 'open_depth', stored: 7, expected: member.openDepth },
+      ]),
+    );
     await writeCounters(db(), report.fixes);
     await expectTreeSound(db(), t.settle);
   });
@@ -100,8 +102,9 @@ describe('concurrency', () => {
       // The founder's link: the admin who approves is not the recruiter (separation of duties, issue 13).
       recruits.push(await enterPipeline(db(), u, { recruiterId: founder.id, placementType: 'strategic', placementParentId: target.id, position: 'left' }));
     }
-    const answers = await Promise.all(recruits.map((r) =>
-      t.api('POST', `/api/admin/pending-recruits/${r.id}/approve`, { cookie: c.admin, body: { packageAmount: '1000', kycDecision: { status: 'pending' } } })));
+    const answers = await Promise.all(
+      recruits.map((r) => t.api('POST', `/api/admin/pending-recruits/${r.id}/approve`, { cookie: c.admin, body: { packageAmount: '1000', kycDecision: { status: 'pending' } } })),
+    );
     expect(answers.map((a) => a.status)).toEqual(recruits.map(() => 200));
     const direct = answers.filter((a) => a.body.placement.parentId === target.id);
     expect(direct).toHaveLength(1);
@@ -117,8 +120,18 @@ describe('concurrency', () => {
     const member = (await userByEmail(t, t.demo.member.email))!;
     const { token } = await createReferralLink(t.runtime.ctx, db(), member, { placementSide: 'right' });
     const body = (email: string) => ({
-      firstName: 'Race', lastName: 'Runner', email, mobile: '9812345678', nominee: 'Someone', password: 'Runner#123',
-      address: '14 MG Road, Shivaji Nagar', city: 'Pune', state: 'Maharashtra', pincode: '411005', packageAmount: 5000, referralToken: token,
+      firstName: 'Race',
+      lastName: 'Runner',
+      email,
+      mobile: '9812345678',
+      nominee: 'Someone',
+      password: 'Runner#123',
+      address: '14 MG Road, Shivaji Nagar',
+      city: 'Pune',
+      state: 'Maharashtra',
+      pincode: '411005',
+      packageAmount: 5000,
+      referralToken: token,
     });
     const answers = await Promise.all(Array.from({ length: 50 }, () => registerRecruit(t, body(uniqueEmail('once')))));
     expect(answers.filter((a) => a.status === 201)).toHaveLength(1);

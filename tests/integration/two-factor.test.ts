@@ -120,8 +120,9 @@ describe('issue 29: code attempts are taken before the check, so codes sent at o
     await t.login(email, ADMIN_PASSWORD); // enrols
     const first = await login(email, ADMIN_PASSWORD);
     const wrong = wrongCode(t, email);
-    const answers = await Promise.all(Array.from({ length: 10 }, () =>
-      t.api('POST', '/api/login/two-factor', { cookie: cookieFrom(first, TWO_FACTOR_CHALLENGE_COOKIE), body: { code: wrong }, settle: false })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => t.api('POST', '/api/login/two-factor', { cookie: cookieFrom(first, TWO_FACTOR_CHALLENGE_COOKIE), body: { code: wrong }, settle: false })),
+    );
     const invalid = answers.filter((r) => r.body.code === 'INVALID_CODE');
     for (const r of invalid) expectError(r, 400, { code: 'INVALID_CODE', message: MSG.invalidTwoFactorCode });
     for (const r of answers.filter((a) => a.body.code !== 'INVALID_CODE')) {
@@ -235,7 +236,10 @@ describe('enrolment is forced for admins and founders at their next sign-in', ()
 
   it('admins and founders cannot turn it off; a member can, with password and code', async () => {
     const admin = await t.login(t.demo.admin.email, t.demo.admin.password);
-    expectError(await t.api('POST', '/api/auth/two-factor/disable', { cookie: admin, body: { password: t.demo.admin.password, code: codeFor(t.demo.admin.email) } }), 403, { code: 'FORBIDDEN', message: MSG.twoFactorRequiredForRole });
+    expectError(await t.api('POST', '/api/auth/two-factor/disable', { cookie: admin, body: { password: t.demo.admin.password, code: codeFor(t.demo.admin.email) } }), 403, {
+      code: 'FORBIDDEN',
+      message: MSG.twoFactorRequiredForRole,
+    });
 
     const email = uniqueEmail('member2fa');
     const member = await t.createUser({ email, password: 'Member#Two-2026' });
@@ -301,7 +305,7 @@ describe('step-up: money and role changes ask for the code again after 5 minutes
     expect((await t.api('GET', '/api/admin/users/search', { cookie: admin })).status).toBe(200);
   });
 
-  it('an admin resets a member\'s lost two-factor (step-up); their sessions end; nobody resets their own', async () => {
+  it("an admin resets a member's lost two-factor (step-up); their sessions end; nobody resets their own", async () => {
     const email = uniqueEmail('lostphone');
     const member = await t.createUser({ email, password: 'Lost#Phone-2026' });
     const cookie = await t.login(email, 'Lost#Phone-2026');
@@ -332,7 +336,7 @@ describe('step-up: money and role changes ask for the code again after 5 minutes
     }
   });
 
-  it('the secret never leaves the server after enrolment and the tests\' authenticator agrees with it', async () => {
+  it("the secret never leaves the server after enrolment and the tests' authenticator agrees with it", async () => {
     const secret = secretOf(t.demo.admin.email);
     const rows = await query<{ secret: string }>(t, sql`select s.secret from two_factor_secrets s join users u on u.id = s.user_id where u.email = ${t.demo.admin.email}`);
     expect(rows[0].secret).not.toContain(secret);

@@ -71,7 +71,9 @@ function race(path: string, headers: Record<string, string>, head: Buffer, offer
       if (answer.includes('\r\n\r\n')) done(answer.split('\r\n')[0]);
     });
     socket.on('error', () => done(answer.split('\r\n')[0] || 'connection closed'));
-    const lines = Object.entries({ Host: `127.0.0.1:${port}`, ...headers }).map(([k, v]) => `${k}: ${v}`).join('\r\n');
+    const lines = Object.entries({ Host: `127.0.0.1:${port}`, ...headers })
+      .map(([k, v]) => `${k}: ${v}`)
+      .join('\r\n');
     socket.write(`POST ${path} HTTP/1.1\r\n${lines}\r\n\r\n`);
     socket.write(head);
     written = head.length;
@@ -135,8 +137,12 @@ describe('documents as a streamed form', () => {
     expect(noType.body.fieldErrors?.documentType).toBeDefined();
     expectError(await sendForm('POST', '/api/kyc/upload', cookie, [{ name: 'documentType', value: 'pan' }]), 400, { message: MSG.kycFileRequired });
     expectError(
-      await sendForm('POST', '/api/kyc/upload', cookie, [{ name: 'documentType', value: 'pan' }, { name: 'documentData', filename: 'x.html', type: 'image/png', bytes: Buffer.from('<html><script>1</script>') }]),
-      400, { message: MSG.kycFileType },
+      await sendForm('POST', '/api/kyc/upload', cookie, [
+        { name: 'documentType', value: 'pan' },
+        { name: 'documentData', filename: 'x.html', type: 'image/png', bytes: Buffer.from('<html><script>1</script>') },
+      ]),
+      400,
+      { message: MSG.kycFileType },
     );
     const two = await sendForm('POST', '/api/kyc/upload', cookie, [
       { name: 'documentType', value: 'pan' },
@@ -149,7 +155,10 @@ describe('documents as a streamed form', () => {
 
   it('a broken form is a 400, never a 500', async () => {
     const { cookie } = await member();
-    const cut = form([{ name: 'documentType', value: 'pan' }, { name: 'documentData', filename: 'a.png', type: 'image/png', bytes: fakePng(4096) }]);
+    const cut = form([
+      { name: 'documentType', value: 'pan' },
+      { name: 'documentData', filename: 'a.png', type: 'image/png', bytes: fakePng(4096) },
+    ]);
     const r = await t.api('POST', '/api/kyc/upload', { cookie, body: cut.body.subarray(0, cut.body.length - 200), headers: { 'content-type': cut.contentType } });
     expect(r.status).toBe(400);
     const noBoundary = await t.api('POST', '/api/kyc/upload', { cookie, body: Buffer.from('hello'), headers: { 'content-type': 'multipart/form-data' } });
@@ -172,7 +181,7 @@ describe('documents as a streamed form', () => {
     const boundary = '----streamtest';
     const head = Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="documentType"\r\n\r\npan\r\n` +
-      `--${boundary}\r\nContent-Disposition: form-data; name="documentData"; filename="huge.png"\r\nContent-Type: image/png\r\n\r\n`,
+        `--${boundary}\r\nContent-Disposition: form-data; name="documentData"; filename="huge.png"\r\nContent-Type: image/png\r\n\r\n`,
     );
     const offered = 64 * 1024 * 1024;
     const r = await race('/api/kyc/upload', { 'Content-Type': `multipart/form-data; boundary=${boundary}`, Cookie: cookie, 'Content-Length': String(offered + head.length) }, head, offered);
@@ -190,9 +199,17 @@ describe('documents as a streamed form', () => {
   it('the size message is the document size message', async () => {
     const { cookie } = await member();
     const big = Buffer.concat([fakePng(64), Buffer.alloc(KYC_MAX_BYTES + 10, 1)]);
-    expectError(await sendForm('POST', '/api/kyc/upload', cookie, [{ name: 'documentType', value: 'pan' }, { name: 'documentData', filename: 'big.png', type: 'image/png', bytes: big }]), 400, {
-      message: MSG.kycFileSize, code: 'FILE_TOO_LARGE',
-    });
+    expectError(
+      await sendForm('POST', '/api/kyc/upload', cookie, [
+        { name: 'documentType', value: 'pan' },
+        { name: 'documentData', filename: 'big.png', type: 'image/png', bytes: big },
+      ]),
+      400,
+      {
+        message: MSG.kycFileSize,
+        code: 'FILE_TOO_LARGE',
+      },
+    );
   });
 });
 
@@ -203,9 +220,22 @@ describe('a referral registration as a streamed form', () => {
   };
   const fields = (token: string, email: string): Part[] =>
     Object.entries({
-      firstName: 'Meera', lastName: 'Joshi', email, mobile: '9812345678', nominee: 'Anil Joshi', password: 'Recruit#123',
-      address: '14 Lake Road, Kothrud', city: 'Pune', state: 'Maharashtra', pincode: '411038', panNumber: uniquePan().toLowerCase(),
-      bankAccountNumber: ID.account, bankIFSC: 'hdfc0001234', bankName: 'hdfc bank', bankAccountHolderName: 'meera joshi', packageAmount: '5000',
+      firstName: 'Meera',
+      lastName: 'Joshi',
+      email,
+      mobile: '9812345678',
+      nominee: 'Anil Joshi',
+      password: 'Recruit#123',
+      address: '14 Lake Road, Kothrud',
+      city: 'Pune',
+      state: 'Maharashtra',
+      pincode: '411038',
+      panNumber: uniquePan().toLowerCase(),
+      bankAccountNumber: ID.account,
+      bankIFSC: 'hdfc0001234',
+      bankName: 'hdfc bank',
+      bankAccountHolderName: 'meera joshi',
+      packageAmount: '5000',
       referralToken: token,
     }).map(([name, value]) => ({ name, value }));
 
@@ -229,26 +259,38 @@ describe('a referral registration as a streamed form', () => {
     const a = await linkOf();
     const b = await linkOf();
     const f = form(fields(b.token, uniqueEmail('other-link')));
-    expectError(await t.api('POST', `/api/referral/complete-registration?token=${encodeURIComponent(a.token)}`, { body: f.body, headers: { 'content-type': f.contentType } }), 400, { code: 'INVALID_TOKEN' });
+    expectError(await t.api('POST', `/api/referral/complete-registration?token=${encodeURIComponent(a.token)}`, { body: f.body, headers: { 'content-type': f.contentType } }), 400, {
+      code: 'INVALID_TOKEN',
+    });
     const g = form([...fields(a.token, uniqueEmail('extra-file')), { name: 'resume', filename: 'cv.pdf', type: 'application/pdf', bytes: fakePdf() }]);
-    expectError(await t.api('POST', `/api/referral/complete-registration?token=${encodeURIComponent(a.token)}`, { body: g.body, headers: { 'content-type': g.contentType } }), 400, { message: MSG.uploadFormTooManyParts });
+    expectError(await t.api('POST', `/api/referral/complete-registration?token=${encodeURIComponent(a.token)}`, { body: g.body, headers: { 'content-type': g.contentType } }), 400, {
+      message: MSG.uploadFormTooManyParts,
+    });
   });
 
   it('a document past 10 MB: refused with its own message while the sender is still sending', async () => {
     const { token } = await linkOf();
     const email = uniqueEmail('huge-doc');
     const boundary = '----referralstream';
-    const text = fields(token, email).map((p) => `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"\r\n\r\n${'value' in p ? p.value : ''}\r\n`).join('');
+    const text = fields(token, email)
+      .map((p) => `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"\r\n\r\n${'value' in p ? p.value : ''}\r\n`)
+      .join('');
     const head = Buffer.from(`${text}--${boundary}\r\nContent-Disposition: form-data; name="photoUrl"; filename="me.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`);
     const offered = 64 * 1024 * 1024;
-    const r = await race(`/api/referral/complete-registration?token=${encodeURIComponent(token)}`, { 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': String(offered + head.length) }, head, offered);
+    const r = await race(
+      `/api/referral/complete-registration?token=${encodeURIComponent(token)}`,
+      { 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': String(offered + head.length) },
+      head,
+      offered,
+    );
     expect(r.status).toMatch(/^HTTP\/1\.1 400/);
     expect(r.written).toBeGreaterThan(REFERRAL_DOC_MAX_BYTES);
     expect(r.written).toBeLessThan(32 * 1024 * 1024);
     expect(await userByEmail(t, email)).toBeUndefined();
     const small = form([...fields(token, email), { name: 'photoUrl', filename: 'me.png', type: 'image/png', bytes: Buffer.concat([fakePng(64), Buffer.alloc(REFERRAL_DOC_MAX_BYTES, 1)]) }]);
     expectError(await t.api('POST', `/api/referral/complete-registration?token=${encodeURIComponent(token)}`, { body: small.body, headers: { 'content-type': small.contentType } }), 400, {
-      message: 'Profile Photo file size must be less than 10MB', code: 'FILE_TOO_LARGE',
+      message: 'Profile Photo file size must be less than 10MB',
+      code: 'FILE_TOO_LARGE',
     });
   });
 });

@@ -36,7 +36,10 @@ afterAll(async () => t?.close());
 const db = () => t.runtime.ctx.db;
 
 const buy = (cookie: string, quantity = 1) =>
-  t.api('POST', '/api/purchases', { cookie, body: { productId, quantity, paymentMethod: 'wallet', deliveryAddress: 'Journal Street 12, Pune 411001', deliveryState: 'Maharashtra', deliveryPincode: '411001' } });
+  t.api('POST', '/api/purchases', {
+    cookie,
+    body: { productId, quantity, paymentMethod: 'wallet', deliveryAddress: 'Journal Street 12, Pune 411001', deliveryState: 'Maharashtra', deliveryPincode: '411001' },
+  });
 
 async function credit(userId: string, amount: string) {
   await db().transaction((tx) => postLedger(tx, userId, amount, 'admin_credit', { description: 'test credit', now: new Date() }));
@@ -54,7 +57,12 @@ async function placedBuyer(startId: string, side: 'left' | 'right') {
 /** A straight chain of `n` members hanging from the left slot of `top`, written in bulk, counters recounted. */
 async function chainBelow(top: UserRow, n: number) {
   const ids = Array.from({ length: n }, () => randomUUID());
-  const userIds = ids.map((_, i) => `CH${String(1_000_000 + i).slice(1).padStart(7, '0')}`);
+  const userIds = ids.map(
+    (_, i) =>
+      `CH${String(1_000_000 + i)
+        .slice(1)
+        .padStart(7, '0')}`,
+  );
   const emails = ids.map((_, i) => `chain.${i}.${Date.now().toString(36)}@example.com`);
   const parents = ids.map((_, i) => (i === 0 ? top.id : ids[i - 1]));
   const levels = ids.map((_, i) => top.level + i + 1);
@@ -82,10 +90,15 @@ const paise = (v: string) => BigInt(Math.round(Number(v) * 100));
  * per member, and legs per cycle by the cycle each purchase's journal entry was applied to.
  */
 async function recountBV() {
-  const nodes = new Map((await query<{ id: string; parent_id: string | null; position: string | null }>(t, sql`select id, parent_id, position from users where placed_at is not null`)).map((n) => [n.id, n]));
-  const buys = await query<{ user_id: string; bv: string; pc: string; mc: string }>(t, sql`
+  const nodes = new Map(
+    (await query<{ id: string; parent_id: string | null; position: string | null }>(t, sql`select id, parent_id, position from users where placed_at is not null`)).map((n) => [n.id, n]),
+  );
+  const buys = await query<{ user_id: string; bv: string; pc: string; mc: string }>(
+    t,
+    sql`
     select p.user_id, p.total_bv::text as bv, e.pairing_cycle_id::text as pc, e.monthly_cycle_id::text as mc
-    from purchases p join volume_events e on e.purchase_id = p.id where p.payment_status = 'completed'`);
+    from purchases p join volume_events e on e.purchase_id = p.id where p.payment_status = 'completed'`,
+  );
   const life: Figures = new Map();
   const perCycle = new Map<string, Figures>();
   const add = (m: Figures, id: string, side: string | null, bv: bigint) => {
@@ -97,7 +110,8 @@ async function recountBV() {
   for (const b of buys) {
     let cur = nodes.get(b.user_id)!;
     while (cur.parent_id) {
-      for (const m of [life, perCycle.get(b.pc) ?? perCycle.set(b.pc, new Map()).get(b.pc)!, perCycle.get(b.mc) ?? perCycle.set(b.mc, new Map()).get(b.mc)!]) add(m, cur.parent_id, cur.position, paise(b.bv));
+      for (const m of [life, perCycle.get(b.pc) ?? perCycle.set(b.pc, new Map()).get(b.pc)!, perCycle.get(b.mc) ?? perCycle.set(b.mc, new Map()).get(b.mc)!])
+        add(m, cur.parent_id, cur.position, paise(b.bv));
       cur = nodes.get(cur.parent_id)!;
     }
   }
@@ -106,7 +120,10 @@ async function recountBV() {
 
 async function expectBVEqualsRecount() {
   const { life, perCycle } = await recountBV();
-  const stored = await query<{ id: string; l: string; r: string }>(t, sql`select u.id, v.left_bv::text as l, v.right_bv::text as r from users u join member_volume v on v.member_id = u.id where u.placed_at is not null`);
+  const stored = await query<{ id: string; l: string; r: string }>(
+    t,
+    sql`select u.id, v.left_bv::text as l, v.right_bv::text as r from users u join member_volume v on v.member_id = u.id where u.placed_at is not null`,
+  );
   let checked = 0;
   for (const s of stored) {
     const want = life.get(s.id) ?? { l: 0n, r: 0n };
@@ -115,12 +132,15 @@ async function expectBVEqualsRecount() {
   }
   // A cycle's legs: leg_volumes rows (handed over when a later cycle first moved the member) plus the
   // member_volume rows still marked with the cycle.
-  const rows = await query<{ cycle_id: string; member_id: string; l: string; r: string }>(t, sql`
+  const rows = await query<{ cycle_id: string; member_id: string; l: string; r: string }>(
+    t,
+    sql`
     select cycle_id::text, member_id::text, sum(l)::text as l, sum(r)::text as r from (
       select cycle_id, member_id, left_bv as l, right_bv as r from leg_volumes
       union all select pairing_cycle_id, member_id, pairing_left, pairing_right from member_volume where pairing_left <> 0 or pairing_right <> 0
       union all select monthly_cycle_id, member_id, monthly_left, monthly_right from member_volume where monthly_left <> 0 or monthly_right <> 0) x
-    group by cycle_id, member_id`);
+    group by cycle_id, member_id`,
+  );
   const seen = new Map<string, Figures>();
   for (const r of rows) (seen.get(r.cycle_id) ?? seen.set(r.cycle_id, new Map()).get(r.cycle_id)!).set(r.member_id, { l: paise(r.l), r: paise(r.r) });
   expect([...seen.keys()].sort()).toEqual([...perCycle.keys()].sort());
@@ -135,7 +155,7 @@ async function expectBVEqualsRecount() {
 const pendingCount = async () => Number((await query<{ n: number }>(t, sql`select count(*)::int as n from volume_events where applied_at is null`))[0].n);
 
 describe('the purchase request', () => {
-  it('appends one journal entry, shows the purchase with its BV to the buyer at once and leaves every ancestor and the buyer\'s row alone', async () => {
+  it("appends one journal entry, shows the purchase with its BV to the buyer at once and leaves every ancestor and the buyer's row alone", async () => {
     const founder = (await userByEmail(t, t.demo.founder.email))!;
     const b = await placedBuyer(founder.id, 'left');
     await t.settle();
@@ -154,7 +174,7 @@ describe('the purchase request', () => {
     expect((await volumeByEmail(t, b.user.email)).totalBV).toBe('74.50');
   });
 
-  it('completes while another transaction holds the tree lock and the ancestors\' rows (on PostgreSQL)', async () => {
+  it("completes while another transaction holds the tree lock and the ancestors' rows (on PostgreSQL)", async () => {
     if (!t.databaseUrl) return;
     const founder = (await userByEmail(t, t.demo.founder.email))!;
     const b = await placedBuyer(founder.id, 'right');
@@ -186,7 +206,7 @@ describe('the purchase request', () => {
 });
 
 describe('the applier', () => {
-  it('never holds a row a placement writes: a placement under the batch\'s ancestors completes while the batch is open (on PostgreSQL)', async () => {
+  it("never holds a row a placement writes: a placement under the batch's ancestors completes while the batch is open (on PostgreSQL)", async () => {
     if (!t.databaseUrl) return;
     const founder = (await userByEmail(t, t.demo.founder.email))!;
     const parent = await placedBuyer(founder.id, 'left');
@@ -200,7 +220,12 @@ describe('the applier', () => {
     const held = new Promise<void>((r) => (release = r));
     let written!: () => void;
     const isWritten = new Promise<void>((r) => (written = r));
-    const batch = applyBatch(t.runtime.ctx, { beforeCommit: async () => { written(); await held; } });
+    const batch = applyBatch(t.runtime.ctx, {
+      beforeCommit: async () => {
+        written();
+        await held;
+      },
+    });
     await isWritten;
     // A new member under the same ancestors: its slot, the parent's child pointer and the open depth upwards.
     const late = await t.createUser({ email: uniqueEmail('late') });
@@ -209,7 +234,16 @@ describe('the applier', () => {
     if (first !== 'placed') {
       const dbg = await openDatabase({ databaseUrl: t.databaseUrl, dataDir: 'memory://', poolSize: 1 });
       // What the placement waits for, in the failure's output.
-      console.log(JSON.stringify(await rawRows(dbg.db, sql`select pid, backend_xid::text, wait_event_type, wait_event, state, left(query, 200) q, pg_blocking_pids(pid) blockers from pg_stat_activity where datname = current_database() and state <> 'idle'`), null, 1));
+      console.log(
+        JSON.stringify(
+          await rawRows(
+            dbg.db,
+            sql`select pid, backend_xid::text, wait_event_type, wait_event, state, left(query, 200) q, pg_blocking_pids(pid) blockers from pg_stat_activity where datname = current_database() and state <> 'idle'`,
+          ),
+          null,
+          1,
+        ),
+      );
       await dbg.close();
     }
     release();
@@ -226,7 +260,9 @@ describe('the applier', () => {
     const buyers: { cookie: string; user: UserRow }[] = [];
     for (let i = 0; i < 24; i++) buyers.push(await placedBuyer(founder.id, i % 2 ? 'left' : 'right'));
     // The chain hangs from a leaf of the right leg.
-    const leaf = (await query<{ id: string }>(t, sql`select id from users where placed_at is not null and left_child_id is null and right_child_id is null and position = 'right' order by level desc limit 1`))[0];
+    const leaf = (
+      await query<{ id: string }>(t, sql`select id from users where placed_at is not null and left_child_id is null and right_child_id is null and position = 'right' order by level desc limit 1`)
+    )[0];
     const chain = await chainBelow((await query<UserRow>(t, sql`select id, level from users where id = ${leaf.id}::uuid`))[0], 5_000);
     expect(chain.bottom.level).toBeGreaterThan(5_000);
     await t.settle();
@@ -241,10 +277,7 @@ describe('the applier', () => {
           await new Promise((r) => setTimeout(r, 5));
         }
       });
-      const answers = await Promise.all([
-        ...buyers.flatMap((b) => [buy(b.cookie), buy(b.cookie, 3)]),
-        buy(chain.cookie), buy(chain.cookie, 2), buy(chain.cookie),
-      ]);
+      const answers = await Promise.all([...buyers.flatMap((b) => [buy(b.cookie), buy(b.cookie, 3)]), buy(chain.cookie), buy(chain.cookie, 2), buy(chain.cookie)]);
       buying = false;
       await Promise.all(racing);
       for (const a of appliers) await (await a).close();
@@ -265,7 +298,12 @@ describe('the applier', () => {
     await wave();
     await t.settle();
     const cycles = await query<{ kind: string; status: string }>(t, sql`select kind, status from comp_cycles order by starts_at`);
-    expect(cycles.filter((x) => x.kind === 'pairing').map((x) => x.status).slice(-2)).toEqual(['closed', 'open']);
+    expect(
+      cycles
+        .filter((x) => x.kind === 'pairing')
+        .map((x) => x.status)
+        .slice(-2),
+    ).toEqual(['closed', 'open']);
     await expectBVEqualsRecount();
     await expectTreeSound(db(), t.settle);
   }, 300_000);
@@ -278,7 +316,9 @@ describe('the applier', () => {
     for (let i = 0; i < 10; i++) expect((await buy(b.cookie)).status).toBe(201);
     expect(await pendingCount()).toBe(10);
     const offset = t.clock.now().getTime() - Date.now();
-    const child = spawn(process.execPath, ['--import', 'tsx', resolve(import.meta.dirname, '../support/scripts/crash-mid-batch.ts'), t.databaseUrl, String(offset)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', resolve(import.meta.dirname, '../support/scripts/crash-mid-batch.ts'), t.databaseUrl, String(offset)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     await new Promise<void>((res, rej) => {
       child.stdout!.on('data', (d: Buffer) => d.toString().includes('IN-BATCH') && res());
       child.once('exit', (code) => rej(new Error(`child exited early with ${code}`)));
@@ -300,7 +340,15 @@ describe('the applier', () => {
     const b = await placedBuyer(founder.id, 'right');
     await t.settle();
     const ctxs = [await otherApplier(), await otherApplier()];
-    const runners = await Promise.all(ctxs.map((x, i) => startJobRunner(x, jobDefinitions({ flush: async () => 0, kick: () => undefined, stop: async () => undefined }).filter((d) => d.name === 'volume.apply'), { poll: true, pollMs: 5, worker: `runner-${i}` })));
+    const runners = await Promise.all(
+      ctxs.map((x, i) =>
+        startJobRunner(
+          x,
+          jobDefinitions({ flush: async () => 0, kick: () => undefined, stop: async () => undefined }).filter((d) => d.name === 'volume.apply'),
+          { poll: true, pollMs: 5, worker: `runner-${i}` },
+        ),
+      ),
+    );
     for (let round = 0; round < 6; round++) await Promise.all(Array.from({ length: 10 }, () => buy(b.cookie)));
     for (let i = 0; i < 200 && (await pendingCount()) > 0; i++) await new Promise((r) => setTimeout(r, 50));
     for (const r of runners) await r.stop();
@@ -327,7 +375,18 @@ describe('the applier', () => {
     await t.settle();
     expect((await userByEmail(t, leader.user.email))!.currentRank).toBe('Executive');
     const product2 = await t.api('POST', '/api/admin/products', { cookie: c.admin, body: { name: 'Top-up', price: '10', bv: '8.50', gst: '0', category: 'others', purchaseType: 'second_purchase' } });
-    const topUp = (cookie: string) => t.api('POST', '/api/purchases', { cookie, body: { productId: product2.body.product?.id ?? product2.body.id, quantity: 1, paymentMethod: 'wallet', deliveryAddress: 'Journal Street 12, Pune 411001', deliveryState: 'Maharashtra', deliveryPincode: '411001' } });
+    const topUp = (cookie: string) =>
+      t.api('POST', '/api/purchases', {
+        cookie,
+        body: {
+          productId: product2.body.product?.id ?? product2.body.id,
+          quantity: 1,
+          paymentMethod: 'wallet',
+          deliveryAddress: 'Journal Street 12, Pune 411001',
+          deliveryState: 'Maharashtra',
+          deliveryPincode: '411001',
+        },
+      });
     expect((await topUp(left.cookie)).status).toBe(201); // left 5,000.00
     expect((await topUp(right.cookie)).status).toBe(201); // right 5,000.00
     expect((await userByEmail(t, leader.user.email))!.currentRank).toBe('Executive'); // not applied yet
@@ -341,7 +400,7 @@ describe('the applier', () => {
 });
 
 describe('placements and the tree counters', () => {
-  it('a placement is in the tree at once; the ancestors\' member counts follow when the journal is applied', async () => {
+  it("a placement is in the tree at once; the ancestors' member counts follow when the journal is applied", async () => {
     const founder = (await userByEmail(t, t.demo.founder.email))!;
     await t.settle();
     const before = await volumeByEmail(t, founder.email);
@@ -386,7 +445,10 @@ describe('the job runner inside the app (as npm start runs it)', () => {
       const products = await live.api('GET', '/api/products', { cookie: cookies.member });
       const fan = (products.body.products ?? products.body).find((p: { name: string }) => p.name.includes('Fan Regulator'));
       const before = (await live.api('GET', '/api/team/stats', { cookie: cookies.founder })).body;
-      const r = await live.api('POST', '/api/purchases', { cookie: cookies.member, body: { productId: fan.id, quantity: 1, paymentMethod: 'wallet', deliveryAddress: 'Journal Street 12, Pune 411001', deliveryState: 'Maharashtra', deliveryPincode: '411001' } });
+      const r = await live.api('POST', '/api/purchases', {
+        cookie: cookies.member,
+        body: { productId: fan.id, quantity: 1, paymentMethod: 'wallet', deliveryAddress: 'Journal Street 12, Pune 411001', deliveryState: 'Maharashtra', deliveryPincode: '411001' },
+      });
       expect(r.status, JSON.stringify(r.body)).toBe(201);
       const answered = Date.now();
       const teamBV = (s: { teamBV?: string; leftBV?: string; rightBV?: string }) => paise(s.leftBV ?? '0') + paise(s.rightBV ?? '0');
@@ -414,9 +476,19 @@ describe('cycle marks the applier remembers', () => {
       const founder = (await userByEmail(own, own.demo.founder.email))!;
       const products = await own.api('GET', '/api/products', { cookie: cookies.member });
       const fan = (products.body.products ?? products.body).find((p: { name: string }) => p.name.includes('Fan Regulator'));
-      const purchase = () => own.api('POST', '/api/purchases', { cookie: cookies.member, body: { productId: fan.id, quantity: 1, paymentMethod: 'wallet', deliveryAddress: 'Journal Street 12, Pune 411001', deliveryState: 'Maharashtra', deliveryPincode: '411001' } });
-      const legs = async () => (await query<{ pc: string; l: string; r: string }>(own, sql`
-        select pairing_cycle_id::text as pc, pairing_left::text as l, pairing_right::text as r from member_volume where member_id = ${founder.id}::uuid`))[0];
+      const purchase = () =>
+        own.api('POST', '/api/purchases', {
+          cookie: cookies.member,
+          body: { productId: fan.id, quantity: 1, paymentMethod: 'wallet', deliveryAddress: 'Journal Street 12, Pune 411001', deliveryState: 'Maharashtra', deliveryPincode: '411001' },
+        });
+      const legs = async () =>
+        (
+          await query<{ pc: string; l: string; r: string }>(
+            own,
+            sql`
+        select pairing_cycle_id::text as pc, pairing_left::text as l, pairing_right::text as r from member_volume where member_id = ${founder.id}::uuid`,
+          )
+        )[0];
 
       // The applier of this app marks the founder's row with the open cycle and remembers it.
       expect((await purchase()).status).toBe(201);
@@ -426,14 +498,22 @@ describe('cycle marks the applier remembers', () => {
       expect(legBefore).toBeGreaterThan(0n);
 
       // Another applier (with another view of the open cycle) marks the row with an earlier cycle.
-      const earlier = (await query<{ id: string }>(own, sql`
-        insert into comp_cycles (kind, period, starts_at, ends_at, status) values ('pairing', 'stale', '2001-01-01', '2001-01-08', 'closed') returning id::text`))[0].id;
+      const earlier = (
+        await query<{ id: string }>(
+          own,
+          sql`
+        insert into comp_cycles (kind, period, starts_at, ends_at, status) values ('pairing', 'stale', '2001-01-01', '2001-01-08', 'closed') returning id::text`,
+        )
+      )[0].id;
       await own.runtime.ctx.db.execute(sql`update member_volume set pairing_cycle_id = ${earlier}::uuid where member_id = ${founder.id}::uuid`);
 
       expect((await purchase()).status).toBe(201);
       await own.settle();
       // What the row held went to that cycle's leg_volumes, not lost; the row holds the new purchase in the open cycle.
-      const handed = await query<{ l: string; r: string }>(own, sql`select left_bv::text as l, right_bv::text as r from leg_volumes where cycle_id = ${earlier}::uuid and member_id = ${founder.id}::uuid`);
+      const handed = await query<{ l: string; r: string }>(
+        own,
+        sql`select left_bv::text as l, right_bv::text as r from leg_volumes where cycle_id = ${earlier}::uuid and member_id = ${founder.id}::uuid`,
+      );
       expect(handed.map((h) => paise(h.l) + paise(h.r))).toEqual([legBefore]);
       const after = await legs();
       expect(after.pc).toBe(before.pc);

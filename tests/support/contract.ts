@@ -5,7 +5,12 @@ import type { Access } from '../../contracts/access';
 import { describeViolations, takeResponseViolations } from '../../server/http/response-check';
 
 /** One row of the API contract: method (upper case), path (`:name` parameters), access level, source section. */
-export interface ContractRow { method: string; path: string; access: Access; source: string }
+export interface ContractRow {
+  method: string;
+  path: string;
+  access: Access;
+  source: string;
+}
 
 /**
  * The API contract, `contracts/api-routes.tsv` in this repository (kept in step with the reference

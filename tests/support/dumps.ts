@@ -77,7 +77,9 @@ export async function dumpPostgres(url: string, database: string, file?: string,
 /** PGlite has no pg_dump: every row of every table of the schema, as text (bytea as hex, as pg_dump writes it). */
 export async function scanDatabase(db: Db, database: string, file?: string, opts: { record?: boolean } = {}): Promise<DumpRecord> {
   const search = new StreamSearch();
-  const tables = (await db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`)) as unknown as { rows: { table_name: string }[] };
+  const tables = (await db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`)) as unknown as {
+    rows: { table_name: string }[];
+  };
   for (const { table_name } of tables.rows) {
     const rows = (await db.execute(sql`select t::text as v from ${sql.identifier(table_name)} t`)) as unknown as { rows: { v: string }[] };
     for (const { v } of rows.rows) search.push(`${v}\n`);
@@ -93,11 +95,15 @@ export default function setup() {
   mkdirSync(dir, { recursive: true });
   process.env.TEST_DUMP_DIR = dir;
   return () => {
-    const records = readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as DumpRecord);
+    const records = readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as DumpRecord);
     const found = records.filter((r) => r.findings.length);
     if (records.length) {
       const mb = (records.reduce((n, r) => n + r.bytes, 0) / 1e6).toFixed(1);
-      console.log(`Identity numbers at rest: ${records.length} test database dump(s) (${[...new Set(records.map((r) => r.tool))].join(', ')}; ${mb} MB) searched for every number of tests/support/identity.ts: ${found.length ? `FOUND in ${found.length}` : 'none in the clear'}.`);
+      console.log(
+        `Identity numbers at rest: ${records.length} test database dump(s) (${[...new Set(records.map((r) => r.tool))].join(', ')}; ${mb} MB) searched for every number of tests/support/identity.ts: ${found.length ? `FOUND in ${found.length}` : 'none in the clear'}.`,
+      );
     }
     if (!found.length && process.env.TEST_KEEP_DUMPS !== '1') rmSync(dir, { recursive: true, force: true });
     if (found.length) {

@@ -14,7 +14,8 @@ function decodeQuotedPrintable(s: string) {
 
 function decodeEncodedWords(s: string) {
   return s.replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_m, enc: string, text: string) =>
-    enc.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeQuotedPrintable(text.replace(/_/g, ' ')));
+    enc.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+  );
 }
 
 /** A real SMTP listener for tests that read mail. */
@@ -28,7 +29,7 @@ export async function startMailbox() {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        const raw = Buffer.concat(chunks).toString("utf8");
+        const raw = Buffer.concat(chunks).toString('utf8');
         const header = raw.split(/\r?\n\r?\n/)[0];
         const subject = decodeEncodedWords(/^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(header)?.[1]?.replace(/\r?\n[ \t]/g, ' ') ?? '');
         messages.push({ to: session.envelope.rcptTo.map((r) => r.address), subject, text: decodeQuotedPrintable(raw), raw });
@@ -53,7 +54,7 @@ export async function startMailbox() {
     },
     tokenFrom(address: string, path: string): string | undefined {
       const link = this.linkTo(address, path);
-      return link ? new URL(link).searchParams.get('token') ?? undefined : undefined;
+      return link ? (new URL(link).searchParams.get('token') ?? undefined) : undefined;
     },
     clear: () => void messages.splice(0),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

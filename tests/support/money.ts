@@ -21,7 +21,12 @@ export async function verifyKyc(t: TestApp, memberCookie: string, adminCookie: s
     const photo = type === 'photo';
     const up = await t.api('POST', '/api/kyc/upload', {
       cookie: memberCookie,
-      body: { documentType: type, documentData: b64(photo ? fakePng(300) : fakeJpeg(300)), documentContentType: photo ? 'image/png' : 'image/jpeg', documentFilename: `${type}.${photo ? 'png' : 'jpg'}` },
+      body: {
+        documentType: type,
+        documentData: b64(photo ? fakePng(300) : fakeJpeg(300)),
+        documentContentType: photo ? 'image/png' : 'image/jpeg',
+        documentFilename: `${type}.${photo ? 'png' : 'jpg'}`,
+      },
     });
     expect([200, 201], JSON.stringify(up.body)).toContain(up.status);
     const ok = await t.api('PATCH', `/api/admin/kyc/${up.body.id}`, { cookie: adminCookie, body: { status: 'approved' } });
@@ -59,7 +64,8 @@ export async function fundedMember(t: TestApp, adminCookie: string, balance: str
 /** Ledger invariants (docs/spec/decisions.md §6): each row continues the previous one, and the balance is their sum. */
 export async function expectLedgerSound(t: TestApp, userId: string) {
   const rows = await query<{ amount: string; balance_before: string; balance_after: string }>(
-    t, sql`select amount::text, balance_before::text, balance_after::text from transactions where user_id = ${userId}::uuid order by seq`,
+    t,
+    sql`select amount::text, balance_before::text, balance_after::text from transactions where user_id = ${userId}::uuid order by seq`,
   );
   const cents = (v: string) => Math.round(Number(v) * 100);
   let at = '0.00';

@@ -49,7 +49,11 @@ export interface TestApp {
   /** Base URL when started with listen: true. */
   url: string;
   demo: typeof DEMO_ACCOUNTS;
-  api<T = any>(method: string, url: string, opts?: { body?: unknown; cookie?: string; headers?: Record<string, string>; /** false: this write is not followed by the applier's pass. */ settle?: boolean }): Promise<ApiResult<T>>;
+  api<T = any>(
+    method: string,
+    url: string,
+    opts?: { body?: unknown; cookie?: string; headers?: Record<string, string>; /** false: this write is not followed by the applier's pass. */ settle?: boolean },
+  ): Promise<ApiResult<T>>;
   login(login: string, password: string, rememberMe?: boolean): Promise<string>;
   createUser(values: Partial<NewUser> & { email: string; password?: string }): Promise<UserRow>;
   /** A cookie session for any user, as if they had signed in (`sid=...`). */
@@ -69,7 +73,15 @@ const cachedHash = async (p: string) => hashCache.get(p) ?? (hashCache.set(p, aw
  * The real app on a fresh database (PGlite in memory, or a new PostgreSQL database under
  * TEST_DATABASE_URL), with demo accounts, a manual clock and a real SMTP listener.
  */
-export async function startTestApp(opts: { listen?: boolean; rateLimitFactor?: number; config?: Partial<AppConfig>; autoSettle?: boolean; /** Run the job runner in the background (default: when listening, as the browser tests need, like npm start). */ pollJobs?: boolean } = {}): Promise<TestApp> {
+export async function startTestApp(
+  opts: {
+    listen?: boolean;
+    rateLimitFactor?: number;
+    config?: Partial<AppConfig>;
+    autoSettle?: boolean;
+    /** Run the job runner in the background (default: when listening, as the browser tests need, like npm start). */ pollJobs?: boolean;
+  } = {},
+): Promise<TestApp> {
   const mail = await startMailbox();
   const database = await createTestDatabase();
   const clock = new ManualClock();
@@ -79,7 +91,11 @@ export async function startTestApp(opts: { listen?: boolean; rateLimitFactor?: n
     { smtpUrl: `${mail.url}?ignoreTLS=true`, rateLimitFactor: opts.rateLimitFactor ?? 1000, dbPoolSize: 5, checkResponses: true, ...opts.config },
   );
   const runtime = await createRuntime(config, {
-    clock, secret: TEST_SECRET, webDist: resolve(import.meta.dirname, '../../web/dist'), logger: false, pollMail: opts.pollJobs ?? Boolean(opts.listen),
+    clock,
+    secret: TEST_SECRET,
+    webDist: resolve(import.meta.dirname, '../../web/dist'),
+    logger: false,
+    pollMail: opts.pollJobs ?? Boolean(opts.listen),
   });
   let url = '';
   if (opts.listen) {

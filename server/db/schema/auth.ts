@@ -12,7 +12,9 @@ export const sessions = pgTable(
     sid: varchar('sid', { length: 64 }).primaryKey(),
     sess: jsonb('sess').notNull(),
     expire: ts('expire').notNull(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     /** When the second factor was last given in this session (sign-in or step-up); step-up needs it within 5 minutes. */
     verifiedAt: ts('verified_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -26,7 +28,9 @@ export const sessions = pgTable(
  * code works once.
  */
 export const twoFactorSecrets = pgTable('two_factor_secrets', {
-  userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
   secret: varchar('secret', { length: 200 }),
   /** The secret of an enrolment started and not yet confirmed with a code. */
   pendingSecret: varchar('pending_secret', { length: 200 }),
@@ -40,7 +44,9 @@ export const recoveryCodes = pgTable(
   'recovery_codes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     codeHash: varchar('code_hash', { length: 64 }).notNull(),
     usedAt: ts('used_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -53,7 +59,9 @@ export const loginChallenges = pgTable(
   'login_challenges',
   {
     tokenHash: varchar('token_hash', { length: 64 }).primaryKey(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     rememberMe: boolean('remember_me').notNull().default(false),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: ts('expires_at').notNull(),
@@ -94,8 +102,12 @@ export const impersonationTokens = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     tokenHash: varchar('token_hash', { length: 64 }).notNull(),
-    adminId: uuid('admin_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    targetUserId: uuid('target_user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    adminId: uuid('admin_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    targetUserId: uuid('target_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: ts('expires_at').notNull(),
     revokedAt: ts('revoked_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -119,7 +131,9 @@ export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
     key: varchar('key', { length: 200 }).notNull(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     route: varchar('route', { length: 200 }).notNull(),
     requestHash: varchar('request_hash', { length: 64 }).notNull(),
     statusCode: integer('status_code'),

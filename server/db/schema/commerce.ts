@@ -33,7 +33,9 @@ export const purchases = pgTable(
   'purchases',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
     // No foreign key (ADR 0019): its check share-locked the product's row in every purchase, one MultiXact per
     // purchase of a popular product. The purchase statement reads the product; products are never deleted
     // (trigger products_never_deleted, migration 0039).
@@ -83,8 +85,13 @@ export const invoices = pgTable(
   'invoices',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    purchaseId: uuid('purchase_id').notNull().unique().references(() => purchases.id),
-    userId: uuid('user_id').notNull().references(() => users.id),
+    purchaseId: uuid('purchase_id')
+      .notNull()
+      .unique()
+      .references(() => purchases.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
     financialYear: varchar('financial_year', { length: 7 }).notNull(),
     serial: integer('serial').notNull(),
     invoiceNumber: varchar('invoice_number', { length: 30 }).notNull().unique(),

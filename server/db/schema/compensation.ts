@@ -117,7 +117,9 @@ export const compAdjustments = pgTable(
   'comp_adjustments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    memberId: uuid('member_id').notNull().references(() => users.id),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => users.id),
     type: varchar('type', { length: 30 }).notNull(),
     amount: money('amount').notNull(),
     reason: text('reason').notNull(),
@@ -126,5 +128,9 @@ export const compAdjustments = pgTable(
     /** The posted cycle that paid it (null while waiting). */
     cycleId: uuid('cycle_id').references(() => compCycles.id),
   },
-  (t) => [index('comp_adjustments_waiting_idx').on(t.memberId).where(sql`${t.cycleId} is null`)],
+  (t) => [
+    index('comp_adjustments_waiting_idx')
+      .on(t.memberId)
+      .where(sql`${t.cycleId} is null`),
+  ],
 );

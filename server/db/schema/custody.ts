@@ -16,8 +16,12 @@ export const custodyMarks = pgTable(
   'custody_marks',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    memberId: uuid('member_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    adminId: uuid('admin_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    adminId: uuid('admin_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     kind: varchar('kind', { length: 40 }).notNull(),
     /** Rupees, for credits. */
     amount: numeric('amount', { precision: 14, scale: 2 }),

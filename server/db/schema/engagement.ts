@@ -8,7 +8,9 @@ export const notifications = pgTable(
   'notifications',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     type: varchar('type', { length: 40 }).notNull(),
     title: varchar('title', { length: 200 }).notNull(),
     message: text('message').notNull(),
@@ -19,7 +21,9 @@ export const notifications = pgTable(
   },
   (t) => [
     index('notifications_user_idx').on(t.userId, t.createdAt),
-    index('notifications_unread_idx').on(t.userId).where(sql`${t.read} = false`),
+    index('notifications_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.read} = false`),
   ],
 );
 
@@ -27,7 +31,9 @@ export const rankAchievements = pgTable(
   'rank_achievements',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
     rank: varchar('rank', { length: 30 }).notNull(),
     achievedAt: ts('achieved_at').notNull().defaultNow(),
     teamBV: numeric('team_bv', { precision: 12, scale: 2 }).notNull(),
@@ -43,7 +49,9 @@ export const franchiseRequests = pgTable(
   'franchise_requests',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
     franchiseType: varchar('franchise_type', { length: 30 }).notNull(),
     investmentAmount: numeric('investment_amount', { precision: 14, scale: 2 }),
     businessVolume: numeric('business_volume', { precision: 12, scale: 2 }),
@@ -62,7 +70,9 @@ export const supportTickets = pgTable(
   'support_tickets',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
     category: varchar('category', { length: 20 }).notNull(),
     subject: varchar('subject', { length: 200 }).notNull(),
     description: text('description').notNull(),
@@ -82,17 +92,23 @@ export const supportTickets = pgTable(
   ],
 );
 
-export const achievers = pgTable('achievers', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  userId: uuid('user_id').notNull().references(() => users.id),
-  achievementType: varchar('achievement_type', { length: 40 }).notNull(),
-  position: integer('position'),
-  amount: numeric('amount', { precision: 14, scale: 2 }),
-  period: varchar('period', { length: 20 }),
-  periodDate: date('period_date'),
-  metadata: jsonb('metadata'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-}, (t) => [index('achievers_user_idx').on(t.userId, t.periodDate)]);
+export const achievers = pgTable(
+  'achievers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    achievementType: varchar('achievement_type', { length: 40 }).notNull(),
+    position: integer('position'),
+    amount: numeric('amount', { precision: 14, scale: 2 }),
+    period: varchar('period', { length: 20 }),
+    periodDate: date('period_date'),
+    metadata: jsonb('metadata'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('achievers_user_idx').on(t.userId, t.periodDate)],
+);
 
 export const news = pgTable(
   'news',

@@ -12,8 +12,12 @@ export type StockRequestLineRow = { productId: string; requested: number; approv
 export const franchiseStock = pgTable(
   'franchise_stock',
   {
-    franchiseId: uuid('franchise_id').notNull().references(() => users.id),
-    productId: uuid('product_id').notNull().references(() => products.id),
+    franchiseId: uuid('franchise_id')
+      .notNull()
+      .references(() => users.id),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
     quantity: integer('quantity').notNull().default(0),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -25,8 +29,12 @@ export const stockMovements = pgTable(
   'stock_movements',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    franchiseId: uuid('franchise_id').notNull().references(() => users.id),
-    productId: uuid('product_id').notNull().references(() => products.id),
+    franchiseId: uuid('franchise_id')
+      .notNull()
+      .references(() => users.id),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
     change: integer('change').notNull(),
     quantityAfter: integer('quantity_after').notNull(),
     kind: varchar('kind', { length: 20 }).notNull(),
@@ -46,7 +54,9 @@ export const stockRequests = pgTable(
   'stock_requests',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    franchiseId: uuid('franchise_id').notNull().references(() => users.id),
+    franchiseId: uuid('franchise_id')
+      .notNull()
+      .references(() => users.id),
     status: varchar('status', { length: 20 }).notNull().default('requested'),
     items: jsonb('items').$type<StockRequestLineRow[]>().notNull(),
     note: text('note'),

@@ -15,11 +15,15 @@ export const fundRequests = pgTable(
   'fund_requests',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
     method: varchar('method', { length: 10 }).notNull(),
     amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
     reference: varchar('reference', { length: 40 }).notNull(),
-    proofStorageKey: varchar('proof_storage_key', { length: 64 }).notNull().references(() => documentBlobs.storageKey),
+    proofStorageKey: varchar('proof_storage_key', { length: 64 })
+      .notNull()
+      .references(() => documentBlobs.storageKey),
     proofContentType: varchar('proof_content_type', { length: 50 }).notNull(),
     proofSize: integer('proof_size').notNull(),
     proofFilename: varchar('proof_filename', { length: 255 }),
@@ -34,7 +38,9 @@ export const fundRequests = pgTable(
   (t) => [
     index('fund_requests_status_idx').on(t.status, t.createdAt),
     index('fund_requests_user_idx').on(t.userId, t.createdAt),
-    uniqueIndex('fund_requests_reference_key').on(t.reference).where(sql`${t.status} <> 'rejected'`),
+    uniqueIndex('fund_requests_reference_key')
+      .on(t.reference)
+      .where(sql`${t.status} <> 'rejected'`),
     check('fund_request_amount_positive', sql`${t.amount} > 0`),
     check('fund_request_method_check', sql`${t.method} in ('bank','upi')`),
     check('fund_request_status_check', sql`${t.status} in ('pending','approved','rejected')`),

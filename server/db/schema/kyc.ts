@@ -21,10 +21,14 @@ export const kycDocuments = pgTable(
   'kyc_documents',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     documentType: varchar('document_type', { length: 30 }).notNull(),
     documentUrl: text('document_url').notNull(),
-    storageKey: varchar('storage_key', { length: 64 }).notNull().references(() => documentBlobs.storageKey),
+    storageKey: varchar('storage_key', { length: 64 })
+      .notNull()
+      .references(() => documentBlobs.storageKey),
     sha256: varchar('sha256', { length: 64 }).notNull(),
     documentContentType: varchar('document_content_type', { length: 50 }).notNull(),
     documentFilename: varchar('document_filename', { length: 255 }),

@@ -4,8 +4,16 @@ import { users } from './users';
 import { products, purchases } from './commerce';
 
 export type LocalInvoice = {
-  financialYear: string; serial: number; seller: Record<string, string | null>; buyer: Record<string, string | null>;
-  hsnCode: string | null; productName: string; taxableValue: string; cgst: string; sgst: string; igst: string;
+  financialYear: string;
+  serial: number;
+  seller: Record<string, string | null>;
+  buyer: Record<string, string | null>;
+  hsnCode: string | null;
+  productName: string;
+  taxableValue: string;
+  cgst: string;
+  sgst: string;
+  igst: string;
 };
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -15,7 +23,9 @@ export const franchiseCustomers = pgTable(
   'franchise_customers',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    franchiseId: uuid('franchise_id').notNull().references(() => users.id),
+    franchiseId: uuid('franchise_id')
+      .notNull()
+      .references(() => users.id),
     name: varchar('name', { length: 120 }).notNull(),
     mobile: varchar('mobile', { length: 15 }).notNull(),
     address: text('address'),
@@ -36,11 +46,15 @@ export const localSales = pgTable(
   'local_sales',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    franchiseId: uuid('franchise_id').notNull().references(() => users.id),
+    franchiseId: uuid('franchise_id')
+      .notNull()
+      .references(() => users.id),
     memberId: uuid('member_id').references(() => users.id),
     customerId: uuid('customer_id').references(() => franchiseCustomers.id),
     purchaseId: uuid('purchase_id').references(() => purchases.id),
-    productId: uuid('product_id').notNull().references(() => products.id),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
     quantity: integer('quantity').notNull(),
     unitPrice: numeric('unit_price', { precision: 12, scale: 2 }).notNull(),
     gstRate: numeric('gst_rate', { precision: 5, scale: 2 }).notNull(),

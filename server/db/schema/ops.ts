@@ -24,11 +24,7 @@ export const auditLog = pgTable(
     sessionId: varchar('session_id', { length: 64 }),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [
-    index('audit_log_created_idx').on(t.createdAt),
-    index('audit_log_actor_idx').on(t.actorId, t.createdAt),
-    index('audit_log_entity_idx').on(t.entityType, t.entityId),
-  ],
+  (t) => [index('audit_log_created_idx').on(t.createdAt), index('audit_log_actor_idx').on(t.actorId, t.createdAt), index('audit_log_entity_idx').on(t.entityType, t.entityId)],
 );
 
 /** Mail outbox (docs/spec/decisions.md §9). The payload is encrypted at rest and wiped once sent. */
@@ -47,10 +43,7 @@ export const mailOutbox = pgTable(
     sentAt: ts('sent_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [
-    index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
-    check('mail_outbox_status_check', sql`${t.status} in ('pending','sending','sent','logged','failed')`),
-  ],
+  (t) => [index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt), check('mail_outbox_status_check', sql`${t.status} in ('pending','sending','sent','logged','failed')`)],
 );
 
 /**

@@ -18,7 +18,9 @@ export const productImages = pgTable(
   'product_images',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    productId: uuid('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     /** The largest size's width and height. */
     width: integer('width').notNull(),
@@ -31,8 +33,5 @@ export const productImages = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     createdBy: uuid('created_by').references(() => users.id),
   },
-  (t) => [
-    index('product_images_product_idx').on(t.productId, t.position),
-    check('product_images_size_check', sql`${t.width} > 0 and ${t.height} > 0 and ${t.position} >= 0`),
-  ],
+  (t) => [index('product_images_product_idx').on(t.productId, t.position), check('product_images_size_check', sql`${t.width} > 0 and ${t.height} > 0 and ${t.position} >= 0`)],
 );

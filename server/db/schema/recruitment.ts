@@ -11,7 +11,9 @@ export const referralLinks = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** SHA-256 of the link token; the token itself only travels in the URL. */
     tokenHash: varchar('token_hash', { length: 64 }).notNull(),
-    generatedBy: uuid('generated_by').notNull().references(() => users.id),
+    generatedBy: uuid('generated_by')
+      .notNull()
+      .references(() => users.id),
     generatedByRole: varchar('generated_by_role', { length: 20 }).notNull(),
     placementType: varchar('placement_type', { length: 20 }).notNull().default('sponsor'),
     placementSide: varchar('placement_side', { length: 5 }),
@@ -109,25 +111,29 @@ export const pendingRecruits = pgTable(
  * Approval requests: the recruit reviews of the original schema, and the maker-checker requests of issue 13 (`kind`
  * 'send_fund': a Send Fund above the threshold waits here, with its form in `payload`, for a second admin).
  */
-export const approvalRequests = pgTable('approval_requests', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  kind: varchar('kind', { length: 30 }).notNull().default('recruit'),
-  /** The request itself, sealed (a payout-details request carries the new account number; ADR 0011). */
-  payload: sealedJson<unknown>('approval_requests', 'payload'),
-  targetUserId: uuid('target_user_id').references(() => users.id),
-  applicantId: uuid('applicant_id').references(() => users.id),
-  pendingRecruitId: uuid('pending_recruit_id').references(() => pendingRecruits.id),
-  sponsorId: uuid('sponsor_id').references(() => users.id),
-  planId: varchar('plan_id', { length: 30 }).notNull().default('binary'),
-  placementScope: varchar('placement_scope', { length: 30 }),
-  formSnapshot: jsonb('form_snapshot'),
-  kycStatus: varchar('kyc_status', { length: 20 }),
-  riskScore: integer('risk_score'),
-  status: varchar('status', { length: 20 }).notNull().default('pending'),
-  requestedBy: uuid('requested_by').references(() => users.id),
-  reviewedBy: uuid('reviewed_by').references(() => users.id),
-  reviewedAt: ts('reviewed_at'),
-  rejectionReason: text('rejection_reason'),
-  approvalNotes: text('approval_notes'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-}, (t) => [index('approval_requests_kind_status_idx').on(t.kind, t.status, t.createdAt)]);
+export const approvalRequests = pgTable(
+  'approval_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: varchar('kind', { length: 30 }).notNull().default('recruit'),
+    /** The request itself, sealed (a payout-details request carries the new account number; ADR 0011). */
+    payload: sealedJson<unknown>('approval_requests', 'payload'),
+    targetUserId: uuid('target_user_id').references(() => users.id),
+    applicantId: uuid('applicant_id').references(() => users.id),
+    pendingRecruitId: uuid('pending_recruit_id').references(() => pendingRecruits.id),
+    sponsorId: uuid('sponsor_id').references(() => users.id),
+    planId: varchar('plan_id', { length: 30 }).notNull().default('binary'),
+    placementScope: varchar('placement_scope', { length: 30 }),
+    formSnapshot: jsonb('form_snapshot'),
+    kycStatus: varchar('kyc_status', { length: 20 }),
+    riskScore: integer('risk_score'),
+    status: varchar('status', { length: 20 }).notNull().default('pending'),
+    requestedBy: uuid('requested_by').references(() => users.id),
+    reviewedBy: uuid('reviewed_by').references(() => users.id),
+    reviewedAt: ts('reviewed_at'),
+    rejectionReason: text('rejection_reason'),
+    approvalNotes: text('approval_notes'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('approval_requests_kind_status_idx').on(t.kind, t.status, t.createdAt)],
+);

@@ -14,7 +14,9 @@ export const supportMessages = pgTable(
   'support_messages',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    ticketId: uuid('ticket_id').notNull().references(() => supportTickets.id, { onDelete: 'cascade' }),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => supportTickets.id, { onDelete: 'cascade' }),
     authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
     /** member or staff: who wrote it, as the thread shows it. */
     authorRole: varchar('author_role', { length: 10 }).notNull(),

@@ -1,7 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  pgTable, uuid, varchar, text, boolean, integer, bigint, bigserial, numeric, timestamp, date, index, uniqueIndex, check, primaryKey, type AnyPgColumn,
-} from 'drizzle-orm/pg-core';
+import { pgTable, uuid, varchar, text, boolean, integer, bigint, bigserial, numeric, timestamp, date, index, uniqueIndex, check, primaryKey, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { sealedText } from '../sealed-columns';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -110,15 +108,23 @@ export const users = pgTable(
     index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
     index('users_activation_idx').on(t.activationDate),
     index('users_rank_idx').on(sql`lower(${t.currentRank})`),
-    index('users_pan_hash_idx').on(t.panHash).where(sql`${t.panHash} is not null`),
+    index('users_pan_hash_idx')
+      .on(t.panHash)
+      .where(sql`${t.panHash} is not null`),
     check('users_role_check', sql`${t.role} in ('admin','user','founder','mini_franchise','basic_franchise')`),
     check('users_status_check', sql`${t.status} in ('invited','registered','active','inactive','pending','rejected','suspended')`),
     check('users_kyc_status_check', sql`${t.kycStatus} in ('pending','approved','rejected')`),
     check('users_position_check', sql`${t.position} is null or ${t.position} in ('left','right')`),
-    index('users_open_slot_idx').on(t.level, t.createdAt).where(sql`${t.placedAt} is not null and (${t.leftChildId} is null or ${t.rightChildId} is null)`),
+    index('users_open_slot_idx')
+      .on(t.level, t.createdAt)
+      .where(sql`${t.placedAt} is not null and (${t.leftChildId} is null or ${t.rightChildId} is null)`),
     // The genealogy search's nearest matches first: walked in order and filtered when a name is common (issue 15).
-    index('users_placed_level_idx').on(t.level, t.userId).where(sql`${t.placedAt} is not null`),
-    index('users_run_idx').on(t.runTop, t.position, t.level).where(sql`${t.runTop} is not null`),
+    index('users_placed_level_idx')
+      .on(t.level, t.userId)
+      .where(sql`${t.placedAt} is not null`),
+    index('users_run_idx')
+      .on(t.runTop, t.position, t.level)
+      .where(sql`${t.runTop} is not null`),
     check('users_open_depth_nonneg', sql`${t.openDepth} >= 0`),
     // Activation follows registration (a day of slack for clocks); lets activation-date searches bound the registration order.
     check('users_activation_after_registration', sql`${t.activationDate} is null or ${t.registrationDate} <= ${t.activationDate} + interval '1 day'`),

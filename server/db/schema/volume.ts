@@ -34,7 +34,9 @@ export const compCycles = pgTable(
     summary: jsonb('summary'),
   },
   (t) => [
-    uniqueIndex('comp_cycles_one_open_key').on(t.kind).where(sql`${t.status} = 'open'`),
+    uniqueIndex('comp_cycles_one_open_key')
+      .on(t.kind)
+      .where(sql`${t.status} = 'open'`),
     uniqueIndex('comp_cycles_start_key').on(t.kind, t.startsAt),
     check('comp_cycles_kind_check', sql`${t.kind} in ('pairing','monthly')`),
     check('comp_cycles_status_check', sql`${t.status} in ('open','closed','calculated','approved','posted')`),
@@ -53,7 +55,9 @@ export const volumeEvents = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     kind: varchar('kind', { length: 10 }).notNull(),
-    memberId: uuid('member_id').notNull().references(() => users.id),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => users.id),
     purchaseId: uuid('purchase_id').references(() => purchases.id),
     bv: numeric('bv', { precision: 12, scale: 2 }).notNull().default('0'),
     dMembers: smallint('d_members').notNull().default(0),
@@ -69,7 +73,9 @@ export const volumeEvents = pgTable(
     monthlyCycleId: uuid('monthly_cycle_id'),
   },
   (t) => [
-    index('volume_events_pending_idx').on(t.id).where(sql`${t.appliedAt} is null`),
+    index('volume_events_pending_idx')
+      .on(t.id)
+      .where(sql`${t.appliedAt} is null`),
     uniqueIndex('volume_events_purchase_key').on(t.purchaseId),
     index('volume_events_member_idx').on(t.memberId, t.occurredAt),
     index('volume_events_pairing_idx').on(t.pairingCycleId),
@@ -87,7 +93,9 @@ export const volumeEvents = pgTable(
 export const legVolumes = pgTable(
   'leg_volumes',
   {
-    cycleId: uuid('cycle_id').notNull().references(() => compCycles.id),
+    cycleId: uuid('cycle_id')
+      .notNull()
+      .references(() => compCycles.id),
     // No foreign key on the member: rows are written only by the applier, from tree ancestors.
     memberId: uuid('member_id').notNull(),
     leftBV: numeric('left_bv', { precision: 14, scale: 2 }).notNull().default('0'),
@@ -105,7 +113,9 @@ export const legVolumes = pgTable(
 export const memberVolume = pgTable(
   'member_volume',
   {
-    memberId: uuid('member_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+    memberId: uuid('member_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
     totalBV: numeric('total_bv', { precision: 14, scale: 2 }).notNull().default('0'),
     leftBV: numeric('left_bv', { precision: 14, scale: 2 }).notNull().default('0'),
     rightBV: numeric('right_bv', { precision: 14, scale: 2 }).notNull().default('0'),
@@ -162,7 +172,9 @@ export const treeMoves = pgTable(
   'tree_moves',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    memberId: uuid('member_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     fromParentId: uuid('from_parent_id').notNull(),
     fromPosition: varchar('from_position', { length: 5 }).notNull(),
     toParentId: uuid('to_parent_id').notNull(),

@@ -13,7 +13,9 @@ export const walletBalances = pgTable(
   'wallet_balances',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
     balance: money('balance').notNull().default('0'),
     totalEarnings: money('total_earnings').notNull().default('0'),
     totalWithdrawals: money('total_withdrawals').notNull().default('0'),
@@ -31,8 +33,12 @@ export const walletBalances = pgTable(
 export const transactions = pgTable(
   'transactions',
   {
-    id: uuid('id').primaryKey().default(sql`uuid_time_ordered()`),
-    userId: uuid('user_id').notNull().references(() => walletBalances.userId),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`uuid_time_ordered()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => walletBalances.userId),
     type: varchar('type', { length: 30 }).notNull(),
     amount: money('amount').notNull(),
     description: text('description'),
@@ -64,7 +70,9 @@ export const withdrawalRequests = pgTable(
   'withdrawal_requests',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
     withdrawalType: varchar('withdrawal_type', { length: 10 }).notNull().default('bank'),
     amount: money('amount').notNull(),
     currency: varchar('currency', { length: 3 }).notNull().default('INR'),
@@ -95,7 +103,9 @@ export const cheques = pgTable(
   'cheques',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
     chequeNumber: varchar('cheque_number', { length: 40 }).notNull(),
     amount: money('amount').notNull(),
     bankName: varchar('bank_name', { length: 120 }),

@@ -10,7 +10,13 @@ const count = sql<number>`count(*)::int`;
 /** Changes waiting before a read folds them into the totals. */
 const FOLD_AFTER = 200;
 
-interface Tally { isAdmin: boolean; status: string; kycStatus: string; isFree: boolean; n: number }
+interface Tally {
+  isAdmin: boolean;
+  status: string;
+  kycStatus: string;
+  isFree: boolean;
+  n: number;
+}
 
 /**
  * Users per (admin or not, status, KYC status, free or paid): the folded totals plus the changes the
@@ -18,12 +24,15 @@ interface Tally { isAdmin: boolean; status: string; kycStatus: string; isFree: b
  * not at all). Migration 0011 keeps them; user_tallies_rebuild() recounts from the users table.
  */
 async function readTallies(db: DbOrTx): Promise<{ tallies: Tally[]; pending: number }> {
-  const rows = await rawRows<{ is_admin: boolean; status: string; kyc_status: string; is_free: boolean; n: string; pending: string }>(db, sql`
+  const rows = await rawRows<{ is_admin: boolean; status: string; kyc_status: string; is_free: boolean; n: string; pending: string }>(
+    db,
+    sql`
     select is_admin, status, kyc_status, is_free, sum(n)::text as n, sum(pending)::text as pending from (
       select is_admin, status, kyc_status, is_free, n, 0 as pending from user_tallies
       union all
       select is_admin, status, kyc_status, is_free, delta, 1 from user_tally_changes
-    ) t group by 1, 2, 3, 4`);
+    ) t group by 1, 2, 3, 4`,
+  );
   return {
     tallies: rows.map((r) => ({ isAdmin: r.is_admin, status: r.status, kycStatus: r.kyc_status, isFree: r.is_free, n: Number(r.n) })),
     pending: rows.reduce((a, r) => a + Number(r.pending), 0),
@@ -54,7 +63,10 @@ async function memberTallies(db: DbOrTx, { tallies, pending }: { tallies: Tally[
 export async function adminCounts(db: DbOrTx, monthStart: Date) {
   const [read, [kyc], [wd], [bv], [paid], [fr], [tickets], [recruits]] = await Promise.all([
     readTallies(db),
-    db.select({ n: sql<number>`count(distinct ${kycDocuments.userId})::int` }).from(kycDocuments).where(eq(kycDocuments.status, 'pending')),
+    db
+      .select({ n: sql<number>`count(distinct ${kycDocuments.userId})::int` })
+      .from(kycDocuments)
+      .where(eq(kycDocuments.status, 'pending')),
     db.select({ n: count }).from(withdrawalRequests).where(eq(withdrawalRequests.status, 'pending')),
     // From the sales' quarter-hour sums (charts.repo), not a sum over every purchase ever made.
     salesTotals(db, monthStart).then((t) => [{ totalBV: t.bv, monthlySales: t.amountSince }]),
@@ -65,27 +77,48 @@ export async function adminCounts(db: DbOrTx, monthStart: Date) {
       .from(compCycles)
       .where(and(eq(compCycles.status, 'posted'), gte(compCycles.postedAt, monthStart))),
     db.select({ n: count }).from(franchiseRequests).where(eq(franchiseRequests.status, 'pending')),
-    db.select({ n: count }).from(supportTickets).where(sql`${supportTickets.status} in ('open', 'in_progress')`),
+    db
+      .select({ n: count })
+      .from(supportTickets)
+      .where(sql`${supportTickets.status} in ('open', 'in_progress')`),
     db.select({ n: count }).from(pendingRecruits).where(eq(pendingRecruits.status, 'awaiting_admin')),
   ]);
   const tally = await memberTallies(db, read);
   return {
-    totalUsers: tally(), activeUsers: tally((t) => t.status === 'active'), pendingKYC: kyc.n, withdrawalRequests: wd.n, totalBV: bv.totalBV,
-    monthlyIncome: paid.net, monthlySales: bv.monthlySales, franchiseRequests: fr.n, openTickets: tickets.n, recruitsAwaitingAdmin: recruits.n,
+    totalUsers: tally(),
+    activeUsers: tally((t) => t.status === 'active'),
+    pendingKYC: kyc.n,
+    withdrawalRequests: wd.n,
+    totalBV: bv.totalBV,
+    monthlyIncome: paid.net,
+    monthlySales: bv.monthlySales,
+    franchiseRequests: fr.n,
+    openTickets: tickets.n,
+    recruitsAwaitingAdmin: recruits.n,
   };
 }
 
 export async function userCounts(db: DbOrTx, todayStart: Date) {
   const [read, [today]] = await Promise.all([
     readTallies(db),
-    db.select({ n: count }).from(users).where(and(ne(users.role, 'admin'), gte(users.activationDate, todayStart))),
+    db
+      .select({ n: count })
+      .from(users)
+      .where(and(ne(users.role, 'admin'), gte(users.activationDate, todayStart))),
   ]);
   const tally = await memberTallies(db, read);
   const byStatus = (status: string) => tally((t) => t.status === status);
   const byKyc = (kyc: string) => tally((t) => t.kycStatus === kyc);
   return {
-    total: tally(), active: byStatus('active'), pending: byStatus('pending'), inactive: byStatus('inactive'), invited: byStatus('invited'),
-    kycApproved: byKyc('approved'), kycPending: byKyc('pending'), kycRejected: byKyc('rejected'), free: tally((t) => t.isFree),
+    total: tally(),
+    active: byStatus('active'),
+    pending: byStatus('pending'),
+    inactive: byStatus('inactive'),
+    invited: byStatus('invited'),
+    kycApproved: byKyc('approved'),
+    kycPending: byKyc('pending'),
+    kycRejected: byKyc('rejected'),
+    free: tally((t) => t.isFree),
     activatedToday: today.n,
   };
 }

@@ -17,7 +17,9 @@ function zone(q: unknown) {
 export function adminDashboardRoutes(ctx: AppContext): RouteDef[] {
   return [
     {
-      method: 'GET', url: '/api/admin/stats', access: 'admin',
+      method: 'GET',
+      url: '/api/admin/stats',
+      access: 'admin',
       handler: async (req) => {
         const tz = zone(req.query);
         const today = todayIn(ctx.clock.now(), tz);
@@ -30,13 +32,23 @@ export function adminDashboardRoutes(ctx: AppContext): RouteDef[] {
           { key: 'tickets', label: 'Open support tickets', count: c.openTickets, section: 'support-tickets' },
         ];
         return {
-          totalUsers: c.totalUsers, activeUsers: c.activeUsers, pendingKYC: c.pendingKYC, withdrawalRequests: c.withdrawalRequests,
-          totalBV: c.totalBV, monthlyIncome: c.monthlyIncome, monthlySales: c.monthlySales, franchiseRequests: c.franchiseRequests, actionsRequired, volume,
+          totalUsers: c.totalUsers,
+          activeUsers: c.activeUsers,
+          pendingKYC: c.pendingKYC,
+          withdrawalRequests: c.withdrawalRequests,
+          totalBV: c.totalBV,
+          monthlyIncome: c.monthlyIncome,
+          monthlySales: c.monthlySales,
+          franchiseRequests: c.franchiseRequests,
+          actionsRequired,
+          volume,
         } satisfies AdminStatsResponse;
       },
     },
     {
-      method: 'GET', url: '/api/users/stats', access: 'admin',
+      method: 'GET',
+      url: '/api/users/stats',
+      access: 'admin',
       handler: async (req) => {
         const tz = zone(req.query);
         return userCounts(ctx, startOfDayIn(todayIn(ctx.clock.now(), tz), tz));

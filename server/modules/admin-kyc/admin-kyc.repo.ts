@@ -8,10 +8,7 @@ const USER_ID = sql.raw('"users"."id"');
 
 export async function listKycUsers(db: DbOrTx, status: 'pending' | 'approved' | 'rejected', limit: number) {
   const hasDocs = sql`exists (select 1 from ${kycDocuments} d where d.user_id = ${USER_ID})`;
-  const where =
-    status === 'pending'
-      ? sql`exists (select 1 from ${kycDocuments} d where d.user_id = ${USER_ID} and d.status = 'pending')`
-      : and(eq(users.kycStatus, status), hasDocs);
+  const where = status === 'pending' ? sql`exists (select 1 from ${kycDocuments} d where d.user_id = ${USER_ID} and d.status = 'pending')` : and(eq(users.kycStatus, status), hasDocs);
   return db
     .select({
       user: users,
@@ -29,6 +26,10 @@ export async function documentsOfUsers(db: DbOrTx, userIds: string[]) {
 }
 
 export async function reviewDocument(db: DbOrTx, id: string, values: Partial<typeof kycDocuments.$inferInsert>) {
-  const [row] = await db.update(kycDocuments).set({ ...values, updatedAt: new Date() }).where(eq(kycDocuments.id, id)).returning();
+  const [row] = await db
+    .update(kycDocuments)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(kycDocuments.id, id))
+    .returning();
   return row;
 }

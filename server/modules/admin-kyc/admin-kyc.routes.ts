@@ -11,11 +11,15 @@ export function adminKycRoutes(ctx: AppContext): RouteDef[] {
   return [
     { method: 'GET', url: '/api/admin/kyc', access: 'reviewer', handler: async (req) => kycQueue(ctx, parse(AdminKycQuery, req.query).status) },
     {
-      method: 'GET', url: '/api/admin/kyc/:userId/documents', access: 'reviewer',
+      method: 'GET',
+      url: '/api/admin/kyc/:userId/documents',
+      access: 'reviewer',
       handler: async (req) => userDocuments(ctx, parse(KycUserParam, req.params).userId),
     },
     {
-      method: 'PATCH', url: '/api/admin/kyc/:documentId', access: 'reviewer',
+      method: 'PATCH',
+      url: '/api/admin/kyc/:documentId',
+      access: 'reviewer',
       handler: async (req) => {
         const { documentId } = parse(DocumentIdParam, req.params);
         const input = parse(KycReviewRequest, req.body);

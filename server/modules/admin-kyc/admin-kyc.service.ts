@@ -15,22 +15,43 @@ import { listKycUsers, documentsOfUsers, reviewDocument } from './admin-kyc.repo
 /** The reviewer's detail view: full numbers are shown here and nowhere else (docs/spec/decisions.md §7). */
 function reviewerDocView(d: KycRow): ReviewDocument {
   return {
-    id: d.id, documentType: d.documentType as KycDocumentType, documentNumber: d.documentNumber, documentUrl: d.documentUrl, documentContentType: d.documentContentType,
-    documentFilename: d.documentFilename, documentSize: d.documentSize, status: d.status as ReviewDocument['status'], rejectionReason: d.rejectionReason,
-    createdAt: d.createdAt.toISOString(), reviewedAt: d.reviewedAt?.toISOString() ?? null,
+    id: d.id,
+    documentType: d.documentType as KycDocumentType,
+    documentNumber: d.documentNumber,
+    documentUrl: d.documentUrl,
+    documentContentType: d.documentContentType,
+    documentFilename: d.documentFilename,
+    documentSize: d.documentSize,
+    status: d.status as ReviewDocument['status'],
+    rejectionReason: d.rejectionReason,
+    createdAt: d.createdAt.toISOString(),
+    reviewedAt: d.reviewedAt?.toISOString() ?? null,
   };
 }
 
 function userSummary(u: UserRow) {
   return {
-    userId: u.id, userUserId: u.userId, firstName: u.firstName, lastName: u.lastName, email: u.email, kycStatus: u.kycStatus,
-    status: u.status, panNumber: u.panNumber, aadhaarNumber: u.aadhaarNumber, bankAccountNumber: u.bankAccountNumber, bankIFSC: u.bankIFSC, bankName: u.bankName,
+    userId: u.id,
+    userUserId: u.userId,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    email: u.email,
+    kycStatus: u.kycStatus,
+    status: u.status,
+    panNumber: u.panNumber,
+    aadhaarNumber: u.aadhaarNumber,
+    bankAccountNumber: u.bankAccountNumber,
+    bankIFSC: u.bankIFSC,
+    bankName: u.bankName,
   };
 }
 
 export async function kycQueue(ctx: AppContext, status: 'pending' | 'approved' | 'rejected'): Promise<KycQueueEntry[]> {
   const rows = await listKycUsers(ctx.db, status, 500);
-  const docs = await documentsOfUsers(ctx.db, rows.map((r) => r.user.id));
+  const docs = await documentsOfUsers(
+    ctx.db,
+    rows.map((r) => r.user.id),
+  );
   return rows.map(({ user, lastActivity }) => {
     const own = docs.filter((d) => d.userId === user.id);
     const newest = new Map<string, KycRow>();
@@ -66,7 +87,10 @@ export async function decideDocument(ctx: AppContext, reviewer: Actor, documentI
     if (doc.userId === realUser(reviewer).id || doc.userId === reviewer.user.id) throw forbidden(MSG.ownKycReview, 'SELF_APPROVAL');
     const now = ctx.clock.now();
     const updated = await reviewDocument(tx, doc.id, {
-      status, rejectionReason: status === 'rejected' ? reason ?? null : null, reviewedBy: reviewer.user.id, reviewedAt: now,
+      status,
+      rejectionReason: status === 'rejected' ? (reason ?? null) : null,
+      reviewedBy: reviewer.user.id,
+      reviewedAt: now,
     });
     const before = (await findUserById(tx, doc.userId))!.kycStatus;
     await refreshUserKycStatus(ctx, tx, doc.userId);
@@ -76,15 +100,22 @@ export async function decideDocument(ctx: AppContext, reviewer: Actor, documentI
     const label = KYC_TYPE_LABELS[doc.documentType as KycDocumentType] ?? doc.documentType;
     if (status === 'rejected') {
       await notify(tx, [doc.userId], {
-        type: 'kyc_rejected', title: 'KYC document rejected', priority: 'high',
-        message: `Your ${label} was rejected: ${reason}. Please upload a new one from the KYC page.`, data: { documentId: doc.id },
+        type: 'kyc_rejected',
+        title: 'KYC document rejected',
+        priority: 'high',
+        message: `Your ${label} was rejected: ${reason}. Please upload a new one from the KYC page.`,
+        data: { documentId: doc.id },
       });
     } else if (after === 'approved' && before !== 'approved') {
       await notify(tx, [doc.userId], { type: 'kyc_approved', title: 'KYC approved', message: 'All your KYC documents have been approved.' });
     }
     await audit(tx, reviewer, {
-      entityType: 'kyc_document', entityId: doc.id, action: status === 'approved' ? 'kyc.approve' : 'kyc.reject',
-      previousState: { status: doc.status, userKycStatus: before }, newState: { status, userKycStatus: after }, reason: reason ?? null,
+      entityType: 'kyc_document',
+      entityId: doc.id,
+      action: status === 'approved' ? 'kyc.approve' : 'kyc.reject',
+      previousState: { status: doc.status, userKycStatus: before },
+      newState: { status, userKycStatus: after },
+      reason: reason ?? null,
     });
     return { ...reviewerDocView(updated), userKycStatus: after };
   });

@@ -20,11 +20,23 @@ export async function approvedWithdrawals(db: DbOrTx, limit: number) {
   return { totals, items };
 }
 
-interface MemberCols { user_id: string; first_name: string | null; last_name: string | null; email: string }
+interface MemberCols {
+  user_id: string;
+  first_name: string | null;
+  last_name: string | null;
+  email: string;
+}
 
 export interface PostedLineRow extends MemberCols {
-  id: string; amount: string; plan_version: number; explanation: unknown;
-  cycle_id: string; kind: string; starts_at: Date | string; ends_at: Date | string; posted_at: Date | string | null;
+  id: string;
+  amount: string;
+  plan_version: number;
+  explanation: unknown;
+  cycle_id: string;
+  kind: string;
+  starts_at: Date | string;
+  ends_at: Date | string;
+  posted_at: Date | string | null;
 }
 
 /**
@@ -33,11 +45,16 @@ export interface PostedLineRow extends MemberCols {
  */
 export async function postedLines(db: DbOrTx, types: string[], limit: number) {
   const [totals, items] = await Promise.all([
-    rawRows<{ count: number; amount: string; members: number }>(db, sql`
+    rawRows<{ count: number; amount: string; members: number }>(
+      db,
+      sql`
       select count(*)::int as count, coalesce(sum(l.amount), 0)::numeric(14,2)::text as amount, count(distinct l.member_id)::int as members
       from comp_lines l join comp_cycles c on c.id = l.cycle_id
-      where c.status = 'posted' and l.type = any(${sql.param(types)}::text[])`),
-    rawRows<PostedLineRow>(db, sql`
+      where c.status = 'posted' and l.type = any(${sql.param(types)}::text[])`,
+    ),
+    rawRows<PostedLineRow>(
+      db,
+      sql`
       select l.id::text, l.amount::text, l.plan_version, l.explanation, c.id::text as cycle_id, c.kind, c.starts_at, c.ends_at, c.posted_at,
              u.user_id, u.first_name, u.last_name, u.email
       from comp_cycles c
@@ -45,26 +62,40 @@ export async function postedLines(db: DbOrTx, types: string[], limit: number) {
       join users u on u.id = l.member_id
       where c.status = 'posted'
       order by c.posted_at desc nulls last, c.starts_at desc, l.amount desc, u.user_id
-      limit ${limit}`),
+      limit ${limit}`,
+    ),
   ]);
   return { totals: totals[0], items };
 }
 
 export interface PostedCycleRow {
-  id: string; kind: string; starts_at: Date | string; ends_at: Date | string; posted_at: Date | string | null;
-  gross: string; admin_charge: string; tds: string; net: string; members_paid: number;
+  id: string;
+  kind: string;
+  starts_at: Date | string;
+  ends_at: Date | string;
+  posted_at: Date | string | null;
+  gross: string;
+  admin_charge: string;
+  tds: string;
+  net: string;
+  members_paid: number;
 }
 
 /** Posted cycles with their payouts summed (gross, admin charge, TDS, net, members with a net above zero), last posted first. */
 export async function postedCycles(db: DbOrTx, limit: number) {
   const [totals, items] = await Promise.all([
-    rawRows<{ cycles: number; gross: string; admin_charge: string; tds: string; net: string; members_paid: number }>(db, sql`
+    rawRows<{ cycles: number; gross: string; admin_charge: string; tds: string; net: string; members_paid: number }>(
+      db,
+      sql`
       select count(distinct c.id)::int as cycles, coalesce(sum(p.gross), 0)::numeric(14,2)::text as gross,
              coalesce(sum(p.admin_charge), 0)::numeric(14,2)::text as admin_charge, coalesce(sum(p.tds), 0)::numeric(14,2)::text as tds,
              coalesce(sum(p.net), 0)::numeric(14,2)::text as net, count(distinct p.member_id) filter (where p.net > 0)::int as members_paid
       from comp_cycles c left join comp_payouts p on p.cycle_id = c.id
-      where c.status = 'posted'`),
-    rawRows<PostedCycleRow>(db, sql`
+      where c.status = 'posted'`,
+    ),
+    rawRows<PostedCycleRow>(
+      db,
+      sql`
       select c.id::text, c.kind, c.starts_at, c.ends_at, c.posted_at,
              coalesce(sum(p.gross), 0)::numeric(14,2)::text as gross, coalesce(sum(p.admin_charge), 0)::numeric(14,2)::text as admin_charge,
              coalesce(sum(p.tds), 0)::numeric(14,2)::text as tds, coalesce(sum(p.net), 0)::numeric(14,2)::text as net,
@@ -73,27 +104,38 @@ export async function postedCycles(db: DbOrTx, limit: number) {
       where c.status = 'posted'
       group by c.id
       order by c.posted_at desc nulls last, c.starts_at desc
-      limit ${limit}`),
+      limit ${limit}`,
+    ),
   ]);
   return { totals: totals[0], items };
 }
 
 export interface AwardRow extends MemberCols {
-  id: string; period_date: string | null; position: number | null; amount: string | null; metadata: unknown;
+  id: string;
+  period_date: string | null;
+  position: number | null;
+  amount: string | null;
+  metadata: unknown;
 }
 
 /** Pool awards (achievers rows, written when a monthly cycle is posted) of the given types: newest month first, by place. */
 export async function poolAwards(db: DbOrTx, types: string[], limit: number) {
   const [totals, items] = await Promise.all([
-    rawRows<{ count: number; amount: string; members: number }>(db, sql`
+    rawRows<{ count: number; amount: string; members: number }>(
+      db,
+      sql`
       select count(*)::int as count, coalesce(sum(a.amount), 0)::numeric(14,2)::text as amount, count(distinct a.user_id)::int as members
-      from achievers a where a.achievement_type = any(${sql.param(types)}::text[])`),
-    rawRows<AwardRow>(db, sql`
+      from achievers a where a.achievement_type = any(${sql.param(types)}::text[])`,
+    ),
+    rawRows<AwardRow>(
+      db,
+      sql`
       select a.id::text, a.period_date::text as period_date, a.position, a.amount::text as amount, a.metadata, u.user_id, u.first_name, u.last_name, u.email
       from achievers a join users u on u.id = a.user_id
       where a.achievement_type = any(${sql.param(types)}::text[])
       order by a.period_date desc nulls last, a.position nulls last, u.user_id
-      limit ${limit}`),
+      limit ${limit}`,
+    ),
   ]);
   return { totals: totals[0], items };
 }

@@ -25,8 +25,18 @@ export async function directIncomeReport(ctx: AppContext): Promise<DirectIncomeR
   return {
     totals,
     items: items.map((r) => ({
-      id: r.id, userUserId: r.user_id, userName: name(r), userEmail: r.email, amount: r.amount, planVersion: r.plan_version, explanation: textOf(r.explanation),
-      cycleId: r.cycle_id, cycleKind: kindOf(r.kind), cycleStartsAt: iso(r.starts_at)!, cycleEndsAt: iso(r.ends_at)!, postedAt: iso(r.posted_at),
+      id: r.id,
+      userUserId: r.user_id,
+      userName: name(r),
+      userEmail: r.email,
+      amount: r.amount,
+      planVersion: r.plan_version,
+      explanation: textOf(r.explanation),
+      cycleId: r.cycle_id,
+      cycleKind: kindOf(r.kind),
+      cycleStartsAt: iso(r.starts_at)!,
+      cycleEndsAt: iso(r.ends_at)!,
+      postedAt: iso(r.posted_at),
     })),
   };
 }
@@ -37,14 +47,29 @@ export async function payoutSummaryReport(ctx: AppContext): Promise<PayoutSummar
   return {
     totals: { cycles: t.cycles, gross: t.gross, adminCharge: t.admin_charge, tds: t.tds, net: t.net, membersPaid: t.members_paid },
     cycles: cycles.items.map((c) => ({
-      id: c.id, kind: kindOf(c.kind), startsAt: iso(c.starts_at)!, endsAt: iso(c.ends_at)!, postedAt: iso(c.posted_at),
-      gross: c.gross, adminCharge: c.admin_charge, tds: c.tds, net: c.net, membersPaid: c.members_paid,
+      id: c.id,
+      kind: kindOf(c.kind),
+      startsAt: iso(c.starts_at)!,
+      endsAt: iso(c.ends_at)!,
+      postedAt: iso(c.posted_at),
+      gross: c.gross,
+      adminCharge: c.admin_charge,
+      tds: c.tds,
+      net: c.net,
+      membersPaid: c.members_paid,
     })),
     withdrawals: {
       totals: withdrawals.totals,
       items: withdrawals.items.map((r) => ({
-        id: r.w.id, userUserId: r.userUserId, userName: name({ first_name: r.firstName, last_name: r.lastName, user_id: r.userUserId }), userEmail: r.email,
-        type: r.w.withdrawalType, currency: r.w.currency, amount: r.w.amount, adminNotes: r.w.adminNotes, transactionId: r.w.transactionId,
+        id: r.w.id,
+        userUserId: r.userUserId,
+        userName: name({ first_name: r.firstName, last_name: r.lastName, user_id: r.userUserId }),
+        userEmail: r.email,
+        type: r.w.withdrawalType,
+        currency: r.w.currency,
+        amount: r.w.amount,
+        adminNotes: r.w.adminNotes,
+        transactionId: r.w.transactionId,
         processedAt: r.w.processedAt?.toISOString() ?? null,
       })),
     },
@@ -58,8 +83,15 @@ export async function holidayRewardReport(ctx: AppContext): Promise<HolidayRewar
     items: items.map((r) => {
       const meta = (r.metadata ?? {}) as { points?: unknown; cycleId?: unknown };
       return {
-        id: r.id, userUserId: r.user_id, userName: name(r), userEmail: r.email, periodDate: r.period_date, position: r.position, amount: r.amount ?? '0.00',
-        points: typeof meta.points === 'number' ? meta.points : null, cycleId: typeof meta.cycleId === 'string' ? meta.cycleId : null,
+        id: r.id,
+        userUserId: r.user_id,
+        userName: name(r),
+        userEmail: r.email,
+        periodDate: r.period_date,
+        position: r.position,
+        amount: r.amount ?? '0.00',
+        points: typeof meta.points === 'number' ? meta.points : null,
+        cycleId: typeof meta.cycleId === 'string' ? meta.cycleId : null,
       };
     }),
   };

@@ -31,7 +31,9 @@ export const GUARDED_ROLES = ['admin', 'founder'];
 
 // ---- payout details ----
 
-interface PayoutPayload { changes: PayoutChanges }
+interface PayoutPayload {
+  changes: PayoutChanges;
+}
 const payoutFieldsOf = (c: PayoutChanges) => PAYOUT_FIELDS.filter((f) => f in c);
 
 export const payoutDetailsKind: ApprovalKindDef = {
@@ -59,7 +61,11 @@ export const payoutDetailsKind: ApprovalKindDef = {
     if (row.requestedBy) await markCustody(ctx, tx, row.requestedBy, target.id, 'payout_changed');
     await markCustody(ctx, tx, realUser(actor).id, target.id, 'payout_changed');
     await audit(tx, actor, {
-      entityType: 'user', entityId: target.id, action: 'user.payout_details_change', previousState: snapshot(target), newState: snapshot(after),
+      entityType: 'user',
+      entityId: target.id,
+      action: 'user.payout_details_change',
+      previousState: snapshot(target),
+      newState: snapshot(after),
       changes: { fields: payoutFieldsOf(changes), approvalId: row.id, requestedBy: row.requestedBy },
     });
     return { audit: { fields: payoutFieldsOf(changes) } };
@@ -83,7 +89,10 @@ export async function requestPayoutChange(ctx: AppContext, tx: DbOrTx, actor: Ac
 
 // ---- role changes ----
 
-interface RolePayload { role: string; from: string }
+interface RolePayload {
+  role: string;
+  from: string;
+}
 
 export const roleChangeKind: ApprovalKindDef = {
   kind: 'role_change',
@@ -108,7 +117,11 @@ export const roleChangeKind: ApprovalKindDef = {
     // A new role starts with a new sign-in.
     await deleteUserSessions(tx, target.id);
     await audit(tx, actor, {
-      entityType: 'user', entityId: target.id, action: 'user.role_change', previousState: { role: target.role }, newState: { role: after.role },
+      entityType: 'user',
+      entityId: target.id,
+      action: 'user.role_change',
+      previousState: { role: target.role },
+      newState: { role: after.role },
       changes: { approvalId: row.id, requestedBy: row.requestedBy },
     });
     return { audit: { role: p.role } };
@@ -136,8 +149,16 @@ type InviteInput = Pick<z.output<typeof CreateUserRequest>, 'firstName' | 'lastN
 /** The invited account and its invitation mail (7 days), in the caller's transaction; `invitedBy` signs the mail. */
 export async function createInvitedUser(ctx: AppContext, tx: DbOrTx, actor: Actor, input: InviteInput, invitedBy: UserRow) {
   const created = await insertUser(tx, {
-    userId: await generateUserId(ctx, tx), email: input.email, firstName: input.firstName, lastName: input.lastName,
-    mobile: input.mobile ?? null, role: input.role, status: 'invited', emailVerified: false, firstLogin: false, password: null,
+    userId: await generateUserId(ctx, tx),
+    email: input.email,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    mobile: input.mobile ?? null,
+    role: input.role,
+    status: 'invited',
+    emailVerified: false,
+    firstLogin: false,
+    password: null,
   }).catch((err) => {
     if (isUniqueViolation(err)) throw conflict(MSG.duplicateEmail, 'DUPLICATE_EMAIL');
     throw err;
@@ -194,10 +215,18 @@ export async function requestAdminInvite(ctx: AppContext, tx: DbOrTx, actor: Act
 // ---- an admin's or founder's sign-in (issue 29) ----
 
 /** What a credential change sets; the password and PIN only as their hashes (the payload is sealed too). */
-export interface CredentialPayload { email?: string; passwordHash?: string; txnPinHash?: string; twoFactorReset?: boolean }
+export interface CredentialPayload {
+  email?: string;
+  passwordHash?: string;
+  txnPinHash?: string;
+  twoFactorReset?: boolean;
+}
 
 const credentialLabels = (p: CredentialPayload) => [
-  ...(p.email ? ['email'] : []), ...(p.passwordHash ? ['password'] : []), ...(p.txnPinHash ? ['TXN PIN'] : []), ...(p.twoFactorReset ? ['two-factor sign-in'] : []),
+  ...(p.email ? ['email'] : []),
+  ...(p.passwordHash ? ['password'] : []),
+  ...(p.txnPinHash ? ['TXN PIN'] : []),
+  ...(p.twoFactorReset ? ['two-factor sign-in'] : []),
 ];
 export const hasCredentialChange = (p: CredentialPayload) => credentialLabels(p).length > 0;
 
@@ -241,7 +270,11 @@ export const credentialChangeKind: ApprovalKindDef = {
     await deleteUserSessions(tx, target.id);
     await tellOfAdminChanges(ctx, tx, target, after, Boolean(p.passwordHash));
     await audit(tx, actor, {
-      entityType: 'user', entityId: target.id, action: 'user.credential_change', previousState: snapshot(target), newState: snapshot(after),
+      entityType: 'user',
+      entityId: target.id,
+      action: 'user.credential_change',
+      previousState: snapshot(target),
+      newState: snapshot(after),
       changes: { fields: credentialLabels(p), approvalId: row.id, requestedBy: row.requestedBy },
     });
     return { audit: { fields: credentialLabels(p) } };

@@ -9,9 +9,21 @@ import { notify } from '../notifications';
 
 /** A user as the audit log keeps them before and after an admin's change (no secrets, the account number masked). */
 export const snapshot = (u: UserRow) => ({
-  userId: u.userId, firstName: u.firstName, lastName: u.lastName, email: u.email, mobile: u.mobile, role: u.role, status: u.status,
-  packageAmount: u.packageAmount, cryptoWalletAddress: maskTail(u.cryptoWalletAddress), txnPinSet: Boolean(u.txnPin), firstLogin: u.firstLogin,
-  bankName: u.bankName, bankAccountNumber: maskTail(u.bankAccountNumber), bankIFSC: u.bankIFSC, bankAccountHolderName: u.bankAccountHolderName,
+  userId: u.userId,
+  firstName: u.firstName,
+  lastName: u.lastName,
+  email: u.email,
+  mobile: u.mobile,
+  role: u.role,
+  status: u.status,
+  packageAmount: u.packageAmount,
+  cryptoWalletAddress: maskTail(u.cryptoWalletAddress),
+  txnPinSet: Boolean(u.txnPin),
+  firstLogin: u.firstLogin,
+  bankName: u.bankName,
+  bankAccountNumber: maskTail(u.bankAccountNumber),
+  bankIFSC: u.bankIFSC,
+  bankAccountHolderName: u.bankAccountHolderName,
 });
 
 /**

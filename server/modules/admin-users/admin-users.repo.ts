@@ -34,7 +34,6 @@ const SORT_EXPR: Record<SortKey, SQL> = {
   packageAmount: sql`coalesce(${users.packageAmount}, -1)`,
 };
 
-
 export function whereOf(f: UserFilter): SQL | undefined {
   const parts: (SQL | undefined)[] = [];
   if (f.query) {
@@ -60,8 +59,12 @@ export function whereOf(f: UserFilter): SQL | undefined {
   if (f.freeOnly) parts.push(sql`coalesce(${users.packageAmount}, 0) = 0`, sql`${users.role} <> 'admin'`);
   if (f.paidOnly) {
     parts.push(
-      eq(users.kycStatus, 'approved'), eq(users.status, 'active'), sql`${users.packageAmount} > 0`,
-      sql`coalesce(${users.bankAccountNumber}, '') <> ''`, sql`coalesce(${users.bankIFSC}, '') <> ''`, sql`coalesce(${users.bankName}, '') <> ''`,
+      eq(users.kycStatus, 'approved'),
+      eq(users.status, 'active'),
+      sql`${users.packageAmount} > 0`,
+      sql`coalesce(${users.bankAccountNumber}, '') <> ''`,
+      sql`coalesce(${users.bankIFSC}, '') <> ''`,
+      sql`coalesce(${users.bankName}, '') <> ''`,
     );
   }
   if (f.activatedFrom) parts.push(gte(users.activationDate, f.activatedFrom));
@@ -72,11 +75,27 @@ export function whereOf(f: UserFilter): SQL | undefined {
 
 /** Only what the table shows: secrets are reduced to whether they are set, in the database. */
 const USER_COLUMNS = {
-  id: users.id, userId: users.userId, firstName: users.firstName, lastName: users.lastName, email: users.email, mobile: users.mobile,
-  role: users.role, status: users.status, kycStatus: users.kycStatus, idStatus: users.idStatus, currentRank: users.currentRank,
-  totalBV: sql<string>`(select ${memberVolume.totalBV}::text from ${memberVolume} where ${memberVolume.memberId} = ${users.id})`, packageAmount: users.packageAmount, cryptoWalletAddress: users.cryptoWalletAddress, firstLogin: users.firstLogin,
-  bankName: users.bankName, bankAccountNumber: users.bankAccountNumber, bankIFSC: users.bankIFSC, bankAccountHolderName: users.bankAccountHolderName,
-  registrationDate: users.registrationDate, activationDate: users.activationDate,
+  id: users.id,
+  userId: users.userId,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  mobile: users.mobile,
+  role: users.role,
+  status: users.status,
+  kycStatus: users.kycStatus,
+  idStatus: users.idStatus,
+  currentRank: users.currentRank,
+  totalBV: sql<string>`(select ${memberVolume.totalBV}::text from ${memberVolume} where ${memberVolume.memberId} = ${users.id})`,
+  packageAmount: users.packageAmount,
+  cryptoWalletAddress: users.cryptoWalletAddress,
+  firstLogin: users.firstLogin,
+  bankName: users.bankName,
+  bankAccountNumber: users.bankAccountNumber,
+  bankIFSC: users.bankIFSC,
+  bankAccountHolderName: users.bankAccountHolderName,
+  registrationDate: users.registrationDate,
+  activationDate: users.activationDate,
   hasPassword: sql<boolean>`(${users.password} is not null)`,
   txnPinSet: sql<boolean>`(${users.txnPin} is not null)`,
   bankComplete: sql<boolean>`(coalesce(${users.bankAccountNumber}, '') <> '' and coalesce(${users.bankIFSC}, '') <> '' and coalesce(${users.bankName}, '') <> '')`,
@@ -89,31 +108,27 @@ const ROW = {
   walletBalance: sql<string>`coalesce(${walletBalances.balance}, 0)::numeric(14,2)::text`,
   totalEarnings: sql<string>`coalesce(${walletBalances.totalEarnings}, 0)::numeric(14,2)::text`,
   totalWithdrawals: sql<string>`coalesce(${walletBalances.totalWithdrawals}, 0)::numeric(14,2)::text`,
-  withdrawStatus: sql<string | null>`(select ${withdrawalRequests.status} from ${withdrawalRequests} where ${withdrawalRequests.userId} = ${users.id} order by ${withdrawalRequests.createdAt} desc limit 1)`,
+  withdrawStatus: sql<
+    string | null
+  >`(select ${withdrawalRequests.status} from ${withdrawalRequests} where ${withdrawalRequests.userId} = ${users.id} order by ${withdrawalRequests.createdAt} desc limit 1)`,
   sortValue: sql<string>`''`,
 };
 
 export type AdminUserRecord = Awaited<ReturnType<typeof searchUserPage>>[number];
 
 /** One page of users after the cursor `(sortValue, id)`, in the chosen order. */
-export async function searchUserPage(
-  db: DbOrTx,
-  filter: UserFilter,
-  sort: SortKey,
-  dir: 'asc' | 'desc',
-  after: { v: string; id: string } | undefined,
-  limit: number,
-) {
+export async function searchUserPage(db: DbOrTx, filter: UserFilter, sort: SortKey, dir: 'asc' | 'desc', after: { v: string; id: string } | undefined, limit: number) {
   const expr = SORT_EXPR[sort];
-  const keyset = after
-    ? dir === 'desc'
-      ? sql`(${expr}, ${users.id}) < (${after.v}, ${after.id}::uuid)`
-      : sql`(${expr}, ${users.id}) > (${after.v}, ${after.id}::uuid)`
-    : undefined;
-  const where = and(...[whereOf(filter), keyset].filter(Boolean) as SQL[]);
+  const keyset = after ? (dir === 'desc' ? sql`(${expr}, ${users.id}) < (${after.v}, ${after.id}::uuid)` : sql`(${expr}, ${users.id}) > (${after.v}, ${after.id}::uuid)`) : undefined;
+  const where = and(...([whereOf(filter), keyset].filter(Boolean) as SQL[]));
   const order = dir === 'desc' ? [desc(expr), desc(users.id)] : [asc(expr), asc(users.id)];
   // Deferred join: pick the page's ids on narrow rows first, then read the wide rows of those ids only.
-  const pageIds = db.select({ id: users.id }).from(users).where(where).orderBy(...order).limit(limit);
+  const pageIds = db
+    .select({ id: users.id })
+    .from(users)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit);
   return db
     .select({ ...ROW, sortValue: sql<string>`(${expr})::text` })
     .from(users)
@@ -124,7 +139,10 @@ export async function searchUserPage(
 }
 
 export async function countUsersWhere(db: DbOrTx, filter: UserFilter): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(whereOf(filter));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(whereOf(filter));
   return row.n;
 }
 

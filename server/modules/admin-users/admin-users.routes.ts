@@ -27,11 +27,15 @@ export function adminUserRoutes(ctx: AppContext): RouteDef[] {
   };
   return [
     {
-      method: 'GET', url: '/api/admin/users/search', access: 'admin',
+      method: 'GET',
+      url: '/api/admin/users/search',
+      access: 'admin',
       handler: async (req) => svc.searchUsers(ctx, parse(AdminUserSearchQuery, req.query)),
     },
     {
-      method: 'PATCH', url: '/api/admin/users/:id/status', access: 'admin',
+      method: 'PATCH',
+      url: '/api/admin/users/:id/status',
+      access: 'admin',
       handler: async (req) => {
         const { id } = parse(IdParam, req.params);
         const { status } = parse(UserStatusRequest, req.body);
@@ -43,15 +47,21 @@ export function adminUserRoutes(ctx: AppContext): RouteDef[] {
       },
     },
     {
-      method: 'PATCH', url: '/api/admin/users/:id', access: 'admin',
+      method: 'PATCH',
+      url: '/api/admin/users/:id',
+      access: 'admin',
       handler: async (req, reply) => editFound(req, reply, await svc.findUserById(ctx.db, parse(IdParam, req.params).id)),
     },
     {
-      method: 'PUT', url: '/api/users/:userId', access: 'admin',
+      method: 'PUT',
+      url: '/api/users/:userId',
+      access: 'admin',
       handler: async (req, reply) => editFound(req, reply, await svc.findUserByUserId(ctx.db, parse(UserDisplayIdParam, req.params).userId)),
     },
     {
-      method: 'PATCH', url: '/api/users/:id', access: 'admin',
+      method: 'PATCH',
+      url: '/api/users/:id',
+      access: 'admin',
       handler: async (req, reply) => {
         const { id } = parse(IdParam, req.params);
         const input = parse(MemberEditRequest, req.body);
@@ -65,7 +75,9 @@ export function adminUserRoutes(ctx: AppContext): RouteDef[] {
       },
     },
     {
-      method: 'POST', url: '/api/users', access: 'admin',
+      method: 'POST',
+      url: '/api/users',
+      access: 'admin',
       handler: async (req, reply) => {
         const input = parse(CreateUserRequest, req.body);
         // Making an admin is a role change: the second factor again (issue 13, step-up).
@@ -77,7 +89,9 @@ export function adminUserRoutes(ctx: AppContext): RouteDef[] {
       },
     },
     {
-      method: 'DELETE', url: '/api/users/:id', access: 'admin',
+      method: 'DELETE',
+      url: '/api/users/:id',
+      access: 'admin',
       handler: async (req) => {
         const { id } = parse(IdParam, req.params);
         await svc.deleteUser(ctx, actorOf(req), id);
@@ -86,7 +100,9 @@ export function adminUserRoutes(ctx: AppContext): RouteDef[] {
     },
     {
       // Step-up from the money-control matrix; an admin's or founder's reset waits for a third person (202, issue 29).
-      method: 'POST', url: '/api/admin/users/:id/two-factor/reset', access: 'admin',
+      method: 'POST',
+      url: '/api/admin/users/:id/two-factor/reset',
+      access: 'admin',
       handler: async (req, reply) => {
         const { approval } = await svc.resetTwoFactor(ctx, actorOf(req), parse(UserIdParam, req.params).id);
         if (approval) return reply.status(202).send({ message: MSG.credentialChangeRequested, approval });
@@ -94,14 +110,18 @@ export function adminUserRoutes(ctx: AppContext): RouteDef[] {
       },
     },
     {
-      method: 'POST', url: '/api/admin/login-as-user/:id', access: 'reviewer',
+      method: 'POST',
+      url: '/api/admin/login-as-user/:id',
+      access: 'reviewer',
       handler: async (req) => {
         const { id } = parse(IdParam, req.params);
         return { message: 'Impersonation code issued', ...(await svc.loginAsUser(ctx, actorOf(req), id)) };
       },
     },
     {
-      method: 'POST', url: '/api/admin/impersonate/:id', access: 'reviewer',
+      method: 'POST',
+      url: '/api/admin/impersonate/:id',
+      access: 'reviewer',
       handler: async (req) => {
         const { id } = parse(IdParam, req.params);
         const issued = await svc.loginAsUser(ctx, actorOf(req), id);

@@ -2,10 +2,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../core/actor';
 import { badRequest, conflict, forbidden, notFound, AppError } from '../../core/app-error';
-import {
-  AdminUserSearchQuery, AdminUserEditRequest, MemberEditRequest, CreateUserRequest, CannotLoginMessage,
-  type AdminUserRow,
-} from '../../../contracts/admin';
+import { AdminUserSearchQuery, AdminUserEditRequest, MemberEditRequest, CreateUserRequest, CannotLoginMessage, type AdminUserRow } from '../../../contracts/admin';
 import { MSG } from '../../../contracts/messages';
 import { maskTail } from '../../../contracts/kyc';
 import { hashPassword } from '../../lib/password';
@@ -18,7 +15,14 @@ import { assertPasswordFor, isUniqueViolation } from '../auth';
 import { audit } from '../audit';
 import { snapshot, tellOfAdminChanges } from './admin-changes';
 import {
-  GUARDED_ROLES, createInvitedUser, hasCredentialChange, requestAdminInvite, requestCredentialChange, requestPayoutChange, requestRoleChange, type CredentialPayload,
+  GUARDED_ROLES,
+  createInvitedUser,
+  hasCredentialChange,
+  requestAdminInvite,
+  requestCredentialChange,
+  requestPayoutChange,
+  requestRoleChange,
+  type CredentialPayload,
 } from './account-approvals.service';
 import { clearTwoFactorFor } from '../auth';
 import { markCustody } from '../custody';
@@ -78,7 +82,12 @@ export function toFilter(q: Pick<SearchInput, 'query' | 'searchType' | 'status' 
   }
   if (q.dateFrom && q.dateTo && q.dateFrom > q.dateTo) throw badRequest('The start date is after the end date', { dateFrom: ['The start date is after the end date'] });
   return {
-    query: q.query, searchType: q.searchType, status: q.status, role: q.role, kycStatus: q.kycStatus, dateFilterType: q.dateFilterType,
+    query: q.query,
+    searchType: q.searchType,
+    status: q.status,
+    role: q.role,
+    kycStatus: q.kycStatus,
+    dateFilterType: q.dateFilterType,
     from: q.dateFrom ? startOfDayIn(q.dateFrom, tz) : undefined,
     to: q.dateTo ? endOfDayIn(q.dateTo, tz) : undefined,
   };
@@ -87,11 +96,28 @@ export function toFilter(q: Pick<SearchInput, 'query' | 'searchType' | 'status' 
 export function toAdminUserRow(r: AdminUserRecord): AdminUserRow {
   const u = r.user;
   return {
-    id: u.id, userId: u.userId, firstName: u.firstName, lastName: u.lastName, email: u.email, mobile: u.mobile,
-    role: u.role, status: u.status, kycStatus: u.kycStatus, idStatus: u.idStatus, currentRank: u.currentRank, totalBV: u.totalBV,
-    sponsorUserId: r.sponsorUserId ?? null, packageAmount: u.packageAmount, cryptoWalletAddress: u.cryptoWalletAddress,
-    bankName: u.bankName, bankAccountNumber: maskTail(u.bankAccountNumber), bankIFSC: u.bankIFSC, bankAccountHolderName: u.bankAccountHolderName,
-    walletBalance: r.walletBalance, totalEarnings: r.totalEarnings, totalWithdrawals: r.totalWithdrawals,
+    id: u.id,
+    userId: u.userId,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    email: u.email,
+    mobile: u.mobile,
+    role: u.role,
+    status: u.status,
+    kycStatus: u.kycStatus,
+    idStatus: u.idStatus,
+    currentRank: u.currentRank,
+    totalBV: u.totalBV,
+    sponsorUserId: r.sponsorUserId ?? null,
+    packageAmount: u.packageAmount,
+    cryptoWalletAddress: u.cryptoWalletAddress,
+    bankName: u.bankName,
+    bankAccountNumber: maskTail(u.bankAccountNumber),
+    bankIFSC: u.bankIFSC,
+    bankAccountHolderName: u.bankAccountHolderName,
+    walletBalance: r.walletBalance,
+    totalEarnings: r.totalEarnings,
+    totalWithdrawals: r.totalWithdrawals,
     withdrawStatus: r.withdrawStatus ?? null,
     passwordState: !u.hasPassword ? 'none' : u.firstLogin ? 'temporary' : 'set',
     txnPinSet: Boolean(u.txnPinSet),
@@ -109,7 +135,6 @@ export async function searchUsers(ctx: AppContext, q: SearchInput) {
   const last = page[page.length - 1];
   return { items: page.map(toAdminUserRow), nextCursor: rows.length > q.limit && last ? encodeCursor(sort, last.sortValue, last.user.id) : null };
 }
-
 
 /**
  * Status rules: only users who were activated once (placed in the tree by an approval) or admins may be
@@ -173,7 +198,9 @@ export async function editUser(ctx: AppContext, actor: Actor, target: UserRow | 
     const before = (await findUserById(tx, target.id))!;
     const direct = { password: guarded ? undefined : password, txnPin: guarded ? undefined : txnPin };
     const updated = await updateUser(tx, target.id, {
-      firstName: input.firstName, lastName: input.lastName, email: guarded ? before.email : input.email,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email: guarded ? before.email : input.email,
       ...(input.mobile !== undefined ? { mobile: input.mobile } : {}),
       ...(input.packageAmount !== undefined ? { packageAmount: input.packageAmount } : {}),
       status: input.status,
@@ -190,14 +217,21 @@ export async function editUser(ctx: AppContext, actor: Actor, target: UserRow | 
     await tellOfAdminChanges(ctx, tx, before, updated!, Boolean(direct.password));
     await markCredentialChanges(ctx, tx, actor, before, updated!, Boolean(direct.password));
     await audit(tx, actor, {
-      entityType: 'user', entityId: target.id, action: 'user.edit', previousState: snapshot(target), newState: snapshot(updated!),
+      entityType: 'user',
+      entityId: target.id,
+      action: 'user.edit',
+      previousState: snapshot(target),
+      newState: snapshot(updated!),
       changes: { passwordReset: Boolean(direct.password), txnPinReset: Boolean(direct.txnPin) },
     });
     const signIn = hasCredentialChange(credential) ? await requestCredentialChange(ctx, tx, actor, updated!, credential) : undefined;
     // Where the member's money goes changes only when a second admin approves it (issue 13).
     const payout = payoutChangesOf(before, {
-      bankAccountNumber: input.bankAccountNumber, bankIFSC: input.bankIFSC, bankName: input.bankName,
-      bankAccountHolderName: input.bankAccountHolderName, cryptoWalletAddress: input.cryptoWalletAddress,
+      bankAccountNumber: input.bankAccountNumber,
+      bankIFSC: input.bankIFSC,
+      bankName: input.bankName,
+      bankAccountHolderName: input.bankAccountHolderName,
+      cryptoWalletAddress: input.cryptoWalletAddress,
     });
     const payoutApproval = hasChanges(payout) ? await requestPayoutChange(ctx, tx, actor, updated!, payout) : undefined;
     return { user: updated!, approval: signIn ?? payoutApproval, approvalKind: signIn ? ('credential_change' as const) : payoutApproval ? ('payout_details' as const) : undefined };
@@ -224,7 +258,11 @@ export async function editMember(ctx: AppContext, actor: Actor, id: string, inpu
     const before = (await findUserById(tx, id))!;
     const role = guarded ? before.role : input.role;
     const updated = await updateUser(tx, id, {
-      firstName: input.firstName, lastName: input.lastName, email: emailRequest ? before.email : input.email, role, status: input.status,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email: emailRequest ? before.email : input.email,
+      role,
+      status: input.status,
       // idStatus follows a block or an activation, as it does in the edit dialog and block/activate.
       ...(input.status !== target.status && input.status !== 'pending' ? { idStatus: input.status === 'active' ? 'Active' : 'Inactive' } : {}),
     });

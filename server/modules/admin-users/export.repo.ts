@@ -22,21 +22,27 @@ const iso = (expr: string) => `to_char(${expr} at time zone 'UTC', 'YYYY-MM-DD"T
  * writes its envelope behind the export's random marker, and the app opens it in place as the rows stream past
  * (export.service.ts, lib/csv decodeMarkedCells).
  */
-const selectList = (marker: string) => [
-  'u.user_id',
-  safe('n.name'),
-  safe('u.email'),
-  safe('u.mobile'),
-  'u.role', 'u.status', 'u.kyc_status',
-  `coalesce(w.status, '')`,
-  `coalesce(u.sponsor_user_id, '')`,
-  money('u.package_amount'),
-  `case when coalesce(u.crypto_wallet_address, '') = '' then '' else '${marker}' || u.crypto_wallet_address end`,
-  money('b.balance'), money('b.total_earnings'), money('b.total_withdrawals'),
-  safe('u.current_rank'), 'mv.total_bv::text',
-  iso('u.registration_date'),
-  `coalesce(${iso('u.activation_date')}, '')`,
-].join(', ');
+const selectList = (marker: string) =>
+  [
+    'u.user_id',
+    safe('n.name'),
+    safe('u.email'),
+    safe('u.mobile'),
+    'u.role',
+    'u.status',
+    'u.kyc_status',
+    `coalesce(w.status, '')`,
+    `coalesce(u.sponsor_user_id, '')`,
+    money('u.package_amount'),
+    `case when coalesce(u.crypto_wallet_address, '') = '' then '' else '${marker}' || u.crypto_wallet_address end`,
+    money('b.balance'),
+    money('b.total_earnings'),
+    money('b.total_withdrawals'),
+    safe('u.current_rank'),
+    'mv.total_bv::text',
+    iso('u.registration_date'),
+    `coalesce(${iso('u.activation_date')}, '')`,
+  ].join(', ');
 
 /** Opens a wallet envelope the COPY wrote (behind the marker). */
 export const openWallet = (stored: string) => openColumnText('users', 'crypto_wallet_address', stored);
@@ -46,10 +52,14 @@ function inline(query: { sql: string; params: unknown[] }): string {
   let text = query.sql;
   for (let i = query.params.length; i >= 1; i--) {
     const v = query.params[i - 1];
-    const literal = v === null || v === undefined ? 'null'
-      : v instanceof Date ? `${pg.escapeLiteral(v.toISOString())}::timestamptz`
-      : typeof v === 'number' || typeof v === 'boolean' ? String(v)
-      : pg.escapeLiteral(String(v));
+    const literal =
+      v === null || v === undefined
+        ? 'null'
+        : v instanceof Date
+          ? `${pg.escapeLiteral(v.toISOString())}::timestamptz`
+          : typeof v === 'number' || typeof v === 'boolean'
+            ? String(v)
+            : pg.escapeLiteral(String(v));
     text = text.split(`$${i}`).join(literal);
   }
   return text;
@@ -85,7 +95,10 @@ export async function copyUsersCsv(db: DbOrTx, filter: UserFilter, marker: strin
   const release = () => {
     if (released) return;
     released = true;
-    client.query('reset work_mem; reset jit').then(() => client.release(), (err: Error) => client.release(err));
+    client.query('reset work_mem; reset jit').then(
+      () => client.release(),
+      (err: Error) => client.release(err),
+    );
   };
   stream.once('end', release);
   stream.once('error', release);

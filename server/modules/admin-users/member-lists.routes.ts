@@ -12,14 +12,18 @@ export function memberListRoutes(ctx: AppContext): RouteDef[] {
     { method: 'GET', url: '/api/users/paid-members', access: 'admin', handler: async () => paidMembers(ctx) },
     { method: 'GET', url: '/api/users/free-users', access: 'admin', handler: async (req) => freeUsers(ctx, parse(FreeUsersQuery, req.query)) },
     {
-      method: 'GET', url: '/api/users/today-joinings', access: 'admin',
+      method: 'GET',
+      url: '/api/users/today-joinings',
+      access: 'admin',
       handler: async (req, reply) => {
         reply.header('cache-control', 'no-store');
         return todayJoinings(ctx, parse(TodayJoiningsQuery, req.query));
       },
     },
     {
-      method: 'GET', url: '/api/admin/users/export', access: 'admin',
+      method: 'GET',
+      url: '/api/admin/users/export',
+      access: 'admin',
       handler: async (req, reply) => {
         const q = parse(ExportQuery, req.query);
         const stream = exportUsers(ctx, q);

@@ -29,8 +29,6 @@ export async function freeUsers(ctx: AppContext, q: z.output<typeof FreeUsersQue
 export async function todayJoinings(ctx: AppContext, q: z.output<typeof TodayJoiningsQuery>) {
   if (!isValidTimeZone(q.timezone)) throw badRequest('Unknown time zone', { timezone: ['Unknown time zone'] });
   const day = todayIn(ctx.clock.now(), q.timezone);
-  const rows = await searchUserPage(
-    ctx.db, { ...base, activatedFrom: startOfDayIn(day, q.timezone), activatedTo: endOfDayIn(day, q.timezone) }, 'activationDate', 'desc', undefined, 1000,
-  );
+  const rows = await searchUserPage(ctx.db, { ...base, activatedFrom: startOfDayIn(day, q.timezone), activatedTo: endOfDayIn(day, q.timezone) }, 'activationDate', 'desc', undefined, 1000);
   return { date: day, timezone: q.timezone, items: rows.map(toAdminUserRow) };
 }

@@ -16,11 +16,17 @@ export function apiDocsRoutes(_ctx: AppContext, others: RouteDef[]): RouteDef[] 
   const document = () => (doc ??= buildOpenApi([...others, ...own], VERSION));
   const own: RouteDef[] = [
     {
-      method: 'GET', url: '/api/openapi.json', access: 'admin', openInDevelopment: true,
+      method: 'GET',
+      url: '/api/openapi.json',
+      access: 'admin',
+      openInDevelopment: true,
       handler: async (_req, reply) => reply.header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(document())),
     },
     {
-      method: 'GET', url: '/api/docs', access: 'admin', openInDevelopment: true,
+      method: 'GET',
+      url: '/api/docs',
+      access: 'admin',
+      openInDevelopment: true,
       handler: async (_req, reply) => reply.header('content-type', 'text/html; charset=utf-8').send((page ??= renderApiDocs(document()))),
     },
   ];

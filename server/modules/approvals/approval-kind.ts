@@ -32,7 +32,13 @@ export interface ApprovalKindDef {
    * Applies the request in the approval's transaction, under the request's lock. A refusal (AppError) rolls back and
    * leaves the request pending. Answers fields added to the approval's answer and to its audit row.
    */
-  apply(ctx: AppContext, tx: DbOrTx, actor: Actor, row: ApprovalRow, people: { target: UserRow | null; requester: UserRow | null }): Promise<{ answer?: Record<string, unknown>; audit?: Record<string, unknown> }>;
+  apply(
+    ctx: AppContext,
+    tx: DbOrTx,
+    actor: Actor,
+    row: ApprovalRow,
+    people: { target: UserRow | null; requester: UserRow | null },
+  ): Promise<{ answer?: Record<string, unknown>; audit?: Record<string, unknown> }>;
 }
 
 type Person = { userId: string; firstName: string | null; lastName: string | null } | null | undefined;
@@ -62,17 +68,29 @@ export function toApprovalView(def: ApprovalKindDef, row: ApprovalRow, who: { re
  * notification to every admin and the audit row `<prefix>.approval_requested`. Answers the row and its view.
  */
 export async function requestApproval(
-  ctx: AppContext, tx: DbOrTx, actor: Actor, def: ApprovalKindDef,
+  ctx: AppContext,
+  tx: DbOrTx,
+  actor: Actor,
+  def: ApprovalKindDef,
   input: { payload: unknown; target: UserRow | null; notice: { title: string; message: string }; reason?: string | null; auditState: Record<string, unknown> },
 ) {
   const requester = realUser(actor);
   const row = await insertApproval(tx, {
-    kind: def.kind, status: 'pending', payload: input.payload, targetUserId: input.target?.id ?? null, requestedBy: requester.id, formSnapshot: null,
+    kind: def.kind,
+    status: 'pending',
+    payload: input.payload,
+    targetUserId: input.target?.id ?? null,
+    requestedBy: requester.id,
+    formSnapshot: null,
     createdAt: ctx.clock.now(),
   });
   await notifyAdmins(tx, { type: `${def.prefix}_approval_requested`, title: input.notice.title, priority: 'high', message: input.notice.message, data: { approvalId: row.id, kind: def.kind } });
   await audit(tx, actor, {
-    entityType: 'approval_request', entityId: row.id, action: `${def.prefix}.approval_requested`, reason: input.reason ?? null, newState: { kind: def.kind, ...input.auditState },
+    entityType: 'approval_request',
+    entityId: row.id,
+    action: `${def.prefix}.approval_requested`,
+    reason: input.reason ?? null,
+    newState: { kind: def.kind, ...input.auditState },
   });
   return { row, view: toApprovalView(def, row, { requester, target: input.target }) };
 }

@@ -15,7 +15,11 @@ export async function insertApproval(db: DbOrTx, values: typeof approvalRequests
  * then sees it decided). Other kinds of the table (recruits) are not found here.
  */
 export async function approvalForUpdate(db: DbOrTx, id: string, kinds: readonly string[]): Promise<ApprovalRow | undefined> {
-  const [row] = await db.select().from(approvalRequests).where(and(eq(approvalRequests.id, id), inArray(approvalRequests.kind, [...kinds]))).for('update');
+  const [row] = await db
+    .select()
+    .from(approvalRequests)
+    .where(and(eq(approvalRequests.id, id), inArray(approvalRequests.kind, [...kinds])))
+    .for('update');
   return row;
 }
 

@@ -21,14 +21,18 @@ export function approvalRoutes(ctx: AppContext): RouteDef[] {
   return [
     { method: 'GET', url: '/api/admin/approvals', access: 'admin', handler: async (req) => listRequests(ctx, parse(ApprovalsQuery, req.query)) },
     {
-      method: 'POST', url: '/api/admin/approvals/:id/approve', access: 'admin',
+      method: 'POST',
+      url: '/api/admin/approvals/:id/approve',
+      access: 'admin',
       handler: async (req, reply) => {
         const { actor, transact } = actorWithTransactor(ctx, req);
         return send(reply, approveRequest(ctx, actor, transact, parse(ApprovalIdParam, req.params).id));
       },
     },
     {
-      method: 'POST', url: '/api/admin/approvals/:id/reject', access: 'admin',
+      method: 'POST',
+      url: '/api/admin/approvals/:id/reject',
+      access: 'admin',
       handler: async (req, reply) => {
         const { actor, transact } = actorWithTransactor(ctx, req);
         return send(reply, rejectRequest(ctx, actor, transact, parse(ApprovalIdParam, req.params).id, parse(RejectApprovalRequest, req.body ?? {}).reason));

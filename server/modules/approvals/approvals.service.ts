@@ -36,10 +36,7 @@ export async function approveRequest(ctx: AppContext, actor: Actor, transact: Tr
     if (row.requestedBy === approver.id) throw new AppError('SECOND_ADMIN_REQUIRED', 403, def.messages.ownRequest);
     // Nobody approves a change to their own account or money (issue 29): the target is a third person's to decide.
     if (row.targetUserId === approver.id) throw new AppError('SECOND_ADMIN_REQUIRED', 403, MSG.ownAccountApproval);
-    const [target, requester] = await Promise.all([
-      row.targetUserId ? findUserById(tx, row.targetUserId) : undefined,
-      row.requestedBy ? findUserById(tx, row.requestedBy) : undefined,
-    ]);
+    const [target, requester] = await Promise.all([row.targetUserId ? findUserById(tx, row.targetUserId) : undefined, row.requestedBy ? findUserById(tx, row.requestedBy) : undefined]);
     if (row.targetUserId && !target) throw notFound(MSG.approvalNotFound);
     const described = def.describe(row, target ?? null);
     const applied = await def.apply(ctx, tx, actor, row, { target: target ?? null, requester: requester ?? null });
@@ -48,11 +45,16 @@ export async function approveRequest(ctx: AppContext, actor: Actor, transact: Tr
     // The answer shows the target as it is now (after the change).
     const after = row.targetUserId ? await findUserById(tx, row.targetUserId) : null;
     await notify(tx, [row.requestedBy], {
-      type: `${def.prefix}_approval_decided`, title: 'Your request was approved',
-      message: `${displayName(approver)} approved your request: ${lowerFirst(described.summary)}${target ? ` for ${target.userId}` : ''}.`, data: { approvalId: row.id },
+      type: `${def.prefix}_approval_decided`,
+      title: 'Your request was approved',
+      message: `${displayName(approver)} approved your request: ${lowerFirst(described.summary)}${target ? ` for ${target.userId}` : ''}.`,
+      data: { approvalId: row.id },
     });
     await audit(tx, actor, {
-      entityType: 'approval_request', entityId: row.id, action: `${def.prefix}.approval_approved`, previousState: { status: 'pending' },
+      entityType: 'approval_request',
+      entityId: row.id,
+      action: `${def.prefix}.approval_approved`,
+      previousState: { status: 'pending' },
       newState: { status: 'approved', kind: def.kind, ...applied.audit },
     });
     const view = toApprovalView(def, decided, { requester, reviewer: approver, target: after ?? null });
@@ -66,20 +68,25 @@ export async function rejectRequest(ctx: AppContext, actor: Actor, transact: Tra
     const reviewer = realUser(actor);
     const decided = await decideApproval(tx, row.id, { status: 'rejected', reviewedBy: reviewer.id, reviewedAt: ctx.clock.now(), rejectionReason: reason });
     await workDone(tx, 'approval', row.id);
-    const [target, requester] = await Promise.all([
-      row.targetUserId ? findUserById(tx, row.targetUserId) : undefined,
-      row.requestedBy ? findUserById(tx, row.requestedBy) : undefined,
-    ]);
+    const [target, requester] = await Promise.all([row.targetUserId ? findUserById(tx, row.targetUserId) : undefined, row.requestedBy ? findUserById(tx, row.requestedBy) : undefined]);
     const view = toApprovalView(def, decided, { requester, reviewer, target: target ?? null });
     // The requester withdrawing their own request needs no notice.
     if (row.requestedBy !== reviewer.id) {
       await notify(tx, [row.requestedBy], {
-        type: `${def.prefix}_approval_decided`, title: 'Your request was rejected', priority: 'high',
-        message: `${displayName(reviewer)} rejected your request: ${lowerFirst(view.summary)}${target ? ` for ${target.userId}` : ''}: ${reason}`, data: { approvalId: row.id },
+        type: `${def.prefix}_approval_decided`,
+        title: 'Your request was rejected',
+        priority: 'high',
+        message: `${displayName(reviewer)} rejected your request: ${lowerFirst(view.summary)}${target ? ` for ${target.userId}` : ''}: ${reason}`,
+        data: { approvalId: row.id },
       });
     }
     await audit(tx, actor, {
-      entityType: 'approval_request', entityId: row.id, action: `${def.prefix}.approval_rejected`, previousState: { status: 'pending' }, newState: { status: 'rejected', kind: def.kind }, reason,
+      entityType: 'approval_request',
+      entityId: row.id,
+      action: `${def.prefix}.approval_rejected`,
+      previousState: { status: 'pending' },
+      newState: { status: 'rejected', kind: def.kind },
+      reason,
     });
     return { status: 200, body: { message: def.messages.rejected, approval: view } };
   });

@@ -29,7 +29,10 @@ export async function listAudit(db: DbOrTx, f: AuditFilter, after: { at: string;
   return db
     .select({
       entry: auditLog,
-      actorUserId: actor.userId, actorEmail: actor.email, actorFirstName: actor.firstName, actorLastName: actor.lastName,
+      actorUserId: actor.userId,
+      actorEmail: actor.email,
+      actorFirstName: actor.firstName,
+      actorLastName: actor.lastName,
       onBehalfUserId: onBehalf.userId,
       // The exact instant (microseconds) for the page cursor: a JavaScript Date keeps only milliseconds.
       cursorAt: sql<string>`to_char(${auditLog.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,

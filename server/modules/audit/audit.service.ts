@@ -16,7 +16,12 @@ type Action = Pick<AuditEntry, 'entityType' | 'entityId' | 'action' | 'previousS
 export function auditEntry(actor: Actor | SystemActor | null, action: Action): AuditEntry {
   if (actor && isSystemActor(actor)) {
     return {
-      ...action, actorId: null, actorRole: 'system', onBehalfOfId: null, ipAddress: null, userAgent: null,
+      ...action,
+      actorId: null,
+      actorRole: 'system',
+      onBehalfOfId: null,
+      ipAddress: null,
+      userAgent: null,
       sessionId: `system:${actor.system}`.slice(0, 64),
     };
   }

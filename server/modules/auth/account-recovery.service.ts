@@ -57,15 +57,23 @@ export async function recoverAccount(ctx: AppContext, email: string, reason = 'N
     await updateUser(tx, user.id, { password: hash, firstLogin: true, passwordChangedAt: now, twoFactorEnabledAt: null });
     await deleteTwoFactor(tx, user.id);
     await deleteUserSessions(tx, user.id);
-    await clearRateLimits(tx, [LOGIN_FAILURES.name, CURRENT_PASSWORD_FAILURES.name, CODE_FAILURES.name].map((name) => `${name}:${user.id}`));
+    await clearRateLimits(
+      tx,
+      [LOGIN_FAILURES.name, CURRENT_PASSWORD_FAILURES.name, CODE_FAILURES.name].map((name) => `${name}:${user.id}`),
+    );
     await audit(tx, RECOVERY_ACTOR, {
-      entityType: 'user', entityId: user.id, action: 'user.recovered', reason,
+      entityType: 'user',
+      entityId: user.id,
+      action: 'user.recovered',
+      reason,
       previousState: { twoFactor: Boolean(user.twoFactorEnabledAt) },
       newState: { oneTimePassword: true, twoFactor: false, sessionsEnded: true },
     });
     const change = 'the password was replaced by a one-time password from the server console, two-factor sign-in was cleared and every session was signed out';
     await notify(tx, [user.id], {
-      type: 'security', priority: 'high', title: 'Your sign-in was recovered',
+      type: 'security',
+      priority: 'high',
+      title: 'Your sign-in was recovered',
       message: `Your account's sign-in was recovered on the server: ${change}. Sign in with the one-time password you were given, choose a new password and set up two-factor sign-in again. If you did not ask for this, contact the other administrators at once.`,
     });
     await queueMail(ctx, tx, user.email, {

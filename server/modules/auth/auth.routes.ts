@@ -8,8 +8,16 @@ import { parse } from '../../http/validate';
 import { MSG } from '../../../contracts/messages';
 import { SESSION_COOKIE, TWO_FACTOR_CHALLENGE_COOKIE, TWO_FACTOR_CHALLENGE_MS } from '../../../contracts/constants';
 import {
-  LoginRequest, SignupRequest, ChangePasswordRequest, ForgotPasswordRequest, ResetPasswordRequest,
-  VerifyEmailRequest, ValidateInvitationRequest, CompleteInvitationRequest, TwoFactorCodeRequest, SponsorCodeParam,
+  LoginRequest,
+  SignupRequest,
+  ChangePasswordRequest,
+  ForgotPasswordRequest,
+  ResetPasswordRequest,
+  VerifyEmailRequest,
+  ValidateInvitationRequest,
+  CompleteInvitationRequest,
+  TwoFactorCodeRequest,
+  SponsorCodeParam,
 } from '../../../contracts/auth';
 import { unauthenticated } from '../../core/app-error';
 import { toCurrentUser } from '../users';
@@ -42,8 +50,7 @@ export function authRoutes(ctx: AppContext): RouteDef[] {
       // Without remember me the cookie ends with the browser session; the server row still expires after 12 h.
       ...(s.persistent ? { expires: s.expires } : {}),
     });
-  const clearSessionCookie = (reply: FastifyReply) =>
-    reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: ctx.config.secureCookies });
+  const clearSessionCookie = (reply: FastifyReply) => reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: ctx.config.secureCookies });
 
   // Under impersonation, logout revokes the token and leaves the admin's own cookie session alone (docs/spec/decisions.md §8).
   const endSession = async (req: FastifyRequest, reply: FastifyReply) => {
@@ -58,7 +65,9 @@ export function authRoutes(ctx: AppContext): RouteDef[] {
 
   return [
     {
-      method: 'GET', url: '/api/auth/user', access: 'public',
+      method: 'GET',
+      url: '/api/auth/user',
+      access: 'public',
       handler: async (req, reply) => {
         if (!req.identity) {
           // A session cookie the server no longer honours (expired, ended elsewhere) goes, with the page's session
@@ -74,14 +83,21 @@ export function authRoutes(ctx: AppContext): RouteDef[] {
       },
     },
     {
-      method: 'POST', url: '/api/login', access: 'public', rateLimits: loginLimits,
+      method: 'POST',
+      url: '/api/login',
+      access: 'public',
+      rateLimits: loginLimits,
       handler: async (req, reply) => {
         const input = parse(LoginRequest, req.body);
         const result = await auth.login(ctx, input, req.identity?.sessionHash);
         if (result.challenge !== undefined) {
           // Two-factor on: no session yet; the challenge rides in its own short cookie, the code comes next.
           reply.setCookie(TWO_FACTOR_CHALLENGE_COOKIE, result.challenge, {
-            path: '/api/login', httpOnly: true, sameSite: 'strict', secure: ctx.config.secureCookies, maxAge: TWO_FACTOR_CHALLENGE_MS / 1000,
+            path: '/api/login',
+            httpOnly: true,
+            sameSite: 'strict',
+            secure: ctx.config.secureCookies,
+            maxAge: TWO_FACTOR_CHALLENGE_MS / 1000,
           });
           return { twoFactorRequired: true };
         }
@@ -90,7 +106,10 @@ export function authRoutes(ctx: AppContext): RouteDef[] {
       },
     },
     {
-      method: 'POST', url: '/api/login/two-factor', access: 'public', rateLimits: loginLimits,
+      method: 'POST',
+      url: '/api/login/two-factor',
+      access: 'public',
+      rateLimits: loginLimits,
       handler: async (req, reply) => {
         const { code } = parse(TwoFactorCodeRequest, req.body);
         const { user, session } = await auth.completeTwoFactorLogin(ctx, req.cookies?.[TWO_FACTOR_CHALLENGE_COOKIE], code, req.identity?.sessionHash);
@@ -102,25 +121,40 @@ export function authRoutes(ctx: AppContext): RouteDef[] {
       },
     },
     {
-      method: 'GET', url: '/api/login', access: 'public',
+      method: 'GET',
+      url: '/api/login',
+      access: 'public',
       handler: async (_req, reply) => reply.redirect('/'),
     },
     {
-      method: 'POST', url: '/api/logout', access: 'session', duringPasswordChange: true, duringEnrolment: true,
+      method: 'POST',
+      url: '/api/logout',
+      access: 'session',
+      duringPasswordChange: true,
+      duringEnrolment: true,
       handler: async (req, reply) => {
         await endSession(req, reply);
         return { message: MSG.loggedOut };
       },
     },
     {
-      method: 'GET', url: '/api/logout', access: 'session', duringPasswordChange: true, duringEnrolment: true,
+      method: 'GET',
+      url: '/api/logout',
+      access: 'session',
+      duringPasswordChange: true,
+      duringEnrolment: true,
       handler: async (req, reply) => {
         await endSession(req, reply);
         return reply.redirect('/');
       },
     },
     {
-      method: 'POST', url: '/api/auth/change-password', access: 'session', duringPasswordChange: true, duringEnrolment: true, denyImpersonation: true,
+      method: 'POST',
+      url: '/api/auth/change-password',
+      access: 'session',
+      duringPasswordChange: true,
+      duringEnrolment: true,
+      denyImpersonation: true,
       handler: async (req) => {
         const input = parse(ChangePasswordRequest, req.body);
         await auth.changePassword(ctx, actorOf(req), input.currentPassword, input.newPassword);
@@ -128,18 +162,27 @@ export function authRoutes(ctx: AppContext): RouteDef[] {
       },
     },
     {
-      method: 'POST', url: '/api/auth/forgot-password', access: 'public', rateLimits: forgotLimits,
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      access: 'public',
+      rateLimits: forgotLimits,
       handler: async (req) => auth.requestPasswordReset(ctx, parse(ForgotPasswordRequest, req.body).email, req.ip),
     },
     {
-      method: 'GET', url: '/api/auth/verify-sponsor/:code', access: 'public', rateLimits: sponsorLimits,
+      method: 'GET',
+      url: '/api/auth/verify-sponsor/:code',
+      access: 'public',
+      rateLimits: sponsorLimits,
       handler: async (req) => {
         const { code } = parse(SponsorCodeParam, req.params);
         return auth.sponsorView(await auth.findSponsor(ctx, code));
       },
     },
     {
-      method: 'POST', url: '/api/auth/signup', access: 'public', rateLimits: signupLimits,
+      method: 'POST',
+      url: '/api/auth/signup',
+      access: 'public',
+      rateLimits: signupLimits,
       handler: async (req, reply) => {
         const input = parse(SignupRequest, req.body);
         const result = await auth.signup(ctx, input, req.ip);
@@ -147,22 +190,34 @@ export function authRoutes(ctx: AppContext): RouteDef[] {
       },
     },
     {
-      method: 'POST', url: '/api/auth/verify-email', access: 'public', rateLimits: tokenLimits,
+      method: 'POST',
+      url: '/api/auth/verify-email',
+      access: 'public',
+      rateLimits: tokenLimits,
       handler: async (req) => auth.verifyEmail(ctx, parse(VerifyEmailRequest, req.body).token),
     },
     {
-      method: 'POST', url: '/api/auth/reset-password', access: 'public', rateLimits: tokenLimits,
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      access: 'public',
+      rateLimits: tokenLimits,
       handler: async (req) => {
         const input = parse(ResetPasswordRequest, req.body);
         return auth.resetPassword(ctx, input.token, input.newPassword);
       },
     },
     {
-      method: 'POST', url: '/api/auth/validate-invitation', access: 'public', rateLimits: tokenLimits,
+      method: 'POST',
+      url: '/api/auth/validate-invitation',
+      access: 'public',
+      rateLimits: tokenLimits,
       handler: async (req) => auth.validateInvitation(ctx, parse(ValidateInvitationRequest, req.body).token),
     },
     {
-      method: 'POST', url: '/api/auth/complete-invitation', access: 'public', rateLimits: tokenLimits,
+      method: 'POST',
+      url: '/api/auth/complete-invitation',
+      access: 'public',
+      rateLimits: tokenLimits,
       handler: async (req) => {
         const input = parse(CompleteInvitationRequest, req.body);
         return auth.completeInvitation(ctx, input.token, input.password);

@@ -86,7 +86,9 @@ export async function login(ctx: AppContext, input: LoginRequest, previousSessio
     // The password was right; the session waits for the code (a challenge of 5 minutes, 5 tries).
     const challenge = newToken();
     await insertChallenge(ctx.db, {
-      tokenHash: sha256(challenge), userId: user.id, rememberMe: input.rememberMe,
+      tokenHash: sha256(challenge),
+      userId: user.id,
+      rememberMe: input.rememberMe,
       expiresAt: new Date(ctx.clock.now().getTime() + TWO_FACTOR_CHALLENGE_MS),
     });
     return { user, challenge, session: undefined };
@@ -132,7 +134,9 @@ async function tellAccountLocked(ctx: AppContext, user: UserRow) {
   const minutes = LOGIN_FAILURES.windowMs / 60_000;
   await ctx.db.transaction(async (tx) => {
     await notify(tx, [user.id], {
-      type: 'security', priority: 'high', title: 'Sign-in paused',
+      type: 'security',
+      priority: 'high',
+      title: 'Sign-in paused',
       message: `A wrong password was typed ${LOGIN_FAILURES.max} times for your account, so sign-in is paused for up to ${minutes} minutes. If this was not you, change your password.`,
     });
     await queueMail(ctx, tx, user.email, { template: 'account_locked', params: { name: displayName(user), minutes, link: `${ctx.config.appUrl}/forgot-password` } });
@@ -182,35 +186,39 @@ export function sponsorView(sponsor: UserRow) {
 }
 
 export async function signup(ctx: AppContext, input: SignupRequest, ip: string) {
-  const sponsor = input.sponsorCode ? await findSponsor(ctx, input.sponsorCode).catch(() => {
-    throw badRequest(MSG.invalidSponsor, { sponsorCode: [MSG.invalidSponsor] }, 'INVALID_SPONSOR');
-  }) : undefined;
+  const sponsor = input.sponsorCode
+    ? await findSponsor(ctx, input.sponsorCode).catch(() => {
+        throw badRequest(MSG.invalidSponsor, { sponsorCode: [MSG.invalidSponsor] }, 'INVALID_SPONSOR');
+      })
+    : undefined;
   if (await findUserByEmail(ctx.db, input.email)) throw conflict(MSG.duplicateEmail, 'DUPLICATE_EMAIL');
   const hash = await hashPassword(input.password);
   const { firstName, lastName } = splitFullName(input.fullName);
-  await ctx.db.transaction(async (tx) => {
-    const user = await insertUser(tx, {
-      userId: await generateUserId(ctx, tx),
-      email: input.email,
-      password: hash,
-      firstName,
-      lastName,
-      role: 'user',
-      status: 'registered',
-      emailVerified: false,
-      firstLogin: false,
-      sponsorId: sponsor?.id ?? null,
-      registrationDate: ctx.clock.now(),
+  await ctx.db
+    .transaction(async (tx) => {
+      const user = await insertUser(tx, {
+        userId: await generateUserId(ctx, tx),
+        email: input.email,
+        password: hash,
+        firstName,
+        lastName,
+        role: 'user',
+        status: 'registered',
+        emailVerified: false,
+        firstLogin: false,
+        sponsorId: sponsor?.id ?? null,
+        registrationDate: ctx.clock.now(),
+      });
+      const token = await issueToken(ctx, tx, { email: user.email, userId: user.id, type: 'email_verification', ip });
+      await queueMail(ctx, tx, user.email, {
+        template: 'verify_email',
+        params: { name: displayName(user), link: `${ctx.config.appUrl}/verify-email?token=${token}` },
+      });
+    })
+    .catch((err) => {
+      if (isUniqueViolation(err)) throw conflict(MSG.duplicateEmail, 'DUPLICATE_EMAIL');
+      throw err;
     });
-    const token = await issueToken(ctx, tx, { email: user.email, userId: user.id, type: 'email_verification', ip });
-    await queueMail(ctx, tx, user.email, {
-      template: 'verify_email',
-      params: { name: displayName(user), link: `${ctx.config.appUrl}/verify-email?token=${token}` },
-    });
-  }).catch((err) => {
-    if (isUniqueViolation(err)) throw conflict(MSG.duplicateEmail, 'DUPLICATE_EMAIL');
-    throw err;
-  });
   ctx.kickMail();
   return { message: MSG.signupDone };
 }
@@ -257,7 +265,9 @@ export async function sendPasswordReset(ctx: AppContext, { email, ip }: { email:
   const hold = await emailChangeHoldEnd(ctx, ctx.db, user.id);
   if (hold) {
     await notify(ctx.db, [user.id], {
-      type: 'security', priority: 'high', title: 'Password reset paused',
+      type: 'security',
+      priority: 'high',
+      title: 'Password reset paused',
       message: `A password reset was asked for your account within 24 hours of an administrator's change of its email, so no link was sent. Resets open again on ${payoutTime(hold)}.`,
     });
     return;

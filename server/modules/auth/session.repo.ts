@@ -34,15 +34,15 @@ export async function deleteSession(db: DbOrTx, sidHash: string) {
  * token they issued (issue 13).
  */
 export async function deleteUserSessions(db: DbOrTx, userId: string, exceptSidHash?: string) {
-  await db
-    .delete(sessions)
-    .where(exceptSidHash ? and(eq(sessions.userId, userId), ne(sessions.sid, exceptSidHash)) : eq(sessions.userId, userId));
+  await db.delete(sessions).where(exceptSidHash ? and(eq(sessions.userId, userId), ne(sessions.sid, exceptSidHash)) : eq(sessions.userId, userId));
   await revokeImpersonationsIssuedBy(db, userId);
 }
 
 /** Impersonation tokens live only as long as the signed-in admin who issued them: logout and a password change end them. */
 export async function revokeImpersonationsIssuedBy(db: DbOrTx, adminId: string) {
-  await db.update(impersonationTokens).set({ revokedAt: sql`now()` })
+  await db
+    .update(impersonationTokens)
+    .set({ revokedAt: sql`now()` })
     .where(and(eq(impersonationTokens.adminId, adminId), sql`${impersonationTokens.revokedAt} is null`, gt(impersonationTokens.expiresAt, sql`now()`)));
 }
 

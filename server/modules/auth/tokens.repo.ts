@@ -28,7 +28,11 @@ export async function findTokenForUpdate(db: DbOrTx, tokenHash: string, type: st
 }
 
 export async function findToken(db: DbOrTx, tokenHash: string, type: string): Promise<TokenRow | undefined> {
-  const [row] = await db.select().from(emailTokens).where(and(eq(emailTokens.tokenHash, tokenHash), eq(emailTokens.type, type))).limit(1);
+  const [row] = await db
+    .select()
+    .from(emailTokens)
+    .where(and(eq(emailTokens.tokenHash, tokenHash), eq(emailTokens.type, type)))
+    .limit(1);
   return row;
 }
 

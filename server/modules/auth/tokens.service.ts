@@ -6,11 +6,7 @@ import type { TokenType } from '../../../contracts/enums';
 import { insertToken, revokeLiveTokens, findTokenForUpdate, findToken, consumeToken, type TokenRow } from './tokens.repo';
 
 /** Issues a single-use token; only its hash is stored and older live ones of the type are revoked. */
-export async function issueToken(
-  ctx: AppContext,
-  db: DbOrTx,
-  opts: { email: string; userId?: string; type: TokenType; scopedData?: unknown; ip?: string },
-): Promise<string> {
+export async function issueToken(ctx: AppContext, db: DbOrTx, opts: { email: string; userId?: string; type: TokenType; scopedData?: unknown; ip?: string }): Promise<string> {
   const now = ctx.clock.now();
   const token = newToken();
   await revokeLiveTokens(db, opts.email, opts.type, now);
@@ -26,8 +22,7 @@ export async function issueToken(
   return token;
 }
 
-const isLive = (row: TokenRow | undefined, now: Date): row is TokenRow =>
-  Boolean(row && !row.isConsumed && !row.isRevoked && row.expiresAt.getTime() > now.getTime());
+const isLive = (row: TokenRow | undefined, now: Date): row is TokenRow => Boolean(row && !row.isConsumed && !row.isRevoked && row.expiresAt.getTime() > now.getTime());
 
 /** Checks without using: for screens that validate a link before the form is sent. */
 export async function peekToken(ctx: AppContext, db: DbOrTx, token: string, type: TokenType): Promise<TokenRow | undefined> {

@@ -12,13 +12,14 @@ export async function findTwoFactor(db: DbOrTx, userId: string, forUpdate = fals
 }
 
 export async function savePendingSecret(db: DbOrTx, userId: string, sealed: string, now: Date) {
-  await db.insert(twoFactorSecrets).values({ userId, pendingSecret: sealed, pendingSince: now, updatedAt: now })
+  await db
+    .insert(twoFactorSecrets)
+    .values({ userId, pendingSecret: sealed, pendingSince: now, updatedAt: now })
     .onConflictDoUpdate({ target: twoFactorSecrets.userId, set: { pendingSecret: sealed, pendingSince: now, updatedAt: now } });
 }
 
 export async function activateSecret(db: DbOrTx, userId: string, sealed: string, step: number, now: Date) {
-  await db.update(twoFactorSecrets).set({ secret: sealed, pendingSecret: null, pendingSince: null, lastStep: step, updatedAt: now })
-    .where(eq(twoFactorSecrets.userId, userId));
+  await db.update(twoFactorSecrets).set({ secret: sealed, pendingSecret: null, pendingSince: null, lastStep: step, updatedAt: now }).where(eq(twoFactorSecrets.userId, userId));
 }
 
 /**
@@ -26,7 +27,9 @@ export async function activateSecret(db: DbOrTx, userId: string, sealed: string,
  * one updates the row and the other finds nothing to update (a code works once, RFC 6238 §5.2).
  */
 export async function consumeStep(db: DbOrTx, userId: string, step: number): Promise<boolean> {
-  const rows = await db.update(twoFactorSecrets).set({ lastStep: step, updatedAt: sql`now()` })
+  const rows = await db
+    .update(twoFactorSecrets)
+    .set({ lastStep: step, updatedAt: sql`now()` })
     .where(and(eq(twoFactorSecrets.userId, userId), lt(twoFactorSecrets.lastStep, step)))
     .returning({ userId: twoFactorSecrets.userId });
   return rows.length === 1;
@@ -45,14 +48,18 @@ export async function replaceRecoveryCodes(db: DbOrTx, userId: string, hashes: s
 
 /** Marks one unused code used; false when there is none with this hash (wrong, or already used). */
 export async function useRecoveryCode(db: DbOrTx, userId: string, codeHash: string, now: Date): Promise<boolean> {
-  const rows = await db.update(recoveryCodes).set({ usedAt: now })
+  const rows = await db
+    .update(recoveryCodes)
+    .set({ usedAt: now })
     .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, codeHash), isNull(recoveryCodes.usedAt)))
     .returning({ id: recoveryCodes.id });
   return rows.length === 1;
 }
 
 export async function countUnusedRecoveryCodes(db: DbOrTx, userId: string): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(recoveryCodes)
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(recoveryCodes)
     .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
   return row?.n ?? 0;
 }
@@ -62,8 +69,11 @@ export async function insertChallenge(db: DbOrTx, values: typeof loginChallenges
 }
 
 export async function findChallenge(db: DbOrTx, tokenHash: string, now: Date) {
-  const [row] = await db.select().from(loginChallenges)
-    .where(and(eq(loginChallenges.tokenHash, tokenHash), gt(loginChallenges.expiresAt, now))).limit(1);
+  const [row] = await db
+    .select()
+    .from(loginChallenges)
+    .where(and(eq(loginChallenges.tokenHash, tokenHash), gt(loginChallenges.expiresAt, now)))
+    .limit(1);
   return row;
 }
 
@@ -73,7 +83,9 @@ export async function findChallenge(db: DbOrTx, tokenHash: string, now: Date) {
  * challenge at most `max` get an attempt (the row lock orders them).
  */
 export async function reserveChallengeAttempt(db: DbOrTx, tokenHash: string, max: number, now: Date) {
-  const [row] = await db.update(loginChallenges).set({ attempts: sql`${loginChallenges.attempts} + 1` })
+  const [row] = await db
+    .update(loginChallenges)
+    .set({ attempts: sql`${loginChallenges.attempts} + 1` })
     .where(and(eq(loginChallenges.tokenHash, tokenHash), lt(loginChallenges.attempts, max), gt(loginChallenges.expiresAt, now)))
     .returning({ userId: loginChallenges.userId, rememberMe: loginChallenges.rememberMe, attempts: loginChallenges.attempts });
   return row;

@@ -14,27 +14,52 @@ const codeLimits: RateLimitRule[] = [{ name: 'two-factor-user', max: 20, windowM
 export function twoFactorRoutes(ctx: AppContext): RouteDef[] {
   return [
     {
-      method: 'GET', url: '/api/auth/two-factor', access: 'session', duringEnrolment: true, duringPasswordChange: true,
+      method: 'GET',
+      url: '/api/auth/two-factor',
+      access: 'session',
+      duringEnrolment: true,
+      duringPasswordChange: true,
       handler: async (req) => twoFactor.status(ctx, actorOf(req).user),
     },
     {
-      method: 'POST', url: '/api/auth/two-factor/setup', access: 'session', duringEnrolment: true, denyImpersonation: true,
+      method: 'POST',
+      url: '/api/auth/two-factor/setup',
+      access: 'session',
+      duringEnrolment: true,
+      denyImpersonation: true,
       handler: async (req) => twoFactor.beginSetup(ctx, actorOf(req)),
     },
     {
-      method: 'POST', url: '/api/auth/two-factor/enable', access: 'session', duringEnrolment: true, denyImpersonation: true, rateLimits: codeLimits,
+      method: 'POST',
+      url: '/api/auth/two-factor/enable',
+      access: 'session',
+      duringEnrolment: true,
+      denyImpersonation: true,
+      rateLimits: codeLimits,
       handler: async (req) => twoFactor.enable(ctx, actorOf(req), parse(TwoFactorCodeRequest, req.body).code),
     },
     {
-      method: 'POST', url: '/api/auth/two-factor/step-up', access: 'session', denyImpersonation: true, rateLimits: codeLimits,
+      method: 'POST',
+      url: '/api/auth/two-factor/step-up',
+      access: 'session',
+      denyImpersonation: true,
+      rateLimits: codeLimits,
       handler: async (req) => twoFactor.stepUp(ctx, actorOf(req), parse(TwoFactorCodeRequest, req.body).code),
     },
     {
-      method: 'POST', url: '/api/auth/two-factor/recovery-codes', access: 'session', denyImpersonation: true, rateLimits: codeLimits,
+      method: 'POST',
+      url: '/api/auth/two-factor/recovery-codes',
+      access: 'session',
+      denyImpersonation: true,
+      rateLimits: codeLimits,
       handler: async (req) => twoFactor.regenerateRecoveryCodes(ctx, actorOf(req), parse(TwoFactorCodeRequest, req.body).code),
     },
     {
-      method: 'POST', url: '/api/auth/two-factor/disable', access: 'session', denyImpersonation: true, rateLimits: codeLimits,
+      method: 'POST',
+      url: '/api/auth/two-factor/disable',
+      access: 'session',
+      denyImpersonation: true,
+      rateLimits: codeLimits,
       handler: async (req) => {
         const input = parse(TwoFactorDisableRequest, req.body);
         return twoFactor.disable(ctx, actorOf(req), input.password, input.code);

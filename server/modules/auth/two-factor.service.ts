@@ -18,8 +18,15 @@ import { notify } from '../notifications';
 import { queueMail } from '../mail';
 import { deleteUserSessions } from './session.repo';
 import {
-  activateSecret, consumeStep, countUnusedRecoveryCodes, deleteTwoFactor, findTwoFactor, markSessionVerified,
-  replaceRecoveryCodes, savePendingSecret, useRecoveryCode,
+  activateSecret,
+  consumeStep,
+  countUnusedRecoveryCodes,
+  deleteTwoFactor,
+  findTwoFactor,
+  markSessionVerified,
+  replaceRecoveryCodes,
+  savePendingSecret,
+  useRecoveryCode,
 } from './two-factor.repo';
 
 export const RECOVERY_CODE_COUNT = 10;
@@ -132,7 +139,9 @@ export async function verifySecondFactor(ctx: AppContext, user: UserRow, code: s
   if (kind === 'recovery') {
     const left = await countUnusedRecoveryCodes(ctx.db, user.id);
     await notify(ctx.db, [user.id], {
-      type: 'security', priority: 'high', title: 'A recovery code was used',
+      type: 'security',
+      priority: 'high',
+      title: 'A recovery code was used',
       message: `A recovery code was used for your account. ${left} of ${RECOVERY_CODE_COUNT} are left; make new ones on your profile if you are running low.`,
     });
   }
@@ -194,8 +203,13 @@ export async function clearTwoFactorFor(ctx: AppContext, tx: DbOrTx, actor: Acto
   await updateUser(tx, target.id, { twoFactorEnabledAt: null });
   await deleteUserSessions(tx, target.id);
   await audit(tx, actor, { entityType: 'user', entityId: target.id, action: 'two_factor.reset', reason });
-  await tellUser(ctx, tx, target, 'Two-factor sign-in was reset',
-    `An administrator (${admin.userId}) reset two-factor sign-in for your account and signed you out everywhere. Set it up again at your next sign-in.`);
+  await tellUser(
+    ctx,
+    tx,
+    target,
+    'Two-factor sign-in was reset',
+    `An administrator (${admin.userId}) reset two-factor sign-in for your account and signed you out everywhere. Set it up again at your next sign-in.`,
+  );
 }
 
 /** The step of now, for the harness and the benchmark that compute codes. */

@@ -9,10 +9,18 @@ type Settings = Omit<typeof companySettings.$inferInsert, 'id'>;
 export async function findSettings(db: DbOrTx) {
   const [row] = await db
     .select({
-      companyName: companySettings.companyName, primaryColor: companySettings.primaryColor, supportEmail: companySettings.supportEmail,
-      supportPhone: companySettings.supportPhone, gstin: companySettings.gstin, address: companySettings.address, city: companySettings.city,
-      state: companySettings.state, pincode: companySettings.pincode, logoContentType: companySettings.logoContentType,
-      logoVersion: companySettings.logoVersion, updatedAt: companySettings.updatedAt,
+      companyName: companySettings.companyName,
+      primaryColor: companySettings.primaryColor,
+      supportEmail: companySettings.supportEmail,
+      supportPhone: companySettings.supportPhone,
+      gstin: companySettings.gstin,
+      address: companySettings.address,
+      city: companySettings.city,
+      state: companySettings.state,
+      pincode: companySettings.pincode,
+      logoContentType: companySettings.logoContentType,
+      logoVersion: companySettings.logoVersion,
+      updatedAt: companySettings.updatedAt,
     })
     .from(companySettings)
     .where(eq(companySettings.id, 1))
@@ -21,7 +29,11 @@ export async function findSettings(db: DbOrTx) {
 }
 
 export async function findLogo(db: DbOrTx) {
-  const [row] = await db.select({ logo: companySettings.logo, contentType: companySettings.logoContentType, version: companySettings.logoVersion }).from(companySettings).where(eq(companySettings.id, 1)).limit(1);
+  const [row] = await db
+    .select({ logo: companySettings.logo, contentType: companySettings.logoContentType, version: companySettings.logoVersion })
+    .from(companySettings)
+    .where(eq(companySettings.id, 1))
+    .limit(1);
   return row?.logo && row.contentType ? { bytes: row.logo, contentType: row.contentType, version: row.version } : undefined;
 }
 

@@ -14,7 +14,9 @@ export function brandingRoutes(ctx: AppContext): RouteDef[] {
   return [
     { method: 'GET', url: '/api/branding', access: 'public', handler: async () => publicBranding(ctx) },
     {
-      method: 'GET', url: '/api/branding/logo', access: 'public',
+      method: 'GET',
+      url: '/api/branding/logo',
+      access: 'public',
       handler: async (req, reply) => {
         const logo = await brandingLogo(ctx);
         if (!logo) throw notFound();
@@ -29,7 +31,10 @@ export function brandingRoutes(ctx: AppContext): RouteDef[] {
     },
     { method: 'GET', url: '/api/admin/settings/branding', access: 'admin', handler: async () => adminBranding(ctx) },
     {
-      method: 'PUT', url: '/api/admin/settings/branding', access: 'admin', bodyLimit: BRANDING_BODY_LIMIT,
+      method: 'PUT',
+      url: '/api/admin/settings/branding',
+      access: 'admin',
+      bodyLimit: BRANDING_BODY_LIMIT,
       handler: async (req) => saveBranding(ctx, actorOf(req), parse(BrandingInput, req.body)),
     },
   ];

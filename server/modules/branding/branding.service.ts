@@ -73,11 +73,7 @@ async function cleanLogo(data: string) {
   const type = sniffFileType(bytes);
   if (type !== 'image/png' && type !== 'image/jpeg') throw badRequest(BRANDING_MSG.logoType, { logo: [BRANDING_MSG.logoType] }, 'INVALID_FILE_TYPE');
   try {
-    const png = await sharp(bytes, { limitInputPixels: 25_000_000 })
-      .rotate()
-      .resize({ width: LOGO_MAX_SIDE, height: LOGO_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
-      .png()
-      .toBuffer();
+    const png = await sharp(bytes, { limitInputPixels: 25_000_000 }).rotate().resize({ width: LOGO_MAX_SIDE, height: LOGO_MAX_SIDE, fit: 'inside', withoutEnlargement: true }).png().toBuffer();
     return { bytes: png, contentType: 'image/png' };
   } catch {
     throw badRequest(BRANDING_MSG.logoType, { logo: [BRANDING_MSG.logoType] }, 'INVALID_FILE_TYPE');
@@ -92,15 +88,26 @@ export async function saveBranding(ctx: AppContext, actor: Actor, input: z.outpu
     const locked = await lockSettings(tx);
     const version = (locked?.logoVersion ?? 0) + (logo || input.removeLogo ? 1 : 0);
     await saveSettings(tx, {
-      companyName: input.companyName, primaryColor: input.primaryColor, supportEmail: input.supportEmail ?? null, supportPhone: input.supportPhone ?? null,
-      gstin: input.gstin ?? null, address: input.address ?? null, city: input.city ?? null, state: input.state ?? null, pincode: input.pincode ?? null,
+      companyName: input.companyName,
+      primaryColor: input.primaryColor,
+      supportEmail: input.supportEmail ?? null,
+      supportPhone: input.supportPhone ?? null,
+      gstin: input.gstin ?? null,
+      address: input.address ?? null,
+      city: input.city ?? null,
+      state: input.state ?? null,
+      pincode: input.pincode ?? null,
       ...(logo ? { logo: logo.bytes, logoContentType: logo.contentType } : {}),
       ...(input.removeLogo ? { logo: null, logoContentType: null } : {}),
-      logoVersion: version, updatedAt: ctx.clock.now(), updatedBy: actor.user.id,
+      logoVersion: version,
+      updatedAt: ctx.clock.now(),
+      updatedBy: actor.user.id,
     });
     const { logo: _l, removeLogo: _r, ...shown } = input;
     await audit(tx, actor, {
-      entityType: 'company_settings', entityId: '1', action: 'branding.update',
+      entityType: 'company_settings',
+      entityId: '1',
+      action: 'branding.update',
       previousState: before ? { ...before, updatedAt: before.updatedAt.toISOString() } : null,
       newState: { ...shown, logo: logo ? 'replaced' : input.removeLogo ? 'removed' : 'unchanged' },
     });

@@ -14,10 +14,13 @@ import { rawRows, type DbOrTx } from '../../db/client';
 const starts = (bounds: Date[]) => sql`${sql.param(bounds.map((b) => b.toISOString()))}::timestamptz[]`;
 
 export async function joiningsPerDay(db: DbOrTx, bounds: Date[]) {
-  return rawRows<{ bucket: number; n: number }>(db, sql`
+  return rawRows<{ bucket: number; n: number }>(
+    db,
+    sql`
     select width_bucket(registration_date, ${starts(bounds)}) as bucket, count(*)::int as n
     from users where registration_date >= ${bounds[0].toISOString()}::timestamptz and role <> 'admin'
-    group by 1`);
+    group by 1`,
+  );
 }
 
 /** The width of a sales_slots row; every time zone's days start on one of its boundaries. */
@@ -48,20 +51,26 @@ function completedSales(from: Date | null, fromSlots: boolean) {
 
 /** Completed sales per bucket (completedSales). */
 export async function salesPerDay(db: DbOrTx, bounds: Date[]) {
-  return rawRows<{ bucket: number; orders: number; amount: string; bv: string }>(db, sql`
+  return rawRows<{ bucket: number; orders: number; amount: string; bv: string }>(
+    db,
+    sql`
     with s as (${completedSales(bounds[0], bounds.every(onQuarterHour))})
     select width_bucket(at, ${starts(bounds)}) as bucket, sum(orders)::int as orders,
            sum(amount)::numeric(16,2)::text as amount, sum(bv)::numeric(16,2)::text as bv
-    from s group by 1`);
+    from s group by 1`,
+  );
 }
 
 /** All completed sales (amount and BV), and the amount since an instant (completedSales). */
 export async function salesTotals(db: DbOrTx, since: Date) {
-  const [row] = await rawRows<{ amount: string; bv: string; amount_since: string }>(db, sql`
+  const [row] = await rawRows<{ amount: string; bv: string; amount_since: string }>(
+    db,
+    sql`
     with s as (${completedSales(null, onQuarterHour(since))})
     select coalesce(sum(amount), 0)::text as amount, coalesce(sum(bv), 0)::text as bv,
            coalesce(sum(amount) filter (where at >= ${since.toISOString()}::timestamptz), 0)::text as amount_since
-    from s`);
+    from s`,
+  );
   return { amount: row.amount, bv: row.bv, amountSince: row.amount_since };
 }
 
@@ -78,32 +87,48 @@ export async function addToSalesSlots(db: DbOrTx, purchaseIds: string[]) {
 }
 
 export async function withdrawalsPerWeek(db: DbOrTx, bounds: Date[]) {
-  return rawRows<{ bucket: number; n: number; requested: string; approved: string }>(db, sql`
+  return rawRows<{ bucket: number; n: number; requested: string; approved: string }>(
+    db,
+    sql`
     select width_bucket(created_at, ${starts(bounds)}) as bucket, count(*)::int as n,
            sum(amount)::numeric(16,2)::text as requested,
            coalesce(sum(amount) filter (where status = 'approved'), 0)::numeric(16,2)::text as approved
     from withdrawal_requests
     where status in ('pending', 'approved', 'rejected') and created_at >= ${bounds[0].toISOString()}::timestamptz
-    group by 1`);
+    group by 1`,
+  );
 }
 
-export interface CyclePaidRow { id: string; kind: string; starts_at: Date | string; ends_at: Date | string; gross: string; net: string }
+export interface CyclePaidRow {
+  id: string;
+  kind: string;
+  starts_at: Date | string;
+  ends_at: Date | string;
+  gross: string;
+  net: string;
+}
 
 /** The last posted cycles (both kinds) with the gross and net their calculation summed. */
 export async function paidCycles(db: DbOrTx, limit: number) {
-  return rawRows<CyclePaidRow>(db, sql`
+  return rawRows<CyclePaidRow>(
+    db,
+    sql`
     select id::text as id, kind, starts_at, ends_at,
            coalesce((summary->>'gross')::numeric, 0)::numeric(16,2)::text as gross, coalesce((summary->>'net')::numeric, 0)::numeric(16,2)::text as net
-    from comp_cycles where status = 'posted' order by ends_at desc limit ${limit}`);
+    from comp_cycles where status = 'posted' order by ends_at desc limit ${limit}`,
+  );
 }
 
 /** One member's payout in each of their last posted cycles. */
 export async function memberPayouts(db: DbOrTx, memberId: string, limit: number) {
-  return rawRows<CyclePaidRow>(db, sql`
+  return rawRows<CyclePaidRow>(
+    db,
+    sql`
     select c.id::text as id, c.kind, c.starts_at, c.ends_at, p.gross::text as gross, p.net::text as net
     from comp_payouts p join comp_cycles c on c.id = p.cycle_id
     where p.member_id = ${memberId} and p.posted_at is not null
-    order by c.ends_at desc limit ${limit}`);
+    order by c.ends_at desc limit ${limit}`,
+  );
 }
 
 /**
@@ -111,7 +136,9 @@ export async function memberPayouts(db: DbOrTx, memberId: string, limit: number)
  * member_volume's figures while the row still names that cycle (schema/volume.ts), each read by primary key.
  */
 export async function memberCycleLegs(db: DbOrTx, memberId: string, limit: number) {
-  return rawRows<{ id: string; starts_at: Date | string; ends_at: Date | string; status: string; left_bv: string; right_bv: string }>(db, sql`
+  return rawRows<{ id: string; starts_at: Date | string; ends_at: Date | string; status: string; left_bv: string; right_bv: string }>(
+    db,
+    sql`
     with c as (select id, starts_at, ends_at, status from comp_cycles where kind = 'pairing' order by starts_at desc limit ${limit})
     select c.id::text as id, c.starts_at, c.ends_at, c.status,
            (coalesce(v.left_bv, 0) + case when mv.pairing_cycle_id = c.id then mv.pairing_left else 0 end)::numeric(16,2)::text as left_bv,
@@ -119,7 +146,8 @@ export async function memberCycleLegs(db: DbOrTx, memberId: string, limit: numbe
     from c
     left join leg_volumes v on v.cycle_id = c.id and v.member_id = ${memberId}
     left join member_volume mv on mv.member_id = ${memberId}
-    order by c.starts_at`);
+    order by c.starts_at`,
+  );
 }
 
 /**
@@ -129,12 +157,18 @@ export async function memberCycleLegs(db: DbOrTx, memberId: string, limit: numbe
  */
 export async function memberTeam(db: DbOrTx, memberId: string, bounds: Date[]) {
   const [months, [team]] = await Promise.all([
-    rawRows<{ bucket: number; n: number }>(db, sql`
+    rawRows<{ bucket: number; n: number }>(
+      db,
+      sql`
       select width_bucket(registration_date, ${starts(bounds)}) as bucket, count(*)::int as n
       from users where sponsor_id = ${memberId} and placed_at is not null and registration_date >= ${bounds[0].toISOString()}::timestamptz
-      group by 1`),
-    rawRows<{ left_count: number; right_count: number; total_directs: number }>(db, sql`
-      select left_count, right_count, total_directs from member_volume where member_id = ${memberId}`),
+      group by 1`,
+    ),
+    rawRows<{ left_count: number; right_count: number; total_directs: number }>(
+      db,
+      sql`
+      select left_count, right_count, total_directs from member_volume where member_id = ${memberId}`,
+    ),
   ]);
   return { months, team: team ?? { left_count: 0, right_count: 0, total_directs: 0 } };
 }

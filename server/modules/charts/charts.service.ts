@@ -41,7 +41,10 @@ export async function adminCharts(ctx: AppContext, q: { timezone: string; days: 
     joiningsPerDay(ctx.db, dayStarts),
     salesPerDay(ctx.db, dayStarts),
     paidCycles(ctx.db, q.cycles),
-    withdrawalsPerWeek(ctx.db, weeks.map((w) => startOfDayIn(w, tz))),
+    withdrawalsPerWeek(
+      ctx.db,
+      weeks.map((w) => startOfDayIn(w, tz)),
+    ),
   ]);
   const joinedBy = byBucket(joined);
   const soldBy = byBucket(sold);
@@ -71,7 +74,11 @@ export async function memberCharts(ctx: AppContext, actor: Actor, q: { timezone:
   const [legs, paid, team] = await Promise.all([
     memberCycleLegs(ctx.db, me, q.cycles),
     memberPayouts(ctx.db, me, q.cycles),
-    memberTeam(ctx.db, me, months.map((month) => startOfDayIn(`${month}-01`, tz))),
+    memberTeam(
+      ctx.db,
+      me,
+      months.map((month) => startOfDayIn(`${month}-01`, tz)),
+    ),
   ]);
   const byMonth = byBucket(team.months);
   return {

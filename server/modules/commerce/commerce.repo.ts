@@ -8,19 +8,29 @@ export type ProductRow = typeof products.$inferSelect;
 export type PurchaseRow = typeof purchases.$inferSelect;
 
 export async function activeProducts(db: DbOrTx, f: { purchaseType?: string; category?: string }) {
-  return db.select().from(products)
+  return db
+    .select()
+    .from(products)
     .where(and(eq(products.isActive, true), f.purchaseType ? eq(products.purchaseType, f.purchaseType) : undefined, f.category ? eq(products.category, f.category) : undefined))
     .orderBy(products.purchaseType, products.name);
 }
 
 export async function allProducts(db: DbOrTx) {
-  return db.select({ p: products, purchaseCount: sql<number>`(select count(*)::int from ${purchases} x where x.product_id = ${products.id})` })
-    .from(products).orderBy(desc(products.isActive), products.name);
+  return db
+    .select({ p: products, purchaseCount: sql<number>`(select count(*)::int from ${purchases} x where x.product_id = ${products.id})` })
+    .from(products)
+    .orderBy(desc(products.isActive), products.name);
 }
 
 export async function findProduct(db: DbOrTx, id: string): Promise<ProductRow | undefined> {
   // Every purchase reads its product first: a prepared statement (planned once per connection).
-  const [row] = await db.select().from(products).where(eq(products.id, sql.placeholder('id'))).limit(1).prepare('commerce_find_product').execute({ id });
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(eq(products.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('commerce_find_product')
+    .execute({ id });
   return row;
 }
 
@@ -30,7 +40,11 @@ export async function insertProduct(db: DbOrTx, values: typeof products.$inferIn
 }
 
 export async function updateProduct(db: DbOrTx, id: string, values: Partial<typeof products.$inferInsert>) {
-  const [row] = await db.update(products).set({ ...values, updatedAt: new Date() }).where(eq(products.id, id)).returning();
+  const [row] = await db
+    .update(products)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(products.id, id))
+    .returning();
   return row;
 }
 
@@ -53,29 +67,49 @@ export async function purchaseForUpdate(db: DbOrTx, id: string): Promise<Purchas
 
 export async function updatePurchase(db: DbOrTx, id: string, values: Partial<typeof purchases.$inferInsert>) {
   if (values.paymentStatus === 'completed') noteControlled('money');
-  const [row] = await db.update(purchases).set({ ...values, updatedAt: new Date() }).where(eq(purchases.id, id)).returning();
+  const [row] = await db
+    .update(purchases)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(purchases.id, id))
+    .returning();
   return row;
 }
 
 export async function purchasesOf(db: DbOrTx, userId: string) {
   // The invoice's number only (read; the invoices module writes them): a paid order without one is still being prepared.
-  return db.select({ p: purchases, productName: products.name, productCategory: products.category, invoiceNumber: invoices.invoiceNumber }).from(purchases)
+  return db
+    .select({ p: purchases, productName: products.name, productCategory: products.category, invoiceNumber: invoices.invoiceNumber })
+    .from(purchases)
     .innerJoin(products, eq(products.id, purchases.productId))
     .leftJoin(invoices, eq(invoices.purchaseId, purchases.id))
-    .where(eq(purchases.userId, userId)).orderBy(desc(purchases.createdAt)).limit(500);
+    .where(eq(purchases.userId, userId))
+    .orderBy(desc(purchases.createdAt))
+    .limit(500);
 }
 
 export async function purchasesPage(db: DbOrTx, f: { paymentStatus?: string; deliveryStatus?: string }, cursor: { at: string; id: string } | undefined, limit: number) {
-  return db.select({ p: purchases, productName: products.name, productCategory: products.category, userDisplayId: users.userId, firstName: users.firstName, lastName: users.lastName, userEmail: users.email, invoiceNumber: invoices.invoiceNumber })
+  return db
+    .select({
+      p: purchases,
+      productName: products.name,
+      productCategory: products.category,
+      userDisplayId: users.userId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      userEmail: users.email,
+      invoiceNumber: invoices.invoiceNumber,
+    })
     .from(purchases)
     .innerJoin(products, eq(products.id, purchases.productId))
     .innerJoin(users, eq(users.id, purchases.userId))
     .leftJoin(invoices, eq(invoices.purchaseId, purchases.id))
-    .where(and(
-      f.paymentStatus ? eq(purchases.paymentStatus, f.paymentStatus) : undefined,
-      f.deliveryStatus ? eq(purchases.deliveryStatus, f.deliveryStatus) : undefined,
-      cursor ? sql`(${purchases.createdAt}, ${purchases.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : undefined,
-    ))
+    .where(
+      and(
+        f.paymentStatus ? eq(purchases.paymentStatus, f.paymentStatus) : undefined,
+        f.deliveryStatus ? eq(purchases.deliveryStatus, f.deliveryStatus) : undefined,
+        cursor ? sql`(${purchases.createdAt}, ${purchases.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : undefined,
+      ),
+    )
     .orderBy(desc(purchases.createdAt), desc(purchases.id))
     .limit(limit + 1);
 }
@@ -109,8 +143,26 @@ export async function insertWalletPurchase(db: DbOrTx, p: WalletPurchase) {
   noteControlled('money');
   const a = p.audit;
   const rows = await preparedText<{ funded: boolean; balance_after: string | null }>(db, 'commerce_wallet_purchase', WALLET_PURCHASE_SQL, [
-    p.userId, p.total, p.now.toISOString(), p.product.id, p.product.price, p.product.gst, p.product.bv, p.id, p.quantity, p.totalBV,
-    p.deliveryAddress, p.description, a.actorId, a.actorRole, a.onBehalfOfId, a.ipAddress, a.userAgent, a.sessionId, p.deliveryState, p.deliveryPincode,
+    p.userId,
+    p.total,
+    p.now.toISOString(),
+    p.product.id,
+    p.product.price,
+    p.product.gst,
+    p.product.bv,
+    p.id,
+    p.quantity,
+    p.totalBV,
+    p.deliveryAddress,
+    p.description,
+    a.actorId,
+    a.actorRole,
+    a.onBehalfOfId,
+    a.ipAddress,
+    a.userAgent,
+    a.sessionId,
+    p.deliveryState,
+    p.deliveryPincode,
   ]);
   return { funded: rows[0].funded, balanceAfter: rows[0].balance_after };
 }
@@ -118,7 +170,12 @@ export async function insertWalletPurchase(db: DbOrTx, p: WalletPurchase) {
 /** The statement of insertWalletPurchase; its values in the order of the array there. */
 const WALLET_PURCHASE_SQL = `
   with ${walletDebitCtes({
-    userId: '$1::uuid', amount: '$2::numeric', at: '$3::timestamptz', type: "'purchase'", description: '$12::text', referenceId: '$8::text',
+    userId: '$1::uuid',
+    amount: '$2::numeric',
+    at: '$3::timestamptz',
+    type: "'purchase'",
+    description: '$12::text',
+    referenceId: '$8::text',
     guard: 'exists (select 1 from products x where x.id = $4::uuid and x.is_active and x.price = $5::numeric and x.gst = $6::numeric and x.bv = $7::numeric)',
   })},
   pur as (

@@ -3,9 +3,7 @@ import { identityOf, type RouteDef } from '../../http/routes';
 import { actorOf } from '../../http/actor';
 import { actorWithTransactor } from '../../http/idempotency';
 import { parse } from '../../http/validate';
-import {
-  ProductInput, ProductPatch, PurchaseRequest, AdminPurchasePatch, ProductsQuery, AdminPurchasesQuery, ProductIdParam as ProductId, OrderIdParam as OrderId,
-} from '../../../contracts/commerce';
+import { ProductInput, ProductPatch, PurchaseRequest, AdminPurchasePatch, ProductsQuery, AdminPurchasesQuery, ProductIdParam as ProductId, OrderIdParam as OrderId } from '../../../contracts/commerce';
 import { MSG } from '../../../contracts/messages';
 import { catalog, adminCatalog, createProduct, editProduct, purchase, ownPurchases, adminOrders, updateOrder } from './commerce.service';
 
@@ -14,7 +12,10 @@ export function commerceRoutes(ctx: AppContext): RouteDef[] {
   return [
     { method: 'GET', url: '/api/products', access: 'member', handler: async (req) => catalog(ctx, parse(ProductsQuery, req.query)) },
     {
-      method: 'POST', url: '/api/purchases', access: 'member', denyImpersonation: MSG.impersonationMoneyReadOnly,
+      method: 'POST',
+      url: '/api/purchases',
+      access: 'member',
+      denyImpersonation: MSG.impersonationMoneyReadOnly,
       handler: async (req, reply) => {
         const { actor, transact } = actorWithTransactor(ctx, req, { autocommit: true });
         const a = await purchase(ctx, actor, transact, parse(PurchaseRequest, req.body));
@@ -24,16 +25,22 @@ export function commerceRoutes(ctx: AppContext): RouteDef[] {
     { method: 'GET', url: '/api/purchases', access: 'member', handler: async (req) => ownPurchases(ctx, identityOf(req).user.id) },
     { method: 'GET', url: '/api/admin/products', access: 'admin', handler: async () => adminCatalog(ctx) },
     {
-      method: 'POST', url: '/api/admin/products', access: 'admin',
+      method: 'POST',
+      url: '/api/admin/products',
+      access: 'admin',
       handler: async (req, reply) => reply.status(201).send(await createProduct(ctx, actorOf(req), parse(ProductInput, req.body))),
     },
     {
-      method: 'PATCH', url: '/api/admin/products/:id', access: 'admin',
+      method: 'PATCH',
+      url: '/api/admin/products/:id',
+      access: 'admin',
       handler: async (req) => editProduct(ctx, actorOf(req), parse(ProductId, req.params).id, parse(ProductPatch, req.body ?? {})),
     },
     { method: 'GET', url: '/api/admin/purchases', access: 'admin', handler: async (req) => adminOrders(ctx, parse(AdminPurchasesQuery, req.query)) },
     {
-      method: 'PATCH', url: '/api/admin/purchases/:id', access: 'admin',
+      method: 'PATCH',
+      url: '/api/admin/purchases/:id',
+      access: 'admin',
       handler: async (req, reply) => {
         const { actor, transact } = actorWithTransactor(ctx, req);
         const a = await updateOrder(ctx, actor, transact, parse(OrderId, req.params).id, parse(AdminPurchasePatch, req.body ?? {}));

@@ -7,8 +7,17 @@ import { rupees } from '../../lib/format';
 import type { Actor } from '../../core/actor';
 import { AppError, badRequest, notFound } from '../../core/app-error';
 import {
-  COMMERCE_MSG, PAYMENT_METHOD_LABELS, DELIVERY_NEXT, type ProductInput, type ProductPatch, type PurchaseRequest, type AdminPurchasePatch, type ProductView,
-  type AdminProductView, type PurchaseView, type AdminPurchaseView,
+  COMMERCE_MSG,
+  PAYMENT_METHOD_LABELS,
+  DELIVERY_NEXT,
+  type ProductInput,
+  type ProductPatch,
+  type PurchaseRequest,
+  type AdminPurchasePatch,
+  type ProductView,
+  type AdminProductView,
+  type PurchaseView,
+  type AdminPurchaseView,
 } from '../../../contracts/commerce';
 import type { Page } from '../../../contracts/wallet';
 import { orderTotals } from '../../lib/money';
@@ -23,31 +32,72 @@ import { workDone } from '../notifications';
 import { imagesByProduct, primaryImageByProduct } from '../product-images';
 import type { ProductImageView } from '../../../contracts/product-images';
 import {
-  activeProducts, allProducts, findProduct, insertProduct, updateProduct, insertPurchase, purchaseForUpdate, updatePurchase, purchasesOf,
-  purchasesPage, insertWalletPurchase, type ProductRow, type PurchaseRow,
+  activeProducts,
+  allProducts,
+  findProduct,
+  insertProduct,
+  updateProduct,
+  insertPurchase,
+  purchaseForUpdate,
+  updatePurchase,
+  purchasesOf,
+  purchasesPage,
+  insertWalletPurchase,
+  type ProductRow,
+  type PurchaseRow,
 } from './commerce.repo';
 
-
 const toProduct = (p: ProductRow, images: ProductImageView[] = []): ProductView => ({
-  id: p.id, name: p.name, description: p.description, category: p.category, purchaseType: p.purchaseType, price: p.price, bv: p.bv, gst: p.gst,
-  imageUrl: p.imageUrl, hsnCode: p.hsnCode, isActive: p.isActive, images,
+  id: p.id,
+  name: p.name,
+  description: p.description,
+  category: p.category,
+  purchaseType: p.purchaseType,
+  price: p.price,
+  bv: p.bv,
+  gst: p.gst,
+  imageUrl: p.imageUrl,
+  hsnCode: p.hsnCode,
+  isActive: p.isActive,
+  images,
 });
 /** `productImage`: the product's primary image in the lists; the answers of a purchase and an order update leave it null. */
 const toPurchase = (p: PurchaseRow, product: { name: string; category: string }, productImage: ProductImageView | null = null, invoiceNumber: string | null = null): PurchaseView => ({
-  id: p.id, productId: p.productId, productName: product.name, productCategory: product.category, productImage, quantity: p.quantity, unitPrice: p.unitPrice, totalAmount: p.totalAmount, totalBV: p.totalBV,
-  paymentMethod: p.paymentMethod, paymentStatus: p.paymentStatus, deliveryStatus: p.deliveryStatus, trackingId: p.trackingId,
-  deliveryAddress: p.deliveryAddress, deliveryState: p.deliveryState, deliveryPincode: p.deliveryPincode, invoiceNumber, createdAt: p.createdAt.toISOString(),
+  id: p.id,
+  productId: p.productId,
+  productName: product.name,
+  productCategory: product.category,
+  productImage,
+  quantity: p.quantity,
+  unitPrice: p.unitPrice,
+  totalAmount: p.totalAmount,
+  totalBV: p.totalBV,
+  paymentMethod: p.paymentMethod,
+  paymentStatus: p.paymentStatus,
+  deliveryStatus: p.deliveryStatus,
+  trackingId: p.trackingId,
+  deliveryAddress: p.deliveryAddress,
+  deliveryState: p.deliveryState,
+  deliveryPincode: p.deliveryPincode,
+  invoiceNumber,
+  createdAt: p.createdAt.toISOString(),
 });
 
 export async function catalog(ctx: AppContext, f: { purchaseType?: string; category?: string }): Promise<ProductView[]> {
   const rows = await activeProducts(ctx.db, f);
-  const images = await imagesByProduct(ctx.db, rows.map((p) => p.id));
+  const images = await imagesByProduct(
+    ctx.db,
+    rows.map((p) => p.id),
+  );
   return rows.map((p) => toProduct(p, images.get(p.id)));
 }
 
 export async function adminCatalog(ctx: AppContext): Promise<AdminProductView[]> {
   const rows = await allProducts(ctx.db);
-  const images = await imagesByProduct(ctx.db, rows.map((r) => r.p.id));
+  const images = await imagesByProduct(
+    ctx.db,
+    rows.map((r) => r.p.id),
+  );
   return rows.map(({ p, purchaseCount }) => ({ ...toProduct(p, images.get(p.id)), purchaseCount, createdAt: p.createdAt.toISOString(), updatedAt: p.updatedAt.toISOString() }));
 }
 
@@ -119,13 +169,24 @@ export async function purchase(ctx: AppContext, actor: Actor, transact: Transact
   return transact((db) =>
     db.transaction(async (tx) => {
       const row = await insertPurchase(tx, {
-        userId: actor.user.id, productId: product.id, quantity: input.quantity, unitPrice: product.price, totalAmount: totals.total, totalBV: totals.bv,
-        paymentMethod: input.paymentMethod, paymentStatus: 'pending', deliveryAddress: input.deliveryAddress,
-        deliveryState: input.deliveryState, deliveryPincode: input.deliveryPincode, createdAt: now,
+        userId: actor.user.id,
+        productId: product.id,
+        quantity: input.quantity,
+        unitPrice: product.price,
+        totalAmount: totals.total,
+        totalBV: totals.bv,
+        paymentMethod: input.paymentMethod,
+        paymentStatus: 'pending',
+        deliveryAddress: input.deliveryAddress,
+        deliveryState: input.deliveryState,
+        deliveryPincode: input.deliveryPincode,
+        createdAt: now,
       });
       await notifyAdmins(tx, {
-        type: 'order_awaiting_payment', title: 'Order awaiting payment',
-        message: `${displayName(actor.user)} ordered ${product.name} x ${input.quantity} (${rupees(totals.total)}, ${PAYMENT_METHOD_LABELS[input.paymentMethod]}).`, data: { purchaseId: row.id },
+        type: 'order_awaiting_payment',
+        title: 'Order awaiting payment',
+        message: `${displayName(actor.user)} ordered ${product.name} x ${input.quantity} (${rupees(totals.total)}, ${PAYMENT_METHOD_LABELS[input.paymentMethod]}).`,
+        data: { purchaseId: row.id },
       });
       return { status: 201, body: { message: COMMERCE_MSG.purchaseSuccess, purchase: toPurchase(row, product) } };
     }),
@@ -137,17 +198,31 @@ export async function purchase(ctx: AppContext, actor: Actor, transact: Transact
  * its ledger row, the purchase, the buyer's personal BV and the journal entry that brings the BV to every
  * ancestor (no tree lock, no ancestor row), and the audit row.
  */
-async function walletPurchase(
-  db: DbOrTx, actor: Actor, product: ProductRow, input: z.output<typeof PurchaseRequest>, totals: { total: string; bv: string }, now: Date,
-) {
+async function walletPurchase(db: DbOrTx, actor: Actor, product: ProductRow, input: z.output<typeof PurchaseRequest>, totals: { total: string; bv: string }, now: Date) {
   // Time-ordered: the purchase's key, the journal's purchase_id and the audit row's entity id land on the last
   // pages of their indexes.
   const id = timeOrderedUuid(now.getTime());
   const entry = auditEntry(actor, { entityType: 'purchase', entityId: id, action: 'purchase.wallet' });
   const done = await insertWalletPurchase(db, {
-    id, userId: actor.user.id, product, quantity: input.quantity, total: totals.total, totalBV: totals.bv, deliveryAddress: input.deliveryAddress,
-    deliveryState: input.deliveryState, deliveryPincode: input.deliveryPincode, description: `${product.name} x ${input.quantity}`, now,
-    audit: { actorId: entry.actorId ?? null, actorRole: entry.actorRole ?? null, onBehalfOfId: entry.onBehalfOfId ?? null, ipAddress: entry.ipAddress ?? null, userAgent: entry.userAgent ?? null, sessionId: entry.sessionId ?? null },
+    id,
+    userId: actor.user.id,
+    product,
+    quantity: input.quantity,
+    total: totals.total,
+    totalBV: totals.bv,
+    deliveryAddress: input.deliveryAddress,
+    deliveryState: input.deliveryState,
+    deliveryPincode: input.deliveryPincode,
+    description: `${product.name} x ${input.quantity}`,
+    now,
+    audit: {
+      actorId: entry.actorId ?? null,
+      actorRole: entry.actorRole ?? null,
+      onBehalfOfId: entry.onBehalfOfId ?? null,
+      ipAddress: entry.ipAddress ?? null,
+      userAgent: entry.userAgent ?? null,
+      sessionId: entry.sessionId ?? null,
+    },
   });
   if (!done.funded) {
     const again = await findProduct(db, product.id);
@@ -157,26 +232,56 @@ async function walletPurchase(
     throw new AppError('INSUFFICIENT_FUNDS', 400, WALLET_MSG.insufficientBalance, { amount: [WALLET_MSG.insufficientBalance] });
   }
   const view: PurchaseView = {
-    id, productId: product.id, productName: product.name, productCategory: product.category, productImage: null, quantity: input.quantity, unitPrice: product.price, totalAmount: totals.total, totalBV: totals.bv,
-    paymentMethod: 'wallet', paymentStatus: 'completed', deliveryStatus: 'pending', trackingId: null, deliveryAddress: input.deliveryAddress,
-    deliveryState: input.deliveryState, deliveryPincode: input.deliveryPincode, invoiceNumber: null, createdAt: now.toISOString(),
+    id,
+    productId: product.id,
+    productName: product.name,
+    productCategory: product.category,
+    productImage: null,
+    quantity: input.quantity,
+    unitPrice: product.price,
+    totalAmount: totals.total,
+    totalBV: totals.bv,
+    paymentMethod: 'wallet',
+    paymentStatus: 'completed',
+    deliveryStatus: 'pending',
+    trackingId: null,
+    deliveryAddress: input.deliveryAddress,
+    deliveryState: input.deliveryState,
+    deliveryPincode: input.deliveryPincode,
+    invoiceNumber: null,
+    createdAt: now.toISOString(),
   };
   return { status: 201, body: { message: COMMERCE_MSG.purchaseSuccess, purchase: view } };
 }
 
 export async function ownPurchases(ctx: AppContext, userId: string): Promise<PurchaseView[]> {
   const rows = await purchasesOf(ctx.db, userId);
-  const images = await primaryImageByProduct(ctx.db, rows.map((r) => r.p.productId));
+  const images = await primaryImageByProduct(
+    ctx.db,
+    rows.map((r) => r.p.productId),
+  );
   return rows.map(({ p, productName, productCategory, invoiceNumber }) => toPurchase(p, { name: productName, category: productCategory }, images.get(p.productId), invoiceNumber));
 }
 
 export async function adminOrders(ctx: AppContext, q: { paymentStatus?: string; deliveryStatus?: string; cursor?: string; limit: number }): Promise<Page<AdminPurchaseView>> {
   const rows = await purchasesPage(ctx.db, q, decodeCursor(q.cursor), q.limit);
-  const images = await primaryImageByProduct(ctx.db, rows.map((r) => r.p.productId));
-  return pageOf(rows, q.limit, (r) => [r.p.createdAt, r.p.id], (r) => ({
-    ...toPurchase(r.p, { name: r.productName, category: r.productCategory }, images.get(r.p.productId), r.invoiceNumber), userId: r.p.userId, userDisplayId: r.userDisplayId, userName: [r.firstName, r.lastName].filter(Boolean).join(' ') || r.userDisplayId,
-    userEmail: r.userEmail, bvCreditedAt: r.p.bvCreditedAt?.toISOString() ?? null,
-  }));
+  const images = await primaryImageByProduct(
+    ctx.db,
+    rows.map((r) => r.p.productId),
+  );
+  return pageOf(
+    rows,
+    q.limit,
+    (r) => [r.p.createdAt, r.p.id],
+    (r) => ({
+      ...toPurchase(r.p, { name: r.productName, category: r.productCategory }, images.get(r.p.productId), r.invoiceNumber),
+      userId: r.p.userId,
+      userDisplayId: r.userDisplayId,
+      userName: [r.firstName, r.lastName].filter(Boolean).join(' ') || r.userDisplayId,
+      userEmail: r.userEmail,
+      bvCreditedAt: r.p.bvCreditedAt?.toISOString() ?? null,
+    }),
+  );
 }
 
 /** Admin order update: pending payment -> completed (BV credited once) or failed; delivery moves forward only. */
@@ -212,7 +317,9 @@ export async function updateOrder(ctx: AppContext, actor: Actor, transact: Trans
       ].filter(Boolean);
       await notify(tx, [before.userId], { type: 'order_updated', title: 'Order updated', message: `Your order ${before.id.slice(0, 8)} was updated: ${parts.join(', ')}.`, data: { purchaseId: id } });
       await audit(tx, actor, {
-        entityType: 'purchase', entityId: id, action: 'purchase.update',
+        entityType: 'purchase',
+        entityId: id,
+        action: 'purchase.update',
         previousState: { paymentStatus: before.paymentStatus, deliveryStatus: before.deliveryStatus, trackingId: before.trackingId },
         newState: { ...changes, buyer: buyer?.userId },
       });

@@ -56,8 +56,18 @@ export async function applyAdjustment(ctx: AppContext, tx: DbOrTx, actor: Actor,
   const author = approval ? approval.requester : realUser(actor);
   const row = await repo.insertAdjustment(tx, { memberId: member.id, type: input.type, amount: input.amount, reason: input.reason, createdBy: author.id, createdAt: ctx.clock.now() });
   await audit(tx, actor, {
-    entityType: 'comp_adjustment', entityId: row.id, action: 'adjustment.created', reason: input.reason,
-    newState: { userId: member.userId, type: input.type, amount: input.amount, reason: input.reason, createdBy: author.id, ...(approval ? { approvalId: approval.id, approvedBy: realUser(actor).id } : {}) },
+    entityType: 'comp_adjustment',
+    entityId: row.id,
+    action: 'adjustment.created',
+    reason: input.reason,
+    newState: {
+      userId: member.userId,
+      type: input.type,
+      amount: input.amount,
+      reason: input.reason,
+      createdBy: author.id,
+      ...(approval ? { approvalId: approval.id, approvedBy: realUser(actor).id } : {}),
+    },
   });
   return { id: row.id, userId: member.userId, type: input.type, amount: row.amount, reason: row.reason, createdAt: row.createdAt.toISOString() };
 }

@@ -37,9 +37,8 @@ export async function loadMembers(db: DbOrTx, at: Date): Promise<Snapshot> {
 export async function compute(db: DbOrTx, c: repo.CycleRow, plan: PlanConfig, snap: Snapshot, lap: (phase: string) => void = () => {}): Promise<CalcResult> {
   const purchases = (await repo.cyclePurchases(db, c.kind, c.id)).map((p) => ({ buyer: p.member_id, bv: paise(p.bv) }));
   lap('purchases');
-  const adjustments: Adjustment[] = c.kind === 'pairing'
-    ? (await repo.waitingAdjustments(db, cycleEnd(c))).map((a) => ({ id: a.id, memberId: a.memberId, type: a.type, amount: paise(a.amount), reason: a.reason }))
-    : [];
+  const adjustments: Adjustment[] =
+    c.kind === 'pairing' ? (await repo.waitingAdjustments(db, cycleEnd(c))).map((a) => ({ id: a.id, memberId: a.memberId, type: a.type, amount: paise(a.amount), reason: a.reason })) : [];
   if (c.kind === 'pairing') {
     // Carry and legs straight into columns by member index (members outside the snapshot earn nothing).
     const t = snap.members;
@@ -66,7 +65,10 @@ export async function compute(db: DbOrTx, c: repo.CycleRow, plan: PlanConfig, sn
     return calculatePairing({ plan, members: snap.members, legs, carry, purchases, ranksAchieved, adjustments });
   }
   const prevMonths = await repo.previousCycles(db, 'monthly', c.startsAt, Math.max(plan.consistency.months, ...POOL_TYPES.map((p) => plan.pools[p].holdMonths)));
-  const ownRows = await repo.ownBVByMonth(db, prevMonths.map((m) => m.id));
+  const ownRows = await repo.ownBVByMonth(
+    db,
+    prevMonths.map((m) => m.id),
+  );
   const previousOwnBV = new Map<string, bigint[]>();
   const idx = new Map(prevMonths.map((m, i) => [m.id, i]));
   for (const r of ownRows) {
@@ -93,7 +95,15 @@ export async function compute(db: DbOrTx, c: repo.CycleRow, plan: PlanConfig, sn
 }
 
 /** A member's payout of a cycle, in paise. */
-export interface PayoutFigures { gross: bigint; adminCharge: bigint; tds: bigint; net: bigint; rate: string; pan: boolean; fy: number }
+export interface PayoutFigures {
+  gross: bigint;
+  adminCharge: bigint;
+  tds: bigint;
+  net: bigint;
+  rate: string;
+  pan: boolean;
+  fy: number;
+}
 
 /**
  * Per-member gross and deductions of a result, by member index of the run's table (the TDS state is the
@@ -131,15 +141,28 @@ export async function payoutsOf(db: DbOrTx, c: repo.CycleRow, plan: PlanConfig, 
 export function summarize(res: CalcResult, payouts: Awaited<ReturnType<typeof payoutsOf>>, sales: { amount: string; bv: string }) {
   const totals: Record<string, bigint> = {};
   for (const l of res.lines) totals[l.type] = (totals[l.type] ?? 0n) + l.amount;
-  let gross = 0n, admin = 0n, tds = 0n, net = 0n, paid = 0;
+  let gross = 0n,
+    admin = 0n,
+    tds = 0n,
+    net = 0n,
+    paid = 0;
   for (const p of payouts.values()) {
-    gross += p.gross; admin += p.adminCharge; tds += p.tds; net += p.net;
+    gross += p.gross;
+    admin += p.adminCharge;
+    tds += p.tds;
+    net += p.net;
     if (p.net > 0n) paid += 1;
   }
   return {
     totals: Object.fromEntries(Object.entries(totals).map(([k, v]) => [k, fromPaise(v)])),
-    gross: fromPaise(gross), adminCharge: fromPaise(admin), tds: fromPaise(tds), net: fromPaise(net),
-    sales: sales.amount, salesBV: sales.bv, flushedBV: fromPaise(res.flushedBV), membersPaid: paid,
+    gross: fromPaise(gross),
+    adminCharge: fromPaise(admin),
+    tds: fromPaise(tds),
+    net: fromPaise(net),
+    sales: sales.amount,
+    salesBV: sales.bv,
+    flushedBV: fromPaise(res.flushedBV),
+    membersPaid: paid,
     poolsLeft: Object.fromEntries(Object.entries(res.poolsLeft).map(([k, v]) => [k, fromPaise(v)])),
   };
 }
@@ -156,7 +179,6 @@ export async function calculableCycle(db: DbOrTx, id: string, lock: boolean) {
   if (other) throw conflict(`Post the calculated ${other.kind} cycle first: TDS follows from it`);
   return c;
 }
-
 
 /**
  * closed or calculated -> calculated: draft lines, payouts and carry, replaced on every run, in one transaction
@@ -176,10 +198,13 @@ export async function calculateCycle(ctx: AppContext, actor: Actor, id: string) 
       mark = t;
     };
     const plan = await planFor(tx, c.startsAt);
-    const snap = await loadMembers(tx, cycleEnd(c)); lap('snapshot');
-    const res = await compute(tx, c, plan.config, snap, lap); lap('engine');
+    const snap = await loadMembers(tx, cycleEnd(c));
+    lap('snapshot');
+    const res = await compute(tx, c, plan.config, snap, lap);
+    lap('engine');
     const t = snap.members;
-    const payouts = await payoutsOf(tx, c, plan.config, t, res.lines); lap('deductions');
+    const payouts = await payoutsOf(tx, c, plan.config, t, res.lines);
+    lap('deductions');
     await repo.clearResults(tx, id);
     // Written in member-id order (the snapshot is read in that order, so it is the index order): every index
     // of the three tables leads with (cycle, member) or member, so the rows fill each index page by page.
@@ -187,27 +212,57 @@ export async function calculateCycle(ctx: AppContext, actor: Actor, id: string) 
     const rankOf = new Int32Array(t.size);
     for (let k = 0; k < order.length; k++) rankOf[order[k]] = k;
     const lineOrder = Array.from(res.lines.keys()).sort((a, b) => rankOf[res.lines[a].member] - rankOf[res.lines[b].member] || a - b);
-    await repo.insertLines(tx, mapLazily(lineOrder, (k) => {
-      const l = res.lines[k]!;
-      return { cycleId: id, memberId: l.memberId, type: l.type, amount: fromPaise(l.amount), planVersion: plan.version, explanation: l.explanation, adjustmentId: l.adjustmentId ?? null };
-    }));
+    await repo.insertLines(
+      tx,
+      mapLazily(lineOrder, (k) => {
+        const l = res.lines[k]!;
+        return { cycleId: id, memberId: l.memberId, type: l.type, amount: fromPaise(l.amount), planVersion: plan.version, explanation: l.explanation, adjustmentId: l.adjustmentId ?? null };
+      }),
+    );
     lap('lines');
     const paidInOrder = Array.from(order).filter((i) => payouts.has(i));
-    await repo.insertPayouts(tx, mapLazily(paidInOrder, (i) => {
-      const p = payouts.get(i)!;
-      return { cycleId: id, memberId: t.idAt(i), gross: fromPaise(p.gross), adminCharge: fromPaise(p.adminCharge), tds: fromPaise(p.tds), net: fromPaise(p.net), fy: p.fy, tdsRate: p.rate, panApproved: p.pan };
-    }));
+    await repo.insertPayouts(
+      tx,
+      mapLazily(paidInOrder, (i) => {
+        const p = payouts.get(i)!;
+        return {
+          cycleId: id,
+          memberId: t.idAt(i),
+          gross: fromPaise(p.gross),
+          adminCharge: fromPaise(p.adminCharge),
+          tds: fromPaise(p.tds),
+          net: fromPaise(p.net),
+          fy: p.fy,
+          tdsRate: p.rate,
+          panApproved: p.pan,
+        };
+      }),
+    );
     lap('payoutRows');
     if (c.kind === 'pairing') {
       const k = res.carry;
-      await repo.insertCarry(tx, mapLazily(k.inIdOrder(), (i) => ({ cycleId: id, memberId: t.idAt(i), carryLeft: fromPaise(BigInt(k.l[i])), carryRight: fromPaise(BigInt(k.r[i])), pairedEver: k.pairedEver[i] === 1 })));
+      await repo.insertCarry(
+        tx,
+        mapLazily(k.inIdOrder(), (i) => ({ cycleId: id, memberId: t.idAt(i), carryLeft: fromPaise(BigInt(k.l[i])), carryRight: fromPaise(BigInt(k.r[i])), pairedEver: k.pairedEver[i] === 1 })),
+      );
     }
     lap('carry');
     lineCount = res.lines.length;
     const sales = await repo.cycleSales(tx, c.kind, id);
-    const summary = { ...summarize(res, payouts, sales), achievers: 'achievers' in res ? (res as { achievers: { memberId: string; type: string; amount: bigint; points: number }[] }).achievers.map((a) => ({ ...a, amount: fromPaise(a.amount) })) : [] };
-    const row = await repo.setCycle(tx, id, { status: 'calculated', calculatedAt: ctx.clock.now(), calculatedBy: realUser(actor).id, planId: plan.id, summary, approvedAt: null, approvedBy: null }, ['closed', 'calculated']);
-    await audit(tx, actor, { entityType: 'comp_cycle', entityId: id, action: 'cycle.calculated', newState: { planVersion: plan.version, lines: res.lines.length, gross: summary.gross, net: summary.net } });
+    const summary = {
+      ...summarize(res, payouts, sales),
+      achievers: 'achievers' in res ? (res as { achievers: { memberId: string; type: string; amount: bigint; points: number }[] }).achievers.map((a) => ({ ...a, amount: fromPaise(a.amount) })) : [],
+    };
+    const row = await repo.setCycle(tx, id, { status: 'calculated', calculatedAt: ctx.clock.now(), calculatedBy: realUser(actor).id, planId: plan.id, summary, approvedAt: null, approvedBy: null }, [
+      'closed',
+      'calculated',
+    ]);
+    await audit(tx, actor, {
+      entityType: 'comp_cycle',
+      entityId: id,
+      action: 'cycle.calculated',
+      newState: { planVersion: plan.version, lines: res.lines.length, gross: summary.gross, net: summary.net },
+    });
     lap('summary');
     ctx.log.info({ cycle: id, kind: c.kind, members: snap.members.size, lines: res.lines.length, ms: phases }, 'cycle calculated');
     return toSummary(row, plan.version);

@@ -27,19 +27,29 @@ export async function nextPlanVersion(db: DbOrTx) {
   return row.v;
 }
 export async function updateDraft(db: DbOrTx, id: string, config: unknown, now: Date) {
-  const [row] = await db.update(compPlans).set({ config, updatedAt: now }).where(and(eq(compPlans.id, id), eq(compPlans.status, 'draft'))).returning();
+  const [row] = await db
+    .update(compPlans)
+    .set({ config, updatedAt: now })
+    .where(and(eq(compPlans.id, id), eq(compPlans.status, 'draft')))
+    .returning();
   return row;
 }
 export async function markActive(db: DbOrTx, id: string, effectiveFrom: Date, by: string, now: Date) {
-  const [row] = await db.update(compPlans).set({ status: 'active', effectiveFrom, activatedBy: by, activatedAt: now, updatedAt: now })
-    .where(and(eq(compPlans.id, id), eq(compPlans.status, 'draft'))).returning();
+  const [row] = await db
+    .update(compPlans)
+    .set({ status: 'active', effectiveFrom, activatedBy: by, activatedAt: now, updatedAt: now })
+    .where(and(eq(compPlans.id, id), eq(compPlans.status, 'draft')))
+    .returning();
   return row;
 }
 /** The version in force at an instant: the newest activated version whose effective_from is at or before it. */
 export async function planInForceAt(db: DbOrTx, at: Date) {
-  const [row] = await db.select().from(compPlans)
+  const [row] = await db
+    .select()
+    .from(compPlans)
     .where(and(sql`${compPlans.status} <> 'draft'`, sql`${compPlans.effectiveFrom} <= ${at.toISOString()}::timestamptz`))
-    .orderBy(desc(compPlans.effectiveFrom), desc(compPlans.version)).limit(1);
+    .orderBy(desc(compPlans.effectiveFrom), desc(compPlans.version))
+    .limit(1);
   return row;
 }
 /** Activated versions superseded by one in force now are retired. */
@@ -73,44 +83,92 @@ export async function findCycle(db: DbOrTx, id: string, lock = false) {
 }
 export async function cyclesPage(db: DbOrTx, f: { kind?: string; status?: string; before?: Date }, limit: number) {
   const where = [f.kind ? eq(compCycles.kind, f.kind) : undefined, f.status ? eq(compCycles.status, f.status) : undefined, f.before ? lt(compCycles.startsAt, f.before) : undefined].filter(Boolean);
-  return db.select().from(compCycles).where(where.length ? and(...(where as never[])) : undefined).orderBy(desc(compCycles.startsAt)).limit(limit);
+  return db
+    .select()
+    .from(compCycles)
+    .where(where.length ? and(...(where as never[])) : undefined)
+    .orderBy(desc(compCycles.startsAt))
+    .limit(limit);
 }
 /** Earlier cycles of the kind that are not posted yet. */
 export async function unpostedBefore(db: DbOrTx, kind: string, startsAt: Date) {
-  return db.select().from(compCycles)
-    .where(and(eq(compCycles.kind, kind), lt(compCycles.startsAt, startsAt), sql`${compCycles.status} <> 'posted'`)).orderBy(asc(compCycles.startsAt));
+  return db
+    .select()
+    .from(compCycles)
+    .where(and(eq(compCycles.kind, kind), lt(compCycles.startsAt, startsAt), sql`${compCycles.status} <> 'posted'`))
+    .orderBy(asc(compCycles.startsAt));
 }
 /** A cycle of the other kind whose payouts are computed but not posted yet (calculated or approved). */
 export async function computedUnpostedOtherKind(db: DbOrTx, kind: string) {
-  const [row] = await db.select().from(compCycles)
-    .where(and(sql`${compCycles.kind} <> ${kind}`, sql`${compCycles.status} in ('calculated', 'approved')`)).orderBy(asc(compCycles.startsAt)).limit(1);
+  const [row] = await db
+    .select()
+    .from(compCycles)
+    .where(and(sql`${compCycles.kind} <> ${kind}`, sql`${compCycles.status} in ('calculated', 'approved')`))
+    .orderBy(asc(compCycles.startsAt))
+    .limit(1);
   return row;
 }
 export async function previousCycle(db: DbOrTx, kind: string, startsAt: Date) {
-  const [row] = await db.select().from(compCycles).where(and(eq(compCycles.kind, kind), lt(compCycles.startsAt, startsAt))).orderBy(desc(compCycles.startsAt)).limit(1);
+  const [row] = await db
+    .select()
+    .from(compCycles)
+    .where(and(eq(compCycles.kind, kind), lt(compCycles.startsAt, startsAt)))
+    .orderBy(desc(compCycles.startsAt))
+    .limit(1);
   return row;
 }
 export async function previousCycles(db: DbOrTx, kind: string, startsAt: Date, n: number) {
-  return db.select().from(compCycles).where(and(eq(compCycles.kind, kind), lt(compCycles.startsAt, startsAt))).orderBy(desc(compCycles.startsAt)).limit(n);
+  return db
+    .select()
+    .from(compCycles)
+    .where(and(eq(compCycles.kind, kind), lt(compCycles.startsAt, startsAt)))
+    .orderBy(desc(compCycles.startsAt))
+    .limit(n);
 }
 export async function setCycle(db: DbOrTx, id: string, values: Partial<typeof compCycles.$inferInsert>, fromStatus: string[]) {
-  const [row] = await db.update(compCycles).set(values)
-    .where(and(eq(compCycles.id, id), sql`${compCycles.status} in (${sql.join(fromStatus.map((s) => sql`${s}`), sql`, `)})`)).returning();
+  const [row] = await db
+    .update(compCycles)
+    .set(values)
+    .where(
+      and(
+        eq(compCycles.id, id),
+        sql`${compCycles.status} in (${sql.join(
+          fromStatus.map((s) => sql`${s}`),
+          sql`, `,
+        )})`,
+      ),
+    )
+    .returning();
   return row;
 }
 export async function openCycleOf(db: DbOrTx, kind: string) {
-  const [row] = await db.select().from(compCycles).where(and(eq(compCycles.kind, kind), eq(compCycles.status, 'open')));
+  const [row] = await db
+    .select()
+    .from(compCycles)
+    .where(and(eq(compCycles.kind, kind), eq(compCycles.status, 'open')));
   return row;
 }
 
 // ---- the snapshot ----
 export interface MemberSnapRow {
-  id: string; user_id: string; parent_id: string | null; position: string | null; sponsor_id: string | null; role: string;
-  status: string; total_bv: string; current_rank: string | null; first_name: string | null; last_name: string | null;
+  id: string;
+  user_id: string;
+  parent_id: string | null;
+  position: string | null;
+  sponsor_id: string | null;
+  role: string;
+  status: string;
+  total_bv: string;
+  current_rank: string | null;
+  first_name: string | null;
+  last_name: string | null;
 }
 export const snapshotMembers = (db: DbOrTx) =>
-  rawRows<MemberSnapRow>(db, sql`select id::text, user_id, parent_id::text, position, sponsor_id::text, role, status, v.total_bv::text, current_rank, first_name, last_name
-                                 from users u join member_volume v on v.member_id = u.id where placed_at is not null or role <> 'admin' order by u.id`);
+  rawRows<MemberSnapRow>(
+    db,
+    sql`select id::text, user_id, parent_id::text, position, sponsor_id::text, role, status, v.total_bv::text, current_rank, first_name, last_name
+                                 from users u join member_volume v on v.member_id = u.id where placed_at is not null or role <> 'admin' order by u.id`,
+  );
 // Ordered by id: a member's index in the run's table is then its place in member-id order, the order the
 // results are written in (a sort of uuids here costs less than sorting their text in the process).
 const SNAPSHOT_SQL = `select u.id::text, user_id, parent_id::text, position, sponsor_id::text, role, status, v.total_bv::text, current_rank
@@ -119,7 +177,10 @@ const SNAPSHOT_SQL = `select u.id::text, user_id, parent_id::text, position, spo
 export const copySnapshot = (db: DbOrTx, onRow: (cells: (string | null)[]) => void) => copyOut(db, SNAPSHOT_SQL, onRow);
 export const namesOf = (db: DbOrTx, ids: string[]) =>
   ids.length
-    ? rawRows<{ id: string; user_id: string; first_name: string | null; last_name: string | null }>(db, sql`select id::text, user_id, first_name, last_name from users where id = any(${sql.param(ids)}::uuid[])`)
+    ? rawRows<{ id: string; user_id: string; first_name: string | null; last_name: string | null }>(
+        db,
+        sql`select id::text, user_id, first_name, last_name from users where id = any(${sql.param(ids)}::uuid[])`,
+      )
     : Promise.resolve([]);
 /**
  * What changed in the members' snapshot figures at or after an instant (a cycle's close), from the volume
@@ -128,12 +189,18 @@ export const namesOf = (db: DbOrTx, ids: string[]) =>
  */
 export async function changesSince(db: DbOrTx, at: Date) {
   const since = at.toISOString();
-  const firsts = await rawRows<{ member_id: string; d_active: number }>(db, sql`
+  const firsts = await rawRows<{ member_id: string; d_active: number }>(
+    db,
+    sql`
     select distinct on (member_id) member_id::text, d_active from volume_events
-    where kind = 'activity' and occurred_at >= ${since}::timestamptz order by member_id, occurred_at, id`);
-  const bought = await rawRows<{ member_id: string; bv: string }>(db, sql`
+    where kind = 'activity' and occurred_at >= ${since}::timestamptz order by member_id, occurred_at, id`,
+  );
+  const bought = await rawRows<{ member_id: string; bv: string }>(
+    db,
+    sql`
     select member_id::text, sum(bv)::text as bv from volume_events
-    where kind = 'purchase' and applied_at is not null and occurred_at >= ${since}::timestamptz group by 1`);
+    where kind = 'purchase' and applied_at is not null and occurred_at >= ${since}::timestamptz group by 1`,
+  );
   return {
     active: new Map(firsts.map((r) => [r.member_id, Number(r.d_active) < 0])),
     bv: new Map(bought.map((r) => [r.member_id, paiseNumber(r.bv, 'BV')])),
@@ -155,30 +222,47 @@ export const eachCycleLeg = (db: DbOrTx, cycleId: string, kind: 'pairing' | 'mon
 export const eachCarry = (db: DbOrTx, cycleId: string, onRow: (memberId: string, left: string, right: string, pairedEver: boolean) => void) =>
   eachRow(db, `select member_id, carry_left, carry_right, paired_ever from comp_carry where cycle_id = ${uuidLiteral(cycleId)}`, (c) => onRow(c[0]!, c[1]!, c[2]!, c[3] === 't' || c[3] === 'true'));
 export const cyclePurchases = (db: DbOrTx, kind: string, cycleId: string) =>
-  rawRows<{ member_id: string; bv: string }>(db, kind === 'pairing'
-    ? sql`select member_id::text, bv::text from volume_events where kind = 'purchase' and pairing_cycle_id = ${cycleId}::uuid order by id`
-    : sql`select member_id::text, bv::text from volume_events where kind = 'purchase' and monthly_cycle_id = ${cycleId}::uuid order by id`);
+  rawRows<{ member_id: string; bv: string }>(
+    db,
+    kind === 'pairing'
+      ? sql`select member_id::text, bv::text from volume_events where kind = 'purchase' and pairing_cycle_id = ${cycleId}::uuid order by id`
+      : sql`select member_id::text, bv::text from volume_events where kind = 'purchase' and monthly_cycle_id = ${cycleId}::uuid order by id`,
+  );
 export async function cycleSales(db: DbOrTx, kind: string, cycleId: string) {
   const col = kind === 'pairing' ? sql`v.pairing_cycle_id` : sql`v.monthly_cycle_id`;
-  const [row] = await rawRows<{ amount: string; bv: string }>(db, sql`
+  const [row] = await rawRows<{ amount: string; bv: string }>(
+    db,
+    sql`
     select coalesce(sum(p.total_amount), 0)::text as amount, coalesce(sum(v.bv), 0)::text as bv
-    from volume_events v join purchases p on p.id = v.purchase_id where v.kind = 'purchase' and ${col} = ${cycleId}::uuid`);
+    from volume_events v join purchases p on p.id = v.purchase_id where v.kind = 'purchase' and ${col} = ${cycleId}::uuid`,
+  );
   return row;
 }
 export const ownBVByMonth = (db: DbOrTx, cycleIds: string[]) =>
   cycleIds.length
-    ? rawRows<{ member_id: string; cycle_id: string; bv: string }>(db, sql`
+    ? rawRows<{ member_id: string; cycle_id: string; bv: string }>(
+        db,
+        sql`
         select member_id::text, monthly_cycle_id::text as cycle_id, sum(bv)::text as bv from volume_events
-        where kind = 'purchase' and monthly_cycle_id = any(${sql.param(cycleIds)}::uuid[]) group by 1, 2`)
+        where kind = 'purchase' and monthly_cycle_id = any(${sql.param(cycleIds)}::uuid[]) group by 1, 2`,
+      )
     : Promise.resolve([]);
 export const ranksAchievedBetween = (db: DbOrTx, from: Date, to: Date) =>
-  rawRows<{ user_id: string; rank: string }>(db, sql`select user_id::text, rank from rank_achievements where achieved_at >= ${from.toISOString()}::timestamptz and achieved_at < ${to.toISOString()}::timestamptz`);
+  rawRows<{ user_id: string; rank: string }>(
+    db,
+    sql`select user_id::text, rank from rank_achievements where achieved_at >= ${from.toISOString()}::timestamptz and achieved_at < ${to.toISOString()}::timestamptz`,
+  );
 /** Each member's highest rank achieved at or before an instant (ranks never go down). */
 export const rankAt = (db: DbOrTx, at: Date) =>
-  rawRows<{ user_id: string; rank: string }>(db, sql`select distinct on (user_id) user_id::text, rank from rank_achievements where achieved_at <= ${at.toISOString()}::timestamptz order by user_id, achieved_at desc`);
+  rawRows<{ user_id: string; rank: string }>(
+    db,
+    sql`select distinct on (user_id) user_id::text, rank from rank_achievements where achieved_at <= ${at.toISOString()}::timestamptz order by user_id, achieved_at desc`,
+  );
 /** Adjustments not yet paid that were made before `before` (the cycle's close): later ones wait for the next cycle. */
 export const waitingAdjustments = (db: DbOrTx, before: Date) =>
-  db.select().from(compAdjustments)
+  db
+    .select()
+    .from(compAdjustments)
     .where(and(isNull(compAdjustments.cycleId), lt(compAdjustments.createdAt, before)))
     .orderBy(asc(compAdjustments.createdAt), asc(compAdjustments.id));
 export async function insertAdjustment(db: DbOrTx, v: typeof compAdjustments.$inferInsert) {
@@ -192,10 +276,13 @@ export async function insertAdjustment(db: DbOrTx, v: typeof compAdjustments.$in
  * up in the cycle's lines by (cycle, member), the lines' index, instead of scanning a million lines.
  */
 export async function adjustmentAuthorsOf(db: DbOrTx, cycleId: string) {
-  const rows = await rawRows<{ created_by: string }>(db, sql`
+  const rows = await rawRows<{ created_by: string }>(
+    db,
+    sql`
     select distinct a.created_by::text as created_by from comp_adjustments a
     where a.created_by is not null and (a.cycle_id is null or a.cycle_id = ${cycleId}::uuid)
-      and exists (select 1 from comp_lines l where l.cycle_id = ${cycleId}::uuid and l.member_id = a.member_id and l.adjustment_id = a.id)`);
+      and exists (select 1 from comp_lines l where l.cycle_id = ${cycleId}::uuid and l.member_id = a.member_id and l.adjustment_id = a.id)`,
+  );
   return rows.map((r) => r.created_by);
 }
 /** Year-to-date gross and TDS of posted payouts per member in a financial year. */
@@ -211,8 +298,7 @@ export async function addToYtd(db: DbOrTx, cycleId: string, memberIds: string[])
     order by p.fy, p.member_id
     on conflict (fy, member_id) do update set gross = comp_ytd.gross + excluded.gross, tds = comp_ytd.tds + excluded.tds`);
 }
-export const panApproved = (db: DbOrTx) =>
-  rawRows<{ id: string }>(db, sql`select id::text from users where pan_number is not null and kyc_status = 'approved'`);
+export const panApproved = (db: DbOrTx) => rawRows<{ id: string }>(db, sql`select id::text from users where pan_number is not null and kyc_status = 'approved'`);
 
 // ---- results ----
 export async function clearResults(db: DbOrTx, cycleId: string) {
@@ -233,48 +319,78 @@ type CarryIn = typeof compCarry.$inferInsert;
  * turned into COPY text one at a time: a payout run's hundreds of thousands of rows never exist twice.
  */
 export async function insertLines(db: DbOrTx, rows: Iterable<LineIn>) {
-  const copied = await copyInto(db, 'comp_lines', ['cycle_id', 'member_id', 'type', 'amount', 'plan_version', 'explanation', 'adjustment_id'],
-    mapLazily(rows, (r) => [r.cycleId, r.memberId, r.type, r.amount, r.planVersion, r.explanation, r.adjustmentId ?? null]));
+  const copied = await copyInto(
+    db,
+    'comp_lines',
+    ['cycle_id', 'member_id', 'type', 'amount', 'plan_version', 'explanation', 'adjustment_id'],
+    mapLazily(rows, (r) => [r.cycleId, r.memberId, r.type, r.amount, r.planVersion, r.explanation, r.adjustmentId ?? null]),
+  );
   if (!copied) await insertLinesSql(db, [...rows]);
 }
 export async function insertPayouts(db: DbOrTx, rows: Iterable<PayoutIn>) {
-  const copied = await copyInto(db, 'comp_payouts', ['cycle_id', 'member_id', 'gross', 'admin_charge', 'tds', 'net', 'fy', 'tds_rate', 'pan_approved'],
-    mapLazily(rows, (r) => [r.cycleId, r.memberId, r.gross, r.adminCharge, r.tds, r.net, r.fy, r.tdsRate, r.panApproved]));
+  const copied = await copyInto(
+    db,
+    'comp_payouts',
+    ['cycle_id', 'member_id', 'gross', 'admin_charge', 'tds', 'net', 'fy', 'tds_rate', 'pan_approved'],
+    mapLazily(rows, (r) => [r.cycleId, r.memberId, r.gross, r.adminCharge, r.tds, r.net, r.fy, r.tdsRate, r.panApproved]),
+  );
   if (!copied) await insertPayoutsSql(db, [...rows]);
 }
 export async function insertCarry(db: DbOrTx, rows: Iterable<CarryIn>) {
-  const copied = await copyInto(db, 'comp_carry', ['cycle_id', 'member_id', 'carry_left', 'carry_right', 'paired_ever'],
-    mapLazily(rows, (r) => [r.cycleId, r.memberId, r.carryLeft, r.carryRight, r.pairedEver ?? false]));
+  const copied = await copyInto(
+    db,
+    'comp_carry',
+    ['cycle_id', 'member_id', 'carry_left', 'carry_right', 'paired_ever'],
+    mapLazily(rows, (r) => [r.cycleId, r.memberId, r.carryLeft, r.carryRight, r.pairedEver ?? false]),
+  );
   if (!copied) await insertCarrySql(db, [...rows]);
 }
-const insertLinesSql = (db: DbOrTx, rows: LineIn[]) => inChunks(rows, 20_000, (c) => db.execute(sql`
+const insertLinesSql = (db: DbOrTx, rows: LineIn[]) =>
+  inChunks(rows, 20_000, (c) =>
+    db.execute(sql`
   insert into comp_lines (cycle_id, member_id, type, amount, plan_version, explanation, adjustment_id)
   select * from unnest(${arr(c.map((r) => r.cycleId))}::uuid[], ${arr(c.map((r) => r.memberId))}::uuid[], ${arr(c.map((r) => r.type))}::text[],
                        ${arr(c.map((r) => r.amount))}::numeric[], ${arr(c.map((r) => r.planVersion))}::int[], ${arr(c.map((r) => JSON.stringify(r.explanation)))}::jsonb[],
-                       ${arr(c.map((r) => r.adjustmentId ?? null))}::uuid[])`));
-const insertPayoutsSql = (db: DbOrTx, rows: PayoutIn[]) => inChunks(rows, 20_000, (c) => db.execute(sql`
+                       ${arr(c.map((r) => r.adjustmentId ?? null))}::uuid[])`),
+  );
+const insertPayoutsSql = (db: DbOrTx, rows: PayoutIn[]) =>
+  inChunks(rows, 20_000, (c) =>
+    db.execute(sql`
   insert into comp_payouts (cycle_id, member_id, gross, admin_charge, tds, net, fy, tds_rate, pan_approved)
   select * from unnest(${arr(c.map((r) => r.cycleId))}::uuid[], ${arr(c.map((r) => r.memberId))}::uuid[], ${arr(c.map((r) => r.gross))}::numeric[],
                        ${arr(c.map((r) => r.adminCharge))}::numeric[], ${arr(c.map((r) => r.tds))}::numeric[], ${arr(c.map((r) => r.net))}::numeric[],
-                       ${arr(c.map((r) => r.fy))}::int[], ${arr(c.map((r) => r.tdsRate))}::numeric[], ${arr(c.map((r) => r.panApproved))}::boolean[])`));
-const insertCarrySql = (db: DbOrTx, rows: CarryIn[]) => inChunks(rows, 20_000, (c) => db.execute(sql`
+                       ${arr(c.map((r) => r.fy))}::int[], ${arr(c.map((r) => r.tdsRate))}::numeric[], ${arr(c.map((r) => r.panApproved))}::boolean[])`),
+  );
+const insertCarrySql = (db: DbOrTx, rows: CarryIn[]) =>
+  inChunks(rows, 20_000, (c) =>
+    db.execute(sql`
   insert into comp_carry (cycle_id, member_id, carry_left, carry_right, paired_ever)
   select * from unnest(${arr(c.map((r) => r.cycleId))}::uuid[], ${arr(c.map((r) => r.memberId))}::uuid[], ${arr(c.map((r) => r.carryLeft))}::numeric[],
-                       ${arr(c.map((r) => r.carryRight))}::numeric[], ${arr(c.map((r) => r.pairedEver ?? false))}::boolean[])`));
+                       ${arr(c.map((r) => r.carryRight))}::numeric[], ${arr(c.map((r) => r.pairedEver ?? false))}::boolean[])`),
+  );
 
 export const linesOf = (db: DbOrTx, cycleId: string, memberIds: string[]) =>
   memberIds.length
-    ? db.select().from(compLines).where(and(eq(compLines.cycleId, cycleId), sql`${compLines.memberId} = any(${sql.param(memberIds)}::uuid[])`)).orderBy(asc(compLines.id))
+    ? db
+        .select()
+        .from(compLines)
+        .where(and(eq(compLines.cycleId, cycleId), sql`${compLines.memberId} = any(${sql.param(memberIds)}::uuid[])`))
+        .orderBy(asc(compLines.id))
     : Promise.resolve([]);
 /** What posting needs of a batch's lines (not the explanations, except a rank bonus's rank). */
 export const postingLinesOf = (db: DbOrTx, cycleId: string, memberIds: string[]) =>
   memberIds.length
-    ? rawRows<{ member_id: string; type: string; amount: string; rank: string | null; adjustment_id: string | null }>(db, sql`
+    ? rawRows<{ member_id: string; type: string; amount: string; rank: string | null; adjustment_id: string | null }>(
+        db,
+        sql`
         select member_id::text, type, amount::text, case when type = 'rank_bonus' then explanation->>'rank' end as rank, adjustment_id::text
-        from comp_lines where cycle_id = ${cycleId}::uuid and member_id = any(${sql.param(memberIds)}::uuid[]) order by id`)
+        from comp_lines where cycle_id = ${cycleId}::uuid and member_id = any(${sql.param(memberIds)}::uuid[]) order by id`,
+      )
     : Promise.resolve([]);
 export async function payoutsPage(db: DbOrTx, cycleId: string, f: { memberId?: string; type?: string; after?: string }, limit: number) {
-  return rawRows<PayoutRow & { user_id: string; first_name: string | null; last_name: string | null }>(db, sql`
+  return rawRows<PayoutRow & { user_id: string; first_name: string | null; last_name: string | null }>(
+    db,
+    sql`
     select p.cycle_id as "cycleId", p.member_id::text as "memberId", p.gross::text as gross, p.admin_charge::text as "adminCharge", p.tds::text as tds,
            p.net::text as net, p.fy, p.tds_rate::text as "tdsRate", p.pan_approved as "panApproved", p.posted_at as "postedAt", u.user_id, u.first_name, u.last_name
     from comp_payouts p join users u on u.id = p.member_id
@@ -282,12 +398,16 @@ export async function payoutsPage(db: DbOrTx, cycleId: string, f: { memberId?: s
       ${f.memberId ? sql`and p.member_id = ${f.memberId}::uuid` : sql``}
       ${f.type ? sql`and exists (select 1 from comp_lines l where l.cycle_id = p.cycle_id and l.member_id = p.member_id and l.type = ${f.type})` : sql``}
       ${f.after ? sql`and p.member_id > ${f.after}::uuid` : sql``}
-    order by p.member_id limit ${limit}`);
+    order by p.member_id limit ${limit}`,
+  );
 }
 export async function topEarners(db: DbOrTx, cycleId: string, n: number) {
-  return rawRows<{ user_id: string; first_name: string | null; last_name: string | null; gross: string; net: string }>(db, sql`
+  return rawRows<{ user_id: string; first_name: string | null; last_name: string | null; gross: string; net: string }>(
+    db,
+    sql`
     select u.user_id, u.first_name, u.last_name, p.gross::text, p.net::text from comp_payouts p join users u on u.id = p.member_id
-    where p.cycle_id = ${cycleId}::uuid order by p.gross desc, u.user_id limit ${n}`);
+    where p.cycle_id = ${cycleId}::uuid order by p.gross desc, u.user_id limit ${n}`,
+  );
 }
 
 // ---- posting ----
@@ -297,13 +417,19 @@ export async function topEarners(db: DbOrTx, cycleId: string, n: number) {
  * stretch of the (cycle, member) key instead of every row posted before it.
  */
 export async function claimUnposted(db: DbOrTx, cycleId: string, after: string | null, limit: number) {
-  return rawRows<{ member_id: string; gross: string; admin_charge: string; tds: string; net: string }>(db, sql`
+  return rawRows<{ member_id: string; gross: string; admin_charge: string; tds: string; net: string }>(
+    db,
+    sql`
     select p.member_id::text, p.gross::text, p.admin_charge::text, p.tds::text, p.net::text from comp_payouts p
     where p.cycle_id = ${cycleId}::uuid and p.posted_at is null and p.member_id > ${after ?? '00000000-0000-0000-0000-000000000000'}::uuid
-    order by p.member_id limit ${limit} for update skip locked`);
+    order by p.member_id limit ${limit} for update skip locked`,
+  );
 }
 export async function markPosted(db: DbOrTx, cycleId: string, memberIds: string[], at: Date) {
-  await db.update(compPayouts).set({ postedAt: at }).where(and(eq(compPayouts.cycleId, cycleId), sql`${compPayouts.memberId} = any(${sql.param(memberIds)}::uuid[])`, isNull(compPayouts.postedAt)));
+  await db
+    .update(compPayouts)
+    .set({ postedAt: at })
+    .where(and(eq(compPayouts.cycleId, cycleId), sql`${compPayouts.memberId} = any(${sql.param(memberIds)}::uuid[])`, isNull(compPayouts.postedAt)));
 }
 export async function unpostedCount(db: DbOrTx, cycleId: string) {
   const [row] = await rawRows<{ n: number }>(db, sql`select count(*)::int as n from comp_payouts where cycle_id = ${cycleId}::uuid and posted_at is null`);
@@ -311,10 +437,16 @@ export async function unpostedCount(db: DbOrTx, cycleId: string) {
 }
 export async function consumeAdjustments(db: DbOrTx, cycleId: string, ids: string[]) {
   if (!ids.length) return;
-  await db.update(compAdjustments).set({ cycleId }).where(and(sql`${compAdjustments.id} = any(${sql.param(ids)}::uuid[])`, isNull(compAdjustments.cycleId)));
+  await db
+    .update(compAdjustments)
+    .set({ cycleId })
+    .where(and(sql`${compAdjustments.id} = any(${sql.param(ids)}::uuid[])`, isNull(compAdjustments.cycleId)));
 }
 export async function recordRankBonus(db: DbOrTx, userId: string, rank: string, amount: string) {
-  await db.update(rankAchievements).set({ bonus: amount }).where(and(eq(rankAchievements.userId, userId), eq(rankAchievements.rank, rank)));
+  await db
+    .update(rankAchievements)
+    .set({ bonus: amount })
+    .where(and(eq(rankAchievements.userId, userId), eq(rankAchievements.rank, rank)));
 }
 export async function insertAchievers(db: DbOrTx, rows: (typeof achievers.$inferInsert)[]) {
   if (rows.length) await inChunks(rows, 2000, (c) => db.insert(achievers).values(c));
@@ -322,18 +454,49 @@ export async function insertAchievers(db: DbOrTx, rows: (typeof achievers.$infer
 
 // ---- the member's side ----
 export async function memberPayouts(db: DbOrTx, memberId: string) {
-  return rawRows<{ cycle_id: string; kind: string; starts_at: Date; ends_at: Date; closed_at: Date | null; gross: string; admin_charge: string; tds: string; net: string; fy: number; posted_at: Date }>(db, sql`
+  return rawRows<{
+    cycle_id: string;
+    kind: string;
+    starts_at: Date;
+    ends_at: Date;
+    closed_at: Date | null;
+    gross: string;
+    admin_charge: string;
+    tds: string;
+    net: string;
+    fy: number;
+    posted_at: Date;
+  }>(
+    db,
+    sql`
     select c.id::text as cycle_id, c.kind, c.starts_at, c.ends_at, c.closed_at, p.gross::text, p.admin_charge::text, p.tds::text, p.net::text, p.fy, p.posted_at
     from comp_payouts p join comp_cycles c on c.id = p.cycle_id
-    where p.member_id = ${memberId}::uuid and p.posted_at is not null order by c.starts_at desc, c.kind limit 200`);
+    where p.member_id = ${memberId}::uuid and p.posted_at is not null order by c.starts_at desc, c.kind limit 200`,
+  );
 }
 export async function memberLines(db: DbOrTx, memberId: string, cycleIds: string[]) {
   if (!cycleIds.length) return [];
-  return db.select().from(compLines).where(and(eq(compLines.memberId, memberId), sql`${compLines.cycleId} = any(${sql.param(cycleIds)}::uuid[])`)).orderBy(asc(compLines.id));
+  return db
+    .select()
+    .from(compLines)
+    .where(and(eq(compLines.memberId, memberId), sql`${compLines.cycleId} = any(${sql.param(cycleIds)}::uuid[])`))
+    .orderBy(asc(compLines.id));
 }
 /** Everything the member's Income page shows, in one statement (it is the page members open most). */
 export interface IncomeFigures {
-  payouts: { cycle_id: string; kind: string; starts_at: string; ends_at: string; closed_at: string | null; gross: string; admin_charge: string; tds: string; net: string; fy: number; posted_at: string }[];
+  payouts: {
+    cycle_id: string;
+    kind: string;
+    starts_at: string;
+    ends_at: string;
+    closed_at: string | null;
+    gross: string;
+    admin_charge: string;
+    tds: string;
+    net: string;
+    fy: number;
+    posted_at: string;
+  }[];
   carry: { carry_left: string; carry_right: string; paired_ever: boolean } | null;
   open: { id: string; starts_at: string; ends_at: string } | null;
   /** config is null when the caller already holds that version's parsed config. */
@@ -347,7 +510,10 @@ export async function analyzeResults(db: DbOrTx) {
 }
 export async function incomeFigures(db: DbOrTx, memberId: string, knownPlanIds: string[] = []): Promise<IncomeFigures> {
   // Every Income page opens with it: a prepared statement (planned once per connection, then only bound).
-  const [row] = await preparedRows<IncomeFigures>(db, 'comp_income_figures', sql`
+  const [row] = await preparedRows<IncomeFigures>(
+    db,
+    'comp_income_figures',
+    sql`
     with o as (select id, starts_at, ends_at from comp_cycles where kind = 'pairing' and status = 'open' limit 1)
     select
       coalesce((select json_agg(x) from (
@@ -371,6 +537,7 @@ export async function incomeFigures(db: DbOrTx, memberId: string, knownPlanIds: 
         having count(*) > 0) l) as legs,
       coalesce((select json_agg(a) from (
         select achievement_type as type, amount::text as amount, period_date::text as period_date from achievers
-        where user_id = ${memberId}::uuid and period = 'monthly' order by period_date desc limit 50) a), '[]'::json) as pools`);
+        where user_id = ${memberId}::uuid and period = 'monthly' order by period_date desc limit 50) a), '[]'::json) as pools`,
+  );
   return row;
 }

@@ -4,8 +4,17 @@ import { actorOf } from '../../http/actor';
 import { actorWithTransactor } from '../../http/idempotency';
 import { parse } from '../../http/validate';
 import {
-  PlanCreateRequest, PlanUpdateRequest, PlanActivateRequest, CycleCloseRequest, CyclesQuery, CycleLinesQuery, SimulateRequest, AdjustmentRequest, StatementQuery,
-  PlanIdParam as PlanId, CycleIdParam as CycleId,
+  PlanCreateRequest,
+  PlanUpdateRequest,
+  PlanActivateRequest,
+  CycleCloseRequest,
+  CyclesQuery,
+  CycleLinesQuery,
+  SimulateRequest,
+  AdjustmentRequest,
+  StatementQuery,
+  PlanIdParam as PlanId,
+  CycleIdParam as CycleId,
 } from '../../../contracts/compensation';
 import * as svc from '.';
 
@@ -16,13 +25,17 @@ export function compensationRoutes(ctx: AppContext): RouteDef[] {
   return [
     { method: 'GET', url: `${BASE}/plans`, access: 'admin', handler: async () => svc.listPlans(ctx) },
     {
-      method: 'POST', url: `${BASE}/plans`, access: 'admin',
+      method: 'POST',
+      url: `${BASE}/plans`,
+      access: 'admin',
       handler: async (req, reply) => reply.status(201).send(await svc.createDraft(ctx, actorOf(req), parse(PlanCreateRequest, req.body))),
     },
     { method: 'GET', url: `${BASE}/plans/:id`, access: 'admin', handler: async (req) => svc.getPlan(ctx, parse(PlanId, req.params).id) },
     { method: 'PUT', url: `${BASE}/plans/:id`, access: 'admin', handler: async (req) => svc.updateDraft(ctx, actorOf(req), parse(PlanId, req.params).id, parse(PlanUpdateRequest, req.body).config) },
     {
-      method: 'POST', url: `${BASE}/plans/:id/activate`, access: 'admin',
+      method: 'POST',
+      url: `${BASE}/plans/:id/activate`,
+      access: 'admin',
       handler: async (req) => svc.activatePlan(ctx, actorOf(req), parse(PlanId, req.params).id, parse(PlanActivateRequest, req.body).effectiveFrom),
     },
     { method: 'GET', url: `${BASE}/cycles`, access: 'admin', handler: async (req) => svc.listCycles(ctx, parse(CyclesQuery, req.query)) },
@@ -33,16 +46,28 @@ export function compensationRoutes(ctx: AppContext): RouteDef[] {
     { method: 'POST', url: `${BASE}/cycles/:id/post`, access: 'admin', handler: async (req) => svc.requestPosting(ctx, actorOf(req), parse(CycleId, req.params).id) },
     { method: 'GET', url: `${BASE}/cycles/:id/lines`, access: 'admin', handler: async (req) => svc.cycleLines(ctx, parse(CycleId, req.params).id, parse(CycleLinesQuery, req.query)) },
     {
-      method: 'GET', url: `${BASE}/cycles/:id/export`, access: 'admin',
+      method: 'GET',
+      url: `${BASE}/cycles/:id/export`,
+      access: 'admin',
       handler: async (req, reply) => {
         const f = await svc.exportCycle(ctx, parse(CycleId, req.params).id);
         return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${f.filename}"`).header('cache-control', 'no-store').send(f.body);
       },
     },
-    { method: 'POST', url: `${BASE}/simulate`, access: 'admin', handler: async (req) => { const b = parse(SimulateRequest, req.body); return svc.simulate(ctx, b.planId, b.cycleId); } },
+    {
+      method: 'POST',
+      url: `${BASE}/simulate`,
+      access: 'admin',
+      handler: async (req) => {
+        const b = parse(SimulateRequest, req.body);
+        return svc.simulate(ctx, b.planId, b.cycleId);
+      },
+    },
     {
       // Issue 29: step-up, within the cap; above the approval amount a second admin approves it (202).
-      method: 'POST', url: `${BASE}/adjustments`, access: 'admin',
+      method: 'POST',
+      url: `${BASE}/adjustments`,
+      access: 'admin',
       handler: async (req, reply) => {
         const { actor, transact } = actorWithTransactor(ctx, req);
         const a = await svc.addAdjustment(ctx, actor, transact, parse(AdjustmentRequest, req.body));
@@ -52,7 +77,9 @@ export function compensationRoutes(ctx: AppContext): RouteDef[] {
     { method: 'GET', url: '/api/income', access: 'member', handler: async (req) => svc.memberIncome(ctx, identityOf(req).user.id) },
     { method: 'GET', url: '/api/income/cycles/:id', access: 'member', handler: async (req) => svc.memberCycle(ctx, identityOf(req).user.id, parse(CycleId, req.params).id) },
     {
-      method: 'GET', url: '/api/income/statement', access: 'member',
+      method: 'GET',
+      url: '/api/income/statement',
+      access: 'member',
       handler: async (req, reply) => {
         const q = parse(StatementQuery, req.query);
         const u = identityOf(req).user;

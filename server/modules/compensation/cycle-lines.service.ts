@@ -23,11 +23,20 @@ export async function cycleLines(ctx: AppContext, id: string, q: { userId?: stri
   if (q.cursor && !/^[0-9a-f-]{36}$/i.test(q.cursor)) throw badRequest('Invalid cursor');
   const rows = await repo.payoutsPage(ctx.db, id, { memberId, type: q.type, after: q.cursor }, 51);
   const page = rows.slice(0, 50);
-  const lines = await repo.linesOf(ctx.db, id, page.map((p) => p.memberId));
+  const lines = await repo.linesOf(
+    ctx.db,
+    id,
+    page.map((p) => p.memberId),
+  );
   return {
     items: page.map((p) => ({
-      userId: p.user_id, name: [p.first_name, p.last_name].filter(Boolean).join(' ') || p.user_id,
-      lines: memberLinesView(lines.filter((l) => l.memberId === p.memberId)), gross: p.gross, adminCharge: p.adminCharge, tds: p.tds, net: p.net,
+      userId: p.user_id,
+      name: [p.first_name, p.last_name].filter(Boolean).join(' ') || p.user_id,
+      lines: memberLinesView(lines.filter((l) => l.memberId === p.memberId)),
+      gross: p.gross,
+      adminCharge: p.adminCharge,
+      tds: p.tds,
+      net: p.net,
     })),
     nextCursor: rows.length > 50 ? page[page.length - 1].memberId : null,
   };

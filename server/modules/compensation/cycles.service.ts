@@ -18,17 +18,44 @@ import { paise } from './engine';
 import { sleep } from './common';
 
 export function toSummary(c: repo.CycleRow, planVersion: number | null): CycleSummary {
-  const s = (c.summary ?? {}) as Partial<{ totals: Record<string, string>; gross: string; adminCharge: string; tds: string; net: string; sales: string; salesBV: string; flushedBV: string; membersPaid: number; poolsLeft: Record<string, string> }>;
+  const s = (c.summary ?? {}) as Partial<{
+    totals: Record<string, string>;
+    gross: string;
+    adminCharge: string;
+    tds: string;
+    net: string;
+    sales: string;
+    salesBV: string;
+    flushedBV: string;
+    membersPaid: number;
+    poolsLeft: Record<string, string>;
+  }>;
   const sales = s.sales ?? '0.00';
   const net = s.net ?? '0.00';
   return {
-    id: c.id, kind: c.kind as CycleSummary['kind'], period: c.period, startsAt: c.startsAt.toISOString(), endsAt: c.endsAt.toISOString(),
-    closedAt: c.closedAt?.toISOString() ?? null, status: c.status as CycleSummary['status'], planVersion,
-    calculatedAt: c.calculatedAt?.toISOString() ?? null, calculatedBy: c.calculatedBy, approvedAt: c.approvedAt?.toISOString() ?? null,
-    approvedBy: c.approvedBy, postedAt: c.postedAt?.toISOString() ?? null,
-    totals: s.totals ?? {}, gross: s.gross ?? '0.00', adminCharge: s.adminCharge ?? '0.00', tds: s.tds ?? '0.00', net, sales, salesBV: s.salesBV ?? '0.00',
-    payoutRatio: paise(sales) > 0n ? (Number(paise(net)) / Number(paise(sales)) * 100).toFixed(2) : null,
-    flushedBV: s.flushedBV ?? '0.00', membersPaid: s.membersPaid ?? 0,
+    id: c.id,
+    kind: c.kind as CycleSummary['kind'],
+    period: c.period,
+    startsAt: c.startsAt.toISOString(),
+    endsAt: c.endsAt.toISOString(),
+    closedAt: c.closedAt?.toISOString() ?? null,
+    status: c.status as CycleSummary['status'],
+    planVersion,
+    calculatedAt: c.calculatedAt?.toISOString() ?? null,
+    calculatedBy: c.calculatedBy,
+    approvedAt: c.approvedAt?.toISOString() ?? null,
+    approvedBy: c.approvedBy,
+    postedAt: c.postedAt?.toISOString() ?? null,
+    totals: s.totals ?? {},
+    gross: s.gross ?? '0.00',
+    adminCharge: s.adminCharge ?? '0.00',
+    tds: s.tds ?? '0.00',
+    net,
+    sales,
+    salesBV: s.salesBV ?? '0.00',
+    payoutRatio: paise(sales) > 0n ? ((Number(paise(net)) / Number(paise(sales))) * 100).toFixed(2) : null,
+    flushedBV: s.flushedBV ?? '0.00',
+    membersPaid: s.membersPaid ?? 0,
   };
 }
 
@@ -43,7 +70,7 @@ export async function listCycles(ctx: AppContext, q: { kind?: string; status?: s
   const rows = await repo.cyclesPage(ctx.db, { kind: q.kind, status: q.status, before }, 51);
   const page = rows.slice(0, 50);
   const plans = new Map((await repo.listPlans(ctx.db)).map((p) => [p.id, p.version]));
-  return { items: page.map((c) => toSummary(c, c.planId ? plans.get(c.planId) ?? null : null)), nextCursor: rows.length > 50 ? page[page.length - 1].startsAt.toISOString() : null };
+  return { items: page.map((c) => toSummary(c, c.planId ? (plans.get(c.planId) ?? null) : null)), nextCursor: rows.length > 50 ? page[page.length - 1].startsAt.toISOString() : null };
 }
 
 export async function cycleDetail(ctx: AppContext, id: string): Promise<CycleDetail> {
@@ -86,7 +113,6 @@ export interface Snapshot {
   members: MemberTable;
 }
 
-
 /**
  * Separation of duties on a cycle (issue 29): neither the admin who calculated it nor one who made an adjustment
  * that it pays (its lines' adjustment ids) approves or posts it (403 SECOND_ADMIN_REQUIRED).
@@ -111,7 +137,6 @@ export async function approveCycle(ctx: AppContext, actor: Actor, id: string) {
     return toSummary(row, await versionOf(tx, c.planId));
   });
 }
-
 
 /**
  * POST /adjustments (issue 29): a line in the member's next calculated cycle. Within the cap; up to the approval

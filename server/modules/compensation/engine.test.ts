@@ -12,10 +12,17 @@ const P1: PlanConfig = {
 
 // A root; B left, C right of A; D left, E right of B; F right of C. A sponsored B, C, E; B sponsored D; C sponsored F.
 const tree: [string, string | null, 'left' | 'right' | null, string | null][] = [
-  ['A', null, null, null], ['B', 'A', 'left', 'A'], ['C', 'A', 'right', 'A'], ['D', 'B', 'left', 'B'], ['E', 'B', 'right', 'A'], ['F', 'C', 'right', 'C'],
+  ['A', null, null, null],
+  ['B', 'A', 'left', 'A'],
+  ['C', 'A', 'right', 'A'],
+  ['D', 'B', 'left', 'B'],
+  ['E', 'B', 'right', 'A'],
+  ['F', 'C', 'right', 'C'],
 ];
 const members = (roles: Record<string, string> = {}) =>
-  new Map<string, SnapshotMember>(tree.map(([id, parent, position, sponsor]) => [id, { id, userId: id, parent, position, sponsor, role: roles[id] ?? 'user', active: true, personalBV: 0n, rank: 'Executive' }]));
+  new Map<string, SnapshotMember>(
+    tree.map(([id, parent, position, sponsor]) => [id, { id, userId: id, parent, position, sponsor, role: roles[id] ?? 'user', active: true, personalBV: 0n, rank: 'Executive' }]),
+  );
 
 /** The legs each ancestor gains from the cycle's purchases (a buyer's own purchase is not in their legs). */
 function legsOf(ms: Map<string, SnapshotMember>, buys: Purchase[]) {
@@ -24,7 +31,8 @@ function legsOf(ms: Map<string, SnapshotMember>, buys: Purchase[]) {
     let child = ms.get(b.buyer)!;
     while (child.parent) {
       const o = legs.get(child.parent) ?? { l: 0n, r: 0n };
-      if (child.position === 'left') o.l += b.bv; else o.r += b.bv;
+      if (child.position === 'left') o.l += b.bv;
+      else o.r += b.bv;
       legs.set(child.parent, o);
       child = ms.get(child.parent)!;
     }
@@ -38,7 +46,10 @@ function week(plan: PlanConfig, carry: PairingInput['carry'], buys: Purchase[], 
   const r = calculatePairing(input);
   const by = (id: string, type: string) => r.lines.filter((l) => l.memberId === id && l.type === type).reduce((s, l) => s + l.amount, 0n);
   const gross = (id: string) => r.lines.filter((l) => l.memberId === id).reduce((s, l) => s + l.amount, 0n);
-  const carryOf = (id: string) => { const c = r.carry.get(id); return `${c?.l ?? 0n}/${c?.r ?? 0n}`.replace(/(\d+)/g, (x) => String(Number(x) / 100)); };
+  const carryOf = (id: string) => {
+    const c = r.carry.get(id);
+    return `${c?.l ?? 0n}/${c?.r ?? 0n}`.replace(/(\d+)/g, (x) => String(Number(x) / 100));
+  };
   return { r, by, gross, carryOf };
 }
 const rs = (p: bigint) => (Number(p) / 100).toFixed(2);
@@ -105,7 +116,9 @@ describe('compensation.md §7 worked examples (engine)', () => {
   });
 
   it('6. pools: points, cap, rounding left with the company', () => {
-    const ms = new Map<string, SnapshotMember>(['X', 'Y', 'Z'].map((id) => [id, { id, userId: id, parent: null, position: null, sponsor: null, role: 'user', active: true, personalBV: 0n, rank: id === 'X' ? 'Diamond' : 'Ruby Star' }]));
+    const ms = new Map<string, SnapshotMember>(
+      ['X', 'Y', 'Z'].map((id) => [id, { id, userId: id, parent: null, position: null, sponsor: null, role: 'user', active: true, personalBV: 0n, rank: id === 'X' ? 'Diamond' : 'Ruby Star' }]),
+    );
     const plan: PlanConfig = { ...P1, pools: { ...P1.pools, car_fund: { percent: '5', minRank: 'Ruby Star', holdMonths: 1, points: { Diamond: 2 }, capPerMember: '2000.00' } } };
     const r = calculateMonthly({ plan, members: ms, purchases: [{ buyer: 'W', bv: 100_000n * 100n }], previousOwnBV: new Map(), previousMonths: 0, heldRank: () => true, adjustments: [] });
     const amt = (id: string) => rs(r.lines.find((l) => l.memberId === id && l.type === 'car_fund')!.amount);
@@ -138,8 +151,17 @@ describe('compensation.md §7 worked examples (engine)', () => {
     const plan: PlanConfig = { ...P1, consistency: { minBV: '500', months: 3, percent: '5' } };
     const ms = members();
     const month = (bv: number, prev: number[]) =>
-      calculateMonthly({ plan, members: ms, purchases: [buy('D', bv)], previousOwnBV: new Map([['D', prev.map((x) => BigInt(x) * 100n)]]), previousMonths: prev.length, heldRank: () => true, adjustments: [] })
-        .lines.filter((l) => l.type === 'consistency_bonus').map((l) => rs(l.amount));
+      calculateMonthly({
+        plan,
+        members: ms,
+        purchases: [buy('D', bv)],
+        previousOwnBV: new Map([['D', prev.map((x) => BigInt(x) * 100n)]]),
+        previousMonths: prev.length,
+        heldRank: () => true,
+        adjustments: [],
+      })
+        .lines.filter((l) => l.type === 'consistency_bonus')
+        .map((l) => rs(l.amount));
     expect(month(800, [700, 600])).toEqual(['40.00']);
     expect(month(400, [800, 700, 600])).toEqual([]);
     expect(month(900, [400, 800, 700])).toEqual([]);

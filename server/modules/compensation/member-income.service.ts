@@ -37,7 +37,17 @@ export async function memberIncome(ctx: AppContext, memberId: string): Promise<M
   const fy = fyOf(now);
   const inFy = f.payouts.filter((p) => p.fy === fy);
   return {
-    cycles: f.payouts.map((p) => ({ id: p.cycle_id, kind: p.kind, startsAt: iso(p.starts_at), endsAt: iso(p.closed_at ?? p.ends_at), gross: p.gross, adminCharge: p.admin_charge, tds: p.tds, net: p.net, postedAt: iso(p.posted_at) })),
+    cycles: f.payouts.map((p) => ({
+      id: p.cycle_id,
+      kind: p.kind,
+      startsAt: iso(p.starts_at),
+      endsAt: iso(p.closed_at ?? p.ends_at),
+      gross: p.gross,
+      adminCharge: p.admin_charge,
+      tds: p.tds,
+      net: p.net,
+      postedAt: iso(p.posted_at),
+    })),
     carry: { left: carry?.carry_left ?? '0.00', right: carry?.carry_right ?? '0.00' },
     thisCycle,
     financialYear: { label: fyLabel(fy), gross: fromPaise(inFy.reduce((s, p) => s + paise(p.gross), 0n)), tds: fromPaise(inFy.reduce((s, p) => s + paise(p.tds), 0n)) },
@@ -51,7 +61,11 @@ export async function memberCycle(ctx: AppContext, memberId: string, cycleId: st
   const lines = await repo.memberLines(ctx.db, memberId, [cycleId]);
   return {
     cycle: { id: cycleId, kind: payout.kind, startsAt: new Date(payout.starts_at).toISOString(), endsAt: new Date(payout.closed_at ?? payout.ends_at).toISOString() },
-    lines: memberLinesView(lines), gross: payout.gross, adminCharge: payout.admin_charge, tds: payout.tds, net: payout.net,
+    lines: memberLinesView(lines),
+    gross: payout.gross,
+    adminCharge: payout.admin_charge,
+    tds: payout.tds,
+    net: payout.net,
   };
 }
 
@@ -60,7 +74,11 @@ export async function memberStatement(ctx: AppContext, member: { id: string; use
   const fy = fyText ? Number(fyText.slice(0, 4)) : fyOf(ctx.clock.now());
   if (fyText && fyLabel(fy) !== fyText) throw badRequest('Financial year looks like 2026-27', { fy: ['Financial year looks like 2026-27'] });
   const payouts = (await repo.memberPayouts(ctx.db, member.id)).filter((p) => p.fy === fy).reverse();
-  const lines = await repo.memberLines(ctx.db, member.id, payouts.map((p) => p.cycle_id));
+  const lines = await repo.memberLines(
+    ctx.db,
+    member.id,
+    payouts.map((p) => p.cycle_id),
+  );
   const rows: string[][] = [];
   for (const p of payouts) {
     const period = `${istDate(new Date(p.starts_at))} to ${istDate(new Date(new Date(p.closed_at ?? p.ends_at).getTime() - 1))}`;
@@ -80,15 +98,22 @@ export async function memberStatement(ctx: AppContext, member: { id: string; use
   const issuer: string[][] = [['Issued by', b.companyName], ...(b.gstin ? [['GSTIN', b.gstin]] : []), ...(place ? [['Address', place]] : []), ...(support ? [['Support', support]] : [])];
   if (format === 'csv') {
     // The column headings stay the first row (the file opens as a table); the issuer closes it.
-    const body = [['Cycle', 'Type', 'Amount', 'Explanation'], ...rows, [], ['Financial year', fyLabel(fy)], ['Gross', gross], ['TDS', tds], ['Net', net], [], ...issuer]
-      .map((r) => r.map(cell).join(',')).join('\n') + '\n';
+    const body =
+      [['Cycle', 'Type', 'Amount', 'Explanation'], ...rows, [], ['Financial year', fyLabel(fy)], ['Gross', gross], ['TDS', tds], ['Net', net], [], ...issuer]
+        .map((r) => r.map(cell).join(','))
+        .join('\n') + '\n';
     return { filename: `${name}.csv`, contentType: 'text/csv; charset=utf-8', body: Buffer.from(body) };
   }
   const { simplePdf } = await import('../../lib/simple-pdf');
   const text = [
-    b.companyName, ...issuer.slice(1).map(([k, v]) => `${k} ${v}`), '',
-    `Income statement, financial year ${fyLabel(fy)}`, `${member.name} (${member.userId})`, '',
-    ...rows.map((r) => `${r[0]}  ${r[1].padEnd(20)} ${r[2].padStart(12)}`), '',
+    b.companyName,
+    ...issuer.slice(1).map(([k, v]) => `${k} ${v}`),
+    '',
+    `Income statement, financial year ${fyLabel(fy)}`,
+    `${member.name} (${member.userId})`,
+    '',
+    ...rows.map((r) => `${r[0]}  ${r[1].padEnd(20)} ${r[2].padStart(12)}`),
+    '',
     `Gross ${gross}    TDS ${tds}    Net ${net}`,
   ];
   return { filename: `${name}.pdf`, contentType: 'application/pdf', body: simplePdf(text) };

@@ -11,9 +11,16 @@ import * as repo from './compensation.repo';
 
 export function toPlan(p: repo.PlanRow, inForceId: string | undefined): PlanVersion {
   return {
-    id: p.id, version: p.version, status: p.status as PlanVersion['status'], inForce: p.id === inForceId,
-    effectiveFrom: p.effectiveFrom?.toISOString() ?? null, createdBy: p.createdBy, createdAt: p.createdAt.toISOString(),
-    activatedAt: p.activatedAt?.toISOString() ?? null, basedOn: p.basedOn, config: p.config as PlanConfig,
+    id: p.id,
+    version: p.version,
+    status: p.status as PlanVersion['status'],
+    inForce: p.id === inForceId,
+    effectiveFrom: p.effectiveFrom?.toISOString() ?? null,
+    createdBy: p.createdBy,
+    createdAt: p.createdAt.toISOString(),
+    activatedAt: p.activatedAt?.toISOString() ?? null,
+    basedOn: p.basedOn,
+    config: p.config as PlanConfig,
   };
 }
 
@@ -48,7 +55,15 @@ export async function createDraft(ctx: AppContext, actor: Actor, input: { config
     if (input.basedOn && !(await repo.findPlan(tx, input.basedOn))) throw notFound('Plan version not found');
     await repo.lockPlans(tx);
     const now = ctx.clock.now();
-    const row = await repo.insertPlan(tx, { version: await repo.nextPlanVersion(tx), status: 'draft', config: input.config, basedOn: input.basedOn ?? null, createdBy: realUser(actor).id, createdAt: now, updatedAt: now });
+    const row = await repo.insertPlan(tx, {
+      version: await repo.nextPlanVersion(tx),
+      status: 'draft',
+      config: input.config,
+      basedOn: input.basedOn ?? null,
+      createdBy: realUser(actor).id,
+      createdAt: now,
+      updatedAt: now,
+    });
     await audit(tx, actor, { entityType: 'comp_plan', entityId: row.id, action: 'plan.draft_created', newState: { version: row.version, basedOn: input.basedOn ?? null } });
     return toPlan(row, undefined);
   });

@@ -57,7 +57,11 @@ export async function postCycle(ctx: AppContext, actor: Actor, id: string, opts:
       after = batch[batch.length - 1].member_id;
       claimedThisPass = true;
       const now = ctx.clock.now();
-      const lines = await repo.postingLinesOf(tx, id, batch.map((b) => b.member_id));
+      const lines = await repo.postingLinesOf(
+        tx,
+        id,
+        batch.map((b) => b.member_id),
+      );
       const byMember = new Map<string, typeof lines>();
       for (const l of lines) {
         const mine = byMember.get(l.member_id);
@@ -82,17 +86,43 @@ export async function postCycle(ctx: AppContext, actor: Actor, id: string, opts:
       }
       // One set-based movement for the whole batch (balances, then the rows with their running balances).
       await postLedgerBatch(tx, rows, now);
-      await repo.consumeAdjustments(tx, id, lines.filter((l) => l.adjustment_id).map((l) => l.adjustment_id!));
+      await repo.consumeAdjustments(
+        tx,
+        id,
+        lines.filter((l) => l.adjustment_id).map((l) => l.adjustment_id!),
+      );
       const mineSet = new Set(batch.map((b) => b.member_id));
       const ach = (summary.achievers ?? []).filter((a) => mineSet.has(a.memberId));
       const positions = new Map<string, number>();
       for (const t of POOL_TYPES) {
-        (summary.achievers ?? []).filter((a) => a.type === t).sort((a, b) => Number(paise(b.amount) - paise(a.amount)) || a.memberId.localeCompare(b.memberId))
+        (summary.achievers ?? [])
+          .filter((a) => a.type === t)
+          .sort((a, b) => Number(paise(b.amount) - paise(a.amount)) || a.memberId.localeCompare(b.memberId))
           .forEach((a, i) => positions.set(`${t}:${a.memberId}`, i + 1));
       }
-      await repo.insertAchievers(tx, ach.map((a) => ({ userId: a.memberId, achievementType: a.type, position: positions.get(`${a.type}:${a.memberId}`) ?? null, amount: a.amount, period: 'monthly', periodDate: istDate(c0.startsAt), metadata: { cycleId: id, points: a.points } })));
-      await repo.markPosted(tx, id, batch.map((b) => b.member_id), now);
-      await repo.addToYtd(tx, id, batch.map((b) => b.member_id));
+      await repo.insertAchievers(
+        tx,
+        ach.map((a) => ({
+          userId: a.memberId,
+          achievementType: a.type,
+          position: positions.get(`${a.type}:${a.memberId}`) ?? null,
+          amount: a.amount,
+          period: 'monthly',
+          periodDate: istDate(c0.startsAt),
+          metadata: { cycleId: id, points: a.points },
+        })),
+      );
+      await repo.markPosted(
+        tx,
+        id,
+        batch.map((b) => b.member_id),
+        now,
+      );
+      await repo.addToYtd(
+        tx,
+        id,
+        batch.map((b) => b.member_id),
+      );
       await opts.beforeCommit?.(tx, { number: (batchNo += 1), memberIds: batch.map((b) => b.member_id) });
       return false;
     });

@@ -26,23 +26,37 @@ export async function simulate(ctx: AppContext, planId: string, cycleId: string)
     const payouts = await payoutsOf(ctx.db, c, cfg, snap.members, res.lines);
     const sales = await repo.cycleSales(ctx.db, c.kind, c.id);
     const s = summarize(res, payouts, sales);
-    return { s, payouts, payoutRatio: paise(sales.amount) > 0n ? (Number(paise(s.net)) / Number(paise(sales.amount)) * 100).toFixed(2) : null };
+    return { s, payouts, payoutRatio: paise(sales.amount) > 0n ? ((Number(paise(s.net)) / Number(paise(sales.amount))) * 100).toFixed(2) : null };
   };
   const a = await run(base.config);
   const b = await run(draftCfg.data);
   const ids = new Set([...a.payouts.keys(), ...b.payouts.keys()]);
-  const changes = [...ids].map((m) => {
-    const x = a.payouts.get(m)?.gross ?? 0n;
-    const y = b.payouts.get(m)?.gross ?? 0n;
-    return { m, x, y, d: y - x };
-  }).filter((r) => r.d !== 0n).sort((p, q) => {
-    const ap = p.d < 0n ? -p.d : p.d;
-    const aq = q.d < 0n ? -q.d : q.d;
-    return aq > ap ? 1 : aq < ap ? -1 : snap.members.idAt(p.m).localeCompare(snap.members.idAt(q.m));
-  }).slice(0, 20).map((r) => ({ ...r, m: snap.members.idAt(r.m) }));
-  const names = new Map((await repo.namesOf(ctx.db, changes.map((r) => r.m))).map((r) => [r.id, [r.first_name, r.last_name].filter(Boolean).join(' ') || r.user_id]));
+  const changes = [...ids]
+    .map((m) => {
+      const x = a.payouts.get(m)?.gross ?? 0n;
+      const y = b.payouts.get(m)?.gross ?? 0n;
+      return { m, x, y, d: y - x };
+    })
+    .filter((r) => r.d !== 0n)
+    .sort((p, q) => {
+      const ap = p.d < 0n ? -p.d : p.d;
+      const aq = q.d < 0n ? -q.d : q.d;
+      return aq > ap ? 1 : aq < ap ? -1 : snap.members.idAt(p.m).localeCompare(snap.members.idAt(q.m));
+    })
+    .slice(0, 20)
+    .map((r) => ({ ...r, m: snap.members.idAt(r.m) }));
+  const names = new Map(
+    (
+      await repo.namesOf(
+        ctx.db,
+        changes.map((r) => r.m),
+      )
+    ).map((r) => [r.id, [r.first_name, r.last_name].filter(Boolean).join(' ') || r.user_id]),
+  );
   return {
-    cycleId, planVersion: plan.version, basePlanVersion: base.version,
+    cycleId,
+    planVersion: plan.version,
+    basePlanVersion: base.version,
     base: { gross: a.s.gross, net: a.s.net, payoutRatio: a.payoutRatio, totals: a.s.totals },
     draft: { gross: b.s.gross, net: b.s.net, payoutRatio: b.payoutRatio, totals: b.s.totals },
     changes: changes.map((r) => ({ userId: snap.members.get(r.m)?.userId ?? r.m, name: names.get(r.m) ?? '', base: fromPaise(r.x), draft: fromPaise(r.y), delta: fromPaise(r.d) })),

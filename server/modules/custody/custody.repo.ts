@@ -20,16 +20,21 @@ export async function marksOf(db: DbOrTx, memberId: string, adminId: string, kin
 
 /** The newest mark of one kind on a member since `since`, by anyone. */
 export async function newestMark(db: DbOrTx, memberId: string, kind: string, since: Date) {
-  const [row] = await db.select().from(custodyMarks)
+  const [row] = await db
+    .select()
+    .from(custodyMarks)
     .where(and(eq(custodyMarks.memberId, memberId), eq(custodyMarks.kind, kind), gt(custodyMarks.at, since)))
-    .orderBy(desc(custodyMarks.at)).limit(1);
+    .orderBy(desc(custodyMarks.at))
+    .limit(1);
   return row;
 }
 
 /** Sum of the amounts of one kind since `since`, for an admin or for a member (two decimals, '0.00' when none). */
 export async function sumSince(db: DbOrTx, who: { adminId: string } | { memberId: string }, kind: string, since: Date): Promise<string> {
   const whose = 'adminId' in who ? eq(custodyMarks.adminId, who.adminId) : eq(custodyMarks.memberId, who.memberId);
-  const [row] = await db.select({ total: sql<string>`coalesce(sum(${custodyMarks.amount}), 0)::numeric(14,2)::text` }).from(custodyMarks)
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${custodyMarks.amount}), 0)::numeric(14,2)::text` })
+    .from(custodyMarks)
     .where(and(whose, eq(custodyMarks.kind, kind), gt(custodyMarks.at, since)));
   return row?.total ?? '0.00';
 }

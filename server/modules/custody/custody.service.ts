@@ -23,8 +23,15 @@ export async function markCustody(ctx: AppContext, db: DbOrTx, adminId: string, 
 
 /** The kinds that keep an admin from approving a member's withdrawal for CUSTODY_DAYS. */
 const BARRING: readonly CustodyKind[] = [
-  'registration_approved', 'send_fund_credit', 'send_fund_requested', 'send_fund_approved', 'fund_request_approved',
-  'email_changed', 'password_changed', 'payout_changed', 'impersonated',
+  'registration_approved',
+  'send_fund_credit',
+  'send_fund_requested',
+  'send_fund_approved',
+  'fund_request_approved',
+  'email_changed',
+  'password_changed',
+  'payout_changed',
+  'impersonated',
 ];
 
 const day = (d: Date) => new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric' }).format(d);
@@ -35,9 +42,7 @@ const day = (d: Date) => new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolk
  * details, or opened their account; and, for the member's first withdrawal, when the approver approved the account at
  * any time. `createdBy` is who made the request (Withdraw Personally: an admin), who cannot approve it either.
  */
-export async function assertCustodyClear(
-  ctx: AppContext, db: DbOrTx, approverId: string, w: { memberId: string; createdBy: string | null; firstWithdrawal: boolean },
-) {
+export async function assertCustodyClear(ctx: AppContext, db: DbOrTx, approverId: string, w: { memberId: string; createdBy: string | null; firstWithdrawal: boolean }) {
   if (w.createdBy && w.createdBy !== w.memberId && w.createdBy === approverId) {
     throw new AppError('CUSTODY_CONFLICT', 403, CUSTODY_MSG.createdIt);
   }
@@ -60,10 +65,7 @@ export async function assertCustodyClear(
 export async function creditTotalsAllow(ctx: AppContext, db: DbOrTx, adminId: string, memberId: string, amount: string): Promise<string | null> {
   await lockCreditTotals(db, adminId, memberId);
   const since = new Date(ctx.clock.now().getTime() - DAY_MS);
-  const [byAdmin, toMember] = await Promise.all([
-    sumSince(db, { adminId }, 'send_fund_credit', since),
-    sumSince(db, { memberId }, 'send_fund_credit', since),
-  ]);
+  const [byAdmin, toMember] = await Promise.all([sumSince(db, { adminId }, 'send_fund_credit', since), sumSince(db, { memberId }, 'send_fund_credit', since)]);
   if (compareMoney(addMoney(byAdmin, amount), ctx.config.sendFundAdminDailyLimit) > 0) {
     return CUSTODY_MSG.adminTotal(rupees(byAdmin), rupees(ctx.config.sendFundAdminDailyLimit));
   }

@@ -14,16 +14,28 @@ export async function lastCycleOf(db: DbOrTx, kind: string): Promise<CycleRow | 
 }
 
 export async function insertCycle(db: DbOrTx, values: { kind: string; period: string; startsAt: Date; endsAt: Date; createdAt: Date }) {
-  const [row] = await db.insert(compCycles).values({ ...values, status: 'open' }).onConflictDoNothing().returning();
+  const [row] = await db
+    .insert(compCycles)
+    .values({ ...values, status: 'open' })
+    .onConflictDoNothing()
+    .returning();
   return row;
 }
 
 export async function markCycleClosed(db: DbOrTx, id: string, closedAt: Date) {
-  const [row] = await db.update(compCycles).set({ status: 'closed', closedAt })
-    .where(and(eq(compCycles.id, id), eq(compCycles.status, 'open'))).returning();
+  const [row] = await db
+    .update(compCycles)
+    .set({ status: 'closed', closedAt })
+    .where(and(eq(compCycles.id, id), eq(compCycles.status, 'open')))
+    .returning();
   return row;
 }
 
 export async function cyclesPage(db: DbOrTx, kind: string | undefined, limit: number) {
-  return db.select().from(compCycles).where(kind ? eq(compCycles.kind, kind) : sql`true`).orderBy(desc(compCycles.startsAt)).limit(limit);
+  return db
+    .select()
+    .from(compCycles)
+    .where(kind ? eq(compCycles.kind, kind) : sql`true`)
+    .orderBy(desc(compCycles.startsAt))
+    .limit(limit);
 }

@@ -19,7 +19,11 @@ export async function ensureOpenCycles(db: DbOrTx, now: Date): Promise<Record<Cy
     const { endsAt } = periodBounds(period, startsAt);
     const row = await insertCycle(db, { kind, period, startsAt, endsAt, createdAt: now });
     if (row) open.set(kind, row);
-    else open.set(kind, (await findOpenCycles(db)).find((c) => c.kind === kind)!);
+    else
+      open.set(
+        kind,
+        (await findOpenCycles(db)).find((c) => c.kind === kind)!,
+      );
   }
   return Object.fromEntries(open) as Record<CycleKind, CycleRow>;
 }

@@ -18,16 +18,27 @@ export async function franchiseRequestsOf(db: DbOrTx, userId: string) {
   return db.select().from(franchiseRequests).where(eq(franchiseRequests.userId, userId)).orderBy(desc(franchiseRequests.createdAt));
 }
 export async function pendingFranchiseRequestOf(db: DbOrTx, userId: string) {
-  const [row] = await db.select({ id: franchiseRequests.id }).from(franchiseRequests)
-    .where(and(eq(franchiseRequests.userId, userId), eq(franchiseRequests.status, 'pending'))).limit(1);
+  const [row] = await db
+    .select({ id: franchiseRequests.id })
+    .from(franchiseRequests)
+    .where(and(eq(franchiseRequests.userId, userId), eq(franchiseRequests.status, 'pending')))
+    .limit(1);
   return row;
 }
 export async function adminFranchiseRequests(db: DbOrTx, status: string | undefined) {
-  return db.select({ r: franchiseRequests, ...person }).from(franchiseRequests).innerJoin(users, eq(users.id, franchiseRequests.userId))
-    .where(status ? eq(franchiseRequests.status, status) : undefined).orderBy(desc(franchiseRequests.createdAt)).limit(500);
+  return db
+    .select({ r: franchiseRequests, ...person })
+    .from(franchiseRequests)
+    .innerJoin(users, eq(users.id, franchiseRequests.userId))
+    .where(status ? eq(franchiseRequests.status, status) : undefined)
+    .orderBy(desc(franchiseRequests.createdAt))
+    .limit(500);
 }
 export async function franchiseCounts(db: DbOrTx) {
-  return db.select({ status: franchiseRequests.status, n: sql<number>`count(*)::int` }).from(franchiseRequests).groupBy(franchiseRequests.status);
+  return db
+    .select({ status: franchiseRequests.status, n: sql<number>`count(*)::int` })
+    .from(franchiseRequests)
+    .groupBy(franchiseRequests.status);
 }
 export async function franchiseRequestForUpdate(db: DbOrTx, id: string): Promise<FranchiseRow | undefined> {
   const [row] = await db.select().from(franchiseRequests).where(eq(franchiseRequests.id, id)).for('update');
@@ -47,34 +58,53 @@ export async function insertTicket(db: DbOrTx, values: typeof supportTickets.$in
   return row;
 }
 export async function ticketsOf(db: DbOrTx, userId: string) {
-  return db.select({ t: supportTickets, assigneeName }).from(supportTickets).leftJoin(assignee, eq(assignee.id, supportTickets.assignedTo))
-    .where(eq(supportTickets.userId, userId)).orderBy(desc(supportTickets.createdAt)).limit(200);
+  return db
+    .select({ t: supportTickets, assigneeName })
+    .from(supportTickets)
+    .leftJoin(assignee, eq(assignee.id, supportTickets.assignedTo))
+    .where(eq(supportTickets.userId, userId))
+    .orderBy(desc(supportTickets.createdAt))
+    .limit(200);
 }
 export async function adminTickets(db: DbOrTx, f: { status?: string; category?: string; priority?: string }) {
-  return db.select({ t: supportTickets, assigneeName, ...person }).from(supportTickets)
+  return db
+    .select({ t: supportTickets, assigneeName, ...person })
+    .from(supportTickets)
     .innerJoin(users, eq(users.id, supportTickets.userId))
     .leftJoin(assignee, eq(assignee.id, supportTickets.assignedTo))
-    .where(and(
-      f.status ? eq(supportTickets.status, f.status) : undefined,
-      f.category ? eq(supportTickets.category, f.category) : undefined,
-      f.priority ? eq(supportTickets.priority, f.priority) : undefined,
-    ))
+    .where(
+      and(
+        f.status ? eq(supportTickets.status, f.status) : undefined,
+        f.category ? eq(supportTickets.category, f.category) : undefined,
+        f.priority ? eq(supportTickets.priority, f.priority) : undefined,
+      ),
+    )
     .orderBy(sql`case ${supportTickets.priority} when 'urgent' then 0 when 'high' then 1 when 'medium' then 2 else 3 end`, desc(supportTickets.createdAt))
     .limit(500);
 }
 export async function ticketCounts(db: DbOrTx) {
-  return db.select({ status: supportTickets.status, n: sql<number>`count(*)::int` }).from(supportTickets).groupBy(supportTickets.status);
+  return db
+    .select({ status: supportTickets.status, n: sql<number>`count(*)::int` })
+    .from(supportTickets)
+    .groupBy(supportTickets.status);
 }
 export async function activeAdmins(db: DbOrTx) {
-  return db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName, userId: users.userId }).from(users)
-    .where(and(eq(users.role, 'admin'), eq(users.status, 'active'))).orderBy(asc(users.firstName));
+  return db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, userId: users.userId })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.status, 'active')))
+    .orderBy(asc(users.firstName));
 }
 export async function ticketForUpdate(db: DbOrTx, id: string): Promise<TicketRow | undefined> {
   const [row] = await db.select().from(supportTickets).where(eq(supportTickets.id, id)).for('update');
   return row;
 }
 export async function updateTicket(db: DbOrTx, id: string, values: Partial<typeof supportTickets.$inferInsert>) {
-  const [row] = await db.update(supportTickets).set({ ...values, updatedAt: new Date() }).where(eq(supportTickets.id, id)).returning();
+  const [row] = await db
+    .update(supportTickets)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(supportTickets.id, id))
+    .returning();
   return row;
 }
 
@@ -96,7 +126,9 @@ export async function updateNews(db: DbOrTx, id: string, values: Partial<typeof 
 }
 /** Active, published (now or earlier, or no date) and unexpired news; urgent and high first. */
 export async function liveNews(db: DbOrTx, now: Date, limit: number) {
-  return db.select().from(news)
+  return db
+    .select()
+    .from(news)
     .where(and(eq(news.isActive, true), or(isNull(news.publishedAt), lte(news.publishedAt, now)), or(isNull(news.expiresAt), gt(news.expiresAt, now))))
     .orderBy(sql`case ${news.priority} when 'urgent' then 0 when 'high' then 1 when 'normal' then 2 else 3 end`, desc(sql`coalesce(${news.publishedAt}, ${news.createdAt})`))
     .limit(limit);

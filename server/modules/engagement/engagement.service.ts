@@ -5,8 +5,21 @@ import { personName } from '../../lib/format';
 import type { Actor } from '../../core/actor';
 import { AppError, badRequest, conflict, notFound } from '../../core/app-error';
 import {
-  ENGAGEMENT_MSG, TICKET_NEXT, type FranchiseRequestInput, type FranchiseDecision, type TicketInput, type TicketUpdate, type NewsInput, type NewsPatch,
-  type FranchiseRequestView, type AdminFranchiseRequest, type AdminFranchiseRequestList, type TicketView, type AdminTicketList, type NewsView, newsStateAt,
+  ENGAGEMENT_MSG,
+  TICKET_NEXT,
+  type FranchiseRequestInput,
+  type FranchiseDecision,
+  type TicketInput,
+  type TicketUpdate,
+  type NewsInput,
+  type NewsPatch,
+  type FranchiseRequestView,
+  type AdminFranchiseRequest,
+  type AdminFranchiseRequestList,
+  type TicketView,
+  type AdminTicketList,
+  type NewsView,
+  newsStateAt,
 } from '../../../contracts/engagement';
 import { displayName } from '../users';
 import { addMoney } from '../../lib/money';
@@ -16,17 +29,44 @@ import { audit } from '../audit';
 import { workDone } from '../notifications';
 import { recordStatusChange } from './support.service';
 import {
-  insertFranchiseRequest, franchiseRequestsOf, pendingFranchiseRequestOf, adminFranchiseRequests, franchiseCounts, franchiseRequestForUpdate,
-  updateFranchiseRequest, insertTicket, ticketsOf, adminTickets, ticketCounts, activeAdmins, ticketForUpdate, updateTicket, insertNews, allNews,
-  findNews, updateNews, liveNews, usersByIds, type FranchiseRow, type TicketRow, type NewsRow,
+  insertFranchiseRequest,
+  franchiseRequestsOf,
+  pendingFranchiseRequestOf,
+  adminFranchiseRequests,
+  franchiseCounts,
+  franchiseRequestForUpdate,
+  updateFranchiseRequest,
+  insertTicket,
+  ticketsOf,
+  adminTickets,
+  ticketCounts,
+  activeAdmins,
+  ticketForUpdate,
+  updateTicket,
+  insertNews,
+  allNews,
+  findNews,
+  updateNews,
+  liveNews,
+  usersByIds,
+  type FranchiseRow,
+  type TicketRow,
+  type NewsRow,
 } from './engagement.repo';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 // ---- franchise requests (doc 3 §5.2; docs/spec/decisions.md §10) ----
 const toFranchise = (r: FranchiseRow): FranchiseRequestView => ({
-  id: r.id, franchiseType: r.franchiseType, investmentAmount: r.investmentAmount, businessVolume: r.businessVolume,
-  status: r.status as FranchiseRequestView['status'], businessPlan: r.businessPlan, adminNotes: r.adminNotes, reviewedAt: iso(r.reviewedAt), createdAt: r.createdAt.toISOString(),
+  id: r.id,
+  franchiseType: r.franchiseType,
+  investmentAmount: r.investmentAmount,
+  businessVolume: r.businessVolume,
+  status: r.status as FranchiseRequestView['status'],
+  businessPlan: r.businessPlan,
+  adminNotes: r.adminNotes,
+  reviewedAt: iso(r.reviewedAt),
+  createdAt: r.createdAt.toISOString(),
 });
 /** Approving these types grants the matching portal role. */
 const FRANCHISE_ROLE: Record<string, string> = { Mini: 'mini_franchise', Basic: 'basic_franchise' };
@@ -37,11 +77,25 @@ export async function applyForFranchise(ctx: AppContext, actor: Actor, input: z.
     if (await pendingFranchiseRequestOf(tx, me.id)) throw conflict(ENGAGEMENT_MSG.franchisePending);
     const bv = await volumeOf(tx, me.id);
     const row = await insertFranchiseRequest(tx, {
-      userId: me.id, franchiseType: input.franchiseType, investmentAmount: input.investmentAmount, businessPlan: input.businessPlan,
-      businessVolume: addMoney(bv.leftBV, bv.rightBV), createdAt: ctx.clock.now(),
+      userId: me.id,
+      franchiseType: input.franchiseType,
+      investmentAmount: input.investmentAmount,
+      businessPlan: input.businessPlan,
+      businessVolume: addMoney(bv.leftBV, bv.rightBV),
+      createdAt: ctx.clock.now(),
     });
-    await notifyAdmins(tx, { type: 'franchise_requested', title: 'Franchise request to review', message: `${displayName(me)} (${me.userId}) applied for a ${input.franchiseType} franchise.`, data: { franchiseRequestId: row.id } });
-    await audit(tx, actor, { entityType: 'franchise_request', entityId: row.id, action: 'franchise.apply', newState: { franchiseType: input.franchiseType, investmentAmount: input.investmentAmount } });
+    await notifyAdmins(tx, {
+      type: 'franchise_requested',
+      title: 'Franchise request to review',
+      message: `${displayName(me)} (${me.userId}) applied for a ${input.franchiseType} franchise.`,
+      data: { franchiseRequestId: row.id },
+    });
+    await audit(tx, actor, {
+      entityType: 'franchise_request',
+      entityId: row.id,
+      action: 'franchise.apply',
+      newState: { franchiseType: input.franchiseType, investmentAmount: input.investmentAmount },
+    });
     return toFranchise(row);
   });
 }
@@ -52,7 +106,14 @@ export async function ownFranchiseRequests(ctx: AppContext, userId: string) {
 
 export async function adminFranchiseList(ctx: AppContext, status: string | undefined): Promise<AdminFranchiseRequestList> {
   const [rows, counts] = await Promise.all([adminFranchiseRequests(ctx.db, status), franchiseCounts(ctx.db)]);
-  const items: AdminFranchiseRequest[] = rows.map(({ r, ...u }) => ({ ...toFranchise(r), userId: r.userId, userDisplayId: u.userDisplayId, userName: personName(u), userEmail: u.userEmail, userRole: u.userRole }));
+  const items: AdminFranchiseRequest[] = rows.map(({ r, ...u }) => ({
+    ...toFranchise(r),
+    userId: r.userId,
+    userDisplayId: u.userDisplayId,
+    userName: personName(u),
+    userEmail: u.userEmail,
+    userRole: u.userRole,
+  }));
   return { items, counts: Object.fromEntries(counts.map((c) => [c.status, c.n])) };
 }
 
@@ -71,12 +132,25 @@ export async function decideFranchise(ctx: AppContext, actor: Actor, id: string,
       await updateUser(tx, member.id, { role });
       roleChange = { from: member.role, to: role };
     }
-    await notify(tx, [member.id], input.status === 'approved'
-      ? { type: 'franchise_approved', title: 'Franchise request approved', priority: 'high', message: `Your ${r.franchiseType} franchise request was approved.${roleChange ? ' Your franchise portal is open at /franchise.' : ''}` }
-      : { type: 'franchise_rejected', title: 'Franchise request rejected', priority: 'high', message: `Your ${r.franchiseType} franchise request was rejected: ${input.adminNotes}` });
+    await notify(
+      tx,
+      [member.id],
+      input.status === 'approved'
+        ? {
+            type: 'franchise_approved',
+            title: 'Franchise request approved',
+            priority: 'high',
+            message: `Your ${r.franchiseType} franchise request was approved.${roleChange ? ' Your franchise portal is open at /franchise.' : ''}`,
+          }
+        : { type: 'franchise_rejected', title: 'Franchise request rejected', priority: 'high', message: `Your ${r.franchiseType} franchise request was rejected: ${input.adminNotes}` },
+    );
     await audit(tx, actor, {
-      entityType: 'franchise_request', entityId: id, action: `franchise.${input.status === 'approved' ? 'approve' : 'reject'}`, reason: input.adminNotes ?? null,
-      previousState: { status: 'pending', role: member.role }, newState: { status: input.status, role: roleChange?.to ?? member.role },
+      entityType: 'franchise_request',
+      entityId: id,
+      action: `franchise.${input.status === 'approved' ? 'approve' : 'reject'}`,
+      reason: input.adminNotes ?? null,
+      previousState: { status: 'pending', role: member.role },
+      newState: { status: input.status, role: roleChange?.to ?? member.role },
     });
     return { message: input.status === 'approved' ? 'Franchise request approved' : 'Franchise request rejected', request: toFranchise(updated), roleChange };
   });
@@ -84,15 +158,37 @@ export async function decideFranchise(ctx: AppContext, actor: Actor, id: string,
 
 // ---- support tickets ----
 const toTicket = (t: TicketRow, assigneeName: string | null): TicketView => ({
-  id: t.id, category: t.category, subject: t.subject, description: t.description, status: t.status, priority: t.priority, resolution: t.resolution,
-  resolvedAt: iso(t.resolvedAt), createdAt: t.createdAt.toISOString(), updatedAt: t.updatedAt.toISOString(), assignedToName: assigneeName,
+  id: t.id,
+  category: t.category,
+  subject: t.subject,
+  description: t.description,
+  status: t.status,
+  priority: t.priority,
+  resolution: t.resolution,
+  resolvedAt: iso(t.resolvedAt),
+  createdAt: t.createdAt.toISOString(),
+  updatedAt: t.updatedAt.toISOString(),
+  assignedToName: assigneeName,
 });
 
 export async function openTicket(ctx: AppContext, actor: Actor, input: z.output<typeof TicketInput>) {
   return ctx.db.transaction(async (tx) => {
     const now = ctx.clock.now();
-    const t = await insertTicket(tx, { userId: actor.user.id, category: input.category, subject: input.subject, description: input.description, priority: input.priority, createdAt: now, updatedAt: now });
-    await notifyAdmins(tx, { type: 'ticket_opened', title: 'New support ticket', message: `${displayName(actor.user)}: ${input.subject} (${input.category}, ${input.priority})`, data: { ticketId: t.id } });
+    const t = await insertTicket(tx, {
+      userId: actor.user.id,
+      category: input.category,
+      subject: input.subject,
+      description: input.description,
+      priority: input.priority,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await notifyAdmins(tx, {
+      type: 'ticket_opened',
+      title: 'New support ticket',
+      message: `${displayName(actor.user)}: ${input.subject} (${input.category}, ${input.priority})`,
+      data: { ticketId: t.id },
+    });
     return toTicket(t, null);
   });
 }
@@ -104,7 +200,14 @@ export async function ownTickets(ctx: AppContext, userId: string) {
 export async function ticketQueue(ctx: AppContext, f: { status?: string; category?: string; priority?: string }): Promise<AdminTicketList> {
   const [rows, admins, counts] = await Promise.all([adminTickets(ctx.db, f), activeAdmins(ctx.db), ticketCounts(ctx.db)]);
   return {
-    items: rows.map(({ t, assigneeName, ...u }) => ({ ...toTicket(t, assigneeName), userId: t.userId, userDisplayId: u.userDisplayId, userName: personName(u), userEmail: u.userEmail, assignedTo: t.assignedTo })),
+    items: rows.map(({ t, assigneeName, ...u }) => ({
+      ...toTicket(t, assigneeName),
+      userId: t.userId,
+      userDisplayId: u.userDisplayId,
+      userName: personName(u),
+      userEmail: u.userEmail,
+      assignedTo: t.assignedTo,
+    })),
     admins: admins.map((a) => ({ id: a.id, name: [a.firstName, a.lastName].filter(Boolean).join(' ') || a.userId })),
     counts: Object.fromEntries(counts.map((c) => [c.status, c.n])),
   };
@@ -150,8 +253,11 @@ export async function updateTicketByAdmin(ctx: AppContext, actor: Actor, id: str
     ].filter(Boolean);
     await notify(tx, [t.userId], { type: 'ticket_updated', title: `Ticket updated: ${t.subject}`.slice(0, 200), message: `Your ticket was updated — ${said.join('; ')}.`, data: { ticketId: id } });
     await audit(tx, actor, {
-      entityType: 'support_ticket', entityId: id, action: 'ticket.update',
-      previousState: { status: t.status, priority: t.priority, assignedTo: t.assignedTo }, newState: changes,
+      entityType: 'support_ticket',
+      entityId: id,
+      action: 'ticket.update',
+      previousState: { status: t.status, priority: t.priority, assignedTo: t.assignedTo },
+      newState: changes,
     });
     return { message: 'Ticket updated', ticket: toTicket(updated, null) };
   });
@@ -160,8 +266,15 @@ export async function updateTicketByAdmin(ctx: AppContext, actor: Actor, id: str
 // ---- news ----
 const toNews = (n: NewsRow, now: Date): NewsView => {
   const view = {
-    id: n.id, title: n.title, content: n.content, type: n.type, priority: n.priority, isActive: n.isActive, publishedAt: iso(n.publishedAt),
-    expiresAt: iso(n.expiresAt), createdAt: n.createdAt.toISOString(),
+    id: n.id,
+    title: n.title,
+    content: n.content,
+    type: n.type,
+    priority: n.priority,
+    isActive: n.isActive,
+    publishedAt: iso(n.publishedAt),
+    expiresAt: iso(n.expiresAt),
+    createdAt: n.createdAt.toISOString(),
   };
   return { ...view, state: newsStateAt(view, now.getTime()) };
 };
@@ -170,8 +283,15 @@ const date = (v: string | null | undefined) => (v === undefined ? undefined : v 
 export async function createNews(ctx: AppContext, actor: Actor, input: z.output<typeof NewsInput>) {
   return ctx.db.transaction(async (tx) => {
     const n = await insertNews(tx, {
-      title: input.title, content: input.content, type: input.type, priority: input.priority, isActive: input.isActive,
-      publishedAt: date(input.publishedAt) ?? ctx.clock.now(), expiresAt: date(input.expiresAt) ?? null, createdBy: actor.user.id, createdAt: ctx.clock.now(),
+      title: input.title,
+      content: input.content,
+      type: input.type,
+      priority: input.priority,
+      isActive: input.isActive,
+      publishedAt: date(input.publishedAt) ?? ctx.clock.now(),
+      expiresAt: date(input.expiresAt) ?? null,
+      createdBy: actor.user.id,
+      createdAt: ctx.clock.now(),
     });
     await audit(tx, actor, { entityType: 'news', entityId: n.id, action: 'news.create', newState: toNews(n, ctx.clock.now()) });
     return toNews(n, ctx.clock.now());
@@ -186,11 +306,21 @@ export async function editNews(ctx: AppContext, actor: Actor, id: string, input:
     const expiresAt = input.expiresAt === undefined ? before.expiresAt : date(input.expiresAt);
     if (publishedAt && expiresAt && expiresAt <= publishedAt) throw badRequest(ENGAGEMENT_MSG.expiresBeforePublish, { expiresAt: [ENGAGEMENT_MSG.expiresBeforePublish] });
     const n = (await updateNews(tx, id, {
-      ...(input.title !== undefined ? { title: input.title } : {}), ...(input.content !== undefined ? { content: input.content } : {}),
-      ...(input.type !== undefined ? { type: input.type } : {}), ...(input.priority !== undefined ? { priority: input.priority } : {}),
-      ...(input.isActive !== undefined ? { isActive: input.isActive } : {}), publishedAt, expiresAt,
+      ...(input.title !== undefined ? { title: input.title } : {}),
+      ...(input.content !== undefined ? { content: input.content } : {}),
+      ...(input.type !== undefined ? { type: input.type } : {}),
+      ...(input.priority !== undefined ? { priority: input.priority } : {}),
+      ...(input.isActive !== undefined ? { isActive: input.isActive } : {}),
+      publishedAt,
+      expiresAt,
     }))!;
-    await audit(tx, actor, { entityType: 'news', entityId: id, action: input.isActive === false && before.isActive ? 'news.deactivate' : 'news.update', previousState: toNews(before, ctx.clock.now()), newState: toNews(n, ctx.clock.now()) });
+    await audit(tx, actor, {
+      entityType: 'news',
+      entityId: id,
+      action: input.isActive === false && before.isActive ? 'news.deactivate' : 'news.update',
+      previousState: toNews(before, ctx.clock.now()),
+      newState: toNews(n, ctx.clock.now()),
+    });
     return toNews(n, ctx.clock.now());
   });
 }
@@ -202,4 +332,3 @@ export async function adminNews(ctx: AppContext) {
 export async function publishedNews(ctx: AppContext) {
   return (await liveNews(ctx.db, ctx.clock.now(), 50)).map((n) => toNews(n, ctx.clock.now()));
 }
-

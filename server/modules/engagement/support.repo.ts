@@ -10,15 +10,19 @@ const assigneeName = sql<string | null>`nullif(trim(coalesce(${assignee.firstNam
 const authorName = sql<string | null>`nullif(trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')), '')`;
 
 export async function ticketWithAssignee(db: DbOrTx, id: string) {
-  const [row] = await db.select({ t: supportTickets, assigneeName }).from(supportTickets)
-    .leftJoin(assignee, eq(assignee.id, supportTickets.assignedTo)).where(eq(supportTickets.id, id)).limit(1);
+  const [row] = await db.select({ t: supportTickets, assigneeName }).from(supportTickets).leftJoin(assignee, eq(assignee.id, supportTickets.assignedTo)).where(eq(supportTickets.id, id)).limit(1);
   return row;
 }
 
 /** The thread in the order it happened (support_messages_ticket_idx). */
 export async function threadOf(db: DbOrTx, ticketId: string) {
-  return db.select({ m: supportMessages, authorName }).from(supportMessages).leftJoin(users, eq(users.id, supportMessages.authorId))
-    .where(eq(supportMessages.ticketId, ticketId)).orderBy(asc(supportMessages.createdAt), asc(supportMessages.id)).limit(1000);
+  return db
+    .select({ m: supportMessages, authorName })
+    .from(supportMessages)
+    .leftJoin(users, eq(users.id, supportMessages.authorId))
+    .where(eq(supportMessages.ticketId, ticketId))
+    .orderBy(asc(supportMessages.createdAt), asc(supportMessages.id))
+    .limit(1000);
 }
 
 export async function insertMessage(db: DbOrTx, values: typeof supportMessages.$inferInsert): Promise<SupportMessageRow> {
@@ -27,10 +31,13 @@ export async function insertMessage(db: DbOrTx, values: typeof supportMessages.$
 }
 
 export async function attachmentWithBlob(db: DbOrTx, messageId: string) {
-  const [row] = await db.select({ m: supportMessages, ownerId: supportTickets.userId, content: documentBlobs.content }).from(supportMessages)
+  const [row] = await db
+    .select({ m: supportMessages, ownerId: supportTickets.userId, content: documentBlobs.content })
+    .from(supportMessages)
     .innerJoin(supportTickets, eq(supportTickets.id, supportMessages.ticketId))
     .innerJoin(documentBlobs, eq(documentBlobs.storageKey, supportMessages.attachmentKey))
-    .where(eq(supportMessages.id, messageId)).limit(1);
+    .where(eq(supportMessages.id, messageId))
+    .limit(1);
   return row;
 }
 

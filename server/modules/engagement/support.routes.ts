@@ -37,7 +37,11 @@ export function supportRoutes(ctx: AppContext): RouteDef[] {
     ...sides.flatMap(({ side, base, access }): RouteDef[] => [
       { method: 'GET', url: `${base}/:id/thread`, access, handler: async (req) => ticketThread(ctx, actorOf(req), side, parse(TicketIdParam, req.params).id) },
       {
-        method: 'POST', url: `${base}/:id/replies`, access, bodyLimit: REPLY_BODY_LIMIT, uploadForm: true,
+        method: 'POST',
+        url: `${base}/:id/replies`,
+        access,
+        bodyLimit: REPLY_BODY_LIMIT,
+        uploadForm: true,
         handler: async (req, reply) => {
           const { id } = parse(TicketIdParam, req.params);
           return reply.status(201).send(await replyToTicket(ctx, actorOf(req), side, id, await replyInput(req)));
@@ -45,7 +49,9 @@ export function supportRoutes(ctx: AppContext): RouteDef[] {
       },
     ]),
     {
-      method: 'GET', url: '/api/support-attachments/:id', access: 'session',
+      method: 'GET',
+      url: '/api/support-attachments/:id',
+      access: 'session',
       handler: async (req, reply) => {
         const { id } = parse(SupportAttachmentParam, req.params);
         const file = await attachmentFor(ctx, identityOf(req).user, id);

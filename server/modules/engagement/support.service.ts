@@ -22,13 +22,28 @@ export type ReplyInput = Omit<z.output<typeof SupportReplyInput>, 'attachment'> 
 type Side = 'member' | 'staff';
 
 const toTicket = (t: TicketRow, assigneeName: string | null): TicketView => ({
-  id: t.id, category: t.category, subject: t.subject, description: t.description, status: t.status, priority: t.priority, resolution: t.resolution,
-  resolvedAt: t.resolvedAt?.toISOString() ?? null, createdAt: t.createdAt.toISOString(), updatedAt: t.updatedAt.toISOString(), assignedToName: assigneeName,
+  id: t.id,
+  category: t.category,
+  subject: t.subject,
+  description: t.description,
+  status: t.status,
+  priority: t.priority,
+  resolution: t.resolution,
+  resolvedAt: t.resolvedAt?.toISOString() ?? null,
+  createdAt: t.createdAt.toISOString(),
+  updatedAt: t.updatedAt.toISOString(),
+  assignedToName: assigneeName,
 });
 
 const toMessage = (m: SupportMessageRow, authorName: string | null): ThreadMessage => ({
-  id: m.id, kind: m.kind as ThreadMessage['kind'], authorRole: m.authorRole as ThreadMessage['authorRole'], authorName, body: m.body,
-  statusFrom: m.statusFrom, statusTo: m.statusTo, createdAt: m.createdAt.toISOString(),
+  id: m.id,
+  kind: m.kind as ThreadMessage['kind'],
+  authorRole: m.authorRole as ThreadMessage['authorRole'],
+  authorName,
+  body: m.body,
+  statusFrom: m.statusFrom,
+  statusTo: m.statusTo,
+  createdAt: m.createdAt.toISOString(),
   attachment: m.attachmentKey
     ? { url: `/api/support-attachments/${m.id}`, name: m.attachmentName ?? 'attachment', contentType: m.attachmentType ?? 'application/octet-stream', size: m.attachmentSize ?? 0 }
     : null,
@@ -51,7 +66,11 @@ async function checkedAttachment(input: ReplyInput): Promise<{ bytes: Buffer; co
 
 const EXT: Record<SniffedType, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'application/pdf': 'pdf' };
 const safeName = (name: string | undefined, type: SniffedType) => {
-  const base = (name ?? '').replace(/[^\w.\- ]+/g, '_').replace(/\.[^.]*$/, '').slice(0, 200) || 'attachment';
+  const base =
+    (name ?? '')
+      .replace(/[^\w.\- ]+/g, '_')
+      .replace(/\.[^.]*$/, '')
+      .slice(0, 200) || 'attachment';
   return `${base}.${EXT[type]}`;
 };
 
@@ -74,8 +93,15 @@ export async function replyToTicket(ctx: AppContext, actor: Actor, side: Side, t
     const now = ctx.clock.now();
     const blob = file ? await storeBlob(tx, file.bytes) : null;
     const row = await insertMessage(tx, {
-      ticketId, authorId: actor.user.id, authorRole: side, kind: 'reply', body: input.message, createdAt: now,
-      ...(file && blob ? { attachmentKey: blob.storageKey, attachmentName: safeName(input.attachmentFilename, file.contentType), attachmentType: file.contentType, attachmentSize: file.bytes.length } : {}),
+      ticketId,
+      authorId: actor.user.id,
+      authorRole: side,
+      kind: 'reply',
+      body: input.message,
+      createdAt: now,
+      ...(file && blob
+        ? { attachmentKey: blob.storageKey, attachmentName: safeName(input.attachmentFilename, file.contentType), attachmentType: file.contentType, attachmentSize: file.bytes.length }
+        : {}),
     });
     const subject = t.subject;
     if (side === 'staff') {
@@ -88,8 +114,10 @@ export async function replyToTicket(ctx: AppContext, actor: Actor, side: Side, t
       }
       const member = await findUserById(tx, t.userId);
       await notify(tx, [t.userId], {
-        type: 'ticket_reply', title: `Reply to your ticket: ${subject}`.slice(0, 200),
-        message: `Our support team replied: ${input.message.slice(0, 300)}`, data: { ticketId },
+        type: 'ticket_reply',
+        title: `Reply to your ticket: ${subject}`.slice(0, 200),
+        message: `Our support team replied: ${input.message.slice(0, 300)}`,
+        data: { ticketId },
       });
       if (member) {
         await queueMail(ctx, tx, member.email, {
@@ -115,4 +143,3 @@ export async function attachmentFor(ctx: AppContext, viewer: { id: string; role:
   if (!found || (found.ownerId !== viewer.id && !isStaff)) throw notFound(SUPPORT_MSG.attachmentNotFound);
   return { name: found.m.attachmentName ?? 'attachment', contentType: found.m.attachmentType ?? 'application/octet-stream', content: found.content };
 }
-

@@ -14,7 +14,13 @@ export const SEALED_TABLES: Record<string, { pk: { name: string; type: 'uuid' | 
   pending_recruits: { pk: [{ name: 'id', type: 'uuid' }], batch: 500 },
   kyc_documents: { pk: [{ name: 'id', type: 'uuid' }], batch: 500 },
   withdrawal_requests: { pk: [{ name: 'id', type: 'uuid' }], batch: 500 },
-  idempotency_keys: { pk: [{ name: 'user_id', type: 'uuid' }, { name: 'key', type: 'text' }], batch: 500 },
+  idempotency_keys: {
+    pk: [
+      { name: 'user_id', type: 'uuid' },
+      { name: 'key', type: 'text' },
+    ],
+    batch: 500,
+  },
   approval_requests: { pk: [{ name: 'id', type: 'uuid' }], batch: 500 },
   // Documents are up to a few megabytes each.
   document_blobs: { pk: [{ name: 'storage_key', type: 'text' }], batch: 8 },
@@ -41,7 +47,11 @@ function stale(c: SealedColumn, prefix: string): SQL {
   }
 }
 
-const pkList = (table: string, alias = 't') => sql.join(SEALED_TABLES[table].pk.map((k) => sql`${sql.raw(alias)}.${id(k.name)}`), sql`, `);
+const pkList = (table: string, alias = 't') =>
+  sql.join(
+    SEALED_TABLES[table].pk.map((k) => sql`${sql.raw(alias)}.${id(k.name)}`),
+    sql`, `,
+  );
 
 /** The stored form the service reads: text as it is, jsonb as its text, bytea as bytes. */
 function selected(c: SealedColumn): SQL {
@@ -58,21 +68,36 @@ export type StoredRow = Record<string, unknown>;
 export async function staleRows(db: DbOrTx, table: string, columns: SealedColumn[], prefix: string, after: unknown[] | null, limit: number): Promise<StoredRow[]> {
   const pk = SEALED_TABLES[table].pk;
   const keyset = after
-    ? sql`and (${pkList(table)}) > (${sql.join(pk.map((k, i) => sql`${after[i]}::${sql.raw(k.type)}`), sql`, `)})`
+    ? sql`and (${pkList(table)}) > (${sql.join(
+        pk.map((k, i) => sql`${after[i]}::${sql.raw(k.type)}`),
+        sql`, `,
+      )})`
     : sql``;
   const hashes = columns.filter((c) => c.hash).map((c) => sql`t.${id(c.hash!.column)} as ${id(c.hash!.column)}`);
-  return rawRows<StoredRow>(db, sql`
+  return rawRows<StoredRow>(
+    db,
+    sql`
     select ${sql.join([...pk.map((k) => sql`t.${id(k.name)}::text as ${id(k.name)}`), ...columns.map(selected), ...hashes], sql`, `)}
     from ${id(table)} t
-    where (${sql.join(columns.map((c) => stale(c, prefix)), sql` or `)}) ${keyset}
+    where (${sql.join(
+      columns.map((c) => stale(c, prefix)),
+      sql` or `,
+    )}) ${keyset}
     order by ${pkList(table)}
-    limit ${limit}::int`);
+    limit ${limit}::int`,
+  );
 }
 
 /** How many rows of `table` hold a value not under the current key. */
 export async function countStale(db: DbOrTx, table: string, columns: SealedColumn[], prefix: string): Promise<number> {
-  const [row] = await rawRows<{ n: number }>(db, sql`
-    select count(*)::int as n from ${id(table)} t where ${sql.join(columns.map((c) => stale(c, prefix)), sql` or `)}`);
+  const [row] = await rawRows<{ n: number }>(
+    db,
+    sql`
+    select count(*)::int as n from ${id(table)} t where ${sql.join(
+      columns.map((c) => stale(c, prefix)),
+      sql` or `,
+    )}`,
+  );
   return Number(row?.n ?? 0);
 }
 
@@ -105,22 +130,35 @@ export async function rewriteRows(db: DbOrTx, table: string, columns: SealedColu
     names.push(`o${i}`, `n${i}`);
   });
   const value = (name: string, i: number, which: 'o' | 'n') => (isJson(name) ? sql`v.${sql.raw(which + i)}::jsonb` : sql`v.${sql.raw(which + i)}`);
-  const pkMatch = (alias: string) => sql.join(pk.map((k, i) => sql`${sql.raw(alias)}.${id(k.name)} = v.${sql.raw(`k${i}`)}`), sql` and `);
-  const rows = await rawRows<{ n: number }>(db, sql`
+  const pkMatch = (alias: string) =>
+    sql.join(
+      pk.map((k, i) => sql`${sql.raw(alias)}.${id(k.name)} = v.${sql.raw(`k${i}`)}`),
+      sql` and `,
+    );
+  const rows = await rawRows<{ n: number }>(
+    db,
+    sql`
     with v as (select * from unnest(${sql.join(arrays, sql`, `)}) as v(${sql.raw(names.join(', '))})),
     locked as (
       select ${pkList(table, 'l')} from ${id(table)} l join v on ${pkMatch('l')}
       for update of l skip locked
     ),
     done as (
-      update ${id(table)} t set ${sql.join(written.map((name, i) => sql`${id(name)} = ${value(name, i, 'n')}`), sql`, `)}
+      update ${id(table)} t set ${sql.join(
+        written.map((name, i) => sql`${id(name)} = ${value(name, i, 'n')}`),
+        sql`, `,
+      )}
       from v
       where ${pkMatch('t')}
         and (${pkList(table)}) in (select * from locked)
-        and ${sql.join(written.map((name, i) => sql`t.${id(name)} is not distinct from ${value(name, i, 'o')}`), sql` and `)}
+        and ${sql.join(
+          written.map((name, i) => sql`t.${id(name)} is not distinct from ${value(name, i, 'o')}`),
+          sql` and `,
+        )}
       returning 1
     )
-    select count(*)::int as n from done`);
+    select count(*)::int as n from done`,
+  );
   return Number(rows[0]?.n ?? 0);
 }
 
@@ -130,12 +168,15 @@ export async function rewriteRows(db: DbOrTx, table: string, columns: SealedColu
  */
 export async function rewriteBlob(db: DbOrTx, table: string, column: string, keyValue: string, beforeHeadHex: string, after: Buffer): Promise<boolean> {
   const pk = SEALED_TABLES[table].pk[0];
-  const rows = await rawRows<{ k: string }>(db, sql`
+  const rows = await rawRows<{ k: string }>(
+    db,
+    sql`
     update ${id(table)} t set ${id(column)} = ${after}
     where t.${id(pk.name)} = ${keyValue}
       and t.${id(pk.name)} in (select l.${id(pk.name)} from ${id(table)} l where l.${id(pk.name)} = ${keyValue} for update skip locked)
       and encode(substring(t.${id(column)} from 1 for 40), 'hex') = ${beforeHeadHex}
-    returning t.${id(pk.name)} as k`);
+    returning t.${id(pk.name)} as k`,
+  );
   return rows.length > 0;
 }
 

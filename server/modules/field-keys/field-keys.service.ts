@@ -1,8 +1,6 @@
 import type { AppContext } from '../../context';
 import { SEALED_COLUMNS, type SealedColumn } from '../../db/sealed-columns';
-import {
-  FieldDecryptError, bytesKeyId, currentLookupHash, fieldKeys, openBytes, openText, sealBytes, sealText, textKeyId, type FieldKeyring,
-} from '../../lib/field-crypto';
+import { FieldDecryptError, bytesKeyId, currentLookupHash, fieldKeys, openBytes, openText, sealBytes, sealText, textKeyId, type FieldKeyring } from '../../lib/field-crypto';
 import { SEALED_TABLES, closeLegacyMarker, countStale, legacyMarkerOpen, rewriteBlob, rewriteRows, staleRows, type RowRewrite, type StoredRow } from './field-keys.repo';
 
 /**
@@ -156,7 +154,13 @@ async function rotateTable(ctx: Pick<AppContext, 'db'>, ring: FieldKeyring, tabl
             if (r) rewrites.push(r);
           } catch (err) {
             if (!(err instanceof FieldDecryptError) && !(err instanceof SyntaxError)) throw err;
-            unreadable.add(failure(table, pk.map((k) => row[k.name]), err));
+            unreadable.add(
+              failure(
+                table,
+                pk.map((k) => row[k.name]),
+                err,
+              ),
+            );
           }
         }
         const written = await rewriteRows(ctx.db, table, columns, rewrites);
@@ -190,7 +194,12 @@ export async function rotateFieldKeys(ctx: Pick<AppContext, 'db'>, opts: Rotatio
   }
   const sum = (f: (t: TableRotation) => number) => tables.reduce((n, t) => n + f(t), 0);
   return {
-    keyId: ring.current.id, tables, rewritten: sum((t) => t.rewritten), remaining: sum((t) => t.skipped + t.unreadable), unreadable: sum((t) => t.unreadable), ms: Date.now() - started,
+    keyId: ring.current.id,
+    tables,
+    rewritten: sum((t) => t.rewritten),
+    remaining: sum((t) => t.skipped + t.unreadable),
+    unreadable: sum((t) => t.unreadable),
+    ms: Date.now() - started,
   };
 }
 
@@ -220,6 +229,8 @@ export async function closeLegacyRequest(ctx: Pick<AppContext, 'db' | 'clock'>) 
 }
 
 export function rotationSummary(r: RotationReport): string {
-  const parts = r.tables.filter((t) => t.rewritten || t.skipped || t.unreadable).map((t) => `${t.table} ${t.rewritten}${t.skipped ? ` (+${t.skipped} skipped)` : ''}${t.unreadable ? ` (${t.unreadable} unreadable)` : ''}`);
+  const parts = r.tables
+    .filter((t) => t.rewritten || t.skipped || t.unreadable)
+    .map((t) => `${t.table} ${t.rewritten}${t.skipped ? ` (+${t.skipped} skipped)` : ''}${t.unreadable ? ` (${t.unreadable} unreadable)` : ''}`);
   return `${r.rewritten} row(s) re-encrypted under key ${r.keyId} in ${r.ms} ms${parts.length ? `: ${parts.join(', ')}` : ''}; ${r.remaining ? `${r.remaining} left to do` : 'every sealed value is under the current key'}`;
 }

@@ -6,7 +6,10 @@ import { salesTotals } from '../charts';
 /** Network figures of a founder, read from the tree counters (docs/spec/decisions.md §4, §10). */
 export async function founderFigures(db: DbOrTx, founderId: string) {
   const [[hidden], [revenue], [legs]] = await Promise.all([
-    db.select({ n: sql<number>`count(*)::int` }).from(users).where(and(eq(users.isHiddenId, true), eq(users.sponsorId, founderId))),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(and(eq(users.isHiddenId, true), eq(users.sponsorId, founderId))),
     salesTotals(db, new Date(0)).then((t) => [{ total: t.amount }]),
     db.select({ l: memberVolume.leftCount, r: memberVolume.rightCount }).from(memberVolume).where(eq(memberVolume.memberId, founderId)),
   ]);
@@ -26,8 +29,19 @@ export async function hiddenIdsOf(db: DbOrTx, founderId: string) {
 /** The founder's hidden IDs with their slot (parent), whether they have a child, and their applied BV (Network Override). */
 export async function hiddenIdSlots(db: DbOrTx, founderId: string, ids?: string[]) {
   return rawRows<{
-    id: string; user_id: string; first_name: string | null; last_name: string | null; email: string; position: 'left' | 'right' | null; placed: boolean;
-    has_child: boolean; bv: string; parent_id: string | null; parent_user_id: string | null; parent_first: string | null; parent_last: string | null;
+    id: string;
+    user_id: string;
+    first_name: string | null;
+    last_name: string | null;
+    email: string;
+    position: 'left' | 'right' | null;
+    placed: boolean;
+    has_child: boolean;
+    bv: string;
+    parent_id: string | null;
+    parent_user_id: string | null;
+    parent_first: string | null;
+    parent_last: string | null;
   }>(
     db,
     sql`select u.id::text, u.user_id, u.first_name, u.last_name, u.email, u.position, u.placed_at is not null as placed,
@@ -43,7 +57,10 @@ export async function hiddenIdSlots(db: DbOrTx, founderId: string, ids?: string[
 }
 
 export async function countHiddenIds(db: DbOrTx, founderId: string) {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(and(eq(users.isHiddenId, true), eq(users.sponsorId, founderId)));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(and(eq(users.isHiddenId, true), eq(users.sponsorId, founderId)));
   return row.n;
 }
 
@@ -53,10 +70,13 @@ export async function placedFranchiseHolders(db: DbOrTx, q: string | undefined) 
   return db
     .select({ id: users.id, userId: users.userId, firstName: users.firstName, lastName: users.lastName, email: users.email, role: users.role, status: users.status })
     .from(users)
-    .where(and(
-      inArray(users.role, ['mini_franchise', 'basic_franchise']), isNotNull(users.placedAt),
-      like ? or(ilike(users.userId, like), ilike(users.email, like), sql`(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')) ilike ${like}`) : undefined,
-    ))
+    .where(
+      and(
+        inArray(users.role, ['mini_franchise', 'basic_franchise']),
+        isNotNull(users.placedAt),
+        like ? or(ilike(users.userId, like), ilike(users.email, like), sql`(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')) ilike ${like}`) : undefined,
+      ),
+    )
     .orderBy(users.userId)
     .limit(2000);
 }

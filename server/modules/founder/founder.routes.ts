@@ -12,37 +12,51 @@ import { franchiseMaster } from './franchise-master.service';
 export function founderRoutes(ctx: AppContext): RouteDef[] {
   return [
     {
-      method: 'GET', url: '/api/founder/stats', access: 'founder',
+      method: 'GET',
+      url: '/api/founder/stats',
+      access: 'founder',
       handler: async (req) => ({ ...(await founderFigures(ctx, identityOf(req).user.id)), hiddenIdLimit: HIDDEN_ID_LIMIT }),
     },
     {
-      method: 'GET', url: '/api/founder/hidden-ids', access: 'founder',
+      method: 'GET',
+      url: '/api/founder/hidden-ids',
+      access: 'founder',
       handler: async (req) => hiddenIdList(ctx, identityOf(req).user.id),
     },
     {
-      method: 'POST', url: '/api/founder/create-hidden-id', access: 'founder',
+      method: 'POST',
+      url: '/api/founder/create-hidden-id',
+      access: 'founder',
       handler: async (req, reply) => reply.status(201).send(await createHiddenId(ctx, actorOf(req), parse(HiddenIdInput, req.body))),
     },
     {
-      method: 'GET', url: '/api/founder/network-override', access: 'founder',
+      method: 'GET',
+      url: '/api/founder/network-override',
+      access: 'founder',
       handler: async (req) => overrideCandidates(ctx, actorOf(req)),
     },
     {
-      method: 'POST', url: '/api/founder/network-override/:id', access: 'founder',
+      method: 'POST',
+      url: '/api/founder/network-override/:id',
+      access: 'founder',
       handler: async (req) => {
         const { id } = parse(OverrideRecruitParam, req.params);
         return overridePlacement(ctx, actorOf(req), id, parse(NetworkOverrideInput, req.body));
       },
     },
     {
-      method: 'POST', url: '/api/founder/network-override/hidden-ids/:id', access: 'founder',
+      method: 'POST',
+      url: '/api/founder/network-override/hidden-ids/:id',
+      access: 'founder',
       handler: async (req) => {
         const { id } = parse(HiddenIdParam, req.params);
         return moveHiddenId(ctx, actorOf(req), id, parse(NetworkOverrideInput, req.body));
       },
     },
     {
-      method: 'GET', url: '/api/founder/franchises', access: 'founder',
+      method: 'GET',
+      url: '/api/founder/franchises',
+      access: 'founder',
       handler: async (req) => franchiseMaster(ctx, actorOf(req), parse(FranchiseMasterQuery, req.query).q),
     },
   ];

@@ -28,41 +28,73 @@ import * as founderRepo from './founder.repo';
 export async function createHiddenId(ctx: AppContext, actor: Actor, input: z.output<typeof HiddenIdInput>): Promise<HiddenIdCreated> {
   const founder = actor.user;
   if (await findUserByEmail(ctx.db, input.email)) throw conflict(MSG.duplicateEmail, 'DUPLICATE_EMAIL');
-  return ctx.db.transaction(async (tx) => {
-    await lockTree(tx);
-    if ((await countHiddenIds(tx, founder.id)) >= HIDDEN_ID_LIMIT) throw conflict(ENGAGEMENT_MSG.hiddenIdLimit, 'INVALID_STATE');
-    const now = ctx.clock.now();
-    const user = await insertUser(tx, {
-      userId: await generateUserId(ctx, tx), email: input.email, firstName: input.firstName, lastName: input.lastName, role: 'user', status: 'active',
-      isHiddenId: true, sponsorId: founder.id, emailVerified: false, firstLogin: false, password: null, idStatus: 'Active', registrationDate: now,
-      activationDate: now, packageAmount: '0', kycDeadline: new Date(now.getTime() + KYC_DEADLINE_DAYS * 86_400_000),
+  return ctx.db
+    .transaction(async (tx) => {
+      await lockTree(tx);
+      if ((await countHiddenIds(tx, founder.id)) >= HIDDEN_ID_LIMIT) throw conflict(ENGAGEMENT_MSG.hiddenIdLimit, 'INVALID_STATE');
+      const now = ctx.clock.now();
+      const user = await insertUser(tx, {
+        userId: await generateUserId(ctx, tx),
+        email: input.email,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        role: 'user',
+        status: 'active',
+        isHiddenId: true,
+        sponsorId: founder.id,
+        emailVerified: false,
+        firstLogin: false,
+        password: null,
+        idStatus: 'Active',
+        registrationDate: now,
+        activationDate: now,
+        packageAmount: '0',
+        kycDeadline: new Date(now.getTime() + KYC_DEADLINE_DAYS * 86_400_000),
+      });
+      const slot = await placeMember(tx, user, { startId: founder.id, side: input.placementSide }, now);
+      await ensureWallet(tx, user.id);
+      const token = await issueToken(ctx, tx, { email: user.email, userId: user.id, type: 'invitation', ip: actor.ip ?? undefined });
+      await queueMail(ctx, tx, user.email, {
+        template: 'invitation',
+        params: { name: displayName(user), invitedBy: displayName(founder), link: `${ctx.config.appUrl}/complete-invitation?token=${token}` },
+      });
+      await audit(tx, actor, {
+        entityType: 'user',
+        entityId: user.id,
+        action: 'founder.hidden_id',
+        newState: { userId: user.userId, email: user.email, side: input.placementSide, parentId: slot.parentId, position: slot.side },
+      });
+      return {
+        message: ENGAGEMENT_MSG.hiddenIdCreated,
+        hiddenId: {
+          id: user.id,
+          userId: user.userId,
+          firstName: user.firstName,
+          lastName: user.lastName,
+          email: user.email,
+          position: slot.side,
+          leg: input.placementSide,
+          createdAt: user.createdAt.toISOString(),
+        } satisfies HiddenIdItem,
+      };
+    })
+    .catch((err) => {
+      if (isUniqueViolation(err)) throw conflict(MSG.duplicateEmail, 'DUPLICATE_EMAIL');
+      throw err;
     });
-    const slot = await placeMember(tx, user, { startId: founder.id, side: input.placementSide }, now);
-    await ensureWallet(tx, user.id);
-    const token = await issueToken(ctx, tx, { email: user.email, userId: user.id, type: 'invitation', ip: actor.ip ?? undefined });
-    await queueMail(ctx, tx, user.email, {
-      template: 'invitation', params: { name: displayName(user), invitedBy: displayName(founder), link: `${ctx.config.appUrl}/complete-invitation?token=${token}` },
-    });
-    await audit(tx, actor, { entityType: 'user', entityId: user.id, action: 'founder.hidden_id', newState: { userId: user.userId, email: user.email, side: input.placementSide, parentId: slot.parentId, position: slot.side } });
-    return {
-      message: ENGAGEMENT_MSG.hiddenIdCreated,
-      hiddenId: {
-        id: user.id, userId: user.userId, firstName: user.firstName, lastName: user.lastName, email: user.email, position: slot.side, leg: input.placementSide,
-        createdAt: user.createdAt.toISOString(),
-      } satisfies HiddenIdItem,
-    };
-  }).catch((err) => {
-    if (isUniqueViolation(err)) throw conflict(MSG.duplicateEmail, 'DUPLICATE_EMAIL');
-    throw err;
-  });
 }
 
 /** The founder's hidden IDs with the leg each was placed in (the side asked for; spillover stays in that leg). */
 export async function hiddenIdList(ctx: AppContext, founderId: string): Promise<HiddenIdItem[]> {
   const rows = await hiddenIdsOf(ctx.db, founderId);
-  return Promise.all(rows.map(async (u) => ({
-    ...u, position: (u.position as HiddenIdItem['position']) ?? null, leg: await legUnder(ctx.db, founderId, u.id), createdAt: u.createdAt.toISOString(),
-  })));
+  return Promise.all(
+    rows.map(async (u) => ({
+      ...u,
+      position: (u.position as HiddenIdItem['position']) ?? null,
+      leg: await legUnder(ctx.db, founderId, u.id),
+      createdAt: u.createdAt.toISOString(),
+    })),
+  );
 }
 
 /** Reads and marks for the routes (a route calls its module's services, never a repo). */

@@ -18,7 +18,11 @@ export async function franchiseMaster(ctx: AppContext, actor: Actor, q: string |
   const founder = await findNode(ctx.db, actor.user.id);
   if (!founder?.placedAt) return empty;
   const candidates = await placedFranchiseHolders(ctx.db, q);
-  const inside = await placedInDownline(ctx.db, founder, candidates.map((c) => c.id));
+  const inside = await placedInDownline(
+    ctx.db,
+    founder,
+    candidates.map((c) => c.id),
+  );
   const holders = candidates.filter((c) => inside.has(c.id) && c.id !== founder.id);
   if (!holders.length) return empty;
   const ids = holders.map((h) => h.id);
@@ -27,8 +31,18 @@ export async function franchiseMaster(ctx: AppContext, actor: Actor, q: string |
     const s = stock.get(h.id)!;
     const l = sales.get(h.id)!;
     return {
-      id: h.id, userId: h.userId, name: [h.firstName, h.lastName].filter(Boolean).join(' ') || h.userId, email: h.email, role: h.role as FranchiseHolderView['role'], status: h.status,
-      stockProducts: s.products, stockUnits: s.units, salesMonthCount: l.monthCount, salesMonthValue: l.monthValue, salesTotalCount: l.totalCount, salesTotalValue: l.totalValue,
+      id: h.id,
+      userId: h.userId,
+      name: [h.firstName, h.lastName].filter(Boolean).join(' ') || h.userId,
+      email: h.email,
+      role: h.role as FranchiseHolderView['role'],
+      status: h.status,
+      stockProducts: s.products,
+      stockUnits: s.units,
+      salesMonthCount: l.monthCount,
+      salesMonthValue: l.monthValue,
+      salesTotalCount: l.totalCount,
+      salesTotalValue: l.totalValue,
       openStockRequests: s.openRequests,
     };
   });

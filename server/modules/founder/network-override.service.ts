@@ -4,7 +4,15 @@ import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../core/actor';
 import { badRequest, conflict, notFound } from '../../core/app-error';
 import type { Position } from '../../../contracts/enums';
-import { FOUNDER_MSG, type HiddenIdMoveAnswer, type NetworkOverrideAnswer, type NetworkOverrideInput, type NetworkOverrideList, type OverrideHiddenId, type OverrideRecruit } from '../../../contracts/founder';
+import {
+  FOUNDER_MSG,
+  type HiddenIdMoveAnswer,
+  type NetworkOverrideAnswer,
+  type NetworkOverrideInput,
+  type NetworkOverrideList,
+  type OverrideHiddenId,
+  type OverrideRecruit,
+} from '../../../contracts/founder';
 import { findUserById, findUserByUserId } from '../users';
 import { displayName } from '../users';
 import { notify, notifyAdmins } from '../notifications';
@@ -38,10 +46,16 @@ function view(row: RecruitWithRefs): OverrideRecruit {
   const strategic = r.placementType === 'strategic';
   const sponsorParent = ref(row.upline) ?? ref(row.recruiter);
   return {
-    id: r.id, fullName: r.fullName, email: r.email, status: r.status as OverrideRecruit['status'], placementType: r.placementType,
+    id: r.id,
+    fullName: r.fullName,
+    email: r.email,
+    status: r.status as OverrideRecruit['status'],
+    placementType: r.placementType,
     parent: strategic ? ref(row.parent) : r.status === 'awaiting_admin' ? sponsorParent : null,
     side: (r.position as Position | null) ?? null,
-    recruiter: ref(row.recruiter), overridden: strategic, createdAt: r.createdAt.toISOString(),
+    recruiter: ref(row.recruiter),
+    overridden: strategic,
+    createdAt: r.createdAt.toISOString(),
   };
 }
 
@@ -67,9 +81,14 @@ function hiddenView(r: HiddenSlotRow): OverrideHiddenId {
   const reason = !r.placed ? FOUNDER_MSG.notPlaced : r.has_child ? FOUNDER_MSG.hasDownline : Number(r.bv) !== 0 ? FOUNDER_MSG.hasVolume : null;
   const name = (first: string | null, last: string | null, fallback: string) => [first, last].filter(Boolean).join(' ') || fallback;
   return {
-    id: r.id, userId: r.user_id, name: name(r.first_name, r.last_name, r.user_id), email: r.email,
+    id: r.id,
+    userId: r.user_id,
+    name: name(r.first_name, r.last_name, r.user_id),
+    email: r.email,
     parent: r.parent_id && r.parent_user_id ? { id: r.parent_id, userId: r.parent_user_id, name: name(r.parent_first, r.parent_last, r.parent_user_id) } : null,
-    side: r.position, movable: reason === null, reason,
+    side: r.position,
+    movable: reason === null,
+    reason,
   };
 }
 
@@ -102,11 +121,17 @@ export async function moveHiddenId(ctx: AppContext, actor: Actor, id: string, in
     if ((input.side === 'left' ? parent.leftChildId : parent.rightChildId) !== null) throw conflict(FOUNDER_MSG.slotTaken);
     if (await recruitsAimedAt(tx, parent.id, input.side)) throw conflict(FOUNDER_MSG.slotReserved);
     const moved = await moveLeaf(tx, member, { parentId: parent.id, side: input.side }, realUser(actor).id, ctx.clock.now(), {
-      notPlaced: FOUNDER_MSG.notPlaced, hasDownline: FOUNDER_MSG.hasDownline, hasVolume: FOUNDER_MSG.hasVolume, stillCounting: FOUNDER_MSG.stillCounting,
-      slotTaken: FOUNDER_MSG.slotTaken, parentNotPlaced: FOUNDER_MSG.parentUnknown,
+      notPlaced: FOUNDER_MSG.notPlaced,
+      hasDownline: FOUNDER_MSG.hasDownline,
+      hasVolume: FOUNDER_MSG.hasVolume,
+      stillCounting: FOUNDER_MSG.stillCounting,
+      slotTaken: FOUNDER_MSG.slotTaken,
+      parentNotPlaced: FOUNDER_MSG.parentUnknown,
     });
     await audit(tx, actor, {
-      entityType: 'user', entityId: member.id, action: 'founder.hidden_id_move',
+      entityType: 'user',
+      entityId: member.id,
+      action: 'founder.hidden_id_move',
       previousState: { parentId: moved.from.parentId, position: moved.from.side },
       newState: { parentId: parent.id, parentUserId: parent.userId, position: input.side },
     });
@@ -146,18 +171,29 @@ export async function overridePlacement(ctx: AppContext, actor: Actor, id: strin
     const before = { status: recruit.status, placementType: recruit.placementType, placementParentId: recruit.placementParentId, position: recruit.position, uplineId: recruit.uplineId };
     const updated = await updateRecruit(tx, recruit.id, { placementType: 'strategic', placementParentId: parent.id, position: input.side, status: 'awaiting_admin' });
     const where = `${input.side} of ${displayName(parent)} (${parent.userId})`;
-    await notify(tx, [recruit.recruiterId, recruit.uplineId].filter((u) => u !== actor.user.id), {
-      type: 'placement_overridden', title: 'Placement changed by the founder',
-      message: `${recruit.fullName} will be placed on the ${where} once approved.`, data: { pendingRecruitId: recruit.id },
-    });
+    await notify(
+      tx,
+      [recruit.recruiterId, recruit.uplineId].filter((u) => u !== actor.user.id),
+      {
+        type: 'placement_overridden',
+        title: 'Placement changed by the founder',
+        message: `${recruit.fullName} will be placed on the ${where} once approved.`,
+        data: { pendingRecruitId: recruit.id },
+      },
+    );
     if (recruit.status === 'awaiting_upline') {
       await notifyAdmins(tx, {
-        type: 'recruit_awaiting_admin', title: 'Recruit ready for approval',
-        message: `${recruit.fullName} (${recruit.email}) was placed on the ${where} by the founder and waits for approval.`, data: { pendingRecruitId: recruit.id },
+        type: 'recruit_awaiting_admin',
+        title: 'Recruit ready for approval',
+        message: `${recruit.fullName} (${recruit.email}) was placed on the ${where} by the founder and waits for approval.`,
+        data: { pendingRecruitId: recruit.id },
       });
     }
     await audit(tx, actor, {
-      entityType: 'pending_recruit', entityId: recruit.id, action: 'founder.network_override', previousState: before,
+      entityType: 'pending_recruit',
+      entityId: recruit.id,
+      action: 'founder.network_override',
+      previousState: before,
       newState: { status: updated.status, placementType: 'strategic', placementParentId: parent.id, parentUserId: parent.userId, position: input.side },
     });
     const [row] = await openRecruitsWithRefs(tx, { limit: 1, ids: [recruit.id] });

@@ -10,15 +10,22 @@ export type StockRequestRow = typeof stockRequests.$inferSelect;
  * decrease. The caller writes the stock_movements row in the same transaction.
  */
 export async function shiftStock(db: DbOrTx, franchiseId: string, productId: string, change: number): Promise<number | undefined> {
-  const rows = change > 0
-    ? await rawRows<{ quantity: number }>(db, sql`
+  const rows =
+    change > 0
+      ? await rawRows<{ quantity: number }>(
+          db,
+          sql`
         insert into franchise_stock (franchise_id, product_id, quantity, updated_at) values (${franchiseId}::uuid, ${productId}::uuid, ${change}, now())
         on conflict (franchise_id, product_id) do update set quantity = franchise_stock.quantity + excluded.quantity, updated_at = now()
-        returning quantity`)
-    : await rawRows<{ quantity: number }>(db, sql`
+        returning quantity`,
+        )
+      : await rawRows<{ quantity: number }>(
+          db,
+          sql`
         update franchise_stock set quantity = quantity + ${change}, updated_at = now()
         where franchise_id = ${franchiseId}::uuid and product_id = ${productId}::uuid and quantity + ${change} >= 0
-        returning quantity`);
+        returning quantity`,
+        );
   return rows[0] ? Number(rows[0].quantity) : undefined;
 }
 
@@ -27,7 +34,8 @@ export async function insertMovement(db: DbOrTx, values: typeof stockMovements.$
 }
 
 export async function stockOf(db: DbOrTx, franchiseId?: string) {
-  return db.select({ s: franchiseStock, productName: products.name, franchiseUserId: users.userId, firstName: users.firstName, lastName: users.lastName })
+  return db
+    .select({ s: franchiseStock, productName: products.name, franchiseUserId: users.userId, firstName: users.firstName, lastName: users.lastName })
     .from(franchiseStock)
     .innerJoin(products, eq(products.id, franchiseStock.productId))
     .innerJoin(users, eq(users.id, franchiseStock.franchiseId))
@@ -36,10 +44,13 @@ export async function stockOf(db: DbOrTx, franchiseId?: string) {
 }
 
 export async function movementsOf(db: DbOrTx, franchiseId: string, limit: number) {
-  return db.select({ m: stockMovements, productName: products.name }).from(stockMovements)
+  return db
+    .select({ m: stockMovements, productName: products.name })
+    .from(stockMovements)
     .innerJoin(products, eq(products.id, stockMovements.productId))
     .where(eq(stockMovements.franchiseId, franchiseId))
-    .orderBy(desc(stockMovements.createdAt), desc(stockMovements.id)).limit(limit);
+    .orderBy(desc(stockMovements.createdAt), desc(stockMovements.id))
+    .limit(limit);
 }
 
 export async function insertStockRequest(db: DbOrTx, values: typeof stockRequests.$inferInsert): Promise<StockRequestRow> {
@@ -53,20 +64,29 @@ export async function stockRequestForUpdate(db: DbOrTx, id: string): Promise<Sto
 }
 
 export async function updateStockRequest(db: DbOrTx, id: string, values: Partial<typeof stockRequests.$inferInsert>): Promise<StockRequestRow> {
-  const [row] = await db.update(stockRequests).set({ ...values, updatedAt: new Date() }).where(eq(stockRequests.id, id)).returning();
+  const [row] = await db
+    .update(stockRequests)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(stockRequests.id, id))
+    .returning();
   return row;
 }
 
 export async function stockRequestsOf(db: DbOrTx, franchiseId: string | undefined, limit: number) {
-  return db.select({ r: stockRequests, franchiseUserId: users.userId, firstName: users.firstName, lastName: users.lastName }).from(stockRequests)
+  return db
+    .select({ r: stockRequests, franchiseUserId: users.userId, firstName: users.firstName, lastName: users.lastName })
+    .from(stockRequests)
     .innerJoin(users, eq(users.id, stockRequests.franchiseId))
     .where(franchiseId ? eq(stockRequests.franchiseId, franchiseId) : undefined)
-    .orderBy(desc(stockRequests.createdAt), desc(stockRequests.id)).limit(limit);
+    .orderBy(desc(stockRequests.createdAt), desc(stockRequests.id))
+    .limit(limit);
 }
 
 export async function productNames(db: DbOrTx, ids: string[], activeOnly = false) {
   if (!ids.length) return new Map<string, string>();
-  const rows = await db.select({ id: products.id, name: products.name }).from(products)
+  const rows = await db
+    .select({ id: products.id, name: products.name })
+    .from(products)
     .where(and(inArray(products.id, ids), activeOnly ? eq(products.isActive, true) : undefined));
   return new Map(rows.map((r) => [r.id, r.name]));
 }
@@ -75,10 +95,20 @@ export async function productNames(db: DbOrTx, ids: string[], activeOnly = false
 export async function stockSummaries(db: DbOrTx, ids: string[]) {
   if (!ids.length) return new Map<string, { products: number; units: number; openRequests: number }>();
   const [stock, open] = await Promise.all([
-    db.select({ id: franchiseStock.franchiseId, products: sql<number>`count(*) filter (where ${franchiseStock.quantity} > 0)::int`, units: sql<number>`coalesce(sum(${franchiseStock.quantity}), 0)::int` })
-      .from(franchiseStock).where(inArray(franchiseStock.franchiseId, ids)).groupBy(franchiseStock.franchiseId),
-    db.select({ id: stockRequests.franchiseId, n: sql<number>`count(*)::int` })
-      .from(stockRequests).where(and(inArray(stockRequests.franchiseId, ids), inArray(stockRequests.status, ['requested', 'approved', 'dispatched']))).groupBy(stockRequests.franchiseId),
+    db
+      .select({
+        id: franchiseStock.franchiseId,
+        products: sql<number>`count(*) filter (where ${franchiseStock.quantity} > 0)::int`,
+        units: sql<number>`coalesce(sum(${franchiseStock.quantity}), 0)::int`,
+      })
+      .from(franchiseStock)
+      .where(inArray(franchiseStock.franchiseId, ids))
+      .groupBy(franchiseStock.franchiseId),
+    db
+      .select({ id: stockRequests.franchiseId, n: sql<number>`count(*)::int` })
+      .from(stockRequests)
+      .where(and(inArray(stockRequests.franchiseId, ids), inArray(stockRequests.status, ['requested', 'approved', 'dispatched'])))
+      .groupBy(stockRequests.franchiseId),
   ]);
   const out = new Map<string, { products: number; units: number; openRequests: number }>();
   for (const id of ids) out.set(id, { products: 0, units: 0, openRequests: 0 });

@@ -16,15 +16,21 @@ export async function lockMemberRequests(db: DbOrTx, userId: string) {
 
 /** What the member has asked for since `since` and not been refused (pending and approved requests). */
 export async function requestedSince(db: DbOrTx, userId: string, since: Date): Promise<string> {
-  const [row] = await rawRows<{ total: string }>(db, sql`
+  const [row] = await rawRows<{ total: string }>(
+    db,
+    sql`
     select coalesce(sum(amount), 0)::numeric(14,2)::text as total from fund_requests
-    where user_id = ${userId}::uuid and status <> 'rejected' and created_at >= ${since.toISOString()}::timestamptz`);
+    where user_id = ${userId}::uuid and status <> 'rejected' and created_at >= ${since.toISOString()}::timestamptz`,
+  );
   return row.total;
 }
 
 export async function referenceInUse(db: DbOrTx, reference: string): Promise<boolean> {
-  const [row] = await db.select({ id: fundRequests.id }).from(fundRequests)
-    .where(and(eq(fundRequests.reference, reference), sql`${fundRequests.status} <> 'rejected'`)).limit(1);
+  const [row] = await db
+    .select({ id: fundRequests.id })
+    .from(fundRequests)
+    .where(and(eq(fundRequests.reference, reference), sql`${fundRequests.status} <> 'rejected'`))
+    .limit(1);
   return Boolean(row);
 }
 
@@ -39,13 +45,16 @@ export async function fundRequestForUpdate(db: DbOrTx, id: string): Promise<Fund
 }
 
 export async function updateFundRequest(db: DbOrTx, id: string, values: Partial<typeof fundRequests.$inferInsert>): Promise<FundRequestRow> {
-  const [row] = await db.update(fundRequests).set({ ...values, updatedAt: new Date() }).where(eq(fundRequests.id, id)).returning();
+  const [row] = await db
+    .update(fundRequests)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(fundRequests.id, id))
+    .returning();
   return row;
 }
 
 export async function fundRequestsOf(db: DbOrTx, userId: string, limit: number): Promise<FundRequestRow[]> {
-  return db.select().from(fundRequests).where(eq(fundRequests.userId, userId))
-    .orderBy(desc(fundRequests.createdAt), desc(fundRequests.id)).limit(limit);
+  return db.select().from(fundRequests).where(eq(fundRequests.userId, userId)).orderBy(desc(fundRequests.createdAt), desc(fundRequests.id)).limit(limit);
 }
 
 const processor = alias(users, 'processor');
@@ -53,32 +62,49 @@ const processor = alias(users, 'processor');
 /** The admin's list, newest first, with the member and who decided. */
 export async function adminFundRequests(db: DbOrTx, f: { statuses: string[]; search?: string }, limit: number) {
   const term = f.search ? containsPattern(f.search) : undefined;
-  return db.select({
-    r: fundRequests, userDisplayId: users.userId, firstName: users.firstName, lastName: users.lastName, userEmail: users.email,
-    processorId: processor.userId,
-  }).from(fundRequests)
+  return db
+    .select({
+      r: fundRequests,
+      userDisplayId: users.userId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      userEmail: users.email,
+      processorId: processor.userId,
+    })
+    .from(fundRequests)
     .innerJoin(users, eq(users.id, fundRequests.userId))
     .leftJoin(processor, eq(processor.id, fundRequests.processedBy))
-    .where(and(
-      inArray(fundRequests.status, f.statuses),
-      term ? or(
-        ilike(users.userId, term), ilike(users.email, term), ilike(fundRequests.reference, term),
-        sql`(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')) ilike ${term}`,
-      ) : undefined,
-    ))
+    .where(
+      and(
+        inArray(fundRequests.status, f.statuses),
+        term
+          ? or(
+              ilike(users.userId, term),
+              ilike(users.email, term),
+              ilike(fundRequests.reference, term),
+              sql`(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')) ilike ${term}`,
+            )
+          : undefined,
+      ),
+    )
     .orderBy(desc(fundRequests.createdAt), desc(fundRequests.id))
     .limit(limit);
 }
 
 export async function fundRequestCounts(db: DbOrTx) {
-  return rawRows<{ status: string; n: number; total: string }>(db, sql`
-    select status, count(*)::int as n, coalesce(sum(amount), 0)::numeric(14,2)::text as total from fund_requests group by status`);
+  return rawRows<{ status: string; n: number; total: string }>(
+    db,
+    sql`
+    select status, count(*)::int as n, coalesce(sum(amount), 0)::numeric(14,2)::text as total from fund_requests group by status`,
+  );
 }
 
 export async function fundRequestWithProof(db: DbOrTx, id: string) {
-  const [row] = await db.select({ r: fundRequests, content: documentBlobs.content }).from(fundRequests)
+  const [row] = await db
+    .select({ r: fundRequests, content: documentBlobs.content })
+    .from(fundRequests)
     .innerJoin(documentBlobs, eq(documentBlobs.storageKey, fundRequests.proofStorageKey))
-    .where(eq(fundRequests.id, id)).limit(1);
+    .where(eq(fundRequests.id, id))
+    .limit(1);
   return row;
 }
-

@@ -11,13 +11,8 @@ import type { Answer } from '../../core/transactor';
 import { MSG } from '../../../contracts/messages';
 import { KYC_MAX_BYTES } from '../../../contracts/constants';
 import { DocumentQuery } from '../../../contracts/kyc';
-import {
-  FUND_PROOF_SIZE_MESSAGE, FUND_REQUEST_MSG, FundRequestCreate, FundRequestIdParam, FundRequestsQuery, RejectFundRequest,
-} from '../../../contracts/fund-requests';
-import {
-  adminFundRequestList, approveFundRequest, createFundRequest, mayViewProof, ownFundRequests, rejectFundRequest,
-  fundRequestWithProof,
-} from './fund-requests.service';
+import { FUND_PROOF_SIZE_MESSAGE, FUND_REQUEST_MSG, FundRequestCreate, FundRequestIdParam, FundRequestsQuery, RejectFundRequest } from '../../../contracts/fund-requests';
+import { adminFundRequestList, approveFundRequest, createFundRequest, mayViewProof, ownFundRequests, rejectFundRequest, fundRequestWithProof } from './fund-requests.service';
 
 /** A 5 MB proof is about 6.7 MB as base64, plus the JSON around it (as the KYC upload). */
 const PROOF_BODY_LIMIT = 8 * 1024 * 1024;
@@ -41,11 +36,18 @@ export function fundRequestRoutes(ctx: AppContext): RouteDef[] {
   return [
     { method: 'GET', url: '/api/fund-requests', access: 'member', handler: async (req) => ownFundRequests(ctx, actorOf(req)) },
     {
-      method: 'POST', url: '/api/fund-requests', access: 'member', bodyLimit: PROOF_BODY_LIMIT, uploadForm: true, denyImpersonation: MSG.impersonationMoneyReadOnly,
+      method: 'POST',
+      url: '/api/fund-requests',
+      access: 'member',
+      bodyLimit: PROOF_BODY_LIMIT,
+      uploadForm: true,
+      denyImpersonation: MSG.impersonationMoneyReadOnly,
       handler: async (req, reply) => send(reply, createFundRequest(ctx, actorOf(req), await requestFields(req))),
     },
     {
-      method: 'GET', url: '/api/fund-requests/:id/proof', access: 'session',
+      method: 'GET',
+      url: '/api/fund-requests/:id/proof',
+      access: 'session',
       handler: async (req, reply) => {
         const { id } = parse(FundRequestIdParam, req.params);
         const { download } = parse(DocumentQuery, req.query);
@@ -64,14 +66,18 @@ export function fundRequestRoutes(ctx: AppContext): RouteDef[] {
     },
     { method: 'GET', url: '/api/admin/fund-requests', access: 'admin', handler: async (req) => adminFundRequestList(ctx, parse(FundRequestsQuery, req.query)) },
     {
-      method: 'POST', url: '/api/admin/fund-requests/:id/approve', access: 'admin',
+      method: 'POST',
+      url: '/api/admin/fund-requests/:id/approve',
+      access: 'admin',
       handler: async (req, reply) => {
         const { actor, transact } = actorWithTransactor(ctx, req);
         return send(reply, approveFundRequest(ctx, actor, transact, parse(FundRequestIdParam, req.params).id));
       },
     },
     {
-      method: 'POST', url: '/api/admin/fund-requests/:id/reject', access: 'admin',
+      method: 'POST',
+      url: '/api/admin/fund-requests/:id/reject',
+      access: 'admin',
       handler: async (req, reply) => {
         const { actor, transact } = actorWithTransactor(ctx, req);
         return send(reply, rejectFundRequest(ctx, actor, transact, parse(FundRequestIdParam, req.params).id, parse(RejectFundRequest, req.body ?? {}).reason));

@@ -10,8 +10,15 @@ import { personName, rupees } from '../../lib/format';
 import { addMoney, compareMoney } from '../../lib/money';
 import { KYC_MAX_BYTES } from '../../../contracts/constants';
 import {
-  FUND_PROOF_SIZE_MESSAGE, FUND_REQUEST_METHOD_LABELS, FUND_REQUEST_MSG, type AdminFundRequest, type AdminFundRequests, type FundRequestCreate,
-  type FundRequestView, type FundRequestsQuery, type MemberFundRequests,
+  FUND_PROOF_SIZE_MESSAGE,
+  FUND_REQUEST_METHOD_LABELS,
+  FUND_REQUEST_MSG,
+  type AdminFundRequest,
+  type AdminFundRequests,
+  type FundRequestCreate,
+  type FundRequestView,
+  type FundRequestsQuery,
+  type MemberFundRequests,
 } from '../../../contracts/fund-requests';
 import { findUserById } from '../users';
 import { displayName } from '../users';
@@ -23,8 +30,16 @@ import { safeDocument } from '../kyc';
 import { safeFilename, storeBlob } from '../kyc';
 import { periodBounds } from '../cycles';
 import {
-  adminFundRequests, fundRequestCounts, fundRequestForUpdate, fundRequestsOf, insertFundRequest, lockMemberRequests, referenceInUse,
-  requestedSince, updateFundRequest, type FundRequestRow,
+  adminFundRequests,
+  fundRequestCounts,
+  fundRequestForUpdate,
+  fundRequestsOf,
+  insertFundRequest,
+  lockMemberRequests,
+  referenceInUse,
+  requestedSince,
+  updateFundRequest,
+  type FundRequestRow,
 } from './fund-requests.repo';
 import * as fundRequestsRepo from './fund-requests.repo';
 
@@ -37,9 +52,17 @@ import * as fundRequestsRepo from './fund-requests.repo';
  */
 export function toFundRequestView(r: FundRequestRow): FundRequestView {
   return {
-    id: r.id, method: r.method as FundRequestView['method'], amount: r.amount, reference: r.reference, status: r.status as FundRequestView['status'],
-    proofUrl: `/api/fund-requests/${r.id}/proof`, proofContentType: r.proofContentType, rejectionReason: r.rejectionReason,
-    transactionId: r.transactionId, processedAt: r.processedAt?.toISOString() ?? null, createdAt: r.createdAt.toISOString(),
+    id: r.id,
+    method: r.method as FundRequestView['method'],
+    amount: r.amount,
+    reference: r.reference,
+    status: r.status as FundRequestView['status'],
+    proofUrl: `/api/fund-requests/${r.id}/proof`,
+    proofContentType: r.proofContentType,
+    rejectionReason: r.rejectionReason,
+    transactionId: r.transactionId,
+    processedAt: r.processedAt?.toISOString() ?? null,
+    createdAt: r.createdAt.toISOString(),
   };
 }
 
@@ -57,7 +80,10 @@ export async function createFundRequest(ctx: AppContext, actor: Actor, input: Cr
     throw badRequest(message, { amount: [message] }, 'LIMIT_EXCEEDED');
   }
   const proof = await safeDocument(decodeDocument(input.proofData, 'proofData'), {
-    maxBytes: KYC_MAX_BYTES, isPhoto: false, field: 'proofData', sizeMessage: FUND_PROOF_SIZE_MESSAGE,
+    maxBytes: KYC_MAX_BYTES,
+    isPhoto: false,
+    field: 'proofData',
+    sizeMessage: FUND_PROOF_SIZE_MESSAGE,
   });
   return ctx.db.transaction(async (tx) => {
     const user = (await findUserById(tx, actor.user.id))!;
@@ -70,8 +96,15 @@ export async function createFundRequest(ctx: AppContext, actor: Actor, input: Cr
     if (await referenceInUse(tx, input.reference)) throw duplicateReference();
     const blob = await storeBlob(tx, proof.bytes);
     const row = await insertFundRequest(tx, {
-      userId: user.id, method: input.method, amount: input.amount, reference: input.reference, proofStorageKey: blob.storageKey,
-      proofContentType: proof.contentType, proofSize: proof.bytes.length, proofFilename: safeFilename(input.proofFilename), status: 'pending',
+      userId: user.id,
+      method: input.method,
+      amount: input.amount,
+      reference: input.reference,
+      proofStorageKey: blob.storageKey,
+      proofContentType: proof.contentType,
+      proofSize: proof.bytes.length,
+      proofFilename: safeFilename(input.proofFilename),
+      status: 'pending',
       createdAt: ctx.clock.now(),
     }).catch((err: unknown) => {
       // Two members claiming one reference at the same moment: the unique index decides.
@@ -79,12 +112,15 @@ export async function createFundRequest(ctx: AppContext, actor: Actor, input: Cr
       throw err;
     });
     await notifyAdmins(tx, {
-      type: 'fund_request_submitted', title: 'Fund request to review',
+      type: 'fund_request_submitted',
+      title: 'Fund request to review',
       message: `${displayName(user)} (${user.userId}) asked for a top-up of ${rupees(input.amount)} by ${FUND_REQUEST_METHOD_LABELS[input.method]} (ref. ${input.reference}).`,
       data: { fundRequestId: row.id },
     });
     await audit(tx, actor, {
-      entityType: 'fund_request', entityId: row.id, action: 'fund_request.create',
+      entityType: 'fund_request',
+      entityId: row.id,
+      action: 'fund_request.create',
       newState: { userId: user.userId, amount: input.amount, method: input.method, reference: input.reference },
     });
     return { status: 201, body: { message: FUND_REQUEST_MSG.submitted, request: toFundRequestView(row) } };
@@ -111,7 +147,9 @@ export async function approveFundRequest(ctx: AppContext, actor: Actor, transact
     if (r.userId === realUser(actor).id) throw forbidden(FUND_REQUEST_MSG.ownRequest, 'SELF_APPROVAL');
     const now = ctx.clock.now();
     const entry = await postLedger(tx, r.userId, r.amount, 'wallet_topup', {
-      description: `Wallet top-up by ${FUND_REQUEST_METHOD_LABELS[r.method as 'bank' | 'upi']} (ref. ${r.reference})`, referenceId: r.id, now,
+      description: `Wallet top-up by ${FUND_REQUEST_METHOD_LABELS[r.method as 'bank' | 'upi']} (ref. ${r.reference})`,
+      referenceId: r.id,
+      now,
       metadata: { reference: r.reference, approvedBy: realUser(actor).userId },
     });
     const updated = await updateFundRequest(tx, r.id, { status: 'approved', processedBy: realUser(actor).id, processedAt: now, transactionId: entry.id });
@@ -119,11 +157,16 @@ export async function approveFundRequest(ctx: AppContext, actor: Actor, transact
     await markCustody(ctx, tx, realUser(actor).id, r.userId, 'fund_request_approved', r.amount);
     await workDone(tx, 'fundRequest', r.id);
     await notify(tx, [r.userId], {
-      type: 'fund_request_approved', title: 'Wallet topped up',
-      message: `Your top-up of ${rupees(r.amount)} (ref. ${r.reference}) was approved and credited to your wallet.`, data: { fundRequestId: r.id },
+      type: 'fund_request_approved',
+      title: 'Wallet topped up',
+      message: `Your top-up of ${rupees(r.amount)} (ref. ${r.reference}) was approved and credited to your wallet.`,
+      data: { fundRequestId: r.id },
     });
     await audit(tx, actor, {
-      entityType: 'fund_request', entityId: r.id, action: 'fund_request.approve', previousState: { status: 'pending', balance: entry.balanceBefore },
+      entityType: 'fund_request',
+      entityId: r.id,
+      action: 'fund_request.approve',
+      previousState: { status: 'pending', balance: entry.balanceBefore },
       newState: { status: 'approved', amount: r.amount, balance: entry.balanceAfter, transactionId: entry.id },
     });
     return { status: 200, body: { message: FUND_REQUEST_MSG.approved, request: toFundRequestView(updated) } };
@@ -138,11 +181,19 @@ export async function rejectFundRequest(ctx: AppContext, actor: Actor, transact:
     const updated = await updateFundRequest(tx, r.id, { status: 'rejected', rejectionReason: reason, processedBy: realUser(actor).id, processedAt: now });
     await workDone(tx, 'fundRequest', r.id);
     await notify(tx, [r.userId], {
-      type: 'fund_request_rejected', title: 'Top-up rejected', priority: 'high',
-      message: `Your top-up of ${rupees(r.amount)} (ref. ${r.reference}) was rejected: ${reason}`, data: { fundRequestId: r.id },
+      type: 'fund_request_rejected',
+      title: 'Top-up rejected',
+      priority: 'high',
+      message: `Your top-up of ${rupees(r.amount)} (ref. ${r.reference}) was rejected: ${reason}`,
+      data: { fundRequestId: r.id },
     });
     await audit(tx, actor, {
-      entityType: 'fund_request', entityId: r.id, action: 'fund_request.reject', previousState: { status: 'pending' }, newState: { status: 'rejected' }, reason,
+      entityType: 'fund_request',
+      entityId: r.id,
+      action: 'fund_request.reject',
+      previousState: { status: 'pending' },
+      newState: { status: 'rejected' },
+      reason,
     });
     return { status: 200, body: { message: FUND_REQUEST_MSG.rejected, request: toFundRequestView(updated) } };
   });
@@ -161,17 +212,23 @@ export async function adminFundRequestList(ctx: AppContext, q: z.output<typeof F
   const [rows, counts] = await Promise.all([adminFundRequests(ctx.db, { statuses, search: q.search }, 500), fundRequestCounts(ctx.db)]);
   const count = (s: string) => Number(counts.find((c) => c.status === s)?.n ?? 0);
   const items: AdminFundRequest[] = rows.map(({ r, processorId, ...u }) => ({
-    ...toFundRequestView(r), userId: r.userId, userDisplayId: u.userDisplayId, userName: personName(u), userEmail: u.userEmail, processedBy: processorId,
+    ...toFundRequestView(r),
+    userId: r.userId,
+    userDisplayId: u.userDisplayId,
+    userName: personName(u),
+    userEmail: u.userEmail,
+    processedBy: processorId,
   }));
   return {
-    limits: limitsOf(ctx), counts: { pending: count('pending'), approved: count('approved'), rejected: count('rejected') },
-    pendingTotal: counts.find((c) => c.status === 'pending')?.total ?? '0.00', items,
+    limits: limitsOf(ctx),
+    counts: { pending: count('pending'), approved: count('approved'), rejected: count('rejected') },
+    pendingTotal: counts.find((c) => c.status === 'pending')?.total ?? '0.00',
+    items,
   };
 }
 
 /** Whether the viewer may see a request's proof: its member, or an active admin. */
-export const mayViewProof = (viewer: { id: string; role: string; status: string }, r: FundRequestRow) =>
-  r.userId === viewer.id || (viewer.role === 'admin' && viewer.status === 'active');
+export const mayViewProof = (viewer: { id: string; role: string; status: string }, r: FundRequestRow) => r.userId === viewer.id || (viewer.role === 'admin' && viewer.status === 'active');
 
 /** Reads and marks for the routes (a route calls its module's services, never a repo). */
 export const fundRequestWithProof = (ctx: AppContext, ...args: ArgsAfterDb<typeof fundRequestsRepo.fundRequestWithProof>) => fundRequestsRepo.fundRequestWithProof(ctx.db, ...args);

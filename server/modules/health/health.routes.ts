@@ -4,7 +4,9 @@ export function healthRoutes(deps: { ping(): Promise<boolean>; migrated(): boole
   return [
     { method: 'GET', url: '/healthz', access: 'public', handler: async () => ({ status: 'ok' }) },
     {
-      method: 'GET', url: '/readyz', access: 'public',
+      method: 'GET',
+      url: '/readyz',
+      access: 'public',
       handler: async (_req, reply) => {
         const database = await deps.ping();
         const ready = database && deps.migrated();

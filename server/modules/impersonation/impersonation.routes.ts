@@ -9,12 +9,17 @@ import { exchangeCode, revoke } from './impersonation.service';
 export function impersonationRoutes(ctx: AppContext): RouteDef[] {
   return [
     {
-      method: 'POST', url: '/api/impersonation/exchange', access: 'public',
+      method: 'POST',
+      url: '/api/impersonation/exchange',
+      access: 'public',
       rateLimits: [{ name: 'impersonation-ip', max: 30, windowMs: 15 * 60_000, message: MSG.tooManyRequests }],
       handler: async (req) => exchangeCode(ctx, originOf(req), parse(ImpersonationExchangeRequest, req.body).code, req.identity?.impersonation ? undefined : req.identity?.user.id),
     },
     {
-      method: 'POST', url: '/api/impersonation/revoke', access: 'session', duringPasswordChange: true,
+      method: 'POST',
+      url: '/api/impersonation/revoke',
+      access: 'session',
+      duringPasswordChange: true,
       handler: async (req) => revoke(ctx, actorOf(req)),
     },
   ];

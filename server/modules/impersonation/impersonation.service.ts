@@ -34,7 +34,11 @@ export async function issueImpersonationCode(ctx: AppContext, issuer: Actor, tar
       }
     }
     const code = await issueToken(ctx, tx, {
-      email: target.email, userId: target.id, type: 'impersonation_code', scopedData: { adminId: issuer.user.id }, ip: issuer.ip ?? undefined,
+      email: target.email,
+      userId: target.id,
+      type: 'impersonation_code',
+      scopedData: { adminId: issuer.user.id },
+      ip: issuer.ip ?? undefined,
     });
     await audit(tx, issuer, { entityType: 'user', entityId: target.id, action: 'impersonation.issue', newState: { target: target.userId } });
     // Whoever opened the account does not approve its withdrawals for 30 days (issue 29, chain of custody).
@@ -62,7 +66,8 @@ export async function exchangeCode(ctx: AppContext, origin: Origin, code: string
     const actor: Actor = { user: target, role: target.role, onBehalfOf: { admin: admin!, grantId: grant.id }, ...origin };
     await audit(tx, actor, { entityType: 'user', entityId: target.id, action: 'impersonation.exchange' });
     await notify(tx, [target.id], {
-      type: 'security', title: 'Support opened your account',
+      type: 'security',
+      title: 'Support opened your account',
       message: `${displayName(admin!)} (${admin!.role === 'founder' ? 'founder' : 'admin'}) opened your account to help you. Money and payout details cannot be changed this way. Contact support if you did not expect this.`,
     });
     return { accessToken, expiresAt: expiresAt.toISOString(), user: toCurrentUser(target, admin!) };

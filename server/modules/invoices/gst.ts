@@ -16,8 +16,7 @@ export function financialYearOf(at: Date): string {
  * INV/2627/000001 (financial year 2026-27): the series restarts each financial year and has no gaps. GST rule 46(b)
  * allows sixteen characters: fifteen here up to 999,999 invoices a year, sixteen up to 9,999,999.
  */
-export const invoiceNumber = (financialYear: string, serial: number) =>
-  `INV/${financialYear.slice(2, 4)}${financialYear.slice(5, 7)}/${String(serial).padStart(6, '0')}`;
+export const invoiceNumber = (financialYear: string, serial: number) => `INV/${financialYear.slice(2, 4)}${financialYear.slice(5, 7)}/${String(serial).padStart(6, '0')}`;
 
 const ONES = ['', 'One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine', 'Ten', 'Eleven', 'Twelve', 'Thirteen', 'Fourteen', 'Fifteen', 'Sixteen', 'Seventeen', 'Eighteen', 'Nineteen'];
 const TENS = ['', '', 'Twenty', 'Thirty', 'Forty', 'Fifty', 'Sixty', 'Seventy', 'Eighty', 'Ninety'];
@@ -41,12 +40,9 @@ export function wholeInWords(n: number): string {
   const lakh = Math.floor((n % 10_000_000) / 100_000);
   const thousand = Math.floor((n % 100_000) / 1000);
   const rest = n % 1000;
-  return [
-    crore ? `${wholeInWords(crore)} Crore` : '',
-    lakh ? `${belowHundred(lakh)} Lakh` : '',
-    thousand ? `${belowHundred(thousand)} Thousand` : '',
-    rest ? belowThousand(rest) : '',
-  ].filter(Boolean).join(' ');
+  return [crore ? `${wholeInWords(crore)} Crore` : '', lakh ? `${belowHundred(lakh)} Lakh` : '', thousand ? `${belowHundred(thousand)} Thousand` : '', rest ? belowThousand(rest) : '']
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** 'Rupees One Thousand Two Hundred Thirty Four and Fifty Paise Only' for 123450 paise. */

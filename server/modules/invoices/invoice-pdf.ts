@@ -47,7 +47,8 @@ export function renderInvoicePdf(inv: InvoiceRow, look: InvoiceLook): Promise<Bu
   const seller = inv.seller as SellerSnapshot;
   const buyer = inv.buyer as Buyer;
   const doc = new PDFDocument({
-    size: 'A4', margin: 40,
+    size: 'A4',
+    margin: 40,
     info: { Title: `Tax invoice ${inv.invoiceNumber}`, Author: seller.name, Subject: `Invoice for ${inv.productName}` },
   });
   const chunks: Buffer[] = [];
@@ -76,8 +77,10 @@ export function renderInvoicePdf(inv: InvoiceRow, look: InvoiceLook): Promise<Bu
   doc.fillColor(brand).font('Helvetica-Bold').fontSize(16).text(seller.name, textLeft, 40, { width: 300 });
   doc.fillColor(muted).font('Helvetica').fontSize(9);
   const sellerLines = [
-    seller.address, [seller.city, seller.state, seller.pincode].filter(Boolean).join(', '),
-    seller.gstin ? `GSTIN: ${seller.gstin}` : 'GSTIN: not registered', [seller.email, seller.phone].filter(Boolean).join(' | '),
+    seller.address,
+    [seller.city, seller.state, seller.pincode].filter(Boolean).join(', '),
+    seller.gstin ? `GSTIN: ${seller.gstin}` : 'GSTIN: not registered',
+    [seller.email, seller.phone].filter(Boolean).join(' | '),
   ].filter((l): l is string => Boolean(l));
   doc.text(sellerLines.join('\n'), textLeft, doc.y + 2, { width: 300 });
 
@@ -88,35 +91,64 @@ export function renderInvoicePdf(inv: InvoiceRow, look: InvoiceLook): Promise<Bu
 
   // Buyer, and where the goods went (the place of supply).
   const top = Math.max(doc.y, 120) + 16;
-  doc.moveTo(left, top).lineTo(left + width, top).strokeColor('#e2e8f0').stroke();
-  doc.fillColor(ink).font('Helvetica-Bold').fontSize(10).text('Bill To', left, top + 10);
+  doc
+    .moveTo(left, top)
+    .lineTo(left + width, top)
+    .strokeColor('#e2e8f0')
+    .stroke();
+  doc
+    .fillColor(ink)
+    .font('Helvetica-Bold')
+    .fontSize(10)
+    .text('Bill To', left, top + 10);
   doc.font('Helvetica').fontSize(9).fillColor(ink);
   doc.text(
     [buyer.memberId ? `${buyer.name} (Member ${buyer.memberId})` : buyer.name, buyer.state ? `State: ${withCode(buyer.state)}` : null, [buyer.email, buyer.mobile].filter(Boolean).join(' | ')]
-      .filter(Boolean).join('\n'),
-    left, doc.y + 2, { width: width / 2 - 10 },
+      .filter(Boolean)
+      .join('\n'),
+    left,
+    doc.y + 2,
+    { width: width / 2 - 10 },
   );
   const billEnd = doc.y;
-  doc.fillColor(ink).font('Helvetica-Bold').fontSize(10).text('Ship To', left + width / 2, top + 10, { width: width / 2 });
+  doc
+    .fillColor(ink)
+    .font('Helvetica-Bold')
+    .fontSize(10)
+    .text('Ship To', left + width / 2, top + 10, { width: width / 2 });
   doc.font('Helvetica').fontSize(9).fillColor(ink);
   doc.text(
-    [buyer.address, [placeOfSupply ? `State: ${withCode(placeOfSupply)}` : null, buyer.pincode ? `PIN ${buyer.pincode}` : null].filter(Boolean).join(', ')]
-      .filter(Boolean).join('\n'),
-    left + width / 2, doc.y + 2, { width: width / 2 },
+    [buyer.address, [placeOfSupply ? `State: ${withCode(placeOfSupply)}` : null, buyer.pincode ? `PIN ${buyer.pincode}` : null].filter(Boolean).join(', ')].filter(Boolean).join('\n'),
+    left + width / 2,
+    doc.y + 2,
+    { width: width / 2 },
   );
   doc.y = Math.max(doc.y, billEnd);
   doc.x = left;
 
   // The line.
   const cols = [
-    { h: '#', w: 20, a: 'left' }, { h: 'Description', w: 125, a: 'left' }, { h: 'HSN', w: 55, a: 'left' }, { h: 'Qty', w: 30, a: 'right' },
-    { h: 'Rate', w: 60, a: 'right' }, { h: 'Taxable Value', w: 70, a: 'right' }, { h: 'GST %', w: 40, a: 'right' }, { h: 'Tax', w: 55, a: 'right' },
+    { h: '#', w: 20, a: 'left' },
+    { h: 'Description', w: 125, a: 'left' },
+    { h: 'HSN', w: 55, a: 'left' },
+    { h: 'Qty', w: 30, a: 'right' },
+    { h: 'Rate', w: 60, a: 'right' },
+    { h: 'Taxable Value', w: 70, a: 'right' },
+    { h: 'GST %', w: 40, a: 'right' },
+    { h: 'Tax', w: 55, a: 'right' },
     { h: 'Amount', w: width - 455, a: 'right' },
   ] as const;
   const tax = (toPaise(inv.cgst) + toPaise(inv.sgst) + toPaise(inv.igst)).toString();
   const values = [
-    '1', inv.productName, inv.hsnCode ?? '-', String(inv.quantity), indianAmount(inv.unitPrice), indianAmount(inv.taxableValue),
-    `${Number(inv.gstRate)}%`, indianAmount(fromPaise(BigInt(tax))), indianAmount(inv.total),
+    '1',
+    inv.productName,
+    inv.hsnCode ?? '-',
+    String(inv.quantity),
+    indianAmount(inv.unitPrice),
+    indianAmount(inv.taxableValue),
+    `${Number(inv.gstRate)}%`,
+    indianAmount(fromPaise(BigInt(tax))),
+    indianAmount(inv.total),
   ];
   let y = doc.y + 18;
   doc.rect(left, y, width, 20).fill(brand);
@@ -148,7 +180,11 @@ export function renderInvoicePdf(inv: InvoiceRow, look: InvoiceLook): Promise<Bu
     x += c.w;
   });
   y += rowHeight + 8;
-  doc.moveTo(left, y).lineTo(left + width, y).strokeColor('#e2e8f0').stroke();
+  doc
+    .moveTo(left, y)
+    .lineTo(left + width, y)
+    .strokeColor('#e2e8f0')
+    .stroke();
 
   // Totals.
   const totals: [string, string][] = [['Taxable Value', inv.taxableValue]];
@@ -157,16 +193,33 @@ export function renderInvoicePdf(inv: InvoiceRow, look: InvoiceLook): Promise<Bu
   else totals.push([`CGST @ ${Number(inv.gstRate) / 2}%`, inv.cgst], [`${UTGST_CODES.includes(gstStateCode(seller.state) ?? '') ? 'UTGST' : 'SGST'} @ ${Number(inv.gstRate) / 2}%`, inv.sgst]);
   y += 10;
   for (const [label, amount] of totals) {
-    doc.font('Helvetica').fontSize(9).fillColor(muted).text(label, left + width - 250, y, { width: 140, align: 'right' });
+    doc
+      .font('Helvetica')
+      .fontSize(9)
+      .fillColor(muted)
+      .text(label, left + width - 250, y, { width: 140, align: 'right' });
     doc.fillColor(ink).text(`INR ${indianAmount(amount)}`, left + width - 110, y, { width: 110, align: 'right' });
     y += 15;
   }
-  doc.moveTo(left + width - 250, y).lineTo(left + width, y).strokeColor(brand).stroke();
+  doc
+    .moveTo(left + width - 250, y)
+    .lineTo(left + width, y)
+    .strokeColor(brand)
+    .stroke();
   y += 6;
-  doc.font('Helvetica-Bold').fontSize(11).fillColor(ink).text('Invoice Total', left + width - 250, y, { width: 140, align: 'right' });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(11)
+    .fillColor(ink)
+    .text('Invoice Total', left + width - 250, y, { width: 140, align: 'right' });
   doc.text(`INR ${indianAmount(inv.total)}`, left + width - 110, y, { width: 110, align: 'right' });
   y += 24;
-  doc.font('Helvetica-Bold').fontSize(9).text('Amount in words: ', left, y, { continued: true }).font('Helvetica').text(amountInWords(toPaise(inv.total)));
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(9)
+    .text('Amount in words: ', left, y, { continued: true })
+    .font('Helvetica')
+    .text(amountInWords(toPaise(inv.total)));
 
   y = doc.y + 40;
   doc.font('Helvetica').fontSize(9).fillColor(ink).text(`For ${seller.name}`, left, y, { width, align: 'right' });

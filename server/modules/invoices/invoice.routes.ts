@@ -24,11 +24,15 @@ const Download = z.object({ download: z.enum(['1', 'true']).optional() });
 export function invoiceRoutes(ctx: AppContext): RouteDef[] {
   return [
     {
-      method: 'GET', url: '/api/purchases/:id/invoice', access: 'member',
+      method: 'GET',
+      url: '/api/purchases/:id/invoice',
+      access: 'member',
       handler: async (req, reply) => sendPdf(reply, await invoicePdf(ctx, actorOf(req), parse(PurchaseId, req.params).id, false), Boolean(parse(Download, req.query).download)),
     },
     {
-      method: 'GET', url: '/api/admin/purchases/:id/invoice', access: 'admin',
+      method: 'GET',
+      url: '/api/admin/purchases/:id/invoice',
+      access: 'admin',
       handler: async (req, reply) => sendPdf(reply, await invoicePdf(ctx, actorOf(req), parse(PurchaseId, req.params).id, true), Boolean(parse(Download, req.query).download)),
     },
   ];

@@ -19,7 +19,14 @@ export async function issueInvoices(ctx: AppContext, tx: DbOrTx, purchaseIds: st
   if (!purchaseIds.length) return 0;
   const b = await branding(ctx, tx);
   const seller: SellerSnapshot = {
-    name: b.companyName, gstin: b.gstin, address: b.address, city: b.city, state: b.state, pincode: b.pincode, email: b.supportEmail, phone: b.supportPhone,
+    name: b.companyName,
+    gstin: b.gstin,
+    address: b.address,
+    city: b.city,
+    state: b.state,
+    pincode: b.pincode,
+    email: b.supportEmail,
+    phone: b.supportPhone,
   };
   return issueInvoicesFor(tx, purchaseIds, seller, namesOfState(b.state));
 }

@@ -48,7 +48,11 @@ export async function insertDocument(db: DbOrTx, values: typeof kycDocuments.$in
 }
 
 export async function updateDocument(db: DbOrTx, id: string, values: Partial<typeof kycDocuments.$inferInsert>): Promise<KycRow> {
-  const [row] = await db.update(kycDocuments).set({ ...values, updatedAt: new Date() }).where(eq(kycDocuments.id, id)).returning();
+  const [row] = await db
+    .update(kycDocuments)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(kycDocuments.id, id))
+    .returning();
   return row;
 }
 

@@ -34,7 +34,11 @@ export function kycRoutes(ctx: AppContext): RouteDef[] {
   return [
     { method: 'GET', url: '/api/kyc', access: 'session', handler: async (req) => listOwnDocuments(ctx, actorOf(req)) },
     {
-      method: 'POST', url: '/api/kyc/upload', access: 'session', bodyLimit: KYC_BODY_LIMIT, uploadForm: true,
+      method: 'POST',
+      url: '/api/kyc/upload',
+      access: 'session',
+      bodyLimit: KYC_BODY_LIMIT,
+      uploadForm: true,
       handler: async (req, reply) => {
         const input = await uploadFields(req, KycUploadRequest);
         const result = await uploadDocument(ctx, actorOf(req), input);
@@ -42,7 +46,11 @@ export function kycRoutes(ctx: AppContext): RouteDef[] {
       },
     },
     {
-      method: 'PUT', url: '/api/kyc/:documentId', access: 'session', bodyLimit: KYC_BODY_LIMIT, uploadForm: true,
+      method: 'PUT',
+      url: '/api/kyc/:documentId',
+      access: 'session',
+      bodyLimit: KYC_BODY_LIMIT,
+      uploadForm: true,
       handler: async (req) => {
         const { documentId } = parse(DocumentIdParam, req.params);
         const input = await uploadFields(req, KycReplaceRequest);
@@ -50,7 +58,9 @@ export function kycRoutes(ctx: AppContext): RouteDef[] {
       },
     },
     {
-      method: 'GET', url: '/api/documents/:id', access: 'session',
+      method: 'GET',
+      url: '/api/documents/:id',
+      access: 'session',
       handler: async (req, reply) => {
         const { id } = parse(IdParam, req.params);
         const { download } = parse(DocumentQuery, req.query);

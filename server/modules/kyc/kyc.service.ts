@@ -13,10 +13,7 @@ import { notifyAdmins } from '../notifications';
 import { decodeDocument, type SniffedType } from './file-type';
 import { safeDocument } from './document-safety';
 import { bankVerificationOf } from '../users';
-import {
-  listUserDocuments, findNewestOfType, findDocumentForUpdate, insertBlob, deleteBlob, insertDocument, updateDocument,
-  setUserKycStatus, type KycRow,
-} from './kyc.repo';
+import { listUserDocuments, findNewestOfType, findDocumentForUpdate, insertBlob, deleteBlob, insertDocument, updateDocument, setUserKycStatus, type KycRow } from './kyc.repo';
 import * as kycRepo from './kyc.repo';
 
 type UploadInput = { documentType: KycDocumentType; documentData: string | Buffer; documentFilename?: string; documentNumber?: string };
@@ -49,14 +46,19 @@ export async function storeBlob(db: DbOrTx, bytes: Buffer) {
 }
 
 /** Adds a new document row for a user (used by the KYC page and by referral registration). */
-export async function addDocument(
-  db: DbOrTx, userId: string, type: KycDocumentType, bytes: Buffer, contentType: SniffedType, filename?: string, number?: string,
-): Promise<KycRow> {
+export async function addDocument(db: DbOrTx, userId: string, type: KycDocumentType, bytes: Buffer, contentType: SniffedType, filename?: string, number?: string): Promise<KycRow> {
   const blob = await storeBlob(db, bytes);
   const row = await insertDocument(db, {
-    userId, documentType: type, documentUrl: '', storageKey: blob.storageKey, sha256: blob.sha256,
-    documentContentType: contentType, documentFilename: safeFilename(filename), documentSize: bytes.length,
-    documentNumber: number ?? null, status: 'pending',
+    userId,
+    documentType: type,
+    documentUrl: '',
+    storageKey: blob.storageKey,
+    sha256: blob.sha256,
+    documentContentType: contentType,
+    documentFilename: safeFilename(filename),
+    documentSize: bytes.length,
+    documentNumber: number ?? null,
+    status: 'pending',
   });
   return updateDocument(db, row.id, { documentUrl: `/api/documents/${row.id}` });
 }
@@ -64,9 +66,17 @@ export async function addDocument(
 async function replaceDocument(db: DbOrTx, doc: KycRow, bytes: Buffer, contentType: SniffedType, filename?: string, number?: string) {
   const blob = await storeBlob(db, bytes);
   const updated = await updateDocument(db, doc.id, {
-    storageKey: blob.storageKey, sha256: blob.sha256, documentContentType: contentType, documentFilename: safeFilename(filename),
-    documentSize: bytes.length, documentNumber: number ?? doc.documentNumber, status: 'pending', rejectionReason: null,
-    reviewedBy: null, reviewedAt: null, createdAt: doc.createdAt,
+    storageKey: blob.storageKey,
+    sha256: blob.sha256,
+    documentContentType: contentType,
+    documentFilename: safeFilename(filename),
+    documentSize: bytes.length,
+    documentNumber: number ?? doc.documentNumber,
+    status: 'pending',
+    rejectionReason: null,
+    reviewedBy: null,
+    reviewedAt: null,
+    createdAt: doc.createdAt,
   });
   await deleteBlob(db, doc.storageKey);
   return updated;
@@ -78,8 +88,10 @@ async function announceReviewWork(db: DbOrTx, userId: string, hadPending: boolea
   const user = await findUserById(db, userId);
   if (!user) return;
   await notifyAdmins(db, {
-    type: 'kyc_submitted', title: 'KYC documents to review',
-    message: `${displayName(user)} (${user.userId}) submitted KYC documents for review.`, data: { userId },
+    type: 'kyc_submitted',
+    title: 'KYC documents to review',
+    message: `${displayName(user)} (${user.userId}) submitted KYC documents for review.`,
+    data: { userId },
   });
 }
 
@@ -89,9 +101,7 @@ export async function refreshUserKycStatus(ctx: AppContext, db: DbOrTx, userId: 
   const newest = new Map<string, KycRow>();
   for (const d of docs) if (!newest.has(d.documentType)) newest.set(d.documentType, d);
   const latest = [...newest.values()];
-  const status = latest.some((d) => d.status === 'rejected')
-    ? 'rejected'
-    : KYC_DOCUMENT_TYPES.every((t) => newest.get(t)?.status === 'approved') ? 'approved' : 'pending';
+  const status = latest.some((d) => d.status === 'rejected') ? 'rejected' : KYC_DOCUMENT_TYPES.every((t) => newest.get(t)?.status === 'approved') ? 'approved' : 'pending';
   const now = ctx.clock.now();
   await setUserKycStatus(db, userId, {
     kycStatus: status,

@@ -12,10 +12,13 @@ export async function insertLocalSale(db: DbOrTx, values: typeof localSales.$inf
 
 /** The next serial of the company's invoice series in a financial year (the series row's lock orders concurrent sales). */
 export async function nextInvoiceSerial(db: DbOrTx, financialYear: string): Promise<number> {
-  const rows = await rawRows<{ last_serial: number }>(db, sql`
+  const rows = await rawRows<{ last_serial: number }>(
+    db,
+    sql`
     insert into invoice_series (financial_year, last_serial) values (${financialYear}, 1)
     on conflict (financial_year) do update set last_serial = invoice_series.last_serial + 1
-    returning last_serial`);
+    returning last_serial`,
+  );
   return Number(rows[0].last_serial);
 }
 
@@ -23,8 +26,13 @@ export async function nextInvoiceSerial(db: DbOrTx, financialYear: string): Prom
 export async function salesOf(db: DbOrTx, franchiseId: string, f: { customerId?: string; ids?: string[]; limit: number }) {
   return db
     .select({
-      s: localSales, productName: products.name, memberUserId: users.userId, memberFirst: users.firstName, memberLast: users.lastName,
-      customerName: franchiseCustomers.name, purchaseInvoice: invoices.invoiceNumber,
+      s: localSales,
+      productName: products.name,
+      memberUserId: users.userId,
+      memberFirst: users.firstName,
+      memberLast: users.lastName,
+      customerName: franchiseCustomers.name,
+      purchaseInvoice: invoices.invoiceNumber,
     })
     .from(localSales)
     .innerJoin(products, eq(products.id, localSales.productId))
@@ -42,7 +50,11 @@ export async function insertCustomer(db: DbOrTx, values: typeof franchiseCustome
 }
 
 export async function findCustomer(db: DbOrTx, franchiseId: string, id: string): Promise<CustomerRow | undefined> {
-  const [row] = await db.select().from(franchiseCustomers).where(and(eq(franchiseCustomers.id, id), eq(franchiseCustomers.franchiseId, franchiseId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(franchiseCustomers)
+    .where(and(eq(franchiseCustomers.id, id), eq(franchiseCustomers.franchiseId, franchiseId)))
+    .limit(1);
   return row;
 }
 
@@ -60,11 +72,13 @@ export async function customersOf(db: DbOrTx, franchiseId: string, q: string | u
       totalSpent: sql<string>`(select coalesce(sum(s.total_amount), 0)::text from local_sales s where s.customer_id = franchise_customers.id)`,
     })
     .from(franchiseCustomers)
-    .where(and(
-      eq(franchiseCustomers.franchiseId, franchiseId),
-      id ? eq(franchiseCustomers.id, id) : undefined,
-      like ? or(ilike(franchiseCustomers.name, like), ilike(franchiseCustomers.mobile, like)) : undefined,
-    ))
+    .where(
+      and(
+        eq(franchiseCustomers.franchiseId, franchiseId),
+        id ? eq(franchiseCustomers.id, id) : undefined,
+        like ? or(ilike(franchiseCustomers.name, like), ilike(franchiseCustomers.mobile, like)) : undefined,
+      ),
+    )
     .orderBy(franchiseCustomers.name)
     .limit(500);
 }

@@ -7,9 +7,7 @@ import { timeOrderedUuid } from '../../lib/crypto';
 import { personName } from '../../lib/format';
 import { orderTotals } from '../../lib/money';
 import { namesOfState } from '../../../contracts/branding';
-import {
-  LOCAL_SALE_MSG, type CustomerCreate, type CustomerInvite, type CustomerView, type LocalSaleCreate, type LocalSaleView,
-} from '../../../contracts/local-sales';
+import { LOCAL_SALE_MSG, type CustomerCreate, type CustomerInvite, type CustomerView, type LocalSaleCreate, type LocalSaleView } from '../../../contracts/local-sales';
 import type { LocalInvoice } from '../../db/schema/local-sales';
 import type { UserRow } from '../users';
 import { findUserByUserId } from '../users';
@@ -25,9 +23,7 @@ import { financialYearOf, fromPaise, invoiceNumber, splitTax, toPaise } from '..
 import { createReferralLink } from '../referral';
 import { isFranchise, moveStock } from '../franchise-stock';
 import { findProduct } from '../commerce';
-import {
-  customersOf, findCustomer, insertCustomer, insertLocalSale, markInvited, nextInvoiceSerial, salesOf, type CustomerRow,
-} from './local-sales.repo';
+import { customersOf, findCustomer, insertCustomer, insertLocalSale, markInvited, nextInvoiceSerial, salesOf, type CustomerRow } from './local-sales.repo';
 
 /**
  * Local sales (issue 16, ADR 0015): a franchise holder sells from its own stock at the counter. Everything of a sale
@@ -46,11 +42,22 @@ function assertFranchise(actor: Actor) {
 
 type SaleJoin = Awaited<ReturnType<typeof salesOf>>[number];
 const toSale = ({ s, productName, memberUserId, memberFirst, memberLast, customerName, purchaseInvoice }: SaleJoin): LocalSaleView => ({
-  id: s.id, buyer: s.memberId ? 'member' : 'customer',
+  id: s.id,
+  buyer: s.memberId ? 'member' : 'customer',
   buyerName: s.memberId ? personName({ firstName: memberFirst, lastName: memberLast, userDisplayId: memberUserId ?? '' }) : (customerName ?? '—'),
-  memberUserId: s.memberId ? memberUserId : null, customerId: s.customerId, purchaseId: s.purchaseId, productId: s.productId, productName,
-  quantity: s.quantity, unitPrice: s.unitPrice, totalAmount: s.totalAmount, totalBV: s.totalBV, paymentMethod: s.paymentMethod as LocalSaleView['paymentMethod'],
-  paymentReference: s.paymentReference, invoiceNumber: s.invoiceNumber ?? purchaseInvoice ?? null, createdAt: s.createdAt.toISOString(),
+  memberUserId: s.memberId ? memberUserId : null,
+  customerId: s.customerId,
+  purchaseId: s.purchaseId,
+  productId: s.productId,
+  productName,
+  quantity: s.quantity,
+  unitPrice: s.unitPrice,
+  totalAmount: s.totalAmount,
+  totalBV: s.totalBV,
+  paymentMethod: s.paymentMethod as LocalSaleView['paymentMethod'],
+  paymentReference: s.paymentReference,
+  invoiceNumber: s.invoiceNumber ?? purchaseInvoice ?? null,
+  createdAt: s.createdAt.toISOString(),
 });
 
 async function buyerOf(tx: DbOrTx, actor: Actor, input: z.output<typeof LocalSaleCreate>) {
@@ -82,7 +89,11 @@ export async function createLocalSale(ctx: AppContext, actor: Actor, input: z.ou
       const totals = orderTotals(product.price, product.gst, product.bv, item.quantity);
       const saleId = timeOrderedUuid(now.getTime() + n);
       await moveStock(tx, actor, {
-        franchiseId: franchise.id, productId: product.id, change: -item.quantity, kind: 'local_sale', referenceId: saleId,
+        franchiseId: franchise.id,
+        productId: product.id,
+        change: -item.quantity,
+        kind: 'local_sale',
+        referenceId: saleId,
         insufficient: () => new AppError('CONFLICT', 409, LOCAL_SALE_MSG.notEnoughStock, { [`items.${input.items.indexOf(item)}.quantity`]: [LOCAL_SALE_MSG.notEnoughStock] }),
       });
       let purchaseId: string | null = null;
@@ -90,12 +101,24 @@ export async function createLocalSale(ctx: AppContext, actor: Actor, input: z.ou
       let number: string | null = null;
       if (member) {
         const p = await insertPurchase(tx, {
-          id: timeOrderedUuid(now.getTime() + n), userId: member.id, productId: product.id, quantity: item.quantity, unitPrice: product.price,
-          totalAmount: totals.total, totalBV: totals.bv, paymentMethod: input.paymentMethod, paymentStatus: 'completed', transactionId: input.paymentReference ?? null,
-          deliveryAddress: `Handed over at the counter of ${displayName(franchise)} (${franchise.userId})`, deliveryStatus: 'delivered',
+          id: timeOrderedUuid(now.getTime() + n),
+          userId: member.id,
+          productId: product.id,
+          quantity: item.quantity,
+          unitPrice: product.price,
+          totalAmount: totals.total,
+          totalBV: totals.bv,
+          paymentMethod: input.paymentMethod,
+          paymentStatus: 'completed',
+          transactionId: input.paymentReference ?? null,
+          deliveryAddress: `Handed over at the counter of ${displayName(franchise)} (${franchise.userId})`,
+          deliveryStatus: 'delivered',
           // Goods handed over at the counter are supplied where the counter is: the franchise's state.
-          deliveryState: franchise.state ?? null, deliveryPincode: franchise.pincode ?? null,
-          bvCreditedAt: now, createdAt: now, updatedAt: now,
+          deliveryState: franchise.state ?? null,
+          deliveryPincode: franchise.pincode ?? null,
+          bvCreditedAt: now,
+          createdAt: now,
+          updatedAt: now,
         });
         await recordCompletedPurchase(tx, p, now);
         purchaseId = p.id;
@@ -107,27 +130,51 @@ export async function createLocalSale(ctx: AppContext, actor: Actor, input: z.ou
         const intra = namesOfState(b.state).includes((franchise.state ?? '').toLowerCase().replace(/[^a-z]/g, ''));
         const tax = splitTax(toPaise(totals.total) - taxable, intra);
         invoice = {
-          financialYear: fy, serial, productName: product.name, hsnCode: product.hsnCode,
+          financialYear: fy,
+          serial,
+          productName: product.name,
+          hsnCode: product.hsnCode,
           seller: { name: b.companyName, gstin: b.gstin, address: b.address, city: b.city, state: b.state, pincode: b.pincode, email: b.supportEmail, phone: b.supportPhone },
           buyer: { name: customer.name, memberId: null, email: null, mobile: customer.mobile, address: customer.address, state: null, placeOfSupply: franchise.state ?? null },
-          taxableValue: fromPaise(taxable), cgst: fromPaise(tax.cgst), sgst: fromPaise(tax.sgst), igst: fromPaise(tax.igst),
+          taxableValue: fromPaise(taxable),
+          cgst: fromPaise(tax.cgst),
+          sgst: fromPaise(tax.sgst),
+          igst: fromPaise(tax.igst),
         };
       }
       await insertLocalSale(tx, {
-        id: saleId, franchiseId: franchise.id, memberId: member?.id ?? null, customerId: customer?.id ?? null, purchaseId, productId: product.id,
-        quantity: item.quantity, unitPrice: product.price, gstRate: product.gst, totalAmount: totals.total, totalBV: member ? totals.bv : '0',
-        paymentMethod: input.paymentMethod, paymentReference: input.paymentReference ?? null, invoiceNumber: number, invoice, createdBy: actor.user.id, createdAt: now,
+        id: saleId,
+        franchiseId: franchise.id,
+        memberId: member?.id ?? null,
+        customerId: customer?.id ?? null,
+        purchaseId,
+        productId: product.id,
+        quantity: item.quantity,
+        unitPrice: product.price,
+        gstRate: product.gst,
+        totalAmount: totals.total,
+        totalBV: member ? totals.bv : '0',
+        paymentMethod: input.paymentMethod,
+        paymentReference: input.paymentReference ?? null,
+        invoiceNumber: number,
+        invoice,
+        createdBy: actor.user.id,
+        createdAt: now,
       });
       made.push(saleId);
     }
     if (member) {
       await notify(tx, [member.id], {
-        type: 'local_sale', title: 'Purchase at a franchise',
-        message: `${displayName(franchise)} (${franchise.userId}) recorded your purchase of ${items.length} product(s); its BV counts as an online purchase's.`, data: { localSaleIds: made },
+        type: 'local_sale',
+        title: 'Purchase at a franchise',
+        message: `${displayName(franchise)} (${franchise.userId}) recorded your purchase of ${items.length} product(s); its BV counts as an online purchase's.`,
+        data: { localSaleIds: made },
       });
     }
     await audit(tx, actor, {
-      entityType: 'local_sale', entityId: made[0], action: 'local_sale.create',
+      entityType: 'local_sale',
+      entityId: made[0],
+      action: 'local_sale.create',
       newState: { ids: made, buyer: member ? member.userId : customer!.id, items: items.map((i) => ({ productId: i.productId, quantity: i.quantity })), paymentMethod: input.paymentMethod },
     });
     return made;
@@ -151,9 +198,26 @@ export async function localSaleInvoice(ctx: AppContext, actor: Actor, id: string
   else if (s.invoice && s.invoiceNumber) {
     const i = s.invoice;
     invoice = {
-      id: s.id, purchaseId: s.id, userId: s.franchiseId, financialYear: i.financialYear, serial: i.serial, invoiceNumber: s.invoiceNumber, issuedAt: s.createdAt,
-      seller: i.seller, buyer: i.buyer, productName: i.productName, hsnCode: i.hsnCode, quantity: s.quantity, unitPrice: s.unitPrice, gstRate: s.gstRate,
-      taxableValue: i.taxableValue, cgst: i.cgst, sgst: i.sgst, igst: i.igst, total: s.totalAmount, createdAt: s.createdAt,
+      id: s.id,
+      purchaseId: s.id,
+      userId: s.franchiseId,
+      financialYear: i.financialYear,
+      serial: i.serial,
+      invoiceNumber: s.invoiceNumber,
+      issuedAt: s.createdAt,
+      seller: i.seller,
+      buyer: i.buyer,
+      productName: i.productName,
+      hsnCode: i.hsnCode,
+      quantity: s.quantity,
+      unitPrice: s.unitPrice,
+      gstRate: s.gstRate,
+      taxableValue: i.taxableValue,
+      cgst: i.cgst,
+      sgst: i.sgst,
+      igst: i.igst,
+      total: s.totalAmount,
+      createdAt: s.createdAt,
     };
   }
   if (!invoice) throw conflict(LOCAL_SALE_MSG.invoicePreparing);
@@ -165,8 +229,15 @@ export async function localSaleInvoice(ctx: AppContext, actor: Actor, id: string
 // ---- customers ----
 type CustomerJoin = { c: CustomerRow; purchases: number; totalSpent: string };
 const toCustomer = ({ c, purchases, totalSpent }: CustomerJoin): CustomerView => ({
-  id: c.id, name: c.name, mobile: c.mobile, address: c.address, consentToContact: c.consentToContact, invitedAt: c.invitedAt?.toISOString() ?? null,
-  purchases: Number(purchases), totalSpent: Number(totalSpent).toFixed(2), createdAt: c.createdAt.toISOString(),
+  id: c.id,
+  name: c.name,
+  mobile: c.mobile,
+  address: c.address,
+  consentToContact: c.consentToContact,
+  invitedAt: c.invitedAt?.toISOString() ?? null,
+  purchases: Number(purchases),
+  totalSpent: Number(totalSpent).toFixed(2),
+  createdAt: c.createdAt.toISOString(),
 });
 
 export async function ownCustomers(ctx: AppContext, actor: Actor, q?: string): Promise<CustomerView[]> {
@@ -178,7 +249,12 @@ export async function addCustomer(ctx: AppContext, actor: Actor, input: z.output
   assertFranchise(actor);
   return ctx.db.transaction(async (tx) => {
     const c = await insertCustomer(tx, {
-      franchiseId: actor.user.id, name: input.name, mobile: input.mobile, address: input.address ?? null, consentToContact: input.consentToContact, createdAt: ctx.clock.now(),
+      franchiseId: actor.user.id,
+      name: input.name,
+      mobile: input.mobile,
+      address: input.address ?? null,
+      consentToContact: input.consentToContact,
+      createdAt: ctx.clock.now(),
     });
     if (!c) throw new AppError('CONFLICT', 409, LOCAL_SALE_MSG.customerExists, { mobile: [LOCAL_SALE_MSG.customerExists] });
     await audit(tx, actor, { entityType: 'franchise_customer', entityId: c.id, action: 'franchise_customer.create', newState: { name: c.name, consentToContact: c.consentToContact } });

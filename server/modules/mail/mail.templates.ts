@@ -64,11 +64,19 @@ function renderBody(mail: MailTemplate, layout: Layout): RenderedMail {
     case 'invitation': {
       const { name, link, invitedBy } = mail.params;
       const lines = [`Hello ${name},`, `${invitedBy} has invited you to the platform. Set your password to complete your account. The link is valid for 7 days.`];
-      return { subject: 'You are invited: complete your account setup', text: `${lines.join('\n\n')}\n\n${link}\n`, html: layout('Complete your account setup', lines, { label: 'Set my password', href: link }) };
+      return {
+        subject: 'You are invited: complete your account setup',
+        text: `${lines.join('\n\n')}\n\n${link}\n`,
+        html: layout('Complete your account setup', lines, { label: 'Set my password', href: link }),
+      };
     }
     case 'credentials': {
       const { name, userId, link } = mail.params;
-      const lines = [`Hello ${name},`, `Your account has been approved. Your user ID is ${userId}.`, 'Sign in with your user ID and the password you chose when you registered. Please complete your KYC within 7 days.'];
+      const lines = [
+        `Hello ${name},`,
+        `Your account has been approved. Your user ID is ${userId}.`,
+        'Sign in with your user ID and the password you chose when you registered. Please complete your KYC within 7 days.',
+      ];
       return { subject: 'Your account is approved', text: `${lines.join('\n\n')}\n\n${link}\n`, html: layout('Your account is approved', lines, { label: 'Sign in', href: link }) };
     }
     case 'password_changed': {
@@ -77,17 +85,21 @@ function renderBody(mail: MailTemplate, layout: Layout): RenderedMail {
     }
     case 'account_changed_by_admin': {
       const { name, changes, link } = mail.params;
-      const lines = [
-        `Hello ${name},`,
-        `An administrator changed your account: ${changes.join('; ')}.`,
-        'If you did not ask for this, contact support at once and reset your password.',
-      ];
-      return { subject: 'An administrator changed your account', text: `${lines.join('\n\n')}\n\n${link}\n`, html: layout('An administrator changed your account', lines, { label: 'Open my account', href: link }) };
+      const lines = [`Hello ${name},`, `An administrator changed your account: ${changes.join('; ')}.`, 'If you did not ask for this, contact support at once and reset your password.'];
+      return {
+        subject: 'An administrator changed your account',
+        text: `${lines.join('\n\n')}\n\n${link}\n`,
+        html: layout('An administrator changed your account', lines, { label: 'Open my account', href: link }),
+      };
     }
     case 'two_factor_changed': {
       const { name, change, link } = mail.params;
       const lines = [`Hello ${name},`, `${change}`, 'If this was not you, contact support at once and change your password.'];
-      return { subject: 'Two-factor sign-in changed on your account', text: `${lines.join('\n\n')}\n\n${link}\n`, html: layout('Two-factor sign-in changed', lines, { label: 'Open my account', href: link }) };
+      return {
+        subject: 'Two-factor sign-in changed on your account',
+        text: `${lines.join('\n\n')}\n\n${link}\n`,
+        html: layout('Two-factor sign-in changed', lines, { label: 'Open my account', href: link }),
+      };
     }
     case 'payout_details_changed': {
       const { name, changed, opens, link } = mail.params;
@@ -101,7 +113,11 @@ function renderBody(mail: MailTemplate, layout: Layout): RenderedMail {
     case 'ticket_reply': {
       const { name, subject, reply, link } = mail.params;
       const lines = [`Hello ${name},`, `Our support team replied to your ticket "${subject}":`, reply, 'Open the ticket to read the whole conversation and answer.'];
-      return { subject: `Reply to your ticket: ${subject}`.slice(0, 200), text: `${lines.join('\n\n')}\n\n${link}\n`, html: layout('Our support team replied', lines, { label: 'Open the ticket', href: link }) };
+      return {
+        subject: `Reply to your ticket: ${subject}`.slice(0, 200),
+        text: `${lines.join('\n\n')}\n\n${link}\n`,
+        html: layout('Our support team replied', lines, { label: 'Open the ticket', href: link }),
+      };
     }
     case 'account_locked': {
       const { name, minutes, link } = mail.params;
@@ -110,7 +126,11 @@ function renderBody(mail: MailTemplate, layout: Layout): RenderedMail {
         `Someone typed a wrong password for your account too many times, so sign-in is paused for ${minutes} minutes.`,
         'If this was you, wait and try again. If it was not, your password still protects the account; to be safe, choose a new one.',
       ];
-      return { subject: 'Sign-in to your account is paused', text: `${lines.join('\n\n')}\n\n${link}\n`, html: layout('Sign-in to your account is paused', lines, { label: 'Reset my password', href: link }) };
+      return {
+        subject: 'Sign-in to your account is paused',
+        text: `${lines.join('\n\n')}\n\n${link}\n`,
+        html: layout('Sign-in to your account is paused', lines, { label: 'Reset my password', href: link }),
+      };
     }
   }
 }

@@ -23,7 +23,12 @@ export async function claimDueMail(db: DbOrTx, now: Date, limit: number): Promis
     return tx
       .update(mailOutbox)
       .set({ status: 'sending', attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + 5 * 60_000) })
-      .where(inArray(mailOutbox.id, due.map((d) => d.id)))
+      .where(
+        inArray(
+          mailOutbox.id,
+          due.map((d) => d.id),
+        ),
+      )
       .returning();
   });
 }
@@ -34,5 +39,8 @@ export async function markMail(db: DbOrTx, id: string, values: Partial<typeof ma
 
 /** Messages left in 'sending' by a process that died are due again. */
 export async function releaseStaleSending(db: DbOrTx, now: Date) {
-  await db.update(mailOutbox).set({ status: 'pending' }).where(and(eq(mailOutbox.status, 'sending'), lte(mailOutbox.nextAttemptAt, now)));
+  await db
+    .update(mailOutbox)
+    .set({ status: 'pending' })
+    .where(and(eq(mailOutbox.status, 'sending'), lte(mailOutbox.nextAttemptAt, now)));
 }

@@ -9,13 +9,27 @@ export async function kycDocumentsOf(db: DbOrTx, userId: string) {
 /** The member's latest events of each kind, for the dashboard's recent activity. */
 export async function recentEvents(db: DbOrTx, userId: string, limit: number) {
   const [joins, orders, ledger, ranks, decisions, withdrawals] = await Promise.all([
-    db.select({ id: users.id, userId: users.userId, firstName: users.firstName, lastName: users.lastName, placedAt: users.placedAt, position: users.position })
-      .from(users).where(and(eq(users.sponsorId, userId), isNotNull(users.placedAt))).orderBy(desc(users.placedAt)).limit(limit),
-    db.select({ p: purchases, productName: products.name }).from(purchases).innerJoin(products, eq(products.id, purchases.productId))
-      .where(eq(purchases.userId, userId)).orderBy(desc(purchases.createdAt)).limit(limit),
+    db
+      .select({ id: users.id, userId: users.userId, firstName: users.firstName, lastName: users.lastName, placedAt: users.placedAt, position: users.position })
+      .from(users)
+      .where(and(eq(users.sponsorId, userId), isNotNull(users.placedAt)))
+      .orderBy(desc(users.placedAt))
+      .limit(limit),
+    db
+      .select({ p: purchases, productName: products.name })
+      .from(purchases)
+      .innerJoin(products, eq(products.id, purchases.productId))
+      .where(eq(purchases.userId, userId))
+      .orderBy(desc(purchases.createdAt))
+      .limit(limit),
     db.select().from(transactions).where(eq(transactions.userId, userId)).orderBy(desc(transactions.seq)).limit(limit),
     db.select().from(rankAchievements).where(eq(rankAchievements.userId, userId)).orderBy(desc(rankAchievements.achievedAt)).limit(limit),
-    db.select().from(pendingRecruits).where(and(eq(pendingRecruits.uplineId, userId), eq(pendingRecruits.status, 'awaiting_upline'))).orderBy(desc(pendingRecruits.createdAt)).limit(limit),
+    db
+      .select()
+      .from(pendingRecruits)
+      .where(and(eq(pendingRecruits.uplineId, userId), eq(pendingRecruits.status, 'awaiting_upline')))
+      .orderBy(desc(pendingRecruits.createdAt))
+      .limit(limit),
     db.select().from(withdrawalRequests).where(eq(withdrawalRequests.userId, userId)).orderBy(desc(withdrawalRequests.updatedAt)).limit(limit),
   ]);
   return { joins, orders, ledger, ranks, decisions, withdrawals };
@@ -23,10 +37,14 @@ export async function recentEvents(db: DbOrTx, userId: string, limit: number) {
 
 /** The sales a franchise holder recorded at the counter (local_sales): count, amount and BV. */
 export async function counterSales(db: DbOrTx, franchiseId: string) {
-  const [row] = await db.select({
-    orders: sql<number>`count(*)::int`, amount: sql<string>`coalesce(sum(${localSales.totalAmount}), 0)::numeric(14,2)::text`,
-    bv: sql<string>`coalesce(sum(${localSales.totalBV}), 0)::numeric(14,2)::text`,
-  }).from(localSales).where(eq(localSales.franchiseId, franchiseId));
+  const [row] = await db
+    .select({
+      orders: sql<number>`count(*)::int`,
+      amount: sql<string>`coalesce(sum(${localSales.totalAmount}), 0)::numeric(14,2)::text`,
+      bv: sql<string>`coalesce(sum(${localSales.totalBV}), 0)::numeric(14,2)::text`,
+    })
+    .from(localSales)
+    .where(eq(localSales.franchiseId, franchiseId));
   return row;
 }
 
@@ -46,7 +64,17 @@ export async function teamSales(db: DbOrTx, userId: string, levels: number) {
 }
 
 export async function recentTeamOrders(db: DbOrTx, userId: string, levels: number, limit: number) {
-  return rawRows<{ id: string; product_name: string; quantity: number; total_amount: string; payment_status: string; created_at: Date | string; first_name: string | null; last_name: string | null; user_id: string }>(
+  return rawRows<{
+    id: string;
+    product_name: string;
+    quantity: number;
+    total_amount: string;
+    payment_status: string;
+    created_at: Date | string;
+    first_name: string | null;
+    last_name: string | null;
+    user_id: string;
+  }>(
     db,
     sql`with recursive down(id, depth) as (
           select ${userId}::uuid, 0

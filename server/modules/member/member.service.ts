@@ -19,7 +19,13 @@ const tile = (docs: (Doc | undefined)[]): KycInfoDocument => {
   const rejected = present.find((d) => d.status === 'rejected');
   const status = rejected ? 'rejected' : present.length === docs.length && present.every((d) => d.status === 'approved') ? 'approved' : 'pending';
   const main = rejected ?? present[0];
-  return { status, url: `/api/documents/${main.id}`, documentData: null, documentType: KYC_TYPE_LABELS[main.documentType as KycDocumentType] ?? main.documentType, reason: rejected?.rejectionReason ?? null };
+  return {
+    status,
+    url: `/api/documents/${main.id}`,
+    documentData: null,
+    documentType: KYC_TYPE_LABELS[main.documentType as KycDocumentType] ?? main.documentType,
+    reason: rejected?.rejectionReason ?? null,
+  };
 };
 
 /** GET /api/user/kyc-info (doc 3 §2.2, §3.1), with the 7-day deadline of docs/spec/decisions.md §3 and §7. */
@@ -51,14 +57,52 @@ export async function kycInfo(ctx: AppContext, user: UserRow): Promise<KycInfo> 
 /** Recent activity from the member's real events (issue: not static items). */
 export async function recentActivity(ctx: AppContext, user: UserRow): Promise<ActivityItem[]> {
   const e = await recentEvents(ctx.db, user.id, 8);
-  const ledger: ActivityItem[] = e.ledger.map((t) => ({ kind: 'ledger' as const, title: ledgerActivityTitle(t.type), detail: `${t.amount.startsWith('-') ? '−' : '+'}${rupees(t.amount.replace('-', ''))} · balance ${rupees(t.balanceAfter)}`, at: t.createdAt.toISOString(), link: '/wallet' }));
+  const ledger: ActivityItem[] = e.ledger.map((t) => ({
+    kind: 'ledger' as const,
+    title: ledgerActivityTitle(t.type),
+    detail: `${t.amount.startsWith('-') ? '−' : '+'}${rupees(t.amount.replace('-', ''))} · balance ${rupees(t.balanceAfter)}`,
+    at: t.createdAt.toISOString(),
+    link: '/wallet',
+  }));
   const items: ActivityItem[] = [
-    ...e.decisions.map((r) => ({ kind: 'decision' as const, title: 'Position decision waiting', detail: `${r.fullName} waits for you to choose left or right.`, at: r.createdAt.toISOString(), link: '/my-team?tab=decisions' })),
-    ...e.joins.map((j) => ({ kind: 'join' as const, title: 'New member in your team', detail: `${[j.firstName, j.lastName].filter(Boolean).join(' ') || j.userId} joined your ${j.position ?? ''} side.`.replace('  ', ' '), at: j.placedAt!.toISOString(), link: '/my-team?tab=direct' })),
-    ...e.orders.map((o) => ({ kind: 'purchase' as const, title: o.p.paymentStatus === 'completed' ? 'Purchase completed' : 'Order placed', detail: `${o.productName} x ${o.p.quantity} · ${rupees(o.p.totalAmount)} · ${bvText(o.p.totalBV)}`, at: o.p.createdAt.toISOString(), link: '/my-purchases' })),
+    ...e.decisions.map((r) => ({
+      kind: 'decision' as const,
+      title: 'Position decision waiting',
+      detail: `${r.fullName} waits for you to choose left or right.`,
+      at: r.createdAt.toISOString(),
+      link: '/my-team?tab=decisions',
+    })),
+    ...e.joins.map((j) => ({
+      kind: 'join' as const,
+      title: 'New member in your team',
+      detail: `${[j.firstName, j.lastName].filter(Boolean).join(' ') || j.userId} joined your ${j.position ?? ''} side.`.replace('  ', ' '),
+      at: j.placedAt!.toISOString(),
+      link: '/my-team?tab=direct',
+    })),
+    ...e.orders.map((o) => ({
+      kind: 'purchase' as const,
+      title: o.p.paymentStatus === 'completed' ? 'Purchase completed' : 'Order placed',
+      detail: `${o.productName} x ${o.p.quantity} · ${rupees(o.p.totalAmount)} · ${bvText(o.p.totalBV)}`,
+      at: o.p.createdAt.toISOString(),
+      link: '/my-purchases',
+    })),
     ...ledger,
-    ...e.ranks.map((r) => ({ kind: 'rank' as const, title: `Rank achieved: ${r.rank}`, detail: `Team ${bvText(r.teamBV)} (left ${bvText(r.leftBV)}, right ${bvText(r.rightBV)})`, at: r.achievedAt.toISOString(), link: '/my-team?tab=business' })),
-    ...e.withdrawals.filter((w) => w.status !== 'pending').map((w) => ({ kind: 'withdrawal' as const, title: `Withdrawal ${w.status}`, detail: `${rupees(w.amount)}${w.rejectionReason ? ` · ${w.rejectionReason}` : ''}`, at: (w.processedAt ?? w.updatedAt).toISOString(), link: '/wallet' })),
+    ...e.ranks.map((r) => ({
+      kind: 'rank' as const,
+      title: `Rank achieved: ${r.rank}`,
+      detail: `Team ${bvText(r.teamBV)} (left ${bvText(r.leftBV)}, right ${bvText(r.rightBV)})`,
+      at: r.achievedAt.toISOString(),
+      link: '/my-team?tab=business',
+    })),
+    ...e.withdrawals
+      .filter((w) => w.status !== 'pending')
+      .map((w) => ({
+        kind: 'withdrawal' as const,
+        title: `Withdrawal ${w.status}`,
+        detail: `${rupees(w.amount)}${w.rejectionReason ? ` · ${w.rejectionReason}` : ''}`,
+        at: (w.processedAt ?? w.updatedAt).toISOString(),
+        link: '/wallet',
+      })),
   ];
   items.sort((a, b) => b.at.localeCompare(a.at));
   // Among themselves ledger rows keep ledger order (seq, as read): where concurrent movements left their
@@ -71,18 +115,30 @@ export async function recentActivity(ctx: AppContext, user: UserRow): Promise<Ac
 export async function franchiseDashboard(ctx: AppContext, user: UserRow): Promise<FranchiseDashboard> {
   if (user.role !== 'mini_franchise' && user.role !== 'basic_franchise') throw new AppError('FORBIDDEN', 403, ENGAGEMENT_MSG.franchiseOnly);
   const [counter, team, wallet, pending, orders, bv] = await Promise.all([
-    counterSales(ctx.db, user.id), teamSales(ctx.db, user.id, DOWNLINE_MAX_LEVELS), walletOf(ctx.db, user.id), listRecruiterPipeline(ctx.db, user.id),
-    recentTeamOrders(ctx.db, user.id, DOWNLINE_MAX_LEVELS, 10), volumeOf(ctx.db, user.id),
+    counterSales(ctx.db, user.id),
+    teamSales(ctx.db, user.id, DOWNLINE_MAX_LEVELS),
+    walletOf(ctx.db, user.id),
+    listRecruiterPipeline(ctx.db, user.id),
+    recentTeamOrders(ctx.db, user.id, DOWNLINE_MAX_LEVELS, 10),
+    volumeOf(ctx.db, user.id),
   ]);
   return {
     role: user.role,
-    counterSales: counter, teamSales: team,
-    teamBV: addMoney(bv.leftBV, bv.rightBV), leftBV: bv.leftBV, rightBV: bv.rightBV,
+    counterSales: counter,
+    teamSales: team,
+    teamBV: addMoney(bv.leftBV, bv.rightBV),
+    leftBV: bv.leftBV,
+    rightBV: bv.rightBV,
     wallet: { balance: wallet?.balance ?? '0.00', totalEarnings: wallet?.totalEarnings ?? '0.00', totalWithdrawals: wallet?.totalWithdrawals ?? '0.00' },
     recruits: { direct: bv.totalDirects, pending: pending.length, teamSize: bv.leftCount + bv.rightCount, activeTeam: bv.leftActive + bv.rightActive },
     recentOrders: orders.map((o) => ({
-      id: o.id, productName: o.product_name, quantity: o.quantity, totalAmount: o.total_amount, paymentStatus: o.payment_status,
-      createdAt: new Date(o.created_at).toISOString(), buyerName: [o.first_name, o.last_name].filter(Boolean).join(' ') || o.user_id,
+      id: o.id,
+      productName: o.product_name,
+      quantity: o.quantity,
+      totalAmount: o.total_amount,
+      paymentStatus: o.payment_status,
+      createdAt: new Date(o.created_at).toISOString(),
+      buyerName: [o.first_name, o.last_name].filter(Boolean).join(' ') || o.user_id,
     })),
   };
 }

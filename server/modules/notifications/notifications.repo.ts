@@ -44,7 +44,10 @@ export async function markAllRead(db: DbOrTx, userId: string): Promise<number> {
 }
 
 export async function activeAdminIds(db: DbOrTx): Promise<string[]> {
-  const rows = await db.select({ id: users.id }).from(users).where(and(eq(users.role, 'admin'), eq(users.status, 'active')));
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.status, 'active')));
   return rows.map((r) => r.id);
 }
 
@@ -53,5 +56,14 @@ export async function markWorkNotificationsRead(db: DbOrTx, types: readonly stri
   await db
     .update(notifications)
     .set({ read: true })
-    .where(and(eq(notifications.read, false), sql`${notifications.type} in (${sql.join(types.map((t) => sql`${t}`), sql`, `)})`, sql`${notifications.data}->>${key} = ${id}`));
+    .where(
+      and(
+        eq(notifications.read, false),
+        sql`${notifications.type} in (${sql.join(
+          types.map((t) => sql`${t}`),
+          sql`, `,
+        )})`,
+        sql`${notifications.data}->>${key} = ${id}`,
+      ),
+    );
 }

@@ -10,7 +10,9 @@ import { countUnread, listNotifications, markAllRead, markRead, toNotificationVi
 export function notificationRoutes(ctx: AppContext): RouteDef[] {
   return [
     {
-      method: 'GET', url: '/api/notifications', access: 'session',
+      method: 'GET',
+      url: '/api/notifications',
+      access: 'session',
       handler: async (req) => {
         const q = parse(NotificationListQuery, req.query);
         const rows = await listNotifications(ctx, identityOf(req).user.id, q.limit, q.unreadOnly === 'true');
@@ -18,11 +20,15 @@ export function notificationRoutes(ctx: AppContext): RouteDef[] {
       },
     },
     {
-      method: 'GET', url: '/api/notifications/unread-count', access: 'session',
+      method: 'GET',
+      url: '/api/notifications/unread-count',
+      access: 'session',
       handler: async (req) => ({ count: await countUnread(ctx, identityOf(req).user.id) }),
     },
     {
-      method: 'POST', url: '/api/notifications/:id/read', access: 'session',
+      method: 'POST',
+      url: '/api/notifications/:id/read',
+      access: 'session',
       handler: async (req) => {
         const { id } = parse(IdParam, req.params);
         if (!(await markRead(ctx, identityOf(req).user.id, id))) throw notFound();
@@ -30,7 +36,9 @@ export function notificationRoutes(ctx: AppContext): RouteDef[] {
       },
     },
     {
-      method: 'POST', url: '/api/notifications/read-all', access: 'session',
+      method: 'POST',
+      url: '/api/notifications/read-all',
+      access: 'session',
       handler: async (req) => ({ message: 'All notifications marked as read', count: await markAllRead(ctx, identityOf(req).user.id) }),
     },
   ];

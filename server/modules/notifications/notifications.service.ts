@@ -16,7 +16,10 @@ export interface NewNotification {
 /** Written in the caller's transaction, with the event it announces (docs/spec/decisions.md §9). */
 export async function notify(db: DbOrTx, userIds: (string | null | undefined)[], n: NewNotification) {
   const unique = [...new Set(userIds.filter((id): id is string => Boolean(id)))];
-  await insertNotifications(db, unique.map((userId) => ({ userId, type: n.type, title: n.title, message: n.message, priority: n.priority ?? 'normal', data: n.data ?? null })));
+  await insertNotifications(
+    db,
+    unique.map((userId) => ({ userId, type: n.type, title: n.title, message: n.message, priority: n.priority ?? 'normal', data: n.data ?? null })),
+  );
 }
 
 export async function notifyAdmins(db: DbOrTx, n: NewNotification) {
@@ -45,7 +48,17 @@ const WORK = {
   recruit: { types: ['recruit_awaiting_admin'], key: 'pendingRecruitId' },
   kyc: { types: ['kyc_submitted'], key: 'userId' },
   order: { types: ['order_awaiting_payment'], key: 'purchaseId' },
-  approval: { types: ['fund_approval_requested', 'payout_details_approval_requested', 'role_change_approval_requested', 'admin_invite_approval_requested', 'credential_change_approval_requested', 'comp_adjustment_approval_requested'], key: 'approvalId' },
+  approval: {
+    types: [
+      'fund_approval_requested',
+      'payout_details_approval_requested',
+      'role_change_approval_requested',
+      'admin_invite_approval_requested',
+      'credential_change_approval_requested',
+      'comp_adjustment_approval_requested',
+    ],
+    key: 'approvalId',
+  },
   franchise: { types: ['franchise_requested'], key: 'franchiseRequestId' },
   ticket: { types: ['ticket_opened'], key: 'ticketId' },
   fundRequest: { types: ['fund_request_submitted'], key: 'fundRequestId' },

@@ -13,7 +13,9 @@ import { journalLag } from '../volume';
 export function opsRoutes(ctx: AppContext): RouteDef[] {
   return [
     {
-      method: 'GET', url: '/metrics', access: 'public',
+      method: 'GET',
+      url: '/metrics',
+      access: 'public',
       handler: async (req, reply) => {
         if (!isLocalScrape(req)) {
           if (!req.identity) throw unauthenticated(MSG.notSignedIn);

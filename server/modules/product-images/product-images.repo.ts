@@ -4,7 +4,12 @@ import { productImages, products } from '../../db/schema/index';
 
 /** An image's row without its bytes (what the views are made from). */
 const meta = {
-  id: productImages.id, productId: productImages.productId, position: productImages.position, width: productImages.width, height: productImages.height, hash: productImages.hash,
+  id: productImages.id,
+  productId: productImages.productId,
+  position: productImages.position,
+  width: productImages.width,
+  height: productImages.height,
+  hash: productImages.hash,
 };
 export type ProductImageMeta = { id: string; productId: string; position: number; width: number; height: number; hash: string };
 
@@ -42,13 +47,22 @@ export async function insertImage(db: DbOrTx, values: typeof productImages.$infe
 }
 
 export async function deleteImage(db: DbOrTx, productId: string, id: string) {
-  const rows = await db.delete(productImages).where(and(eq(productImages.productId, productId), eq(productImages.id, id))).returning({ id: productImages.id });
+  const rows = await db
+    .delete(productImages)
+    .where(and(eq(productImages.productId, productId), eq(productImages.id, id)))
+    .returning({ id: productImages.id });
   return rows.length > 0;
 }
 
 /** Sets each listed image's position to its index in the list. */
 export async function setPositions(db: DbOrTx, productId: string, ids: string[]) {
   if (ids.length === 0) return;
-  const cases = sql.join(ids.map((id, i) => sql`when ${id}::uuid then ${i}::int`), sql` `);
-  await db.update(productImages).set({ position: sql`case ${productImages.id} ${cases} end` }).where(and(eq(productImages.productId, productId), inArray(productImages.id, ids)));
+  const cases = sql.join(
+    ids.map((id, i) => sql`when ${id}::uuid then ${i}::int`),
+    sql` `,
+  );
+  await db
+    .update(productImages)
+    .set({ position: sql`case ${productImages.id} ${cases} end` })
+    .where(and(eq(productImages.productId, productId), inArray(productImages.id, ids)));
 }

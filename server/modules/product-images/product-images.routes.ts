@@ -7,7 +7,13 @@ import { isUploadForm, readUploadForm } from '../../http/upload-form';
 import { badRequest, notFound } from '../../core/app-error';
 import { ProductIdParam } from '../../../contracts/commerce';
 import {
-  PRODUCT_IMAGE_MAX_BYTES, PRODUCT_IMAGE_MSG, ProductImageFileParams, ProductImageFileQuery, ProductImageOrder, ProductImageParams, ProductImageUpload,
+  PRODUCT_IMAGE_MAX_BYTES,
+  PRODUCT_IMAGE_MSG,
+  ProductImageFileParams,
+  ProductImageFileQuery,
+  ProductImageOrder,
+  ProductImageParams,
+  ProductImageUpload,
 } from '../../../contracts/product-images';
 import { addProductImage, adminProductImages, deleteProductImage, productImageFile, reorderProductImages } from './product-images.service';
 
@@ -27,7 +33,9 @@ async function uploadedImage(req: FastifyRequest): Promise<string | Buffer> {
 export function productImageRoutes(ctx: AppContext): RouteDef[] {
   return [
     {
-      method: 'GET', url: '/api/product-images/:imageId/:width', access: 'public',
+      method: 'GET',
+      url: '/api/product-images/:imageId/:width',
+      access: 'public',
       handler: async (req, reply) => {
         const { imageId, width } = parse(ProductImageFileParams, req.params);
         const { v } = parse(ProductImageFileQuery, req.query);
@@ -44,18 +52,26 @@ export function productImageRoutes(ctx: AppContext): RouteDef[] {
     },
     { method: 'GET', url: '/api/admin/products/:id/images', access: 'admin', handler: async (req) => adminProductImages(ctx, parse(ProductIdParam, req.params).id) },
     {
-      method: 'POST', url: '/api/admin/products/:id/images', access: 'admin', bodyLimit: IMAGE_BODY_LIMIT, uploadForm: true,
+      method: 'POST',
+      url: '/api/admin/products/:id/images',
+      access: 'admin',
+      bodyLimit: IMAGE_BODY_LIMIT,
+      uploadForm: true,
       handler: async (req, reply) => {
         const { id } = parse(ProductIdParam, req.params);
         return reply.status(201).send(await addProductImage(ctx, actorOf(req), id, await uploadedImage(req)));
       },
     },
     {
-      method: 'PUT', url: '/api/admin/products/:id/images/order', access: 'admin',
+      method: 'PUT',
+      url: '/api/admin/products/:id/images/order',
+      access: 'admin',
       handler: async (req) => reorderProductImages(ctx, actorOf(req), parse(ProductIdParam, req.params).id, parse(ProductImageOrder, req.body ?? {}).imageIds),
     },
     {
-      method: 'DELETE', url: '/api/admin/products/:id/images/:imageId', access: 'admin',
+      method: 'DELETE',
+      url: '/api/admin/products/:id/images/:imageId',
+      access: 'admin',
       handler: async (req) => {
         const { id, imageId } = parse(ProductImageParams, req.params);
         return deleteProductImage(ctx, actorOf(req), id, imageId);

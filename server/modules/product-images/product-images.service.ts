@@ -7,11 +7,15 @@ import { badRequest, conflict, notFound } from '../../core/app-error';
 import { audit } from '../audit';
 import { decodeDocument } from '../kyc';
 import {
-  PRODUCT_IMAGE_MAX_BYTES, PRODUCT_IMAGE_MAX_COUNT, PRODUCT_IMAGE_MAX_PIXELS, PRODUCT_IMAGE_MSG, PRODUCT_IMAGE_WIDTHS, type ProductImageView, type ProductImageWidth,
+  PRODUCT_IMAGE_MAX_BYTES,
+  PRODUCT_IMAGE_MAX_COUNT,
+  PRODUCT_IMAGE_MAX_PIXELS,
+  PRODUCT_IMAGE_MSG,
+  PRODUCT_IMAGE_WIDTHS,
+  type ProductImageView,
+  type ProductImageWidth,
 } from '../../../contracts/product-images';
-import {
-  deleteImage, imageFile, imagesOfProducts, insertImage, lockProduct, primaryImagesOf, setPositions, type ProductImageMeta,
-} from './product-images.repo';
+import { deleteImage, imageFile, imagesOfProducts, insertImage, lockProduct, primaryImagesOf, setPositions, type ProductImageMeta } from './product-images.repo';
 
 const FIELD = 'image';
 const SIZE_COLUMN = { 160: 'small', 480: 'medium', 960: 'large' } as const satisfies Record<ProductImageWidth, 'small' | 'medium' | 'large'>;
@@ -29,8 +33,13 @@ export function toImageView(m: ProductImageMeta): ProductImageView {
     entries.push(`${productImageUrl(m.id, w, m.hash)} ${real}w`);
   }
   return {
-    id: m.id, position: m.position, width: m.width, height: m.height,
-    src: productImageUrl(m.id, 480, m.hash), srcSet: entries.join(', '), thumb: productImageUrl(m.id, 160, m.hash),
+    id: m.id,
+    position: m.position,
+    width: m.width,
+    height: m.height,
+    src: productImageUrl(m.id, 480, m.hash),
+    srcSet: entries.join(', '),
+    thumb: productImageUrl(m.id, 160, m.hash),
   };
 }
 
@@ -146,7 +155,9 @@ export async function addProductImage(ctx: AppContext, actor: Actor, productId: 
     if (current.length >= PRODUCT_IMAGE_MAX_COUNT) throw conflict(PRODUCT_IMAGE_MSG.tooMany, 'LIMIT_EXCEEDED');
     const row = await insertImage(tx, { productId, position: current.length, ...image, createdBy: actor.user.id });
     await audit(tx, actor, {
-      entityType: 'product', entityId: productId, action: 'product.image.add',
+      entityType: 'product',
+      entityId: productId,
+      action: 'product.image.add',
       newState: { product: product.name, imageId: row.id, width: row.width, height: row.height, bytesSent: bytes.length },
     });
     return listOf(tx, productId);
@@ -164,8 +175,11 @@ export async function reorderProductImages(ctx: AppContext, actor: Actor, produc
     }
     await setPositions(tx, productId, ids);
     await audit(tx, actor, {
-      entityType: 'product', entityId: productId, action: 'product.image.reorder',
-      previousState: { order: current.map((m) => m.id) }, newState: { order: ids },
+      entityType: 'product',
+      entityId: productId,
+      action: 'product.image.reorder',
+      previousState: { order: current.map((m) => m.id) },
+      newState: { order: ids },
     });
     return listOf(tx, productId);
   });
@@ -177,7 +191,11 @@ export async function deleteProductImage(ctx: AppContext, actor: Actor, productI
     await lockedProduct(tx, productId);
     if (!(await deleteImage(tx, productId, imageId))) throw notFound(PRODUCT_IMAGE_MSG.imageNotFound);
     const rest = await imagesOfProducts(tx, [productId]);
-    await setPositions(tx, productId, rest.map((m) => m.id));
+    await setPositions(
+      tx,
+      productId,
+      rest.map((m) => m.id),
+    );
     await audit(tx, actor, { entityType: 'product', entityId: productId, action: 'product.image.delete', previousState: { imageId } });
     return listOf(tx, productId);
   });

@@ -5,7 +5,12 @@ import { rankAchievements, users } from '../../db/schema/index';
 export async function recordPromotion(db: DbOrTx, row: { userId: string; rank: string; teamBV: string; leftBV: string; rightBV: string; directs: number; from: string }, now: Date) {
   await db.update(users).set({ currentRank: row.rank, updatedAt: now }).where(eq(users.id, row.userId));
   await db.insert(rankAchievements).values({
-    userId: row.userId, rank: row.rank, achievedAt: now, teamBV: row.teamBV, leftBV: row.leftBV, rightBV: row.rightBV,
+    userId: row.userId,
+    rank: row.rank,
+    achievedAt: now,
+    teamBV: row.teamBV,
+    leftBV: row.leftBV,
+    rightBV: row.rightBV,
     metadata: sql`${JSON.stringify({ directRecruits: row.directs, previousRank: row.from })}::jsonb`,
   });
 }

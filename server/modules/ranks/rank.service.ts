@@ -19,8 +19,7 @@ const rankIndex = (r: string) => Math.max(0, RANKS.indexOf(r as Rank));
 const meets = (f: RankFigures, r: Rank) => {
   const need = RANK_REQUIREMENTS[r];
   const team = addMoney(f.leftBV, f.rightBV);
-  return compareMoney(team, String(need.teamBV)) >= 0 && compareMoney(f.leftBV, String(need.leftBV)) >= 0
-    && compareMoney(f.rightBV, String(need.rightBV)) >= 0 && f.totalDirects >= need.directs;
+  return compareMoney(team, String(need.teamBV)) >= 0 && compareMoney(f.leftBV, String(need.leftBV)) >= 0 && compareMoney(f.rightBV, String(need.rightBV)) >= 0 && f.totalDirects >= need.directs;
 };
 
 /** The highest rank of the table whose four requirements are all met (docs/spec/decisions.md §5). */
@@ -40,8 +39,11 @@ export async function applyRanks(db: DbOrTx, members: RankFigures[], now: Date) 
     if (rankIndex(target) <= rankIndex(f.currentRank)) continue;
     await recordPromotion(db, { userId: f.id, rank: target, teamBV: addMoney(f.leftBV, f.rightBV), leftBV: f.leftBV, rightBV: f.rightBV, directs: f.totalDirects, from: f.currentRank }, now);
     await notify(db, [f.id], {
-      type: 'rank_achieved', title: 'New rank achieved', priority: 'high',
-      message: `Congratulations! You reached ${target} with a team BV of ${formatBV(addMoney(f.leftBV, f.rightBV))}.`, data: { rank: target },
+      type: 'rank_achieved',
+      title: 'New rank achieved',
+      priority: 'high',
+      message: `Congratulations! You reached ${target} with a team BV of ${formatBV(addMoney(f.leftBV, f.rightBV))}.`,
+      data: { rank: target },
     });
     promoted += 1;
   }
@@ -72,7 +74,10 @@ export const RANK_VOLUME_STEPS = BV_STEPS.map((n) => ({ left: (n.left / 100).toF
  * Amounts are compared in paise (exact for legs below 90 trillion rupees).
  */
 export function legsReachedARank(before: { left: string; right: string }, after: { left: string; right: string }) {
-  const bl = paiseOf(before.left), br = paiseOf(before.right), al = paiseOf(after.left), ar = paiseOf(after.right);
+  const bl = paiseOf(before.left),
+    br = paiseOf(before.right),
+    al = paiseOf(after.left),
+    ar = paiseOf(after.right);
   return BV_STEPS.some((n) => al >= n.left && ar >= n.right && al + ar >= n.team && !(bl >= n.left && br >= n.right && bl + br >= n.team));
 }
 

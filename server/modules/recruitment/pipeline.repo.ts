@@ -10,7 +10,6 @@ export async function insertPendingRecruit(db: DbOrTx, values: PendingRecruitIns
   return row;
 }
 
-
 export type PendingRecruitRow = typeof pendingRecruits.$inferSelect;
 
 export async function findRecruitForUpdate(db: DbOrTx, id: string): Promise<PendingRecruitRow | undefined> {
@@ -136,9 +135,14 @@ export async function recruitsAimedAt(db: DbOrTx, parentId: string, side: string
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(pendingRecruits)
-    .where(and(
-      eq(pendingRecruits.placementParentId, parentId), eq(pendingRecruits.position, side), eq(pendingRecruits.placementType, 'strategic'),
-      inArray(pendingRecruits.status, ['awaiting_upline', 'awaiting_admin']), exceptId ? sql`${pendingRecruits.id} <> ${exceptId}::uuid` : undefined,
-    ));
+    .where(
+      and(
+        eq(pendingRecruits.placementParentId, parentId),
+        eq(pendingRecruits.position, side),
+        eq(pendingRecruits.placementType, 'strategic'),
+        inArray(pendingRecruits.status, ['awaiting_upline', 'awaiting_admin']),
+        exceptId ? sql`${pendingRecruits.id} <> ${exceptId}::uuid` : undefined,
+      ),
+    );
   return Number(row.n);
 }

@@ -18,10 +18,7 @@ import { refreshUserKycStatus } from '../kyc';
 import { ensureWallet } from '../wallet';
 import { lockTree, placeMember, treeRootId, weakerRootLeg } from '../tree';
 import { workDone } from '../notifications';
-import {
-  findRecruitForUpdate, updateRecruit, listRecruitsForAdmin, countRecruitsByStatus, findRecruit, recruitDocuments, decidePendingDocuments,
-  type PendingRecruitRow,
-} from './pipeline.repo';
+import { findRecruitForUpdate, updateRecruit, listRecruitsForAdmin, countRecruitsByStatus, findRecruit, recruitDocuments, decidePendingDocuments, type PendingRecruitRow } from './pipeline.repo';
 
 const DAY_MS = 86_400_000;
 const OPEN = ['awaiting_upline', 'awaiting_admin'];
@@ -82,7 +79,10 @@ export async function approveRecruit(ctx: AppContext, actor: Actor, id: string, 
     const now = ctx.clock.now();
     const target = await placementTarget(tx, recruit, input.position);
     const activated = (await updateUser(tx, applicant.id, {
-      status: 'active', activationDate: now, packageAmount: input.packageAmount, idStatus: 'Active',
+      status: 'active',
+      activationDate: now,
+      packageAmount: input.packageAmount,
+      idStatus: 'Active',
       kycDeadline: new Date(now.getTime() + KYC_DEADLINE_DAYS * DAY_MS),
     }))!;
     const slot = await placeMember(tx, activated, target, now);
@@ -91,7 +91,10 @@ export async function approveRecruit(ctx: AppContext, actor: Actor, id: string, 
     const kyc = input.kycDecision;
     if (kyc.status !== 'pending') {
       await decidePendingDocuments(tx, applicant.id, {
-        status: kyc.status, rejectionReason: kyc.status === 'rejected' ? kyc.reason ?? null : null, reviewedBy: actor.user.id, reviewedAt: now,
+        status: kyc.status,
+        rejectionReason: kyc.status === 'rejected' ? (kyc.reason ?? null) : null,
+        reviewedBy: actor.user.id,
+        reviewedAt: now,
       });
       await refreshUserKycStatus(ctx, tx, applicant.id);
     }
@@ -103,18 +106,24 @@ export async function approveRecruit(ctx: AppContext, actor: Actor, id: string, 
     const name = displayName(applicant);
     const where = slot.side === target.side && slot.parentId === target.startId ? `the ${slot.side} position` : `the ${target.side} leg (spillover)`;
     await notify(tx, [recruit.recruiterId, recruit.uplineId], {
-      type: 'recruit_approved', title: 'Recruit approved', message: `${name} was approved and placed in ${where}.`,
+      type: 'recruit_approved',
+      title: 'Recruit approved',
+      message: `${name} was approved and placed in ${where}.`,
       data: { pendingRecruitId: recruit.id, userId: applicant.id },
     });
     if (kyc.status === 'rejected') {
       await notify(tx, [applicant.id], {
-        type: 'kyc_rejected', title: 'KYC documents rejected', priority: 'high',
+        type: 'kyc_rejected',
+        title: 'KYC documents rejected',
+        priority: 'high',
         message: `Your KYC documents were rejected: ${kyc.reason}. Please upload new ones from the KYC page.`,
       });
     }
     await queueMail(ctx, tx, applicant.email, { template: 'credentials', params: { name, userId: applicant.userId, link: `${ctx.config.appUrl}/` } });
     await audit(tx, actor, {
-      entityType: 'pending_recruit', entityId: recruit.id, action: 'recruit.approve',
+      entityType: 'pending_recruit',
+      entityId: recruit.id,
+      action: 'recruit.approve',
       previousState: { status: recruit.status, position: recruit.position },
       newState: { status: updated.status, userId: applicant.userId, parentId: slot.parentId, side: slot.side, aimedAt: target, packageAmount: input.packageAmount, kycDecision: kyc.status },
     });
@@ -131,8 +140,12 @@ export async function rejectRecruit(ctx: AppContext, actor: Actor, id: string, r
     if (done) throw done;
     await closeAsRejected(ctx, tx, recruit, actor.user, reason);
     await audit(tx, actor, {
-      entityType: 'pending_recruit', entityId: recruit.id, action: 'recruit.reject', reason,
-      previousState: { status: recruit.status }, newState: { status: 'rejected' },
+      entityType: 'pending_recruit',
+      entityId: recruit.id,
+      action: 'recruit.reject',
+      reason,
+      previousState: { status: recruit.status },
+      newState: { status: 'rejected' },
     });
     return { message: MSG.recruitRejected };
   });
@@ -146,22 +159,53 @@ export async function closeAsRejected(ctx: AppContext, tx: DbOrTx, recruit: Pend
     const applicant = await findUserById(tx, recruit.applicantUserId);
     if (applicant && !applicant.placedAt && applicant.status !== 'active') await updateUser(tx, applicant.id, { status: 'rejected' });
   }
-  await notify(tx, [recruit.recruiterId, recruit.uplineId].filter((u) => u !== by.id), {
-    type: 'recruit_rejected', title: 'Recruit rejected', message: `${recruit.fullName} was rejected: ${reason}`, data: { pendingRecruitId: recruit.id },
-  });
+  await notify(
+    tx,
+    [recruit.recruiterId, recruit.uplineId].filter((u) => u !== by.id),
+    {
+      type: 'recruit_rejected',
+      title: 'Recruit rejected',
+      message: `${recruit.fullName} was rejected: ${reason}`,
+      data: { pendingRecruitId: recruit.id },
+    },
+  );
 }
 
 function toAdminView(row: Awaited<ReturnType<typeof listRecruitsForAdmin>>[number]): AdminPendingRecruit {
   const r = row.recruit;
   return {
-    id: r.id, fullName: r.fullName, email: r.email, mobile: r.mobile, nominee: r.nominee, address: r.address, city: r.city, state: r.state,
-    pincode: r.pincode, panNumber: r.panNumber, aadhaarNumber: r.aadhaarNumber, bankName: r.bankName, bankAccountHolderName: r.bankAccountHolderName,
-    bankAccountNumber: r.bankAccountNumber, bankIFSC: r.bankIFSC, status: r.status as AdminPendingRecruit['status'], uplineDecision: r.uplineDecision,
-    uplineDecisionAt: r.uplineDecisionAt?.toISOString() ?? null, position: (r.position as Position | null) ?? null, placementType: r.placementType,
+    id: r.id,
+    fullName: r.fullName,
+    email: r.email,
+    mobile: r.mobile,
+    nominee: r.nominee,
+    address: r.address,
+    city: r.city,
+    state: r.state,
+    pincode: r.pincode,
+    panNumber: r.panNumber,
+    aadhaarNumber: r.aadhaarNumber,
+    bankName: r.bankName,
+    bankAccountHolderName: r.bankAccountHolderName,
+    bankAccountNumber: r.bankAccountNumber,
+    bankIFSC: r.bankIFSC,
+    status: r.status as AdminPendingRecruit['status'],
+    uplineDecision: r.uplineDecision,
+    uplineDecisionAt: r.uplineDecisionAt?.toISOString() ?? null,
+    position: (r.position as Position | null) ?? null,
+    placementType: r.placementType,
     placementParent: row.parentId ? { id: row.parentId, userId: row.parentUserId!, name: row.parentName ?? row.parentUserId! } : null,
-    recruiterId: r.recruiterId, recruiterName: row.recruiterName, recruiterUserId: row.recruiterUserId, recruiterRole: row.recruiterRole,
-    uplineName: row.uplineName, applicantUserId: row.applicantUserId, packageAmount: r.packageAmount, kycStatus: row.applicantKyc ?? r.kycStatus,
-    rejectionReason: r.rejectionReason, createdAt: r.createdAt.toISOString(), documentCount: row.documentCount,
+    recruiterId: r.recruiterId,
+    recruiterName: row.recruiterName,
+    recruiterUserId: row.recruiterUserId,
+    recruiterRole: row.recruiterRole,
+    uplineName: row.uplineName,
+    applicantUserId: row.applicantUserId,
+    packageAmount: r.packageAmount,
+    kycStatus: row.applicantKyc ?? r.kycStatus,
+    rejectionReason: r.rejectionReason,
+    createdAt: r.createdAt.toISOString(),
+    documentCount: row.documentCount,
   };
 }
 
@@ -178,8 +222,12 @@ export async function adminRecruitDocuments(ctx: AppContext, id: string): Promis
   if (!recruit.applicantUserId) return [];
   const docs = await recruitDocuments(ctx.db, recruit.applicantUserId);
   return docs.map((d) => ({
-    id: d.id, documentType: d.documentType, documentContentType: d.documentContentType ?? 'application/octet-stream', documentFilename: d.documentFilename,
-    documentSize: d.documentSize ?? 0, status: d.status, url: `/api/documents/${d.id}`,
+    id: d.id,
+    documentType: d.documentType,
+    documentContentType: d.documentContentType ?? 'application/octet-stream',
+    documentFilename: d.documentFilename,
+    documentSize: d.documentSize ?? 0,
+    status: d.status,
+    url: `/api/documents/${d.id}`,
   }));
 }
-

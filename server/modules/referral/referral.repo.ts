@@ -10,16 +10,14 @@ export async function insertReferralLink(db: DbOrTx, values: typeof referralLink
 }
 
 export async function findLinkWithGenerator(db: DbOrTx, tokenHash: string, lock = false) {
-  const q = db
-    .select({ link: referralLinks, generator: users })
-    .from(referralLinks)
-    .innerJoin(users, eq(users.id, referralLinks.generatedBy))
-    .where(eq(referralLinks.tokenHash, tokenHash))
-    .limit(1);
+  const q = db.select({ link: referralLinks, generator: users }).from(referralLinks).innerJoin(users, eq(users.id, referralLinks.generatedBy)).where(eq(referralLinks.tokenHash, tokenHash)).limit(1);
   const [row] = lock ? await q.for('update', { of: referralLinks }) : await q;
   return row;
 }
 
 export async function markLinkUsed(db: DbOrTx, id: string, values: Partial<typeof referralLinks.$inferInsert>) {
-  await db.update(referralLinks).set({ ...values, isUsed: true }).where(eq(referralLinks.id, id));
+  await db
+    .update(referralLinks)
+    .set({ ...values, isUsed: true })
+    .where(eq(referralLinks.id, id));
 }

@@ -12,9 +12,7 @@ import { validateLink, completeRegistration, DOCUMENT_FIELDS, documentSizeMessag
 /** Five documents of up to 10 MB each, as data URLs (about 4/3 of the bytes). */
 const REGISTRATION_BODY_LIMIT = 72 * 1024 * 1024;
 
-const REGISTRATION_FILES: FileFields = Object.fromEntries(
-  DOCUMENT_FIELDS.map(([field, , label]) => [field, { maxBytes: REFERRAL_DOC_MAX_BYTES, sizeMessage: documentSizeMessage(label) }]),
-);
+const REGISTRATION_FILES: FileFields = Object.fromEntries(DOCUMENT_FIELDS.map(([field, , label]) => [field, { maxBytes: REFERRAL_DOC_MAX_BYTES, sizeMessage: documentSizeMessage(label) }]));
 
 /**
  * The registration: a JSON body with the documents as data URLs (doc 1 §3), or a `multipart/form-data` form whose
@@ -41,7 +39,9 @@ async function registration(req: FastifyRequest): Promise<Registration> {
 export function referralRoutes(ctx: AppContext): RouteDef[] {
   return [
     {
-      method: 'GET', url: '/api/referral/validate', access: 'public',
+      method: 'GET',
+      url: '/api/referral/validate',
+      access: 'public',
       rateLimits: [{ name: 'referral-validate-ip', max: 60, windowMs: 60_000, message: MSG.tooManyRequests }],
       handler: async (req) => {
         const { token } = parse(ReferralValidateQuery, req.query);
@@ -49,7 +49,11 @@ export function referralRoutes(ctx: AppContext): RouteDef[] {
       },
     },
     {
-      method: 'POST', url: '/api/referral/complete-registration', access: 'public', bodyLimit: REGISTRATION_BODY_LIMIT, uploadForm: true,
+      method: 'POST',
+      url: '/api/referral/complete-registration',
+      access: 'public',
+      bodyLimit: REGISTRATION_BODY_LIMIT,
+      uploadForm: true,
       rateLimits: [{ name: 'referral-register-ip', max: 10, windowMs: 15 * 60_000, message: MSG.tooManySignups }],
       // A body above the public 16 KB (documents) is read only for a live referral link named in the address
       // (`?token=`), checked before the first byte of the body: no one without a link makes the server hold megabytes.

@@ -97,64 +97,73 @@ async function refuseTakenPan(tx: DbOrTx, pan: string) {
 export async function completeRegistration(ctx: AppContext, input: Registration) {
   const docs = await decodeRegistrationDocuments(input);
   const hash = await hashPassword(input.password);
-  await ctx.db.transaction(async (tx) => {
-    const found = await findLinkWithGenerator(tx, sha256(input.referralToken), true);
-    if (!found || !usable(ctx, found)) throw badRequest(MSG.referralInvalid, { referralToken: [MSG.referralInvalid] }, 'INVALID_TOKEN');
-    const { link, generator } = found;
-    if (link.recruiteeEmail && link.recruiteeEmail !== input.email) {
-      throw badRequest(MSG.referralEmailMismatch, { email: [MSG.referralEmailMismatch] }, 'INVALID_TOKEN');
-    }
-    if (await findUserByEmail(tx, input.email)) throw conflict(MSG.duplicateEmail, 'DUPLICATE_EMAIL');
-    if (input.panNumber) await refuseTakenPan(tx, input.panNumber);
-    const byReviewer = generator.role === 'admin' || generator.role === 'founder';
-    const user = await insertUser(tx, {
-      userId: await generateUserId(ctx, tx),
-      email: input.email,
-      password: hash,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      mobile: input.mobile,
-      nominee: input.nominee,
-      address: input.address,
-      city: input.city,
-      state: input.state,
-      pincode: input.pincode,
-      panNumber: input.panNumber || null,
-      aadhaarNumber: input.aadhaarNumber || null,
-      bankAccountNumber: input.bankAccountNumber || null,
-      bankIFSC: input.bankIFSC || null,
-      bankName: input.bankName || null,
-      bankAccountHolderName: input.bankAccountHolderName || null,
-      // Payout details given at registration start the same 24-hour hold as a change (issue 29).
-      ...(input.bankAccountNumber || input.bankIFSC || input.bankName ? { payoutDetailsChangedAt: ctx.clock.now(), bankAccountChangedAt: ctx.clock.now() } : {}),
-      role: 'user',
-      status: 'pending',
-      emailVerified: true,
-      firstLogin: false,
-      sponsorId: generator.role === 'admin' ? null : generator.id,
-      registrationDate: ctx.clock.now(),
+  await ctx.db
+    .transaction(async (tx) => {
+      const found = await findLinkWithGenerator(tx, sha256(input.referralToken), true);
+      if (!found || !usable(ctx, found)) throw badRequest(MSG.referralInvalid, { referralToken: [MSG.referralInvalid] }, 'INVALID_TOKEN');
+      const { link, generator } = found;
+      if (link.recruiteeEmail && link.recruiteeEmail !== input.email) {
+        throw badRequest(MSG.referralEmailMismatch, { email: [MSG.referralEmailMismatch] }, 'INVALID_TOKEN');
+      }
+      if (await findUserByEmail(tx, input.email)) throw conflict(MSG.duplicateEmail, 'DUPLICATE_EMAIL');
+      if (input.panNumber) await refuseTakenPan(tx, input.panNumber);
+      const byReviewer = generator.role === 'admin' || generator.role === 'founder';
+      const user = await insertUser(tx, {
+        userId: await generateUserId(ctx, tx),
+        email: input.email,
+        password: hash,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        mobile: input.mobile,
+        nominee: input.nominee,
+        address: input.address,
+        city: input.city,
+        state: input.state,
+        pincode: input.pincode,
+        panNumber: input.panNumber || null,
+        aadhaarNumber: input.aadhaarNumber || null,
+        bankAccountNumber: input.bankAccountNumber || null,
+        bankIFSC: input.bankIFSC || null,
+        bankName: input.bankName || null,
+        bankAccountHolderName: input.bankAccountHolderName || null,
+        // Payout details given at registration start the same 24-hour hold as a change (issue 29).
+        ...(input.bankAccountNumber || input.bankIFSC || input.bankName ? { payoutDetailsChangedAt: ctx.clock.now(), bankAccountChangedAt: ctx.clock.now() } : {}),
+        role: 'user',
+        status: 'pending',
+        emailVerified: true,
+        firstLogin: false,
+        sponsorId: generator.role === 'admin' ? null : generator.id,
+        registrationDate: ctx.clock.now(),
+      });
+      for (const d of docs) await addDocument(tx, user.id, d.type, d.bytes, d.contentType);
+      if (docs.length) await refreshUserKycStatus(ctx, tx, user.id);
+      const recruit = await enterPipeline(tx, user, {
+        recruiterId: generator.id,
+        uplineId: byReviewer ? null : generator.id,
+        placementType: byReviewer ? (link.placementType as 'strategic' | 'auto' | 'root') : 'sponsor',
+        placementParentId: link.parentId,
+        position: (link.placementSide as 'left' | 'right' | null) ?? null,
+        packageAmount: input.packageAmount.toFixed(2),
+        referralLinkId: link.id,
+        extra: {
+          nominee: input.nominee,
+          address: input.address,
+          city: input.city,
+          state: input.state,
+          pincode: input.pincode,
+          panNumber: input.panNumber || null,
+          aadhaarNumber: input.aadhaarNumber || null,
+          bankAccountNumber: input.bankAccountNumber || null,
+          bankIFSC: input.bankIFSC || null,
+          bankName: input.bankName || null,
+          bankAccountHolderName: input.bankAccountHolderName || null,
+        },
+      });
+      await markLinkUsed(tx, link.id, { usedBy: user.id, usedAt: ctx.clock.now(), pendingRecruitId: recruit.id });
+    })
+    .catch((err) => {
+      if (isUniqueViolation(err)) throw conflict(MSG.duplicateEmail, 'DUPLICATE_EMAIL');
+      throw err;
     });
-    for (const d of docs) await addDocument(tx, user.id, d.type, d.bytes, d.contentType);
-    if (docs.length) await refreshUserKycStatus(ctx, tx, user.id);
-    const recruit = await enterPipeline(tx, user, {
-      recruiterId: generator.id,
-      uplineId: byReviewer ? null : generator.id,
-      placementType: byReviewer ? (link.placementType as 'strategic' | 'auto' | 'root') : 'sponsor',
-      placementParentId: link.parentId,
-      position: (link.placementSide as 'left' | 'right' | null) ?? null,
-      packageAmount: input.packageAmount.toFixed(2),
-      referralLinkId: link.id,
-      extra: {
-        nominee: input.nominee, address: input.address, city: input.city, state: input.state, pincode: input.pincode,
-        panNumber: input.panNumber || null, aadhaarNumber: input.aadhaarNumber || null,
-        bankAccountNumber: input.bankAccountNumber || null, bankIFSC: input.bankIFSC || null,
-        bankName: input.bankName || null, bankAccountHolderName: input.bankAccountHolderName || null,
-      },
-    });
-    await markLinkUsed(tx, link.id, { usedBy: user.id, usedAt: ctx.clock.now(), pendingRecruitId: recruit.id });
-  }).catch((err) => {
-    if (isUniqueViolation(err)) throw conflict(MSG.duplicateEmail, 'DUPLICATE_EMAIL');
-    throw err;
-  });
   return { message: MSG.referralSubmitted };
 }

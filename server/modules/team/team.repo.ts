@@ -6,12 +6,33 @@ import { ancestorsAtLevel } from '../tree';
 
 /** Columns of a tree node and of a direct recruit (doc 3 §3.1). */
 export const memberColumns = {
-  id: users.id, userId: users.userId, firstName: users.firstName, lastName: users.lastName, email: users.email, idStatus: users.idStatus,
-  status: users.status, packageAmount: users.packageAmount, position: users.position, level: users.level, totalBV: memberVolume.totalBV,
-  leftBV: memberVolume.leftBV, rightBV: memberVolume.rightBV, leftCount: memberVolume.leftCount, rightCount: memberVolume.rightCount, leftActive: memberVolume.leftActive,
-  rightActive: memberVolume.rightActive, teamDepth: memberVolume.teamDepth, totalDirects: memberVolume.totalDirects, leftChildId: users.leftChildId,
-  rightChildId: users.rightChildId, parentId: users.parentId, registrationDate: users.registrationDate, createdAt: users.createdAt,
-  activationDate: users.activationDate, placedAt: users.placedAt, currentRank: users.currentRank,
+  id: users.id,
+  userId: users.userId,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  idStatus: users.idStatus,
+  status: users.status,
+  packageAmount: users.packageAmount,
+  position: users.position,
+  level: users.level,
+  totalBV: memberVolume.totalBV,
+  leftBV: memberVolume.leftBV,
+  rightBV: memberVolume.rightBV,
+  leftCount: memberVolume.leftCount,
+  rightCount: memberVolume.rightCount,
+  leftActive: memberVolume.leftActive,
+  rightActive: memberVolume.rightActive,
+  teamDepth: memberVolume.teamDepth,
+  totalDirects: memberVolume.totalDirects,
+  leftChildId: users.leftChildId,
+  rightChildId: users.rightChildId,
+  parentId: users.parentId,
+  registrationDate: users.registrationDate,
+  createdAt: users.createdAt,
+  activationDate: users.activationDate,
+  placedAt: users.placedAt,
+  currentRank: users.currentRank,
 };
 
 export async function memberNode(db: DbOrTx, id: string) {
@@ -22,7 +43,16 @@ export type MemberNodeRow = NonNullable<Awaited<ReturnType<typeof memberNode>>>;
 
 export async function memberNodes(db: DbOrTx, ids: string[]) {
   if (!ids.length) return [];
-  return db.select(memberColumns).from(users).innerJoin(memberVolume, eq(memberVolume.memberId, users.id)).where(sql`${users.id} in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`);
+  return db
+    .select(memberColumns)
+    .from(users)
+    .innerJoin(memberVolume, eq(memberVolume.memberId, users.id))
+    .where(
+      sql`${users.id} in (${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`,
+    );
 }
 
 export interface StatsFiguresRow {
@@ -43,7 +73,10 @@ export interface StatsFiguresRow {
  * most): recruits still waiting, the member's figures (legs, counters, directs) and the rank history.
  */
 export async function statsFigures(db: DbOrTx, memberId: string): Promise<StatsFiguresRow> {
-  const [row] = await preparedRows<StatsFiguresRow>(db, 'team_stats_figures', sql`
+  const [row] = await preparedRows<StatsFiguresRow>(
+    db,
+    'team_stats_figures',
+    sql`
     select (select count(*)::int from pending_recruits r
               where r.recruiter_id = ${memberId}::uuid and r.status in ('awaiting_upline', 'awaiting_admin')) as pending,
            coalesce(v.left_bv, 0)::numeric(14,2)::text as left_bv, coalesce(v.right_bv, 0)::numeric(14,2)::text as right_bv,
@@ -51,7 +84,8 @@ export async function statsFigures(db: DbOrTx, memberId: string): Promise<StatsF
            coalesce(v.right_active, 0) as right_active, coalesce(v.team_depth, 0) as team_depth, coalesce(v.total_directs, 0) as total_directs,
            coalesce((select json_agg(a) from (
              select rank, achieved_at from rank_achievements where user_id = ${memberId}::uuid order by achieved_at desc limit 20) a), '[]'::json) as achievements
-    from (select 1) one left join member_volume v on v.member_id = ${memberId}::uuid`);
+    from (select 1) one left join member_volume v on v.member_id = ${memberId}::uuid`,
+  );
   return row;
 }
 
@@ -73,7 +107,9 @@ export interface PairingFiguresRow {
  */
 export async function pairingFigures(db: DbOrTx, ids: string[]) {
   if (!ids.length) return [];
-  return rawRows<PairingFiguresRow>(db, sql`
+  return rawRows<PairingFiguresRow>(
+    db,
+    sql`
     with posted as (
       select id, ends_at from comp_cycles where kind = 'pairing' and status = 'posted' order by starts_at desc limit 1
     ), open as (
@@ -86,7 +122,8 @@ export async function pairingFigures(db: DbOrTx, ids: string[]) {
     from unnest(${sql.param(ids)}::uuid[]) as m(id)
     left join comp_carry k on k.cycle_id = (select id from posted) and k.member_id = m.id
     left join leg_volumes v on v.cycle_id = (select id from open) and v.member_id = m.id
-    left join member_volume mv on mv.member_id = m.id`);
+    left join member_volume mv on mv.member_id = m.id`,
+  );
 }
 
 /** Members this member sponsored who are in the tree, newest first; optional search on names and email. */
@@ -96,11 +133,7 @@ export async function sponsoredMembers(db: DbOrTx, sponsorId: string, search: st
     .select(memberColumns)
     .from(users)
     .innerJoin(memberVolume, eq(memberVolume.memberId, users.id))
-    .where(and(
-      eq(users.sponsorId, sponsorId),
-      sql`${users.placedAt} is not null`,
-      term ? or(ilike(users.firstName, term), ilike(users.lastName, term), ilike(users.email, term)) : undefined,
-    ))
+    .where(and(eq(users.sponsorId, sponsorId), sql`${users.placedAt} is not null`, term ? or(ilike(users.firstName, term), ilike(users.lastName, term), ilike(users.email, term)) : undefined))
     .orderBy(desc(users.registrationDate))
     .limit(limit);
 }
@@ -132,9 +165,7 @@ export interface DownlineRow {
  * filtered by the search box, the level and the status filter (docs/spec/decisions.md §11: they filter). Each
  * level's figures cover every matching member; at most `perLevel` members of a level are listed.
  */
-export async function downlineOf(
-  db: DbOrTx, rootId: string, levels: number, filters: { search?: string; level?: number; status?: 'active' | 'inactive' | 'pending' }, perLevel: number,
-) {
+export async function downlineOf(db: DbOrTx, rootId: string, levels: number, filters: { search?: string; level?: number; status?: 'active' | 'inactive' | 'pending' }, perLevel: number) {
   const term = filters.search ? containsPattern(filters.search) : null;
   const status = filters.status === 'inactive' ? sql`u.status in ('inactive', 'suspended')` : filters.status ? sql`u.status = ${filters.status}` : sql`true`;
   return rawRows<DownlineRow>(
@@ -173,20 +204,23 @@ export async function placementParents(db: DbOrTx, search: string | undefined, l
   const term = search ? containsPattern(search) : undefined;
   return db
     .select({
-      id: users.id, userId: users.userId, firstName: users.firstName, lastName: users.lastName, email: users.email, level: users.level,
-      leftChildId: users.leftChildId, rightChildId: users.rightChildId,
+      id: users.id,
+      userId: users.userId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      level: users.level,
+      leftChildId: users.leftChildId,
+      rightChildId: users.rightChildId,
     })
     .from(users)
-    .where(and(
-      sql`${users.placedAt} is not null and (${users.leftChildId} is null or ${users.rightChildId} is null)`,
-      eq(users.status, 'active'),
-      term
-        ? or(
-          ilike(users.userId, term), ilike(users.email, term),
-          sql`lower(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')) like lower(${term})`,
-        )
-        : undefined,
-    ))
+    .where(
+      and(
+        sql`${users.placedAt} is not null and (${users.leftChildId} is null or ${users.rightChildId} is null)`,
+        eq(users.status, 'active'),
+        term ? or(ilike(users.userId, term), ilike(users.email, term), sql`lower(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')) like lower(${term})`) : undefined,
+      ),
+    )
     .orderBy(users.level, users.createdAt)
     .limit(limit);
 }
@@ -207,16 +241,22 @@ const indexedName = sql.raw(`lower(coalesce(u.first_name, '') || ' ' || coalesce
 
 /** A placed member by user ID (user IDs are upper case), at or below a level. */
 export async function placedByUserId(db: DbOrTx, userId: string, minLevel: number) {
-  const [row] = await rawRows<TreeMatchRow>(db, sql`select ${matchColumns} from users u
-    where u.user_id = ${userId.toUpperCase()} and u.placed_at is not null and u.level >= ${minLevel}::int`);
+  const [row] = await rawRows<TreeMatchRow>(
+    db,
+    sql`select ${matchColumns} from users u
+    where u.user_id = ${userId.toUpperCase()} and u.placed_at is not null and u.level >= ${minLevel}::int`,
+  );
   return row;
 }
 
 /** Placed members whose name contains the term, shallowest first (the whole tree: the root's or an admin's search). */
 export async function nameMatchesAnywhere(db: DbOrTx, term: string, minLevel: number, limit: number) {
-  return rawRows<TreeMatchRow>(db, sql`select ${matchColumns} from users u
+  return rawRows<TreeMatchRow>(
+    db,
+    sql`select ${matchColumns} from users u
     where u.placed_at is not null and u.level >= ${minLevel}::int and ${indexedName} like ${containsPattern(term.toLowerCase())}
-    order by u.level, u.user_id limit ${limit}::int`);
+    order by u.level, u.user_id limit ${limit}::int`,
+  );
 }
 
 /**
@@ -224,26 +264,32 @@ export async function nameMatchesAnywhere(db: DbOrTx, term: string, minLevel: nu
  * and stopping at `limit` matches or after `budget` members. `complete` says whether the whole downline was walked.
  */
 export async function nameMatchesInDownline(db: DbOrTx, topId: string, term: string, limit: number, budget: number) {
-  const rows = await rawRows<TreeMatchRow>(db, sql`with recursive down(id, left_child_id, right_child_id) as (
+  const rows = await rawRows<TreeMatchRow>(
+    db,
+    sql`with recursive down(id, left_child_id, right_child_id) as (
         select id, left_child_id, right_child_id from users where id = ${topId}::uuid
         union all
         select c.id, c.left_child_id, c.right_child_id from down d join users c on c.id = any(array[d.left_child_id, d.right_child_id])
       )
       select ${matchColumns} from (select id from down limit ${budget}::int) w join users u on u.id = w.id
       where u.id <> ${topId}::uuid and ${indexedName} like ${containsPattern(term.toLowerCase())}
-      limit ${limit}::int`);
+      limit ${limit}::int`,
+  );
   const complete = rows.length < limit && (await downlineWithin(db, topId, budget)) < budget;
   return { rows, complete };
 }
 
 /** Whether a downline (the member included) has fewer than `budget` members: walks at most `budget` of them. */
 async function downlineWithin(db: DbOrTx, topId: string, budget: number) {
-  const [row] = await rawRows<{ n: number }>(db, sql`with recursive down(id, left_child_id, right_child_id) as (
+  const [row] = await rawRows<{ n: number }>(
+    db,
+    sql`with recursive down(id, left_child_id, right_child_id) as (
         select id, left_child_id, right_child_id from users where id = ${topId}::uuid
         union all
         select c.id, c.left_child_id, c.right_child_id from down d join users c on c.id = any(array[d.left_child_id, d.right_child_id])
       )
-      select count(*)::int as n from (select 1 from down limit ${budget}::int) x`);
+      select count(*)::int as n from (select 1 from down limit ${budget}::int) x`,
+  );
   return row.n;
 }
 
@@ -252,29 +298,48 @@ async function downlineWithin(db: DbOrTx, topId: string, budget: number) {
  * member's downline: each climbs to the member's level by the tree's jump pointers, all at once (ancestorsAtLevel).
  */
 export async function nameMatchesBelow(db: DbOrTx, top: { id: string; level: number }, term: string, candidates: number) {
-  const cand = await rawRows<TreeMatchRow>(db, sql`select u.id::text, u.user_id, u.first_name, u.last_name, u.status, u.current_rank, u.level
+  const cand = await rawRows<TreeMatchRow>(
+    db,
+    sql`select u.id::text, u.user_id, u.first_name, u.last_name, u.status, u.current_rank, u.level
         from users u where u.placed_at is not null and u.level > ${top.level}::int and ${indexedName} like ${containsPattern(term.toLowerCase())}
-        order by u.level, u.user_id limit ${candidates}::int`);
-  const under = new Set((await ancestorsAtLevel(db, cand.map((c) => c.id), top.level)).filter((a) => a.id === top.id).map((a) => a.of));
+        order by u.level, u.user_id limit ${candidates}::int`,
+  );
+  const under = new Set(
+    (
+      await ancestorsAtLevel(
+        db,
+        cand.map((c) => c.id),
+        top.level,
+      )
+    )
+      .filter((a) => a.id === top.id)
+      .map((a) => a.of),
+  );
   return cand.filter((c) => under.has(c.id));
 }
 
 /** The tree level of each member. */
 export async function memberLevels(db: DbOrTx, ids: string[]) {
   if (!ids.length) return [];
-  return db.select({ id: users.id, level: users.level }).from(users).where(sql`${users.id} = any(${`{${ids.join(',')}}`}::uuid[])`);
+  return db
+    .select({ id: users.id, level: users.level })
+    .from(users)
+    .where(sql`${users.id} = any(${`{${ids.join(',')}}`}::uuid[])`);
 }
 
 /** The nearest `n` ancestors of each member (the member first), none at or above `aboveLevel`. */
 export async function nearestAncestors(db: DbOrTx, ids: string[], n: number, aboveLevel: number) {
   if (!ids.length) return [];
-  return rawRows<{ of: string; id: string; user_id: string; first_name: string | null; last_name: string | null; step: number }>(db, sql`with recursive up(of, id, parent_id, level, step) as (
+  return rawRows<{ of: string; id: string; user_id: string; first_name: string | null; last_name: string | null; step: number }>(
+    db,
+    sql`with recursive up(of, id, parent_id, level, step) as (
         select id, id, parent_id, level, 0 from users where id = any(${`{${ids.join(',')}}`}::uuid[])
         union all
         select up.of, p.id, p.parent_id, p.level, up.step + 1 from up join users p on p.id = up.parent_id
         where up.step + 1 < ${n}::int and p.level > ${aboveLevel}::int
       )
-      select up.of::text, up.id::text, u.user_id, u.first_name, u.last_name, up.step from up join users u on u.id = up.id`);
+      select up.of::text, up.id::text, u.user_id, u.first_name, u.last_name, up.step from up join users u on u.id = up.id`,
+  );
 }
 
 /**

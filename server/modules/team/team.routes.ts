@@ -5,10 +5,32 @@ import { parse } from '../../http/validate';
 import { perUser } from '../../http/rate-limit';
 import { MSG } from '../../../contracts/messages';
 import {
-  BinaryTreeQuery, DownlineQuery, RecruitRequest, TeamMembersQuery, UplineDecisionRequest, RecruitIdParam as IdParam, GenealogySearchQuery, GenealogyExtremeQuery,
-  PlacementParentsQuery, ReferralGenerateRequest,
+  BinaryTreeQuery,
+  DownlineQuery,
+  RecruitRequest,
+  TeamMembersQuery,
+  UplineDecisionRequest,
+  RecruitIdParam as IdParam,
+  GenealogySearchQuery,
+  GenealogyExtremeQuery,
+  PlacementParentsQuery,
+  ReferralGenerateRequest,
 } from '../../../contracts/team';
-import { binaryTree, directRecruits, downline, ownPipeline, teamStats, uplineQueue, decide, recruitLink, searchTree, extremeOf, generateLink, parentsForPlacement, type TreeScope } from './team.service';
+import {
+  binaryTree,
+  directRecruits,
+  downline,
+  ownPipeline,
+  teamStats,
+  uplineQueue,
+  decide,
+  recruitLink,
+  searchTree,
+  extremeOf,
+  generateLink,
+  parentsForPlacement,
+  type TreeScope,
+} from './team.service';
 import { findRootFounder } from '../users';
 import { notFound } from '../../core/app-error';
 
@@ -46,24 +68,32 @@ export function teamRoutes(ctx: AppContext): RouteDef[] {
     { method: 'GET', url: '/api/team/stats', access: 'member', handler: async (req) => teamStats(ctx, me(req)) },
     { method: 'GET', url: '/api/upline/pending-recruits', access: 'member', handler: async (req) => uplineQueue(ctx, me(req)) },
     {
-      method: 'POST', url: '/api/upline/pending-recruits/:id/decide', access: 'member',
+      method: 'POST',
+      url: '/api/upline/pending-recruits/:id/decide',
+      access: 'member',
       handler: async (req) => decide(ctx, actorOf(req), parse(IdParam, req.params).id, parse(UplineDecisionRequest, req.body)),
     },
     {
-      method: 'POST', url: '/api/team/recruit', access: 'member',
+      method: 'POST',
+      url: '/api/team/recruit',
+      access: 'member',
       rateLimits: [{ name: 'team-recruit-user', max: 30, windowMs: 60 * 60_000, message: MSG.tooManyRequests, keyOf: perUser }],
       handler: async (req, reply) => reply.status(201).send(await recruitLink(ctx, actorOf(req), parse(RecruitRequest, req.body))),
     },
     // The admin's referral link generator and the parents a placement may go under (doc 2 §2.7).
     {
-      method: 'GET', url: '/api/admin/users-for-placement', access: 'reviewer',
+      method: 'GET',
+      url: '/api/admin/users-for-placement',
+      access: 'reviewer',
       handler: async (req) => {
         const q = parse(PlacementParentsQuery, req.query);
         return parentsForPlacement(ctx, q.search, q.limit);
       },
     },
     {
-      method: 'POST', url: '/api/referral/generate', access: 'reviewer',
+      method: 'POST',
+      url: '/api/referral/generate',
+      access: 'reviewer',
       handler: async (req, reply) => reply.status(201).send(await generateLink(ctx, actorOf(req), parse(ReferralGenerateRequest, req.body))),
     },
   ];

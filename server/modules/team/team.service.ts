@@ -6,8 +6,21 @@ import { badRequest, conflict, notFound } from '../../core/app-error';
 import { MSG } from '../../../contracts/messages';
 import type { Position } from '../../../contracts/enums';
 import type {
-  BinaryTreeResponse, DirectRecruit, DownlineQuery, DownlineResponse, DownlineLevel, TeamStats, TreeNode, TeamPendingRecruit,
-  UplinePendingRecruit, UplineDecisionRequest, RecruitRequest, RecruitResponse, ReferralGenerateRequest, PlacementParent, GenealogySearchResult,
+  BinaryTreeResponse,
+  DirectRecruit,
+  DownlineQuery,
+  DownlineResponse,
+  DownlineLevel,
+  TeamStats,
+  TreeNode,
+  TeamPendingRecruit,
+  UplinePendingRecruit,
+  UplineDecisionRequest,
+  RecruitRequest,
+  RecruitResponse,
+  ReferralGenerateRequest,
+  PlacementParent,
+  GenealogySearchResult,
 } from '../../../contracts/team';
 import { findUserByEmail, type UserRow } from '../users';
 import { notify, notifyAdmins } from '../notifications';
@@ -19,16 +32,42 @@ import { closeAsRejected } from '../recruitment';
 import { rankProgress } from '../ranks';
 import { addMoney } from '../../lib/money';
 import { volumeOf } from '../volume';
-import { statsFigures, memberNode, memberNodes, sponsoredMembers, downlineOf, placementParents, pairingFigures, placedByUserId, nameMatchesAnywhere, nameMatchesInDownline, nameMatchesBelow, nearestAncestors, memberLevels, type TreeMatchRow, outermost, type MemberNodeRow } from './team.repo';
+import {
+  statsFigures,
+  memberNode,
+  memberNodes,
+  sponsoredMembers,
+  downlineOf,
+  placementParents,
+  pairingFigures,
+  placedByUserId,
+  nameMatchesAnywhere,
+  nameMatchesInDownline,
+  nameMatchesBelow,
+  nearestAncestors,
+  memberLevels,
+  type TreeMatchRow,
+  outermost,
+  type MemberNodeRow,
+} from './team.repo';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 const fullName = (u: { firstName: string | null; lastName: string | null }) => [u.firstName, u.lastName].filter(Boolean).join(' ');
 
 function toDirect(u: MemberNodeRow): DirectRecruit {
   return {
-    id: u.id, userId: u.userId, firstName: u.firstName, lastName: u.lastName, email: u.email, packageAmount: u.packageAmount,
-    registrationDate: u.registrationDate.toISOString(), createdAt: u.createdAt.toISOString(), activationDate: iso(u.activationDate),
-    idStatus: u.idStatus, status: u.status, position: (u.position as Position | null) ?? null,
+    id: u.id,
+    userId: u.userId,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    email: u.email,
+    packageAmount: u.packageAmount,
+    registrationDate: u.registrationDate.toISOString(),
+    createdAt: u.createdAt.toISOString(),
+    activationDate: iso(u.activationDate),
+    idStatus: u.idStatus,
+    status: u.status,
+    position: (u.position as Position | null) ?? null,
   };
 }
 
@@ -36,10 +75,21 @@ export async function teamStats(ctx: AppContext, me: UserRow): Promise<TeamStats
   const f = await statsFigures(ctx.db, me.id);
   const achievements = f.achievements.map((a) => ({ rank: a.rank, achievedAt: new Date(a.achieved_at) }));
   return {
-    totalDownline: f.left_count + f.right_count, activeMembers: f.left_active + f.right_active, directRecruits: f.total_directs,
-    totalDirects: f.total_directs, directPositions: (me.leftChildId ? 1 : 0) + (me.rightChildId ? 1 : 0), currentRank: me.currentRank,
-    teamBV: addMoney(f.left_bv, f.right_bv), leftBV: f.left_bv, rightBV: f.right_bv, leftCount: f.left_count, rightCount: f.right_count,
-    leftActive: f.left_active, rightActive: f.right_active, depth: f.team_depth, pendingRecruits: f.pending,
+    totalDownline: f.left_count + f.right_count,
+    activeMembers: f.left_active + f.right_active,
+    directRecruits: f.total_directs,
+    totalDirects: f.total_directs,
+    directPositions: (me.leftChildId ? 1 : 0) + (me.rightChildId ? 1 : 0),
+    currentRank: me.currentRank,
+    teamBV: addMoney(f.left_bv, f.right_bv),
+    leftBV: f.left_bv,
+    rightBV: f.right_bv,
+    leftCount: f.left_count,
+    rightCount: f.right_count,
+    leftActive: f.left_active,
+    rightActive: f.right_active,
+    depth: f.team_depth,
+    pendingRecruits: f.pending,
     rank: rankProgress({ id: me.id, currentRank: me.currentRank, leftBV: f.left_bv, rightBV: f.right_bv, totalDirects: f.total_directs }, achievements),
   };
 }
@@ -80,11 +130,30 @@ export async function binaryTree(ctx: AppContext, scope: TreeScope, rootId: stri
     if (!n) return null;
     const f = pairing.get(n.id);
     return {
-      id: n.id, userId: n.userId, firstName: n.firstName, lastName: n.lastName, email: n.email, idStatus: n.idStatus, status: n.status,
-      packageAmount: n.packageAmount, position: (n.position as Position | null) ?? null, level: d, rank: n.currentRank ?? null, totalBV: addMoney(n.leftBV, n.rightBV),
-      leftBV: n.leftBV, rightBV: n.rightBV, leftCount: n.leftCount, rightCount: n.rightCount, leftActive: n.leftActive, rightActive: n.rightActive,
-      carryLeftBV: f?.carry_left ?? '0.00', carryRightBV: f?.carry_right ?? '0.00', cycleLeftBV: f?.cycle_left ?? '0.00', cycleRightBV: f?.cycle_right ?? '0.00',
-      hasLeftChild: Boolean(n.leftChildId), hasRightChild: Boolean(n.rightChildId),
+      id: n.id,
+      userId: n.userId,
+      firstName: n.firstName,
+      lastName: n.lastName,
+      email: n.email,
+      idStatus: n.idStatus,
+      status: n.status,
+      packageAmount: n.packageAmount,
+      position: (n.position as Position | null) ?? null,
+      level: d,
+      rank: n.currentRank ?? null,
+      totalBV: addMoney(n.leftBV, n.rightBV),
+      leftBV: n.leftBV,
+      rightBV: n.rightBV,
+      leftCount: n.leftCount,
+      rightCount: n.rightCount,
+      leftActive: n.leftActive,
+      rightActive: n.rightActive,
+      carryLeftBV: f?.carry_left ?? '0.00',
+      carryRightBV: f?.carry_right ?? '0.00',
+      cycleLeftBV: f?.cycle_left ?? '0.00',
+      cycleRightBV: f?.cycle_right ?? '0.00',
+      hasLeftChild: Boolean(n.leftChildId),
+      hasRightChild: Boolean(n.rightChildId),
       leftChild: d < depth && n.leftChildId ? build(byId.get(n.leftChildId), d + 1) : null,
       rightChild: d < depth && n.rightChildId ? build(byId.get(n.rightChildId), d + 1) : null,
     };
@@ -92,7 +161,12 @@ export async function binaryTree(ctx: AppContext, scope: TreeScope, rootId: stri
   const tree = build(root, 0)!;
   const cycles = figures[0];
   return {
-    ...tree, leftActive: root.leftActive, rightActive: root.rightActive, depth: root.teamDepth, directRecruits: root.totalDirects, path,
+    ...tree,
+    leftActive: root.leftActive,
+    rightActive: root.rightActive,
+    depth: root.teamDepth,
+    directRecruits: root.totalDirects,
+    path,
     pathOmitted,
     pairing: {
       carryAsOf: iso(cycles?.carry_as_of ?? null),
@@ -112,7 +186,9 @@ async function pathsFrom(ctx: AppContext, me: TreeScope['top'], ids: string[]) {
   const viewer = { id: me.id, userId: me.userId, name: fullName(me) || me.userId };
   return ids.map((id) => {
     if (id === me.id) return { path: [viewer], pathOmitted: 0 };
-    const steps = ancestors.filter((a) => a.of === id).sort((a, b) => b.step - a.step)
+    const steps = ancestors
+      .filter((a) => a.of === id)
+      .sort((a, b) => b.step - a.step)
       .map((a) => ({ id: a.id, userId: a.user_id, name: fullName({ firstName: a.first_name, lastName: a.last_name }) || a.user_id }));
     return { path: [viewer, ...steps], pathOmitted: Math.max(0, (levels.get(id) ?? me.level) - me.level - MAX_PATH) };
   });
@@ -155,10 +231,19 @@ export async function searchTree(ctx: AppContext, scope: TreeScope, q: string): 
     .filter((m) => !seen.has(m.id) && seen.add(m.id))
     .sort((a, b) => Number(b.id === byUserId?.id) - Number(a.id === byUserId?.id) || a.level - b.level || a.user_id.localeCompare(b.user_id))
     .slice(0, SEARCH_RESULTS);
-  const paths = await pathsFrom(ctx, me, found.map((m) => m.id));
+  const paths = await pathsFrom(
+    ctx,
+    me,
+    found.map((m) => m.id),
+  );
   return found.map((m, i) => ({
-    id: m.id, userId: m.user_id, name: fullName({ firstName: m.first_name, lastName: m.last_name }) || m.user_id, status: m.status, rank: m.current_rank ?? null,
-    levelsBelow: m.level - me.level, ...paths[i],
+    id: m.id,
+    userId: m.user_id,
+    name: fullName({ firstName: m.first_name, lastName: m.last_name }) || m.user_id,
+    status: m.status,
+    rank: m.current_rank ?? null,
+    levelsBelow: m.level - me.level,
+    ...paths[i],
   }));
 }
 
@@ -198,9 +283,21 @@ export async function downline(ctx: AppContext, me: UserRow, q: z.output<typeof 
       levels.set(r.depth, { level: r.depth, count, active: Number(r.lvl_active), bv: r.lvl_bv ?? '0.00', left, right: count - left, shown: 1 });
     }
     return {
-      id: r.id, userId: r.user_id, firstName: r.first_name, lastName: r.last_name, email: r.email, packageAmount: r.package_amount,
-      registrationDate: iso(r.registration_date)!, createdAt: iso(r.created_at)!, activationDate: iso(r.activation_date), idStatus: r.id_status,
-      status: r.status, position: (r.position as Position | null) ?? null, level: String(r.depth), totalBV: r.total_bv, leg: r.leg as Position,
+      id: r.id,
+      userId: r.user_id,
+      firstName: r.first_name,
+      lastName: r.last_name,
+      email: r.email,
+      packageAmount: r.package_amount,
+      registrationDate: iso(r.registration_date)!,
+      createdAt: iso(r.created_at)!,
+      activationDate: iso(r.activation_date),
+      idStatus: r.id_status,
+      status: r.status,
+      position: (r.position as Position | null) ?? null,
+      level: String(r.depth),
+      totalBV: r.total_bv,
+      leg: r.leg as Position,
     };
   });
   return {
@@ -212,8 +309,13 @@ export async function downline(ctx: AppContext, me: UserRow, q: z.output<typeof 
 
 export async function ownPipeline(ctx: AppContext, me: UserRow): Promise<TeamPendingRecruit[]> {
   return (await listRecruiterPipeline(ctx.db, me.id)).map((r) => ({
-    id: r.id, fullName: r.fullName, email: r.email, mobile: r.mobile, status: r.status as TeamPendingRecruit['status'],
-    position: (r.position as Position | null) ?? null, createdAt: r.createdAt.toISOString(),
+    id: r.id,
+    fullName: r.fullName,
+    email: r.email,
+    mobile: r.mobile,
+    status: r.status as TeamPendingRecruit['status'],
+    position: (r.position as Position | null) ?? null,
+    createdAt: r.createdAt.toISOString(),
   }));
 }
 
@@ -233,18 +335,28 @@ export async function uplineQueue(ctx: AppContext, me: UserRow): Promise<UplineP
   };
   const available = { left: !me.leftChildId, right: !me.rightChildId };
   return rows.map(({ recruit, recruiter }) => ({
-    id: recruit.id, fullName: recruit.fullName, email: recruit.email, mobile: recruit.mobile, packageAmount: recruit.packageAmount,
-    createdAt: recruit.createdAt.toISOString(), suggestedPosition: (recruit.position as Position | null) ?? null,
+    id: recruit.id,
+    fullName: recruit.fullName,
+    email: recruit.email,
+    mobile: recruit.mobile,
+    packageAmount: recruit.packageAmount,
+    createdAt: recruit.createdAt.toISOString(),
+    suggestedPosition: (recruit.position as Position | null) ?? null,
     recruiterInfo: {
-      name: recruiter ? fullName(recruiter) || recruiter.userId : '', userId: recruiter?.userId ?? '', level: recruiter?.level ?? 0,
-      position: (recruiter?.position as Position | null) ?? null, packageAmount: recruiter?.packageAmount ?? null, activationDate: iso(recruiter?.activationDate ?? null),
+      name: recruiter ? fullName(recruiter) || recruiter.userId : '',
+      userId: recruiter?.userId ?? '',
+      level: recruiter?.level ?? 0,
+      position: (recruiter?.position as Position | null) ?? null,
+      packageAmount: recruiter?.packageAmount ?? null,
+      activationDate: iso(recruiter?.activationDate ?? null),
     },
     legBalance: { leftLeg: { count: l, volume: bv.leftBV }, rightLeg: { count: r, volume: bv.rightBV }, balanceRatio: Math.round(ratio * 100) / 100, weakerLeg: weaker },
     strategicRecommendation: {
       recommendedPosition: weaker === 'balanced' ? 'none' : weaker,
-      reason: weaker === 'balanced'
-        ? `Both legs have ${l} member${l === 1 ? '' : 's'}; either side keeps the tree balanced.`
-        : `Your ${weaker} leg has fewer members (${Math.min(l, r)} against ${Math.max(l, r)}); placing the recruit there balances your tree.`,
+      reason:
+        weaker === 'balanced'
+          ? `Both legs have ${l} member${l === 1 ? '' : 's'}; either side keeps the tree balanced.`
+          : `Your ${weaker} leg has fewer members (${Math.min(l, r)} against ${Math.max(l, r)}); placing the recruit there balances your tree.`,
       impactAnalysis: { leftChoice: impact('left', available.left), rightChoice: impact('right', available.right) },
     },
     availablePositions: available,
@@ -268,8 +380,10 @@ export async function decide(ctx: AppContext, actor: Actor, id: string, input: z
     const position = input.position!;
     await updateRecruit(tx, recruit.id, { uplineDecision: 'approved', uplineDecisionAt: now, position, status: 'awaiting_admin' });
     await notifyAdmins(tx, {
-      type: 'recruit_awaiting_admin', title: 'Recruit ready for approval',
-      message: `${recruit.fullName} (${recruit.email}) was placed ${position} by the upline and waits for approval.`, data: { pendingRecruitId: recruit.id },
+      type: 'recruit_awaiting_admin',
+      title: 'Recruit ready for approval',
+      message: `${recruit.fullName} (${recruit.email}) was placed ${position} by the upline and waits for approval.`,
+      data: { pendingRecruitId: recruit.id },
     });
     if (recruit.recruiterId && recruit.recruiterId !== me.id) {
       await notify(tx, [recruit.recruiterId], { type: 'position_decided', title: 'Position decided', message: `${recruit.fullName} will join the ${position} leg once approved.` });
@@ -283,7 +397,10 @@ export async function decide(ctx: AppContext, actor: Actor, id: string, input: z
 export async function recruitLink(ctx: AppContext, actor: Actor, input: z.output<typeof RecruitRequest>): Promise<RecruitResponse> {
   if (await findUserByEmail(ctx.db, input.email)) throw conflict(MSG.recruitEmailTaken, 'DUPLICATE_EMAIL');
   const { url, link } = await createReferralLink(ctx, ctx.db, actor.user, {
-    placementType: 'sponsor', placementSide: input.position, recruiteeEmail: input.email, recruiteeName: input.fullName,
+    placementType: 'sponsor',
+    placementSide: input.position,
+    recruiteeEmail: input.email,
+    recruiteeName: input.fullName,
   });
   return { referralLink: url, expiresAt: link.expiresAt.toISOString(), position: input.position };
 }
@@ -297,10 +414,14 @@ export async function generateLink(ctx: AppContext, actor: Actor, input: z.outpu
     if (taken) throw badRequest(MSG.parentSideTaken, { placementSide: [MSG.parentSideTaken] });
   }
   const { url, link } = await createReferralLink(ctx, ctx.db, actor.user, {
-    placementType: input.placementType, placementSide: input.placementSide ?? null, parentId: input.placementType === 'strategic' ? input.parentId : null,
+    placementType: input.placementType,
+    placementSide: input.placementSide ?? null,
+    parentId: input.placementType === 'strategic' ? input.parentId : null,
   });
   await audit(ctx.db, actor, {
-    entityType: 'referral_link', entityId: link.id, action: 'referral.generate',
+    entityType: 'referral_link',
+    entityId: link.id,
+    action: 'referral.generate',
     newState: { placementType: input.placementType, placementSide: input.placementSide ?? null, parentId: input.parentId ?? null },
   });
   return { url, expiresAt: link.expiresAt.toISOString() };
@@ -308,6 +429,12 @@ export async function generateLink(ctx: AppContext, actor: Actor, input: z.outpu
 
 export async function parentsForPlacement(ctx: AppContext, search: string | undefined, limit: number): Promise<PlacementParent[]> {
   return (await placementParents(ctx.db, search, limit)).map((p) => ({
-    id: p.id, userId: p.userId, name: fullName(p) || p.userId, email: p.email, level: p.level, leftFree: !p.leftChildId, rightFree: !p.rightChildId,
+    id: p.id,
+    userId: p.userId,
+    name: fullName(p) || p.userId,
+    email: p.email,
+    level: p.level,
+    leftFree: !p.leftChildId,
+    rightFree: !p.rightChildId,
   }));
 }

@@ -28,7 +28,6 @@ async function resolvePaths(cache: AncestryCache, ids: string[], readLinks: Link
   return paths;
 }
 
-
 /** A random tree: member i > 0 hangs under a random earlier member; some members are outside the tree. */
 function tree(parents: number[], unplaced: boolean[], uuids: boolean) {
   const ids = parents.map((_, i) => (uuids ? randomUUID() : `m${i}`));
@@ -39,7 +38,7 @@ function tree(parents: number[], unplaced: boolean[], uuids: boolean) {
     const outside = i > 0 && unplaced[i];
     const parent = i === 0 || outside ? null : p % i;
     // Each parent takes at most two children: left, then right; a third is left outside the tree.
-    const taken = parent === null ? 0 : sides.get(parent) ?? 0;
+    const taken = parent === null ? 0 : (sides.get(parent) ?? 0);
     const placed = i === 0 || (!outside && taken < 2 && rows.get(ids[parent!])!.placed);
     if (placed && parent !== null) sides.set(parent, taken + 1);
     level[i] = placed && parent !== null ? level[parent] + 1 : 0;
@@ -82,16 +81,22 @@ describe('the ancestry cache', () => {
   it('answers the same union of paths as the recursive query, batch after batch, cold or warm', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.integer({ min: 1, max: 80 }).chain((n) =>
-          fc.tuple(
-            fc.array(fc.nat(), { minLength: n, maxLength: n }),
-            fc.array(fc.boolean(), { minLength: n, maxLength: n }),
-            fc.array(fc.array(fc.nat(), { minLength: 1, maxLength: 12 }), { minLength: 1, maxLength: 5 }),
-            fc.boolean(),
+        fc
+          .integer({ min: 1, max: 80 })
+          .chain((n) =>
+            fc.tuple(
+              fc.array(fc.nat(), { minLength: n, maxLength: n }),
+              fc.array(fc.boolean(), { minLength: n, maxLength: n }),
+              fc.array(fc.array(fc.nat(), { minLength: 1, maxLength: 12 }), { minLength: 1, maxLength: 5 }),
+              fc.boolean(),
+            ),
           ),
-        ),
         async ([parents, unplaced, batches, uuids]) => {
-          const { ids, rows } = tree(parents, unplaced.map((u, i) => u && i % 3 === 0), uuids);
+          const { ids, rows } = tree(
+            parents,
+            unplaced.map((u, i) => u && i % 3 === 0),
+            uuids,
+          );
           const cache = new AncestryCache();
           const read = readers(rows);
           const walked = new Set<string>();
@@ -113,7 +118,11 @@ describe('the ancestry cache', () => {
 
   it('reads nothing once every path is known, and reads a long unknown chain in one recursive query', async () => {
     const n = 5_000;
-    const { ids, rows } = tree(Array.from({ length: n }, (_, i) => Math.max(0, i - 1)), [], true);
+    const { ids, rows } = tree(
+      Array.from({ length: n }, (_, i) => Math.max(0, i - 1)),
+      [],
+      true,
+    );
     const cache = new AncestryCache();
     const read = readers(rows);
     const deepest = ids[n - 1];
@@ -128,7 +137,11 @@ describe('the ancestry cache', () => {
   it('loads every placed member in any order, then walks without reading', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(fc.nat(), { minLength: 1, maxLength: 120 }), fc.array(fc.nat(), { minLength: 1, maxLength: 20 }), async (parents, asked) => {
-        const { ids, rows } = tree(parents, parents.map((p) => p % 7 === 3), true);
+        const { ids, rows } = tree(
+          parents,
+          parents.map((p) => p % 7 === 3),
+          true,
+        );
         const cache = new AncestryCache();
         await cache.load([...rows.values()].filter((r) => r.placed).reverse());
         const read = readers(rows);
@@ -143,10 +156,15 @@ describe('the ancestry cache', () => {
     );
   });
 
-  it('gives the batch back to the database when a placed member\'s parent cannot be read', async () => {
+  it("gives the batch back to the database when a placed member's parent cannot be read", async () => {
     const cache = new AncestryCache();
     const orphan: Row = { id: randomUUID(), parent_id: randomUUID(), position: 'left', level: 3, placed: true };
-    const got = await resolvePaths(cache, [orphan.id], async () => [orphan], async () => [orphan]);
+    const got = await resolvePaths(
+      cache,
+      [orphan.id],
+      async () => [orphan],
+      async () => [orphan],
+    );
     expect(got).toBeUndefined();
     expect(cache.has(orphan.id)).toBe(false);
   });

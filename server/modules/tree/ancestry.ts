@@ -65,9 +65,15 @@ export class AncestryCache {
     const i = this.n++;
     if (i >= this.parent.length) {
       const cap = this.parent.length * 2;
-      const parent = new Int32Array(cap); parent.set(this.parent); this.parent = parent;
-      const side = new Uint8Array(cap); side.set(this.side); this.side = side;
-      const depth = new Int32Array(cap); depth.set(this.depth); this.depth = depth;
+      const parent = new Int32Array(cap);
+      parent.set(this.parent);
+      this.parent = parent;
+      const side = new Uint8Array(cap);
+      side.set(this.side);
+      this.side = side;
+      const depth = new Int32Array(cap);
+      depth.set(this.depth);
+      this.depth = depth;
     }
     this.ids.push(row.id);
     this.index.add(row.id, i);
@@ -145,10 +151,14 @@ export class AncestryCache {
           dist += 1;
           const r = rowOf(p);
           if (this.side[c] === 1) {
-            d.lbv[r] += bv; d.lc[r] += e.d_members; d.la[r] += e.d_active;
+            d.lbv[r] += bv;
+            d.lc[r] += e.d_members;
+            d.la[r] += e.d_active;
             if (p === sponsor) d.ld[r] += 1;
           } else {
-            d.rbv[r] += bv; d.rc[r] += e.d_members; d.ra[r] += e.d_active;
+            d.rbv[r] += bv;
+            d.rc[r] += e.d_members;
+            d.ra[r] += e.d_active;
             if (p === sponsor) d.rd[r] += 1;
           }
           if (placement && dist > d.depth[r]) d.depth[r] = dist;

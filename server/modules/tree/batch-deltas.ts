@@ -42,9 +42,17 @@ export class BatchDeltas {
   add(id: string, index = -1) {
     this.ids.push(id);
     this.index.push(index);
-    this.pbv.push(0); this.lbv.push(0); this.rbv.push(0);
-    this.lc.push(0); this.rc.push(0); this.la.push(0); this.ra.push(0);
-    this.depth.push(0); this.ld.push(0); this.rd.push(0); this.td.push(0);
+    this.pbv.push(0);
+    this.lbv.push(0);
+    this.rbv.push(0);
+    this.lc.push(0);
+    this.rc.push(0);
+    this.la.push(0);
+    this.ra.push(0);
+    this.depth.push(0);
+    this.ld.push(0);
+    this.rd.push(0);
+    this.td.push(0);
     return this.ids.length - 1;
   }
 

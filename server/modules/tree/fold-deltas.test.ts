@@ -21,9 +21,20 @@ function bruteForce(parents: (number | null)[], positions: string[], events: Jou
       const o = out.get(key) ?? { lbv: 0n, rbv: 0n, lc: 0, rc: 0, la: 0, ra: 0, depth: 0, ld: 0, rd: 0 };
       const left = positions[child] === 'left';
       const bv = BigInt(Math.round(Number(e.bv) * 100));
-      if (left) { o.lbv += bv; o.lc += e.d_members; o.la += e.d_active; } else { o.rbv += bv; o.rc += e.d_members; o.ra += e.d_active; }
+      if (left) {
+        o.lbv += bv;
+        o.lc += e.d_members;
+        o.la += e.d_active;
+      } else {
+        o.rbv += bv;
+        o.rc += e.d_members;
+        o.ra += e.d_active;
+      }
       if (e.d_members > 0) o.depth = Math.max(o.depth, dist);
-      if (e.sponsor_id === key) { if (left) o.ld += 1; else o.rd += 1; }
+      if (e.sponsor_id === key) {
+        if (left) o.ld += 1;
+        else o.rd += 1;
+      }
       out.set(key, o);
       child = a;
     }
@@ -56,13 +67,15 @@ describe('foldDeltas', () => {
   it('equals the per-entry walk on random trees and journals', () => {
     fc.assert(
       fc.property(
-        fc.integer({ min: 2, max: 60 }).chain((n) =>
-          fc.tuple(
-            fc.constant(n),
-            fc.array(fc.nat(), { minLength: n, maxLength: n }),
-            fc.array(fc.record({ m: fc.nat(), bv: fc.integer({ min: 0, max: 100_000 }), kind: fc.constantFrom('purchase', 'placement', 'activity'), s: fc.nat() }), { minLength: 1, maxLength: 40 }),
+        fc
+          .integer({ min: 2, max: 60 })
+          .chain((n) =>
+            fc.tuple(
+              fc.constant(n),
+              fc.array(fc.nat(), { minLength: n, maxLength: n }),
+              fc.array(fc.record({ m: fc.nat(), bv: fc.integer({ min: 0, max: 100_000 }), kind: fc.constantFrom('purchase', 'placement', 'activity'), s: fc.nat() }), { minLength: 1, maxLength: 40 }),
+            ),
           ),
-        ),
         ([n, picks, raw]) => {
           // A random binary tree: member i hangs under a random earlier member with a free slot.
           const parents: (number | null)[] = [null];

@@ -104,8 +104,16 @@ export function recount(rows: TreeScanRow[]): RecountResult {
     open.set(id, od);
     depth = Math.max(depth, level.get(id)!);
     expected.set(id, {
-      level: level.get(id)!, left_count: lc, right_count: rc, left_active: la, right_active: ra, team_depth: h, open_depth: od,
-      total_directs: 0, left_directs: 0, right_directs: 0,
+      level: level.get(id)!,
+      left_count: lc,
+      right_count: rc,
+      left_active: la,
+      right_active: ra,
+      team_depth: h,
+      open_depth: od,
+      total_directs: 0,
+      left_directs: 0,
+      right_directs: 0,
     });
   }
 

@@ -6,10 +6,29 @@ import { conflict } from '../../core/app-error';
 import { MSG } from '../../../contracts/messages';
 import type { Position } from '../../../contracts/enums';
 import {
-  lockTree, findNode, findTreeRoot, descendToOpenSlot, childrenOf, occupySlot, ancestorDeltas, lockMembersDeepestFirst,
-  scanPlacedMembers, placedLinks, legCountsOf, writeCounters, type TreeNodeRow, type JournalDelta,
-  takeInMoves, pendingEntriesOf, pathUp, changeFigures, relinkLeaf, refreshOpenDepth, insertTreeMove,
-  type PathUpRow, type FigureChange,
+  lockTree,
+  findNode,
+  findTreeRoot,
+  descendToOpenSlot,
+  childrenOf,
+  occupySlot,
+  ancestorDeltas,
+  lockMembersDeepestFirst,
+  scanPlacedMembers,
+  placedLinks,
+  legCountsOf,
+  writeCounters,
+  type TreeNodeRow,
+  type JournalDelta,
+  takeInMoves,
+  pendingEntriesOf,
+  pathUp,
+  changeFigures,
+  relinkLeaf,
+  refreshOpenDepth,
+  insertTreeMove,
+  type PathUpRow,
+  type FigureChange,
 } from './tree.repo';
 import { AncestryCache } from './ancestry';
 
@@ -76,12 +95,7 @@ export async function treeRootId(db: DbOrTx) {
  * under them), follow when the applier folds it in, and the sponsor's rank is checked there. No walk up
  * the tree happens in the request. Returns the slot taken.
  */
-export async function placeMember(
-  db: DbOrTx,
-  member: { id: string; sponsorId: string | null; status: string },
-  target: { startId: string; side: Position },
-  now: Date,
-): Promise<Slot> {
+export async function placeMember(db: DbOrTx, member: { id: string; sponsorId: string | null; status: string }, target: { startId: string; side: Position }, now: Date): Promise<Slot> {
   await lockTree(db);
   const slot = await findSlot(db, target.startId, target.side);
   await occupySlot(db, member.id, slot.parentId, slot.side, now);
@@ -177,9 +191,13 @@ export async function moveLeaf(
     for (const a of path) {
       const c = change(a.id);
       if (via === 'left') {
-        c.lc += sign; c.la += sign * active; if (a.id === member.sponsorId) c.ld += sign;
+        c.lc += sign;
+        c.la += sign * active;
+        if (a.id === member.sponsorId) c.ld += sign;
       } else {
-        c.rc += sign; c.ra += sign * active; if (a.id === member.sponsorId) c.rd += sign;
+        c.rc += sign;
+        c.ra += sign * active;
+        if (a.id === member.sponsorId) c.rd += sign;
       }
       via = a.position as Position;
     }

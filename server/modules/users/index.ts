@@ -1,5 +1,18 @@
 /** The users module's face: what other modules may use (docs/ARCHITECTURE.md, "Modules and their faces"). */
-export { PAYOUT_FIELDS, PAYOUT_LABELS, activeHoldEnd, bankChanged, bankVerificationOf, hasBank, hasChanges, payoutChangesOf, payoutHoldEnd, payoutStamp, payoutTime, shownPayoutValue } from './payout-details';
+export {
+  PAYOUT_FIELDS,
+  PAYOUT_LABELS,
+  activeHoldEnd,
+  bankChanged,
+  bankVerificationOf,
+  hasBank,
+  hasChanges,
+  payoutChangesOf,
+  payoutHoldEnd,
+  payoutStamp,
+  payoutTime,
+  shownPayoutValue,
+} from './payout-details';
 export type { PayoutChanges } from './payout-details';
 export { findRootFounder, findUserByEmail, findUserById, findUserByLogin, findUserByUserId, insertUser, lockPan, panHolders, updateUser } from './users.repo';
 export type { UserRow } from './users.repo';

@@ -24,8 +24,7 @@ export const PAYOUT_LABELS: Record<PayoutField, string> = {
 };
 
 /** A value as it may be shown: account numbers masked to their last 4 digits. */
-export const shownPayoutValue = (field: PayoutField, value: string | null | undefined) =>
-  field === 'bankAccountNumber' ? maskTail(value) : (value ?? null);
+export const shownPayoutValue = (field: PayoutField, value: string | null | undefined) => (field === 'bankAccountNumber' ? maskTail(value) : (value ?? null));
 
 /** The payout fields of `input` that are given (not undefined) and differ from the user's current values. */
 export function payoutChangesOf(current: Pick<UserRow, PayoutField>, input: Partial<Record<PayoutField, string | null | undefined>>): PayoutChanges {
@@ -47,8 +46,7 @@ export function payoutStamp(changes: PayoutChanges, now: Date): Partial<NewUser>
 }
 
 /** When the hold after the last change ends (null when the details never changed after registration). */
-export const payoutHoldEnd = (u: Pick<UserRow, 'payoutDetailsChangedAt'>): Date | null =>
-  u.payoutDetailsChangedAt ? new Date(u.payoutDetailsChangedAt.getTime() + PAYOUT_HOLD_MS) : null;
+export const payoutHoldEnd = (u: Pick<UserRow, 'payoutDetailsChangedAt'>): Date | null => (u.payoutDetailsChangedAt ? new Date(u.payoutDetailsChangedAt.getTime() + PAYOUT_HOLD_MS) : null);
 
 /** The hold's end while it still runs at `now`, else null. */
 export function activeHoldEnd(u: Pick<UserRow, 'payoutDetailsChangedAt'>, now: Date): Date | null {

@@ -52,7 +52,11 @@ export async function insertUser(db: DbOrTx, values: NewUser): Promise<UserRow> 
 
 export async function updateUser(db: DbOrTx, id: string, values: Partial<NewUser>): Promise<UserRow | undefined> {
   if (CREDENTIAL_COLUMNS.some((c) => values[c] !== undefined)) noteControlled('credentials');
-  const [row] = await db.update(users).set({ ...withPanHash(values), updatedAt: new Date() }).where(eq(users.id, id)).returning();
+  const [row] = await db
+    .update(users)
+    .set({ ...withPanHash(values), updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
   return row;
 }
 
@@ -61,7 +65,10 @@ export async function updateUser(db: DbOrTx, id: string, values: Partial<NewUser
  * re-hashed by a key rotation are found too).
  */
 export async function panHolders(db: DbOrTx, pan: string): Promise<{ id: string; status: string }[]> {
-  return db.select({ id: users.id, status: users.status }).from(users).where(inArray(users.panHash, lookupHashes(fieldKeys(), PAN, pan)));
+  return db
+    .select({ id: users.id, status: users.status })
+    .from(users)
+    .where(inArray(users.panHash, lookupHashes(fieldKeys(), PAN, pan)));
 }
 
 /** Serialises registrations of the same PAN until the transaction ends, so two at once cannot both pass panHolders. */
@@ -87,8 +94,13 @@ export async function countUsers(db: DbOrTx): Promise<number> {
 export async function searchUsers(db: DbOrTx, search: string | undefined, limit: number) {
   const term = search ? containsPattern(search) : undefined;
   const where = term
-    ? or(ilike(users.userId, term), ilike(users.email, term), ilike(users.firstName, term), ilike(users.lastName, term),
-        ilike(sql`coalesce(${users.firstName},'') || ' ' || coalesce(${users.lastName},'')`, term))
+    ? or(
+        ilike(users.userId, term),
+        ilike(users.email, term),
+        ilike(users.firstName, term),
+        ilike(users.lastName, term),
+        ilike(sql`coalesce(${users.firstName},'') || ' ' || coalesce(${users.lastName},'')`, term),
+      )
     : undefined;
   return db.select().from(users).where(where).orderBy(desc(users.createdAt)).limit(limit);
 }

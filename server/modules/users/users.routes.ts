@@ -10,7 +10,9 @@ import { actorOf } from '../../http/actor';
 export function userRoutes(ctx: AppContext): RouteDef[] {
   return [
     {
-      method: 'PUT', url: '/api/user/profile', access: 'session',
+      method: 'PUT',
+      url: '/api/user/profile',
+      access: 'session',
       handler: async (req) => {
         const actor = actorOf(req);
         const updated = await updateOwnProfile(ctx, actor, parse(ProfileUpdateRequest, req.body));
@@ -18,15 +20,27 @@ export function userRoutes(ctx: AppContext): RouteDef[] {
       },
     },
     {
-      method: 'GET', url: '/api/users', access: 'admin',
+      method: 'GET',
+      url: '/api/users',
+      access: 'admin',
       handler: async (req) => {
         const q = parse(AdminUserListQuery, req.query);
         const rows = await searchUsers(ctx, q.search, q.limit);
         return rows.map((u) => ({
-          id: u.id, userId: u.userId, firstName: u.firstName, lastName: u.lastName, email: u.email,
-          mobile: u.mobile, role: u.role, status: u.status, kycStatus: u.kycStatus, idStatus: u.idStatus,
-          currentRank: u.currentRank, bankAccountNumber: maskTail(u.bankAccountNumber),
-          packageAmount: u.packageAmount, createdAt: u.createdAt.toISOString(),
+          id: u.id,
+          userId: u.userId,
+          firstName: u.firstName,
+          lastName: u.lastName,
+          email: u.email,
+          mobile: u.mobile,
+          role: u.role,
+          status: u.status,
+          kycStatus: u.kycStatus,
+          idStatus: u.idStatus,
+          currentRank: u.currentRank,
+          bankAccountNumber: maskTail(u.bankAccountNumber),
+          packageAmount: u.packageAmount,
+          createdAt: u.createdAt.toISOString(),
           activationDate: u.activationDate?.toISOString() ?? null,
         }));
       },

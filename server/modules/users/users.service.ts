@@ -29,8 +29,7 @@ export function splitFullName(fullName: string): { firstName: string; lastName: 
   return { firstName: parts[0] ?? '', lastName: parts.slice(1).join(' ') };
 }
 
-export const displayName = (u: Pick<UserRow, 'firstName' | 'lastName' | 'userId'>) =>
-  [u.firstName, u.lastName].filter(Boolean).join(' ') || u.userId;
+export const displayName = (u: Pick<UserRow, 'firstName' | 'lastName' | 'userId'>) => [u.firstName, u.lastName].filter(Boolean).join(' ') || u.userId;
 
 export function maskEmail(email: string): string {
   const [local, domain] = email.split('@');
@@ -103,9 +102,13 @@ export async function updateOwnProfile(ctx: AppContext, actor: Actor, input: Par
     const updated = (await updateUser(tx, actor.user.id, { ...input, ...payoutStamp(payout, now) }))!;
     if (hasChanges(payout)) {
       const opens = payoutTime(payoutHoldEnd(updated)!);
-      const what = PAYOUT_FIELDS.filter((f) => f in payout).map((f) => PAYOUT_LABELS[f]).join(', ');
+      const what = PAYOUT_FIELDS.filter((f) => f in payout)
+        .map((f) => PAYOUT_LABELS[f])
+        .join(', ');
       await notify(tx, [updated.id], {
-        type: 'security', priority: 'high', title: 'Your payout details changed',
+        type: 'security',
+        priority: 'high',
+        title: 'Your payout details changed',
         message: `${payoutHoldMessage(payoutTime(now), opens)} Changed: ${what}. If this was not you, contact support at once and change your password.`,
       });
       await queueMail(ctx, tx, updated.email, { template: 'payout_details_changed', params: { name: displayName(updated), changed: what, opens, link: `${ctx.config.appUrl}/profile` } });

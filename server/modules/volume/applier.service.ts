@@ -76,15 +76,25 @@ async function batchInTransaction(ctx: AppContext, opts: BatchOptions): Promise<
     // Every figure goes to member_volume in one write per row (an earlier cycle's legs to leg_volumes), which only
     // the applier writes: no row lock first.
     const epoch = marks.epochOf(cycles.pairing.id, cycles.monthly.id);
-    const { crossers } = await applyFigures(tx, deltas, { pairing: cycles.pairing.id, monthly: cycles.monthly.id }, {
-      known: (row) => marks.isMarked(deltas.index[row], epoch),
-      steps: RANK_VOLUME_STEPS,
-    });
+    const { crossers } = await applyFigures(
+      tx,
+      deltas,
+      { pairing: cycles.pairing.id, monthly: cycles.monthly.id },
+      {
+        known: (row) => marks.isMarked(deltas.index[row], epoch),
+        steps: RANK_VOLUME_STEPS,
+      },
+    );
     // Rows whose legs moved are marked with the open cycles now; recorded once the batch has committed.
     const moved: number[] = [];
     for (let r = 0; r < deltas.size; r++) if (deltas.legsMoved(r)) moved.push(deltas.index[r]);
     marked = { marks, indexes: moved, epoch };
-    await markApplied(tx, events.map((e) => e.id), now, { pairing: cycles.pairing.id, monthly: cycles.monthly.id });
+    await markApplied(
+      tx,
+      events.map((e) => e.id),
+      now,
+      { pairing: cycles.pairing.id, monthly: cycles.monthly.id },
+    );
     // Each purchase applied here gets its tax invoice in the same transaction: exactly once, in journal order.
     const purchaseIds = events.filter((e) => e.kind === 'purchase' && e.purchase_id).map((e) => e.purchase_id!);
     await issueInvoices(ctx, tx, purchaseIds);
@@ -96,7 +106,11 @@ async function batchInTransaction(ctx: AppContext, opts: BatchOptions): Promise<
     const promotions = await findRankPromotions(tx, [...new Set([...crossers.map((c) => c.id), ...sponsors])]);
     // A promotion writes the member's `users` row, which placements lock bottom-up: lock those rows in the
     // same order, in one statement, first (promotions are rare; a batch otherwise never touches `users`).
-    if (promotions.length) await lockAncestors(tx, promotions.map((p) => p.id));
+    if (promotions.length)
+      await lockAncestors(
+        tx,
+        promotions.map((p) => p.id),
+      );
     const promoted = await applyRanks(tx, promotions, now);
     await logBatch(tx, { at: now, events: events.length, ancestors: deltas.size, ms: Date.now() - started, worker: opts.worker ?? null });
     await opts.beforeCommit?.();

@@ -50,13 +50,31 @@ export async function claimPending(db: DbOrTx, before: Date, limit: number): Pro
 }
 
 const FIGURES = {
-  totalBV: memberVolume.totalBV, leftBV: memberVolume.leftBV, rightBV: memberVolume.rightBV,
-  leftCount: memberVolume.leftCount, rightCount: memberVolume.rightCount, leftActive: memberVolume.leftActive, rightActive: memberVolume.rightActive,
-  teamDepth: memberVolume.teamDepth, totalDirects: memberVolume.totalDirects, leftDirects: memberVolume.leftDirects, rightDirects: memberVolume.rightDirects,
+  totalBV: memberVolume.totalBV,
+  leftBV: memberVolume.leftBV,
+  rightBV: memberVolume.rightBV,
+  leftCount: memberVolume.leftCount,
+  rightCount: memberVolume.rightCount,
+  leftActive: memberVolume.leftActive,
+  rightActive: memberVolume.rightActive,
+  teamDepth: memberVolume.teamDepth,
+  totalDirects: memberVolume.totalDirects,
+  leftDirects: memberVolume.leftDirects,
+  rightDirects: memberVolume.rightDirects,
 };
 export type MemberFigures = { [K in keyof typeof FIGURES]: (typeof FIGURES)[K]['_']['data'] };
 const NO_FIGURES: MemberFigures = {
-  totalBV: '0.00', leftBV: '0.00', rightBV: '0.00', leftCount: 0, rightCount: 0, leftActive: 0, rightActive: 0, teamDepth: 0, totalDirects: 0, leftDirects: 0, rightDirects: 0,
+  totalBV: '0.00',
+  leftBV: '0.00',
+  rightBV: '0.00',
+  leftCount: 0,
+  rightCount: 0,
+  leftActive: 0,
+  rightActive: 0,
+  teamDepth: 0,
+  totalDirects: 0,
+  leftDirects: 0,
+  rightDirects: 0,
 };
 
 /** A member's figures as the applier left them: personal BV, lifetime legs, tree counters and direct recruits. */
@@ -240,10 +258,7 @@ export async function logBatch(db: DbOrTx, row: typeof volumeApplyLog.$inferInse
 
 /** Pending events: how many, and when the oldest occurred. */
 export async function pendingSummary(db: DbOrTx) {
-  const [row] = await rawRows<{ n: string; oldest: Date | string | null }>(
-    db,
-    sql`select count(*)::text as n, min(occurred_at) as oldest from volume_events where applied_at is null`,
-  );
+  const [row] = await rawRows<{ n: string; oldest: Date | string | null }>(db, sql`select count(*)::text as n, min(occurred_at) as oldest from volume_events where applied_at is null`);
   return { pending: Number(row.n), oldest: row.oldest ? new Date(row.oldest) : null };
 }
 

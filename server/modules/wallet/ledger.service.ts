@@ -29,8 +29,15 @@ export async function postLedger(
   const moved = await shiftBalance(db, userId, amount, { earnings: credit && EARNING_TYPES.has(type) ? amount : undefined });
   if (!moved) throw new AppError('INSUFFICIENT_FUNDS', 400, opts.insufficientMessage ?? WALLET_MSG.insufficientBalance, { amount: [opts.insufficientMessage ?? WALLET_MSG.insufficientBalance] });
   return insertLedgerRow(db, {
-    userId, type, amount, description: opts.description, referenceId: opts.referenceId ?? null, balanceBefore: moved.before,
-    balanceAfter: moved.after, metadata: opts.metadata ?? null, createdAt: opts.now,
+    userId,
+    type,
+    amount,
+    description: opts.description,
+    referenceId: opts.referenceId ?? null,
+    balanceBefore: moved.before,
+    balanceAfter: moved.after,
+    metadata: opts.metadata ?? null,
+    createdAt: opts.now,
   });
 }
 
@@ -40,14 +47,19 @@ export async function postLedger(
  * rows fails the whole batch (the caller's transaction rolls back). Credits of earning types add to total
  * earnings.
  */
-export async function postLedgerBatch(
-  db: DbOrTx,
-  rows: { userId: string; amount: string; type: string; description: string; referenceId?: string | null; metadata?: unknown }[],
-  now: Date,
-) {
-  const { refused } = await applyLedgerBatch(db, rows.map((r) => ({
-    userId: r.userId, type: r.type, amount: r.amount, description: r.description, referenceId: r.referenceId ?? null, metadata: r.metadata ?? null,
-    earnings: !r.amount.startsWith('-') && EARNING_TYPES.has(r.type) ? r.amount : '0',
-  })), now);
+export async function postLedgerBatch(db: DbOrTx, rows: { userId: string; amount: string; type: string; description: string; referenceId?: string | null; metadata?: unknown }[], now: Date) {
+  const { refused } = await applyLedgerBatch(
+    db,
+    rows.map((r) => ({
+      userId: r.userId,
+      type: r.type,
+      amount: r.amount,
+      description: r.description,
+      referenceId: r.referenceId ?? null,
+      metadata: r.metadata ?? null,
+      earnings: !r.amount.startsWith('-') && EARNING_TYPES.has(r.type) ? r.amount : '0',
+    })),
+    now,
+  );
   if (refused.length) throw new AppError('INSUFFICIENT_FUNDS', 400, `${refused.length} wallet(s) cannot cover their rows`);
 }

@@ -30,9 +30,7 @@ export async function payoutStatus(ctx: AppContext, db: DbOrTx, u: UserRow): Pro
   };
 }
 
-type Requested =
-  | { withdrawalType: 'bank'; bankDetails?: { accountNumber?: string; ifsc?: string } }
-  | { withdrawalType: 'usdt'; usdtWalletAddress?: string };
+type Requested = { withdrawalType: 'bank'; bankDetails?: { accountNumber?: string; ifsc?: string } } | { withdrawalType: 'usdt'; usdtWalletAddress?: string };
 
 /** The account number asked for is the profile's: the same digits, or the masked form shown on screen with the same last four. */
 function sameAccount(asked: string | undefined, profile: string) {
@@ -48,8 +46,7 @@ function sameAccount(asked: string | undefined, profile: string) {
  */
 export async function assertPayoutAllowed(ctx: AppContext, db: DbOrTx, u: UserRow, requested: Requested, field?: string) {
   const bank = requested.withdrawalType === 'bank';
-  const refuse = (message: string, code: ErrorCode = 'VALIDATION_ERROR', status = 400) =>
-    new AppError(code, status, message, { [field ?? (bank ? 'bankDetails' : 'usdtWalletAddress')]: [message] });
+  const refuse = (message: string, code: ErrorCode = 'VALIDATION_ERROR', status = 400) => new AppError(code, status, message, { [field ?? (bank ? 'bankDetails' : 'usdtWalletAddress')]: [message] });
   if (requested.withdrawalType === 'bank') {
     if (!hasBank(u)) throw refuse(MSG.payoutNoBankDetails);
     const b = requested.bankDetails;

@@ -100,7 +100,9 @@ export async function applyFund(ctx: AppContext, tx: DbOrTx, actor: Actor, user:
   const now = ctx.clock.now();
   const credit = input.option === 'credit';
   const entry = await postLedger(tx, user.id, credit ? input.amount : negate(input.amount), credit ? 'admin_credit' : 'admin_debit', {
-    description: input.remarks, now, metadata: requestedBy ? { by: requestedBy.userId, approvedBy: actor.user.userId } : { by: actor.user.userId },
+    description: input.remarks,
+    now,
+    metadata: requestedBy ? { by: requestedBy.userId, approvedBy: actor.user.userId } : { by: actor.user.userId },
   });
   if (credit) {
     // Chain of custody (issue 29); a unilateral credit also counts toward the 24-hour totals.
@@ -112,11 +114,15 @@ export async function applyFund(ctx: AppContext, tx: DbOrTx, actor: Actor, user:
     }
   }
   await notify(tx, [user.id], {
-    type: credit ? 'fund_credited' : 'fund_debited', title: credit ? 'Wallet credited' : 'Wallet debited',
+    type: credit ? 'fund_credited' : 'fund_debited',
+    title: credit ? 'Wallet credited' : 'Wallet debited',
     message: `${rupees(input.amount)} was ${credit ? 'credited to' : 'debited from'} your wallet: ${input.remarks}`,
   });
   await audit(tx, actor, {
-    entityType: 'wallet', entityId: user.id, action: credit ? 'fund.credit' : 'fund.debit', reason: input.remarks,
+    entityType: 'wallet',
+    entityId: user.id,
+    action: credit ? 'fund.credit' : 'fund.debit',
+    reason: input.remarks,
     previousState: { balance: entry.balanceBefore },
     newState: { balance: entry.balanceAfter, amount: entry.amount, userId: user.userId, ...(requestedBy ? { requestedBy: requestedBy.userId } : {}) },
   });

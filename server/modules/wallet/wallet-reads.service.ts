@@ -10,14 +10,24 @@ import { walletOf, pendingWithdrawalTotal, ledgerPage, fundHistoryPage, walletBa
 export async function walletSummary(ctx: AppContext, user: UserRow): Promise<WalletSummary> {
   const [w, pending, payout] = await Promise.all([walletOf(ctx.db, user.id), pendingWithdrawalTotal(ctx.db, user.id), payoutStatus(ctx, ctx.db, user)]);
   return {
-    balance: w?.balance ?? '0.00', totalEarnings: w?.totalEarnings ?? '0.00', totalWithdrawals: w?.totalWithdrawals ?? '0.00', pendingWithdrawals: pending,
-    kycStatus: user.kycStatus, payout,
+    balance: w?.balance ?? '0.00',
+    totalEarnings: w?.totalEarnings ?? '0.00',
+    totalWithdrawals: w?.totalWithdrawals ?? '0.00',
+    pendingWithdrawals: pending,
+    kycStatus: user.kycStatus,
+    payout,
   };
 }
 
 const toEntry = (t: Awaited<ReturnType<typeof ledgerPage>>[number]): LedgerEntry => ({
-  id: t.id, type: t.type, amount: t.amount, description: t.description, referenceId: t.referenceId, balanceBefore: t.balanceBefore,
-  balanceAfter: t.balanceAfter, createdAt: t.createdAt.toISOString(),
+  id: t.id,
+  type: t.type,
+  amount: t.amount,
+  description: t.description,
+  referenceId: t.referenceId,
+  balanceBefore: t.balanceBefore,
+  balanceAfter: t.balanceAfter,
+  createdAt: t.createdAt.toISOString(),
 });
 
 export async function ownLedger(ctx: AppContext, user: UserRow, cursor: string | undefined, limit: number): Promise<Page<LedgerEntry>> {
@@ -27,15 +37,35 @@ export async function ownLedger(ctx: AppContext, user: UserRow, cursor: string |
 
 export async function fundHistory(ctx: AppContext, q: { search?: string; type?: string; cursor?: string; limit: number }): Promise<Page<FundHistoryRecord>> {
   const rows = await fundHistoryPage(ctx.db, q, decodeSeqCursor(q.cursor), q.limit);
-  return ledgerPageOf(rows, q.limit, (r) => r.t.seq, ({ t, ...u }) => ({
-    ...toEntry(t), userId: t.userId, userDisplayId: u.userDisplayId, userName: personName(u), userEmail: u.userEmail,
-  }));
+  return ledgerPageOf(
+    rows,
+    q.limit,
+    (r) => r.t.seq,
+    ({ t, ...u }) => ({
+      ...toEntry(t),
+      userId: t.userId,
+      userDisplayId: u.userDisplayId,
+      userName: personName(u),
+      userEmail: u.userEmail,
+    }),
+  );
 }
 
 export async function walletBalances(ctx: AppContext, q: { search?: string; cursor?: string; limit: number }): Promise<Page<WalletBalanceRow>> {
   const rows = await walletBalancesPage(ctx.db, q.search, decodeCursor(q.cursor, 'money'), q.limit);
-  return pageOf(rows, q.limit, (r) => [r.w.balance, r.w.id], ({ w, ...u }) => ({
-    userId: w.userId, userDisplayId: u.userDisplayId, userName: personName(u), userEmail: u.userEmail, balance: w.balance,
-    totalEarnings: w.totalEarnings, totalWithdrawals: w.totalWithdrawals, updatedAt: w.updatedAt.toISOString(),
-  }));
+  return pageOf(
+    rows,
+    q.limit,
+    (r) => [r.w.balance, r.w.id],
+    ({ w, ...u }) => ({
+      userId: w.userId,
+      userDisplayId: u.userDisplayId,
+      userName: personName(u),
+      userEmail: u.userEmail,
+      balance: w.balance,
+      totalEarnings: w.totalEarnings,
+      totalWithdrawals: w.totalWithdrawals,
+      updatedAt: w.updatedAt.toISOString(),
+    }),
+  );
 }

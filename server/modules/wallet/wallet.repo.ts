@@ -44,9 +44,7 @@ export async function walletOf(db: DbOrTx, userId: string) {
  * lock it takes orders concurrent movements of one wallet, and the answer carries the balance before
  * and after for the ledger row. Undefined when the balance does not cover a debit.
  */
-export async function shiftBalance(
-  db: DbOrTx, userId: string, amount: string, counters: { earnings?: string; withdrawals?: string } = {},
-): Promise<{ before: string; after: string } | undefined> {
+export async function shiftBalance(db: DbOrTx, userId: string, amount: string, counters: { earnings?: string; withdrawals?: string } = {}): Promise<{ before: string; after: string } | undefined> {
   const rows = await rawRows<{ before: string; after: string }>(
     db,
     sql`update wallet_balances set
@@ -62,7 +60,9 @@ export async function shiftBalance(
 
 /** Counters that change without moving the balance (an approved withdrawal was already debited). */
 export async function addWithdrawnTotal(db: DbOrTx, userId: string, amount: string) {
-  await db.update(walletBalances).set({ totalWithdrawals: sql`${walletBalances.totalWithdrawals} + ${amount}::numeric`, updatedAt: new Date() })
+  await db
+    .update(walletBalances)
+    .set({ totalWithdrawals: sql`${walletBalances.totalWithdrawals} + ${amount}::numeric`, updatedAt: new Date() })
     .where(eq(walletBalances.userId, userId));
 }
 
@@ -80,26 +80,35 @@ const beforeSeq = (cursor?: { seq: number }) => (cursor ? sql`${transactions.seq
  * created_at is the request's clock and can disagree with that order when movements run concurrently.
  */
 export async function ledgerPage(db: DbOrTx, userId: string, cursor: { seq: number } | undefined, limit: number) {
-  return db.select().from(transactions)
+  return db
+    .select()
+    .from(transactions)
     .where(and(eq(transactions.userId, userId), beforeSeq(cursor)))
     .orderBy(desc(transactions.seq))
     .limit(limit + 1);
 }
 
 const person = {
-  userDisplayId: users.userId, firstName: users.firstName, lastName: users.lastName, userEmail: users.email,
+  userDisplayId: users.userId,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  userEmail: users.email,
 };
 
 /** Every wallet's ledger rows, newest first by `seq` (transactions_seq_key; transactions_type_seq_idx with a type). */
 export async function fundHistoryPage(db: DbOrTx, f: { search?: string; type?: string }, cursor: { seq: number } | undefined, limit: number) {
   const term = f.search ? containsPattern(f.search) : undefined;
-  return db.select({ t: transactions, ...person }).from(transactions)
+  return db
+    .select({ t: transactions, ...person })
+    .from(transactions)
     .innerJoin(users, eq(users.id, transactions.userId))
-    .where(and(
-      f.type ? eq(transactions.type, f.type) : undefined,
-      term ? or(ilike(users.userId, term), ilike(users.email, term), sql`(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')) ilike ${term}`) : undefined,
-      beforeSeq(cursor),
-    ))
+    .where(
+      and(
+        f.type ? eq(transactions.type, f.type) : undefined,
+        term ? or(ilike(users.userId, term), ilike(users.email, term), sql`(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')) ilike ${term}`) : undefined,
+        beforeSeq(cursor),
+      ),
+    )
     .orderBy(desc(transactions.seq))
     .limit(limit + 1);
 }
@@ -107,12 +116,16 @@ export async function fundHistoryPage(db: DbOrTx, f: { search?: string; type?: s
 /** Largest balances first; the cursor is (balance, id) of the last row. */
 export async function walletBalancesPage(db: DbOrTx, search: string | undefined, cursor: { at: string; id: string } | undefined, limit: number) {
   const term = search ? containsPattern(search) : undefined;
-  return db.select({ w: walletBalances, ...person }).from(walletBalances)
+  return db
+    .select({ w: walletBalances, ...person })
+    .from(walletBalances)
     .innerJoin(users, eq(users.id, walletBalances.userId))
-    .where(and(
-      term ? or(ilike(users.userId, term), ilike(users.email, term), sql`(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')) ilike ${term}`) : undefined,
-      cursor ? sql`(${walletBalances.balance}, ${walletBalances.id}) < (${cursor.at}::numeric, ${cursor.id}::uuid)` : undefined,
-    ))
+    .where(
+      and(
+        term ? or(ilike(users.userId, term), ilike(users.email, term), sql`(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')) ilike ${term}`) : undefined,
+        cursor ? sql`(${walletBalances.balance}, ${walletBalances.id}) < (${cursor.at}::numeric, ${cursor.id}::uuid)` : undefined,
+      ),
+    )
     .orderBy(desc(walletBalances.balance), desc(walletBalances.id))
     .limit(limit + 1);
 }
@@ -131,7 +144,11 @@ export async function withdrawalForUpdate(db: DbOrTx, id: string): Promise<Withd
 }
 
 export async function updateWithdrawal(db: DbOrTx, id: string, values: Partial<typeof withdrawalRequests.$inferInsert>) {
-  const [row] = await db.update(withdrawalRequests).set({ ...values, updatedAt: new Date() }).where(eq(withdrawalRequests.id, id)).returning();
+  const [row] = await db
+    .update(withdrawalRequests)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(withdrawalRequests.id, id))
+    .returning();
   return row;
 }
 
@@ -140,13 +157,17 @@ export async function withdrawalsOf(db: DbOrTx, userId: string) {
 }
 
 export async function pendingWithdrawalTotal(db: DbOrTx, userId: string) {
-  const [row] = await db.select({ total: sql<string>`coalesce(sum(${withdrawalRequests.amount}), 0)::numeric(14,2)::text` }).from(withdrawalRequests)
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${withdrawalRequests.amount}), 0)::numeric(14,2)::text` })
+    .from(withdrawalRequests)
     .where(and(eq(withdrawalRequests.userId, userId), eq(withdrawalRequests.status, 'pending')));
   return row.total;
 }
 
 export async function adminWithdrawals(db: DbOrTx, statuses: string[], limit: number) {
-  return db.select({ w: withdrawalRequests, ...person }).from(withdrawalRequests)
+  return db
+    .select({ w: withdrawalRequests, ...person })
+    .from(withdrawalRequests)
     .innerJoin(users, eq(users.id, withdrawalRequests.userId))
     .where(inArray(withdrawalRequests.status, statuses))
     .orderBy(desc(withdrawalRequests.createdAt), desc(withdrawalRequests.id))
@@ -154,7 +175,13 @@ export async function adminWithdrawals(db: DbOrTx, statuses: string[], limit: nu
 }
 
 export interface LedgerBatchRow {
-  userId: string; type: string; amount: string; description: string; referenceId: string | null; metadata: unknown; earnings: string;
+  userId: string;
+  type: string;
+  amount: string;
+  description: string;
+  referenceId: string | null;
+  metadata: unknown;
+  earnings: string;
 }
 
 /**
@@ -181,12 +208,15 @@ export async function applyLedgerBatch(db: DbOrTx, rows: LedgerBatchRow[], now: 
     insert into wallet_balances (user_id)
     select u from unnest(${sql.param(users)}::uuid[]) as x(u) where not exists (select 1 from wallet_balances w where w.user_id = x.u)
     on conflict (user_id) do nothing`);
-  const moved = await rawRows<{ user_id: string; before: string }>(db, sql`
+  const moved = await rawRows<{ user_id: string; before: string }>(
+    db,
+    sql`
     update wallet_balances w set balance = w.balance + t.amount, total_earnings = w.total_earnings + t.earnings, updated_at = now()
     from (select unnest(${sql.param(users)}::uuid[]) as user_id, unnest(${sql.param(users.map((u) => toText(totals.get(u)!.amount)))}::numeric[]) as amount,
                  unnest(${sql.param(users.map((u) => toText(totals.get(u)!.earnings)))}::numeric[]) as earnings) t
     where w.user_id = t.user_id and w.balance + t.amount >= 0
-    returning w.user_id::text, (w.balance - t.amount)::text as before`);
+    returning w.user_id::text, (w.balance - t.amount)::text as before`,
+  );
   const ok = new Set(moved.map((m) => m.user_id));
   const refused = users.filter((u) => !ok.has(u));
   if (refused.length) return { refused };
@@ -207,7 +237,10 @@ export async function applyLedgerBatch(db: DbOrTx, rows: LedgerBatchRow[], now: 
 
 /** Whether the member has had a withdrawal approved (the first one needs an admin other than the account's approver, issue 29). */
 export async function hasApprovedWithdrawal(db: DbOrTx, userId: string): Promise<boolean> {
-  const [row] = await db.select({ id: withdrawalRequests.id }).from(withdrawalRequests)
-    .where(and(eq(withdrawalRequests.userId, userId), eq(withdrawalRequests.status, 'approved'))).limit(1);
+  const [row] = await db
+    .select({ id: withdrawalRequests.id })
+    .from(withdrawalRequests)
+    .where(and(eq(withdrawalRequests.userId, userId), eq(withdrawalRequests.status, 'approved')))
+    .limit(1);
   return Boolean(row);
 }

@@ -5,8 +5,15 @@ import { identityOf, type RouteDef } from '../../http/routes';
 import { actorWithTransactor } from '../../http/idempotency';
 import { parse } from '../../http/validate';
 import {
-  WithdrawalRequest, SendFundRequest, WithdrawPersonallyRequest, ApproveWithdrawalRequest, RejectWithdrawalRequest, PageQuery, FundHistoryQuery,
-  WithdrawalIdParam as IdParam, WalletBalancesQuery,
+  WithdrawalRequest,
+  SendFundRequest,
+  WithdrawPersonallyRequest,
+  ApproveWithdrawalRequest,
+  RejectWithdrawalRequest,
+  PageQuery,
+  FundHistoryQuery,
+  WithdrawalIdParam as IdParam,
+  WalletBalancesQuery,
 } from '../../../contracts/wallet';
 import type { Answer } from '../../core/transactor';
 import { memberWithdrawal, adminWithdrawal, approveWithdrawal, rejectWithdrawal, reactivateWithdrawal, ownWithdrawals, adminWithdrawalList } from './withdrawals.service';
@@ -24,7 +31,9 @@ export function walletRoutes(ctx: AppContext): RouteDef[] {
   return [
     { method: 'GET', url: '/api/wallet', access: 'member', handler: async (req) => walletSummary(ctx, identityOf(req).user) },
     {
-      method: 'GET', url: '/api/wallet/transactions', access: 'member',
+      method: 'GET',
+      url: '/api/wallet/transactions',
+      access: 'member',
       handler: async (req) => {
         const q = parse(PageQuery, req.query);
         return ownLedger(ctx, identityOf(req).user, q.cursor, q.limit);
@@ -32,7 +41,10 @@ export function walletRoutes(ctx: AppContext): RouteDef[] {
     },
     { method: 'GET', url: '/api/withdrawals', access: 'member', handler: async (req) => ownWithdrawals(ctx, identityOf(req).user) },
     {
-      method: 'POST', url: '/api/withdrawals', access: 'member', denyImpersonation: MSG.impersonationMoneyReadOnly,
+      method: 'POST',
+      url: '/api/withdrawals',
+      access: 'member',
+      denyImpersonation: MSG.impersonationMoneyReadOnly,
       handler: async (req, reply) => {
         const { actor, transact } = actorWithTransactor(ctx, req);
         return send(reply, memberWithdrawal(ctx, actor, transact, parse(WithdrawalRequest, req.body)));
@@ -43,35 +55,45 @@ export function walletRoutes(ctx: AppContext): RouteDef[] {
     { method: 'GET', url: '/api/admin/approved-withdrawals', access: 'admin', handler: list(['approved']) },
     { method: 'GET', url: '/api/admin/rejected-withdrawals', access: 'admin', handler: list(['rejected']) },
     {
-      method: 'POST', url: '/api/admin/approve-withdrawal/:id', access: 'admin',
+      method: 'POST',
+      url: '/api/admin/approve-withdrawal/:id',
+      access: 'admin',
       handler: async (req, reply) => {
         const { actor, transact } = actorWithTransactor(ctx, req);
         return send(reply, approveWithdrawal(ctx, actor, transact, parse(IdParam, req.params).id, parse(ApproveWithdrawalRequest, req.body ?? {})));
       },
     },
     {
-      method: 'POST', url: '/api/admin/reject-withdrawal/:id', access: 'admin',
+      method: 'POST',
+      url: '/api/admin/reject-withdrawal/:id',
+      access: 'admin',
       handler: async (req, reply) => {
         const { actor, transact } = actorWithTransactor(ctx, req);
         return send(reply, rejectWithdrawal(ctx, actor, transact, parse(IdParam, req.params).id, parse(RejectWithdrawalRequest, req.body ?? {}).reason));
       },
     },
     {
-      method: 'POST', url: '/api/admin/reactivate-withdrawal/:id', access: 'admin',
+      method: 'POST',
+      url: '/api/admin/reactivate-withdrawal/:id',
+      access: 'admin',
       handler: async (req, reply) => {
         const { actor, transact } = actorWithTransactor(ctx, req);
         return send(reply, reactivateWithdrawal(ctx, actor, transact, parse(IdParam, req.params).id));
       },
     },
     {
-      method: 'POST', url: '/api/admin/send-fund', access: 'admin',
+      method: 'POST',
+      url: '/api/admin/send-fund',
+      access: 'admin',
       handler: async (req, reply) => {
         const { actor, transact } = actorWithTransactor(ctx, req);
         return send(reply, sendFund(ctx, actor, transact, parse(SendFundRequest, req.body)));
       },
     },
     {
-      method: 'POST', url: '/api/admin/withdraw-personally', access: 'admin',
+      method: 'POST',
+      url: '/api/admin/withdraw-personally',
+      access: 'admin',
       handler: async (req, reply) => {
         const { actor, transact } = actorWithTransactor(ctx, req);
         return send(reply, adminWithdrawal(ctx, actor, transact, parse(WithdrawPersonallyRequest, req.body)));

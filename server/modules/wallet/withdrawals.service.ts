@@ -22,41 +22,70 @@ type Bank = { accountNumber: string; ifsc: string; bankName: string; accountHold
 export function toWithdrawalView(w: WithdrawalRow): WithdrawalView {
   const bank = w.bankDetails as Bank | null;
   return {
-    id: w.id, withdrawalType: w.withdrawalType as 'bank' | 'usdt', amount: w.amount, status: w.status as WithdrawalView['status'],
+    id: w.id,
+    withdrawalType: w.withdrawalType as 'bank' | 'usdt',
+    amount: w.amount,
+    status: w.status as WithdrawalView['status'],
     bankDetails: bank ? { ...bank, accountNumber: maskTail(bank.accountNumber) ?? '' } : null,
-    usdtWalletAddress: w.usdtWalletAddress, networkType: w.networkType, adminNotes: w.adminNotes, rejectionReason: w.rejectionReason,
-    transactionId: w.transactionId, processedAt: w.processedAt?.toISOString() ?? null, createdAt: w.createdAt.toISOString(),
+    usdtWalletAddress: w.usdtWalletAddress,
+    networkType: w.networkType,
+    adminNotes: w.adminNotes,
+    rejectionReason: w.rejectionReason,
+    transactionId: w.transactionId,
+    processedAt: w.processedAt?.toISOString() ?? null,
+    createdAt: w.createdAt.toISOString(),
     createdByAdmin: Boolean(w.createdBy && w.createdBy !== w.userId),
   };
 }
 
 /** A withdrawal debits the wallet when it is made (docs/spec/decisions.md §6). */
 async function createWithdrawal(
-  ctx: AppContext, tx: DbOrTx, actor: Actor, user: UserRow,
+  ctx: AppContext,
+  tx: DbOrTx,
+  actor: Actor,
+  user: UserRow,
   data: { withdrawalType: 'bank' | 'usdt'; amount: string; bankDetails: Bank | null; usdtWalletAddress: string | null; networkType: string | null; remarks?: string },
 ) {
   const now = ctx.clock.now();
   const w = await insertWithdrawal(tx, {
-    userId: user.id, withdrawalType: data.withdrawalType, amount: data.amount, status: 'pending', bankDetails: data.bankDetails,
-    usdtWalletAddress: data.usdtWalletAddress, networkType: data.networkType, adminNotes: data.remarks ?? null, createdBy: actor.user.id, createdAt: now,
+    userId: user.id,
+    withdrawalType: data.withdrawalType,
+    amount: data.amount,
+    status: 'pending',
+    bankDetails: data.bankDetails,
+    usdtWalletAddress: data.usdtWalletAddress,
+    networkType: data.networkType,
+    adminNotes: data.remarks ?? null,
+    createdBy: actor.user.id,
+    createdAt: now,
   });
   const entry = await postLedger(tx, user.id, negate(data.amount), 'withdrawal', {
-    description: data.withdrawalType === 'bank' ? 'Withdrawal request (bank transfer)' : `Withdrawal request (USDT ${data.networkType})`, referenceId: w.id, now,
+    description: data.withdrawalType === 'bank' ? 'Withdrawal request (bank transfer)' : `Withdrawal request (USDT ${data.networkType})`,
+    referenceId: w.id,
+    now,
   });
   await notifyAdmins(tx, {
-    type: 'withdrawal_requested', title: 'Withdrawal request to review',
-    message: `${displayName(user)} (${user.userId}) requested a withdrawal of ${rupees(data.amount)}.`, data: { withdrawalId: w.id },
+    type: 'withdrawal_requested',
+    title: 'Withdrawal request to review',
+    message: `${displayName(user)} (${user.userId}) requested a withdrawal of ${rupees(data.amount)}.`,
+    data: { withdrawalId: w.id },
   });
   await audit(tx, actor, {
-    entityType: 'withdrawal', entityId: w.id, action: actor.user.id === user.id ? 'withdrawal.request' : 'withdrawal.create_for_user',
-    newState: { userId: user.userId, amount: data.amount, type: data.withdrawalType, balanceAfter: entry.balanceAfter }, reason: data.remarks ?? null,
+    entityType: 'withdrawal',
+    entityId: w.id,
+    action: actor.user.id === user.id ? 'withdrawal.request' : 'withdrawal.create_for_user',
+    newState: { userId: user.userId, amount: data.amount, type: data.withdrawalType, balanceAfter: entry.balanceAfter },
+    reason: data.remarks ?? null,
   });
   return w;
 }
 
 /** The profile's bank account as a withdrawal records it. */
 const profileBank = (user: UserRow, holder?: string): Bank => ({
-  accountNumber: user.bankAccountNumber!, ifsc: user.bankIFSC!.toUpperCase(), bankName: user.bankName!, accountHolderName: user.bankAccountHolderName ?? holder ?? displayName(user),
+  accountNumber: user.bankAccountNumber!,
+  ifsc: user.bankIFSC!.toUpperCase(),
+  bankName: user.bankName!,
+  accountHolderName: user.bankAccountHolderName ?? holder ?? displayName(user),
 });
 
 /**
@@ -67,13 +96,18 @@ export async function memberWithdrawal(ctx: AppContext, actor: Actor, transact: 
   return transact(async (tx) => {
     const user = (await findUserById(tx, actor.user.id))!;
     if (user.kycStatus !== 'approved') throw new AppError('KYC_REQUIRED', 403, WALLET_MSG.kycRequired);
-    await assertPayoutAllowed(ctx, tx, user, input.withdrawalType === 'bank'
-      ? { withdrawalType: 'bank', bankDetails: input.bankDetails }
-      : { withdrawalType: 'usdt', usdtWalletAddress: input.usdtWalletAddress });
+    await assertPayoutAllowed(
+      ctx,
+      tx,
+      user,
+      input.withdrawalType === 'bank' ? { withdrawalType: 'bank', bankDetails: input.bankDetails } : { withdrawalType: 'usdt', usdtWalletAddress: input.usdtWalletAddress },
+    );
     const w = await createWithdrawal(ctx, tx, actor, user, {
-      withdrawalType: input.withdrawalType, amount: input.amount,
+      withdrawalType: input.withdrawalType,
+      amount: input.amount,
       bankDetails: input.withdrawalType === 'bank' ? profileBank(user, input.bankDetails?.accountHolderName) : null,
-      usdtWalletAddress: input.withdrawalType === 'usdt' ? user.cryptoWalletAddress : null, networkType: input.withdrawalType === 'usdt' ? input.networkType! : null,
+      usdtWalletAddress: input.withdrawalType === 'usdt' ? user.cryptoWalletAddress : null,
+      networkType: input.withdrawalType === 'usdt' ? input.networkType! : null,
     });
     return { status: 201, body: { message: WALLET_MSG.withdrawalRequested, withdrawal: toWithdrawalView(w) } };
   });
@@ -122,13 +156,27 @@ export async function approveWithdrawal(ctx: AppContext, actor: Actor, transact:
     await assertCustodyClear(ctx, tx, approver.id, { memberId: w.userId, createdBy: w.createdBy, firstWithdrawal: !(await hasApprovedWithdrawal(tx, w.userId)) });
     const now = ctx.clock.now();
     const updated = await updateWithdrawal(tx, w.id, {
-      status: 'approved', processedBy: actor.user.id, processedAt: now, adminNotes: input.adminNotes,
+      status: 'approved',
+      processedBy: actor.user.id,
+      processedAt: now,
+      adminNotes: input.adminNotes,
       transactionId: input.payoutReference ?? `PO-${now.toISOString().slice(0, 10).replace(/-/g, '')}-${randomBytes(4).toString('hex').toUpperCase()}`,
     });
     await addWithdrawnTotal(tx, w.userId, w.amount);
     await workDone(tx, 'withdrawal', w.id);
-    await notify(tx, [w.userId], { type: 'withdrawal_approved', title: 'Withdrawal approved', message: `Your withdrawal of ${rupees(w.amount)} was approved. Payout reference ${updated.transactionId}.` });
-    await audit(tx, actor, { entityType: 'withdrawal', entityId: w.id, action: 'withdrawal.approve', previousState: { status: 'pending' }, newState: { status: 'approved', transactionId: updated.transactionId }, reason: input.adminNotes });
+    await notify(tx, [w.userId], {
+      type: 'withdrawal_approved',
+      title: 'Withdrawal approved',
+      message: `Your withdrawal of ${rupees(w.amount)} was approved. Payout reference ${updated.transactionId}.`,
+    });
+    await audit(tx, actor, {
+      entityType: 'withdrawal',
+      entityId: w.id,
+      action: 'withdrawal.approve',
+      previousState: { status: 'pending' },
+      newState: { status: 'approved', transactionId: updated.transactionId },
+      reason: input.adminNotes,
+    });
     return { status: 200, body: { message: WALLET_MSG.withdrawalApproved, withdrawal: toWithdrawalView(updated) } };
   });
 }
@@ -141,7 +189,12 @@ export async function rejectWithdrawal(ctx: AppContext, actor: Actor, transact: 
     const updated = await updateWithdrawal(tx, w.id, { status: 'rejected', rejectionReason: reason, processedBy: actor.user.id, processedAt: now });
     await postLedger(tx, w.userId, w.amount, 'withdrawal_reversal', { description: `Withdrawal rejected: ${reason}`.slice(0, 500), referenceId: w.id, now });
     await workDone(tx, 'withdrawal', w.id);
-    await notify(tx, [w.userId], { type: 'withdrawal_rejected', title: 'Withdrawal rejected', priority: 'high', message: `Your withdrawal of ${rupees(w.amount)} was rejected: ${reason}. The amount is back in your wallet.` });
+    await notify(tx, [w.userId], {
+      type: 'withdrawal_rejected',
+      title: 'Withdrawal rejected',
+      priority: 'high',
+      message: `Your withdrawal of ${rupees(w.amount)} was rejected: ${reason}. The amount is back in your wallet.`,
+    });
     await audit(tx, actor, { entityType: 'withdrawal', entityId: w.id, action: 'withdrawal.reject', previousState: { status: 'pending' }, newState: { status: 'rejected' }, reason });
     return { status: 200, body: { message: WALLET_MSG.withdrawalRejected, withdrawal: toWithdrawalView(updated) } };
   });
@@ -154,8 +207,18 @@ export async function reactivateWithdrawal(ctx: AppContext, actor: Actor, transa
     const now = ctx.clock.now();
     await postLedger(tx, w.userId, negate(w.amount), 'withdrawal', { description: 'Withdrawal reconsidered', referenceId: w.id, now, insufficientMessage: WALLET_MSG.reconsiderShort });
     const updated = await updateWithdrawal(tx, w.id, { status: 'pending', rejectionReason: null, processedBy: null, processedAt: null });
-    await notify(tx, [w.userId], { type: 'withdrawal_reconsidered', title: 'Withdrawal reconsidered', message: `Your withdrawal of ${rupees(w.amount)} is being reconsidered; the amount is held from your wallet again.` });
-    await audit(tx, actor, { entityType: 'withdrawal', entityId: w.id, action: 'withdrawal.reactivate', previousState: { status: 'rejected', reason: w.rejectionReason }, newState: { status: 'pending' } });
+    await notify(tx, [w.userId], {
+      type: 'withdrawal_reconsidered',
+      title: 'Withdrawal reconsidered',
+      message: `Your withdrawal of ${rupees(w.amount)} is being reconsidered; the amount is held from your wallet again.`,
+    });
+    await audit(tx, actor, {
+      entityType: 'withdrawal',
+      entityId: w.id,
+      action: 'withdrawal.reactivate',
+      previousState: { status: 'rejected', reason: w.rejectionReason },
+      newState: { status: 'pending' },
+    });
     return { status: 200, body: { message: WALLET_MSG.withdrawalReactivated, withdrawal: toWithdrawalView(updated) } };
   });
 }
@@ -165,17 +228,21 @@ export async function ownWithdrawals(ctx: AppContext, user: UserRow): Promise<Wi
   return (await withdrawalsOf(ctx.db, user.id)).map(toWithdrawalView);
 }
 
-
 export async function adminWithdrawalList(ctx: AppContext, statuses: string[]): Promise<AdminWithdrawal[]> {
   const rows = await adminWithdrawals(ctx.db, statuses, 500);
   return rows.map(({ w, ...u }) => {
     const v = toWithdrawalView(w);
     const bank = v.bankDetails;
     return {
-      ...v, userId: w.userId, userDisplayId: u.userDisplayId, userName: personName(u), userEmail: u.userEmail,
+      ...v,
+      userId: w.userId,
+      userDisplayId: u.userDisplayId,
+      userName: personName(u),
+      userEmail: u.userEmail,
       typeLabel: w.withdrawalType === 'bank' ? 'Bank Transfer' : `USDT (${w.networkType ?? 'TRC20'})`,
       details: bank ? `${bank.bankName} · ${bank.accountNumber} · ${bank.ifsc} · ${bank.accountHolderName}` : `${w.usdtWalletAddress ?? ''} (${w.networkType ?? ''})`,
-      date: w.createdAt.toISOString(), reason: w.status === 'rejected' ? w.rejectionReason ?? 'No reason provided' : null,
+      date: w.createdAt.toISOString(),
+      reason: w.status === 'rejected' ? (w.rejectionReason ?? 'No reason provided') : null,
     };
   });
 }

@@ -16,7 +16,11 @@ const database = await openDatabase({ databaseUrl, dataDir: 'memory://', poolSiz
 const ctx = { db: database.db, config, clock: new ManualClock() } as unknown as AppContext;
 const body = { withdrawalType: 'bank', amount, bankDetails: { accountNumber: ID.account, ifsc: 'HDFC0001234', bankName: 'HDFC Bank', accountHolderName: 'Test Member' } };
 const req = { headers: { 'idempotency-key': key }, method: 'POST', url: '/api/withdrawals', routeOptions: { url: '/api/withdrawals' }, body };
-await idempotentTransactor(ctx, req as never, userId)(async (tx) => {
+await idempotentTransactor(
+  ctx,
+  req as never,
+  userId,
+)(async (tx) => {
   await postLedger(tx, userId, `-${amount}`, 'withdrawal', { description: 'crash test', now: new Date() });
   process.stdout.write('DEBITED\n');
   await new Promise(() => undefined);
