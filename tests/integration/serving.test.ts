@@ -26,6 +26,8 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const get = (url: string, headers: Record<string, string> = {}) => t.runtime.app.inject({ method: 'GET', url, headers });
+/** The build's manifest, read when a test runs: after beforeAll's build, never a stale one from before it. */
+const readManifest = () => JSON.parse(readFileSync(resolve(DIST, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string; imports?: string[]; css?: string[] }>;
 const decode = (encoding: unknown, body: Buffer) => (encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body);
 
 describe('static files', () => {
@@ -145,9 +147,8 @@ describe('preload hints for a signed-in portal (issue 30)', () => {
     const r = await get(url, { 'accept-encoding': 'identity', ...headers });
     return r.body;
   };
-  const manifest = JSON.parse(readFileSync(resolve(DIST, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
-
   it("a signed-in browser's page lists its portal's chunks (the landing screen ships in it); a visitor's page and the sign-in page none", async () => {
+    const manifest = readManifest();
     const cookie = await t.login(t.demo.member.email, t.demo.member.password);
     const dashboard = await pageOf('/dashboard', { cookie });
     // The dashboard is a static import of the member portal (e16c05e): in its chunk, or a chunk of its own the portal imports.
@@ -159,6 +160,34 @@ describe('preload hints for a signed-in portal (issue 30)', () => {
     expect(await pageOf('/admin', { cookie })).toContain(`href="/${manifest['app/portals/admin-app.tsx'].file}"`);
     expect(await pageOf('/dashboard')).not.toContain('modulepreload');
     expect(await pageOf('/', { cookie })).not.toContain('modulepreload');
+  });
+});
+
+describe("the first screen's requests (issue 30)", () => {
+  /** The files a chunk brings with it before it runs: itself, its static imports (recursively) and their CSS. */
+  const closure = (keys: string[]) => {
+    const manifest = readManifest();
+    const files = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (files.has(chunk.file)) return;
+      files.add(chunk.file);
+      for (const css of chunk.css ?? []) files.add(css);
+      for (const next of chunk.imports ?? []) visit(next);
+    };
+    keys.forEach(visit);
+    return files;
+  };
+
+  it('the entry script is asked for at low priority: the page paints its loading state with the stylesheet alone', async () => {
+    const page = (await get('/', { 'accept-encoding': 'identity' })).body;
+    expect(page).toMatch(/<script type="module" fetchpriority="low" crossorigin src="\/assets\/index-[^"]+\.js"><\/script>/);
+  });
+
+  it('a dashboard is a handful of requests, not one per shared module (each is a round trip on a phone)', () => {
+    // The entry, its stylesheet, the signed-in app with its query and kit chunks and stylesheet, the portal, its icons.
+    expect(closure(['index.html', 'app/signed-in-app.tsx', 'app/portals/member-app.tsx']).size).toBeLessThanOrEqual(13);
+    expect(closure(['index.html', 'app/signed-in-app.tsx', 'app/portals/admin-app.tsx']).size).toBeLessThanOrEqual(20);
   });
 });
 
