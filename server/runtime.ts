@@ -15,6 +15,7 @@ import { ensureInitialAccounts } from './seed/first-start';
 import { fieldKeyring, useFieldKeys } from './lib/field-crypto';
 import { encryptLegacyValues, rotationSummary, KEYS_ROTATE_JOB } from './modules/field-keys/field-keys.service';
 import { withJobQueue } from './workers/job-requests';
+import { registerVolumeJournalConsumers } from './journal-consumers';
 
 export interface Runtime extends BuiltApp {
   ctx: AppContext;
@@ -34,6 +35,7 @@ export interface Runtime extends BuiltApp {
  * settle the journal themselves.
  */
 export async function createRuntime(config: AppConfig, opts: { clock?: Clock; secret: string; webDist?: string; logger?: boolean; pollMail?: boolean; seed?: boolean }): Promise<Runtime> {
+  registerVolumeJournalConsumers();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize });
   let migrated = false;
   // The keys of the values encrypted at rest (ADR 0011): APP_SECRET seals, previous secrets still open.

@@ -9,6 +9,7 @@ import { startOutboxWorker } from './workers/outbox.worker';
 import { startJobRunner } from './workers/job-runner';
 import { jobDefinitions } from './workers/jobs';
 import { withJobQueue } from './workers/job-requests';
+import { registerVolumeJournalConsumers } from './journal-consumers';
 import { prepareApplier } from './modules/volume/applier.service';
 import { fieldKeyring, useFieldKeys } from './lib/field-crypto';
 
@@ -19,6 +20,7 @@ import { fieldKeyring, useFieldKeys } from './lib/field-crypto';
  */
 async function main() {
   const config = loadConfig();
+  registerVolumeJournalConsumers();
   if (!config.databaseUrl) throw new Error('npm run worker needs DATABASE_URL (the embedded database runs its jobs inside the app process)');
   const log = Fastify({ logger: { level: config.logLevel, redact: logRedaction } }).log;
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: Math.min(config.dbPoolSize, 5) });

@@ -1,2 +1,3 @@
 /** The charts module's face: what other modules may use (docs/ARCHITECTURE.md, "Modules and their faces"). */
-export { addToSalesSlots, salesTotals } from './charts.repo';
+export { salesTotals } from './charts.repo';
+export { salesSumsOnJournal } from './journal-consumer';

@@ -4,4 +4,4 @@ export { renderInvoicePdf } from './invoice-pdf';
 export { findInvoiceOfPurchase } from './invoice.repo';
 export type { InvoiceRow } from './invoice.repo';
 export { sendPdf } from './invoice.routes';
-export { issueInvoices } from './invoice.service';
+export { invoicesOnJournal } from './journal-consumer';

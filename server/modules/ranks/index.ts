@@ -1,2 +1,3 @@
 /** The ranks module's face: what other modules may use (docs/ARCHITECTURE.md, "Modules and their faces"). */
-export { RANK_VOLUME_STEPS, applyRanks, findRankPromotions, rankProgress } from './rank.service';
+export { rankProgress } from './rank.service';
+export { ranksOnJournal } from './journal-consumer';

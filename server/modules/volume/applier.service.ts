@@ -1,12 +1,10 @@
 import type { AppContext } from '../../context';
 import { ensureOpenCycles, closeCycleOnSchedule } from '../cycles';
 import { CYCLE_KINDS } from '../cycles';
-import { findRankPromotions, applyRanks, RANK_VOLUME_STEPS } from '../ranks';
-import { walkJournalUp, lockAncestors, ancestryOf } from '../tree';
+import { walkJournalUp, ancestryOf } from '../tree';
 import type { AncestryCache } from '../tree';
 import { CycleMarks } from './cycle-marks';
-import { issueInvoices } from '../invoices';
-import { addToSalesSlots } from '../charts';
+import { journalConsumers, watchedSteps } from './journal-consumers';
 import { tryApplierLock, planForKeyLookups, claimPending, applyFigures, StaleCycleMarks, markApplied, logBatch, pendingSummary, appliedSince, pruneApplyLog } from './volume.repo';
 
 /** Events that complete within this long of a cycle's end still land in that cycle before it closes. */
@@ -18,7 +16,8 @@ export interface BatchResult {
   outcome: 'locked' | 'idle' | 'applied' | 'rolled';
   events: number;
   ancestors: number;
-  promoted: number;
+  /** What each journal consumer wrote, by its name (e.g. ranks: members promoted). */
+  consumed: Record<string, number>;
 }
 
 export interface BatchOptions {
@@ -32,11 +31,13 @@ export interface BatchOptions {
  * One batch in one transaction, under the applier's advisory lock (one applier at a time across every
  * process): claims the oldest pending events that occurred before the end of the open cycles, adds
  * purchases to their buyers' personal BV and every event to every ancestor's lifetime legs and to its legs in the open pairing and monthly cycles, marks
- * them applied, then promotes whoever now qualifies. A crash anywhere rolls the whole batch back, so
+ * them applied, then runs the journal's consumers (invoices, sales sums, ranks: core/journal.ts). A crash anywhere rolls the whole batch back, so
  * every event is applied exactly once. With nothing pending before a cycle's end and the end (plus a
  * grace second) passed, the cycle is closed and the next one opened.
  */
 export async function applyBatch(ctx: AppContext, opts: BatchOptions = {}): Promise<BatchResult> {
+  // Before any work: a process that registered no consumers refuses here (modules/volume/journal-consumers.ts).
+  journalConsumers();
   try {
     return await batchInTransaction(ctx, opts);
   } catch (err) {
@@ -54,7 +55,7 @@ const marksOf = (cache: AncestryCache) => cycleMarks.get(cache) ?? cycleMarks.se
 async function batchInTransaction(ctx: AppContext, opts: BatchOptions): Promise<BatchResult> {
   let marked: { marks: CycleMarks; indexes: number[]; epoch: number } | undefined;
   const result = await ctx.db.transaction(async (tx): Promise<BatchResult> => {
-    if (!(await tryApplierLock(tx))) return { outcome: 'locked', events: 0, ancestors: 0, promoted: 0 };
+    if (!(await tryApplierLock(tx))) return { outcome: 'locked', events: 0, ancestors: 0, consumed: {} };
     const started = Date.now();
     const now = ctx.clock.now();
     const cycles = await ensureOpenCycles(tx, now);
@@ -64,7 +65,7 @@ async function batchInTransaction(ctx: AppContext, opts: BatchOptions): Promise<
       const due = CYCLE_KINDS.map((k) => cycles[k]).filter((c) => c.endsAt.getTime() + CLOSE_GRACE_MS <= now.getTime());
       for (const c of due) await closeCycleOnSchedule(tx, c, now);
       if (due.length) await opts.beforeCommit?.();
-      return { outcome: due.length ? 'rolled' : 'idle', events: 0, ancestors: 0, promoted: 0 };
+      return { outcome: due.length ? 'rolled' : 'idle', events: 0, ancestors: 0, consumed: {} };
     }
     await planForKeyLookups(tx);
     // The parent links are read into the process by the first batch that has work (not by an idle one: the app
@@ -82,7 +83,7 @@ async function batchInTransaction(ctx: AppContext, opts: BatchOptions): Promise<
       { pairing: cycles.pairing.id, monthly: cycles.monthly.id },
       {
         known: (row) => marks.isMarked(deltas.index[row], epoch),
-        steps: RANK_VOLUME_STEPS,
+        steps: watchedSteps(),
       },
     );
     // Rows whose legs moved are marked with the open cycles now; recorded once the batch has committed.
@@ -95,26 +96,19 @@ async function batchInTransaction(ctx: AppContext, opts: BatchOptions): Promise<
       now,
       { pairing: cycles.pairing.id, monthly: cycles.monthly.id },
     );
-    // Each purchase applied here gets its tax invoice in the same transaction: exactly once, in journal order.
-    const purchaseIds = events.filter((e) => e.kind === 'purchase' && e.purchase_id).map((e) => e.purchase_id!);
-    await issueInvoices(ctx, tx, purchaseIds);
-    // And its sale joins the admin's sales chart's quarter-hour sums, in the transaction that applies its entry.
-    await addToSalesSlots(tx, purchaseIds);
-    // The rank check (docs/spec/decisions.md §5) for members whose legs reached a rank's volume in this batch, and for
-    // sponsors, who may reach a rank through their new direct recruit. Only the applier changes legs, directs
-    // and ranks, so the figures read here are the ones the promotions record.
-    const promotions = await findRankPromotions(tx, [...new Set([...crossers.map((c) => c.id), ...sponsors])]);
-    // A promotion writes the member's `users` row, which placements lock bottom-up: lock those rows in the
-    // same order, in one statement, first (promotions are rare; a batch otherwise never touches `users`).
-    if (promotions.length)
-      await lockAncestors(
-        tx,
-        promotions.map((p) => p.id),
-      );
-    const promoted = await applyRanks(tx, promotions, now);
+    // What follows from these entries, in this transaction (core/journal.ts): each purchase's tax invoice, its sale in
+    // the sales chart's sums, the rank check of members whose legs reached a rank's volume and of sponsors.
+    const batch = {
+      at: now,
+      purchaseIds: events.filter((e) => e.kind === 'purchase' && e.purchase_id).map((e) => e.purchase_id!),
+      reachedStep: crossers.map((c) => c.id),
+      sponsors,
+    };
+    const consumed: Record<string, number> = {};
+    for (const consumer of journalConsumers()) consumed[consumer.name] = (await consumer.applied(ctx, tx, batch)) ?? 0;
     await logBatch(tx, { at: now, events: events.length, ancestors: deltas.size, ms: Date.now() - started, worker: opts.worker ?? null });
     await opts.beforeCommit?.();
-    return { outcome: 'applied', events: events.length, ancestors: deltas.size, promoted };
+    return { outcome: 'applied', events: events.length, ancestors: deltas.size, consumed };
   });
   if (marked) marked.marks.record(marked.indexes, marked.epoch);
   return result;

@@ -2,3 +2,4 @@
 export { CLOSE_GRACE_MS, drainJournal, journalLag } from './applier.service';
 export { absorbPendingCountEntries, holdApplier, recordActivity, recordCompletedPurchase, recordPlacement } from './journal.service';
 export { cycleLegsSql, volumeOf } from './volume.repo';
+export { registerJournalConsumers } from './journal-consumers';

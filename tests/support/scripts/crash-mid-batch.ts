@@ -7,6 +7,7 @@ import { openDatabase } from '../../../server/db/client';
 import { ManualClock } from '../../../server/lib/clock';
 import { applyBatch } from '../../../server/modules/volume/applier.service';
 import type { AppContext } from '../../../server/context';
+import { registerVolumeJournalConsumers } from '../../../server/journal-consumers';
 
 const [databaseUrl, offsetMs] = process.argv.slice(2);
 const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://', LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl });
@@ -14,6 +15,7 @@ const database = await openDatabase({ databaseUrl, dataDir: 'memory://', poolSiz
 const clock = new ManualClock();
 clock.advance(Number(offsetMs));
 const ctx = { db: database.db, config, clock } as unknown as AppContext;
+registerVolumeJournalConsumers();
 await applyBatch(ctx, {
   worker: 'doomed',
   beforeCommit: async () => {
