@@ -79,7 +79,7 @@ export const volumeEvents = pgTable(
     uniqueIndex('volume_events_purchase_key').on(t.purchaseId),
     index('volume_events_member_idx').on(t.memberId, t.occurredAt),
     index('volume_events_pairing_idx').on(t.pairingCycleId),
-    // The payout's snapshot takes back what changed after a cycle's close (compensation.repo changesSince).
+    // The payout's snapshot takes back what changed after a cycle's close (compensation/inputs.repo changesSince).
     index('volume_events_occurred_idx').on(t.occurredAt),
     check('volume_events_kind_check', sql`${t.kind} in ('purchase','placement','activity')`),
     check('volume_events_bv_check', sql`${t.bv} >= 0`),

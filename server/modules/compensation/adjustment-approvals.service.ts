@@ -14,7 +14,7 @@ import { findUserByUserId, type UserRow } from '../users';
 import { displayName } from '../users';
 import { audit } from '../audit';
 import { requestApproval, type ApprovalKindDef } from '../approvals';
-import * as repo from './compensation.repo';
+import * as adjustmentsRepo from './adjustments.repo';
 
 /**
  * Compensation adjustments (issue 29): a line in the member's next calculated cycle, made by an admin with a reason.
@@ -54,7 +54,7 @@ export async function checkAdjustment(ctx: AppContext, tx: DbOrTx, input: Adjust
 /** The adjustment row and its audit row, in the caller's transaction. `requester` made it when `actor` approves it. */
 export async function applyAdjustment(ctx: AppContext, tx: DbOrTx, actor: Actor, member: UserRow, input: AdjustmentInput, approval?: { id: string; requester: UserRow }): Promise<AdjustmentView> {
   const author = approval ? approval.requester : realUser(actor);
-  const row = await repo.insertAdjustment(tx, { memberId: member.id, type: input.type, amount: input.amount, reason: input.reason, createdBy: author.id, createdAt: ctx.clock.now() });
+  const row = await adjustmentsRepo.insertAdjustment(tx, { memberId: member.id, type: input.type, amount: input.amount, reason: input.reason, createdBy: author.id, createdAt: ctx.clock.now() });
   await audit(tx, actor, {
     entityType: 'comp_adjustment',
     entityId: row.id,

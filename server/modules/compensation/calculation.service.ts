@@ -7,10 +7,13 @@ import { realUser } from '../../core/actor';
 import { conflict, notFound } from '../../core/app-error';
 import { audit } from '../audit';
 import { PlanConfig, POOL_TYPES, type PoolType } from '../../../contracts/compensation';
-import { RANKS } from '../../../contracts/enums';
 import { fromPaise } from '../../../contracts/money';
-import * as repo from './compensation.repo';
-import { CarryColumns, LegColumns, MemberTable, paiseNumber } from './member-table';
+import type { StoredCycleSummary } from '../../../contracts/cycle-summary';
+import * as cyclesRepo from './cycles.repo';
+import * as adjustmentsRepo from './adjustments.repo';
+import * as inputsRepo from './inputs.repo';
+import * as resultsRepo from './results.repo';
+import { CarryColumns, LegColumns, MemberTable, paiseBigint, rankIndexOf } from './member-table';
 import { calculateMonthly, calculatePairing, deductions, paise, tdsRuleOn, type Adjustment, type CalcResult, type Line, type SnapshotMember } from './engine';
 import { istDate, fyOf, cycleEnd, ANALYZE_JOB } from './common';
 import { planFor } from './plans.service';
@@ -23,49 +26,48 @@ import { toSummary, Snapshot } from './cycles.service';
  */
 export async function loadMembers(db: DbOrTx, at: Date): Promise<Snapshot> {
   const members = new MemberTable();
-  const later = await repo.changesSince(db, at);
+  const later = await inputsRepo.changesSince(db, at);
   const activeAt = (id: string, status: string | null) => later.active.get(id) ?? status === 'active';
-  const bvAt = (id: string, totalBV: string) => paiseNumber(totalBV) - (later.bv.get(id) ?? 0);
-  const copied = await repo.copySnapshot(db, (c) => members.add(c[0]!, c[1]!, c[2], c[3], c[4], c[5]!, activeAt(c[0]!, c[6]), bvAt(c[0]!, c[7]!), c[8]));
+  const bvAt = (id: string, totalBV: string) => paiseBigint(totalBV, 'personal BV') - (later.bv.get(id) ?? 0n);
+  const copied = await inputsRepo.copySnapshot(db, (c) => members.add(c[0]!, c[1]!, c[2], c[3], c[4], c[5]!, activeAt(c[0]!, c[6]), bvAt(c[0]!, c[7]!), c[8]));
   if (!copied) {
-    for (const r of await repo.snapshotMembers(db)) members.add(r.id, r.user_id, r.parent_id, r.position, r.sponsor_id, r.role, activeAt(r.id, r.status), bvAt(r.id, r.total_bv), r.current_rank);
+    for (const r of await inputsRepo.snapshotMembers(db)) members.add(r.id, r.user_id, r.parent_id, r.position, r.sponsor_id, r.role, activeAt(r.id, r.status), bvAt(r.id, r.total_bv), r.current_rank);
   }
   return { members: members.freeze() };
 }
 
 /** Computes a cycle's lines with a plan, from its frozen snapshot (nothing is written). */
-export async function compute(db: DbOrTx, c: repo.CycleRow, plan: PlanConfig, snap: Snapshot, lap: (phase: string) => void = () => {}): Promise<CalcResult> {
-  const purchases = (await repo.cyclePurchases(db, c.kind, c.id)).map((p) => ({ buyer: p.member_id, bv: paise(p.bv) }));
+export async function compute(db: DbOrTx, c: cyclesRepo.CycleRow, plan: PlanConfig, snap: Snapshot, lap: (phase: string) => void = () => {}): Promise<CalcResult> {
+  const purchases = (await inputsRepo.cyclePurchases(db, c.kind, c.id)).map((p) => ({ buyer: p.member_id, bv: paise(p.bv, 'BV') }));
   lap('purchases');
   const adjustments: Adjustment[] =
-    c.kind === 'pairing' ? (await repo.waitingAdjustments(db, cycleEnd(c))).map((a) => ({ id: a.id, memberId: a.memberId, type: a.type, amount: paise(a.amount), reason: a.reason })) : [];
+    c.kind === 'pairing'
+      ? (await adjustmentsRepo.waitingAdjustments(db, cycleEnd(c))).map((a) => ({ id: a.id, memberId: a.memberId, type: a.type, amount: paise(a.amount, 'adjustment'), reason: a.reason }))
+      : [];
   if (c.kind === 'pairing') {
     // Carry and legs straight into columns by member index (members outside the snapshot earn nothing).
     const t = snap.members;
-    const prev = await repo.previousCycle(db, 'pairing', c.startsAt);
+    const prev = await cyclesRepo.previousCycle(db, 'pairing', c.startsAt);
     const carry = new CarryColumns(t);
     if (prev) {
-      await repo.eachCarry(db, prev.id, (m, l, r, pairedEver) => {
+      await inputsRepo.eachCarry(db, prev.id, (m, l, r, pairedEver) => {
         const i = t.indexOf(m);
         if (i < 0) return;
-        carry.l[i] = paiseNumber(l);
-        carry.r[i] = paiseNumber(r);
-        carry.pairedEver[i] = pairedEver ? 1 : 0;
+        carry.set(i, { l: paiseBigint(l, 'carry'), r: paiseBigint(r, 'carry'), pairedEver });
       });
     }
     const legs = new LegColumns(t.size);
-    await repo.eachCycleLeg(db, c.id, 'pairing', (m, l, r) => {
+    await inputsRepo.eachCycleLeg(db, c.id, 'pairing', (m, l, r) => {
       const i = t.indexOf(m);
       if (i < 0) return;
-      legs.l[i] += paiseNumber(l);
-      legs.r[i] += paiseNumber(r);
+      legs.add(i, paiseBigint(l, 'leg BV'), paiseBigint(r, 'leg BV'));
     });
     lap('carryAndLegs');
-    const ranksAchieved = (await repo.ranksAchievedBetween(db, c.startsAt, cycleEnd(c))).map((r) => ({ memberId: r.user_id, rank: r.rank }));
+    const ranksAchieved = (await inputsRepo.ranksAchievedBetween(db, c.startsAt, cycleEnd(c))).map((r) => ({ memberId: r.user_id, rank: r.rank }));
     return calculatePairing({ plan, members: snap.members, legs, carry, purchases, ranksAchieved, adjustments });
   }
-  const prevMonths = await repo.previousCycles(db, 'monthly', c.startsAt, Math.max(plan.consistency.months, ...POOL_TYPES.map((p) => plan.pools[p].holdMonths)));
-  const ownRows = await repo.ownBVByMonth(
+  const prevMonths = await cyclesRepo.previousCycles(db, 'monthly', c.startsAt, Math.max(plan.consistency.months, ...POOL_TYPES.map((p) => plan.pools[p].holdMonths)));
+  const ownRows = await inputsRepo.ownBVByMonth(
     db,
     prevMonths.map((m) => m.id),
   );
@@ -73,7 +75,7 @@ export async function compute(db: DbOrTx, c: repo.CycleRow, plan: PlanConfig, sn
   const idx = new Map(prevMonths.map((m, i) => [m.id, i]));
   for (const r of ownRows) {
     const arr = previousOwnBV.get(r.member_id) ?? prevMonths.map(() => 0n);
-    arr[idx.get(r.cycle_id)!] = paise(r.bv);
+    arr[idx.get(r.cycle_id)!] = paise(r.bv, 'BV');
     previousOwnBV.set(r.member_id, arr);
   }
   // Rank held at every one of the pool's hold-month closes: ranks never go down, so the rank at the
@@ -83,9 +85,10 @@ export async function compute(db: DbOrTx, c: repo.CycleRow, plan: PlanConfig, sn
     const h = plan.pools[p].holdMonths;
     if (h <= 1 || heldAt.has(h)) continue;
     const earliest = prevMonths[h - 2];
-    heldAt.set(h, earliest ? new Map((await repo.rankAt(db, cycleEnd(earliest))).map((r) => [r.user_id, r.rank])) : new Map());
+    heldAt.set(h, earliest ? new Map((await inputsRepo.rankAt(db, cycleEnd(earliest))).map((r) => [r.user_id, r.rank])) : new Map());
   }
-  const rankIdx = (r: string | undefined) => (r ? Math.max(0, RANKS.indexOf(r as (typeof RANKS)[number])) : -1);
+  // No achievement by then ranks below every rank; a rank name outside the table throws (rankIndexOf).
+  const rankIdx = (r: string | undefined) => (r ? rankIndexOf(r) : -1);
   const heldRank = (pool: PoolType, m: SnapshotMember) => {
     const h = plan.pools[pool].holdMonths;
     if (h <= 1) return true;
@@ -109,7 +112,7 @@ export interface PayoutFigures {
  * Per-member gross and deductions of a result, by member index of the run's table (the TDS state is the
  * financial year's posted payouts).
  */
-export async function payoutsOf(db: DbOrTx, c: repo.CycleRow, plan: PlanConfig, t: MemberTable, lines: Line[]) {
+export async function payoutsOf(db: DbOrTx, c: cyclesRepo.CycleRow, plan: PlanConfig, t: MemberTable, lines: Line[]) {
   const end = cycleEnd(c);
   const fy = fyOf(new Date(end.getTime() - 1));
   const rule = tdsRuleOn(plan, istDate(new Date(end.getTime() - 1)));
@@ -120,12 +123,12 @@ export async function payoutsOf(db: DbOrTx, c: repo.CycleRow, plan: PlanConfig, 
     gross.set(l.member, (gross.get(l.member) ?? 0n) + l.amount);
   }
   const ytd = new Map<number, { gross: bigint; tds: bigint }>();
-  await repo.eachYtd(db, fy, (m, g, tds) => {
+  await inputsRepo.eachYtd(db, fy, (m, g, tds) => {
     const i = t.indexOf(m);
-    if (i >= 0 && gross.has(i)) ytd.set(i, { gross: paise(g), tds: paise(tds) });
+    if (i >= 0 && gross.has(i)) ytd.set(i, { gross: paise(g, 'gross'), tds: paise(tds, 'TDS') });
   });
   const pan = new Set<number>();
-  for (const r of await repo.panApproved(db)) {
+  for (const r of await inputsRepo.panApproved(db)) {
     const i = t.indexOf(r.id);
     if (i >= 0) pan.add(i);
   }
@@ -169,13 +172,13 @@ export function summarize(res: CalcResult, payouts: Awaited<ReturnType<typeof pa
 
 /** The cycle when it can be calculated now, otherwise the refusal (the route checks before queueing, the job again under the lock). */
 export async function calculableCycle(db: DbOrTx, id: string, lock: boolean) {
-  const c = await repo.findCycle(db, id, lock);
+  const c = await cyclesRepo.findCycle(db, id, lock);
   if (!c) throw notFound('Cycle not found');
   if (c.status !== 'closed' && c.status !== 'calculated') throw conflict(c.status === 'open' ? 'Close the cycle before calculating it' : `A cycle that is ${c.status} cannot be calculated again`);
-  const earlier = await repo.unpostedBefore(db, c.kind, c.startsAt);
+  const earlier = await cyclesRepo.unpostedBefore(db, c.kind, c.startsAt);
   if (earlier.length) throw conflict('Post the earlier cycle first: carry and TDS follow from it');
   // TDS reads the year's posted payouts: two kinds computed side by side would each miss the other's gross.
-  const other = await repo.computedUnpostedOtherKind(db, c.kind);
+  const other = await cyclesRepo.computedUnpostedOtherKind(db, c.kind);
   if (other) throw conflict(`Post the calculated ${other.kind} cycle first: TDS follows from it`);
   return c;
 }
@@ -187,7 +190,7 @@ export async function calculableCycle(db: DbOrTx, id: string, lock: boolean) {
 export async function calculateCycle(ctx: AppContext, actor: Actor, id: string) {
   let lineCount = 0;
   const summary = await ctx.db.transaction(async (tx) => {
-    await repo.lockCalculations(tx);
+    await cyclesRepo.lockCalculations(tx);
     const c = await calculableCycle(tx, id, true);
     // Where a run's time goes, in the log (ADR 0010 keeps the figures of the million-member run).
     const phases: Record<string, number> = {};
@@ -205,14 +208,14 @@ export async function calculateCycle(ctx: AppContext, actor: Actor, id: string) 
     const t = snap.members;
     const payouts = await payoutsOf(tx, c, plan.config, t, res.lines);
     lap('deductions');
-    await repo.clearResults(tx, id);
+    await resultsRepo.clearResults(tx, id);
     // Written in member-id order (the snapshot is read in that order, so it is the index order): every index
     // of the three tables leads with (cycle, member) or member, so the rows fill each index page by page.
     const order = t.idOrder();
     const rankOf = new Int32Array(t.size);
     for (let k = 0; k < order.length; k++) rankOf[order[k]] = k;
     const lineOrder = Array.from(res.lines.keys()).sort((a, b) => rankOf[res.lines[a].member] - rankOf[res.lines[b].member] || a - b);
-    await repo.insertLines(
+    await resultsRepo.insertLines(
       tx,
       mapLazily(lineOrder, (k) => {
         const l = res.lines[k]!;
@@ -221,7 +224,7 @@ export async function calculateCycle(ctx: AppContext, actor: Actor, id: string) 
     );
     lap('lines');
     const paidInOrder = Array.from(order).filter((i) => payouts.has(i));
-    await repo.insertPayouts(
+    await resultsRepo.insertPayouts(
       tx,
       mapLazily(paidInOrder, (i) => {
         const p = payouts.get(i)!;
@@ -241,22 +244,25 @@ export async function calculateCycle(ctx: AppContext, actor: Actor, id: string) 
     lap('payoutRows');
     if (c.kind === 'pairing') {
       const k = res.carry;
-      await repo.insertCarry(
+      await resultsRepo.insertCarry(
         tx,
-        mapLazily(k.inIdOrder(), (i) => ({ cycleId: id, memberId: t.idAt(i), carryLeft: fromPaise(BigInt(k.l[i])), carryRight: fromPaise(BigInt(k.r[i])), pairedEver: k.pairedEver[i] === 1 })),
+        mapLazily(k.inIdOrder(), (i) => ({ cycleId: id, memberId: t.idAt(i), carryLeft: fromPaise(k.l[i]), carryRight: fromPaise(k.r[i]), pairedEver: k.pairedEver[i] === 1 })),
       );
     }
     lap('carry');
     lineCount = res.lines.length;
-    const sales = await repo.cycleSales(tx, c.kind, id);
-    const summary = {
+    const sales = await inputsRepo.cycleSales(tx, c.kind, id);
+    // The shape every reader parses it with (contracts/cycle-summary.ts), checked here by the compiler.
+    const summary: StoredCycleSummary = {
       ...summarize(res, payouts, sales),
-      achievers: 'achievers' in res ? (res as { achievers: { memberId: string; type: string; amount: bigint; points: number }[] }).achievers.map((a) => ({ ...a, amount: fromPaise(a.amount) })) : [],
+      achievers: 'achievers' in res ? (res as { achievers: { memberId: string; type: PoolType; amount: bigint; points: number }[] }).achievers.map((a) => ({ ...a, amount: fromPaise(a.amount) })) : [],
     };
-    const row = await repo.setCycle(tx, id, { status: 'calculated', calculatedAt: ctx.clock.now(), calculatedBy: realUser(actor).id, planId: plan.id, summary, approvedAt: null, approvedBy: null }, [
-      'closed',
-      'calculated',
-    ]);
+    const row = await cyclesRepo.setCycle(
+      tx,
+      id,
+      { status: 'calculated', calculatedAt: ctx.clock.now(), calculatedBy: realUser(actor).id, planId: plan.id, summary, approvedAt: null, approvedBy: null },
+      ['closed', 'calculated'],
+    );
     await audit(tx, actor, {
       entityType: 'comp_cycle',
       entityId: id,

@@ -1,7 +1,7 @@
 /** Helpers shared by the compensation services: ledger labels, the IST financial year, a cycle's end. */
 import { LEDGER_TYPES, INCOME_TYPES } from '../../../contracts/income-types';
 import { todayIn } from '../../lib/time';
-import * as repo from './compensation.repo';
+import * as cyclesRepo from './cycles.repo';
 
 export const label = (type: string) => LEDGER_TYPES.find((t) => t.key === type)?.label ?? type;
 export const INCOME_KEYS = new Set<string>(INCOME_TYPES.map((t) => t.key));
@@ -13,7 +13,7 @@ export const fyOf = (d: Date) => {
   return m >= 4 ? y : y - 1;
 };
 export const fyLabel = (fy: number) => `${fy}-${String((fy + 1) % 100).padStart(2, '0')}`;
-export const cycleEnd = (c: repo.CycleRow) => c.closedAt ?? c.endsAt;
+export const cycleEnd = (c: cyclesRepo.CycleRow) => c.closedAt ?? c.endsAt;
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Fresh planner statistics on the result tables after a large calculation (member pages read them at once). */
 export const ANALYZE_JOB = 'comp.analyze';

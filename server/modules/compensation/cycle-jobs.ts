@@ -3,7 +3,8 @@ import type { AppContext } from '../../context';
 import { jobActorOf, type Actor, type JobActor } from '../../core/actor';
 import { conflict, notFound } from '../../core/app-error';
 import { findUserById } from '../users';
-import * as repo from './compensation.repo';
+import * as cyclesRepo from './cycles.repo';
+import * as resultsRepo from './results.repo';
 import { toSummary, versionOf, requireSecondAdmin } from './cycles.service';
 import { calculableCycle, calculateCycle } from './calculation.service';
 import { postableCycle, postCycle } from './posting.service';
@@ -11,7 +12,7 @@ import { postableCycle, postCycle } from './posting.service';
 export const CALCULATE_JOB = 'comp.calculate';
 export const POST_JOB = 'comp.post';
 export { ANALYZE_JOB } from './common';
-export const analyzeResultTables = (ctx: AppContext) => repo.analyzeResults(ctx.db);
+export const analyzeResultTables = (ctx: AppContext) => resultsRepo.analyzeResults(ctx.db);
 /** How long a calculate or post request waits for its job before answering that it still runs. */
 export const CYCLE_JOB_WAIT_MS = 10 * 60_000;
 
@@ -32,7 +33,7 @@ export async function requestCalculation(ctx: AppContext, actor: Actor, id: stri
   if (!(await ctx.jobs.queueAndWait({ key: `${CALCULATE_JOB}:${id}`, name: CALCULATE_JOB, payload }, CYCLE_JOB_WAIT_MS))) {
     throw conflict('The calculation is still running; the cycle shows Calculated when it finishes');
   }
-  const c = await repo.findCycle(ctx.db, id);
+  const c = await cyclesRepo.findCycle(ctx.db, id);
   if (c?.status === 'calculated' && c.calculatedAt && c.calculatedAt.getTime() >= requested.getTime() - 1) return toSummary(c, await versionOf(ctx.db, c.planId));
   // The job refused (the cycle moved on meanwhile): the same checks say why.
   await calculableCycle(ctx.db, id, false);

@@ -4,15 +4,16 @@ import { badRequest, notFound } from '../../core/app-error';
 import { type IncomeLine } from '../../../contracts/compensation';
 import { csvCell } from '../../lib/csv';
 import { findUserByUserId } from '../users';
-import * as repo from './compensation.repo';
+import * as cyclesRepo from './cycles.repo';
+import * as resultsRepo from './results.repo';
 import { label, istDate } from './common';
 
-export function memberLinesView(rows: repo.LineRow[]): IncomeLine[] {
+export function memberLinesView(rows: resultsRepo.LineRow[]): IncomeLine[] {
   return rows.map((l) => ({ type: l.type, label: label(l.type), amount: l.amount, planVersion: l.planVersion, explanation: l.explanation as IncomeLine['explanation'] }));
 }
 
 export async function cycleLines(ctx: AppContext, id: string, q: { userId?: string; type?: string; cursor?: string }) {
-  const c = await repo.findCycle(ctx.db, id);
+  const c = await cyclesRepo.findCycle(ctx.db, id);
   if (!c) throw notFound('Cycle not found');
   let memberId: string | undefined;
   if (q.userId) {
@@ -21,9 +22,9 @@ export async function cycleLines(ctx: AppContext, id: string, q: { userId?: stri
     memberId = u.id;
   }
   if (q.cursor && !/^[0-9a-f-]{36}$/i.test(q.cursor)) throw badRequest('Invalid cursor');
-  const rows = await repo.payoutsPage(ctx.db, id, { memberId, type: q.type, after: q.cursor }, 51);
+  const rows = await resultsRepo.payoutsPage(ctx.db, id, { memberId, type: q.type, after: q.cursor }, 51);
   const page = rows.slice(0, 50);
-  const lines = await repo.linesOf(
+  const lines = await resultsRepo.linesOf(
     ctx.db,
     id,
     page.map((p) => p.memberId),
@@ -45,7 +46,7 @@ export async function cycleLines(ctx: AppContext, id: string, q: { userId?: stri
 export const cell = (v: string | number) => csvCell(v, { signedNumbers: true });
 
 export async function exportCycle(ctx: AppContext, id: string) {
-  const c = await repo.findCycle(ctx.db, id);
+  const c = await cyclesRepo.findCycle(ctx.db, id);
   if (!c) throw notFound('Cycle not found');
   const out = [['Member ID', 'Name', 'Type', 'Amount', 'Plan version', 'Explanation'].join(',')];
   let cursor: string | undefined;

@@ -15,10 +15,7 @@ export function legColumnsOf(t: MemberTable, legs: PairingInput['legs']): LegCol
   const out = new LegColumns(t.size);
   for (const [id, v] of legs) {
     const i = t.indexOf(id);
-    if (i >= 0) {
-      out.l[i] = Number(v.l);
-      out.r[i] = Number(v.r);
-    }
+    if (i >= 0) out.add(i, v.l, v.r);
   }
   return out;
 }

@@ -17,7 +17,7 @@
  */
 export type { SnapshotMember, MemberLookup } from './snapshot-types';
 export type { Purchase, Carry, Line, Adjustment, PairingInput, MonthlyInput, CalcResult } from './engine-types';
-export { pct4, paise, roundDiv, money as paiseText } from './arithmetic';
+export { pct4, paise, payoutRatio, roundDiv, money as paiseText } from './arithmetic';
 export { pairMember, calculatePairing } from './pairing';
 export { calculateMonthly } from './monthly';
 export { type TdsState, type TdsRule, deductions, tdsRuleOn } from './deductions';

@@ -1,6 +1,7 @@
 /**
  * The compensation module's face (docs/spec/compensation.md §1-§6): what routes, jobs, the seed and other modules may use.
- * Its repo and the engine's internals stay inside; each part is its own file:
+ * Its repos (plans, cycles, adjustments, inputs, results, posting and income .repo.ts, one per concern) and the
+ * engine's internals stay inside; each part is its own file:
  * - plans.service.ts: plan versions;
  * - cycles.service.ts: the cycle lifecycle, approval and adjustments;
  * - calculation.service.ts: the snapshot, the engine's lines, payouts and carry;

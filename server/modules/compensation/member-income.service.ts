@@ -5,7 +5,7 @@ import { branding } from '../branding';
 import { badRequest, notFound } from '../../core/app-error';
 import { DEFAULT_PLAN, PlanConfig } from '../../../contracts/compensation';
 import { fromPaise } from '../../../contracts/money';
-import * as repo from './compensation.repo';
+import * as incomeRepo from './income.repo';
 import { pairMember, paise } from './engine';
 import { label, istDate, fyOf, fyLabel } from './common';
 import { memberLinesView, cell } from './cycle-lines.service';
@@ -24,7 +24,7 @@ export function parsedPlan(p: { id: string; config: unknown }) {
 export async function memberIncome(ctx: AppContext, memberId: string): Promise<MemberIncome> {
   const now = ctx.clock.now();
   // The versions parsed already are not sent again (a plan's config is a few kilobytes of JSON per request).
-  const f = await repo.incomeFigures(ctx.db, memberId, [...parsedPlans.keys()]);
+  const f = await incomeRepo.incomeFigures(ctx.db, memberId, [...parsedPlans.keys()]);
   const iso = (t: string) => new Date(t).toISOString();
   const carry = f.carry;
   let thisCycle = null;
@@ -56,9 +56,9 @@ export async function memberIncome(ctx: AppContext, memberId: string): Promise<M
 }
 
 export async function memberCycle(ctx: AppContext, memberId: string, cycleId: string): Promise<MemberCycle> {
-  const payout = (await repo.memberPayouts(ctx.db, memberId)).find((p) => p.cycle_id === cycleId);
+  const payout = (await incomeRepo.memberPayouts(ctx.db, memberId)).find((p) => p.cycle_id === cycleId);
   if (!payout) throw notFound('Cycle not found');
-  const lines = await repo.memberLines(ctx.db, memberId, [cycleId]);
+  const lines = await incomeRepo.memberLines(ctx.db, memberId, [cycleId]);
   return {
     cycle: { id: cycleId, kind: payout.kind, startsAt: new Date(payout.starts_at).toISOString(), endsAt: new Date(payout.closed_at ?? payout.ends_at).toISOString() },
     lines: memberLinesView(lines),
@@ -73,8 +73,8 @@ export async function memberCycle(ctx: AppContext, memberId: string, cycleId: st
 export async function memberStatement(ctx: AppContext, member: { id: string; userId: string; name: string }, fyText: string | undefined, format: 'csv' | 'pdf') {
   const fy = fyText ? Number(fyText.slice(0, 4)) : fyOf(ctx.clock.now());
   if (fyText && fyLabel(fy) !== fyText) throw badRequest('Financial year looks like 2026-27', { fy: ['Financial year looks like 2026-27'] });
-  const payouts = (await repo.memberPayouts(ctx.db, member.id)).filter((p) => p.fy === fy).reverse();
-  const lines = await repo.memberLines(
+  const payouts = (await incomeRepo.memberPayouts(ctx.db, member.id)).filter((p) => p.fy === fy).reverse();
+  const lines = await incomeRepo.memberLines(
     ctx.db,
     member.id,
     payouts.map((p) => p.cycle_id),

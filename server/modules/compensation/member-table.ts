@@ -3,6 +3,9 @@
  * instead of a million objects holding bigints. The engine works on member indices (`indexOf`, then the
  * column readers); `get` builds a SnapshotMember view for the few places that want one. A Map of
  * SnapshotMember (the unit tests' trees) becomes a table with `MemberTable.from`.
+ *
+ * BV and carry are integer paise in BigInt64Array columns: exact, read as the bigints the engine computes with,
+ * and every write is checked to fit (a BigInt64Array would otherwise wrap a figure past 2^63 without a word).
  */
 import { RANKS } from '../../../contracts/enums';
 import type { MemberLookup, SnapshotMember } from './snapshot-types';
@@ -15,6 +18,31 @@ const BASIC = 2;
 
 /** "1234.56" -> 123456, exact; throws on a figure that is not an amount (contracts/money.ts). */
 export { paiseNumber };
+/** "1234.56" -> 123456n through the fast exact reader (contracts/money.ts paiseNumber): throws on anything else, never 0. */
+export const paiseBigint = (v: string, what = 'amount') => BigInt(paiseNumber(v, what));
+
+/** A figure for a BigInt64Array column, refused when it does not fit (the column would silently wrap it). */
+function int64(v: bigint, what: string) {
+  if (BigInt.asIntN(64, v) !== v) throw new RangeError(`${what} of ${v} paise does not fit a 64-bit column`);
+  return v;
+}
+
+/** A paise figure given as a number (the tests' tables, older callers) must be a whole number JavaScript holds exactly. */
+function exactPaise(v: number | bigint, what: string) {
+  if (typeof v === 'bigint') return int64(v, what);
+  if (!Number.isSafeInteger(v)) throw new RangeError(`${what} of ${v} paise is not an exact whole number`);
+  return BigInt(v);
+}
+
+/**
+ * A rank's place in the rank table (contracts/enums.ts RANKS). A name outside the table is an error: counted as the
+ * lowest rank, a misspelt or renamed rank would quietly drop a member out of every pool.
+ */
+export function rankIndexOf(rank: string) {
+  const i = (RANKS as readonly string[]).indexOf(rank);
+  if (i < 0) throw new RangeError(`Unknown rank ${JSON.stringify(rank)}: not in the rank table`);
+  return i;
+}
 
 export class MemberTable implements MemberLookup {
   private readonly index = new IdIndex();
@@ -27,7 +55,7 @@ export class MemberTable implements MemberLookup {
   private flags = new Uint8Array(0); // bit 0 active, bit 1 left, bit 2 right
   private roles = new Uint8Array(0);
   private ranks = new Uint8Array(0);
-  private bv = new Float64Array(0);
+  private bv = new BigInt64Array(0);
   private n = 0;
   private otherRoles: string[] = [];
   private sorted: Int32Array | undefined;
@@ -35,7 +63,7 @@ export class MemberTable implements MemberLookup {
   /** A table of the given members (in any order), frozen. */
   static from(members: Iterable<SnapshotMember>) {
     const t = new MemberTable();
-    for (const m of members) t.add(m.id, m.userId, m.parent, m.position, m.sponsor, m.role, m.active, Number(m.personalBV), m.rank);
+    for (const m of members) t.add(m.id, m.userId, m.parent, m.position, m.sponsor, m.role, m.active, m.personalBV, m.rank);
     return t.freeze();
   }
 
@@ -43,8 +71,11 @@ export class MemberTable implements MemberLookup {
     return this.n;
   }
 
-  /** Adds one member (call `freeze` after the last one). */
-  add(id: string, userId: string, parentId: string | null, position: string | null, sponsorId: string | null, role: string, active: boolean, personalBVPaise: number, rank: string | null) {
+  /**
+   * Adds one member (call `freeze` after the last one). A member without a rank (null) has the first rank of the
+   * table, as `users.current_rank` defaults to it; a rank that is not in the table throws.
+   */
+  add(id: string, userId: string, parentId: string | null, position: string | null, sponsorId: string | null, role: string, active: boolean, personalBVPaise: number | bigint, rank: string | null) {
     const i = this.n++;
     if (i >= this.flags.length) this.grow(Math.max(1024, this.flags.length * 2));
     this.ids.push(id);
@@ -60,8 +91,8 @@ export class MemberTable implements MemberLookup {
       r = ROLES.length + k;
     }
     this.roles[i] = r;
-    this.ranks[i] = Math.max(0, RANKS.indexOf((rank ?? RANKS[0]) as (typeof RANKS)[number]));
-    this.bv[i] = personalBVPaise;
+    this.ranks[i] = rank === null ? 0 : rankIndexOf(rank);
+    this.bv[i] = exactPaise(personalBVPaise, `Personal BV of ${id}`);
   }
 
   private grow(cap: number) {
@@ -74,7 +105,7 @@ export class MemberTable implements MemberLookup {
     const ra = new Uint8Array(cap);
     ra.set(this.ranks);
     this.ranks = ra;
-    const b = new Float64Array(cap);
+    const b = new BigInt64Array(cap);
     b.set(this.bv);
     this.bv = b;
   }
@@ -128,8 +159,8 @@ export class MemberTable implements MemberLookup {
   rankIndex(i: number) {
     return this.ranks[i];
   }
-  /** Lifetime personal BV in paise (a whole number). */
-  personalBVAt(i: number) {
+  /** Lifetime personal BV in paise. */
+  personalBVAt(i: number): bigint {
     return this.bv[i];
   }
 
@@ -177,7 +208,7 @@ export class MemberTable implements MemberLookup {
       sponsor: this.sponsorIdx[i] < 0 ? null : this.ids[this.sponsorIdx[i]],
       role: this.roleName(i),
       active: (f & 1) === 1,
-      personalBV: BigInt(this.bv[i]),
+      personalBV: this.bv[i],
       rank: RANKS[this.ranks[i]],
     };
   }
@@ -189,11 +220,16 @@ export class MemberTable implements MemberLookup {
 
 /** BV added to each member's legs in a cycle, in paise, by member index of a MemberTable. */
 export class LegColumns {
-  readonly l: Float64Array;
-  readonly r: Float64Array;
+  readonly l: BigInt64Array;
+  readonly r: BigInt64Array;
   constructor(size: number) {
-    this.l = new Float64Array(size);
-    this.r = new Float64Array(size);
+    this.l = new BigInt64Array(size);
+    this.r = new BigInt64Array(size);
+  }
+  /** Adds BV to member i's legs (a member may come in two rows of the cycle's legs). */
+  add(i: number, l: bigint, r: bigint) {
+    this.l[i] = int64(this.l[i] + l, 'Left leg BV');
+    this.r[i] = int64(this.r[i] + r, 'Right leg BV');
   }
 }
 
@@ -202,26 +238,26 @@ export class LegColumns {
  * "has" carry when any of the three is set; `get` answers the same shape as the engine's Carry.
  */
 export class CarryColumns {
-  readonly l: Float64Array;
-  readonly r: Float64Array;
+  readonly l: BigInt64Array;
+  readonly r: BigInt64Array;
   readonly pairedEver: Uint8Array;
   constructor(private readonly table: MemberTable) {
-    this.l = new Float64Array(table.size);
-    this.r = new Float64Array(table.size);
+    this.l = new BigInt64Array(table.size);
+    this.r = new BigInt64Array(table.size);
     this.pairedEver = new Uint8Array(table.size);
   }
   hasAt(i: number) {
-    return this.l[i] !== 0 || this.r[i] !== 0 || this.pairedEver[i] === 1;
+    return this.l[i] !== 0n || this.r[i] !== 0n || this.pairedEver[i] === 1;
   }
   set(i: number, c: { l: bigint; r: bigint; pairedEver: boolean }) {
-    this.l[i] = Number(c.l);
-    this.r[i] = Number(c.r);
+    this.l[i] = int64(c.l, 'Left carry');
+    this.r[i] = int64(c.r, 'Right carry');
     this.pairedEver[i] = c.pairedEver ? 1 : 0;
   }
   get(id: string): { l: bigint; r: bigint; pairedEver: boolean } | undefined {
     const i = this.table.indexOf(id);
     if (i < 0 || !this.hasAt(i)) return undefined;
-    return { l: BigInt(this.l[i]), r: BigInt(this.r[i]), pairedEver: this.pairedEver[i] === 1 };
+    return { l: this.l[i], r: this.r[i], pairedEver: this.pairedEver[i] === 1 };
   }
   /** Members with carry, in member-id order. */
   *inIdOrder(): IterableIterator<number> {
@@ -229,7 +265,7 @@ export class CarryColumns {
   }
   /** [member id, carry] in member-id order. */
   *entries(): IterableIterator<[string, { l: bigint; r: bigint; pairedEver: boolean }]> {
-    for (const i of this.inIdOrder()) yield [this.table.idAt(i), { l: BigInt(this.l[i]), r: BigInt(this.r[i]), pairedEver: this.pairedEver[i] === 1 }];
+    for (const i of this.inIdOrder()) yield [this.table.idAt(i), { l: this.l[i], r: this.r[i], pairedEver: this.pairedEver[i] === 1 }];
   }
   [Symbol.iterator]() {
     return this.entries();

@@ -1,14 +1,11 @@
 /** A monthly cycle (docs/spec/compensation.md §4): the consistency bonus and the six pools. */
 import { POOL_TYPES, type PoolType } from '../../../contracts/compensation';
-import { RANKS } from '../../../contracts/enums';
-import { CarryColumns } from './member-table';
+import { CarryColumns, rankIndexOf } from './member-table';
 import { P4, bvText, bvWords, money, moneyWords, paise, pct4, roundDiv } from './arithmetic';
 import { tableOf } from './engine-columns';
 import { adjustmentLines } from './adjustments';
 import type { CalcResult, Line, MonthlyInput } from './engine-types';
 import type { SnapshotMember } from './snapshot-types';
-
-const rankIdx = (r: string) => Math.max(0, RANKS.indexOf(r as (typeof RANKS)[number]));
 
 /** Lines of a monthly cycle: consistency_bonus and the six pools (with their achievers), adjustments. */
 export function calculateMonthly(input: MonthlyInput): CalcResult & { achievers: { memberId: string; type: PoolType; amount: bigint; points: number }[] } {
@@ -57,7 +54,7 @@ export function calculateMonthly(input: MonthlyInput): CalcResult & { achievers:
     const poolDen = 100n * 100n * P4;
     if (poolNum === 0n) continue;
     const qualifiers: { m: SnapshotMember; i: number; points: number }[] = [];
-    const minRank = rankIdx(cfg.minRank);
+    const minRank = rankIndexOf(cfg.minRank);
     for (let i = 0; i < t.size; i++) {
       if (!t.isActive(i) || t.rankIndex(i) < minRank) continue;
       const m = t.at(i);

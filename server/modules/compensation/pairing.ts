@@ -75,7 +75,7 @@ export function calculatePairing(input: PairingInput): CalcResult {
   const carryOut = new CarryColumns(t);
   let flushedBV = 0n;
   const bvValue = paise(plan.bvValue);
-  const minPersonal = Number(paise(plan.pairing.minPersonalBV));
+  const minPersonal = paise(plan.pairing.minPersonalBV, 'minimum personal BV');
   const needDirects = plan.pairing.minDirectsEachLeg;
   const directs = needDirects > 0 ? directsPerLeg(t) : undefined;
 
@@ -84,9 +84,9 @@ export function calculatePairing(input: PairingInput): CalcResult {
   for (let i = 0; i < t.size; i++) {
     const addL = legs.l[i];
     const addR = legs.r[i];
-    if (addL === 0 && addR === 0 && !carryIn.hasAt(i)) continue;
-    const cin: Carry = { l: BigInt(carryIn.l[i]), r: BigInt(carryIn.r[i]), pairedEver: carryIn.pairedEver[i] === 1 };
-    const add = { l: BigInt(addL), r: BigInt(addR) };
+    if (addL === 0n && addR === 0n && !carryIn.hasAt(i)) continue;
+    const cin: Carry = { l: carryIn.l[i], r: carryIn.r[i], pairedEver: carryIn.pairedEver[i] === 1 };
+    const add = { l: addL, r: addR };
     let qualifies = t.isActive(i) && t.personalBVAt(i) >= minPersonal;
     if (qualifies && directs && (directs.l[i] < needDirects || directs.r[i] < needDirects)) qualifies = false;
     const r = pairMember(plan, cin, add, qualifies);

@@ -7,9 +7,9 @@ import { realUser } from '../../core/actor';
 import { badRequest, conflict, notFound } from '../../core/app-error';
 import { audit } from '../audit';
 import { DEFAULT_PLAN, PlanConfig, type PlanVersion } from '../../../contracts/compensation';
-import * as repo from './compensation.repo';
+import * as plansRepo from './plans.repo';
 
-export function toPlan(p: repo.PlanRow, inForceId: string | undefined): PlanVersion {
+export function toPlan(p: plansRepo.PlanRow, inForceId: string | undefined): PlanVersion {
   return {
     id: p.id,
     version: p.version,
@@ -26,37 +26,37 @@ export function toPlan(p: repo.PlanRow, inForceId: string | undefined): PlanVers
 
 /** First start: version 1 with the defaults of the spec, in force since the epoch. */
 export async function ensureDefaultPlan(db: DbOrTx, now: Date) {
-  await repo.insertDefaultPlan(db, DEFAULT_PLAN, now);
+  await plansRepo.insertDefaultPlan(db, DEFAULT_PLAN, now);
 }
 
 /** The plan used by a cycle: the version in force at its start. */
 export async function planFor(db: DbOrTx, at: Date) {
-  const p = await repo.planInForceAt(db, at);
+  const p = await plansRepo.planInForceAt(db, at);
   if (!p) return { id: null as string | null, version: 1, config: DEFAULT_PLAN };
   return { id: p.id as string | null, version: p.version, config: PlanConfig.parse(p.config) };
 }
 
 export async function listPlans(ctx: AppContext): Promise<PlanList> {
   const now = ctx.clock.now();
-  await repo.retireSuperseded(ctx.db, now);
-  const inForce = await repo.planInForceAt(ctx.db, now);
-  return { items: (await repo.listPlans(ctx.db)).map((p) => toPlan(p, inForce?.id)) };
+  await plansRepo.retireSuperseded(ctx.db, now);
+  const inForce = await plansRepo.planInForceAt(ctx.db, now);
+  return { items: (await plansRepo.listPlans(ctx.db)).map((p) => toPlan(p, inForce?.id)) };
 }
 
 export async function getPlan(ctx: AppContext, id: string) {
-  const p = await repo.findPlan(ctx.db, id);
+  const p = await plansRepo.findPlan(ctx.db, id);
   if (!p) throw notFound('Plan version not found');
-  const inForce = await repo.planInForceAt(ctx.db, ctx.clock.now());
+  const inForce = await plansRepo.planInForceAt(ctx.db, ctx.clock.now());
   return toPlan(p, inForce?.id);
 }
 
 export async function createDraft(ctx: AppContext, actor: Actor, input: { config: PlanConfig; basedOn?: string }) {
   return ctx.db.transaction(async (tx) => {
-    if (input.basedOn && !(await repo.findPlan(tx, input.basedOn))) throw notFound('Plan version not found');
-    await repo.lockPlans(tx);
+    if (input.basedOn && !(await plansRepo.findPlan(tx, input.basedOn))) throw notFound('Plan version not found');
+    await plansRepo.lockPlans(tx);
     const now = ctx.clock.now();
-    const row = await repo.insertPlan(tx, {
-      version: await repo.nextPlanVersion(tx),
+    const row = await plansRepo.insertPlan(tx, {
+      version: await plansRepo.nextPlanVersion(tx),
       status: 'draft',
       config: input.config,
       basedOn: input.basedOn ?? null,
@@ -71,10 +71,10 @@ export async function createDraft(ctx: AppContext, actor: Actor, input: { config
 
 export async function updateDraft(ctx: AppContext, actor: Actor, id: string, config: PlanConfig) {
   return ctx.db.transaction(async (tx) => {
-    const before = await repo.findPlan(tx, id);
+    const before = await plansRepo.findPlan(tx, id);
     if (!before) throw notFound('Plan version not found');
     if (before.status !== 'draft') throw conflict('Only a draft can be edited; an active version never changes');
-    const row = await repo.updateDraft(tx, id, config, ctx.clock.now());
+    const row = await plansRepo.updateDraft(tx, id, config, ctx.clock.now());
     if (!row) throw conflict('Only a draft can be edited; an active version never changes');
     await audit(tx, actor, { entityType: 'comp_plan', entityId: id, action: 'plan.draft_updated', previousState: before.config, newState: config });
     return toPlan(row, undefined);
@@ -84,7 +84,7 @@ export async function updateDraft(ctx: AppContext, actor: Actor, id: string, con
 /** Activation from the start of a future pairing cycle: the open cycle's end or a later period start. */
 export async function activatePlan(ctx: AppContext, actor: Actor, id: string, effectiveFromIso: string) {
   return ctx.db.transaction(async (tx) => {
-    const plan = await repo.findPlan(tx, id);
+    const plan = await plansRepo.findPlan(tx, id);
     if (!plan) throw notFound('Plan version not found');
     if (plan.status !== 'draft') throw conflict('This version is already active');
     const parsed = PlanConfig.safeParse(plan.config);
@@ -95,7 +95,7 @@ export async function activatePlan(ctx: AppContext, actor: Actor, id: string, ef
     if (at.getTime() < now.getTime()) {
       throw badRequest('A version takes effect from the start of a future cycle', { effectiveFrom: ['Choose a moment that has not passed yet'] });
     }
-    const row = await repo.markActive(tx, id, at, realUser(actor).id, now);
+    const row = await plansRepo.markActive(tx, id, at, realUser(actor).id, now);
     if (!row) throw conflict('This version is already active');
     await audit(tx, actor, { entityType: 'comp_plan', entityId: id, action: 'plan.activated', newState: { version: row.version, effectiveFrom: at.toISOString() } });
     return toPlan(row, undefined);

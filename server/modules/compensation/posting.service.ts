@@ -8,10 +8,12 @@ import { audit } from '../audit';
 import { postLedgerBatch } from '../wallet';
 import { POOL_TYPES } from '../../../contracts/compensation';
 import { fromPaise } from '../../../contracts/money';
-import * as repo from './compensation.repo';
+import * as cyclesRepo from './cycles.repo';
+import * as adjustmentsRepo from './adjustments.repo';
+import * as postingRepo from './posting.repo';
 import { paise } from './engine';
 import { label, INCOME_KEYS, istDate, cycleEnd } from './common';
-import { toSummary, versionOf, requireSecondAdmin } from './cycles.service';
+import { storedSummary, toSummary, versionOf, requireSecondAdmin } from './cycles.service';
 
 export const POST_BATCH = 5_000;
 
@@ -25,11 +27,11 @@ export interface PostOptions {
 
 /** The cycle when it is posted or can be posted now, otherwise the refusal. */
 export async function postableCycle(db: DbOrTx, id: string) {
-  const c = await repo.findCycle(db, id);
+  const c = await cyclesRepo.findCycle(db, id);
   if (!c) throw notFound('Cycle not found');
   if (c.status === 'posted') return c;
   if (c.status !== 'approved') throw conflict('Only an approved cycle can be posted');
-  if ((await repo.unpostedBefore(db, c.kind, c.startsAt)).length) throw conflict('Only the oldest unposted cycle can be posted');
+  if ((await cyclesRepo.unpostedBefore(db, c.kind, c.startsAt)).length) throw conflict('Only the oldest unposted cycle can be posted');
   return c;
 }
 
@@ -44,7 +46,8 @@ export async function postCycle(ctx: AppContext, actor: Actor, id: string, opts:
   await requireSecondAdmin(ctx.db, c0, actor, 'post');
   if (c0.status === 'posted') return toSummary(c0, await versionOf(ctx.db, c0.planId));
   const period = `${istDate(c0.startsAt)} to ${istDate(new Date(cycleEnd(c0).getTime() - 1))}`;
-  const summary = (c0.summary ?? {}) as { achievers?: { memberId: string; type: string; amount: string; points: number }[] };
+  // An approved cycle always has its summary; storedSummary throws on a missing or malformed one (no achievers lost).
+  const achieved = storedSummary(c0)?.achievers ?? [];
   let batchNo = 0;
   // Passes over the cycle in member order; a pass that finds nothing to claim ends it (a row that another
   // poster held and then released is picked up by the next pass).
@@ -52,12 +55,12 @@ export async function postCycle(ctx: AppContext, actor: Actor, id: string, opts:
   let claimedThisPass = false;
   for (;;) {
     const done = await ctx.db.transaction(async (tx) => {
-      const batch = await repo.claimUnposted(tx, id, after, opts.batchSize ?? POST_BATCH);
+      const batch = await postingRepo.claimUnposted(tx, id, after, opts.batchSize ?? POST_BATCH);
       if (!batch.length) return true;
       after = batch[batch.length - 1].member_id;
       claimedThisPass = true;
       const now = ctx.clock.now();
-      const lines = await repo.postingLinesOf(
+      const lines = await postingRepo.postingLinesOf(
         tx,
         id,
         batch.map((b) => b.member_id),
@@ -82,25 +85,29 @@ export async function postCycle(ctx: AppContext, actor: Actor, id: string, opts:
         }
         if (paise(p.admin_charge) > 0n) rows.push({ userId: p.member_id, amount: `-${p.admin_charge}`, type: 'admin_charge', description: `Admin charge, ${c0.kind} cycle ${period}`, ...ref });
         if (paise(p.tds) > 0n) rows.push({ userId: p.member_id, amount: `-${p.tds}`, type: 'tds', description: `TDS, ${c0.kind} cycle ${period}`, ...ref });
-        for (const l of mine) if (l.type === 'rank_bonus') await repo.recordRankBonus(tx, p.member_id, String(l.rank), l.amount);
+        for (const l of mine) if (l.type === 'rank_bonus') await postingRepo.recordRankBonus(tx, p.member_id, String(l.rank), l.amount);
       }
       // One set-based movement for the whole batch (balances, then the rows with their running balances).
       await postLedgerBatch(tx, rows, now);
-      await repo.consumeAdjustments(
+      await adjustmentsRepo.consumeAdjustments(
         tx,
         id,
         lines.filter((l) => l.adjustment_id).map((l) => l.adjustment_id!),
       );
       const mineSet = new Set(batch.map((b) => b.member_id));
-      const ach = (summary.achievers ?? []).filter((a) => mineSet.has(a.memberId));
+      const ach = achieved.filter((a) => mineSet.has(a.memberId));
       const positions = new Map<string, number>();
       for (const t of POOL_TYPES) {
-        (summary.achievers ?? [])
+        achieved
           .filter((a) => a.type === t)
-          .sort((a, b) => Number(paise(b.amount) - paise(a.amount)) || a.memberId.localeCompare(b.memberId))
+          .sort((a, b) => {
+            const pa = paise(a.amount, 'pool share');
+            const pb = paise(b.amount, 'pool share');
+            return pb > pa ? 1 : pb < pa ? -1 : a.memberId.localeCompare(b.memberId);
+          })
           .forEach((a, i) => positions.set(`${t}:${a.memberId}`, i + 1));
       }
-      await repo.insertAchievers(
+      await postingRepo.insertAchievers(
         tx,
         ach.map((a) => ({
           userId: a.memberId,
@@ -112,13 +119,13 @@ export async function postCycle(ctx: AppContext, actor: Actor, id: string, opts:
           metadata: { cycleId: id, points: a.points },
         })),
       );
-      await repo.markPosted(
+      await postingRepo.markPosted(
         tx,
         id,
         batch.map((b) => b.member_id),
         now,
       );
-      await repo.addToYtd(
+      await postingRepo.addToYtd(
         tx,
         id,
         batch.map((b) => b.member_id),
@@ -132,11 +139,11 @@ export async function postCycle(ctx: AppContext, actor: Actor, id: string, opts:
     claimedThisPass = false;
   }
   return ctx.db.transaction(async (tx) => {
-    const c = await repo.findCycle(tx, id, true);
+    const c = await cyclesRepo.findCycle(tx, id, true);
     if (c!.status === 'posted') return toSummary(c!, await versionOf(tx, c!.planId));
-    if (await repo.unpostedCount(tx, id)) throw conflict('Another admin is posting this cycle; it finishes in a moment');
-    const row = await repo.setCycle(tx, id, { status: 'posted', postedAt: ctx.clock.now(), postedBy: realUser(actor).id }, ['approved']);
-    await audit(tx, actor, { entityType: 'comp_cycle', entityId: id, action: 'cycle.posted', newState: { net: (c!.summary as { net?: string } | null)?.net ?? null } });
+    if (await postingRepo.unpostedCount(tx, id)) throw conflict('Another admin is posting this cycle; it finishes in a moment');
+    const row = await cyclesRepo.setCycle(tx, id, { status: 'posted', postedAt: ctx.clock.now(), postedBy: realUser(actor).id }, ['approved']);
+    await audit(tx, actor, { entityType: 'comp_cycle', entityId: id, action: 'cycle.posted', newState: { net: storedSummary(c!)?.net ?? null } });
     return toSummary(row, await versionOf(tx, c!.planId));
   });
 }

@@ -4,17 +4,19 @@ import type { AppContext } from '../../context';
 import { badRequest, conflict, notFound } from '../../core/app-error';
 import { PlanConfig } from '../../../contracts/compensation';
 import { fromPaise } from '../../../contracts/money';
-import * as repo from './compensation.repo';
-import { paise } from './engine';
+import * as plansRepo from './plans.repo';
+import * as cyclesRepo from './cycles.repo';
+import * as inputsRepo from './inputs.repo';
+import { payoutRatio } from './engine';
 import { cycleEnd } from './common';
 import { planFor } from './plans.service';
 import { loadMembers, compute, payoutsOf, summarize } from './calculation.service';
 
 /** A draft version against a closed, calculated or posted cycle's snapshot; nothing is written. */
 export async function simulate(ctx: AppContext, planId: string, cycleId: string): Promise<SimulationResult> {
-  const plan = await repo.findPlan(ctx.db, planId);
+  const plan = await plansRepo.findPlan(ctx.db, planId);
   if (!plan) throw notFound('Plan version not found');
-  const c = await repo.findCycle(ctx.db, cycleId);
+  const c = await cyclesRepo.findCycle(ctx.db, cycleId);
   if (!c) throw notFound('Cycle not found');
   if (c.status === 'open') throw conflict('Simulate against a closed, calculated or posted cycle');
   const draftCfg = PlanConfig.safeParse(plan.config);
@@ -24,9 +26,9 @@ export async function simulate(ctx: AppContext, planId: string, cycleId: string)
   const run = async (cfg: PlanConfig) => {
     const res = await compute(ctx.db, c, cfg, snap);
     const payouts = await payoutsOf(ctx.db, c, cfg, snap.members, res.lines);
-    const sales = await repo.cycleSales(ctx.db, c.kind, c.id);
+    const sales = await inputsRepo.cycleSales(ctx.db, c.kind, c.id);
     const s = summarize(res, payouts, sales);
-    return { s, payouts, payoutRatio: paise(sales.amount) > 0n ? ((Number(paise(s.net)) / Number(paise(sales.amount))) * 100).toFixed(2) : null };
+    return { s, payouts, payoutRatio: payoutRatio(s.net, sales.amount) };
   };
   const a = await run(base.config);
   const b = await run(draftCfg.data);
@@ -47,7 +49,7 @@ export async function simulate(ctx: AppContext, planId: string, cycleId: string)
     .map((r) => ({ ...r, m: snap.members.idAt(r.m) }));
   const names = new Map(
     (
-      await repo.namesOf(
+      await inputsRepo.namesOf(
         ctx.db,
         changes.map((r) => r.m),
       )

@@ -1,0 +1,89 @@
+/** The member's side: posted payouts and lines, and the Income page's figures in one statement. */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { preparedRows, rawRows, type DbOrTx } from '../../db/client';
+import { compLines } from '../../db/schema/index';
+
+export async function memberPayouts(db: DbOrTx, memberId: string) {
+  return rawRows<{
+    cycle_id: string;
+    kind: string;
+    starts_at: Date;
+    ends_at: Date;
+    closed_at: Date | null;
+    gross: string;
+    admin_charge: string;
+    tds: string;
+    net: string;
+    fy: number;
+    posted_at: Date;
+  }>(
+    db,
+    sql`
+    select c.id::text as cycle_id, c.kind, c.starts_at, c.ends_at, c.closed_at, p.gross::text, p.admin_charge::text, p.tds::text, p.net::text, p.fy, p.posted_at
+    from comp_payouts p join comp_cycles c on c.id = p.cycle_id
+    where p.member_id = ${memberId}::uuid and p.posted_at is not null order by c.starts_at desc, c.kind limit 200`,
+  );
+}
+export async function memberLines(db: DbOrTx, memberId: string, cycleIds: string[]) {
+  if (!cycleIds.length) return [];
+  return db
+    .select()
+    .from(compLines)
+    .where(and(eq(compLines.memberId, memberId), sql`${compLines.cycleId} = any(${sql.param(cycleIds)}::uuid[])`))
+    .orderBy(asc(compLines.id));
+}
+/** Everything the member's Income page shows, in one statement (it is the page members open most). */
+export interface IncomeFigures {
+  payouts: {
+    cycle_id: string;
+    kind: string;
+    starts_at: string;
+    ends_at: string;
+    closed_at: string | null;
+    gross: string;
+    admin_charge: string;
+    tds: string;
+    net: string;
+    fy: number;
+    posted_at: string;
+  }[];
+  carry: { carry_left: string; carry_right: string; paired_ever: boolean } | null;
+  open: { id: string; starts_at: string; ends_at: string } | null;
+  /** config is null when the caller already holds that version's parsed config. */
+  plan: { id: string; version: number; config: unknown } | null;
+  legs: { left_bv: string; right_bv: string } | null;
+  pools: { type: string; amount: string | null; period_date: string | null }[];
+}
+export async function incomeFigures(db: DbOrTx, memberId: string, knownPlanIds: string[] = []): Promise<IncomeFigures> {
+  // Every Income page opens with it: a prepared statement (planned once per connection, then only bound).
+  const [row] = await preparedRows<IncomeFigures>(
+    db,
+    'comp_income_figures',
+    sql`
+    with o as (select id, starts_at, ends_at from comp_cycles where kind = 'pairing' and status = 'open' limit 1)
+    select
+      coalesce((select json_agg(x) from (
+        select c.id::text as cycle_id, c.kind, c.starts_at, c.ends_at, c.closed_at, p.gross::text as gross, p.admin_charge::text as admin_charge,
+               p.tds::text as tds, p.net::text as net, p.fy, p.posted_at
+        from comp_payouts p join comp_cycles c on c.id = p.cycle_id
+        where p.member_id = ${memberId}::uuid and p.posted_at is not null order by c.starts_at desc, c.kind limit 200) x), '[]'::json) as payouts,
+      (select row_to_json(k) from (
+        select k.carry_left::text as carry_left, k.carry_right::text as carry_right, k.paired_ever
+        from (select id from comp_cycles where kind = 'pairing' and status = 'posted' order by starts_at desc limit 1) c
+        join comp_carry k on k.cycle_id = c.id and k.member_id = ${memberId}::uuid) k) as carry,
+      (select row_to_json(o) from o) as open,
+      (select row_to_json(pl) from (
+        select p.id::text as id, p.version, case when p.id = any(${sql.param(knownPlanIds)}::uuid[]) then null else p.config end as config from comp_plans p, o
+        where p.status <> 'draft' and p.effective_from <= o.starts_at order by p.effective_from desc, p.version desc limit 1) pl) as plan,
+      (select row_to_json(l) from (
+        select sum(x.l)::numeric(14,2)::text as left_bv, sum(x.r)::numeric(14,2)::text as right_bv from (
+          select v.left_bv as l, v.right_bv as r from leg_volumes v, o where v.cycle_id = o.id and v.member_id = ${memberId}::uuid
+          union all
+          select m.pairing_left, m.pairing_right from member_volume m, o where m.member_id = ${memberId}::uuid and m.pairing_cycle_id = o.id) x
+        having count(*) > 0) l) as legs,
+      coalesce((select json_agg(a) from (
+        select achievement_type as type, amount::text as amount, period_date::text as period_date from achievers
+        where user_id = ${memberId}::uuid and period = 'monthly' order by period_date desc limit 50) a), '[]'::json) as pools`,
+  );
+  return row;
+}

@@ -1,0 +1,122 @@
+/**
+ * What a calculation reads (docs/spec/compensation.md §3.5): the members' snapshot and what changed after the close,
+ * the cycle's legs, the previous carry, purchases and sales, ranks, the year-to-date totals and approved PANs.
+ */
+import { sql } from 'drizzle-orm';
+import { rawRows, type DbOrTx } from '../../db/client';
+import { copyOut } from '../../db/copy';
+import { cycleLegsSql } from '../volume';
+import { paiseOrThrow } from '../../../contracts/money';
+
+export interface MemberSnapRow {
+  id: string;
+  user_id: string;
+  parent_id: string | null;
+  position: string | null;
+  sponsor_id: string | null;
+  role: string;
+  status: string;
+  total_bv: string;
+  current_rank: string | null;
+  first_name: string | null;
+  last_name: string | null;
+}
+export const snapshotMembers = (db: DbOrTx) =>
+  rawRows<MemberSnapRow>(
+    db,
+    sql`select id::text, user_id, parent_id::text, position, sponsor_id::text, role, status, v.total_bv::text, current_rank, first_name, last_name
+                                 from users u join member_volume v on v.member_id = u.id where placed_at is not null or role <> 'admin' order by u.id`,
+  );
+// Ordered by id: a member's index in the run's table is then its place in member-id order, the order the
+// results are written in (a sort of uuids here costs less than sorting their text in the process).
+const SNAPSHOT_SQL = `select u.id::text, user_id, parent_id::text, position, sponsor_id::text, role, status, v.total_bv::text, current_rank
+                      from users u join member_volume v on v.member_id = u.id where placed_at is not null or role <> 'admin' order by u.id`;
+/** The snapshot through COPY (PostgreSQL): cells in the order of snapshotMembers' columns, without names. */
+export const copySnapshot = (db: DbOrTx, onRow: (cells: (string | null)[]) => void) => copyOut(db, SNAPSHOT_SQL, onRow);
+export const namesOf = (db: DbOrTx, ids: string[]) =>
+  ids.length
+    ? rawRows<{ id: string; user_id: string; first_name: string | null; last_name: string | null }>(
+        db,
+        sql`select id::text, user_id, first_name, last_name from users where id = any(${sql.param(ids)}::uuid[])`,
+      )
+    : Promise.resolve([]);
+/**
+ * What changed in the members' snapshot figures at or after an instant (a cycle's close), from the volume
+ * journal: the first status change of each member (its direction tells the status before it: a member
+ * whose first later change is a deactivation was active) and the personal BV of purchases applied since.
+ */
+export async function changesSince(db: DbOrTx, at: Date) {
+  const since = at.toISOString();
+  const firsts = await rawRows<{ member_id: string; d_active: number }>(
+    db,
+    sql`
+    select distinct on (member_id) member_id::text, d_active from volume_events
+    where kind = 'activity' and occurred_at >= ${since}::timestamptz order by member_id, occurred_at, id`,
+  );
+  const bought = await rawRows<{ member_id: string; bv: string }>(
+    db,
+    sql`
+    select member_id::text, sum(bv)::text as bv from volume_events
+    where kind = 'purchase' and applied_at is not null and occurred_at >= ${since}::timestamptz group by 1`,
+  );
+  return {
+    active: new Map(firsts.map((r) => [r.member_id, Number(r.d_active) < 0])),
+    bv: new Map(bought.map((r) => [r.member_id, paiseOrThrow(r.bv, 'BV')])),
+  };
+}
+/** Reads rows through COPY on PostgreSQL (no row objects for hundreds of thousands of rows), else one query. */
+async function eachRow(db: DbOrTx, text: string, onRow: (cells: (string | null)[]) => void) {
+  if (await copyOut(db, text, onRow)) return;
+  for (const r of await rawRows<Record<string, unknown>>(db, sql.raw(text))) onRow(Object.values(r).map((v) => (v === null || v === undefined ? null : String(v))));
+}
+const uuidLiteral = (id: string) => {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) throw new Error('not a uuid');
+  return `'${id}'::uuid`;
+};
+/** A cycle's BV per leg, member by member (a member may come twice: add the rows up). */
+export const eachCycleLeg = (db: DbOrTx, cycleId: string, kind: 'pairing' | 'monthly', onRow: (memberId: string, left: string, right: string) => void) =>
+  eachRow(db, cycleLegsSql(cycleId, kind), (c) => onRow(c[0]!, c[1]!, c[2]!));
+/** A cycle's carry out, member by member. */
+export const eachCarry = (db: DbOrTx, cycleId: string, onRow: (memberId: string, left: string, right: string, pairedEver: boolean) => void) =>
+  eachRow(db, `select member_id, carry_left, carry_right, paired_ever from comp_carry where cycle_id = ${uuidLiteral(cycleId)}`, (c) => onRow(c[0]!, c[1]!, c[2]!, c[3] === 't' || c[3] === 'true'));
+export const cyclePurchases = (db: DbOrTx, kind: string, cycleId: string) =>
+  rawRows<{ member_id: string; bv: string }>(
+    db,
+    kind === 'pairing'
+      ? sql`select member_id::text, bv::text from volume_events where kind = 'purchase' and pairing_cycle_id = ${cycleId}::uuid order by id`
+      : sql`select member_id::text, bv::text from volume_events where kind = 'purchase' and monthly_cycle_id = ${cycleId}::uuid order by id`,
+  );
+export async function cycleSales(db: DbOrTx, kind: string, cycleId: string) {
+  const col = kind === 'pairing' ? sql`v.pairing_cycle_id` : sql`v.monthly_cycle_id`;
+  const [row] = await rawRows<{ amount: string; bv: string }>(
+    db,
+    sql`
+    select coalesce(sum(p.total_amount), 0)::text as amount, coalesce(sum(v.bv), 0)::text as bv
+    from volume_events v join purchases p on p.id = v.purchase_id where v.kind = 'purchase' and ${col} = ${cycleId}::uuid`,
+  );
+  return row;
+}
+export const ownBVByMonth = (db: DbOrTx, cycleIds: string[]) =>
+  cycleIds.length
+    ? rawRows<{ member_id: string; cycle_id: string; bv: string }>(
+        db,
+        sql`
+        select member_id::text, monthly_cycle_id::text as cycle_id, sum(bv)::text as bv from volume_events
+        where kind = 'purchase' and monthly_cycle_id = any(${sql.param(cycleIds)}::uuid[]) group by 1, 2`,
+      )
+    : Promise.resolve([]);
+export const ranksAchievedBetween = (db: DbOrTx, from: Date, to: Date) =>
+  rawRows<{ user_id: string; rank: string }>(
+    db,
+    sql`select user_id::text, rank from rank_achievements where achieved_at >= ${from.toISOString()}::timestamptz and achieved_at < ${to.toISOString()}::timestamptz`,
+  );
+/** Each member's highest rank achieved at or before an instant (ranks never go down). */
+export const rankAt = (db: DbOrTx, at: Date) =>
+  rawRows<{ user_id: string; rank: string }>(
+    db,
+    sql`select distinct on (user_id) user_id::text, rank from rank_achievements where achieved_at <= ${at.toISOString()}::timestamptz order by user_id, achieved_at desc`,
+  );
+/** Year-to-date posted gross and TDS per member in a financial year (comp_ytd), member by member. */
+export const eachYtd = (db: DbOrTx, fy: number, onRow: (memberId: string, gross: string, tds: string) => void) =>
+  eachRow(db, `select member_id, gross, tds from comp_ytd where fy = ${Math.trunc(fy)}`, (c) => onRow(c[0]!, c[1]!, c[2]!));
+export const panApproved = (db: DbOrTx) => rawRows<{ id: string }>(db, sql`select id::text from users where pan_number is not null and kyc_status = 'approved'`);

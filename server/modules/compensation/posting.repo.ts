@@ -1,0 +1,58 @@
+/** Posting a cycle's payouts: claiming batches, marking them posted, and what a batch writes beside the ledger. */
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { rawRows, type DbOrTx } from '../../db/client';
+import { compPayouts, achievers, rankAchievements } from '../../db/schema/index';
+import { inChunks } from './results.repo';
+
+/** What posting needs of a batch's lines (not the explanations, except a rank bonus's rank). */
+export const postingLinesOf = (db: DbOrTx, cycleId: string, memberIds: string[]) =>
+  memberIds.length
+    ? rawRows<{ member_id: string; type: string; amount: string; rank: string | null; adjustment_id: string | null }>(
+        db,
+        sql`
+        select member_id::text, type, amount::text, case when type = 'rank_bonus' then explanation->>'rank' end as rank, adjustment_id::text
+        from comp_lines where cycle_id = ${cycleId}::uuid and member_id = any(${sql.param(memberIds)}::uuid[]) order by id`,
+      )
+    : Promise.resolve([]);
+/**
+ * The next unposted payouts after `after` in member order, locked for this transaction; rows another poster
+ * holds are skipped. The poster moves `after` forward batch by batch, so each claim reads only its own
+ * stretch of the (cycle, member) key instead of every row posted before it.
+ */
+export async function claimUnposted(db: DbOrTx, cycleId: string, after: string | null, limit: number) {
+  return rawRows<{ member_id: string; gross: string; admin_charge: string; tds: string; net: string }>(
+    db,
+    sql`
+    select p.member_id::text, p.gross::text, p.admin_charge::text, p.tds::text, p.net::text from comp_payouts p
+    where p.cycle_id = ${cycleId}::uuid and p.posted_at is null and p.member_id > ${after ?? '00000000-0000-0000-0000-000000000000'}::uuid
+    order by p.member_id limit ${limit} for update skip locked`,
+  );
+}
+export async function markPosted(db: DbOrTx, cycleId: string, memberIds: string[], at: Date) {
+  await db
+    .update(compPayouts)
+    .set({ postedAt: at })
+    .where(and(eq(compPayouts.cycleId, cycleId), sql`${compPayouts.memberId} = any(${sql.param(memberIds)}::uuid[])`, isNull(compPayouts.postedAt)));
+}
+export async function unpostedCount(db: DbOrTx, cycleId: string) {
+  const [row] = await rawRows<{ n: number }>(db, sql`select count(*)::int as n from comp_payouts where cycle_id = ${cycleId}::uuid and posted_at is null`);
+  return row.n;
+}
+export async function recordRankBonus(db: DbOrTx, userId: string, rank: string, amount: string) {
+  await db
+    .update(rankAchievements)
+    .set({ bonus: amount })
+    .where(and(eq(rankAchievements.userId, userId), eq(rankAchievements.rank, rank)));
+}
+export async function insertAchievers(db: DbOrTx, rows: (typeof achievers.$inferInsert)[]) {
+  if (rows.length) await inChunks(rows, 2000, (c) => db.insert(achievers).values(c));
+}
+/** The posting batch's payouts join the year-to-date totals (in the batch's own transaction). */
+export async function addToYtd(db: DbOrTx, cycleId: string, memberIds: string[]) {
+  await db.execute(sql`
+    insert into comp_ytd (member_id, fy, gross, tds)
+    select p.member_id, p.fy, p.gross, p.tds from comp_payouts p
+    where p.cycle_id = ${cycleId}::uuid and p.member_id = any(${sql.param(memberIds)}::uuid[])
+    order by p.fy, p.member_id
+    on conflict (fy, member_id) do update set gross = comp_ytd.gross + excluded.gross, tds = comp_ytd.tds + excluded.tds`);
+}

@@ -1,0 +1,112 @@
+/** A calculation's results (comp_lines, comp_payouts, comp_carry): written in bulk, read by page, and their statistics. */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { rawRows, type DbOrTx } from '../../db/client';
+import { copyInto } from '../../db/copy';
+import { mapLazily } from '../../lib/iterables';
+import { compCarry, compLines, compPayouts } from '../../db/schema/index';
+
+export type PayoutRow = typeof compPayouts.$inferSelect;
+export type LineRow = typeof compLines.$inferSelect;
+
+export async function clearResults(db: DbOrTx, cycleId: string) {
+  await db.delete(compLines).where(eq(compLines.cycleId, cycleId));
+  await db.delete(compPayouts).where(eq(compPayouts.cycleId, cycleId));
+  await db.delete(compCarry).where(eq(compCarry.cycleId, cycleId));
+}
+export async function inChunks<T>(rows: T[], size: number, f: (chunk: T[]) => Promise<unknown>) {
+  for (let i = 0; i < rows.length; i += size) await f(rows.slice(i, i + size));
+}
+// Set-based inserts: one statement per 20,000 rows, each column sent as one array parameter.
+const arr = (xs: unknown[]) => sql.param(xs);
+type LineIn = typeof compLines.$inferInsert;
+type PayoutIn = typeof compPayouts.$inferInsert;
+type CarryIn = typeof compCarry.$inferInsert;
+/**
+ * COPY on PostgreSQL; the set-based INSERTs below on the embedded database. The rows are an iterable
+ * turned into COPY text one at a time: a payout run's hundreds of thousands of rows never exist twice.
+ */
+export async function insertLines(db: DbOrTx, rows: Iterable<LineIn>) {
+  const copied = await copyInto(
+    db,
+    'comp_lines',
+    ['cycle_id', 'member_id', 'type', 'amount', 'plan_version', 'explanation', 'adjustment_id'],
+    mapLazily(rows, (r) => [r.cycleId, r.memberId, r.type, r.amount, r.planVersion, r.explanation, r.adjustmentId ?? null]),
+  );
+  if (!copied) await insertLinesSql(db, [...rows]);
+}
+export async function insertPayouts(db: DbOrTx, rows: Iterable<PayoutIn>) {
+  const copied = await copyInto(
+    db,
+    'comp_payouts',
+    ['cycle_id', 'member_id', 'gross', 'admin_charge', 'tds', 'net', 'fy', 'tds_rate', 'pan_approved'],
+    mapLazily(rows, (r) => [r.cycleId, r.memberId, r.gross, r.adminCharge, r.tds, r.net, r.fy, r.tdsRate, r.panApproved]),
+  );
+  if (!copied) await insertPayoutsSql(db, [...rows]);
+}
+export async function insertCarry(db: DbOrTx, rows: Iterable<CarryIn>) {
+  const copied = await copyInto(
+    db,
+    'comp_carry',
+    ['cycle_id', 'member_id', 'carry_left', 'carry_right', 'paired_ever'],
+    mapLazily(rows, (r) => [r.cycleId, r.memberId, r.carryLeft, r.carryRight, r.pairedEver ?? false]),
+  );
+  if (!copied) await insertCarrySql(db, [...rows]);
+}
+const insertLinesSql = (db: DbOrTx, rows: LineIn[]) =>
+  inChunks(rows, 20_000, (c) =>
+    db.execute(sql`
+  insert into comp_lines (cycle_id, member_id, type, amount, plan_version, explanation, adjustment_id)
+  select * from unnest(${arr(c.map((r) => r.cycleId))}::uuid[], ${arr(c.map((r) => r.memberId))}::uuid[], ${arr(c.map((r) => r.type))}::text[],
+                       ${arr(c.map((r) => r.amount))}::numeric[], ${arr(c.map((r) => r.planVersion))}::int[], ${arr(c.map((r) => JSON.stringify(r.explanation)))}::jsonb[],
+                       ${arr(c.map((r) => r.adjustmentId ?? null))}::uuid[])`),
+  );
+const insertPayoutsSql = (db: DbOrTx, rows: PayoutIn[]) =>
+  inChunks(rows, 20_000, (c) =>
+    db.execute(sql`
+  insert into comp_payouts (cycle_id, member_id, gross, admin_charge, tds, net, fy, tds_rate, pan_approved)
+  select * from unnest(${arr(c.map((r) => r.cycleId))}::uuid[], ${arr(c.map((r) => r.memberId))}::uuid[], ${arr(c.map((r) => r.gross))}::numeric[],
+                       ${arr(c.map((r) => r.adminCharge))}::numeric[], ${arr(c.map((r) => r.tds))}::numeric[], ${arr(c.map((r) => r.net))}::numeric[],
+                       ${arr(c.map((r) => r.fy))}::int[], ${arr(c.map((r) => r.tdsRate))}::numeric[], ${arr(c.map((r) => r.panApproved))}::boolean[])`),
+  );
+const insertCarrySql = (db: DbOrTx, rows: CarryIn[]) =>
+  inChunks(rows, 20_000, (c) =>
+    db.execute(sql`
+  insert into comp_carry (cycle_id, member_id, carry_left, carry_right, paired_ever)
+  select * from unnest(${arr(c.map((r) => r.cycleId))}::uuid[], ${arr(c.map((r) => r.memberId))}::uuid[], ${arr(c.map((r) => r.carryLeft))}::numeric[],
+                       ${arr(c.map((r) => r.carryRight))}::numeric[], ${arr(c.map((r) => r.pairedEver ?? false))}::boolean[])`),
+  );
+
+export const linesOf = (db: DbOrTx, cycleId: string, memberIds: string[]) =>
+  memberIds.length
+    ? db
+        .select()
+        .from(compLines)
+        .where(and(eq(compLines.cycleId, cycleId), sql`${compLines.memberId} = any(${sql.param(memberIds)}::uuid[])`))
+        .orderBy(asc(compLines.id))
+    : Promise.resolve([]);
+export async function payoutsPage(db: DbOrTx, cycleId: string, f: { memberId?: string; type?: string; after?: string }, limit: number) {
+  return rawRows<PayoutRow & { user_id: string; first_name: string | null; last_name: string | null }>(
+    db,
+    sql`
+    select p.cycle_id as "cycleId", p.member_id::text as "memberId", p.gross::text as gross, p.admin_charge::text as "adminCharge", p.tds::text as tds,
+           p.net::text as net, p.fy, p.tds_rate::text as "tdsRate", p.pan_approved as "panApproved", p.posted_at as "postedAt", u.user_id, u.first_name, u.last_name
+    from comp_payouts p join users u on u.id = p.member_id
+    where p.cycle_id = ${cycleId}::uuid
+      ${f.memberId ? sql`and p.member_id = ${f.memberId}::uuid` : sql``}
+      ${f.type ? sql`and exists (select 1 from comp_lines l where l.cycle_id = p.cycle_id and l.member_id = p.member_id and l.type = ${f.type})` : sql``}
+      ${f.after ? sql`and p.member_id > ${f.after}::uuid` : sql``}
+    order by p.member_id limit ${limit}`,
+  );
+}
+export async function topEarners(db: DbOrTx, cycleId: string, n: number) {
+  return rawRows<{ user_id: string; first_name: string | null; last_name: string | null; gross: string; net: string }>(
+    db,
+    sql`
+    select u.user_id, u.first_name, u.last_name, p.gross::text, p.net::text from comp_payouts p join users u on u.id = p.member_id
+    where p.cycle_id = ${cycleId}::uuid order by p.gross desc, u.user_id limit ${n}`,
+  );
+}
+/** Fresh planner statistics after a calculation wrote hundreds of thousands of rows (member pages read them at once). */
+export async function analyzeResults(db: DbOrTx) {
+  await db.execute(sql`analyze comp_lines, comp_payouts, comp_carry`);
+}
