@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { registerRecruit } from '../support/referral';
+import { recruitForm, registerRecruit } from '../support/referral';
 import { startTestApp, userByEmail, volumeByEmail, type TestApp } from '../support/test-app';
 import { dataUrl, demoCookies, expectError, expectInvalid, fakePng, uniqueEmail } from '../support/http';
 import { expectTreeSound } from '../support/tree';
@@ -22,29 +22,12 @@ afterAll(async () => t?.close());
 
 const db = () => t.runtime.ctx.db;
 const tokenOf = (url: string) => new URL(url).searchParams.get('ref')!;
-function registration(referralToken: string, email: string, extra: Record<string, unknown> = {}) {
-  return {
-    firstName: 'Kiran',
-    lastName: 'Rao',
-    email,
-    mobile: '9812345678',
-    nominee: 'Asha Rao',
-    password: 'Recruit#123',
-    address: '14 MG Road, Shivaji Nagar',
-    city: 'Pune',
-    state: 'Maharashtra',
-    pincode: '411005',
-    packageAmount: 5000,
-    referralToken,
-    ...extra,
-  };
-}
 /** A member's recruit: link, registration; returns the pending recruit row. */
 async function memberRecruit(cookie = c.member, position: 'left' | 'right' = 'left', extra: Record<string, unknown> = {}) {
   const email = uniqueEmail('recruit');
   const link = await t.api('POST', '/api/team/recruit', { cookie, body: { fullName: 'Kiran Rao', email, position } });
   expect(link.status).toBe(201);
-  const reg = await registerRecruit(t, registration(tokenOf(link.body.referralLink), email, extra));
+  const reg = await registerRecruit(t, recruitForm(tokenOf(link.body.referralLink), email, extra));
   expect(reg.status, JSON.stringify(reg.body)).toBe(201);
   const [row] = await db().select().from(pendingRecruits).where(eq(pendingRecruits.email, email));
   return row;
@@ -61,7 +44,7 @@ describe('POST /api/team/recruit', () => {
     expect(r.body.referralLink).toMatch(/\/referral-register\?ref=/);
     expect(r.body.position).toBe('left');
     expect(Math.abs(new Date(r.body.expiresAt).getTime() - t.clock.now().getTime() - 48 * 3600_000)).toBeLessThan(1000);
-    const other = await registerRecruit(t, registration(tokenOf(r.body.referralLink), uniqueEmail('other')));
+    const other = await registerRecruit(t, recruitForm(tokenOf(r.body.referralLink), uniqueEmail('other')));
     expectError(other, 400, { message: MSG.referralEmailMismatch });
   });
 
@@ -213,7 +196,7 @@ describe('admin and founder links', () => {
     const arjun = (await userByEmail(t, 'arjun.right@demo.local'))!;
     const gen = await t.api('POST', '/api/referral/generate', { cookie: c.admin, body: { placementType: 'strategic', placementSide: 'left', parentId: arjun.id } });
     const email = uniqueEmail('strategic');
-    await registerRecruit(t, registration(tokenOf(gen.body.url), email));
+    await registerRecruit(t, recruitForm(tokenOf(gen.body.url), email));
     const [row] = await db().select().from(pendingRecruits).where(eq(pendingRecruits.email, email));
     expect(row).toMatchObject({ status: 'awaiting_admin', placementType: 'strategic', placementParentId: arjun.id, position: 'left' });
     const list = await t.api('GET', '/api/admin/pending-recruits', { cookie: c.admin });

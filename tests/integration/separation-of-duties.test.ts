@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { registerRecruit } from '../support/referral';
+import { recruitForm, registerRecruit } from '../support/referral';
 import { userByEmail, type TestApp } from '../support/test-app';
 import { startWithDemoCookies, type DemoCookies } from '../support/start';
 import { b64, expectError, fakeJpeg, query, uniqueEmail } from '../support/http';
@@ -68,20 +68,7 @@ describe('recruits', () => {
     const gen = await t.api('POST', '/api/referral/generate', { cookie: recruiter.cookie, body: { placementType: 'auto' } });
     expect(gen.status).toBe(201);
     const email = uniqueEmail('own-recruit');
-    const reg = await registerRecruit(t, {
-      firstName: 'Kiran',
-      lastName: 'Rao',
-      email,
-      mobile: '9812345678',
-      nominee: 'Asha Rao',
-      password: 'Recruit#123',
-      address: '14 MG Road, Shivaji Nagar',
-      city: 'Pune',
-      state: 'Maharashtra',
-      pincode: '411005',
-      packageAmount: 5000,
-      referralToken: new URL(gen.body.url).searchParams.get('ref'),
-    });
+    const reg = await registerRecruit(t, recruitForm(new URL(gen.body.url).searchParams.get('ref'), email));
     expect(reg.status, JSON.stringify(reg.body)).toBe(201);
     const [recruit] = await query<{ id: string; status: string }>(t, sql`select id, status from pending_recruits where email = ${email}`);
     const body = { packageAmount: '5000', kycDecision: { status: 'pending' } };

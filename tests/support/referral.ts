@@ -9,3 +9,25 @@ export function registerRecruit(t: TestApp, body: unknown): Promise<ApiResult> {
   const query = typeof token === 'string' ? `?token=${encodeURIComponent(token)}` : '';
   return t.api('POST', `/api/referral/complete-registration${query}`, { body });
 }
+
+/**
+ * A referral registration form as a recruit fills it in (doc 1 §8: every required field valid), for the link's
+ * token and a unique email; `extra` overrides or adds fields (a document, another package).
+ */
+export function recruitForm(referralToken: string | null, email: string, extra: Record<string, unknown> = {}) {
+  return {
+    firstName: 'Kiran',
+    lastName: 'Rao',
+    email,
+    mobile: '9812345678',
+    nominee: 'Asha Rao',
+    password: 'Recruit#123',
+    address: '14 MG Road, Shivaji Nagar',
+    city: 'Pune',
+    state: 'Maharashtra',
+    pincode: '411005',
+    packageAmount: 5000,
+    referralToken,
+    ...extra,
+  };
+}
