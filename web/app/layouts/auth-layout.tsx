@@ -36,6 +36,18 @@ export function AuthHeading({ icon, title, description }: { icon?: ReactNode; ti
   );
 }
 
+const OUTCOME_TONES = { error: 'bg-red-50 text-red-600', success: 'bg-emerald-50 text-emerald-600' };
+
+/** Where an auth flow ends (a link that failed, a password reset): a large round icon in the outcome's colour above the title block. */
+export function AuthOutcome({ tone, icon, title, description }: { tone: keyof typeof OUTCOME_TONES; icon: ReactNode; title: ReactNode; description?: ReactNode }) {
+  return (
+    <>
+      <div className={cn('mx-auto mb-4 flex size-14 items-center justify-center rounded-full', OUTCOME_TONES[tone])}>{icon}</div>
+      <AuthHeading title={title} description={description} />
+    </>
+  );
+}
+
 export function AuthCard({ children, className }: { children: ReactNode; className?: string }) {
   return <div className={cn('rounded-2xl border border-slate-200 bg-white p-6 shadow-xl shadow-slate-200/60 sm:p-8', className)}>{children}</div>;
 }

@@ -1,15 +1,12 @@
 import { Link } from 'react-router';
-import { LogOut } from 'lucide-react';
 import type { CurrentUser } from '@contracts';
 import { Avatar } from '../../components/ui/avatar';
-import { Button } from '../../components/ui/button';
 import { BrandMark, useCompanyName } from '../../components/ui/logo';
 import { fullName, initials, timeOfDayGreeting } from '../../lib/format';
-import { useLogout } from '../../features/account';
+import { LogoutButton } from './logout-button';
 
 /** Member portal top bar (doc 3 §2.1): greeting by time of day, the initials avatar (to Settings) and logout. */
 export function MemberHeader({ user }: { user: CurrentUser }) {
-  const logout = useLogout();
   const name = user.firstName || fullName(user, user.userId);
   const company = useCompanyName();
   return (
@@ -30,10 +27,7 @@ export function MemberHeader({ user }: { user: CurrentUser }) {
             <Avatar text={initials(user)} />
             <span className="sr-only">Account settings for {fullName(user, user.userId)}</span>
           </Link>
-          <Button variant="ghost" size="sm" onClick={() => logout.mutate()} loading={logout.isPending} aria-label="Logout" className="shrink-0">
-            {logout.isPending ? null : <LogOut aria-hidden="true" className="size-4" />}
-            <span className="hidden sm:inline">Logout</span>
-          </Button>
+          <LogoutButton className="shrink-0" />
         </div>
       </div>
     </header>

@@ -7,8 +7,7 @@ import { ChangePasswordForm, DELAYS, MSG } from '@contracts';
 import { AuthCard, AuthHeading, AuthLayout } from '../../app/layouts/auth-layout';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { FormField, fieldA11y } from '../../components/ui/form-field';
-import { PasswordInput } from '../../components/ui/password-input';
+import { PasswordField } from '../../components/ui/password-field';
 import { useChangePassword } from './api';
 import { useSignedInUser } from './current-user';
 import { useLogout } from './logout';
@@ -28,7 +27,7 @@ export default function ChangePasswordPage() {
     resolver: zodResolver(ChangePasswordForm),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   const [done, setDone] = useState(false);
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -53,15 +52,9 @@ export default function ChangePasswordPage() {
           </Alert>
         ) : null}
         <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
-          <FormField id="currentPassword" label="Current Password" error={errors.currentPassword?.message}>
-            <PasswordInput autoComplete="current-password" {...fieldA11y('currentPassword', errors.currentPassword?.message)} {...form.register('currentPassword')} />
-          </FormField>
-          <FormField id="newPassword" label="New Password" error={errors.newPassword?.message}>
-            <PasswordInput autoComplete="new-password" {...fieldA11y('newPassword', errors.newPassword?.message)} {...form.register('newPassword')} />
-          </FormField>
-          <FormField id="confirmPassword" label="Confirm New Password" error={errors.confirmPassword?.message}>
-            <PasswordInput autoComplete="new-password" {...fieldA11y('confirmPassword', errors.confirmPassword?.message)} {...form.register('confirmPassword')} />
-          </FormField>
+          <PasswordField form={form} name="currentPassword" label="Current Password" autoComplete="current-password" />
+          <PasswordField form={form} name="newPassword" label="New Password" />
+          <PasswordField form={form} name="confirmPassword" label="Confirm New Password" />
           <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row">
             {user.firstLogin ? (
               <Button variant="outline" fullWidth onClick={() => logout.mutate()} disabled={logout.isPending}>

@@ -4,11 +4,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CircleX, PartyPopper } from 'lucide-react';
 import { CompleteInvitationForm, MSG } from '@contracts';
-import { AuthCard, AuthHeading, AuthLayout } from '../../app/layouts/auth-layout';
+import { AuthCard, AuthHeading, AuthOutcome, AuthLayout } from '../../app/layouts/auth-layout';
 import { Button } from '../../components/ui/button';
-import { FormField, fieldA11y } from '../../components/ui/form-field';
+import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
-import { PasswordInput } from '../../components/ui/password-input';
+import { PasswordField } from '../../components/ui/password-field';
 import { InlineLoader } from '../../components/ui/spinner';
 import { toastError } from '../../components/ui/toast';
 import { fetchCurrentUser } from '../account/current-user-data';
@@ -31,7 +31,7 @@ export function CompleteInvitationPage() {
 
   const complete = useCompleteInvitation();
   const form = useForm({ resolver: zodResolver(CompleteInvitationForm), defaultValues: { password: '', confirmPassword: '' } });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   useOnce(token ? null : 'missing', () => {
     toastError(MISSING, 'Invalid Invitation');
@@ -74,10 +74,7 @@ export function CompleteInvitationPage() {
           <InlineLoader label="Validating your invitation..." />
         ) : state.kind === 'invalid' ? (
           <div className="text-center">
-            <div className="mx-auto mb-4 flex size-14 items-center justify-center rounded-full bg-red-50 text-red-600">
-              <CircleX aria-hidden="true" className="size-8" />
-            </div>
-            <AuthHeading title="Invalid Invitation" description={state.message} />
+            <AuthOutcome tone="error" icon=<CircleX aria-hidden="true" className="size-8" /> title="Invalid Invitation" description={state.message} />
             <Button asChild size="lg" fullWidth>
               <Link to="/">Back to Sign In</Link>
             </Button>
@@ -93,12 +90,8 @@ export function CompleteInvitationPage() {
               <FormField id="email" label="Email">
                 <Input id="email" type="email" value={state.email} readOnly className="bg-slate-50! text-slate-600!" />
               </FormField>
-              <FormField id="password" label="Password" error={errors.password?.message}>
-                <PasswordInput autoComplete="new-password" {...fieldA11y('password', errors.password?.message)} {...form.register('password')} />
-              </FormField>
-              <FormField id="confirmPassword" label="Confirm Password" error={errors.confirmPassword?.message}>
-                <PasswordInput autoComplete="new-password" {...fieldA11y('confirmPassword', errors.confirmPassword?.message)} {...form.register('confirmPassword')} />
-              </FormField>
+              <PasswordField form={form} name="password" label="Password" />
+              <PasswordField form={form} name="confirmPassword" label="Confirm Password" />
               <Button type="submit" size="lg" fullWidth loading={isSubmitting} className="mt-2">
                 {isSubmitting ? 'Setting up...' : 'Complete Setup'}
               </Button>

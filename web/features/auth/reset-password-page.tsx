@@ -4,10 +4,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CircleCheck, KeyRound, LinkIcon } from 'lucide-react';
 import { DELAYS, MSG, ResetPasswordForm } from '@contracts';
-import { AuthCard, AuthHeading, AuthLayout } from '../../app/layouts/auth-layout';
+import { AuthCard, AuthHeading, AuthOutcome, AuthLayout } from '../../app/layouts/auth-layout';
 import { Button } from '../../components/ui/button';
-import { FormField, fieldA11y } from '../../components/ui/form-field';
-import { PasswordInput } from '../../components/ui/password-input';
+import { PasswordField } from '../../components/ui/password-field';
 import { InlineLoader } from '../../components/ui/spinner';
 import { useResetPassword } from './api';
 
@@ -22,7 +21,7 @@ export function ResetPasswordPage() {
 
   const reset = useResetPassword();
   const form = useForm({ resolver: zodResolver(ResetPasswordForm), defaultValues: { newPassword: '', confirmPassword: '' } });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
     const res = await reset.run({ token, newPassword: values.newPassword }, { setError: form.setError, fields: ['newPassword'] });
@@ -35,10 +34,7 @@ export function ResetPasswordPage() {
     return (
       <AuthLayout>
         <AuthCard className="text-center">
-          <div className="mx-auto mb-4 flex size-14 items-center justify-center rounded-full bg-red-50 text-red-600">
-            <LinkIcon aria-hidden="true" className="size-7" />
-          </div>
-          <AuthHeading title="Invalid Reset Link" description={`${MSG.noResetToken}. Please request a new password reset link.`} />
+          <AuthOutcome tone="error" icon=<LinkIcon aria-hidden="true" className="size-7" /> title="Invalid Reset Link" description={`${MSG.noResetToken}. Please request a new password reset link.`} />
           <div className="flex flex-col gap-2">
             <Button asChild size="lg" fullWidth>
               <Link to="/forgot-password">Request New Reset Link</Link>
@@ -56,10 +52,7 @@ export function ResetPasswordPage() {
     return (
       <AuthLayout>
         <AuthCard className="text-center">
-          <div className="mx-auto mb-4 flex size-14 items-center justify-center rounded-full bg-emerald-50 text-emerald-600">
-            <CircleCheck aria-hidden="true" className="size-8" />
-          </div>
-          <AuthHeading title="Password Reset Successful" description={doneMessage} />
+          <AuthOutcome tone="success" icon=<CircleCheck aria-hidden="true" className="size-8" /> title="Password Reset Successful" description={doneMessage} />
           <InlineLoader label="Redirecting to sign in..." />
         </AuthCard>
       </AuthLayout>
@@ -71,12 +64,8 @@ export function ResetPasswordPage() {
       <AuthCard>
         <AuthHeading icon={<KeyRound aria-hidden="true" className="size-6" />} title="Reset Password" description="Choose a new password for your account." />
         <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
-          <FormField id="newPassword" label="New Password" error={errors.newPassword?.message}>
-            <PasswordInput autoComplete="new-password" {...fieldA11y('newPassword', errors.newPassword?.message)} {...form.register('newPassword')} />
-          </FormField>
-          <FormField id="confirmPassword" label="Confirm New Password" error={errors.confirmPassword?.message}>
-            <PasswordInput autoComplete="new-password" {...fieldA11y('confirmPassword', errors.confirmPassword?.message)} {...form.register('confirmPassword')} />
-          </FormField>
+          <PasswordField form={form} name="newPassword" label="New Password" />
+          <PasswordField form={form} name="confirmPassword" label="Confirm New Password" />
           <Button type="submit" size="lg" fullWidth loading={isSubmitting} className="mt-2">
             {isSubmitting ? 'Resetting...' : 'Reset Password'}
           </Button>

@@ -8,6 +8,7 @@ import { AuthCard, AuthHeading, AuthLayout } from '../../app/layouts/auth-layout
 import { Button } from '../../components/ui/button';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
+import { PasswordField } from '../../components/ui/password-field';
 import { PasswordInput } from '../../components/ui/password-input';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage, errorStatus, getRoute } from '../../lib/api';
@@ -105,9 +106,7 @@ export function SignupPage() {
             <FormField id="password" label="Password" error={errors.password?.message}>
               <PasswordInput autoComplete="new-password" {...fieldA11y('password', errors.password?.message)} {...form.register('password')} />
             </FormField>
-            <FormField id="confirmPassword" label="Confirm Password" error={errors.confirmPassword?.message}>
-              <PasswordInput autoComplete="new-password" {...fieldA11y('confirmPassword', errors.confirmPassword?.message)} {...form.register('confirmPassword')} />
-            </FormField>
+            <PasswordField form={form} name="confirmPassword" label="Confirm Password" />
           </div>
           <FormField id="sponsorCode" label="Sponsor Code" optional error={sponsorError} hint="The user ID of the member who referred you.">
             <div className="relative">

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CircleCheck, CircleX, MailCheck } from 'lucide-react';
 import { MSG } from '@contracts';
-import { AuthCard, AuthHeading, AuthLayout } from '../../app/layouts/auth-layout';
+import { AuthCard, AuthHeading, AuthOutcome, AuthLayout } from '../../app/layouts/auth-layout';
 import { Button } from '../../components/ui/button';
 import { InlineLoader } from '../../components/ui/spinner';
 import { useVerifyEmail } from './api';
@@ -34,20 +34,14 @@ export function VerifyEmailPage() {
           </>
         ) : state.kind === 'success' ? (
           <>
-            <div className="mx-auto mb-4 flex size-14 items-center justify-center rounded-full bg-emerald-50 text-emerald-600">
-              <CircleCheck aria-hidden="true" className="size-8" />
-            </div>
-            <AuthHeading title="Email Verified" description={state.message} />
+            <AuthOutcome tone="success" icon=<CircleCheck aria-hidden="true" className="size-8" /> title="Email Verified" description={state.message} />
             <Button asChild size="lg" fullWidth>
               <Link to="/">Sign In to Your Account</Link>
             </Button>
           </>
         ) : (
           <>
-            <div className="mx-auto mb-4 flex size-14 items-center justify-center rounded-full bg-red-50 text-red-600">
-              <CircleX aria-hidden="true" className="size-8" />
-            </div>
-            <AuthHeading title="Verification Failed" description={state.message} />
+            <AuthOutcome tone="error" icon=<CircleX aria-hidden="true" className="size-8" /> title="Verification Failed" description={state.message} />
             <div className="flex flex-col gap-2">
               <Button asChild size="lg" fullWidth>
                 <Link to="/signup">Create New Account</Link>

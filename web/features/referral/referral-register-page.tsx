@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LinkIcon, UserRoundCheck } from 'lucide-react';
 import { DELAYS, MSG } from '@contracts';
-import { AuthCard, AuthHeading, AuthLayout } from '../../app/layouts/auth-layout';
+import { AuthCard, AuthHeading, AuthOutcome, AuthLayout } from '../../app/layouts/auth-layout';
 import { Button } from '../../components/ui/button';
 import { InlineLoader } from '../../components/ui/spinner';
 import { getRoute } from '../../lib/api';
@@ -55,10 +55,7 @@ export function ReferralRegisterPage() {
     return (
       <AuthLayout>
         <AuthCard className="text-center">
-          <div className="mx-auto mb-4 flex size-14 items-center justify-center rounded-full bg-red-50 text-red-600">
-            <LinkIcon aria-hidden="true" className="size-7" />
-          </div>
-          <AuthHeading title="Invalid Link" description={token ? MSG.referralInvalid : MISSING_MESSAGE} />
+          <AuthOutcome tone="error" icon=<LinkIcon aria-hidden="true" className="size-7" /> title="Invalid Link" description={token ? MSG.referralInvalid : MISSING_MESSAGE} />
           <Button asChild size="lg" fullWidth>
             <Link to="/">Return to Homepage</Link>
           </Button>

@@ -12,9 +12,14 @@ import { toast } from '../../components/ui/toast';
 import { formatDateTime } from '../../lib/format';
 import { toastError } from '../../lib/mutation';
 import { useCreateRecruitLink } from './actions-api';
-import { PositionChoice } from './position-choice';
+import { ChoiceCards } from '../../components/ui/choice-cards';
 import { schemaResolver } from './resolver';
 import { TextField } from '../../components/ui/text-field';
+
+const POSITIONS = [
+  { value: 'left', label: 'Left' },
+  { value: 'right', label: 'Right' },
+] as const;
 
 type Values = { fullName: string; email: string; position: 'left' | 'right' };
 const EMPTY: Values = { fullName: '', email: '', position: 'left' };
@@ -100,7 +105,7 @@ export function AddRecruitDialog() {
           <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
             <TextField form={form} name="fullName" id="recruit-fullName" label="Full Name" autoComplete="off" />
             <TextField form={form} name="email" id="recruit-email" label="Email" type="email" autoComplete="off" />
-            <PositionChoice legend="Position" error={err('position')} {...form.register('position')} />
+            <ChoiceCards legend="Position" options={POSITIONS} error={err('position')} {...form.register('position')} />
             <FormFooter onCancel={() => setOpen(false)} busy={isSubmitting}>
               {isSubmitting ? null : <Link2 aria-hidden="true" className="size-4" />} Generate Link
             </FormFooter>

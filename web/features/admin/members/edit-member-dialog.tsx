@@ -8,7 +8,8 @@ import { fullName } from '../../../lib/format';
 import { schemaResolver } from '../queries';
 import { useEditMember } from './members-api';
 import type { AdminUserRow } from '../types';
-import { roleLabel, userStatusLabel } from '../ui/badges';
+import { roleLabel } from '../ui/badges';
+import { EDITABLE_STATUSES, UserStatusField } from './status-field';
 import { PersonFields } from './person-fields';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'role', 'status'] as const;
@@ -18,7 +19,7 @@ type Values = Record<(typeof FIELDS)[number], string>;
 export function EditMemberDialog({ row, onClose }: { row: AdminUserRow; onClose: () => void }) {
   const save = useEditMember(row.id);
   const roleKnown = row.role === 'user' || row.role === 'admin';
-  const statusKnown = ['active', 'inactive', 'pending'].includes(row.status);
+  const statusKnown = EDITABLE_STATUSES.includes(row.status);
   const form = useForm<Values, unknown, z.output<typeof MemberEditRequest>>({
     resolver: schemaResolver<Values, typeof MemberEditRequest>(MemberEditRequest),
     defaultValues: {
@@ -54,14 +55,7 @@ export function EditMemberDialog({ row, onClose }: { row: AdminUserRow; onClose:
                 <option value="admin">Admin</option>
               </Select>
             </FormField>
-            <FormField id="em-status" label="Status" error={err('status')} hint={statusKnown ? undefined : `Current status: ${userStatusLabel(row.status)}.`}>
-              <Select {...fieldA11y('em-status', err('status'), !statusKnown)} {...form.register('status')}>
-                {statusKnown ? null : <option value="">Choose a status</option>}
-                <option value="active">Active</option>
-                <option value="inactive">Inactive (Blocked)</option>
-                <option value="pending">Pending</option>
-              </Select>
-            </FormField>
+            <UserStatusField id="em-status" current={row.status} error={err('status')} registration={form.register('status')} />
           </div>
           <FormFooter onCancel={onClose} busy={isSubmitting}>
             {isSubmitting ? 'Saving...' : 'Save Changes'}

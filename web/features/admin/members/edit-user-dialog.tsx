@@ -3,13 +3,13 @@ import type { z } from 'zod';
 import { AdminUserEditRequest } from '@contracts';
 import { Dialog, DialogContent, FormFooter } from '../../../components/ui/dialog';
 import { FormField, fieldA11y } from '../../../components/ui/form-field';
-import { Input, Select } from '../../../components/ui/input';
+import { Input } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { fullName } from '../../../lib/format';
 import { schemaResolver } from '../queries';
 import { useEditUser } from './members-api';
 import type { AdminUserRow } from '../types';
-import { userStatusLabel } from '../ui/badges';
+import { EDITABLE_STATUSES, UserStatusField } from './status-field';
 import { TextField } from '../../../components/ui/text-field';
 
 const FIELDS = [
@@ -28,8 +28,6 @@ const FIELDS = [
   'password',
 ] as const;
 type Values = Record<(typeof FIELDS)[number], string>;
-
-const EDITABLE_STATUSES = ['active', 'inactive', 'pending'];
 
 function valuesOf(row: AdminUserRow): Values {
   return {
@@ -64,8 +62,6 @@ export function EditUserDialog({ row, onClose }: { row: AdminUserRow; onClose: (
     if ((await save.run(values, { setError: form.setError, fields: FIELDS })).ok) onClose();
   });
 
-  const statusNote = EDITABLE_STATUSES.includes(row.status) ? undefined : `Current status: ${userStatusLabel(row.status)}. Choose one to save.`;
-
   return (
     <Dialog open onOpenChange={(open) => !open && !isSubmitting && onClose()}>
       <DialogContent className="max-w-2xl" title="Edit User Details" description={`${fullName(row, row.email)} · ${row.userId}`}>
@@ -76,14 +72,7 @@ export function EditUserDialog({ row, onClose }: { row: AdminUserRow; onClose: (
             <TextField form={form} name="email" id="eu-email" label="Email" type="email" autoComplete="off" />
             <TextField form={form} name="mobile" id="eu-mobile" label="Mobile" optional inputMode="numeric" autoComplete="off" />
             <TextField form={form} name="packageAmount" id="eu-packageAmount" label="Package Amount (₹)" optional type="number" step="0.01" min="0" inputMode="decimal" />
-            <FormField id="eu-status" label="Status" error={err('status')} hint={statusNote}>
-              <Select {...fieldA11y('eu-status', err('status'), Boolean(statusNote))} {...form.register('status')}>
-                {statusNote ? <option value="">Choose a status</option> : null}
-                <option value="active">Active</option>
-                <option value="inactive">Inactive (Blocked)</option>
-                <option value="pending">Pending</option>
-              </Select>
-            </FormField>
+            <UserStatusField id="eu-status" current={row.status} note="Choose one to save." error={err('status')} registration={form.register('status')} />
           </div>
           <fieldset className="space-y-4 rounded-xl border border-amber-200 bg-amber-50/40 p-4">
             <legend className="px-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">Payout details</legend>
