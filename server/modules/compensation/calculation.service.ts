@@ -21,7 +21,7 @@ import { toSummary, Snapshot } from './cycles.service';
 
 /**
  * Every member of the tree in columns (COPY on PostgreSQL, one query on the embedded database), as at the
- * cycle's close (docs/spec/compensation.md §1, §3.5): a status change or a purchase after it is taken back out, from
+ * cycle's close (docs/spec/compensation.md §1, §2): a status change or a purchase after it is taken back out, from
  * the volume journal, so that a calculation run later, or run again, reads the same snapshot.
  */
 export async function loadMembers(db: DbOrTx, at: Date): Promise<Snapshot> {

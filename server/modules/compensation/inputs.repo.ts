@@ -1,5 +1,5 @@
 /**
- * What a calculation reads (docs/spec/compensation.md §3.5): the members' snapshot and what changed after the close,
+ * What a calculation reads (docs/spec/compensation.md §1, §2): the members' snapshot and what changed after the close,
  * the cycle's legs, the previous carry, purchases and sales, ranks, the year-to-date totals and approved PANs.
  */
 import { sql } from 'drizzle-orm';
