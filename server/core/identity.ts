@@ -1,16 +1,16 @@
 import type { AppContext } from '../context';
-import type { UserRow } from '../db/schema/users';
+import type { Principal } from './actor';
 
 /** Who a request is, as the auth module resolves it from the session cookie or an impersonation token. */
 export interface Identity {
   /** The user the request acts as. */
-  user: UserRow;
+  user: Principal;
   /** SHA-256 of the session cookie, when signed in by cookie. */
   sessionHash?: string;
   /** When this session last had the second factor (sign-in or step-up); null when never. */
   verifiedAt?: Date | null;
   /** Present while an admin acts through an impersonation token (docs/spec/decisions.md §8). */
-  impersonation?: { grantId: string; admin: UserRow };
+  impersonation?: { grantId: string; admin: Principal };
 }
 
 /** What a request carries that can sign it in: the session cookie and the Authorization header. */
@@ -27,7 +27,7 @@ export interface IdentityGate {
   /** The identity of these credentials; null when they sign no one in. */
   resolve(ctx: AppContext, credentials: Credentials): Promise<Identity | null>;
   /** Signed in with a password only, in a role that needs two-factor and without it yet: only enrolment is open. */
-  mustEnrol(user: Pick<UserRow, 'role' | 'twoFactorEnabledAt'>): boolean;
+  mustEnrol(user: Pick<Principal, 'role' | 'twoFactorEnabledAt'>): boolean;
   /** Throws unless the second factor was given in this session within the step-up window (issue 13). */
   requireStepUp(id: Identity, now: Date): void;
 }

@@ -159,5 +159,17 @@ export const userTallyChanges = pgTable('user_tally_changes', {
   delta: integer('delta').notNull(),
 });
 
-/** A row of `users`, as the users module reads it (the actor carries it: core/actor.ts). */
+/** A row of `users`, as the users module reads it. */
 export type UserRow = typeof users.$inferSelect;
+
+/** The columns of a request's principal (core/actor.ts `Principal`); never a sealed one. */
+export const principalColumns = {
+  id: users.id,
+  userId: users.userId,
+  role: users.role,
+  status: users.status,
+  firstLogin: users.firstLogin,
+  twoFactorEnabledAt: users.twoFactorEnabledAt,
+  firstName: users.firstName,
+  lastName: users.lastName,
+};

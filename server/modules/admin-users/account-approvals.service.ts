@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { realUser, type Actor } from '../../core/actor';
+import { realUser, type Actor, type Principal } from '../../core/actor';
 import { conflict, notFound } from '../../core/app-error';
 import { MSG } from '../../../contracts/messages';
 import type { CreateUserRequest } from '../../../contracts/admin';
@@ -147,7 +147,7 @@ export async function requestRoleChange(ctx: AppContext, tx: DbOrTx, actor: Acto
 type InviteInput = Pick<z.output<typeof CreateUserRequest>, 'firstName' | 'lastName' | 'email' | 'mobile' | 'role'>;
 
 /** The invited account and its invitation mail (7 days), in the caller's transaction; `invitedBy` signs the mail. */
-export async function createInvitedUser(ctx: AppContext, tx: DbOrTx, actor: Actor, input: InviteInput, invitedBy: UserRow) {
+export async function createInvitedUser(ctx: AppContext, tx: DbOrTx, actor: Actor, input: InviteInput, invitedBy: Principal) {
   const created = await insertUser(tx, {
     userId: await generateUserId(ctx, tx),
     email: input.email,

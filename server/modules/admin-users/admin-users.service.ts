@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import type { Actor } from '../../core/actor';
+import type { Actor, Principal } from '../../core/actor';
 import { badRequest, conflict, forbidden, notFound, AppError } from '../../core/app-error';
 import { AdminUserSearchQuery, AdminUserEditRequest, MemberEditRequest, CreateUserRequest, CannotLoginMessage, type AdminUserRow } from '../../../contracts/admin';
 import { MSG } from '../../../contracts/messages';
@@ -140,7 +140,7 @@ export async function searchUsers(ctx: AppContext, q: SearchInput) {
  * Status rules: only users who were activated once (placed in the tree by an approval) or admins may be
  * active or blocked; pending is only for users never activated. Nobody blocks their own account.
  */
-function checkStatusChange(actor: UserRow, target: UserRow, status: string) {
+function checkStatusChange(actor: Principal, target: UserRow, status: string) {
   if (status === target.status) return;
   if (actor.id === target.id) throw conflict('You cannot change the status of your own account.');
   const activatedOnce = Boolean(target.activationDate) || target.role === 'admin';

@@ -20,7 +20,7 @@ import {
   SponsorCodeParam,
 } from '../../../contracts/auth';
 import { unauthenticated } from '../../core/app-error';
-import { toCurrentUser } from '../users';
+import { currentUserView, toCurrentUser } from '../users';
 import * as auth from './auth.service';
 import { revoke as revokeImpersonation } from '../impersonation';
 
@@ -79,7 +79,9 @@ export function authRoutes(ctx: AppContext): RouteDef[] {
           throw unauthenticated(MSG.notSignedIn);
         }
         const { user, impersonation, verifiedAt } = req.identity;
-        return toCurrentUser(user, impersonation?.admin, impersonation ? undefined : { verifiedAt, now: ctx.clock.now() });
+        const view = await currentUserView(ctx, user, impersonation?.admin, impersonation ? undefined : { verifiedAt, now: ctx.clock.now() });
+        if (!view) throw unauthenticated(MSG.notSignedIn);
+        return view;
       },
     },
     {

@@ -9,7 +9,7 @@ import { SESSION_DEFAULT_MS, SESSION_REMEMBER_MS, TWO_FACTOR_CHALLENGE_MS } from
 import type { LoginRequest, SignupRequest } from '../../../contracts/auth';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { newToken, sha256 } from '../../lib/crypto';
-import { findUserByLogin, findUserByEmail, findUserByUserId, findUserById, insertUser, updateUser, type UserRow } from '../users';
+import { findUserByLogin, findUserByEmail, findUserByUserId, findUserById, findUserFields, insertUser, updateUser, type UserRow } from '../users';
 import { generateUserId, splitFullName, displayName, maskEmail } from '../users';
 import { insertSession, deleteSession, deleteUserSessions, revokeImpersonationsIssuedBy } from './session.repo';
 import { issueToken, useToken, peekToken } from './tokens.service';
@@ -153,7 +153,8 @@ export async function logout(ctx: AppContext, userId: string, sessionHash: strin
 }
 
 export async function changePassword(ctx: AppContext, actor: Actor, currentPassword: string, newPassword: string) {
-  const user = actor.user;
+  // The password hash and the address to tell are not in the actor's principal.
+  const user = (await findUserFields(ctx.db, actor.user.id, ['id', 'userId', 'firstName', 'lastName', 'role', 'email', 'password']))!;
   assertPasswordFor(user.role, newPassword, 'newPassword');
   const failures = accountCounter(ctx, CURRENT_PASSWORD_FAILURES.name, CURRENT_PASSWORD_FAILURES.max, CURRENT_PASSWORD_FAILURES.windowMs);
   if (!failures.off && (await failures.peek(user.id)) >= failures.limit) throw new AppError('RATE_LIMITED', 429, MSG.tooManyPasswordAttempts);

@@ -2,7 +2,7 @@ import type { AppContext } from '../../context';
 import type { Credentials, Identity, IdentityGate } from '../../core/identity';
 import { AppError, forbidden } from '../../core/app-error';
 import { findSessionWithUser, findImpersonation } from './session.repo';
-import { findUserById } from '../users';
+import { findPrincipalById } from '../users';
 import { sha256 } from '../../lib/crypto';
 import { MSG } from '../../../contracts/messages';
 import { mustEnrol, recentlyVerified } from './two-factor.service';
@@ -21,7 +21,7 @@ export async function resolveIdentity(ctx: AppContext, { cookie, authorization: 
       const found = await findImpersonation(ctx.db, sha256(token), now);
       // Never an admin or a founder (issue 29), whatever the token says.
       if (found && !found.grant.revokedAt && found.user.status === 'active' && found.user.role !== 'admin' && found.user.role !== 'founder') {
-        const admin = await findUserById(ctx.db, found.grant.adminId);
+        const admin = await findPrincipalById(ctx.db, found.grant.adminId);
         if (admin && admin.status === 'active' && (admin.role === 'admin' || admin.role === 'founder')) {
           return { user: found.user, impersonation: { grantId: found.grant.id, admin } };
         }

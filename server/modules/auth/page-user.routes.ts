@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { SESSION_COOKIE } from '../../../contracts/constants';
 import { BOOT_USER_ELEMENT_ID } from '../../../contracts/web-storage';
-import { toCurrentUser } from '../users';
+import { currentUserView } from '../users';
 import { resolveIdentity } from './identity';
 import { clearSessionHint } from '../../http/session-hint';
 
@@ -17,8 +17,10 @@ import { clearSessionHint } from '../../http/session-hint';
 export async function pageUserBlock(ctx: AppContext, req: FastifyRequest, reply: FastifyReply): Promise<string> {
   if (!req.cookies?.[SESSION_COOKIE]) return '';
   let identity;
+  let view;
   try {
     identity = await resolveIdentity(ctx, { cookie: req.cookies[SESSION_COOKIE], authorization: undefined });
+    if (identity) view = await currentUserView(ctx, identity.user, undefined, { verifiedAt: identity.verifiedAt, now: ctx.clock.now() });
   } catch (err) {
     // Without the database the page still loads; the client then asks the API, which answers for itself.
     req.log.warn({ err }, 'current user unavailable for the page');
@@ -26,7 +28,7 @@ export async function pageUserBlock(ctx: AppContext, req: FastifyRequest, reply:
   }
   let json = 'null';
   if (identity) {
-    json = JSON.stringify(toCurrentUser(identity.user, undefined, { verifiedAt: identity.verifiedAt, now: ctx.clock.now() }));
+    json = JSON.stringify(view);
   } else {
     reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: ctx.config.secureCookies });
     clearSessionHint(reply, ctx.config.secureCookies);

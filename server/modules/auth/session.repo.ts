@@ -1,6 +1,6 @@
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { sessions, users, impersonationTokens } from '../../db/schema/index';
+import { sessions, users, impersonationTokens, principalColumns } from '../../db/schema/index';
 
 export async function insertSession(db: DbOrTx, values: typeof sessions.$inferInsert) {
   await db.insert(sessions).values(values);
@@ -8,7 +8,7 @@ export async function insertSession(db: DbOrTx, values: typeof sessions.$inferIn
 
 function buildSessionLookup(db: Db) {
   return db
-    .select({ user: users, verifiedAt: sessions.verifiedAt })
+    .select({ user: principalColumns, verifiedAt: sessions.verifiedAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.sid, sql.placeholder('sid')), gt(sessions.expire, sql.placeholder('now'))))
@@ -17,7 +17,10 @@ function buildSessionLookup(db: Db) {
 }
 const lookups = new WeakMap<Db, ReturnType<typeof buildSessionLookup>>();
 
-/** One round trip on every signed-in request: the user of a live session, as a prepared statement. */
+/**
+ * One round trip on every signed-in request: the principal of a live session (its plain columns only, nothing to
+ * decrypt), as a prepared statement.
+ */
 export async function findSessionWithUser(db: Db, sidHash: string, now: Date) {
   let lookup = lookups.get(db);
   if (!lookup) lookups.set(db, (lookup = buildSessionLookup(db)));
@@ -50,9 +53,10 @@ export async function deleteExpiredSessions(db: DbOrTx, now: Date) {
   await db.delete(sessions).where(lt(sessions.expire, now));
 }
 
+/** A live impersonation token's grant and the principal it acts as. */
 export async function findImpersonation(db: DbOrTx, tokenHash: string, now: Date) {
   const [row] = await db
-    .select({ grant: impersonationTokens, user: users })
+    .select({ grant: impersonationTokens, user: principalColumns })
     .from(impersonationTokens)
     .innerJoin(users, eq(users.id, impersonationTokens.targetUserId))
     .where(and(eq(impersonationTokens.tokenHash, tokenHash), gt(impersonationTokens.expiresAt, now)))

@@ -11,7 +11,7 @@ import type { TwoFactorStatus } from '../../../contracts/auth';
 import { matchTotp, newTotpSecret, otpauthUri, stepAt } from '../../lib/totp';
 import { sha256, sealFor, unsealFor } from '../../lib/crypto';
 import { verifyPassword } from '../../lib/password';
-import { updateUser, type UserRow } from '../users';
+import { findUserFields, updateUser, type UserRow } from '../users';
 import { displayName } from '../users';
 import { audit } from '../audit';
 import { notify } from '../notifications';
@@ -47,7 +47,7 @@ export function recentlyVerified(verifiedAt: Date | null | undefined, now: Date)
   return Boolean(verifiedAt) && now.getTime() - verifiedAt!.getTime() <= STEP_UP_WINDOW_MS && verifiedAt!.getTime() <= now.getTime() + 60_000;
 }
 
-export async function status(ctx: AppContext, user: UserRow): Promise<TwoFactorStatus> {
+export async function status(ctx: AppContext, user: Pick<UserRow, 'id' | 'role' | 'twoFactorEnabledAt'>): Promise<TwoFactorStatus> {
   return {
     enabled: Boolean(user.twoFactorEnabledAt),
     required: twoFactorRequired(user),
@@ -56,11 +56,14 @@ export async function status(ctx: AppContext, user: UserRow): Promise<TwoFactorS
   };
 }
 
+/** What the actor's principal does not carry: the address to write to and the password hash. */
+const accountOf = async (db: DbOrTx, actor: Actor) => (await findUserFields(db, actor.user.id, ['id', 'userId', 'firstName', 'lastName', 'email', 'password']))!;
+
 /** Starts (or restarts) enrolment: a new secret waits for its first code. Shown once, to the user alone. */
 export async function beginSetup(ctx: AppContext, actor: Actor): Promise<TwoFactorSetupResponse> {
   if (actor.onBehalfOf) throw forbidden(MSG.passwordChangeImpersonating, 'IMPERSONATION_FORBIDDEN');
-  const user = actor.user;
-  if (user.twoFactorEnabledAt) throw conflict(MSG.twoFactorAlreadyOn);
+  if (actor.user.twoFactorEnabledAt) throw conflict(MSG.twoFactorAlreadyOn);
+  const user = await accountOf(ctx.db, actor);
   const secret = newTotpSecret();
   await savePendingSecret(ctx.db, user.id, sealFor(SEAL, ctx.secret, secret), ctx.clock.now());
   return { secret, otpauthUri: otpauthUri(secret, user.email, TOTP_ISSUER), account: user.email, issuer: TOTP_ISSUER };
@@ -82,7 +85,7 @@ async function issueRecoveryCodes(db: DbOrTx, userId: string): Promise<string[]>
   return codes;
 }
 
-async function tellUser(ctx: AppContext, db: DbOrTx, user: UserRow, title: string, change: string) {
+async function tellUser(ctx: AppContext, db: DbOrTx, user: Pick<UserRow, 'id' | 'email' | 'firstName' | 'lastName' | 'userId'>, title: string, change: string) {
   await notify(db, [user.id], { type: 'security', priority: 'high', title, message: change });
   await queueMail(ctx, db, user.email, { template: 'two_factor_changed', params: { name: displayName(user), change, link: `${ctx.config.appUrl}/profile` } });
 }
@@ -106,7 +109,13 @@ export async function enable(ctx: AppContext, actor: Actor, code: string): Promi
     const recovery = await issueRecoveryCodes(tx, user.id);
     if (actor.sessionHash) await markSessionVerified(tx, actor.sessionHash, now);
     await audit(tx, actor, { entityType: 'user', entityId: user.id, action: 'two_factor.enable' });
-    await tellUser(ctx, tx, user, 'Two-factor sign-in is on', 'Two-factor sign-in was turned on for your account: signing in now also asks for a code from your authenticator app.');
+    await tellUser(
+      ctx,
+      tx,
+      await accountOf(tx, actor),
+      'Two-factor sign-in is on',
+      'Two-factor sign-in was turned on for your account: signing in now also asks for a code from your authenticator app.',
+    );
     return recovery;
   });
   ctx.kickMail();
@@ -118,7 +127,7 @@ export async function enable(ctx: AppContext, actor: Actor, code: string): Promi
  * (then spent). Every code takes an attempt of the account before it is checked (5 in any 15 minutes, whatever
  * screen, then 429), so codes sent at once cannot get past the limit; a correct code gives its attempt back.
  */
-export async function verifySecondFactor(ctx: AppContext, user: UserRow, code: string): Promise<'totp' | 'recovery'> {
+export async function verifySecondFactor(ctx: AppContext, user: Pick<UserRow, 'id' | 'twoFactorEnabledAt'>, code: string): Promise<'totp' | 'recovery'> {
   const attempts = slidingCounter(ctx, CODE_FAILURES.name, CODE_FAILURES.max, CODE_FAILURES.windowMs);
   const reservation = await attempts.reserve(user.id);
   if (!reservation) throw new AppError('RATE_LIMITED', 429, MSG.tooManyTwoFactorAttempts);
@@ -174,13 +183,13 @@ export async function regenerateRecoveryCodes(ctx: AppContext, actor: Actor, cod
 /** A member turns it off with their password and a code; admins and founders cannot. */
 export async function disable(ctx: AppContext, actor: Actor, password: string, code: string) {
   if (actor.onBehalfOf) throw forbidden(MSG.passwordChangeImpersonating, 'IMPERSONATION_FORBIDDEN');
-  const user = actor.user;
-  if (twoFactorRequired(user)) throw forbidden(MSG.twoFactorRequiredForRole);
-  if (!user.twoFactorEnabledAt) throw badRequest(MSG.twoFactorNotOn, undefined, 'INVALID_STATE');
+  if (twoFactorRequired(actor.user)) throw forbidden(MSG.twoFactorRequiredForRole);
+  if (!actor.user.twoFactorEnabledAt) throw badRequest(MSG.twoFactorNotOn, undefined, 'INVALID_STATE');
+  const user = await accountOf(ctx.db, actor);
   if (!(await verifyPassword(user.password, password))) {
     throw badRequest(MSG.currentPasswordWrong, { password: [MSG.currentPasswordWrong] }, 'INVALID_CREDENTIALS');
   }
-  await verifySecondFactor(ctx, user, code);
+  await verifySecondFactor(ctx, actor.user, code);
   await ctx.db.transaction(async (tx) => {
     await deleteTwoFactor(tx, user.id);
     await updateUser(tx, user.id, { twoFactorEnabledAt: null });

@@ -40,7 +40,7 @@ import {
  */
 export const isFranchise = (user: Pick<UserRow, 'role'>) => (FRANCHISE_ROLES as readonly string[]).includes(user.role);
 
-export function assertFranchise(user: UserRow) {
+export function assertFranchise(user: Pick<UserRow, 'role'>) {
   if (!isFranchise(user)) throw forbidden(STOCK_MSG.franchiseOnly);
 }
 
@@ -75,7 +75,7 @@ async function viewsOf(db: DbOrTx, rows: Named[]): Promise<StockRequestView[]> {
   }));
 }
 
-async function viewOf(db: DbOrTx, r: StockRequestRow, franchise: UserRow): Promise<StockRequestView> {
+async function viewOf(db: DbOrTx, r: StockRequestRow, franchise: Pick<UserRow, 'userId' | 'firstName' | 'lastName'>): Promise<StockRequestView> {
   return (await viewsOf(db, [{ r, franchiseUserId: franchise.userId, firstName: franchise.firstName, lastName: franchise.lastName }]))[0];
 }
 

@@ -14,7 +14,7 @@ import { audit } from '../audit';
 import { markCustody } from '../custody';
 import { insertImpersonationToken, revokeImpersonationToken } from './impersonation.repo';
 
-const canImpersonate = (u: UserRow | undefined) => Boolean(u && u.status === 'active' && (u.role === 'admin' || u.role === 'founder'));
+const canImpersonate = (u: Pick<UserRow, 'status' | 'role'> | undefined) => Boolean(u && u.status === 'active' && (u.role === 'admin' || u.role === 'founder'));
 /** Never an admin or a founder (issue 29): their pages are guarded by their own two-factor, which "Login as user" would skip. */
 export const canBeImpersonated = (u: Pick<UserRow, 'status' | 'role'> | undefined): boolean => Boolean(u && u.status === 'active' && u.role !== 'admin' && u.role !== 'founder');
 

@@ -9,8 +9,7 @@ import { orderTotals } from '../../lib/money';
 import { namesOfState } from '../../../contracts/branding';
 import { LOCAL_SALE_MSG, type CustomerCreate, type CustomerInvite, type CustomerView, type LocalSaleCreate, type LocalSaleView } from '../../../contracts/local-sales';
 import type { LocalInvoice } from '../../db/schema/local-sales';
-import type { UserRow } from '../users';
-import { findUserByUserId } from '../users';
+import { findUserByUserId, findUserFields } from '../users';
 import { displayName } from '../users';
 import { audit } from '../audit';
 import { notify } from '../notifications';
@@ -78,7 +77,8 @@ export async function createLocalSale(ctx: AppContext, actor: Actor, input: z.ou
   const ids = await ctx.db.transaction(async (tx) => {
     const { member, customer } = await buyerOf(tx, actor, input);
     const now = ctx.clock.now();
-    const franchise = actor.user;
+    // The counter's state and pincode (where the goods are supplied) are not in the actor's principal.
+    const franchise = (await findUserFields(tx, actor.user.id, ['id', 'userId', 'firstName', 'lastName', 'state', 'pincode']))!;
     // Product order: two sales of the same products lock their stock rows in the same order.
     const items = [...input.items].sort((a, b) => a.productId.localeCompare(b.productId));
     const b = customer ? await branding(ctx, tx) : undefined;
@@ -275,7 +275,7 @@ export async function inviteCustomer(ctx: AppContext, actor: Actor, id: string, 
   return ctx.db.transaction(async (tx) => {
     const c = await findCustomer(tx, actor.user.id, id);
     if (!c) throw notFound(LOCAL_SALE_MSG.customerUnknown);
-    const { link, url } = await createReferralLink(ctx, tx, actor.user as UserRow, { placementType: 'sponsor', recruiteeEmail: input.email, recruiteeName: c.name });
+    const { link, url } = await createReferralLink(ctx, tx, actor.user, { placementType: 'sponsor', recruiteeEmail: input.email, recruiteeName: c.name });
     await markInvited(tx, c.id, ctx.clock.now());
     await audit(tx, actor, { entityType: 'franchise_customer', entityId: c.id, action: 'franchise_customer.invite', newState: { referralLinkId: link.id } });
     return { message: LOCAL_SALE_MSG.invited, url, expiresAt: link.expiresAt.toISOString() };

@@ -6,7 +6,8 @@ import { KYC_TYPE_LABELS, type KycDocumentType } from '../../../contracts/kyc';
 import { ENGAGEMENT_MSG, type ActivityItem, type FranchiseDashboard, type KycInfo, type KycInfoDocument } from '../../../contracts/engagement';
 import { DOWNLINE_MAX_LEVELS } from '../../../contracts/team';
 import { ledgerActivityTitle } from '../../../contracts/income-types';
-import type { UserRow } from '../users';
+import { findUserFields } from '../users';
+import type { Principal } from '../../core/actor';
 import { walletOf } from '../wallet';
 import { listRecruiterPipeline } from '../recruitment';
 import { addMoney } from '../../lib/money';
@@ -29,8 +30,8 @@ const tile = (docs: (Doc | undefined)[]): KycInfoDocument => {
 };
 
 /** GET /api/user/kyc-info (doc 3 §2.2, §3.1), with the 7-day deadline of docs/spec/decisions.md §3 and §7. */
-export async function kycInfo(ctx: AppContext, user: UserRow): Promise<KycInfo> {
-  const docs = await kycDocumentsOf(ctx.db, user.id);
+export async function kycInfo(ctx: AppContext, principal: Principal): Promise<KycInfo> {
+  const [docs, user] = await Promise.all([kycDocumentsOf(ctx.db, principal.id), findUserFields(ctx.db, principal.id, ['kycStatus', 'kycDeadline', 'kycLocked']).then((u) => u!)]);
   const newest = new Map<string, Doc>();
   for (const d of docs) if (!newest.has(d.documentType)) newest.set(d.documentType, d);
   const rejected = [...newest.values()].find((d) => d.status === 'rejected');
@@ -55,7 +56,7 @@ export async function kycInfo(ctx: AppContext, user: UserRow): Promise<KycInfo> 
 }
 
 /** Recent activity from the member's real events (issue: not static items). */
-export async function recentActivity(ctx: AppContext, user: UserRow): Promise<ActivityItem[]> {
+export async function recentActivity(ctx: AppContext, user: Principal): Promise<ActivityItem[]> {
   const e = await recentEvents(ctx.db, user.id, 8);
   const ledger: ActivityItem[] = e.ledger.map((t) => ({
     kind: 'ledger' as const,
@@ -112,7 +113,7 @@ export async function recentActivity(ctx: AppContext, user: UserRow): Promise<Ac
 }
 
 /** The franchise portal's figures (doc 3 §2.7; docs/spec/decisions.md §10: real, never samples). */
-export async function franchiseDashboard(ctx: AppContext, user: UserRow): Promise<FranchiseDashboard> {
+export async function franchiseDashboard(ctx: AppContext, user: Principal): Promise<FranchiseDashboard> {
   if (user.role !== 'mini_franchise' && user.role !== 'basic_franchise') throw new AppError('FORBIDDEN', 403, ENGAGEMENT_MSG.franchiseOnly);
   const [counter, team, wallet, pending, orders, bv] = await Promise.all([
     counterSales(ctx.db, user.id),

@@ -151,7 +151,7 @@ export async function rejectRecruit(ctx: AppContext, actor: Actor, id: string, r
   });
 }
 
-export async function closeAsRejected(ctx: AppContext, tx: DbOrTx, recruit: PendingRecruitRow, by: UserRow, reason: string) {
+export async function closeAsRejected(ctx: AppContext, tx: DbOrTx, recruit: PendingRecruitRow, by: Pick<UserRow, 'id'>, reason: string) {
   const now = ctx.clock.now();
   await updateRecruit(tx, recruit.id, { status: 'rejected', rejectionReason: reason, rejectedBy: by.id, rejectedAt: now });
   await workDone(tx, 'recruit', recruit.id);

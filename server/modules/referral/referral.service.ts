@@ -27,7 +27,7 @@ export type Registration = Omit<z.output<typeof ReferralRegistrationRequest>, Do
 export async function createReferralLink(
   ctx: AppContext,
   db: DbOrTx,
-  generator: UserRow,
+  generator: Pick<UserRow, 'id' | 'role'>,
   opts: { placementType?: 'sponsor' | 'strategic' | 'auto' | 'root'; placementSide?: 'left' | 'right' | null; parentId?: string | null; recruiteeEmail?: string; recruiteeName?: string },
 ) {
   const token = newToken();

@@ -29,6 +29,7 @@ import {
   extremeOf,
   generateLink,
   parentsForPlacement,
+  ownScope,
   type TreeScope,
 } from './team.service';
 import { findRootFounder } from '../users';
@@ -37,7 +38,7 @@ import { notFound } from '../../core/app-error';
 /** Member tree reads and upline decisions (doc 3 §7), each limited to the member's own records. */
 export function teamRoutes(ctx: AppContext): RouteDef[] {
   const me = (req: Parameters<typeof identityOf>[0]) => identityOf(req).user;
-  const mine = (req: Parameters<typeof identityOf>[0]): TreeScope => ({ top: me(req) });
+  const mine = (req: Parameters<typeof identityOf>[0]): Promise<TreeScope> => ownScope(ctx, me(req));
   // An admin explores the whole tree, from its root.
   const whole = async (): Promise<TreeScope> => {
     const root = await findRootFounder(ctx.db);
@@ -55,12 +56,12 @@ export function teamRoutes(ctx: AppContext): RouteDef[] {
   return [
     // The genealogy explorer (issue 15): deeper levels, search with the path, the extreme left or right; members in
     // their own downline, admins in the whole tree.
-    { method: 'GET', url: '/api/binary-tree/search', access: 'member', handler: async (req) => searchTree(ctx, mine(req), parse(GenealogySearchQuery, req.query).q) },
-    { method: 'GET', url: '/api/binary-tree/extreme', access: 'member', handler: async (req) => extreme(mine(req), req.query) },
+    { method: 'GET', url: '/api/binary-tree/search', access: 'member', handler: async (req) => searchTree(ctx, await mine(req), parse(GenealogySearchQuery, req.query).q) },
+    { method: 'GET', url: '/api/binary-tree/extreme', access: 'member', handler: async (req) => extreme(await mine(req), req.query) },
     { method: 'GET', url: '/api/admin/binary-tree', access: 'admin', handler: async (req) => treeOf(await whole(), req.query) },
     { method: 'GET', url: '/api/admin/binary-tree/search', access: 'admin', handler: async (req) => searchTree(ctx, await whole(), parse(GenealogySearchQuery, req.query).q) },
     { method: 'GET', url: '/api/admin/binary-tree/extreme', access: 'admin', handler: async (req) => extreme(await whole(), req.query) },
-    { method: 'GET', url: '/api/binary-tree', access: 'member', handler: async (req) => treeOf(mine(req), req.query) },
+    { method: 'GET', url: '/api/binary-tree', access: 'member', handler: async (req) => treeOf(await mine(req), req.query) },
     { method: 'GET', url: '/api/direct-recruits', access: 'member', handler: async (req) => directRecruits(ctx, me(req)) },
     { method: 'GET', url: '/api/team/members', access: 'member', handler: async (req) => directRecruits(ctx, me(req), parse(TeamMembersQuery, req.query).search) },
     { method: 'GET', url: '/api/team/pending-recruits', access: 'member', handler: async (req) => ownPipeline(ctx, me(req)) },

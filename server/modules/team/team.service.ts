@@ -1,7 +1,7 @@
 import type { ReferralGenerateResponse } from '../../../contracts/team';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import type { Actor } from '../../core/actor';
+import type { Actor, Principal } from '../../core/actor';
 import { badRequest, conflict, notFound } from '../../core/app-error';
 import { MSG } from '../../../contracts/messages';
 import type { Position } from '../../../contracts/enums';
@@ -22,7 +22,7 @@ import type {
   PlacementParent,
   GenealogySearchResult,
 } from '../../../contracts/team';
-import { findUserByEmail, type UserRow } from '../users';
+import { findUserByEmail, findUserFields } from '../users';
 import { notify, notifyAdmins } from '../notifications';
 import { audit } from '../audit';
 import { isInDownline } from '../tree';
@@ -71,8 +71,8 @@ function toDirect(u: MemberNodeRow): DirectRecruit {
   };
 }
 
-export async function teamStats(ctx: AppContext, me: UserRow): Promise<TeamStats> {
-  const f = await statsFigures(ctx.db, me.id);
+export async function teamStats(ctx: AppContext, principal: Principal): Promise<TeamStats> {
+  const [f, me] = await Promise.all([statsFigures(ctx.db, principal.id), findUserFields(ctx.db, principal.id, ['id', 'leftChildId', 'rightChildId', 'currentRank']).then((u) => u!)]);
   const achievements = f.achievements.map((a) => ({ rank: a.rank, achievedAt: new Date(a.achieved_at) }));
   return {
     totalDownline: f.left_count + f.right_count,
@@ -99,6 +99,11 @@ const MAX_PATH = 8;
 /** Who views a tree: a member sees their own downline, an admin the whole tree from its root (the founder). */
 export interface TreeScope {
   top: { id: string; userId: string; level: number; firstName: string | null; lastName: string | null; placedAt: Date | null };
+}
+
+/** A member's own tree scope: their place in the tree, which the actor's principal does not carry. */
+export async function ownScope(ctx: AppContext, me: Principal): Promise<TreeScope> {
+  return { top: (await findUserFields(ctx.db, me.id, ['id', 'userId', 'level', 'firstName', 'lastName', 'placedAt']))! };
 }
 
 /**
@@ -260,7 +265,7 @@ export async function extremeOf(ctx: AppContext, scope: TreeScope, rootId: strin
   return { id: end.id, userId: end.userId, name: fullName(end) || end.userId, levelsBelow: end.steps, side };
 }
 
-export async function directRecruits(ctx: AppContext, me: UserRow, search?: string): Promise<DirectRecruit[]> {
+export async function directRecruits(ctx: AppContext, me: Principal, search?: string): Promise<DirectRecruit[]> {
   return (await sponsoredMembers(ctx.db, me.id, search)).map(toDirect);
 }
 
@@ -268,7 +273,8 @@ export async function directRecruits(ctx: AppContext, me: UserRow, search?: stri
 const PER_LEVEL = 100;
 const PER_LEVEL_FILTERED = 1000;
 
-export async function downline(ctx: AppContext, me: UserRow, q: z.output<typeof DownlineQuery>): Promise<DownlineResponse> {
+export async function downline(ctx: AppContext, principal: Principal, q: z.output<typeof DownlineQuery>): Promise<DownlineResponse> {
+  const me = (await findUserFields(ctx.db, principal.id, ['id', 'placedAt']))!;
   const [rows, bv] = await Promise.all([
     me.placedAt ? downlineOf(ctx.db, me.id, q.levels, { search: q.search, level: q.level, status: q.status }, q.level ? PER_LEVEL_FILTERED : PER_LEVEL) : [],
     volumeOf(ctx.db, me.id),
@@ -307,7 +313,7 @@ export async function downline(ctx: AppContext, me: UserRow, q: z.output<typeof 
   };
 }
 
-export async function ownPipeline(ctx: AppContext, me: UserRow): Promise<TeamPendingRecruit[]> {
+export async function ownPipeline(ctx: AppContext, me: Principal): Promise<TeamPendingRecruit[]> {
   return (await listRecruiterPipeline(ctx.db, me.id)).map((r) => ({
     id: r.id,
     fullName: r.fullName,
@@ -320,8 +326,12 @@ export async function ownPipeline(ctx: AppContext, me: UserRow): Promise<TeamPen
 }
 
 /** The decision view of doc 3 §3.1: leg balance, a recommendation for the weaker leg, free sides. */
-export async function uplineQueue(ctx: AppContext, me: UserRow): Promise<UplinePendingRecruit[]> {
-  const [rows, bv] = await Promise.all([listAwaitingUpline(ctx.db, me.id), volumeOf(ctx.db, me.id)]);
+export async function uplineQueue(ctx: AppContext, principal: Principal): Promise<UplinePendingRecruit[]> {
+  const [rows, bv, me] = await Promise.all([
+    listAwaitingUpline(ctx.db, principal.id),
+    volumeOf(ctx.db, principal.id),
+    findUserFields(ctx.db, principal.id, ['leftChildId', 'rightChildId']).then((u) => u!),
+  ]);
   const l = bv.leftCount;
   const r = bv.rightCount;
   const weaker: Position | 'balanced' = l === r ? 'balanced' : l < r ? 'left' : 'right';

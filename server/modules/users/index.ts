@@ -14,6 +14,6 @@ export {
   shownPayoutValue,
 } from './payout-details';
 export type { PayoutChanges } from './payout-details';
-export { findRootFounder, findUserByEmail, findUserById, findUserByLogin, findUserByUserId, insertUser, lockPan, panHolders, updateUser } from './users.repo';
+export { findPrincipalById, findRootFounder, findUserByEmail, findUserById, findUserFields, findUserByLogin, findUserByUserId, insertUser, lockPan, panHolders, updateUser } from './users.repo';
 export type { UserRow } from './users.repo';
-export { displayName, generateUserId, maskEmail, splitFullName, toCurrentUser } from './users.service';
+export { currentUserView, displayName, generateUserId, maskEmail, splitFullName, toCurrentUser } from './users.service';

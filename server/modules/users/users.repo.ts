@@ -1,17 +1,78 @@
 import { CREDENTIAL_COLUMNS, noteControlled } from '../../core/control-trace';
 import { and, eq, ilike, inArray, or, sql, desc } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { containsPattern } from '../../db/like';
-import { users } from '../../db/schema/index';
+import { principalColumns, users } from '../../db/schema/index';
 import { currentLookupHash, fieldKeys, lookupHashes } from '../../lib/field-crypto';
 import { LOCK_CLASSES } from '../../db/locks';
 
 export type { UserRow } from '../../db/schema/users';
 import type { UserRow } from '../../db/schema/users';
+import type { Principal } from '../../core/actor';
 export type NewUser = typeof users.$inferInsert;
 
 export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+/** The principal of a user (core/actor.ts): the impersonating admin of a bearer token is loaded as this. */
+export async function findPrincipalById(db: DbOrTx, id: string): Promise<Principal | undefined> {
+  const [row] = await db.select(principalColumns).from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+/**
+ * Named columns of one user: for a service that needs a little more than the actor's principal, without reading
+ * (and decrypting) the whole row.
+ */
+export async function findUserFields<K extends keyof UserRow>(db: DbOrTx, id: string, keys: readonly K[]): Promise<Pick<UserRow, K> | undefined> {
+  const columns = Object.fromEntries(keys.map((k) => [k, users[k]])) as Record<K, (typeof users)[K]>;
+  const [row] = await db.select(columns).from(users).where(eq(users.id, id)).limit(1);
+  return row as Pick<UserRow, K> | undefined;
+}
+
+/** What the current-user view shows (users.service toCurrentUser): the principal, the profile and four sealed numbers. */
+const currentUserColumns = {
+  ...principalColumns,
+  email: users.email,
+  mobile: users.mobile,
+  address: users.address,
+  city: users.city,
+  state: users.state,
+  pincode: users.pincode,
+  bankName: users.bankName,
+  bankAccountNumber: users.bankAccountNumber,
+  bankIFSC: users.bankIFSC,
+  bankAccountHolderName: users.bankAccountHolderName,
+  cryptoWalletAddress: users.cryptoWalletAddress,
+  payoutDetailsChangedAt: users.payoutDetailsChangedAt,
+  panNumber: users.panNumber,
+  aadhaarNumber: users.aadhaarNumber,
+  kycStatus: users.kycStatus,
+  kycDeadline: users.kycDeadline,
+  currentRank: users.currentRank,
+  emailVerified: users.emailVerified,
+  activationDate: users.activationDate,
+  createdAt: users.createdAt,
+};
+export type CurrentUserRow = Pick<UserRow, keyof typeof currentUserColumns>;
+
+function buildCurrentUserLookup(db: Db) {
+  return db
+    .select(currentUserColumns)
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('find_current_user');
+}
+const currentUserLookups = new WeakMap<Db, ReturnType<typeof buildCurrentUserLookup>>();
+
+/** The row of the current-user view, a prepared statement: every signed-in page and GET /api/auth/user read it. */
+export async function findCurrentUser(db: Db, id: string): Promise<CurrentUserRow | undefined> {
+  let lookup = currentUserLookups.get(db);
+  if (!lookup) currentUserLookups.set(db, (lookup = buildCurrentUserLookup(db)));
+  const [row] = await lookup.execute({ id });
   return row;
 }
 

@@ -5,11 +5,11 @@ import type { ArgsAfterDb } from '../../core/repo-args';
 import type { CurrentUser } from '../../../contracts/auth';
 import { maskTail } from '../../../contracts/kyc';
 import { randomDigits } from '../../lib/crypto';
-import { findUserById, updateUser, userIdExists, type NewUser, type UserRow } from './users.repo';
+import { findCurrentUser, findUserById, updateUser, userIdExists, type CurrentUserRow, type NewUser, type UserRow } from './users.repo';
 import { PAYOUT_FIELDS, PAYOUT_LABELS, hasChanges, payoutChangesOf, payoutHoldEnd, payoutStamp, payoutTime } from './payout-details';
 import { notify } from '../notifications';
 import { queueMail } from '../mail';
-import type { Actor } from '../../core/actor';
+import type { Actor, Principal } from '../../core/actor';
 import { forbidden } from '../../core/app-error';
 import { MSG, payoutHoldMessage } from '../../../contracts/messages';
 import { STEP_UP_WINDOW_MS, TWO_FACTOR_ROLES } from '../../../contracts/constants';
@@ -51,7 +51,7 @@ function stepUpLeft(stepUp: { verifiedAt: Date | null | undefined; now: Date } |
 }
 
 /** The current-user view; `stepUp` (the session's last second factor and now) only for the session's own answers. */
-export function toCurrentUser(u: UserRow, admin?: UserRow, stepUp?: { verifiedAt: Date | null | undefined; now: Date }): CurrentUser {
+export function toCurrentUser(u: CurrentUserRow, admin?: Principal, stepUp?: { verifiedAt: Date | null | undefined; now: Date }): CurrentUser {
   return {
     id: u.id,
     userId: u.userId,
@@ -85,6 +85,15 @@ export function toCurrentUser(u: UserRow, admin?: UserRow, stepUp?: { verifiedAt
     twoFactor: { enabled: Boolean(u.twoFactorEnabledAt), required: TWO_FACTOR_ROLES.includes(u.role) },
     stepUpValidForMs: admin ? 0 : stepUpLeft(stepUp),
   };
+}
+
+/**
+ * The signed-in user's view (GET /api/auth/user, the page's boot block). The request carries only its principal, so
+ * the profile and the masked numbers are read here; null when the row is gone.
+ */
+export async function currentUserView(ctx: AppContext, user: Principal, admin?: Principal, stepUp?: { verifiedAt: Date | null | undefined; now: Date }): Promise<CurrentUser | null> {
+  const row = await findCurrentUser(ctx.db, user.id);
+  return row ? toCurrentUser(row, admin, stepUp) : null;
 }
 
 /**

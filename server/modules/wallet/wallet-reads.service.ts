@@ -3,12 +3,15 @@ import type { AppContext } from '../../context';
 import { personName } from '../../lib/format';
 import { decodeCursor, decodeSeqCursor, ledgerPageOf, pageOf } from '../../core/page-cursor';
 import type { WalletSummary, LedgerEntry, Page, FundHistoryRecord, WalletBalanceRow } from '../../../contracts/wallet';
-import type { UserRow } from '../users';
+import type { Principal } from '../../core/actor';
+import { findUserById } from '../users';
 import { payoutStatus } from './payout-safety';
 import { walletOf, pendingWithdrawalTotal, ledgerPage, fundHistoryPage, walletBalancesPage } from './wallet.repo';
 
-export async function walletSummary(ctx: AppContext, user: UserRow): Promise<WalletSummary> {
-  const [w, pending, payout] = await Promise.all([walletOf(ctx.db, user.id), pendingWithdrawalTotal(ctx.db, user.id), payoutStatus(ctx, ctx.db, user)]);
+export async function walletSummary(ctx: AppContext, principal: Principal): Promise<WalletSummary> {
+  // The payout details (sealed) and the KYC state come from the whole row, which the actor does not carry.
+  const [w, pending, user] = await Promise.all([walletOf(ctx.db, principal.id), pendingWithdrawalTotal(ctx.db, principal.id), findUserById(ctx.db, principal.id).then((u) => u!)]);
+  const payout = await payoutStatus(ctx, ctx.db, user);
   return {
     balance: w?.balance ?? '0.00',
     totalEarnings: w?.totalEarnings ?? '0.00',
@@ -30,7 +33,7 @@ const toEntry = (t: Awaited<ReturnType<typeof ledgerPage>>[number]): LedgerEntry
   createdAt: t.createdAt.toISOString(),
 });
 
-export async function ownLedger(ctx: AppContext, user: UserRow, cursor: string | undefined, limit: number): Promise<Page<LedgerEntry>> {
+export async function ownLedger(ctx: AppContext, user: Principal, cursor: string | undefined, limit: number): Promise<Page<LedgerEntry>> {
   const rows = await ledgerPage(ctx.db, user.id, decodeSeqCursor(cursor), limit);
   return ledgerPageOf(rows, limit, (r) => r.seq, toEntry);
 }

@@ -224,7 +224,7 @@ export async function reactivateWithdrawal(ctx: AppContext, actor: Actor, transa
 }
 
 // ---- reads ----
-export async function ownWithdrawals(ctx: AppContext, user: UserRow): Promise<WithdrawalView[]> {
+export async function ownWithdrawals(ctx: AppContext, user: Pick<UserRow, 'id'>): Promise<WithdrawalView[]> {
   return (await withdrawalsOf(ctx.db, user.id)).map(toWithdrawalView);
 }
 
