@@ -16,22 +16,9 @@ import {
   PlacementParentsQuery,
   ReferralGenerateRequest,
 } from '../../../contracts/team';
-import {
-  binaryTree,
-  directRecruits,
-  downline,
-  ownPipeline,
-  teamStats,
-  uplineQueue,
-  decide,
-  recruitLink,
-  searchTree,
-  extremeOf,
-  generateLink,
-  parentsForPlacement,
-  ownScope,
-  type TreeScope,
-} from './team.service';
+import { directRecruits, downline, teamStats } from './team.service';
+import { binaryTree, extremeOf, ownScope, searchTree, type TreeScope } from './genealogy.service';
+import { decide, generateLink, ownPipeline, parentsForPlacement, recruitLink, uplineQueue } from './recruiting.service';
 import { findRootFounder } from '../users';
 import { notFound } from '../../core/app-error';
 
