@@ -16,7 +16,6 @@ import {
   type FranchiseRequestView,
   type AdminFranchiseRequest,
   type AdminFranchiseRequestList,
-  type TicketView,
   type AdminTicketList,
   type NewsView,
   newsStateAt,
@@ -53,6 +52,7 @@ import {
   type TicketRow,
   type NewsRow,
 } from './engagement.repo';
+import { toTicket } from './ticket-view';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
@@ -157,20 +157,6 @@ export async function decideFranchise(ctx: AppContext, actor: Actor, id: string,
 }
 
 // ---- support tickets ----
-const toTicket = (t: TicketRow, assigneeName: string | null): TicketView => ({
-  id: t.id,
-  category: t.category,
-  subject: t.subject,
-  description: t.description,
-  status: t.status,
-  priority: t.priority,
-  resolution: t.resolution,
-  resolvedAt: iso(t.resolvedAt),
-  createdAt: t.createdAt.toISOString(),
-  updatedAt: t.updatedAt.toISOString(),
-  assignedToName: assigneeName,
-});
-
 export async function openTicket(ctx: AppContext, actor: Actor, input: z.output<typeof TicketInput>) {
   return ctx.db.transaction(async (tx) => {
     const now = ctx.clock.now();

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../core/actor';
 import { AppError, notFound } from '../../core/app-error';
-import { ENGAGEMENT_MSG, type TicketView } from '../../../contracts/engagement';
+import { ENGAGEMENT_MSG } from '../../../contracts/engagement';
 import { KYC_MAX_BYTES } from '../../../contracts/constants';
 import { MSG } from '../../../contracts/messages';
 import { SUPPORT_MSG, type SupportReplyInput, type ThreadMessage, type TicketThread } from '../../../contracts/support';
@@ -15,25 +15,12 @@ import { queueMail } from '../mail';
 import { audit } from '../audit';
 import { findUserById } from '../users';
 import { displayName } from '../users';
-import { ticketForUpdate, updateTicket, type TicketRow } from './engagement.repo';
+import { ticketForUpdate, updateTicket } from './engagement.repo';
 import { attachmentWithBlob, insertMessage, threadOf, ticketWithAssignee, touchTicket, type SupportMessageRow } from './support.repo';
+import { toTicket } from './ticket-view';
 
 export type ReplyInput = Omit<z.output<typeof SupportReplyInput>, 'attachment'> & { attachment?: string | Buffer };
 type Side = 'member' | 'staff';
-
-const toTicket = (t: TicketRow, assigneeName: string | null): TicketView => ({
-  id: t.id,
-  category: t.category,
-  subject: t.subject,
-  description: t.description,
-  status: t.status,
-  priority: t.priority,
-  resolution: t.resolution,
-  resolvedAt: t.resolvedAt?.toISOString() ?? null,
-  createdAt: t.createdAt.toISOString(),
-  updatedAt: t.updatedAt.toISOString(),
-  assignedToName: assigneeName,
-});
 
 const toMessage = (m: SupportMessageRow, authorName: string | null): ThreadMessage => ({
   id: m.id,

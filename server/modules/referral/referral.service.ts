@@ -97,6 +97,20 @@ async function refuseTakenPan(tx: DbOrTx, pan: string) {
 export async function completeRegistration(ctx: AppContext, input: Registration) {
   const docs = await decodeRegistrationDocuments(input);
   const hash = await hashPassword(input.password);
+  // What the recruit gave about themselves: on their user row, and in the pipeline row the upline and admins review.
+  const details = {
+    nominee: input.nominee,
+    address: input.address,
+    city: input.city,
+    state: input.state,
+    pincode: input.pincode,
+    panNumber: input.panNumber || null,
+    aadhaarNumber: input.aadhaarNumber || null,
+    bankAccountNumber: input.bankAccountNumber || null,
+    bankIFSC: input.bankIFSC || null,
+    bankName: input.bankName || null,
+    bankAccountHolderName: input.bankAccountHolderName || null,
+  };
   await ctx.db
     .transaction(async (tx) => {
       const found = await findLinkWithGenerator(tx, sha256(input.referralToken), true);
@@ -115,17 +129,7 @@ export async function completeRegistration(ctx: AppContext, input: Registration)
         firstName: input.firstName,
         lastName: input.lastName,
         mobile: input.mobile,
-        nominee: input.nominee,
-        address: input.address,
-        city: input.city,
-        state: input.state,
-        pincode: input.pincode,
-        panNumber: input.panNumber || null,
-        aadhaarNumber: input.aadhaarNumber || null,
-        bankAccountNumber: input.bankAccountNumber || null,
-        bankIFSC: input.bankIFSC || null,
-        bankName: input.bankName || null,
-        bankAccountHolderName: input.bankAccountHolderName || null,
+        ...details,
         // Payout details given at registration start the same 24-hour hold as a change (issue 29).
         ...(input.bankAccountNumber || input.bankIFSC || input.bankName ? { payoutDetailsChangedAt: ctx.clock.now(), bankAccountChangedAt: ctx.clock.now() } : {}),
         role: 'user',
@@ -145,19 +149,7 @@ export async function completeRegistration(ctx: AppContext, input: Registration)
         position: (link.placementSide as 'left' | 'right' | null) ?? null,
         packageAmount: input.packageAmount.toFixed(2),
         referralLinkId: link.id,
-        extra: {
-          nominee: input.nominee,
-          address: input.address,
-          city: input.city,
-          state: input.state,
-          pincode: input.pincode,
-          panNumber: input.panNumber || null,
-          aadhaarNumber: input.aadhaarNumber || null,
-          bankAccountNumber: input.bankAccountNumber || null,
-          bankIFSC: input.bankIFSC || null,
-          bankName: input.bankName || null,
-          bankAccountHolderName: input.bankAccountHolderName || null,
-        },
+        extra: details,
       });
       await markLinkUsed(tx, link.id, { usedBy: user.id, usedAt: ctx.clock.now(), pendingRecruitId: recruit.id });
     })
