@@ -5,7 +5,8 @@ import type { SealedColumn } from '../../db/sealed-columns';
 /**
  * The SQL of the key rotation (field-keys.service.ts): finds rows with a sealed value not under the current key (or
  * not sealed at all: stored before encryption), and writes their new envelopes back only where nobody changed the
- * row in between and nobody holds it locked, so it never waits on (or overwrites) the app's own writes.
+ * row in between and nobody holds it locked, so it never overwrites the app's own writes and, until its patient
+ * passes (rows read under a lock, lock_timeout bounded), never waits on them.
  */
 
 /** The primary key of each table that holds a sealed column, and how many rows a batch takes. */
@@ -62,10 +63,10 @@ function selected(c: SealedColumn): SQL {
 export type StoredRow = Record<string, unknown>;
 
 /**
- * The next rows after `after` (keyset on the primary key) holding a value that is not under the current key,
- * read without locks.
+ * The next rows after `after` (keyset on the primary key) holding a value that is not under the current key, read
+ * without locks; with `lock`, locked for update (inside the caller's transaction, waiting for the app's own).
  */
-export async function staleRows(db: DbOrTx, table: string, columns: SealedColumn[], prefix: string, after: unknown[] | null, limit: number): Promise<StoredRow[]> {
+export async function staleRows(db: DbOrTx, table: string, columns: SealedColumn[], prefix: string, after: unknown[] | null, limit: number, opts: { lock?: boolean } = {}): Promise<StoredRow[]> {
   const pk = SEALED_TABLES[table].pk;
   const keyset = after
     ? sql`and (${pkList(table)}) > (${sql.join(
@@ -84,9 +85,20 @@ export async function staleRows(db: DbOrTx, table: string, columns: SealedColumn
       sql` or `,
     )}) ${keyset}
     order by ${pkList(table)}
-    limit ${limit}::int`,
+    limit ${limit}::int${opts.lock ? sql` for update of t` : sql``}`,
   );
 }
+
+/** Inside a transaction: waits at most `ms` for a row lock instead of the server's default (forever). */
+export async function limitLockWait(tx: DbOrTx, ms: number): Promise<void> {
+  await rawRows(tx, sql`select set_config('lock_timeout', ${`${Math.max(1, Math.round(ms))}ms`}, true)`);
+}
+
+/** True for PostgreSQL's "lock not available" (lock_timeout ran out). */
+export const isLockTimeout = (err: unknown): boolean => {
+  const e = err as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === '55P03' || e?.cause?.code === '55P03';
+};
 
 /** How many rows of `table` hold a value not under the current key. */
 export async function countStale(db: DbOrTx, table: string, columns: SealedColumn[], prefix: string): Promise<number> {

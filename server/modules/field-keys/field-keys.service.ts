@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 import { SEALED_COLUMNS, type SealedColumn } from '../../db/sealed-columns';
 import { FieldDecryptError, bytesKeyId, currentLookupHash, fieldKeys, openBytes, openText, sealBytes, sealText, textKeyId, type FieldKeyring } from '../../lib/field-crypto';
-import { SEALED_TABLES, closeLegacyMarker, countStale, legacyMarkerOpen, rewriteBlob, rewriteRows, staleRows, type RowRewrite, type StoredRow } from './field-keys.repo';
+import { SEALED_TABLES, closeLegacyMarker, countStale, isLockTimeout, legacyMarkerOpen, limitLockWait, rewriteBlob, rewriteRows, staleRows, type RowRewrite, type StoredRow } from './field-keys.repo';
 
 /**
  * Key rotation and the encryption of values stored before encryption (ADR 0011). `npm run keys:rotate`, the job
@@ -10,7 +10,8 @@ import { SEALED_TABLES, closeLegacyMarker, countStale, legacyMarkerOpen, rewrite
  * under the current key (plaintext from before encryption, or sealed under a previous secret) is opened and sealed
  * again under the current key, its lookup hash written with it. Each batch is one short statement that skips rows
  * another transaction holds and rows changed since they were read, so it is safe while the app serves and writes;
- * skipped rows are taken again in a further pass. Running it again finds nothing to do.
+ * skipped rows are taken again in a further pass, from the third on under a row lock (a row the app keeps writing
+ * would otherwise lose the race every time). Running it again finds nothing to do.
  */
 
 export const KEYS_ROTATE_JOB = 'keys.rotate';
@@ -115,6 +116,60 @@ function rewriteOf(ring: FieldKeyring, table: string, columns: SealedColumn[], r
   return changed ? { pk, before, after } : null;
 }
 
+/** The pass from which a batch is read and written under a row lock (see rotateTable). */
+const PATIENT_FROM_PASS = 3;
+/** How long a locked batch waits for a row the app holds before the pass gives up on it. */
+const LOCK_WAIT_MS = 3000;
+
+/** The rewrites of rows read, the rows no key opens added to `unreadable`. */
+function rowRewrites(ring: FieldKeyring, table: string, columns: SealedColumn[], rows: StoredRow[], unreadable: Set<string>): RowRewrite[] {
+  const pk = SEALED_TABLES[table].pk;
+  const rewrites: RowRewrite[] = [];
+  for (const row of rows) {
+    try {
+      const r = rewriteOf(ring, table, columns, row);
+      if (r) rewrites.push(r);
+    } catch (err) {
+      if (!(err instanceof FieldDecryptError) && !(err instanceof SyntaxError)) throw err;
+      unreadable.add(
+        failure(
+          table,
+          pk.map((k) => row[k.name]),
+          err,
+        ),
+      );
+    }
+  }
+  return rewrites;
+}
+
+/**
+ * One batch read under a row lock and rewritten in the same transaction; null when a row stayed locked by the app
+ * longer than LOCK_WAIT_MS (the pass ends there and the next one tries again).
+ */
+async function rewriteLocked(
+  ctx: Pick<AppContext, 'db'>,
+  ring: FieldKeyring,
+  table: string,
+  columns: SealedColumn[],
+  after: unknown[] | null,
+  batch: number,
+  unreadable: Set<string>,
+): Promise<{ rows: StoredRow[]; written: number; skipped: number } | null> {
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      await limitLockWait(tx, LOCK_WAIT_MS);
+      const rows = await staleRows(tx, table, columns, ring.currentPrefix, after, batch, { lock: true });
+      const rewrites = rowRewrites(ring, table, columns, rows, unreadable);
+      const written = await rewriteRows(tx, table, columns, rewrites);
+      return { rows, written, skipped: rewrites.length - written };
+    });
+  } catch (err) {
+    if (isLockTimeout(err)) return null;
+    throw err;
+  }
+}
+
 const failure = (table: string, pk: unknown[], err: unknown) =>
   `${table} ${pk.join('/')}: ${err instanceof FieldDecryptError ? `${err.aad} (${err.reason}${err.keyId ? `, key ${err.keyId}` : ''})` : String(err)}`;
 
@@ -128,8 +183,22 @@ async function rotateTable(ctx: Pick<AppContext, 'db'>, ring: FieldKeyring, tabl
     let after: unknown[] | null = null;
     let skipped = 0;
     const unreadable = new Set<string>();
+    // The first passes never wait: they skip what the app holds or changes. A row the app keeps writing can lose that
+    // race on every pass, so from the third pass on a batch is read under a row lock in a transaction (waiting briefly
+    // for the app's own short transactions) and written in that same transaction: it cannot change in between.
+    const patient = !blob && pass >= PATIENT_FROM_PASS;
     for (;;) {
-      const rows = await staleRows(ctx.db, table, columns, ring.currentPrefix, after, batch);
+      let rows: StoredRow[];
+      if (patient) {
+        const locked = await rewriteLocked(ctx, ring, table, columns, after, batch, unreadable);
+        if (!locked) {
+          skipped++;
+          break;
+        }
+        rows = locked.rows;
+        result.rewritten += locked.written;
+        skipped += locked.skipped;
+      } else rows = await staleRows(ctx.db, table, columns, ring.currentPrefix, after, batch);
       if (!rows.length) break;
       after = pk.map((k) => rows[rows.length - 1][k.name]);
       if (blob) {
@@ -146,23 +215,8 @@ async function rotateTable(ctx: Pick<AppContext, 'db'>, ring: FieldKeyring, tabl
             unreadable.add(failure(table, [key], err));
           }
         }
-      } else {
-        const rewrites: RowRewrite[] = [];
-        for (const row of rows) {
-          try {
-            const r = rewriteOf(ring, table, columns, row);
-            if (r) rewrites.push(r);
-          } catch (err) {
-            if (!(err instanceof FieldDecryptError) && !(err instanceof SyntaxError)) throw err;
-            unreadable.add(
-              failure(
-                table,
-                pk.map((k) => row[k.name]),
-                err,
-              ),
-            );
-          }
-        }
+      } else if (!patient) {
+        const rewrites = rowRewrites(ring, table, columns, rows, unreadable);
         const written = await rewriteRows(ctx.db, table, columns, rewrites);
         result.rewritten += written;
         skipped += rewrites.length - written;
