@@ -124,6 +124,7 @@ export const CycleLinesQuery = z.object({
   cursor: z.string().max(100).optional(),
 });
 export const SimulateRequest = z.object({ planId: z.uuid({ error: 'Plan version not found' }), cycleId: z.uuid({ error: 'Cycle not found' }) });
+export type SimulateRequest = z.infer<typeof SimulateRequest>;
 /** Issue 29: an adjustment's reason, trimmed, is at least this long (it is kept on the line and in the audit log). */
 export const ADJUSTMENT_REASON_MIN = 5;
 export const AdjustmentRequest = z.object({
@@ -170,6 +171,7 @@ export const StatementQuery = z.object({
 
 export const PlanIdParam = z.object({ id: z.uuid({ error: 'Plan version not found' }) });
 export const CycleIdParam = z.object({ id: z.uuid({ error: 'Cycle not found' }) });
+export const SimulationIdParam = z.object({ id: z.uuid({ error: 'Simulation not found' }) });
 
 // ---- answers ----
 export const PlanVersion = z.strictObject({
@@ -251,6 +253,24 @@ export const SimulationResult = z.strictObject({
   changes: z.array(z.strictObject({ userId: z.string(), name: z.string(), base: dec, draft: dec, delta: dec })),
 });
 export type SimulationResult = z.infer<typeof SimulationResult>;
+
+export const SIMULATION_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+export type SimulationStatus = (typeof SIMULATION_STATUSES)[number];
+/**
+ * POST /api/admin/compensation/simulations (202) and GET .../simulations/:id: a simulation run as a job (ADR 0027).
+ * `result` once done; `error` (the refusal's words) once failed; both null while queued or running.
+ */
+export const SimulationJob = z.strictObject({
+  id,
+  status: z.enum(SIMULATION_STATUSES),
+  planId: id,
+  cycleId: id,
+  requestedAt: instant,
+  finishedAt: instant.nullable(),
+  result: SimulationResult.nullable(),
+  error: z.string().nullable(),
+});
+export type SimulationJob = z.infer<typeof SimulationJob>;
 
 export const AdjustmentView = z.strictObject({ id, userId: z.string(), type: z.string(), amount: dec, reason: z.string(), createdAt: instant });
 export type AdjustmentView = z.infer<typeof AdjustmentView>;

@@ -21,6 +21,8 @@ import {
   PlanUpdateRequest,
   PlanVersion,
   SimulateRequest,
+  SimulationIdParam,
+  SimulationJob,
   SimulationResult,
   StatementQuery,
 } from '../compensation';
@@ -53,7 +55,22 @@ export const COMPENSATION_API = {
   },
   'GET /api/admin/compensation/cycles/:id/lines': { summary: 'Lines per member with deductions and net', params: CycleIdParam, query: CycleLinesQuery, response: { 200: CycleLinesPage } },
   'GET /api/admin/compensation/cycles/:id/export': { summary: "A cycle's lines as CSV", params: CycleIdParam, response: { 200: file(['text/csv'], 'One line per member and income type') } },
-  'POST /api/admin/compensation/simulate': { summary: 'A plan version against a cycle: totals and biggest changes; posts nothing', body: SimulateRequest, response: { 200: SimulationResult } },
+  'POST /api/admin/compensation/simulate': {
+    summary:
+      'A plan version against a cycle: totals and biggest changes; posts nothing. Runs as a job and answers its result (200), or the queued simulation to poll (202) when it takes longer than the wait',
+    body: SimulateRequest,
+    response: { 200: SimulationResult, 202: SimulationJob },
+  },
+  'POST /api/admin/compensation/simulations': {
+    summary: 'Queue a plan version against a cycle as a job; poll GET .../simulations/:id for its result. Posts nothing',
+    body: SimulateRequest,
+    response: { 202: SimulationJob },
+  },
+  'GET /api/admin/compensation/simulations/:id': {
+    summary: 'A simulation the admin queued: its status, then its result or why it failed',
+    params: SimulationIdParam,
+    response: { 200: SimulationJob },
+  },
   'POST /api/admin/compensation/adjustments': {
     summary: "A line in the member's next cycle (step-up; at most the configured cap); above the approval amount it waits for a second admin (202)",
     body: AdjustmentRequest,

@@ -6,7 +6,7 @@ import { nextCycleEnd } from '../modules/cycles/cycles.service';
 import { runMaintenance } from './maintenance.worker';
 import { PASSWORD_RESET_JOB, sendPasswordReset } from '../modules/auth/auth.service';
 import { KEYS_ROTATE_JOB, rotateFieldKeys, rotationSummary } from '../modules/field-keys/field-keys.service';
-import { ANALYZE_JOB, CALCULATE_JOB, POST_JOB, analyzeResultTables, runCycleJob, type CycleJobPayload } from '../modules/compensation';
+import { ANALYZE_JOB, CALCULATE_JOB, POST_JOB, SIMULATE_JOB, analyzeResultTables, runCycleJob, runSimulationJob, type CycleJobPayload, type SimulationJobPayload } from '../modules/compensation';
 
 const later = (ctx: AppContext, ms: number) => new Date(ctx.clock.now().getTime() + ms);
 
@@ -20,7 +20,7 @@ export const VOLUME_POLL_MS = 200;
 export const VOLUME_PACE_MS = 1000;
 
 /** One-off jobs that follow a request (tests run them with `Runtime.settle`, as the runner does in the background). */
-export const FOLLOW_UP_JOBS = [PASSWORD_RESET_JOB];
+export const FOLLOW_UP_JOBS = [PASSWORD_RESET_JOB, SIMULATE_JOB];
 
 /** Every job the platform runs, in one place (ADR 0009). */
 export function jobDefinitions(mail: OutboxWorker): JobDefinition[] {
@@ -59,6 +59,14 @@ export function jobDefinitions(mail: OutboxWorker): JobDefinition[] {
       recurring: false,
       leaseMs: 15 * 60_000,
       run: (ctx, job) => runCycleJob(ctx, 'post', job.payload as CycleJobPayload),
+    },
+    {
+      // The simulator (compensation simulation-jobs.ts, ADR 0027): a draft against a cycle's million-member snapshot,
+      // queued by the admin's request and polled; long, like the calculation.
+      name: SIMULATE_JOB,
+      recurring: false,
+      leaseMs: 15 * 60_000,
+      run: (ctx, job) => runSimulationJob(ctx, job.payload as SimulationJobPayload, job.attempts),
     },
     {
       name: ANALYZE_JOB,

@@ -134,3 +134,36 @@ export const compAdjustments = pgTable(
       .where(sql`${t.cycleId} is null`),
   ],
 );
+
+/**
+ * The simulator's runs (ADR 0027): an admin's request queues one (status queued), the job runner computes it against
+ * the cycle's snapshot (running, then done with the result, or failed with the refusal's words). The result is the
+ * contract's SimulationResult (money as decimal strings), parsed on every read. Only the admin who asked reads it.
+ */
+export const compSimulations = pgTable(
+  'comp_simulations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => compPlans.id),
+    cycleId: uuid('cycle_id')
+      .notNull()
+      .references(() => compCycles.id),
+    requestedBy: uuid('requested_by')
+      .notNull()
+      .references(() => users.id),
+    /** The draft's config as it stood when the admin asked: the job simulates what the admin saw, not a later edit. */
+    config: jsonb('config').notNull(),
+    status: varchar('status', { length: 10 }).notNull().default('queued'),
+    result: jsonb('result'),
+    error: text('error'),
+    requestedAt: ts('requested_at').notNull().defaultNow(),
+    finishedAt: ts('finished_at'),
+  },
+  (t) => [
+    index('comp_simulations_requested_idx').on(t.requestedBy, t.requestedAt),
+    check('comp_simulations_status_check', sql`${t.status} in ('queued','running','done','failed')`),
+    check('comp_simulations_result_check', sql`(${t.status} = 'done') = (${t.result} is not null)`),
+  ],
+);

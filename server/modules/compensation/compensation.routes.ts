@@ -15,6 +15,7 @@ import {
   StatementQuery,
   PlanIdParam as PlanId,
   CycleIdParam as CycleId,
+  SimulationIdParam as SimulationId,
 } from '../../../contracts/compensation';
 import * as svc from '.';
 
@@ -55,14 +56,23 @@ export function compensationRoutes(ctx: AppContext): RouteDef[] {
       },
     },
     {
+      // The reference contract's synchronous simulator: the job, waited for; 202 with the simulation when it runs longer.
       method: 'POST',
       url: `${BASE}/simulate`,
       access: 'admin',
-      handler: async (req) => {
-        const b = parse(SimulateRequest, req.body);
-        return svc.simulate(ctx, b.planId, b.cycleId);
+      handler: async (req, reply) => {
+        const r = await svc.simulateAndWait(ctx, actorOf(req), parse(SimulateRequest, req.body));
+        return reply.status(r.status).send(r.body);
       },
     },
+    {
+      // ADR 0027: queued as a job (202); the page polls GET /simulations/:id.
+      method: 'POST',
+      url: `${BASE}/simulations`,
+      access: 'admin',
+      handler: async (req, reply) => reply.status(202).send(await svc.requestSimulation(ctx, actorOf(req), parse(SimulateRequest, req.body))),
+    },
+    { method: 'GET', url: `${BASE}/simulations/:id`, access: 'admin', handler: async (req) => svc.simulationOf(ctx, actorOf(req), parse(SimulationId, req.params).id) },
     {
       // Issue 29: step-up, within the cap; above the approval amount a second admin approves it (202).
       method: 'POST',

@@ -1,7 +1,8 @@
 /** A cycle's lines for the admin: the paged list and the CSV export. */
 import type { AppContext } from '../../context';
 import { badRequest, notFound } from '../../core/app-error';
-import { type IncomeLine } from '../../../contracts/compensation';
+import { Readable } from 'node:stream';
+import { type IncomeLine, type MemberCycleLines } from '../../../contracts/compensation';
 import { csvCell } from '../../lib/csv';
 import { findUserByUserId } from '../users';
 import * as cyclesRepo from './cycles.repo';
@@ -22,8 +23,17 @@ export async function cycleLines(ctx: AppContext, id: string, q: { userId?: stri
     memberId = u.id;
   }
   if (q.cursor && !/^[0-9a-f-]{36}$/i.test(q.cursor)) throw badRequest('Invalid cursor');
-  const rows = await resultsRepo.payoutsPage(ctx.db, id, { memberId, type: q.type, after: q.cursor }, 51);
-  const page = rows.slice(0, 50);
+  return linesPage(ctx, id, { memberId, type: q.type, after: q.cursor }, PAGE);
+}
+
+const PAGE = 50;
+/** Members per page of the export: one keyset query of payouts and one of their lines per page. */
+export const EXPORT_PAGE = 1000;
+
+/** One keyset page of a cycle's members (by member id) with their lines, deductions and net. */
+async function linesPage(ctx: AppContext, id: string, f: { memberId?: string; type?: string; after?: string }, size: number): Promise<{ items: MemberCycleLines[]; nextCursor: string | null }> {
+  const rows = await resultsRepo.payoutsPage(ctx.db, id, f, size + 1);
+  const page = rows.slice(0, size);
   const lines = await resultsRepo.linesOf(
     ctx.db,
     id,
@@ -39,27 +49,44 @@ export async function cycleLines(ctx: AppContext, id: string, q: { userId?: stri
       tds: p.tds,
       net: p.net,
     })),
-    nextCursor: rows.length > 50 ? page[page.length - 1].memberId : null,
+    nextCursor: rows.length > size ? page[page.length - 1].memberId : null,
   };
 }
 
 export const cell = (v: string | number) => csvCell(v, { signedNumbers: true });
+const csvRow = (cells: (string | number)[]) => cells.map(cell).join(',') + '\n';
 
-export async function exportCycle(ctx: AppContext, id: string) {
+/**
+ * The cycle's lines as CSV, read from the database a page of members at a time (keyset on the member id) and written
+ * to the answer as each page arrives: one chunk per page, never the whole file in memory (a million members' export
+ * is hundreds of megabytes). Refuses a missing cycle before the first byte.
+ */
+export async function exportCycle(ctx: AppContext, id: string, pageSize = EXPORT_PAGE): Promise<{ filename: string; body: Readable }> {
   const c = await cyclesRepo.findCycle(ctx.db, id);
   if (!c) throw notFound('Cycle not found');
-  const out = [['Member ID', 'Name', 'Type', 'Amount', 'Plan version', 'Explanation'].join(',')];
-  let cursor: string | undefined;
-  for (;;) {
-    const page = await cycleLines(ctx, id, { cursor });
-    for (const m of page.items) {
-      for (const l of m.lines) out.push([m.userId, m.name, l.label, l.amount, l.planVersion, l.explanation.text].map(cell).join(','));
-      out.push([m.userId, m.name, 'Admin charge', `-${m.adminCharge}`, '', ''].map(cell).join(','));
-      out.push([m.userId, m.name, 'TDS', `-${m.tds}`, '', ''].map(cell).join(','));
-      out.push([m.userId, m.name, 'Net', m.net, '', ''].map(cell).join(','));
+  async function* chunks() {
+    yield csvRow(['Member ID', 'Name', 'Type', 'Amount', 'Plan version', 'Explanation']);
+    let after: string | undefined;
+    for (;;) {
+      const page = await linesPage(ctx, id, { after }, pageSize);
+      let out = '';
+      for (const m of page.items) {
+        for (const l of m.lines) out += csvRow([m.userId, m.name, l.label, l.amount, l.planVersion, l.explanation.text]);
+        out += csvRow([m.userId, m.name, 'Admin charge', `-${m.adminCharge}`, '', '']);
+        out += csvRow([m.userId, m.name, 'TDS', `-${m.tds}`, '', '']);
+        out += csvRow([m.userId, m.name, 'Net', m.net, '', '']);
+      }
+      if (out) yield out;
+      if (!page.nextCursor) return;
+      after = page.nextCursor;
     }
-    if (!page.nextCursor) break;
-    cursor = page.nextCursor;
   }
-  return { filename: `cycle-${c.kind}-${istDate(c.startsAt)}.csv`, body: out.join('\n') + '\n' };
+  return { filename: `cycle-${c.kind}-${istDate(c.startsAt)}.csv`, body: streamOf(ctx, chunks(), 'cycle export') };
+}
+
+/** A stream of text chunks (back-pressure: the next page is read when the answer took the last); a failure mid-way ends it and is logged. */
+export function streamOf(ctx: AppContext, chunks: AsyncIterable<string>, what: string): Readable {
+  const body = Readable.from(chunks, { objectMode: false });
+  body.on('error', (err) => ctx.log.error({ err }, `${what} failed`));
+  return body;
 }

@@ -87,3 +87,30 @@ export async function incomeFigures(db: DbOrTx, memberId: string, knownPlanIds: 
   );
   return row;
 }
+
+/** A posted payout of the member's statement; `starts_key` is the cycle's start as PostgreSQL wrote it (the keyset). */
+export interface StatementPayout {
+  cycle_id: string;
+  kind: string;
+  starts_at: Date;
+  starts_key: string;
+  ends_at: Date;
+  closed_at: Date | null;
+  gross: string;
+  admin_charge: string;
+  tds: string;
+  net: string;
+}
+/** One page of the member's posted payouts of a financial year, oldest cycle first (then kind, z to a), after `after`. */
+export async function statementPayoutsPage(db: DbOrTx, memberId: string, fy: number, after: { startsKey: string; kind: string } | undefined, limit: number) {
+  return rawRows<StatementPayout>(
+    db,
+    sql`
+    select c.id::text as cycle_id, c.kind, c.starts_at, c.starts_at::text as starts_key, c.ends_at, c.closed_at,
+           p.gross::text as gross, p.admin_charge::text as admin_charge, p.tds::text as tds, p.net::text as net
+    from comp_payouts p join comp_cycles c on c.id = p.cycle_id
+    where p.member_id = ${memberId}::uuid and p.fy = ${fy} and p.posted_at is not null
+      ${after ? sql`and (c.starts_at > ${after.startsKey}::timestamptz or (c.starts_at = ${after.startsKey}::timestamptz and c.kind < ${after.kind}))` : sql``}
+    order by c.starts_at, c.kind desc limit ${limit}`,
+  );
+}

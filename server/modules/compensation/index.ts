@@ -9,7 +9,9 @@
  * - posting.service.ts: posting to the wallets in batches;
  * - cycle-lines.service.ts: a cycle's lines and their export;
  * - simulator.service.ts: a draft version against a past cycle;
- * - member-income.service.ts: the member's Income page and statement.
+ * - simulation-jobs.ts: the simulator as a job (ADR 0027): queued by the request, run by the job runner, polled;
+ * - member-income.service.ts: the member's Income page and a cycle's lines;
+ * - member-statement.service.ts: the financial year's statement, streamed from the database in pages.
  */
 export { fyOf, fyLabel } from './common';
 export { ensureDefaultPlan, planFor, listPlans, getPlan, createDraft, updateDraft, activatePlan } from './plans.service';
@@ -19,4 +21,6 @@ export { CALCULATE_JOB, POST_JOB, ANALYZE_JOB, analyzeResultTables, CYCLE_JOB_WA
 export { type PostOptions, postCycle } from './posting.service';
 export { cycleLines, exportCycle } from './cycle-lines.service';
 export { simulate } from './simulator.service';
-export { memberIncome, memberCycle, memberStatement } from './member-income.service';
+export { SIMULATE_JOB, type SimulationJobPayload, requestSimulation, simulateAndWait, simulationOf, runSimulationJob } from './simulation-jobs';
+export { memberIncome, memberCycle } from './member-income.service';
+export { memberStatement } from './member-statement.service';

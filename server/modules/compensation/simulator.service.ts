@@ -1,6 +1,7 @@
 /** The simulator: a draft version against a past cycle's snapshot; nothing is written. */
 import type { SimulationResult } from '../../../contracts/compensation';
 import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../core/app-error';
 import { PlanConfig } from '../../../contracts/compensation';
 import { fromPaise } from '../../../contracts/money';
@@ -12,15 +13,28 @@ import { cycleEnd } from './common';
 import { planFor } from './plans.service';
 import { loadMembers, compute, payoutsOf, summarize } from './calculation.service';
 
-/** A draft version against a closed, calculated or posted cycle's snapshot; nothing is written. */
-export async function simulate(ctx: AppContext, planId: string, cycleId: string): Promise<SimulationResult> {
-  const plan = await plansRepo.findPlan(ctx.db, planId);
+/**
+ * What a simulation refuses, checked by the request before it queues the job and again by the job: the plan and
+ * the cycle exist, the cycle is closed (or later), the version's config validates. Answers the parsed config.
+ */
+export async function simulatable(db: DbOrTx, planId: string, cycleId: string, config?: unknown) {
+  const plan = await plansRepo.findPlan(db, planId);
   if (!plan) throw notFound('Plan version not found');
-  const c = await cyclesRepo.findCycle(ctx.db, cycleId);
+  const c = await cyclesRepo.findCycle(db, cycleId);
   if (!c) throw notFound('Cycle not found');
   if (c.status === 'open') throw conflict('Simulate against a closed, calculated or posted cycle');
-  const draftCfg = PlanConfig.safeParse(plan.config);
+  const draftCfg = PlanConfig.safeParse(config === undefined ? plan.config : config);
   if (!draftCfg.success) throw badRequest('The version does not validate');
+  return { plan, cycle: c, config: draftCfg.data };
+}
+
+/**
+ * A plan version (its config as stored, or `config`: the draft as it stood when the simulation was asked for)
+ * against a closed, calculated or posted cycle's snapshot; nothing is written. Loads the million-member snapshot:
+ * only the simulation job calls it (simulation-jobs.ts).
+ */
+export async function simulate(ctx: AppContext, planId: string, cycleId: string, config?: unknown): Promise<SimulationResult> {
+  const { plan, cycle: c, config: draft } = await simulatable(ctx.db, planId, cycleId, config);
   const base = await planFor(ctx.db, c.startsAt);
   const snap = await loadMembers(ctx.db, cycleEnd(c));
   const run = async (cfg: PlanConfig) => {
@@ -31,7 +45,7 @@ export async function simulate(ctx: AppContext, planId: string, cycleId: string)
     return { s, payouts, payoutRatio: payoutRatio(s.net, sales.amount) };
   };
   const a = await run(base.config);
-  const b = await run(draftCfg.data);
+  const b = await run(draft);
   const ids = new Set([...a.payouts.keys(), ...b.payouts.keys()]);
   const changes = [...ids]
     .map((m) => {

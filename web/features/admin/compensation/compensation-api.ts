@@ -10,6 +10,7 @@ import {
   type MemberCycleLines,
   type PlanConfig,
   type PlanVersion,
+  type SimulationJob,
 } from '../../../../contracts/compensation';
 import type { z } from 'zod';
 import { toastError } from '../../../components/ui/toast';
@@ -27,7 +28,7 @@ export type CycleStatus = CycleSummary['status'];
 export const COMP_PATHS = {
   plans: KEYS.compPlans,
   cycles: KEYS.compCycles,
-  simulate: '/api/admin/compensation/simulate',
+  simulations: '/api/admin/compensation/simulations',
   adjustments: '/api/admin/compensation/adjustments',
 } as const;
 
@@ -38,7 +39,7 @@ export interface SimulationTotals {
   totals: Record<string, string>;
 }
 
-/** POST /api/admin/compensation/simulate: a draft run against a cycle's snapshot; posts nothing. */
+/** A draft run against a cycle's snapshot (a job: POST /simulations, then GET /simulations/:id); posts nothing. */
 export interface SimulationResult {
   cycleId: string;
   planVersion: number;
@@ -119,7 +120,23 @@ async function write<T>(method: string, url: string, body: unknown, fallback: st
 export const createDraft = (config: PlanConfig, basedOn?: string) => write<PlanVersion>('POST', COMP_PATHS.plans, basedOn ? { config, basedOn } : { config }, 'Failed to create the draft');
 export const saveDraft = (id: string, config: PlanConfig) => write<PlanVersion>('PUT', planPath(id), { config }, 'Failed to save the draft');
 export const activatePlan = (id: string, effectiveFrom: string) => write<PlanVersion>('POST', `${planPath(id)}/activate`, { effectiveFrom }, 'Failed to activate the version');
-export const simulate = (planId: string, cycleId: string) => write<SimulationResult>('POST', COMP_PATHS.simulate, { planId, cycleId }, 'Failed to run the simulation');
+
+/** The simulator's polls: soon at first (a small tree finishes at once), then every two seconds while the job runs. */
+const SIMULATION_POLLS_MS = [250, 500, 1000, 2000];
+
+/**
+ * Runs a draft against a cycle (ADR 0027): POST /simulations queues the job (202), then GET /simulations/:id is polled
+ * until it is done (its result) or failed (its refusal, thrown as the error toast's text).
+ */
+export async function simulate(planId: string, cycleId: string): Promise<SimulationResult> {
+  let job = await write<SimulationJob>('POST', COMP_PATHS.simulations, { planId, cycleId }, 'Failed to run the simulation');
+  for (let poll = 0; job.status === 'queued' || job.status === 'running'; poll++) {
+    await new Promise((r) => setTimeout(r, SIMULATION_POLLS_MS[Math.min(poll, SIMULATION_POLLS_MS.length - 1)]));
+    job = await getRoute('GET /api/admin/compensation/simulations/:id', { params: { id: job.id } });
+  }
+  if (job.status === 'failed' || !job.result) throw new CompensationError(job.error ?? 'Failed to run the simulation', 409);
+  return job.result;
+}
 
 export type CycleAction = 'calculate' | 'approve' | 'post';
 
