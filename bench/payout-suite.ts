@@ -63,7 +63,8 @@ async function settleEarlier(base: string, admin: string, admin2: string, id: st
  *   cycles: purchases and applied journal rows, their personal BV, and the cycle's BV per leg on every
  *   ancestor (the figures the applier would have written, folded here in one pass);
  * - timed through the admin API: close now, calculate (the second admin), approve and post (the first: never the
- *   admin who calculated, issue 29);
+ *   admin who calculated, issue 29); then a simulation queued and polled, and the cycle's CSV export as it streams
+ *   (ADR 0027);
  * - the server's resident memory, sampled every 200 ms, before / highest / after;
  * - the member Income page (`GET /api/income`) of paid members, 20 in flight for 15 s.
  */
@@ -206,6 +207,9 @@ export async function payoutSuite(base: string, databaseUrl: string, server: Chi
   const tPost = performance.now();
   const posted = await call(base, admin, 'POST', `${BASE}/cycles/${id}/post`);
   const postMs = performance.now() - tPost;
+  // The simulator and the export (ADR 0027) inside the memory window: the worker holds the snapshot, the export streams.
+  const sim = await simulation(base, admin, id);
+  const exported = await exportDownload(base, admin, id);
   sampling = false;
   await sampler;
   await sleep(2_000);
@@ -229,6 +233,9 @@ export async function payoutSuite(base: string, databaseUrl: string, server: Chi
     { measure: 'calculate (ms)', value: Math.round(calcMs), target: '', ok: true },
     { measure: 'close + calculate (ms)', value: Math.round(closeMs + calcMs), target: `<= ${TARGETS.closeAndCalcMs}`, ok: closeMs + calcMs <= TARGETS.closeAndCalcMs },
     { measure: `post (ms; ${counts.payouts} payouts, ${counts.ledger} ledger rows)`, value: Math.round(postMs), target: `<= ${TARGETS.postMs}`, ok: postMs <= TARGETS.postMs },
+    { measure: 'simulate: queued answer (ms)', value: Math.round(sim.queuedMs), target: '', ok: true },
+    { measure: 'simulate: result ready (ms)', value: Math.round(sim.doneMs), target: '', ok: true },
+    { measure: `export (ms; ${Math.round(exported.bytes / 1e6)} MB in ${exported.chunks} chunks)`, value: Math.round(exported.ms), target: '', ok: true },
     {
       measure: 'server RSS before / highest / after (MB)',
       value: `${memBefore} / ${memHigh} / ${memAfter}`,
@@ -244,6 +251,43 @@ export async function payoutSuite(base: string, databaseUrl: string, server: Chi
   const ok = rows.every((r) => r.ok);
   console.log(ok ? 'targets met' : 'TARGETS NOT MET');
   return ok;
+}
+
+/**
+ * The simulator as a job (ADR 0027): a draft copy of the version in force against the posted cycle, queued (the
+ * request answers at once) and polled until the worker stored the result.
+ */
+async function simulation(base: string, cookie: string, cycleId: string) {
+  const plans = (await call(base, cookie, 'GET', `${BASE}/plans`)) as { items: { id: string; inForce: boolean; config: unknown }[] };
+  const active = plans.items.find((p) => p.inForce);
+  if (!active) throw new Error('no plan version in force');
+  const draft = await call(base, cookie, 'POST', `${BASE}/plans`, { config: active.config, basedOn: active.id });
+  const t0 = performance.now();
+  let job = await call(base, cookie, 'POST', `${BASE}/simulations`, { planId: draft.id, cycleId });
+  const queuedMs = performance.now() - t0;
+  while (job.status === 'queued' || job.status === 'running') {
+    await sleep(500);
+    job = await call(base, cookie, 'GET', `${BASE}/simulations/${String(job.id)}`);
+  }
+  if (job.status !== 'done') throw new Error(`simulation ${String(job.status)}: ${String(job.error)}`);
+  return { queuedMs, doneMs: performance.now() - t0 };
+}
+
+/** The posted cycle's CSV export, read as it streams: its time, size and chunks. */
+async function exportDownload(base: string, cookie: string, cycleId: string) {
+  const t0 = performance.now();
+  const r = await fetch(`${base}${BASE}/cycles/${cycleId}/export`, { headers: { cookie } });
+  if (!r.ok || !r.body) throw new Error(`export: ${r.status}`);
+  const reader = r.body.getReader();
+  let bytes = 0;
+  let chunks = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    bytes += value.byteLength;
+    chunks += 1;
+  }
+  return { ms: performance.now() - t0, bytes, chunks };
 }
 
 /** GET /api/income of 200 paid members of a cycle, 20 in flight for 15 s (after 3 s of warm-up). */
