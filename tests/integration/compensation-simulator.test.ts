@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
 import { demoCookies, query } from '../support/http';
-import { SIMULATE_JOB, simulate } from '../../server/modules/compensation';
+import { SIMULATE_JOB, simulate, simulateAndWait } from '../../server/modules/compensation';
+import { findUserById } from '../../server/modules/users';
 import { jobDefinitions } from '../../server/workers/jobs';
 import { startJobRunner, type JobRunner } from '../../server/workers/job-runner';
 import { DEFAULT_PLAN, SimulationResult } from '../../contracts/compensation';
@@ -128,5 +129,15 @@ describe('the simulator as a job', () => {
     } finally {
       await polling.stop();
     }
+  });
+
+  it('POST /simulate answers 202 with the simulation to poll when the job outlasts the wait', async () => {
+    const me = (await userByEmail(t, t.demo.admin.email))!;
+    const user = (await findUserById(t.runtime.ctx.db, me.id))!;
+    // A worker too busy to finish within the wait: the queue answers that the job still runs.
+    const ctx = { ...t.runtime.ctx, jobs: { ...t.runtime.ctx.jobs, queueAndWait: async () => false } };
+    const r = await simulateAndWait(ctx, { user, role: user.role, ip: null, userAgent: null }, { planId, cycleId: postedId });
+    expect(r.status).toBe(202);
+    expect(r.body).toMatchObject({ status: 'queued', planId, cycleId: postedId, result: null });
   });
 });
