@@ -54,3 +54,25 @@ export const id = z.guid();
 export const Message = z.strictObject({ message: z.string() });
 /** One page of a keyset-paginated list. */
 export const pageOf = <T extends z.ZodType>(item: T) => z.strictObject({ items: z.array(item), nextCursor: z.string().nullable() });
+
+// ---- route definitions ----
+
+/** What a route takes besides its answer: path parameters, query and body, each when it has one. */
+export interface RouteInput {
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+}
+type Route<T extends RouteInput, Status extends number, A extends ResponseSpec> = { summary: string } & T & { response: { [S in Status]: A } };
+const route =
+  <Status extends number>(status: Status) =>
+  <A extends ResponseSpec, T extends RouteInput = Record<never, never>>(summary: string, answer: A, input?: T): Route<T, Status, A> =>
+    ({ summary, ...input, response: { [status]: answer } }) as Route<T, Status, A>;
+
+/**
+ * A route with one successful answer, 200 with `answer` (a read, or a write that answers with what it changed):
+ * `ok('One plan version', PlanVersion, { params: PlanIdParam })` is `{ summary, params, response: { 200: PlanVersion } }`.
+ */
+export const ok = route(200);
+/** A route that creates something and answers 201 with it: `created('Open a support ticket', TicketView, { body: TicketInput })`. */
+export const created = route(201);
