@@ -3,6 +3,7 @@ import { MSG } from './messages';
 import { emailField, passwordField, requiredText, tokenField } from './fields';
 import { ROLES, USER_STATUSES, KYC_STATUSES } from './enums';
 import { instant } from './route-contract';
+import { postalAddressFields } from './answer-fields';
 
 export const LoginRequest = z.object({
   userId: requiredText(MSG.userIdRequired, 254),
@@ -88,10 +89,7 @@ export const CurrentUser = z.strictObject({
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   mobile: z.string().nullable(),
-  address: z.string().nullable(),
-  city: z.string().nullable(),
-  state: z.string().nullable(),
-  pincode: z.string().nullable(),
+  ...postalAddressFields,
   bankName: z.string().nullable(),
   bankAccountNumber: z.string().nullable(),
   bankIFSC: z.string().nullable(),

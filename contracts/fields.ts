@@ -4,6 +4,10 @@ import { PASSWORD_MIN_LENGTH } from './constants';
 import { isCommonPassword } from './passwords';
 
 /** Building blocks reused by the request schemas. */
+
+/** An empty or blank string as `undefined`, so that an optional field left blank in a form counts as not given. */
+export const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
 export const emailField = (message: string = MSG.emailInvalid) =>
   z
     .string({ error: message })

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { WITHDRAWAL_TYPES, NETWORK_TYPES, WITHDRAWAL_STATUSES } from './enums';
 import { decimal, id, instant, pageOf } from './route-contract';
+import { memberOwnerFields } from './answer-fields';
+import { blankToUndefined } from './fields';
 
 /** Wallet, ledger, withdrawals and the fund back-office (docs/spec/decisions.md §6; doc 2 §2.10-2.13, §5; doc 3 §5.2). */
 
@@ -68,7 +70,7 @@ const text = (message: string, max = 500) =>
     .trim()
     .min(1, { error: message })
     .max(max, { error: `At most ${max} characters` });
-const optionalText = (max: number) => z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().max(max).optional());
+const optionalText = (max: number) => z.preprocess(blankToUndefined, z.string().trim().max(max).optional());
 
 export const BankDetails = z.object({
   accountNumber: optionalText(20),
@@ -122,7 +124,7 @@ export const WithdrawPersonallyRequest = z.object({
 export type WithdrawPersonallyRequest = z.input<typeof WithdrawPersonallyRequest>;
 
 export const ApproveWithdrawalRequest = z.object({
-  adminNotes: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().max(500).default('Approved by admin')),
+  adminNotes: z.preprocess(blankToUndefined, z.string().trim().max(500).default('Approved by admin')),
   payoutReference: optionalText(100),
 });
 export const RejectWithdrawalRequest = z.object({ reason: text(WALLET_MSG.rejectReasonRequired) });
@@ -210,10 +212,7 @@ export const WithdrawalView = z.strictObject({
 });
 export type WithdrawalView = z.infer<typeof WithdrawalView>;
 export const AdminWithdrawal = WithdrawalView.extend({
-  userId: id,
-  userDisplayId: z.string(),
-  userName: z.string(),
-  userEmail: z.string(),
+  ...memberOwnerFields,
   /** 'Bank Transfer' or 'USDT (TRC20)'. */
   typeLabel: z.string(),
   /** One line of payout details for the list. */
@@ -228,10 +227,7 @@ export type WithdrawalAnswer = z.infer<typeof WithdrawalAnswer>;
 
 export const FundHistoryRecord = z.strictObject({
   id,
-  userId: id,
-  userDisplayId: z.string(),
-  userName: z.string(),
-  userEmail: z.string(),
+  ...memberOwnerFields,
   type: z.string(),
   amount: decimal,
   description: z.string().nullable(),
@@ -242,10 +238,7 @@ export const FundHistoryRecord = z.strictObject({
 });
 export type FundHistoryRecord = z.infer<typeof FundHistoryRecord>;
 export const WalletBalanceRow = z.strictObject({
-  userId: id,
-  userDisplayId: z.string(),
-  userName: z.string(),
-  userEmail: z.string(),
+  ...memberOwnerFields,
   balance: decimal,
   totalEarnings: decimal,
   totalWithdrawals: decimal,
