@@ -4,7 +4,7 @@ import { ROLES, USER_STATUSES, KYC_STATUSES } from './enums';
 import { emailField, passwordField, requiredText, blankToUndefined } from './fields';
 import { IFSC_RE, MOBILE_RE } from './profile';
 import { ApprovalView } from './approvals';
-import { memberAccountFields } from './answer-fields';
+import { bankAccountFields, memberAccountFields } from './answer-fields';
 import { decimal, id, instant, pageOf } from './route-contract';
 
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) => z.preprocess((v) => (v === 'all' ? undefined : blankToUndefined(v)), z.enum(values).optional());
@@ -51,11 +51,8 @@ export const AdminUserRow = z.strictObject({
   sponsorUserId: z.string().nullable(),
   packageAmount: decimal.nullable(),
   cryptoWalletAddress: z.string().nullable(),
-  bankName: z.string().nullable(),
-  /** Masked to its last 4 digits. */
-  bankAccountNumber: z.string().nullable(),
-  bankIFSC: z.string().nullable(),
-  bankAccountHolderName: z.string().nullable(),
+  /** The account number masked to its last 4 digits. */
+  ...bankAccountFields,
   walletBalance: decimal,
   totalEarnings: decimal,
   totalWithdrawals: decimal,

@@ -38,3 +38,11 @@ export const postalAddressFields = {
   state: z.string().nullable(),
   pincode: z.string().nullable(),
 };
+
+/** Where payouts to a bank go. */
+export const bankAccountFields = {
+  bankName: z.string().nullable(),
+  bankAccountNumber: z.string().nullable(),
+  bankIFSC: z.string().nullable(),
+  bankAccountHolderName: z.string().nullable(),
+};

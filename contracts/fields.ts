@@ -45,4 +45,13 @@ export const upperOptional = (max: number) =>
     .transform((v) => v.toUpperCase())
     .optional();
 
+/** An optional code (a sponsor code, a document number) in capitals; an empty one counts as not given. */
+export const optionalCode = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((v) => (v ? v.toUpperCase() : undefined));
+
 export const tokenField = (message: string = MSG.tokenRequired) => z.string({ error: message }).trim().min(1, { error: message }).max(200, { error: message });

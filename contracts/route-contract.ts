@@ -63,16 +63,20 @@ export interface RouteInput {
   query?: z.ZodType;
   body?: z.ZodType;
 }
-type Route<T extends RouteInput, Status extends number, A extends ResponseSpec> = { summary: string } & T & { response: { [S in Status]: A } };
-const route =
-  <Status extends number>(status: Status) =>
-  <A extends ResponseSpec, T extends RouteInput = Record<never, never>>(summary: string, answer: A, input?: T): Route<T, Status, A> =>
-    ({ summary, ...input, response: { [status]: answer } }) as Route<T, Status, A>;
+type Route<T extends RouteInput, R extends RouteContract['response']> = { summary: string } & T & { response: R };
+
+/**
+ * A route's contract from its summary, its answers by status and what it takes:
+ * `route('Edit a user; a payout change waits for a second admin (202)', { 200: UserUpdated, 202: ApprovalRequested }, { params: IdParam, body: UserEdit })`
+ * is `{ summary, params, body, response: { 200: UserUpdated, 202: ApprovalRequested } }`.
+ */
+export const route = <R extends RouteContract['response'], T extends RouteInput = Record<never, never>>(summary: string, response: R, input?: T): Route<T, R> =>
+  ({ summary, ...input, response }) as Route<T, R>;
 
 /**
  * A route with one successful answer, 200 with `answer` (a read, or a write that answers with what it changed):
  * `ok('One plan version', PlanVersion, { params: PlanIdParam })` is `{ summary, params, response: { 200: PlanVersion } }`.
  */
-export const ok = route(200);
+export const ok = <A extends ResponseSpec, T extends RouteInput = Record<never, never>>(summary: string, answer: A, input?: T) => route(summary, { 200: answer }, input);
 /** A route that creates something and answers 201 with it: `created('Open a support ticket', TicketView, { body: TicketInput })`. */
-export const created = route(201);
+export const created = <A extends ResponseSpec, T extends RouteInput = Record<never, never>>(summary: string, answer: A, input?: T) => route(summary, { 201: answer }, input);

@@ -105,21 +105,19 @@ export const WithdrawalRequest = z
   });
 export type WithdrawalRequest = z.input<typeof WithdrawalRequest>;
 
+/** An admin's money action on one member's wallet: the member's user ID, the action's own choice, the amount and remarks. */
+const adminMoneyAction = <Choice extends z.ZodRawShape>(choice: Choice) =>
+  z.object({ userId: text(WALLET_MSG.userIdRequired, 40), ...choice, amount: moneyField(), remarks: text(WALLET_MSG.remarksRequired) });
+
 /** Send Fund (doc 2 §2.12, §5). The option is Credit or Debit (any case). */
-export const SendFundRequest = z.object({
-  userId: text(WALLET_MSG.userIdRequired, 40),
+export const SendFundRequest = adminMoneyAction({
   option: z.preprocess((v) => (typeof v === 'string' ? v.toLowerCase() : v), z.enum(['credit', 'debit'], { error: 'Option must be Credit or Debit' })),
-  amount: moneyField(),
-  remarks: text(WALLET_MSG.remarksRequired),
 });
 export type SendFundRequest = z.input<typeof SendFundRequest>;
 
 /** Withdraw Personally (doc 2 §2.11): INR is a bank withdrawal, USD a USDT one. */
-export const WithdrawPersonallyRequest = z.object({
-  userId: text(WALLET_MSG.userIdRequired, 40),
+export const WithdrawPersonallyRequest = adminMoneyAction({
   withdrawalType: z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v), z.enum(['INR', 'USD'], { error: 'Withdrawal type must be INR or USD' })),
-  amount: moneyField(),
-  remarks: text(WALLET_MSG.remarksRequired),
 });
 export type WithdrawPersonallyRequest = z.input<typeof WithdrawPersonallyRequest>;
 
@@ -176,8 +174,8 @@ export const WalletSummary = z.strictObject({
 });
 export type WalletSummary = z.infer<typeof WalletSummary>;
 
-export const LedgerEntry = z.strictObject({
-  id,
+/** One ledger row: what moved, why, and the balance before and after it. */
+const ledgerRowFields = {
   type: z.string(),
   amount: decimal,
   description: z.string().nullable(),
@@ -185,7 +183,8 @@ export const LedgerEntry = z.strictObject({
   balanceBefore: decimal,
   balanceAfter: decimal,
   createdAt: instant,
-});
+};
+export const LedgerEntry = z.strictObject({ id, ...ledgerRowFields });
 export type LedgerEntry = z.infer<typeof LedgerEntry>;
 export const LedgerPage = pageOf(LedgerEntry);
 
@@ -228,13 +227,7 @@ export type WithdrawalAnswer = z.infer<typeof WithdrawalAnswer>;
 export const FundHistoryRecord = z.strictObject({
   id,
   ...memberOwnerFields,
-  type: z.string(),
-  amount: decimal,
-  description: z.string().nullable(),
-  referenceId: z.string().nullable(),
-  balanceBefore: decimal,
-  balanceAfter: decimal,
-  createdAt: instant,
+  ...ledgerRowFields,
 });
 export type FundHistoryRecord = z.infer<typeof FundHistoryRecord>;
 export const WalletBalanceRow = z.strictObject({

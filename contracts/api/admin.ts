@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { RouteContract } from '../route-contract';
-import { Message, file, ok } from '../route-contract';
+import { Message, file, ok, route } from '../route-contract';
 import { IdParam } from '../notifications';
 import { DocumentIdParam } from '../kyc';
 import {
@@ -39,29 +39,22 @@ import { DirectIncomeReport, HolidayRewardReport, PayoutSummaryReport } from '..
 export const ADMIN_API = {
   'GET /api/admin/users/search': ok('All Members: the advanced search, keyset-paginated', AdminUserPage, { query: AdminUserSearchQuery }),
   'PATCH /api/admin/users/:id/status': ok('Block or activate a user', UserStatusChanged, { params: IdParam, body: UserStatusRequest }),
-  'PATCH /api/admin/users/:id': {
-    summary: 'Edit User Details; a change of payout details waits for a second admin (202)',
-    params: IdParam,
-    body: AdminUserEditRequest,
-    response: { 200: UserUpdated, 202: UserChangeRequested },
-  },
-  'PUT /api/users/:userId': {
-    summary: 'Edit User Details by user ID; a change of payout details waits for a second admin (202)',
-    params: UserDisplayIdParam,
-    body: AdminUserEditRequest,
-    response: { 200: UserUpdated, 202: UserChangeRequested },
-  },
-  'PATCH /api/users/:id': {
-    summary: 'Edit name, email, role and status; a role change to admin waits for a second admin (202)',
-    params: IdParam,
-    body: MemberEditRequest,
-    response: { 200: UserUpdated, 202: UserChangeRequested },
-  },
-  'POST /api/users': {
-    summary: 'Create a user and mail an invitation; a new admin waits for a second admin (202)',
-    body: CreateUserRequest,
-    response: { 201: UserCreated, 202: ApprovalRequested },
-  },
+  'PATCH /api/admin/users/:id': route(
+    'Edit User Details; a change of payout details waits for a second admin (202)',
+    { 200: UserUpdated, 202: UserChangeRequested },
+    { params: IdParam, body: AdminUserEditRequest },
+  ),
+  'PUT /api/users/:userId': route(
+    'Edit User Details by user ID; a change of payout details waits for a second admin (202)',
+    { 200: UserUpdated, 202: UserChangeRequested },
+    { params: UserDisplayIdParam, body: AdminUserEditRequest },
+  ),
+  'PATCH /api/users/:id': route(
+    'Edit name, email, role and status; a role change to admin waits for a second admin (202)',
+    { 200: UserUpdated, 202: UserChangeRequested },
+    { params: IdParam, body: MemberEditRequest },
+  ),
+  'POST /api/users': route('Create a user and mail an invitation; a new admin waits for a second admin (202)', { 201: UserCreated, 202: ApprovalRequested }, { body: CreateUserRequest }),
   'DELETE /api/users/:id': ok('Delete a user without tree position, ledger entries or purchases', Message, { params: IdParam }),
   'POST /api/admin/login-as-user/:id': ok("A single-use code that opens the user's session in the admin's browser", LoginAsUserResponse, { params: IdParam }),
   'POST /api/admin/impersonate/:id': ok('The same code, with the address that opens it', ImpersonateResponse, { params: IdParam }),

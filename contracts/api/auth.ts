@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { RouteContract } from '../route-contract';
-import { Message, redirect, created, ok } from '../route-contract';
+import { Message, redirect, created, ok, route } from '../route-contract';
 import {
   ChangePasswordRequest,
   CompleteInvitationRequest,
@@ -35,9 +35,9 @@ export const AUTH_API = {
   'GET /api/auth/user': ok('The signed-in user (401 when signed out)', CurrentUser),
   'POST /api/login': ok('Sign in with user ID or email and password; with two-factor on, a challenge cookie and { twoFactorRequired }', LoginResponse, { body: LoginRequest }),
   'POST /api/login/two-factor': ok('The second step of a two-factor sign-in: a code or a recovery code', SignedIn, { body: TwoFactorCodeRequest }),
-  'GET /api/login': { summary: 'Where unauthorised visitors are sent: redirects to /', response: { 302: redirect('To /') } },
+  'GET /api/login': route('Where unauthorised visitors are sent: redirects to /', { 302: redirect('To /') }),
   'POST /api/logout': ok('End the session (or the impersonation token)', Message),
-  'GET /api/logout': { summary: 'End the session and redirect to /', response: { 302: redirect('To /') } },
+  'GET /api/logout': route('End the session and redirect to /', { 302: redirect('To /') }),
   'POST /api/auth/change-password': ok("Change the own password; ends the user's other sessions", Message, { body: ChangePasswordRequest }),
   'POST /api/auth/forgot-password': ok('Mail a reset link (the same answer whether or not the email exists)', Message, { body: ForgotPasswordRequest }),
   'GET /api/auth/verify-sponsor/:code': ok('Name and masked email of an active sponsor', SponsorResponse, { params: SponsorCodeParam }),
@@ -52,11 +52,11 @@ export const AUTH_API = {
   'POST /api/auth/two-factor/step-up': ok('The code again: step-up routes are open to this session for 5 minutes', StepUpResponse, { body: TwoFactorCodeRequest }),
   'POST /api/auth/two-factor/recovery-codes': ok('New recovery codes; the old ones stop working', RecoveryCodesResponse, { body: TwoFactorCodeRequest }),
   'POST /api/auth/two-factor/disable': ok('Turn two-factor off (members only)', Message, { body: TwoFactorDisableRequest }),
-  'POST /api/admin/users/:id/two-factor/reset': {
-    summary: "Clear another user's two-factor (lost phone; step-up); ends their sessions. An admin's or founder's waits for a third person (202)",
-    params: UserIdParam,
-    response: { 200: Message, 202: ApprovalRequested },
-  },
+  'POST /api/admin/users/:id/two-factor/reset': route(
+    "Clear another user's two-factor (lost phone; step-up); ends their sessions. An admin's or founder's waits for a third person (202)",
+    { 200: Message, 202: ApprovalRequested },
+    { params: UserIdParam },
+  ),
   'POST /api/impersonation/exchange': ok("Exchange a single-use code (in the issuing admin's browser) for a bearer token", ImpersonationExchangeResponse, { body: ImpersonationExchangeRequest }),
   'POST /api/impersonation/revoke': ok('End the impersonation token in use', Message),
   'PUT /api/user/profile': ok('Update the own profile (email not editable); a payout change holds withdrawals 24 hours', CurrentUser, { body: ProfileUpdateRequest }),

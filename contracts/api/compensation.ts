@@ -1,5 +1,5 @@
 import type { RouteContract } from '../route-contract';
-import { file, created, ok } from '../route-contract';
+import { file, created, ok, route } from '../route-contract';
 import { ApprovalRequested } from '../approvals';
 import {
   AdjustmentRequest,
@@ -43,11 +43,11 @@ export const COMPENSATION_API = {
   'GET /api/admin/compensation/cycles/:id/lines': ok('Lines per member with deductions and net', CycleLinesPage, { params: CycleIdParam, query: CycleLinesQuery }),
   'GET /api/admin/compensation/cycles/:id/export': ok("A cycle's lines as CSV", file(['text/csv'], 'One line per member and income type'), { params: CycleIdParam }),
   'POST /api/admin/compensation/simulate': ok('A plan version against a cycle: totals and biggest changes; posts nothing', SimulationResult, { body: SimulateRequest }),
-  'POST /api/admin/compensation/adjustments': {
-    summary: "A line in the member's next cycle (step-up; at most the configured cap); above the approval amount it waits for a second admin (202)",
-    body: AdjustmentRequest,
-    response: { 201: AdjustmentView, 202: ApprovalRequested },
-  },
+  'POST /api/admin/compensation/adjustments': route(
+    "A line in the member's next cycle (step-up; at most the configured cap); above the approval amount it waits for a second admin (202)",
+    { 201: AdjustmentView, 202: ApprovalRequested },
+    { body: AdjustmentRequest },
+  ),
   'GET /api/income': ok("Own cycles, carry, this cycle's pairs, financial-year gross and TDS", MemberIncome),
   'GET /api/income/cycles/:id': ok('Own lines of one cycle with explanations', MemberCycle, { params: CycleIdParam }),
   'GET /api/income/statement': ok("The financial year's statement", file(['text/csv', 'application/pdf'], 'The statement as CSV or PDF'), { query: StatementQuery }),
