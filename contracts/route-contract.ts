@@ -63,7 +63,8 @@ export interface RouteInput {
   query?: z.ZodType;
   body?: z.ZodType;
 }
-type Route<T extends RouteInput, R extends RouteContract['response']> = { summary: string } & T & { response: R };
+// NoInfer: with no `input`, T stays {} rather than being read off the map's `satisfies Record<string, RouteContract>`.
+type Route<T extends RouteInput, R extends RouteContract['response']> = { summary: string } & NoInfer<T> & { response: NoInfer<R> };
 
 /**
  * A route's contract from its summary, its answers by status and what it takes:

@@ -36,7 +36,10 @@ export function fundRequestRoutes(ctx: AppContext): RouteDef[] {
       bodyLimit: PROOF_BODY_LIMIT,
       uploadForm: true,
       denyImpersonation: MSG.impersonationMoneyReadOnly,
-      handler: async (req, reply) => send(reply, createFundRequest(ctx, actorOf(req), await requestFields(req))),
+      handler: async (req, reply) => {
+        const a = await createFundRequest(ctx, actorOf(req), await requestFields(req));
+        return reply.status(a.status).send(a.body);
+      },
     },
     {
       method: 'GET',
