@@ -4,6 +4,7 @@ import { preparedText, type DbOrTx } from '../../db/client';
 import { invoices, products, purchases, users } from '../../db/schema/index';
 import { walletDebitCtes } from '../wallet';
 import { insertRow, updateById } from '../../db/rows';
+import { ownerColumns } from '../../db/owner-columns';
 
 export type ProductRow = typeof products.$inferSelect;
 export type PurchaseRow = typeof purchases.$inferSelect;
@@ -82,10 +83,7 @@ export async function purchasesPage(db: DbOrTx, f: { paymentStatus?: string; del
       p: purchases,
       productName: products.name,
       productCategory: products.category,
-      userDisplayId: users.userId,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      userEmail: users.email,
+      ...ownerColumns,
       invoiceNumber: invoices.invoiceNumber,
     })
     .from(purchases)

@@ -3,12 +3,13 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { franchiseRequests, news, supportTickets, users } from '../../db/schema/index';
 import { insertRow, updateById } from '../../db/rows';
+import { ownerColumns } from '../../db/owner-columns';
 
 export type FranchiseRow = typeof franchiseRequests.$inferSelect;
 export type TicketRow = typeof supportTickets.$inferSelect;
 export type NewsRow = typeof news.$inferSelect;
 
-const person = { userDisplayId: users.userId, firstName: users.firstName, lastName: users.lastName, userEmail: users.email, userRole: users.role };
+const person = { ...ownerColumns, userRole: users.role };
 
 // ---- franchise requests ----
 export async function insertFranchiseRequest(db: DbOrTx, values: typeof franchiseRequests.$inferInsert) {

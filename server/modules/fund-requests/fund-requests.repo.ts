@@ -5,6 +5,7 @@ import { containsPattern } from '../../db/like';
 import { documentBlobs, fundRequests, users } from '../../db/schema/index';
 import { LOCK_CLASSES } from '../../db/locks';
 import { insertRow, lockById, updateById } from '../../db/rows';
+import { ownerColumns } from '../../db/owner-columns';
 
 export type FundRequestRow = typeof fundRequests.$inferSelect;
 
@@ -59,10 +60,7 @@ export async function adminFundRequests(db: DbOrTx, f: { statuses: string[]; sea
   return db
     .select({
       r: fundRequests,
-      userDisplayId: users.userId,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      userEmail: users.email,
+      ...ownerColumns,
       processorId: processor.userId,
     })
     .from(fundRequests)

@@ -4,6 +4,7 @@ import { containsPattern } from '../../db/like';
 import { transactions, users, walletBalances, withdrawalRequests } from '../../db/schema/index';
 import { fromPaise, paiseOrThrow } from '../../../contracts/money';
 import { insertRow, updateById } from '../../db/rows';
+import { ownerColumns } from '../../db/owner-columns';
 
 /** One wallet per user (docs/spec/decisions.md §6): created with the account's activation, idempotently. */
 export async function ensureWallet(db: DbOrTx, userId: string) {
@@ -88,13 +89,6 @@ export async function ledgerPage(db: DbOrTx, userId: string, cursor: { seq: numb
     .limit(limit + 1);
 }
 
-const person = {
-  userDisplayId: users.userId,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  userEmail: users.email,
-};
-
 /** The member's user ID, email or full name contains the search (none: every member). */
 function searchMatches(search: string | undefined) {
   const term = search ? containsPattern(search) : undefined;
@@ -104,7 +98,7 @@ function searchMatches(search: string | undefined) {
 /** Every wallet's ledger rows, newest first by `seq` (transactions_seq_key; transactions_type_seq_idx with a type). */
 export async function fundHistoryPage(db: DbOrTx, f: { search?: string; type?: string }, cursor: { seq: number } | undefined, limit: number) {
   return db
-    .select({ t: transactions, ...person })
+    .select({ t: transactions, ...ownerColumns })
     .from(transactions)
     .innerJoin(users, eq(users.id, transactions.userId))
     .where(and(f.type ? eq(transactions.type, f.type) : undefined, searchMatches(f.search), beforeSeq(cursor)))
@@ -115,7 +109,7 @@ export async function fundHistoryPage(db: DbOrTx, f: { search?: string; type?: s
 /** Largest balances first; the cursor is (balance, id) of the last row. */
 export async function walletBalancesPage(db: DbOrTx, search: string | undefined, cursor: { at: string; id: string } | undefined, limit: number) {
   return db
-    .select({ w: walletBalances, ...person })
+    .select({ w: walletBalances, ...ownerColumns })
     .from(walletBalances)
     .innerJoin(users, eq(users.id, walletBalances.userId))
     .where(and(searchMatches(search), cursor ? sql`(${walletBalances.balance}, ${walletBalances.id}) < (${cursor.at}::numeric, ${cursor.id}::uuid)` : undefined))
@@ -153,7 +147,7 @@ export async function pendingWithdrawalTotal(db: DbOrTx, userId: string) {
 
 export async function adminWithdrawals(db: DbOrTx, statuses: string[], limit: number) {
   return db
-    .select({ w: withdrawalRequests, ...person })
+    .select({ w: withdrawalRequests, ...ownerColumns })
     .from(withdrawalRequests)
     .innerJoin(users, eq(users.id, withdrawalRequests.userId))
     .where(inArray(withdrawalRequests.status, statuses))
