@@ -6,6 +6,7 @@ import { count, expectError, expectInvalid, query, signedInUser } from '../suppo
 import { ADJUSTMENT_MSG } from '../../contracts/compensation';
 import { MSG } from '../../contracts/messages';
 import type { UserRow } from '../../server/modules/users/users.repo';
+import { closePairingCycle } from '../support/compensation';
 
 /**
  * Issue 29, "Cycles and adjustments": an adjustment needs step-up and a reason, is capped (ADJUSTMENT_MAX_AMOUNT,
@@ -52,9 +53,7 @@ const adjustmentLines = (cycleId: string) =>
 /** Closes the open pairing cycle now and admin B calculates it; answers its id. */
 async function closeAndCalculate() {
   t.clock.advance(1_000);
-  const closed = await t.api('POST', `${BASE}/cycles/close`, { cookie: a, body: { kind: 'pairing' } });
-  expect(closed.status, JSON.stringify(closed.body)).toBe(200);
-  const id = closed.body.id as string;
+  const id = await closePairingCycle(t, a);
   const calc = await cycleStep(id, 'calculate', b);
   expect(calc.status, JSON.stringify(calc.body)).toBe(200);
   return id;

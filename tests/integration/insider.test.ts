@@ -16,6 +16,7 @@ import { newToken, sha256 } from '../../server/lib/crypto';
 import { verifyPassword } from '../../server/lib/password';
 import { actorFor } from '../support/actor';
 import type { UserRow } from '../../server/modules/users/users.repo';
+import { closePairingCycle } from '../support/compensation';
 
 /**
  * Issue 29: the eight chains by which one dishonest admin could create money and pay it out, or take over another
@@ -123,9 +124,7 @@ describe('chain 4: a compensation adjustment the insider approves and posts', ()
     const small = await adjust(a2, member.userId, '9000');
     expect(small.status, JSON.stringify(small.body)).toBe(201);
     t.clock.advance(1_000);
-    const closed = await t.api('POST', `${BASE}/cycles/close`, { cookie: a1, body: { kind: 'pairing' } });
-    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
-    const id = closed.body.id as string;
+    const id = await closePairingCycle(t, a1);
     expect((await t.api('POST', `${BASE}/cycles/${id}/calculate`, { cookie: a1 })).status).toBe(200);
     expectError(await t.api('POST', `${BASE}/cycles/${id}/approve`, { cookie: a2 }), 403, { code: 'SECOND_ADMIN_REQUIRED', message: ADJUSTMENT_MSG.approveOwnAdjustment });
     expectError(await t.api('POST', `${BASE}/cycles/${id}/approve`, { cookie: a1 }), 403, { code: 'SECOND_ADMIN_REQUIRED', message: ADJUSTMENT_MSG.approveOwnCalculation });

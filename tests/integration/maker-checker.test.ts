@@ -8,6 +8,7 @@ import { bank, expectLedgerSound, fundedMember } from '../support/money';
 import { FUND_APPROVAL_MSG, WALLET_MSG } from '../../contracts/wallet';
 import { MSG } from '../../contracts/messages';
 import type { UserRow } from '../../server/modules/users/users.repo';
+import { closePairingCycle } from '../support/compensation';
 
 /**
  * Issue 13, a second approver (maker-checker) on `approval_requests`: Send Fund above the threshold
@@ -356,9 +357,7 @@ describe('a new admin account', () => {
 describe('payout posting', () => {
   it('the admin who calculated the cycle cannot approve it; it posts only after another admin approved it', async () => {
     const BASE = '/api/admin/compensation';
-    const closed = await t.api('POST', `${BASE}/cycles/close`, { cookie: c.admin, body: { kind: 'pairing' } });
-    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
-    const id = closed.body.id as string;
+    const id = await closePairingCycle(t, c.admin);
     expect((await t.api('POST', `${BASE}/cycles/${id}/calculate`, { cookie: c.admin })).status).toBe(200);
     expectError(await t.api('POST', `${BASE}/cycles/${id}/approve`, { cookie: c.admin }), 403, { code: 'SECOND_ADMIN_REQUIRED' });
     expectError(await t.api('POST', `${BASE}/cycles/${id}/post`, { cookie: c.admin }), 409);
