@@ -31,6 +31,9 @@ export const memberOwnerFields = {
   userEmail: z.string(),
 };
 
+/** The admin's view of a member's row: the row's own fields, then its owner (above), then what the admin sees besides. */
+export const adminViewOf = <Row extends z.ZodRawShape, Extra extends z.ZodRawShape>(row: Row, extra: Extra) => z.strictObject({ ...row, ...memberOwnerFields, ...extra });
+
 /** A postal address, each part optional. */
 export const postalAddressFields = {
   address: z.string().nullable(),
@@ -45,4 +48,10 @@ export const bankAccountFields = {
   bankAccountNumber: z.string().nullable(),
   bankIFSC: z.string().nullable(),
   bankAccountHolderName: z.string().nullable(),
+};
+
+/** The identity document numbers: PAN and Aadhaar. */
+export const identityNumberFields = {
+  panNumber: z.string().nullable(),
+  aadhaarNumber: z.string().nullable(),
 };

@@ -3,7 +3,7 @@ import { MSG } from './messages';
 import { emailField, passwordField, requiredText, tokenField, optionalCode } from './fields';
 import { ROLES, USER_STATUSES, KYC_STATUSES } from './enums';
 import { instant } from './route-contract';
-import { bankAccountFields, postalAddressFields } from './answer-fields';
+import { bankAccountFields, identityNumberFields, postalAddressFields } from './answer-fields';
 
 export const LoginRequest = z.object({
   userId: requiredText(MSG.userIdRequired, 254),
@@ -90,8 +90,7 @@ export const CurrentUser = z.strictObject({
   /** When the payout details last changed, and when the 24-hour hold on withdrawals after it ends (issue 13). */
   payoutDetailsChangedAt: z.string().nullable(),
   payoutHoldUntil: z.string().nullable(),
-  panNumber: z.string().nullable(),
-  aadhaarNumber: z.string().nullable(),
+  ...identityNumberFields,
   role: z.enum(ROLES),
   status: z.enum(USER_STATUSES),
   kycStatus: z.enum(KYC_STATUSES),

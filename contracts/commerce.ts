@@ -4,7 +4,7 @@ import { decimal as dec, id, instant, pageOf } from './route-contract';
 import { ProductImageView } from './product-images';
 import { gstStateCode } from './branding';
 import { pincodeFitsState } from './places';
-import { memberOwnerFields } from './answer-fields';
+import { adminViewOf } from './answer-fields';
 import { blankToUndefined } from './fields';
 
 /** Products, purchases, BV and ranks (doc 3 §2.3-2.5, §5, §9; docs/spec/decisions.md §5). */
@@ -227,11 +227,7 @@ export const PurchaseView = z.strictObject(purchaseFields);
 export type PurchaseView = z.infer<typeof PurchaseView>;
 export const PurchaseResponse = z.strictObject({ message: z.string(), purchase: PurchaseView });
 export type PurchaseResponse = z.infer<typeof PurchaseResponse>;
-export const AdminPurchaseView = z.strictObject({
-  ...purchaseFields,
-  ...memberOwnerFields,
-  bvCreditedAt: instant.nullable(),
-});
+export const AdminPurchaseView = adminViewOf(purchaseFields, { bvCreditedAt: instant.nullable() });
 export type AdminPurchaseView = z.infer<typeof AdminPurchaseView>;
 export const AdminPurchasePage = pageOf(AdminPurchaseView);
 

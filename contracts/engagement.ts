@@ -3,7 +3,7 @@ import { FRANCHISE_TYPES, NEWS_PRIORITIES, NEWS_TYPES, TICKET_CATEGORIES, TICKET
 import { emailField, blankToUndefined } from './fields';
 import { MSG } from './messages';
 import { decimal, id, instant } from './route-contract';
-import { memberOwnerFields } from './answer-fields';
+import { adminViewOf } from './answer-fields';
 
 /** Franchise requests, support tickets, news, hidden IDs and the member's dashboard (doc 3 §2.1-2.2, §2.6-2.7, §5.2). */
 
@@ -135,11 +135,7 @@ const franchiseRequestFields = {
 };
 export const FranchiseRequestView = z.strictObject(franchiseRequestFields);
 export type FranchiseRequestView = z.infer<typeof FranchiseRequestView>;
-export const AdminFranchiseRequest = z.strictObject({
-  ...franchiseRequestFields,
-  ...memberOwnerFields,
-  userRole: z.string(),
-});
+export const AdminFranchiseRequest = adminViewOf(franchiseRequestFields, { userRole: z.string() });
 export type AdminFranchiseRequest = z.infer<typeof AdminFranchiseRequest>;
 export const AdminFranchiseRequestList = z.strictObject({
   items: z.array(AdminFranchiseRequest),
@@ -194,11 +190,7 @@ const ticketFields = {
 };
 export const TicketView = z.strictObject(ticketFields);
 export type TicketView = z.infer<typeof TicketView>;
-export const AdminTicket = z.strictObject({
-  ...ticketFields,
-  ...memberOwnerFields,
-  assignedTo: z.string().nullable(),
-});
+export const AdminTicket = adminViewOf(ticketFields, { assignedTo: z.string().nullable() });
 export type AdminTicket = z.infer<typeof AdminTicket>;
 export const AdminTicketList = z.strictObject({
   items: z.array(AdminTicket),

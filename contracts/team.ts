@@ -3,7 +3,7 @@ import { MSG } from './messages';
 import { emailField, blankToUndefined } from './fields';
 import { POSITIONS, PENDING_RECRUIT_STATUSES, type Position } from './enums';
 import { RankProgress } from './commerce';
-import { memberIdentityFields, postalAddressFields } from './answer-fields';
+import { identityNumberFields, memberIdentityFields, postalAddressFields } from './answer-fields';
 import { decimal, id, instant } from './route-contract';
 
 /** Recruitment, placement and team reads (doc 2 §2.6-2.7, doc 3 §2.4, §3.1; docs/spec/decisions.md §3-§4). */
@@ -320,8 +320,7 @@ export const AdminPendingRecruit = z.strictObject({
   mobile: z.string().nullable(),
   nominee: z.string().nullable(),
   ...postalAddressFields,
-  panNumber: z.string().nullable(),
-  aadhaarNumber: z.string().nullable(),
+  ...identityNumberFields,
   bankName: z.string().nullable(),
   bankAccountHolderName: z.string().nullable(),
   bankAccountNumber: z.string().nullable(),
