@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { KYC_DOCUMENT_TYPES } from './kyc';
 import { id, instant } from './route-contract';
+import { identityNumberFields } from './answer-fields';
 
 /** The KYC reviewer's views (doc 2 §2.4): full identity numbers are shown here and nowhere else (docs/spec/decisions.md §7). */
 
@@ -28,8 +29,7 @@ export const KycUserSummary = z.strictObject({
   email: z.string(),
   kycStatus: z.string(),
   status: z.string(),
-  panNumber: z.string().nullable(),
-  aadhaarNumber: z.string().nullable(),
+  ...identityNumberFields,
   bankAccountNumber: z.string().nullable(),
   bankIFSC: z.string().nullable(),
   bankName: z.string().nullable(),

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { MSG } from './messages';
 import { ROLES, USER_STATUSES, KYC_STATUSES } from './enums';
-import { emailField, passwordField, requiredText } from './fields';
+import { emailField, passwordField, requiredText, blankToUndefined } from './fields';
 import { IFSC_RE, MOBILE_RE } from './profile';
 import { ApprovalView } from './approvals';
+import { bankAccountFields, memberAccountFields } from './answer-fields';
 import { decimal, id, instant, pageOf } from './route-contract';
 
-const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) => z.preprocess((v) => (v === 'all' ? undefined : blankToUndefined(v)), z.enum(values).optional());
 /** A real calendar day: 2021-02-30 or 2021-13-01 would otherwise roll over into another day. */
 const isRealDay = (v: string) => {
@@ -46,26 +46,13 @@ export const AdminUserSearchQuery = z.object({
 export type AdminUserSearchQuery = z.input<typeof AdminUserSearchQuery>;
 
 export const AdminUserRow = z.strictObject({
-  id,
-  userId: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  email: z.string(),
-  mobile: z.string().nullable(),
-  role: z.string(),
-  status: z.string(),
-  kycStatus: z.string(),
-  idStatus: z.string(),
-  currentRank: z.string(),
+  ...memberAccountFields,
   totalBV: decimal,
   sponsorUserId: z.string().nullable(),
   packageAmount: decimal.nullable(),
   cryptoWalletAddress: z.string().nullable(),
-  bankName: z.string().nullable(),
-  /** Masked to its last 4 digits. */
-  bankAccountNumber: z.string().nullable(),
-  bankIFSC: z.string().nullable(),
-  bankAccountHolderName: z.string().nullable(),
+  /** The account number masked to its last 4 digits. */
+  ...bankAccountFields,
   walletBalance: decimal,
   totalEarnings: decimal,
   totalWithdrawals: decimal,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MSG } from './messages';
 import { WALLET_MSG } from './wallet';
 import { decimal, id, instant } from './route-contract';
+import { blankToUndefined } from './fields';
 
 /**
  * Maker-checker (issue 13): what one admin asks and another admin must approve, kept in `approval_requests`.
@@ -24,8 +25,6 @@ export const APPROVAL_KIND_LABELS: Record<ApprovalKind, string> = {
   credential_change: 'Sign-in change',
   comp_adjustment: 'Income adjustment',
 };
-
-const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
 /** GET /api/admin/approvals?kind=&status= : every kind when `kind` is absent (or "all"); pending by default. */
 export const ApprovalsQuery = z.object({

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { MSG } from './messages';
-import { emailField, passwordField, requiredText, tokenField } from './fields';
+import { emailField, passwordField, requiredText, tokenField, optionalCode } from './fields';
 import { ROLES, USER_STATUSES, KYC_STATUSES } from './enums';
 import { instant } from './route-contract';
+import { bankAccountFields, identityNumberFields, postalAddressFields } from './answer-fields';
 
 export const LoginRequest = z.object({
   userId: requiredText(MSG.userIdRequired, 254),
@@ -15,12 +16,7 @@ export const SignupRequest = z.object({
   fullName: requiredText(MSG.fullNameRequired, 80),
   email: emailField(),
   password: passwordField(),
-  sponsorCode: z
-    .string()
-    .trim()
-    .max(40)
-    .optional()
-    .transform((v) => (v ? v.toUpperCase() : undefined)),
+  sponsorCode: optionalCode(40),
 });
 export type SignupRequest = z.infer<typeof SignupRequest>;
 
@@ -88,20 +84,13 @@ export const CurrentUser = z.strictObject({
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   mobile: z.string().nullable(),
-  address: z.string().nullable(),
-  city: z.string().nullable(),
-  state: z.string().nullable(),
-  pincode: z.string().nullable(),
-  bankName: z.string().nullable(),
-  bankAccountNumber: z.string().nullable(),
-  bankIFSC: z.string().nullable(),
-  bankAccountHolderName: z.string().nullable(),
+  ...postalAddressFields,
+  ...bankAccountFields,
   cryptoWalletAddress: z.string().nullable(),
   /** When the payout details last changed, and when the 24-hour hold on withdrawals after it ends (issue 13). */
   payoutDetailsChangedAt: z.string().nullable(),
   payoutHoldUntil: z.string().nullable(),
-  panNumber: z.string().nullable(),
-  aadhaarNumber: z.string().nullable(),
+  ...identityNumberFields,
   role: z.enum(ROLES),
   status: z.enum(USER_STATUSES),
   kycStatus: z.enum(KYC_STATUSES),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { optionalText } from './fields';
+import { optionalText, blankToUndefined } from './fields';
+import { postalAddressFields } from './answer-fields';
 
 /**
  * The states and union territories of India with their GST state codes (the first two digits of a GSTIN). The
@@ -95,8 +96,6 @@ export const BRANDING_MSG = {
   saved: 'Company settings saved',
 } as const;
 
-const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
-
 /** The admin's company settings form (issue 15, branding). */
 export const BrandingInput = z
   .object({
@@ -159,10 +158,7 @@ export type PublicBranding = z.infer<typeof PublicBranding>;
 /** The admin's view: everything, the seller's tax details included. */
 export const BrandingView = PublicBranding.extend({
   gstin: z.string().nullable(),
-  address: z.string().nullable(),
-  city: z.string().nullable(),
-  state: z.string().nullable(),
-  pincode: z.string().nullable(),
+  ...postalAddressFields,
   updatedAt: z.string().nullable(),
 });
 export type BrandingView = z.infer<typeof BrandingView>;

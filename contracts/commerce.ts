@@ -4,6 +4,8 @@ import { decimal as dec, id, instant, pageOf } from './route-contract';
 import { ProductImageView } from './product-images';
 import { gstStateCode } from './branding';
 import { pincodeFitsState } from './places';
+import { adminViewOf } from './answer-fields';
+import { blankToUndefined } from './fields';
 
 /** Products, purchases, BV and ranks (doc 3 §2.3-2.5, §5, §9; docs/spec/decisions.md §5). */
 
@@ -65,7 +67,6 @@ const decimal = (message: string, opts: { min?: number; allowZero?: boolean; max
       .refine((v) => (opts.allowZero ? Number(v) >= 0 : Number(v) > 0) && Number(v) <= opts.max, { error: message })
       .transform((v) => Number(v).toFixed(2)),
   );
-const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
 /** Admin product editor (doc 3 §5.2: name required, price > 0, bv > 0, gst >= 0). */
 /** HSN: 4, 6 or 8 digits. */
@@ -73,21 +74,21 @@ export const HSN_RE = /^[0-9]{4}(?:[0-9]{2}){0,2}$/;
 
 export const ProductInput = z.object({
   name: z.string({ error: COMMERCE_MSG.productNameRequired }).trim().min(1, { error: COMMERCE_MSG.productNameRequired }).max(160),
-  description: z.preprocess(blank, z.string().trim().max(2000).optional()),
+  description: z.preprocess(blankToUndefined, z.string().trim().max(2000).optional()),
   price: decimal(COMMERCE_MSG.priceInvalid, { max: 10_000_000 }),
   bv: decimal(COMMERCE_MSG.bvInvalid, { max: 10_000_000 }),
   gst: decimal(COMMERCE_MSG.gstInvalid, { allowZero: true, max: 100 }),
   category: z.enum(PRODUCT_CATEGORIES, { error: 'Choose a category' }),
   purchaseType: z.enum(PURCHASE_TYPES, { error: 'Choose first or second purchase' }),
   imageUrl: z.preprocess(
-    blank,
+    blankToUndefined,
     z
       .url({ protocol: /^https?$/, error: 'Image URL must be an http(s) address' })
       .max(1000)
       .optional(),
   ),
   /** HSN code of the goods, printed on the tax invoice (issue 15). */
-  hsnCode: z.preprocess(blank, z.string().trim().regex(HSN_RE, { error: COMMERCE_MSG.hsnInvalid }).optional()),
+  hsnCode: z.preprocess(blankToUndefined, z.string().trim().regex(HSN_RE, { error: COMMERCE_MSG.hsnInvalid }).optional()),
   isActive: z.boolean().default(true),
 });
 export type ProductInput = z.input<typeof ProductInput>;
@@ -134,7 +135,7 @@ export const AdminPurchasePatch = z
   .object({
     paymentStatus: z.enum(PAYMENT_STATUSES, { error: 'Payment status must be pending, completed or failed' }).optional(),
     deliveryStatus: z.enum(DELIVERY_STATUSES, { error: 'Unknown delivery status' }).optional(),
-    trackingId: z.preprocess(blank, z.string().trim().max(100).optional()),
+    trackingId: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
   })
   .refine((v) => Object.keys(v).some((k) => v[k as keyof typeof v] !== undefined), { error: 'Nothing to change' });
 export type AdminPurchasePatch = z.input<typeof AdminPurchasePatch>;
@@ -226,14 +227,7 @@ export const PurchaseView = z.strictObject(purchaseFields);
 export type PurchaseView = z.infer<typeof PurchaseView>;
 export const PurchaseResponse = z.strictObject({ message: z.string(), purchase: PurchaseView });
 export type PurchaseResponse = z.infer<typeof PurchaseResponse>;
-export const AdminPurchaseView = z.strictObject({
-  ...purchaseFields,
-  userId: id,
-  userDisplayId: z.string(),
-  userName: z.string(),
-  userEmail: z.string(),
-  bvCreditedAt: instant.nullable(),
-});
+export const AdminPurchaseView = adminViewOf(purchaseFields, { bvCreditedAt: instant.nullable() });
 export type AdminPurchaseView = z.infer<typeof AdminPurchaseView>;
 export const AdminPurchasePage = pageOf(AdminPurchaseView);
 

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { FRANCHISE_TYPES, NEWS_PRIORITIES, NEWS_TYPES, TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES } from './enums';
-import { emailField } from './fields';
+import { emailField, blankToUndefined } from './fields';
 import { MSG } from './messages';
 import { decimal, id, instant } from './route-contract';
+import { adminViewOf } from './answer-fields';
 
 /** Franchise requests, support tickets, news, hidden IDs and the member's dashboard (doc 3 §2.1-2.2, §2.6-2.7, §5.2). */
 
@@ -29,8 +30,6 @@ export const ENGAGEMENT_MSG = {
   franchiseOnly: 'Unauthorized - Franchise access required. Redirecting...',
 } as const;
 
-const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
-
 export const FranchiseRequestInput = z.object({
   franchiseType: z.enum(FRANCHISE_TYPES, { error: ENGAGEMENT_MSG.franchiseTypeRequired }),
   investmentAmount: z.preprocess(
@@ -49,7 +48,7 @@ export type FranchiseRequestInput = z.input<typeof FranchiseRequestInput>;
 export const FranchiseDecision = z
   .object({
     status: z.enum(['approved', 'rejected'], { error: 'Status must be approved or rejected' }),
-    adminNotes: z.preprocess(blank, z.string().trim().max(1000).optional()),
+    adminNotes: z.preprocess(blankToUndefined, z.string().trim().max(1000).optional()),
   })
   .refine((v) => v.status === 'approved' || (v.adminNotes?.length ?? 0) >= 5, { path: ['adminNotes'], error: 'Please give the reason for rejecting (5 characters or more)' });
 export type FranchiseDecision = z.input<typeof FranchiseDecision>;
@@ -58,7 +57,7 @@ export const TicketInput = z.object({
   category: z.enum(TICKET_CATEGORIES, { error: ENGAGEMENT_MSG.categoryRequired }),
   subject: z.string({ error: ENGAGEMENT_MSG.subjectMin }).trim().min(5, { error: ENGAGEMENT_MSG.subjectMin }).max(200, { error: 'At most 200 characters' }),
   description: z.string({ error: ENGAGEMENT_MSG.descriptionMin }).trim().min(20, { error: ENGAGEMENT_MSG.descriptionMin }).max(5000, { error: 'At most 5000 characters' }),
-  priority: z.preprocess(blank, z.enum(TICKET_PRIORITIES, { error: 'Priority must be low, medium, high or urgent' }).default('medium')),
+  priority: z.preprocess(blankToUndefined, z.enum(TICKET_PRIORITIES, { error: 'Priority must be low, medium, high or urgent' }).default('medium')),
 });
 export type TicketInput = z.input<typeof TicketInput>;
 
@@ -68,7 +67,7 @@ export const TicketUpdate = z
     priority: z.enum(TICKET_PRIORITIES, { error: 'Unknown priority' }).optional(),
     /** An admin's id, or null to unassign. */
     assignedTo: z.union([z.uuid({ error: ENGAGEMENT_MSG.assigneeInvalid }), z.null()]).optional(),
-    resolution: z.preprocess(blank, z.string().trim().max(5000).optional()),
+    resolution: z.preprocess(blankToUndefined, z.string().trim().max(5000).optional()),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), { error: 'Nothing to change' });
 export type TicketUpdate = z.input<typeof TicketUpdate>;
@@ -78,7 +77,7 @@ export const TicketQuery = z.object({
   priority: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(TICKET_PRIORITIES).optional()),
 });
 
-const when = z.preprocess(blank, z.iso.datetime({ offset: true, error: 'Use a date and time' }).optional());
+const when = z.preprocess(blankToUndefined, z.iso.datetime({ offset: true, error: 'Use a date and time' }).optional());
 const newsFields = {
   title: z.string({ error: ENGAGEMENT_MSG.titleMin }).trim().min(5, { error: ENGAGEMENT_MSG.titleMin }).max(200, { error: 'At most 200 characters' }),
   content: z.string({ error: ENGAGEMENT_MSG.contentMin }).trim().min(20, { error: ENGAGEMENT_MSG.contentMin }).max(10000, { error: 'At most 10000 characters' }),
@@ -136,14 +135,7 @@ const franchiseRequestFields = {
 };
 export const FranchiseRequestView = z.strictObject(franchiseRequestFields);
 export type FranchiseRequestView = z.infer<typeof FranchiseRequestView>;
-export const AdminFranchiseRequest = z.strictObject({
-  ...franchiseRequestFields,
-  userId: id,
-  userDisplayId: z.string(),
-  userName: z.string(),
-  userEmail: z.string(),
-  userRole: z.string(),
-});
+export const AdminFranchiseRequest = adminViewOf(franchiseRequestFields, { userRole: z.string() });
 export type AdminFranchiseRequest = z.infer<typeof AdminFranchiseRequest>;
 export const AdminFranchiseRequestList = z.strictObject({
   items: z.array(AdminFranchiseRequest),
@@ -198,14 +190,7 @@ const ticketFields = {
 };
 export const TicketView = z.strictObject(ticketFields);
 export type TicketView = z.infer<typeof TicketView>;
-export const AdminTicket = z.strictObject({
-  ...ticketFields,
-  userId: id,
-  userDisplayId: z.string(),
-  userName: z.string(),
-  userEmail: z.string(),
-  assignedTo: z.string().nullable(),
-});
+export const AdminTicket = adminViewOf(ticketFields, { assignedTo: z.string().nullable() });
 export type AdminTicket = z.infer<typeof AdminTicket>;
 export const AdminTicketList = z.strictObject({
   items: z.array(AdminTicket),

@@ -4,6 +4,10 @@ import { PASSWORD_MIN_LENGTH } from './constants';
 import { isCommonPassword } from './passwords';
 
 /** Building blocks reused by the request schemas. */
+
+/** An empty or blank string as `undefined`, so that an optional field left blank in a form counts as not given. */
+export const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
 export const emailField = (message: string = MSG.emailInvalid) =>
   z
     .string({ error: message })
@@ -40,5 +44,14 @@ export const upperOptional = (max: number) =>
     .max(max, { error: `At most ${max} characters` })
     .transform((v) => v.toUpperCase())
     .optional();
+
+/** An optional code (a sponsor code, a document number) in capitals; an empty one counts as not given. */
+export const optionalCode = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((v) => (v ? v.toUpperCase() : undefined));
 
 export const tokenField = (message: string = MSG.tokenRequired) => z.string({ error: message }).trim().min(1, { error: message }).max(200, { error: message });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { decimal, id, instant } from './route-contract';
+import { blankToUndefined } from './fields';
 
 /**
  * The founder portal's Network Override and Franchise Master Control (doc 3 §2.6, issue 16). Network Override moves a
@@ -83,7 +84,6 @@ export type NetworkOverrideAnswer = z.infer<typeof NetworkOverrideAnswer>;
 export const HiddenIdMoveAnswer = z.strictObject({ message: z.string(), hiddenId: OverrideHiddenId });
 export type HiddenIdMoveAnswer = z.infer<typeof HiddenIdMoveAnswer>;
 
-const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 export const FranchiseMasterQuery = z.object({ q: z.preprocess(blankToUndefined, z.string().trim().max(60).optional()) });
 
 /** A franchise holder in the founder's downline with its stock, local sales and open stock requests. */

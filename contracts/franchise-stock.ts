@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id, instant } from './route-contract';
+import { blankToUndefined } from './fields';
 
 /**
  * Franchise stock (issue 16): each franchise holder's stock per product, the stock requests to the company
@@ -37,7 +38,7 @@ export const StockRequestCreate = z.object({
     .min(1, { error: STOCK_MSG.itemsRequired })
     .max(50)
     .refine((items) => new Set(items.map((i) => i.productId)).size === items.length, { error: STOCK_MSG.duplicateProduct }),
-  note: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().max(500).optional()),
+  note: z.preprocess(blankToUndefined, z.string().trim().max(500).optional()),
 });
 export type StockRequestCreate = z.input<typeof StockRequestCreate>;
 /** Approve with quantities per product (0 to what was asked); a product left out is approved as requested. */

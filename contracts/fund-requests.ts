@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { decimal, id, instant } from './route-contract';
 import { moneyField, WALLET_MSG } from './wallet';
 import { MSG } from './messages';
+import { memberOwnerFields } from './answer-fields';
+import { blankToUndefined } from './fields';
 
 /**
  * Fund requests (issue 16; doc 2 §2.2 Fund Management: Manage Fund, Pending Fund Requests): a member asks to top up
@@ -30,8 +32,6 @@ export const FUND_REQUEST_MSG = {
   notPending: 'Only a pending fund request can be approved or rejected.',
   ownRequest: 'Another admin must decide a fund request of your own wallet.',
 } as const;
-
-const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
 /** POST /api/fund-requests: JSON with the proof as base64 (or a data URL), or a multipart form with the file in `proofData`. */
 export const FundRequestCreate = z.object({
@@ -89,10 +89,7 @@ export const MemberFundRequests = z.strictObject({
 export type MemberFundRequests = z.infer<typeof MemberFundRequests>;
 
 export const AdminFundRequest = FundRequestView.extend({
-  userId: id,
-  userDisplayId: z.string(),
-  userName: z.string(),
-  userEmail: z.string(),
+  ...memberOwnerFields,
   processedBy: z.string().nullable(),
 });
 export type AdminFundRequest = z.infer<typeof AdminFundRequest>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalCode } from './fields';
 import { MSG } from './messages';
 import { id, instant } from './route-contract';
 
@@ -38,12 +39,7 @@ export const KycUploadRequest = z.object({
   documentData: z.string({ error: MSG.kycFileRequired }).min(1, { error: MSG.kycFileRequired }),
   documentContentType: z.string().max(100).optional(),
   documentFilename: z.string().trim().max(255).optional(),
-  documentNumber: z
-    .string()
-    .trim()
-    .max(40)
-    .optional()
-    .transform((v) => (v ? v.toUpperCase() : undefined)),
+  documentNumber: optionalCode(40),
 });
 export type KycUploadRequest = z.input<typeof KycUploadRequest>;
 /** PUT /api/kyc/:documentId: a rejected document's new file (its type stays unless given). */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { decimal, id, instant } from './route-contract';
 import { MOBILE_RE } from './profile';
 import { MSG } from './messages';
+import { blankToUndefined } from './fields';
 
 /**
  * Local sales and retail customers (issue 16): a franchise holder sells from its own stock at the counter to a member
@@ -32,7 +33,6 @@ export const LOCAL_SALE_MSG = {
   invited: 'Invitation link created',
 } as const;
 
-const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const quantity = z.coerce.number({ error: LOCAL_SALE_MSG.quantity }).int({ error: LOCAL_SALE_MSG.quantity }).min(1, { error: LOCAL_SALE_MSG.quantity }).max(10_000, { error: LOCAL_SALE_MSG.quantity });
 
 export const LocalSaleCreate = z

@@ -54,3 +54,30 @@ export const id = z.guid();
 export const Message = z.strictObject({ message: z.string() });
 /** One page of a keyset-paginated list. */
 export const pageOf = <T extends z.ZodType>(item: T) => z.strictObject({ items: z.array(item), nextCursor: z.string().nullable() });
+
+// ---- route definitions ----
+
+/** What a route takes besides its answer: path parameters, query and body, each when it has one. */
+export interface RouteInput {
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+}
+// NoInfer: with no `input`, T stays {} rather than being read off the map's `satisfies Record<string, RouteContract>`.
+type Route<T extends RouteInput, R extends RouteContract['response']> = { summary: string } & NoInfer<T> & { response: NoInfer<R> };
+
+/**
+ * A route's contract from its summary, its answers by status and what it takes:
+ * `route('Edit a user; a payout change waits for a second admin (202)', { 200: UserUpdated, 202: ApprovalRequested }, { params: IdParam, body: UserEdit })`
+ * is `{ summary, params, body, response: { 200: UserUpdated, 202: ApprovalRequested } }`.
+ */
+export const route = <R extends RouteContract['response'], T extends RouteInput = Record<never, never>>(summary: string, response: R, input?: T): Route<T, R> =>
+  ({ summary, ...input, response }) as Route<T, R>;
+
+/**
+ * A route with one successful answer, 200 with `answer` (a read, or a write that answers with what it changed):
+ * `ok('One plan version', PlanVersion, { params: PlanIdParam })` is `{ summary, params, response: { 200: PlanVersion } }`.
+ */
+export const ok = <A extends ResponseSpec, T extends RouteInput = Record<never, never>>(summary: string, answer: A, input?: T) => route(summary, { 200: answer }, input);
+/** A route that creates something and answers 201 with it: `created('Open a support ticket', TicketView, { body: TicketInput })`. */
+export const created = <A extends ResponseSpec, T extends RouteInput = Record<never, never>>(summary: string, answer: A, input?: T) => route(summary, { 201: answer }, input);

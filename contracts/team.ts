@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { MSG } from './messages';
-import { emailField } from './fields';
+import { emailField, blankToUndefined } from './fields';
 import { POSITIONS, PENDING_RECRUIT_STATUSES, type Position } from './enums';
 import { RankProgress } from './commerce';
+import { identityNumberFields, memberIdentityFields, postalAddressFields } from './answer-fields';
 import { decimal, id, instant } from './route-contract';
 
 /** Recruitment, placement and team reads (doc 2 §2.6-2.7, doc 3 §2.4, §3.1; docs/spec/decisions.md §3-§4). */
@@ -14,13 +15,12 @@ export const PLACEMENT_TYPES = ['strategic', 'auto', 'root'] as const;
 export type PlacementType = (typeof PLACEMENT_TYPES)[number];
 
 const side = z.enum(POSITIONS, { error: 'Position must be left or right' });
-const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
 /** Add Recruit dialog (doc 3 §5.1). */
 export const RecruitRequest = z.object({
   fullName: z.string({ error: MSG.fullNameRequired }).trim().min(1, { error: MSG.fullNameRequired }).max(160, { error: 'Full name is too long' }),
   email: emailField(MSG.validEmailRequired),
-  position: z.preprocess(blank, side.default('left')),
+  position: z.preprocess(blankToUndefined, side.default('left')),
 });
 export type RecruitRequest = z.input<typeof RecruitRequest>;
 export const RecruitResponse = z.strictObject({ referralLink: z.string(), expiresAt: instant, position: z.enum(POSITIONS) });
@@ -30,8 +30,8 @@ export type RecruitResponse = z.infer<typeof RecruitResponse>;
 export const UplineDecisionRequest = z
   .object({
     decision: z.enum(['approved', 'rejected'], { error: 'Decision must be approved or rejected' }),
-    position: z.preprocess(blank, side.optional()),
-    reason: z.preprocess(blank, z.string().trim().max(500).optional()),
+    position: z.preprocess(blankToUndefined, side.optional()),
+    reason: z.preprocess(blankToUndefined, z.string().trim().max(500).optional()),
   })
   .refine((v) => v.decision === 'rejected' || v.position !== undefined, { path: ['position'], error: 'Choose the left or right position' });
 export type UplineDecisionRequest = z.input<typeof UplineDecisionRequest>;
@@ -40,8 +40,8 @@ export type UplineDecisionRequest = z.input<typeof UplineDecisionRequest>;
 export const ReferralGenerateRequest = z
   .object({
     placementType: z.enum(PLACEMENT_TYPES, { error: 'Placement type must be strategic, auto or root' }),
-    placementSide: z.preprocess(blank, side.optional()),
-    parentId: z.preprocess(blank, z.string().uuid({ error: 'Choose a parent' }).optional()),
+    placementSide: z.preprocess(blankToUndefined, side.optional()),
+    parentId: z.preprocess(blankToUndefined, z.string().uuid({ error: 'Choose a parent' }).optional()),
   })
   .refine((v) => v.placementType !== 'strategic' || v.parentId !== undefined, { path: ['parentId'], error: 'Strategic placement requires a parent' })
   .refine((v) => v.placementType === 'auto' || v.placementSide !== undefined, { path: ['placementSide'], error: 'Choose the left or right side' });
@@ -60,11 +60,11 @@ const moneyInput = z.preprocess(
 /** Approve Recruit dialog (doc 2 §4-§5). */
 export const ApproveRecruitRequest = z.object({
   packageAmount: moneyInput,
-  position: z.preprocess(blank, side.optional()),
+  position: z.preprocess(blankToUndefined, side.optional()),
   kycDecision: z
     .object({
       status: z.enum(['pending', 'approved', 'rejected'], { error: 'KYC decision must be pending, approved or rejected' }),
-      reason: z.preprocess(blank, z.string().trim().max(500).optional()),
+      reason: z.preprocess(blankToUndefined, z.string().trim().max(500).optional()),
     })
     .refine((v) => v.status !== 'rejected' || (v.reason?.length ?? 0) > 0, { path: ['reason'], error: 'Please give a reason for rejecting the KYC documents' })
     .default({ status: 'pending' }),
@@ -88,16 +88,16 @@ export const DownlineQuery = z.object({
     .min(1, { error: 'levels must be 1 to 10' })
     .max(DOWNLINE_MAX_LEVELS, { error: 'levels must be 1 to 10' })
     .default(DOWNLINE_MAX_LEVELS),
-  search: z.preprocess(blank, z.string().trim().max(100).optional()),
-  level: z.preprocess((v) => (v === 'all' ? undefined : blank(v)), z.coerce.number().int().min(1).max(DOWNLINE_MAX_LEVELS).optional()),
-  status: z.preprocess((v) => (v === 'all' ? undefined : blank(v)), z.enum(['active', 'inactive', 'pending']).optional()),
+  search: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
+  level: z.preprocess((v) => (v === 'all' ? undefined : blankToUndefined(v)), z.coerce.number().int().min(1).max(DOWNLINE_MAX_LEVELS).optional()),
+  status: z.preprocess((v) => (v === 'all' ? undefined : blankToUndefined(v)), z.enum(['active', 'inactive', 'pending']).optional()),
 });
 export type DownlineQuery = z.input<typeof DownlineQuery>;
 
-export const TeamMembersQuery = z.object({ search: z.preprocess(blank, z.string().trim().max(100).optional()) });
+export const TeamMembersQuery = z.object({ search: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()) });
 /** Depth: two levels by default (doc 3 §2.4); the genealogy explorer asks for up to five at a time. */
 export const BinaryTreeQuery = z.object({
-  rootId: z.preprocess(blank, z.string().uuid({ error: 'Not a member id' }).optional()),
+  rootId: z.preprocess(blankToUndefined, z.string().uuid({ error: 'Not a member id' }).optional()),
   depth: z.coerce
     .number({ error: 'Depth is 1 to 5 levels' })
     .int({ error: 'Depth is 1 to 5 levels' })
@@ -108,7 +108,7 @@ export const BinaryTreeQuery = z.object({
 export const GenealogySearchQuery = z.object({ q: z.string({ error: 'Type a user ID or a name' }).trim().min(2, { error: 'Type at least 2 characters' }).max(100) });
 export const GenealogyExtremeQuery = z.object({
   side: z.enum(['left', 'right'], { error: 'Choose left or right' }),
-  rootId: z.preprocess(blank, z.string().uuid({ error: 'Not a member id' }).optional()),
+  rootId: z.preprocess(blankToUndefined, z.string().uuid({ error: 'Not a member id' }).optional()),
 });
 /** A member on the way down from the viewer: the path of a search result and of a viewed subtree. */
 const PathEntry = z.strictObject({ id: z.string(), userId: z.string(), name: z.string() });
@@ -135,19 +135,24 @@ export const GenealogyExtremeResult = z.strictObject({
 });
 export type GenealogyExtremeResult = z.infer<typeof GenealogyExtremeResult>;
 export const PlacementParentsQuery = z.object({
-  search: z.preprocess(blank, z.string().trim().max(100).optional()),
+  search: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 
 // ---- answers ----
 
 const sideOrNull = z.enum(POSITIONS).nullable();
+/** BV, members and active members in each leg. */
+const legFigureFields = {
+  leftBV: decimal,
+  rightBV: decimal,
+  leftCount: z.number().int(),
+  rightCount: z.number().int(),
+  leftActive: z.number().int(),
+  rightActive: z.number().int(),
+};
 const treeNodeFields = {
-  id,
-  userId: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  email: z.string(),
+  ...memberIdentityFields,
   idStatus: z.string(),
   status: z.string(),
   packageAmount: decimal.nullable(),
@@ -157,12 +162,7 @@ const treeNodeFields = {
   /** Rank reached (null before the first). */
   rank: z.string().nullable(),
   totalBV: decimal,
-  leftBV: decimal,
-  rightBV: decimal,
-  leftCount: z.number().int(),
-  rightCount: z.number().int(),
-  leftActive: z.number().int(),
-  rightActive: z.number().int(),
+  ...legFigureFields,
   /** Whether the node has a child on that side (shown or not: the explorer loads deeper levels on demand). */
   hasLeftChild: z.boolean(),
   hasRightChild: z.boolean(),
@@ -216,11 +216,7 @@ export const BinaryTreeResponse = z.strictObject({
 export type BinaryTreeResponse = z.infer<typeof BinaryTreeResponse>;
 
 const directRecruitFields = {
-  id,
-  userId: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  email: z.string(),
+  ...memberIdentityFields,
   packageAmount: decimal.nullable(),
   registrationDate: instant,
   createdAt: instant,
@@ -270,12 +266,7 @@ export const TeamStats = z.strictObject({
   directPositions: z.number().int(),
   currentRank: z.string(),
   teamBV: decimal,
-  leftBV: decimal,
-  rightBV: decimal,
-  leftCount: z.number().int(),
-  rightCount: z.number().int(),
-  leftActive: z.number().int(),
-  rightActive: z.number().int(),
+  ...legFigureFields,
   depth: z.number().int(),
   pendingRecruits: z.number().int(),
   /** Team Business Stages (doc 3 §2.4): next rank and the four requirements. */
@@ -328,12 +319,8 @@ export const AdminPendingRecruit = z.strictObject({
   email: z.string(),
   mobile: z.string().nullable(),
   nominee: z.string().nullable(),
-  address: z.string().nullable(),
-  city: z.string().nullable(),
-  state: z.string().nullable(),
-  pincode: z.string().nullable(),
-  panNumber: z.string().nullable(),
-  aadhaarNumber: z.string().nullable(),
+  ...postalAddressFields,
+  ...identityNumberFields,
   bankName: z.string().nullable(),
   bankAccountHolderName: z.string().nullable(),
   bankAccountNumber: z.string().nullable(),

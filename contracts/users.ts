@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { decimal, id, instant } from './route-contract';
+import { decimal, instant } from './route-contract';
+import { memberAccountFields } from './answer-fields';
 
 export const AdminUserListQuery = z.object({
   search: z.string().trim().max(100).optional(),
@@ -8,17 +9,7 @@ export const AdminUserListQuery = z.object({
 
 /** GET /api/users: one user; the bank account number masked to its last 4 digits. */
 export const AdminUserListItem = z.strictObject({
-  id,
-  userId: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  email: z.string(),
-  mobile: z.string().nullable(),
-  role: z.string(),
-  status: z.string(),
-  kycStatus: z.string(),
-  idStatus: z.string(),
-  currentRank: z.string(),
+  ...memberAccountFields,
   bankAccountNumber: z.string().nullable(),
   packageAmount: decimal.nullable(),
   createdAt: instant,

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { WITHDRAWAL_TYPES, NETWORK_TYPES, WITHDRAWAL_STATUSES } from './enums';
 import { decimal, id, instant, pageOf } from './route-contract';
+import { memberOwnerFields } from './answer-fields';
+import { blankToUndefined } from './fields';
 
 /** Wallet, ledger, withdrawals and the fund back-office (docs/spec/decisions.md §6; doc 2 §2.10-2.13, §5; doc 3 §5.2). */
 
@@ -68,7 +70,7 @@ const text = (message: string, max = 500) =>
     .trim()
     .min(1, { error: message })
     .max(max, { error: `At most ${max} characters` });
-const optionalText = (max: number) => z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().max(max).optional());
+const optionalText = (max: number) => z.preprocess(blankToUndefined, z.string().trim().max(max).optional());
 
 export const BankDetails = z.object({
   accountNumber: optionalText(20),
@@ -103,26 +105,24 @@ export const WithdrawalRequest = z
   });
 export type WithdrawalRequest = z.input<typeof WithdrawalRequest>;
 
+/** An admin's money action on one member's wallet: the member's user ID, the action's own choice, the amount and remarks. */
+const adminMoneyAction = <Choice extends z.ZodRawShape>(choice: Choice) =>
+  z.object({ userId: text(WALLET_MSG.userIdRequired, 40), ...choice, amount: moneyField(), remarks: text(WALLET_MSG.remarksRequired) });
+
 /** Send Fund (doc 2 §2.12, §5). The option is Credit or Debit (any case). */
-export const SendFundRequest = z.object({
-  userId: text(WALLET_MSG.userIdRequired, 40),
+export const SendFundRequest = adminMoneyAction({
   option: z.preprocess((v) => (typeof v === 'string' ? v.toLowerCase() : v), z.enum(['credit', 'debit'], { error: 'Option must be Credit or Debit' })),
-  amount: moneyField(),
-  remarks: text(WALLET_MSG.remarksRequired),
 });
 export type SendFundRequest = z.input<typeof SendFundRequest>;
 
 /** Withdraw Personally (doc 2 §2.11): INR is a bank withdrawal, USD a USDT one. */
-export const WithdrawPersonallyRequest = z.object({
-  userId: text(WALLET_MSG.userIdRequired, 40),
+export const WithdrawPersonallyRequest = adminMoneyAction({
   withdrawalType: z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v), z.enum(['INR', 'USD'], { error: 'Withdrawal type must be INR or USD' })),
-  amount: moneyField(),
-  remarks: text(WALLET_MSG.remarksRequired),
 });
 export type WithdrawPersonallyRequest = z.input<typeof WithdrawPersonallyRequest>;
 
 export const ApproveWithdrawalRequest = z.object({
-  adminNotes: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().max(500).default('Approved by admin')),
+  adminNotes: z.preprocess(blankToUndefined, z.string().trim().max(500).default('Approved by admin')),
   payoutReference: optionalText(100),
 });
 export const RejectWithdrawalRequest = z.object({ reason: text(WALLET_MSG.rejectReasonRequired) });
@@ -174,8 +174,8 @@ export const WalletSummary = z.strictObject({
 });
 export type WalletSummary = z.infer<typeof WalletSummary>;
 
-export const LedgerEntry = z.strictObject({
-  id,
+/** One ledger row: what moved, why, and the balance before and after it. */
+const ledgerRowFields = {
   type: z.string(),
   amount: decimal,
   description: z.string().nullable(),
@@ -183,7 +183,8 @@ export const LedgerEntry = z.strictObject({
   balanceBefore: decimal,
   balanceAfter: decimal,
   createdAt: instant,
-});
+};
+export const LedgerEntry = z.strictObject({ id, ...ledgerRowFields });
 export type LedgerEntry = z.infer<typeof LedgerEntry>;
 export const LedgerPage = pageOf(LedgerEntry);
 
@@ -210,10 +211,7 @@ export const WithdrawalView = z.strictObject({
 });
 export type WithdrawalView = z.infer<typeof WithdrawalView>;
 export const AdminWithdrawal = WithdrawalView.extend({
-  userId: id,
-  userDisplayId: z.string(),
-  userName: z.string(),
-  userEmail: z.string(),
+  ...memberOwnerFields,
   /** 'Bank Transfer' or 'USDT (TRC20)'. */
   typeLabel: z.string(),
   /** One line of payout details for the list. */
@@ -228,24 +226,12 @@ export type WithdrawalAnswer = z.infer<typeof WithdrawalAnswer>;
 
 export const FundHistoryRecord = z.strictObject({
   id,
-  userId: id,
-  userDisplayId: z.string(),
-  userName: z.string(),
-  userEmail: z.string(),
-  type: z.string(),
-  amount: decimal,
-  description: z.string().nullable(),
-  referenceId: z.string().nullable(),
-  balanceBefore: decimal,
-  balanceAfter: decimal,
-  createdAt: instant,
+  ...memberOwnerFields,
+  ...ledgerRowFields,
 });
 export type FundHistoryRecord = z.infer<typeof FundHistoryRecord>;
 export const WalletBalanceRow = z.strictObject({
-  userId: id,
-  userDisplayId: z.string(),
-  userName: z.string(),
-  userEmail: z.string(),
+  ...memberOwnerFields,
   balance: decimal,
   totalEarnings: decimal,
   totalWithdrawals: decimal,

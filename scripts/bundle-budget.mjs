@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import { afterBuild } from './build/after-build.mjs';
 
 /**
  * A route's first load: the entry (index.html's script and CSS and everything they import statically) plus the
@@ -72,23 +73,10 @@ export function checkBudgets(dist, log = console.log) {
 }
 
 /** Vite plugin: fails the build when a route is over budget. */
-export function bundleBudget() {
-  let outDir = '';
-  return {
-    name: 'bundle-budget',
-    apply: 'build',
-    configResolved(config) {
-      outDir = config.build.outDir;
-    },
-    closeBundle: {
-      order: 'post',
-      sequential: true,
-      handler() {
-        if (!checkBudgets(outDir)) throw new Error('bundle budget exceeded (scripts/bundle-budget.mjs)');
-      },
-    },
-  };
-}
+export const bundleBudget = () =>
+  afterBuild('bundle-budget', (outDir) => {
+    if (!checkBudgets(outDir)) throw new Error('bundle budget exceeded (scripts/bundle-budget.mjs)');
+  });
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const dist = resolve(process.argv[2] ?? join(fileURLToPath(new URL('..', import.meta.url)), 'web', 'dist'));

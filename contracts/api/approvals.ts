@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import type { RouteContract } from '../route-contract';
+import { ok } from '../route-contract';
 import { ApprovalDecided, ApprovalIdParam, ApprovalsQuery, ApprovalView, RejectApprovalRequest } from '../approvals';
 
 /** Maker-checker: requests waiting for a second admin. */
 export const APPROVALS_API = {
-  'GET /api/admin/approvals': { summary: 'Requests by kind and status, newest first, with what each would change', query: ApprovalsQuery, response: { 200: z.array(ApprovalView) } },
-  'POST /api/admin/approvals/:id/approve': { summary: 'Approve and apply a request (another admin than the requester; step-up)', params: ApprovalIdParam, response: { 200: ApprovalDecided } },
-  'POST /api/admin/approvals/:id/reject': { summary: 'Reject a request with a reason; nothing is applied', params: ApprovalIdParam, body: RejectApprovalRequest, response: { 200: ApprovalDecided } },
+  'GET /api/admin/approvals': ok('Requests by kind and status, newest first, with what each would change', z.array(ApprovalView), { query: ApprovalsQuery }),
+  'POST /api/admin/approvals/:id/approve': ok('Approve and apply a request (another admin than the requester; step-up)', ApprovalDecided, { params: ApprovalIdParam }),
+  'POST /api/admin/approvals/:id/reject': ok('Reject a request with a reason; nothing is applied', ApprovalDecided, { params: ApprovalIdParam, body: RejectApprovalRequest }),
 } as const satisfies Record<string, RouteContract>;

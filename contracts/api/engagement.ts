@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { RouteContract } from '../route-contract';
+import { created, ok } from '../route-contract';
 import {
   ActivityItem,
   AdminFranchiseRequestList,
@@ -30,27 +31,22 @@ import {
 
 /** Franchise requests, support tickets, news, the founder's portal and the member's dashboard cards. */
 export const ENGAGEMENT_API = {
-  'GET /api/franchise-requests': { summary: 'Own franchise requests', response: { 200: z.array(FranchiseRequestView) } },
-  'POST /api/franchise-requests': { summary: 'Apply for a franchise', body: FranchiseRequestInput, response: { 201: FranchiseRequestView } },
-  'GET /api/admin/franchise-requests': { summary: 'Franchise requests by status, with counts', query: FranchiseStatusQuery, response: { 200: AdminFranchiseRequestList } },
-  'PATCH /api/admin/franchise-requests/:id': {
-    summary: "Approve (sets the member's franchise role) or reject",
-    params: FranchiseRequestIdParam,
-    body: FranchiseDecision,
-    response: { 200: FranchiseDecided },
-  },
-  'GET /api/support-tickets': { summary: 'Own support tickets', response: { 200: z.array(TicketView) } },
-  'POST /api/support-tickets': { summary: 'Open a support ticket', body: TicketInput, response: { 201: TicketView } },
-  'GET /api/admin/support-tickets': { summary: 'Tickets with the admins to assign and counts by status', query: TicketQuery, response: { 200: AdminTicketList } },
-  'PATCH /api/admin/support-tickets/:id': { summary: 'Status, priority, assignee and resolution of a ticket', params: TicketIdParam, body: TicketUpdate, response: { 200: TicketUpdated } },
-  'GET /api/news': { summary: 'Live news: active, published, not expired', response: { 200: z.array(NewsView) } },
-  'GET /api/admin/news': { summary: 'Every news item with its state', response: { 200: z.array(NewsView) } },
-  'POST /api/admin/news': { summary: 'Write a news item', body: NewsInput, response: { 201: NewsView } },
-  'PATCH /api/admin/news/:id': { summary: 'Edit a news item', params: NewsIdParam, body: NewsPatch, response: { 200: NewsView } },
-  'GET /api/founder/stats': { summary: "The founder's figures", response: { 200: FounderStats } },
-  'GET /api/founder/hidden-ids': { summary: "The founder's hidden IDs", response: { 200: z.array(HiddenIdItem) } },
-  'POST /api/founder/create-hidden-id': { summary: 'A hidden ID in a leg of the founder (at most 20)', body: HiddenIdInput, response: { 201: HiddenIdCreated } },
-  'GET /api/user/kyc-info': { summary: 'Own KYC summary: the four tiles and the deadline', response: { 200: KycInfo } },
-  'GET /api/dashboard/activity': { summary: 'Own recent activity', response: { 200: z.array(ActivityItem) } },
-  'GET /api/franchise/dashboard': { summary: "A franchise holder's sales, team and wallet figures", response: { 200: FranchiseDashboard } },
+  'GET /api/franchise-requests': ok('Own franchise requests', z.array(FranchiseRequestView)),
+  'POST /api/franchise-requests': created('Apply for a franchise', FranchiseRequestView, { body: FranchiseRequestInput }),
+  'GET /api/admin/franchise-requests': ok('Franchise requests by status, with counts', AdminFranchiseRequestList, { query: FranchiseStatusQuery }),
+  'PATCH /api/admin/franchise-requests/:id': ok("Approve (sets the member's franchise role) or reject", FranchiseDecided, { params: FranchiseRequestIdParam, body: FranchiseDecision }),
+  'GET /api/support-tickets': ok('Own support tickets', z.array(TicketView)),
+  'POST /api/support-tickets': created('Open a support ticket', TicketView, { body: TicketInput }),
+  'GET /api/admin/support-tickets': ok('Tickets with the admins to assign and counts by status', AdminTicketList, { query: TicketQuery }),
+  'PATCH /api/admin/support-tickets/:id': ok('Status, priority, assignee and resolution of a ticket', TicketUpdated, { params: TicketIdParam, body: TicketUpdate }),
+  'GET /api/news': ok('Live news: active, published, not expired', z.array(NewsView)),
+  'GET /api/admin/news': ok('Every news item with its state', z.array(NewsView)),
+  'POST /api/admin/news': created('Write a news item', NewsView, { body: NewsInput }),
+  'PATCH /api/admin/news/:id': ok('Edit a news item', NewsView, { params: NewsIdParam, body: NewsPatch }),
+  'GET /api/founder/stats': ok("The founder's figures", FounderStats),
+  'GET /api/founder/hidden-ids': ok("The founder's hidden IDs", z.array(HiddenIdItem)),
+  'POST /api/founder/create-hidden-id': created('A hidden ID in a leg of the founder (at most 20)', HiddenIdCreated, { body: HiddenIdInput }),
+  'GET /api/user/kyc-info': ok('Own KYC summary: the four tiles and the deadline', KycInfo),
+  'GET /api/dashboard/activity': ok('Own recent activity', z.array(ActivityItem)),
+  'GET /api/franchise/dashboard': ok("A franchise holder's sales, team and wallet figures", FranchiseDashboard),
 } as const satisfies Record<string, RouteContract>;

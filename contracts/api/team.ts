@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { RouteContract } from '../route-contract';
-import { Message } from '../route-contract';
+import { Message, created, ok } from '../route-contract';
 import {
   AdminPendingRecruitList,
   ApproveRecruitRequest,
@@ -33,29 +33,24 @@ import {
 
 /** The member's tree and recruits; the reviewers' pending recruits and referral links. */
 export const TEAM_API = {
-  'GET /api/binary-tree': { summary: 'Own tree (or a subtree of it), two levels deep or up to five (?depth)', query: BinaryTreeQuery, response: { 200: BinaryTreeResponse } },
-  'GET /api/binary-tree/search': { summary: 'Members of the own downline by user ID or name, with the path to each', query: GenealogySearchQuery, response: { 200: z.array(GenealogySearchResult) } },
-  'GET /api/binary-tree/extreme': { summary: 'The last member down one side (where spillover lands)', query: GenealogyExtremeQuery, response: { 200: GenealogyExtremeResult } },
-  'GET /api/admin/binary-tree': { summary: 'The whole tree from its root (or any subtree), up to five levels', query: BinaryTreeQuery, response: { 200: BinaryTreeResponse } },
-  'GET /api/admin/binary-tree/search': { summary: 'Any member by user ID or name, with the path from the root', query: GenealogySearchQuery, response: { 200: z.array(GenealogySearchResult) } },
-  'GET /api/admin/binary-tree/extreme': { summary: 'The last member down one side of any subtree', query: GenealogyExtremeQuery, response: { 200: GenealogyExtremeResult } },
-  'GET /api/direct-recruits': { summary: 'Own sponsored members', response: { 200: z.array(DirectRecruit) } },
-  'GET /api/team/members': { summary: 'Own sponsored members, searchable', query: TeamMembersQuery, response: { 200: z.array(DirectRecruit) } },
-  'GET /api/team/pending-recruits': { summary: 'Own recruits in the pipeline', response: { 200: z.array(TeamPendingRecruit) } },
-  'GET /api/team/downline': { summary: 'Own downline, up to 10 levels, with figures per level', query: DownlineQuery, response: { 200: DownlineResponse } },
-  'GET /api/team/stats': { summary: 'Own team figures and rank progress', response: { 200: TeamStats } },
-  'GET /api/upline/pending-recruits': { summary: "Recruits awaiting this member's placement decision", response: { 200: z.array(UplinePendingRecruit) } },
-  'POST /api/upline/pending-recruits/:id/decide': { summary: 'Approve with a position, or reject', params: RecruitIdParam, body: UplineDecisionRequest, response: { 200: Message } },
-  'POST /api/team/recruit': { summary: 'A referral link for a new recruit', body: RecruitRequest, response: { 201: RecruitResponse } },
-  'GET /api/admin/pending-recruits': { summary: 'Registrations in the pipeline, with counts', query: RecruitListQuery, response: { 200: AdminPendingRecruitList } },
-  'POST /api/admin/pending-recruits/:id/approve': {
-    summary: 'Place, activate and decide KYC; the credentials are mailed',
-    params: RecruitIdParam,
-    body: ApproveRecruitRequest,
-    response: { 200: RecruitApproved },
-  },
-  'DELETE /api/admin/pending-recruits/:id': { summary: 'Reject a registration with a reason', params: RecruitIdParam, body: RejectRecruitRequest, response: { 200: Message } },
-  'GET /api/admin/pending-recruits/:id/documents': { summary: "A registration's documents", params: RecruitIdParam, response: { 200: z.array(RecruitDocument) } },
-  'GET /api/admin/users-for-placement': { summary: 'Members with a free side to place under', query: PlacementParentsQuery, response: { 200: z.array(PlacementParent) } },
-  'POST /api/referral/generate': { summary: 'A referral link with a placement', body: ReferralGenerateRequest, response: { 201: ReferralGenerateResponse } },
+  'GET /api/binary-tree': ok('Own tree (or a subtree of it), two levels deep or up to five (?depth)', BinaryTreeResponse, { query: BinaryTreeQuery }),
+  'GET /api/binary-tree/search': ok('Members of the own downline by user ID or name, with the path to each', z.array(GenealogySearchResult), { query: GenealogySearchQuery }),
+  'GET /api/binary-tree/extreme': ok('The last member down one side (where spillover lands)', GenealogyExtremeResult, { query: GenealogyExtremeQuery }),
+  'GET /api/admin/binary-tree': ok('The whole tree from its root (or any subtree), up to five levels', BinaryTreeResponse, { query: BinaryTreeQuery }),
+  'GET /api/admin/binary-tree/search': ok('Any member by user ID or name, with the path from the root', z.array(GenealogySearchResult), { query: GenealogySearchQuery }),
+  'GET /api/admin/binary-tree/extreme': ok('The last member down one side of any subtree', GenealogyExtremeResult, { query: GenealogyExtremeQuery }),
+  'GET /api/direct-recruits': ok('Own sponsored members', z.array(DirectRecruit)),
+  'GET /api/team/members': ok('Own sponsored members, searchable', z.array(DirectRecruit), { query: TeamMembersQuery }),
+  'GET /api/team/pending-recruits': ok('Own recruits in the pipeline', z.array(TeamPendingRecruit)),
+  'GET /api/team/downline': ok('Own downline, up to 10 levels, with figures per level', DownlineResponse, { query: DownlineQuery }),
+  'GET /api/team/stats': ok('Own team figures and rank progress', TeamStats),
+  'GET /api/upline/pending-recruits': ok("Recruits awaiting this member's placement decision", z.array(UplinePendingRecruit)),
+  'POST /api/upline/pending-recruits/:id/decide': ok('Approve with a position, or reject', Message, { params: RecruitIdParam, body: UplineDecisionRequest }),
+  'POST /api/team/recruit': created('A referral link for a new recruit', RecruitResponse, { body: RecruitRequest }),
+  'GET /api/admin/pending-recruits': ok('Registrations in the pipeline, with counts', AdminPendingRecruitList, { query: RecruitListQuery }),
+  'POST /api/admin/pending-recruits/:id/approve': ok('Place, activate and decide KYC; the credentials are mailed', RecruitApproved, { params: RecruitIdParam, body: ApproveRecruitRequest }),
+  'DELETE /api/admin/pending-recruits/:id': ok('Reject a registration with a reason', Message, { params: RecruitIdParam, body: RejectRecruitRequest }),
+  'GET /api/admin/pending-recruits/:id/documents': ok("A registration's documents", z.array(RecruitDocument), { params: RecruitIdParam }),
+  'GET /api/admin/users-for-placement': ok('Members with a free side to place under', z.array(PlacementParent), { query: PlacementParentsQuery }),
+  'POST /api/referral/generate': created('A referral link with a placement', ReferralGenerateResponse, { body: ReferralGenerateRequest }),
 } as const satisfies Record<string, RouteContract>;

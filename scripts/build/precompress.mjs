@@ -4,6 +4,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { afterBuild } from './after-build.mjs';
 
 const TEXT = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest|map)$/;
 
@@ -34,20 +35,4 @@ export function precompressDir(dir) {
 }
 
 /** Vite plugin: runs after the bundle and the public folder are written. */
-export function precompress() {
-  let outDir = '';
-  return {
-    name: 'precompress',
-    apply: 'build',
-    configResolved(config) {
-      outDir = config.build.outDir;
-    },
-    closeBundle: {
-      order: 'post',
-      sequential: true,
-      handler() {
-        precompressDir(outDir);
-      },
-    },
-  };
-}
+export const precompress = () => afterBuild('precompress', precompressDir);

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import type { DbOrTx } from '../db/client';
 import { badRequest, conflict } from '../core/app-error';
@@ -44,4 +44,16 @@ export function idempotentTransactor(ctx: AppContext, req: FastifyRequest, actor
 export function actorWithTransactor(ctx: AppContext, req: FastifyRequest, opts: { autocommit?: boolean } = {}): { actor: Actor; transact: Transactor } {
   const actor = actorOf(req);
   return { actor, transact: idempotentTransactor(ctx, req, actor.user.id, opts) };
+}
+
+/**
+ * The handler of a money route: `decide` runs with the acting user and the request's transactor (above), and its
+ * Answer is written as it is, status and body.
+ */
+export function moneyHandler(ctx: AppContext, decide: (req: FastifyRequest, actor: Actor, transact: Transactor) => Promise<Answer<unknown>>, opts: { autocommit?: boolean } = {}) {
+  return async (req: FastifyRequest, reply: FastifyReply) => {
+    const { actor, transact } = actorWithTransactor(ctx, req, opts);
+    const a = await decide(req, actor, transact);
+    return reply.status(a.status).send(a.body);
+  };
 }

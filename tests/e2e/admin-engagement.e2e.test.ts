@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { ENGAGEMENT_MSG, type AdminTicketList, type NewsView, type TicketView } from '../../contracts';
 import { userByEmail, type TestApp } from '../support/test-app';
 import { uniqueEmail } from '../support/http';
-import { SIZES, expectToast, pagePerTest, picture as settledPicture, seriousViolations, startBrowserApp, stopBrowserApp, type Size } from './support/browser';
+import { SIZES, expectToast, pagePerTest, picture as settledPicture, seriousViolations, startBrowserApp, stopBrowserApp, type Size, openAdminSection, visibleRecord } from './support/browser';
 
 let t: TestApp;
 let browser: Browser;
@@ -21,13 +21,7 @@ afterAll(() => stopBrowserApp(t, browser));
 /** artifacts/shots/engage-<name>-<width>.png for review, and artifacts/screens. */
 const picture = (page: Page, name: string, fullPage = true) => settledPicture(page, `engage-${name}`, { fullPage });
 
-async function open(page: Page, section: string, heading: string) {
-  await page.goto(`${t.url}/admin?section=${section}`);
-  await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-}
-
-/** The visible row or card (table from 768 px, cards below). */
-const visible = (page: Page, attr: string, id: string): Locator => page.locator(`[${attr}="${id}"]:visible`);
+const open = (page: Page, section: string, heading: string) => openAdminSection(page, t.url, section, heading);
 
 const statusFilter = (page: Page, name: RegExp) => page.getByRole('group', { name: 'Filter by status' }).getByRole('button', { name });
 
@@ -67,7 +61,7 @@ describe.each(SIZES)('admin engagement sections at $name width', (size: Size) =>
     const items = (Array.isArray(list.body) ? list.body : list.body.items) as Array<{ id: string; userEmail: string }>;
     const request = items.find((r) => r.userEmail === m.email)!;
     expect(request).toBeTruthy();
-    const row = visible(page, 'data-request-id', request.id);
+    const row = visibleRecord(page, 'data-request-id', request.id);
     await row.getByText(m.name).waitFor();
     await row.getByText('₹2,50,000.00').waitFor();
     expect(await statusFilter(page, /^Pending/).getAttribute('aria-pressed')).toBe('true');
@@ -93,7 +87,7 @@ describe.each(SIZES)('admin engagement sections at $name width', (size: Size) =>
     await dialog.waitFor({ state: 'detached' });
     await row.waitFor({ state: 'detached' });
     await statusFilter(page, /^Approved/).click();
-    await visible(page, 'data-request-id', request.id).getByText('Approved', { exact: true }).waitFor();
+    await visibleRecord(page, 'data-request-id', request.id).getByText('Approved', { exact: true }).waitFor();
     expect((await userByEmail(t, m.email))!.role).toBe('mini_franchise');
 
     // The legacy ?section=franchise points here.
@@ -121,7 +115,7 @@ describe.each(SIZES)('admin engagement sections at $name width', (size: Size) =>
 
     await asUser(t.demo.admin.email, t.demo.admin.password, '/admin');
     await open(page, 'support-tickets', 'Support Tickets');
-    const row = visible(page, 'data-ticket-id', ticket.id);
+    const row = visibleRecord(page, 'data-ticket-id', ticket.id);
     await row.getByText(subject).waitFor();
     await row.getByText('Status: Open', { exact: true }).waitFor();
     await page.getByLabel('Category').selectOption('Payment');
@@ -209,7 +203,7 @@ describe.each(SIZES)('admin engagement sections at $name width', (size: Size) =>
     const item = all.find((n) => n.title === title)!;
     expect(item).toMatchObject({ type: 'promotion', priority: 'high', isActive: true });
     expect(new Date(item.expiresAt!).getUTCFullYear()).toBe(2031);
-    const card = visible(page, 'data-news-id', item.id);
+    const card = visibleRecord(page, 'data-news-id', item.id);
     await card.getByText('Live', { exact: true }).waitFor();
     await card.getByText('Promotion').waitFor();
     await picture(page, `news-${small}`);

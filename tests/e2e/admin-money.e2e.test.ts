@@ -1,11 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { WALLET_MSG, type AdminWithdrawal, type FundHistoryRecord, type Page as ListPage } from '../../contracts/wallet';
 import { COMMERCE_MSG, type AdminProductView, type AdminPurchaseView, type ProductView } from '../../contracts/commerce';
 import type { TestApp } from '../support/test-app';
 import { uniqueEmail } from '../support/http';
 import { verifyKyc } from '../support/money';
-import { SIZES, expectPath, expectToast, pagePerTest, picture as settledPicture, seriousViolations, signIn, startBrowserApp, stopBrowserApp, toasts, type Size } from './support/browser';
+import {
+  SIZES,
+  expectPath,
+  expectToast,
+  pagePerTest,
+  picture as settledPicture,
+  seriousViolations,
+  signIn,
+  startBrowserApp,
+  stopBrowserApp,
+  toasts,
+  type Size,
+  openAdminSection,
+  visibleRecord,
+} from './support/browser';
 import { ID } from '../support/identity';
 import { shortId } from '../../web/lib/format';
 
@@ -45,13 +59,7 @@ async function withdrawalsOf(cookie: string, list: 'pending' | 'approved' | 'rej
   return (r.body as AdminWithdrawal[]).filter((w) => w.userDisplayId === userDisplayId);
 }
 
-async function open(page: Page, section: string, heading: string) {
-  await page.goto(`${t.url}/admin?section=${section}`);
-  await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-}
-
-/** The visible row or card (table from 768 px, cards below). */
-const visible = (page: Page, attr: string, id: string): Locator => page.locator(`[${attr}="${id}"]:visible`);
+const open = (page: Page, section: string, heading: string) => openAdminSection(page, t.url, section, heading);
 
 describe.each(SIZES)('admin money and commerce at $name width', (size: Size) => {
   let page: Page;
@@ -214,7 +222,7 @@ describe.each(SIZES)('admin money and commerce at $name width', (size: Size) => 
     await open(page, 'wallet-balances', 'Wallet Balances');
     await page.getByLabel('Member').fill(member.userId);
     await page.getByRole('button', { name: 'Search' }).click();
-    const wallet = visible(page, 'data-user-id', member.userId);
+    const wallet = visibleRecord(page, 'data-user-id', member.userId);
     await wallet.getByText('₹3,749.50').waitFor();
     await picture(page, 'wallet-balances');
     expect(await seriousViolations(page)).toEqual([]);
@@ -284,7 +292,7 @@ describe.each(SIZES)('admin money and commerce at $name width', (size: Size) => 
     const toApprove = second.body.withdrawal as { id: string };
     await page.getByRole('link', { name: /Open Pending Withdraw Requests/ }).click();
     await page.getByRole('heading', { level: 1, name: 'Pending Withdraw Requests' }).waitFor();
-    const row = visible(page, 'data-withdrawal-id', toApprove.id);
+    const row = visibleRecord(page, 'data-withdrawal-id', toApprove.id);
     await row.getByText(`Kiran Rao ${tag}`, { exact: true }).waitFor();
     await row.getByText(member.userId).waitFor();
     await row.getByText(member.email).waitFor();
@@ -314,7 +322,7 @@ describe.each(SIZES)('admin money and commerce at $name width', (size: Size) => 
       .getByRole('link', { name: /Approved/ })
       .click();
     await page.getByRole('heading', { level: 1, name: 'Approved Withdraw Requests' }).waitFor();
-    const done = visible(page, 'data-withdrawal-id', toApprove.id);
+    const done = visibleRecord(page, 'data-withdrawal-id', toApprove.id);
     await done.getByText(`UTR${tag}778899`).waitFor();
     expect(await done.getByRole('button', { name: /^Approve the withdrawal of/ }).isDisabled()).toBe(true);
     expect(await done.getByRole('button', { name: /^Reject the withdrawal of/ }).isDisabled()).toBe(true);
@@ -323,7 +331,7 @@ describe.each(SIZES)('admin money and commerce at $name width', (size: Size) => 
     // Reject (the request made here): disabled while the reason is empty; the amount comes back; then Reconsider.
     const id = created.id;
     await open(page, 'withdrawals-pending', 'Pending Withdraw Requests');
-    const pending = visible(page, 'data-withdrawal-id', id);
+    const pending = visibleRecord(page, 'data-withdrawal-id', id);
     await pending.getByRole('button', { name: /^Reject the withdrawal of/ }).click();
     dialog = page.getByRole('dialog', { name: 'Reject Withdrawal' });
     const reject = dialog.getByRole('button', { name: 'Reject', exact: true });
@@ -344,7 +352,7 @@ describe.each(SIZES)('admin money and commerce at $name width', (size: Size) => 
     expect(await wallet()).toBe('8000.00');
 
     await open(page, 'withdrawals-rejected', 'Rejected Withdraw Requests');
-    const rejected = visible(page, 'data-withdrawal-id', id);
+    const rejected = visibleRecord(page, 'data-withdrawal-id', id);
     await rejected.getByText(`Account name mismatch ${tag}`).waitFor();
     await picture(page, 'rejected');
     expect(await seriousViolations(page)).toEqual([]);
@@ -358,7 +366,7 @@ describe.each(SIZES)('admin money and commerce at $name width', (size: Size) => 
     expect((await withdrawalsOf(cookie, 'pending', member.userId)).map((w) => w.id)).toEqual([id]);
 
     await open(page, 'withdrawals-pending', 'Pending Withdraw Requests');
-    await visible(page, 'data-withdrawal-id', id).waitFor();
+    await visibleRecord(page, 'data-withdrawal-id', id).waitFor();
     // Every money POST carried its own key.
     expect(keys.length).toBe(5); // create, create refused, approve, reject, reconsider
     expect(keys.every((k) => UUID.test(k))).toBe(true);
@@ -398,7 +406,7 @@ describe.each(SIZES)('admin money and commerce at $name width', (size: Size) => 
     const cookie = await adminCookie();
     const product = ((await t.api('GET', '/api/admin/products', { cookie })).body as AdminProductView[]).find((p) => p.name === name)!;
     expect(product).toMatchObject({ price: '2499.00', bv: '250.00', gst: '12.00', category: 'others', purchaseType: 'second_purchase', isActive: true, purchaseCount: 0 });
-    const row = visible(page, 'data-product-id', product.id);
+    const row = visibleRecord(page, 'data-product-id', product.id);
     await row.getByText('₹2,499.00').waitFor();
     await row.getByText('12%').waitFor();
 
@@ -438,7 +446,7 @@ describe.each(SIZES)('admin money and commerce at $name width', (size: Size) => 
 
     await open(page, 'orders', 'Orders');
     await page.getByLabel('Payment status').selectOption('pending');
-    const row = visible(page, 'data-order-id', orderId);
+    const row = visibleRecord(page, 'data-order-id', orderId);
     await row.getByText(shortId(orderId)).waitFor();
     await row.getByText('UPI').waitFor();
     await row.getByText('Pending', { exact: true }).first().waitFor();
@@ -466,7 +474,7 @@ describe.each(SIZES)('admin money and commerce at $name width', (size: Size) => 
     // The filter still says pending: the order has left it.
     await row.waitFor({ state: 'detached' });
     await page.getByLabel('Payment status').selectOption('completed');
-    const paid = visible(page, 'data-order-id', orderId);
+    const paid = visibleRecord(page, 'data-order-id', orderId);
     await paid.getByText('Paid', { exact: true }).waitFor();
     await paid.getByText(`TRK-${tag}-001`).waitFor();
     await picture(page, 'orders-paid');

@@ -8,6 +8,7 @@ import { postLedger } from '../../server/modules/wallet/ledger.service';
 import { userByEmail, type TestApp } from '../support/test-app';
 import { uniqueEmail } from '../support/http';
 import { REVIEW_SHOTS, SIZES, axeViolations as axeFindings, expectPath, expectToast, pagePerTest, reviewShot, shot, startBrowserApp, stopBrowserApp, type Size } from './support/browser';
+import { closePairingCycle } from '../support/compensation';
 
 /**
  * docs/spec/compensation.md §1, §2, §6 in the browser: an admin drafts, edits (a bad value refused under the field),
@@ -92,9 +93,7 @@ async function buy(key: keyof typeof tree, bv: number) {
 /** Closes the open pairing cycle, calculates, approves (second admin) and posts it, through the API. */
 async function runCycleByApi() {
   await t.settle();
-  const closed = await t.api('POST', `${BASE}/cycles/close`, { cookie: adminCookie, body: { kind: 'pairing' } });
-  expect(closed.status, JSON.stringify(closed.body)).toBe(200);
-  const id = closed.body.id as string;
+  const id = await closePairingCycle(t, adminCookie);
   expect((await t.api('POST', `${BASE}/cycles/${id}/calculate`, { cookie: adminCookie })).status).toBe(200);
   expect((await t.api('POST', `${BASE}/cycles/${id}/approve`, { cookie: admin2Cookie })).status).toBe(200);
   expect((await t.api('POST', `${BASE}/cycles/${id}/post`, { cookie: admin2Cookie })).status).toBe(200);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { FOUNDER_MSG } from '../../contracts/founder';
 import { placeMember } from '../../server/modules/tree/tree.service';
 import { enterPipeline } from '../../server/modules/recruitment/pipeline.service';
@@ -7,7 +7,7 @@ import { findUserById, type UserRow } from '../../server/modules/users/users.rep
 import { formatMoney } from '../../web/lib/money';
 import { userByEmail, type TestApp } from '../support/test-app';
 import { uniqueEmail } from '../support/http';
-import { SIZES, expectPath, expectToast, openPage, seriousViolations, shot, signIn, startBrowserApp, stopBrowserApp, type Size } from './support/browser';
+import { expectAxeClean, SIZES, expectPath, expectToast, openPage, shot, signIn, startBrowserApp, stopBrowserApp, type Size } from './support/browser';
 
 /**
  * Issue 16: the founder portal's Network Override and Franchise Master Control. The founder opens both sections from
@@ -19,7 +19,6 @@ let A: UserRow;
 let H: UserRow;
 let saleValue: string;
 const PASSWORD = 'Founder#1234';
-const axeClean = async (page: Page) => expect(await seriousViolations(page)).toEqual([]);
 
 const db = () => t.runtime.ctx.db;
 const place = async (u: UserRow, startId: string, side: 'left' | 'right') => {
@@ -73,7 +72,7 @@ describe.each(SIZES)('founder sections at $name width', (size: Size) => {
       const row = page.locator(`[data-recruit="${user.email}"]:visible`);
       await row.getByText('Upline chooses the side').waitFor();
       await shot(page, 'founder-network-override');
-      await axeClean(page);
+      await expectAxeClean(page);
 
       await row.getByRole('button', { name: `Change placement of ${name} Recruit` }).click();
       const dialog = page.getByRole('dialog', { name: 'Change Placement' });
@@ -87,7 +86,7 @@ describe.each(SIZES)('founder sections at $name width', (size: Size) => {
       await dialog.getByLabel('Place under (user ID)').fill(target.userId);
       await dialog.getByRole('radio', { name: 'Right' }).check();
       await shot(page, 'founder-network-override-dialog');
-      await axeClean(page);
+      await expectAxeClean(page);
       await dialog.getByRole('button', { name: 'Change Placement' }).click();
       await expectToast(page, FOUNDER_MSG.moved);
       await dialog.waitFor({ state: 'detached' });
@@ -105,7 +104,7 @@ describe.each(SIZES)('founder sections at $name width', (size: Size) => {
         .waitFor();
       await page.getByRole('group', { name: 'Open stock requests' }).getByText('1', { exact: true }).waitFor();
       await shot(page, 'founder-franchise-master');
-      await axeClean(page);
+      await expectAxeClean(page);
       await page.getByLabel('Search by name, user ID or email').fill('zzz-nobody');
       await page.getByText('No franchise holder matches').waitFor();
       await page.getByLabel('Search by name, user ID or email').fill('meera');
@@ -142,7 +141,7 @@ describe.each(SIZES)('founder sections at $name width', (size: Size) => {
       await dialog.waitFor({ state: 'detached' });
       await row.getByText(`(${X.userId})`, { exact: true }).waitFor();
       await shot(page, 'founder-network-override-hidden-id');
-      await axeClean(page);
+      await expectAxeClean(page);
       expect((await findUserById(db(), hidden.id))!.parentId).toBe(X.id);
     } finally {
       await context.close();

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import type { Browser } from 'playwright-core';
 import { STOCK_MSG } from '../../contracts/franchise-stock';
 import type { TestApp } from '../support/test-app';
 import { uniqueEmail } from '../support/http';
-import { SIZES, expectPath, expectToast, openPage, seriousViolations, shot, signIn, startBrowserApp, stopBrowserApp, type Size } from './support/browser';
+import { expectAxeClean, SIZES, expectPath, expectToast, openPage, shot, signIn, startBrowserApp, stopBrowserApp, type Size } from './support/browser';
 
 /** Issue 16: a franchise requests stock, the admin approves and dispatches, the franchise confirms the delivery. */
 let t: TestApp;
@@ -12,7 +12,6 @@ beforeAll(async () => ({ t, browser } = await startBrowserApp()));
 afterAll(() => stopBrowserApp(t, browser));
 
 const PASSWORD = 'Stock#1234';
-const axeClean = async (page: Page) => expect(await seriousViolations(page)).toEqual([]);
 
 describe.each(SIZES)('franchise stock at $name width', (size: Size) => {
   it('request, approve, dispatch, receive', async () => {
@@ -36,7 +35,7 @@ describe.each(SIZES)('franchise stock at $name width', (size: Size) => {
       await product.selectOption({ index: 1 });
       await dialog.getByLabel('Quantity').fill('12');
       await shot(page, 'franchise-request-stock');
-      await axeClean(page);
+      await expectAxeClean(page);
       await dialog.getByRole('button', { name: 'Send Request' }).click();
       await expectToast(page, 'Stock Requested', STOCK_MSG.requested);
       await page.locator('[data-stock-request-id]:visible').getByText('Requested', { exact: true }).first().waitFor();
@@ -48,7 +47,7 @@ describe.each(SIZES)('franchise stock at $name width', (size: Size) => {
       await a.getByRole('heading', { level: 1, name: 'Franchise Stock' }).waitFor();
       const row = a.locator('[data-stock-request-id]:visible', { hasText: `Meena` }).filter({ hasText: productName }).first();
       await shot(a, 'admin-franchise-stock-requested');
-      await axeClean(a);
+      await expectAxeClean(a);
       await row.getByRole('button', { name: /Approve as requested/ }).click();
       await expectToast(a, 'Success', STOCK_MSG.approved);
       await row.getByRole('button', { name: /Mark dispatched/ }).click();
@@ -65,13 +64,13 @@ describe.each(SIZES)('franchise stock at $name width', (size: Size) => {
       await stock.getByText(productName, { exact: true }).waitFor();
       await stock.getByText('12', { exact: true }).waitFor();
       await shot(page, 'franchise-stock-received');
-      await axeClean(page);
+      await expectAxeClean(page);
 
       await a.reload();
       await a.getByRole('heading', { level: 1, name: 'Franchise Stock' }).waitFor();
       await a.locator('[data-stock-request-id]:visible').first().waitFor();
       await shot(a, 'admin-franchise-stock');
-      await axeClean(a);
+      await expectAxeClean(a);
     } finally {
       await franchise.context.close();
       await admin.context.close();

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { FUND_REQUEST_MSG } from '../../contracts/fund-requests';
 import type { TestApp } from '../support/test-app';
 import { fakeJpeg, uniqueEmail } from '../support/http';
-import { SIZES, expectPath, expectToast, openPage, seriousViolations, shot, signIn, startBrowserApp, stopBrowserApp, type Size } from './support/browser';
+import { expectAxeClean, SIZES, expectPath, expectToast, openPage, shot, signIn, startBrowserApp, stopBrowserApp, type Size } from './support/browser';
 
 /** Issue 16: a member tops up the wallet by UPI with a proof; an admin approves it in Pending Fund Requests. */
 let t: TestApp;
@@ -12,7 +12,6 @@ beforeAll(async () => ({ t, browser } = await startBrowserApp()));
 afterAll(() => stopBrowserApp(t, browser));
 
 const PASSWORD = 'Topup#1234';
-const expectAxeClean = async (page: Page) => expect(await seriousViolations(page)).toEqual([]);
 
 describe.each(SIZES)('wallet top-up at $name width', (size: Size) => {
   it('the member asks, the admin approves, the wallet is credited', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { MSG } from '../../contracts/messages';
 import { WALLET_MSG, type AdminWithdrawal } from '../../contracts/wallet';
 import type { ApprovalView } from '../../contracts/approvals';
@@ -7,7 +7,7 @@ import { userByEmail, type TestApp } from '../support/test-app';
 import { uniqueEmail } from '../support/http';
 import { bank, fundedMember } from '../support/money';
 import { codeFor } from '../support/authenticator';
-import { SIZES, expectToast, pagePerTest, picture as settledPicture, startBrowserApp, stopBrowserApp, toasts, type Size } from './support/browser';
+import { SIZES, expectToast, pagePerTest, picture as settledPicture, startBrowserApp, stopBrowserApp, toasts, type Size, openAdminSection, visibleRecord } from './support/browser';
 
 /**
  * Issue 29 in the browser (insider controls): an admin's change of another admin's password waits for a third admin,
@@ -34,13 +34,7 @@ afterAll(() => stopBrowserApp(t, browser));
 // Finite animations only: a button's spinner runs while the step-up dialog waits for the code.
 const picture = (page: Page, name: string, fullPage = true) => settledPicture(page, `insider-${name}`, { fullPage });
 
-async function open(page: Page, section: string, heading: string) {
-  await page.goto(`${t.url}/admin?section=${section}`);
-  await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-}
-
-/** The visible row or card (table from 768 px, cards below). */
-const visible = (page: Page, attr: string, id: string): Locator => page.locator(`[${attr}="${id}"]:visible`);
+const open = (page: Page, section: string, heading: string) => openAdminSection(page, t.url, section, heading);
 
 /** The step-up dialog (issue 13): the signed-in admin types their authenticator code again, and the write goes on. */
 async function answerStepUp(page: Page, login: string, name?: string) {
@@ -73,7 +67,7 @@ describe.each(SIZES)('insider controls at $name width', (size: Size) => {
 
     await as(t.demo.admin.email, t.demo.admin.password);
     await open(page, 'withdrawals-pending', 'Pending Withdraw Requests');
-    const row = visible(page, 'data-withdrawal-id', id);
+    const row = visibleRecord(page, 'data-withdrawal-id', id);
     await row.getByText(`Farhan Qureshi ${tag}`, { exact: true }).waitFor();
     await row.getByText('₹1,200.00').waitFor();
     await row.getByRole('button', { name: /^Approve the withdrawal of/ }).click();
@@ -101,7 +95,7 @@ describe.each(SIZES)('insider controls at $name width', (size: Size) => {
     // The second admin never handled this member: they approve it.
     await as(t.demo.admin2.email, admin2Password);
     await open(page, 'withdrawals-pending', 'Pending Withdraw Requests');
-    const theirs = visible(page, 'data-withdrawal-id', id);
+    const theirs = visibleRecord(page, 'data-withdrawal-id', id);
     await theirs.getByRole('button', { name: /^Approve the withdrawal of/ }).click();
     const second = page.getByRole('dialog', { name: 'Approve Withdrawal' });
     await second.getByLabel(/Payout reference/).fill(`UTR${tag}440021`);
@@ -128,7 +122,7 @@ describe.each(SIZES)('insider controls at $name width', (size: Size) => {
     await page.getByLabel('Search by').selectOption('id');
     await page.getByLabel('Search', { exact: true }).fill(target.userId);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
-    await visible(page, 'data-user-id', target.userId).waitFor();
+    await visibleRecord(page, 'data-user-id', target.userId).waitFor();
     await page.getByRole('button', { name: `Actions for ${target.userId}` }).click();
     await page.getByRole('menuitem', { name: 'Edit user' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit User Details' });

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { LOCAL_SALE_MSG } from '../../contracts/local-sales';
 import { userByEmail, type TestApp } from '../support/test-app';
 import { demoCookies, uniqueEmail } from '../support/http';
-import { SIZES, expectToast, openPage, seriousViolations, shot, signIn, startBrowserApp, stopBrowserApp, type Size } from './support/browser';
+import { expectAxeClean, SIZES, expectToast, openPage, shot, signIn, startBrowserApp, stopBrowserApp, type Size } from './support/browser';
 
 /** Issue 16: a franchise sells from its stock to a member and to a customer, and downloads the invoice. */
 let t: TestApp;
@@ -18,7 +18,6 @@ beforeAll(async () => {
 afterAll(() => stopBrowserApp(t, browser));
 
 const PASSWORD = 'Sales#1234';
-const axeClean = async (page: Page) => expect(await seriousViolations(page)).toEqual([]);
 
 describe.each(SIZES)('local sales at $name width', (size: Size) => {
   it('sells to a member and to a customer, with the invoice', async () => {
@@ -49,7 +48,7 @@ describe.each(SIZES)('local sales at $name width', (size: Size) => {
       await add.getByLabel('Mobile').fill('9876512345');
       await add.getByLabel('The customer agrees to be contacted').check();
       await shot(page, 'franchise-add-customer');
-      await axeClean(page);
+      await expectAxeClean(page);
       await add.getByRole('button', { name: 'Add Customer' }).click();
       await expectToast(page, 'Customer Added', 'Lakshmi Nair');
 
@@ -79,7 +78,7 @@ describe.each(SIZES)('local sales at $name width', (size: Size) => {
       await sale.getByLabel('Quantity').fill('2');
       await sale.getByLabel('Payment', { exact: true }).selectOption('upi');
       await shot(page, 'franchise-new-sale-member');
-      await axeClean(page);
+      await expectAxeClean(page);
       await sale.getByRole('button', { name: 'Record Sale' }).click();
       await expectToast(page, 'Sale Recorded', LOCAL_SALE_MSG.sold);
       // At once in the Sales Register and in the dashboard's Counter Sales (the cache is invalidated after the sale).
@@ -116,7 +115,7 @@ describe.each(SIZES)('local sales at $name width', (size: Size) => {
       await stock.getByText('3', { exact: true }).waitFor();
       await page.getByRole('heading', { name: 'Sales Register' }).scrollIntoViewIfNeeded();
       await shot(page, 'franchise-local-sales');
-      await axeClean(page);
+      await expectAxeClean(page);
 
       // The customer's history and the invitation.
       await page.getByRole('button', { name: 'Lakshmi Nair' }).filter({ visible: true }).first().click();
@@ -125,7 +124,7 @@ describe.each(SIZES)('local sales at $name width', (size: Size) => {
       await detail.getByRole('button', { name: 'Invite to Join' }).click();
       await detail.getByText(/Invitation link/).waitFor();
       await shot(page, 'franchise-customer');
-      await axeClean(page);
+      await expectAxeClean(page);
     } finally {
       await context.close();
     }

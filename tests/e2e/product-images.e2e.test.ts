@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import sharp from 'sharp';
 import { COMMERCE_MSG } from '../../contracts/commerce';
 import type { TestApp } from '../support/test-app';
-import { SIZES, expectPath, expectToast, openPage, seriousViolations, shot, signIn, startBrowserApp, stopBrowserApp, type Size } from './support/browser';
+import { expectAxeClean, SIZES, expectPath, expectToast, openPage, shot, signIn, startBrowserApp, stopBrowserApp, type Size } from './support/browser';
 
 /** Issue 16 part 5: an admin uploads a product's image; the member's catalog, purchase dialog and orders show it. */
 let t: TestApp;
@@ -14,8 +14,6 @@ beforeAll(async () => {
   admin = await t.login(t.demo.admin.email, t.demo.admin.password);
 });
 afterAll(() => stopBrowserApp(t, browser));
-
-const expectAxeClean = async (page: Page) => expect(await seriousViolations(page)).toEqual([]);
 
 /** A photo-like picture: a gradient with a disc, 1200 x 800. */
 function picture() {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { AdminTicketList } from '../../contracts';
 import { SECTION_IDS } from '../../web/features/admin/sections';
 import type { TestApp } from '../support/test-app';
 import { bank, fundedMember } from '../support/money';
-import { SIZES, openPage, reviewShot, signIn, startBrowserApp, stopBrowserApp } from './support/browser';
+import { SIZES, openPage, reviewShot, signIn, startBrowserApp, stopBrowserApp, visibleRecord } from './support/browser';
 
 /**
  * Issue 30 (items 5 and 6): every admin record has its own address (?section=…&id=…[&action=…]) that survives a
@@ -25,7 +25,6 @@ beforeAll(async () => {
 });
 afterAll(() => stopBrowserApp(t, browser));
 
-const visible = (page: Page, attr: string, id: string): Locator => page.locator(`[${attr}="${id}"]:visible`);
 const idInUrl = (page: Page) => new URL(page.url()).searchParams.get('id');
 
 async function section(page: Page, id: string, heading: string | RegExp) {
@@ -59,7 +58,7 @@ describe('records and views by their own address', () => {
     const cycle = list.body.items[0] as { id: string };
     expect(cycle).toBeTruthy();
     await section(page, 'comp-cycles', 'Cycles');
-    await visible(page, 'data-cycle-id', cycle.id)
+    await visibleRecord(page, 'data-cycle-id', cycle.id)
       .getByRole('button', { name: /View cycle/ })
       .click();
     await expectSurvivesReload(page, cycle.id, () => page.getByRole('button', { name: 'All cycles' }).first().waitFor());
@@ -77,7 +76,7 @@ describe('records and views by their own address', () => {
     const found = await t.api('GET', '/api/admin/users/search', { cookie: adminCookie });
     const row = (found.body.items as Array<{ id: string; userId: string; email: string }>).find((r) => r.email === t.demo.member.email)!;
     await section(page, 'all-members', 'All Members');
-    await visible(page, 'data-user-id', row.userId)
+    await visibleRecord(page, 'data-user-id', row.userId)
       .getByRole('button', { name: `Actions for ${row.userId}` })
       .click();
     await page.getByRole('menuitem', { name: /Edit user/i }).click();
@@ -92,7 +91,7 @@ describe('records and views by their own address', () => {
     const order = orders.body.items[0] as { id: string };
     expect(order).toBeTruthy();
     await section(page, 'orders', 'Orders');
-    await visible(page, 'data-order-id', order.id)
+    await visibleRecord(page, 'data-order-id', order.id)
       .getByRole('button', { name: /Update order/ })
       .click();
     await expectSurvivesReload(page, order.id, () => page.getByRole('dialog', { name: 'Update Order' }).waitFor());
@@ -108,7 +107,7 @@ describe('records and views by their own address', () => {
     expect(asked.status, JSON.stringify(asked.body)).toBe(201);
     const id = (asked.body.withdrawal as { id: string }).id;
     await section(page, 'withdrawals-pending', 'Pending Withdraw Requests');
-    await visible(page, 'data-withdrawal-id', id)
+    await visibleRecord(page, 'data-withdrawal-id', id)
       .getByRole('button', { name: /Approve the withdrawal/ })
       .click();
     await expectSurvivesReload(page, id, () => page.getByRole('dialog', { name: 'Approve Withdrawal' }).waitFor());
@@ -119,7 +118,7 @@ describe('records and views by their own address', () => {
     expect(other.status, JSON.stringify(other.body)).toBe(201);
     const otherId = (other.body.withdrawal as { id: string }).id;
     await page.goto(`${t.url}/admin?section=withdrawals-pending&id=${otherId}`);
-    const row = visible(page, 'data-withdrawal-id', otherId);
+    const row = visibleRecord(page, 'data-withdrawal-id', otherId);
     await row.waitFor();
     expect(await row.getAttribute('aria-current')).toBe('true');
     expect(await page.locator('[aria-current="true"][data-withdrawal-id]:visible').count()).toBe(1);
@@ -136,7 +135,7 @@ describe('records and views by their own address', () => {
     const ticket = ((await t.api('GET', '/api/admin/support-tickets', { cookie: adminCookie })).body as AdminTicketList).items.find((x) => x.subject === subject)!;
     memberTicket = { id: ticket.id, subject };
     await section(page, 'support-tickets', 'Support Tickets');
-    await visible(page, 'data-ticket-id', ticket.id)
+    await visibleRecord(page, 'data-ticket-id', ticket.id)
       .getByRole('button', { name: /Manage ticket/ })
       .click();
     await expectSurvivesReload(page, ticket.id, () => page.getByRole('dialog', { name: subject }).waitFor());

@@ -8,6 +8,7 @@ import { placeMember } from '../../server/modules/tree/tree.service';
 import { postLedger } from '../../server/modules/wallet/ledger.service';
 import { postCycle } from '../../server/modules/compensation';
 import type { UserRow } from '../../server/modules/users/users.repo';
+import { closePairingCycle } from '../support/compensation';
 
 /**
  * Posting a payout cycle under concurrency (docs/spec/compensation.md §5, docs/spec/decisions.md §6): members buying and
@@ -74,9 +75,7 @@ async function approvedWeek() {
     expect(r.status, JSON.stringify(r.body)).toBe(201);
   }
   await t.settle();
-  const closed = await t.api('POST', `${BASE}/cycles/close`, { cookie: admin, body: { kind: 'pairing' } });
-  expect(closed.status, JSON.stringify(closed.body)).toBe(200);
-  const id = closed.body.id as string;
+  const id = await closePairingCycle(t, admin);
   expect((await t.api('POST', `${BASE}/cycles/${id}/calculate`, { cookie: admin3 })).status).toBe(200);
   expect((await t.api('POST', `${BASE}/cycles/${id}/approve`, { cookie: admin2 })).status).toBe(200);
   const payouts = await query<{ member_id: string; gross: string; admin_charge: string; tds: string; net: string }>(

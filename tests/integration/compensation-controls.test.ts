@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
 import { codeFor } from '../support/authenticator';
-import { count, expectError, expectInvalid, query, uniqueEmail } from '../support/http';
+import { count, expectError, expectInvalid, query, signedInUser } from '../support/http';
 import { ADJUSTMENT_MSG } from '../../contracts/compensation';
 import { MSG } from '../../contracts/messages';
 import type { UserRow } from '../../server/modules/users/users.repo';
+import { closePairingCycle } from '../support/compensation';
 
 /**
  * Issue 29, "Cycles and adjustments": an adjustment needs step-up and a reason, is capped (ADJUSTMENT_MAX_AMOUNT,
@@ -28,9 +29,7 @@ beforeAll(async () => {
   t = await startTestApp();
   a = await t.login(t.demo.admin.email, t.demo.admin.password);
   c = await t.login(t.demo.admin2.email, t.demo.admin2.password);
-  const email = uniqueEmail('calc.admin');
-  await t.createUser({ email, password: 'Calc#Admin-2026', role: 'admin' });
-  b = await t.login(email, 'Calc#Admin-2026');
+  b = (await signedInUser(t, 'calc.admin', 'Calc#Admin-2026', { role: 'admin' })).cookie;
   adminA = (await userByEmail(t, t.demo.admin.email))!;
   member = (await userByEmail(t, t.demo.member.email))!;
 }, 120_000);
@@ -54,9 +53,7 @@ const adjustmentLines = (cycleId: string) =>
 /** Closes the open pairing cycle now and admin B calculates it; answers its id. */
 async function closeAndCalculate() {
   t.clock.advance(1_000);
-  const closed = await t.api('POST', `${BASE}/cycles/close`, { cookie: a, body: { kind: 'pairing' } });
-  expect(closed.status, JSON.stringify(closed.body)).toBe(200);
-  const id = closed.body.id as string;
+  const id = await closePairingCycle(t, a);
   const calc = await cycleStep(id, 'calculate', b);
   expect(calc.status, JSON.stringify(calc.body)).toBe(200);
   return id;

@@ -9,6 +9,7 @@ import { startJobRunner, type JobRunner } from '../../server/workers/job-runner'
 import { queueAndWait } from '../../server/workers/job-requests';
 import { enqueueJob, jobSummary, REFUSED } from '../../server/workers/jobs.repo';
 import { conflict } from '../../server/core/app-error';
+import { closePairingCycle } from '../support/compensation';
 
 /**
  * The app with RUN_JOBS=0 and a worker beside it, as in production: the calculate request queues the
@@ -62,9 +63,7 @@ describe('the payout calculation as a job', () => {
     expect(early.body.message).toBe('Close the cycle before calculating it');
     expect(ran).toHaveLength(0);
 
-    const closed = await t.api('POST', `${BASE}/cycles/close`, { cookie: admin, body: { kind: 'pairing' } });
-    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
-    const id = closed.body.id as string;
+    const id = await closePairingCycle(t, admin);
     const r = await t.api('POST', `${BASE}/cycles/${id}/calculate`, { cookie: admin });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body).toMatchObject({ id, status: 'calculated' });

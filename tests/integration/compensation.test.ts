@@ -1,7 +1,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { userByEmail, type TestApp } from '../support/test-app';
-import { BASE, buyPacks, startCompensationApp } from '../support/compensation';
+import { BASE, buyPacks, startCompensationApp, closePairingCycle } from '../support/compensation';
 import { placeMember } from '../../server/modules/tree/tree.service';
 import { postLedger } from '../../server/modules/wallet/ledger.service';
 import { DEFAULT_PLAN, POOL_TYPES, type PlanConfig } from '../../contracts/compensation';
@@ -62,9 +62,7 @@ const buy = (key: string, bv: number) => buyPacks(t, ids[key].cookie, productId,
 async function runWeek(buys: [string, number][]) {
   for (const [k, bv] of buys) await buy(k, bv);
   await t.settle();
-  const closed = await t.api('POST', `${BASE}/cycles/close`, { cookie: admin, body: { kind: 'pairing' } });
-  expect(closed.status, JSON.stringify(closed.body)).toBe(200);
-  const id = closed.body.id as string;
+  const id = await closePairingCycle(t, admin);
   const calc = await t.api('POST', `${BASE}/cycles/${id}/calculate`, { cookie: admin });
   expect(calc.status, JSON.stringify(calc.body)).toBe(200);
   const self = await t.api('POST', `${BASE}/cycles/${id}/approve`, { cookie: admin });

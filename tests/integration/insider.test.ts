@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { cookieFrom, startTestApp, userByEmail, type TestApp } from '../support/test-app';
 import { registerRecruit } from '../support/referral';
-import { bearer, count, dataUrl, expectError, fakeJpeg, fakePng, query, uniqueEmail } from '../support/http';
+import { bearer, count, dataUrl, expectError, fakeJpeg, fakePng, query, uniqueEmail, signedInUser } from '../support/http';
 import { bank, bankProfile, expectLedgerSound, fundedMember } from '../support/money';
 import { ID, uniquePan } from '../support/identity';
 import { CUSTODY_MSG } from '../../contracts/money-controls';
@@ -16,6 +16,7 @@ import { newToken, sha256 } from '../../server/lib/crypto';
 import { verifyPassword } from '../../server/lib/password';
 import { actorFor } from '../support/actor';
 import type { UserRow } from '../../server/modules/users/users.repo';
+import { closePairingCycle } from '../support/compensation';
 
 /**
  * Issue 29: the eight chains by which one dishonest admin could create money and pay it out, or take over another
@@ -69,6 +70,15 @@ const credentialsOf = async (id: string) => {
   return u;
 };
 
+/** An accomplice registered through the demo member's link on `side`: the form sent and the user it made. */
+async function accompliceThroughMemberLink(side: 'left' | 'right') {
+  const member = (await userByEmail(t, t.demo.member.email))!;
+  const { token } = await createReferralLink(t.runtime.ctx, t.runtime.ctx.db, member, { placementSide: side });
+  const body = accompliceRegistration(token);
+  expect((await registerRecruit(t, body)).status).toBe(201);
+  return { body, accomplice: (await userByEmail(t, body.email))! };
+}
+
 /** A registration through `token` with every KYC document and the accomplice's bank account. */
 function accompliceRegistration(token: string) {
   const jpeg = dataUrl(fakeJpeg(600), 'image/jpeg');
@@ -114,9 +124,7 @@ describe('chain 4: a compensation adjustment the insider approves and posts', ()
     const small = await adjust(a2, member.userId, '9000');
     expect(small.status, JSON.stringify(small.body)).toBe(201);
     t.clock.advance(1_000);
-    const closed = await t.api('POST', `${BASE}/cycles/close`, { cookie: a1, body: { kind: 'pairing' } });
-    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
-    const id = closed.body.id as string;
+    const id = await closePairingCycle(t, a1);
     expect((await t.api('POST', `${BASE}/cycles/${id}/calculate`, { cookie: a1 })).status).toBe(200);
     expectError(await t.api('POST', `${BASE}/cycles/${id}/approve`, { cookie: a2 }), 403, { code: 'SECOND_ADMIN_REQUIRED', message: ADJUSTMENT_MSG.approveOwnAdjustment });
     expectError(await t.api('POST', `${BASE}/cycles/${id}/approve`, { cookie: a1 }), 403, { code: 'SECOND_ADMIN_REQUIRED', message: ADJUSTMENT_MSG.approveOwnCalculation });
@@ -157,11 +165,7 @@ describe('chain 1: one admin pays ₹1,00,000 into a bank account he controls', 
   });
 
   it('variant: an honest member’s link; approve, credit twice, withdraw: held a day, then refused to him and the credits split', async () => {
-    const member = (await userByEmail(t, t.demo.member.email))!;
-    const { token } = await createReferralLink(t.runtime.ctx, t.runtime.ctx.db, member, { placementSide: 'left' });
-    const body = accompliceRegistration(token);
-    expect((await registerRecruit(t, body)).status).toBe(201);
-    const accomplice = (await userByEmail(t, body.email))!;
+    const { body, accomplice } = await accompliceThroughMemberLink('left');
     // Payout details given at registration start the 24-hour hold (issue 29).
     expect(accomplice.payoutDetailsChangedAt).not.toBeNull();
     const [recruit] = await query<{ id: string }>(t, sql`select id from pending_recruits where applicant_user_id = ${accomplice.id}::uuid`);
@@ -197,11 +201,7 @@ describe('chain 1: one admin pays ₹1,00,000 into a bank account he controls', 
   });
 
   it('variant: a member’s first withdrawal is never approved by the admin who approved the account, even after 30 days', async () => {
-    const member = (await userByEmail(t, t.demo.member.email))!;
-    const { token } = await createReferralLink(t.runtime.ctx, t.runtime.ctx.db, member, { placementSide: 'right' });
-    const body = accompliceRegistration(token);
-    expect((await registerRecruit(t, body)).status).toBe(201);
-    const accomplice = (await userByEmail(t, body.email))!;
+    const { body, accomplice } = await accompliceThroughMemberLink('right');
     const [recruit] = await query<{ id: string }>(t, sql`select id from pending_recruits where applicant_user_id = ${accomplice.id}::uuid`);
     const memberCookie = await t.login(t.demo.member.email, t.demo.member.password);
     await t.api('POST', `/api/upline/pending-recruits/${recruit.id}/decide`, { cookie: memberCookie, body: { decision: 'approved', position: 'right' } });
@@ -329,9 +329,7 @@ describe('chain 3: splitting Send Fund credits', () => {
 
 /** A third admin, signed in (the member's total is the member's, whoever credits). */
 async function staleFree() {
-  const email = uniqueEmail('third.admin');
-  await t.createUser({ email, password: 'Third#Admin-2026', role: 'admin' });
-  return t.login(email, 'Third#Admin-2026');
+  return (await signedInUser(t, 'third.admin', 'Third#Admin-2026', { role: 'admin' })).cookie;
 }
 
 describe('chain 5: an email change as a password reset', () => {

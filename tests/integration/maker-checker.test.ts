@@ -3,11 +3,12 @@ import { sql } from 'drizzle-orm';
 import { findUserById } from '../../server/modules/users/users.repo';
 import { ID } from '../support/identity';
 import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
-import { count, demoCookies, expectError, expectInvalid, query, uniqueEmail } from '../support/http';
+import { count, demoCookies, expectError, expectInvalid, query, uniqueEmail, signedInUser } from '../support/http';
 import { bank, expectLedgerSound, fundedMember } from '../support/money';
 import { FUND_APPROVAL_MSG, WALLET_MSG } from '../../contracts/wallet';
 import { MSG } from '../../contracts/messages';
 import type { UserRow } from '../../server/modules/users/users.repo';
+import { closePairingCycle } from '../support/compensation';
 
 /**
  * Issue 13, a second approver (maker-checker) on `approval_requests`: Send Fund above the threshold
@@ -26,9 +27,7 @@ beforeAll(async () => {
   t = await startTestApp();
   c = await demoCookies(t);
   second = await t.login(t.demo.admin2.email, t.demo.admin2.password);
-  const email = uniqueEmail('admin3');
-  await t.createUser({ email, password: 'Third#Admin-2026', role: 'admin' });
-  third = await t.login(email, 'Third#Admin-2026');
+  third = (await signedInUser(t, 'admin3', 'Third#Admin-2026', { role: 'admin' })).cookie;
   admin = (await userByEmail(t, t.demo.admin.email))!;
   admin2 = (await userByEmail(t, t.demo.admin2.email))!;
 });
@@ -358,9 +357,7 @@ describe('a new admin account', () => {
 describe('payout posting', () => {
   it('the admin who calculated the cycle cannot approve it; it posts only after another admin approved it', async () => {
     const BASE = '/api/admin/compensation';
-    const closed = await t.api('POST', `${BASE}/cycles/close`, { cookie: c.admin, body: { kind: 'pairing' } });
-    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
-    const id = closed.body.id as string;
+    const id = await closePairingCycle(t, c.admin);
     expect((await t.api('POST', `${BASE}/cycles/${id}/calculate`, { cookie: c.admin })).status).toBe(200);
     expectError(await t.api('POST', `${BASE}/cycles/${id}/approve`, { cookie: c.admin }), 403, { code: 'SECOND_ADMIN_REQUIRED' });
     expectError(await t.api('POST', `${BASE}/cycles/${id}/post`, { cookie: c.admin }), 409);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { userByEmail, type TestApp } from '../support/test-app';
 import { startWithDemoCookies, type DemoCookies } from '../support/start';
-import { expectError, expectInvalid, query, uniqueEmail } from '../support/http';
+import { expectError, expectInvalid, query, uniqueEmail, signedInUser } from '../support/http';
 import { MSG } from '../../contracts/messages';
 import { COMMON_PASSWORDS, isCommonPassword, passwordProblem } from '../../contracts/passwords';
 import { issueToken } from '../../server/modules/auth/tokens.service';
@@ -46,14 +46,10 @@ describe('where a password is chosen', () => {
   });
 
   it('change password: an admin needs 12 characters, a member 8', async () => {
-    const email = uniqueEmail('pw-admin');
-    await t.createUser({ email, password: 'Admin#Current-1', role: 'admin' });
-    const cookie = await t.login(email, 'Admin#Current-1');
+    const { cookie } = await signedInUser(t, 'pw-admin', 'Admin#Current-1', { role: 'admin' });
     expectInvalid(await t.api('POST', '/api/auth/change-password', { cookie, body: { currentPassword: 'Admin#Current-1', newPassword: 'Tulip#Mon1' } }), MSG.passwordMinStaff, 'newPassword');
     expect((await t.api('POST', '/api/auth/change-password', { cookie, body: { currentPassword: 'Admin#Current-1', newPassword: 'Tulip#Monsoon-12' } })).status).toBe(200);
-    const memberEmail = uniqueEmail('pw-member');
-    await t.createUser({ email: memberEmail, password: 'Member#Current' });
-    const member = await t.login(memberEmail, 'Member#Current');
+    const { cookie: member } = await signedInUser(t, 'pw-member', 'Member#Current');
     expect((await t.api('POST', '/api/auth/change-password', { cookie: member, body: { currentPassword: 'Member#Current', newPassword: 'Tulip#Mon1' } })).status).toBe(200);
   });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
-import { b64, bearer, count, demoCookies, expectError, fakeJpeg, query, uniqueEmail } from '../support/http';
+import { b64, bearer, count, demoCookies, expectError, fakeJpeg, query, uniqueEmail, signedInUser } from '../support/http';
 import { bank, bankProfile, expectLedgerSound, fundedMember, verifyKyc } from '../support/money';
 import { placeInTree } from '../support/tree';
 import { MSG, payoutHoldMessage } from '../../contracts/messages';
@@ -110,9 +110,7 @@ describe("the code and the token belong to the issuing admin's signed-in browser
   });
 
   it("the admin's logout ends the tokens they issued", async () => {
-    const email = uniqueEmail('admin-out');
-    const other = await t.createUser({ email, password: 'Admin#Logout-1', role: 'admin' });
-    const cookie = await t.login(email, 'Admin#Logout-1');
+    const { user: other, cookie } = await signedInUser(t, 'admin-out', 'Admin#Logout-1', { role: 'admin' });
     const m = await fundedMember(t, c.admin, '0');
     const token = await impersonate(m.user, cookie);
     expect((await t.api('GET', '/api/auth/user', { headers: bearer(token) })).status).toBe(200);
@@ -122,9 +120,7 @@ describe("the code and the token belong to the issuing admin's signed-in browser
   });
 
   it("the admin's password change ends the tokens they issued", async () => {
-    const email = uniqueEmail('admin-pw');
-    await t.createUser({ email, password: 'Admin#Change-1', role: 'admin' });
-    const cookie = await t.login(email, 'Admin#Change-1');
+    const { cookie } = await signedInUser(t, 'admin-pw', 'Admin#Change-1', { role: 'admin' });
     const m = await fundedMember(t, c.admin, '0');
     const token = await impersonate(m.user, cookie);
     expect((await t.api('POST', '/api/auth/change-password', { cookie, body: { currentPassword: 'Admin#Change-1', newPassword: 'Admin#Change-2-longer' } })).status).toBe(200);

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { recruitForm, registerRecruit } from '../support/referral';
 import { userByEmail, type TestApp } from '../support/test-app';
 import { startWithDemoCookies, type DemoCookies } from '../support/start';
-import { b64, expectError, fakeJpeg, query, uniqueEmail } from '../support/http';
+import { b64, expectError, fakeJpeg, query, uniqueEmail, signedInUser } from '../support/http';
 import { bank, fundedMember } from '../support/money';
 import { MSG } from '../../contracts/messages';
 import { ID } from '../support/identity';
@@ -20,9 +20,7 @@ afterAll(() => t?.close());
 
 /** A second admin, signed in. */
 async function anotherAdmin() {
-  const email = uniqueEmail('admin2');
-  const user = await t.createUser({ email, password: 'Admin#2-secure', role: 'admin' });
-  return { user, cookie: await t.login(email, 'Admin#2-secure') };
+  return signedInUser(t, 'admin2', 'Admin#2-secure', { role: 'admin' });
 }
 
 describe('KYC', () => {

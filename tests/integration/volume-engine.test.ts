@@ -54,6 +54,14 @@ async function placedBuyer(startId: string, side: 'left' | 'right') {
   return { user: (await userByEmail(t, email))!, cookie: await t.login(email, 'Volume#123') };
 }
 
+/** The founder and a buyer placed at `side` of the founder, the placement applied. */
+async function founderWithBuyer(side: 'left' | 'right') {
+  const founder = (await userByEmail(t, t.demo.founder.email))!;
+  const b = await placedBuyer(founder.id, side);
+  await t.settle();
+  return { founder, b };
+}
+
 /** A straight chain of `n` members hanging from the left slot of `top`, written in bulk, counters recounted. */
 async function chainBelow(top: UserRow, n: number) {
   const ids = Array.from({ length: n }, () => randomUUID());
@@ -156,9 +164,7 @@ const pendingCount = async () => Number((await query<{ n: number }>(t, sql`selec
 
 describe('the purchase request', () => {
   it("appends one journal entry, shows the purchase with its BV to the buyer at once and leaves every ancestor and the buyer's row alone", async () => {
-    const founder = (await userByEmail(t, t.demo.founder.email))!;
-    const b = await placedBuyer(founder.id, 'left');
-    await t.settle();
+    const { founder, b } = await founderWithBuyer('left');
     const before = await query<{ id: string; l: string; r: string }>(t, sql`select member_id as id, left_bv::text as l, right_bv::text as r from member_volume where member_id = ${founder.id}::uuid`);
     const r = await buy(b.cookie, 2);
     expect(r.status, JSON.stringify(r.body)).toBe(201);
@@ -176,9 +182,7 @@ describe('the purchase request', () => {
 
   it("completes while another transaction holds the tree lock and the ancestors' rows (on PostgreSQL)", async () => {
     if (!t.databaseUrl) return;
-    const founder = (await userByEmail(t, t.demo.founder.email))!;
-    const b = await placedBuyer(founder.id, 'right');
-    await t.settle();
+    const { b } = await founderWithBuyer('right');
     // A second pool holds the tree lock and locks every ancestor row of the buyer until released.
     const other = await openDatabase({ databaseUrl: t.databaseUrl, dataDir: 'memory://', poolSize: 2 });
     let release!: () => void;
@@ -310,9 +314,7 @@ describe('the applier', () => {
 
   it('a worker killed in the middle of a batch and restarted applies each entry once (on PostgreSQL)', async () => {
     if (!t.databaseUrl) return;
-    const founder = (await userByEmail(t, t.demo.founder.email))!;
-    const b = await placedBuyer(founder.id, 'left');
-    await t.settle();
+    const { b } = await founderWithBuyer('left');
     for (let i = 0; i < 10; i++) expect((await buy(b.cookie)).status).toBe(201);
     expect(await pendingCount()).toBe(10);
     const offset = t.clock.now().getTime() - Date.now();
@@ -336,9 +338,7 @@ describe('the applier', () => {
 
   it('two job runners on one database never apply one entry twice (on PostgreSQL)', async () => {
     if (!t.databaseUrl) return;
-    const founder = (await userByEmail(t, t.demo.founder.email))!;
-    const b = await placedBuyer(founder.id, 'right');
-    await t.settle();
+    const { b } = await founderWithBuyer('right');
     const ctxs = [await otherApplier(), await otherApplier()];
     const runners = await Promise.all(
       ctxs.map((x, i) =>

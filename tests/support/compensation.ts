@@ -19,6 +19,13 @@ export async function startCompensationApp(secondAdmin: { email: string; passwor
   return { t, admin, admin2, productId: (p.body.id ?? p.body.product?.id) as string };
 }
 
+/** Closes the open pairing cycle now (as the admin of `cookie`) and answers its id. */
+export async function closePairingCycle(t: TestApp, cookie: string): Promise<string> {
+  const closed = await t.api('POST', `${BASE}/cycles/close`, { cookie, body: { kind: 'pairing' } });
+  expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+  return closed.body.id as string;
+}
+
 /** A wallet purchase of `bv` BV of that product (one unit a 50 BV), delivered to `street` in Pune. */
 export async function buyPacks(t: TestApp, cookie: string, productId: string, bv: number, street: string) {
   const r = await t.api('POST', '/api/purchases', {

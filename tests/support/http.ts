@@ -131,5 +131,12 @@ export async function demoCookies(t: TestApp) {
   return { admin, founder, member, pending };
 }
 
+/** A new user with a unique email (`prefix`) and `password`, signed in: the row, the email and the session cookie. */
+export async function signedInUser(t: TestApp, prefix: string, password: string, fields: Omit<Parameters<TestApp['createUser']>[0], 'email' | 'password'> = {}) {
+  const email = uniqueEmail(prefix);
+  const user = await t.createUser({ ...fields, email, password });
+  return { user, email, cookie: await t.login(email, password) };
+}
+
 /** A GET straight to the app (`app.inject`, beside t.api): the answer as it is, for files, images and redirects. */
 export const rawGet = (t: TestApp, url: string, cookie?: string) => t.runtime.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });

@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, uuid, varchar, boolean, integer, bigint, timestamp, jsonb, index, uniqueIndex, primaryKey, check } from 'drizzle-orm/pg-core';
+import { pgTable, uuid, varchar, boolean, integer, bigint, jsonb, index, uniqueIndex, primaryKey, check } from 'drizzle-orm/pg-core';
 import { users } from './users';
 import { sealedJson } from '../sealed-columns';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { ts, primaryId, createdAt, updatedAt, ref } from './columns';
 
 /** Server-side sessions (docs/spec/decisions.md §2). `sid` is the SHA-256 of the cookie value, never the value itself. */
 export const sessions = pgTable(
@@ -12,12 +11,10 @@ export const sessions = pgTable(
     sid: varchar('sid', { length: 64 }).primaryKey(),
     sess: jsonb('sess').notNull(),
     expire: ts('expire').notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ref('user_id', () => users.id, 'cascade'),
     /** When the second factor was last given in this session (sign-in or step-up); step-up needs it within 5 minutes. */
     verifiedAt: ts('verified_at'),
-    createdAt: ts('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('sessions_expire_idx').on(t.expire), index('sessions_user_idx').on(t.userId)],
 );
@@ -36,20 +33,18 @@ export const twoFactorSecrets = pgTable('two_factor_secrets', {
   pendingSecret: varchar('pending_secret', { length: 200 }),
   pendingSince: ts('pending_since'),
   lastStep: bigint('last_step', { mode: 'number' }).notNull().default(-1),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /** One-time recovery codes: only their SHA-256 is kept (the codes carry 50 random bits each). */
 export const recoveryCodes = pgTable(
   'recovery_codes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    userId: ref('user_id', () => users.id, 'cascade'),
     codeHash: varchar('code_hash', { length: 64 }).notNull(),
     usedAt: ts('used_at'),
-    createdAt: ts('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('recovery_codes_hash_key').on(t.userId, t.codeHash)],
 );
@@ -59,13 +54,11 @@ export const loginChallenges = pgTable(
   'login_challenges',
   {
     tokenHash: varchar('token_hash', { length: 64 }).primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ref('user_id', () => users.id, 'cascade'),
     rememberMe: boolean('remember_me').notNull().default(false),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: ts('expires_at').notNull(),
-    createdAt: ts('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('login_challenges_user_idx').on(t.userId), index('login_challenges_expires_idx').on(t.expiresAt)],
 );
@@ -74,7 +67,7 @@ export const loginChallenges = pgTable(
 export const emailTokens = pgTable(
   'email_tokens',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     email: varchar('email', { length: 254 }).notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: varchar('token_hash', { length: 64 }).notNull(),
@@ -87,7 +80,7 @@ export const emailTokens = pgTable(
     isConsumed: boolean('is_consumed').notNull().default(false),
     isRevoked: boolean('is_revoked').notNull().default(false),
     scopedData: jsonb('scoped_data'),
-    createdAt: ts('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('email_tokens_hash_key').on(t.tokenHash),
@@ -100,17 +93,13 @@ export const emailTokens = pgTable(
 export const impersonationTokens = pgTable(
   'impersonation_tokens',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     tokenHash: varchar('token_hash', { length: 64 }).notNull(),
-    adminId: uuid('admin_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    targetUserId: uuid('target_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    adminId: ref('admin_id', () => users.id, 'cascade'),
+    targetUserId: ref('target_user_id', () => users.id, 'cascade'),
     expiresAt: ts('expires_at').notNull(),
     revokedAt: ts('revoked_at'),
-    createdAt: ts('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('impersonation_tokens_hash_key').on(t.tokenHash)],
 );
@@ -131,15 +120,13 @@ export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
     key: varchar('key', { length: 200 }).notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ref('user_id', () => users.id, 'cascade'),
     route: varchar('route', { length: 200 }).notNull(),
     requestHash: varchar('request_hash', { length: 64 }).notNull(),
     statusCode: integer('status_code'),
     /** The stored answer, encrypted at rest: it may show payout details (ADR 0011). */
     response: sealedJson<unknown>('idempotency_keys', 'response'),
-    createdAt: ts('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );

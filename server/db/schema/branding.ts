@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, smallint, varchar, integer, timestamp, uuid, customType, check } from 'drizzle-orm/pg-core';
+import { pgTable, smallint, varchar, integer, uuid, customType, check } from 'drizzle-orm/pg-core';
 import { users } from './users';
+import { updatedAt } from './columns';
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (value) => Buffer.from(value),
@@ -29,7 +29,7 @@ export const companySettings = pgTable(
     logoContentType: varchar('logo_content_type', { length: 20 }),
     /** Grows with every change of the logo: the logo's address carries it, so caches keep each version for good. */
     logoVersion: integer('logo_version').notNull().default(0),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
+    updatedAt: updatedAt(),
     updatedBy: uuid('updated_by').references(() => users.id),
   },
   () => [check('company_settings_one_row', sql`id = 1`)],

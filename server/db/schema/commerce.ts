@@ -1,17 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, uuid, varchar, text, boolean, integer, numeric, timestamp, jsonb, index, uniqueIndex, check } from 'drizzle-orm/pg-core';
+import { pgTable, uuid, varchar, text, boolean, integer, numeric, jsonb, index, uniqueIndex, check } from 'drizzle-orm/pg-core';
 import { users } from './users';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { ts, primaryId, createdAt, updatedAt, ref, rupees, bv } from './columns';
 
 export const products = pgTable(
   'products',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     name: varchar('name', { length: 160 }).notNull(),
     description: text('description'),
-    price: numeric('price', { precision: 12, scale: 2 }).notNull(),
-    bv: numeric('bv', { precision: 12, scale: 2 }).notNull(),
+    price: bv('price').notNull(),
+    bv: bv('bv').notNull(),
     gst: numeric('gst', { precision: 5, scale: 2 }).notNull().default('0'),
     category: varchar('category', { length: 40 }).notNull(),
     purchaseType: varchar('purchase_type', { length: 20 }).notNull(),
@@ -19,8 +18,8 @@ export const products = pgTable(
     /** HSN code of the goods (4 to 8 digits), printed on the tax invoice. */
     hsnCode: varchar('hsn_code', { length: 8 }),
     isActive: boolean('is_active').notNull().default(true),
-    createdAt: ts('created_at').notNull().defaultNow(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('products_active_idx').on(t.isActive, t.purchaseType, t.category),
@@ -32,18 +31,16 @@ export const products = pgTable(
 export const purchases = pgTable(
   'purchases',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    id: primaryId(),
+    userId: ref('user_id', () => users.id),
     // No foreign key (ADR 0019): its check share-locked the product's row in every purchase, one MultiXact per
     // purchase of a popular product. The purchase statement reads the product; products are never deleted
     // (trigger products_never_deleted, migration 0039).
     productId: uuid('product_id').notNull(),
     quantity: integer('quantity').notNull().default(1),
-    unitPrice: numeric('unit_price', { precision: 12, scale: 2 }).notNull(),
-    totalAmount: numeric('total_amount', { precision: 14, scale: 2 }).notNull(),
-    totalBV: numeric('total_bv', { precision: 12, scale: 2 }).notNull(),
+    unitPrice: bv('unit_price').notNull(),
+    totalAmount: rupees('total_amount').notNull(),
+    totalBV: bv('total_bv').notNull(),
     paymentMethod: varchar('payment_method', { length: 20 }).notNull(),
     paymentStatus: varchar('payment_status', { length: 20 }).notNull().default('pending'),
     transactionId: varchar('transaction_id', { length: 100 }),
@@ -57,8 +54,8 @@ export const purchases = pgTable(
     deliveryStatus: varchar('delivery_status', { length: 20 }).notNull().default('pending'),
     trackingId: varchar('tracking_id', { length: 100 }),
     bvCreditedAt: ts('bv_credited_at'),
-    createdAt: ts('created_at').notNull().defaultNow(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('purchases_user_idx').on(t.userId, t.createdAt),
@@ -84,14 +81,12 @@ export const invoiceSeries = pgTable('invoice_series', {
 export const invoices = pgTable(
   'invoices',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     purchaseId: uuid('purchase_id')
       .notNull()
       .unique()
       .references(() => purchases.id),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: ref('user_id', () => users.id),
     financialYear: varchar('financial_year', { length: 7 }).notNull(),
     serial: integer('serial').notNull(),
     invoiceNumber: varchar('invoice_number', { length: 30 }).notNull().unique(),
@@ -101,14 +96,14 @@ export const invoices = pgTable(
     productName: varchar('product_name', { length: 160 }).notNull(),
     hsnCode: varchar('hsn_code', { length: 8 }),
     quantity: integer('quantity').notNull(),
-    unitPrice: numeric('unit_price', { precision: 12, scale: 2 }).notNull(),
+    unitPrice: bv('unit_price').notNull(),
     gstRate: numeric('gst_rate', { precision: 5, scale: 2 }).notNull(),
-    taxableValue: numeric('taxable_value', { precision: 14, scale: 2 }).notNull(),
-    cgst: numeric('cgst', { precision: 14, scale: 2 }).notNull(),
-    sgst: numeric('sgst', { precision: 14, scale: 2 }).notNull(),
-    igst: numeric('igst', { precision: 14, scale: 2 }).notNull(),
-    total: numeric('total', { precision: 14, scale: 2 }).notNull(),
-    createdAt: ts('created_at').notNull().defaultNow(),
+    taxableValue: rupees('taxable_value').notNull(),
+    cgst: rupees('cgst').notNull(),
+    sgst: rupees('sgst').notNull(),
+    igst: rupees('igst').notNull(),
+    total: rupees('total').notNull(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('invoices_series_idx').on(t.financialYear, t.serial),

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, uuid, varchar, integer, bigserial, numeric, timestamp, jsonb, boolean, text, index, uniqueIndex, check, primaryKey } from 'drizzle-orm/pg-core';
+import { pgTable, uuid, varchar, integer, bigserial, numeric, jsonb, boolean, text, index, uniqueIndex, check, primaryKey } from 'drizzle-orm/pg-core';
 import { users } from './users';
 import { compCycles } from './volume';
+import { ts, primaryId, createdAt, updatedAt, ref } from './columns';
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
 
 /**
@@ -14,15 +14,15 @@ const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
 export const compPlans = pgTable(
   'comp_plans',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     version: integer('version').notNull(),
     status: varchar('status', { length: 10 }).notNull().default('draft'),
     config: jsonb('config').notNull(),
     basedOn: uuid('based_on'),
     effectiveFrom: ts('effective_from'),
     createdBy: uuid('created_by').references(() => users.id),
-    createdAt: ts('created_at').notNull().defaultNow(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
     activatedBy: uuid('activated_by').references(() => users.id),
     activatedAt: ts('activated_at'),
   },
@@ -116,15 +116,13 @@ export const compCarry = pgTable(
 export const compAdjustments = pgTable(
   'comp_adjustments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    memberId: uuid('member_id')
-      .notNull()
-      .references(() => users.id),
+    id: primaryId(),
+    memberId: ref('member_id', () => users.id),
     type: varchar('type', { length: 30 }).notNull(),
     amount: money('amount').notNull(),
     reason: text('reason').notNull(),
     createdBy: uuid('created_by').references(() => users.id),
-    createdAt: ts('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
     /** The posted cycle that paid it (null while waiting). */
     cycleId: uuid('cycle_id').references(() => compCycles.id),
   },

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, uuid, varchar, numeric, timestamp, index, check } from 'drizzle-orm/pg-core';
+import { pgTable, varchar, index, check } from 'drizzle-orm/pg-core';
 import { users } from './users';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { ts, primaryId, ref, rupees } from './columns';
 
 /**
  * Chain of custody (issue 29): each time an admin touches a member in a way that could set up money leaving (approved
@@ -15,16 +14,12 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 export const custodyMarks = pgTable(
   'custody_marks',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    memberId: uuid('member_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    adminId: uuid('admin_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    memberId: ref('member_id', () => users.id, 'cascade'),
+    adminId: ref('admin_id', () => users.id, 'cascade'),
     kind: varchar('kind', { length: 40 }).notNull(),
     /** Rupees, for credits. */
-    amount: numeric('amount', { precision: 14, scale: 2 }),
+    amount: rupees('amount'),
     at: ts('at').notNull(),
   },
   (t) => [

@@ -1,23 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, uuid, varchar, text, boolean, integer, numeric, timestamp, date, jsonb, index, check } from 'drizzle-orm/pg-core';
+import { pgTable, uuid, varchar, text, boolean, integer, date, jsonb, index, check } from 'drizzle-orm/pg-core';
 import { users } from './users';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { ts, primaryId, createdAt, updatedAt, ref, rupees, bv } from './columns';
 
 export const notifications = pgTable(
   'notifications',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    userId: ref('user_id', () => users.id, 'cascade'),
     type: varchar('type', { length: 40 }).notNull(),
     title: varchar('title', { length: 200 }).notNull(),
     message: text('message').notNull(),
     priority: varchar('priority', { length: 10 }).notNull().default('normal'),
     data: jsonb('data'),
     read: boolean('read').notNull().default(false),
-    createdAt: ts('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('notifications_user_idx').on(t.userId, t.createdAt),
@@ -30,16 +27,14 @@ export const notifications = pgTable(
 export const rankAchievements = pgTable(
   'rank_achievements',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    id: primaryId(),
+    userId: ref('user_id', () => users.id),
     rank: varchar('rank', { length: 30 }).notNull(),
     achievedAt: ts('achieved_at').notNull().defaultNow(),
-    teamBV: numeric('team_bv', { precision: 12, scale: 2 }).notNull(),
-    leftBV: numeric('left_bv', { precision: 12, scale: 2 }).notNull(),
-    rightBV: numeric('right_bv', { precision: 12, scale: 2 }).notNull(),
-    bonus: numeric('bonus', { precision: 14, scale: 2 }),
+    teamBV: bv('team_bv').notNull(),
+    leftBV: bv('left_bv').notNull(),
+    rightBV: bv('right_bv').notNull(),
+    bonus: rupees('bonus'),
     metadata: jsonb('metadata'),
   },
   (t) => [index('rank_achievements_user_idx').on(t.userId, t.achievedAt)],
@@ -48,20 +43,18 @@ export const rankAchievements = pgTable(
 export const franchiseRequests = pgTable(
   'franchise_requests',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    id: primaryId(),
+    userId: ref('user_id', () => users.id),
     franchiseType: varchar('franchise_type', { length: 30 }).notNull(),
-    investmentAmount: numeric('investment_amount', { precision: 14, scale: 2 }),
-    businessVolume: numeric('business_volume', { precision: 12, scale: 2 }),
-    sponsorIncome: numeric('sponsor_income', { precision: 14, scale: 2 }),
+    investmentAmount: rupees('investment_amount'),
+    businessVolume: bv('business_volume'),
+    sponsorIncome: rupees('sponsor_income'),
     status: varchar('status', { length: 20 }).notNull().default('pending'),
     businessPlan: text('business_plan').notNull(),
     adminNotes: text('admin_notes'),
     reviewedBy: uuid('reviewed_by').references(() => users.id),
     reviewedAt: ts('reviewed_at'),
-    createdAt: ts('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('franchise_requests_status_idx').on(t.status, t.createdAt), index('franchise_requests_user_idx').on(t.userId)],
 );
@@ -69,10 +62,8 @@ export const franchiseRequests = pgTable(
 export const supportTickets = pgTable(
   'support_tickets',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    id: primaryId(),
+    userId: ref('user_id', () => users.id),
     category: varchar('category', { length: 20 }).notNull(),
     subject: varchar('subject', { length: 200 }).notNull(),
     description: text('description').notNull(),
@@ -81,8 +72,8 @@ export const supportTickets = pgTable(
     assignedTo: uuid('assigned_to').references(() => users.id),
     resolution: text('resolution'),
     resolvedAt: ts('resolved_at'),
-    createdAt: ts('created_at').notNull().defaultNow(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('support_tickets_status_idx').on(t.status, t.createdAt),
@@ -95,17 +86,15 @@ export const supportTickets = pgTable(
 export const achievers = pgTable(
   'achievers',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    id: primaryId(),
+    userId: ref('user_id', () => users.id),
     achievementType: varchar('achievement_type', { length: 40 }).notNull(),
     position: integer('position'),
-    amount: numeric('amount', { precision: 14, scale: 2 }),
+    amount: rupees('amount'),
     period: varchar('period', { length: 20 }),
     periodDate: date('period_date'),
     metadata: jsonb('metadata'),
-    createdAt: ts('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('achievers_user_idx').on(t.userId, t.periodDate)],
 );
@@ -113,7 +102,7 @@ export const achievers = pgTable(
 export const news = pgTable(
   'news',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     title: varchar('title', { length: 200 }).notNull(),
     content: text('content').notNull(),
     type: varchar('type', { length: 20 }).notNull().default('announcement'),
@@ -122,7 +111,7 @@ export const news = pgTable(
     publishedAt: ts('published_at'),
     expiresAt: ts('expires_at'),
     createdBy: uuid('created_by').references(() => users.id),
-    createdAt: ts('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('news_active_idx').on(t.isActive, t.publishedAt)],
 );

@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, uuid, varchar, text, integer, timestamp, jsonb, index, primaryKey, check } from 'drizzle-orm/pg-core';
+import { pgTable, uuid, varchar, text, integer, jsonb, index, primaryKey, check } from 'drizzle-orm/pg-core';
 import { users } from './users';
 import { products } from './commerce';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { ts, primaryId, createdAt, updatedAt, ref } from './columns';
 
 /** A stock request's line: what was asked, and what the company approved (null until then). */
 export type StockRequestLineRow = { productId: string; requested: number; approved: number | null };
@@ -12,14 +11,10 @@ export type StockRequestLineRow = { productId: string; requested: number; approv
 export const franchiseStock = pgTable(
   'franchise_stock',
   {
-    franchiseId: uuid('franchise_id')
-      .notNull()
-      .references(() => users.id),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id),
+    franchiseId: ref('franchise_id', () => users.id),
+    productId: ref('product_id', () => products.id),
     quantity: integer('quantity').notNull().default(0),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.franchiseId, t.productId] }), check('franchise_stock_nonneg', sql`${t.quantity} >= 0`)],
 );
@@ -28,19 +23,15 @@ export const franchiseStock = pgTable(
 export const stockMovements = pgTable(
   'stock_movements',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    franchiseId: uuid('franchise_id')
-      .notNull()
-      .references(() => users.id),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id),
+    id: primaryId(),
+    franchiseId: ref('franchise_id', () => users.id),
+    productId: ref('product_id', () => products.id),
     change: integer('change').notNull(),
     quantityAfter: integer('quantity_after').notNull(),
     kind: varchar('kind', { length: 20 }).notNull(),
     referenceId: varchar('reference_id', { length: 100 }),
     createdBy: uuid('created_by').references(() => users.id),
-    createdAt: ts('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('stock_movements_franchise_idx').on(t.franchiseId, t.createdAt),
@@ -53,10 +44,8 @@ export const stockMovements = pgTable(
 export const stockRequests = pgTable(
   'stock_requests',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    franchiseId: uuid('franchise_id')
-      .notNull()
-      .references(() => users.id),
+    id: primaryId(),
+    franchiseId: ref('franchise_id', () => users.id),
     status: varchar('status', { length: 20 }).notNull().default('requested'),
     items: jsonb('items').$type<StockRequestLineRow[]>().notNull(),
     note: text('note'),
@@ -65,8 +54,8 @@ export const stockRequests = pgTable(
     approvedAt: ts('approved_at'),
     dispatchedAt: ts('dispatched_at'),
     receivedAt: ts('received_at'),
-    createdAt: ts('created_at').notNull().defaultNow(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('stock_requests_franchise_idx').on(t.franchiseId, t.createdAt),

@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, uuid, varchar, text, numeric, integer, timestamp, index, uniqueIndex, check } from 'drizzle-orm/pg-core';
+import { pgTable, uuid, varchar, text, integer, index, uniqueIndex, check } from 'drizzle-orm/pg-core';
 import { users } from './users';
 import { documentBlobs } from './kyc';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { ts, primaryId, createdAt, updatedAt, ref, rupees } from './columns';
 
 /**
  * Wallet top-ups a member asks for after paying by bank transfer or UPI (issue 16). The proof's bytes are a
@@ -14,12 +13,10 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 export const fundRequests = pgTable(
   'fund_requests',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    id: primaryId(),
+    userId: ref('user_id', () => users.id),
     method: varchar('method', { length: 10 }).notNull(),
-    amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+    amount: rupees('amount').notNull(),
     reference: varchar('reference', { length: 40 }).notNull(),
     proofStorageKey: varchar('proof_storage_key', { length: 64 })
       .notNull()
@@ -32,8 +29,8 @@ export const fundRequests = pgTable(
     processedBy: uuid('processed_by').references(() => users.id),
     processedAt: ts('processed_at'),
     transactionId: uuid('transaction_id'),
-    createdAt: ts('created_at').notNull().defaultNow(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('fund_requests_status_idx').on(t.status, t.createdAt),

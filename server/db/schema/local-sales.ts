@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, uuid, varchar, text, boolean, integer, numeric, timestamp, jsonb, index, uniqueIndex, check } from 'drizzle-orm/pg-core';
+import { pgTable, uuid, varchar, text, boolean, integer, numeric, jsonb, index, uniqueIndex, check } from 'drizzle-orm/pg-core';
 import { users } from './users';
 import { products, purchases } from './commerce';
+import { ts, primaryId, createdAt, ref, rupees, bv } from './columns';
 
 export type LocalInvoice = {
   financialYear: string;
@@ -16,23 +17,19 @@ export type LocalInvoice = {
   igst: string;
 };
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-
 /** A franchise holder's retail customers (issue 16): people who buy at the counter without being members. */
 export const franchiseCustomers = pgTable(
   'franchise_customers',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    franchiseId: uuid('franchise_id')
-      .notNull()
-      .references(() => users.id),
+    id: primaryId(),
+    franchiseId: ref('franchise_id', () => users.id),
     name: varchar('name', { length: 120 }).notNull(),
     mobile: varchar('mobile', { length: 15 }).notNull(),
     address: text('address'),
     consentToContact: boolean('consent_to_contact').notNull().default(false),
     /** The referral invitation sent to the customer (their mobile or email), once invited to join. */
     invitedAt: ts('invited_at'),
-    createdAt: ts('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('franchise_customers_mobile_idx').on(t.franchiseId, t.mobile), index('franchise_customers_name_idx').on(t.franchiseId, t.name)],
 );
@@ -45,21 +42,17 @@ export const franchiseCustomers = pgTable(
 export const localSales = pgTable(
   'local_sales',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    franchiseId: uuid('franchise_id')
-      .notNull()
-      .references(() => users.id),
+    id: primaryId(),
+    franchiseId: ref('franchise_id', () => users.id),
     memberId: uuid('member_id').references(() => users.id),
     customerId: uuid('customer_id').references(() => franchiseCustomers.id),
     purchaseId: uuid('purchase_id').references(() => purchases.id),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id),
+    productId: ref('product_id', () => products.id),
     quantity: integer('quantity').notNull(),
-    unitPrice: numeric('unit_price', { precision: 12, scale: 2 }).notNull(),
+    unitPrice: bv('unit_price').notNull(),
     gstRate: numeric('gst_rate', { precision: 5, scale: 2 }).notNull(),
-    totalAmount: numeric('total_amount', { precision: 14, scale: 2 }).notNull(),
-    totalBV: numeric('total_bv', { precision: 12, scale: 2 }).notNull(),
+    totalAmount: rupees('total_amount').notNull(),
+    totalBV: bv('total_bv').notNull(),
     paymentMethod: varchar('payment_method', { length: 10 }).notNull(),
     paymentReference: varchar('payment_reference', { length: 100 }),
     /** The customer sale's invoice number (a member's invoice is the purchase's). */
@@ -67,7 +60,7 @@ export const localSales = pgTable(
     /** The customer sale's invoice as issued: seller, buyer, financial year, serial, taxable value and the tax split. */
     invoice: jsonb('invoice').$type<LocalInvoice>(),
     createdBy: uuid('created_by').references(() => users.id),
-    createdAt: ts('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('local_sales_franchise_idx').on(t.franchiseId, t.createdAt),

@@ -1,13 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, uuid, varchar, text, integer, boolean, timestamp, jsonb, index, uniqueIndex, check } from 'drizzle-orm/pg-core';
+import { pgTable, uuid, varchar, text, integer, boolean, jsonb, index, uniqueIndex, check } from 'drizzle-orm/pg-core';
 import { users } from './users';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { ts, primaryId, createdAt } from './columns';
 
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     entityType: varchar('entity_type', { length: 40 }).notNull(),
     entityId: varchar('entity_id', { length: 64 }),
     action: varchar('action', { length: 60 }).notNull(),
@@ -22,7 +21,7 @@ export const auditLog = pgTable(
     ipAddress: varchar('ip_address', { length: 64 }),
     userAgent: text('user_agent'),
     sessionId: varchar('session_id', { length: 64 }),
-    createdAt: ts('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('audit_log_created_idx').on(t.createdAt), index('audit_log_actor_idx').on(t.actorId, t.createdAt), index('audit_log_entity_idx').on(t.entityType, t.entityId)],
 );
@@ -31,7 +30,7 @@ export const auditLog = pgTable(
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     toAddress: varchar('to_address', { length: 254 }).notNull(),
     template: varchar('template', { length: 40 }).notNull(),
     subject: varchar('subject', { length: 200 }).notNull(),
@@ -41,7 +40,7 @@ export const mailOutbox = pgTable(
     nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
     lastError: text('last_error'),
     sentAt: ts('sent_at'),
-    createdAt: ts('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt), check('mail_outbox_status_check', sql`${t.status} in ('pending','sending','sent','logged','failed')`)],
 );
@@ -55,7 +54,7 @@ export const mailOutbox = pgTable(
 export const jobs = pgTable(
   'jobs',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     key: varchar('key', { length: 120 }).notNull(),
     name: varchar('name', { length: 60 }).notNull(),
     payload: jsonb('payload'),
@@ -67,7 +66,7 @@ export const jobs = pgTable(
     lastError: text('last_error'),
     lastRunAt: ts('last_run_at'),
     lastOkAt: ts('last_ok_at'),
-    createdAt: ts('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('jobs_key_key').on(t.key), index('jobs_due_idx').on(t.runAt)],
 );

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, uuid, varchar, integer, timestamp, customType, index, check } from 'drizzle-orm/pg-core';
+import { pgTable, uuid, varchar, integer, customType, index, check } from 'drizzle-orm/pg-core';
 import { users } from './users';
 import { products } from './commerce';
+import { primaryId, createdAt, ref } from './columns';
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (value) => Buffer.from(value),
@@ -17,10 +17,8 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 export const productImages = pgTable(
   'product_images',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    productId: ref('product_id', () => products.id, 'cascade'),
     position: integer('position').notNull(),
     /** The largest size's width and height. */
     width: integer('width').notNull(),
@@ -30,7 +28,7 @@ export const productImages = pgTable(
     small: bytea('small').notNull(),
     medium: bytea('medium').notNull(),
     large: bytea('large').notNull(),
-    createdAt: ts('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
     createdBy: uuid('created_by').references(() => users.id),
   },
   (t) => [index('product_images_product_idx').on(t.productId, t.position), check('product_images_size_check', sql`${t.width} > 0 and ${t.height} > 0 and ${t.position} >= 0`)],

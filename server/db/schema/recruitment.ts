@@ -1,19 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, uuid, varchar, text, boolean, integer, numeric, timestamp, date, jsonb, index, uniqueIndex, check } from 'drizzle-orm/pg-core';
+import { pgTable, uuid, varchar, text, boolean, integer, numeric, date, jsonb, index, uniqueIndex, check } from 'drizzle-orm/pg-core';
 import { users } from './users';
 import { sealedText, sealedJson } from '../sealed-columns';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { ts, primaryId, createdAt, updatedAt, ref } from './columns';
 
 export const referralLinks = pgTable(
   'referral_links',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     /** SHA-256 of the link token; the token itself only travels in the URL. */
     tokenHash: varchar('token_hash', { length: 64 }).notNull(),
-    generatedBy: uuid('generated_by')
-      .notNull()
-      .references(() => users.id),
+    generatedBy: ref('generated_by', () => users.id),
     generatedByRole: varchar('generated_by_role', { length: 20 }).notNull(),
     placementType: varchar('placement_type', { length: 20 }).notNull().default('sponsor'),
     placementSide: varchar('placement_side', { length: 5 }),
@@ -25,7 +22,7 @@ export const referralLinks = pgTable(
     usedBy: uuid('used_by').references(() => users.id),
     usedAt: ts('used_at'),
     expiresAt: ts('expires_at').notNull(),
-    createdAt: ts('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('referral_links_token_key').on(t.tokenHash),
@@ -36,7 +33,7 @@ export const referralLinks = pgTable(
 );
 
 export const recruitmentRequests = pgTable('recruitment_requests', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: primaryId(),
   referralLinkId: uuid('referral_link_id').references(() => referralLinks.id),
   recruiteeEmail: varchar('recruitee_email', { length: 254 }).notNull(),
   recruiteeName: varchar('recruitee_name', { length: 160 }),
@@ -46,14 +43,14 @@ export const recruitmentRequests = pgTable('recruitment_requests', {
   approvedAt: ts('approved_at'),
   placementLocked: boolean('placement_locked').notNull().default(false),
   notes: text('notes'),
-  createdAt: ts('created_at').notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /** Every member enters the tree through one of these (docs/spec/decisions.md §3). */
 export const pendingRecruits = pgTable(
   'pending_recruits',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     applicantUserId: uuid('applicant_user_id').references(() => users.id, { onDelete: 'cascade' }),
     referralLinkId: uuid('referral_link_id').references(() => referralLinks.id),
     email: varchar('email', { length: 254 }).notNull(),
@@ -94,8 +91,8 @@ export const pendingRecruits = pgTable(
     aadhaarBackUrl: text('aadhaar_back_url'),
     bankCancelledChequeUrl: text('bank_cancelled_cheque_url'),
     profileImageUrl: text('profile_image_url'),
-    createdAt: ts('created_at').notNull().defaultNow(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('pending_recruits_status_idx').on(t.status, t.createdAt),
@@ -114,7 +111,7 @@ export const pendingRecruits = pgTable(
 export const approvalRequests = pgTable(
   'approval_requests',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     kind: varchar('kind', { length: 30 }).notNull().default('recruit'),
     /** The request itself, sealed (a payout-details request carries the new account number; ADR 0011). */
     payload: sealedJson<unknown>('approval_requests', 'payload'),
@@ -133,7 +130,7 @@ export const approvalRequests = pgTable(
     reviewedAt: ts('reviewed_at'),
     rejectionReason: text('rejection_reason'),
     approvalNotes: text('approval_notes'),
-    createdAt: ts('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('approval_requests_kind_status_idx').on(t.kind, t.status, t.createdAt)],
 );

@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, uuid, varchar, text, integer, timestamp, index, check } from 'drizzle-orm/pg-core';
+import { pgTable, uuid, varchar, text, integer, index, check } from 'drizzle-orm/pg-core';
 import { users } from './users';
 import { documentBlobs } from './kyc';
 import { supportTickets } from './engagement';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { primaryId, createdAt, ref } from './columns';
 
 /**
  * A support ticket's conversation (issue 15): replies from the member and from staff, and the status changes, in the
@@ -13,10 +12,8 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 export const supportMessages = pgTable(
   'support_messages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    ticketId: uuid('ticket_id')
-      .notNull()
-      .references(() => supportTickets.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    ticketId: ref('ticket_id', () => supportTickets.id, 'cascade'),
     authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
     /** member or staff: who wrote it, as the thread shows it. */
     authorRole: varchar('author_role', { length: 10 }).notNull(),
@@ -29,7 +26,7 @@ export const supportMessages = pgTable(
     attachmentName: varchar('attachment_name', { length: 255 }),
     attachmentType: varchar('attachment_type', { length: 50 }),
     attachmentSize: integer('attachment_size'),
-    createdAt: ts('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('support_messages_ticket_idx').on(t.ticketId, t.createdAt),

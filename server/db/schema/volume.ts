@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, uuid, varchar, integer, smallint, bigserial, numeric, timestamp, index, uniqueIndex, check, primaryKey, jsonb } from 'drizzle-orm/pg-core';
+import { pgTable, uuid, varchar, integer, smallint, bigserial, numeric, index, uniqueIndex, check, primaryKey, jsonb } from 'drizzle-orm/pg-core';
 import { users } from './users';
 import { purchases } from './commerce';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { ts, primaryId, createdAt, ref, rupees, bv } from './columns';
 
 /**
  * Pairing and monthly cycles (docs/spec/compensation.md §2). One open cycle per kind; the volume applier closes a
@@ -13,7 +12,7 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 export const compCycles = pgTable(
   'comp_cycles',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     kind: varchar('kind', { length: 10 }).notNull(),
     /** daily, weekly or monthly: the period the cycle was opened with. */
     period: varchar('period', { length: 10 }).notNull(),
@@ -21,7 +20,7 @@ export const compCycles = pgTable(
     endsAt: ts('ends_at').notNull(),
     closedAt: ts('closed_at'),
     status: varchar('status', { length: 12 }).notNull().default('open'),
-    createdAt: ts('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
     /** The plan version in force at the start, used by every line of the cycle (docs/spec/compensation.md §1). */
     planId: uuid('plan_id'),
     calculatedAt: ts('calculated_at'),
@@ -55,11 +54,9 @@ export const volumeEvents = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     kind: varchar('kind', { length: 10 }).notNull(),
-    memberId: uuid('member_id')
-      .notNull()
-      .references(() => users.id),
+    memberId: ref('member_id', () => users.id),
     purchaseId: uuid('purchase_id').references(() => purchases.id),
-    bv: numeric('bv', { precision: 12, scale: 2 }).notNull().default('0'),
+    bv: bv('bv').notNull().default('0'),
     dMembers: smallint('d_members').notNull().default(0),
     dActive: smallint('d_active').notNull().default(0),
     /** placement: the sponsor whose direct recruits grew (their rank is checked when applied). */
@@ -93,13 +90,11 @@ export const volumeEvents = pgTable(
 export const legVolumes = pgTable(
   'leg_volumes',
   {
-    cycleId: uuid('cycle_id')
-      .notNull()
-      .references(() => compCycles.id),
+    cycleId: ref('cycle_id', () => compCycles.id),
     // No foreign key on the member: rows are written only by the applier, from tree ancestors.
     memberId: uuid('member_id').notNull(),
-    leftBV: numeric('left_bv', { precision: 14, scale: 2 }).notNull().default('0'),
-    rightBV: numeric('right_bv', { precision: 14, scale: 2 }).notNull().default('0'),
+    leftBV: rupees('left_bv').notNull().default('0'),
+    rightBV: rupees('right_bv').notNull().default('0'),
   },
   (t) => [primaryKey({ columns: [t.cycleId, t.memberId] }), index('leg_volumes_member_idx').on(t.memberId)],
 );
@@ -116,9 +111,9 @@ export const memberVolume = pgTable(
     memberId: uuid('member_id')
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
-    totalBV: numeric('total_bv', { precision: 14, scale: 2 }).notNull().default('0'),
-    leftBV: numeric('left_bv', { precision: 14, scale: 2 }).notNull().default('0'),
-    rightBV: numeric('right_bv', { precision: 14, scale: 2 }).notNull().default('0'),
+    totalBV: rupees('total_bv').notNull().default('0'),
+    leftBV: rupees('left_bv').notNull().default('0'),
+    rightBV: rupees('right_bv').notNull().default('0'),
     /**
      * The legs in the pairing and the monthly cycle this member's BV last moved in: the applier adds to them in
      * the same row write as the lifetime legs. When a later cycle first moves them, the old cycle's figures go to
@@ -126,11 +121,11 @@ export const memberVolume = pgTable(
      * here (volume.repo eachCycleLeg, cycleLegsOf). No foreign key: a key check on every first write of a cycle.
      */
     pairingCycleId: uuid('pairing_cycle_id'),
-    pairingLeft: numeric('pairing_left', { precision: 14, scale: 2 }).notNull().default('0'),
-    pairingRight: numeric('pairing_right', { precision: 14, scale: 2 }).notNull().default('0'),
+    pairingLeft: rupees('pairing_left').notNull().default('0'),
+    pairingRight: rupees('pairing_right').notNull().default('0'),
     monthlyCycleId: uuid('monthly_cycle_id'),
-    monthlyLeft: numeric('monthly_left', { precision: 14, scale: 2 }).notNull().default('0'),
-    monthlyRight: numeric('monthly_right', { precision: 14, scale: 2 }).notNull().default('0'),
+    monthlyLeft: rupees('monthly_left').notNull().default('0'),
+    monthlyRight: rupees('monthly_right').notNull().default('0'),
     /** Tree counters applied from the journal (docs/spec/decisions.md §4); `npm run tree:repair` recounts them. */
     leftCount: integer('left_count').notNull().default(0),
     rightCount: integer('right_count').notNull().default(0),
@@ -172,9 +167,7 @@ export const treeMoves = pgTable(
   'tree_moves',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    memberId: uuid('member_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    memberId: ref('member_id', () => users.id, 'cascade'),
     fromParentId: uuid('from_parent_id').notNull(),
     fromPosition: varchar('from_position', { length: 5 }).notNull(),
     toParentId: uuid('to_parent_id').notNull(),

@@ -1,25 +1,23 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, uuid, varchar, text, numeric, timestamp, date, jsonb, index, uniqueIndex, check, bigserial } from 'drizzle-orm/pg-core';
+import { pgTable, uuid, varchar, text, numeric, date, jsonb, index, uniqueIndex, check, bigserial } from 'drizzle-orm/pg-core';
 import { users } from './users';
 import { sealedJsonField, sealedText } from '../sealed-columns';
+import { ts, primaryId, createdAt, updatedAt, ref } from './columns';
 
 /** Where a bank withdrawal is paid, as stored on the request. */
 export type WithdrawalBankDetails = { accountNumber: string; ifsc: string; bankName: string; accountHolderName: string };
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
 
 export const walletBalances = pgTable(
   'wallet_balances',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    id: primaryId(),
+    userId: ref('user_id', () => users.id),
     balance: money('balance').notNull().default('0'),
     totalEarnings: money('total_earnings').notNull().default('0'),
     totalWithdrawals: money('total_withdrawals').notNull().default('0'),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('wallet_balances_user_key').on(t.userId), check('wallet_balance_nonneg', sql`${t.balance} >= 0`)],
 );
@@ -36,9 +34,7 @@ export const transactions = pgTable(
     id: uuid('id')
       .primaryKey()
       .default(sql`uuid_time_ordered()`),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => walletBalances.userId),
+    userId: ref('user_id', () => walletBalances.userId),
     type: varchar('type', { length: 30 }).notNull(),
     amount: money('amount').notNull(),
     description: text('description'),
@@ -46,7 +42,7 @@ export const transactions = pgTable(
     balanceBefore: money('balance_before').notNull(),
     balanceAfter: money('balance_after').notNull(),
     metadata: jsonb('metadata'),
-    createdAt: ts('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
     /**
      * The ledger's order, by which every list of ledger rows is sorted. Taken from the sequence when the row is
      * inserted (postLedger), after the balance UPDATE has locked the wallet row; that lock is held to commit, so
@@ -69,10 +65,8 @@ export const transactions = pgTable(
 export const withdrawalRequests = pgTable(
   'withdrawal_requests',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    id: primaryId(),
+    userId: ref('user_id', () => users.id),
     withdrawalType: varchar('withdrawal_type', { length: 10 }).notNull().default('bank'),
     amount: money('amount').notNull(),
     currency: varchar('currency', { length: 3 }).notNull().default('INR'),
@@ -87,8 +81,8 @@ export const withdrawalRequests = pgTable(
     processedAt: ts('processed_at'),
     transactionId: varchar('transaction_id', { length: 100 }),
     createdBy: uuid('created_by').references(() => users.id),
-    createdAt: ts('created_at').notNull().defaultNow(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('withdrawal_requests_status_idx').on(t.status, t.createdAt),
@@ -102,10 +96,8 @@ export const withdrawalRequests = pgTable(
 export const cheques = pgTable(
   'cheques',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    id: primaryId(),
+    userId: ref('user_id', () => users.id),
     chequeNumber: varchar('cheque_number', { length: 40 }).notNull(),
     amount: money('amount').notNull(),
     bankName: varchar('bank_name', { length: 120 }),
@@ -113,7 +105,7 @@ export const cheques = pgTable(
     clearanceDate: date('clearance_date'),
     status: varchar('status', { length: 20 }).notNull().default('issued'),
     purpose: text('purpose'),
-    createdAt: ts('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('cheques_number_key').on(t.chequeNumber)],
 );

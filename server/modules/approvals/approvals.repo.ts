@@ -2,12 +2,12 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { approvalRequests, users } from '../../db/schema/index';
+import { insertRow } from '../../db/rows';
 
 export type ApprovalRow = typeof approvalRequests.$inferSelect;
 
 export async function insertApproval(db: DbOrTx, values: typeof approvalRequests.$inferInsert) {
-  const [row] = await db.insert(approvalRequests).values(values).returning();
-  return row;
+  return insertRow(db, approvalRequests, values);
 }
 
 /**

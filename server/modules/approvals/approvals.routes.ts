@@ -1,16 +1,9 @@
-import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../context';
 import type { RouteDef } from '../../http/routes';
-import { actorWithTransactor } from '../../http/idempotency';
+import { moneyHandler } from '../../http/idempotency';
 import { parse } from '../../http/validate';
-import type { Answer } from '../../core/transactor';
 import { ApprovalIdParam, ApprovalsQuery, RejectApprovalRequest } from '../../../contracts/approvals';
 import { approveRequest, listRequests, rejectRequest } from './approvals.service';
-
-const send = async (reply: FastifyReply, answer: Promise<Answer<unknown>>) => {
-  const a = await answer;
-  return reply.status(a.status).send(a.body);
-};
 
 /**
  * Maker-checker (issue 13): every request that waits for a second admin (Send Fund above the approval amount, payout
@@ -24,19 +17,13 @@ export function approvalRoutes(ctx: AppContext): RouteDef[] {
       method: 'POST',
       url: '/api/admin/approvals/:id/approve',
       access: 'admin',
-      handler: async (req, reply) => {
-        const { actor, transact } = actorWithTransactor(ctx, req);
-        return send(reply, approveRequest(ctx, actor, transact, parse(ApprovalIdParam, req.params).id));
-      },
+      handler: moneyHandler(ctx, (req, actor, transact) => approveRequest(ctx, actor, transact, parse(ApprovalIdParam, req.params).id)),
     },
     {
       method: 'POST',
       url: '/api/admin/approvals/:id/reject',
       access: 'admin',
-      handler: async (req, reply) => {
-        const { actor, transact } = actorWithTransactor(ctx, req);
-        return send(reply, rejectRequest(ctx, actor, transact, parse(ApprovalIdParam, req.params).id, parse(RejectApprovalRequest, req.body ?? {}).reason));
-      },
+      handler: moneyHandler(ctx, (req, actor, transact) => rejectRequest(ctx, actor, transact, parse(ApprovalIdParam, req.params).id, parse(RejectApprovalRequest, req.body ?? {}).reason)),
     },
   ];
 }

@@ -39,6 +39,8 @@ const forgotLimits: RateLimitRule[] = [
 ];
 const sponsorLimits: RateLimitRule[] = [{ name: 'sponsor-ip', max: 30, windowMs: 60_000, message: MSG.tooManySponsorLookups }];
 const tokenLimits: RateLimitRule[] = [{ name: 'token-ip', max: 30, windowMs: MIN15, message: MSG.tooManyRequests }];
+/** A public POST that spends a mailed single-use token (verification, reset, invitation), rate limited per address. */
+const tokenRoute = (url: string, handler: RouteDef['handler']): RouteDef => ({ method: 'POST', url, access: 'public', rateLimits: tokenLimits, handler });
 
 export function authRoutes(ctx: AppContext): RouteDef[] {
   const setSessionCookie = (reply: FastifyReply, s: auth.NewSession) =>
@@ -191,39 +193,15 @@ export function authRoutes(ctx: AppContext): RouteDef[] {
         return reply.status(201).send(result);
       },
     },
-    {
-      method: 'POST',
-      url: '/api/auth/verify-email',
-      access: 'public',
-      rateLimits: tokenLimits,
-      handler: async (req) => auth.verifyEmail(ctx, parse(VerifyEmailRequest, req.body).token),
-    },
-    {
-      method: 'POST',
-      url: '/api/auth/reset-password',
-      access: 'public',
-      rateLimits: tokenLimits,
-      handler: async (req) => {
-        const input = parse(ResetPasswordRequest, req.body);
-        return auth.resetPassword(ctx, input.token, input.newPassword);
-      },
-    },
-    {
-      method: 'POST',
-      url: '/api/auth/validate-invitation',
-      access: 'public',
-      rateLimits: tokenLimits,
-      handler: async (req) => auth.validateInvitation(ctx, parse(ValidateInvitationRequest, req.body).token),
-    },
-    {
-      method: 'POST',
-      url: '/api/auth/complete-invitation',
-      access: 'public',
-      rateLimits: tokenLimits,
-      handler: async (req) => {
-        const input = parse(CompleteInvitationRequest, req.body);
-        return auth.completeInvitation(ctx, input.token, input.password);
-      },
-    },
+    tokenRoute('/api/auth/verify-email', async (req) => auth.verifyEmail(ctx, parse(VerifyEmailRequest, req.body).token)),
+    tokenRoute('/api/auth/reset-password', async (req) => {
+      const input = parse(ResetPasswordRequest, req.body);
+      return auth.resetPassword(ctx, input.token, input.newPassword);
+    }),
+    tokenRoute('/api/auth/validate-invitation', async (req) => auth.validateInvitation(ctx, parse(ValidateInvitationRequest, req.body).token)),
+    tokenRoute('/api/auth/complete-invitation', async (req) => {
+      const input = parse(CompleteInvitationRequest, req.body);
+      return auth.completeInvitation(ctx, input.token, input.password);
+    }),
   ];
 }

@@ -3,6 +3,8 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { preparedText, type DbOrTx } from '../../db/client';
 import { invoices, products, purchases, users } from '../../db/schema/index';
 import { walletDebitCtes } from '../wallet';
+import { insertRow, updateById } from '../../db/rows';
+import { ownerColumns } from '../../db/owner-columns';
 
 export type ProductRow = typeof products.$inferSelect;
 export type PurchaseRow = typeof purchases.$inferSelect;
@@ -35,23 +37,16 @@ export async function findProduct(db: DbOrTx, id: string): Promise<ProductRow | 
 }
 
 export async function insertProduct(db: DbOrTx, values: typeof products.$inferInsert) {
-  const [row] = await db.insert(products).values(values).returning();
-  return row;
+  return insertRow(db, products, values);
 }
 
 export async function updateProduct(db: DbOrTx, id: string, values: Partial<typeof products.$inferInsert>) {
-  const [row] = await db
-    .update(products)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(products.id, id))
-    .returning();
-  return row;
+  return updateById(db, products, id, values);
 }
 
 export async function insertPurchase(db: DbOrTx, values: typeof purchases.$inferInsert) {
   if (values.paymentStatus === 'completed') noteControlled('money');
-  const [row] = await db.insert(purchases).values(values).returning();
-  return row;
+  return insertRow(db, purchases, values);
 }
 
 /** Who bought a purchase, what, and whether it is paid (for the invoice's access check and its product's thumbnail). */
@@ -67,12 +62,7 @@ export async function purchaseForUpdate(db: DbOrTx, id: string): Promise<Purchas
 
 export async function updatePurchase(db: DbOrTx, id: string, values: Partial<typeof purchases.$inferInsert>) {
   if (values.paymentStatus === 'completed') noteControlled('money');
-  const [row] = await db
-    .update(purchases)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(purchases.id, id))
-    .returning();
-  return row;
+  return updateById(db, purchases, id, values);
 }
 
 export async function purchasesOf(db: DbOrTx, userId: string) {
@@ -93,10 +83,7 @@ export async function purchasesPage(db: DbOrTx, f: { paymentStatus?: string; del
       p: purchases,
       productName: products.name,
       productCategory: products.category,
-      userDisplayId: users.userId,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      userEmail: users.email,
+      ...ownerColumns,
       invoiceNumber: invoices.invoiceNumber,
     })
     .from(purchases)

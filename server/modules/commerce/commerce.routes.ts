@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 import { identityOf, type RouteDef } from '../../http/routes';
 import { actorOf } from '../../http/actor';
-import { actorWithTransactor } from '../../http/idempotency';
+import { moneyHandler } from '../../http/idempotency';
 import { parse } from '../../http/validate';
 import { ProductInput, ProductPatch, PurchaseRequest, AdminPurchasePatch, ProductsQuery, AdminPurchasesQuery, ProductIdParam as ProductId, OrderIdParam as OrderId } from '../../../contracts/commerce';
 import { MSG } from '../../../contracts/messages';
@@ -16,11 +16,7 @@ export function commerceRoutes(ctx: AppContext): RouteDef[] {
       url: '/api/purchases',
       access: 'member',
       denyImpersonation: MSG.impersonationMoneyReadOnly,
-      handler: async (req, reply) => {
-        const { actor, transact } = actorWithTransactor(ctx, req, { autocommit: true });
-        const a = await purchase(ctx, actor, transact, parse(PurchaseRequest, req.body));
-        return reply.status(a.status).send(a.body);
-      },
+      handler: moneyHandler(ctx, (req, actor, transact) => purchase(ctx, actor, transact, parse(PurchaseRequest, req.body)), { autocommit: true }),
     },
     { method: 'GET', url: '/api/purchases', access: 'member', handler: async (req) => ownPurchases(ctx, identityOf(req).user.id) },
     { method: 'GET', url: '/api/admin/products', access: 'admin', handler: async () => adminCatalog(ctx) },
@@ -41,11 +37,7 @@ export function commerceRoutes(ctx: AppContext): RouteDef[] {
       method: 'PATCH',
       url: '/api/admin/purchases/:id',
       access: 'admin',
-      handler: async (req, reply) => {
-        const { actor, transact } = actorWithTransactor(ctx, req);
-        const a = await updateOrder(ctx, actor, transact, parse(OrderId, req.params).id, parse(AdminPurchasePatch, req.body ?? {}));
-        return reply.status(a.status).send(a.body);
-      },
+      handler: moneyHandler(ctx, (req, actor, transact) => updateOrder(ctx, actor, transact, parse(OrderId, req.params).id, parse(AdminPurchasePatch, req.body ?? {}))),
     },
   ];
 }

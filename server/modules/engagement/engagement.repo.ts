@@ -2,17 +2,18 @@ import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-o
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { franchiseRequests, news, supportTickets, users } from '../../db/schema/index';
+import { insertRow, updateById } from '../../db/rows';
+import { ownerColumns } from '../../db/owner-columns';
 
 export type FranchiseRow = typeof franchiseRequests.$inferSelect;
 export type TicketRow = typeof supportTickets.$inferSelect;
 export type NewsRow = typeof news.$inferSelect;
 
-const person = { userDisplayId: users.userId, firstName: users.firstName, lastName: users.lastName, userEmail: users.email, userRole: users.role };
+const person = { ...ownerColumns, userRole: users.role };
 
 // ---- franchise requests ----
 export async function insertFranchiseRequest(db: DbOrTx, values: typeof franchiseRequests.$inferInsert) {
-  const [row] = await db.insert(franchiseRequests).values(values).returning();
-  return row;
+  return insertRow(db, franchiseRequests, values);
 }
 export async function franchiseRequestsOf(db: DbOrTx, userId: string) {
   return db.select().from(franchiseRequests).where(eq(franchiseRequests.userId, userId)).orderBy(desc(franchiseRequests.createdAt));
@@ -54,8 +55,7 @@ const assignee = alias(users, 'assignee');
 const assigneeName = sql<string | null>`nullif(trim(coalesce(${assignee.firstName}, '') || ' ' || coalesce(${assignee.lastName}, '')), '')`;
 
 export async function insertTicket(db: DbOrTx, values: typeof supportTickets.$inferInsert) {
-  const [row] = await db.insert(supportTickets).values(values).returning();
-  return row;
+  return insertRow(db, supportTickets, values);
 }
 export async function ticketsOf(db: DbOrTx, userId: string) {
   return db
@@ -100,18 +100,12 @@ export async function ticketForUpdate(db: DbOrTx, id: string): Promise<TicketRow
   return row;
 }
 export async function updateTicket(db: DbOrTx, id: string, values: Partial<typeof supportTickets.$inferInsert>) {
-  const [row] = await db
-    .update(supportTickets)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(supportTickets.id, id))
-    .returning();
-  return row;
+  return updateById(db, supportTickets, id, values);
 }
 
 // ---- news ----
 export async function insertNews(db: DbOrTx, values: typeof news.$inferInsert) {
-  const [row] = await db.insert(news).values(values).returning();
-  return row;
+  return insertRow(db, news, values);
 }
 export async function allNews(db: DbOrTx) {
   return db.select().from(news).orderBy(desc(news.createdAt)).limit(500);

@@ -2,6 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { documentBlobs, supportMessages, supportTickets, users } from '../../db/schema/index';
+import { insertRow } from '../../db/rows';
 
 export type SupportMessageRow = typeof supportMessages.$inferSelect;
 
@@ -26,8 +27,7 @@ export async function threadOf(db: DbOrTx, ticketId: string) {
 }
 
 export async function insertMessage(db: DbOrTx, values: typeof supportMessages.$inferInsert): Promise<SupportMessageRow> {
-  const [row] = await db.insert(supportMessages).values(values).returning();
-  return row;
+  return insertRow(db, supportMessages, values);
 }
 
 export async function attachmentWithBlob(db: DbOrTx, messageId: string) {

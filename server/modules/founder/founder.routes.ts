@@ -39,19 +39,13 @@ export function founderRoutes(ctx: AppContext): RouteDef[] {
       method: 'POST',
       url: '/api/founder/network-override/:id',
       access: 'founder',
-      handler: async (req) => {
-        const { id } = parse(OverrideRecruitParam, req.params);
-        return overridePlacement(ctx, actorOf(req), id, parse(NetworkOverrideInput, req.body));
-      },
+      handler: async (req) => overridePlacement(ctx, actorOf(req), parse(OverrideRecruitParam, req.params).id, parse(NetworkOverrideInput, req.body)),
     },
     {
       method: 'POST',
       url: '/api/founder/network-override/hidden-ids/:id',
       access: 'founder',
-      handler: async (req) => {
-        const { id } = parse(HiddenIdParam, req.params);
-        return moveHiddenId(ctx, actorOf(req), id, parse(NetworkOverrideInput, req.body));
-      },
+      handler: async (req) => moveHiddenId(ctx, actorOf(req), parse(HiddenIdParam, req.params).id, parse(NetworkOverrideInput, req.body)),
     },
     {
       method: 'GET',

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { rawRows, type DbOrTx } from '../../db/client';
 import { franchiseStock, products, stockMovements, stockRequests, users } from '../../db/schema/index';
+import { insertRow, lockById, updateById } from '../../db/rows';
 
 export type StockRequestRow = typeof stockRequests.$inferSelect;
 
@@ -54,22 +55,15 @@ export async function movementsOf(db: DbOrTx, franchiseId: string, limit: number
 }
 
 export async function insertStockRequest(db: DbOrTx, values: typeof stockRequests.$inferInsert): Promise<StockRequestRow> {
-  const [row] = await db.insert(stockRequests).values(values).returning();
-  return row;
+  return insertRow(db, stockRequests, values);
 }
 
 export async function stockRequestForUpdate(db: DbOrTx, id: string): Promise<StockRequestRow | undefined> {
-  const [row] = await db.select().from(stockRequests).where(eq(stockRequests.id, id)).limit(1).for('update');
-  return row;
+  return lockById(db, stockRequests, id);
 }
 
 export async function updateStockRequest(db: DbOrTx, id: string, values: Partial<typeof stockRequests.$inferInsert>): Promise<StockRequestRow> {
-  const [row] = await db
-    .update(stockRequests)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(stockRequests.id, id))
-    .returning();
-  return row;
+  return updateById(db, stockRequests, id, values);
 }
 
 export async function stockRequestsOf(db: DbOrTx, franchiseId: string | undefined, limit: number) {

@@ -4,6 +4,8 @@ import { rawRows, type DbOrTx } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { documentBlobs, fundRequests, users } from '../../db/schema/index';
 import { LOCK_CLASSES } from '../../db/locks';
+import { insertRow, lockById, updateById } from '../../db/rows';
+import { ownerColumns } from '../../db/owner-columns';
 
 export type FundRequestRow = typeof fundRequests.$inferSelect;
 
@@ -35,22 +37,15 @@ export async function referenceInUse(db: DbOrTx, reference: string): Promise<boo
 }
 
 export async function insertFundRequest(db: DbOrTx, values: typeof fundRequests.$inferInsert): Promise<FundRequestRow> {
-  const [row] = await db.insert(fundRequests).values(values).returning();
-  return row;
+  return insertRow(db, fundRequests, values);
 }
 
 export async function fundRequestForUpdate(db: DbOrTx, id: string): Promise<FundRequestRow | undefined> {
-  const [row] = await db.select().from(fundRequests).where(eq(fundRequests.id, id)).limit(1).for('update');
-  return row;
+  return lockById(db, fundRequests, id);
 }
 
 export async function updateFundRequest(db: DbOrTx, id: string, values: Partial<typeof fundRequests.$inferInsert>): Promise<FundRequestRow> {
-  const [row] = await db
-    .update(fundRequests)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(fundRequests.id, id))
-    .returning();
-  return row;
+  return updateById(db, fundRequests, id, values);
 }
 
 export async function fundRequestsOf(db: DbOrTx, userId: string, limit: number): Promise<FundRequestRow[]> {
@@ -65,10 +60,7 @@ export async function adminFundRequests(db: DbOrTx, f: { statuses: string[]; sea
   return db
     .select({
       r: fundRequests,
-      userDisplayId: users.userId,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      userEmail: users.email,
+      ...ownerColumns,
       processorId: processor.userId,
     })
     .from(fundRequests)

@@ -1,13 +1,12 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { identityOf, type RouteDef } from '../../http/routes';
 import { actorOf } from '../../http/actor';
-import { actorWithTransactor } from '../../http/idempotency';
+import { moneyHandler } from '../../http/idempotency';
 import { parse } from '../../http/validate';
 import { isUploadForm, readUploadForm } from '../../http/upload-form';
 import { DOCUMENT_CSP } from '../../http/security';
 import { notFound } from '../../core/app-error';
-import type { Answer } from '../../core/transactor';
 import { MSG } from '../../../contracts/messages';
 import { KYC_MAX_BYTES } from '../../../contracts/constants';
 import { DocumentQuery } from '../../../contracts/kyc';
@@ -16,11 +15,6 @@ import { adminFundRequestList, approveFundRequest, createFundRequest, mayViewPro
 
 /** A 5 MB proof is about 6.7 MB as base64, plus the JSON around it (as the KYC upload). */
 const PROOF_BODY_LIMIT = 8 * 1024 * 1024;
-
-const send = async (reply: FastifyReply, answer: Promise<Answer<unknown>>) => {
-  const a = await answer;
-  return reply.status(a.status).send(a.body);
-};
 
 /** The request's fields and proof: JSON with base64, or a multipart form with the file in `proofData`. */
 async function requestFields(req: FastifyRequest) {
@@ -42,7 +36,10 @@ export function fundRequestRoutes(ctx: AppContext): RouteDef[] {
       bodyLimit: PROOF_BODY_LIMIT,
       uploadForm: true,
       denyImpersonation: MSG.impersonationMoneyReadOnly,
-      handler: async (req, reply) => send(reply, createFundRequest(ctx, actorOf(req), await requestFields(req))),
+      handler: async (req, reply) => {
+        const a = await createFundRequest(ctx, actorOf(req), await requestFields(req));
+        return reply.status(a.status).send(a.body);
+      },
     },
     {
       method: 'GET',
@@ -69,19 +66,13 @@ export function fundRequestRoutes(ctx: AppContext): RouteDef[] {
       method: 'POST',
       url: '/api/admin/fund-requests/:id/approve',
       access: 'admin',
-      handler: async (req, reply) => {
-        const { actor, transact } = actorWithTransactor(ctx, req);
-        return send(reply, approveFundRequest(ctx, actor, transact, parse(FundRequestIdParam, req.params).id));
-      },
+      handler: moneyHandler(ctx, (req, actor, transact) => approveFundRequest(ctx, actor, transact, parse(FundRequestIdParam, req.params).id)),
     },
     {
       method: 'POST',
       url: '/api/admin/fund-requests/:id/reject',
       access: 'admin',
-      handler: async (req, reply) => {
-        const { actor, transact } = actorWithTransactor(ctx, req);
-        return send(reply, rejectFundRequest(ctx, actor, transact, parse(FundRequestIdParam, req.params).id, parse(RejectFundRequest, req.body ?? {}).reason));
-      },
+      handler: moneyHandler(ctx, (req, actor, transact) => rejectFundRequest(ctx, actor, transact, parse(FundRequestIdParam, req.params).id, parse(RejectFundRequest, req.body ?? {}).reason)),
     },
   ];
 }

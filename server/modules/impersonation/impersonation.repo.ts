@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { impersonationTokens } from '../../db/schema/index';
+import { insertRow } from '../../db/rows';
 
 export async function insertImpersonationToken(db: DbOrTx, values: typeof impersonationTokens.$inferInsert) {
-  const [row] = await db.insert(impersonationTokens).values(values).returning();
-  return row;
+  return insertRow(db, impersonationTokens, values);
 }
 
 export async function revokeImpersonationToken(db: DbOrTx, id: string, now: Date) {

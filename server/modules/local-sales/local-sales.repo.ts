@@ -1,13 +1,13 @@
 import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { rawRows, type DbOrTx } from '../../db/client';
 import { franchiseCustomers, invoices, localSales, products, users } from '../../db/schema/index';
+import { insertRow } from '../../db/rows';
 
 export type LocalSaleRow = typeof localSales.$inferSelect;
 export type CustomerRow = typeof franchiseCustomers.$inferSelect;
 
 export async function insertLocalSale(db: DbOrTx, values: typeof localSales.$inferInsert): Promise<LocalSaleRow> {
-  const [row] = await db.insert(localSales).values(values).returning();
-  return row;
+  return insertRow(db, localSales, values);
 }
 
 /** The next serial of the company's invoice series in a financial year (the series row's lock orders concurrent sales). */

@@ -50,25 +50,27 @@ export function renderMail(mail: MailTemplate, brand: MailBrand = DEFAULT_MAIL_B
 type Layout = (title: string, paragraphs: string[], action?: { label: string; href: string }) => string;
 
 function renderBody(mail: MailTemplate, layout: Layout): RenderedMail {
+  /** Paragraphs and one button under `title` (the subject unless given); the text version ends with the button's link. */
+  const withButton = (subject: string, lines: string[], button: { label: string; href: string }, title = subject): RenderedMail => ({
+    subject,
+    text: `${lines.join('\n\n')}\n\n${button.href}\n`,
+    html: layout(title, lines, button),
+  });
   switch (mail.template) {
     case 'verify_email': {
       const { name, link } = mail.params;
       const lines = [`Hello ${name},`, 'Please confirm your email address to continue your registration. The link is valid for 24 hours.'];
-      return { subject: 'Verify your email address', text: `${lines.join('\n\n')}\n\n${link}\n`, html: layout('Verify your email address', lines, { label: 'Verify email', href: link }) };
+      return withButton('Verify your email address', lines, { label: 'Verify email', href: link });
     }
     case 'password_reset': {
       const { name, link } = mail.params;
       const lines = [`Hello ${name},`, 'We received a request to reset your password. The link is valid for 1 hour. If you did not ask for it, ignore this email.'];
-      return { subject: 'Reset your password', text: `${lines.join('\n\n')}\n\n${link}\n`, html: layout('Reset your password', lines, { label: 'Reset password', href: link }) };
+      return withButton('Reset your password', lines, { label: 'Reset password', href: link });
     }
     case 'invitation': {
       const { name, link, invitedBy } = mail.params;
       const lines = [`Hello ${name},`, `${invitedBy} has invited you to the platform. Set your password to complete your account. The link is valid for 7 days.`];
-      return {
-        subject: 'You are invited: complete your account setup',
-        text: `${lines.join('\n\n')}\n\n${link}\n`,
-        html: layout('Complete your account setup', lines, { label: 'Set my password', href: link }),
-      };
+      return withButton('You are invited: complete your account setup', lines, { label: 'Set my password', href: link }, 'Complete your account setup');
     }
     case 'credentials': {
       const { name, userId, link } = mail.params;
@@ -77,7 +79,7 @@ function renderBody(mail: MailTemplate, layout: Layout): RenderedMail {
         `Your account has been approved. Your user ID is ${userId}.`,
         'Sign in with your user ID and the password you chose when you registered. Please complete your KYC within 7 days.',
       ];
-      return { subject: 'Your account is approved', text: `${lines.join('\n\n')}\n\n${link}\n`, html: layout('Your account is approved', lines, { label: 'Sign in', href: link }) };
+      return withButton('Your account is approved', lines, { label: 'Sign in', href: link });
     }
     case 'password_changed': {
       const lines = [`Hello ${mail.params.name},`, 'Your password was changed and your other sessions were signed out. If this was not you, reset your password at once.'];
@@ -86,20 +88,12 @@ function renderBody(mail: MailTemplate, layout: Layout): RenderedMail {
     case 'account_changed_by_admin': {
       const { name, changes, link } = mail.params;
       const lines = [`Hello ${name},`, `An administrator changed your account: ${changes.join('; ')}.`, 'If you did not ask for this, contact support at once and reset your password.'];
-      return {
-        subject: 'An administrator changed your account',
-        text: `${lines.join('\n\n')}\n\n${link}\n`,
-        html: layout('An administrator changed your account', lines, { label: 'Open my account', href: link }),
-      };
+      return withButton('An administrator changed your account', lines, { label: 'Open my account', href: link });
     }
     case 'two_factor_changed': {
       const { name, change, link } = mail.params;
       const lines = [`Hello ${name},`, `${change}`, 'If this was not you, contact support at once and change your password.'];
-      return {
-        subject: 'Two-factor sign-in changed on your account',
-        text: `${lines.join('\n\n')}\n\n${link}\n`,
-        html: layout('Two-factor sign-in changed', lines, { label: 'Open my account', href: link }),
-      };
+      return withButton('Two-factor sign-in changed on your account', lines, { label: 'Open my account', href: link }, 'Two-factor sign-in changed');
     }
     case 'payout_details_changed': {
       const { name, changed, opens, link } = mail.params;
@@ -108,16 +102,12 @@ function renderBody(mail: MailTemplate, layout: Layout): RenderedMail {
         `The payout details of your account were changed (${changed}). Withdrawals to them open on ${opens}, after a 24-hour security hold.`,
         'If you did not make this change, contact support at once and change your password.',
       ];
-      return { subject: 'Your payout details changed', text: `${lines.join('\n\n')}\n\n${link}\n`, html: layout('Your payout details changed', lines, { label: 'Open my profile', href: link }) };
+      return withButton('Your payout details changed', lines, { label: 'Open my profile', href: link });
     }
     case 'ticket_reply': {
       const { name, subject, reply, link } = mail.params;
       const lines = [`Hello ${name},`, `Our support team replied to your ticket "${subject}":`, reply, 'Open the ticket to read the whole conversation and answer.'];
-      return {
-        subject: `Reply to your ticket: ${subject}`.slice(0, 200),
-        text: `${lines.join('\n\n')}\n\n${link}\n`,
-        html: layout('Our support team replied', lines, { label: 'Open the ticket', href: link }),
-      };
+      return withButton(`Reply to your ticket: ${subject}`.slice(0, 200), lines, { label: 'Open the ticket', href: link }, 'Our support team replied');
     }
     case 'account_locked': {
       const { name, minutes, link } = mail.params;
@@ -126,11 +116,7 @@ function renderBody(mail: MailTemplate, layout: Layout): RenderedMail {
         `Someone typed a wrong password for your account too many times, so sign-in is paused for ${minutes} minutes.`,
         'If this was you, wait and try again. If it was not, your password still protects the account; to be safe, choose a new one.',
       ];
-      return {
-        subject: 'Sign-in to your account is paused',
-        text: `${lines.join('\n\n')}\n\n${link}\n`,
-        html: layout('Sign-in to your account is paused', lines, { label: 'Reset my password', href: link }),
-      };
+      return withButton('Sign-in to your account is paused', lines, { label: 'Reset my password', href: link });
     }
   }
 }

@@ -2,12 +2,12 @@ import type { DbOrTx } from '../../db/client';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { pendingRecruits, users, kycDocuments } from '../../db/schema/index';
+import { insertRow } from '../../db/rows';
 
 export type PendingRecruitInsert = typeof pendingRecruits.$inferInsert;
 
 export async function insertPendingRecruit(db: DbOrTx, values: PendingRecruitInsert) {
-  const [row] = await db.insert(pendingRecruits).values(values).returning();
-  return row;
+  return insertRow(db, pendingRecruits, values);
 }
 
 export type PendingRecruitRow = typeof pendingRecruits.$inferSelect;

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { referralLinks, users } from '../../db/schema/index';
+import { insertRow } from '../../db/rows';
 
 export type ReferralLinkRow = typeof referralLinks.$inferSelect;
 
 export async function insertReferralLink(db: DbOrTx, values: typeof referralLinks.$inferInsert) {
-  const [row] = await db.insert(referralLinks).values(values).returning();
-  return row;
+  return insertRow(db, referralLinks, values);
 }
 
 export async function findLinkWithGenerator(db: DbOrTx, tokenHash: string, lock = false) {

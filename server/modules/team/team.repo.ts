@@ -3,6 +3,7 @@ import { rawRows, preparedRows, type DbOrTx } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { users, memberVolume } from '../../db/schema/index';
 import { ancestorsAtLevel } from '../tree';
+import { teamFigureColumns } from '../volume';
 
 /** Columns of a tree node and of a direct recruit (doc 3 §3.1). */
 export const memberColumns = {
@@ -16,15 +17,7 @@ export const memberColumns = {
   packageAmount: users.packageAmount,
   position: users.position,
   level: users.level,
-  totalBV: memberVolume.totalBV,
-  leftBV: memberVolume.leftBV,
-  rightBV: memberVolume.rightBV,
-  leftCount: memberVolume.leftCount,
-  rightCount: memberVolume.rightCount,
-  leftActive: memberVolume.leftActive,
-  rightActive: memberVolume.rightActive,
-  teamDepth: memberVolume.teamDepth,
-  totalDirects: memberVolume.totalDirects,
+  ...teamFigureColumns,
   leftChildId: users.leftChildId,
   rightChildId: users.rightChildId,
   parentId: users.parentId,

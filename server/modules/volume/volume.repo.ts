@@ -49,7 +49,8 @@ export async function claimPending(db: DbOrTx, before: Date, limit: number): Pro
   );
 }
 
-const FIGURES = {
+/** A member's team figures as member_volume columns, for a select that shows them beside the member (team.repo.ts). */
+export const teamFigureColumns = {
   totalBV: memberVolume.totalBV,
   leftBV: memberVolume.leftBV,
   rightBV: memberVolume.rightBV,
@@ -59,6 +60,9 @@ const FIGURES = {
   rightActive: memberVolume.rightActive,
   teamDepth: memberVolume.teamDepth,
   totalDirects: memberVolume.totalDirects,
+};
+const FIGURES = {
+  ...teamFigureColumns,
   leftDirects: memberVolume.leftDirects,
   rightDirects: memberVolume.rightDirects,
 };

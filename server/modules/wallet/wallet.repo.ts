@@ -3,6 +3,8 @@ import { rawRows, type DbOrTx } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { transactions, users, walletBalances, withdrawalRequests } from '../../db/schema/index';
 import { fromPaise, paiseOrThrow } from '../../../contracts/money';
+import { insertRow, updateById } from '../../db/rows';
+import { ownerColumns } from '../../db/owner-columns';
 
 /** One wallet per user (docs/spec/decisions.md §6): created with the account's activation, idempotently. */
 export async function ensureWallet(db: DbOrTx, userId: string) {
@@ -67,8 +69,7 @@ export async function addWithdrawnTotal(db: DbOrTx, userId: string, amount: stri
 }
 
 export async function insertLedgerRow(db: DbOrTx, values: typeof transactions.$inferInsert) {
-  const [row] = await db.insert(transactions).values(values).returning();
-  return row;
+  return insertRow(db, transactions, values);
 }
 
 /** Rows newer than the cursor's in ledger order: `seq` is unique, so it alone positions the page. */
@@ -88,44 +89,30 @@ export async function ledgerPage(db: DbOrTx, userId: string, cursor: { seq: numb
     .limit(limit + 1);
 }
 
-const person = {
-  userDisplayId: users.userId,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  userEmail: users.email,
-};
+/** The member's user ID, email or full name contains the search (none: every member). */
+function searchMatches(search: string | undefined) {
+  const term = search ? containsPattern(search) : undefined;
+  return term ? or(ilike(users.userId, term), ilike(users.email, term), sql`(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')) ilike ${term}`) : undefined;
+}
 
 /** Every wallet's ledger rows, newest first by `seq` (transactions_seq_key; transactions_type_seq_idx with a type). */
 export async function fundHistoryPage(db: DbOrTx, f: { search?: string; type?: string }, cursor: { seq: number } | undefined, limit: number) {
-  const term = f.search ? containsPattern(f.search) : undefined;
   return db
-    .select({ t: transactions, ...person })
+    .select({ t: transactions, ...ownerColumns })
     .from(transactions)
     .innerJoin(users, eq(users.id, transactions.userId))
-    .where(
-      and(
-        f.type ? eq(transactions.type, f.type) : undefined,
-        term ? or(ilike(users.userId, term), ilike(users.email, term), sql`(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')) ilike ${term}`) : undefined,
-        beforeSeq(cursor),
-      ),
-    )
+    .where(and(f.type ? eq(transactions.type, f.type) : undefined, searchMatches(f.search), beforeSeq(cursor)))
     .orderBy(desc(transactions.seq))
     .limit(limit + 1);
 }
 
 /** Largest balances first; the cursor is (balance, id) of the last row. */
 export async function walletBalancesPage(db: DbOrTx, search: string | undefined, cursor: { at: string; id: string } | undefined, limit: number) {
-  const term = search ? containsPattern(search) : undefined;
   return db
-    .select({ w: walletBalances, ...person })
+    .select({ w: walletBalances, ...ownerColumns })
     .from(walletBalances)
     .innerJoin(users, eq(users.id, walletBalances.userId))
-    .where(
-      and(
-        term ? or(ilike(users.userId, term), ilike(users.email, term), sql`(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')) ilike ${term}`) : undefined,
-        cursor ? sql`(${walletBalances.balance}, ${walletBalances.id}) < (${cursor.at}::numeric, ${cursor.id}::uuid)` : undefined,
-      ),
-    )
+    .where(and(searchMatches(search), cursor ? sql`(${walletBalances.balance}, ${walletBalances.id}) < (${cursor.at}::numeric, ${cursor.id}::uuid)` : undefined))
     .orderBy(desc(walletBalances.balance), desc(walletBalances.id))
     .limit(limit + 1);
 }
@@ -134,8 +121,7 @@ export async function walletBalancesPage(db: DbOrTx, search: string | undefined,
 export type WithdrawalRow = typeof withdrawalRequests.$inferSelect;
 
 export async function insertWithdrawal(db: DbOrTx, values: typeof withdrawalRequests.$inferInsert) {
-  const [row] = await db.insert(withdrawalRequests).values(values).returning();
-  return row;
+  return insertRow(db, withdrawalRequests, values);
 }
 
 export async function withdrawalForUpdate(db: DbOrTx, id: string): Promise<WithdrawalRow | undefined> {
@@ -144,12 +130,7 @@ export async function withdrawalForUpdate(db: DbOrTx, id: string): Promise<Withd
 }
 
 export async function updateWithdrawal(db: DbOrTx, id: string, values: Partial<typeof withdrawalRequests.$inferInsert>) {
-  const [row] = await db
-    .update(withdrawalRequests)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(withdrawalRequests.id, id))
-    .returning();
-  return row;
+  return updateById(db, withdrawalRequests, id, values);
 }
 
 export async function withdrawalsOf(db: DbOrTx, userId: string) {
@@ -166,7 +147,7 @@ export async function pendingWithdrawalTotal(db: DbOrTx, userId: string) {
 
 export async function adminWithdrawals(db: DbOrTx, statuses: string[], limit: number) {
   return db
-    .select({ w: withdrawalRequests, ...person })
+    .select({ w: withdrawalRequests, ...ownerColumns })
     .from(withdrawalRequests)
     .innerJoin(users, eq(users.id, withdrawalRequests.userId))
     .where(inArray(withdrawalRequests.status, statuses))

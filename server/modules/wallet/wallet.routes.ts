@@ -1,8 +1,7 @@
 import { MSG } from '../../../contracts/messages';
-import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../context';
 import { identityOf, type RouteDef } from '../../http/routes';
-import { actorWithTransactor } from '../../http/idempotency';
+import { moneyHandler } from '../../http/idempotency';
 import { parse } from '../../http/validate';
 import {
   WithdrawalRequest,
@@ -15,15 +14,9 @@ import {
   WithdrawalIdParam as IdParam,
   WalletBalancesQuery,
 } from '../../../contracts/wallet';
-import type { Answer } from '../../core/transactor';
 import { memberWithdrawal, adminWithdrawal, approveWithdrawal, rejectWithdrawal, reactivateWithdrawal, ownWithdrawals, adminWithdrawalList } from './withdrawals.service';
 import { sendFund } from './send-fund.service';
 import { walletSummary, ownLedger, fundHistory, walletBalances } from './wallet-reads.service';
-
-const send = async (reply: FastifyReply, answer: Promise<Answer<unknown>>) => {
-  const a = await answer;
-  return reply.status(a.status).send(a.body);
-};
 
 /** The member's wallet and the admin's withdrawal and fund sections (docs/spec/decisions.md §6; doc 2 §2.10-2.13). */
 export function walletRoutes(ctx: AppContext): RouteDef[] {
@@ -45,10 +38,7 @@ export function walletRoutes(ctx: AppContext): RouteDef[] {
       url: '/api/withdrawals',
       access: 'member',
       denyImpersonation: MSG.impersonationMoneyReadOnly,
-      handler: async (req, reply) => {
-        const { actor, transact } = actorWithTransactor(ctx, req);
-        return send(reply, memberWithdrawal(ctx, actor, transact, parse(WithdrawalRequest, req.body)));
-      },
+      handler: moneyHandler(ctx, (req, actor, transact) => memberWithdrawal(ctx, actor, transact, parse(WithdrawalRequest, req.body))),
     },
     { method: 'GET', url: '/api/admin/withdrawals', access: 'admin', handler: list(['pending', 'approved', 'rejected']) },
     { method: 'GET', url: '/api/admin/pending-withdrawals', access: 'admin', handler: list(['pending']) },
@@ -58,46 +48,26 @@ export function walletRoutes(ctx: AppContext): RouteDef[] {
       method: 'POST',
       url: '/api/admin/approve-withdrawal/:id',
       access: 'admin',
-      handler: async (req, reply) => {
-        const { actor, transact } = actorWithTransactor(ctx, req);
-        return send(reply, approveWithdrawal(ctx, actor, transact, parse(IdParam, req.params).id, parse(ApproveWithdrawalRequest, req.body ?? {})));
-      },
+      handler: moneyHandler(ctx, (req, actor, transact) => approveWithdrawal(ctx, actor, transact, parse(IdParam, req.params).id, parse(ApproveWithdrawalRequest, req.body ?? {}))),
     },
     {
       method: 'POST',
       url: '/api/admin/reject-withdrawal/:id',
       access: 'admin',
-      handler: async (req, reply) => {
-        const { actor, transact } = actorWithTransactor(ctx, req);
-        return send(reply, rejectWithdrawal(ctx, actor, transact, parse(IdParam, req.params).id, parse(RejectWithdrawalRequest, req.body ?? {}).reason));
-      },
+      handler: moneyHandler(ctx, (req, actor, transact) => rejectWithdrawal(ctx, actor, transact, parse(IdParam, req.params).id, parse(RejectWithdrawalRequest, req.body ?? {}).reason)),
     },
     {
       method: 'POST',
       url: '/api/admin/reactivate-withdrawal/:id',
       access: 'admin',
-      handler: async (req, reply) => {
-        const { actor, transact } = actorWithTransactor(ctx, req);
-        return send(reply, reactivateWithdrawal(ctx, actor, transact, parse(IdParam, req.params).id));
-      },
+      handler: moneyHandler(ctx, (req, actor, transact) => reactivateWithdrawal(ctx, actor, transact, parse(IdParam, req.params).id)),
     },
-    {
-      method: 'POST',
-      url: '/api/admin/send-fund',
-      access: 'admin',
-      handler: async (req, reply) => {
-        const { actor, transact } = actorWithTransactor(ctx, req);
-        return send(reply, sendFund(ctx, actor, transact, parse(SendFundRequest, req.body)));
-      },
-    },
+    { method: 'POST', url: '/api/admin/send-fund', access: 'admin', handler: moneyHandler(ctx, (req, actor, transact) => sendFund(ctx, actor, transact, parse(SendFundRequest, req.body))) },
     {
       method: 'POST',
       url: '/api/admin/withdraw-personally',
       access: 'admin',
-      handler: async (req, reply) => {
-        const { actor, transact } = actorWithTransactor(ctx, req);
-        return send(reply, adminWithdrawal(ctx, actor, transact, parse(WithdrawPersonallyRequest, req.body)));
-      },
+      handler: moneyHandler(ctx, (req, actor, transact) => adminWithdrawal(ctx, actor, transact, parse(WithdrawPersonallyRequest, req.body))),
     },
     { method: 'GET', url: '/api/admin/fund-history', access: 'admin', handler: async (req) => fundHistory(ctx, parse(FundHistoryQuery, req.query)) },
     { method: 'GET', url: '/api/admin/wallet-balances', access: 'admin', handler: async (req) => walletBalances(ctx, parse(WalletBalancesQuery, req.query)) },

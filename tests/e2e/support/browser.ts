@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
-import { afterAll } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { codeFor } from '../../support/authenticator';
 import { startTestApp, type TestApp } from '../../support/test-app';
@@ -202,6 +202,20 @@ export async function seriousViolations(page: Page): Promise<string[]> {
           .map((n) => n.target.join(' '))
           .join(', ')}`,
     );
+}
+
+/** The admin portal's `section` (at `baseUrl`), once its heading shows. */
+export async function openAdminSection(page: Page, baseUrl: string, section: string, heading: string) {
+  await page.goto(`${baseUrl}/admin?section=${section}`);
+  await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+}
+
+/** The visible row or card of a record whose `attr` is `id` (a table from 768 px, cards below). */
+export const visibleRecord = (page: Page, attr: string, id: string): Locator => page.locator(`[${attr}="${id}"]:visible`);
+
+/** No serious or critical axe finding on the page as it stands. */
+export async function expectAxeClean(page: Page) {
+  expect(await seriousViolations(page)).toEqual([]);
 }
 
 /** The page is no wider than the screen; otherwise the elements that stick out, to say where. */
