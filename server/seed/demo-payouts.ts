@@ -9,7 +9,7 @@ import { findUserById, type UserRow } from '../modules/users/users.repo';
 import { storeBlob, safeFilename } from '../modules/kyc/kyc.service';
 import { insertDocument, listUserDocuments } from '../modules/kyc/kyc.repo';
 import { safeDocument } from '../modules/kyc/document-safety';
-import { decideDocument } from '../modules/admin-kyc/admin-kyc.service';
+import { decideDocument } from '../modules/kyc/review.service';
 import { memberWithdrawal, approveWithdrawal } from '../modules/wallet/withdrawals.service';
 
 /**

@@ -97,7 +97,7 @@ export async function requestApproval(
 
 /**
  * The kinds, each defined by the module that owns the change it applies (Send Fund in wallet, account changes in
- * admin-users, adjustments in compensation) and registered by the app at start (server/app.ts): the approvals module
+ * users, adjustments in compensation) and registered by the app at start (server/app.ts): the approvals module
  * decides requests without importing the modules whose changes it applies.
  */
 const registry = new Map<ApprovalKind, ApprovalKindDef>();

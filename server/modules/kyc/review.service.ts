@@ -5,12 +5,12 @@ import { forbidden, notFound } from '../../core/app-error';
 import { MSG } from '../../../contracts/messages';
 import { KYC_TYPE_LABELS, type KycDocumentType } from '../../../contracts/kyc';
 import { findUserById, type UserRow } from '../users';
-import { findDocumentForUpdate, type KycRow } from '../kyc';
-import { refreshUserKycStatus } from '../kyc';
+import { findDocumentForUpdate, type KycRow } from './kyc.repo';
+import { refreshUserKycStatus } from './kyc.service';
 import { notify } from '../notifications';
 import { audit } from '../audit';
 import { workDone } from '../notifications';
-import { listKycUsers, documentsOfUsers, reviewDocument } from './admin-kyc.repo';
+import { listKycUsers, documentsOfUsers, reviewDocument } from './review.repo';
 
 /** The reviewer's detail view: full numbers are shown here and nowhere else (docs/spec/decisions.md §7). */
 function reviewerDocView(d: KycRow): ReviewDocument {

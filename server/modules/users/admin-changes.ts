@@ -1,9 +1,9 @@
 import type { AppContext } from '../../context';
 import { maskTail } from '../../../contracts/kyc';
 import type { DbOrTx } from '../../db/client';
-import type { UserRow } from '../users';
-import { displayName } from '../users';
-import { bankChanged, payoutChangesOf, payoutHoldEnd, payoutTime } from '../users';
+import type { UserRow } from './users.repo';
+import { displayName } from './users.service';
+import { bankChanged, payoutChangesOf, payoutHoldEnd, payoutTime } from './payout-details';
 import { queueMail } from '../mail';
 import { notify } from '../notifications';
 
