@@ -15,7 +15,7 @@ import { insertSession } from '../../server/modules/auth/session.repo';
 import { newToken, sha256 } from '../../server/lib/crypto';
 import { verifyPassword } from '../../server/lib/password';
 import { actorFor } from '../support/actor';
-import type { UserRow } from '../../server/modules/users/users.repo';
+import type { UserRow } from '../support/users';
 
 /**
  * Issue 29: the eight chains by which one dishonest admin could create money and pay it out, or take over another
