@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Actor, Principal } from '../../core/actor';
-import { badRequest, conflict, forbidden, notFound} from '../../core/app-error';
+import { badRequest, conflict, forbidden, notFound } from '../../core/app-error';
 import { AdminUserSearchQuery, AdminUserEditRequest, MemberEditRequest, CreateUserRequest, type AdminUserRow } from '../../../contracts/admin';
 import { MSG } from '../../../contracts/messages';
 import { maskTail } from '../../../contracts/kyc';
