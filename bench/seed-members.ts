@@ -163,9 +163,6 @@ export async function seedMembers(databaseUrl: string, count: number) {
       g % 4 === 0 ? '0' : '5000',
       `9${String(g % 1_000_000_000).padStart(9, '0')}`,
       RANKS[g % 6],
-      g % 2 === 0 ? 'HDFC BANK' : null,
-      g % 2 === 0 ? 'HDFC0001234' : null,
-      g % 2 === 0 ? sealColumnText('users', 'bank_account_number', String(g).padStart(12, '7')) : null,
       reg,
       n?.sponsor_id ?? null,
       n?.sponsor_id ? (publicId.get(n.sponsor_id) ?? null) : null,
@@ -182,6 +179,9 @@ export async function seedMembers(databaseUrl: string, count: number) {
       .map(esc)
       .join('\t');
   };
+  // Every second member's bank account (user_payout_details, ADR 0026), sealed as the app seals it.
+  const payoutOf = (id: string, g: number) =>
+    g % 2 === 0 ? [id, 'HDFC BANK', 'HDFC0001234', sealColumnText('user_payout_details', 'bank_account_number', String(g).padStart(12, '7'))].map(esc).join('\t') : null;
   // The member's figures row (member_volume): personal BV g mod 50,000 and the tree counters.
   const figuresOf = (id: string, g: number, n: TreeScanRow | undefined) => {
     const f = n ? (fixed.get(id) ?? n) : undefined;
@@ -200,7 +200,7 @@ export async function seedMembers(databaseUrl: string, count: number) {
       .map(esc)
       .join('\t');
   };
-  function* lines(rowOf: (id: string, g: number, n: TreeScanRow | undefined) => string) {
+  function* lines(rowOf: (id: string, g: number, n: TreeScanRow | undefined) => string | null) {
     let batch: string[] = [];
     let p = 0;
     const flush = function* () {
@@ -209,16 +209,19 @@ export async function seedMembers(databaseUrl: string, count: number) {
       batch = [];
     };
     // Placed and pending members in registration order, as a live system inserts them.
+    const push = (row: string | null) => {
+      if (row !== null) batch.push(row);
+    };
     for (const [id, { g }] of extra) {
       while (p < pendingIds.length && pendingIds[p].g < g) {
-        batch.push(rowOf(pendingIds[p].id, pendingIds[p].g, undefined));
+        push(rowOf(pendingIds[p].id, pendingIds[p].g, undefined));
         p++;
         yield* flush();
       }
-      batch.push(rowOf(id, g, byId.get(id)));
+      push(rowOf(id, g, byId.get(id)));
       yield* flush();
     }
-    for (; p < pendingIds.length; p++) batch.push(rowOf(pendingIds[p].id, pendingIds[p].g, undefined));
+    for (; p < pendingIds.length; p++) push(rowOf(pendingIds[p].id, pendingIds[p].g, undefined));
     if (batch.length) yield `${batch.join('\n')}\n`;
   }
   await client.query('begin');
@@ -228,8 +231,8 @@ export async function seedMembers(databaseUrl: string, count: number) {
     Readable.from(lines(rowOf)),
     client.query(
       copyFrom(`copy users (id, user_id, email, password, first_name, last_name, role, status, kyc_status,
-    id_status, email_verified, first_login, registration_date, activation_date, package_amount, mobile, current_rank, bank_name, bank_ifsc,
-    bank_account_number, created_at, sponsor_id, sponsor_user_id, parent_id, left_child_id, right_child_id, position, level, placed_at, open_depth, jump_id, run_top) from stdin`),
+    id_status, email_verified, first_login, registration_date, activation_date, package_amount, mobile, current_rank,
+    created_at, sponsor_id, sponsor_user_id, parent_id, left_child_id, right_child_id, position, level, placed_at, open_depth, jump_id, run_top) from stdin`),
     ),
   );
   // The COPY ran without triggers: each member's figures row, with the counters the generator checked.
@@ -240,6 +243,7 @@ export async function seedMembers(databaseUrl: string, count: number) {
     team_depth, total_directs, left_directs, right_directs) from stdin`),
     ),
   );
+  await pipeline(Readable.from(lines(payoutOf)), client.query(copyFrom('copy user_payout_details (user_id, bank_name, bank_ifsc, bank_account_number) from stdin')));
   // Counters of the members that existed before (the root and the demo downline) change too.
   for (const n of existing) {
     const f = fixed.get(n.id);
@@ -271,7 +275,7 @@ export async function seedMembers(databaseUrl: string, count: number) {
   // The COPY ran without triggers, so the dashboards' user tallies are recounted once.
   await client.query('select user_tallies_rebuild()');
   await seedWallets(client);
-  await client.query('vacuum analyze users');
+  await client.query('vacuum analyze users, user_payout_details');
   await client.query('vacuum analyze member_volume');
   await client.query('vacuum analyze wallet_balances');
   await client.query('vacuum analyze transactions');

@@ -13,7 +13,7 @@ export const LOCKS = {
   migrations: 727_401,
   /** The binary tree's placements and counters (tree.repo.ts). */
   tree: 72_830_001,
-  /** Folding the admin dashboard's tally deltas into the totals (admin-dashboard.repo.ts). */
+  /** Folding the admin dashboard's tally deltas into the totals (ops/dashboard.repo.ts). */
   tallyFold: 72_830_002,
   /** The volume journal's applier: one batch at a time across every process (volume.repo.ts). */
   volumeApplier: 72_830_003,

@@ -34,9 +34,12 @@ function register(c: SealedColumn) {
   return c.aad;
 }
 
-/** A text column holding `v1:<kid>:<iv>:<tag>:<ciphertext>`; `hash` names the lookup hash column kept beside it. */
-export function sealedText(table: string, column: string, opts: { hash?: { column: string; purpose: string } } = {}) {
-  const aad = register({ table, column, kind: 'text', aad: `${table}.${column}`, hash: opts.hash });
+/**
+ * A text column holding `v1:<kid>:<iv>:<tag>:<ciphertext>`; `hash` names the lookup hash column kept beside it. `aad`
+ * keeps the binding of a column that moved to another table with its envelopes (user_payout_details, ADR 0026).
+ */
+export function sealedText(table: string, column: string, opts: { hash?: { column: string; purpose: string }; aad?: string } = {}) {
+  const aad = register({ table, column, kind: 'text', aad: opts.aad ?? `${table}.${column}`, hash: opts.hash });
   return customType<{ data: string; driverData: string }>({
     dataType: () => 'text',
     toDriver: (value) => (value === '' ? '' : sealText(fieldKeys(), aad, value)),

@@ -5,11 +5,12 @@ import type { Actor } from '../core/actor';
 import { plainTransaction } from '../core/transactor';
 import { KYC_DOCUMENT_TYPES, KYC_TYPE_LABELS, type KycDocumentType } from '../../contracts/kyc';
 import { KYC_MAX_BYTES } from '../../contracts/constants';
-import { findUserById, type UserRow } from '../modules/users/users.repo';
+import type { UserRow } from '../modules/users/users.repo';
+import { findPayoutDetails } from '../modules/users';
 import { storeBlob, safeFilename } from '../modules/kyc/kyc.service';
 import { insertDocument, listUserDocuments } from '../modules/kyc/kyc.repo';
 import { safeDocument } from '../modules/kyc/document-safety';
-import { decideDocument } from '../modules/admin-kyc/admin-kyc.service';
+import { decideDocument } from '../modules/kyc/review.service';
 import { memberWithdrawal, approveWithdrawal } from '../modules/wallet/withdrawals.service';
 
 /**
@@ -90,7 +91,7 @@ export async function approveDemoKyc(ctx: AppContext, reviewer: Actor, user: Use
 
 /** The member's bank withdrawal to the profile's account, as the wallet page sends it; answers its id. */
 export async function requestDemoWithdrawal(ctx: AppContext, member: Actor, amount: string): Promise<string> {
-  const u = (await findUserById(ctx.db, member.user.id))!;
+  const u = await findPayoutDetails(ctx.db, member.user.id);
   const r = await memberWithdrawal(ctx, member, plainTransaction(ctx), {
     withdrawalType: 'bank',
     amount,

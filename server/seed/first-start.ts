@@ -6,6 +6,7 @@ import { users, products, news, companySettings } from '../db/schema/index';
 import { hashPassword } from '../lib/password';
 import { findUserByEmail, findRootFounder, insertUser, type UserRow } from '../modules/users/users.repo';
 import { generateUserId } from '../modules/users/users.service';
+import { savePayoutDetails } from '../modules/users';
 import { makeRoot } from '../modules/tree/tree.repo';
 import { placeMember } from '../modules/tree/tree.service';
 import { enterPipeline } from '../modules/recruitment/pipeline.service';
@@ -140,8 +141,8 @@ async function seedDemo(ctx: AppContext, root: UserRow, history: DemoCalendar | 
       pincode: '411001',
       address: '12 Residency Road, Camp',
       nominee: 'Family Nominee',
-      ...(bank ? { ...bank, payoutDetailsChangedAt: stamp, bankAccountChangedAt: stamp } : {}),
     });
+    if (bank) await savePayoutDetails(tx, u.id, { ...bank, payoutDetailsChangedAt: stamp, bankAccountChangedAt: stamp });
     await placeMember(tx, u, { startId: parentId, side }, at);
     await ensureWallet(tx, u.id);
     return (await tx.select().from(users).where(eq(users.id, u.id)))[0];

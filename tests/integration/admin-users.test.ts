@@ -7,7 +7,7 @@ import { bearer, count, demoCookies, expectError, expectInvalid, uniqueEmail } f
 import { AdminUserPage, AdminUserRow, CannotLoginMessage, ADMIN_USER_SORTS } from '../../contracts/admin';
 import { MSG } from '../../contracts/messages';
 import { auditLog, products, purchases, transactions, users, walletBalances, memberVolume } from '../../server/db/schema/index';
-import type { UserRow } from '../../server/modules/users/users.repo';
+import { findUserById, type UserRow } from '../support/users';
 import { ID } from '../support/identity';
 
 let t: TestApp;
@@ -36,7 +36,7 @@ const qs = (p: Record<string, string | number | undefined>) =>
   ).toString();
 const search = (p: Record<string, string | number | undefined>, cookie?: string) => t.api('GET', `/api/admin/users/search?${qs(p)}`, { cookie: cookie ?? cookies.admin });
 const idsOf = (r: { body: { items: { id: string }[] } }) => r.body.items.map((u) => u.id);
-const dbUser = async (id: string) => (await t.runtime.ctx.db.select().from(users).where(eq(users.id, id)))[0];
+const dbUser = async (id: string) => (await findUserById(t.runtime.ctx.db, id))!;
 const auditRows = (entityId: string, action?: string) =>
   t.runtime.ctx.db
     .select()

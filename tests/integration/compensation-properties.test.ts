@@ -7,7 +7,7 @@ import { actorFor } from '../support/actor';
 import { placeMember } from '../../server/modules/tree/tree.service';
 import { postLedger } from '../../server/modules/wallet/ledger.service';
 import { purchase } from '../../server/modules/commerce/commerce.service';
-import { setStatus } from '../../server/modules/admin-users/admin-users.service';
+import { setStatus } from '../../server/modules/users/admin-users.service';
 import { cycleLegsSql } from '../../server/modules/volume/volume.repo';
 import { plainTransaction } from '../../server/core/transactor';
 import * as svc from '../../server/modules/compensation';

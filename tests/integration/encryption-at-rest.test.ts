@@ -15,7 +15,7 @@ import { deriveFieldKey, fieldKeyring, lookupHash, sealText, useFieldKeys } from
 import { SEALED_COLUMNS } from '../../server/db/sealed-columns';
 import { encryptLegacyValues, rotateFieldKeys, staleCounts } from '../../server/modules/field-keys/field-keys.service';
 import { SEALED_TABLES } from '../../server/modules/field-keys/field-keys.repo';
-import type { UserRow } from '../../server/modules/users/users.repo';
+import type { UserRow } from '../support/users';
 
 /**
  * Issue 13, finding "Aadhaar, PAN and bank account numbers are plaintext in users, pending_recruits, kyc_documents and
@@ -189,10 +189,13 @@ describe('identity numbers, payout details and documents at rest', () => {
     const hits = cells.flatMap((c) => identityFindings(c.v).map((f) => `${f} in ${c.where}`));
     expect(hits).toEqual([]);
     // Where they were: envelopes naming the key, in the four tables of the finding and the document store.
-    const [u] = await query<Record<string, string>>(t, sql`select pan_number, aadhaar_number, bank_account_number, pan_hash from users where id = ${applicant.id}`);
+    const [u] = await query<Record<string, string>>(
+      t,
+      sql`select u.pan_number, u.aadhaar_number, p.bank_account_number, u.pan_hash from users u join user_payout_details p on p.user_id = u.id where u.id = ${applicant.id}`,
+    );
     for (const v of [u.pan_number, u.aadhaar_number, u.bank_account_number]) expect(v).toMatch(new RegExp(`^v1:${oldKid}:[\\w-]{16}:[\\w-]{22}:[\\w-]+$`));
     expect(u.pan_hash).toBe(lookupHash(deriveFieldKey(TEST_SECRET), 'pan', ID.pan));
-    const [w] = await query<{ crypto_wallet_address: string }>(t, sql`select crypto_wallet_address from users where id = ${owner.user.id}`);
+    const [w] = await query<{ crypto_wallet_address: string }>(t, sql`select crypto_wallet_address from user_payout_details where user_id = ${owner.user.id}`);
     expect(w.crypto_wallet_address.startsWith(`v1:${oldKid}:`)).toBe(true);
     const [r] = await query<Record<string, string>>(t, sql`select pan_number, aadhaar_number, bank_account_number from pending_recruits where applicant_user_id = ${applicant.id}`);
     for (const v of Object.values(r)) expect(v.startsWith(`v1:${oldKid}:`)).toBe(true);
@@ -272,18 +275,21 @@ describe('one account per PAN, through the keyed hash', () => {
 
 describe('altered ciphertext is refused (AES-GCM)', () => {
   it('a changed byte or an envelope moved to another column is not read as a value', async () => {
-    const [before] = await query<{ bank_account_number: string; pan_number: string }>(t, sql`select bank_account_number, pan_number from users where id = ${owner.user.id}`);
+    const [before] = await query<{ bank_account_number: string; pan_number: string }>(
+      t,
+      sql`select p.bank_account_number, u.pan_number from users u join user_payout_details p on p.user_id = u.id where u.id = ${owner.user.id}`,
+    );
     const parts = before.bank_account_number.split(':');
     const ct = Buffer.from(parts[4], 'base64url');
     ct[0] ^= 1;
     const altered = [...parts.slice(0, 4), ct.toString('base64url')].join(':');
     for (const value of [altered, before.pan_number]) {
-      await t.runtime.ctx.db.execute(sql`update users set bank_account_number = ${value} where id = ${owner.user.id}`);
+      await t.runtime.ctx.db.execute(sql`update user_payout_details set bank_account_number = ${value} where user_id = ${owner.user.id}`);
       const r = await t.api('GET', '/api/auth/user', { cookie: owner.cookie });
       expectError(r, 500, { code: 'INTERNAL_ERROR' });
       expect(JSON.stringify(r.body)).not.toContain(ID.otherPan);
     }
-    await t.runtime.ctx.db.execute(sql`update users set bank_account_number = ${before.bank_account_number} where id = ${owner.user.id}`);
+    await t.runtime.ctx.db.execute(sql`update user_payout_details set bank_account_number = ${before.bank_account_number} where user_id = ${owner.user.id}`);
     expect((await t.api('GET', '/api/auth/user', { cookie: owner.cookie })).body.bankAccountNumber).toBe(`••••••••${ID.account3.slice(-4)}`);
   });
 
@@ -308,8 +314,8 @@ describe('values stored before encryption (databases from before migration 0028)
   it('are encrypted at start, before the app serves, and read as before', async () => {
     const old = await fundedMember(t, admin, '0', { firstName: 'Legacy', lastName: 'Member' });
     // As such a database holds them: plaintext columns, a plain document, a plain stored answer, and migration 0028's request.
-    await t.runtime.ctx.db.execute(sql`update users set pan_number = ${ID.legacyPan}, pan_hash = null, aadhaar_number = ${ID.otherAadhaar},
-      bank_account_number = ${ID.account6}, crypto_wallet_address = ${ID.oldWallet} where id = ${old.user.id}`);
+    await t.runtime.ctx.db.execute(sql`update users set pan_number = ${ID.legacyPan}, pan_hash = null, aadhaar_number = ${ID.otherAadhaar} where id = ${old.user.id}`);
+    await t.runtime.ctx.db.execute(sql`update user_payout_details set bank_account_number = ${ID.account6}, crypto_wallet_address = ${ID.oldWallet} where user_id = ${old.user.id}`);
     await t.runtime.ctx.db.execute(sql`insert into withdrawal_requests (user_id, withdrawal_type, amount, status, bank_details, created_by)
       values (${old.user.id}, 'bank', 10, 'pending', ${JSON.stringify({ accountNumber: ID.account6, ifsc: 'SBIN0001234', bankName: 'SBI', accountHolderName: 'Legacy' })}::jsonb, ${old.user.id}),
              (${old.user.id}, 'usdt', 10, 'pending', null, ${old.user.id})`);
@@ -353,7 +359,7 @@ describe('key rotation (npm run keys:rotate) while the app writes', () => {
 
   it('every sealed table is known to the rotation, with its primary key', () => {
     const tables = new Set(SEALED_COLUMNS.map((c) => c.table));
-    expect([...tables].sort()).toEqual(['approval_requests', 'document_blobs', 'idempotency_keys', 'kyc_documents', 'pending_recruits', 'users', 'withdrawal_requests']);
+    expect([...tables].sort()).toEqual(['approval_requests', 'document_blobs', 'idempotency_keys', 'kyc_documents', 'pending_recruits', 'user_payout_details', 'users', 'withdrawal_requests']);
     for (const table of tables) expect(SEALED_TABLES[table], table).toBeDefined();
   });
 
@@ -409,8 +415,8 @@ describe('key rotation (npm run keys:rotate) while the app writes', () => {
     expect((await staleCounts(t.runtime.ctx)).every((c) => c.stale === 0)).toBe(true);
     for (const [table, column] of [
       ['users', 'pan_number'],
-      ['users', 'bank_account_number'],
-      ['users', 'crypto_wallet_address'],
+      ['user_payout_details', 'bank_account_number'],
+      ['user_payout_details', 'crypto_wallet_address'],
       ['pending_recruits', 'aadhaar_number'],
       ['kyc_documents', 'document_number'],
       ['withdrawal_requests', 'usdt_wallet_address'],
@@ -495,7 +501,7 @@ describe('key rotation (npm run keys:rotate) while the app writes', () => {
     expect(writes).toBeGreaterThan(0);
     const after = await run(['--check']);
     expect(after.code, after.out).toBe(0);
-    expect(new Set(await envelopeKids('users', 'bank_account_number'))).toEqual(new Set([thirdKid]));
+    expect(new Set(await envelopeKids('user_payout_details', 'bank_account_number'))).toEqual(new Set([thirdKid]));
     expect((await userByEmail(t, owner.user.email))!.bankAccountNumber).toBe((writes - 1) % 2 ? ID.account3 : ID.account4);
   });
 
@@ -508,13 +514,13 @@ describe('key rotation (npm run keys:rotate) while the app writes', () => {
     await holder.connect();
     try {
       await holder.query('begin');
-      await holder.query('select id from users where id = $1 for update', [owner.user.id]);
+      await holder.query('select user_id from user_payout_details where user_id = $1 for update', [owner.user.id]);
       const released = new Promise((done) => setTimeout(() => holder.query('commit').then(done), 800));
-      const report = await rotateFieldKeys(t.runtime.ctx, { tables: ['users'], pauseMs: 10 });
+      const report = await rotateFieldKeys(t.runtime.ctx, { tables: ['user_payout_details'], pauseMs: 10 });
       await released;
       expect(report).toMatchObject({ remaining: 0, unreadable: 0 });
       expect(report.tables[0].rewritten).toBeGreaterThan(1);
-      expect(new Set(await envelopeKids('users', 'bank_account_number'))).toEqual(new Set([deriveFieldKey(FOURTH).id]));
+      expect(new Set(await envelopeKids('user_payout_details', 'bank_account_number'))).toEqual(new Set([deriveFieldKey(FOURTH).id]));
     } finally {
       await holder.end();
     }

@@ -15,7 +15,7 @@ import { insertSession } from '../../server/modules/auth/session.repo';
 import { newToken, sha256 } from '../../server/lib/crypto';
 import { verifyPassword } from '../../server/lib/password';
 import { actorFor } from '../support/actor';
-import type { UserRow } from '../../server/modules/users/users.repo';
+import type { UserRow } from '../support/users';
 import { closePairingCycle } from '../support/compensation';
 
 /**

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { findUserById } from '../../server/modules/users/users.repo';
+import { findUserById } from '../support/users';
 import { ID } from '../support/identity';
 import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
 import { count, demoCookies, expectError, expectInvalid, query, uniqueEmail, signedInUser } from '../support/http';
 import { bank, expectLedgerSound, fundedMember } from '../support/money';
 import { FUND_APPROVAL_MSG, WALLET_MSG } from '../../contracts/wallet';
 import { MSG } from '../../contracts/messages';
-import type { UserRow } from '../../server/modules/users/users.repo';
+import type { UserRow } from '../support/users';
 import { closePairingCycle } from '../support/compensation';
 
 /**
@@ -40,7 +40,14 @@ const list = async (cookie: string, qs = '') => (await t.api('GET', `/api/admin/
 const balanceOf = async (userId: string) => (await query<{ balance: string }>(t, sql`select balance::text from wallet_balances where user_id = ${userId}`))[0]?.balance ?? '0.00';
 /** The user's row as stored, with the sealed columns opened (they are ciphertext at rest, ADR 0011). */
 const dbUser = async (id: string) => {
-  const row = (await query<Record<string, unknown>>(t, sql`select * from users where id = ${id}`))[0];
+  // Payout details are the users module's own table (ADR 0026).
+  const row = (
+    await query<Record<string, unknown>>(
+      t,
+      sql`select u.*, p.bank_ifsc, p.bank_name, p.bank_account_holder_name, p.payout_details_changed_at, p.bank_account_changed_at
+        from users u left join user_payout_details p on p.user_id = u.id where u.id = ${id}`,
+    )
+  )[0];
   const u = (await findUserById(t.runtime.ctx.db, id))!;
   return { ...row, bank_account_number: u.bankAccountNumber, crypto_wallet_address: u.cryptoWalletAddress, pan_number: u.panNumber, aadhaar_number: u.aadhaarNumber } as Record<string, unknown>;
 };

@@ -6,7 +6,7 @@ import { bank, bankProfile, expectLedgerSound, fundedMember, verifyKyc } from '.
 import { placeInTree } from '../support/tree';
 import { MSG, payoutHoldMessage } from '../../contracts/messages';
 import { payoutTime } from '../../server/modules/users/payout-details';
-import type { UserRow } from '../../server/modules/users/users.repo';
+import type { UserRow } from '../support/users';
 import { ID } from '../support/identity';
 
 /**

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { TestApp } from '../support/test-app';
 import { startSignedIn } from '../support/start';
 import { count, query, uniqueEmail } from '../support/http';
-import { foldUserTallies } from '../../server/modules/admin-dashboard/admin-dashboard.repo';
+import { foldUserTallies } from '../../server/modules/ops/dashboard.repo';
 
 /**
  * The dashboards count users from user_tallies plus user_tally_changes (migration 0011): whatever

@@ -4,7 +4,7 @@ import type { TestApp } from './test-app';
 import { b64, fakeJpeg, fakePng, query, uniqueEmail } from './http';
 import { ID } from './identity';
 import { KYC_DOCUMENT_TYPES } from '../../contracts/kyc';
-import { findUserById } from '../../server/modules/users/users.repo';
+import { findUserById } from './users';
 
 /** The payout bank account of the members made here (their profile's, as registration sets it). */
 export const bank = { accountNumber: ID.account, ifsc: 'HDFC0001234', bankName: 'HDFC Bank', accountHolderName: 'Test Member' };

@@ -5,7 +5,9 @@ import { loadConfig, type AppConfig } from '../../server/config';
 import { createRuntime, type Runtime } from '../../server/runtime';
 import { ManualClock } from '../../server/lib/clock';
 import { hashPassword } from '../../server/lib/password';
-import { insertUser, findUserByEmail, type NewUser, type UserRow } from '../../server/modules/users/users.repo';
+import { insertUser, type NewUser } from '../../server/modules/users/users.repo';
+import { savePayoutDetails, type PayoutDetailsValues } from '../../server/modules/users/payout-details.repo';
+import { findUserByEmail, withPayoutDetails, type UserRow } from './users';
 import { generateUserId } from '../../server/modules/users/users.service';
 import { volumeOf } from '../../server/modules/volume/volume.repo';
 import { DEMO_ACCOUNTS } from '../../server/seed/demo-data';
@@ -55,7 +57,7 @@ export interface TestApp {
     opts?: { body?: unknown; cookie?: string; headers?: Record<string, string>; /** false: this write is not followed by the applier's pass. */ settle?: boolean },
   ): Promise<ApiResult<T>>;
   login(login: string, password: string, rememberMe?: boolean): Promise<string>;
-  createUser(values: Partial<NewUser> & { email: string; password?: string }): Promise<UserRow>;
+  createUser(values: Partial<NewUser> & PayoutDetailsValues & { email: string; password?: string }): Promise<UserRow>;
   /** A cookie session for any user, as if they had signed in (`sid=...`). */
   sessionOf(userId: string): Promise<string>;
   /** Exchanges an impersonation code in the issuer's own signed-in browser, as the admin portal's window does. */
@@ -175,9 +177,10 @@ export async function startTestApp(
       return r.cookie;
     },
     async createUser(values) {
-      const { password, ...rest } = values;
+      const { password, bankAccountNumber, bankIFSC, bankName, bankAccountHolderName, cryptoWalletAddress, payoutDetailsChangedAt, bankAccountChangedAt, ...rest } = values;
+      const payout = { bankAccountNumber, bankIFSC, bankName, bankAccountHolderName, cryptoWalletAddress, payoutDetailsChangedAt, bankAccountChangedAt };
       const ctx = runtime.ctx;
-      return insertUser(ctx.db, {
+      const user = await insertUser(ctx.db, {
         userId: await generateUserId(ctx, ctx.db),
         firstName: 'Test',
         lastName: 'User',
@@ -192,6 +195,9 @@ export async function startTestApp(
         email: values.email.toLowerCase(),
         password: password ? await cachedHash(password) : null,
       });
+      // Payout details are the users module's own table (ADR 0026).
+      if (Object.values(payout).some((v) => v !== undefined)) await savePayoutDetails(ctx.db, user.id, payout);
+      return (await withPayoutDetails(ctx.db, user))!;
     },
     sessionOf,
     async exchange(code, issuerId) {

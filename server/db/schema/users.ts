@@ -50,15 +50,11 @@ export const users = pgTable(
     activationDate: ts('activation_date'),
     idStatus: varchar('id_status', { length: 20 }).notNull().default('Inactive'),
     mobile: varchar('mobile', { length: 15 }),
-    // Identity numbers and payout details are encrypted at rest (db/sealed-columns.ts, ADR 0011); the PAN's keyed
-    // hash finds a PAN already registered (users.repo panHolders).
+    // Identity numbers are encrypted at rest (db/sealed-columns.ts, ADR 0011); the PAN's keyed hash finds a PAN
+    // already registered (users.repo panHolders). Payout details are user_payout_details (below, ADR 0026).
     panNumber: sealedText('users', 'pan_number', { hash: { column: 'pan_hash', purpose: 'pan' } }),
     panHash: varchar('pan_hash', { length: 64 }),
     aadhaarNumber: sealedText('users', 'aadhaar_number'),
-    bankAccountNumber: sealedText('users', 'bank_account_number'),
-    bankIFSC: varchar('bank_ifsc', { length: 11 }),
-    bankName: varchar('bank_name', { length: 120 }),
-    bankAccountHolderName: varchar('bank_account_holder_name', { length: 120 }),
     address: varchar('address', { length: 300 }),
     city: varchar('city', { length: 80 }),
     state: varchar('state', { length: 80 }),
@@ -72,14 +68,6 @@ export const users = pgTable(
     kycApprovedAt: ts('kyc_approved_at'),
     /** argon2id hash of the transaction PIN. */
     txnPin: text('txn_pin'),
-    cryptoWalletAddress: sealedText('users', 'crypto_wallet_address'),
-    /**
-     * When the payout details (bank account number, IFSC, bank name, holder name, crypto wallet) last changed after
-     * registration, by the member or by an approved admin request; withdrawals wait 24 hours after it (issue 13).
-     */
-    payoutDetailsChangedAt: ts('payout_details_changed_at'),
-    /** When the bank account itself (number or IFSC) last changed: a cheque approved before it no longer verifies the account. */
-    bankAccountChangedAt: ts('bank_account_changed_at'),
     firstLogin: boolean('first_login').notNull().default(true),
     /** When two-factor sign-in was switched on (issue 13); required for admins and founders. Secrets: two_factor_secrets. */
     twoFactorEnabledAt: ts('two_factor_enabled_at'),
@@ -131,6 +119,34 @@ export const users = pgTable(
     check('users_email_lower', sql`${t.email} = lower(${t.email})`),
   ],
 );
+
+/**
+ * Where a member's withdrawals go (ADR 0026): the users module's payout-details part (modules/users/payout-details*)
+ * owns this table; other modules read and change it through the users face. One row per member who gave any payout
+ * detail; a member without a row has none. The account number and the crypto wallet are sealed at rest (ADR 0011)
+ * and keep the additional data they had as columns of `users`, so values moved by migration 0043 still open.
+ */
+export const userPayoutDetails = pgTable('user_payout_details', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  bankAccountNumber: sealedText('user_payout_details', 'bank_account_number', { aad: 'users.bank_account_number' }),
+  bankIFSC: varchar('bank_ifsc', { length: 11 }),
+  bankName: varchar('bank_name', { length: 120 }),
+  bankAccountHolderName: varchar('bank_account_holder_name', { length: 120 }),
+  cryptoWalletAddress: sealedText('user_payout_details', 'crypto_wallet_address', { aad: 'users.crypto_wallet_address' }),
+  /**
+   * When the payout details (bank account number, IFSC, bank name, holder name, crypto wallet) last changed after
+   * registration, by the member or by an approved admin request; withdrawals wait 24 hours after it (issue 13).
+   */
+  payoutDetailsChangedAt: ts('payout_details_changed_at'),
+  /** When the bank account itself (number or IFSC) last changed: a cheque approved before it no longer verifies the account. */
+  bankAccountChangedAt: ts('bank_account_changed_at'),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/** A member's payout details as the users module reads them. */
+export type PayoutDetailsRow = typeof userPayoutDetails.$inferSelect;
 
 /**
  * How many users have each combination of admin or not, status, KYC status and free or paid, so the

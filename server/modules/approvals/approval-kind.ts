@@ -26,8 +26,16 @@ export interface ApprovalKindDef {
   /** Prefix of its audit actions (`fund` -> fund.approval_requested) and notification types (fund_approval_requested). */
   prefix: string;
   messages: { approved: string; rejected: string; ownRequest: string };
-  /** The request as the admins read it; `target` is the user's current row (null when there is none). */
-  describe(row: ApprovalRow, target: UserRow | null): ApprovalDescription;
+  /**
+   * The request as the admins read it; `target` is the user's current row (null when there is none), `details` what
+   * `targetDetails` loaded for that user.
+   */
+  describe(row: ApprovalRow, target: UserRow | null, details?: unknown): ApprovalDescription;
+  /**
+   * What `describe` reads of the targets besides their users row, for many at once (the payout details kind: the
+   * members' payout details, which the users module keeps in a table of their own, ADR 0026).
+   */
+  targetDetails?(db: DbOrTx, userIds: string[]): Promise<Map<string, unknown>>;
   /**
    * Applies the request in the approval's transaction, under the request's lock. A refusal (AppError) rolls back and
    * leaves the request pending. Answers fields added to the approval's answer and to its audit row.
@@ -44,8 +52,13 @@ export interface ApprovalKindDef {
 type Person = { userId: string; firstName: string | null; lastName: string | null } | null | undefined;
 export const personOf = (u: Person): ApprovalPerson | null => (u ? { userId: u.userId, name: displayName(u) } : null);
 
-export function toApprovalView(def: ApprovalKindDef, row: ApprovalRow, who: { requester?: Person; reviewer?: Person; target: UserRow | null }): ApprovalView {
-  const d = def.describe(row, who.target);
+/** The kind's `targetDetails` of one user (undefined when the kind reads none). */
+export async function detailsOfTarget(db: DbOrTx, def: ApprovalKindDef, target: { id: string } | null | undefined): Promise<unknown> {
+  return target && def.targetDetails ? (await def.targetDetails(db, [target.id])).get(target.id) : undefined;
+}
+
+export function toApprovalView(def: ApprovalKindDef, row: ApprovalRow, who: { requester?: Person; reviewer?: Person; target: UserRow | null; details?: unknown }): ApprovalView {
+  const d = def.describe(row, who.target, who.details);
   return {
     id: row.id,
     kind: def.kind,
@@ -92,12 +105,12 @@ export async function requestApproval(
     reason: input.reason ?? null,
     newState: { kind: def.kind, ...input.auditState },
   });
-  return { row, view: toApprovalView(def, row, { requester, target: input.target }) };
+  return { row, view: toApprovalView(def, row, { requester, target: input.target, details: await detailsOfTarget(tx, def, input.target) }) };
 }
 
 /**
  * The kinds, each defined by the module that owns the change it applies (Send Fund in wallet, account changes in
- * admin-users, adjustments in compensation) and registered by the app at start (server/app.ts): the approvals module
+ * users, adjustments in compensation) and registered by the app at start (server/app.ts): the approvals module
  * decides requests without importing the modules whose changes it applies.
  */
 const registry = new Map<ApprovalKind, ApprovalKindDef>();

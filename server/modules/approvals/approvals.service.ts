@@ -11,7 +11,7 @@ import { notify } from '../notifications';
 import { audit } from '../audit';
 import { approvalForUpdate, decideApproval, listApprovals } from './approvals.repo';
 import { workDone } from '../notifications';
-import { approvalKind, toApprovalView } from './approval-kind';
+import { approvalKind, detailsOfTarget, toApprovalView } from './approval-kind';
 
 /**
  * Maker-checker (issue 13), one pattern for every kind: the request is made where the change is asked for (Send Fund,
@@ -38,7 +38,7 @@ export async function approveRequest(ctx: AppContext, actor: Actor, transact: Tr
     if (row.targetUserId === approver.id) throw new AppError('SECOND_ADMIN_REQUIRED', 403, MSG.ownAccountApproval);
     const [target, requester] = await Promise.all([row.targetUserId ? findUserById(tx, row.targetUserId) : undefined, row.requestedBy ? findUserById(tx, row.requestedBy) : undefined]);
     if (row.targetUserId && !target) throw notFound(MSG.approvalNotFound);
-    const described = def.describe(row, target ?? null);
+    const described = def.describe(row, target ?? null, await detailsOfTarget(tx, def, target));
     const applied = await def.apply(ctx, tx, actor, row, { target: target ?? null, requester: requester ?? null });
     const decided = await decideApproval(tx, row.id, { status: 'approved', reviewedBy: approver.id, reviewedAt: ctx.clock.now() });
     await workDone(tx, 'approval', row.id);
@@ -57,7 +57,7 @@ export async function approveRequest(ctx: AppContext, actor: Actor, transact: Tr
       previousState: { status: 'pending' },
       newState: { status: 'approved', kind: def.kind, ...applied.audit },
     });
-    const view = toApprovalView(def, decided, { requester, reviewer: approver, target: after ?? null });
+    const view = toApprovalView(def, decided, { requester, reviewer: approver, target: after ?? null, details: await detailsOfTarget(tx, def, after) });
     return { status: 200, body: { message: def.messages.approved, approval: { ...view, changes: described.changes }, ...applied.answer } };
   });
 }
@@ -69,7 +69,7 @@ export async function rejectRequest(ctx: AppContext, actor: Actor, transact: Tra
     const decided = await decideApproval(tx, row.id, { status: 'rejected', reviewedBy: reviewer.id, reviewedAt: ctx.clock.now(), rejectionReason: reason });
     await workDone(tx, 'approval', row.id);
     const [target, requester] = await Promise.all([row.targetUserId ? findUserById(tx, row.targetUserId) : undefined, row.requestedBy ? findUserById(tx, row.requestedBy) : undefined]);
-    const view = toApprovalView(def, decided, { requester, reviewer, target: target ?? null });
+    const view = toApprovalView(def, decided, { requester, reviewer, target: target ?? null, details: await detailsOfTarget(tx, def, target) });
     // The requester withdrawing their own request needs no notice.
     if (row.requestedBy !== reviewer.id) {
       await notify(tx, [row.requestedBy], {
@@ -95,5 +95,19 @@ export async function rejectRequest(ctx: AppContext, actor: Actor, transact: Tra
 /** Requests of one kind (or of every kind) and one status, newest first, each with what it would change. */
 export async function listRequests(ctx: AppContext, q: { kind?: ApprovalKind; status: ApprovalStatus }): Promise<ApprovalView[]> {
   const rows = await listApprovals(ctx.db, q.kind ? [q.kind] : APPROVAL_KINDS, q.status, 500);
-  return rows.map((r) => toApprovalView(approvalKind(r.row.kind as ApprovalKind), r.row, { requester: r.requester, reviewer: r.reviewer, target: r.target }));
+  // Each kind's target details, loaded once for all of its rows.
+  const details = new Map<ApprovalKind, Map<string, unknown>>();
+  for (const kind of new Set(rows.map((r) => r.row.kind as ApprovalKind))) {
+    const def = approvalKind(kind);
+    const ids = [...new Set(rows.filter((r) => r.row.kind === kind && r.target).map((r) => r.target!.id))];
+    if (def.targetDetails && ids.length) details.set(kind, await def.targetDetails(ctx.db, ids));
+  }
+  return rows.map((r) =>
+    toApprovalView(approvalKind(r.row.kind as ApprovalKind), r.row, {
+      requester: r.requester,
+      reviewer: r.reviewer,
+      target: r.target,
+      details: r.target ? details.get(r.row.kind as ApprovalKind)?.get(r.target.id) : undefined,
+    }),
+  );
 }

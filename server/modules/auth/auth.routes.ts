@@ -20,7 +20,7 @@ import {
   SponsorCodeParam,
 } from '../../../contracts/auth';
 import { unauthenticated } from '../../core/app-error';
-import { currentUserView, toCurrentUser } from '../users';
+import { currentUserOf, currentUserView } from '../users';
 import * as auth from './auth.service';
 import { revoke as revokeImpersonation } from '../impersonation';
 
@@ -106,7 +106,7 @@ export function authRoutes(ctx: AppContext): RouteDef[] {
           return { twoFactorRequired: true };
         }
         setSessionCookie(reply, result.session!);
-        return { user: toCurrentUser(result.user) };
+        return { user: await currentUserOf(ctx.db, result.user) };
       },
     },
     {
@@ -121,7 +121,7 @@ export function authRoutes(ctx: AppContext): RouteDef[] {
         setSessionCookie(reply, session);
         // The code was just given: the new session is verified (auth.service startSession).
         const now = ctx.clock.now();
-        return { user: toCurrentUser(user, undefined, { verifiedAt: now, now }) };
+        return { user: await currentUserOf(ctx.db, user, undefined, { verifiedAt: now, now }) };
       },
     },
     {

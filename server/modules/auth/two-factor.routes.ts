@@ -10,7 +10,7 @@ import * as twoFactor from './two-factor.service';
 
 const codeLimits: RateLimitRule[] = [{ name: 'two-factor-user', max: 20, windowMs: 15 * 60_000, message: MSG.tooManyTwoFactorAttempts, keyOf: perUser }];
 
-/** Two-factor sign-in (issue 13): enrolment, recovery codes, step-up. An admin's reset for a lost phone is in admin-users. */
+/** Two-factor sign-in (issue 13): enrolment, recovery codes, step-up. An admin's reset for a lost phone is in users (admin-users.service.ts). */
 export function twoFactorRoutes(ctx: AppContext): RouteDef[] {
   return [
     {

@@ -203,7 +203,7 @@ export async function disable(ctx: AppContext, actor: Actor, password: string, c
 /**
  * An admin clears another user's two-factor (a lost phone), in the caller's transaction: their sessions end, an admin
  * or founder sets it up again at the next sign-in, the user is told. Nobody resets their own (another admin must); an
- * admin's or founder's reset is applied only when a third person approves it (admin-users account-approvals, issue 29).
+ * admin's or founder's reset is applied only when a third person approves it (users/account-approvals.service.ts, issue 29).
  */
 export async function clearTwoFactorFor(ctx: AppContext, tx: DbOrTx, actor: Actor, target: UserRow, reason: string) {
   const admin = realUser(actor);

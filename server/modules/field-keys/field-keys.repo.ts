@@ -12,6 +12,7 @@ import type { SealedColumn } from '../../db/sealed-columns';
 /** The primary key of each table that holds a sealed column, and how many rows a batch takes. */
 export const SEALED_TABLES: Record<string, { pk: { name: string; type: 'uuid' | 'text' }[]; batch: number }> = {
   users: { pk: [{ name: 'id', type: 'uuid' }], batch: 500 },
+  user_payout_details: { pk: [{ name: 'user_id', type: 'uuid' }], batch: 500 },
   pending_recruits: { pk: [{ name: 'id', type: 'uuid' }], batch: 500 },
   kyc_documents: { pk: [{ name: 'id', type: 'uuid' }], batch: 500 },
   withdrawal_requests: { pk: [{ name: 'id', type: 'uuid' }], batch: 500 },

@@ -1,12 +1,13 @@
 import type { ImpersonationExchangeResponse } from '../../../contracts/auth';
 import type { AppContext } from '../../context';
 import type { Actor, Origin } from '../../core/actor';
-import { AppError, badRequest } from '../../core/app-error';
+import { AppError, badRequest, notFound } from '../../core/app-error';
+import { CannotLoginMessage } from '../../../contracts/admin';
 import { MSG } from '../../../contracts/messages';
 import { IMPERSONATION_TOKEN_TTL_MS } from '../../../contracts/constants';
 import { newToken, sha256 } from '../../lib/crypto';
 import { findUserById, type UserRow } from '../users';
-import { displayName, toCurrentUser } from '../users';
+import { currentUserOf, displayName } from '../users';
 import { notify } from '../notifications';
 import { findNode, isInDownline } from '../tree';
 import { issueToken, useToken } from '../auth';
@@ -70,7 +71,7 @@ export async function exchangeCode(ctx: AppContext, origin: Origin, code: string
       title: 'Support opened your account',
       message: `${displayName(admin!)} (${admin!.role === 'founder' ? 'founder' : 'admin'}) opened your account to help you. Money and payout details cannot be changed this way. Contact support if you did not expect this.`,
     });
-    return { accessToken, expiresAt: expiresAt.toISOString(), user: toCurrentUser(target, admin!) };
+    return { accessToken, expiresAt: expiresAt.toISOString(), user: await currentUserOf(tx, target, admin!) };
   });
 }
 
@@ -82,4 +83,15 @@ export async function revoke(ctx: AppContext, actor: Actor) {
     await audit(tx, actor, { entityType: 'user', entityId: actor.user.id, action: 'impersonation.revoke' });
   });
   return { message: MSG.impersonationRevoked };
+}
+
+/** login-as-user: a single-use code for an active, non-admin user ('Cannot Login' otherwise). */
+export async function loginAsUser(ctx: AppContext, actor: Actor, id: string) {
+  const target = await findUserById(ctx.db, id);
+  if (!target) throw notFound();
+  if (target.role === 'admin') throw new AppError('IMPERSONATION_FORBIDDEN', 409, 'Cannot login as another admin.');
+  if (target.role === 'founder') throw new AppError('IMPERSONATION_FORBIDDEN', 409, MSG.impersonationPrivileged);
+  if (target.status !== 'active') throw new AppError('IMPERSONATION_FORBIDDEN', 409, CannotLoginMessage(target.status));
+  const { code } = await issueImpersonationCode(ctx, actor, id);
+  return { code, url: `/dashboard?impersonationCode=${encodeURIComponent(code)}` };
 }

@@ -12,7 +12,7 @@ import { displayName } from '../users';
 import { notifyAdmins } from '../notifications';
 import { decodeDocument, type SniffedType } from './file-type';
 import { safeDocument } from './document-safety';
-import { bankVerificationOf } from '../users';
+import { bankVerificationOf, findPayoutDetails } from '../users';
 import { listUserDocuments, findNewestOfType, findDocumentForUpdate, insertBlob, deleteBlob, insertDocument, updateDocument, setUserKycStatus, type KycRow } from './kyc.repo';
 import * as kycRepo from './kyc.repo';
 
@@ -132,7 +132,7 @@ export async function uploadDocument(ctx: AppContext, actor: Actor, input: Omit<
     const user = await findUserById(tx, userId);
     if (user?.kycLocked) throw conflict(MSG.documentLockedApproved, 'DOCUMENT_LOCKED');
     const existing = await findNewestOfType(tx, userId, input.documentType);
-    const outdated = input.documentType === 'bank_cancelled_cheque' && Boolean(user && existing && bankVerificationOf(user, existing) === 'outdated');
+    const outdated = input.documentType === 'bank_cancelled_cheque' && Boolean(user && existing && bankVerificationOf(await findPayoutDetails(tx, userId), existing) === 'outdated');
     if (existing && existing.status === 'approved' && !outdated) throw conflict(MSG.documentLockedApproved, 'DOCUMENT_LOCKED');
     if (existing && existing.status === 'pending') throw conflict(MSG.documentLockedPending, 'DOCUMENT_LOCKED');
     const hadPending = (await listUserDocuments(tx, userId)).some((d) => d.status === 'pending');

@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import { newToken, sha256 } from '../../lib/crypto';
 import { hashPassword } from '../../lib/password';
 import { findUserByEmail, insertUser, lockPan, panHolders, type UserRow } from '../users';
-import { generateUserId } from '../users';
+import { generateUserId, savePayoutDetails } from '../users';
 import { isUniqueViolation } from '../auth';
 import { enterPipeline } from '../recruitment';
 import { addDocument, refreshUserKycStatus } from '../kyc';
@@ -111,6 +111,8 @@ export async function completeRegistration(ctx: AppContext, input: Registration)
     bankName: input.bankName || null,
     bankAccountHolderName: input.bankAccountHolderName || null,
   };
+  const { bankAccountNumber, bankIFSC, bankName, bankAccountHolderName, ...profile } = details;
+  const payout = { bankAccountNumber, bankIFSC, bankName, bankAccountHolderName };
   await ctx.db
     .transaction(async (tx) => {
       const found = await findLinkWithGenerator(tx, sha256(input.referralToken), true);
@@ -129,9 +131,7 @@ export async function completeRegistration(ctx: AppContext, input: Registration)
         firstName: input.firstName,
         lastName: input.lastName,
         mobile: input.mobile,
-        ...details,
-        // Payout details given at registration start the same 24-hour hold as a change (issue 29).
-        ...(input.bankAccountNumber || input.bankIFSC || input.bankName ? { payoutDetailsChangedAt: ctx.clock.now(), bankAccountChangedAt: ctx.clock.now() } : {}),
+        ...profile,
         role: 'user',
         status: 'pending',
         emailVerified: true,
@@ -139,6 +139,12 @@ export async function completeRegistration(ctx: AppContext, input: Registration)
         sponsorId: generator.role === 'admin' ? null : generator.id,
         registrationDate: ctx.clock.now(),
       });
+      // Payout details (the users module's own table, ADR 0026) given at registration start the same 24-hour hold
+      // as a change (issue 29).
+      if (Object.values(payout).some(Boolean)) {
+        const stamp = input.bankAccountNumber || input.bankIFSC || input.bankName ? { payoutDetailsChangedAt: ctx.clock.now(), bankAccountChangedAt: ctx.clock.now() } : {};
+        await savePayoutDetails(tx, user.id, { ...payout, ...stamp });
+      }
       for (const d of docs) await addDocument(tx, user.id, d.type, d.bytes, d.contentType);
       if (docs.length) await refreshUserKycStatus(ctx, tx, user.id);
       const recruit = await enterPipeline(tx, user, {

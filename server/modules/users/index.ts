@@ -14,6 +14,8 @@ export {
   shownPayoutValue,
 } from './payout-details';
 export type { PayoutChanges } from './payout-details';
+export { NO_PAYOUT_DETAILS, findPayoutDetails, payoutDetailsOfMany, savePayoutDetails } from './payout-details.repo';
+export type { PayoutDetails, PayoutDetailsValues } from './payout-details.repo';
 export { findPrincipalById, findRootFounder, findUserByEmail, findUserById, findUserFields, findUserByLogin, findUserByUserId, insertUser, lockPan, panHolders, updateUser } from './users.repo';
 export type { UserRow } from './users.repo';
-export { currentUserView, displayName, generateUserId, maskEmail, splitFullName, toCurrentUser } from './users.service';
+export { currentUserOf, currentUserView, displayName, generateUserId, maskEmail, splitFullName } from './users.service';

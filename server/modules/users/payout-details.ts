@@ -1,7 +1,7 @@
 import { PAYOUT_HOLD_MS } from '../../../contracts/constants';
 import { maskTail } from '../../../contracts/kyc';
 import type { BankVerification } from '../../../contracts/wallet';
-import type { NewUser, UserRow } from './users.repo';
+import type { PayoutDetails, PayoutDetailsValues } from './payout-details.repo';
 
 /**
  * Payout details: where a member's withdrawals go (issue 13). Every path that changes them (the member's profile, an
@@ -27,7 +27,7 @@ export const PAYOUT_LABELS: Record<PayoutField, string> = {
 export const shownPayoutValue = (field: PayoutField, value: string | null | undefined) => (field === 'bankAccountNumber' ? maskTail(value) : (value ?? null));
 
 /** The payout fields of `input` that are given (not undefined) and differ from the user's current values. */
-export function payoutChangesOf(current: Pick<UserRow, PayoutField>, input: Partial<Record<PayoutField, string | null | undefined>>): PayoutChanges {
+export function payoutChangesOf(current: Pick<PayoutDetails, PayoutField>, input: Partial<Record<PayoutField, string | null | undefined>>): PayoutChanges {
   const changes: PayoutChanges = {};
   for (const f of PAYOUT_FIELDS) {
     const v = input[f];
@@ -40,28 +40,28 @@ export const hasChanges = (c: PayoutChanges) => Object.keys(c).length > 0;
 export const bankChanged = (c: PayoutChanges) => BANK_FIELDS.some((f) => f in c);
 
 /** The columns a change of payout details sets besides the details themselves. */
-export function payoutStamp(changes: PayoutChanges, now: Date): Partial<NewUser> {
+export function payoutStamp(changes: PayoutChanges, now: Date): PayoutDetailsValues {
   if (!hasChanges(changes)) return {};
   return { payoutDetailsChangedAt: now, ...(BANK_ACCOUNT_FIELDS.some((f) => f in changes) ? { bankAccountChangedAt: now } : {}) };
 }
 
 /** When the hold after the last change ends (null when the details never changed after registration). */
-export const payoutHoldEnd = (u: Pick<UserRow, 'payoutDetailsChangedAt'>): Date | null => (u.payoutDetailsChangedAt ? new Date(u.payoutDetailsChangedAt.getTime() + PAYOUT_HOLD_MS) : null);
+export const payoutHoldEnd = (u: Pick<PayoutDetails, 'payoutDetailsChangedAt'>): Date | null => (u.payoutDetailsChangedAt ? new Date(u.payoutDetailsChangedAt.getTime() + PAYOUT_HOLD_MS) : null);
 
 /** The hold's end while it still runs at `now`, else null. */
-export function activeHoldEnd(u: Pick<UserRow, 'payoutDetailsChangedAt'>, now: Date): Date | null {
+export function activeHoldEnd(u: Pick<PayoutDetails, 'payoutDetailsChangedAt'>, now: Date): Date | null {
   const end = payoutHoldEnd(u);
   return end && end.getTime() > now.getTime() ? end : null;
 }
 
-export const hasBank = (u: Pick<UserRow, 'bankAccountNumber' | 'bankIFSC' | 'bankName'>) => Boolean(u.bankAccountNumber && u.bankIFSC && u.bankName);
+export const hasBank = (u: Pick<PayoutDetails, 'bankAccountNumber' | 'bankIFSC' | 'bankName'>) => Boolean(u.bankAccountNumber && u.bankIFSC && u.bankName);
 
 /**
  * How far KYC verified the profile's bank account, from its newest cancelled cheque or bank statement: approved, and
  * approved after the account last changed (a document approved before it was a document of another account).
  */
 export function bankVerificationOf(
-  u: Pick<UserRow, 'bankAccountNumber' | 'bankIFSC' | 'bankName' | 'bankAccountChangedAt'>,
+  u: Pick<PayoutDetails, 'bankAccountNumber' | 'bankIFSC' | 'bankName' | 'bankAccountChangedAt'>,
   cheque: { status: string; reviewedAt: Date | null; updatedAt: Date } | undefined,
 ): BankVerification {
   if (!hasBank(u)) return 'none';

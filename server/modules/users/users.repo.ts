@@ -1,8 +1,9 @@
 import { CREDENTIAL_COLUMNS, noteControlled } from '../../core/control-trace';
-import { and, eq, ilike, inArray, or, sql, desc } from 'drizzle-orm';
+import { and, eq, getTableColumns, ilike, inArray, or, sql, desc } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { containsPattern } from '../../db/like';
-import { principalColumns, users } from '../../db/schema/index';
+import { principalColumns, userPayoutDetails, users } from '../../db/schema/index';
+import { payoutDetailsColumns, type PayoutDetails } from './payout-details.repo';
 import { currentLookupHash, fieldKeys, lookupHashes } from '../../lib/field-crypto';
 import { LOCK_CLASSES } from '../../db/locks';
 
@@ -32,7 +33,7 @@ export async function findUserFields<K extends keyof UserRow>(db: DbOrTx, id: st
   return row as Pick<UserRow, K> | undefined;
 }
 
-/** What the current-user view shows (users.service toCurrentUser): the principal, the profile and four sealed numbers. */
+/** What the current-user view shows (users.service toCurrentUser): the principal, the profile, the payout details and four sealed numbers. */
 const currentUserColumns = {
   ...principalColumns,
   email: users.email,
@@ -41,12 +42,12 @@ const currentUserColumns = {
   city: users.city,
   state: users.state,
   pincode: users.pincode,
-  bankName: users.bankName,
-  bankAccountNumber: users.bankAccountNumber,
-  bankIFSC: users.bankIFSC,
-  bankAccountHolderName: users.bankAccountHolderName,
-  cryptoWalletAddress: users.cryptoWalletAddress,
-  payoutDetailsChangedAt: users.payoutDetailsChangedAt,
+  bankName: payoutDetailsColumns.bankName,
+  bankAccountNumber: payoutDetailsColumns.bankAccountNumber,
+  bankIFSC: payoutDetailsColumns.bankIFSC,
+  bankAccountHolderName: payoutDetailsColumns.bankAccountHolderName,
+  cryptoWalletAddress: payoutDetailsColumns.cryptoWalletAddress,
+  payoutDetailsChangedAt: payoutDetailsColumns.payoutDetailsChangedAt,
   panNumber: users.panNumber,
   aadhaarNumber: users.aadhaarNumber,
   kycStatus: users.kycStatus,
@@ -56,12 +57,14 @@ const currentUserColumns = {
   activationDate: users.activationDate,
   createdAt: users.createdAt,
 };
-export type CurrentUserRow = Pick<UserRow, keyof typeof currentUserColumns>;
+type PayoutKeys = 'bankName' | 'bankAccountNumber' | 'bankIFSC' | 'bankAccountHolderName' | 'cryptoWalletAddress' | 'payoutDetailsChangedAt';
+export type CurrentUserRow = Pick<UserRow, Exclude<keyof typeof currentUserColumns, PayoutKeys>> & Pick<PayoutDetails, PayoutKeys>;
 
 function buildCurrentUserLookup(db: Db) {
   return db
     .select(currentUserColumns)
     .from(users)
+    .leftJoin(userPayoutDetails, eq(userPayoutDetails.userId, users.id))
     .where(eq(users.id, sql.placeholder('id')))
     .limit(1)
     .prepare('find_current_user');
@@ -112,7 +115,7 @@ export async function insertUser(db: DbOrTx, values: NewUser): Promise<UserRow> 
 }
 
 export async function updateUser(db: DbOrTx, id: string, values: Partial<NewUser>): Promise<UserRow | undefined> {
-  if (CREDENTIAL_COLUMNS.some((c) => values[c] !== undefined)) noteControlled('credentials');
+  if (CREDENTIAL_COLUMNS.some((c) => (values as Record<string, unknown>)[c] !== undefined)) noteControlled('credentials');
   const [row] = await db
     .update(users)
     .set({ ...withPanHash(values), updatedAt: new Date() })
@@ -163,5 +166,11 @@ export async function searchUsers(db: DbOrTx, search: string | undefined, limit:
         ilike(sql`coalesce(${users.firstName},'') || ' ' || coalesce(${users.lastName},'')`, term),
       )
     : undefined;
-  return db.select().from(users).where(where).orderBy(desc(users.createdAt)).limit(limit);
+  return db
+    .select({ ...getTableColumns(users), bankAccountNumber: userPayoutDetails.bankAccountNumber })
+    .from(users)
+    .leftJoin(userPayoutDetails, eq(userPayoutDetails.userId, users.id))
+    .where(where)
+    .orderBy(desc(users.createdAt))
+    .limit(limit);
 }

@@ -4,7 +4,7 @@ import { parse } from '../../http/validate';
 import { ProfileUpdateRequest } from '../../../contracts/profile';
 import { AdminUserListQuery } from '../../../contracts/users';
 import { maskTail } from '../../../contracts/kyc';
-import { searchUsers, toCurrentUser, updateOwnProfile } from './users.service';
+import { searchUsers, updateOwnProfile } from './users.service';
 import { actorOf } from '../../http/actor';
 
 export function userRoutes(ctx: AppContext): RouteDef[] {
@@ -14,9 +14,7 @@ export function userRoutes(ctx: AppContext): RouteDef[] {
       url: '/api/user/profile',
       access: 'session',
       handler: async (req) => {
-        const actor = actorOf(req);
-        const updated = await updateOwnProfile(ctx, actor, parse(ProfileUpdateRequest, req.body));
-        return toCurrentUser(updated, actor.onBehalfOf?.admin);
+        return updateOwnProfile(ctx, actorOf(req), parse(ProfileUpdateRequest, req.body));
       },
     },
     {

@@ -5,7 +5,8 @@ import type { ArgsAfterDb } from '../../core/repo-args';
 import type { CurrentUser } from '../../../contracts/auth';
 import { maskTail } from '../../../contracts/kyc';
 import { randomDigits } from '../../lib/crypto';
-import { findCurrentUser, findUserById, updateUser, userIdExists, type CurrentUserRow, type NewUser, type UserRow } from './users.repo';
+import { findCurrentUser, updateUser, userIdExists, type CurrentUserRow, type NewUser, type UserRow } from './users.repo';
+import { findPayoutDetails, savePayoutDetails, type PayoutDetailsValues } from './payout-details.repo';
 import { PAYOUT_FIELDS, PAYOUT_LABELS, hasChanges, payoutChangesOf, payoutHoldEnd, payoutStamp, payoutTime } from './payout-details';
 import { notify } from '../notifications';
 import { queueMail } from '../mail';
@@ -96,21 +97,28 @@ export async function currentUserView(ctx: AppContext, user: Principal, admin?: 
   return row ? toCurrentUser(row, admin, stepUp) : null;
 }
 
+/** The current-user view of a whole users row, its payout details read in `db` (a login's or an exchange's answer). */
+export async function currentUserOf(db: DbOrTx, u: UserRow, admin?: Principal, stepUp?: { verifiedAt: Date | null | undefined; now: Date }): Promise<CurrentUser> {
+  return toCurrentUser({ ...u, ...(await findPayoutDetails(db, u.id)) }, admin, stepUp);
+}
+
 /**
  * The member's own profile edit. Under impersonation, payout details stay as they are (issue 13): an admin
  * acting as the member may correct a name or an address, never where the money goes. A change of payout details
  * starts the 24-hour hold on withdrawals (payout-details.ts) and is announced to the member by notification and mail,
  * in the same transaction, so that a stolen password shows itself before any money can follow it.
  */
-export async function updateOwnProfile(ctx: AppContext, actor: Actor, input: Partial<NewUser>): Promise<UserRow> {
+export async function updateOwnProfile(ctx: AppContext, actor: Actor, input: Partial<NewUser> & PayoutDetailsValues): Promise<CurrentUser> {
   return ctx.db.transaction(async (tx) => {
-    const current = (await findUserById(tx, actor.user.id))!;
-    const payout = payoutChangesOf(current, input);
+    const { bankAccountNumber, bankIFSC, bankName, bankAccountHolderName, cryptoWalletAddress, payoutDetailsChangedAt: _c, bankAccountChangedAt: _b, ...profile } = input;
+    const current = await findPayoutDetails(tx, actor.user.id);
+    const payout = payoutChangesOf(current, { bankAccountNumber, bankIFSC, bankName, bankAccountHolderName, cryptoWalletAddress });
     if (actor.onBehalfOf && hasChanges(payout)) throw forbidden(MSG.impersonationMoneyReadOnly, 'IMPERSONATION_FORBIDDEN');
     const now = ctx.clock.now();
-    const updated = (await updateUser(tx, actor.user.id, { ...input, ...payoutStamp(payout, now) }))!;
+    const updated = (await updateUser(tx, actor.user.id, profile))!;
+    const details = hasChanges(payout) ? await savePayoutDetails(tx, actor.user.id, { ...payout, ...payoutStamp(payout, now) }) : current;
     if (hasChanges(payout)) {
-      const opens = payoutTime(payoutHoldEnd(updated)!);
+      const opens = payoutTime(payoutHoldEnd(details)!);
       const what = PAYOUT_FIELDS.filter((f) => f in payout)
         .map((f) => PAYOUT_LABELS[f])
         .join(', ');
@@ -125,7 +133,7 @@ export async function updateOwnProfile(ctx: AppContext, actor: Actor, input: Par
       await audit(tx, actor, { entityType: 'user', entityId: updated.id, action: 'user.payout_details_change', changes: { fields: PAYOUT_FIELDS.filter((f) => f in payout), by: 'member' } });
       ctx.kickMail();
     }
-    return updated;
+    return toCurrentUser({ ...updated, ...details }, actor.onBehalfOf?.admin);
   });
 }
 

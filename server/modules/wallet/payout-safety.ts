@@ -7,7 +7,7 @@ import { emailChangeHoldEnd } from '../custody';
 import { maskTail } from '../../../contracts/kyc';
 import type { PayoutStatus } from '../../../contracts/wallet';
 import type { UserRow } from '../users';
-import { activeHoldEnd, bankVerificationOf, hasBank, payoutTime } from '../users';
+import { activeHoldEnd, bankVerificationOf, findPayoutDetails, hasBank, payoutTime } from '../users';
 import { newestOfType } from '../kyc';
 
 /**
@@ -17,16 +17,17 @@ import { newestOfType } from '../kyc';
  */
 
 export async function payoutStatus(ctx: AppContext, db: DbOrTx, u: UserRow): Promise<PayoutStatus> {
-  const verification = bankVerificationOf(u, await newestOfType(db, u.id, 'bank_cancelled_cheque'));
-  const hold = latest(activeHoldEnd(u, ctx.clock.now()), await emailChangeHoldEnd(ctx, db, u.id));
+  const p = await findPayoutDetails(db, u.id);
+  const verification = bankVerificationOf(p, await newestOfType(db, u.id, 'bank_cancelled_cheque'));
+  const hold = latest(activeHoldEnd(p, ctx.clock.now()), await emailChangeHoldEnd(ctx, db, u.id));
   const kyc = u.kycStatus === 'approved';
   return {
-    bank: hasBank(u) ? { accountNumber: maskTail(u.bankAccountNumber) ?? '', ifsc: u.bankIFSC!, bankName: u.bankName!, accountHolderName: u.bankAccountHolderName } : null,
+    bank: hasBank(p) ? { accountNumber: maskTail(p.bankAccountNumber) ?? '', ifsc: p.bankIFSC!, bankName: p.bankName!, accountHolderName: p.bankAccountHolderName } : null,
     bankVerification: verification,
-    cryptoWalletAddress: u.cryptoWalletAddress,
-    changedAt: u.payoutDetailsChangedAt?.toISOString() ?? null,
+    cryptoWalletAddress: p.cryptoWalletAddress,
+    changedAt: p.payoutDetailsChangedAt?.toISOString() ?? null,
     holdUntil: hold?.toISOString() ?? null,
-    canWithdraw: { bank: kyc && !hold && verification === 'verified', usdt: kyc && !hold && Boolean(u.cryptoWalletAddress) },
+    canWithdraw: { bank: kyc && !hold && verification === 'verified', usdt: kyc && !hold && Boolean(p.cryptoWalletAddress) },
   };
 }
 
@@ -46,21 +47,22 @@ function sameAccount(asked: string | undefined, profile: string) {
  */
 export async function assertPayoutAllowed(ctx: AppContext, db: DbOrTx, u: UserRow, requested: Requested, field?: string) {
   const bank = requested.withdrawalType === 'bank';
+  const p = await findPayoutDetails(db, u.id);
   const refuse = (message: string, code: ErrorCode = 'VALIDATION_ERROR', status = 400) => new AppError(code, status, message, { [field ?? (bank ? 'bankDetails' : 'usdtWalletAddress')]: [message] });
   if (requested.withdrawalType === 'bank') {
-    if (!hasBank(u)) throw refuse(MSG.payoutNoBankDetails);
+    if (!hasBank(p)) throw refuse(MSG.payoutNoBankDetails);
     const b = requested.bankDetails;
-    if (b && (!sameAccount(b.accountNumber, u.bankAccountNumber!) || (b.ifsc ?? '').trim().toUpperCase() !== u.bankIFSC!.toUpperCase())) {
+    if (b && (!sameAccount(b.accountNumber, p.bankAccountNumber!) || (b.ifsc ?? '').trim().toUpperCase() !== p.bankIFSC!.toUpperCase())) {
       throw refuse(MSG.payoutBankMismatch);
     }
-    const verification = bankVerificationOf(u, await newestOfType(db, u.id, 'bank_cancelled_cheque'));
+    const verification = bankVerificationOf(p, await newestOfType(db, u.id, 'bank_cancelled_cheque'));
     if (verification !== 'verified') throw refuse(BANK_VERIFICATION_MSG[verification], 'PAYOUT_NOT_VERIFIED', 403);
   } else {
-    if (!u.cryptoWalletAddress) throw refuse(MSG.payoutNoCryptoWallet);
-    if (requested.usdtWalletAddress !== undefined && requested.usdtWalletAddress.trim() !== u.cryptoWalletAddress) throw refuse(MSG.payoutCryptoMismatch);
+    if (!p.cryptoWalletAddress) throw refuse(MSG.payoutNoCryptoWallet);
+    if (requested.usdtWalletAddress !== undefined && requested.usdtWalletAddress.trim() !== p.cryptoWalletAddress) throw refuse(MSG.payoutCryptoMismatch);
   }
-  const hold = activeHoldEnd(u, ctx.clock.now());
-  if (hold) throw refuse(payoutHoldMessage(payoutTime(u.payoutDetailsChangedAt!), payoutTime(hold)), 'PAYOUT_HOLD', 403);
+  const hold = activeHoldEnd(p, ctx.clock.now());
+  if (hold) throw refuse(payoutHoldMessage(payoutTime(p.payoutDetailsChangedAt!), payoutTime(hold)), 'PAYOUT_HOLD', 403);
   // An admin's change of the email starts the same hold (issue 29): a takeover by a new address waits a day.
   const emailHold = await emailChangeHoldEnd(ctx, db, u.id);
   if (emailHold) throw refuse(emailChangeHoldMessage(payoutTime(emailHold)), 'PAYOUT_HOLD', 403);

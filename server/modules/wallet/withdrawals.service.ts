@@ -8,7 +8,7 @@ import { AppError, badRequest, forbidden, notFound } from '../../core/app-error'
 import { MSG } from '../../../contracts/messages';
 import { WALLET_MSG, type WithdrawalRequest, type WithdrawPersonallyRequest, type WithdrawalView, type AdminWithdrawal, type ApproveWithdrawalRequest } from '../../../contracts/wallet';
 import { maskTail } from '../../../contracts/kyc';
-import { findUserById, findUserByUserId, displayName, type UserRow } from '../users';
+import { findPayoutDetails, findUserById, findUserByUserId, displayName, type PayoutDetails, type UserRow } from '../users';
 import { notify, notifyAdmins, workDone } from '../notifications';
 import { audit } from '../audit';
 import { postLedger, negate } from './ledger.service';
@@ -81,11 +81,11 @@ async function createWithdrawal(
 }
 
 /** The profile's bank account as a withdrawal records it. */
-const profileBank = (user: UserRow, holder?: string): Bank => ({
-  accountNumber: user.bankAccountNumber!,
-  ifsc: user.bankIFSC!.toUpperCase(),
-  bankName: user.bankName!,
-  accountHolderName: user.bankAccountHolderName ?? holder ?? displayName(user),
+const profileBank = (user: UserRow, payout: PayoutDetails, holder?: string): Bank => ({
+  accountNumber: payout.bankAccountNumber!,
+  ifsc: payout.bankIFSC!.toUpperCase(),
+  bankName: payout.bankName!,
+  accountHolderName: payout.bankAccountHolderName ?? holder ?? displayName(user),
 });
 
 /**
@@ -102,11 +102,12 @@ export async function memberWithdrawal(ctx: AppContext, actor: Actor, transact: 
       user,
       input.withdrawalType === 'bank' ? { withdrawalType: 'bank', bankDetails: input.bankDetails } : { withdrawalType: 'usdt', usdtWalletAddress: input.usdtWalletAddress },
     );
+    const payout = await findPayoutDetails(tx, user.id);
     const w = await createWithdrawal(ctx, tx, actor, user, {
       withdrawalType: input.withdrawalType,
       amount: input.amount,
-      bankDetails: input.withdrawalType === 'bank' ? profileBank(user, input.bankDetails?.accountHolderName) : null,
-      usdtWalletAddress: input.withdrawalType === 'usdt' ? user.cryptoWalletAddress : null,
+      bankDetails: input.withdrawalType === 'bank' ? profileBank(user, payout, input.bankDetails?.accountHolderName) : null,
+      usdtWalletAddress: input.withdrawalType === 'usdt' ? payout.cryptoWalletAddress : null,
       networkType: input.withdrawalType === 'usdt' ? input.networkType! : null,
     });
     return { status: 201, body: { message: WALLET_MSG.withdrawalRequested, withdrawal: toWithdrawalView(w) } };
@@ -123,13 +124,14 @@ export async function memberByPublicId(tx: DbOrTx, userId: string) {
 export async function adminWithdrawal(ctx: AppContext, actor: Actor, transact: Transactor, input: z.output<typeof WithdrawPersonallyRequest>) {
   return transact(async (tx) => {
     const user = await memberByPublicId(tx, input.userId);
+    const payout = await findPayoutDetails(tx, user.id);
     let data: Parameters<typeof createWithdrawal>[4];
     if (input.withdrawalType === 'INR') {
-      if (!user.bankAccountNumber || !user.bankIFSC || !user.bankName) throw badRequest(WALLET_MSG.adminWithdrawalNoBank, { userId: [WALLET_MSG.adminWithdrawalNoBank] });
-      data = { withdrawalType: 'bank', amount: input.amount, usdtWalletAddress: null, networkType: null, remarks: input.remarks, bankDetails: profileBank(user) };
+      if (!payout.bankAccountNumber || !payout.bankIFSC || !payout.bankName) throw badRequest(WALLET_MSG.adminWithdrawalNoBank, { userId: [WALLET_MSG.adminWithdrawalNoBank] });
+      data = { withdrawalType: 'bank', amount: input.amount, usdtWalletAddress: null, networkType: null, remarks: input.remarks, bankDetails: profileBank(user, payout) };
     } else {
-      if (!user.cryptoWalletAddress) throw badRequest(WALLET_MSG.adminWithdrawalNoWallet, { userId: [WALLET_MSG.adminWithdrawalNoWallet] });
-      data = { withdrawalType: 'usdt', amount: input.amount, bankDetails: null, usdtWalletAddress: user.cryptoWalletAddress, networkType: 'TRC20', remarks: input.remarks };
+      if (!payout.cryptoWalletAddress) throw badRequest(WALLET_MSG.adminWithdrawalNoWallet, { userId: [WALLET_MSG.adminWithdrawalNoWallet] });
+      data = { withdrawalType: 'usdt', amount: input.amount, bankDetails: null, usdtWalletAddress: payout.cryptoWalletAddress, networkType: 'TRC20', remarks: input.remarks };
     }
     // The same rules as the member's own request: a verified bank account, no withdrawal during the hold (issue 13).
     await assertPayoutAllowed(ctx, tx, user, { withdrawalType: data.withdrawalType }, 'userId');

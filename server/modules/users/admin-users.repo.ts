@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { escapeLike } from '../../db/like';
-import { users, walletBalances, withdrawalRequests, transactions, purchases, memberVolume } from '../../db/schema/index';
+import { userPayoutDetails, users, walletBalances, withdrawalRequests, transactions, purchases, memberVolume } from '../../db/schema/index';
 
 export interface UserFilter {
   query?: string;
@@ -34,6 +34,9 @@ const SORT_EXPR: Record<SortKey, SQL> = {
   packageAmount: sql`coalesce(${users.packageAmount}, -1)`,
 };
 
+/** A complete bank account (number, IFSC and bank name) in the user_payout_details row `t` (an alias or the table). */
+const bankCompleteOf = (t: SQL) => sql`(coalesce(${t}.bank_account_number, '') <> '' and coalesce(${t}.bank_ifsc, '') <> '' and coalesce(${t}.bank_name, '') <> '')`;
+
 export function whereOf(f: UserFilter): SQL | undefined {
   const parts: (SQL | undefined)[] = [];
   if (f.query) {
@@ -62,9 +65,7 @@ export function whereOf(f: UserFilter): SQL | undefined {
       eq(users.kycStatus, 'approved'),
       eq(users.status, 'active'),
       sql`${users.packageAmount} > 0`,
-      sql`coalesce(${users.bankAccountNumber}, '') <> ''`,
-      sql`coalesce(${users.bankIFSC}, '') <> ''`,
-      sql`coalesce(${users.bankName}, '') <> ''`,
+      sql`exists (select 1 from ${userPayoutDetails} p where p.user_id = ${users.id} and ${bankCompleteOf(sql`p`)})`,
     );
   }
   if (f.activatedFrom) parts.push(gte(users.activationDate, f.activatedFrom));
@@ -88,17 +89,17 @@ const USER_COLUMNS = {
   currentRank: users.currentRank,
   totalBV: sql<string>`(select ${memberVolume.totalBV}::text from ${memberVolume} where ${memberVolume.memberId} = ${users.id})`,
   packageAmount: users.packageAmount,
-  cryptoWalletAddress: users.cryptoWalletAddress,
+  cryptoWalletAddress: userPayoutDetails.cryptoWalletAddress,
   firstLogin: users.firstLogin,
-  bankName: users.bankName,
-  bankAccountNumber: users.bankAccountNumber,
-  bankIFSC: users.bankIFSC,
-  bankAccountHolderName: users.bankAccountHolderName,
+  bankName: userPayoutDetails.bankName,
+  bankAccountNumber: userPayoutDetails.bankAccountNumber,
+  bankIFSC: userPayoutDetails.bankIFSC,
+  bankAccountHolderName: userPayoutDetails.bankAccountHolderName,
   registrationDate: users.registrationDate,
   activationDate: users.activationDate,
   hasPassword: sql<boolean>`(${users.password} is not null)`,
   txnPinSet: sql<boolean>`(${users.txnPin} is not null)`,
-  bankComplete: sql<boolean>`(coalesce(${users.bankAccountNumber}, '') <> '' and coalesce(${users.bankIFSC}, '') <> '' and coalesce(${users.bankName}, '') <> '')`,
+  bankComplete: sql<boolean>`coalesce(${bankCompleteOf(sql`user_payout_details`)}, false)`,
   hasTreePosition: sql<boolean>`(${users.parentId} is not null or ${users.placedAt} is not null)`,
 };
 
@@ -134,6 +135,7 @@ export async function searchUserPage(db: DbOrTx, filter: UserFilter, sort: SortK
     .from(users)
     .leftJoin(sponsor, eq(sponsor.id, users.sponsorId))
     .leftJoin(walletBalances, eq(walletBalances.userId, users.id))
+    .leftJoin(userPayoutDetails, eq(userPayoutDetails.userId, users.id))
     .where(inArray(users.id, pageIds))
     .orderBy(...order);
 }

@@ -7,7 +7,7 @@
 import type { AppContext } from '../../context';
 import type { DirectIncomeReport, HolidayRewardReport, PayoutSummaryReport, ReportCycle } from '../../../contracts/reports';
 import { reportTypes } from '../../../contracts/income-types';
-import { approvedWithdrawals, poolAwards, postedCycles, postedLines } from './admin-reports.repo';
+import { approvedWithdrawals, poolAwards, postedCycles, postedLines } from './reports.repo';
 
 /** Rows listed per report; the totals always cover everything. */
 const LIMIT = 500;

@@ -5,9 +5,9 @@ import { realUser, type Actor, type Principal } from '../../core/actor';
 import { conflict, notFound } from '../../core/app-error';
 import { MSG } from '../../../contracts/messages';
 import type { CreateUserRequest } from '../../../contracts/admin';
-import { findUserByEmail, insertUser, updateUser, type UserRow } from '../users';
-import { displayName, generateUserId } from '../users';
-import { PAYOUT_FIELDS, PAYOUT_LABELS, hasChanges, payoutChangesOf, payoutStamp, shownPayoutValue, type PayoutChanges } from '../users';
+import { findUserByEmail, insertUser, updateUser, type UserRow } from './users.repo';
+import { displayName, generateUserId } from './users.service';
+import { PAYOUT_FIELDS, PAYOUT_LABELS, hasChanges, payoutChangesOf, payoutStamp, shownPayoutValue, type PayoutChanges } from './payout-details';
 import { deleteUserSessions } from '../auth';
 import { clearTwoFactorFor } from '../auth';
 import { markCustody } from '../custody';
@@ -16,7 +16,8 @@ import { isUniqueViolation } from '../auth';
 import { queueMail } from '../mail';
 import { audit } from '../audit';
 import { requestApproval, type ApprovalKindDef } from '../approvals';
-import { snapshot, tellOfAdminChanges } from './admin-changes';
+import { snapshot, tellOfAdminChanges, withPayout } from './admin-changes';
+import { NO_PAYOUT_DETAILS, payoutDetailsOfMany, savePayoutDetails, type PayoutDetails } from './payout-details.repo';
 
 /**
  * Maker-checker for accounts (issue 13): an admin's change of a member's payout details, a user made admin (or
@@ -40,12 +41,14 @@ export const payoutDetailsKind: ApprovalKindDef = {
   kind: 'payout_details',
   prefix: 'payout_details',
   messages: { approved: MSG.payoutChangeApproved, rejected: MSG.approvalRejected, ownRequest: MSG.payoutChangeOwnRequest },
-  describe(row, target) {
+  targetDetails: payoutDetailsOfMany,
+  describe(row, target, details) {
     const { changes } = row.payload as PayoutPayload;
     const fields = payoutFieldsOf(changes);
+    const current = target ? ((details as PayoutDetails | undefined) ?? NO_PAYOUT_DETAILS) : undefined;
     return {
       summary: `Change of payout details (${fields.map((f) => PAYOUT_LABELS[f]).join(', ')})`,
-      changes: fields.map((f) => ({ field: f, label: PAYOUT_LABELS[f], from: shownPayoutValue(f, target?.[f]), to: shownPayoutValue(f, changes[f]) })),
+      changes: fields.map((f) => ({ field: f, label: PAYOUT_LABELS[f], from: shownPayoutValue(f, current?.[f]), to: shownPayoutValue(f, changes[f]) })),
       fund: null,
       remarks: null,
     };
@@ -53,10 +56,11 @@ export const payoutDetailsKind: ApprovalKindDef = {
   async apply(ctx, tx, actor, row, { target }) {
     if (!target) throw notFound(MSG.approvalNotFound);
     // Only what still differs (the member may have made the same change meanwhile): nothing left, nothing to do.
-    const changes = payoutChangesOf(target, (row.payload as PayoutPayload).changes);
+    const before = await withPayout(tx, target);
+    const changes = payoutChangesOf(before, (row.payload as PayoutPayload).changes);
     if (!hasChanges(changes)) return { audit: { fields: [] } };
-    const after = (await updateUser(tx, target.id, { ...changes, ...payoutStamp(changes, ctx.clock.now()) }))!;
-    await tellOfAdminChanges(ctx, tx, target, after, false);
+    const after = { ...before, ...(await savePayoutDetails(tx, target.id, { ...changes, ...payoutStamp(changes, ctx.clock.now()) })) };
+    await tellOfAdminChanges(ctx, tx, before, after, false);
     // Neither admin who set where the money goes approves it going there for 30 days (issue 29).
     if (row.requestedBy) await markCustody(ctx, tx, row.requestedBy, target.id, 'payout_changed');
     await markCustody(ctx, tx, realUser(actor).id, target.id, 'payout_changed');
@@ -64,7 +68,7 @@ export const payoutDetailsKind: ApprovalKindDef = {
       entityType: 'user',
       entityId: target.id,
       action: 'user.payout_details_change',
-      previousState: snapshot(target),
+      previousState: snapshot(before),
       newState: snapshot(after),
       changes: { fields: payoutFieldsOf(changes), approvalId: row.id, requestedBy: row.requestedBy },
     });
@@ -168,7 +172,7 @@ export async function createInvitedUser(ctx: AppContext, tx: DbOrTx, actor: Acto
     template: 'invitation',
     params: { name: displayName(created), invitedBy: displayName(invitedBy), link: `${ctx.config.appUrl}/complete-invitation?token=${token}` },
   });
-  await audit(tx, actor, { entityType: 'user', entityId: created.id, action: 'user.create', newState: snapshot(created) });
+  await audit(tx, actor, { entityType: 'user', entityId: created.id, action: 'user.create', newState: snapshot({ ...created, ...NO_PAYOUT_DETAILS }) });
   return created;
 }
 
@@ -261,19 +265,23 @@ export const credentialChangeKind: ApprovalKindDef = {
       if (other && other.id !== target.id) throw conflict(MSG.duplicateEmail, 'DUPLICATE_EMAIL');
     }
     const now = ctx.clock.now();
-    const after = (await updateUser(tx, target.id, {
-      ...(p.email ? { email: p.email } : {}),
-      ...(p.passwordHash ? { password: p.passwordHash, firstLogin: true, passwordChangedAt: now } : {}),
-      ...(p.txnPinHash ? { txnPin: p.txnPinHash } : {}),
-    }))!;
+    const before = await withPayout(tx, target);
+    const after = {
+      ...before,
+      ...(await updateUser(tx, target.id, {
+        ...(p.email ? { email: p.email } : {}),
+        ...(p.passwordHash ? { password: p.passwordHash, firstLogin: true, passwordChangedAt: now } : {}),
+        ...(p.txnPinHash ? { txnPin: p.txnPinHash } : {}),
+      }))!,
+    };
     if (p.twoFactorReset && target.twoFactorEnabledAt) await clearTwoFactorFor(ctx, tx, actor, after, 'approved sign-in change');
     await deleteUserSessions(tx, target.id);
-    await tellOfAdminChanges(ctx, tx, target, after, Boolean(p.passwordHash));
+    await tellOfAdminChanges(ctx, tx, before, after, Boolean(p.passwordHash));
     await audit(tx, actor, {
       entityType: 'user',
       entityId: target.id,
       action: 'user.credential_change',
-      previousState: snapshot(target),
+      previousState: snapshot(before),
       newState: snapshot(after),
       changes: { fields: credentialLabels(p), approvalId: row.id, requestedBy: row.requestedBy },
     });

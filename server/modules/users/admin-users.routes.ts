@@ -109,24 +109,5 @@ export function adminUserRoutes(ctx: AppContext): RouteDef[] {
         return { message: MSG.twoFactorReset };
       },
     },
-    {
-      method: 'POST',
-      url: '/api/admin/login-as-user/:id',
-      access: 'reviewer',
-      handler: async (req) => {
-        const { id } = parse(IdParam, req.params);
-        return { message: 'Impersonation code issued', ...(await svc.loginAsUser(ctx, actorOf(req), id)) };
-      },
-    },
-    {
-      method: 'POST',
-      url: '/api/admin/impersonate/:id',
-      access: 'reviewer',
-      handler: async (req) => {
-        const { id } = parse(IdParam, req.params);
-        const issued = await svc.loginAsUser(ctx, actorOf(req), id);
-        return { message: 'Impersonation code issued', code: issued.code, redirectUrl: issued.url };
-      },
-    },
   ];
 }

@@ -34,7 +34,7 @@ const selectList = (marker: string) =>
     `coalesce(w.status, '')`,
     `coalesce(u.sponsor_user_id, '')`,
     money('u.package_amount'),
-    `case when coalesce(u.crypto_wallet_address, '') = '' then '' else '${marker}' || u.crypto_wallet_address end`,
+    `case when coalesce(pd.crypto_wallet_address, '') = '' then '' else '${marker}' || pd.crypto_wallet_address end`,
     money('b.balance'),
     money('b.total_earnings'),
     money('b.total_withdrawals'),
@@ -45,7 +45,7 @@ const selectList = (marker: string) =>
   ].join(', ');
 
 /** Opens a wallet envelope the COPY wrote (behind the marker). */
-export const openWallet = (stored: string) => openColumnText('users', 'crypto_wallet_address', stored);
+export const openWallet = (stored: string) => openColumnText('user_payout_details', 'crypto_wallet_address', stored);
 
 /** Inlines bound values as escaped literals: COPY takes no parameters. */
 function inline(query: { sql: string; params: unknown[] }): string {
@@ -82,6 +82,7 @@ export async function copyUsersCsv(db: DbOrTx, filter: UserFilter, marker: strin
     join member_volume mv on mv.member_id = u.id
     cross join lateral (select trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) as name) n
     left join wallet_balances b on b.user_id = u.id
+    left join user_payout_details pd on pd.user_id = u.id
     left join (select distinct on (user_id) user_id, status from withdrawal_requests order by user_id, created_at desc) w on w.user_id = u.id
     ${whereText.replace(/"users"\./g, 'u.')}
     order by u.registration_date, u.id

@@ -1,14 +1,20 @@
 import type { AppContext } from '../../context';
 import { maskTail } from '../../../contracts/kyc';
 import type { DbOrTx } from '../../db/client';
-import type { UserRow } from '../users';
-import { displayName } from '../users';
-import { bankChanged, payoutChangesOf, payoutHoldEnd, payoutTime } from '../users';
+import type { UserRow } from './users.repo';
+import { displayName } from './users.service';
+import { bankChanged, payoutChangesOf, payoutHoldEnd, payoutTime } from './payout-details';
+import { findPayoutDetails, type PayoutDetails } from './payout-details.repo';
 import { queueMail } from '../mail';
 import { notify } from '../notifications';
 
+/** A users row with its payout details (ADR 0026), as the admin's changes compare them. */
+export type UserWithPayout = UserRow & PayoutDetails;
+
+export const withPayout = async (db: DbOrTx, u: UserRow): Promise<UserWithPayout> => ({ ...u, ...(await findPayoutDetails(db, u.id)) });
+
 /** A user as the audit log keeps them before and after an admin's change (no secrets, the account number masked). */
-export const snapshot = (u: UserRow) => ({
+export const snapshot = (u: UserWithPayout) => ({
   userId: u.userId,
   firstName: u.firstName,
   lastName: u.lastName,
@@ -31,7 +37,7 @@ export const snapshot = (u: UserRow) => ({
  * new email address (mailed to the old one too, where the owner still reads) and new payout details (applied when a
  * second admin approves them), by a notification and a mail in the same transaction.
  */
-export async function tellOfAdminChanges(ctx: AppContext, tx: DbOrTx, before: UserRow, after: UserRow, passwordReset: boolean) {
+export async function tellOfAdminChanges(ctx: AppContext, tx: DbOrTx, before: UserWithPayout, after: UserWithPayout, passwordReset: boolean) {
   const changes: string[] = [];
   if (passwordReset) changes.push('your password was reset to a temporary one');
   if (before.email !== after.email) changes.push(`your email address changed from ${before.email} to ${after.email}`);

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
 import type { RouteDef } from '../../http/routes';
-import { directIncomeReport, holidayRewardReport, payoutSummaryReport } from './admin-reports.service';
+import { directIncomeReport, holidayRewardReport, payoutSummaryReport } from './reports.service';
 
 /** The Income Reports with a data source (docs/spec/compensation.md §6): payouts, direct income and holiday rewards. */
 export function adminReportRoutes(ctx: AppContext): RouteDef[] {

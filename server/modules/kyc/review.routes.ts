@@ -5,7 +5,7 @@ import { parse } from '../../http/validate';
 import { AdminKycQuery, KycReviewRequest } from '../../../contracts/admin';
 import { DocumentIdParam } from '../../../contracts/kyc';
 import { KycUserParam } from '../../../contracts/admin-kyc';
-import { kycQueue, userDocuments, decideDocument } from './admin-kyc.service';
+import { kycQueue, userDocuments, decideDocument } from './review.service';
 
 export function adminKycRoutes(ctx: AppContext): RouteDef[] {
   return [

@@ -3,7 +3,7 @@ import type { RouteDef } from '../../http/routes';
 import { parse } from '../../http/validate';
 import { badRequest } from '../../core/app-error';
 import { isValidTimeZone, startOfDayIn, todayIn } from '../../lib/time';
-import { adminCounts, userCounts } from './admin-dashboard.service';
+import { adminCounts, userCounts } from './dashboard.service';
 import { journalLag } from '../volume';
 import { TimeZoneQuery, type AdminStatsResponse } from '../../../contracts/admin';
 

@@ -4,13 +4,13 @@ import { realUser, type Actor } from '../../core/actor';
 import { forbidden, notFound } from '../../core/app-error';
 import { MSG } from '../../../contracts/messages';
 import { KYC_TYPE_LABELS, type KycDocumentType } from '../../../contracts/kyc';
-import { findUserById, type UserRow } from '../users';
-import { findDocumentForUpdate, type KycRow } from '../kyc';
-import { refreshUserKycStatus } from '../kyc';
+import { NO_PAYOUT_DETAILS, findPayoutDetails, findUserById, payoutDetailsOfMany, type PayoutDetails, type UserRow } from '../users';
+import { findDocumentForUpdate, type KycRow } from './kyc.repo';
+import { refreshUserKycStatus } from './kyc.service';
 import { notify } from '../notifications';
 import { audit } from '../audit';
 import { workDone } from '../notifications';
-import { listKycUsers, documentsOfUsers, reviewDocument } from './admin-kyc.repo';
+import { listKycUsers, documentsOfUsers, reviewDocument } from './review.repo';
 
 /** The reviewer's detail view: full numbers are shown here and nowhere else (docs/spec/decisions.md §7). */
 function reviewerDocView(d: KycRow): ReviewDocument {
@@ -29,7 +29,7 @@ function reviewerDocView(d: KycRow): ReviewDocument {
   };
 }
 
-function userSummary(u: UserRow) {
+function userSummary(u: UserRow, payout: PayoutDetails) {
   return {
     userId: u.id,
     userUserId: u.userId,
@@ -40,15 +40,19 @@ function userSummary(u: UserRow) {
     status: u.status,
     panNumber: u.panNumber,
     aadhaarNumber: u.aadhaarNumber,
-    bankAccountNumber: u.bankAccountNumber,
-    bankIFSC: u.bankIFSC,
-    bankName: u.bankName,
+    bankAccountNumber: payout.bankAccountNumber,
+    bankIFSC: payout.bankIFSC,
+    bankName: payout.bankName,
   };
 }
 
 export async function kycQueue(ctx: AppContext, status: 'pending' | 'approved' | 'rejected'): Promise<KycQueueEntry[]> {
   const rows = await listKycUsers(ctx.db, status, 500);
   const docs = await documentsOfUsers(
+    ctx.db,
+    rows.map((r) => r.user.id),
+  );
+  const payouts = await payoutDetailsOfMany(
     ctx.db,
     rows.map((r) => r.user.id),
   );
@@ -60,7 +64,7 @@ export async function kycQueue(ctx: AppContext, status: 'pending' | 'approved' |
     const rejected = latest.find((d) => d.status === 'rejected');
     const reviewed = latest.map((d) => d.reviewedAt?.getTime() ?? 0).reduce((a, b) => Math.max(a, b), 0);
     return {
-      ...userSummary(user),
+      ...userSummary(user, payouts.get(user.id) ?? NO_PAYOUT_DETAILS),
       documents: latest.map(reviewerDocView),
       pendingCount: latest.filter((d) => d.status === 'pending').length,
       createdAt: own.length ? own[own.length - 1].createdAt.toISOString() : null,
@@ -75,7 +79,7 @@ export async function userDocuments(ctx: AppContext, userId: string): Promise<Us
   const user = await findUserById(ctx.db, userId);
   if (!user) throw notFound();
   const docs = await documentsOfUsers(ctx.db, [userId]);
-  return { user: userSummary(user), documents: docs.map(reviewerDocView) };
+  return { user: userSummary(user, await findPayoutDetails(ctx.db, userId)), documents: docs.map(reviewerDocView) };
 }
 
 /** One document decision; the user's kycStatus follows and the user is told (docs/spec/decisions.md §7, §9). */

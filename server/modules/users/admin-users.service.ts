@@ -1,19 +1,19 @@
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Actor, Principal } from '../../core/actor';
-import { badRequest, conflict, forbidden, notFound, AppError } from '../../core/app-error';
-import { AdminUserSearchQuery, AdminUserEditRequest, MemberEditRequest, CreateUserRequest, CannotLoginMessage, type AdminUserRow } from '../../../contracts/admin';
+import { badRequest, conflict, forbidden, notFound } from '../../core/app-error';
+import { AdminUserSearchQuery, AdminUserEditRequest, MemberEditRequest, CreateUserRequest, type AdminUserRow } from '../../../contracts/admin';
 import { MSG } from '../../../contracts/messages';
 import { maskTail } from '../../../contracts/kyc';
 import { hashPassword } from '../../lib/password';
 import { isValidTimeZone, startOfDayIn, endOfDayIn } from '../../lib/time';
 import type { ApprovalView } from '../../../contracts/approvals';
-import { findUserById, findUserByEmail, findUserByUserId, updateUser, type UserRow } from '../users';
-import { hasChanges, payoutChangesOf } from '../users';
+import { findUserById, findUserByEmail, findUserByUserId, updateUser, type UserRow } from './users.repo';
+import { hasChanges, payoutChangesOf } from './payout-details';
 import { deleteUserSessions } from '../auth';
 import { assertPasswordFor, isUniqueViolation } from '../auth';
 import { audit } from '../audit';
-import { snapshot, tellOfAdminChanges } from './admin-changes';
+import { snapshot, tellOfAdminChanges, withPayout } from './admin-changes';
 import {
   GUARDED_ROLES,
   createInvitedUser,
@@ -29,7 +29,6 @@ import { markCustody } from '../custody';
 import { realUser } from '../../core/actor';
 import type { DbOrTx } from '../../db/client';
 import { lockTree, onStatusChange } from '../tree';
-import { issueImpersonationCode } from '../impersonation';
 import { searchUserPage, hasLedgerOrPurchases, deleteUserRow, type UserFilter, type AdminUserRecord, type SortKey } from './admin-users.repo';
 import { deleteEmptyWallet } from '../wallet';
 
@@ -195,9 +194,9 @@ export async function editUser(ctx: AppContext, actor: Actor, target: UserRow | 
     : {};
   return ctx.db.transaction(async (tx) => {
     await lockTree(tx);
-    const before = (await findUserById(tx, target.id))!;
+    const before = await withPayout(tx, (await findUserById(tx, target.id))!);
     const direct = { password: guarded ? undefined : password, txnPin: guarded ? undefined : txnPin };
-    const updated = await updateUser(tx, target.id, {
+    const row = await updateUser(tx, target.id, {
       firstName: input.firstName,
       lastName: input.lastName,
       email: guarded ? before.email : input.email,
@@ -212,6 +211,7 @@ export async function editUser(ctx: AppContext, actor: Actor, target: UserRow | 
       if (isUniqueViolation(err)) throw conflict(MSG.duplicateEmail, 'DUPLICATE_EMAIL');
       throw err;
     });
+    const updated = row && { ...before, ...row };
     await onStatusChange(tx, before, before.status, updated!.status, ctx.clock.now());
     if (direct.password || input.status === 'inactive') await deleteUserSessions(tx, target.id);
     await tellOfAdminChanges(ctx, tx, before, updated!, Boolean(direct.password));
@@ -220,7 +220,7 @@ export async function editUser(ctx: AppContext, actor: Actor, target: UserRow | 
       entityType: 'user',
       entityId: target.id,
       action: 'user.edit',
-      previousState: snapshot(target),
+      previousState: snapshot({ ...before, ...target }),
       newState: snapshot(updated!),
       changes: { passwordReset: Boolean(direct.password), txnPinReset: Boolean(direct.txnPin) },
     });
@@ -255,9 +255,9 @@ export async function editMember(ctx: AppContext, actor: Actor, id: string, inpu
   const emailRequest = isGuardedTarget(actor, target) && input.email !== target.email;
   return ctx.db.transaction(async (tx) => {
     await lockTree(tx);
-    const before = (await findUserById(tx, id))!;
+    const before = await withPayout(tx, (await findUserById(tx, id))!);
     const role = guarded ? before.role : input.role;
-    const updated = await updateUser(tx, id, {
+    const row = await updateUser(tx, id, {
       firstName: input.firstName,
       lastName: input.lastName,
       email: emailRequest ? before.email : input.email,
@@ -266,11 +266,12 @@ export async function editMember(ctx: AppContext, actor: Actor, id: string, inpu
       // idStatus follows a block or an activation, as it does in the edit dialog and block/activate.
       ...(input.status !== target.status && input.status !== 'pending' ? { idStatus: input.status === 'active' ? 'Active' : 'Inactive' } : {}),
     });
+    const updated = row && { ...before, ...row };
     await onStatusChange(tx, before, before.status, updated!.status, ctx.clock.now());
     if (input.status === 'inactive' || role !== before.role) await deleteUserSessions(tx, id);
     await tellOfAdminChanges(ctx, tx, before, updated!, false);
     await markCredentialChanges(ctx, tx, actor, before, updated!, false);
-    await audit(tx, actor, { entityType: 'user', entityId: id, action: 'user.update', previousState: snapshot(target), newState: snapshot(updated!) });
+    await audit(tx, actor, { entityType: 'user', entityId: id, action: 'user.update', previousState: snapshot({ ...before, ...target }), newState: snapshot(updated!) });
     const signIn = emailRequest ? await requestCredentialChange(ctx, tx, actor, updated!, { email: input.email }) : undefined;
     const roleApproval = guarded ? await requestRoleChange(ctx, tx, actor, updated!, input.role) : undefined;
     return { user: updated!, approval: roleApproval ?? signIn, approvalKind: roleApproval ? ('role_change' as const) : signIn ? ('credential_change' as const) : undefined };
@@ -299,7 +300,7 @@ export async function deleteUser(ctx: AppContext, actor: Actor, id: string) {
     if (target.id === actor.user.id) throw conflict('You cannot delete your own account.');
     if (target.parentId || target.placedAt || target.leftChildId || target.rightChildId) throw conflict('This user has a position in the tree and cannot be deleted. Block the account instead.');
     if (await hasLedgerOrPurchases(tx, id)) throw conflict('This user has wallet transactions or purchases and cannot be deleted. Block the account instead.');
-    await audit(tx, actor, { entityType: 'user', entityId: id, action: 'user.delete', previousState: snapshot(target) });
+    await audit(tx, actor, { entityType: 'user', entityId: id, action: 'user.delete', previousState: snapshot(await withPayout(tx, target)) });
     await deleteEmptyWallet(tx, id);
     await deleteUserRow(tx, id).catch((err: { code?: string; cause?: { code?: string } }) => {
       if (err?.code === '23503' || err?.cause?.code === '23503') throw conflict('Other records refer to this user, so it cannot be deleted. Block the account instead.');
@@ -323,17 +324,6 @@ export async function resetTwoFactor(ctx: AppContext, actor: Actor, id: string):
   await ctx.db.transaction((tx) => clearTwoFactorFor(ctx, tx, actor, target, 'reset by an admin'));
   ctx.kickMail();
   return {};
-}
-
-/** login-as-user: a single-use code for an active, non-admin user ('Cannot Login' otherwise). */
-export async function loginAsUser(ctx: AppContext, actor: Actor, id: string) {
-  const target = await findUserById(ctx.db, id);
-  if (!target) throw notFound();
-  if (target.role === 'admin') throw new AppError('IMPERSONATION_FORBIDDEN', 409, 'Cannot login as another admin.');
-  if (target.role === 'founder') throw new AppError('IMPERSONATION_FORBIDDEN', 409, MSG.impersonationPrivileged);
-  if (target.status !== 'active') throw new AppError('IMPERSONATION_FORBIDDEN', 409, CannotLoginMessage(target.status));
-  const { code } = await issueImpersonationCode(ctx, actor, id);
-  return { code, url: `/dashboard?impersonationCode=${encodeURIComponent(code)}` };
 }
 
 export { findUserById, findUserByUserId };
