@@ -175,6 +175,53 @@ export const userTallyChanges = pgTable('user_tally_changes', {
   delta: integer('delta').notNull(),
 });
 
+/**
+ * A set of columns of `users` owned by one module (ADR 0026): they stay on the row (the tally trigger, the search
+ * indexes, the tree engine's lock order), but only the owner's files name them; other modules compose what the
+ * owner's face exports. tests/architecture/column-owners.test.ts holds the code to it.
+ */
+export interface ColumnSet<C extends Record<string, AnyPgColumn>> {
+  /** The owning module's folder. */
+  owner: string;
+  /** The Drizzle columns, by property. */
+  columns: C;
+  /** The SQL names of the columns. */
+  sqlNames: readonly string[];
+}
+const columnSet = <C extends Record<string, AnyPgColumn>>(owner: string, columns: C): ColumnSet<C> => ({ owner, columns, sqlNames: Object.values(columns).map((c) => c.name) });
+
+/**
+ * Tree placement, owned by the tree module (server/modules/tree), which writes it at placement and on moves: the slot
+ * (parent, children, position), the level, the jump and run pointers (ADR 0017), when placed and the open depth. The
+ * sponsor (`sponsor_id`, `sponsor_user_id`) is not part of it: recruitment and referral write it at registration.
+ */
+export const treePlacementColumns = columnSet('server/modules/tree', {
+  parentId: users.parentId,
+  leftChildId: users.leftChildId,
+  rightChildId: users.rightChildId,
+  position: users.position,
+  level: users.level,
+  jumpId: users.jumpId,
+  runTop: users.runTop,
+  placedAt: users.placedAt,
+  openDepth: users.openDepth,
+});
+
+/**
+ * KYC state, owned by the kyc module (server/modules/kyc), which decides it: the identity numbers (sealed, ADR 0011)
+ * and the PAN's lookup hash, the status, its dates, the deadline and the lock.
+ */
+export const kycStateColumns = columnSet('server/modules/kyc', {
+  panNumber: users.panNumber,
+  panHash: users.panHash,
+  aadhaarNumber: users.aadhaarNumber,
+  kycStatus: users.kycStatus,
+  kycSubmittedAt: users.kycSubmittedAt,
+  kycApprovedAt: users.kycApprovedAt,
+  kycDeadline: users.kycDeadline,
+  kycLocked: users.kycLocked,
+});
+
 /** A row of `users`, as the users module reads it. */
 export type UserRow = typeof users.$inferSelect;
 

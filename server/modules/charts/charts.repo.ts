@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rawRows, type DbOrTx } from '../../db/client';
+import { placementIn } from '../tree';
 
 /*
  * The dashboards' charts (issue 15). Every query reads a bounded range through an index or a handful of small rows:
@@ -161,7 +162,7 @@ export async function memberTeam(db: DbOrTx, memberId: string, bounds: Date[]) {
       db,
       sql`
       select width_bucket(registration_date, ${starts(bounds)}) as bucket, count(*)::int as n
-      from users where sponsor_id = ${memberId} and placed_at is not null and registration_date >= ${bounds[0].toISOString()}::timestamptz
+      from users where sponsor_id = ${memberId} and ${placementIn().placedAt} is not null and registration_date >= ${bounds[0].toISOString()}::timestamptz
       group by 1`,
     ),
     rawRows<{ left_count: number; right_count: number; total_directs: number }>(

@@ -6,6 +6,8 @@ import { sql } from 'drizzle-orm';
 import { rawRows, type DbOrTx } from '../../db/client';
 import { copyOut } from '../../db/copy';
 import { cycleLegsSql } from '../volume';
+import { placementIn, placementNamesIn } from '../tree';
+import { kycStateIn } from '../kyc';
 import { paiseOrThrow } from '../../../contracts/money';
 
 export interface MemberSnapRow {
@@ -21,18 +23,20 @@ export interface MemberSnapRow {
   first_name: string | null;
   last_name: string | null;
 }
-export const snapshotMembers = (db: DbOrTx) =>
-  rawRows<MemberSnapRow>(
+export const snapshotMembers = (db: DbOrTx) => {
+  const t = placementIn();
+  return rawRows<MemberSnapRow>(
     db,
-    sql`select id::text, user_id, parent_id::text, position, sponsor_id::text, role, status, v.total_bv::text, current_rank, first_name, last_name
-                                 from users u join member_volume v on v.member_id = u.id where placed_at is not null or role <> 'admin' order by u.id`,
+    sql`select id::text, user_id, ${t.parentId}::text, ${t.position}, sponsor_id::text, role, status, v.total_bv::text, current_rank, first_name, last_name
+                                 from users u join member_volume v on v.member_id = u.id where ${t.placedAt} is not null or role <> 'admin' order by u.id`,
   );
+};
 // Ordered by id: a member's index in the run's table is then its place in member-id order, the order the
 // results are written in (a sort of uuids here costs less than sorting their text in the process).
-const SNAPSHOT_SQL = `select u.id::text, user_id, parent_id::text, position, sponsor_id::text, role, status, v.total_bv::text, current_rank
-                      from users u join member_volume v on v.member_id = u.id where placed_at is not null or role <> 'admin' order by u.id`;
+const snapshotSql = (t = placementNamesIn()) => `select u.id::text, user_id, ${t.parentId}::text, ${t.position}, sponsor_id::text, role, status, v.total_bv::text, current_rank
+                      from users u join member_volume v on v.member_id = u.id where ${t.placedAt} is not null or role <> 'admin' order by u.id`;
 /** The snapshot through COPY (PostgreSQL): cells in the order of snapshotMembers' columns, without names. */
-export const copySnapshot = (db: DbOrTx, onRow: (cells: (string | null)[]) => void) => copyOut(db, SNAPSHOT_SQL, onRow);
+export const copySnapshot = (db: DbOrTx, onRow: (cells: (string | null)[]) => void) => copyOut(db, snapshotSql(), onRow);
 export const namesOf = (db: DbOrTx, ids: string[]) =>
   ids.length
     ? rawRows<{ id: string; user_id: string; first_name: string | null; last_name: string | null }>(
@@ -119,4 +123,7 @@ export const rankAt = (db: DbOrTx, at: Date) =>
 /** Year-to-date posted gross and TDS per member in a financial year (comp_ytd), member by member. */
 export const eachYtd = (db: DbOrTx, fy: number, onRow: (memberId: string, gross: string, tds: string) => void) =>
   eachRow(db, `select member_id, gross, tds from comp_ytd where fy = ${Math.trunc(fy)}`, (c) => onRow(c[0]!, c[1]!, c[2]!));
-export const panApproved = (db: DbOrTx) => rawRows<{ id: string }>(db, sql`select id::text from users where pan_number is not null and kyc_status = 'approved'`);
+export const panApproved = (db: DbOrTx) => {
+  const k = kycStateIn();
+  return rawRows<{ id: string }>(db, sql`select id::text from users where ${k.panNumber} is not null and ${k.kycStatus} = 'approved'`);
+};

@@ -1,7 +1,8 @@
-import { and, desc, eq, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { rawRows, type DbOrTx } from '../../db/client';
 import { users, memberVolume } from '../../db/schema/index';
 import { salesTotals } from '../charts';
+import { isPlaced, placement, placementIn } from '../tree';
 
 /** Network figures of a founder, read from the tree counters (docs/spec/decisions.md §4, §10). */
 export async function founderFigures(db: DbOrTx, founderId: string) {
@@ -20,7 +21,7 @@ export async function founderFigures(db: DbOrTx, founderId: string) {
 
 export async function hiddenIdsOf(db: DbOrTx, founderId: string) {
   return db
-    .select({ id: users.id, userId: users.userId, firstName: users.firstName, lastName: users.lastName, email: users.email, position: users.position, createdAt: users.createdAt })
+    .select({ id: users.id, userId: users.userId, firstName: users.firstName, lastName: users.lastName, email: users.email, position: placement.position, createdAt: users.createdAt })
     .from(users)
     .where(and(eq(users.isHiddenId, true), eq(users.sponsorId, founderId)))
     .orderBy(desc(users.createdAt));
@@ -28,6 +29,7 @@ export async function hiddenIdsOf(db: DbOrTx, founderId: string) {
 
 /** The founder's hidden IDs with their slot (parent), whether they have a child, and their applied BV (Network Override). */
 export async function hiddenIdSlots(db: DbOrTx, founderId: string, ids?: string[]) {
+  const t = placementIn('u');
   return rawRows<{
     id: string;
     user_id: string;
@@ -44,13 +46,13 @@ export async function hiddenIdSlots(db: DbOrTx, founderId: string, ids?: string[
     parent_last: string | null;
   }>(
     db,
-    sql`select u.id::text, u.user_id, u.first_name, u.last_name, u.email, u.position, u.placed_at is not null as placed,
-               (u.left_child_id is not null or u.right_child_id is not null) as has_child,
+    sql`select u.id::text, u.user_id, u.first_name, u.last_name, u.email, ${t.position}, ${t.placedAt} is not null as placed,
+               (${t.leftChildId} is not null or ${t.rightChildId} is not null) as has_child,
                (coalesce(v.total_bv, 0) + coalesce(v.left_bv, 0) + coalesce(v.right_bv, 0))::text as bv,
                p.id::text as parent_id, p.user_id as parent_user_id, p.first_name as parent_first, p.last_name as parent_last
         from users u
         left join member_volume v on v.member_id = u.id
-        left join users p on p.id = u.parent_id
+        left join users p on p.id = ${t.parentId}
         where u.is_hidden_id and u.sponsor_id = ${founderId}::uuid ${ids ? sql`and u.id = any(${sql.param(ids)}::uuid[])` : sql``}
         order by u.created_at desc`,
   );
@@ -73,7 +75,7 @@ export async function placedFranchiseHolders(db: DbOrTx, q: string | undefined) 
     .where(
       and(
         inArray(users.role, ['mini_franchise', 'basic_franchise']),
-        isNotNull(users.placedAt),
+        isPlaced,
         like ? or(ilike(users.userId, like), ilike(users.email, like), sql`(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')) ilike ${like}`) : undefined,
       ),
     )

@@ -1,5 +1,6 @@
-import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { rawRows, type DbOrTx } from '../../db/client';
+import { isPlaced, placement, placementIn } from '../tree';
 import { kycDocuments, localSales, pendingRecruits, products, purchases, rankAchievements, transactions, users, withdrawalRequests } from '../../db/schema/index';
 
 export async function kycDocumentsOf(db: DbOrTx, userId: string) {
@@ -10,10 +11,10 @@ export async function kycDocumentsOf(db: DbOrTx, userId: string) {
 export async function recentEvents(db: DbOrTx, userId: string, limit: number) {
   const [joins, orders, ledger, ranks, decisions, withdrawals] = await Promise.all([
     db
-      .select({ id: users.id, userId: users.userId, firstName: users.firstName, lastName: users.lastName, placedAt: users.placedAt, position: users.position })
+      .select({ id: users.id, userId: users.userId, firstName: users.firstName, lastName: users.lastName, placedAt: placement.placedAt, position: placement.position })
       .from(users)
-      .where(and(eq(users.sponsorId, userId), isNotNull(users.placedAt)))
-      .orderBy(desc(users.placedAt))
+      .where(and(eq(users.sponsorId, userId), isPlaced))
+      .orderBy(desc(placement.placedAt))
       .limit(limit),
     db
       .select({ p: purchases, productName: products.name })
@@ -53,9 +54,9 @@ export async function teamSales(db: DbOrTx, userId: string, levels: number) {
   const rows = await rawRows<{ orders: number; amount: string; bv: string }>(
     db,
     sql`with recursive down(id, depth) as (
-          select id, 1 from users where parent_id = ${userId}::uuid
+          select id, 1 from users where ${placementIn().parentId} = ${userId}::uuid
           union all
-          select u.id, d.depth + 1 from down d join users u on u.parent_id = d.id where d.depth < ${levels}::int
+          select u.id, d.depth + 1 from down d join users u on ${placementIn('u').parentId} = d.id where d.depth < ${levels}::int
         )
         select count(p.id)::int as orders, coalesce(sum(p.total_amount), 0)::numeric(14,2)::text as amount, coalesce(sum(p.total_bv), 0)::numeric(14,2)::text as bv
         from down d join purchases p on p.user_id = d.id and p.payment_status = 'completed'`,
@@ -79,7 +80,7 @@ export async function recentTeamOrders(db: DbOrTx, userId: string, levels: numbe
     sql`with recursive down(id, depth) as (
           select ${userId}::uuid, 0
           union all
-          select u.id, d.depth + 1 from down d join users u on u.parent_id = d.id where d.depth < ${levels}::int
+          select u.id, d.depth + 1 from down d join users u on ${placementIn('u').parentId} = d.id where d.depth < ${levels}::int
         )
         select p.id, pr.name as product_name, p.quantity, p.total_amount::text as total_amount, p.payment_status, p.created_at, u.first_name, u.last_name, u.user_id
         from down d join purchases p on p.user_id = d.id join products pr on pr.id = p.product_id join users u on u.id = p.user_id

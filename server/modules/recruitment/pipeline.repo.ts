@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { pendingRecruits, users, kycDocuments } from '../../db/schema/index';
 import { insertRow } from '../../db/rows';
+import { kycStateOf } from '../kyc';
 
 export type PendingRecruitInsert = typeof pendingRecruits.$inferInsert;
 
@@ -44,7 +45,7 @@ export async function listRecruitsForAdmin(db: DbOrTx, statuses: string[], limit
       parentUserId: parent.userId,
       parentName: sql<string | null>`nullif(trim(coalesce(${parent.firstName}, '') || ' ' || coalesce(${parent.lastName}, '')), '')`,
       applicantUserId: applicant.userId,
-      applicantKyc: applicant.kycStatus,
+      applicantKyc: kycStateOf(applicant).kycStatus,
       documentCount: sql<number>`(select count(*)::int from ${kycDocuments} d where d.user_id = ${pendingRecruits.applicantUserId})`,
     })
     .from(pendingRecruits)

@@ -2,7 +2,7 @@ import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { rawRows, preparedRows, type DbOrTx } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { users, memberVolume } from '../../db/schema/index';
-import { ancestorsAtLevel } from '../tree';
+import { ancestorsAtLevel, isPlaced, placement, placementIn } from '../tree';
 import { teamFigureColumns } from '../volume';
 
 /** Columns of a tree node and of a direct recruit (doc 3 §3.1). */
@@ -15,16 +15,16 @@ export const memberColumns = {
   idStatus: users.idStatus,
   status: users.status,
   packageAmount: users.packageAmount,
-  position: users.position,
-  level: users.level,
+  position: placement.position,
+  level: placement.level,
   ...teamFigureColumns,
-  leftChildId: users.leftChildId,
-  rightChildId: users.rightChildId,
-  parentId: users.parentId,
+  leftChildId: placement.leftChildId,
+  rightChildId: placement.rightChildId,
+  parentId: placement.parentId,
   registrationDate: users.registrationDate,
   createdAt: users.createdAt,
   activationDate: users.activationDate,
-  placedAt: users.placedAt,
+  placedAt: placement.placedAt,
   currentRank: users.currentRank,
 };
 
@@ -126,7 +126,7 @@ export async function sponsoredMembers(db: DbOrTx, sponsorId: string, search: st
     .select(memberColumns)
     .from(users)
     .innerJoin(memberVolume, eq(memberVolume.memberId, users.id))
-    .where(and(eq(users.sponsorId, sponsorId), sql`${users.placedAt} is not null`, term ? or(ilike(users.firstName, term), ilike(users.lastName, term), ilike(users.email, term)) : undefined))
+    .where(and(eq(users.sponsorId, sponsorId), isPlaced, term ? or(ilike(users.firstName, term), ilike(users.lastName, term), ilike(users.email, term)) : undefined))
     .orderBy(desc(users.registrationDate))
     .limit(limit);
 }
@@ -161,16 +161,17 @@ export interface DownlineRow {
 export async function downlineOf(db: DbOrTx, rootId: string, levels: number, filters: { search?: string; level?: number; status?: 'active' | 'inactive' | 'pending' }, perLevel: number) {
   const term = filters.search ? containsPattern(filters.search) : null;
   const status = filters.status === 'inactive' ? sql`u.status in ('inactive', 'suspended')` : filters.status ? sql`u.status = ${filters.status}` : sql`true`;
+  const t = placementIn('u');
   return rawRows<DownlineRow>(
     db,
     sql`with recursive down as (
           select u.id, u.user_id, u.first_name, u.last_name, u.email, u.package_amount, u.registration_date, u.created_at, u.activation_date,
-                 u.id_status, u.status, u.position, u.placed_at, 1 as depth, u.position as leg
-          from users u where u.parent_id = ${rootId}::uuid
+                 u.id_status, u.status, ${t.position}, ${t.placedAt}, 1 as depth, ${t.position} as leg
+          from users u where ${t.parentId} = ${rootId}::uuid
           union all
           select u.id, u.user_id, u.first_name, u.last_name, u.email, u.package_amount, u.registration_date, u.created_at, u.activation_date,
-                 u.id_status, u.status, u.position, u.placed_at, d.depth + 1, d.leg
-          from down d join users u on u.parent_id = d.id where d.depth < ${levels}::int
+                 u.id_status, u.status, ${t.position}, ${t.placedAt}, d.depth + 1, d.leg
+          from down d join users u on ${t.parentId} = d.id where d.depth < ${levels}::int
         ),
         matched as (
           select u.*, mv.total_bv from down u join member_volume mv on mv.member_id = u.id
@@ -202,19 +203,19 @@ export async function placementParents(db: DbOrTx, search: string | undefined, l
       firstName: users.firstName,
       lastName: users.lastName,
       email: users.email,
-      level: users.level,
-      leftChildId: users.leftChildId,
-      rightChildId: users.rightChildId,
+      level: placement.level,
+      leftChildId: placement.leftChildId,
+      rightChildId: placement.rightChildId,
     })
     .from(users)
     .where(
       and(
-        sql`${users.placedAt} is not null and (${users.leftChildId} is null or ${users.rightChildId} is null)`,
+        sql`${placement.placedAt} is not null and (${placement.leftChildId} is null or ${placement.rightChildId} is null)`,
         eq(users.status, 'active'),
         term ? or(ilike(users.userId, term), ilike(users.email, term), sql`lower(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')) like lower(${term})`) : undefined,
       ),
     )
-    .orderBy(users.level, users.createdAt)
+    .orderBy(placement.level, users.createdAt)
     .limit(limit);
 }
 
@@ -228,7 +229,8 @@ export interface TreeMatchRow {
   current_rank: string | null;
   level: number;
 }
-const matchColumns = sql.raw('u.id::text, u.user_id, u.first_name, u.last_name, u.status, u.current_rank, u.level');
+const u = placementIn('u');
+const matchColumns = sql`u.id::text, u.user_id, u.first_name, u.last_name, u.status, u.current_rank, ${u.level}`;
 /** The name as the trigram index `users_name_trgm_idx` holds it. */
 const indexedName = sql.raw(`lower(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, ''))`);
 
@@ -237,7 +239,7 @@ export async function placedByUserId(db: DbOrTx, userId: string, minLevel: numbe
   const [row] = await rawRows<TreeMatchRow>(
     db,
     sql`select ${matchColumns} from users u
-    where u.user_id = ${userId.toUpperCase()} and u.placed_at is not null and u.level >= ${minLevel}::int`,
+    where u.user_id = ${userId.toUpperCase()} and ${u.placedAt} is not null and ${u.level} >= ${minLevel}::int`,
   );
   return row;
 }
@@ -247,8 +249,8 @@ export async function nameMatchesAnywhere(db: DbOrTx, term: string, minLevel: nu
   return rawRows<TreeMatchRow>(
     db,
     sql`select ${matchColumns} from users u
-    where u.placed_at is not null and u.level >= ${minLevel}::int and ${indexedName} like ${containsPattern(term.toLowerCase())}
-    order by u.level, u.user_id limit ${limit}::int`,
+    where ${u.placedAt} is not null and ${u.level} >= ${minLevel}::int and ${indexedName} like ${containsPattern(term.toLowerCase())}
+    order by ${u.level}, u.user_id limit ${limit}::int`,
   );
 }
 
@@ -259,11 +261,7 @@ export async function nameMatchesAnywhere(db: DbOrTx, term: string, minLevel: nu
 export async function nameMatchesInDownline(db: DbOrTx, topId: string, term: string, limit: number, budget: number) {
   const rows = await rawRows<TreeMatchRow>(
     db,
-    sql`with recursive down(id, left_child_id, right_child_id) as (
-        select id, left_child_id, right_child_id from users where id = ${topId}::uuid
-        union all
-        select c.id, c.left_child_id, c.right_child_id from down d join users c on c.id = any(array[d.left_child_id, d.right_child_id])
-      )
+    sql`with recursive ${downlineWalk(topId)}
       select ${matchColumns} from (select id from down limit ${budget}::int) w join users u on u.id = w.id
       where u.id <> ${topId}::uuid and ${indexedName} like ${containsPattern(term.toLowerCase())}
       limit ${limit}::int`,
@@ -272,15 +270,21 @@ export async function nameMatchesInDownline(db: DbOrTx, topId: string, term: str
   return { rows, complete };
 }
 
+/** The `down(id, left_id, right_id)` term of a breadth-first walk of a downline by child links, from (and with) `topId`. */
+function downlineWalk(topId: string) {
+  const [t, c] = [placementIn(), placementIn('c')];
+  return sql`down(id, left_id, right_id) as (
+        select id, ${t.leftChildId}, ${t.rightChildId} from users where id = ${topId}::uuid
+        union all
+        select c.id, ${c.leftChildId}, ${c.rightChildId} from down d join users c on c.id = any(array[d.left_id, d.right_id])
+      )`;
+}
+
 /** Whether a downline (the member included) has fewer than `budget` members: walks at most `budget` of them. */
 async function downlineWithin(db: DbOrTx, topId: string, budget: number) {
   const [row] = await rawRows<{ n: number }>(
     db,
-    sql`with recursive down(id, left_child_id, right_child_id) as (
-        select id, left_child_id, right_child_id from users where id = ${topId}::uuid
-        union all
-        select c.id, c.left_child_id, c.right_child_id from down d join users c on c.id = any(array[d.left_child_id, d.right_child_id])
-      )
+    sql`with recursive ${downlineWalk(topId)}
       select count(*)::int as n from (select 1 from down limit ${budget}::int) x`,
   );
   return row.n;
@@ -293,9 +297,9 @@ async function downlineWithin(db: DbOrTx, topId: string, budget: number) {
 export async function nameMatchesBelow(db: DbOrTx, top: { id: string; level: number }, term: string, candidates: number) {
   const cand = await rawRows<TreeMatchRow>(
     db,
-    sql`select u.id::text, u.user_id, u.first_name, u.last_name, u.status, u.current_rank, u.level
-        from users u where u.placed_at is not null and u.level > ${top.level}::int and ${indexedName} like ${containsPattern(term.toLowerCase())}
-        order by u.level, u.user_id limit ${candidates}::int`,
+    sql`select u.id::text, u.user_id, u.first_name, u.last_name, u.status, u.current_rank, ${u.level}
+        from users u where ${u.placedAt} is not null and ${u.level} > ${top.level}::int and ${indexedName} like ${containsPattern(term.toLowerCase())}
+        order by ${u.level}, u.user_id limit ${candidates}::int`,
   );
   const under = new Set(
     (
@@ -315,7 +319,7 @@ export async function nameMatchesBelow(db: DbOrTx, top: { id: string; level: num
 export async function memberLevels(db: DbOrTx, ids: string[]) {
   if (!ids.length) return [];
   return db
-    .select({ id: users.id, level: users.level })
+    .select({ id: users.id, level: placement.level })
     .from(users)
     .where(sql`${users.id} = any(${`{${ids.join(',')}}`}::uuid[])`);
 }
@@ -323,13 +327,14 @@ export async function memberLevels(db: DbOrTx, ids: string[]) {
 /** The nearest `n` ancestors of each member (the member first), none at or above `aboveLevel`. */
 export async function nearestAncestors(db: DbOrTx, ids: string[], n: number, aboveLevel: number) {
   if (!ids.length) return [];
+  const [bare, p] = [placementIn(), placementIn('p')];
   return rawRows<{ of: string; id: string; user_id: string; first_name: string | null; last_name: string | null; step: number }>(
     db,
-    sql`with recursive up(of, id, parent_id, level, step) as (
-        select id, id, parent_id, level, 0 from users where id = any(${`{${ids.join(',')}}`}::uuid[])
+    sql`with recursive up(of, id, parent, level, step) as (
+        select id, id, ${bare.parentId}, ${bare.level}, 0 from users where id = any(${`{${ids.join(',')}}`}::uuid[])
         union all
-        select up.of, p.id, p.parent_id, p.level, up.step + 1 from up join users p on p.id = up.parent_id
-        where up.step + 1 < ${n}::int and p.level > ${aboveLevel}::int
+        select up.of, p.id, ${p.parentId}, ${p.level}, up.step + 1 from up join users p on p.id = up.parent
+        where up.step + 1 < ${n}::int and ${p.level} > ${aboveLevel}::int
       )
       select up.of::text, up.id::text, u.user_id, u.first_name, u.last_name, up.step from up join users u on u.id = up.id`,
   );
@@ -337,20 +342,21 @@ export async function nearestAncestors(db: DbOrTx, ids: string[], n: number, abo
 
 /**
  * The last member down one side from a node, and the steps to it: the deepest member of the run of that side through
- * the node (users.run_top, ADR 0017), one read of users_run_idx however long the run (the node itself when that side is empty).
+ * the node (the run pointers, ADR 0017), one read of users_run_idx however long the run (the node itself when that side is empty).
  */
 export async function outermost(db: DbOrTx, startId: string, side: 'left' | 'right') {
+  const [t, x] = [placementIn(), placementIn('x')];
   const [row] = await rawRows<{ id: string; user_id: string; first_name: string | null; last_name: string | null; steps: number }>(
     db,
     sql`with s as (
-          select id, level, case when position = ${side} and run_top is not null then run_top else id end as top from users where id = ${startId}::uuid
+          select id, ${t.level}, case when ${t.position} = ${side} and ${t.runTop} is not null then ${t.runTop} else id end as top from users where id = ${startId}::uuid
         )
-        select coalesce(x.id, s.id)::text as id, u.user_id, u.first_name, u.last_name, coalesce(x.level, s.level) - s.level as steps
+        select coalesce(deep.id, s.id)::text as id, u.user_id, u.first_name, u.last_name, coalesce(deep.level, s.level) - s.level as steps
         from s
         left join lateral (
-          select x.id, x.level from users x where x.run_top = s.top and x.position = ${side} and x.level > s.level order by x.level desc limit 1
-        ) x on true
-        join users u on u.id = coalesce(x.id, s.id)`,
+          select x.id, ${x.level} from users x where ${x.runTop} = s.top and ${x.position} = ${side} and ${x.level} > s.level order by ${x.level} desc limit 1
+        ) deep on true
+        join users u on u.id = coalesce(deep.id, s.id)`,
   );
   return { id: row.id, userId: row.user_id, firstName: row.first_name, lastName: row.last_name, steps: row.steps };
 }

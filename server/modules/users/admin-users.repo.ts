@@ -3,6 +3,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import { userPayoutDetails, users, walletBalances, withdrawalRequests, transactions, purchases, memberVolume } from '../../db/schema/index';
+import { kycState } from '../kyc';
+import { placement } from '../tree';
 
 export interface UserFilter {
   query?: string;
@@ -52,7 +54,7 @@ export function whereOf(f: UserFilter): SQL | undefined {
   }
   if (f.status) parts.push(eq(users.status, f.status));
   if (f.role) parts.push(eq(users.role, f.role));
-  if (f.kycStatus) parts.push(eq(users.kycStatus, f.kycStatus));
+  if (f.kycStatus) parts.push(eq(kycState.kycStatus, f.kycStatus));
   const dateCol = f.dateFilterType === 'activation' ? users.activationDate : users.registrationDate;
   if (f.from) parts.push(gte(dateCol, f.from));
   if (f.to) parts.push(lte(dateCol, f.to));
@@ -62,7 +64,7 @@ export function whereOf(f: UserFilter): SQL | undefined {
   if (f.freeOnly) parts.push(sql`coalesce(${users.packageAmount}, 0) = 0`, sql`${users.role} <> 'admin'`);
   if (f.paidOnly) {
     parts.push(
-      eq(users.kycStatus, 'approved'),
+      eq(kycState.kycStatus, 'approved'),
       eq(users.status, 'active'),
       sql`${users.packageAmount} > 0`,
       sql`exists (select 1 from ${userPayoutDetails} p where p.user_id = ${users.id} and ${bankCompleteOf(sql`p`)})`,
@@ -84,7 +86,7 @@ const USER_COLUMNS = {
   mobile: users.mobile,
   role: users.role,
   status: users.status,
-  kycStatus: users.kycStatus,
+  kycStatus: kycState.kycStatus,
   idStatus: users.idStatus,
   currentRank: users.currentRank,
   totalBV: sql<string>`(select ${memberVolume.totalBV}::text from ${memberVolume} where ${memberVolume.memberId} = ${users.id})`,
@@ -100,7 +102,7 @@ const USER_COLUMNS = {
   hasPassword: sql<boolean>`(${users.password} is not null)`,
   txnPinSet: sql<boolean>`(${users.txnPin} is not null)`,
   bankComplete: sql<boolean>`coalesce(${bankCompleteOf(sql`user_payout_details`)}, false)`,
-  hasTreePosition: sql<boolean>`(${users.parentId} is not null or ${users.placedAt} is not null)`,
+  hasTreePosition: sql<boolean>`(${placement.parentId} is not null or ${placement.placedAt} is not null)`,
 };
 
 const ROW = {

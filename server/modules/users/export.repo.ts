@@ -6,6 +6,7 @@ import { to as copyTo } from 'pg-copy-streams';
 import type { DbOrTx } from '../../db/client';
 import { whereOf, type UserFilter } from './admin-users.repo';
 import { openColumnText } from '../../db/sealed-columns';
+import { kycStateNamesIn } from '../kyc';
 
 /**
  * Spreadsheet programs run cells starting with = + - @ tab or CR as formulas; a leading quote keeps them
@@ -30,7 +31,7 @@ const selectList = (marker: string) =>
     safe('u.mobile'),
     'u.role',
     'u.status',
-    'u.kyc_status',
+    kycStateNamesIn('u').kycStatus,
     `coalesce(w.status, '')`,
     `coalesce(u.sponsor_user_id, '')`,
     money('u.package_amount'),

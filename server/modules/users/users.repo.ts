@@ -6,6 +6,8 @@ import { principalColumns, userPayoutDetails, users } from '../../db/schema/inde
 import { payoutDetailsColumns, type PayoutDetails } from './payout-details.repo';
 import { currentLookupHash, fieldKeys, lookupHashes } from '../../lib/field-crypto';
 import { LOCK_CLASSES } from '../../db/locks';
+import { kycState } from '../kyc';
+import { isPlaced, placement } from '../tree';
 
 export type { UserRow } from '../../db/schema/users';
 import type { UserRow } from '../../db/schema/users';
@@ -48,10 +50,10 @@ const currentUserColumns = {
   bankAccountHolderName: payoutDetailsColumns.bankAccountHolderName,
   cryptoWalletAddress: payoutDetailsColumns.cryptoWalletAddress,
   payoutDetailsChangedAt: payoutDetailsColumns.payoutDetailsChangedAt,
-  panNumber: users.panNumber,
-  aadhaarNumber: users.aadhaarNumber,
-  kycStatus: users.kycStatus,
-  kycDeadline: users.kycDeadline,
+  panNumber: kycState.panNumber,
+  aadhaarNumber: kycState.aadhaarNumber,
+  kycStatus: kycState.kycStatus,
+  kycDeadline: kycState.kycDeadline,
   currentRank: users.currentRank,
   emailVerified: users.emailVerified,
   activationDate: users.activationDate,
@@ -132,7 +134,7 @@ export async function panHolders(db: DbOrTx, pan: string): Promise<{ id: string;
   return db
     .select({ id: users.id, status: users.status })
     .from(users)
-    .where(inArray(users.panHash, lookupHashes(fieldKeys(), PAN, pan)));
+    .where(inArray(kycState.panHash, lookupHashes(fieldKeys(), PAN, pan)));
 }
 
 /** Serialises registrations of the same PAN until the transaction ends, so two at once cannot both pass panHolders. */
@@ -144,7 +146,7 @@ export async function findRootFounder(db: DbOrTx): Promise<UserRow | undefined> 
   const [row] = await db
     .select()
     .from(users)
-    .where(and(eq(users.role, 'founder'), sql`${users.parentId} is null`, eq(users.level, 0), sql`${users.placedAt} is not null`))
+    .where(and(eq(users.role, 'founder'), sql`${placement.parentId} is null`, eq(placement.level, 0), isPlaced))
     .orderBy(users.createdAt)
     .limit(1);
   return row;
