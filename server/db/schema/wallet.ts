@@ -13,7 +13,9 @@ export const walletBalances = pgTable(
   'wallet_balances',
   {
     id: primaryId(),
-    userId: ref('user_id', () => users.id),
+    // A wallet goes with its user: only a user without ledger rows or purchases can be deleted (users' deleteUser),
+    // so the row that goes is an empty wallet, and the users module need not call the wallet to remove it.
+    userId: ref('user_id', () => users.id, 'cascade'),
     balance: money('balance').notNull().default('0'),
     totalEarnings: money('total_earnings').notNull().default('0'),
     totalWithdrawals: money('total_withdrawals').notNull().default('0'),

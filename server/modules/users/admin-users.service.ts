@@ -30,7 +30,6 @@ import { realUser } from '../../core/actor';
 import type { DbOrTx } from '../../db/client';
 import { lockTree, onStatusChange } from '../tree';
 import { searchUserPage, hasLedgerOrPurchases, deleteUserRow, type UserFilter, type AdminUserRecord, type SortKey } from './admin-users.repo';
-import { deleteEmptyWallet } from '../wallet';
 
 type SearchInput = z.output<typeof AdminUserSearchQuery>;
 
@@ -301,7 +300,6 @@ export async function deleteUser(ctx: AppContext, actor: Actor, id: string) {
     if (target.parentId || target.placedAt || target.leftChildId || target.rightChildId) throw conflict('This user has a position in the tree and cannot be deleted. Block the account instead.');
     if (await hasLedgerOrPurchases(tx, id)) throw conflict('This user has wallet transactions or purchases and cannot be deleted. Block the account instead.');
     await audit(tx, actor, { entityType: 'user', entityId: id, action: 'user.delete', previousState: snapshot(await withPayout(tx, target)) });
-    await deleteEmptyWallet(tx, id);
     await deleteUserRow(tx, id).catch((err: { code?: string; cause?: { code?: string } }) => {
       if (err?.code === '23503' || err?.cause?.code === '23503') throw conflict('Other records refer to this user, so it cannot be deleted. Block the account instead.');
       throw err;

@@ -11,11 +11,6 @@ export async function ensureWallet(db: DbOrTx, userId: string) {
   await db.insert(walletBalances).values({ userId }).onConflictDoNothing({ target: walletBalances.userId });
 }
 
-/** A wallet with no ledger row goes with its account (an admin deleting a user who never moved money). */
-export async function deleteEmptyWallet(db: DbOrTx, userId: string) {
-  await db.delete(walletBalances).where(eq(walletBalances.userId, userId));
-}
-
 /**
  * The wallet's debit as two CTEs, `w` and `led`, for one statement another module composes (commerce's wallet
  * purchase in one round trip): `w` takes the wallet row and moves the balance only when it covers the amount and
