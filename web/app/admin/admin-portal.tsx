@@ -10,7 +10,7 @@ import { toast, toastError } from '../../components/ui/toast';
 import { useDocumentTitle } from '../../lib/branding';
 import { useSignedInUser } from '../../features/account';
 import { GROUP_ICONS, LEGACY_SECTIONS, SECTIONS, sectionById, sectionHref, type SectionDef, type SectionId } from './sections';
-import { NotificationBell } from '../../features/notifications/admin/notification-bell';
+import { NotificationBell } from '../../features/notifications';
 import { SectionHeader } from '../../components/admin/section-header';
 // The dashboard is /admin's first screen: in the portal's chunk, not a second lazy level (React holds a nested lazy
 // reveal about 300 ms; issue 30 item 7).

@@ -36,49 +36,11 @@ import {
 import { LifeBuoy, LockKeyhole, Megaphone, MessagesSquare, Network, Palette, Settings, Store, UserCog } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { KEYS } from '../../lib/admin/keys';
+import type { SectionId } from '../../lib/admin/sections';
+
+export { SECTION_IDS, sectionHref, type SectionId } from '../../lib/admin/sections';
 
 type Icon = ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>;
-
-export const SECTION_IDS = [
-  'dashboard',
-  'approvals',
-  'all-members',
-  'paid-members',
-  'today-joinings',
-  'free-users',
-  'users-activities',
-  'direct-income',
-  'roi-income',
-  'salary-income',
-  'payout-summary',
-  'holiday-reward',
-  'comp-cycles',
-  'comp-plan',
-  'pending-recruits',
-  'kyc-pending',
-  'kyc-approved',
-  'kyc-rejected',
-  'withdrawals-pending',
-  'withdrawals-approved',
-  'withdrawals-rejected',
-  'withdraw-personally',
-  'send-fund',
-  'manage-fund',
-  'pending-fund-requests',
-  'fund-history',
-  'wallet-balances',
-  'products',
-  'orders',
-  'franchise-stock',
-  'franchise-requests',
-  'support-tickets',
-  'news',
-  'notifications',
-  'my-security',
-  'genealogy',
-  'branding',
-] as const;
-export type SectionId = (typeof SECTION_IDS)[number];
 
 export interface SectionDef {
   id: SectionId;
@@ -186,5 +148,3 @@ export const LEGACY_SECTIONS: Record<string, { name: string; successor?: Section
   franchise: { name: 'Franchise', successor: 'franchise-requests' },
   'fund-approvals': { name: 'Fund Approvals', successor: 'approvals' },
 };
-
-export const sectionHref = (id: string) => `/admin?section=${encodeURIComponent(id)}`;

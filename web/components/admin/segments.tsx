@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import { cn } from '../../lib/cn';
 import { formatCount } from '../../lib/admin/format';
-import { sectionHref, type SectionId } from '../../app/admin/sections';
+import { sectionHref, type SectionId } from '../../lib/admin/sections';
 
 /**
  * Segmented controls above a list: the status filters (toggle buttons, aria-pressed) and the links

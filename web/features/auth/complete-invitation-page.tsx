@@ -11,8 +11,7 @@ import { Input } from '../../components/ui/input';
 import { PasswordField } from '../../components/ui/password-field';
 import { InlineLoader } from '../../components/ui/spinner';
 import { toastError } from '../../components/ui/toast';
-import { fetchCurrentUser } from '../account/current-user-data';
-import { useSwitchUser } from '../account/switch-user-context';
+import { fetchCurrentUser, useSwitchUser } from '../account';
 import { useCompleteInvitation, validateInvitation } from './api';
 import { useOnce } from './use-once';
 

@@ -14,12 +14,12 @@ import { RecordNotFound } from '../../../components/ui/record-not-found';
 import { useSignedInUser } from '../../account';
 import { formatCount, formatDateTimeUS } from '../../../lib/admin/format';
 import { KEYS } from '../../../lib/admin/queries';
-import { sectionHref } from '../../../app/admin/sections';
+import { sectionHref } from '../../../lib/admin/sections';
 import { ConfirmDialog } from '../../../components/admin/confirm-dialog';
 import { QueryStates } from '../../../components/ui/query-error';
 import { SectionHeader } from '../../../components/admin/section-header';
 import { SegmentCount, SegmentIcon, segmentClass, segmentGroupClass } from '../../../components/admin/segments';
-import { useMoneyDecision } from '../../wallet/admin/money-api';
+import { useMoneyDecision } from '../../../lib/admin/money-writes';
 import { RejectReasonDialog } from '../../../components/admin/reject-reason-dialog';
 
 type Kind = ApprovalKind | 'all';

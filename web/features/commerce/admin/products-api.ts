@@ -3,7 +3,7 @@ import { CATEGORY_LABELS, PAYMENT_METHOD_LABELS, type AdminProductView, type Adm
 import type { ProductInput } from '@contracts';
 import { apiRequest, getRoute } from '../../../lib/api';
 import { useApiMutation } from '../../../lib/mutation';
-import { useIdempotencyKey } from '../../wallet/admin/money-api';
+import { useIdempotencyKey } from '../../../lib/admin/money-writes';
 import { titleCase, shortId } from '../../../lib/format';
 import { formatBV } from '../../../lib/admin/format';
 import { invalidatePaths, KEYS, USER_LIST_KEYS } from '../../../lib/admin/queries';

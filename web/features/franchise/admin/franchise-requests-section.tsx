@@ -12,8 +12,8 @@ import { QueryStates } from '../../../components/ui/query-error';
 import { SectionHeader } from '../../../components/admin/section-header';
 import { SegmentCount, SegmentIcon, segmentClass, segmentGroupClass } from '../../../components/admin/segments';
 import { CardField, DataTable } from '../../../components/ui/table';
-import { SubmittedAt } from '../../team/admin/recruit-list';
-import { useFranchiseRequests, type AdminFranchiseRequest, type FranchiseStatus } from '../../support/admin/engagement-api';
+import { SubmittedAt } from '../../../components/admin/submitted-at';
+import { useFranchiseRequests, type AdminFranchiseRequest, type FranchiseStatus } from './franchise-requests-api';
 import { FranchiseStatusBadge } from './franchise-badges';
 import { FranchiseReviewDialog } from './franchise-review-dialog';
 

@@ -10,7 +10,7 @@ import { formatBV, formatDateTimeUS, formatINR } from '../../../lib/admin/format
 import { schemaResolver } from '../../../lib/admin/queries';
 import { roleLabel } from '../../../components/admin/badges';
 import { ChoiceGroup } from '../../../components/admin/choice-group';
-import { useDecideFranchiseRequest, type AdminFranchiseRequest } from '../../support/admin/engagement-api';
+import { useDecideFranchiseRequest, type AdminFranchiseRequest } from './franchise-requests-api';
 import { FranchiseStatusBadge } from './franchise-badges';
 
 type Values = { status: 'approved' | 'rejected'; adminNotes: string };

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { STOCK_MSG } from '@contracts';
 import { getRoute } from '../../../lib/api';
 import { KEYS } from '../../../lib/admin/queries';
-import { useMoneyDecision } from '../../wallet/admin/money-api';
+import { useMoneyDecision } from '../../../lib/admin/money-writes';
 
 /** GET /api/admin/franchise-stock: every franchise's stock and every stock request (issue 16). */
 export function useAdminFranchiseStock() {

@@ -7,7 +7,7 @@ import { FormField, fieldA11y } from '../../../components/ui/form-field';
 import { Input, Select, Textarea, Options } from '../../../components/ui/input';
 import { titleCase } from '../../../lib/format';
 import { schemaResolver } from '../../../lib/admin/queries';
-import { useSaveNews, type NewsView } from '../../support/admin/engagement-api';
+import { useSaveNews, type NewsView } from './news-api';
 import { fromLocalInput, toLocalInput } from './news-state';
 
 type Values = { title: string; content: string; type: string; priority: string; isActive: boolean; publishedAt: string; expiresAt: string };

@@ -9,8 +9,8 @@ import { RecordNotFound } from '../../../components/ui/record-not-found';
 import { formatDateTimeUS } from '../../../lib/admin/format';
 import { QueryStates } from '../../../components/ui/query-error';
 import { SectionHeader } from '../../../components/admin/section-header';
-import { useAdminNews, useToggleNews, type NewsView } from '../../support/admin/engagement-api';
-import { PriorityBadge } from '../../support/ticket-badges';
+import { useAdminNews, useToggleNews, type NewsView } from './news-api';
+import { PriorityBadge } from '../../support';
 import { NewsDialog } from './news-dialog';
 import { newsState, type NewsState } from './news-state';
 

@@ -1,5 +1,5 @@
 import { format, isValid, parseISO } from 'date-fns';
-import type { NewsView } from '../../support/admin/engagement-api';
+import type { NewsView } from './news-api';
 import { newsStateAt, type NewsState } from '@contracts';
 
 export type { NewsState };

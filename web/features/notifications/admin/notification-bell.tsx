@@ -6,7 +6,7 @@ import type { NotificationView } from '@contracts';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
-import { sectionHref } from '../../../app/admin/sections';
+import { sectionHref } from '../../../lib/admin/sections';
 import { useNotificationActions, useNotificationList, useUnreadCount } from './notifications-api';
 
 /** Badge text: the count, or 99+ above 99 (doc 2 §9). */

@@ -10,12 +10,12 @@ import { Select, Options } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { cn } from '../../../lib/cn';
 import { formatCount } from '../../../lib/admin/format';
-import { SubmittedAt } from '../../team/admin/recruit-list';
+import { SubmittedAt } from '../../../components/admin/submitted-at';
 import { QueryStates } from '../../../components/ui/query-error';
 import { SectionHeader } from '../../../components/admin/section-header';
 import { SegmentCount, segmentClass, segmentGroupClass } from '../../../components/admin/segments';
 import { CardField, type Column, DataTable } from '../../../components/ui/table';
-import { useSupportTickets, type AdminTicket, type TicketFilters } from './engagement-api';
+import { useSupportTickets, type AdminTicket, type TicketFilters } from './tickets-api';
 import { priorityLabel, PriorityBadge, TICKET_STATUS_LABELS, TicketStatusBadge } from '../ticket-badges';
 import { TicketDialog } from './ticket-dialog';
 

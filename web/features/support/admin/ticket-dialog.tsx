@@ -11,7 +11,7 @@ import { FormField, fieldA11y } from '../../../components/ui/form-field';
 import { Select, Textarea, Options } from '../../../components/ui/input';
 import { formatDateTimeUS } from '../../../lib/admin/format';
 import { schemaResolver } from '../../../lib/admin/queries';
-import { useUpdateTicket, type AdminTicket, type AdminTicketList } from './engagement-api';
+import { useUpdateTicket, type AdminTicket, type AdminTicketList } from './tickets-api';
 import { priorityLabel, PriorityBadge, TICKET_STATUS_LABELS, TicketStatusBadge } from '../ticket-badges';
 
 type Values = { status: string; priority: string; assignedTo: string; resolution: string };

@@ -10,7 +10,8 @@ import { formatDateTimeUS, formatINR } from '../../../lib/admin/format';
 import { KycBadge } from '../../../components/admin/badges';
 import { QueryError } from '../../../components/ui/query-error';
 import { RecruitBadges } from './recruit-badges';
-import { SubmittedAt, type RecruitAction } from './recruit-list';
+import { SubmittedAt } from '../../../components/admin/submitted-at';
+import type { RecruitAction } from './recruit-list';
 import { sideLabel, uplineDecided, useRecruitDocuments, type AdminPendingRecruit, type RecruitDocument } from './recruits-api';
 
 const PLACEMENT: Record<string, string> = { sponsor: 'Under the recruiter', strategic: 'Strategic (named parent)', auto: 'Auto (weaker leg)', root: 'Root' };

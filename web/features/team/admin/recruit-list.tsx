@@ -1,26 +1,14 @@
-import { formatDistanceToNow } from 'date-fns';
 import { Check, Clock, Eye, Mail, Phone, X } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
-import { formatDateTimeUS } from '../../../lib/admin/format';
 import { DataTable, type Column } from '../../../components/ui/table';
 import { RecruitBadges } from './recruit-badges';
 import type { AdminPendingRecruit } from './recruits-api';
+import { SubmittedAt } from '../../../components/admin/submitted-at';
 
 export type RecruitAction = 'details' | 'approve' | 'reject';
 type OnAction = (recruit: AdminPendingRecruit, action: RecruitAction) => void;
-
-/** "3 hours ago", with the exact time on hover and for assistive technology. */
-export function SubmittedAt({ value, className }: { value: string; className?: string }) {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return <span className={className}>—</span>;
-  return (
-    <time dateTime={value} title={formatDateTimeUS(value)} className={cn('whitespace-nowrap', className)}>
-      {formatDistanceToNow(date, { addSuffix: true })}
-    </time>
-  );
-}
 
 /** Who brought the recruit in and, while the side is open, who decides it. */
 function Origin({ recruit }: { recruit: AdminPendingRecruit }) {

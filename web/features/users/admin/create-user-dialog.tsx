@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link2, Mail } from 'lucide-react';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { ReferralLinkForm } from '../../team/admin/referral-link-form';
+import { ReferralLinkForm } from '../../team';
 import { Tabs, type TabDef } from '../../../components/admin/tabs';
 import { InviteUserForm } from './invite-user-form';
 

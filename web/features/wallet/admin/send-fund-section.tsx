@@ -10,7 +10,7 @@ import { FormField, fieldA11y } from '../../../components/ui/form-field';
 import { Textarea } from '../../../components/ui/input';
 import { formatINR } from '../../../lib/admin/format';
 import { schemaResolver } from '../../../lib/admin/queries';
-import { sectionHref } from '../../../app/admin/sections';
+import { sectionHref } from '../../../lib/admin/sections';
 import { ChoiceGroup } from '../../../components/admin/choice-group';
 import { SectionHeader } from '../../../components/admin/section-header';
 import { toastValidation } from '../../../components/admin/validation-toast';

@@ -7,7 +7,7 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { cn } from '../../../lib/cn';
 import { formatDateTimeUS, formatDateUS, formatINR } from '../../../lib/admin/format';
-import { sectionHref } from '../../../app/admin/sections';
+import { sectionHref } from '../../../lib/admin/sections';
 import { LoadMore, QueryStates } from '../../../components/ui/query-error';
 import { SectionHeader } from '../../../components/admin/section-header';
 import { CardField, type Column, DataTable } from '../../../components/ui/table';

@@ -7,7 +7,7 @@ import { useKeptRecord, useRecordParam } from '../../../lib/record-param';
 import { RecordNotFound } from '../../../components/ui/record-not-found';
 import { plural } from '../../../lib/format-plural';
 import { formatINR } from '../../../lib/admin/format';
-import { sectionHref } from '../../../app/admin/sections';
+import { sectionHref } from '../../../lib/admin/sections';
 import { QueryStates } from '../../../components/ui/query-error';
 import { SectionHeader } from '../../../components/admin/section-header';
 import { SectionLinks, type SectionLinkDef } from '../../../components/admin/segments';

@@ -7,7 +7,7 @@ import { Dialog, DialogContent, FormFooter } from '../../../../components/ui/dia
 import { FormField, fieldA11y } from '../../../../components/ui/form-field';
 import { Input, Options, Select, Textarea } from '../../../../components/ui/input';
 import { schemaResolver } from '../../../../lib/admin/queries';
-import { sectionHref } from '../../../../app/admin/sections';
+import { sectionHref } from '../../../../lib/admin/sections';
 import { UserIdField } from '../../../../components/admin/money-fields';
 import { useAddAdjustment, type AdjustmentInput } from './compensation-api';
 

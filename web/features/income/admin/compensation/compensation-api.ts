@@ -16,7 +16,7 @@ import { toastError } from '../../../../components/ui/toast';
 import { apiRequest, errorMessage, type WriteResult, getRoute } from '../../../../lib/api';
 import { formatCycleMoment } from '../../../../lib/cycles';
 import { fromPaise, sumMoney, toPaise } from '../../../../lib/money';
-import { adminMessage, useMoneyPost } from '../../../wallet/admin/money-api';
+import { adminMessage, useMoneyPost } from '../../../../lib/admin/money-writes';
 import { formatINR } from '../../../../lib/admin/format';
 import { invalidatePaths, KEYS, MONEY_KEYS } from '../../../../lib/admin/queries';
 

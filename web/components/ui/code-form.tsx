@@ -2,9 +2,9 @@ import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { TwoFactorCodeRequest } from '@contracts';
-import { Button } from '../../components/ui/button';
-import { FormField, fieldA11y } from '../../components/ui/form-field';
-import { Input } from '../../components/ui/input';
+import { Button } from './button';
+import { FormField, fieldA11y } from './form-field';
+import { Input } from './input';
 import type { WriteResult } from '../../lib/api';
 
 export interface CodeFormProps {
