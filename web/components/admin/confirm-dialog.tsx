@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, type ButtonVariant } from '../ui/button';
 import { Dialog, DialogContent, DialogFooter } from '../ui/dialog';
 
@@ -38,5 +38,32 @@ export function ConfirmDialog({
         </DialogFooter>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/**
+ * The yes/no of a decision (approve a request, reconsider a withdrawal): open while shown, busy while `decide` runs,
+ * closed after it succeeds; a refusal keeps it open (its toast says why).
+ */
+export function DecisionDialog({
+  decide,
+  onClose,
+  ...question
+}: Omit<Parameters<typeof ConfirmDialog>[0], 'open' | 'onOpenChange' | 'onConfirm' | 'busy'> & { decide: () => Promise<{ ok: boolean }>; onClose: () => void }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <ConfirmDialog
+      {...question}
+      open
+      onOpenChange={(open) => !open && onClose()}
+      busy={busy}
+      onConfirm={() => {
+        setBusy(true);
+        void decide().then((res) => {
+          setBusy(false);
+          if (res.ok) onClose();
+        });
+      }}
+    />
   );
 }

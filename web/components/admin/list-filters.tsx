@@ -19,8 +19,8 @@ export function FilterActions({ filtered, onClear, applyLabel = 'Apply', classNa
   return (
     <div className={cn('flex gap-2', className)}>
       {filtered ? (
-        <Button variant="ghost" onClick={onClear}>
-          <RotateCcw aria-hidden="true" className="size-4" /> Clear
+        <Button variant="ghost" onClick={onClear} icon={RotateCcw}>
+          Clear
         </Button>
       ) : null}
       <Button type="submit" className="flex-1 sm:flex-none">

@@ -15,7 +15,7 @@ import { useSignedInUser } from '../../account';
 import { formatCount, formatDateTimeUS } from '../../../lib/admin/format';
 import { KEYS } from '../../../lib/admin/queries';
 import { sectionHref } from '../../../lib/admin/sections';
-import { ConfirmDialog } from '../../../components/admin/confirm-dialog';
+import { DecisionDialog } from '../../../components/admin/confirm-dialog';
 import { QueryStates } from '../../../components/ui/query-error';
 import { SectionHeader } from '../../../components/admin/section-header';
 import { SegmentCount, SegmentIcon, segmentClass, segmentGroupClass } from '../../../components/admin/segments';
@@ -152,28 +152,18 @@ const useDecide = (a: ApprovalView, decision: 'approve' | 'reject') =>
   );
 
 function ApproveDialog({ a, onClose }: { a: ApprovalView; onClose: () => void }) {
-  const decide = useDecide(a, 'approve');
-  const [busy, setBusy] = useState(false);
   const text = APPROVE_TEXT[a.kind](a);
   return (
-    <ConfirmDialog
-      open
-      onOpenChange={(open) => !open && !busy && onClose()}
+    <DecisionDialog
+      decide={useDecide(a, 'approve')}
+      onClose={onClose}
       title={text.title}
       description={text.description}
       confirmLabel={text.confirm}
       confirmVariant={a.fund?.option === 'debit' ? 'destructive' : 'primary'}
-      busy={busy}
-      onConfirm={() => {
-        setBusy(true);
-        void decide().then((res) => {
-          setBusy(false);
-          if (res.ok) onClose();
-        });
-      }}
     >
       <Summary a={a} />
-    </ConfirmDialog>
+    </DecisionDialog>
   );
 }
 
@@ -299,12 +289,7 @@ export function ApprovalsSection() {
           ))}
         </div>
       </div>
-      <QueryStates
-        query={list}
-        errorTitle="Failed to load approvals"
-        loadingLabel="Loading approvals..."
-        empty={rows.length === 0 ? <EmptyState icon={current.icon} title={current.empty} description={current.hint} /> : null}
-      >
+      <QueryStates query={list} what="approvals" empty={rows.length === 0 ? <EmptyState icon={current.icon} title={current.empty} description={current.hint} /> : null}>
         <div className="space-y-3">
           <p className="text-sm text-slate-500" aria-live="polite">
             {rows.length === 1 ? '1 request' : `${formatCount(rows.length)} requests`}

@@ -101,7 +101,7 @@ export function FranchiseStockSection() {
         title="Franchise Stock"
         description="Stock requests from franchise holders, and every franchise's stock. Stock enters a franchise's stock when the franchise confirms the delivery."
       />
-      <QueryStates query={query} errorTitle="Failed to load franchise stock" loadingLabel="Loading franchise stock...">
+      <QueryStates query={query} what="franchise stock">
         {data ? (
           <div className="space-y-6">
             {data.requests.length === 0 ? (

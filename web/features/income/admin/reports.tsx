@@ -1,5 +1,5 @@
-import type { ComponentType, ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import type { ComponentProps, ComponentType, ReactNode } from 'react';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { Briefcase, CalendarRange, Gift, HandCoins, Percent, Wallet } from 'lucide-react';
 import { NOT_OFFERED_REPORTS, type NotOfferedReport } from '@contracts';
 import { Badge } from '../../../components/ui/badge';
@@ -12,7 +12,7 @@ import { KEYS } from '../../../lib/admin/queries';
 import type { PayoutSummaryReport } from '../../../lib/admin/types';
 import { QueryStates } from '../../../components/ui/query-error';
 import { SectionHeader } from '../../../components/admin/section-header';
-import { CardField, DataTable } from '../../../components/ui/table';
+import { CardField, DataTable, type Column } from '../../../components/ui/table';
 
 type Icon = ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>;
 
@@ -202,60 +202,87 @@ export function PayoutSummarySection() {
   );
 }
 
-/** Direct Income (docs/spec/compensation.md §6): the sponsor income lines of posted cycles, with their explanations. */
-export function DirectIncomeSection() {
-  const report = useQuery({ queryKey: [KEYS.directIncome], queryFn: () => getRoute('GET /api/admin/reports/direct-income') });
+/**
+ * A report of member lines (Direct Income, Holiday Reward Summary): its header, a total, and the lines as a table with
+ * a card per line on a phone.
+ */
+function MemberLinesReport<R extends { id: string }>({
+  report,
+  title,
+  description,
+  states,
+  empty,
+  total,
+  label,
+  columns,
+  card,
+}: {
+  report: UseQueryResult<{ items: R[] }>;
+  title: string;
+  description: string;
+  states: Pick<ComponentProps<typeof QueryStates>, 'what' | 'errorTitle' | 'loadingLabel'>;
+  empty: ReactNode;
+  total: ReactNode;
+  label: string;
+  columns: Column<R>[];
+  card: (row: R) => ReactNode;
+}) {
   const items = report.data?.items ?? [];
-  const totals = report.data?.totals;
-  const empty = (
-    <EmptyState icon={HandCoins} title="No direct income has been posted yet" description="Sponsor income appears here once the pairing cycle it was earned in is posted." className="bg-white" />
-  );
   return (
     <div className="space-y-5">
-      <SectionHeader
-        eyebrow="Income Reports"
-        title="Direct Income"
-        description="Sponsor income of posted cycles: a percent of the BV bought by the members each member sponsored. Last posted cycle first."
-      />
-      <QueryStates query={report} what="direct income" empty={items.length === 0 && empty}>
+      <SectionHeader eyebrow="Income Reports" title={title} description={description} />
+      <QueryStates query={report} {...states} empty={items.length === 0 && empty}>
         <>
-          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-            <Total label="Total direct income" value={formatINR(totals?.amount)} sub={`${plural(totals?.count, 'line')} · ${plural(totals?.members, 'member')}`} />
-          </div>
-          <DataTable
-            rows={items}
-            rowKey={(r) => r.id}
-            label="Direct income"
-            columns={[
-              { header: 'Cycle', cell: (r) => <Period kind={r.cycleKind} startsAt={r.cycleStartsAt} endsAt={r.cycleEndsAt} /> },
-              { header: 'Member', cell: (r) => <Member name={r.userName} userId={r.userUserId} email={r.userEmail} /> },
-              { header: 'Amount', headerClassName: 'text-right', className: 'text-right font-semibold whitespace-nowrap text-emerald-700 tabular-nums', cell: (r) => formatINR(r.amount) },
-              {
-                header: 'How it was earned',
-                className: 'max-w-96 min-w-64 text-slate-600',
-                cell: (r) => (
-                  <>
-                    {r.explanation || '—'}
-                    <span className="mt-0.5 block text-xs text-slate-500">Plan v{r.planVersion}</span>
-                  </>
-                ),
-              },
-            ]}
-            card={(r) => (
-              <MemberAmountCard row={r}>
-                <CardField label="Cycle">{formatCyclePeriod(r.cycleStartsAt, r.cycleEndsAt)}</CardField>
-                <CardField label="Plan">v{r.planVersion}</CardField>
-                {r.explanation ? (
-                  <CardField label="How it was earned" wide>
-                    {r.explanation}
-                  </CardField>
-                ) : null}
-              </MemberAmountCard>
-            )}
-          />
+          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">{total}</div>
+          <DataTable rows={items} rowKey={(r) => r.id} label={label} columns={columns} card={card} />
         </>
       </QueryStates>
     </div>
+  );
+}
+
+/** Direct Income (docs/spec/compensation.md §6): the sponsor income lines of posted cycles, with their explanations. */
+export function DirectIncomeSection() {
+  const report = useQuery({ queryKey: [KEYS.directIncome], queryFn: () => getRoute('GET /api/admin/reports/direct-income') });
+  const totals = report.data?.totals;
+  return (
+    <MemberLinesReport
+      report={report}
+      title="Direct Income"
+      description="Sponsor income of posted cycles: a percent of the BV bought by the members each member sponsored. Last posted cycle first."
+      states={{ what: 'direct income' }}
+      empty={
+        <EmptyState icon={HandCoins} title="No direct income has been posted yet" description="Sponsor income appears here once the pairing cycle it was earned in is posted." className="bg-white" />
+      }
+      total={<Total label="Total direct income" value={formatINR(totals?.amount)} sub={`${plural(totals?.count, 'line')} · ${plural(totals?.members, 'member')}`} />}
+      label="Direct income"
+      columns={[
+        { header: 'Cycle', cell: (r) => <Period kind={r.cycleKind} startsAt={r.cycleStartsAt} endsAt={r.cycleEndsAt} /> },
+        { header: 'Member', cell: (r) => <Member name={r.userName} userId={r.userUserId} email={r.userEmail} /> },
+        { header: 'Amount', headerClassName: 'text-right', className: 'text-right font-semibold whitespace-nowrap text-emerald-700 tabular-nums', cell: (r) => formatINR(r.amount) },
+        {
+          header: 'How it was earned',
+          className: 'max-w-96 min-w-64 text-slate-600',
+          cell: (r) => (
+            <>
+              {r.explanation || '—'}
+              <span className="mt-0.5 block text-xs text-slate-500">Plan v{r.planVersion}</span>
+            </>
+          ),
+        },
+      ]}
+      card={(r) => (
+        <MemberAmountCard row={r}>
+          <CardField label="Cycle">{formatCyclePeriod(r.cycleStartsAt, r.cycleEndsAt)}</CardField>
+          <CardField label="Plan">v{r.planVersion}</CardField>
+          {r.explanation ? (
+            <CardField label="How it was earned" wide>
+              {r.explanation}
+            </CardField>
+          ) : null}
+        </MemberAmountCard>
+      )}
+    />
   );
 }
 
@@ -264,47 +291,35 @@ const place = (n: number | null) => (n === null ? null : `#${n}`);
 /** Holiday Reward Summary (docs/spec/compensation.md §4, §6): the travel fund's awards, month by month. */
 export function HolidayRewardSection() {
   const report = useQuery({ queryKey: [KEYS.holidayReward], queryFn: () => getRoute('GET /api/admin/reports/holiday-reward') });
-  const items = report.data?.items ?? [];
   const totals = report.data?.totals;
-  const empty = (
-    <EmptyState icon={Gift} title="No holiday rewards have been awarded yet" description="Travel fund shares appear here once the monthly cycle that awards them is posted." className="bg-white" />
-  );
   return (
-    <div className="space-y-5">
-      <SectionHeader
-        eyebrow="Income Reports"
-        title="Holiday Reward Summary"
-        description="Travel fund awards of posted monthly cycles: each qualifying member's share of the month's pool, newest month first."
-      />
-      <QueryStates query={report} errorTitle="Failed to load the holiday rewards" loadingLabel="Loading holiday rewards..." empty={items.length === 0 && empty}>
-        <>
-          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-            <Total label="Total holiday rewards" value={formatINR(totals?.amount)} sub={`${plural(totals?.count, 'award')} · ${plural(totals?.members, 'member')}`} />
-          </div>
-          <DataTable
-            rows={items}
-            rowKey={(r) => r.id}
-            label="Holiday rewards"
-            columns={[
-              { header: 'Month', className: 'whitespace-nowrap', cell: (r) => formatCycleMonth(r.periodDate) },
-              { header: 'Place', cell: (r) => (r.position !== null ? <Badge tone="info">{place(r.position)}</Badge> : '—') },
-              { header: 'Member', cell: (r) => <Member name={r.userName} userId={r.userUserId} email={r.userEmail} /> },
-              { header: 'Points', headerClassName: 'text-right', className: 'text-right tabular-nums', cell: (r) => r.points ?? '—' },
-              { header: 'Amount', headerClassName: 'text-right', className: 'text-right font-semibold whitespace-nowrap text-emerald-700 tabular-nums', cell: (r) => formatINR(r.amount) },
-            ]}
-            card={(r) => (
-              <MemberAmountCard row={r}>
-                <CardField label="Month" wide>
-                  {formatCycleMonth(r.periodDate)}
-                </CardField>
-                <CardField label="Place">{place(r.position) ?? '—'}</CardField>
-                <CardField label="Points">{r.points ?? '—'}</CardField>
-              </MemberAmountCard>
-            )}
-          />
-        </>
-      </QueryStates>
-    </div>
+    <MemberLinesReport
+      report={report}
+      title="Holiday Reward Summary"
+      description="Travel fund awards of posted monthly cycles: each qualifying member's share of the month's pool, newest month first."
+      states={{ errorTitle: 'Failed to load the holiday rewards', loadingLabel: 'Loading holiday rewards...' }}
+      empty={
+        <EmptyState icon={Gift} title="No holiday rewards have been awarded yet" description="Travel fund shares appear here once the monthly cycle that awards them is posted." className="bg-white" />
+      }
+      total={<Total label="Total holiday rewards" value={formatINR(totals?.amount)} sub={`${plural(totals?.count, 'award')} · ${plural(totals?.members, 'member')}`} />}
+      label="Holiday rewards"
+      columns={[
+        { header: 'Month', className: 'whitespace-nowrap', cell: (r) => formatCycleMonth(r.periodDate) },
+        { header: 'Place', cell: (r) => (r.position !== null ? <Badge tone="info">{place(r.position)}</Badge> : '—') },
+        { header: 'Member', cell: (r) => <Member name={r.userName} userId={r.userUserId} email={r.userEmail} /> },
+        { header: 'Points', headerClassName: 'text-right', className: 'text-right tabular-nums', cell: (r) => r.points ?? '—' },
+        { header: 'Amount', headerClassName: 'text-right', className: 'text-right font-semibold whitespace-nowrap text-emerald-700 tabular-nums', cell: (r) => formatINR(r.amount) },
+      ]}
+      card={(r) => (
+        <MemberAmountCard row={r}>
+          <CardField label="Month" wide>
+            {formatCycleMonth(r.periodDate)}
+          </CardField>
+          <CardField label="Place">{place(r.position) ?? '—'}</CardField>
+          <CardField label="Points">{r.points ?? '—'}</CardField>
+        </MemberAmountCard>
+      )}
+    />
   );
 }
 

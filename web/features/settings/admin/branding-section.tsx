@@ -90,8 +90,8 @@ function LogoField({ current, form }: { current: string | null; form: ReturnType
           </Button>
           <input id="branding-logo" type="file" accept="image/png,image/jpeg" className="sr-only" aria-label="Logo file" onChange={(e) => void pick(e)} />
           {shown ? (
-            <Button variant="ghost" size="sm" onClick={remove}>
-              <Trash2 aria-hidden="true" className="size-4" /> Remove logo
+            <Button variant="ghost" size="sm" onClick={remove} icon={Trash2}>
+              Remove logo
             </Button>
           ) : null}
         </div>

@@ -63,8 +63,8 @@ export function ReferralLinkResult({ result, placement, onAnother, onDone }: { r
       <p className="text-sm text-slate-600">The new user fills in the registration form from this link; the registration then waits in Pending Recruits for approval.</p>
 
       <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onAnother}>
-          <RotateCcw aria-hidden="true" className="size-4" /> Generate another
+        <Button variant="outline" onClick={onAnother} icon={RotateCcw}>
+          Generate another
         </Button>
         <Button onClick={onDone}>Done</Button>
       </div>

@@ -183,8 +183,8 @@ export function AllMembersSection() {
               </Select>
             </FormField>
             <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-1">
-              <Button type="submit" className="flex-1 lg:flex-none">
-                <Search aria-hidden="true" className="size-4" /> Search
+              <Button type="submit" className="flex-1 lg:flex-none" icon={Search}>
+                Search
               </Button>
               <Button variant="outline" className="md:hidden" aria-expanded={showFilters} aria-controls="advanced-filters" onClick={() => setShowFilters((v) => !v)}>
                 <SlidersHorizontal aria-hidden="true" className="size-4" /> Filters

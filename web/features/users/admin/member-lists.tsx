@@ -36,8 +36,8 @@ export function PaidMembersSection() {
         <SectionHeader eyebrow="User Details" title="Paid Members" description="Active members with an approved KYC, complete bank details and a package." />
         <QueryStates
           query={list}
-          errorTitle="Failed to fetch paid members"
-          loadingLabel="Loading paid members..."
+          what="paid members"
+          verb="fetch"
           empty={
             rows.length === 0 ? (
               <EmptyState icon={BadgeCheck} title="No Paid Members" description="A member appears here once their KYC is approved, their bank details are complete and their package is active." />

@@ -266,8 +266,8 @@ export function UsersActivitiesSection() {
               <RotateCcw aria-hidden="true" className="size-4" /> Clear
             </Button>
           ) : null}
-          <Button type="submit">
-            <Filter aria-hidden="true" className="size-4" /> Apply filters
+          <Button type="submit" icon={Filter}>
+            Apply filters
           </Button>
         </div>
       </form>

@@ -13,7 +13,7 @@ import { plural } from '../../../lib/format-plural';
 import { useKeptRecord, useRecordParam } from '../../../lib/record-param';
 import { RecordNotFound } from '../../../components/ui/record-not-found';
 import { formatDateTimeIN, formatINR } from '../../../lib/admin/format';
-import { ConfirmDialog } from '../../../components/admin/confirm-dialog';
+import { DecisionDialog } from '../../../components/admin/confirm-dialog';
 import { SectionHeader } from '../../../components/admin/section-header';
 import { SectionLinks, type SectionLinkDef } from '../../../components/admin/segments';
 import { RejectReasonDialog } from '../../../components/admin/reject-reason-dialog';
@@ -107,25 +107,16 @@ function Summary({ r }: { r: AdminFundRequest }) {
 
 function ApproveDialog({ r, onClose }: { r: AdminFundRequest; onClose: () => void }) {
   const decide = useDecideFundRequest(r, 'approve');
-  const [busy, setBusy] = useState(false);
-  async function approve() {
-    setBusy(true);
-    const res = await decide();
-    setBusy(false);
-    if (res.ok) onClose();
-  }
   return (
-    <ConfirmDialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <DecisionDialog
+      decide={decide}
+      onClose={onClose}
       title="Approve fund request"
       description="Approve only after the payment has arrived in the company's account. The amount is credited to the member's wallet at once."
       confirmLabel="Approve and credit"
-      busy={busy}
-      onConfirm={() => void approve()}
     >
       <Summary r={r} />
-    </ConfirmDialog>
+    </DecisionDialog>
   );
 }
 
@@ -230,15 +221,14 @@ export function FundRequestsSection({ view }: { view: View }) {
               ))}
             </Select>
           </FormField>
-          <Button type="submit">
-            <Search aria-hidden="true" className="size-4" /> Search
+          <Button type="submit" icon={Search}>
+            Search
           </Button>
         </form>
       ) : null}
       <QueryStates
         query={list}
-        errorTitle="Failed to load fund requests"
-        loadingLabel="Loading fund requests..."
+        what="fund requests"
         empty={
           rows.length === 0 ? (
             <EmptyState

@@ -83,8 +83,8 @@ export function WalletBalancesSection() {
             <Input id="wb-search" type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="User ID, name or email" autoComplete="off" className="pl-9" />
           </div>
         </div>
-        <Button type="submit">
-          <Search aria-hidden="true" className="size-4" /> Search
+        <Button type="submit" icon={Search}>
+          Search
         </Button>
       </form>
 

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ApproveWithdrawalRequest, WALLET_MSG } from '@contracts';
@@ -9,7 +8,7 @@ import { Input, Textarea } from '../../../components/ui/input';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { formatDateTimeUS } from '../../../lib/admin/format';
 import { schemaResolver } from '../../../lib/admin/queries';
-import { ConfirmDialog } from '../../../components/admin/confirm-dialog';
+import { DecisionDialog } from '../../../components/admin/confirm-dialog';
 import { useMoneyDecision, type AdminWithdrawal } from './money-api';
 import { RejectReasonDialog } from '../../../components/admin/reject-reason-dialog';
 import { Amount, TypeLabel } from './withdrawal-list';
@@ -106,23 +105,13 @@ export function RejectWithdrawalDialog({ withdrawal, onClose }: { withdrawal: Ad
 
 /** Reconsider (doc 2 §4): rejected back to pending; the wallet is debited again, refused when it no longer covers it. */
 export function ReconsiderWithdrawalDialog({ withdrawal, onClose }: { withdrawal: AdminWithdrawal; onClose: () => void }) {
-  const decide = useDecide(withdrawal, 'reactivate');
-  const [busy, setBusy] = useState(false);
   return (
-    <ConfirmDialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <DecisionDialog
+      decide={useDecide(withdrawal, 'reactivate')}
+      onClose={onClose}
       title="Reconsider Withdrawal"
       description="Move this request back to Pending? The amount is held from the member's wallet again."
       confirmLabel="Reconsider"
-      busy={busy}
-      onConfirm={() => {
-        setBusy(true);
-        void decide().then((res) => {
-          setBusy(false);
-          if (res.ok) onClose();
-        });
-      }}
     >
       <div className="space-y-3">
         <Summary w={withdrawal} />
@@ -132,6 +121,6 @@ export function ReconsiderWithdrawalDialog({ withdrawal, onClose }: { withdrawal
           </p>
         ) : null}
       </div>
-    </ConfirmDialog>
+    </DecisionDialog>
   );
 }

@@ -131,8 +131,8 @@ function Actions({ c }: { c: CycleDetail }) {
             </a>
           </Button>
         ) : (
-          <Button variant="outline" className="sm:ml-auto" disabled title="The cycle has no lines until it is calculated">
-            <Download aria-hidden="true" className="size-4" /> Export CSV
+          <Button variant="outline" className="sm:ml-auto" disabled title="The cycle has no lines until it is calculated" icon={Download}>
+            Export CSV
           </Button>
         )}
       </CardContent>
@@ -263,8 +263,8 @@ export function CycleDetailView({ id, onBack }: { id: string; onBack: () => void
   const cycle = useCycle(id);
   const c = cycle.data;
   const back = (
-    <Button variant="outline" onClick={onBack}>
-      <ArrowLeft aria-hidden="true" className="size-4" /> All cycles
+    <Button variant="outline" onClick={onBack} icon={ArrowLeft}>
+      All cycles
     </Button>
   );
   // A link to a cycle that is not there (a wrong or shortened id): say so instead of a load error.
@@ -286,7 +286,7 @@ export function CycleDetailView({ id, onBack }: { id: string; onBack: () => void
         }
         actions={back}
       />
-      <QueryStates query={cycle} errorTitle="Failed to load the cycle" loadingLabel="Loading the cycle...">
+      <QueryStates query={cycle} what="the cycle">
         {c ? (
           <div className="space-y-5">
             <div className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">

@@ -410,8 +410,8 @@ export function PlanEditor({
           <Button variant="outline" onClick={() => void save()} loading={saving}>
             {saving ? null : <Save aria-hidden="true" className="size-4" />} Save draft
           </Button>
-          <Button onClick={onActivate} disabled={Boolean(activateBlocked) || saving} aria-describedby={activateBlocked ? 'plan-activate-blocked' : undefined}>
-            <Rocket aria-hidden="true" className="size-4" /> Activate
+          <Button onClick={onActivate} disabled={Boolean(activateBlocked) || saving} aria-describedby={activateBlocked ? 'plan-activate-blocked' : undefined} icon={Rocket}>
+            Activate
           </Button>
         </CardFooter>
       ) : null}
