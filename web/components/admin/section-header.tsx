@@ -1,4 +1,7 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../ui/button';
+import { sectionHref, type SectionId } from '../../lib/admin/sections';
 
 /** Title row of an admin section: heading, one line of context, and the section's main actions. */
 export function SectionHeader({ title, description, actions, eyebrow }: { title: string; description?: ReactNode; actions?: ReactNode; eyebrow?: string }) {
@@ -11,5 +14,16 @@ export function SectionHeader({ title, description, actions, eyebrow }: { title:
       </div>
       {actions ? <div className="flex flex-wrap gap-2 sm:shrink-0 sm:justify-end">{actions}</div> : null}
     </div>
+  );
+}
+
+/** A header's link to another section of the portal (Send Fund, Fund History): an outline button with its icon. */
+export function SectionLinkButton({ section, icon: Icon, children }: { section: SectionId; icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>; children: ReactNode }) {
+  return (
+    <Button asChild variant="outline">
+      <Link to={sectionHref(section)}>
+        <Icon aria-hidden="true" className="size-4" /> {children}
+      </Link>
+    </Button>
   );
 }

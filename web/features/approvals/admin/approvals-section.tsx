@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, BadgeCheck, Ban, Hourglass, Send, ShieldCheck } from 'lucide-react';
 import { APPROVAL_KIND_LABELS, APPROVAL_KINDS, type ApprovalKind, type ApprovalStatus, type ApprovalView } from '@contracts';
@@ -14,10 +13,9 @@ import { RecordNotFound } from '../../../components/ui/record-not-found';
 import { useSignedInUser } from '../../account';
 import { formatCount, formatDateTimeUS } from '../../../lib/admin/format';
 import { KEYS } from '../../../lib/admin/queries';
-import { sectionHref } from '../../../lib/admin/sections';
 import { DecisionDialog } from '../../../components/admin/confirm-dialog';
 import { QueryStates } from '../../../components/ui/query-error';
-import { SectionHeader } from '../../../components/admin/section-header';
+import { SectionHeader, SectionLinkButton } from '../../../components/admin/section-header';
 import { SegmentCount, SegmentIcon, segmentClass, segmentGroupClass } from '../../../components/admin/segments';
 import { useMoneyDecision } from '../../../lib/admin/money-writes';
 import { RejectReasonDialog } from '../../../components/admin/reject-reason-dialog';
@@ -264,11 +262,9 @@ export function ApprovalsSection() {
         title="Approvals"
         description="Large fund transactions, changes of members' payout details, new admin roles and admin accounts, and changes of an admin's or founder's sign-in wait here. An admin other than the one who asked approves or rejects them; a sign-in change, never the admin it is about."
         actions={
-          <Button asChild variant="outline">
-            <Link to={sectionHref('send-fund')}>
-              <Send aria-hidden="true" className="size-4" /> Send Fund
-            </Link>
-          </Button>
+          <SectionLinkButton section="send-fund" icon={Send}>
+            Send Fund
+          </SectionLinkButton>
         }
       />
       <div className="flex flex-wrap gap-3">

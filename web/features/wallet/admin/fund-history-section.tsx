@@ -10,6 +10,7 @@ import { Select, Options } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
 import { formatDateTimeIN, formatINR, formatSignedINR } from '../../../lib/admin/format';
 import { LoadMore, QueryStates } from '../../../components/ui/query-error';
+import { MemberCell } from '../../../components/admin/member-cell';
 import { SectionHeader } from '../../../components/admin/section-header';
 import { FilterActions, SearchBox } from '../../../components/admin/list-filters';
 import { CardField, type Column, DataTable } from '../../../components/ui/table';
@@ -30,17 +31,7 @@ function SignedAmount({ value, className }: { value: string; className?: string 
   );
 }
 
-function Member({ r }: { r: FundHistoryRecord }) {
-  return (
-    <div className="min-w-0">
-      <p className="truncate font-medium text-slate-900">{r.userName || '—'}</p>
-      <p className="font-mono text-xs text-slate-500">{r.userDisplayId}</p>
-      <p className="truncate text-xs text-slate-500" title={r.userEmail}>
-        {r.userEmail}
-      </p>
-    </div>
-  );
-}
+const Member = ({ r }: { r: FundHistoryRecord }) => <MemberCell row={r} />;
 
 /** en-IN date over time: "22 Nov 2026" / "07:46 pm" (doc 2 §9). */
 function WhenIN({ value }: { value: string }) {

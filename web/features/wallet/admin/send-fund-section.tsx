@@ -12,7 +12,7 @@ import { formatINR } from '../../../lib/admin/format';
 import { schemaResolver } from '../../../lib/admin/queries';
 import { sectionHref } from '../../../lib/admin/sections';
 import { ChoiceGroup } from '../../../components/admin/choice-group';
-import { SectionHeader } from '../../../components/admin/section-header';
+import { SectionHeader, SectionLinkButton } from '../../../components/admin/section-header';
 import { toastValidation } from '../../../components/admin/validation-toast';
 import { useMoneyPost } from './money-api';
 import { AmountField, ResultRow, UserIdField } from '../../../components/admin/money-fields';
@@ -60,11 +60,9 @@ export function SendFundSection() {
         title="Send Fund"
         description="Credit or debit a member’s wallet. Every movement is written to the fund history with your remarks."
         actions={
-          <Button asChild variant="outline">
-            <Link to={sectionHref('fund-history')}>
-              <ScrollText aria-hidden="true" className="size-4" /> Fund History
-            </Link>
-          </Button>
+          <SectionLinkButton section="fund-history" icon={ScrollText}>
+            Fund History
+          </SectionLinkButton>
         }
       />
 

@@ -9,6 +9,7 @@ import { cn } from '../../../lib/cn';
 import { formatDateTimeUS, formatDateUS, formatINR } from '../../../lib/admin/format';
 import { sectionHref } from '../../../lib/admin/sections';
 import { LoadMore, QueryStates } from '../../../components/ui/query-error';
+import { MemberCell } from '../../../components/admin/member-cell';
 import { SectionHeader } from '../../../components/admin/section-header';
 import { CardField, type Column, DataTable } from '../../../components/ui/table';
 import { useWalletBalances, type WalletBalanceRow } from './money-api';
@@ -99,11 +100,7 @@ export function WalletBalancesSection() {
             card={(r) => (
               <>
                 <div className="flex items-start justify-between gap-3">
-                  <div className="min-w-0">
-                    <p className="truncate font-semibold text-slate-900">{r.userName || '—'}</p>
-                    <p className="font-mono text-xs text-slate-500">{r.userDisplayId}</p>
-                    <p className="truncate text-xs text-slate-500">{r.userEmail}</p>
-                  </div>
+                  <MemberCell row={r} strong />
                   <p className="shrink-0 text-base font-semibold text-slate-900 tabular-nums">{formatINR(r.balance)}</p>
                 </div>
                 <dl className="grid grid-cols-2 gap-3 border-t border-slate-100 pt-3">

@@ -1,4 +1,5 @@
 import { Check, Clock, RotateCcw, X } from 'lucide-react';
+import { MemberCell } from '../../../components/admin/member-cell';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
@@ -11,12 +12,7 @@ type OnAction = (w: AdminWithdrawal, action: WithdrawalAction) => void;
 
 function Member({ w, withDate }: { w: AdminWithdrawal; withDate?: boolean }) {
   return (
-    <div className="min-w-0">
-      <p className="truncate font-medium text-slate-900">{w.userName || '—'}</p>
-      <p className="font-mono text-xs text-slate-500">{w.userDisplayId}</p>
-      <p className="truncate text-xs text-slate-500" title={w.userEmail}>
-        {w.userEmail}
-      </p>
+    <MemberCell row={w}>
       {withDate ? (
         <p className="mt-1 flex items-center gap-1.5 text-xs text-slate-500 2xl:hidden">
           <Clock aria-hidden="true" className="size-3.5 shrink-0" />
@@ -26,7 +22,7 @@ function Member({ w, withDate }: { w: AdminWithdrawal; withDate?: boolean }) {
           </span>
         </p>
       ) : null}
-    </div>
+    </MemberCell>
   );
 }
 

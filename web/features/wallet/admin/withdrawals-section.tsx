@@ -1,15 +1,12 @@
-import { Link } from 'react-router';
 import { BadgeCheck, Ban, Hourglass, PenLine } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { sumMoney } from '../../../lib/money';
 import { useKeptRecord, useRecordParam } from '../../../lib/record-param';
 import { RecordNotFound } from '../../../components/ui/record-not-found';
 import { plural } from '../../../lib/format-plural';
 import { formatINR } from '../../../lib/admin/format';
-import { sectionHref } from '../../../lib/admin/sections';
 import { QueryStates } from '../../../components/ui/query-error';
-import { SectionHeader } from '../../../components/admin/section-header';
+import { SectionHeader, SectionLinkButton } from '../../../components/admin/section-header';
 import { SectionLinks, type SectionLinkDef } from '../../../components/admin/segments';
 import { useWithdrawals, type AdminWithdrawal, type WithdrawalTab } from './money-api';
 import { ApproveWithdrawalDialog, ReconsiderWithdrawalDialog, RejectWithdrawalDialog } from './withdrawal-dialogs';
@@ -68,11 +65,9 @@ export function WithdrawalsSection({ tab }: { tab: WithdrawalTab }) {
         description={copy.description}
         actions={
           tab === 'pending' ? (
-            <Button asChild variant="outline">
-              <Link to={sectionHref('withdraw-personally')}>
-                <PenLine aria-hidden="true" className="size-4" /> Withdraw Personally
-              </Link>
-            </Button>
+            <SectionLinkButton section="withdraw-personally" icon={PenLine}>
+              Withdraw Personally
+            </SectionLinkButton>
           ) : undefined
         }
       />
