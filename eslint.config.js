@@ -1,6 +1,8 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { dirname, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const noServer = { group: ['**/server/**', '../server', '../../server'], message: 'web and contracts never import the server.' };
 const noWeb = { group: ['**/web/**', '../web', '../../web'], message: 'server and contracts never import the web client.' };
@@ -16,6 +18,38 @@ const noModules = {
 };
 const noModuleInternals = { regex: '^\\.\\./(?!\\.\\.)[^/]+/.', message: "Another module's files are its own: import its face, '../<module>' (its index.ts)." };
 const noRepo = { regex: '\\.repo$', message: "A route calls its module's services, never a repo." };
+// The web's zones (docs/ARCHITECTURE.md, "How to add a screen", 5), bulletproof-react style: a feature imports
+// web/components, web/lib, contracts and another feature's face (its index.ts), never another feature's files and
+// never web/app (the shell above the features, which imports them); web/components and web/lib import no feature and
+// not web/app. Imports are resolved from the importing file, so `../../wallet/api` and `../wallet/api` are the same.
+const webRoot = resolve(dirname(fileURLToPath(import.meta.url)), 'web');
+const zoneOf = (file) => relative(webRoot, file).split(sep);
+const webZones = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const from = zoneOf(context.filename);
+    if (from[0] === '..' || !['features', 'components', 'lib'].includes(from[0])) return {};
+    const check = (node) => {
+      const spec = node?.value;
+      if (typeof spec !== 'string' || !spec.startsWith('.')) return;
+      const to = zoneOf(resolve(dirname(context.filename), spec));
+      if (to[0] === 'app') {
+        context.report({ node, message: 'web/app is the shell above the features: a feature, web/components or web/lib never imports it; move what is shared to web/components or web/lib.' });
+      } else if (to[0] === 'features' && from[0] !== 'features') {
+        context.report({ node, message: 'web/components and web/lib sit below the features and never import one.' });
+      } else if (to[0] === 'features' && to[1] !== from[1] && to.length > 2 && !(to.length === 3 && to[2] === 'index')) {
+        context.report({ node, message: `Another feature's files are its own: import its face, 'features/${to[1]}' (its index.ts).` });
+      }
+    };
+    return {
+      ImportDeclaration: (n) => check(n.source),
+      ExportNamedDeclaration: (n) => check(n.source),
+      ExportAllDeclaration: (n) => check(n.source),
+      ImportExpression: (n) => check(n.source),
+    };
+  },
+};
+
 const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
 export default tseslint.config(
@@ -56,23 +90,8 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn', 'no-restricted-imports': ['error', { patterns: [noServer, noOrm] }] },
   },
-  // The admin portal is one feature (docs/ARCHITECTURE.md, How to add a screen, 5): no other feature imports from it.
-  {
-    files: ['web/features/**'],
-    ignores: ['web/features/admin/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            noServer,
-            noOrm,
-            { group: ['**/features/admin', '**/features/admin/**', '../admin', '../admin/**'], message: 'Only the admin portal imports features/admin; move what is shared to components/ui or lib.' },
-          ],
-        },
-      ],
-    },
-  },
+  // The web's zones (webZones above); each has a fixture that must fail lint (tests/architecture/lint-rules.test.ts).
+  { files: ['web/features/**', 'web/components/**', 'web/lib/**'], plugins: { web: { rules: { zones: webZones } } }, rules: { 'web/zones': 'error' } },
   // The demo seed (server/seed, above the modules) writes its history's rows as the first start finds them.
   // Server layers (docs/ARCHITECTURE.md, "Layers and faces"); for each file the last block that matches holds its whole
   // list. Each rule has a fixture that must fail lint (tests/architecture/lint-rules.test.ts).

@@ -46,3 +46,43 @@ describe('lint: the server layers and module faces', () => {
     expect(orm).toEqual([expect.stringContaining('Only *.repo.ts files')]);
   });
 });
+
+/** The web's zones (eslint.config.js, webZones): features use each other's faces and never the shell in web/app. */
+async function zoneErrors(path: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: resolve(import.meta.dirname, '../..', path) });
+  return result.messages.filter((m) => m.ruleId === 'web/zones').map((m) => m.message);
+}
+
+describe("lint: the web's feature zones", () => {
+  it("a feature imports another's face, never its files", async () => {
+    for (const [path, from] of [
+      ['web/features/kyc/admin/fixture.tsx', '../../wallet/admin/money-api'],
+      ['web/features/kyc/fixture.tsx', '../wallet/api'],
+    ]) {
+      const errors = await zoneErrors(path, `import { f } from '${from}';\nexport const h = f;\n`);
+      expect(errors, `${path}: ${from}`).toEqual([expect.stringContaining("Another feature's files are its own")]);
+    }
+    const lazy = await zoneErrors('web/features/kyc/fixture.tsx', "export const page = () => import('../wallet/wallet-page');\n");
+    expect(lazy).toEqual([expect.stringContaining("Another feature's files are its own")]);
+    const viaFace = await zoneErrors(
+      'web/features/kyc/admin/fixture.tsx',
+      "import { useWalletSummary } from '../../wallet';\nimport { KEYS } from '../../../lib/admin/keys';\nimport { f } from './kyc-review';\nexport const h = [useWalletSummary, KEYS, f];\n",
+    );
+    expect(viaFace).toEqual([]);
+  });
+
+  it('a feature, web/components and web/lib never import web/app', async () => {
+    for (const [path, from] of [
+      ['web/features/wallet/admin/fixture.tsx', '../../../app/admin/sections'],
+      ['web/components/admin/fixture.tsx', '../../app/layouts/portal-header'],
+      ['web/lib/admin/fixture.ts', '../../app/router'],
+    ]) {
+      expect(await zoneErrors(path, `import { f } from '${from}';\nexport const h = f;\n`), path).toEqual([expect.stringContaining('web/app is the shell')]);
+    }
+  });
+
+  it('web/components and web/lib never import a feature', async () => {
+    const errors = await zoneErrors('web/components/admin/fixture.tsx', "import { useSignedInUser } from '../../features/account';\nexport const h = useSignedInUser;\n");
+    expect(errors).toEqual([expect.stringContaining('never import one')]);
+  });
+});

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { TestApp } from '../support/test-app';
 import { SIZES, expectPath, seriousViolations, signIn, startBrowserApp, stopBrowserApp } from './support/browser';
-import { SECTION_IDS } from '../../web/features/admin/sections';
+import { SECTION_IDS } from '../../web/app/admin/sections';
 
 let t: TestApp;
 let browser: Browser;

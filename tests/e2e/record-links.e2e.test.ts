@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { AdminTicketList } from '../../contracts';
-import { SECTION_IDS } from '../../web/features/admin/sections';
+import { SECTION_IDS } from '../../web/app/admin/sections';
 import type { TestApp } from '../support/test-app';
 import { bank, fundedMember } from '../support/money';
 import { SIZES, openPage, reviewShot, signIn, startBrowserApp, stopBrowserApp, visibleRecord } from './support/browser';

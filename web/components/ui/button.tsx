@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ComponentType } from 'react';
 import { Slot } from './slot';
 import { Loader2 } from 'lucide-react';
 import { cn } from '../../lib/cn';
@@ -28,9 +28,11 @@ export interface ButtonProps extends ComponentProps<'button'> {
   /** Renders the single child (a link) with the button's look. */
   asChild?: boolean;
   fullWidth?: boolean;
+  /** A lucide icon before the label, hidden from assistive technology (the label names the button). */
+  icon?: ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>;
 }
 
-export function Button({ variant = 'primary', size = 'md', loading = false, asChild = false, fullWidth = false, className, disabled, children, type, ...props }: ButtonProps) {
+export function Button({ variant = 'primary', size = 'md', loading = false, asChild = false, fullWidth = false, icon: Icon, className, disabled, children, type, ...props }: ButtonProps) {
   const classes = cn(
     'inline-flex shrink-0 items-center justify-center font-semibold whitespace-nowrap transition-colors',
     'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500',
@@ -50,6 +52,7 @@ export function Button({ variant = 'primary', size = 'md', loading = false, asCh
   return (
     <button type={type ?? 'button'} className={classes} disabled={disabled || loading} aria-busy={loading || undefined} {...props}>
       {loading ? <Loader2 aria-hidden="true" className="size-4 animate-spin" /> : null}
+      {Icon ? <Icon aria-hidden="true" className="size-4" /> : null}
       {children}
     </button>
   );

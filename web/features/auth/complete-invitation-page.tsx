@@ -4,15 +4,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CircleX, PartyPopper } from 'lucide-react';
 import { CompleteInvitationForm, MSG } from '@contracts';
-import { AuthCard, AuthHeading, AuthOutcome, AuthLayout } from '../../app/layouts/auth-layout';
+import { AuthCard, AuthHeading, AuthOutcome, AuthLayout } from '../../components/layout/auth-layout';
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { PasswordField } from '../../components/ui/password-field';
 import { InlineLoader } from '../../components/ui/spinner';
 import { toastError } from '../../components/ui/toast';
-import { fetchCurrentUser } from '../account/current-user-data';
-import { useSwitchUser } from '../account/switch-user-context';
+import { fetchCurrentUser, useSwitchUser } from '../account';
 import { useCompleteInvitation, validateInvitation } from './api';
 import { useOnce } from './use-once';
 

@@ -1,1 +1,2 @@
 export { NotFoundPage } from './not-found-page';
+export { useOnce } from './use-once';

@@ -14,12 +14,11 @@ import { toastError } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
 import { postLogin, submitLoginCode } from './sign-in-requests';
 import { rememberMe, takeLoginPrefill } from '../../lib/storage';
-import { homePathOf } from '../account/current-user-data';
-import { useSwitchUser } from '../account/switch-user-context';
+import { homePathOf, useSwitchUser } from '../account';
 import { checkLogin, LOGIN_MESSAGES, type LoginErrors, type LoginField, type LoginValues } from './login-check';
 
 // The code step (form library and the code schema) loads only for an account with two-factor sign-in.
-const CodeForm = lazy(() => import('../two-factor/code-field').then((m) => ({ default: m.CodeForm })));
+const CodeForm = lazy(() => import('../../components/ui/code-form').then((m) => ({ default: m.CodeForm })));
 
 /**
  * S1 Login (doc 1 §2): welcome text and form on the left, the logo on the right. The two fields are checked by

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CircleCheck, KeyRound, LinkIcon } from 'lucide-react';
 import { DELAYS, MSG, ResetPasswordForm } from '@contracts';
-import { AuthCard, AuthHeading, AuthOutcome, AuthLayout } from '../../app/layouts/auth-layout';
+import { AuthCard, AuthHeading, AuthOutcome, AuthLayout } from '../../components/layout/auth-layout';
 import { Button } from '../../components/ui/button';
 import { PasswordField } from '../../components/ui/password-field';
 import { InlineLoader } from '../../components/ui/spinner';

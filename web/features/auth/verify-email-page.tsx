@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CircleCheck, CircleX, MailCheck } from 'lucide-react';
 import { MSG } from '@contracts';
-import { AuthCard, AuthHeading, AuthOutcome, AuthLayout } from '../../app/layouts/auth-layout';
+import { AuthCard, AuthHeading, AuthOutcome, AuthLayout } from '../../components/layout/auth-layout';
 import { Button } from '../../components/ui/button';
 import { InlineLoader } from '../../components/ui/spinner';
 import { useVerifyEmail } from './api';

@@ -6,7 +6,7 @@ import { QueryError } from '../../components/ui/query-error';
 import { cn } from '../../lib/cn';
 import { formatMoney } from '../../lib/money';
 import { AccountDetailsCard, SecurityCard, useSignedInUser } from '../account';
-import { TwoFactorCard } from '../two-factor/two-factor-card';
+import { TwoFactorCard } from '../two-factor';
 import { useFounderStats } from './founder-api';
 import { HiddenIdsCard } from './hidden-ids-card';
 import { FounderMenu, founderSectionOf } from './founder-menu';

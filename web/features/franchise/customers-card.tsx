@@ -37,8 +37,8 @@ function AddCustomerDialog() {
       submitLabel="Add Customer"
       onSubmit={onSubmit}
       trigger={
-        <Button size="sm">
-          <UserPlus aria-hidden="true" className="size-4" /> Add Customer
+        <Button size="sm" icon={UserPlus}>
+          Add Customer
         </Button>
       }
     >

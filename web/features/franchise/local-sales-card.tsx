@@ -48,8 +48,8 @@ function SellDialog() {
       submitLabel="Record Sale"
       onSubmit={onSubmit}
       trigger={
-        <Button size="sm">
-          <ShoppingCart aria-hidden="true" className="size-4" /> New Sale
+        <Button size="sm" icon={ShoppingCart}>
+          New Sale
         </Button>
       }
     >

@@ -35,8 +35,8 @@ function RequestStockDialog() {
       submitLabel="Send Request"
       onSubmit={onSubmit}
       trigger={
-        <Button size="sm">
-          <PackagePlus aria-hidden="true" className="size-4" /> Request Stock
+        <Button size="sm" icon={PackagePlus}>
+          Request Stock
         </Button>
       }
     >

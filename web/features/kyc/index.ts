@@ -3,3 +3,4 @@ export { KycDocumentList } from './document-list';
 export { useKycDocuments, useKycInfo, KYC_KEY, KYC_INFO_KEY } from './api';
 export { DocumentStatusBadge } from './status-badge';
 export { KycInfoCard } from './kyc-info-card';
+export { useKycFile, checkKycFile, toastFileProblem } from './file-checks';

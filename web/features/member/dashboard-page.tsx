@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { MemberCharts } from '../charts/member-charts';
+import { MemberCharts } from '../charts';
 import { useSignedInUser } from '../account';
 import { KeyFigures } from './key-figures';
 import { QuickActions } from './quick-actions';

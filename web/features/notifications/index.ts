@@ -1,1 +1,2 @@
 export { NotificationsCard, NOTIFICATIONS_KEY } from './notifications-card';
+export { NotificationBell } from './admin/notification-bell';

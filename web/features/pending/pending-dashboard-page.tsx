@@ -1,8 +1,6 @@
 import type { ReactNode } from 'react';
 import { ClipboardCheck, FileCheck2, Hourglass, Network, Rocket, ShieldCheck, UserRoundCheck } from 'lucide-react';
 import { KYC_DEADLINE_DAYS, UPLINE_DECIDES_FIRST, type CurrentUser } from '@contracts';
-import { PortalHeader } from '../../app/layouts/portal-header';
-import { useCompanyName } from '../../components/ui/logo';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -52,17 +50,16 @@ const NEXT_STEPS = [
   { icon: Rocket, title: 'MLM access', text: 'You get full access to your dashboard, team, products and purchases.' },
 ];
 
-/** S10 Pending dashboard (doc 1 §2). */
-export function PendingDashboardPage() {
+/** S10 Pending dashboard (doc 1 §2), under the portal's header (web/app/portals/pending-app.tsx). */
+export function PendingDashboardPage({ header }: { header: ReactNode }) {
   const user = useSignedInUser();
-  const company = useCompanyName();
   const docs = useKycDocuments();
   const kyc = kycTile(user, docs.data?.length);
   const profileComplete = Boolean(user.firstName && user.lastName && user.mobile && user.address && user.city && user.state && user.pincode);
 
   return (
     <div className="min-h-dvh bg-slate-50">
-      <PortalHeader user={user} caption={company} homePath="/" />
+      {header}
       <main className="mx-auto max-w-7xl space-y-6 px-4 py-6 sm:px-6 sm:py-8">
         <div>
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Welcome, {user.firstName || user.userId}!</h1>

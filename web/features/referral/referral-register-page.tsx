@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LinkIcon, UserRoundCheck } from 'lucide-react';
 import { DELAYS, MSG } from '@contracts';
-import { AuthCard, AuthHeading, AuthOutcome, AuthLayout } from '../../app/layouts/auth-layout';
+import { AuthCard, AuthHeading, AuthOutcome, AuthLayout } from '../../components/layout/auth-layout';
 import { Button } from '../../components/ui/button';
 import { InlineLoader } from '../../components/ui/spinner';
 import { getRoute } from '../../lib/api';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { CheckCircle2, FileSearch, MailCheck, Network, ShieldCheck } from 'lucide-react';
 import { KYC_DEADLINE_DAYS, UPLINE_DECIDES_FIRST } from '@contracts';
-import { AuthCard, AuthHeading, AuthLayout } from '../../app/layouts/auth-layout';
+import { AuthCard, AuthHeading, AuthLayout } from '../../components/layout/auth-layout';
 import { Button } from '../../components/ui/button';
 import { COPY } from './documents';
 

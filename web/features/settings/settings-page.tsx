@@ -4,7 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { AccountDetailsCard, KycStatusCard, SecurityCard, useLogout, useSignedInUser } from '../account';
 import { ProfileCard } from '../profile';
 import { FranchiseRequestCard } from './franchise-request-card';
-import { TwoFactorCard } from '../two-factor/two-factor-card';
+import { TwoFactorCard } from '../two-factor';
 
 function SignOutCard() {
   const logout = useLogout();

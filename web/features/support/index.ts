@@ -1,1 +1,2 @@
 export { SupportPage } from './support-page';
+export { PriorityBadge, TicketStatusBadge } from './ticket-badges';

@@ -10,7 +10,7 @@ import { InlineLoader } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
 import { DOCUMENT_ACCEPT } from '../../lib/files';
 import { formatBytes, formatDateTime, formatRelative } from '../../lib/format';
-import { checkKycFile, toastFileProblem } from '../kyc/file-checks';
+import { checkKycFile, toastFileProblem } from '../kyc';
 import { TICKET_STATUS_LABELS } from './ticket-badges';
 import { useSendReply, useTicketThread, type ThreadSide } from './thread-api';
 

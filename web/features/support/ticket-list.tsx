@@ -54,8 +54,8 @@ function TicketItem({ ticket, onOpen }: { ticket: TicketView; onOpen: () => void
           </span>
         ) : null}
       </p>
-      <Button variant="outline" size="sm" onClick={onOpen} aria-label={`Open the conversation: ${ticket.subject}`}>
-        <MessagesSquare aria-hidden="true" className="size-4" /> Conversation
+      <Button variant="outline" size="sm" onClick={onOpen} aria-label={`Open the conversation: ${ticket.subject}`} icon={MessagesSquare}>
+        Conversation
       </Button>
     </li>
   );

@@ -81,9 +81,7 @@ export function AddRecruitDialog() {
   return (
     <Dialog open={open} onOpenChange={(next) => !isSubmitting && setOpen(next)}>
       <DialogTrigger asChild>
-        <Button>
-          <UserPlus aria-hidden="true" className="size-4" /> Add Recruit
-        </Button>
+        <Button icon={UserPlus}>Add Recruit</Button>
       </DialogTrigger>
       <DialogContent title="Add Recruit" description="Generate a personal referral link for a new recruit. The link works once and is bound to this email.">
         {link ? (
@@ -95,8 +93,8 @@ export function AddRecruitDialog() {
               <Textarea id="recruit-link" readOnly rows={3} value={link.referralLink} onFocus={(e) => e.currentTarget.select()} className="resize-none font-mono text-xs break-all" />
             </FormField>
             <DialogFooter>
-              <Button variant="outline" onClick={clear}>
-                <X aria-hidden="true" className="size-4" /> Clear
+              <Button variant="outline" onClick={clear} icon={X}>
+                Clear
               </Button>
               <Button onClick={() => void copy()}>{copied ? <Check aria-hidden="true" className="size-4" /> : <Copy aria-hidden="true" className="size-4" />} Copy</Button>
             </DialogFooter>

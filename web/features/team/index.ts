@@ -1,2 +1,3 @@
 export { MyTeamPage } from './my-team-page';
 export { useTeamStats } from './api';
+export { ReferralLinkForm } from './admin/referral-link-form';

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { RecoveryCodesResponse, TwoFactorDisableRequest, TwoFactorSetupResponse } from '@contracts';
 import { apiRequest } from '../../lib/api';
 import { useApiMutation } from '../../lib/mutation';
-import { CURRENT_USER_KEY } from '../account/current-user';
+import { CURRENT_USER_KEY } from '../account';
 
 // The code steps go through CodeForm, which shows their errors on the code field itself.
 

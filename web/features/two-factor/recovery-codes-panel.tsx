@@ -52,8 +52,7 @@ export function RecoveryCodesPanel({ codes, onContinue, continueLabel }: { codes
       </ol>
       <div className="flex flex-wrap gap-2">
         <CopyButton text={text} label="Copy codes" />
-        <Button type="button" variant="outline" size="sm" onClick={download}>
-          <Download aria-hidden="true" className="size-4" />
+        <Button type="button" variant="outline" size="sm" onClick={download} icon={Download}>
           Download .txt
         </Button>
       </div>

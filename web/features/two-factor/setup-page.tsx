@@ -11,9 +11,9 @@ import { LogoMark } from '../../components/ui/logo';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast';
 import { CURRENT_USER_KEY, homePathOf, useLogout, useSignedInUser } from '../account';
-import { useOnce } from '../auth/use-once';
+import { useOnce } from '../auth';
 import { enableTwoFactor, startTwoFactorSetup } from './api';
-import { CodeForm } from './code-field';
+import { CodeForm } from '../../components/ui/code-form';
 import { CopyButton, RecoveryCodesPanel } from './recovery-codes-panel';
 
 /** The secret in groups of four, as people copy it into an app by hand. */

@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { setStepUpPrompt } from '../../lib/step-up';
 import { confirmStepUp } from './api';
-import { CodeForm } from './code-field';
+import { CodeForm } from '../../components/ui/code-form';
 
 /**
  * Asks for the authenticator code when the server wants it again (Send Fund, withdrawal approval, payout posting,

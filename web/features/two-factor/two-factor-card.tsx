@@ -15,7 +15,7 @@ import { PasswordInput } from '../../components/ui/password-input';
 import { getRoute } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { renewRecoveryCodes, useDisableTwoFactor } from './api';
-import { CodeForm } from './code-field';
+import { CodeForm } from '../../components/ui/code-form';
 import { RecoveryCodesPanel } from './recovery-codes-panel';
 
 export const TWO_FACTOR_KEY = ['/api/auth/two-factor'] as const;

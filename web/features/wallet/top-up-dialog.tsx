@@ -82,8 +82,8 @@ export function TopUpDialog({ limits }: { limits: MemberFundRequests['limits'] |
   return (
     <Dialog open={open} onOpenChange={change}>
       <DialogTrigger asChild>
-        <Button variant="outline">
-          <PlusCircle aria-hidden="true" className="size-4" /> Top Up Wallet
+        <Button variant="outline" icon={PlusCircle}>
+          Top Up Wallet
         </Button>
       </DialogTrigger>
       <DialogContent

@@ -124,8 +124,8 @@ export function WithdrawalDialog({ summary, disabled, describedBy }: { summary: 
   return (
     <Dialog open={open} onOpenChange={change}>
       <DialogTrigger asChild>
-        <Button disabled={disabled} aria-describedby={describedBy}>
-          <ArrowUpFromLine aria-hidden="true" className="size-4" /> Request Withdrawal
+        <Button disabled={disabled} aria-describedby={describedBy} icon={ArrowUpFromLine}>
+          Request Withdrawal
         </Button>
       </DialogTrigger>
       <DialogContent title="Request Withdrawal" description="The amount is held from your wallet at once. If the request is rejected it comes back to your wallet.">

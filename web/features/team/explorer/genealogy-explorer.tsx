@@ -299,9 +299,7 @@ export function GenealogyExplorer({ scope }: { scope: ExplorerScope }) {
             <Button variant="ghost" size="icon" aria-label="Zoom in" onClick={() => pz.zoomAt(1.25)}>
               <Plus aria-hidden="true" className="size-4" />
             </Button>
-            <Button variant="ghost" size="icon" aria-label="Fit to screen" onClick={pz.fit}>
-              <Maximize2 aria-hidden="true" className="size-4" />
-            </Button>
+            <Button variant="ghost" size="icon" aria-label="Fit to screen" onClick={pz.fit} icon={Maximize2}></Button>
           </div>
           <div ref={pz.viewport} {...pz.handlers} onKeyDown={onKeyDown} className="relative h-[62vh] min-h-80 cursor-grab touch-none overflow-hidden select-none active:cursor-grabbing">
             <div

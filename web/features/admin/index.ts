@@ -1,1 +1,0 @@
-export { AdminPortal } from './admin-portal';

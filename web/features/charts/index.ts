@@ -1,0 +1,2 @@
+export { MemberCharts } from './member-charts';
+export { AdminCharts } from './admin-charts';

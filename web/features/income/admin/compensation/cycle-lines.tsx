@@ -1,0 +1,130 @@
+import { useState } from 'react';
+import { ListChecks } from 'lucide-react';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card';
+import { EmptyState } from '../../../../components/ui/empty-state';
+import { Label } from '../../../../components/ui/label';
+import { cn } from '../../../../lib/cn';
+import { formatINR } from '../../../../lib/admin/format';
+import { FilterActions, ListRows, SearchBox } from '../../../../components/admin/list-filters';
+import { LoadMore, QueryStates } from '../../../../components/ui/query-error';
+import { CardField, DataTable } from '../../../../components/ui/table';
+import { useCycleLines, type MemberCycleLines } from './compensation-api';
+import { LineDetails, MemberName } from './compensation-ui';
+
+// The member and the figures sit level with the first line's label (inside its bordered summary).
+const top = 'pt-[1.3125rem] align-top';
+const figure = 'text-right whitespace-nowrap tabular-nums';
+
+function Lines({ m }: { m: MemberCycleLines }) {
+  if (m.lines.length === 0) return <span className="text-slate-500">No lines</span>;
+  return (
+    <ul className="space-y-1.5" aria-label={`Income lines of ${m.userId}`}>
+      {m.lines.map((l, i) => (
+        <li key={`${l.type}-${i}`}>
+          <LineDetails line={l} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Every member's lines in a cycle, with the explanation of each; filter by Member ID, 'Load more' for the rest. */
+export function CycleLines({ cycleId }: { cycleId: string }) {
+  const [input, setInput] = useState('');
+  const [userId, setUserId] = useState('');
+  const lines = useCycleLines(cycleId, userId);
+  const items = lines.data?.pages.flatMap((p) => p.items) ?? [];
+
+  const apply = (value: string) => {
+    const next = value.trim().toUpperCase();
+    if (next === userId) void lines.refetch();
+    else setUserId(next);
+  };
+
+  const empty = (
+    <EmptyState
+      icon={ListChecks}
+      title={userId ? `No lines for ${userId} in this cycle` : 'No member earned in this cycle'}
+      description={userId ? 'Check the Member ID, or clear the filter to see every member.' : undefined}
+    />
+  );
+  return (
+    <Card aria-labelledby="cycle-lines-title">
+      <CardHeader>
+        <CardTitle id="cycle-lines-title">Lines per member</CardTitle>
+        <CardDescription>Each member’s income lines with how they were computed (open a line to read it), then the deductions and the net.</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4 pt-4">
+        <form
+          noValidate
+          role="search"
+          aria-label="Filter lines"
+          className="flex flex-col gap-3 sm:flex-row sm:items-end"
+          onSubmit={(e) => {
+            e.preventDefault();
+            apply(input);
+          }}
+        >
+          <div className="space-y-1.5 sm:w-72">
+            <Label htmlFor="cl-user">Member ID</Label>
+            <SearchBox
+              id="cl-user"
+              value={input}
+              onChange={(e) => setInput(e.target.value)}
+              placeholder="e.g. MB1234567"
+              spellCheck={false}
+              maxLength={40}
+              className="font-mono uppercase placeholder:font-sans placeholder:normal-case"
+            />
+          </div>
+          <FilterActions
+            filtered={Boolean(userId)}
+            onClear={() => {
+              setInput('');
+              setUserId('');
+            }}
+          />
+        </form>
+
+        <QueryStates query={lines} errorTitle="Failed to load the lines" loadingLabel="Loading lines..." empty={items.length === 0 && empty}>
+          <ListRows stale={lines.isPlaceholderData}>
+            <DataTable
+              rows={items}
+              rowKey={(m) => m.userId}
+              label="Lines per member"
+              breakpoint="lg"
+              rowData={(m) => ({ 'data-member-id': m.userId })}
+              columns={[
+                { header: 'Member', className: cn(top, 'max-w-56 min-w-40'), cell: (m) => <MemberName userId={m.userId} name={m.name} /> },
+                { header: 'Lines', className: 'max-w-md min-w-72 align-top', cell: (m) => <Lines m={m} /> },
+                { header: 'Gross', headerClassName: 'text-right', className: cn(top, figure, 'font-medium text-slate-900'), cell: (m) => formatINR(m.gross) },
+                { header: 'Admin charge', headerClassName: 'text-right', className: cn(top, figure), cell: (m) => formatINR(m.adminCharge) },
+                { header: 'TDS', headerClassName: 'text-right', className: cn(top, figure), cell: (m) => formatINR(m.tds) },
+                { header: 'Net', headerClassName: 'text-right', className: cn(top, figure, 'font-semibold text-emerald-700'), cell: (m) => formatINR(m.net) },
+              ]}
+              card={(m) => (
+                <>
+                  <div className="flex items-start justify-between gap-3">
+                    <MemberName userId={m.userId} name={m.name} />
+                    <p className="shrink-0 text-right">
+                      <span className="block font-semibold whitespace-nowrap text-emerald-700 tabular-nums">{formatINR(m.net)}</span>
+                      <span className="block text-xs text-slate-500">net</span>
+                    </p>
+                  </div>
+                  <Lines m={m} />
+                  <dl className="grid grid-cols-3 gap-3 border-t border-slate-100 pt-3">
+                    <CardField label="Gross">{formatINR(m.gross)}</CardField>
+                    <CardField label="Admin charge">{formatINR(m.adminCharge)}</CardField>
+                    <CardField label="TDS">{formatINR(m.tds)}</CardField>
+                  </dl>
+                </>
+              )}
+            />
+
+            <LoadMore query={lines} />
+          </ListRows>
+        </QueryStates>
+      </CardContent>
+    </Card>
+  );
+}

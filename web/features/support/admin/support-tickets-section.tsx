@@ -1,0 +1,168 @@
+import { useState } from 'react';
+import { useKeptRecord, useRecordParam } from '../../../lib/record-param';
+import { RecordNotFound } from '../../../components/ui/record-not-found';
+import { LifeBuoy, Settings2 } from 'lucide-react';
+import { TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES } from '@contracts';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Select, Options } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { cn } from '../../../lib/cn';
+import { formatCount } from '../../../lib/admin/format';
+import { SubmittedAt } from '../../../components/admin/submitted-at';
+import { QueryStates } from '../../../components/ui/query-error';
+import { SectionHeader } from '../../../components/admin/section-header';
+import { SegmentCount, segmentClass, segmentGroupClass } from '../../../components/admin/segments';
+import { CardField, type Column, DataTable } from '../../../components/ui/table';
+import { useSupportTickets, type AdminTicket, type TicketFilters } from './tickets-api';
+import { priorityLabel, PriorityBadge, TICKET_STATUS_LABELS, TicketStatusBadge } from '../ticket-badges';
+import { TicketDialog } from './ticket-dialog';
+
+const STATUS_FILTERS = ['', ...TICKET_STATUSES] as const;
+
+function Member({ t }: { t: AdminTicket }) {
+  return (
+    <div className="min-w-0 text-xs text-slate-500">
+      <p className="truncate text-sm font-medium text-slate-800">{t.userName}</p>
+      <p className="font-mono">{t.userDisplayId}</p>
+    </div>
+  );
+}
+
+function ManageButton({ t, onOpen }: { t: AdminTicket; onOpen: (t: AdminTicket) => void }) {
+  return (
+    <Button size="sm" variant="outline" onClick={() => onOpen(t)} aria-label={`Manage ticket: ${t.subject}`}>
+      <Settings2 aria-hidden="true" className="size-3.5" /> Manage
+    </Button>
+  );
+}
+
+const Assignee = ({ t }: { t: AdminTicket }) => (t.assignedToName ? <span>{t.assignedToName}</span> : <span className="text-slate-500">Unassigned</span>);
+
+/** A16 Support Tickets (doc 3 §5.2): members' tickets, assigned, moved through the statuses and resolved. */
+export function SupportTicketsSection() {
+  const [filters, setFilters] = useState<TicketFilters>({ status: '', category: '', priority: '' });
+  // The opened ticket is in the address (?id=): a reload or a shared link opens it again.
+  const record = useRecordParam();
+  const q = useSupportTickets(filters);
+  const { items, admins, counts } = q.list;
+  const setOpen = (t: AdminTicket) => record.open(t.id);
+  // The list holds every ticket of the filters; a link's ticket outside them shows once the filters are cleared.
+  const filtered = Boolean(filters.status || filters.category || filters.priority);
+  const open = useKeptRecord(record.id, record.id ? items.find((t) => t.id === record.id) : undefined);
+  const total = TICKET_STATUSES.reduce((sum, s) => sum + (counts[s] ?? 0), 0);
+  const set = (key: keyof TicketFilters) => (value: string) => setFilters((f) => ({ ...f, [key]: value }));
+
+  const columns: Column<AdminTicket>[] = [
+    {
+      header: 'Ticket',
+      className: 'max-w-72 min-w-52',
+      cell: (t) => (
+        <>
+          <p className="truncate font-medium text-slate-900" title={t.subject}>
+            {t.subject}
+          </p>
+          <Badge className="mt-1">{t.category}</Badge>
+        </>
+      ),
+    },
+    { header: 'Member', className: 'max-w-48', cell: (t) => <Member t={t} /> },
+    { header: 'Priority', cell: (t) => <PriorityBadge priority={t.priority} /> },
+    { header: 'Status', cell: (t) => <TicketStatusBadge status={t.status} /> },
+    { header: 'Assigned to', headerClassName: 'hidden lg:table-cell', className: 'hidden lg:table-cell', cell: (t) => <Assignee t={t} /> },
+    { header: 'Updated', headerClassName: 'hidden xl:table-cell', className: 'hidden text-slate-600 xl:table-cell', cell: (t) => <SubmittedAt value={t.updatedAt} /> },
+    { header: 'Actions', headerClassName: 'text-right', className: 'text-right', stickyEnd: true, cell: (t) => <ManageButton t={t} onOpen={setOpen} /> },
+  ];
+
+  const empty = <EmptyState icon={LifeBuoy} title="No tickets match these filters" description="Tickets members open from their portal appear here. Change the filters to see others." />;
+  return (
+    <div className="space-y-5">
+      <SectionHeader eyebrow="Engagement" title="Support Tickets" description="Members' questions and problems. Assign a ticket, move it along, and write the resolution the member will read." />
+
+      <div className="flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
+        <div role="group" aria-label="Filter by status" className={cn('grid grid-cols-3 min-[480px]:grid-cols-5 lg:inline-grid', segmentGroupClass)}>
+          {STATUS_FILTERS.map((s) => {
+            const pressed = filters.status === s;
+            const count = s ? counts[s] : total;
+            return (
+              <button key={s || 'all'} type="button" aria-pressed={pressed} onClick={() => set('status')(s)} className={segmentClass(pressed)}>
+                {s ? TICKET_STATUS_LABELS[s] : 'All'}
+                <SegmentCount count={q.data ? (count ?? 0) : undefined} active={pressed} />
+              </button>
+            );
+          })}
+        </div>
+        <div className="grid grid-cols-2 gap-3 lg:w-96">
+          <div className="space-y-1.5">
+            <Label htmlFor="ticket-category">Category</Label>
+            <Select id="ticket-category" value={filters.category} onChange={(e) => set('category')(e.target.value)}>
+              <Options blank="All categories" values={TICKET_CATEGORIES} />
+            </Select>
+          </div>
+          <div className="space-y-1.5">
+            <Label htmlFor="ticket-priority">Priority</Label>
+            <Select id="ticket-priority" value={filters.priority} onChange={(e) => set('priority')(e.target.value)}>
+              <Options blank="All priorities" values={TICKET_PRIORITIES} label={priorityLabel} />
+            </Select>
+          </div>
+        </div>
+      </div>
+
+      <QueryStates query={q} what="support tickets" empty={items.length === 0 && empty}>
+        <div className={cn('space-y-3 transition-opacity', q.isPlaceholderData && 'opacity-60')}>
+          <p className="text-sm text-slate-500" aria-live="polite">
+            {items.length === 1 ? '1 ticket' : `${formatCount(items.length)} tickets`}
+          </p>
+          <DataTable
+            label="Support tickets"
+            rows={items}
+            rowKey={(t) => t.id}
+            rowData={(t) => ({ 'data-ticket-id': t.id })}
+            columns={columns}
+            card={(t) => (
+              <>
+                <div className="flex items-start justify-between gap-3">
+                  <p className="min-w-0 font-semibold break-words text-slate-900">{t.subject}</p>
+                  <TicketStatusBadge status={t.status} />
+                </div>
+                <div className="flex flex-wrap gap-1.5">
+                  <Badge>{t.category}</Badge>
+                  <PriorityBadge priority={t.priority} />
+                </div>
+                <dl className="grid grid-cols-2 gap-x-4 gap-y-3 border-t border-slate-100 pt-3">
+                  <CardField label="Member">
+                    {t.userName} <span className="block font-mono text-xs font-normal text-slate-500">{t.userDisplayId}</span>
+                  </CardField>
+                  <CardField label="Assigned to">
+                    <Assignee t={t} />
+                  </CardField>
+                  <CardField label="Updated">
+                    <SubmittedAt value={t.updatedAt} />
+                  </CardField>
+                </dl>
+                <div className="border-t border-slate-100 pt-3">
+                  <ManageButton t={t} onOpen={setOpen} />
+                </div>
+              </>
+            )}
+          />
+        </div>
+      </QueryStates>
+
+      {open ? (
+        // The ticket as the list now has it: a staff reply moves an Open ticket to In Progress, and the dialog shows that.
+        <TicketDialog key={open.id} ticket={open} admins={admins} onClose={record.close} />
+      ) : record.id && q.data && !q.isPlaceholderData && !filtered ? (
+        <RecordNotFound what="support ticket" id={record.id} onClose={record.close} />
+      ) : record.id && q.data && !q.isPlaceholderData && filtered ? (
+        <RecordNotFound
+          what="support ticket"
+          id={record.id}
+          onClose={record.close}
+          hint="This ticket is not among the tickets of the chosen filters. Clear the filters to look for it in every ticket."
+        />
+      ) : null}
+    </div>
+  );
+}

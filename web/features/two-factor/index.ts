@@ -1,0 +1,1 @@
+export { TwoFactorCard, TWO_FACTOR_KEY } from './two-factor-card';

@@ -1,0 +1,45 @@
+// The admin sections' ids and addresses: what a screen of any domain links to (the registry with its icons and
+// labels is the portal's, web/app/admin/sections.ts).
+
+export const SECTION_IDS = [
+  'dashboard',
+  'approvals',
+  'all-members',
+  'paid-members',
+  'today-joinings',
+  'free-users',
+  'users-activities',
+  'direct-income',
+  'roi-income',
+  'salary-income',
+  'payout-summary',
+  'holiday-reward',
+  'comp-cycles',
+  'comp-plan',
+  'pending-recruits',
+  'kyc-pending',
+  'kyc-approved',
+  'kyc-rejected',
+  'withdrawals-pending',
+  'withdrawals-approved',
+  'withdrawals-rejected',
+  'withdraw-personally',
+  'send-fund',
+  'manage-fund',
+  'pending-fund-requests',
+  'fund-history',
+  'wallet-balances',
+  'products',
+  'orders',
+  'franchise-stock',
+  'franchise-requests',
+  'support-tickets',
+  'news',
+  'notifications',
+  'my-security',
+  'genealogy',
+  'branding',
+] as const;
+export type SectionId = (typeof SECTION_IDS)[number];
+
+export const sectionHref = (id: string) => `/admin?section=${encodeURIComponent(id)}`;
