@@ -6,13 +6,14 @@ import type { RouteDef } from './routes';
 import { moneyHandler } from './idempotency';
 import { parse } from './validate';
 
-type Decide = (actor: Actor, transact: Transactor, id: string) => Promise<Answer<unknown>>;
-type DecideWithReason = (actor: Actor, transact: Transactor, id: string, reason: string) => Promise<Answer<unknown>>;
+type Decide = (ctx: AppContext, actor: Actor, transact: Transactor, id: string) => Promise<Answer<unknown>>;
+type DecideWithReason = (ctx: AppContext, actor: Actor, transact: Transactor, id: string, reason: string) => Promise<Answer<unknown>>;
 
 /**
  * An admin's approve and reject of a request that waits for a decision: `POST {base}/:id/approve` and
  * `POST {base}/:id/reject`. Both are money decisions (moneyHandler: an Idempotency-Key, the answer replayed); `idParam`
- * reads the id (its message names the request that was not found), `rejectBody` the reject's reason.
+ * reads the id (its message names the request that was not found), `rejectBody` the reject's reason; `approve` and
+ * `reject` are the module's service functions.
  */
 export function approveRejectRoutes(
   ctx: AppContext,
@@ -23,12 +24,12 @@ export function approveRejectRoutes(
 ): RouteDef[] {
   const idOf = (params: unknown) => parse(schemas.idParam, params).id;
   return [
-    { method: 'POST', url: `${base}/:id/approve`, access: 'admin', handler: moneyHandler(ctx, (req, actor, transact) => approve(actor, transact, idOf(req.params))) },
+    { method: 'POST', url: `${base}/:id/approve`, access: 'admin', handler: moneyHandler(ctx, (req, actor, transact) => approve(ctx, actor, transact, idOf(req.params))) },
     {
       method: 'POST',
       url: `${base}/:id/reject`,
       access: 'admin',
-      handler: moneyHandler(ctx, (req, actor, transact) => reject(actor, transact, idOf(req.params), parse(schemas.rejectBody, req.body ?? {}).reason)),
+      handler: moneyHandler(ctx, (req, actor, transact) => reject(ctx, actor, transact, idOf(req.params), parse(schemas.rejectBody, req.body ?? {}).reason)),
     },
   ];
 }

@@ -13,12 +13,6 @@ import { approveRequest, listRequests, rejectRequest } from './approvals.service
 export function approvalRoutes(ctx: AppContext): RouteDef[] {
   return [
     { method: 'GET', url: '/api/admin/approvals', access: 'admin', handler: async (req) => listRequests(ctx, parse(ApprovalsQuery, req.query)) },
-    ...approveRejectRoutes(
-      ctx,
-      '/api/admin/approvals',
-      { idParam: ApprovalIdParam, rejectBody: RejectApprovalRequest },
-      (actor, transact, id) => approveRequest(ctx, actor, transact, id),
-      (actor, transact, id, reason) => rejectRequest(ctx, actor, transact, id, reason),
-    ),
+    ...approveRejectRoutes(ctx, '/api/admin/approvals', { idParam: ApprovalIdParam, rejectBody: RejectApprovalRequest }, approveRequest, rejectRequest),
   ];
 }

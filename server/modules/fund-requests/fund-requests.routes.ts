@@ -62,12 +62,6 @@ export function fundRequestRoutes(ctx: AppContext): RouteDef[] {
       },
     },
     { method: 'GET', url: '/api/admin/fund-requests', access: 'admin', handler: async (req) => adminFundRequestList(ctx, parse(FundRequestsQuery, req.query)) },
-    ...approveRejectRoutes(
-      ctx,
-      '/api/admin/fund-requests',
-      { idParam: FundRequestIdParam, rejectBody: RejectFundRequest },
-      (actor, transact, id) => approveFundRequest(ctx, actor, transact, id),
-      (actor, transact, id, reason) => rejectFundRequest(ctx, actor, transact, id, reason),
-    ),
+    ...approveRejectRoutes(ctx, '/api/admin/fund-requests', { idParam: FundRequestIdParam, rejectBody: RejectFundRequest }, approveFundRequest, rejectFundRequest),
   ];
 }
