@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** An amount in rupees with up to `digits` whole digits and two decimals; the message names the variable `name`. */
+const rupeeAmount = (name: string, digits: number) => z.string().regex(new RegExp(`^\\d{1,${digits}}(\\.\\d{1,2})?$`), `${name} must be an amount in rupees`);
+
 /** The only file that reads process.env. */
 const Env = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -28,43 +31,22 @@ const Env = z.object({
   MAIL_POLL_MS: z.coerce.number().int().min(50).default(2000),
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   RUN_JOBS: z.enum(['0', '1']).default('1'),
-  /** Send Fund credits and debits above this many rupees wait for a second admin (issue 13). */
   /** Check every answer against its route's contract and log a mismatch (npm run dev turns it on; the tests fail on one). */
   CHECK_RESPONSES: z.enum(['0', '1']).optional(),
-  SEND_FUND_APPROVAL_ABOVE: z
-    .string()
-    .regex(/^\d{1,12}(\.\d{1,2})?$/, 'SEND_FUND_APPROVAL_ABOVE must be an amount in rupees')
-    .default('50000'),
+  /** Send Fund credits and debits above this many rupees wait for a second admin (issue 13). */
+  SEND_FUND_APPROVAL_ABOVE: rupeeAmount('SEND_FUND_APPROVAL_ABOVE', 12).default('50000'),
   /** A member's wallet top-up request: at most this many rupees each, and this many per day (Asia/Kolkata) in all (issue 16). */
-  FUND_REQUEST_MAX_AMOUNT: z
-    .string()
-    .regex(/^\d{1,8}(\.\d{1,2})?$/, 'FUND_REQUEST_MAX_AMOUNT must be an amount in rupees')
-    .default('100000'),
-  FUND_REQUEST_DAILY_LIMIT: z
-    .string()
-    .regex(/^\d{1,9}(\.\d{1,2})?$/, 'FUND_REQUEST_DAILY_LIMIT must be an amount in rupees')
-    .default('200000'),
+  FUND_REQUEST_MAX_AMOUNT: rupeeAmount('FUND_REQUEST_MAX_AMOUNT', 8).default('100000'),
+  FUND_REQUEST_DAILY_LIMIT: rupeeAmount('FUND_REQUEST_DAILY_LIMIT', 9).default('200000'),
   /**
    * Issue 29, limits that splitting cannot beat: the unilateral Send Fund credits of one admin, and those to one member,
    * in any 24 hours. Unset: the single-credit threshold (SEND_FUND_APPROVAL_ABOVE).
    */
-  SEND_FUND_ADMIN_DAILY_LIMIT: z
-    .string()
-    .regex(/^\d{1,12}(\.\d{1,2})?$/, 'SEND_FUND_ADMIN_DAILY_LIMIT must be an amount in rupees')
-    .optional(),
-  SEND_FUND_MEMBER_DAILY_LIMIT: z
-    .string()
-    .regex(/^\d{1,12}(\.\d{1,2})?$/, 'SEND_FUND_MEMBER_DAILY_LIMIT must be an amount in rupees')
-    .optional(),
+  SEND_FUND_ADMIN_DAILY_LIMIT: rupeeAmount('SEND_FUND_ADMIN_DAILY_LIMIT', 12).optional(),
+  SEND_FUND_MEMBER_DAILY_LIMIT: rupeeAmount('SEND_FUND_MEMBER_DAILY_LIMIT', 12).optional(),
   /** Issue 29: a compensation adjustment is at most this many rupees, and above the second one it waits for a second admin. */
-  ADJUSTMENT_MAX_AMOUNT: z
-    .string()
-    .regex(/^\d{1,9}(\.\d{1,2})?$/, 'ADJUSTMENT_MAX_AMOUNT must be an amount in rupees')
-    .default('100000'),
-  ADJUSTMENT_APPROVAL_ABOVE: z
-    .string()
-    .regex(/^\d{1,9}(\.\d{1,2})?$/, 'ADJUSTMENT_APPROVAL_ABOVE must be an amount in rupees')
-    .default('10000'),
+  ADJUSTMENT_MAX_AMOUNT: rupeeAmount('ADJUSTMENT_MAX_AMOUNT', 9).default('100000'),
+  ADJUSTMENT_APPROVAL_ABOVE: rupeeAmount('ADJUSTMENT_APPROVAL_ABOVE', 9).default('10000'),
 });
 
 export type AppConfig = {

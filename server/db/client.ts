@@ -54,15 +54,18 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
         client.release();
       }
     },
-    async ping() {
-      try {
-        await pool.query('select 1');
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    ping: () => answers(() => pool.query('select 1')),
   };
+}
+
+/** Whether the database answers a query (the health check's ping): false instead of the error. */
+async function answers(query: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await query();
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 async function openPglite(dataDir: string): Promise<Database> {
@@ -85,14 +88,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     kind: 'pglite',
     close: () => client.close(),
     migrate: () => migrate(drizzle(client, { schema }), { migrationsFolder }),
-    async ping() {
-      try {
-        await client.query('select 1');
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    ping: () => answers(() => client.query('select 1')),
   };
 }
 

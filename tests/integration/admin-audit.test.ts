@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
+import { startTestApp, type TestApp, demoUsers } from '../support/test-app';
 import { placeInTree } from '../support/tree';
 import { bearer, eventually, expectError, expectInvalid, uniqueEmail } from '../support/http';
 import { transactions, walletBalances, withdrawalRequests } from '../../server/db/schema/index';
@@ -33,8 +33,7 @@ let target: UserRow;
 beforeAll(async () => {
   t = await startTestApp();
   [adminCookie, founderCookie] = await Promise.all([t.login(t.demo.admin.email, t.demo.admin.password), t.login(t.demo.founder.email, t.demo.founder.password)]);
-  admin = (await userByEmail(t, t.demo.admin.email))!;
-  founder = (await userByEmail(t, t.demo.founder.email))!;
+  ({ admin, founder } = await demoUsers(t, 'admin', 'founder'));
   target = await t.createUser({ email: uniqueEmail('audited'), firstName: 'Audrey', lastName: 'Target', status: 'active', activationDate: new Date('2022-06-01T00:00:00Z') });
 });
 afterAll(async () => t?.close());

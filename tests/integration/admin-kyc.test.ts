@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
+import { startTestApp, userByEmail, type TestApp, demoUsers } from '../support/test-app';
 import { b64, demoCookies, expectError, expectInvalid, fakeJpeg, fakePng, uniqueEmail } from '../support/http';
 import { KYC_DOCUMENT_TYPES, type KycDocumentType } from '../../contracts/kyc';
 import { auditLog, kycDocuments } from '../../server/db/schema/index';
@@ -16,8 +16,7 @@ let founder: UserRow;
 beforeAll(async () => {
   t = await startTestApp();
   cookies = await demoCookies(t);
-  admin = (await userByEmail(t, t.demo.admin.email))!;
-  founder = (await userByEmail(t, t.demo.founder.email))!;
+  ({ admin, founder } = await demoUsers(t, 'admin', 'founder'));
 });
 afterAll(async () => t?.close());
 

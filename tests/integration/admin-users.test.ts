@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
+import { startTestApp, userByEmail, type TestApp, demoUsers } from '../support/test-app';
 import { placeInTree } from '../support/tree';
 import { bearer, count, demoCookies, expectError, expectInvalid, uniqueEmail } from '../support/http';
 import { AdminUserPage, AdminUserRow, CannotLoginMessage, ADMIN_USER_SORTS } from '../../contracts/admin';
@@ -19,9 +19,7 @@ let member: UserRow;
 beforeAll(async () => {
   t = await startTestApp();
   cookies = await demoCookies(t);
-  admin = (await userByEmail(t, t.demo.admin.email))!;
-  founder = (await userByEmail(t, t.demo.founder.email))!;
-  member = (await userByEmail(t, t.demo.member.email))!;
+  ({ admin, founder, member } = await demoUsers(t, 'admin', 'founder', 'member'));
 });
 afterAll(async () => t?.close());
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
+import { startTestApp, type TestApp, demoUsers } from '../support/test-app';
 import { codeFor } from '../support/authenticator';
 import { count, expectError, expectInvalid, query, signedInUser } from '../support/http';
 import { ADJUSTMENT_MSG } from '../../contracts/compensation';
@@ -30,8 +30,7 @@ beforeAll(async () => {
   a = await t.login(t.demo.admin.email, t.demo.admin.password);
   c = await t.login(t.demo.admin2.email, t.demo.admin2.password);
   b = (await signedInUser(t, 'calc.admin', 'Calc#Admin-2026', { role: 'admin' })).cookie;
-  adminA = (await userByEmail(t, t.demo.admin.email))!;
-  member = (await userByEmail(t, t.demo.member.email))!;
+  ({ admin: adminA, member } = await demoUsers(t, 'admin', 'member'));
 }, 120_000);
 afterAll(async () => t?.close());
 

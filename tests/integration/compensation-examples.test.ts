@@ -6,6 +6,7 @@ import { placeMember } from '../../server/modules/tree/tree.service';
 import { postLedger } from '../../server/modules/wallet/ledger.service';
 import { DEFAULT_PLAN, POOL_TYPES, type PlanConfig } from '../../contracts/compensation';
 import { ID } from '../support/identity';
+import { SPEC_7_TREE_BELOW_A, type TreeRow } from '../support/compensation';
 
 /**
  * docs/spec/compensation.md §7, worked examples 3 to 9, through the HTTP API (examples 1, 2 and 10 are in
@@ -71,14 +72,7 @@ async function spine() {
 /** The tree of §7 (A root; B, C; D, E under B; F under C; A sponsored B, C, E; B sponsored D; C sponsored F). */
 async function tree(tag: string, extra: Partial<Record<Key, Record<string, unknown>>> = {}): Promise<Tree> {
   const slot = await spine();
-  const shape: [Key, Key | null, 'left' | 'right', Key | null][] = [
-    ['A', null, 'right', null],
-    ['B', 'A', 'left', 'A'],
-    ['C', 'A', 'right', 'A'],
-    ['D', 'B', 'left', 'B'],
-    ['E', 'B', 'right', 'A'],
-    ['F', 'C', 'right', 'C'],
-  ];
+  const shape: TreeRow<Key>[] = [['A', null, 'right', null], ...SPEC_7_TREE_BELOW_A];
   const out = {} as Tree;
   for (const [key, parent, side, sponsor] of shape) {
     out[key] = await member(`${tag}${key}`, { startId: parent ? out[parent].id : slot, side }, sponsor ? out[sponsor].id : slot, extra[key]);

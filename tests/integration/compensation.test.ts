@@ -1,7 +1,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { userByEmail, type TestApp } from '../support/test-app';
-import { BASE, buyPacks, startCompensationApp, closePairingCycle } from '../support/compensation';
+import { BASE, buyPacks, startCompensationApp, closePairingCycle, SPEC_7_TREE_BELOW_A, type TreeRow } from '../support/compensation';
 import { placeMember } from '../../server/modules/tree/tree.service';
 import { postLedger } from '../../server/modules/wallet/ledger.service';
 import { DEFAULT_PLAN, POOL_TYPES, type PlanConfig } from '../../contracts/compensation';
@@ -27,14 +27,7 @@ beforeAll(async () => {
   ({ t, admin, admin2, productId } = await startCompensationApp({ email: 'second.admin@example.com', password: 'Second#Admin1' }, 'Pair Pack'));
   const founder = (await userByEmail(t, t.demo.founder.email))!;
   // A hangs in the founder's left leg; B..F exactly as in §7.
-  const shape: [string, string | null, 'left' | 'right', string | null][] = [
-    ['A', null, 'left', null],
-    ['B', 'A', 'left', 'A'],
-    ['C', 'A', 'right', 'A'],
-    ['D', 'B', 'left', 'B'],
-    ['E', 'B', 'right', 'A'],
-    ['F', 'C', 'right', 'C'],
-  ];
+  const shape: TreeRow[] = [['A', null, 'left', null], ...SPEC_7_TREE_BELOW_A];
   for (const [key, parent, side, sponsor] of shape) {
     const email = `comp.${key.toLowerCase()}.${Date.now().toString(36)}@example.com`;
     const u = await t.createUser({ email, password: 'Comp#12345', firstName: key, sponsorId: sponsor ? ids[sponsor].id : founder.id });

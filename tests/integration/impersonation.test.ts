@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
+import { startTestApp, userByEmail, type TestApp, demoUsers } from '../support/test-app';
 import { placeInTree } from '../support/tree';
 import { bearer, count, eventually, expectError, expectInvalid, uniqueEmail } from '../support/http';
 import { CurrentUser, ImpersonationExchangeResponse } from '../../contracts/auth';
@@ -16,8 +16,7 @@ let admin: UserRow;
 let founder: UserRow;
 beforeAll(async () => {
   t = await startTestApp();
-  admin = (await userByEmail(t, t.demo.admin.email))!;
-  founder = (await userByEmail(t, t.demo.founder.email))!;
+  ({ admin, founder } = await demoUsers(t, 'admin', 'founder'));
 });
 afterAll(async () => t?.close());
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { cookieFrom, startTestApp, userByEmail, type TestApp } from '../support/test-app';
+import { cookieFrom, startTestApp, userByEmail, type TestApp, demoUsers } from '../support/test-app';
 import { registerRecruit } from '../support/referral';
 import { bearer, count, dataUrl, expectError, fakeJpeg, fakePng, query, uniqueEmail, signedInUser } from '../support/http';
 import { bank, bankProfile, expectLedgerSound, fundedMember } from '../support/money';
@@ -36,9 +36,7 @@ beforeAll(async () => {
   t = await startTestApp();
   a1 = await t.login(t.demo.admin.email, t.demo.admin.password);
   a2 = await t.login(t.demo.admin2.email, t.demo.admin2.password);
-  admin1 = (await userByEmail(t, t.demo.admin.email))!;
-  admin2 = (await userByEmail(t, t.demo.admin2.email))!;
-  founder = (await userByEmail(t, t.demo.founder.email))!;
+  ({ admin: admin1, admin2, founder } = await demoUsers(t, 'admin', 'admin2', 'founder'));
 }, 120_000);
 afterAll(async () => t?.close());
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { findUserById } from '../support/users';
 import { ID } from '../support/identity';
-import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
+import { startTestApp, userByEmail, type TestApp, demoUsers } from '../support/test-app';
 import { count, demoCookies, expectError, expectInvalid, query, uniqueEmail, signedInUser } from '../support/http';
 import { bank, expectLedgerSound, fundedMember } from '../support/money';
 import { FUND_APPROVAL_MSG, WALLET_MSG } from '../../contracts/wallet';
@@ -28,8 +28,7 @@ beforeAll(async () => {
   c = await demoCookies(t);
   second = await t.login(t.demo.admin2.email, t.demo.admin2.password);
   third = (await signedInUser(t, 'admin3', 'Third#Admin-2026', { role: 'admin' })).cookie;
-  admin = (await userByEmail(t, t.demo.admin.email))!;
-  admin2 = (await userByEmail(t, t.demo.admin2.email))!;
+  ({ admin, admin2 } = await demoUsers(t, 'admin', 'admin2'));
 });
 afterAll(async () => t?.close());
 

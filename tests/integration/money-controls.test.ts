@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
-import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
+import { startTestApp, userByEmail, type TestApp, demoUsers } from '../support/test-app';
 import { bearer, demoCookies } from '../support/http';
 import { actorFor } from '../support/actor';
 import { API } from '../../contracts/api';
@@ -37,8 +37,7 @@ const allowed = IMPERSONATION_WRITES_ALLOWED as Record<string, string>;
 beforeAll(async () => {
   t = await startTestApp();
   c = await demoCookies(t);
-  admin = (await userByEmail(t, t.demo.admin.email))!;
-  member = (await userByEmail(t, t.demo.member.email))!;
+  ({ admin, member } = await demoUsers(t, 'admin', 'member'));
   writes = t.runtime.routes.filter((r) => !['GET', 'HEAD', 'OPTIONS'].includes(r.method));
 });
 afterAll(async () => t?.close());

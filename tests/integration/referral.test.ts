@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { registerRecruit } from '../support/referral';
-import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
+import { startTestApp, userByEmail, type TestApp, demoUsers } from '../support/test-app';
 import { count, dataUrl, expectError, expectInvalid, fakeJpeg, fakePdf, fakePng, htmlFile, uniqueEmail } from '../support/http';
 import { MSG } from '../../contracts/messages';
 import { sha256 } from '../../server/lib/crypto';
@@ -17,8 +17,7 @@ let member: UserRow;
 let admin: UserRow;
 beforeAll(async () => {
   t = await startTestApp();
-  member = (await userByEmail(t, t.demo.member.email))!;
-  admin = (await userByEmail(t, t.demo.admin.email))!;
+  ({ member, admin } = await demoUsers(t, 'member', 'admin'));
 });
 afterAll(async () => t?.close());
 

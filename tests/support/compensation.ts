@@ -4,6 +4,21 @@ import { startTestApp, type TestApp } from './test-app';
 /** Where the admin's compensation API lives. */
 export const BASE = '/api/admin/compensation';
 
+/** A member of a test tree: [member, parent (null: the slot the tree hangs in), side, sponsor (null: the slot's owner)]. */
+export type TreeRow<K extends string = string> = readonly [K, K | null, 'left' | 'right', K | null];
+
+/**
+ * The example tree of docs/spec/compensation.md §7 below its root A, one member a row: [member, parent, side, sponsor].
+ * B and C are A's legs; D and E hang under B, F under C; A sponsored B, C and E, B sponsored D, C sponsored F.
+ */
+export const SPEC_7_TREE_BELOW_A: TreeRow<'A' | 'B' | 'C' | 'D' | 'E' | 'F'>[] = [
+  ['B', 'A', 'left', 'A'],
+  ['C', 'A', 'right', 'A'],
+  ['D', 'B', 'left', 'B'],
+  ['E', 'B', 'right', 'A'],
+  ['F', 'C', 'right', 'C'],
+];
+
 /**
  * The app of a compensation test: the test drives the volume journal (autoSettle off); the demo admin and a second
  * admin (made here, to approve and post what the first calculates) are signed in; and a first-purchase product of

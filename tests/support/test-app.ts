@@ -245,6 +245,15 @@ export async function userByEmail(t: TestApp, email: string) {
   return findUserByEmail(t.runtime.ctx.db, email);
 }
 
+/**
+ * The demo accounts' rows (DEMO_ACCOUNTS), by account name, read at once: a suite's setup writes
+ * `({ admin, founder } = await demoUsers(t, 'admin', 'founder'))`.
+ */
+export async function demoUsers<K extends keyof TestApp['demo']>(t: TestApp, ...names: K[]): Promise<Record<K, UserRow>> {
+  const rows = await Promise.all(names.map(async (name) => [name, (await userByEmail(t, t.demo[name].email))!] as const));
+  return Object.fromEntries(rows) as Record<K, UserRow>;
+}
+
 /** A user's BV figures (personal and lifetime legs: member_volume), by email. */
 export async function volumeByEmail(t: TestApp, email: string) {
   const user = await findUserByEmail(t.runtime.ctx.db, email);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { pgTable, smallint, varchar, integer, uuid, customType, check } from 'drizzle-orm/pg-core';
 import { users } from './users';
-import { updatedAt } from './columns';
+import { updatedAt, postalAddress } from './columns';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -21,10 +21,7 @@ export const companySettings = pgTable(
     supportEmail: varchar('support_email', { length: 254 }),
     supportPhone: varchar('support_phone', { length: 20 }),
     gstin: varchar('gstin', { length: 15 }),
-    address: varchar('address', { length: 300 }),
-    city: varchar('city', { length: 80 }),
-    state: varchar('state', { length: 80 }),
-    pincode: varchar('pincode', { length: 10 }),
+    ...postalAddress(),
     logo: bytea('logo'),
     logoContentType: varchar('logo_content_type', { length: 20 }),
     /** Grows with every change of the logo: the logo's address carries it, so caches keep each version for good. */

@@ -1,4 +1,4 @@
-import { numeric, timestamp, uuid, type AnyPgColumn, type UpdateDeleteAction } from 'drizzle-orm/pg-core';
+import { numeric, timestamp, uuid, varchar, type AnyPgColumn, type UpdateDeleteAction } from 'drizzle-orm/pg-core';
 
 /**
  * Column groups that most tables share, written once: the random uuid key, the created/updated instants, a required
@@ -29,3 +29,14 @@ export const rupees = (name: string) => numeric(name, { precision: 14, scale: 2 
 
 /** Business volume: `numeric(12, 2)`. */
 export const bv = (name: string) => numeric(name, { precision: 12, scale: 2 });
+
+/** The created/updated pair most editable rows carry; spread it where the two columns go: `...timestamps()`. */
+export const timestamps = () => ({ createdAt: createdAt(), updatedAt: updatedAt() });
+
+/** A postal address (the company's, a member's): street, city, state and pincode. Spread it: `...postalAddress()`. */
+export const postalAddress = () => ({
+  address: varchar('address', { length: 300 }),
+  city: varchar('city', { length: 80 }),
+  state: varchar('state', { length: 80 }),
+  pincode: varchar('pincode', { length: 10 }),
+});

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { pgTable, uuid, varchar, text, boolean, integer, numeric, jsonb, index, uniqueIndex, check } from 'drizzle-orm/pg-core';
 import { users } from './users';
-import { ts, primaryId, createdAt, updatedAt, ref, rupees, bv } from './columns';
+import { ts, primaryId, createdAt, ref, rupees, bv, timestamps } from './columns';
 
 export const products = pgTable(
   'products',
@@ -18,8 +18,7 @@ export const products = pgTable(
     /** HSN code of the goods (4 to 8 digits), printed on the tax invoice. */
     hsnCode: varchar('hsn_code', { length: 8 }),
     isActive: boolean('is_active').notNull().default(true),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('products_active_idx').on(t.isActive, t.purchaseType, t.category),
@@ -54,8 +53,7 @@ export const purchases = pgTable(
     deliveryStatus: varchar('delivery_status', { length: 20 }).notNull().default('pending'),
     trackingId: varchar('tracking_id', { length: 100 }),
     bvCreditedAt: ts('bv_credited_at'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('purchases_user_idx').on(t.userId, t.createdAt),

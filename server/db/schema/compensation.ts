@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { pgTable, uuid, varchar, integer, bigserial, numeric, jsonb, boolean, text, index, uniqueIndex, check, primaryKey } from 'drizzle-orm/pg-core';
 import { users } from './users';
 import { compCycles } from './volume';
-import { ts, primaryId, createdAt, updatedAt, ref } from './columns';
+import { ts, primaryId, createdAt, ref, timestamps } from './columns';
 
 const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
 
@@ -21,8 +21,7 @@ export const compPlans = pgTable(
     basedOn: uuid('based_on'),
     effectiveFrom: ts('effective_from'),
     createdBy: uuid('created_by').references(() => users.id),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
     activatedBy: uuid('activated_by').references(() => users.id),
     activatedAt: ts('activated_at'),
   },

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { pgTable, uuid, varchar, text, boolean, integer, date, jsonb, index, check } from 'drizzle-orm/pg-core';
 import { users } from './users';
-import { ts, primaryId, createdAt, updatedAt, ref, rupees, bv } from './columns';
+import { ts, primaryId, createdAt, ref, rupees, bv, timestamps } from './columns';
 
 export const notifications = pgTable(
   'notifications',
@@ -72,8 +72,7 @@ export const supportTickets = pgTable(
     assignedTo: uuid('assigned_to').references(() => users.id),
     resolution: text('resolution'),
     resolvedAt: ts('resolved_at'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('support_tickets_status_idx').on(t.status, t.createdAt),

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { pgTable, uuid, varchar, text, integer, jsonb, index, primaryKey, check } from 'drizzle-orm/pg-core';
 import { users } from './users';
 import { products } from './commerce';
-import { ts, primaryId, createdAt, updatedAt, ref } from './columns';
+import { ts, primaryId, createdAt, updatedAt, ref, timestamps } from './columns';
 
 /** A stock request's line: what was asked, and what the company approved (null until then). */
 export type StockRequestLineRow = { productId: string; requested: number; approved: number | null };
@@ -54,8 +54,7 @@ export const stockRequests = pgTable(
     approvedAt: ts('approved_at'),
     dispatchedAt: ts('dispatched_at'),
     receivedAt: ts('received_at'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('stock_requests_franchise_idx').on(t.franchiseId, t.createdAt),

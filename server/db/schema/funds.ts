@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { pgTable, uuid, varchar, text, integer, index, uniqueIndex, check } from 'drizzle-orm/pg-core';
 import { users } from './users';
 import { documentBlobs } from './kyc';
-import { ts, primaryId, createdAt, updatedAt, ref, rupees } from './columns';
+import { ts, primaryId, ref, rupees, timestamps } from './columns';
 
 /**
  * Wallet top-ups a member asks for after paying by bank transfer or UPI (issue 16). The proof's bytes are a
@@ -29,8 +29,7 @@ export const fundRequests = pgTable(
     processedBy: uuid('processed_by').references(() => users.id),
     processedAt: ts('processed_at'),
     transactionId: uuid('transaction_id'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('fund_requests_status_idx').on(t.status, t.createdAt),

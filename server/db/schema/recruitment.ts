@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { pgTable, uuid, varchar, text, boolean, integer, numeric, date, jsonb, index, uniqueIndex, check } from 'drizzle-orm/pg-core';
 import { users } from './users';
 import { sealedText, sealedJson } from '../sealed-columns';
-import { ts, primaryId, createdAt, updatedAt, ref } from './columns';
+import { ts, primaryId, createdAt, ref, timestamps, postalAddress } from './columns';
 
 export const referralLinks = pgTable(
   'referral_links',
@@ -75,10 +75,7 @@ export const pendingRecruits = pgTable(
     kycStatus: varchar('kyc_status', { length: 20 }).notNull().default('pending'),
     dateOfBirth: date('date_of_birth'),
     nominee: varchar('nominee', { length: 120 }),
-    address: varchar('address', { length: 300 }),
-    city: varchar('city', { length: 80 }),
-    state: varchar('state', { length: 80 }),
-    pincode: varchar('pincode', { length: 10 }),
+    ...postalAddress(),
     // Encrypted at rest (db/sealed-columns.ts, ADR 0011).
     panNumber: sealedText('pending_recruits', 'pan_number'),
     aadhaarNumber: sealedText('pending_recruits', 'aadhaar_number'),
@@ -91,8 +88,7 @@ export const pendingRecruits = pgTable(
     aadhaarBackUrl: text('aadhaar_back_url'),
     bankCancelledChequeUrl: text('bank_cancelled_cheque_url'),
     profileImageUrl: text('profile_image_url'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('pending_recruits_status_idx').on(t.status, t.createdAt),

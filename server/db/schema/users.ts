@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { pgTable, uuid, varchar, text, boolean, integer, bigint, bigserial, numeric, timestamp, date, index, uniqueIndex, check, primaryKey, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { postalAddress } from './columns';
 import { sealedText } from '../sealed-columns';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -55,10 +56,7 @@ export const users = pgTable(
     panNumber: sealedText('users', 'pan_number', { hash: { column: 'pan_hash', purpose: 'pan' } }),
     panHash: varchar('pan_hash', { length: 64 }),
     aadhaarNumber: sealedText('users', 'aadhaar_number'),
-    address: varchar('address', { length: 300 }),
-    city: varchar('city', { length: 80 }),
-    state: varchar('state', { length: 80 }),
-    pincode: varchar('pincode', { length: 10 }),
+    ...postalAddress(),
     dateOfBirth: date('date_of_birth'),
     nominee: varchar('nominee', { length: 120 }),
     currentRank: varchar('current_rank', { length: 30 }).notNull().default('Executive'),

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { pgTable, uuid, varchar, text, numeric, date, jsonb, index, uniqueIndex, check, bigserial } from 'drizzle-orm/pg-core';
 import { users } from './users';
 import { sealedJsonField, sealedText } from '../sealed-columns';
-import { ts, primaryId, createdAt, updatedAt, ref } from './columns';
+import { ts, primaryId, createdAt, updatedAt, ref, timestamps } from './columns';
 
 /** Where a bank withdrawal is paid, as stored on the request. */
 export type WithdrawalBankDetails = { accountNumber: string; ifsc: string; bankName: string; accountHolderName: string };
@@ -83,8 +83,7 @@ export const withdrawalRequests = pgTable(
     processedAt: ts('processed_at'),
     transactionId: varchar('transaction_id', { length: 100 }),
     createdBy: uuid('created_by').references(() => users.id),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('withdrawal_requests_status_idx').on(t.status, t.createdAt),

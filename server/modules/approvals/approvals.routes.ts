@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
 import type { RouteDef } from '../../http/routes';
-import { moneyHandler } from '../../http/idempotency';
+import { approveRejectRoutes } from '../../http/decision-routes';
 import { parse } from '../../http/validate';
 import { ApprovalIdParam, ApprovalsQuery, RejectApprovalRequest } from '../../../contracts/approvals';
 import { approveRequest, listRequests, rejectRequest } from './approvals.service';
@@ -13,17 +13,6 @@ import { approveRequest, listRequests, rejectRequest } from './approvals.service
 export function approvalRoutes(ctx: AppContext): RouteDef[] {
   return [
     { method: 'GET', url: '/api/admin/approvals', access: 'admin', handler: async (req) => listRequests(ctx, parse(ApprovalsQuery, req.query)) },
-    {
-      method: 'POST',
-      url: '/api/admin/approvals/:id/approve',
-      access: 'admin',
-      handler: moneyHandler(ctx, (req, actor, transact) => approveRequest(ctx, actor, transact, parse(ApprovalIdParam, req.params).id)),
-    },
-    {
-      method: 'POST',
-      url: '/api/admin/approvals/:id/reject',
-      access: 'admin',
-      handler: moneyHandler(ctx, (req, actor, transact) => rejectRequest(ctx, actor, transact, parse(ApprovalIdParam, req.params).id, parse(RejectApprovalRequest, req.body ?? {}).reason)),
-    },
+    ...approveRejectRoutes(ctx, '/api/admin/approvals', { idParam: ApprovalIdParam, rejectBody: RejectApprovalRequest }, approveRequest, rejectRequest),
   ];
 }

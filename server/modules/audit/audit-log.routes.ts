@@ -1,9 +1,10 @@
 import type { AppContext } from '../../context';
 import type { RouteDef } from '../../http/routes';
 import { parse } from '../../http/validate';
+import { knownTimeZone } from '../../core/time-zone';
 import { badRequest } from '../../core/app-error';
 import { AuditLogQuery } from '../../../contracts/admin';
-import { isValidTimeZone, startOfDayIn, endOfDayIn } from '../../lib/time';
+import { startOfDayIn, endOfDayIn } from '../../lib/time';
 import { listAudit } from './audit.service';
 
 const CURSOR_AT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?Z$/;
@@ -37,8 +38,7 @@ export function auditLogRoutes(ctx: AppContext): RouteDef[] {
       access: 'admin',
       handler: async (req) => {
         const q = parse(AuditLogQuery, req.query);
-        const tz = q.timezone ?? 'UTC';
-        if (!isValidTimeZone(tz)) throw badRequest('Unknown time zone', { timezone: ['Unknown time zone'] });
+        const tz = knownTimeZone(q.timezone ?? 'UTC');
         const rows = await listAudit(
           ctx,
           {

@@ -1,19 +1,14 @@
 import type { AppContext } from '../../context';
 import type { Actor } from '../../core/actor';
-import { badRequest } from '../../core/app-error';
-import { isValidTimeZone, startOfDayIn, todayIn } from '../../lib/time';
-import { CHART_MSG, type AdminCharts, type MemberCharts } from '../../../contracts/charts';
+import { knownTimeZone } from '../../core/time-zone';
+import { startOfDayIn, todayIn } from '../../lib/time';
+import { type AdminCharts, type MemberCharts } from '../../../contracts/charts';
 import { joiningsPerDay, memberCycleLegs, memberPayouts, memberTeam, paidCycles, salesPerDay, withdrawalsPerWeek, type CyclePaidRow } from './charts.repo';
 
 /** Weeks shown in the withdrawals chart. */
 const WEEKS = 12;
 /** Months shown in the team growth chart. */
 const MONTHS = 12;
-
-function zone(tz: string) {
-  if (!isValidTimeZone(tz)) throw badRequest(CHART_MSG.unknownZone, { timezone: [CHART_MSG.unknownZone] });
-  return tz;
-}
 
 /** YYYY-MM-DD plus n days (calendar arithmetic, no time zone involved). */
 const addDays = (ymd: string, n: number) => {
@@ -30,7 +25,7 @@ const iso = (v: Date | string) => new Date(v).toISOString();
 const toCycle = (r: CyclePaidRow) => ({ cycleId: r.id, kind: r.kind, startsAt: iso(r.starts_at), endsAt: iso(r.ends_at), gross: r.gross, net: r.net });
 
 export async function adminCharts(ctx: AppContext, q: { timezone: string; days: number; cycles: number }): Promise<AdminCharts> {
-  const tz = zone(q.timezone);
+  const tz = knownTimeZone(q.timezone);
   const today = todayIn(ctx.clock.now(), tz);
   const firstDay = addDays(today, -(q.days - 1));
   const firstWeek = addDays(mondayOf(today), -7 * (WEEKS - 1));
@@ -66,7 +61,7 @@ export async function adminCharts(ctx: AppContext, q: { timezone: string; days: 
 
 /** The signed-in member's own figures only: the actor decides whose rows are read. */
 export async function memberCharts(ctx: AppContext, actor: Actor, q: { timezone: string; cycles: number }): Promise<MemberCharts> {
-  const tz = zone(q.timezone);
+  const tz = knownTimeZone(q.timezone);
   const me = actor.user.id;
   const today = todayIn(ctx.clock.now(), tz);
   const [y, m] = today.split('-').map(Number);

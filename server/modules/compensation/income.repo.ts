@@ -3,20 +3,21 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { preparedRows, rawRows, type DbOrTx } from '../../db/client';
 import { compLines } from '../../db/schema/index';
 
+/** A member's posted payout of one cycle, with the cycle's kind and dates. */
+interface PayoutOfCycle {
+  cycle_id: string;
+  kind: string;
+  starts_at: Date;
+  ends_at: Date;
+  closed_at: Date | null;
+  gross: string;
+  admin_charge: string;
+  tds: string;
+  net: string;
+}
+
 export async function memberPayouts(db: DbOrTx, memberId: string) {
-  return rawRows<{
-    cycle_id: string;
-    kind: string;
-    starts_at: Date;
-    ends_at: Date;
-    closed_at: Date | null;
-    gross: string;
-    admin_charge: string;
-    tds: string;
-    net: string;
-    fy: number;
-    posted_at: Date;
-  }>(
+  return rawRows<PayoutOfCycle & { fy: number; posted_at: Date }>(
     db,
     sql`
     select c.id::text as cycle_id, c.kind, c.starts_at, c.ends_at, c.closed_at, p.gross::text, p.admin_charge::text, p.tds::text, p.net::text, p.fy, p.posted_at
@@ -89,17 +90,8 @@ export async function incomeFigures(db: DbOrTx, memberId: string, knownPlanIds: 
 }
 
 /** A posted payout of the member's statement; `starts_key` is the cycle's start as PostgreSQL wrote it (the keyset). */
-export interface StatementPayout {
-  cycle_id: string;
-  kind: string;
-  starts_at: Date;
+export interface StatementPayout extends PayoutOfCycle {
   starts_key: string;
-  ends_at: Date;
-  closed_at: Date | null;
-  gross: string;
-  admin_charge: string;
-  tds: string;
-  net: string;
 }
 /** One page of the member's posted payouts of a financial year, oldest cycle first (then kind, z to a), after `after`. */
 export async function statementPayoutsPage(db: DbOrTx, memberId: string, fy: number, after: { startsKey: string; kind: string } | undefined, limit: number) {

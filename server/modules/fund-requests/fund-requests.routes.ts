@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { identityOf, type RouteDef } from '../../http/routes';
 import { actorOf } from '../../http/actor';
-import { moneyHandler } from '../../http/idempotency';
+import { approveRejectRoutes } from '../../http/decision-routes';
 import { parse } from '../../http/validate';
 import { isUploadForm, readUploadForm } from '../../http/upload-form';
 import { DOCUMENT_CSP } from '../../http/security';
@@ -62,17 +62,6 @@ export function fundRequestRoutes(ctx: AppContext): RouteDef[] {
       },
     },
     { method: 'GET', url: '/api/admin/fund-requests', access: 'admin', handler: async (req) => adminFundRequestList(ctx, parse(FundRequestsQuery, req.query)) },
-    {
-      method: 'POST',
-      url: '/api/admin/fund-requests/:id/approve',
-      access: 'admin',
-      handler: moneyHandler(ctx, (req, actor, transact) => approveFundRequest(ctx, actor, transact, parse(FundRequestIdParam, req.params).id)),
-    },
-    {
-      method: 'POST',
-      url: '/api/admin/fund-requests/:id/reject',
-      access: 'admin',
-      handler: moneyHandler(ctx, (req, actor, transact) => rejectFundRequest(ctx, actor, transact, parse(FundRequestIdParam, req.params).id, parse(RejectFundRequest, req.body ?? {}).reason)),
-    },
+    ...approveRejectRoutes(ctx, '/api/admin/fund-requests', { idParam: FundRequestIdParam, rejectBody: RejectFundRequest }, approveFundRequest, rejectFundRequest),
   ];
 }

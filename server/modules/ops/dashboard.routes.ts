@@ -1,17 +1,13 @@
 import type { AppContext } from '../../context';
 import type { RouteDef } from '../../http/routes';
 import { parse } from '../../http/validate';
-import { badRequest } from '../../core/app-error';
-import { isValidTimeZone, startOfDayIn, todayIn } from '../../lib/time';
+import { knownTimeZone } from '../../core/time-zone';
+import { startOfDayIn, todayIn } from '../../lib/time';
 import { adminCounts, userCounts } from './dashboard.service';
 import { journalLag } from '../volume';
 import { TimeZoneQuery, type AdminStatsResponse } from '../../../contracts/admin';
 
-function zone(q: unknown) {
-  const { timezone } = parse(TimeZoneQuery, q);
-  if (!isValidTimeZone(timezone)) throw badRequest('Unknown time zone', { timezone: ['Unknown time zone'] });
-  return timezone;
-}
+const zone = (q: unknown) => knownTimeZone(parse(TimeZoneQuery, q).timezone);
 
 /** The dashboard's seven cards and the work waiting for an admin, each pointing at its section. */
 export function adminDashboardRoutes(ctx: AppContext): RouteDef[] {

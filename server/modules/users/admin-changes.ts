@@ -13,8 +13,8 @@ export type UserWithPayout = UserRow & PayoutDetails;
 
 export const withPayout = async (db: DbOrTx, u: UserRow): Promise<UserWithPayout> => ({ ...u, ...(await findPayoutDetails(db, u.id)) });
 
-/** A user as the audit log keeps them before and after an admin's change (no secrets, the account number masked). */
-export const snapshot = (u: UserWithPayout) => ({
+/** Who a user is to an admin: the public id, the name, how to reach them, the role and the account's status. */
+export const accountFields = (u: Pick<UserRow, 'userId' | 'firstName' | 'lastName' | 'email' | 'mobile' | 'role' | 'status'>) => ({
   userId: u.userId,
   firstName: u.firstName,
   lastName: u.lastName,
@@ -22,6 +22,11 @@ export const snapshot = (u: UserWithPayout) => ({
   mobile: u.mobile,
   role: u.role,
   status: u.status,
+});
+
+/** A user as the audit log keeps them before and after an admin's change (no secrets, the account number masked). */
+export const snapshot = (u: UserWithPayout) => ({
+  ...accountFields(u),
   packageAmount: u.packageAmount,
   cryptoWalletAddress: maskTail(u.cryptoWalletAddress),
   txnPinSet: Boolean(u.txnPin),

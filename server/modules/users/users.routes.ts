@@ -6,6 +6,7 @@ import { AdminUserListQuery } from '../../../contracts/users';
 import { maskTail } from '../../../contracts/kyc';
 import { searchUsers, updateOwnProfile } from './users.service';
 import { actorOf } from '../../http/actor';
+import { accountFields } from './admin-changes';
 
 export function userRoutes(ctx: AppContext): RouteDef[] {
   return [
@@ -26,13 +27,7 @@ export function userRoutes(ctx: AppContext): RouteDef[] {
         const rows = await searchUsers(ctx, q.search, q.limit);
         return rows.map((u) => ({
           id: u.id,
-          userId: u.userId,
-          firstName: u.firstName,
-          lastName: u.lastName,
-          email: u.email,
-          mobile: u.mobile,
-          role: u.role,
-          status: u.status,
+          ...accountFields(u),
           kycStatus: u.kycStatus,
           idStatus: u.idStatus,
           currentRank: u.currentRank,
