@@ -17,7 +17,7 @@ import { DeliveryBadge, PaymentBadge, paymentStatusLabel } from './order-badges'
 import { OrderDialog } from './order-dialog';
 import { OrderInvoiceButton } from './order-invoice';
 import { paymentMethodLabel, useAdminPurchases, type AdminPurchaseView, type OrderFilters } from './products-api';
-import { ListRows } from '../../../components/admin/list-filters';
+import { ListRows } from '../../../components/admin/filter-bar';
 
 const orderId = (o: AdminPurchaseView) => shortId(o.id);
 

@@ -16,7 +16,7 @@ import { SubmittedAt } from '../../../components/admin/submitted-at';
 import { useFranchiseRequests, type AdminFranchiseRequest, type FranchiseStatus } from './franchise-requests-api';
 import { FranchiseStatusBadge } from './franchise-badges';
 import { FranchiseReviewDialog } from './franchise-review-dialog';
-import { ListRows } from '../../../components/admin/list-filters';
+import { ListRows } from '../../../components/admin/filter-bar';
 
 const FILTERS: Array<{ id: FranchiseStatus; label: string; icon: typeof Hourglass; empty: string; hint: string }> = [
   { id: 'pending', label: 'Pending', icon: Hourglass, empty: 'No franchise request is waiting', hint: 'Members apply for a franchise from their portal; new applications appear here.' },

@@ -18,7 +18,7 @@ import { CardField, type Column, DataTable } from '../../../components/ui/table'
 import { useSupportTickets, type AdminTicket, type TicketFilters } from './tickets-api';
 import { priorityLabel, PriorityBadge, TICKET_STATUS_LABELS, TicketStatusBadge } from '../ticket-badges';
 import { TicketDialog } from './ticket-dialog';
-import { ListRows } from '../../../components/admin/list-filters';
+import { ListRows } from '../../../components/admin/filter-bar';
 
 const STATUS_FILTERS = ['', ...TICKET_STATUSES] as const;
 

@@ -16,7 +16,7 @@ import { RecruitList, type RecruitAction } from './recruit-list';
 import { usePendingRecruits, type AdminPendingRecruit, type RecruitFilter } from './recruits-api';
 import { ReferralLinkDialog } from './referral-link-dialog';
 import { RejectRecruitDialog } from './reject-recruit-dialog';
-import { ListRows } from '../../../components/admin/list-filters';
+import { ListRows } from '../../../components/admin/filter-bar';
 
 const FILTERS: Array<{ id: RecruitFilter; label: string; icon: typeof Inbox; empty: string; hint: string }> = [
   {

@@ -24,7 +24,7 @@ import { UserActionsProvider } from './user-actions';
 import { UserTable, type UserSort } from './user-table';
 import { useServerFieldErrors } from '../../../lib/admin/server-errors';
 import { TextField } from '../../../components/ui/text-field';
-import { ListRows } from '../../../components/admin/list-filters';
+import { ListRows } from '../../../components/admin/filter-bar';
 
 /** The filters that pick one value or all: status, role, KYC status. */
 const CHOICE_FILTERS = [

@@ -16,7 +16,7 @@ import { ExportDialog } from './export-dialog';
 import { UserActionsProvider } from './user-actions';
 import { UserTable } from './user-table';
 import { useServerFieldErrors } from '../../../lib/admin/server-errors';
-import { ListRows } from '../../../components/admin/list-filters';
+import { ListRows } from '../../../components/admin/filter-bar';
 
 function CountLine({ children }: { children: ReactNode }) {
   return (

@@ -19,7 +19,7 @@ import { SectionHeader } from '../../../components/admin/section-header';
 import { useServerFieldErrors } from '../../../lib/admin/server-errors';
 import { DataTable } from '../../../components/ui/table';
 import { TextField } from '../../../components/ui/text-field';
-import { FilterBar, ListRows, applyOrRefetch } from '../../../components/admin/list-filters';
+import { FilterBar, ListRows, applyOrRefetch } from '../../../components/admin/filter-bar';
 
 const FilterForm = AuditLogQuery.pick({ actor: true, action: true, entityType: true, dateFrom: true, dateTo: true }).superRefine((v, ctx) => {
   if (v.dateFrom && v.dateTo && v.dateFrom > v.dateTo) ctx.addIssue({ code: 'custom', path: ['dateFrom'], message: 'The start date is after the end date' });

@@ -12,7 +12,9 @@ import { formatDateTimeIN, formatINR, formatSignedINR } from '../../../lib/admin
 import { LoadMore, QueryStates } from '../../../components/ui/query-error';
 import { MemberCell } from '../../../components/admin/member-cell';
 import { SectionHeader } from '../../../components/admin/section-header';
-import { FilterActions, FilterBar, ListRows, SearchBox, applyOrRefetch } from '../../../components/admin/list-filters';
+import { FilterActions } from '../../../components/admin/list-filters';
+import { FilterBar, ListRows, applyOrRefetch } from '../../../components/admin/filter-bar';
+import { SearchBox } from '../../../components/admin/search-box';
 import { CardField, type Column, DataTable } from '../../../components/ui/table';
 import { useFundHistory, type FundHistoryRecord } from './money-api';
 

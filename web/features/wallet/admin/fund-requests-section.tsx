@@ -18,7 +18,8 @@ import { SectionHeader } from '../../../components/admin/section-header';
 import { SectionLinks, type SectionLinkDef } from '../../../components/admin/segments';
 import { RejectReasonDialog } from '../../../components/admin/reject-reason-dialog';
 import { useAdminFundRequests, useDecideFundRequest, type AdminFundRequest, type FundRequestFilter } from './fund-requests-api';
-import { FilterBar, SearchBox } from '../../../components/admin/list-filters';
+import { FilterBar } from '../../../components/admin/filter-bar';
+import { SearchBox } from '../../../components/admin/search-box';
 
 type View = 'manage' | 'pending';
 const LINKS: SectionLinkDef<View>[] = [

@@ -12,7 +12,8 @@ import { MemberCell } from '../../../components/admin/member-cell';
 import { SectionHeader } from '../../../components/admin/section-header';
 import { CardField, type Column, DataTable } from '../../../components/ui/table';
 import { useWalletBalances, type WalletBalanceRow } from './money-api';
-import { FilterBar, ListRows, SearchBox, applyOrRefetch } from '../../../components/admin/list-filters';
+import { FilterBar, ListRows, applyOrRefetch } from '../../../components/admin/filter-bar';
+import { SearchBox } from '../../../components/admin/search-box';
 
 const sendHref = (userId: string) => `${sectionHref('send-fund')}&userId=${encodeURIComponent(userId)}`;
 const historyHref = (userId: string) => `${sectionHref('fund-history')}&search=${encodeURIComponent(userId)}`;
