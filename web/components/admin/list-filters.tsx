@@ -1,18 +1,6 @@
-import type { ComponentProps, ReactNode } from 'react';
-import { Filter, RotateCcw, Search } from 'lucide-react';
+import { Filter, RotateCcw } from 'lucide-react';
 import { Button } from '../ui/button';
-import { Input } from '../ui/input';
 import { cn } from '../../lib/cn';
-
-/** A search input with the magnifier inside (ref and register() pass through to the input). */
-export function SearchBox({ className, ...props }: ComponentProps<'input'>) {
-  return (
-    <div className="relative">
-      <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
-      <Input type="search" autoComplete="off" className={cn('pl-9', className)} {...props} />
-    </div>
-  );
-}
 
 /** The end of a filter form: Clear while a filter is applied, then Apply (the form's submit). */
 export function FilterActions({ filtered, onClear, applyLabel = 'Apply', className }: { filtered: boolean; onClear: () => void; applyLabel?: string; className?: string }) {
@@ -28,9 +16,4 @@ export function FilterActions({ filtered, onClear, applyLabel = 'Apply', classNa
       </Button>
     </div>
   );
-}
-
-/** The rows of a list, dimmed while the previous filter's rows stand in for the next ones. */
-export function ListRows({ stale, children }: { stale: boolean; children: ReactNode }) {
-  return <div className={cn('space-y-4 transition-opacity', stale && 'opacity-60')}>{children}</div>;
 }

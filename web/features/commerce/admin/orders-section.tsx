@@ -17,6 +17,7 @@ import { DeliveryBadge, PaymentBadge, paymentStatusLabel } from './order-badges'
 import { OrderDialog } from './order-dialog';
 import { OrderInvoiceButton } from './order-invoice';
 import { paymentMethodLabel, useAdminPurchases, type AdminPurchaseView, type OrderFilters } from './products-api';
+import { ListRows } from '../../../components/admin/filter-bar';
 
 const orderId = (o: AdminPurchaseView) => shortId(o.id);
 
@@ -144,7 +145,7 @@ export function OrdersSection() {
       </div>
 
       <QueryStates query={orders} what="orders" empty={items.length === 0 && empty}>
-        <div className={cn('space-y-4 transition-opacity', orders.isPlaceholderData && 'opacity-60')}>
+        <ListRows stale={orders.isPlaceholderData}>
           <DataTable
             label="Orders"
             rows={items}
@@ -183,7 +184,7 @@ export function OrdersSection() {
           />
 
           <LoadMore query={orders} />
-        </div>
+        </ListRows>
       </QueryStates>
 
       {open ? (

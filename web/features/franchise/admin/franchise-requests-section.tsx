@@ -16,6 +16,7 @@ import { SubmittedAt } from '../../../components/admin/submitted-at';
 import { useFranchiseRequests, type AdminFranchiseRequest, type FranchiseStatus } from './franchise-requests-api';
 import { FranchiseStatusBadge } from './franchise-badges';
 import { FranchiseReviewDialog } from './franchise-review-dialog';
+import { ListRows } from '../../../components/admin/filter-bar';
 
 const FILTERS: Array<{ id: FranchiseStatus; label: string; icon: typeof Hourglass; empty: string; hint: string }> = [
   { id: 'pending', label: 'Pending', icon: Hourglass, empty: 'No franchise request is waiting', hint: 'Members apply for a franchise from their portal; new applications appear here.' },
@@ -83,7 +84,7 @@ export function FranchiseRequestsSection() {
       </div>
 
       <QueryStates query={list} what="franchise requests" empty={rows.length === 0 && empty}>
-        <div className={cn('space-y-3 transition-opacity', list.isPlaceholderData && 'opacity-60')}>
+        <ListRows stale={list.isPlaceholderData} className="space-y-3">
           <DataTable
             rows={rows}
             rowKey={(r) => r.id}
@@ -130,7 +131,7 @@ export function FranchiseRequestsSection() {
               </>
             )}
           />
-        </div>
+        </ListRows>
       </QueryStates>
 
       {open ? (

@@ -18,6 +18,7 @@ import { CardField, type Column, DataTable } from '../../../components/ui/table'
 import { useSupportTickets, type AdminTicket, type TicketFilters } from './tickets-api';
 import { priorityLabel, PriorityBadge, TICKET_STATUS_LABELS, TicketStatusBadge } from '../ticket-badges';
 import { TicketDialog } from './ticket-dialog';
+import { ListRows } from '../../../components/admin/filter-bar';
 
 const STATUS_FILTERS = ['', ...TICKET_STATUSES] as const;
 
@@ -110,7 +111,7 @@ export function SupportTicketsSection() {
       </div>
 
       <QueryStates query={q} what="support tickets" empty={items.length === 0 && empty}>
-        <div className={cn('space-y-3 transition-opacity', q.isPlaceholderData && 'opacity-60')}>
+        <ListRows stale={q.isPlaceholderData} className="space-y-3">
           <p className="text-sm text-slate-500" aria-live="polite">
             {items.length === 1 ? '1 ticket' : `${formatCount(items.length)} tickets`}
           </p>
@@ -147,7 +148,7 @@ export function SupportTicketsSection() {
               </>
             )}
           />
-        </div>
+        </ListRows>
       </QueryStates>
 
       {open ? (

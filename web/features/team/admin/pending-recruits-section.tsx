@@ -16,6 +16,7 @@ import { RecruitList, type RecruitAction } from './recruit-list';
 import { usePendingRecruits, type AdminPendingRecruit, type RecruitFilter } from './recruits-api';
 import { ReferralLinkDialog } from './referral-link-dialog';
 import { RejectRecruitDialog } from './reject-recruit-dialog';
+import { ListRows } from '../../../components/admin/filter-bar';
 
 const FILTERS: Array<{ id: RecruitFilter; label: string; icon: typeof Inbox; empty: string; hint: string }> = [
   {
@@ -101,7 +102,7 @@ export function PendingRecruitsSection() {
       ) : list.isPending ? (
         <InlineLoader label="Loading pending recruits..." />
       ) : (
-        <div className={cn('space-y-3 transition-opacity', list.isPlaceholderData && 'opacity-60')}>
+        <ListRows stale={list.isPlaceholderData} className="space-y-3">
           <p className="text-sm text-slate-500" aria-live="polite">
             {items.length === 1 ? '1 recruit' : `${formatCount(items.length)} recruits`}
             {filter === 'open' ? ' in the pipeline' : ` ${current.label.toLowerCase()}`}
@@ -111,7 +112,7 @@ export function PendingRecruitsSection() {
           ) : (
             <RecruitList rows={items} label={`Pending recruits: ${current.label}`} onAction={onAction} />
           )}
-        </div>
+        </ListRows>
       )}
 
       {open?.action === 'details' ? <RecruitDetailsDialog recruit={open.recruit} onClose={close} onAction={(action) => setOpen({ recruit: open.recruit, action })} /> : null}

@@ -24,6 +24,7 @@ import { UserActionsProvider } from './user-actions';
 import { UserTable, type UserSort } from './user-table';
 import { useServerFieldErrors } from '../../../lib/admin/server-errors';
 import { TextField } from '../../../components/ui/text-field';
+import { ListRows } from '../../../components/admin/filter-bar';
 
 /** The filters that pick one value or all: status, role, KYC status. */
 const CHOICE_FILTERS = [
@@ -247,10 +248,10 @@ export function AllMembersSection() {
         </div>
 
         <QueryStates query={users} what="users" verb="fetch" empty={rows.length === 0 && empty}>
-          <div className={cn('space-y-4 transition-opacity', users.isPlaceholderData && 'opacity-60')}>
+          <ListRows stale={users.isPlaceholderData}>
             <UserTable rows={rows} label="Members" sort={{ sort, dir, onSort }} />
             <LoadMore query={users} />
-          </div>
+          </ListRows>
         </QueryStates>
       </div>
       <CreateUserDialog open={creating} onOpenChange={setCreating} />

@@ -8,7 +8,6 @@ import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Input } from '../../../components/ui/input';
 import { getRoute } from '../../../lib/api';
-import { cn } from '../../../lib/cn';
 import { browserTimeZone, formatCount, formatDateUS } from '../../../lib/admin/format';
 import { KEYS, schemaResolver } from '../../../lib/admin/queries';
 import { QueryStates } from '../../../components/ui/query-error';
@@ -17,6 +16,7 @@ import { ExportDialog } from './export-dialog';
 import { UserActionsProvider } from './user-actions';
 import { UserTable } from './user-table';
 import { useServerFieldErrors } from '../../../lib/admin/server-errors';
+import { ListRows } from '../../../components/admin/filter-bar';
 
 function CountLine({ children }: { children: ReactNode }) {
   return (
@@ -151,12 +151,12 @@ export function FreeUsersSection() {
           ) : null}
         </form>
         <QueryStates query={list} what="free users" verb="fetch" empty={rows.length === 0 && empty}>
-          <div className={cn('space-y-3 transition-opacity', list.isPlaceholderData && 'opacity-60')}>
+          <ListRows stale={list.isPlaceholderData} className="space-y-3">
             {list.data && list.data.matching > rows.length ? (
               <p className="text-xs text-slate-500">The first {formatCount(rows.length)} are listed; narrow the search or export to see every match.</p>
             ) : null}
             <UserTable rows={rows} label="Free users" withStatus={false} />
-          </div>
+          </ListRows>
         </QueryStates>
       </div>
       <ExportDialog

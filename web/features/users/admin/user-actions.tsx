@@ -58,6 +58,32 @@ export function UserActionsProvider({ children, rows, seeking = false }: { child
     }
   }
 
+  // The destructive row actions: one confirm each, running its write on the current row.
+  const destructive: Array<{ kind: DialogKind; title: string; description: string; confirmLabel: string; write: (row: AdminUserRow) => Promise<{ ok: boolean }> }> = [
+    {
+      kind: 'block',
+      title: `Block ${name}?`,
+      description: 'The user is signed out at once and cannot sign in until the account is activated again.',
+      confirmLabel: 'Block User',
+      write: (row) => setStatus.run({ id: row.id, status: 'inactive' }),
+    },
+    {
+      kind: 'delete',
+      title: `Delete ${name}?`,
+      description: 'The account is removed permanently. Users with a tree position, wallet transactions or purchases cannot be deleted; block them instead.',
+      confirmLabel: 'Delete User',
+      write: (row) => deleteUser.run(row.id),
+    },
+    {
+      kind: 'reset-2fa',
+      title: `Reset ${name}'s two-factor sign-in?`,
+      description:
+        'For a lost or replaced phone. The user is signed out everywhere and sets two-factor up again at the next sign-in (admins and founders must). They are told by notification and mail.',
+      confirmLabel: 'Reset Two-Factor',
+      write: (row) => resetTwoFactor.run(row.id),
+    },
+  ];
+
   return (
     <ActionsContext.Provider value={api}>
       {children}
@@ -66,36 +92,19 @@ export function UserActionsProvider({ children, rows, seeking = false }: { child
       ) : null}
       {current?.kind === 'edit-user' ? <EditUserDialog key={current.row.id} row={current.row} onClose={close} /> : null}
       {current?.kind === 'edit-member' ? <EditMemberDialog key={current.row.id} row={current.row} onClose={close} /> : null}
-      <ConfirmDialog
-        open={current?.kind === 'block'}
-        onOpenChange={(open) => !open && close()}
-        title={`Block ${name}?`}
-        description="The user is signed out at once and cannot sign in until the account is activated again."
-        confirmLabel="Block User"
-        confirmVariant="destructive"
-        busy={busy}
-        onConfirm={() => current && void run(() => setStatus.run({ id: current.row.id, status: 'inactive' }))}
-      />
-      <ConfirmDialog
-        open={current?.kind === 'delete'}
-        onOpenChange={(open) => !open && close()}
-        title={`Delete ${name}?`}
-        description="The account is removed permanently. Users with a tree position, wallet transactions or purchases cannot be deleted; block them instead."
-        confirmLabel="Delete User"
-        confirmVariant="destructive"
-        busy={busy}
-        onConfirm={() => current && void run(() => deleteUser.run(current.row.id))}
-      />
-      <ConfirmDialog
-        open={current?.kind === 'reset-2fa'}
-        onOpenChange={(open) => !open && close()}
-        title={`Reset ${name}'s two-factor sign-in?`}
-        description="For a lost or replaced phone. The user is signed out everywhere and sets two-factor up again at the next sign-in (admins and founders must). They are told by notification and mail."
-        confirmLabel="Reset Two-Factor"
-        confirmVariant="destructive"
-        busy={busy}
-        onConfirm={() => current && void run(() => resetTwoFactor.run(current.row.id))}
-      />
+      {destructive.map((d) => (
+        <ConfirmDialog
+          key={d.kind}
+          open={current?.kind === d.kind}
+          onOpenChange={(open) => !open && close()}
+          title={d.title}
+          description={d.description}
+          confirmLabel={d.confirmLabel}
+          confirmVariant="destructive"
+          busy={busy}
+          onConfirm={() => current && void run(() => d.write(current.row))}
+        />
+      ))}
       <ConfirmDialog
         open={current?.kind === 'open-here'}
         onOpenChange={(open) => !open && close()}

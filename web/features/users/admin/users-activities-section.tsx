@@ -19,6 +19,7 @@ import { SectionHeader } from '../../../components/admin/section-header';
 import { useServerFieldErrors } from '../../../lib/admin/server-errors';
 import { DataTable } from '../../../components/ui/table';
 import { TextField } from '../../../components/ui/text-field';
+import { FilterBar, ListRows, applyOrRefetch } from '../../../components/admin/filter-bar';
 
 const FilterForm = AuditLogQuery.pick({ actor: true, action: true, entityType: true, dateFrom: true, dateTo: true }).superRefine((v, ctx) => {
   if (v.dateFrom && v.dateTo && v.dateFrom > v.dateTo) ctx.addIssue({ code: 'custom', path: ['dateFrom'], message: 'The start date is after the end date' });
@@ -225,18 +226,7 @@ export function UsersActivitiesSection() {
     <div className="space-y-5">
       <SectionHeader eyebrow="User Details" title="Users Activities" description="Every administrator and founder action and every impersonated action, newest first." />
 
-      <form
-        noValidate
-        role="search"
-        aria-label="Filter activities"
-        onSubmit={(e) =>
-          void form.handleSubmit((v) => {
-            if (JSON.stringify(v) === JSON.stringify(filters)) void log.refetch();
-            else setFilters(v);
-          })(e)
-        }
-        className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
-      >
+      <FilterBar label="Filter activities" onSubmit={(e) => void form.handleSubmit((v) => applyOrRefetch(v, filters, setFilters, log.refetch))(e)} className="sm:p-5">
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
           <TextField form={form} name="actor" id="audit-actor" label="Actor" placeholder="User ID or email" autoComplete="off" />
           <TextField form={form} name="action" id="audit-action" label="Action" placeholder="e.g. user., kyc." list="audit-actions" autoComplete="off" />
@@ -270,10 +260,10 @@ export function UsersActivitiesSection() {
             Apply filters
           </Button>
         </div>
-      </form>
+      </FilterBar>
 
       <QueryStates query={log} what="activities" empty={items.length === 0 && empty}>
-        <div className={cn('space-y-4 transition-opacity', log.isPlaceholderData && 'opacity-60')}>
+        <ListRows stale={log.isPlaceholderData}>
           <DataTable
             rows={items}
             rowKey={(e) => e.id}
@@ -306,7 +296,7 @@ export function UsersActivitiesSection() {
           />
 
           <LoadMore query={log} />
-        </div>
+        </ListRows>
       </QueryStates>
     </div>
   );

@@ -12,7 +12,9 @@ import { formatDateTimeIN, formatINR, formatSignedINR } from '../../../lib/admin
 import { LoadMore, QueryStates } from '../../../components/ui/query-error';
 import { MemberCell } from '../../../components/admin/member-cell';
 import { SectionHeader } from '../../../components/admin/section-header';
-import { FilterActions, SearchBox } from '../../../components/admin/list-filters';
+import { FilterActions } from '../../../components/admin/list-filters';
+import { FilterBar, ListRows, applyOrRefetch } from '../../../components/admin/filter-bar';
+import { SearchBox } from '../../../components/admin/search-box';
 import { CardField, type Column, DataTable } from '../../../components/ui/table';
 import { useFundHistory, type FundHistoryRecord } from './money-api';
 
@@ -101,18 +103,7 @@ export function FundHistorySection() {
     <div className="space-y-5">
       <SectionHeader eyebrow="Fund Management" title="Fund History" description="Every wallet movement of every member, newest first, with the balance before and after." />
 
-      <form
-        noValidate
-        role="search"
-        aria-label="Filter fund history"
-        onSubmit={(e) =>
-          void form.handleSubmit((v) => {
-            if (JSON.stringify(v) === JSON.stringify(filters)) void history.refetch();
-            else setFilters(v);
-          })(e)
-        }
-        className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-end"
-      >
+      <FilterBar label="Filter fund history" onSubmit={(e) => void form.handleSubmit((v) => applyOrRefetch(v, filters, setFilters, history.refetch))(e)}>
         <FormField id="fh-search" label="Member" className="flex-1">
           <SearchBox id="fh-search" placeholder="User ID, name or email" {...form.register('search')} />
         </FormField>
@@ -128,10 +119,10 @@ export function FundHistorySection() {
             setFilters({ search: '', type: '' });
           }}
         />
-      </form>
+      </FilterBar>
 
       <QueryStates query={history} errorTitle="Failed to load the fund history" loadingLabel="Loading transactions..." empty={items.length === 0 && empty}>
-        <div className={cn('space-y-4 transition-opacity', history.isPlaceholderData && 'opacity-60')}>
+        <ListRows stale={history.isPlaceholderData}>
           <DataTable
             label="Fund history"
             rows={items}
@@ -158,7 +149,7 @@ export function FundHistorySection() {
           />
 
           <LoadMore query={history} />
-        </div>
+        </ListRows>
       </QueryStates>
     </div>
   );

@@ -6,7 +6,7 @@ import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { FormField } from '../../../components/ui/form-field';
-import { Input, Select } from '../../../components/ui/input';
+import { Select } from '../../../components/ui/input';
 import { QueryStates } from '../../../components/ui/query-error';
 import { CardField, DataTable, type Column } from '../../../components/ui/table';
 import { plural } from '../../../lib/format-plural';
@@ -18,6 +18,8 @@ import { SectionHeader } from '../../../components/admin/section-header';
 import { SectionLinks, type SectionLinkDef } from '../../../components/admin/segments';
 import { RejectReasonDialog } from '../../../components/admin/reject-reason-dialog';
 import { useAdminFundRequests, useDecideFundRequest, type AdminFundRequest, type FundRequestFilter } from './fund-requests-api';
+import { FilterBar } from '../../../components/admin/filter-bar';
+import { SearchBox } from '../../../components/admin/search-box';
 
 type View = 'manage' | 'pending';
 const LINKS: SectionLinkDef<View>[] = [
@@ -195,21 +197,15 @@ export function FundRequestsSection({ view }: { view: View }) {
         </Alert>
       ) : null}
       {view === 'manage' ? (
-        <form
-          noValidate
-          role="search"
-          aria-label="Filter fund requests"
+        <FilterBar
+          label="Filter fund requests"
           onSubmit={(e) => {
             e.preventDefault();
             setSearch(typed.trim());
           }}
-          className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-end"
         >
           <FormField id="fr-search" label="Member or reference" className="flex-1">
-            <div className="relative">
-              <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
-              <Input id="fr-search" type="search" placeholder="User ID, name, email or reference" autoComplete="off" className="pl-9" value={typed} onChange={(e) => setTyped(e.target.value)} />
-            </div>
+            <SearchBox id="fr-search" placeholder="User ID, name, email or reference" value={typed} onChange={(e) => setTyped(e.target.value)} />
           </FormField>
           <FormField id="fr-status" label="Status" className="sm:w-48">
             <Select id="fr-status" value={status} onChange={(e) => setStatus(e.target.value as FundRequestFilter)}>
@@ -224,7 +220,7 @@ export function FundRequestsSection({ view }: { view: View }) {
           <Button type="submit" icon={Search}>
             Search
           </Button>
-        </form>
+        </FilterBar>
       ) : null}
       <QueryStates
         query={list}

@@ -3,8 +3,7 @@ import { Link } from 'react-router';
 import { ScrollText, Search, Send, WalletCards } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
+import { FormField } from '../../../components/ui/form-field';
 import { cn } from '../../../lib/cn';
 import { formatDateTimeUS, formatDateUS, formatINR } from '../../../lib/admin/format';
 import { sectionHref } from '../../../lib/admin/sections';
@@ -13,6 +12,8 @@ import { MemberCell } from '../../../components/admin/member-cell';
 import { SectionHeader } from '../../../components/admin/section-header';
 import { CardField, type Column, DataTable } from '../../../components/ui/table';
 import { useWalletBalances, type WalletBalanceRow } from './money-api';
+import { FilterBar, ListRows, applyOrRefetch } from '../../../components/admin/filter-bar';
+import { SearchBox } from '../../../components/admin/search-box';
 
 const sendHref = (userId: string) => `${sectionHref('send-fund')}&userId=${encodeURIComponent(userId)}`;
 const historyHref = (userId: string) => `${sectionHref('fund-history')}&search=${encodeURIComponent(userId)}`;
@@ -67,30 +68,24 @@ export function WalletBalancesSection() {
     <div className="space-y-5">
       <SectionHeader eyebrow="Fund Management" title="Wallet Balances" description="The wallet of each member: balance, total earnings and total withdrawals." />
 
-      <form
-        role="search"
-        aria-label="Search wallets"
+      <FilterBar
+        label="Search wallets"
         onSubmit={(e) => {
           e.preventDefault();
-          if (text.trim() === search) void wallets.refetch();
-          else setSearch(text.trim());
+          applyOrRefetch(text.trim(), search, setSearch, wallets.refetch);
         }}
-        className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-end"
+        className="flex flex-col gap-2 sm:flex-row sm:items-end"
       >
-        <div className="flex-1 space-y-1.5">
-          <Label htmlFor="wb-search">Member</Label>
-          <div className="relative">
-            <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
-            <Input id="wb-search" type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="User ID, name or email" autoComplete="off" className="pl-9" />
-          </div>
-        </div>
+        <FormField id="wb-search" label="Member" className="flex-1">
+          <SearchBox id="wb-search" value={text} onChange={(e) => setText(e.target.value)} placeholder="User ID, name or email" />
+        </FormField>
         <Button type="submit" icon={Search}>
           Search
         </Button>
-      </form>
+      </FilterBar>
 
       <QueryStates query={wallets} errorTitle="Failed to load wallet balances" loadingLabel="Loading wallets..." empty={items.length === 0 && empty}>
-        <div className={cn('space-y-4 transition-opacity', wallets.isPlaceholderData && 'opacity-60')}>
+        <ListRows stale={wallets.isPlaceholderData}>
           <DataTable
             label="Wallet balances"
             rows={items}
@@ -116,7 +111,7 @@ export function WalletBalancesSection() {
           />
 
           <LoadMore query={wallets} />
-        </div>
+        </ListRows>
       </QueryStates>
     </div>
   );

@@ -9,7 +9,7 @@ import { titleCase } from '../../../../lib/format';
 import { cycleKindLabel, formatCycleMoment, formatCyclePeriod } from '../../../../lib/cycles';
 import { formatCount, formatINR } from '../../../../lib/admin/format';
 import { ConfirmDialog } from '../../../../components/admin/confirm-dialog';
-import { ListRows } from '../../../../components/admin/list-filters';
+import { ListRows } from '../../../../components/admin/filter-bar';
 import { LoadMore, QueryStates } from '../../../../components/ui/query-error';
 import { SectionHeader } from '../../../../components/admin/section-header';
 import { segmentClass, segmentGroupClass } from '../../../../components/admin/segments';
