@@ -324,8 +324,8 @@ describe.each(SIZES)('Member commerce at $name width', (size: Size) => {
     expect(await rows().count()).toBe(20);
     await memberShot(page, 'wallet');
     await page.getByRole('button', { name: 'Load more' }).click();
-    await page.waitForFunction(() => document.querySelectorAll('[aria-label="Wallet transactions"] tbody tr, ul[aria-label="Wallet transactions"] > li').length >= 21);
-    expect(await rows().count()).toBe(21);
+    // Wait on the rows this width shows: a count over both layouts could pass while the list still had 20.
+    await expect.poll(() => rows().count(), { timeout: 10_000 }).toBe(21);
     expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
 
     // Team Business Stages of the demo member, whose legs bought in beforeAll.
