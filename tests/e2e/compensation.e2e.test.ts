@@ -403,7 +403,8 @@ describe.each(SIZES)('compensation at $name width', (size: Size) => {
     // The newest cycle's lines.
     const toggle = cyclesCard.locator('button[aria-expanded]:visible').first();
     await toggle.click();
-    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    // Opening puts the cycle in the address (?id=); the router renders it a tick later.
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
     const list = cyclesCard.getByRole('list', { name: 'Income lines' }).filter({ visible: true });
     await list.getByText('Sales Incentive').waitFor();
     await list.getByText('Direct Income').first().waitFor();
