@@ -43,7 +43,11 @@ async function withDatabase<T>(fn: (url: string) => Promise<T>): Promise<T> {
 }
 
 /** BENCH_CPU_PROF=1 writes a V8 CPU profile of the app and the worker to artifacts/prof when they exit. */
-const cpuProfile = () => (process.env.BENCH_CPU_PROF === '1' ? ['--cpu-prof', `--cpu-prof-dir=${resolve(import.meta.dirname, '../artifacts/prof')}`] : []);
+const cpuProfile = () => [
+  ...(process.env.BENCH_CPU_PROF === '1' ? ['--cpu-prof', `--cpu-prof-dir=${resolve(import.meta.dirname, '../artifacts/prof')}`] : []),
+  // BENCH_TRACE_GC=1: the app's garbage collections on its output (where a memory figure comes from).
+  ...(process.env.BENCH_TRACE_GC === '1' ? ['--trace-gc'] : []),
+];
 
 async function startServer(databaseUrl: string, extraEnv: Record<string, string> = {}): Promise<ChildProcess> {
   const child = spawn(process.execPath, [...cpuProfile(), '--import', 'tsx', resolve(import.meta.dirname, '../server/main.ts')], {
@@ -60,7 +64,7 @@ async function startServer(databaseUrl: string, extraEnv: Record<string, string>
       NODE_ENV: 'development',
       DATA_DIR: resolve(import.meta.dirname, '../data/bench'),
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', process.env.BENCH_TRACE_GC === '1' ? 'inherit' : 'ignore', 'inherit'],
   });
   for (let i = 0; i < 120; i++) {
     try {

@@ -39,11 +39,18 @@ async function linesPage(ctx: AppContext, id: string, f: { memberId?: string; ty
     id,
     page.map((p) => p.memberId),
   );
+  // Grouped once: a page of the export holds a thousand members and several thousand lines.
+  const byMember = new Map<string, resultsRepo.LineRow[]>();
+  for (const l of lines) {
+    const mine = byMember.get(l.memberId);
+    if (mine) mine.push(l);
+    else byMember.set(l.memberId, [l]);
+  }
   return {
     items: page.map((p) => ({
       userId: p.user_id,
       name: [p.first_name, p.last_name].filter(Boolean).join(' ') || p.user_id,
-      lines: memberLinesView(lines.filter((l) => l.memberId === p.memberId)),
+      lines: memberLinesView(byMember.get(p.memberId) ?? []),
       gross: p.gross,
       adminCharge: p.adminCharge,
       tds: p.tds,

@@ -90,12 +90,17 @@ export async function payoutsPage(db: DbOrTx, cycleId: string, f: { memberId?: s
     sql`
     select p.cycle_id as "cycleId", p.member_id::text as "memberId", p.gross::text as gross, p.admin_charge::text as "adminCharge", p.tds::text as tds,
            p.net::text as net, p.fy, p.tds_rate::text as "tdsRate", p.pan_approved as "panApproved", p.posted_at as "postedAt", u.user_id, u.first_name, u.last_name
-    from comp_payouts p join users u on u.id = p.member_id
-    where p.cycle_id = ${cycleId}::uuid
-      ${f.memberId ? sql`and p.member_id = ${f.memberId}::uuid` : sql``}
-      ${f.type ? sql`and exists (select 1 from comp_lines l where l.cycle_id = p.cycle_id and l.member_id = p.member_id and l.type = ${f.type})` : sql``}
-      ${f.after ? sql`and p.member_id > ${f.after}::uuid` : sql``}
-    order by p.member_id limit ${limit}`,
+    from (
+      -- The page is cut before the join: joined first, the planner merges with the whole users index from its start
+      -- (168 ms a page half-way through a 256,676-member cycle, against 14 ms; the export reads 257 pages).
+      select * from comp_payouts p
+      where p.cycle_id = ${cycleId}::uuid
+        ${f.memberId ? sql`and p.member_id = ${f.memberId}::uuid` : sql``}
+        ${f.type ? sql`and exists (select 1 from comp_lines l where l.cycle_id = p.cycle_id and l.member_id = p.member_id and l.type = ${f.type})` : sql``}
+        ${f.after ? sql`and p.member_id > ${f.after}::uuid` : sql``}
+      order by p.member_id limit ${limit}
+    ) p join users u on u.id = p.member_id
+    order by p.member_id`,
   );
 }
 export async function topEarners(db: DbOrTx, cycleId: string, n: number) {
