@@ -37,3 +37,15 @@ export async function lockById<T extends PgTable & { id: PgColumn }>(db: DbOrTx,
     .for('update');
   return (rows as InferSelectModel<T>[])[0];
 }
+
+/**
+ * The three writes of a table of requests that wait for a decision: insert one, read one under lock, change one
+ * (stamped). The same functions as insertRow, lockById and updateById with the table given once.
+ */
+export function requestRows<T extends StampedTable>(table: T) {
+  return {
+    insert: (db: DbOrTx, values: InferInsertModel<T>) => insertRow(db, table, values),
+    forUpdate: (db: DbOrTx, id: string) => lockById(db, table, id),
+    update: (db: DbOrTx, id: string, values: Partial<InferInsertModel<T>>) => updateById(db, table, id, values),
+  };
+}

@@ -51,6 +51,24 @@ export interface RouteDef {
   uploadForm?: boolean;
 }
 
+/** What a route declares besides its method, path, access and handler (bodyLimit, uploadForm, rateLimits, …). */
+export type RouteOptions = Omit<RouteDef, 'method' | 'url' | 'access' | 'handler'>;
+
+const routeOf =
+  (method: HTTPMethods) =>
+  (url: string, access: Access | ({ access: Access } & RouteOptions), handler: RouteDef['handler']): RouteDef =>
+    typeof access === 'string' ? { method, url, access, handler } : { method, url, ...access, handler };
+
+/**
+ * A route in one call: `get(url, access, handler)`, or with options `post(url, { access, bodyLimit, … }, handler)`.
+ * The same RouteDef as the object written out.
+ */
+export const get = routeOf('GET');
+export const post = routeOf('POST');
+export const put = routeOf('PUT');
+export const patch = routeOf('PATCH');
+export const del = routeOf('DELETE');
+
 /** A route's contract: its own `schema`, else the entry of contracts/api for its method and path. */
 /** `METHOD /path` of a route, the key of contracts/api and of the money-control matrix. */
 export const routeKey = (def: Pick<RouteDef, 'method' | 'url'>) => `${String(def.method)} ${def.url}`;

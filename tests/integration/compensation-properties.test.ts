@@ -13,6 +13,7 @@ import { plainTransaction } from '../../server/core/transactor';
 import * as svc from '../../server/modules/compensation';
 import { calculatePairing, pairMember, paise, pct4, roundDiv, type Carry, type SnapshotMember, type Purchase } from '../../server/modules/compensation/engine';
 import { DEFAULT_PLAN, type PlanConfig } from '../../contracts/compensation';
+import { legsOf } from '../support/legs';
 import type { UserRow } from '../../server/modules/users/users.repo';
 
 /**
@@ -186,17 +187,7 @@ describe('the pairing engine, pure (compensation.md §3)', () => {
           });
         });
         const purchases: Purchase[] = buys.map((b) => ({ buyer: ids[b.who % ids.length], bv: BigInt(b.bv) * 100n }));
-        const legs = new Map<string, { l: bigint; r: bigint }>();
-        for (const p of purchases) {
-          let child = ms.get(p.buyer)!;
-          while (child.parent) {
-            const o = legs.get(child.parent) ?? { l: 0n, r: 0n };
-            if (child.position === 'left') o.l += p.bv;
-            else o.r += p.bv;
-            legs.set(child.parent, o);
-            child = ms.get(child.parent)!;
-          }
-        }
+        const legs = legsOf(ms, purchases);
         const carry = new Map<string, Carry>(spec.map((s, i) => [ids[i], { l: BigInt(s.carryL) * 100n, r: BigInt(s.carryR) * 100n, pairedEver: s.pairedEver }]));
         const adjustments = adj.map((a, i) => ({ id: `adj${i}`, memberId: ids[a.who % ids.length], type: 'sponsor_income', amount: BigInt(a.amount), reason: 'property' }));
         const input = { plan, members: ms, legs, carry, purchases, ranksAchieved: [], adjustments };

@@ -1,7 +1,8 @@
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { realUser, type Actor } from '../../core/actor';
-import { APPROVAL_KINDS, type ApprovalChange, type ApprovalKind, type ApprovalPerson, type ApprovalView } from '../../../contracts/approvals';
+import type { Answer } from '../../core/transactor';
+import { APPROVAL_KINDS, type ApprovalChange, type ApprovalKind, type ApprovalPerson, type ApprovalRequested, type ApprovalView } from '../../../contracts/approvals';
 import { displayName } from '../users';
 import type { UserRow } from '../users';
 import { notifyAdmins } from '../notifications';
@@ -47,6 +48,30 @@ export interface ApprovalKindDef {
     row: ApprovalRow,
     people: { target: UserRow | null; requester: UserRow | null },
   ): Promise<{ answer?: Record<string, unknown>; audit?: Record<string, unknown> }>;
+}
+
+/**
+ * A kind whose requests carry a `P` (what `requestApproval` stored): `describe` and `apply` are handed the payload
+ * typed, after the row's other fields; a description without `fund` or `remarks` shows none.
+ */
+export function payloadKind<P>(
+  kind: ApprovalKind,
+  prefix: string,
+  messages: ApprovalKindDef['messages'],
+  def: {
+    targetDetails?: ApprovalKindDef['targetDetails'];
+    describe(payload: P, target: UserRow | null, details?: unknown): Omit<ApprovalDescription, 'fund' | 'remarks'> & Partial<ApprovalDescription>;
+    apply(ctx: AppContext, tx: DbOrTx, actor: Actor, payload: P, row: ApprovalRow, people: Parameters<ApprovalKindDef['apply']>[4]): ReturnType<ApprovalKindDef['apply']>;
+  },
+): ApprovalKindDef {
+  return {
+    kind,
+    prefix,
+    messages,
+    ...(def.targetDetails ? { targetDetails: def.targetDetails } : {}),
+    describe: (row, target, details) => ({ fund: null, remarks: null, ...def.describe(row.payload as P, target, details) }),
+    apply: (ctx, tx, actor, row, people) => def.apply(ctx, tx, actor, row.payload as P, row, people),
+  };
 }
 
 type Person = { userId: string; firstName: string | null; lastName: string | null } | null | undefined;
@@ -106,6 +131,28 @@ export async function requestApproval(
     newState: { kind: def.kind, ...input.auditState },
   });
   return { row, view: toApprovalView(def, row, { requester, target: input.target, details: await detailsOfTarget(tx, def, input.target) }) };
+}
+
+/**
+ * Stores a request about a member's money (`what`, for `member`, because of `reason`) for a second admin and answers
+ * it 202 with `message` and the request: the notice tells every admin who asked for what, for whom and why.
+ */
+export async function requestMemberApproval(
+  ctx: AppContext,
+  tx: DbOrTx,
+  actor: Actor,
+  def: ApprovalKindDef,
+  input: { payload: unknown; member: UserRow; title: string; what: string; reason: string; auditState: Record<string, unknown>; message: string },
+): Promise<Answer<ApprovalRequested>> {
+  const { member, reason } = input;
+  const { view } = await requestApproval(ctx, tx, actor, def, {
+    payload: input.payload,
+    target: member,
+    notice: { title: input.title, message: `${displayName(realUser(actor))} asked for a ${input.what.toLowerCase()} for ${displayName(member)} (${member.userId}): ${reason}` },
+    reason,
+    auditState: input.auditState,
+  });
+  return { status: 202, body: { message: input.message, approval: view } };
 }
 
 /**

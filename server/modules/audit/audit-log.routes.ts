@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import type { RouteDef } from '../../http/routes';
+import { get, type RouteDef } from '../../http/routes';
 import { parse } from '../../http/validate';
 import { knownTimeZone } from '../../core/time-zone';
 import { badRequest } from '../../core/app-error';
@@ -32,50 +32,45 @@ function decode(cursor: string | undefined) {
 /** Users Activities: the audit log, newest first, filtered by actor, action, entity and date. */
 export function auditLogRoutes(ctx: AppContext): RouteDef[] {
   return [
-    {
-      method: 'GET',
-      url: '/api/admin/audit-log',
-      access: 'admin',
-      handler: async (req) => {
-        const q = parse(AuditLogQuery, req.query);
-        const tz = knownTimeZone(q.timezone ?? 'UTC');
-        const rows = await listAudit(
-          ctx,
-          {
-            actor: q.actor,
-            action: q.action,
-            entityType: q.entityType,
-            from: q.dateFrom ? startOfDayIn(q.dateFrom, tz) : undefined,
-            to: q.dateTo ? endOfDayIn(q.dateTo, tz) : undefined,
-          },
-          decode(q.cursor),
-          q.limit + 1,
-        );
-        const page = rows.slice(0, q.limit);
-        const last = page[page.length - 1];
-        return {
-          items: page.map((r) => ({
-            id: r.entry.id,
-            action: r.entry.action,
-            entityType: r.entry.entityType,
-            entityId: r.entry.entityId,
-            actorId: r.entry.actorId,
-            actorUserId: r.actorUserId,
-            actorName: [r.actorFirstName, r.actorLastName].filter(Boolean).join(' ') || null,
-            actorEmail: r.actorEmail,
-            actorRole: r.entry.actorRole,
-            onBehalfOfUserId: r.onBehalfUserId,
-            previousState: r.entry.previousState,
-            newState: r.entry.newState,
-            changes: r.entry.changes,
-            reason: r.entry.reason,
-            ipAddress: r.entry.ipAddress,
-            userAgent: r.entry.userAgent,
-            createdAt: r.entry.createdAt.toISOString(),
-          })),
-          nextCursor: rows.length > q.limit && last ? Buffer.from(JSON.stringify([last.cursorAt, last.entry.id])).toString('base64url') : null,
-        };
-      },
-    },
+    get('/api/admin/audit-log', 'admin', async (req) => {
+      const q = parse(AuditLogQuery, req.query);
+      const tz = knownTimeZone(q.timezone ?? 'UTC');
+      const rows = await listAudit(
+        ctx,
+        {
+          actor: q.actor,
+          action: q.action,
+          entityType: q.entityType,
+          from: q.dateFrom ? startOfDayIn(q.dateFrom, tz) : undefined,
+          to: q.dateTo ? endOfDayIn(q.dateTo, tz) : undefined,
+        },
+        decode(q.cursor),
+        q.limit + 1,
+      );
+      const page = rows.slice(0, q.limit);
+      const last = page[page.length - 1];
+      return {
+        items: page.map((r) => ({
+          id: r.entry.id,
+          action: r.entry.action,
+          entityType: r.entry.entityType,
+          entityId: r.entry.entityId,
+          actorId: r.entry.actorId,
+          actorUserId: r.actorUserId,
+          actorName: [r.actorFirstName, r.actorLastName].filter(Boolean).join(' ') || null,
+          actorEmail: r.actorEmail,
+          actorRole: r.entry.actorRole,
+          onBehalfOfUserId: r.onBehalfUserId,
+          previousState: r.entry.previousState,
+          newState: r.entry.newState,
+          changes: r.entry.changes,
+          reason: r.entry.reason,
+          ipAddress: r.entry.ipAddress,
+          userAgent: r.entry.userAgent,
+          createdAt: r.entry.createdAt.toISOString(),
+        })),
+        nextCursor: rows.length > q.limit && last ? Buffer.from(JSON.stringify([last.cursorAt, last.entry.id])).toString('base64url') : null,
+      };
+    }),
   ];
 }

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
-import { identityOf, type RouteDef } from '../../http/routes';
+import { get, post, identityOf, type RouteDef } from '../../http/routes';
 import { clearSessionHint } from '../../http/session-hint';
 import { actorFrom, actorOf } from '../../http/actor';
 import type { RateLimitRule } from '../../http/rate-limit';
@@ -66,133 +66,71 @@ export function authRoutes(ctx: AppContext): RouteDef[] {
   };
 
   return [
-    {
-      method: 'GET',
-      url: '/api/auth/user',
-      access: 'public',
-      handler: async (req, reply) => {
-        if (!req.identity) {
-          // A session cookie the server no longer honours (expired, ended elsewhere) goes, with the page's session
-          // hint, so that the next page does not ask again (ADR 0012). The answer stays the contract's 401.
-          if (req.cookies?.[SESSION_COOKIE]) {
-            clearSessionCookie(reply);
-            clearSessionHint(reply, ctx.config.secureCookies);
-          }
-          throw unauthenticated(MSG.notSignedIn);
+    get('/api/auth/user', 'public', async (req, reply) => {
+      if (!req.identity) {
+        // A session cookie the server no longer honours (expired, ended elsewhere) goes, with the page's session
+        // hint, so that the next page does not ask again (ADR 0012). The answer stays the contract's 401.
+        if (req.cookies?.[SESSION_COOKIE]) {
+          clearSessionCookie(reply);
+          clearSessionHint(reply, ctx.config.secureCookies);
         }
-        const { user, impersonation, verifiedAt } = req.identity;
-        const view = await currentUserView(ctx, user, impersonation?.admin, impersonation ? undefined : { verifiedAt, now: ctx.clock.now() });
-        if (!view) throw unauthenticated(MSG.notSignedIn);
-        return view;
-      },
-    },
-    {
-      method: 'POST',
-      url: '/api/login',
-      access: 'public',
-      rateLimits: loginLimits,
-      handler: async (req, reply) => {
-        const input = parse(LoginRequest, req.body);
-        const result = await auth.login(ctx, input, req.identity?.sessionHash);
-        if (result.challenge !== undefined) {
-          // Two-factor on: no session yet; the challenge rides in its own short cookie, the code comes next.
-          reply.setCookie(TWO_FACTOR_CHALLENGE_COOKIE, result.challenge, {
-            path: '/api/login',
-            httpOnly: true,
-            sameSite: 'strict',
-            secure: ctx.config.secureCookies,
-            maxAge: TWO_FACTOR_CHALLENGE_MS / 1000,
-          });
-          return { twoFactorRequired: true };
-        }
-        setSessionCookie(reply, result.session!);
-        return { user: await currentUserOf(ctx.db, result.user) };
-      },
-    },
-    {
-      method: 'POST',
-      url: '/api/login/two-factor',
-      access: 'public',
-      rateLimits: loginLimits,
-      handler: async (req, reply) => {
-        const { code } = parse(TwoFactorCodeRequest, req.body);
-        const { user, session } = await auth.completeTwoFactorLogin(ctx, req.cookies?.[TWO_FACTOR_CHALLENGE_COOKIE], code, req.identity?.sessionHash);
-        reply.clearCookie(TWO_FACTOR_CHALLENGE_COOKIE, { path: '/api/login', httpOnly: true, sameSite: 'strict', secure: ctx.config.secureCookies });
-        setSessionCookie(reply, session);
-        // The code was just given: the new session is verified (auth.service startSession).
-        const now = ctx.clock.now();
-        return { user: await currentUserOf(ctx.db, user, undefined, { verifiedAt: now, now }) };
-      },
-    },
-    {
-      method: 'GET',
-      url: '/api/login',
-      access: 'public',
-      handler: async (_req, reply) => reply.redirect('/'),
-    },
-    {
-      method: 'POST',
-      url: '/api/logout',
-      access: 'session',
-      duringPasswordChange: true,
-      duringEnrolment: true,
-      handler: async (req, reply) => {
-        await endSession(req, reply);
-        return { message: MSG.loggedOut };
-      },
-    },
-    {
-      method: 'GET',
-      url: '/api/logout',
-      access: 'session',
-      duringPasswordChange: true,
-      duringEnrolment: true,
-      handler: async (req, reply) => {
-        await endSession(req, reply);
-        return reply.redirect('/');
-      },
-    },
-    {
-      method: 'POST',
-      url: '/api/auth/change-password',
-      access: 'session',
-      duringPasswordChange: true,
-      duringEnrolment: true,
-      denyImpersonation: true,
-      handler: async (req) => {
-        const input = parse(ChangePasswordRequest, req.body);
-        await auth.changePassword(ctx, actorOf(req), input.currentPassword, input.newPassword);
-        return { message: MSG.passwordChanged };
-      },
-    },
-    {
-      method: 'POST',
-      url: '/api/auth/forgot-password',
-      access: 'public',
-      rateLimits: forgotLimits,
-      handler: async (req) => auth.requestPasswordReset(ctx, parse(ForgotPasswordRequest, req.body).email, req.ip),
-    },
-    {
-      method: 'GET',
-      url: '/api/auth/verify-sponsor/:code',
-      access: 'public',
-      rateLimits: sponsorLimits,
-      handler: async (req) => {
-        const { code } = parse(SponsorCodeParam, req.params);
-        return auth.sponsorView(await auth.findSponsor(ctx, code));
-      },
-    },
-    {
-      method: 'POST',
-      url: '/api/auth/signup',
-      access: 'public',
-      rateLimits: signupLimits,
-      handler: async (req, reply) => {
-        const input = parse(SignupRequest, req.body);
-        const result = await auth.signup(ctx, input, req.ip);
-        return reply.status(201).send(result);
-      },
-    },
+        throw unauthenticated(MSG.notSignedIn);
+      }
+      const { user, impersonation, verifiedAt } = req.identity;
+      const view = await currentUserView(ctx, user, impersonation?.admin, impersonation ? undefined : { verifiedAt, now: ctx.clock.now() });
+      if (!view) throw unauthenticated(MSG.notSignedIn);
+      return view;
+    }),
+    post('/api/login', { access: 'public', rateLimits: loginLimits }, async (req, reply) => {
+      const input = parse(LoginRequest, req.body);
+      const result = await auth.login(ctx, input, req.identity?.sessionHash);
+      if (result.challenge !== undefined) {
+        // Two-factor on: no session yet; the challenge rides in its own short cookie, the code comes next.
+        reply.setCookie(TWO_FACTOR_CHALLENGE_COOKIE, result.challenge, {
+          path: '/api/login',
+          httpOnly: true,
+          sameSite: 'strict',
+          secure: ctx.config.secureCookies,
+          maxAge: TWO_FACTOR_CHALLENGE_MS / 1000,
+        });
+        return { twoFactorRequired: true };
+      }
+      setSessionCookie(reply, result.session!);
+      return { user: await currentUserOf(ctx.db, result.user) };
+    }),
+    post('/api/login/two-factor', { access: 'public', rateLimits: loginLimits }, async (req, reply) => {
+      const { code } = parse(TwoFactorCodeRequest, req.body);
+      const { user, session } = await auth.completeTwoFactorLogin(ctx, req.cookies?.[TWO_FACTOR_CHALLENGE_COOKIE], code, req.identity?.sessionHash);
+      reply.clearCookie(TWO_FACTOR_CHALLENGE_COOKIE, { path: '/api/login', httpOnly: true, sameSite: 'strict', secure: ctx.config.secureCookies });
+      setSessionCookie(reply, session);
+      // The code was just given: the new session is verified (auth.service startSession).
+      const now = ctx.clock.now();
+      return { user: await currentUserOf(ctx.db, user, undefined, { verifiedAt: now, now }) };
+    }),
+    get('/api/login', 'public', async (_req, reply) => reply.redirect('/')),
+    post('/api/logout', { access: 'session', duringPasswordChange: true, duringEnrolment: true }, async (req, reply) => {
+      await endSession(req, reply);
+      return { message: MSG.loggedOut };
+    }),
+    get('/api/logout', { access: 'session', duringPasswordChange: true, duringEnrolment: true }, async (req, reply) => {
+      await endSession(req, reply);
+      return reply.redirect('/');
+    }),
+    post('/api/auth/change-password', { access: 'session', duringPasswordChange: true, duringEnrolment: true, denyImpersonation: true }, async (req) => {
+      const input = parse(ChangePasswordRequest, req.body);
+      await auth.changePassword(ctx, actorOf(req), input.currentPassword, input.newPassword);
+      return { message: MSG.passwordChanged };
+    }),
+    post('/api/auth/forgot-password', { access: 'public', rateLimits: forgotLimits }, async (req) => auth.requestPasswordReset(ctx, parse(ForgotPasswordRequest, req.body).email, req.ip)),
+    get('/api/auth/verify-sponsor/:code', { access: 'public', rateLimits: sponsorLimits }, async (req) => {
+      const { code } = parse(SponsorCodeParam, req.params);
+      return auth.sponsorView(await auth.findSponsor(ctx, code));
+    }),
+    post('/api/auth/signup', { access: 'public', rateLimits: signupLimits }, async (req, reply) => {
+      const input = parse(SignupRequest, req.body);
+      const result = await auth.signup(ctx, input, req.ip);
+      return reply.status(201).send(result);
+    }),
     tokenRoute('/api/auth/verify-email', async (req) => auth.verifyEmail(ctx, parse(VerifyEmailRequest, req.body).token)),
     tokenRoute('/api/auth/reset-password', async (req) => {
       const input = parse(ResetPasswordRequest, req.body);

@@ -11,9 +11,8 @@ import { ADJUSTMENT_MSG, type AdjustmentRequest, type AdjustmentView } from '../
 import type { ApprovalRequested } from '../../../contracts/approvals';
 import { INCOME_TYPES } from '../../../contracts/income-types';
 import { findUserByUserId, type UserRow } from '../users';
-import { displayName } from '../users';
 import { audit } from '../audit';
-import { requestApproval, type ApprovalKindDef } from '../approvals';
+import { payloadKind, requestMemberApproval } from '../approvals';
 import * as adjustmentsRepo from './adjustments.repo';
 
 /**
@@ -72,41 +71,30 @@ export async function applyAdjustment(ctx: AppContext, tx: DbOrTx, actor: Actor,
   return { id: row.id, userId: member.userId, type: input.type, amount: row.amount, reason: row.reason, createdAt: row.createdAt.toISOString() };
 }
 
-export const compAdjustmentKind: ApprovalKindDef = {
-  kind: 'comp_adjustment',
-  prefix: 'comp_adjustment',
-  messages: { approved: ADJUSTMENT_MSG.approved, rejected: ADJUSTMENT_MSG.rejected, ownRequest: ADJUSTMENT_MSG.ownRequest },
-  describe(row) {
-    const input = row.payload as AdjustmentInput;
-    return {
-      summary: what(input),
-      changes: [{ field: 'amount', label: `${INCOME_LABELS.get(input.type) ?? input.type} adjustment`, from: null, to: signedRupees(input.amount) }],
-      fund: null,
-      remarks: input.reason,
-    };
-  },
-  async apply(ctx, tx, actor, row, { target, requester }) {
+export const compAdjustmentKind = payloadKind<AdjustmentInput>('comp_adjustment', 'comp_adjustment', ADJUSTMENT_MSG, {
+  describe: (input) => ({
+    summary: what(input),
+    changes: [{ field: 'amount', label: `${INCOME_LABELS.get(input.type) ?? input.type} adjustment`, from: null, to: signedRupees(input.amount) }],
+    remarks: input.reason,
+  }),
+  async apply(ctx, tx, actor, input, row, { target, requester }) {
     if (!target || !requester) throw notFound(MSG.approvalNotFound);
-    const input = row.payload as AdjustmentInput;
     // The same rules as when it was asked for (the member may have become an admin, the cap may have been lowered).
     const member = await checkAdjustment(ctx, tx, { ...input, userId: target.userId });
     const adjustment = await applyAdjustment(ctx, tx, actor, member, input, { id: row.id, requester });
     return { audit: { adjustmentId: adjustment.id, amount: input.amount, userId: member.userId } };
   },
-};
+});
 
 /** Stores an adjustment above the approval amount for a second admin: the 202 answer; no adjustment exists yet. */
 export async function requestAdjustmentApproval(ctx: AppContext, tx: DbOrTx, actor: Actor, member: UserRow, input: AdjustmentInput): Promise<Answer<ApprovalRequested>> {
-  const requester = realUser(actor);
-  const { view } = await requestApproval(ctx, tx, actor, compAdjustmentKind, {
+  return requestMemberApproval(ctx, tx, actor, compAdjustmentKind, {
     payload: { userId: member.userId, type: input.type, amount: input.amount, reason: input.reason } satisfies AdjustmentInput,
-    target: member,
-    notice: {
-      title: 'Income adjustment awaiting approval',
-      message: `${displayName(requester)} asked for a ${what(input).toLowerCase()} for ${displayName(member)} (${member.userId}): ${input.reason}`,
-    },
+    member,
+    title: 'Income adjustment awaiting approval',
+    what: what(input),
     reason: input.reason,
     auditState: { userId: member.userId, type: input.type, amount: input.amount },
+    message: `${ADJUSTMENT_MSG.requested} ${rupees(ctx.config.adjustmentApprovalAbove)}.`,
   });
-  return { status: 202, body: { message: `${ADJUSTMENT_MSG.requested} ${rupees(ctx.config.adjustmentApprovalAbove)}.`, approval: view } };
 }

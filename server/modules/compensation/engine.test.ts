@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { DEFAULT_PLAN, POOL_TYPES, type PlanConfig } from '../../../contracts/compensation';
 import { calculatePairing, calculateMonthly, deductions, paise, type SnapshotMember, type Purchase, type PairingInput } from './engine';
+import { legsOf } from '../../../tests/support/legs';
 
 /** Plan P1 of docs/spec/compensation.md §7: no pools, no consistency. */
 const P1: PlanConfig = {
@@ -24,21 +25,6 @@ const members = (roles: Record<string, string> = {}) =>
     tree.map(([id, parent, position, sponsor]) => [id, { id, userId: id, parent, position, sponsor, role: roles[id] ?? 'user', active: true, personalBV: 0n, rank: 'Executive' }]),
   );
 
-/** The legs each ancestor gains from the cycle's purchases (a buyer's own purchase is not in their legs). */
-function legsOf(ms: Map<string, SnapshotMember>, buys: Purchase[]) {
-  const legs = new Map<string, { l: bigint; r: bigint }>();
-  for (const b of buys) {
-    let child = ms.get(b.buyer)!;
-    while (child.parent) {
-      const o = legs.get(child.parent) ?? { l: 0n, r: 0n };
-      if (child.position === 'left') o.l += b.bv;
-      else o.r += b.bv;
-      legs.set(child.parent, o);
-      child = ms.get(child.parent)!;
-    }
-  }
-  return legs;
-}
 const buy = (buyer: string, bv: number): Purchase => ({ buyer, bv: BigInt(bv) * 100n });
 
 function week(plan: PlanConfig, carry: PairingInput['carry'], buys: Purchase[], ms = members()) {

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../core/app-error';
 import { addMoney, compareMoney } from '../../lib/money';
 import { rupees } from '../../lib/format';
-import { CUSTODY_DAYS, CUSTODY_MSG, type CustodyKind } from '../../../contracts/money-controls';
+import { CUSTODY_DAYS, CUSTODY_KINDS, CUSTODY_MSG, type CustodyKind } from '../../../contracts/money-controls';
 import { insertMarks, lockCreditTotals, marksOf, newestMark, sumSince } from './custody.repo';
 
 /**
@@ -21,18 +21,8 @@ export async function markCustody(ctx: AppContext, db: DbOrTx, adminId: string, 
   await insertMarks(db, [{ memberId, adminId, kind, amount: amount ?? null, at: ctx.clock.now() }]);
 }
 
-/** The kinds that keep an admin from approving a member's withdrawal for CUSTODY_DAYS. */
-const BARRING: readonly CustodyKind[] = [
-  'registration_approved',
-  'send_fund_credit',
-  'send_fund_requested',
-  'send_fund_approved',
-  'fund_request_approved',
-  'email_changed',
-  'password_changed',
-  'payout_changed',
-  'impersonated',
-];
+/** The kinds that keep an admin from approving a member's withdrawal for CUSTODY_DAYS: every kind of mark. */
+const BARRING: readonly CustodyKind[] = CUSTODY_KINDS;
 
 const day = (d: Date) => new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric' }).format(d);
 

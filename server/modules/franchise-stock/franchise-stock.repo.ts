@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { rawRows, type DbOrTx } from '../../db/client';
 import { franchiseStock, products, stockMovements, stockRequests, users } from '../../db/schema/index';
-import { insertRow, lockById, updateById } from '../../db/rows';
+import { requestRows } from '../../db/rows';
 
 export type StockRequestRow = typeof stockRequests.$inferSelect;
 
@@ -54,17 +54,10 @@ export async function movementsOf(db: DbOrTx, franchiseId: string, limit: number
     .limit(limit);
 }
 
-export async function insertStockRequest(db: DbOrTx, values: typeof stockRequests.$inferInsert): Promise<StockRequestRow> {
-  return insertRow(db, stockRequests, values);
-}
-
-export async function stockRequestForUpdate(db: DbOrTx, id: string): Promise<StockRequestRow | undefined> {
-  return lockById(db, stockRequests, id);
-}
-
-export async function updateStockRequest(db: DbOrTx, id: string, values: Partial<typeof stockRequests.$inferInsert>): Promise<StockRequestRow> {
-  return updateById(db, stockRequests, id, values);
-}
+const stockRequestRows = requestRows(stockRequests);
+export const insertStockRequest = stockRequestRows.insert;
+export const stockRequestForUpdate = stockRequestRows.forUpdate;
+export const updateStockRequest = stockRequestRows.update;
 
 export async function stockRequestsOf(db: DbOrTx, franchiseId: string | undefined, limit: number) {
   return db

@@ -4,7 +4,7 @@ import { rawRows, type DbOrTx } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { documentBlobs, fundRequests, users } from '../../db/schema/index';
 import { LOCK_CLASSES } from '../../db/locks';
-import { insertRow, lockById, updateById } from '../../db/rows';
+import { requestRows } from '../../db/rows';
 import { ownerColumns } from '../../db/owner-columns';
 
 export type FundRequestRow = typeof fundRequests.$inferSelect;
@@ -36,17 +36,10 @@ export async function referenceInUse(db: DbOrTx, reference: string): Promise<boo
   return Boolean(row);
 }
 
-export async function insertFundRequest(db: DbOrTx, values: typeof fundRequests.$inferInsert): Promise<FundRequestRow> {
-  return insertRow(db, fundRequests, values);
-}
-
-export async function fundRequestForUpdate(db: DbOrTx, id: string): Promise<FundRequestRow | undefined> {
-  return lockById(db, fundRequests, id);
-}
-
-export async function updateFundRequest(db: DbOrTx, id: string, values: Partial<typeof fundRequests.$inferInsert>): Promise<FundRequestRow> {
-  return updateById(db, fundRequests, id, values);
-}
+const fundRequestRows = requestRows(fundRequests);
+export const insertFundRequest = fundRequestRows.insert;
+export const fundRequestForUpdate = fundRequestRows.forUpdate;
+export const updateFundRequest = fundRequestRows.update;
 
 export async function fundRequestsOf(db: DbOrTx, userId: string, limit: number): Promise<FundRequestRow[]> {
   return db.select().from(fundRequests).where(eq(fundRequests.userId, userId)).orderBy(desc(fundRequests.createdAt), desc(fundRequests.id)).limit(limit);

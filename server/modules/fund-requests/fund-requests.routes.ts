@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
-import { identityOf, type RouteDef } from '../../http/routes';
+import { get, post, identityOf, type RouteDef } from '../../http/routes';
 import { actorOf } from '../../http/actor';
 import { approveRejectRoutes } from '../../http/decision-routes';
 import { parse } from '../../http/validate';
@@ -28,40 +28,27 @@ async function requestFields(req: FastifyRequest) {
 /** Wallet top-ups (issue 16): the member's requests and the admin's Manage Fund / Pending Fund Requests. */
 export function fundRequestRoutes(ctx: AppContext): RouteDef[] {
   return [
-    { method: 'GET', url: '/api/fund-requests', access: 'member', handler: async (req) => ownFundRequests(ctx, actorOf(req)) },
-    {
-      method: 'POST',
-      url: '/api/fund-requests',
-      access: 'member',
-      bodyLimit: PROOF_BODY_LIMIT,
-      uploadForm: true,
-      denyImpersonation: MSG.impersonationMoneyReadOnly,
-      handler: async (req, reply) => {
-        const a = await createFundRequest(ctx, actorOf(req), await requestFields(req));
-        return reply.status(a.status).send(a.body);
-      },
-    },
-    {
-      method: 'GET',
-      url: '/api/fund-requests/:id/proof',
-      access: 'session',
-      handler: async (req, reply) => {
-        const { id } = parse(FundRequestIdParam, req.params);
-        const { download } = parse(DocumentQuery, req.query);
-        const found = await fundRequestWithProof(ctx, id);
-        // Its member or an admin; anyone else is told it does not exist.
-        if (!found || !mayViewProof(identityOf(req).user, found.r)) throw notFound(FUND_REQUEST_MSG.notFound);
-        const type = found.r.proofContentType;
-        const name = `top-up-${found.r.reference}.${type === 'application/pdf' ? 'pdf' : type === 'image/png' ? 'png' : 'jpg'}`;
-        return reply
-          .header('content-type', type)
-          .header('content-disposition', `${download ? 'attachment' : 'inline'}; filename="${name}"`)
-          .header('cache-control', 'private, no-store')
-          .header('content-security-policy', DOCUMENT_CSP)
-          .send(found.content);
-      },
-    },
-    { method: 'GET', url: '/api/admin/fund-requests', access: 'admin', handler: async (req) => adminFundRequestList(ctx, parse(FundRequestsQuery, req.query)) },
+    get('/api/fund-requests', 'member', async (req) => ownFundRequests(ctx, actorOf(req))),
+    post('/api/fund-requests', { access: 'member', bodyLimit: PROOF_BODY_LIMIT, uploadForm: true, denyImpersonation: MSG.impersonationMoneyReadOnly }, async (req, reply) => {
+      const a = await createFundRequest(ctx, actorOf(req), await requestFields(req));
+      return reply.status(a.status).send(a.body);
+    }),
+    get('/api/fund-requests/:id/proof', 'session', async (req, reply) => {
+      const { id } = parse(FundRequestIdParam, req.params);
+      const { download } = parse(DocumentQuery, req.query);
+      const found = await fundRequestWithProof(ctx, id);
+      // Its member or an admin; anyone else is told it does not exist.
+      if (!found || !mayViewProof(identityOf(req).user, found.r)) throw notFound(FUND_REQUEST_MSG.notFound);
+      const type = found.r.proofContentType;
+      const name = `top-up-${found.r.reference}.${type === 'application/pdf' ? 'pdf' : type === 'image/png' ? 'png' : 'jpg'}`;
+      return reply
+        .header('content-type', type)
+        .header('content-disposition', `${download ? 'attachment' : 'inline'}; filename="${name}"`)
+        .header('cache-control', 'private, no-store')
+        .header('content-security-policy', DOCUMENT_CSP)
+        .send(found.content);
+    }),
+    get('/api/admin/fund-requests', 'admin', async (req) => adminFundRequestList(ctx, parse(FundRequestsQuery, req.query))),
     ...approveRejectRoutes(ctx, '/api/admin/fund-requests', { idParam: FundRequestIdParam, rejectBody: RejectFundRequest }, approveFundRequest, rejectFundRequest),
   ];
 }

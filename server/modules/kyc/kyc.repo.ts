@@ -8,14 +8,18 @@ export async function listUserDocuments(db: DbOrTx, userId: string): Promise<Kyc
   return db.select().from(kycDocuments).where(eq(kycDocuments.userId, userId)).orderBy(desc(kycDocuments.createdAt), desc(kycDocuments.id));
 }
 
-export async function findNewestOfType(db: DbOrTx, userId: string, type: string): Promise<KycRow | undefined> {
-  const [row] = await db
+/** A user's newest document of a type (by creation, then id). */
+const newest = (db: DbOrTx, userId: string, type: string) =>
+  db
     .select()
     .from(kycDocuments)
     .where(and(eq(kycDocuments.userId, userId), eq(kycDocuments.documentType, type)))
     .orderBy(desc(kycDocuments.createdAt), desc(kycDocuments.id))
-    .limit(1)
-    .for('update');
+    .limit(1);
+
+/** The newest document of a type, locked until the transaction ends. */
+export async function findNewestOfType(db: DbOrTx, userId: string, type: string): Promise<KycRow | undefined> {
+  const [row] = await newest(db, userId, type).for('update');
   return row;
 }
 
@@ -62,11 +66,6 @@ export async function setUserKycStatus(db: DbOrTx, userId: string, values: Parti
 
 /** The newest document of a type, read without a lock (a withdrawal's check of the bank account's verification). */
 export async function newestOfType(db: DbOrTx, userId: string, type: string): Promise<KycRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(kycDocuments)
-    .where(and(eq(kycDocuments.userId, userId), eq(kycDocuments.documentType, type)))
-    .orderBy(desc(kycDocuments.createdAt), desc(kycDocuments.id))
-    .limit(1);
+  const [row] = await newest(db, userId, type);
   return row;
 }

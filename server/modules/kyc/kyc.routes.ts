@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import { identityOf, type RouteDef } from '../../http/routes';
+import { get, post, put, identityOf, type RouteDef } from '../../http/routes';
 import { actorOf } from '../../http/actor';
 import { parse } from '../../http/validate';
 import { notFound } from '../../core/app-error';
@@ -32,52 +32,33 @@ async function uploadFields<S extends z.ZodType>(req: FastifyRequest, schema: S)
 
 export function kycRoutes(ctx: AppContext): RouteDef[] {
   return [
-    { method: 'GET', url: '/api/kyc', access: 'session', handler: async (req) => listOwnDocuments(ctx, actorOf(req)) },
-    {
-      method: 'POST',
-      url: '/api/kyc/upload',
-      access: 'session',
-      bodyLimit: KYC_BODY_LIMIT,
-      uploadForm: true,
-      handler: async (req, reply) => {
-        const input = await uploadFields(req, KycUploadRequest);
-        const result = await uploadDocument(ctx, actorOf(req), input);
-        return reply.status(result.created ? 201 : 200).send(result.view);
-      },
-    },
-    {
-      method: 'PUT',
-      url: '/api/kyc/:documentId',
-      access: 'session',
-      bodyLimit: KYC_BODY_LIMIT,
-      uploadForm: true,
-      handler: async (req) => {
-        const { documentId } = parse(DocumentIdParam, req.params);
-        const input = await uploadFields(req, KycReplaceRequest);
-        return replaceOwnDocument(ctx, actorOf(req), documentId, { ...input, documentType: input.documentType ?? 'pan' });
-      },
-    },
-    {
-      method: 'GET',
-      url: '/api/documents/:id',
-      access: 'session',
-      handler: async (req, reply) => {
-        const { id } = parse(IdParam, req.params);
-        const { download } = parse(DocumentQuery, req.query);
-        const viewer = identityOf(req).user;
-        const found = await findDocumentWithBlob(ctx, id);
-        const isReviewer = viewer.status === 'active' && (viewer.role === 'admin' || viewer.role === 'founder');
-        // Owner or reviewer only; anyone else is told it does not exist.
-        if (!found || (found.doc.userId !== viewer.id && !isReviewer)) throw notFound();
-        const ext = found.doc.documentContentType === 'application/pdf' ? 'pdf' : found.doc.documentContentType === 'image/png' ? 'png' : 'jpg';
-        const name = `${found.doc.documentType}-${found.doc.id.slice(0, 8)}.${ext}`;
-        return reply
-          .header('content-type', found.doc.documentContentType)
-          .header('content-disposition', `${download ? 'attachment' : 'inline'}; filename="${name}"`)
-          .header('cache-control', 'private, no-store')
-          .header('content-security-policy', DOCUMENT_CSP)
-          .send(found.content);
-      },
-    },
+    get('/api/kyc', 'session', async (req) => listOwnDocuments(ctx, actorOf(req))),
+    post('/api/kyc/upload', { access: 'session', bodyLimit: KYC_BODY_LIMIT, uploadForm: true }, async (req, reply) => {
+      const input = await uploadFields(req, KycUploadRequest);
+      const result = await uploadDocument(ctx, actorOf(req), input);
+      return reply.status(result.created ? 201 : 200).send(result.view);
+    }),
+    put('/api/kyc/:documentId', { access: 'session', bodyLimit: KYC_BODY_LIMIT, uploadForm: true }, async (req) => {
+      const { documentId } = parse(DocumentIdParam, req.params);
+      const input = await uploadFields(req, KycReplaceRequest);
+      return replaceOwnDocument(ctx, actorOf(req), documentId, { ...input, documentType: input.documentType ?? 'pan' });
+    }),
+    get('/api/documents/:id', 'session', async (req, reply) => {
+      const { id } = parse(IdParam, req.params);
+      const { download } = parse(DocumentQuery, req.query);
+      const viewer = identityOf(req).user;
+      const found = await findDocumentWithBlob(ctx, id);
+      const isReviewer = viewer.status === 'active' && (viewer.role === 'admin' || viewer.role === 'founder');
+      // Owner or reviewer only; anyone else is told it does not exist.
+      if (!found || (found.doc.userId !== viewer.id && !isReviewer)) throw notFound();
+      const ext = found.doc.documentContentType === 'application/pdf' ? 'pdf' : found.doc.documentContentType === 'image/png' ? 'png' : 'jpg';
+      const name = `${found.doc.documentType}-${found.doc.id.slice(0, 8)}.${ext}`;
+      return reply
+        .header('content-type', found.doc.documentContentType)
+        .header('content-disposition', `${download ? 'attachment' : 'inline'}; filename="${name}"`)
+        .header('cache-control', 'private, no-store')
+        .header('content-security-policy', DOCUMENT_CSP)
+        .send(found.content);
+    }),
   ];
 }

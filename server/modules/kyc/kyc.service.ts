@@ -28,12 +28,17 @@ export function toKycView(row: KycRow): KycDocumentView {
     documentFilename: row.documentFilename,
     documentContentType: row.documentContentType,
     documentSize: row.documentSize,
-    status: row.status as KycDocumentView['status'],
-    rejectionReason: row.rejectionReason,
-    createdAt: row.createdAt.toISOString(),
-    reviewedAt: row.reviewedAt?.toISOString() ?? null,
+    ...decisionFields(row),
   };
 }
+
+/** A document's decision and its dates, the same in the owner's view and in the reviewer's. */
+export const decisionFields = (row: KycRow) => ({
+  status: row.status as KycDocumentView['status'],
+  rejectionReason: row.rejectionReason,
+  createdAt: row.createdAt.toISOString(),
+  reviewedAt: row.reviewedAt?.toISOString() ?? null,
+});
 
 export const safeFilename = (name: string | undefined) => (name ? name.replace(/[^\w.\- ]+/g, '_').slice(0, 200) : null);
 

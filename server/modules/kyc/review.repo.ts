@@ -24,12 +24,3 @@ export async function documentsOfUsers(db: DbOrTx, userIds: string[]) {
   if (userIds.length === 0) return [];
   return db.select().from(kycDocuments).where(inArray(kycDocuments.userId, userIds)).orderBy(desc(kycDocuments.createdAt), desc(kycDocuments.id));
 }
-
-export async function reviewDocument(db: DbOrTx, id: string, values: Partial<typeof kycDocuments.$inferInsert>) {
-  const [row] = await db
-    .update(kycDocuments)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(kycDocuments.id, id))
-    .returning();
-  return row;
-}

@@ -5,12 +5,12 @@ import { forbidden, notFound } from '../../core/app-error';
 import { MSG } from '../../../contracts/messages';
 import { KYC_TYPE_LABELS, type KycDocumentType } from '../../../contracts/kyc';
 import { NO_PAYOUT_DETAILS, findPayoutDetails, findUserById, payoutDetailsOfMany, type PayoutDetails, type UserRow } from '../users';
-import { findDocumentForUpdate, type KycRow } from './kyc.repo';
-import { refreshUserKycStatus } from './kyc.service';
+import { findDocumentForUpdate, updateDocument, type KycRow } from './kyc.repo';
+import { decisionFields, refreshUserKycStatus } from './kyc.service';
 import { notify } from '../notifications';
 import { audit } from '../audit';
 import { workDone } from '../notifications';
-import { listKycUsers, documentsOfUsers, reviewDocument } from './review.repo';
+import { listKycUsers, documentsOfUsers } from './review.repo';
 
 /** The reviewer's detail view: full numbers are shown here and nowhere else (docs/spec/decisions.md §7). */
 function reviewerDocView(d: KycRow): ReviewDocument {
@@ -22,10 +22,7 @@ function reviewerDocView(d: KycRow): ReviewDocument {
     documentContentType: d.documentContentType,
     documentFilename: d.documentFilename,
     documentSize: d.documentSize,
-    status: d.status as ReviewDocument['status'],
-    rejectionReason: d.rejectionReason,
-    createdAt: d.createdAt.toISOString(),
-    reviewedAt: d.reviewedAt?.toISOString() ?? null,
+    ...decisionFields(d),
   };
 }
 
@@ -90,7 +87,7 @@ export async function decideDocument(ctx: AppContext, reviewer: Actor, documentI
     // Separation of duties (issue 13): nobody reviews their own documents, impersonating or not.
     if (doc.userId === realUser(reviewer).id || doc.userId === reviewer.user.id) throw forbidden(MSG.ownKycReview, 'SELF_APPROVAL');
     const now = ctx.clock.now();
-    const updated = await reviewDocument(tx, doc.id, {
+    const updated = await updateDocument(tx, doc.id, {
       status,
       rejectionReason: status === 'rejected' ? (reason ?? null) : null,
       reviewedBy: reviewer.user.id,

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import type { RouteDef } from '../../http/routes';
+import { get, type RouteDef } from '../../http/routes';
 import { forbidden, unauthenticated } from '../../core/app-error';
 import { isLocalScrape, renderMetrics } from '../../http/metrics';
 import { MSG } from '../../../contracts/messages';
@@ -12,28 +12,23 @@ import { journalLag } from '../volume';
  */
 export function opsRoutes(ctx: AppContext): RouteDef[] {
   return [
-    {
-      method: 'GET',
-      url: '/metrics',
-      access: 'public',
-      handler: async (req, reply) => {
-        if (!isLocalScrape(req)) {
-          if (!req.identity) throw unauthenticated(MSG.notSignedIn);
-          if (req.identity.user.role !== 'admin' || req.identity.impersonation) throw forbidden(MSG.forbidden);
-        }
-        const [lag, jobs] = await Promise.all([journalLag(ctx), ctx.jobs.status()]);
-        const text = renderMetrics([
-          { name: 'volume_journal_pending', help: 'Journal entries (purchases, placements) not yet applied to the ancestors.', values: [{ value: lag.pending }] },
-          { name: 'volume_journal_oldest_pending_seconds', help: 'Age of the oldest entry not yet applied (0 when none is pending).', values: [{ value: lag.oldestPendingSeconds }] },
-          { name: 'volume_journal_applied_per_second', help: 'Entries applied per second over the last minute.', values: [{ value: lag.eventsPerSecond }] },
-          { name: 'jobs_due', help: 'Jobs due and not leased, per job.', values: jobs.map((j) => ({ labels: { job: j.name }, value: j.due })) },
-          { name: 'jobs_running', help: 'Jobs leased to a worker now, per job.', values: jobs.map((j) => ({ labels: { job: j.name }, value: j.running })) },
-          { name: 'jobs_failing', help: 'Jobs whose last run failed, per job.', values: jobs.map((j) => ({ labels: { job: j.name }, value: j.failing })) },
-          { name: 'process_uptime_seconds', help: 'Seconds since this process started.', values: [{ value: Math.round(process.uptime()) }] },
-          { name: 'process_resident_memory_bytes', help: 'Resident memory of this process.', values: [{ value: process.memoryUsage().rss }] },
-        ]);
-        return reply.header('content-type', 'text/plain; version=0.0.4; charset=utf-8').header('cache-control', 'no-store').send(text);
-      },
-    },
+    get('/metrics', 'public', async (req, reply) => {
+      if (!isLocalScrape(req)) {
+        if (!req.identity) throw unauthenticated(MSG.notSignedIn);
+        if (req.identity.user.role !== 'admin' || req.identity.impersonation) throw forbidden(MSG.forbidden);
+      }
+      const [lag, jobs] = await Promise.all([journalLag(ctx), ctx.jobs.status()]);
+      const text = renderMetrics([
+        { name: 'volume_journal_pending', help: 'Journal entries (purchases, placements) not yet applied to the ancestors.', values: [{ value: lag.pending }] },
+        { name: 'volume_journal_oldest_pending_seconds', help: 'Age of the oldest entry not yet applied (0 when none is pending).', values: [{ value: lag.oldestPendingSeconds }] },
+        { name: 'volume_journal_applied_per_second', help: 'Entries applied per second over the last minute.', values: [{ value: lag.eventsPerSecond }] },
+        { name: 'jobs_due', help: 'Jobs due and not leased, per job.', values: jobs.map((j) => ({ labels: { job: j.name }, value: j.due })) },
+        { name: 'jobs_running', help: 'Jobs leased to a worker now, per job.', values: jobs.map((j) => ({ labels: { job: j.name }, value: j.running })) },
+        { name: 'jobs_failing', help: 'Jobs whose last run failed, per job.', values: jobs.map((j) => ({ labels: { job: j.name }, value: j.failing })) },
+        { name: 'process_uptime_seconds', help: 'Seconds since this process started.', values: [{ value: Math.round(process.uptime()) }] },
+        { name: 'process_resident_memory_bytes', help: 'Resident memory of this process.', values: [{ value: process.memoryUsage().rss }] },
+      ]);
+      return reply.header('content-type', 'text/plain; version=0.0.4; charset=utf-8').header('cache-control', 'no-store').send(text);
+    }),
   ];
 }

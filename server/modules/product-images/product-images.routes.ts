@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
-import type { RouteDef } from '../../http/routes';
+import { del, get, post, put, type RouteDef } from '../../http/routes';
 import { actorOf } from '../../http/actor';
 import { parse } from '../../http/validate';
 import { isUploadForm, readUploadForm } from '../../http/upload-form';
@@ -32,50 +32,30 @@ async function uploadedImage(req: FastifyRequest): Promise<string | Buffer> {
 /** Product images (issue 16 part 5): the admin's uploads, order and deletes; the images themselves, served by us. */
 export function productImageRoutes(ctx: AppContext): RouteDef[] {
   return [
-    {
-      method: 'GET',
-      url: '/api/product-images/:imageId/:width',
-      access: 'public',
-      handler: async (req, reply) => {
-        const { imageId, width } = parse(ProductImageFileParams, req.params);
-        const { v } = parse(ProductImageFileQuery, req.query);
-        const file = await productImageFile(ctx, imageId, width as 160 | 480 | 960);
-        if (!file) throw notFound(PRODUCT_IMAGE_MSG.imageNotFound);
-        // An image's bytes never change (a new upload is a new image): at the address with its hash it is kept for good.
-        return reply
-          .header('content-type', 'image/webp')
-          .header('cache-control', v === file.hash ? 'public, max-age=31536000, immutable' : 'no-store')
-          .header('etag', `"${file.hash}-${width}"`)
-          .header('x-content-type-options', 'nosniff')
-          .send(file.bytes);
-      },
-    },
-    { method: 'GET', url: '/api/admin/products/:id/images', access: 'admin', handler: async (req) => adminProductImages(ctx, parse(ProductIdParam, req.params).id) },
-    {
-      method: 'POST',
-      url: '/api/admin/products/:id/images',
-      access: 'admin',
-      bodyLimit: IMAGE_BODY_LIMIT,
-      uploadForm: true,
-      handler: async (req, reply) => {
-        const { id } = parse(ProductIdParam, req.params);
-        return reply.status(201).send(await addProductImage(ctx, actorOf(req), id, await uploadedImage(req)));
-      },
-    },
-    {
-      method: 'PUT',
-      url: '/api/admin/products/:id/images/order',
-      access: 'admin',
-      handler: async (req) => reorderProductImages(ctx, actorOf(req), parse(ProductIdParam, req.params).id, parse(ProductImageOrder, req.body ?? {}).imageIds),
-    },
-    {
-      method: 'DELETE',
-      url: '/api/admin/products/:id/images/:imageId',
-      access: 'admin',
-      handler: async (req) => {
-        const { id, imageId } = parse(ProductImageParams, req.params);
-        return deleteProductImage(ctx, actorOf(req), id, imageId);
-      },
-    },
+    get('/api/product-images/:imageId/:width', 'public', async (req, reply) => {
+      const { imageId, width } = parse(ProductImageFileParams, req.params);
+      const { v } = parse(ProductImageFileQuery, req.query);
+      const file = await productImageFile(ctx, imageId, width as 160 | 480 | 960);
+      if (!file) throw notFound(PRODUCT_IMAGE_MSG.imageNotFound);
+      // An image's bytes never change (a new upload is a new image): at the address with its hash it is kept for good.
+      return reply
+        .header('content-type', 'image/webp')
+        .header('cache-control', v === file.hash ? 'public, max-age=31536000, immutable' : 'no-store')
+        .header('etag', `"${file.hash}-${width}"`)
+        .header('x-content-type-options', 'nosniff')
+        .send(file.bytes);
+    }),
+    get('/api/admin/products/:id/images', 'admin', async (req) => adminProductImages(ctx, parse(ProductIdParam, req.params).id)),
+    post('/api/admin/products/:id/images', { access: 'admin', bodyLimit: IMAGE_BODY_LIMIT, uploadForm: true }, async (req, reply) => {
+      const { id } = parse(ProductIdParam, req.params);
+      return reply.status(201).send(await addProductImage(ctx, actorOf(req), id, await uploadedImage(req)));
+    }),
+    put('/api/admin/products/:id/images/order', 'admin', async (req) =>
+      reorderProductImages(ctx, actorOf(req), parse(ProductIdParam, req.params).id, parse(ProductImageOrder, req.body ?? {}).imageIds),
+    ),
+    del('/api/admin/products/:id/images/:imageId', 'admin', async (req) => {
+      const { id, imageId } = parse(ProductImageParams, req.params);
+      return deleteProductImage(ctx, actorOf(req), id, imageId);
+    }),
   ];
 }

@@ -15,8 +15,8 @@ import { issueToken } from '../auth';
 import { isUniqueViolation } from '../auth';
 import { queueMail } from '../mail';
 import { audit } from '../audit';
-import { requestApproval, type ApprovalKindDef } from '../approvals';
-import { snapshot, tellOfAdminChanges, withPayout } from './admin-changes';
+import { payloadKind, requestApproval } from '../approvals';
+import { snapshot, tellOfAdminChanges, withPayout, type UserWithPayout } from './admin-changes';
 import { NO_PAYOUT_DETAILS, payoutDetailsOfMany, savePayoutDetails, type PayoutDetails } from './payout-details.repo';
 
 /**
@@ -27,8 +27,37 @@ import { NO_PAYOUT_DETAILS, payoutDetailsOfMany, savePayoutDetails, type PayoutD
 
 const ROLE_LABELS: Record<string, string> = { admin: 'Admin', user: 'Member', founder: 'Founder', mini_franchise: 'Mini Franchise', basic_franchise: 'Basic Franchise' };
 const roleLabel = (r: string | null | undefined) => (r ? (ROLE_LABELS[r] ?? r) : null);
+/** A kind's answers: MSG's `<change>Approved` and `<change>OwnRequest`, and the common rejection. */
+const messagesOf = (change: 'payoutChange' | 'roleChange' | 'adminInvite' | 'credentialChange') => ({
+  approved: MSG[`${change}Approved`],
+  rejected: MSG.approvalRejected,
+  ownRequest: MSG[`${change}OwnRequest`],
+});
 /** Roles that only a second admin grants. */
 export const GUARDED_ROLES = ['admin', 'founder'];
+
+/**
+ * The audit row of an approved change of `target`'s account (its state before and after, the fields, the request and
+ * who asked), and the fields for the approval's own audit row.
+ */
+async function auditApprovedChange(
+  tx: DbOrTx,
+  actor: Actor,
+  row: { id: string; requestedBy: string | null },
+  action: string,
+  states: { target: UserRow; before: UserWithPayout; after: UserWithPayout },
+  fields: string[],
+) {
+  await audit(tx, actor, {
+    entityType: 'user',
+    entityId: states.target.id,
+    action,
+    previousState: snapshot(states.before),
+    newState: snapshot(states.after),
+    changes: { fields, approvalId: row.id, requestedBy: row.requestedBy },
+  });
+  return { audit: { fields } };
+}
 
 // ---- payout details ----
 
@@ -37,44 +66,30 @@ interface PayoutPayload {
 }
 const payoutFieldsOf = (c: PayoutChanges) => PAYOUT_FIELDS.filter((f) => f in c);
 
-export const payoutDetailsKind: ApprovalKindDef = {
-  kind: 'payout_details',
-  prefix: 'payout_details',
-  messages: { approved: MSG.payoutChangeApproved, rejected: MSG.approvalRejected, ownRequest: MSG.payoutChangeOwnRequest },
+export const payoutDetailsKind = payloadKind<PayoutPayload>('payout_details', 'payout_details', messagesOf('payoutChange'), {
   targetDetails: payoutDetailsOfMany,
-  describe(row, target, details) {
-    const { changes } = row.payload as PayoutPayload;
+  describe({ changes }, target, details) {
     const fields = payoutFieldsOf(changes);
     const current = target ? ((details as PayoutDetails | undefined) ?? NO_PAYOUT_DETAILS) : undefined;
     return {
       summary: `Change of payout details (${fields.map((f) => PAYOUT_LABELS[f]).join(', ')})`,
       changes: fields.map((f) => ({ field: f, label: PAYOUT_LABELS[f], from: shownPayoutValue(f, current?.[f]), to: shownPayoutValue(f, changes[f]) })),
-      fund: null,
-      remarks: null,
     };
   },
-  async apply(ctx, tx, actor, row, { target }) {
+  async apply(ctx, tx, actor, payload, row, { target }) {
     if (!target) throw notFound(MSG.approvalNotFound);
     // Only what still differs (the member may have made the same change meanwhile): nothing left, nothing to do.
     const before = await withPayout(tx, target);
-    const changes = payoutChangesOf(before, (row.payload as PayoutPayload).changes);
+    const changes = payoutChangesOf(before, payload.changes);
     if (!hasChanges(changes)) return { audit: { fields: [] } };
     const after = { ...before, ...(await savePayoutDetails(tx, target.id, { ...changes, ...payoutStamp(changes, ctx.clock.now()) })) };
     await tellOfAdminChanges(ctx, tx, before, after, false);
     // Neither admin who set where the money goes approves it going there for 30 days (issue 29).
     if (row.requestedBy) await markCustody(ctx, tx, row.requestedBy, target.id, 'payout_changed');
     await markCustody(ctx, tx, realUser(actor).id, target.id, 'payout_changed');
-    await audit(tx, actor, {
-      entityType: 'user',
-      entityId: target.id,
-      action: 'user.payout_details_change',
-      previousState: snapshot(before),
-      newState: snapshot(after),
-      changes: { fields: payoutFieldsOf(changes), approvalId: row.id, requestedBy: row.requestedBy },
-    });
-    return { audit: { fields: payoutFieldsOf(changes) } };
+    return auditApprovedChange(tx, actor, row, 'user.payout_details_change', { target, before, after }, payoutFieldsOf(changes));
   },
-};
+});
 
 /** Stores an admin's change of `target`'s payout details for a second admin; nothing of it is applied yet. */
 export async function requestPayoutChange(ctx: AppContext, tx: DbOrTx, actor: Actor, target: UserRow, changes: PayoutChanges) {
@@ -98,22 +113,13 @@ interface RolePayload {
   from: string;
 }
 
-export const roleChangeKind: ApprovalKindDef = {
-  kind: 'role_change',
-  prefix: 'role_change',
-  messages: { approved: MSG.roleChangeApproved, rejected: MSG.approvalRejected, ownRequest: MSG.roleChangeOwnRequest },
-  describe(row, target) {
-    const p = row.payload as RolePayload;
-    return {
-      summary: `Role change: ${roleLabel(p.from)} → ${roleLabel(p.role)}`,
-      changes: [{ field: 'role', label: 'Role', from: roleLabel(target?.role ?? p.from), to: roleLabel(p.role) }],
-      fund: null,
-      remarks: null,
-    };
-  },
-  async apply(ctx, tx, actor, row, { target }) {
+export const roleChangeKind = payloadKind<RolePayload>('role_change', 'role_change', messagesOf('roleChange'), {
+  describe: (p, target) => ({
+    summary: `Role change: ${roleLabel(p.from)} → ${roleLabel(p.role)}`,
+    changes: [{ field: 'role', label: 'Role', from: roleLabel(target?.role ?? p.from), to: roleLabel(p.role) }],
+  }),
+  async apply(ctx, tx, actor, p, row, { target }) {
     if (!target) throw notFound(MSG.approvalNotFound);
-    const p = row.payload as RolePayload;
     if (target.id === realUser(actor).id) throw conflict('You cannot change your own role.');
     if (target.role !== p.from) throw conflict(MSG.roleChangedMeanwhile);
     if (p.role === 'admin' && (target.parentId || target.placedAt)) throw conflict('A member placed in the tree cannot become an admin.');
@@ -130,7 +136,7 @@ export const roleChangeKind: ApprovalKindDef = {
     });
     return { audit: { role: p.role } };
   },
-};
+});
 
 /** Stores a change of `target`'s role to admin or founder for a second admin. */
 export async function requestRoleChange(ctx: AppContext, tx: DbOrTx, actor: Actor, target: UserRow, role: string) {
@@ -178,31 +184,22 @@ export async function createInvitedUser(ctx: AppContext, tx: DbOrTx, actor: Acto
 
 type InvitePayload = Omit<InviteInput, 'role'>;
 
-export const adminInviteKind: ApprovalKindDef = {
-  kind: 'admin_invite',
-  prefix: 'admin_invite',
-  messages: { approved: MSG.adminInviteApproved, rejected: MSG.approvalRejected, ownRequest: MSG.adminInviteOwnRequest },
-  describe(row) {
-    const p = row.payload as InvitePayload;
-    return {
-      summary: `New admin account for ${[p.firstName, p.lastName].join(' ')} (${p.email})`,
-      changes: [
-        { field: 'role', label: 'Role', from: null, to: 'Admin' },
-        { field: 'name', label: 'Name', from: null, to: [p.firstName, p.lastName].join(' ') },
-        { field: 'email', label: 'Email', from: null, to: p.email },
-      ],
-      fund: null,
-      remarks: null,
-    };
-  },
-  async apply(ctx, tx, actor, row, { requester }) {
-    const p = row.payload as InvitePayload;
+export const adminInviteKind = payloadKind<InvitePayload>('admin_invite', 'admin_invite', messagesOf('adminInvite'), {
+  describe: (p) => ({
+    summary: `New admin account for ${[p.firstName, p.lastName].join(' ')} (${p.email})`,
+    changes: [
+      { field: 'role', label: 'Role', from: null, to: 'Admin' },
+      { field: 'name', label: 'Name', from: null, to: [p.firstName, p.lastName].join(' ') },
+      { field: 'email', label: 'Email', from: null, to: p.email },
+    ],
+  }),
+  async apply(ctx, tx, actor, p, _row, { requester }) {
     if (await findUserByEmail(tx, p.email)) throw conflict(MSG.duplicateEmail, 'DUPLICATE_EMAIL');
     const created = await createInvitedUser(ctx, tx, actor, { ...p, role: 'admin' }, requester ?? realUser(actor));
     ctx.kickMail();
     return { answer: { user: { id: created.id, userId: created.userId } }, audit: { userId: created.userId } };
   },
-};
+});
 
 /** Stores a new admin account for a second admin; nothing is created and no mail is sent until it is approved. */
 export async function requestAdminInvite(ctx: AppContext, tx: DbOrTx, actor: Actor, input: InvitePayload) {
@@ -239,27 +236,18 @@ export const hasCredentialChange = (p: CredentialPayload) => credentialLabels(p)
  * a request that a third person approves, never the requester (approvals.service) and never the target (idem). When
  * nobody is left to approve, `npm run admin:recover` on the server resets the account.
  */
-export const credentialChangeKind: ApprovalKindDef = {
-  kind: 'credential_change',
-  prefix: 'credential_change',
-  messages: { approved: MSG.credentialChangeApproved, rejected: MSG.approvalRejected, ownRequest: MSG.credentialChangeOwnRequest },
-  describe(row, target) {
-    const p = row.payload as CredentialPayload;
-    return {
-      summary: `Sign-in change (${credentialLabels(p).join(', ')})`,
-      changes: [
-        ...(p.email ? [{ field: 'email', label: 'Email', from: target?.email ?? null, to: p.email }] : []),
-        ...(p.passwordHash ? [{ field: 'password', label: 'Password', from: null, to: 'A temporary password (changed at the next sign-in)' }] : []),
-        ...(p.txnPinHash ? [{ field: 'txnPin', label: 'TXN PIN', from: null, to: 'A new PIN' }] : []),
-        ...(p.twoFactorReset ? [{ field: 'twoFactor', label: 'Two-factor sign-in', from: 'On', to: 'Reset (set up again at the next sign-in)' }] : []),
-      ],
-      fund: null,
-      remarks: null,
-    };
-  },
-  async apply(ctx, tx, actor, row, { target }) {
+export const credentialChangeKind = payloadKind<CredentialPayload>('credential_change', 'credential_change', messagesOf('credentialChange'), {
+  describe: (p, target) => ({
+    summary: `Sign-in change (${credentialLabels(p).join(', ')})`,
+    changes: [
+      ...(p.email ? [{ field: 'email', label: 'Email', from: target?.email ?? null, to: p.email }] : []),
+      ...(p.passwordHash ? [{ field: 'password', label: 'Password', from: null, to: 'A temporary password (changed at the next sign-in)' }] : []),
+      ...(p.txnPinHash ? [{ field: 'txnPin', label: 'TXN PIN', from: null, to: 'A new PIN' }] : []),
+      ...(p.twoFactorReset ? [{ field: 'twoFactor', label: 'Two-factor sign-in', from: 'On', to: 'Reset (set up again at the next sign-in)' }] : []),
+    ],
+  }),
+  async apply(ctx, tx, actor, p, row, { target }) {
     if (!target) throw notFound(MSG.approvalNotFound);
-    const p = row.payload as CredentialPayload;
     if (p.email && p.email !== target.email) {
       const other = await findUserByEmail(tx, p.email);
       if (other && other.id !== target.id) throw conflict(MSG.duplicateEmail, 'DUPLICATE_EMAIL');
@@ -277,17 +265,9 @@ export const credentialChangeKind: ApprovalKindDef = {
     if (p.twoFactorReset && target.twoFactorEnabledAt) await clearTwoFactorFor(ctx, tx, actor, after, 'approved sign-in change');
     await deleteUserSessions(tx, target.id);
     await tellOfAdminChanges(ctx, tx, before, after, Boolean(p.passwordHash));
-    await audit(tx, actor, {
-      entityType: 'user',
-      entityId: target.id,
-      action: 'user.credential_change',
-      previousState: snapshot(before),
-      newState: snapshot(after),
-      changes: { fields: credentialLabels(p), approvalId: row.id, requestedBy: row.requestedBy },
-    });
-    return { audit: { fields: credentialLabels(p) } };
+    return auditApprovedChange(tx, actor, row, 'user.credential_change', { target, before, after }, credentialLabels(p));
   },
-};
+});
 
 /** Stores a change of an admin's or founder's sign-in for a third person; nothing of it is applied yet. */
 export async function requestCredentialChange(ctx: AppContext, tx: DbOrTx, actor: Actor, target: UserRow, payload: CredentialPayload) {

@@ -13,7 +13,7 @@ import { hasChanges, payoutChangesOf } from './payout-details';
 import { deleteUserSessions } from '../auth';
 import { assertPasswordFor, isUniqueViolation } from '../auth';
 import { audit } from '../audit';
-import { snapshot, tellOfAdminChanges, withPayout } from './admin-changes';
+import { accountFields, snapshot, tellOfAdminChanges, withPayout } from './admin-changes';
 import {
   GUARDED_ROLES,
   createInvitedUser,
@@ -95,13 +95,7 @@ export function toAdminUserRow(r: AdminUserRecord): AdminUserRow {
   const u = r.user;
   return {
     id: u.id,
-    userId: u.userId,
-    firstName: u.firstName,
-    lastName: u.lastName,
-    email: u.email,
-    mobile: u.mobile,
-    role: u.role,
-    status: u.status,
+    ...accountFields(u),
     kycStatus: u.kycStatus,
     idStatus: u.idStatus,
     currentRank: u.currentRank,

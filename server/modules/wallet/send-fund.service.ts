@@ -10,7 +10,7 @@ import { realUser, type Actor } from '../../core/actor';
 import { AppError, notFound } from '../../core/app-error';
 import { MSG } from '../../../contracts/messages';
 import { WALLET_MSG, FUND_APPROVAL_MSG, type SendFundRequest } from '../../../contracts/wallet';
-import { displayName, type UserRow } from '../users';
+import type { UserRow } from '../users';
 import { notify } from '../notifications';
 import { audit } from '../audit';
 import { postLedger, negate } from './ledger.service';
@@ -18,7 +18,7 @@ import { compareMoney } from '../../lib/money';
 import { creditTotalsAllow, markCustody } from '../custody';
 import type { Answer, Transactor } from '../../core/transactor';
 import { walletOf } from './wallet.repo';
-import { requestApproval, type ApprovalKindDef } from '../approvals';
+import { payloadKind, requestMemberApproval } from '../approvals';
 import { memberByPublicId } from './withdrawals.service';
 
 /**
@@ -30,41 +30,32 @@ type FundInput = z.output<typeof SendFundRequest>;
 
 const what = (input: FundInput) => `${input.option === 'credit' ? 'Credit' : 'Debit'} of ${rupees(input.amount)}`;
 
-export const sendFundKind: ApprovalKindDef = {
-  kind: 'send_fund',
-  prefix: 'fund',
-  messages: { approved: FUND_APPROVAL_MSG.approved, rejected: FUND_APPROVAL_MSG.rejected, ownRequest: FUND_APPROVAL_MSG.ownRequest },
-  describe(row) {
-    const input = row.payload as FundInput;
-    return {
-      summary: what(input),
-      changes: [{ field: 'balance', label: input.option === 'credit' ? 'Credit' : 'Debit', from: null, to: rupees(input.amount) }],
-      fund: { option: input.option, amount: input.amount },
-      remarks: input.remarks,
-    };
-  },
-  async apply(ctx, tx, actor, row, { target, requester }) {
+export const sendFundKind = payloadKind<FundInput>('send_fund', 'fund', FUND_APPROVAL_MSG, {
+  describe: (input) => ({
+    summary: what(input),
+    changes: [{ field: 'balance', label: input.option === 'credit' ? 'Credit' : 'Debit', from: null, to: rupees(input.amount) }],
+    fund: { option: input.option, amount: input.amount },
+    remarks: input.remarks,
+  }),
+  async apply(ctx, tx, actor, input, _row, { target, requester }) {
     if (!target) throw notFound(MSG.approvalNotFound);
     // A debit that the balance no longer covers fails here like a direct one (INSUFFICIENT_FUNDS), and nothing changes.
-    const entry = await applyFund(ctx, tx, actor, target, row.payload as FundInput, requester ?? undefined);
+    const entry = await applyFund(ctx, tx, actor, target, input, requester ?? undefined);
     return { answer: { balance: entry.balanceAfter }, audit: { transactionId: entry.id } };
   },
-};
+});
 
 /** `why`: the answer's message when it waits because of the 24-hour totals rather than its own amount (issue 29). */
 export async function requestFundApproval(ctx: AppContext, tx: DbOrTx, actor: Actor, member: UserRow, input: FundInput, why?: string): Promise<Answer<unknown>> {
-  const requester = realUser(actor);
-  const { view } = await requestApproval(ctx, tx, actor, sendFundKind, {
+  return requestMemberApproval(ctx, tx, actor, sendFundKind, {
     payload: input,
-    target: member,
-    notice: {
-      title: 'Fund transaction awaiting approval',
-      message: `${displayName(requester)} asked for a ${what(input).toLowerCase()} for ${displayName(member)} (${member.userId}): ${input.remarks}`,
-    },
+    member,
+    title: 'Fund transaction awaiting approval',
+    what: what(input),
     reason: input.remarks,
     auditState: { option: input.option, amount: input.amount, userId: member.userId },
+    message: why ?? `${FUND_APPROVAL_MSG.requested} ${rupees(ctx.config.sendFundApprovalAbove)}.`,
   });
-  return { status: 202, body: { message: why ?? `${FUND_APPROVAL_MSG.requested} ${rupees(ctx.config.sendFundApprovalAbove)}.`, approval: view } };
 }
 
 /**
