@@ -237,7 +237,11 @@ export const IncomeLine = z.strictObject({
 });
 export type IncomeLine = z.infer<typeof IncomeLine>;
 
-const deductionFields = { gross: dec, adminCharge: dec, tds: dec, net: dec };
+/**
+ * A member's figures of one cycle (docs/spec/returns.md §5): gross after recovery, the recovery taken from the lines
+ * and the balance still to recover, admin charge, TDS deducted and TDS carried to later cycles, net.
+ */
+const deductionFields = { gross: dec, recovered: dec, recovery: dec, adminCharge: dec, tds: dec, tdsCarried: dec, net: dec };
 export const MemberCycleLines = z.strictObject({ userId: z.string(), name: z.string(), lines: z.array(IncomeLine), ...deductionFields });
 export type MemberCycleLines = z.infer<typeof MemberCycleLines>;
 export const CycleLinesPage = pageOf(MemberCycleLines);

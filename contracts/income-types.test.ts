@@ -31,14 +31,15 @@ describe('the ledger type registry', () => {
         'admin_charge',
         'tds',
         'wallet_topup',
+        'clawback', // docs/spec/returns.md §5: income taken back at posting
       ].sort(),
     );
   });
 
-  it('counts every income type as earnings, nothing else (a Send Fund credit is not income)', () => {
-    expect([...EARNING_TYPES].sort()).toEqual(INCOME_TYPES.map((t) => t.key).sort());
+  it('counts every income type as earnings, and the clawback that takes income back; nothing else (a Send Fund credit is not income)', () => {
+    expect([...EARNING_TYPES].sort()).toEqual([...INCOME_TYPES.map((t) => t.key), 'clawback'].sort());
     for (const t of ['withdrawal', 'purchase', 'admin_credit', 'admin_debit', 'withdrawal_reversal', 'admin_charge', 'tds', 'wallet_topup']) expect(EARNING_TYPES.has(t)).toBe(false);
-    for (const t of LEDGER_TYPES) expect(t.earnings, t.key).toBe(t.income);
+    for (const t of LEDGER_TYPES) expect(t.earnings, t.key).toBe(t.income || t.key === 'clawback');
   });
 
   it('feeds Direct Income from sponsor income and the Holiday Reward Summary from the travel fund', () => {

@@ -55,6 +55,8 @@ export const OTHER_LEDGER_TYPES = [
   { key: 'withdrawal_reversal', label: 'Withdrawal Returned', income: false, earnings: false, report: null, activity: 'Withdrawal returned' },
   { key: 'admin_charge', label: 'Admin Charge', income: false, earnings: false, report: null }, // deduction at posting, §5 (new)
   { key: 'tds', label: 'TDS', income: false, earnings: false, report: null }, // tax deducted at source at posting, §5 (new)
+  // Income taken back at posting: a returned sale's negative lines and the recovery balance (docs/spec/returns.md §5).
+  { key: 'clawback', label: 'Clawback', income: false, earnings: true, report: null },
 ] as const satisfies readonly LedgerTypeDef[];
 
 export const LEDGER_TYPES: readonly LedgerTypeDef[] = [...INCOME_TYPES, ...OTHER_LEDGER_TYPES];

@@ -129,7 +129,7 @@ async function expectAllOrNothing(cycleId: string) {
     t,
     sql`
     select y.member_id::text, y.fy, y.gross::text, y.tds::text, s.gross::text as posted_gross, s.tds::text as posted_tds
-    from comp_ytd y full join (select member_id, fy, sum(gross) as gross, sum(tds) as tds from comp_payouts where posted_at is not null group by 1, 2) s
+    from comp_ytd y full join (select member_id, fy, sum(lines_total) as gross, sum(tds) as tds from comp_payouts where posted_at is not null group by 1, 2) s
       on s.member_id = y.member_id and s.fy = y.fy`,
   );
   for (const y of ytd) expect([y.gross, y.tds], `year to date of ${y.member_id}`).toEqual([y.posted_gross, y.posted_tds]);

@@ -410,19 +410,23 @@ async function processCycle(cycleId: string, model?: { members: UserRow[]; legs:
     expect(byMember.get(id) ?? 0n, `net of ${id}`).toBe(paise(p.net as string));
     const mine = ledger.filter((r) => r.user_id === id);
     const lines = first.lines.filter((l) => l.member_id === id);
+    let credited = 0n;
     for (const type of new Set(lines.map((l) => l.type as string))) {
       const total = lines.filter((l) => l.type === type).reduce((s, l) => s + paise(l.amount as string), 0n);
-      // Lines of one type that cancel out (an adjustment and its opposite) post no row of that type.
-      expect(paise(mine.find((r) => r.type === type)?.amount ?? '0'), `${id} ${type}`).toBe(total);
+      // docs/spec/returns.md §5: a credit per type whose sum is positive; a type that cancels out or is negative posts
+      // no row of its own, its negative lines are in the one clawback debit.
+      expect(paise(mine.find((r) => r.type === type)?.amount ?? '0'), `${id} ${type}`).toBe(total > 0n ? total : 0n);
+      if (total > 0n) credited += total;
     }
+    expect(paise(mine.find((r) => r.type === 'clawback')?.amount ?? '0'), `${id} clawback`).toBe(paise(p.gross as string) - credited);
     expect(paise(mine.find((r) => r.type === 'admin_charge')?.amount ?? '0')).toBe(-paise(p.admin_charge as string));
     expect(paise(mine.find((r) => r.type === 'tds')?.amount ?? '0')).toBe(-paise(p.tds as string));
   }
-  // Members with a ledger row: those with a type whose lines do not cancel out (an income and a negative adjustment
-  // of another type that brings the gross to exactly zero are both posted; docs/spec/compensation.md §5 keeps the net >= 0).
+  // Members with a ledger row: those with a type whose lines sum above zero (an income and a negative adjustment of
+  // another type that brings the gross to exactly zero post the credit and its clawback; the net is never below zero).
   const perType = new Map<string, bigint>();
   for (const l of first.lines) perType.set(`${l.member_id} ${l.type}`, (perType.get(`${l.member_id} ${l.type}`) ?? 0n) + paise(l.amount as string));
-  const moved = new Set([...perType].filter(([, v]) => v !== 0n).map(([k]) => k.split(' ')[0]));
+  const moved = new Set([...perType].filter(([, v]) => v > 0n).map(([k]) => k.split(' ')[0]));
   expect(new Set(ledger.map((r) => r.user_id))).toEqual(moved);
   for (const p of first.payouts) if (paise(p.gross as string) > 0n) expect(moved.has(p.member_id as string), `${p.member_id} paid`).toBe(true);
   const [unposted] = await query<{ n: number }>(t, sql`select count(*)::int as n from comp_payouts where cycle_id = ${cycleId}::uuid and posted_at is null`);

@@ -72,6 +72,14 @@ export const compPayouts = pgTable(
     tdsRate: numeric('tds_rate', { precision: 7, scale: 4 }).notNull(),
     panApproved: boolean('pan_approved').notNull(),
     postedAt: ts('posted_at'),
+    /** The sum of the cycle's lines, negative ones included (docs/spec/returns.md §5); gross is this less the recovery taken. */
+    linesTotal: money('lines_total').notNull().default('0'),
+    /** The recovery balance of earlier cycles taken from these lines. */
+    recovered: money('recovered').notNull().default('0'),
+    /** The recovery balance after this cycle: what later income still has to take back. */
+    recovery: money('recovery').notNull().default('0'),
+    /** TDS due that this cycle could not bear, carried to the next ones. */
+    tdsCarried: money('tds_carried').notNull().default('0'),
   },
   (t) => [
     primaryKey({ columns: [t.cycleId, t.memberId] }),
@@ -95,6 +103,23 @@ export const compYtd = pgTable(
     tds: money('tds').notNull(),
   },
   (t) => [primaryKey({ columns: [t.fy, t.memberId] })],
+);
+
+/**
+ * Each member's recovery balance and carried TDS as the last posted payout left them (docs/spec/returns.md §5):
+ * written by the posting transaction, read by the next calculation. Only members with something outstanding have a row.
+ */
+export const compBalances = pgTable(
+  'comp_balances',
+  {
+    memberId: uuid('member_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    recovery: money('recovery').notNull(),
+    tdsCarried: money('tds_carried').notNull(),
+    cycleId: uuid('cycle_id').notNull(),
+  },
+  (t) => [check('comp_balances_nonneg', sql`${t.recovery} >= 0 and ${t.tdsCarried} >= 0`)],
 );
 
 /** Carry forward per leg after a pairing cycle, and whether the member was ever paid a pair (for 2:1). */

@@ -14,7 +14,7 @@ import * as adjustmentsRepo from './adjustments.repo';
 import * as inputsRepo from './inputs.repo';
 import * as resultsRepo from './results.repo';
 import { CarryColumns, LegColumns, MemberTable, paiseBigint, rankIndexOf } from './member-table';
-import { calculateMonthly, calculatePairing, deductions, paise, tdsRuleOn, type Adjustment, type CalcResult, type Line, type SnapshotMember } from './engine';
+import { calculateMonthly, calculatePairing, deductions, paise, tdsRuleOn, type Adjustment, type CalcResult, type Deductions, type Line, type SnapshotMember } from './engine';
 import { istDate, fyOf, cycleEnd, ANALYZE_JOB } from './common';
 import { planFor } from './plans.service';
 import { toSummary, Snapshot } from './cycles.service';
@@ -97,13 +97,9 @@ export async function compute(db: DbOrTx, c: cyclesRepo.CycleRow, plan: PlanConf
   return calculateMonthly({ plan, members: snap.members, purchases, previousOwnBV, previousMonths: prevMonths.length, heldRank, adjustments });
 }
 
-/** A member's payout of a cycle, in paise. */
-export interface PayoutFigures {
-  gross: bigint;
-  adminCharge: bigint;
-  tds: bigint;
-  net: bigint;
-  rate: string;
+/** A member's payout of a cycle, in paise: the deductions (gross after recovery, recovery and carried TDS) and the lines' own sum. */
+export interface PayoutFigures extends Deductions {
+  linesTotal: bigint;
   pan: boolean;
   fy: number;
 }
@@ -132,11 +128,18 @@ export async function payoutsOf(db: DbOrTx, c: cyclesRepo.CycleRow, plan: PlanCo
     const i = t.indexOf(r.id);
     if (i >= 0) pan.add(i);
   }
+  // What earlier cycles left outstanding (returns.md §5): a recovery to take back, TDS still to deduct.
+  const owed = new Map<number, { recovery: bigint; tdsCarried: bigint }>();
+  for (const b of await inputsRepo.balances(db)) {
+    const i = t.indexOf(b.memberId);
+    if (i >= 0 && gross.has(i)) owed.set(i, { recovery: paise(b.recovery, 'recovery'), tdsCarried: paise(b.tdsCarried, 'carried TDS') });
+  }
   const out = new Map<number, PayoutFigures>();
   for (const [i, g] of gross) {
     const y = ytd.get(i);
-    const d = deductions(g, plan.deductions.adminChargePercent, rule, { ytdGross: y?.gross ?? 0n, ytdTds: y?.tds ?? 0n, panApproved: pan.has(i) });
-    out.set(i, { gross: g < 0n ? 0n : g, adminCharge: d.adminCharge, tds: d.tds, net: d.net, rate: d.rate, pan: pan.has(i), fy });
+    const o = owed.get(i);
+    const d = deductions(g, plan.deductions.adminChargePercent, rule, { ytdGross: y?.gross ?? 0n, ytdTds: y?.tds ?? 0n, panApproved: pan.has(i), recovery: o?.recovery, tdsCarried: o?.tdsCarried });
+    out.set(i, { ...d, linesTotal: g, pan: pan.has(i), fy });
   }
   return out;
 }
@@ -238,6 +241,10 @@ export async function calculateCycle(ctx: AppContext, actor: Actor, id: string) 
           fy: p.fy,
           tdsRate: p.rate,
           panApproved: p.pan,
+          linesTotal: fromPaise(p.linesTotal),
+          recovered: fromPaise(p.recovered),
+          recovery: fromPaise(p.recovery),
+          tdsCarried: fromPaise(p.tdsCarried),
         };
       }),
     );

@@ -7,7 +7,8 @@ import { csvCell } from '../../lib/csv';
 import { findUserByUserId } from '../users';
 import * as cyclesRepo from './cycles.repo';
 import * as resultsRepo from './results.repo';
-import { label, istDate } from './common';
+import { label, istDate, settlementRows } from './common';
+import { paiseOrThrow } from '../../../contracts/money';
 
 export function memberLinesView(rows: resultsRepo.LineRow[]): IncomeLine[] {
   return rows.map((l) => ({ type: l.type, label: label(l.type), amount: l.amount, planVersion: l.planVersion, explanation: l.explanation as IncomeLine['explanation'] }));
@@ -52,8 +53,11 @@ async function linesPage(ctx: AppContext, id: string, f: { memberId?: string; ty
       name: [p.first_name, p.last_name].filter(Boolean).join(' ') || p.user_id,
       lines: memberLinesView(byMember.get(p.memberId) ?? []),
       gross: p.gross,
+      recovered: p.recovered,
+      recovery: p.recovery,
       adminCharge: p.adminCharge,
       tds: p.tds,
+      tdsCarried: p.tdsCarried,
       net: p.net,
     })),
     nextCursor: rows.length > size ? page[page.length - 1].memberId : null,
@@ -78,7 +82,12 @@ export async function exportCycle(ctx: AppContext, id: string, pageSize = EXPORT
       const page = await linesPage(ctx, id, { after }, pageSize);
       let out = '';
       for (const m of page.items) {
-        for (const l of m.lines) out += csvRow([m.userId, m.name, l.label, l.amount, l.planVersion, l.explanation.text]);
+        let linesTotal = 0n;
+        for (const l of m.lines) {
+          out += csvRow([m.userId, m.name, l.label, l.amount, l.planVersion, l.explanation.text]);
+          linesTotal += paiseOrThrow(l.amount, 'line');
+        }
+        for (const r of settlementRows(m, linesTotal)) out += csvRow([m.userId, m.name, r.label, r.amount, '', r.note]);
         out += csvRow([m.userId, m.name, 'Admin charge', `-${m.adminCharge}`, '', '']);
         out += csvRow([m.userId, m.name, 'TDS', `-${m.tds}`, '', '']);
         out += csvRow([m.userId, m.name, 'Net', m.net, '', '']);

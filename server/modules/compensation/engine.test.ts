@@ -160,3 +160,44 @@ describe('compensation.md §7 worked examples (engine)', () => {
     expect([...b.r.carry]).toEqual([...a.r.carry]);
   });
 });
+
+describe('returns.md §5 deductions with negative lines (engine)', () => {
+  const rule = P1.deductions.tds[0];
+  const fig = (d: ReturnType<typeof deductions>) => ({
+    gross: rs(d.gross),
+    recovered: rs(d.recovered),
+    recovery: rs(d.recovery),
+    adminCharge: rs(d.adminCharge),
+    tds: rs(d.tds),
+    tdsCarried: rs(d.tdsCarried),
+    net: rs(d.net),
+  });
+
+  it('R6. TDS shortfall: a cycle of 0.03 deducts 0.03 and carries 399.97 into the next cycle', () => {
+    const a = deductions(paise('0.03'), '5', rule, { ytdGross: paise('19999.99'), ytdTds: 0n, panApproved: true });
+    expect(fig(a)).toEqual({ gross: '0.03', recovered: '0.00', recovery: '0.00', adminCharge: '0.00', tds: '0.03', tdsCarried: '399.97', net: '0.00' });
+    const b = deductions(paise('1000'), '5', rule, { ytdGross: paise('20000.02'), ytdTds: a.tds, panApproved: true, tdsCarried: a.tdsCarried });
+    expect(fig(b)).toEqual({ gross: '1000.00', recovered: '0.00', recovery: '0.00', adminCharge: '50.00', tds: '419.97', tdsCarried: '0.00', net: '530.03' });
+  });
+
+  it('R7. TDS after a clawback: lines 200 and -500 leave a recovery of 300, the next 1,000 pays on 700', () => {
+    const a = deductions(paise('200') - paise('500'), '5', rule, { ytdGross: paise('25000'), ytdTds: paise('500'), panApproved: true });
+    expect(fig(a)).toEqual({ gross: '0.00', recovered: '0.00', recovery: '300.00', adminCharge: '0.00', tds: '0.00', tdsCarried: '0.00', net: '0.00' });
+    const b = deductions(paise('1000'), '5', rule, { ytdGross: paise('24700'), ytdTds: paise('500'), panApproved: true, recovery: a.recovery });
+    expect(fig(b)).toEqual({ gross: '700.00', recovered: '300.00', recovery: '0.00', adminCharge: '35.00', tds: '14.00', tdsCarried: '0.00', net: '651.00' });
+  });
+
+  it('R2. a recovery of 10.00 taken from the next cycle of 20.00; a cycle that cannot cover it keeps the rest', () => {
+    const owes = deductions(-paise('10'), '5', rule, { ytdGross: 0n, ytdTds: 0n, panApproved: true });
+    expect(fig(owes)).toMatchObject({ gross: '0.00', recovery: '10.00', net: '0.00' });
+    const part = deductions(paise('4'), '5', rule, { ytdGross: 0n, ytdTds: 0n, panApproved: true, recovery: owes.recovery });
+    expect(fig(part)).toMatchObject({ gross: '0.00', recovered: '4.00', recovery: '6.00', net: '0.00' });
+    const paid = deductions(paise('20'), '5', rule, { ytdGross: 0n, ytdTds: 0n, panApproved: true, recovery: owes.recovery });
+    expect(fig(paid)).toEqual({ gross: '10.00', recovered: '10.00', recovery: '0.00', adminCharge: '0.50', tds: '0.00', tdsCarried: '0.00', net: '9.50' });
+  });
+
+  it('carried TDS waits through a cycle that pays nothing', () => {
+    const d = deductions(-paise('5'), '5', rule, { ytdGross: paise('30000'), ytdTds: paise('600'), panApproved: true, tdsCarried: paise('12.34') });
+    expect(fig(d)).toMatchObject({ tds: '0.00', tdsCarried: '12.34', recovery: '5.00', net: '0.00' });
+  });
+});

@@ -14,13 +14,17 @@ interface PayoutOfCycle {
   admin_charge: string;
   tds: string;
   net: string;
+  recovered: string;
+  recovery: string;
+  tds_carried: string;
 }
 
 export async function memberPayouts(db: DbOrTx, memberId: string) {
   return rawRows<PayoutOfCycle & { fy: number; posted_at: Date }>(
     db,
     sql`
-    select c.id::text as cycle_id, c.kind, c.starts_at, c.ends_at, c.closed_at, p.gross::text, p.admin_charge::text, p.tds::text, p.net::text, p.fy, p.posted_at
+    select c.id::text as cycle_id, c.kind, c.starts_at, c.ends_at, c.closed_at, p.gross::text, p.admin_charge::text, p.tds::text, p.net::text,
+           p.recovered::text, p.recovery::text, p.tds_carried::text, p.fy, p.posted_at
     from comp_payouts p join comp_cycles c on c.id = p.cycle_id
     where p.member_id = ${memberId}::uuid and p.posted_at is not null order by c.starts_at desc, c.kind limit 200`,
   );
@@ -45,6 +49,9 @@ export interface IncomeFigures {
     admin_charge: string;
     tds: string;
     net: string;
+    recovered: string;
+    recovery: string;
+    tds_carried: string;
     fy: number;
     posted_at: string;
   }[];
@@ -65,7 +72,7 @@ export async function incomeFigures(db: DbOrTx, memberId: string, knownPlanIds: 
     select
       coalesce((select json_agg(x) from (
         select c.id::text as cycle_id, c.kind, c.starts_at, c.ends_at, c.closed_at, p.gross::text as gross, p.admin_charge::text as admin_charge,
-               p.tds::text as tds, p.net::text as net, p.fy, p.posted_at
+               p.tds::text as tds, p.net::text as net, p.recovered::text as recovered, p.recovery::text as recovery, p.tds_carried::text as tds_carried, p.fy, p.posted_at
         from comp_payouts p join comp_cycles c on c.id = p.cycle_id
         where p.member_id = ${memberId}::uuid and p.posted_at is not null order by c.starts_at desc, c.kind limit 200) x), '[]'::json) as payouts,
       (select row_to_json(k) from (
@@ -99,7 +106,8 @@ export async function statementPayoutsPage(db: DbOrTx, memberId: string, fy: num
     db,
     sql`
     select c.id::text as cycle_id, c.kind, c.starts_at, c.starts_at::text as starts_key, c.ends_at, c.closed_at,
-           p.gross::text as gross, p.admin_charge::text as admin_charge, p.tds::text as tds, p.net::text as net
+           p.gross::text as gross, p.admin_charge::text as admin_charge, p.tds::text as tds, p.net::text as net,
+           p.recovered::text as recovered, p.recovery::text as recovery, p.tds_carried::text as tds_carried
     from comp_payouts p join comp_cycles c on c.id = p.cycle_id
     where p.member_id = ${memberId}::uuid and p.fy = ${fy} and p.posted_at is not null
       ${after ? sql`and (c.starts_at > ${after.startsKey}::timestamptz or (c.starts_at = ${after.startsKey}::timestamptz and c.kind < ${after.kind}))` : sql``}

@@ -120,9 +120,12 @@ export const rankAt = (db: DbOrTx, at: Date) =>
     db,
     sql`select distinct on (user_id) user_id::text, rank from rank_achievements where achieved_at <= ${at.toISOString()}::timestamptz order by user_id, achieved_at desc`,
   );
-/** Year-to-date posted gross and TDS per member in a financial year (comp_ytd), member by member. */
+/** Year-to-date posted lines (negative ones included) and TDS per member in a financial year (comp_ytd), member by member. */
 export const eachYtd = (db: DbOrTx, fy: number, onRow: (memberId: string, gross: string, tds: string) => void) =>
   eachRow(db, `select member_id, gross, tds from comp_ytd where fy = ${Math.trunc(fy)}`, (c) => onRow(c[0]!, c[1]!, c[2]!));
+/** Members with a recovery balance or carried TDS outstanding (comp_balances keeps only those). */
+export const balances = (db: DbOrTx) =>
+  rawRows<{ memberId: string; recovery: string; tdsCarried: string }>(db, sql`select member_id::text as "memberId", recovery::text, tds_carried::text as "tdsCarried" from comp_balances`);
 export const panApproved = (db: DbOrTx) => {
   const k = kycStateIn();
   return rawRows<{ id: string }>(db, sql`select id::text from users where ${k.panNumber} is not null and ${k.kycStatus} = 'approved'`);

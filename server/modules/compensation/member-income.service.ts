@@ -41,10 +41,7 @@ export async function memberIncome(ctx: AppContext, memberId: string): Promise<M
       kind: p.kind,
       startsAt: iso(p.starts_at),
       endsAt: iso(p.closed_at ?? p.ends_at),
-      gross: p.gross,
-      adminCharge: p.admin_charge,
-      tds: p.tds,
-      net: p.net,
+      ...deductionsOf(p),
       postedAt: iso(p.posted_at),
     })),
     carry: { left: carry?.carry_left ?? '0.00', right: carry?.carry_right ?? '0.00' },
@@ -61,9 +58,11 @@ export async function memberCycle(ctx: AppContext, memberId: string, cycleId: st
   return {
     cycle: { id: cycleId, kind: payout.kind, startsAt: new Date(payout.starts_at).toISOString(), endsAt: new Date(payout.closed_at ?? payout.ends_at).toISOString() },
     lines: memberLinesView(lines),
-    gross: payout.gross,
-    adminCharge: payout.admin_charge,
-    tds: payout.tds,
-    net: payout.net,
+    ...deductionsOf(payout),
   };
+}
+
+/** A posted payout's figures as the member reads them (docs/spec/returns.md §5: recovery and carried TDS beside the deductions). */
+function deductionsOf(p: { gross: string; recovered: string; recovery: string; admin_charge: string; tds: string; tds_carried: string; net: string }) {
+  return { gross: p.gross, recovered: p.recovered, recovery: p.recovery, adminCharge: p.admin_charge, tds: p.tds, tdsCarried: p.tds_carried, net: p.net };
 }

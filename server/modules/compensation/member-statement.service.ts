@@ -10,7 +10,7 @@ import { badRequest } from '../../core/app-error';
 import { fromPaise } from '../../../contracts/money';
 import * as incomeRepo from './income.repo';
 import { paise } from './engine';
-import { label, istDate, fyOf, fyLabel } from './common';
+import { label, istDate, fyOf, fyLabel, settlementRows } from './common';
 import { cell, streamOf } from './cycle-lines.service';
 
 /** Cycles per page of the statement. */
@@ -32,7 +32,13 @@ async function* statementPages(ctx: AppContext, memberId: string, fy: number, to
     const rows: Row[] = [];
     for (const p of payouts) {
       const period = `${istDate(new Date(p.starts_at))} to ${istDate(new Date(new Date(p.closed_at ?? p.ends_at).getTime() - 1))}`;
-      for (const l of lines) if (l.cycleId === p.cycle_id) rows.push([period, label(l.type), l.amount, (l.explanation as { text: string }).text]);
+      let linesTotal = 0n;
+      for (const l of lines) {
+        if (l.cycleId !== p.cycle_id) continue;
+        rows.push([period, label(l.type), l.amount, (l.explanation as { text: string }).text]);
+        linesTotal += paise(l.amount);
+      }
+      for (const r of settlementRows({ gross: p.gross, recovered: p.recovered, tdsCarried: p.tds_carried }, linesTotal)) rows.push([period, r.label, r.amount, r.note]);
       rows.push([period, 'Admin charge', `-${p.admin_charge}`, '']);
       rows.push([period, 'TDS', `-${p.tds}`, '']);
       rows.push([period, 'Net', p.net, '']);

@@ -47,12 +47,28 @@ export async function recordRankBonus(db: DbOrTx, userId: string, rank: string, 
 export async function insertAchievers(db: DbOrTx, rows: (typeof achievers.$inferInsert)[]) {
   if (rows.length) await inChunks(rows, 2000, (c) => db.insert(achievers).values(c));
 }
-/** The posting batch's payouts join the year-to-date totals (in the batch's own transaction). */
+/**
+ * The posting batch's payouts join the year-to-date totals (in the batch's own transaction): their lines' sum, negative
+ * lines included (docs/spec/returns.md §5: the financial year's gross for the TDS threshold counts them), and TDS.
+ */
 export async function addToYtd(db: DbOrTx, cycleId: string, memberIds: string[]) {
   await db.execute(sql`
     insert into comp_ytd (member_id, fy, gross, tds)
-    select p.member_id, p.fy, p.gross, p.tds from comp_payouts p
+    select p.member_id, p.fy, p.lines_total, p.tds from comp_payouts p
     where p.cycle_id = ${cycleId}::uuid and p.member_id = any(${sql.param(memberIds)}::uuid[])
     order by p.fy, p.member_id
     on conflict (fy, member_id) do update set gross = comp_ytd.gross + excluded.gross, tds = comp_ytd.tds + excluded.tds`);
+}
+/**
+ * The batch's members' recovery balance and carried TDS become what their payouts left (in the batch's own
+ * transaction); a member with nothing outstanding keeps no row.
+ */
+export async function keepBalances(db: DbOrTx, cycleId: string, memberIds: string[]) {
+  await db.execute(sql`
+    with p as (select member_id, recovery, tds_carried from comp_payouts where cycle_id = ${cycleId}::uuid and member_id = any(${sql.param(memberIds)}::uuid[])),
+         gone as (delete from comp_balances b using p where b.member_id = p.member_id and p.recovery = 0 and p.tds_carried = 0)
+    insert into comp_balances (member_id, recovery, tds_carried, cycle_id)
+    select member_id, recovery, tds_carried, ${cycleId}::uuid from p where recovery > 0 or tds_carried > 0
+    order by member_id
+    on conflict (member_id) do update set recovery = excluded.recovery, tds_carried = excluded.tds_carried, cycle_id = excluded.cycle_id`);
 }

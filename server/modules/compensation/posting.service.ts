@@ -76,13 +76,18 @@ export async function postCycle(ctx: AppContext, actor: Actor, id: string, opts:
         const mine = byMember.get(p.member_id) ?? [];
         const perType = new Map<string, bigint>();
         for (const l of mine) perType.set(l.type, (perType.get(l.type) ?? 0n) + paise(l.amount));
-        // Credits first, then any negative adjustment, then the deductions: the balance never dips.
-        const ordered = [...perType].sort((a, b) => (a[1] < b[1] ? 1 : a[1] > b[1] ? -1 : a[0].localeCompare(b[0])));
+        // One credit per income type whose cycle sum is positive, then one `clawback` debit for the negative lines and
+        // the recovery taken (docs/spec/returns.md §5: never more than the credits, since the gross is never below
+        // zero), then the deductions: the balance never dips.
+        const credits = [...perType].filter(([, amt]) => amt > 0n).sort((a, b) => (a[1] < b[1] ? 1 : a[1] > b[1] ? -1 : a[0].localeCompare(b[0])));
         const ref = { referenceId: id, metadata: { cycleId: id } };
-        for (const [type, amt] of ordered) {
-          if (amt === 0n) continue;
+        let credited = 0n;
+        for (const [type, amt] of credits) {
+          credited += amt;
           rows.push({ userId: p.member_id, amount: fromPaise(amt), type: INCOME_KEYS.has(type) ? type : 'admin_credit', description: `${label(type)}, ${c0.kind} cycle ${period}`, ...ref });
         }
+        const clawback = credited - paise(p.gross);
+        if (clawback > 0n) rows.push({ userId: p.member_id, amount: fromPaise(-clawback), type: 'clawback', description: `Clawback and recovery, ${c0.kind} cycle ${period}`, ...ref });
         if (paise(p.admin_charge) > 0n) rows.push({ userId: p.member_id, amount: `-${p.admin_charge}`, type: 'admin_charge', description: `Admin charge, ${c0.kind} cycle ${period}`, ...ref });
         if (paise(p.tds) > 0n) rows.push({ userId: p.member_id, amount: `-${p.tds}`, type: 'tds', description: `TDS, ${c0.kind} cycle ${period}`, ...ref });
         for (const l of mine) if (l.type === 'rank_bonus') await postingRepo.recordRankBonus(tx, p.member_id, String(l.rank), l.amount);
@@ -126,6 +131,11 @@ export async function postCycle(ctx: AppContext, actor: Actor, id: string, opts:
         now,
       );
       await postingRepo.addToYtd(
+        tx,
+        id,
+        batch.map((b) => b.member_id),
+      );
+      await postingRepo.keepBalances(
         tx,
         id,
         batch.map((b) => b.member_id),

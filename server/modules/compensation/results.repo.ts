@@ -38,8 +38,8 @@ export async function insertPayouts(db: DbOrTx, rows: Iterable<PayoutIn>) {
   const copied = await copyInto(
     db,
     'comp_payouts',
-    ['cycle_id', 'member_id', 'gross', 'admin_charge', 'tds', 'net', 'fy', 'tds_rate', 'pan_approved'],
-    mapLazily(rows, (r) => [r.cycleId, r.memberId, r.gross, r.adminCharge, r.tds, r.net, r.fy, r.tdsRate, r.panApproved]),
+    ['cycle_id', 'member_id', 'gross', 'admin_charge', 'tds', 'net', 'fy', 'tds_rate', 'pan_approved', 'lines_total', 'recovered', 'recovery', 'tds_carried'],
+    mapLazily(rows, (r) => [r.cycleId, r.memberId, r.gross, r.adminCharge, r.tds, r.net, r.fy, r.tdsRate, r.panApproved, r.linesTotal, r.recovered, r.recovery, r.tdsCarried]),
   );
   if (!copied) await insertPayoutsSql(db, [...rows]);
 }
@@ -63,10 +63,12 @@ const insertLinesSql = (db: DbOrTx, rows: LineIn[]) =>
 const insertPayoutsSql = (db: DbOrTx, rows: PayoutIn[]) =>
   inChunks(rows, 20_000, (c) =>
     db.execute(sql`
-  insert into comp_payouts (cycle_id, member_id, gross, admin_charge, tds, net, fy, tds_rate, pan_approved)
+  insert into comp_payouts (cycle_id, member_id, gross, admin_charge, tds, net, fy, tds_rate, pan_approved, lines_total, recovered, recovery, tds_carried)
   select * from unnest(${arr(c.map((r) => r.cycleId))}::uuid[], ${arr(c.map((r) => r.memberId))}::uuid[], ${arr(c.map((r) => r.gross))}::numeric[],
                        ${arr(c.map((r) => r.adminCharge))}::numeric[], ${arr(c.map((r) => r.tds))}::numeric[], ${arr(c.map((r) => r.net))}::numeric[],
-                       ${arr(c.map((r) => r.fy))}::int[], ${arr(c.map((r) => r.tdsRate))}::numeric[], ${arr(c.map((r) => r.panApproved))}::boolean[])`),
+                       ${arr(c.map((r) => r.fy))}::int[], ${arr(c.map((r) => r.tdsRate))}::numeric[], ${arr(c.map((r) => r.panApproved))}::boolean[],
+                       ${arr(c.map((r) => r.linesTotal ?? r.gross))}::numeric[], ${arr(c.map((r) => r.recovered ?? '0'))}::numeric[],
+                       ${arr(c.map((r) => r.recovery ?? '0'))}::numeric[], ${arr(c.map((r) => r.tdsCarried ?? '0'))}::numeric[])`),
   );
 const insertCarrySql = (db: DbOrTx, rows: CarryIn[]) =>
   inChunks(rows, 20_000, (c) =>
@@ -89,7 +91,7 @@ export async function payoutsPage(db: DbOrTx, cycleId: string, f: { memberId?: s
     db,
     sql`
     select p.cycle_id as "cycleId", p.member_id::text as "memberId", p.gross::text as gross, p.admin_charge::text as "adminCharge", p.tds::text as tds,
-           p.net::text as net, p.fy, p.tds_rate::text as "tdsRate", p.pan_approved as "panApproved", p.posted_at as "postedAt", u.user_id, u.first_name, u.last_name
+           p.net::text as net, p.recovered::text as recovered, p.recovery::text as recovery, p.tds_carried::text as "tdsCarried", p.fy, p.tds_rate::text as "tdsRate", p.pan_approved as "panApproved", p.posted_at as "postedAt", u.user_id, u.first_name, u.last_name
     from (
       -- The page is cut before the join: joined first, the planner merges with the whole users index from its start
       -- (168 ms a page half-way through a 256,676-member cycle, against 14 ms; the export reads 257 pages).

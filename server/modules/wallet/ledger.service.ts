@@ -24,9 +24,8 @@ export async function postLedger(
 ) {
   noteControlled('money');
   await ensureWallet(db, userId);
-  const credit = !amount.startsWith('-');
-  // Credits of the registry's earning types (the income types only) add to total_earnings.
-  const moved = await shiftBalance(db, userId, amount, { earnings: credit && EARNING_TYPES.has(type) ? amount : undefined });
+  // The registry's earning types (the income types, and clawback taking income back) move total_earnings.
+  const moved = await shiftBalance(db, userId, amount, { earnings: EARNING_TYPES.has(type) ? amount : undefined });
   if (!moved) throw new AppError('INSUFFICIENT_FUNDS', 400, opts.insufficientMessage ?? WALLET_MSG.insufficientBalance, { amount: [opts.insufficientMessage ?? WALLET_MSG.insufficientBalance] });
   return insertLedgerRow(db, {
     userId,
@@ -44,8 +43,8 @@ export async function postLedger(
 /**
  * Many movements at once (posting a payout cycle), with the guarantees of `postLedger`: per wallet the rows
  * apply in the given order with running balances, none goes below zero, and a wallet that cannot cover its
- * rows fails the whole batch (the caller's transaction rolls back). Credits of earning types add to total
- * earnings.
+ * rows fails the whole batch (the caller's transaction rolls back). Rows of earning types move total earnings
+ * (a clawback lowers them).
  */
 export async function postLedgerBatch(db: DbOrTx, rows: { userId: string; amount: string; type: string; description: string; referenceId?: string | null; metadata?: unknown }[], now: Date) {
   const { refused } = await applyLedgerBatch(
@@ -57,7 +56,7 @@ export async function postLedgerBatch(db: DbOrTx, rows: { userId: string; amount
       description: r.description,
       referenceId: r.referenceId ?? null,
       metadata: r.metadata ?? null,
-      earnings: !r.amount.startsWith('-') && EARNING_TYPES.has(r.type) ? r.amount : '0',
+      earnings: EARNING_TYPES.has(r.type) ? r.amount : '0',
     })),
     now,
   );

@@ -1,6 +1,6 @@
 import { Fragment, useEffect, useState, type ReactNode } from 'react';
 import { Award, ChevronDown, Download, FileText, Gift, Layers, ReceiptText, Timer } from 'lucide-react';
-import { ledgerTypeLabel } from '@contracts';
+import { compareMoney, ledgerTypeLabel } from '@contracts';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
@@ -173,7 +173,7 @@ function CycleLines({ id }: { id: string }) {
             <li key={`${l.type}-${i}`} className="rounded-xl border border-slate-200 bg-white p-3">
               <div className="flex items-baseline justify-between gap-3">
                 <p className="font-medium text-slate-900">{l.label || ledgerTypeLabel(l.type)}</p>
-                <p className="shrink-0 font-semibold whitespace-nowrap text-emerald-700 tabular-nums">{rupees(l.amount)}</p>
+                <p className={cn('shrink-0 font-semibold whitespace-nowrap tabular-nums', compareMoney(l.amount, '0') < 0 ? 'text-rose-700' : 'text-emerald-700')}>{rupees(l.amount)}</p>
               </div>
               <p className="mt-1 text-sm break-words text-slate-600">{l.explanation?.text}</p>
             </li>
@@ -186,7 +186,28 @@ function CycleLines({ id }: { id: string }) {
         <Figure label="TDS" value={deducted(data.tds)} />
         <Figure label="Net credited" value={rupees(data.net)} strong />
       </dl>
+      <Settlement c={data} />
     </div>
+  );
+}
+
+/**
+ * What a cycle took back or left for later (docs/spec/returns.md §5), each only when it happened: the recovery of
+ * earlier cycles taken from these lines, the balance still to recover, and TDS carried to later cycles.
+ */
+function Settlement({ c }: { c: { recovered: string; recovery: string; tdsCarried: string } }) {
+  const notes = [
+    compareMoney(c.recovered, '0') > 0 && `${rupees(c.recovered)} owed from earlier cycles was taken from these lines before the deductions.`,
+    compareMoney(c.recovery, '0') > 0 && `${rupees(c.recovery)} is still to be recovered from your next income. It is never taken from your wallet.`,
+    compareMoney(c.tdsCarried, '0') > 0 && `${rupees(c.tdsCarried)} of TDS due could not be deducted from this cycle and will be deducted from your next income.`,
+  ].filter((n): n is string => Boolean(n));
+  if (!notes.length) return null;
+  return (
+    <ul className="space-y-1 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900" aria-label="Carried to later cycles">
+      {notes.map((n) => (
+        <li key={n}>{n}</li>
+      ))}
+    </ul>
   );
 }
 
