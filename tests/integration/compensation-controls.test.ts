@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestApp, type TestApp, demoUsers } from '../support/test-app';
 import { codeFor } from '../support/authenticator';
-import { count, expectError, expectInvalid, query, signedInUser } from '../support/http';
+import { count, expectError, expectInvalid, query } from '../support/http';
 import { ADJUSTMENT_MSG } from '../../contracts/compensation';
 import { MSG } from '../../contracts/messages';
 import type { UserRow } from '../../server/modules/users/users.repo';
-import { closePairingCycle } from '../support/compensation';
+import { closePairingCycle, threeAdmins } from '../support/compensation';
 
 /**
  * Issue 29, "Cycles and adjustments": an adjustment needs step-up and a reason, is capped (ADJUSTMENT_MAX_AMOUNT,
@@ -27,9 +27,7 @@ const BASE = '/api/admin/compensation';
 
 beforeAll(async () => {
   t = await startTestApp();
-  a = await t.login(t.demo.admin.email, t.demo.admin.password);
-  c = await t.login(t.demo.admin2.email, t.demo.admin2.password);
-  b = (await signedInUser(t, 'calc.admin', 'Calc#Admin-2026', { role: 'admin' })).cookie;
+  ({ a, b, c } = await threeAdmins(t, { prefix: 'calc.admin', password: 'Calc#Admin-2026' }));
   ({ admin: adminA, member } = await demoUsers(t, 'admin', 'member'));
 }, 120_000);
 afterAll(async () => t?.close());

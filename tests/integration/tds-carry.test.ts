@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { query, signedInUser } from '../support/http';
-import { closePairingCycle } from '../support/compensation';
+import { closePairingCycle, threeAdmins } from '../support/compensation';
 import { ID } from '../support/identity';
 import { fyOf } from '../../server/modules/compensation/common';
 
@@ -24,9 +24,7 @@ const BASE = '/api/admin/compensation';
 
 beforeAll(async () => {
   t = await startTestApp();
-  a = await t.login(t.demo.admin.email, t.demo.admin.password);
-  c = await t.login(t.demo.admin2.email, t.demo.admin2.password);
-  b = (await signedInUser(t, 'tds.calc', 'Calc#Admin-2026', { role: 'admin' })).cookie;
+  ({ a, b, c } = await threeAdmins(t, { prefix: 'tds.calc', password: 'Calc#Admin-2026' }));
   const m = await signedInUser(t, 'tds.member', 'Tds#Member-2026', { panNumber: ID.pan, kycStatus: 'approved', activationDate: new Date() });
   member = m.user;
   memberCookie = m.cookie;

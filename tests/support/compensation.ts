@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import { startTestApp, type TestApp } from './test-app';
+import { signedInUser } from './http';
 
 /** Where the admin's compensation API lives. */
 export const BASE = '/api/admin/compensation';
@@ -32,6 +33,17 @@ export async function startCompensationApp(secondAdmin: { email: string; passwor
   const p = await t.api('POST', '/api/admin/products', { cookie: admin, body: { name: productName, price: '50.00', bv: '50.00', gst: '0', category: 'others', purchaseType: 'first_purchase' } });
   expect(p.status, JSON.stringify(p.body)).toBe(201);
   return { t, admin, admin2, productId: (p.body.id ?? p.body.product?.id) as string };
+}
+
+/**
+ * The three admins of a separation-of-duties test (issue 29): A, the demo admin, makes adjustments; B, made here,
+ * calculates; C, the second demo admin, approves and posts. Answers their session cookies.
+ */
+export async function threeAdmins(t: TestApp, calculator: { prefix: string; password: string }) {
+  const a = await t.login(t.demo.admin.email, t.demo.admin.password);
+  const c = await t.login(t.demo.admin2.email, t.demo.admin2.password);
+  const b = (await signedInUser(t, calculator.prefix, calculator.password, { role: 'admin' })).cookie;
+  return { a, b, c };
 }
 
 /** Closes the open pairing cycle now (as the admin of `cookie`) and answers its id. */

@@ -3,13 +3,8 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { preparedRows, rawRows, type DbOrTx } from '../../db/client';
 import { compLines } from '../../db/schema/index';
 
-/** A member's posted payout of one cycle, with the cycle's kind and dates. */
-interface PayoutOfCycle {
-  cycle_id: string;
-  kind: string;
-  starts_at: Date;
-  ends_at: Date;
-  closed_at: Date | null;
+/** A posted payout's money, as the member reads it (docs/spec/returns.md §5: recovery and carried TDS included). */
+interface PayoutMoney {
   gross: string;
   admin_charge: string;
   tds: string;
@@ -17,6 +12,14 @@ interface PayoutOfCycle {
   recovered: string;
   recovery: string;
   tds_carried: string;
+}
+/** A member's posted payout of one cycle, with the cycle's kind and dates. */
+interface PayoutOfCycle extends PayoutMoney {
+  cycle_id: string;
+  kind: string;
+  starts_at: Date;
+  ends_at: Date;
+  closed_at: Date | null;
 }
 
 export async function memberPayouts(db: DbOrTx, memberId: string) {
@@ -39,22 +42,8 @@ export async function memberLines(db: DbOrTx, memberId: string, cycleIds: string
 }
 /** Everything the member's Income page shows, in one statement (it is the page members open most). */
 export interface IncomeFigures {
-  payouts: {
-    cycle_id: string;
-    kind: string;
-    starts_at: string;
-    ends_at: string;
-    closed_at: string | null;
-    gross: string;
-    admin_charge: string;
-    tds: string;
-    net: string;
-    recovered: string;
-    recovery: string;
-    tds_carried: string;
-    fy: number;
-    posted_at: string;
-  }[];
+  /** Dates as JSON gives them (text). */
+  payouts: (PayoutMoney & { cycle_id: string; kind: string; starts_at: string; ends_at: string; closed_at: string | null; fy: number; posted_at: string })[];
   carry: { carry_left: string; carry_right: string; paired_ever: boolean } | null;
   open: { id: string; starts_at: string; ends_at: string } | null;
   /** config is null when the caller already holds that version's parsed config. */
