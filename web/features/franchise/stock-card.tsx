@@ -9,7 +9,7 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input, Select, Textarea } from '../../components/ui/input';
 import { QueryStates } from '../../components/ui/query-error';
-import { CardField, DataTable, type Column } from '../../components/ui/table';
+import { DataTable, type Column } from '../../components/ui/table';
 import { formatDate } from '../../lib/format';
 import { useFranchiseStock, useReceiveStock, useRequestStock, useStockProducts } from './stock-api';
 import { STOCK_STATUS_LOOK, stockRequestLines } from '../../lib/stock';
@@ -71,10 +71,11 @@ export function StockCard() {
   const receive = useReceiveStock();
   const data = stock.data;
   const columns: Column<StockRequestView>[] = [
-    { header: 'Requested', className: 'whitespace-nowrap text-slate-600', cell: (r) => formatDate(r.createdAt) },
-    { header: 'Products', className: 'min-w-48', cell: (r) => stockRequestLines(r) },
+    { header: 'Requested', card: true, className: 'whitespace-nowrap text-slate-600', cell: (r) => formatDate(r.createdAt) },
+    { header: 'Products', card: { wide: true, order: -1 }, className: 'min-w-48', cell: (r) => stockRequestLines(r) },
     {
       header: 'Status',
+      card: true,
       cell: (r) => (
         <>
           <Badge tone={STOCK_STATUS_LOOK[r.status].tone}>{STOCK_STATUS_LOOK[r.status].label}</Badge>
@@ -84,6 +85,7 @@ export function StockCard() {
     },
     {
       header: <span className="sr-only">Actions</span>,
+      card: { label: 'Delivery', wide: true, when: (r) => r.status === 'dispatched' },
       cell: (r) =>
         r.status === 'dispatched' ? (
           <Button size="sm" onClick={() => void receive.run(r.id)} aria-label={`Mark received: ${stockRequestLines(r)}`}>
@@ -117,29 +119,7 @@ export function StockCard() {
                   ))}
                 </ul>
               )}
-              {data.requests.length ? (
-                <DataTable
-                  rows={data.requests}
-                  rowKey={(r) => r.id}
-                  label="Stock requests"
-                  columns={columns}
-                  rowData={(r) => ({ 'data-stock-request-id': r.id })}
-                  card={(r) => (
-                    <dl className="grid grid-cols-2 gap-x-4 gap-y-3">
-                      <CardField label="Products" wide>
-                        {stockRequestLines(r)}
-                      </CardField>
-                      <CardField label="Requested">{formatDate(r.createdAt)}</CardField>
-                      <CardField label="Status">{columns[2].cell(r)}</CardField>
-                      {r.status === 'dispatched' ? (
-                        <CardField label="Delivery" wide>
-                          {columns[3].cell(r)}
-                        </CardField>
-                      ) : null}
-                    </dl>
-                  )}
-                />
-              ) : null}
+              {data.requests.length ? <DataTable rows={data.requests} rowKey={(r) => r.id} label="Stock requests" columns={columns} rowData={(r) => ({ 'data-stock-request-id': r.id })} /> : null}
             </>
           ) : null}
         </QueryStates>
