@@ -1,7 +1,7 @@
 import { useDeferredValue, useState } from 'react';
 import { Boxes, ClipboardList, IndianRupee, Store } from 'lucide-react';
 import { Badge, StatusBadge } from '../../components/ui/badge';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { TitledCard } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
@@ -67,28 +67,22 @@ export function FranchiseMasterSection() {
         <Total icon={IndianRupee} label={month ? `Local sales, ${month}` : 'Local sales this month'} value={formatMoney(d?.totals.salesMonthValue ?? '0')} />
         <Total icon={ClipboardList} label="Open stock requests" value={COUNT.format(d?.totals.openStockRequests ?? 0)} />
       </div>
-      <Card aria-labelledby="franchise-list">
-        <CardHeader>
-          <CardTitle id="franchise-list">Franchise Holders</CardTitle>
-          <CardDescription>Local sales in total: {formatMoney(d?.totals.salesTotalValue ?? '0')}.</CardDescription>
-        </CardHeader>
-        <CardContent className="space-y-4">
-          <FormField id="franchise-search" label="Search by name, user ID or email">
-            <Input id="franchise-search" type="search" value={q} onChange={(e) => setQ(e.target.value)} maxLength={60} />
-          </FormField>
-          <QueryStates query={master} errorTitle="Could not load the franchise holders" loadingLabel="Loading franchise holders...">
-            {d?.franchises.length ? (
-              <DataTable rows={d.franchises} rowKey={(f) => f.id} label="Franchise holders" breakpoint="lg" columns={columns} rowData={(f) => ({ 'data-franchise': f.userId })} />
-            ) : (
-              <EmptyState
-                icon={Store}
-                title={search ? 'No franchise holder matches' : 'No franchise holders in your downline'}
-                description={search ? 'Try another name, user ID or email.' : 'Members of your tree who hold a Mini or Basic franchise appear here.'}
-              />
-            )}
-          </QueryStates>
-        </CardContent>
-      </Card>
+      <TitledCard id="franchise-list" title="Franchise Holders" description={<>Local sales in total: {formatMoney(d?.totals.salesTotalValue ?? '0')}.</>} contentClassName="space-y-4">
+        <FormField id="franchise-search" label="Search by name, user ID or email">
+          <Input id="franchise-search" type="search" value={q} onChange={(e) => setQ(e.target.value)} maxLength={60} />
+        </FormField>
+        <QueryStates query={master} errorTitle="Could not load the franchise holders" loadingLabel="Loading franchise holders...">
+          {d?.franchises.length ? (
+            <DataTable rows={d.franchises} rowKey={(f) => f.id} label="Franchise holders" breakpoint="lg" columns={columns} rowData={(f) => ({ 'data-franchise': f.userId })} />
+          ) : (
+            <EmptyState
+              icon={Store}
+              title={search ? 'No franchise holder matches' : 'No franchise holders in your downline'}
+              description={search ? 'Try another name, user ID or email.' : 'Members of your tree who hold a Mini or Basic franchise appear here.'}
+            />
+          )}
+        </QueryStates>
+      </TitledCard>
     </section>
   );
 }

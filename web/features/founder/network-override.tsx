@@ -4,7 +4,7 @@ import { ArrowLeftToLine, ArrowRightToLine, EyeOff, GitBranchPlus, Info, MoveRig
 import { NetworkOverrideInput } from '@contracts';
 import { StatusBadge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { TitledCard } from '../../components/ui/card';
 import { ChoiceCards } from '../../components/ui/choice-cards';
 import { Dialog, DialogContent, FormFooter } from '../../components/ui/dialog';
 import { EmptyState } from '../../components/ui/empty-state';
@@ -122,19 +122,13 @@ function HiddenIdsCard({ rows, onMove }: { rows: OverrideHiddenId[]; onMove: (h:
     },
   ];
   return (
-    <Card aria-labelledby="override-hidden">
-      <CardHeader>
-        <CardTitle id="override-hidden">Hidden IDs</CardTitle>
-        <CardDescription>A hidden ID moves while it has no members below it and no business volume.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {rows.length ? (
-          <DataTable rows={rows} rowKey={(h) => h.id} label="Hidden IDs" breakpoint="lg" columns={columns} rowData={(h) => ({ 'data-hidden-id': h.userId })} cardFields="grid grid-cols-1 gap-y-3" />
-        ) : (
-          <EmptyState icon={EyeOff} title="No hidden IDs yet" description="Hidden IDs you create in Hidden IDs Management appear here." />
-        )}
-      </CardContent>
-    </Card>
+    <TitledCard id="override-hidden" title="Hidden IDs" description="A hidden ID moves while it has no members below it and no business volume.">
+      {rows.length ? (
+        <DataTable rows={rows} rowKey={(h) => h.id} label="Hidden IDs" breakpoint="lg" columns={columns} rowData={(h) => ({ 'data-hidden-id': h.userId })} cardFields="grid grid-cols-1 gap-y-3" />
+      ) : (
+        <EmptyState icon={EyeOff} title="No hidden IDs yet" description="Hidden IDs you create in Hidden IDs Management appear here." />
+      )}
+    </TitledCard>
   );
 }
 
@@ -193,21 +187,15 @@ export function NetworkOverrideSection() {
           are built on it.
         </p>
       </div>
-      <Card aria-labelledby="override-list">
-        <CardHeader>
-          <CardTitle id="override-list">Recruits Awaiting Placement</CardTitle>
-          <CardDescription>Recruits in your tree waiting for their upline or for approval.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <QueryStates query={recruits} errorTitle="Could not load the recruits" loadingLabel="Loading recruits...">
-            {rows.length ? (
-              <DataTable rows={rows} rowKey={(r) => r.id} label="Recruits awaiting placement" breakpoint="lg" columns={columns} rowData={(r) => ({ 'data-recruit': r.email })} />
-            ) : (
-              <EmptyState icon={GitBranchPlus} title="No recruits awaiting placement" description="Recruits of your downline appear here until they are approved." />
-            )}
-          </QueryStates>
-        </CardContent>
-      </Card>
+      <TitledCard id="override-list" title="Recruits Awaiting Placement" description="Recruits in your tree waiting for their upline or for approval.">
+        <QueryStates query={recruits} errorTitle="Could not load the recruits" loadingLabel="Loading recruits...">
+          {rows.length ? (
+            <DataTable rows={rows} rowKey={(r) => r.id} label="Recruits awaiting placement" breakpoint="lg" columns={columns} rowData={(r) => ({ 'data-recruit': r.email })} />
+          ) : (
+            <EmptyState icon={GitBranchPlus} title="No recruits awaiting placement" description="Recruits of your downline appear here until they are approved." />
+          )}
+        </QueryStates>
+      </TitledCard>
       <QueryStates query={recruits} errorTitle="Could not load the hidden IDs" loadingLabel="Loading hidden IDs...">
         <HiddenIdsCard rows={recruits.data?.hiddenIds ?? []} onMove={setMovingHidden} />
       </QueryStates>

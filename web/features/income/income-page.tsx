@@ -3,7 +3,7 @@ import { Award, ChevronDown, Download, FileText, Gift, Layers, ReceiptText, Time
 import { ledgerTypeLabel } from '@contracts';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, TitledCard } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
 import { QueryError } from '../../components/ui/query-error';
 import { InlineLoader } from '../../components/ui/spinner';
@@ -241,113 +241,112 @@ function CyclesCard({ cycles }: { cycles: IncomeCycle[] }) {
     rows.find((el) => el && el.offsetParent !== null)?.scrollIntoView?.({ block: 'center' });
   }, [linked]);
   return (
-    <Card aria-labelledby="income-cycles-title">
-      <CardHeader>
-        <CardTitle id="income-cycles-title">Posted cycles</CardTitle>
-        <CardDescription>Each cycle credited to your wallet, newest first. Open one to see every line and how it was worked out.</CardDescription>
-      </CardHeader>
-      <CardContent className="pt-3">
-        {record.id && !linked ? (
-          <Alert
-            tone="warning"
-            title="Cycle not found"
-            className="mb-4"
-            action={
-              <Button size="sm" variant="outline" onClick={record.close}>
-                Show all cycles
-              </Button>
-            }
-          >
-            None of your posted cycles has the id “{record.id}”. The link may be wrong or meant for another account.
-          </Alert>
-        ) : null}
-        {cycles.length === 0 ? (
-          <EmptyState icon={ReceiptText} title="No income has been posted yet." description="When a cycle with income for you is posted, it is listed here with each line and how it was worked out." />
-        ) : (
-          <div className="-mx-5 sm:-mx-6">
-            {/* Phones: one row per cycle with the net; the figures and lines open below. */}
-            <ul className="divide-y divide-slate-100 border-y border-slate-100 md:hidden" aria-label="Posted cycles">
-              {cycles.map((c) => {
-                const isOpen = open.has(c.id);
-                const panel = `income-cycle-m-${c.id}`;
-                return (
-                  <li key={c.id} className="px-5 py-3">
-                    <Toggle c={c} open={isOpen} onToggle={() => toggle(c.id)} controls={panel}>
-                      <span className="ml-auto shrink-0 text-right">
-                        <span className="block font-semibold whitespace-nowrap text-emerald-700 tabular-nums">{rupees(c.net)}</span>
-                        <span className="block text-xs text-slate-500">net</span>
-                      </span>
-                    </Toggle>
-                    <dl className="mt-2 grid grid-cols-3 gap-2 pl-6 text-xs">
-                      <Term look={FIGURE} term="Gross">
-                        {rupees(c.gross)}
-                      </Term>
-                      <Term look={FIGURE} term="Admin charge">
-                        {rupees(c.adminCharge)}
-                      </Term>
-                      <Term look={FIGURE} term="TDS">
-                        {rupees(c.tds)}
-                      </Term>
-                    </dl>
-                    <div id={panel} hidden={!isOpen} className="mt-3 rounded-xl bg-slate-50 p-3">
-                      {isOpen ? <CycleLines id={c.id} /> : null}
-                    </div>
-                  </li>
-                );
-              })}
-            </ul>
+    <TitledCard
+      id="income-cycles-title"
+      title="Posted cycles"
+      description="Each cycle credited to your wallet, newest first. Open one to see every line and how it was worked out."
+      contentClassName="pt-3"
+    >
+      {record.id && !linked ? (
+        <Alert
+          tone="warning"
+          title="Cycle not found"
+          className="mb-4"
+          action={
+            <Button size="sm" variant="outline" onClick={record.close}>
+              Show all cycles
+            </Button>
+          }
+        >
+          None of your posted cycles has the id “{record.id}”. The link may be wrong or meant for another account.
+        </Alert>
+      ) : null}
+      {cycles.length === 0 ? (
+        <EmptyState icon={ReceiptText} title="No income has been posted yet." description="When a cycle with income for you is posted, it is listed here with each line and how it was worked out." />
+      ) : (
+        <div className="-mx-5 sm:-mx-6">
+          {/* Phones: one row per cycle with the net; the figures and lines open below. */}
+          <ul className="divide-y divide-slate-100 border-y border-slate-100 md:hidden" aria-label="Posted cycles">
+            {cycles.map((c) => {
+              const isOpen = open.has(c.id);
+              const panel = `income-cycle-m-${c.id}`;
+              return (
+                <li key={c.id} className="px-5 py-3">
+                  <Toggle c={c} open={isOpen} onToggle={() => toggle(c.id)} controls={panel}>
+                    <span className="ml-auto shrink-0 text-right">
+                      <span className="block font-semibold whitespace-nowrap text-emerald-700 tabular-nums">{rupees(c.net)}</span>
+                      <span className="block text-xs text-slate-500">net</span>
+                    </span>
+                  </Toggle>
+                  <dl className="mt-2 grid grid-cols-3 gap-2 pl-6 text-xs">
+                    <Term look={FIGURE} term="Gross">
+                      {rupees(c.gross)}
+                    </Term>
+                    <Term look={FIGURE} term="Admin charge">
+                      {rupees(c.adminCharge)}
+                    </Term>
+                    <Term look={FIGURE} term="TDS">
+                      {rupees(c.tds)}
+                    </Term>
+                  </dl>
+                  <div id={panel} hidden={!isOpen} className="mt-3 rounded-xl bg-slate-50 p-3">
+                    {isOpen ? <CycleLines id={c.id} /> : null}
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
 
-            <div className="hidden overflow-x-auto md:block" role="region" aria-label="Posted cycles" tabIndex={0}>
-              <table className="w-full border-separate border-spacing-0 text-left text-sm">
-                <thead>
-                  <tr>
-                    <th scope="col" className={cn(th, 'pl-6')}>
-                      Period
-                    </th>
-                    <th scope="col" className={cn(th, 'text-right')}>
-                      Gross
-                    </th>
-                    <th scope="col" className={cn(th, 'text-right')}>
-                      Admin charge
-                    </th>
-                    <th scope="col" className={cn(th, 'text-right')}>
-                      TDS
-                    </th>
-                    <th scope="col" className={cn(th, 'pr-6 text-right')}>
-                      Net
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {cycles.map((c) => {
-                    const isOpen = open.has(c.id);
-                    const panel = `income-cycle-${c.id}`;
-                    return (
-                      <Fragment key={c.id}>
-                        <tr className={cn('hover:bg-slate-50', isOpen && 'bg-slate-50')}>
-                          <td className={cn(td, 'min-w-44 pl-6')}>
-                            <Toggle c={c} open={isOpen} onToggle={() => toggle(c.id)} controls={panel} />
-                          </td>
-                          <td className={cn(td, 'text-right whitespace-nowrap tabular-nums')}>{rupees(c.gross)}</td>
-                          <td className={cn(td, 'text-right whitespace-nowrap tabular-nums')}>{rupees(c.adminCharge)}</td>
-                          <td className={cn(td, 'text-right whitespace-nowrap tabular-nums')}>{rupees(c.tds)}</td>
-                          <td className={cn(td, 'pr-6 text-right font-semibold whitespace-nowrap text-emerald-700 tabular-nums')}>{rupees(c.net)}</td>
-                        </tr>
-                        <tr id={panel} hidden={!isOpen}>
-                          <td colSpan={5} className="border-b border-slate-100 bg-slate-50 px-6 py-4">
-                            {isOpen ? <CycleLines id={c.id} /> : null}
-                          </td>
-                        </tr>
-                      </Fragment>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
+          <div className="hidden overflow-x-auto md:block" role="region" aria-label="Posted cycles" tabIndex={0}>
+            <table className="w-full border-separate border-spacing-0 text-left text-sm">
+              <thead>
+                <tr>
+                  <th scope="col" className={cn(th, 'pl-6')}>
+                    Period
+                  </th>
+                  <th scope="col" className={cn(th, 'text-right')}>
+                    Gross
+                  </th>
+                  <th scope="col" className={cn(th, 'text-right')}>
+                    Admin charge
+                  </th>
+                  <th scope="col" className={cn(th, 'text-right')}>
+                    TDS
+                  </th>
+                  <th scope="col" className={cn(th, 'pr-6 text-right')}>
+                    Net
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {cycles.map((c) => {
+                  const isOpen = open.has(c.id);
+                  const panel = `income-cycle-${c.id}`;
+                  return (
+                    <Fragment key={c.id}>
+                      <tr className={cn('hover:bg-slate-50', isOpen && 'bg-slate-50')}>
+                        <td className={cn(td, 'min-w-44 pl-6')}>
+                          <Toggle c={c} open={isOpen} onToggle={() => toggle(c.id)} controls={panel} />
+                        </td>
+                        <td className={cn(td, 'text-right whitespace-nowrap tabular-nums')}>{rupees(c.gross)}</td>
+                        <td className={cn(td, 'text-right whitespace-nowrap tabular-nums')}>{rupees(c.adminCharge)}</td>
+                        <td className={cn(td, 'text-right whitespace-nowrap tabular-nums')}>{rupees(c.tds)}</td>
+                        <td className={cn(td, 'pr-6 text-right font-semibold whitespace-nowrap text-emerald-700 tabular-nums')}>{rupees(c.net)}</td>
+                      </tr>
+                      <tr id={panel} hidden={!isOpen}>
+                        <td colSpan={5} className="border-b border-slate-100 bg-slate-50 px-6 py-4">
+                          {isOpen ? <CycleLines id={c.id} /> : null}
+                        </td>
+                      </tr>
+                    </Fragment>
+                  );
+                })}
+              </tbody>
+            </table>
           </div>
-        )}
-      </CardContent>
-    </Card>
+        </div>
+      )}
+    </TitledCard>
   );
 }
 
