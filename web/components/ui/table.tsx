@@ -106,6 +106,57 @@ export function CardField({ label, children, wide }: { label: string; children: 
   );
 }
 
+/**
+ * A list's row as a phone card: its head (what the row is at the left, its status or figure at the right), what more
+ * it says, its label-value fields under a rule (a field whose value is undefined is left out) and its actions under
+ * another.
+ */
+export function RowCard({
+  head,
+  aside,
+  children,
+  fields,
+  wide = [],
+  grid = 'grid-cols-2 gap-3',
+  actions,
+  after,
+}: {
+  head: ReactNode;
+  aside?: ReactNode;
+  children?: ReactNode;
+  fields?: Record<string, ReactNode>;
+  /** The labels of the fields across the whole card. */
+  wide?: readonly string[];
+  /** The fields' columns and gaps. */
+  grid?: string;
+  actions?: ReactNode;
+  /** What stands under the fields as it is (actions that draw their own rule). */
+  after?: ReactNode;
+}) {
+  return (
+    <>
+      <div className="flex items-start justify-between gap-3">
+        {head}
+        {aside}
+      </div>
+      {children}
+      {fields ? (
+        <dl className={cn('grid', grid, 'border-t border-slate-100 pt-3')}>
+          {Object.entries(fields).map(([label, value]) =>
+            value === undefined ? null : (
+              <CardField key={label} label={label} wide={wide.includes(label)}>
+                {value}
+              </CardField>
+            ),
+          )}
+        </dl>
+      ) : null}
+      {actions ? <div className="border-t border-slate-100 pt-3">{actions}</div> : null}
+      {after}
+    </>
+  );
+}
+
 /** One column of a DataTable: its header and the cell of a row. */
 export interface Column<T> {
   header: ReactNode;

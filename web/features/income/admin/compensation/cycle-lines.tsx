@@ -9,7 +9,7 @@ import { FilterActions } from '../../../../components/admin/list-filters';
 import { ListRows } from '../../../../components/admin/filter-bar';
 import { SearchBox } from '../../../../components/admin/search-box';
 import { LoadMore, QueryStates } from '../../../../components/ui/query-error';
-import { CardField, DataTable } from '../../../../components/ui/table';
+import { DataTable, RowCard } from '../../../../components/ui/table';
 import { useCycleLines, type MemberCycleLines } from './compensation-api';
 import { LineDetails, MemberName } from './compensation-ui';
 
@@ -105,21 +105,19 @@ export function CycleLines({ cycleId }: { cycleId: string }) {
               { header: 'Net', headerClassName: 'text-right', className: cn(top, figure, 'font-semibold text-emerald-700'), cell: (m) => formatINR(m.net) },
             ]}
             card={(m) => (
-              <>
-                <div className="flex items-start justify-between gap-3">
-                  <MemberName userId={m.userId} name={m.name} />
+              <RowCard
+                head={<MemberName userId={m.userId} name={m.name} />}
+                aside={
                   <p className="shrink-0 text-right">
                     <span className="block font-semibold whitespace-nowrap text-emerald-700 tabular-nums">{formatINR(m.net)}</span>
                     <span className="block text-xs text-slate-500">net</span>
                   </p>
-                </div>
+                }
+                grid="grid-cols-3 gap-3"
+                fields={{ Gross: formatINR(m.gross), 'Admin charge': formatINR(m.adminCharge), TDS: formatINR(m.tds) }}
+              >
                 <Lines m={m} />
-                <dl className="grid grid-cols-3 gap-3 border-t border-slate-100 pt-3">
-                  <CardField label="Gross">{formatINR(m.gross)}</CardField>
-                  <CardField label="Admin charge">{formatINR(m.adminCharge)}</CardField>
-                  <CardField label="TDS">{formatINR(m.tds)}</CardField>
-                </dl>
-              </>
+              </RowCard>
             )}
           />
 
