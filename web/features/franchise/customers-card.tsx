@@ -30,18 +30,7 @@ function AddCustomerDialog() {
     dialog.done(res.ok);
   });
   return (
-    <FormDialog
-      state={dialog}
-      title="Add Customer"
-      description="A retail customer who buys at your counter."
-      submitLabel="Add Customer"
-      onSubmit={onSubmit}
-      trigger={
-        <Button size="sm" icon={UserPlus}>
-          Add Customer
-        </Button>
-      }
-    >
+    <FormDialog state={dialog} title="Add Customer" description="A retail customer who buys at your counter." onSubmit={onSubmit} icon={UserPlus}>
       <FormField id="customer-name" label="Name" error={errors.name?.message}>
         <Input autoComplete="off" {...fieldA11y('customer-name', errors.name?.message)} {...form.register('name', { validate: (v) => v.trim() !== '' || LOCAL_SALE_MSG.customerName })} />
       </FormField>

@@ -14,6 +14,7 @@ import { formatDate } from '../../lib/format';
 import { formatMoney } from '../../lib/money';
 import { useFranchiseStock } from './stock-api';
 import { invoiceUrl, useCustomers, useLocalSales, useSell } from './local-sales-api';
+import { QuantityField, wholeUnits } from './quantity-field';
 
 type Values = { buyer: 'member' | 'customer'; memberUserId: string; customerId: string; productId: string; quantity: string; paymentMethod: string; paymentReference: string };
 
@@ -47,11 +48,7 @@ function SellDialog() {
       description="Sell from your stock. A member's purchase earns BV as an online purchase does; every sale gets a GST tax invoice."
       submitLabel="Record Sale"
       onSubmit={onSubmit}
-      trigger={
-        <Button size="sm" icon={ShoppingCart}>
-          New Sale
-        </Button>
-      }
+      icon={ShoppingCart}
     >
       <FormField id="sale-buyer" label="Buyer">
         <Select id="sale-buyer" {...form.register('buyer')}>
@@ -88,14 +85,7 @@ function SellDialog() {
               ))}
           </Select>
         </FormField>
-        <FormField id="sale-quantity" label="Quantity" error={errors.quantity?.message}>
-          <Input
-            inputMode="numeric"
-            autoComplete="off"
-            {...fieldA11y('sale-quantity', errors.quantity?.message)}
-            {...form.register('quantity', { validate: (v) => (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 10_000) || LOCAL_SALE_MSG.quantity })}
-          />
-        </FormField>
+        <QuantityField id="sale-quantity" error={errors.quantity?.message} registration={form.register('quantity', { validate: wholeUnits(LOCAL_SALE_MSG.quantity) })} />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id="sale-payment" label="Payment" error={errors.paymentMethod?.message}>

@@ -7,12 +7,13 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { FormDialog, useFormDialog } from '../../components/ui/form-dialog';
 import { EmptyState } from '../../components/ui/empty-state';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
-import { Input, Select, Textarea } from '../../components/ui/input';
+import { Select, Textarea } from '../../components/ui/input';
 import { QueryStates } from '../../components/ui/query-error';
 import { DataTable, type Column } from '../../components/ui/table';
 import { formatDate } from '../../lib/format';
 import { useFranchiseStock, useReceiveStock, useRequestStock, useStockProducts } from './stock-api';
 import { STOCK_STATUS_LOOK, stockRequestLines } from '../../lib/stock';
+import { QuantityField, wholeUnits } from './quantity-field';
 
 type Values = { productId: string; quantity: string; note: string };
 
@@ -34,11 +35,7 @@ function RequestStockDialog() {
       description="Ask the company for stock. An admin approves the quantities and dispatches it; confirm here when it arrives."
       submitLabel="Send Request"
       onSubmit={onSubmit}
-      trigger={
-        <Button size="sm" icon={PackagePlus}>
-          Request Stock
-        </Button>
-      }
+      icon={PackagePlus}
     >
       <FormField id="stock-product" label="Product" error={errors.productId?.message}>
         <Select {...fieldA11y('stock-product', errors.productId?.message)} {...form.register('productId', { required: STOCK_MSG.itemsRequired })}>
@@ -50,14 +47,7 @@ function RequestStockDialog() {
           ))}
         </Select>
       </FormField>
-      <FormField id="stock-quantity" label="Quantity" error={errors.quantity?.message}>
-        <Input
-          inputMode="numeric"
-          autoComplete="off"
-          {...fieldA11y('stock-quantity', errors.quantity?.message)}
-          {...form.register('quantity', { validate: (v) => (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 10_000) || STOCK_MSG.quantity })}
-        />
-      </FormField>
+      <QuantityField id="stock-quantity" error={errors.quantity?.message} registration={form.register('quantity', { validate: wholeUnits(STOCK_MSG.quantity) })} />
       <FormField id="stock-note" label="Note" optional>
         <Textarea id="stock-note" rows={2} maxLength={500} {...form.register('note')} />
       </FormField>
