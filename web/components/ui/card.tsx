@@ -20,7 +20,7 @@ export function CardTitle({ className, icon: Icon, children, ...props }: Compone
   );
 }
 
-/** A card named by its heading (aria-labelledby): the icon, title and description over the content. */
+/** A card named by its heading (aria-labelledby): the icon, title and description over the content, and its footer. */
 export function TitledCard({
   id,
   icon,
@@ -28,6 +28,7 @@ export function TitledCard({
   description,
   className,
   contentClassName,
+  footer,
   children,
 }: {
   id: string;
@@ -36,6 +37,7 @@ export function TitledCard({
   description: ReactNode;
   className?: string;
   contentClassName?: string;
+  footer?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -47,6 +49,7 @@ export function TitledCard({
         <CardDescription>{description}</CardDescription>
       </CardHeader>
       <CardContent className={contentClassName}>{children}</CardContent>
+      {footer}
     </Card>
   );
 }

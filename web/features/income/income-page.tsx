@@ -3,7 +3,7 @@ import { Award, ChevronDown, Download, FileText, Gift, Layers, ReceiptText, Time
 import { ledgerTypeLabel } from '@contracts';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, TitledCard } from '../../components/ui/card';
+import { CardFooter, TitledCard } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
 import { QueryError } from '../../components/ui/query-error';
 import { InlineLoader } from '../../components/ui/spinner';
@@ -33,61 +33,23 @@ function Figure({ label, value, hint, strong }: { label: string; value: ReactNod
   );
 }
 
-function CardIcon({ icon: Icon }: { icon: typeof Layers }) {
-  return <Icon aria-hidden="true" className="size-5 text-brand-600" />;
-}
-
-/** A card of the income page: its icon, title and description over the content. */
-function IncomeCard({
-  id,
-  icon,
-  title,
-  description,
-  className,
-  contentClassName,
-  footer,
-  children,
-}: {
-  id: string;
-  icon: typeof Layers;
-  title: string;
-  description: string;
-  className?: string;
-  contentClassName?: string;
-  footer?: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <Card aria-labelledby={id} className={className}>
-      <CardHeader>
-        <CardTitle id={id} className="flex items-center gap-2">
-          <CardIcon icon={icon} /> {title}
-        </CardTitle>
-        <CardDescription>{description}</CardDescription>
-      </CardHeader>
-      <CardContent className={contentClassName}>{children}</CardContent>
-      {footer}
-    </Card>
-  );
-}
-
 const pending = (loading: boolean) => (loading ? '…' : '—');
 
 function CarryCard({ data, loading }: { data: IncomeSummary | undefined; loading: boolean }) {
   return (
-    <IncomeCard id="income-carry-title" icon={Layers} title="Carry forward" description="BV on each leg waiting to pair in the next pairing cycle.">
+    <TitledCard id="income-carry-title" icon={Layers} title="Carry forward" description="BV on each leg waiting to pair in the next pairing cycle.">
       <dl className="grid grid-cols-2 gap-4">
         <Figure label="Left leg" value={data ? `${formatBV(data.carry.left)} BV` : pending(loading)} />
         <Figure label="Right leg" value={data ? `${formatBV(data.carry.right)} BV` : pending(loading)} />
       </dl>
-    </IncomeCard>
+    </TitledCard>
   );
 }
 
 function ThisCycleCard({ data, loading }: { data: IncomeSummary | undefined; loading: boolean }) {
   const c = data?.thisCycle;
   return (
-    <IncomeCard
+    <TitledCard
       id="income-now-title"
       icon={Timer}
       title="This cycle so far"
@@ -105,14 +67,14 @@ function ThisCycleCard({ data, loading }: { data: IncomeSummary | undefined; loa
       ) : (
         <p className="text-sm text-slate-500">{pending(loading)}</p>
       )}
-    </IncomeCard>
+    </TitledCard>
   );
 }
 
 function FinancialYearCard({ data, loading }: { data: IncomeSummary | undefined; loading: boolean }) {
   const fy = data?.financialYear;
   return (
-    <IncomeCard
+    <TitledCard
       id="income-fy-title"
       className="flex flex-col md:col-span-2 xl:col-span-1"
       icon={FileText}
@@ -154,7 +116,7 @@ function FinancialYearCard({ data, loading }: { data: IncomeSummary | undefined;
         <Figure label="Gross income" value={fy ? rupees(fy.gross) : pending(loading)} />
         <Figure label="TDS deducted" value={fy ? rupees(fy.tds) : pending(loading)} />
       </dl>
-    </IncomeCard>
+    </TitledCard>
   );
 }
 
@@ -352,7 +314,7 @@ function CyclesCard({ cycles }: { cycles: IncomeCycle[] }) {
 
 function PoolAwardsCard({ awards }: { awards: IncomeSummary['poolAwards'] }) {
   return (
-    <IncomeCard id="income-pools-title" icon={Award} title="Pool awards" description="Your shares of the monthly pools, newest first." contentClassName="pt-3">
+    <TitledCard id="income-pools-title" icon={Award} title="Pool awards" description="Your shares of the monthly pools, newest first." contentClassName="pt-3">
       {awards.length === 0 ? (
         <EmptyState icon={Gift} title="No pool awards yet." description="Pools are shared each month among members who hold the rank a pool asks for." />
       ) : (
@@ -368,7 +330,7 @@ function PoolAwardsCard({ awards }: { awards: IncomeSummary['poolAwards'] }) {
           ))}
         </ul>
       )}
-    </IncomeCard>
+    </TitledCard>
   );
 }
 
