@@ -42,6 +42,21 @@ export interface ApiMutationOptions<V, D> {
   onFailure?: (failure: ApiFailure, vars: V) => unknown;
 }
 
+/**
+ * The submit of an edit dialog's form: runs the write with the form's values (the server's field errors land on the
+ * form's fields) and closes the dialog once the write succeeded.
+ */
+export function saveAndClose<T extends FieldValues, V, D>(
+  write: { run: (vars: V, call: RunOptions<T, V, D>) => Promise<ApiOutcome<D>> },
+  setError: UseFormSetError<T>,
+  fields: readonly string[],
+  onClose: () => void,
+) {
+  return async (values: V) => {
+    if ((await write.run(values, { setError, fields })).ok) onClose();
+  };
+}
+
 /** What one run ended with: the data of a success, or null (the toast has been shown). */
 export type ApiOutcome<D> = { ok: true; status: number; data: D } | { ok: false; failure: ApiFailure | null; message: string | undefined };
 

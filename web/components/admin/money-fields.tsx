@@ -4,6 +4,7 @@ import { FormField, fieldA11y } from '../ui/form-field';
 import { Input } from '../ui/input';
 import { cn } from '../../lib/cn';
 import { termOf } from '../ui/term';
+import { CardContent } from '../ui/card';
 
 /** The member's public User ID (doc 2 §5: required). */
 export function UserIdField({ id, error, registration, hint }: { id: string; error?: string; registration: UseFormRegisterReturn; hint?: ReactNode }) {
@@ -30,3 +31,17 @@ export function AmountField({ id, error, registration, symbol, hint }: { id: str
 
 /** One line of a result panel. */
 export const ResultRow = termOf({ row: 'flex items-baseline justify-between gap-3 py-1.5 text-sm', term: 'text-slate-500', value: 'min-w-0 text-right font-medium break-words text-slate-900' });
+
+/** What a money write just did, in its result card: the member's user ID, then the rows of the write. */
+export function ResultRows({ userId, children }: { userId: string; children: ReactNode }) {
+  return (
+    <CardContent className="pt-2">
+      <dl className="divide-y divide-slate-100">
+        <ResultRow term="User ID">
+          <span className="font-mono">{userId}</span>
+        </ResultRow>
+        {children}
+      </dl>
+    </CardContent>
+  );
+}

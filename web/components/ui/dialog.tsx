@@ -39,6 +39,17 @@ export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />;
 }
 
+/** The footer of a dialog that only shows: its Close button. */
+export function CloseFooter({ onClose }: { onClose: () => void }) {
+  return (
+    <DialogFooter>
+      <Button variant="outline" onClick={onClose}>
+        Close
+      </Button>
+    </DialogFooter>
+  );
+}
+
 /** The footer of a form: Cancel (disabled while the form is busy) and the submit button, which spins while busy. */
 export function FormFooter({
   onCancel,

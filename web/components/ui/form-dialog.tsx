@@ -1,5 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import type { LucideIcon } from 'lucide-react';
 import { Button } from './button';
 import { Dialog, DialogContent, DialogFooter, DialogTrigger } from './dialog';
 
@@ -15,29 +16,33 @@ export function useFormDialog<T extends FieldValues>(form: UseFormReturn<T>) {
 }
 
 /**
- * A dialog around one form: its trigger button, the form's fields, and Cancel / submit in the footer. It cannot be
- * closed while the form is submitting.
+ * A dialog around one form: its trigger button (the icon and the title), the form's fields, and Cancel / submit in the
+ * footer (the submit says the title unless named). It cannot be closed while the form is submitting.
  */
 export function FormDialog({
   state: { open, setOpen, busy },
-  trigger,
+  icon,
   title,
   description,
-  submitLabel,
+  submitLabel = title,
   onSubmit,
   children,
 }: {
   state: { open: boolean; setOpen: (open: boolean) => void; busy: boolean };
-  trigger: ReactNode;
+  icon: LucideIcon;
   title: string;
   description: string;
-  submitLabel: string;
+  submitLabel?: string;
   onSubmit: (e: FormEvent<HTMLFormElement>) => Promise<void>;
   children: ReactNode;
 }) {
   return (
     <Dialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
+      <DialogTrigger asChild>
+        <Button size="sm" icon={icon}>
+          {title}
+        </Button>
+      </DialogTrigger>
       <DialogContent title={title} description={description}>
         <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
           {children}

@@ -106,6 +106,57 @@ export function CardField({ label, children, wide }: { label: string; children: 
   );
 }
 
+/**
+ * A list's row as a phone card: its head (what the row is at the left, its status or figure at the right), what more
+ * it says, its label-value fields under a rule (a field whose value is undefined is left out) and its actions under
+ * another.
+ */
+export function RowCard({
+  head,
+  aside,
+  children,
+  fields,
+  wide = [],
+  grid = 'grid-cols-2 gap-3',
+  actions,
+  after,
+}: {
+  head: ReactNode;
+  aside?: ReactNode;
+  children?: ReactNode;
+  fields?: Record<string, ReactNode>;
+  /** The labels of the fields across the whole card. */
+  wide?: readonly string[];
+  /** The fields' columns and gaps. */
+  grid?: string;
+  actions?: ReactNode;
+  /** What stands under the fields as it is (actions that draw their own rule). */
+  after?: ReactNode;
+}) {
+  return (
+    <>
+      <div className="flex items-start justify-between gap-3">
+        {head}
+        {aside}
+      </div>
+      {children}
+      {fields ? (
+        <dl className={cn('grid', grid, 'border-t border-slate-100 pt-3')}>
+          {Object.entries(fields).map(([label, value]) =>
+            value === undefined ? null : (
+              <CardField key={label} label={label} wide={wide.includes(label)}>
+                {value}
+              </CardField>
+            ),
+          )}
+        </dl>
+      ) : null}
+      {actions ? <div className="border-t border-slate-100 pt-3">{actions}</div> : null}
+      {after}
+    </>
+  );
+}
+
 /** One column of a DataTable: its header and the cell of a row. */
 export interface Column<T> {
   header: ReactNode;
@@ -117,6 +168,54 @@ export interface Column<T> {
   stickyEnd?: boolean;
   /** A header that sorts the list (its header is then the label). */
   sort?: { active: boolean; dir: 'asc' | 'desc'; onSort: () => void };
+  /**
+   * Its field on the phone's card (ColumnFields): true, 'wide' (across both columns), 'after' (the cell alone under the
+   * fields: the row's actions) or the field's own label, value, width and place where the card says it otherwise. A
+   * column without it stays off the card.
+   */
+  card?: true | 'wide' | 'after' | CardSpec<T>;
+}
+
+/** How a column reads on the phone's card where it differs from the table. */
+export interface CardSpec<T> {
+  /** The field's label; the header by default. */
+  label?: string;
+  wide?: boolean;
+  /** The field's value; the column's cell by default. */
+  cell?: (row: T) => ReactNode;
+  /** The field's place among the card's fields; the column's by default. */
+  order?: number;
+  /** Whether the row shows the field at all; always by default. */
+  when?: (row: T) => boolean;
+}
+
+/**
+ * The label and value pairs of a phone card, one for each column that has a place on the card, in their order, and
+ * under them the cells of the columns that stand after the fields (the row's actions).
+ */
+export function ColumnFields<T>({ columns, row, className = 'grid grid-cols-2 gap-x-4 gap-y-3' }: { columns: readonly Column<T>[]; row: T; className?: string }) {
+  const fields = columns
+    .map((c, i) => {
+      const spec: CardSpec<T> = typeof c.card === 'object' ? c.card : { wide: c.card === 'wide' };
+      return { c, spec, i, order: spec.order ?? i };
+    })
+    .filter(({ c, spec }) => c.card && c.card !== 'after' && (spec.when?.(row) ?? true))
+    .sort((a, b) => a.order - b.order);
+  const after = columns.filter((c) => c.card === 'after');
+  return (
+    <>
+      <dl className={className}>
+        {fields.map(({ c, spec, i }) => (
+          <CardField key={i} label={spec.label ?? String(c.header)} wide={spec.wide}>
+            {(spec.cell ?? c.cell)(row)}
+          </CardField>
+        ))}
+      </dl>
+      {after.map((c, i) => (
+        <Fragment key={i}>{c.cell(row)}</Fragment>
+      ))}
+    </>
+  );
 }
 
 // Literal class names, so Tailwind sees them: the table from the breakpoint up, the cards below it.
@@ -126,13 +225,15 @@ type DataAttributes = Record<`data-${string}`, string | undefined>;
 
 /**
  * The list of the web app: a table on wide screens and one card per row on a phone. The caller gives
- * the columns, the card body and the row's data attributes (the same on the row and on its card).
+ * the columns, the card body (by default the columns' card fields, ColumnFields) and the row's data attributes (the
+ * same on the row and on its card).
  */
 export function DataTable<T>({
   rows,
   rowKey,
   columns,
   card,
+  cardFields,
   label,
   breakpoint = 'md',
   rowData,
@@ -145,7 +246,9 @@ export function DataTable<T>({
   rows: readonly T[];
   rowKey: (row: T) => string;
   columns: readonly Column<T>[];
-  card: (row: T) => ReactNode;
+  card?: (row: T) => ReactNode;
+  /** The classes of the card's fields where the card is the columns' (ColumnFields). */
+  cardFields?: string;
   label: string;
   breakpoint?: keyof typeof SPLIT;
   rowData?: (row: T) => DataAttributes;
@@ -229,7 +332,7 @@ export function DataTable<T>({
               isLinked(row) && 'ring-2 ring-brand-300',
             )}
           >
-            {card(row)}
+            {card ? card(row) : <ColumnFields columns={columns} row={row} className={cardFields} />}
           </li>
         ))}
       </ul>

@@ -50,10 +50,7 @@ export function KycStatusCard({ user }: { user: CurrentUser }) {
     <Card>
       <CardHeader>
         <div className="flex items-center justify-between gap-3">
-          <CardTitle className="flex items-center gap-2">
-            <FileCheck2 aria-hidden="true" className="size-5 text-brand-600" />
-            KYC Status
-          </CardTitle>
+          <CardTitle icon={FileCheck2}>KYC Status</CardTitle>
           <Badge tone={kyc.tone}>{kyc.label}</Badge>
         </div>
         <CardDescription>PAN card, Aadhaar (front and back), bank cancelled cheque or statement, and a profile photo.</CardDescription>
@@ -84,10 +81,7 @@ export function SecurityCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <KeyRound aria-hidden="true" className="size-5 text-brand-600" />
-          Security
-        </CardTitle>
+        <CardTitle icon={KeyRound}>Security</CardTitle>
         <CardDescription>Keep your account safe with a strong password.</CardDescription>
       </CardHeader>
       <CardContent className="pt-3">

@@ -1,12 +1,12 @@
 import { useDeferredValue, useState } from 'react';
 import { Boxes, ClipboardList, IndianRupee, Store } from 'lucide-react';
 import { Badge, StatusBadge } from '../../components/ui/badge';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { TitledCard } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { QueryStates } from '../../components/ui/query-error';
-import { CardField, DataTable, type Column } from '../../components/ui/table';
+import { DataTable, type Column } from '../../components/ui/table';
 import { formatMoney } from '../../lib/money';
 import { USER_STATUS } from '../../lib/status-looks';
 import { ROLE_LABELS } from '../account';
@@ -38,6 +38,7 @@ export function FranchiseMasterSection() {
   const columns: Column<FranchiseHolderView>[] = [
     {
       header: 'Franchise',
+      card: 'wide',
       cell: (f) => (
         <div className="min-w-0">
           <p className="font-medium text-slate-900">{f.name}</p>
@@ -45,12 +46,12 @@ export function FranchiseMasterSection() {
         </div>
       ),
     },
-    { header: 'Type', cell: (f) => <Badge tone="warning">{ROLE_LABELS[f.role]}</Badge> },
-    { header: 'Status', cell: (f) => <StatusBadge map={USER_STATUS} value={f.status} /> },
-    { header: 'Stock', className: 'tabular-nums whitespace-nowrap', cell: (f) => `${plural(f.stockProducts, 'product')} · ${plural(f.stockUnits, 'unit')}` },
-    { header: 'Sales this month', className: 'tabular-nums whitespace-nowrap', cell: (f) => sales(f.salesMonthCount, f.salesMonthValue) },
-    { header: 'Sales in total', className: 'tabular-nums whitespace-nowrap', cell: (f) => sales(f.salesTotalCount, f.salesTotalValue) },
-    { header: 'Open stock requests', className: 'tabular-nums', cell: (f) => COUNT.format(f.openStockRequests) },
+    { header: 'Type', card: true, cell: (f) => <Badge tone="warning">{ROLE_LABELS[f.role]}</Badge> },
+    { header: 'Status', card: true, cell: (f) => <StatusBadge map={USER_STATUS} value={f.status} /> },
+    { header: 'Stock', card: 'wide', className: 'tabular-nums whitespace-nowrap', cell: (f) => `${plural(f.stockProducts, 'product')} · ${plural(f.stockUnits, 'unit')}` },
+    { header: 'Sales this month', card: true, className: 'tabular-nums whitespace-nowrap', cell: (f) => sales(f.salesMonthCount, f.salesMonthValue) },
+    { header: 'Sales in total', card: true, className: 'tabular-nums whitespace-nowrap', cell: (f) => sales(f.salesTotalCount, f.salesTotalValue) },
+    { header: 'Open stock requests', card: true, className: 'tabular-nums', cell: (f) => COUNT.format(f.openStockRequests) },
   ];
   return (
     <section aria-labelledby="franchise-master" className="space-y-5">
@@ -66,50 +67,22 @@ export function FranchiseMasterSection() {
         <Total icon={IndianRupee} label={month ? `Local sales, ${month}` : 'Local sales this month'} value={formatMoney(d?.totals.salesMonthValue ?? '0')} />
         <Total icon={ClipboardList} label="Open stock requests" value={COUNT.format(d?.totals.openStockRequests ?? 0)} />
       </div>
-      <Card aria-labelledby="franchise-list">
-        <CardHeader>
-          <CardTitle id="franchise-list">Franchise Holders</CardTitle>
-          <CardDescription>Local sales in total: {formatMoney(d?.totals.salesTotalValue ?? '0')}.</CardDescription>
-        </CardHeader>
-        <CardContent className="space-y-4">
-          <FormField id="franchise-search" label="Search by name, user ID or email">
-            <Input id="franchise-search" type="search" value={q} onChange={(e) => setQ(e.target.value)} maxLength={60} />
-          </FormField>
-          <QueryStates query={master} errorTitle="Could not load the franchise holders" loadingLabel="Loading franchise holders...">
-            {d?.franchises.length ? (
-              <DataTable
-                rows={d.franchises}
-                rowKey={(f) => f.id}
-                label="Franchise holders"
-                breakpoint="lg"
-                columns={columns}
-                rowData={(f) => ({ 'data-franchise': f.userId })}
-                card={(f) => (
-                  <dl className="grid grid-cols-2 gap-x-4 gap-y-3">
-                    <CardField label="Franchise" wide>
-                      {columns[0].cell(f)}
-                    </CardField>
-                    <CardField label="Type">{columns[1].cell(f)}</CardField>
-                    <CardField label="Status">{columns[2].cell(f)}</CardField>
-                    <CardField label="Stock" wide>
-                      {columns[3].cell(f)}
-                    </CardField>
-                    <CardField label="Sales this month">{columns[4].cell(f)}</CardField>
-                    <CardField label="Sales in total">{columns[5].cell(f)}</CardField>
-                    <CardField label="Open stock requests">{columns[6].cell(f)}</CardField>
-                  </dl>
-                )}
-              />
-            ) : (
-              <EmptyState
-                icon={Store}
-                title={search ? 'No franchise holder matches' : 'No franchise holders in your downline'}
-                description={search ? 'Try another name, user ID or email.' : 'Members of your tree who hold a Mini or Basic franchise appear here.'}
-              />
-            )}
-          </QueryStates>
-        </CardContent>
-      </Card>
+      <TitledCard id="franchise-list" title="Franchise Holders" description={<>Local sales in total: {formatMoney(d?.totals.salesTotalValue ?? '0')}.</>} contentClassName="space-y-4">
+        <FormField id="franchise-search" label="Search by name, user ID or email">
+          <Input id="franchise-search" type="search" value={q} onChange={(e) => setQ(e.target.value)} maxLength={60} />
+        </FormField>
+        <QueryStates query={master} errorTitle="Could not load the franchise holders" loadingLabel="Loading franchise holders...">
+          {d?.franchises.length ? (
+            <DataTable rows={d.franchises} rowKey={(f) => f.id} label="Franchise holders" breakpoint="lg" columns={columns} rowData={(f) => ({ 'data-franchise': f.userId })} />
+          ) : (
+            <EmptyState
+              icon={Store}
+              title={search ? 'No franchise holder matches' : 'No franchise holders in your downline'}
+              description={search ? 'Try another name, user ID or email.' : 'Members of your tree who hold a Mini or Basic franchise appear here.'}
+            />
+          )}
+        </QueryStates>
+      </TitledCard>
     </section>
   );
 }

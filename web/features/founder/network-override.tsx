@@ -4,14 +4,14 @@ import { ArrowLeftToLine, ArrowRightToLine, EyeOff, GitBranchPlus, Info, MoveRig
 import { NetworkOverrideInput } from '@contracts';
 import { StatusBadge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { TitledCard } from '../../components/ui/card';
 import { ChoiceCards } from '../../components/ui/choice-cards';
 import { Dialog, DialogContent, FormFooter } from '../../components/ui/dialog';
 import { EmptyState } from '../../components/ui/empty-state';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { QueryStates } from '../../components/ui/query-error';
-import { CardField, DataTable, type Column } from '../../components/ui/table';
+import { DataTable, type Column } from '../../components/ui/table';
 import { formatDate } from '../../lib/format';
 import { useRecordParam } from '../../lib/record-param';
 import { RecordNotFound } from '../../components/ui/record-not-found';
@@ -96,6 +96,7 @@ function HiddenIdsCard({ rows, onMove }: { rows: OverrideHiddenId[]; onMove: (h:
   const columns: Column<OverrideHiddenId>[] = [
     {
       header: 'Hidden ID',
+      card: true,
       cell: (h) => (
         <div className="min-w-0">
           <p className="font-medium text-slate-900">
@@ -105,10 +106,11 @@ function HiddenIdsCard({ rows, onMove }: { rows: OverrideHiddenId[]; onMove: (h:
         </div>
       ),
     },
-    { header: 'Slot', cell: (h) => <Slot h={h} /> },
+    { header: 'Slot', card: true, cell: (h) => <Slot h={h} /> },
     {
       header: <span className="sr-only">Action</span>,
       className: 'text-right',
+      card: 'after',
       cell: (h) =>
         h.movable ? (
           <Button size="sm" variant="outline" onClick={() => onMove(h)} aria-label={`Move ${h.name} (${h.userId})`}>
@@ -120,37 +122,13 @@ function HiddenIdsCard({ rows, onMove }: { rows: OverrideHiddenId[]; onMove: (h:
     },
   ];
   return (
-    <Card aria-labelledby="override-hidden">
-      <CardHeader>
-        <CardTitle id="override-hidden">Hidden IDs</CardTitle>
-        <CardDescription>A hidden ID moves while it has no members below it and no business volume.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {rows.length ? (
-          <DataTable
-            rows={rows}
-            rowKey={(h) => h.id}
-            label="Hidden IDs"
-            breakpoint="lg"
-            columns={columns}
-            rowData={(h) => ({ 'data-hidden-id': h.userId })}
-            card={(h) => (
-              <>
-                <dl className="grid grid-cols-1 gap-y-3">
-                  <CardField label="Hidden ID">{columns[0].cell(h)}</CardField>
-                  <CardField label="Slot">
-                    <Slot h={h} />
-                  </CardField>
-                </dl>
-                {columns[2].cell(h)}
-              </>
-            )}
-          />
-        ) : (
-          <EmptyState icon={EyeOff} title="No hidden IDs yet" description="Hidden IDs you create in Hidden IDs Management appear here." />
-        )}
-      </CardContent>
-    </Card>
+    <TitledCard id="override-hidden" title="Hidden IDs" description="A hidden ID moves while it has no members below it and no business volume.">
+      {rows.length ? (
+        <DataTable rows={rows} rowKey={(h) => h.id} label="Hidden IDs" breakpoint="lg" columns={columns} rowData={(h) => ({ 'data-hidden-id': h.userId })} cardFields="grid grid-cols-1 gap-y-3" />
+      ) : (
+        <EmptyState icon={EyeOff} title="No hidden IDs yet" description="Hidden IDs you create in Hidden IDs Management appear here." />
+      )}
+    </TitledCard>
   );
 }
 
@@ -170,6 +148,7 @@ export function NetworkOverrideSection() {
   const columns: Column<OverrideRecruit>[] = [
     {
       header: 'Recruit',
+      card: 'wide',
       cell: (r) => (
         <div className="min-w-0">
           <p className="font-medium text-slate-900">{r.fullName}</p>
@@ -177,13 +156,14 @@ export function NetworkOverrideSection() {
         </div>
       ),
     },
-    { header: 'Recruiter', cell: (r) => (r.recruiter ? `${r.recruiter.name} (${r.recruiter.userId})` : '—') },
-    { header: 'Status', cell: (r) => <StatusBadge map={RECRUIT_STATUS} value={r.status} /> },
-    { header: 'Placement', cell: (r) => <Placement r={r} /> },
-    { header: 'Registered', className: 'whitespace-nowrap', cell: (r) => formatDate(r.createdAt) },
+    { header: 'Recruiter', card: { wide: true, order: 3 }, cell: (r) => (r.recruiter ? `${r.recruiter.name} (${r.recruiter.userId})` : '—') },
+    { header: 'Status', card: { order: 1 }, cell: (r) => <StatusBadge map={RECRUIT_STATUS} value={r.status} /> },
+    { header: 'Placement', card: { wide: true, order: 4 }, cell: (r) => <Placement r={r} /> },
+    { header: 'Registered', card: { order: 2 }, className: 'whitespace-nowrap', cell: (r) => formatDate(r.createdAt) },
     {
       header: <span className="sr-only">Action</span>,
       className: 'text-right',
+      card: 'after',
       cell: (r) => (
         <Button size="sm" variant="outline" onClick={() => setMoving(r)} aria-label={`Change placement of ${r.fullName}`}>
           <MoveRight aria-hidden="true" className="size-4" /> Change Placement
@@ -207,46 +187,15 @@ export function NetworkOverrideSection() {
           are built on it.
         </p>
       </div>
-      <Card aria-labelledby="override-list">
-        <CardHeader>
-          <CardTitle id="override-list">Recruits Awaiting Placement</CardTitle>
-          <CardDescription>Recruits in your tree waiting for their upline or for approval.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <QueryStates query={recruits} errorTitle="Could not load the recruits" loadingLabel="Loading recruits...">
-            {rows.length ? (
-              <DataTable
-                rows={rows}
-                rowKey={(r) => r.id}
-                label="Recruits awaiting placement"
-                breakpoint="lg"
-                columns={columns}
-                rowData={(r) => ({ 'data-recruit': r.email })}
-                card={(r) => (
-                  <>
-                    <dl className="grid grid-cols-2 gap-x-4 gap-y-3">
-                      <CardField label="Recruit" wide>
-                        {columns[0].cell(r)}
-                      </CardField>
-                      <CardField label="Status">{columns[2].cell(r)}</CardField>
-                      <CardField label="Registered">{formatDate(r.createdAt)}</CardField>
-                      <CardField label="Recruiter" wide>
-                        {columns[1].cell(r)}
-                      </CardField>
-                      <CardField label="Placement" wide>
-                        <Placement r={r} />
-                      </CardField>
-                    </dl>
-                    {columns[5].cell(r)}
-                  </>
-                )}
-              />
-            ) : (
-              <EmptyState icon={GitBranchPlus} title="No recruits awaiting placement" description="Recruits of your downline appear here until they are approved." />
-            )}
-          </QueryStates>
-        </CardContent>
-      </Card>
+      <TitledCard id="override-list" title="Recruits Awaiting Placement" description="Recruits in your tree waiting for their upline or for approval.">
+        <QueryStates query={recruits} errorTitle="Could not load the recruits" loadingLabel="Loading recruits...">
+          {rows.length ? (
+            <DataTable rows={rows} rowKey={(r) => r.id} label="Recruits awaiting placement" breakpoint="lg" columns={columns} rowData={(r) => ({ 'data-recruit': r.email })} />
+          ) : (
+            <EmptyState icon={GitBranchPlus} title="No recruits awaiting placement" description="Recruits of your downline appear here until they are approved." />
+          )}
+        </QueryStates>
+      </TitledCard>
       <QueryStates query={recruits} errorTitle="Could not load the hidden IDs" loadingLabel="Loading hidden IDs...">
         <HiddenIdsCard rows={recruits.data?.hiddenIds ?? []} onMove={setMovingHidden} />
       </QueryStates>

@@ -12,7 +12,7 @@ import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input, Textarea } from '../../components/ui/input';
 import { NativeCheckbox } from '../../components/ui/native-checkbox';
 import { QueryStates } from '../../components/ui/query-error';
-import { CardField, DataTable, type Column } from '../../components/ui/table';
+import { DataTable, type Column } from '../../components/ui/table';
 import { formatMoney } from '../../lib/money';
 import { isNotFound, useRecordParam } from '../../lib/record-param';
 import { useAddCustomer, useCustomer, useCustomers, useInviteCustomer } from './local-sales-api';
@@ -30,18 +30,7 @@ function AddCustomerDialog() {
     dialog.done(res.ok);
   });
   return (
-    <FormDialog
-      state={dialog}
-      title="Add Customer"
-      description="A retail customer who buys at your counter."
-      submitLabel="Add Customer"
-      onSubmit={onSubmit}
-      trigger={
-        <Button size="sm" icon={UserPlus}>
-          Add Customer
-        </Button>
-      }
-    >
+    <FormDialog state={dialog} title="Add Customer" description="A retail customer who buys at your counter." onSubmit={onSubmit} icon={UserPlus}>
       <FormField id="customer-name" label="Name" error={errors.name?.message}>
         <Input autoComplete="off" {...fieldA11y('customer-name', errors.name?.message)} {...form.register('name', { validate: (v) => v.trim() !== '' || LOCAL_SALE_MSG.customerName })} />
       </FormField>
@@ -113,6 +102,8 @@ function CustomerDialog({ id, onClose }: { id: string | null; onClose: () => voi
 }
 
 /** Customer Management (issue 16): the franchise's retail customers, search, history and invitations. */
+const invited = (c: CustomerView) => (c.invitedAt ? <Badge tone="brand">Invited</Badge> : null);
+
 export function CustomersCard() {
   const [q, setQ] = useState('');
   // The opened customer is in the address (/franchise?id=, issue 30): a reload or a shared link opens them again.
@@ -123,16 +114,18 @@ export function CustomersCard() {
   const columns: Column<CustomerView>[] = [
     {
       header: 'Name',
+      card: 'wide',
       cell: (c) => (
         <button type="button" className="font-medium text-brand-700 underline-offset-2 hover:underline" onClick={() => setOpen(c.id)}>
           {c.name}
         </button>
       ),
     },
-    { header: 'Mobile', className: 'tabular-nums', cell: (c) => c.mobile },
-    { header: 'Purchases', className: 'tabular-nums', cell: (c) => `${c.purchases} · ${formatMoney(c.totalSpent)}` },
-    { header: 'Contact', cell: (c) => (c.consentToContact ? <Badge tone="success">Agreed</Badge> : <Badge tone="neutral">No</Badge>) },
-    { header: 'Invited', cell: (c) => (c.invitedAt ? <Badge tone="brand">Invited</Badge> : null) },
+    { header: 'Mobile', card: true, className: 'tabular-nums', cell: (c) => c.mobile },
+    { header: 'Purchases', card: true, className: 'tabular-nums', cell: (c) => `${c.purchases} · ${formatMoney(c.totalSpent)}` },
+    { header: 'Contact', card: true, cell: (c) => (c.consentToContact ? <Badge tone="success">Agreed</Badge> : <Badge tone="neutral">No</Badge>) },
+    // The card says '—' where the table leaves the cell empty.
+    { header: 'Invited', card: { cell: (c) => invited(c) ?? '—' }, cell: invited },
   ];
   return (
     <Card aria-labelledby="customer-management">
@@ -149,23 +142,7 @@ export function CustomersCard() {
         </FormField>
         <QueryStates query={customers} errorTitle="Could not load your customers" loadingLabel="Loading your customers...">
           {customers.data?.length ? (
-            <DataTable
-              rows={customers.data}
-              rowKey={(c) => c.id}
-              label="Customers"
-              columns={columns}
-              card={(c) => (
-                <dl className="grid grid-cols-2 gap-x-4 gap-y-3">
-                  <CardField label="Name" wide>
-                    {columns[0].cell(c)}
-                  </CardField>
-                  <CardField label="Mobile">{c.mobile}</CardField>
-                  <CardField label="Purchases">{columns[2].cell(c)}</CardField>
-                  <CardField label="Contact">{columns[3].cell(c)}</CardField>
-                  <CardField label="Invited">{columns[4].cell(c) ?? '—'}</CardField>
-                </dl>
-              )}
-            />
+            <DataTable rows={customers.data} rowKey={(c) => c.id} label="Customers" columns={columns} />
           ) : (
             <EmptyState icon={Contact} title={q ? 'No customer matches' : 'No customers yet'} description={q ? 'Try another name or mobile number.' : 'Add the customers who buy at your counter.'} />
           )}

@@ -9,11 +9,12 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input, Select } from '../../components/ui/input';
 import { QueryStates } from '../../components/ui/query-error';
-import { CardField, DataTable, type Column } from '../../components/ui/table';
+import { DataTable, type Column } from '../../components/ui/table';
 import { formatDate } from '../../lib/format';
 import { formatMoney } from '../../lib/money';
 import { useFranchiseStock } from './stock-api';
 import { invoiceUrl, useCustomers, useLocalSales, useSell } from './local-sales-api';
+import { QuantityField, wholeUnits } from './quantity-field';
 
 type Values = { buyer: 'member' | 'customer'; memberUserId: string; customerId: string; productId: string; quantity: string; paymentMethod: string; paymentReference: string };
 
@@ -47,11 +48,7 @@ function SellDialog() {
       description="Sell from your stock. A member's purchase earns BV as an online purchase does; every sale gets a GST tax invoice."
       submitLabel="Record Sale"
       onSubmit={onSubmit}
-      trigger={
-        <Button size="sm" icon={ShoppingCart}>
-          New Sale
-        </Button>
-      }
+      icon={ShoppingCart}
     >
       <FormField id="sale-buyer" label="Buyer">
         <Select id="sale-buyer" {...form.register('buyer')}>
@@ -88,14 +85,7 @@ function SellDialog() {
               ))}
           </Select>
         </FormField>
-        <FormField id="sale-quantity" label="Quantity" error={errors.quantity?.message}>
-          <Input
-            inputMode="numeric"
-            autoComplete="off"
-            {...fieldA11y('sale-quantity', errors.quantity?.message)}
-            {...form.register('quantity', { validate: (v) => (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 10_000) || LOCAL_SALE_MSG.quantity })}
-          />
-        </FormField>
+        <QuantityField id="sale-quantity" error={errors.quantity?.message} registration={form.register('quantity', { validate: wholeUnits(LOCAL_SALE_MSG.quantity) })} />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id="sale-payment" label="Payment" error={errors.paymentMethod?.message}>
@@ -129,9 +119,10 @@ function InvoiceLink({ sale }: { sale: LocalSaleView }) {
 /** The sales of a list: buyer, product, amount, payment and invoice. */
 export function SalesTable({ rows, label, withBuyer = true }: { rows: LocalSaleView[]; label: string; withBuyer?: boolean }) {
   const all: Column<LocalSaleView>[] = [
-    { header: 'Date', className: 'whitespace-nowrap text-slate-600', cell: (s) => formatDate(s.createdAt) },
+    { header: 'Date', card: { order: 6 }, className: 'whitespace-nowrap text-slate-600', cell: (s) => formatDate(s.createdAt) },
     {
       header: 'Buyer',
+      card: 'wide',
       cell: (s) => (
         <>
           {s.buyerName}
@@ -139,40 +130,14 @@ export function SalesTable({ rows, label, withBuyer = true }: { rows: LocalSaleV
         </>
       ),
     },
-    { header: 'Product', className: 'min-w-40', cell: (s) => `${s.productName} x ${s.quantity}` },
-    { header: 'Amount', className: 'whitespace-nowrap tabular-nums', cell: (s) => formatMoney(s.totalAmount) },
-    { header: 'Payment', cell: (s) => LOCAL_PAYMENT_LABELS[s.paymentMethod] },
-    { header: 'Invoice', cell: (s) => <InvoiceLink sale={s} /> },
+    { header: 'Product', card: 'wide', className: 'min-w-40', cell: (s) => `${s.productName} x ${s.quantity}` },
+    { header: 'Amount', card: true, className: 'whitespace-nowrap tabular-nums', cell: (s) => formatMoney(s.totalAmount) },
+    { header: 'Payment', card: true, cell: (s) => LOCAL_PAYMENT_LABELS[s.paymentMethod] },
+    { header: 'Invoice', card: { wide: true, order: 7 }, cell: (s) => <InvoiceLink sale={s} /> },
   ];
   // One customer's history names its buyer in the dialog's title.
   const columns = withBuyer ? all : all.filter((_, i) => i !== 1);
-  return (
-    <DataTable
-      rows={rows}
-      rowKey={(s) => s.id}
-      label={label}
-      columns={columns}
-      rowData={(s) => ({ 'data-local-sale-id': s.id })}
-      card={(s) => (
-        <dl className="grid grid-cols-2 gap-x-4 gap-y-3">
-          {withBuyer ? (
-            <CardField label="Buyer" wide>
-              {all[1].cell(s)}
-            </CardField>
-          ) : null}
-          <CardField label="Product" wide>
-            {all[2].cell(s)}
-          </CardField>
-          <CardField label="Amount">{all[3].cell(s)}</CardField>
-          <CardField label="Payment">{all[4].cell(s)}</CardField>
-          <CardField label="Date">{all[0].cell(s)}</CardField>
-          <CardField label="Invoice" wide>
-            {all[5].cell(s)}
-          </CardField>
-        </dl>
-      )}
-    />
-  );
+  return <DataTable rows={rows} rowKey={(s) => s.id} label={label} columns={columns} rowData={(s) => ({ 'data-local-sale-id': s.id })} />;
 }
 
 /**

@@ -7,12 +7,13 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { FormDialog, useFormDialog } from '../../components/ui/form-dialog';
 import { EmptyState } from '../../components/ui/empty-state';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
-import { Input, Select, Textarea } from '../../components/ui/input';
+import { Select, Textarea } from '../../components/ui/input';
 import { QueryStates } from '../../components/ui/query-error';
-import { CardField, DataTable, type Column } from '../../components/ui/table';
+import { DataTable, type Column } from '../../components/ui/table';
 import { formatDate } from '../../lib/format';
 import { useFranchiseStock, useReceiveStock, useRequestStock, useStockProducts } from './stock-api';
 import { STOCK_STATUS_LOOK, stockRequestLines } from '../../lib/stock';
+import { QuantityField, wholeUnits } from './quantity-field';
 
 type Values = { productId: string; quantity: string; note: string };
 
@@ -34,11 +35,7 @@ function RequestStockDialog() {
       description="Ask the company for stock. An admin approves the quantities and dispatches it; confirm here when it arrives."
       submitLabel="Send Request"
       onSubmit={onSubmit}
-      trigger={
-        <Button size="sm" icon={PackagePlus}>
-          Request Stock
-        </Button>
-      }
+      icon={PackagePlus}
     >
       <FormField id="stock-product" label="Product" error={errors.productId?.message}>
         <Select {...fieldA11y('stock-product', errors.productId?.message)} {...form.register('productId', { required: STOCK_MSG.itemsRequired })}>
@@ -50,14 +47,7 @@ function RequestStockDialog() {
           ))}
         </Select>
       </FormField>
-      <FormField id="stock-quantity" label="Quantity" error={errors.quantity?.message}>
-        <Input
-          inputMode="numeric"
-          autoComplete="off"
-          {...fieldA11y('stock-quantity', errors.quantity?.message)}
-          {...form.register('quantity', { validate: (v) => (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 10_000) || STOCK_MSG.quantity })}
-        />
-      </FormField>
+      <QuantityField id="stock-quantity" error={errors.quantity?.message} registration={form.register('quantity', { validate: wholeUnits(STOCK_MSG.quantity) })} />
       <FormField id="stock-note" label="Note" optional>
         <Textarea id="stock-note" rows={2} maxLength={500} {...form.register('note')} />
       </FormField>
@@ -71,10 +61,11 @@ export function StockCard() {
   const receive = useReceiveStock();
   const data = stock.data;
   const columns: Column<StockRequestView>[] = [
-    { header: 'Requested', className: 'whitespace-nowrap text-slate-600', cell: (r) => formatDate(r.createdAt) },
-    { header: 'Products', className: 'min-w-48', cell: (r) => stockRequestLines(r) },
+    { header: 'Requested', card: true, className: 'whitespace-nowrap text-slate-600', cell: (r) => formatDate(r.createdAt) },
+    { header: 'Products', card: { wide: true, order: -1 }, className: 'min-w-48', cell: (r) => stockRequestLines(r) },
     {
       header: 'Status',
+      card: true,
       cell: (r) => (
         <>
           <Badge tone={STOCK_STATUS_LOOK[r.status].tone}>{STOCK_STATUS_LOOK[r.status].label}</Badge>
@@ -84,6 +75,7 @@ export function StockCard() {
     },
     {
       header: <span className="sr-only">Actions</span>,
+      card: { label: 'Delivery', wide: true, when: (r) => r.status === 'dispatched' },
       cell: (r) =>
         r.status === 'dispatched' ? (
           <Button size="sm" onClick={() => void receive.run(r.id)} aria-label={`Mark received: ${stockRequestLines(r)}`}>
@@ -117,29 +109,7 @@ export function StockCard() {
                   ))}
                 </ul>
               )}
-              {data.requests.length ? (
-                <DataTable
-                  rows={data.requests}
-                  rowKey={(r) => r.id}
-                  label="Stock requests"
-                  columns={columns}
-                  rowData={(r) => ({ 'data-stock-request-id': r.id })}
-                  card={(r) => (
-                    <dl className="grid grid-cols-2 gap-x-4 gap-y-3">
-                      <CardField label="Products" wide>
-                        {stockRequestLines(r)}
-                      </CardField>
-                      <CardField label="Requested">{formatDate(r.createdAt)}</CardField>
-                      <CardField label="Status">{columns[2].cell(r)}</CardField>
-                      {r.status === 'dispatched' ? (
-                        <CardField label="Delivery" wide>
-                          {columns[3].cell(r)}
-                        </CardField>
-                      ) : null}
-                    </dl>
-                  )}
-                />
-              ) : null}
+              {data.requests.length ? <DataTable rows={data.requests} rowKey={(r) => r.id} label="Stock requests" columns={columns} rowData={(r) => ({ 'data-stock-request-id': r.id })} /> : null}
             </>
           ) : null}
         </QueryStates>

@@ -3,7 +3,7 @@ import { Award, ChevronDown, Download, FileText, Gift, Layers, ReceiptText, Time
 import { compareMoney, ledgerTypeLabel } from '@contracts';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
+import { CardFooter, TitledCard } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
 import { QueryError } from '../../components/ui/query-error';
 import { InlineLoader } from '../../components/ui/spinner';
@@ -33,61 +33,23 @@ function Figure({ label, value, hint, strong }: { label: string; value: ReactNod
   );
 }
 
-function CardIcon({ icon: Icon }: { icon: typeof Layers }) {
-  return <Icon aria-hidden="true" className="size-5 text-brand-600" />;
-}
-
-/** A card of the income page: its icon, title and description over the content. */
-function IncomeCard({
-  id,
-  icon,
-  title,
-  description,
-  className,
-  contentClassName,
-  footer,
-  children,
-}: {
-  id: string;
-  icon: typeof Layers;
-  title: string;
-  description: string;
-  className?: string;
-  contentClassName?: string;
-  footer?: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <Card aria-labelledby={id} className={className}>
-      <CardHeader>
-        <CardTitle id={id} className="flex items-center gap-2">
-          <CardIcon icon={icon} /> {title}
-        </CardTitle>
-        <CardDescription>{description}</CardDescription>
-      </CardHeader>
-      <CardContent className={contentClassName}>{children}</CardContent>
-      {footer}
-    </Card>
-  );
-}
-
 const pending = (loading: boolean) => (loading ? '…' : '—');
 
 function CarryCard({ data, loading }: { data: IncomeSummary | undefined; loading: boolean }) {
   return (
-    <IncomeCard id="income-carry-title" icon={Layers} title="Carry forward" description="BV on each leg waiting to pair in the next pairing cycle.">
+    <TitledCard id="income-carry-title" icon={Layers} title="Carry forward" description="BV on each leg waiting to pair in the next pairing cycle.">
       <dl className="grid grid-cols-2 gap-4">
         <Figure label="Left leg" value={data ? `${formatBV(data.carry.left)} BV` : pending(loading)} />
         <Figure label="Right leg" value={data ? `${formatBV(data.carry.right)} BV` : pending(loading)} />
       </dl>
-    </IncomeCard>
+    </TitledCard>
   );
 }
 
 function ThisCycleCard({ data, loading }: { data: IncomeSummary | undefined; loading: boolean }) {
   const c = data?.thisCycle;
   return (
-    <IncomeCard
+    <TitledCard
       id="income-now-title"
       icon={Timer}
       title="This cycle so far"
@@ -105,14 +67,14 @@ function ThisCycleCard({ data, loading }: { data: IncomeSummary | undefined; loa
       ) : (
         <p className="text-sm text-slate-500">{pending(loading)}</p>
       )}
-    </IncomeCard>
+    </TitledCard>
   );
 }
 
 function FinancialYearCard({ data, loading }: { data: IncomeSummary | undefined; loading: boolean }) {
   const fy = data?.financialYear;
   return (
-    <IncomeCard
+    <TitledCard
       id="income-fy-title"
       className="flex flex-col md:col-span-2 xl:col-span-1"
       icon={FileText}
@@ -154,7 +116,7 @@ function FinancialYearCard({ data, loading }: { data: IncomeSummary | undefined;
         <Figure label="Gross income" value={fy ? rupees(fy.gross) : pending(loading)} />
         <Figure label="TDS deducted" value={fy ? rupees(fy.tds) : pending(loading)} />
       </dl>
-    </IncomeCard>
+    </TitledCard>
   );
 }
 
@@ -262,119 +224,118 @@ function CyclesCard({ cycles }: { cycles: IncomeCycle[] }) {
     rows.find((el) => el && el.offsetParent !== null)?.scrollIntoView?.({ block: 'center' });
   }, [linked]);
   return (
-    <Card aria-labelledby="income-cycles-title">
-      <CardHeader>
-        <CardTitle id="income-cycles-title">Posted cycles</CardTitle>
-        <CardDescription>Each cycle credited to your wallet, newest first. Open one to see every line and how it was worked out.</CardDescription>
-      </CardHeader>
-      <CardContent className="pt-3">
-        {record.id && !linked ? (
-          <Alert
-            tone="warning"
-            title="Cycle not found"
-            className="mb-4"
-            action={
-              <Button size="sm" variant="outline" onClick={record.close}>
-                Show all cycles
-              </Button>
-            }
-          >
-            None of your posted cycles has the id “{record.id}”. The link may be wrong or meant for another account.
-          </Alert>
-        ) : null}
-        {cycles.length === 0 ? (
-          <EmptyState icon={ReceiptText} title="No income has been posted yet." description="When a cycle with income for you is posted, it is listed here with each line and how it was worked out." />
-        ) : (
-          <div className="-mx-5 sm:-mx-6">
-            {/* Phones: one row per cycle with the net; the figures and lines open below. */}
-            <ul className="divide-y divide-slate-100 border-y border-slate-100 md:hidden" aria-label="Posted cycles">
-              {cycles.map((c) => {
-                const isOpen = open.has(c.id);
-                const panel = `income-cycle-m-${c.id}`;
-                return (
-                  <li key={c.id} className="px-5 py-3">
-                    <Toggle c={c} open={isOpen} onToggle={() => toggle(c.id)} controls={panel}>
-                      <span className="ml-auto shrink-0 text-right">
-                        <span className="block font-semibold whitespace-nowrap text-emerald-700 tabular-nums">{rupees(c.net)}</span>
-                        <span className="block text-xs text-slate-500">net</span>
-                      </span>
-                    </Toggle>
-                    <dl className="mt-2 grid grid-cols-3 gap-2 pl-6 text-xs">
-                      <Term look={FIGURE} term="Gross">
-                        {rupees(c.gross)}
-                      </Term>
-                      <Term look={FIGURE} term="Admin charge">
-                        {rupees(c.adminCharge)}
-                      </Term>
-                      <Term look={FIGURE} term="TDS">
-                        {rupees(c.tds)}
-                      </Term>
-                    </dl>
-                    <div id={panel} hidden={!isOpen} className="mt-3 rounded-xl bg-slate-50 p-3">
-                      {isOpen ? <CycleLines id={c.id} /> : null}
-                    </div>
-                  </li>
-                );
-              })}
-            </ul>
+    <TitledCard
+      id="income-cycles-title"
+      title="Posted cycles"
+      description="Each cycle credited to your wallet, newest first. Open one to see every line and how it was worked out."
+      contentClassName="pt-3"
+    >
+      {record.id && !linked ? (
+        <Alert
+          tone="warning"
+          title="Cycle not found"
+          className="mb-4"
+          action={
+            <Button size="sm" variant="outline" onClick={record.close}>
+              Show all cycles
+            </Button>
+          }
+        >
+          None of your posted cycles has the id “{record.id}”. The link may be wrong or meant for another account.
+        </Alert>
+      ) : null}
+      {cycles.length === 0 ? (
+        <EmptyState icon={ReceiptText} title="No income has been posted yet." description="When a cycle with income for you is posted, it is listed here with each line and how it was worked out." />
+      ) : (
+        <div className="-mx-5 sm:-mx-6">
+          {/* Phones: one row per cycle with the net; the figures and lines open below. */}
+          <ul className="divide-y divide-slate-100 border-y border-slate-100 md:hidden" aria-label="Posted cycles">
+            {cycles.map((c) => {
+              const isOpen = open.has(c.id);
+              const panel = `income-cycle-m-${c.id}`;
+              return (
+                <li key={c.id} className="px-5 py-3">
+                  <Toggle c={c} open={isOpen} onToggle={() => toggle(c.id)} controls={panel}>
+                    <span className="ml-auto shrink-0 text-right">
+                      <span className="block font-semibold whitespace-nowrap text-emerald-700 tabular-nums">{rupees(c.net)}</span>
+                      <span className="block text-xs text-slate-500">net</span>
+                    </span>
+                  </Toggle>
+                  <dl className="mt-2 grid grid-cols-3 gap-2 pl-6 text-xs">
+                    <Term look={FIGURE} term="Gross">
+                      {rupees(c.gross)}
+                    </Term>
+                    <Term look={FIGURE} term="Admin charge">
+                      {rupees(c.adminCharge)}
+                    </Term>
+                    <Term look={FIGURE} term="TDS">
+                      {rupees(c.tds)}
+                    </Term>
+                  </dl>
+                  <div id={panel} hidden={!isOpen} className="mt-3 rounded-xl bg-slate-50 p-3">
+                    {isOpen ? <CycleLines id={c.id} /> : null}
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
 
-            <div className="hidden overflow-x-auto md:block" role="region" aria-label="Posted cycles" tabIndex={0}>
-              <table className="w-full border-separate border-spacing-0 text-left text-sm">
-                <thead>
-                  <tr>
-                    <th scope="col" className={cn(th, 'pl-6')}>
-                      Period
-                    </th>
-                    <th scope="col" className={cn(th, 'text-right')}>
-                      Gross
-                    </th>
-                    <th scope="col" className={cn(th, 'text-right')}>
-                      Admin charge
-                    </th>
-                    <th scope="col" className={cn(th, 'text-right')}>
-                      TDS
-                    </th>
-                    <th scope="col" className={cn(th, 'pr-6 text-right')}>
-                      Net
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {cycles.map((c) => {
-                    const isOpen = open.has(c.id);
-                    const panel = `income-cycle-${c.id}`;
-                    return (
-                      <Fragment key={c.id}>
-                        <tr className={cn('hover:bg-slate-50', isOpen && 'bg-slate-50')}>
-                          <td className={cn(td, 'min-w-44 pl-6')}>
-                            <Toggle c={c} open={isOpen} onToggle={() => toggle(c.id)} controls={panel} />
-                          </td>
-                          <td className={cn(td, 'text-right whitespace-nowrap tabular-nums')}>{rupees(c.gross)}</td>
-                          <td className={cn(td, 'text-right whitespace-nowrap tabular-nums')}>{rupees(c.adminCharge)}</td>
-                          <td className={cn(td, 'text-right whitespace-nowrap tabular-nums')}>{rupees(c.tds)}</td>
-                          <td className={cn(td, 'pr-6 text-right font-semibold whitespace-nowrap text-emerald-700 tabular-nums')}>{rupees(c.net)}</td>
-                        </tr>
-                        <tr id={panel} hidden={!isOpen}>
-                          <td colSpan={5} className="border-b border-slate-100 bg-slate-50 px-6 py-4">
-                            {isOpen ? <CycleLines id={c.id} /> : null}
-                          </td>
-                        </tr>
-                      </Fragment>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
+          <div className="hidden overflow-x-auto md:block" role="region" aria-label="Posted cycles" tabIndex={0}>
+            <table className="w-full border-separate border-spacing-0 text-left text-sm">
+              <thead>
+                <tr>
+                  <th scope="col" className={cn(th, 'pl-6')}>
+                    Period
+                  </th>
+                  <th scope="col" className={cn(th, 'text-right')}>
+                    Gross
+                  </th>
+                  <th scope="col" className={cn(th, 'text-right')}>
+                    Admin charge
+                  </th>
+                  <th scope="col" className={cn(th, 'text-right')}>
+                    TDS
+                  </th>
+                  <th scope="col" className={cn(th, 'pr-6 text-right')}>
+                    Net
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {cycles.map((c) => {
+                  const isOpen = open.has(c.id);
+                  const panel = `income-cycle-${c.id}`;
+                  return (
+                    <Fragment key={c.id}>
+                      <tr className={cn('hover:bg-slate-50', isOpen && 'bg-slate-50')}>
+                        <td className={cn(td, 'min-w-44 pl-6')}>
+                          <Toggle c={c} open={isOpen} onToggle={() => toggle(c.id)} controls={panel} />
+                        </td>
+                        <td className={cn(td, 'text-right whitespace-nowrap tabular-nums')}>{rupees(c.gross)}</td>
+                        <td className={cn(td, 'text-right whitespace-nowrap tabular-nums')}>{rupees(c.adminCharge)}</td>
+                        <td className={cn(td, 'text-right whitespace-nowrap tabular-nums')}>{rupees(c.tds)}</td>
+                        <td className={cn(td, 'pr-6 text-right font-semibold whitespace-nowrap text-emerald-700 tabular-nums')}>{rupees(c.net)}</td>
+                      </tr>
+                      <tr id={panel} hidden={!isOpen}>
+                        <td colSpan={5} className="border-b border-slate-100 bg-slate-50 px-6 py-4">
+                          {isOpen ? <CycleLines id={c.id} /> : null}
+                        </td>
+                      </tr>
+                    </Fragment>
+                  );
+                })}
+              </tbody>
+            </table>
           </div>
-        )}
-      </CardContent>
-    </Card>
+        </div>
+      )}
+    </TitledCard>
   );
 }
 
 function PoolAwardsCard({ awards }: { awards: IncomeSummary['poolAwards'] }) {
   return (
-    <IncomeCard id="income-pools-title" icon={Award} title="Pool awards" description="Your shares of the monthly pools, newest first." contentClassName="pt-3">
+    <TitledCard id="income-pools-title" icon={Award} title="Pool awards" description="Your shares of the monthly pools, newest first." contentClassName="pt-3">
       {awards.length === 0 ? (
         <EmptyState icon={Gift} title="No pool awards yet." description="Pools are shared each month among members who hold the rank a pool asks for." />
       ) : (
@@ -390,7 +351,7 @@ function PoolAwardsCard({ awards }: { awards: IncomeSummary['poolAwards'] }) {
           ))}
         </ul>
       )}
-    </IncomeCard>
+    </TitledCard>
   );
 }
 

@@ -89,8 +89,7 @@ export function KycInfoCard() {
     <Card aria-labelledby="kyc-info-title">
       <CardHeader>
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <CardTitle id="kyc-info-title" className="flex items-center gap-2">
-            <ShieldCheck aria-hidden="true" className="size-5 text-brand-600" />
+          <CardTitle id="kyc-info-title" icon={ShieldCheck}>
             KYC Information
           </CardTitle>
           {overall ? (

@@ -1,10 +1,9 @@
 import { Link } from 'react-router';
 import { Activity, ArrowLeftRight, ArrowUpFromLine, ChevronRight, GitBranch, ShoppingBag, Trophy, UserPlus, type LucideIcon } from 'lucide-react';
 import type { ActivityItem } from '@contracts';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { TitledCard } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
-import { QueryError } from '../../components/ui/query-error';
-import { InlineLoader } from '../../components/ui/spinner';
+import { QueryStates } from '../../components/ui/query-error';
 import { formatDateTime, formatRelative } from '../../lib/format';
 import { useRecentActivity } from './api';
 
@@ -40,39 +39,29 @@ function ItemBody({ item }: { item: ActivityItem }) {
 
 /** Recent Activity from the member's real events (doc 3 §2.1; README: not static items). */
 export function ActivityCard() {
-  const { data, isPending, isError, error, refetch, isFetching } = useRecentActivity();
+  const activity = useRecentActivity();
+  const data = activity.data;
+  const empty = <EmptyState icon={Activity} title="No activity yet" description="New members in your team, your purchases and wallet movements will show up here." />;
   return (
-    <Card aria-labelledby="activity-title" className="h-full">
-      <CardHeader>
-        <CardTitle id="activity-title" className="flex items-center gap-2">
-          <Activity aria-hidden="true" className="size-5 text-brand-600" />
-          Recent Activity
-        </CardTitle>
-        <CardDescription>Team joins, decisions, purchases, wallet movements and ranks.</CardDescription>
-      </CardHeader>
-      <CardContent className="pt-3">
-        {isPending ? <InlineLoader label="Loading recent activity..." /> : null}
-        {isError ? <QueryError title="Could not load your recent activity" error={error} onRetry={() => void refetch()} retrying={isFetching} /> : null}
-        {data && data.length === 0 ? <EmptyState icon={Activity} title="No activity yet" description="New members in your team, your purchases and wallet movements will show up here." /> : null}
-        {data && data.length > 0 ? (
-          <ul aria-label="Recent activity" className="-mx-2 divide-y divide-slate-100">
-            {data.map((item) => (
-              <li key={`${item.kind}-${item.at}-${item.title}-${item.detail}`}>
-                {item.link ? (
-                  <Link to={item.link} className="group flex items-start gap-3 rounded-lg px-2 py-3 transition-colors hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-500">
-                    <ItemBody item={item} />
-                    <ChevronRight aria-hidden="true" className="mt-2.5 size-4 shrink-0 text-slate-400 transition-transform group-hover:translate-x-0.5" />
-                  </Link>
-                ) : (
-                  <div className="flex items-start gap-3 px-2 py-3">
-                    <ItemBody item={item} />
-                  </div>
-                )}
-              </li>
-            ))}
-          </ul>
-        ) : null}
-      </CardContent>
-    </Card>
+    <TitledCard id="activity-title" icon={Activity} title="Recent Activity" description="Team joins, decisions, purchases, wallet movements and ranks." className="h-full" contentClassName="pt-3">
+      <QueryStates query={activity} errorTitle="Could not load your recent activity" loadingLabel="Loading recent activity..." empty={data?.length === 0 && empty}>
+        <ul aria-label="Recent activity" className="-mx-2 divide-y divide-slate-100">
+          {data?.map((item) => (
+            <li key={`${item.kind}-${item.at}-${item.title}-${item.detail}`}>
+              {item.link ? (
+                <Link to={item.link} className="group flex items-start gap-3 rounded-lg px-2 py-3 transition-colors hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-500">
+                  <ItemBody item={item} />
+                  <ChevronRight aria-hidden="true" className="mt-2.5 size-4 shrink-0 text-slate-400 transition-transform group-hover:translate-x-0.5" />
+                </Link>
+              ) : (
+                <div className="flex items-start gap-3 px-2 py-3">
+                  <ItemBody item={item} />
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      </QueryStates>
+    </TitledCard>
   );
 }

@@ -2,10 +2,9 @@ import { useState } from 'react';
 import { Megaphone } from 'lucide-react';
 import type { NewsView } from '@contracts';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { TitledCard } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
-import { QueryError } from '../../components/ui/query-error';
-import { InlineLoader } from '../../components/ui/spinner';
+import { QueryStates } from '../../components/ui/query-error';
 import { cn } from '../../lib/cn';
 import { formatDate, titleCase } from '../../lib/format';
 import { useNews } from './api';
@@ -54,28 +53,18 @@ function NewsItem({ item }: { item: NewsView }) {
 
 /** News and announcements (doc 3 §3.2 news): urgent and high first, as the server orders them. */
 export function NewsCard() {
-  const { data, isPending, isError, error, refetch, isFetching } = useNews();
+  const news = useNews();
+  const data = news.data;
+  const empty = <EmptyState icon={Megaphone} title="No news right now" description="Announcements and promotions will appear here." />;
   return (
-    <Card aria-labelledby="news-title" className="h-full">
-      <CardHeader>
-        <CardTitle id="news-title" className="flex items-center gap-2">
-          <Megaphone aria-hidden="true" className="size-5 text-brand-600" />
-          News &amp; Announcements
-        </CardTitle>
-        <CardDescription>Updates from the company.</CardDescription>
-      </CardHeader>
-      <CardContent className="pt-3">
-        {isPending ? <InlineLoader label="Loading news..." /> : null}
-        {isError ? <QueryError title="Could not load the news" error={error} onRetry={() => void refetch()} retrying={isFetching} /> : null}
-        {data && data.length === 0 ? <EmptyState icon={Megaphone} title="No news right now" description="Announcements and promotions will appear here." /> : null}
-        {data && data.length > 0 ? (
-          <ul aria-label="News" className="space-y-3">
-            {data.map((item) => (
-              <NewsItem key={item.id} item={item} />
-            ))}
-          </ul>
-        ) : null}
-      </CardContent>
-    </Card>
+    <TitledCard id="news-title" icon={Megaphone} title="News & Announcements" description="Updates from the company." className="h-full" contentClassName="pt-3">
+      <QueryStates query={news} errorTitle="Could not load the news" loadingLabel="Loading news..." empty={data?.length === 0 && empty}>
+        <ul aria-label="News" className="space-y-3">
+          {data?.map((item) => (
+            <NewsItem key={item.id} item={item} />
+          ))}
+        </ul>
+      </QueryStates>
+    </TitledCard>
   );
 }

@@ -4,7 +4,7 @@ import type { CurrentUser, FranchiseRequestView } from '@contracts';
 import { Alert } from '../../components/ui/alert';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { TitledCard } from '../../components/ui/card';
 import { QueryError } from '../../components/ui/query-error';
 import { InlineLoader } from '../../components/ui/spinner';
 import { formatDate } from '../../lib/format';
@@ -67,48 +67,39 @@ export function FranchiseRequestCard({ user }: { user: CurrentUser }) {
   const pending = data?.find((r) => r.status === 'pending');
   const holder = isFranchiseRole(user.role);
   return (
-    <Card aria-labelledby="franchise-title">
-      <CardHeader>
-        <CardTitle id="franchise-title" className="flex items-center gap-2">
-          <Store aria-hidden="true" className="size-5 text-brand-600" />
-          Franchise Request
-        </CardTitle>
-        <CardDescription>Apply to run a franchise of your own. An admin reviews every request.</CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-5 pt-4">
-        {holder ? (
-          <Alert
-            tone="success"
-            title={`You hold a ${ROLE_LABELS[user.role]}`}
-            action={
-              <Button asChild size="sm" variant="outline">
-                <Link to="/franchise">Open Franchise Portal</Link>
-              </Button>
-            }
-          >
-            Your franchise figures, team sales and orders are in the franchise portal.
-          </Alert>
-        ) : null}
-        {isPending ? <InlineLoader label="Loading your franchise requests..." /> : null}
-        {isError ? <QueryError title="Could not load your franchise requests" error={error} onRetry={() => void refetch()} retrying={isFetching} /> : null}
-        {pending ? (
-          <Alert tone="info" title={`Your ${typeLabel(pending.franchiseType)} request is under review`}>
-            You can send another request once an admin has decided this one.
-          </Alert>
-        ) : data ? (
-          <FranchiseRequestForm />
-        ) : null}
-        {data && data.length > 0 ? (
-          <div className="space-y-2">
-            <h3 className="text-sm font-semibold text-slate-900">Your requests</h3>
-            <ul aria-label="Franchise requests" className="space-y-3">
-              {data.map((r) => (
-                <RequestItem key={r.id} r={r} />
-              ))}
-            </ul>
-          </div>
-        ) : null}
-      </CardContent>
-    </Card>
+    <TitledCard id="franchise-title" icon={Store} title="Franchise Request" description="Apply to run a franchise of your own. An admin reviews every request." contentClassName="space-y-5 pt-4">
+      {holder ? (
+        <Alert
+          tone="success"
+          title={`You hold a ${ROLE_LABELS[user.role]}`}
+          action={
+            <Button asChild size="sm" variant="outline">
+              <Link to="/franchise">Open Franchise Portal</Link>
+            </Button>
+          }
+        >
+          Your franchise figures, team sales and orders are in the franchise portal.
+        </Alert>
+      ) : null}
+      {isPending ? <InlineLoader label="Loading your franchise requests..." /> : null}
+      {isError ? <QueryError title="Could not load your franchise requests" error={error} onRetry={() => void refetch()} retrying={isFetching} /> : null}
+      {pending ? (
+        <Alert tone="info" title={`Your ${typeLabel(pending.franchiseType)} request is under review`}>
+          You can send another request once an admin has decided this one.
+        </Alert>
+      ) : data ? (
+        <FranchiseRequestForm />
+      ) : null}
+      {data && data.length > 0 ? (
+        <div className="space-y-2">
+          <h3 className="text-sm font-semibold text-slate-900">Your requests</h3>
+          <ul aria-label="Franchise requests" className="space-y-3">
+            {data.map((r) => (
+              <RequestItem key={r.id} r={r} />
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </TitledCard>
   );
 }

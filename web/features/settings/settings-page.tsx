@@ -1,6 +1,6 @@
 import { LogOut } from 'lucide-react';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { TitledCard } from '../../components/ui/card';
 import { AccountDetailsCard, KycStatusCard, SecurityCard, useLogout, useSignedInUser } from '../account';
 import { ProfileCard } from '../profile';
 import { FranchiseRequestCard } from './franchise-request-card';
@@ -9,20 +9,11 @@ import { TwoFactorCard } from '../two-factor';
 function SignOutCard() {
   const logout = useLogout();
   return (
-    <Card aria-labelledby="sign-out-title">
-      <CardHeader>
-        <CardTitle id="sign-out-title" className="flex items-center gap-2">
-          <LogOut aria-hidden="true" className="size-5 text-brand-600" />
-          Sign Out
-        </CardTitle>
-        <CardDescription>End your session on this device.</CardDescription>
-      </CardHeader>
-      <CardContent className="pt-3">
-        <Button variant="outline" onClick={() => logout.mutate()} loading={logout.isPending}>
-          Sign out
-        </Button>
-      </CardContent>
-    </Card>
+    <TitledCard id="sign-out-title" icon={LogOut} title="Sign Out" description="End your session on this device." contentClassName="pt-3">
+      <Button variant="outline" onClick={() => logout.mutate()} loading={logout.isPending}>
+        Sign out
+      </Button>
+    </TitledCard>
   );
 }
 

@@ -3,7 +3,7 @@ import { Send } from 'lucide-react';
 import type { z } from 'zod';
 import { TICKET_CATEGORIES, TICKET_PRIORITIES, TicketInput } from '@contracts';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { TitledCard } from '../../components/ui/card';
 import { CharacterCount } from '../../components/ui/character-count';
 import { ChoiceCards } from '../../components/ui/choice-cards';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
@@ -44,43 +44,37 @@ export function TicketForm() {
   });
 
   return (
-    <Card aria-labelledby="ticket-form-title">
-      <CardHeader>
-        <CardTitle id="ticket-form-title">Open a Ticket</CardTitle>
-        <CardDescription>Tell us what happened; the more detail, the faster we can help.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Open a support ticket">
-          <FormField id="ticket-category" label="Category" error={errors.category?.message}>
-            <Select {...fieldA11y('ticket-category', errors.category?.message)} {...form.register('category')}>
-              <Options blank="Choose a category" values={TICKET_CATEGORIES} label={(c) => CATEGORY_HINTS[c]} />
-            </Select>
-          </FormField>
-          <ChoiceCards
-            legend="Priority"
-            options={TICKET_PRIORITIES.map((p) => ({ value: p, label: priorityLabel(p) }))}
-            error={errors.priority?.message}
-            className="grid-cols-2 sm:grid-cols-4 lg:grid-cols-2 xl:grid-cols-4"
-            {...form.register('priority')}
+    <TitledCard id="ticket-form-title" title="Open a Ticket" description="Tell us what happened; the more detail, the faster we can help.">
+      <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Open a support ticket">
+        <FormField id="ticket-category" label="Category" error={errors.category?.message}>
+          <Select {...fieldA11y('ticket-category', errors.category?.message)} {...form.register('category')}>
+            <Options blank="Choose a category" values={TICKET_CATEGORIES} label={(c) => CATEGORY_HINTS[c]} />
+          </Select>
+        </FormField>
+        <ChoiceCards
+          legend="Priority"
+          options={TICKET_PRIORITIES.map((p) => ({ value: p, label: priorityLabel(p) }))}
+          error={errors.priority?.message}
+          className="grid-cols-2 sm:grid-cols-4 lg:grid-cols-2 xl:grid-cols-4"
+          {...form.register('priority')}
+        />
+        <FormField id="ticket-subject" label="Subject" error={errors.subject?.message} hint="At least 5 characters.">
+          <Input {...fieldA11y('ticket-subject', errors.subject?.message, true)} maxLength={200} autoComplete="off" {...form.register('subject')} />
+        </FormField>
+        <FormField id="ticket-description" label="Description" error={errors.description?.message}>
+          <Textarea
+            {...fieldA11y('ticket-description', errors.description?.message)}
+            aria-describedby={[errors.description ? 'ticket-description-error' : '', 'ticket-description-count'].filter(Boolean).join(' ')}
+            rows={5}
+            maxLength={5000}
+            {...form.register('description')}
           />
-          <FormField id="ticket-subject" label="Subject" error={errors.subject?.message} hint="At least 5 characters.">
-            <Input {...fieldA11y('ticket-subject', errors.subject?.message, true)} maxLength={200} autoComplete="off" {...form.register('subject')} />
-          </FormField>
-          <FormField id="ticket-description" label="Description" error={errors.description?.message}>
-            <Textarea
-              {...fieldA11y('ticket-description', errors.description?.message)}
-              aria-describedby={[errors.description ? 'ticket-description-error' : '', 'ticket-description-count'].filter(Boolean).join(' ')}
-              rows={5}
-              maxLength={5000}
-              {...form.register('description')}
-            />
-            <CharacterCount id="ticket-description-count" length={descriptionLength} min={DESCRIPTION_MIN} />
-          </FormField>
-          <Button type="submit" loading={isSubmitting} fullWidth>
-            {isSubmitting ? null : <Send aria-hidden="true" className="size-4" />} Submit Ticket
-          </Button>
-        </form>
-      </CardContent>
-    </Card>
+          <CharacterCount id="ticket-description-count" length={descriptionLength} min={DESCRIPTION_MIN} />
+        </FormField>
+        <Button type="submit" loading={isSubmitting} fullWidth>
+          {isSubmitting ? null : <Send aria-hidden="true" className="size-4" />} Submit Ticket
+        </Button>
+      </form>
+    </TitledCard>
   );
 }

@@ -2,10 +2,9 @@ import { useSearchParams } from 'react-router';
 import { CheckCircle2, LifeBuoy, MessagesSquare, UserRound } from 'lucide-react';
 import type { TicketView } from '@contracts';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { TitledCard } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
-import { QueryError } from '../../components/ui/query-error';
-import { InlineLoader } from '../../components/ui/spinner';
+import { QueryStates } from '../../components/ui/query-error';
 import { formatDate, formatDateTime, formatRelative } from '../../lib/format';
 import { useRecordParam } from '../../lib/record-param';
 import { RecordNotFound } from '../../components/ui/record-not-found';
@@ -63,7 +62,8 @@ function TicketItem({ ticket, onOpen }: { ticket: TicketView; onOpen: () => void
 
 /** The member's tickets with status, priority, resolution and dates. */
 export function TicketList() {
-  const { data, isPending, isError, error, refetch, isFetching } = useTickets();
+  const tickets = useTickets();
+  const data = tickets.data;
   const open = data?.filter((t) => t.status === 'open' || t.status === 'in_progress').length ?? 0;
   // The opened ticket's thread is in the address (?id=, issue 30); a staff reply's mail links to /support?ticket=<id>,
   // which opens the same way.
@@ -76,26 +76,23 @@ export function TicketList() {
     else record.close();
   };
   const setOpenId = (id: string) => record.open(id);
+  const empty = <EmptyState icon={LifeBuoy} title="No support tickets yet" description="Open a ticket and our support team will answer you here." />;
   return (
-    <Card aria-labelledby="tickets-title">
-      <CardHeader>
-        <CardTitle id="tickets-title">My Tickets</CardTitle>
-        <CardDescription>{data && data.length > 0 ? `${data.length} in total · ${open} awaiting an answer` : 'Follow the answers to your requests.'}</CardDescription>
-      </CardHeader>
-      <CardContent className="pt-3">
-        {isPending ? <InlineLoader label="Loading your tickets..." /> : null}
-        {isError ? <QueryError title="Could not load your tickets" error={error} onRetry={() => void refetch()} retrying={isFetching} /> : null}
-        {data && data.length === 0 ? <EmptyState icon={LifeBuoy} title="No support tickets yet" description="Open a ticket and our support team will answer you here." /> : null}
-        {data && data.length > 0 ? (
-          <ul aria-label="Support tickets" className="space-y-3">
-            {data.map((t) => (
-              <TicketItem key={t.id} ticket={t} onOpen={() => setOpenId(t.id)} />
-            ))}
-          </ul>
-        ) : null}
-        {opened ? <ConversationDialog ticket={opened} onClose={close} /> : null}
-        {openId && data && !opened ? <RecordNotFound what="ticket" id={openId} onClose={close} hint="None of your tickets has this id. The link may be wrong or meant for another account." /> : null}
-      </CardContent>
-    </Card>
+    <TitledCard
+      id="tickets-title"
+      title="My Tickets"
+      description={data && data.length > 0 ? `${data.length} in total · ${open} awaiting an answer` : 'Follow the answers to your requests.'}
+      contentClassName="pt-3"
+    >
+      <QueryStates query={tickets} errorTitle="Could not load your tickets" loadingLabel="Loading your tickets..." empty={data?.length === 0 && empty}>
+        <ul aria-label="Support tickets" className="space-y-3">
+          {data?.map((t) => (
+            <TicketItem key={t.id} ticket={t} onOpen={() => setOpenId(t.id)} />
+          ))}
+        </ul>
+      </QueryStates>
+      {opened ? <ConversationDialog ticket={opened} onClose={close} /> : null}
+      {openId && data && !opened ? <RecordNotFound what="ticket" id={openId} onClose={close} hint="None of your tickets has this id. The link may be wrong or meant for another account." /> : null}
+    </TitledCard>
   );
 }

@@ -86,10 +86,7 @@ export default function TwoFactorSetupPage() {
         ) : codes ? (
           <Card>
             <CardHeader>
-              <CardTitle className="flex items-center gap-2">
-                <KeyRound aria-hidden="true" className="size-5 text-brand-600" />
-                Your recovery codes
-              </CardTitle>
+              <CardTitle icon={KeyRound}>Your recovery codes</CardTitle>
             </CardHeader>
             <CardContent className="pt-3">
               <RecoveryCodesPanel codes={codes} onContinue={() => void finish()} continueLabel="Continue" />
@@ -98,10 +95,7 @@ export default function TwoFactorSetupPage() {
         ) : (
           <Card>
             <CardHeader>
-              <CardTitle className="flex items-center gap-2">
-                <Smartphone aria-hidden="true" className="size-5 text-brand-600" />
-                1. Add this account to your authenticator app
-              </CardTitle>
+              <CardTitle icon={Smartphone}>1. Add this account to your authenticator app</CardTitle>
               <CardDescription>Any app that shows 6-digit codes works: Google Authenticator, Microsoft Authenticator, 1Password, Authy and others.</CardDescription>
             </CardHeader>
             <CardContent className="space-y-6 pt-4">

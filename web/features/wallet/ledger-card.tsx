@@ -2,15 +2,13 @@ import { format, isValid, parseISO } from 'date-fns';
 import type { LedgerEntry } from '@contracts';
 import { ArrowDownLeft, ArrowUpRight, ReceiptText } from 'lucide-react';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
-import { QueryError } from '../../components/ui/query-error';
-import { InlineLoader } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { formatMoney, toPaise } from '../../lib/money';
 import { useLedger } from './api';
 import { transactionTypeLabel } from './labels';
+import { WalletListCard } from './wallet-list-card';
 
 /** "14:30" */
 function formatTime(iso: string): string {
@@ -113,37 +111,31 @@ function LedgerList({ rows }: { rows: LedgerEntry[] }) {
 
 /** The ledger (decisions §6): every balance change, newest first, 'Load more' for older pages. */
 export function LedgerCard() {
-  const { data, isPending, isError, error, refetch, isFetching, hasNextPage, fetchNextPage, isFetchingNextPage } = useLedger();
-  const rows = data?.pages.flatMap((p) => p.items) ?? [];
+  const ledger = useLedger();
+  const { hasNextPage, fetchNextPage, isFetchingNextPage } = ledger;
+  const rows = ledger.data?.pages.flatMap((p) => p.items) ?? [];
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Transactions</CardTitle>
-        <CardDescription>Every credit and debit of your wallet, newest first.</CardDescription>
-      </CardHeader>
-      <CardContent className="pt-3">
-        {isPending ? (
-          <InlineLoader label="Loading transactions..." />
-        ) : isError ? (
-          <QueryError title="Could not load your transactions" error={error} onRetry={() => void refetch()} retrying={isFetching} />
-        ) : rows.length === 0 ? (
-          <EmptyState icon={ReceiptText} title="No transactions yet" description="Credits, purchases and withdrawals appear here as they happen." />
-        ) : (
-          <div className="-mx-5 sm:-mx-6">
-            <div className="px-5 sm:px-0">
-              <LedgerList rows={rows} />
-            </div>
-            <LedgerTable rows={rows} />
-            {hasNextPage ? (
-              <div className="flex justify-center border-t border-slate-100 px-5 pt-4 sm:px-6">
-                <Button variant="outline" onClick={() => void fetchNextPage()} loading={isFetchingNextPage}>
-                  Load more
-                </Button>
-              </div>
-            ) : null}
+    <WalletListCard
+      title="Transactions"
+      description="Every credit and debit of your wallet, newest first."
+      query={ledger}
+      loadingLabel="Loading transactions..."
+      errorTitle="Could not load your transactions"
+      empty={rows.length === 0 && <EmptyState icon={ReceiptText} title="No transactions yet" description="Credits, purchases and withdrawals appear here as they happen." />}
+    >
+      <div className="-mx-5 sm:-mx-6">
+        <div className="px-5 sm:px-0">
+          <LedgerList rows={rows} />
+        </div>
+        <LedgerTable rows={rows} />
+        {hasNextPage ? (
+          <div className="flex justify-center border-t border-slate-100 px-5 pt-4 sm:px-6">
+            <Button variant="outline" onClick={() => void fetchNextPage()} loading={isFetchingNextPage}>
+              Load more
+            </Button>
           </div>
-        )}
-      </CardContent>
-    </Card>
+        ) : null}
+      </div>
+    </WalletListCard>
   );
 }

@@ -1,14 +1,12 @@
 import { FileText, PlusCircle } from 'lucide-react';
 import { FUND_REQUEST_METHOD_LABELS, type FundRequestView } from '@contracts';
 import { Badge } from '../../components/ui/badge';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
-import { QueryError } from '../../components/ui/query-error';
-import { InlineLoader } from '../../components/ui/spinner';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { formatMoney } from '../../lib/money';
 import { WITHDRAWAL_STATUS_LOOK } from './labels';
 import { useTopUps } from './top-up-api';
+import { WalletListCard } from './wallet-list-card';
 
 function TopUpItem({ r }: { r: FundRequestView }) {
   const look = WITHDRAWAL_STATUS_LOOK[r.status] ?? WITHDRAWAL_STATUS_LOOK.pending;
@@ -40,28 +38,24 @@ function TopUpItem({ r }: { r: FundRequestView }) {
 
 /** The member's top-up requests (issue 16) and what happened to them. */
 export function TopUpsCard() {
-  const { data, isPending, isError, error, refetch, isFetching } = useTopUps();
+  const topUps = useTopUps();
+  const data = topUps.data;
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Top-up Requests</CardTitle>
-        <CardDescription>Payments you asked to have credited to your wallet.</CardDescription>
-      </CardHeader>
-      <CardContent className="pt-3">
-        {isPending ? (
-          <InlineLoader label="Loading top-up requests..." />
-        ) : isError ? (
-          <QueryError title="Could not load your top-up requests" error={error} onRetry={() => void refetch()} retrying={isFetching} />
-        ) : data.items.length === 0 ? (
-          <EmptyState icon={PlusCircle} title="No top-up requests yet" description="After paying by bank transfer or UPI, use Top Up Wallet to have the amount credited." />
-        ) : (
-          <ul aria-label="Top-up requests" className="space-y-3">
-            {data.items.map((r) => (
-              <TopUpItem key={r.id} r={r} />
-            ))}
-          </ul>
-        )}
-      </CardContent>
-    </Card>
+    <WalletListCard
+      title="Top-up Requests"
+      description="Payments you asked to have credited to your wallet."
+      query={topUps}
+      loadingLabel="Loading top-up requests..."
+      errorTitle="Could not load your top-up requests"
+      empty={
+        data?.items.length === 0 && <EmptyState icon={PlusCircle} title="No top-up requests yet" description="After paying by bank transfer or UPI, use Top Up Wallet to have the amount credited." />
+      }
+    >
+      <ul aria-label="Top-up requests" className="space-y-3">
+        {data?.items.map((r) => (
+          <TopUpItem key={r.id} r={r} />
+        ))}
+      </ul>
+    </WalletListCard>
   );
 }

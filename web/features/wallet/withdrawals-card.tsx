@@ -1,15 +1,13 @@
 import type { WithdrawalView } from '@contracts';
 import { Landmark } from 'lucide-react';
 import { Badge } from '../../components/ui/badge';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
-import { QueryError } from '../../components/ui/query-error';
-import { InlineLoader } from '../../components/ui/spinner';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { formatMoney } from '../../lib/money';
 import { useWithdrawals } from './api';
 import { WITHDRAWAL_STATUS_LOOK, withdrawalTypeLabel } from './labels';
 import { termOf } from '../../components/ui/term';
+import { WalletListCard } from './wallet-list-card';
 
 const Detail = termOf({ row: 'flex gap-2 text-sm', term: 'shrink-0 text-slate-500', value: 'min-w-0 break-words text-slate-800' });
 
@@ -47,28 +45,22 @@ function WithdrawalItem({ w }: { w: WithdrawalView }) {
 
 /** The member's withdrawal requests with their status, reason, notes and dates. */
 export function WithdrawalsCard() {
-  const { data, isPending, isError, error, refetch, isFetching } = useWithdrawals();
+  const withdrawals = useWithdrawals();
+  const data = withdrawals.data;
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Withdrawal Requests</CardTitle>
-        <CardDescription>Requests you have made and what happened to them.</CardDescription>
-      </CardHeader>
-      <CardContent className="pt-3">
-        {isPending ? (
-          <InlineLoader label="Loading withdrawal requests..." />
-        ) : isError ? (
-          <QueryError title="Could not load your withdrawal requests" error={error} onRetry={() => void refetch()} retrying={isFetching} />
-        ) : data.length === 0 ? (
-          <EmptyState icon={Landmark} title="No withdrawal requests yet" description="When you request a withdrawal it appears here with its status." />
-        ) : (
-          <ul aria-label="Withdrawal requests" className="space-y-3">
-            {data.map((w) => (
-              <WithdrawalItem key={w.id} w={w} />
-            ))}
-          </ul>
-        )}
-      </CardContent>
-    </Card>
+    <WalletListCard
+      title="Withdrawal Requests"
+      description="Requests you have made and what happened to them."
+      query={withdrawals}
+      loadingLabel="Loading withdrawal requests..."
+      errorTitle="Could not load your withdrawal requests"
+      empty={data?.length === 0 && <EmptyState icon={Landmark} title="No withdrawal requests yet" description="When you request a withdrawal it appears here with its status." />}
+    >
+      <ul aria-label="Withdrawal requests" className="space-y-3">
+        {data?.map((w) => (
+          <WithdrawalItem key={w.id} w={w} />
+        ))}
+      </ul>
+    </WalletListCard>
   );
 }

@@ -12,7 +12,7 @@ import { titleCase, shortId } from '../../../lib/format';
 import { formatBV, formatDateUS, formatINR } from '../../../lib/admin/format';
 import { LoadMore, QueryStates } from '../../../components/ui/query-error';
 import { SectionHeader } from '../../../components/admin/section-header';
-import { CardField, DataTable, type Column } from '../../../components/ui/table';
+import { DataTable, type Column, RowCard } from '../../../components/ui/table';
 import { DeliveryBadge, PaymentBadge, paymentStatusLabel } from './order-badges';
 import { OrderDialog } from './order-dialog';
 import { OrderInvoiceButton } from './order-invoice';
@@ -153,33 +153,31 @@ export function OrdersSection() {
             rowData={(o) => ({ 'data-order-id': o.id })}
             columns={columns(update)}
             card={(o) => (
-              <>
-                <div className="flex items-start justify-between gap-3">
+              <RowCard
+                head={
                   <div className="min-w-0">
                     <p className="font-mono text-xs font-semibold text-slate-500">#{orderId(o)}</p>
                     <p className="font-semibold text-slate-900">
                       {o.productName} <span className="font-normal text-slate-500">× {o.quantity}</span>
                     </p>
                   </div>
-                  <p className="shrink-0 text-base font-semibold text-slate-900 tabular-nums">{formatINR(o.totalAmount)}</p>
-                </div>
+                }
+                aside={<p className="shrink-0 text-base font-semibold text-slate-900 tabular-nums">{formatINR(o.totalAmount)}</p>}
+                fields={{
+                  Member: <Member o={o} />,
+                  Date: formatDateUS(o.createdAt),
+                  Method: paymentMethodLabel(o.paymentMethod),
+                  BV: formatBV(o.totalBV),
+                  'Tracking ID': <span className="font-mono text-xs">{o.trackingId || '—'}</span>,
+                }}
+                wide={['Tracking ID']}
+                actions={update(o, 'w-full')}
+              >
                 <div className="flex flex-wrap gap-1.5">
                   <PaymentBadge status={o.paymentStatus} />
                   <DeliveryBadge status={o.deliveryStatus} />
                 </div>
-                <dl className="grid grid-cols-2 gap-3 border-t border-slate-100 pt-3">
-                  <CardField label="Member">
-                    <Member o={o} />
-                  </CardField>
-                  <CardField label="Date">{formatDateUS(o.createdAt)}</CardField>
-                  <CardField label="Method">{paymentMethodLabel(o.paymentMethod)}</CardField>
-                  <CardField label="BV">{formatBV(o.totalBV)}</CardField>
-                  <CardField label="Tracking ID" wide>
-                    <span className="font-mono text-xs">{o.trackingId || '—'}</span>
-                  </CardField>
-                </dl>
-                <div className="border-t border-slate-100 pt-3">{update(o, 'w-full')}</div>
-              </>
+              </RowCard>
             )}
           />
 

@@ -11,6 +11,7 @@ import { ChoiceGroup } from '../../../components/admin/choice-group';
 import { toastValidation } from '../../../components/admin/validation-toast';
 import { categoryLabel, purchaseTypeLabel, useSaveProduct, type AdminProductView } from './products-api';
 import { ProductImagesPanel } from './product-images-panel';
+import { saveAndClose } from '../../../lib/mutation';
 
 const FIELDS = ['name', 'description', 'price', 'bv', 'gst', 'category', 'purchaseType', 'imageUrl', 'isActive'] as const;
 type Values = {
@@ -50,12 +51,7 @@ export function ProductDialog({ product, onClose }: { product: AdminProductView 
   const { errors, isSubmitting } = form.formState;
   const err = (f: (typeof FIELDS)[number]) => errors[f]?.message;
 
-  const onSubmit = form.handleSubmit(
-    async (values) => {
-      if ((await save.run(values, { setError: form.setError, fields: FIELDS })).ok) onClose();
-    },
-    (errs) => toastValidation(errs, FIELDS),
-  );
+  const onSubmit = form.handleSubmit(saveAndClose(save, form.setError, FIELDS, onClose), (errs) => toastValidation(errs, FIELDS));
 
   return (
     <Dialog open onOpenChange={(open) => !open && !isSubmitting && onClose()}>

@@ -12,7 +12,7 @@ import { formatBV, formatCount, formatINR } from '../../../lib/admin/format';
 import { ConfirmDialog } from '../../../components/admin/confirm-dialog';
 import { QueryStates } from '../../../components/ui/query-error';
 import { SectionHeader } from '../../../components/admin/section-header';
-import { CardField, DataTable, type Column } from '../../../components/ui/table';
+import { DataTable, type Column, RowCard } from '../../../components/ui/table';
 import { ProductDialog } from './product-dialog';
 import { categoryLabel, gstLabel, purchaseTypeLabel, useAdminProducts, useSetProductActive, type AdminProductView } from './products-api';
 
@@ -159,21 +159,20 @@ export function ProductsSection() {
             rowClassName={(p) => cn(!p.isActive && 'bg-slate-50/60')}
             columns={columns(onAction)}
             card={(p) => (
-              <>
-                <div className="flex items-start justify-between gap-3">
-                  <ProductName p={p} />
-                  <StatusBadge active={p.isActive} />
-                </div>
-                <dl className="grid grid-cols-3 gap-3 border-t border-slate-100 pt-3">
-                  <CardField label="Price">{formatINR(p.price)}</CardField>
-                  <CardField label="BV">{formatBV(p.bv)}</CardField>
-                  <CardField label="GST">{gstLabel(p.gst)}</CardField>
-                  <CardField label="Category">{categoryLabel(p.category)}</CardField>
-                  <CardField label="Type">{purchaseTypeLabel(p.purchaseType)}</CardField>
-                  <CardField label="Purchases">{formatCount(p.purchaseCount)}</CardField>
-                </dl>
-                <Actions p={p} onAction={onAction} className="border-t border-slate-100 pt-3 [&>button]:flex-1" />
-              </>
+              <RowCard
+                head={<ProductName p={p} />}
+                aside={<StatusBadge active={p.isActive} />}
+                grid="grid-cols-3 gap-3"
+                fields={{
+                  Price: formatINR(p.price),
+                  BV: formatBV(p.bv),
+                  GST: gstLabel(p.gst),
+                  Category: categoryLabel(p.category),
+                  Type: purchaseTypeLabel(p.purchaseType),
+                  Purchases: formatCount(p.purchaseCount),
+                }}
+                after={<Actions p={p} onAction={onAction} className="border-t border-slate-100 pt-3 [&>button]:flex-1" />}
+              />
             )}
           />
         </div>

@@ -11,7 +11,7 @@ import { RoleBadge } from '../../../components/admin/badges';
 import { QueryStates } from '../../../components/ui/query-error';
 import { SectionHeader } from '../../../components/admin/section-header';
 import { SegmentCount, SegmentIcon, segmentClass, segmentGroupClass } from '../../../components/admin/segments';
-import { CardField, DataTable } from '../../../components/ui/table';
+import { DataTable, RowCard } from '../../../components/ui/table';
 import { SubmittedAt } from '../../../components/admin/submitted-at';
 import { useFranchiseRequests, type AdminFranchiseRequest, type FranchiseStatus } from './franchise-requests-api';
 import { FranchiseStatusBadge } from './franchise-badges';
@@ -112,23 +112,18 @@ export function FranchiseRequestsSection() {
               { header: 'Actions', stickyEnd: true, headerClassName: 'text-right', className: 'text-right', cell: (r) => <ReviewButton r={r} onOpen={setOpen} /> },
             ]}
             card={(r) => (
-              <>
-                <div className="flex items-start justify-between gap-3">
-                  <Applicant r={r} />
-                  <FranchiseStatusBadge status={r.status} />
-                </div>
-                <dl className="grid grid-cols-2 gap-x-4 gap-y-3 border-t border-slate-100 pt-3">
-                  <CardField label="Franchise">{r.franchiseType}</CardField>
-                  <CardField label="Investment">{r.investmentAmount ? formatINR(r.investmentAmount) : '—'}</CardField>
-                  <CardField label="Submitted">
-                    <SubmittedAt value={r.createdAt} />
-                  </CardField>
-                  {r.reviewedAt ? <CardField label="Reviewed">{formatDateUS(r.reviewedAt)}</CardField> : null}
-                </dl>
-                <div className="border-t border-slate-100 pt-3">
-                  <ReviewButton r={r} onOpen={setOpen} />
-                </div>
-              </>
+              <RowCard
+                head={<Applicant r={r} />}
+                aside={<FranchiseStatusBadge status={r.status} />}
+                grid="grid-cols-2 gap-x-4 gap-y-3"
+                fields={{
+                  Franchise: r.franchiseType,
+                  Investment: r.investmentAmount ? formatINR(r.investmentAmount) : '—',
+                  Submitted: <SubmittedAt value={r.createdAt} />,
+                  Reviewed: r.reviewedAt ? formatDateUS(r.reviewedAt) : undefined,
+                }}
+                actions={<ReviewButton r={r} onOpen={setOpen} />}
+              />
             )}
           />
         </ListRows>

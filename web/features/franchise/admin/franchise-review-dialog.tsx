@@ -2,8 +2,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FranchiseDecision } from '@contracts';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogFooter, FormFooter } from '../../../components/ui/dialog';
+import { CloseFooter, Dialog, DialogContent, FormFooter } from '../../../components/ui/dialog';
 import { FormField, fieldA11y } from '../../../components/ui/form-field';
 import { Textarea } from '../../../components/ui/input';
 import { formatBV, formatDateTimeUS, formatINR } from '../../../lib/admin/format';
@@ -119,11 +118,7 @@ export function FranchiseReviewDialog({ request, onClose }: { request: AdminFran
                 <h3 className="text-sm font-medium text-slate-700">Admin notes</h3>
                 <p className="mt-1 text-sm whitespace-pre-wrap text-slate-800">{request.adminNotes || 'No notes were written.'}</p>
               </div>
-              <DialogFooter>
-                <Button variant="outline" onClick={onClose}>
-                  Close
-                </Button>
-              </DialogFooter>
+              <CloseFooter onClose={onClose} />
             </>
           )}
         </div>

@@ -5,7 +5,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { QueryStates } from '../../../components/ui/query-error';
-import { CardField, DataTable, type Column } from '../../../components/ui/table';
+import { DataTable, type Column } from '../../../components/ui/table';
 import { formatDateTimeIN } from '../../../lib/admin/format';
 import { SectionHeader } from '../../../components/admin/section-header';
 import { RejectReasonDialog } from '../../../components/admin/reject-reason-dialog';
@@ -72,6 +72,7 @@ export function FranchiseStockSection() {
   const columns: Column<StockRequestView>[] = [
     {
       header: 'Franchise',
+      card: 'wide',
       className: 'min-w-40',
       cell: (r) => (
         <>
@@ -82,6 +83,7 @@ export function FranchiseStockSection() {
     },
     {
       header: 'Products',
+      card: 'wide',
       className: 'min-w-48',
       cell: (r) => (
         <>
@@ -90,9 +92,9 @@ export function FranchiseStockSection() {
         </>
       ),
     },
-    { header: 'Requested', className: 'whitespace-nowrap text-slate-600', cell: (r) => formatDateTimeIN(r.createdAt) },
-    { header: 'Status', cell: (r) => <Badge tone={STOCK_STATUS_LOOK[r.status].tone}>{STOCK_STATUS_LOOK[r.status].label}</Badge> },
-    { header: <span className="sr-only">Actions</span>, cell: (r) => <Actions r={r} onReject={setRejecting} /> },
+    { header: 'Requested', card: true, className: 'whitespace-nowrap text-slate-600', cell: (r) => formatDateTimeIN(r.createdAt) },
+    { header: 'Status', card: true, cell: (r) => <Badge tone={STOCK_STATUS_LOOK[r.status].tone}>{STOCK_STATUS_LOOK[r.status].label}</Badge> },
+    { header: <span className="sr-only">Actions</span>, card: 'after', cell: (r) => <Actions r={r} onReject={setRejecting} /> },
   ];
   return (
     <div className="space-y-5">
@@ -107,28 +109,7 @@ export function FranchiseStockSection() {
             {data.requests.length === 0 ? (
               <EmptyState icon={PackageOpen} title="No stock requests" description="Franchise holders request stock from their portal." />
             ) : (
-              <DataTable
-                rows={data.requests}
-                rowKey={(r) => r.id}
-                label="Stock requests"
-                columns={columns}
-                rowData={(r) => ({ 'data-stock-request-id': r.id })}
-                card={(r) => (
-                  <>
-                    <dl className="grid grid-cols-2 gap-x-4 gap-y-3">
-                      <CardField label="Franchise" wide>
-                        {columns[0].cell(r)}
-                      </CardField>
-                      <CardField label="Products" wide>
-                        {columns[1].cell(r)}
-                      </CardField>
-                      <CardField label="Requested">{formatDateTimeIN(r.createdAt)}</CardField>
-                      <CardField label="Status">{columns[3].cell(r)}</CardField>
-                    </dl>
-                    <Actions r={r} onReject={setRejecting} />
-                  </>
-                )}
-              />
+              <DataTable rows={data.requests} rowKey={(r) => r.id} label="Stock requests" columns={columns} rowData={(r) => ({ 'data-stock-request-id': r.id })} />
             )}
             <h2 className="text-lg font-semibold text-slate-900">Stock by franchise</h2>
             {data.stock.length === 0 ? (
@@ -139,17 +120,10 @@ export function FranchiseStockSection() {
                 rowKey={(s) => `${s.franchiseId}:${s.productId}`}
                 label="Stock by franchise"
                 columns={[
-                  { header: 'Franchise', cell: (s) => `${s.franchiseName} (${s.franchiseUserId})` },
-                  { header: 'Product', cell: (s) => s.productName },
-                  { header: 'Quantity', className: 'text-right font-semibold tabular-nums', headerClassName: 'text-right', cell: (s) => s.quantity },
+                  { header: 'Franchise', card: 'wide', cell: (s) => `${s.franchiseName} (${s.franchiseUserId})` },
+                  { header: 'Product', card: true, cell: (s) => s.productName },
+                  { header: 'Quantity', card: true, className: 'text-right font-semibold tabular-nums', headerClassName: 'text-right', cell: (s) => s.quantity },
                 ]}
-                card={(s) => (
-                  <dl className="grid grid-cols-2 gap-x-4 gap-y-3">
-                    <CardField label="Franchise" wide>{`${s.franchiseName} (${s.franchiseUserId})`}</CardField>
-                    <CardField label="Product">{s.productName}</CardField>
-                    <CardField label="Quantity">{s.quantity}</CardField>
-                  </dl>
-                )}
               />
             )}
           </div>

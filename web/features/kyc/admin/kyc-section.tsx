@@ -14,7 +14,7 @@ import type { KycQueueEntry, ReviewDocument } from '../../../lib/admin/types';
 import { QueryStates } from '../../../components/ui/query-error';
 import { SectionHeader } from '../../../components/admin/section-header';
 import { SectionLinks, type SectionLinkDef } from '../../../components/admin/segments';
-import { CardField, DataTable, type Column } from '../../../components/ui/table';
+import { DataTable, type Column, RowCard } from '../../../components/ui/table';
 import { KycDecisionDialog } from './kyc-decision-dialog';
 import { latestPerType, typeLabel, viewAllDocuments, type Decision } from './kyc-review';
 
@@ -196,31 +196,26 @@ export function KycSection({ tab }: { tab: Tab }) {
           label={copy.title}
           columns={columns(tab, onDecide)}
           card={(entry) => (
-            <>
-              <div className="flex items-start justify-between gap-3">
+            <RowCard
+              head={
                 <div className="min-w-0">
                   <p className="truncate font-semibold text-slate-900">{fullName(entry, entry.email)}</p>
                   <p className="font-mono text-xs text-slate-500">{entry.userUserId}</p>
                   <p className="truncate text-xs text-slate-500">{entry.email}</p>
                 </div>
-                {tab === 'pending' && entry.pendingCount ? <Badge tone="warning">{entry.pendingCount} waiting</Badge> : null}
-              </div>
+              }
+              aside={tab === 'pending' && entry.pendingCount ? <Badge tone="warning">{entry.pendingCount} waiting</Badge> : null}
+              grid="grid-cols-2 gap-x-4 gap-y-3"
+              fields={{
+                'Identity and bank': <IdentityDetails entry={entry} />,
+                [tab === 'pending' ? 'Last upload' : 'Reviewed']: tab === 'pending' ? formatDateTimeUS(lastUpload(entry)) : formatDateUS(entry.reviewedAt),
+                Reason: tab === 'rejected' ? <span className="text-red-700">{entry.rejectionReason || 'No reason provided'}</span> : undefined,
+              }}
+              wide={['Identity and bank', 'Last upload', 'Reviewed', 'Reason']}
+              after={<EntryActions entry={entry} tab={tab} onDecide={onDecide} />}
+            >
               <DocumentChips documents={entry.documents} />
-              <dl className="grid grid-cols-2 gap-x-4 gap-y-3 border-t border-slate-100 pt-3">
-                <CardField label="Identity and bank" wide>
-                  <IdentityDetails entry={entry} />
-                </CardField>
-                <CardField label={tab === 'pending' ? 'Last upload' : 'Reviewed'} wide>
-                  {tab === 'pending' ? formatDateTimeUS(lastUpload(entry)) : formatDateUS(entry.reviewedAt)}
-                </CardField>
-                {tab === 'rejected' ? (
-                  <CardField label="Reason" wide>
-                    <span className="text-red-700">{entry.rejectionReason || 'No reason provided'}</span>
-                  </CardField>
-                ) : null}
-              </dl>
-              <EntryActions entry={entry} tab={tab} onDecide={onDecide} />
-            </>
+            </RowCard>
           )}
         />
       </QueryStates>

@@ -9,6 +9,7 @@ import { titleCase } from '../../../lib/format';
 import { schemaResolver } from '../../../lib/admin/queries';
 import { useSaveNews, type NewsView } from './news-api';
 import { fromLocalInput, toLocalInput } from './news-state';
+import { saveAndClose } from '../../../lib/mutation';
 
 type Values = { title: string; content: string; type: string; priority: string; isActive: boolean; publishedAt: string; expiresAt: string };
 const FIELDS = ['title', 'content', 'type', 'priority', 'isActive', 'publishedAt', 'expiresAt'] as const;
@@ -45,9 +46,7 @@ export function NewsDialog({ item, onClose }: { item: NewsView | null; onClose: 
   const { errors, isSubmitting } = form.formState;
   const err = (f: (typeof FIELDS)[number]) => errors[f]?.message;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    if ((await save.run(values, { setError: form.setError, fields: FIELDS })).ok) onClose();
-  });
+  const onSubmit = form.handleSubmit(saveAndClose(save, form.setError, FIELDS, onClose));
 
   return (
     <Dialog open onOpenChange={(next) => !next && !isSubmitting && onClose()}>

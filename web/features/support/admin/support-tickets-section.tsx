@@ -14,7 +14,7 @@ import { SubmittedAt } from '../../../components/admin/submitted-at';
 import { QueryStates } from '../../../components/ui/query-error';
 import { SectionHeader } from '../../../components/admin/section-header';
 import { SegmentCount, segmentClass, segmentGroupClass } from '../../../components/admin/segments';
-import { CardField, type Column, DataTable } from '../../../components/ui/table';
+import { type Column, DataTable, RowCard } from '../../../components/ui/table';
 import { useSupportTickets, type AdminTicket, type TicketFilters } from './tickets-api';
 import { priorityLabel, PriorityBadge, TICKET_STATUS_LABELS, TicketStatusBadge } from '../ticket-badges';
 import { TicketDialog } from './ticket-dialog';
@@ -122,30 +122,26 @@ export function SupportTicketsSection() {
             rowData={(t) => ({ 'data-ticket-id': t.id })}
             columns={columns}
             card={(t) => (
-              <>
-                <div className="flex items-start justify-between gap-3">
-                  <p className="min-w-0 font-semibold break-words text-slate-900">{t.subject}</p>
-                  <TicketStatusBadge status={t.status} />
-                </div>
+              <RowCard
+                head={<p className="min-w-0 font-semibold break-words text-slate-900">{t.subject}</p>}
+                aside={<TicketStatusBadge status={t.status} />}
+                grid="grid-cols-2 gap-x-4 gap-y-3"
+                fields={{
+                  Member: (
+                    <>
+                      {t.userName} <span className="block font-mono text-xs font-normal text-slate-500">{t.userDisplayId}</span>
+                    </>
+                  ),
+                  'Assigned to': <Assignee t={t} />,
+                  Updated: <SubmittedAt value={t.updatedAt} />,
+                }}
+                actions={<ManageButton t={t} onOpen={setOpen} />}
+              >
                 <div className="flex flex-wrap gap-1.5">
                   <Badge>{t.category}</Badge>
                   <PriorityBadge priority={t.priority} />
                 </div>
-                <dl className="grid grid-cols-2 gap-x-4 gap-y-3 border-t border-slate-100 pt-3">
-                  <CardField label="Member">
-                    {t.userName} <span className="block font-mono text-xs font-normal text-slate-500">{t.userDisplayId}</span>
-                  </CardField>
-                  <CardField label="Assigned to">
-                    <Assignee t={t} />
-                  </CardField>
-                  <CardField label="Updated">
-                    <SubmittedAt value={t.updatedAt} />
-                  </CardField>
-                </dl>
-                <div className="border-t border-slate-100 pt-3">
-                  <ManageButton t={t} onOpen={setOpen} />
-                </div>
-              </>
+              </RowCard>
             )}
           />
         </ListRows>

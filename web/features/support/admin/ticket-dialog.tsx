@@ -4,8 +4,7 @@ import { z } from 'zod';
 import { ENGAGEMENT_MSG, TICKET_NEXT, TICKET_PRIORITIES, TICKET_STATUSES, TicketUpdate } from '@contracts';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogFooter, FormFooter } from '../../../components/ui/dialog';
+import { CloseFooter, Dialog, DialogContent, FormFooter } from '../../../components/ui/dialog';
 import { TicketConversation } from '../ticket-conversation';
 import { FormField, fieldA11y } from '../../../components/ui/form-field';
 import { Select, Textarea, Options } from '../../../components/ui/input';
@@ -87,11 +86,7 @@ export function TicketDialog({ ticket, admins, onClose }: { ticket: AdminTicket;
               <Alert tone="info" title="This ticket is closed">
                 {ENGAGEMENT_MSG.ticketClosed} {ticket.resolution ? <span className="mt-1 block whitespace-pre-wrap">Resolution: {ticket.resolution}</span> : null}
               </Alert>
-              <DialogFooter>
-                <Button variant="outline" onClick={onClose}>
-                  Close
-                </Button>
-              </DialogFooter>
+              <CloseFooter onClose={onClose} />
             </>
           ) : (
             <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4 border-t border-slate-100 pt-4">

@@ -10,6 +10,7 @@ import { schemaResolver } from '../../../lib/admin/queries';
 import { ChoiceGroup } from '../../../components/admin/choice-group';
 import { RecruitBadges } from './recruit-badges';
 import { isAdminGenerated, sideLabel, uplineDecided, useApproveRecruit, type AdminPendingRecruit } from './recruits-api';
+import { saveAndClose } from '../../../lib/mutation';
 
 type Values = { packageAmount: string; position: string; kycDecision: { status: string; reason: string } };
 
@@ -43,9 +44,7 @@ export function ApproveRecruitDialog({ recruit, onClose }: { recruit: AdminPendi
   const amountError = errors.packageAmount?.message;
   const reasonError = errors.kycDecision?.reason?.message;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    if ((await approve.run(values, { setError: form.setError, fields: ['packageAmount', 'position', 'kycDecision.reason'] })).ok) onClose();
-  });
+  const onSubmit = form.handleSubmit(saveAndClose(approve, form.setError, ['packageAmount', 'position', 'kycDecision.reason'], onClose));
 
   return (
     <Dialog open onOpenChange={(next) => !next && !isSubmitting && onClose()}>

@@ -8,6 +8,7 @@ import { Textarea } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
 import { schemaResolver } from '../../../lib/admin/queries';
 import { useRejectRecruit, type AdminPendingRecruit } from './recruits-api';
+import { saveAndClose } from '../../../lib/mutation';
 
 type Values = { reason: string };
 
@@ -24,9 +25,7 @@ export function RejectRecruitDialog({ recruit, onClose }: { recruit: AdminPendin
   const tooShort = length < RECRUIT_REJECT_MIN;
   const error = errors.reason?.message;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    if ((await reject.run(values, { setError: form.setError, fields: ['reason'] })).ok) onClose();
-  });
+  const onSubmit = form.handleSubmit(saveAndClose(reject, form.setError, ['reason'], onClose));
 
   return (
     <Dialog open onOpenChange={(next) => !next && !isSubmitting && onClose()}>

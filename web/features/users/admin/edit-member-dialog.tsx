@@ -11,6 +11,7 @@ import type { AdminUserRow } from '../../../lib/admin/types';
 import { roleLabel } from '../../../components/admin/badges';
 import { EDITABLE_STATUSES, UserStatusField } from './status-field';
 import { PersonFields } from './person-fields';
+import { saveAndClose } from '../../../lib/mutation';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'role', 'status'] as const;
 type Values = Record<(typeof FIELDS)[number], string>;
@@ -33,9 +34,7 @@ export function EditMemberDialog({ row, onClose }: { row: AdminUserRow; onClose:
   const { errors, isSubmitting } = form.formState;
   const err = (f: keyof Values) => errors[f]?.message;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    if ((await save.run(values, { setError: form.setError, fields: FIELDS })).ok) onClose();
-  });
+  const onSubmit = form.handleSubmit(saveAndClose(save, form.setError, FIELDS, onClose));
 
   return (
     <Dialog open onOpenChange={(open) => !open && !isSubmitting && onClose()}>

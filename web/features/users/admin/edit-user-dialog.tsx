@@ -11,6 +11,7 @@ import { useEditUser } from './members-api';
 import type { AdminUserRow } from '../../../lib/admin/types';
 import { EDITABLE_STATUSES, UserStatusField } from './status-field';
 import { TextField } from '../../../components/ui/text-field';
+import { saveAndClose } from '../../../lib/mutation';
 
 const FIELDS = [
   'firstName',
@@ -58,9 +59,7 @@ export function EditUserDialog({ row, onClose }: { row: AdminUserRow; onClose: (
   const { errors, isSubmitting } = form.formState;
   const err = (f: keyof Values) => errors[f]?.message;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    if ((await save.run(values, { setError: form.setError, fields: FIELDS })).ok) onClose();
-  });
+  const onSubmit = form.handleSubmit(saveAndClose(save, form.setError, FIELDS, onClose));
 
   return (
     <Dialog open onOpenChange={(open) => !open && !isSubmitting && onClose()}>

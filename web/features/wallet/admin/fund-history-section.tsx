@@ -15,7 +15,7 @@ import { SectionHeader } from '../../../components/admin/section-header';
 import { FilterActions } from '../../../components/admin/list-filters';
 import { FilterBar, ListRows, applyOrRefetch } from '../../../components/admin/filter-bar';
 import { SearchBox } from '../../../components/admin/search-box';
-import { CardField, type Column, DataTable } from '../../../components/ui/table';
+import { type Column, DataTable, RowCard } from '../../../components/ui/table';
 import { useFundHistory, type FundHistoryRecord } from './money-api';
 
 /** The registry's label (contracts/income-types.ts), the same the member's statement shows. */
@@ -130,21 +130,17 @@ export function FundHistorySection() {
             rowData={(r) => ({ 'data-transaction-id': r.id })}
             columns={columns}
             card={(r) => (
-              <>
-                <div className="flex items-start justify-between gap-3">
-                  <Member r={r} />
-                  <SignedAmount value={r.amount} className="shrink-0 text-base" />
-                </div>
+              <RowCard
+                head={<Member r={r} />}
+                aside={<SignedAmount value={r.amount} className="shrink-0 text-base" />}
+                fields={{ 'Balance before': formatINR(r.balanceBefore), 'Balance after': formatINR(r.balanceAfter) }}
+              >
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <Badge tone={typeTone(r.type)}>{typeLabel(r.type)}</Badge>
                   <span className="text-xs text-slate-500">{formatDateTimeIN(r.createdAt)}</span>
                 </div>
                 {r.description ? <p className="text-sm break-words text-slate-600">{r.description}</p> : null}
-                <dl className="grid grid-cols-2 gap-3 border-t border-slate-100 pt-3">
-                  <CardField label="Balance before">{formatINR(r.balanceBefore)}</CardField>
-                  <CardField label="Balance after">{formatINR(r.balanceAfter)}</CardField>
-                </dl>
-              </>
+              </RowCard>
             )}
           />
 

@@ -8,7 +8,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { FormField } from '../../../components/ui/form-field';
 import { Select } from '../../../components/ui/input';
 import { QueryStates } from '../../../components/ui/query-error';
-import { CardField, DataTable, type Column } from '../../../components/ui/table';
+import { CardField, DataTable, type Column, RowCard } from '../../../components/ui/table';
 import { plural } from '../../../lib/format-plural';
 import { useKeptRecord, useRecordParam } from '../../../lib/record-param';
 import { RecordNotFound } from '../../../components/ui/record-not-found';
@@ -242,22 +242,14 @@ export function FundRequestsSection({ view }: { view: View }) {
           columns={columns}
           rowData={(r) => ({ 'data-fund-request-id': r.id })}
           card={(r) => (
-            <>
-              <div className="flex items-start justify-between gap-3">
-                <Member r={r} />
-                <span className="shrink-0 text-base font-semibold text-slate-900 tabular-nums">{formatINR(r.amount)}</span>
-              </div>
-              <dl className="grid grid-cols-2 gap-x-4 gap-y-3 border-t border-slate-100 pt-3">
-                <CardField label="Payment" wide>
-                  <Payment r={r} />
-                </CardField>
-                <CardField label="Requested">{formatDateTimeIN(r.createdAt)}</CardField>
-                <CardField label="Status">
-                  <Outcome r={r} />
-                </CardField>
-              </dl>
-              <Actions r={r} onAction={onAction} />
-            </>
+            <RowCard
+              head={<Member r={r} />}
+              aside={<span className="shrink-0 text-base font-semibold text-slate-900 tabular-nums">{formatINR(r.amount)}</span>}
+              grid="grid-cols-2 gap-x-4 gap-y-3"
+              fields={{ Payment: <Payment r={r} />, Requested: formatDateTimeIN(r.createdAt), Status: <Outcome r={r} /> }}
+              wide={['Payment']}
+              after={<Actions r={r} onAction={onAction} />}
+            />
           )}
         />
       </QueryStates>

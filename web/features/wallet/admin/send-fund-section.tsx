@@ -15,7 +15,7 @@ import { ChoiceGroup } from '../../../components/admin/choice-group';
 import { SectionHeader, SectionLinkButton } from '../../../components/admin/section-header';
 import { toastValidation } from '../../../components/admin/validation-toast';
 import { useMoneyPost } from './money-api';
-import { AmountField, ResultRow, UserIdField } from '../../../components/admin/money-fields';
+import { AmountField, ResultRow, ResultRows, UserIdField } from '../../../components/admin/money-fields';
 
 const FIELDS = ['userId', 'option', 'amount', 'remarks'] as const;
 type Values = { userId: string; option: 'Credit' | 'Debit'; amount: string; remarks: string };
@@ -124,21 +124,16 @@ export function SendFundSection() {
                   </p>
                 )}
               </CardHeader>
-              <CardContent className="pt-2">
-                <dl className="divide-y divide-slate-100">
-                  <ResultRow term="User ID">
-                    <span className="font-mono">{done.userId}</span>
-                  </ResultRow>
-                  <ResultRow term={done.pendingMessage ? (done.option === 'credit' ? 'Credit asked' : 'Debit asked') : done.option === 'credit' ? 'Credited' : 'Debited'}>
-                    <span className={done.option === 'credit' ? 'text-emerald-700' : 'text-red-600'}>
-                      {done.option === 'credit' ? '+' : '-'}
-                      {formatINR(done.amount)}
-                    </span>
-                  </ResultRow>
-                  {done.balance !== null ? <ResultRow term="New balance">{formatINR(done.balance)}</ResultRow> : null}
-                  <ResultRow term="Remarks">{done.remarks}</ResultRow>
-                </dl>
-              </CardContent>
+              <ResultRows userId={done.userId}>
+                <ResultRow term={done.pendingMessage ? (done.option === 'credit' ? 'Credit asked' : 'Debit asked') : done.option === 'credit' ? 'Credited' : 'Debited'}>
+                  <span className={done.option === 'credit' ? 'text-emerald-700' : 'text-red-600'}>
+                    {done.option === 'credit' ? '+' : '-'}
+                    {formatINR(done.amount)}
+                  </span>
+                </ResultRow>
+                {done.balance !== null ? <ResultRow term="New balance">{formatINR(done.balance)}</ResultRow> : null}
+                <ResultRow term="Remarks">{done.remarks}</ResultRow>
+              </ResultRows>
             </Card>
           ) : null}
           <div className="rounded-2xl border border-slate-200 bg-slate-50/70 p-4 text-sm text-slate-600">

@@ -10,7 +10,7 @@ import { sectionHref } from '../../../lib/admin/sections';
 import { LoadMore, QueryStates } from '../../../components/ui/query-error';
 import { MemberCell } from '../../../components/admin/member-cell';
 import { SectionHeader } from '../../../components/admin/section-header';
-import { CardField, type Column, DataTable } from '../../../components/ui/table';
+import { type Column, DataTable, RowCard } from '../../../components/ui/table';
 import { useWalletBalances, type WalletBalanceRow } from './money-api';
 import { FilterBar, ListRows, applyOrRefetch } from '../../../components/admin/filter-bar';
 import { SearchBox } from '../../../components/admin/search-box';
@@ -93,20 +93,13 @@ export function WalletBalancesSection() {
             rowData={(r) => ({ 'data-user-id': r.userDisplayId })}
             columns={columns}
             card={(r) => (
-              <>
-                <div className="flex items-start justify-between gap-3">
-                  <MemberCell row={r} strong />
-                  <p className="shrink-0 text-base font-semibold text-slate-900 tabular-nums">{formatINR(r.balance)}</p>
-                </div>
-                <dl className="grid grid-cols-2 gap-3 border-t border-slate-100 pt-3">
-                  <CardField label="Total earnings">{formatINR(r.totalEarnings)}</CardField>
-                  <CardField label="Total withdrawals">{formatINR(r.totalWithdrawals)}</CardField>
-                  <CardField label="Updated" wide>
-                    {formatDateUS(r.updatedAt)}
-                  </CardField>
-                </dl>
-                <Actions r={r} className="border-t border-slate-100 pt-3 [&>a]:flex-1" />
-              </>
+              <RowCard
+                head={<MemberCell row={r} strong />}
+                aside={<p className="shrink-0 text-base font-semibold text-slate-900 tabular-nums">{formatINR(r.balance)}</p>}
+                fields={{ 'Total earnings': formatINR(r.totalEarnings), 'Total withdrawals': formatINR(r.totalWithdrawals), Updated: formatDateUS(r.updatedAt) }}
+                wide={['Updated']}
+                after={<Actions r={r} className="border-t border-slate-100 pt-3 [&>a]:flex-1" />}
+              />
             )}
           />
 

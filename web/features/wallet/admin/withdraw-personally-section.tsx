@@ -15,7 +15,7 @@ import { ChoiceGroup } from '../../../components/admin/choice-group';
 import { SectionHeader } from '../../../components/admin/section-header';
 import { toastValidation } from '../../../components/admin/validation-toast';
 import { useMoneyPost } from './money-api';
-import { AmountField, ResultRow, UserIdField } from '../../../components/admin/money-fields';
+import { AmountField, ResultRow, ResultRows, UserIdField } from '../../../components/admin/money-fields';
 
 const FIELDS = ['userId', 'withdrawalType', 'amount', 'remarks'] as const;
 type Values = { userId: string; withdrawalType: 'INR' | 'USD'; amount: string; remarks: string };
@@ -107,16 +107,11 @@ export function WithdrawPersonallySection() {
                   <CheckCircle2 aria-hidden="true" className="size-4.5" /> {WALLET_MSG.withdrawalCreated}
                 </p>
               </CardHeader>
-              <CardContent className="pt-2">
-                <dl className="divide-y divide-slate-100">
-                  <ResultRow term="User ID">
-                    <span className="font-mono">{created.userId}</span>
-                  </ResultRow>
-                  <ResultRow term="Amount">{formatINR(created.withdrawal.amount)}</ResultRow>
-                  <ResultRow term="Type">{created.currency === 'USD' ? 'USD ($) · USDT' : 'INR (₹) · Bank Transfer'}</ResultRow>
-                  <ResultRow term="Status">Pending</ResultRow>
-                </dl>
-              </CardContent>
+              <ResultRows userId={created.userId}>
+                <ResultRow term="Amount">{formatINR(created.withdrawal.amount)}</ResultRow>
+                <ResultRow term="Type">{created.currency === 'USD' ? 'USD ($) · USDT' : 'INR (₹) · Bank Transfer'}</ResultRow>
+                <ResultRow term="Status">Pending</ResultRow>
+              </ResultRows>
               <CardFooter>
                 <Button asChild variant="link">
                   <Link to={sectionHref('withdrawals-pending')}>

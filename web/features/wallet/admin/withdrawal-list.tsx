@@ -4,7 +4,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { formatDateTimeUS, formatDateUS, formatINR } from '../../../lib/admin/format';
-import { CardField, DataTable, type Column } from '../../../components/ui/table';
+import { DataTable, type Column, RowCard } from '../../../components/ui/table';
 import { currencySign, withdrawalCurrency, type AdminWithdrawal, type WithdrawalTab } from './money-api';
 
 export type WithdrawalAction = 'approve' | 'reject' | 'reconsider';
@@ -135,27 +135,19 @@ export function WithdrawalList({ rows, tab, label, onAction }: { rows: AdminWith
       label={label}
       columns={columns}
       card={(w) => (
-        <>
-          <div className="flex items-start justify-between gap-3">
-            <Member w={w} />
-            <Amount w={w} className="shrink-0 text-base" />
-          </div>
-          <dl className="grid grid-cols-2 gap-x-4 gap-y-3 border-t border-slate-100 pt-3">
-            <CardField label="Type">
-              <TypeCell w={w} />
-            </CardField>
-            <CardField label="Date">{formatDateUS(w.date || w.createdAt)}</CardField>
-            <CardField label="Details" wide>
-              <span className="text-xs font-normal text-slate-700">{w.details || '—'}</span>
-            </CardField>
-            {outcome ? (
-              <CardField label={outcome} wide>
-                <Outcome w={w} tab={tab} />
-              </CardField>
-            ) : null}
-          </dl>
-          <Actions w={w} tab={tab} onAction={onAction} className="border-t border-slate-100 pt-3 [&>button]:flex-1" />
-        </>
+        <RowCard
+          head={<Member w={w} />}
+          aside={<Amount w={w} className="shrink-0 text-base" />}
+          grid="grid-cols-2 gap-x-4 gap-y-3"
+          fields={{
+            Type: <TypeCell w={w} />,
+            Date: formatDateUS(w.date || w.createdAt),
+            Details: <span className="text-xs font-normal text-slate-700">{w.details || '—'}</span>,
+            ...(outcome ? { [outcome]: <Outcome w={w} tab={tab} /> } : {}),
+          }}
+          wide={['Details', outcome ?? '']}
+          after={<Actions w={w} tab={tab} onAction={onAction} className="border-t border-slate-100 pt-3 [&>button]:flex-1" />}
+        />
       )}
     />
   );

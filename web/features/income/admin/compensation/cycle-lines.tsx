@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ListChecks } from 'lucide-react';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card';
+import { TitledCard } from '../../../../components/ui/card';
 import { EmptyState } from '../../../../components/ui/empty-state';
 import { Label } from '../../../../components/ui/label';
 import { cn } from '../../../../lib/cn';
@@ -9,7 +9,7 @@ import { FilterActions } from '../../../../components/admin/list-filters';
 import { ListRows } from '../../../../components/admin/filter-bar';
 import { SearchBox } from '../../../../components/admin/search-box';
 import { LoadMore, QueryStates } from '../../../../components/ui/query-error';
-import { CardField, DataTable } from '../../../../components/ui/table';
+import { DataTable, RowCard } from '../../../../components/ui/table';
 import { useCycleLines, type MemberCycleLines } from './compensation-api';
 import { LineDetails, MemberName } from './compensation-ui';
 
@@ -51,82 +51,79 @@ export function CycleLines({ cycleId }: { cycleId: string }) {
     />
   );
   return (
-    <Card aria-labelledby="cycle-lines-title">
-      <CardHeader>
-        <CardTitle id="cycle-lines-title">Lines per member</CardTitle>
-        <CardDescription>Each member’s income lines with how they were computed (open a line to read it), then the deductions and the net.</CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-4 pt-4">
-        <form
-          noValidate
-          role="search"
-          aria-label="Filter lines"
-          className="flex flex-col gap-3 sm:flex-row sm:items-end"
-          onSubmit={(e) => {
-            e.preventDefault();
-            apply(input);
-          }}
-        >
-          <div className="space-y-1.5 sm:w-72">
-            <Label htmlFor="cl-user">Member ID</Label>
-            <SearchBox
-              id="cl-user"
-              value={input}
-              onChange={(e) => setInput(e.target.value)}
-              placeholder="e.g. MB1234567"
-              spellCheck={false}
-              maxLength={40}
-              className="font-mono uppercase placeholder:font-sans placeholder:normal-case"
-            />
-          </div>
-          <FilterActions
-            filtered={Boolean(userId)}
-            onClear={() => {
-              setInput('');
-              setUserId('');
-            }}
+    <TitledCard
+      id="cycle-lines-title"
+      title="Lines per member"
+      description="Each member’s income lines with how they were computed (open a line to read it), then the deductions and the net."
+      contentClassName="space-y-4 pt-4"
+    >
+      <form
+        noValidate
+        role="search"
+        aria-label="Filter lines"
+        className="flex flex-col gap-3 sm:flex-row sm:items-end"
+        onSubmit={(e) => {
+          e.preventDefault();
+          apply(input);
+        }}
+      >
+        <div className="space-y-1.5 sm:w-72">
+          <Label htmlFor="cl-user">Member ID</Label>
+          <SearchBox
+            id="cl-user"
+            value={input}
+            onChange={(e) => setInput(e.target.value)}
+            placeholder="e.g. MB1234567"
+            spellCheck={false}
+            maxLength={40}
+            className="font-mono uppercase placeholder:font-sans placeholder:normal-case"
           />
-        </form>
+        </div>
+        <FilterActions
+          filtered={Boolean(userId)}
+          onClear={() => {
+            setInput('');
+            setUserId('');
+          }}
+        />
+      </form>
 
-        <QueryStates query={lines} errorTitle="Failed to load the lines" loadingLabel="Loading lines..." empty={items.length === 0 && empty}>
-          <ListRows stale={lines.isPlaceholderData}>
-            <DataTable
-              rows={items}
-              rowKey={(m) => m.userId}
-              label="Lines per member"
-              breakpoint="lg"
-              rowData={(m) => ({ 'data-member-id': m.userId })}
-              columns={[
-                { header: 'Member', className: cn(top, 'max-w-56 min-w-40'), cell: (m) => <MemberName userId={m.userId} name={m.name} /> },
-                { header: 'Lines', className: 'max-w-md min-w-72 align-top', cell: (m) => <Lines m={m} /> },
-                { header: 'Gross', headerClassName: 'text-right', className: cn(top, figure, 'font-medium text-slate-900'), cell: (m) => formatINR(m.gross) },
-                { header: 'Admin charge', headerClassName: 'text-right', className: cn(top, figure), cell: (m) => formatINR(m.adminCharge) },
-                { header: 'TDS', headerClassName: 'text-right', className: cn(top, figure), cell: (m) => formatINR(m.tds) },
-                { header: 'Net', headerClassName: 'text-right', className: cn(top, figure, 'font-semibold text-emerald-700'), cell: (m) => formatINR(m.net) },
-              ]}
-              card={(m) => (
-                <>
-                  <div className="flex items-start justify-between gap-3">
-                    <MemberName userId={m.userId} name={m.name} />
-                    <p className="shrink-0 text-right">
-                      <span className="block font-semibold whitespace-nowrap text-emerald-700 tabular-nums">{formatINR(m.net)}</span>
-                      <span className="block text-xs text-slate-500">net</span>
-                    </p>
-                  </div>
-                  <Lines m={m} />
-                  <dl className="grid grid-cols-3 gap-3 border-t border-slate-100 pt-3">
-                    <CardField label="Gross">{formatINR(m.gross)}</CardField>
-                    <CardField label="Admin charge">{formatINR(m.adminCharge)}</CardField>
-                    <CardField label="TDS">{formatINR(m.tds)}</CardField>
-                  </dl>
-                </>
-              )}
-            />
+      <QueryStates query={lines} errorTitle="Failed to load the lines" loadingLabel="Loading lines..." empty={items.length === 0 && empty}>
+        <ListRows stale={lines.isPlaceholderData}>
+          <DataTable
+            rows={items}
+            rowKey={(m) => m.userId}
+            label="Lines per member"
+            breakpoint="lg"
+            rowData={(m) => ({ 'data-member-id': m.userId })}
+            columns={[
+              { header: 'Member', className: cn(top, 'max-w-56 min-w-40'), cell: (m) => <MemberName userId={m.userId} name={m.name} /> },
+              { header: 'Lines', className: 'max-w-md min-w-72 align-top', cell: (m) => <Lines m={m} /> },
+              { header: 'Gross', headerClassName: 'text-right', className: cn(top, figure, 'font-medium text-slate-900'), cell: (m) => formatINR(m.gross) },
+              { header: 'Admin charge', headerClassName: 'text-right', className: cn(top, figure), cell: (m) => formatINR(m.adminCharge) },
+              { header: 'TDS', headerClassName: 'text-right', className: cn(top, figure), cell: (m) => formatINR(m.tds) },
+              { header: 'Net', headerClassName: 'text-right', className: cn(top, figure, 'font-semibold text-emerald-700'), cell: (m) => formatINR(m.net) },
+            ]}
+            card={(m) => (
+              <RowCard
+                head={<MemberName userId={m.userId} name={m.name} />}
+                aside={
+                  <p className="shrink-0 text-right">
+                    <span className="block font-semibold whitespace-nowrap text-emerald-700 tabular-nums">{formatINR(m.net)}</span>
+                    <span className="block text-xs text-slate-500">net</span>
+                  </p>
+                }
+                grid="grid-cols-3 gap-3"
+                fields={{ Gross: formatINR(m.gross), 'Admin charge': formatINR(m.adminCharge), TDS: formatINR(m.tds) }}
+              >
+                <Lines m={m} />
+              </RowCard>
+            )}
+          />
 
-            <LoadMore query={lines} />
-          </ListRows>
-        </QueryStates>
-      </CardContent>
-    </Card>
+          <LoadMore query={lines} />
+        </ListRows>
+      </QueryStates>
+    </TitledCard>
   );
 }

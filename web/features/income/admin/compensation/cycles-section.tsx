@@ -13,7 +13,7 @@ import { ListRows } from '../../../../components/admin/filter-bar';
 import { LoadMore, QueryStates } from '../../../../components/ui/query-error';
 import { SectionHeader } from '../../../../components/admin/section-header';
 import { segmentClass, segmentGroupClass } from '../../../../components/admin/segments';
-import { CardField, DataTable } from '../../../../components/ui/table';
+import { DataTable, RowCard } from '../../../../components/ui/table';
 import { CycleStatusBadge } from './compensation-badges';
 import { deductionsOf, formatPayoutRatio, hasFigures, useCloseCycle, useCycles, useOpenCycle, type CycleKind, type CycleSummary } from './compensation-api';
 import { CycleDetailView } from './cycle-detail';
@@ -150,22 +150,22 @@ function CycleList({ kind, onKind, onOpen }: { kind: CycleKind; onKind: (k: Cycl
               { header: <span className="sr-only">Actions</span>, stickyEnd: true, headerClassName: 'text-right', className: 'text-right', cell: (c) => view(c) },
             ]}
             card={(c) => (
-              <>
-                <div className="flex items-start justify-between gap-3">
-                  <Period c={c} />
+              <RowCard
+                head={<Period c={c} />}
+                aside={
                   <span className="shrink-0">
                     <CycleStatusBadge status={c.status} />
                   </span>
-                </div>
-                <dl className="grid grid-cols-2 gap-3 border-t border-slate-100 pt-3">
-                  <CardField label="Gross">{money(c, c.gross)}</CardField>
-                  <CardField label="Deductions">{money(c, deductionsOf(c))}</CardField>
-                  <CardField label="Net">{money(c, c.net)}</CardField>
-                  <CardField label="Payout ratio">{hasFigures(c) ? formatPayoutRatio(c.payoutRatio) : '—'}</CardField>
-                  <CardField label="Members paid">{hasFigures(c) ? formatCount(c.membersPaid) : '—'}</CardField>
-                </dl>
-                <div className="border-t border-slate-100 pt-3">{view(c, 'w-full')}</div>
-              </>
+                }
+                fields={{
+                  Gross: money(c, c.gross),
+                  Deductions: money(c, deductionsOf(c)),
+                  Net: money(c, c.net),
+                  'Payout ratio': hasFigures(c) ? formatPayoutRatio(c.payoutRatio) : '—',
+                  'Members paid': hasFigures(c) ? formatCount(c.membersPaid) : '—',
+                }}
+                actions={view(c, 'w-full')}
+              />
             )}
           />
 

@@ -3,7 +3,7 @@ import { format, isValid } from 'date-fns';
 import { CopyPlus, Eye, FileSliders, RotateCcw } from 'lucide-react';
 import { DEFAULT_PLAN, PlanActivateRequest, type PlanVersion } from '../../../../../contracts/compensation';
 import { Button } from '../../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card';
+import { TitledCard } from '../../../../components/ui/card';
 import { Dialog, DialogContent, FormFooter } from '../../../../components/ui/dialog';
 import { EmptyState } from '../../../../components/ui/empty-state';
 import { Input } from '../../../../components/ui/input';
@@ -139,46 +139,40 @@ function VersionHistory({
     </div>
   );
   return (
-    <Card aria-labelledby="plan-history-title">
-      <CardHeader>
-        <CardTitle id="plan-history-title">Versions</CardTitle>
-        <CardDescription>Newest first. A cycle is computed with the version in force at its start.</CardDescription>
-      </CardHeader>
-      <CardContent className="pt-3">
-        <DataTable
-          rows={plans}
-          rowKey={(p) => p.id}
-          label="Plan versions"
-          rowData={(p) => ({ 'data-plan-id': p.id })}
-          rowClassName={(p) => (p.id === current ? 'bg-brand-50/40' : undefined)}
-          cardTone={(p) => (p.id === current ? 'border-brand-300 bg-brand-50/40' : undefined)}
-          columns={[
-            { header: 'Version', className: 'font-semibold text-slate-900', cell: (p) => `v${p.version}` },
-            { header: 'Status', cell: (p) => <PlanStatusBadge plan={p} /> },
-            { header: 'Effective from', className: 'whitespace-nowrap', cell: (p) => (p.effectiveFrom ? formatEffectiveFrom(p.effectiveFrom) : <span className="text-slate-500">Not activated</span>) },
-            { header: 'Created', className: 'whitespace-nowrap', cell: (p) => formatDateUS(p.createdAt) },
-            { header: 'Based on', cell: (p) => (basedOn(p) !== undefined ? `v${basedOn(p)}` : '—') },
-            { header: <span className="sr-only">Actions</span>, stickyEnd: true, headerClassName: 'text-right', className: 'text-right', cell: (p) => actions(p) },
-          ]}
-          card={(p) => (
-            <>
-              <div className="flex items-center justify-between gap-3">
-                <p className="font-semibold text-slate-900">Version {p.version}</p>
-                <PlanStatusBadge plan={p} />
-              </div>
-              <dl className="grid grid-cols-2 gap-3 border-t border-slate-100 pt-3">
-                <CardField label="Effective from" wide>
-                  {formatEffectiveFrom(p.effectiveFrom)}
-                </CardField>
-                <CardField label="Created">{formatDateUS(p.createdAt)}</CardField>
-                <CardField label="Based on">{basedOn(p) !== undefined ? `v${basedOn(p)}` : '—'}</CardField>
-              </dl>
-              <div className="border-t border-slate-100 pt-3">{actions(p, true)}</div>
-            </>
-          )}
-        />
-      </CardContent>
-    </Card>
+    <TitledCard id="plan-history-title" title="Versions" description="Newest first. A cycle is computed with the version in force at its start." contentClassName="pt-3">
+      <DataTable
+        rows={plans}
+        rowKey={(p) => p.id}
+        label="Plan versions"
+        rowData={(p) => ({ 'data-plan-id': p.id })}
+        rowClassName={(p) => (p.id === current ? 'bg-brand-50/40' : undefined)}
+        cardTone={(p) => (p.id === current ? 'border-brand-300 bg-brand-50/40' : undefined)}
+        columns={[
+          { header: 'Version', className: 'font-semibold text-slate-900', cell: (p) => `v${p.version}` },
+          { header: 'Status', cell: (p) => <PlanStatusBadge plan={p} /> },
+          { header: 'Effective from', className: 'whitespace-nowrap', cell: (p) => (p.effectiveFrom ? formatEffectiveFrom(p.effectiveFrom) : <span className="text-slate-500">Not activated</span>) },
+          { header: 'Created', className: 'whitespace-nowrap', cell: (p) => formatDateUS(p.createdAt) },
+          { header: 'Based on', cell: (p) => (basedOn(p) !== undefined ? `v${basedOn(p)}` : '—') },
+          { header: <span className="sr-only">Actions</span>, stickyEnd: true, headerClassName: 'text-right', className: 'text-right', cell: (p) => actions(p) },
+        ]}
+        card={(p) => (
+          <>
+            <div className="flex items-center justify-between gap-3">
+              <p className="font-semibold text-slate-900">Version {p.version}</p>
+              <PlanStatusBadge plan={p} />
+            </div>
+            <dl className="grid grid-cols-2 gap-3 border-t border-slate-100 pt-3">
+              <CardField label="Effective from" wide>
+                {formatEffectiveFrom(p.effectiveFrom)}
+              </CardField>
+              <CardField label="Created">{formatDateUS(p.createdAt)}</CardField>
+              <CardField label="Based on">{basedOn(p) !== undefined ? `v${basedOn(p)}` : '—'}</CardField>
+            </dl>
+            <div className="border-t border-slate-100 pt-3">{actions(p, true)}</div>
+          </>
+        )}
+      />
+    </TitledCard>
   );
 }
 
