@@ -4,6 +4,7 @@ import { TitledCard } from '../../../../components/ui/card';
 import { EmptyState } from '../../../../components/ui/empty-state';
 import { Label } from '../../../../components/ui/label';
 import { cn } from '../../../../lib/cn';
+import { compareMoney } from '../../../../lib/money';
 import { formatINR } from '../../../../lib/admin/format';
 import { FilterActions } from '../../../../components/admin/list-filters';
 import { ListRows } from '../../../../components/admin/filter-bar';
@@ -19,14 +20,27 @@ const figure = 'text-right whitespace-nowrap tabular-nums';
 
 function Lines({ m }: { m: MemberCycleLines }) {
   if (m.lines.length === 0) return <span className="text-slate-500">No lines</span>;
+  // What the member owed or still owes (docs/spec/returns.md §5), only where there is something.
+  const owed = [
+    compareMoney(m.recovered, '0') > 0 && `${formatINR(m.recovered)} recovered from earlier cycles`,
+    compareMoney(m.recovery, '0') > 0 && `${formatINR(m.recovery)} left to recover from later income`,
+    compareMoney(m.tdsCarried, '0') > 0 && `${formatINR(m.tdsCarried)} of TDS carried to later cycles`,
+  ].filter((n): n is string => Boolean(n));
   return (
-    <ul className="space-y-1.5" aria-label={`Income lines of ${m.userId}`}>
-      {m.lines.map((l, i) => (
-        <li key={`${l.type}-${i}`}>
-          <LineDetails line={l} />
-        </li>
+    <>
+      <ul className="space-y-1.5" aria-label={`Income lines of ${m.userId}`}>
+        {m.lines.map((l, i) => (
+          <li key={`${l.type}-${i}`}>
+            <LineDetails line={l} />
+          </li>
+        ))}
+      </ul>
+      {owed.map((n) => (
+        <p key={n} className="mt-1.5 text-xs font-medium text-amber-800">
+          {n}
+        </p>
       ))}
-    </ul>
+    </>
   );
 }
 
