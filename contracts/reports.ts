@@ -66,6 +66,9 @@ export const PayoutCycle = z.strictObject({
   net: decimal,
   /** Members whose net for the cycle is above zero. */
   membersPaid: z.number().int(),
+  /** docs/spec/returns.md §5: earlier clawbacks taken from this cycle's lines, and TDS it left for later cycles. */
+  recovered: decimal,
+  tdsCarried: decimal,
 });
 export type PayoutCycle = z.infer<typeof PayoutCycle>;
 
@@ -85,7 +88,7 @@ export type PaidWithdrawal = z.infer<typeof PaidWithdrawal>;
 /** GET /api/admin/reports/payout-summary */
 export const PayoutSummaryReport = z.strictObject({
   /** Every posted cycle together; membersPaid counts each member once. */
-  totals: z.strictObject({ cycles: z.number().int(), gross: decimal, adminCharge: decimal, tds: decimal, net: decimal, membersPaid: z.number().int() }),
+  totals: z.strictObject({ cycles: z.number().int(), gross: decimal, adminCharge: decimal, tds: decimal, net: decimal, membersPaid: z.number().int(), recovered: decimal }),
   /** Posted cycles, newest first. */
   cycles: z.array(PayoutCycle),
   /** Approved withdrawals with their totals per currency, newest first. */

@@ -75,6 +75,9 @@ describe('R6: TDS shortfall', () => {
     const csv = await t.runtime.app.inject({ method: 'GET', url: `/api/income/statement?fy=${income.financialYear.label}&format=csv`, headers: { cookie: memberCookie } });
     expect(csv.statusCode).toBe(200);
     expect(csv.body).toContain(',TDS carried,,₹399.97 of TDS due is deducted from later cycles');
+    // The admin's Payout Summary shows the TDS the cycle carried.
+    const report = (await t.api('GET', '/api/admin/reports/payout-summary', { cookie: a })).body as { cycles: { id: string; tds: string; tdsCarried: string; recovered: string }[] };
+    expect(report.cycles.find((x) => x.id === r.id)).toMatchObject({ tds: '0.03', tdsCarried: '399.97', recovered: '0.00' });
   });
 
   it('the next cycle of 1,000.00 deducts its own 20.00 and the 399.97 carried: net 530.03, nothing left carried', async () => {

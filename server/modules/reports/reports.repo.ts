@@ -79,17 +79,20 @@ export interface PostedCycleRow {
   tds: string;
   net: string;
   members_paid: number;
+  recovered: string;
+  tds_carried: string;
 }
 
 /** Posted cycles with their payouts summed (gross, admin charge, TDS, net, members with a net above zero), last posted first. */
 export async function postedCycles(db: DbOrTx, limit: number) {
   const [totals, items] = await Promise.all([
-    rawRows<{ cycles: number; gross: string; admin_charge: string; tds: string; net: string; members_paid: number }>(
+    rawRows<{ cycles: number; gross: string; admin_charge: string; tds: string; net: string; members_paid: number; recovered: string }>(
       db,
       sql`
       select count(distinct c.id)::int as cycles, coalesce(sum(p.gross), 0)::numeric(14,2)::text as gross,
              coalesce(sum(p.admin_charge), 0)::numeric(14,2)::text as admin_charge, coalesce(sum(p.tds), 0)::numeric(14,2)::text as tds,
-             coalesce(sum(p.net), 0)::numeric(14,2)::text as net, count(distinct p.member_id) filter (where p.net > 0)::int as members_paid
+             coalesce(sum(p.net), 0)::numeric(14,2)::text as net, count(distinct p.member_id) filter (where p.net > 0)::int as members_paid,
+             coalesce(sum(p.recovered), 0)::numeric(14,2)::text as recovered
       from comp_cycles c left join comp_payouts p on p.cycle_id = c.id
       where c.status = 'posted'`,
     ),
@@ -99,7 +102,8 @@ export async function postedCycles(db: DbOrTx, limit: number) {
       select c.id::text, c.kind, c.starts_at, c.ends_at, c.posted_at,
              coalesce(sum(p.gross), 0)::numeric(14,2)::text as gross, coalesce(sum(p.admin_charge), 0)::numeric(14,2)::text as admin_charge,
              coalesce(sum(p.tds), 0)::numeric(14,2)::text as tds, coalesce(sum(p.net), 0)::numeric(14,2)::text as net,
-             (count(*) filter (where p.net > 0))::int as members_paid
+             (count(*) filter (where p.net > 0))::int as members_paid,
+             coalesce(sum(p.recovered), 0)::numeric(14,2)::text as recovered, coalesce(sum(p.tds_carried), 0)::numeric(14,2)::text as tds_carried
       from comp_cycles c left join comp_payouts p on p.cycle_id = c.id
       where c.status = 'posted'
       group by c.id

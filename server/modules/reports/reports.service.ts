@@ -45,7 +45,7 @@ export async function payoutSummaryReport(ctx: AppContext): Promise<PayoutSummar
   const [cycles, withdrawals] = await Promise.all([postedCycles(ctx.db, LIMIT), approvedWithdrawals(ctx.db, LIMIT)]);
   const t = cycles.totals;
   return {
-    totals: { cycles: t.cycles, gross: t.gross, adminCharge: t.admin_charge, tds: t.tds, net: t.net, membersPaid: t.members_paid },
+    totals: { cycles: t.cycles, gross: t.gross, adminCharge: t.admin_charge, tds: t.tds, net: t.net, membersPaid: t.members_paid, recovered: t.recovered },
     cycles: cycles.items.map((c) => ({
       id: c.id,
       kind: kindOf(c.kind),
@@ -57,6 +57,8 @@ export async function payoutSummaryReport(ctx: AppContext): Promise<PayoutSummar
       tds: c.tds,
       net: c.net,
       membersPaid: c.members_paid,
+      recovered: c.recovered,
+      tdsCarried: c.tds_carried,
     })),
     withdrawals: {
       totals: withdrawals.totals,

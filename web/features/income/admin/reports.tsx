@@ -1,7 +1,7 @@
 import type { ComponentProps, ComponentType, ReactNode } from 'react';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { Briefcase, CalendarRange, Gift, HandCoins, Percent, Wallet } from 'lucide-react';
-import { NOT_OFFERED_REPORTS, type NotOfferedReport } from '@contracts';
+import { NOT_OFFERED_REPORTS, compareMoney, type NotOfferedReport } from '@contracts';
 import { Badge } from '../../../components/ui/badge';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { getRoute } from '../../../lib/api';
@@ -158,6 +158,9 @@ export function PayoutSummarySection() {
                   <Total label="TDS" value={formatINR(totals?.tds)} sub="Tax deducted at source" />
                   <Total label="Net paid" value={formatINR(totals?.net)} sub={plural(totals?.membersPaid, 'member paid', 'members paid')} />
                 </div>
+                {totals && compareMoney(totals.recovered, '0') > 0 ? (
+                  <p className="text-sm text-slate-600">Gross is after {formatINR(totals.recovered)} of earlier clawbacks was recovered from the members' lines.</p>
+                ) : null}
                 <DataTable
                   rows={cycles}
                   rowKey={(c) => c.id}
@@ -167,7 +170,7 @@ export function PayoutSummarySection() {
                     { header: 'Posted', className: 'whitespace-nowrap', cell: (c) => formatDateTimeUS(c.postedAt) },
                     { header: 'Gross', headerClassName: 'text-right', className: 'text-right whitespace-nowrap tabular-nums', cell: (c) => formatINR(c.gross) },
                     { header: 'Admin charge', headerClassName: 'text-right', className: 'text-right whitespace-nowrap text-slate-600 tabular-nums', cell: (c) => formatINR(c.adminCharge) },
-                    { header: 'TDS', headerClassName: 'text-right', className: 'text-right whitespace-nowrap text-slate-600 tabular-nums', cell: (c) => formatINR(c.tds) },
+                    { header: 'TDS', headerClassName: 'text-right', className: 'text-right whitespace-nowrap text-slate-600 tabular-nums', cell: (c) => <Tds c={c} /> },
                     { header: 'Net', headerClassName: 'text-right', className: 'text-right font-semibold whitespace-nowrap text-slate-900 tabular-nums', cell: (c) => formatINR(c.net) },
                     { header: 'Members paid', headerClassName: 'text-right', className: 'text-right tabular-nums', cell: (c) => formatCount(c.membersPaid) },
                   ]}
@@ -184,7 +187,9 @@ export function PayoutSummarySection() {
                         <CardField label="Gross">{formatINR(c.gross)}</CardField>
                         <CardField label="Members paid">{formatCount(c.membersPaid)}</CardField>
                         <CardField label="Admin charge">{formatINR(c.adminCharge)}</CardField>
-                        <CardField label="TDS">{formatINR(c.tds)}</CardField>
+                        <CardField label="TDS">
+                          <Tds c={c} />
+                        </CardField>
                         <CardField label="Posted" wide>
                           {formatDateTimeUS(c.postedAt)}
                         </CardField>
@@ -336,5 +341,15 @@ export function NotOfferedReportSection({ kind }: { kind: NotOfferedReport }) {
       <SectionHeader eyebrow="Income Reports" title={c.title} />
       <EmptyState icon={c.icon} title={<span className="block max-w-xl font-medium text-slate-700">{NOT_OFFERED_REPORTS[kind]}</span>} className="bg-white" />
     </div>
+  );
+}
+
+/** A cycle's TDS, with what it carried to later cycles when it could not bear all that was due (docs/spec/returns.md §5). */
+function Tds({ c }: { c: { tds: string; tdsCarried: string } }) {
+  return (
+    <>
+      {formatINR(c.tds)}
+      {compareMoney(c.tdsCarried, '0') > 0 ? <span className="block text-xs font-normal text-amber-800">{formatINR(c.tdsCarried)} carried</span> : null}
+    </>
   );
 }
