@@ -49,6 +49,11 @@ export interface RouteDef {
    * carry the form reader and its hooks; every other route answers such a body 415.
    */
   uploadForm?: boolean;
+  /**
+   * The handler resolves the identity itself and sets `req.identity` (a public route only): GET /api/auth/user reads
+   * the session and the view it answers in one round trip instead of two.
+   */
+  identityInHandler?: boolean;
 }
 
 /** What a route declares besides its method, path, access and handler (bodyLimit, uploadForm, rateLimits, …). */
@@ -146,6 +151,7 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, defs: Rout
 function addRoutes(app: FastifyInstance, ctx: AppContext, defs: RouteDef[], gate: IdentityGate) {
   for (const def of defs) {
     if (!ACCESS_LEVELS.includes(def.access)) throw new Error(`Route ${def.method} ${def.url} has no access declaration`);
+    if (def.identityInHandler && def.access !== 'public') throw new Error(`Route ${def.method} ${def.url}: only a public route resolves its identity in the handler`);
     const contract = contractOf(def);
     if (!contract) throw new Error(`Route ${def.method} ${def.url} has no contract: add it to contracts/api (issue 14)`);
     const open = def.openInDevelopment && ctx.config.env === 'development';
@@ -168,7 +174,7 @@ function addRoutes(app: FastifyInstance, ctx: AppContext, defs: RouteDef[], gate
         if (def.beforeBody) await def.beforeBody(req);
         // Identity and access are settled before any body is read: a caller who may not use the route cannot make
         // the server read (or hold) what it sends (issue 13).
-        req.identity = await gate.resolve(ctx, { cookie: req.cookies?.[SESSION_COOKIE], authorization: req.headers.authorization });
+        req.identity = def.identityInHandler ? null : await gate.resolve(ctx, { cookie: req.cookies?.[SESSION_COOKIE], authorization: req.headers.authorization });
         // Impersonation is read-only by construction (issue 29): every write route, public ones included, is refused
         // under an impersonation token unless the allow-list names it.
         if (req.identity?.impersonation && check.denyImpersonation) refuseImpersonation(def);

@@ -22,6 +22,7 @@ import {
 import { unauthenticated } from '../../core/app-error';
 import { currentUserOf, currentUserView } from '../users';
 import * as auth from './auth.service';
+import { resolveIdentityWithView } from './identity';
 import { revoke as revokeImpersonation } from '../impersonation';
 
 const MIN15 = 15 * 60_000;
@@ -66,7 +67,9 @@ export function authRoutes(ctx: AppContext): RouteDef[] {
   };
 
   return [
-    get('/api/auth/user', 'public', async (req, reply) => {
+    get('/api/auth/user', { access: 'public', identityInHandler: true }, async (req, reply) => {
+      const { identity, view: read } = await resolveIdentityWithView(ctx, { cookie: req.cookies?.[SESSION_COOKIE], authorization: req.headers.authorization });
+      req.identity = identity;
       if (!req.identity) {
         // A session cookie the server no longer honours (expired, ended elsewhere) goes, with the page's session
         // hint, so that the next page does not ask again (ADR 0012). The answer stays the contract's 401.
@@ -77,7 +80,7 @@ export function authRoutes(ctx: AppContext): RouteDef[] {
         throw unauthenticated(MSG.notSignedIn);
       }
       const { user, impersonation, verifiedAt } = req.identity;
-      const view = await currentUserView(ctx, user, impersonation?.admin, impersonation ? undefined : { verifiedAt, now: ctx.clock.now() });
+      const view = await currentUserView(ctx, user, impersonation?.admin, impersonation ? undefined : { verifiedAt, now: ctx.clock.now() }, read);
       if (!view) throw unauthenticated(MSG.notSignedIn);
       return view;
     }),

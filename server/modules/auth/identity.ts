@@ -1,8 +1,8 @@
 import type { AppContext } from '../../context';
 import type { Credentials, Identity, IdentityGate } from '../../core/identity';
 import { AppError, forbidden } from '../../core/app-error';
-import { findSessionWithUser, findImpersonation } from './session.repo';
-import { findPrincipalById } from '../users';
+import { findSessionWithUser, findSessionWithView, findImpersonation } from './session.repo';
+import { findPrincipalById, type CurrentUserRow } from '../users';
 import { sha256 } from '../../lib/crypto';
 import { MSG } from '../../../contracts/messages';
 import { mustEnrol, recentlyVerified } from './two-factor.service';
@@ -33,6 +33,18 @@ export async function resolveIdentity(ctx: AppContext, { cookie, authorization: 
   const found = await findSessionWithUser(ctx.db, sessionHash, now);
   if (!found || !SIGNED_IN_STATUSES.has(found.user.status)) return null;
   return { user: found.user, sessionHash, verifiedAt: found.verifiedAt };
+}
+
+/**
+ * The identity and, for a session cookie, the current-user view's row read with it in one round trip (GET
+ * /api/auth/user and the page's boot block answer that view). An impersonation token resolves as above, without it.
+ */
+export async function resolveIdentityWithView(ctx: AppContext, credentials: Credentials): Promise<{ identity: Identity | null; view?: CurrentUserRow }> {
+  if (credentials.authorization?.startsWith('Bearer ') || !credentials.cookie) return { identity: await resolveIdentity(ctx, credentials) };
+  const sessionHash = sha256(credentials.cookie);
+  const found = await findSessionWithView(ctx.db, sessionHash, ctx.clock.now());
+  if (!found || !SIGNED_IN_STATUSES.has(found.view.status)) return { identity: null };
+  return { identity: { user: found.view, sessionHash, verifiedAt: found.verifiedAt }, view: found.view };
 }
 
 /**

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { SESSION_COOKIE } from '../../../contracts/constants';
 import { BOOT_USER_ELEMENT_ID } from '../../../contracts/web-storage';
 import { currentUserView } from '../users';
-import { resolveIdentity } from './identity';
+import { resolveIdentityWithView } from './identity';
 import { clearSessionHint } from '../../http/session-hint';
 
 /**
@@ -19,8 +19,9 @@ export async function pageUserBlock(ctx: AppContext, req: FastifyRequest, reply:
   let identity;
   let view;
   try {
-    identity = await resolveIdentity(ctx, { cookie: req.cookies[SESSION_COOKIE], authorization: undefined });
-    if (identity) view = await currentUserView(ctx, identity.user, undefined, { verifiedAt: identity.verifiedAt, now: ctx.clock.now() });
+    const found = await resolveIdentityWithView(ctx, { cookie: req.cookies[SESSION_COOKIE], authorization: undefined });
+    identity = found.identity;
+    if (identity) view = await currentUserView(ctx, identity.user, undefined, { verifiedAt: identity.verifiedAt, now: ctx.clock.now() }, found.view);
   } catch (err) {
     // Without the database the page still loads; the client then asks the API, which answers for itself.
     req.log.warn({ err }, 'current user unavailable for the page');

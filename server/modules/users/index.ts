@@ -17,5 +17,6 @@ export type { PayoutChanges } from './payout-details';
 export { NO_PAYOUT_DETAILS, findPayoutDetails, payoutDetailsOfMany, savePayoutDetails } from './payout-details.repo';
 export type { PayoutDetails, PayoutDetailsValues } from './payout-details.repo';
 export { findPrincipalById, findRootFounder, findUserByEmail, findUserById, findUserFields, findUserByLogin, findUserByUserId, insertUser, lockPan, panHolders, updateUser } from './users.repo';
-export type { UserRow } from './users.repo';
+export { currentUserColumns, currentUserPayoutJoin } from './users.repo';
+export type { UserRow, CurrentUserRow } from './users.repo';
 export { currentUserOf, currentUserView, displayName, generateUserId, maskEmail, splitFullName } from './users.service';

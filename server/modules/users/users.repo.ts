@@ -36,7 +36,7 @@ export async function findUserFields<K extends keyof UserRow>(db: DbOrTx, id: st
 }
 
 /** What the current-user view shows (users.service toCurrentUser): the principal, the profile, the payout details and four sealed numbers. */
-const currentUserColumns = {
+export const currentUserColumns = {
   ...principalColumns,
   email: users.email,
   mobile: users.mobile,
@@ -72,6 +72,12 @@ function buildCurrentUserLookup(db: Db) {
     .prepare('find_current_user');
 }
 const currentUserLookups = new WeakMap<Db, ReturnType<typeof buildCurrentUserLookup>>();
+
+/**
+ * How a lookup that reaches the user from elsewhere (the session, in one round trip: GET /api/auth/user and the
+ * page's boot block) joins the payout details the view shows.
+ */
+export const currentUserPayoutJoin = { table: userPayoutDetails, on: eq(userPayoutDetails.userId, users.id) };
 
 /** The row of the current-user view, a prepared statement: every signed-in page and GET /api/auth/user read it. */
 export async function findCurrentUser(db: Db, id: string): Promise<CurrentUserRow | undefined> {

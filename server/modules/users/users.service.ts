@@ -92,8 +92,15 @@ export function toCurrentUser(u: CurrentUserRow, admin?: Principal, stepUp?: { v
  * The signed-in user's view (GET /api/auth/user, the page's boot block). The request carries only its principal, so
  * the profile and the masked numbers are read here; null when the row is gone.
  */
-export async function currentUserView(ctx: AppContext, user: Principal, admin?: Principal, stepUp?: { verifiedAt: Date | null | undefined; now: Date }): Promise<CurrentUser | null> {
-  const row = await findCurrentUser(ctx.db, user.id);
+export async function currentUserView(
+  ctx: AppContext,
+  user: Principal,
+  admin?: Principal,
+  stepUp?: { verifiedAt: Date | null | undefined; now: Date },
+  read?: CurrentUserRow,
+): Promise<CurrentUser | null> {
+  // `read`: the row the session lookup already brought (one round trip, auth's findSessionWithView).
+  const row = read ?? (await findCurrentUser(ctx.db, user.id));
   return row ? toCurrentUser(row, admin, stepUp) : null;
 }
 
