@@ -32,14 +32,29 @@ const PAGE = 50;
 export const EXPORT_PAGE = 1000;
 
 /** One keyset page of a cycle's members (by member id) with their lines, deductions and net. */
-async function linesPage(ctx: AppContext, id: string, f: { memberId?: string; type?: string; after?: string }, size: number): Promise<{ items: MemberCycleLines[]; nextCursor: string | null }> {
+async function linesPage(
+  ctx: AppContext,
+  id: string,
+  f: { memberId?: string; type?: string; after?: string },
+  size: number,
+  textOnly = false,
+): Promise<{ items: MemberCycleLines[]; nextCursor: string | null }> {
   const rows = await resultsRepo.payoutsPage(ctx.db, id, f, size + 1);
   const page = rows.slice(0, size);
-  const lines = await resultsRepo.linesOf(
-    ctx.db,
-    id,
-    page.map((p) => p.memberId),
-  );
+  const ids = page.map((p) => p.memberId);
+  // The export reads only each explanation's sentence (textOnly); the admin's page shows the figures too.
+  const lines: resultsRepo.LineRow[] = textOnly
+    ? (await resultsRepo.lineTextsOf(ctx.db, id, ids)).map((l) => ({
+        id: 0,
+        cycleId: id,
+        memberId: l.memberId,
+        type: l.type,
+        amount: l.amount,
+        planVersion: l.planVersion,
+        explanation: { text: l.text },
+        adjustmentId: null,
+      }))
+    : await resultsRepo.linesOf(ctx.db, id, ids);
   // Grouped once: a page of the export holds a thousand members and several thousand lines.
   const byMember = new Map<string, resultsRepo.LineRow[]>();
   for (const l of lines) {
@@ -79,7 +94,7 @@ export async function exportCycle(ctx: AppContext, id: string, pageSize = EXPORT
     yield csvRow(['Member ID', 'Name', 'Type', 'Amount', 'Plan version', 'Explanation']);
     let after: string | undefined;
     for (;;) {
-      const page = await linesPage(ctx, id, { after }, pageSize);
+      const page = await linesPage(ctx, id, { after }, pageSize, true);
       let out = '';
       for (const m of page.items) {
         let linesTotal = 0n;

@@ -20,10 +20,10 @@ export const postingLinesOf = (db: DbOrTx, cycleId: string, memberIds: string[])
  * stretch of the (cycle, member) key instead of every row posted before it.
  */
 export async function claimUnposted(db: DbOrTx, cycleId: string, after: string | null, limit: number) {
-  return rawRows<{ member_id: string; gross: string; admin_charge: string; tds: string; net: string }>(
+  return rawRows<{ member_id: string; gross: string; admin_charge: string; tds: string; net: string; owes: boolean }>(
     db,
     sql`
-    select p.member_id::text, p.gross::text, p.admin_charge::text, p.tds::text, p.net::text from comp_payouts p
+    select p.member_id::text, p.gross::text, p.admin_charge::text, p.tds::text, p.net::text, (p.recovery > 0 or p.tds_carried > 0) as owes from comp_payouts p
     where p.cycle_id = ${cycleId}::uuid and p.posted_at is null and p.member_id > ${after ?? '00000000-0000-0000-0000-000000000000'}::uuid
     order by p.member_id limit ${limit} for update skip locked`,
   );
@@ -63,6 +63,10 @@ export async function addToYtd(db: DbOrTx, cycleId: string, memberIds: string[])
  * The batch's members' recovery balance and carried TDS become what their payouts left (in the batch's own
  * transaction); a member with nothing outstanding keeps no row.
  */
+/** Whether any member has a recovery balance or carried TDS outstanding (most cycles: none). */
+export async function anyBalances(db: DbOrTx) {
+  return (await rawRows<{ n: number }>(db, sql`select count(*)::int as n from (select 1 from comp_balances limit 1) b`))[0].n > 0;
+}
 export async function keepBalances(db: DbOrTx, cycleId: string, memberIds: string[]) {
   await db.execute(sql`
     with p as (select member_id, recovery, tds_carried from comp_payouts where cycle_id = ${cycleId}::uuid and member_id = any(${sql.param(memberIds)}::uuid[])),

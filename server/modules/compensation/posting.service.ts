@@ -49,6 +49,8 @@ export async function postCycle(ctx: AppContext, actor: Actor, id: string, opts:
   // An approved cycle always has its summary; storedSummary throws on a missing or malformed one (no achievers lost).
   const achieved = storedSummary(c0)?.achievers ?? [];
   let batchNo = 0;
+  // Postings never overlap (a cycle is calculated only once the other kind's is posted), so this holds for the run.
+  const owedBefore = await postingRepo.anyBalances(ctx.db);
   // Passes over the cycle in member order; a pass that finds nothing to claim ends it (a row that another
   // poster held and then released is picked up by the next pass).
   let after: string | null = null;
@@ -135,11 +137,14 @@ export async function postCycle(ctx: AppContext, actor: Actor, id: string, opts:
         id,
         batch.map((b) => b.member_id),
       );
-      await postingRepo.keepBalances(
-        tx,
-        id,
-        batch.map((b) => b.member_id),
-      );
+      // Only where something is or was outstanding: a batch of members who owe nothing, with nothing owed before, writes nothing.
+      if (owedBefore || batch.some((b) => b.owes)) {
+        await postingRepo.keepBalances(
+          tx,
+          id,
+          batch.map((b) => b.member_id),
+        );
+      }
       await opts.beforeCommit?.(tx, { number: (batchNo += 1), memberIds: batch.map((b) => b.member_id) });
       return false;
     });

@@ -86,6 +86,19 @@ export const linesOf = (db: DbOrTx, cycleId: string, memberIds: string[]) =>
         .where(and(eq(compLines.cycleId, cycleId), sql`${compLines.memberId} = any(${sql.param(memberIds)}::uuid[])`))
         .orderBy(asc(compLines.id))
     : Promise.resolve([]);
+/**
+ * The same lines with their explanation's sentence only (the CSV export): the explanations' figures are most of a
+ * line's JSON, and parsing them for a whole cycle was most of what the export allocated.
+ */
+export const lineTextsOf = (db: DbOrTx, cycleId: string, memberIds: string[]) =>
+  memberIds.length
+    ? rawRows<{ memberId: string; type: string; amount: string; planVersion: number; text: string }>(
+        db,
+        sql`
+        select member_id::text as "memberId", type, amount::text as amount, plan_version as "planVersion", explanation->>'text' as text
+        from comp_lines where cycle_id = ${cycleId}::uuid and member_id = any(${sql.param(memberIds)}::uuid[]) order by id`,
+      )
+    : Promise.resolve([]);
 export async function payoutsPage(db: DbOrTx, cycleId: string, f: { memberId?: string; type?: string; after?: string }, limit: number) {
   return rawRows<PayoutRow & { user_id: string; first_name: string | null; last_name: string | null }>(
     db,
