@@ -13,7 +13,7 @@ import * as cyclesRepo from './cycles.repo';
 import * as adjustmentsRepo from './adjustments.repo';
 import * as inputsRepo from './inputs.repo';
 import * as resultsRepo from './results.repo';
-import { CarryColumns, LegColumns, MemberTable, paiseBigint, rankIndexOf } from './member-table';
+import { CarryColumns, LegColumns, MemberTable, paiseBigint, paiseNumber, rankIndexOf } from './member-table';
 import { calculateMonthly, calculatePairing, deductions, paise, tdsRuleOn, type Adjustment, type CalcResult, type Deductions, type Line, type SnapshotMember } from './engine';
 import { istDate, fyOf, cycleEnd, ANALYZE_JOB } from './common';
 import { planFor } from './plans.service';
@@ -28,7 +28,12 @@ export async function loadMembers(db: DbOrTx, at: Date): Promise<Snapshot> {
   const members = new MemberTable();
   const later = await inputsRepo.changesSince(db, at);
   const activeAt = (id: string, status: string | null) => later.active.get(id) ?? status === 'active';
-  const bvAt = (id: string, totalBV: string) => paiseBigint(totalBV, 'personal BV') - (later.bv.get(id) ?? 0n);
+  // A safe-integer count of paise (exact; paiseNumber throws past 2^53), a bigint only for the few with BV after the close.
+  const bvAt = (id: string, totalBV: string): number | bigint => {
+    const bv = paiseNumber(totalBV, 'personal BV');
+    const since = later.bv.get(id);
+    return since === undefined ? bv : BigInt(bv) - since;
+  };
   const copied = await inputsRepo.copySnapshot(db, (c) => members.add(c[0]!, c[1]!, c[2], c[3], c[4], c[5]!, activeAt(c[0]!, c[6]), bvAt(c[0]!, c[7]!), c[8]));
   if (!copied) {
     for (const r of await inputsRepo.snapshotMembers(db)) members.add(r.id, r.user_id, r.parent_id, r.position, r.sponsor_id, r.role, activeAt(r.id, r.status), bvAt(r.id, r.total_bv), r.current_rank);

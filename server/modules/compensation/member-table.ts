@@ -22,15 +22,21 @@ export { paiseNumber };
 export const paiseBigint = (v: string, what = 'amount') => BigInt(paiseNumber(v, what));
 
 /** A figure for a BigInt64Array column, refused when it does not fit (the column would silently wrap it). */
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
 function int64(v: bigint, what: string) {
-  if (BigInt.asIntN(64, v) !== v) throw new RangeError(`${what} of ${v} paise does not fit a 64-bit column`);
+  // Compared, not BigInt.asIntN: no second bigint per figure on the million-member paths.
+  if (v < INT64_MIN || v > INT64_MAX) throw new RangeError(`${what} of ${v} paise does not fit a 64-bit column`);
   return v;
 }
 
-/** A paise figure given as a number (the tests' tables, older callers) must be a whole number JavaScript holds exactly. */
-function exactPaise(v: number | bigint, what: string) {
-  if (typeof v === 'bigint') return int64(v, what);
-  if (!Number.isSafeInteger(v)) throw new RangeError(`${what} of ${v} paise is not an exact whole number`);
+/**
+ * A paise figure given as a number (the snapshot's reader, the tests' tables) must be a whole number JavaScript holds
+ * exactly. `id` names the member in the refusal, which is worded only when it is thrown (a million calls a snapshot).
+ */
+function exactPaise(v: number | bigint, id: string) {
+  if (typeof v === 'bigint') return int64(v, `Personal BV of ${id}`);
+  if (!Number.isSafeInteger(v)) throw new RangeError(`Personal BV of ${id} of ${v} paise is not an exact whole number`);
   return BigInt(v);
 }
 
@@ -92,7 +98,7 @@ export class MemberTable implements MemberLookup {
     }
     this.roles[i] = r;
     this.ranks[i] = rank === null ? 0 : rankIndexOf(rank);
-    this.bv[i] = exactPaise(personalBVPaise, `Personal BV of ${id}`);
+    this.bv[i] = exactPaise(personalBVPaise, id);
   }
 
   private grow(cap: number) {
