@@ -63,17 +63,5 @@ export function formatRelative(value: string | Date | null | undefined, fallback
  */
 export const shortId = (id: string) => id.replace(/-/g, '').slice(-8).toUpperCase();
 
-let timeZone: string | undefined;
-/**
- * The browser's IANA time zone, sent with every date-bounded request. Read once a page load: each read makes an
- * Intl formatter (up to 20 ms on a phone), and the dashboards' query keys ask on every render (issue 14).
- */
-export function browserTimeZone(): string {
-  if (timeZone) return timeZone;
-  try {
-    timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    timeZone = 'UTC';
-  }
-  return timeZone;
-}
+export { browserTimeZone } from './time-zone';
+
