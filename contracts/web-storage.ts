@@ -19,3 +19,6 @@ export const IMPERSONATION_CODE_PARAM = 'impersonationCode';
 
 /** The id of the page's JSON block with the current user, written by the server for a signed-in browser (issue 30). */
 export const BOOT_USER_ELEMENT_ID = 'current-user';
+
+/** The id of the page's JSON block with the company's public branding, written by the server into every page (issue 30). */
+export const BRANDING_ELEMENT_ID = 'branding';

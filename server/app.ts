@@ -6,7 +6,7 @@ import { invoiceRoutes } from './modules/invoices/invoice.routes';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
-import { branding } from './modules/branding/branding.service';
+import { publicBranding } from './modules/branding/branding.service';
 import { brandPaletteCss } from '../contracts/brand-palette';
 import { negotiateEncoding, addVary } from './http/compression';
 import { resolve, sep } from 'node:path';
@@ -24,6 +24,8 @@ import { sendFundKind } from './modules/wallet/send-fund.service';
 import { adminInviteKind, credentialChangeKind, payoutDetailsKind, roleChangeKind } from './modules/users/account-approvals.service';
 import { compAdjustmentKind } from './modules/compensation/adjustment-approvals.service';
 import { SESSION_COOKIE } from '../contracts/constants';
+import { BRANDING_ELEMENT_ID } from '../contracts/web-storage';
+import type { PublicBranding } from '../contracts/branding';
 import { registerRoutes, assertAllRoutesDeclared, type RouteDef } from './http/routes';
 import { logRedaction, serializeRequest } from './http/logging';
 import { actorFrom } from './http/actor';
@@ -224,11 +226,15 @@ const pages = new Map<string, { etag: string; html: string; br?: Buffer; gzip?: 
 /**
  * The company's colour in the served page (issue 15): a style element with the palette (contracts/brand-palette.ts)
  * in the head, so the first paint already has it and the client makes no request for it (ADR 0012). Unlayered, it
- * wins over the theme's defaults whatever the order of the stylesheets.
+ * wins over the theme's defaults whatever the order of the stylesheets. The public branding itself rides along as
+ * a JSON block (issue 30): the header's name and logo are there at the first render, with no request and no second
+ * render when it arrives.
  */
-export function brandedShell(html: string, color: string): string {
+export function brandedShell(html: string, brand: PublicBranding): string {
+  const color = brand.primaryColor.toLowerCase();
   const style = `<style id="brand-palette" data-color="${color}">${brandPaletteCss(color)}</style>`;
-  return html.replace(/<meta name="theme-color" content="[^"]*" \/>/, `<meta name="theme-color" content="${color}" />`).replace('</head>', `${style}</head>`);
+  const json = `<script type="application/json" id="${BRANDING_ELEMENT_ID}">${JSON.stringify(brand).replace(/</g, '\\u003c')}</script>`;
+  return html.replace(/<meta name="theme-color" content="[^"]*" \/>/, `<meta name="theme-color" content="${color}" />`).replace('</head>', `${style}${json}</head>`);
 }
 
 async function sendPage(req: FastifyRequest, reply: FastifyReply, ctx: AppContext, root: string, hints = '', user = '') {
@@ -238,18 +244,17 @@ async function sendPage(req: FastifyRequest, reply: FastifyReply, ctx: AppContex
     shell = { path, mtimeMs, html: readFileSync(path, 'utf8') };
     pages.clear();
   }
-  let color: string;
+  let brand: PublicBranding | undefined;
   try {
-    color = (await branding(ctx)).primaryColor.toLowerCase();
+    brand = await publicBranding(ctx);
   } catch (err) {
-    // Without the database the page still loads, in the default colours.
+    // Without the database the page still loads, in the default colours (the client asks for the branding itself).
     req.log.warn({ err }, 'branding unavailable for the page');
-    color = '';
   }
-  const key = `${color}|${hints}`;
+  const key = `${brand ? JSON.stringify(brand) : ''}|${hints}`;
   let entry = pages.get(key);
   if (!entry) {
-    const branded = color ? brandedShell(shell.html, color) : shell.html;
+    const branded = brand ? brandedShell(shell.html, brand) : shell.html;
     const html = hints ? branded.replace('</head>', `${hints}</head>`) : branded;
     entry = { etag: `"${createHash('sha1').update(html).digest('base64url').slice(0, 22)}"`, html };
     if (pages.size > 16) pages.clear();

@@ -105,9 +105,23 @@ describe('the company colour in the page (issue 15)', () => {
     expect(after.statusCode).toBe(200);
     expect(after.headers.etag).not.toBe(before.headers.etag);
     const html = after.body;
-    expect(html).toContain(`<style id="brand-palette" data-color="#fde047">${brandPaletteCss('#fde047')}</style></head>`);
+    expect(html).toContain(`<style id="brand-palette" data-color="#fde047">${brandPaletteCss('#fde047')}</style><script type="application/json" id="branding">`);
+    // The public branding rides in the page (issue 30): the header's name is there at the first render, no request.
+    const block = /<script type="application\/json" id="branding">(.*?)<\/script><\/head>/.exec(html)?.[1];
+    expect(JSON.parse(block!)).toEqual((await t.api('GET', '/api/branding')).body);
     expect(html).toContain('--color-primary-foreground:#0f172a');
     expect(html).toContain('<meta name="theme-color" content="#fde047" />');
+    await t.api('PUT', '/api/admin/settings/branding', { cookie: admin, body: { ...DEMO_COMPANY } });
+  });
+
+  it("a company name with markup cannot end the page's branding block", async () => {
+    const admin = await t.login(t.demo.admin.email, t.demo.admin.password);
+    const name = 'Acme </script><script>alert(1)</script>';
+    expect((await t.api('PUT', '/api/admin/settings/branding', { cookie: admin, body: { ...DEMO_COMPANY, companyName: name } })).status).toBe(200);
+    const html = (await page({})).body;
+    expect(html).not.toContain('</script><script>alert(1)');
+    const block = /<script type="application\/json" id="branding">(.*?)<\/script>/.exec(html)?.[1];
+    expect(JSON.parse(block!).companyName).toBe(name);
     await t.api('PUT', '/api/admin/settings/branding', { cookie: admin, body: { ...DEMO_COMPANY } });
   });
 });
@@ -263,6 +277,7 @@ describe('the current user in the page (issue 30)', () => {
     const json = BLOCK.exec(r.body)?.[1];
     expect(json).toContain('\\u003c/script>');
     expect(JSON.parse(json!).firstName).toBe('Ann</script><script>alert(1)</script>');
-    expect(r.body.match(/<script/g)).toHaveLength(2);
+    // The module script, the branding block and the user block: nothing the name opened.
+    expect(r.body.match(/<script/g)).toHaveLength(3);
   });
 });

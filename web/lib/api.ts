@@ -151,9 +151,38 @@ async function checkAnswer(key: ApiKey, status: number, data: unknown) {
   if (result && !result.success) console.warn(`${key} answered ${status} off its contract`, result.error);
 }
 
+/** Reads a screen asked for as the page started (app/prefetch.ts), by address: each answer is taken once. */
+const early = new Map<string, { until: number; answer: Promise<unknown> }>();
+/** An early answer older than this is not taken: the screen asks again. */
+export const EARLY_READ_MS = 15_000;
+
+/**
+ * Starts reads whose answers the first screen will want, beside its script's download instead of after its first
+ * render (issue 30: the dashboards' figures arrived a round trip after the screen could have shown them). The
+ * first `getRoute` for the same address takes the answer; a read nobody takes is dropped.
+ */
+export function readEarly(urls: readonly string[]) {
+  const until = Date.now() + EARLY_READ_MS;
+  for (const url of urls) {
+    const answer = apiGet(url);
+    // Reported by the getRoute that takes it, as its own failure would be; not an unhandled rejection meanwhile.
+    answer.catch(() => undefined);
+    early.set(url, { until, answer });
+  }
+}
+
+function takeEarly(url: string): Promise<unknown> | undefined {
+  const hit = early.get(url);
+  if (!hit) return undefined;
+  early.delete(url);
+  return hit.until >= Date.now() ? hit.answer : undefined;
+}
+
 /** Typed read: `getRoute('GET /api/admin/fund-history', { query: { search } })` resolves to the route's answer type. */
 export async function getRoute<K extends ReadKey>(key: K, ...[input, options]: ReadArgs<K>): Promise<ApiResponse<K>> {
-  const data = await apiGet<ApiResponse<K>>(routeUrl(key, input), options);
+  const url = routeUrl(key, input);
+  const taken = options ? undefined : takeEarly(url);
+  const data = (await (taken ?? apiGet(url, options))) as ApiResponse<K>;
   if (import.meta.env.DEV && data !== null) checkAnswer(key, 200, data).catch(() => undefined);
   return data;
 }

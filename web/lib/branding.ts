@@ -1,15 +1,29 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import type { PublicBranding } from '@contracts';
+import { BRANDING_ELEMENT_ID } from '@contracts/web-storage';
 import { getRoute } from './api';
 
 /**
- * The company's branding (issue 15, ADR 0013): name, colour, support contact and logo address from
- * `GET /api/branding`, read once per page load and shared by the sign-in page (which carries no query library,
- * ADR 0012), the portals' headers and the document title. `refreshBranding()` reads it again after an admin saves.
+ * The company's branding (issue 15, ADR 0013): name, colour, support contact and logo address from the page itself
+ * (the server writes it in, issue 30; `GET /api/branding` when it did not), read once per page load and shared by
+ * the sign-in page (which carries no query library, ADR 0012), the portals' headers and the document title.
+ * `refreshBranding()` reads it again after an admin saves.
  */
-let current: PublicBranding | null = null;
-let loading: Promise<void> | null = null;
+let current: PublicBranding | null = fromPage();
+// The page's own copy counts as read: no request until an admin saves (refreshBranding).
+let loading: Promise<void> | null = current ? Promise.resolve() : null;
 const listeners = new Set<() => void>();
+
+/** The branding the server wrote into the page (server/app.ts), if it is there and readable. */
+function fromPage(): PublicBranding | null {
+  const text = typeof document === 'undefined' ? null : document.getElementById(BRANDING_ELEMENT_ID)?.textContent;
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as PublicBranding;
+  } catch {
+    return null;
+  }
+}
 
 function publish(next: PublicBranding) {
   current = next;

@@ -51,19 +51,21 @@ export function takePageUser(): { user: CurrentUser | null } | null {
 
 /**
  * Asks for the current user at once, as the page starts in a browser that may be signed in (main.tsx), while the
- * signed-in app's script is still on its way; the first fetchCurrentUser takes this answer.
+ * signed-in app's script is still on its way; the first fetchCurrentUser takes this answer. Returns the user the
+ * page itself carried (null: the server knows no session), undefined when the answer is still to come.
  */
-export function fetchCurrentUserEarly() {
+export function fetchCurrentUserEarly(): CurrentUser | null | undefined {
   const known = pageUser();
   if (known) {
     fromPage = known;
     noteStepUp(known.user);
     early = Promise.resolve(known.user);
-    return;
+    return known.user;
   }
   early = askCurrentUser();
   // Read by the first fetchCurrentUser, which reports a failure; not an unhandled rejection meanwhile.
   early.catch(() => undefined);
+  return undefined;
 }
 
 /** GET /api/auth/user: the signed-in user, or null when the server answers 401. */

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { getRoute } from '../../lib/api';
 import { browserTimeZone } from '../../lib/format';
+import { ADMIN_CHARTS_QUERY, MEMBER_CHARTS_QUERY } from './reads';
 
 // Figures change with every purchase and payout, but a chart of days and cycles does not need them by the second.
 const STALE_MS = 60_000;
@@ -10,7 +11,7 @@ export function useAdminCharts() {
   const timezone = browserTimeZone();
   return useQuery({
     queryKey: ['/api/admin/charts', timezone],
-    queryFn: () => getRoute('GET /api/admin/charts', { query: { timezone, days: 30, cycles: 12 } }),
+    queryFn: () => getRoute('GET /api/admin/charts', { query: { timezone, ...ADMIN_CHARTS_QUERY } }),
     staleTime: STALE_MS,
   });
 }
@@ -20,7 +21,7 @@ export function useMemberCharts() {
   const timezone = browserTimeZone();
   return useQuery({
     queryKey: ['/api/dashboard/charts', timezone],
-    queryFn: () => getRoute('GET /api/dashboard/charts', { query: { timezone, cycles: 12 } }),
+    queryFn: () => getRoute('GET /api/dashboard/charts', { query: { timezone, ...MEMBER_CHARTS_QUERY } }),
     staleTime: STALE_MS,
   });
 }
