@@ -47,7 +47,8 @@ export const compCycles = pgTable(
  * The volume journal: what happened in the tree, appended in the transaction of the event itself and
  * folded into every ancestor's figures by the applier, each row exactly once (applied_at is set in the
  * applier's transaction). kind purchase: a completed purchase's BV; placement: a member took a slot
- * (members +1, active +0/1, depth); activity: a placed member became active (+1) or stopped (-1).
+ * (members +1, active +0/1, depth); activity: a placed member became active (+1) or stopped (-1); reversal: an
+ * approved return's BV leaving the tree (negative BV, the purchase it undoes and the return; docs/spec/returns.md §3).
  */
 export const volumeEvents = pgTable(
   'volume_events',
@@ -68,18 +69,28 @@ export const volumeEvents = pgTable(
     // never deleted (trigger comp_cycles_never_deleted, migration 0039).
     pairingCycleId: uuid('pairing_cycle_id'),
     monthlyCycleId: uuid('monthly_cycle_id'),
+    /** reversal: the return whose approval took the BV back (one entry per return) and its number, for explanations. */
+    returnId: uuid('return_id'),
+    reference: varchar('reference', { length: 30 }),
   },
   (t) => [
     index('volume_events_pending_idx')
       .on(t.id)
       .where(sql`${t.appliedAt} is null`),
-    uniqueIndex('volume_events_purchase_key').on(t.purchaseId),
+    uniqueIndex('volume_events_purchase_key')
+      .on(t.purchaseId)
+      .where(sql`${t.kind} = 'purchase'`),
+    uniqueIndex('volume_events_return_key').on(t.returnId),
+    // A purchase's reversals, for the payout's netting of a return within the purchase's own cycle.
+    index('volume_events_reversed_idx')
+      .on(t.purchaseId)
+      .where(sql`${t.kind} = 'reversal'`),
     index('volume_events_member_idx').on(t.memberId, t.occurredAt),
     index('volume_events_pairing_idx').on(t.pairingCycleId),
     // The payout's snapshot takes back what changed after a cycle's close (compensation/inputs.repo changesSince).
     index('volume_events_occurred_idx').on(t.occurredAt),
-    check('volume_events_kind_check', sql`${t.kind} in ('purchase','placement','activity')`),
-    check('volume_events_bv_check', sql`${t.bv} >= 0`),
+    check('volume_events_kind_check', sql`${t.kind} in ('purchase','placement','activity','reversal')`),
+    check('volume_events_bv_check', sql`case when ${t.kind} = 'reversal' then ${t.bv} < 0 and ${t.purchaseId} is not null and ${t.returnId} is not null else ${t.bv} >= 0 end`),
   ],
 );
 

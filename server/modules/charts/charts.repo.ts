@@ -47,7 +47,7 @@ function completedSales(from: Date | null, fromSlots: boolean) {
              union all
              select p.created_at, 1, p.total_amount, p.total_bv
              from volume_events v join purchases p on p.id = v.purchase_id
-             where v.applied_at is null and p.payment_status = 'completed' ${since(sql`p.created_at`)}`;
+             where v.kind = 'purchase' and v.applied_at is null and p.payment_status = 'completed' ${since(sql`p.created_at`)}`;
 }
 
 /** Completed sales per bucket (completedSales). */

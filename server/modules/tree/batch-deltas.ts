@@ -67,11 +67,12 @@ export const paiseOfEntry = (e: JournalDelta) => Number(parsePaise(e.bv) ?? 0n);
 
 /**
  * Adds what the entries give the members themselves, whether placed or not: a purchase's BV to the buyer's
- * own BV, a placement to its sponsor's direct recruits. `rowOf` finds (or adds) a member's row.
+ * own BV (a reversal's negative BV taken off it), a placement to its sponsor's direct recruits. `rowOf` finds (or adds) a member's row.
  */
 export function addOwnFigures(events: JournalDelta[], d: BatchDeltas, rowOf: (id: string) => number) {
   for (const e of events) {
-    if (e.kind === 'purchase') {
+    // A reversal (an approved return) takes its negative BV off the buyer's own BV the same way.
+    if (e.kind === 'purchase' || e.kind === 'reversal') {
       const bv = paiseOfEntry(e);
       if (bv) d.pbv[rowOf(e.member_id)] += bv;
     }

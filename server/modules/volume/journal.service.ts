@@ -14,6 +14,16 @@ export async function recordCompletedPurchase(db: DbOrTx, p: { id: string; userI
   await insertVolumeEvent(db, { kind: 'purchase', memberId: p.userId, purchaseId: p.id, bv: p.totalBV, occurredAt: completedAt });
 }
 
+/**
+ * An approved return (docs/spec/returns.md §3): its BV leaves the buyer's personal BV and every ancestor's legs, as a
+ * negative amount of new BV in the cycles open when it is applied. One entry per return, in the approval's
+ * transaction; `bv` is the returned BV (positive), written negative.
+ */
+export async function recordReturnReversal(db: DbOrTx, r: { returnId: string; returnNumber: string; purchaseId: string; memberId: string; bv: string }, at: Date) {
+  if (!/^\d+(\.\d{1,2})?$/.test(r.bv) || Number(r.bv) <= 0) throw new Error(`a reversal takes back a positive BV, not ${r.bv}`);
+  await insertVolumeEvent(db, { kind: 'reversal', memberId: r.memberId, purchaseId: r.purchaseId, returnId: r.returnId, reference: r.returnNumber, bv: `-${r.bv}`, occurredAt: at });
+}
+
 /** A member took a tree slot: the ancestors' member (and active) counts and depth follow; the sponsor's rank is checked. */
 export async function recordPlacement(db: DbOrTx, m: { id: string; sponsorId: string | null; active: boolean }, at: Date) {
   await insertVolumeEvent(db, { kind: 'placement', memberId: m.id, dMembers: 1, dActive: m.active ? 1 : 0, sponsorId: m.sponsorId, occurredAt: at });
