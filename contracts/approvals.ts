@@ -12,7 +12,7 @@ import { blankToUndefined } from './fields';
  * two-factor, approved by a third person (never the target); comp_adjustment (issue 29): a compensation adjustment above
  * ADJUSTMENT_APPROVAL_ABOVE. The requester cannot approve; either admin may reject with a reason (the requester withdraws it so).
  */
-export const APPROVAL_KINDS = ['send_fund', 'payout_details', 'role_change', 'admin_invite', 'credential_change', 'comp_adjustment'] as const;
+export const APPROVAL_KINDS = ['send_fund', 'payout_details', 'role_change', 'admin_invite', 'credential_change', 'comp_adjustment', 'return_approval'] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
@@ -24,6 +24,7 @@ export const APPROVAL_KIND_LABELS: Record<ApprovalKind, string> = {
   admin_invite: 'New admin',
   credential_change: 'Sign-in change',
   comp_adjustment: 'Income adjustment',
+  return_approval: 'Return refund',
 };
 
 /** GET /api/admin/approvals?kind=&status= : every kind when `kind` is absent (or "all"); pending by default. */

@@ -74,6 +74,9 @@ export const PlanConfig = z
       adminChargePercent: percent('Admin charge'),
       tds: z.array(TdsRow).min(1, 'At least one TDS row'),
     }),
+    // docs/spec/returns.md §2: the cooling-off window, at least the 30 days of the Direct Selling Guidelines, 2016.
+    // Versions saved before it had none: they read as the default.
+    returns: z.object({ coolingOffDays: whole('Cooling-off days', 30, 365) }).default({ coolingOffDays: 30 }),
   })
   .superRefine((c, ctx) => {
     const total = POOL_TYPES.reduce((s, p) => s + Number(c.pools[p].percent), 0);
@@ -102,6 +105,7 @@ export const DEFAULT_PLAN: PlanConfig = {
     royalty_income: pool('0.5', 'Ambassador'),
   },
   deductions: { adminChargePercent: '5', tds: [{ from: '2020-04-01', rateWithPan: '2', rateWithoutPan: '20', threshold: '20000' }] },
+  returns: { coolingOffDays: 30 },
 };
 
 export const PLAN_STATUSES = ['draft', 'active', 'retired'] as const;

@@ -32,6 +32,7 @@ describe('the ledger type registry', () => {
         'tds',
         'wallet_topup',
         'clawback', // docs/spec/returns.md §5: income taken back at posting
+        'refund', // docs/spec/returns.md §2: a returned sale's money back to the wallet
       ].sort(),
     );
   });

@@ -52,6 +52,8 @@ export const OTHER_LEDGER_TYPES = [
   { key: 'admin_debit', label: 'Fund Debit', income: false, earnings: false, report: null, activity: 'Wallet debited' },
   // A member's top-up by bank transfer or UPI, credited when an admin approves the fund request (issue 16): not income.
   { key: 'wallet_topup', label: 'Wallet Top-up', income: false, earnings: false, report: null, activity: 'Wallet topped up' },
+  // A returned sale's refund to the wallet (docs/spec/returns.md §2): money back for goods, not income.
+  { key: 'refund', label: 'Refund', income: false, earnings: false, report: null, activity: 'Refund credited' },
   { key: 'withdrawal_reversal', label: 'Withdrawal Returned', income: false, earnings: false, report: null, activity: 'Withdrawal returned' },
   { key: 'admin_charge', label: 'Admin Charge', income: false, earnings: false, report: null }, // deduction at posting, §5 (new)
   { key: 'tds', label: 'TDS', income: false, earnings: false, report: null }, // tax deducted at source at posting, §5 (new)

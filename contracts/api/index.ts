@@ -18,6 +18,7 @@ import { FRANCHISE_STOCK_API } from './franchise-stock';
 import { LOCAL_SALES_API } from './local-sales';
 import { FOUNDER_API } from './founder';
 import { PRODUCT_IMAGES_API } from './product-images';
+import { RETURNS_API } from './returns';
 
 /**
  * Every route of the API by `METHOD /path` (Fastify's `:param` syntax): what it takes and what it answers. The
@@ -33,6 +34,7 @@ export const API = {
   ...TEAM_API,
   ...WALLET_API,
   ...COMMERCE_API,
+  ...RETURNS_API,
   ...COMPENSATION_API,
   ...ENGAGEMENT_API,
   ...OPS_API,

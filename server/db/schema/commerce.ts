@@ -52,6 +52,8 @@ export const purchases = pgTable(
     deliveryPincode: varchar('delivery_pincode', { length: 6 }),
     deliveryStatus: varchar('delivery_status', { length: 20 }).notNull().default('pending'),
     trackingId: varchar('tracking_id', { length: 100 }),
+    /** When the delivery was recorded as done: a return's cooling-off window counts from it (docs/spec/returns.md §2). */
+    deliveredAt: ts('delivered_at'),
     bvCreditedAt: ts('bv_credited_at'),
     ...timestamps(),
   },

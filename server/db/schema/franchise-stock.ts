@@ -19,12 +19,30 @@ export const franchiseStock = pgTable(
   (t) => [primaryKey({ columns: [t.franchiseId, t.productId] }), check('franchise_stock_nonneg', sql`${t.quantity} >= 0`)],
 );
 
-/** The stock ledger: every change of a franchise's stock, with the quantity after it (like the wallet's ledger). */
+/**
+ * The company's own stock of goods that came back (docs/spec/returns.md §2): returned goods of online orders are
+ * received here, through the stock ledger (a movement with no franchise).
+ */
+export const companyStock = pgTable(
+  'company_stock',
+  {
+    productId: uuid('product_id')
+      .primaryKey()
+      .references(() => products.id),
+    quantity: integer('quantity').notNull().default(0),
+  },
+  (t) => [check('company_stock_nonneg', sql`${t.quantity} >= 0`)],
+);
+
+/**
+ * The stock ledger: every change of a franchise's stock, with the quantity after it (like the wallet's ledger); a
+ * movement without a franchise is the company's own stock (returned goods).
+ */
 export const stockMovements = pgTable(
   'stock_movements',
   {
     id: primaryId(),
-    franchiseId: ref('franchise_id', () => users.id),
+    franchiseId: uuid('franchise_id').references(() => users.id),
     productId: ref('product_id', () => products.id),
     change: integer('change').notNull(),
     quantityAfter: integer('quantity_after').notNull(),

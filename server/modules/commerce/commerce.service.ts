@@ -301,6 +301,8 @@ export async function updateOrder(ctx: AppContext, actor: Actor, transact: Trans
       }
       if (input.deliveryStatus === 'cancelled' && (before.paymentStatus === 'completed' || changes.paymentStatus === 'completed')) throw new AppError('INVALID_STATE', 409, COMMERCE_MSG.cancelPaid);
       changes.deliveryStatus = input.deliveryStatus;
+      // The cooling-off window of a return counts from here (docs/spec/returns.md §2).
+      if (input.deliveryStatus === 'delivered') changes.deliveredAt = now;
     }
     if (input.trackingId !== undefined && input.trackingId !== before.trackingId) changes.trackingId = input.trackingId;
     let after = before;

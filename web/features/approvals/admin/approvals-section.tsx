@@ -35,6 +35,7 @@ const KIND_TONE: Record<ApprovalKind, BadgeTone> = {
   admin_invite: 'info',
   credential_change: 'danger',
   comp_adjustment: 'warning',
+  return_approval: 'warning',
 };
 
 const useApprovals = (kind: Kind, status: ApprovalStatus) =>
@@ -139,6 +140,11 @@ const APPROVE_TEXT: Record<ApprovalKind, (a: ApprovalView) => { title: string; d
     title: 'Approve Income Adjustment',
     description: `Add this adjustment (${a.summary.toLowerCase()}) to the next cycle that is calculated? It is recorded with you as the approving admin.`,
     confirm: 'Approve Adjustment',
+  }),
+  return_approval: (a) => ({
+    title: 'Approve Return',
+    description: `Approve this return (${a.summary.toLowerCase()})? Its BV leaves the upline's legs now and the refund can be paid. It is recorded with you as the approving admin.`,
+    confirm: 'Approve Return',
   }),
 };
 
