@@ -10,7 +10,8 @@ export type MailTemplate =
   | { template: 'two_factor_changed'; params: { name: string; change: string; link: string } }
   | { template: 'account_changed_by_admin'; params: { name: string; changes: string[]; link: string } }
   | { template: 'payout_details_changed'; params: { name: string; changed: string; opens: string; link: string } }
-  | { template: 'ticket_reply'; params: { name: string; subject: string; reply: string; link: string } };
+  | { template: 'ticket_reply'; params: { name: string; subject: string; reply: string; link: string } }
+  | { template: 'return_update'; params: { name: string; number: string; status: string; detail: string; link: string } };
 
 export interface RenderedMail {
   subject: string;
@@ -108,6 +109,11 @@ function renderBody(mail: MailTemplate, layout: Layout): RenderedMail {
       const { name, subject, reply, link } = mail.params;
       const lines = [`Hello ${name},`, `Our support team replied to your ticket "${subject}":`, reply, 'Open the ticket to read the whole conversation and answer.'];
       return withButton(`Reply to your ticket: ${subject}`.slice(0, 200), lines, { label: 'Open the ticket', href: link }, 'Our support team replied');
+    }
+    case 'return_update': {
+      const { name, number, status, detail, link } = mail.params;
+      const lines = [`Hello ${name},`, `Your return ${number} is now: ${status}.`, detail];
+      return withButton(`Return ${number}: ${status}`, lines, { label: 'See your return', href: link }, `Return ${number}`);
     }
     case 'account_locked': {
       const { name, minutes, link } = mail.params;
