@@ -98,7 +98,7 @@ function ComplaintForm() {
       </CardHeader>
       <CardContent>
         {sentTo ? (
-          <Alert tone="success" role="status" title="Check your email" className="mb-5">
+          <Alert tone="success" role="status" title="Almost done" className="mb-5">
             {GRIEVANCE_MSG.filed} We sent it to {sentTo}.
           </Alert>
         ) : null}
