@@ -82,6 +82,20 @@ describe.each(SIZES)('grievance redressal at $name width', (size) => {
     expect(await seriousViolations(admin.page)).toEqual([]);
     await picture(admin.page, 'grievance-admin-list', { review: 'grievance-admin-list' });
 
+    // Settings > Grievance Redressal: the officers as saved, a holiday added.
+    await admin.page.goto(`${t.url}/admin?section=grievance-settings`);
+    await admin.page.getByRole('heading', { name: 'Grievance Redressal' }).waitFor();
+    expect(await admin.page.locator('#grievanceOfficer-name').inputValue()).toBe('Anita Rao');
+    const holidays = admin.page.getByRole('form', { name: 'Add a holiday' });
+    const day = size.name === 'desktop' ? '2030-10-02' : '2030-11-14';
+    await holidays.getByLabel('Day', { exact: true }).fill(day);
+    await holidays.getByLabel('Holiday', { exact: true }).fill(size.name === 'desktop' ? 'Gandhi Jayanti' : 'Diwali');
+    await holidays.getByRole('button', { name: 'Add holiday' }).click();
+    await expectToast(admin.page, GRIEVANCE_MSG.holidayAdded);
+    await admin.page.getByRole('list', { name: 'Holidays' }).getByText(size.name === 'desktop' ? 'Gandhi Jayanti' : 'Diwali').waitFor();
+    expect(await seriousViolations(admin.page)).toEqual([]);
+    await picture(admin.page, 'grievance-settings', { review: 'grievance-settings' });
+
     // Tracked by number and email, signed out again.
     const visitor = await pages.open();
     await visitor.page.goto(`${t.url}/grievance?number=${encodeURIComponent(number)}`);
@@ -98,5 +112,5 @@ describe.each(SIZES)('grievance redressal at $name width', (size) => {
     expect(await seriousViolations(visitor.page)).toEqual([]);
     await tracked.scrollIntoViewIfNeeded();
     await picture(visitor.page, 'grievance-tracked', { review: 'grievance-tracked' });
-  });
+  }, 240_000);
 });

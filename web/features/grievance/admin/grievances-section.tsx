@@ -192,8 +192,8 @@ export function GrievancesSection() {
         description="Formal complaints: acknowledge within 48 working hours, resolve within one month, and give the reason in writing when late."
         actions={<DownloadButton href={registerUrl(filters)} fileName="grievance-register.csv" label="Export register" variant="outline" />}
       />
-      <div className="flex flex-col gap-3 xl:flex-row xl:items-end xl:justify-between">
-        <div role="group" aria-label="Filter by status" className={cn('grid grid-cols-3 min-[480px]:grid-cols-6 xl:inline-grid', segmentGroupClass)}>
+      <div className="space-y-3">
+        <div role="group" aria-label="Filter by status" className={cn('grid grid-cols-3 min-[480px]:grid-cols-6 sm:inline-grid', segmentGroupClass)}>
           {FILTERS.map((s) => {
             const pressed = filters.status === s;
             return (
@@ -204,13 +204,13 @@ export function GrievancesSection() {
           })}
         </div>
         <div className="flex flex-wrap items-end gap-3">
-          <Button variant={filters.overdue ? 'primary' : 'outline'} aria-pressed={filters.overdue} onClick={() => setFilters((f) => ({ ...f, overdue: !f.overdue }))}>
-            Overdue only <SegmentCount count={counts?.overdue} active={filters.overdue} />
-          </Button>
-          <div className="w-full space-y-1.5 sm:w-64">
+          <div className="w-full space-y-1.5 sm:w-72">
             <Label htmlFor="grv-search">Search</Label>
             <Input id="grv-search" type="search" placeholder="Number, name or email" value={filters.search} onChange={(e) => setFilters((f) => ({ ...f, search: e.target.value }))} />
           </div>
+          <Button variant={filters.overdue ? 'primary' : 'outline'} aria-pressed={filters.overdue} onClick={() => setFilters((f) => ({ ...f, overdue: !f.overdue }))}>
+            Overdue only <SegmentCount count={counts?.overdue} active={filters.overdue} />
+          </Button>
         </div>
       </div>
       <QueryStates
