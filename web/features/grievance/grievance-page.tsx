@@ -144,7 +144,14 @@ function TrackForm({ initialNumber }: { initialNumber: string }) {
       <CardContent className="space-y-5">
         <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4" aria-label="Track a complaint">
           <FormField id="trk-number" label="Complaint number" error={errors.number?.message}>
-            <Input placeholder="GRV/2627/000001" autoCapitalize="characters" spellCheck={false} className="font-mono" {...fieldA11y('trk-number', errors.number?.message)} {...form.register('number')} />
+            <Input
+              placeholder="GRV/2627/000001"
+              autoCapitalize="characters"
+              spellCheck={false}
+              className="font-mono"
+              {...fieldA11y('trk-number', errors.number?.message)}
+              {...form.register('number')}
+            />
           </FormField>
           <TextField form={form} name="email" id="trk-email" label="Email" type="email" autoComplete="email" />
           <Button type="submit" variant="outline" loading={isSubmitting}>

@@ -15,7 +15,16 @@ import { useAddHoliday, useGrievanceSettings, useHolidays, useRemoveHoliday, use
 type OfficerValues = { name: string; designation: string; phone: string; email: string };
 type Values = { grievanceOfficer: OfficerValues; nodalOfficer: OfficerValues };
 const blank: OfficerValues = { name: '', designation: '', phone: '', email: '' };
-const FIELDS = ['grievanceOfficer.name', 'grievanceOfficer.designation', 'grievanceOfficer.phone', 'grievanceOfficer.email', 'nodalOfficer.name', 'nodalOfficer.designation', 'nodalOfficer.phone', 'nodalOfficer.email'] as const;
+const FIELDS = [
+  'grievanceOfficer.name',
+  'grievanceOfficer.designation',
+  'grievanceOfficer.phone',
+  'grievanceOfficer.email',
+  'nodalOfficer.name',
+  'nodalOfficer.designation',
+  'nodalOfficer.phone',
+  'nodalOfficer.email',
+] as const;
 const valuesOf = (s: GrievanceSettingsView): Values => ({ grievanceOfficer: s.grievanceOfficer ?? blank, nodalOfficer: s.nodalOfficer ?? blank });
 
 function OfficersForm({ settings }: { settings: GrievanceSettingsView }) {
@@ -89,7 +98,11 @@ function Holidays() {
             Add holiday
           </Button>
         </form>
-        <QueryStates query={list} what="holidays" empty={items.length === 0 && <EmptyState icon={CalendarOff} title="No holidays yet" description="Only Sundays are skipped until you add holidays." />}>
+        <QueryStates
+          query={list}
+          what="holidays"
+          empty={items.length === 0 && <EmptyState icon={CalendarOff} title="No holidays yet" description="Only Sundays are skipped until you add holidays." />}
+        >
           <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200" aria-label="Holidays">
             {items.map((h) => (
               <li key={h.day} className="flex items-center justify-between gap-3 px-3 py-2">

@@ -89,7 +89,11 @@ function ActionForm({ g, onDone }: { g: AdminGrievance; onDone: () => void }) {
 function GrievanceDialog({ g, onClose }: { g: AdminGrievance; onClose: () => void }) {
   return (
     <Dialog open onOpenChange={(o) => (o ? undefined : onClose())}>
-      <DialogContent title={`Complaint ${g.number}`} description={`${g.source === 'member' ? 'Filed by a member' : 'Filed on the public form'} · received ${istTime(g.receivedAt)}`} className="max-w-2xl">
+      <DialogContent
+        title={`Complaint ${g.number}`}
+        description={`${g.source === 'member' ? 'Filed by a member' : 'Filed on the public form'} · received ${istTime(g.receivedAt)}`}
+        className="max-w-2xl"
+      >
         <div className="space-y-4">
           <div className="flex flex-wrap gap-2">
             <GrievanceStatusBadge status={g.status} />
@@ -180,7 +184,12 @@ export function GrievancesSection() {
         </span>
       ),
     },
-    { header: 'Due', headerClassName: 'hidden xl:table-cell', className: 'hidden text-sm text-slate-600 xl:table-cell', cell: (g) => (g.status === 'received' ? `Ack. ${istTime(g.acknowledgeDueAt)}` : g.closedAt ? '—' : `Resolve by ${istDate(g.resolveDueAt)}`) },
+    {
+      header: 'Due',
+      headerClassName: 'hidden xl:table-cell',
+      className: 'hidden text-sm text-slate-600 xl:table-cell',
+      cell: (g) => (g.status === 'received' ? `Ack. ${istTime(g.acknowledgeDueAt)}` : g.closedAt ? '—' : `Resolve by ${istDate(g.resolveDueAt)}`),
+    },
     { header: 'Actions', headerClassName: 'text-right', className: 'text-right', stickyEnd: true, cell: manage },
   ];
 
@@ -216,7 +225,11 @@ export function GrievancesSection() {
       <QueryStates
         query={q}
         what="complaints"
-        empty={items.length === 0 && <EmptyState icon={Scale} title="No complaints match these filters" description="Complaints filed on the public Grievance Redressal page or from a member's Support page appear here." />}
+        empty={
+          items.length === 0 && (
+            <EmptyState icon={Scale} title="No complaints match these filters" description="Complaints filed on the public Grievance Redressal page or from a member's Support page appear here." />
+          )
+        }
       >
         <ListRows stale={q.isPlaceholderData} className="space-y-3">
           <p className="text-sm text-slate-500" aria-live="polite">
