@@ -63,6 +63,7 @@ import { memberRoutes } from './modules/member/member.routes';
 import { opsRoutes } from './modules/ops/ops.routes';
 import { installRequestMetrics } from './http/metrics';
 import { apiDocsRoutes } from './modules/api-docs/api-docs.routes';
+import { grievanceRoutes } from './modules/grievance/grievance.routes';
 
 export interface BuildOptions {
   /** Folder of the built web client; when missing, only the API is served. */
@@ -155,6 +156,7 @@ export async function buildApp(ctx: Omit<AppContext, 'log'> & { log?: AppContext
     ...opsRoutes(fullCtx),
     ...brandingRoutes(fullCtx),
     ...invoiceRoutes(fullCtx),
+    ...grievanceRoutes(fullCtx),
   ];
   // The API docs describe every route, themselves included (issue 14).
   // The maker-checker kinds, each from the module whose change it applies (modules/approvals/approval-kind.ts).

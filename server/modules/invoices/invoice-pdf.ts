@@ -24,6 +24,8 @@ export interface InvoiceLook {
   logo?: Buffer;
   /** The product's primary image (PNG, small): drawn beside the line's description. */
   productImage?: Buffer;
+  /** The grievance officer's contact (Consumer Protection (Direct Selling) Rules, 2021), printed in the footer. */
+  grievanceOfficer?: { name: string; phone: string; email: string } | null;
 }
 
 /** 1234567.5 -> '12,34,567.50' (Indian grouping). */
@@ -255,6 +257,8 @@ export function renderInvoicePdf(inv: InvoiceDocument, look: InvoiceLook, words:
   doc.font('Helvetica').fontSize(9).fillColor(ink).text(`For ${seller.name}`, left, y, { width, align: 'right' });
   doc.fillColor(muted).text('Authorised Signatory', left, y + 36, { width, align: 'right' });
   doc.fontSize(8).text(words.footer, left, y + 70, { width, align: 'center' });
+  const officer = look.grievanceOfficer;
+  if (officer) doc.text(`Grievance officer: ${officer.name}, ${officer.phone}, ${officer.email}`, left, doc.y + 4, { width, align: 'center' });
   doc.end();
   return done;
 }

@@ -3,6 +3,7 @@ import { realUser, type Actor } from '../../core/actor';
 import { AppError, notFound } from '../../core/app-error';
 import { RETURN_MSG, RETURN_REASON_LABELS, type ReturnReason } from '../../../contracts/returns';
 import { branding, brandingLogo } from '../branding';
+import { grievanceOfficerContact } from '../grievance';
 import { documentDate, renderInvoicePdf } from '../invoices';
 import { findReturn } from './returns.repo';
 import { invoiceOfSale } from './sale';
@@ -19,7 +20,7 @@ export async function creditNotePdf(ctx: AppContext, actor: Actor, id: string, a
   if (!r.creditNoteNumber || !r.creditNoteIssuedAt) throw new AppError('CONFLICT', 409, RETURN_MSG.creditNoteMissing);
   const invoice = await invoiceOfSale(ctx.db, r);
   if (!invoice) throw new AppError('CONFLICT', 409, RETURN_MSG.creditNoteMissing);
-  const [b, logo] = await Promise.all([branding(ctx), brandingLogo(ctx)]);
+  const [b, logo, grievanceOfficer] = await Promise.all([branding(ctx), brandingLogo(ctx), grievanceOfficerContact(ctx)]);
   const pdf = await renderInvoicePdf(
     {
       ...invoice,
@@ -32,7 +33,7 @@ export async function creditNotePdf(ctx: AppContext, actor: Actor, id: string, a
       igst: r.igst,
       total: r.refundAmount,
     },
-    { primaryColor: b.primaryColor, logo: logo?.bytes },
+    { primaryColor: b.primaryColor, logo: logo?.bytes, grievanceOfficer },
     {
       title: 'CREDIT NOTE',
       number: 'Credit Note No',
