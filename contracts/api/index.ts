@@ -18,6 +18,7 @@ import { FRANCHISE_STOCK_API } from './franchise-stock';
 import { LOCAL_SALES_API } from './local-sales';
 import { FOUNDER_API } from './founder';
 import { PRODUCT_IMAGES_API } from './product-images';
+import { DISCLOSURES_API } from './disclosures';
 
 /**
  * Every route of the API by `METHOD /path` (Fastify's `:param` syntax): what it takes and what it answers. The
@@ -44,6 +45,7 @@ export const API = {
   ...LOCAL_SALES_API,
   ...FOUNDER_API,
   ...PRODUCT_IMAGES_API,
+  ...DISCLOSURES_API,
 } as const satisfies Record<string, RouteContract>;
 
 /** The same routes by area (the tags of the OpenAPI document). */
@@ -58,6 +60,7 @@ export const API_AREAS = {
   FranchiseStock: FRANCHISE_STOCK_API,
   Commerce: COMMERCE_API,
   ProductImages: PRODUCT_IMAGES_API,
+  Disclosures: DISCLOSURES_API,
   Compensation: COMPENSATION_API,
   Engagement: ENGAGEMENT_API,
   Operations: OPS_API,
