@@ -22,6 +22,7 @@ const FranchiseApp = PORTALS.franchise.Component;
 const ChangePasswordPage = lazy(() => import('../features/account/change-password-page'));
 const ReferralRegisterPage = lazy(() => import('../features/referral/referral-register-page'));
 const TwoFactorSetupPage = lazy(() => import('../features/two-factor/setup-page'));
+const DisclosuresPage = lazy(() => import('../features/disclosures/disclosures-page').then((m) => ({ default: m.DisclosuresPage })));
 
 export { MEMBER_PATHS };
 
@@ -103,6 +104,8 @@ export function AppRouter() {
         {user ? (
           <Routes>
             {signedInRoutes(user)}
+            {/* Public: the same page for everyone, signed in or not, whatever the account still has to do. */}
+            <Route path="/disclosures" element={<DisclosuresPage />} />
             <Route path="*" element={<NotFoundPage />} />
           </Routes>
         ) : (

@@ -29,6 +29,7 @@ const ResetPasswordPage = screen(() => import('../../features/auth/reset-passwor
 const CompleteInvitationPage = screen(() => import('../../features/auth/complete-invitation-page'), 'CompleteInvitationPage');
 const NotFoundPage = lazy(() => import('../../features/auth/not-found-page').then((m) => ({ default: m.NotFoundPage })));
 const ReferralRegisterPage = screen(() => import('../../features/referral/referral-register-page'), 'ReferralRegisterPage');
+const DisclosuresPage = screen(() => import('../../features/disclosures/disclosures-page'), 'DisclosuresPage');
 
 /** Signed-out route table (doc 1 §2). */
 export default function SignedOutApp() {
@@ -43,6 +44,7 @@ export default function SignedOutApp() {
         <Route path="/complete-invitation" element={<CompleteInvitationPage />} />
         <Route path="/referral-register" element={<ReferralRegisterPage />} />
         <Route path="/recruit" element={<ReferralRegisterPage />} />
+        <Route path="/disclosures" element={<DisclosuresPage />} />
         {/* A visitor on a signed-in route sees 'Please log in' and goes to /api/login after 1.5 s. */}
         {SIGNED_IN_ONLY_PATHS.map((path) => (
           <Route key={path} path={path} element={<PleaseLogIn />} />

@@ -161,7 +161,13 @@ function BrandingForm({ settings }: { settings: BrandingView }) {
           </CardDescription>
         </CardHeader>
         <CardContent className="space-y-4">
-          <FormField id="branding-legal-name" label="Registered legal name" optional error={err('legalName')} hint="As registered with the Registrar of Companies; leave blank when it is the company name.">
+          <FormField
+            id="branding-legal-name"
+            label="Registered legal name"
+            optional
+            error={err('legalName')}
+            hint="As registered with the Registrar of Companies; leave blank when it is the company name."
+          >
             <Input maxLength={160} autoComplete="organization" {...fieldA11y('branding-legal-name', err('legalName'), true)} {...form.register('legalName')} />
           </FormField>
           <FormField id="branding-cin" label="CIN" optional error={err('cin')} hint="Corporate Identity Number, 21 characters, e.g. U74999MH2020PTC123456.">
