@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { BRANDING_MSG } from '../../contracts/branding';
 import { DISCLOSURE_MSG } from '../../contracts/disclosures';
 import { DEMO_COMPANY } from '../../server/seed/demo-data';
 import type { TestApp } from '../support/test-app';
-import { SIZES, expectAxeClean, pageOverflow, pagePerTest, picture, startBrowserApp, stopBrowserApp } from './support/browser';
+import { SIZES, expectAxeClean, expectToast, pageOverflow, pagePerTest, picture, startBrowserApp, stopBrowserApp } from './support/browser';
 
 /**
  * `/disclosures` (Consumer Protection (Direct Selling) Rules, 2021): the company's details, the plan in plain words and
@@ -65,5 +66,26 @@ describe.each(SIZES)('disclosures at $name width', (size) => {
     await p.getByRole('heading', { level: 1, name: 'About this business, its plan and what members earn' }).waitFor();
     await p.getByText(DEMO_COMPANY.cin).waitFor();
     await expectAxeClean(p);
+  });
+
+  it('the admin records the legal name and CIN in the branding settings; a malformed CIN is refused', async () => {
+    const { page: p } = await pages.signedIn(t.url, t.demo.admin.email, t.demo.admin.password, '/admin');
+    await p.goto(`${t.url}/admin?section=branding`);
+    const cin = p.getByLabel('CIN');
+    await cin.fill('U74999MH2020PTC12345');
+    await p.getByRole('button', { name: 'Save settings' }).click();
+    await p.getByText(BRANDING_MSG.cinInvalid).waitFor();
+    await picture(p, 'branding-cin-invalid', { fullPage: false });
+    const legal = `Sunrise Wellness India Private Limited ${size.name}`;
+    await p.getByLabel('Registered legal name').fill(legal);
+    await cin.fill('u74999mh2020ptc123456');
+    await p.getByRole('button', { name: 'Save settings' }).click();
+    await expectToast(p, BRANDING_MSG.saved);
+    await p.goto(`${t.url}/disclosures`);
+    await p.getByText(legal).waitFor();
+    await p.getByText('U74999MH2020PTC123456').waitFor();
+    // The demo company again for the next width's visitor.
+    const cookie = await t.login(t.demo.admin.email, t.demo.admin.password);
+    expect((await t.api('PUT', '/api/admin/settings/branding', { cookie, body: { ...DEMO_COMPANY } })).status).toBe(200);
   });
 });
