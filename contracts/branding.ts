@@ -77,6 +77,11 @@ export const gstStateName = (code: string) => GST_STATES.find(([c]) => c === cod
 
 /** GSTIN: two-digit state code, PAN, entity number, Z, check character (15 characters). */
 export const GSTIN_RE = /^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
+/**
+ * Corporate Identity Number: listing (L listed, U unlisted), 5-digit industry code, 2-letter state, year of
+ * incorporation, 3-letter ownership class, 6-digit registration number (21 characters), e.g. U74999MH2020PTC123456.
+ */
+export const CIN_RE = /^[LU][0-9]{5}[A-Z]{2}[0-9]{4}[A-Z]{3}[0-9]{6}$/;
 /** What the platform calls itself and its colour until an admin sets the company's branding. */
 export const DEFAULT_BRAND = { companyName: 'Member Portal', primaryColor: '#4f46e5' } as const;
 export const HEX_COLOR_RE = /^#[0-9a-fA-F]{6}$/;
@@ -86,6 +91,8 @@ export const BRANDING_MSG = {
   companyNameRequired: 'Company name is required',
   colorInvalid: 'Enter a colour as #RRGGBB',
   gstinInvalid: 'Enter a valid 15-character GSTIN',
+  cinInvalid: 'Enter a valid 21-character CIN (for example U74999MH2020PTC123456)',
+  legalNameInvalid: 'Legal name must be 2 to 160 characters',
   gstinState: "The GSTIN's state code does not match the state",
   stateInvalid: 'Choose a state of India',
   pincodeInvalid: 'Pincode must be 6 digits',
@@ -100,6 +107,9 @@ export const BRANDING_MSG = {
 export const BrandingInput = z
   .object({
     companyName: z.string({ error: BRANDING_MSG.companyNameRequired }).trim().min(2, { error: BRANDING_MSG.companyNameRequired }).max(120),
+    /** The registered legal name, when it differs from the name shown (blank: the company name). */
+    legalName: z.preprocess(blankToUndefined, z.string().trim().min(2, { error: BRANDING_MSG.legalNameInvalid }).max(160, { error: BRANDING_MSG.legalNameInvalid }).optional()),
+    cin: z.preprocess((v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : v.trim().toUpperCase()) : v), z.string({ error: BRANDING_MSG.cinInvalid }).regex(CIN_RE, { error: BRANDING_MSG.cinInvalid }).optional()),
     primaryColor: z
       .string()
       .trim()
@@ -157,6 +167,8 @@ export type PublicBranding = z.infer<typeof PublicBranding>;
 
 /** The admin's view: everything, the seller's tax details included. */
 export const BrandingView = PublicBranding.extend({
+  legalName: z.string().nullable(),
+  cin: z.string().nullable(),
   gstin: z.string().nullable(),
   ...postalAddressFields,
   updatedAt: z.string().nullable(),

@@ -20,6 +20,7 @@ import { FOUNDER_API } from './founder';
 import { PRODUCT_IMAGES_API } from './product-images';
 import { RETURNS_API } from './returns';
 import { GRIEVANCE_API } from './grievance';
+import { DISCLOSURES_API } from './disclosures';
 
 /**
  * Every route of the API by `METHOD /path` (Fastify's `:param` syntax): what it takes and what it answers. The
@@ -48,6 +49,7 @@ export const API = {
   ...FOUNDER_API,
   ...PRODUCT_IMAGES_API,
   ...GRIEVANCE_API,
+  ...DISCLOSURES_API,
 } as const satisfies Record<string, RouteContract>;
 
 /** The same routes by area (the tags of the OpenAPI document). */
@@ -62,6 +64,7 @@ export const API_AREAS = {
   FranchiseStock: FRANCHISE_STOCK_API,
   Commerce: COMMERCE_API,
   ProductImages: PRODUCT_IMAGES_API,
+  Disclosures: DISCLOSURES_API,
   Compensation: COMPENSATION_API,
   Engagement: ENGAGEMENT_API,
   Operations: OPS_API,

@@ -27,6 +27,8 @@ export const DEMO_DOWNLINE = [
 /** The demo company (issue 15): its name, colour, GSTIN and address brand the portal, the mails and the invoices. */
 export const DEMO_COMPANY = {
   companyName: 'Sunrise Wellness Pvt Ltd',
+  legalName: 'Sunrise Wellness Private Limited',
+  cin: 'U52399MH2019PTC321456',
   primaryColor: '#4f46e5',
   supportEmail: 'support@sunrise-wellness.example',
   supportPhone: '+91 20 4000 1234',

@@ -23,6 +23,7 @@ const ChangePasswordPage = lazy(() => import('../features/account/change-passwor
 const ReferralRegisterPage = lazy(() => import('../features/referral/referral-register-page'));
 const TwoFactorSetupPage = lazy(() => import('../features/two-factor/setup-page'));
 const GrievancePage = lazy(() => import('../features/grievance/grievance-page').then((m) => ({ default: m.GrievancePage })));
+const DisclosuresPage = lazy(() => import('../features/disclosures/disclosures-page').then((m) => ({ default: m.DisclosuresPage })));
 
 export { MEMBER_PATHS };
 
@@ -106,6 +107,8 @@ export function AppRouter() {
         {user ? (
           <Routes>
             {signedInRoutes(user)}
+            {/* Public: the same page for everyone, signed in or not, whatever the account still has to do. */}
+            <Route path="/disclosures" element={<DisclosuresPage />} />
             <Route path="*" element={<NotFoundPage />} />
           </Routes>
         ) : (

@@ -17,10 +17,15 @@ export const companySettings = pgTable(
   {
     id: smallint('id').primaryKey().default(1),
     companyName: varchar('company_name', { length: 120 }).notNull(),
+    /** The registered legal name (Consumer Protection (Direct Selling) Rules, 2021: disclosed on the website); null: the company name. */
+    legalName: varchar('legal_name', { length: 160 }),
+    /** Corporate Identity Number (21 characters), disclosed with the legal name. */
+    cin: varchar('cin', { length: 21 }),
     primaryColor: varchar('primary_color', { length: 7 }).notNull().default('#4f46e5'),
     supportEmail: varchar('support_email', { length: 254 }),
     supportPhone: varchar('support_phone', { length: 20 }),
     gstin: varchar('gstin', { length: 15 }),
+    /** The registered office: also the seller's address on every tax invoice. */
     ...postalAddress(),
     logo: bytea('logo'),
     logoContentType: varchar('logo_content_type', { length: 20 }),

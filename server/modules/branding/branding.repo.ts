@@ -10,6 +10,8 @@ export async function findSettings(db: DbOrTx) {
   const [row] = await db
     .select({
       companyName: companySettings.companyName,
+      legalName: companySettings.legalName,
+      cin: companySettings.cin,
       primaryColor: companySettings.primaryColor,
       supportEmail: companySettings.supportEmail,
       supportPhone: companySettings.supportPhone,

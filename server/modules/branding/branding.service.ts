@@ -40,6 +40,8 @@ export async function branding(ctx: AppContext, db: DbOrTx = ctx.db): Promise<Br
     supportEmail: row?.supportEmail ?? null,
     supportPhone: row?.supportPhone ?? null,
     logoUrl: row?.logoContentType ? logoUrl(row.logoVersion) : null,
+    legalName: row?.legalName ?? null,
+    cin: row?.cin ?? null,
     gstin: row?.gstin ?? null,
     address: row?.address ?? null,
     city: row?.city ?? null,
@@ -89,6 +91,8 @@ export async function saveBranding(ctx: AppContext, actor: Actor, input: z.outpu
     const version = (locked?.logoVersion ?? 0) + (logo || input.removeLogo ? 1 : 0);
     await saveSettings(tx, {
       companyName: input.companyName,
+      legalName: input.legalName ?? null,
+      cin: input.cin ?? null,
       primaryColor: input.primaryColor,
       supportEmail: input.supportEmail ?? null,
       supportPhone: input.supportPhone ?? null,

@@ -11,10 +11,11 @@
  * - simulator.service.ts: a draft version against a past cycle;
  * - simulation-jobs.ts: the simulator as a job (ADR 0027): queued by the request, run by the job runner, polled;
  * - member-income.service.ts: the member's Income page and a cycle's lines;
- * - member-statement.service.ts: the financial year's statement, streamed from the database in pages.
+ * - member-statement.service.ts: the financial year's statement, streamed from the database in pages;
+ * - income-disclosure.service.ts: the public annual income disclosure (last financial year, cached).
  */
 export { fyOf, fyLabel } from './common';
-export { ensureDefaultPlan, planFor, listPlans, getPlan, createDraft, updateDraft, activatePlan } from './plans.service';
+export { ensureDefaultPlan, planFor, planInForce, listPlans, getPlan, createDraft, updateDraft, activatePlan } from './plans.service';
 export { listCycles, cycleDetail, closeNow, approveCycle, addAdjustment } from './cycles.service';
 export { calculateCycle } from './calculation.service';
 export { CALCULATE_JOB, POST_JOB, ANALYZE_JOB, analyzeResultTables, CYCLE_JOB_WAIT_MS, type CycleJobPayload, requestCalculation, requestPosting, runCycleJob } from './cycle-jobs';
@@ -24,3 +25,4 @@ export { simulate } from './simulator.service';
 export { SIMULATE_JOB, type SimulationJobPayload, requestSimulation, simulateAndWait, simulationOf, runSimulationJob } from './simulation-jobs';
 export { memberIncome, memberCycle } from './member-income.service';
 export { memberStatement } from './member-statement.service';
+export { incomeDisclosure } from './income-disclosure.service';

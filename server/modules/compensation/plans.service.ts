@@ -36,6 +36,14 @@ export async function planFor(db: DbOrTx, at: Date) {
   return { id: p.id as string | null, version: p.version, config: PlanConfig.parse(p.config) };
 }
 
+/** The version in force at an instant, as the public disclosures show it (effectiveFrom null: since the start). */
+export async function planInForce(db: DbOrTx, at: Date) {
+  const p = await plansRepo.planInForceAt(db, at);
+  if (!p) return { version: 1, effectiveFrom: null as string | null, config: DEFAULT_PLAN };
+  const from = p.effectiveFrom && p.effectiveFrom.getTime() > 0 ? p.effectiveFrom.toISOString() : null;
+  return { version: p.version, effectiveFrom: from, config: PlanConfig.parse(p.config) };
+}
+
 export async function listPlans(ctx: AppContext): Promise<PlanList> {
   const now = ctx.clock.now();
   await plansRepo.retireSuperseded(ctx.db, now);

@@ -104,9 +104,11 @@ export function renderInvoicePdf(inv: InvoiceDocument, look: InvoiceLook, words:
   doc.fillColor(brand).font('Helvetica-Bold').fontSize(16).text(seller.name, textLeft, 40, { width: 300 });
   doc.fillColor(muted).font('Helvetica').fontSize(9);
   const sellerLines = [
+    seller.legalName && seller.legalName !== seller.name ? seller.legalName : null,
     seller.address,
     [seller.city, seller.state, seller.pincode].filter(Boolean).join(', '),
     seller.gstin ? `GSTIN: ${seller.gstin}` : 'GSTIN: not registered',
+    seller.cin ? `CIN: ${seller.cin}` : null,
     [seller.email, seller.phone].filter(Boolean).join(' | '),
   ].filter((l): l is string => Boolean(l));
   doc.text(sellerLines.join('\n'), textLeft, doc.y + 2, { width: 300 });

@@ -8,6 +8,9 @@ export type InvoiceRow = typeof invoices.$inferSelect;
 
 export interface SellerSnapshot {
   name: string;
+  /** The registered legal name and CIN (absent on invoices issued before they were recorded). */
+  legalName?: string | null;
+  cin?: string | null;
   gstin: string | null;
   address: string | null;
   city: string | null;

@@ -21,6 +21,8 @@ export async function issueInvoices(ctx: AppContext, tx: DbOrTx, purchaseIds: st
   const b = await branding(ctx, tx);
   const seller: SellerSnapshot = {
     name: b.companyName,
+    legalName: b.legalName,
+    cin: b.cin,
     gstin: b.gstin,
     address: b.address,
     city: b.city,

@@ -30,6 +30,7 @@ const CompleteInvitationPage = screen(() => import('../../features/auth/complete
 const NotFoundPage = lazy(() => import('../../features/auth/not-found-page').then((m) => ({ default: m.NotFoundPage })));
 const GrievancePage = screen(() => import('../../features/grievance/grievance-page'), 'GrievancePage');
 const ReferralRegisterPage = screen(() => import('../../features/referral/referral-register-page'), 'ReferralRegisterPage');
+const DisclosuresPage = screen(() => import('../../features/disclosures/disclosures-page'), 'DisclosuresPage');
 
 /** Signed-out route table (doc 1 §2). */
 export default function SignedOutApp() {
@@ -46,6 +47,7 @@ export default function SignedOutApp() {
         <Route path="/recruit" element={<ReferralRegisterPage />} />
         <Route path="/grievance" element={<GrievancePage />} />
         <Route path="/grievance/confirm" element={<GrievancePage />} />
+        <Route path="/disclosures" element={<DisclosuresPage />} />
         {/* A visitor on a signed-in route sees 'Please log in' and goes to /api/login after 1.5 s. */}
         {SIGNED_IN_ONLY_PATHS.map((path) => (
           <Route key={path} path={path} element={<PleaseLogIn />} />

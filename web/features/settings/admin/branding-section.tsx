@@ -19,6 +19,8 @@ import { TextField } from '../../../components/ui/text-field';
 
 type Values = {
   companyName: string;
+  legalName: string;
+  cin: string;
   primaryColor: string;
   supportEmail: string;
   supportPhone: string;
@@ -30,10 +32,12 @@ type Values = {
   logo?: string;
   removeLogo?: boolean;
 };
-const FIELDS = ['companyName', 'primaryColor', 'supportEmail', 'supportPhone', 'gstin', 'address', 'city', 'state', 'pincode', 'logo'] as const;
+const FIELDS = ['companyName', 'legalName', 'cin', 'primaryColor', 'supportEmail', 'supportPhone', 'gstin', 'address', 'city', 'state', 'pincode', 'logo'] as const;
 
 const valuesOf = (b: BrandingView): Values => ({
   companyName: b.companyName,
+  legalName: b.legalName ?? '',
+  cin: b.cin ?? '',
   primaryColor: b.primaryColor,
   supportEmail: b.supportEmail ?? '',
   supportPhone: b.supportPhone ?? '',
@@ -151,14 +155,28 @@ function BrandingForm({ settings }: { settings: BrandingView }) {
 
       <Card>
         <CardHeader>
-          <CardTitle>Tax details</CardTitle>
-          <CardDescription>The seller on every GST tax invoice. A buyer in this state pays CGST and SGST, others IGST.</CardDescription>
+          <CardTitle>Legal and tax details</CardTitle>
+          <CardDescription>
+            The seller on every GST tax invoice and the company on the public disclosures page. The address is the registered office. A buyer in this state pays CGST and SGST, others IGST.
+          </CardDescription>
         </CardHeader>
         <CardContent className="space-y-4">
+          <FormField
+            id="branding-legal-name"
+            label="Registered legal name"
+            optional
+            error={err('legalName')}
+            hint="As registered with the Registrar of Companies; leave blank when it is the company name."
+          >
+            <Input maxLength={160} autoComplete="organization" {...fieldA11y('branding-legal-name', err('legalName'), true)} {...form.register('legalName')} />
+          </FormField>
+          <FormField id="branding-cin" label="CIN" optional error={err('cin')} hint="Corporate Identity Number, 21 characters, e.g. U74999MH2020PTC123456.">
+            <Input maxLength={21} autoCapitalize="characters" spellCheck={false} className="font-mono uppercase" {...fieldA11y('branding-cin', err('cin'), true)} {...form.register('cin')} />
+          </FormField>
           <FormField id="branding-gstin" label="GSTIN" optional error={err('gstin')} hint="15 characters; the first two are the state code.">
             <Input maxLength={15} autoCapitalize="characters" spellCheck={false} className="font-mono uppercase" {...fieldA11y('branding-gstin', err('gstin'), true)} {...form.register('gstin')} />
           </FormField>
-          <FormField id="branding-address" label="Address" optional error={err('address')}>
+          <FormField id="branding-address" label="Registered office address" optional error={err('address')}>
             <Textarea rows={3} maxLength={300} autoComplete="street-address" {...fieldA11y('branding-address', err('address'))} {...form.register('address')} />
           </FormField>
           <div className="grid gap-4 sm:grid-cols-3">
