@@ -30,3 +30,4 @@ export * from './places';
 export * from './admin-kyc';
 export * from './support';
 export * from './charts';
+export * from './agreements';

@@ -2,6 +2,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply, type F
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { brandingRoutes } from './modules/branding/branding.routes';
+import { agreementRoutes } from './modules/agreements/agreements.routes';
 import { invoiceRoutes } from './modules/invoices/invoice.routes';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
@@ -152,6 +153,7 @@ export async function buildApp(ctx: Omit<AppContext, 'log'> & { log?: AppContext
     ...memberRoutes(fullCtx),
     ...opsRoutes(fullCtx),
     ...brandingRoutes(fullCtx),
+    ...agreementRoutes(fullCtx),
     ...invoiceRoutes(fullCtx),
   ];
   // The API docs describe every route, themselves included (issue 14).

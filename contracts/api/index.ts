@@ -18,6 +18,7 @@ import { FRANCHISE_STOCK_API } from './franchise-stock';
 import { LOCAL_SALES_API } from './local-sales';
 import { FOUNDER_API } from './founder';
 import { PRODUCT_IMAGES_API } from './product-images';
+import { AGREEMENTS_API } from './agreements';
 
 /**
  * Every route of the API by `METHOD /path` (Fastify's `:param` syntax): what it takes and what it answers. The
@@ -44,6 +45,7 @@ export const API = {
   ...LOCAL_SALES_API,
   ...FOUNDER_API,
   ...PRODUCT_IMAGES_API,
+  ...AGREEMENTS_API,
 } as const satisfies Record<string, RouteContract>;
 
 /** The same routes by area (the tags of the OpenAPI document). */
@@ -64,6 +66,7 @@ export const API_AREAS = {
   Charts: CHARTS_API,
   Support: SUPPORT_API,
   Founder: FOUNDER_API,
+  Agreements: AGREEMENTS_API,
 } as const;
 
 export type Api = typeof API;

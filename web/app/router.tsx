@@ -22,6 +22,7 @@ const FranchiseApp = PORTALS.franchise.Component;
 const ChangePasswordPage = lazy(() => import('../features/account/change-password-page'));
 const ReferralRegisterPage = lazy(() => import('../features/referral/referral-register-page'));
 const TwoFactorSetupPage = lazy(() => import('../features/two-factor/setup-page'));
+const UpdateAgreementPage = lazy(() => import('../features/agreement/update-agreement-page'));
 
 export { MEMBER_PATHS };
 
@@ -41,6 +42,11 @@ function signedInRoutes(user: CurrentUser) {
   // Admins and founders set up two-factor sign-in before anything else (issue 13); an impersonated member is not asked.
   if (user.twoFactor.required && !user.twoFactor.enabled && !user.impersonatedBy) {
     return [<Route key="2fa" path="/two-factor-setup" element={<TwoFactorSetupPage />} />, <Route key="any" path="*" element={<Navigate to="/two-factor-setup" replace />} />];
+  }
+
+  // A direct seller holding an older Direct Seller Agreement accepts the one in force first (issue 32).
+  if (user.agreementRequired && !user.impersonatedBy) {
+    return [<Route key="agr" path="/agreement-update" element={<UpdateAgreementPage />} />, <Route key="any" path="*" element={<Navigate to="/agreement-update" replace />} />];
   }
 
   if (isPendingStatus(user)) {

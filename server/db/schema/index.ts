@@ -15,3 +15,4 @@ export * from './franchise-stock';
 export * from './local-sales';
 export * from './product-images';
 export * from './custody';
+export * from './agreements';

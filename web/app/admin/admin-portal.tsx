@@ -49,6 +49,7 @@ const NotOfferedReportSection = section(() => import('../../features/income/admi
 const PayoutSummarySection = section(() => import('../../features/income/admin/reports'), 'PayoutSummarySection');
 const MySecuritySection = section(() => import('../../features/two-factor/admin/my-security-section'), 'MySecuritySection');
 const BrandingSection = section(() => import('../../features/settings/admin/branding-section'), 'BrandingSection');
+const AgreementsSection = section(() => import('../../features/agreement/admin/agreements-section'), 'AgreementsSection');
 const GenealogySection = section(() => import('../../features/team/admin/genealogy-section'), 'GenealogySection');
 
 function SectionBody({ id }: { id: SectionId }) {
@@ -124,6 +125,8 @@ function SectionBody({ id }: { id: SectionId }) {
       return <MySecuritySection />;
     case 'branding':
       return <BrandingSection />;
+    case 'seller-agreement':
+      return <AgreementsSection />;
     case 'genealogy':
       return <GenealogySection />;
   }

@@ -33,7 +33,7 @@ import {
   ShoppingCart,
   WalletCards,
 } from 'lucide-react';
-import { LifeBuoy, LockKeyhole, Megaphone, MessagesSquare, Network, Palette, Settings, Store, UserCog } from 'lucide-react';
+import { FileSignature, LifeBuoy, LockKeyhole, Megaphone, MessagesSquare, Network, Palette, Settings, Store, UserCog } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { KEYS } from '../../lib/admin/keys';
 import type { SectionId } from '../../lib/admin/sections';
@@ -132,6 +132,8 @@ export const SECTIONS: SectionDef[] = [
   { id: 'my-security', label: 'My Security', group: 'Account', icon: LockKeyhole, access: 'admin', refreshKeys: ['/api/auth/two-factor'] },
   // Issue 15: company branding (ADR 0013).
   { id: 'branding', label: 'Branding', group: 'Settings', icon: Palette, access: 'admin', refreshKeys: ['/api/admin/settings/branding'] },
+  // Issue 32: the Direct Seller Agreement's versions.
+  { id: 'seller-agreement', label: 'Seller Agreement', group: 'Settings', icon: FileSignature, access: 'admin', refreshKeys: ['/api/admin/agreements'] },
 ];
 
 export const sectionById = (id: string): SectionDef | undefined => SECTIONS.find((s) => s.id === id);

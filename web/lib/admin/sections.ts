@@ -39,6 +39,7 @@ export const SECTION_IDS = [
   'my-security',
   'genealogy',
   'branding',
+  'seller-agreement',
 ] as const;
 export type SectionId = (typeof SECTION_IDS)[number];
 
