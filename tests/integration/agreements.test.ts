@@ -114,6 +114,9 @@ describe('a new version at the next sign-in', () => {
     expect(list.inForce).toBe(before + 1);
     expect(list.versions[0]).toMatchObject({ version: before + 1, inForce: true });
     expect(list.versions.find((v) => v.version === before)).toMatchObject({ inForce: false });
+    // The demo sellers accepted version 1 when they joined (the seed), the signups above too.
+    expect(list.versions.find((v) => v.version === 1)!.acceptances).toBeGreaterThan(3);
+    expect(list.versions[0].acceptances).toBe(0);
 
     // The member: held on member routes, free on the agreement's own routes, the current user and sign-out.
     expectError(await t.api('GET', '/api/team/stats', { cookie: memberCookie }), 403, { code: 'AGREEMENT_REQUIRED', message: AGREEMENT_MSG.required });

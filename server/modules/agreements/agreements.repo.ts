@@ -20,7 +20,8 @@ export async function listVersions(db: DbOrTx) {
   return db
     .select({
       row: agreementVersions,
-      acceptances: sql<number>`(select count(*)::int from ${agreementAcceptances} a where a.version_id = ${agreementVersions.id})`,
+      // The outer row named in full: a bare column here would be read as the inner table's own `id`.
+      acceptances: sql<number>`(select count(*)::int from ${agreementAcceptances} a where a.version_id = "agreement_versions"."id")`,
     })
     .from(agreementVersions)
     .orderBy(desc(agreementVersions.version));
