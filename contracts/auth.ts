@@ -3,6 +3,7 @@ import { MSG } from './messages';
 import { emailField, passwordField, requiredText, tokenField, optionalCode } from './fields';
 import { ROLES, USER_STATUSES, KYC_STATUSES } from './enums';
 import { instant } from './route-contract';
+import { agreementVersionField } from './agreements';
 import { bankAccountFields, identityNumberFields, postalAddressFields } from './answer-fields';
 
 export const LoginRequest = z.object({
@@ -17,6 +18,8 @@ export const SignupRequest = z.object({
   email: emailField(),
   password: passwordField(),
   sponsorCode: optionalCode(40),
+  /** The Direct Seller Agreement version the form showed and the person accepted (issue 32). */
+  agreementVersion: agreementVersionField(),
 });
 export type SignupRequest = z.infer<typeof SignupRequest>;
 
@@ -27,6 +30,7 @@ export const SignupForm = z
     password: passwordField(),
     confirmPassword: z.string(),
     sponsorCode: z.string().trim().max(40).optional(),
+    agreementVersion: agreementVersionField(),
   })
   .refine((v) => v.password === v.confirmPassword, { message: MSG.passwordsDontMatch, path: ['confirmPassword'] });
 export type SignupForm = z.infer<typeof SignupForm>;
@@ -60,9 +64,11 @@ export const ValidateInvitationRequest = z.object({ token: tokenField() });
 export const CompleteInvitationRequest = z.object({
   token: tokenField(),
   password: passwordField(MSG.invitationPasswordMin),
+  /** Required of an invited member (not of an invited admin): the agreement version accepted (issue 32). */
+  agreementVersion: agreementVersionField().optional(),
 });
 export const CompleteInvitationForm = z
-  .object({ password: passwordField(MSG.invitationPasswordMin), confirmPassword: z.string() })
+  .object({ password: passwordField(MSG.invitationPasswordMin), confirmPassword: z.string(), agreementVersion: agreementVersionField().optional() })
   .refine((v) => v.password === v.confirmPassword, { message: MSG.invitationPasswordMismatch, path: ['confirmPassword'] });
 export type CompleteInvitationForm = z.infer<typeof CompleteInvitationForm>;
 
@@ -74,7 +80,8 @@ export const SponsorResponse = z.strictObject({ name: z.string(), email: z.strin
 export const SponsorCodeParam = z.object({ code: z.string().trim().min(1).max(40) });
 export type SponsorResponse = z.infer<typeof SponsorResponse>;
 
-export const InvitationResponse = z.strictObject({ user: z.strictObject({ firstName: z.string(), email: z.string() }) });
+/** `agreementRequired`: an invited member accepts the Direct Seller Agreement in force with the password (issue 32). */
+export const InvitationResponse = z.strictObject({ user: z.strictObject({ firstName: z.string(), email: z.string() }), agreementRequired: z.boolean() });
 
 /** The signed-in user as every screen sees it; never carries secrets. */
 export const CurrentUser = z.strictObject({
@@ -109,6 +116,12 @@ export const CurrentUser = z.strictObject({
    * client asks for the code before such a request instead of after its 403.
    */
   stepUpValidForMs: z.number().int().nonnegative(),
+  /**
+   * A newer Direct Seller Agreement is in force than the one this member accepted (issue 32): the portal shows the
+   * update screen, and member routes answer 403 AGREEMENT_REQUIRED until it is accepted. Given by sign-in and
+   * GET /api/auth/user.
+   */
+  agreementRequired: z.boolean().optional(),
 });
 export type CurrentUser = z.infer<typeof CurrentUser>;
 

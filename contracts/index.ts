@@ -32,3 +32,4 @@ export * from './admin-kyc';
 export * from './support';
 export * from './charts';
 export * from './disclosures';
+export * from './agreements';

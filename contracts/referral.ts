@@ -1,3 +1,4 @@
+import { agreementVersionField } from './agreements';
 import { z } from 'zod';
 import { MSG } from './messages';
 import { REFERRAL_PACKAGE_AMOUNT } from './constants';
@@ -35,6 +36,8 @@ export const ReferralRegistrationRequest = z.object({
   aadhaarBackUrl: optionalUrl,
   bankCancelledChequeUrl: optionalUrl,
   photoUrl: optionalUrl,
+  /** The Direct Seller Agreement version the form showed and the recruit accepted (issue 32). */
+  agreementVersion: agreementVersionField(),
 });
 export type ReferralRegistrationRequest = z.input<typeof ReferralRegistrationRequest>;
 

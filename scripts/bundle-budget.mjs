@@ -18,13 +18,14 @@ export const ROUTES = [
   { route: 'sign-in', path: '/', modules: [], budget: 100 },
   // The signed-out screens other than sign-in carry the query library and their cache (app/portals/with-queries.tsx):
   // their data layer is the same TanStack hooks as the signed-in app's.
-  { route: 'signup', path: '/signup', modules: ['features/auth/signup-page.tsx', 'app/portals/with-queries.tsx', 'styles.css'], budget: 180 },
+  // Issue 32: the Direct Seller Agreement's text and checkbox on the joining forms (+2.6 KB: the consent block and the agreement's contract).
+  { route: 'signup', path: '/signup', modules: ['features/auth/signup-page.tsx', 'app/portals/with-queries.tsx', 'styles.css'], budget: 184 },
   { route: 'member dashboard', path: '/dashboard', modules: ['app/signed-in-app.tsx', 'app/portals/member-app.tsx'], budget: 170 },
   { route: 'admin dashboard', path: '/admin', modules: ['app/signed-in-app.tsx', 'app/portals/admin-app.tsx'], budget: 220 },
   { route: 'founder', path: '/founder', modules: ['app/signed-in-app.tsx', 'app/portals/founder-app.tsx'], budget: 235 },
   { route: 'franchise', path: '/franchise', modules: ['app/signed-in-app.tsx', 'app/portals/franchise-app.tsx'], budget: 160 },
   { route: 'pending dashboard', path: '/pending-dashboard', modules: ['app/signed-in-app.tsx', 'app/portals/pending-app.tsx'], budget: 225 },
-  { route: 'referral registration', path: '/referral-register', modules: ['features/referral/referral-register-page.tsx', 'app/portals/with-queries.tsx', 'styles.css'], budget: 200 },
+  { route: 'referral registration', path: '/referral-register', modules: ['features/referral/referral-register-page.tsx', 'app/portals/with-queries.tsx', 'styles.css'], budget: 204 },
 ];
 
 const gzipCache = new Map();

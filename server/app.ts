@@ -3,6 +3,7 @@ import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { brandingRoutes } from './modules/branding/branding.routes';
 import { disclosuresRoutes } from './modules/disclosures/disclosures.routes';
+import { agreementRoutes } from './modules/agreements/agreements.routes';
 import { invoiceRoutes } from './modules/invoices/invoice.routes';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
@@ -157,6 +158,7 @@ export async function buildApp(ctx: Omit<AppContext, 'log'> & { log?: AppContext
     ...opsRoutes(fullCtx),
     ...brandingRoutes(fullCtx),
     ...disclosuresRoutes(fullCtx),
+    ...agreementRoutes(fullCtx),
     ...invoiceRoutes(fullCtx),
     ...grievanceRoutes(fullCtx),
   ];

@@ -21,6 +21,7 @@ import { PRODUCT_IMAGES_API } from './product-images';
 import { RETURNS_API } from './returns';
 import { GRIEVANCE_API } from './grievance';
 import { DISCLOSURES_API } from './disclosures';
+import { AGREEMENTS_API } from './agreements';
 
 /**
  * Every route of the API by `METHOD /path` (Fastify's `:param` syntax): what it takes and what it answers. The
@@ -50,6 +51,7 @@ export const API = {
   ...PRODUCT_IMAGES_API,
   ...GRIEVANCE_API,
   ...DISCLOSURES_API,
+  ...AGREEMENTS_API,
 } as const satisfies Record<string, RouteContract>;
 
 /** The same routes by area (the tags of the OpenAPI document). */
@@ -72,6 +74,7 @@ export const API_AREAS = {
   Support: SUPPORT_API,
   Founder: FOUNDER_API,
   Grievance: GRIEVANCE_API,
+  Agreements: AGREEMENTS_API,
 } as const;
 
 export type Api = typeof API;

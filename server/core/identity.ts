@@ -30,4 +30,6 @@ export interface IdentityGate {
   mustEnrol(user: Pick<Principal, 'role' | 'twoFactorEnabledAt'>): boolean;
   /** Throws unless the second factor was given in this session within the step-up window (issue 13). */
   requireStepUp(id: Identity, now: Date): void;
+  /** A direct seller who must accept a newer Direct Seller Agreement before using the portal (issue 32). */
+  agreementPending(ctx: AppContext, user: Pick<Principal, 'id' | 'role'>): Promise<boolean>;
 }

@@ -4,6 +4,7 @@ import type { RouteContract } from '../../contracts/route-contract';
 import { API } from '../../contracts/api';
 import { ACCESS_LEVELS } from '../../contracts/access';
 import { MSG } from '../../contracts/messages';
+import { AGREEMENT_MSG } from '../../contracts/agreements';
 import { SESSION_COOKIE } from '../../contracts/constants';
 import type { AppContext } from '../context';
 import { AppError, unauthenticated, forbidden } from '../core/app-error';
@@ -32,6 +33,11 @@ export interface RouteDef {
   denyImpersonation?: boolean | string;
   /** Reachable by an admin or founder who signed in with a password and must still set up two-factor. */
   duringEnrolment?: boolean;
+  /**
+   * Reachable by a member who must still accept a newer Direct Seller Agreement (issue 32): reading and accepting it,
+   * the download, sign-out and the password change.
+   */
+  duringAgreement?: boolean;
   /**
    * Runs when the request line and headers have arrived, after the address limits and before any body is read:
    * a route that takes large bodies from anonymous callers checks here what it can (issue 13).
@@ -178,7 +184,14 @@ function addRoutes(app: FastifyInstance, ctx: AppContext, defs: RouteDef[], gate
         // Impersonation is read-only by construction (issue 29): every write route, public ones included, is refused
         // under an impersonation token unless the allow-list names it.
         if (req.identity?.impersonation && check.denyImpersonation) refuseImpersonation(def);
-        if (def.access !== 'public' && !open) admit(gate, def, check, req.identity, ctx.clock.now());
+        if (def.access !== 'public' && !open) {
+          admit(gate, def, check, req.identity, ctx.clock.now());
+          // A member holding an older Direct Seller Agreement accepts the one in force before anything else (issue 32);
+          // an admin acting as the member is not held.
+          if (!def.duringAgreement && !req.identity!.impersonation && (await gate.agreementPending(ctx, req.identity!.user))) {
+            throw new AppError('AGREEMENT_REQUIRED', 403, AGREEMENT_MSG.required);
+          }
+        }
       },
       preHandler: async (req) => {
         if (keyedLimits.length) await enforceRateLimits(ctx, req, keyedLimits);

@@ -16,6 +16,8 @@ import { uploadDemoKyc, approveDemoKyc } from './demo-payouts';
 import { postLedger } from '../modules/wallet/ledger.service';
 import { ensureWallet } from '../modules/wallet';
 import { demoCalendar, seedDemoHistory, type DemoCalendar } from './demo-history';
+import { acceptAtJoin, agreementInForce, ensureFirstAgreement } from '../modules/agreements';
+import { AGREEMENT_V1 } from './agreement-v1';
 
 export interface SeedReport {
   lines: string[];
@@ -32,6 +34,9 @@ export async function ensureInitialAccounts(ctx: AppContext): Promise<SeedReport
   // A fresh database in demo mode gets a history (demo-history.ts): the accounts date from before it.
   const history = ctx.config.demoSeed && !root ? demoCalendar(ctx.clock.now()) : null;
   const since = history?.since;
+  // The Direct Seller Agreement every joining form shows (issue 32): version 1, in force from the start.
+  const firstAgreement = await ensureFirstAgreement(ctx, AGREEMENT_V1, since);
+  if (firstAgreement) lines.push(`Direct Seller Agreement: version ${firstAgreement.version} in force`);
   if (!root) {
     const email = ctx.config.demoSeed ? DEMO_ACCOUNTS.founder.email : 'founder@localhost';
     const password = ctx.config.demoSeed ? await hashPassword(DEMO_ACCOUNTS.founder.password) : null;
@@ -96,6 +101,7 @@ async function seedDemo(ctx: AppContext, root: UserRow, history: DemoCalendar | 
   const lines: string[] = [];
   if (await findUserByEmail(db, DEMO_ACCOUNTS.member.email)) return lines;
   const realNow = ctx.clock.now();
+  const agreement = await agreementInForce(ctx);
   // With a history the accounts joined before it (their KYC deadlines run from that activation).
   const now = history?.since ?? realNow;
   const hashes = new Map<string, string>();
@@ -143,6 +149,8 @@ async function seedDemo(ctx: AppContext, root: UserRow, history: DemoCalendar | 
       nominee: 'Family Nominee',
     });
     if (bank) await savePayoutDetails(tx, u.id, { ...bank, payoutDetailsChangedAt: stamp, bankAccountChangedAt: stamp });
+    // Each demo seller joined accepting the agreement in force, as the joining forms ask.
+    await acceptAtJoin(ctx, tx, u.id, agreement?.version, { ip: '127.0.0.1', userAgent: 'demo seed' }, at);
     await placeMember(tx, u, { startId: parentId, side }, at);
     await ensureWallet(tx, u.id);
     return (await tx.select().from(users).where(eq(users.id, u.id)))[0];

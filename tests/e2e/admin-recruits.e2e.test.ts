@@ -32,6 +32,7 @@ async function register(url: string, email: string, firstName: string, lastName:
   const referralToken = new URL(url).searchParams.get('ref')!;
   const r = await t.api('POST', '/api/referral/complete-registration', {
     body: {
+      agreementVersion: 1,
       firstName,
       lastName,
       email,

@@ -23,6 +23,7 @@ const tokenOf = (link: string) => new URL(link).searchParams.get('ref')!;
 async function register(link: string, email: string, firstName: string, lastName: string) {
   const r = await t.api('POST', '/api/referral/complete-registration', {
     body: {
+      agreementVersion: 1,
       firstName,
       lastName,
       email,

@@ -72,6 +72,8 @@ async function fillPersonalDetails(page: Page) {
   await page.getByLabel('City').fill('Bengaluru');
   await page.getByLabel('State').fill('Karnataka');
   await page.getByLabel('Pincode').fill('560038');
+  // The Direct Seller Agreement in force (issue 32).
+  await page.getByLabel(/I have read and accept the Direct Seller Agreement/).check();
 }
 
 describe.each(SIZES)('S7 referral registration at $name width', (size) => {

@@ -118,6 +118,7 @@ describe.each(SIZES)('signed-out screens at $name width', (size) => {
     await page.getByLabel('Email').fill(t.demo.member.email);
     await page.getByLabel('Password', { exact: true }).fill('secret-99');
     await page.getByLabel('Confirm Password').fill('secret-99');
+    await page.getByLabel(/I have read and accept the Direct Seller Agreement/).check();
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expectToast(page, 'Signup failed', MSG.duplicateEmail);
 
@@ -238,6 +239,7 @@ describe.each(SIZES)('signed-out screens at $name width', (size) => {
     await expectToast(page, "Passwords Don't Match", MSG.invitationPasswordMismatch);
 
     await page.getByLabel('Confirm Password').fill('secret-77');
+    await page.getByLabel(/I have read and accept the Direct Seller Agreement/).check();
     await page.getByRole('button', { name: 'Complete Setup' }).click();
     await expectToast(page, MSG.invitationComplete);
     await expectPath(page, '/');

@@ -730,7 +730,7 @@ describe('POST /api/users (create and invite)', () => {
     expect(token).toEqual(expect.any(String));
     const v = await t.api('POST', '/api/auth/validate-invitation', { body: { token } });
     expect(v.body).toEqual({ user: { firstName: 'Newly', email } });
-    const done = await t.api('POST', '/api/auth/complete-invitation', { body: { token, password: 'Invited#Admin-123' } });
+    const done = await t.api('POST', '/api/auth/complete-invitation', { body: { token, password: 'Invited#Admin-123', agreementVersion: 1 } });
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     expect((await dbUser(created.id)).status).toBe(finalStatus);
   });

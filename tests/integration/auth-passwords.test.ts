@@ -168,7 +168,7 @@ describe('POST /api/auth/reset-password', () => {
 
   it('does not accept a token of another kind', async () => {
     const email = uniqueEmail('kind');
-    await t.api('POST', '/api/auth/signup', { body: { fullName: 'Kind Check', email, password: 'Start#1234' } });
+    await t.api('POST', '/api/auth/signup', { body: { fullName: 'Kind Check', email, password: 'Start#1234', agreementVersion: 1 } });
     await t.flushMail();
     const verifyToken = t.mail.tokenFrom(email, '/verify-email')!;
     expectError(await t.api('POST', '/api/auth/reset-password', { body: { token: verifyToken, newPassword: 'Reset#12345' } }), 400, { code: 'INVALID_TOKEN' });

@@ -12,7 +12,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const signup = (body: unknown) => t.api('POST', '/api/auth/signup', { body });
+/** The form's body: the Direct Seller Agreement in force accepted (issue 32, seeded version 1). */
+const signup = (body: unknown) => t.api('POST', '/api/auth/signup', { body: { agreementVersion: 1, ...(body as object) } });
 const usersWithEmail = (email: string) => count(t, 'users', sql`email = ${email.toLowerCase()}`);
 
 describe('POST /api/auth/signup', () => {
@@ -70,7 +71,7 @@ describe('POST /api/auth/signup', () => {
   });
 
   it('keeps "Passwords don\'t match" as the shared form rule', () => {
-    const r = SignupForm.safeParse({ fullName: 'A B', email: 'a@example.com', password: 'Signup#123', confirmPassword: 'Signup#124' });
+    const r = SignupForm.safeParse({ fullName: 'A B', email: 'a@example.com', password: 'Signup#123', confirmPassword: 'Signup#124', agreementVersion: 1 });
     expect(r.success).toBe(false);
     expect(r.error!.issues[0]).toMatchObject({ message: MSG.passwordsDontMatch, path: ['confirmPassword'] });
   });

@@ -185,7 +185,7 @@ describe('founder hidden IDs (decisions.md §10)', () => {
     await t.flushMail();
     const token = t.mail.tokenFrom(u.email, '/complete-invitation');
     expect(token).toBeTruthy();
-    const done = await t.api('POST', '/api/auth/complete-invitation', { body: { token, password: 'Hidden#123' } });
+    const done = await t.api('POST', '/api/auth/complete-invitation', { body: { token, password: 'Hidden#123', agreementVersion: 1 } });
     expect(done.status).toBe(200);
     expect((await t.api('GET', '/api/auth/user', { cookie: await t.login(u.email, 'Hidden#123') })).body).toMatchObject({ status: 'active' });
   });

@@ -29,7 +29,8 @@ async function invite(opts: { role?: 'user' | 'admin'; firstName?: string } = {}
 }
 
 const validate = (body: unknown) => t.api('POST', '/api/auth/validate-invitation', { body });
-const complete = (body: unknown) => t.api('POST', '/api/auth/complete-invitation', { body });
+/** The form's body: an invited member accepts the Direct Seller Agreement in force (issue 32, seeded version 1). */
+const complete = (body: unknown) => t.api('POST', '/api/auth/complete-invitation', { body: { agreementVersion: 1, ...(body as object) } });
 
 describe('POST /api/auth/validate-invitation', () => {
   it("answers the invited user's first name and email, and does not use the token", async () => {
@@ -37,7 +38,7 @@ describe('POST /api/auth/validate-invitation', () => {
     for (let i = 0; i < 2; i++) {
       const r = await validate({ token });
       expect(r.status).toBe(200);
-      expect(InvitationResponse.parse(r.body)).toEqual({ user: { firstName: 'Meera', email } });
+      expect(InvitationResponse.parse(r.body)).toEqual({ user: { firstName: 'Meera', email }, agreementRequired: true });
     }
   });
 

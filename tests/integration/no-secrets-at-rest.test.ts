@@ -31,7 +31,7 @@ describe('no secrets at rest', () => {
     // Signup, email verification, sign-in with remember me.
     const email = uniqueEmail('secret');
     const signupPassword = keep('signup password', 'Plain#Signup-7731');
-    expect((await t.api('POST', '/api/auth/signup', { body: { fullName: 'Secret Keeper', email, password: signupPassword } })).status).toBe(201);
+    expect((await t.api('POST', '/api/auth/signup', { body: { fullName: 'Secret Keeper', email, password: signupPassword, agreementVersion: 1 } })).status).toBe(201);
     await t.flushMail();
     const verifyToken = keep('verification token', t.mail.tokenFrom(email, '/verify-email'));
     expect((await t.api('POST', '/api/auth/verify-email', { body: { token: verifyToken } })).status).toBe(200);
@@ -65,7 +65,7 @@ describe('no secrets at rest', () => {
     const invited = await t.createUser({ email: invitedEmail, status: 'invited', firstLogin: true });
     const invitation = keep('invitation token', await issueToken(t.runtime.ctx, t.runtime.ctx.db, { email: invitedEmail, userId: invited.id, type: 'invitation' }));
     const invitedPassword = keep('invitation password', 'Plain#Invite-1064');
-    expect((await t.api('POST', '/api/auth/complete-invitation', { body: { token: invitation, password: invitedPassword } })).status).toBe(200);
+    expect((await t.api('POST', '/api/auth/complete-invitation', { body: { token: invitation, password: invitedPassword, agreementVersion: 1 } })).status).toBe(200);
 
     // Referral registration with documents.
     const member = (await userByEmail(t, t.demo.member.email))!;

@@ -39,10 +39,10 @@ describe('where a password is chosen', () => {
       ['password123', MSG.passwordCommon],
     ] as const) {
       const email = uniqueEmail('pw-signup');
-      expectInvalid(await t.api('POST', '/api/auth/signup', { body: { fullName: 'Pass Word', email, password } }), message, 'password');
+      expectInvalid(await t.api('POST', '/api/auth/signup', { body: { fullName: 'Pass Word', email, password, agreementVersion: 1 } }), message, 'password');
       expect(await userByEmail(t, email)).toBeUndefined();
     }
-    expect((await t.api('POST', '/api/auth/signup', { body: { fullName: 'Pass Word', email: uniqueEmail('pw-ok'), password: 'Tulip#Monsoon' } })).status).toBe(201);
+    expect((await t.api('POST', '/api/auth/signup', { body: { fullName: 'Pass Word', email: uniqueEmail('pw-ok'), password: 'Tulip#Monsoon', agreementVersion: 1 } })).status).toBe(201);
   });
 
   it('change password: an admin needs 12 characters, a member 8', async () => {
@@ -65,8 +65,8 @@ describe('where a password is chosen', () => {
     const email = uniqueEmail('pw-invited');
     const invited = await t.createUser({ email, role: 'admin', status: 'invited', firstLogin: true });
     const token = await issueToken(t.runtime.ctx, t.runtime.ctx.db, { email, userId: invited.id, type: 'invitation' });
-    expectError(await t.api('POST', '/api/auth/complete-invitation', { body: { token, password: 'Tulip#Mon1' } }), 400, { message: MSG.passwordMinStaff, field: 'password' });
-    expect((await t.api('POST', '/api/auth/complete-invitation', { body: { token, password: 'Tulip#Monsoon-12' } })).status).toBe(200);
+    expectError(await t.api('POST', '/api/auth/complete-invitation', { body: { token, password: 'Tulip#Mon1', agreementVersion: 1 } }), 400, { message: MSG.passwordMinStaff, field: 'password' });
+    expect((await t.api('POST', '/api/auth/complete-invitation', { body: { token, password: 'Tulip#Monsoon-12', agreementVersion: 1 } })).status).toBe(200);
   });
 
   it("an admin setting another admin's password is held to 12 characters", async () => {

@@ -50,10 +50,10 @@ describe('rate limits (factor 1)', () => {
   it('signup: 5 per address in 15 minutes, then 429 "Too many signup attempts..." and nothing created', async () => {
     nextWindow(15 * MIN);
     for (let i = 0; i < 5; i++) {
-      expect((await t.api('POST', '/api/auth/signup', { body: { fullName: 'Rate Limited', email: uniqueEmail('rl'), password: 'Signup#123' } })).status).toBe(201);
+      expect((await t.api('POST', '/api/auth/signup', { body: { fullName: 'Rate Limited', email: uniqueEmail('rl'), password: 'Signup#123', agreementVersion: 1 } })).status).toBe(201);
     }
     const email = uniqueEmail('rl-sixth');
-    const r = await t.api('POST', '/api/auth/signup', { body: { fullName: 'Rate Limited', email, password: 'Signup#123' } });
+    const r = await t.api('POST', '/api/auth/signup', { body: { fullName: 'Rate Limited', email, password: 'Signup#123', agreementVersion: 1 } });
     expectError(r, 429, { code: 'RATE_LIMITED', message: 'Too many signup attempts. Please try again in a few minutes.' });
     expect(r.body.message).toBe(MSG.tooManySignups);
     expect(await userByEmail(t, email)).toBeUndefined();

@@ -184,7 +184,7 @@ describe('NUL characters and malformed URLs', () => {
     const cases: [string, string, unknown, string?][] = [
       ['POST', '/api/login', { userId: 'member\u0000@demo.local', password: 'x' }],
       ['POST', '/api/login', { userId: 'MB\u00001234567', password: 'x', rememberMe: false }],
-      ['POST', '/api/auth/signup', { fullName: 'Nul\u0000Name', email: uniqueEmail('nul'), password: 'Secure#123' }],
+      ['POST', '/api/auth/signup', { fullName: 'Nul\u0000Name', email: uniqueEmail('nul'), password: 'Secure#123', agreementVersion: 1 }],
       ['POST', '/api/auth/forgot-password', { email: `x\u0000${uniqueEmail('nul')}` }],
       ['PUT', '/api/user/profile', { firstName: 'A\u0000', lastName: 'B' }, cookie],
       ['POST', '/api/kyc/upload', { documentType: 'pan', documentData: b64(fakeJpeg()), documentFilename: 'a\u0000.jpg' }, cookie],

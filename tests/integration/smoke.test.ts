@@ -9,7 +9,7 @@ afterAll(async () => t?.close());
 
 describe('smoke', () => {
   it('signs up, verifies by mail and signs in as pending', async () => {
-    const r = await t.api('POST', '/api/auth/signup', { body: { fullName: 'Mina Rao', email: 'Mina@Example.com', password: 'Mina#secret12' } });
+    const r = await t.api('POST', '/api/auth/signup', { body: { fullName: 'Mina Rao', email: 'Mina@Example.com', password: 'Mina#secret12', agreementVersion: 1 } });
     expect(r.status).toBe(201);
     await t.flushMail();
     const token = t.mail.tokenFrom('mina@example.com', '/verify-email');

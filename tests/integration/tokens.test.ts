@@ -24,7 +24,7 @@ const SECOND = 1000;
 
 async function signupToken() {
   const email = uniqueEmail('verify');
-  const r = await t.api('POST', '/api/auth/signup', { body: { fullName: 'Token Tester', email, password: PASSWORD } });
+  const r = await t.api('POST', '/api/auth/signup', { body: { fullName: 'Token Tester', email, password: PASSWORD, agreementVersion: 1 } });
   expect(r.status).toBe(201);
   await t.flushMail();
   return { email, token: t.mail.tokenFrom(email, '/verify-email')! };
@@ -52,7 +52,7 @@ async function impersonationCode() {
 
 const verify = (token: string) => t.api('POST', '/api/auth/verify-email', { body: { token } });
 const reset = (token: string, newPassword = 'Reset#12345') => t.api('POST', '/api/auth/reset-password', { body: { token, newPassword } });
-const completeInvitation = (token: string) => t.api('POST', '/api/auth/complete-invitation', { body: { token, password: 'Invite#123' } });
+const completeInvitation = (token: string) => t.api('POST', '/api/auth/complete-invitation', { body: { token, password: 'Invite#123', agreementVersion: 1 } });
 const exchange = (code: string) => t.exchange(code, admin.id);
 
 describe('single use', () => {

@@ -237,6 +237,7 @@ describe('a referral registration as a streamed form', () => {
       bankAccountHolderName: 'meera joshi',
       packageAmount: '5000',
       referralToken: token,
+      agreementVersion: '1',
     }).map(([name, value]) => ({ name, value }));
 
   it('text fields and documents as files: the recruit and its documents are stored as from the JSON form', async () => {

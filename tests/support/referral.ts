@@ -7,7 +7,10 @@ import type { ApiResult, TestApp } from './test-app';
 export function registerRecruit(t: TestApp, body: unknown): Promise<ApiResult> {
   const token = (body as { referralToken?: unknown } | null)?.referralToken;
   const query = typeof token === 'string' ? `?token=${encodeURIComponent(token)}` : '';
-  return t.api('POST', `/api/referral/complete-registration${query}`, { body });
+  // The form's checkbox: the Direct Seller Agreement in force accepted (issue 32; the first start seeds version 1).
+  // A body that names its own `agreementVersion` (or leaves it out as undefined on purpose) keeps it.
+  const accepted = body && typeof body === 'object' && !('agreementVersion' in body) ? { agreementVersion: 1, ...body } : body;
+  return t.api('POST', `/api/referral/complete-registration${query}`, { body: accepted });
 }
 
 /**

@@ -2,4 +2,4 @@
 export const MEMBER_PATHS = ['/dashboard', '/kyc-upload', '/my-team', '/products', '/my-purchases', '/wallet', '/income', '/support', '/settings'] as const;
 
 /** Paths a signed-in user has and a visitor does not: a visitor there is asked to log in. */
-export const SIGNED_IN_ONLY_PATHS = [...MEMBER_PATHS, '/founder', '/admin', '/franchise', '/change-password', '/pending-dashboard'] as const;
+export const SIGNED_IN_ONLY_PATHS = [...MEMBER_PATHS, '/founder', '/admin', '/franchise', '/change-password', '/pending-dashboard', '/agreement-update'] as const;

@@ -24,6 +24,7 @@ const ReferralRegisterPage = lazy(() => import('../features/referral/referral-re
 const TwoFactorSetupPage = lazy(() => import('../features/two-factor/setup-page'));
 const GrievancePage = lazy(() => import('../features/grievance/grievance-page').then((m) => ({ default: m.GrievancePage })));
 const DisclosuresPage = lazy(() => import('../features/disclosures/disclosures-page').then((m) => ({ default: m.DisclosuresPage })));
+const UpdateAgreementPage = lazy(() => import('../features/agreement/update-agreement-page'));
 
 export { MEMBER_PATHS };
 
@@ -45,6 +46,11 @@ function signedInRoutes(user: CurrentUser) {
   // Admins and founders set up two-factor sign-in before anything else (issue 13); an impersonated member is not asked.
   if (user.twoFactor.required && !user.twoFactor.enabled && !user.impersonatedBy) {
     return [<Route key="2fa" path="/two-factor-setup" element={<TwoFactorSetupPage />} />, <Route key="any" path="*" element={<Navigate to="/two-factor-setup" replace />} />];
+  }
+
+  // A direct seller holding an older Direct Seller Agreement accepts the one in force first (issue 32).
+  if (user.agreementRequired && !user.impersonatedBy) {
+    return [<Route key="agr" path="/agreement-update" element={<UpdateAgreementPage />} />, <Route key="any" path="*" element={<Navigate to="/agreement-update" replace />} />];
   }
 
   if (isPendingStatus(user)) {

@@ -17,3 +17,4 @@ export * from './product-images';
 export * from './custody';
 export * from './returns';
 export * from './grievance';
+export * from './agreements';

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { get, post, identityOf, type RouteDef } from '../../http/routes';
 import { clearSessionHint } from '../../http/session-hint';
-import { actorFrom, actorOf } from '../../http/actor';
+import { actorFrom, actorOf, originOf } from '../../http/actor';
 import type { RateLimitRule } from '../../http/rate-limit';
 import { parse } from '../../http/validate';
 import { MSG } from '../../../contracts/messages';
@@ -24,6 +24,7 @@ import { currentUserOf, currentUserView } from '../users';
 import * as auth from './auth.service';
 import { resolveIdentityWithView } from './identity';
 import { revoke as revokeImpersonation } from '../impersonation';
+import { agreementPending } from '../agreements';
 
 const MIN15 = 15 * 60_000;
 const bodyField = (field: string) => (req: { body: unknown }) => {
@@ -80,9 +81,12 @@ export function authRoutes(ctx: AppContext): RouteDef[] {
         throw unauthenticated(MSG.notSignedIn);
       }
       const { user, impersonation, verifiedAt } = req.identity;
-      const view = await currentUserView(ctx, user, impersonation?.admin, impersonation ? undefined : { verifiedAt, now: ctx.clock.now() }, read);
+      const [view, pending] = await Promise.all([
+        currentUserView(ctx, user, impersonation?.admin, impersonation ? undefined : { verifiedAt, now: ctx.clock.now() }, read),
+        impersonation ? false : agreementPending(ctx, user),
+      ]);
       if (!view) throw unauthenticated(MSG.notSignedIn);
-      return view;
+      return { ...view, agreementRequired: pending };
     }),
     post('/api/login', { access: 'public', rateLimits: loginLimits }, async (req, reply) => {
       const input = parse(LoginRequest, req.body);
@@ -99,7 +103,7 @@ export function authRoutes(ctx: AppContext): RouteDef[] {
         return { twoFactorRequired: true };
       }
       setSessionCookie(reply, result.session!);
-      return { user: await currentUserOf(ctx.db, result.user) };
+      return { user: { ...(await currentUserOf(ctx.db, result.user)), agreementRequired: await agreementPending(ctx, result.user) } };
     }),
     post('/api/login/two-factor', { access: 'public', rateLimits: loginLimits }, async (req, reply) => {
       const { code } = parse(TwoFactorCodeRequest, req.body);
@@ -108,18 +112,18 @@ export function authRoutes(ctx: AppContext): RouteDef[] {
       setSessionCookie(reply, session);
       // The code was just given: the new session is verified (auth.service startSession).
       const now = ctx.clock.now();
-      return { user: await currentUserOf(ctx.db, user, undefined, { verifiedAt: now, now }) };
+      return { user: { ...(await currentUserOf(ctx.db, user, undefined, { verifiedAt: now, now })), agreementRequired: await agreementPending(ctx, user) } };
     }),
     get('/api/login', 'public', async (_req, reply) => reply.redirect('/')),
-    post('/api/logout', { access: 'session', duringPasswordChange: true, duringEnrolment: true }, async (req, reply) => {
+    post('/api/logout', { access: 'session', duringPasswordChange: true, duringEnrolment: true, duringAgreement: true }, async (req, reply) => {
       await endSession(req, reply);
       return { message: MSG.loggedOut };
     }),
-    get('/api/logout', { access: 'session', duringPasswordChange: true, duringEnrolment: true }, async (req, reply) => {
+    get('/api/logout', { access: 'session', duringPasswordChange: true, duringEnrolment: true, duringAgreement: true }, async (req, reply) => {
       await endSession(req, reply);
       return reply.redirect('/');
     }),
-    post('/api/auth/change-password', { access: 'session', duringPasswordChange: true, duringEnrolment: true, denyImpersonation: true }, async (req) => {
+    post('/api/auth/change-password', { access: 'session', duringPasswordChange: true, duringEnrolment: true, duringAgreement: true, denyImpersonation: true }, async (req) => {
       const input = parse(ChangePasswordRequest, req.body);
       await auth.changePassword(ctx, actorOf(req), input.currentPassword, input.newPassword);
       return { message: MSG.passwordChanged };
@@ -131,7 +135,7 @@ export function authRoutes(ctx: AppContext): RouteDef[] {
     }),
     post('/api/auth/signup', { access: 'public', rateLimits: signupLimits }, async (req, reply) => {
       const input = parse(SignupRequest, req.body);
-      const result = await auth.signup(ctx, input, req.ip);
+      const result = await auth.signup(ctx, input, originOf(req));
       return reply.status(201).send(result);
     }),
     tokenRoute('/api/auth/verify-email', async (req) => auth.verifyEmail(ctx, parse(VerifyEmailRequest, req.body).token)),
@@ -142,7 +146,7 @@ export function authRoutes(ctx: AppContext): RouteDef[] {
     tokenRoute('/api/auth/validate-invitation', async (req) => auth.validateInvitation(ctx, parse(ValidateInvitationRequest, req.body).token)),
     tokenRoute('/api/auth/complete-invitation', async (req) => {
       const input = parse(CompleteInvitationRequest, req.body);
-      return auth.completeInvitation(ctx, input.token, input.password);
+      return auth.completeInvitation(ctx, input.token, input.password, input.agreementVersion, originOf(req));
     }),
   ];
 }

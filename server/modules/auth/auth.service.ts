@@ -2,7 +2,7 @@ import { audit } from '../audit';
 import { emailChangeHoldEnd } from '../custody';
 import { payoutTime } from '../users';
 import type { AppContext } from '../../context';
-import type { Actor } from '../../core/actor';
+import type { Actor, Origin } from '../../core/actor';
 import { AppError, badRequest, conflict } from '../../core/app-error';
 import { MSG } from '../../../contracts/messages';
 import { SESSION_DEFAULT_MS, SESSION_REMEMBER_MS, TWO_FACTOR_CHALLENGE_MS } from '../../../contracts/constants';
@@ -21,6 +21,8 @@ import { passwordProblem } from '../../../contracts/passwords';
 import { randomUUID } from 'node:crypto';
 import { deleteChallenge, insertChallenge, reserveChallengeAttempt } from './two-factor.repo';
 import { verifySecondFactor } from './two-factor.service';
+import { acceptAtJoin, agreementInForce, assertJoinAcceptance } from '../agreements';
+import { needsAgreement } from '../../../contracts/agreements';
 
 export interface NewSession {
   token: string;
@@ -186,7 +188,10 @@ export function sponsorView(sponsor: UserRow) {
   return { name: displayName(sponsor), email: maskEmail(sponsor.email), id: sponsor.userId };
 }
 
-export async function signup(ctx: AppContext, input: SignupRequest, ip: string) {
+export async function signup(ctx: AppContext, input: SignupRequest, origin: Origin) {
+  const ip = origin.ip ?? '';
+  // The Direct Seller Agreement in force must be accepted with the form (issue 32): refused before any work.
+  await assertJoinAcceptance(ctx, input.agreementVersion);
   const sponsor = input.sponsorCode
     ? await findSponsor(ctx, input.sponsorCode).catch(() => {
         throw badRequest(MSG.invalidSponsor, { sponsorCode: [MSG.invalidSponsor] }, 'INVALID_SPONSOR');
@@ -210,6 +215,7 @@ export async function signup(ctx: AppContext, input: SignupRequest, ip: string) 
         sponsorId: sponsor?.id ?? null,
         registrationDate: ctx.clock.now(),
       });
+      await acceptAtJoin(ctx, tx, user.id, input.agreementVersion, origin);
       const token = await issueToken(ctx, tx, { email: user.email, userId: user.id, type: 'email_verification', ip });
       await queueMail(ctx, tx, user.email, {
         template: 'verify_email',
@@ -304,17 +310,22 @@ export async function validateInvitation(ctx: AppContext, token: string) {
   const row = await peekToken(ctx, ctx.db, token, 'invitation');
   const user = row?.userId ? await findUserById(ctx.db, row.userId) : undefined;
   if (!row || !user || !awaitsInvitation(user)) throw new AppError('INVALID_TOKEN', 400, MSG.invitationInvalid);
-  return { user: { firstName: user.firstName ?? '', email: user.email } };
+  return { user: { firstName: user.firstName ?? '', email: user.email }, agreementRequired: invitedSeller(user) && Boolean(await agreementInForce(ctx)) };
 }
 
+/** An invited account that is a direct seller (not an admin or a founder's hidden ID): it accepts the agreement. */
+const invitedSeller = (u: UserRow) => needsAgreement(u.role) && !u.isHiddenId;
+
 /** Invited admins become active; invited members join the pipeline at the admin step (docs/spec/decisions.md §3). */
-export async function completeInvitation(ctx: AppContext, token: string, password: string) {
+export async function completeInvitation(ctx: AppContext, token: string, password: string, agreementVersion: number | undefined, origin: Origin) {
   const hash = await hashPassword(password);
   await ctx.db.transaction(async (tx) => {
     const row = await useToken(ctx, tx, token, 'invitation');
     const user = row?.userId ? await findUserById(tx, row.userId) : undefined;
     if (!row || !user || !awaitsInvitation(user)) throw new AppError('INVALID_TOKEN', 400, MSG.invitationInvalid);
     assertPasswordFor(user.role, password, 'password');
+    // An invited direct seller accepts the agreement in force with the password (issue 32), in this transaction.
+    if (invitedSeller(user)) await acceptAtJoin(ctx, tx, user.id, agreementVersion, origin);
     const now = ctx.clock.now();
     if (user.role === 'admin' || user.isHiddenId) {
       await updateUser(tx, user.id, { password: hash, status: 'active', emailVerified: true, firstLogin: false, passwordChangedAt: now });

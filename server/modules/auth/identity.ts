@@ -6,6 +6,7 @@ import { findPrincipalById, type CurrentUserRow } from '../users';
 import { sha256 } from '../../lib/crypto';
 import { MSG } from '../../../contracts/messages';
 import { mustEnrol, recentlyVerified } from './two-factor.service';
+import { agreementPending } from '../agreements';
 
 export type { Identity } from '../../core/identity';
 
@@ -59,4 +60,4 @@ export function requireStepUp(id: Identity, now: Date) {
 }
 
 /** Identity and step-up as the app hands them to the route registration (server/app.ts, http/routes.ts). */
-export const identityGate: IdentityGate = { resolve: resolveIdentity, mustEnrol, requireStepUp };
+export const identityGate: IdentityGate = { resolve: resolveIdentity, mustEnrol, requireStepUp, agreementPending };

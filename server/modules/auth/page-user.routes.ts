@@ -4,6 +4,7 @@ import { SESSION_COOKIE } from '../../../contracts/constants';
 import { BOOT_USER_ELEMENT_ID } from '../../../contracts/web-storage';
 import { currentUserView } from '../users';
 import { resolveIdentityWithView } from './identity';
+import { agreementPending } from '../agreements';
 import { clearSessionHint } from '../../http/session-hint';
 
 /**
@@ -21,7 +22,10 @@ export async function pageUserBlock(ctx: AppContext, req: FastifyRequest, reply:
   try {
     const found = await resolveIdentityWithView(ctx, { cookie: req.cookies[SESSION_COOKIE], authorization: undefined });
     identity = found.identity;
-    if (identity) view = await currentUserView(ctx, identity.user, undefined, { verifiedAt: identity.verifiedAt, now: ctx.clock.now() }, found.view);
+    if (identity) {
+      const [read, pending] = await Promise.all([currentUserView(ctx, identity.user, undefined, { verifiedAt: identity.verifiedAt, now: ctx.clock.now() }, found.view), agreementPending(ctx, identity.user)]);
+      view = read ? { ...read, agreementRequired: pending } : read;
+    }
   } catch (err) {
     // Without the database the page still loads; the client then asks the API, which answers for itself.
     req.log.warn({ err }, 'current user unavailable for the page');

@@ -2,6 +2,7 @@ import type { AppContext } from '../../context';
 import { PUBLIC_BODY_LIMIT, type RouteDef } from '../../http/routes';
 import { AppError } from '../../core/app-error';
 import { parse } from '../../http/validate';
+import { originOf } from '../../http/actor';
 import { MSG } from '../../../contracts/messages';
 import { ReferralRegistrationRequest, ReferralValidateQuery } from '../../../contracts/referral';
 import { REFERRAL_DOC_MAX_BYTES } from '../../../contracts/constants';
@@ -66,7 +67,7 @@ export function referralRoutes(ctx: AppContext): RouteDef[] {
         }
       },
       handler: async (req, reply) => {
-        return reply.status(201).send(await completeRegistration(ctx, await registration(req)));
+        return reply.status(201).send(await completeRegistration(ctx, await registration(req), originOf(req)));
       },
     },
   ];

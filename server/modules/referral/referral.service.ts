@@ -16,6 +16,8 @@ import { enterPipeline } from '../recruitment';
 import { addDocument, refreshUserKycStatus } from '../kyc';
 import { decodeDocument, type SniffedType } from '../kyc';
 import { safeDocument } from '../kyc';
+import { acceptAtJoin, assertJoinAcceptance } from '../agreements';
+import type { Origin } from '../../core/actor';
 import { insertReferralLink, findLinkWithGenerator, markLinkUsed, type ReferralLinkRow } from './referral.repo';
 
 /** The five document fields: data URLs of a JSON body, or the bytes of a form's files (referral.routes.ts). */
@@ -94,7 +96,9 @@ async function refuseTakenPan(tx: DbOrTx, pan: string) {
 }
 
 /** Referral registration: a pending user, its documents and its pipeline row, in one transaction. */
-export async function completeRegistration(ctx: AppContext, input: Registration) {
+export async function completeRegistration(ctx: AppContext, input: Registration, origin: Origin) {
+  // The Direct Seller Agreement in force must be accepted with the form (issue 32): refused before any work.
+  await assertJoinAcceptance(ctx, input.agreementVersion);
   const docs = await decodeRegistrationDocuments(input);
   const hash = await hashPassword(input.password);
   // What the recruit gave about themselves: on their user row, and in the pipeline row the upline and admins review.
@@ -139,6 +143,7 @@ export async function completeRegistration(ctx: AppContext, input: Registration)
         sponsorId: generator.role === 'admin' ? null : generator.id,
         registrationDate: ctx.clock.now(),
       });
+      await acceptAtJoin(ctx, tx, user.id, input.agreementVersion, origin);
       // Payout details (the users module's own table, ADR 0026) given at registration start the same 24-hour hold
       // as a change (issue 29).
       if (Object.values(payout).some(Boolean)) {

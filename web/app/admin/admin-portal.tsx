@@ -51,6 +51,7 @@ const MySecuritySection = section(() => import('../../features/two-factor/admin/
 const BrandingSection = section(() => import('../../features/settings/admin/branding-section'), 'BrandingSection');
 const GrievancesSection = section(() => import('../../features/grievance/admin/grievances-section'), 'GrievancesSection');
 const GrievanceSettingsSection = section(() => import('../../features/grievance/admin/grievance-settings-section'), 'GrievanceSettingsSection');
+const AgreementsSection = section(() => import('../../features/agreement/admin/agreements-section'), 'AgreementsSection');
 const GenealogySection = section(() => import('../../features/team/admin/genealogy-section'), 'GenealogySection');
 
 function SectionBody({ id }: { id: SectionId }) {
@@ -130,6 +131,8 @@ function SectionBody({ id }: { id: SectionId }) {
       return <GrievancesSection />;
     case 'grievance-settings':
       return <GrievanceSettingsSection />;
+    case 'seller-agreement':
+      return <AgreementsSection />;
     case 'genealogy':
       return <GenealogySection />;
   }

@@ -33,7 +33,7 @@ import {
   ShoppingCart,
   WalletCards,
 } from 'lucide-react';
-import { Gavel, LifeBuoy, LockKeyhole, Megaphone, MessagesSquare, Network, Palette, Scale, Settings, Store, UserCog } from 'lucide-react';
+import { FileSignature, Gavel, LifeBuoy, LockKeyhole, Megaphone, MessagesSquare, Network, Palette, Scale, Settings, Store, UserCog } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { KEYS } from '../../lib/admin/keys';
 import type { SectionId } from '../../lib/admin/sections';
@@ -134,6 +134,8 @@ export const SECTIONS: SectionDef[] = [
   // Issue 15: company branding (ADR 0013).
   { id: 'branding', label: 'Branding', group: 'Settings', icon: Palette, access: 'admin', refreshKeys: ['/api/admin/settings/branding'] },
   { id: 'grievance-settings', label: 'Grievance Redressal', group: 'Settings', icon: Gavel, access: 'admin', refreshKeys: ['/api/admin/settings/grievance', '/api/admin/settings/holidays'] },
+  // Issue 32: the Direct Seller Agreement's versions.
+  { id: 'seller-agreement', label: 'Seller Agreement', group: 'Settings', icon: FileSignature, access: 'admin', refreshKeys: ['/api/admin/agreements'] },
 ];
 
 export const sectionById = (id: string): SectionDef | undefined => SECTIONS.find((s) => s.id === id);

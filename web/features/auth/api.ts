@@ -63,14 +63,14 @@ export function useVerifyEmail() {
 }
 
 /** POST /api/auth/validate-invitation: the invited user's first name and email, when the token is good. */
-export const validateInvitation = (token: string) => apiRequest<{ user?: { firstName: string; email: string } }>('POST', '/api/auth/validate-invitation', { token });
+export const validateInvitation = (token: string) => apiRequest<{ user?: { firstName: string; email: string }; agreementRequired?: boolean }>('POST', '/api/auth/validate-invitation', { token });
 
 const SETUP_FAILED = 'Failed to complete account setup.';
 
 /** POST /api/auth/complete-invitation: the invited user's password. */
 export function useCompleteInvitation() {
   return useApiMutation({
-    request: (body: { token: string; password: string }) => apiRequest<Answer>('POST', '/api/auth/complete-invitation', body),
+    request: (body: { token: string; password: string; agreementVersion?: number }) => apiRequest<Answer>('POST', '/api/auth/complete-invitation', body),
     errorTitle: 'Setup Failed',
     describeError: (failure) => (failure ? failure.error.message || SETUP_FAILED : MSG.internalError),
     successToast: () => ({ title: MSG.invitationComplete, description: 'You can now sign in with your new password.' }),

@@ -3,7 +3,7 @@ import { useForm, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CircleX, PartyPopper } from 'lucide-react';
-import { CompleteInvitationForm, MSG } from '@contracts';
+import { AGREEMENT_MSG, CompleteInvitationForm, MSG } from '@contracts';
 import { AuthCard, AuthHeading, AuthOutcome, AuthLayout } from '../../components/layout/auth-layout';
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
@@ -13,12 +13,13 @@ import { InlineLoader } from '../../components/ui/spinner';
 import { toastError } from '../../components/ui/toast';
 import { fetchCurrentUser, useSwitchUser } from '../account';
 import { useCompleteInvitation, validateInvitation } from './api';
+import { AgreementConsent } from '../agreement';
 import { useOnce } from './use-once';
 
 const MISSING = 'This invitation link is missing required information.';
 const VALIDATION_FAILED = 'Failed to validate invitation. Please try again.';
 
-type State = { kind: 'validating' } | { kind: 'invalid'; message: string } | { kind: 'valid'; firstName: string; email: string };
+type State = { kind: 'validating' } | { kind: 'invalid'; message: string } | { kind: 'valid'; firstName: string; email: string; agreementRequired: boolean };
 
 /** S6 Complete Account Setup (doc 1 §2, §4, §5, §8). */
 export function CompleteInvitationPage() {
@@ -30,7 +31,7 @@ export function CompleteInvitationPage() {
 
   const complete = useCompleteInvitation();
   const form = useForm({ resolver: zodResolver(CompleteInvitationForm), defaultValues: { password: '', confirmPassword: '' } });
-  const { isSubmitting } = form.formState;
+  const { isSubmitting, errors } = form.formState;
 
   useOnce(token ? null : 'missing', () => {
     toastError(MISSING, 'Invalid Invitation');
@@ -42,7 +43,7 @@ export function CompleteInvitationPage() {
       try {
         const res = await validateInvitation(token);
         if (res.ok && res.data?.user) {
-          setState({ kind: 'valid', firstName: res.data.user.firstName, email: res.data.user.email });
+          setState({ kind: 'valid', firstName: res.data.user.firstName, email: res.data.user.email, agreementRequired: res.data.agreementRequired === true });
           return;
         }
         setState({ kind: 'invalid', message: MSG.invitationInvalid });
@@ -59,7 +60,13 @@ export function CompleteInvitationPage() {
   };
 
   const onSubmit = form.handleSubmit(async (values) => {
-    if (!(await complete.run({ token, password: values.password })).ok) return;
+    // An invited member accepts the Direct Seller Agreement with the password (issue 32); an invited admin is not asked.
+    if (state.kind === 'valid' && state.agreementRequired && values.agreementVersion === undefined) {
+      form.setError('agreementVersion', { message: AGREEMENT_MSG.acceptRequired });
+      return;
+    }
+    const body = { token, password: values.password, ...(values.agreementVersion !== undefined ? { agreementVersion: values.agreementVersion } : {}) };
+    if (!(await complete.run(body, { setError: form.setError, fields: ['password', 'agreementVersion'] })).ok) return;
     // The server may have signed the new member in: that user and the address change in one render.
     switchUser(await fetchCurrentUser(), '/');
   }, onInvalid);
@@ -91,6 +98,16 @@ export function CompleteInvitationPage() {
               </FormField>
               <PasswordField form={form} name="password" label="Password" />
               <PasswordField form={form} name="confirmPassword" label="Confirm Password" />
+              {state.agreementRequired ? (
+                <AgreementConsent
+                  value={form.watch('agreementVersion') as number | undefined}
+                  onChange={(v) => {
+                    form.setValue('agreementVersion', v);
+                    if (v !== undefined) form.clearErrors('agreementVersion');
+                  }}
+                  error={errors.agreementVersion?.message}
+                />
+              ) : null}
               <Button type="submit" size="lg" fullWidth loading={isSubmitting} className="mt-2">
                 {isSubmitting ? 'Setting up...' : 'Complete Setup'}
               </Button>

@@ -13,8 +13,9 @@ import { PasswordInput } from '../../components/ui/password-input';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage, errorStatus, getRoute } from '../../lib/api';
 import { useSignup } from './api';
+import { AgreementConsent } from '../agreement';
 
-const FIELDS = ['fullName', 'email', 'password', 'confirmPassword', 'sponsorCode'] as const;
+const FIELDS = ['fullName', 'email', 'password', 'confirmPassword', 'sponsorCode', 'agreementVersion'] as const;
 
 type SponsorState = { kind: 'idle' } | { kind: 'checking'; code: string } | { kind: 'valid'; code: string; sponsor: SponsorResponse } | { kind: 'invalid'; code: string; message: string };
 
@@ -71,6 +72,7 @@ export function SignupPage() {
       email: values.email,
       password: values.password,
       sponsorCode: values.sponsorCode ? values.sponsorCode : undefined,
+      agreementVersion: values.agreementVersion,
     };
     const res = await signup.run(body, { setError: form.setError, fields: FIELDS });
     if (res.ok) setDoneMessage(res.data?.message || MSG.signupDone);
@@ -139,6 +141,11 @@ export function SignupPage() {
               </dl>
             </div>
           ) : null}
+          <AgreementConsent
+            value={form.watch('agreementVersion') as number | undefined}
+            onChange={(v) => form.setValue('agreementVersion', v as number, { shouldValidate: form.formState.isSubmitted })}
+            error={errors.agreementVersion?.message}
+          />
           <Button type="submit" size="lg" fullWidth loading={isSubmitting} className="mt-2">
             {isSubmitting ? 'Creating Account...' : 'Create Account'}
           </Button>

@@ -13,6 +13,7 @@ import { DocumentPicker } from './document-picker';
 import { COPY, REFERRAL_DOCUMENTS, type DocumentKey } from './documents';
 import { AddressSection, BankSection, FormSection, KycSection, PersonalSection } from './form-sections';
 import { FORM_FIELDS, ReferralForm } from './registration-schema';
+import { AgreementConsent } from '../agreement';
 import { useDocumentUploads, type DocumentUploads } from './use-document-uploads';
 
 const plural = (n: number) => `${n} document${n === 1 ? '' : 's'}`;
@@ -139,6 +140,11 @@ export function RegistrationForm({ token, email, onDone }: { token: string; emai
           ))}
         </div>
       </FormSection>
+      <AgreementConsent
+        value={form.watch('agreementVersion') as number | undefined}
+        onChange={(v) => form.setValue('agreementVersion', v as number, { shouldValidate: form.formState.isSubmitted })}
+        error={form.formState.errors.agreementVersion?.message}
+      />
       <div className="space-y-4 border-t border-slate-100 pt-6">
         <UploadHints summary={uploads.summary} />
         <Button

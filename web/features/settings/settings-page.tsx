@@ -5,6 +5,7 @@ import { AccountDetailsCard, KycStatusCard, SecurityCard, useLogout, useSignedIn
 import { ProfileCard } from '../profile';
 import { FranchiseRequestCard } from './franchise-request-card';
 import { TwoFactorCard } from '../two-factor';
+import { AgreementDownloadCard } from '../agreement';
 
 function SignOutCard() {
   const logout = useLogout();
@@ -35,6 +36,7 @@ export function SettingsPage() {
         <div className="space-y-6">
           <KycStatusCard user={user} />
           <SecurityCard />
+          <AgreementDownloadCard />
           <TwoFactorCard />
           <SignOutCard />
         </div>

@@ -41,6 +41,7 @@ export const SECTION_IDS = [
   'branding',
   'grievances',
   'grievance-settings',
+  'seller-agreement',
 ] as const;
 export type SectionId = (typeof SECTION_IDS)[number];
 
