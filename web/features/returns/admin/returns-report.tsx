@@ -35,9 +35,9 @@ export function ReturnsReport() {
         {d ? (
           <>
             <div className="grid grid-cols-2 gap-2 sm:gap-3 lg:grid-cols-4">
-              <StatCard label="Units sold" value={formatCount(d.sales.units)} icon={Boxes} hint={`${formatCount(d.sales.orders)} orders · ${formatMoney(d.sales.amount)}`} />
+              <StatCard label="Units sold" value={formatCount(d.sales.units)} icon={Boxes} hint={`${formatCount(d.sales.orders)} orders`} />
               <StatCard label="Units returned" value={formatCount(d.returned.units)} icon={Undo2} tone="sky" hint={`${formatCount(d.returned.returns)} returns`} />
-              <StatCard label="Rate of returns" value={percent(d.rate)} icon={Percent} tone="violet" hint="Units returned over units sold" />
+              <StatCard label="Rate of returns" value={percent(d.rate)} icon={Percent} tone="violet" hint="Of units sold" />
               <StatCard label="Refunded" value={formatMoney(d.returned.refunded)} icon={PackageX} tone="emerald" />
             </div>
             <div className="grid gap-5 xl:grid-cols-[3fr_2fr]">

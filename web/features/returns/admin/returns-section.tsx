@@ -35,7 +35,7 @@ function Buyer({ r }: { r: AdminReturn }) {
 function OpenButton({ r, onOpen }: { r: AdminReturn; onOpen: (r: AdminReturn) => void }) {
   const todo = r.status === 'requested' || r.status === 'approved' || r.status === 'received';
   return (
-    <Button size="sm" variant={todo && !r.awaitingSecondAdmin ? 'primary' : 'outline'} onClick={() => onOpen(r)} aria-label={`Open return ${r.number}`}>
+    <Button size="sm" variant={todo && !r.awaitingSecondAdmin ? 'primary' : 'outline'} onClick={() => onOpen(r)} aria-label={`${todo && !r.awaitingSecondAdmin ? 'Review' : 'View'} return ${r.number}`}>
       <Eye aria-hidden="true" className="size-3.5" /> {todo && !r.awaitingSecondAdmin ? 'Review' : 'View'}
     </Button>
   );
@@ -120,7 +120,7 @@ function ReturnsList() {
           </label>
           <SearchBox
             id="returns-search"
-            placeholder="Return number, member or product"
+            placeholder="Number, member or product"
             value={text}
             maxLength={60}
             onChange={(e) => {
