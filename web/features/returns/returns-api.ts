@@ -1,7 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { RETURN_MSG, type ReturnCreate } from '@contracts/returns';
-import type { z } from 'zod';
-import type { ReturnCreate as ReturnCreateSchema } from '@contracts/returns';
 import { getRoute, sendRoute } from '../../lib/api';
 import { useApiMutation } from '../../lib/mutation';
 import { pollWhile, REVIEW_POLL_MS } from '../../lib/poll';
@@ -41,7 +39,7 @@ export function useOwnReturn(id: string | null) {
 export function useCreateReturn() {
   const queryClient = useQueryClient();
   return useApiMutation({
-    request: (body: z.output<typeof ReturnCreateSchema> | ReturnCreate) => sendRoute('POST /api/returns', { body }),
+    request: (body: ReturnCreate) => sendRoute('POST /api/returns', { body }),
     errorFallback: 'The return could not be requested. Please try again.',
     successToast: () => ({ title: 'Return requested', description: RETURN_MSG.created }),
     invalidate: () => Promise.all(AFFECTED.map((k) => queryClient.invalidateQueries({ queryKey: [k] }))),
