@@ -147,6 +147,12 @@ export const AdjustmentRequest = z.object({
     .max(500, 'Reason is at most 500 characters'),
 });
 
+/** What the member's Income page says about returned BV (docs/spec/returns.md §3). */
+export const INCOME_MSG = {
+  /** Under a leg whose carry is below zero. */
+  negativeCarry: 'Returned BV: new BV on this leg fills it before the leg pairs again.',
+} as const;
+
 /**
  * Issue 29, adjustments and the cycles that pay them: the cap (ADJUSTMENT_MAX_AMOUNT), the second admin above
  * ADJUSTMENT_APPROVAL_ABOVE (an approval request of kind comp_adjustment), and the separation of duties on a cycle:

@@ -33,6 +33,8 @@ export const ERROR_CODES = [
   'STEP_UP_REQUIRED',
   'INVALID_CODE',
   'PAYOUT_HOLD',
+  // docs/spec/returns.md §2: a member's or franchise's return asked for after the cooling-off window.
+  'RETURN_WINDOW_ENDED',
   'PAYOUT_NOT_VERIFIED',
   'LIMIT_EXCEEDED',
   'DUPLICATE_REFERENCE',

@@ -9,7 +9,8 @@ import { blankToUndefined } from './fields';
  */
 export const STOCK_REQUEST_STATUSES = ['requested', 'approved', 'dispatched', 'received', 'rejected'] as const;
 export type StockRequestStatus = (typeof STOCK_REQUEST_STATUSES)[number];
-export const STOCK_MOVEMENT_KINDS = ['received', 'local_sale', 'adjustment'] as const;
+// return: goods of a return received back (docs/spec/returns.md §2).
+export const STOCK_MOVEMENT_KINDS = ['received', 'local_sale', 'adjustment', 'return'] as const;
 export const FRANCHISE_ROLES = ['mini_franchise', 'basic_franchise'] as const;
 
 export const STOCK_MSG = {

@@ -26,6 +26,7 @@ export * from './engagement';
 export * from './money';
 export * from './reports';
 export * from './branding';
+export * from './grievance';
 export * from './places';
 export * from './admin-kyc';
 export * from './support';

@@ -56,6 +56,27 @@ export const MONEY_CONTROLS: Partial<Record<ApiKey, MoneyControl>> = {
     audit: '<kind>.approval_approved and the applied change',
     told: 'the requester (notification); the member for money and account changes',
   },
+  // ---- returns (docs/spec/returns.md §2) ----
+  'POST /api/admin/returns/:id/refund': {
+    action: 'Refund a returned sale (to the wallet, or recorded as paid outside) and issue its credit note',
+    kind: 'money',
+    starts: ADMINS,
+    approves: `the return's approval before it: above RETURN_APPROVAL_ABOVE (₹50,000) ${SECOND}; never the admin who created the return`,
+    limits: 'an approved or received return, refunded once; the amount fixed at the request from the invoice; a wallet purchase back to the wallet only',
+    stepUp: 'always',
+    audit: 'return.refund',
+    told: 'the buyer (notification and mail)',
+  },
+  'POST /api/admin/returns/:id/approve': {
+    action: "Approve a return (its BV leaves the upline's legs)",
+    kind: 'money',
+    starts: ADMINS,
+    approves: `none up to RETURN_APPROVAL_ABOVE; above it ${SECOND}; never the admin who created the return`,
+    limits: 'a requested return, approved once',
+    stepUp: 'none',
+    audit: 'return.approve, or return.approval_requested',
+    told: 'the buyer (notification and mail); every admin when it waits',
+  },
   'POST /api/admin/fund-requests/:id/approve': {
     action: 'Approve a member’s wallet top-up',
     kind: 'money',
@@ -424,6 +445,10 @@ export const MONEY_CONTROLS: Partial<Record<ApiKey, MoneyControl>> = {
  */
 export const OUTSIDE_MONEY_CONTROLS: Partial<Record<ApiKey, string>> = {
   'POST /api/login': 'signs in; lockout and rate limits in the Security rules',
+  'POST /api/returns': 'asks for a return of one’s own sale: nothing moves until an admin approves and refunds (docs/spec/returns.md §2)',
+  'POST /api/admin/returns': 'opens a return for a sale: nothing moves until another admin approves it and it is refunded',
+  'POST /api/admin/returns/:id/reject': 'refuses a return: nothing moves',
+  'POST /api/admin/returns/:id/receive': 'goods back into stock through the stock ledger; no money moves',
   'POST /api/login/two-factor': 'the second step of sign-in',
   'POST /api/logout': 'ends one’s own session',
   'POST /api/auth/forgot-password': 'mails a reset link to the address on file; same answer for every email',

@@ -54,6 +54,7 @@ import { walletRoutes } from './modules/wallet/wallet.routes';
 import { approvalRoutes } from './modules/approvals/approvals.routes';
 import { commerceRoutes } from './modules/commerce/commerce.routes';
 import { productImageRoutes } from './modules/product-images/product-images.routes';
+import { returnsRoutes, returnApprovalKind } from './modules/returns';
 import { compensationRoutes } from './modules/compensation/compensation.routes';
 import { engagementRoutes } from './modules/engagement/engagement.routes';
 import { chartsRoutes } from './modules/charts/charts.routes';
@@ -62,6 +63,7 @@ import { memberRoutes } from './modules/member/member.routes';
 import { opsRoutes } from './modules/ops/ops.routes';
 import { installRequestMetrics } from './http/metrics';
 import { apiDocsRoutes } from './modules/api-docs/api-docs.routes';
+import { grievanceRoutes } from './modules/grievance/grievance.routes';
 
 export interface BuildOptions {
   /** Folder of the built web client; when missing, only the API is served. */
@@ -145,6 +147,7 @@ export async function buildApp(ctx: Omit<AppContext, 'log'> & { log?: AppContext
     ...approvalRoutes(fullCtx),
     ...commerceRoutes(fullCtx),
     ...productImageRoutes(fullCtx),
+    ...returnsRoutes(fullCtx),
     ...compensationRoutes(fullCtx),
     ...engagementRoutes(fullCtx),
     ...supportRoutes(fullCtx),
@@ -153,10 +156,11 @@ export async function buildApp(ctx: Omit<AppContext, 'log'> & { log?: AppContext
     ...opsRoutes(fullCtx),
     ...brandingRoutes(fullCtx),
     ...invoiceRoutes(fullCtx),
+    ...grievanceRoutes(fullCtx),
   ];
   // The API docs describe every route, themselves included (issue 14).
   // The maker-checker kinds, each from the module whose change it applies (modules/approvals/approval-kind.ts).
-  registerApprovalKinds(sendFundKind, payoutDetailsKind, roleChangeKind, adminInviteKind, credentialChangeKind, compAdjustmentKind);
+  registerApprovalKinds(sendFundKind, payoutDetailsKind, roleChangeKind, adminInviteKind, credentialChangeKind, compAdjustmentKind, returnApprovalKind);
   registerRoutes(app, fullCtx, [...api, ...apiDocsRoutes(fullCtx, api)], identityGate);
 
   await registerWebClient(app, fullCtx, opts.webDist, ctx.config.secureCookies);

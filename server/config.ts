@@ -35,6 +35,8 @@ const Env = z.object({
   CHECK_RESPONSES: z.enum(['0', '1']).optional(),
   /** Send Fund credits and debits above this many rupees wait for a second admin (issue 13). */
   SEND_FUND_APPROVAL_ABOVE: rupeeAmount('SEND_FUND_APPROVAL_ABOVE', 12).default('50000'),
+  /** docs/spec/returns.md §2: a return whose refund is above this many rupees is approved by a second admin. */
+  RETURN_APPROVAL_ABOVE: rupeeAmount('RETURN_APPROVAL_ABOVE', 12).default('50000'),
   /** A member's wallet top-up request: at most this many rupees each, and this many per day (Asia/Kolkata) in all (issue 16). */
   FUND_REQUEST_MAX_AMOUNT: rupeeAmount('FUND_REQUEST_MAX_AMOUNT', 8).default('100000'),
   FUND_REQUEST_DAILY_LIMIT: rupeeAmount('FUND_REQUEST_DAILY_LIMIT', 9).default('200000'),
@@ -72,6 +74,7 @@ export type AppConfig = {
   mailPollMs: number;
   /** Send Fund above this amount (rupees, two decimals) waits for a second admin. */
   sendFundApprovalAbove: string;
+  returnApprovalAbove: string;
   /** Wallet top-up requests (issue 16): the largest one, and the most a member may request per day (rupees, two decimals). */
   fundRequestMaxAmount: string;
   fundRequestDailyLimit: string;
@@ -127,6 +130,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     // Off unless asked: it parses every answer, which the benchmarks (NODE_ENV=development too) must not measure.
     checkResponses: e.CHECK_RESPONSES === '1',
     sendFundApprovalAbove: Number(e.SEND_FUND_APPROVAL_ABOVE).toFixed(2),
+    returnApprovalAbove: Number(e.RETURN_APPROVAL_ABOVE).toFixed(2),
     fundRequestMaxAmount: Number(e.FUND_REQUEST_MAX_AMOUNT).toFixed(2),
     fundRequestDailyLimit: Number(e.FUND_REQUEST_DAILY_LIMIT).toFixed(2),
     sendFundAdminDailyLimit: Number(e.SEND_FUND_ADMIN_DAILY_LIMIT ?? e.SEND_FUND_APPROVAL_ABOVE).toFixed(2),

@@ -19,6 +19,7 @@ import { LOCAL_SALES_API } from './local-sales';
 import { FOUNDER_API } from './founder';
 import { PRODUCT_IMAGES_API } from './product-images';
 import { RETURNS_API } from './returns';
+import { GRIEVANCE_API } from './grievance';
 
 /**
  * Every route of the API by `METHOD /path` (Fastify's `:param` syntax): what it takes and what it answers. The
@@ -46,6 +47,7 @@ export const API = {
   ...LOCAL_SALES_API,
   ...FOUNDER_API,
   ...PRODUCT_IMAGES_API,
+  ...GRIEVANCE_API,
 } as const satisfies Record<string, RouteContract>;
 
 /** The same routes by area (the tags of the OpenAPI document). */
@@ -66,6 +68,7 @@ export const API_AREAS = {
   Charts: CHARTS_API,
   Support: SUPPORT_API,
   Founder: FOUNDER_API,
+  Grievance: GRIEVANCE_API,
 } as const;
 
 export type Api = typeof API;

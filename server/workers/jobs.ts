@@ -4,6 +4,7 @@ import type { JobDefinition } from './job-runner';
 import { drainJournal, CLOSE_GRACE_MS } from '../modules/volume/applier.service';
 import { nextCycleEnd } from '../modules/cycles/cycles.service';
 import { runMaintenance } from './maintenance.worker';
+import { flagOverdueGrievances } from '../modules/grievance';
 import { PASSWORD_RESET_JOB, sendPasswordReset } from '../modules/auth/auth.service';
 import { KEYS_ROTATE_JOB, rotateFieldKeys, rotationSummary } from '../modules/field-keys/field-keys.service';
 import { ANALYZE_JOB, CALCULATE_JOB, POST_JOB, SIMULATE_JOB, analyzeResultTables, runCycleJob, runSimulationJob, type CycleJobPayload, type SimulationJobPayload } from '../modules/compensation';
@@ -18,6 +19,10 @@ export const VOLUME_POLL_MS = 200;
  * reach every ancestor.
  */
 export const VOLUME_PACE_MS = 1000;
+
+/** How often complaints are checked against their due times. */
+export const GRIEVANCE_OVERDUE_POLL_MS = 10 * 60_000;
+export const GRIEVANCE_OVERDUE_JOB = 'grievance.overdue';
 
 /** One-off jobs that follow a request (tests run them with `Runtime.settle`, as the runner does in the background). */
 export const FOLLOW_UP_JOBS = [PASSWORD_RESET_JOB, SIMULATE_JOB];
@@ -102,6 +107,15 @@ export function jobDefinitions(mail: OutboxWorker): JobDefinition[] {
       async run(ctx) {
         await mail.flush();
         return later(ctx, ctx.config.mailPollMs);
+      },
+    },
+    {
+      // Complaints past their acknowledgement or resolution due time: flagged once each to the grievance officer.
+      name: GRIEVANCE_OVERDUE_JOB,
+      recurring: true,
+      async run(ctx) {
+        await flagOverdueGrievances(ctx);
+        return later(ctx, GRIEVANCE_OVERDUE_POLL_MS);
       },
     },
     {

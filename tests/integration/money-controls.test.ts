@@ -98,7 +98,7 @@ describe('the matrix is complete', () => {
     const written = new Set<string>();
     for (const f of listServerFiles()) for (const m of readFileSync(f, 'utf8').matchAll(/['`]([a-z_]+\.[a-z_]+)['`]/g)) written.add(m[1]);
     // Actions built from a prefix or a ternary: the maker-checker kinds and Send Fund.
-    for (const p of ['fund', 'credential_change', 'role_change', 'admin_invite', 'comp_adjustment', 'payout_details'])
+    for (const p of ['fund', 'credential_change', 'role_change', 'admin_invite', 'comp_adjustment', 'payout_details', 'return'])
       for (const s of ['approval_requested', 'approval_approved']) written.add(`${p}.${s}`);
     for (const a of ['fund.credit', 'fund.debit', 'franchise.approve', 'franchise.reject', 'user.activate', 'user.block', 'withdrawal.request', 'withdrawal.create_for_user']) written.add(a);
     expect([...names].filter((n) => !written.has(n))).toEqual([]);

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useState, useSyncExternalStore } from 'react';
 import { BrowserRouter, useNavigate } from 'react-router';
 import { PageLoader } from '../components/ui/spinner';
+import { SiteFooter } from '../components/site-footer';
 import { subscribe, toastsShown } from '../components/ui/toast';
 import { SwitchUserContext, type SwitchUser } from '../features/account/switch-user-context';
 import { maybeSignedIn } from '../lib/session-hint';
@@ -65,6 +66,7 @@ export function App() {
       <Suspense fallback={<PageLoader />}>
         <Shell />
       </Suspense>
+      <SiteFooter />
       <ToastHost />
     </BrowserRouter>
   );

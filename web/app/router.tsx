@@ -22,6 +22,7 @@ const FranchiseApp = PORTALS.franchise.Component;
 const ChangePasswordPage = lazy(() => import('../features/account/change-password-page'));
 const ReferralRegisterPage = lazy(() => import('../features/referral/referral-register-page'));
 const TwoFactorSetupPage = lazy(() => import('../features/two-factor/setup-page'));
+const GrievancePage = lazy(() => import('../features/grievance/grievance-page').then((m) => ({ default: m.GrievancePage })));
 
 export { MEMBER_PATHS };
 
@@ -31,6 +32,8 @@ function signedInRoutes(user: CurrentUser) {
     <Route key="rr" path="/referral-register" element={<ReferralRegisterPage />} />,
     <Route key="rc" path="/recruit" element={<ReferralRegisterPage />} />,
     <Route key="2fa" path="/two-factor-setup" element={<TwoFactorSetupPage />} />,
+    <Route key="grv" path="/grievance" element={<GrievancePage />} />,
+    <Route key="grvc" path="/grievance/confirm" element={<GrievancePage />} />,
   ];
 
   // A temporary password must be changed before anything else (decisions §2).

@@ -46,6 +46,7 @@ CREATE TABLE "returns" (
 	"window_ends_at" timestamp with time zone NOT NULL,
 	"requested_by" uuid NOT NULL,
 	"requested_by_admin" boolean DEFAULT false NOT NULL,
+	"approval_requested_at" timestamp with time zone,
 	"decided_by" uuid,
 	"decided_at" timestamp with time zone,
 	"rejection_reason" text,

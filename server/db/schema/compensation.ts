@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, uuid, varchar, integer, bigserial, numeric, jsonb, boolean, text, index, uniqueIndex, check, primaryKey } from 'drizzle-orm/pg-core';
+import { pgTable, uuid, varchar, integer, bigint, bigserial, numeric, jsonb, boolean, text, index, uniqueIndex, check, primaryKey } from 'drizzle-orm/pg-core';
 import { users } from './users';
 import { compCycles } from './volume';
 import { ts, primaryId, createdAt, ref, timestamps } from './columns';
@@ -120,6 +120,21 @@ export const compBalances = pgTable(
     cycleId: uuid('cycle_id').notNull(),
   },
   (t) => [check('comp_balances_nonneg', sql`${t.recovery} >= 0 and ${t.tdsCarried} >= 0`)],
+);
+
+/**
+ * Which pairing cycle clawed back each return reversal (docs/spec/returns.md §4, ADR on negative carry and clawback):
+ * written with the cycle's lines in the calculation's transaction and replaced when the cycle is calculated again,
+ * so that every reversal of a purchase paid in an earlier, posted cycle is taken back exactly once.
+ */
+export const compClawbacks = pgTable(
+  'comp_clawbacks',
+  {
+    /** The reversal's volume_events id. */
+    eventId: bigint('event_id', { mode: 'number' }).primaryKey(),
+    cycleId: uuid('cycle_id').notNull(),
+  },
+  (t) => [index('comp_clawbacks_cycle_idx').on(t.cycleId)],
 );
 
 /** Carry forward per leg after a pairing cycle, and whether the member was ever paid a pair (for 2:1). */

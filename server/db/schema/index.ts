@@ -16,3 +16,4 @@ export * from './local-sales';
 export * from './product-images';
 export * from './custody';
 export * from './returns';
+export * from './grievance';

@@ -53,6 +53,8 @@ export const returns = pgTable(
     windowEndsAt: ts('window_ends_at').notNull(),
     requestedBy: ref('requested_by', () => users.id),
     requestedByAdmin: boolean('requested_by_admin').notNull().default(false),
+    /** Approval above RETURN_APPROVAL_ABOVE asked of a second admin (a return_approval request), still pending. */
+    approvalRequestedAt: ts('approval_requested_at'),
     decidedBy: uuid('decided_by').references(() => users.id),
     decidedAt: ts('decided_at'),
     rejectionReason: text('rejection_reason'),

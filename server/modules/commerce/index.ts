@@ -1,2 +1,3 @@
 /** The commerce module's face: what other modules may use (docs/ARCHITECTURE.md, "Modules and their faces"). */
-export { findProduct, findPurchaseOwner, insertPurchase } from './commerce.repo';
+export { findProduct, findPurchaseOwner, insertPurchase, purchaseForUpdate } from './commerce.repo';
+export type { PurchaseRow } from './commerce.repo';

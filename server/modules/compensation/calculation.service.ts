@@ -13,9 +13,10 @@ import * as cyclesRepo from './cycles.repo';
 import * as adjustmentsRepo from './adjustments.repo';
 import * as inputsRepo from './inputs.repo';
 import * as resultsRepo from './results.repo';
+import * as clawbacksRepo from './clawbacks.repo';
 import { CarryColumns, LegColumns, MemberTable, paiseBigint, paiseNumber, rankIndexOf } from './member-table';
-import { calculateMonthly, calculatePairing, deductions, paise, tdsRuleOn, type Adjustment, type CalcResult, type Deductions, type Line, type SnapshotMember } from './engine';
-import { istDate, fyOf, cycleEnd, ANALYZE_JOB } from './common';
+import { calculateMonthly, calculatePairing, clawbackCandidates, deductions, paise, tdsRuleOn, type Adjustment, type CalcResult, type Deductions, type Line, type PaidCycle, type Reversal, type SnapshotMember } from './engine';
+import { istDate, fyOf, cycleEnd, cycleDays, ANALYZE_JOB } from './common';
 import { planFor } from './plans.service';
 import { toSummary, Snapshot } from './cycles.service';
 
@@ -69,7 +70,9 @@ export async function compute(db: DbOrTx, c: cyclesRepo.CycleRow, plan: PlanConf
     });
     lap('carryAndLegs');
     const ranksAchieved = (await inputsRepo.ranksAchievedBetween(db, c.startsAt, cycleEnd(c))).map((r) => ({ memberId: r.user_id, rank: r.rank }));
-    return calculatePairing({ plan, members: snap.members, legs, carry, purchases, ranksAchieved, adjustments });
+    const reversals = await reversalsToClaw(db, c, t);
+    lap('reversals');
+    return calculatePairing({ plan, members: snap.members, legs, carry, purchases, ranksAchieved, adjustments, reversals });
   }
   const prevMonths = await cyclesRepo.previousCycles(db, 'monthly', c.startsAt, Math.max(plan.consistency.months, ...POOL_TYPES.map((p) => plan.pools[p].holdMonths)));
   const ownRows = await inputsRepo.ownBVByMonth(
@@ -100,6 +103,36 @@ export async function compute(db: DbOrTx, c: cyclesRepo.CycleRow, plan: PlanConf
     return rankIdx(heldAt.get(h)?.get(m.id)) >= rankIdx(plan.pools[pool].minRank);
   };
   return calculateMonthly({ plan, members: snap.members, purchases, previousOwnBV, previousMonths: prevMonths.length, heldRank, adjustments });
+}
+
+/**
+ * The reversals a pairing cycle claws back (docs/spec/returns.md §4), each with the posted cycle that paid its purchase:
+ * that cycle's plan version (in force at its start) and which of the possible earners it paid, from its lines.
+ */
+export async function reversalsToClaw(db: DbOrTx, c: cyclesRepo.CycleRow, t: MemberTable): Promise<Reversal[]> {
+  const pending = await clawbacksRepo.pendingReversals(db, c);
+  if (!pending.length) return [];
+  const cycles = new Map<string, PaidCycle>();
+  const candidates = new Set<string>();
+  for (const r of pending) {
+    let pc = cycles.get(r.paid_cycle_id);
+    if (!pc) {
+      const startsAt = new Date(r.paid_starts_at);
+      const plan = await planFor(db, startsAt);
+      pc = { id: r.paid_cycle_id, label: cycleDays(startsAt, new Date(r.paid_ends_at)), plan: plan.config, planVersion: plan.version, paid: new Map() };
+      cycles.set(pc.id, pc);
+    }
+    for (const id of clawbackCandidates(t, r.member_id, pc.plan.sponsorIncome.levels.map((l) => l.level))) candidates.add(id);
+  }
+  for (const l of await clawbacksRepo.paidLines(db, [...cycles.keys()], [...candidates])) {
+    const pc = cycles.get(l.cycle_id)!;
+    let p = pc.paid.get(l.member_id);
+    if (!p) pc.paid.set(l.member_id, (p = { sponsorLevels: new Set(), franchiseRole: null }));
+    const x = (typeof l.explanation === 'string' ? JSON.parse(l.explanation) : l.explanation) as { levels?: { level: number }[]; role?: string };
+    if (l.type === 'sponsor_income') for (const lv of x.levels ?? []) p.sponsorLevels.add(Number(lv.level));
+    else if (x.role === 'mini_franchise' || x.role === 'basic_franchise') p.franchiseRole = x.role;
+  }
+  return pending.map((r) => ({ eventId: r.event_id, returnNumber: r.reference ?? 'without a number', buyer: r.member_id, bv: paise(r.bv, 'returned BV'), paidIn: cycles.get(r.paid_cycle_id)! }));
 }
 
 /** A member's payout of a cycle, in paise: the deductions (gross after recovery, recovery and carried TDS) and the lines' own sum. */
@@ -269,6 +302,7 @@ export async function calculateCycle(ctx: AppContext, actor: Actor, id: string) 
       }),
     );
     lap('payoutRows');
+    if (res.clawedBack?.length) await clawbacksRepo.insertClawbacks(tx, id, res.clawedBack);
     if (c.kind === 'pairing') {
       const k = res.carry;
       await resultsRepo.insertCarry(

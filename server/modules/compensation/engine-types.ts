@@ -32,6 +32,32 @@ export interface Adjustment {
   reason: string;
 }
 
+/**
+ * A return reversal of a purchase paid in an earlier, posted pairing cycle (docs/spec/returns.md §4): what the cycle
+ * being calculated takes back from the sponsor and franchise income that cycle paid for the returned BV.
+ */
+export interface Reversal {
+  /** The reversal's volume_events id. */
+  eventId: string;
+  returnNumber: string;
+  /** The buyer (member id). */
+  buyer: string;
+  /** The returned BV in paise (positive). */
+  bv: bigint;
+  paidIn: PaidCycle;
+}
+
+/** The posted pairing cycle that paid a returned purchase, with its plan version and who it paid what. */
+export interface PaidCycle {
+  id: string;
+  /** "1–7 Jun 2026": how the explanation names it. */
+  label: string;
+  plan: PlanConfig;
+  planVersion: number;
+  /** Per earner (member id): the sponsor levels it paid them and the franchise role it paid them at (positive lines). */
+  paid: Map<string, { sponsorLevels: Set<number>; franchiseRole: 'mini_franchise' | 'basic_franchise' | null }>;
+}
+
 export interface PairingInput {
   plan: PlanConfig;
   members: MemberLookup;
@@ -43,6 +69,8 @@ export interface PairingInput {
   /** Ranks first achieved within this cycle. */
   ranksAchieved: { memberId: string; rank: string }[];
   adjustments: Adjustment[];
+  /** Reversals of purchases paid in earlier posted cycles, to claw back in this one (none when absent). */
+  reversals?: Reversal[];
 }
 
 export interface MonthlyInput {
@@ -65,4 +93,6 @@ export interface CalcResult {
   flushedBV: bigint;
   salesBV: bigint;
   poolsLeft: Record<string, bigint>;
+  /** The reversals this cycle clawed back (volume_events ids; pairing only). */
+  clawedBack?: string[];
 }

@@ -13,11 +13,13 @@
  * - pairing.ts: a pairing cycle's lines and carry (pairMember for one member);
  * - monthly.ts: a monthly cycle's consistency bonus and pools;
  * - adjustments.ts: the adjustment lines of a cycle;
+ * - clawbacks.ts: the negative lines taking back income paid for returned BV (returns.md §4);
  * - deductions.ts: recovery, admin charge and TDS (carried when a cycle cannot bear it).
  */
 export type { SnapshotMember, MemberLookup } from './snapshot-types';
-export type { Purchase, Carry, Line, Adjustment, PairingInput, MonthlyInput, CalcResult } from './engine-types';
+export type { Purchase, Carry, Line, Adjustment, PairingInput, MonthlyInput, CalcResult, Reversal, PaidCycle } from './engine-types';
 export { pct4, paise, payoutRatio, roundDiv, money as paiseText } from './arithmetic';
 export { pairMember, calculatePairing } from './pairing';
+export { clawbackCandidates, clawbackLines } from './clawbacks';
 export { calculateMonthly } from './monthly';
 export { type TdsState, type TdsRule, type Deductions, deductions, tdsRuleOn } from './deductions';

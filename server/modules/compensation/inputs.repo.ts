@@ -61,7 +61,7 @@ export async function changesSince(db: DbOrTx, at: Date) {
     db,
     sql`
     select member_id::text, sum(bv)::text as bv from volume_events
-    where kind = 'purchase' and applied_at is not null and occurred_at >= ${since}::timestamptz group by 1`,
+    where kind in ('purchase', 'reversal') and applied_at is not null and occurred_at >= ${since}::timestamptz group by 1`,
   );
   return {
     active: new Map(firsts.map((r) => [r.member_id, Number(r.d_active) < 0])),
@@ -83,30 +83,56 @@ export const eachCycleLeg = (db: DbOrTx, cycleId: string, kind: 'pairing' | 'mon
 /** A cycle's carry out, member by member. */
 export const eachCarry = (db: DbOrTx, cycleId: string, onRow: (memberId: string, left: string, right: string, pairedEver: boolean) => void) =>
   eachRow(db, `select member_id, carry_left, carry_right, paired_ever from comp_carry where cycle_id = ${uuidLiteral(cycleId)}`, (c) => onRow(c[0]!, c[1]!, c[2]!, c[3] === 't' || c[3] === 'true'));
+/**
+ * The purchases of a cycle, one row a purchase (docs/spec/returns.md §3):
+ * - pairing: the purchases applied in the cycle, each less the reversals of it applied in the same cycle (the cycle is
+ *   computed as if the returned units were never bought); a purchase returned in full is left out. A reversal of a
+ *   purchase of another cycle is no purchase of this one: it acts through the negative legs and the clawback lines.
+ * - monthly: the purchases applied in the month and, as negative rows, every reversal applied in it whatever month
+ *   its purchase was in (they lower the buyer's own BV and the company BV of the month).
+ */
 export const cyclePurchases = (db: DbOrTx, kind: string, cycleId: string) =>
   rawRows<{ member_id: string; bv: string }>(
     db,
     kind === 'pairing'
-      ? sql`select member_id::text, bv::text from volume_events where kind = 'purchase' and pairing_cycle_id = ${cycleId}::uuid order by id`
-      : sql`select member_id::text, bv::text from volume_events where kind = 'purchase' and monthly_cycle_id = ${cycleId}::uuid order by id`,
+      ? sql`
+        select v.member_id::text, (v.bv + coalesce(r.bv, 0))::text as bv from volume_events v
+        left join lateral (
+          select sum(x.bv) as bv from volume_events x where x.kind = 'reversal' and x.purchase_id = v.purchase_id and x.pairing_cycle_id = ${cycleId}::uuid
+        ) r on true
+        where v.kind = 'purchase' and v.pairing_cycle_id = ${cycleId}::uuid and (r.bv is null or v.bv + r.bv > 0) order by v.id`
+      : sql`select member_id::text, bv::text from volume_events where kind in ('purchase', 'reversal') and monthly_cycle_id = ${cycleId}::uuid order by id`,
   );
+/**
+ * A cycle's sales (amount and BV) on the same terms as cyclePurchases: a returned share of a purchase leaves the
+ * amount in proportion to its BV (rounded to the paisa), as it leaves the BV.
+ */
 export async function cycleSales(db: DbOrTx, kind: string, cycleId: string) {
   const col = kind === 'pairing' ? sql`v.pairing_cycle_id` : sql`v.monthly_cycle_id`;
+  // pairing: only the reversals of this cycle's own purchases; monthly: every reversal applied in the month.
+  const sameCycle = kind === 'pairing' ? sql`and b.pairing_cycle_id = ${cycleId}::uuid` : sql``;
   const [row] = await rawRows<{ amount: string; bv: string }>(
     db,
     sql`
-    select coalesce(sum(p.total_amount), 0)::text as amount, coalesce(sum(v.bv), 0)::text as bv
-    from volume_events v join purchases p on p.id = v.purchase_id where v.kind = 'purchase' and ${col} = ${cycleId}::uuid`,
+    with e as (
+      select p.total_amount as amount, v.bv from volume_events v join purchases p on p.id = v.purchase_id where v.kind = 'purchase' and ${col} = ${cycleId}::uuid
+      union all
+      select round(p.total_amount * v.bv / nullif(b.bv, 0), 2), v.bv
+      from volume_events v join volume_events b on b.kind = 'purchase' and b.purchase_id = v.purchase_id join purchases p on p.id = v.purchase_id
+      where v.kind = 'reversal' and ${col} = ${cycleId}::uuid ${sameCycle}
+    )
+    select coalesce(sum(amount), 0)::text as amount, coalesce(sum(bv), 0)::text as bv from e`,
   );
   return row;
 }
+/** Own BV per member per monthly cycle: purchases less the reversals applied in that month (returns.md §3.4). */
 export const ownBVByMonth = (db: DbOrTx, cycleIds: string[]) =>
   cycleIds.length
     ? rawRows<{ member_id: string; cycle_id: string; bv: string }>(
         db,
         sql`
         select member_id::text, monthly_cycle_id::text as cycle_id, sum(bv)::text as bv from volume_events
-        where kind = 'purchase' and monthly_cycle_id = any(${sql.param(cycleIds)}::uuid[]) group by 1, 2`,
+        where kind in ('purchase', 'reversal') and monthly_cycle_id = any(${sql.param(cycleIds)}::uuid[]) group by 1, 2`,
       )
     : Promise.resolve([]);
 export const ranksAchievedBetween = (db: DbOrTx, from: Date, to: Date) =>

@@ -52,7 +52,8 @@ export function calculateMonthly(input: MonthlyInput): CalcResult & { achievers:
     // The pool in paise x 10^8 (exact): companyBV(paise) * bvValue(paise) * pct4.
     const poolNum = companyBV * bvValue * pct4(cfg.percent);
     const poolDen = 100n * 100n * P4;
-    if (poolNum === 0n) continue;
+    // Returns applied in the month lower its company BV (returns.md §3.4): a month they took below zero has no pool.
+    if (poolNum <= 0n) continue;
     const qualifiers: { m: SnapshotMember; i: number; points: number }[] = [];
     const minRank = rankIndexOf(cfg.minRank);
     for (let i = 0; i < t.size; i++) {

@@ -5,6 +5,7 @@ import { CarryColumns } from './member-table';
 import { P4, bvText, bvWords, min, money, paise, pct4, roundDiv } from './arithmetic';
 import { carryColumnsOf, directsPerLeg, legColumnsOf, sponsorUp, tableOf } from './engine-columns';
 import { adjustmentLines } from './adjustments';
+import { clawbackLines } from './clawbacks';
 import type { CalcResult, Carry, Line, PairingInput } from './engine-types';
 
 /** Binary pairing for one member (docs/spec/compensation.md §3), exported for the member's "this cycle so far". */
@@ -13,8 +14,10 @@ export function pairMember(plan: PlanConfig, carryIn: Carry, add: { l: bigint; r
   const unit = BigInt(p.pairUnitBV) * 100n;
   const L = carryIn.l + add.l;
   const R = carryIn.r + add.r;
-  const uL = L / unit;
-  const uR = R / unit;
+  // A side below zero (returned BV, docs/spec/returns.md §3) makes no units: bigint division would answer a negative
+  // count. With no units it makes no pair, so it consumes nothing and its negative carry goes forward as it is.
+  const uL = L > 0n ? L / unit : 0n;
+  const uR = R > 0n ? R / unit : 0n;
   let pairs = 0n;
   let firstTwoToOne: 'left' | 'right' | null = null;
   if (qualifies) {
@@ -39,6 +42,7 @@ export function pairMember(plan: PlanConfig, carryIn: Carry, add: { l: bigint; r
   let outL = L - cL;
   let outR = R - cR;
   let capCut = 0n;
+  // The carry cap cuts positive carry only: negative carry is BV still owed, never flushed.
   if (p.carryCapBV !== null) {
     const cap = BigInt(p.carryCapBV) * 100n;
     if (outL > cap) {
@@ -91,7 +95,8 @@ export function calculatePairing(input: PairingInput): CalcResult {
     if (qualifies && directs && (directs.l[i] < needDirects || directs.r[i] < needDirects)) qualifies = false;
     const r = pairMember(plan, cin, add, qualifies);
     flushedBV += r.flushed;
-    if (r.carryOut.l > 0n || r.carryOut.r > 0n || r.carryOut.pairedEver) carryOut.set(i, r.carryOut);
+    // Negative carry (returned BV to be filled, returns.md §3) is kept like positive carry.
+    if (r.carryOut.l !== 0n || r.carryOut.r !== 0n || r.carryOut.pairedEver) carryOut.set(i, r.carryOut);
     // Not paid: the explanation stays with the member's carry (no line; the Income page reads the carry).
     if (r.amount <= 0n) continue;
     si.set(i, r.amount);
@@ -255,7 +260,10 @@ export function calculatePairing(input: PairingInput): CalcResult {
     lines.push({ memberId: a.memberId, member: t.indexOf(a.memberId), type: 'rank_bonus', amount, explanation: { text: `${a.rank} achieved in this cycle.`, rank: a.rank } });
   }
 
+  // 6. Clawback of income earlier posted cycles paid for returned BV (returns.md §4).
+  if (input.reversals?.length) lines.push(...clawbackLines(t, input.reversals));
+
   lines.push(...adjustmentLines(t, lines, input.adjustments));
   const salesBV = input.purchases.reduce((s, p) => s + p.bv, 0n);
-  return { lines, carry: carryOut, flushedBV, salesBV, poolsLeft: {} };
+  return { lines, carry: carryOut, flushedBV, salesBV, poolsLeft: {}, clawedBack: (input.reversals ?? []).map((r) => r.eventId) };
 }

@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { rawRows, type DbOrTx } from '../../db/client';
 import { copyInto } from '../../db/copy';
 import { mapLazily } from '../../lib/iterables';
-import { compCarry, compLines, compPayouts } from '../../db/schema/index';
+import { compCarry, compClawbacks, compLines, compPayouts } from '../../db/schema/index';
 
 export type PayoutRow = typeof compPayouts.$inferSelect;
 export type LineRow = typeof compLines.$inferSelect;
@@ -12,6 +12,7 @@ export async function clearResults(db: DbOrTx, cycleId: string) {
   await db.delete(compLines).where(eq(compLines.cycleId, cycleId));
   await db.delete(compPayouts).where(eq(compPayouts.cycleId, cycleId));
   await db.delete(compCarry).where(eq(compCarry.cycleId, cycleId));
+  await db.delete(compClawbacks).where(eq(compClawbacks.cycleId, cycleId));
 }
 export async function inChunks<T>(rows: T[], size: number, f: (chunk: T[]) => Promise<unknown>) {
   for (let i = 0; i < rows.length; i += size) await f(rows.slice(i, i + size));

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { rawRows, type DbOrTx } from '../../db/client';
-import { franchiseStock, products, stockMovements, stockRequests, users } from '../../db/schema/index';
+import { companyStock, franchiseStock, products, stockMovements, stockRequests, users } from '../../db/schema/index';
 import { requestRows } from '../../db/rows';
 
 export type StockRequestRow = typeof stockRequests.$inferSelect;
@@ -28,6 +28,16 @@ export async function shiftStock(db: DbOrTx, franchiseId: string, productId: str
         returning quantity`,
         );
   return rows[0] ? Number(rows[0].quantity) : undefined;
+}
+
+/** Adds returned goods to the company's own stock and answers the quantity after (the caller writes the movement). */
+export async function addCompanyStock(db: DbOrTx, productId: string, change: number): Promise<number> {
+  const [row] = await db
+    .insert(companyStock)
+    .values({ productId, quantity: change })
+    .onConflictDoUpdate({ target: companyStock.productId, set: { quantity: sql`${companyStock.quantity} + ${change}` } })
+    .returning({ quantity: companyStock.quantity });
+  return Number(row.quantity);
 }
 
 export async function insertMovement(db: DbOrTx, values: typeof stockMovements.$inferInsert) {

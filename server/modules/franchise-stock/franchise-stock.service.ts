@@ -20,6 +20,7 @@ import { displayName } from '../users';
 import { notify, notifyAdmins, workDone } from '../notifications';
 import { audit } from '../audit';
 import {
+  addCompanyStock,
   insertMovement,
   insertStockRequest,
   movementsOf,
@@ -52,6 +53,19 @@ export async function moveStock(
   const after = await shiftStock(tx, m.franchiseId, m.productId, m.change);
   if (after === undefined) throw m.insufficient();
   await insertMovement(tx, { franchiseId: m.franchiseId, productId: m.productId, change: m.change, quantityAfter: after, kind: m.kind, referenceId: m.referenceId, createdBy: realUser(actor).id });
+  return after;
+}
+
+/**
+ * Goods of a return back in stock (docs/spec/returns.md §2), through the stock ledger in the caller's transaction: a
+ * counter sale's into its franchise's stock, an online order's into the company's (a movement without a franchise).
+ */
+export async function receiveReturnedGoods(tx: DbOrTx, actor: Actor, g: { franchiseId: string | null; productId: string; quantity: number; referenceId: string }) {
+  if (g.franchiseId) {
+    return moveStock(tx, actor, { ...g, franchiseId: g.franchiseId, change: g.quantity, kind: 'return', insufficient: () => new AppError('INVALID_STATE', 409, 'Stock cannot go below zero') });
+  }
+  const after = await addCompanyStock(tx, g.productId, g.quantity);
+  await insertMovement(tx, { franchiseId: null, productId: g.productId, change: g.quantity, quantityAfter: after, kind: 'return', referenceId: g.referenceId, createdBy: realUser(actor).id });
   return after;
 }
 

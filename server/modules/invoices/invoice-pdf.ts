@@ -24,6 +24,8 @@ export interface InvoiceLook {
   logo?: Buffer;
   /** The product's primary image (PNG, small): drawn beside the line's description. */
   productImage?: Buffer;
+  /** The grievance officer's contact (Consumer Protection (Direct Selling) Rules, 2021), printed in the footer. */
+  grievanceOfficer?: { name: string; phone: string; email: string } | null;
 }
 
 /** 1234567.5 -> '12,34,567.50' (Indian grouping). */
@@ -39,17 +41,42 @@ export function indianAmount(amount: string): string {
 const dateIn = (at: Date) => at.toLocaleDateString('en-IN', { timeZone: 'Asia/Kolkata', day: '2-digit', month: 'short', year: 'numeric' });
 const withCode = (state: string | null) => (state ? `${state}${gstStateCode(state) ? ` (${gstStateCode(state)})` : ''}` : 'Not given');
 
+/** What a document's line and totals are drawn from: an invoice row, or a credit note shaped like one. */
+export type InvoiceDocument = Pick<
+  InvoiceRow,
+  'invoiceNumber' | 'issuedAt' | 'seller' | 'buyer' | 'productName' | 'hsnCode' | 'quantity' | 'unitPrice' | 'gstRate' | 'taxableValue' | 'cgst' | 'sgst' | 'igst' | 'total'
+>;
+
+/** The words that make the same layout a tax invoice or a credit note (docs/spec/returns.md §2). */
+export interface DocumentWords {
+  title: string;
+  number: string;
+  date: string;
+  /** Lines under the number: the invoice a credit note reverses. */
+  against?: string[];
+  total: string;
+  footer: string;
+}
+
+const TAX_INVOICE: DocumentWords = {
+  title: 'TAX INVOICE',
+  number: 'Invoice No',
+  date: 'Invoice Date',
+  total: 'Invoice Total',
+  footer: 'This is a computer-generated invoice and needs no signature. Tax is not payable on reverse charge.',
+};
+
 /**
  * The tax invoice as a PDF (A4), drawn from the invoice row alone: the same row gives the same document whenever it
- * is asked for. The standard PDF fonts have no rupee sign, so amounts are in INR.
+ * is asked for. The standard PDF fonts have no rupee sign, so amounts are in INR. `words` turn it into a credit note.
  */
-export function renderInvoicePdf(inv: InvoiceRow, look: InvoiceLook): Promise<Buffer> {
+export function renderInvoicePdf(inv: InvoiceDocument, look: InvoiceLook, words: DocumentWords = TAX_INVOICE): Promise<Buffer> {
   const seller = inv.seller as SellerSnapshot;
   const buyer = inv.buyer as Buyer;
   const doc = new PDFDocument({
     size: 'A4',
     margin: 40,
-    info: { Title: `Tax invoice ${inv.invoiceNumber}`, Author: seller.name, Subject: `Invoice for ${inv.productName}` },
+    info: { Title: `${words.title === TAX_INVOICE.title ? 'Tax invoice' : 'Credit note'} ${inv.invoiceNumber}`, Author: seller.name, Subject: `${words.title === TAX_INVOICE.title ? 'Invoice' : 'Credit note'} for ${inv.productName}` },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
@@ -84,10 +111,15 @@ export function renderInvoicePdf(inv: InvoiceRow, look: InvoiceLook): Promise<Bu
   ].filter((l): l is string => Boolean(l));
   doc.text(sellerLines.join('\n'), textLeft, doc.y + 2, { width: 300 });
 
-  doc.fillColor(ink).font('Helvetica-Bold').fontSize(18).text('TAX INVOICE', left, 40, { width, align: 'right' });
+  doc.fillColor(ink).font('Helvetica-Bold').fontSize(18).text(words.title, left, 40, { width, align: 'right' });
   doc.font('Helvetica').fontSize(9).fillColor(muted);
   const placeOfSupply = buyer.placeOfSupply !== undefined ? buyer.placeOfSupply : buyer.state;
-  doc.text(`Invoice No: ${inv.invoiceNumber}\nInvoice Date: ${dateIn(inv.issuedAt)}\nPlace of Supply: ${withCode(placeOfSupply)}`, left, 64, { width, align: 'right' });
+  doc.text(
+    [`${words.number}: ${inv.invoiceNumber}`, `${words.date}: ${dateIn(inv.issuedAt)}`, ...(words.against ?? []), `Place of Supply: ${withCode(placeOfSupply)}`].join('\n'),
+    left,
+    64,
+    { width, align: 'right' },
+  );
 
   // Buyer, and where the goods went (the place of supply).
   const top = Math.max(doc.y, 120) + 16;
@@ -211,7 +243,7 @@ export function renderInvoicePdf(inv: InvoiceRow, look: InvoiceLook): Promise<Bu
     .font('Helvetica-Bold')
     .fontSize(11)
     .fillColor(ink)
-    .text('Invoice Total', left + width - 250, y, { width: 140, align: 'right' });
+    .text(words.total, left + width - 250, y, { width: 140, align: 'right' });
   doc.text(`INR ${indianAmount(inv.total)}`, left + width - 110, y, { width: 110, align: 'right' });
   y += 24;
   doc
@@ -224,7 +256,12 @@ export function renderInvoicePdf(inv: InvoiceRow, look: InvoiceLook): Promise<Bu
   y = doc.y + 40;
   doc.font('Helvetica').fontSize(9).fillColor(ink).text(`For ${seller.name}`, left, y, { width, align: 'right' });
   doc.fillColor(muted).text('Authorised Signatory', left, y + 36, { width, align: 'right' });
-  doc.fontSize(8).text('This is a computer-generated invoice and needs no signature. Tax is not payable on reverse charge.', left, y + 70, { width, align: 'center' });
+  doc.fontSize(8).text(words.footer, left, y + 70, { width, align: 'center' });
+  const officer = look.grievanceOfficer;
+  if (officer) doc.text(`Grievance officer: ${officer.name}, ${officer.phone}, ${officer.email}`, left, doc.y + 4, { width, align: 'center' });
   doc.end();
   return done;
 }
+
+/** The date as invoices print it: "01 Jun 2026" (Asia/Kolkata). */
+export const documentDate = dateIn;

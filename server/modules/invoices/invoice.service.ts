@@ -8,6 +8,7 @@ import { branding, brandingLogo } from '../branding';
 import { findPurchaseOwner } from '../commerce';
 import { issueInvoicesFor, findInvoiceOfPurchase, type SellerSnapshot } from './invoice.repo';
 import { renderInvoicePdf } from './invoice-pdf';
+import { grievanceOfficerContact } from '../grievance';
 import { invoiceThumbnail } from '../product-images';
 
 /**
@@ -43,7 +44,7 @@ export async function invoicePdf(ctx: AppContext, actor: Actor, purchaseId: stri
     if (owner.paymentStatus !== 'completed') throw new AppError('CONFLICT', 409, INVOICE_MSG.notPaid);
     throw new AppError('CONFLICT', 409, INVOICE_MSG.preparing);
   }
-  const [b, logo, thumbnail] = await Promise.all([branding(ctx), brandingLogo(ctx), invoiceThumbnail(ctx.db, owner.productId)]);
-  const pdf = await renderInvoicePdf(invoice, { primaryColor: b.primaryColor, logo: logo?.bytes, productImage: thumbnail });
+  const [b, logo, thumbnail, grievanceOfficer] = await Promise.all([branding(ctx), brandingLogo(ctx), invoiceThumbnail(ctx.db, owner.productId), grievanceOfficerContact(ctx)]);
+  const pdf = await renderInvoicePdf(invoice, { primaryColor: b.primaryColor, logo: logo?.bytes, productImage: thumbnail, grievanceOfficer });
   return { pdf, fileName: `${invoice.invoiceNumber.replace(/\//g, '-')}.pdf` };
 }

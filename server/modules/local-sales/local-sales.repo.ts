@@ -103,3 +103,15 @@ export async function salesSummaries(db: DbOrTx, ids: string[], monthStart: Date
   for (const r of rows) out.set(r.id, { monthCount: Number(r.monthCount), monthValue: r.monthValue, totalCount: Number(r.totalCount), totalValue: r.totalValue });
   return out;
 }
+
+/** A counter sale, locked for this transaction (a return of it counts what already came back under this lock). */
+export async function localSaleForUpdate(db: DbOrTx, id: string): Promise<LocalSaleRow | undefined> {
+  const [row] = await db.select().from(localSales).where(eq(localSales.id, id)).for('update');
+  return row;
+}
+
+/** The counter sale that made a member's purchase, if one did (its goods go back to that franchise's stock). */
+export async function localSaleOfPurchase(db: DbOrTx, purchaseId: string): Promise<LocalSaleRow | undefined> {
+  const [row] = await db.select().from(localSales).where(eq(localSales.purchaseId, purchaseId));
+  return row;
+}

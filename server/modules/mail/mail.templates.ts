@@ -10,7 +10,12 @@ export type MailTemplate =
   | { template: 'two_factor_changed'; params: { name: string; change: string; link: string } }
   | { template: 'account_changed_by_admin'; params: { name: string; changes: string[]; link: string } }
   | { template: 'payout_details_changed'; params: { name: string; changed: string; opens: string; link: string } }
-  | { template: 'ticket_reply'; params: { name: string; subject: string; reply: string; link: string } };
+  | { template: 'ticket_reply'; params: { name: string; subject: string; reply: string; link: string } }
+  | { template: 'return_update'; params: { name: string; number: string; status: string; detail: string; link: string } }
+  | { template: 'grievance_confirm'; params: { name: string; link: string } }
+  | { template: 'grievance_registered'; params: { name: string; number: string; acknowledgeDue: string; resolveDue: string; link: string } }
+  | { template: 'grievance_update'; params: { name: string; number: string; title: string; text: string; status: string; link: string } }
+  | { template: 'grievance_overdue'; params: { number: string; what: string; due: string; link: string } };
 
 export interface RenderedMail {
   subject: string;
@@ -108,6 +113,35 @@ function renderBody(mail: MailTemplate, layout: Layout): RenderedMail {
       const { name, subject, reply, link } = mail.params;
       const lines = [`Hello ${name},`, `Our support team replied to your ticket "${subject}":`, reply, 'Open the ticket to read the whole conversation and answer.'];
       return withButton(`Reply to your ticket: ${subject}`.slice(0, 200), lines, { label: 'Open the ticket', href: link }, 'Our support team replied');
+    }
+    case 'return_update': {
+      const { name, number, status, detail, link } = mail.params;
+      const lines = [`Hello ${name},`, `Your return ${number} is now: ${status}.`, detail];
+      return withButton(`Return ${number}: ${status}`, lines, { label: 'See your return', href: link }, `Return ${number}`);
+    }
+    case 'grievance_confirm': {
+      const { name, link } = mail.params;
+      const lines = [`Hello ${name},`, 'We received your complaint. Open the link to confirm your email address and register it; the link is valid for 24 hours. Your complaint number follows by email.', 'If you did not file a complaint, ignore this email.'];
+      return withButton('Confirm your complaint', lines, { label: 'Register my complaint', href: link });
+    }
+    case 'grievance_registered': {
+      const { name, number, acknowledgeDue, resolveDue, link } = mail.params;
+      const lines = [
+        `Hello ${name},`,
+        `Your complaint is registered under number ${number}. Keep this number to track it.`,
+        `Our grievance officer will acknowledge it by ${acknowledgeDue} (within 48 working hours) and resolve it by ${resolveDue} (within one month of receipt).`,
+      ];
+      return withButton(`Complaint ${number} registered`, lines, { label: 'Track my complaint', href: link });
+    }
+    case 'grievance_update': {
+      const { name, number, title, text, status, link } = mail.params;
+      const lines = [`Hello ${name},`, `${title} (complaint ${number}):`, text, `Status: ${status}.`];
+      return withButton(`Complaint ${number}: ${title}`.slice(0, 200), lines, { label: 'Track my complaint', href: link }, title);
+    }
+    case 'grievance_overdue': {
+      const { number, what, due, link } = mail.params;
+      const lines = [`Complaint ${number} is past its ${what} due time (${due}).`, 'Act on it now; a late answer must give the complainant the reason for the delay in writing.'];
+      return withButton(`Overdue complaint ${number}`, lines, { label: 'Open Grievances', href: link });
     }
     case 'account_locked': {
       const { name, minutes, link } = mail.params;

@@ -50,6 +50,8 @@ const NotOfferedReportSection = section(() => import('../../features/income/admi
 const PayoutSummarySection = section(() => import('../../features/income/admin/reports'), 'PayoutSummarySection');
 const MySecuritySection = section(() => import('../../features/two-factor/admin/my-security-section'), 'MySecuritySection');
 const BrandingSection = section(() => import('../../features/settings/admin/branding-section'), 'BrandingSection');
+const GrievancesSection = section(() => import('../../features/grievance/admin/grievances-section'), 'GrievancesSection');
+const GrievanceSettingsSection = section(() => import('../../features/grievance/admin/grievance-settings-section'), 'GrievanceSettingsSection');
 const GenealogySection = section(() => import('../../features/team/admin/genealogy-section'), 'GenealogySection');
 
 function SectionBody({ id }: { id: SectionId }) {
@@ -127,6 +129,10 @@ function SectionBody({ id }: { id: SectionId }) {
       return <MySecuritySection />;
     case 'branding':
       return <BrandingSection />;
+    case 'grievances':
+      return <GrievancesSection />;
+    case 'grievance-settings':
+      return <GrievanceSettingsSection />;
     case 'genealogy':
       return <GenealogySection />;
   }

@@ -34,7 +34,7 @@ import {
   Undo2,
   WalletCards,
 } from 'lucide-react';
-import { LifeBuoy, LockKeyhole, Megaphone, MessagesSquare, Network, Palette, Settings, Store, UserCog } from 'lucide-react';
+import { Gavel, LifeBuoy, LockKeyhole, Megaphone, MessagesSquare, Network, Palette, Scale, Settings, Store, UserCog } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { KEYS } from '../../lib/admin/keys';
 import type { SectionId } from '../../lib/admin/sections';
@@ -122,6 +122,7 @@ export const SECTIONS: SectionDef[] = [
   { id: 'franchise-stock', label: 'Franchise Stock', group: 'Products & Orders', icon: Package, access: 'admin', refreshKeys: [KEYS.franchiseStock] },
   { id: 'franchise-requests', label: 'Franchise Requests', group: 'Engagement', icon: Store, access: 'admin', refreshKeys: [KEYS.franchiseRequests] },
   { id: 'support-tickets', label: 'Support Tickets', group: 'Engagement', icon: LifeBuoy, access: 'admin', refreshKeys: [KEYS.supportTickets] },
+  { id: 'grievances', label: 'Grievances', group: 'Engagement', icon: Scale, access: 'admin', refreshKeys: ['/api/admin/grievances'] },
   { id: 'news', label: 'News', group: 'Engagement', icon: Megaphone, access: 'admin', refreshKeys: [KEYS.news] },
   {
     id: 'notifications',
@@ -135,6 +136,7 @@ export const SECTIONS: SectionDef[] = [
   { id: 'my-security', label: 'My Security', group: 'Account', icon: LockKeyhole, access: 'admin', refreshKeys: ['/api/auth/two-factor'] },
   // Issue 15: company branding (ADR 0013).
   { id: 'branding', label: 'Branding', group: 'Settings', icon: Palette, access: 'admin', refreshKeys: ['/api/admin/settings/branding'] },
+  { id: 'grievance-settings', label: 'Grievance Redressal', group: 'Settings', icon: Gavel, access: 'admin', refreshKeys: ['/api/admin/settings/grievance', '/api/admin/settings/holidays'] },
 ];
 
 export const sectionById = (id: string): SectionDef | undefined => SECTIONS.find((s) => s.id === id);

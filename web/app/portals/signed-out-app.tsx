@@ -28,6 +28,7 @@ const VerifyEmailPage = screen(() => import('../../features/auth/verify-email-pa
 const ResetPasswordPage = screen(() => import('../../features/auth/reset-password-page'), 'ResetPasswordPage');
 const CompleteInvitationPage = screen(() => import('../../features/auth/complete-invitation-page'), 'CompleteInvitationPage');
 const NotFoundPage = lazy(() => import('../../features/auth/not-found-page').then((m) => ({ default: m.NotFoundPage })));
+const GrievancePage = screen(() => import('../../features/grievance/grievance-page'), 'GrievancePage');
 const ReferralRegisterPage = screen(() => import('../../features/referral/referral-register-page'), 'ReferralRegisterPage');
 
 /** Signed-out route table (doc 1 §2). */
@@ -43,6 +44,8 @@ export default function SignedOutApp() {
         <Route path="/complete-invitation" element={<CompleteInvitationPage />} />
         <Route path="/referral-register" element={<ReferralRegisterPage />} />
         <Route path="/recruit" element={<ReferralRegisterPage />} />
+        <Route path="/grievance" element={<GrievancePage />} />
+        <Route path="/grievance/confirm" element={<GrievancePage />} />
         {/* A visitor on a signed-in route sees 'Please log in' and goes to /api/login after 1.5 s. */}
         {SIGNED_IN_ONLY_PATHS.map((path) => (
           <Route key={path} path={path} element={<PleaseLogIn />} />

@@ -1,6 +1,7 @@
 import { Fragment, useEffect, useState, type ReactNode } from 'react';
 import { Award, ChevronDown, Download, FileText, Gift, Layers, ReceiptText, Timer } from 'lucide-react';
 import { compareMoney, ledgerTypeLabel } from '@contracts';
+import { INCOME_MSG } from '../../../contracts/compensation';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { CardFooter, TitledCard } from '../../components/ui/card';
@@ -35,12 +36,15 @@ function Figure({ label, value, hint, strong }: { label: string; value: ReactNod
 
 const pending = (loading: boolean) => (loading ? '…' : '—');
 
+/** A leg below zero (returned BV, docs/spec/returns.md §3) says why, under its figure. */
+const owed = (carry: string | undefined) => (carry !== undefined && compareMoney(carry, '0') < 0 ? <span className="text-rose-700">{INCOME_MSG.negativeCarry}</span> : undefined);
+
 function CarryCard({ data, loading }: { data: IncomeSummary | undefined; loading: boolean }) {
   return (
     <TitledCard id="income-carry-title" icon={Layers} title="Carry forward" description="BV on each leg waiting to pair in the next pairing cycle.">
       <dl className="grid grid-cols-2 gap-4">
-        <Figure label="Left leg" value={data ? `${formatBV(data.carry.left)} BV` : pending(loading)} />
-        <Figure label="Right leg" value={data ? `${formatBV(data.carry.right)} BV` : pending(loading)} />
+        <Figure label="Left leg" value={data ? `${formatBV(data.carry.left)} BV` : pending(loading)} hint={owed(data?.carry.left)} />
+        <Figure label="Right leg" value={data ? `${formatBV(data.carry.right)} BV` : pending(loading)} hint={owed(data?.carry.right)} />
       </dl>
     </TitledCard>
   );

@@ -1,6 +1,7 @@
 import { TicketForm } from './ticket-form';
 import { TicketList } from './ticket-list';
 import { SplitColumns } from '../../components/ui/columns';
+import { MemberGrievances } from '../grievance';
 
 /** /support (screens M12, doc 3 §5.2): open a ticket and follow the answers. */
 export function SupportPage() {
@@ -11,6 +12,7 @@ export function SupportPage() {
         <p className="mt-1 text-sm text-slate-500">Questions about payments, products, your ID or the website? Open a ticket and follow it here.</p>
       </div>
       <SplitColumns left={<TicketForm />} right={<TicketList />} wide="right" />
+      <MemberGrievances />
     </div>
   );
 }

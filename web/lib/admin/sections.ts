@@ -40,6 +40,8 @@ export const SECTION_IDS = [
   'my-security',
   'genealogy',
   'branding',
+  'grievances',
+  'grievance-settings',
 ] as const;
 export type SectionId = (typeof SECTION_IDS)[number];
 

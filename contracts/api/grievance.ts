@@ -1,0 +1,52 @@
+import type { RouteContract } from '../route-contract';
+import { created, file, ok } from '../route-contract';
+import {
+  AdminGrievance,
+  AdminGrievanceList,
+  GrievanceAcknowledgeInput,
+  GrievanceConfirmInput,
+  GrievanceDelayInput,
+  GrievanceFiled,
+  GrievanceIdParam,
+  GrievanceListQuery,
+  GrievanceNoteInput,
+  GrievancePublicInfo,
+  GrievanceRegistered,
+  GrievanceRejectInput,
+  GrievanceResolveInput,
+  GrievanceSettingsInput,
+  GrievanceSettingsView,
+  GrievanceTrackQuery,
+  GrievanceTracked,
+  Holiday,
+  HolidayInput,
+  HolidayList,
+  HolidayParam,
+  MemberGrievance,
+  MemberGrievanceInput,
+  MemberGrievanceList,
+  PublicGrievanceInput,
+} from '../grievance';
+import { Message } from '../route-contract';
+
+/** Grievance redressal (Consumer Protection (Direct Selling) Rules, 2021). */
+export const GRIEVANCE_API = {
+  'GET /api/grievance': ok('The grievance and nodal officers and the timelines (the public Grievance Redressal page)', GrievancePublicInfo),
+  'POST /api/grievances': ok('File a complaint without signing in: registered once the emailed link is opened', GrievanceFiled, { body: PublicGrievanceInput }),
+  'POST /api/grievances/confirm': ok('Open the emailed link: the complaint is registered, numbered and acknowledged by mail', GrievanceRegistered, { body: GrievanceConfirmInput }),
+  'GET /api/grievances/track': ok('A complaint by its number and the complainant’s email (either wrong: 404)', GrievanceTracked, { query: GrievanceTrackQuery }),
+  'GET /api/member/grievances': ok('The member’s own complaints', MemberGrievanceList),
+  'POST /api/member/grievances': created('A member files a complaint from the Support page: registered at once', MemberGrievance, { body: MemberGrievanceInput }),
+  'GET /api/admin/grievances': ok('Every registered complaint with its timeline; filters status and overdue', AdminGrievanceList, { query: GrievanceListQuery }),
+  'GET /api/admin/grievances/export': ok('The grievance register (CSV)', file(['text/csv'], 'The grievance register'), { query: GrievanceListQuery }),
+  'POST /api/admin/grievances/:id/acknowledge': ok('Acknowledge a complaint (mailed to the complainant)', AdminGrievance, { params: GrievanceIdParam, body: GrievanceAcknowledgeInput }),
+  'POST /api/admin/grievances/:id/action': ok('Add an action note (the complaint moves to in progress; mailed to the complainant)', AdminGrievance, { params: GrievanceIdParam, body: GrievanceNoteInput }),
+  'POST /api/admin/grievances/:id/delay': ok('Write the reason for a delay (an extension): mailed to the complainant', AdminGrievance, { params: GrievanceIdParam, body: GrievanceDelayInput }),
+  'POST /api/admin/grievances/:id/resolve': ok('Resolve with the resolution (late: with the reason for the delay)', AdminGrievance, { params: GrievanceIdParam, body: GrievanceResolveInput }),
+  'POST /api/admin/grievances/:id/reject': ok('Reject with the reason (late: with the reason for the delay)', AdminGrievance, { params: GrievanceIdParam, body: GrievanceRejectInput }),
+  'GET /api/admin/settings/grievance': ok('The grievance officer and the nodal officer', GrievanceSettingsView),
+  'PUT /api/admin/settings/grievance': ok('Save the grievance officer and the nodal officer (audited)', GrievanceSettingsView, { body: GrievanceSettingsInput }),
+  'GET /api/admin/settings/holidays': ok('The holidays the grievance clock skips', HolidayList),
+  'POST /api/admin/settings/holidays': created('Add a holiday (audited)', Holiday, { body: HolidayInput }),
+  'DELETE /api/admin/settings/holidays/:day': ok('Remove a holiday (audited)', Message, { params: HolidayParam }),
+} as const satisfies Record<string, RouteContract>;

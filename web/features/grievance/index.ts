@@ -1,0 +1,1 @@
+export { MemberGrievances } from './member-grievances';
