@@ -41,6 +41,7 @@ const WithdrawPersonallySection = section(() => import('../../features/wallet/ad
 const WithdrawalsSection = section(() => import('../../features/wallet/admin/withdrawals-section'), 'WithdrawalsSection');
 const NotificationsSection = section(() => import('../../features/notifications/admin/notifications-section'), 'NotificationsSection');
 const OrdersSection = section(() => import('../../features/commerce/admin/orders-section'), 'OrdersSection');
+const ReturnsSection = section(() => import('../../features/returns/admin/returns-section'), 'ReturnsSection');
 const ProductsSection = section(() => import('../../features/commerce/admin/products-section'), 'ProductsSection');
 const PendingRecruitsSection = section(() => import('../../features/team/admin/pending-recruits-section'), 'PendingRecruitsSection');
 const DirectIncomeSection = section(() => import('../../features/income/admin/reports'), 'DirectIncomeSection');
@@ -111,6 +112,8 @@ function SectionBody({ id }: { id: SectionId }) {
       return <ProductsSection />;
     case 'orders':
       return <OrdersSection />;
+    case 'returns':
+      return <ReturnsSection />;
     case 'franchise-stock':
       return <FranchiseStockSection />;
     case 'franchise-requests':

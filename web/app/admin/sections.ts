@@ -31,6 +31,7 @@ import {
   ScrollText,
   Send,
   ShoppingCart,
+  Undo2,
   WalletCards,
 } from 'lucide-react';
 import { FileSignature, Gavel, LifeBuoy, LockKeyhole, Megaphone, MessagesSquare, Network, Palette, Scale, Settings, Store, UserCog } from 'lucide-react';
@@ -116,6 +117,8 @@ export const SECTIONS: SectionDef[] = [
   { id: 'wallet-balances', label: 'Wallet Balances', group: 'Fund Management', icon: WalletCards, access: 'admin', refreshKeys: [KEYS.walletBalances] },
   { id: 'products', label: 'Products', group: 'Products & Orders', icon: ShoppingCart, access: 'admin', refreshKeys: [KEYS.products] },
   { id: 'orders', label: 'Orders', group: 'Products & Orders', icon: ReceiptText, access: 'admin', refreshKeys: [KEYS.purchases] },
+  // Issue 32: returns, refunds and credit notes, and the returns report.
+  { id: 'returns', label: 'Returns', group: 'Products & Orders', icon: Undo2, access: 'admin', refreshKeys: [KEYS.returns] },
   { id: 'franchise-stock', label: 'Franchise Stock', group: 'Products & Orders', icon: Package, access: 'admin', refreshKeys: [KEYS.franchiseStock] },
   { id: 'franchise-requests', label: 'Franchise Requests', group: 'Engagement', icon: Store, access: 'admin', refreshKeys: [KEYS.franchiseRequests] },
   { id: 'support-tickets', label: 'Support Tickets', group: 'Engagement', icon: LifeBuoy, access: 'admin', refreshKeys: [KEYS.supportTickets] },

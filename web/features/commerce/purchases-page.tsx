@@ -1,6 +1,6 @@
-import { useEffect, type ReactNode } from 'react';
-import { Link } from 'react-router';
-import { CheckCircle2, IndianRupee, Package, ShoppingBag, Sparkles } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { CheckCircle2, IndianRupee, Package, ReceiptText, ShoppingBag, Sparkles, Undo2 } from 'lucide-react';
 import type { PurchaseView } from '@contracts';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -16,11 +16,14 @@ import { RECORD_PARAM, useRecordParam } from '../../lib/record-param';
 import { Alert } from '../../components/ui/alert';
 import { formatDate, shortId } from '../../lib/format';
 import { formatBV, formatMoney, sumMoney } from '../../lib/money';
+import { segmentClass, segmentGroupClass } from '../../components/admin/segments';
+import { formatDate as formatDay } from '../../lib/format';
+import { OwnReturnsList, ReturnRequestDialog, useOwnReturns, useReturnRecordParam, type ReturnableItem } from '../returns';
 import { usePurchases } from './api';
 import { paymentMethodLabel } from './labels';
 import { StatusBadge } from './status-badge';
 
-const COLUMNS = ['Order ID', 'Date', 'Amount', 'BV Earned', 'Payment', 'Delivery', 'Status', 'Invoice'] as const;
+const COLUMNS = ['Order ID', 'Date', 'Amount', 'BV Earned', 'Payment', 'Delivery', 'Status', 'Invoice and return'] as const;
 const paid = (p: PurchaseView) => p.paymentStatus === 'completed';
 const orderId = (p: PurchaseView) => shortId(p.id);
 
@@ -68,6 +71,23 @@ function Invoice({ p }: { p: PurchaseView }) {
   );
 }
 
+/** What of an order can still be returned (GET /api/returns `returnable`), by order id. */
+type ReturnableOf = (p: PurchaseView) => ReturnableItem | undefined;
+
+/** Return: on an order that can still be returned, until the last day of its window (docs/spec/returns.md §2). */
+function ReturnAction({ p, returnableOf, onReturn, className }: { p: PurchaseView; returnableOf: ReturnableOf; onReturn: (r: ReturnableItem) => void; className?: string }) {
+  const r = returnableOf(p);
+  if (!r) return null;
+  return (
+    <div className={className}>
+      <Button size="sm" variant="outline" onClick={() => onReturn(r)} aria-label={`Return order ${orderId(p)}`} className="whitespace-nowrap">
+        <Undo2 aria-hidden="true" className="size-4" /> Return
+      </Button>
+      <p className="mt-1 text-xs whitespace-nowrap text-slate-500">Until {formatDay(r.until)}</p>
+    </div>
+  );
+}
+
 function ActiveLabel({ p }: { p: PurchaseView }) {
   return <Badge tone={paid(p) ? 'success' : 'warning'}>{paid(p) ? 'Active' : 'Pending'}</Badge>;
 }
@@ -98,7 +118,7 @@ function Td({ children, className = '' }: { children: ReactNode; className?: str
   return <td className={`border-b border-slate-100 px-4 py-3 align-top text-slate-700 group-last:border-b-0 ${className}`}>{children}</td>;
 }
 
-function PurchasesTable({ rows, linked }: { rows: PurchaseView[]; linked: string | null }) {
+function PurchasesTable({ rows, linked, returnableOf, onReturn }: { rows: PurchaseView[]; linked: string | null; returnableOf: ReturnableOf; onReturn: (r: ReturnableItem) => void }) {
   return (
     <div className="hidden overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm md:block">
       <div className="overflow-x-auto" role="region" aria-label="Purchases" tabIndex={0}>
@@ -142,7 +162,10 @@ function PurchasesTable({ rows, linked }: { rows: PurchaseView[]; linked: string
                   <ActiveLabel p={p} />
                 </Td>
                 <Td>
-                  <Invoice p={p} />
+                  <div className="flex flex-col items-start gap-2">
+                    <Invoice p={p} />
+                    <ReturnAction p={p} returnableOf={returnableOf} onReturn={onReturn} />
+                  </div>
                 </Td>
               </tr>
             ))}
@@ -168,7 +191,7 @@ function Field({ term, children }: { term: string; children: ReactNode }) {
 }
 
 /** Phones and small tablets: one card per order with the table's fields. */
-function PurchaseCards({ rows, linked }: { rows: PurchaseView[]; linked: string | null }) {
+function PurchaseCards({ rows, linked, returnableOf, onReturn }: { rows: PurchaseView[]; linked: string | null; returnableOf: ReturnableOf; onReturn: (r: ReturnableItem) => void }) {
   return (
     <ul aria-label="Purchases" className="space-y-3 md:hidden">
       {rows.map((p) => (
@@ -204,8 +227,9 @@ function PurchaseCards({ rows, linked }: { rows: PurchaseView[]; linked: string 
             </Field>
           </dl>
           {paid(p) ? (
-            <div className="mt-3 border-t border-slate-100 pt-3">
+            <div className="mt-3 flex flex-wrap items-start justify-between gap-3 border-t border-slate-100 pt-3">
               <Invoice p={p} />
+              <ReturnAction p={p} returnableOf={returnableOf} onReturn={onReturn} className="text-right" />
             </div>
           ) : null}
         </li>
@@ -214,9 +238,17 @@ function PurchaseCards({ rows, linked }: { rows: PurchaseView[]; linked: string 
   );
 }
 
-/** M9 My Purchases (doc 3 §2.3): summary cards and the orders, a table on wide screens and cards on phones. */
-export function PurchasesPage() {
+type Tab = 'orders' | 'returns';
+const TABS = [
+  { id: 'orders' as const, label: 'Orders', icon: ReceiptText },
+  { id: 'returns' as const, label: 'Returns', icon: Undo2 },
+];
+
+/** The orders: a table on wide screens and cards on phones, the linked one (?id=) standing out. */
+function Orders({ onReturn }: { onReturn: (r: ReturnableItem) => void }) {
   const { data, isPending, isError, error, refetch, isFetching } = usePurchases();
+  const returns = useOwnReturns();
+  const returnableOf: ReturnableOf = (p) => returns.data?.returnable.find((r) => r.purchaseId === p.id && r.quantity > 0);
   // A linked order (?id=) stands out and is scrolled to; an id none of the orders has says so.
   const record = useRecordParam();
   const linked = record.id && data?.some((p) => p.id === record.id) ? record.id : null;
@@ -226,17 +258,6 @@ export function PurchasesPage() {
   }, [linked]);
   return (
     <div className="space-y-6">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">My Purchases</h1>
-          <p className="mt-1 text-sm text-slate-500">Your orders with their payment and delivery status.</p>
-        </div>
-        <Button asChild variant="outline">
-          <Link to="/products">
-            <Package aria-hidden="true" className="size-4" /> Browse Products
-          </Link>
-        </Button>
-      </div>
       <Summary rows={data} failed={isError} />
       {isPending ? (
         <InlineLoader label="Loading purchases..." />
@@ -259,10 +280,76 @@ export function PurchasesPage() {
               None of your orders has the id “{record.id}”. The link may be wrong or meant for another account.
             </Alert>
           ) : null}
-          <PurchaseCards rows={data} linked={linked} />
-          <PurchasesTable rows={data} linked={linked} />
+          <PurchaseCards rows={data} linked={linked} returnableOf={returnableOf} onReturn={onReturn} />
+          <PurchasesTable rows={data} linked={linked} returnableOf={returnableOf} onReturn={onReturn} />
         </>
       )}
+    </div>
+  );
+}
+
+/** My Returns: every return asked for, its status, history and credit note; a return's link is ?tab=returns&id=<return>. */
+function Returns() {
+  const record = useReturnRecordParam();
+  return (
+    <div className="space-y-3">
+      <p className="text-sm text-slate-500">Returns you asked for, with their status. A refund goes back the way you paid, with a GST credit note.</p>
+      <OwnReturnsList record={record} />
+    </div>
+  );
+}
+
+/** M9 My Purchases (doc 3 §2.3): summary cards and the orders, and the member's returns (issue 32) in a second tab. */
+export function PurchasesPage() {
+  const [params] = useSearchParams();
+  const tab: Tab = params.get('tab') === 'returns' ? 'returns' : 'orders';
+  const [returning, setReturning] = useState<ReturnableItem | null>(null);
+  const returns = useOwnReturns();
+  // Returns still on their way (not refunded or rejected): counted on the tab.
+  const open = returns.data?.items.filter((r) => r.status !== 'refunded' && r.status !== 'rejected').length ?? 0;
+  const hrefOf = (next: Tab) => {
+    const n = new URLSearchParams(params);
+    n.delete(RECORD_PARAM);
+    n.delete('action');
+    if (next === 'orders') n.delete('tab');
+    else n.set('tab', next);
+    const text = n.toString();
+    return text ? `?${text}` : '';
+  };
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">My Purchases</h1>
+          <p className="mt-1 text-sm text-slate-500">Your orders with their payment and delivery status, and your returns.</p>
+        </div>
+        <Button asChild variant="outline">
+          <Link to="/products">
+            <Package aria-hidden="true" className="size-4" /> Browse Products
+          </Link>
+        </Button>
+      </div>
+      <nav aria-label="Orders and returns">
+        <ul className={cn('grid grid-cols-2 sm:inline-grid', segmentGroupClass)}>
+          {TABS.map((t) => (
+            <li key={t.id}>
+              <Link to={{ search: hrefOf(t.id) }} aria-current={t.id === tab ? 'page' : undefined} className={cn(segmentClass(t.id === tab), 'sm:px-5')}>
+                <t.icon aria-hidden="true" className="size-4" />
+                {t.label}
+                {t.id === 'returns' && open ? <span className="rounded-full bg-amber-100 px-1.5 text-xs text-amber-800 tabular-nums">{open}</span> : null}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {tab === 'orders' ? <Orders onReturn={setReturning} /> : <Returns />}
+      {returning ? (
+        <ReturnRequestDialog
+          key={returning.purchaseId ?? returning.localSaleId}
+          item={returning}
+          onClose={() => setReturning(null)}
+        />
+      ) : null}
     </div>
   );
 }

@@ -18,6 +18,8 @@ const StockCard = lazy(() => import('./stock-card').then((m) => ({ default: m.St
 // The Sales Register and Customer Management likewise (issue 16).
 const LocalSalesCard = lazy(() => import('./local-sales-card').then((m) => ({ default: m.LocalSalesCard })));
 const CustomersCard = lazy(() => import('./customers-card').then((m) => ({ default: m.CustomersCard })));
+// Returns of counter sales (issue 32), likewise.
+const ReturnsCard = lazy(() => import('./returns-card').then((m) => ({ default: m.ReturnsCard })));
 
 /** Role-specific badges (doc 3 §2.7). */
 export const FRANCHISE_BADGES: Partial<Record<CurrentUser['role'], string[]>> = {
@@ -137,6 +139,10 @@ export function FranchisePage() {
 
       <Suspense fallback={<InlineLoader label="Loading your sales register..." />}>
         <LocalSalesCard />
+      </Suspense>
+
+      <Suspense fallback={<InlineLoader label="Loading your returns..." />}>
+        <ReturnsCard />
       </Suspense>
 
       <Suspense fallback={<InlineLoader label="Loading your customers..." />}>

@@ -1,5 +1,6 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Download, Receipt, ShoppingCart } from 'lucide-react';
+import { Download, Receipt, ShoppingCart, Undo2 } from 'lucide-react';
 import { LOCAL_PAYMENT_LABELS, LOCAL_PAYMENT_METHODS, LOCAL_SALE_MSG, type LocalSaleView } from '@contracts';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -15,6 +16,7 @@ import { formatMoney } from '../../lib/money';
 import { useFranchiseStock } from './stock-api';
 import { invoiceUrl, useCustomers, useLocalSales, useSell } from './local-sales-api';
 import { QuantityField, wholeUnits } from './quantity-field';
+import { ReturnRequestDialog, useOwnReturns, type ReturnableItem } from '../returns';
 
 type Values = { buyer: 'member' | 'customer'; memberUserId: string; customerId: string; productId: string; quantity: string; paymentMethod: string; paymentReference: string };
 
@@ -116,8 +118,30 @@ function InvoiceLink({ sale }: { sale: LocalSaleView }) {
   );
 }
 
-/** The sales of a list: buyer, product, amount, payment and invoice. */
-export function SalesTable({ rows, label, withBuyer = true }: { rows: LocalSaleView[]; label: string; withBuyer?: boolean }) {
+/** Return: on a counter sale that can still be returned (GET /api/returns `returnable`, docs/spec/returns.md §2). */
+function ReturnAction({ sale, item, onReturn }: { sale: LocalSaleView; item: ReturnableItem | undefined; onReturn: (r: ReturnableItem) => void }) {
+  if (!item) return <span className="text-xs text-slate-500">—</span>;
+  return (
+    <Button size="sm" variant="outline" onClick={() => onReturn(item)} aria-label={`Return the sale of ${sale.productName} to ${sale.buyerName}`} className="whitespace-nowrap">
+      <Undo2 aria-hidden="true" className="size-4" /> Return
+    </Button>
+  );
+}
+
+/** The sales of a list: buyer, product, amount, payment and invoice (and Return, where the list offers it). */
+export function SalesTable({
+  rows,
+  label,
+  withBuyer = true,
+  returnableOf,
+  onReturn,
+}: {
+  rows: LocalSaleView[];
+  label: string;
+  withBuyer?: boolean;
+  returnableOf?: (s: LocalSaleView) => ReturnableItem | undefined;
+  onReturn?: (r: ReturnableItem) => void;
+}) {
   const all: Column<LocalSaleView>[] = [
     { header: 'Date', card: { order: 6 }, className: 'whitespace-nowrap text-slate-600', cell: (s) => formatDate(s.createdAt) },
     {
@@ -134,6 +158,9 @@ export function SalesTable({ rows, label, withBuyer = true }: { rows: LocalSaleV
     { header: 'Amount', card: true, className: 'whitespace-nowrap tabular-nums', cell: (s) => formatMoney(s.totalAmount) },
     { header: 'Payment', card: true, cell: (s) => LOCAL_PAYMENT_LABELS[s.paymentMethod] },
     { header: 'Invoice', card: { wide: true, order: 7 }, cell: (s) => <InvoiceLink sale={s} /> },
+    ...(returnableOf && onReturn
+      ? [{ header: 'Return', card: { order: 8, when: (s: LocalSaleView) => Boolean(returnableOf(s)) }, cell: (s: LocalSaleView) => <ReturnAction sale={s} item={returnableOf(s)} onReturn={onReturn} /> }]
+      : []),
   ];
   // One customer's history names its buyer in the dialog's title.
   const columns = withBuyer ? all : all.filter((_, i) => i !== 1);
@@ -147,6 +174,9 @@ export function SalesTable({ rows, label, withBuyer = true }: { rows: LocalSaleV
  */
 export function LocalSalesCard() {
   const sales = useLocalSales();
+  const returns = useOwnReturns();
+  const [returning, setReturning] = useState<ReturnableItem | null>(null);
+  const returnableOf = (s: LocalSaleView) => returns.data?.returnable.find((r) => r.localSaleId === s.id && r.quantity > 0);
   return (
     <Card aria-labelledby="local-sales">
       <CardHeader className="flex flex-row items-start justify-between gap-3">
@@ -159,11 +189,12 @@ export function LocalSalesCard() {
       <CardContent>
         <QueryStates query={sales} errorTitle="Could not load your sales" loadingLabel="Loading your sales...">
           {sales.data?.length ? (
-            <SalesTable rows={sales.data} label="Sales register" />
+            <SalesTable rows={sales.data} label="Sales register" returnableOf={returnableOf} onReturn={setReturning} />
           ) : (
             <EmptyState icon={Receipt} title="No sales yet" description="Record a sale to a member or a customer; it leaves your stock at once." />
           )}
         </QueryStates>
+        {returning ? <ReturnRequestDialog key={returning.localSaleId} item={returning} title="Return this sale" onClose={() => setReturning(null)} /> : null}
       </CardContent>
     </Card>
   );

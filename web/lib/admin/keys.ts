@@ -34,6 +34,7 @@ export const KEYS = {
   news: '/api/admin/news',
   compPlans: '/api/admin/compensation/plans',
   compCycles: '/api/admin/compensation/cycles',
+  returns: '/api/admin/returns',
 } as const;
 
 export const USER_LIST_KEYS: string[] = [KEYS.userSearch, KEYS.paidMembers, KEYS.todayJoinings, KEYS.freeUsers];
@@ -54,6 +55,7 @@ export const MONEY_KEYS: string[] = [
   KEYS.holidayReward,
   KEYS.stats,
   KEYS.auditLog,
+  KEYS.returns,
   ...USER_LIST_KEYS,
 ];
 

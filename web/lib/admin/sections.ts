@@ -31,6 +31,7 @@ export const SECTION_IDS = [
   'wallet-balances',
   'products',
   'orders',
+  'returns',
   'franchise-stock',
   'franchise-requests',
   'support-tickets',
