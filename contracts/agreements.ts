@@ -69,11 +69,20 @@ export const AcceptAgreementRequest = z.object({ version: agreementVersionField(
 export type AcceptAgreementRequest = z.input<typeof AcceptAgreementRequest>;
 
 export const PublishAgreementRequest = z.object({
-  title: z.string({ error: AGREEMENT_MSG.titleRequired }).trim().min(1, { error: AGREEMENT_MSG.titleRequired }).max(AGREEMENT_TITLE_MAX, { error: `At most ${AGREEMENT_TITLE_MAX} characters` }),
+  title: z
+    .string({ error: AGREEMENT_MSG.titleRequired })
+    .trim()
+    .min(1, { error: AGREEMENT_MSG.titleRequired })
+    .max(AGREEMENT_TITLE_MAX, { error: `At most ${AGREEMENT_TITLE_MAX} characters` }),
   body: z
     .string({ error: AGREEMENT_MSG.bodyRequired })
     .transform((v) => v.replace(/\r\n?/g, '\n').trim())
-    .pipe(z.string().min(AGREEMENT_BODY_MIN, { error: AGREEMENT_MSG.bodyRequired }).max(AGREEMENT_BODY_MAX, { error: `At most ${AGREEMENT_BODY_MAX} characters` })),
+    .pipe(
+      z
+        .string()
+        .min(AGREEMENT_BODY_MIN, { error: AGREEMENT_MSG.bodyRequired })
+        .max(AGREEMENT_BODY_MAX, { error: `At most ${AGREEMENT_BODY_MAX} characters` }),
+    ),
 });
 export type PublishAgreementRequest = z.input<typeof PublishAgreementRequest>;
 

@@ -109,7 +109,10 @@ export const BrandingInput = z
     companyName: z.string({ error: BRANDING_MSG.companyNameRequired }).trim().min(2, { error: BRANDING_MSG.companyNameRequired }).max(120),
     /** The registered legal name, when it differs from the name shown (blank: the company name). */
     legalName: z.preprocess(blankToUndefined, z.string().trim().min(2, { error: BRANDING_MSG.legalNameInvalid }).max(160, { error: BRANDING_MSG.legalNameInvalid }).optional()),
-    cin: z.preprocess((v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : v.trim().toUpperCase()) : v), z.string({ error: BRANDING_MSG.cinInvalid }).regex(CIN_RE, { error: BRANDING_MSG.cinInvalid }).optional()),
+    cin: z.preprocess(
+      (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : v.trim().toUpperCase()) : v),
+      z.string({ error: BRANDING_MSG.cinInvalid }).regex(CIN_RE, { error: BRANDING_MSG.cinInvalid }).optional(),
+    ),
     primaryColor: z
       .string()
       .trim()

@@ -109,11 +109,7 @@ export type MemberGrievanceInput = z.input<typeof MemberGrievanceInput>;
 export const GrievanceConfirmInput = z.object({ token: z.string().trim().min(10, { error: GRIEVANCE_MSG.confirmInvalid }).max(200, { error: GRIEVANCE_MSG.confirmInvalid }) });
 
 export const GrievanceTrackQuery = z.object({
-  number: z
-    .string({ error: GRIEVANCE_MSG.numberInvalid })
-    .trim()
-    .toUpperCase()
-    .regex(GRIEVANCE_NUMBER_RE, { error: GRIEVANCE_MSG.numberInvalid }),
+  number: z.string({ error: GRIEVANCE_MSG.numberInvalid }).trim().toUpperCase().regex(GRIEVANCE_NUMBER_RE, { error: GRIEVANCE_MSG.numberInvalid }),
   email: emailField(GRIEVANCE_MSG.emailInvalid),
 });
 export type GrievanceTrackQuery = z.input<typeof GrievanceTrackQuery>;

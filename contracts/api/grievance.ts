@@ -40,7 +40,10 @@ export const GRIEVANCE_API = {
   'GET /api/admin/grievances': ok('Every registered complaint with its timeline; filters status and overdue', AdminGrievanceList, { query: GrievanceListQuery }),
   'GET /api/admin/grievances/export': ok('The grievance register (CSV)', file(['text/csv'], 'The grievance register'), { query: GrievanceListQuery }),
   'POST /api/admin/grievances/:id/acknowledge': ok('Acknowledge a complaint (mailed to the complainant)', AdminGrievance, { params: GrievanceIdParam, body: GrievanceAcknowledgeInput }),
-  'POST /api/admin/grievances/:id/action': ok('Add an action note (the complaint moves to in progress; mailed to the complainant)', AdminGrievance, { params: GrievanceIdParam, body: GrievanceNoteInput }),
+  'POST /api/admin/grievances/:id/action': ok('Add an action note (the complaint moves to in progress; mailed to the complainant)', AdminGrievance, {
+    params: GrievanceIdParam,
+    body: GrievanceNoteInput,
+  }),
   'POST /api/admin/grievances/:id/delay': ok('Write the reason for a delay (an extension): mailed to the complainant', AdminGrievance, { params: GrievanceIdParam, body: GrievanceDelayInput }),
   'POST /api/admin/grievances/:id/resolve': ok('Resolve with the resolution (late: with the reason for the delay)', AdminGrievance, { params: GrievanceIdParam, body: GrievanceResolveInput }),
   'POST /api/admin/grievances/:id/reject': ok('Reject with the reason (late: with the reason for the delay)', AdminGrievance, { params: GrievanceIdParam, body: GrievanceRejectInput }),

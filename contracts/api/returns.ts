@@ -2,7 +2,21 @@ import { z } from 'zod';
 import type { RouteContract } from '../route-contract';
 import { created, file, ok, route } from '../route-contract';
 import { ApprovalRequested } from '../approvals';
-import { AdminReturnCreate, AdminReturnsQuery, OwnReturns, ReturnApprove, ReturnCreate, ReturnIdParam, ReturnPage, ReturnReceive, ReturnRefund, ReturnReject, ReturnsReport, ReturnsReportQuery, ReturnView } from '../returns';
+import {
+  AdminReturnCreate,
+  AdminReturnsQuery,
+  OwnReturns,
+  ReturnApprove,
+  ReturnCreate,
+  ReturnIdParam,
+  ReturnPage,
+  ReturnReceive,
+  ReturnRefund,
+  ReturnReject,
+  ReturnsReport,
+  ReturnsReportQuery,
+  ReturnView,
+} from '../returns';
 
 const Done = z.strictObject({ message: z.string(), return: ReturnView });
 const PDF = file(['application/pdf'], 'The GST credit note (PDF)');

@@ -60,7 +60,10 @@ describe.each(SIZES)('the Direct Seller Agreement at $name width', (size: Size) 
     // The admin publishes the next version through the API.
     const published = await t.api('POST', '/api/admin/agreements', {
       cookie: admin,
-      body: { title: 'Direct Seller Agreement', body: `${AGREEMENT_V1.body}\n\n14. Online selling\n\nYou may sell through your own social media pages, using only the Company's approved product pictures and prices.` },
+      body: {
+        title: 'Direct Seller Agreement',
+        body: `${AGREEMENT_V1.body}\n\n14. Online selling\n\nYou may sell through your own social media pages, using only the Company's approved product pictures and prices.`,
+      },
     });
     expect(published.status).toBe(201);
     const version = published.body.version as number;

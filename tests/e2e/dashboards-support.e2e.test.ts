@@ -52,7 +52,11 @@ describe.each(SIZES)('dashboard charts and a support conversation at $name width
     // A fresh load: the dashboard's figures are asked for as the page starts and taken by the screen (issue 30).
     await page.goto(`${t.url}/admin`);
     await expectCharts(page, ['Joinings per day', 'Sales and BV per day', 'Income paid per cycle', 'Withdrawals per week']);
-    for (const path of ['/api/admin/stats', '/api/admin/charts']) expect(chunks.filter((p) => p === path), path).toHaveLength(1);
+    for (const path of ['/api/admin/stats', '/api/admin/charts'])
+      expect(
+        chunks.filter((p) => p === path),
+        path,
+      ).toHaveLength(1);
     expect(chunks).not.toContain('/api/branding');
     expect(chunks.some((p) => /uplot-chart-.*\.js$/.test(p))).toBe(true);
     await picture(page, 'charts-admin');
@@ -81,7 +85,11 @@ describe.each(SIZES)('dashboard charts and a support conversation at $name width
     await page.unroute(/\/assets\/signed-in-app-[^/]*\.js$/);
     await expectCharts(page, ['BV per leg', 'Income per cycle', 'Team growth']);
     await page.getByText('Recent Activity').first().waitFor();
-    for (const path of ['/api/wallet', '/api/team/stats', '/api/dashboard/charts']) expect(asked.filter((p) => p === path), path).toHaveLength(1);
+    for (const path of ['/api/wallet', '/api/team/stats', '/api/dashboard/charts'])
+      expect(
+        asked.filter((p) => p === path),
+        path,
+      ).toHaveLength(1);
     expect(asked).not.toContain('/api/branding');
     expect(asked).not.toContain('/api/auth/user');
     await picture(page, 'charts-member');

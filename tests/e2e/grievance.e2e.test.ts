@@ -70,7 +70,10 @@ describe.each(SIZES)('grievance redressal at $name width', (size) => {
     const admin = await pages.signedIn(t.url, t.demo.admin.email, t.demo.admin.password, '/admin');
     await admin.page.goto(`${t.url}/admin?section=grievances`);
     await admin.page.getByRole('heading', { name: 'Grievances' }).waitFor();
-    await admin.page.getByRole('button', { name: `Open complaint ${number}` }).first().click();
+    await admin.page
+      .getByRole('button', { name: `Open complaint ${number}` })
+      .first()
+      .click();
     const dialog = admin.page.getByRole('dialog');
     await dialog.getByText('The blender I received was damaged').waitFor();
     expect(await seriousViolations(admin.page)).toEqual([]);
@@ -92,7 +95,10 @@ describe.each(SIZES)('grievance redressal at $name width', (size) => {
     await holidays.getByLabel('Holiday', { exact: true }).fill(size.name === 'desktop' ? 'Gandhi Jayanti' : 'Diwali');
     await holidays.getByRole('button', { name: 'Add holiday' }).click();
     await expectToast(admin.page, GRIEVANCE_MSG.holidayAdded);
-    await admin.page.getByRole('list', { name: 'Holidays' }).getByText(size.name === 'desktop' ? 'Gandhi Jayanti' : 'Diwali').waitFor();
+    await admin.page
+      .getByRole('list', { name: 'Holidays' })
+      .getByText(size.name === 'desktop' ? 'Gandhi Jayanti' : 'Diwali')
+      .waitFor();
     expect(await seriousViolations(admin.page)).toEqual([]);
     await picture(admin.page, 'grievance-settings', { review: 'grievance-settings' });
 

@@ -69,9 +69,7 @@ beforeAll(async () => {
   await buy('C', 100);
   await week();
   // Week 2: B's 3 X come back: A's left leg goes to -100, the 30.00 paid for them is taken back.
-  await t.runtime.ctx.db.transaction((tx) =>
-    recordReturnReversal(tx, { returnId: randomUUID(), returnNumber: 'RET/2627/000001', purchaseId: bought, memberId: tree.B.id, bv: '300' }, t.clock.now()),
-  );
+  await t.runtime.ctx.db.transaction((tx) => recordReturnReversal(tx, { returnId: randomUUID(), returnNumber: 'RET/2627/000001', purchaseId: bought, memberId: tree.B.id, bv: '300' }, t.clock.now()));
   await week();
   const income = (await t.api('GET', '/api/income', { cookie: tree.A.cookie })).body as { carry: { left: string; right: string } };
   expect(income.carry).toEqual({ left: '-100.00', right: '0.00' });

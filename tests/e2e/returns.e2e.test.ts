@@ -35,7 +35,14 @@ async function buyer(tag: string): Promise<{ email: string; orderId: string }> {
   const bought = await t.api('POST', '/api/purchases', {
     cookie,
     headers: { 'idempotency-key': `returns-${tag}` },
-    body: { productId: products.find((p) => p.name === FAN)!.id, quantity: 3, paymentMethod: 'wallet', deliveryAddress: '4 MG Road, Indiranagar, Bengaluru', deliveryState: 'Karnataka', deliveryPincode: '560038' },
+    body: {
+      productId: products.find((p) => p.name === FAN)!.id,
+      quantity: 3,
+      paymentMethod: 'wallet',
+      deliveryAddress: '4 MG Road, Indiranagar, Bengaluru',
+      deliveryState: 'Karnataka',
+      deliveryPincode: '560038',
+    },
   });
   expect(bought.status, JSON.stringify(bought.body)).toBe(201);
   const orderId = (bought.body.purchase as { id: string }).id;
@@ -88,7 +95,10 @@ describe.each(SIZES)('returns at $name width', (size) => {
       const ret = (mine.body.items as { id: string; number: string; orderId?: string }[])[0];
       expect(ret.number).toMatch(/^RET\//);
 
-      await page.getByRole('navigation', { name: 'Orders and returns' }).getByRole('link', { name: /Returns/ }).click();
+      await page
+        .getByRole('navigation', { name: 'Orders and returns' })
+        .getByRole('link', { name: /Returns/ })
+        .click();
       await visibleRecord(page, 'data-return-id', ret.id).waitFor();
       await picture(page, 'returns-member-list');
       expect(await seriousViolations(page)).toEqual([]);
@@ -101,14 +111,22 @@ describe.each(SIZES)('returns at $name width', (size) => {
       await ap.getByRole('heading', { level: 1, name: 'Returns' }).waitFor();
       await picture(ap, 'returns-admin-list');
       expect(await seriousViolations(ap)).toEqual([]);
-      await visibleRecord(ap, 'data-return-id', ret.id).getByRole('button', { name: `Review return ${ret.number}` }).click();
+      await visibleRecord(ap, 'data-return-id', ret.id)
+        .getByRole('button', { name: `Review return ${ret.number}` })
+        .click();
       const opened = ap.getByRole('dialog', { name: `Return ${ret.number}` });
       await opened.getByRole('button', { name: 'Approve' }).click();
       await picture(ap, 'returns-admin-approve', { fullPage: false });
-      await ap.getByRole('dialog', { name: `Approve ${ret.number}?` }).getByRole('button', { name: 'Approve return' }).click();
+      await ap
+        .getByRole('dialog', { name: `Approve ${ret.number}?` })
+        .getByRole('button', { name: 'Approve return' })
+        .click();
       await expectToast(ap, 'Success');
       await opened.getByRole('button', { name: 'Mark received' }).click();
-      await ap.getByRole('dialog', { name: `Goods of ${ret.number} received?` }).getByRole('button', { name: 'Mark received' }).click();
+      await ap
+        .getByRole('dialog', { name: `Goods of ${ret.number} received?` })
+        .getByRole('button', { name: 'Mark received' })
+        .click();
       await expectToast(ap, 'Success');
       await opened.getByRole('button', { name: 'Refund' }).click();
       const refund = ap.getByRole('dialog', { name: `Refund ${ret.number}` });

@@ -79,7 +79,7 @@ describe('acceptance at joining', () => {
     expect((await acceptances(email)).map((a) => a.version)).toEqual([await inForce()]);
   });
 
-  it("an invited member accepts with the password; an invited admin is not asked", async () => {
+  it('an invited member accepts with the password; an invited admin is not asked', async () => {
     const email = uniqueEmail('agr-inv');
     const user = await t.createUser({ email, status: 'invited', role: 'user', firstName: 'Invited' });
     const token = await issueToken(t.runtime.ctx, t.runtime.ctx.db, { email, userId: user.id, type: 'invitation' });

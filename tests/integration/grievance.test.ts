@@ -14,7 +14,13 @@ afterAll(() => t?.close());
 const DAY = 24 * 3_600_000;
 const OFFICER = { name: 'Anita Rao', designation: 'Grievance Officer', phone: '+91 98765 43210', email: 'grievance.officer@example.com' };
 const NODAL = { name: 'Vikram Shah', designation: 'Nodal Officer', phone: '+91 99887 76655', email: 'nodal.officer@example.com' };
-const complaint = (email: string) => ({ name: 'Kavita Menon', email, phone: '98450 12345', orderReference: 'INV/2627/000012', description: 'The product I received was damaged and no one answers my calls.' });
+const complaint = (email: string) => ({
+  name: 'Kavita Menon',
+  email,
+  phone: '98450 12345',
+  orderReference: 'INV/2627/000012',
+  description: 'The product I received was damaged and no one answers my calls.',
+});
 
 /** Files on the public form, opens the mailed link: the registered complaint's answer. */
 async function fileAndConfirm(email = uniqueEmail('grv')) {
@@ -28,7 +34,11 @@ async function fileAndConfirm(email = uniqueEmail('grv')) {
   expect(confirmed.status).toBe(200);
   return { email, token: token!, ...(confirmed.body as { number: string; status: string; acknowledgeDueAt: string; resolveDueAt: string }) };
 }
-const adminList = async (query = '') => (await t.api('GET', `/api/admin/grievances${query}`, { cookie: c.admin })).body as { items: { id: string; number: string; status: string; overdue: boolean; acknowledgeOverdue: boolean; resolveOverdue: boolean; events: { kind: string; note: string | null }[] }[]; counts: { open: number; overdue: number } };
+const adminList = async (query = '') =>
+  (await t.api('GET', `/api/admin/grievances${query}`, { cookie: c.admin })).body as {
+    items: { id: string; number: string; status: string; overdue: boolean; acknowledgeOverdue: boolean; resolveOverdue: boolean; events: { kind: string; note: string | null }[] }[];
+    counts: { open: number; overdue: number };
+  };
 const idOf = async (number: string) => (await adminList()).items.find((g) => g.number === number)!.id;
 
 describe('grievance redressal: officers and holidays', () => {
@@ -36,7 +46,11 @@ describe('grievance redressal: officers and holidays', () => {
     const before = await t.api('GET', '/api/grievance');
     expect(before.status).toBe(200);
     expect(before.body).toMatchObject({ grievanceOfficer: null, nodalOfficer: null, acknowledgeWithinWorkingHours: 48, resolveWithinMonths: 1 });
-    expectInvalid(await t.api('PUT', '/api/admin/settings/grievance', { cookie: c.admin, body: { grievanceOfficer: { ...OFFICER, email: 'nope' }, nodalOfficer: NODAL } }), GRIEVANCE_MSG.emailInvalid, 'grievanceOfficer.email');
+    expectInvalid(
+      await t.api('PUT', '/api/admin/settings/grievance', { cookie: c.admin, body: { grievanceOfficer: { ...OFFICER, email: 'nope' }, nodalOfficer: NODAL } }),
+      GRIEVANCE_MSG.emailInvalid,
+      'grievanceOfficer.email',
+    );
     const saved = await t.api('PUT', '/api/admin/settings/grievance', { cookie: c.admin, body: { grievanceOfficer: OFFICER, nodalOfficer: NODAL } });
     expect(saved.status).toBe(200);
     expect(saved.body.grievanceOfficer).toEqual(OFFICER);
@@ -190,7 +204,10 @@ describe('grievance redressal: filing, numbering, acknowledgement, tracking', ()
     expect(String(r.headers['content-type'])).toContain('text/csv');
     expect(String(r.headers['content-disposition'])).toMatch(/grievance-register-\d{4}-\d{2}-\d{2}\.csv/);
     const text = String(r.body);
-    const [header, ...rows] = text.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const [header, ...rows] = text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(header).toBe('Number,Received,Complainant,Email,Issue,Actions,Acknowledged at,Resolution date,Status,Overdue');
     const list = await adminList();
     expect(rows.length).toBe(list.items.length);
@@ -234,7 +251,11 @@ describe('grievance redressal: overdue and delays', () => {
     t.clock.advance(31 * DAY);
     c.admin = await loginAs(t, 'admin');
     expect((await adminList('?overdue=1')).items.find((x) => x.number === g.number)).toMatchObject({ resolveOverdue: true });
-    expectInvalid(await t.api('POST', `/api/admin/grievances/${id}/resolve`, { cookie: c.admin, body: { resolution: 'Refund credited to the bank account.' } }), GRIEVANCE_MSG.delayReasonRequired, 'delayReason');
+    expectInvalid(
+      await t.api('POST', `/api/admin/grievances/${id}/resolve`, { cookie: c.admin, body: { resolution: 'Refund credited to the bank account.' } }),
+      GRIEVANCE_MSG.delayReasonRequired,
+      'delayReason',
+    );
     const delayed = await t.api('POST', `/api/admin/grievances/${id}/delay`, { cookie: c.admin, body: { reason: 'The courier has not returned the parcel yet; we need two more weeks.' } });
     expect(delayed.status).toBe(200);
     expect(delayed.body.delayReason).toBe('The courier has not returned the parcel yet; we need two more weeks.');

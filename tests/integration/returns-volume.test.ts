@@ -230,7 +230,19 @@ describe('returns.md §6 R1-R4 through the volume journal and the payout run', (
     await expectTree(
       w1,
       r4,
-      { ...WEEK1, C: { lines: [['sponsor_income', '25.00'], ['franchise_income', '5.00']], gross: '30.00', adminCharge: '1.50', net: '28.50', carry: '0/250' } },
+      {
+        ...WEEK1,
+        C: {
+          lines: [
+            ['sponsor_income', '25.00'],
+            ['franchise_income', '5.00'],
+          ],
+          gross: '30.00',
+          adminCharge: '1.50',
+          net: '28.50',
+          carry: '0/250',
+        },
+      },
       'R4 week 1',
     );
 
@@ -251,12 +263,24 @@ describe('returns.md §6 R1-R4 through the volume journal and the payout run', (
       'R2 week 2',
     );
     const b2 = await t.api('GET', `/api/income/cycles/${w2}`, { cookie: r2.B.cookie });
-    expect(b2.body.lines[0].explanation.text).toMatch(new RegExp(`^Return ${ret2.replace(/\//g, '\\/')}: 100 BV of a purchase by ${r2.D.userId} paid in the cycle of \\d{1,2}[^,]* \\d{4}, level 1 at 10 %\\.$`));
+    expect(b2.body.lines[0].explanation.text).toMatch(
+      new RegExp(`^Return ${ret2.replace(/\//g, '\\/')}: 100 BV of a purchase by ${r2.D.userId} paid in the cycle of \\d{1,2}[^,]* \\d{4}, level 1 at 10 %\\.$`),
+    );
     await expectTree(
       w2,
       r3,
       {
-        A: { lines: [['sales_incentive', '20.00'], ['sponsor_income', '35.00'], ['sales_bonus', '1.00']], gross: '56.00', adminCharge: '2.80', net: '53.20', carry: '50/50' },
+        A: {
+          lines: [
+            ['sales_incentive', '20.00'],
+            ['sponsor_income', '35.00'],
+            ['sales_bonus', '1.00'],
+          ],
+          gross: '56.00',
+          adminCharge: '2.80',
+          net: '53.20',
+          carry: '50/50',
+        },
         B: { lines: [['sales_incentive', '10.00']], gross: '10.00', adminCharge: '0.50', net: '9.50', carry: '200/50' },
         C: { carry: '0/250' },
       },
@@ -268,7 +292,16 @@ describe('returns.md §6 R1-R4 through the volume journal and the payout run', (
       {
         A: { carry: '100/-200' },
         B: { carry: '300/0' },
-        C: { lines: [['sponsor_income', '-25.00'], ['franchise_income', '-5.00']], gross: '0.00', net: '0.00', recovery: '30.00', carry: '0/0' },
+        C: {
+          lines: [
+            ['sponsor_income', '-25.00'],
+            ['franchise_income', '-5.00'],
+          ],
+          gross: '0.00',
+          net: '0.00',
+          recovery: '30.00',
+          carry: '0/0',
+        },
       },
       'R4 week 2',
     );
@@ -396,7 +429,10 @@ describe('same-cycle cancellation (property)', () => {
               t,
               sql`select type, amount::text, explanation->>'text' as text from comp_lines where cycle_id = ${w}::uuid and member_id = ${tr[k].id}::uuid order by id`,
             );
-            const [carry] = await query<{ l: string; r: string }>(t, sql`select carry_left::text as l, carry_right::text as r from comp_carry where cycle_id = ${w}::uuid and member_id = ${tr[k].id}::uuid`);
+            const [carry] = await query<{ l: string; r: string }>(
+              t,
+              sql`select carry_left::text as l, carry_right::text as r from comp_carry where cycle_id = ${w}::uuid and member_id = ${tr[k].id}::uuid`,
+            );
             // Explanations name the buyers: each tree's own user ids read as the member's letter.
             const named = (s: string) => KEYS.reduce((acc, key) => acc.replaceAll(tr[key].userId, key), s);
             out[k] = { lines: lines.map((l) => [l.type, l.amount, named(l.text)]), carry: carry ? `${carry.l}/${carry.r}` : '0/0' };

@@ -64,4 +64,3 @@ export function formatRelative(value: string | Date | null | undefined, fallback
 export const shortId = (id: string) => id.replace(/-/g, '').slice(-8).toUpperCase();
 
 export { browserTimeZone } from './time-zone';
-

@@ -22,8 +22,7 @@ export interface AgreementLook {
   logo?: Buffer;
 }
 
-const dateTimeIn = (at: Date) =>
-  `${at.toLocaleString('en-IN', { timeZone: 'Asia/Kolkata', day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: true })} IST`;
+const dateTimeIn = (at: Date) => `${at.toLocaleString('en-IN', { timeZone: 'Asia/Kolkata', day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: true })} IST`;
 const dateIn = (at: Date) => at.toLocaleDateString('en-IN', { timeZone: 'Asia/Kolkata', day: '2-digit', month: 'short', year: 'numeric' });
 
 /**
@@ -61,23 +60,47 @@ export function renderAgreementPdf(text: AgreementDoc, who: Acceptor, look: Agre
   }
   doc.fillColor(brand).font('Helvetica-Bold').fontSize(16).text(look.companyName, textLeft, 46, { width: 280 });
   const contact = [look.supportEmail, look.supportPhone].filter(Boolean).join(' | ');
-  if (contact) doc.fillColor(muted).font('Helvetica').fontSize(9).text(contact, textLeft, doc.y + 2, { width: 280 });
+  if (contact)
+    doc
+      .fillColor(muted)
+      .font('Helvetica')
+      .fontSize(9)
+      .text(contact, textLeft, doc.y + 2, { width: 280 });
   doc.fillColor(ink).font('Helvetica-Bold').fontSize(14).text('DIRECT SELLER AGREEMENT', left, 46, { width, align: 'right' });
-  doc.fillColor(muted).font('Helvetica').fontSize(9).text(`Version ${text.version}\nIn force from ${dateIn(text.effectiveFrom)}`, left, 66, { width, align: 'right' });
+  doc
+    .fillColor(muted)
+    .font('Helvetica')
+    .fontSize(9)
+    .text(`Version ${text.version}\nIn force from ${dateIn(text.effectiveFrom)}`, left, 66, { width, align: 'right' });
 
   // The record of acceptance.
   const top = Math.max(doc.y, 100) + 14;
   doc.roundedRect(left, top, width, 70, 6).fillAndStroke('#f8fafc', '#e2e8f0');
-  doc.fillColor(ink).font('Helvetica-Bold').fontSize(10).text('Accepted by', left + 14, top + 12);
-  doc.font('Helvetica').fontSize(9).fillColor(ink).text(`${who.name}\nMember ID: ${who.memberId}`, left + 14, top + 28, { width: width / 2 - 20 });
-  doc.font('Helvetica-Bold').fontSize(10).text('Record of acceptance', left + width / 2, top + 12, { width: width / 2 - 14 });
+  doc
+    .fillColor(ink)
+    .font('Helvetica-Bold')
+    .fontSize(10)
+    .text('Accepted by', left + 14, top + 12);
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .fillColor(ink)
+    .text(`${who.name}\nMember ID: ${who.memberId}`, left + 14, top + 28, { width: width / 2 - 20 });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(10)
+    .text('Record of acceptance', left + width / 2, top + 12, { width: width / 2 - 14 });
   doc
     .font('Helvetica')
     .fontSize(9)
     .text(`Accepted at: ${dateTimeIn(who.acceptedAt)}\nIP address: ${who.ipAddress ?? 'not recorded'}\nVersion accepted: ${text.version}`, left + width / 2, top + 28, { width: width / 2 - 14 });
 
   // The text: the title, then each paragraph as written.
-  doc.fillColor(brand).font('Helvetica-Bold').fontSize(13).text(text.title, left, top + 92, { width });
+  doc
+    .fillColor(brand)
+    .font('Helvetica-Bold')
+    .fontSize(13)
+    .text(text.title, left, top + 92, { width });
   doc.moveDown(0.6);
   doc.fillColor(ink).font('Helvetica').fontSize(10);
   for (const para of text.body.split(/\n\s*\n/)) {

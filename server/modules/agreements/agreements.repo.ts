@@ -39,7 +39,10 @@ export async function insertVersion(db: DbOrTx, values: typeof agreementVersions
 
 /** Records an acceptance; accepting a version already accepted changes nothing. */
 export async function insertAcceptance(db: DbOrTx, values: typeof agreementAcceptances.$inferInsert) {
-  await db.insert(agreementAcceptances).values(values).onConflictDoNothing({ target: [agreementAcceptances.userId, agreementAcceptances.version] });
+  await db
+    .insert(agreementAcceptances)
+    .values(values)
+    .onConflictDoNothing({ target: [agreementAcceptances.userId, agreementAcceptances.version] });
 }
 
 /** A member's acceptances with each version's title, newest first. */

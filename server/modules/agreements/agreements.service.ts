@@ -5,15 +5,7 @@ import { badRequest, conflict, notFound } from '../../core/app-error';
 import { audit } from '../audit';
 import { branding, brandingLogo } from '../branding';
 import { displayName, findUserById } from '../users';
-import {
-  AGREEMENT_MSG,
-  needsAgreement,
-  type AdminAgreements,
-  type AgreementText,
-  type AgreementVersionView,
-  type MemberAcceptances,
-  type MyAgreement,
-} from '../../../contracts/agreements';
+import { AGREEMENT_MSG, needsAgreement, type AdminAgreements, type AgreementText, type AgreementVersionView, type MemberAcceptances, type MyAgreement } from '../../../contracts/agreements';
 import {
   acceptedVersion,
   findLatestAcceptance,
@@ -95,7 +87,14 @@ export async function acceptAgreement(ctx: AppContext, actor: Actor, input: { ve
     if (!current) throw notFound(AGREEMENT_MSG.noneInForce);
     assertCurrent(current, input.version);
     if (await acceptedVersion(tx, actor.user.id, current.version)) return;
-    await insertAcceptance(tx, { userId: actor.user.id, versionId: current.id, version: current.version, acceptedAt: ctx.clock.now(), ipAddress: actor.ip?.slice(0, 64) ?? null, userAgent: actor.userAgent });
+    await insertAcceptance(tx, {
+      userId: actor.user.id,
+      versionId: current.id,
+      version: current.version,
+      acceptedAt: ctx.clock.now(),
+      ipAddress: actor.ip?.slice(0, 64) ?? null,
+      userAgent: actor.userAgent,
+    });
     await audit(tx, actor, { entityType: 'agreement', entityId: current.id, action: 'agreement.accepted', newState: { version: current.version } });
   });
   return myAgreement(ctx, actor);

@@ -23,7 +23,10 @@ export async function pageUserBlock(ctx: AppContext, req: FastifyRequest, reply:
     const found = await resolveIdentityWithView(ctx, { cookie: req.cookies[SESSION_COOKIE], authorization: undefined });
     identity = found.identity;
     if (identity) {
-      const [read, pending] = await Promise.all([currentUserView(ctx, identity.user, undefined, { verifiedAt: identity.verifiedAt, now: ctx.clock.now() }, found.view), agreementPending(ctx, identity.user)]);
+      const [read, pending] = await Promise.all([
+        currentUserView(ctx, identity.user, undefined, { verifiedAt: identity.verifiedAt, now: ctx.clock.now() }, found.view),
+        agreementPending(ctx, identity.user),
+      ]);
       view = read ? { ...read, agreementRequired: pending } : read;
     }
   } catch (err) {

@@ -15,7 +15,21 @@ import * as inputsRepo from './inputs.repo';
 import * as resultsRepo from './results.repo';
 import * as clawbacksRepo from './clawbacks.repo';
 import { CarryColumns, LegColumns, MemberTable, paiseBigint, paiseNumber, rankIndexOf } from './member-table';
-import { calculateMonthly, calculatePairing, clawbackCandidates, deductions, paise, tdsRuleOn, type Adjustment, type CalcResult, type Deductions, type Line, type PaidCycle, type Reversal, type SnapshotMember } from './engine';
+import {
+  calculateMonthly,
+  calculatePairing,
+  clawbackCandidates,
+  deductions,
+  paise,
+  tdsRuleOn,
+  type Adjustment,
+  type CalcResult,
+  type Deductions,
+  type Line,
+  type PaidCycle,
+  type Reversal,
+  type SnapshotMember,
+} from './engine';
 import { istDate, fyOf, cycleEnd, cycleDays, ANALYZE_JOB } from './common';
 import { planFor } from './plans.service';
 import { toSummary, Snapshot } from './cycles.service';
@@ -122,7 +136,12 @@ export async function reversalsToClaw(db: DbOrTx, c: cyclesRepo.CycleRow, t: Mem
       pc = { id: r.paid_cycle_id, label: cycleDays(startsAt, new Date(r.paid_ends_at)), plan: plan.config, planVersion: plan.version, paid: new Map() };
       cycles.set(pc.id, pc);
     }
-    for (const id of clawbackCandidates(t, r.member_id, pc.plan.sponsorIncome.levels.map((l) => l.level))) candidates.add(id);
+    for (const id of clawbackCandidates(
+      t,
+      r.member_id,
+      pc.plan.sponsorIncome.levels.map((l) => l.level),
+    ))
+      candidates.add(id);
   }
   for (const l of await clawbacksRepo.paidLines(db, [...cycles.keys()], [...candidates])) {
     const pc = cycles.get(l.cycle_id)!;

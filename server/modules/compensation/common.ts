@@ -20,7 +20,9 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 /** A cycle's days in Asia/Kolkata as a sentence names them: "1–7 Jun 2026", "29 Jun – 5 Jul 2026", "7 Jun 2026". */
 export function cycleDays(startsAt: Date, endsAt: Date) {
   const [y1, m1, d1] = istDate(startsAt).split('-').map(Number);
-  const [y2, m2, d2] = istDate(new Date(Math.max(startsAt.getTime(), endsAt.getTime() - 1))).split('-').map(Number);
+  const [y2, m2, d2] = istDate(new Date(Math.max(startsAt.getTime(), endsAt.getTime() - 1)))
+    .split('-')
+    .map(Number);
   const end = `${d2} ${MONTHS[m2 - 1]} ${y2}`;
   if (y1 === y2 && m1 === m2) return d1 === d2 ? end : `${d1}–${end}`;
   return `${d1} ${MONTHS[m1 - 1]}${y1 === y2 ? '' : ` ${y1}`} – ${end}`;

@@ -42,9 +42,7 @@ async function yearOf(ctx: AppContext, fy: number, completed: boolean, now: Date
     totalPaid: figures.total_paid,
     averageIncome: figures.average,
     percentiles: { p25: figures.p25, median: figures.p50, p75: figures.p75, p90: figures.p90, p99: figures.p99 },
-    byRank: ranks
-      .sort((a, b) => order(a.rank) - order(b.rank) || a.rank.localeCompare(b.rank))
-      .map((r) => ({ rank: r.rank, members: r.members, earners: r.earners, averageIncome: r.average })),
+    byRank: ranks.sort((a, b) => order(a.rank) - order(b.rank) || a.rank.localeCompare(b.rank)).map((r) => ({ rank: r.rank, members: r.members, earners: r.earners, averageIncome: r.average })),
     computedAt: now.toISOString(),
   };
 }

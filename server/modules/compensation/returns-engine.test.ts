@@ -22,7 +22,9 @@ const tree: [string, string | null, 'left' | 'right' | null, string | null][] = 
   ['F', 'C', 'right', 'C'],
 ];
 const members = (roles: Record<string, string> = {}) =>
-  new Map<string, SnapshotMember>(tree.map(([id, parent, position, sponsor]) => [id, { id, userId: `MB-${id}`, parent, position, sponsor, role: roles[id] ?? 'user', active: true, personalBV: 0n, rank: 'Executive' }]));
+  new Map<string, SnapshotMember>(
+    tree.map(([id, parent, position, sponsor]) => [id, { id, userId: `MB-${id}`, parent, position, sponsor, role: roles[id] ?? 'user', active: true, personalBV: 0n, rank: 'Executive' }]),
+  );
 const bv = (n: number) => BigInt(n) * 100n;
 const buy = (buyer: string, n: number): Purchase => ({ buyer, bv: bv(n) });
 const rs = (p: bigint) => (Number(p) / 100).toFixed(2);

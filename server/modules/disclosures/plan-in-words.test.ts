@@ -8,7 +8,12 @@ const FIXTURE: PlanConfig = PlanConfig.parse({
   ...DEFAULT_PLAN,
   bvValue: '1.50',
   pairing: { period: 'weekly', pairUnitBV: 200, pairRate: '12.5', firstPair: '2:1', capPairs: 8, overflow: 'flush', carryCapBV: 5000, minPersonalBV: '100', minDirectsEachLeg: 1 },
-  sponsorIncome: { levels: [{ level: 2, percent: '3' }, { level: 1, percent: '8' }] },
+  sponsorIncome: {
+    levels: [
+      { level: 2, percent: '3' },
+      { level: 1, percent: '8' },
+    ],
+  },
   matching: { levels: [{ level: 1, percent: '15' }] },
   franchise: { mini_franchise: '2.25', basic_franchise: '3.5' },
   rankBonus: [
@@ -16,7 +21,11 @@ const FIXTURE: PlanConfig = PlanConfig.parse({
     { rank: 'Gold Star', amount: '2500.50' },
   ],
   consistency: { minBV: '600', months: 4, percent: '6' },
-  pools: { ...DEFAULT_PLAN.pools, car_fund: { percent: '1.5', minRank: 'Ruby Star', holdMonths: 2, points: { Diamond: 2 }, capPerMember: '20000' }, royalty_income: { ...DEFAULT_PLAN.pools.royalty_income, percent: '0' } },
+  pools: {
+    ...DEFAULT_PLAN.pools,
+    car_fund: { percent: '1.5', minRank: 'Ruby Star', holdMonths: 2, points: { Diamond: 2 }, capPerMember: '20000' },
+    royalty_income: { ...DEFAULT_PLAN.pools.royalty_income, percent: '0' },
+  },
   deductions: {
     adminChargePercent: '7',
     tds: [
@@ -66,7 +75,9 @@ describe('planInWords: the plan in plain words from its parameters', () => {
     expect(ranks.find((s) => s.startsWith('Diamond:'))).toMatch(/no one-time bonus\.$/);
     expect(section(FIXTURE, 'consistency_bonus')).toContain('at least 600 BV in each of the last 4 calendar months (this one included), you earn 6% of');
     const pools = section(FIXTURE, 'pools');
-    expect(pools).toContain('Car Fund: 1.5% of the month’s company BV value, shared among members who have held Ruby Star or a higher rank at 2 month ends in a row; points: Diamond 2 points, 1 point for any other qualifying rank; at most ₹20,000.00 per member.');
+    expect(pools).toContain(
+      'Car Fund: 1.5% of the month’s company BV value, shared among members who have held Ruby Star or a higher rank at 2 month ends in a row; points: Diamond 2 points, 1 point for any other qualifying rank; at most ₹20,000.00 per member.',
+    );
     expect(pools).toContain('Travel Fund: 1% of the month’s company BV value');
     expect(pools).not.toContain('Royalty'); // a pool at 0 % is not paid
     const deductions = section(FIXTURE, 'deductions', '2026-01-10');
@@ -83,17 +94,72 @@ describe('planInWords: the plan in plain words from its parameters', () => {
       patch(c);
       return PlanConfig.parse(c);
     };
-    expect(section(changed((c) => (c.pairing.pairRate = '10')), 'sales_incentive')).toContain('Each pair pays 10% of its 200 BV: ₹30.00 a pair.');
-    expect(section(changed((c) => (c.pairing.capPairs = null)), 'sales_incentive')).toContain('There is no limit on the pairs paid in a cycle.');
-    expect(section(changed((c) => (c.pairing.overflow = 'carry')), 'sales_incentive')).toContain('is not used up and carries to the next cycle');
-    expect(section(changed((c) => (c.pairing.carryCapBV = null)), 'sales_incentive')).toContain('without a limit');
-    expect(section(changed((c) => (c.pairing.firstPair = '1:1')), 'sales_incentive')).toContain('Every pair, the first one included, is 1:1.');
-    expect(section(changed((c) => (c.pairing.period = 'daily')), 'cycles')).toContain('daily, from midnight to midnight');
-    expect(section(changed((c) => (c.deductions.adminChargePercent = '5')), 'deductions')).toContain('An admin charge of 5% of');
-    expect(section(changed((c) => (c.rankBonus = [])), 'ranks')).toContain('No rank pays a one-time bonus under this plan.');
-    expect(section(changed((c) => (c.consistency.percent = '0')), 'consistency_bonus')).toContain('is not paid under this plan');
-    expect(section(changed((c) => (c.bvValue = '2.00')), 'sales_incentive')).toContain('₹50.00 a pair');
-    expect(section(changed((c) => (c.sponsorIncome.levels = [])), 'sponsor_income')).toContain('is not paid under this plan');
+    expect(
+      section(
+        changed((c) => (c.pairing.pairRate = '10')),
+        'sales_incentive',
+      ),
+    ).toContain('Each pair pays 10% of its 200 BV: ₹30.00 a pair.');
+    expect(
+      section(
+        changed((c) => (c.pairing.capPairs = null)),
+        'sales_incentive',
+      ),
+    ).toContain('There is no limit on the pairs paid in a cycle.');
+    expect(
+      section(
+        changed((c) => (c.pairing.overflow = 'carry')),
+        'sales_incentive',
+      ),
+    ).toContain('is not used up and carries to the next cycle');
+    expect(
+      section(
+        changed((c) => (c.pairing.carryCapBV = null)),
+        'sales_incentive',
+      ),
+    ).toContain('without a limit');
+    expect(
+      section(
+        changed((c) => (c.pairing.firstPair = '1:1')),
+        'sales_incentive',
+      ),
+    ).toContain('Every pair, the first one included, is 1:1.');
+    expect(
+      section(
+        changed((c) => (c.pairing.period = 'daily')),
+        'cycles',
+      ),
+    ).toContain('daily, from midnight to midnight');
+    expect(
+      section(
+        changed((c) => (c.deductions.adminChargePercent = '5')),
+        'deductions',
+      ),
+    ).toContain('An admin charge of 5% of');
+    expect(
+      section(
+        changed((c) => (c.rankBonus = [])),
+        'ranks',
+      ),
+    ).toContain('No rank pays a one-time bonus under this plan.');
+    expect(
+      section(
+        changed((c) => (c.consistency.percent = '0')),
+        'consistency_bonus',
+      ),
+    ).toContain('is not paid under this plan');
+    expect(
+      section(
+        changed((c) => (c.bvValue = '2.00')),
+        'sales_incentive',
+      ),
+    ).toContain('₹50.00 a pair');
+    expect(
+      section(
+        changed((c) => (c.sponsorIncome.levels = [])),
+        'sponsor_income',
+      ),
+    ).toContain('is not paid under this plan');
   });
 
   it('the default plan reads as the spec says (docs/spec/compensation.md §3-§5)', () => {

@@ -106,14 +106,23 @@ export function planInWords(config: PlanConfig, opts: { asOf?: string } = {}): P
   sections.push({ id: 'sales_incentive', title: `${label('sales_incentive')} (binary pairing)`, sentences: pairing });
 
   const levels = (rows: { level: number; percent: string }[], what: (percent: string, level: number) => string) =>
-    [...rows].sort((a, b) => a.level - b.level).filter((r) => !isZero(r.percent)).map((r) => what(pct(r.percent), r.level));
-  const sponsor = levels(config.sponsorIncome.levels, (percent, level) => `${percent} of the BV value of every purchase completed in the cycle by the members at ${ordinal(level)} of your sponsor line.`);
+    [...rows]
+      .sort((a, b) => a.level - b.level)
+      .filter((r) => !isZero(r.percent))
+      .map((r) => what(pct(r.percent), r.level));
+  const sponsor = levels(
+    config.sponsorIncome.levels,
+    (percent, level) => `${percent} of the BV value of every purchase completed in the cycle by the members at ${ordinal(level)} of your sponsor line.`,
+  );
   sections.push({
     id: 'sponsor_income',
     title: label('sponsor_income'),
     sentences: sponsor.length ? [...sponsor.map((s) => `You earn ${s}`), 'You must be active at the cycle’s close.'] : [`${label('sponsor_income')} is not paid under this plan.`],
   });
-  const matching = levels(config.matching.levels, (percent, level) => `${percent} of the ${label('sales_incentive').toLowerCase()} earned in the same cycle by the members at ${ordinal(level)} of your sponsor line.`);
+  const matching = levels(
+    config.matching.levels,
+    (percent, level) => `${percent} of the ${label('sales_incentive').toLowerCase()} earned in the same cycle by the members at ${ordinal(level)} of your sponsor line.`,
+  );
   sections.push({
     id: 'sales_bonus',
     title: `${label('sales_bonus')} (matching bonus)`,
@@ -144,9 +153,7 @@ export function planInWords(config: PlanConfig, opts: { asOf?: string } = {}): P
     title: 'Ranks and rank bonuses',
     sentences: [
       'A rank is reached when your figures meet its requirements, and once reached it is kept.',
-      [...bonus.values()].some((a) => !isZero(a))
-        ? 'A rank’s one-time bonus is paid in the pairing cycle in which you first reach it.'
-        : 'No rank pays a one-time bonus under this plan.',
+      [...bonus.values()].some((a) => !isZero(a)) ? 'A rank’s one-time bonus is paid in the pairing cycle in which you first reach it.' : 'No rank pays a one-time bonus under this plan.',
       ...rankLines,
     ],
   });

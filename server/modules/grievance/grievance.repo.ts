@@ -26,7 +26,10 @@ export async function listHolidays(db: DbOrTx) {
 
 /** The holidays from a day on (the clock looks forward only). */
 export async function holidayDaysFrom(db: DbOrTx, fromDay: string): Promise<string[]> {
-  const rows = await db.select({ day: grievanceHolidays.day }).from(grievanceHolidays).where(sql`${grievanceHolidays.day} >= ${fromDay}`);
+  const rows = await db
+    .select({ day: grievanceHolidays.day })
+    .from(grievanceHolidays)
+    .where(sql`${grievanceHolidays.day} >= ${fromDay}`);
   return rows.map((r) => r.day);
 }
 
@@ -112,10 +115,7 @@ export async function listRegistered(db: DbOrTx, f: { status?: string; overdueAt
 }
 
 function overdueWhere(at: Date): SQL {
-  return and(
-    inArray(grievances.status, OPEN),
-    or(and(eq(grievances.status, 'received'), lt(grievances.acknowledgeDueAt, at)), lt(grievances.resolveDueAt, at)),
-  )!;
+  return and(inArray(grievances.status, OPEN), or(and(eq(grievances.status, 'received'), lt(grievances.acknowledgeDueAt, at)), lt(grievances.resolveDueAt, at)))!;
 }
 
 export async function countOpen(db: DbOrTx, at: Date) {

@@ -64,7 +64,12 @@ export function grievanceRoutes(ctx: AppContext): RouteDef[] {
         return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${f.filename}"`).header('cache-control', 'no-store').send(f.body);
       },
     },
-    { method: 'POST', url: `${ADMIN}/:id/acknowledge`, access: 'admin', handler: async (req) => svc.acknowledgeGrievance(ctx, actorOf(req), id(req), parse(GrievanceAcknowledgeInput, req.body ?? {})) },
+    {
+      method: 'POST',
+      url: `${ADMIN}/:id/acknowledge`,
+      access: 'admin',
+      handler: async (req) => svc.acknowledgeGrievance(ctx, actorOf(req), id(req), parse(GrievanceAcknowledgeInput, req.body ?? {})),
+    },
     { method: 'POST', url: `${ADMIN}/:id/action`, access: 'admin', handler: async (req) => svc.addGrievanceAction(ctx, actorOf(req), id(req), parse(GrievanceNoteInput, req.body)) },
     { method: 'POST', url: `${ADMIN}/:id/delay`, access: 'admin', handler: async (req) => svc.explainGrievanceDelay(ctx, actorOf(req), id(req), parse(GrievanceDelayInput, req.body)) },
     { method: 'POST', url: `${ADMIN}/:id/resolve`, access: 'admin', handler: async (req) => svc.resolveGrievance(ctx, actorOf(req), id(req), parse(GrievanceResolveInput, req.body)) },

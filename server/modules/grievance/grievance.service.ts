@@ -336,7 +336,15 @@ async function act(ctx: AppContext, actor: Actor, id: string, step: Step): Promi
     }
     const delay = step.kind === 'delay' ? step.note : (step.delayReason ?? null);
     const status: GrievanceStatus =
-      step.kind === 'acknowledged' ? 'acknowledged' : step.kind === 'action' ? 'in_progress' : step.kind === 'resolved' ? 'resolved' : step.kind === 'rejected' ? 'rejected' : (g.status as GrievanceStatus);
+      step.kind === 'acknowledged'
+        ? 'acknowledged'
+        : step.kind === 'action'
+          ? 'in_progress'
+          : step.kind === 'resolved'
+            ? 'resolved'
+            : step.kind === 'rejected'
+              ? 'rejected'
+              : (g.status as GrievanceStatus);
     const closing = step.kind === 'resolved' || step.kind === 'rejected';
     let at = now.getTime();
     if (delay) await repo.insertEvent(tx, { grievanceId: g.id, kind: 'delay', note: delay, ...by, at: new Date(at++) });
@@ -348,14 +356,23 @@ async function act(ctx: AppContext, actor: Actor, id: string, step: Step): Promi
       ...(delay ? { delayReason: delay } : {}),
       updatedAt: now,
     });
-    const mailText = [delay && step.kind !== 'delay' ? `Reason for the delay: ${delay}` : null, step.note ?? (step.kind === 'acknowledged' ? 'Our grievance officer has acknowledged your complaint and is looking into it.' : null)]
+    const mailText = [
+      delay && step.kind !== 'delay' ? `Reason for the delay: ${delay}` : null,
+      step.note ?? (step.kind === 'acknowledged' ? 'Our grievance officer has acknowledged your complaint and is looking into it.' : null),
+    ]
       .filter(Boolean)
       .join('\n\n');
     await queueMail(ctx, tx, g.email, {
       template: 'grievance_update',
       params: { name: g.name, number: g.number!, title: GRIEVANCE_EVENT_LABELS[step.kind], text: mailText, status: GRIEVANCE_STATUS_LABELS[status], link: trackLink(ctx, g.number!) },
     });
-    await audit(tx, actor, { entityType: 'grievance', entityId: g.id, action: `grievance.${step.kind}`, previousState: { status: g.status }, newState: { status, note: step.note, delayReason: delay } });
+    await audit(tx, actor, {
+      entityType: 'grievance',
+      entityId: g.id,
+      action: `grievance.${step.kind}`,
+      previousState: { status: g.status },
+      newState: { status, note: step.note, delayReason: delay },
+    });
   });
   ctx.kickMail();
   return oneAdminView(ctx, id);
@@ -396,7 +413,8 @@ export async function flagOverdueGrievances(ctx: AppContext): Promise<number> {
         const due = w === 'acknowledgement' ? g.acknowledgeDueAt! : g.resolveDueAt!;
         await repo.insertEvent(tx, { grievanceId: g.id, kind: 'overdue', note: `The ${w} was due ${istText(due)}`, at: now });
         await notifyAdmins(tx, { type: 'grievance', title: `Overdue complaint ${g.number}`, message: `The ${w} was due ${istText(due)}.`, priority: 'high', data: { grievanceId: g.id } });
-        if (officer) await queueMail(ctx, tx, officer.email, { template: 'grievance_overdue', params: { number: g.number!, what: w, due: istText(due), link: `${ctx.config.appUrl}/admin?section=grievances` } });
+        if (officer)
+          await queueMail(ctx, tx, officer.email, { template: 'grievance_overdue', params: { number: g.number!, what: w, due: istText(due), link: `${ctx.config.appUrl}/admin?section=grievances` } });
       }
       await repo.updateGrievance(tx, g.id, {
         ...(what.includes('acknowledgement') ? { acknowledgeOverdueFlaggedAt: now } : {}),

@@ -76,7 +76,11 @@ export function renderInvoicePdf(inv: InvoiceDocument, look: InvoiceLook, words:
   const doc = new PDFDocument({
     size: 'A4',
     margin: 40,
-    info: { Title: `${words.title === TAX_INVOICE.title ? 'Tax invoice' : 'Credit note'} ${inv.invoiceNumber}`, Author: seller.name, Subject: `${words.title === TAX_INVOICE.title ? 'Invoice' : 'Credit note'} for ${inv.productName}` },
+    info: {
+      Title: `${words.title === TAX_INVOICE.title ? 'Tax invoice' : 'Credit note'} ${inv.invoiceNumber}`,
+      Author: seller.name,
+      Subject: `${words.title === TAX_INVOICE.title ? 'Invoice' : 'Credit note'} for ${inv.productName}`,
+    },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
@@ -116,12 +120,10 @@ export function renderInvoicePdf(inv: InvoiceDocument, look: InvoiceLook, words:
   doc.fillColor(ink).font('Helvetica-Bold').fontSize(18).text(words.title, left, 40, { width, align: 'right' });
   doc.font('Helvetica').fontSize(9).fillColor(muted);
   const placeOfSupply = buyer.placeOfSupply !== undefined ? buyer.placeOfSupply : buyer.state;
-  doc.text(
-    [`${words.number}: ${inv.invoiceNumber}`, `${words.date}: ${dateIn(inv.issuedAt)}`, ...(words.against ?? []), `Place of Supply: ${withCode(placeOfSupply)}`].join('\n'),
-    left,
-    64,
-    { width, align: 'right' },
-  );
+  doc.text([`${words.number}: ${inv.invoiceNumber}`, `${words.date}: ${dateIn(inv.issuedAt)}`, ...(words.against ?? []), `Place of Supply: ${withCode(placeOfSupply)}`].join('\n'), left, 64, {
+    width,
+    align: 'right',
+  });
 
   // Buyer, and where the goods went (the place of supply).
   const top = Math.max(doc.y, 120) + 16;

@@ -121,7 +121,11 @@ function renderBody(mail: MailTemplate, layout: Layout): RenderedMail {
     }
     case 'grievance_confirm': {
       const { name, link } = mail.params;
-      const lines = [`Hello ${name},`, 'We received your complaint. Open the link to confirm your email address and register it; the link is valid for 24 hours. Your complaint number follows by email.', 'If you did not file a complaint, ignore this email.'];
+      const lines = [
+        `Hello ${name},`,
+        'We received your complaint. Open the link to confirm your email address and register it; the link is valid for 24 hours. Your complaint number follows by email.',
+        'If you did not file a complaint, ignore this email.',
+      ];
       return withButton('Confirm your complaint', lines, { label: 'Register my complaint', href: link });
     }
     case 'grievance_registered': {

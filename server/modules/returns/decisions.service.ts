@@ -118,7 +118,13 @@ export async function receiveReturn(ctx: AppContext, actor: Actor, transact: Tra
     await receiveReturnedGoods(tx, actor, { franchiseId: r.franchiseId, productId: r.productId, quantity: r.quantity, referenceId: r.number });
     const after = await updateReturn(tx, r.id, { status: 'received', receivedAt: now });
     await addEvent(tx, { returnId: r.id, action: 'received', actorId: realUser(actor).id, note, at: now });
-    await audit(tx, actor, { entityType: 'return', entityId: r.id, action: 'return.receive', reason: note, newState: { status: 'received', quantity: r.quantity, into: r.franchiseId ? 'franchise' : 'company' } });
+    await audit(tx, actor, {
+      entityType: 'return',
+      entityId: r.id,
+      action: 'return.receive',
+      reason: note,
+      newState: { status: 'received', quantity: r.quantity, into: r.franchiseId ? 'franchise' : 'company' },
+    });
     await tellPeople(ctx, tx, after, 'received', `We received the goods of your return. The refund of ${rupees(r.refundAmount)} is on its way.`);
     return done(tx, RETURN_MSG.received, after);
   });
@@ -153,7 +159,13 @@ export async function refundReturn(ctx: AppContext, actor: Actor, transact: Tran
       creditNoteNumber: cn,
       creditNoteIssuedAt: now,
     });
-    await addEvent(tx, { returnId: r.id, action: 'refunded', actorId: realUser(actor).id, note: input.note ?? (input.method === 'external' ? `Paid outside: ${input.reference}` : 'Credited to the wallet'), at: now });
+    await addEvent(tx, {
+      returnId: r.id,
+      action: 'refunded',
+      actorId: realUser(actor).id,
+      note: input.note ?? (input.method === 'external' ? `Paid outside: ${input.reference}` : 'Credited to the wallet'),
+      at: now,
+    });
     await audit(tx, actor, {
       entityType: 'return',
       entityId: r.id,
@@ -167,7 +179,9 @@ export async function refundReturn(ctx: AppContext, actor: Actor, transact: Tran
       tx,
       after,
       'refunded',
-      input.method === 'wallet' ? `${rupees(r.refundAmount)} was credited to your wallet. Credit note ${cn} is ready to download.` : `${rupees(r.refundAmount)} was refunded (${input.reference}). Credit note ${cn} is ready to download.`,
+      input.method === 'wallet'
+        ? `${rupees(r.refundAmount)} was credited to your wallet. Credit note ${cn} is ready to download.`
+        : `${rupees(r.refundAmount)} was refunded (${input.reference}). Credit note ${cn} is ready to download.`,
     );
     return done(tx, RETURN_MSG.refunded, after);
   });

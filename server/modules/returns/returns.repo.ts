@@ -110,9 +110,7 @@ export async function detailsOf(db: DbOrTx, rows: ReturnRow[]): Promise<ReturnDe
       member: person(x.m_user_id, x.m_first, x.m_last),
       franchise: person(x.f_user_id, x.f_first, x.f_last),
       customerName: x.customer_name,
-      events: events
-        .filter((e) => e.return_id === r.id)
-        .map((e) => ({ at: new Date(e.at), action: e.action, note: e.note, userId: e.user_id, firstName: e.first_name, lastName: e.last_name })),
+      events: events.filter((e) => e.return_id === r.id).map((e) => ({ at: new Date(e.at), action: e.action, note: e.note, userId: e.user_id, firstName: e.first_name, lastName: e.last_name })),
     };
   });
 }

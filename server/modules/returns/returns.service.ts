@@ -86,7 +86,12 @@ export function toReturnView(d: ReturnDetailRow): ReturnView {
     awaitingSecondAdmin: r.status === 'requested' && r.approvalRequestedAt !== null,
     refund: r.refundedAt && r.refundMethod ? { method: r.refundMethod as 'wallet' | 'external', reference: r.refundReference, at: r.refundedAt.toISOString() } : null,
     creditNote: r.creditNoteNumber && r.creditNoteIssuedAt ? { number: r.creditNoteNumber, issuedAt: r.creditNoteIssuedAt.toISOString() } : null,
-    events: d.events.map((e) => ({ at: e.at.toISOString(), action: e.action as ReturnView['events'][number]['action'], by: person(e.userId ? { userId: e.userId, firstName: e.firstName, lastName: e.lastName } : null), note: e.note })),
+    events: d.events.map((e) => ({
+      at: e.at.toISOString(),
+      action: e.action as ReturnView['events'][number]['action'],
+      by: person(e.userId ? { userId: e.userId, firstName: e.firstName, lastName: e.lastName } : null),
+      note: e.note,
+    })),
   };
 }
 
@@ -188,7 +193,12 @@ export async function createReturn(ctx: AppContext, actor: Actor, transact: Tran
       reason: input.note ?? input.reason,
       newState: { number: r.number, purchaseId: r.purchaseId, localSaleId: r.localSaleId, quantity: r.quantity, refund: r.refundAmount, outsideWindow: outside },
     });
-    await notifyAdmins(tx, { type: 'return_requested', title: 'Return requested', message: `${r.number}: ${r.quantity} × ${sale.invoice.productName}, refund ₹${r.refundAmount}.`, data: { returnId: r.id } });
+    await notifyAdmins(tx, {
+      type: 'return_requested',
+      title: 'Return requested',
+      message: `${r.number}: ${r.quantity} × ${sale.invoice.productName}, refund ₹${r.refundAmount}.`,
+      data: { returnId: r.id },
+    });
     if (asAdmin || r.memberId !== me.id) await tellPeople(ctx, tx, r, 'requested', `A return of ${r.quantity} × ${sale.invoice.productName} was opened for you (refund ₹${r.refundAmount}).`);
     return { status: 201, body: { message: asAdmin ? RETURN_MSG.createdByAdmin : RETURN_MSG.created, return: await viewOf(tx, r) } };
   });

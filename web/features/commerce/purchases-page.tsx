@@ -343,13 +343,7 @@ export function PurchasesPage() {
         </ul>
       </nav>
       {tab === 'orders' ? <Orders onReturn={setReturning} /> : <Returns />}
-      {returning ? (
-        <ReturnRequestDialog
-          key={returning.purchaseId ?? returning.localSaleId}
-          item={returning}
-          onClose={() => setReturning(null)}
-        />
-      ) : null}
+      {returning ? <ReturnRequestDialog key={returning.purchaseId ?? returning.localSaleId} item={returning} onClose={() => setReturning(null)} /> : null}
     </div>
   );
 }

@@ -159,7 +159,13 @@ export function SalesTable({
     { header: 'Payment', card: true, cell: (s) => LOCAL_PAYMENT_LABELS[s.paymentMethod] },
     { header: 'Invoice', card: { wide: true, order: 7 }, cell: (s) => <InvoiceLink sale={s} /> },
     ...(returnableOf && onReturn
-      ? [{ header: 'Return', card: { order: 8, when: (s: LocalSaleView) => Boolean(returnableOf(s)) }, cell: (s: LocalSaleView) => <ReturnAction sale={s} item={returnableOf(s)} onReturn={onReturn} /> }]
+      ? [
+          {
+            header: 'Return',
+            card: { order: 8, when: (s: LocalSaleView) => Boolean(returnableOf(s)) },
+            cell: (s: LocalSaleView) => <ReturnAction sale={s} item={returnableOf(s)} onReturn={onReturn} />,
+          },
+        ]
       : []),
   ];
   // One customer's history names its buyer in the dialog's title.

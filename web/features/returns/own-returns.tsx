@@ -69,7 +69,11 @@ export function useReturnParam(name = 'return'): RecordLink {
 
 function ReturnNumber({ r, record }: { r: ReturnItem; record: RecordLink }) {
   return (
-    <Link to={{ search: record.href(r.id) }} className="font-mono text-sm font-semibold whitespace-nowrap text-slate-900 underline-offset-2 hover:underline" aria-label={`Return ${r.number}, link to this return`}>
+    <Link
+      to={{ search: record.href(r.id) }}
+      className="font-mono text-sm font-semibold whitespace-nowrap text-slate-900 underline-offset-2 hover:underline"
+      aria-label={`Return ${r.number}, link to this return`}
+    >
       {r.number}
     </Link>
   );
@@ -99,7 +103,13 @@ const columns = (record: RecordLink, withBuyer: boolean): Column<ReturnItem>[] =
       </>
     ),
   },
-  { header: 'Refund', headerClassName: 'text-right', className: 'text-right whitespace-nowrap font-semibold text-slate-900 tabular-nums', card: true, cell: (r) => formatMoney(r.refundAmount, { decimals: 2 }) },
+  {
+    header: 'Refund',
+    headerClassName: 'text-right',
+    className: 'text-right whitespace-nowrap font-semibold text-slate-900 tabular-nums',
+    card: true,
+    cell: (r) => formatMoney(r.refundAmount, { decimals: 2 }),
+  },
   { header: 'Status', card: true, cell: (r) => <ReturnStatusBadge status={r.status} /> },
   {
     header: 'Actions',

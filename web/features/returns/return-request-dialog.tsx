@@ -62,7 +62,16 @@ export function ReturnRequestDialog({ item, onClose, title = 'Return this order'
         <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField id="return-quantity" label="Quantity to return" error={qtyError} hint={`At most ${item.quantity}`}>
-              <Input type="number" inputMode="numeric" min={1} max={item.quantity} step={1} autoComplete="off" {...fieldA11y('return-quantity', qtyError, true)} {...form.register('lines.0.quantity')} />
+              <Input
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={item.quantity}
+                step={1}
+                autoComplete="off"
+                {...fieldA11y('return-quantity', qtyError, true)}
+                {...form.register('lines.0.quantity')}
+              />
             </FormField>
             <div className="rounded-xl border border-emerald-200 bg-emerald-50 px-4 py-3" aria-live="polite">
               <p className="text-xs font-medium text-emerald-800">Your refund</p>
@@ -77,7 +86,13 @@ export function ReturnRequestDialog({ item, onClose, title = 'Return this order'
               <Options blank="Choose a reason" values={RETURN_REASONS} label={reasonLabel} />
             </Select>
           </FormField>
-          <FormField id="return-note" label="Note" optional={reason !== 'other'} error={noteError} hint={reason === 'other' ? 'Tell us briefly what is wrong.' : 'Anything that helps us handle the return.'}>
+          <FormField
+            id="return-note"
+            label="Note"
+            optional={reason !== 'other'}
+            error={noteError}
+            hint={reason === 'other' ? 'Tell us briefly what is wrong.' : 'Anything that helps us handle the return.'}
+          >
             <Textarea rows={3} maxLength={RETURN_NOTE_MAX} {...fieldA11y('return-note', noteError, true)} {...form.register('note')} />
           </FormField>
           <p className="text-xs text-slate-500">We review every request. Once approved, send the goods back; the refund follows with a GST credit note.</p>

@@ -56,13 +56,7 @@ export function RefundDialog({ r, decide, onClose }: { r: AdminReturn; decide: (
               </FormField>
             </div>
           ) : null}
-          <FormField
-            id="refund-note"
-            label="Note"
-            optional={!early}
-            error={err('note')}
-            hint={early ? 'The goods are not back yet: say why the refund is made now.' : undefined}
-          >
+          <FormField id="refund-note" label="Note" optional={!early} error={err('note')} hint={early ? 'The goods are not back yet: say why the refund is made now.' : undefined}>
             <Textarea rows={2} maxLength={500} {...fieldA11y('refund-note', err('note'), early)} {...form.register('note')} />
           </FormField>
           <FormFooter onCancel={onClose} busy={isSubmitting}>

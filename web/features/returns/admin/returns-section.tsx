@@ -35,7 +35,12 @@ function Buyer({ r }: { r: AdminReturn }) {
 function OpenButton({ r, onOpen }: { r: AdminReturn; onOpen: (r: AdminReturn) => void }) {
   const todo = r.status === 'requested' || r.status === 'approved' || r.status === 'received';
   return (
-    <Button size="sm" variant={todo && !r.awaitingSecondAdmin ? 'primary' : 'outline'} onClick={() => onOpen(r)} aria-label={`${todo && !r.awaitingSecondAdmin ? 'Review' : 'View'} return ${r.number}`}>
+    <Button
+      size="sm"
+      variant={todo && !r.awaitingSecondAdmin ? 'primary' : 'outline'}
+      onClick={() => onOpen(r)}
+      aria-label={`${todo && !r.awaitingSecondAdmin ? 'Review' : 'View'} return ${r.number}`}
+    >
       <Eye aria-hidden="true" className="size-3.5" /> {todo && !r.awaitingSecondAdmin ? 'Review' : 'View'}
     </Button>
   );
