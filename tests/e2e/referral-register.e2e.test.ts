@@ -115,7 +115,7 @@ describe.each(SIZES)('S7 referral registration at $name width', (size) => {
     await sponsor.getByText(member.userId, { exact: true }).waitFor();
     await sponsor.getByText('Left', { exact: true }).waitFor();
     for (const section of ['Personal Information', 'Address Details', 'KYC Details', 'Bank Details', 'Document Upload']) {
-      await page.getByRole('heading', { name: section }).waitFor();
+      await page.getByRole('heading', { name: new RegExp(`^${section}`) }).waitFor();
     }
     // The link was issued for this email: it is filled in.
     expect(await page.getByLabel('Email').inputValue()).toBe(email);
