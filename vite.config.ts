@@ -51,7 +51,7 @@ export default defineConfig(({ command }) => ({
             },
             {
               name: 'signed-in-kit',
-              test: /[\\/]node_modules[\\/]date-fns[\\/]|[\\/]web[\\/](lib[\\/](format|status-looks|intl)|features[\\/]account[\\/]labels|components[\\/]ui[\\/](badge|avatar|after-first-paint|query-error|empty-state|alert|card))\./,
+              test: /[\\/]node_modules[\\/]date-fns[\\/]|[\\/]web[\\/](lib[\\/](format|status-looks|intl)|features[\\/]account[\\/]labels|components[\\/]ui[\\/](badge|avatar|after-first-paint|query-error|empty-state|alert|card|stat-card))\./,
               priority: 2,
             },
             { name: 'icons', test: /[\\/]node_modules[\\/]lucide-react[\\/]/, priority: 2, entriesAware: true, entriesAwareMergeThreshold: 4000 },

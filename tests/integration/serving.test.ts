@@ -199,8 +199,9 @@ describe("the first screen's requests (issue 30)", () => {
   });
 
   it('a dashboard is a handful of requests, not one per shared module (each is a round trip on a phone)', () => {
-    // The entry, its stylesheet, the signed-in app with its query and kit chunks and stylesheet, the portal, its icons.
-    expect(closure(['index.html', 'app/signed-in-app.tsx', 'app/portals/member-app.tsx']).size).toBeLessThanOrEqual(13);
+    // The entry, its stylesheet, the signed-in app with its query and kit chunks and stylesheet, the portal, its icons
+    // (14 since issue 32: the returns screens share some of the member portal's icons, which now come in four groups).
+    expect(closure(['index.html', 'app/signed-in-app.tsx', 'app/portals/member-app.tsx']).size).toBeLessThanOrEqual(14);
     expect(closure(['index.html', 'app/signed-in-app.tsx', 'app/portals/admin-app.tsx']).size).toBeLessThanOrEqual(20);
   });
 });
