@@ -41,7 +41,7 @@ export function MemberGrievances() {
         </CardTitle>
         <CardDescription>
           Not satisfied with an answer? A formal complaint goes to our grievance officer: acknowledged within 48 working hours, resolved within one month.{' '}
-          <Link to="/grievance" className="text-brand-700 underline-offset-4 hover:underline">
+          <Link to="/grievance" className="text-brand-700 underline underline-offset-4">
             Grievance Redressal
           </Link>
         </CardDescription>
