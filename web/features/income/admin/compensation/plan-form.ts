@@ -51,6 +51,8 @@ export interface PlanForm {
   consistency: { minBV: string; months: string; percent: string };
   pools: Record<PoolType, PoolForm>;
   deductions: { adminChargePercent: string; tds: TdsRowForm[] };
+  /** docs/spec/returns.md §2: kept as the version has it (not edited on this form yet). */
+  returns: { coolingOffDays: number };
 }
 
 const text = (v: number | string | null | undefined) => (v === null || v === undefined ? '' : String(v));
@@ -87,6 +89,7 @@ export function fromConfig(c: PlanConfig): PlanForm {
       adminChargePercent: c.deductions.adminChargePercent,
       tds: c.deductions.tds.map((r) => ({ from: r.from, rateWithPan: r.rateWithPan, rateWithoutPan: r.rateWithoutPan, threshold: r.threshold })),
     },
+    returns: { coolingOffDays: c.returns?.coolingOffDays ?? 30 },
   };
 }
 
@@ -139,6 +142,7 @@ export function toConfig(f: PlanForm): unknown {
       }),
     ),
     deductions: { adminChargePercent: f.deductions.adminChargePercent, tds: f.deductions.tds.map((r) => ({ ...r })) },
+    returns: { coolingOffDays: f.returns.coolingOffDays },
   };
 }
 
