@@ -74,14 +74,21 @@ describe.each(SIZES)('dashboard charts and a support conversation at $name width
     });
     // The signed-in app's script held back for a second: the figures are asked for while it is on its way.
     let scriptHeld = true;
-    await page.route(/\/assets\/signed-in-app-[^/]*\.js$/, async (route) => {
-      await new Promise((r) => setTimeout(r, 1_000));
-      scriptHeld = false;
-      await route.continue();
+    const held: Promise<void>[] = [];
+    await page.route(/\/assets\/signed-in-app-[^/]*\.js$/, (route) => {
+      const release = (async () => {
+        await new Promise((r) => setTimeout(r, 1_000));
+        scriptHeld = false;
+        // A request the page has already dropped (a navigation under way) cannot be continued; that is fine here.
+        await route.continue().catch(() => undefined);
+      })();
+      held.push(release);
+      return release;
     });
     const walletAsked = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/wallet').then(() => scriptHeld);
     await page.goto(`${t.url}/dashboard`);
     expect(await walletAsked, 'the wallet was asked for before the app script arrived').toBe(true);
+    await Promise.all(held);
     await page.unroute(/\/assets\/signed-in-app-[^/]*\.js$/);
     await expectCharts(page, ['BV per leg', 'Income per cycle', 'Team growth']);
     await page.getByText('Recent Activity').first().waitFor();

@@ -12,7 +12,7 @@ import { generateUserId } from '../../server/modules/users/users.service';
 import { volumeOf } from '../../server/modules/volume/volume.repo';
 import { DEMO_ACCOUNTS } from '../../server/seed/demo-data';
 import { startMailbox, type Mailbox } from './mailbox';
-import { createTestDatabase } from './database';
+import { createTestDatabase, type TestEngine } from './database';
 import { newToken, sha256 } from '../../server/lib/crypto';
 import { insertSession } from '../../server/modules/auth/session.repo';
 import { findUserById } from '../../server/modules/users/users.repo';
@@ -81,11 +81,13 @@ export async function startTestApp(
     rateLimitFactor?: number;
     config?: Partial<AppConfig>;
     autoSettle?: boolean;
+    /** The database engine (default: PostgreSQL under TEST_DATABASE_URL, PGlite otherwise). */
+    engine?: TestEngine;
     /** Run the job runner in the background (default: when listening, as the browser tests need, like npm start). */ pollJobs?: boolean;
   } = {},
 ): Promise<TestApp> {
   const mail = await startMailbox();
-  const database = await createTestDatabase();
+  const database = await createTestDatabase(opts.engine);
   const clock = new ManualClock();
   const config = loadConfig(
     { NODE_ENV: 'test', DATA_DIR: 'memory://', LOG_LEVEL: 'silent', DEMO_SEED: '1', ...(database.url ? { DATABASE_URL: database.url } : {}) },
