@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { signIn } from './sign-in';
+import { signIn, stepUp } from './sign-in';
 import autocannon from 'autocannon';
 import { hashPassword } from '../server/lib/password';
 
@@ -7,6 +7,8 @@ const PASSWORD = 'Bench@12345';
 const BUYERS = 1_000;
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const IN_FLIGHT = 20;
+/** BENCH_RETURNS_PERCENT=1: during the load that share of the purchases is returned through the API (issue 32). */
+const RETURNS_PERCENT = Number(process.env.BENCH_RETURNS_PERCENT ?? 0);
 
 /** The issue's targets (issue 11), printed beside the figures; the suite fails when one is missed. */
 const TARGETS = {
@@ -165,12 +167,62 @@ export async function commerceSuite(base: string, databaseUrl: string) {
       await sleep(1_000);
     }
   })();
+  // Returns during the load: each second, RETURNS_PERCENT of the purchases answered since the last one, each asked for
+  // by its buyer and approved, received and refunded to the wallet by an admin (the approval writes the reversal).
+  const returnTimes: number[] = [];
+  let returnErrors = 0;
+  const cookieOf = new Map(buyers.map((b, i) => [b.id, cookies[i]]));
+  const returner = (async () => {
+    if (RETURNS_PERCENT <= 0) return;
+    const admin = await signIn(base, 'admin@demo.local', 'Admin@12345!');
+    await stepUp(base, admin, 'admin@demo.local');
+    const call = async (cookie: string, path: string, payload: unknown) => {
+      const r = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie, origin: base }, body: JSON.stringify(payload) });
+      const json = (await r.json()) as { return?: { id: string } };
+      if (!r.ok) throw new Error(`${path}: ${r.status} ${JSON.stringify(json)}`);
+      return json;
+    };
+    let owed = 0;
+    let seen = 0;
+    while (loading) {
+      await sleep(1_000);
+      if (times.length < seen) seen = 0;
+      owed += ((times.length - seen) * RETURNS_PERCENT) / 100;
+      seen = times.length;
+      const want = Math.floor(owed);
+      if (!want) continue;
+      owed -= want;
+      const picks = (
+        await db.query<{ id: string; user_id: string; product_id: string }>(
+          `select p.id::text, p.user_id::text, p.product_id::text from purchases p where p.user_id = any($1::uuid[]) and p.created_at > now() - interval '10 seconds'
+           and not exists (select 1 from returns r where r.purchase_id = p.id) order by random() limit $2`,
+          [buyers.map((b) => b.id), want],
+        )
+      ).rows;
+      await Promise.all(
+        picks.map(async (p) => {
+          const started = performance.now();
+          try {
+            const asked = await call(cookieOf.get(p.user_id)!, '/api/returns', { purchaseId: p.id, lines: [{ productId: p.product_id, quantity: 1 }], reason: 'changed_mind' });
+            const id = asked.return!.id;
+            await call(admin, `/api/admin/returns/${id}/approve`, {});
+            await call(admin, `/api/admin/returns/${id}/receive`, {});
+            await call(admin, `/api/admin/returns/${id}/refund`, { method: 'wallet' });
+            returnTimes.push(performance.now() - started);
+          } catch (err) {
+            returnErrors += 1;
+            if (returnErrors <= 3) console.error(String(err));
+          }
+        }),
+      );
+    }
+  })();
   const rootBefore = (await db.query('select left_bv::text, right_bv::text from member_volume where member_id = $1', [root])).rows[0];
   console.log(`measuring: ${LOAD_SECONDS} s of purchases, ${IN_FLIGHT} in flight...`);
   const load = await run(LOAD_SECONDS);
   const loadEnded = performance.now();
   loading = false;
-  await Promise.all([deepBuyer, sampler]);
+  await Promise.all([deepBuyer, sampler, returner]);
   let lagBackMs = 0;
   for (;;) {
     const l = await lagNow();
@@ -216,6 +268,16 @@ export async function commerceSuite(base: string, databaseUrl: string) {
     { measure: 'journal lag during the load: p50 / max (s)', value: `${pct(lagSamples, 50)} / ${Math.round(Math.max(...lagSamples) * 10) / 10}`, target: '', ok: true },
     { measure: 'lag back under 2 s after the load (ms)', value: lagBackMs, target: `<= ${TARGETS.lagBackMs}`, ok: lagBackMs <= TARGETS.lagBackMs },
     { measure: 'journal fully drained after the load (ms)', value: drainedMs, target: '', ok: true },
+    ...(RETURNS_PERCENT > 0
+      ? [
+          {
+            measure: `returns during the load (${RETURNS_PERCENT} % of purchases): count; request to refund p95 (ms)`,
+            value: `${returnTimes.length}; ${returnTimes.length ? pct(returnTimes, 95) : '-'}`,
+            target: `>= ${Math.floor(((ok2xx * RETURNS_PERCENT) / 100) * 0.9)}, no error`,
+            ok: returnTimes.length >= Math.floor(((ok2xx * RETURNS_PERCENT) / 100) * 0.9) && returnErrors === 0,
+          },
+        ]
+      : []),
     { measure: 'errors / non-2xx', value: `${load.errors} / ${load.non2xx}`, target: '0 / 0', ok: load.errors === 0 && load.non2xx === 0 },
   ];
   console.log(`\nsuite commerce on PostgreSQL: app (RUN_JOBS=0) + 1 worker; ${ok2xx} purchases; root legs ${rootBefore.left_bv}/${rootBefore.right_bv} -> ${rootAfter.left_bv}/${rootAfter.right_bv}`);

@@ -11,6 +11,9 @@ import type { DbOrTx } from '../server/db/client';
 /** The issue's targets (issue 12), printed beside the figures; the suite fails when one is missed. */
 const TARGETS = { buyers: 300_000, closeAndCalcMs: 30_000, postMs: 60_000, incomeP95: 20, memoryGrowthMb: 150 };
 const BUYERS = Number(process.env.BENCH_BUYERS ?? TARGETS.buyers);
+/** BENCH_RETURNS_PERCENT=1: that share of the cycle's purchases is returned before the close (issue 32), half of
+ * them bought in this cycle (netted in it) and half in the last posted one (clawed back), through the journal. */
+const RETURNS_PERCENT = Number(process.env.BENCH_RETURNS_PERCENT ?? 0);
 const PASSWORD = 'Bench@12345';
 const ADMIN = { email: 'admin@demo.local', password: 'Admin@12345!' };
 const ADMIN2 = { email: 'second.admin@demo.local', password: 'Admin2@12345' };
@@ -181,6 +184,7 @@ export async function payoutSuite(base: string, databaseUrl: string, server: Chi
   // checkpointed. Do the same here, so the timed run pays for the payout and not for the set-up's aftermath.
   await db.query('vacuum (analyze) users, member_volume, purchases, volume_events, leg_volumes, wallet_balances, comp_payouts, comp_carry');
   await db.query('checkpoint');
+  const returned = RETURNS_PERCENT > 0 ? await returnSome(db, buyers, pairingId) : { same: 0, earlier: 0 };
   console.log(`set-up done in ${Math.round((performance.now() - t0) / 1000)} s: ${ids.length} members with BV in a leg this cycle`);
 
   // Timed: close, calculate, approve, post; the server's memory sampled meanwhile.
@@ -229,6 +233,9 @@ export async function payoutSuite(base: string, databaseUrl: string, server: Chi
 
   const rows = [
     { measure: `buyers in the cycle`, value: BUYERS, target: `${TARGETS.buyers}`, ok: BUYERS >= TARGETS.buyers },
+    ...(RETURNS_PERCENT > 0
+      ? [{ measure: `purchases returned (${RETURNS_PERCENT} %): of this cycle / of the last posted one`, value: `${returned.same} / ${returned.earlier}`, target: '', ok: true }]
+      : []),
     { measure: 'close now (ms)', value: Math.round(closeMs), target: '', ok: true },
     { measure: 'calculate (ms)', value: Math.round(calcMs), target: '', ok: true },
     { measure: 'close + calculate (ms)', value: Math.round(closeMs + calcMs), target: `<= ${TARGETS.closeAndCalcMs}`, ok: closeMs + calcMs <= TARGETS.closeAndCalcMs },
@@ -325,4 +332,35 @@ async function incomePage(base: string, db: pg.Client, id: string) {
     target: `<= ${TARGETS.incomeP95}`,
     ok: pct(times, 95) <= TARGETS.incomeP95 && income.non2xx === 0,
   };
+}
+
+/**
+ * Returns RETURNS_PERCENT of the cycle's purchase count, whole purchases: half of this cycle's buyers (a return in the
+ * purchase's own cycle nets out, returns.md §3.2) and half from the last posted pairing cycle (clawed back in this
+ * one, §4). Each is a reversal entry in the journal, as an approved return writes it, applied by the worker's applier.
+ */
+async function returnSome(db: pg.Client, buyers: string[], pairingId: string) {
+  const n = Math.round((BUYERS * RETURNS_PERCENT) / 100);
+  const same = await db.query<{ purchase_id: string; member_id: string; bv: string }>(
+    `select purchase_id::text, member_id::text, bv::text from volume_events where kind = 'purchase' and pairing_cycle_id = $1::uuid
+     and member_id = any($2::uuid[]) order by random() limit $3`,
+    [pairingId, buyers.slice(0, n * 4), Math.ceil(n / 2)],
+  );
+  const earlier = await db.query<{ purchase_id: string; member_id: string; bv: string }>(
+    `select e.purchase_id::text, e.member_id::text, e.bv::text from volume_events e
+     where e.kind = 'purchase' and e.pairing_cycle_id = (select id from comp_cycles where kind = 'pairing' and status = 'posted' order by starts_at desc limit 1)
+       and not exists (select 1 from volume_events r where r.kind = 'reversal' and r.purchase_id = e.purchase_id)
+     order by random() limit $1`,
+    [Math.floor(n / 2)],
+  );
+  const rows = [...same.rows, ...earlier.rows];
+  await db.query(
+    `insert into volume_events (kind, member_id, purchase_id, return_id, reference, bv, occurred_at)
+     select 'reversal', m, p, gen_random_uuid(), 'RET/BENCH/' || lpad(i::text, 6, '0'), -b, now()
+     from unnest($1::uuid[], $2::uuid[], $3::numeric[]) with ordinality as x(m, p, b, i)`,
+    [rows.map((r) => r.member_id), rows.map((r) => r.purchase_id), rows.map((r) => r.bv)],
+  );
+  // The worker's applier takes them (BV off every ancestor's legs, the buyer's personal BV).
+  while (Number((await db.query('select count(*) from volume_events where applied_at is null')).rows[0].count) > 0) await sleep(500);
+  return { same: same.rowCount ?? 0, earlier: earlier.rowCount ?? 0 };
 }
