@@ -96,96 +96,7 @@ export async function payoutSuite(base: string, databaseUrl: string, server: Chi
     return r.ok;
   }
 
-  // Cycles closed by the schedule (or earlier runs) are paid out first, untimed: only the oldest posts.
-  for (const kind of ['pairing', 'monthly']) {
-    const earlier = (
-      await db.query<{ id: string; status: string }>("select id::text, status from comp_cycles where kind = $1 and status in ('closed','calculated','approved') order by starts_at", [kind])
-    ).rows;
-    for (const c of earlier) await settleEarlier(base, admin, admin2, c.id, c.status);
-  }
-
-  const open = async (kind: string) => (await db.query<{ id: string }>("select id::text from comp_cycles where kind = $1 and status = 'open'", [kind])).rows[0]?.id;
-  const pairingId = await open('pairing');
-  const monthlyId = await open('monthly');
-  if (!pairingId || !monthlyId) throw new Error('no open cycles: start the app once on the bench database');
-
-  // The set-up writes buyers' rows directly: let the worker's applier finish what is pending first (it locks those rows too).
-  while (Number((await db.query('select count(*) from volume_events where applied_at is null')).rows[0].count) > 0) await new Promise((r) => setTimeout(r, 500));
-  console.log(`set-up: ${BUYERS} buyers in the open pairing cycle...`);
-  const t0 = performance.now();
-  const product = (await db.query<{ id: string; price: string }>('select id::text, price::text from products where is_active order by price limit 1')).rows[0];
-  const buyers = (await db.query<{ id: string }>(`select id::text from users where placed_at is not null and status = 'active' and role = 'user' order by random() limit ${BUYERS}`)).rows.map(
-    (r) => r.id,
-  );
-  const bvs = buyers.map((_, i) => BVS[i % BVS.length]);
-  await db.query('begin');
-  await db.query(
-    `with b as (select unnest($1::uuid[]) as uid, unnest($2::numeric[]) as bv),
-          p as (insert into purchases (user_id, product_id, quantity, unit_price, total_amount, total_bv, payment_method, payment_status, delivery_address, bv_credited_at)
-                select uid, $3::uuid, 1, $4::numeric, $4::numeric, bv, 'wallet', 'completed', 'Benchmark Lane 1, Pune 411001', now() from b
-                returning id, user_id, total_bv)
-     insert into volume_events (kind, member_id, purchase_id, bv, occurred_at, applied_at, pairing_cycle_id, monthly_cycle_id)
-     select 'purchase', user_id, id, total_bv, now(), now(), $5::uuid, $6::uuid from p`,
-    [buyers, bvs, product.id, product.price, pairingId, monthlyId],
-  );
-  await db.query('update member_volume u set total_bv = u.total_bv + b.bv from (select unnest($1::uuid[]) as uid, unnest($2::numeric[]) as bv) b where u.member_id = b.uid', [buyers, bvs]);
-  // The cycle's BV per leg on every ancestor: one bottom-up fold over the tree (parents before children by level).
-  const tree = (
-    await db.query<{ id: string; parent_id: string | null; position: string | null; level: number }>('select id::text, parent_id::text, position, level from users where placed_at is not null')
-  ).rows;
-  const index = new Map(tree.map((m, i) => [m.id, i]));
-  const own = new Float64Array(tree.length);
-  buyers.forEach((b, i) => {
-    own[index.get(b)!] += bvs[i];
-  });
-  const left = new Float64Array(tree.length);
-  const right = new Float64Array(tree.length);
-  const order = tree.map((_, i) => i).sort((a, b) => tree[b].level - tree[a].level);
-  for (const i of order) {
-    const m = tree[i];
-    if (!m.parent_id) continue;
-    const p = index.get(m.parent_id);
-    if (p === undefined) continue;
-    const total = own[i] + left[i] + right[i];
-    if (total === 0) continue;
-    if (m.position === 'left') left[p] += total;
-    else right[p] += total;
-  }
-  const ids: string[] = [];
-  const ls: number[] = [];
-  const rs: number[] = [];
-  tree.forEach((m, i) => {
-    if (left[i] || right[i]) {
-      ids.push(m.id);
-      ls.push(left[i]);
-      rs.push(right[i]);
-    }
-  });
-  // Where the applier puts them: each ancestor's member_volume row (lifetime legs and the open cycles' legs).
-  const asDb = drizzle(db) as unknown as DbOrTx;
-  for (let i = 0; i < ids.length; i += 100_000) {
-    const deltas = ids.slice(i, i + 100_000).map((id, k) => ({
-      id,
-      lbv: ls[i + k].toFixed(2),
-      rbv: rs[i + k].toFixed(2),
-      lc: 0,
-      rc: 0,
-      la: 0,
-      ra: 0,
-      depth: 0,
-      ld: 0,
-      rd: 0,
-    }));
-    await addLegBV(asDb, deltas, { pairing: pairingId, monthly: monthlyId });
-  }
-  await db.query('commit');
-  // The set-up wrote a week's purchases in one go; over a real week autovacuum would have visited those rows
-  // (hint bits, visibility map, statistics) long before the cycle closed, and the writes would have been
-  // checkpointed. Do the same here, so the timed run pays for the payout and not for the set-up's aftermath.
-  await db.query('vacuum (analyze) users, member_volume, purchases, volume_events, leg_volumes, wallet_balances, comp_payouts, comp_carry');
-  await db.query('checkpoint');
-  const returned = RETURNS_PERCENT > 0 ? await returnSome(db, buyers, pairingId) : { same: 0, earlier: 0 };
-  console.log(`set-up done in ${Math.round((performance.now() - t0) / 1000)} s: ${ids.length} members with BV in a leg this cycle`);
+  const { returned } = await prepareCycle(db, base, admin, admin2, BUYERS, RETURNS_PERCENT);
 
   // Timed: close, calculate, approve, post; the server's memory sampled meanwhile.
   const pid = server.pid!;
@@ -339,8 +250,8 @@ async function incomePage(base: string, db: pg.Client, id: string) {
  * purchase's own cycle nets out, returns.md §3.2) and half from the last posted pairing cycle (clawed back in this
  * one, §4). Each is a reversal entry in the journal, as an approved return writes it, applied by the worker's applier.
  */
-async function returnSome(db: pg.Client, buyers: string[], pairingId: string) {
-  const n = Math.round((BUYERS * RETURNS_PERCENT) / 100);
+async function returnSome(db: pg.Client, buyers: string[], pairingId: string, percent: number) {
+  const n = Math.round((buyers.length * percent) / 100);
   const same = await db.query<{ purchase_id: string; member_id: string; bv: string }>(
     `select purchase_id::text, member_id::text, bv::text from volume_events where kind = 'purchase' and pairing_cycle_id = $1::uuid
      and member_id = any($2::uuid[]) order by random() limit $3`,
@@ -363,4 +274,105 @@ async function returnSome(db: pg.Client, buyers: string[], pairingId: string) {
   // The worker's applier takes them (BV off every ancestor's legs, the buyer's personal BV).
   while (Number((await db.query('select count(*) from volume_events where applied_at is null')).rows[0].count) > 0) await sleep(500);
   return { same: same.rowCount ?? 0, earlier: earlier.rowCount ?? 0 };
+}
+
+/**
+ * The untimed set-up of a payday (also the chaos suite's): earlier closed cycles paid out, then `count` random members
+ * complete a wallet purchase in the open pairing and monthly cycles (purchases and applied journal rows, their personal
+ * BV, and the cycle's BV per leg on every ancestor, the figures the applier would have written, folded in one pass),
+ * and `returnsPercent` of them returned. The open pairing cycle's id.
+ */
+export async function prepareCycle(db: pg.Client, base: string, admin: string, admin2: string, count: number, returnsPercent = 0) {
+  // Cycles closed by the schedule (or earlier runs) are paid out first, untimed: only the oldest posts.
+  for (const kind of ['pairing', 'monthly']) {
+    const earlier = (
+      await db.query<{ id: string; status: string }>("select id::text, status from comp_cycles where kind = $1 and status in ('closed','calculated','approved') order by starts_at", [kind])
+    ).rows;
+    for (const c of earlier) await settleEarlier(base, admin, admin2, c.id, c.status);
+  }
+
+  const open = async (kind: string) => (await db.query<{ id: string }>("select id::text from comp_cycles where kind = $1 and status = 'open'", [kind])).rows[0]?.id;
+  const pairingId = await open('pairing');
+  const monthlyId = await open('monthly');
+  if (!pairingId || !monthlyId) throw new Error('no open cycles: start the app once on the bench database');
+
+  // The set-up writes buyers' rows directly: let the worker's applier finish what is pending first (it locks those rows too).
+  while (Number((await db.query('select count(*) from volume_events where applied_at is null')).rows[0].count) > 0) await new Promise((r) => setTimeout(r, 500));
+  console.log(`set-up: ${count} buyers in the open pairing cycle...`);
+  const t0 = performance.now();
+  const product = (await db.query<{ id: string; price: string }>('select id::text, price::text from products where is_active order by price limit 1')).rows[0];
+  const buyers = (await db.query<{ id: string }>(`select id::text from users where placed_at is not null and status = 'active' and role = 'user' order by random() limit ${count}`)).rows.map(
+    (r) => r.id,
+  );
+  const bvs = buyers.map((_, i) => BVS[i % BVS.length]);
+  await db.query('begin');
+  await db.query(
+    `with b as (select unnest($1::uuid[]) as uid, unnest($2::numeric[]) as bv),
+          p as (insert into purchases (user_id, product_id, quantity, unit_price, total_amount, total_bv, payment_method, payment_status, delivery_address, bv_credited_at)
+                select uid, $3::uuid, 1, $4::numeric, $4::numeric, bv, 'wallet', 'completed', 'Benchmark Lane 1, Pune 411001', now() from b
+                returning id, user_id, total_bv)
+     insert into volume_events (kind, member_id, purchase_id, bv, occurred_at, applied_at, pairing_cycle_id, monthly_cycle_id)
+     select 'purchase', user_id, id, total_bv, now(), now(), $5::uuid, $6::uuid from p`,
+    [buyers, bvs, product.id, product.price, pairingId, monthlyId],
+  );
+  await db.query('update member_volume u set total_bv = u.total_bv + b.bv from (select unnest($1::uuid[]) as uid, unnest($2::numeric[]) as bv) b where u.member_id = b.uid', [buyers, bvs]);
+  // The cycle's BV per leg on every ancestor: one bottom-up fold over the tree (parents before children by level).
+  const tree = (
+    await db.query<{ id: string; parent_id: string | null; position: string | null; level: number }>('select id::text, parent_id::text, position, level from users where placed_at is not null')
+  ).rows;
+  const index = new Map(tree.map((m, i) => [m.id, i]));
+  const own = new Float64Array(tree.length);
+  buyers.forEach((b, i) => {
+    own[index.get(b)!] += bvs[i];
+  });
+  const left = new Float64Array(tree.length);
+  const right = new Float64Array(tree.length);
+  const order = tree.map((_, i) => i).sort((a, b) => tree[b].level - tree[a].level);
+  for (const i of order) {
+    const m = tree[i];
+    if (!m.parent_id) continue;
+    const p = index.get(m.parent_id);
+    if (p === undefined) continue;
+    const total = own[i] + left[i] + right[i];
+    if (total === 0) continue;
+    if (m.position === 'left') left[p] += total;
+    else right[p] += total;
+  }
+  const ids: string[] = [];
+  const ls: number[] = [];
+  const rs: number[] = [];
+  tree.forEach((m, i) => {
+    if (left[i] || right[i]) {
+      ids.push(m.id);
+      ls.push(left[i]);
+      rs.push(right[i]);
+    }
+  });
+  // Where the applier puts them: each ancestor's member_volume row (lifetime legs and the open cycles' legs).
+  const asDb = drizzle(db) as unknown as DbOrTx;
+  for (let i = 0; i < ids.length; i += 100_000) {
+    const deltas = ids.slice(i, i + 100_000).map((id, k) => ({
+      id,
+      lbv: ls[i + k].toFixed(2),
+      rbv: rs[i + k].toFixed(2),
+      lc: 0,
+      rc: 0,
+      la: 0,
+      ra: 0,
+      depth: 0,
+      ld: 0,
+      rd: 0,
+    }));
+    await addLegBV(asDb, deltas, { pairing: pairingId, monthly: monthlyId });
+  }
+  await db.query('commit');
+  // The set-up wrote a week's purchases in one go; over a real week autovacuum would have visited those rows
+  // (hint bits, visibility map, statistics) long before the cycle closed, and the writes would have been
+  // checkpointed. Do the same here, so the timed run pays for the payout and not for the set-up's aftermath.
+  await db.query('vacuum (analyze) users, member_volume, purchases, volume_events, leg_volumes, wallet_balances, comp_payouts, comp_carry');
+  await db.query('checkpoint');
+  const returned = returnsPercent > 0 ? await returnSome(db, buyers, pairingId, returnsPercent) : { same: 0, earlier: 0 };
+  console.log(`set-up done in ${Math.round((performance.now() - t0) / 1000)} s: ${ids.length} members with BV in a leg this cycle`);
+
+  return { pairingId, monthlyId, returned };
 }

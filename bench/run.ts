@@ -15,6 +15,7 @@ import { treeSuite } from './tree-suite';
 import { chartsSuite } from './charts-suite';
 import { commerceSuite } from './commerce-suite';
 import { payoutSuite } from './payout-suite';
+import { chaosSuite } from './chaos-suite';
 import { webSuite } from './web-suite';
 import { seedMembers } from './seed-members';
 import { BENCH_DB, benchDbUrl, refreshDemoAdmin, serverUrl } from './seed';
@@ -335,6 +336,15 @@ const suites: Record<string, () => Promise<boolean>> = {
   charts: chartsBench,
   commerce: commerceBench,
   payout: payoutBench,
+  // Two apps and two workers of its own under load and faults (issue 33); BENCH_PG_RESTART restarts its PostgreSQL.
+  chaos: async () => {
+    if (!(await seededMembers())) {
+      console.error(`the chaos suite runs on ${BENCH_DB}: run npm run bench:seed -- --members 1000000 first`);
+      return false;
+    }
+    await refreshDemoAdmin(benchDbUrl());
+    return chaosSuite(benchDbUrl());
+  },
   // Lighthouse on the platform as npm start runs it (the embedded database; no PostgreSQL needed).
   web: webSuite,
 };
