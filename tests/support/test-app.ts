@@ -84,10 +84,12 @@ export async function startTestApp(
     /** The database engine (default: PostgreSQL under TEST_DATABASE_URL, PGlite otherwise). */
     engine?: TestEngine;
     /** Run the job runner in the background (default: when listening, as the browser tests need, like npm start). */ pollJobs?: boolean;
+    /** Open this PostgreSQL database as it is (a restored backup) instead of a fresh one: no demo enrolment, not dropped at close. */
+    databaseUrl?: string;
   } = {},
 ): Promise<TestApp> {
   const mail = await startMailbox();
-  const database = await createTestDatabase(opts.engine);
+  const database = opts.databaseUrl ? { url: opts.databaseUrl, drop: async () => undefined } : await createTestDatabase(opts.engine);
   const clock = new ManualClock();
   const config = loadConfig(
     { NODE_ENV: 'test', DATA_DIR: 'memory://', LOG_LEVEL: 'silent', DEMO_SEED: '1', ...(database.url ? { DATABASE_URL: database.url } : {}) },
@@ -153,7 +155,7 @@ export async function startTestApp(
 
   // The demo admins and founder have two-factor on, as their roles require (issue 13).
   openBook(clock);
-  for (const who of [DEMO_ACCOUNTS.admin, DEMO_ACCOUNTS.admin2, DEMO_ACCOUNTS.founder]) {
+  for (const who of opts.databaseUrl ? [] : [DEMO_ACCOUNTS.admin, DEMO_ACCOUNTS.admin2, DEMO_ACCOUNTS.founder]) {
     const first = await api('POST', '/api/login', { body: { userId: who.email, password: who.password } });
     if (first.status === 200 && first.cookie && first.body.user?.twoFactor && !first.body.user.twoFactor.enabled) {
       await enrol(first.cookie, first.body.user);
