@@ -180,10 +180,63 @@ export const CannotLoginMessage = (status: string) => `Cannot login as user with
 /** How far the volume applier is behind (the dashboard's Volume engine card; the same figures are at /metrics). */
 export const VolumeEngineStatus = z.strictObject({
   pending: z.number().int(),
+  /** Entries set aside after failing alone (ADR 0029), not counted in `pending`: an admin retries or settles each. */
+  quarantined: z.number().int(),
   oldestPendingSeconds: z.number(),
   eventsPerSecond: z.number(),
 });
 export type VolumeEngineStatus = z.infer<typeof VolumeEngineStatus>;
+
+/** Texts of the journal quarantine and parked jobs (issue 33). */
+export const QUARANTINE_MSG = {
+  entryNotFound: 'No quarantined journal entry with this number',
+  jobNotFound: 'No parked job with this id',
+  settleReason: 'Give the reason for settling this entry (at least 10 characters)',
+  retried: 'The entry is back in the journal: the next batch applies it',
+  settled: 'The entry is settled: marked applied without being applied',
+  jobRetried: 'The job is queued again',
+} as const;
+
+/** A journal entry's number (volume_events id). */
+export const JournalEntryParam = z.object({ id: z.string().regex(/^\d{1,18}$/, { error: QUARANTINE_MSG.entryNotFound }) });
+export const JobIdParam = z.object({ id: z.uuid({ error: QUARANTINE_MSG.jobNotFound }) });
+
+/** POST /api/admin/volume/quarantine/:id/settle: why the entry is marked applied without being applied (audited). */
+export const SettleEntryInput = z.object({
+  reason: z.string({ error: QUARANTINE_MSG.settleReason }).trim().min(10, { error: QUARANTINE_MSG.settleReason }).max(500, { error: QUARANTINE_MSG.settleReason }),
+});
+export type SettleEntryInput = z.infer<typeof SettleEntryInput>;
+
+/** A journal entry set aside after failing alone, with its error. */
+export const QuarantinedEntry = z.strictObject({
+  id: z.string(),
+  kind: z.enum(['purchase', 'placement', 'activity', 'reversal']),
+  memberId: id,
+  purchaseId: id.nullable(),
+  returnId: id.nullable(),
+  bv: decimal,
+  occurredAt: instant,
+  quarantinedAt: instant,
+  error: z.string(),
+});
+export type QuarantinedEntry = z.infer<typeof QuarantinedEntry>;
+/** GET /api/admin/volume/quarantine: the oldest 100 quarantined entries and how many there are. */
+export const QuarantineList = z.strictObject({ total: z.number().int(), entries: z.array(QuarantinedEntry) });
+export type QuarantineList = z.infer<typeof QuarantineList>;
+
+/** A one-off job parked after failing MAX_JOB_ATTEMPTS times in a row, with its last error. */
+export const ParkedJob = z.strictObject({
+  id,
+  key: z.string(),
+  name: z.string(),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  lastRunAt: instant.nullable(),
+  parkedAt: instant,
+});
+export type ParkedJob = z.infer<typeof ParkedJob>;
+export const ParkedJobList = z.strictObject({ items: z.array(ParkedJob) });
+export type ParkedJobList = z.infer<typeof ParkedJobList>;
 
 /** GET /api/admin/stats */
 export const AdminStatsResponse = z.strictObject({

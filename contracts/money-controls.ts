@@ -199,6 +199,27 @@ export const MONEY_CONTROLS: Partial<Record<ApiKey, MoneyControl>> = {
     audit: 'adjustment.created, or comp_adjustment.approval_requested',
     told: 'every admin when it waits',
   },
+  // ---- the volume journal's quarantine (issue 33, ADR 0029): BV that decides who is paid ----
+  'POST /api/admin/volume/quarantine/:id/retry': {
+    action: 'Put a quarantined journal entry back: the next batch applies its BV (and invoice, rank check) once',
+    kind: 'payout',
+    starts: ADMINS,
+    approves: 'none: the entry is the purchase, placement or return already recorded; it is applied as any other',
+    limits: 'a quarantined entry only; applied_at keeps it to one application',
+    stepUp: 'none',
+    audit: 'journal.retry',
+    told: '—',
+  },
+  'POST /api/admin/volume/quarantine/:id/settle': {
+    action: 'Settle a quarantined journal entry: marked applied without adding its BV to any leg or cycle',
+    kind: 'payout',
+    starts: ADMINS,
+    approves: 'none; the reason is kept on the entry and in the audit row',
+    limits: 'a quarantined entry only; a reason of at least 10 characters; a purchase’s unapplied reversals are settled with it',
+    stepUp: 'always',
+    audit: 'journal.settle',
+    told: '—',
+  },
   'POST /api/admin/compensation/cycles/:id/calculate': {
     action: 'Calculate a payout cycle',
     kind: 'money',
@@ -445,6 +466,7 @@ export const MONEY_CONTROLS: Partial<Record<ApiKey, MoneyControl>> = {
  */
 export const OUTSIDE_MONEY_CONTROLS: Partial<Record<ApiKey, string>> = {
   'POST /api/login': 'signs in; lockout and rate limits in the Security rules',
+  'POST /api/admin/jobs/:id/retry': 'queues a parked job again as its request left it (a payout posting already approved); moves nothing itself; audited',
   'POST /api/agreement/accept': 'records one’s own acceptance of the Direct Seller Agreement in force (issue 32)',
   'POST /api/admin/agreements': 'publishes a new version of the Direct Seller Agreement; audited; no money or sign-in changes',
   'POST /api/grievances': 'a visitor’s complaint, registered only once its email link is opened (issue 32)',

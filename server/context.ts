@@ -23,8 +23,12 @@ export interface JobQueue {
    * here; false when it is still queued or running after `waitMs`.
    */
   queueAndWait(job: JobRequest & { payload: unknown }, waitMs: number): Promise<boolean>;
-  /** Per job name: how many are due, running and failing (GET /api/ops/jobs). */
-  status(): Promise<{ name: string; due: number; running: number; failing: number }[]>;
+  /** Per job name: how many are due, running, failing and parked (/metrics). */
+  status(): Promise<{ name: string; due: number; running: number; failing: number; parked: number }[]>;
+  /** The jobs parked after failing too many times in a row (ADR 0029), most recent first. */
+  parked(): Promise<{ id: string; key: string; name: string; attempts: number; lastError: string | null; lastRunAt: Date | null; parkedAt: Date | null }[]>;
+  /** Makes a parked job due now with a fresh count of attempts; answers it, or nothing when it is not parked. */
+  unpark(id: string): Promise<{ id: string; name: string; key: string; lastError: string | null } | undefined>;
 }
 
 /** What every service receives: the database, configuration, time and a logger. */

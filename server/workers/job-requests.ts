@@ -1,7 +1,7 @@
 import type { AppContext, JobQueue, JobRequest } from '../context';
 import { AppError } from '../core/app-error';
 import type { ErrorCode } from '../../contracts/errors';
-import { enqueueJob, jobState, jobSummary, REFUSED } from './jobs.repo';
+import { enqueueJob, jobState, jobSummary, parkedJobs, REFUSED, unparkJob } from './jobs.repo';
 
 /** What queueing needs of a context: the database, the time, and whether this process runs jobs. */
 type QueueHost = Pick<AppContext, 'db' | 'clock'> & Partial<Pick<AppContext, 'runJobsHere'>>;
@@ -19,6 +19,8 @@ export function withJobQueue<T extends QueueHost>(base: T): T & Pick<AppContext,
     queue: (job) => queueJob(ctx, job),
     queueAndWait: (job, waitMs) => queueAndWait(ctx, job, waitMs),
     status: () => jobSummary(ctx.db, ctx.clock.now()),
+    parked: () => parkedJobs(ctx.db, 100),
+    unpark: (id) => unparkJob(ctx.db, id, ctx.clock.now()),
   };
   ctx.jobs = jobs;
   return ctx;

@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import type { AppContext } from '../context';
 import { AppError } from '../core/app-error';
-import { claimDueJobs, deleteJob, ensureRecurringJob, failJob, refuseJob, rescheduleJob, type JobRow } from './jobs.repo';
+import { claimDueJobs, deleteJob, ensureRecurringJob, failJob, parkJob, refuseJob, rescheduleJob, type JobRow } from './jobs.repo';
 
 /**
  * What a job does. A recurring job answers when it should run next; a one-off job answers nothing and
@@ -30,6 +30,14 @@ export interface JobRunner {
 
 const LEASE_MS = 30_000;
 const backoffMs = (attempt: number) => Math.min(10 * 60_000, 1_000 * 2 ** Math.min(attempt, 10));
+/**
+ * A one-off job that fails this many times in a row is parked with its last error (ADR 0029) instead of being retried
+ * for ever: with the backoff above, about 27 minutes of retries (2 s, 4 s, … 512 s, then 10 min), long enough to
+ * outlast a database restart or a deploy, short enough that an admin sees it on /metrics (jobs_parked) within the
+ * hour. Recurring jobs (the applier, mail, maintenance) are never parked: they are the platform's pulse, and one that
+ * fails keeps retrying at the capped backoff and shows in jobs_failing.
+ */
+export const MAX_JOB_ATTEMPTS = 10;
 
 /**
  * The job runner (ADR 0009): jobs are rows of `jobs` in PostgreSQL, claimed with FOR UPDATE SKIP
@@ -62,8 +70,14 @@ export async function startJobRunner(ctx: AppContext, defs: JobDefinition[], opt
         await refuseJob(ctx.db, job.id, worker, { code: err.code, status: err.status, message: err.message });
         return;
       }
+      const error = String((err as Error)?.message ?? err);
+      if (!def.recurring && job.attempts >= MAX_JOB_ATTEMPTS) {
+        ctx.log.error({ err, job: job.name, key: job.key, attempts: job.attempts }, 'job failed too many times in a row; parked until an admin retries it');
+        await parkJob(ctx.db, job.id, worker, error, now());
+        return;
+      }
       ctx.log.warn({ err, job: job.name, attempt: job.attempts }, 'job failed; will retry');
-      await failJob(ctx.db, job.id, worker, new Date(now().getTime() + backoffMs(job.attempts)), String((err as Error)?.message ?? err));
+      await failJob(ctx.db, job.id, worker, new Date(now().getTime() + backoffMs(job.attempts)), error);
     }
   }
 

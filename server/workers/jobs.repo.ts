@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { rawRows, type DbOrTx } from '../db/client';
 import { jobs } from '../db/schema/index';
 
@@ -14,16 +14,47 @@ export const REFUSED = 'refused:';
 /** Far enough that a refused job is never due again (the next request for the same key replaces it). */
 const NEVER = new Date('9999-12-31T00:00:00Z');
 
-/** Queues a one-off job; a second job with the same key is not added, except in place of one that refused. */
+/** Queues a one-off job; a second job with the same key is not added, except in place of one that refused or was parked. */
 export async function enqueueJob(db: DbOrTx, job: { key: string; name: string; payload?: unknown; runAt: Date }) {
   await db
     .insert(jobs)
     .values({ ...job, recurring: false })
     .onConflictDoUpdate({
       target: jobs.key,
-      set: { runAt: job.runAt, payload: job.payload ?? null, lastError: null, attempts: 0, lockedBy: null, lockedUntil: null },
-      setWhere: sql`${jobs.lastError} like ${REFUSED + '%'}`,
+      set: { runAt: job.runAt, payload: job.payload ?? null, lastError: null, attempts: 0, lockedBy: null, lockedUntil: null, parkedAt: null },
+      setWhere: sql`${jobs.lastError} like ${REFUSED + '%'} or ${jobs.parkedAt} is not null`,
     });
+}
+
+/**
+ * A one-off job that failed MAX_JOB_ATTEMPTS times in a row: parked with its error, never due again (run_at far
+ * ahead, as a refused job) until an admin retries it or a new request for the same key replaces it.
+ */
+export async function parkJob(db: DbOrTx, id: string, worker: string, error: string, now: Date) {
+  await db
+    .update(jobs)
+    .set({ lockedBy: null, lockedUntil: null, runAt: NEVER, lastError: error.slice(0, 500), parkedAt: now })
+    .where(and(eq(jobs.id, id), eq(jobs.lockedBy, worker)));
+}
+
+/** The parked jobs, most recently parked first. */
+export async function parkedJobs(db: DbOrTx, limit: number) {
+  return db
+    .select({ id: jobs.id, key: jobs.key, name: jobs.name, attempts: jobs.attempts, lastError: jobs.lastError, lastRunAt: jobs.lastRunAt, parkedAt: jobs.parkedAt })
+    .from(jobs)
+    .where(isNotNull(jobs.parkedAt))
+    .orderBy(desc(jobs.parkedAt))
+    .limit(limit);
+}
+
+/** An admin's retry: the parked job is due now with a fresh count of attempts. Answers the job, or nothing when it is not parked. */
+export async function unparkJob(db: DbOrTx, id: string, now: Date) {
+  const [row] = await db
+    .update(jobs)
+    .set({ parkedAt: null, attempts: 0, runAt: now, lockedBy: null, lockedUntil: null })
+    .where(and(eq(jobs.id, id), isNotNull(jobs.parkedAt)))
+    .returning({ id: jobs.id, name: jobs.name, key: jobs.key, lastError: jobs.lastError });
+  return row;
 }
 
 /** A one-off job refused (the work cannot be done as asked): never retried, its reason kept for the waiting requests. */
@@ -93,12 +124,13 @@ export async function runJobNow(db: DbOrTx, key: string, now: Date) {
 }
 
 export async function jobSummary(db: DbOrTx, now: Date) {
-  return rawRows<{ name: string; due: number; running: number; failing: number }>(
+  return rawRows<{ name: string; due: number; running: number; failing: number; parked: number }>(
     db,
     sql`select name,
           count(*) filter (where run_at <= ${now.toISOString()}::timestamptz and (locked_until is null or locked_until < ${now.toISOString()}::timestamptz))::int as due,
           count(*) filter (where locked_until >= ${now.toISOString()}::timestamptz)::int as running,
-          count(*) filter (where last_error is not null and last_error not like ${REFUSED + '%'})::int as failing
+          count(*) filter (where last_error is not null and last_error not like ${REFUSED + '%'} and parked_at is null)::int as failing,
+          count(*) filter (where parked_at is not null)::int as parked
         from jobs group by name order by name`,
   );
 }

@@ -66,6 +66,8 @@ export const jobs = pgTable(
     lastError: text('last_error'),
     lastRunAt: ts('last_run_at'),
     lastOkAt: ts('last_ok_at'),
+    /** A one-off job that failed MAX_JOB_ATTEMPTS times in a row: set aside (never due) until an admin retries it. */
+    parkedAt: ts('parked_at'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('jobs_key_key').on(t.key), index('jobs_due_idx').on(t.runAt)],

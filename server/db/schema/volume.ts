@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, uuid, varchar, integer, smallint, bigserial, numeric, index, uniqueIndex, check, primaryKey, jsonb } from 'drizzle-orm/pg-core';
+import { pgTable, uuid, varchar, text, integer, smallint, bigserial, numeric, index, uniqueIndex, check, primaryKey, jsonb } from 'drizzle-orm/pg-core';
 import { users } from './users';
 import { purchases } from './commerce';
 import { ts, primaryId, createdAt, ref, rupees, bv } from './columns';
@@ -72,11 +72,25 @@ export const volumeEvents = pgTable(
     /** reversal: the return whose approval took the BV back (one entry per return) and its number, for explanations. */
     returnId: uuid('return_id'),
     reference: varchar('reference', { length: 30 }),
+    /**
+     * Quarantine (ADR 0029): an entry whose application failed alone is set aside with its error, and later batches
+     * skip it until an admin retries it (cleared) or settles it (applied_at set without applying it, with the reason).
+     */
+    quarantinedAt: ts('quarantined_at'),
+    quarantineError: text('quarantine_error'),
+    settledAt: ts('settled_at'),
+    settleReason: text('settle_reason'),
   },
   (t) => [
     index('volume_events_pending_idx')
       .on(t.id)
       .where(sql`${t.appliedAt} is null`),
+    index('volume_events_quarantined_idx')
+      .on(t.id)
+      .where(sql`${t.quarantinedAt} is not null and ${t.appliedAt} is null`),
+    index('volume_events_settled_idx')
+      .on(t.purchaseId)
+      .where(sql`${t.settledAt} is not null`),
     uniqueIndex('volume_events_purchase_key')
       .on(t.purchaseId)
       .where(sql`${t.kind} = 'purchase'`),

@@ -47,7 +47,8 @@ export const namesOf = (db: DbOrTx, ids: string[]) =>
 /**
  * What changed in the members' snapshot figures at or after an instant (a cycle's close), from the volume
  * journal: the first status change of each member (its direction tells the status before it: a member
- * whose first later change is a deactivation was active) and the personal BV of purchases applied since.
+ * whose first later change is a deactivation was active) and the personal BV of purchases applied since (not those
+ * settled without being applied: they added none, ADR 0029).
  */
 export async function changesSince(db: DbOrTx, at: Date) {
   const since = at.toISOString();
@@ -61,7 +62,7 @@ export async function changesSince(db: DbOrTx, at: Date) {
     db,
     sql`
     select member_id::text, sum(bv)::text as bv from volume_events
-    where kind in ('purchase', 'reversal') and applied_at is not null and occurred_at >= ${since}::timestamptz group by 1`,
+    where kind in ('purchase', 'reversal') and applied_at is not null and settled_at is null and occurred_at >= ${since}::timestamptz group by 1`,
   );
   return {
     active: new Map(firsts.map((r) => [r.member_id, Number(r.d_active) < 0])),

@@ -1,9 +1,13 @@
 import type { AppContext } from '../../context';
-import { get, type RouteDef } from '../../http/routes';
+import { get, post, type RouteDef } from '../../http/routes';
+import { actorOf } from '../../http/actor';
+import { parse } from '../../http/validate';
 import { forbidden, unauthenticated } from '../../core/app-error';
 import { isLocalScrape, renderMetrics } from '../../http/metrics';
 import { MSG } from '../../../contracts/messages';
-import { journalLag } from '../volume';
+import { journalLag, quarantinedEntries, retryQuarantined, settleQuarantinedEntry } from '../volume';
+import { JobIdParam, JournalEntryParam, SettleEntryInput } from '../../../contracts/admin';
+import { parkedJobList, retryParkedJob } from './parked-jobs.service';
 
 /**
  * GET /metrics in Prometheus text format: this process's request counts and latencies, the volume
@@ -21,14 +25,28 @@ export function opsRoutes(ctx: AppContext): RouteDef[] {
       const text = renderMetrics([
         { name: 'volume_journal_pending', help: 'Journal entries (purchases, placements) not yet applied to the ancestors.', values: [{ value: lag.pending }] },
         { name: 'volume_journal_oldest_pending_seconds', help: 'Age of the oldest entry not yet applied (0 when none is pending).', values: [{ value: lag.oldestPendingSeconds }] },
+        { name: 'volume_journal_quarantined', help: 'Journal entries set aside after failing alone, waiting for an admin to retry or settle them.', values: [{ value: lag.quarantined }] },
         { name: 'volume_journal_applied_per_second', help: 'Entries applied per second over the last minute.', values: [{ value: lag.eventsPerSecond }] },
         { name: 'jobs_due', help: 'Jobs due and not leased, per job.', values: jobs.map((j) => ({ labels: { job: j.name }, value: j.due })) },
         { name: 'jobs_running', help: 'Jobs leased to a worker now, per job.', values: jobs.map((j) => ({ labels: { job: j.name }, value: j.running })) },
         { name: 'jobs_failing', help: 'Jobs whose last run failed, per job.', values: jobs.map((j) => ({ labels: { job: j.name }, value: j.failing })) },
+        {
+          name: 'jobs_parked',
+          help: 'Jobs parked after failing too many times in a row, waiting for an admin to retry them, per job.',
+          values: jobs.map((j) => ({ labels: { job: j.name }, value: j.parked })),
+        },
         { name: 'process_uptime_seconds', help: 'Seconds since this process started.', values: [{ value: Math.round(process.uptime()) }] },
         { name: 'process_resident_memory_bytes', help: 'Resident memory of this process.', values: [{ value: process.memoryUsage().rss }] },
       ]);
       return reply.header('content-type', 'text/plain; version=0.0.4; charset=utf-8').header('cache-control', 'no-store').send(text);
     }),
+    // A poison journal entry or job stops only itself (issue 33, ADR 0029): the admin sees it and retries or settles it.
+    get('/api/admin/volume/quarantine', 'admin', async () => quarantinedEntries(ctx)),
+    post('/api/admin/volume/quarantine/:id/retry', 'admin', async (req) => retryQuarantined(ctx, actorOf(req), parse(JournalEntryParam, req.params).id)),
+    post('/api/admin/volume/quarantine/:id/settle', 'admin', async (req) =>
+      settleQuarantinedEntry(ctx, actorOf(req), parse(JournalEntryParam, req.params).id, parse(SettleEntryInput, req.body ?? {})),
+    ),
+    get('/api/admin/jobs/parked', 'admin', async () => parkedJobList(ctx)),
+    post('/api/admin/jobs/:id/retry', 'admin', async (req) => retryParkedJob(ctx, actorOf(req), parse(JobIdParam, req.params).id)),
   ];
 }

@@ -5,7 +5,20 @@ import { walkJournalUp, ancestryOf } from '../tree';
 import type { AncestryCache } from '../tree';
 import { CycleMarks } from './cycle-marks';
 import { journalConsumers, watchedSteps } from './journal-consumers';
-import { tryApplierLock, planForKeyLookups, claimPending, applyFigures, StaleCycleMarks, markApplied, logBatch, pendingSummary, appliedSince, pruneApplyLog } from './volume.repo';
+import {
+  tryApplierLock,
+  planForKeyLookups,
+  claimPending,
+  applyFigures,
+  StaleCycleMarks,
+  markApplied,
+  logBatch,
+  pendingSummary,
+  appliedSince,
+  pruneApplyLog,
+  quarantineEntry,
+  setAsideOrphanReversals,
+} from './volume.repo';
 
 /** Events that complete within this long of a cycle's end still land in that cycle before it closes. */
 export const CLOSE_GRACE_MS = 1_000;
@@ -34,25 +47,94 @@ export interface BatchOptions {
  * them applied, then runs the journal's consumers (invoices, sales sums, ranks: core/journal.ts). A crash anywhere rolls the whole batch back, so
  * every event is applied exactly once. With nothing pending before a cycle's end and the end (plus a
  * grace second) passed, the cycle is closed and the next one opened.
+ *
+ * A batch that fails for its content (not a lost connection or a deadlock: see `isTransient`) does not stop the
+ * journal (ADR 0029): its entries are applied again in halves, each half in its own transaction, down to single
+ * entries; an entry that fails alone is quarantined with its error and skipped by later batches until an admin
+ * retries or settles it. Every other entry of the batch is applied, once.
  */
 export async function applyBatch(ctx: AppContext, opts: BatchOptions = {}): Promise<BatchResult> {
   // Before any work: a process that registered no consumers refuses here (modules/volume/journal-consumers.ts).
   journalConsumers();
+  const claimed: { ids: string[] } = { ids: [] };
   try {
-    return await batchInTransaction(ctx, opts);
+    return await batchOrStale(ctx, opts, claimed);
+  } catch (err) {
+    if (isTransient(err) || !claimed.ids.length) throw err;
+    ctx.log.warn({ err, events: claimed.ids.length }, 'a journal batch failed; its entries are applied in parts to find the failing ones');
+    const total: BatchResult = { outcome: 'applied', events: 0, ancestors: 0, consumed: {} };
+    await isolate(ctx, opts, claimed.ids, err, total);
+    return total;
+  }
+}
+
+/** One batch, applied again once without this process's cycle marks when one of them turned out stale. */
+async function batchOrStale(ctx: AppContext, opts: BatchOptions, claimed?: { ids: string[] }, only?: string[]): Promise<BatchResult> {
+  try {
+    return await batchInTransaction(ctx, opts, claimed, only);
   } catch (err) {
     if (!(err instanceof StaleCycleMarks)) throw err;
     ctx.log.warn('a cycle mark changed behind this applier; the batch is applied again without what it knew');
     marksOf(await ancestryOf(ctx.db)).forget();
-    return batchInTransaction(ctx, opts);
+    return batchInTransaction(ctx, opts, claimed, only);
   }
 }
+
+/**
+ * The entries `ids` (in journal order) failed together with `failure`: a single entry is quarantined with it; more
+ * are split in two halves, each applied in its own transaction (left first, so that a purchase is settled before a
+ * later reversal of it is claimed) and split again when it fails. One bad entry among n costs about 2·log2(n)
+ * transactions. Adds what was applied to `total`.
+ */
+async function isolate(ctx: AppContext, opts: BatchOptions, ids: string[], failure: unknown, total: BatchResult): Promise<void> {
+  if (ids.length === 1) {
+    const error = describeFailure(failure);
+    if (await quarantineEntry(ctx.db, ids[0], error, ctx.clock.now())) ctx.log.error({ entry: ids[0], error }, 'a volume journal entry failed alone and is quarantined');
+    return;
+  }
+  const mid = Math.ceil(ids.length / 2);
+  for (const part of [ids.slice(0, mid), ids.slice(mid)]) {
+    let r: BatchResult;
+    try {
+      r = await batchOrStale(ctx, opts, undefined, part);
+    } catch (err) {
+      if (isTransient(err)) throw err;
+      await isolate(ctx, opts, part, err, total);
+      continue;
+    }
+    // Another applier took the journal meanwhile: what is left stays pending for it.
+    if (r.outcome === 'locked') return;
+    total.events += r.events;
+    total.ancestors += r.ancestors;
+    for (const [k, n] of Object.entries(r.consumed)) total.consumed[k] = (total.consumed[k] ?? 0) + n;
+  }
+}
+
+/**
+ * A failure that says nothing about the entries (the connection, a deadlock, a serialization failure, the server
+ * shutting down or out of resources, a lock or statement timeout): the batch is retried as it is by the job runner,
+ * and nothing is quarantined for it. SQLSTATE classes 08, 40, 53, 57, 58 and code 55P03.
+ */
+export function isTransient(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code ?? (err as { cause?: { code?: unknown } } | null)?.cause?.code;
+  if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return ['08', '40', '53', '57', '58'].includes(code.slice(0, 2)) || code === '55P03';
+  // No SQLSTATE: a socket error from the driver is transient; any other error (a consumer's own check) is the entry's.
+  return typeof code === 'string' && /^E[A-Z]+$/.test(code);
+}
+
+/** The error kept with a quarantined entry: the database's own (SQLSTATE, message, detail), not the failed query's text. */
+const describeFailure = (err: unknown) => {
+  const outer = err as { message?: string; cause?: unknown } | null;
+  const e = (outer?.cause && typeof outer.cause === 'object' ? outer.cause : outer) as { message?: string; code?: string; detail?: string } | null;
+  const msg = e?.message ?? String(err);
+  return [e?.code && /^[0-9A-Z]{5}$/.test(e.code) ? `[${e.code}]` : '', msg, e?.detail ? `(${e.detail})` : ''].filter(Boolean).join(' ');
+};
 
 /** The cycle marks this process's committed batches wrote, per ancestry cache (one per database). */
 const cycleMarks = new WeakMap<AncestryCache, CycleMarks>();
 const marksOf = (cache: AncestryCache) => cycleMarks.get(cache) ?? cycleMarks.set(cache, new CycleMarks()).get(cache)!;
 
-async function batchInTransaction(ctx: AppContext, opts: BatchOptions): Promise<BatchResult> {
+async function batchInTransaction(ctx: AppContext, opts: BatchOptions, claimed?: { ids: string[] }, only?: string[]): Promise<BatchResult> {
   let marked: { marks: CycleMarks; indexes: number[]; epoch: number } | undefined;
   const result = await ctx.db.transaction(async (tx): Promise<BatchResult> => {
     if (!(await tryApplierLock(tx))) return { outcome: 'locked', events: 0, ancestors: 0, consumed: {} };
@@ -60,7 +142,11 @@ async function batchInTransaction(ctx: AppContext, opts: BatchOptions): Promise<
     const now = ctx.clock.now();
     const cycles = await ensureOpenCycles(tx, now);
     const until = new Date(Math.min(...CYCLE_KINDS.map((k) => cycles[k].endsAt.getTime())));
-    const events = await claimPending(tx, until, opts.limit ?? DEFAULT_BATCH);
+    // Reversals of a purchase whose entry is quarantined or settled wait beside it (ADR 0029).
+    await setAsideOrphanReversals(tx, now);
+    const events = await claimPending(tx, until, only?.length ?? opts.limit ?? DEFAULT_BATCH, only);
+    if (claimed) claimed.ids = events.map((e) => e.id);
+    if (only && !events.length) return { outcome: 'applied', events: 0, ancestors: 0, consumed: {} };
     if (!events.length) {
       const due = CYCLE_KINDS.map((k) => cycles[k]).filter((c) => c.endsAt.getTime() + CLOSE_GRACE_MS <= now.getTime());
       for (const c of due) await closeCycleOnSchedule(tx, c, now);
@@ -149,10 +235,11 @@ export async function drainJournal(ctx: AppContext, opts: BatchOptions & { maxMs
 /** How far behind the applier is: pending events, the oldest one's age, and events applied per second over the last minute. */
 export async function journalLag(ctx: AppContext) {
   const now = ctx.clock.now();
-  const { pending, oldest } = await pendingSummary(ctx.db);
+  const { pending, oldest, quarantined } = await pendingSummary(ctx.db);
   const lastMinute = await appliedSince(ctx.db, new Date(now.getTime() - 60_000));
   return {
     pending,
+    quarantined,
     oldestPendingSeconds: oldest ? Math.max(0, (now.getTime() - oldest.getTime()) / 1000) : 0,
     eventsPerSecond: Math.round((lastMinute / 60) * 10) / 10,
   };

@@ -37,16 +37,151 @@ export async function planForKeyLookups(db: DbOrTx): Promise<void> {
   await db.execute(sql`select set_config('random_page_cost', '1.1', true), set_config('jit', 'off', true)`);
 }
 
-/** The oldest pending events that occurred before `before`, locked for this transaction. */
-export async function claimPending(db: DbOrTx, before: Date, limit: number): Promise<PendingEvent[]> {
+/**
+ * The oldest pending events that occurred before `before`, locked for this transaction; quarantined ones are
+ * skipped. With `ids`, only those (the applier isolating a failed batch's entries).
+ */
+export async function claimPending(db: DbOrTx, before: Date, limit: number, ids?: string[]): Promise<PendingEvent[]> {
+  const only = ids ? sql`and v.id = any(${sql.param(ids)}::bigint[])` : sql``;
   return rawRows<PendingEvent>(
     db,
     sql`select v.id::text, v.kind, v.member_id, v.bv::text, v.d_members, v.d_active, v.sponsor_id, v.purchase_id::text
         from volume_events v
-        where v.applied_at is null and v.occurred_at < ${before.toISOString()}::timestamptz
+        where v.applied_at is null and v.quarantined_at is null and v.occurred_at < ${before.toISOString()}::timestamptz ${only}
         order by v.id limit ${limit}
         for update skip locked`,
   );
+}
+
+/**
+ * Sets aside, beside their purchase, the pending reversals of purchases whose own entry is quarantined or was settled
+ * (ADR 0029): applied, they would take from the ancestors' legs BV that the applier never added. Driven by the
+ * two small partial indexes, so a batch pays nothing while no entry is quarantined or settled. Answers how many.
+ */
+export async function setAsideOrphanReversals(db: DbOrTx, at: Date): Promise<number> {
+  const rows = await rawRows<{ id: string }>(
+    db,
+    sql`with held as (
+          select id, purchase_id, 'quarantined' as why from volume_events where quarantined_at is not null and applied_at is null and kind = 'purchase'
+          union all
+          select id, purchase_id, 'settled' from volume_events where settled_at is not null and kind = 'purchase'
+        )
+        update volume_events r set quarantined_at = ${at.toISOString()}::timestamptz,
+               quarantine_error = 'its purchase''s journal entry #' || h.id || ' is ' || h.why || ': the reversal waits for it'
+        from held h
+        where r.kind = 'reversal' and r.purchase_id = h.purchase_id and r.applied_at is null and r.quarantined_at is null
+        returning r.id::text`,
+  );
+  return rows.length;
+}
+
+/** Sets one entry aside with its error (its own transaction, after it failed alone); false when it is no longer pending. */
+export async function quarantineEntry(db: DbOrTx, id: string, error: string, at: Date): Promise<boolean> {
+  const rows = await rawRows<{ id: string }>(
+    db,
+    sql`update volume_events set quarantined_at = ${at.toISOString()}::timestamptz, quarantine_error = ${error.slice(0, 2000)}
+        where id = ${id}::bigint and applied_at is null and quarantined_at is null returning id::text`,
+  );
+  return rows.length > 0;
+}
+
+export interface QuarantinedEntry {
+  id: string;
+  kind: string;
+  memberId: string;
+  purchaseId: string | null;
+  returnId: string | null;
+  bv: string;
+  occurredAt: Date;
+  quarantinedAt: Date;
+  error: string;
+}
+
+/** The quarantined entries, oldest first (at most `limit`), and how many there are. */
+export async function listQuarantined(db: DbOrTx, limit: number): Promise<{ total: number; entries: QuarantinedEntry[] }> {
+  const [count] = await rawRows<{ n: number }>(db, sql`select count(*)::int as n from volume_events where quarantined_at is not null and applied_at is null`);
+  const rows = await rawRows<{
+    id: string;
+    kind: string;
+    member_id: string;
+    purchase_id: string | null;
+    return_id: string | null;
+    bv: string;
+    occurred_at: Date | string;
+    quarantined_at: Date | string;
+    error: string | null;
+  }>(
+    db,
+    sql`select id::text, kind, member_id::text, purchase_id::text, return_id::text, bv::text, occurred_at, quarantined_at, quarantine_error as error
+        from volume_events where quarantined_at is not null and applied_at is null order by id limit ${limit}`,
+  );
+  return {
+    total: count.n,
+    entries: rows.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      memberId: r.member_id,
+      purchaseId: r.purchase_id,
+      returnId: r.return_id,
+      bv: r.bv,
+      occurredAt: new Date(r.occurred_at),
+      quarantinedAt: new Date(r.quarantined_at),
+      error: r.error ?? '',
+    })),
+  };
+}
+
+/** How many entries are quarantined now (the dashboard, /metrics). */
+export async function quarantinedCount(db: DbOrTx): Promise<number> {
+  const [row] = await rawRows<{ n: number }>(db, sql`select count(*)::int as n from volume_events where quarantined_at is not null and applied_at is null`);
+  return row.n;
+}
+
+/**
+ * Retry: the entry leaves the quarantine and the next batch claims it like any pending one (applied_at, written in the
+ * batch that applies it, keeps it to once). Reversals set aside for a purchase follow it. Answers the entry as it
+ * was, or nothing when it is not quarantined (the row stays locked to the caller's transaction).
+ */
+export async function releaseQuarantined(db: DbOrTx, id: string) {
+  const [row] = await rawRows<{ id: string; kind: string; purchase_id: string | null; error: string | null }>(
+    db,
+    sql`update volume_events v set quarantined_at = null, quarantine_error = null
+        from (select id, quarantine_error from volume_events where id = ${id}::bigint and quarantined_at is not null and applied_at is null for update) o
+        where v.id = o.id
+        returning v.id::text, v.kind, v.purchase_id::text, o.quarantine_error as error`,
+  );
+  if (row?.kind === 'purchase' && row.purchase_id)
+    await db.execute(sql`
+      update volume_events set quarantined_at = null, quarantine_error = null
+      where kind = 'reversal' and purchase_id = ${row.purchase_id}::uuid and quarantined_at is not null and applied_at is null`);
+  return row;
+}
+
+/**
+ * Settle: the entry is marked applied without being applied (no figures, no cycle, no invoice), with the admin's
+ * reason. A purchase's pending reversals are settled with it: they would take back BV the applier never added.
+ * Answers the entry as it was and the reversals settled with it, or nothing when it is not quarantined.
+ */
+export async function settleQuarantined(db: DbOrTx, id: string, reason: string, at: Date) {
+  const [row] = await rawRows<{ id: string; kind: string; purchase_id: string | null; bv: string; error: string | null }>(
+    db,
+    sql`update volume_events v set applied_at = ${at.toISOString()}::timestamptz, settled_at = ${at.toISOString()}::timestamptz, settle_reason = ${reason}
+        from (select id, quarantine_error from volume_events where id = ${id}::bigint and quarantined_at is not null and applied_at is null for update) o
+        where v.id = o.id
+        returning v.id::text, v.kind, v.purchase_id::text, v.bv::text, o.quarantine_error as error`,
+  );
+  if (!row) return undefined;
+  const reversals =
+    row.kind === 'purchase' && row.purchase_id
+      ? await rawRows<{ id: string }>(
+          db,
+          sql`update volume_events set applied_at = ${at.toISOString()}::timestamptz, settled_at = ${at.toISOString()}::timestamptz,
+                     settle_reason = ${`settled with its purchase's entry #${row.id}: ${reason}`}
+              where kind = 'reversal' and purchase_id = ${row.purchase_id}::uuid and applied_at is null
+              returning id::text`,
+        )
+      : [];
+  return { ...row, reversals: reversals.map((r) => r.id) };
 }
 
 /** A member's team figures as member_volume columns, for a select that shows them beside the member (team.repo.ts). */
@@ -260,10 +395,15 @@ export async function logBatch(db: DbOrTx, row: typeof volumeApplyLog.$inferInse
   await db.insert(volumeApplyLog).values(row);
 }
 
-/** Pending events: how many, and when the oldest occurred. */
+/** Pending events (not quarantined: those are counted apart): how many, and when the oldest occurred. */
 export async function pendingSummary(db: DbOrTx) {
-  const [row] = await rawRows<{ n: string; oldest: Date | string | null }>(db, sql`select count(*)::text as n, min(occurred_at) as oldest from volume_events where applied_at is null`);
-  return { pending: Number(row.n), oldest: row.oldest ? new Date(row.oldest) : null };
+  const [row] = await rawRows<{ n: string; oldest: Date | string | null; q: number }>(
+    db,
+    sql`select count(*) filter (where quarantined_at is null)::text as n, min(occurred_at) filter (where quarantined_at is null) as oldest,
+               count(*) filter (where quarantined_at is not null)::int as q
+        from volume_events where applied_at is null`,
+  );
+  return { pending: Number(row.n), oldest: row.oldest ? new Date(row.oldest) : null, quarantined: row.q };
 }
 
 /** Events applied over the last `seconds` seconds (from the batch log). */

@@ -14,6 +14,7 @@ import { QueryError } from '../../components/ui/query-error';
 import { SectionHeader } from '../../components/admin/section-header';
 import { AdminCharts } from '../../features/charts/admin-charts';
 import { AfterFirstPaint } from '../../components/ui/after-first-paint';
+import { QuarantineList } from '../../features/volume/admin/quarantine-list';
 
 type Icon = ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>;
 
@@ -114,7 +115,7 @@ function VolumeEngineCard({ volume, loading }: { volume?: AdminStats['volume']; 
       </CardHeader>
       <CardContent className="pt-4">
         {/* The same boxes while loading, a bar of a line's height in each: nothing below moves when the figures arrive. */}
-        <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3" aria-busy={loading || !volume}>
+        <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4" aria-busy={loading || !volume}>
           <div className="rounded-xl border border-slate-200 p-3">
             <dt className="text-xs font-medium text-slate-500">State</dt>
             <dd className="mt-1 flex items-center gap-2 text-sm font-semibold text-slate-900">
@@ -131,7 +132,14 @@ function VolumeEngineCard({ volume, loading }: { volume?: AdminStats['volume']; 
             <dt className="text-xs font-medium text-slate-500">Applied per second (last minute)</dt>
             <dd className="mt-1 text-sm font-semibold text-slate-900 tabular-nums">{volume ? volume.eventsPerSecond.toLocaleString('en-IN') : pending}</dd>
           </div>
+          <div className="rounded-xl border border-slate-200 p-3">
+            <dt className="text-xs font-medium text-slate-500">Quarantined</dt>
+            <dd className="mt-1 text-sm font-semibold text-slate-900 tabular-nums">
+              {!volume ? pending : volume.quarantined === 0 ? 'None' : <Badge tone="warning">{`${formatCount(volume.quarantined)} set aside`}</Badge>}
+            </dd>
+          </div>
         </dl>
+        {volume ? <QuarantineList count={volume.quarantined} /> : null}
       </CardContent>
     </Card>
   );
