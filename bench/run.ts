@@ -264,6 +264,32 @@ async function asInProduction<T>(fn: (server: ChildProcess) => Promise<T>): Prom
   }
 }
 
+/**
+ * The default start on PostgreSQL (ADR 0030): one server/main.ts process started as `npm start` starts it, with
+ * RUN_JOBS=1, which runs the jobs in a worker child of its own (server/worker-supervisor.ts).
+ */
+async function asDefaultStart<T>(fn: (server: ChildProcess) => Promise<T>): Promise<T> {
+  await refreshDemoAdmin(benchDbUrl());
+  return runOn(benchDbUrl(), fn, { RUN_JOBS: '1' });
+}
+
+type TableRow = Record<string, unknown>;
+
+/** Runs a suite and keeps the last table it printed (console.table), so that its figures can be set beside another run's. */
+async function keepingTable(run: () => Promise<boolean>): Promise<{ ok: boolean; rows: TableRow[] }> {
+  const table = console.table;
+  let rows: TableRow[] = [];
+  console.table = (data?: unknown, columns?: string[]) => {
+    if (Array.isArray(data)) rows = data as TableRow[];
+    table.call(console, data, columns);
+  };
+  try {
+    return { ok: await run(), rows };
+  } finally {
+    console.table = table;
+  }
+}
+
 /** The dashboards' charts on the seeded members, as in production. */
 async function chartsBench(): Promise<boolean> {
   if (!(await seededMembers())) {
@@ -273,13 +299,35 @@ async function chartsBench(): Promise<boolean> {
   return asInProduction(() => chartsSuite(URL_BASE, benchDbUrl()));
 }
 
-/** Wallet purchases on the seeded tree, as in production. */
+/**
+ * Wallet purchases on the seeded tree in both layouts, one after the other in one run: the default start (`npm start`
+ * on PostgreSQL, RUN_JOBS=1: the app and the worker child it supervises), then the app with RUN_JOBS=0 beside one
+ * `npm run worker`; each prints its own table, then their figures side by side.
+ */
 async function commerceBench(): Promise<boolean> {
   if (!(await seededMembers())) {
     console.error(`the commerce suite runs on ${BENCH_DB}: run npm run bench:seed -- --members 1000000 first`);
     return false;
   }
-  return asInProduction(() => commerceSuite(URL_BASE, benchDbUrl()));
+  const layouts = [
+    { name: 'default start', label: 'the default start: one `npm start` process on PostgreSQL, RUN_JOBS=1, running its jobs in its worker child', run: asDefaultStart },
+    { name: 'app + worker', label: 'the app with RUN_JOBS=0 and one separate `npm run worker`', run: asInProduction },
+  ];
+  const results: { name: string; ok: boolean; rows: TableRow[] }[] = [];
+  for (const [i, layout] of layouts.entries()) {
+    console.log(`\n=== commerce ${i + 1}/${layouts.length}: ${layout.label} ===`);
+    results.push({ name: layout.name, ...(await keepingTable(() => layout.run(() => commerceSuite(URL_BASE, benchDbUrl())))) });
+  }
+  // The rows are the same measures in the same order (a measure's words may carry a count of its own run).
+  const side = results[0].rows.map((row, i) => ({
+    measure: row.measure,
+    ...Object.fromEntries(results.map((r) => [r.name, r.rows[i]?.value])),
+    target: row.target,
+  }));
+  console.log('\nsuite commerce, the two layouts side by side:');
+  console.table(side);
+  console.log(results.map((r) => `${r.name}: ${r.ok ? 'targets met' : 'TARGETS NOT MET'}`).join('; '));
+  return results.every((r) => r.ok);
 }
 
 async function seededMembers(): Promise<number | undefined> {

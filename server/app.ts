@@ -73,6 +73,8 @@ export interface BuildOptions {
   logger?: boolean;
   ping?: () => Promise<boolean>;
   migrated?: () => boolean;
+  /** True once a graceful stop began: /readyz answers 503 and every answer closes its connection. */
+  draining?: () => boolean;
 }
 
 export interface BuiltApp {
@@ -106,6 +108,12 @@ export async function buildApp(ctx: Omit<AppContext, 'log'> & { log?: AppContext
   installErrorHandler(app);
   installSecurityHeaders(app, ctx.config);
   installCompression(app);
+  // A graceful stop (runtime.close): an answer still in flight tells its client the connection ends with it.
+  const draining = opts.draining ?? (() => false);
+  app.addHook('onSend', (_req, reply, payload, done) => {
+    if (draining()) reply.header('connection', 'close');
+    done(null, payload);
+  });
   await app.register(cookie);
   app.decorateRequest('identity', null);
   installRequestMetrics(app);
@@ -125,7 +133,7 @@ export async function buildApp(ctx: Omit<AppContext, 'log'> & { log?: AppContext
   });
 
   const api: RouteDef[] = [
-    ...healthRoutes({ ping: opts.ping ?? (async () => true), migrated: opts.migrated ?? (() => true) }),
+    ...healthRoutes({ ping: opts.ping ?? (async () => true), migrated: opts.migrated ?? (() => true), draining }),
     ...authRoutes(fullCtx),
     ...twoFactorRoutes(fullCtx),
     ...userRoutes(fullCtx),

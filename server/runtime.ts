@@ -26,7 +26,14 @@ export interface Runtime extends BuiltApp {
   seedLines: string[];
   /** Runs the follow-up jobs that are due and applies every pending volume journal entry now (tests; the runner does this in the background). */
   settle(): Promise<void>;
-  close(): Promise<void>;
+  /** The start of a graceful stop: GET /readyz answers 503 and every answer from now on closes its connection. */
+  drain(): void;
+  /**
+   * Drains, stops listening (idle keep-alive connections are closed, the others once their answer is out), waits for
+   * the requests in flight, then stops the job runner (after `jobGraceMs` it gives back the leases of the jobs still
+   * running; unset, it waits for them), the mail worker and the database.
+   */
+  close(opts?: { jobGraceMs?: number }): Promise<void>;
 }
 
 /**
@@ -64,7 +71,8 @@ export async function createRuntime(config: AppConfig, opts: { clock?: Clock; se
   if (legacy && (legacy.rewritten || legacy.remaining) && opts.logger !== false) console.log(`Encryption at rest: ${rotationSummary(legacy)}`);
   // With a previous secret configured, the job runner re-encrypts what it sealed under the current key, in the background.
   if (config.appSecretPrevious.length) await ctx.jobs.queue({ key: KEYS_ROTATE_JOB, name: KEYS_ROTATE_JOB });
-  const built = await buildApp(ctx, { webDist: opts.webDist, logger: opts.logger, ping: () => database.ping(), migrated: () => migrated });
+  let draining = false;
+  const built = await buildApp(ctx, { webDist: opts.webDist, logger: opts.logger, ping: () => database.ping(), migrated: () => migrated, draining: () => draining });
   ctx.log = built.app.log;
   const poll = opts.pollMail ?? true;
   const mail = startOutboxWorker(ctx, { poll });
@@ -91,9 +99,22 @@ export async function createRuntime(config: AppConfig, opts: { clock?: Clock; se
       }
       throw new Error('the volume journal did not settle');
     },
-    async close() {
-      await jobs?.stop();
-      await built.app.close();
+    drain() {
+      draining = true;
+    },
+    async close(closeOpts = {}) {
+      draining = true;
+      // A keep-alive connection whose answer was already under way when the stop began (a streamed export) is idle
+      // once it is out: closed then, not at the keep-alive timeout.
+      const server = built.app.server;
+      const reaper = server.listening ? setInterval(() => server.closeIdleConnections(), 100) : undefined;
+      try {
+        // The requests in flight may still need the job runner (a job run here) and the database: they go first.
+        await built.app.close();
+      } finally {
+        clearInterval(reaper);
+      }
+      await jobs?.stop({ graceMs: closeOpts.jobGraceMs });
       await mail.stop();
       await database.close();
     },

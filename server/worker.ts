@@ -13,10 +13,17 @@ import { registerVolumeJournalConsumers } from './journal-consumers';
 import { prepareApplier } from './modules/volume/applier.service';
 import { fieldKeyring, useFieldKeys } from './lib/field-crypto';
 
+/** A stop gives the jobs in hand this long to finish, then gives back their leases (another worker takes them at once). */
+const JOB_GRACE_MS = 7_000;
+/** Still stopping after this long (the database did not let go), the process exits regardless, with a log line. */
+const STOP_WITHIN_MS = 10_000;
+
 /**
  * `npm run worker`: the job runner as its own process (PostgreSQL only). Run the app with RUN_JOBS=0
  * and as many workers as needed; they claim jobs with FOR UPDATE SKIP LOCKED and the volume applier
- * holds an advisory lock per batch, so nothing runs twice.
+ * holds an advisory lock per batch, so nothing runs twice. The default start on PostgreSQL runs one as its
+ * child (server/worker-supervisor.ts, ADR 0030). SIGTERM or SIGINT: it claims nothing more, finishes the jobs in
+ * hand or gives back their leases, and exits.
  */
 async function main() {
   const config = loadConfig();
@@ -34,14 +41,35 @@ async function main() {
   const runner = await startJobRunner(ctx, jobDefinitions(mail), { poll: true });
   prepareApplier(ctx);
   log.info({ worker: runner.worker }, 'job worker started');
-  const stop = async () => {
-    await runner.stop();
-    await mail.stop();
-    await database.close();
-    process.exit(0);
+  let stopping = false;
+  const stop = (why: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ worker: runner.worker, why }, 'job worker stopping');
+    setTimeout(() => {
+      log.error({ worker: runner.worker }, `job worker still stopping after ${STOP_WITHIN_MS / 1000} s; exiting now`);
+      process.exit(1);
+    }, STOP_WITHIN_MS).unref();
+    void (async () => {
+      await runner.stop({ graceMs: JOB_GRACE_MS });
+      // A job whose lease was given back may still be running here (a query holding a connection, a mail being sent):
+      // the mail worker and the pool are not waited for past a second.
+      const closed = (async () => {
+        await mail.stop();
+        await database.close();
+      })();
+      await Promise.race([closed, new Promise((res) => setTimeout(res, 1_000).unref())]);
+      log.info({ worker: runner.worker }, 'job worker stopped');
+      process.exit(0);
+    })().catch((err) => {
+      log.error({ err }, 'job worker stopped with an error');
+      process.exit(1);
+    });
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  // A child of the default start (server/worker-supervisor.ts): when that process is gone, so is this one.
+  if (process.send) process.on('disconnect', () => stop('parent gone'));
 }
 
 main().catch((err) => {

@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import type { AppContext } from '../context';
 import { AppError } from '../core/app-error';
-import { claimDueJobs, deleteJob, ensureRecurringJob, failJob, parkJob, refuseJob, rescheduleJob, type JobRow } from './jobs.repo';
+import { claimDueJobs, deleteJob, ensureRecurringJob, failJob, parkJob, refuseJob, releaseJobs, rescheduleJob, type JobRow } from './jobs.repo';
 
 /**
  * What a job does. A recurring job answers when it should run next; a one-off job answers nothing and
@@ -25,7 +25,11 @@ export interface JobRunner {
   runDue(only?: string[]): Promise<number>;
   /** Runs the loop now instead of at the next poll. */
   kick(): void;
-  stop(): Promise<void>;
+  /**
+   * Claims nothing more and waits for the jobs running here. With `graceMs` it waits that long at most, then gives
+   * back the leases of the jobs still running (another worker takes them at once; the process is about to exit).
+   */
+  stop(opts?: { graceMs?: number }): Promise<void>;
 }
 
 const LEASE_MS = 30_000;
@@ -81,6 +85,13 @@ export async function startJobRunner(ctx: AppContext, defs: JobDefinition[], opt
     }
   }
 
+  /** The jobs this process holds a lease on now (claimed, not yet done), by id: what a stop gives back. */
+  const inFlight = new Map<string, string>();
+  const track = (job: JobRow) => {
+    inFlight.set(job.id, job.name);
+    return runOne(job).finally(() => inFlight.delete(job.id));
+  };
+
   const isLong = (name: string) => Boolean(byName.get(name)?.leaseMs);
   /** The long job this process runs now, if any (its promise). */
   let long: Promise<void> | null = null;
@@ -102,7 +113,7 @@ export async function startJobRunner(ctx: AppContext, defs: JobDefinition[], opt
       const [job] = await claimDueJobs(ctx.db, worker, now, new Date(now.getTime() + lease), 1, names);
       if (!job) return ran;
       ran += 1;
-      long = runOne(job).finally(() => {
+      long = track(job).finally(() => {
         long = null;
         if (opts.poll && !stopped) setImmediate(tick);
       });
@@ -123,7 +134,7 @@ export async function startJobRunner(ctx: AppContext, defs: JobDefinition[], opt
       const now = ctx.clock.now();
       const claimed = await claimDueJobs(ctx.db, worker, now, new Date(now.getTime() + LEASE_MS), 4, short);
       if (!claimed.length) return ran;
-      await Promise.all(claimed.map(runOne));
+      await Promise.all(claimed.map(track));
       ran += claimed.length;
     }
   }
@@ -166,11 +177,25 @@ export async function startJobRunner(ctx: AppContext, defs: JobDefinition[], opt
       if (timer) clearTimeout(timer);
       setImmediate(tick);
     },
-    async stop() {
+    async stop(stopOpts = {}) {
       stopped = true;
       if (timer) clearTimeout(timer);
-      await running?.catch(() => undefined);
-      await long?.catch(() => undefined);
+      const done = Promise.all([running?.catch(() => undefined), long?.catch(() => undefined)]).then(() => true);
+      if (stopOpts.graceMs === undefined) {
+        await done;
+        return;
+      }
+      let grace: NodeJS.Timeout | undefined;
+      const inTime = await Promise.race([done, new Promise<boolean>((res) => (grace = setTimeout(() => res(false), stopOpts.graceMs)))]);
+      clearTimeout(grace);
+      if (inTime || !inFlight.size) return;
+      const held = [...inFlight];
+      await releaseJobs(
+        ctx.db,
+        held.map(([id]) => id),
+        worker,
+      );
+      ctx.log.warn({ worker, jobs: held.map(([, name]) => name) }, 'stopping: gave back the leases of the jobs still running');
     },
   };
 }

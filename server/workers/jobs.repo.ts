@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { rawRows, type DbOrTx } from '../db/client';
 import { jobs } from '../db/schema/index';
 
@@ -102,6 +102,18 @@ export async function failJob(db: DbOrTx, id: string, worker: string, retryAt: D
     .update(jobs)
     .set({ lockedBy: null, lockedUntil: null, runAt: retryAt, lastError: error.slice(0, 500) })
     .where(and(eq(jobs.id, id), eq(jobs.lockedBy, worker)));
+}
+
+/**
+ * A stopping worker gives back the leases of the jobs it could not finish in time: their lease cleared, so another
+ * worker claims them at once, and the claim that gave the lease does not count as an attempt.
+ */
+export async function releaseJobs(db: DbOrTx, ids: string[], worker: string) {
+  if (!ids.length) return;
+  await db
+    .update(jobs)
+    .set({ lockedBy: null, lockedUntil: null, attempts: sql`greatest(${jobs.attempts} - 1, 0)` })
+    .where(and(inArray(jobs.id, ids), eq(jobs.lockedBy, worker)));
 }
 
 /** A job still queued or running under this key (one-off jobs are deleted when done), with its last error. */
