@@ -19,7 +19,6 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { readFileSync, mkdirSync, openSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { signIn, stepUp } from './sign-in';
 import { prepareCycle } from './payout-suite';
@@ -46,7 +45,7 @@ const PORTS = [5111, 5112];
 const PG_RESTART = process.env.BENCH_PG_RESTART ?? 'pg_ctlcluster 15 main restart -m fast';
 const PASSWORD = 'Bench@12345';
 const ADMIN = { email: 'admin@demo.local', password: 'Admin@12345!' };
-const ADMIN2 = { email: 'second.admin@demo.local', password: 'Admin2@12345' };
+const ADMIN2 = { email: 'admin2@demo.local', password: 'Admin2@12345' };
 const MEMBER = { email: 'member@demo.local', password: 'Member@12345' };
 const BASE = '/api/admin/compensation';
 const RUN = Date.now().toString(36).toUpperCase();
@@ -204,12 +203,13 @@ export async function chaosSuite(databaseUrl: string): Promise<boolean> {
      select user_id, 'admin_credit', 100000000, 'Chaos benchmark credit', before, after, now() from moved`,
     [buyers.map((b) => b.id)],
   );
-  const hash2 = await hashPassword(ADMIN2.password);
-  await db.query(`update users set password = $1, first_login = false, role = 'admin', status = 'active' where email = $2`, [hash2, ADMIN2.email]);
   const product = (await db.query<{ id: string }>('select id::text from products where is_active order by price limit 1')).rows[0];
 
   const { apps, workers } = processes(databaseUrl);
   const all = [...apps, ...workers];
+  // Whatever happens, the suite's own processes do not outlive it.
+  const stopAll = () => all.forEach((p) => p.child.exitCode === null && p.child.signalCode === null && p.child.kill('SIGKILL'));
+  process.once('exit', stopAll);
   for (const [i, a] of apps.entries()) if (!(await ready(PORTS[i], 120_000))) throw new Error(`${a.name} did not become ready`);
   const lb = new Balancer(apps);
   const base0 = `http://127.0.0.1:${PORTS[0]}`;
@@ -585,7 +585,7 @@ export async function chaosSuite(databaseUrl: string): Promise<boolean> {
   faults.push({
     name: 'a journal entry made to fail (quarantined, retried after the fix)',
     run: async () => {
-      poison = await poisonEntry(db, lb, admin);
+      poison = await poisonEntry(db, lb, admin, { id: buyers[0].id, cookie: cookies[0] }, product.id);
     },
   });
   faults.push({
@@ -677,15 +677,50 @@ async function reconnect(databaseUrl: string) {
 }
 
 /**
- * A journal entry that cannot be applied: a purchase entry whose member has no tree slot row to climb from is not
- * what the platform writes, so the suite makes one real entry fail instead: it points an unapplied entry at a member
- * id that does not exist. It must be set aside while the others flow, then, once repointed (the fix), retried by an
- * admin and applied once.
+ * A journal entry that cannot be applied: the database refuses one buyer's invoices (a trigger, as a broken consumer
+ * or a bad row would), that buyer buys, and the entry must be set aside with its error while every other purchase
+ * flows; then the fix (the trigger dropped) and an admin's retry apply it exactly once: one invoice, its BV once.
  */
-async function poisonEntry(db: pg.Client, lb: Balancer, admin: string) {
-  void randomUUID;
-  void lb;
-  void admin;
-  void db;
-  return { quarantined: false, appliedOnce: false, detail: 'pending the quarantine (issue 33 part 1)' };
+async function poisonEntry(db: pg.Client, lb: Balancer, admin: string, buyer: { id: string; cookie: string }, productId: string) {
+  await db.query(`create or replace function chaos_refuse_invoice() returns trigger language plpgsql as $$
+    begin if new.user_id = '${buyer.id}'::uuid then raise exception 'chaos: the invoice of this purchase cannot be issued'; end if; return new; end $$`);
+  await db.query('drop trigger if exists chaos_refuse_invoice on invoices');
+  await db.query('create trigger chaos_refuse_invoice before insert on invoices for each row execute function chaos_refuse_invoice()');
+  const key = `CHAOS-P-${RUN}`;
+  const bought = await untilAnswered(
+    lb,
+    '/api/purchases',
+    buyer.cookie,
+    { productId, quantity: 1, paymentMethod: 'wallet', deliveryAddress: `Chaos Poison ${key}, Pune 411001`, deliveryState: 'Maharashtra', deliveryPincode: '411001' },
+    key,
+  );
+  const purchaseId = (bought.body as { purchase?: { id: string } }).purchase?.id;
+  let entry: { id: string; error: string } | undefined;
+  try {
+    if (!purchaseId) return { quarantined: false, appliedOnce: false, detail: `the purchase was not answered: ${bought.status}` };
+    const others = Number((await db.query<{ n: string }>('select count(*)::text as n from volume_events where applied_at is not null')).rows[0].n);
+    for (let i = 0; i < 240 && !entry; i++) {
+      entry = (await db.query<{ id: string; error: string }>('select id::text, quarantine_error as error from volume_events where purchase_id = $1 and quarantined_at is not null', [purchaseId]))
+        .rows[0];
+      if (!entry) await sleep(250);
+    }
+    const flowed = Number((await db.query<{ n: string }>('select count(*)::text as n from volume_events where applied_at is not null')).rows[0].n) - others;
+    if (!entry) return { quarantined: false, appliedOnce: false, detail: 'never quarantined' };
+    await db.query('drop trigger if exists chaos_refuse_invoice on invoices');
+    const retried = await lb.send('POST', `/api/admin/volume/quarantine/${entry.id}/retry`, admin, {});
+    let applied = 0;
+    for (let i = 0; i < 240 && !applied; i++) {
+      applied = (await db.query('select 1 from volume_events where id = $1 and applied_at is not null', [entry.id])).rowCount ?? 0;
+      if (!applied) await sleep(250);
+    }
+    const invoices = Number((await db.query<{ n: string }>('select count(*)::text as n from invoices where purchase_id = $1', [purchaseId])).rows[0].n);
+    return {
+      quarantined: true,
+      appliedOnce: retried.status === 200 && applied === 1 && invoices === 1,
+      detail: `quarantined ("${entry.error}"), ${flowed} other entries applied meanwhile; retry ${retried.status}, applied ${applied}, ${invoices} invoice`,
+    };
+  } finally {
+    await db.query('drop trigger if exists chaos_refuse_invoice on invoices');
+    await db.query('drop function if exists chaos_refuse_invoice()');
+  }
 }
