@@ -64,6 +64,7 @@ import { supportRoutes } from './modules/engagement/support.routes';
 import { memberRoutes } from './modules/member/member.routes';
 import { opsRoutes } from './modules/ops/ops.routes';
 import { installRequestMetrics } from './http/metrics';
+import { installReadYourWrites } from './http/read-your-writes';
 import { apiDocsRoutes } from './modules/api-docs/api-docs.routes';
 import { grievanceRoutes } from './modules/grievance/grievance.routes';
 
@@ -114,6 +115,8 @@ export async function buildApp(ctx: Omit<AppContext, 'log'> & { log?: AppContext
     if (draining()) reply.header('connection', 'close');
     done(null, payload);
   });
+  // Before the cookie plugin: its onSend writes the cookie this one sets after a write (ADR 0031).
+  installReadYourWrites(app, ctx);
   await app.register(cookie);
   app.decorateRequest('identity', null);
   installRequestMetrics(app);

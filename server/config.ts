@@ -10,6 +10,10 @@ const Env = z.object({
   HOST: z.string().default('0.0.0.0'),
   APP_URL: z.string().url().optional(),
   DATABASE_URL: z.string().optional(),
+  /** Hot standbys of DATABASE_URL, comma-separated: lag-tolerant reads go to them (ADR 0031). */
+  DATABASE_REPLICA_URLS: z.string().optional(),
+  /** A replica further behind the primary than this many milliseconds is left out until it catches up. */
+  REPLICA_MAX_LAG_MS: z.coerce.number().int().min(0).default(2000),
   DATA_DIR: z.string().default('./data'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Platform <no-reply@localhost>'),
@@ -57,6 +61,10 @@ export type AppConfig = {
   host: string;
   appUrl: string;
   databaseUrl?: string;
+  /** Hot standbys of databaseUrl for the reads that tolerate a little lag (ADR 0031); empty: every read on the primary. */
+  databaseReplicaUrls: string[];
+  /** A replica whose replay is further behind than this (milliseconds) serves no reads until it catches up. */
+  replicaMaxLagMs: number;
   dataDir: string;
   smtpUrl?: string;
   mailFrom: string;
@@ -103,12 +111,20 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   const production = e.NODE_ENV === 'production';
   if (production && !e.APP_SECRET) throw new Error('Invalid configuration: APP_SECRET is required in production (openssl rand -hex 32)');
   if (production && !e.APP_URL) throw new Error('Invalid configuration: APP_URL is required in production');
+  const replicaUrls = (e.DATABASE_REPLICA_URLS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  // The embedded database (PGlite) has no replicas.
+  if (replicaUrls.length && !e.DATABASE_URL) throw new Error('Invalid configuration: DATABASE_REPLICA_URLS needs DATABASE_URL (the embedded database has no replicas)');
   const base: AppConfig = {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     databaseUrl: e.DATABASE_URL || undefined,
+    databaseReplicaUrls: replicaUrls,
+    replicaMaxLagMs: e.REPLICA_MAX_LAG_MS,
     dataDir: e.DATA_DIR,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db/client';
+import type { ReadReplicas } from './db/replicas';
 import type { AppConfig } from './config';
 import type { Clock } from './lib/clock';
 
@@ -48,4 +49,9 @@ export interface AppContext {
   runJobsHere?(names: string[]): Promise<boolean>;
   /** Queues background work (workers/job-requests.ts withJobQueue). */
   jobs: JobQueue;
+  /**
+   * The hot standbys for the reads that tolerate a little lag (ADR 0031), when DATABASE_REPLICA_URLS names any. A
+   * service reads through `readDb(ctx, reader)` (core/read-db.ts), never through this directly.
+   */
+  replicas?: ReadReplicas;
 }

@@ -43,7 +43,13 @@ export interface Runtime extends BuiltApp {
  */
 export async function createRuntime(config: AppConfig, opts: { clock?: Clock; secret: string; webDist?: string; logger?: boolean; pollMail?: boolean; seed?: boolean }): Promise<Runtime> {
   registerVolumeJournalConsumers();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.dbPoolSize,
+    replicaUrls: config.databaseReplicaUrls,
+    replicaMaxLagMs: config.replicaMaxLagMs,
+  });
   let migrated = false;
   // The keys of the values encrypted at rest (ADR 0011): APP_SECRET seals, previous secrets still open.
   useFieldKeys(fieldKeyring(opts.secret, config.appSecretPrevious));
@@ -55,6 +61,7 @@ export async function createRuntime(config: AppConfig, opts: { clock?: Clock; se
   const jobsRef: { runner?: JobRunner } = {};
   const ctx: AppContext = withJobQueue<Omit<AppContext, 'jobs'>>({
     db: database.db,
+    ...(database.replicas ? { replicas: database.replicas } : {}),
     config,
     clock: opts.clock ?? systemClock,
     log: undefined as unknown as FastifyBaseLogger,
@@ -74,6 +81,7 @@ export async function createRuntime(config: AppConfig, opts: { clock?: Clock; se
   let draining = false;
   const built = await buildApp(ctx, { webDist: opts.webDist, logger: opts.logger, ping: () => database.ping(), migrated: () => migrated, draining: () => draining });
   ctx.log = built.app.log;
+  database.replicas?.useLog(built.app.log);
   const poll = opts.pollMail ?? true;
   const mail = startOutboxWorker(ctx, { poll });
   mailRef.worker = mail;

@@ -6,6 +6,7 @@ import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/p
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import * as schema from './schema/index';
 import { LOCKS } from './locks';
+import { openReplicas, type ReadReplicas } from './replicas';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
@@ -18,17 +19,22 @@ export interface Database {
   close(): Promise<void>;
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
+  /** The read replicas (ADR 0031), when configured; PGlite never has any. */
+  replicas?: ReadReplicas;
 }
 
 const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-/** PostgreSQL when a URL is given, otherwise PGlite in `dataDir` (or in memory when dataDir is 'memory://'). */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; poolSize?: number }): Promise<Database> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 20);
+/**
+ * PostgreSQL when a URL is given, otherwise PGlite in `dataDir` (or in memory when dataDir is 'memory://'). With
+ * PostgreSQL, `replicaUrls` are its hot standbys for the lag-tolerant reads (ADR 0031).
+ */
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; poolSize?: number; replicaUrls?: string[]; replicaMaxLagMs?: number }): Promise<Database> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 20, opts.replicaUrls ?? [], opts.replicaMaxLagMs ?? 2000);
   return openPglite(opts.dataDir);
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
+async function openPostgres(url: string, poolSize: number, replicaUrls: string[], replicaMaxLagMs: number): Promise<Database> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
@@ -39,10 +45,17 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   // query in flight fails and the pool drops it; without a listener the process would crash on the event.
   pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzle(pool, { schema }) as unknown as Db;
+  const replicas = replicaUrls.length
+    ? openReplicas({ urls: replicaUrls, primary: pool, primaryDb: db, poolSize, maxLagMs: replicaMaxLagMs, makeDb: (p) => drizzle(p, { schema }) as unknown as Db })
+    : undefined;
   return {
     db,
     kind: 'postgres',
-    close: () => pool.end(),
+    replicas,
+    async close() {
+      await replicas?.close();
+      await pool.end();
+    },
     async migrate() {
       // Several app processes may start at once: one migrates, the others wait on the lock.
       const client = await pool.connect();

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context';
 import type { Actor } from '../../core/actor';
 import { knownTimeZone } from '../../core/time-zone';
+import { readDb } from '../../core/read-db';
 import { startOfDayIn, todayIn } from '../../lib/time';
 import { type AdminCharts, type MemberCharts } from '../../../contracts/charts';
 import { joiningsPerDay, memberCycleLegs, memberPayouts, memberTeam, paidCycles, salesPerDay, withdrawalsPerWeek, type CyclePaidRow } from './charts.repo';
@@ -24,7 +25,9 @@ const byBucket = <T extends { bucket: number }>(rows: T[]) => new Map(rows.map((
 const iso = (v: Date | string) => new Date(v).toISOString();
 const toCycle = (r: CyclePaidRow) => ({ cycleId: r.id, kind: r.kind, startsAt: iso(r.starts_at), endsAt: iso(r.ends_at), gross: r.gross, net: r.net });
 
-export async function adminCharts(ctx: AppContext, q: { timezone: string; days: number; cycles: number }): Promise<AdminCharts> {
+/** The charts tolerate a little lag: they read a replica when one is in use (ADR 0031). */
+export async function adminCharts(ctx: AppContext, actor: Actor, q: { timezone: string; days: number; cycles: number }): Promise<AdminCharts> {
+  const db = readDb(ctx, actor);
   const tz = knownTimeZone(q.timezone);
   const today = todayIn(ctx.clock.now(), tz);
   const firstDay = addDays(today, -(q.days - 1));
@@ -33,11 +36,11 @@ export async function adminCharts(ctx: AppContext, q: { timezone: string; days: 
   const weeks = Array.from({ length: WEEKS }, (_, i) => addDays(firstWeek, 7 * i));
   const dayStarts = days.map((d) => startOfDayIn(d, tz));
   const [joined, sold, paid, withdrawn] = await Promise.all([
-    joiningsPerDay(ctx.db, dayStarts),
-    salesPerDay(ctx.db, dayStarts),
-    paidCycles(ctx.db, q.cycles),
+    joiningsPerDay(db, dayStarts),
+    salesPerDay(db, dayStarts),
+    paidCycles(db, q.cycles),
     withdrawalsPerWeek(
-      ctx.db,
+      db,
       weeks.map((w) => startOfDayIn(w, tz)),
     ),
   ]);
@@ -63,14 +66,15 @@ export async function adminCharts(ctx: AppContext, q: { timezone: string; days: 
 export async function memberCharts(ctx: AppContext, actor: Actor, q: { timezone: string; cycles: number }): Promise<MemberCharts> {
   const tz = knownTimeZone(q.timezone);
   const me = actor.user.id;
+  const db = readDb(ctx, actor);
   const today = todayIn(ctx.clock.now(), tz);
   const [y, m] = today.split('-').map(Number);
   const months = Array.from({ length: MONTHS }, (_, i) => new Date(Date.UTC(y, m - 1 - (MONTHS - 1) + i, 1)).toISOString().slice(0, 7));
   const [legs, paid, team] = await Promise.all([
-    memberCycleLegs(ctx.db, me, q.cycles),
-    memberPayouts(ctx.db, me, q.cycles),
+    memberCycleLegs(db, me, q.cycles),
+    memberPayouts(db, me, q.cycles),
     memberTeam(
-      ctx.db,
+      db,
       me,
       months.map((month) => startOfDayIn(`${month}-01`, tz)),
     ),

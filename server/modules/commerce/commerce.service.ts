@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { WALLET_MSG } from '../../../contracts/wallet';
 import type { AppContext } from '../../context';
+import { readDb } from '../../core/read-db';
 import { rupees } from '../../lib/format';
 import type { Actor } from '../../core/actor';
 import { AppError, badRequest, notFound } from '../../core/app-error';
@@ -83,10 +84,12 @@ const toPurchase = (p: PurchaseRow, product: { name: string; category: string },
   createdAt: p.createdAt.toISOString(),
 });
 
+/** The member's catalog tolerates a little lag (an admin's product change shows a moment later): a replica serves it (ADR 0031). */
 export async function catalog(ctx: AppContext, f: { purchaseType?: string; category?: string }): Promise<ProductView[]> {
-  const rows = await activeProducts(ctx.db, f);
+  const db = readDb(ctx, undefined);
+  const rows = await activeProducts(db, f);
   const images = await imagesByProduct(
-    ctx.db,
+    db,
     rows.map((p) => p.id),
   );
   return rows.map((p) => toProduct(p, images.get(p.id)));

@@ -1,6 +1,7 @@
 /** The member's income (docs/spec/compensation.md §6): the Income page and a cycle's lines (the statement: member-statement.service.ts). */
 import type { MemberIncome, MemberCycle } from '../../../contracts/compensation';
 import type { AppContext } from '../../context';
+import { readDb } from '../../core/read-db';
 import { notFound } from '../../core/app-error';
 import { DEFAULT_PLAN, PlanConfig } from '../../../contracts/compensation';
 import { fromPaise } from '../../../contracts/money';
@@ -23,7 +24,8 @@ export function parsedPlan(p: { id: string; config: unknown }) {
 export async function memberIncome(ctx: AppContext, memberId: string): Promise<MemberIncome> {
   const now = ctx.clock.now();
   // The versions parsed already are not sent again (a plan's config is a few kilobytes of JSON per request).
-  const f = await incomeRepo.incomeFigures(ctx.db, memberId, [...parsedPlans.keys()]);
+  // The Income page tolerates a little lag, but shows the member's own writes (ADR 0031).
+  const f = await incomeRepo.incomeFigures(readDb(ctx, { id: memberId }), memberId, [...parsedPlans.keys()]);
   const iso = (t: string) => new Date(t).toISOString();
   const carry = f.carry;
   let thisCycle = null;
@@ -52,9 +54,10 @@ export async function memberIncome(ctx: AppContext, memberId: string): Promise<M
 }
 
 export async function memberCycle(ctx: AppContext, memberId: string, cycleId: string): Promise<MemberCycle> {
-  const payout = (await incomeRepo.memberPayouts(ctx.db, memberId)).find((p) => p.cycle_id === cycleId);
+  const db = readDb(ctx, { id: memberId });
+  const payout = (await incomeRepo.memberPayouts(db, memberId)).find((p) => p.cycle_id === cycleId);
   if (!payout) throw notFound('Cycle not found');
-  const lines = await incomeRepo.memberLines(ctx.db, memberId, [cycleId]);
+  const lines = await incomeRepo.memberLines(db, memberId, [cycleId]);
   return {
     cycle: { id: cycleId, kind: payout.kind, startsAt: new Date(payout.starts_at).toISOString(), endsAt: new Date(payout.closed_at ?? payout.ends_at).toISOString() },
     lines: memberLinesView(lines),

@@ -5,6 +5,7 @@
  */
 import type { Readable } from 'node:stream';
 import type { AppContext } from '../../context';
+import { readDb } from '../../core/read-db';
 import { branding } from '../branding';
 import { badRequest } from '../../core/app-error';
 import { fromPaise } from '../../../contracts/money';
@@ -22,10 +23,12 @@ type Row = string[];
 /** The statement's rows, a page of cycles at a time, with the year's totals added up as they pass. */
 async function* statementPages(ctx: AppContext, memberId: string, fy: number, totals: { gross: bigint; tds: bigint; net: bigint }, pageSize: number): AsyncGenerator<Row[]> {
   let after: { startsKey: string; kind: string } | undefined;
+  // An export of the Income page: a replica serves it when one is in use (ADR 0031).
+  const db = readDb(ctx, { id: memberId });
   for (;;) {
-    const payouts = await incomeRepo.statementPayoutsPage(ctx.db, memberId, fy, after, pageSize);
+    const payouts = await incomeRepo.statementPayoutsPage(db, memberId, fy, after, pageSize);
     const lines = await incomeRepo.memberLines(
-      ctx.db,
+      db,
       memberId,
       payouts.map((p) => p.cycle_id),
     );

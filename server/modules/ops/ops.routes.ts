@@ -11,7 +11,7 @@ import { parkedJobList, retryParkedJob } from './parked-jobs.service';
 
 /**
  * GET /metrics in Prometheus text format: this process's request counts and latencies, the volume
- * journal's lag and the job runner's queue. Open to a scrape from this machine; from anywhere else
+ * journal's lag, the job runner's queue and the read replicas (in use, lag, queries; ADR 0031). Open to a scrape from this machine; from anywhere else
  * only to a signed-in admin (the access guard resolves the session; the handler decides).
  */
 export function opsRoutes(ctx: AppContext): RouteDef[] {
@@ -22,6 +22,7 @@ export function opsRoutes(ctx: AppContext): RouteDef[] {
         if (req.identity.user.role !== 'admin' || req.identity.impersonation) throw forbidden(MSG.forbidden);
       }
       const [lag, jobs] = await Promise.all([journalLag(ctx), ctx.jobs.status()]);
+      const replicas = ctx.replicas?.status() ?? [];
       const text = renderMetrics([
         { name: 'volume_journal_pending', help: 'Journal entries (purchases, placements) not yet applied to the ancestors.', values: [{ value: lag.pending }] },
         { name: 'volume_journal_oldest_pending_seconds', help: 'Age of the oldest entry not yet applied (0 when none is pending).', values: [{ value: lag.oldestPendingSeconds }] },
@@ -35,6 +36,32 @@ export function opsRoutes(ctx: AppContext): RouteDef[] {
           help: 'Jobs parked after failing too many times in a row, waiting for an admin to retry them, per job.',
           values: jobs.map((j) => ({ labels: { job: j.name }, value: j.parked })),
         },
+        ...(replicas.length
+          ? [
+              {
+                name: 'db_replica_in_use',
+                help: 'Whether the read replica serves lag-tolerant reads now (1) or is left out (0), per replica.',
+                values: replicas.map((r) => ({ labels: { replica: r.name }, value: r.inUse ? 1 : 0 })),
+              },
+              {
+                name: 'db_replica_lag_seconds',
+                help: 'How far behind the primary the replica replayed at the last check (-1 when it did not answer).',
+                values: replicas.map((r) => ({ labels: { replica: r.name }, value: r.lagMs === null ? -1 : r.lagMs / 1000 })),
+              },
+              {
+                name: 'db_replica_queries_total',
+                help: 'Queries the replica answered in this process.',
+                type: 'counter' as const,
+                values: replicas.map((r) => ({ labels: { replica: r.name }, value: r.queries })),
+              },
+              {
+                name: 'db_replica_fallbacks_total',
+                help: 'Queries that found the replica unavailable and ran on the primary instead.',
+                type: 'counter' as const,
+                values: replicas.map((r) => ({ labels: { replica: r.name }, value: r.fallbacks })),
+              },
+            ]
+          : []),
         { name: 'process_uptime_seconds', help: 'Seconds since this process started.', values: [{ value: Math.round(process.uptime()) }] },
         { name: 'process_resident_memory_bytes', help: 'Resident memory of this process.', values: [{ value: process.memoryUsage().rss }] },
       ]);

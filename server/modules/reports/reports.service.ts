@@ -5,6 +5,8 @@
  * shows the contract's sentence, there is nothing to read.
  */
 import type { AppContext } from '../../context';
+import type { Actor } from '../../core/actor';
+import { readDb } from '../../core/read-db';
 import type { DirectIncomeReport, HolidayRewardReport, PayoutSummaryReport, ReportCycle } from '../../../contracts/reports';
 import { reportTypes } from '../../../contracts/income-types';
 import { approvedWithdrawals, poolAwards, postedCycles, postedLines } from './reports.repo';
@@ -20,8 +22,9 @@ const textOf = (explanation: unknown) => {
   return typeof text === 'string' ? text : '';
 };
 
-export async function directIncomeReport(ctx: AppContext): Promise<DirectIncomeReport> {
-  const { totals, items } = await postedLines(ctx.db, reportTypes('direct-income'), LIMIT);
+/** Every report reads posted history: a replica serves it when one is in use (ADR 0031). */
+export async function directIncomeReport(ctx: AppContext, actor: Actor): Promise<DirectIncomeReport> {
+  const { totals, items } = await postedLines(readDb(ctx, actor), reportTypes('direct-income'), LIMIT);
   return {
     totals,
     items: items.map((r) => ({
@@ -41,8 +44,9 @@ export async function directIncomeReport(ctx: AppContext): Promise<DirectIncomeR
   };
 }
 
-export async function payoutSummaryReport(ctx: AppContext): Promise<PayoutSummaryReport> {
-  const [cycles, withdrawals] = await Promise.all([postedCycles(ctx.db, LIMIT), approvedWithdrawals(ctx.db, LIMIT)]);
+export async function payoutSummaryReport(ctx: AppContext, actor: Actor): Promise<PayoutSummaryReport> {
+  const db = readDb(ctx, actor);
+  const [cycles, withdrawals] = await Promise.all([postedCycles(db, LIMIT), approvedWithdrawals(db, LIMIT)]);
   const t = cycles.totals;
   return {
     totals: { cycles: t.cycles, gross: t.gross, adminCharge: t.admin_charge, tds: t.tds, net: t.net, membersPaid: t.members_paid, recovered: t.recovered },
@@ -78,8 +82,8 @@ export async function payoutSummaryReport(ctx: AppContext): Promise<PayoutSummar
   };
 }
 
-export async function holidayRewardReport(ctx: AppContext): Promise<HolidayRewardReport> {
-  const { totals, items } = await poolAwards(ctx.db, reportTypes('holiday-reward'), LIMIT);
+export async function holidayRewardReport(ctx: AppContext, actor: Actor): Promise<HolidayRewardReport> {
+  const { totals, items } = await poolAwards(readDb(ctx, actor), reportTypes('holiday-reward'), LIMIT);
   return {
     totals,
     items: items.map((r) => {

@@ -22,6 +22,8 @@ import {
   type MemberNodeRow,
 } from './team.repo';
 import { iso } from './team-format';
+import { readDb } from '../../core/read-db';
+import type { DbOrTx } from '../../db/client';
 
 /* The genealogy (doc 3 §2.3, doc 2 §2.6): the binary tree a viewer may see, its search and its outer extremes. */
 
@@ -29,12 +31,14 @@ const MAX_PATH = 8;
 
 /** Who views a tree: a member sees their own downline, an admin the whole tree from its root (the founder). */
 export interface TreeScope {
+  /** Who views it: their tree reads tolerate a little lag, but see their own writes (ADR 0031). */
+  viewer: Principal;
   top: { id: string; userId: string; level: number; firstName: string | null; lastName: string | null; placedAt: Date | null };
 }
 
 /** A member's own tree scope: their place in the tree, which the actor's principal does not carry. */
 export async function ownScope(ctx: AppContext, me: Principal): Promise<TreeScope> {
-  return { top: (await findUserFields(ctx.db, me.id, ['id', 'userId', 'level', 'firstName', 'lastName', 'placedAt']))! };
+  return { viewer: me, top: (await findUserFields(readDb(ctx, me), me.id, ['id', 'userId', 'level', 'firstName', 'lastName', 'placedAt']))! };
 }
 
 /**
@@ -44,23 +48,24 @@ export async function ownScope(ctx: AppContext, me: Principal): Promise<TreeScop
  */
 export async function binaryTree(ctx: AppContext, scope: TreeScope, rootId: string | undefined, depth = 2): Promise<BinaryTreeResponse> {
   const me = scope.top;
+  const db = readDb(ctx, scope.viewer);
   if (!me.placedAt) throw notFound(MSG.memberNotFound);
   let path = [{ id: me.id, userId: me.userId, name: displayName(me) }];
   let pathOmitted = 0;
   if (rootId && rootId !== me.id) {
-    if (!(await isInDownline(ctx.db, me, rootId))) throw notFound(MSG.memberNotFound);
-    const [viewed] = await pathsFrom(ctx, me, [rootId]);
+    if (!(await isInDownline(db, me, rootId))) throw notFound(MSG.memberNotFound);
+    const [viewed] = await pathsFrom(db, me, [rootId]);
     ({ path, pathOmitted } = viewed);
   }
-  const root = (await memberNode(ctx.db, rootId ?? me.id))!;
+  const root = (await memberNode(db, rootId ?? me.id))!;
   const byId = new Map<string, MemberNodeRow>([[root.id, root]]);
   let level = [root];
   for (let d = 1; d <= depth && level.length; d++) {
     const ids = level.flatMap((n) => [n.leftChildId, n.rightChildId]).filter((x): x is string => Boolean(x));
-    level = await memberNodes(ctx.db, ids);
+    level = await memberNodes(db, ids);
     for (const n of level) byId.set(n.id, n);
   }
-  const figures = await pairingFigures(ctx.db, [...byId.keys()]);
+  const figures = await pairingFigures(db, [...byId.keys()]);
   const pairing = new Map(figures.map((f) => [f.member_id, f]));
   const build = (n: MemberNodeRow | undefined, d: number): TreeNode | null => {
     if (!n) return null;
@@ -115,10 +120,10 @@ export async function binaryTree(ctx: AppContext, scope: TreeScope, rootId: stri
  * The path from the viewer down to each of some members of the viewer's downline: the viewer, then the member's
  * nearest MAX_PATH ancestors down to the member itself, with how many in between are left out (deep subtrees).
  */
-async function pathsFrom(ctx: AppContext, me: TreeScope['top'], ids: string[]) {
+async function pathsFrom(db: DbOrTx, me: TreeScope['top'], ids: string[]) {
   const below = ids.filter((id) => id !== me.id);
-  const ancestors = await nearestAncestors(ctx.db, below, MAX_PATH, me.level);
-  const levels = new Map((await memberLevels(ctx.db, below)).map((r) => [r.id, r.level]));
+  const ancestors = await nearestAncestors(db, below, MAX_PATH, me.level);
+  const levels = new Map((await memberLevels(db, below)).map((r) => [r.id, r.level]));
   const viewer = { id: me.id, userId: me.userId, name: displayName(me) };
   return ids.map((id) => {
     if (id === me.id) return { path: [viewer], pathOmitted: 0 };
@@ -148,19 +153,20 @@ const SEARCH_CANDIDATES = 500;
  */
 export async function searchTree(ctx: AppContext, scope: TreeScope, q: string): Promise<GenealogySearchResult[]> {
   const me = scope.top;
+  const db = readDb(ctx, scope.viewer);
   if (!me.placedAt) return [];
   const whole = me.level === 0;
   const matches: TreeMatchRow[] = [];
-  const byUserId = await placedByUserId(ctx.db, q, me.level);
-  if (byUserId && (whole || byUserId.id === me.id || (await isInDownline(ctx.db, me, byUserId.id)))) matches.push(byUserId);
+  const byUserId = await placedByUserId(db, q, me.level);
+  if (byUserId && (whole || byUserId.id === me.id || (await isInDownline(db, me, byUserId.id)))) matches.push(byUserId);
   // A query that is a user ID (found, or shaped like one: two letters, then digits) is not looked up among the names: the
   // downline walk below would read its whole budget for nothing.
   const byName = !byUserId && !USER_ID_LIKE.test(q);
-  if (byName && whole) matches.push(...(await nameMatchesAnywhere(ctx.db, q, me.level, SEARCH_RESULTS)));
+  if (byName && whole) matches.push(...(await nameMatchesAnywhere(db, q, me.level, SEARCH_RESULTS)));
   else if (byName) {
-    const walked = await nameMatchesInDownline(ctx.db, me.id, q, SEARCH_RESULTS, SEARCH_WALK);
+    const walked = await nameMatchesInDownline(db, me.id, q, SEARCH_RESULTS, SEARCH_WALK);
     matches.push(...walked.rows);
-    if (!walked.complete && walked.rows.length < SEARCH_RESULTS) matches.push(...(await nameMatchesBelow(ctx.db, me, q, SEARCH_CANDIDATES)));
+    if (!walked.complete && walked.rows.length < SEARCH_RESULTS) matches.push(...(await nameMatchesBelow(db, me, q, SEARCH_CANDIDATES)));
   }
   const seen = new Set<string>();
   const found = matches
@@ -168,7 +174,7 @@ export async function searchTree(ctx: AppContext, scope: TreeScope, q: string): 
     .sort((a, b) => Number(b.id === byUserId?.id) - Number(a.id === byUserId?.id) || a.level - b.level || a.user_id.localeCompare(b.user_id))
     .slice(0, SEARCH_RESULTS);
   const paths = await pathsFrom(
-    ctx,
+    db,
     me,
     found.map((m) => m.id),
   );
@@ -189,9 +195,10 @@ export async function searchTree(ctx: AppContext, scope: TreeScope, q: string): 
  */
 export async function extremeOf(ctx: AppContext, scope: TreeScope, rootId: string | undefined, side: Position) {
   const me = scope.top;
+  const db = readDb(ctx, scope.viewer);
   if (!me.placedAt) throw notFound(MSG.memberNotFound);
   const start = rootId ?? me.id;
-  if (start !== me.id && !(await isInDownline(ctx.db, me, start))) throw notFound(MSG.memberNotFound);
-  const end = await outermost(ctx.db, start, side);
+  if (start !== me.id && !(await isInDownline(db, me, start))) throw notFound(MSG.memberNotFound);
+  const end = await outermost(db, start, side);
   return { id: end.id, userId: end.userId, name: displayName(end), levelsBelow: end.steps, side };
 }

@@ -15,11 +15,12 @@ import { closeAsRejected } from '../recruitment';
 import { volumeOf } from '../volume';
 import { memberNode, placementParents } from './team.repo';
 import { iso } from './team-format';
+import { readDb } from '../../core/read-db';
 
 /* Recruiting (doc 3 §2.4, §3.1): the recruiter's pipeline, the upline's decisions, recruit and referral links. */
 
 export async function ownPipeline(ctx: AppContext, me: Principal): Promise<TeamPendingRecruit[]> {
-  return (await listRecruiterPipeline(ctx.db, me.id)).map((r) => ({
+  return (await listRecruiterPipeline(readDb(ctx, me), me.id)).map((r) => ({
     id: r.id,
     fullName: r.fullName,
     email: r.email,
@@ -32,11 +33,8 @@ export async function ownPipeline(ctx: AppContext, me: Principal): Promise<TeamP
 
 /** The decision view of doc 3 §3.1: leg balance, a recommendation for the weaker leg, free sides. */
 export async function uplineQueue(ctx: AppContext, principal: Principal): Promise<UplinePendingRecruit[]> {
-  const [rows, bv, me] = await Promise.all([
-    listAwaitingUpline(ctx.db, principal.id),
-    volumeOf(ctx.db, principal.id),
-    findUserFields(ctx.db, principal.id, ['leftChildId', 'rightChildId']).then((u) => u!),
-  ]);
+  const db = readDb(ctx, principal);
+  const [rows, bv, me] = await Promise.all([listAwaitingUpline(db, principal.id), volumeOf(db, principal.id), findUserFields(db, principal.id, ['leftChildId', 'rightChildId']).then((u) => u!)]);
   const l = bv.leftCount;
   const r = bv.rightCount;
   const weaker: Position | 'balanced' = l === r ? 'balanced' : l < r ? 'left' : 'right';

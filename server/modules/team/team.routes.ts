@@ -27,10 +27,10 @@ export function teamRoutes(ctx: AppContext): RouteDef[] {
   const me = (req: Parameters<typeof identityOf>[0]) => identityOf(req).user;
   const mine = (req: Parameters<typeof identityOf>[0]): Promise<TreeScope> => ownScope(ctx, me(req));
   // An admin explores the whole tree, from its root.
-  const whole = async (): Promise<TreeScope> => {
+  const whole = async (req: Parameters<typeof identityOf>[0]): Promise<TreeScope> => {
     const root = await findRootFounder(ctx.db);
     if (!root) throw notFound(MSG.memberNotFound);
-    return { top: root };
+    return { viewer: me(req), top: root };
   };
   const treeOf = async (scope: TreeScope, query: unknown) => {
     const q = parse(BinaryTreeQuery, query);
@@ -45,9 +45,9 @@ export function teamRoutes(ctx: AppContext): RouteDef[] {
     // their own downline, admins in the whole tree.
     { method: 'GET', url: '/api/binary-tree/search', access: 'member', handler: async (req) => searchTree(ctx, await mine(req), parse(GenealogySearchQuery, req.query).q) },
     { method: 'GET', url: '/api/binary-tree/extreme', access: 'member', handler: async (req) => extreme(await mine(req), req.query) },
-    { method: 'GET', url: '/api/admin/binary-tree', access: 'admin', handler: async (req) => treeOf(await whole(), req.query) },
-    { method: 'GET', url: '/api/admin/binary-tree/search', access: 'admin', handler: async (req) => searchTree(ctx, await whole(), parse(GenealogySearchQuery, req.query).q) },
-    { method: 'GET', url: '/api/admin/binary-tree/extreme', access: 'admin', handler: async (req) => extreme(await whole(), req.query) },
+    { method: 'GET', url: '/api/admin/binary-tree', access: 'admin', handler: async (req) => treeOf(await whole(req), req.query) },
+    { method: 'GET', url: '/api/admin/binary-tree/search', access: 'admin', handler: async (req) => searchTree(ctx, await whole(req), parse(GenealogySearchQuery, req.query).q) },
+    { method: 'GET', url: '/api/admin/binary-tree/extreme', access: 'admin', handler: async (req) => extreme(await whole(req), req.query) },
     { method: 'GET', url: '/api/binary-tree', access: 'member', handler: async (req) => treeOf(await mine(req), req.query) },
     { method: 'GET', url: '/api/direct-recruits', access: 'member', handler: async (req) => directRecruits(ctx, me(req)) },
     { method: 'GET', url: '/api/team/members', access: 'member', handler: async (req) => directRecruits(ctx, me(req), parse(TeamMembersQuery, req.query).search) },

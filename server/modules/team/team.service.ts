@@ -9,6 +9,7 @@ import { addMoney } from '../../lib/money';
 import { volumeOf } from '../volume';
 import { statsFigures, sponsoredMembers, downlineOf, type MemberNodeRow } from './team.repo';
 import { iso } from './team-format';
+import { readDb } from '../../core/read-db';
 
 function toDirect(u: MemberNodeRow): DirectRecruit {
   return {
@@ -28,7 +29,9 @@ function toDirect(u: MemberNodeRow): DirectRecruit {
 }
 
 export async function teamStats(ctx: AppContext, principal: Principal): Promise<TeamStats> {
-  const [f, me] = await Promise.all([statsFigures(ctx.db, principal.id), findUserFields(ctx.db, principal.id, ['id', 'leftChildId', 'rightChildId', 'currentRank']).then((u) => u!)]);
+  // The team's figures tolerate a little lag (ADR 0031), as every read of this file.
+  const db = readDb(ctx, principal);
+  const [f, me] = await Promise.all([statsFigures(db, principal.id), findUserFields(db, principal.id, ['id', 'leftChildId', 'rightChildId', 'currentRank']).then((u) => u!)]);
   const achievements = f.achievements.map((a) => ({ rank: a.rank, achievedAt: new Date(a.achieved_at) }));
   return {
     totalDownline: f.left_count + f.right_count,
@@ -51,7 +54,7 @@ export async function teamStats(ctx: AppContext, principal: Principal): Promise<
 }
 
 export async function directRecruits(ctx: AppContext, me: Principal, search?: string): Promise<DirectRecruit[]> {
-  return (await sponsoredMembers(ctx.db, me.id, search)).map(toDirect);
+  return (await sponsoredMembers(readDb(ctx, me), me.id, search)).map(toDirect);
 }
 
 /** Members listed per level: enough to browse; the figures of each level always cover all of it. */
@@ -59,10 +62,11 @@ const PER_LEVEL = 100;
 const PER_LEVEL_FILTERED = 1000;
 
 export async function downline(ctx: AppContext, principal: Principal, q: z.output<typeof DownlineQuery>): Promise<DownlineResponse> {
-  const me = (await findUserFields(ctx.db, principal.id, ['id', 'placedAt']))!;
+  const db = readDb(ctx, principal);
+  const me = (await findUserFields(db, principal.id, ['id', 'placedAt']))!;
   const [rows, bv] = await Promise.all([
-    me.placedAt ? downlineOf(ctx.db, me.id, q.levels, { search: q.search, level: q.level, status: q.status }, q.level ? PER_LEVEL_FILTERED : PER_LEVEL) : [],
-    volumeOf(ctx.db, me.id),
+    me.placedAt ? downlineOf(db, me.id, q.levels, { search: q.search, level: q.level, status: q.status }, q.level ? PER_LEVEL_FILTERED : PER_LEVEL) : [],
+    volumeOf(db, me.id),
   ]);
   const levels = new Map<number, DownlineLevel>();
   const members = rows.map((r) => {

@@ -30,7 +30,7 @@ export function adminUserRoutes(ctx: AppContext): RouteDef[] {
       method: 'GET',
       url: '/api/admin/users/search',
       access: 'admin',
-      handler: async (req) => svc.searchUsers(ctx, parse(AdminUserSearchQuery, req.query)),
+      handler: async (req) => svc.searchUsers(ctx, actorOf(req), parse(AdminUserSearchQuery, req.query)),
     },
     {
       method: 'PATCH',

@@ -27,6 +27,7 @@ import {
 import { clearTwoFactorFor } from '../auth';
 import { markCustody } from '../custody';
 import { realUser } from '../../core/actor';
+import { readDb } from '../../core/read-db';
 import type { DbOrTx } from '../../db/client';
 import { lockTree, onStatusChange } from '../tree';
 import { searchUserPage, hasLedgerOrPurchases, deleteUserRow, type UserFilter, type AdminUserRecord, type SortKey } from './admin-users.repo';
@@ -120,9 +121,10 @@ export function toAdminUserRow(r: AdminUserRecord): AdminUserRow {
   };
 }
 
-export async function searchUsers(ctx: AppContext, q: SearchInput) {
+/** The admin's search tolerates a little lag: a replica serves it when one is in use (ADR 0031). */
+export async function searchUsers(ctx: AppContext, actor: Actor, q: SearchInput) {
   const sort = q.sort as SortKey;
-  const rows = await searchUserPage(ctx.db, toFilter(q), sort, q.dir, decodeCursor(q.cursor, sort), q.limit + 1);
+  const rows = await searchUserPage(readDb(ctx, actor), toFilter(q), sort, q.dir, decodeCursor(q.cursor, sort), q.limit + 1);
   const page = rows.slice(0, q.limit);
   const last = page[page.length - 1];
   return { items: page.map(toAdminUserRow), nextCursor: rows.length > q.limit && last ? encodeCursor(sort, last.sortValue, last.user.id) : null };

@@ -4,6 +4,9 @@ import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import type { Actor } from '../../core/actor';
+import { readDb } from '../../core/read-db';
 import { ExportQuery, type AdminUserRow } from '../../../contracts/admin';
 import { searchUserPage, type UserFilter } from './admin-users.repo';
 import { toAdminUserRow, toFilter } from './admin-users.service';
@@ -34,10 +37,10 @@ const COLUMNS: [string, (u: AdminUserRow) => string][] = [
 ];
 
 /** Walks every matching user in keyset batches, so memory stays flat whatever the count. */
-async function* rowsOf(ctx: AppContext, filter: UserFilter): AsyncGenerator<AdminUserRow> {
+async function* rowsOf(db: DbOrTx, filter: UserFilter): AsyncGenerator<AdminUserRow> {
   let after: { v: string; id: string } | undefined;
   for (;;) {
-    const page = await searchUserPage(ctx.db, filter, 'registrationDate', 'asc', after, BATCH);
+    const page = await searchUserPage(db, filter, 'registrationDate', 'asc', after, BATCH);
     for (const r of page) yield toAdminUserRow(r);
     if (page.length < BATCH) return;
     const last = page[page.length - 1];
@@ -50,10 +53,12 @@ export function exportFilename(scope: 'all' | 'free', format: 'csv' | 'xlsx', no
   return `${name}.${format}`;
 }
 
-export function exportUsers(ctx: AppContext, q: z.output<typeof ExportQuery>): Readable {
+/** The export reads a replica when one is in use (ADR 0031): a long read off the primary. */
+export function exportUsers(ctx: AppContext, actor: Actor, q: z.output<typeof ExportQuery>): Readable {
   const filter: UserFilter = { ...toFilter(q), ...(q.scope === 'free' ? { freeOnly: true } : {}) };
   const out = new PassThrough();
-  const pump = q.format === 'csv' ? pumpCsv(ctx, filter, out) : pumpXlsx(ctx, filter, out);
+  const db = readDb(ctx, actor);
+  const pump = q.format === 'csv' ? pumpCsv(db, filter, out) : pumpXlsx(db, filter, out);
   pump.catch((err) => {
     ctx.log.error({ err }, 'export failed');
     out.destroy(err as Error);
@@ -61,12 +66,12 @@ export function exportUsers(ctx: AppContext, q: z.output<typeof ExportQuery>): R
   return out;
 }
 
-async function pumpCsv(ctx: AppContext, filter: UserFilter, out: PassThrough) {
+async function pumpCsv(db: DbOrTx, filter: UserFilter, out: PassThrough) {
   const write = (line: string) => (out.write(line) ? Promise.resolve() : new Promise<void>((r) => out.once('drain', r)));
   await write(`\uFEFF${COLUMNS.map(([h]) => h).join(',')}\n`);
   // The wallet column is encrypted at rest: the COPY writes it behind this export's marker and it is opened here.
   const marker = randomBytes(12).toString('hex');
-  const copied = await copyUsersCsv(ctx.db, filter, marker);
+  const copied = await copyUsersCsv(db, filter, marker);
   if (copied) {
     // PostgreSQL writes the rows, the app opens the encrypted wallet column into them; back-pressure flows through pipe.
     const filled = decodeMarkedCells(marker, openWallet);
@@ -75,15 +80,15 @@ async function pumpCsv(ctx: AppContext, filter: UserFilter, out: PassThrough) {
     copied.pipe(filled).pipe(out);
     return;
   }
-  for await (const u of rowsOf(ctx, filter)) await write(`${COLUMNS.map(([, get]) => csvCell(get(u))).join(',')}\n`);
+  for await (const u of rowsOf(db, filter)) await write(`${COLUMNS.map(([, get]) => csvCell(get(u))).join(',')}\n`);
   out.end();
 }
 
-async function pumpXlsx(ctx: AppContext, filter: UserFilter, out: PassThrough) {
+async function pumpXlsx(db: DbOrTx, filter: UserFilter, out: PassThrough) {
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
   const sheet = book.addWorksheet('Users');
   sheet.columns = COLUMNS.map(([header]) => ({ header, key: header, width: 18 }));
-  for await (const u of rowsOf(ctx, filter)) sheet.addRow(COLUMNS.map(([, get]) => get(u))).commit();
+  for await (const u of rowsOf(db, filter)) sheet.addRow(COLUMNS.map(([, get]) => get(u))).commit();
   sheet.commit();
   await book.commit();
 }
