@@ -10,6 +10,8 @@ const Env = z.object({
   HOST: z.string().default('0.0.0.0'),
   APP_URL: z.string().url().optional(),
   DATABASE_URL: z.string().optional(),
+  /** Object storage for uploaded files (s3://bucket?endpoint=...&region=...&forcePathStyle=true); unset: the database. */
+  STORAGE_URL: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Platform <no-reply@localhost>'),
@@ -58,6 +60,8 @@ export type AppConfig = {
   appUrl: string;
   databaseUrl?: string;
   dataDir: string;
+  /** S3-compatible storage for documents, proofs, product images and logos (ADR 0029); undefined: bytes in the database. */
+  storageUrl?: string;
   smtpUrl?: string;
   mailFrom: string;
   userIdPrefix: string;
@@ -110,6 +114,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     databaseUrl: e.DATABASE_URL || undefined,
     dataDir: e.DATA_DIR,
+    storageUrl: e.STORAGE_URL || undefined,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
     userIdPrefix: e.USER_ID_PREFIX,
