@@ -3,7 +3,8 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import sharp from 'sharp';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { resolve } from 'node:path';
+import { startTestApp, TEST_SECRET, type TestApp } from '../support/test-app';
 import { demoCookies, rawGet, uniqueEmail } from '../support/http';
 import { ID, identityFindings } from '../support/identity';
 import { DEMO_COMPANY } from '../../server/seed/demo-data';
@@ -207,6 +208,59 @@ describe.skipIf(!MOTO)('object storage: the database back end, and the migration
     for (const k of ['doc', 'proof', 'image', 'logo'] as const) expect(home[k].equals(before[k]), k).toBe(true);
     expect(await storageCounts(ctx)).toMatchObject({ documents: { s3: 0 }, productImages: { s3: 0 }, logo: { s3: 0 } });
   });
+
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'npm run storage:migrate moves the files from another process while members upload, resumes, and goes back',
+    async () => {
+      const before = await readAll(t, u);
+      const env = { ...process.env, NODE_ENV: 'test', DATABASE_URL: t.databaseUrl!, APP_SECRET: TEST_SECRET, STORAGE_URL: storageUrl(), DATA_DIR: 'memory://', LOG_LEVEL: 'silent' };
+      const run = (args: string[]) =>
+        new Promise<{ code: number | null; out: string }>((done) => {
+          const child = spawn(process.execPath, ['--import', 'tsx', resolve(import.meta.dirname, '../../server/storage-migrate.ts'), ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+          let out = '';
+          child.stdout.on('data', (c) => (out += c));
+          child.stderr.on('data', (c) => (out += c));
+          child.on('close', (code) => done({ code, out }));
+        });
+      expect((await run(['--check'])).code).toBe(1);
+      // Members keep sending fund proofs (to the database: uploads=database) while the migration runs.
+      let stop = false;
+      const proofs: { url: string; bytes: Buffer }[] = [];
+      const writing = (async () => {
+        while (!stop) {
+          const proof = pdfWith(`account ${ID.account2}`);
+          const r = await t.api('POST', '/api/fund-requests', {
+            cookie: u.memberCookie,
+            body: { method: 'upi', amount: '100', reference: `UTR${Date.now()}${proofs.length}`, proofData: proof.toString('base64') },
+          });
+          expect(r.status, JSON.stringify(r.body)).toBe(201);
+          proofs.push({ url: r.body.request.proofUrl, bytes: proof });
+        }
+      })();
+      const first = await run(['--batch', '3']);
+      stop = true;
+      await writing;
+      expect(first.out).toContain('documents:');
+      expect(proofs.length).toBeGreaterThan(0);
+      // What arrived during the run is taken by the next one; a further run finds nothing.
+      const second = await run([]);
+      expect(second.code, second.out).toBe(0);
+      expect(second.out).toContain('documents: 0 in the database');
+      expect((await run([])).out).toMatch(/documents: 0 moved/);
+      const s = await sides(t);
+      only(s.docs, 's3:none');
+      only(s.images, 's3:none');
+      only(s.logo, 's3:none');
+      for (const [k, v] of Object.entries(await readAll(t, u))) expect(v.equals(before[k as keyof typeof before]), k).toBe(true);
+      for (const p of proofs) expect((await rawGet(t, p.url, u.memberCookie)).rawPayload.equals(p.bytes)).toBe(true);
+      expectNothingInTheClear(await dumpBucket(storageFromUrl(storageUrl()).store!), [u.doc, u.proof, ...proofs.map((p) => p.bytes)]);
+      const back = await run(['--to-database']);
+      expect(back.code, back.out).toBe(0);
+      only((await sides(t)).docs, 'db:bytes');
+      for (const p of proofs) expect((await rawGet(t, p.url, u.memberCookie)).rawPayload.equals(p.bytes)).toBe(true);
+    },
+    240_000,
+  );
 });
 
 describe.skipIf(!MOTO)('object storage: the S3 back end (STORAGE_URL)', () => {
