@@ -14,6 +14,8 @@ const Env = z.object({
   DATABASE_REPLICA_URLS: z.string().optional(),
   /** A replica further behind the primary than this many milliseconds is left out until it catches up. */
   REPLICA_MAX_LAG_MS: z.coerce.number().int().min(0).default(2000),
+  /** Object storage for uploaded files (s3://bucket?endpoint=...&region=...&forcePathStyle=true); unset: the database. */
+  STORAGE_URL: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Platform <no-reply@localhost>'),
@@ -66,6 +68,8 @@ export type AppConfig = {
   /** A replica whose replay is further behind than this (milliseconds) serves no reads until it catches up. */
   replicaMaxLagMs: number;
   dataDir: string;
+  /** S3-compatible storage for documents, proofs, product images and logos (ADR 0032); undefined: bytes in the database. */
+  storageUrl?: string;
   smtpUrl?: string;
   mailFrom: string;
   userIdPrefix: string;
@@ -126,6 +130,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     databaseReplicaUrls: replicaUrls,
     replicaMaxLagMs: e.REPLICA_MAX_LAG_MS,
     dataDir: e.DATA_DIR,
+    storageUrl: e.STORAGE_URL || undefined,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
     userIdPrefix: e.USER_ID_PREFIX,

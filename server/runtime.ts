@@ -13,6 +13,7 @@ import { drainJournal } from './modules/volume/applier.service';
 import { ensureDefaultPlan } from './modules/compensation';
 import { ensureInitialAccounts } from './seed/first-start';
 import { fieldKeyring, useFieldKeys } from './lib/field-crypto';
+import { storageFromUrl, useObjectStorage } from './lib/object-store';
 import { encryptLegacyValues, rotationSummary, KEYS_ROTATE_JOB } from './modules/field-keys/field-keys.service';
 import { withJobQueue } from './workers/job-requests';
 import { registerVolumeJournalConsumers } from './journal-consumers';
@@ -53,6 +54,9 @@ export async function createRuntime(config: AppConfig, opts: { clock?: Clock; se
   let migrated = false;
   // The keys of the values encrypted at rest (ADR 0011): APP_SECRET seals, previous secrets still open.
   useFieldKeys(fieldKeyring(opts.secret, config.appSecretPrevious));
+  // Where uploaded files go and are read from (ADR 0032): the database, or the bucket of STORAGE_URL.
+  const storage = storageFromUrl(config.storageUrl);
+  useObjectStorage(storage);
   await database.migrate();
   // First start: plan version 1 with the spec's defaults (docs/spec/compensation.md §1).
   await ensureDefaultPlan(database.db, (opts.clock ?? systemClock).now());
@@ -125,6 +129,7 @@ export async function createRuntime(config: AppConfig, opts: { clock?: Clock; se
       await jobs?.stop({ graceMs: closeOpts.jobGraceMs });
       await mail.stop();
       await database.close();
+      storage.store?.close();
     },
   };
 }

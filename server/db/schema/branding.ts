@@ -28,6 +28,8 @@ export const companySettings = pgTable(
     /** The registered office: also the seller's address on every tax invoice. */
     ...postalAddress(),
     logo: bytea('logo'),
+    /** Where the logo's bytes are (ADR 0032): 'db' (`logo`) or 's3' (object `branding/logo-<logo_version>`). */
+    logoStorage: varchar('logo_storage', { length: 8 }).notNull().default('db'),
     logoContentType: varchar('logo_content_type', { length: 20 }),
     /** Grows with every change of the logo: the logo's address carries it, so caches keep each version for good. */
     logoVersion: integer('logo_version').notNull().default(0),

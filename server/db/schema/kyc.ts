@@ -10,12 +10,18 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
  * at rest (ADR 0011); `sha256` is the digest of the document itself (the bytes served), which re-encryption
  * under a new key leaves as it is.
  */
-export const documentBlobs = pgTable('document_blobs', {
-  storageKey: varchar('storage_key', { length: 64 }).primaryKey(),
-  content: sealedBytes('document_blobs', 'content').notNull(),
-  sha256: varchar('sha256', { length: 64 }).notNull(),
-  createdAt: ts('created_at').notNull().defaultNow(),
-});
+export const documentBlobs = pgTable(
+  'document_blobs',
+  {
+    storageKey: varchar('storage_key', { length: 64 }).primaryKey(),
+    /** Where the bytes are (ADR 0032): 'db' (in `content`) or 's3' (object `documents/<storage_key>`, sealed the same way). */
+    storage: varchar('storage', { length: 8 }).notNull().default('db'),
+    content: sealedBytes('document_blobs', 'content'),
+    sha256: varchar('sha256', { length: 64 }).notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [check('document_blobs_storage_check', sql`(${t.storage} = 'db' and ${t.content} is not null) or (${t.storage} = 's3' and ${t.content} is null)`)],
+);
 
 export const kycDocuments = pgTable(
   'kyc_documents',

@@ -25,11 +25,20 @@ export const productImages = pgTable(
     height: integer('height').notNull(),
     /** sha256 of the three encodings, hex, first 16 characters: the `?v=` of the image's addresses. */
     hash: varchar('hash', { length: 16 }).notNull(),
-    small: bytea('small').notNull(),
-    medium: bytea('medium').notNull(),
-    large: bytea('large').notNull(),
+    /** Where the three encodings are (ADR 0032): 'db' (these columns) or 's3' (objects `product-images/<id>/<size>.webp`). */
+    storage: varchar('storage', { length: 8 }).notNull().default('db'),
+    small: bytea('small'),
+    medium: bytea('medium'),
+    large: bytea('large'),
     createdAt: createdAt(),
     createdBy: uuid('created_by').references(() => users.id),
   },
-  (t) => [index('product_images_product_idx').on(t.productId, t.position), check('product_images_size_check', sql`${t.width} > 0 and ${t.height} > 0 and ${t.position} >= 0`)],
+  (t) => [
+    index('product_images_product_idx').on(t.productId, t.position),
+    check('product_images_size_check', sql`${t.width} > 0 and ${t.height} > 0 and ${t.position} >= 0`),
+    check(
+      'product_images_storage_check',
+      sql`(${t.storage} = 'db' and ${t.small} is not null and ${t.medium} is not null and ${t.large} is not null) or (${t.storage} = 's3' and ${t.small} is null and ${t.medium} is null and ${t.large} is null)`,
+    ),
+  ],
 );

@@ -7,7 +7,7 @@ import { badRequest } from '../../core/app-error';
 import { audit } from '../audit';
 import { decodeDocument, sniffFileType } from '../kyc';
 import { BRANDING_LOGO_MAX_BYTES, BRANDING_MSG, DEFAULT_BRAND, type BrandingInput, type BrandingView, type PublicBranding } from '../../../contracts/branding';
-import { findSettings, findLogo, saveSettings, lockSettings } from './branding.repo';
+import { findSettings, findLogo, logoColumns, saveSettings, lockSettings } from './branding.repo';
 
 /** The name a platform shows before an admin has saved the company settings. */
 export const DEFAULT_COMPANY_NAME = DEFAULT_BRAND.companyName;
@@ -101,8 +101,8 @@ export async function saveBranding(ctx: AppContext, actor: Actor, input: z.outpu
       city: input.city ?? null,
       state: input.state ?? null,
       pincode: input.pincode ?? null,
-      ...(logo ? { logo: logo.bytes, logoContentType: logo.contentType } : {}),
-      ...(input.removeLogo ? { logo: null, logoContentType: null } : {}),
+      ...(logo ? await logoColumns(logo.bytes, logo.contentType, version) : {}),
+      ...(input.removeLogo ? { logo: null, logoContentType: null, logoStorage: 'db' } : {}),
       logoVersion: version,
       updatedAt: ctx.clock.now(),
       updatedBy: actor.user.id,

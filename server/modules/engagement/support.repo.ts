@@ -2,6 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { documentBlobs, supportMessages, supportTickets, users } from '../../db/schema/index';
+import { documentBlobColumns, documentContent } from '../../db/stored-files';
 import { insertRow } from '../../db/rows';
 
 export type SupportMessageRow = typeof supportMessages.$inferSelect;
@@ -32,13 +33,13 @@ export async function insertMessage(db: DbOrTx, values: typeof supportMessages.$
 
 export async function attachmentWithBlob(db: DbOrTx, messageId: string) {
   const [row] = await db
-    .select({ m: supportMessages, ownerId: supportTickets.userId, content: documentBlobs.content })
+    .select({ m: supportMessages, ownerId: supportTickets.userId, blob: documentBlobColumns })
     .from(supportMessages)
     .innerJoin(supportTickets, eq(supportTickets.id, supportMessages.ticketId))
     .innerJoin(documentBlobs, eq(documentBlobs.storageKey, supportMessages.attachmentKey))
     .where(eq(supportMessages.id, messageId))
     .limit(1);
-  return row;
+  return row && { m: row.m, ownerId: row.ownerId, content: await documentContent(row.blob) };
 }
 
 export async function touchTicket(db: DbOrTx, id: string, at: Date) {

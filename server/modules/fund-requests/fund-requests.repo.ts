@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { rawRows, type DbOrTx } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { documentBlobs, fundRequests, users } from '../../db/schema/index';
+import { documentBlobColumns, documentContent } from '../../db/stored-files';
 import { LOCK_CLASSES } from '../../db/locks';
 import { requestRows } from '../../db/rows';
 import { ownerColumns } from '../../db/owner-columns';
@@ -86,10 +87,10 @@ export async function fundRequestCounts(db: DbOrTx) {
 
 export async function fundRequestWithProof(db: DbOrTx, id: string) {
   const [row] = await db
-    .select({ r: fundRequests, content: documentBlobs.content })
+    .select({ r: fundRequests, blob: documentBlobColumns })
     .from(fundRequests)
     .innerJoin(documentBlobs, eq(documentBlobs.storageKey, fundRequests.proofStorageKey))
     .where(eq(fundRequests.id, id))
     .limit(1);
-  return row;
+  return row && { r: row.r, content: await documentContent(row.blob) };
 }

@@ -7,6 +7,8 @@ import { conflict, notFound } from '../../core/app-error';
 import { MSG } from '../../../contracts/messages';
 import { KYC_DOCUMENT_TYPES, KYC_MAX_BYTES, maskTail, type KycDocumentType, type KycDocumentView, type KycUploadRequest } from '../../../contracts';
 import { sha256 } from '../../lib/crypto';
+import { uploadTarget } from '../../lib/object-store';
+import { putDocumentObject } from '../../db/stored-files';
 import { findUserById } from '../users';
 import { displayName } from '../users';
 import { notifyAdmins } from '../notifications';
@@ -42,11 +44,18 @@ export const decisionFields = (row: KycRow) => ({
 
 export const safeFilename = (name: string | undefined) => (name ? name.replace(/[^\w.\- ]+/g, '_').slice(0, 200) : null);
 
-/** Stores the bytes under a random key with their SHA-256, outside any web root (also a support reply's attachment). */
+/**
+ * Stores the bytes under a random key with their SHA-256, outside any web root (also a support reply's attachment):
+ * in the database, or sealed in the bucket when STORAGE_URL is set (ADR 0032). The object is put before the row is
+ * written; a transaction that then fails leaves an unreferenced sealed object, never a row without its bytes.
+ */
 export async function storeBlob(db: DbOrTx, bytes: Buffer) {
   const storageKey = randomBytes(24).toString('hex');
   const digest = sha256(bytes);
-  await insertBlob(db, { storageKey, content: bytes, sha256: digest });
+  if (uploadTarget() === 's3') {
+    await putDocumentObject(storageKey, bytes);
+    await insertBlob(db, { storageKey, storage: 's3', content: null, sha256: digest });
+  } else await insertBlob(db, { storageKey, storage: 'db', content: bytes, sha256: digest });
   return { storageKey, sha256: digest };
 }
 
