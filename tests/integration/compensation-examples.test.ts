@@ -4,19 +4,8 @@ import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
 import { query, uniqueEmail } from '../support/http';
 import type { PlanConfig } from '../../contracts/compensation';
 import { ID } from '../support/identity';
-import {
-  activatePlan,
-  BASE,
-  calculateApprovePost,
-  closeCycle,
-  closePairingCycle,
-  P1_BASE,
-  TREE_KEYS as KEYS,
-  treeBuilder,
-  type SpecTree as Tree,
-  type TreeKey as Key,
-  type TreeMember as Member,
-} from '../support/compensation';
+import { activatePlan, BASE, calculateApprovePost, closeCycle, closePairingCycle, P1_BASE, TREE_KEYS as KEYS, treeBuilder } from '../support/compensation';
+import type { SpecTree as Tree, TreeKey as Key, TreeMember as Member } from '../support/compensation';
 
 /**
  * docs/spec/compensation.md §7, worked examples 3 to 9, through the HTTP API (examples 1, 2 and 10 are in

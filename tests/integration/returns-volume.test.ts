@@ -8,19 +8,8 @@ import { query, rawGet } from '../support/http';
 import { pdfText } from '../support/pdf';
 import { TEST_ENGINES } from '../support/database';
 import type { PlanConfig } from '../../contracts/compensation';
-import {
-  activatePlan,
-  BASE,
-  calculateApprovePost,
-  closeCycle,
-  closePairingCycle,
-  P1_NO_POOLS,
-  TREE_KEYS as KEYS,
-  treeBuilder,
-  type SpecTree as Tree,
-  type TreeKey as Key,
-  type TreeMember as Member,
-} from '../support/compensation';
+import { activatePlan, BASE, calculateApprovePost, closeCycle, closePairingCycle, P1_NO_POOLS, TREE_KEYS as KEYS, treeBuilder } from '../support/compensation';
+import type { SpecTree as Tree, TreeKey as Key, TreeMember as Member } from '../support/compensation';
 
 /**
  * docs/spec/returns.md §2 to §6 and worked examples R1-R4, through the HTTP API on PostgreSQL (under
