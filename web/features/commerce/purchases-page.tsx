@@ -16,7 +16,7 @@ import { RECORD_PARAM, useRecordParam } from '../../lib/record-param';
 import { Alert } from '../../components/ui/alert';
 import { formatDate, shortId } from '../../lib/format';
 import { formatBV, formatMoney, sumMoney } from '../../lib/money';
-import { segmentClass, segmentGroupClass } from '../../components/admin/segments';
+import { TabLinks } from '../../components/admin/segments';
 import { formatDate as formatDay } from '../../lib/format';
 import { OwnReturnsList, ReturnRequestDialog, useOwnReturns, useReturnRecordParam, type ReturnableItem } from '../returns';
 import { usePurchases } from './api';
@@ -329,19 +329,13 @@ export function PurchasesPage() {
           </Link>
         </Button>
       </div>
-      <nav aria-label="Orders and returns">
-        <ul className={cn('grid grid-cols-2 sm:inline-grid', segmentGroupClass)}>
-          {TABS.map((t) => (
-            <li key={t.id}>
-              <Link to={{ search: hrefOf(t.id) }} aria-current={t.id === tab ? 'page' : undefined} className={cn(segmentClass(t.id === tab), 'sm:px-5')}>
-                <t.icon aria-hidden="true" className="size-4" />
-                {t.label}
-                {t.id === 'returns' && open ? <span className="rounded-full bg-amber-100 px-1.5 text-xs text-amber-800 tabular-nums">{open}</span> : null}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <TabLinks
+        label="Orders and returns"
+        tabs={TABS}
+        current={tab}
+        hrefOf={hrefOf}
+        badge={(id) => (id === 'returns' && open ? <span className="rounded-full bg-amber-100 px-1.5 text-xs text-amber-800 tabular-nums">{open}</span> : null)}
+      />
       {tab === 'orders' ? <Orders onReturn={setReturning} /> : <Returns />}
       {returning ? <ReturnRequestDialog key={returning.purchaseId ?? returning.localSaleId} item={returning} onClose={() => setReturning(null)} /> : null}
     </div>
