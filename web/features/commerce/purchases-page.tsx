@@ -13,7 +13,7 @@ import { StatCard } from '../../components/ui/stat-card';
 import { routeUrl } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { RECORD_PARAM, useRecordParam } from '../../lib/record-param';
-import { Alert } from '../../components/ui/alert';
+import { RecordNotFoundAlert } from '../../components/ui/record-not-found';
 import { formatDate, shortId } from '../../lib/format';
 import { formatBV, formatMoney, sumMoney } from '../../lib/money';
 import { TabLinks } from '../../components/admin/segments';
@@ -267,19 +267,7 @@ function Orders({ onReturn }: { onReturn: (r: ReturnableItem) => void }) {
         <EmptyState icon={ShoppingBag} title="No purchases yet" description="Start shopping to see your purchase history here." className="bg-white" />
       ) : (
         <>
-          {record.id && !linked ? (
-            <Alert
-              tone="warning"
-              title="Order not found"
-              action={
-                <Button size="sm" variant="outline" onClick={record.close}>
-                  Show all orders
-                </Button>
-              }
-            >
-              None of your orders has the id “{record.id}”. The link may be wrong or meant for another account.
-            </Alert>
-          ) : null}
+          {record.id && !linked ? <RecordNotFoundAlert title="Order not found" mine="orders" id={record.id} showAll="Show all orders" onClose={record.close} /> : null}
           <PurchaseCards rows={data} linked={linked} returnableOf={returnableOf} onReturn={onReturn} />
           <PurchasesTable rows={data} linked={linked} returnableOf={returnableOf} onReturn={onReturn} />
         </>
