@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ENGAGEMENT_MSG, type AdminTicketList, type NewsView, type TicketView } from '../../contracts';
 import { userByEmail, type TestApp } from '../support/test-app';
 import { uniqueEmail } from '../support/http';
-import { SIZES, expectToast, pagePerTest, picture as settledPicture, seriousViolations, startBrowserApp, stopBrowserApp, type Size, openAdminSection, visibleRecord } from './support/browser';
+import { browserAppWithAdmin, SIZES, expectToast, pagePerTest, picture as settledPicture, seriousViolations, type Size, openAdminSection, visibleRecord } from './support/browser';
 
 let t: TestApp;
 let browser: Browser;
@@ -12,11 +12,7 @@ let admin: string;
 const PASSWORD = 'Engage#12345';
 const PLAN = 'Open a Mini franchise outlet in Nashik with two sales staff, focusing on water purifiers for housing societies and small offices.';
 
-beforeAll(async () => {
-  ({ t, browser } = await startBrowserApp());
-  admin = await t.login(t.demo.admin.email, t.demo.admin.password);
-});
-afterAll(() => stopBrowserApp(t, browser));
+browserAppWithAdmin((app) => ({ t, browser, admin } = app));
 
 /** artifacts/shots/engage-<name>-<width>.png for review, and artifacts/screens. */
 const picture = (page: Page, name: string, fullPage = true) => settledPicture(page, `engage-${name}`, { fullPage });

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { AGREEMENT_MSG, agreementCheckboxLabel, CurrentAgreement } from '../../contracts/agreements';
 import { userByEmail, type TestApp } from '../support/test-app';
 import { createReferralLink } from '../../server/modules/referral/referral.service';
 import { AGREEMENT_V1 } from '../../server/seed/agreement-v1';
-import { SIZES, expectPath, expectToast, pagePerTest, reviewShot, seriousViolations, shot, signIn, startBrowserApp, stopBrowserApp, type Size } from './support/browser';
+import { browserAppWithAdmin, SIZES, expectPath, expectToast, pagePerTest, reviewShot, seriousViolations, shot, signIn, type Size } from './support/browser';
 
 /**
  * Issue 32 in the browser: the Direct Seller Agreement on the joining forms, and a member who accepts a new version
@@ -13,11 +13,7 @@ import { SIZES, expectPath, expectToast, pagePerTest, reviewShot, seriousViolati
 let t: TestApp;
 let browser: Browser;
 let admin: string;
-beforeAll(async () => {
-  ({ t, browser } = await startBrowserApp());
-  admin = await t.login(t.demo.admin.email, t.demo.admin.password);
-});
-afterAll(() => stopBrowserApp(t, browser));
+browserAppWithAdmin((app) => ({ t, browser, admin } = app));
 
 async function picture(page: Page, name: string) {
   await shot(page, `agreement-${name}`);

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { AdminTicketList } from '../../contracts';
 import type { TestApp } from '../support/test-app';
 import { fakePdf, fakePng, uniqueEmail } from '../support/http';
-import { SIZES, expectToast, pagePerTest, reviewShot, seriousViolations, shot, startBrowserApp, stopBrowserApp, type Size } from './support/browser';
+import { browserAppWithAdmin, SIZES, expectToast, pagePerTest, reviewShot, seriousViolations, shot, type Size } from './support/browser';
 
 /**
  * Issue 15: the dashboards' charts, drawn from the lazy chart chunk, each with its text alternative; and a support ticket
@@ -14,11 +14,7 @@ let browser: Browser;
 let admin: string;
 const PASSWORD = 'Convo#12345';
 
-beforeAll(async () => {
-  ({ t, browser } = await startBrowserApp());
-  admin = await t.login(t.demo.admin.email, t.demo.admin.password);
-});
-afterAll(() => stopBrowserApp(t, browser));
+browserAppWithAdmin((app) => ({ t, browser, admin } = app));
 
 async function picture(page: Page, name: string, fullPage = true) {
   await shot(page, name);

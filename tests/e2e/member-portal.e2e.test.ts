@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { format } from 'date-fns';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ENGAGEMENT_MSG, type FranchiseRequestView, type KycInfo, type TeamStats, type TicketView } from '../../contracts';
 import { DEMO_NEWS } from '../../server/seed/demo-data';
 import type { TestApp } from '../support/test-app';
 import { b64, fakePng, uniqueEmail } from '../support/http';
-import { SIZES, expectPath, expectToast, reviewShot, seriousViolations, shot, signIn, startBrowserApp, stopBrowserApp, type Size } from './support/browser';
+import { browserAppWithAdmin, SIZES, expectPath, expectToast, reviewShot, seriousViolations, shot, signIn, type Size } from './support/browser';
 import { ID } from '../support/identity';
 
 let t: TestApp;
@@ -26,11 +26,7 @@ const HEADINGS: Record<string, string | RegExp> = {
 };
 const PLAN = 'Open a Growth franchise in Kothrud, Pune: a showroom for purifiers, TVs and fans with two field staff and weekly demos.';
 
-beforeAll(async () => {
-  ({ t, browser } = await startBrowserApp());
-  admin = await t.login(t.demo.admin.email, t.demo.admin.password);
-});
-afterAll(() => stopBrowserApp(t, browser));
+browserAppWithAdmin((app) => ({ t, browser, admin } = app));
 
 /** artifacts/shots/portal-<name>-<width>.png for the review, plus artifacts/screens. */
 async function portalShot(page: Page, name: string) {

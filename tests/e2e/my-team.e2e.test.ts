@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { MSG } from '../../contracts/messages';
 import type { TestApp } from '../support/test-app';
 import { uniqueEmail } from '../support/http';
+import { recruitForm, registerRecruit } from '../support/referral';
 import { SIZES, expectToast, openPage, reviewShot, seriousViolations, shot, signIn, startBrowserApp, stopBrowserApp, type Size } from './support/browser';
 
 let t: TestApp;
@@ -21,23 +22,7 @@ const tokenOf = (link: string) => new URL(link).searchParams.get('ref')!;
 
 /** POST /api/referral/complete-registration for a link's token (no documents). */
 async function register(link: string, email: string, firstName: string, lastName: string) {
-  const r = await t.api('POST', '/api/referral/complete-registration', {
-    body: {
-      agreementVersion: 1,
-      firstName,
-      lastName,
-      email,
-      mobile: '9812345678',
-      nominee: 'Asha Rao',
-      password: PASSWORD,
-      address: '14 MG Road, Shivaji Nagar',
-      city: 'Pune',
-      state: 'Maharashtra',
-      pincode: '411005',
-      packageAmount: 5000,
-      referralToken: tokenOf(link),
-    },
-  });
+  const r = await registerRecruit(t, recruitForm(tokenOf(link), email, { firstName, lastName }));
   expect(r.status, JSON.stringify(r.body)).toBe(201);
 }
 

@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Locator } from 'playwright-core';
 import sharp from 'sharp';
 import { COMMERCE_MSG } from '../../contracts/commerce';
 import type { TestApp } from '../support/test-app';
-import { expectAxeClean, SIZES, expectPath, expectToast, openPage, shot, signIn, startBrowserApp, stopBrowserApp, type Size } from './support/browser';
+import { browserAppWithAdmin, expectAxeClean, SIZES, expectPath, expectToast, openPage, shot, signIn, type Size } from './support/browser';
 
 /** Issue 16 part 5: an admin uploads a product's image; the member's catalog, purchase dialog and orders show it. */
 let t: TestApp;
 let browser: Browser;
 let admin: string;
-beforeAll(async () => {
-  ({ t, browser } = await startBrowserApp());
-  admin = await t.login(t.demo.admin.email, t.demo.admin.password);
-});
-afterAll(() => stopBrowserApp(t, browser));
+browserAppWithAdmin((app) => ({ t, browser, admin } = app));
 
 /** A photo-like picture: a gradient with a disc, 1200 x 800. */
 function picture() {

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { RETURN_MSG } from '../../contracts/returns';
 import type { TestApp } from '../support/test-app';
 import { uniqueEmail } from '../support/http';
 import { codeFor } from '../support/authenticator';
-import { SIZES, expectPath, expectToast, openPage, picture, seriousViolations, signIn, startBrowserApp, stopBrowserApp, visibleRecord } from './support/browser';
+import { browserAppWithAdmin, SIZES, expectPath, expectToast, openPage, picture, seriousViolations, signIn, visibleRecord } from './support/browser';
 import { shortId } from '../../web/lib/format';
 
 /**
@@ -18,11 +18,7 @@ let admin: string;
 const PASSWORD = 'Return#12345';
 const FAN = 'BreezeLine BLDC Ceiling Fan';
 
-beforeAll(async () => {
-  ({ t, browser } = await startBrowserApp({ config: { sendFundAdminDailyLimit: '1000000.00', sendFundMemberDailyLimit: '1000000.00' } }));
-  admin = await t.login(t.demo.admin.email, t.demo.admin.password);
-});
-afterAll(() => stopBrowserApp(t, browser));
+browserAppWithAdmin((app) => ({ t, browser, admin } = app), { config: { sendFundAdminDailyLimit: '1000000.00', sendFundMemberDailyLimit: '1000000.00' } });
 
 /** A member who bought 3 fans with the wallet, delivered: the order's id. */
 async function buyer(tag: string): Promise<{ email: string; orderId: string }> {

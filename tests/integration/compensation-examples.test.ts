@@ -2,11 +2,10 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
 import { query, uniqueEmail } from '../support/http';
-import { placeMember } from '../../server/modules/tree/tree.service';
-import { postLedger } from '../../server/modules/wallet/ledger.service';
-import { DEFAULT_PLAN, POOL_TYPES, type PlanConfig } from '../../contracts/compensation';
+import type { PlanConfig } from '../../contracts/compensation';
 import { ID } from '../support/identity';
-import { SPEC_7_TREE_BELOW_A, type TreeRow } from '../support/compensation';
+import { activatePlan, BASE, calculateApprovePost, closeCycle, closePairingCycle, P1_BASE, TREE_KEYS as KEYS, treeBuilder } from '../support/compensation';
+import type { SpecTree as Tree, TreeKey as Key, TreeMember as Member } from '../support/compensation';
 
 /**
  * docs/spec/compensation.md §7, worked examples 3 to 9, through the HTTP API (examples 1, 2 and 10 are in
@@ -19,10 +18,8 @@ import { SPEC_7_TREE_BELOW_A, type TreeRow } from '../support/compensation';
 let t: TestApp;
 let admin: string;
 let admin2: string;
-let founderId: string;
-let lastSpine: string | null = null;
+let trees: ReturnType<typeof treeBuilder>;
 const products: Record<'pack' | 'gold', string> = { pack: '', gold: '' };
-const BASE = '/api/admin/compensation';
 
 /**
  * Plan P1 of §7, with the monthly parts of examples 6 and 9: car fund 5 % capped at 2,000.00 with
@@ -30,53 +27,19 @@ const BASE = '/api/admin/compensation';
  * BV in this file; the test sets them); consistency 5 % of own BV, at least 500 in each of 3 months.
  */
 const P1: PlanConfig = {
-  ...DEFAULT_PLAN,
-  pairing: { ...DEFAULT_PLAN.pairing, capPairs: 5 },
+  ...P1_BASE,
   consistency: { minBV: '500', months: 3, percent: '5' },
   pools: {
-    ...(Object.fromEntries(POOL_TYPES.map((p) => [p, { ...DEFAULT_PLAN.pools[p], percent: '0' }])) as PlanConfig['pools']),
+    ...P1_BASE.pools,
     car_fund: { percent: '5', minRank: 'Wise President', holdMonths: 1, points: { President: 2 }, capPerMember: '2000.00' },
     travel_fund: { percent: '1', minRank: 'Wise President', holdMonths: 1, points: {}, capPerMember: null },
   },
 };
 const withPairing = (p: Partial<PlanConfig['pairing']>): PlanConfig => ({ ...P1, pairing: { ...P1.pairing, ...p } });
 
-interface Member {
-  id: string;
-  userId: string;
-  email: string;
-  cookie: string;
-}
-const KEYS = ['A', 'B', 'C', 'D', 'E', 'F'] as const;
-type Key = (typeof KEYS)[number];
-type Tree = Record<Key, Member>;
-
-/** A member: created active, placed, credited, signed in. */
-async function member(tag: string, at: { startId: string; side: 'left' | 'right' }, sponsorId: string, extra: Record<string, unknown> = {}, credit = '100000.00'): Promise<Member> {
-  const email = uniqueEmail(`comp.${tag.toLowerCase()}`);
-  const u = await t.createUser({ email, password: 'Comp#12345', firstName: tag, sponsorId, activationDate: new Date(), ...extra });
-  await t.runtime.ctx.db.transaction((tx) => placeMember(tx, u, at, t.clock.now()));
-  await t.runtime.ctx.db.transaction((tx) => postLedger(tx, u.id, credit, 'admin_credit', { description: 'test credit', now: new Date() }));
-  return { id: u.id, userId: u.userId, email, cookie: await t.login(email, 'Comp#12345') };
-}
-
-/** The next spine member (in no example); its right slot takes an example's root. */
-async function spine() {
-  const email = uniqueEmail('comp.spine');
-  const u = await t.createUser({ email, firstName: 'Spine', sponsorId: founderId });
-  await t.runtime.ctx.db.transaction((tx) => placeMember(tx, u, { startId: lastSpine ?? founderId, side: 'left' }, t.clock.now()));
-  lastSpine = u.id;
-  return u.id;
-}
-
 /** The tree of §7 (A root; B, C; D, E under B; F under C; A sponsored B, C, E; B sponsored D; C sponsored F). */
 async function tree(tag: string, extra: Partial<Record<Key, Record<string, unknown>>> = {}): Promise<Tree> {
-  const slot = await spine();
-  const shape: TreeRow<Key>[] = [['A', null, 'right', null], ...SPEC_7_TREE_BELOW_A];
-  const out = {} as Tree;
-  for (const [key, parent, side, sponsor] of shape) {
-    out[key] = await member(`${tag}${key}`, { startId: parent ? out[parent].id : slot, side }, sponsor ? out[sponsor].id : slot, extra[key]);
-  }
+  const out = await trees.tree(tag, extra);
   const placed = await query<{ n: number }>(t, sql`select count(*)::int as n from users where parent_id = ${out.A.id}::uuid`);
   expect(Number(placed[0].n)).toBe(2);
   return out;
@@ -99,16 +62,7 @@ async function buy(m: Member, bv: number) {
 }
 
 /** A version drafted and activated to take effect a moment from now: the next cycle to open uses it. */
-async function activate(config: PlanConfig) {
-  const draft = await t.api('POST', `${BASE}/plans`, { cookie: admin, body: { config } });
-  expect(draft.status, JSON.stringify(draft.body)).toBe(201);
-  // A second ahead, so that a slow machine still activates it before that moment; then wait for it.
-  const from = t.clock.now().getTime() + 1_000;
-  const act = await t.api('POST', `${BASE}/plans/${draft.body.id}/activate`, { cookie: admin, body: { effectiveFrom: new Date(from).toISOString() } });
-  expect(act.status, JSON.stringify(act.body)).toBe(200);
-  await new Promise((r) => setTimeout(r, Math.max(0, from - t.clock.now().getTime()) + 50));
-  return draft.body.version as number;
-}
+const activate = (config: PlanConfig) => activatePlan(t, admin, config);
 
 /**
  * One cycle of a kind: the purchases, then (optionally) the version for the cycles after this one,
@@ -118,17 +72,10 @@ async function cycle(kind: 'pairing' | 'monthly', buys: [Member, number][], next
   for (const [m, bv] of buys) await buy(m, bv);
   await t.settle();
   const nextVersion = next ? await activate(next) : undefined;
-  const closed = await t.api('POST', `${BASE}/cycles/close`, { cookie: admin, body: { kind } });
-  expect(closed.status, JSON.stringify(closed.body)).toBe(200);
-  const id = closed.body.id as string;
-  const calc = await t.api('POST', `${BASE}/cycles/${id}/calculate`, { cookie: admin });
-  expect(calc.status, JSON.stringify(calc.body)).toBe(200);
-  const approved = await t.api('POST', `${BASE}/cycles/${id}/approve`, { cookie: admin2 });
-  expect(approved.status, JSON.stringify(approved.body)).toBe(200);
-  const posted = await t.api('POST', `${BASE}/cycles/${id}/post`, { cookie: admin2 });
-  expect(posted.status, JSON.stringify(posted.body)).toBe(200);
-  expect(posted.body.status).toBe('posted');
-  return { id, planVersion: calc.body.planVersion as number, nextVersion };
+  const id = await closeCycle(t, admin, kind);
+  const { calculated, posted } = await calculateApprovePost(t, id, admin, admin2);
+  expect(posted.status).toBe('posted');
+  return { id, planVersion: calculated.planVersion as number, nextVersion };
 }
 const week = (buys: [Member, number][], next?: PlanConfig) => cycle('pairing', buys, next);
 const month = (buys: [Member, number][], next?: PlanConfig) => cycle('monthly', buys, next);
@@ -137,9 +84,7 @@ const month = (buys: [Member, number][], next?: PlanConfig) => cycle('monthly', 
 async function closeAfter(buys: [Member, number][]) {
   for (const [m, bv] of buys) await buy(m, bv);
   await t.settle();
-  const closed = await t.api('POST', `${BASE}/cycles/close`, { cookie: admin, body: { kind: 'pairing' } });
-  expect(closed.status).toBe(200);
-  return closed.body.id as string;
+  return closePairingCycle(t, admin);
 }
 
 interface Expected {
@@ -225,7 +170,7 @@ beforeAll(async () => {
     expect(p.status, JSON.stringify(p.body)).toBe(201);
     products[key] = p.body.id ?? p.body.product?.id;
   }
-  founderId = (await userByEmail(t, t.demo.founder.email))!.id;
+  trees = treeBuilder(t, (await userByEmail(t, t.demo.founder.email))!.id, { prefix: 'comp', password: 'Comp#12345' });
   await t.settle();
   // P1 in force for every cycle after the ones open now; those are closed and posted first.
   await activate(P1);
@@ -366,13 +311,13 @@ describe('compensation.md §7 worked examples 3-9 through the API', () => {
   }, 120_000);
 
   it('7. TDS: the cycle that crosses 20,000 deducts 2 % of the year-to-date gross, the next its own; 20 % without a PAN', async () => {
-    const slot = await spine();
+    const slot = await trees.spine();
     // X has an approved PAN; Y has none. Each earns sponsor income (10 %) from the purchases of their recruit.
-    const x = await member('X7', { startId: slot, side: 'right' }, slot, { panNumber: ID.pan, kycStatus: 'approved' });
-    const xw = await member('XW7', { startId: x.id, side: 'left' }, x.id, {}, '300000.00');
-    const slot2 = await spine();
-    const y = await member('Y7', { startId: slot2, side: 'right' }, slot2);
-    const yw = await member('YW7', { startId: y.id, side: 'left' }, y.id, {}, '300000.00');
+    const x = await trees.member('X7', { startId: slot, side: 'right' }, slot, { panNumber: ID.pan, kycStatus: 'approved' });
+    const xw = await trees.member('XW7', { startId: x.id, side: 'left' }, x.id, {}, '300000.00');
+    const slot2 = await trees.spine();
+    const y = await trees.member('Y7', { startId: slot2, side: 'right' }, slot2);
+    const yw = await trees.member('YW7', { startId: y.id, side: 'left' }, y.id, {}, '300000.00');
 
     const c1 = await week([
       [xw, 180_000],
@@ -522,11 +467,11 @@ describe('compensation.md §7 worked examples 3-9 through the API', () => {
   }, 120_000);
 
   it('6. pools: a month of 100,000 BV; car fund 5,000.00 by points with a cap, 500.00 left; travel fund 1,000.00 in thirds, 0.01 left', async () => {
-    const slot = await spine();
-    const x = await member('X6', { startId: slot, side: 'right' }, slot);
-    const y = await member('Y6', { startId: x.id, side: 'left' }, slot);
-    const z = await member('Z6', { startId: x.id, side: 'right' }, slot);
-    const buyer = await member('W6', { startId: y.id, side: 'left' }, slot, {}, '150000.00');
+    const slot = await trees.spine();
+    const x = await trees.member('X6', { startId: slot, side: 'right' }, slot);
+    const y = await trees.member('Y6', { startId: x.id, side: 'left' }, slot);
+    const z = await trees.member('Z6', { startId: x.id, side: 'right' }, slot);
+    const buyer = await trees.member('W6', { startId: y.id, side: 'left' }, slot, {}, '150000.00');
     await t.settle();
     await month([]); // the month of the examples before: nobody holds a pool rank yet
     await query(t, sql`update users set current_rank = case when id = ${x.id}::uuid then 'President' else 'Wise President' end where id in (${x.id}::uuid, ${y.id}::uuid, ${z.id}::uuid)`);
@@ -570,8 +515,8 @@ describe('compensation.md §7 worked examples 3-9 through the API', () => {
   }, 120_000);
 
   it('9. consistency (500 BV, 3 months, 5 %): 600, 700, 800 pay 40.00 in the third month; 400 then 900 pay nothing', async () => {
-    const slot = await spine();
-    const q = await member('Q9', { startId: slot, side: 'right' }, slot);
+    const slot = await trees.spine();
+    const q = await trees.member('Q9', { startId: slot, side: 'right' }, slot);
     await t.settle();
     const months = [];
     for (const bv of [600, 700, 800, 400, 900]) months.push(await month([[q, bv]]));
@@ -586,9 +531,9 @@ describe('compensation.md §7 worked examples 3-9 through the API', () => {
   }, 120_000);
 
   it('7 across kinds: a week and a month closed together cross the threshold once; the month deducts 2 % of the year-to-date gross', async () => {
-    const slot = await spine();
-    const x = await member('T7', { startId: slot, side: 'right' }, slot, { panNumber: ID.otherPan, kycStatus: 'approved' });
-    const w = await member('TW7', { startId: x.id, side: 'left' }, x.id, {}, '300000.00');
+    const slot = await trees.spine();
+    const x = await trees.member('T7', { startId: slot, side: 'right' }, slot, { panNumber: ID.otherPan, kycStatus: 'approved' });
+    const w = await trees.member('TW7', { startId: x.id, side: 'left' }, x.id, {}, '300000.00');
     const c0 = await week([[w, 180_000]]);
     await expectMember(c0, x, { lines: { sponsor_income: '18000.00' }, net: '17100.00', carry: '180000/0' }, 'X year to date');
     // X holds a pool rank this month; W buys 15,000 BV more. The week and the month close together.

@@ -4,13 +4,12 @@ import { sql } from 'drizzle-orm';
 import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
 import { actorFor } from '../support/actor';
 import { postCycle } from '../../server/modules/compensation';
-import { query, rawGet, uniqueEmail } from '../support/http';
+import { query, rawGet } from '../support/http';
 import { pdfText } from '../support/pdf';
 import { TEST_ENGINES } from '../support/database';
-import { placeMember } from '../../server/modules/tree/tree.service';
-import { postLedger } from '../../server/modules/wallet/ledger.service';
-import { DEFAULT_PLAN, POOL_TYPES, type PlanConfig } from '../../contracts/compensation';
-import { SPEC_7_TREE_BELOW_A, type TreeRow } from '../support/compensation';
+import type { PlanConfig } from '../../contracts/compensation';
+import { activatePlan, BASE, calculateApprovePost, closeCycle, closePairingCycle, P1_NO_POOLS, TREE_KEYS as KEYS, treeBuilder } from '../support/compensation';
+import type { SpecTree as Tree, TreeKey as Key, TreeMember as Member } from '../support/compensation';
 
 /**
  * docs/spec/returns.md §2 to §6 and worked examples R1-R4, through the HTTP API on PostgreSQL (under
@@ -23,52 +22,11 @@ import { SPEC_7_TREE_BELOW_A, type TreeRow } from '../support/compensation';
 let t: TestApp;
 let admin: string;
 let admin2: string;
-let founderId: string;
-let lastSpine: string | null = null;
+let trees: ReturnType<typeof treeBuilder>;
 const products = { x: '', pack: '' };
-const BASE = '/api/admin/compensation';
 
 /** Plan P1 of compensation.md §7 (no pools, no consistency). */
-const P1: PlanConfig = {
-  ...DEFAULT_PLAN,
-  pairing: { ...DEFAULT_PLAN.pairing, capPairs: 5 },
-  consistency: { ...DEFAULT_PLAN.consistency, percent: '0' },
-  pools: Object.fromEntries(POOL_TYPES.map((p) => [p, { ...DEFAULT_PLAN.pools[p], percent: '0' }])) as PlanConfig['pools'],
-};
-
-interface Member {
-  id: string;
-  userId: string;
-  email: string;
-  cookie: string;
-}
-const KEYS = ['A', 'B', 'C', 'D', 'E', 'F'] as const;
-type Key = (typeof KEYS)[number];
-type Tree = Record<Key, Member>;
-
-async function member(tag: string, at: { startId: string; side: 'left' | 'right' }, sponsorId: string, extra: Record<string, unknown> = {}): Promise<Member> {
-  const email = uniqueEmail(`ret.${tag.toLowerCase()}`);
-  const u = await t.createUser({ email, password: 'Ret#12345', firstName: tag, sponsorId, activationDate: new Date(), ...extra });
-  await t.runtime.ctx.db.transaction((tx) => placeMember(tx, u, at, t.clock.now()));
-  await t.runtime.ctx.db.transaction((tx) => postLedger(tx, u.id, '100000.00', 'admin_credit', { description: 'test credit', now: new Date() }));
-  return { id: u.id, userId: u.userId, email, cookie: await t.login(email, 'Ret#12345') };
-}
-
-async function spine() {
-  const u = await t.createUser({ email: uniqueEmail('ret.spine'), firstName: 'Spine', sponsorId: founderId });
-  await t.runtime.ctx.db.transaction((tx) => placeMember(tx, u, { startId: lastSpine ?? founderId, side: 'left' }, t.clock.now()));
-  lastSpine = u.id;
-  return u.id;
-}
-
-/** The tree of compensation.md §7 hanging at the right of a new spine member. */
-async function tree(tag: string, extra: Partial<Record<Key, Record<string, unknown>>> = {}): Promise<Tree> {
-  const slot = await spine();
-  const shape: TreeRow<Key>[] = [['A', null, 'right', null], ...SPEC_7_TREE_BELOW_A];
-  const out = {} as Tree;
-  for (const [key, parent, side, sponsor] of shape) out[key] = await member(`${tag}${key}`, { startId: parent ? out[parent].id : slot, side }, sponsor ? out[sponsor].id : slot, extra[key]);
-  return out;
-}
+const P1 = P1_NO_POOLS;
 
 /** A wallet purchase of `bv` BV: product X (100 BV, ₹1,000.00 + 18 % GST = ₹1,180.00) by the hundred, the 50 BV pack for the rest. Its id. */
 async function buy(m: Member, bv: number, product: 'x' | 'pack' = bv % 100 === 0 ? 'x' : 'pack') {
@@ -135,29 +93,13 @@ let run = 0;
 const formatted = (p: number) => (p / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const balanceOf = async (userId: string) => (await query<{ balance: string }>(t, sql`select balance::text from wallet_balances where user_id = ${userId}::uuid`))[0]?.balance ?? '0.00';
 
-async function activate(config: PlanConfig) {
-  const draft = await t.api('POST', `${BASE}/plans`, { cookie: admin, body: { config } });
-  expect(draft.status, JSON.stringify(draft.body)).toBe(201);
-  const from = t.clock.now().getTime() + 1_000;
-  const act = await t.api('POST', `${BASE}/plans/${draft.body.id}/activate`, { cookie: admin, body: { effectiveFrom: new Date(from).toISOString() } });
-  expect(act.status, JSON.stringify(act.body)).toBe(200);
-  await new Promise((r) => setTimeout(r, Math.max(0, from - t.clock.now().getTime()) + 50));
-}
+const activate = (config: PlanConfig) => activatePlan(t, admin, config);
 
 /** Closes the open cycle of a kind, calculates, approves and posts it (the second admin approves and posts). */
 async function cycle(kind: 'pairing' | 'monthly') {
   await t.settle();
-  const closed = await t.api('POST', `${BASE}/cycles/close`, { cookie: admin, body: { kind } });
-  expect(closed.status, JSON.stringify(closed.body)).toBe(200);
-  const id = closed.body.id as string;
-  for (const [step, cookie] of [
-    ['calculate', admin],
-    ['approve', admin2],
-    ['post', admin2],
-  ] as const) {
-    const r = await t.api('POST', `${BASE}/cycles/${id}/${step}`, { cookie });
-    expect(r.status, `${step}: ${JSON.stringify(r.body)}`).toBe(200);
-  }
+  const id = await closeCycle(t, admin, kind);
+  await calculateApprovePost(t, id, admin, admin2);
   return id;
 }
 
@@ -220,7 +162,6 @@ const WEEK1: Partial<Record<Key, Expected>> = {
 describe.each(TEST_ENGINES)('on %s', (engine) => {
   beforeAll(async () => {
     t = await startTestApp({ autoSettle: false, engine });
-    lastSpine = null;
     creditNoteRead = false;
     run = 0;
     admin = await t.login(t.demo.admin.email, t.demo.admin.password);
@@ -234,7 +175,7 @@ describe.each(TEST_ENGINES)('on %s', (engine) => {
       expect(p.status, JSON.stringify(p.body)).toBe(201);
       products[key] = p.body.id ?? p.body.product?.id;
     }
-    founderId = (await userByEmail(t, t.demo.founder.email))!.id;
+    trees = treeBuilder(t, (await userByEmail(t, t.demo.founder.email))!.id, { prefix: 'ret', password: 'Ret#12345' });
     await t.settle();
     await activate(P1);
     await cycle('pairing');
@@ -244,10 +185,10 @@ describe.each(TEST_ENGINES)('on %s', (engine) => {
 
   describe('returns.md §6 R1-R4 through the HTTP API and the payout run', () => {
     it('R1-R4: same-cycle cancellation, clawback and recovery, negative carry, franchise clawback', async () => {
-      const r1 = await tree('R1');
-      const r2 = await tree('R2');
-      const r3 = await tree('R3');
-      const r4 = await tree('R4', { C: { role: 'mini_franchise' } });
+      const r1 = await trees.tree('R1');
+      const r2 = await trees.tree('R2');
+      const r3 = await trees.tree('R3');
+      const r4 = await trees.tree('R4', { C: { role: 'mini_franchise' } });
 
       // Week 1: every tree as in example 1; R1's D returns 1 X before the close.
       const bought: Record<string, { d: string; f: string }> = {};
@@ -425,20 +366,13 @@ describe.each(TEST_ENGINES)('on %s', (engine) => {
     }, 300_000);
 
     it('a reversal applied while its purchase cycle is closed but not posted waits for the cycle after it is posted', async () => {
-      const tr = await tree('W');
+      const tr = await trees.tree('W');
       const d = await buy(tr.D, 300);
       await t.settle();
-      const closed = await t.api('POST', `${BASE}/cycles/close`, { cookie: admin, body: { kind: 'pairing' } });
-      expect(closed.status).toBe(200);
-      const w1 = closed.body.id as string;
+      const w1 = await closePairingCycle(t, admin);
       // Returned after the close, before the week is calculated: the week is computed as it closed.
       await giveBack(tr.D, d, 100);
-      for (const [step, cookie] of [
-        ['calculate', admin],
-        ['approve', admin2],
-        ['post', admin2],
-      ] as const)
-        expect((await t.api('POST', `${BASE}/cycles/${w1}/${step}`, { cookie })).status).toBe(200);
+      await calculateApprovePost(t, w1, admin, admin2);
       await expectMember(w1, tr.B, { lines: [['sponsor_income', '30.00']], gross: '30.00', adminCharge: '1.50', net: '28.50', carry: '300/0' }, 'B week 1');
       // Calculating the next week twice writes its clawbacks once.
       await t.settle();
@@ -463,8 +397,8 @@ describe.each(TEST_ENGINES)('on %s', (engine) => {
       await fc.assert(
         fc.asyncProperty(fc.array(buyArb, { minLength: 1, maxLength: 4 }), async (buys) => {
           run += 1;
-          const a = await tree(`P${run}a`);
-          const b = await tree(`P${run}b`);
+          const a = await trees.tree(`P${run}a`);
+          const b = await trees.tree(`P${run}b`);
           for (const x of buys) {
             const returned = Math.min(x.back, x.units);
             const id = await buy(a[x.who], x.units * 100);
@@ -513,7 +447,7 @@ describe.each(TEST_ENGINES)('on %s', (engine) => {
       await fc.assert(
         fc.asyncProperty(fc.array(buyArb, { minLength: 1, maxLength: 4 }), async (buys) => {
           run += 1;
-          const tr = await tree(`Q${run}`);
+          const tr = await trees.tree(`Q${run}`);
           const ids = Object.values(tr).map((m) => m.id);
           const bought: { who: Key; units: number; back: number; id: string }[] = [];
           for (const x of buys) bought.push({ ...x, id: await buy(tr[x.who], x.units * 100) });
@@ -566,7 +500,7 @@ describe.each(TEST_ENGINES)('on %s', (engine) => {
     it.runIf(engine === 'PostgreSQL')(
       'is applied once: reversed once, clawed back once, in the cycle after',
       async () => {
-        const tr = await tree('K');
+        const tr = await trees.tree('K');
         const d = await buy(tr.D, 300);
         await t.settle();
         const closed = await t.api('POST', `${BASE}/cycles/close`, { cookie: admin, body: { kind: 'pairing' } });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { query, signedInUser } from '../support/http';
-import { closePairingCycle, threeAdmins } from '../support/compensation';
+import { BASE, calculateApprovePost, closePairingCycle, threeAdmins } from '../support/compensation';
 import { ID } from '../support/identity';
 import { fyOf } from '../../server/modules/compensation/common';
 
@@ -20,7 +20,6 @@ let b: string;
 let c: string;
 let member: { id: string; userId: string };
 let memberCookie: string;
-const BASE = '/api/admin/compensation';
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -37,14 +36,7 @@ async function cycleOf(amount: string) {
   expect(adj.status, JSON.stringify(adj.body)).toBe(201);
   t.clock.advance(1_000);
   const id = await closePairingCycle(t, a);
-  for (const [step, cookie] of [
-    ['calculate', b],
-    ['approve', c],
-    ['post', c],
-  ] as const) {
-    const r = await t.api('POST', `${BASE}/cycles/${id}/${step}`, { cookie });
-    expect(r.status, `${step}: ${JSON.stringify(r.body)}`).toBe(200);
-  }
+  await calculateApprovePost(t, id, b, c);
   const [p] = await query<Record<string, string>>(
     t,
     sql`select gross::text, admin_charge::text as "adminCharge", tds::text, tds_carried::text as "tdsCarried", net::text, lines_total::text as "linesTotal"

@@ -1,24 +1,92 @@
 import { expect } from 'vitest';
-import { startTestApp, type TestApp } from './test-app';
-import { signedInUser } from './http';
+import type { PlanConfig } from '../../contracts/compensation';
+import { placeMember } from '../../server/modules/tree/tree.service';
+import { postLedger } from '../../server/modules/wallet/ledger.service';
+import { startTestApp, type ApiResult, type TestApp } from './test-app';
+import { signedInUser, uniqueEmail } from './http';
+import { SPEC_7_TREE_BELOW_A, type TreeRow } from './spec-7';
+
+export { P1_BASE, P1_NO_POOLS, SPEC_7_TREE_BELOW_A, type TreeRow } from './spec-7';
 
 /** Where the admin's compensation API lives. */
 export const BASE = '/api/admin/compensation';
 
-/** A member of a test tree: [member, parent (null: the slot the tree hangs in), side, sponsor (null: the slot's owner)]. */
-export type TreeRow<K extends string = string> = readonly [K, K | null, 'left' | 'right', K | null];
+/** A member of a built tree, signed in. */
+export interface TreeMember {
+  id: string;
+  userId: string;
+  email: string;
+  cookie: string;
+}
+export const TREE_KEYS = ['A', 'B', 'C', 'D', 'E', 'F'] as const;
+export type TreeKey = (typeof TREE_KEYS)[number];
+export type SpecTree = Record<TreeKey, TreeMember>;
 
 /**
- * The example tree of docs/spec/compensation.md §7 below its root A, one member a row: [member, parent, side, sponsor].
- * B and C are A's legs; D and E hang under B, F under C; A sponsored B, C and E, B sponsored D, C sponsored F.
+ * Builds the members of an examples test below a "spine" of members that belong to no example (the first hangs at
+ * the founder's left, each next one at the left of the one before), so that no example's BV reaches another
+ * example's members. `prefix` starts every email, `password` is every member's.
  */
-export const SPEC_7_TREE_BELOW_A: TreeRow<'A' | 'B' | 'C' | 'D' | 'E' | 'F'>[] = [
-  ['B', 'A', 'left', 'A'],
-  ['C', 'A', 'right', 'A'],
-  ['D', 'B', 'left', 'B'],
-  ['E', 'B', 'right', 'A'],
-  ['F', 'C', 'right', 'C'],
-];
+export function treeBuilder(t: TestApp, founderId: string, o: { prefix: string; password: string }) {
+  let lastSpine: string | null = null;
+
+  /** A member: created active, placed, credited (100,000.00 unless told), signed in. */
+  async function member(tag: string, at: { startId: string; side: 'left' | 'right' }, sponsorId: string, extra: Record<string, unknown> = {}, credit = '100000.00'): Promise<TreeMember> {
+    const email = uniqueEmail(`${o.prefix}.${tag.toLowerCase()}`);
+    const u = await t.createUser({ email, password: o.password, firstName: tag, sponsorId, activationDate: new Date(), ...extra });
+    await t.runtime.ctx.db.transaction((tx) => placeMember(tx, u, at, t.clock.now()));
+    await t.runtime.ctx.db.transaction((tx) => postLedger(tx, u.id, credit, 'admin_credit', { description: 'test credit', now: new Date() }));
+    return { id: u.id, userId: u.userId, email, cookie: await t.login(email, o.password) };
+  }
+
+  /** The next spine member (in no example); its right slot takes an example's root. */
+  async function spine() {
+    const u = await t.createUser({ email: uniqueEmail(`${o.prefix}.spine`), firstName: 'Spine', sponsorId: founderId });
+    await t.runtime.ctx.db.transaction((tx) => placeMember(tx, u, { startId: lastSpine ?? founderId, side: 'left' }, t.clock.now()));
+    lastSpine = u.id;
+    return u.id;
+  }
+
+  /** The tree of §7 (A root; B, C; D, E under B; F under C; A sponsored B, C, E; B sponsored D; C sponsored F) at the right of a new spine member. */
+  async function tree(tag: string, extra: Partial<Record<TreeKey, Record<string, unknown>>> = {}): Promise<SpecTree> {
+    const slot = await spine();
+    const shape: TreeRow<TreeKey>[] = [['A', null, 'right', null], ...SPEC_7_TREE_BELOW_A];
+    const out = {} as SpecTree;
+    for (const [key, parent, side, sponsor] of shape) out[key] = await member(`${tag}${key}`, { startId: parent ? out[parent].id : slot, side }, sponsor ? out[sponsor].id : slot, extra[key]);
+    return out;
+  }
+
+  return { member, spine, tree };
+}
+
+/**
+ * A plan version drafted and activated (as the admin of `cookie`) to take effect a second from now, so that a slow
+ * machine still activates it before that moment; then waits for it. The next cycle to open uses it. Its version.
+ */
+export async function activatePlan(t: TestApp, cookie: string, config: PlanConfig): Promise<number> {
+  const draft = await t.api('POST', `${BASE}/plans`, { cookie, body: { config } });
+  expect(draft.status, JSON.stringify(draft.body)).toBe(201);
+  const from = t.clock.now().getTime() + 1_000;
+  const act = await t.api('POST', `${BASE}/plans/${draft.body.id}/activate`, { cookie, body: { effectiveFrom: new Date(from).toISOString() } });
+  expect(act.status, JSON.stringify(act.body)).toBe(200);
+  await new Promise((r) => setTimeout(r, Math.max(0, from - t.clock.now().getTime()) + 50));
+  return draft.body.version as number;
+}
+
+/** A closed cycle calculated (as `calculator`), then approved and posted (as `approver`): the calculation's and the posting's answers. */
+export async function calculateApprovePost(t: TestApp, id: string, calculator: string, approver: string) {
+  const answers: Partial<Record<'calculate' | 'approve' | 'post', ApiResult['body']>> = {};
+  for (const [step, cookie] of [
+    ['calculate', calculator],
+    ['approve', approver],
+    ['post', approver],
+  ] as const) {
+    const r = await t.api('POST', `${BASE}/cycles/${id}/${step}`, { cookie });
+    expect(r.status, `${step}: ${JSON.stringify(r.body)}`).toBe(200);
+    answers[step] = r.body;
+  }
+  return { calculated: answers.calculate, posted: answers.post };
+}
 
 /**
  * The app of a compensation test: the test drives the volume journal (autoSettle off); the demo admin and a second
@@ -46,12 +114,15 @@ export async function threeAdmins(t: TestApp, calculator: { prefix: string; pass
   return { a, b, c };
 }
 
-/** Closes the open pairing cycle now (as the admin of `cookie`) and answers its id. */
-export async function closePairingCycle(t: TestApp, cookie: string): Promise<string> {
-  const closed = await t.api('POST', `${BASE}/cycles/close`, { cookie, body: { kind: 'pairing' } });
+/** Closes the open cycle of a kind now (as the admin of `cookie`) and answers its id. */
+export async function closeCycle(t: TestApp, cookie: string, kind: 'pairing' | 'monthly'): Promise<string> {
+  const closed = await t.api('POST', `${BASE}/cycles/close`, { cookie, body: { kind } });
   expect(closed.status, JSON.stringify(closed.body)).toBe(200);
   return closed.body.id as string;
 }
+
+/** Closes the open pairing cycle now (as the admin of `cookie`) and answers its id. */
+export const closePairingCycle = (t: TestApp, cookie: string) => closeCycle(t, cookie, 'pairing');
 
 /** A wallet purchase of `bv` BV of that product (one unit a 50 BV), delivered to `street` in Pune. */
 export async function buyPacks(t: TestApp, cookie: string, productId: string, bv: number, street: string) {

@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import { drawLogo, openPdf, PDF_INK as ink, PDF_MUTED as muted } from '../../lib/pdf-page';
 
 export interface AgreementDoc {
   version: number;
@@ -30,34 +30,17 @@ const dateIn = (at: Date) => at.toLocaleDateString('en-IN', { timeZone: 'Asia/Ko
  * the version, the member and the record of acceptance, then the text as written (plain text, paragraph by paragraph).
  */
 export function renderAgreementPdf(text: AgreementDoc, who: Acceptor, look: AgreementLook): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
+  const { doc, done } = openPdf({
     margin: 48,
     bufferPages: true,
     info: { Title: `${text.title} (version ${text.version})`, Author: look.companyName, Subject: `Direct Seller Agreement accepted by ${who.memberId}` },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
   });
 
   const left = 48;
   const width = doc.page.width - 96;
   const brand = look.primaryColor;
-  const muted = '#475569';
-  const ink = '#0f172a';
 
-  let textLeft = left;
-  if (look.logo) {
-    try {
-      doc.image(look.logo, left, 44, { fit: [48, 48] });
-      textLeft = left + 60;
-    } catch {
-      textLeft = left;
-    }
-  }
+  const textLeft = drawLogo(doc, look.logo, { left, top: 44, size: 48 });
   doc.fillColor(brand).font('Helvetica-Bold').fontSize(16).text(look.companyName, textLeft, 46, { width: 280 });
   const contact = [look.supportEmail, look.supportPhone].filter(Boolean).join(' | ');
   if (contact)

@@ -1,29 +1,11 @@
 import { describe, it, expect } from 'vitest';
-import { DEFAULT_PLAN, POOL_TYPES, type PlanConfig } from '../../../contracts/compensation';
+import type { PlanConfig } from '../../../contracts/compensation';
 import { calculatePairing, calculateMonthly, deductions, paise, type SnapshotMember, type Purchase, type PairingInput } from './engine';
 import { legsOf } from '../../../tests/support/legs';
+import { P1_NO_POOLS, spec7Snapshot } from '../../../tests/support/spec-7';
 
-/** Plan P1 of docs/spec/compensation.md §7: no pools, no consistency. */
-const P1: PlanConfig = {
-  ...DEFAULT_PLAN,
-  pairing: { ...DEFAULT_PLAN.pairing, capPairs: 5 },
-  consistency: { ...DEFAULT_PLAN.consistency, percent: '0' },
-  pools: Object.fromEntries(POOL_TYPES.map((p) => [p, { ...DEFAULT_PLAN.pools[p], percent: '0' }])) as PlanConfig['pools'],
-};
-
-// A root; B left, C right of A; D left, E right of B; F right of C. A sponsored B, C, E; B sponsored D; C sponsored F.
-const tree: [string, string | null, 'left' | 'right' | null, string | null][] = [
-  ['A', null, null, null],
-  ['B', 'A', 'left', 'A'],
-  ['C', 'A', 'right', 'A'],
-  ['D', 'B', 'left', 'B'],
-  ['E', 'B', 'right', 'A'],
-  ['F', 'C', 'right', 'C'],
-];
-const members = (roles: Record<string, string> = {}) =>
-  new Map<string, SnapshotMember>(
-    tree.map(([id, parent, position, sponsor]) => [id, { id, userId: id, parent, position, sponsor, role: roles[id] ?? 'user', active: true, personalBV: 0n, rank: 'Executive' }]),
-  );
+const P1 = P1_NO_POOLS;
+const members = (roles: Record<string, string> = {}) => spec7Snapshot(roles);
 
 const buy = (buyer: string, bv: number): Purchase => ({ buyer, bv: BigInt(bv) * 100n });
 

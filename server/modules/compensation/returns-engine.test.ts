@@ -1,30 +1,14 @@
 import { describe, it, expect } from 'vitest';
-import { DEFAULT_PLAN, POOL_TYPES, type PlanConfig } from '../../../contracts/compensation';
 import { calculatePairing, deductions, pairMember, type PairingInput, type PaidCycle, type Purchase, type Reversal, type SnapshotMember } from './engine';
 import { legsOf } from '../../../tests/support/legs';
+import { P1_NO_POOLS, spec7Snapshot } from '../../../tests/support/spec-7';
 
 /**
  * docs/spec/returns.md §3 and §4 on the pure engine: negative new BV and negative carry in pairing, same-cycle
  * cancellation (the service nets the purchases; the legs carry the reversal) and the clawback lines of R2, R3, R4.
  */
-const P1: PlanConfig = {
-  ...DEFAULT_PLAN,
-  pairing: { ...DEFAULT_PLAN.pairing, capPairs: 5 },
-  consistency: { ...DEFAULT_PLAN.consistency, percent: '0' },
-  pools: Object.fromEntries(POOL_TYPES.map((p) => [p, { ...DEFAULT_PLAN.pools[p], percent: '0' }])) as PlanConfig['pools'],
-};
-const tree: [string, string | null, 'left' | 'right' | null, string | null][] = [
-  ['A', null, null, null],
-  ['B', 'A', 'left', 'A'],
-  ['C', 'A', 'right', 'A'],
-  ['D', 'B', 'left', 'B'],
-  ['E', 'B', 'right', 'A'],
-  ['F', 'C', 'right', 'C'],
-];
-const members = (roles: Record<string, string> = {}) =>
-  new Map<string, SnapshotMember>(
-    tree.map(([id, parent, position, sponsor]) => [id, { id, userId: `MB-${id}`, parent, position, sponsor, role: roles[id] ?? 'user', active: true, personalBV: 0n, rank: 'Executive' }]),
-  );
+const P1 = P1_NO_POOLS;
+const members = (roles: Record<string, string> = {}) => spec7Snapshot(roles, (id) => `MB-${id}`);
 const bv = (n: number) => BigInt(n) * 100n;
 const buy = (buyer: string, n: number): Purchase => ({ buyer, bv: bv(n) });
 const rs = (p: bigint) => (Number(p) / 100).toFixed(2);

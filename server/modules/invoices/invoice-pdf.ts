@@ -1,6 +1,6 @@
-import PDFDocument from 'pdfkit';
 import { gstStateCode } from '../../../contracts/branding';
 import { UTGST_CODES } from '../../../contracts/places';
+import { drawLogo, openPdf, PDF_INK as ink, PDF_MUTED as muted } from '../../lib/pdf-page';
 import { amountInWords, fromPaise, toPaise } from './gst';
 import type { InvoiceRow, SellerSnapshot } from './invoice.repo';
 
@@ -73,8 +73,7 @@ const TAX_INVOICE: DocumentWords = {
 export function renderInvoicePdf(inv: InvoiceDocument, look: InvoiceLook, words: DocumentWords = TAX_INVOICE): Promise<Buffer> {
   const seller = inv.seller as SellerSnapshot;
   const buyer = inv.buyer as Buyer;
-  const doc = new PDFDocument({
-    size: 'A4',
+  const { doc, done } = openPdf({
     margin: 40,
     info: {
       Title: `${words.title === TAX_INVOICE.title ? 'Tax invoice' : 'Credit note'} ${inv.invoiceNumber}`,
@@ -82,29 +81,13 @@ export function renderInvoicePdf(inv: InvoiceDocument, look: InvoiceLook, words:
       Subject: `${words.title === TAX_INVOICE.title ? 'Invoice' : 'Credit note'} for ${inv.productName}`,
     },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
 
   const left = 40;
   const width = doc.page.width - 80;
   const brand = look.primaryColor;
-  const muted = '#475569';
-  const ink = '#0f172a';
 
   // Seller, with the logo when there is one.
-  let textLeft = left;
-  if (look.logo) {
-    try {
-      doc.image(look.logo, left, 40, { fit: [56, 56] });
-      textLeft = left + 68;
-    } catch {
-      textLeft = left;
-    }
-  }
+  const textLeft = drawLogo(doc, look.logo, { left, top: 40, size: 56 });
   doc.fillColor(brand).font('Helvetica-Bold').fontSize(16).text(seller.name, textLeft, 40, { width: 300 });
   doc.fillColor(muted).font('Helvetica').fontSize(9);
   const sellerLines = [

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
-import { afterAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { codeFor } from '../../support/authenticator';
 import { startTestApp, type TestApp } from '../../support/test-app';
@@ -35,6 +35,19 @@ export async function startBrowserApp(options: Parameters<typeof startTestApp>[0
 export async function stopBrowserApp(t: TestApp | undefined, browser: Browser | undefined) {
   await browser?.close();
   await t?.close();
+}
+
+/**
+ * The browser app of a test file: started before its tests with the demo admin signed in (`admin` is the session
+ * cookie) and stopped after them. `use` is given the app once it is up.
+ */
+export function browserAppWithAdmin(use: (app: { t: TestApp; browser: Browser; admin: string }) => void, options: Parameters<typeof startTestApp>[0] = {}) {
+  let app: { t: TestApp; browser: Browser } | undefined;
+  beforeAll(async () => {
+    app = await startBrowserApp(options);
+    use({ ...app, admin: await app.t.login(app.t.demo.admin.email, app.t.demo.admin.password) });
+  });
+  afterAll(() => stopBrowserApp(app?.t, app?.browser));
 }
 
 /** Options of a page's context beyond its size: `timeout` is the default wait (10 s). */

@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cn } from '../../lib/cn';
 import { formatCount } from '../../lib/admin/format';
@@ -47,6 +47,40 @@ export function SectionLinks<T extends string>({ label, links, current, counts }
               <SegmentIcon icon={t.icon} />
               {t.label}
               <SegmentCount count={counts[t.id]} active={t.id === current} />
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * The tabs of one page as links (aria-current) in the same segmented look: a tab's link is the page's search from
+ * `hrefOf`; `badge` draws something after a tab's label (a count).
+ */
+export function TabLinks<T extends string>({
+  label,
+  tabs,
+  current,
+  hrefOf,
+  badge,
+}: {
+  label: string;
+  tabs: { id: T; label: string; icon: Icon }[];
+  current: T;
+  hrefOf: (id: T) => string;
+  badge?: (id: T) => ReactNode;
+}) {
+  return (
+    <nav aria-label={label}>
+      <ul className={cn('grid grid-cols-2 sm:inline-grid', segmentGroupClass)}>
+        {tabs.map((t) => (
+          <li key={t.id}>
+            <Link to={{ search: hrefOf(t.id) }} aria-current={t.id === current ? 'page' : undefined} className={cn(segmentClass(t.id === current), 'sm:px-5')}>
+              <t.icon aria-hidden="true" className="size-4" />
+              {t.label}
+              {badge?.(t.id)}
             </Link>
           </li>
         ))}

@@ -1,4 +1,5 @@
 import { SearchX } from 'lucide-react';
+import { Alert } from './alert';
 import { Button } from './button';
 import { Dialog, DialogContent, DialogFooter } from './dialog';
 
@@ -21,5 +22,26 @@ export function RecordNotFound({ what, id, onClose, hint }: { what: string; id: 
         </DialogFooter>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/**
+ * The same news above an own list whose linked record (?id=) is not among the member's: `title` names what was
+ * missed, `showAll` drops the id from the address, `mine` is the list in words ("orders").
+ */
+export function RecordNotFoundAlert({ title, mine, id, showAll, onClose, className }: { title: string; mine: string; id: string; showAll: string; onClose: () => void; className?: string }) {
+  return (
+    <Alert
+      tone="warning"
+      title={title}
+      className={className}
+      action={
+        <Button size="sm" variant="outline" onClick={onClose}>
+          {showAll}
+        </Button>
+      }
+    >
+      None of your {mine} has the id “{id}”. The link may be wrong or meant for another account.
+    </Alert>
   );
 }

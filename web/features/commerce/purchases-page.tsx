@@ -13,10 +13,10 @@ import { StatCard } from '../../components/ui/stat-card';
 import { routeUrl } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { RECORD_PARAM, useRecordParam } from '../../lib/record-param';
-import { Alert } from '../../components/ui/alert';
+import { RecordNotFoundAlert } from '../../components/ui/record-not-found';
 import { formatDate, shortId } from '../../lib/format';
 import { formatBV, formatMoney, sumMoney } from '../../lib/money';
-import { segmentClass, segmentGroupClass } from '../../components/admin/segments';
+import { TabLinks } from '../../components/admin/segments';
 import { formatDate as formatDay } from '../../lib/format';
 import { OwnReturnsList, ReturnRequestDialog, useOwnReturns, useReturnRecordParam, type ReturnableItem } from '../returns';
 import { usePurchases } from './api';
@@ -267,19 +267,7 @@ function Orders({ onReturn }: { onReturn: (r: ReturnableItem) => void }) {
         <EmptyState icon={ShoppingBag} title="No purchases yet" description="Start shopping to see your purchase history here." className="bg-white" />
       ) : (
         <>
-          {record.id && !linked ? (
-            <Alert
-              tone="warning"
-              title="Order not found"
-              action={
-                <Button size="sm" variant="outline" onClick={record.close}>
-                  Show all orders
-                </Button>
-              }
-            >
-              None of your orders has the id “{record.id}”. The link may be wrong or meant for another account.
-            </Alert>
-          ) : null}
+          {record.id && !linked ? <RecordNotFoundAlert title="Order not found" mine="orders" id={record.id} showAll="Show all orders" onClose={record.close} /> : null}
           <PurchaseCards rows={data} linked={linked} returnableOf={returnableOf} onReturn={onReturn} />
           <PurchasesTable rows={data} linked={linked} returnableOf={returnableOf} onReturn={onReturn} />
         </>
@@ -329,19 +317,13 @@ export function PurchasesPage() {
           </Link>
         </Button>
       </div>
-      <nav aria-label="Orders and returns">
-        <ul className={cn('grid grid-cols-2 sm:inline-grid', segmentGroupClass)}>
-          {TABS.map((t) => (
-            <li key={t.id}>
-              <Link to={{ search: hrefOf(t.id) }} aria-current={t.id === tab ? 'page' : undefined} className={cn(segmentClass(t.id === tab), 'sm:px-5')}>
-                <t.icon aria-hidden="true" className="size-4" />
-                {t.label}
-                {t.id === 'returns' && open ? <span className="rounded-full bg-amber-100 px-1.5 text-xs text-amber-800 tabular-nums">{open}</span> : null}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <TabLinks
+        label="Orders and returns"
+        tabs={TABS}
+        current={tab}
+        hrefOf={hrefOf}
+        badge={(id) => (id === 'returns' && open ? <span className="rounded-full bg-amber-100 px-1.5 text-xs text-amber-800 tabular-nums">{open}</span> : null)}
+      />
       {tab === 'orders' ? <Orders onReturn={setReturning} /> : <Returns />}
       {returning ? <ReturnRequestDialog key={returning.purchaseId ?? returning.localSaleId} item={returning} onClose={() => setReturning(null)} /> : null}
     </div>

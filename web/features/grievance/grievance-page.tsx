@@ -16,6 +16,23 @@ import { useDocumentTitle } from '../../lib/branding';
 import { confirmGrievance, trackGrievance, useFileGrievance, useGrievanceInfo } from './api';
 import { GrievanceStatusBadge, GrievanceTimeline, istDate, istTime } from './grievance-look';
 
+/** One way to reach an officer: the icon and its spoken label, then the link. */
+function ContactLine({ icon: Icon, label, href, className, children }: { icon: typeof Phone; label: string; href: string; className?: string; children: string }) {
+  return (
+    <div className="flex items-center gap-2">
+      <dt>
+        <Icon aria-hidden="true" className="size-4 text-slate-400" />
+        <span className="sr-only">{label}</span>
+      </dt>
+      <dd className={className}>
+        <a className="text-brand-700 hover:underline" href={href}>
+          {children}
+        </a>
+      </dd>
+    </div>
+  );
+}
+
 function OfficerCard({ title, officer }: { title: string; officer: Officer | null | undefined }) {
   return (
     <Card>
@@ -30,28 +47,12 @@ function OfficerCard({ title, officer }: { title: string; officer: Officer | nul
               <dd className="font-semibold text-slate-900">{officer.name}</dd>
               <dd className="text-slate-500">{officer.designation}</dd>
             </div>
-            <div className="flex items-center gap-2">
-              <dt>
-                <Phone aria-hidden="true" className="size-4 text-slate-400" />
-                <span className="sr-only">Phone</span>
-              </dt>
-              <dd>
-                <a className="text-brand-700 hover:underline" href={`tel:${officer.phone.replace(/[^+0-9]/g, '')}`}>
-                  {officer.phone}
-                </a>
-              </dd>
-            </div>
-            <div className="flex items-center gap-2">
-              <dt>
-                <Mail aria-hidden="true" className="size-4 text-slate-400" />
-                <span className="sr-only">Email</span>
-              </dt>
-              <dd className="min-w-0 break-all">
-                <a className="text-brand-700 hover:underline" href={`mailto:${officer.email}`}>
-                  {officer.email}
-                </a>
-              </dd>
-            </div>
+            <ContactLine icon={Phone} label="Phone" href={`tel:${officer.phone.replace(/[^+0-9]/g, '')}`}>
+              {officer.phone}
+            </ContactLine>
+            <ContactLine icon={Mail} label="Email" href={`mailto:${officer.email}`} className="min-w-0 break-all">
+              {officer.email}
+            </ContactLine>
           </dl>
         ) : (
           <p className="text-sm text-slate-500">The contact details will be published here shortly.</p>

@@ -10,7 +10,7 @@ import { QueryError } from '../../components/ui/query-error';
 import { InlineLoader } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
 import { useRecordParam } from '../../lib/record-param';
-import { Alert } from '../../components/ui/alert';
+import { RecordNotFoundAlert } from '../../components/ui/record-not-found';
 import { cycleKindLabel, formatCycleMonth, formatCyclePeriod } from '../../lib/cycles';
 import { formatBV, formatMoney } from '../../lib/money';
 import { statementHref, useIncome, useIncomeCycle, type IncomeCycle, type IncomeSummary } from './api';
@@ -234,20 +234,7 @@ function CyclesCard({ cycles }: { cycles: IncomeCycle[] }) {
       description="Each cycle credited to your wallet, newest first. Open one to see every line and how it was worked out."
       contentClassName="pt-3"
     >
-      {record.id && !linked ? (
-        <Alert
-          tone="warning"
-          title="Cycle not found"
-          className="mb-4"
-          action={
-            <Button size="sm" variant="outline" onClick={record.close}>
-              Show all cycles
-            </Button>
-          }
-        >
-          None of your posted cycles has the id “{record.id}”. The link may be wrong or meant for another account.
-        </Alert>
-      ) : null}
+      {record.id && !linked ? <RecordNotFoundAlert title="Cycle not found" mine="posted cycles" id={record.id} showAll="Show all cycles" onClose={record.close} className="mb-4" /> : null}
       {cycles.length === 0 ? (
         <EmptyState icon={ReceiptText} title="No income has been posted yet." description="When a cycle with income for you is posted, it is listed here with each line and how it was worked out." />
       ) : (

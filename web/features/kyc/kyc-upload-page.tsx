@@ -7,6 +7,7 @@ import { InlineLoader } from '../../components/ui/spinner';
 import { formatDate } from '../../lib/format';
 import { KYC_STATUS_LABELS, useSignedInUser } from '../account';
 import { Badge } from '../../components/ui/badge';
+import { IconPoint } from '../../components/ui/icon-point';
 import { useKycDocuments } from './api';
 import { KycDocumentList } from './document-list';
 import { DocumentStatusBadge } from './status-badge';
@@ -117,16 +118,8 @@ export function KycUploadPage() {
             </CardContent>
           </Card>
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-1">
-            {REQUIREMENTS.map(({ icon: Icon, title, text }) => (
-              <div key={title} className="flex gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
-                <div className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
-                  <Icon aria-hidden="true" className="size-4.5" />
-                </div>
-                <div>
-                  <p className="text-sm font-semibold text-slate-900">{title}</p>
-                  <p className="text-sm text-slate-500">{text}</p>
-                </div>
-              </div>
+            {REQUIREMENTS.map(({ icon, title, text }) => (
+              <IconPoint key={title} icon={icon} title={title} text={text} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" badgeClassName="rounded-lg" />
             ))}
           </div>
         </aside>

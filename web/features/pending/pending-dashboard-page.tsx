@@ -5,6 +5,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { InlineLoader } from '../../components/ui/spinner';
+import { IconPoint } from '../../components/ui/icon-point';
 import { cn } from '../../lib/cn';
 import { useSignedInUser } from '../account';
 import { KycDocumentList, useKycDocuments } from '../kyc';
@@ -113,16 +114,11 @@ export function PendingDashboardPage({ header }: { header: ReactNode }) {
               </CardHeader>
               <CardContent>
                 <ol className="space-y-4">
-                  {NEXT_STEPS.map(({ icon: Icon, title, text }, i) => (
-                    <li key={title} className="flex gap-3">
-                      <div className="relative flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-                        <Icon aria-hidden="true" className="size-4.5" />
+                  {NEXT_STEPS.map(({ icon, title, text }, i) => (
+                    <li key={title}>
+                      <IconPoint icon={icon} title={title} text={text} badgeClassName="relative rounded-full">
                         <span className="sr-only">Step {i + 1}</span>
-                      </div>
-                      <div>
-                        <p className="text-sm font-semibold text-slate-900">{title}</p>
-                        <p className="text-sm text-slate-500">{text}</p>
-                      </div>
+                      </IconPoint>
                     </li>
                   ))}
                 </ol>

@@ -2,18 +2,16 @@ import { useCallback } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Eye, Undo2 } from 'lucide-react';
 import { Button } from '../../components/ui/button';
-import { CloseFooter, Dialog, DialogContent } from '../../components/ui/dialog';
 import { EmptyState } from '../../components/ui/empty-state';
-import { QueryError, QueryStates } from '../../components/ui/query-error';
+import { QueryStates } from '../../components/ui/query-error';
 import { RecordNotFound } from '../../components/ui/record-not-found';
-import { InlineLoader } from '../../components/ui/spinner';
 import { DataTable, type Column } from '../../components/ui/table';
 import { routeUrl } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { formatMoney } from '../../lib/money';
 import { isNotFound, RECORD_PARAM, useRecordParam } from '../../lib/record-param';
 import { buyerOf } from './labels';
-import { CreditNoteButton, ReturnFacts, ReturnStatusBadge, ReturnTimeline } from './return-details';
+import { CreditNoteButton, ReturnDialogFrame, ReturnFacts, ReturnStatusBadge, ReturnTimeline } from './return-details';
 import { useOwnReturn, useOwnReturns, type ReturnItem } from './returns-api';
 
 export interface RecordLink {
@@ -134,34 +132,27 @@ function OwnReturnDialog({ id, fallback, onClose }: { id: string; fallback: Retu
   const r = q.data ?? fallback;
   if (!r && q.isError && isNotFound(q.error)) return <RecordNotFound what="return" id={id} onClose={onClose} />;
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent title={r ? `Return ${r.number}` : 'Return'} description={r ? `${r.productName} × ${r.quantity}` : undefined}>
-        {r ? (
-          <div className="space-y-5">
-            <ReturnFacts r={r} />
-            <section aria-labelledby="return-history" className="space-y-3">
-              <h3 id="return-history" className="text-sm font-semibold text-slate-900">
-                History
-              </h3>
-              <ReturnTimeline events={r.events} showBy={false} />
-            </section>
-            {r.creditNote ? (
-              <div className="flex flex-col gap-2 rounded-xl border border-emerald-200 bg-emerald-50 p-4 sm:flex-row sm:items-center sm:justify-between">
-                <p className="text-sm text-emerald-900">
-                  Credit note <span className="font-mono font-semibold">{r.creditNote.number}</span> issued {formatDate(r.creditNote.issuedAt)}
-                </p>
-                <CreditNoteButton r={r} href={routeUrl('GET /api/returns/:id/credit-note', { params: { id: r.id } })} className="bg-white" />
-              </div>
-            ) : null}
-          </div>
-        ) : q.isError ? (
-          <QueryError title="Could not load this return" error={q.error} onRetry={() => void q.refetch()} retrying={q.isFetching} />
-        ) : (
-          <InlineLoader label="Loading the return..." />
-        )}
-        <CloseFooter onClose={onClose} />
-      </DialogContent>
-    </Dialog>
+    <ReturnDialogFrame r={r} q={q} description={(r) => `${r.productName} × ${r.quantity}`} onClose={onClose}>
+      {(r) => (
+        <div className="space-y-5">
+          <ReturnFacts r={r} />
+          <section aria-labelledby="return-history" className="space-y-3">
+            <h3 id="return-history" className="text-sm font-semibold text-slate-900">
+              History
+            </h3>
+            <ReturnTimeline events={r.events} showBy={false} />
+          </section>
+          {r.creditNote ? (
+            <div className="flex flex-col gap-2 rounded-xl border border-emerald-200 bg-emerald-50 p-4 sm:flex-row sm:items-center sm:justify-between">
+              <p className="text-sm text-emerald-900">
+                Credit note <span className="font-mono font-semibold">{r.creditNote.number}</span> issued {formatDate(r.creditNote.issuedAt)}
+              </p>
+              <CreditNoteButton r={r} href={routeUrl('GET /api/returns/:id/credit-note', { params: { id: r.id } })} className="bg-white" />
+            </div>
+          ) : null}
+        </div>
+      )}
+    </ReturnDialogFrame>
   );
 }
 

@@ -2,7 +2,10 @@ import type { ReactNode } from 'react';
 import { CheckCircle2, CircleDot, Clock, PackageCheck, ShieldCheck, Undo2, XCircle } from 'lucide-react';
 import type { ReturnView } from '@contracts/returns';
 import { StatusBadge } from '../../components/ui/badge';
+import { CloseFooter, Dialog, DialogContent } from '../../components/ui/dialog';
 import { DownloadButton } from '../../components/ui/download-button';
+import { QueryError } from '../../components/ui/query-error';
+import { InlineLoader } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { formatBV, formatMoney } from '../../lib/money';
@@ -120,5 +123,48 @@ export function CreditNoteButton({ r, href, className }: { r: ReturnView; href: 
       errorTitle="Credit note not available"
       className={className}
     />
+  );
+}
+
+/** What a return dialog needs of its query: whether it failed, why, and how to try again. */
+interface ReturnLoad {
+  isError: boolean;
+  error: unknown;
+  isFetching: boolean;
+  refetch: () => unknown;
+}
+
+/**
+ * The dialog of one return read by its id (the member's and the admin's): titled by the return's number once it is
+ * there, its body drawn by `children`; until then the load's error (with Retry) or a loader. Close at the foot.
+ */
+export function ReturnDialogFrame<R extends ReturnView>({
+  r,
+  q,
+  description,
+  className,
+  onClose,
+  children,
+}: {
+  r: R | undefined;
+  q: ReturnLoad;
+  description?: (r: R) => string;
+  className?: string;
+  onClose: () => void;
+  children: (r: R) => ReactNode;
+}) {
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent title={r ? `Return ${r.number}` : 'Return'} description={r && description ? description(r) : undefined} className={className}>
+        {r ? (
+          children(r)
+        ) : q.isError ? (
+          <QueryError title="Could not load this return" error={q.error} onRetry={() => void q.refetch()} retrying={q.isFetching} />
+        ) : (
+          <InlineLoader label="Loading the return..." />
+        )}
+        <CloseFooter onClose={onClose} />
+      </DialogContent>
+    </Dialog>
   );
 }

@@ -3,16 +3,13 @@ import { Banknote, CheckCircle2, PackageCheck, XCircle } from 'lucide-react';
 import { RETURN_REASON_MIN } from '@contracts/returns';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { CloseFooter, Dialog, DialogContent } from '../../../components/ui/dialog';
-import { QueryError } from '../../../components/ui/query-error';
 import { RecordNotFound } from '../../../components/ui/record-not-found';
-import { InlineLoader } from '../../../components/ui/spinner';
 import { DecisionDialog } from '../../../components/admin/confirm-dialog';
 import { RejectReasonDialog } from '../../../components/admin/reject-reason-dialog';
 import { formatMoney } from '../../../lib/money';
 import { isNotFound } from '../../../lib/record-param';
 import { buyerOf } from '../labels';
-import { CreditNoteButton, ReturnFacts, ReturnTimeline } from '../return-details';
+import { CreditNoteButton, ReturnDialogFrame, ReturnFacts, ReturnTimeline } from '../return-details';
 import { adminCreditNoteUrl, type AdminReturn, useAdminReturn, useReturnDecision } from './returns-admin-api';
 import { RefundDialog } from './refund-dialog';
 
@@ -108,31 +105,24 @@ export function AdminReturnDialog({ id, onClose }: { id: string; onClose: () => 
   const r = q.data;
   if (q.isError && isNotFound(q.error)) return <RecordNotFound what="return" id={id} onClose={onClose} />;
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent title={r ? `Return ${r.number}` : 'Return'} description={r ? `${buyerOf(r)} · ${r.productName} × ${r.quantity}` : undefined} className="sm:max-w-2xl">
-        {r ? (
-          <div className="space-y-5">
-            {r.awaitingSecondAdmin ? (
-              <Alert tone="info" title="Waiting for a second admin">
-                The refund is above the approval limit: another admin approves this return in Approvals.
-              </Alert>
-            ) : null}
-            <ReturnFacts r={r} admin />
-            <Actions r={r} />
-            <section aria-labelledby="admin-return-history" className="space-y-3">
-              <h3 id="admin-return-history" className="text-sm font-semibold text-slate-900">
-                Timeline
-              </h3>
-              <ReturnTimeline events={r.events} />
-            </section>
-          </div>
-        ) : q.isError ? (
-          <QueryError title="Could not load this return" error={q.error} onRetry={() => void q.refetch()} retrying={q.isFetching} />
-        ) : (
-          <InlineLoader label="Loading the return..." />
-        )}
-        <CloseFooter onClose={onClose} />
-      </DialogContent>
-    </Dialog>
+    <ReturnDialogFrame r={r} q={q} description={(r) => `${buyerOf(r)} · ${r.productName} × ${r.quantity}`} className="sm:max-w-2xl" onClose={onClose}>
+      {(r) => (
+        <div className="space-y-5">
+          {r.awaitingSecondAdmin ? (
+            <Alert tone="info" title="Waiting for a second admin">
+              The refund is above the approval limit: another admin approves this return in Approvals.
+            </Alert>
+          ) : null}
+          <ReturnFacts r={r} admin />
+          <Actions r={r} />
+          <section aria-labelledby="admin-return-history" className="space-y-3">
+            <h3 id="admin-return-history" className="text-sm font-semibold text-slate-900">
+              Timeline
+            </h3>
+            <ReturnTimeline events={r.events} />
+          </section>
+        </div>
+      )}
+    </ReturnDialogFrame>
   );
 }

@@ -1,17 +1,50 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Boxes, PackageX, Percent, Undo2 } from 'lucide-react';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { QueryStates } from '../../../components/ui/query-error';
 import { StatCard } from '../../../components/ui/stat-card';
-import { DataTable } from '../../../components/ui/table';
+import { type Column, DataTable } from '../../../components/ui/table';
 import { formatCount } from '../../../lib/admin/format';
 import { formatMoney } from '../../../lib/money';
 import { reasonLabel } from '../labels';
 import { type ReturnsReport as Report, useReturnsReport } from './returns-admin-api';
 
 const percent = (v: string) => `${v}%`;
+type ByProduct = Report['byProduct'][number];
+type ByReason = Report['byReason'][number];
+
+/** A right-aligned figure of the report's tables. */
+const figure = <T,>(header: string, cell: (row: T) => string): Column<T> => ({ header, card: true, headerClassName: 'text-right', className: 'text-right tabular-nums', cell });
+
+/** One part of the report: its heading, then its table (cards on phones), or `empty` when it has no rows. */
+function ReportPart<T>({
+  id,
+  title,
+  label,
+  rows,
+  rowKey,
+  columns,
+  empty,
+}: {
+  id: string;
+  title: string;
+  label: string;
+  rows: T[];
+  rowKey: (row: T) => string;
+  columns: Column<T>[];
+  empty: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="space-y-2">
+      <h2 id={id} className="text-base font-semibold text-slate-900">
+        {title}
+      </h2>
+      {rows.length ? <DataTable<T> label={label} rows={rows} rowKey={rowKey} cards="divided" columns={columns} /> : empty}
+    </section>
+  );
+}
 
 /** Returns report: units sold and returned, the rate of returns, by product and by reason, for a period or all time. */
 export function ReturnsReport() {
@@ -41,48 +74,34 @@ export function ReturnsReport() {
               <StatCard label="Refunded" value={formatMoney(d.returned.refunded)} icon={PackageX} tone="emerald" />
             </div>
             <div className="grid gap-5 xl:grid-cols-[3fr_2fr]">
-              <section aria-labelledby="rr-products" className="space-y-2">
-                <h2 id="rr-products" className="text-base font-semibold text-slate-900">
-                  By product
-                </h2>
-                {d.byProduct.length ? (
-                  <DataTable<Report['byProduct'][number]>
-                    label="Returns by product"
-                    rows={d.byProduct}
-                    rowKey={(p) => p.productId}
-                    cards="divided"
-                    columns={[
-                      { header: 'Product', card: 'wide', className: 'min-w-40 font-medium text-slate-900', cell: (p) => p.productName },
-                      { header: 'Sold', card: true, headerClassName: 'text-right', className: 'text-right tabular-nums', cell: (p) => formatCount(p.sold) },
-                      { header: 'Returned', card: true, headerClassName: 'text-right', className: 'text-right tabular-nums', cell: (p) => formatCount(p.returned) },
-                      { header: 'Rate', card: true, headerClassName: 'text-right', className: 'text-right tabular-nums', cell: (p) => percent(p.rate) },
-                      { header: 'Refunded', card: true, headerClassName: 'text-right', className: 'text-right whitespace-nowrap tabular-nums', cell: (p) => formatMoney(p.refunded) },
-                    ]}
-                  />
-                ) : (
-                  <EmptyState icon={Boxes} title="No sales in this period" description="Choose other dates to compare sales and returns." className="bg-white" />
-                )}
-              </section>
-              <section aria-labelledby="rr-reasons" className="space-y-2">
-                <h2 id="rr-reasons" className="text-base font-semibold text-slate-900">
-                  By reason
-                </h2>
-                {d.byReason.length ? (
-                  <DataTable<Report['byReason'][number]>
-                    label="Returns by reason"
-                    rows={d.byReason}
-                    rowKey={(r) => r.reason}
-                    cards="divided"
-                    columns={[
-                      { header: 'Reason', card: 'wide', className: 'font-medium text-slate-900', cell: (r) => reasonLabel(r.reason) },
-                      { header: 'Returns', card: true, headerClassName: 'text-right', className: 'text-right tabular-nums', cell: (r) => formatCount(r.returns) },
-                      { header: 'Units', card: true, headerClassName: 'text-right', className: 'text-right tabular-nums', cell: (r) => formatCount(r.units) },
-                    ]}
-                  />
-                ) : (
-                  <EmptyState icon={Undo2} title="No returns in this period" description="Returns members ask for are counted here by their reason." className="bg-white" />
-                )}
-              </section>
+              <ReportPart
+                id="rr-products"
+                title="By product"
+                label="Returns by product"
+                rows={d.byProduct}
+                rowKey={(p) => p.productId}
+                columns={[
+                  { header: 'Product', card: 'wide', className: 'min-w-40 font-medium text-slate-900', cell: (p) => p.productName },
+                  figure<ByProduct>('Sold', (p) => formatCount(p.sold)),
+                  figure<ByProduct>('Returned', (p) => formatCount(p.returned)),
+                  figure<ByProduct>('Rate', (p) => percent(p.rate)),
+                  { header: 'Refunded', card: true, headerClassName: 'text-right', className: 'text-right whitespace-nowrap tabular-nums', cell: (p) => formatMoney(p.refunded) },
+                ]}
+                empty={<EmptyState icon={Boxes} title="No sales in this period" description="Choose other dates to compare sales and returns." className="bg-white" />}
+              />
+              <ReportPart
+                id="rr-reasons"
+                title="By reason"
+                label="Returns by reason"
+                rows={d.byReason}
+                rowKey={(r) => r.reason}
+                columns={[
+                  { header: 'Reason', card: 'wide', className: 'font-medium text-slate-900', cell: (r) => reasonLabel(r.reason) },
+                  figure<ByReason>('Returns', (r) => formatCount(r.returns)),
+                  figure<ByReason>('Units', (r) => formatCount(r.units)),
+                ]}
+                empty={<EmptyState icon={Undo2} title="No returns in this period" description="Returns members ask for are counted here by their reason." className="bg-white" />}
+              />
             </div>
           </>
         ) : null}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { BarChart3, Eye, ListChecks, Undo2 } from 'lucide-react';
 import { RETURN_STATUSES, RETURN_STATUS_LABELS, type ReturnStatus } from '@contracts/returns';
 import { Button } from '../../../components/ui/button';
@@ -8,7 +8,7 @@ import { LoadMore, QueryStates } from '../../../components/ui/query-error';
 import { DataTable, RowCard, type Column } from '../../../components/ui/table';
 import { SectionHeader } from '../../../components/admin/section-header';
 import { SearchBox } from '../../../components/admin/search-box';
-import { segmentClass, segmentGroupClass } from '../../../components/admin/segments';
+import { segmentClass, segmentGroupClass, TabLinks } from '../../../components/admin/segments';
 import { ListRows } from '../../../components/admin/filter-bar';
 import { cn } from '../../../lib/cn';
 import { formatDateUS } from '../../../lib/admin/format';
@@ -199,18 +199,7 @@ export function ReturnsSection() {
         description="Goods coming back: approve or reject a request, mark the goods received and refund with a GST credit note."
         actions={<NewReturnButton onCreated={(id) => (tab === 'list' ? record.open(id) : undefined)} />}
       />
-      <nav aria-label="Returns views">
-        <ul className={cn('grid grid-cols-2 sm:inline-grid', segmentGroupClass)}>
-          {TABS.map((t) => (
-            <li key={t.id}>
-              <Link to={{ search: hrefOf(t.id) }} aria-current={t.id === tab ? 'page' : undefined} className={cn(segmentClass(t.id === tab), 'sm:px-5')}>
-                <t.icon aria-hidden="true" className="size-4" />
-                {t.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <TabLinks label="Returns views" tabs={TABS} current={tab} hrefOf={hrefOf} />
       {tab === 'list' ? <ReturnsList /> : <ReturnsReport />}
     </div>
   );
