@@ -137,7 +137,7 @@ class Balancer {
   private next = 0;
   constructor(private apps: Proc[]) {}
   /** One request: to the next app that is up; a refused connection goes on to the other (nothing was sent). */
-  async send(method: string, path: string, cookie: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+  async send(method: string, path: string, cookie: string, body?: unknown, headers: Record<string, string> = {}, timeoutMs = 15_000): Promise<Answer> {
     for (let tries = 0; tries < 6; tries++) {
       const i = this.next++ % this.apps.length;
       const app = this.apps[i];
@@ -148,7 +148,7 @@ class Balancer {
           method,
           headers: { cookie, origin: base, ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
           body: body ? JSON.stringify(body) : undefined,
-          signal: AbortSignal.timeout(15_000),
+          signal: AbortSignal.timeout(timeoutMs),
         });
         const text = await r.text();
         let parsed: unknown = text;
@@ -446,7 +446,8 @@ export async function chaosSuite(databaseUrl: string): Promise<boolean> {
     }
   })();
   const call = async (cookie: string, path: string, body: unknown = {}) => {
-    const r = await lb.send('POST', path, cookie, body);
+    // The payout steps run as jobs the request waits for: minutes, not the members' 15 s.
+    const r = await lb.send('POST', path, cookie, body, {}, 300_000);
     if (r.status !== 200) throw new Error(`${path}: ${r.status} ${JSON.stringify(r.body)}`);
     return r.body as Record<string, unknown>;
   };
@@ -555,7 +556,8 @@ export async function chaosSuite(databaseUrl: string): Promise<boolean> {
       await call(admin, `${BASE}/cycles/${id}/approve`);
       stepped = 0;
       await stepUpAdmins();
-      await lb.send('POST', `${BASE}/cycles/${id}/post`, admin, {});
+      // Not awaited: the request waits for the posting job, which is killed half way.
+      const posting = lb.send('POST', `${BASE}/cycles/${id}/post`, admin, {}, {}, 300_000);
       let killedAt = -1;
       for (let tries = 0; tries < 4_000; tries++) {
         const r = (
@@ -569,9 +571,10 @@ export async function chaosSuite(databaseUrl: string): Promise<boolean> {
         if (r.total > 0 && r.posted === r.total) break;
         await sleep(5);
       }
+      await posting;
       // Resumed: posting again finishes the rest.
       for (let tries = 0; tries < 120; tries++) {
-        const again = await lb.send('POST', `${BASE}/cycles/${id}/post`, admin, {});
+        const again = await lb.send('POST', `${BASE}/cycles/${id}/post`, admin, {}, {}, 300_000);
         if (again.status === 200 && (again.body as { status?: string }).status === 'posted') break;
         await sleep(1_000);
       }
