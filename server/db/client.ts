@@ -3,7 +3,7 @@ import pg from 'pg';
 import { resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { sql, type ExtractTablesWithRelations, type SQL } from 'drizzle-orm';
 import * as schema from './schema/index';
 import { LOCKS } from './locks';
 import { openReplicas, type ReadReplicas } from './replicas';
@@ -35,11 +35,11 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
 }
 
 async function openPostgres(url: string, poolSize: number, replicaUrls: string[], replicaMaxLagMs: number): Promise<Database> {
-  const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
-  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  const { readMigrationFiles } = await import('drizzle-orm/migrator');
+  const { connectionString, transactionPooling } = poolingOf(url);
   // numeric stays a string (exact decimals); timestamps become Date through drizzle.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({ connectionString, max: poolSize, idleTimeoutMillis: 30_000, ...(transactionPooling ? { Client: UnnamedStatementsClient } : {}) });
   pool.on('error', () => undefined);
   // A backend that dies while its connection is checked out (terminated, failover) errors that client: the
   // query in flight fails and the pool drops it; without a listener the process would crash on the event.
@@ -57,18 +57,60 @@ async function openPostgres(url: string, poolSize: number, replicaUrls: string[]
       await pool.end();
     },
     async migrate() {
-      // Several app processes may start at once: one migrates, the others wait on the lock.
-      const client = await pool.connect();
-      try {
-        await client.query(`select pg_advisory_lock(${LOCKS.migrations})`);
-        await migrate(drizzle(client, { schema }), { migrationsFolder });
-      } finally {
-        await client.query(`select pg_advisory_unlock(${LOCKS.migrations})`).catch(() => undefined);
-        client.release();
-      }
+      // Several app processes may start at once: one migrates, the others wait on the lock. The lock is
+      // transaction-scoped and every pending migration runs in that one transaction (drizzle's migrator ran
+      // them in one already), so it holds through PgBouncer's transaction pooling too (ADR 0033).
+      const migrations = readMigrationFiles({ migrationsFolder });
+      await db.transaction(async (tx) => {
+        await tx.execute(sql.raw(`select pg_advisory_xact_lock(${LOCKS.migrations})`));
+        await dialect.migrate(migrations, sessionOf(tx), { migrationsFolder });
+      });
     },
     ping: () => answers(() => pool.query('select 1')),
   };
+}
+
+/**
+ * drizzle's migrator talks to a session (execute, all, transaction); this one is the open transaction
+ * itself, so that the migrator's bookkeeping and its own transaction run inside ours, under our lock.
+ */
+function sessionOf(tx: Tx): Parameters<PgDialect['migrate']>[1] {
+  const session = {
+    execute: (query: SQL) => tx.execute(query),
+    all: async (query: SQL) => ((await tx.execute(query)) as unknown as { rows: unknown[] }).rows,
+    transaction: <T>(run: (t: Tx) => Promise<T>) => run(tx),
+  };
+  return session as unknown as Parameters<PgDialect['migrate']>[1];
+}
+
+/**
+ * `?pool_mode=transaction` on the database URL says that a PgBouncer in transaction pooling stands between the
+ * app and PostgreSQL (ADR 0033): consecutive transactions of one client connection may run on different server
+ * connections, so no statement may be prepared under a name. The parameter is ours, taken off before node-postgres
+ * sees the URL.
+ */
+export function poolingOf(url: string): { connectionString: string; transactionPooling: boolean } {
+  if (!/[?&]pool_mode=/.test(url)) return { connectionString: url, transactionPooling: false };
+  const u = new URL(url);
+  const mode = u.searchParams.get('pool_mode');
+  if (mode !== 'transaction' && mode !== 'session') throw new Error(`pool_mode in the database URL must be transaction or session, not ${mode}`);
+  u.searchParams.delete('pool_mode');
+  return { connectionString: u.toString(), transactionPooling: mode === 'transaction' };
+}
+
+/**
+ * A node-postgres client that sends every statement unnamed: a named one (drizzle's `.prepare(name)`,
+ * preparedText) is parsed on one server connection and, through a transaction pooler, later executed on another
+ * that never saw it ("prepared statement does not exist"). Unnamed, each is parsed where it runs.
+ */
+class UnnamedStatementsClient extends pg.Client {
+  override query(config: any, ...rest: any[]): any {
+    if (config && typeof config === 'object' && typeof config.name === 'string' && typeof config.submit !== 'function') {
+      const { name: _name, ...unnamed } = config as { name: string };
+      return (super.query as any)(unnamed, ...rest);
+    }
+    return (super.query as any)(config, ...rest);
+  }
 }
 
 /** Whether the database answers a query (the health check's ping): false instead of the error. */

@@ -5,8 +5,8 @@
  * - `LOCK_CLASSES`: a family of locks, one per key, `pg_advisory_xact_lock(class, hashtext(key))` (the two-int
  *   form). Two keys of one class may hash alike and then wait for each other: harmless, never a missed lock.
  * PostgreSQL keeps the two forms apart, yet every number here is used once across both. Transaction-scoped
- * everywhere but `migrations`, a session lock held while a process migrates (db/client.ts). A lock works through
- * PgBouncer in transaction pooling only when transaction-scoped.
+ * everywhere, `migrations` too (held by the one transaction that migrates, db/client.ts): a lock works through
+ * PgBouncer in transaction pooling only when transaction-scoped (ADR 0033).
  */
 export const LOCKS = {
   /** Migrations: one process at a time applies them. */

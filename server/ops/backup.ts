@@ -60,6 +60,11 @@ function libpqTarget(url: string): { dbname: string; env: NodeJS.ProcessEnv } {
   } catch {
     throw new BackupRefused('DATABASE_URL is not a postgres:// connection string.');
   }
+  // pg_dump and pg_restore keep session state (settings, a snapshot) across statements: through a transaction
+  // pooler they would run on server connections shared with the app (ADR 0033).
+  if (u.searchParams.get('pool_mode') === 'transaction') {
+    throw new BackupRefused("DATABASE_URL goes through a transaction pooler (pool_mode=transaction): give backup and restore PostgreSQL's own address.");
+  }
   const password = u.password ? decodeURIComponent(u.password) : undefined;
   u.password = '';
   return { dbname: u.toString(), env: { ...process.env, ...(password ? { PGPASSWORD: password } : {}) } };

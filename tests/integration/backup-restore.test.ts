@@ -100,7 +100,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('backup and restore (PostgreSQL 
       documentBytes.set(d.id, r.rawPayload);
     }
 
-    const source = t.databaseUrl!;
+    const source = t.directDatabaseUrl!;
     const ledger = 'select * from transactions order by seq';
     const balances = 'select * from wallet_balances order by user_id';
     const [ledgerBefore, balancesBefore] = [await rows(source, ledger), await rows(source, balances)];
@@ -136,11 +136,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('backup and restore (PostgreSQL 
     // Restored into a new, empty database.
     const target = await createTestDatabase('PostgreSQL');
     dropLater.push(() => target.drop());
-    const restored = await restoreDatabase({ databaseUrl: target.url!, file, appSecret: TEST_SECRET });
+    const restored = await restoreDatabase({ databaseUrl: target.adminUrl!, file, appSecret: TEST_SECRET });
     expect(restored).toMatchObject({ tables: tables.length, missingKeyIds: [] });
-    expect(await tableCounts(target.url!, tables)).toEqual(countsBefore);
-    expect(await rows(target.url!, ledger)).toEqual(ledgerBefore);
-    expect(await rows(target.url!, balances)).toEqual(balancesBefore);
+    expect(await tableCounts(target.adminUrl!, tables)).toEqual(countsBefore);
+    expect(await rows(target.adminUrl!, ledger)).toEqual(ledgerBefore);
+    expect(await rows(target.adminUrl!, balances)).toEqual(balancesBefore);
 
     // The app on the restored database: same wallet, same ledger, and the encrypted documents open to the same bytes.
     const t2 = await startTestApp({ databaseUrl: target.url });
@@ -160,7 +160,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('backup and restore (PostgreSQL 
     }
 
     // A restore goes only into an empty database: the source, and the restored copy now, are refused untouched.
-    for (const url of [source, target.url!]) {
+    for (const url of [source, target.adminUrl!]) {
       const before = await tableCounts(url, tables);
       const refused = await restoreDatabase({ databaseUrl: url, file }).catch((e: unknown) => e);
       expect(refused).toBeInstanceOf(BackupRefused);
@@ -176,12 +176,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('backup and restore (PostgreSQL 
     copyFileSync(manifestFile, `${damaged}.json`);
     const empty = await createTestDatabase('PostgreSQL');
     dropLater.push(() => empty.drop());
-    const mismatch = await restoreDatabase({ databaseUrl: empty.url!, file: damaged }).catch((e: unknown) => e);
+    const mismatch = await restoreDatabase({ databaseUrl: empty.adminUrl!, file: damaged }).catch((e: unknown) => e);
     expect(mismatch).toBeInstanceOf(BackupRefused);
     expect((mismatch as Error).message).toContain('does not match its manifest');
-    expect((await rows(empty.url!, "select count(*)::int as n from pg_tables where schemaname = 'public'"))[0]).toEqual({ n: 0 });
+    expect((await rows(empty.adminUrl!, "select count(*)::int as n from pg_tables where schemaname = 'public'"))[0]).toEqual({ n: 0 });
     rmSync(`${damaged}.json`);
-    expect(((await restoreDatabase({ databaseUrl: empty.url!, file: damaged }).catch((e: unknown) => e)) as Error).message).toMatch(/^No manifest .*damaged\.dump\.json/);
+    expect(((await restoreDatabase({ databaseUrl: empty.adminUrl!, file: damaged }).catch((e: unknown) => e)) as Error).message).toMatch(/^No manifest .*damaged\.dump\.json/);
   }, 240_000);
 
   it('is one snapshot while the app writes: the counts of the manifest are those of the dump, every balance the sum of its ledger', async () => {
@@ -197,18 +197,18 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('backup and restore (PostgreSQL 
     })();
     while (credits < 2) await new Promise((r) => setTimeout(r, 10));
     const during = credits;
-    const { file, manifest } = await backupDatabase({ databaseUrl: t.databaseUrl!, dir: join(work, 'during') }).finally(() => (writing = false));
+    const { file, manifest } = await backupDatabase({ databaseUrl: t.directDatabaseUrl!, dir: join(work, 'during') }).finally(() => (writing = false));
     await writes;
     expect(credits, 'credits were written while the backup ran').toBeGreaterThan(during);
     // The restore compares every table's count with the manifest: they were read in the dump's snapshot.
     const target = await createTestDatabase('PostgreSQL');
     dropLater.push(() => target.drop());
-    await restoreDatabase({ databaseUrl: target.url!, file });
+    await restoreDatabase({ databaseUrl: target.adminUrl!, file });
     const credited = manifest.tables['public.transactions'];
-    expect(credited).toBe(((await rows(target.url!, 'select count(*)::int as n from transactions'))[0] as { n: number }).n);
+    expect(credited).toBe(((await rows(target.adminUrl!, 'select count(*)::int as n from transactions'))[0] as { n: number }).n);
     expect(
       await rows(
-        target.url!,
+        target.adminUrl!,
         `select w.user_id from wallet_balances w left join (select user_id, sum(amount) as s from transactions group by user_id) l using (user_id)
          where w.balance <> coalesce(l.s, 0)`,
       ),
@@ -218,20 +218,20 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('backup and restore (PostgreSQL 
 
   it('npm run backup and npm run restore: a dump and its manifest; a non-empty target refused with exit code 2', async () => {
     const out = join(work, 'cli', 'platform.dump');
-    const backup = await command('backup', ['--out', out], { DATABASE_URL: t.databaseUrl!, APP_SECRET: TEST_SECRET });
+    const backup = await command('backup', ['--out', out], { DATABASE_URL: t.directDatabaseUrl!, APP_SECRET: TEST_SECRET });
     expect(backup.code, backup.out + backup.err).toBe(0);
     expect(backup.out).toContain(`${out}: `);
     expect(backup.out).toContain(`encrypted values under key id(s) ${deriveFieldKey(TEST_SECRET).id} (`);
     expect(backup.out).not.toContain(TEST_SECRET);
     expect(existsSync(`${out}.json`)).toBe(true);
 
-    const refused = await command('restore', [out], { DATABASE_URL: t.databaseUrl! });
+    const refused = await command('restore', [out], { DATABASE_URL: t.directDatabaseUrl! });
     expect(refused.code, refused.out + refused.err).toBe(2);
     expect(refused.err).toMatch(/^Refused: The database \S+ is not empty/);
 
     const target = await createTestDatabase('PostgreSQL');
     dropLater.push(() => target.drop());
-    const restored = await command('restore', [out], { DATABASE_URL: target.url!, APP_SECRET: TEST_SECRET });
+    const restored = await command('restore', [out], { DATABASE_URL: target.adminUrl!, APP_SECRET: TEST_SECRET });
     expect(restored.code, restored.out + restored.err).toBe(0);
     expect(restored.out).toContain('every count as in the manifest');
     expect(restored.out).toContain('APP_SECRET and APP_SECRET_PREVIOUS open them all');

@@ -227,7 +227,8 @@ describe('identity numbers, payout details and documents at rest', () => {
   });
 
   it('and a dump of the whole database holds none of them (pg_dump on PostgreSQL, every row on PGlite), though it would show one left in the clear', async () => {
-    const dump = () => (t.databaseUrl ? dumpPostgres(t.databaseUrl, `probe_${Date.now()}`, undefined, { record: false }) : scanDatabase(t.runtime.ctx.db, 'probe', undefined, { record: false }));
+    const dump = () =>
+      t.directDatabaseUrl ? dumpPostgres(t.directDatabaseUrl, `probe_${Date.now()}`, undefined, { record: false }) : scanDatabase(t.runtime.ctx.db, 'probe', undefined, { record: false });
     const clean = (await dump())!;
     expect(clean.bytes).toBeGreaterThan(10_000);
     expect(clean.findings).toEqual([]);

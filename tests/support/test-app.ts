@@ -45,6 +45,8 @@ export interface TestApp {
   runtime: Runtime;
   /** The PostgreSQL database of this test file (undefined on PGlite). */
   databaseUrl?: string;
+  /** The same database at PostgreSQL itself, for pg_dump and pg_restore: databaseUrl unless the tests run through PgBouncer (ADR 0033). */
+  directDatabaseUrl?: string;
   config: AppConfig;
   clock: ManualClock;
   mail: Mailbox;
@@ -166,6 +168,7 @@ export async function startTestApp(
   return {
     runtime,
     databaseUrl: database.url,
+    directDatabaseUrl: 'adminUrl' in database ? database.adminUrl : database.url,
     config,
     clock,
     mail,
