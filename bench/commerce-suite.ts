@@ -194,8 +194,8 @@ export async function commerceSuite(base: string, databaseUrl: string) {
       owed -= want;
       const picks = (
         await db.query<{ id: string; user_id: string; product_id: string }>(
-          `select p.id::text, p.user_id::text, p.product_id::text from purchases p where p.user_id = any($1::uuid[]) and p.created_at > now() - interval '10 seconds'
-           and not exists (select 1 from returns r where r.purchase_id = p.id) order by random() limit $2`,
+          `select p.id::text, p.user_id::text, p.product_id::text from purchases p where p.user_id = any($1::uuid[]) and p.created_at > now() - interval '30 seconds'
+           and exists (select 1 from invoices i where i.purchase_id = p.id) and not exists (select 1 from returns r where r.purchase_id = p.id) order by random() limit $2`,
           [buyers.map((b) => b.id), want],
         )
       ).rows;
