@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import type { AppContext } from '../context';
 import { AppError } from '../core/app-error';
-import { claimDueJobs, deleteJob, ensureRecurringJob, failJob, parkJob, refuseJob, releaseJobs, rescheduleJob, type JobRow } from './jobs.repo';
+import { claimDueJobs, deleteJob, ensureRecurringJob, failJob, parkJob, refuseJob, releaseJobs, renewLeases, rescheduleJob, type JobRow } from './jobs.repo';
 
 /**
  * What a job does. A recurring job answers when it should run next; a one-off job answers nothing and
@@ -12,8 +12,9 @@ export interface JobDefinition {
   name: string;
   recurring: boolean;
   /**
-   * A long job (a payout calculation) is leased for this long instead of 30 s and runs beside the loop,
-   * one at a time per process, so the short jobs (the volume applier, mail) keep their pace meanwhile.
+   * A long job (a payout calculation) is leased for this long instead of 15 s and runs beside the loop,
+   * one at a time per process, so the short jobs (the volume applier, mail) keep their pace meanwhile. Either lease
+   * is renewed while the job runs (the heartbeat below), so it only bounds how long a dead worker's job waits.
    */
   leaseMs?: number;
   run(ctx: AppContext, job: JobRow): Promise<Date | void>;
@@ -32,7 +33,13 @@ export interface JobRunner {
   stop(opts?: { graceMs?: number }): Promise<void>;
 }
 
-const LEASE_MS = 30_000;
+const LEASE_MS = 15_000;
+/**
+ * Every 5 s a worker pushes the leases of the jobs it is running forward by their length: a job whose worker died
+ * (kill -9, a lost machine) is taken by another worker once its lease runs out, within 15 s for the applier and
+ * within the long lease for a payout step, however long the job itself takes (issue 33).
+ */
+const HEARTBEAT_MS = 5_000;
 const backoffMs = (attempt: number) => Math.min(10 * 60_000, 1_000 * 2 ** Math.min(attempt, 10));
 /**
  * A one-off job that fails this many times in a row is parked with its last error (ADR 0029) instead of being retried
@@ -48,7 +55,7 @@ export const MAX_JOB_ATTEMPTS = 10;
  * LOCKED and leased to one worker, so the app processes and any `npm run worker` processes share them
  * without running one twice at once. Polls every `pollMs` while `poll` is on.
  */
-export async function startJobRunner(ctx: AppContext, defs: JobDefinition[], opts: { poll: boolean; pollMs?: number; worker?: string }): Promise<JobRunner> {
+export async function startJobRunner(ctx: AppContext, defs: JobDefinition[], opts: { poll: boolean; pollMs?: number; worker?: string; heartbeatMs?: number }): Promise<JobRunner> {
   const worker = opts.worker ?? `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
   const byName = new Map(defs.map((d) => [d.name, d]));
   for (const d of defs) if (d.recurring) await ensureRecurringJob(ctx.db, d.name, ctx.clock.now());
@@ -93,6 +100,15 @@ export async function startJobRunner(ctx: AppContext, defs: JobDefinition[], opt
   };
 
   const isLong = (name: string) => Boolean(byName.get(name)?.leaseMs);
+  const leaseOf = (name: string) => byName.get(name)?.leaseMs ?? LEASE_MS;
+  const heartbeat = setInterval(() => {
+    if (!inFlight.size) return;
+    const now = ctx.clock.now().getTime();
+    const byLease = new Map<number, string[]>();
+    for (const [id, name] of inFlight) byLease.set(leaseOf(name), [...(byLease.get(leaseOf(name)) ?? []), id]);
+    for (const [lease, ids] of byLease) renewLeases(ctx.db, ids, worker, new Date(now + lease)).catch((err) => ctx.log.warn({ err, worker }, 'could not renew the leases of the running jobs'));
+  }, opts.heartbeatMs ?? HEARTBEAT_MS);
+  heartbeat.unref();
   /** The long job this process runs now, if any (its promise). */
   let long: Promise<void> | null = null;
 
@@ -180,6 +196,8 @@ export async function startJobRunner(ctx: AppContext, defs: JobDefinition[], opt
     async stop(stopOpts = {}) {
       stopped = true;
       if (timer) clearTimeout(timer);
+      // The jobs still running keep their leases while they finish; the heartbeat ends with the last of them.
+      void Promise.all([running?.catch(() => undefined), long?.catch(() => undefined)]).finally(() => clearInterval(heartbeat));
       const done = Promise.all([running?.catch(() => undefined), long?.catch(() => undefined)]).then(() => true);
       if (stopOpts.graceMs === undefined) {
         await done;

@@ -104,6 +104,15 @@ export async function failJob(db: DbOrTx, id: string, worker: string, retryAt: D
     .where(and(eq(jobs.id, id), eq(jobs.lockedBy, worker)));
 }
 
+/** The heartbeat of a running job: its lease pushed to `until`, as long as this worker still holds it. */
+export async function renewLeases(db: DbOrTx, ids: string[], worker: string, until: Date) {
+  if (!ids.length) return;
+  await db
+    .update(jobs)
+    .set({ lockedUntil: until })
+    .where(and(inArray(jobs.id, ids), eq(jobs.lockedBy, worker)));
+}
+
 /**
  * A stopping worker gives back the leases of the jobs it could not finish in time: their lease cleared, so another
  * worker claims them at once, and the claim that gave the lease does not count as an attempt.

@@ -9,6 +9,13 @@ import { PASSWORD_RESET_JOB, sendPasswordReset } from '../modules/auth/auth.serv
 import { KEYS_ROTATE_JOB, rotateFieldKeys, rotationSummary } from '../modules/field-keys/field-keys.service';
 import { ANALYZE_JOB, CALCULATE_JOB, POST_JOB, SIMULATE_JOB, analyzeResultTables, runCycleJob, runSimulationJob, type CycleJobPayload, type SimulationJobPayload } from '../modules/compensation';
 
+/**
+ * The lease of a long job (payout calculation and posting, the simulator, key rotation): renewed every 5 s while it
+ * runs, so this is only how long a dead worker's job waits before another worker takes it up. Two minutes leaves room
+ * for a calculation phase that holds the event loop for several seconds.
+ */
+export const LONG_LEASE_MS = 2 * 60_000;
+
 const later = (ctx: AppContext, ms: number) => new Date(ctx.clock.now().getTime() + ms);
 
 /** How often the applier looks for new journal entries when it has caught up. */
@@ -52,17 +59,17 @@ export function jobDefinitions(mail: OutboxWorker): JobDefinition[] {
     },
     {
       // An admin's payout calculation and posting (compensation.service requestCalculation, requestPosting):
-      // long, so leased for 15 minutes and run beside the short jobs; a second claim after a dead worker
+      // long, so leased for 2 minutes (renewed while they run) beside the short jobs; a second claim after a dead worker
       // recomputes (calculation is re-runnable) or finishes the rest (posting claims unposted members only).
       name: CALCULATE_JOB,
       recurring: false,
-      leaseMs: 15 * 60_000,
+      leaseMs: LONG_LEASE_MS,
       run: (ctx, job) => runCycleJob(ctx, 'calculate', job.payload as CycleJobPayload),
     },
     {
       name: POST_JOB,
       recurring: false,
-      leaseMs: 15 * 60_000,
+      leaseMs: LONG_LEASE_MS,
       run: (ctx, job) => runCycleJob(ctx, 'post', job.payload as CycleJobPayload),
     },
     {
@@ -70,7 +77,7 @@ export function jobDefinitions(mail: OutboxWorker): JobDefinition[] {
       // queued by the admin's request and polled; long, like the calculation.
       name: SIMULATE_JOB,
       recurring: false,
-      leaseMs: 15 * 60_000,
+      leaseMs: LONG_LEASE_MS,
       run: (ctx, job) => runSimulationJob(ctx, job.payload as SimulationJobPayload, job.attempts),
     },
     {
@@ -91,7 +98,7 @@ export function jobDefinitions(mail: OutboxWorker): JobDefinition[] {
       // is set, and by migration 0028 for the values stored before encryption. `npm run keys:rotate` runs the same.
       name: KEYS_ROTATE_JOB,
       recurring: false,
-      leaseMs: 60 * 60_000,
+      leaseMs: LONG_LEASE_MS,
       run: async (ctx) => {
         const report = await rotateFieldKeys(ctx);
         const line = `encryption at rest: ${rotationSummary(report)}`;
