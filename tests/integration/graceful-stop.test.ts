@@ -35,7 +35,7 @@ async function freePort(): Promise<number> {
 }
 
 /** Polls `check` every 100 ms until it answers something truthy; fails with `what` and the process's output. */
-async function until<T>(what: string, check: () => Promise<T> | T, proc?: Proc, timeoutMs = 45_000): Promise<Exclude<T, false | null | undefined | 0 | ''>> {
+async function until<T>(what: string, check: () => Promise<T> | T, proc?: Proc, timeoutMs = 90_000): Promise<Exclude<T, false | null | undefined | 0 | ''>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = await check();
@@ -189,7 +189,7 @@ d('graceful stop and the supervised worker (PostgreSQL)', () => {
     expect(app.out()).not.toContain('still stopping after');
     expect(app.out()).toContain('job worker stopped');
     expect(alive(workerPid)).toBe(false);
-  }, 90_000);
+  }, 180_000);
 
   /** `npm run worker` once its job runner polls, with the outbox table locked so that its mail job hangs on it. */
   async function workerHoldingMailJob() {
@@ -230,7 +230,7 @@ d('graceful stop and the supervised worker (PostgreSQL)', () => {
     const job = (await mailJob())!;
     expect(job.locked_by).toBeNull();
     expect(job.last_ok_at!.getTime()).toBeGreaterThan(okBefore?.getTime() ?? 0);
-  }, 90_000);
+  }, 180_000);
 
   it('a worker stopped while its job cannot finish gives back the lease (at once claimable, no attempt counted) and exits 0 within 10 s', async () => {
     const { worker, holder } = await workerHoldingMailJob();
@@ -249,7 +249,7 @@ d('graceful stop and the supervised worker (PostgreSQL)', () => {
       await holder.query('rollback');
       await holder.end();
     }
-  }, 90_000);
+  }, 180_000);
 
   it('the default start runs its jobs in a worker child, not in the app process, and starts another when it dies', async () => {
     const { app, url } = await startApp();
@@ -283,7 +283,7 @@ d('graceful stop and the supervised worker (PostgreSQL)', () => {
     const exit = await app.exited;
     expect({ code: exit.code, signal: exit.signal }, app.out()).toEqual({ code: 0, signal: null });
     expect(alive(second)).toBe(false);
-  }, 120_000);
+  }, 240_000);
 
   it('RUN_JOBS=0 starts no worker child', async () => {
     const { app } = await startApp({ RUN_JOBS: '0' });
@@ -291,7 +291,7 @@ d('graceful stop and the supervised worker (PostgreSQL)', () => {
     expect(workerPids(app)).toEqual([]);
     app.child.kill('SIGTERM');
     expect((await app.exited).code).toBe(0);
-  }, 60_000);
+  }, 150_000);
 });
 
 describe('readiness while draining', () => {
