@@ -394,7 +394,7 @@ export async function chaosSuite(databaseUrl: string): Promise<boolean> {
     out.push({ name: 'acknowledged purchases in the database exactly once', ok: found === acked.size && doubled === 0, detail: `${found}/${acked.size} found, ${doubled} twice` });
     out.push({ name: 'no purchase half there (each has its debit and its journal entry)', ok: half === 0, detail: `${half} incomplete; ${lost.size} never answered` });
     const wIds = [...withdrawals.values()];
-    const wFound = (await db.query<{ n: number }>('select count(*)::int as n from withdrawals where id = any($1::uuid[])', [wIds])).rows[0].n;
+    const wFound = (await db.query<{ n: number }>('select count(*)::int as n from withdrawal_requests where id = any($1::uuid[])', [wIds])).rows[0].n;
     const wTwice = debits.filter((d) => d.type === 'withdrawal' && d.n > 1).length;
     out.push({ name: 'acknowledged withdrawals exactly once, debited once', ok: wFound === wIds.length && wTwice === 0, detail: `${wFound}/${wIds.length}, ${wTwice} debited twice` });
     const topupRows = debits.filter((d) => d.type === 'wallet_topup' && topups.has(d.reference_id));
