@@ -186,6 +186,8 @@ async function untilAnswered(lb: Balancer, path: string, cookie: string, body: u
 
 export async function chaosSuite(databaseUrl: string): Promise<boolean> {
   let db = new pg.Client({ connectionString: databaseUrl, application_name: 'chaos-checker' });
+  // A PostgreSQL restart ends the checker's own session too: an error event, not a crash of the suite.
+  db.on('error', () => undefined);
   await db.connect();
   const hash = await hashPassword(PASSWORD);
   // Two thousand buyers with a large wallet credit (balance and its ledger row, as the platform writes them).
@@ -687,6 +689,7 @@ export async function chaosSuite(databaseUrl: string): Promise<boolean> {
 async function reconnect(databaseUrl: string) {
   for (let i = 0; ; i++) {
     const c = new pg.Client({ connectionString: databaseUrl, application_name: 'chaos-checker' });
+    c.on('error', () => undefined);
     try {
       await c.connect();
       return c;
