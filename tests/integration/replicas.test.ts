@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { tmpdir } from 'node:os';
 import pg from 'pg';
 import { eq } from 'drizzle-orm';
 import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
@@ -90,7 +91,7 @@ const search = (userId: string, cookie: string) => t.api('GET', `/api/admin/user
 
 beforeAll(async () => {
   if (runnable) return;
-  dir = mkdtempSync('/tmp/replicas-');
+  dir = mkdtempSync(join(tmpdir(), 'replicas-'));
   execFileSync('chown', ['postgres:postgres', dir]);
   primaryPort = await freePort();
   standbyPort = await freePort();
