@@ -41,10 +41,16 @@ async function main() {
   const runner = await startJobRunner(ctx, jobDefinitions(mail), { poll: true });
   prepareApplier(ctx);
   log.info({ worker: runner.worker }, 'job worker started');
+  // The runner's timers are unref'd (inside the app they must not hold the process open), so here the pool's idle
+  // sockets were all that kept this process alive: when PostgreSQL restarts or cuts every connection, the pool drops
+  // them and Node ended the process with code 0, a worker gone without a word (the chaos bench lost both). It lives
+  // until it is told to stop.
+  const alive = setInterval(() => undefined, 60_000);
   let stopping = false;
   const stop = (why: string) => {
     if (stopping) return;
     stopping = true;
+    clearInterval(alive);
     log.info({ worker: runner.worker, why }, 'job worker stopping');
     setTimeout(() => {
       log.error({ worker: runner.worker }, `job worker still stopping after ${STOP_WITHIN_MS / 1000} s; exiting now`);

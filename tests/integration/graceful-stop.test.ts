@@ -251,6 +251,22 @@ d('graceful stop and the supervised worker (PostgreSQL)', () => {
     }
   }, 180_000);
 
+  it('a worker whose every connection is cut (a PostgreSQL restart, pg_terminate_backend) stays up and runs its jobs again', async () => {
+    const worker = start(WORKER);
+    await until('the worker', () => worker.out().includes('job worker started'), worker);
+    await until('the mail job to run once', async () => Boolean((await mailJob())?.last_ok_at), worker);
+    // Idle, its pool holds the only sockets that kept the process alive: once they are gone, nothing may end it.
+    const cut = async () =>
+      Number((await db.query('select count(pg_terminate_backend(pid)) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')).rows[0].count);
+    await until('its connections to be cut', async () => (await cut()) > 0, worker);
+    await sleep(3_000);
+    expect({ code: worker.child.exitCode, signal: worker.child.signalCode }, worker.out()).toEqual({ code: null, signal: null });
+    const cutAt = new Date();
+    await until('the mail job to run after the cut', async () => ((await mailJob())?.last_ok_at?.getTime() ?? 0) > cutAt.getTime(), worker);
+    worker.child.kill('SIGTERM');
+    expect((await worker.exited).code).toBe(0);
+  }, 180_000);
+
   it('the default start runs its jobs in a worker child, not in the app process, and starts another when it dies', async () => {
     const { app, url } = await startApp();
     const [first] = await until('the worker child', () => workerPids(app).length > 0 && workerPids(app), app);
