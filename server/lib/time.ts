@@ -56,3 +56,12 @@ export function endOfDayIn(ymd: string, tz: string): Date {
 export function todayIn(now: Date, tz: string): string {
   return dayFormat(tz).format(now);
 }
+
+const IST_OFFSET_MS = 330 * 60_000;
+
+/** The financial year (April to March, Asia/Kolkata) of a moment, as '2026-27': invoice and complaint series restart with it. */
+export function financialYearOf(at: Date): string {
+  const ist = new Date(at.getTime() + IST_OFFSET_MS);
+  const start = ist.getUTCMonth() >= 3 ? ist.getUTCFullYear() : ist.getUTCFullYear() - 1;
+  return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
+}

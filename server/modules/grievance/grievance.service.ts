@@ -8,7 +8,7 @@ import { newToken, sha256 } from '../../lib/crypto';
 import { csvCell } from '../../lib/csv';
 import { audit } from '../audit';
 import { branding } from '../branding';
-import { financialYearOf } from '../invoices';
+import { financialYearOf } from '../../lib/time';
 import { queueMail } from '../mail';
 import { notifyAdmins } from '../notifications';
 import { displayName, findUserById } from '../users';

@@ -3,14 +3,8 @@
  * number, and the amount in words in the Indian system (lakh, crore) that an accountant expects on the invoice.
  */
 
-const IST_OFFSET_MS = 330 * 60_000;
-
-/** The financial year (April to March, Asia/Kolkata) of a moment, as '2026-27'. */
-export function financialYearOf(at: Date): string {
-  const ist = new Date(at.getTime() + IST_OFFSET_MS);
-  const start = ist.getUTCMonth() >= 3 ? ist.getUTCFullYear() : ist.getUTCFullYear() - 1;
-  return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
-}
+// The financial year is the calendar's, not the invoice's: grievance numbers use it too (server/lib/time.ts).
+export { financialYearOf } from '../../lib/time';
 
 /**
  * INV/2627/000001 (financial year 2026-27): the series restarts each financial year and has no gaps. GST rule 46(b)
