@@ -21,6 +21,7 @@ import {
   PublicGrievanceInput,
 } from '../../../contracts/grievance';
 import * as svc from './grievance.service';
+import * as settings from './grievance-settings.service';
 
 const MIN15 = 15 * 60_000;
 const bodyEmail = (req: { body: unknown }) => {
@@ -42,7 +43,7 @@ const ADMIN = '/api/admin/grievances';
 export function grievanceRoutes(ctx: AppContext): RouteDef[] {
   const id = (req: { params: unknown }) => parse(GrievanceIdParam, req.params).id;
   return [
-    { method: 'GET', url: '/api/grievance', access: 'public', handler: async () => svc.publicGrievanceInfo(ctx) },
+    { method: 'GET', url: '/api/grievance', access: 'public', handler: async () => settings.publicGrievanceInfo(ctx) },
     { method: 'POST', url: '/api/grievances', access: 'public', rateLimits: fileLimits, handler: async (req) => svc.filePublicGrievance(ctx, originOf(req), parse(PublicGrievanceInput, req.body)) },
     { method: 'POST', url: '/api/grievances/confirm', access: 'public', rateLimits: confirmLimits, handler: async (req) => svc.confirmGrievance(ctx, parse(GrievanceConfirmInput, req.body).token) },
     { method: 'GET', url: '/api/grievances/track', access: 'public', rateLimits: trackLimits, handler: async (req) => svc.trackGrievance(ctx, parse(GrievanceTrackQuery, req.query)) },
@@ -74,15 +75,15 @@ export function grievanceRoutes(ctx: AppContext): RouteDef[] {
     { method: 'POST', url: `${ADMIN}/:id/delay`, access: 'admin', handler: async (req) => svc.explainGrievanceDelay(ctx, actorOf(req), id(req), parse(GrievanceDelayInput, req.body)) },
     { method: 'POST', url: `${ADMIN}/:id/resolve`, access: 'admin', handler: async (req) => svc.resolveGrievance(ctx, actorOf(req), id(req), parse(GrievanceResolveInput, req.body)) },
     { method: 'POST', url: `${ADMIN}/:id/reject`, access: 'admin', handler: async (req) => svc.rejectGrievance(ctx, actorOf(req), id(req), parse(GrievanceRejectInput, req.body)) },
-    { method: 'GET', url: '/api/admin/settings/grievance', access: 'admin', handler: async () => svc.grievanceSettings(ctx) },
-    { method: 'PUT', url: '/api/admin/settings/grievance', access: 'admin', handler: async (req) => svc.saveGrievanceSettings(ctx, actorOf(req), parse(GrievanceSettingsInput, req.body)) },
-    { method: 'GET', url: '/api/admin/settings/holidays', access: 'admin', handler: async () => svc.listHolidays(ctx) },
+    { method: 'GET', url: '/api/admin/settings/grievance', access: 'admin', handler: async () => settings.grievanceSettings(ctx) },
+    { method: 'PUT', url: '/api/admin/settings/grievance', access: 'admin', handler: async (req) => settings.saveGrievanceSettings(ctx, actorOf(req), parse(GrievanceSettingsInput, req.body)) },
+    { method: 'GET', url: '/api/admin/settings/holidays', access: 'admin', handler: async () => settings.listHolidays(ctx) },
     {
       method: 'POST',
       url: '/api/admin/settings/holidays',
       access: 'admin',
-      handler: async (req, reply) => reply.status(201).send(await svc.addHoliday(ctx, actorOf(req), parse(HolidayInput, req.body))),
+      handler: async (req, reply) => reply.status(201).send(await settings.addHoliday(ctx, actorOf(req), parse(HolidayInput, req.body))),
     },
-    { method: 'DELETE', url: '/api/admin/settings/holidays/:day', access: 'admin', handler: async (req) => svc.removeHoliday(ctx, actorOf(req), parse(HolidayParam, req.params).day) },
+    { method: 'DELETE', url: '/api/admin/settings/holidays/:day', access: 'admin', handler: async (req) => settings.removeHoliday(ctx, actorOf(req), parse(HolidayParam, req.params).day) },
   ];
 }

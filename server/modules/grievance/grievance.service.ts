@@ -7,19 +7,15 @@ import { badRequest, conflict, notFound } from '../../core/app-error';
 import { newToken, sha256 } from '../../lib/crypto';
 import { csvCell } from '../../lib/csv';
 import { audit } from '../audit';
-import { branding } from '../branding';
 import { financialYearOf } from '../../lib/time';
 import { queueMail } from '../mail';
 import { notifyAdmins } from '../notifications';
 import { displayName, findUserById } from '../users';
 import {
-  GRIEVANCE_ACK_WORKING_HOURS,
   GRIEVANCE_CONFIRM_TTL_HOURS,
   GRIEVANCE_EVENT_LABELS,
   GRIEVANCE_MSG,
-  GRIEVANCE_RESOLVE_MONTHS,
   GRIEVANCE_STATUS_LABELS,
-  GRIEVANCE_WORKDAY,
   grievanceNumber,
   type AdminGrievance,
   type AdminGrievanceList,
@@ -28,23 +24,18 @@ import {
   type GrievanceEvent,
   type GrievanceListQuery,
   type GrievanceNoteInput,
-  type GrievancePublicInfo,
   type GrievanceRegistered,
   type GrievanceRejectInput,
   type GrievanceResolveInput,
-  type GrievanceSettingsInput,
-  type GrievanceSettingsView,
   type GrievanceStatus,
   type GrievanceTrackQuery,
   type GrievanceTracked,
-  type Holiday,
-  type HolidayInput,
   type MemberGrievance,
   type MemberGrievanceInput,
-  type Officer,
   type PublicGrievanceInput,
 } from '../../../contracts/grievance';
-import { addCalendarMonths, addWorkingHours, istDay } from './business-hours';
+import { istDay } from './business-hours';
+import { dueTimes, officerOf } from './grievance-settings.service';
 import * as repo from './grievance.repo';
 import type { GrievanceEventRow, GrievanceRow } from './grievance.repo';
 
@@ -56,94 +47,6 @@ export const istText = (at: Date) => `${IST_TIME.format(at)} IST`;
 const OPEN: readonly GrievanceStatus[] = ['received', 'acknowledged', 'in_progress'];
 const isOpen = (g: GrievanceRow) => OPEN.includes(g.status as GrievanceStatus);
 const ADMIN_LIST_LIMIT = 500;
-
-// ---- officers, holidays and the public page ----
-
-const officerOf = (s: repo.GrievanceSettingsRow | undefined, who: 'officer' | 'nodal'): Officer | null => {
-  if (!s) return null;
-  return who === 'officer'
-    ? { name: s.officerName, designation: s.officerDesignation, phone: s.officerPhone, email: s.officerEmail }
-    : { name: s.nodalName, designation: s.nodalDesignation, phone: s.nodalPhone, email: s.nodalEmail };
-};
-
-/** The grievance officer's contact as invoices, credit notes and mails print it, or null before an admin set it. */
-export async function grievanceOfficerContact(ctx: AppContext, db: DbOrTx = ctx.db): Promise<Officer | null> {
-  return officerOf(await repo.findSettings(db), 'officer');
-}
-
-export async function grievanceSettings(ctx: AppContext): Promise<GrievanceSettingsView> {
-  const s = await repo.findSettings(ctx.db);
-  return { grievanceOfficer: officerOf(s, 'officer'), nodalOfficer: officerOf(s, 'nodal'), updatedAt: s?.updatedAt.toISOString() ?? null };
-}
-
-export async function saveGrievanceSettings(ctx: AppContext, actor: Actor, input: Out<typeof GrievanceSettingsInput>): Promise<GrievanceSettingsView> {
-  const { grievanceOfficer: o, nodalOfficer: n } = input;
-  await ctx.db.transaction(async (tx) => {
-    const before = await repo.findSettings(tx);
-    await repo.saveSettings(tx, {
-      officerName: o.name,
-      officerDesignation: o.designation,
-      officerPhone: o.phone,
-      officerEmail: o.email,
-      nodalName: n.name,
-      nodalDesignation: n.designation,
-      nodalPhone: n.phone,
-      nodalEmail: n.email,
-      updatedAt: ctx.clock.now(),
-      updatedBy: realUser(actor).id,
-    });
-    await audit(tx, actor, {
-      entityType: 'grievance_settings',
-      entityId: '1',
-      action: 'grievance.settings.update',
-      previousState: before ? { grievanceOfficer: officerOf(before, 'officer'), nodalOfficer: officerOf(before, 'nodal') } : null,
-      newState: input,
-    });
-  });
-  return grievanceSettings(ctx);
-}
-
-export async function publicGrievanceInfo(ctx: AppContext): Promise<GrievancePublicInfo> {
-  const [s, brand] = await Promise.all([repo.findSettings(ctx.db), branding(ctx)]);
-  return {
-    companyName: brand.companyName,
-    grievanceOfficer: officerOf(s, 'officer'),
-    nodalOfficer: officerOf(s, 'nodal'),
-    acknowledgeWithinWorkingHours: GRIEVANCE_ACK_WORKING_HOURS,
-    resolveWithinMonths: GRIEVANCE_RESOLVE_MONTHS,
-    workingHours: `${GRIEVANCE_WORKDAY.days}, ${String(GRIEVANCE_WORKDAY.startHour).padStart(2, '0')}:00 to ${GRIEVANCE_WORKDAY.endHour}:00 IST, except holidays`,
-  };
-}
-
-export async function listHolidays(ctx: AppContext): Promise<{ items: Holiday[] }> {
-  return { items: await repo.listHolidays(ctx.db) };
-}
-
-export async function addHoliday(ctx: AppContext, actor: Actor, input: Out<typeof HolidayInput>): Promise<Holiday> {
-  return ctx.db.transaction(async (tx) => {
-    const row = await repo.insertHoliday(tx, { day: input.day, name: input.name, createdAt: ctx.clock.now(), createdBy: realUser(actor).id });
-    if (!row) throw conflict(GRIEVANCE_MSG.holidayExists);
-    await audit(tx, actor, { entityType: 'grievance_holiday', entityId: input.day, action: 'grievance.holiday.add', newState: row });
-    return row;
-  });
-}
-
-export async function removeHoliday(ctx: AppContext, actor: Actor, day: string) {
-  return ctx.db.transaction(async (tx) => {
-    const row = await repo.deleteHoliday(tx, day);
-    if (!row) throw notFound(GRIEVANCE_MSG.holidayNotFound);
-    await audit(tx, actor, { entityType: 'grievance_holiday', entityId: day, action: 'grievance.holiday.remove', previousState: row });
-    return { message: GRIEVANCE_MSG.holidayRemoved };
-  });
-}
-
-// ---- due times ----
-
-/** When a complaint received at `at` must be acknowledged (48 working hours) and resolved (one calendar month). */
-export async function dueTimes(db: DbOrTx, at: Date) {
-  const holidays = new Set(await repo.holidayDaysFrom(db, istDay(at)));
-  return { acknowledgeDueAt: addWorkingHours(at, GRIEVANCE_ACK_WORKING_HOURS, holidays), resolveDueAt: addCalendarMonths(at, GRIEVANCE_RESOLVE_MONTHS) };
-}
 
 const ackOverdue = (g: GrievanceRow, now: Date) => g.status === 'received' && g.acknowledgeDueAt !== null && g.acknowledgeDueAt < now;
 const resolveOverdue = (g: GrievanceRow, now: Date) => isOpen(g) && g.resolveDueAt !== null && g.resolveDueAt < now;

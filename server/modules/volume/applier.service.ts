@@ -16,9 +16,9 @@ import {
   pendingSummary,
   appliedSince,
   pruneApplyLog,
-  quarantineEntry,
   setAsideOrphanReversals,
 } from './volume.repo';
+import { quarantineEntry } from './quarantine.repo';
 
 /** Events that complete within this long of a cycle's end still land in that cycle before it closes. */
 export const CLOSE_GRACE_MS = 1_000;

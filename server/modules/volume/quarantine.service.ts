@@ -3,7 +3,7 @@ import type { Actor } from '../../core/actor';
 import { notFound } from '../../core/app-error';
 import { audit } from '../audit';
 import { QUARANTINE_MSG, type QuarantineList, type SettleEntryInput } from '../../../contracts/admin';
-import { listQuarantined, releaseQuarantined, settleQuarantined } from './volume.repo';
+import { listQuarantined, releaseQuarantined, settleQuarantined } from './quarantine.repo';
 
 /*
  * The journal's quarantine (ADR 0029): entries the applier set aside after each failed alone. An admin retries one
