@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { startTestApp, type TestApp, demoUsers } from '../support/test-app';
 import { placeInTree } from '../support/tree';
-import { bearer, eventually, expectError, expectInvalid, uniqueEmail } from '../support/http';
+import { bearer, demoLogins, eventually, expectError, expectInvalid, uniqueEmail } from '../support/http';
 import { transactions, walletBalances, withdrawalRequests } from '../../server/db/schema/index';
 import { todayIn } from '../../server/lib/time';
 import type { UserRow } from '../../server/modules/users/users.repo';
@@ -32,7 +32,7 @@ let target: UserRow;
 
 beforeAll(async () => {
   t = await startTestApp();
-  [adminCookie, founderCookie] = await Promise.all([t.login(t.demo.admin.email, t.demo.admin.password), t.login(t.demo.founder.email, t.demo.founder.password)]);
+  ({ admin: adminCookie, founder: founderCookie } = await demoLogins(t, 'admin', 'founder'));
   ({ admin, founder } = await demoUsers(t, 'admin', 'founder'));
   target = await t.createUser({ email: uniqueEmail('audited'), firstName: 'Audrey', lastName: 'Target', status: 'active', activationDate: new Date('2022-06-01T00:00:00Z') });
 });

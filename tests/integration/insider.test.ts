@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { cookieFrom, startTestApp, userByEmail, type TestApp, demoUsers } from '../support/test-app';
 import { registerRecruit } from '../support/referral';
-import { bearer, count, dataUrl, expectError, fakeJpeg, fakePng, query, uniqueEmail, signedInUser } from '../support/http';
+import { bearer, count, dataUrl, demoLogins, expectError, fakeJpeg, fakePng, query, uniqueEmail, signedInUser } from '../support/http';
 import { bank, bankProfile, expectLedgerSound, fundedMember } from '../support/money';
 import { ID, uniquePan } from '../support/identity';
 import { CUSTODY_MSG } from '../../contracts/money-controls';
@@ -34,8 +34,7 @@ let founder: UserRow;
 
 beforeAll(async () => {
   t = await startTestApp();
-  a1 = await t.login(t.demo.admin.email, t.demo.admin.password);
-  a2 = await t.login(t.demo.admin2.email, t.demo.admin2.password);
+  ({ admin: a1, admin2: a2 } = await demoLogins(t, 'admin', 'admin2'));
   ({ admin: admin1, admin2, founder } = await demoUsers(t, 'admin', 'admin2', 'founder'));
 }, 120_000);
 afterAll(async () => t?.close());
@@ -57,8 +56,7 @@ const staleSession = async (user: UserRow) => {
 };
 /** After the clock moved past the sessions' 12 hours, the admins sign in again. */
 const signInAgain = async () => {
-  a1 = await t.login(t.demo.admin.email, t.demo.admin.password);
-  a2 = await t.login(t.demo.admin2.email, t.demo.admin2.password);
+  ({ admin: a1, admin2: a2 } = await demoLogins(t, 'admin', 'admin2'));
 };
 const credentialsOf = async (id: string) => {
   const [u] = await query<{ email: string; password: string; txn_pin: string | null; role: string; two_factor_enabled_at: Date | null }>(
