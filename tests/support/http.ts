@@ -121,14 +121,19 @@ export function cookieAttributes(setCookie: string) {
 }
 
 /** Signs the demo accounts in. */
-/** Session cookies of the named demo accounts, signed in together: `({ admin, founder } = await demoLogins(t, 'admin', 'founder'))`. */
-export async function demoLogins<K extends keyof TestApp['demo']>(t: TestApp, ...names: K[]): Promise<Record<K, string>> {
-  const cookies = await Promise.all(names.map(async (name) => [name, await t.login(t.demo[name].email, t.demo[name].password)] as const));
-  return Object.fromEntries(cookies) as Record<K, string>;
+export async function demoCookies(t: TestApp) {
+  const [admin, founder, member, pending] = await Promise.all([
+    t.login(t.demo.admin.email, t.demo.admin.password),
+    t.login(t.demo.founder.email, t.demo.founder.password),
+    t.login(t.demo.member.email, t.demo.member.password),
+    t.login(t.demo.pending.email, t.demo.pending.password),
+  ]);
+  return { admin, founder, member, pending };
 }
 
-export async function demoCookies(t: TestApp) {
-  return demoLogins(t, 'admin', 'founder', 'member', 'pending');
+/** Every session of `cookies` is still signed in: each answers its user (200). */
+export async function expectSignedIn(t: TestApp, cookies: Record<string, string>) {
+  for (const cookie of Object.values(cookies)) expect((await t.api('GET', '/api/auth/user', { cookie })).status).toBe(200);
 }
 
 /** A new user with a unique email (`prefix`) and `password`, signed in: the row, the email and the session cookie. */

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { franchiseRequests, news, supportTickets, users } from '../../db/schema/index';
 import { countsByStatus, insertRow, updateById } from '../../db/rows';
-import { fullNameOf, ownerColumns } from '../../db/owner-columns';
+import { ownerColumns } from '../../db/owner-columns';
+import { assignee, assigneeName } from './support.repo';
 
 export type FranchiseRow = typeof franchiseRequests.$inferSelect;
 export type TicketRow = typeof supportTickets.$inferSelect;
@@ -48,8 +48,6 @@ export async function updateFranchiseRequest(db: DbOrTx, id: string, values: Par
 }
 
 // ---- support tickets ----
-const assignee = alias(users, 'assignee');
-const assigneeName = fullNameOf(assignee);
 
 export async function insertTicket(db: DbOrTx, values: typeof supportTickets.$inferInsert) {
   return insertRow(db, supportTickets, values);

@@ -8,8 +8,9 @@ import { fullNameOf } from '../../db/owner-columns';
 
 export type SupportMessageRow = typeof supportMessages.$inferSelect;
 
-const assignee = alias(users, 'assignee');
-const assigneeName = fullNameOf(assignee);
+/** The admin a ticket is assigned to (join it on `support_tickets.assigned_to`), and their name. */
+export const assignee = alias(users, 'assignee');
+export const assigneeName = fullNameOf(assignee);
 const authorName = fullNameOf(users);
 
 export async function ticketWithAssignee(db: DbOrTx, id: string) {
