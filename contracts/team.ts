@@ -3,7 +3,7 @@ import { MSG } from './messages';
 import { emailField, blankToUndefined } from './fields';
 import { POSITIONS, PENDING_RECRUIT_STATUSES, type Position } from './enums';
 import { RankProgress } from './commerce';
-import { identityNumberFields, memberIdentityFields, postalAddressFields } from './answer-fields';
+import { bankAccountFields, identityNumberFields, memberIdentityFields, postalAddressFields } from './answer-fields';
 import { decimal, id, instant } from './route-contract';
 
 /** Recruitment, placement and team reads (doc 2 §2.6-2.7, doc 3 §2.4, §3.1; docs/spec/decisions.md §3-§4). */
@@ -321,10 +321,7 @@ export const AdminPendingRecruit = z.strictObject({
   nominee: z.string().nullable(),
   ...postalAddressFields,
   ...identityNumberFields,
-  bankName: z.string().nullable(),
-  bankAccountHolderName: z.string().nullable(),
-  bankAccountNumber: z.string().nullable(),
-  bankIFSC: z.string().nullable(),
+  ...bankAccountFields,
   status: z.enum(PENDING_RECRUIT_STATUSES),
   uplineDecision: z.string(),
   uplineDecisionAt: instant.nullable(),

@@ -1,4 +1,4 @@
-import { eq, type InferInsertModel, type InferSelectModel } from 'drizzle-orm';
+import { eq, sql, type InferInsertModel, type InferSelectModel, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client';
 
@@ -48,4 +48,13 @@ export function requestRows<T extends StampedTable>(table: T) {
     forUpdate: (db: DbOrTx, id: string) => lockById(db, table, id),
     update: (db: DbOrTx, id: string, values: Partial<InferInsertModel<T>>) => updateById(db, table, id, values),
   };
+}
+
+/** How many rows of a table are in each status (of those `where` keeps): one row a status that has any. */
+export async function countsByStatus<T extends PgTable & { status: PgColumn }>(db: DbOrTx, table: T, where?: SQL): Promise<{ status: string; n: number }[]> {
+  return db
+    .select({ status: sql<string>`${table.status}`, n: sql<number>`count(*)::int` })
+    .from(table as PgTable)
+    .where(where)
+    .groupBy(table.status);
 }

@@ -1,3 +1,5 @@
+import { grown } from './typed-arrays';
+
 /** Hex digit values by char code (-1 for anything else). */
 const HEX = new Int8Array(128).fill(-1);
 for (let c = 0; c < 10; c++) HEX[48 + c] = c;
@@ -58,11 +60,7 @@ export class IdIndex {
   add(key: string, i: number) {
     // Room first: growing re-hashes through w0..w3, which then receive this key.
     if ((this.count + 1) * 2 > this.slots.length) this.grow();
-    if ((i + 1) * 4 > this.words.length) {
-      const w = new Int32Array(Math.max(this.words.length * 2, (i + 1) * 4));
-      w.set(this.words);
-      this.words = w;
-    }
+    if ((i + 1) * 4 > this.words.length) this.words = grown(this.words, Math.max(this.words.length * 2, (i + 1) * 4));
     if (!this.parse(key)) {
       this.other.set(key, i);
       return;

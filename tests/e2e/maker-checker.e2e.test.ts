@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { FUND_APPROVAL_MSG } from '../../contracts/wallet';
 import type { TestApp } from '../support/test-app';
 import { query, uniqueEmail } from '../support/http';
-import { SIZES, expectToast, pagePerTest, picture as settledPicture, startBrowserApp, stopBrowserApp, type Size } from './support/browser';
+import { SIZES, creditWallet, expectToast, pagePerTest, picture as settledPicture, startBrowserApp, stopBrowserApp, type Size } from './support/browser';
 
 /** Issue 13: a large Send Fund waits for a second admin, who approves it in Approvals. */
 let t: TestApp;
@@ -27,11 +27,7 @@ describe.each(SIZES)('maker-checker at $name width', (size: Size) => {
 
     await as(t.demo.admin.email, t.demo.admin.password);
     await page.goto(`${t.url}/admin?section=send-fund`);
-    const form = page.getByRole('form', { name: 'Send Fund' });
-    await form.getByLabel('User ID').fill(member.userId);
-    await form.getByLabel('Amount').fill('75000');
-    await form.getByLabel('Remarks').fill('Diwali performance bonus');
-    await form.getByRole('button', { name: 'Credit Wallet' }).click();
+    await creditWallet(page, member.userId, '75000', 'Diwali performance bonus');
     await expectToast(page, 'Sent for approval', `${FUND_APPROVAL_MSG.requested} ₹50,000.00.`);
     await page.getByText('Waiting for a second admin').waitFor();
     await picture(page, 'send-fund-sent-for-approval');

@@ -37,54 +37,61 @@ async function open(size: Size): Promise<{ context: BrowserContext; page: Page; 
   return { context, page, errors };
 }
 
+/** A new page at `size` signed in as a demo account, which lands on `landing`; `run` goes on from there, then no error was logged. */
+async function landsOn(size: Size, who: keyof TestApp['demo'], landing: string, run: (page: Page) => Promise<void>) {
+  const { context, page, errors } = await open(size);
+  try {
+    await signIn(page, t.url, t.demo[who].email, t.demo[who].password);
+    await expectPath(page, landing);
+    await run(page);
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}
+
 describe.each(SIZES)('portals at $name width', (size: Size) => {
-  it('founders land on /founder; the Control Center and the binary tree fit the screen, names shown whole', async () => {
-    const { context, page, errors } = await open(size);
-    try {
-      await signIn(page, t.url, t.demo.founder.email, t.demo.founder.password);
-      await expectPath(page, '/founder');
-      await page.getByRole('heading', { level: 1, name: 'Founder Control Center' }).waitFor();
-      await page.getByRole('group', { name: 'Hidden IDs' }).waitFor();
-      await picture(page, 'founder');
-      expect(await overflow(page)).toEqual([]);
-      // The member dashboard of the founder too, and the founder's other sections.
-      for (const path of ['/dashboard', '/founder?section=hidden-ids', '/founder?section=network-override', '/founder?section=franchise-master-control']) {
-        await page.goto(`${t.url}${path}`);
+  it(
+    'founders land on /founder; the Control Center and the binary tree fit the screen, names shown whole',
+    () =>
+      landsOn(size, 'founder', '/founder', async (page) => {
+        await page.getByRole('heading', { level: 1, name: 'Founder Control Center' }).waitFor();
+        await page.getByRole('group', { name: 'Hidden IDs' }).waitFor();
+        await picture(page, 'founder');
+        expect(await overflow(page)).toEqual([]);
+        // The member dashboard of the founder too, and the founder's other sections.
+        for (const path of ['/dashboard', '/founder?section=hidden-ids', '/founder?section=network-override', '/founder?section=franchise-master-control']) {
+          await page.goto(`${t.url}${path}`);
+          await page.waitForLoadState('networkidle');
+          await settle(page);
+          expect(await overflow(page), path).toEqual([]);
+        }
+        await page.goto(`${t.url}/dashboard`);
         await page.waitForLoadState('networkidle');
-        await settle(page);
-        expect(await overflow(page), path).toEqual([]);
-      }
-      await page.goto(`${t.url}/dashboard`);
-      await page.waitForLoadState('networkidle');
-      await picture(page, 'founder-member-dashboard');
+        await picture(page, 'founder-member-dashboard');
 
-      await page.goto(`${t.url}/my-team?tab=tree`);
-      const tree = page.getByRole('region', { name: 'Binary tree' });
-      const neha = tree.getByText('Neha Sharma', { exact: true });
-      await neha.waitFor();
-      // Whole: the text's box holds all of it (no ellipsis, nothing clipped).
-      expect(await neha.evaluate((e) => e.scrollWidth <= e.clientWidth && getComputedStyle(e).textOverflow !== 'ellipsis')).toBe(true);
-      await picture(page, 'founder-tree');
-      expect(await overflow(page)).toEqual([]);
-      expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  }, 60_000);
+        await page.goto(`${t.url}/my-team?tab=tree`);
+        const tree = page.getByRole('region', { name: 'Binary tree' });
+        const neha = tree.getByText('Neha Sharma', { exact: true });
+        await neha.waitFor();
+        // Whole: the text's box holds all of it (no ellipsis, nothing clipped).
+        expect(await neha.evaluate((e) => e.scrollWidth <= e.clientWidth && getComputedStyle(e).textOverflow !== 'ellipsis')).toBe(true);
+        await picture(page, 'founder-tree');
+        expect(await overflow(page)).toEqual([]);
+      }),
+    60_000,
+  );
 
-  it('franchise holders land on /franchise', async () => {
-    const { context, page, errors } = await open(size);
-    try {
-      await signIn(page, t.url, t.demo.franchise.email, t.demo.franchise.password);
-      await expectPath(page, '/franchise');
-      await page.getByRole('heading', { level: 1, name: 'Franchise Dashboard' }).waitFor();
-      expect(await overflow(page)).toEqual([]);
-      await picture(page, 'franchise');
-      expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  }, 60_000);
+  it(
+    'franchise holders land on /franchise',
+    () =>
+      landsOn(size, 'franchise', '/franchise', async (page) => {
+        await page.getByRole('heading', { level: 1, name: 'Franchise Dashboard' }).waitFor();
+        expect(await overflow(page)).toEqual([]);
+        await picture(page, 'franchise');
+      }),
+    60_000,
+  );
 });
 
 describe('step-up asked before the request', () => {

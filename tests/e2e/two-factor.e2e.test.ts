@@ -6,7 +6,7 @@ import type { TestApp } from '../support/test-app';
 import { query, uniqueEmail } from '../support/http';
 import { codeFor, rememberSecret } from '../support/authenticator';
 import { stepAt, totpAt } from '../../server/lib/totp';
-import { SIZES, answerTwoFactor, expectPath, expectToast, pagePerTest, reviewShot, seriousViolations, shot, signIn, startBrowserApp, stopBrowserApp, type Size } from './support/browser';
+import { SIZES, answerTwoFactor, creditWallet, expectPath, expectToast, pagePerTest, reviewShot, seriousViolations, shot, signIn, startBrowserApp, stopBrowserApp, type Size } from './support/browser';
 
 /**
  * Issue 13 in the browser: a new admin is made to set up two-factor at their first sign-in (QR code, key, first
@@ -38,6 +38,14 @@ describe.each(SIZES)('two-factor at $name width', (size: Size) => {
   const password = 'New-Admin#2026-x';
   let email = '';
   let recoveryCodes: string[] = [];
+  /** A new page, and the new admin's password typed and sent: the app then asks for the second step. */
+  const passwordStep = async () => {
+    await fresh();
+    await page.goto(`${t.url}/`);
+    await page.getByLabel('User ID').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+  };
 
   it('a new admin must set up two-factor at the first sign-in: QR code, key, first code, recovery codes', async () => {
     email = uniqueEmail(`new-admin-${size.name}`);
@@ -77,22 +85,14 @@ describe.each(SIZES)('two-factor at $name width', (size: Size) => {
   });
 
   it('signs in with the password and the code the app shows, then with a recovery code', async () => {
-    await fresh();
-    await page.goto(`${t.url}/`);
-    await page.getByLabel('User ID').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await passwordStep();
     await page.getByRole('heading', { name: 'Two-factor sign-in' }).waitFor();
     await axe(page);
     await picture(page, 'sign-in-code');
     await answerTwoFactor(page, email, codeFor(email));
     await expectPath(page, '/admin');
 
-    await fresh();
-    await page.goto(`${t.url}/`);
-    await page.getByLabel('User ID').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await passwordStep();
     await page.getByRole('button', { name: 'Use a recovery code' }).click();
     await page.getByLabel('Recovery code').fill(recoveryCodes[0]);
     await picture(page, 'sign-in-recovery');
@@ -112,11 +112,7 @@ describe.each(SIZES)('two-factor at $name width', (size: Size) => {
     t.clock.advance(6 * 60_000);
 
     await page.goto(`${t.url}/admin?section=send-fund`);
-    const form = page.getByRole('form', { name: 'Send Fund' });
-    await form.getByLabel('User ID').fill(member.userId);
-    await form.getByLabel('Amount').fill('1500');
-    await form.getByLabel('Remarks').fill('Festival bonus');
-    await form.getByRole('button', { name: 'Credit Wallet' }).click();
+    await creditWallet(page, member.userId, '1500', 'Festival bonus');
     const dialog = page.getByRole('dialog', { name: 'Confirm it is you' });
     await dialog.waitFor();
     await axe(page);
@@ -131,10 +127,7 @@ describe.each(SIZES)('two-factor at $name width', (size: Size) => {
     expect(wallet.balance).toBe('1500.00');
 
     // A credit above the approval amount waits for a second admin (no second prompt: within 5 minutes).
-    await form.getByLabel('User ID').fill(member.userId);
-    await form.getByLabel('Amount').fill('80000');
-    await form.getByLabel('Remarks').fill('Annual leadership award');
-    await form.getByRole('button', { name: 'Credit Wallet' }).click();
+    await creditWallet(page, member.userId, '80000', 'Annual leadership award');
     await expectToast(page, 'Sent for approval', `${FUND_APPROVAL_MSG.requested} ₹50,000.00.`);
 
     await fresh();

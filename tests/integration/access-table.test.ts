@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { demoCookies, expectError } from '../support/http';
+import { demoCookies, expectError, expectSignedIn } from '../support/http';
 import { readContract, type ContractRow } from '../support/contract';
 import { ACCESS_LEVELS, type Access } from '../../contracts/access';
 import { MSG } from '../../contracts/messages';
@@ -160,7 +160,7 @@ describe('enforcement, table-driven from api-routes.tsv', () => {
   });
 
   it('the demo sessions are all still signed in (nothing above logged anyone out)', async () => {
-    for (const cookie of Object.values(cookies)) expect((await t.api('GET', '/api/auth/user', { cookie })).status).toBe(200);
+    await expectSignedIn(t, cookies);
   });
 });
 

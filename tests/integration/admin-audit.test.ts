@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { startTestApp, type TestApp, demoUsers } from '../support/test-app';
+import { type TestApp, demoUsers } from '../support/test-app';
 import { placeInTree } from '../support/tree';
 import { bearer, eventually, expectError, expectInvalid, uniqueEmail } from '../support/http';
 import { transactions, walletBalances, withdrawalRequests } from '../../server/db/schema/index';
 import { todayIn } from '../../server/lib/time';
 import type { UserRow } from '../../server/modules/users/users.repo';
 import { ID } from '../support/identity';
+import { startSignedIn } from '../support/start';
 
 interface AuditItem {
   id: string;
@@ -31,8 +32,7 @@ let founder: UserRow;
 let target: UserRow;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  [adminCookie, founderCookie] = await Promise.all([t.login(t.demo.admin.email, t.demo.admin.password), t.login(t.demo.founder.email, t.demo.founder.password)]);
+  ({ t, admin: adminCookie, founder: founderCookie } = await startSignedIn(['admin', 'founder']));
   ({ admin, founder } = await demoUsers(t, 'admin', 'founder'));
   target = await t.createUser({ email: uniqueEmail('audited'), firstName: 'Audrey', lastName: 'Target', status: 'active', activationDate: new Date('2022-06-01T00:00:00Z') });
 });

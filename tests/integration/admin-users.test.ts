@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { startTestApp, userByEmail, type TestApp, demoUsers } from '../support/test-app';
+import { startTestApp, userByEmail, type ApiResult, type TestApp, demoUsers } from '../support/test-app';
 import { placeInTree } from '../support/tree';
 import { bearer, count, demoCookies, expectError, expectInvalid, uniqueEmail } from '../support/http';
 import { AdminUserPage, AdminUserRow, CannotLoginMessage, ADMIN_USER_SORTS } from '../../contracts/admin';
@@ -43,6 +43,12 @@ const auditRows = (entityId: string, action?: string) =>
     .orderBy(asc(auditLog.createdAt));
 const activeUser = (extra: Partial<Parameters<TestApp['createUser']>[0]> = {}) =>
   t.createUser({ email: uniqueEmail('u'), status: 'active', activationDate: new Date('2022-01-01T00:00:00Z'), ...extra });
+/** A new active user's edit through `patch` with `body(u)` is refused with 400 and `message` on `field`, and the user stays as they were. */
+async function refusedUnchanged(patch: (id: string, body: unknown) => Promise<ApiResult>, body: (u: UserRow) => unknown, message: string, field: string) {
+  const u = await activeUser();
+  expectInvalid(await patch(u.id, body(u)), message, field);
+  expect(await dbUser(u.id)).toEqual(u);
+}
 const editBody = (u: UserRow, extra: Record<string, unknown> = {}) => ({
   id: u.id,
   firstName: u.firstName ?? 'First',
@@ -520,11 +526,7 @@ describe('PATCH /api/admin/users/:id (Edit User Details)', () => {
     ['a package amount with 3 decimals', { packageAmount: '1.005' }, 'Package amount must be a number with at most 2 decimals', 'packageAmount'],
     ['an unknown status', { status: 'deleted' }, 'Status must be active, inactive or pending', 'status'],
     ['a short password', { password: 'abc' }, MSG.passwordMin, 'password'],
-  ])('refuses %s with 400 and the message', async (_n, change, message, field) => {
-    const u = await activeUser();
-    expectInvalid(await patch(u.id, editBody(u, change)), message, field);
-    expect(await dbUser(u.id)).toEqual(u);
-  });
+  ])('refuses %s with 400 and the message', (_n, change, message, field) => refusedUnchanged(patch, (u) => editBody(u, change), message, field));
 
   it('answers 404 for an unknown user and 400 for a malformed id', async () => {
     const u = await activeUser();
@@ -683,11 +685,7 @@ describe('PATCH /api/users/:id (members dialog)', () => {
     ['a blank last name', { lastName: ' ' }, MSG.lastNameRequired, 'lastName'],
     ['an invalid email', { email: 'x@' }, MSG.emailInvalid, 'email'],
     ['an unknown status', { status: 'gone' }, 'Status must be active, inactive or pending', 'status'],
-  ])('refuses %s with 400 and the message', async (_n, change, message, field) => {
-    const u = await activeUser();
-    expectInvalid(await patch(u.id, memberBody(u, change)), message, field);
-    expect(await dbUser(u.id)).toEqual(u);
-  });
+  ])('refuses %s with 400 and the message', (_n, change, message, field) => refusedUnchanged(patch, (u) => memberBody(u, change), message, field));
 
   it('refuses a duplicate email (409) and an unknown user (404)', async () => {
     const u = await activeUser();

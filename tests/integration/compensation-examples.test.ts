@@ -179,6 +179,12 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => t?.close());
 
+/** A week in which the same members of each tree buy the same BV (`buys`), then each tree checked against `exp`. */
+async function weekOfTrees(trees: Tree[], buys: Partial<Record<Key, number>>, exp: Partial<Record<Key, Expected>>, label: string) {
+  const w = await week(trees.flatMap((tr) => Object.entries(buys).map(([k, bv]): [Member, number] => [tr[k as Key], bv])));
+  for (const [i, tr] of trees.entries()) await expectTree(w, tr, exp, `tree ${i} ${label}`);
+}
+
 describe('compensation.md §7 worked examples 3-9 through the API', () => {
   it('3. week 3: 10 pairs, 5 paid 50.00 and 5 flushed; with overflow carry 550/550; with a version at 12 % 60.00', async () => {
     // Three trees go through weeks 1 and 2 together (examples 1 and 2), then each has its own week 3.
@@ -186,26 +192,8 @@ describe('compensation.md §7 worked examples 3-9 through the API', () => {
     const carry = await tree('Y3');
     const at12 = await tree('Z3');
     const trees = [flush, carry, at12];
-    const w1 = await week(
-      trees.flatMap(
-        (tr) =>
-          [
-            [tr.D, 300],
-            [tr.F, 250],
-          ] as [Member, number][],
-      ),
-    );
-    for (const [i, tr] of trees.entries()) await expectTree(w1, tr, WEEK1, `tree ${i} week 1`);
-    const w2 = await week(
-      trees.flatMap(
-        (tr) =>
-          [
-            [tr.C, 200],
-            [tr.E, 150],
-          ] as [Member, number][],
-      ),
-    );
-    for (const [i, tr] of trees.entries()) await expectTree(w2, tr, WEEK2, `tree ${i} week 2`);
+    await weekOfTrees(trees, { D: 300, F: 250 }, WEEK1, 'week 1');
+    await weekOfTrees(trees, { C: 200, E: 150 }, WEEK2, 'week 2');
 
     const week3 = {
       A: { lines: { sales_incentive: '50.00' }, net: '47.50', carry: '50/50' },

@@ -29,6 +29,9 @@ const raw = (url: string, cookie: string) => t.runtime.app.inject({ method: 'GET
 type Tax = { taxable_value: string; cgst: string; sgst: string; igst: string; total: string };
 const taxOf = async (purchaseId: string) => (await query<Tax>(t, sql`select taxable_value, cgst, sgst, igst, total from invoices where purchase_id = ${purchaseId}::uuid`))[0];
 
+/** The text of the tax invoice PDF served at `url`. */
+const invoiceText = async (url: string, cookie: string) => pdfText((await raw(url, cookie)).rawPayload);
+
 async function buyer(profileState: string) {
   const email = uniqueEmail('pos');
   const user = await t.createUser({ email, password: 'Buyer#123456', status: 'active', state: profileState, city: 'Somewhere', address: '1 Main Road' });
@@ -55,7 +58,7 @@ describe('place of supply from the delivery state', () => {
     // 3 x 2,499.00 = 7,497.00 at 18 % = 1,349.46: CGST 674.73, SGST 674.73.
     const id = await buy(cookie, 'AquaPure Filter Kit', 3, 'Maharashtra', '411004');
     expect(await taxOf(id)).toEqual({ taxable_value: '7497.00', cgst: '674.73', sgst: '674.73', igst: '0.00', total: '8846.46' });
-    const text = await pdfText((await raw(`/api/purchases/${id}/invoice`, cookie)).rawPayload);
+    const text = await invoiceText(`/api/purchases/${id}/invoice`, cookie);
     expect(text).toContain('Place of Supply: Maharashtra (27)');
     expect(text).toContain('CGST @ 9%');
     expect(text).toContain('SGST @ 9%');
@@ -67,7 +70,7 @@ describe('place of supply from the delivery state', () => {
     // 899.00 at 18 % = 161.82 IGST.
     const id = await buy(cookie, 'BreezeLine Fan Regulator and Canopy Set', 1, 'Karnataka', '560034');
     expect(await taxOf(id)).toEqual({ taxable_value: '899.00', cgst: '0.00', sgst: '0.00', igst: '161.82', total: '1060.82' });
-    const text = await pdfText((await raw(`/api/purchases/${id}/invoice`, cookie)).rawPayload);
+    const text = await invoiceText(`/api/purchases/${id}/invoice`, cookie);
     expect(text).toContain('Place of Supply: Karnataka (29)');
     expect(text).toContain('IGST @ 18%');
     expect(text).toContain('INR 161.82');
@@ -85,7 +88,7 @@ describe('place of supply from the delivery state', () => {
     const a = await buy(cookie, 'AquaPure Filter Kit', 1, 'Chandigarh', '160017');
     // 2,499.00 at 18 % = 449.82 IGST.
     expect(await taxOf(a)).toEqual({ taxable_value: '2499.00', cgst: '0.00', sgst: '0.00', igst: '449.82', total: '2948.82' });
-    expect(await pdfText((await raw(`/api/purchases/${a}/invoice`, cookie)).rawPayload)).toContain('Place of Supply: Chandigarh (04)');
+    expect(await invoiceText(`/api/purchases/${a}/invoice`, cookie)).toContain('Place of Supply: Chandigarh (04)');
 
     const moved = await t.api('PUT', '/api/admin/settings/branding', {
       cookie: c.admin,
@@ -96,7 +99,7 @@ describe('place of supply from the delivery state', () => {
       // 899.00 at 18 % = 161.82 tax within the territory: CGST 80.91 and UTGST 80.91.
       const b = await buy(cookie, 'BreezeLine Fan Regulator and Canopy Set', 1, 'Chandigarh', '160017');
       expect(await taxOf(b)).toEqual({ taxable_value: '899.00', cgst: '80.91', sgst: '80.91', igst: '0.00', total: '1060.82' });
-      const text = await pdfText((await raw(`/api/purchases/${b}/invoice`, cookie)).rawPayload);
+      const text = await invoiceText(`/api/purchases/${b}/invoice`, cookie);
       expect(text).toContain('CGST @ 9%');
       expect(text).toContain('UTGST @ 9%');
       expect(text).not.toContain('SGST');
@@ -170,7 +173,7 @@ describe('counter sales are supplied at the counter', () => {
       const [p] = await query<{ delivery_state: string; delivery_pincode: string }>(t, sql`select delivery_state, delivery_pincode from purchases where id = ${purchaseId}::uuid`);
       expect(p).toEqual({ delivery_state: state, delivery_pincode: pincode });
       expect(await taxOf(purchaseId)).toEqual({ taxable_value: '899.00', ...expected, total: '1060.82' });
-      const text = await pdfText((await raw(`/api/franchise/local-sales/${sold.body.sales[0].id}/invoice`, f.cookie)).rawPayload);
+      const text = await invoiceText(`/api/franchise/local-sales/${sold.body.sales[0].id}/invoice`, f.cookie);
       expect(text).toContain(`Place of Supply: ${state}`);
     }
   });
@@ -187,7 +190,7 @@ describe('counter sales are supplied at the counter', () => {
     const [s] = await query<{ invoice: { cgst: string; sgst: string; igst: string; taxableValue: string } }>(t, sql`select invoice from local_sales where id = ${sold.body.sales[0].id}::uuid`);
     // 2 x 899.00 = 1,798.00 at 18 % = 323.64 IGST.
     expect(s.invoice).toMatchObject({ taxableValue: '1798.00', cgst: '0.00', sgst: '0.00', igst: '323.64' });
-    const text = await pdfText((await raw(`/api/franchise/local-sales/${sold.body.sales[0].id}/invoice`, f.cookie)).rawPayload);
+    const text = await invoiceText(`/api/franchise/local-sales/${sold.body.sales[0].id}/invoice`, f.cookie);
     expect(text).toContain('Place of Supply: Gujarat (24)');
     expect(text).toContain('IGST @ 18%');
     expect(text).not.toContain('Member null');

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
-import { count, demoCookies, expectError, query, uniqueEmail } from '../support/http';
+import { userByEmail, type TestApp } from '../support/test-app';
+import { startWithDemoCookies, type DemoCookies } from '../support/start';
+import { count, expectError, query, uniqueEmail } from '../support/http';
 import { expectTreeSound } from '../support/tree';
 import { FOUNDER_MSG } from '../../contracts/founder';
 import { memberVolume, users } from '../../server/db/schema/index';
@@ -14,7 +15,7 @@ import { insertVolumeEvent } from '../../server/modules/volume/volume.repo';
  * walks the new path afterwards (its copy of the parent links takes the move in).
  */
 let t: TestApp;
-let c: Awaited<ReturnType<typeof demoCookies>>;
+let c: DemoCookies;
 const db = () => t.runtime.ctx.db;
 const move = (id: string, body: unknown, cookie = c.founder) => t.api('POST', `/api/founder/network-override/hidden-ids/${id}`, { cookie, body });
 
@@ -37,10 +38,7 @@ async function freeSlotIn(leg: 'left' | 'right', not: string[]) {
   return row;
 }
 
-beforeAll(async () => {
-  t = await startTestApp();
-  c = await demoCookies(t);
-});
+beforeAll(async () => ({ t, c } = await startWithDemoCookies()));
 afterAll(async () => t?.close());
 
 describe('Network Override of a hidden ID', () => {

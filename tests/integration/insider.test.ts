@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { cookieFrom, startTestApp, userByEmail, type TestApp, demoUsers } from '../support/test-app';
+import { cookieFrom, userByEmail, type TestApp, demoUsers } from '../support/test-app';
 import { registerRecruit } from '../support/referral';
 import { bearer, count, dataUrl, expectError, fakeJpeg, fakePng, query, uniqueEmail, signedInUser } from '../support/http';
 import { bank, bankProfile, expectLedgerSound, fundedMember } from '../support/money';
@@ -17,6 +17,7 @@ import { verifyPassword } from '../../server/lib/password';
 import { actorFor } from '../support/actor';
 import type { UserRow } from '../support/users';
 import { closePairingCycle } from '../support/compensation';
+import { loginAs, startSignedIn } from '../support/start';
 
 /**
  * Issue 29: the eight chains by which one dishonest admin could create money and pay it out, or take over another
@@ -33,9 +34,7 @@ let admin2: UserRow;
 let founder: UserRow;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  a1 = await t.login(t.demo.admin.email, t.demo.admin.password);
-  a2 = await t.login(t.demo.admin2.email, t.demo.admin2.password);
+  ({ t, admin: a1, admin2: a2 } = await startSignedIn(['admin', 'admin2']));
   ({ admin: admin1, admin2, founder } = await demoUsers(t, 'admin', 'admin2', 'founder'));
 }, 120_000);
 afterAll(async () => t?.close());
@@ -57,8 +56,8 @@ const staleSession = async (user: UserRow) => {
 };
 /** After the clock moved past the sessions' 12 hours, the admins sign in again. */
 const signInAgain = async () => {
-  a1 = await t.login(t.demo.admin.email, t.demo.admin.password);
-  a2 = await t.login(t.demo.admin2.email, t.demo.admin2.password);
+  a1 = await loginAs(t, 'admin');
+  a2 = await loginAs(t, 'admin2');
 };
 const credentialsOf = async (id: string) => {
   const [u] = await query<{ email: string; password: string; txn_pin: string | null; role: string; two_factor_enabled_at: Date | null }>(

@@ -84,6 +84,13 @@ async function refuseInvoicesOf(userId: string) {
 }
 const fixInvoices = () => db().execute(sql.raw(`drop trigger if exists test_refuse_invoice on invoices`));
 
+/** A purchase by `who` whose tax invoice the database refuses, taken through the journal (which quarantines it). */
+async function purchaseRefusingItsInvoice(who: { user: UserRow; cookie: string }) {
+  await refuseInvoicesOf(who.user.id);
+  await buy(who.cookie);
+  await t.settle();
+}
+
 const entryOf = async (userId: string) =>
   (
     await query<{ id: string; applied_at: Date | null; quarantined_at: Date | null; quarantine_error: string | null; settled_at: Date | null; settle_reason: string | null }>(
@@ -158,9 +165,7 @@ describe('a poison journal entry stops only itself', () => {
   it('settle marks it applied without applying it, with a required reason, audited', async () => {
     const cc = buyers[2];
     const before = await rootBV();
-    await refuseInvoicesOf(cc.user.id);
-    await buy(cc.cookie);
-    await t.settle();
+    await purchaseRefusingItsInvoice(cc);
     await fixInvoices();
     const bad = await entryOf(cc.user.id);
     expect(bad.quarantined_at).not.toBeNull();
@@ -188,9 +193,7 @@ describe('a reversal of a quarantined purchase', () => {
   it('waits beside its purchase, and is applied after it on retry: the BV taken back only once added', async () => {
     const a = buyers[0];
     const before = await rootBV();
-    await refuseInvoicesOf(a.user.id);
-    await buy(a.cookie);
-    await t.settle();
+    await purchaseRefusingItsInvoice(a);
     const bad = (
       await query<{ id: string; purchase_id: string }>(
         t,

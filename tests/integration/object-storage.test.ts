@@ -147,6 +147,19 @@ async function sides(t: TestApp) {
 
 const only = (values: string[], v: string) => expect(new Set(values)).toEqual(new Set([v]));
 
+/** Every document, product image and the logo kept on one side: `db:bytes`, or `s3:none` once in the bucket. */
+async function allOn(t: TestApp, side: string) {
+  const s = await sides(t);
+  only(s.docs, side);
+  only(s.images, side);
+  only(s.logo, side);
+}
+
+/** Every file the API serves reads back the same bytes as `before`. */
+async function expectReadsAsBefore(t: TestApp, u: Uploaded, before: Awaited<ReturnType<typeof readAll>>) {
+  for (const [k, v] of Object.entries(await readAll(t, u))) expect(v.equals(before[k as keyof typeof before]), k).toBe(true);
+}
+
 describe.skipIf(!MOTO)('object storage: the database back end, and the migration to the bucket and back', () => {
   let t: TestApp;
   let admin: string;
@@ -159,10 +172,7 @@ describe.skipIf(!MOTO)('object storage: the database back end, and the migration
 
   it('stores every kind of file in its table and serves it back byte for byte', async () => {
     u = await uploadAll(t, admin);
-    const s = await sides(t);
-    only(s.docs, 'db:bytes');
-    only(s.images, 'db:bytes');
-    only(s.logo, 'db:bytes');
+    await allOn(t, 'db:bytes');
     const files = await readAll(t, u);
     expect(files.doc.equals(u.doc)).toBe(true);
     expect(files.proof.equals(u.proof)).toBe(true);
@@ -184,12 +194,8 @@ describe.skipIf(!MOTO)('object storage: the database back end, and the migration
     const there = await migrateStorage(ctx, { direction: 'to-s3', batchSize: 1 });
     expect(there.failed).toBe(0);
     expect(there.moved).toBe(total + 2);
-    const s = await sides(t);
-    only(s.docs, 's3:none');
-    only(s.images, 's3:none');
-    only(s.logo, 's3:none');
-    const moved = await readAll(t, u);
-    for (const k of ['doc', 'proof', 'image', 'logo'] as const) expect(moved[k].equals(before[k]), k).toBe(true);
+    await allOn(t, 's3:none');
+    await expectReadsAsBefore(t, u, before);
     const objects = await dumpBucket(storage.store!);
     expect(objects.length).toBe(total + 3 + 1);
     expectNothingInTheClear(objects, [u.doc, u.proof]);
@@ -199,13 +205,9 @@ describe.skipIf(!MOTO)('object storage: the database back end, and the migration
     const back = await migrateStorage(ctx, { direction: 'to-db', batchSize: 2 });
     expect(back.failed).toBe(0);
     expect(back.moved).toBe(total + 2);
-    const s2 = await sides(t);
-    only(s2.docs, 'db:bytes');
-    only(s2.images, 'db:bytes');
-    only(s2.logo, 'db:bytes');
+    await allOn(t, 'db:bytes');
     expect(await dumpBucket(storage.store!)).toEqual([]);
-    const home = await readAll(t, u);
-    for (const k of ['doc', 'proof', 'image', 'logo'] as const) expect(home[k].equals(before[k]), k).toBe(true);
+    await expectReadsAsBefore(t, u, before);
     expect(await storageCounts(ctx)).toMatchObject({ documents: { s3: 0 }, productImages: { s3: 0 }, logo: { s3: 0 } });
   });
 
@@ -247,11 +249,8 @@ describe.skipIf(!MOTO)('object storage: the database back end, and the migration
       expect(second.code, second.out).toBe(0);
       expect(second.out).toContain('documents: 0 in the database');
       expect((await run([])).out).toMatch(/documents: 0 moved/);
-      const s = await sides(t);
-      only(s.docs, 's3:none');
-      only(s.images, 's3:none');
-      only(s.logo, 's3:none');
-      for (const [k, v] of Object.entries(await readAll(t, u))) expect(v.equals(before[k as keyof typeof before]), k).toBe(true);
+      await allOn(t, 's3:none');
+      await expectReadsAsBefore(t, u, before);
       for (const p of proofs) expect((await rawGet(t, p.url, u.memberCookie)).rawPayload.equals(p.bytes)).toBe(true);
       expectNothingInTheClear(await dumpBucket(storageFromUrl(storageUrl()).store!), [u.doc, u.proof, ...proofs.map((p) => p.bytes)]);
       const back = await run(['--to-database']);
@@ -304,11 +303,11 @@ describe.skipIf(!MOTO)('object storage: the S3 back end (STORAGE_URL)', () => {
     expect(home.failed).toBe(0);
     expect(home.moved).toBeGreaterThanOrEqual(4);
     expect(await storageCounts(ctx)).toMatchObject({ documents: { s3: 0 }, productImages: { s3: 0 }, logo: { s3: 0 } });
-    for (const [k, v] of Object.entries(await readAll(t, u))) expect(v.equals(before[k as keyof typeof before]), k).toBe(true);
+    await expectReadsAsBefore(t, u, before);
     const again = await migrateStorage(ctx, { direction: 'to-s3' });
     expect(again.moved).toBe(home.moved);
     expect(await storageCounts(ctx)).toMatchObject({ documents: { db: 0 }, productImages: { db: 0 }, logo: { db: 0 } });
-    for (const [k, v] of Object.entries(await readAll(t, u))) expect(v.equals(before[k as keyof typeof before]), k).toBe(true);
+    await expectReadsAsBefore(t, u, before);
     expectNothingInTheClear(await dumpBucket(store), [u.doc, u.proof]);
   });
 });

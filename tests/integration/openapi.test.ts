@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { z } from 'zod';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { startTestApp, type TestApp } from '../support/test-app';
-import { demoCookies, expectError } from '../support/http';
+import type { TestApp } from '../support/test-app';
+import { startWithDemoCookies, type DemoCookies } from '../support/start';
+import { expectError } from '../support/http';
 import { codeFor } from '../support/authenticator';
 import { DEFAULT_PLAN } from '../../contracts/compensation';
 import { assertAnswersOnContract } from '../support/contract';
@@ -22,15 +23,12 @@ import type { Db } from '../../server/db/client';
 /** Issue 14: the contract of every route, published as OpenAPI 3.1 and held by the tests. */
 
 let t: TestApp;
-let cookies: Awaited<ReturnType<typeof demoCookies>>;
+let cookies: DemoCookies;
 const key = (method: string, url: string) => `${method} ${url}`;
 /** The routes `npm run routes` prints: buildApp's list without the web fallback. */
 const listed = () => t.runtime.routes.filter((r) => r.url !== '/*').map((r) => key(r.method, r.url));
 
-beforeAll(async () => {
-  t = await startTestApp();
-  cookies = await demoCookies(t);
-});
+beforeAll(async () => ({ t, c: cookies } = await startWithDemoCookies()));
 afterAll(async () => t?.close());
 
 describe('GET /api/openapi.json', () => {

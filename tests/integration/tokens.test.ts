@@ -55,6 +55,19 @@ const reset = (token: string, newPassword = 'Reset#12345') => t.api('POST', '/ap
 const completeInvitation = (token: string) => t.api('POST', '/api/auth/complete-invitation', { body: { token, password: 'Invite#123', agreementVersion: 1 } });
 const exchange = (code: string) => t.exchange(code, admin.id);
 
+/**
+ * Two tokens issued at one moment: the first is used `margin` before `ttl` runs out (`fresh` checks it is taken), the
+ * second `margin` after (`stale` checks it is refused).
+ */
+async function acrossExpiry<T>(issue: () => Promise<T>, ttl: number, margin: number, fresh: (a: T) => Promise<unknown>, stale: (b: T) => Promise<unknown>) {
+  const a = await issue();
+  const b = await issue();
+  t.clock.advance(ttl - margin);
+  await fresh(a);
+  t.clock.advance(2 * margin);
+  await stale(b);
+}
+
 describe('single use', () => {
   it('verify-email: the second use is refused', async () => {
     const { token } = await signupToken();
@@ -91,46 +104,54 @@ describe('single use', () => {
 });
 
 describe('expiry (controllable clock)', () => {
-  it('email verification lives 24 h', async () => {
-    const a = await signupToken();
-    const b = await signupToken();
-    t.clock.advance(TOKEN_TTL_MS.email_verification - 60 * SECOND);
-    expect((await verify(a.token)).status).toBe(200);
-    t.clock.advance(2 * 60 * SECOND);
-    expectError(await verify(b.token), 400, { code: 'INVALID_TOKEN', message: MSG.invalidVerificationToken });
-    expect((await userByEmail(t, b.email))!.status).toBe('registered');
-  });
+  it('email verification lives 24 h', () =>
+    acrossExpiry(
+      signupToken,
+      TOKEN_TTL_MS.email_verification,
+      60 * SECOND,
+      async (a) => expect((await verify(a.token)).status).toBe(200),
+      async (b) => {
+        expectError(await verify(b.token), 400, { code: 'INVALID_TOKEN', message: MSG.invalidVerificationToken });
+        expect((await userByEmail(t, b.email))!.status).toBe('registered');
+      },
+    ));
 
-  it('password reset lives 1 h', async () => {
-    const a = await resetToken();
-    const b = await resetToken();
-    t.clock.advance(TOKEN_TTL_MS.password_reset - 60 * SECOND);
-    expect((await reset(a.token)).status).toBe(200);
-    t.clock.advance(2 * 60 * SECOND);
-    expectError(await reset(b.token), 400, { code: 'INVALID_TOKEN', message: MSG.invalidResetToken });
-    expect(await t.login(b.email, PASSWORD)).toBeTruthy();
-  });
+  it('password reset lives 1 h', () =>
+    acrossExpiry(
+      () => resetToken(),
+      TOKEN_TTL_MS.password_reset,
+      60 * SECOND,
+      async (a) => expect((await reset(a.token)).status).toBe(200),
+      async (b) => {
+        expectError(await reset(b.token), 400, { code: 'INVALID_TOKEN', message: MSG.invalidResetToken });
+        expect(await t.login(b.email, PASSWORD)).toBeTruthy();
+      },
+    ));
 
-  it('invitation lives 7 days (validate and complete)', async () => {
-    const a = await invitationToken();
-    const b = await invitationToken();
-    t.clock.advance(TOKEN_TTL_MS.invitation - 60 * SECOND);
-    expect((await t.api('POST', '/api/auth/validate-invitation', { body: { token: a.token } })).status).toBe(200);
-    expect((await completeInvitation(a.token)).status).toBe(200);
-    t.clock.advance(2 * 60 * SECOND);
-    expectError(await t.api('POST', '/api/auth/validate-invitation', { body: { token: b.token } }), 400, { code: 'INVALID_TOKEN' });
-    expectError(await completeInvitation(b.token), 400, { code: 'INVALID_TOKEN', message: MSG.invitationInvalid });
-    expect((await userByEmail(t, b.email))!.status).toBe('invited');
-  });
+  it('invitation lives 7 days (validate and complete)', () =>
+    acrossExpiry(
+      invitationToken,
+      TOKEN_TTL_MS.invitation,
+      60 * SECOND,
+      async (a) => {
+        expect((await t.api('POST', '/api/auth/validate-invitation', { body: { token: a.token } })).status).toBe(200);
+        expect((await completeInvitation(a.token)).status).toBe(200);
+      },
+      async (b) => {
+        expectError(await t.api('POST', '/api/auth/validate-invitation', { body: { token: b.token } }), 400, { code: 'INVALID_TOKEN' });
+        expectError(await completeInvitation(b.token), 400, { code: 'INVALID_TOKEN', message: MSG.invitationInvalid });
+        expect((await userByEmail(t, b.email))!.status).toBe('invited');
+      },
+    ));
 
-  it('impersonation code lives 60 s', async () => {
-    const a = await impersonationCode();
-    const b = await impersonationCode();
-    t.clock.advance(TOKEN_TTL_MS.impersonation_code - 5 * SECOND);
-    expect((await exchange(a.code)).status).toBe(200);
-    t.clock.advance(10 * SECOND);
-    expectError(await exchange(b.code), 400, { code: 'INVALID_TOKEN', message: MSG.impersonationInvalid });
-  });
+  it('impersonation code lives 60 s', () =>
+    acrossExpiry(
+      impersonationCode,
+      TOKEN_TTL_MS.impersonation_code,
+      5 * SECOND,
+      async (a) => expect((await exchange(a.code)).status).toBe(200),
+      async (b) => expectError(await exchange(b.code), 400, { code: 'INVALID_TOKEN', message: MSG.impersonationInvalid }),
+    ));
 
   it('impersonation access token lives 30 min', async () => {
     const { code } = await impersonationCode();

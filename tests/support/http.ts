@@ -131,6 +131,11 @@ export async function demoCookies(t: TestApp) {
   return { admin, founder, member, pending };
 }
 
+/** Every session of `cookies` is still signed in: each answers its user (200). */
+export async function expectSignedIn(t: TestApp, cookies: Record<string, string>) {
+  for (const cookie of Object.values(cookies)) expect((await t.api('GET', '/api/auth/user', { cookie })).status).toBe(200);
+}
+
 /** A new user with a unique email (`prefix`) and `password`, signed in: the row, the email and the session cookie. */
 export async function signedInUser(t: TestApp, prefix: string, password: string, fields: Omit<Parameters<TestApp['createUser']>[0], 'email' | 'password'> = {}) {
   const email = uniqueEmail(prefix);

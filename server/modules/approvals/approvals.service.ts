@@ -29,6 +29,26 @@ async function lockPendingRequest(tx: DbOrTx, id: string) {
 
 const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
+type PendingRequest = Awaited<ReturnType<typeof lockPendingRequest>>;
+
+/** The request's target and requester as they are now (undefined where the request names none). */
+async function peopleOf(tx: DbOrTx, row: PendingRequest['row']) {
+  const [target, requester] = await Promise.all([row.targetUserId ? findUserById(tx, row.targetUserId) : undefined, row.requestedBy ? findUserById(tx, row.requestedBy) : undefined]);
+  return { target, requester };
+}
+
+/** The audit row of a decision on a pending request: `newState` adds to its status and kind. */
+function auditDecision(tx: DbOrTx, actor: Actor, { row, def }: PendingRequest, status: 'approved' | 'rejected', more: { newState?: Record<string, unknown>; reason?: string }) {
+  return audit(tx, actor, {
+    entityType: 'approval_request',
+    entityId: row.id,
+    action: `${def.prefix}.approval_${status}`,
+    previousState: { status: 'pending' },
+    newState: { status, kind: def.kind, ...more.newState },
+    ...(more.reason === undefined ? {} : { reason: more.reason }),
+  });
+}
+
 export async function approveRequest(ctx: AppContext, actor: Actor, transact: Transactor, id: string) {
   return transact(async (tx): Promise<Answer<unknown>> => {
     const { row, def } = await lockPendingRequest(tx, id);
@@ -36,7 +56,7 @@ export async function approveRequest(ctx: AppContext, actor: Actor, transact: Tr
     if (row.requestedBy === approver.id) throw new AppError('SECOND_ADMIN_REQUIRED', 403, def.messages.ownRequest);
     // Nobody approves a change to their own account or money (issue 29): the target is a third person's to decide.
     if (row.targetUserId === approver.id) throw new AppError('SECOND_ADMIN_REQUIRED', 403, MSG.ownAccountApproval);
-    const [target, requester] = await Promise.all([row.targetUserId ? findUserById(tx, row.targetUserId) : undefined, row.requestedBy ? findUserById(tx, row.requestedBy) : undefined]);
+    const { target, requester } = await peopleOf(tx, row);
     if (row.targetUserId && !target) throw notFound(MSG.approvalNotFound);
     const described = def.describe(row, target ?? null, await detailsOfTarget(tx, def, target));
     const applied = await def.apply(ctx, tx, actor, row, { target: target ?? null, requester: requester ?? null });
@@ -50,13 +70,7 @@ export async function approveRequest(ctx: AppContext, actor: Actor, transact: Tr
       message: `${displayName(approver)} approved your request: ${lowerFirst(described.summary)}${target ? ` for ${target.userId}` : ''}.`,
       data: { approvalId: row.id },
     });
-    await audit(tx, actor, {
-      entityType: 'approval_request',
-      entityId: row.id,
-      action: `${def.prefix}.approval_approved`,
-      previousState: { status: 'pending' },
-      newState: { status: 'approved', kind: def.kind, ...applied.audit },
-    });
+    await auditDecision(tx, actor, { row, def }, 'approved', { newState: applied.audit });
     const view = toApprovalView(def, decided, { requester, reviewer: approver, target: after ?? null, details: await detailsOfTarget(tx, def, after) });
     return { status: 200, body: { message: def.messages.approved, approval: { ...view, changes: described.changes }, ...applied.answer } };
   });
@@ -68,7 +82,7 @@ export async function rejectRequest(ctx: AppContext, actor: Actor, transact: Tra
     const reviewer = realUser(actor);
     const decided = await decideApproval(tx, row.id, { status: 'rejected', reviewedBy: reviewer.id, reviewedAt: ctx.clock.now(), rejectionReason: reason });
     await workDone(tx, 'approval', row.id);
-    const [target, requester] = await Promise.all([row.targetUserId ? findUserById(tx, row.targetUserId) : undefined, row.requestedBy ? findUserById(tx, row.requestedBy) : undefined]);
+    const { target, requester } = await peopleOf(tx, row);
     const view = toApprovalView(def, decided, { requester, reviewer, target: target ?? null, details: await detailsOfTarget(tx, def, target) });
     // The requester withdrawing their own request needs no notice.
     if (row.requestedBy !== reviewer.id) {
@@ -80,14 +94,7 @@ export async function rejectRequest(ctx: AppContext, actor: Actor, transact: Tra
         data: { approvalId: row.id },
       });
     }
-    await audit(tx, actor, {
-      entityType: 'approval_request',
-      entityId: row.id,
-      action: `${def.prefix}.approval_rejected`,
-      previousState: { status: 'pending' },
-      newState: { status: 'rejected', kind: def.kind },
-      reason,
-    });
+    await auditDecision(tx, actor, { row, def }, 'rejected', { reason });
     return { status: 200, body: { message: def.messages.rejected, approval: view } };
   });
 }

@@ -17,22 +17,21 @@ export async function revokeLiveTokens(db: DbOrTx, email: string, type: string, 
 }
 
 /** Locks the row so two concurrent uses cannot both consume it. */
-export async function findTokenForUpdate(db: DbOrTx, tokenHash: string, type: string): Promise<TokenRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(emailTokens)
-    .where(and(eq(emailTokens.tokenHash, tokenHash), eq(emailTokens.type, type)))
-    .limit(1)
-    .for('update');
-  return row;
-}
-
-export async function findToken(db: DbOrTx, tokenHash: string, type: string): Promise<TokenRow | undefined> {
-  const [row] = await db
+/** A token of this type by its hash (one row at most). */
+const tokenByHash = (db: DbOrTx, tokenHash: string, type: string) =>
+  db
     .select()
     .from(emailTokens)
     .where(and(eq(emailTokens.tokenHash, tokenHash), eq(emailTokens.type, type)))
     .limit(1);
+
+export async function findTokenForUpdate(db: DbOrTx, tokenHash: string, type: string): Promise<TokenRow | undefined> {
+  const [row] = await tokenByHash(db, tokenHash, type).for('update');
+  return row;
+}
+
+export async function findToken(db: DbOrTx, tokenHash: string, type: string): Promise<TokenRow | undefined> {
+  const [row] = await tokenByHash(db, tokenHash, type);
   return row;
 }
 

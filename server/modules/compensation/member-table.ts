@@ -10,6 +10,7 @@
 import { RANKS } from '../../../contracts/enums';
 import type { MemberLookup, SnapshotMember } from './snapshot-types';
 import { IdIndex } from '../../lib/id-index';
+import { grown } from '../../lib/typed-arrays';
 import { paiseNumber } from '../../../contracts/money';
 
 const ROLES = ['user', 'mini_franchise', 'basic_franchise', 'founder', 'admin'] as const;
@@ -102,18 +103,10 @@ export class MemberTable implements MemberLookup {
   }
 
   private grow(cap: number) {
-    const f = new Uint8Array(cap);
-    f.set(this.flags);
-    this.flags = f;
-    const ro = new Uint8Array(cap);
-    ro.set(this.roles);
-    this.roles = ro;
-    const ra = new Uint8Array(cap);
-    ra.set(this.ranks);
-    this.ranks = ra;
-    const b = new BigInt64Array(cap);
-    b.set(this.bv);
-    this.bv = b;
+    this.flags = grown(this.flags, cap);
+    this.roles = grown(this.roles, cap);
+    this.ranks = grown(this.ranks, cap);
+    this.bv = grown(this.bv, cap);
   }
 
   /** Resolves parents and sponsors to indices; members outside the snapshot read as none (-1). */

@@ -51,16 +51,29 @@ export async function listPlans(ctx: AppContext): Promise<PlanList> {
   return { items: (await plansRepo.listPlans(ctx.db)).map((p) => toPlan(p, inForce?.id)) };
 }
 
-export async function getPlan(ctx: AppContext, id: string) {
-  const p = await plansRepo.findPlan(ctx.db, id);
+/** A plan version by its id; 404 when there is none. */
+async function planById(db: DbOrTx, id: string) {
+  const p = await plansRepo.findPlan(db, id);
   if (!p) throw notFound('Plan version not found');
+  return p;
+}
+
+/** A plan version that is still a draft: 404 when there is none, 409 with `notDraft` when it is one no longer. */
+async function draftById(db: DbOrTx, id: string, notDraft: string) {
+  const p = await planById(db, id);
+  if (p.status !== 'draft') throw conflict(notDraft);
+  return p;
+}
+
+export async function getPlan(ctx: AppContext, id: string) {
+  const p = await planById(ctx.db, id);
   const inForce = await plansRepo.planInForceAt(ctx.db, ctx.clock.now());
   return toPlan(p, inForce?.id);
 }
 
 export async function createDraft(ctx: AppContext, actor: Actor, input: { config: PlanConfig; basedOn?: string }) {
   return ctx.db.transaction(async (tx) => {
-    if (input.basedOn && !(await plansRepo.findPlan(tx, input.basedOn))) throw notFound('Plan version not found');
+    if (input.basedOn) await planById(tx, input.basedOn);
     await plansRepo.lockPlans(tx);
     const now = ctx.clock.now();
     const row = await plansRepo.insertPlan(tx, {
@@ -79,9 +92,7 @@ export async function createDraft(ctx: AppContext, actor: Actor, input: { config
 
 export async function updateDraft(ctx: AppContext, actor: Actor, id: string, config: PlanConfig) {
   return ctx.db.transaction(async (tx) => {
-    const before = await plansRepo.findPlan(tx, id);
-    if (!before) throw notFound('Plan version not found');
-    if (before.status !== 'draft') throw conflict('Only a draft can be edited; an active version never changes');
+    const before = await draftById(tx, id, 'Only a draft can be edited; an active version never changes');
     const row = await plansRepo.updateDraft(tx, id, config, ctx.clock.now());
     if (!row) throw conflict('Only a draft can be edited; an active version never changes');
     await audit(tx, actor, { entityType: 'comp_plan', entityId: id, action: 'plan.draft_updated', previousState: before.config, newState: config });
@@ -92,9 +103,7 @@ export async function updateDraft(ctx: AppContext, actor: Actor, id: string, con
 /** Activation from the start of a future pairing cycle: the open cycle's end or a later period start. */
 export async function activatePlan(ctx: AppContext, actor: Actor, id: string, effectiveFromIso: string) {
   return ctx.db.transaction(async (tx) => {
-    const plan = await plansRepo.findPlan(tx, id);
-    if (!plan) throw notFound('Plan version not found');
-    if (plan.status !== 'draft') throw conflict('This version is already active');
+    const plan = await draftById(tx, id, 'This version is already active');
     const parsed = PlanConfig.safeParse(plan.config);
     if (!parsed.success) throw badRequest('The draft does not validate; fix it before activating');
     const at = new Date(effectiveFromIso);

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { franchiseRequests, news, supportTickets, users } from '../../db/schema/index';
-import { insertRow, updateById } from '../../db/rows';
+import { countsByStatus, insertRow, updateById } from '../../db/rows';
 import { ownerColumns } from '../../db/owner-columns';
+import { assignee, assigneeName } from './support.repo';
 
 export type FranchiseRow = typeof franchiseRequests.$inferSelect;
 export type TicketRow = typeof supportTickets.$inferSelect;
@@ -36,10 +36,7 @@ export async function adminFranchiseRequests(db: DbOrTx, status: string | undefi
     .limit(500);
 }
 export async function franchiseCounts(db: DbOrTx) {
-  return db
-    .select({ status: franchiseRequests.status, n: sql<number>`count(*)::int` })
-    .from(franchiseRequests)
-    .groupBy(franchiseRequests.status);
+  return countsByStatus(db, franchiseRequests);
 }
 export async function franchiseRequestForUpdate(db: DbOrTx, id: string): Promise<FranchiseRow | undefined> {
   const [row] = await db.select().from(franchiseRequests).where(eq(franchiseRequests.id, id)).for('update');
@@ -51,8 +48,6 @@ export async function updateFranchiseRequest(db: DbOrTx, id: string, values: Par
 }
 
 // ---- support tickets ----
-const assignee = alias(users, 'assignee');
-const assigneeName = sql<string | null>`nullif(trim(coalesce(${assignee.firstName}, '') || ' ' || coalesce(${assignee.lastName}, '')), '')`;
 
 export async function insertTicket(db: DbOrTx, values: typeof supportTickets.$inferInsert) {
   return insertRow(db, supportTickets, values);
@@ -83,10 +78,7 @@ export async function adminTickets(db: DbOrTx, f: { status?: string; category?: 
     .limit(500);
 }
 export async function ticketCounts(db: DbOrTx) {
-  return db
-    .select({ status: supportTickets.status, n: sql<number>`count(*)::int` })
-    .from(supportTickets)
-    .groupBy(supportTickets.status);
+  return countsByStatus(db, supportTickets);
 }
 export async function activeAdmins(db: DbOrTx) {
   return db

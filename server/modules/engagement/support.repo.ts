@@ -1,15 +1,17 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { documentBlobs, supportMessages, supportTickets, users } from '../../db/schema/index';
 import { documentBlobColumns, documentContent } from '../../db/stored-files';
 import { insertRow } from '../../db/rows';
+import { fullNameOf } from '../../db/owner-columns';
 
 export type SupportMessageRow = typeof supportMessages.$inferSelect;
 
-const assignee = alias(users, 'assignee');
-const assigneeName = sql<string | null>`nullif(trim(coalesce(${assignee.firstName}, '') || ' ' || coalesce(${assignee.lastName}, '')), '')`;
-const authorName = sql<string | null>`nullif(trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')), '')`;
+/** The admin a ticket is assigned to (join it on `support_tickets.assigned_to`), and their name. */
+export const assignee = alias(users, 'assignee');
+export const assigneeName = fullNameOf(assignee);
+const authorName = fullNameOf(users);
 
 export async function ticketWithAssignee(db: DbOrTx, id: string) {
   const [row] = await db.select({ t: supportTickets, assigneeName }).from(supportTickets).leftJoin(assignee, eq(assignee.id, supportTickets.assignedTo)).where(eq(supportTickets.id, id)).limit(1);

@@ -1,7 +1,7 @@
 import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { rawRows, type DbOrTx } from '../../db/client';
 import { franchiseCustomers, invoices, localSales, products, users } from '../../db/schema/index';
-import { insertRow } from '../../db/rows';
+import { insertRow, lockById } from '../../db/rows';
 
 export type LocalSaleRow = typeof localSales.$inferSelect;
 export type CustomerRow = typeof franchiseCustomers.$inferSelect;
@@ -106,8 +106,7 @@ export async function salesSummaries(db: DbOrTx, ids: string[], monthStart: Date
 
 /** A counter sale, locked for this transaction (a return of it counts what already came back under this lock). */
 export async function localSaleForUpdate(db: DbOrTx, id: string): Promise<LocalSaleRow | undefined> {
-  const [row] = await db.select().from(localSales).where(eq(localSales.id, id)).for('update');
-  return row;
+  return lockById(db, localSales, id);
 }
 
 /** The counter sale that made a member's purchase, if one did (its goods go back to that franchise's stock). */

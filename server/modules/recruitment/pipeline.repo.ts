@@ -1,8 +1,9 @@
 import type { DbOrTx } from '../../db/client';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { alias } from 'drizzle-orm/pg-core';
 import { pendingRecruits, users, kycDocuments } from '../../db/schema/index';
-import { insertRow } from '../../db/rows';
+import { countsByStatus, insertRow } from '../../db/rows';
+import { fullNameOf } from '../../db/owner-columns';
 import { kycStateOf } from '../kyc';
 
 export type PendingRecruitInsert = typeof pendingRecruits.$inferInsert;
@@ -37,13 +38,13 @@ export async function listRecruitsForAdmin(db: DbOrTx, statuses: string[], limit
   return db
     .select({
       recruit: pendingRecruits,
-      recruiterName: sql<string | null>`nullif(trim(coalesce(${recruiter.firstName}, '') || ' ' || coalesce(${recruiter.lastName}, '')), '')`,
+      recruiterName: fullNameOf(recruiter),
       recruiterUserId: recruiter.userId,
       recruiterRole: recruiter.role,
-      uplineName: sql<string | null>`nullif(trim(coalesce(${upline.firstName}, '') || ' ' || coalesce(${upline.lastName}, '')), '')`,
+      uplineName: fullNameOf(upline),
       parentId: parent.id,
       parentUserId: parent.userId,
-      parentName: sql<string | null>`nullif(trim(coalesce(${parent.firstName}, '') || ' ' || coalesce(${parent.lastName}, '')), '')`,
+      parentName: fullNameOf(parent),
       applicantUserId: applicant.userId,
       applicantKyc: kycStateOf(applicant).kycStatus,
       documentCount: sql<number>`(select count(*)::int from ${kycDocuments} d where d.user_id = ${pendingRecruits.applicantUserId})`,
@@ -59,11 +60,7 @@ export async function listRecruitsForAdmin(db: DbOrTx, statuses: string[], limit
 }
 
 export async function countRecruitsByStatus(db: DbOrTx) {
-  return db
-    .select({ status: pendingRecruits.status, n: sql<number>`count(*)::int` })
-    .from(pendingRecruits)
-    .where(inArray(pendingRecruits.status, ['awaiting_upline', 'awaiting_admin', 'rejected']))
-    .groupBy(pendingRecruits.status);
+  return countsByStatus(db, pendingRecruits, inArray(pendingRecruits.status, ['awaiting_upline', 'awaiting_admin', 'rejected']));
 }
 
 export async function findRecruit(db: DbOrTx, id: string): Promise<PendingRecruitRow | undefined> {
@@ -108,7 +105,6 @@ export async function decidePendingDocuments(db: DbOrTx, applicantId: string, va
 const overrideRecruiter = alias(users, 'override_recruiter');
 const overrideParent = alias(users, 'override_parent');
 const overrideUpline = alias(users, 'override_upline');
-const refName = (u: { firstName: AnyPgColumn; lastName: AnyPgColumn }) => sql<string | null>`nullif(trim(coalesce(${u.firstName}, '') || ' ' || coalesce(${u.lastName}, '')), '')`;
 
 /**
  * Open recruits (awaiting the upline or the approval) with the members they refer to: the recruiter, the upline and the
@@ -118,9 +114,9 @@ export async function openRecruitsWithRefs(db: DbOrTx, f: { limit: number; ids?:
   return db
     .select({
       recruit: pendingRecruits,
-      recruiter: { id: overrideRecruiter.id, userId: overrideRecruiter.userId, name: refName(overrideRecruiter) },
-      upline: { id: overrideUpline.id, userId: overrideUpline.userId, name: refName(overrideUpline) },
-      parent: { id: overrideParent.id, userId: overrideParent.userId, name: refName(overrideParent) },
+      recruiter: { id: overrideRecruiter.id, userId: overrideRecruiter.userId, name: fullNameOf(overrideRecruiter) },
+      upline: { id: overrideUpline.id, userId: overrideUpline.userId, name: fullNameOf(overrideUpline) },
+      parent: { id: overrideParent.id, userId: overrideParent.userId, name: fullNameOf(overrideParent) },
     })
     .from(pendingRecruits)
     .leftJoin(overrideRecruiter, eq(overrideRecruiter.id, pendingRecruits.recruiterId))

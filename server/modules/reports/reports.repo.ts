@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import { rawRows, type DbOrTx } from '../../db/client';
 import { users, withdrawalRequests } from '../../db/schema/index';
 
@@ -18,6 +18,12 @@ export async function approvedWithdrawals(db: DbOrTx, limit: number) {
       .limit(limit),
   ]);
   return { totals, items };
+}
+
+/** A report's totals (how many rows, their amount and how many members) and its rows, read together. */
+async function totalsAndRows<Row>(db: DbOrTx, totals: SQL, rows: SQL) {
+  const [sums, items] = await Promise.all([rawRows<{ count: number; amount: string; members: number }>(db, totals), rawRows<Row>(db, rows)]);
+  return { totals: sums[0], items };
 }
 
 interface MemberCols {
@@ -44,17 +50,13 @@ export interface PostedLineRow extends MemberCols {
  * sponsor_income): last posted cycle first, the largest line first within a cycle; totals over all of them.
  */
 export async function postedLines(db: DbOrTx, types: string[], limit: number) {
-  const [totals, items] = await Promise.all([
-    rawRows<{ count: number; amount: string; members: number }>(
-      db,
-      sql`
+  return totalsAndRows<PostedLineRow>(
+    db,
+    sql`
       select count(*)::int as count, coalesce(sum(l.amount), 0)::numeric(14,2)::text as amount, count(distinct l.member_id)::int as members
       from comp_lines l join comp_cycles c on c.id = l.cycle_id
       where c.status = 'posted' and l.type = any(${sql.param(types)}::text[])`,
-    ),
-    rawRows<PostedLineRow>(
-      db,
-      sql`
+    sql`
       select l.id::text, l.amount::text, l.plan_version, l.explanation, c.id::text as cycle_id, c.kind, c.starts_at, c.ends_at, c.posted_at,
              u.user_id, u.first_name, u.last_name, u.email
       from comp_cycles c
@@ -63,9 +65,7 @@ export async function postedLines(db: DbOrTx, types: string[], limit: number) {
       where c.status = 'posted'
       order by c.posted_at desc nulls last, c.starts_at desc, l.amount desc, u.user_id
       limit ${limit}`,
-    ),
-  ]);
-  return { totals: totals[0], items };
+  );
 }
 
 export interface PostedCycleRow {
@@ -124,22 +124,16 @@ export interface AwardRow extends MemberCols {
 
 /** Pool awards (achievers rows, written when a monthly cycle is posted) of the given types: newest month first, by place. */
 export async function poolAwards(db: DbOrTx, types: string[], limit: number) {
-  const [totals, items] = await Promise.all([
-    rawRows<{ count: number; amount: string; members: number }>(
-      db,
-      sql`
+  return totalsAndRows<AwardRow>(
+    db,
+    sql`
       select count(*)::int as count, coalesce(sum(a.amount), 0)::numeric(14,2)::text as amount, count(distinct a.user_id)::int as members
       from achievers a where a.achievement_type = any(${sql.param(types)}::text[])`,
-    ),
-    rawRows<AwardRow>(
-      db,
-      sql`
+    sql`
       select a.id::text, a.period_date::text as period_date, a.position, a.amount::text as amount, a.metadata, u.user_id, u.first_name, u.last_name, u.email
       from achievers a join users u on u.id = a.user_id
       where a.achievement_type = any(${sql.param(types)}::text[])
       order by a.period_date desc nulls last, a.position nulls last, u.user_id
       limit ${limit}`,
-    ),
-  ]);
-  return { totals: totals[0], items };
+  );
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { rawRows, type DbOrTx } from '../../db/client';
 import { documentSeries, returnEvents, returns } from '../../db/schema/index';
+import { insertRow, lockById } from '../../db/rows';
 
 export type ReturnRow = typeof returns.$inferSelect;
 export type NewReturn = typeof returns.$inferInsert;
@@ -19,13 +20,11 @@ export async function nextSerial(db: DbOrTx, kind: 'return' | 'credit_note', fin
 }
 
 export async function insertReturn(db: DbOrTx, values: NewReturn): Promise<ReturnRow> {
-  const [row] = await db.insert(returns).values(values).returning();
-  return row;
+  return insertRow(db, returns, values);
 }
 
 export async function returnForUpdate(db: DbOrTx, id: string): Promise<ReturnRow | undefined> {
-  const [row] = await db.select().from(returns).where(eq(returns.id, id)).for('update');
-  return row;
+  return lockById(db, returns, id);
 }
 
 export async function findReturn(db: DbOrTx, id: string): Promise<ReturnRow | undefined> {

@@ -18,22 +18,15 @@ export async function documentsOn(db: DbOrTx, storage: StorageKind, after: strin
     .limit(limit);
 }
 
-/** Points a document at the bucket and clears its bytes; false when it is no longer in the database. */
-export async function documentToBucket(db: DbOrTx, storageKey: string) {
+/**
+ * Points a document at `to` with `content` as its row's bytes (null when it goes to the bucket, the bytes when it comes
+ * back); false when it is no longer on the other side.
+ */
+export async function pointDocument(db: DbOrTx, storageKey: string, to: StorageKind, content: Buffer | null) {
   const rows = await db
     .update(documentBlobs)
-    .set({ storage: 's3', content: null })
-    .where(and(eq(documentBlobs.storageKey, storageKey), eq(documentBlobs.storage, 'db')))
-    .returning({ k: documentBlobs.storageKey });
-  return rows.length > 0;
-}
-
-/** Writes a document's bytes back into its row and points it there; false when it is no longer in the bucket. */
-export async function documentToDatabase(db: DbOrTx, storageKey: string, content: Buffer) {
-  const rows = await db
-    .update(documentBlobs)
-    .set({ storage: 'db', content })
-    .where(and(eq(documentBlobs.storageKey, storageKey), eq(documentBlobs.storage, 's3')))
+    .set({ storage: to, content })
+    .where(and(eq(documentBlobs.storageKey, storageKey), eq(documentBlobs.storage, to === 's3' ? 'db' : 's3')))
     .returning({ k: documentBlobs.storageKey });
   return rows.length > 0;
 }

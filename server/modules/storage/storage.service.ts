@@ -44,122 +44,115 @@ function fail(r: KindReport, what: string) {
   if (r.samples.length < 10) r.samples.push(what);
 }
 
-async function moveDocuments(ctx: Ctx, to: StorageKind, batch: number, onBatch: (r: KindReport) => void) {
-  const r = newReport('documents');
-  const from: StorageKind = to === 's3' ? 'db' : 's3';
+const otherSide = (to: StorageKind): StorageKind => (to === 's3' ? 'db' : 's3');
+
+/**
+ * Takes the files still on the source side in key order, a batch at a time, and moves each with `move` (which counts
+ * it in the report); an error moving one is that file's failure. `onBatch` sees the report after each batch.
+ */
+async function inBatches<Row>(r: KindReport, page: (after: string | null) => Promise<Row[]>, keyOf: (row: Row) => string, move: (row: Row) => Promise<void>, onBatch: (r: KindReport) => void) {
   let after: string | null = null;
   for (;;) {
-    const rows = await repo.documentsOn(ctx.db, from, after, batch);
+    const rows = await page(after);
     if (!rows.length) break;
     for (const row of rows) {
       try {
-        if (to === 's3') {
-          if (!row.content || sha256(row.content) !== row.sha256) {
-            fail(r, `document ${row.storageKey}: the stored bytes do not match their hash`);
-            continue;
-          }
-          await putDocumentObject(row.storageKey, row.content);
-          if (sha256(await getDocumentObject(row.storageKey)) !== row.sha256) {
-            fail(r, `document ${row.storageKey}: the object read back differs`);
-            continue;
-          }
-          if (await repo.documentToBucket(ctx.db, row.storageKey)) r.moved++;
-          else r.skipped++;
-        } else {
-          const bytes = await getDocumentObject(row.storageKey);
-          if (sha256(bytes) !== row.sha256) {
-            fail(r, `document ${row.storageKey}: the object does not match its hash`);
-            continue;
-          }
-          const switched = await ctx.db.transaction(async (tx) => {
-            if (!(await repo.documentToDatabase(tx, row.storageKey, bytes))) return false;
-            const back = await repo.documentBytesInRow(tx, row.storageKey);
-            if (!back || sha256(back) !== row.sha256) throw new Error(`document ${row.storageKey}: the row read back differs`);
-            return true;
-          });
-          if (!switched) {
-            r.skipped++;
-            continue;
-          }
-          await objectStore().delete(objectKeys.document(row.storageKey));
-          r.moved++;
-        }
+        await move(row);
       } catch (err) {
         fail(r, err instanceof Error ? err.message : String(err));
       }
     }
-    after = rows[rows.length - 1].storageKey;
+    after = keyOf(rows[rows.length - 1]);
     onBatch(r);
   }
   return r;
+}
+
+/** The three sizes of a product image as the bucket holds them. */
+async function imageObjects(id: string) {
+  return {
+    small: await objectStore().get(objectKeys.productImage(id, 'small')),
+    medium: await objectStore().get(objectKeys.productImage(id, 'medium')),
+    large: await objectStore().get(objectKeys.productImage(id, 'large')),
+  };
+}
+
+async function moveDocuments(ctx: Ctx, to: StorageKind, batch: number, onBatch: (r: KindReport) => void) {
+  const r = newReport('documents');
+  const page = (after: string | null) => repo.documentsOn(ctx.db, otherSide(to), after, batch);
+  return inBatches(
+    r,
+    page,
+    (row) => row.storageKey,
+    async (row) => {
+      if (to === 's3') {
+        if (!row.content || sha256(row.content) !== row.sha256) return fail(r, `document ${row.storageKey}: the stored bytes do not match their hash`);
+        await putDocumentObject(row.storageKey, row.content);
+        if (sha256(await getDocumentObject(row.storageKey)) !== row.sha256) return fail(r, `document ${row.storageKey}: the object read back differs`);
+        if (await repo.pointDocument(ctx.db, row.storageKey, 's3', null)) r.moved++;
+        else r.skipped++;
+        return;
+      }
+      const bytes = await getDocumentObject(row.storageKey);
+      if (sha256(bytes) !== row.sha256) return fail(r, `document ${row.storageKey}: the object does not match its hash`);
+      const switched = await ctx.db.transaction(async (tx) => {
+        if (!(await repo.pointDocument(tx, row.storageKey, 'db', bytes))) return false;
+        const back = await repo.documentBytesInRow(tx, row.storageKey);
+        if (!back || sha256(back) !== row.sha256) throw new Error(`document ${row.storageKey}: the row read back differs`);
+        return true;
+      });
+      if (!switched) {
+        r.skipped++;
+        return;
+      }
+      await objectStore().delete(objectKeys.document(row.storageKey));
+      r.moved++;
+    },
+    onBatch,
+  );
 }
 
 async function moveImages(ctx: Ctx, to: StorageKind, batch: number, onBatch: (r: KindReport) => void) {
   const r = newReport('productImages');
-  const from: StorageKind = to === 's3' ? 'db' : 's3';
-  let after: string | null = null;
-  for (;;) {
-    const rows = await repo.imagesOn(ctx.db, from, after, batch);
-    if (!rows.length) break;
-    for (const row of rows) {
-      try {
-        if (to === 's3') {
-          const { small, medium, large } = row;
-          if (!small || !medium || !large || imageHash({ small, medium, large }) !== row.hash) {
-            fail(r, `product image ${row.id}: the stored bytes do not match their hash`);
-            continue;
-          }
-          const bytes = { small, medium, large };
-          for (const s of SIZES) await objectStore().put(objectKeys.productImage(row.id, s), bytes[s], 'image/webp');
-          const back = {
-            small: await objectStore().get(objectKeys.productImage(row.id, 'small')),
-            medium: await objectStore().get(objectKeys.productImage(row.id, 'medium')),
-            large: await objectStore().get(objectKeys.productImage(row.id, 'large')),
-          };
-          if (imageHash(back) !== row.hash) {
-            fail(r, `product image ${row.id}: the objects read back differ`);
-            continue;
-          }
-          if (await repo.imageToBucket(ctx.db, row.id)) r.moved++;
-          else r.skipped++;
-        } else {
-          const bytes = {
-            small: await objectStore().get(objectKeys.productImage(row.id, 'small')),
-            medium: await objectStore().get(objectKeys.productImage(row.id, 'medium')),
-            large: await objectStore().get(objectKeys.productImage(row.id, 'large')),
-          };
-          if (imageHash(bytes) !== row.hash) {
-            fail(r, `product image ${row.id}: the objects do not match their hash`);
-            continue;
-          }
-          const switched = await ctx.db.transaction(async (tx) => {
-            const back = await repo.imageToDatabase(tx, row.id, bytes);
-            if (!back) return false;
-            if (!back.small || !back.medium || !back.large || imageHash({ small: back.small, medium: back.medium, large: back.large }) !== row.hash)
-              throw new Error(`product image ${row.id}: the row read back differs`);
-            return true;
-          });
-          if (!switched) {
-            r.skipped++;
-            continue;
-          }
-          for (const s of SIZES) await objectStore().delete(objectKeys.productImage(row.id, s));
-          r.moved++;
-        }
-      } catch (err) {
-        fail(r, err instanceof Error ? err.message : String(err));
+  const page = (after: string | null) => repo.imagesOn(ctx.db, otherSide(to), after, batch);
+  return inBatches(
+    r,
+    page,
+    (row) => row.id,
+    async (row) => {
+      if (to === 's3') {
+        const { small, medium, large } = row;
+        if (!small || !medium || !large || imageHash({ small, medium, large }) !== row.hash) return fail(r, `product image ${row.id}: the stored bytes do not match their hash`);
+        const bytes = { small, medium, large };
+        for (const s of SIZES) await objectStore().put(objectKeys.productImage(row.id, s), bytes[s], 'image/webp');
+        if (imageHash(await imageObjects(row.id)) !== row.hash) return fail(r, `product image ${row.id}: the objects read back differ`);
+        if (await repo.imageToBucket(ctx.db, row.id)) r.moved++;
+        else r.skipped++;
+        return;
       }
-    }
-    after = rows[rows.length - 1].id;
-    onBatch(r);
-  }
-  return r;
+      const bytes = await imageObjects(row.id);
+      if (imageHash(bytes) !== row.hash) return fail(r, `product image ${row.id}: the objects do not match their hash`);
+      const switched = await ctx.db.transaction(async (tx) => {
+        const back = await repo.imageToDatabase(tx, row.id, bytes);
+        if (!back) return false;
+        if (!back.small || !back.medium || !back.large || imageHash({ small: back.small, medium: back.medium, large: back.large }) !== row.hash)
+          throw new Error(`product image ${row.id}: the row read back differs`);
+        return true;
+      });
+      if (!switched) {
+        r.skipped++;
+        return;
+      }
+      for (const s of SIZES) await objectStore().delete(objectKeys.productImage(row.id, s));
+      r.moved++;
+    },
+    onBatch,
+  );
 }
 
 async function moveLogo(ctx: Ctx, to: StorageKind) {
   const r = newReport('logo');
-  const from: StorageKind = to === 's3' ? 'db' : 's3';
-  const row = await repo.logoOn(ctx.db, from);
+  const row = await repo.logoOn(ctx.db, otherSide(to));
   if (!row) return r;
   const key = objectKeys.logo(row.version);
   try {

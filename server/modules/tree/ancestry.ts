@@ -1,4 +1,5 @@
 import { IdIndex } from '../../lib/id-index';
+import { grown } from '../../lib/typed-arrays';
 import { BatchDeltas, addOwnFigures, paiseOfEntry, type JournalDelta } from './batch-deltas';
 
 export interface PathRow {
@@ -65,15 +66,9 @@ export class AncestryCache {
     const i = this.n++;
     if (i >= this.parent.length) {
       const cap = this.parent.length * 2;
-      const parent = new Int32Array(cap);
-      parent.set(this.parent);
-      this.parent = parent;
-      const side = new Uint8Array(cap);
-      side.set(this.side);
-      this.side = side;
-      const depth = new Int32Array(cap);
-      depth.set(this.depth);
-      this.depth = depth;
+      this.parent = grown(this.parent, cap);
+      this.side = grown(this.side, cap);
+      this.depth = grown(this.depth, cap);
     }
     this.ids.push(row.id);
     this.index.add(row.id, i);

@@ -1,3 +1,5 @@
+import { grown } from '../../lib/typed-arrays';
+
 /**
  * What this process knows about `member_volume` rows' cycle marks: the members whose row a batch it committed
  * marked with the open pairing and monthly cycles. Such a row has no earlier cycle's legs to hand over, so
@@ -32,11 +34,7 @@ export class CycleMarks {
   record(indexes: number[], epoch: number) {
     for (const i of indexes) {
       if (i < 0) continue;
-      if (i >= this.marks.length) {
-        const grown = new Uint32Array(Math.max(this.marks.length * 2, i + 1024));
-        grown.set(this.marks);
-        this.marks = grown;
-      }
+      if (i >= this.marks.length) this.marks = grown(this.marks, Math.max(this.marks.length * 2, i + 1024));
       this.marks[i] = epoch;
     }
   }

@@ -159,6 +159,15 @@ export async function signIn(page: Page, baseUrl: string, login: string, passwor
   if ((await answer.json()).twoFactorRequired) await answerTwoFactor(page, login);
 }
 
+/** Fills the admin's Send Fund form (the section already open) with a credit to `userId` and presses Credit Wallet. */
+export async function creditWallet(page: Page, userId: string, amount: string, remarks: string) {
+  const form = page.getByRole('form', { name: 'Send Fund' });
+  await form.getByLabel('User ID').fill(userId);
+  await form.getByLabel('Amount').fill(amount);
+  await form.getByLabel('Remarks').fill(remarks);
+  await form.getByRole('button', { name: 'Credit Wallet' }).click();
+}
+
 /**
  * The second step of a two-factor sign-in, as a person types the code their app shows (the tests' authenticator,
  * tests/support/authenticator.ts, knows the secrets the harness enrolled).
