@@ -4,12 +4,13 @@ import type { z } from 'zod';
 import { RETURN_MSG, RETURN_NOTE_MAX, RETURN_REASONS, ReturnCreate, type ReturnReason } from '@contracts/returns';
 import { Dialog, DialogContent, FormFooter } from '../../components/ui/dialog';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
-import { Input, Options, Select, Textarea } from '../../components/ui/input';
+import { Input, Options, Textarea } from '../../components/ui/input';
 import { schemaResolver } from '../../lib/schema-resolver';
 import { formatDate } from '../../lib/format';
 import { formatMoney } from '../../lib/money';
 import { reasonLabel, refundFor } from './labels';
 import { useCreateReturn, type ReturnableItem } from './returns-api';
+import { SelectField } from '../../components/ui/select-field';
 
 type Values = {
   purchaseId?: string;
@@ -81,11 +82,9 @@ export function ReturnRequestDialog({ item, onClose, title = 'Return this order'
               <p className="text-xs text-emerald-800">{formatMoney(item.unitRefund, { decimals: 2 })} per unit, GST included</p>
             </div>
           </div>
-          <FormField id="return-reason" label="Reason" error={errors.reason?.message}>
-            <Select {...fieldA11y('return-reason', errors.reason?.message)} {...form.register('reason')}>
-              <Options blank="Choose a reason" values={RETURN_REASONS} label={reasonLabel} />
-            </Select>
-          </FormField>
+          <SelectField id="return-reason" label="Reason" error={errors.reason?.message} registration={form.register('reason')}>
+            <Options blank="Choose a reason" values={RETURN_REASONS} label={reasonLabel} />
+          </SelectField>
           <FormField
             id="return-note"
             label="Note"

@@ -6,16 +6,16 @@ import { BRANDING_LOGO_MAX_BYTES, BRANDING_MSG, BrandingInput, type BrandingView
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { FormField, fieldA11y } from '../../../components/ui/form-field';
-import { Input, Select, Textarea } from '../../../components/ui/input';
+import { Input, Textarea } from '../../../components/ui/input';
 import { LogoMark } from '../../../components/ui/logo';
-import { QueryStates } from '../../../components/ui/query-error';
 import { toastError } from '../../../components/ui/toast';
 import { formatDateUS } from '../../../lib/admin/format';
 import { schemaResolver } from '../../../lib/admin/queries';
-import { SectionHeader } from '../../../components/admin/section-header';
+import { SettingsFormActions, SettingsSection } from '../../../components/admin/settings-form';
 import { useBrandingSettings, useSaveBranding } from './branding-api';
 import { StateOptions } from '../../../components/ui/state-options';
 import { TextField } from '../../../components/ui/text-field';
+import { SelectField } from '../../../components/ui/select-field';
 
 type Values = {
   companyName: string;
@@ -181,38 +181,31 @@ function BrandingForm({ settings }: { settings: BrandingView }) {
           </FormField>
           <div className="grid gap-4 sm:grid-cols-3">
             <TextField form={form} name="city" id="branding-city" label="City" optional maxLength={80} autoComplete="address-level2" />
-            <FormField id="branding-state" label="State" optional error={err('state')}>
-              <Select {...fieldA11y('branding-state', err('state'))} {...form.register('state')}>
-                <StateOptions />
-              </Select>
-            </FormField>
+            <SelectField id="branding-state" label="State" optional error={err('state')} registration={form.register('state')}>
+              <StateOptions />
+            </SelectField>
             <TextField form={form} name="pincode" id="branding-pincode" label="Pincode" optional inputMode="numeric" maxLength={6} autoComplete="postal-code" />
           </div>
         </CardContent>
       </Card>
 
-      <div className="flex flex-wrap items-center justify-end gap-3 lg:col-span-2">
+      <SettingsFormActions dirty={isDirty} submitting={isSubmitting} onDiscard={() => form.reset(valuesOf(settings))} saveLabel="Save settings">
         {settings.updatedAt ? <p className="mr-auto text-xs text-slate-500">Last saved {formatDateUS(settings.updatedAt)}</p> : null}
-        <Button variant="outline" disabled={!isDirty || isSubmitting} onClick={() => form.reset(valuesOf(settings))}>
-          Discard changes
-        </Button>
-        <Button type="submit" loading={isSubmitting}>
-          Save settings
-        </Button>
-      </div>
+      </SettingsFormActions>
     </form>
   );
 }
 
 /** Settings > Branding (issue 15, ADR 0013): the company's name, logo, colour, support contact, GSTIN and address. */
 export function BrandingSection() {
-  const settings = useBrandingSettings();
   return (
-    <div className="space-y-5">
-      <SectionHeader eyebrow="Settings" title="Branding" description="Your company's name and logo on every page, mail, invoice and statement." />
-      <QueryStates query={settings} errorTitle="Failed to load the company settings" loadingLabel="Loading company settings...">
-        {settings.data ? <BrandingForm key={settings.data.updatedAt ?? 'new'} settings={settings.data} /> : null}
-      </QueryStates>
-    </div>
+    <SettingsSection
+      title="Branding"
+      description="Your company's name and logo on every page, mail, invoice and statement."
+      query={useBrandingSettings()}
+      errorTitle="Failed to load the company settings"
+      loadingLabel="Loading company settings..."
+      form={(settings) => <BrandingForm settings={settings} />}
+    />
   );
 }
