@@ -6,7 +6,7 @@ import { AdminReturnCreate, LATE_RETURN_REASONS, RETURN_MSG, RETURN_NOTE_MAX, RE
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, FormFooter } from '../../../components/ui/dialog';
 import { FormField, fieldA11y } from '../../../components/ui/form-field';
-import { Input, Options, Textarea } from '../../../components/ui/input';
+import { Input, Options } from '../../../components/ui/input';
 import { InlineLoader } from '../../../components/ui/spinner';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { formatDate, shortId } from '../../../lib/format';
@@ -15,6 +15,7 @@ import { schemaResolver } from '../../../lib/schema-resolver';
 import { reasonLabel } from '../labels';
 import { useAdminCreateReturn, useOrderLookup } from './returns-admin-api';
 import { SelectField } from '../../../components/ui/select-field';
+import { TextareaField } from '../../../components/ui/textarea-field';
 
 type Values = { purchaseId?: string; lines: { productId: string; quantity: string }[]; reason: ReturnReason | ''; note: string };
 const FIELDS = ['purchaseId', 'lines.0.quantity', 'reason', 'note'] as const;
@@ -72,9 +73,15 @@ function Form({ onClose, onCreated }: { onClose: () => void; onCreated: (id: str
           <Options blank="Choose a reason" values={RETURN_REASONS} label={reasonLabel} />
         </SelectField>
       </div>
-      <FormField id="new-return-note" label="Note" error={err('note')} hint={`After the return window: ${LATE_RETURN_REASONS.map(reasonLabel).join(', ').toLowerCase()} goods only, with a note.`}>
-        <Textarea rows={3} maxLength={RETURN_NOTE_MAX} {...fieldA11y('new-return-note', err('note'), true)} {...form.register('note')} />
-      </FormField>
+      <TextareaField
+        id="new-return-note"
+        label="Note"
+        error={err('note')}
+        hint={`After the return window: ${LATE_RETURN_REASONS.map(reasonLabel).join(', ').toLowerCase()} goods only, with a note.`}
+        rows={3}
+        maxLength={RETURN_NOTE_MAX}
+        registration={form.register('note')}
+      />
       <FormFooter onCancel={onClose} busy={isSubmitting} disabled={!found}>
         {isSubmitting ? 'Creating...' : 'Create return'}
       </FormFooter>

@@ -6,7 +6,7 @@ import { BRANDING_LOGO_MAX_BYTES, BRANDING_MSG, BrandingInput, type BrandingView
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { FormField, fieldA11y } from '../../../components/ui/form-field';
-import { Input, Textarea } from '../../../components/ui/input';
+import { Input } from '../../../components/ui/input';
 import { LogoMark } from '../../../components/ui/logo';
 import { toastError } from '../../../components/ui/toast';
 import { formatDateUS } from '../../../lib/admin/format';
@@ -16,6 +16,7 @@ import { useBrandingSettings, useSaveBranding } from './branding-api';
 import { StateOptions } from '../../../components/ui/state-options';
 import { TextField } from '../../../components/ui/text-field';
 import { SelectField } from '../../../components/ui/select-field';
+import { TextareaField } from '../../../components/ui/textarea-field';
 
 type Values = {
   companyName: string;
@@ -176,9 +177,16 @@ function BrandingForm({ settings }: { settings: BrandingView }) {
           <FormField id="branding-gstin" label="GSTIN" optional error={err('gstin')} hint="15 characters; the first two are the state code.">
             <Input maxLength={15} autoCapitalize="characters" spellCheck={false} className="font-mono uppercase" {...fieldA11y('branding-gstin', err('gstin'), true)} {...form.register('gstin')} />
           </FormField>
-          <FormField id="branding-address" label="Registered office address" optional error={err('address')}>
-            <Textarea rows={3} maxLength={300} autoComplete="street-address" {...fieldA11y('branding-address', err('address'))} {...form.register('address')} />
-          </FormField>
+          <TextareaField
+            id="branding-address"
+            label="Registered office address"
+            optional
+            error={err('address')}
+            rows={3}
+            maxLength={300}
+            autoComplete="street-address"
+            registration={form.register('address')}
+          />
           <div className="grid gap-4 sm:grid-cols-3">
             <TextField form={form} name="city" id="branding-city" label="City" optional maxLength={80} autoComplete="address-level2" />
             <SelectField id="branding-state" label="State" optional error={err('state')} registration={form.register('state')}>

@@ -6,13 +6,13 @@ import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { CloseFooter, Dialog, DialogContent, FormFooter } from '../../../components/ui/dialog';
 import { TicketConversation } from '../ticket-conversation';
-import { FormField, fieldA11y } from '../../../components/ui/form-field';
-import { Textarea, Options } from '../../../components/ui/input';
+import { Options } from '../../../components/ui/input';
 import { formatDateTimeUS } from '../../../lib/admin/format';
 import { schemaResolver } from '../../../lib/admin/queries';
 import { useUpdateTicket, type AdminTicket, type AdminTicketList } from './tickets-api';
 import { priorityLabel, PriorityBadge, TICKET_STATUS_LABELS, TicketStatusBadge } from '../ticket-badges';
 import { SelectField } from '../../../components/ui/select-field';
+import { TextareaField } from '../../../components/ui/textarea-field';
 
 type Values = { status: string; priority: string; assignedTo: string; resolution: string };
 
@@ -112,15 +112,16 @@ export function TicketDialog({ ticket, admins, onClose }: { ticket: AdminTicket;
                   <Options values={TICKET_PRIORITIES} label={priorityLabel} />
                 </SelectField>
               </div>
-              <FormField
+              <TextareaField
                 id="ticket-resolution"
                 label="Resolution"
                 optional={status !== 'resolved'}
                 error={errors.resolution?.message}
                 hint={status === 'resolved' ? 'Required to resolve. The member reads it.' : 'What was done. Required when the ticket is resolved.'}
-              >
-                <Textarea rows={4} maxLength={5000} {...fieldA11y('ticket-resolution', errors.resolution?.message, true)} {...form.register('resolution')} />
-              </FormField>
+                rows={4}
+                maxLength={5000}
+                registration={form.register('resolution')}
+              />
               {status === 'closed' ? <Alert tone="warning">A closed ticket cannot be changed afterwards.</Alert> : null}
               <FormFooter onCancel={onClose} busy={isSubmitting} disabled={!isDirty}>
                 Save Changes
