@@ -1,4 +1,8 @@
 import { Fragment, type ReactNode } from 'react';
+import { useForm, type DefaultValues, type FieldValues, type UseFormSetError } from 'react-hook-form';
+import type { z } from 'zod';
+import { schemaResolver } from '../../lib/admin/queries';
+import type { ApiOutcome } from '../../lib/mutation';
 import { Button } from '../ui/button';
 import { QueryStates, type ListQuery } from '../ui/query-error';
 import { SectionHeader } from './section-header';
@@ -48,4 +52,23 @@ export function SettingsFormActions({ dirty, submitting, onDiscard, saveLabel, c
       </Button>
     </div>
   );
+}
+
+/**
+ * The form of a settings page: it starts from the saved settings (validated on touch), saves with `save` (the
+ * server's field errors land on `fields`) and starts again from what was saved; `discard` goes back to the saved values.
+ */
+export function useSettingsForm<V extends FieldValues, S extends z.ZodType, D>(
+  schema: S,
+  settings: D,
+  valuesOf: (settings: D) => V,
+  save: { run: (vars: z.output<S>, call: { setError: UseFormSetError<V>; fields: readonly string[] }) => Promise<ApiOutcome<D>> },
+  fields: readonly string[],
+) {
+  const form = useForm<V, unknown, z.output<S>>({ resolver: schemaResolver<V, S>(schema), defaultValues: valuesOf(settings) as DefaultValues<V>, mode: 'onTouched' });
+  const onSubmit = form.handleSubmit(async (values) => {
+    const done = await save.run(values, { setError: form.setError, fields });
+    if (done.ok) form.reset(valuesOf(done.data));
+  });
+  return { form, onSubmit, discard: () => form.reset(valuesOf(settings)) };
 }

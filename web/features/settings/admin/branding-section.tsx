@@ -10,8 +10,7 @@ import { Input } from '../../../components/ui/input';
 import { LogoMark } from '../../../components/ui/logo';
 import { toastError } from '../../../components/ui/toast';
 import { formatDateUS } from '../../../lib/admin/format';
-import { schemaResolver } from '../../../lib/admin/queries';
-import { SettingsFormActions, SettingsSection } from '../../../components/admin/settings-form';
+import { SettingsFormActions, SettingsSection, useSettingsForm } from '../../../components/admin/settings-form';
 import { useBrandingSettings, useSaveBranding } from './branding-api';
 import { StateOptions } from '../../../components/ui/state-options';
 import { TextField } from '../../../components/ui/text-field';
@@ -107,20 +106,10 @@ function LogoField({ current, form }: { current: string | null; form: ReturnType
 }
 
 function BrandingForm({ settings }: { settings: BrandingView }) {
-  const save = useSaveBranding();
-  const form = useForm<Values, unknown, z.output<typeof BrandingInput>>({
-    resolver: schemaResolver<Values, typeof BrandingInput>(BrandingInput),
-    defaultValues: valuesOf(settings),
-    mode: 'onTouched',
-  });
+  const { form, onSubmit, discard } = useSettingsForm<Values, typeof BrandingInput, BrandingView>(BrandingInput, settings, valuesOf, useSaveBranding(), FIELDS);
   const { errors, isSubmitting, isDirty } = form.formState;
   const err = (f: (typeof FIELDS)[number]) => errors[f]?.message;
   const color = form.watch('primaryColor');
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    const done = await save.run(values, { setError: form.setError, fields: FIELDS });
-    if (done.ok) form.reset(valuesOf(done.data));
-  });
 
   return (
     <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid items-start gap-5 lg:grid-cols-2">
@@ -197,7 +186,7 @@ function BrandingForm({ settings }: { settings: BrandingView }) {
         </CardContent>
       </Card>
 
-      <SettingsFormActions dirty={isDirty} submitting={isSubmitting} onDiscard={() => form.reset(valuesOf(settings))} saveLabel="Save settings">
+      <SettingsFormActions dirty={isDirty} submitting={isSubmitting} onDiscard={discard} saveLabel="Save settings">
         {settings.updatedAt ? <p className="mr-auto text-xs text-slate-500">Last saved {formatDateUS(settings.updatedAt)}</p> : null}
       </SettingsFormActions>
     </form>
