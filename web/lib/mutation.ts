@@ -1,8 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FieldValues, UseFormSetError } from 'react-hook-form';
 import { MSG } from '@contracts';
 import { toast, toastError, type ToastInput } from '../components/ui/toast';
-import { errorMessage, type WriteResult } from './api';
+import { apiRequest, errorMessage, type WriteResult } from './api';
 import { applyFieldErrors } from './form-errors';
 
 /** The error body of a write that was answered (4xx), as WriteResult carries it. */
@@ -100,4 +100,17 @@ export function useApiMutation<V = void, D = { message?: string }>(options: ApiM
   }
 
   return { run, isPending: mutation.isPending };
+}
+
+/**
+ * POST to the path a list is read from (its query key's one element), e.g. the member's own tickets: the list is
+ * marked stale after a success, without waiting for it to be read again.
+ */
+export function usePostToList<V, D>(key: readonly [string], options: Omit<ApiMutationOptions<V, D>, 'request' | 'invalidate'>) {
+  const queryClient = useQueryClient();
+  return useApiMutation<V, D>({
+    request: (body) => apiRequest<D>('POST', key[0], body),
+    ...options,
+    invalidate: () => void queryClient.invalidateQueries({ queryKey: key }),
+  });
 }

@@ -23,7 +23,7 @@ export function QueryError({ title, error, onRetry, retrying }: { title: string;
   );
 }
 
-interface ListQuery {
+export interface ListQuery {
   data: unknown;
   error: unknown;
   isError: boolean;

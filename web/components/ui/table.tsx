@@ -48,6 +48,9 @@ const stickyCell = 'sticky left-0 z-[1] shadow-[inset_-1px_0_0_var(--color-slate
 const stickyEndCell =
   'sticky right-0 z-[1] shadow-[inset_1px_0_0_var(--color-slate-200)] group-data-hidden-right/frame:shadow-[inset_1px_0_0_var(--color-slate-200),-8px_0_12px_-8px_rgb(15_23_42/0.25)]';
 
+/** The classes of a cell kept in view at the start or the end of the row, with its own layer and background (`extra`). */
+const stuckCell = (sticky: boolean | undefined, stickyEnd: boolean | undefined, extra: string) => cn(sticky && cn(stickyCell, extra), stickyEnd && cn(stickyEndCell, extra));
+
 export function Th({ className, sticky, stickyEnd, ...props }: ComponentProps<'th'> & { sticky?: boolean; stickyEnd?: boolean }) {
   return (
     <th
@@ -56,8 +59,7 @@ export function Th({ className, sticky, stickyEnd, ...props }: ComponentProps<'t
         // A header of several words may wrap: a header never makes its column wider than its cells need, so the table
         // fits its frame where it can and no column ends up under a sticky one (issue 30).
         'border-b border-slate-200 bg-slate-50 px-4 py-3 text-xs font-semibold tracking-wide text-balance text-slate-500 uppercase',
-        sticky && cn(stickyCell, 'z-[2]'),
-        stickyEnd && cn(stickyEndCell, 'z-[2]'),
+        stuckCell(sticky, stickyEnd, 'z-[2]'),
         className,
       )}
       {...props}
@@ -68,12 +70,7 @@ export function Th({ className, sticky, stickyEnd, ...props }: ComponentProps<'t
 export function Td({ className, sticky, stickyEnd, ...props }: ComponentProps<'td'> & { sticky?: boolean; stickyEnd?: boolean }) {
   return (
     <td
-      className={cn(
-        'border-b border-slate-100 px-4 py-3 align-middle text-slate-700 group-last:border-b-0',
-        sticky && cn(stickyCell, 'bg-white group-hover:bg-slate-50'),
-        stickyEnd && cn(stickyEndCell, 'bg-white group-hover:bg-slate-50'),
-        className,
-      )}
+      className={cn('border-b border-slate-100 px-4 py-3 align-middle text-slate-700 group-last:border-b-0', stuckCell(sticky, stickyEnd, 'bg-white group-hover:bg-slate-50'), className)}
       {...props}
     />
   );
@@ -81,6 +78,16 @@ export function Td({ className, sticky, stickyEnd, ...props }: ComponentProps<'t
 
 export function Tr({ className, ...props }: ComponentProps<'tr'>) {
   return <tr className={cn('group transition-colors hover:bg-slate-50', className)} {...props} />;
+}
+
+/** A cell of a product line: the product's name, its quantity below. */
+export function ProductQty({ name, quantity }: { name: ReactNode; quantity: number }) {
+  return (
+    <>
+      <p className="text-slate-800">{name}</p>
+      <p className="text-xs text-slate-500">Qty {quantity}</p>
+    </>
+  );
 }
 
 /** A column header that sorts: aria-sort tells assistive technology the current order. */

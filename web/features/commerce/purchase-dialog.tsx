@@ -8,7 +8,7 @@ import { ChoiceCards, type ChoiceOption } from '../../components/ui/choice-cards
 import { ProductPicture } from '../../components/ui/product-image';
 import { Dialog, DialogContent, FormFooter } from '../../components/ui/dialog';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
-import { Input, Select, Textarea } from '../../components/ui/input';
+import { Input, Select } from '../../components/ui/input';
 import { StateOptions } from '../../components/ui/state-options';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
@@ -20,6 +20,7 @@ import { useSignedInUser } from '../account';
 import { useInvalidateWallet, useWalletSummary } from '../wallet';
 import { COMMERCE_KEYS, createPurchase } from './api';
 import { categoryLabel, paymentMethodLabel } from './labels';
+import { TextareaField } from '../../components/ui/textarea-field';
 
 type Method = (typeof PAYMENT_METHODS)[number];
 interface Values {
@@ -157,9 +158,7 @@ function PurchaseForm({ product, onDone }: { product: ProductView; onDone: () =>
             {method === 'wallet' ? 'Paid from your wallet at once; the BV is credited immediately.' : 'The order stays pending until your payment is confirmed; the BV is credited then.'}
           </p>
         ) : null}
-        <FormField id="purchase-address" label="Delivery Address" error={addressError}>
-          <Textarea rows={2} autoComplete="street-address" {...fieldA11y('purchase-address', addressError)} {...form.register('deliveryAddress')} />
-        </FormField>
+        <TextareaField id="purchase-address" label="Delivery Address" error={addressError} rows={2} autoComplete="street-address" registration={form.register('deliveryAddress')} />
         <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_9rem]">
           <FormField id="purchase-state" label="State" error={stateError} hint="The place of supply on your GST invoice.">
             <Select autoComplete="address-level1" {...fieldA11y('purchase-state', stateError)} {...form.register('deliveryState')}>

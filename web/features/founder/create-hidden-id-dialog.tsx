@@ -1,6 +1,5 @@
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { ArrowLeftToLine, ArrowRightToLine } from 'lucide-react';
 import { HiddenIdInput } from '@contracts';
 import { ChoiceCards } from '../../components/ui/choice-cards';
 import { Dialog, DialogContent, FormFooter } from '../../components/ui/dialog';
@@ -8,6 +7,7 @@ import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { schemaResolver } from '../../lib/schema-resolver';
 import { useCreateHiddenId, useRefreshFounderData } from './founder-api';
+import { sideOptions } from './side-options';
 
 type Values = { email: string; firstName: string; lastName: string; placementSide: 'left' | 'right' | '' };
 const FIELDS = ['email', 'firstName', 'lastName', 'placementSide'] as const;
@@ -51,15 +51,7 @@ export function CreateHiddenIdDialog({ open, onOpenChange, onCreated }: { open: 
               <Input autoComplete="off" maxLength={80} {...fieldA11y('hidden-last', errors.lastName?.message)} {...form.register('lastName')} />
             </FormField>
           </div>
-          <ChoiceCards
-            legend="Placement side"
-            error={errors.placementSide?.message}
-            options={[
-              { value: 'left', label: 'Left leg', icon: ArrowLeftToLine },
-              { value: 'right', label: 'Right leg', icon: ArrowRightToLine },
-            ]}
-            {...form.register('placementSide')}
-          />
+          <ChoiceCards legend="Placement side" error={errors.placementSide?.message} options={sideOptions('Left leg', 'Right leg')} {...form.register('placementSide')} />
           <p className="text-xs text-slate-500">When the side's first place is taken, the member goes to the next free place in that leg.</p>
           <FormFooter onCancel={() => close(false)} busy={isSubmitting}>
             {isSubmitting ? 'Creating...' : 'Create Hidden ID'}

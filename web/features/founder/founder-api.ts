@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ENGAGEMENT_MSG, FOUNDER_MSG, HIDDEN_ID_LIMIT, type FounderStats, type HiddenIdInput, type HiddenIdItem, type NetworkOverrideInput } from '@contracts';
 import { apiRequest, getRoute, sendRoute } from '../../lib/api';
 import { useApiMutation } from '../../lib/mutation';
+import { refetchOnConflict } from '../../lib/admin/writes';
 
 export type { FounderStats, HiddenIdItem };
 
@@ -53,9 +54,15 @@ export function useOverrideRecruits() {
   return useQuery({ queryKey: [NETWORK_OVERRIDE_KEY], queryFn: () => getRoute('GET /api/founder/network-override') });
 }
 
+/** Reads the recruits and hidden IDs of Network Override again (after a move, or a 404/409 of one). */
+function useRereadOverride() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: [NETWORK_OVERRIDE_KEY] });
+}
+
 /** POST /api/founder/network-override/:id: a new placement parent (by user ID) and side, before approval. */
 export function useMoveRecruit() {
-  const queryClient = useQueryClient();
+  const rereadOverride = useRereadOverride();
   return useApiMutation({
     request: ({ id, ...body }: NetworkOverrideInput & { id: string }) => sendRoute('POST /api/founder/network-override/:id', { params: { id }, body }),
     errorFallback: 'Failed to change the placement',
@@ -63,16 +70,15 @@ export function useMoveRecruit() {
       title: FOUNDER_MSG.moved,
       description: `${data.recruit.fullName} will be placed on the ${data.recruit.side} of ${data.recruit.parent?.name ?? ''} (${data.recruit.parent?.userId ?? ''}) once approved.`,
     }),
-    invalidate: () => queryClient.invalidateQueries({ queryKey: [NETWORK_OVERRIDE_KEY] }),
-    onFailure: async (failure) => {
-      if (failure.status === 404 || failure.status === 409) await queryClient.invalidateQueries({ queryKey: [NETWORK_OVERRIDE_KEY] });
-    },
+    invalidate: rereadOverride,
+    onFailure: refetchOnConflict(rereadOverride),
   });
 }
 
 /** POST /api/founder/network-override/hidden-ids/:id: one of your hidden IDs without a downline or volume to a free slot. */
 export function useMoveHiddenId() {
   const queryClient = useQueryClient();
+  const rereadOverride = useRereadOverride();
   return useApiMutation({
     request: ({ id, ...body }: NetworkOverrideInput & { id: string }) => sendRoute('POST /api/founder/network-override/hidden-ids/:id', { params: { id }, body }),
     errorFallback: 'Failed to move the hidden ID',
@@ -80,10 +86,8 @@ export function useMoveHiddenId() {
       title: FOUNDER_MSG.hiddenIdMoved,
       description: `${data.hiddenId.name} (${data.hiddenId.userId}) is now on the ${data.hiddenId.side} of ${data.hiddenId.parent?.name ?? ''} (${data.hiddenId.parent?.userId ?? ''}).`,
     }),
-    invalidate: () => Promise.all([queryClient.invalidateQueries({ queryKey: [NETWORK_OVERRIDE_KEY] }), queryClient.invalidateQueries({ queryKey: [FOUNDER_KEYS.hiddenIds] })]).then(() => undefined),
-    onFailure: async (failure) => {
-      if (failure.status === 404 || failure.status === 409) await queryClient.invalidateQueries({ queryKey: [NETWORK_OVERRIDE_KEY] });
-    },
+    invalidate: () => Promise.all([rereadOverride(), queryClient.invalidateQueries({ queryKey: [FOUNDER_KEYS.hiddenIds] })]).then(() => undefined),
+    onFailure: refetchOnConflict(rereadOverride),
   });
 }
 

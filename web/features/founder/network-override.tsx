@@ -1,6 +1,6 @@
 import { useForm, type UseFormSetError } from 'react-hook-form';
 import type { z } from 'zod';
-import { ArrowLeftToLine, ArrowRightToLine, EyeOff, GitBranchPlus, Info, MoveRight } from 'lucide-react';
+import { EyeOff, GitBranchPlus, Info, MoveRight } from 'lucide-react';
 import { NetworkOverrideInput } from '@contracts';
 import { StatusBadge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -18,6 +18,7 @@ import { RecordNotFound } from '../../components/ui/record-not-found';
 import { schemaResolver } from '../../lib/schema-resolver';
 import { RECRUIT_STATUS } from '../../lib/status-looks';
 import { useMoveHiddenId, useMoveRecruit, useOverrideRecruits, type OverrideHiddenId, type OverrideRecruit } from './founder-api';
+import { sideOptions } from './side-options';
 
 type Values = { parentUserId: string; side: 'left' | 'right' | '' };
 const FIELDS = ['parentUserId', 'side'] as const;
@@ -62,15 +63,7 @@ function MoveDialog({ subject, run, submitLabel, onClose }: { subject: Subject |
           <FormField id="override-parent" label="Place under (user ID)" error={errors.parentUserId?.message}>
             <Input autoComplete="off" autoFocus maxLength={20} className="font-mono uppercase" {...fieldA11y('override-parent', errors.parentUserId?.message)} {...form.register('parentUserId')} />
           </FormField>
-          <ChoiceCards
-            legend="Side"
-            error={errors.side?.message}
-            options={[
-              { value: 'left', label: 'Left', icon: ArrowLeftToLine },
-              { value: 'right', label: 'Right', icon: ArrowRightToLine },
-            ]}
-            {...form.register('side')}
-          />
+          <ChoiceCards legend="Side" error={errors.side?.message} options={sideOptions('Left', 'Right')} {...form.register('side')} />
           <p className="text-xs text-slate-500">The member must be in your downline and that side must be free.</p>
           <FormFooter onCancel={close} busy={isSubmitting}>
             {isSubmitting ? 'Saving...' : submitLabel}

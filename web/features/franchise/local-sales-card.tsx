@@ -17,6 +17,7 @@ import { useFranchiseStock } from './stock-api';
 import { invoiceUrl, useCustomers, useLocalSales, useSell } from './local-sales-api';
 import { QuantityField, wholeUnits } from './quantity-field';
 import { ReturnRequestDialog, useOwnReturns, type ReturnableItem } from '../returns';
+import { SelectField } from '../../components/ui/select-field';
 
 type Values = { buyer: 'member' | 'customer'; memberUserId: string; customerId: string; productId: string; quantity: string; paymentMethod: string; paymentReference: string };
 
@@ -63,42 +64,42 @@ function SellDialog() {
           <Input autoComplete="off" {...fieldA11y('sale-member', errors.memberUserId?.message)} {...form.register('memberUserId', { required: LOCAL_SALE_MSG.buyerRequired })} />
         </FormField>
       ) : (
-        <FormField id="sale-customer" label="Customer" error={errors.customerId?.message}>
-          <Select {...fieldA11y('sale-customer', errors.customerId?.message)} {...form.register('customerId', { required: LOCAL_SALE_MSG.buyerRequired })}>
-            <option value="">Choose a customer</option>
-            {(customers.data ?? []).map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name} ({c.mobile})
-              </option>
-            ))}
-          </Select>
-        </FormField>
+        <SelectField id="sale-customer" label="Customer" error={errors.customerId?.message} registration={form.register('customerId', { required: LOCAL_SALE_MSG.buyerRequired })}>
+          <option value="">Choose a customer</option>
+          {(customers.data ?? []).map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name} ({c.mobile})
+            </option>
+          ))}
+        </SelectField>
       )}
       <div className="grid gap-4 sm:grid-cols-3">
-        <FormField id="sale-product" label="Product" error={errors.productId?.message} className="sm:col-span-2">
-          <Select {...fieldA11y('sale-product', errors.productId?.message)} {...form.register('productId', { required: LOCAL_SALE_MSG.itemsRequired })}>
-            <option value="">Choose a product</option>
-            {(stock.data?.stock ?? [])
-              .filter((s) => s.quantity > 0)
-              .map((s) => (
-                <option key={s.productId} value={s.productId}>
-                  {s.productName} ({s.quantity} in stock)
-                </option>
-              ))}
-          </Select>
-        </FormField>
+        <SelectField
+          id="sale-product"
+          label="Product"
+          error={errors.productId?.message}
+          className="sm:col-span-2"
+          registration={form.register('productId', { required: LOCAL_SALE_MSG.itemsRequired })}
+        >
+          <option value="">Choose a product</option>
+          {(stock.data?.stock ?? [])
+            .filter((s) => s.quantity > 0)
+            .map((s) => (
+              <option key={s.productId} value={s.productId}>
+                {s.productName} ({s.quantity} in stock)
+              </option>
+            ))}
+        </SelectField>
         <QuantityField id="sale-quantity" error={errors.quantity?.message} registration={form.register('quantity', { validate: wholeUnits(LOCAL_SALE_MSG.quantity) })} />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id="sale-payment" label="Payment" error={errors.paymentMethod?.message}>
-          <Select {...fieldA11y('sale-payment', errors.paymentMethod?.message)} {...form.register('paymentMethod')}>
-            {LOCAL_PAYMENT_METHODS.map((m) => (
-              <option key={m} value={m}>
-                {LOCAL_PAYMENT_LABELS[m]}
-              </option>
-            ))}
-          </Select>
-        </FormField>
+        <SelectField id="sale-payment" label="Payment" error={errors.paymentMethod?.message} registration={form.register('paymentMethod')}>
+          {LOCAL_PAYMENT_METHODS.map((m) => (
+            <option key={m} value={m}>
+              {LOCAL_PAYMENT_LABELS[m]}
+            </option>
+          ))}
+        </SelectField>
         <FormField id="sale-reference" label="Payment reference" optional>
           <Input id="sale-reference" autoComplete="off" maxLength={100} {...form.register('paymentReference')} />
         </FormField>

@@ -6,14 +6,15 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { FormDialog, useFormDialog } from '../../components/ui/form-dialog';
 import { EmptyState } from '../../components/ui/empty-state';
-import { FormField, fieldA11y } from '../../components/ui/form-field';
-import { Select, Textarea } from '../../components/ui/input';
+import { FormField } from '../../components/ui/form-field';
+import { Textarea } from '../../components/ui/input';
 import { QueryStates } from '../../components/ui/query-error';
 import { DataTable, type Column } from '../../components/ui/table';
 import { formatDate } from '../../lib/format';
 import { useFranchiseStock, useReceiveStock, useRequestStock, useStockProducts } from './stock-api';
 import { STOCK_STATUS_LOOK, stockRequestLines } from '../../lib/stock';
 import { QuantityField, wholeUnits } from './quantity-field';
+import { SelectField } from '../../components/ui/select-field';
 
 type Values = { productId: string; quantity: string; note: string };
 
@@ -37,16 +38,14 @@ function RequestStockDialog() {
       onSubmit={onSubmit}
       icon={PackagePlus}
     >
-      <FormField id="stock-product" label="Product" error={errors.productId?.message}>
-        <Select {...fieldA11y('stock-product', errors.productId?.message)} {...form.register('productId', { required: STOCK_MSG.itemsRequired })}>
-          <option value="">Choose a product</option>
-          {(products.data ?? []).map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name}
-            </option>
-          ))}
-        </Select>
-      </FormField>
+      <SelectField id="stock-product" label="Product" error={errors.productId?.message} registration={form.register('productId', { required: STOCK_MSG.itemsRequired })}>
+        <option value="">Choose a product</option>
+        {(products.data ?? []).map((p) => (
+          <option key={p.id} value={p.id}>
+            {p.name}
+          </option>
+        ))}
+      </SelectField>
       <QuantityField id="stock-quantity" error={errors.quantity?.message} registration={form.register('quantity', { validate: wholeUnits(STOCK_MSG.quantity) })} />
       <FormField id="stock-note" label="Note" optional>
         <Textarea id="stock-note" rows={2} maxLength={500} {...form.register('note')} />

@@ -8,13 +8,14 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
-import { Input, Textarea } from '../../components/ui/input';
+import { Input } from '../../components/ui/input';
 import { BrandMark, useCompanyName } from '../../components/ui/logo';
 import { TextField } from '../../components/ui/text-field';
 import { errorMessage, errorStatus } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/branding';
 import { confirmGrievance, trackGrievance, useFileGrievance, useGrievanceInfo } from './api';
 import { GrievanceStatusBadge, GrievanceTimeline, istDate, istTime } from './grievance-look';
+import { TextareaField } from '../../components/ui/textarea-field';
 
 /** One way to reach an officer: the icon and its spoken label, then the link. */
 function ContactLine({ icon: Icon, label, href, className, children }: { icon: typeof Phone; label: string; href: string; className?: string; children: string }) {
@@ -110,9 +111,15 @@ function ComplaintForm() {
             <TextField form={form} name="phone" id="grv-phone" label="Phone" optional type="tel" autoComplete="tel" maxLength={20} />
             <TextField form={form} name="orderReference" id="grv-order" label="Order or invoice number" optional maxLength={60} />
           </div>
-          <FormField id="grv-description" label="Your complaint" error={errors.description?.message} hint="What happened, when, and what you would like us to do (at least 20 characters).">
-            <Textarea rows={5} maxLength={4000} {...fieldA11y('grv-description', errors.description?.message, true)} {...form.register('description')} />
-          </FormField>
+          <TextareaField
+            id="grv-description"
+            label="Your complaint"
+            error={errors.description?.message}
+            hint="What happened, when, and what you would like us to do (at least 20 characters)."
+            rows={5}
+            maxLength={4000}
+            registration={form.register('description')}
+          />
           <Button type="submit" loading={isSubmitting}>
             Send complaint
           </Button>

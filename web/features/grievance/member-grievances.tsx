@@ -5,13 +5,12 @@ import { Link } from 'react-router';
 import { MemberGrievanceInput } from '@contracts';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { FormField, fieldA11y } from '../../components/ui/form-field';
-import { Textarea } from '../../components/ui/input';
 import { QueryStates } from '../../components/ui/query-error';
 import { TextField } from '../../components/ui/text-field';
 import { schemaResolver } from '../../lib/admin/queries';
 import { useFileMemberGrievance, useMyGrievances } from './api';
 import { GrievanceStatusBadge, OverdueBadge, istDate, istTime } from './grievance-look';
+import { TextareaField } from '../../components/ui/textarea-field';
 
 type Values = { orderReference: string; description: string };
 const FIELDS = ['orderReference', 'description'] as const;
@@ -49,9 +48,15 @@ export function MemberGrievances() {
       <CardContent className="space-y-5">
         <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4" aria-label="Formal complaint">
           <TextField form={form} name="orderReference" id="mg-order" label="Order or invoice number" optional maxLength={60} />
-          <FormField id="mg-description" label="Your complaint" error={errors.description?.message} hint="At least 20 characters.">
-            <Textarea rows={4} maxLength={4000} {...fieldA11y('mg-description', errors.description?.message, true)} {...form.register('description')} />
-          </FormField>
+          <TextareaField
+            id="mg-description"
+            label="Your complaint"
+            error={errors.description?.message}
+            hint="At least 20 characters."
+            rows={4}
+            maxLength={4000}
+            registration={form.register('description')}
+          />
           <Button type="submit" loading={isSubmitting}>
             File complaint
           </Button>

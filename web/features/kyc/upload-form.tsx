@@ -6,9 +6,10 @@ import { KYC_DOCUMENT_TYPES, KYC_TYPE_LABELS, KycUploadRequest } from '@contract
 import { Button } from '../../components/ui/button';
 import { FileField } from '../../components/ui/file-field';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
-import { Input, Select, Options } from '../../components/ui/input';
+import { Input, Options } from '../../components/ui/input';
 import { useUploadKycDocument } from './upload-api';
 import { useKycFile } from './file-checks';
+import { SelectField } from '../../components/ui/select-field';
 
 /** The form part of the shared upload schema; the file itself is checked by checkKycFile. */
 const UploadFields = KycUploadRequest.pick({ documentType: true, documentNumber: true });
@@ -55,11 +56,9 @@ export function KycUploadForm() {
   return (
     <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-5">
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField id="documentType" label="Document Type" error={typeError}>
-          <Select {...fieldA11y('documentType', typeError)} {...form.register('documentType')}>
-            <Options blank="Select document type" values={KYC_DOCUMENT_TYPES} label={(t) => KYC_TYPE_LABELS[t]} />
-          </Select>
-        </FormField>
+        <SelectField id="documentType" label="Document Type" error={typeError} registration={form.register('documentType')}>
+          <Options blank="Select document type" values={KYC_DOCUMENT_TYPES} label={(t) => KYC_TYPE_LABELS[t]} />
+        </SelectField>
         <FormField id="documentNumber" label="Document Number" optional error={errors.documentNumber?.message as string | undefined}>
           <Input
             placeholder={documentType === 'pan' ? 'ABCDE1234F' : documentType === 'aadhaar_front' || documentType === 'aadhaar_back' ? '123412341234' : ''}

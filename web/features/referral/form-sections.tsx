@@ -2,10 +2,11 @@ import type { ChangeEvent, ComponentProps, ReactNode } from 'react';
 import type { UseFormRegisterReturn, UseFormReturn } from 'react-hook-form';
 import { Building2, IdCard, MapPin, UserRound } from 'lucide-react';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
-import { Input, Textarea } from '../../components/ui/input';
+import { Input } from '../../components/ui/input';
 import { PasswordInput } from '../../components/ui/password-input';
 import { cn } from '../../lib/cn';
 import type { ReferralFormInput, ReferralFormOutput } from './registration-schema';
+import { TextareaField } from '../../components/ui/textarea-field';
 
 export type ReferralFormApi = UseFormReturn<ReferralFormInput, unknown, ReferralFormOutput>;
 type FieldName = Exclude<keyof ReferralFormInput, 'packageAmount' | 'referralToken'>;
@@ -92,9 +93,7 @@ export function AddressSection({ form }: { form: ReferralFormApi }) {
   return (
     <FormSection id="address-details" icon={<MapPin aria-hidden="true" className={icon} />} title="Address Details" description="All fields are mandatory.">
       <div>
-        <FormField id="address" label="Address" error={error}>
-          <Textarea rows={2} autoComplete="street-address" placeholder="House number, street and area" {...fieldA11y('address', error)} {...form.register('address')} />
-        </FormField>
+        <TextareaField id="address" label="Address" error={error} rows={2} autoComplete="street-address" placeholder="House number, street and area" registration={form.register('address')} />
       </div>
       <div className="mt-4 grid gap-4 sm:grid-cols-3">
         <TextField form={form} name="city" label="City" autoComplete="address-level2" placeholder="City" />

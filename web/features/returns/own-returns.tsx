@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
 import { QueryStates } from '../../components/ui/query-error';
 import { RecordNotFound } from '../../components/ui/record-not-found';
-import { DataTable, type Column } from '../../components/ui/table';
+import { DataTable, ProductQty, type Column } from '../../components/ui/table';
 import { routeUrl } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { formatMoney } from '../../lib/money';
@@ -94,12 +94,7 @@ const columns = (record: RecordLink, withBuyer: boolean): Column<ReturnItem>[] =
     header: 'Product',
     className: 'min-w-40',
     card: 'wide',
-    cell: (r) => (
-      <>
-        <p className="text-slate-800">{r.productName}</p>
-        <p className="text-xs text-slate-500">Qty {r.quantity}</p>
-      </>
-    ),
+    cell: (r) => <ProductQty name={r.productName} quantity={r.quantity} />,
   },
   {
     header: 'Refund',

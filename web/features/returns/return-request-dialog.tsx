@@ -4,12 +4,14 @@ import type { z } from 'zod';
 import { RETURN_MSG, RETURN_NOTE_MAX, RETURN_REASONS, ReturnCreate, type ReturnReason } from '@contracts/returns';
 import { Dialog, DialogContent, FormFooter } from '../../components/ui/dialog';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
-import { Input, Options, Select, Textarea } from '../../components/ui/input';
+import { Input, Options } from '../../components/ui/input';
 import { schemaResolver } from '../../lib/schema-resolver';
 import { formatDate } from '../../lib/format';
 import { formatMoney } from '../../lib/money';
 import { reasonLabel, refundFor } from './labels';
 import { useCreateReturn, type ReturnableItem } from './returns-api';
+import { SelectField } from '../../components/ui/select-field';
+import { TextareaField } from '../../components/ui/textarea-field';
 
 type Values = {
   purchaseId?: string;
@@ -81,20 +83,19 @@ export function ReturnRequestDialog({ item, onClose, title = 'Return this order'
               <p className="text-xs text-emerald-800">{formatMoney(item.unitRefund, { decimals: 2 })} per unit, GST included</p>
             </div>
           </div>
-          <FormField id="return-reason" label="Reason" error={errors.reason?.message}>
-            <Select {...fieldA11y('return-reason', errors.reason?.message)} {...form.register('reason')}>
-              <Options blank="Choose a reason" values={RETURN_REASONS} label={reasonLabel} />
-            </Select>
-          </FormField>
-          <FormField
+          <SelectField id="return-reason" label="Reason" error={errors.reason?.message} registration={form.register('reason')}>
+            <Options blank="Choose a reason" values={RETURN_REASONS} label={reasonLabel} />
+          </SelectField>
+          <TextareaField
             id="return-note"
             label="Note"
             optional={reason !== 'other'}
             error={noteError}
             hint={reason === 'other' ? 'Tell us briefly what is wrong.' : 'Anything that helps us handle the return.'}
-          >
-            <Textarea rows={3} maxLength={RETURN_NOTE_MAX} {...fieldA11y('return-note', noteError, true)} {...form.register('note')} />
-          </FormField>
+            rows={3}
+            maxLength={RETURN_NOTE_MAX}
+            registration={form.register('note')}
+          />
           <p className="text-xs text-slate-500">We review every request. Once approved, send the goods back; the refund follows with a GST credit note.</p>
           <FormFooter onCancel={onClose} busy={isSubmitting}>
             {isSubmitting ? 'Sending...' : 'Request return'}

@@ -1,7 +1,7 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { FranchiseRequestInput, FranchiseRequestView } from '@contracts';
-import { apiRequest, getRoute } from '../../lib/api';
-import { useApiMutation } from '../../lib/mutation';
+import { getRoute } from '../../lib/api';
+import { usePostToList } from '../../lib/mutation';
 
 export const FRANCHISE_REQUESTS_KEY = ['/api/franchise-requests'] as const;
 
@@ -12,12 +12,9 @@ export function useFranchiseRequests() {
 
 /** POST /api/franchise-requests: apply for a franchise; the member's requests re-read after it. */
 export function useSubmitFranchiseRequest() {
-  const queryClient = useQueryClient();
-  return useApiMutation<FranchiseRequestInput, FranchiseRequestView>({
-    request: (body) => apiRequest<FranchiseRequestView>('POST', FRANCHISE_REQUESTS_KEY[0], body),
+  return usePostToList<FranchiseRequestInput, FranchiseRequestView>(FRANCHISE_REQUESTS_KEY, {
     errorTitle: 'Request Not Submitted',
     errorFallback: 'Failed to submit the franchise request',
     successToast: () => ({ title: 'Franchise Request Submitted', description: 'An admin will review your request; its status shows below.' }),
-    invalidate: () => void queryClient.invalidateQueries({ queryKey: FRANCHISE_REQUESTS_KEY }),
   });
 }

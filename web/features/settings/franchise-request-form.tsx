@@ -5,9 +5,10 @@ import { FRANCHISE_TYPES, FranchiseRequestInput } from '@contracts';
 import { Button } from '../../components/ui/button';
 import { CharacterCount } from '../../components/ui/character-count';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
-import { Input, Select, Textarea, Options } from '../../components/ui/input';
+import { Input, Textarea, Options } from '../../components/ui/input';
 import { schemaResolver } from '../../lib/schema-resolver';
 import { useSubmitFranchiseRequest } from './api';
+import { SelectField } from '../../components/ui/select-field';
 
 type FranchiseType = (typeof FRANCHISE_TYPES)[number];
 interface Values {
@@ -41,11 +42,9 @@ export function FranchiseRequestForm() {
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Franchise request" className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id="franchise-type" label="Franchise Type" error={errors.franchiseType?.message}>
-          <Select {...fieldA11y('franchise-type', errors.franchiseType?.message)} {...form.register('franchiseType')}>
-            <Options blank="Choose a franchise type" values={FRANCHISE_TYPES} label={typeLabel} />
-          </Select>
-        </FormField>
+        <SelectField id="franchise-type" label="Franchise Type" error={errors.franchiseType?.message} registration={form.register('franchiseType')}>
+          <Options blank="Choose a franchise type" values={FRANCHISE_TYPES} label={typeLabel} />
+        </SelectField>
         <FormField id="franchise-investment" label="Investment Amount (₹)" error={errors.investmentAmount?.message}>
           <Input {...fieldA11y('franchise-investment', errors.investmentAmount?.message)} inputMode="decimal" autoComplete="off" placeholder="e.g. 250000" {...form.register('investmentAmount')} />
         </FormField>

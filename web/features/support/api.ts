@@ -1,7 +1,7 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { TicketInput, TicketView } from '@contracts';
-import { apiRequest, getRoute } from '../../lib/api';
-import { useApiMutation } from '../../lib/mutation';
+import { getRoute } from '../../lib/api';
+import { usePostToList } from '../../lib/mutation';
 
 export const TICKETS_KEY = ['/api/support-tickets'] as const;
 
@@ -12,12 +12,9 @@ export function useTickets() {
 
 /** POST /api/support-tickets: open a ticket; the member's tickets re-read after it. */
 export function useOpenTicket() {
-  const queryClient = useQueryClient();
-  return useApiMutation<TicketInput, TicketView>({
-    request: (body) => apiRequest<TicketView>('POST', TICKETS_KEY[0], body),
+  return usePostToList<TicketInput, TicketView>(TICKETS_KEY, {
     errorTitle: 'Ticket Not Submitted',
     errorFallback: 'Failed to submit the ticket',
     successToast: () => ({ title: 'Ticket Submitted', description: 'Our support team will answer here; you can follow the ticket in My Tickets.' }),
-    invalidate: () => void queryClient.invalidateQueries({ queryKey: TICKETS_KEY }),
   });
 }

@@ -7,10 +7,11 @@ import { TitledCard } from '../../components/ui/card';
 import { CharacterCount } from '../../components/ui/character-count';
 import { ChoiceCards } from '../../components/ui/choice-cards';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
-import { Input, Select, Textarea, Options } from '../../components/ui/input';
+import { Input, Textarea, Options } from '../../components/ui/input';
 import { schemaResolver } from '../../lib/schema-resolver';
 import { useOpenTicket } from './api';
 import { priorityLabel } from './ticket-badges';
+import { SelectField } from '../../components/ui/select-field';
 
 type Category = (typeof TICKET_CATEGORIES)[number];
 type Priority = (typeof TICKET_PRIORITIES)[number];
@@ -46,11 +47,9 @@ export function TicketForm() {
   return (
     <TitledCard id="ticket-form-title" title="Open a Ticket" description="Tell us what happened; the more detail, the faster we can help.">
       <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Open a support ticket">
-        <FormField id="ticket-category" label="Category" error={errors.category?.message}>
-          <Select {...fieldA11y('ticket-category', errors.category?.message)} {...form.register('category')}>
-            <Options blank="Choose a category" values={TICKET_CATEGORIES} label={(c) => CATEGORY_HINTS[c]} />
-          </Select>
-        </FormField>
+        <SelectField id="ticket-category" label="Category" error={errors.category?.message} registration={form.register('category')}>
+          <Options blank="Choose a category" values={TICKET_CATEGORIES} label={(c) => CATEGORY_HINTS[c]} />
+        </SelectField>
         <ChoiceCards
           legend="Priority"
           options={TICKET_PRIORITIES.map((p) => ({ value: p, label: priorityLabel(p) }))}

@@ -1,27 +1,16 @@
 import { FileText, PlusCircle } from 'lucide-react';
 import { FUND_REQUEST_METHOD_LABELS, type FundRequestView } from '@contracts';
-import { Badge } from '../../components/ui/badge';
 import { EmptyState } from '../../components/ui/empty-state';
-import { formatDate, formatDateTime } from '../../lib/format';
+import { formatDateTime } from '../../lib/format';
 import { formatMoney } from '../../lib/money';
-import { WITHDRAWAL_STATUS_LOOK } from './labels';
 import { useTopUps } from './top-up-api';
-import { WalletListCard } from './wallet-list-card';
+import { RequestHead, WalletListCard } from './wallet-list-card';
 
 function TopUpItem({ r }: { r: FundRequestView }) {
-  const look = WITHDRAWAL_STATUS_LOOK[r.status] ?? WITHDRAWAL_STATUS_LOOK.pending;
   const amount = formatMoney(r.amount, { decimals: 2 });
   return (
     <li aria-label={`${amount} ${FUND_REQUEST_METHOD_LABELS[r.method]}`} data-fund-request-id={r.id} className="space-y-2 rounded-xl border border-slate-200 p-4">
-      <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
-          <p className="text-base font-bold text-slate-900 tabular-nums">{amount}</p>
-          <p className="text-sm text-slate-500">
-            {FUND_REQUEST_METHOD_LABELS[r.method]} · {formatDate(r.createdAt)}
-          </p>
-        </div>
-        <Badge tone={look.tone}>{look.label}</Badge>
-      </div>
+      <RequestHead amount={amount} kind={FUND_REQUEST_METHOD_LABELS[r.method]} createdAt={r.createdAt} status={r.status} />
       <p className="text-sm text-slate-700">
         Ref. <span className="font-mono">{r.reference}</span>
         {' · '}

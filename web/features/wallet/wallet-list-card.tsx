@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
+import { Badge } from '../../components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { QueryError } from '../../components/ui/query-error';
 import { InlineLoader } from '../../components/ui/spinner';
+import { formatDate } from '../../lib/format';
+import { WITHDRAWAL_STATUS_LOOK } from './labels';
 
 /**
  * A card of the wallet page over one of the member's lists: the loading line, the error alone (a failed re-read hides
@@ -41,5 +44,21 @@ export function WalletListCard({
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/** The head of a request in these lists: its amount, kind and day, and its status badge. */
+export function RequestHead({ amount, kind, createdAt, status }: { amount: string; kind: string; createdAt: string; status: string }) {
+  const look = WITHDRAWAL_STATUS_LOOK[status] ?? WITHDRAWAL_STATUS_LOOK.pending;
+  return (
+    <div className="flex items-start justify-between gap-3">
+      <div className="min-w-0">
+        <p className="text-base font-bold text-slate-900 tabular-nums">{amount}</p>
+        <p className="text-sm text-slate-500">
+          {kind} · {formatDate(createdAt)}
+        </p>
+      </div>
+      <Badge tone={look.tone}>{look.label}</Badge>
+    </div>
   );
 }

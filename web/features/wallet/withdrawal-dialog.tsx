@@ -8,7 +8,7 @@ import { Button } from '../../components/ui/button';
 import { ChoiceCards } from '../../components/ui/choice-cards';
 import { Dialog, DialogContent, DialogTrigger, FormFooter } from '../../components/ui/dialog';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
-import { Input, Select, Options } from '../../components/ui/input';
+import { Input, Options } from '../../components/ui/input';
 import { termOf } from '../../components/ui/term';
 import { fullName } from '../../lib/format';
 import { newIdempotencyKey } from '../../lib/idempotency';
@@ -18,6 +18,7 @@ import { useSignedInUser } from '../account';
 import { useRequestWithdrawal } from './withdrawal-api';
 import { payoutBlock } from './payout-notice';
 import { Alert } from '../../components/ui/alert';
+import { SelectField } from '../../components/ui/select-field';
 
 type Network = (typeof NETWORK_TYPES)[number];
 interface Values {
@@ -177,11 +178,9 @@ export function WithdrawalDialog({ summary, disabled, describedBy }: { summary: 
             ) : null}
             <ChangeAt />
             {type === 'usdt' ? (
-              <FormField id="withdraw-networkType" label="Network" error={err('networkType')}>
-                <Select {...fieldA11y('withdraw-networkType', err('networkType'))} {...form.register('networkType')}>
-                  <Options blank="Choose a network" values={NETWORK_TYPES} />
-                </Select>
-              </FormField>
+              <SelectField id="withdraw-networkType" label="Network" error={err('networkType')} registration={form.register('networkType')}>
+                <Options blank="Choose a network" values={NETWORK_TYPES} />
+              </SelectField>
             ) : null}
           </section>
           <FormFooter onCancel={() => change(false)} busy={isSubmitting} disabled={Boolean(block)}>

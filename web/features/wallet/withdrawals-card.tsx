@@ -1,13 +1,12 @@
 import type { WithdrawalView } from '@contracts';
 import { Landmark } from 'lucide-react';
-import { Badge } from '../../components/ui/badge';
 import { EmptyState } from '../../components/ui/empty-state';
-import { formatDate, formatDateTime } from '../../lib/format';
+import { formatDateTime } from '../../lib/format';
 import { formatMoney } from '../../lib/money';
 import { useWithdrawals } from './api';
-import { WITHDRAWAL_STATUS_LOOK, withdrawalTypeLabel } from './labels';
+import { withdrawalTypeLabel } from './labels';
 import { termOf } from '../../components/ui/term';
-import { WalletListCard } from './wallet-list-card';
+import { RequestHead, WalletListCard } from './wallet-list-card';
 
 const Detail = termOf({ row: 'flex gap-2 text-sm', term: 'shrink-0 text-slate-500', value: 'min-w-0 break-words text-slate-800' });
 
@@ -18,19 +17,10 @@ function payoutTo(w: WithdrawalView): string {
 }
 
 function WithdrawalItem({ w }: { w: WithdrawalView }) {
-  const look = WITHDRAWAL_STATUS_LOOK[w.status] ?? WITHDRAWAL_STATUS_LOOK.pending;
   const title = `${formatMoney(w.amount, { decimals: 2 })} ${withdrawalTypeLabel(w)}`;
   return (
     <li aria-label={title} className="space-y-2 rounded-xl border border-slate-200 p-4">
-      <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
-          <p className="text-base font-bold text-slate-900 tabular-nums">{formatMoney(w.amount, { decimals: 2 })}</p>
-          <p className="text-sm text-slate-500">
-            {withdrawalTypeLabel(w)} · {formatDate(w.createdAt)}
-          </p>
-        </div>
-        <Badge tone={look.tone}>{look.label}</Badge>
-      </div>
+      <RequestHead amount={formatMoney(w.amount, { decimals: 2 })} kind={withdrawalTypeLabel(w)} createdAt={w.createdAt} status={w.status} />
       <dl className="space-y-1">
         <Detail term="To">{payoutTo(w)}</Detail>
         {w.status === 'pending' ? <Detail term="Status">Held from your wallet until an admin processes it.</Detail> : null}

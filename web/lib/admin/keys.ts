@@ -64,8 +64,13 @@ export function invalidatePaths(queryClient: QueryClient, paths: readonly string
   return queryClient.invalidateQueries({ predicate: (q) => paths.includes(String(q.queryKey[0])) });
 }
 
+/** A function that marks the queries of these paths stale: what an admin write re-reads after it. */
+export function useInvalidatePaths(paths: readonly string[]) {
+  const queryClient = useQueryClient();
+  return () => invalidatePaths(queryClient, paths);
+}
+
 /** After a change to a user: every user list, the dashboard and the activity log. */
 export function useInvalidateUsers() {
-  const queryClient = useQueryClient();
-  return () => invalidatePaths(queryClient, [...USER_LIST_KEYS, KEYS.stats, KEYS.auditLog, KEYS.approvals]);
+  return useInvalidatePaths([...USER_LIST_KEYS, KEYS.stats, KEYS.auditLog, KEYS.approvals]);
 }

@@ -12,7 +12,7 @@ import { titleCase, shortId } from '../../../lib/format';
 import { formatBV, formatDateUS, formatINR } from '../../../lib/admin/format';
 import { LoadMore, QueryStates } from '../../../components/ui/query-error';
 import { SectionHeader } from '../../../components/admin/section-header';
-import { DataTable, type Column, RowCard } from '../../../components/ui/table';
+import { DataTable, ProductQty, type Column, RowCard } from '../../../components/ui/table';
 import { DeliveryBadge, PaymentBadge, paymentStatusLabel } from './order-badges';
 import { OrderDialog } from './order-dialog';
 import { OrderInvoiceButton } from './order-invoice';
@@ -52,12 +52,7 @@ const columns = (update: (o: AdminPurchaseView) => ReactNode): Column<AdminPurch
   {
     header: 'Product',
     className: 'max-w-52 min-w-32',
-    cell: (o) => (
-      <>
-        <p className="text-slate-800">{o.productName}</p>
-        <p className="text-xs text-slate-500">Qty {o.quantity}</p>
-      </>
-    ),
+    cell: (o) => <ProductQty name={o.productName} quantity={o.quantity} />,
   },
   {
     header: 'Amount and BV',

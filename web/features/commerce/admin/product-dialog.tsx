@@ -4,7 +4,7 @@ import { PRODUCT_CATEGORIES, PURCHASE_TYPES, ProductInput } from '@contracts';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Dialog, DialogContent, FormFooter } from '../../../components/ui/dialog';
 import { FormField, fieldA11y } from '../../../components/ui/form-field';
-import { Input, Select, Textarea, Options } from '../../../components/ui/input';
+import { Input, Options } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { schemaResolver } from '../../../lib/admin/queries';
 import { ChoiceGroup } from '../../../components/admin/choice-group';
@@ -12,6 +12,8 @@ import { toastValidation } from '../../../components/admin/validation-toast';
 import { categoryLabel, purchaseTypeLabel, useSaveProduct, type AdminProductView } from './products-api';
 import { ProductImagesPanel } from './product-images-panel';
 import { saveAndClose } from '../../../lib/mutation';
+import { SelectField } from '../../../components/ui/select-field';
+import { TextareaField } from '../../../components/ui/textarea-field';
 
 const FIELDS = ['name', 'description', 'price', 'bv', 'gst', 'category', 'purchaseType', 'imageUrl', 'isActive'] as const;
 type Values = {
@@ -60,9 +62,7 @@ export function ProductDialog({ product, onClose }: { product: AdminProductView 
           <FormField id="pd-name" label="Name" error={err('name')}>
             <Input maxLength={160} autoComplete="off" {...fieldA11y('pd-name', err('name'))} {...form.register('name')} />
           </FormField>
-          <FormField id="pd-description" label="Description" optional error={err('description')}>
-            <Textarea rows={3} maxLength={2000} {...fieldA11y('pd-description', err('description'))} {...form.register('description')} />
-          </FormField>
+          <TextareaField id="pd-description" label="Description" optional error={err('description')} rows={3} maxLength={2000} registration={form.register('description')} />
           <div className="grid grid-cols-3 gap-3 sm:gap-4">
             <FormField id="pd-price" label="Price (₹)" error={err('price')}>
               <Input type="number" inputMode="decimal" step="0.01" min="0" {...fieldA11y('pd-price', err('price'))} {...form.register('price')} />
@@ -75,11 +75,9 @@ export function ProductDialog({ product, onClose }: { product: AdminProductView 
             </FormField>
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField id="pd-category" label="Category" error={err('category')}>
-              <Select {...fieldA11y('pd-category', err('category'))} {...form.register('category')}>
-                <Options values={PRODUCT_CATEGORIES} label={categoryLabel} />
-              </Select>
-            </FormField>
+            <SelectField id="pd-category" label="Category" error={err('category')} registration={form.register('category')}>
+              <Options values={PRODUCT_CATEGORIES} label={categoryLabel} />
+            </SelectField>
             <ChoiceGroup
               legend="Purchase type"
               idPrefix="pd-type"

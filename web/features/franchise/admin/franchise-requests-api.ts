@@ -1,9 +1,8 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AdminFranchiseRequest, AdminFranchiseRequestList, FranchiseDecision } from '@contracts';
-import { apiRequest, getRoute } from '../../../lib/api';
-import { useApiMutation } from '../../../lib/mutation';
-import { invalidatePaths, KEYS, USER_LIST_KEYS } from '../../../lib/admin/queries';
-import { itemPath, refetchOnConflict, type Answer } from '../../../lib/admin/writes';
+import { getRoute } from '../../../lib/api';
+import { KEYS, USER_LIST_KEYS, useInvalidatePaths } from '../../../lib/admin/queries';
+import { useItemPatch } from '../../../lib/admin/writes';
 
 export type { AdminFranchiseRequest };
 
@@ -23,17 +22,10 @@ export function useFranchiseRequests(status: FranchiseStatus) {
 
 /** After a decision: the lists, the dashboard card, the member's role in the user lists, the audit log. */
 export function useInvalidateFranchise() {
-  const queryClient = useQueryClient();
-  return () => invalidatePaths(queryClient, [KEYS.franchiseRequests, KEYS.stats, KEYS.auditLog, ...USER_LIST_KEYS]);
+  return useInvalidatePaths([KEYS.franchiseRequests, KEYS.stats, KEYS.auditLog, ...USER_LIST_KEYS]);
 }
 
 /** PATCH /api/admin/franchise-requests/:id: approve or reject (the dialog words the success toast). */
 export function useDecideFranchiseRequest(id: string) {
-  const invalidate = useInvalidateFranchise();
-  return useApiMutation({
-    request: (body: FranchiseDecision) => apiRequest<Answer>('PATCH', itemPath(KEYS.franchiseRequests, id), body),
-    errorFallback: 'Failed to update the franchise request',
-    invalidate,
-    onFailure: refetchOnConflict(invalidate),
-  });
+  return useItemPatch<FranchiseDecision>(KEYS.franchiseRequests, id, 'Failed to update the franchise request', useInvalidateFranchise());
 }

@@ -3,14 +3,13 @@ import type { z } from 'zod';
 import { FranchiseDecision } from '@contracts';
 import { Alert } from '../../../components/ui/alert';
 import { CloseFooter, Dialog, DialogContent, FormFooter } from '../../../components/ui/dialog';
-import { FormField, fieldA11y } from '../../../components/ui/form-field';
-import { Textarea } from '../../../components/ui/input';
 import { formatBV, formatDateTimeUS, formatINR } from '../../../lib/admin/format';
 import { schemaResolver } from '../../../lib/admin/queries';
 import { roleLabel } from '../../../components/admin/badges';
 import { ChoiceGroup } from '../../../components/admin/choice-group';
 import { useDecideFranchiseRequest, type AdminFranchiseRequest } from './franchise-requests-api';
 import { FranchiseStatusBadge } from './franchise-badges';
+import { TextareaField } from '../../../components/ui/textarea-field';
 
 type Values = { status: 'approved' | 'rejected'; adminNotes: string };
 
@@ -95,15 +94,16 @@ export function FranchiseReviewDialog({ request, onClose }: { request: AdminFran
                     : `Only Mini and Basic franchises have a role in the platform, so ${request.userName}'s role stays as it is.`}
                 </Alert>
               ) : null}
-              <FormField
+              <TextareaField
                 id="franchise-notes"
                 label={decision === 'rejected' ? 'Reason for rejecting' : 'Notes'}
                 optional={decision === 'approved'}
                 error={errors.adminNotes?.message}
                 hint={decision === 'rejected' ? 'At least 5 characters. The member sees this reason.' : 'Kept with the request.'}
-              >
-                <Textarea rows={3} maxLength={1000} {...fieldA11y('franchise-notes', errors.adminNotes?.message, true)} {...form.register('adminNotes')} />
-              </FormField>
+                rows={3}
+                maxLength={1000}
+                registration={form.register('adminNotes')}
+              />
               <FormFooter onCancel={onClose} busy={isSubmitting} variant={decision === 'rejected' ? 'destructive' : 'primary'}>
                 {decision === 'rejected' ? 'Reject Request' : 'Approve Request'}
               </FormFooter>

@@ -1,8 +1,8 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { GRIEVANCE_MSG, type AdminGrievance, type GrievanceSettingsInput, type GrievanceSettingsView, type Holiday, type HolidayInput, type GrievanceStatus } from '@contracts';
 import { apiRequest, getRoute, routeUrl } from '../../../lib/api';
-import { useApiMutation } from '../../../lib/mutation';
-import { invalidatePaths, KEYS } from '../../../lib/admin/queries';
+import { useInvalidatePaths } from '../../../lib/admin/queries';
+import { useAuditedWrite } from '../../../lib/admin/writes';
 
 export const GRIEVANCES_KEY = '/api/admin/grievances';
 export const GRIEVANCE_SETTINGS_KEY = '/api/admin/settings/grievance';
@@ -32,13 +32,12 @@ const DONE: Record<GrievanceAction, string> = {
 
 /** POST /api/admin/grievances/:id/<action>: each is mailed to the complainant. */
 export function useGrievanceAction(id: string, action: GrievanceAction) {
-  const queryClient = useQueryClient();
-  return useApiMutation({
+  return useAuditedWrite({
     request: (body: Record<string, string | undefined>) => apiRequest<AdminGrievance>('POST', `${GRIEVANCES_KEY}/${id}/${action}`, body),
     errorFallback: 'The complaint could not be updated',
     successToast: () => ({ title: DONE[action], description: 'The complainant has been emailed.' }),
-    invalidate: () => invalidatePaths(queryClient, [GRIEVANCES_KEY, KEYS.auditLog]),
-    onFailure: () => invalidatePaths(queryClient, [GRIEVANCES_KEY]),
+    paths: [GRIEVANCES_KEY],
+    onFailure: useInvalidatePaths([GRIEVANCES_KEY]),
   });
 }
 
@@ -47,12 +46,11 @@ export function useGrievanceSettings() {
 }
 
 export function useSaveGrievanceSettings() {
-  const queryClient = useQueryClient();
-  return useApiMutation({
+  return useAuditedWrite({
     request: (body: GrievanceSettingsInput) => apiRequest<GrievanceSettingsView>('PUT', GRIEVANCE_SETTINGS_KEY, body),
     errorFallback: 'Failed to save the grievance officers',
     successToast: () => ({ title: GRIEVANCE_MSG.saved }),
-    invalidate: () => invalidatePaths(queryClient, [GRIEVANCE_SETTINGS_KEY, KEYS.auditLog]),
+    paths: [GRIEVANCE_SETTINGS_KEY],
   });
 }
 
@@ -61,21 +59,19 @@ export function useHolidays() {
 }
 
 export function useAddHoliday() {
-  const queryClient = useQueryClient();
-  return useApiMutation({
+  return useAuditedWrite({
     request: (body: HolidayInput) => apiRequest<Holiday>('POST', HOLIDAYS_KEY, body),
     errorFallback: 'Failed to add the holiday',
     successToast: () => ({ title: GRIEVANCE_MSG.holidayAdded }),
-    invalidate: () => invalidatePaths(queryClient, [HOLIDAYS_KEY, KEYS.auditLog]),
+    paths: [HOLIDAYS_KEY],
   });
 }
 
 export function useRemoveHoliday() {
-  const queryClient = useQueryClient();
-  return useApiMutation({
+  return useAuditedWrite({
     request: (day: string) => apiRequest<{ message: string }>('DELETE', `${HOLIDAYS_KEY}/${day}`),
     errorFallback: 'Failed to remove the holiday',
     successToast: () => ({ title: GRIEVANCE_MSG.holidayRemoved }),
-    invalidate: () => invalidatePaths(queryClient, [HOLIDAYS_KEY, KEYS.auditLog]),
+    paths: [HOLIDAYS_KEY],
   });
 }

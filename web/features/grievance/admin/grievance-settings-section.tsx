@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { EmptyState } from '../../../components/ui/empty-state';
 import { QueryStates } from '../../../components/ui/query-error';
 import { TextField } from '../../../components/ui/text-field';
-import { SectionHeader } from '../../../components/admin/section-header';
+import { SettingsFormActions, SettingsSection, useSettingsForm } from '../../../components/admin/settings-form';
 import { schemaResolver } from '../../../lib/admin/queries';
 import { useAddHoliday, useGrievanceSettings, useHolidays, useRemoveHoliday, useSaveGrievanceSettings } from './grievance-admin-api';
 
@@ -28,17 +28,8 @@ const FIELDS = [
 const valuesOf = (s: GrievanceSettingsView): Values => ({ grievanceOfficer: s.grievanceOfficer ?? blank, nodalOfficer: s.nodalOfficer ?? blank });
 
 function OfficersForm({ settings }: { settings: GrievanceSettingsView }) {
-  const save = useSaveGrievanceSettings();
-  const form = useForm<Values, unknown, z.output<typeof GrievanceSettingsInput>>({
-    resolver: schemaResolver<Values, typeof GrievanceSettingsInput>(GrievanceSettingsInput),
-    defaultValues: valuesOf(settings),
-    mode: 'onTouched',
-  });
+  const { form, onSubmit, discard } = useSettingsForm(GrievanceSettingsInput, settings, valuesOf, useSaveGrievanceSettings(), FIELDS);
   const { isSubmitting, isDirty } = form.formState;
-  const onSubmit = form.handleSubmit(async (values) => {
-    const done = await save.run(values, { setError: form.setError, fields: FIELDS });
-    if (done.ok) form.reset(valuesOf(done.data));
-  });
   const officer = (key: keyof Values, title: string, description: string) => (
     <Card>
       <CardHeader>
@@ -57,14 +48,7 @@ function OfficersForm({ settings }: { settings: GrievanceSettingsView }) {
     <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid items-start gap-5 lg:grid-cols-2" aria-label="Grievance officers">
       {officer('grievanceOfficer', 'Grievance Officer', 'Answers complaints; printed on the Grievance Redressal page and on every invoice.')}
       {officer('nodalOfficer', 'Nodal Officer', 'The contact for the authorities and for complainants not satisfied with an answer.')}
-      <div className="flex flex-wrap items-center justify-end gap-3 lg:col-span-2">
-        <Button variant="outline" disabled={!isDirty || isSubmitting} onClick={() => form.reset(valuesOf(settings))}>
-          Discard changes
-        </Button>
-        <Button type="submit" loading={isSubmitting}>
-          Save officers
-        </Button>
-      </div>
+      <SettingsFormActions dirty={isDirty} submitting={isSubmitting} onDiscard={discard} saveLabel="Save officers" />
     </form>
   );
 }
@@ -135,14 +119,16 @@ function Holidays() {
 
 /** Settings > Grievance Redressal: the grievance and nodal officers and the holidays of the complaint clock. */
 export function GrievanceSettingsSection() {
-  const settings = useGrievanceSettings();
   return (
-    <div className="space-y-5">
-      <SectionHeader eyebrow="Settings" title="Grievance Redressal" description="The officers published on the Grievance Redressal page and on invoices, and the holidays the complaint clock skips." />
-      <QueryStates query={settings} errorTitle="Failed to load the grievance officers" loadingLabel="Loading grievance officers...">
-        {settings.data ? <OfficersForm key={settings.data.updatedAt ?? 'new'} settings={settings.data} /> : null}
-      </QueryStates>
+    <SettingsSection
+      title="Grievance Redressal"
+      description="The officers published on the Grievance Redressal page and on invoices, and the holidays the complaint clock skips."
+      query={useGrievanceSettings()}
+      errorTitle="Failed to load the grievance officers"
+      loadingLabel="Loading grievance officers..."
+      form={(settings) => <OfficersForm settings={settings} />}
+    >
       <Holidays />
-    </div>
+    </SettingsSection>
   );
 }

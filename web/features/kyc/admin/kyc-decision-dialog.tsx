@@ -7,13 +7,12 @@ import { KycReviewRequest } from '@contracts';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
-import { FormField, fieldA11y } from '../../../components/ui/form-field';
-import { Textarea } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import { fullName } from '../../../lib/format';
 import { invalidatePaths, KEYS, schemaResolver, USER_LIST_KEYS } from '../../../lib/admin/queries';
 import type { KycQueueEntry, ReviewDocument } from '../../../lib/admin/types';
 import { decideAll, typeLabel, type Decision, type DecisionResult, type DocumentOutcome } from './kyc-review';
+import { TextareaField } from '../../../components/ui/textarea-field';
 
 type Values = { status: string; rejectionReason: string };
 
@@ -133,9 +132,15 @@ export function KycDecisionDialog({ entry, decision, onClose }: { entry: KycQueu
           )}
 
           {!approving && !finished ? (
-            <FormField id="kyc-reason" label="Rejection reason" error={reasonError} hint="The member sees this reason and can upload replacements.">
-              <Textarea rows={3} disabled={working} {...fieldA11y('kyc-reason', reasonError, true)} {...form.register('rejectionReason')} />
-            </FormField>
+            <TextareaField
+              id="kyc-reason"
+              label="Rejection reason"
+              error={reasonError}
+              hint="The member sees this reason and can upload replacements."
+              rows={3}
+              disabled={working}
+              registration={form.register('rejectionReason')}
+            />
           ) : null}
 
           <DialogFooter>

@@ -4,12 +4,14 @@ import { NEWS_PRIORITIES, NEWS_TYPES, NewsInput, NewsPatch } from '@contracts';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Dialog, DialogContent, FormFooter } from '../../../components/ui/dialog';
 import { FormField, fieldA11y } from '../../../components/ui/form-field';
-import { Input, Select, Textarea, Options } from '../../../components/ui/input';
+import { Input, Options } from '../../../components/ui/input';
 import { titleCase } from '../../../lib/format';
 import { schemaResolver } from '../../../lib/admin/queries';
 import { useSaveNews, type NewsView } from './news-api';
 import { fromLocalInput, toLocalInput } from './news-state';
 import { saveAndClose } from '../../../lib/mutation';
+import { SelectField } from '../../../components/ui/select-field';
+import { TextareaField } from '../../../components/ui/textarea-field';
 
 type Values = { title: string; content: string; type: string; priority: string; isActive: boolean; publishedAt: string; expiresAt: string };
 const FIELDS = ['title', 'content', 'type', 'priority', 'isActive', 'publishedAt', 'expiresAt'] as const;
@@ -55,20 +57,14 @@ export function NewsDialog({ item, onClose }: { item: NewsView | null; onClose: 
           <FormField id="news-title" label="Title" error={err('title')} hint="At least 5 characters.">
             <Input maxLength={200} autoFocus {...fieldA11y('news-title', err('title'), true)} {...form.register('title')} />
           </FormField>
-          <FormField id="news-content" label="Content" error={err('content')} hint="At least 20 characters.">
-            <Textarea rows={5} maxLength={10000} {...fieldA11y('news-content', err('content'), true)} {...form.register('content')} />
-          </FormField>
+          <TextareaField id="news-content" label="Content" error={err('content')} hint="At least 20 characters." rows={5} maxLength={10000} registration={form.register('content')} />
           <div className="grid gap-4 min-[480px]:grid-cols-2">
-            <FormField id="news-type" label="Type" error={err('type')}>
-              <Select {...fieldA11y('news-type', err('type'))} {...form.register('type')}>
-                <Options values={NEWS_TYPES} label={titleCase} />
-              </Select>
-            </FormField>
-            <FormField id="news-priority" label="Priority" error={err('priority')}>
-              <Select {...fieldA11y('news-priority', err('priority'))} {...form.register('priority')}>
-                <Options values={NEWS_PRIORITIES} label={titleCase} />
-              </Select>
-            </FormField>
+            <SelectField id="news-type" label="Type" error={err('type')} registration={form.register('type')}>
+              <Options values={NEWS_TYPES} label={titleCase} />
+            </SelectField>
+            <SelectField id="news-priority" label="Priority" error={err('priority')} registration={form.register('priority')}>
+              <Options values={NEWS_PRIORITIES} label={titleCase} />
+            </SelectField>
             <FormField id="news-published" label="Publish at" optional error={err('publishedAt')} hint="Blank: at once.">
               <Input type="datetime-local" {...fieldA11y('news-published', err('publishedAt'), true)} {...form.register('publishedAt')} />
             </FormField>

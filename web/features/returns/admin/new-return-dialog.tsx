@@ -6,7 +6,7 @@ import { AdminReturnCreate, LATE_RETURN_REASONS, RETURN_MSG, RETURN_NOTE_MAX, RE
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, FormFooter } from '../../../components/ui/dialog';
 import { FormField, fieldA11y } from '../../../components/ui/form-field';
-import { Input, Options, Select, Textarea } from '../../../components/ui/input';
+import { Input, Options } from '../../../components/ui/input';
 import { InlineLoader } from '../../../components/ui/spinner';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { formatDate, shortId } from '../../../lib/format';
@@ -14,6 +14,8 @@ import { formatMoney } from '../../../lib/money';
 import { schemaResolver } from '../../../lib/schema-resolver';
 import { reasonLabel } from '../labels';
 import { useAdminCreateReturn, useOrderLookup } from './returns-admin-api';
+import { SelectField } from '../../../components/ui/select-field';
+import { TextareaField } from '../../../components/ui/textarea-field';
 
 type Values = { purchaseId?: string; lines: { productId: string; quantity: string }[]; reason: ReturnReason | ''; note: string };
 const FIELDS = ['purchaseId', 'lines.0.quantity', 'reason', 'note'] as const;
@@ -67,15 +69,19 @@ function Form({ onClose, onCreated }: { onClose: () => void; onCreated: (id: str
         <FormField id="new-return-quantity" label="Quantity" error={err('lines.0.quantity')}>
           <Input type="number" inputMode="numeric" min={1} max={found?.quantity} {...fieldA11y('new-return-quantity', err('lines.0.quantity'))} {...form.register('lines.0.quantity')} />
         </FormField>
-        <FormField id="new-return-reason" label="Reason" error={err('reason')}>
-          <Select {...fieldA11y('new-return-reason', err('reason'))} {...form.register('reason')}>
-            <Options blank="Choose a reason" values={RETURN_REASONS} label={reasonLabel} />
-          </Select>
-        </FormField>
+        <SelectField id="new-return-reason" label="Reason" error={err('reason')} registration={form.register('reason')}>
+          <Options blank="Choose a reason" values={RETURN_REASONS} label={reasonLabel} />
+        </SelectField>
       </div>
-      <FormField id="new-return-note" label="Note" error={err('note')} hint={`After the return window: ${LATE_RETURN_REASONS.map(reasonLabel).join(', ').toLowerCase()} goods only, with a note.`}>
-        <Textarea rows={3} maxLength={RETURN_NOTE_MAX} {...fieldA11y('new-return-note', err('note'), true)} {...form.register('note')} />
-      </FormField>
+      <TextareaField
+        id="new-return-note"
+        label="Note"
+        error={err('note')}
+        hint={`After the return window: ${LATE_RETURN_REASONS.map(reasonLabel).join(', ').toLowerCase()} goods only, with a note.`}
+        rows={3}
+        maxLength={RETURN_NOTE_MAX}
+        registration={form.register('note')}
+      />
       <FormFooter onCancel={onClose} busy={isSubmitting} disabled={!found}>
         {isSubmitting ? 'Creating...' : 'Create return'}
       </FormFooter>

@@ -3,11 +3,12 @@ import type { z } from 'zod';
 import { RETURN_MSG, ReturnRefund } from '@contracts/returns';
 import { Dialog, DialogContent, FormFooter } from '../../../components/ui/dialog';
 import { FormField, fieldA11y } from '../../../components/ui/form-field';
-import { Input, Select, Textarea } from '../../../components/ui/input';
+import { Input, Textarea } from '../../../components/ui/input';
 import { schemaResolver } from '../../../lib/schema-resolver';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { formatMoney } from '../../../lib/money';
 import type { AdminReturn } from './returns-admin-api';
+import { SelectField } from '../../../components/ui/select-field';
 
 type Values = { method: 'wallet' | 'external'; reference: string; refundedOn: string; note: string };
 const FIELDS = ['method', 'reference', 'refundedOn', 'note'] as const;
@@ -40,12 +41,10 @@ export function RefundDialog({ r, decide, onClose }: { r: AdminReturn; decide: (
     <Dialog open onOpenChange={(open) => !open && !isSubmitting && onClose()}>
       <DialogContent title={`Refund ${r.number}`} description={`${formatMoney(r.refundAmount, { decimals: 2 })} for ${r.quantity} × ${r.productName}. A GST credit note is issued with the refund.`}>
         <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
-          <FormField id="refund-method" label="Refund to" error={err('method')}>
-            <Select {...fieldA11y('refund-method', err('method'))} {...form.register('method')}>
-              {walletPossible ? <option value="wallet">The member's wallet</option> : null}
-              <option value="external">Paid outside the platform (UPI or bank transfer)</option>
-            </Select>
-          </FormField>
+          <SelectField id="refund-method" label="Refund to" error={err('method')} registration={form.register('method')}>
+            {walletPossible ? <option value="wallet">The member's wallet</option> : null}
+            <option value="external">Paid outside the platform (UPI or bank transfer)</option>
+          </SelectField>
           {external ? (
             <div className="grid gap-4 sm:grid-cols-2">
               <FormField id="refund-reference" label="UPI or bank reference" error={err('reference')}>

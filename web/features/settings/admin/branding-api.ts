@@ -1,10 +1,9 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { BrandingInput, BrandingView } from '@contracts';
 import { apiRequest, getRoute } from '../../../lib/api';
 import { refreshBranding } from '../../../lib/branding';
-import { useApiMutation } from '../../../lib/mutation';
 import { BRANDING_MSG } from '@contracts';
-import { invalidatePaths, KEYS } from '../../../lib/admin/queries';
+import { useAuditedWrite } from '../../../lib/admin/writes';
 
 export const BRANDING_KEY = '/api/admin/settings/branding';
 
@@ -15,11 +14,11 @@ export function useBrandingSettings() {
 
 /** PUT /api/admin/settings/branding; then the page title, headers and sign-in page read the new branding. */
 export function useSaveBranding() {
-  const queryClient = useQueryClient();
-  return useApiMutation({
+  return useAuditedWrite({
     request: (body: BrandingInput) => apiRequest<BrandingView>('PUT', BRANDING_KEY, body),
     errorFallback: 'Failed to save the company settings',
     successToast: () => ({ title: BRANDING_MSG.saved }),
-    invalidate: () => Promise.all([invalidatePaths(queryClient, [BRANDING_KEY, KEYS.auditLog]), refreshBranding()]),
+    paths: [BRANDING_KEY],
+    invalidate: refreshBranding,
   });
 }

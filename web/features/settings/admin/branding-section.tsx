@@ -6,16 +6,16 @@ import { BRANDING_LOGO_MAX_BYTES, BRANDING_MSG, BrandingInput, type BrandingView
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { FormField, fieldA11y } from '../../../components/ui/form-field';
-import { Input, Select, Textarea } from '../../../components/ui/input';
+import { Input } from '../../../components/ui/input';
 import { LogoMark } from '../../../components/ui/logo';
-import { QueryStates } from '../../../components/ui/query-error';
 import { toastError } from '../../../components/ui/toast';
 import { formatDateUS } from '../../../lib/admin/format';
-import { schemaResolver } from '../../../lib/admin/queries';
-import { SectionHeader } from '../../../components/admin/section-header';
+import { SettingsFormActions, SettingsSection, useSettingsForm } from '../../../components/admin/settings-form';
 import { useBrandingSettings, useSaveBranding } from './branding-api';
 import { StateOptions } from '../../../components/ui/state-options';
 import { TextField } from '../../../components/ui/text-field';
+import { SelectField } from '../../../components/ui/select-field';
+import { TextareaField } from '../../../components/ui/textarea-field';
 
 type Values = {
   companyName: string;
@@ -106,20 +106,10 @@ function LogoField({ current, form }: { current: string | null; form: ReturnType
 }
 
 function BrandingForm({ settings }: { settings: BrandingView }) {
-  const save = useSaveBranding();
-  const form = useForm<Values, unknown, z.output<typeof BrandingInput>>({
-    resolver: schemaResolver<Values, typeof BrandingInput>(BrandingInput),
-    defaultValues: valuesOf(settings),
-    mode: 'onTouched',
-  });
+  const { form, onSubmit, discard } = useSettingsForm<Values, typeof BrandingInput, BrandingView>(BrandingInput, settings, valuesOf, useSaveBranding(), FIELDS);
   const { errors, isSubmitting, isDirty } = form.formState;
   const err = (f: (typeof FIELDS)[number]) => errors[f]?.message;
   const color = form.watch('primaryColor');
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    const done = await save.run(values, { setError: form.setError, fields: FIELDS });
-    if (done.ok) form.reset(valuesOf(done.data));
-  });
 
   return (
     <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid items-start gap-5 lg:grid-cols-2">
@@ -176,43 +166,43 @@ function BrandingForm({ settings }: { settings: BrandingView }) {
           <FormField id="branding-gstin" label="GSTIN" optional error={err('gstin')} hint="15 characters; the first two are the state code.">
             <Input maxLength={15} autoCapitalize="characters" spellCheck={false} className="font-mono uppercase" {...fieldA11y('branding-gstin', err('gstin'), true)} {...form.register('gstin')} />
           </FormField>
-          <FormField id="branding-address" label="Registered office address" optional error={err('address')}>
-            <Textarea rows={3} maxLength={300} autoComplete="street-address" {...fieldA11y('branding-address', err('address'))} {...form.register('address')} />
-          </FormField>
+          <TextareaField
+            id="branding-address"
+            label="Registered office address"
+            optional
+            error={err('address')}
+            rows={3}
+            maxLength={300}
+            autoComplete="street-address"
+            registration={form.register('address')}
+          />
           <div className="grid gap-4 sm:grid-cols-3">
             <TextField form={form} name="city" id="branding-city" label="City" optional maxLength={80} autoComplete="address-level2" />
-            <FormField id="branding-state" label="State" optional error={err('state')}>
-              <Select {...fieldA11y('branding-state', err('state'))} {...form.register('state')}>
-                <StateOptions />
-              </Select>
-            </FormField>
+            <SelectField id="branding-state" label="State" optional error={err('state')} registration={form.register('state')}>
+              <StateOptions />
+            </SelectField>
             <TextField form={form} name="pincode" id="branding-pincode" label="Pincode" optional inputMode="numeric" maxLength={6} autoComplete="postal-code" />
           </div>
         </CardContent>
       </Card>
 
-      <div className="flex flex-wrap items-center justify-end gap-3 lg:col-span-2">
+      <SettingsFormActions dirty={isDirty} submitting={isSubmitting} onDiscard={discard} saveLabel="Save settings">
         {settings.updatedAt ? <p className="mr-auto text-xs text-slate-500">Last saved {formatDateUS(settings.updatedAt)}</p> : null}
-        <Button variant="outline" disabled={!isDirty || isSubmitting} onClick={() => form.reset(valuesOf(settings))}>
-          Discard changes
-        </Button>
-        <Button type="submit" loading={isSubmitting}>
-          Save settings
-        </Button>
-      </div>
+      </SettingsFormActions>
     </form>
   );
 }
 
 /** Settings > Branding (issue 15, ADR 0013): the company's name, logo, colour, support contact, GSTIN and address. */
 export function BrandingSection() {
-  const settings = useBrandingSettings();
   return (
-    <div className="space-y-5">
-      <SectionHeader eyebrow="Settings" title="Branding" description="Your company's name and logo on every page, mail, invoice and statement." />
-      <QueryStates query={settings} errorTitle="Failed to load the company settings" loadingLabel="Loading company settings...">
-        {settings.data ? <BrandingForm key={settings.data.updatedAt ?? 'new'} settings={settings.data} /> : null}
-      </QueryStates>
-    </div>
+    <SettingsSection
+      title="Branding"
+      description="Your company's name and logo on every page, mail, invoice and statement."
+      query={useBrandingSettings()}
+      errorTitle="Failed to load the company settings"
+      loadingLabel="Loading company settings..."
+      form={(settings) => <BrandingForm settings={settings} />}
+    />
   );
 }

@@ -6,12 +6,13 @@ import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { CloseFooter, Dialog, DialogContent, FormFooter } from '../../../components/ui/dialog';
 import { TicketConversation } from '../ticket-conversation';
-import { FormField, fieldA11y } from '../../../components/ui/form-field';
-import { Select, Textarea, Options } from '../../../components/ui/input';
+import { Options } from '../../../components/ui/input';
 import { formatDateTimeUS } from '../../../lib/admin/format';
 import { schemaResolver } from '../../../lib/admin/queries';
 import { useUpdateTicket, type AdminTicket, type AdminTicketList } from './tickets-api';
 import { priorityLabel, PriorityBadge, TICKET_STATUS_LABELS, TicketStatusBadge } from '../ticket-badges';
+import { SelectField } from '../../../components/ui/select-field';
+import { TextareaField } from '../../../components/ui/textarea-field';
 
 type Values = { status: string; priority: string; assignedTo: string; resolution: string };
 
@@ -91,41 +92,36 @@ export function TicketDialog({ ticket, admins, onClose }: { ticket: AdminTicket;
           ) : (
             <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4 border-t border-slate-100 pt-4">
               <div className="grid gap-4 sm:grid-cols-2">
-                <FormField id="ticket-assignee" label="Assigned to" error={errors.assignedTo?.message} className="sm:col-span-2">
-                  <Select {...fieldA11y('ticket-assignee', errors.assignedTo?.message)} {...form.register('assignedTo')}>
-                    <option value="">Unassigned</option>
-                    {!assigneeKnown ? <option value={ticket.assignedTo!}>{ticket.assignedToName ?? 'Another admin'}</option> : null}
-                    {admins.map((a) => (
-                      <option key={a.id} value={a.id}>
-                        {a.name}
-                      </option>
-                    ))}
-                  </Select>
-                </FormField>
-                <FormField id="ticket-status" label="Status" error={errors.status?.message}>
-                  <Select {...fieldA11y('ticket-status', errors.status?.message)} {...form.register('status')}>
-                    {TICKET_STATUSES.filter((s) => s === ticket.status || TICKET_NEXT[ticket.status]?.includes(s)).map((s) => (
-                      <option key={s} value={s}>
-                        {TICKET_STATUS_LABELS[s]}
-                      </option>
-                    ))}
-                  </Select>
-                </FormField>
-                <FormField id="ticket-priority-field" label="Priority" error={errors.priority?.message}>
-                  <Select {...fieldA11y('ticket-priority-field', errors.priority?.message)} {...form.register('priority')}>
-                    <Options values={TICKET_PRIORITIES} label={priorityLabel} />
-                  </Select>
-                </FormField>
+                <SelectField id="ticket-assignee" label="Assigned to" error={errors.assignedTo?.message} className="sm:col-span-2" registration={form.register('assignedTo')}>
+                  <option value="">Unassigned</option>
+                  {!assigneeKnown ? <option value={ticket.assignedTo!}>{ticket.assignedToName ?? 'Another admin'}</option> : null}
+                  {admins.map((a) => (
+                    <option key={a.id} value={a.id}>
+                      {a.name}
+                    </option>
+                  ))}
+                </SelectField>
+                <SelectField id="ticket-status" label="Status" error={errors.status?.message} registration={form.register('status')}>
+                  {TICKET_STATUSES.filter((s) => s === ticket.status || TICKET_NEXT[ticket.status]?.includes(s)).map((s) => (
+                    <option key={s} value={s}>
+                      {TICKET_STATUS_LABELS[s]}
+                    </option>
+                  ))}
+                </SelectField>
+                <SelectField id="ticket-priority-field" label="Priority" error={errors.priority?.message} registration={form.register('priority')}>
+                  <Options values={TICKET_PRIORITIES} label={priorityLabel} />
+                </SelectField>
               </div>
-              <FormField
+              <TextareaField
                 id="ticket-resolution"
                 label="Resolution"
                 optional={status !== 'resolved'}
                 error={errors.resolution?.message}
                 hint={status === 'resolved' ? 'Required to resolve. The member reads it.' : 'What was done. Required when the ticket is resolved.'}
-              >
-                <Textarea rows={4} maxLength={5000} {...fieldA11y('ticket-resolution', errors.resolution?.message, true)} {...form.register('resolution')} />
-              </FormField>
+                rows={4}
+                maxLength={5000}
+                registration={form.register('resolution')}
+              />
               {status === 'closed' ? <Alert tone="warning">A closed ticket cannot be changed afterwards.</Alert> : null}
               <FormFooter onCancel={onClose} busy={isSubmitting} disabled={!isDirty}>
                 Save Changes

@@ -1,9 +1,8 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AdminTicket, AdminTicketList, TicketUpdate } from '@contracts';
-import { apiRequest, getRoute } from '../../../lib/api';
-import { useApiMutation } from '../../../lib/mutation';
-import { invalidatePaths, KEYS } from '../../../lib/admin/queries';
-import { itemPath, refetchOnConflict, type Answer } from '../../../lib/admin/writes';
+import { getRoute } from '../../../lib/api';
+import { KEYS, useInvalidatePaths } from '../../../lib/admin/queries';
+import { useItemPatch } from '../../../lib/admin/writes';
 
 export type { AdminTicket, AdminTicketList };
 
@@ -26,17 +25,10 @@ export function useSupportTickets(filters: TicketFilters) {
 }
 
 export function useInvalidateTickets() {
-  const queryClient = useQueryClient();
-  return () => invalidatePaths(queryClient, [KEYS.supportTickets, KEYS.stats, KEYS.auditLog]);
+  return useInvalidatePaths([KEYS.supportTickets, KEYS.stats, KEYS.auditLog]);
 }
 
 /** PATCH /api/admin/support-tickets/:id with only what changed. */
 export function useUpdateTicket(id: string) {
-  const invalidate = useInvalidateTickets();
-  return useApiMutation({
-    request: (body: TicketUpdate) => apiRequest<Answer>('PATCH', itemPath(KEYS.supportTickets, id), body),
-    errorFallback: 'Failed to update the ticket',
-    invalidate,
-    onFailure: refetchOnConflict(invalidate),
-  });
+  return useItemPatch<TicketUpdate>(KEYS.supportTickets, id, 'Failed to update the ticket', useInvalidateTickets());
 }

@@ -4,13 +4,14 @@ import { ApproveRecruitRequest } from '@contracts';
 import { Alert } from '../../../components/ui/alert';
 import { Dialog, DialogContent, FormFooter } from '../../../components/ui/dialog';
 import { FormField, fieldA11y } from '../../../components/ui/form-field';
-import { Input, Textarea } from '../../../components/ui/input';
+import { Input } from '../../../components/ui/input';
 import { formatINR } from '../../../lib/admin/format';
 import { schemaResolver } from '../../../lib/admin/queries';
 import { ChoiceGroup } from '../../../components/admin/choice-group';
 import { RecruitBadges } from './recruit-badges';
 import { isAdminGenerated, sideLabel, uplineDecided, useApproveRecruit, type AdminPendingRecruit } from './recruits-api';
 import { saveAndClose } from '../../../lib/mutation';
+import { TextareaField } from '../../../components/ui/textarea-field';
 
 type Values = { packageAmount: string; position: string; kycDecision: { status: string; reason: string } };
 
@@ -120,9 +121,15 @@ export function ApproveRecruitDialog({ recruit, onClose }: { recruit: AdminPendi
           />
 
           {kycStatus === 'rejected' ? (
-            <FormField id="approve-kyc-reason" label="KYC rejection reason" error={reasonError} hint="The member sees this reason and can upload replacements.">
-              <Textarea rows={3} maxLength={500} {...fieldA11y('approve-kyc-reason', reasonError, true)} {...form.register('kycDecision.reason')} />
-            </FormField>
+            <TextareaField
+              id="approve-kyc-reason"
+              label="KYC rejection reason"
+              error={reasonError}
+              hint="The member sees this reason and can upload replacements."
+              rows={3}
+              maxLength={500}
+              registration={form.register('kycDecision.reason')}
+            />
           ) : null}
 
           <FormFooter onCancel={onClose} busy={isSubmitting}>

@@ -4,11 +4,10 @@ import type { z } from 'zod';
 import { UplineDecisionRequest, type Side, type UplinePendingRecruit } from '@contracts';
 import { Alert } from '../../../components/ui/alert';
 import { Dialog, DialogContent, FormFooter } from '../../../components/ui/dialog';
-import { FormField, fieldA11y } from '../../../components/ui/form-field';
-import { Textarea } from '../../../components/ui/input';
 import { useDecideRecruit } from '../actions-api';
 import { schemaResolver } from '../resolver';
 import { SpilloverNotice } from './spillover-notice';
+import { TextareaField } from '../../../components/ui/textarea-field';
 
 export type DecisionChoice = { recruit: UplinePendingRecruit; decision: 'approved'; position: Side } | { recruit: UplinePendingRecruit; decision: 'rejected' };
 
@@ -57,11 +56,7 @@ export function DecisionDialog({ choice, onClose }: { choice: DecisionChoice | n
         >
           <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
             {approving && occupied && side ? <SpilloverNotice sides={[side]} /> : null}
-            {!approving ? (
-              <FormField id="decision-reason" label="Reason" optional error={reasonError}>
-                <Textarea rows={3} maxLength={500} {...fieldA11y('decision-reason', reasonError)} {...form.register('reason')} />
-              </FormField>
-            ) : null}
+            {!approving ? <TextareaField id="decision-reason" label="Reason" optional error={reasonError} rows={3} maxLength={500} registration={form.register('reason')} /> : null}
             {errors.position?.message ? <Alert tone="danger">{errors.position.message}</Alert> : null}
             <FormFooter onCancel={onClose} busy={isSubmitting} variant={approving ? 'primary' : 'destructive'}>
               {approving ? `Approve ${SIDE} Position` : 'Reject Recruit'}

@@ -2,8 +2,6 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { MemberEditRequest } from '@contracts';
 import { Dialog, DialogContent, FormFooter } from '../../../components/ui/dialog';
-import { FormField, fieldA11y } from '../../../components/ui/form-field';
-import { Select } from '../../../components/ui/input';
 import { fullName } from '../../../lib/format';
 import { schemaResolver } from '../../../lib/admin/queries';
 import { useEditMember } from './members-api';
@@ -12,6 +10,7 @@ import { roleLabel } from '../../../components/admin/badges';
 import { EDITABLE_STATUSES, UserStatusField } from './status-field';
 import { PersonFields } from './person-fields';
 import { saveAndClose } from '../../../lib/mutation';
+import { SelectField } from '../../../components/ui/select-field';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'role', 'status'] as const;
 type Values = Record<(typeof FIELDS)[number], string>;
@@ -42,18 +41,17 @@ export function EditMemberDialog({ row, onClose }: { row: AdminUserRow; onClose:
         <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
           <PersonFields form={form} idPrefix="em" />
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField
+            <SelectField
               id="em-role"
               label="Role"
               error={err('role')}
               hint={roleKnown ? "Making someone an admin waits for another admin's approval." : `Current role: ${roleLabel(row.role)}. It is not changed here.`}
+              registration={form.register('role')}
             >
-              <Select {...fieldA11y('em-role', err('role'), true)} {...form.register('role')}>
-                {roleKnown ? null : <option value="">Choose a role</option>}
-                <option value="user">User</option>
-                <option value="admin">Admin</option>
-              </Select>
-            </FormField>
+              {roleKnown ? null : <option value="">Choose a role</option>}
+              <option value="user">User</option>
+              <option value="admin">Admin</option>
+            </SelectField>
             <UserStatusField id="em-status" current={row.status} error={err('status')} registration={form.register('status')} />
           </div>
           <FormFooter onCancel={onClose} busy={isSubmitting}>

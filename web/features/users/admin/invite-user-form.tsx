@@ -4,12 +4,11 @@ import type { z } from 'zod';
 import { CreateUserRequest } from '@contracts';
 import { Alert } from '../../../components/ui/alert';
 import { FormFooter } from '../../../components/ui/dialog';
-import { FormField, fieldA11y } from '../../../components/ui/form-field';
-import { Select } from '../../../components/ui/input';
 import { schemaResolver } from '../../../lib/admin/queries';
 import { useInviteUser } from './members-api';
 import { TextField } from '../../../components/ui/text-field';
 import { PersonFields } from './person-fields';
+import { SelectField } from '../../../components/ui/select-field';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'mobile', 'role'] as const;
 type Values = Record<(typeof FIELDS)[number], string>;
@@ -37,12 +36,10 @@ export function InviteUserForm({ onDone, onBusyChange }: { onDone: () => void; o
       <PersonFields form={form} idPrefix="cu" />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField form={form} name="mobile" id="cu-mobile" label="Mobile" optional inputMode="numeric" autoComplete="off" />
-        <FormField id="cu-role" label="Role" error={err('role')} hint="An admin account waits for another admin's approval before the invitation is sent.">
-          <Select {...fieldA11y('cu-role', err('role'), true)} {...form.register('role')}>
-            <option value="user">User</option>
-            <option value="admin">Admin</option>
-          </Select>
-        </FormField>
+        <SelectField id="cu-role" label="Role" error={err('role')} hint="An admin account waits for another admin's approval before the invitation is sent." registration={form.register('role')}>
+          <option value="user">User</option>
+          <option value="admin">Admin</option>
+        </SelectField>
       </div>
       <Alert tone="info">The new user receives an email to set a password. A member joins the tree only after an administrator approves the completed registration.</Alert>
       <FormFooter onCancel={onDone} busy={isSubmitting}>

@@ -1,6 +1,5 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { FormField, fieldA11y } from '../../../components/ui/form-field';
-import { Select } from '../../../components/ui/input';
+import { SelectField } from '../../../components/ui/select-field';
 import { userStatusLabel } from '../../../components/admin/badges';
 
 /** The statuses an admin sets by hand (the others, e.g. rejected, come from a decision). */
@@ -13,13 +12,11 @@ export const EDITABLE_STATUSES: readonly string[] = ['active', 'inactive', 'pend
 export function UserStatusField({ id, current, note = '', error, registration }: { id: string; current: string; note?: string; error?: string; registration: UseFormRegisterReturn }) {
   const hint = EDITABLE_STATUSES.includes(current) ? undefined : `Current status: ${userStatusLabel(current)}.${note ? ` ${note}` : ''}`;
   return (
-    <FormField id={id} label="Status" error={error} hint={hint}>
-      <Select {...fieldA11y(id, error, Boolean(hint))} {...registration}>
-        {hint ? <option value="">Choose a status</option> : null}
-        <option value="active">Active</option>
-        <option value="inactive">Inactive (Blocked)</option>
-        <option value="pending">Pending</option>
-      </Select>
-    </FormField>
+    <SelectField id={id} label="Status" error={error} hint={hint} registration={registration}>
+      {hint ? <option value="">Choose a status</option> : null}
+      <option value="active">Active</option>
+      <option value="inactive">Inactive (Blocked)</option>
+      <option value="pending">Pending</option>
+    </SelectField>
   );
 }

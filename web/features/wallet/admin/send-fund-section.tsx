@@ -6,8 +6,6 @@ import { ArrowDownLeft, ArrowUpRight, CheckCircle2, Hourglass, ScrollText, Send 
 import { FUND_APPROVAL_MSG, SendFundRequest, WALLET_MSG } from '@contracts';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card';
-import { FormField, fieldA11y } from '../../../components/ui/form-field';
-import { Textarea } from '../../../components/ui/input';
 import { formatINR } from '../../../lib/admin/format';
 import { schemaResolver } from '../../../lib/admin/queries';
 import { sectionHref } from '../../../lib/admin/sections';
@@ -16,6 +14,7 @@ import { SectionHeader, SectionLinkButton } from '../../../components/admin/sect
 import { toastValidation } from '../../../components/admin/validation-toast';
 import { useMoneyPost } from './money-api';
 import { AmountField, ResultRow, ResultRows, UserIdField } from '../../../components/admin/money-fields';
+import { TextareaField } from '../../../components/ui/textarea-field';
 
 const FIELDS = ['userId', 'option', 'amount', 'remarks'] as const;
 type Values = { userId: string; option: 'Credit' | 'Debit'; amount: string; remarks: string };
@@ -86,9 +85,16 @@ export function SendFundSection() {
                 ]}
               />
               <AmountField id="sf-amount" symbol="₹" error={err('amount')} registration={form.register('amount')} />
-              <FormField id="sf-remarks" label="Remarks" error={err('remarks')} hint="Shown to the member and kept in the audit log.">
-                <Textarea rows={3} maxLength={500} placeholder="e.g. Festival bonus for November" {...fieldA11y('sf-remarks', err('remarks'), true)} {...form.register('remarks')} />
-              </FormField>
+              <TextareaField
+                id="sf-remarks"
+                label="Remarks"
+                error={err('remarks')}
+                hint="Shown to the member and kept in the audit log."
+                rows={3}
+                maxLength={500}
+                placeholder="e.g. Festival bonus for November"
+                registration={form.register('remarks')}
+              />
             </CardContent>
             <CardFooter className="justify-end">
               <Button type="submit" variant={debit ? 'destructive' : 'primary'} loading={isSubmitting}>

@@ -6,8 +6,6 @@ import { CheckCircle2, ChevronRight, PenLine } from 'lucide-react';
 import { WALLET_MSG, WithdrawPersonallyRequest, type WithdrawalView } from '@contracts';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card';
-import { FormField, fieldA11y } from '../../../components/ui/form-field';
-import { Textarea } from '../../../components/ui/input';
 import { formatINR } from '../../../lib/admin/format';
 import { schemaResolver } from '../../../lib/admin/queries';
 import { sectionHref } from '../../../lib/admin/sections';
@@ -16,6 +14,7 @@ import { SectionHeader } from '../../../components/admin/section-header';
 import { toastValidation } from '../../../components/admin/validation-toast';
 import { useMoneyPost } from './money-api';
 import { AmountField, ResultRow, ResultRows, UserIdField } from '../../../components/admin/money-fields';
+import { TextareaField } from '../../../components/ui/textarea-field';
 
 const FIELDS = ['userId', 'withdrawalType', 'amount', 'remarks'] as const;
 type Values = { userId: string; withdrawalType: 'INR' | 'USD'; amount: string; remarks: string };
@@ -81,9 +80,16 @@ export function WithdrawPersonallySection() {
                 registration={form.register('amount')}
                 hint={usd ? 'Held from the member’s rupee wallet and paid out as USDT (TRC20).' : 'Held from the member’s wallet and paid to their bank account.'}
               />
-              <FormField id="wp-remarks" label="Remarks" error={err('remarks')} hint="Why this withdrawal is made; kept with the request.">
-                <Textarea rows={3} maxLength={500} placeholder="e.g. Requested by phone, verified by the branch" {...fieldA11y('wp-remarks', err('remarks'), true)} {...form.register('remarks')} />
-              </FormField>
+              <TextareaField
+                id="wp-remarks"
+                label="Remarks"
+                error={err('remarks')}
+                hint="Why this withdrawal is made; kept with the request."
+                rows={3}
+                maxLength={500}
+                placeholder="e.g. Requested by phone, verified by the branch"
+                registration={form.register('remarks')}
+              />
             </CardContent>
             <CardFooter className="justify-end">
               <Button type="submit" loading={isSubmitting}>

@@ -4,7 +4,7 @@ import { ApproveWithdrawalRequest, WALLET_MSG } from '@contracts';
 import { Alert } from '../../../components/ui/alert';
 import { Dialog, DialogContent, FormFooter } from '../../../components/ui/dialog';
 import { FormField, fieldA11y } from '../../../components/ui/form-field';
-import { Input, Textarea } from '../../../components/ui/input';
+import { Input } from '../../../components/ui/input';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { formatDateTimeUS } from '../../../lib/admin/format';
 import { schemaResolver } from '../../../lib/admin/queries';
@@ -12,6 +12,7 @@ import { DecisionDialog } from '../../../components/admin/confirm-dialog';
 import { useMoneyDecision, type AdminWithdrawal } from './money-api';
 import { RejectReasonDialog } from '../../../components/admin/reject-reason-dialog';
 import { Amount, TypeLabel } from './withdrawal-list';
+import { TextareaField } from '../../../components/ui/textarea-field';
 
 /** The request being decided, so the admin sees what the confirm is about. */
 function Summary({ w }: { w: AdminWithdrawal }) {
@@ -72,9 +73,17 @@ export function ApproveWithdrawalDialog({ withdrawal, onClose }: { withdrawal: A
       <DialogContent title="Approve Withdrawal" description="Are you sure you want to approve this withdrawal request?">
         <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
           <Summary w={withdrawal} />
-          <FormField id="wd-notes" label="Admin notes" optional error={err('adminNotes')} hint="Sent to the member. Left blank it reads “Approved by admin”.">
-            <Textarea rows={2} maxLength={500} placeholder="Approved by admin" {...fieldA11y('wd-notes', err('adminNotes'), true)} {...form.register('adminNotes')} />
-          </FormField>
+          <TextareaField
+            id="wd-notes"
+            label="Admin notes"
+            optional
+            error={err('adminNotes')}
+            hint="Sent to the member. Left blank it reads “Approved by admin”."
+            rows={2}
+            maxLength={500}
+            placeholder="Approved by admin"
+            registration={form.register('adminNotes')}
+          />
           <FormField id="wd-ref" label="Payout reference" optional error={err('payoutReference')} hint="The bank UTR or the transaction hash of the payout.">
             <Input maxLength={100} autoComplete="off" {...fieldA11y('wd-ref', err('payoutReference'), true)} {...form.register('payoutReference')} />
           </FormField>

@@ -5,11 +5,12 @@ import { INCOME_TYPES } from '@contracts';
 import { ADJUSTMENT_REASON_MIN, AdjustmentRequest } from '../../../../../contracts/compensation';
 import { Dialog, DialogContent, FormFooter } from '../../../../components/ui/dialog';
 import { FormField, fieldA11y } from '../../../../components/ui/form-field';
-import { Input, Options, Select, Textarea } from '../../../../components/ui/input';
+import { Input, Options, Textarea } from '../../../../components/ui/input';
 import { schemaResolver } from '../../../../lib/admin/queries';
 import { sectionHref } from '../../../../lib/admin/sections';
 import { UserIdField } from '../../../../components/admin/money-fields';
 import { useAddAdjustment, type AdjustmentInput } from './compensation-api';
+import { SelectField } from '../../../../components/ui/select-field';
 
 const FIELDS = ['userId', 'type', 'amount', 'reason'] as const;
 type Values = { userId: string; type: string; amount: string; reason: string };
@@ -41,11 +42,9 @@ export function AdjustmentDialog({ onClose }: { onClose: () => void }) {
       <DialogContent title="Add an adjustment" description="A correction paid as a line of the member’s next calculated cycle. Posted lines never change.">
         <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4" aria-label="Add an adjustment">
           <UserIdField id="adj-userId" error={err('userId')} registration={form.register('userId')} />
-          <FormField id="adj-type" label="Income type" error={err('type')}>
-            <Select {...fieldA11y('adj-type', err('type'))} {...form.register('type')}>
-              <Options values={TYPES} label={typeLabel} />
-            </Select>
-          </FormField>
+          <SelectField id="adj-type" label="Income type" error={err('type')} registration={form.register('type')}>
+            <Options values={TYPES} label={typeLabel} />
+          </SelectField>
           <FormField id="adj-amount" label="Amount (₹)" error={err('amount')} hint="A negative amount takes income back. Large adjustments wait for another admin’s approval.">
             <Input
               inputMode="decimal"
