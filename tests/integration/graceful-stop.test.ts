@@ -256,8 +256,7 @@ d('graceful stop and the supervised worker (PostgreSQL)', () => {
     await until('the worker', () => worker.out().includes('job worker started'), worker);
     await until('the mail job to run once', async () => Boolean((await mailJob())?.last_ok_at), worker);
     // Idle, its pool holds the only sockets that kept the process alive: once they are gone, nothing may end it.
-    const cut = async () =>
-      Number((await db.query('select count(pg_terminate_backend(pid)) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')).rows[0].count);
+    const cut = async () => Number((await db.query('select count(pg_terminate_backend(pid)) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')).rows[0].count);
     await until('its connections to be cut', async () => (await cut()) > 0, worker);
     await sleep(3_000);
     expect({ code: worker.child.exitCode, signal: worker.child.signalCode }, worker.out()).toEqual({ code: null, signal: null });
