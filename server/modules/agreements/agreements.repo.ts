@@ -73,21 +73,18 @@ export async function findLatestAcceptance(db: DbOrTx, userId: string) {
   return row;
 }
 
-/**
- * Whether a version newer than the member's latest acceptance is in force: one statement of two index lookups, run
- * by the access check on every member request. Version 1 came with the agreement itself: a member who joined before
- * any acceptance was asked (none recorded) is held from version 2 on.
- */
-export async function hasNewerVersion(db: DbOrTx, userId: string, now: Date): Promise<boolean> {
+/** Every version's number and effective date (a handful of rows): what the access check caches per process. */
+export async function versionDates(db: DbOrTx): Promise<{ version: number; effectiveFrom: Date }[]> {
+  return db.select({ version: agreementVersions.version, effectiveFrom: agreementVersions.effectiveFrom }).from(agreementVersions);
+}
+
+/** The highest version the member accepted, 0 when none. */
+export async function highestAccepted(db: DbOrTx, userId: string): Promise<number> {
   const [row] = await db
-    .select({
-      pending: sql<boolean>`coalesce(f.v, 0) > coalesce(a.v, case when f.v > 1 then 0 else f.v end)`,
-    })
-    .from(
-      sql`(select max(v.version) as v from ${agreementVersions} v where v.effective_from <= ${now.toISOString()}::timestamptz) f,
-        (select max(x.version) as v from ${agreementAcceptances} x where x.user_id = ${userId}) a`,
-    );
-  return Boolean(row?.pending);
+    .select({ v: sql<number>`coalesce(max(${agreementAcceptances.version}), 0)::int` })
+    .from(agreementAcceptances)
+    .where(eq(agreementAcceptances.userId, userId));
+  return row?.v ?? 0;
 }
 
 export async function acceptedVersion(db: DbOrTx, userId: string, version: number) {

@@ -10,12 +10,13 @@ import {
   acceptedVersion,
   findLatestAcceptance,
   findVersionInForce,
-  hasNewerVersion,
+  highestAccepted,
   insertAcceptance,
   insertVersion,
   listAcceptances,
   listVersions,
   maxVersion,
+  versionDates,
   type AgreementVersionRow,
 } from './agreements.repo';
 import { renderAgreementPdf } from './agreement-pdf';
@@ -64,12 +65,46 @@ function assertCurrent(current: AgreementVersionRow, version: number | undefined
 }
 
 /**
+ * The access check asks on every member request whether a newer version waits (http/routes.ts); a query each time
+ * cost every member request a second round trip (GET /api/auth/user fell from about 5,000 to 2,600 a second). So
+ * each process keeps, per database, the versions' effective dates (a handful of rows) for VERSIONS_TTL_MS, forgotten
+ * at once when this process publishes; another process sees a new version within that time, and the rule asks for
+ * it at the member's next sign-in anyway. A member found to have accepted the version in force is remembered (an
+ * acceptance is never taken back); a member still to accept is asked again each time.
+ */
+const VERSIONS_TTL_MS = 5_000;
+const ACCEPTED_KEPT = 100_000;
+const versionsSeen = new WeakMap<object, { readAt: number; versions: { version: number; effectiveFrom: Date }[] }>();
+const acceptedSeen = new WeakMap<object, Map<string, number>>();
+
+async function versionNumberInForce(ctx: AppContext, now: Date): Promise<number> {
+  let seen = versionsSeen.get(ctx.db);
+  if (!seen || Date.now() - seen.readAt > VERSIONS_TTL_MS) {
+    seen = { readAt: Date.now(), versions: await versionDates(ctx.db) };
+    versionsSeen.set(ctx.db, seen);
+  }
+  let inForce = 0;
+  for (const v of seen.versions) if (v.effectiveFrom <= now && v.version > inForce) inForce = v.version;
+  return inForce;
+}
+
+/**
  * Whether this member must accept a newer version before using the portal (the access check, http/routes.ts, and
- * the current-user view). Admins and founders are never held.
+ * the current-user view). Admins and founders are never held. Version 1 came with the agreement: a member who
+ * joined before any acceptance was asked (none recorded) is held from version 2 on.
  */
 export async function agreementPending(ctx: AppContext, user: Pick<Principal, 'id' | 'role'>): Promise<boolean> {
   if (!needsAgreement(user.role)) return false;
-  return hasNewerVersion(ctx.db, user.id, ctx.clock.now());
+  const inForce = await versionNumberInForce(ctx, ctx.clock.now());
+  if (inForce <= 1) return false;
+  let accepted = acceptedSeen.get(ctx.db);
+  if ((accepted?.get(user.id) ?? 0) >= inForce) return false;
+  const highest = await highestAccepted(ctx.db, user.id);
+  if (highest < inForce) return true;
+  if (!accepted) acceptedSeen.set(ctx.db, (accepted = new Map()));
+  if (accepted.size >= ACCEPTED_KEPT) accepted.clear();
+  accepted.set(user.id, highest);
+  return false;
 }
 
 export async function myAgreement(ctx: AppContext, actor: Actor): Promise<MyAgreement> {
@@ -145,6 +180,7 @@ export async function publishAgreement(ctx: AppContext, actor: Actor | SystemAct
   };
   try {
     const row = db === ctx.db ? await ctx.db.transaction(run) : await run(db);
+    versionsSeen.delete(ctx.db);
     return versionView(row, 0, true);
   } catch (err) {
     const e = err as { code?: string; cause?: { code?: string } };
