@@ -11,6 +11,13 @@ export type ApiFailure = Extract<WriteResult<unknown>, { ok: false }>;
 /** The one error-to-toast path of the web app (components/ui/toast.tsx): used by every write below. */
 export { toastError };
 
+/** After a 404 or 409 (someone else changed or decided it first) the list is read again. */
+export function refetchOnConflict(invalidate: () => unknown) {
+  return async (failure: ApiFailure) => {
+    if (failure.status === 404 || failure.status === 409) await invalidate();
+  };
+}
+
 /** A write that was answered with an error: the server's message, or the fallback when it gave none. */
 export function failureMessage(failure: ApiFailure, fallback: string): string {
   return failure.error.message || fallback;

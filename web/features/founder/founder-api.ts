@@ -1,8 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ENGAGEMENT_MSG, FOUNDER_MSG, HIDDEN_ID_LIMIT, type FounderStats, type HiddenIdInput, type HiddenIdItem, type NetworkOverrideInput } from '@contracts';
 import { apiRequest, getRoute, sendRoute } from '../../lib/api';
-import { useApiMutation } from '../../lib/mutation';
-import { refetchOnConflict } from '../../lib/admin/writes';
+import { refetchOnConflict, useApiMutation } from '../../lib/mutation';
 
 export type { FounderStats, HiddenIdItem };
 

@@ -1,18 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../api';
-import { useApiMutation, type ApiFailure, type ApiMutationOptions } from '../mutation';
+import { refetchOnConflict, useApiMutation, type ApiMutationOptions } from '../mutation';
 import { invalidatePaths, KEYS } from './keys';
 
 /** The answer of an admin write: a message for the toast. */
 export type Answer = { message?: string };
 export const itemPath = (base: string, id: string) => `${base}/${encodeURIComponent(id)}`;
-
-/** After a 404 or 409 (someone else changed it first) the list is read again. */
-export function refetchOnConflict(invalidate: () => unknown) {
-  return async (failure: ApiFailure) => {
-    if (failure.status === 404 || failure.status === 409) await invalidate();
-  };
-}
 
 /** PATCH <base>/<id> of a listed item with only what changed; the lists are read again after it, and after a 404/409. */
 export function useItemPatch<B>(base: string, id: string, errorFallback: string, invalidate: () => Promise<unknown>) {

@@ -12,7 +12,7 @@ import type {
   RejectRecruitRequest,
 } from '@contracts';
 import { apiRequest, getRoute } from '../../../lib/api';
-import { useApiMutation, type ApiFailure } from '../../../lib/mutation';
+import { refetchOnConflict, useApiMutation } from '../../../lib/mutation';
 import { invalidatePaths, KEYS, USER_LIST_KEYS } from '../../../lib/admin/queries';
 
 export type { AdminPendingRecruit, PlacementParent, RecruitDocument };
@@ -67,13 +67,6 @@ export const sideLabel = (side: string | null | undefined) => (side === 'right' 
 
 /** The answer of an approval or a rejection. */
 type Answer = { message?: string };
-
-/** After a 404 or 409 (someone else decided first) the queues are read again. */
-function refetchOnConflict(invalidate: () => unknown) {
-  return async (failure: ApiFailure) => {
-    if (failure.status === 404 || failure.status === 409) await invalidate();
-  };
-}
 
 /** POST /api/admin/pending-recruits/:id/approve. */
 export function useApproveRecruit(id: string) {
