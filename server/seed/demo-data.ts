@@ -39,6 +39,21 @@ export const DEMO_COMPANY = {
   pincode: '411004',
 } as const;
 
+/**
+ * The demo company's grievance officer and nodal officer (Consumer Protection (Direct Selling) Rules, 2021, rule 4):
+ * published on the public Grievance Redressal page and printed on invoices and credit notes.
+ */
+export const DEMO_GRIEVANCE_OFFICERS = {
+  officerName: 'Kavita Rao',
+  officerDesignation: 'Grievance Officer',
+  officerPhone: '+91 20 4000 1240',
+  officerEmail: 'grievance@sunrise-wellness.example',
+  nodalName: 'Rahul Deshpande',
+  nodalDesignation: 'Nodal Officer and Head of Compliance',
+  nodalPhone: '+91 20 4000 1250',
+  nodalEmail: 'nodal.officer@sunrise-wellness.example',
+} as const;
+
 export const DEMO_PRODUCTS = [
   {
     name: 'AquaPure RO Water Purifier',

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import type { DbOrTx } from '../db/client';
-import { users, products, news, companySettings } from '../db/schema/index';
+import { users, products, news, companySettings, grievanceSettings } from '../db/schema/index';
 import { hashPassword } from '../lib/password';
 import { findUserByEmail, findRootFounder, insertUser, type UserRow } from '../modules/users/users.repo';
 import { generateUserId } from '../modules/users/users.service';
@@ -10,7 +10,7 @@ import { savePayoutDetails } from '../modules/users';
 import { makeRoot } from '../modules/tree/tree.repo';
 import { placeMember } from '../modules/tree/tree.service';
 import { enterPipeline } from '../modules/recruitment/pipeline.service';
-import { DEMO_ACCOUNTS, DEMO_DOWNLINE, DEMO_PRODUCTS, DEMO_WALLET_CREDIT, DEMO_NEWS, DEMO_COMPANY, DEMO_BANK_ACCOUNTS } from './demo-data';
+import { DEMO_ACCOUNTS, DEMO_DOWNLINE, DEMO_PRODUCTS, DEMO_WALLET_CREDIT, DEMO_NEWS, DEMO_COMPANY, DEMO_GRIEVANCE_OFFICERS, DEMO_BANK_ACCOUNTS } from './demo-data';
 import { KYC_DEADLINE_DAYS, PAYOUT_HOLD_MS } from '../../contracts/constants';
 import { uploadDemoKyc, approveDemoKyc } from './demo-payouts';
 import { postLedger } from '../modules/wallet/ledger.service';
@@ -190,6 +190,10 @@ async function seedDemo(ctx: AppContext, root: UserRow, history: DemoCalendar | 
     await tx
       .insert(companySettings)
       .values({ id: 1, ...DEMO_COMPANY, updatedAt: now })
+      .onConflictDoNothing();
+    await tx
+      .insert(grievanceSettings)
+      .values({ id: 1, ...DEMO_GRIEVANCE_OFFICERS, updatedAt: now })
       .onConflictDoNothing();
     const catalog = await tx
       .insert(products)
