@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id } from './route-contract';
+import { id, instant } from './route-contract';
 
 /** Field groups that several answers share, written once (spread them into a `z.strictObject`). */
 
@@ -54,4 +54,16 @@ export const bankAccountFields = {
 export const identityNumberFields = {
   panNumber: z.string().nullable(),
   aadhaarNumber: z.string().nullable(),
+};
+
+/**
+ * An admin's decision on a member's wallet request (a withdrawal, a fund request): why it was rejected, the
+ * transaction approving it made (a withdrawal's payout reference, a fund request's ledger row), when it was decided
+ * and when it was asked.
+ */
+export const walletRequestDecisionFields = {
+  rejectionReason: z.string().nullable(),
+  transactionId: z.string().nullable(),
+  processedAt: instant.nullable(),
+  createdAt: instant,
 };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MSG } from './messages';
 import { WALLET_MSG } from './wallet';
-import { decimal, id, instant } from './route-contract';
+import { decimal, id, instant, route, type ResponseSpec, type RouteInput } from './route-contract';
 import { blankToUndefined } from './fields';
 
 /**
@@ -67,6 +67,16 @@ export type ApprovalView = z.infer<typeof ApprovalView>;
 /** The 202 answer of a request that waits for a second admin. */
 export const ApprovalRequested = z.strictObject({ message: z.string(), approval: ApprovalView });
 export type ApprovalRequested = z.infer<typeof ApprovalRequested>;
+
+/**
+ * A write that a second admin may have to approve: applied at once (200 with `answer`), or kept as an approval
+ * request (202 ApprovalRequested), e.g. above the approval amount. Say in the summary when it waits.
+ */
+export const okOrApproval = <A extends ResponseSpec, T extends RouteInput = Record<never, never>>(summary: string, answer: A, input?: T) =>
+  route(summary, { 200: answer, 202: ApprovalRequested }, input);
+/** The same for a write that creates something: 201 with it, or 202 ApprovalRequested. */
+export const createdOrApproval = <A extends ResponseSpec, T extends RouteInput = Record<never, never>>(summary: string, answer: A, input?: T) =>
+  route(summary, { 201: answer, 202: ApprovalRequested }, input);
 
 /**
  * The answer of an approval: the request as decided, plus what applying it made: a Send Fund's balance after it,

@@ -4,7 +4,7 @@ import { emailField, passwordField, requiredText, tokenField, optionalCode } fro
 import { ROLES, USER_STATUSES, KYC_STATUSES } from './enums';
 import { instant } from './route-contract';
 import { agreementVersionField } from './agreements';
-import { bankAccountFields, identityNumberFields, postalAddressFields } from './answer-fields';
+import { bankAccountFields, identityNumberFields, memberIdentityFields, postalAddressFields } from './answer-fields';
 
 export const LoginRequest = z.object({
   userId: requiredText(MSG.userIdRequired, 254),
@@ -83,13 +83,12 @@ export type SponsorResponse = z.infer<typeof SponsorResponse>;
 /** `agreementRequired`: an invited member accepts the Direct Seller Agreement in force with the password (issue 32). */
 export const InvitationResponse = z.strictObject({ user: z.strictObject({ firstName: z.string(), email: z.string() }), agreementRequired: z.boolean() });
 
+/** Two-factor sign-in (issue 13): on or off, and whether the role requires it (admins and founders). */
+const TwoFactorState = z.strictObject({ enabled: z.boolean(), required: z.boolean() });
+
 /** The signed-in user as every screen sees it; never carries secrets. */
 export const CurrentUser = z.strictObject({
-  id: z.string(),
-  userId: z.string(),
-  email: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
+  ...memberIdentityFields,
   mobile: z.string().nullable(),
   ...postalAddressFields,
   ...bankAccountFields,
@@ -108,8 +107,7 @@ export const CurrentUser = z.strictObject({
   activationDate: z.string().nullable(),
   createdAt: z.string(),
   impersonatedBy: z.strictObject({ id: z.string(), userId: z.string(), name: z.string() }).nullable(),
-  /** Two-factor sign-in (issue 13): on or off, and whether the role requires it (admins and founders). */
-  twoFactor: z.strictObject({ enabled: z.boolean(), required: z.boolean() }),
+  twoFactor: TwoFactorState,
   /**
    * How many more milliseconds the second factor given in this session opens step-up routes (issue 30): 0 when the
    * next one asks for the code again. Relative, so the browser needs no clock agreeing with the server's; the web
@@ -153,12 +151,8 @@ export const TwoFactorDisableRequest = z.object({
   code: twoFactorCodeField(),
 });
 export type TwoFactorDisableRequest = z.infer<typeof TwoFactorDisableRequest>;
-export const TwoFactorStatus = z.strictObject({
-  enabled: z.boolean(),
-  required: z.boolean(),
-  enabledAt: z.string().nullable(),
-  recoveryCodesLeft: z.number().int(),
-});
+/** GET /api/auth/two-factor: the same state, since when it is on and how many recovery codes are left. */
+export const TwoFactorStatus = TwoFactorState.extend({ enabledAt: z.string().nullable(), recoveryCodesLeft: z.number().int() });
 export type TwoFactorStatus = z.infer<typeof TwoFactorStatus>;
 export const TwoFactorSetupResponse = z.strictObject({ secret: z.string(), otpauthUri: z.string(), account: z.string(), issuer: z.string() });
 export type TwoFactorSetupResponse = z.infer<typeof TwoFactorSetupResponse>;

@@ -3,7 +3,7 @@ import { FRANCHISE_TYPES, NEWS_PRIORITIES, NEWS_TYPES, TICKET_CATEGORIES, TICKET
 import { emailField, blankToUndefined } from './fields';
 import { MSG } from './messages';
 import { decimal, id, instant } from './route-contract';
-import { adminViewOf } from './answer-fields';
+import { adminViewOf, memberIdentityFields } from './answer-fields';
 
 /** Franchise requests, support tickets, news, hidden IDs and the member's dashboard (doc 3 §2.1-2.2, §2.6-2.7, §5.2). */
 
@@ -162,11 +162,7 @@ export const FounderStats = z.strictObject({
 export type FounderStats = z.infer<typeof FounderStats>;
 /** GET /api/founder/hidden-ids item. `leg` is the founder's leg it was placed in; `position` its side under its own parent. */
 export const HiddenIdItem = z.strictObject({
-  id,
-  userId: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  email: z.string(),
+  ...memberIdentityFields,
   position: z.enum(['left', 'right']).nullable(),
   leg: z.enum(['left', 'right']).nullable(),
   createdAt: instant,

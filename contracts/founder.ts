@@ -41,7 +41,9 @@ export const NetworkOverrideInput = z.object({
 });
 export type NetworkOverrideInput = z.input<typeof NetworkOverrideInput>;
 
-const memberRef = z.strictObject({ id, userId: z.string(), name: z.string() });
+/** A member as the founder's screens name them: the record id, the user ID and the name. */
+const memberRefFields = { id, userId: z.string(), name: z.string() };
+const memberRef = z.strictObject(memberRefFields);
 
 /** A recruit awaiting placement in the founder's tree, with where approval would place it now. */
 export const OverrideRecruit = z.strictObject({
@@ -63,9 +65,7 @@ export const HiddenIdParam = z.object({ id: z.uuid({ error: FOUNDER_MSG.hiddenId
 
 /** One of the founder's hidden IDs with its slot and whether it can still move (no downline, no volume). */
 export const OverrideHiddenId = z.strictObject({
-  id,
-  userId: z.string(),
-  name: z.string(),
+  ...memberRefFields,
   email: z.string(),
   parent: memberRef.nullable(),
   side: side.nullable(),
@@ -88,9 +88,7 @@ export const FranchiseMasterQuery = z.object({ q: z.preprocess(blankToUndefined,
 
 /** A franchise holder in the founder's downline with its stock, local sales and open stock requests. */
 export const FranchiseHolderView = z.strictObject({
-  id,
-  userId: z.string(),
-  name: z.string(),
+  ...memberRefFields,
   email: z.string(),
   role: z.enum(['mini_franchise', 'basic_franchise']),
   status: z.string(),

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { decimal, id, instant } from './route-contract';
+import { decimal, id } from './route-contract';
 import { moneyField, WALLET_MSG } from './wallet';
 import { MSG } from './messages';
-import { memberOwnerFields } from './answer-fields';
+import { memberOwnerFields, walletRequestDecisionFields } from './answer-fields';
 import { blankToUndefined } from './fields';
 
 /**
@@ -69,11 +69,7 @@ export const FundRequestView = z.strictObject({
   /** GET it to see the proof (the member's own, or an admin). */
   proofUrl: z.string(),
   proofContentType: z.string(),
-  rejectionReason: z.string().nullable(),
-  /** The ledger row of the credit, once approved. */
-  transactionId: z.string().nullable(),
-  processedAt: instant.nullable(),
-  createdAt: instant,
+  ...walletRequestDecisionFields,
 });
 export type FundRequestView = z.infer<typeof FundRequestView>;
 

@@ -122,6 +122,8 @@ export const ReturnsReportQuery = z.object({
 });
 
 const Person = z.strictObject({ userId: z.string(), name: z.string() });
+/** The line of a sale a return is of (or may be of): the online purchase or the counter sale, the product and the units. */
+const saleLineFields = { purchaseId: id.nullable(), localSaleId: id.nullable(), productId: id, productName: z.string(), quantity: z.number().int() };
 
 export const ReturnEventView = z.strictObject({
   at: instant,
@@ -134,12 +136,8 @@ export const ReturnView = z.strictObject({
   id,
   number: z.string(),
   status: z.enum(RETURN_STATUSES),
-  purchaseId: id.nullable(),
-  localSaleId: id.nullable(),
+  ...saleLineFields,
   invoiceNumber: z.string().nullable(),
-  productId: id,
-  productName: z.string(),
-  quantity: z.number().int(),
   boughtQuantity: z.number().int(),
   bv: decimal,
   refundAmount: decimal,
@@ -165,11 +163,7 @@ export type ReturnView = z.infer<typeof ReturnView>;
 
 /** What a member (or a franchise holder) can still return: a paid sale within its window with quantity left. */
 export const Returnable = z.strictObject({
-  purchaseId: id.nullable(),
-  localSaleId: id.nullable(),
-  productId: id,
-  productName: z.string(),
-  quantity: z.number().int(),
+  ...saleLineFields,
   unitRefund: decimal,
   until: instant,
 });

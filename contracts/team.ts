@@ -110,13 +110,13 @@ export const GenealogyExtremeQuery = z.object({
   side: z.enum(['left', 'right'], { error: 'Choose left or right' }),
   rootId: z.preprocess(blankToUndefined, z.string().uuid({ error: 'Not a member id' }).optional()),
 });
+/** A member in the genealogy: the record id, the user ID and the name (a path's entry, a search's result). */
+const treeMemberFields = { id: z.string(), userId: z.string(), name: z.string() };
 /** A member on the way down from the viewer: the path of a search result and of a viewed subtree. */
-const PathEntry = z.strictObject({ id: z.string(), userId: z.string(), name: z.string() });
+const PathEntry = z.strictObject(treeMemberFields);
 
 export const GenealogySearchResult = z.strictObject({
-  id: z.string(),
-  userId: z.string(),
-  name: z.string(),
+  ...treeMemberFields,
   status: z.string(),
   rank: z.string().nullable(),
   /** Levels between the viewer and the member. */
@@ -127,9 +127,7 @@ export const GenealogySearchResult = z.strictObject({
 });
 export type GenealogySearchResult = z.infer<typeof GenealogySearchResult>;
 export const GenealogyExtremeResult = z.strictObject({
-  id: z.string(),
-  userId: z.string(),
-  name: z.string(),
+  ...treeMemberFields,
   levelsBelow: z.number().int(),
   side: z.enum(['left', 'right']),
 });
@@ -274,11 +272,11 @@ export const TeamStats = z.strictObject({
 });
 export type TeamStats = z.infer<typeof TeamStats>;
 
+/** Who applied through a referral link, as each list of pending recruits shows them. */
+const applicantFields = { id, fullName: z.string(), email: z.string(), mobile: z.string().nullable() };
+
 export const TeamPendingRecruit = z.strictObject({
-  id,
-  fullName: z.string(),
-  email: z.string(),
-  mobile: z.string().nullable(),
+  ...applicantFields,
   status: z.enum(PENDING_RECRUIT_STATUSES),
   position: sideOrNull,
   createdAt: instant,
@@ -287,10 +285,7 @@ export type TeamPendingRecruit = z.infer<typeof TeamPendingRecruit>;
 
 const legFigures = z.strictObject({ count: z.number().int(), volume: decimal });
 export const UplinePendingRecruit = z.strictObject({
-  id,
-  fullName: z.string(),
-  email: z.string(),
-  mobile: z.string().nullable(),
+  ...applicantFields,
   packageAmount: decimal.nullable(),
   createdAt: instant,
   /** The side the recruiter's link suggested, if any. */
@@ -314,10 +309,7 @@ export const UplinePendingRecruit = z.strictObject({
 export type UplinePendingRecruit = z.infer<typeof UplinePendingRecruit>;
 
 export const AdminPendingRecruit = z.strictObject({
-  id,
-  fullName: z.string(),
-  email: z.string(),
-  mobile: z.string().nullable(),
+  ...applicantFields,
   nominee: z.string().nullable(),
   ...postalAddressFields,
   ...identityNumberFields,

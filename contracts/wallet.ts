@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { WITHDRAWAL_TYPES, NETWORK_TYPES, WITHDRAWAL_STATUSES } from './enums';
 import { decimal, id, instant, pageOf } from './route-contract';
-import { memberOwnerFields } from './answer-fields';
+import { memberOwnerFields, walletRequestDecisionFields } from './answer-fields';
 import { blankToUndefined } from './fields';
 
 /** Wallet, ledger, withdrawals and the fund back-office (docs/spec/decisions.md §6; doc 2 §2.10-2.13, §5; doc 3 §5.2). */
@@ -203,10 +203,7 @@ export const WithdrawalView = z.strictObject({
   usdtWalletAddress: z.string().nullable(),
   networkType: z.string().nullable(),
   adminNotes: z.string().nullable(),
-  rejectionReason: z.string().nullable(),
-  transactionId: z.string().nullable(),
-  processedAt: instant.nullable(),
-  createdAt: instant,
+  ...walletRequestDecisionFields,
   createdByAdmin: z.boolean(),
 });
 export type WithdrawalView = z.infer<typeof WithdrawalView>;

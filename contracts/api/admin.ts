@@ -31,7 +31,7 @@ import {
   UserStatusRequest,
   UserUpdated,
 } from '../admin';
-import { ApprovalRequested } from '../approvals';
+import { createdOrApproval } from '../approvals';
 import { KycDecided, KycQueueEntry, KycUserParam, UserDocuments } from '../admin-kyc';
 import { DirectIncomeReport, HolidayRewardReport, PayoutSummaryReport } from '../reports';
 
@@ -54,7 +54,7 @@ export const ADMIN_API = {
     { 200: UserUpdated, 202: UserChangeRequested },
     { params: IdParam, body: MemberEditRequest },
   ),
-  'POST /api/users': route('Create a user and mail an invitation; a new admin waits for a second admin (202)', { 201: UserCreated, 202: ApprovalRequested }, { body: CreateUserRequest }),
+  'POST /api/users': createdOrApproval('Create a user and mail an invitation; a new admin waits for a second admin (202)', UserCreated, { body: CreateUserRequest }),
   'DELETE /api/users/:id': ok('Delete a user without tree position, ledger entries or purchases', Message, { params: IdParam }),
   'POST /api/admin/login-as-user/:id': ok("A single-use code that opens the user's session in the admin's browser", LoginAsUserResponse, { params: IdParam }),
   'POST /api/admin/impersonate/:id': ok('The same code, with the address that opens it', ImpersonateResponse, { params: IdParam }),

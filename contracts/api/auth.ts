@@ -27,7 +27,7 @@ import {
   VerifyEmailRequest,
 } from '../auth';
 import { ProfileUpdateRequest } from '../profile';
-import { ApprovalRequested } from '../approvals';
+import { okOrApproval } from '../approvals';
 import { AdminUserListItem, AdminUserListQuery } from '../users';
 
 /** Sign-in, sessions, sign-up, passwords, invitations, two-factor and impersonation; the profile. */
@@ -52,9 +52,9 @@ export const AUTH_API = {
   'POST /api/auth/two-factor/step-up': ok('The code again: step-up routes are open to this session for 5 minutes', StepUpResponse, { body: TwoFactorCodeRequest }),
   'POST /api/auth/two-factor/recovery-codes': ok('New recovery codes; the old ones stop working', RecoveryCodesResponse, { body: TwoFactorCodeRequest }),
   'POST /api/auth/two-factor/disable': ok('Turn two-factor off (members only)', Message, { body: TwoFactorDisableRequest }),
-  'POST /api/admin/users/:id/two-factor/reset': route(
+  'POST /api/admin/users/:id/two-factor/reset': okOrApproval(
     "Clear another user's two-factor (lost phone; step-up); ends their sessions. An admin's or founder's waits for a third person (202)",
-    { 200: Message, 202: ApprovalRequested },
+    Message,
     { params: UserIdParam },
   ),
   'POST /api/impersonation/exchange': ok("Exchange a single-use code (in the issuing admin's browser) for a bearer token", ImpersonationExchangeResponse, { body: ImpersonationExchangeRequest }),

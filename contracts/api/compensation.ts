@@ -1,6 +1,6 @@
 import type { RouteContract } from '../route-contract';
 import { file, created, ok, route } from '../route-contract';
-import { ApprovalRequested } from '../approvals';
+import { createdOrApproval } from '../approvals';
 import {
   AdjustmentRequest,
   AdjustmentView,
@@ -55,9 +55,9 @@ export const COMPENSATION_API = {
     { body: SimulateRequest },
   ),
   'GET /api/admin/compensation/simulations/:id': ok('A simulation the admin queued: its status, then its result or why it failed', SimulationJob, { params: SimulationIdParam }),
-  'POST /api/admin/compensation/adjustments': route(
+  'POST /api/admin/compensation/adjustments': createdOrApproval(
     "A line in the member's next cycle (step-up; at most the configured cap); above the approval amount it waits for a second admin (202)",
-    { 201: AdjustmentView, 202: ApprovalRequested },
+    AdjustmentView,
     { body: AdjustmentRequest },
   ),
   'GET /api/income': ok("Own cycles, carry, this cycle's pairs, financial-year gross and TDS", MemberIncome),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { RouteContract } from '../route-contract';
-import { created, file, ok, route } from '../route-contract';
-import { ApprovalRequested } from '../approvals';
+import { created, file, ok } from '../route-contract';
+import { okOrApproval } from '../approvals';
 import {
   AdminReturnCreate,
   AdminReturnsQuery,
@@ -20,6 +20,8 @@ import {
 
 const Done = z.strictObject({ message: z.string(), return: ReturnView });
 const PDF = file(['application/pdf'], 'The GST credit note (PDF)');
+/** What an admin's step on a return takes: the return's id in the path and the step's body; each answers `Done`. */
+const step = <B extends z.ZodType>(body: B) => ({ params: ReturnIdParam, body });
 
 /** Returns, refunds and credit notes (docs/spec/returns.md §7; issue 32). */
 export const RETURNS_API = {
@@ -32,12 +34,8 @@ export const RETURNS_API = {
   'GET /api/admin/returns/report': ok('Returns by product and reason and the rate of returns', ReturnsReport, { query: ReturnsReportQuery }),
   'GET /api/admin/returns/:id': ok('A return with its timeline', ReturnView, { params: ReturnIdParam }),
   'GET /api/admin/returns/:id/credit-note': ok("A refunded return's credit note", PDF, { params: ReturnIdParam }),
-  'POST /api/admin/returns/:id/approve': route(
-    'Approve a requested return: its BV leaves the tree; above RETURN_APPROVAL_ABOVE it waits for a second admin (202)',
-    { 200: Done, 202: ApprovalRequested },
-    { params: ReturnIdParam, body: ReturnApprove },
-  ),
-  'POST /api/admin/returns/:id/reject': ok('Reject a requested return with the reason', Done, { params: ReturnIdParam, body: ReturnReject }),
-  'POST /api/admin/returns/:id/receive': ok("The goods are back: into the company's or the franchise's stock", Done, { params: ReturnIdParam, body: ReturnReceive }),
-  'POST /api/admin/returns/:id/refund': ok('Refund to the wallet or record an external refund (step-up); issues the credit note', Done, { params: ReturnIdParam, body: ReturnRefund }),
+  'POST /api/admin/returns/:id/approve': okOrApproval('Approve a requested return: its BV leaves the tree; above RETURN_APPROVAL_ABOVE it waits for a second admin (202)', Done, step(ReturnApprove)),
+  'POST /api/admin/returns/:id/reject': ok('Reject a requested return with the reason', Done, step(ReturnReject)),
+  'POST /api/admin/returns/:id/receive': ok("The goods are back: into the company's or the franchise's stock", Done, step(ReturnReceive)),
+  'POST /api/admin/returns/:id/refund': ok('Refund to the wallet or record an external refund (step-up); issues the credit note', Done, step(ReturnRefund)),
 } as const satisfies Record<string, RouteContract>;

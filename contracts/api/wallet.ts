@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { RouteContract } from '../route-contract';
-import { pageOf, created, ok, route } from '../route-contract';
-import { ApprovalRequested } from '../approvals';
+import { pageOf, created, ok } from '../route-contract';
+import { okOrApproval } from '../approvals';
 import {
   AdminWithdrawal,
   ApproveWithdrawalRequest,
@@ -37,11 +37,7 @@ export const WALLET_API = {
   'POST /api/admin/approve-withdrawal/:id': ok('Approve a pending withdrawal (step-up)', WithdrawalAnswer, { params: WithdrawalIdParam, body: ApproveWithdrawalRequest }),
   'POST /api/admin/reject-withdrawal/:id': ok('Reject a pending withdrawal; the amount returns to the wallet', WithdrawalAnswer, { params: WithdrawalIdParam, body: RejectWithdrawalRequest }),
   'POST /api/admin/reactivate-withdrawal/:id': ok('Reconsider a rejected withdrawal', WithdrawalAnswer, { params: WithdrawalIdParam }),
-  'POST /api/admin/send-fund': route(
-    'Credit or debit a wallet (step-up); above the approval amount it waits for a second admin (202)',
-    { 200: SendFundApplied, 202: ApprovalRequested },
-    { body: SendFundRequest },
-  ),
+  'POST /api/admin/send-fund': okOrApproval('Credit or debit a wallet (step-up); above the approval amount it waits for a second admin (202)', SendFundApplied, { body: SendFundRequest }),
   'POST /api/admin/withdraw-personally': created("Create a withdrawal for a member to their profile's payout details (step-up)", WithdrawalAnswer, { body: WithdrawPersonallyRequest }),
   'GET /api/admin/fund-history': ok('Every ledger row, newest first', pageOf(FundHistoryRecord), { query: FundHistoryQuery }),
   'GET /api/admin/wallet-balances': ok('Wallet balances, largest first', pageOf(WalletBalanceRow), { query: WalletBalancesQuery }),
