@@ -1,5 +1,8 @@
+import { eq, type InferSelectModel } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { fieldKeys, openBytes, sealBytes } from '../lib/field-crypto';
 import { objectKeys, objectStore, type StorageKind } from '../lib/object-store';
+import type { DbOrTx } from './client';
 import { documentBlobs } from './schema/kyc';
 
 /**
@@ -29,6 +32,25 @@ export async function documentContent(ref: DocumentBlobRef): Promise<Buffer> {
   if (ref.storage === 'db' && ref.content) return ref.content;
   if (ref.storage === 's3') return getDocumentObject(ref.storageKey);
   throw new Error(`document ${ref.storageKey} has no bytes (storage ${ref.storage})`);
+}
+
+/**
+ * One row of a table that points at a document (a KYC document, a fund request's proof) by its id, with the
+ * document's bytes; `storageKey` is the row's column that holds the document's key. Undefined when there is no such row.
+ */
+export async function rowWithDocument<T extends PgTable & { id: PgColumn }>(
+  db: DbOrTx,
+  table: T,
+  storageKey: PgColumn,
+  id: string,
+): Promise<{ row: InferSelectModel<T>; content: Buffer } | undefined> {
+  const [found] = await db
+    .select({ row: table as PgTable, blob: documentBlobColumns })
+    .from(table as PgTable)
+    .innerJoin(documentBlobs, eq(documentBlobs.storageKey, storageKey))
+    .where(eq(table.id, id))
+    .limit(1);
+  return found && { row: found.row as InferSelectModel<T>, content: await documentContent(found.blob) };
 }
 
 export const isStorageKind = (s: string): s is StorageKind => s === 'db' || s === 's3';

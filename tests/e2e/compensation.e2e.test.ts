@@ -8,7 +8,7 @@ import { postLedger } from '../../server/modules/wallet/ledger.service';
 import { userByEmail, type TestApp } from '../support/test-app';
 import { uniqueEmail } from '../support/http';
 import { REVIEW_SHOTS, SIZES, axeViolations as axeFindings, expectPath, expectToast, pagePerTest, reviewShot, shot, startBrowserApp, stopBrowserApp, type Size } from './support/browser';
-import { closePairingCycle } from '../support/compensation';
+import { BASE, runCycle } from '../support/compensation';
 
 /**
  * docs/spec/compensation.md §1, §2, §6 in the browser: an admin drafts, edits (a bad value refused under the field),
@@ -19,7 +19,6 @@ import { closePairingCycle } from '../support/compensation';
 
 let t: TestApp;
 let browser: Browser;
-const BASE = '/api/admin/compensation';
 const SECOND_ADMIN = { email: uniqueEmail('comp.admin2'), password: 'Second#Admin1' };
 const PASSWORD = 'Comp#12345';
 let productId = '';
@@ -91,14 +90,7 @@ async function buy(key: keyof typeof tree, bv: number) {
 }
 
 /** Closes the open pairing cycle, calculates, approves (second admin) and posts it, through the API. */
-async function runCycleByApi() {
-  await t.settle();
-  const id = await closePairingCycle(t, adminCookie);
-  expect((await t.api('POST', `${BASE}/cycles/${id}/calculate`, { cookie: adminCookie })).status).toBe(200);
-  expect((await t.api('POST', `${BASE}/cycles/${id}/approve`, { cookie: admin2Cookie })).status).toBe(200);
-  expect((await t.api('POST', `${BASE}/cycles/${id}/post`, { cookie: admin2Cookie })).status).toBe(200);
-  return id;
-}
+const runCycleByApi = () => runCycle(t, 'pairing', adminCookie, admin2Cookie);
 
 beforeAll(async () => {
   ({ t, browser } = await startBrowserApp());

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { FOUNDER_MSG } from '../../contracts/founder';
-import { placeMember } from '../../server/modules/tree/tree.service';
 import { enterPipeline } from '../../server/modules/recruitment/pipeline.service';
 import { findUserById, type UserRow } from '../../server/modules/users/users.repo';
 import { formatMoney } from '../../web/lib/money';
 import { userByEmail, type TestApp } from '../support/test-app';
 import { uniqueEmail } from '../support/http';
+import { placeAt } from '../support/tree';
 import { expectAxeClean, SIZES, expectPath, expectToast, openPage, shot, signIn, startBrowserApp, stopBrowserApp, type Size } from './support/browser';
 
 /**
@@ -21,18 +21,14 @@ let saleValue: string;
 const PASSWORD = 'Founder#1234';
 
 const db = () => t.runtime.ctx.db;
-const place = async (u: UserRow, startId: string, side: 'left' | 'right') => {
-  await db().transaction((tx) => placeMember(tx, u, { startId, side }, t.clock.now()));
-  return (await findUserById(db(), u.id))!;
-};
 
 beforeAll(async () => {
   ({ t, browser } = await startBrowserApp());
   const F = (await userByEmail(t, t.demo.founder.email))!;
   const admin = await t.login(t.demo.admin.email, t.demo.admin.password);
-  A = await place(await t.createUser({ email: uniqueEmail('asha'), password: PASSWORD, firstName: 'Asha', lastName: 'Verma', sponsorId: F.id }), F.id, 'right');
+  A = await placeAt(t, await t.createUser({ email: uniqueEmail('asha'), password: PASSWORD, firstName: 'Asha', lastName: 'Verma', sponsorId: F.id }), F.id, 'right');
   // A franchise holder under A with stock, an open stock request and one counter sale.
-  H = await place(await t.createUser({ email: uniqueEmail('holder'), password: PASSWORD, firstName: 'Meera', lastName: 'Stores', role: 'basic_franchise', sponsorId: A.id }), A.id, 'left');
+  H = await placeAt(t, await t.createUser({ email: uniqueEmail('holder'), password: PASSWORD, firstName: 'Meera', lastName: 'Stores', role: 'basic_franchise', sponsorId: A.id }), A.id, 'left');
   const h = await t.sessionOf(H.id);
   const productId = ((await t.api('GET', '/api/products', { cookie: h })).body as { id: string }[])[0].id;
   const req = (await t.api('POST', '/api/franchise/stock-requests', { cookie: h, body: { items: [{ productId, quantity: 10 }] } })).body.request.id;
@@ -124,7 +120,7 @@ describe.each(SIZES)('founder sections at $name width', (size: Size) => {
     ).toBe(201);
     const hidden = (await userByEmail(t, email))!;
     // A member with both sides free in the founder's right leg: the hidden ID moves across.
-    const X = await place(await t.createUser({ email: uniqueEmail('slot'), password: PASSWORD, firstName: 'Slot', lastName: 'Holder', sponsorId: F.id }), F.id, 'right');
+    const X = await placeAt(t, await t.createUser({ email: uniqueEmail('slot'), password: PASSWORD, firstName: 'Slot', lastName: 'Holder', sponsorId: F.id }), F.id, 'right');
 
     const { context, page } = await openPage(browser, size);
     try {

@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { FUND_REQUEST_MSG } from '../../contracts/fund-requests';
 import type { TestApp } from '../support/test-app';
 import { fakeJpeg, uniqueEmail } from '../support/http';
-import { expectAxeClean, SIZES, expectPath, expectToast, openPage, shot, signIn, startBrowserApp, stopBrowserApp, type Size } from './support/browser';
+import { expectAxeClean, SIZES, expectToast, shot, startBrowserApp, stopBrowserApp, withSignedInPage, type Size } from './support/browser';
 
 /** Issue 16: a member tops up the wallet by UPI with a proof; an admin approves it in Pending Fund Requests. */
 let t: TestApp;
@@ -19,11 +19,7 @@ describe.each(SIZES)('wallet top-up at $name width', (size: Size) => {
     const user = await t.createUser({ email, password: PASSWORD, firstName: 'Asha', lastName: size.name === 'phone' ? 'Iyer' : 'Menon' });
     const reference = `UPI${size.width}${Date.now().toString().slice(-8)}`;
 
-    const member = await openPage(browser, size);
-    try {
-      const page = member.page;
-      await signIn(page, t.url, email, PASSWORD);
-      await expectPath(page, '/dashboard');
+    await withSignedInPage(browser, size, t.url, email, PASSWORD, '/dashboard', async (page) => {
       await page.goto(`${t.url}/wallet`);
       await page.getByRole('heading', { level: 1, name: 'Wallet' }).waitFor();
       await page.getByText('No top-up requests yet').waitFor();
@@ -46,15 +42,9 @@ describe.each(SIZES)('wallet top-up at $name width', (size: Size) => {
       await card.getByText('Pending', { exact: true }).waitFor();
       await shot(page, 'member-top-up-pending');
       await expectAxeClean(page);
-    } finally {
-      await member.context.close();
-    }
+    });
 
-    const admin = await openPage(browser, size);
-    try {
-      const page = admin.page;
-      await signIn(page, t.url, t.demo.admin.email, t.demo.admin.password);
-      await expectPath(page, '/admin');
+    await withSignedInPage(browser, size, t.url, t.demo.admin.email, t.demo.admin.password, '/admin', async (page) => {
       await page.goto(`${t.url}/admin?section=pending-fund-requests`);
       await page.getByRole('heading', { level: 1, name: 'Pending Fund Requests' }).waitFor();
       const row = page.locator('[data-fund-request-id]:visible', { hasText: reference });
@@ -79,9 +69,7 @@ describe.each(SIZES)('wallet top-up at $name width', (size: Size) => {
       await done.getByText('Approved', { exact: true }).waitFor();
       await shot(page, 'admin-manage-fund');
       await expectAxeClean(page);
-    } finally {
-      await admin.context.close();
-    }
+    });
 
     const cookie = await t.login(email, PASSWORD);
     const wallet = await t.api('GET', '/api/wallet', { cookie });

@@ -3,7 +3,7 @@ import type { Browser, Locator } from 'playwright-core';
 import sharp from 'sharp';
 import { COMMERCE_MSG } from '../../contracts/commerce';
 import type { TestApp } from '../support/test-app';
-import { browserAppWithAdmin, expectAxeClean, SIZES, expectPath, expectToast, openPage, shot, signIn, type Size } from './support/browser';
+import { browserAppWithAdmin, expectAxeClean, SIZES, expectToast, shot, withSignedInPage, type Size } from './support/browser';
 
 /** Issue 16 part 5: an admin uploads a product's image; the member's catalog, purchase dialog and orders show it. */
 let t: TestApp;
@@ -34,11 +34,7 @@ describe.each(SIZES)('product images at $name width', (size: Size) => {
     expect(created.status).toBe(201);
     const id = created.body.id as string;
 
-    const adminPage = await openPage(browser, size);
-    try {
-      const page = adminPage.page;
-      await signIn(page, t.url, t.demo.admin.email, t.demo.admin.password);
-      await expectPath(page, '/admin');
+    await withSignedInPage(browser, size, t.url, t.demo.admin.email, t.demo.admin.password, '/admin', async (page) => {
       await page.goto(`${t.url}/admin?section=products`);
       await page.getByRole('heading', { level: 1, name: 'Products' }).waitFor();
       const row = page.locator(`[data-product-id="${id}"]:visible`);
@@ -56,15 +52,9 @@ describe.each(SIZES)('product images at $name width', (size: Size) => {
       await dialog.waitFor({ state: 'hidden' });
       // The list's thumbnail is the image too.
       expect(await loadedWidth(row.getByRole('img', { name }))).toBeGreaterThan(0);
-    } finally {
-      await adminPage.context.close();
-    }
+    });
 
-    const memberPage = await openPage(browser, size);
-    try {
-      const page = memberPage.page;
-      await signIn(page, t.url, t.demo.member.email, t.demo.member.password);
-      await expectPath(page, '/dashboard');
+    await withSignedInPage(browser, size, t.url, t.demo.member.email, t.demo.member.password, '/dashboard', async (page) => {
       await page.goto(`${t.url}/products`);
       const card = page.getByRole('listitem', { name });
       const img = card.getByRole('img', { name });
@@ -95,8 +85,6 @@ describe.each(SIZES)('product images at $name width', (size: Size) => {
       expect(await loadedWidth(page.getByRole('img', { name }))).toBeGreaterThan(0);
       await shot(page, 'member-purchases-image');
       await expectAxeClean(page);
-    } finally {
-      await memberPage.context.close();
-    }
+    });
   }, 120_000);
 });

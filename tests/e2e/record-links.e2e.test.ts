@@ -32,6 +32,12 @@ async function section(page: Page, id: string, heading: string | RegExp) {
   await page.getByRole('heading', { level: 1, name: heading }).first().waitFor();
 }
 
+/** Opens section `id` and clicks `button` in the row of record `recordId` (the row marked `attr`). */
+async function clickInRow(page: Page, id: string, heading: string, attr: string, recordId: string, button: string | RegExp) {
+  await section(page, id, heading);
+  await visibleRecord(page, attr, recordId).getByRole('button', { name: button }).click();
+}
+
 /** The id is in the address; after a reload the same record is open again (`check` finds it on the page). */
 async function expectSurvivesReload(page: Page, id: string, check: () => Promise<unknown>) {
   await page.waitForURL((url) => url.searchParams.get('id') === id);
@@ -57,10 +63,7 @@ describe('records and views by their own address', () => {
     expect(list.status).toBe(200);
     const cycle = list.body.items[0] as { id: string };
     expect(cycle).toBeTruthy();
-    await section(page, 'comp-cycles', 'Cycles');
-    await visibleRecord(page, 'data-cycle-id', cycle.id)
-      .getByRole('button', { name: /View cycle/ })
-      .click();
+    await clickInRow(page, 'comp-cycles', 'Cycles', 'data-cycle-id', cycle.id, /View cycle/);
     await expectSurvivesReload(page, cycle.id, () => page.getByRole('button', { name: 'All cycles' }).first().waitFor());
     await page.goBack();
     await page.getByRole('heading', { level: 1, name: 'Cycles' }).waitFor();
@@ -75,10 +78,7 @@ describe('records and views by their own address', () => {
   it('a member: the Edit User dialog', async () => {
     const found = await t.api('GET', '/api/admin/users/search', { cookie: adminCookie });
     const row = (found.body.items as Array<{ id: string; userId: string; email: string }>).find((r) => r.email === t.demo.member.email)!;
-    await section(page, 'all-members', 'All Members');
-    await visibleRecord(page, 'data-user-id', row.userId)
-      .getByRole('button', { name: `Actions for ${row.userId}` })
-      .click();
+    await clickInRow(page, 'all-members', 'All Members', 'data-user-id', row.userId, `Actions for ${row.userId}`);
     await page.getByRole('menuitem', { name: /Edit user/i }).click();
     const dialog = () => page.getByRole('dialog', { name: 'Edit User Details' }).getByText(row.userId).first().waitFor();
     await expectSurvivesReload(page, row.id, dialog);
@@ -90,10 +90,7 @@ describe('records and views by their own address', () => {
     const orders = await t.api('GET', '/api/admin/purchases', { cookie: adminCookie });
     const order = orders.body.items[0] as { id: string };
     expect(order).toBeTruthy();
-    await section(page, 'orders', 'Orders');
-    await visibleRecord(page, 'data-order-id', order.id)
-      .getByRole('button', { name: /Update order/ })
-      .click();
+    await clickInRow(page, 'orders', 'Orders', 'data-order-id', order.id, /Update order/);
     await expectSurvivesReload(page, order.id, () => page.getByRole('dialog', { name: 'Update Order' }).waitFor());
     await page.goto(`${t.url}/admin?section=orders&id=00000000-0000-4000-8000-000000000000`);
     await page.getByRole('dialog', { name: 'Order not found' }).waitFor();
@@ -106,10 +103,7 @@ describe('records and views by their own address', () => {
     const asked = await t.api('POST', '/api/withdrawals', { cookie, body: { withdrawalType: 'bank', amount: '1200', bankDetails: bank } });
     expect(asked.status, JSON.stringify(asked.body)).toBe(201);
     const id = (asked.body.withdrawal as { id: string }).id;
-    await section(page, 'withdrawals-pending', 'Pending Withdraw Requests');
-    await visibleRecord(page, 'data-withdrawal-id', id)
-      .getByRole('button', { name: /Approve the withdrawal/ })
-      .click();
+    await clickInRow(page, 'withdrawals-pending', 'Pending Withdraw Requests', 'data-withdrawal-id', id, /Approve the withdrawal/);
     await expectSurvivesReload(page, id, () => page.getByRole('dialog', { name: 'Approve Withdrawal' }).waitFor());
     expect(new URL(page.url()).searchParams.get('action')).toBe('approve');
     // The linked row itself is marked and scrolled to (what a record without a dialog of its own, such as an approved
@@ -134,10 +128,7 @@ describe('records and views by their own address', () => {
     expect(opened.status, JSON.stringify(opened.body)).toBe(201);
     const ticket = ((await t.api('GET', '/api/admin/support-tickets', { cookie: adminCookie })).body as AdminTicketList).items.find((x) => x.subject === subject)!;
     memberTicket = { id: ticket.id, subject };
-    await section(page, 'support-tickets', 'Support Tickets');
-    await visibleRecord(page, 'data-ticket-id', ticket.id)
-      .getByRole('button', { name: /Manage ticket/ })
-      .click();
+    await clickInRow(page, 'support-tickets', 'Support Tickets', 'data-ticket-id', ticket.id, /Manage ticket/);
     await expectSurvivesReload(page, ticket.id, () => page.getByRole('dialog', { name: subject }).waitFor());
   });
 

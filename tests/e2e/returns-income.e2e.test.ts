@@ -8,7 +8,7 @@ import { INCOME_MSG } from '../../contracts/compensation';
 import { userByEmail, type TestApp } from '../support/test-app';
 import { uniqueEmail } from '../support/http';
 import { SIZES, pagePerTest, picture, seriousViolations, startBrowserApp, stopBrowserApp, type Size } from './support/browser';
-import { closePairingCycle } from '../support/compensation';
+import { runCycle } from '../support/compensation';
 
 /**
  * docs/spec/returns.md §3-§4 on the member's Income page: a purchase of a posted week returned the week after leaves a
@@ -17,7 +17,6 @@ import { closePairingCycle } from '../support/compensation';
  */
 let t: TestApp;
 let browser: Browser;
-const BASE = '/api/admin/compensation';
 const PASSWORD = 'Return#12345';
 let admin = '';
 let admin2 = '';
@@ -32,14 +31,8 @@ async function buy(key: 'B' | 'C', bv: number) {
   expect(r.status, JSON.stringify(r.body)).toBe(201);
   return r.body.purchase.id as string;
 }
-async function week() {
-  await t.settle();
-  const id = await closePairingCycle(t, admin);
-  expect((await t.api('POST', `${BASE}/cycles/${id}/calculate`, { cookie: admin })).status).toBe(200);
-  expect((await t.api('POST', `${BASE}/cycles/${id}/approve`, { cookie: admin2 })).status).toBe(200);
-  expect((await t.api('POST', `${BASE}/cycles/${id}/post`, { cookie: admin2 })).status).toBe(200);
-  return id;
-}
+/** A posted week: the journal applied, the pairing cycle closed, calculated, approved and posted. */
+const week = () => runCycle(t, 'pairing', admin, admin2);
 
 beforeAll(async () => {
   ({ t, browser } = await startBrowserApp());

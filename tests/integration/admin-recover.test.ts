@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
-import { resolve } from 'node:path';
+import { runServerCommand } from '../support/server-command';
 import { sql } from 'drizzle-orm';
 import { startTestApp, TEST_SECRET, type TestApp } from '../support/test-app';
 import { count, expectError, query, uniqueEmail } from '../support/http';
@@ -134,15 +133,7 @@ describe('admin:recover', () => {
     'npm run admin:recover prints the one-time password once; refuses with exit code 2 (PostgreSQL)',
     async () => {
       const env = { ...process.env, NODE_ENV: 'test', DATABASE_URL: t.databaseUrl!, APP_SECRET: TEST_SECRET, DATA_DIR: 'memory://', LOG_LEVEL: 'silent' };
-      const run = (args: string[]) =>
-        new Promise<{ code: number | null; out: string; err: string }>((done) => {
-          const child = spawn(process.execPath, ['--import', 'tsx', resolve(import.meta.dirname, '../../server/admin-recover.ts'), ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-          let out = '';
-          let err = '';
-          child.stdout.on('data', (c) => (out += c));
-          child.stderr.on('data', (c) => (err += c));
-          child.on('close', (code) => done({ code, out, err }));
-        });
+      const run = (args: string[]) => runServerCommand('admin-recover', args, env);
       const member = uniqueEmail('recover-member');
       await t.createUser({ email: member, password: PASSWORD });
       const asMember = await run([member]);

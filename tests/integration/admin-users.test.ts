@@ -49,6 +49,19 @@ async function refusedUnchanged(patch: (id: string, body: unknown) => Promise<Ap
   expectInvalid(await patch(u.id, body(u)), message, field);
   expect(await dbUser(u.id)).toEqual(u);
 }
+/**
+ * A new active user, signed in, then blocked by `block`: the answer is 200, the row reads inactive (its idStatus too)
+ * and the session is refused at `probe`. Answers the user and the answer.
+ */
+async function blockedWhileSignedIn(block: (u: UserRow) => Promise<ApiResult>, probe: string) {
+  const u = await activeUser({ password: PW });
+  const cookie = await t.login(u.email, PW);
+  const blocked = await block(u);
+  expect(blocked.status).toBe(200);
+  expect(await dbUser(u.id)).toMatchObject({ status: 'inactive', idStatus: 'Inactive' });
+  expectError(await t.api('GET', probe, { cookie }), 401);
+  return { u, blocked };
+}
 const editBody = (u: UserRow, extra: Record<string, unknown> = {}) => ({
   id: u.id,
   firstName: u.firstName ?? 'First',
@@ -562,11 +575,7 @@ describe('PATCH /api/admin/users/:id (Edit User Details)', () => {
     });
 
     it("blocking through the edit dialog ends the user's sessions and idStatus follows", async () => {
-      const u = await activeUser({ password: PW });
-      const cookie = await t.login(u.email, PW);
-      expect((await patch(u.id, editBody(u, { status: 'inactive' }))).status).toBe(200);
-      expect(await dbUser(u.id)).toMatchObject({ status: 'inactive', idStatus: 'Inactive' });
-      expectError(await t.api('GET', '/api/notifications', { cookie }), 401);
+      const { u } = await blockedWhileSignedIn((user) => patch(user.id, editBody(user, { status: 'inactive' })), '/api/notifications');
       expect((await patch(u.id, editBody(u, { status: 'active' }))).status).toBe(200);
       expect(await dbUser(u.id)).toMatchObject({ status: 'active', idStatus: 'Active' });
     });
@@ -577,13 +586,8 @@ describe('PATCH /api/admin/users/:id/status (block / activate)', () => {
   const setStatus = (id: string, body: unknown, cookie = cookies.admin) => t.api('PATCH', `/api/admin/users/${id}/status`, { cookie, body });
 
   it("block ends the user's sessions and refuses sign-in; activate lets them back; idStatus follows; both audited", async () => {
-    const u = await activeUser({ password: PW });
-    const cookie = await t.login(u.email, PW);
-    const blocked = await setStatus(u.id, { status: 'inactive' });
-    expect(blocked.status).toBe(200);
+    const { u, blocked } = await blockedWhileSignedIn((user) => setStatus(user.id, { status: 'inactive' }), '/api/auth/user');
     expect(blocked.body).toEqual({ message: 'User blocked', id: u.id, status: 'inactive' });
-    expect(await dbUser(u.id)).toMatchObject({ status: 'inactive', idStatus: 'Inactive' });
-    expectError(await t.api('GET', '/api/auth/user', { cookie }), 401);
     expect(await count(t, 'sessions', sql`user_id = ${u.id}`)).toBe(0);
     expectError(await t.api('POST', '/api/login', { body: { userId: u.email, password: PW } }), 403, { code: 'ACCOUNT_NOT_ACTIVE' });
     expect((await search({ searchType: 'id', query: u.userId })).body.items[0]).toMatchObject({ status: 'inactive', idStatus: 'Inactive' });
@@ -672,11 +676,7 @@ describe('PATCH /api/users/:id (members dialog)', () => {
   });
 
   it('blocking here ends the sessions and idStatus follows', async () => {
-    const u = await activeUser({ password: PW });
-    const cookie = await t.login(u.email, PW);
-    expect((await patch(u.id, memberBody(u, { status: 'inactive' }))).status).toBe(200);
-    expect(await dbUser(u.id)).toMatchObject({ status: 'inactive', idStatus: 'Inactive' });
-    expectError(await t.api('GET', '/api/auth/user', { cookie }), 401);
+    await blockedWhileSignedIn((user) => patch(user.id, memberBody(user, { status: 'inactive' })), '/api/auth/user');
   });
 
   it.each([

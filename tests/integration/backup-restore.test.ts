@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { runServerCommand } from '../support/server-command';
 import pg from 'pg';
 import { startTestApp, TEST_SECRET, type TestApp } from '../support/test-app';
 import { startWithDemoCookies, type DemoCookies } from '../support/start';
@@ -19,23 +19,9 @@ import { deriveFieldKey } from '../../server/lib/field-crypto';
  * same wallets, ledger and encrypted documents; a non-empty target and a damaged dump are refused.
  */
 
-const root = resolve(import.meta.dirname, '../..');
-
 /** Runs one of the commands as `npm run` does (tsx), with the given environment. */
-function command(script: 'backup' | 'restore', args: string[], env: Record<string, string>) {
-  return new Promise<{ code: number | null; out: string; err: string }>((done) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', resolve(root, `server/${script}.ts`), ...args], {
-      cwd: root,
-      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', DATA_DIR: 'memory://', LOG_LEVEL: 'silent', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (c) => (out += c));
-    child.stderr.on('data', (c) => (err += c));
-    child.on('close', (code) => done({ code, out, err }));
-  });
-}
+const command = (script: 'backup' | 'restore', args: string[], env: Record<string, string>) =>
+  runServerCommand(script, args, { PATH: process.env.PATH ?? '', NODE_ENV: 'test', DATA_DIR: 'memory://', LOG_LEVEL: 'silent', ...env });
 
 /** Rows of a query on a database by its URL (the source and the restored copy side by side). */
 async function rows(url: string, text: string): Promise<unknown[]> {

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
 import pg from 'pg';
-import { resolve } from 'node:path';
+import { runServerCommand } from '../support/server-command';
 import { sql } from 'drizzle-orm';
 import { startTestApp, userByEmail, TEST_SECRET, type TestApp } from '../support/test-app';
 import { b64, count, dataUrl, expectError, fakeJpeg, query, uniqueEmail } from '../support/http';
@@ -474,14 +473,11 @@ describe('key rotation (npm run keys:rotate) while the app writes', () => {
     // Every process runs with the new secret and the one before it.
     useFieldKeys(fieldKeyring(THIRD, [NEXT]));
     const env = { ...process.env, NODE_ENV: 'test', DATABASE_URL: t.databaseUrl!, APP_SECRET: THIRD, APP_SECRET_PREVIOUS: NEXT, DATA_DIR: 'memory://', LOG_LEVEL: 'silent' };
-    const run = (args: string[]) =>
-      new Promise<{ code: number | null; out: string }>((done) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', resolve(import.meta.dirname, '../../server/keys-rotate.ts'), ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-        let out = '';
-        child.stdout.on('data', (c) => (out += c));
-        child.stderr.on('data', (c) => (out += c));
-        child.on('close', (code) => done({ code, out }));
-      });
+    // What it printed, standard error included.
+    const run = async (args: string[]) => {
+      const { code, output } = await runServerCommand('keys-rotate', args, env);
+      return { code, out: output };
+    };
     const before = await run(['--check']);
     expect(before.code, before.out).toBe(1);
     let stop = false;

@@ -2,11 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
 import { count, demoCookies, expectError, expectInvalid, uniqueEmail } from '../support/http';
-import { expectTreeSound } from '../support/tree';
+import { expectTreeSound, placeAt } from '../support/tree';
 import { FOUNDER_MSG } from '../../contracts/founder';
 import { pendingRecruits } from '../../server/db/schema/index';
-import { placeMember } from '../../server/modules/tree/tree.service';
-import { findUserById, type UserRow } from '../../server/modules/users/users.repo';
+import type { UserRow } from '../../server/modules/users/users.repo';
 import { enterPipeline } from '../../server/modules/recruitment/pipeline.service';
 import { repairTree } from '../../server/modules/tree/tree.service';
 
@@ -21,10 +20,6 @@ let gCookie: string;
 const PASSWORD = 'Founder#1234';
 
 const db = () => t.runtime.ctx.db;
-const place = async (u: UserRow, startId: string, side: 'left' | 'right') => {
-  await db().transaction((tx) => placeMember(tx, u, { startId, side }, t.clock.now()));
-  return (await findUserById(db(), u.id))!;
-};
 /** A recruit waiting for `upline`'s choice of side (as a member's referral registration leaves it). */
 async function recruitUnder(upline: UserRow, name = 'Kiran') {
   const user = await t.createUser({ email: uniqueEmail('recruit'), password: PASSWORD, firstName: name, lastName: 'Rao', status: 'pending', sponsorId: upline.id });
@@ -38,9 +33,9 @@ beforeAll(async () => {
   t = await startTestApp({ config: { dbPoolSize: 12 } });
   c = await demoCookies(t);
   F = (await userByEmail(t, t.demo.founder.email))!;
-  G = await place(await t.createUser({ email: uniqueEmail('founder2'), password: PASSWORD, firstName: 'Gauri', lastName: 'Founder', role: 'founder', sponsorId: F.id }), F.id, 'left');
-  A = await place(await t.createUser({ email: uniqueEmail('a'), password: PASSWORD, firstName: 'Asha', lastName: 'Under', sponsorId: G.id }), G.id, 'left');
-  B = await place(await t.createUser({ email: uniqueEmail('b'), password: PASSWORD, firstName: 'Bharat', lastName: 'Right', sponsorId: F.id }), F.id, 'right');
+  G = await placeAt(t, await t.createUser({ email: uniqueEmail('founder2'), password: PASSWORD, firstName: 'Gauri', lastName: 'Founder', role: 'founder', sponsorId: F.id }), F.id, 'left');
+  A = await placeAt(t, await t.createUser({ email: uniqueEmail('a'), password: PASSWORD, firstName: 'Asha', lastName: 'Under', sponsorId: G.id }), G.id, 'left');
+  B = await placeAt(t, await t.createUser({ email: uniqueEmail('b'), password: PASSWORD, firstName: 'Bharat', lastName: 'Right', sponsorId: F.id }), F.id, 'right');
   gCookie = await t.sessionOf(G.id);
 });
 afterAll(async () => t?.close());
@@ -126,7 +121,7 @@ describe('Franchise Master Control', () => {
   });
 
   async function holder(under: UserRow, role: 'basic_franchise' | 'mini_franchise', first: string) {
-    const u = await place(await t.createUser({ email: uniqueEmail('holder'), password: PASSWORD, firstName: first, lastName: 'Stores', role, sponsorId: under.id }), under.id, 'left');
+    const u = await placeAt(t, await t.createUser({ email: uniqueEmail('holder'), password: PASSWORD, firstName: first, lastName: 'Stores', role, sponsorId: under.id }), under.id, 'left');
     return { user: u, cookie: await t.sessionOf(u.id) };
   }
   async function stockUp(cookie: string, productId: string, quantity: number) {

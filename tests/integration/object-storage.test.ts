@@ -3,7 +3,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import sharp from 'sharp';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
-import { resolve } from 'node:path';
+import { runServerCommand } from '../support/server-command';
 import { startTestApp, TEST_SECRET, type TestApp } from '../support/test-app';
 import { demoCookies, rawGet, uniqueEmail } from '../support/http';
 import { ID, identityFindings } from '../support/identity';
@@ -216,14 +216,11 @@ describe.skipIf(!MOTO)('object storage: the database back end, and the migration
     async () => {
       const before = await readAll(t, u);
       const env = { ...process.env, NODE_ENV: 'test', DATABASE_URL: t.databaseUrl!, APP_SECRET: TEST_SECRET, STORAGE_URL: storageUrl(), DATA_DIR: 'memory://', LOG_LEVEL: 'silent' };
-      const run = (args: string[]) =>
-        new Promise<{ code: number | null; out: string }>((done) => {
-          const child = spawn(process.execPath, ['--import', 'tsx', resolve(import.meta.dirname, '../../server/storage-migrate.ts'), ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-          let out = '';
-          child.stdout.on('data', (c) => (out += c));
-          child.stderr.on('data', (c) => (out += c));
-          child.on('close', (code) => done({ code, out }));
-        });
+      // What it printed, standard error included.
+      const run = async (args: string[]) => {
+        const { code, output } = await runServerCommand('storage-migrate', args, env);
+        return { code, out: output };
+      };
       expect((await run(['--check'])).code).toBe(1);
       // Members keep sending fund proofs (to the database: uploads=database) while the migration runs.
       let stop = false;

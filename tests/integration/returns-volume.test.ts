@@ -8,7 +8,7 @@ import { query, rawGet } from '../support/http';
 import { pdfText } from '../support/pdf';
 import { TEST_ENGINES } from '../support/database';
 import type { PlanConfig } from '../../contracts/compensation';
-import { activatePlan, BASE, calculateApprovePost, closeCycle, closePairingCycle, P1_NO_POOLS, TREE_KEYS as KEYS, treeBuilder } from '../support/compensation';
+import { activatePlan, BASE, calculateApprovePost, closePairingCycle, P1_NO_POOLS, runCycle, TREE_KEYS as KEYS, treeBuilder } from '../support/compensation';
 import type { SpecTree as Tree, TreeKey as Key, TreeMember as Member } from '../support/compensation';
 
 /**
@@ -96,12 +96,7 @@ const balanceOf = async (userId: string) => (await query<{ balance: string }>(t,
 const activate = (config: PlanConfig) => activatePlan(t, admin, config);
 
 /** Closes the open cycle of a kind, calculates, approves and posts it (the second admin approves and posts). */
-async function cycle(kind: 'pairing' | 'monthly') {
-  await t.settle();
-  const id = await closeCycle(t, admin, kind);
-  await calculateApprovePost(t, id, admin, admin2);
-  return id;
-}
+const cycle = (kind: 'pairing' | 'monthly') => runCycle(t, kind, admin, admin2);
 
 interface Expected {
   /** The member's lines in the cycle, [type, amount] in the order written. */

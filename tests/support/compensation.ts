@@ -124,6 +124,17 @@ export async function closeCycle(t: TestApp, cookie: string, kind: 'pairing' | '
 /** Closes the open pairing cycle now (as the admin of `cookie`) and answers its id. */
 export const closePairingCycle = (t: TestApp, cookie: string) => closeCycle(t, cookie, 'pairing');
 
+/**
+ * A week (or month) of payouts run through the API: the journal applied, the open cycle of a kind closed and
+ * calculated (as `calculator`), then approved and posted (as `approver`). Answers the cycle's id.
+ */
+export async function runCycle(t: TestApp, kind: 'pairing' | 'monthly', calculator: string, approver: string): Promise<string> {
+  await t.settle();
+  const id = await closeCycle(t, calculator, kind);
+  await calculateApprovePost(t, id, calculator, approver);
+  return id;
+}
+
 /** A wallet purchase of `bv` BV of that product (one unit a 50 BV), delivered to `street` in Pune. */
 export async function buyPacks(t: TestApp, cookie: string, productId: string, bv: number, street: string) {
   const r = await t.api('POST', '/api/purchases', {

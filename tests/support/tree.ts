@@ -3,6 +3,8 @@ import type { Db, DbOrTx } from '../../server/db/client';
 import { placeMember, treeRootId } from '../../server/modules/tree/tree.service';
 import { scanPlacedMembers } from '../../server/modules/tree/tree.repo';
 import { recount } from '../../server/modules/tree/recount';
+import { findUserById, type UserRow } from '../../server/modules/users/users.repo';
+import type { TestApp } from './test-app';
 
 /**
  * The invariants of docs/spec/decisions.md §4 and counters equal to a recount from parent links, once the
@@ -22,4 +24,11 @@ export async function placeInTree(db: Db, member: { id: string; sponsorId: strin
   const root = await treeRootId(db);
   if (!root) throw new Error('no tree root');
   return db.transaction((tx) => placeMember(tx, member, { startId: root, side: 'left' }, new Date()));
+}
+
+/** Places a created member at `side` of `startId` (spillover as usual) at the app's clock; answers its row as placed. */
+export async function placeAt(t: TestApp, u: UserRow, startId: string, side: 'left' | 'right'): Promise<UserRow> {
+  const db = t.runtime.ctx.db;
+  await db.transaction((tx) => placeMember(tx, u, { startId, side }, t.clock.now()));
+  return (await findUserById(db, u.id))!;
 }

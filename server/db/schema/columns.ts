@@ -1,8 +1,8 @@
-import { numeric, timestamp, uuid, varchar, type AnyPgColumn, type UpdateDeleteAction } from 'drizzle-orm/pg-core';
+import { numeric, timestamp, uuid, varchar, type AnyPgColumn, type PgUUIDBuilderInitial, type UpdateDeleteAction } from 'drizzle-orm/pg-core';
 
 /**
  * Column groups that most tables share, written once: the random uuid key, the created/updated instants, a required
- * reference to another row and the two decimal kinds (rupees, BV). Each call builds a new column; the SQL is the same
+ * reference to another row, who did something and when, and the two decimal kinds (rupees, BV). Each call builds a new column; the SQL is the same
  * as writing the column out (`npm run db:check` reports no drift).
  */
 
@@ -23,6 +23,13 @@ export const ref = (name: string, target: () => AnyPgColumn, onDelete?: UpdateDe
   uuid(name)
     .notNull()
     .references(target, onDelete ? { onDelete } : {});
+
+/**
+ * Who did `act` to the row and when, both null until it is done: `...actedBy('reviewed', () => users.id)` is the pair
+ * `reviewedBy` (`reviewed_by uuid references users(id)`) and `reviewedAt` (`reviewed_at timestamptz`).
+ */
+export const actedBy = <A extends string>(act: A, by: () => AnyPgColumn) =>
+  ({ [`${act}By`]: uuid(`${act}_by`).references(by), [`${act}At`]: ts(`${act}_at`) }) as Record<`${A}By`, PgUUIDBuilderInitial<string>> & Record<`${A}At`, ReturnType<typeof ts>>;
 
 /** Rupees: `numeric(14, 2)`. */
 export const rupees = (name: string) => numeric(name, { precision: 14, scale: 2 });

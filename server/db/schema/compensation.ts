@@ -2,9 +2,7 @@ import { sql } from 'drizzle-orm';
 import { pgTable, uuid, varchar, integer, bigint, bigserial, numeric, jsonb, boolean, text, index, uniqueIndex, check, primaryKey } from 'drizzle-orm/pg-core';
 import { users } from './users';
 import { compCycles } from './volume';
-import { ts, primaryId, createdAt, ref, timestamps } from './columns';
-
-const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
+import { ts, primaryId, createdAt, ref, timestamps, actedBy, rupees } from './columns';
 
 /**
  * Plan versions (docs/spec/compensation.md §1): drafts are edited; activation fixes effective_from (the start of a
@@ -22,8 +20,7 @@ export const compPlans = pgTable(
     effectiveFrom: ts('effective_from'),
     createdBy: uuid('created_by').references(() => users.id),
     ...timestamps(),
-    activatedBy: uuid('activated_by').references(() => users.id),
-    activatedAt: ts('activated_at'),
+    ...actedBy('activated', () => users.id),
   },
   (t) => [
     uniqueIndex('comp_plans_version_key').on(t.version),
@@ -47,7 +44,7 @@ export const compLines = pgTable(
     cycleId: uuid('cycle_id').notNull(),
     memberId: uuid('member_id').notNull(),
     type: varchar('type', { length: 30 }).notNull(),
-    amount: money('amount').notNull(),
+    amount: rupees('amount').notNull(),
     planVersion: integer('plan_version').notNull(),
     explanation: jsonb('explanation').notNull(),
     adjustmentId: uuid('adjustment_id'),
@@ -63,23 +60,23 @@ export const compPayouts = pgTable(
   {
     cycleId: uuid('cycle_id').notNull(),
     memberId: uuid('member_id').notNull(),
-    gross: money('gross').notNull(),
-    adminCharge: money('admin_charge').notNull(),
-    tds: money('tds').notNull(),
-    net: money('net').notNull(),
+    gross: rupees('gross').notNull(),
+    adminCharge: rupees('admin_charge').notNull(),
+    tds: rupees('tds').notNull(),
+    net: rupees('net').notNull(),
     /** The financial year (2026 for 2026-27) whose year-to-date gross and TDS this payout counts in. */
     fy: integer('fy').notNull(),
     tdsRate: numeric('tds_rate', { precision: 7, scale: 4 }).notNull(),
     panApproved: boolean('pan_approved').notNull(),
     postedAt: ts('posted_at'),
     /** The sum of the cycle's lines, negative ones included (docs/spec/returns.md §5); gross is this less the recovery taken. */
-    linesTotal: money('lines_total').notNull().default('0'),
+    linesTotal: rupees('lines_total').notNull().default('0'),
     /** The recovery balance of earlier cycles taken from these lines. */
-    recovered: money('recovered').notNull().default('0'),
+    recovered: rupees('recovered').notNull().default('0'),
     /** The recovery balance after this cycle: what later income still has to take back. */
-    recovery: money('recovery').notNull().default('0'),
+    recovery: rupees('recovery').notNull().default('0'),
     /** TDS due that this cycle could not bear, carried to the next ones. */
-    tdsCarried: money('tds_carried').notNull().default('0'),
+    tdsCarried: rupees('tds_carried').notNull().default('0'),
   },
   (t) => [
     primaryKey({ columns: [t.cycleId, t.memberId] }),
@@ -99,8 +96,8 @@ export const compYtd = pgTable(
   {
     memberId: uuid('member_id').notNull(),
     fy: integer('fy').notNull(),
-    gross: money('gross').notNull(),
-    tds: money('tds').notNull(),
+    gross: rupees('gross').notNull(),
+    tds: rupees('tds').notNull(),
   },
   (t) => [primaryKey({ columns: [t.fy, t.memberId] })],
 );
@@ -115,8 +112,8 @@ export const compBalances = pgTable(
     memberId: uuid('member_id')
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
-    recovery: money('recovery').notNull(),
-    tdsCarried: money('tds_carried').notNull(),
+    recovery: rupees('recovery').notNull(),
+    tdsCarried: rupees('tds_carried').notNull(),
     cycleId: uuid('cycle_id').notNull(),
   },
   (t) => [check('comp_balances_nonneg', sql`${t.recovery} >= 0 and ${t.tdsCarried} >= 0`)],
@@ -143,8 +140,8 @@ export const compCarry = pgTable(
   {
     cycleId: uuid('cycle_id').notNull(),
     memberId: uuid('member_id').notNull(),
-    carryLeft: money('carry_left').notNull(),
-    carryRight: money('carry_right').notNull(),
+    carryLeft: rupees('carry_left').notNull(),
+    carryRight: rupees('carry_right').notNull(),
     pairedEver: boolean('paired_ever').notNull().default(false),
   },
   // Carry is only ever read by (cycle, member): the primary key.
@@ -158,7 +155,7 @@ export const compAdjustments = pgTable(
     id: primaryId(),
     memberId: ref('member_id', () => users.id),
     type: varchar('type', { length: 30 }).notNull(),
-    amount: money('amount').notNull(),
+    amount: rupees('amount').notNull(),
     reason: text('reason').notNull(),
     createdBy: uuid('created_by').references(() => users.id),
     createdAt: createdAt(),

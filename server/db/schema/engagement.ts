@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { pgTable, uuid, varchar, text, boolean, integer, date, jsonb, index, check } from 'drizzle-orm/pg-core';
 import { users } from './users';
-import { ts, primaryId, createdAt, ref, rupees, bv, timestamps } from './columns';
+import { ts, primaryId, createdAt, ref, rupees, bv, timestamps, actedBy } from './columns';
 
 export const notifications = pgTable(
   'notifications',
@@ -52,8 +52,7 @@ export const franchiseRequests = pgTable(
     status: varchar('status', { length: 20 }).notNull().default('pending'),
     businessPlan: text('business_plan').notNull(),
     adminNotes: text('admin_notes'),
-    reviewedBy: uuid('reviewed_by').references(() => users.id),
-    reviewedAt: ts('reviewed_at'),
+    ...actedBy('reviewed', () => users.id),
     createdAt: createdAt(),
   },
   (t) => [index('franchise_requests_status_idx').on(t.status, t.createdAt), index('franchise_requests_user_idx').on(t.userId)],

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { pgTable, uuid, varchar, text, integer, index, uniqueIndex, check } from 'drizzle-orm/pg-core';
 import { users } from './users';
 import { documentBlobs } from './kyc';
-import { ts, primaryId, ref, rupees, timestamps } from './columns';
+import { primaryId, ref, rupees, timestamps, actedBy } from './columns';
 
 /**
  * Wallet top-ups a member asks for after paying by bank transfer or UPI (issue 16). The proof's bytes are a
@@ -26,8 +26,7 @@ export const fundRequests = pgTable(
     proofFilename: varchar('proof_filename', { length: 255 }),
     status: varchar('status', { length: 20 }).notNull().default('pending'),
     rejectionReason: text('rejection_reason'),
-    processedBy: uuid('processed_by').references(() => users.id),
-    processedAt: ts('processed_at'),
+    ...actedBy('processed', () => users.id),
     transactionId: uuid('transaction_id'),
     ...timestamps(),
   },

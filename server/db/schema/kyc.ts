@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, uuid, varchar, text, integer, timestamp, index, check } from 'drizzle-orm/pg-core';
+import { pgTable, varchar, text, integer, index, check } from 'drizzle-orm/pg-core';
 import { users } from './users';
 import { sealedBytes, sealedText } from '../sealed-columns';
+import { actedBy, createdAt, primaryId, ref, timestamps } from './columns';
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 /**
  * Document bytes live here, away from any web root, under a random key (docs/spec/decisions.md §7).
  * Keeping them in the database lets several app processes serve the same documents. The bytes are encrypted
@@ -18,7 +18,7 @@ export const documentBlobs = pgTable(
     storage: varchar('storage', { length: 8 }).notNull().default('db'),
     content: sealedBytes('document_blobs', 'content'),
     sha256: varchar('sha256', { length: 64 }).notNull(),
-    createdAt: ts('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [check('document_blobs_storage_check', sql`(${t.storage} = 'db' and ${t.content} is not null) or (${t.storage} = 's3' and ${t.content} is null)`)],
 );
@@ -26,10 +26,8 @@ export const documentBlobs = pgTable(
 export const kycDocuments = pgTable(
   'kyc_documents',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    userId: ref('user_id', () => users.id, 'cascade'),
     documentType: varchar('document_type', { length: 30 }).notNull(),
     documentUrl: text('document_url').notNull(),
     storageKey: varchar('storage_key', { length: 64 })
@@ -42,10 +40,8 @@ export const kycDocuments = pgTable(
     documentNumber: sealedText('kyc_documents', 'document_number'),
     status: varchar('status', { length: 20 }).notNull().default('pending'),
     rejectionReason: text('rejection_reason'),
-    reviewedBy: uuid('reviewed_by').references(() => users.id),
-    reviewedAt: ts('reviewed_at'),
-    createdAt: ts('created_at').notNull().defaultNow(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
+    ...actedBy('reviewed', () => users.id),
+    ...timestamps(),
   },
   (t) => [
     index('kyc_documents_user_idx').on(t.userId, t.documentType, t.createdAt),

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { pgTable, uuid, varchar, text, boolean, integer, numeric, date, jsonb, index, uniqueIndex, check } from 'drizzle-orm/pg-core';
 import { users } from './users';
 import { sealedText, sealedJson } from '../sealed-columns';
-import { ts, primaryId, createdAt, ref, timestamps, postalAddress } from './columns';
+import { ts, primaryId, createdAt, ref, timestamps, postalAddress, actedBy } from './columns';
 
 export const referralLinks = pgTable(
   'referral_links',
@@ -19,8 +19,7 @@ export const referralLinks = pgTable(
     recruiteeName: varchar('recruitee_name', { length: 160 }),
     pendingRecruitId: uuid('pending_recruit_id'),
     isUsed: boolean('is_used').notNull().default(false),
-    usedBy: uuid('used_by').references(() => users.id),
-    usedAt: ts('used_at'),
+    ...actedBy('used', () => users.id),
     expiresAt: ts('expires_at').notNull(),
     createdAt: createdAt(),
   },
@@ -39,8 +38,7 @@ export const recruitmentRequests = pgTable('recruitment_requests', {
   recruiteeName: varchar('recruitee_name', { length: 160 }),
   recruiteeId: uuid('recruitee_id').references(() => users.id),
   status: varchar('status', { length: 20 }).notNull().default('pending'),
-  approvedBy: uuid('approved_by').references(() => users.id),
-  approvedAt: ts('approved_at'),
+  ...actedBy('approved', () => users.id),
   placementLocked: boolean('placement_locked').notNull().default(false),
   notes: text('notes'),
   createdAt: createdAt(),
@@ -66,8 +64,7 @@ export const pendingRecruits = pgTable(
     uplineDecisionAt: ts('upline_decision_at'),
     status: varchar('status', { length: 20 }).notNull().default('awaiting_upline'),
     rejectionReason: text('rejection_reason'),
-    rejectedBy: uuid('rejected_by').references(() => users.id),
-    rejectedAt: ts('rejected_at'),
+    ...actedBy('rejected', () => users.id),
     version: integer('version').notNull().default(1),
     placementLocked: boolean('placement_locked').notNull().default(false),
     lockExpiresAt: ts('lock_expires_at'),
@@ -122,8 +119,7 @@ export const approvalRequests = pgTable(
     riskScore: integer('risk_score'),
     status: varchar('status', { length: 20 }).notNull().default('pending'),
     requestedBy: uuid('requested_by').references(() => users.id),
-    reviewedBy: uuid('reviewed_by').references(() => users.id),
-    reviewedAt: ts('reviewed_at'),
+    ...actedBy('reviewed', () => users.id),
     rejectionReason: text('rejection_reason'),
     approvalNotes: text('approval_notes'),
     createdAt: createdAt(),

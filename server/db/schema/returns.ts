@@ -3,7 +3,7 @@ import { pgTable, uuid, varchar, text, integer, boolean, index, uniqueIndex, pri
 import { users } from './users';
 import { products, purchases } from './commerce';
 import { localSales } from './local-sales';
-import { ts, primaryId, createdAt, updatedAt, ref, rupees, bv } from './columns';
+import { ts, primaryId, createdAt, updatedAt, ref, rupees, bv, actedBy } from './columns';
 
 /**
  * The last serial of each of the returns module's document series per financial year (April to March, India):
@@ -55,8 +55,7 @@ export const returns = pgTable(
     requestedByAdmin: boolean('requested_by_admin').notNull().default(false),
     /** Approval above RETURN_APPROVAL_ABOVE asked of a second admin (a return_approval request), still pending. */
     approvalRequestedAt: ts('approval_requested_at'),
-    decidedBy: uuid('decided_by').references(() => users.id),
-    decidedAt: ts('decided_at'),
+    ...actedBy('decided', () => users.id),
     rejectionReason: text('rejection_reason'),
     receivedAt: ts('received_at'),
     refundMethod: varchar('refund_method', { length: 10 }),

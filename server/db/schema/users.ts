@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, uuid, varchar, text, boolean, integer, bigint, bigserial, numeric, timestamp, date, index, uniqueIndex, check, primaryKey, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { postalAddress } from './columns';
+import { pgTable, uuid, varchar, text, boolean, integer, bigint, bigserial, numeric, date, index, uniqueIndex, check, primaryKey, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { postalAddress, ts } from './columns';
 import { sealedText } from '../sealed-columns';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const users = pgTable(
   'users',

@@ -1,13 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, uuid, varchar, text, numeric, date, jsonb, index, uniqueIndex, check, bigserial } from 'drizzle-orm/pg-core';
+import { pgTable, uuid, varchar, text, date, jsonb, index, uniqueIndex, check, bigserial } from 'drizzle-orm/pg-core';
 import { users } from './users';
 import { sealedJsonField, sealedText } from '../sealed-columns';
-import { ts, primaryId, createdAt, updatedAt, ref, timestamps } from './columns';
+import { primaryId, createdAt, updatedAt, ref, timestamps, actedBy, rupees } from './columns';
 
 /** Where a bank withdrawal is paid, as stored on the request. */
 export type WithdrawalBankDetails = { accountNumber: string; ifsc: string; bankName: string; accountHolderName: string };
-
-const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
 
 export const walletBalances = pgTable(
   'wallet_balances',
@@ -16,9 +14,9 @@ export const walletBalances = pgTable(
     // A wallet goes with its user: only a user without ledger rows or purchases can be deleted (users' deleteUser),
     // so the row that goes is an empty wallet, and the users module need not call the wallet to remove it.
     userId: ref('user_id', () => users.id, 'cascade'),
-    balance: money('balance').notNull().default('0'),
-    totalEarnings: money('total_earnings').notNull().default('0'),
-    totalWithdrawals: money('total_withdrawals').notNull().default('0'),
+    balance: rupees('balance').notNull().default('0'),
+    totalEarnings: rupees('total_earnings').notNull().default('0'),
+    totalWithdrawals: rupees('total_withdrawals').notNull().default('0'),
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('wallet_balances_user_key').on(t.userId), check('wallet_balance_nonneg', sql`${t.balance} >= 0`)],
@@ -38,11 +36,11 @@ export const transactions = pgTable(
       .default(sql`uuid_time_ordered()`),
     userId: ref('user_id', () => walletBalances.userId),
     type: varchar('type', { length: 30 }).notNull(),
-    amount: money('amount').notNull(),
+    amount: rupees('amount').notNull(),
     description: text('description'),
     referenceId: varchar('reference_id', { length: 100 }),
-    balanceBefore: money('balance_before').notNull(),
-    balanceAfter: money('balance_after').notNull(),
+    balanceBefore: rupees('balance_before').notNull(),
+    balanceAfter: rupees('balance_after').notNull(),
     metadata: jsonb('metadata'),
     createdAt: createdAt(),
     /**
@@ -70,7 +68,7 @@ export const withdrawalRequests = pgTable(
     id: primaryId(),
     userId: ref('user_id', () => users.id),
     withdrawalType: varchar('withdrawal_type', { length: 10 }).notNull().default('bank'),
-    amount: money('amount').notNull(),
+    amount: rupees('amount').notNull(),
     currency: varchar('currency', { length: 3 }).notNull().default('INR'),
     status: varchar('status', { length: 20 }).notNull().default('pending'),
     // The account number inside and the USDT address are encrypted at rest (db/sealed-columns.ts, ADR 0011).
@@ -79,8 +77,7 @@ export const withdrawalRequests = pgTable(
     networkType: varchar('network_type', { length: 10 }),
     adminNotes: text('admin_notes'),
     rejectionReason: text('rejection_reason'),
-    processedBy: uuid('processed_by').references(() => users.id),
-    processedAt: ts('processed_at'),
+    ...actedBy('processed', () => users.id),
     transactionId: varchar('transaction_id', { length: 100 }),
     createdBy: uuid('created_by').references(() => users.id),
     ...timestamps(),
@@ -100,7 +97,7 @@ export const cheques = pgTable(
     id: primaryId(),
     userId: ref('user_id', () => users.id),
     chequeNumber: varchar('cheque_number', { length: 40 }).notNull(),
-    amount: money('amount').notNull(),
+    amount: rupees('amount').notNull(),
     bankName: varchar('bank_name', { length: 120 }),
     issuedDate: date('issued_date'),
     clearanceDate: date('clearance_date'),

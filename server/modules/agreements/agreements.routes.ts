@@ -4,11 +4,10 @@ import type { RouteDef } from '../../http/routes';
 import { actorOf } from '../../http/actor';
 import { parse } from '../../http/validate';
 import { AcceptAgreementRequest, AGREEMENT_MSG, PublishAgreementRequest } from '../../../contracts/agreements';
-import { sendPdf } from '../invoices';
+import { sendPdf, wantsDownload } from '../invoices';
 import { acceptAgreement, adminAgreements, agreementPdf, currentAgreement, memberAcceptances, myAgreement, publishAgreement } from './agreements.service';
 
 const UserId = z.object({ id: z.uuid() });
-const Download = z.object({ download: z.enum(['1', 'true']).optional() });
 
 /**
  * The Direct Seller Agreement (issue 32). The member's routes stay open while a newer version waits for acceptance
@@ -37,7 +36,7 @@ export function agreementRoutes(ctx: AppContext): RouteDef[] {
       url: '/api/agreement/pdf',
       access: 'session',
       duringAgreement: true,
-      handler: async (req, reply) => sendPdf(reply, await agreementPdf(ctx, actorOf(req)), Boolean(parse(Download, req.query).download)),
+      handler: async (req, reply) => sendPdf(reply, await agreementPdf(ctx, actorOf(req)), wantsDownload(req.query)),
     },
     { method: 'GET', url: '/api/admin/agreements', access: 'admin', handler: async () => adminAgreements(ctx) },
     {

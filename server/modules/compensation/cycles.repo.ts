@@ -1,5 +1,5 @@
 /** Cycles (comp_cycles): lookups by kind and time, status changes guarded by the status they leave, the calculations' lock. */
-import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { compCycles } from '../../db/schema/index';
 import { LOCKS } from '../../db/locks';
@@ -63,15 +63,7 @@ export async function setCycle(db: DbOrTx, id: string, values: Partial<typeof co
   const [row] = await db
     .update(compCycles)
     .set(values)
-    .where(
-      and(
-        eq(compCycles.id, id),
-        sql`${compCycles.status} in (${sql.join(
-          fromStatus.map((s) => sql`${s}`),
-          sql`, `,
-        )})`,
-      ),
-    )
+    .where(and(eq(compCycles.id, id), inArray(compCycles.status, fromStatus)))
     .returning();
   return row;
 }

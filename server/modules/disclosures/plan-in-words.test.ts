@@ -89,77 +89,23 @@ describe('planInWords: the plan in plain words from its parameters', () => {
   });
 
   it('a changed parameter changes its sentence', () => {
-    const changed = (patch: (c: PlanConfig) => void) => {
+    /** Section `id` of the fixture changed by `patch`. */
+    const changed = (patch: (c: PlanConfig) => void, id: string) => {
       const c = structuredClone(FIXTURE);
       patch(c);
-      return PlanConfig.parse(c);
+      return section(PlanConfig.parse(c), id);
     };
-    expect(
-      section(
-        changed((c) => (c.pairing.pairRate = '10')),
-        'sales_incentive',
-      ),
-    ).toContain('Each pair pays 10% of its 200 BV: ₹30.00 a pair.');
-    expect(
-      section(
-        changed((c) => (c.pairing.capPairs = null)),
-        'sales_incentive',
-      ),
-    ).toContain('There is no limit on the pairs paid in a cycle.');
-    expect(
-      section(
-        changed((c) => (c.pairing.overflow = 'carry')),
-        'sales_incentive',
-      ),
-    ).toContain('is not used up and carries to the next cycle');
-    expect(
-      section(
-        changed((c) => (c.pairing.carryCapBV = null)),
-        'sales_incentive',
-      ),
-    ).toContain('without a limit');
-    expect(
-      section(
-        changed((c) => (c.pairing.firstPair = '1:1')),
-        'sales_incentive',
-      ),
-    ).toContain('Every pair, the first one included, is 1:1.');
-    expect(
-      section(
-        changed((c) => (c.pairing.period = 'daily')),
-        'cycles',
-      ),
-    ).toContain('daily, from midnight to midnight');
-    expect(
-      section(
-        changed((c) => (c.deductions.adminChargePercent = '5')),
-        'deductions',
-      ),
-    ).toContain('An admin charge of 5% of');
-    expect(
-      section(
-        changed((c) => (c.rankBonus = [])),
-        'ranks',
-      ),
-    ).toContain('No rank pays a one-time bonus under this plan.');
-    expect(
-      section(
-        changed((c) => (c.consistency.percent = '0')),
-        'consistency_bonus',
-      ),
-    ).toContain('is not paid under this plan');
-    expect(
-      section(
-        changed((c) => (c.bvValue = '2.00')),
-        'sales_incentive',
-      ),
-    ).toContain('₹50.00 a pair');
-    expect(
-      section(
-        changed((c) => (c.sponsorIncome.levels = [])),
-        'sponsor_income',
-      ),
-    ).toContain('is not paid under this plan');
+    expect(changed((c) => (c.pairing.pairRate = '10'), 'sales_incentive')).toContain('Each pair pays 10% of its 200 BV: ₹30.00 a pair.');
+    expect(changed((c) => (c.pairing.capPairs = null), 'sales_incentive')).toContain('There is no limit on the pairs paid in a cycle.');
+    expect(changed((c) => (c.pairing.overflow = 'carry'), 'sales_incentive')).toContain('is not used up and carries to the next cycle');
+    expect(changed((c) => (c.pairing.carryCapBV = null), 'sales_incentive')).toContain('without a limit');
+    expect(changed((c) => (c.pairing.firstPair = '1:1'), 'sales_incentive')).toContain('Every pair, the first one included, is 1:1.');
+    expect(changed((c) => (c.pairing.period = 'daily'), 'cycles')).toContain('daily, from midnight to midnight');
+    expect(changed((c) => (c.deductions.adminChargePercent = '5'), 'deductions')).toContain('An admin charge of 5% of');
+    expect(changed((c) => (c.rankBonus = []), 'ranks')).toContain('No rank pays a one-time bonus under this plan.');
+    expect(changed((c) => (c.consistency.percent = '0'), 'consistency_bonus')).toContain('is not paid under this plan');
+    expect(changed((c) => (c.bvValue = '2.00'), 'sales_incentive')).toContain('₹50.00 a pair');
+    expect(changed((c) => (c.sponsorIncome.levels = []), 'sponsor_income')).toContain('is not paid under this plan');
   });
 
   it('the default plan reads as the spec says (docs/spec/compensation.md §3-§5)', () => {

@@ -2,8 +2,8 @@ import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { rawRows, type DbOrTx } from '../../db/client';
 import { containsPattern } from '../../db/like';
-import { documentBlobs, fundRequests, users } from '../../db/schema/index';
-import { documentBlobColumns, documentContent } from '../../db/stored-files';
+import { fundRequests, users } from '../../db/schema/index';
+import { rowWithDocument } from '../../db/stored-files';
 import { LOCK_CLASSES } from '../../db/locks';
 import { requestRows } from '../../db/rows';
 import { ownerColumns } from '../../db/owner-columns';
@@ -86,11 +86,6 @@ export async function fundRequestCounts(db: DbOrTx) {
 }
 
 export async function fundRequestWithProof(db: DbOrTx, id: string) {
-  const [row] = await db
-    .select({ r: fundRequests, blob: documentBlobColumns })
-    .from(fundRequests)
-    .innerJoin(documentBlobs, eq(documentBlobs.storageKey, fundRequests.proofStorageKey))
-    .where(eq(fundRequests.id, id))
-    .limit(1);
-  return row && { r: row.r, content: await documentContent(row.blob) };
+  const found = await rowWithDocument(db, fundRequests, fundRequests.proofStorageKey, id);
+  return found && { r: found.row, content: found.content };
 }

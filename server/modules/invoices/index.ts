@@ -4,5 +4,5 @@ export { documentDate, renderInvoicePdf } from './invoice-pdf';
 export type { DocumentWords, InvoiceDocument } from './invoice-pdf';
 export { findInvoiceOfPurchase } from './invoice.repo';
 export type { InvoiceRow } from './invoice.repo';
-export { sendPdf } from './invoice.routes';
+export { sendPdf, wantsDownload } from './invoice.routes';
 export { invoicesOnJournal } from './journal-consumer';

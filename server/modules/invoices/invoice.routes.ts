@@ -18,7 +18,11 @@ export function sendPdf(reply: FastifyReply, out: { pdf: Buffer; fileName: strin
     .header('content-security-policy', DOCUMENT_CSP)
     .send(out.pdf);
 }
-const Download = z.object({ download: z.enum(['1', 'true']).optional() });
+
+const PdfQuery = z.object({ download: z.enum(['1', 'true']).optional() });
+
+/** A PDF route's `?download=1` (or `true`): the PDF is sent as an attachment to save, not shown inline. */
+export const wantsDownload = (query: unknown) => Boolean(parse(PdfQuery, query).download);
 
 /** GST tax invoices of completed purchases (issue 15): the buyer's own and, for admins, anyone's. */
 export function invoiceRoutes(ctx: AppContext): RouteDef[] {
@@ -27,13 +31,13 @@ export function invoiceRoutes(ctx: AppContext): RouteDef[] {
       method: 'GET',
       url: '/api/purchases/:id/invoice',
       access: 'member',
-      handler: async (req, reply) => sendPdf(reply, await invoicePdf(ctx, actorOf(req), parse(PurchaseId, req.params).id, false), Boolean(parse(Download, req.query).download)),
+      handler: async (req, reply) => sendPdf(reply, await invoicePdf(ctx, actorOf(req), parse(PurchaseId, req.params).id, false), wantsDownload(req.query)),
     },
     {
       method: 'GET',
       url: '/api/admin/purchases/:id/invoice',
       access: 'admin',
-      handler: async (req, reply) => sendPdf(reply, await invoicePdf(ctx, actorOf(req), parse(PurchaseId, req.params).id, true), Boolean(parse(Download, req.query).download)),
+      handler: async (req, reply) => sendPdf(reply, await invoicePdf(ctx, actorOf(req), parse(PurchaseId, req.params).id, true), wantsDownload(req.query)),
     },
   ];
 }

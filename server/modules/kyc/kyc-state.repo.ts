@@ -1,5 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { columnNamesIn, columnsIn } from '../../db/column-names';
 import { kycStateColumns } from '../../db/schema/index';
 
 /**
@@ -12,14 +12,10 @@ export const kycState = kycStateColumns.columns;
 type KycStateKey = keyof typeof kycState;
 
 /** The KYC state columns by SQL name for a raw query on `users` under `alias` (none: unqualified), e.g. `u.kyc_status`. */
-export function kycStateIn(alias?: string): Record<KycStateKey, SQL> {
-  return Object.fromEntries(Object.entries(kycStateNamesIn(alias)).map(([k, name]) => [k, sql.raw(name)])) as Record<KycStateKey, SQL>;
-}
+export const kycStateIn = (alias?: string) => columnsIn(kycState, alias);
 
 /** The same as text, for a statement built as a string (the CSV export's COPY): `kycStateNamesIn('u').kycStatus` is `'u.kyc_status'`. */
-export function kycStateNamesIn(alias?: string): Record<KycStateKey, string> {
-  return Object.fromEntries(Object.entries(kycState).map(([k, c]) => [k, alias ? `${alias}.${c.name}` : c.name])) as Record<KycStateKey, string>;
-}
+export const kycStateNamesIn = (alias?: string) => columnNamesIn(kycState, alias);
 
 /** The KYC state columns of an alias of `users` (`alias(users, 'applicant')`), for a Drizzle query that joins users twice. */
 export function kycStateOf<T extends Record<KycStateKey, AnyPgColumn>>(table: T): Pick<T, KycStateKey> {

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { kycDocuments, documentBlobs, users } from '../../db/schema/index';
-import { documentBlobColumns, documentContent } from '../../db/stored-files';
+import { rowWithDocument } from '../../db/stored-files';
 
 export type KycRow = typeof kycDocuments.$inferSelect;
 
@@ -30,13 +30,8 @@ export async function findDocumentForUpdate(db: DbOrTx, id: string): Promise<Kyc
 }
 
 export async function findDocumentWithBlob(db: DbOrTx, id: string) {
-  const [row] = await db
-    .select({ doc: kycDocuments, blob: documentBlobColumns })
-    .from(kycDocuments)
-    .innerJoin(documentBlobs, eq(documentBlobs.storageKey, kycDocuments.storageKey))
-    .where(eq(kycDocuments.id, id))
-    .limit(1);
-  return row && { doc: row.doc, content: await documentContent(row.blob) };
+  const found = await rowWithDocument(db, kycDocuments, kycDocuments.storageKey, id);
+  return found && { doc: found.row, content: found.content };
 }
 
 export async function insertBlob(db: DbOrTx, values: typeof documentBlobs.$inferInsert) {

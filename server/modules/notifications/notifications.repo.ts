@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { notifications, users } from '../../db/schema/index';
 
@@ -56,14 +56,5 @@ export async function markWorkNotificationsRead(db: DbOrTx, types: readonly stri
   await db
     .update(notifications)
     .set({ read: true })
-    .where(
-      and(
-        eq(notifications.read, false),
-        sql`${notifications.type} in (${sql.join(
-          types.map((t) => sql`${t}`),
-          sql`, `,
-        )})`,
-        sql`${notifications.data}->>${key} = ${id}`,
-      ),
-    );
+    .where(and(eq(notifications.read, false), inArray(notifications.type, types), sql`${notifications.data}->>${key} = ${id}`));
 }

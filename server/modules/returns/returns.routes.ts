@@ -1,17 +1,15 @@
-import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { actorOf } from '../../http/actor';
 import type { RouteDef } from '../../http/routes';
 import { moneyHandler } from '../../http/idempotency';
 import { parse } from '../../http/validate';
 import { AdminReturnCreate, AdminReturnsQuery, ReturnApprove, ReturnCreate, ReturnIdParam, ReturnReceive, ReturnRefund, ReturnReject, ReturnsReportQuery } from '../../../contracts/returns';
-import { sendPdf } from '../invoices';
+import { sendPdf, wantsDownload } from '../invoices';
 import { adminReturns, createReturn, ownReturns, returnById } from './returns.service';
 import { approveReturn, receiveReturn, refundReturn, rejectReturn } from './decisions.service';
 import { creditNotePdf } from './credit-note';
 import { returnsReport } from './report.service';
 
-const Download = z.object({ download: z.enum(['1', 'true']).optional() });
 const idOf = (params: unknown) => parse(ReturnIdParam, params).id;
 
 /** Returns, refunds and credit notes (docs/spec/returns.md §7; issue 32). */
@@ -29,7 +27,7 @@ export function returnsRoutes(ctx: AppContext): RouteDef[] {
       method: 'GET',
       url: '/api/returns/:id/credit-note',
       access: 'member',
-      handler: async (req, reply) => sendPdf(reply, await creditNotePdf(ctx, actorOf(req), idOf(req.params), false), Boolean(parse(Download, req.query).download)),
+      handler: async (req, reply) => sendPdf(reply, await creditNotePdf(ctx, actorOf(req), idOf(req.params), false), wantsDownload(req.query)),
     },
     { method: 'GET', url: '/api/admin/returns', access: 'admin', handler: async (req) => adminReturns(ctx, parse(AdminReturnsQuery, req.query)) },
     {
@@ -44,7 +42,7 @@ export function returnsRoutes(ctx: AppContext): RouteDef[] {
       method: 'GET',
       url: '/api/admin/returns/:id/credit-note',
       access: 'admin',
-      handler: async (req, reply) => sendPdf(reply, await creditNotePdf(ctx, actorOf(req), idOf(req.params), true), Boolean(parse(Download, req.query).download)),
+      handler: async (req, reply) => sendPdf(reply, await creditNotePdf(ctx, actorOf(req), idOf(req.params), true), wantsDownload(req.query)),
     },
     {
       method: 'POST',

@@ -85,6 +85,18 @@ export function pagePerTest(browser: () => Browser, size: Size, options: PageOpt
   return { open, signedIn };
 }
 
+/** A page of its own at `size`, signed in as `login` and on `home`, given to `use`; closed however `use` ends. */
+export async function withSignedInPage(browser: Browser, size: Size, baseUrl: string, login: string, password: string, home: string, use: (page: Page) => Promise<void>) {
+  const { context, page } = await openPage(browser, size);
+  try {
+    await signIn(page, baseUrl, login, password);
+    await expectPath(page, home);
+    await use(page);
+  } finally {
+    await context.close();
+  }
+}
+
 /**
  * Waits for the page's finite animations to end (toasts slide in, dialogs fade in), or `timeoutMs` at the most when
  * given; spinners run forever and are left alone.
