@@ -3,21 +3,19 @@ import { ReceiptText, RotateCcw, SquarePen } from 'lucide-react';
 import { DELIVERY_STATUSES, PAYMENT_STATUSES } from '@contracts';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { Select, Options } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
+import { SelectFilters, type SelectFilterSpec } from '../../../components/admin/select-filter';
 import { cn } from '../../../lib/cn';
 import { useKeptRecord, useRecordParam, useSeekInPages } from '../../../lib/record-param';
 import { RecordNotFound } from '../../../components/ui/record-not-found';
 import { titleCase, shortId } from '../../../lib/format';
 import { formatBV, formatDateUS, formatINR } from '../../../lib/admin/format';
-import { LoadMore, QueryStates } from '../../../components/ui/query-error';
 import { SectionHeader } from '../../../components/admin/section-header';
-import { DataTable, ProductQty, type Column, RowCard } from '../../../components/ui/table';
+import { ProductQty, type Column, RowCard } from '../../../components/ui/table';
 import { DeliveryBadge, PaymentBadge, paymentStatusLabel } from './order-badges';
 import { OrderDialog } from './order-dialog';
 import { OrderInvoiceButton } from './order-invoice';
 import { paymentMethodLabel, useAdminPurchases, type AdminPurchaseView, type OrderFilters } from './products-api';
-import { ListRows } from '../../../components/admin/filter-bar';
+import { QueriedTable } from '../../../components/admin/queried-list';
 
 const orderId = (o: AdminPurchaseView) => shortId(o.id);
 
@@ -33,6 +31,11 @@ function Member({ o }: { o: AdminPurchaseView }) {
 }
 
 const EMPTY: OrderFilters = { paymentStatus: '', deliveryStatus: '' };
+
+const FILTERS: SelectFilterSpec<keyof OrderFilters>[] = [
+  { key: 'paymentStatus', id: 'or-payment', label: 'Payment status', blank: 'All payments', values: PAYMENT_STATUSES, optionLabel: paymentStatusLabel },
+  { key: 'deliveryStatus', id: 'or-delivery', label: 'Delivery status', blank: 'All deliveries', values: DELIVERY_STATUSES, optionLabel: titleCase },
+];
 
 /** A15 Orders: every purchase, its payment and delivery, and the Update Order dialog. */
 const columns = (update: (o: AdminPurchaseView) => ReactNode): Column<AdminPurchaseView>[] => [
@@ -120,18 +123,7 @@ export function OrdersSection() {
       />
 
       <div role="group" aria-label="Filter orders" className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-end">
-        <div className="space-y-1.5 sm:w-56">
-          <Label htmlFor="or-payment">Payment status</Label>
-          <Select id="or-payment" value={filters.paymentStatus} onChange={(e) => setFilters((f) => ({ ...f, paymentStatus: e.target.value }))}>
-            <Options blank="All payments" values={PAYMENT_STATUSES} label={paymentStatusLabel} />
-          </Select>
-        </div>
-        <div className="space-y-1.5 sm:w-56">
-          <Label htmlFor="or-delivery">Delivery status</Label>
-          <Select id="or-delivery" value={filters.deliveryStatus} onChange={(e) => setFilters((f) => ({ ...f, deliveryStatus: e.target.value }))}>
-            <Options blank="All deliveries" values={DELIVERY_STATUSES} label={titleCase} />
-          </Select>
-        </div>
+        <SelectFilters filters={FILTERS} values={filters} onChange={(key, value) => setFilters((f) => ({ ...f, [key]: value }))} className="sm:w-56" />
         {filtered ? (
           <Button variant="ghost" onClick={() => setFilters(EMPTY)}>
             <RotateCcw aria-hidden="true" className="size-4" /> Clear
@@ -139,46 +131,43 @@ export function OrdersSection() {
         ) : null}
       </div>
 
-      <QueryStates query={orders} what="orders" empty={items.length === 0 && empty}>
-        <ListRows stale={orders.isPlaceholderData}>
-          <DataTable
-            label="Orders"
-            rows={items}
-            rowKey={(o) => o.id}
-            rowData={(o) => ({ 'data-order-id': o.id })}
-            columns={columns(update)}
-            card={(o) => (
-              <RowCard
-                head={
-                  <div className="min-w-0">
-                    <p className="font-mono text-xs font-semibold text-slate-500">#{orderId(o)}</p>
-                    <p className="font-semibold text-slate-900">
-                      {o.productName} <span className="font-normal text-slate-500">× {o.quantity}</span>
-                    </p>
-                  </div>
-                }
-                aside={<p className="shrink-0 text-base font-semibold text-slate-900 tabular-nums">{formatINR(o.totalAmount)}</p>}
-                fields={{
-                  Member: <Member o={o} />,
-                  Date: formatDateUS(o.createdAt),
-                  Method: paymentMethodLabel(o.paymentMethod),
-                  BV: formatBV(o.totalBV),
-                  'Tracking ID': <span className="font-mono text-xs">{o.trackingId || '—'}</span>,
-                }}
-                wide={['Tracking ID']}
-                actions={update(o, 'w-full')}
-              >
-                <div className="flex flex-wrap gap-1.5">
-                  <PaymentBadge status={o.paymentStatus} />
-                  <DeliveryBadge status={o.deliveryStatus} />
-                </div>
-              </RowCard>
-            )}
-          />
-
-          <LoadMore query={orders} />
-        </ListRows>
-      </QueryStates>
+      <QueriedTable
+        query={orders}
+        what="orders"
+        empty={empty}
+        label="Orders"
+        rows={items}
+        rowKey={(o) => o.id}
+        rowData={(o) => ({ 'data-order-id': o.id })}
+        columns={columns(update)}
+        card={(o) => (
+          <RowCard
+            head={
+              <div className="min-w-0">
+                <p className="font-mono text-xs font-semibold text-slate-500">#{orderId(o)}</p>
+                <p className="font-semibold text-slate-900">
+                  {o.productName} <span className="font-normal text-slate-500">× {o.quantity}</span>
+                </p>
+              </div>
+            }
+            aside={<p className="shrink-0 text-base font-semibold text-slate-900 tabular-nums">{formatINR(o.totalAmount)}</p>}
+            fields={{
+              Member: <Member o={o} />,
+              Date: formatDateUS(o.createdAt),
+              Method: paymentMethodLabel(o.paymentMethod),
+              BV: formatBV(o.totalBV),
+              'Tracking ID': <span className="font-mono text-xs">{o.trackingId || '—'}</span>,
+            }}
+            wide={['Tracking ID']}
+            actions={update(o, 'w-full')}
+          >
+            <div className="flex flex-wrap gap-1.5">
+              <PaymentBadge status={o.paymentStatus} />
+              <DeliveryBadge status={o.deliveryStatus} />
+            </div>
+          </RowCard>
+        )}
+      />
 
       {open ? (
         <OrderDialog key={open.id} order={open} onClose={record.close} />

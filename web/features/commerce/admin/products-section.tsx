@@ -10,9 +10,10 @@ import { useRecordParam } from '../../../lib/record-param';
 import { RecordNotFound } from '../../../components/ui/record-not-found';
 import { formatBV, formatCount, formatINR } from '../../../lib/admin/format';
 import { ConfirmDialog } from '../../../components/admin/confirm-dialog';
-import { QueryStates } from '../../../components/ui/query-error';
+import { QueriedTable } from '../../../components/admin/queried-list';
+import { plural } from '../../../lib/format-plural';
 import { SectionHeader } from '../../../components/admin/section-header';
-import { DataTable, type Column, RowCard } from '../../../components/ui/table';
+import { type Column, RowCard } from '../../../components/ui/table';
 import { ProductDialog } from './product-dialog';
 import { categoryLabel, gstLabel, purchaseTypeLabel, useAdminProducts, useSetProductActive, type AdminProductView } from './products-api';
 
@@ -146,37 +147,35 @@ export function ProductsSection() {
         }
       />
 
-      <QueryStates query={products} what="products" empty={rows.length === 0 && empty}>
-        <div className="space-y-3">
-          <p className="text-sm text-slate-500" aria-live="polite">
-            {rows.length === 1 ? '1 product' : `${formatCount(rows.length)} products`} · {formatCount(activeCount)} active
-          </p>
-          <DataTable
-            label="Products"
-            rows={rows}
-            rowKey={(p) => p.id}
-            rowData={(p) => ({ 'data-product-id': p.id })}
-            rowClassName={(p) => cn(!p.isActive && 'bg-slate-50/60')}
-            columns={columns(onAction)}
-            card={(p) => (
-              <RowCard
-                head={<ProductName p={p} />}
-                aside={<StatusBadge active={p.isActive} />}
-                grid="grid-cols-3 gap-3"
-                fields={{
-                  Price: formatINR(p.price),
-                  BV: formatBV(p.bv),
-                  GST: gstLabel(p.gst),
-                  Category: categoryLabel(p.category),
-                  Type: purchaseTypeLabel(p.purchaseType),
-                  Purchases: formatCount(p.purchaseCount),
-                }}
-                after={<Actions p={p} onAction={onAction} className="border-t border-slate-100 pt-3 [&>button]:flex-1" />}
-              />
-            )}
+      <QueriedTable
+        query={products}
+        what="products"
+        empty={empty}
+        className="space-y-3"
+        count={`${plural(rows.length, 'product')} · ${formatCount(activeCount)} active`}
+        label="Products"
+        rows={rows}
+        rowKey={(p) => p.id}
+        rowData={(p) => ({ 'data-product-id': p.id })}
+        rowClassName={(p) => cn(!p.isActive && 'bg-slate-50/60')}
+        columns={columns(onAction)}
+        card={(p) => (
+          <RowCard
+            head={<ProductName p={p} />}
+            aside={<StatusBadge active={p.isActive} />}
+            grid="grid-cols-3 gap-3"
+            fields={{
+              Price: formatINR(p.price),
+              BV: formatBV(p.bv),
+              GST: gstLabel(p.gst),
+              Category: categoryLabel(p.category),
+              Type: purchaseTypeLabel(p.purchaseType),
+              Purchases: formatCount(p.purchaseCount),
+            }}
+            after={<Actions p={p} onAction={onAction} className="border-t border-slate-100 pt-3 [&>button]:flex-1" />}
           />
-        </div>
-      </QueryStates>
+        )}
+      />
 
       {record.id && products.data && !found ? <RecordNotFound what="product" id={record.id} onClose={record.close} /> : null}
       {editing ? <ProductDialog key={editing === 'new' ? 'new' : editing.id} product={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}

@@ -3,6 +3,7 @@ import { GRIEVANCE_MSG, type AdminGrievance, type GrievanceSettingsInput, type G
 import { apiRequest, getRoute, routeUrl } from '../../../lib/api';
 import { useInvalidatePaths } from '../../../lib/admin/queries';
 import { useAuditedWrite } from '../../../lib/admin/writes';
+import { usePathWrite } from '../../../lib/admin/path-write';
 
 export const GRIEVANCES_KEY = '/api/admin/grievances';
 export const GRIEVANCE_SETTINGS_KEY = '/api/admin/settings/grievance';
@@ -46,12 +47,7 @@ export function useGrievanceSettings() {
 }
 
 export function useSaveGrievanceSettings() {
-  return useAuditedWrite({
-    request: (body: GrievanceSettingsInput) => apiRequest<GrievanceSettingsView>('PUT', GRIEVANCE_SETTINGS_KEY, body),
-    errorFallback: 'Failed to save the grievance officers',
-    successToast: () => ({ title: GRIEVANCE_MSG.saved }),
-    paths: [GRIEVANCE_SETTINGS_KEY],
-  });
+  return usePathWrite<GrievanceSettingsInput, GrievanceSettingsView>('PUT', GRIEVANCE_SETTINGS_KEY, { failed: 'Failed to save the grievance officers', done: GRIEVANCE_MSG.saved });
 }
 
 export function useHolidays() {
@@ -59,12 +55,7 @@ export function useHolidays() {
 }
 
 export function useAddHoliday() {
-  return useAuditedWrite({
-    request: (body: HolidayInput) => apiRequest<Holiday>('POST', HOLIDAYS_KEY, body),
-    errorFallback: 'Failed to add the holiday',
-    successToast: () => ({ title: GRIEVANCE_MSG.holidayAdded }),
-    paths: [HOLIDAYS_KEY],
-  });
+  return usePathWrite<HolidayInput, Holiday>('POST', HOLIDAYS_KEY, { failed: 'Failed to add the holiday', done: GRIEVANCE_MSG.holidayAdded });
 }
 
 export function useRemoveHoliday() {

@@ -8,11 +8,10 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { FormField } from '../../../components/ui/form-field';
 import { Input, Textarea } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-import { QueryStates } from '../../../components/ui/query-error';
-import { type Column, DataTable, RowCard } from '../../../components/ui/table';
+import { type Column, RowCard } from '../../../components/ui/table';
 import { SectionHeader } from '../../../components/admin/section-header';
 import { SegmentCount, segmentClass, segmentGroupClass } from '../../../components/admin/segments';
-import { ListRows } from '../../../components/admin/filter-bar';
+import { QueriedTable } from '../../../components/admin/queried-list';
 import { cn } from '../../../lib/cn';
 import { GrievanceStatusBadge, GrievanceTimeline, OverdueBadge, istDate, istTime } from '../grievance-look';
 import { registerUrl, useGrievanceAction, useGrievances, type GrievanceAction, type GrievanceFilters } from './grievance-admin-api';
@@ -222,40 +221,34 @@ export function GrievancesSection() {
           </Button>
         </div>
       </div>
-      <QueryStates
+      <QueriedTable
         query={q}
         what="complaints"
-        empty={
-          items.length === 0 && (
-            <EmptyState icon={Scale} title="No complaints match these filters" description="Complaints filed on the public Grievance Redressal page or from a member's Support page appear here." />
-          )
-        }
-      >
-        <ListRows stale={q.isPlaceholderData} className="space-y-3">
-          <p className="text-sm text-slate-500" aria-live="polite">
+        empty={<EmptyState icon={Scale} title="No complaints match these filters" description="Complaints filed on the public Grievance Redressal page or from a member's Support page appear here." />}
+        className="space-y-3"
+        count={
+          <>
             {items.length === 1 ? '1 complaint' : `${items.length} complaints`}
             {counts ? ` · ${counts.open} open · ${counts.overdue} overdue` : ''}
-          </p>
-          <DataTable
-            label="Grievances"
-            rows={items}
-            rowKey={(g) => g.id}
-            rowData={(g) => ({ 'data-grievance-number': g.number })}
-            columns={columns}
-            card={(g) => (
-              <RowCard
-                head={<p className="font-mono font-semibold text-slate-900">{g.number}</p>}
-                aside={<GrievanceStatusBadge status={g.status} />}
-                grid="grid-cols-2 gap-x-4 gap-y-3"
-                fields={{ Complainant: g.name, Received: istDate(g.receivedAt), Due: g.status === 'received' ? istTime(g.acknowledgeDueAt) : g.closedAt ? '—' : istDate(g.resolveDueAt) }}
-                actions={manage(g)}
-              >
-                {g.overdue ? <OverdueBadge /> : null}
-              </RowCard>
-            )}
-          />
-        </ListRows>
-      </QueryStates>
+          </>
+        }
+        label="Grievances"
+        rows={items}
+        rowKey={(g) => g.id}
+        rowData={(g) => ({ 'data-grievance-number': g.number })}
+        columns={columns}
+        card={(g) => (
+          <RowCard
+            head={<p className="font-mono font-semibold text-slate-900">{g.number}</p>}
+            aside={<GrievanceStatusBadge status={g.status} />}
+            grid="grid-cols-2 gap-x-4 gap-y-3"
+            fields={{ Complainant: g.name, Received: istDate(g.receivedAt), Due: g.status === 'received' ? istTime(g.acknowledgeDueAt) : g.closedAt ? '—' : istDate(g.resolveDueAt) }}
+            actions={manage(g)}
+          >
+            {g.overdue ? <OverdueBadge /> : null}
+          </RowCard>
+        )}
+      />
       {open ? <GrievanceDialog g={open} onClose={() => setOpenId(null)} /> : null}
     </div>
   );

@@ -8,6 +8,7 @@ import { useRecordParam } from '../../../lib/record-param';
 import { RecordNotFound } from '../../../components/ui/record-not-found';
 import { formatDateTimeUS } from '../../../lib/admin/format';
 import { QueryStates } from '../../../components/ui/query-error';
+import { CountLine } from '../../../components/admin/queried-list';
 import { SectionHeader } from '../../../components/admin/section-header';
 import { useAdminNews, useToggleNews, type NewsView } from './news-api';
 import { PriorityBadge } from '../../support';
@@ -101,9 +102,9 @@ export function NewsSection() {
 
       <QueryStates query={news} what="news" empty={items.length === 0 && empty}>
         <>
-          <p className="text-sm text-slate-500" aria-live="polite">
+          <CountLine>
             {items.length === 1 ? '1 item' : `${items.length} items`}, {live} live
-          </p>
+          </CountLine>
           <ul className="grid gap-4 lg:grid-cols-2" aria-label="News items">
             {items.map((n) => (
               <NewsCard key={n.id} item={n} onEdit={() => setEditing(n)} onToggle={() => void toggle(n)} toggling={toggling === n.id} />

@@ -28,6 +28,20 @@ function Summary({ r }: { r: AdminReturn }) {
   );
 }
 
+/** The words of the steps that only ask to confirm. */
+const CONFIRM = {
+  approve: (r: AdminReturn) => ({
+    title: `Approve ${r.number}?`,
+    description: 'Its BV leaves the tree now. Above the approval limit the return waits for a second admin in Approvals.',
+    confirmLabel: 'Approve return',
+  }),
+  receive: (r: AdminReturn) => ({
+    title: `Goods of ${r.number} received?`,
+    description: r.franchise ? `The units go back into ${r.franchise.name}'s stock.` : "The units go back into the company's stock.",
+    confirmLabel: 'Mark received',
+  }),
+};
+
 /** The actions a return's status allows, each in its own dialog. */
 function Actions({ r }: { r: AdminReturn }) {
   const [step, setStep] = useState<Step>(null);
@@ -61,14 +75,8 @@ function Actions({ r }: { r: AdminReturn }) {
       ) : null}
       <CreditNoteButton r={r} href={adminCreditNoteUrl(r.id)} />
 
-      {step === 'approve' ? (
-        <DecisionDialog
-          title={`Approve ${r.number}?`}
-          description="Its BV leaves the tree now. Above the approval limit the return waits for a second admin in Approvals."
-          confirmLabel="Approve return"
-          decide={() => approve({})}
-          onClose={close}
-        >
+      {step === 'approve' || step === 'receive' ? (
+        <DecisionDialog key={step} {...CONFIRM[step](r)} decide={() => (step === 'approve' ? approve : receive)({})} onClose={close}>
           <Summary r={r} />
         </DecisionDialog>
       ) : null}
@@ -82,17 +90,6 @@ function Actions({ r }: { r: AdminReturn }) {
           decide={(body) => reject(body)}
           onClose={close}
         />
-      ) : null}
-      {step === 'receive' ? (
-        <DecisionDialog
-          title={`Goods of ${r.number} received?`}
-          description={r.franchise ? `The units go back into ${r.franchise.name}'s stock.` : "The units go back into the company's stock."}
-          confirmLabel="Mark received"
-          decide={() => receive({})}
-          onClose={close}
-        >
-          <Summary r={r} />
-        </DecisionDialog>
       ) : null}
       {step === 'refund' ? <RefundDialog r={r} decide={refund} onClose={close} /> : null}
     </div>

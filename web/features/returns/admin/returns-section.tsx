@@ -4,12 +4,11 @@ import { BarChart3, Eye, ListChecks, Undo2 } from 'lucide-react';
 import { RETURN_STATUSES, RETURN_STATUS_LABELS, type ReturnStatus } from '@contracts/returns';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { LoadMore, QueryStates } from '../../../components/ui/query-error';
-import { DataTable, RowCard, type Column } from '../../../components/ui/table';
+import { RowCard, type Column } from '../../../components/ui/table';
 import { SectionHeader } from '../../../components/admin/section-header';
 import { SearchBox } from '../../../components/admin/search-box';
 import { segmentClass, segmentGroupClass, TabLinks } from '../../../components/admin/segments';
-import { ListRows } from '../../../components/admin/filter-bar';
+import { QueriedTable } from '../../../components/admin/queried-list';
 import { cn } from '../../../lib/cn';
 import { formatDateUS } from '../../../lib/admin/format';
 import { formatMoney } from '../../../lib/money';
@@ -135,38 +134,36 @@ function ReturnsList() {
           />
         </form>
       </div>
-      <QueryStates query={q} what="returns" empty={items.length === 0 && empty}>
-        <ListRows stale={q.isPlaceholderData}>
-          <DataTable
-            label="Returns"
-            rows={items}
-            rowKey={(r) => r.id}
-            rowData={(r) => ({ 'data-return-id': r.id })}
-            columns={columns(open)}
-            card={(r) => (
-              <RowCard
-                head={
-                  <div className="min-w-0">
-                    <p className="font-mono text-xs font-semibold text-slate-500">{r.number}</p>
-                    <p className="font-semibold text-slate-900">
-                      {r.productName} <span className="font-normal text-slate-500">× {r.quantity}</span>
-                    </p>
-                  </div>
-                }
-                aside={<p className="shrink-0 text-base font-semibold text-slate-900 tabular-nums">{formatMoney(r.refundAmount, { decimals: 2 })}</p>}
-                fields={{ 'Member or customer': <Buyer r={r} />, Reason: reasonLabel(r.reason), Requested: formatDateUS(r.requestedAt) }}
-                actions={<OpenButton r={r} onOpen={open} />}
-              >
-                <div className="flex flex-wrap items-center gap-1.5">
-                  <ReturnStatusBadge status={r.status} />
-                  {r.awaitingSecondAdmin ? <span className="text-xs text-sky-700">Awaiting second admin</span> : null}
-                </div>
-              </RowCard>
-            )}
-          />
-          <LoadMore query={q} />
-        </ListRows>
-      </QueryStates>
+      <QueriedTable
+        query={q}
+        what="returns"
+        empty={empty}
+        label="Returns"
+        rows={items}
+        rowKey={(r) => r.id}
+        rowData={(r) => ({ 'data-return-id': r.id })}
+        columns={columns(open)}
+        card={(r) => (
+          <RowCard
+            head={
+              <div className="min-w-0">
+                <p className="font-mono text-xs font-semibold text-slate-500">{r.number}</p>
+                <p className="font-semibold text-slate-900">
+                  {r.productName} <span className="font-normal text-slate-500">× {r.quantity}</span>
+                </p>
+              </div>
+            }
+            aside={<p className="shrink-0 text-base font-semibold text-slate-900 tabular-nums">{formatMoney(r.refundAmount, { decimals: 2 })}</p>}
+            fields={{ 'Member or customer': <Buyer r={r} />, Reason: reasonLabel(r.reason), Requested: formatDateUS(r.requestedAt) }}
+            actions={<OpenButton r={r} onOpen={open} />}
+          >
+            <div className="flex flex-wrap items-center gap-1.5">
+              <ReturnStatusBadge status={r.status} />
+              {r.awaitingSecondAdmin ? <span className="text-xs text-sky-700">Awaiting second admin</span> : null}
+            </div>
+          </RowCard>
+        )}
+      />
       {record.id ? <AdminReturnDialog key={record.id} id={record.id} onClose={record.close} /> : null}
     </div>
   );

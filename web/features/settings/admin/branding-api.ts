@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { BrandingInput, BrandingView } from '@contracts';
-import { apiRequest, getRoute } from '../../../lib/api';
+import { getRoute } from '../../../lib/api';
 import { refreshBranding } from '../../../lib/branding';
 import { BRANDING_MSG } from '@contracts';
-import { useAuditedWrite } from '../../../lib/admin/writes';
+import { usePathWrite } from '../../../lib/admin/path-write';
 
 export const BRANDING_KEY = '/api/admin/settings/branding';
 
@@ -14,11 +14,5 @@ export function useBrandingSettings() {
 
 /** PUT /api/admin/settings/branding; then the page title, headers and sign-in page read the new branding. */
 export function useSaveBranding() {
-  return useAuditedWrite({
-    request: (body: BrandingInput) => apiRequest<BrandingView>('PUT', BRANDING_KEY, body),
-    errorFallback: 'Failed to save the company settings',
-    successToast: () => ({ title: BRANDING_MSG.saved }),
-    paths: [BRANDING_KEY],
-    invalidate: refreshBranding,
-  });
+  return usePathWrite<BrandingInput, BrandingView>('PUT', BRANDING_KEY, { failed: 'Failed to save the company settings', done: BRANDING_MSG.saved, invalidate: refreshBranding });
 }

@@ -6,21 +6,24 @@ import { TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES } from '@contract
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { Select, Options } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
 import { cn } from '../../../lib/cn';
-import { formatCount } from '../../../lib/admin/format';
+import { plural } from '../../../lib/format-plural';
 import { SubmittedAt } from '../../../components/admin/submitted-at';
-import { QueryStates } from '../../../components/ui/query-error';
 import { SectionHeader } from '../../../components/admin/section-header';
 import { SegmentCount, segmentClass, segmentGroupClass } from '../../../components/admin/segments';
-import { type Column, DataTable, RowCard } from '../../../components/ui/table';
+import { type Column, RowCard } from '../../../components/ui/table';
 import { useSupportTickets, type AdminTicket, type TicketFilters } from './tickets-api';
 import { priorityLabel, PriorityBadge, TICKET_STATUS_LABELS, TicketStatusBadge } from '../ticket-badges';
 import { TicketDialog } from './ticket-dialog';
-import { ListRows } from '../../../components/admin/filter-bar';
+import { QueriedTable } from '../../../components/admin/queried-list';
+import { SelectFilters, type SelectFilterSpec } from '../../../components/admin/select-filter';
 
 const STATUS_FILTERS = ['', ...TICKET_STATUSES] as const;
+
+const FILTERS: SelectFilterSpec<'category' | 'priority'>[] = [
+  { key: 'category', id: 'ticket-category', label: 'Category', blank: 'All categories', values: TICKET_CATEGORIES },
+  { key: 'priority', id: 'ticket-priority', label: 'Priority', blank: 'All priorities', values: TICKET_PRIORITIES, optionLabel: priorityLabel },
+];
 
 function Member({ t }: { t: AdminTicket }) {
   return (
@@ -95,57 +98,44 @@ export function SupportTicketsSection() {
           })}
         </div>
         <div className="grid grid-cols-2 gap-3 lg:w-96">
-          <div className="space-y-1.5">
-            <Label htmlFor="ticket-category">Category</Label>
-            <Select id="ticket-category" value={filters.category} onChange={(e) => set('category')(e.target.value)}>
-              <Options blank="All categories" values={TICKET_CATEGORIES} />
-            </Select>
-          </div>
-          <div className="space-y-1.5">
-            <Label htmlFor="ticket-priority">Priority</Label>
-            <Select id="ticket-priority" value={filters.priority} onChange={(e) => set('priority')(e.target.value)}>
-              <Options blank="All priorities" values={TICKET_PRIORITIES} label={priorityLabel} />
-            </Select>
-          </div>
+          <SelectFilters filters={FILTERS} values={filters} onChange={(key, value) => set(key)(value)} />
         </div>
       </div>
 
-      <QueryStates query={q} what="support tickets" empty={items.length === 0 && empty}>
-        <ListRows stale={q.isPlaceholderData} className="space-y-3">
-          <p className="text-sm text-slate-500" aria-live="polite">
-            {items.length === 1 ? '1 ticket' : `${formatCount(items.length)} tickets`}
-          </p>
-          <DataTable
-            label="Support tickets"
-            rows={items}
-            rowKey={(t) => t.id}
-            rowData={(t) => ({ 'data-ticket-id': t.id })}
-            columns={columns}
-            card={(t) => (
-              <RowCard
-                head={<p className="min-w-0 font-semibold break-words text-slate-900">{t.subject}</p>}
-                aside={<TicketStatusBadge status={t.status} />}
-                grid="grid-cols-2 gap-x-4 gap-y-3"
-                fields={{
-                  Member: (
-                    <>
-                      {t.userName} <span className="block font-mono text-xs font-normal text-slate-500">{t.userDisplayId}</span>
-                    </>
-                  ),
-                  'Assigned to': <Assignee t={t} />,
-                  Updated: <SubmittedAt value={t.updatedAt} />,
-                }}
-                actions={<ManageButton t={t} onOpen={setOpen} />}
-              >
-                <div className="flex flex-wrap gap-1.5">
-                  <Badge>{t.category}</Badge>
-                  <PriorityBadge priority={t.priority} />
-                </div>
-              </RowCard>
-            )}
-          />
-        </ListRows>
-      </QueryStates>
+      <QueriedTable
+        query={q}
+        what="support tickets"
+        empty={empty}
+        className="space-y-3"
+        count={plural(items.length, 'ticket')}
+        label="Support tickets"
+        rows={items}
+        rowKey={(t) => t.id}
+        rowData={(t) => ({ 'data-ticket-id': t.id })}
+        columns={columns}
+        card={(t) => (
+          <RowCard
+            head={<p className="min-w-0 font-semibold break-words text-slate-900">{t.subject}</p>}
+            aside={<TicketStatusBadge status={t.status} />}
+            grid="grid-cols-2 gap-x-4 gap-y-3"
+            fields={{
+              Member: (
+                <>
+                  {t.userName} <span className="block font-mono text-xs font-normal text-slate-500">{t.userDisplayId}</span>
+                </>
+              ),
+              'Assigned to': <Assignee t={t} />,
+              Updated: <SubmittedAt value={t.updatedAt} />,
+            }}
+            actions={<ManageButton t={t} onOpen={setOpen} />}
+          >
+            <div className="flex flex-wrap gap-1.5">
+              <Badge>{t.category}</Badge>
+              <PriorityBadge priority={t.priority} />
+            </div>
+          </RowCard>
+        )}
+      />
 
       {open ? (
         // The ticket as the list now has it: a staff reply moves an Open ticket to In Progress, and the dialog shows that.

@@ -16,7 +16,6 @@ import { titleCase } from '../../../lib/format';
 import { browserTimeZone, formatCount } from '../../../lib/admin/format';
 import { KEYS, schemaResolver } from '../../../lib/admin/queries';
 import { roleLabel, userStatusLabel } from '../../../components/admin/badges';
-import { LoadMore, QueryStates } from '../../../components/ui/query-error';
 import { SectionHeader } from '../../../components/admin/section-header';
 import { CreateUserDialog } from './create-user-dialog';
 import { ExportDialog } from './export-dialog';
@@ -24,7 +23,7 @@ import { UserActionsProvider } from './user-actions';
 import { UserTable, type UserSort } from './user-table';
 import { useServerFieldErrors } from '../../../lib/admin/server-errors';
 import { TextField } from '../../../components/ui/text-field';
-import { ListRows } from '../../../components/admin/filter-bar';
+import { CountLine, QueriedList } from '../../../components/admin/queried-list';
 
 /** The filters that pick one value or all: status, role, KYC status. */
 const CHOICE_FILTERS = [
@@ -220,9 +219,7 @@ export function AllMembersSection() {
         </form>
 
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <p className="text-sm text-slate-500" aria-live="polite">
-            {users.isPending ? 'Searching...' : `Showing ${formatCount(rows.length)} ${rows.length === 1 ? 'user' : 'users'}${users.hasNextPage ? ' · more available' : ''}`}
-          </p>
+          <CountLine>{users.isPending ? 'Searching...' : `Showing ${formatCount(rows.length)} ${rows.length === 1 ? 'user' : 'users'}${users.hasNextPage ? ' · more available' : ''}`}</CountLine>
           <label className="flex items-center gap-2 text-sm text-slate-600 md:hidden">
             <span className="shrink-0">Sort by</span>
             <Select
@@ -247,12 +244,9 @@ export function AllMembersSection() {
           </label>
         </div>
 
-        <QueryStates query={users} what="users" verb="fetch" empty={rows.length === 0 && empty}>
-          <ListRows stale={users.isPlaceholderData}>
-            <UserTable rows={rows} label="Members" sort={{ sort, dir, onSort }} />
-            <LoadMore query={users} />
-          </ListRows>
-        </QueryStates>
+        <QueriedList query={users} what="users" verb="fetch" none={rows.length === 0} empty={empty}>
+          <UserTable rows={rows} label="Members" sort={{ sort, dir, onSort }} />
+        </QueriedList>
       </div>
       <CreateUserDialog open={creating} onOpenChange={setCreating} />
       <ExportDialog

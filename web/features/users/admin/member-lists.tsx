@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -16,15 +16,7 @@ import { ExportDialog } from './export-dialog';
 import { UserActionsProvider } from './user-actions';
 import { UserTable } from './user-table';
 import { useServerFieldErrors } from '../../../lib/admin/server-errors';
-import { ListRows } from '../../../components/admin/filter-bar';
-
-function CountLine({ children }: { children: ReactNode }) {
-  return (
-    <p className="text-sm text-slate-500" aria-live="polite">
-      {children}
-    </p>
-  );
-}
+import { CountLine, QueriedList } from '../../../components/admin/queried-list';
 
 /** A3 Paid Members (doc 2 §2.5): approved KYC, complete bank details and an active package. */
 export function PaidMembersSection() {
@@ -150,14 +142,12 @@ export function FreeUsersSection() {
             </CountLine>
           ) : null}
         </form>
-        <QueryStates query={list} what="free users" verb="fetch" empty={rows.length === 0 && empty}>
-          <ListRows stale={list.isPlaceholderData} className="space-y-3">
-            {list.data && list.data.matching > rows.length ? (
-              <p className="text-xs text-slate-500">The first {formatCount(rows.length)} are listed; narrow the search or export to see every match.</p>
-            ) : null}
-            <UserTable rows={rows} label="Free users" withStatus={false} />
-          </ListRows>
-        </QueryStates>
+        <QueriedList query={list} what="free users" verb="fetch" none={rows.length === 0} empty={empty} className="space-y-3">
+          {list.data && list.data.matching > rows.length ? (
+            <p className="text-xs text-slate-500">The first {formatCount(rows.length)} are listed; narrow the search or export to see every match.</p>
+          ) : null}
+          <UserTable rows={rows} label="Free users" withStatus={false} />
+        </QueriedList>
       </div>
       <ExportDialog
         open={exporting}

@@ -9,13 +9,13 @@ import { FormField } from '../../../components/ui/form-field';
 import { Select, Options } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
 import { formatDateTimeIN, formatINR, formatSignedINR } from '../../../lib/admin/format';
-import { LoadMore, QueryStates } from '../../../components/ui/query-error';
 import { MemberCell } from '../../../components/admin/member-cell';
 import { SectionHeader } from '../../../components/admin/section-header';
 import { FilterActions } from '../../../components/admin/list-filters';
-import { FilterBar, ListRows, applyOrRefetch } from '../../../components/admin/filter-bar';
+import { FilterBar, applyOrRefetch } from '../../../components/admin/filter-bar';
 import { SearchBox } from '../../../components/admin/search-box';
-import { type Column, DataTable, RowCard } from '../../../components/ui/table';
+import { type Column, RowCard } from '../../../components/ui/table';
+import { QueriedTable } from '../../../components/admin/queried-list';
 import { useFundHistory, type FundHistoryRecord } from './money-api';
 
 /** The registry's label (contracts/income-types.ts), the same the member's statement shows. */
@@ -121,32 +121,30 @@ export function FundHistorySection() {
         />
       </FilterBar>
 
-      <QueryStates query={history} errorTitle="Failed to load the fund history" loadingLabel="Loading transactions..." empty={items.length === 0 && empty}>
-        <ListRows stale={history.isPlaceholderData}>
-          <DataTable
-            label="Fund history"
-            rows={items}
-            rowKey={(r) => r.id}
-            rowData={(r) => ({ 'data-transaction-id': r.id })}
-            columns={columns}
-            card={(r) => (
-              <RowCard
-                head={<Member r={r} />}
-                aside={<SignedAmount value={r.amount} className="shrink-0 text-base" />}
-                fields={{ 'Balance before': formatINR(r.balanceBefore), 'Balance after': formatINR(r.balanceAfter) }}
-              >
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <Badge tone={typeTone(r.type)}>{typeLabel(r.type)}</Badge>
-                  <span className="text-xs text-slate-500">{formatDateTimeIN(r.createdAt)}</span>
-                </div>
-                {r.description ? <p className="text-sm break-words text-slate-600">{r.description}</p> : null}
-              </RowCard>
-            )}
-          />
-
-          <LoadMore query={history} />
-        </ListRows>
-      </QueryStates>
+      <QueriedTable
+        query={history}
+        errorTitle="Failed to load the fund history"
+        loadingLabel="Loading transactions..."
+        empty={empty}
+        label="Fund history"
+        rows={items}
+        rowKey={(r) => r.id}
+        rowData={(r) => ({ 'data-transaction-id': r.id })}
+        columns={columns}
+        card={(r) => (
+          <RowCard
+            head={<Member r={r} />}
+            aside={<SignedAmount value={r.amount} className="shrink-0 text-base" />}
+            fields={{ 'Balance before': formatINR(r.balanceBefore), 'Balance after': formatINR(r.balanceAfter) }}
+          >
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <Badge tone={typeTone(r.type)}>{typeLabel(r.type)}</Badge>
+              <span className="text-xs text-slate-500">{formatDateTimeIN(r.createdAt)}</span>
+            </div>
+            {r.description ? <p className="text-sm break-words text-slate-600">{r.description}</p> : null}
+          </RowCard>
+        )}
+      />
     </div>
   );
 }

@@ -7,12 +7,12 @@ import { FormField } from '../../../components/ui/form-field';
 import { cn } from '../../../lib/cn';
 import { formatDateTimeUS, formatDateUS, formatINR } from '../../../lib/admin/format';
 import { sectionHref } from '../../../lib/admin/sections';
-import { LoadMore, QueryStates } from '../../../components/ui/query-error';
 import { MemberCell } from '../../../components/admin/member-cell';
 import { SectionHeader } from '../../../components/admin/section-header';
-import { type Column, DataTable, RowCard } from '../../../components/ui/table';
+import { type Column, RowCard } from '../../../components/ui/table';
+import { QueriedTable } from '../../../components/admin/queried-list';
 import { useWalletBalances, type WalletBalanceRow } from './money-api';
-import { FilterBar, ListRows, applyOrRefetch } from '../../../components/admin/filter-bar';
+import { FilterBar, applyOrRefetch } from '../../../components/admin/filter-bar';
 import { SearchBox } from '../../../components/admin/search-box';
 
 const sendHref = (userId: string) => `${sectionHref('send-fund')}&userId=${encodeURIComponent(userId)}`;
@@ -84,28 +84,26 @@ export function WalletBalancesSection() {
         </Button>
       </FilterBar>
 
-      <QueryStates query={wallets} errorTitle="Failed to load wallet balances" loadingLabel="Loading wallets..." empty={items.length === 0 && empty}>
-        <ListRows stale={wallets.isPlaceholderData}>
-          <DataTable
-            label="Wallet balances"
-            rows={items}
-            rowKey={(r) => r.userId}
-            rowData={(r) => ({ 'data-user-id': r.userDisplayId })}
-            columns={columns}
-            card={(r) => (
-              <RowCard
-                head={<MemberCell row={r} strong />}
-                aside={<p className="shrink-0 text-base font-semibold text-slate-900 tabular-nums">{formatINR(r.balance)}</p>}
-                fields={{ 'Total earnings': formatINR(r.totalEarnings), 'Total withdrawals': formatINR(r.totalWithdrawals), Updated: formatDateUS(r.updatedAt) }}
-                wide={['Updated']}
-                after={<Actions r={r} className="border-t border-slate-100 pt-3 [&>a]:flex-1" />}
-              />
-            )}
+      <QueriedTable
+        query={wallets}
+        errorTitle="Failed to load wallet balances"
+        loadingLabel="Loading wallets..."
+        empty={empty}
+        label="Wallet balances"
+        rows={items}
+        rowKey={(r) => r.userId}
+        rowData={(r) => ({ 'data-user-id': r.userDisplayId })}
+        columns={columns}
+        card={(r) => (
+          <RowCard
+            head={<MemberCell row={r} strong />}
+            aside={<p className="shrink-0 text-base font-semibold text-slate-900 tabular-nums">{formatINR(r.balance)}</p>}
+            fields={{ 'Total earnings': formatINR(r.totalEarnings), 'Total withdrawals': formatINR(r.totalWithdrawals), Updated: formatDateUS(r.updatedAt) }}
+            wide={['Updated']}
+            after={<Actions r={r} className="border-t border-slate-100 pt-3 [&>a]:flex-1" />}
           />
-
-          <LoadMore query={wallets} />
-        </ListRows>
-      </QueryStates>
+        )}
+      />
     </div>
   );
 }
