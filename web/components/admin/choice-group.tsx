@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { cn } from '../../lib/cn';
+import { FieldMessage } from '../ui/form-field';
 
 export interface Choice {
   value: string;
@@ -62,15 +63,7 @@ export function ChoiceGroup({
           );
         })}
       </div>
-      {error ? (
-        <p id={`${idPrefix}-error`} className="text-sm font-medium text-red-600">
-          {error}
-        </p>
-      ) : hint ? (
-        <p id={`${idPrefix}-hint`} className="text-xs text-slate-500">
-          {hint}
-        </p>
-      ) : null}
+      <FieldMessage id={idPrefix} error={error} hint={hint} />
     </fieldset>
   );
 }

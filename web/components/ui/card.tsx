@@ -20,7 +20,10 @@ export function CardTitle({ className, icon: Icon, children, ...props }: Compone
   );
 }
 
-/** A card named by its heading (aria-labelledby): the icon, title and description over the content, and its footer. */
+/**
+ * A card with its heading: the icon, title and description over the content, and its footer. With an `id`, the card
+ * is named by its heading (aria-labelledby).
+ */
 export function TitledCard({
   id,
   icon,
@@ -31,10 +34,10 @@ export function TitledCard({
   footer,
   children,
 }: {
-  id: string;
+  id?: string;
   icon?: LucideIcon;
   title: ReactNode;
-  description: ReactNode;
+  description?: ReactNode;
   className?: string;
   contentClassName?: string;
   footer?: ReactNode;
@@ -46,7 +49,7 @@ export function TitledCard({
         <CardTitle id={id} icon={icon}>
           {title}
         </CardTitle>
-        <CardDescription>{description}</CardDescription>
+        {description !== undefined ? <CardDescription>{description}</CardDescription> : null}
       </CardHeader>
       <CardContent className={contentClassName}>{children}</CardContent>
       {footer}

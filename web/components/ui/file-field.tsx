@@ -7,7 +7,7 @@ import { Input } from './input';
 
 /**
  * A document picker (JPEG, PNG or PDF) with its label, hint and error, and the chosen file's name and size under it:
- * the KYC upload and the wallet top-up's payment proof.
+ * the KYC upload and replacement, and the wallet top-up's payment proof.
  */
 export function FileField({
   id,
@@ -17,6 +17,7 @@ export function FileField({
   file,
   inputRef,
   onChange,
+  disabled,
 }: {
   id: string;
   label: string;
@@ -25,6 +26,7 @@ export function FileField({
   file: File | null;
   inputRef?: Ref<HTMLInputElement>;
   onChange: (e: ChangeEvent<HTMLInputElement>) => void;
+  disabled?: boolean;
 }) {
   return (
     <>
@@ -34,6 +36,7 @@ export function FileField({
           type="file"
           accept={DOCUMENT_ACCEPT}
           onChange={onChange}
+          disabled={disabled}
           className="h-auto py-2 file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:text-sm file:font-semibold file:text-brand-800"
           {...fieldA11y(id, error, true)}
         />

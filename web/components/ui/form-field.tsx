@@ -21,17 +21,25 @@ export function FormField({ id, label, error, hint, optional, className, childre
         {optional ? <span className="ml-1 font-normal text-slate-500">(optional)</span> : null}
       </Label>
       {children}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm font-medium text-red-600">
-          {error}
-        </p>
-      ) : hint ? (
-        <p id={`${id}-hint`} className="text-xs text-slate-500">
-          {hint}
-        </p>
-      ) : null}
+      <FieldMessage id={id} error={error} hint={hint} />
     </div>
   );
+}
+
+/** A field's error, else its hint, under `${id}-error` or `${id}-hint`: the ids fieldA11y describes the control by. */
+export function FieldMessage({ id, error, hint }: { id: string; error?: string; hint?: ReactNode }) {
+  if (error) {
+    return (
+      <p id={`${id}-error`} className="text-sm font-medium text-red-600">
+        {error}
+      </p>
+    );
+  }
+  return hint ? (
+    <p id={`${id}-hint`} className="text-xs text-slate-500">
+      {hint}
+    </p>
+  ) : null;
 }
 
 /** id, aria-invalid and aria-describedby for a control inside FormField. */

@@ -2,17 +2,24 @@ import { useId } from 'react';
 import { cn } from '../../lib/cn';
 import { FALLBACK_NAME, useBranding } from '../../lib/branding';
 
+/** The drawings' fill: a gradient from the top left corner to the bottom right, under `url(#id)`. */
+function Diagonal({ id, from, to }: { id: string; from: string; to: string }) {
+  return (
+    <defs>
+      <linearGradient id={id} x1="0" y1="0" x2="1" y2="1">
+        <stop offset="0" stopColor={from} />
+        <stop offset="1" stopColor={to} />
+      </linearGradient>
+    </defs>
+  );
+}
+
 /** The product mark: a sponsor node with its left and right legs. */
 export function LogoMark({ className, title = 'Logo' }: { className?: string; title?: string }) {
   const gid = useId();
   return (
     <svg viewBox="0 0 48 48" role="img" aria-label={title} className={cn('size-10', className)}>
-      <defs>
-        <linearGradient id={`${gid}-bg`} x1="0" y1="0" x2="1" y2="1">
-          <stop offset="0" stopColor="#6366f1" />
-          <stop offset="1" stopColor="#312e81" />
-        </linearGradient>
-      </defs>
+      <Diagonal id={`${gid}-bg`} from="#6366f1" to="#312e81" />
       <rect width="48" height="48" rx="12" fill={`url(#${gid}-bg)`} />
       <path d="M24 15v7M24 22l-9 9M24 22l9 9" stroke="#fff" strokeWidth="2.5" strokeLinecap="round" fill="none" opacity=".85" />
       <circle cx="24" cy="13" r="5" fill="#fbbf24" />
@@ -67,12 +74,7 @@ export function LogoHero({ className }: { className?: string }) {
   ];
   return (
     <svg viewBox="0 0 320 240" aria-hidden="true" className={cn('w-full max-w-sm', className)}>
-      <defs>
-        <linearGradient id={`${gid}-n`} x1="0" y1="0" x2="1" y2="1">
-          <stop offset="0" stopColor="#ffffff" />
-          <stop offset="1" stopColor="#c7d2fe" />
-        </linearGradient>
-      </defs>
+      <Diagonal id={`${gid}-n`} from="#ffffff" to="#c7d2fe" />
       {edges.map(([a, b]) => (
         <line key={`${a}-${b}`} x1={nodes[a][0]} y1={nodes[a][1]} x2={nodes[b][0]} y2={nodes[b][1]} stroke="#a5b4fc" strokeWidth="3" strokeLinecap="round" opacity=".7" />
       ))}

@@ -1,8 +1,7 @@
-import { Link } from 'react-router';
 import { FileCheck2, KeyRound, ShieldCheck } from 'lucide-react';
 import type { CurrentUser } from '@contracts';
 import { Badge } from '../../components/ui/badge';
-import { Button } from '../../components/ui/button';
+import { LinkButton } from '../../components/ui/link-button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Alert } from '../../components/ui/alert';
 import { formatDate, fullName } from '../../lib/format';
@@ -66,12 +65,9 @@ export function KycStatusCard({ user }: { user: CurrentUser }) {
           </Alert>
         ) : null}
         {user.kycStatus === 'rejected' ? <p className="text-sm text-slate-600">One or more documents were rejected. Replace them on the KYC page.</p> : null}
-        <Button asChild variant={user.kycStatus === 'approved' ? 'outline' : 'primary'}>
-          <Link to="/kyc-upload">
-            <ShieldCheck aria-hidden="true" className="size-4" />
-            {user.kycStatus === 'approved' ? 'View KYC Documents' : 'Update KYC Documents'}
-          </Link>
-        </Button>
+        <LinkButton to="/kyc-upload" icon={ShieldCheck} variant={user.kycStatus === 'approved' ? 'outline' : 'primary'}>
+          {user.kycStatus === 'approved' ? 'View KYC Documents' : 'Update KYC Documents'}
+        </LinkButton>
       </CardContent>
     </Card>
   );
@@ -85,9 +81,9 @@ export function SecurityCard() {
         <CardDescription>Keep your account safe with a strong password.</CardDescription>
       </CardHeader>
       <CardContent className="pt-3">
-        <Button asChild variant="outline">
-          <Link to="/change-password">Change Password</Link>
-        </Button>
+        <LinkButton to="/change-password" variant="outline">
+          Change Password
+        </LinkButton>
       </CardContent>
     </Card>
   );

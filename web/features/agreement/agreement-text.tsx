@@ -27,3 +27,21 @@ export function AgreementText({ body, className }: { body: string; className?: s
     </div>
   );
 }
+
+/**
+ * A version's text in a box that scrolls, named by its title and version. Focusable, so that a keyboard can scroll it
+ * (a scrollable region must be reachable); `className` sets its height and frame.
+ */
+export function AgreementScroll({ agreement, className, testId }: { agreement: { title: string; version: number; body: string }; className: string; testId?: string }) {
+  return (
+    <div
+      tabIndex={0}
+      role="region"
+      aria-label={`${agreement.title}, version ${agreement.version}`}
+      className={cn('overflow-y-auto focus-visible:outline-2 focus-visible:outline-brand-500', className)}
+      data-testid={testId}
+    >
+      <AgreementText body={agreement.body} />
+    </div>
+  );
+}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FileSignature } from 'lucide-react';
-import { AGREEMENT_MSG, agreementCheckboxLabel } from '@contracts';
+import { AGREEMENT_MSG } from '@contracts';
 import { AuthCard, AuthHeading, AuthLayout } from '../../components/layout/auth-layout';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -9,7 +9,8 @@ import { Checkbox } from '../../components/ui/checkbox';
 import { QueryStates } from '../../components/ui/query-error';
 import { useLogout } from '../account';
 import { useAcceptAgreement, useMyAgreement } from './api';
-import { AgreementText } from './agreement-text';
+import { AgreementScroll } from './agreement-text';
+import { AgreementTick } from './agreement-tick';
 
 /**
  * The updated Direct Seller Agreement (issue 32): a member whose accepted version is older than the one in force sees
@@ -51,37 +52,22 @@ export default function UpdateAgreementPage() {
                   You accepted version {mine.data.accepted.version} earlier. Please read version {current.version} below.
                 </p>
               ) : null}
-              <div
-                tabIndex={0}
-                role="region"
-                aria-label={`${current.title}, version ${current.version}`}
-                className="max-h-[55vh] overflow-y-auto rounded-xl border border-slate-200 bg-slate-50/60 p-4 focus-visible:outline-2 focus-visible:outline-brand-500 sm:p-5"
-              >
-                <AgreementText body={current.body} />
-              </div>
-              <div>
-                <div className="flex items-start gap-3">
+              <AgreementScroll agreement={current} className="max-h-[55vh] rounded-xl border border-slate-200 bg-slate-50/60 p-4 sm:p-5" />
+              <AgreementTick
+                id="accept-agreement"
+                version={current.version}
+                error={error}
+                box={(a11y) => (
                   <Checkbox
-                    id="accept-agreement"
+                    {...a11y}
                     checked={ticked}
                     onCheckedChange={(c) => {
                       setTicked(c === true);
                       setError(null);
                     }}
-                    aria-invalid={error ? true : undefined}
-                    aria-describedby={error ? 'accept-agreement-error' : undefined}
-                    className="mt-0.5"
                   />
-                  <label htmlFor="accept-agreement" className="cursor-pointer text-sm font-medium text-slate-900">
-                    {agreementCheckboxLabel(current.version)}
-                  </label>
-                </div>
-                {error ? (
-                  <p id="accept-agreement-error" role="alert" className="mt-2 text-sm text-red-700">
-                    {error}
-                  </p>
-                ) : null}
-              </div>
+                )}
+              />
               <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
                 <Button variant="outline" onClick={() => logout.mutate()} loading={logout.isPending}>
                   Sign out

@@ -1,17 +1,14 @@
-import { memo, useDeferredValue } from 'react';
+import { memo } from 'react';
 import { ChartCard } from '../../components/charts/chart-card';
 import { chartSpec, dualAxisSpec } from '../../components/charts/chart-spec';
-import { QueryError } from '../../components/ui/query-error';
 import { useAdminCharts } from './api';
+import { useDeferredCharts } from './deferred-charts';
 import { bvOf, COLORS, cycleName, dayLabel, instantLabel, peakOf, rupees, sum, whole } from './labels';
 
 /** The admin dashboard's trends (issue 15): joinings and sales per day, income paid per cycle, withdrawals per week. */
 export const AdminCharts = memo(function AdminCharts() {
-  const q = useAdminCharts();
-  // The figures render in a background pass React splits into short slices, not in the task their answer arrives in (issue 14).
-  const d = useDeferredValue(q.data);
-  const loading = !d;
-  if (q.isError) return <QueryError title="Failed to load the charts" error={q.error} onRetry={() => void q.refetch()} retrying={q.isFetching} />;
+  const { d, loading, error } = useDeferredCharts(useAdminCharts());
+  if (error) return error;
 
   const days = d?.joinings.map((j) => dayLabel(j.day)) ?? [];
   const weeks = d?.withdrawalsPerWeek.map((w) => `Week of ${dayLabel(w.weekStart)}`) ?? [];

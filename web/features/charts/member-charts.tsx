@@ -1,17 +1,14 @@
-import { memo, useDeferredValue } from 'react';
+import { memo } from 'react';
 import { ChartCard } from '../../components/charts/chart-card';
 import { chartSpec } from '../../components/charts/chart-spec';
-import { QueryError } from '../../components/ui/query-error';
 import { useMemberCharts } from './api';
+import { useDeferredCharts } from './deferred-charts';
 import { bvOf, COLORS, cycleName, instantLabel, monthLabel, rupees, sum, whole } from './labels';
 
 /** The member dashboard's trends (issue 15): BV per leg per cycle, income per cycle, team growth. */
 export const MemberCharts = memo(function MemberCharts() {
-  const q = useMemberCharts();
-  // The figures render in a background pass React splits into short slices, not in the task their answer arrives in (issue 14).
-  const d = useDeferredValue(q.data);
-  const loading = !d;
-  if (q.isError) return <QueryError title="Failed to load the charts" error={q.error} onRetry={() => void q.refetch()} retrying={q.isFetching} />;
+  const { d, loading, error } = useDeferredCharts(useMemberCharts());
+  if (error) return error;
 
   const cycles = d?.legs.map((l) => (l.open ? 'Now' : instantLabel(l.endsAt))) ?? [];
   const paidCycles = d?.income.map((c) => instantLabel(c.endsAt)) ?? [];

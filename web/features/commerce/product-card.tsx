@@ -3,17 +3,15 @@ import type { ProductView } from '@contracts';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { ProductPicture } from '../../components/ui/product-image';
+import { termOf } from '../../components/ui/term';
 import { formatBV, formatMoney, formatPercent } from '../../lib/money';
 import { categoryLabel, purchaseTypeLabel } from './labels';
 
-function Figure({ term, children }: { term: string; children: string }) {
-  return (
-    <div className="rounded-lg bg-slate-50 px-2.5 py-2 text-center">
-      <dt className="text-[11px] font-medium tracking-wide text-slate-500 uppercase">{term}</dt>
-      <dd className="mt-0.5 text-sm font-semibold text-slate-900 tabular-nums">{children}</dd>
-    </div>
-  );
-}
+const Figure = termOf({
+  row: 'rounded-lg bg-slate-50 px-2.5 py-2 text-center',
+  term: 'text-[11px] font-medium tracking-wide text-slate-500 uppercase',
+  value: 'mt-0.5 text-sm font-semibold text-slate-900 tabular-nums',
+});
 
 /** One catalog card (doc 3 §2.5): name, description, badges, price, BV, GST % and 'Purchase Now'. */
 export function ProductCard({ product, onBuy }: { product: ProductView; onBuy: (product: ProductView, trigger: HTMLButtonElement) => void }) {

@@ -4,12 +4,14 @@ import { CheckCircle2, IndianRupee, Package, ReceiptText, ShoppingBag, Sparkles,
 import type { PurchaseView } from '@contracts';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
+import { LinkButton } from '../../components/ui/link-button';
 import { DownloadButton } from '../../components/ui/download-button';
 import { EmptyState } from '../../components/ui/empty-state';
 import { ProductImage } from '../../components/ui/product-image';
 import { QueryError } from '../../components/ui/query-error';
 import { InlineLoader } from '../../components/ui/spinner';
 import { StatCard } from '../../components/ui/stat-card';
+import { termOf } from '../../components/ui/term';
 import { routeUrl } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { RECORD_PARAM, useRecordParam } from '../../lib/record-param';
@@ -181,14 +183,7 @@ function OrderThumb({ p }: { p: PurchaseView }) {
   return <ProductImage name={p.productName} category={p.productCategory} image={p.productImage} sizes="48px" className="size-12 shrink-0 rounded-lg ring-1 ring-slate-200" iconClassName="size-5" />;
 }
 
-function Field({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs text-slate-500">{term}</dt>
-      <dd className="mt-0.5 font-medium text-slate-800">{children}</dd>
-    </div>
-  );
-}
+const Field = termOf({ row: 'min-w-0', term: 'text-xs text-slate-500', value: 'mt-0.5 font-medium text-slate-800' });
 
 /** Phones and small tablets: one card per order with the table's fields. */
 function PurchaseCards({ rows, linked, returnableOf, onReturn }: { rows: PurchaseView[]; linked: string | null; returnableOf: ReturnableOf; onReturn: (r: ReturnableItem) => void }) {
@@ -311,11 +306,9 @@ export function PurchasesPage() {
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">My Purchases</h1>
           <p className="mt-1 text-sm text-slate-500">Your orders with their payment and delivery status, and your returns.</p>
         </div>
-        <Button asChild variant="outline">
-          <Link to="/products">
-            <Package aria-hidden="true" className="size-4" /> Browse Products
-          </Link>
-        </Button>
+        <LinkButton to="/products" icon={Package} variant="outline">
+          Browse Products
+        </LinkButton>
       </div>
       <TabLinks
         label="Orders and returns"

@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { ArrowLeft, Building2, IndianRupee, ScrollText, Users, UserX, Wallet } from 'lucide-react';
 import { DISCLOSURE_MSG, type CompanyDetails, type Disclosures, type IncomeDisclosure, type PlanSection } from '@contracts';
+import { PublicHeader } from '../../components/layout/public-header';
 import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { BrandMark, useCompanyName } from '../../components/ui/logo';
+import { LinkButton } from '../../components/ui/link-button';
 import { QueryStates } from '../../components/ui/query-error';
 import { StatCard } from '../../components/ui/stat-card';
 import { DataTable, type Column } from '../../components/ui/table';
@@ -176,25 +175,16 @@ const NAV = [
 /** `/disclosures`: what the Consumer Protection (Direct Selling) Rules, 2021 ask a direct seller to publish. Public. */
 export function DisclosuresPage() {
   useDocumentTitle('Disclosures');
-  const name = useCompanyName();
   const disclosures = useDisclosures();
   const data = disclosures.data;
   return (
     <div className="min-h-dvh bg-slate-50">
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-4 py-3 sm:px-6">
-          <Link to="/" className="inline-flex min-w-0 items-center gap-2.5 rounded-lg">
-            <BrandMark className="size-9" />
-            <span className="truncate text-sm font-semibold text-slate-900 sm:text-base">{name}</span>
-          </Link>
-          <Button asChild variant="outline" size="sm">
-            <Link to="/">
-              <ArrowLeft aria-hidden="true" className="size-4" /> <span className="sm:hidden">Portal</span>
-              <span className="hidden sm:inline">Back to the portal</span>
-            </Link>
-          </Button>
-        </div>
-      </header>
+      <PublicHeader className="max-w-5xl">
+        <LinkButton to="/" icon={ArrowLeft} variant="outline" size="sm">
+          <span className="sm:hidden">Portal</span>
+          <span className="hidden sm:inline">Back to the portal</span>
+        </LinkButton>
+      </PublicHeader>
       <main className="mx-auto max-w-5xl space-y-8 px-4 py-8 sm:px-6">
         <div>
           <p className="text-sm font-semibold text-brand-700">Public disclosures</p>

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ENGAGEMENT_MSG, FOUNDER_MSG, HIDDEN_ID_LIMIT, type FounderStats, type HiddenIdInput, type HiddenIdItem, type NetworkOverrideInput } from '@contracts';
 import { apiRequest, getRoute, sendRoute } from '../../lib/api';
-import { refetchOnConflict, useApiMutation } from '../../lib/mutation';
+import { refetchOnConflict, useApiMutation, type ApiMutationOptions } from '../../lib/mutation';
 
 export type { FounderStats, HiddenIdItem };
 
@@ -53,41 +53,47 @@ export function useOverrideRecruits() {
   return useQuery({ queryKey: [NETWORK_OVERRIDE_KEY], queryFn: () => getRoute('GET /api/founder/network-override') });
 }
 
-/** Reads the recruits and hidden IDs of Network Override again (after a move, or a 404/409 of one). */
-function useRereadOverride() {
+type OverrideMove = NetworkOverrideInput & { id: string };
+
+/**
+ * A move in Network Override: its recruits and hidden IDs are read again after it (and the list under `alsoReread`),
+ * and after a 404/409 of it.
+ */
+function useOverrideMove<D>(move: Pick<ApiMutationOptions<OverrideMove, D>, 'request' | 'errorFallback' | 'successToast'>, alsoReread?: string) {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: [NETWORK_OVERRIDE_KEY] });
+  const rereadOverride = () => queryClient.invalidateQueries({ queryKey: [NETWORK_OVERRIDE_KEY] });
+  return useApiMutation<OverrideMove, D>({
+    ...move,
+    invalidate: () => Promise.all([rereadOverride(), alsoReread ? queryClient.invalidateQueries({ queryKey: [alsoReread] }) : null]).then(() => undefined),
+    onFailure: refetchOnConflict(rereadOverride),
+  });
 }
 
 /** POST /api/founder/network-override/:id: a new placement parent (by user ID) and side, before approval. */
 export function useMoveRecruit() {
-  const rereadOverride = useRereadOverride();
-  return useApiMutation({
-    request: ({ id, ...body }: NetworkOverrideInput & { id: string }) => sendRoute('POST /api/founder/network-override/:id', { params: { id }, body }),
+  return useOverrideMove({
+    request: ({ id, ...body }) => sendRoute('POST /api/founder/network-override/:id', { params: { id }, body }),
     errorFallback: 'Failed to change the placement',
     successToast: (data) => ({
       title: FOUNDER_MSG.moved,
       description: `${data.recruit.fullName} will be placed on the ${data.recruit.side} of ${data.recruit.parent?.name ?? ''} (${data.recruit.parent?.userId ?? ''}) once approved.`,
     }),
-    invalidate: rereadOverride,
-    onFailure: refetchOnConflict(rereadOverride),
   });
 }
 
 /** POST /api/founder/network-override/hidden-ids/:id: one of your hidden IDs without a downline or volume to a free slot. */
 export function useMoveHiddenId() {
-  const queryClient = useQueryClient();
-  const rereadOverride = useRereadOverride();
-  return useApiMutation({
-    request: ({ id, ...body }: NetworkOverrideInput & { id: string }) => sendRoute('POST /api/founder/network-override/hidden-ids/:id', { params: { id }, body }),
-    errorFallback: 'Failed to move the hidden ID',
-    successToast: (data) => ({
-      title: FOUNDER_MSG.hiddenIdMoved,
-      description: `${data.hiddenId.name} (${data.hiddenId.userId}) is now on the ${data.hiddenId.side} of ${data.hiddenId.parent?.name ?? ''} (${data.hiddenId.parent?.userId ?? ''}).`,
-    }),
-    invalidate: () => Promise.all([rereadOverride(), queryClient.invalidateQueries({ queryKey: [FOUNDER_KEYS.hiddenIds] })]).then(() => undefined),
-    onFailure: refetchOnConflict(rereadOverride),
-  });
+  return useOverrideMove(
+    {
+      request: ({ id, ...body }) => sendRoute('POST /api/founder/network-override/hidden-ids/:id', { params: { id }, body }),
+      errorFallback: 'Failed to move the hidden ID',
+      successToast: (data) => ({
+        title: FOUNDER_MSG.hiddenIdMoved,
+        description: `${data.hiddenId.name} (${data.hiddenId.userId}) is now on the ${data.hiddenId.side} of ${data.hiddenId.parent?.name ?? ''} (${data.hiddenId.parent?.userId ?? ''}).`,
+      }),
+    },
+    FOUNDER_KEYS.hiddenIds,
+  );
 }
 
 /** Franchise Master Control (doc 3 §2.6): the franchise holders of the founder's downline, searched by `q`. */

@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { ArrowLeftToLine, ArrowRightToLine, EyeOff, IndianRupee, Network, ShieldCheck } from 'lucide-react';
-import { Button } from '../../components/ui/button';
+import { LinkButton } from '../../components/ui/link-button';
 import { QueryError } from '../../components/ui/query-error';
 import { cn } from '../../lib/cn';
 import { formatMoney } from '../../lib/money';
@@ -71,11 +71,9 @@ function ControlCenter() {
             <p className="mt-1 text-sm text-slate-500">Welcome, {user.firstName || user.userId}. Live figures of your network.</p>
           </div>
           {/* Founders review recruits and KYC documents in the admin page's reviewer sections (decisions.md §1). */}
-          <Button asChild variant="outline" className="self-start sm:self-auto">
-            <Link to="/admin?section=kyc-pending">
-              <ShieldCheck aria-hidden="true" className="size-4" /> Reviewer tools
-            </Link>
-          </Button>
+          <LinkButton to="/admin?section=kyc-pending" icon={ShieldCheck} variant="outline" className="self-start sm:self-auto">
+            Reviewer tools
+          </LinkButton>
         </div>
         {stats.isError ? (
           <QueryError title="Could not load the network statistics" error={stats.error} onRetry={() => void stats.refetch()} retrying={stats.isFetching} />

@@ -5,6 +5,7 @@ import { TitledCard } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
+import { NameCell } from '../../components/ui/name-cell';
 import { QueryStates } from '../../components/ui/query-error';
 import { DataTable, type Column } from '../../components/ui/table';
 import { formatMoney } from '../../lib/money';
@@ -36,16 +37,7 @@ export function FranchiseMasterSection() {
   const d = master.data;
   const month = d ? new Intl.DateTimeFormat('en-IN', { month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' }).format(new Date(d.monthStartsAt)) : '';
   const columns: Column<FranchiseHolderView>[] = [
-    {
-      header: 'Franchise',
-      card: 'wide',
-      cell: (f) => (
-        <div className="min-w-0">
-          <p className="font-medium text-slate-900">{f.name}</p>
-          <p className="font-mono text-xs text-slate-500">{f.userId}</p>
-        </div>
-      ),
-    },
+    { header: 'Franchise', card: 'wide', cell: (f) => <NameCell name={f.name} sub={f.userId} mono /> },
     { header: 'Type', card: true, cell: (f) => <Badge tone="warning">{ROLE_LABELS[f.role]}</Badge> },
     { header: 'Status', card: true, cell: (f) => <StatusBadge map={USER_STATUS} value={f.status} /> },
     { header: 'Stock', card: 'wide', className: 'tabular-nums whitespace-nowrap', cell: (f) => `${plural(f.stockProducts, 'product')} · ${plural(f.stockUnits, 'unit')}` },

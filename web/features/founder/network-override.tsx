@@ -5,6 +5,7 @@ import { NetworkOverrideInput } from '@contracts';
 import { StatusBadge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { TitledCard } from '../../components/ui/card';
+import { NameCell } from '../../components/ui/name-cell';
 import { ChoiceCards } from '../../components/ui/choice-cards';
 import { Dialog, DialogContent, FormFooter } from '../../components/ui/dialog';
 import { EmptyState } from '../../components/ui/empty-state';
@@ -139,16 +140,7 @@ export function NetworkOverrideSection() {
   const moving = record.id && record.action !== 'move-hidden' ? (rows.find((r) => r.id === record.id) ?? null) : null;
   const movingHidden = record.id && record.action === 'move-hidden' ? (hiddenIds.find((h) => h.id === record.id) ?? null) : null;
   const columns: Column<OverrideRecruit>[] = [
-    {
-      header: 'Recruit',
-      card: 'wide',
-      cell: (r) => (
-        <div className="min-w-0">
-          <p className="font-medium text-slate-900">{r.fullName}</p>
-          <p className="truncate text-xs text-slate-500">{r.email}</p>
-        </div>
-      ),
-    },
+    { header: 'Recruit', card: 'wide', cell: (r) => <NameCell name={r.fullName} sub={r.email} /> },
     { header: 'Recruiter', card: { wide: true, order: 3 }, cell: (r) => (r.recruiter ? `${r.recruiter.name} (${r.recruiter.userId})` : '—') },
     { header: 'Status', card: { order: 1 }, cell: (r) => <StatusBadge map={RECRUIT_STATUS} value={r.status} /> },
     { header: 'Placement', card: { wide: true, order: 4 }, cell: (r) => <Placement r={r} /> },

@@ -1,6 +1,9 @@
 import type { ComponentType, ReactNode } from 'react';
 import { Card } from '../../components/ui/card';
+import { termOf } from '../../components/ui/term';
 import { cn } from '../../lib/cn';
+
+const Row = termOf({ row: 'flex items-baseline justify-between gap-3', term: 'text-slate-500', value: 'font-medium text-slate-900 tabular-nums' });
 
 type Icon = ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>;
 
@@ -34,10 +37,9 @@ export function FigureCard({
       <p className="mt-2 text-2xl font-bold tracking-tight break-words text-slate-900 tabular-nums">{headline}</p>
       <dl className="mt-3 space-y-1.5 border-t border-slate-100 pt-3 text-sm">
         {rows.map(([label, value]) => (
-          <div key={label} className="flex items-baseline justify-between gap-3">
-            <dt className="text-slate-500">{label}</dt>
-            <dd className="font-medium text-slate-900 tabular-nums">{value}</dd>
-          </div>
+          <Row key={label} term={label}>
+            {value}
+          </Row>
         ))}
       </dl>
       {footer ? <div className="mt-auto pt-4">{footer}</div> : null}

@@ -1,9 +1,8 @@
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-router';
 import { BadgeCheck, ChartNoAxesCombined, LayoutDashboard, ShoppingBag, Users, Wallet, Waypoints } from 'lucide-react';
 import type { CurrentUser } from '@contracts';
 import { Badge } from '../../components/ui/badge';
-import { Button } from '../../components/ui/button';
+import { LinkButton } from '../../components/ui/link-button';
 import { QueryError } from '../../components/ui/query-error';
 import { InlineLoader } from '../../components/ui/spinner';
 import { formatBV, formatMoney } from '../../lib/money';
@@ -115,11 +114,9 @@ export function FranchisePage() {
             ))}
           </ul>
         </div>
-        <Button asChild variant="outline" className="self-start">
-          <Link to="/dashboard">
-            <LayoutDashboard aria-hidden="true" className="size-4" /> Member dashboard
-          </Link>
-        </Button>
+        <LinkButton to="/dashboard" icon={LayoutDashboard} variant="outline" className="self-start">
+          Member dashboard
+        </LinkButton>
       </div>
 
       {dashboard.isError ? (

@@ -1,21 +1,23 @@
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useLocation, useSearchParams } from 'react-router';
-import { CalendarClock, CheckCircle2, Clock4, FileSearch, Mail, MessageSquareWarning, Phone, ShieldCheck, UserRound } from 'lucide-react';
+import { useLocation, useSearchParams } from 'react-router';
+import { CalendarClock, CheckCircle2, Clock4, FileSearch, Mail, MessageSquareWarning, Phone, ShieldCheck, UserRound, type LucideIcon } from 'lucide-react';
 import { GrievanceTrackQuery, PublicGrievanceInput, GRIEVANCE_MSG, type GrievanceRegistered, type GrievanceTracked, type Officer } from '@contracts';
+import { PublicHeader } from '../../components/layout/public-header';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle, TitledCard } from '../../components/ui/card';
+import { LinkButton } from '../../components/ui/link-button';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
+import { IconPoint } from '../../components/ui/icon-point';
 import { Input } from '../../components/ui/input';
-import { BrandMark, useCompanyName } from '../../components/ui/logo';
 import { TextField } from '../../components/ui/text-field';
 import { errorMessage, errorStatus } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/branding';
 import { confirmGrievance, trackGrievance, useFileGrievance, useGrievanceInfo } from './api';
 import { GrievanceStatusBadge, GrievanceTimeline, istDate, istTime } from './grievance-look';
-import { TextareaField } from '../../components/ui/textarea-field';
+import { ComplaintField } from './complaint-field';
 
 /** One way to reach an officer: the icon and its spoken label, then the link. */
 function ContactLine({ icon: Icon, label, href, className, children }: { icon: typeof Phone; label: string; href: string; className?: string; children: string }) {
@@ -63,18 +65,9 @@ function OfficerCard({ title, officer }: { title: string; officer: Officer | nul
   );
 }
 
-function Timeline({ icon: Icon, title, text }: { icon: typeof Clock4; title: string; text: string }) {
-  return (
-    <div className="flex gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
-      <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
-        <Icon aria-hidden="true" className="size-5" />
-      </span>
-      <div>
-        <p className="font-semibold text-slate-900">{title}</p>
-        <p className="text-sm text-slate-600">{text}</p>
-      </div>
-    </div>
-  );
+/** One of the page's promises (acknowledgement, resolution, working hours), framed as a card. */
+function Timeline(point: { icon: LucideIcon; title: string; text: string }) {
+  return <IconPoint {...point} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" badgeClassName="rounded-xl" />;
 }
 
 type FileValues = { name: string; email: string; phone: string; orderReference: string; description: string };
@@ -84,7 +77,7 @@ function ComplaintForm() {
   const file = useFileGrievance();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm<FileValues>({ resolver: zodResolver(PublicGrievanceInput) as never, defaultValues: { name: '', email: '', phone: '', orderReference: '', description: '' }, mode: 'onTouched' });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
     const done = await file.run(values, { setError: form.setError, fields: FILE_FIELDS });
     if (done.ok) {
@@ -111,15 +104,7 @@ function ComplaintForm() {
             <TextField form={form} name="phone" id="grv-phone" label="Phone" optional type="tel" autoComplete="tel" maxLength={20} />
             <TextField form={form} name="orderReference" id="grv-order" label="Order or invoice number" optional maxLength={60} />
           </div>
-          <TextareaField
-            id="grv-description"
-            label="Your complaint"
-            error={errors.description?.message}
-            hint="What happened, when, and what you would like us to do (at least 20 characters)."
-            rows={5}
-            maxLength={4000}
-            registration={form.register('description')}
-          />
+          <ComplaintField form={form} id="grv-description" rows={5} hint="What happened, when, and what you would like us to do (at least 20 characters)." />
           <Button type="submit" loading={isSubmitting}>
             Send complaint
           </Button>
@@ -242,7 +227,6 @@ function Confirmation({ token }: { token: string }) {
 /** The public Grievance Redressal page (Consumer Protection (Direct Selling) Rules, 2021): no sign-in. */
 export function GrievancePage() {
   const info = useGrievanceInfo();
-  const company = useCompanyName();
   useDocumentTitle('Grievance Redressal');
   const { pathname } = useLocation();
   const [params] = useSearchParams();
@@ -250,17 +234,11 @@ export function GrievancePage() {
   const d = info.data;
   return (
     <div className="min-h-dvh bg-slate-50">
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-4 sm:px-6">
-          <Link to="/" className="flex items-center gap-3 rounded-lg">
-            <BrandMark className="size-9" />
-            <span className="font-semibold text-slate-900">{company}</span>
-          </Link>
-          <Button asChild variant="outline" size="sm">
-            <Link to="/">Home</Link>
-          </Button>
-        </div>
-      </header>
+      <PublicHeader className="max-w-6xl">
+        <LinkButton to="/" variant="outline" size="sm">
+          Home
+        </LinkButton>
+      </PublicHeader>
       <main className="mx-auto max-w-6xl space-y-8 px-4 py-8 sm:px-6 sm:py-10">
         <div className="max-w-3xl space-y-3">
           <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Customer care</p>
@@ -284,20 +262,15 @@ export function GrievancePage() {
           <OfficerCard title="Nodal Officer" officer={d?.nodalOfficer} />
         </div>
 
-        <Card>
-          <CardHeader>
-            <CardTitle>How to complain</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <ol className="list-decimal space-y-2 pl-5 text-sm text-slate-700">
-              <li>Members: sign in and file it from the Support page; it is registered at once under your account.</li>
-              <li>Anyone else: fill in the form below and open the link we email you to register it.</li>
-              <li>You can also write to or call the grievance officer above. Keep your order or invoice number at hand.</li>
-              <li>We email you the complaint number at once, then each step until it is resolved. Track it below at any time.</li>
-              <li>Not satisfied with the answer? Write to the nodal officer, or approach the National Consumer Helpline (1915) or a consumer commission.</li>
-            </ol>
-          </CardContent>
-        </Card>
+        <TitledCard title="How to complain">
+          <ol className="list-decimal space-y-2 pl-5 text-sm text-slate-700">
+            <li>Members: sign in and file it from the Support page; it is registered at once under your account.</li>
+            <li>Anyone else: fill in the form below and open the link we email you to register it.</li>
+            <li>You can also write to or call the grievance officer above. Keep your order or invoice number at hand.</li>
+            <li>We email you the complaint number at once, then each step until it is resolved. Track it below at any time.</li>
+            <li>Not satisfied with the answer? Write to the nodal officer, or approach the National Consumer Helpline (1915) or a consumer commission.</li>
+          </ol>
+        </TitledCard>
 
         <div className="grid items-start gap-6 lg:grid-cols-5">
           <div className="min-w-0 lg:col-span-3">

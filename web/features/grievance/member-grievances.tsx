@@ -10,7 +10,7 @@ import { TextField } from '../../components/ui/text-field';
 import { schemaResolver } from '../../lib/admin/queries';
 import { useFileMemberGrievance, useMyGrievances } from './api';
 import { GrievanceStatusBadge, OverdueBadge, istDate, istTime } from './grievance-look';
-import { TextareaField } from '../../components/ui/textarea-field';
+import { ComplaintField } from './complaint-field';
 
 type Values = { orderReference: string; description: string };
 const FIELDS = ['orderReference', 'description'] as const;
@@ -27,7 +27,7 @@ export function MemberGrievances() {
     defaultValues: { orderReference: '', description: '' },
     mode: 'onTouched',
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
     if ((await file.run(values, { setError: form.setError, fields: FIELDS })).ok) form.reset();
   });
@@ -48,15 +48,7 @@ export function MemberGrievances() {
       <CardContent className="space-y-5">
         <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4" aria-label="Formal complaint">
           <TextField form={form} name="orderReference" id="mg-order" label="Order or invoice number" optional maxLength={60} />
-          <TextareaField
-            id="mg-description"
-            label="Your complaint"
-            error={errors.description?.message}
-            hint="At least 20 characters."
-            rows={4}
-            maxLength={4000}
-            registration={form.register('description')}
-          />
+          <ComplaintField form={form} id="mg-description" rows={4} hint="At least 20 characters." />
           <Button type="submit" loading={isSubmitting}>
             File complaint
           </Button>

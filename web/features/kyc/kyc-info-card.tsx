@@ -1,9 +1,9 @@
-import { Link } from 'react-router';
 import { CreditCard, Eye, Fingerprint, Landmark, ShieldCheck, UserRound, type LucideIcon } from 'lucide-react';
 import type { KycInfo, KycInfoDocument } from '@contracts';
 import { Alert } from '../../components/ui/alert';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
+import { LinkButton } from '../../components/ui/link-button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
 import { QueryError } from '../../components/ui/query-error';
 import { InlineLoader } from '../../components/ui/spinner';
@@ -121,12 +121,9 @@ export function KycInfoCard() {
         ) : null}
       </CardContent>
       <CardFooter>
-        <Button asChild variant={approved ? 'outline' : 'primary'}>
-          <Link to="/kyc-upload">
-            <ShieldCheck aria-hidden="true" className="size-4" />
-            {approved ? 'View KYC Documents' : 'Update KYC Documents'}
-          </Link>
-        </Button>
+        <LinkButton to="/kyc-upload" icon={ShieldCheck} variant={approved ? 'outline' : 'primary'}>
+          {approved ? 'View KYC Documents' : 'Update KYC Documents'}
+        </LinkButton>
         <p className="text-xs text-slate-500">PAN, Aadhaar (front and back), bank cancelled cheque and a profile photo.</p>
       </CardFooter>
     </Card>

@@ -2,7 +2,7 @@ import { CheckCircle2, Circle, FileImage, HardDrive, ScanEye, ShieldCheck } from
 import { KYC_DEADLINE_DAYS, KYC_DOCUMENT_TYPES, KYC_TYPE_LABELS, type KycDocumentView } from '@contracts';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { TitledCard } from '../../components/ui/card';
 import { InlineLoader } from '../../components/ui/spinner';
 import { formatDate } from '../../lib/format';
 import { KYC_STATUS_LABELS, useSignedInUser } from '../account';
@@ -60,63 +60,46 @@ export function KycUploadPage() {
 
       <div className="grid items-start gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
-          <Card>
-            <CardHeader>
-              <CardTitle>Upload Document</CardTitle>
-              <CardDescription>Only rejected documents can be replaced; a document under review or approved stays as it is.</CardDescription>
-            </CardHeader>
-            <CardContent>
-              <KycUploadForm />
-            </CardContent>
-          </Card>
+          <TitledCard title="Upload Document" description="Only rejected documents can be replaced; a document under review or approved stays as it is.">
+            <KycUploadForm />
+          </TitledCard>
 
-          <Card>
-            <CardHeader>
-              <CardTitle>Your Documents</CardTitle>
-              <CardDescription>Documents you have submitted and their review status.</CardDescription>
-            </CardHeader>
-            <CardContent>
-              {isPending ? (
-                <InlineLoader label="Loading documents..." />
-              ) : isError ? (
-                <Alert
-                  tone="danger"
-                  title="Could not load your documents"
-                  action={
-                    <Button size="sm" variant="outline" onClick={() => void refetch()}>
-                      Try again
-                    </Button>
-                  }
-                />
-              ) : (
-                <KycDocumentList documents={documents} emptyText="Upload your first document with the form above." />
-              )}
-            </CardContent>
-          </Card>
+          <TitledCard title="Your Documents" description="Documents you have submitted and their review status.">
+            {isPending ? (
+              <InlineLoader label="Loading documents..." />
+            ) : isError ? (
+              <Alert
+                tone="danger"
+                title="Could not load your documents"
+                action={
+                  <Button size="sm" variant="outline" onClick={() => void refetch()}>
+                    Try again
+                  </Button>
+                }
+              />
+            ) : (
+              <KycDocumentList documents={documents} emptyText="Upload your first document with the form above." />
+            )}
+          </TitledCard>
         </div>
 
         <aside className="space-y-6">
-          <Card>
-            <CardHeader>
-              <CardTitle>Required Documents</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <ul className="space-y-3">
-                {KYC_DOCUMENT_TYPES.map((t) => {
-                  const doc = byType.get(t);
-                  return (
-                    <li key={t} className="flex items-center justify-between gap-3 text-sm">
-                      <span className="flex items-center gap-2 text-slate-700">
-                        {doc?.status === 'approved' ? <CheckCircle2 aria-hidden="true" className="size-4 text-emerald-600" /> : <Circle aria-hidden="true" className="size-4 text-slate-300" />}
-                        {KYC_TYPE_LABELS[t]}
-                      </span>
-                      {doc ? <DocumentStatusBadge status={doc.status} /> : <Badge>Not uploaded</Badge>}
-                    </li>
-                  );
-                })}
-              </ul>
-            </CardContent>
-          </Card>
+          <TitledCard title="Required Documents">
+            <ul className="space-y-3">
+              {KYC_DOCUMENT_TYPES.map((t) => {
+                const doc = byType.get(t);
+                return (
+                  <li key={t} className="flex items-center justify-between gap-3 text-sm">
+                    <span className="flex items-center gap-2 text-slate-700">
+                      {doc?.status === 'approved' ? <CheckCircle2 aria-hidden="true" className="size-4 text-emerald-600" /> : <Circle aria-hidden="true" className="size-4 text-slate-300" />}
+                      {KYC_TYPE_LABELS[t]}
+                    </span>
+                    {doc ? <DocumentStatusBadge status={doc.status} /> : <Badge>Not uploaded</Badge>}
+                  </li>
+                );
+              })}
+            </ul>
+          </TitledCard>
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-1">
             {REQUIREMENTS.map(({ icon, title, text }) => (
               <IconPoint key={title} icon={icon} title={title} text={text} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" badgeClassName="rounded-lg" />

@@ -1,13 +1,11 @@
 import { useState } from 'react';
-import { FileUp } from 'lucide-react';
 import { KYC_REPLACE_PROGRESS_STEPS, KYC_TYPE_LABELS, type KycDocumentView } from '@contracts';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogFooter } from '../../components/ui/dialog';
-import { FormField, fieldA11y } from '../../components/ui/form-field';
+import { FileField } from '../../components/ui/file-field';
+import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { Progress } from '../../components/ui/progress';
-import { DOCUMENT_ACCEPT } from '../../lib/files';
-import { formatBytes } from '../../lib/format';
 import { useReplaceKycDocument } from './upload-api';
 import { useKycFile } from './file-checks';
 
@@ -69,21 +67,7 @@ export function ReplaceDocumentDialog({ document, open, onOpenChange }: { docume
           </p>
         ) : null}
         <div className="space-y-4">
-          <FormField id={fileId} label="New document" error={fileError} hint="JPG, JPEG, PNG or PDF, smaller than 5MB.">
-            <Input
-              type="file"
-              accept={DOCUMENT_ACCEPT}
-              onChange={onFile}
-              disabled={busy}
-              className="h-auto py-2 file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:text-sm file:font-semibold file:text-brand-800"
-              {...fieldA11y(fileId, fileError, true)}
-            />
-          </FormField>
-          {file ? (
-            <p className="flex items-center gap-2 text-sm text-slate-600">
-              <FileUp aria-hidden="true" className="size-4" /> {file.name} · {formatBytes(file.size)}
-            </p>
-          ) : null}
+          <FileField id={fileId} label="New document" hint="JPG, JPEG, PNG or PDF, smaller than 5MB." error={fileError} file={file} onChange={onFile} disabled={busy} />
           <FormField id={numberId} label="Document Number" optional>
             <Input id={numberId} value={documentNumber} onChange={(e) => setDocumentNumber(e.target.value.toUpperCase())} disabled={busy} autoCapitalize="characters" />
           </FormField>

@@ -3,7 +3,7 @@ import { ClipboardCheck, FileCheck2, Hourglass, Network, Rocket, ShieldCheck, Us
 import { KYC_DEADLINE_DAYS, UPLINE_DECIDES_FIRST, type CurrentUser } from '@contracts';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle, TitledCard } from '../../components/ui/card';
 import { InlineLoader } from '../../components/ui/spinner';
 import { IconPoint } from '../../components/ui/icon-point';
 import { cn } from '../../lib/cn';
@@ -108,22 +108,17 @@ export function PendingDashboardPage({ header }: { header: ReactNode }) {
           </div>
           <div className="space-y-6 lg:col-span-2">
             <NotificationsCard />
-            <Card>
-              <CardHeader>
-                <CardTitle>What happens next</CardTitle>
-              </CardHeader>
-              <CardContent>
-                <ol className="space-y-4">
-                  {NEXT_STEPS.map(({ icon, title, text }, i) => (
-                    <li key={title}>
-                      <IconPoint icon={icon} title={title} text={text} badgeClassName="relative rounded-full">
-                        <span className="sr-only">Step {i + 1}</span>
-                      </IconPoint>
-                    </li>
-                  ))}
-                </ol>
-              </CardContent>
-            </Card>
+            <TitledCard title="What happens next">
+              <ol className="space-y-4">
+                {NEXT_STEPS.map(({ icon, title, text }, i) => (
+                  <li key={title}>
+                    <IconPoint icon={icon} title={title} text={text} badgeClassName="relative rounded-full">
+                      <span className="sr-only">Step {i + 1}</span>
+                    </IconPoint>
+                  </li>
+                ))}
+              </ol>
+            </TitledCard>
           </div>
         </div>
       </main>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Badge } from '../../components/ui/badge';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { TitledCard } from '../../components/ui/card';
 import { QueryError } from '../../components/ui/query-error';
 import { InlineLoader } from '../../components/ui/spinner';
 import { formatDate } from '../../lib/format';
@@ -29,21 +29,15 @@ export function WalletListCard({
   children: ReactNode;
 }) {
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{title}</CardTitle>
-        <CardDescription>{description}</CardDescription>
-      </CardHeader>
-      <CardContent className="pt-3">
-        {query.isPending ? (
-          <InlineLoader label={loadingLabel} />
-        ) : query.isError ? (
-          <QueryError title={errorTitle} error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
-        ) : (
-          empty || children
-        )}
-      </CardContent>
-    </Card>
+    <TitledCard title={title} description={description} contentClassName="pt-3">
+      {query.isPending ? (
+        <InlineLoader label={loadingLabel} />
+      ) : query.isError ? (
+        <QueryError title={errorTitle} error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+      ) : (
+        empty || children
+      )}
+    </TitledCard>
   );
 }
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Award, CheckCircle2, Circle, Target, TrendingUp } from 'lucide-react';
 import { RANK_PHASES, type RankRequirementProgress, type TeamStats } from '@contracts';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Card, CardContent, TitledCard } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Progress } from '../../../components/ui/progress';
 import { InlineLoader } from '../../../components/ui/spinner';
@@ -92,38 +92,26 @@ function Metrics({ stats }: { stats: TeamStats }) {
       </div>
 
       <div className="grid items-start gap-4 lg:grid-cols-2">
-        <Card>
-          <CardHeader>
-            <CardTitle>Business Volume</CardTitle>
-            <CardDescription>{rank.atTop ? 'Your BV against the top rank.' : `Your BV against the ${rank.next} requirement.`}</CardDescription>
-          </CardHeader>
-          <CardContent className="space-y-4">
-            <Meter label="Team BV" req={r.teamBV} unit="BV" />
-            <Meter label="Left Leg BV" req={r.leftBV} unit="BV" />
-            <Meter label="Right Leg BV" req={r.rightBV} unit="BV" />
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>{rank.atTop ? 'Requirements' : `Requirements for ${rank.next}`}</CardTitle>
-            <CardDescription>All four must be met for the promotion.</CardDescription>
-          </CardHeader>
-          <CardContent className="pt-2">
-            <ul className="divide-y divide-slate-100">
-              <Requirement label="Team BV" req={r.teamBV} />
-              <Requirement label="Left Leg BV" req={r.leftBV} />
-              <Requirement label="Right Leg BV" req={r.rightBV} />
-              <Requirement label="Direct Recruits" req={r.directRecruits} />
-            </ul>
-            <div className="mt-3 space-y-1.5 rounded-xl bg-brand-50/60 p-3">
-              <div className="flex items-baseline justify-between text-sm">
-                <span className="font-semibold text-brand-900">Overall Progress</span>
-                <span className="font-bold text-brand-900 tabular-nums">{pct(rank.progress)}</span>
-              </div>
-              <Progress value={Math.min(100, rank.progress)} label="Overall rank progress" className="bg-white" />
+        <TitledCard title="Business Volume" description={rank.atTop ? 'Your BV against the top rank.' : `Your BV against the ${rank.next} requirement.`} contentClassName="space-y-4">
+          <Meter label="Team BV" req={r.teamBV} unit="BV" />
+          <Meter label="Left Leg BV" req={r.leftBV} unit="BV" />
+          <Meter label="Right Leg BV" req={r.rightBV} unit="BV" />
+        </TitledCard>
+        <TitledCard title={rank.atTop ? 'Requirements' : `Requirements for ${rank.next}`} description="All four must be met for the promotion." contentClassName="pt-2">
+          <ul className="divide-y divide-slate-100">
+            <Requirement label="Team BV" req={r.teamBV} />
+            <Requirement label="Left Leg BV" req={r.leftBV} />
+            <Requirement label="Right Leg BV" req={r.rightBV} />
+            <Requirement label="Direct Recruits" req={r.directRecruits} />
+          </ul>
+          <div className="mt-3 space-y-1.5 rounded-xl bg-brand-50/60 p-3">
+            <div className="flex items-baseline justify-between text-sm">
+              <span className="font-semibold text-brand-900">Overall Progress</span>
+              <span className="font-bold text-brand-900 tabular-nums">{pct(rank.progress)}</span>
             </div>
-          </CardContent>
-        </Card>
+            <Progress value={Math.min(100, rank.progress)} label="Overall rank progress" className="bg-white" />
+          </div>
+        </TitledCard>
       </div>
 
       <RankPath rank={rank} />
