@@ -309,10 +309,14 @@ async function commerceBench(): Promise<boolean> {
     console.error(`the commerce suite runs on ${BENCH_DB}: run npm run bench:seed -- --members 1000000 first`);
     return false;
   }
+  // BENCH_COMMERCE_LAYOUT=default or =worker runs one layout alone, each on a fresh copy, for A/B runs against an older
+  // commit whose suite knows only the app-plus-worker layout.
+  const only = process.env.BENCH_COMMERCE_LAYOUT;
   const layouts = [
-    { name: 'default start', label: 'the default start: one `npm start` process on PostgreSQL, RUN_JOBS=1, running its jobs in its worker child', run: asDefaultStart },
-    { name: 'app + worker', label: 'the app with RUN_JOBS=0 and one separate `npm run worker`', run: asInProduction },
-  ];
+    { key: 'default', name: 'default start', label: 'the default start: one `npm start` process on PostgreSQL, RUN_JOBS=1, running its jobs in its worker child', run: asDefaultStart },
+    { key: 'worker', name: 'app + worker', label: 'the app with RUN_JOBS=0 and one separate `npm run worker`', run: asInProduction },
+  ].filter((l) => !only || l.key === only);
+  if (!layouts.length) throw new Error('BENCH_COMMERCE_LAYOUT is default or worker');
   const results: { name: string; ok: boolean; rows: TableRow[] }[] = [];
   for (const [i, layout] of layouts.entries()) {
     console.log(`\n=== commerce ${i + 1}/${layouts.length}: ${layout.label} ===`);

@@ -47,6 +47,10 @@ export function formatMoney(value: string | number | null | undefined, { decimal
   return render(paiseOf(value), decimals, symbol ? '₹' : '', sign);
 }
 
+/** Paise already counted (the payout engine's bigints): formatMoney / formatBV without reading the text back. */
+export const formatMoneyPaise = (p: bigint) => render(p, 2, '₹', false);
+export const formatBVPaise = (p: bigint) => render(p, 'auto', '', false);
+
 /** "1,500", "1,234.50"; with `unit`: "1,500 BV". `decimals: 0` rounds to a whole BV (chart axes). */
 export function formatBV(value: string | number | null | undefined, { unit = false, decimals = 'auto' }: { unit?: boolean; decimals?: 0 | 'auto' } = {}): string {
   return `${render(paiseOf(value), decimals, '', false)}${unit ? ' BV' : ''}`;

@@ -1,7 +1,7 @@
 /**
  * The engine's exact arithmetic: BV and rupees are integer paise (bigint); percentages are scaled by 10^4.
  */
-import { formatBV, formatMoney } from '../../../contracts/format-money';
+import { formatBVPaise, formatMoneyPaise } from '../../../contracts/format-money';
 import { fromPaise, paiseOrThrow } from '../../../contracts/money';
 
 // ---- exact arithmetic ----
@@ -34,6 +34,6 @@ export const payoutRatio = (net: string, sales: string) => {
 };
 export const bvText = (p: bigint) => fromPaise(p);
 /** BV in a sentence a member reads (the Income page): grouped as everywhere else, '1,500' or '1,234.50' (issue 30). */
-export const bvWords = (p: bigint) => formatBV(fromPaise(p));
-export const moneyWords = (p: bigint) => formatMoney(fromPaise(p));
+export const bvWords = (p: bigint) => formatBVPaise(p);
+export const moneyWords = (p: bigint) => formatMoneyPaise(p);
 export const min = (a: bigint, b: bigint) => (a < b ? a : b);

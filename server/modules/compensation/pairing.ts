@@ -8,10 +8,36 @@ import { adjustmentLines } from './adjustments';
 import { clawbackLines } from './clawbacks';
 import type { CalcResult, Carry, Line, PairingInput } from './engine-types';
 
+/**
+ * A plan's pairing figures in the engine's units, worked out once per plan: pairMember runs for every member with BV
+ * or carry (600,000 in a million-member cycle), and parsing the plan's texts each time cost a second of a calculation.
+ */
+type PairingFigures = { from: readonly unknown[]; unit: bigint; capPairs: bigint | null; carryCap: bigint | null; unitValue: bigint };
+const pairingFigures = new WeakMap<PlanConfig, PairingFigures>();
+function pairingFiguresOf(plan: PlanConfig) {
+  const p = plan.pairing;
+  // What the figures are made of: a plan object changed in place (a test, an editor's draft) is worked out again.
+  const from = [p.pairUnitBV, p.capPairs, p.carryCapBV, plan.bvValue, p.pairRate] as const;
+  let f = pairingFigures.get(plan);
+  if (!f || f.from.some((v, k) => v !== from[k])) {
+    const unit = BigInt(p.pairUnitBV) * 100n;
+    f = {
+      from,
+      unit,
+      capPairs: p.capPairs === null ? null : BigInt(p.capPairs),
+      carryCap: p.carryCapBV === null ? null : BigInt(p.carryCapBV) * 100n,
+      // One paid pair's amount before rounding, scaled by 100 * 100 * P4 (paise of BV, paise of rupees, the rate's 10^4).
+      unitValue: unit * paise(plan.bvValue) * pct4(p.pairRate),
+    };
+    pairingFigures.set(plan, f);
+  }
+  return f;
+}
+
 /** Binary pairing for one member (docs/spec/compensation.md §3), exported for the member's "this cycle so far". */
 export function pairMember(plan: PlanConfig, carryIn: Carry, add: { l: bigint; r: bigint }, qualifies: boolean) {
   const p = plan.pairing;
-  const unit = BigInt(p.pairUnitBV) * 100n;
+  const { unit, capPairs, carryCap, unitValue } = pairingFiguresOf(plan);
   const L = carryIn.l + add.l;
   const R = carryIn.r + add.r;
   // A side below zero (returned BV, docs/spec/returns.md §3) makes no units: bigint division would answer a negative
@@ -30,7 +56,7 @@ export function pairMember(plan: PlanConfig, carryIn: Carry, add: { l: bigint; r
       }
     } else pairs = min(uL, uR);
   }
-  const paid = p.capPairs === null ? pairs : min(pairs, BigInt(p.capPairs));
+  const paid = capPairs === null ? pairs : min(pairs, capPairs);
   const consumedPairs = p.overflow === 'flush' ? pairs : paid;
   let cL = consumedPairs * unit;
   let cR = consumedPairs * unit;
@@ -43,8 +69,8 @@ export function pairMember(plan: PlanConfig, carryIn: Carry, add: { l: bigint; r
   let outR = R - cR;
   let capCut = 0n;
   // The carry cap cuts positive carry only: negative carry is BV still owed, never flushed.
-  if (p.carryCapBV !== null) {
-    const cap = BigInt(p.carryCapBV) * 100n;
+  if (carryCap !== null) {
+    const cap = carryCap;
     if (outL > cap) {
       capCut += outL - cap;
       outL = cap;
@@ -54,7 +80,7 @@ export function pairMember(plan: PlanConfig, carryIn: Carry, add: { l: bigint; r
       outR = cap;
     }
   }
-  const amount = roundDiv(paid * unit * paise(plan.bvValue) * pct4(p.pairRate), 100n * 100n * P4);
+  const amount = roundDiv(paid * unitValue, 100n * 100n * P4);
   return {
     L,
     R,
