@@ -724,8 +724,11 @@ async function poisonEntry(db: pg.Client, lb: Balancer, admin: string, buyer: { 
     if (!purchaseId) return { quarantined: false, appliedOnce: false, detail: `the purchase was not answered: ${bought.status}` };
     const others = Number((await db.query<{ n: string }>('select count(*)::text as n from volume_events where applied_at is not null')).rows[0].n);
     for (let i = 0; i < 240 && !entry; i++) {
-      entry = (await db.query<{ id: string; error: string }>('select id::text, quarantine_error as error from volume_events where purchase_id = $1 and quarantined_at is not null', [purchaseId]))
-        .rows[0];
+      entry = (
+        await db.query<{ id: string; error: string }>("select id::text, quarantine_error as error from volume_events where kind = 'purchase' and purchase_id = $1 and quarantined_at is not null", [
+          purchaseId,
+        ])
+      ).rows[0];
       if (!entry) await sleep(250);
     }
     const flowed = Number((await db.query<{ n: string }>('select count(*)::text as n from volume_events where applied_at is not null')).rows[0].n) - others;

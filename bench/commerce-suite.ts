@@ -149,7 +149,7 @@ export async function commerceSuite(base: string, databaseUrl: string) {
       deepTimes.push(answered - started);
       const purchaseId = ((await r.json()) as { purchase: { id: string } }).purchase.id;
       for (;;) {
-        const applied = (await db.query('select applied_at from volume_events where purchase_id = $1 and applied_at is not null', [purchaseId])).rowCount;
+        const applied = (await db.query("select applied_at from volume_events where kind = 'purchase' and purchase_id = $1 and applied_at is not null", [purchaseId])).rowCount;
         if (applied) break;
         if (performance.now() - answered > 30_000) break;
         await sleep(10);

@@ -94,7 +94,10 @@ export const volumeEvents = pgTable(
     uniqueIndex('volume_events_purchase_key')
       .on(t.purchaseId)
       .where(sql`${t.kind} = 'purchase'`),
-    uniqueIndex('volume_events_return_key').on(t.returnId),
+    // Partial: only a reversal has a return, and every purchase's entry would otherwise add a null to this index.
+    uniqueIndex('volume_events_return_key')
+      .on(t.returnId)
+      .where(sql`${t.returnId} is not null`),
     // A purchase's reversals, for the payout's netting of a return within the purchase's own cycle.
     index('volume_events_reversed_idx')
       .on(t.purchaseId)

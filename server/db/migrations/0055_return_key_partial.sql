@@ -1,0 +1,2 @@
+DROP INDEX "volume_events_return_key";--> statement-breakpoint
+CREATE UNIQUE INDEX "volume_events_return_key" ON "volume_events" USING btree ("return_id") WHERE "volume_events"."return_id" is not null;
