@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
+import type { Readable as ReadableStream } from 'node:stream';
 import type { DbOrTx } from './client';
 
 /**
@@ -75,4 +76,39 @@ export async function copyOut(db: DbOrTx, query: string, onRow: (cells: (string 
   } finally {
     release?.();
   }
+}
+
+/**
+ * A query's rows as CSV written by PostgreSQL (COPY ... TO STDOUT WITH (FORMAT csv)), streamed with back-pressure, on
+ * a pooled connection of its own in a read-only transaction; undefined on the embedded database (the caller builds
+ * its rows itself). The query is inlined (COPY takes no parameters): every value in it must already be a literal.
+ * Settings for this read only: a larger sort area and no JIT compilation (its compile time outweighs what it saves
+ * on simple expressions). Local to the transaction, so that through a transaction pooler (ADR 0033) they stay on the
+ * server connection that runs the COPY and end with it.
+ */
+export async function copyCsv(db: DbOrTx, query: string): Promise<ReadableStream | undefined> {
+  const pool = (db as unknown as { $client?: unknown }).$client;
+  if (!(pool instanceof pg.Pool)) return undefined;
+  const client = await pool.connect();
+  try {
+    await client.query("begin read only; set local work_mem = '64MB'; set local jit = off");
+  } catch (err) {
+    client.release(err as Error);
+    throw err;
+  }
+  const stream = client.query(copyTo(`copy (${query}) to stdout with (format csv)`));
+  let released = false;
+  // Read only: commit and rollback end it alike; a stream closed before its end rolls back.
+  const release = (ended: boolean) => {
+    if (released) return;
+    released = true;
+    client.query(ended ? 'commit' : 'rollback').then(
+      () => client.release(),
+      (err: Error) => client.release(err),
+    );
+  };
+  stream.once('end', () => release(true));
+  stream.once('error', () => release(false));
+  stream.once('close', () => release(false));
+  return stream;
 }

@@ -2,7 +2,7 @@
 import { LEDGER_TYPES, INCOME_TYPES } from '../../../contracts/income-types';
 import { todayIn } from '../../lib/time';
 import { fromPaise, paiseOrThrow } from '../../../contracts/money';
-import { formatMoney } from '../../../contracts/format-money';
+import { formatMoneyPaise } from '../../../contracts/format-money';
 import * as cyclesRepo from './cycles.repo';
 
 export const label = (type: string) => LEDGER_TYPES.find((t) => t.key === type)?.label ?? type;
@@ -35,13 +35,17 @@ export const ANALYZE_JOB = 'comp.analyze';
  * The rows between a payout's lines and its deductions in the CSV exports (docs/spec/returns.md §5), each only when
  * it is not zero: the recovery taken from the lines, what this cycle adds to the recovery balance when its lines sum
  * below what it owes (so the rows still add up to the net), and TDS carried to later cycles (a note, not an amount).
+ * The labels and the note are shared with the export that PostgreSQL writes (results.repo.ts copyCycleCsv).
  */
+export const SETTLEMENT_LABELS = { recovered: 'Recovered from earlier cycles', owed: 'Left to recover from later income', tdsCarried: 'TDS carried' } as const;
+export const tdsCarriedNote = (paise: bigint) => `${formatMoneyPaise(paise)} of TDS due is deducted from later cycles`;
 export function settlementRows(p: { gross: string; recovered: string; tdsCarried: string }, linesTotal: bigint): { label: string; amount: string; note: string }[] {
   const rows: { label: string; amount: string; note: string }[] = [];
   const recovered = paiseOrThrow(p.recovered, 'recovered');
-  if (recovered > 0n) rows.push({ label: 'Recovered from earlier cycles', amount: `-${p.recovered}`, note: '' });
+  if (recovered > 0n) rows.push({ label: SETTLEMENT_LABELS.recovered, amount: `-${p.recovered}`, note: '' });
   const owed = paiseOrThrow(p.gross, 'gross') - linesTotal + recovered;
-  if (owed > 0n) rows.push({ label: 'Left to recover from later income', amount: fromPaise(owed), note: '' });
-  if (paiseOrThrow(p.tdsCarried, 'carried TDS') > 0n) rows.push({ label: 'TDS carried', amount: '', note: `${formatMoney(p.tdsCarried)} of TDS due is deducted from later cycles` });
+  if (owed > 0n) rows.push({ label: SETTLEMENT_LABELS.owed, amount: fromPaise(owed), note: '' });
+  const carried = paiseOrThrow(p.tdsCarried, 'carried TDS');
+  if (carried > 0n) rows.push({ label: SETTLEMENT_LABELS.tdsCarried, amount: '', note: tdsCarriedNote(carried) });
   return rows;
 }

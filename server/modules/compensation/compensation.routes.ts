@@ -51,7 +51,7 @@ export function compensationRoutes(ctx: AppContext): RouteDef[] {
       url: `${BASE}/cycles/:id/export`,
       access: 'admin',
       handler: async (req, reply) => {
-        const f = await svc.exportCycle(ctx, parse(CycleId, req.params).id);
+        const f = await svc.downloadCycle(ctx, parse(CycleId, req.params).id);
         return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${f.filename}"`).header('cache-control', 'no-store').send(f.body);
       },
     },

@@ -1,7 +1,8 @@
 /** A calculation's results (comp_lines, comp_payouts, comp_carry): written in bulk, read by page, and their statistics. */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { rawRows, type DbOrTx } from '../../db/client';
-import { copyInto } from '../../db/copy';
+import pg from 'pg';
+import { copyCsv, copyInto } from '../../db/copy';
 import { mapLazily } from '../../lib/iterables';
 import { compCarry, compClawbacks, compLines, compPayouts } from '../../db/schema/index';
 
@@ -130,4 +131,46 @@ export async function topEarners(db: DbOrTx, cycleId: string, n: number) {
 /** Fresh planner statistics after a calculation wrote hundreds of thousands of rows (member pages read them at once). */
 export async function analyzeResults(db: DbOrTx) {
   await db.execute(sql`analyze comp_lines, comp_payouts, comp_carry`);
+}
+
+/**
+ * A cycle's CSV export written by PostgreSQL (COPY): the rows of cycle-lines.service.ts exportRows, byte for byte, in
+ * member-id order, none of them built as objects in the app. Each cell goes through the spreadsheet guard of
+ * lib/csv.ts csvCell with signed amounts kept as numbers (a leading quote before = + - @ tab or CR), and an empty cell
+ * is NULL (COPY writes "" for an empty string). The carried TDS note is written as `marker` and its paise, and the
+ * app words it as the stream passes (lib/csv.ts decodeMarkedCells). Undefined on the embedded database.
+ */
+export function copyCycleCsv(
+  db: DbOrTx,
+  cycleId: string,
+  words: { labels: readonly { key: string; label: string }[]; recovered: string; owed: string; tdsCarried: string; admin: string; tds: string; net: string },
+  marker: string,
+) {
+  if (!/^[0-9a-f-]{36}$/i.test(cycleId)) throw new Error('not a uuid');
+  if (!/^[A-Za-z0-9]{16,}$/.test(marker)) throw new Error('the marker must be 16 or more letters and digits');
+  const lit = (s: string) => pg.escapeLiteral(s);
+  const labels = words.labels.map((l) => `(${lit(l.key)}, ${lit(l.label)})`).join(', ');
+  // ascii() reads the first character without cutting a substring; a plain negative amount stays a number.
+  const guard = (e: string) => `case when ascii(${e}) in (61, 43, 45, 64, 9, 13) and ${e} !~ '^-[0-9]+(\\.[0-9]+)?$' then '''' || ${e} else nullif(${e}, '') end`;
+  return copyCsv(
+    db,
+    `select ${guard('u.user_id')}, ${guard('n.name')}, ${guard('r.label')}, ${guard('r.amount')}, r.version, ${guard('r.note')}
+    from comp_payouts p
+    join users u on u.id = p.member_id
+    cross join lateral (select coalesce(nullif(concat_ws(' ', nullif(u.first_name, ''), nullif(u.last_name, '')), ''), u.user_id) as name) n
+    cross join lateral (select coalesce(sum(x.amount), 0) as total from comp_lines x where x.cycle_id = p.cycle_id and x.member_id = p.member_id) t
+    cross join lateral (
+      select 0 as k, l.id as n, coalesce(w.label, l.type) as label, l.amount::text as amount, l.plan_version::text as version, l.explanation->>'text' as note
+      from comp_lines l left join (values ${labels}) as w(key, label) on w.key = l.type
+      where l.cycle_id = p.cycle_id and l.member_id = p.member_id
+      union all select 1, 0, ${lit(words.recovered)}, '-' || p.recovered::text, null, null where p.recovered > 0
+      union all select 2, 0, ${lit(words.owed)}, (p.gross - t.total + p.recovered)::text, null, null where p.gross - t.total + p.recovered > 0
+      union all select 3, 0, ${lit(words.tdsCarried)}, null, null, '${marker}' || (p.tds_carried * 100)::bigint::text where p.tds_carried > 0
+      union all select 4, 0, ${lit(words.admin)}, '-' || p.admin_charge::text, null, null
+      union all select 5, 0, ${lit(words.tds)}, '-' || p.tds::text, null, null
+      union all select 6, 0, ${lit(words.net)}, p.net::text, null, null
+    ) r
+    where p.cycle_id = '${cycleId}'::uuid
+    order by p.member_id, r.k, r.n`,
+  );
 }

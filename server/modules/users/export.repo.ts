@@ -2,8 +2,8 @@ import type { Readable } from 'node:stream';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { to as copyTo } from 'pg-copy-streams';
 import type { DbOrTx } from '../../db/client';
+import { copyCsv } from '../../db/copy';
 import { whereOf, type UserFilter } from './admin-users.repo';
 import { openColumnText } from '../../db/sealed-columns';
 import { kycStateNamesIn } from '../kyc';
@@ -72,13 +72,12 @@ function inline(query: { sql: string; params: unknown[] }): string {
  */
 export async function copyUsersCsv(db: DbOrTx, filter: UserFilter, marker: string): Promise<Readable | undefined> {
   if (!/^[A-Za-z0-9]{16,}$/.test(marker)) throw new Error('the marker must be 16 or more letters and digits');
-  const pool = (db as unknown as { $client?: unknown }).$client;
-  if (!(pool instanceof pg.Pool)) return undefined;
   const where: SQL | undefined = whereOf(filter);
   const whereText = where ? inline(new PgDialect().sqlToQuery(sql`where ${where}`)) : '';
   // whereOf names columns "users"."x"; the query aliases nothing for users so they resolve as written.
-  const query = `copy (
-    select ${selectList(marker)}
+  return copyCsv(
+    db,
+    `select ${selectList(marker)}
     from users u
     join member_volume mv on mv.member_id = u.id
     cross join lateral (select trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) as name) n
@@ -86,31 +85,6 @@ export async function copyUsersCsv(db: DbOrTx, filter: UserFilter, marker: strin
     left join user_payout_details pd on pd.user_id = u.id
     left join (select distinct on (user_id) user_id, status from withdrawal_requests order by user_id, created_at desc) w on w.user_id = u.id
     ${whereText.replace(/"users"\./g, 'u.')}
-    order by u.registration_date, u.id
-  ) to stdout with (format csv)`;
-  const client = await pool.connect();
-  // Settings for this export only: a larger sort area, and no JIT compilation (its compile time outweighs what it
-  // saves on these simple expressions). Local to a transaction, so that through a transaction pooler (ADR 0033)
-  // they stay on the server connection that runs the COPY and end with it.
-  try {
-    await client.query("begin read only; set local work_mem = '64MB'; set local jit = off");
-  } catch (err) {
-    client.release(err as Error);
-    throw err;
-  }
-  const stream = client.query(copyTo(query));
-  let released = false;
-  // Read only: commit and rollback end it alike; a stream closed before its end rolls back.
-  const release = (ended: boolean) => {
-    if (released) return;
-    released = true;
-    client.query(ended ? 'commit' : 'rollback').then(
-      () => client.release(),
-      (err: Error) => client.release(err),
-    );
-  };
-  stream.once('end', () => release(true));
-  stream.once('error', () => release(false));
-  stream.once('close', () => release(false));
-  return stream;
+    order by u.registration_date, u.id`,
+  );
 }
