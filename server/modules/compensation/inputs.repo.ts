@@ -98,9 +98,11 @@ export const cyclePurchases = (db: DbOrTx, kind: string, cycleId: string) =>
     kind === 'pairing'
       ? sql`
         select v.member_id::text, (v.bv + coalesce(r.bv, 0))::text as bv from volume_events v
-        left join lateral (
-          select sum(x.bv) as bv from volume_events x where x.kind = 'reversal' and x.purchase_id = v.purchase_id and x.pairing_cycle_id = ${cycleId}::uuid
-        ) r on true
+        -- The cycle's reversals summed once and joined (a hash of a few rows), not looked up for each of 300,000
+        -- purchases: 157 ms against 683 ms on the bench's payday.
+        left join (
+          select x.purchase_id, sum(x.bv) as bv from volume_events x where x.kind = 'reversal' and x.pairing_cycle_id = ${cycleId}::uuid group by x.purchase_id
+        ) r on r.purchase_id = v.purchase_id
         where v.kind = 'purchase' and v.pairing_cycle_id = ${cycleId}::uuid and (r.bv is null or v.bv + r.bv > 0) order by v.id`
       : sql`select member_id::text, bv::text from volume_events where kind in ('purchase', 'reversal') and monthly_cycle_id = ${cycleId}::uuid order by id`,
   );
