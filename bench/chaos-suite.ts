@@ -581,7 +581,7 @@ export async function chaosSuite(databaseUrl: string): Promise<boolean> {
       let killedAt = -1;
       for (let tries = 0; tries < 4_000; tries++) {
         const r = (
-          await db.query<{ posted: number; total: number }>("select count(*) filter (where status = 'posted')::int as posted, count(*)::int as total from comp_payouts where cycle_id = $1", [id])
+          await db.query<{ posted: number; total: number }>('select count(*) filter (where posted_at is not null)::int as posted, count(*)::int as total from comp_payouts where cycle_id = $1', [id])
         ).rows[0];
         if (r.posted > 0 && r.posted < r.total) {
           killedAt = r.posted;
