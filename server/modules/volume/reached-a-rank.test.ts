@@ -38,7 +38,7 @@ describe('reachedARank (the figures statement rank filter)', () => {
     const cases = [...fc.sample(fc.tuple(leg, leg, leg, leg), 2_000), ...fc.sample(edge, 2_000)];
     const [bl, br, dl, dr] = [0, 1, 2, 3].map((k) => cases.map((c) => c[k]));
     const { rows } = await db.execute<{ k: number; hit: boolean }>(sql`
-      select k::int, ${reachedARank(sql`(bl + dl)`, sql`(br + dr)`, sql`dl`, sql`dr`, RANK_VOLUME_STEPS)} as hit
+      select k::int, ${reachedARank(sql`(bl * 100)::int8`, sql`(br * 100)::int8`, sql`((bl + dl) * 100)::int8`, sql`((br + dr) * 100)::int8`, RANK_VOLUME_STEPS)} as hit
       from unnest(${`{${bl.map(rupees).join(',')}}`}::numeric[], ${`{${br.map(rupees).join(',')}}`}::numeric[],
                   ${`{${dl.map(rupees).join(',')}}`}::numeric[], ${`{${dr.map(rupees).join(',')}}`}::numeric[]) with ordinality as c(bl, br, dl, dr, k)`);
     expect(rows).toHaveLength(cases.length);

@@ -194,13 +194,15 @@ export async function applyFigures(
           where t.member_id = a.id
             -- A row known to be marked with these cycles that is not (another applier moved it) is left alone: see below.
             and (not a.known or (t.pairing_cycle_id = ${p}::uuid and t.monthly_cycle_id = ${m}::uuid))
-          returning t.member_id, t.left_bv, t.right_bv, a.lbv, a.rbv
+          -- The legs in paise before and after, once per row, for the rank test below.
+          returning t.member_id, t.left_bv, t.right_bv, a.lbv, a.rbv, (t.left_bv * 100)::int8 as l1, (t.right_bv * 100)::int8 as r1,
+                    ((t.left_bv - a.lbv) * 100)::int8 as l0, ((t.right_bv - a.rbv) * 100)::int8 as r0
         )
         select (select count(*) from updated)::int as updated,
                (select coalesce(json_agg(json_build_array(u.member_id::text, u.left_bv::text, u.right_bv::text)), '[]'::json)
                 from updated u
                 where (u.lbv <> 0 or u.rbv <> 0)
-                  and ${reachedARank(sql`u.left_bv`, sql`u.right_bv`, sql`u.lbv`, sql`u.rbv`, steps)}) as crossers,
+                  and ${reachedARank(sql`u.l0`, sql`u.r0`, sql`u.l1`, sql`u.r1`, steps)}) as crossers,
                -- Rows the update left out: only counted (an anti-join of the whole batch) when there are any.
                case when (select count(*) from updated) < (select count(*) from a)
                     then (select count(*) from a where a.known and not exists (select 1 from updated u where u.member_id = a.id)) end::int as skipped_known`,
@@ -211,15 +213,25 @@ export async function applyFigures(
 }
 
 /**
- * `legsReachedARank` in SQL: the legs (after the batch, and what the batch added to each) meet a rank's
- * volume of `steps` that they did not meet before.
+ * `legsReachedARank` in SQL: the legs before and after the batch (paise, int8 expressions) meet a rank's volume
+ * of `steps` that they did not meet before. The steps go in as a list of constants: a batch tests 16,000
+ * ancestors against each of them, and integer comparisons over a VALUES list cost a tenth of numeric ones over
+ * an unnest evaluated again for every row (on the million-member bench: 46-59 ms for 13,000-18,000 rows, from 156 ms for 16,600).
  */
-export function reachedARank(left: SQL, right: SQL, addedLeft: SQL, addedRight: SQL, steps: { left: string; right: string; team: string }[]) {
+export function reachedARank(beforeLeft: SQL, beforeRight: SQL, left: SQL, right: SQL, steps: { left: string; right: string; team: string }[]) {
+  if (!steps.length) return sql`false`;
+  const rows = steps.map((s) => `(${paiseLiteral(s.left)}, ${paiseLiteral(s.right)}, ${paiseLiteral(s.team)})`).join(', ');
   return sql`exists (
-    select 1 from unnest(${numericArray(steps.map((s) => s.left))}::numeric[], ${numericArray(steps.map((s) => s.right))}::numeric[],
-                         ${numericArray(steps.map((s) => s.team))}::numeric[]) as s(l, r, t)
+    select 1 from (values ${sql.raw(rows)}) as s(l, r, t)
     where ${left} >= s.l and ${right} >= s.r and ${left} + ${right} >= s.t
-      and not (${left} - ${addedLeft} >= s.l and ${right} - ${addedRight} >= s.r and ${left} - ${addedLeft} + ${right} - ${addedRight} >= s.t))`;
+      and not (${beforeLeft} >= s.l and ${beforeRight} >= s.r and ${beforeLeft} + ${beforeRight} >= s.t))`;
+}
+
+/** A rank's volume in rupees (`12500.00`) as a whole number of paise for the statement text; nothing else passes. */
+function paiseLiteral(rupees: string) {
+  const m = /^(\d{1,14})\.(\d{2})$/.exec(rupees);
+  if (!m) throw new Error(`not an amount of BV: ${rupees}`);
+  return `${BigInt(m[1]) * 100n + BigInt(m[2])}::int8`;
 }
 
 /** Array literals for the figures statement (its parameters go over as text). Member ids come from uuid columns. */
@@ -236,7 +248,6 @@ function rupeesOfPaise(p: number) {
   return `${p < 0 ? '-' : ''}${(a - paise) / 100}.${paise < 10 ? '0' : ''}${paise}`;
 }
 const paiseArray = (xs: number[]) => (xs.some((x) => x !== 0) ? `{${xs.map(rupeesOfPaise).join(',')}}` : '{}');
-const numericArray = (xs: string[]) => `{${xs.join(',')}}`;
 function intArray(xs: number[]) {
   let any = false;
   for (const x of xs) {
