@@ -115,7 +115,6 @@ export async function receiveReturn(ctx: AppContext, actor: Actor, transact: Tra
     const r = await locked(tx, id);
     if (r.status !== 'approved') throw new AppError('INVALID_STATE', 409, RETURN_MSG.notApproved);
     const now = ctx.clock.now();
-    await receiveReturnedGoods(tx, actor, { franchiseId: r.franchiseId, productId: r.productId, quantity: r.quantity, referenceId: r.number });
     const after = await updateReturn(tx, r.id, { status: 'received', receivedAt: now });
     await addEvent(tx, { returnId: r.id, action: 'received', actorId: realUser(actor).id, note, at: now });
     await audit(tx, actor, {
@@ -126,7 +125,10 @@ export async function receiveReturn(ctx: AppContext, actor: Actor, transact: Tra
       newState: { status: 'received', quantity: r.quantity, into: r.franchiseId ? 'franchise' : 'company' },
     });
     await tellPeople(ctx, tx, after, 'received', `We received the goods of your return. The refund of ${rupees(r.refundAmount)} is on its way.`);
-    return done(tx, RETURN_MSG.received, after);
+    const answer = await done(tx, RETURN_MSG.received, after);
+    // Last: the product's stock row is shared by every sale and return of it, so it stays locked only until commit.
+    await receiveReturnedGoods(tx, actor, { franchiseId: r.franchiseId, productId: r.productId, quantity: r.quantity, referenceId: r.number });
+    return answer;
   });
 }
 
@@ -143,13 +145,15 @@ export async function refundReturn(ctx: AppContext, actor: Actor, transact: Tran
     if (!r.memberId && input.method === 'wallet') throw badRequest(RETURN_MSG.externalOnly, { method: [RETURN_MSG.externalOnly] });
     if (input.method === 'external' && (await paidFromWallet(tx, r))) throw badRequest(RETURN_MSG.walletOnly, { method: [RETURN_MSG.walletOnly] });
     const now = ctx.clock.now();
+    // The series first, the wallet after: a refund waiting for its credit note number holds no lock on the
+    // member's wallet, so the member's own purchases never queue behind other refunds.
+    const fy = financialYearOf(now);
+    const cn = creditNoteNumber(fy, await nextSerial(tx, 'credit_note', fy));
     let transactionId: string | null = null;
     if (input.method === 'wallet') {
       const entry = await postLedger(tx, r.memberId!, r.refundAmount, 'refund', { description: `Refund of return ${r.number}`, referenceId: r.id, metadata: { returnNumber: r.number }, now });
       transactionId = entry.id;
     }
-    const fy = financialYearOf(now);
-    const cn = creditNoteNumber(fy, await nextSerial(tx, 'credit_note', fy));
     const after = await updateReturn(tx, r.id, {
       status: 'refunded',
       refundMethod: input.method,
