@@ -4,6 +4,7 @@ import { deltasOf, type AncestorDelta } from '../tree';
 import type { BatchDeltas, JournalDelta } from '../tree';
 import { volumeEvents, volumeApplyLog, memberVolume } from '../../db/schema/index';
 import { LOCKS } from '../../db/locks';
+import { paiseOrThrow } from '../../../contracts/money';
 
 export type NewVolumeEvent = typeof volumeEvents.$inferInsert;
 
@@ -227,12 +228,8 @@ export function reachedARank(beforeLeft: SQL, beforeRight: SQL, left: SQL, right
       and not (${beforeLeft} >= s.l and ${beforeRight} >= s.r and ${beforeLeft} + ${beforeRight} >= s.t))`;
 }
 
-/** A rank's volume in rupees (`12500.00`) as a whole number of paise for the statement text; nothing else passes. */
-function paiseLiteral(rupees: string) {
-  const m = /^(\d{1,14})\.(\d{2})$/.exec(rupees);
-  if (!m) throw new Error(`not an amount of BV: ${rupees}`);
-  return `${BigInt(m[1]) * 100n + BigInt(m[2])}::int8`;
-}
+/** A rank's volume in rupees (`12500.00`) as a whole number of paise for the statement text (a bigint: nothing else passes). */
+const paiseLiteral = (rupees: string) => `${paiseOrThrow(rupees, 'BV')}::int8`;
 
 /** Array literals for the figures statement (its parameters go over as text). Member ids come from uuid columns. */
 function uuidArray(ids: string[]) {
