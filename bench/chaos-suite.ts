@@ -19,6 +19,7 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { readFileSync, mkdirSync, openSync } from 'node:fs';
 import { resolve } from 'node:path';
+import http from 'node:http';
 import pg from 'pg';
 import { signIn, stepUp } from './sign-in';
 import { prepareCycle } from './payout-suite';
@@ -41,6 +42,8 @@ const TARGETS = {
 const SECONDS = Number(process.env.BENCH_CHAOS_SECONDS ?? TARGETS.seconds);
 const PAYDAY_BUYERS = Number(process.env.BENCH_BUYERS ?? TARGETS.buyers);
 const PORTS = [5111, 5112];
+/** Buyers in the cycle whose posting is killed half way: about 30,000 payouts, several posting batches. */
+const POSTING_FAULT_BUYERS = 20_000;
 /** How to restart the PostgreSQL server the suite runs on (BENCH_PG_RESTART; the default is Debian's cluster of this machine). */
 const PG_RESTART = process.env.BENCH_PG_RESTART ?? 'pg_ctlcluster 15 main restart -m fast';
 const PASSWORD = 'Bench@12345';
@@ -106,7 +109,8 @@ function processes(databaseUrl: string) {
     return p;
   };
   const apps = PORTS.map((port, i) => make(`app${i + 1}`, 'main.ts', { PORT: String(port), HOST: '127.0.0.1', RUN_JOBS: '0', WEB_CONCURRENCY: '1', DEMO_SEED: '1' }));
-  const workers = [1, 2].map((i) => make(`worker${i}`, 'worker.ts', { LOG_LEVEL: 'warn' }));
+  // Workers log at info: the calculation's phases and the posting's figures land in artifacts/bench-chaos.log.
+  const workers = [1, 2].map((i) => make(`worker${i}`, 'worker.ts', { LOG_LEVEL: 'info' }));
   return { apps, workers };
 }
 
@@ -128,10 +132,29 @@ const exited = (c: ChildProcess) => new Promise<void>((r) => (c.exitCode !== nul
 // ---------------------------------------------------------------- the clients
 
 type Answer = { status: number; body: any };
-const connectionRefused = (err: unknown) => {
-  const cause = (err as { cause?: { code?: string; errors?: { code?: string }[] } })?.cause;
-  return cause?.code === 'ECONNREFUSED' || Boolean(cause?.errors?.some((e) => e.code === 'ECONNREFUSED'));
-};
+
+/**
+ * The load's HTTP client: node:http over kept-alive connections, one pool per app. `fetch` cost the suite about a
+ * third of a core at 700 requests a second, on the same two cores as the platform it measures.
+ */
+const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
+function request(port: number, method: string, path: string, headers: Record<string, string>, body: string | undefined, timeoutMs: number) {
+  return new Promise<{ status: number; text: string }>((resolveAnswer, reject) => {
+    const req = http.request(
+      { host: '127.0.0.1', port, method, path, agent, headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) }, timeout: timeoutMs },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolveAnswer({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`no answer in ${timeoutMs} ms`)));
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+const connectionRefused = (err: unknown) => (err as { code?: string })?.code === 'ECONNREFUSED';
 
 class Balancer {
   private next = 0;
@@ -142,18 +165,12 @@ class Balancer {
       const i = this.next++ % this.apps.length;
       const app = this.apps[i];
       if (app.down && this.apps.some((a) => !a.down)) continue;
-      const base = `http://127.0.0.1:${PORTS[i]}`;
+      const origin = `http://127.0.0.1:${PORTS[i]}`;
       try {
-        const r = await fetch(`${base}${path}`, {
-          method,
-          headers: { cookie, origin: base, ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
-          body: body ? JSON.stringify(body) : undefined,
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-        const text = await r.text();
-        let parsed: unknown = text;
+        const r = await request(PORTS[i], method, path, { cookie, origin, ...(body ? { 'content-type': 'application/json' } : {}), ...headers }, body ? JSON.stringify(body) : undefined, timeoutMs);
+        let parsed: unknown = r.text;
         try {
-          parsed = JSON.parse(text);
+          parsed = JSON.parse(r.text);
         } catch {
           /* not JSON */
         }
@@ -433,17 +450,21 @@ export async function chaosSuite(databaseUrl: string): Promise<boolean> {
     return out;
   };
 
-  /** Until every process is up, a purchase is answered and the journal's lag is under 2 s: the seconds since `from`. */
+  /**
+   * Until every process is up, a purchase is answered (while the load runs) and the journal's lag is under 2 s: the
+   * seconds since `from`.
+   */
   const healed = async (from: number) => {
     for (;;) {
       const up = all.every((p) => !p.down && p.child.exitCode === null && p.child.signalCode === null);
-      const recent = timeline.filter((t) => t.at > Date.now() - 1_000 && t.ok).length > 0;
+      const recent = !running || timeline.filter((t) => t.at > Date.now() - 1_000 && t.ok).length > 0;
       const lag = await lagNow().catch(() => Infinity);
       if (up && recent && lag < TARGETS.lagS) return (Date.now() - from) / 1000;
       if (Date.now() - from > 120_000) return Infinity;
       await sleep(250);
     }
   };
+  /** `from`: when the fault struck (a fault that needs steps before it, like the posting's, reports its own moment). */
   const checkAfter = async (after: string, from: number) => {
     const healS = await healed(from);
     const results = await invariants();
@@ -471,18 +492,23 @@ export async function chaosSuite(databaseUrl: string): Promise<boolean> {
     if (r.status !== 200) throw new Error(`${path}: ${r.status} ${JSON.stringify(r.body)}`);
     return r.body as Record<string, unknown>;
   };
+  /**
+   * The close waits 30 s for the applier to pass the new end, then answers 409 "try again in a moment"; an admin
+   * asks again, and so does the suite (for up to 5 minutes, counted in the close's time).
+   */
+  const closePairing = async () => {
+    const started = performance.now();
+    for (;;) {
+      const r = await lb.send('POST', `${BASE}/cycles/close`, admin, { kind: 'pairing' }, {}, 300_000);
+      if (r.status === 200) return r.body as Record<string, unknown>;
+      if (r.status === 409 && String((r.body as { message?: string })?.message).includes('still applying') && performance.now() - started < 300_000) {
+        console.log(`close: the applier is still behind the new end after ${Math.round((performance.now() - started) / 1000)} s; asking again`);
+      } else throw new Error(`${BASE}/cycles/close: ${r.status} ${JSON.stringify(r.body)}`);
+    }
+  };
   const paydayFrom = Date.now();
   const t0 = performance.now();
-  // The close waits 30 s for the applier to pass the new end, then answers 409 "try again in a moment"; an admin
-  // asks again, and so does the suite (for up to 5 minutes, counted in the close's time).
-  let closed: Record<string, unknown> | undefined;
-  while (!closed) {
-    const r = await lb.send('POST', `${BASE}/cycles/close`, admin, { kind: 'pairing' }, {}, 300_000);
-    if (r.status === 200) closed = r.body as Record<string, unknown>;
-    else if (r.status === 409 && String((r.body as { message?: string })?.message).includes('still applying') && performance.now() - t0 < 300_000) {
-      console.log(`close: the applier is still behind the new end after ${Math.round((performance.now() - t0) / 1000)} s; asking again`);
-    } else throw new Error(`${BASE}/cycles/close: ${r.status} ${JSON.stringify(r.body)}`);
-  }
+  const closed = await closePairing();
   const cycleId = String(closed.id);
   const closeMs = performance.now() - t0;
   const t1 = performance.now();
@@ -547,7 +573,7 @@ export async function chaosSuite(databaseUrl: string): Promise<boolean> {
         [LOCKS.volumeApplier],
       )
     ).rows[0]?.app;
-  const faults: { name: string; run: () => Promise<void> }[] = [];
+  const faults: { name: string; prepare?: () => Promise<unknown>; run: () => Promise<number | void> }[] = [];
   for (let i = 0; i < 5; i++)
     faults.push({
       name: `kill -9 of a worker inside an applier batch (${i + 1}/5)`,
@@ -580,8 +606,11 @@ export async function chaosSuite(databaseUrl: string): Promise<boolean> {
     });
   faults.push({
     name: 'a payout posting killed half way and resumed',
+    // A cycle of its own with enough buyers that its posting takes several batches (POST_BATCH payouts each): the
+    // cycle closed by then holds only the load's few thousand purchases, posted in one batch before a kill can land.
+    prepare: () => prepareCycle(db, base0, admin, admin2, POSTING_FAULT_BUYERS),
     run: async () => {
-      const id = String((await call(admin, `${BASE}/cycles/close`, { kind: 'pairing' })).id);
+      const id = String((await closePairing()).id);
       await call(admin2, `${BASE}/cycles/${id}/calculate`);
       await call(admin, `${BASE}/cycles/${id}/approve`);
       stepped = 0;
@@ -589,12 +618,14 @@ export async function chaosSuite(databaseUrl: string): Promise<boolean> {
       // Not awaited: the request waits for the posting job, which is killed half way.
       const posting = lb.send('POST', `${BASE}/cycles/${id}/post`, admin, {}, {}, 300_000);
       let killedAt = -1;
+      let struck: number | undefined;
       for (let tries = 0; tries < 4_000; tries++) {
         const r = (
           await db.query<{ posted: number; total: number }>('select count(*) filter (where posted_at is not null)::int as posted, count(*)::int as total from comp_payouts where cycle_id = $1', [id])
         ).rows[0];
         if (r.posted > 0 && r.posted < r.total) {
           killedAt = r.posted;
+          struck = Date.now();
           await Promise.all(workers.map(kill9));
           break;
         }
@@ -612,7 +643,8 @@ export async function chaosSuite(databaseUrl: string): Promise<boolean> {
         .n;
       const status = (await db.query<{ status: string }>('select status from comp_cycles where id = $1', [id])).rows[0].status;
       console.log(`  posting: killed after ${killedAt < 0 ? 'it finished (too fast to kill)' : `${killedAt} payouts`}; cycle ${status}; ${twice} members credited twice`);
-      postingOnce = status === 'posted' && twice === 0;
+      postingOnce = status === 'posted' && twice === 0 && killedAt > 0;
+      return struck;
     },
   });
   faults.push({
@@ -641,10 +673,15 @@ export async function chaosSuite(databaseUrl: string): Promise<boolean> {
   let rollingDropped = -1;
   for (const f of faults) {
     await sleep(space / 2);
-    const from = Date.now();
+    if (f.prepare) {
+      await f.prepare();
+      // What the set-up held back (it holds the applier's lock) is applied before the fault's clock starts.
+      await healed(Date.now());
+    }
+    let from = Date.now();
     console.log(`fault: ${f.name}`);
     try {
-      await f.run();
+      from = (await f.run()) ?? from;
     } catch (err) {
       console.log(`  the fault's own steps failed: ${String(err)}`);
     }
@@ -681,9 +718,17 @@ export async function chaosSuite(databaseUrl: string): Promise<boolean> {
   );
   console.table(rows);
   const last = checks[checks.length - 1].results;
+  const faultsEnd = timeline.reduce((m, t) => Math.max(m, t.at), faultsFrom);
+  const answeredPerS = Math.round(timeline.filter((t) => t.ok && t.at >= faultsFrom).length / Math.max(1, (faultsEnd - faultsFrom) / 1000));
   const tail = [
     { measure: 'faults injected over at least 10 minutes (s)', value: Math.round(loadSeconds), target: `>= ${TARGETS.seconds}`, ok: loadSeconds >= TARGETS.seconds },
-    { measure: 'purchases answered per second (whole run)', value: Math.round(acked.size / ((Date.now() - faultsFrom) / 1000 + 0)), target: `~${TARGETS.purchasesPerS}`, ok: true },
+    // The load is offered at 500/s; what the platform could not take in time (over 400 in flight) was never sent.
+    {
+      measure: 'purchases answered per second (whole run)',
+      value: answeredPerS,
+      target: `>= ${TARGETS.purchasesPerS * 0.95} (${TARGETS.purchasesPerS} offered)`,
+      ok: answeredPerS >= TARGETS.purchasesPerS * 0.95,
+    },
     { measure: 'the cycle posts once after its posting was killed', value: postingOnce ? 'yes' : 'no', target: 'yes', ok: postingOnce },
     { measure: 'a failing journal entry: quarantined, the others applied, retried once', value: poison.detail, target: 'quarantined; applied once', ok: poison.quarantined && poison.appliedOnce },
     { measure: 'rolling restart: purchases dropped', value: rollingDropped, target: '0', ok: rollingDropped === 0 },
