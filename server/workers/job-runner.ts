@@ -128,6 +128,9 @@ export async function startJobRunner(ctx: AppContext, defs: JobDefinition[], opt
       const lease = Math.max(...names.map((n) => byName.get(n)!.leaseMs!));
       const [job] = await claimDueJobs(ctx.db, worker, now, new Date(now.getTime() + lease), 1, names);
       if (!job) return ran;
+      // Claimed with the longest lease of the kinds asked for; from here on the job's own, so that a shorter-leased
+      // job (the posting) whose worker dies at once is not left for the longest lease.
+      if (leaseOf(job.name) < lease) await renewLeases(ctx.db, [job.id], worker, new Date(now.getTime() + leaseOf(job.name)));
       ran += 1;
       long = track(job).finally(() => {
         long = null;

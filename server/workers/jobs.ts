@@ -10,11 +10,13 @@ import { KEYS_ROTATE_JOB, rotateFieldKeys, rotationSummary } from '../modules/fi
 import { ANALYZE_JOB, CALCULATE_JOB, POST_JOB, SIMULATE_JOB, analyzeResultTables, runCycleJob, runSimulationJob, type CycleJobPayload, type SimulationJobPayload } from '../modules/compensation';
 
 /**
- * The lease of a long job (payout calculation and posting, the simulator, key rotation): renewed every 5 s while it
+ * The lease of a long job (payout calculation, the simulator, key rotation): renewed every 5 s while it
  * runs, so this is only how long a dead worker's job waits before another worker takes it up. Two minutes leaves room
  * for a calculation phase that holds the event loop for several seconds.
  */
 export const LONG_LEASE_MS = 2 * 60_000;
+/** The payout posting's lease: a long job (run beside the loop) with a short job's lease. */
+export const POSTING_LEASE_MS = 15_000;
 
 const later = (ctx: AppContext, ms: number) => new Date(ctx.clock.now().getTime() + ms);
 
@@ -67,9 +69,11 @@ export function jobDefinitions(mail: OutboxWorker): JobDefinition[] {
       run: (ctx, job) => runCycleJob(ctx, 'calculate', job.payload as CycleJobPayload),
     },
     {
+      // Posting is shared safely (each batch claims its payouts with SKIP LOCKED and is all or nothing) and never
+      // holds the event loop for long, so a dead worker's posting is taken up as soon as a short job would be.
       name: POST_JOB,
       recurring: false,
-      leaseMs: LONG_LEASE_MS,
+      leaseMs: POSTING_LEASE_MS,
       run: (ctx, job) => runCycleJob(ctx, 'post', job.payload as CycleJobPayload),
     },
     {

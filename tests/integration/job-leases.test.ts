@@ -4,6 +4,8 @@ import { startTestApp, type TestApp } from '../support/test-app';
 import { query } from '../support/http';
 import { startJobRunner } from '../../server/workers/job-runner';
 import { enqueueJob } from '../../server/workers/jobs.repo';
+import { jobDefinitions, POSTING_LEASE_MS } from '../../server/workers/jobs';
+import { POST_JOB } from '../../server/modules/compensation';
 
 /**
  * Issue 33: a job's lease is renewed while it runs (the heartbeat), so a long payout step never loses its lease to a
@@ -66,5 +68,34 @@ describe('job leases', () => {
     } finally {
       await runner.stop();
     }
+  });
+
+  it('a long job is claimed with its own lease, not the longest of the kinds its worker runs', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const slow = { name: 'test.slow', recurring: false, leaseMs: 120_000, run: async () => undefined };
+    const shared = { name: 'test.shared', recurring: false, leaseMs: 15_000, run: () => gate };
+    // No heartbeat during the test: what stands is the lease the claim wrote.
+    const runner = await startJobRunner(t.runtime.ctx, [slow, shared], { poll: false, worker: 'claimer', heartbeatMs: 600_000 });
+    try {
+      await enqueueJob(t.runtime.ctx.db, { key: 'test.shared:1', name: shared.name, runAt: t.clock.now() });
+      const running = runner.runDue([slow.name, shared.name]);
+      await sleep(150);
+      const lease = await leaseOf('test.shared:1');
+      expect(lease.locked_by).toBe('claimer');
+      // Killed now, the job would wait 15 s for another worker, not two minutes.
+      expect(new Date(lease.locked_until!).getTime()).toBeLessThanOrEqual(t.clock.now().getTime() + 15_000);
+      release();
+      await running;
+    } finally {
+      release();
+      await runner.stop();
+    }
+  });
+
+  it("the payout posting has a short job's lease: a dead worker's posting is taken up within 15 s", () => {
+    const post = jobDefinitions({ flush: async () => 0, kick: () => undefined, stop: async () => undefined } as never).find((d) => d.name === POST_JOB);
+    expect(post?.leaseMs).toBe(POSTING_LEASE_MS);
+    expect(POSTING_LEASE_MS).toBeLessThanOrEqual(15_000);
   });
 });
