@@ -49,7 +49,8 @@ async function fund(db: pg.Client, ids: string[], amount: string) {
  *   followed until the applier has put its BV on the root's legs;
  * - after the load, the time until the journal's lag is back under 2 s.
  */
-export async function commerceSuite(base: string, databaseUrl: string) {
+/** `layout` names the processes under test in the summary line (bench/run.ts runs both layouts). */
+export async function commerceSuite(base: string, databaseUrl: string, layout = 'app (RUN_JOBS=0) + 1 worker') {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   const hash = await hashPassword(PASSWORD);
@@ -280,7 +281,7 @@ export async function commerceSuite(base: string, databaseUrl: string) {
       : []),
     { measure: 'errors / non-2xx', value: `${load.errors} / ${load.non2xx}`, target: '0 / 0', ok: load.errors === 0 && load.non2xx === 0 },
   ];
-  console.log(`\nsuite commerce on PostgreSQL: app (RUN_JOBS=0) + 1 worker; ${ok2xx} purchases; root legs ${rootBefore.left_bv}/${rootBefore.right_bv} -> ${rootAfter.left_bv}/${rootAfter.right_bv}`);
+  console.log(`\nsuite commerce on PostgreSQL: ${layout}; ${ok2xx} purchases; root legs ${rootBefore.left_bv}/${rootBefore.right_bv} -> ${rootAfter.left_bv}/${rootAfter.right_bv}`);
   console.log(`applier batches: ${batches.n}, ${batches.events} events, avg ${batches.avg_ms} ms (max ${batches.max_ms}), ${batches.anc} ancestors per batch`);
   console.table(rows);
   const ok = rows.every((r) => r.ok);

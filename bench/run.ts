@@ -313,14 +313,20 @@ async function commerceBench(): Promise<boolean> {
   // commit whose suite knows only the app-plus-worker layout.
   const only = process.env.BENCH_COMMERCE_LAYOUT;
   const layouts = [
-    { key: 'default', name: 'default start', label: 'the default start: one `npm start` process on PostgreSQL, RUN_JOBS=1, running its jobs in its worker child', run: asDefaultStart },
-    { key: 'worker', name: 'app + worker', label: 'the app with RUN_JOBS=0 and one separate `npm run worker`', run: asInProduction },
+    {
+      key: 'default',
+      name: 'default start',
+      short: 'the default start (RUN_JOBS=1, its worker child)',
+      label: 'the default start: one `npm start` process on PostgreSQL, RUN_JOBS=1, running its jobs in its worker child',
+      run: asDefaultStart,
+    },
+    { key: 'worker', name: 'app + worker', short: 'app (RUN_JOBS=0) + 1 worker', label: 'the app with RUN_JOBS=0 and one separate `npm run worker`', run: asInProduction },
   ].filter((l) => !only || l.key === only);
   if (!layouts.length) throw new Error('BENCH_COMMERCE_LAYOUT is default or worker');
   const results: { name: string; ok: boolean; rows: TableRow[] }[] = [];
   for (const [i, layout] of layouts.entries()) {
     console.log(`\n=== commerce ${i + 1}/${layouts.length}: ${layout.label} ===`);
-    results.push({ name: layout.name, ...(await keepingTable(() => layout.run(() => commerceSuite(URL_BASE, benchDbUrl())))) });
+    results.push({ name: layout.name, ...(await keepingTable(() => layout.run(() => commerceSuite(URL_BASE, benchDbUrl(), layout.short)))) });
   }
   // The rows are the same measures in the same order (a measure's words may carry a count of its own run).
   const side = results[0].rows.map((row, i) => ({
