@@ -88,6 +88,8 @@ export const users = pgTable(
     index('users_registration_keyset_idx').on(t.registrationDate, t.id),
     index('users_activation_keyset_idx').on(sql`coalesce(${t.activationDate}, 'epoch'::timestamptz)`, t.id),
     index('users_name_keyset_idx').on(sql`lower(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, ''))`, t.id),
+    // Sorted by package (and the BV filter, which walks it and stops at the page's last member instead of sorting them all).
+    index('users_package_keyset_idx').on(sql`coalesce(${t.packageAmount}, -1)`, t.id),
     index('users_name_trgm_idx').using('gin', sql`lower(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '')) gin_trgm_ops`),
     index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
     index('users_activation_idx').on(t.activationDate),

@@ -1,0 +1,1 @@
+CREATE INDEX "users_package_keyset_idx" ON "users" USING btree (coalesce("package_amount", -1),"id");
