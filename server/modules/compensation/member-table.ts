@@ -52,8 +52,8 @@ export function rankIndexOf(rank: string) {
 }
 
 export class MemberTable implements MemberLookup {
+  // Ids live in the index alone (IdIndex.keyAt): no array of a million id strings, each a slice of the COPY's text.
   private readonly index = new IdIndex();
-  private ids: string[] = [];
   private userIds: string[] = [];
   private parentIds: (string | null)[] = [];
   private sponsorIds: (string | null)[] = [];
@@ -85,7 +85,6 @@ export class MemberTable implements MemberLookup {
   add(id: string, userId: string, parentId: string | null, position: string | null, sponsorId: string | null, role: string, active: boolean, personalBVPaise: number | bigint, rank: string | null) {
     const i = this.n++;
     if (i >= this.flags.length) this.grow(Math.max(1024, this.flags.length * 2));
-    this.ids.push(id);
     this.index.add(id, i);
     this.userIds.push(userId);
     this.parentIds.push(parentId);
@@ -129,8 +128,10 @@ export class MemberTable implements MemberLookup {
   indexOf(id: string) {
     return this.index.get(id);
   }
-  idAt(i: number) {
-    return this.ids[i];
+  idAt(i: number): string {
+    const id = this.index.keyAt(i);
+    if (id === undefined) throw new RangeError(`no member at index ${i} of the snapshot`);
+    return id;
   }
   userIdAt(i: number) {
     return this.userIds[i];
@@ -173,12 +174,9 @@ export class MemberTable implements MemberLookup {
     let inOrder = true;
     for (let i = 0; i < this.n; i++) {
       order[i] = i;
-      if (i > 0 && this.ids[i - 1] > this.ids[i]) inOrder = false;
+      if (i > 0 && this.index.compare(i - 1, i) > 0) inOrder = false;
     }
-    if (!inOrder) {
-      const ids = this.ids;
-      order.sort((a, b) => (ids[a] < ids[b] ? -1 : ids[a] > ids[b] ? 1 : 0));
-    }
+    if (!inOrder) order.sort((a, b) => this.index.compare(a, b));
     return (this.sorted = order);
   }
 
@@ -200,11 +198,11 @@ export class MemberTable implements MemberLookup {
   at(i: number): SnapshotMember {
     const f = this.flags[i];
     return {
-      id: this.ids[i],
+      id: this.idAt(i),
       userId: this.userIds[i],
-      parent: this.parentIdx[i] < 0 ? null : this.ids[this.parentIdx[i]],
+      parent: this.parentIdx[i] < 0 ? null : this.idAt(this.parentIdx[i]),
       position: f & 2 ? 'left' : f & 4 ? 'right' : null,
-      sponsor: this.sponsorIdx[i] < 0 ? null : this.ids[this.sponsorIdx[i]],
+      sponsor: this.sponsorIdx[i] < 0 ? null : this.idAt(this.sponsorIdx[i]),
       role: this.roleName(i),
       active: (f & 1) === 1,
       personalBV: this.bv[i],

@@ -18,8 +18,8 @@ export interface PathRow {
  * Only placed members are kept: a member outside the tree may still be placed.
  */
 export class AncestryCache {
+  // Ids live in the index alone (IdIndex.keyAt): no array of a million id strings beside it.
   private readonly index = new IdIndex();
-  private ids: string[] = [];
   private parent = new Int32Array(1024);
   /** 0: the root (no side), 1: left, 2: right. */
   private side = new Uint8Array(1024);
@@ -53,6 +53,12 @@ export class AncestryCache {
     return this.index.get(id) >= 0;
   }
 
+  private idAt(i: number): string {
+    const id = this.index.keyAt(i);
+    if (id === undefined) throw new RangeError(`no member at index ${i} of the tree's links`);
+    return id;
+  }
+
   /** The order in which the member was added here (-1: not here). */
   indexOf(id: string) {
     return this.index.get(id);
@@ -70,7 +76,6 @@ export class AncestryCache {
       this.side = grown(this.side, cap);
       this.depth = grown(this.depth, cap);
     }
-    this.ids.push(row.id);
     this.index.add(row.id, i);
     this.parent[i] = p;
     this.side[i] = row.position === 'left' ? 1 : row.position === 'right' ? 2 : 0;
@@ -110,7 +115,7 @@ export class AncestryCache {
       while (i >= 0 && !seen[i]) {
         seen[i] = 1;
         const p = this.parent[i];
-        rows.push({ id: this.ids[i], parent_id: p < 0 ? null : this.ids[p], position: this.side[i] === 1 ? 'left' : this.side[i] === 2 ? 'right' : null, level: this.depth[i] });
+        rows.push({ id: this.idAt(i), parent_id: p < 0 ? null : this.idAt(p), position: this.side[i] === 1 ? 'left' : this.side[i] === 2 ? 'right' : null, level: this.depth[i] });
         i = p;
       }
     }
@@ -131,7 +136,7 @@ export class AncestryCache {
     if (this.rowAt.length < this.n) this.rowAt = new Int32Array(Math.max(this.n, this.rowAt.length * 2)).fill(-1);
     const d = new BatchDeltas();
     const rowAt = this.rowAt;
-    const rowOf = (i: number) => (rowAt[i] >= 0 ? rowAt[i] : (rowAt[i] = d.add(this.ids[i], i)));
+    const rowOf = (i: number) => (rowAt[i] >= 0 ? rowAt[i] : (rowAt[i] = d.add(this.idAt(i), i)));
     const others = new Map<string, number>();
     try {
       for (const e of events) {
