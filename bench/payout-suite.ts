@@ -72,7 +72,7 @@ async function settleEarlier(base: string, admin: string, admin2: string, id: st
  * - the server's resident memory, sampled every 200 ms, before / highest / after;
  * - the member Income page (`GET /api/income`) of paid members, 20 in flight for 15 s.
  */
-export async function payoutSuite(base: string, databaseUrl: string, server: ChildProcess) {
+export async function payoutSuite(base: string, databaseUrl: string, server: ChildProcess, worker?: ChildProcess) {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   const admin = await signIn(base, ADMIN.email, ADMIN.password);
@@ -103,10 +103,15 @@ export async function payoutSuite(base: string, databaseUrl: string, server: Chi
   const pid = server.pid!;
   const memBefore = rssMb(pid);
   let memHigh = memBefore;
+  // The worker's too: it holds the calculation's snapshot, so it grows while it calculates and is shown, not judged.
+  const workerPid = worker?.pid;
+  const workerBefore = workerPid ? rssMb(workerPid) : NaN;
+  let workerHigh = workerBefore;
   let sampling = true;
   const sampler = (async () => {
     while (sampling) {
       memHigh = Math.max(memHigh, rssMb(pid));
+      if (workerPid) workerHigh = Math.max(workerHigh, rssMb(workerPid));
       await sleep(200);
     }
   })();
@@ -130,6 +135,7 @@ export async function payoutSuite(base: string, databaseUrl: string, server: Chi
   await sampler;
   await sleep(2_000);
   const memAfter = rssMb(pid);
+  const workerAfter = workerPid ? rssMb(workerPid) : NaN;
   // The posted cycle's own figures (gross, net, flushed BV, members paid), as the admin Cycles page shows them.
   const summary = { ...posted, ...(await call(base, admin, 'GET', `${BASE}/cycles/${id}`)) } as Record<string, unknown>;
   const counts = (
@@ -161,6 +167,7 @@ export async function payoutSuite(base: string, databaseUrl: string, server: Chi
       target: `flat: highest <= before + ${TARGETS.memoryGrowthMb}`,
       ok: memHigh <= memBefore + TARGETS.memoryGrowthMb,
     },
+    ...(workerPid ? [{ measure: 'worker RSS before / highest / after (MB)', value: `${workerBefore} / ${workerHigh} / ${workerAfter}`, target: '', ok: true }] : []),
     income,
   ];
   console.log(

@@ -253,11 +253,11 @@ function startWorker(databaseUrl: string): ChildProcess {
 }
 
 /** The app without jobs (RUN_JOBS=0) and one `npm run worker` process on the seeded tree, as in production. */
-async function asInProduction<T>(fn: (server: ChildProcess) => Promise<T>): Promise<T> {
+async function asInProduction<T>(fn: (server: ChildProcess, worker: ChildProcess) => Promise<T>): Promise<T> {
   await refreshDemoAdmin(benchDbUrl());
   const worker = startWorker(benchDbUrl());
   try {
-    return await runOn(benchDbUrl(), fn, { RUN_JOBS: '0' });
+    return await runOn(benchDbUrl(), (server) => fn(server, worker), { RUN_JOBS: '0' });
   } finally {
     worker.kill('SIGTERM');
     await new Promise((r) => worker.once('exit', r));
@@ -359,7 +359,7 @@ async function payoutBench(): Promise<boolean> {
     console.error(`the payout suite runs on ${BENCH_DB}: run npm run bench:seed -- --members 1000000 first`);
     return false;
   }
-  return asInProduction((server) => payoutSuite(URL_BASE, benchDbUrl(), server));
+  return asInProduction((server, worker) => payoutSuite(URL_BASE, benchDbUrl(), server, worker));
 }
 
 /** The admin suite uses `mlm_bench` from `npm run bench:seed` when it exists, otherwise seeds BENCH_MEMBERS itself. */
