@@ -117,6 +117,13 @@ export class IdIndex {
     return UUID_TEXT.toString('latin1', 0, 36);
   }
 
+  /** `keyAt` for an index the caller registered itself: a missing one is a bug, named with `where` (what the index is of). */
+  requireKey(i: number, where: string): string {
+    const key = this.keyAt(i);
+    if (key === undefined) throw new RangeError(`no member at index ${i} of ${where}`);
+    return key;
+  }
+
   /**
    * Orders two registered indices as their keys: uuids by their words (the order of their lower-case text, and
    * PostgreSQL's order of uuid), any other key by its text.

@@ -129,9 +129,7 @@ export class MemberTable implements MemberLookup {
     return this.index.get(id);
   }
   idAt(i: number): string {
-    const id = this.index.keyAt(i);
-    if (id === undefined) throw new RangeError(`no member at index ${i} of the snapshot`);
-    return id;
+    return this.index.requireKey(i, 'the snapshot');
   }
   userIdAt(i: number) {
     return this.userIds[i];

@@ -54,9 +54,7 @@ export class AncestryCache {
   }
 
   private idAt(i: number): string {
-    const id = this.index.keyAt(i);
-    if (id === undefined) throw new RangeError(`no member at index ${i} of the tree's links`);
-    return id;
+    return this.index.requireKey(i, "the tree's links");
   }
 
   /** The order in which the member was added here (-1: not here). */
