@@ -17,6 +17,7 @@ import { storageFromUrl, useObjectStorage } from './lib/object-store';
 import { encryptLegacyValues, rotationSummary, KEYS_ROTATE_JOB } from './modules/field-keys/field-keys.service';
 import { withJobQueue } from './workers/job-requests';
 import { registerVolumeJournalConsumers } from './journal-consumers';
+import { IDENTITY_CHANNEL, keepIdentities } from './modules/auth';
 
 export interface Runtime extends BuiltApp {
   ctx: AppContext;
@@ -50,7 +51,10 @@ export async function createRuntime(config: AppConfig, opts: { clock?: Clock; se
     poolSize: config.dbPoolSize,
     replicaUrls: config.databaseReplicaUrls,
     replicaMaxLagMs: config.replicaMaxLagMs,
+    // Changed identities are announced (ADR 0034): each process keeps the identities of the sessions it serves.
+    listen: [IDENTITY_CHANNEL],
   });
+  if (database.notifications) keepIdentities(database.db, database.notifications);
   let migrated = false;
   // The keys of the values encrypted at rest (ADR 0011): APP_SECRET seals, previous secrets still open.
   useFieldKeys(fieldKeyring(opts.secret, config.appSecretPrevious));

@@ -2,6 +2,7 @@ import type { AppContext } from '../../context';
 import type { Credentials, Identity, IdentityGate } from '../../core/identity';
 import { AppError, forbidden } from '../../core/app-error';
 import { findSessionWithUser, findSessionWithView, findImpersonation } from './session.repo';
+import { identityCacheOf } from './identity-cache';
 import { findPrincipalById, type CurrentUserRow } from '../users';
 import { sha256 } from '../../lib/crypto';
 import { MSG } from '../../../contracts/messages';
@@ -31,9 +32,16 @@ export async function resolveIdentity(ctx: AppContext, { cookie, authorization: 
   }
   if (!cookie) return null;
   const sessionHash = sha256(cookie);
+  // The identity this process kept for the session, while nothing changed it (ADR 0034).
+  const cache = identityCacheOf(ctx.db);
+  const kept = cache?.get(sessionHash, now);
+  if (kept) return kept;
+  const mark = cache?.mark() ?? 0;
   const found = await findSessionWithUser(ctx.db, sessionHash, now);
   if (!found || !SIGNED_IN_STATUSES.has(found.user.status)) return null;
-  return { user: found.user, sessionHash, verifiedAt: found.verifiedAt };
+  const identity = { user: found.user, sessionHash, verifiedAt: found.verifiedAt };
+  cache?.keep(mark, identity, found.expire, now);
+  return identity;
 }
 
 /**

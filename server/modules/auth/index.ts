@@ -4,3 +4,4 @@ export { requireStepUp } from './identity';
 export { deleteUserSessions } from './session.repo';
 export { issueToken, useToken } from './tokens.service';
 export { clearTwoFactorFor } from './two-factor.service';
+export { IDENTITY_CHANNEL, keepIdentities } from './identity-cache';

@@ -9,7 +9,7 @@ export async function insertSession(db: DbOrTx, values: typeof sessions.$inferIn
 
 function buildSessionLookup(db: Db) {
   return db
-    .select({ user: principalColumns, verifiedAt: sessions.verifiedAt })
+    .select({ user: principalColumns, verifiedAt: sessions.verifiedAt, expire: sessions.expire })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.sid, sql.placeholder('sid')), gt(sessions.expire, sql.placeholder('now'))))
