@@ -1,22 +1,27 @@
 import { and, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
+import { sqlLiteral, type DbOrTx } from '../db/client';
 import { idempotencyKeys } from '../db/schema/index';
 
-/** Claims the key for this request; a concurrent claim of the same key waits here until the first commits. */
-export async function claimIdempotencyKey(db: DbOrTx, userId: string, key: string, route: string, requestHash: string) {
-  const inserted = await db.insert(idempotencyKeys).values({ userId, key, route, requestHash }).onConflictDoNothing().returning({ key: idempotencyKeys.key });
-  if (inserted.length) return { claimed: true as const };
+/**
+ * The claim and the stored answer as whole statements (values as literals), for `transactionAround`: the claim goes
+ * with the transaction's BEGIN and the answer with its COMMIT. The claim answers a row when it claimed the key.
+ */
+export function claimIdempotencyKeyText(userId: string, key: string, route: string, requestHash: string) {
+  return `insert into idempotency_keys (user_id, key, route, request_hash) values (${sqlLiteral(userId)}::uuid, ${sqlLiteral(key)}, ${sqlLiteral(route)}, ${sqlLiteral(requestHash)})
+    on conflict do nothing returning true as claimed`;
+}
+
+export function storeIdempotentAnswerText(userId: string, key: string, statusCode: number, response: unknown) {
+  const sealed = idempotencyKeys.response.mapToDriverValue(response) as string;
+  return `update idempotency_keys set status_code = ${sqlLiteral(statusCode)}, response = ${sqlLiteral(sealed)}::jsonb
+    where user_id = ${sqlLiteral(userId)}::uuid and key = ${sqlLiteral(key)}`;
+}
+
+/** The row of a key claimed before (a repeat, or a request that waited on the first). */
+export async function findIdempotencyKey(db: DbOrTx, userId: string, key: string) {
   const [row] = await db
     .select()
     .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
-  return { claimed: false as const, row };
-}
-
-/** The answer is sealed at rest by its column type (it may show payout details, ADR 0011). */
-export async function storeIdempotentAnswer(db: DbOrTx, userId: string, key: string, statusCode: number, response: unknown) {
-  await db
-    .update(idempotencyKeys)
-    .set({ statusCode, response })
-    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+  return row;
 }

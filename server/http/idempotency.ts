@@ -6,7 +6,8 @@ import type { Answer, Transactor } from '../core/transactor';
 import type { Actor } from '../core/actor';
 import { WALLET_MSG } from '../../contracts/wallet';
 import { sha256 } from '../lib/crypto';
-import { claimIdempotencyKey, storeIdempotentAnswer } from './idempotency.repo';
+import { claimIdempotencyKeyText, findIdempotencyKey, storeIdempotentAnswerText } from './idempotency.repo';
+import { transactionAround } from '../db/client';
 import { actorOf } from './actor';
 
 const KEY_RE = /^[\x21-\x7e]{1,200}$/;
@@ -27,15 +28,15 @@ export function idempotentTransactor(ctx: AppContext, req: FastifyRequest, actor
     if (!KEY_RE.test(key)) throw badRequest(WALLET_MSG.idempotencyInvalid, { 'Idempotency-Key': [WALLET_MSG.idempotencyInvalid] });
     const route = `${req.method} ${req.routeOptions.url}`;
     const hash = sha256(`${req.method} ${req.url}\n${JSON.stringify(req.body ?? null)}`);
-    return ctx.db.transaction(async (tx) => {
-      const claim = await claimIdempotencyKey(tx, actorId, key, route, hash);
-      if (!claim.claimed) {
-        if (!claim.row || claim.row.requestHash !== hash || claim.row.statusCode === null) throw conflict(WALLET_MSG.idempotencyReused, 'IDEMPOTENCY_MISMATCH');
-        return { status: claim.row.statusCode, body: claim.row.response as T };
+    // The claim travels with the BEGIN and the answer with the COMMIT: three round trips with the service's own.
+    return transactionAround(ctx.db, claimIdempotencyKeyText(actorId, key, route, hash), async (tx, claimed) => {
+      if (!claimed.length) {
+        const row = await findIdempotencyKey(tx, actorId, key);
+        if (!row || row.requestHash !== hash || row.statusCode === null) throw conflict(WALLET_MSG.idempotencyReused, 'IDEMPOTENCY_MISMATCH');
+        return { result: { status: row.statusCode, body: row.response as T } };
       }
       const answer = await run(tx);
-      await storeIdempotentAnswer(tx, actorId, key, answer.status, answer.body);
-      return answer;
+      return { result: answer, last: storeIdempotentAnswerText(actorId, key, answer.status, answer.body) };
     });
   };
 }
