@@ -118,29 +118,23 @@ describe.each(TEST_ENGINES.filter((e) => !pooled(e)))('kept identities on %s', (
   });
 
   // Another process: a connection of its own, as a second app process, a worker or psql would be.
-  it.runIf(engine === 'PostgreSQL')('a session ended by another connection is refused within milliseconds', async () => {
-    const { user, cookie } = await signedIn('elsewhere');
+  const changedElsewhere = async (prefix: string, statement: string) => {
+    const { user, cookie } = await signedIn(prefix);
     const other = new pg.Client({ connectionString: t.databaseUrl });
     await other.connect();
     try {
-      await other.query('delete from sessions where user_id = $1', [user.id]);
+      await other.query(statement, [user.id]);
       expect(await refusedWithin(cookie, 1_000)).toBeLessThan(1_000);
     } finally {
       await other.end();
     }
-  });
+  };
 
-  it.runIf(engine === 'PostgreSQL')('a user suspended by another connection is refused within milliseconds', async () => {
-    const { user, cookie } = await signedIn('elsewhere-suspended');
-    const other = new pg.Client({ connectionString: t.databaseUrl });
-    await other.connect();
-    try {
-      await other.query("update users set status = 'suspended' where id = $1", [user.id]);
-      expect(await refusedWithin(cookie, 1_000)).toBeLessThan(1_000);
-    } finally {
-      await other.end();
-    }
-  });
+  it.runIf(engine === 'PostgreSQL')('a session ended by another connection is refused within milliseconds', () => changedElsewhere('elsewhere', 'delete from sessions where user_id = $1'));
+
+  it.runIf(engine === 'PostgreSQL')('a user suspended by another connection is refused within milliseconds', () =>
+    changedElsewhere('elsewhere-suspended', "update users set status = 'suspended' where id = $1"),
+  );
 
   it.runIf(engine === 'PostgreSQL')('keeps nothing while its listening connection is down, and keeps again once it is back', async () => {
     const { cookie } = await signedIn('listener');
