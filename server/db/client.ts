@@ -278,6 +278,14 @@ export async function preparedRows<T>(db: DbOrTx, name: string, query: import('d
 }
 
 /**
+ * Whether each statement sent through `db` runs on its own on a connection of a PostgreSQL pool (autocommit): not a
+ * transaction's client, not PGlite's one session. Work that coalesces statements (commerce's purchase batches) needs it.
+ */
+export function onPostgresPool(db: DbOrTx): boolean {
+  return (db as unknown as { session?: { client?: unknown } }).session?.client instanceof pg.Pool;
+}
+
+/**
  * preparedRows for a statement written once as text with $1, $2... placeholders and its values in that
  * order: nothing is built per call (the wallet purchase's forty values through drizzle's SQL builder cost
  * more than the request's own JSON work).

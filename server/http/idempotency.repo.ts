@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { sqlLiteral, type DbOrTx } from '../db/client';
 import { idempotencyKeys } from '../db/schema/index';
+import { sealedAnswer } from '../db/idempotency-keys';
 
 /**
  * The claim and the stored answer as whole statements (values as literals), for `transactionAround`: the claim goes
@@ -12,7 +13,7 @@ export function claimIdempotencyKeyText(userId: string, key: string, route: stri
 }
 
 export function storeIdempotentAnswerText(userId: string, key: string, statusCode: number, response: unknown) {
-  const sealed = idempotencyKeys.response.mapToDriverValue(response) as string;
+  const sealed = sealedAnswer(response);
   return `update idempotency_keys set status_code = ${sqlLiteral(statusCode)}, response = ${sqlLiteral(sealed)}::jsonb
     where user_id = ${sqlLiteral(userId)}::uuid and key = ${sqlLiteral(key)}`;
 }

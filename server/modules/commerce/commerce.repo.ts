@@ -2,7 +2,8 @@ import { noteControlled } from '../../core/control-trace';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { preparedText, type DbOrTx } from '../../db/client';
 import { invoices, products, purchases, users } from '../../db/schema/index';
-import { walletDebitCtes } from '../wallet';
+import { walletDebitCtes, walletDebitsCtes } from '../wallet';
+import { keyStoredBefore, sealedAnswer, storeAnswersCte } from '../../db/idempotency-keys';
 import { insertRow, updateById } from '../../db/rows';
 import { ownerColumns } from '../../db/owner-columns';
 
@@ -113,6 +114,11 @@ export interface WalletPurchase {
   deliveryPincode: string;
   description: string;
   now: Date;
+  /**
+   * The request's Idempotency-Key and its answer should the purchase be made: stored by the coalesced statement
+   * (insertWalletPurchases) with the purchase, never by insertWalletPurchase.
+   */
+  key?: { key: string; route: string; requestHash: string; statusCode: number; response: unknown };
   /** The audit row; its newState gains the balance after the debit. */
   audit: { actorId: string | null; actorRole: string | null; onBehalfOfId: string | null; ipAddress: string | null; userAgent: string | null; sessionId: string | null };
 }
@@ -184,3 +190,90 @@ const WALLET_PURCHASE_SQL = `
     from w
   )
   select exists (select 1 from w) as funded, (select after::text from w) as balance_after`;
+
+/** What the coalesced statement answered for one purchase. */
+export interface CoalescedOutcome {
+  /** The balance after its debit; null when no debit happened. */
+  balanceAfter: string | null;
+  /** Its Idempotency-Key was stored before: nothing was written, the request runs in a transaction of its own. */
+  keyUsed: boolean;
+}
+
+/**
+ * Many wallet purchases in one statement (purchase-batches.ts): each row is exactly insertWalletPurchase's
+ * statement for one purchase (the same debit predicate and guard, ledger row, purchase, journal entry and audit
+ * row), so a purchase whose debit does not happen writes nothing. A purchase with an Idempotency-Key stores its
+ * answer under the key in the same statement when it is made (http/idempotency.repo storeAnswersCte); one whose key
+ * was stored before writes nothing. The purchases must be of distinct buyers; they are sent sorted by buyer, so every
+ * batch takes wallet rows in one order. Answers by purchase id.
+ */
+export async function insertWalletPurchases(db: DbOrTx, ps: WalletPurchase[]): Promise<Map<string, CoalescedOutcome>> {
+  noteControlled('money');
+  const sorted = [...ps].sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
+  const column = <T>(f: (p: WalletPurchase) => T) => sorted.map(f);
+  const rows = await preparedText<{ id: string; balance_after: string | null; key_used: boolean }>(db, 'commerce_wallet_purchases', WALLET_PURCHASES_SQL, [
+    column((p) => p.userId),
+    column((p) => p.total),
+    column((p) => p.now.toISOString()),
+    column((p) => p.product.id),
+    column((p) => p.product.price),
+    column((p) => p.product.gst),
+    column((p) => p.product.bv),
+    column((p) => p.id),
+    column((p) => p.quantity),
+    column((p) => p.totalBV),
+    column((p) => p.deliveryAddress),
+    column((p) => p.description),
+    column((p) => p.audit.actorId),
+    column((p) => p.audit.actorRole),
+    column((p) => p.audit.onBehalfOfId),
+    column((p) => p.audit.ipAddress),
+    column((p) => p.audit.userAgent),
+    column((p) => p.audit.sessionId),
+    column((p) => p.deliveryState),
+    column((p) => p.deliveryPincode),
+    column((p) => p.key?.key ?? null),
+    column((p) => p.key?.route ?? null),
+    column((p) => p.key?.requestHash ?? null),
+    column((p) => p.key?.statusCode ?? null),
+    column((p) => (p.key ? sealedAnswer(p.key.response) : null)),
+  ]);
+  return new Map(rows.map((r) => [r.id, { balanceAfter: r.balance_after, keyUsed: r.key_used }]));
+}
+
+/** The statement of insertWalletPurchases: one array per value of WALLET_PURCHASE_SQL, in the same order, then the keys'. */
+const WALLET_PURCHASES_SQL = `
+  with t as (
+    select *
+    from unnest($1::uuid[], $2::numeric[], $3::timestamptz[], $4::uuid[], $5::numeric[], $6::numeric[], $7::numeric[], $8::uuid[],
+                $9::int[], $10::numeric[], $11::text[], $12::text[], $13::uuid[], $14::text[], $15::uuid[], $16::text[], $17::text[],
+                $18::text[], $19::text[], $20::text[], $21::text[], $22::text[], $23::text[], $24::int[], $25::text[])
+      as t(user_id, amount, at, product_id, price, gst, bv, key, quantity, total_bv, address, description, actor_id, actor_role,
+           on_behalf_of_id, ip_address, user_agent, session_id, state, pincode, idem_key, route, request_hash, status_code, response)
+  ),
+  i as (select t.*, t.key::text as reference_id, ${keyStoredBefore('t')} as key_used from t),
+  ${walletDebitsCtes({
+    input: 'i',
+    type: "'purchase'",
+    guard: 'not i.key_used and exists (select 1 from products x where x.id = i.product_id and x.is_active and x.price = i.price and x.gst = i.gst and x.bv = i.bv)',
+  })},
+  d as (select i.*, w.after from w join i on i.key = w.key),
+  pur as (
+    insert into purchases (id, user_id, product_id, quantity, unit_price, total_amount, total_bv, payment_method, payment_status,
+                           delivery_address, delivery_state, delivery_pincode, bv_credited_at, created_at, updated_at)
+    select key, user_id, product_id, quantity, price, amount, total_bv, 'wallet', 'completed', address, state, pincode, at, at, at
+    from d
+  ),
+  journal as (
+    insert into volume_events (kind, member_id, purchase_id, bv, occurred_at)
+    select 'purchase', user_id, key, total_bv, at from d
+  ),
+  audited as (
+    insert into audit_log (entity_type, entity_id, action, actor_id, actor_role, on_behalf_of_id, new_state, ip_address, user_agent, session_id, created_at)
+    select 'purchase', reference_id, 'purchase.wallet', actor_id, actor_role, on_behalf_of_id,
+           jsonb_build_object('total', amount::text, 'bv', total_bv::text, 'balanceAfter', after::text),
+           ip_address, user_agent, session_id, at
+    from d
+  ),
+  ${storeAnswersCte('d')}
+  select i.key::text as id, d.after::text as balance_after, i.key_used from i left join d on d.key = i.key`;

@@ -16,7 +16,7 @@ export function commerceRoutes(ctx: AppContext): RouteDef[] {
       url: '/api/purchases',
       access: 'member',
       denyImpersonation: MSG.impersonationMoneyReadOnly,
-      handler: moneyHandler(ctx, (req, actor, transact) => purchase(ctx, actor, transact, parse(PurchaseRequest, req.body)), { autocommit: true }),
+      handler: moneyHandler(ctx, (req, actor, transact) => purchase(ctx, actor, transact, parse(PurchaseRequest, req.body))),
     },
     { method: 'GET', url: '/api/purchases', access: 'member', handler: async (req) => ownPurchases(ctx, identityOf(req).user.id) },
     { method: 'GET', url: '/api/admin/products', access: 'admin', handler: async () => adminCatalog(ctx) },

@@ -27,10 +27,11 @@ import { findUserById } from '../users';
 import { notify, notifyAdmins } from '../notifications';
 import { audit, auditEntry } from '../audit';
 import { recordCompletedPurchase } from '../volume';
-import type { Transactor } from '../../core/transactor';
+import { InOwnTransaction, type RequestKey, type Transactor } from '../../core/transactor';
 import { decodeCursor, pageOf } from '../../core/page-cursor';
 import { workDone } from '../notifications';
 import { imagesByProduct, primaryImageByProduct } from '../product-images';
+import { walletPurchaseStatement } from './purchase-batches';
 import type { ProductImageView } from '../../../contracts/product-images';
 import {
   activeProducts,
@@ -43,7 +44,6 @@ import {
   updatePurchase,
   purchasesOf,
   purchasesPage,
-  insertWalletPurchase,
   type ProductRow,
   type PurchaseRow,
 } from './commerce.repo';
@@ -161,7 +161,7 @@ export async function purchase(ctx: AppContext, actor: Actor, transact: Transact
   const now = ctx.clock.now();
   if (input.paymentMethod === 'wallet') {
     try {
-      return await transact((tx) => walletPurchase(tx, actor, product, input, totals, now));
+      return await transact.oneStatement((db, key) => walletPurchase(db, actor, product, input, totals, now, key));
     } catch (err) {
       // The product changed after this process read it (an admin's edit): drop the copy and price it again once.
       if (!(err instanceof ProductChanged)) throw err;
@@ -169,71 +169,43 @@ export async function purchase(ctx: AppContext, actor: Actor, transact: Transact
       return purchase(ctx, actor, transact, input);
     }
   }
-  return transact((db) =>
-    db.transaction(async (tx) => {
-      const row = await insertPurchase(tx, {
-        userId: actor.user.id,
-        productId: product.id,
-        quantity: input.quantity,
-        unitPrice: product.price,
-        totalAmount: totals.total,
-        totalBV: totals.bv,
-        paymentMethod: input.paymentMethod,
-        paymentStatus: 'pending',
-        deliveryAddress: input.deliveryAddress,
-        deliveryState: input.deliveryState,
-        deliveryPincode: input.deliveryPincode,
-        createdAt: now,
-      });
-      await notifyAdmins(tx, {
-        type: 'order_awaiting_payment',
-        title: 'Order awaiting payment',
-        message: `${displayName(actor.user)} ordered ${product.name} x ${input.quantity} (${rupees(totals.total)}, ${PAYMENT_METHOD_LABELS[input.paymentMethod]}).`,
-        data: { purchaseId: row.id },
-      });
-      return { status: 201, body: { message: COMMERCE_MSG.purchaseSuccess, purchase: toPurchase(row, product) } };
-    }),
-  );
+  return transact(async (tx) => {
+    const row = await insertPurchase(tx, {
+      userId: actor.user.id,
+      productId: product.id,
+      quantity: input.quantity,
+      unitPrice: product.price,
+      totalAmount: totals.total,
+      totalBV: totals.bv,
+      paymentMethod: input.paymentMethod,
+      paymentStatus: 'pending',
+      deliveryAddress: input.deliveryAddress,
+      deliveryState: input.deliveryState,
+      deliveryPincode: input.deliveryPincode,
+      createdAt: now,
+    });
+    await notifyAdmins(tx, {
+      type: 'order_awaiting_payment',
+      title: 'Order awaiting payment',
+      message: `${displayName(actor.user)} ordered ${product.name} x ${input.quantity} (${rupees(totals.total)}, ${PAYMENT_METHOD_LABELS[input.paymentMethod]}).`,
+      data: { purchaseId: row.id },
+    });
+    return { status: 201, body: { message: COMMERCE_MSG.purchaseSuccess, purchase: toPurchase(row, product) } };
+  });
 }
 
 /**
- * Paying by wallet completes at once, in one statement (commerce.repo insertWalletPurchase): the debit and
+ * Paying by wallet completes at once, in one statement (commerce.repo insertWalletPurchase, coalesced with other
+ * buyers' by purchase-batches.ts when the request has no transaction of its own): the debit and
  * its ledger row, the purchase, the buyer's personal BV and the journal entry that brings the BV to every
  * ancestor (no tree lock, no ancestor row), and the audit row.
  */
-async function walletPurchase(db: DbOrTx, actor: Actor, product: ProductRow, input: z.output<typeof PurchaseRequest>, totals: { total: string; bv: string }, now: Date) {
+async function walletPurchase(db: DbOrTx, actor: Actor, product: ProductRow, input: z.output<typeof PurchaseRequest>, totals: { total: string; bv: string }, now: Date, key: RequestKey | undefined) {
   // Time-ordered: the purchase's key, the journal's purchase_id and the audit row's entity id land on the last
   // pages of their indexes.
   const id = timeOrderedUuid(now.getTime());
   const entry = auditEntry(actor, { entityType: 'purchase', entityId: id, action: 'purchase.wallet' });
-  const done = await insertWalletPurchase(db, {
-    id,
-    userId: actor.user.id,
-    product,
-    quantity: input.quantity,
-    total: totals.total,
-    totalBV: totals.bv,
-    deliveryAddress: input.deliveryAddress,
-    deliveryState: input.deliveryState,
-    deliveryPincode: input.deliveryPincode,
-    description: `${product.name} x ${input.quantity}`,
-    now,
-    audit: {
-      actorId: entry.actorId ?? null,
-      actorRole: entry.actorRole ?? null,
-      onBehalfOfId: entry.onBehalfOfId ?? null,
-      ipAddress: entry.ipAddress ?? null,
-      userAgent: entry.userAgent ?? null,
-      sessionId: entry.sessionId ?? null,
-    },
-  });
-  if (!done.funded) {
-    const again = await findProduct(db, product.id);
-    const same = again?.isActive && again.price === product.price && again.gst === product.gst && again.bv === product.bv;
-    if (!again?.isActive) throw badRequest(COMMERCE_MSG.productUnavailable, { productId: [COMMERCE_MSG.productUnavailable] });
-    if (!same) throw new ProductChanged();
-    throw new AppError('INSUFFICIENT_FUNDS', 400, WALLET_MSG.insufficientBalance, { amount: [WALLET_MSG.insufficientBalance] });
-  }
+  // The answer is known before the statement: a keyed purchase stores it with its writes (ADR 0035).
   const view: PurchaseView = {
     id,
     productId: product.id,
@@ -254,7 +226,38 @@ async function walletPurchase(db: DbOrTx, actor: Actor, product: ProductRow, inp
     invoiceNumber: null,
     createdAt: now.toISOString(),
   };
-  return { status: 201, body: { message: COMMERCE_MSG.purchaseSuccess, purchase: view } };
+  const answer = { status: 201, body: { message: COMMERCE_MSG.purchaseSuccess, purchase: view } };
+  const done = await walletPurchaseStatement(db, {
+    id,
+    userId: actor.user.id,
+    product,
+    quantity: input.quantity,
+    total: totals.total,
+    totalBV: totals.bv,
+    deliveryAddress: input.deliveryAddress,
+    deliveryState: input.deliveryState,
+    deliveryPincode: input.deliveryPincode,
+    description: `${product.name} x ${input.quantity}`,
+    now,
+    ...(key ? { key: { key: key.key, route: key.route, requestHash: key.requestHash, statusCode: answer.status, response: answer.body } } : {}),
+    audit: {
+      actorId: entry.actorId ?? null,
+      actorRole: entry.actorRole ?? null,
+      onBehalfOfId: entry.onBehalfOfId ?? null,
+      ipAddress: entry.ipAddress ?? null,
+      userAgent: entry.userAgent ?? null,
+      sessionId: entry.sessionId ?? null,
+    },
+  });
+  if (done.inOwnTransaction) throw new InOwnTransaction();
+  if (!done.funded) {
+    const again = await findProduct(db, product.id);
+    const same = again?.isActive && again.price === product.price && again.gst === product.gst && again.bv === product.bv;
+    if (!again?.isActive) throw badRequest(COMMERCE_MSG.productUnavailable, { productId: [COMMERCE_MSG.productUnavailable] });
+    if (!same) throw new ProductChanged();
+    throw new AppError('INSUFFICIENT_FUNDS', 400, WALLET_MSG.insufficientBalance, { amount: [WALLET_MSG.insufficientBalance] });
+  }
+  return answer;
 }
 
 export async function ownPurchases(ctx: AppContext, userId: string): Promise<PurchaseView[]> {

@@ -3,6 +3,6 @@
  * (docs/spec/decisions.md §6; tests/architecture/money-path.test.ts). A module that moves money calls these, or the ledger
  * service (ledger.service.ts), never the tables.
  */
-export { ensureWallet, walletDebitCtes } from './wallet.repo';
+export { ensureWallet, walletDebitCtes, walletDebitsCtes } from './wallet.repo';
 export { postLedger, postLedgerBatch } from './ledger.service';
 export { walletOf } from './wallet.repo';

@@ -31,6 +31,28 @@ export function walletDebitCtes(p: { userId: string; amount: string; at: string;
   )`;
 }
 
+/**
+ * walletDebitCtes for many wallets in one statement (commerce's coalesced purchases): `input` names a CTE of the
+ * caller's with one row per debit and the columns `key` (the caller's id of the debit), `user_id` (distinct within the
+ * input: one UPDATE moves a row once), `amount`, `at`, `description` and `reference_id`; `guard` may use them through
+ * the alias `i`. `w` returns `key`, `before` and `after` for each debit that happened; the others moved nothing and
+ * wrote no ledger row. Each row is debited under the same predicate and lock as walletDebitCtes; the wallets are
+ * locked in the input's order, so callers that sort it by `user_id` take them in one global order.
+ */
+export function walletDebitsCtes(p: { input: string; type: string; guard?: string }): string {
+  return `w as (
+    update wallet_balances b set balance = b.balance - i.amount, updated_at = i.at
+    from ${p.input} i
+    where b.user_id = i.user_id and b.balance - i.amount >= 0${p.guard ? `\n      and ${p.guard}` : ''}
+    returning i.key, (b.balance + i.amount) as before, b.balance as after
+  ),
+  led as (
+    insert into transactions (user_id, type, amount, description, reference_id, balance_before, balance_after, created_at)
+    select i.user_id, ${p.type}, -i.amount, i.description, i.reference_id, w.before, w.after, i.at
+    from w join ${p.input} i on i.key = w.key
+  )`;
+}
+
 export async function walletOf(db: DbOrTx, userId: string) {
   const [row] = await db.select().from(walletBalances).where(eq(walletBalances.userId, userId)).limit(1);
   return row;

@@ -1,0 +1,28 @@
+import { idempotencyKeys } from './schema/index';
+
+/**
+ * Idempotency-Keys stored by a statement of the request itself (ADR 0035), beside http/idempotency.repo's claim and
+ * answer: the SQL a one-statement service composes, so that the table keeps one way of being written.
+ */
+
+/** An answer as stored (encrypted at rest), for a statement that stores it itself (storeAnswersCte). */
+export const sealedAnswer = (response: unknown) => idempotencyKeys.response.mapToDriverValue(response) as string;
+
+/**
+ * A CTE, `keyed`, for one statement that settles keyed requests itself (commerce's coalesced purchases, ADR 0035):
+ * it stores, for each row of `from` that carries a key, the answer under it, complete, in the same statement as the
+ * request's writes, so the key exists exactly when they do. `from` has the columns `user_id`, `idem_key` (null: no
+ * key), `route`, `request_hash`, `status_code` and `response` (sealedAnswer). No ON CONFLICT: a key stored meanwhile
+ * by another request makes the whole statement fail (a unique violation, after that request committed), which rolls
+ * its writes back; the caller then runs those requests again in transactions of their own.
+ */
+export function storeAnswersCte(from: string): string {
+  return `keyed as (
+    insert into idempotency_keys (user_id, key, route, request_hash, status_code, response)
+    select ${from}.user_id, ${from}.idem_key, ${from}.route, ${from}.request_hash, ${from}.status_code, ${from}.response::jsonb
+    from ${from} where ${from}.idem_key is not null
+  )`;
+}
+
+/** An SQL condition: whether the key of a row of `alias` (columns user_id, idem_key) was stored before. */
+export const keyStoredBefore = (alias: string) => `(${alias}.idem_key is not null and exists (select 1 from idempotency_keys k where k.user_id = ${alias}.user_id and k.key = ${alias}.idem_key))`;

@@ -1,0 +1,145 @@
+import { onPostgresPool, type DbOrTx } from '../../db/client';
+import { insertWalletPurchase, insertWalletPurchases, type CoalescedOutcome, type WalletPurchase } from './commerce.repo';
+
+/** What a wallet purchase's statement answered: whether the debit happened, and the balance after it. */
+export interface PurchaseOutcome {
+  funded: boolean;
+  balanceAfter: string | null;
+  /** A keyed purchase that must run in a transaction of its own (InOwnTransaction): nothing was written. */
+  inOwnTransaction?: boolean;
+}
+
+const IN_OWN_TRANSACTION: PurchaseOutcome = { funded: false, balanceAfter: null, inOwnTransaction: true };
+
+/** Batches of one process sent at once; more wait and grow (ADR 0035). */
+export const BATCHES_IN_FLIGHT = 2;
+/** The most purchases in one statement. */
+export const MAX_BATCH = 100;
+/** A batch still waiting after this long (a wallet row held by a long transaction) lets the next batch start. */
+export const STALLED_BATCH_MS = 25;
+
+interface Pending {
+  p: WalletPurchase;
+  resolve: (o: PurchaseOutcome) => void;
+  reject: (err: unknown) => void;
+}
+
+/**
+ * Wallet purchases, coalesced (ADR 0035): while BATCHES_IN_FLIGHT statements are at the database, the purchases that
+ * arrive wait, and go together in the next statement (commerce.repo insertWalletPurchases), one row each. Each
+ * purchase is debited, written and journaled exactly as alone, and a keyed one stores its answer under its key in
+ * that statement; one commit and one round trip serve them all. A batch holds one purchase per buyer, and no buyer
+ * of a batch still at the database: a buyer's purchases go in the order they came, and two batches of a process
+ * never wait on each other's wallet rows. A batch the database refuses as a whole (a statement error, which rolled
+ * all of it back) is answered one purchase at a time: alone, or in its own transaction when it has a key; when the
+ * connection fails, no one knows what committed, and every purchase of the batch fails with that error, as a
+ * purchase alone would.
+ */
+export class PurchaseBatches {
+  private queue: Pending[] = [];
+  private counted = 0;
+  /** Statements of more than one purchase sent, the purchases they carried, and the largest. */
+  readonly sent = { batches: 0, purchases: 0, largest: 0 };
+  private readonly buyersAtDatabase = new Set<string>();
+
+  constructor(private readonly db: DbOrTx) {}
+
+  submit(p: WalletPurchase): Promise<PurchaseOutcome> {
+    return new Promise<PurchaseOutcome>((resolve, reject) => {
+      this.queue.push({ p, resolve, reject });
+      this.pump();
+    });
+  }
+
+  private pump() {
+    while (this.counted < BATCHES_IN_FLIGHT && this.queue.length) {
+      const batch: Pending[] = [];
+      const rest: Pending[] = [];
+      const buyers = new Set<string>();
+      for (const q of this.queue) {
+        const buyer = q.p.userId;
+        if (batch.length < MAX_BATCH && !buyers.has(buyer) && !this.buyersAtDatabase.has(buyer)) {
+          buyers.add(buyer);
+          batch.push(q);
+        } else rest.push(q);
+      }
+      // Every waiting purchase is of a buyer whose batch is at the database: it goes when that batch is back.
+      if (!batch.length) return;
+      this.queue = rest;
+      for (const b of buyers) this.buyersAtDatabase.add(b);
+      this.counted++;
+      let counting = true;
+      const release = () => {
+        if (!counting) return;
+        counting = false;
+        this.counted--;
+      };
+      const stalled = setTimeout(() => {
+        release();
+        this.pump();
+      }, STALLED_BATCH_MS);
+      void this.send(batch).finally(() => {
+        clearTimeout(stalled);
+        release();
+        for (const b of buyers) this.buyersAtDatabase.delete(b);
+        this.pump();
+      });
+    }
+  }
+
+  private async send(batch: Pending[]) {
+    if (batch.length === 1 && !batch[0].p.key) return alone(this.db, batch[0]);
+    this.sent.batches++;
+    this.sent.purchases += batch.length;
+    this.sent.largest = Math.max(this.sent.largest, batch.length);
+    let outcomes: Map<string, CoalescedOutcome>;
+    try {
+      outcomes = await insertWalletPurchases(
+        this.db,
+        batch.map((b) => b.p),
+      );
+    } catch (err) {
+      if (!rolledBack(err)) {
+        for (const b of batch) b.reject(err);
+        return;
+      }
+      await Promise.all(batch.map((b) => alone(this.db, b)));
+      return;
+    }
+    for (const b of batch) {
+      const o = outcomes.get(b.p.id);
+      if (o?.keyUsed) b.resolve(IN_OWN_TRANSACTION);
+      else b.resolve(o?.balanceAfter ? { funded: true, balanceAfter: o.balanceAfter } : { funded: false, balanceAfter: null });
+    }
+  }
+}
+
+/** A purchase on its own: the single statement; a keyed one in a transaction of its own, where its key is claimed. */
+const alone = (db: DbOrTx, b: Pending) => (b.p.key ? b.resolve(IN_OWN_TRANSACTION) : insertWalletPurchase(db, b.p).then(b.resolve, b.reject));
+
+/**
+ * Whether a failed statement certainly wrote nothing: the server answered with an error (a SQLSTATE), which rolled
+ * back its implicit transaction. Not when the connection failed or the server was going away (classes 08, 57, 58),
+ * where the commit may have happened.
+ */
+function rolledBack(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && !['08', '57', '58'].includes(code.slice(0, 2));
+}
+
+const batchesByDb = new WeakMap<object, PurchaseBatches>();
+
+/** The batches of a database's pool, once a purchase went through them (for tests). */
+export const purchaseBatchesOf = (db: DbOrTx) => batchesByDb.get(db);
+
+/**
+ * A wallet purchase's one statement: on a PostgreSQL pool through the process's batches, a keyed one storing its
+ * answer with it; in a transaction (a keyed request run again in its own) or on PGlite alone, and a keyed one there
+ * is answered IN_OWN_TRANSACTION: its key is claimed by the transactor's transaction instead.
+ */
+export async function walletPurchaseStatement(db: DbOrTx, p: WalletPurchase): Promise<PurchaseOutcome> {
+  if (!onPostgresPool(db)) return p.key ? IN_OWN_TRANSACTION : insertWalletPurchase(db, p);
+  let batches = batchesByDb.get(db);
+  if (!batches) batchesByDb.set(db, (batches = new PurchaseBatches(db)));
+  return batches.submit(p);
+}
