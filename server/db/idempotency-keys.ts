@@ -12,9 +12,10 @@ export const sealedAnswer = (response: unknown) => idempotencyKeys.response.mapT
  * A CTE, `keyed`, for one statement that settles keyed requests itself (commerce's coalesced purchases, ADR 0035):
  * it stores, for each row of `from` that carries a key, the answer under it, complete, in the same statement as the
  * request's writes, so the key exists exactly when they do. `from` has the columns `user_id`, `idem_key` (null: no
- * key), `route`, `request_hash`, `status_code` and `response` (sealedAnswer). No ON CONFLICT: a key stored meanwhile
- * by another request makes the whole statement fail (a unique violation, after that request committed), which rolls
- * its writes back; the caller then runs those requests again in transactions of their own.
+ * key), `route`, `request_hash`, `status_code` and `response` (sealedAnswer). No ON CONFLICT: a key stored before,
+ * or meanwhile by another request (once that one commits), makes the whole statement fail with a unique violation,
+ * which rolls its writes back; the caller then runs those requests again in transactions of their own. (No lookup of
+ * the keys first: a cached plan could scan the whole table; the unique index is always used.)
  */
 export function storeAnswersCte(from: string): string {
   return `keyed as (
@@ -23,6 +24,3 @@ export function storeAnswersCte(from: string): string {
     from ${from} where ${from}.idem_key is not null
   )`;
 }
-
-/** An SQL condition: whether the key of a row of `alias` (columns user_id, idem_key) was stored before. */
-export const keyStoredBefore = (alias: string) => `(${alias}.idem_key is not null and exists (select 1 from idempotency_keys k where k.user_id = ${alias}.user_id and k.key = ${alias}.idem_key))`;

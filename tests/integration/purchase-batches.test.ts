@@ -168,6 +168,8 @@ describe.skipIf(!onPostgres)('coalesced wallet purchases (PostgreSQL)', () => {
       const answers = Promise.all(buyers.map((b, i) => buy(b.cookie, undefined, i === 1 ? key : `raced-${b.user.id}`)));
       // The batch wrote its rows and waits on that key; then the other process commits its answer.
       for (let waited = 0; ; waited += 20) {
+        // Inside a transaction the activity view is read once: clear that copy before each look.
+        await other.query('select pg_stat_clear_snapshot()');
         const w = await other.query<{ n: number }>("select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'");
         if (w.rows[0].n > 0) break;
         if (waited > 10_000) throw new Error('the batch never waited on the key');

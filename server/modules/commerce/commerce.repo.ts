@@ -3,7 +3,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { preparedText, type DbOrTx } from '../../db/client';
 import { invoices, products, purchases, users } from '../../db/schema/index';
 import { walletDebitCtes, walletDebitsCtes } from '../wallet';
-import { keyStoredBefore, sealedAnswer, storeAnswersCte } from '../../db/idempotency-keys';
+import { sealedAnswer, storeAnswersCte } from '../../db/idempotency-keys';
 import { insertRow, updateById } from '../../db/rows';
 import { ownerColumns } from '../../db/owner-columns';
 
@@ -191,27 +191,20 @@ const WALLET_PURCHASE_SQL = `
   )
   select exists (select 1 from w) as funded, (select after::text from w) as balance_after`;
 
-/** What the coalesced statement answered for one purchase. */
-export interface CoalescedOutcome {
-  /** The balance after its debit; null when no debit happened. */
-  balanceAfter: string | null;
-  /** Its Idempotency-Key was stored before: nothing was written, the request runs in a transaction of its own. */
-  keyUsed: boolean;
-}
-
 /**
  * Many wallet purchases in one statement (purchase-batches.ts): each row is exactly insertWalletPurchase's
  * statement for one purchase (the same debit predicate and guard, ledger row, purchase, journal entry and audit
  * row), so a purchase whose debit does not happen writes nothing. A purchase with an Idempotency-Key stores its
- * answer under the key in the same statement when it is made (http/idempotency.repo storeAnswersCte); one whose key
- * was stored before writes nothing. The purchases must be of distinct buyers; they are sent sorted by buyer, so every
- * batch takes wallet rows in one order. Answers by purchase id.
+ * answer under the key in the same statement when it is made (db/idempotency-keys storeAnswersCte); a key stored
+ * before, or meanwhile by another process, fails the whole statement (a unique violation). The purchases must be of
+ * distinct buyers; they are sent sorted by buyer, so every batch takes wallet rows in one order. Answers, by
+ * purchase id, the balance after each debit that happened.
  */
-export async function insertWalletPurchases(db: DbOrTx, ps: WalletPurchase[]): Promise<Map<string, CoalescedOutcome>> {
+export async function insertWalletPurchases(db: DbOrTx, ps: WalletPurchase[]): Promise<Map<string, string>> {
   noteControlled('money');
   const sorted = [...ps].sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
   const column = <T>(f: (p: WalletPurchase) => T) => sorted.map(f);
-  const rows = await preparedText<{ id: string; balance_after: string | null; key_used: boolean }>(db, 'commerce_wallet_purchases', WALLET_PURCHASES_SQL, [
+  const rows = await preparedText<{ id: string; balance_after: string }>(db, 'commerce_wallet_purchases', WALLET_PURCHASES_SQL, [
     column((p) => p.userId),
     column((p) => p.total),
     column((p) => p.now.toISOString()),
@@ -238,7 +231,7 @@ export async function insertWalletPurchases(db: DbOrTx, ps: WalletPurchase[]): P
     column((p) => p.key?.statusCode ?? null),
     column((p) => (p.key ? sealedAnswer(p.key.response) : null)),
   ]);
-  return new Map(rows.map((r) => [r.id, { balanceAfter: r.balance_after, keyUsed: r.key_used }]));
+  return new Map(rows.map((r) => [r.id, r.balance_after]));
 }
 
 /** The statement of insertWalletPurchases: one array per value of WALLET_PURCHASE_SQL, in the same order, then the keys'. */
@@ -251,7 +244,7 @@ const WALLET_PURCHASES_SQL = `
       as t(user_id, amount, at, product_id, price, gst, bv, key, quantity, total_bv, address, description, actor_id, actor_role,
            on_behalf_of_id, ip_address, user_agent, session_id, state, pincode, idem_key, route, request_hash, status_code, response)
   ),
-  i as (select t.*, t.key::text as reference_id, ${keyStoredBefore('t')} as key_used from t),
+  i as (select t.*, t.key::text as reference_id from t),
   ${walletDebitsCtes({
     input: 'i',
     type: "'purchase'",
@@ -276,4 +269,4 @@ const WALLET_PURCHASES_SQL = `
     from d
   ),
   ${storeAnswersCte('d')}
-  select i.key::text as id, d.after::text as balance_after, i.key_used from i left join d on d.key = i.key`;
+  select key::text as id, after::text as balance_after from d`;

@@ -1,5 +1,5 @@
 import { onPostgresPool, type DbOrTx } from '../../db/client';
-import { insertWalletPurchase, insertWalletPurchases, type CoalescedOutcome, type WalletPurchase } from './commerce.repo';
+import { insertWalletPurchase, insertWalletPurchases, type WalletPurchase } from './commerce.repo';
 
 /** What a wallet purchase's statement answered: whether the debit happened, and the balance after it. */
 export interface PurchaseOutcome {
@@ -92,9 +92,9 @@ export class PurchaseBatches {
     this.sent.batches++;
     this.sent.purchases += batch.length;
     this.sent.largest = Math.max(this.sent.largest, batch.length);
-    let outcomes: Map<string, CoalescedOutcome>;
+    let after: Map<string, string>;
     try {
-      outcomes = await insertWalletPurchases(
+      after = await insertWalletPurchases(
         this.db,
         batch.map((b) => b.p),
       );
@@ -107,9 +107,11 @@ export class PurchaseBatches {
       return;
     }
     for (const b of batch) {
-      const o = outcomes.get(b.p.id);
-      if (o?.keyUsed) b.resolve(IN_OWN_TRANSACTION);
-      else b.resolve(o?.balanceAfter ? { funded: true, balanceAfter: o.balanceAfter } : { funded: false, balanceAfter: null });
+      const balance = after.get(b.p.id);
+      if (balance !== undefined) b.resolve({ funded: true, balanceAfter: balance });
+      // A keyed purchase that was not made may be the repeat of one that was: its own transaction replays the answer
+      // stored under its key, or refuses it for funds (or prices it again) as before.
+      else b.resolve(b.p.key ? IN_OWN_TRANSACTION : { funded: false, balanceAfter: null });
     }
   }
 }
