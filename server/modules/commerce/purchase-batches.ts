@@ -38,7 +38,7 @@ interface Pending {
 export class PurchaseBatches {
   private queue: Pending[] = [];
   private counted = 0;
-  /** Statements of more than one purchase sent, the purchases they carried, and the largest. */
+  /** Coalesced statements sent (of more than one purchase, or of a keyed one), the purchases they carried, the largest. */
   readonly sent = { batches: 0, purchases: 0, largest: 0 };
   private readonly buyersAtDatabase = new Set<string>();
 
