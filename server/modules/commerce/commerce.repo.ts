@@ -248,7 +248,7 @@ const WALLET_PURCHASES_SQL = `
   ${walletDebitsCtes({
     input: 'i',
     type: "'purchase'",
-    guard: 'not i.key_used and exists (select 1 from products x where x.id = i.product_id and x.is_active and x.price = i.price and x.gst = i.gst and x.bv = i.bv)',
+    guard: 'exists (select 1 from products x where x.id = i.product_id and x.is_active and x.price = i.price and x.gst = i.gst and x.bv = i.bv)',
   })},
   d as (select i.*, w.after from w join i on i.key = w.key),
   pur as (

@@ -16,7 +16,7 @@ export const BATCHES_IN_FLIGHT = 2;
 /** The most purchases in one statement. */
 export const MAX_BATCH = 100;
 /** A batch still waiting after this long (a wallet row held by a long transaction) lets the next batch start. */
-export const STALLED_BATCH_MS = 25;
+export const STALLED_BATCH_MS = 500;
 
 interface Pending {
   p: WalletPurchase;
@@ -38,8 +38,11 @@ interface Pending {
 export class PurchaseBatches {
   private queue: Pending[] = [];
   private counted = 0;
-  /** Coalesced statements sent (of more than one purchase, or of a keyed one), the purchases they carried, the largest. */
-  readonly sent = { batches: 0, purchases: 0, largest: 0 };
+  /**
+   * Coalesced statements sent (of more than one purchase, or of a keyed one), the purchases they carried, the largest,
+   * and how many the database refused as a whole.
+   */
+  readonly sent = { batches: 0, purchases: 0, largest: 0, refused: 0 };
   private readonly buyersAtDatabase = new Set<string>();
 
   constructor(private readonly db: DbOrTx) {}
@@ -99,6 +102,7 @@ export class PurchaseBatches {
         batch.map((b) => b.p),
       );
     } catch (err) {
+      this.sent.refused++;
       if (!rolledBack(err)) {
         for (const b of batch) b.reject(err);
         return;
