@@ -73,9 +73,16 @@ function pagesOf(hrefs: string[]): string[] {
 
 /** The links of a page's menus: the sidebar or drawer, the portal's section menus and tabs, the header; on the home page also its content's. */
 async function menuLinks(page: Page, home: boolean): Promise<string[]> {
-  // The portal's code arrives after the address changes: its menu first.
+  // The portal's code arrives after the address changes (the site footer's links are there before it): the page's
+  // own heading first, then its menu. On a loaded machine the portal can take seconds, and a crawl that reads only the
+  // footer misses the portal's pages.
   await page
-    .locator('nav a[href], aside a[href], main a[href]')
+    .locator('main h1')
+    .first()
+    .waitFor({ state: 'visible', timeout: 20_000 })
+    .catch(() => undefined);
+  await page
+    .locator('aside a[href], main a[href], header nav a[href]')
     .first()
     .waitFor({ state: 'attached', timeout: 10_000 })
     .catch(() => undefined);
@@ -195,7 +202,7 @@ describe.each(SIZES)('the walk at $name width', (size: Size) => {
         const home = new URL(v.page.url()).pathname;
         // The menus as the desktop shows them (the phone's drawer holds the same links; desktop runs first).
         const paths = await sitemapOf(account, v.page, home);
-        expect(paths.length, `${account}: no menu found on ${home}`).toBeGreaterThan(account === 'pending' ? 0 : 4);
+        expect(paths.length, `${account}: no menu found on ${home} (found ${paths.join(', ')})`).toBeGreaterThan(account === 'pending' ? 0 : 4);
         for (const path of [home, ...paths.filter((p) => p !== home)]) {
           await v.page.goto(`${t.url}${path}`);
           await settle(v.page);
