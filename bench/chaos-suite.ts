@@ -511,13 +511,16 @@ export async function chaosSuite(databaseUrl: string): Promise<boolean> {
   const closed = await closePairing();
   const cycleId = String(closed.id);
   const closeMs = performance.now() - t0;
+  const calcFrom = Date.now();
   const t1 = performance.now();
   await call(admin2, `${BASE}/cycles/${cycleId}/calculate`);
   const calcMs = performance.now() - t1;
+  const approveFrom = Date.now();
   await call(admin, `${BASE}/cycles/${cycleId}/approve`);
   await stepUpAdmins().catch(() => undefined);
   stepped = 0;
   await stepUpAdmins();
+  const postFrom = Date.now();
   const t2 = performance.now();
   await call(admin, `${BASE}/cycles/${cycleId}/post`);
   const postMs = performance.now() - t2;
@@ -552,6 +555,24 @@ export async function chaosSuite(databaseUrl: string): Promise<boolean> {
   ];
   console.log('\npayday under load:');
   console.table(paydayRows);
+  // Where the payday's latency comes from: each step's window on its own (diagnostic; the targets are the table's).
+  const inWindow = (xs: { at: number; ms: number }[], from: number, to: number) => xs.filter((x) => x.at >= from && x.at < to).map((x) => x.ms);
+  console.table(
+    (
+      [
+        ['close', paydayFrom, calcFrom],
+        ['calculate', calcFrom, approveFrom],
+        ['approve', approveFrom, postFrom],
+        ['post', postFrom, paydayTo],
+      ] as const
+    ).map(([step, from, to]) => ({
+      step,
+      seconds: ((to - from) / 1000).toFixed(1),
+      purchases: inWindow(timeline, from, to).length,
+      'purchase p50 / p95 (ms)': `${pct(inWindow(timeline, from, to), 50).toFixed(1)} / ${pct(inWindow(timeline, from, to), 95).toFixed(1)}`,
+      'Income p95 (ms)': pct(inWindow(incomeTimes, from, to), 95).toFixed(1),
+    })),
+  );
   await checkAfter('payday', paydayTo);
 
   // -------------------------------------------------------------- faults

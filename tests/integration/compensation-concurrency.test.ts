@@ -9,6 +9,7 @@ import { postLedger } from '../../server/modules/wallet/ledger.service';
 import { postCycle } from '../../server/modules/compensation';
 import type { UserRow } from '../../server/modules/users/users.repo';
 import { closePairingCycle } from '../support/compensation';
+import * as cyclesRepo from '../../server/modules/compensation/cycles.repo';
 
 /**
  * Posting a payout cycle under concurrency (docs/spec/compensation.md §5, docs/spec/decisions.md §6): members buying and
@@ -327,5 +328,35 @@ describe('posting a cycle under concurrency', () => {
       await expectMoneySound();
     },
     120_000,
+  );
+});
+
+describe('the journal while a cycle is calculated', () => {
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "the applier hands a closed cycle's legs over while a calculation holds that cycle: volume keeps flowing",
+    async () => {
+      // The deeper members buy; the close leaves their ancestors' rows holding this cycle's legs.
+      for (const m of members.slice(N / 2)) expect((await buy(m, 1)).status).toBe(201);
+      await t.settle();
+      const id = await closePairingCycle(t, admin);
+      // A purchase in the new cycle: applying it hands the ancestors' legs over to leg_volumes under the closed
+      // cycle (a foreign key to it), while another transaction holds the cycle as a calculation does for its whole run.
+      expect((await buy(members[N - 1], 1)).status).toBe(201);
+      const handedBefore = (await query<{ n: number }>(t, sql`select count(*)::int as n from leg_volumes where cycle_id = ${id}::uuid`))[0].n;
+      const outcome = await t.runtime.ctx.db.transaction(async (tx) => {
+        expect((await cyclesRepo.findCycle(tx, id, true))?.status).toBe('closed');
+        const timer = new Promise<'stuck'>((r) => setTimeout(() => r('stuck'), 15_000));
+        return Promise.race([t.settle().then(() => 'applied' as const), timer]);
+      });
+      expect(outcome).toBe('applied');
+      await t.settle();
+      const [after] = await query<{ n: number; pending: number }>(
+        t,
+        sql`select (select count(*)::int from leg_volumes where cycle_id = ${id}::uuid) as n, (select count(*)::int from volume_events where applied_at is null) as pending`,
+      );
+      expect(after.n).toBeGreaterThan(Number(handedBefore));
+      expect(after.pending).toBe(0);
+    },
+    60_000,
   );
 });

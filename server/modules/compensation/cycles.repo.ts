@@ -10,9 +10,15 @@ export type CycleRow = typeof compCycles.$inferSelect;
 export async function lockCalculations(db: DbOrTx) {
   await db.execute(sql`select pg_advisory_xact_lock(${LOCKS.calculations})`);
 }
+/**
+ * `lock`: the row for a change of state (calculate, approve, post). FOR NO KEY UPDATE, not FOR UPDATE: the journal's
+ * applier writes rows that reference the cycle (leg_volumes hands over the legs of a closed cycle), and their foreign
+ * key checks take FOR KEY SHARE, which FOR UPDATE would block for the whole of a calculation (50 s of volume stopped
+ * for everyone at a million members); the two state changes still exclude each other.
+ */
 export async function findCycle(db: DbOrTx, id: string, lock = false) {
   const q = db.select().from(compCycles).where(eq(compCycles.id, id));
-  const [row] = lock ? await q.for('update') : await q;
+  const [row] = lock ? await q.for('no key update') : await q;
   return row;
 }
 export async function cyclesPage(db: DbOrTx, f: { kind?: string; status?: string; before?: Date }, limit: number) {

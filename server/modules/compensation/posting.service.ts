@@ -94,8 +94,6 @@ export async function postCycle(ctx: AppContext, actor: Actor, id: string, opts:
         if (paise(p.tds) > 0n) rows.push({ userId: p.member_id, amount: `-${p.tds}`, type: 'tds', description: `TDS, ${c0.kind} cycle ${period}`, ...ref });
         for (const l of mine) if (l.type === 'rank_bonus') await postingRepo.recordRankBonus(tx, p.member_id, String(l.rank), l.amount);
       }
-      // One set-based movement for the whole batch (balances, then the rows with their running balances).
-      await postLedgerBatch(tx, rows, now);
       await adjustmentsRepo.consumeAdjustments(
         tx,
         id,
@@ -145,6 +143,9 @@ export async function postCycle(ctx: AppContext, actor: Actor, id: string, opts:
           batch.map((b) => b.member_id),
         );
       }
+      // One set-based movement for the whole batch (balances, then the rows with their running balances), last: a
+      // wallet row stays locked from its update to the commit, and a member buying meanwhile waits for it.
+      await postLedgerBatch(tx, rows, now);
       await opts.beforeCommit?.(tx, { number: (batchNo += 1), memberIds: batch.map((b) => b.member_id) });
       return false;
     });
