@@ -1,0 +1,42 @@
+/**
+ * The Income page's statement is planned at each call, not kept as a connection's prepared statement (PostgreSQL).
+ *
+ * Why: a connection's generic plan outlives the table sizes it was made for. On the bench's million members, made
+ * while comp_payouts held 6 rows, it scanned the whole table for each member; during the first calculation (300,000
+ * payouts being written, uncommitted) each Income page then read 4,400-4,900 buffers (auto_explain), 200 pages a second
+ * took most of the database's CPU, and purchases and Income pages waited seconds. Which plan the server caches depends
+ * on its statistics at that moment, so the test checks the cause: after the app has served the page a dozen times, no
+ * statement prepared on its connections reads comp_payouts or comp_carry, the tables a calculation fills.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { TestApp } from '../support/test-app';
+import { startSignedIn } from '../support/start';
+import { rawRows } from '../../server/db/client';
+
+// Through PgBouncer in transaction pooling nothing is prepared by name in the first place.
+const direct = !!process.env.TEST_DATABASE_URL && !process.env.TEST_THROUGH_PGBOUNCER;
+
+describe.skipIf(!direct)('the Income page and the tables a calculation fills (PostgreSQL)', () => {
+  let t: TestApp;
+  let member: string;
+  beforeAll(async () => ({ t, member } = await startSignedIn(['member'], { engine: 'PostgreSQL', config: { dbPoolSize: 2 } })), 120_000);
+  afterAll(() => t?.close());
+
+  it('keeps no prepared plan that reads comp_payouts or comp_carry on its connections', async () => {
+    for (let i = 0; i < 12; i++) expect((await t.api('GET', '/api/income', { cookie: member })).status).toBe(200);
+    // Two at once: one on each of the pool's two connections.
+    const seen = await Promise.all(
+      [0, 1].map(() =>
+        rawRows<{ name: string; backend: number }>(
+          t.runtime.ctx.db,
+          sql`select name, pg_backend_pid() as backend, pg_sleep(0.2) is null as waited from pg_prepared_statements
+              where statement ilike '%comp_payouts%' or statement ilike '%comp_carry%'
+              union all select '', pg_backend_pid(), true`,
+        ),
+      ),
+    );
+    expect(new Set(seen.flat().map((r) => r.backend)).size).toBe(2);
+    expect(seen.flat().filter((r) => r.name !== '')).toEqual([]);
+  }, 60_000);
+});
