@@ -9,6 +9,7 @@ const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const IN_FLIGHT = 20;
 /** BENCH_RETURNS_PERCENT=1: during the load that share of the purchases is returned through the API (issue 32). */
 const RETURNS_PERCENT = Number(process.env.BENCH_RETURNS_PERCENT ?? 0);
+const PER_SECOND = process.env.BENCH_PER_SECOND === '1';
 
 /** The issue's targets (issue 11), printed beside the figures; the suite fails when one is missed. */
 const TARGETS = {
@@ -104,6 +105,8 @@ export async function commerceSuite(base: string, databaseUrl: string, layout = 
 
   // Warm-up: a few seconds of the same load, so the first measured second is not the JIT's.
   let counter = 0;
+  /** BENCH_PER_SECOND=1: each second's answers (count, p50, p95, max) are printed after the load. */
+  const perSecond: Record<number, number[]> = {};
   let times: number[] = [];
   const run = (seconds: number) =>
     new Promise<autocannon.Result>((res, rej) => {
@@ -121,9 +124,20 @@ export async function commerceSuite(base: string, databaseUrl: string, layout = 
         (err, result) => (err ? rej(err) : res(result)),
       );
       // Every answer's own time, for exact percentiles.
-      instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => times.push(ms));
+      instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => {
+        times.push(ms);
+        if (PER_SECOND) (perSecond[Math.floor(Date.now() / 1000)] ??= []).push(ms);
+      });
     });
   await run(5);
+  // The warm-up's purchases are the first in these tables (the seeded members have bought nothing). Each connection
+  // of the app plans its foreign-key checks the first time it makes one (the journal's purchase_id: the purchase it
+  // refers to), and PostgreSQL keeps that plan until the table's statistics change: planned on a table of a few pages,
+  // it reads every purchase sequentially, and from about 15 s into the load it read 15 million rows a second (p95
+  // 12 -> 50-90 ms). On a live system autovacuum analyzes a table after 50 rows and a tenth of it have changed, and the
+  // plans follow; PostgreSQL here runs with autovacuum off, so the suite analyzes what the warm-up grew, as it
+  // vacuums before (ADR 0009, "benchmarks vacuum first").
+  await db.query('analyze purchases, volume_events, transactions, audit_log, invoices');
   while ((await lagNow()).pending > 0) await sleep(200);
 
   // The deepest member's purchase on its own (what depth costs: nothing in it walks the tree), 50 in a row.
@@ -222,6 +236,11 @@ export async function commerceSuite(base: string, databaseUrl: string, layout = 
   console.log(`measuring: ${LOAD_SECONDS} s of purchases, ${IN_FLIGHT} in flight...`);
   const load = await run(LOAD_SECONDS);
   const loadEnded = performance.now();
+  if (PER_SECOND) {
+    for (const [sec, xs] of Object.entries(perSecond)) {
+      console.log(`${new Date(Number(sec) * 1000).toISOString().slice(11, 19)}: ${xs.length} answers, p50 ${pct(xs, 50)} ms, p95 ${pct(xs, 95)} ms, max ${Math.round(Math.max(...xs))} ms`);
+    }
+  }
   loading = false;
   await Promise.all([deepBuyer, sampler, returner]);
   let lagBackMs = 0;

@@ -3,6 +3,7 @@ import { loadConfig } from './config';
 import { resolveSecret } from './lib/secret';
 import { systemClock } from './lib/clock';
 import { openDatabase } from './db/client';
+import { autovacuumIsOn } from './db/server-settings';
 import type { AppContext } from './context';
 import { logRedaction } from './http/logging';
 import { startOutboxWorker } from './workers/outbox.worker';
@@ -34,6 +35,9 @@ async function main() {
   const secret = resolveSecret(config);
   useFieldKeys(fieldKeyring(secret, config.appSecretPrevious));
   await database.migrate();
+  // Without autovacuum nothing analyzes a growing table, and each connection keeps the plans it made while the table
+  // was small: a foreign-key check planned on the first purchases reads every purchase, for good (README, Autovacuum).
+  if (!(await autovacuumIsOn(database.db))) log.warn('PostgreSQL runs with autovacuum off: turn it on (README, Production on PostgreSQL, Autovacuum)');
   const mailRef: { kick?: () => void } = {};
   const ctx: AppContext = withJobQueue<Omit<AppContext, 'jobs'>>({ db: database.db, config, clock: systemClock, log, secret, kickMail: () => mailRef.kick?.() });
   const mail = startOutboxWorker(ctx, { poll: true });
