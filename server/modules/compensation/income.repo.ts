@@ -1,6 +1,6 @@
 /** The member's side: posted payouts and lines, and the Income page's figures in one statement. */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { rawRows, type DbOrTx } from '../../db/client';
+import { preparedRows, rawRows, type DbOrTx } from '../../db/client';
 import { compLines } from '../../db/schema/index';
 
 /** A posted payout's money, as the member reads it (docs/spec/returns.md §5: recovery and carried TDS included). */
@@ -51,15 +51,39 @@ export interface IncomeFigures {
   legs: { left_bv: string; right_bv: string } | null;
   pools: { type: string; amount: string | null; period_date: string | null }[];
 }
-export async function incomeFigures(db: DbOrTx, memberId: string, knownPlanIds: string[] = []): Promise<IncomeFigures> {
-  // Planned at every call, not prepared: a connection's generic plan outlives the table sizes it was made for. Prepared
-  // while comp_payouts held a few rows, it scanned the whole table for each member, and during the first calculation
-  // at a million members (300,000 payouts being written) each Income page read 4,400-4,900 buffers (auto_explain),
-  // 200 pages a second used most of the database's CPU, and purchases and Income pages waited seconds. Planning costs
-  // about 1.3 ms a call; the plan then follows the tables' size as they grow.
-  const [row] = await rawRows<IncomeFigures>(
+/** From this many rows in both comp_payouts and comp_carry (the planner's own count) the Income statement is prepared. */
+export const INCOME_PREPARED_FROM_ROWS = 10_000;
+/** How long a process trusts its last look at those two tables' size. */
+const SIZE_LOOK_MS = 60_000;
+const sizes = new WeakMap<object, { large: boolean; at: number }>();
+
+/**
+ * Whether comp_payouts and comp_carry are large enough for the Income statement's generic plan to be safe: both at
+ * least INCOME_PREPARED_FROM_ROWS by pg_class.reltuples (-1, never analyzed, counts as small). Looked at once a minute
+ * per database; on PGlite statements are not prepared anyway.
+ */
+async function payoutTablesLarge(db: DbOrTx): Promise<boolean> {
+  const seen = sizes.get(db);
+  if (seen && Date.now() - seen.at < SIZE_LOOK_MS) return seen.large;
+  const [row] = await rawRows<{ n: number | null }>(
     db,
-    sql`
+    sql`select least((select reltuples from pg_class where oid = 'comp_payouts'::regclass),
+                     (select reltuples from pg_class where oid = 'comp_carry'::regclass))::float8 as n`,
+  );
+  const large = Number(row?.n ?? -1) >= INCOME_PREPARED_FROM_ROWS;
+  sizes.set(db, { large, at: Date.now() });
+  return large;
+}
+
+export async function incomeFigures(db: DbOrTx, memberId: string, knownPlanIds: string[] = []): Promise<IncomeFigures> {
+  // Every Income page opens with it. A connection keeps a prepared statement's generic plan for good (until the
+  // tables are analyzed again), and one made while comp_payouts held a few rows scanned the whole table for each
+  // member: during the first calculation at a million members (300,000 payouts being written, not yet analyzed) each
+  // page read 4,400-4,900 buffers (auto_explain), and purchases and Income pages waited seconds. Planned at every call
+  // instead it cost about 1.3 ms a page: on the payout bench 1,692 pages/s, p95 17.6 ms, against 3,141/s, p95 11.0 ms
+  // prepared. So it is planned per call while the two tables are small, and prepared once they are large, when
+  // every plan the planner can make reads them by member.
+  const figures = sql`
     with o as (select id, starts_at, ends_at from comp_cycles where kind = 'pairing' and status = 'open' limit 1)
     select
       coalesce((select json_agg(x) from (
@@ -83,8 +107,8 @@ export async function incomeFigures(db: DbOrTx, memberId: string, knownPlanIds: 
         having count(*) > 0) l) as legs,
       coalesce((select json_agg(a) from (
         select achievement_type as type, amount::text as amount, period_date::text as period_date from achievers
-        where user_id = ${memberId}::uuid and period = 'monthly' order by period_date desc limit 50) a), '[]'::json) as pools`,
-  );
+        where user_id = ${memberId}::uuid and period = 'monthly' order by period_date desc limit 50) a), '[]'::json) as pools`;
+  const [row] = (await payoutTablesLarge(db)) ? await preparedRows<IncomeFigures>(db, 'comp_income_figures', figures) : await rawRows<IncomeFigures>(db, figures);
   return row;
 }
 
