@@ -53,6 +53,90 @@ export async function copyInto(db: DbOrTx, table: string, columns: string[], row
   }
 }
 
+/**
+ * One row of a COPY in text format, as byte ranges of the chunk it came in: `start(k)` and `end(k)` bound field k
+ * in `buf`. Valid only during the callback (the next row reuses it). For a reader that parses its fields itself
+ * (the payout run's million-member snapshot) and keeps no string of the COPY's text.
+ */
+export class CopyRow {
+  buf: Buffer = Buffer.alloc(0);
+  private readonly bounds: number[] = [];
+  count = 0;
+  start(k: number) {
+    return this.bounds[2 * k];
+  }
+  end(k: number) {
+    return this.bounds[2 * k + 1];
+  }
+  /** Field k is NULL (`\N`). */
+  isNull(k: number) {
+    const s = this.bounds[2 * k];
+    return this.bounds[2 * k + 1] - s === 2 && this.buf[s] === 92 && this.buf[s + 1] === 78;
+  }
+  /** Field k as text, unescaped (a string of its own, not a slice of a larger one); null for NULL. */
+  text(k: number): string | null {
+    if (this.isNull(k)) return null;
+    const s = this.buf.toString('utf8', this.bounds[2 * k], this.bounds[2 * k + 1]);
+    return s.includes('\\') ? unescapeCopy(s) : s;
+  }
+  /** Field k's bytes equal `b` (an ASCII constant; an escaped field never does). */
+  equals(k: number, b: Buffer) {
+    const s = this.bounds[2 * k];
+    const n = this.bounds[2 * k + 1] - s;
+    if (n !== b.length) return false;
+    for (let j = 0; j < n; j++) if (this.buf[s + j] !== b[j]) return false;
+    return true;
+  }
+  /** @internal */
+  set(buf: Buffer, from: number, to: number) {
+    this.buf = buf;
+    let n = 0;
+    let s = from;
+    for (let j = from; j < to; j++) {
+      if (buf[j] === 9) {
+        this.bounds[2 * n] = s;
+        this.bounds[2 * n + 1] = j;
+        n++;
+        s = j + 1;
+      }
+    }
+    this.bounds[2 * n] = s;
+    this.bounds[2 * n + 1] = to;
+    this.count = n + 1;
+  }
+}
+
+const unescapeCopy = (s: string) => s.replace(/\\(.)/g, (_, c: string) => (c === 't' ? '\t' : c === 'n' ? '\n' : c === 'r' ? '\r' : c));
+
+/**
+ * COPY a query's rows out as byte ranges (CopyRow), without decoding the text: false on the embedded database.
+ * A row cut by a chunk's end is joined with the next chunk's start.
+ */
+export async function copyOutRows(db: DbOrTx, query: string, onRow: (row: CopyRow) => void): Promise<boolean> {
+  const got = clientOf(db);
+  if (!got) return false;
+  const { client, release } = await got;
+  try {
+    const stream = client.query(copyTo(`copy (${query}) to stdout`));
+    const row = new CopyRow();
+    let rest: Buffer | null = null;
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      const buf: Buffer = rest ? Buffer.concat([rest, chunk]) : chunk;
+      let start = 0;
+      for (let nl = buf.indexOf(10); nl !== -1; nl = buf.indexOf(10, start)) {
+        row.set(buf, start, nl);
+        onRow(row);
+        start = nl + 1;
+      }
+      rest = start < buf.length ? Buffer.from(buf.subarray(start)) : null;
+    }
+    if (rest) throw new Error('COPY ended inside a row');
+    return true;
+  } finally {
+    release?.();
+  }
+}
+
 /** COPY a query's rows out as arrays of text cells (null for NULL); undefined on the embedded database. */
 export async function copyOut(db: DbOrTx, query: string, onRow: (cells: (string | null)[]) => void): Promise<boolean> {
   const got = clientOf(db);
@@ -62,7 +146,7 @@ export async function copyOut(db: DbOrTx, query: string, onRow: (cells: (string 
     const stream = client.query(copyTo(`copy (${query}) to stdout`));
     const decoder = new StringDecoder('utf8');
     let rest = '';
-    const unescape = (s: string) => (s === '\\N' ? null : s.includes('\\') ? s.replace(/\\(.)/g, (_, c: string) => (c === 't' ? '\t' : c === 'n' ? '\n' : c === 'r' ? '\r' : c)) : s);
+    const unescape = (s: string) => (s === '\\N' ? null : s.includes('\\') ? unescapeCopy(s) : s);
     for await (const buf of stream as AsyncIterable<Buffer>) {
       const text = rest + decoder.write(buf);
       let start = 0;

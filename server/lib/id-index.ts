@@ -82,6 +82,66 @@ export class IdIndex {
     }
     if (this.upper || (this.w0 | this.w1 | this.w2 | this.w3) === 0) this.verbatim.set(i, key);
     else if (this.verbatim.size) this.verbatim.delete(i);
+    this.place(i);
+  }
+
+  /**
+   * `add` for a key given as bytes (buf[start, end), a COPY's text): no string is made for a canonical
+   * lower-case uuid, the shape PostgreSQL writes; any other key goes through `add` as text.
+   */
+  addBytes(buf: Buffer, start: number, end: number, i: number) {
+    // Room first, as in add.
+    if ((this.count + 1) * 2 > this.slots.length) this.grow();
+    if ((i + 1) * 4 > this.words.length) this.words = grown(this.words, Math.max(this.words.length * 2, (i + 1) * 4));
+    if (!this.parseBytes(buf, start, end)) return this.add(buf.toString('utf8', start, end), i);
+    if (this.verbatim.size) this.verbatim.delete(i);
+    this.place(i);
+  }
+
+  /**
+   * Reads a key given as bytes into `out` at `at` (four words) for `getWords` later; false when it is not a canonical
+   * lower-case uuid (the caller keeps it as text).
+   */
+  wordsOf(buf: Buffer, start: number, end: number, out: Int32Array, at: number) {
+    if (!this.parseBytes(buf, start, end)) return false;
+    out[at] = this.w0;
+    out[at + 1] = this.w1;
+    out[at + 2] = this.w2;
+    out[at + 3] = this.w3;
+    return true;
+  }
+
+  /** The index of the uuid whose words are in `w` at `at` (from `wordsOf`), or -1. */
+  getWords(w: Int32Array, at: number) {
+    this.w0 = w[at];
+    this.w1 = w[at + 1];
+    this.w2 = w[at + 2];
+    this.w3 = w[at + 3];
+    return this.find();
+  }
+
+  /** parse for bytes, refusing upper-case digits and the nil uuid (both kept verbatim by `add`). */
+  private parseBytes(buf: Buffer, start: number, end: number) {
+    if (end - start !== 36) return false;
+    let w = 0;
+    for (let k = 0; k < 32; k++) {
+      const c = buf[start + UUID_HEX[k]];
+      const v = c < 128 ? HEX[c] : -1;
+      if (v < 0 || (c >= 65 && c <= 70)) return false;
+      w = (w << 4) | v;
+      if ((k & 7) === 7) {
+        if (k === 7) this.w0 = w;
+        else if (k === 15) this.w1 = w;
+        else if (k === 23) this.w2 = w;
+        else this.w3 = w;
+        w = 0;
+      }
+    }
+    return (this.w0 | this.w1 | this.w2 | this.w3) !== 0;
+  }
+
+  /** Stores w0..w3 as index i and files it in its slot. */
+  private place(i: number) {
     const b = i * 4;
     this.words[b] = this.w0;
     this.words[b + 1] = this.w1;
@@ -146,6 +206,11 @@ export class IdIndex {
   /** The index of `key`, or -1. */
   get(key: string) {
     if (!this.parse(key)) return this.other.get(key) ?? -1;
+    return this.find();
+  }
+
+  /** The index of the uuid in w0..w3, or -1. */
+  private find() {
     const mask = this.slots.length - 1;
     for (let s = this.slotHash() & mask; ; s = (s + 1) & mask) {
       const v = this.slots[s];

@@ -42,17 +42,12 @@ import { toSummary, Snapshot } from './cycles.service';
 export async function loadMembers(db: DbOrTx, at: Date): Promise<Snapshot> {
   const members = new MemberTable();
   const later = await inputsRepo.changesSince(db, at);
-  const activeAt = (id: string, status: string | null) => later.active.get(id) ?? status === 'active';
-  // A safe-integer count of paise (exact; paiseNumber throws past 2^53), a bigint only for the few with BV after the close.
-  const bvAt = (id: string, totalBV: string): number | bigint => {
-    const bv = paiseNumber(totalBV, 'personal BV');
-    const since = later.bv.get(id);
-    return since === undefined ? bv : BigInt(bv) - since;
-  };
-  const copied = await inputsRepo.copySnapshot(db, (c) => members.add(c[0]!, c[1]!, c[2], c[3], c[4], c[5]!, activeAt(c[0]!, c[6]), bvAt(c[0]!, c[7]!), c[8]));
+  const copied = await inputsRepo.copySnapshot(db, (row) => members.addRow(row));
   if (!copied) {
-    for (const r of await inputsRepo.snapshotMembers(db)) members.add(r.id, r.user_id, r.parent_id, r.position, r.sponsor_id, r.role, activeAt(r.id, r.status), bvAt(r.id, r.total_bv), r.current_rank);
+    for (const r of await inputsRepo.snapshotMembers(db))
+      members.add(r.id, r.user_id, r.parent_id, r.position, r.sponsor_id, r.role, r.status === 'active', paiseNumber(r.total_bv, 'personal BV'), r.current_rank);
   }
+  members.correct(later.active, later.bv);
   return { members: members.freeze() };
 }
 
@@ -267,10 +262,13 @@ export async function calculateCycle(ctx: AppContext, actor: Actor, id: string) 
     const c = await calculableCycle(tx, id, true);
     // Where a run's time goes, in the log (ADR 0010 keeps the figures of the million-member run).
     const phases: Record<string, number> = {};
+    // The process's resident memory after each phase (MB): what a million-member run costs the worker.
+    const rssMb: Record<string, number> = { start: Math.round(process.memoryUsage.rss() / 2 ** 20) };
     let mark = Date.now();
     const lap = (name: string) => {
       const t = Date.now();
       phases[name] = t - mark;
+      rssMb[name] = Math.round(process.memoryUsage.rss() / 2 ** 20);
       mark = t;
     };
     const plan = await planFor(tx, c.startsAt);
@@ -350,7 +348,7 @@ export async function calculateCycle(ctx: AppContext, actor: Actor, id: string) 
       newState: { planVersion: plan.version, lines: res.lines.length, gross: summary.gross, net: summary.net },
     });
     lap('summary');
-    ctx.log.info({ cycle: id, kind: c.kind, members: snap.members.size, lines: res.lines.length, ms: phases }, 'cycle calculated');
+    ctx.log.info({ cycle: id, kind: c.kind, members: snap.members.size, lines: res.lines.length, ms: phases, rssMb }, 'cycle calculated');
     return toSummary(row, plan.version);
   });
   // Statistics after the commit, as a job of their own: the admin's answer does not wait for them.

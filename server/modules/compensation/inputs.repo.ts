@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { rawRows, type DbOrTx } from '../../db/client';
-import { copyOut } from '../../db/copy';
+import { copyOut, copyOutRows, type CopyRow } from '../../db/copy';
 import { cycleLegsSql } from '../volume';
 import { placementIn, placementNamesIn } from '../tree';
 import { kycStateIn } from '../kyc';
@@ -36,7 +36,7 @@ export const snapshotMembers = (db: DbOrTx) => {
 const snapshotSql = (t = placementNamesIn()) => `select u.id::text, user_id, ${t.parentId}::text, ${t.position}, sponsor_id::text, role, status, v.total_bv::text, current_rank
                       from users u join member_volume v on v.member_id = u.id where ${t.placedAt} is not null or role <> 'admin' order by u.id`;
 /** The snapshot through COPY (PostgreSQL): cells in the order of snapshotMembers' columns, without names. */
-export const copySnapshot = (db: DbOrTx, onRow: (cells: (string | null)[]) => void) => copyOut(db, snapshotSql(), onRow);
+export const copySnapshot = (db: DbOrTx, onRow: (row: CopyRow) => void) => copyOutRows(db, snapshotSql(), onRow);
 export const namesOf = (db: DbOrTx, ids: string[]) =>
   ids.length
     ? rawRows<{ id: string; user_id: string; first_name: string | null; last_name: string | null }>(

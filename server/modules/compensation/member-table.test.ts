@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, it, expect } from 'vitest';
-import { MemberTable } from './member-table';
+import { MemberTable, paiseNumber } from './member-table';
+import { CopyRow } from '../../db/copy';
 
 describe('MemberTable', () => {
   it('finds every member by id through growth, uuids and other ids alike, and resolves parents and sponsors', () => {
@@ -32,5 +33,75 @@ describe('MemberTable', () => {
     t.add(id, 'A', null, null, null, 'user', true, 0, null);
     t.add(id, 'B', null, null, null, 'user', true, 0, null);
     expect(t.freeze().indexOf(id)).toBe(1);
+  });
+});
+
+describe('MemberTable.addRow (the snapshot read from COPY bytes)', () => {
+  /** A COPY text row (fields already escaped as PostgreSQL writes them) as the CopyRow the reader hands over. */
+  const rowOf = (fields: string[]) => {
+    const r = new CopyRow();
+    const buf = Buffer.from(`junk\n${fields.join('\t')}\nmore`);
+    const from = buf.indexOf(10) + 1;
+    r.set(buf, from, buf.indexOf(10, from));
+    return r;
+  };
+  const N = '\\N';
+
+  it('reads every field as add does: ids as words, escapes, other ids, upper case, unknown roles, nulls', () => {
+    const ids = Array.from({ length: 3_000 }, (_, i) => (i % 97 === 5 ? `member-${i}` : i % 89 === 3 ? randomUUID().toUpperCase() : randomUUID()));
+    const ranks = ['Executive', 'Ruby Star', null];
+    const roles = ['user', 'mini_franchise', 'basic_franchise', 'founder', 'regional_lead'];
+    const bvs = ['0.00', '15281.00', '12.5', '-3.40', '7', '100.10'];
+    const spec = ids.map((id, i) => ({
+      id,
+      userId: i % 50 === 7 ? `U\\\\${i}` : `BN${i}`,
+      parent: i > 0 && i % 13 ? ids[(i * 7) % i] : null,
+      position: i % 3 === 0 ? 'left' : i % 3 === 1 ? 'right' : null,
+      sponsor: i > 1 ? ids[i - 2] : null,
+      role: roles[i % roles.length],
+      status: i % 4 ? 'active' : 'pending',
+      bv: bvs[i % bvs.length],
+      rank: ranks[i % ranks.length],
+    }));
+    const a = new MemberTable();
+    const b = new MemberTable();
+    for (const m of spec) {
+      a.addRow(rowOf([m.id, m.userId, m.parent ?? N, m.position ?? N, m.sponsor ?? N, m.role, m.status, m.bv, m.rank ?? N]));
+      b.add(m.id, m.userId.replace('\\\\', '\\'), m.parent, m.position, m.sponsor, m.role, m.status === 'active', paiseNumber(m.bv), m.rank);
+    }
+    a.freeze();
+    b.freeze();
+    expect(a.size).toBe(b.size);
+    for (let i = 0; i < a.size; i++) expect(a.at(i)).toEqual(b.at(i));
+    expect(a.userIdAt(7)).toBe('U\\7');
+    expect(a.get(ids[5])?.id).toBe('member-5');
+    expect(a.personalBVAt(3)).toBe(-340n);
+  });
+
+  it('refuses a BV that is not an exact amount, and a rank outside the table', () => {
+    const id = randomUUID();
+    expect(() => new MemberTable().addRow(rowOf([id, 'BN1', N, N, N, 'user', 'active', '1e5', N]))).toThrow(/personal BV/);
+    expect(() => new MemberTable().addRow(rowOf([id, 'BN1', N, N, N, 'user', 'active', '1.005', N]))).toThrow(/personal BV/);
+    expect(() => new MemberTable().addRow(rowOf([id, 'BN1', N, N, N, 'user', 'active', '1.00', 'Platinum']))).toThrow(/rank table/);
+    const t = new MemberTable();
+    t.addRow(rowOf([id, 'BN1', N, N, N, 'user', 'active', '1.500', N]));
+    expect(t.personalBVAt(0)).toBe(150n);
+  });
+
+  it('takes back what changed after the close', () => {
+    const [x, y] = [randomUUID(), randomUUID()];
+    const t = new MemberTable();
+    t.addRow(rowOf([x, 'BN1', N, N, N, 'user', 'active', '500.00', N]));
+    t.addRow(rowOf([y, 'BN2', x, 'left', x, 'user', 'pending', '20.00', N]));
+    t.correct(
+      new Map([
+        [x, false],
+        [y, true],
+        [randomUUID(), true],
+      ]),
+      new Map([[x, 12_345n]]),
+    );
+    t.freeze();
+    expect([t.isActive(0), t.isActive(1), t.personalBVAt(0), t.personalBVAt(1), t.parentOf(1), t.sponsorOf(1)]).toEqual([false, true, 37_655n, 2_000n, 0, 0]);
   });
 });

@@ -12,10 +12,42 @@ import type { MemberLookup, SnapshotMember } from './snapshot-types';
 import { IdIndex } from '../../lib/id-index';
 import { grown } from '../../lib/typed-arrays';
 import { paiseNumber } from '../../../contracts/money';
+import type { CopyRow } from '../../db/copy';
 
 const ROLES = ['user', 'mini_franchise', 'basic_franchise', 'founder', 'admin'] as const;
 const MINI = 1;
 const BASIC = 2;
+/** What a snapshot row's fields are compared with, as bytes. */
+const ROLE_BYTES = ROLES.map((r) => Buffer.from(r));
+const RANK_BYTES = RANKS.map((r) => Buffer.from(r));
+const LEFT = Buffer.from('left');
+const RIGHT = Buffer.from('right');
+const ACTIVE = Buffer.from('active');
+
+/**
+ * A figure of the form [-]digits[.d[d]] in buf[start, end) as paise; NaN for any other form or a figure past 2^53
+ * (the caller then reads it with paiseNumber, which answers the rest exactly or throws).
+ */
+function paiseOfBytes(buf: Buffer, start: number, end: number) {
+  let j = start;
+  const neg = buf[j] === 45;
+  if (neg) j++;
+  const first = j;
+  let whole = 0;
+  for (; j < end && buf[j] >= 48 && buf[j] <= 57; j++) whole = whole * 10 + (buf[j] - 48);
+  if (j === first || j - first > 15) return NaN;
+  let frac = 0;
+  if (j < end) {
+    if (buf[j] !== 46 || end - j < 2 || end - j > 3) return NaN;
+    for (let k = j + 1; k < end; k++) {
+      const d = buf[k] - 48;
+      if (d < 0 || d > 9) return NaN;
+      frac += d * (k === j + 1 ? 10 : 1);
+    }
+  }
+  const p = whole * 100 + frac;
+  return neg ? -p : p;
+}
 
 /** "1234.56" -> 123456, exact; throws on a figure that is not an amount (contracts/money.ts). */
 export { paiseNumber };
@@ -55,8 +87,11 @@ export class MemberTable implements MemberLookup {
   // Ids live in the index alone (IdIndex.keyAt): no array of a million id strings, each a slice of the COPY's text.
   private readonly index = new IdIndex();
   private userIds: string[] = [];
-  private parentIds: (string | null)[] = [];
-  private sponsorIds: (string | null)[] = [];
+  private parentIds: (string | null | undefined)[] = [];
+  private sponsorIds: (string | null | undefined)[] = [];
+  /** Parent and sponsor uuids read as bytes (addRow), four words each, until `freeze` resolves them; refs[i] bit 0 parent, bit 1 sponsor. */
+  private refWords = new Int32Array(0);
+  private refs = new Uint8Array(0);
   private parentIdx = new Int32Array(0);
   private sponsorIdx = new Int32Array(0);
   private flags = new Uint8Array(0); // bit 0 active, bit 1 left, bit 2 right
@@ -90,18 +125,72 @@ export class MemberTable implements MemberLookup {
     this.parentIds.push(parentId);
     this.sponsorIds.push(sponsorId);
     this.flags[i] = (active ? 1 : 0) | (position === 'left' ? 2 : position === 'right' ? 4 : 0);
-    let r = (ROLES as readonly string[]).indexOf(role);
-    if (r < 0) {
-      let k = this.otherRoles.indexOf(role);
-      if (k < 0) k = this.otherRoles.push(role) - 1;
-      r = ROLES.length + k;
-    }
-    this.roles[i] = r;
+    this.roles[i] = this.roleIndex(role);
     this.ranks[i] = rank === null ? 0 : rankIndexOf(rank);
     this.bv[i] = exactPaise(personalBVPaise, id);
   }
 
+  private roleIndex(role: string) {
+    const r = (ROLES as readonly string[]).indexOf(role);
+    if (r >= 0) return r;
+    let k = this.otherRoles.indexOf(role);
+    if (k < 0) k = this.otherRoles.push(role) - 1;
+    return ROLES.length + k;
+  }
+
+  /**
+   * `add` for a row of the snapshot's COPY (columns id, user_id, parent_id, position, sponsor_id, role, status,
+   * total_bv, current_rank), read from its bytes: the ids become words of the index, never strings (a million rows
+   * of strings were most of a payout run's snapshot time and memory). Active means status 'active'.
+   */
+  addRow(row: CopyRow) {
+    const i = this.n++;
+    if (i >= this.flags.length) this.grow(Math.max(1024, this.flags.length * 2));
+    const b = row.buf;
+    this.index.addBytes(b, row.start(0), row.end(0), i);
+    this.userIds.push(row.text(1)!);
+    let refs = 0;
+    if (!row.isNull(2)) {
+      if (this.index.wordsOf(b, row.start(2), row.end(2), this.refWords, 8 * i)) refs |= 1;
+      else this.parentIds[i] = row.text(2);
+    }
+    if (!row.isNull(4)) {
+      if (this.index.wordsOf(b, row.start(4), row.end(4), this.refWords, 8 * i + 4)) refs |= 2;
+      else this.sponsorIds[i] = row.text(4);
+    }
+    this.refs[i] = refs;
+    this.flags[i] = (row.equals(6, ACTIVE) ? 1 : 0) | (row.equals(3, LEFT) ? 2 : row.equals(3, RIGHT) ? 4 : 0);
+    let r = ROLE_BYTES.findIndex((x) => row.equals(5, x));
+    if (r < 0) r = this.roleIndex(row.text(5)!);
+    this.roles[i] = r;
+    let k = 0;
+    if (!row.isNull(8)) {
+      k = RANK_BYTES.findIndex((x) => row.equals(8, x));
+      if (k < 0) k = rankIndexOf(row.text(8)!);
+    }
+    this.ranks[i] = k;
+    const p = paiseOfBytes(b, row.start(7), row.end(7));
+    this.bv[i] = BigInt(Number.isNaN(p) ? paiseNumber(row.text(7)!, 'personal BV') : p);
+  }
+
+  /**
+   * Figures as they were at an earlier instant, for members already added: the status active then (a member's first
+   * status change after it tells), and personal BV less what was added after it.
+   */
+  correct(activeThen: Map<string, boolean>, bvSince: Map<string, bigint>) {
+    for (const [id, active] of activeThen) {
+      const i = this.index.get(id);
+      if (i >= 0) this.flags[i] = (this.flags[i] & ~1) | (active ? 1 : 0);
+    }
+    for (const [id, since] of bvSince) {
+      const i = this.index.get(id);
+      if (i >= 0) this.bv[i] = int64(this.bv[i] - since, `Personal BV of ${id}`);
+    }
+  }
+
   private grow(cap: number) {
+    this.refWords = grown(this.refWords, cap * 8);
+    this.refs = grown(this.refs, cap);
     this.flags = grown(this.flags, cap);
     this.roles = grown(this.roles, cap);
     this.ranks = grown(this.ranks, cap);
@@ -113,13 +202,22 @@ export class MemberTable implements MemberLookup {
     this.parentIdx = new Int32Array(this.n);
     this.sponsorIdx = new Int32Array(this.n);
     for (let i = 0; i < this.n; i++) {
-      const p = this.parentIds[i];
-      const s = this.sponsorIds[i];
-      this.parentIdx[i] = p === null ? -1 : this.index.get(p);
-      this.sponsorIdx[i] = s === null ? -1 : this.index.get(s);
+      const refs = this.refs[i];
+      if (refs & 1) this.parentIdx[i] = this.index.getWords(this.refWords, 8 * i);
+      else {
+        const p = this.parentIds[i];
+        this.parentIdx[i] = p == null ? -1 : this.index.get(p);
+      }
+      if (refs & 2) this.sponsorIdx[i] = this.index.getWords(this.refWords, 8 * i + 4);
+      else {
+        const s = this.sponsorIds[i];
+        this.sponsorIdx[i] = s == null ? -1 : this.index.get(s);
+      }
     }
     this.parentIds = [];
     this.sponsorIds = [];
+    this.refWords = new Int32Array(0);
+    this.refs = new Uint8Array(0);
     return this;
   }
 
