@@ -183,3 +183,56 @@ describe('returns.md §5 deductions with negative lines (engine)', () => {
     expect(fig(d)).toMatchObject({ tds: '0.00', tdsCarried: '12.34', recovery: '5.00', net: '0.00' });
   });
 });
+
+describe('explanations worked out when read', () => {
+  it('give the texts and figures the engine wrote before: two sponsor levels out of order, repeat buyers, matching, a flush', () => {
+    const ms = spec7Snapshot({}, (id) => `U-${id}`);
+    const plan: PlanConfig = {
+      ...P1,
+      sponsorIncome: {
+        levels: [
+          { level: 2, percent: '4' },
+          { level: 1, percent: '10' },
+        ],
+      },
+      matching: {
+        levels: [
+          { level: 1, percent: '10' },
+          { level: 2, percent: '3' },
+        ],
+      },
+    };
+    const run = (carry: PairingInput['carry'], buys: Purchase[]) => calculatePairing({ plan, members: ms, legs: legsOf(ms, buys), carry, purchases: buys, ranksAchieved: [], adjustments: [] });
+    const w1 = run(new Map(), [buy('D', 300), buy('F', 250), buy('D', 100)]);
+    const w2 = run(w1.carry, [buy('C', 200), buy('E', 150), buy('F', 400), buy('E', 50), buy('D', 700)]);
+    const line = (r: typeof w1, id: string, type: string) => r.lines.find((l) => l.memberId === id && l.type === type)!;
+    expect(line(w2, 'A', 'sponsor_income').explanation).toEqual({
+      text: 'Level 1: 3 purchases, 400 BV at 10 % (U-C, U-E); Level 2: 2 purchases, 1,100 BV at 4 % (U-F, U-D).',
+      levels: [
+        { level: 1, percent: '10', purchases: 3, bv: '400.00', members: ['U-C', 'U-E'] },
+        { level: 2, percent: '4', purchases: 2, bv: '1100.00', members: ['U-F', 'U-D'] },
+      ],
+      bvValue: '1.00',
+    });
+    expect(line(w1, 'B', 'sponsor_income').explanation.text).toBe('Level 1: 2 purchases, 400 BV at 10 % (U-D).');
+    expect(line(w2, 'A', 'sales_bonus').explanation).toEqual({ text: "10 % of U-B's 20.00.", from: [{ userId: 'U-B', level: 1, incentive: '20.00' }] });
+    const si = line(w2, 'A', 'sales_incentive');
+    expect(si.explanation).toEqual({
+      text: 'Left 1,100 BV (carry 200 + new 900), right 650 BV (carry 50 + new 600): 6 pairs of 100 BV, 5 paid at 10 %, 200 BV flushed; carry 500 / 50.',
+      carryIn: { left: '200.00', right: '50.00' },
+      newBV: { left: '900.00', right: '600.00' },
+      units: { left: '11', right: '6' },
+      pairs: '6',
+      paid: '5',
+      flushedBV: '200.00',
+      carryOut: { left: '500.00', right: '50.00' },
+      firstPair: null,
+      pairUnitBV: 100,
+      pairRate: '10',
+    });
+    // Read again (as the writer and a spread both do), the same; and JSON carries it.
+    expect(si.explanation).toEqual(si.explanation);
+    expect(JSON.parse(JSON.stringify({ ...si, amount: String(si.amount) })).explanation.text).toBe(si.explanation.text);
+    expect({ ...si }.explanation).toEqual(si.explanation);
+  });
+});

@@ -110,16 +110,42 @@ export function calculatePairing(input: PairingInput): CalcResult {
   const directs = needDirects > 0 ? directsPerLeg(t) : undefined;
 
   // 1. Binary pairing for every member with carry or new BV.
+  const qualifiesAt = (i: number) => {
+    if (!t.isActive(i) || t.personalBVAt(i) < minPersonal) return false;
+    return !(directs && (directs.l[i] < needDirects || directs.r[i] < needDirects));
+  };
+  const carryAt = (i: number): Carry => ({ l: carryIn.l[i], r: carryIn.r[i], pairedEver: carryIn.pairedEver[i] === 1 });
+  /**
+   * A paid member's explanation, worked out again from the same columns when it is read (when the line is written):
+   * kept on 400,000 lines of a million-member cycle, the explanations were most of the calculation's memory.
+   */
+  const explainPair = (i: number) => {
+    const cin = carryAt(i);
+    const add = { l: legs.l[i], r: legs.r[i] };
+    const r = pairMember(plan, cin, add, qualifiesAt(i));
+    return {
+      text:
+        `Left ${bvWords(r.L)} BV (carry ${bvWords(cin.l)} + new ${bvWords(add.l)}), right ${bvWords(r.R)} BV (carry ${bvWords(cin.r)} + new ${bvWords(add.r)}): ` +
+        `${r.pairs} pair${r.pairs === 1n ? '' : 's'} of ${plan.pairing.pairUnitBV} BV${r.firstTwoToOne ? ` (first pair 2:1 from the ${r.firstTwoToOne})` : ''}, ${r.paid} paid at ${plan.pairing.pairRate} %` +
+        `${r.flushed > 0n ? `, ${bvWords(r.flushed)} BV flushed` : ''}; carry ${bvWords(r.carryOut.l)} / ${bvWords(r.carryOut.r)}.`,
+      carryIn: { left: bvText(cin.l), right: bvText(cin.r) },
+      newBV: { left: bvText(add.l), right: bvText(add.r) },
+      units: { left: String(r.uL), right: String(r.uR) },
+      pairs: String(r.pairs),
+      paid: String(r.paid),
+      flushedBV: bvText(r.flushed),
+      carryOut: { left: bvText(r.carryOut.l), right: bvText(r.carryOut.r) },
+      firstPair: r.firstTwoToOne ? `2:1 (${r.firstTwoToOne})` : null,
+      pairUnitBV: plan.pairing.pairUnitBV,
+      pairRate: plan.pairing.pairRate,
+    };
+  };
   const si = new Map<number, bigint>();
   for (let i = 0; i < t.size; i++) {
     const addL = legs.l[i];
     const addR = legs.r[i];
     if (addL === 0n && addR === 0n && !carryIn.hasAt(i)) continue;
-    const cin: Carry = { l: carryIn.l[i], r: carryIn.r[i], pairedEver: carryIn.pairedEver[i] === 1 };
-    const add = { l: addL, r: addR };
-    let qualifies = t.isActive(i) && t.personalBVAt(i) >= minPersonal;
-    if (qualifies && directs && (directs.l[i] < needDirects || directs.r[i] < needDirects)) qualifies = false;
-    const r = pairMember(plan, cin, add, qualifies);
+    const r = pairMember(plan, carryAt(i), { l: addL, r: addR }, qualifiesAt(i));
     flushedBV += r.flushed;
     // Negative carry (returned BV to be filled, returns.md §3) is kept like positive carry.
     if (r.carryOut.l !== 0n || r.carryOut.r !== 0n || r.carryOut.pairedEver) carryOut.set(i, r.carryOut);
@@ -131,21 +157,8 @@ export function calculatePairing(input: PairingInput): CalcResult {
       member: i,
       type: 'sales_incentive',
       amount: r.amount,
-      explanation: {
-        text:
-          `Left ${bvWords(r.L)} BV (carry ${bvWords(cin.l)} + new ${bvWords(add.l)}), right ${bvWords(r.R)} BV (carry ${bvWords(cin.r)} + new ${bvWords(add.r)}): ` +
-          `${r.pairs} pair${r.pairs === 1n ? '' : 's'} of ${plan.pairing.pairUnitBV} BV${r.firstTwoToOne ? ` (first pair 2:1 from the ${r.firstTwoToOne})` : ''}, ${r.paid} paid at ${plan.pairing.pairRate} %` +
-          `${r.flushed > 0n ? `, ${bvWords(r.flushed)} BV flushed` : ''}; carry ${bvWords(r.carryOut.l)} / ${bvWords(r.carryOut.r)}.`,
-        carryIn: { left: bvText(cin.l), right: bvText(cin.r) },
-        newBV: { left: bvText(add.l), right: bvText(add.r) },
-        units: { left: String(r.uL), right: String(r.uR) },
-        pairs: String(r.pairs),
-        paid: String(r.paid),
-        flushedBV: bvText(r.flushed),
-        carryOut: { left: bvText(r.carryOut.l), right: bvText(r.carryOut.r) },
-        firstPair: r.firstTwoToOne ? `2:1 (${r.firstTwoToOne})` : null,
-        pairUnitBV: plan.pairing.pairUnitBV,
-        pairRate: plan.pairing.pairRate,
+      get explanation() {
+        return explainPair(i);
       },
     });
   }
@@ -155,49 +168,66 @@ export function calculatePairing(input: PairingInput): CalcResult {
 
   // 2. Sponsor income: percent of each purchase's BV by sponsor level.
   const sponsorLevels = plan.sponsorIncome.levels.map((lv) => ({ ...lv, rate: pct4(lv.percent) }));
-  const sponsorAcc = new Map<number, { num: bigint; levels: Map<number, { purchases: number; bv: bigint; from: Set<string> }> }>();
+  // Per earner and level: purchases, BV and the first 20 buyers (member indices, a number each: a Set of user ids per
+  // earner and level cost about a kilobyte each, for some 200,000 earners of a million-member cycle).
+  type LevelAcc = { purchases: number; bv: bigint; from: number[] };
+  type SponsorAcc = { num: bigint; levels: (LevelAcc | undefined)[] };
+  const sponsorAcc = new Map<number, SponsorAcc>();
   for (const p of buys) {
     for (const lv of sponsorLevels) {
       const earner = sponsorUp(t, p.buyer, lv.level);
       if (earner < 0 || !t.isActive(earner)) continue;
       let acc = sponsorAcc.get(earner);
-      if (!acc) sponsorAcc.set(earner, (acc = { num: 0n, levels: new Map() }));
+      if (!acc) sponsorAcc.set(earner, (acc = { num: 0n, levels: [] }));
       acc.num += p.bv * bvValue * lv.rate;
-      let l = acc.levels.get(lv.level);
-      if (!l) acc.levels.set(lv.level, (l = { purchases: 0, bv: 0n, from: new Set<string>() }));
+      let l = acc.levels[lv.level];
+      if (!l) acc.levels[lv.level] = l = { purchases: 0, bv: 0n, from: [] };
       l.purchases += 1;
       l.bv += p.bv;
-      if (l.from.size < 20) l.from.add(t.userIdAt(p.buyer));
+      if (l.from.length < 20 && !l.from.includes(p.buyer)) l.from.push(p.buyer);
     }
   }
+  const sponsorExplanation = (acc: SponsorAcc) => {
+    // By level, lowest first (the array is indexed by level).
+    const levels = acc.levels.flatMap((l, level) =>
+      l
+        ? [
+            {
+              level,
+              percent: plan.sponsorIncome.levels.find((x) => x.level === level)!.percent,
+              purchases: l.purchases,
+              bv: bvText(l.bv),
+              members: l.from.map((b) => t.userIdAt(b)),
+            },
+          ]
+        : [],
+    );
+    return {
+      text: levels.map((l) => `Level ${l.level}: ${l.purchases} purchase${l.purchases === 1 ? '' : 's'}, ${formatBV(l.bv)} BV at ${l.percent} % (${l.members.join(', ')})`).join('; ') + '.',
+      levels,
+      bvValue: plan.bvValue,
+    };
+  };
   for (const [i, acc] of sponsorAcc) {
     const amount = roundDiv(acc.num, 100n * 100n * P4);
     if (amount <= 0n) continue;
-    const levels = [...acc.levels]
-      .sort((a, b) => a[0] - b[0])
-      .map(([level, l]) => ({
-        level,
-        percent: plan.sponsorIncome.levels.find((x) => x.level === level)!.percent,
-        purchases: l.purchases,
-        bv: bvText(l.bv),
-        members: [...l.from],
-      }));
+    // Worked out when read, from the figures the line keeps anyway (see explainPair).
     lines.push({
       memberId: t.idAt(i),
       member: i,
       type: 'sponsor_income',
       amount,
-      explanation: {
-        text: levels.map((l) => `Level ${l.level}: ${l.purchases} purchase${l.purchases === 1 ? '' : 's'}, ${formatBV(l.bv)} BV at ${l.percent} % (${l.members.join(', ')})`).join('; ') + '.',
-        levels,
-        bvValue: plan.bvValue,
+      get explanation() {
+        return sponsorExplanation(acc);
       },
     });
   }
 
   // 3. Matching bonus: percent of the sales incentive of the members at each sponsor level.
   const matchLevels = plan.matching.levels.map((lv) => ({ ...lv, rate: pct4(lv.percent) }));
-  const matchAcc = new Map<number, { num: bigint; from: { userId: string; level: number; incentive: string }[] }>();
+  // `from`: the first 20 (member index, level) pairs, flat; their incentives are in `si` (one object each cost memory).
+  type MatchAcc = { num: bigint; from: number[] };
+  const matchAcc = new Map<number, MatchAcc>();
   for (const [i, amount] of si) {
     for (const lv of matchLevels) {
       const earner = sponsorUp(t, i, lv.level);
@@ -205,9 +235,17 @@ export function calculatePairing(input: PairingInput): CalcResult {
       let acc = matchAcc.get(earner);
       if (!acc) matchAcc.set(earner, (acc = { num: 0n, from: [] }));
       acc.num += amount * lv.rate;
-      if (acc.from.length < 20) acc.from.push({ userId: t.userIdAt(i), level: lv.level, incentive: money(amount) });
+      if (acc.from.length < 40) acc.from.push(i, lv.level);
     }
   }
+  const matchingExplanation = (acc: MatchAcc) => {
+    const from: { userId: string; level: number; incentive: string }[] = [];
+    for (let k = 0; k < acc.from.length; k += 2) from.push({ userId: t.userIdAt(acc.from[k]), level: acc.from[k + 1], incentive: money(si.get(acc.from[k])!) });
+    return {
+      text: from.map((f) => `${f.level === 1 ? '' : `level ${f.level}: `}${plan.matching.levels.find((x) => x.level === f.level)!.percent} % of ${f.userId}'s ${f.incentive}`).join('; ') + '.',
+      from,
+    };
+  };
   for (const [i, acc] of matchAcc) {
     const amount = roundDiv(acc.num, 100n * P4);
     if (amount <= 0n) continue;
@@ -216,9 +254,8 @@ export function calculatePairing(input: PairingInput): CalcResult {
       member: i,
       type: 'sales_bonus',
       amount,
-      explanation: {
-        text: acc.from.map((f) => `${f.level === 1 ? '' : `level ${f.level}: `}${plan.matching.levels.find((x) => x.level === f.level)!.percent} % of ${f.userId}'s ${f.incentive}`).join('; ') + '.',
-        from: acc.from,
+      get explanation() {
+        return matchingExplanation(acc);
       },
     });
   }
