@@ -89,12 +89,18 @@ export async function cycleDetail(ctx: AppContext, id: string): Promise<CycleDet
   };
 }
 
-/** Closes the open cycle of a kind now (docs/spec/compensation.md §2): the next one starts at this moment. */
-export async function closeNow(ctx: AppContext, actor: Actor, kind: 'pairing' | 'monthly') {
+/**
+ * Closes the open cycle of a kind now (docs/spec/compensation.md §2): the next one starts at this moment. A cycle
+ * whose end has passed and which the applier has not closed yet (it is still applying purchases made before the end)
+ * keeps that end: asking again waits for it, never moves it, so that an applier running behind cannot keep an admin's
+ * close from ever landing. `waitMs` is how long the request waits for the applier before answering 409.
+ */
+export async function closeNow(ctx: AppContext, actor: Actor, kind: 'pairing' | 'monthly', opts: { waitMs?: number } = {}) {
   const now = ctx.clock.now();
   const open = await ctx.db.transaction(async (tx) => {
     const c = await cyclesRepo.openCycleOf(tx, kind);
     if (!c) throw conflict('There is no open cycle of this kind yet');
+    if (c.endsAt.getTime() <= now.getTime()) return c;
     if (c.startsAt.getTime() >= now.getTime()) throw conflict('This cycle started a moment ago; there is nothing to close yet');
     const row = await cyclesRepo.setCycle(tx, c.id, { endsAt: now }, ['open']);
     if (!row) throw conflict('The cycle was closed already');
@@ -103,7 +109,7 @@ export async function closeNow(ctx: AppContext, actor: Actor, kind: 'pairing' | 
   });
   // Purchases that completed before the new end are still being committed for up to the grace second;
   // then the applier applies them into this cycle and closes it (it opens the next one from this moment).
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + (opts.waitMs ?? 30_000);
   for (;;) {
     await sleep(CLOSE_GRACE_MS + 50);
     await drainJournal(ctx, { maxMs: 5_000 });
