@@ -480,8 +480,17 @@ export async function chaosSuite(databaseUrl: string): Promise<boolean> {
   // The set-up writes a week of purchases in minutes beside the load, and the applier falls behind meanwhile: payday
   // starts from the steady state (the journal's lag under 2 s), as it would at the end of a real week.
   const steadyFrom = Date.now();
-  while ((await lagNow().catch(() => Infinity)) >= TARGETS.lagS && Date.now() - steadyFrom < 600_000) await sleep(1_000);
-  console.log(`journal lag under ${TARGETS.lagS} s ${((Date.now() - steadyFrom) / 1000).toFixed(0)} s after the set-up`);
+  let lagAfterSetUp = await lagNow().catch(() => Infinity);
+  while (lagAfterSetUp >= TARGETS.lagS && Date.now() - steadyFrom < 600_000) {
+    await sleep(1_000);
+    lagAfterSetUp = await lagNow().catch(() => Infinity);
+  }
+  const waitedS = ((Date.now() - steadyFrom) / 1000).toFixed(0);
+  console.log(
+    lagAfterSetUp < TARGETS.lagS
+      ? `journal lag under ${TARGETS.lagS} s ${waitedS} s after the set-up`
+      : `journal lag still ${lagAfterSetUp.toFixed(0)} s ${waitedS} s after the set-up: payday starts behind (the applier cannot keep up with this load on this machine)`,
+  );
   await sleep(10_000);
   const mem = all.map((p) => ({ name: p.name, before: rssMb(p.child.pid), high: 0, after: 0 }));
   let sampling = true;
