@@ -9,6 +9,36 @@ import { clawbackLines } from './clawbacks';
 import type { CalcResult, Carry, Line, PairingInput } from './engine-types';
 
 /**
+ * A line whose explanation is worked out when it is read (when the line is written), by `explain` from `arg`: kept
+ * finished on the 350,000 lines of a million-member cycle, explanations were most of the calculation's memory. A class
+ * (one shape for every line, the function and its argument in private fields) and not an object literal with a getter,
+ * which costs a closure and a hidden class of its own per line: more than the explanation it spares.
+ */
+class LazyLine<A> implements Line {
+  readonly memberId: string;
+  readonly member: number;
+  readonly type: string;
+  readonly amount: bigint;
+  readonly #explain: (arg: A) => Line['explanation'];
+  readonly #arg: A;
+  constructor(memberId: string, member: number, type: string, amount: bigint, explain: (arg: A) => Line['explanation'], arg: A) {
+    this.memberId = memberId;
+    this.member = member;
+    this.type = type;
+    this.amount = amount;
+    this.#explain = explain;
+    this.#arg = arg;
+  }
+  get explanation() {
+    return this.#explain(this.#arg);
+  }
+  /** JSON (and a spread's reader) see the explanation like any other line's. */
+  toJSON() {
+    return { memberId: this.memberId, member: this.member, type: this.type, amount: this.amount, explanation: this.explanation };
+  }
+}
+
+/**
  * A plan's pairing figures in the engine's units, worked out once per plan: pairMember runs for every member with BV
  * or carry (600,000 in a million-member cycle), and parsing the plan's texts each time cost a second of a calculation.
  */
@@ -152,15 +182,7 @@ export function calculatePairing(input: PairingInput): CalcResult {
     // Not paid: the explanation stays with the member's carry (no line; the Income page reads the carry).
     if (r.amount <= 0n) continue;
     si.set(i, r.amount);
-    lines.push({
-      memberId: t.idAt(i),
-      member: i,
-      type: 'sales_incentive',
-      amount: r.amount,
-      get explanation() {
-        return explainPair(i);
-      },
-    });
+    lines.push(new LazyLine(t.idAt(i), i, 'sales_incentive', r.amount, explainPair, i));
   }
 
   // The cycle's purchases by buyer index (buyers outside the snapshot earn nobody anything).
@@ -212,15 +234,7 @@ export function calculatePairing(input: PairingInput): CalcResult {
     const amount = roundDiv(acc.num, 100n * 100n * P4);
     if (amount <= 0n) continue;
     // Worked out when read, from the figures the line keeps anyway (see explainPair).
-    lines.push({
-      memberId: t.idAt(i),
-      member: i,
-      type: 'sponsor_income',
-      amount,
-      get explanation() {
-        return sponsorExplanation(acc);
-      },
-    });
+    lines.push(new LazyLine(t.idAt(i), i, 'sponsor_income', amount, sponsorExplanation, acc));
   }
 
   // 3. Matching bonus: percent of the sales incentive of the members at each sponsor level.
@@ -249,15 +263,7 @@ export function calculatePairing(input: PairingInput): CalcResult {
   for (const [i, acc] of matchAcc) {
     const amount = roundDiv(acc.num, 100n * P4);
     if (amount <= 0n) continue;
-    lines.push({
-      memberId: t.idAt(i),
-      member: i,
-      type: 'sales_bonus',
-      amount,
-      get explanation() {
-        return matchingExplanation(acc);
-      },
-    });
+    lines.push(new LazyLine(t.idAt(i), i, 'sales_bonus', amount, matchingExplanation, acc));
   }
 
   // 4. Franchise income: the nearest placement ancestor with a franchise role (the buyer excluded).
