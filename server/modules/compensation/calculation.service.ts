@@ -1,7 +1,7 @@
 /** Calculating a cycle (docs/spec/compensation.md §3-§5): the members' snapshot, the engine's lines, payouts and carry. */
 import { mapLazily } from '../../lib/iterables';
 import type { AppContext } from '../../context';
-import type { DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import type { Actor } from '../../core/actor';
 import { realUser } from '../../core/actor';
 import { conflict, notFound } from '../../core/app-error';
@@ -39,14 +39,18 @@ import { toSummary, Snapshot } from './cycles.service';
  * cycle's close (docs/spec/compensation.md §1, §2): a status change or a purchase after it is taken back out, from
  * the volume journal, so that a calculation run later, or run again, reads the same snapshot.
  */
-export async function loadMembers(db: DbOrTx, at: Date): Promise<Snapshot> {
+export async function loadMembers(pool: Db, tx: DbOrTx, at: Date): Promise<Snapshot> {
   const members = new MemberTable();
-  const later = await inputsRepo.changesSince(db, at);
-  const copied = await inputsRepo.copySnapshot(db, (row) => members.addRow(row));
-  if (!copied) {
-    for (const r of await inputsRepo.snapshotMembers(db))
-      members.add(r.id, r.user_id, r.parent_id, r.position, r.sponsor_id, r.role, r.status === 'active', paiseNumber(r.total_bv, 'personal BV'), r.current_rank);
-  }
+  // The corrections and the COPY in one snapshot (inOneSnapshot): what the journal takes back is exactly what the COPY holds.
+  const later = await inputsRepo.inOneSnapshot(pool, tx, async (db) => {
+    const changes = await inputsRepo.changesSince(db, at);
+    const copied = await inputsRepo.copySnapshot(db, (row) => members.addRow(row));
+    if (!copied) {
+      for (const r of await inputsRepo.snapshotMembers(db))
+        members.add(r.id, r.user_id, r.parent_id, r.position, r.sponsor_id, r.role, r.status === 'active', paiseNumber(r.total_bv, 'personal BV'), r.current_rank);
+    }
+    return changes;
+  });
   members.correct(later.active, later.bv);
   return { members: members.freeze() };
 }
@@ -272,7 +276,7 @@ export async function calculateCycle(ctx: AppContext, actor: Actor, id: string) 
       mark = t;
     };
     const plan = await planFor(tx, c.startsAt);
-    const snap = await loadMembers(tx, cycleEnd(c));
+    const snap = await loadMembers(ctx.db, tx, cycleEnd(c));
     lap('snapshot');
     const res = await compute(tx, c, plan.config, snap, lap);
     lap('engine');

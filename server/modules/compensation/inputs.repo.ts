@@ -3,7 +3,7 @@
  * the cycle's legs, the previous carry, purchases and sales, ranks, the year-to-date totals and approved PANs.
  */
 import { sql } from 'drizzle-orm';
-import { rawRows, type DbOrTx } from '../../db/client';
+import { onPostgresPool, rawRows, type Db, type DbOrTx } from '../../db/client';
 import { copyOut, copyOutRows, type CopyRow } from '../../db/copy';
 import { cycleLegsSql } from '../volume';
 import { placementIn, placementNamesIn } from '../tree';
@@ -35,6 +35,16 @@ export const snapshotMembers = (db: DbOrTx) => {
 // results are written in (a sort of uuids here costs less than sorting their text in the process).
 const snapshotSql = (t = placementNamesIn()) => `select u.id::text, user_id, ${t.parentId}::text, ${t.position}, sponsor_id::text, role, status, v.total_bv::text, current_rank
                       from users u join member_volume v on v.member_id = u.id where ${t.placedAt} is not null or role <> 'admin' order by u.id`;
+/**
+ * Runs `read`'s statements against one snapshot of the database. On PostgreSQL (`pool` a pool) in a REPEATABLE READ,
+ * READ ONLY transaction of its own: the members' COPY and the journal's corrections then agree, whatever the applier
+ * commits between them (at READ COMMITTED a purchase applied between the two was in a member's BV and not taken back).
+ * On the embedded database (one session) in `tx`, where nothing else runs meanwhile.
+ */
+export async function inOneSnapshot<T>(pool: Db, tx: DbOrTx, read: (db: DbOrTx) => Promise<T>): Promise<T> {
+  if (!onPostgresPool(pool)) return read(tx);
+  return pool.transaction((snap) => read(snap), { isolationLevel: 'repeatable read', accessMode: 'read only' });
+}
 /** The snapshot through COPY (PostgreSQL): cells in the order of snapshotMembers' columns, without names. */
 export const copySnapshot = (db: DbOrTx, onRow: (row: CopyRow) => void) => copyOutRows(db, snapshotSql(), onRow);
 export const namesOf = (db: DbOrTx, ids: string[]) =>

@@ -36,7 +36,7 @@ export async function simulatable(db: DbOrTx, planId: string, cycleId: string, c
 export async function simulate(ctx: AppContext, planId: string, cycleId: string, config?: unknown): Promise<SimulationResult> {
   const { plan, cycle: c, config: draft } = await simulatable(ctx.db, planId, cycleId, config);
   const base = await planFor(ctx.db, c.startsAt);
-  const snap = await loadMembers(ctx.db, cycleEnd(c));
+  const snap = await loadMembers(ctx.db, ctx.db, cycleEnd(c));
   const run = async (cfg: PlanConfig) => {
     const res = await compute(ctx.db, c, cfg, snap);
     const payouts = await payoutsOf(ctx.db, c, cfg, snap.members, res.lines);
