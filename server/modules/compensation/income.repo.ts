@@ -40,7 +40,7 @@ export async function memberLines(db: DbOrTx, memberId: string, cycleIds: string
     .where(and(eq(compLines.memberId, memberId), sql`${compLines.cycleId} = any(${sql.param(cycleIds)}::uuid[])`))
     .orderBy(asc(compLines.id));
 }
-/** Everything the member's Income page shows, in one statement (it is the page members open most). */
+/** Everything the member's Income page shows (it is the page members open most). */
 export interface IncomeFigures {
   /** Dates as JSON gives them (text). */
   payouts: (PayoutMoney & { cycle_id: string; kind: string; starts_at: string; ends_at: string; closed_at: string | null; fy: number; posted_at: string })[];
@@ -76,15 +76,15 @@ async function payoutTablesLarge(db: DbOrTx): Promise<boolean> {
 }
 
 export async function incomeFigures(db: DbOrTx, memberId: string, knownPlanIds: string[] = []): Promise<IncomeFigures> {
-  // Every Income page opens with it. A connection keeps a prepared statement's generic plan for good (until the
-  // tables are analyzed again), and one made while comp_payouts held a few rows scanned the whole table for each
-  // member: during the first calculation at a million members (300,000 payouts being written, not yet analyzed) each
-  // page read 4,400-4,900 buffers (auto_explain), and purchases and Income pages waited seconds. Planned at every call
-  // instead it cost about 1.3 ms a page: on the payout bench 1,692 pages/s, p95 17.6 ms, against 3,141/s, p95 11.0 ms
-  // prepared. So it is planned per call while the two tables are small, and prepared once they are large, when
-  // every plan the planner can make reads them by member.
-  const figures = sql`
-    with o as (select id, starts_at, ends_at from comp_cycles where kind = 'pairing' and status = 'open' limit 1)
+  // Every Income page opens with it, in two statements. A connection keeps a prepared statement's generic plan for
+  // good (until the tables are analyzed again), and one made while comp_payouts held a few rows scanned the whole
+  // table for each member: during the first calculation at a million members (300,000 payouts being written, not yet
+  // analyzed) each page read 4,400-4,900 buffers (auto_explain), and purchases and Income pages waited seconds. So
+  // the part that reads comp_payouts and comp_carry is planned at every call while the two tables are small, and
+  // prepared once they are large, when every plan the planner can make reads them by member; the rest (the open
+  // cycle, its plan, the legs and the pools) reads nothing that grows in bulk and is always prepared. Planned whole
+  // at every call the page cost 1.3-1.9 ms of planning on a slow machine, more than running it.
+  const paid = sql`
     select
       coalesce((select json_agg(x) from (
         select c.id::text as cycle_id, c.kind, c.starts_at, c.ends_at, c.closed_at, p.gross::text as gross, p.admin_charge::text as admin_charge,
@@ -94,7 +94,10 @@ export async function incomeFigures(db: DbOrTx, memberId: string, knownPlanIds: 
       (select row_to_json(k) from (
         select k.carry_left::text as carry_left, k.carry_right::text as carry_right, k.paired_ever
         from (select id from comp_cycles where kind = 'pairing' and status = 'posted' order by starts_at desc limit 1) c
-        join comp_carry k on k.cycle_id = c.id and k.member_id = ${memberId}::uuid) k) as carry,
+        join comp_carry k on k.cycle_id = c.id and k.member_id = ${memberId}::uuid) k) as carry`;
+  const open = sql`
+    with o as (select id, starts_at, ends_at from comp_cycles where kind = 'pairing' and status = 'open' limit 1)
+    select
       (select row_to_json(o) from o) as open,
       (select row_to_json(pl) from (
         select p.id::text as id, p.version, case when p.id = any(${sql.param(knownPlanIds)}::uuid[]) then null else p.config end as config from comp_plans p, o
@@ -108,8 +111,12 @@ export async function incomeFigures(db: DbOrTx, memberId: string, knownPlanIds: 
       coalesce((select json_agg(a) from (
         select achievement_type as type, amount::text as amount, period_date::text as period_date from achievers
         where user_id = ${memberId}::uuid and period = 'monthly' order by period_date desc limit 50) a), '[]'::json) as pools`;
-  const [row] = (await payoutTablesLarge(db)) ? await preparedRows<IncomeFigures>(db, 'comp_income_figures', figures) : await rawRows<IncomeFigures>(db, figures);
-  return row;
+  const large = await payoutTablesLarge(db);
+  const [[p], [o]] = await Promise.all([
+    large ? preparedRows<Pick<IncomeFigures, 'payouts' | 'carry'>>(db, 'comp_income_paid', paid) : rawRows<Pick<IncomeFigures, 'payouts' | 'carry'>>(db, paid),
+    preparedRows<Omit<IncomeFigures, 'payouts' | 'carry'>>(db, 'comp_income_open', open),
+  ]);
+  return { ...p, ...o };
 }
 
 /** A posted payout of the member's statement; `starts_key` is the cycle's start as PostgreSQL wrote it (the keyset). */
