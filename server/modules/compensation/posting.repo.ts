@@ -4,16 +4,29 @@ import { rawRows, type DbOrTx } from '../../db/client';
 import { compPayouts, achievers, rankAchievements } from '../../db/schema/index';
 import { inChunks } from './results.repo';
 
-/** What posting needs of a batch's lines (not the explanations, except a rank bonus's rank). */
-export const postingLinesOf = (db: DbOrTx, cycleId: string, memberIds: string[]) =>
-  memberIds.length
-    ? rawRows<{ member_id: string; type: string; amount: string; rank: string | null; adjustment_id: string | null }>(
-        db,
-        sql`
-        select member_id::text, type, amount::text, case when type = 'rank_bonus' then explanation->>'rank' end as rank, adjustment_id::text
-        from comp_lines where cycle_id = ${cycleId}::uuid and member_id = any(${sql.param(memberIds)}::uuid[]) order by id`,
-      )
-    : Promise.resolve([]);
+/**
+ * What posting needs of a batch's lines (not the explanations, except a rank bonus's rank). A batch is a stretch of
+ * the member order (claimUnposted), so its lines are read as one range of the (cycle, member) index, the members
+ * another poster holds left out here: 5,000 lookups of single members cost a million-member posting a fifth of a
+ * second a batch.
+ */
+export async function postingLinesOf(db: DbOrTx, cycleId: string, memberIds: string[]) {
+  if (!memberIds.length) return [];
+  const first = memberIds.reduce((a, b) => (b < a ? b : a));
+  const last = memberIds.reduce((a, b) => (b > a ? b : a));
+  const rows = await rawRows<{ member_id: string; type: string; amount: string; rank: string | null; adjustment_id: string | null; id: string }>(
+    db,
+    sql`
+    select member_id::text, type, amount::text, case when type = 'rank_bonus' then explanation->>'rank' end as rank, adjustment_id::text, id::text
+    from comp_lines where cycle_id = ${cycleId}::uuid and member_id between ${first}::uuid and ${last}::uuid`,
+  );
+  const mine = new Set(memberIds);
+  // In the order the lines were written (their ids), as before.
+  return rows
+    .filter((r) => mine.has(r.member_id))
+    .sort((a, b) => Number(a.id) - Number(b.id))
+    .map(({ id: _id, ...r }) => r);
+}
 /**
  * The next unposted payouts after `after` in member order, locked for this transaction; rows another poster
  * holds are skipped. The poster moves `after` forward batch by batch, so each claim reads only its own
