@@ -523,3 +523,40 @@ describe('cycle marks the applier remembers', () => {
     }
   }, 60_000);
 });
+
+describe('a behind applier', () => {
+  it('doubles its batch after each full one, up to its most, and starts from its base again once caught up', async () => {
+    const { b } = await founderWithBuyer('right');
+    await t.settle();
+    const lastLogged = async () => (await query<{ id: string }>(t, sql`select coalesce(max(id), 0)::text as id from volume_apply_log`))[0].id;
+    const sizes = async (after: string) => (await query<{ events: number }>(t, sql`select events from volume_apply_log where id > ${after}::bigint order by id`)).map((r) => Number(r.events));
+    /** The batches a backlog of n entries is applied in: 2, 4, 8, 8, ... and what is left. */
+    const expected = (n: number) => {
+      const out: number[] = [];
+      for (let size = 2; n > 0; size = Math.min(size * 2, 8)) {
+        out.push(Math.min(size, n));
+        n -= size;
+      }
+      return out;
+    };
+    const grow = { from: 2, to: 8 };
+
+    const before = await lastLogged();
+    for (let i = 0; i < 25; i++) expect((await buy(b.cookie)).status).toBe(201);
+    const backlog = await pendingCount();
+    expect(backlog).toBeGreaterThanOrEqual(25);
+    await drainJournal(t.runtime.ctx, { grow });
+    expect(await pendingCount()).toBe(0);
+    const first = await sizes(before);
+    expect(first).toEqual(expected(backlog));
+    expect(first.slice(0, 4)).toEqual([2, 4, 8, 8]);
+
+    // Caught up (the last batch was not full): the next backlog starts from the base again.
+    const between = await lastLogged();
+    for (let i = 0; i < 3; i++) expect((await buy(b.cookie)).status).toBe(201);
+    const second = await pendingCount();
+    await drainJournal(t.runtime.ctx, { grow });
+    expect(await sizes(between)).toEqual(expected(second));
+    expect((await sizes(between))[0]).toBe(2);
+  }, 60_000);
+});
