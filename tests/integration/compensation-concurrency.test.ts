@@ -6,7 +6,7 @@ import { actorFor } from '../support/actor';
 import { bank, bankProfile, expectLedgerSound, verifyKyc } from '../support/money';
 import { placeMember } from '../../server/modules/tree/tree.service';
 import { postLedger } from '../../server/modules/wallet/ledger.service';
-import { postCycle } from '../../server/modules/compensation';
+import { JOB_POSTERS, postCycle } from '../../server/modules/compensation';
 import type { UserRow } from '../../server/modules/users/users.repo';
 import { closePairingCycle } from '../support/compensation';
 import * as cyclesRepo from '../../server/modules/compensation/cycles.repo';
@@ -162,8 +162,19 @@ describe('posting a cycle under concurrency', () => {
     const before = await balance();
     const spent = new Map<string, number>();
     const purchaseIds: string[] = [];
-    // Each batch keeps its wallets locked a little longer, so that member requests queue behind them.
-    const work: Promise<unknown>[] = [postCycle(t.runtime.ctx, actorFor(adminRow), id, { batchSize: 3, beforeCommit: () => new Promise((r) => setTimeout(r, 25)) })];
+    // Each batch keeps its wallets locked a little longer, so that member requests queue behind them. Two posters
+    // side by side, as the posting job runs them (JOB_POSTERS).
+    const batches: string[][] = [];
+    const work: Promise<unknown>[] = [
+      postCycle(t.runtime.ctx, actorFor(adminRow), id, {
+        batchSize: 3,
+        posters: JOB_POSTERS,
+        beforeCommit: async (_tx, b) => {
+          batches.push(b.memberIds);
+          await new Promise((r) => setTimeout(r, 25));
+        },
+      }),
+    ];
     for (const m of members) {
       const q = 1 + Math.floor(rand() * 3);
       const amount = `${100 + Math.floor(rand() * 400)}.${String(Math.floor(rand() * 100)).padStart(2, '0')}`;
@@ -191,6 +202,9 @@ describe('posting a cycle under concurrency', () => {
 
     const { posted, total } = await expectAllOrNothing(id);
     expect(posted).toBe(total);
+    // Every payout in exactly one committed batch.
+    expect(batches.flat().length).toBe(total);
+    expect(new Set(batches.flat()).size).toBe(total);
     // Each wallet moved by exactly its net, less what it spent and withdrew.
     const after = await balance();
     const net = new Map(payouts.map((p) => [p.member_id, paise(p.net)]));

@@ -7,7 +7,7 @@ import * as cyclesRepo from './cycles.repo';
 import * as resultsRepo from './results.repo';
 import { toSummary, versionOf, requireSecondAdmin } from './cycles.service';
 import { calculableCycle, calculateCycle } from './calculation.service';
-import { postableCycle, postCycle } from './posting.service';
+import { JOB_POSTERS, postableCycle, postCycle } from './posting.service';
 
 export const CALCULATE_JOB = 'comp.calculate';
 export const POST_JOB = 'comp.post';
@@ -69,5 +69,5 @@ export async function runCycleJob(ctx: AppContext, kind: 'calculate' | 'post', p
   const actor = await jobActor(ctx, payload);
   if (!actor) throw notFound('The admin who asked for this no longer exists');
   if (kind === 'calculate') await calculateCycle(ctx, actor, payload.cycleId);
-  else await postCycle(ctx, actor, payload.cycleId);
+  else await postCycle(ctx, actor, payload.cycleId, { posters: JOB_POSTERS });
 }
