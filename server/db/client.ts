@@ -285,6 +285,12 @@ export function onPostgresPool(db: DbOrTx): boolean {
   return (db as unknown as { session?: { client?: unknown } }).session?.client instanceof pg.Pool;
 }
 
+/** How many connections the PostgreSQL pool behind `db` may open (0 when `db` is not such a pool). */
+export function postgresPoolMax(db: DbOrTx): number {
+  const client = (db as unknown as { session?: { client?: unknown } }).session?.client;
+  return client instanceof pg.Pool ? (client.options.max ?? 10) : 0;
+}
+
 /**
  * preparedRows for a statement written once as text with $1, $2... placeholders and its values in that
  * order: nothing is built per call (the wallet purchase's forty values through drizzle's SQL builder cost

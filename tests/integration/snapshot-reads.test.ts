@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { rawRows } from '../../server/db/client';
+import { openDatabase, rawRows } from '../../server/db/client';
 import { copyOut } from '../../server/db/copy';
 import { inOneSnapshot } from '../../server/modules/compensation/inputs.repo';
 
@@ -42,4 +42,21 @@ describe('inOneSnapshot', () => {
     const db = t.runtime.ctx.db;
     await expect(inOneSnapshot(db, db, (snap) => snap.execute(sql`insert into snapshot_probe values (4)`))).rejects.toMatchObject({ cause: { code: '25006' } }); // read_only_sql_transaction
   });
+});
+
+describe('inOneSnapshot with a pool of one connection', () => {
+  it.runIf(!!process.env.TEST_DATABASE_URL)(
+    'reads in the caller’s transaction instead of waiting for a second connection',
+    async () => {
+      const one = await openDatabase({ databaseUrl: t.databaseUrl!, dataDir: 'memory://', poolSize: 1 });
+      try {
+        // The calculation's transaction holds the pool's only connection while it reads the snapshot.
+        const n = await one.db.transaction((tx) => inOneSnapshot(one.db, tx, async (snap) => (await rawRows<{ n: number }>(snap, sql`select count(*)::int as n from snapshot_probe`))[0].n));
+        expect(n).toBeGreaterThanOrEqual(2);
+      } finally {
+        await one.close();
+      }
+    },
+    20_000,
+  );
 });

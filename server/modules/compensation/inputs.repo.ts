@@ -3,7 +3,7 @@
  * the cycle's legs, the previous carry, purchases and sales, ranks, the year-to-date totals and approved PANs.
  */
 import { sql } from 'drizzle-orm';
-import { onPostgresPool, rawRows, type Db, type DbOrTx } from '../../db/client';
+import { postgresPoolMax, rawRows, type Db, type DbOrTx } from '../../db/client';
 import { copyOut, copyOutRows, type CopyRow } from '../../db/copy';
 import { cycleLegsSql } from '../volume';
 import { placementIn, placementNamesIn } from '../tree';
@@ -39,10 +39,11 @@ const snapshotSql = (t = placementNamesIn()) => `select u.id::text, user_id, ${t
  * Runs `read`'s statements against one snapshot of the database. On PostgreSQL (`pool` a pool) in a REPEATABLE READ,
  * READ ONLY transaction of its own: the members' COPY and the journal's corrections then agree, whatever the applier
  * commits between them (at READ COMMITTED a purchase applied between the two was in a member's BV and not taken back).
- * On the embedded database (one session) in `tx`, where nothing else runs meanwhile.
+ * On the embedded database (one session) in `tx`, where nothing else runs meanwhile; so too with a pool of one
+ * connection, which `tx` holds (at READ COMMITTED then, as before).
  */
 export async function inOneSnapshot<T>(pool: Db, tx: DbOrTx, read: (db: DbOrTx) => Promise<T>): Promise<T> {
-  if (!onPostgresPool(pool)) return read(tx);
+  if (postgresPoolMax(pool) < 2) return read(tx);
   return pool.transaction((snap) => read(snap), { isolationLevel: 'repeatable read', accessMode: 'read only' });
 }
 /** The snapshot through COPY (PostgreSQL): cells in the order of snapshotMembers' columns, without names. */
