@@ -14,18 +14,14 @@ export async function postingLinesOf(db: DbOrTx, cycleId: string, memberIds: str
   if (!memberIds.length) return [];
   const first = memberIds.reduce((a, b) => (b < a ? b : a));
   const last = memberIds.reduce((a, b) => (b > a ? b : a));
-  const rows = await rawRows<{ member_id: string; type: string; amount: string; rank: string | null; adjustment_id: string | null; id: string }>(
+  const rows = await rawRows<{ member_id: string; type: string; amount: string; rank: string | null; adjustment_id: string | null }>(
     db,
     sql`
-    select member_id::text, type, amount::text, case when type = 'rank_bonus' then explanation->>'rank' end as rank, adjustment_id::text, id::text
-    from comp_lines where cycle_id = ${cycleId}::uuid and member_id between ${first}::uuid and ${last}::uuid`,
+    select member_id::text, type, amount::text, case when type = 'rank_bonus' then explanation->>'rank' end as rank, adjustment_id::text
+    from comp_lines where cycle_id = ${cycleId}::uuid and member_id between ${first}::uuid and ${last}::uuid order by id`,
   );
   const mine = new Set(memberIds);
-  // In the order the lines were written (their ids), as before.
-  return rows
-    .filter((r) => mine.has(r.member_id))
-    .sort((a, b) => Number(a.id) - Number(b.id))
-    .map(({ id: _id, ...r }) => r);
+  return rows.filter((r) => mine.has(r.member_id));
 }
 /**
  * The next unposted payouts after `after` in member order, locked for this transaction; rows another poster
