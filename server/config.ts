@@ -110,7 +110,7 @@ export type AppConfig = {
 /**
  * PostgreSQL connections per process when DB_POOL_SIZE is unset: twice the cores plus one, between 4 and 20 (ADR 0036).
  * More connections than the database's cores can run only queue inside PostgreSQL, where they also contend for locks and
- * buffers; queued in the pool they cost nothing. On the 2-core bench machine 5 per process beat 20 on every figure.
+ * buffers; queued in the pool they cost nothing. On the 2-core bench machines 5 per process matched or beat 20.
  */
 export const defaultPoolSize = (cores: number) => Math.max(4, Math.min(20, 2 * cores + 1));
 
