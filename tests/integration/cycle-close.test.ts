@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { BASE, startCompensationApp } from '../support/compensation';
+import { query } from '../support/http';
 
 /**
  * Closing a cycle now while the applier has not yet closed the end asked before (compensation.md §2): the end stays
@@ -50,16 +51,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('POST /cycles/close on an app th
       expect(app.runtime.jobs).toBeNull();
       // The session signed in on the other app: sessions live in the database, as between app processes.
       const cookie = admin;
-      const state = async () => (await t.runtime.ctx.db.execute(sql`select id, status from comp_cycles where kind = 'pairing' order by starts_at desc limit 1`)) as unknown;
-      const rowsOf = (r: unknown) => ((r as { rows?: { id: string; status: string }[] }).rows ?? (r as { id: string; status: string }[]))[0];
-      const open = rowsOf(await state());
+      const state = async () => (await query<{ id: string; status: string }>(t, sql`select id, status from comp_cycles where kind = 'pairing' order by starts_at desc limit 1`))[0];
+      const open = await state();
       expect(open.status).toBe('open');
       let answered = false;
       const closing = app.api('POST', `${BASE}/cycles/close`, { cookie, body: { kind: 'pairing' } }).finally(() => (answered = true));
       // Past the grace second and several of its looks: nothing here applied the journal, so the cycle is still open.
       await new Promise((r) => setTimeout(r, 2_500));
       expect(answered).toBe(false);
-      expect(rowsOf(await state())).toEqual({ id: open.id, status: 'open' });
+      expect(await state()).toEqual({ id: open.id, status: 'open' });
       // The worker's applier (here: the other app's, which runs jobs) closes it, and the close answers.
       await t.runtime.settle();
       const r = await closing;
