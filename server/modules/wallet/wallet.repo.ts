@@ -32,17 +32,30 @@ export function walletDebitCtes(p: { userId: string; amount: string; at: string;
 }
 
 /**
+ * The rows of `select` (a query with a `user_id` column) as a subquery that first locks their wallets in `user_id`
+ * order. Every statement that moves several wallets takes them through it, so any two such statements (a posting
+ * batch, coalesced purchases) lock in one global order and cannot deadlock. An UPDATE ... FROM alone locks in
+ * whatever order its join plan reads the wallets (a hash join over a sequential scan: the table's physical order);
+ * here the locking sits above the sort (PostgreSQL applies ORDER BY before FOR UPDATE), and the UPDATE then moves
+ * rows this transaction already holds. CI once saw exactly that deadlock (40P01) between a posting batch and
+ * coalesced wallet purchases.
+ */
+export function lockedInUserOrder(select: string): string {
+  return `(select s.* from (${select}) s join wallet_balances l on l.user_id = s.user_id order by s.user_id for no key update of l)`;
+}
+
+/**
  * walletDebitCtes for many wallets in one statement (commerce's coalesced purchases): `input` names a CTE of the
  * caller's with one row per debit and the columns `key` (the caller's id of the debit), `user_id` (distinct within the
  * input: one UPDATE moves a row once), `amount`, `at`, `description` and `reference_id`; `guard` may use them through
  * the alias `i`. `w` returns `key`, `before` and `after` for each debit that happened; the others moved nothing and
  * wrote no ledger row. Each row is debited under the same predicate and lock as walletDebitCtes; the wallets are
- * locked in the input's order, so callers that sort it by `user_id` take them in one global order.
+ * locked in `user_id` order first (lockedInUserOrder), whatever order the input has.
  */
 export function walletDebitsCtes(p: { input: string; type: string; guard?: string }): string {
   return `w as (
     update wallet_balances b set balance = b.balance - i.amount, updated_at = i.at
-    from ${p.input} i
+    from ${lockedInUserOrder(`select i.* from ${p.input} i`)} i
     where b.user_id = i.user_id and b.balance - i.amount >= 0${p.guard ? `\n      and ${p.guard}` : ''}
     returning i.key, (b.balance + i.amount) as before, b.balance as after
   ),
@@ -186,7 +199,7 @@ export interface LedgerBatchRow {
  * Many ledger rows of many wallets in two statements (the payout's posting): each wallet's balance moves by
  * the sum of its rows (refused for a wallet whose sum the balance does not cover: those user ids come back),
  * then the rows are inserted in the given order with their running balances. The UPDATE locks the wallet
- * rows first and the INSERT draws `seq` after it, as `postLedger` does, so per wallet seq order stays the
+ * rows first (in user order, lockedInUserOrder) and the INSERT draws `seq` after it, as `postLedger` does, so per wallet seq order stays the
  * order the balance changes were applied. Rows of one wallet are consecutive in `rows`.
  */
 export async function applyLedgerBatch(db: DbOrTx, rows: LedgerBatchRow[], now: Date): Promise<{ refused: string[] }> {
@@ -209,9 +222,11 @@ export async function applyLedgerBatch(db: DbOrTx, rows: LedgerBatchRow[], now: 
   const moved = await rawRows<{ user_id: string; before: string }>(
     db,
     sql`
+    with ledger_batch_totals as (
+      select unnest(${sql.param(users)}::uuid[]) as user_id, unnest(${sql.param(users.map((u) => toText(totals.get(u)!.amount)))}::numeric[]) as amount,
+             unnest(${sql.param(users.map((u) => toText(totals.get(u)!.earnings)))}::numeric[]) as earnings)
     update wallet_balances w set balance = w.balance + t.amount, total_earnings = w.total_earnings + t.earnings, updated_at = now()
-    from (select unnest(${sql.param(users)}::uuid[]) as user_id, unnest(${sql.param(users.map((u) => toText(totals.get(u)!.amount)))}::numeric[]) as amount,
-                 unnest(${sql.param(users.map((u) => toText(totals.get(u)!.earnings)))}::numeric[]) as earnings) t
+    from ${sql.raw(lockedInUserOrder('select * from ledger_batch_totals'))} t
     where w.user_id = t.user_id and w.balance + t.amount >= 0
     returning w.user_id::text, (w.balance - t.amount)::text as before`,
   );
