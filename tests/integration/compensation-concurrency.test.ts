@@ -6,7 +6,7 @@ import { actorFor } from '../support/actor';
 import { bank, bankProfile, expectLedgerSound, verifyKyc } from '../support/money';
 import { placeMember } from '../../server/modules/tree/tree.service';
 import { postLedger } from '../../server/modules/wallet/ledger.service';
-import { JOB_POSTERS, postCycle } from '../../server/modules/compensation';
+import { BATCH_TRIES, JOB_POSTERS, postCycle } from '../../server/modules/compensation';
 import type { UserRow } from '../../server/modules/users/users.repo';
 import { closePairingCycle } from '../support/compensation';
 import * as cyclesRepo from '../../server/modules/compensation/cycles.repo';
@@ -295,6 +295,45 @@ describe('posting a cycle under concurrency', () => {
     const retry = await t.api('POST', `${BASE}/cycles/${id}/post`, { cookie: admin2 });
     expect(retry.status, JSON.stringify(retry.body)).toBe(200);
     expect(retry.body.status).toBe('posted');
+    const all = await expectAllOrNothing(id);
+    expect(all.posted).toBe(all.total);
+    await expectMoneySound();
+  }, 120_000);
+
+  it('a batch that loses a deadlock runs again in place: the posting finishes, every payout posted once', async () => {
+    const { id } = await approvedWeek();
+    const seen: number[] = [];
+    const summary = await postCycle(t.runtime.ctx, actorFor(adminRow), id, {
+      batchSize: 4,
+      beforeCommit: async (_tx, b) => {
+        seen.push(b.number);
+        // The second batch loses twice (what PostgreSQL answers the victim of a deadlock), then commits.
+        if (b.number === 2 || b.number === 3) throw Object.assign(new Error('deadlock detected'), { code: '40P01' });
+      },
+    });
+    expect(summary.status).toBe('posted');
+    expect(seen.slice(0, 4)).toEqual([1, 2, 3, 4]);
+    const all = await expectAllOrNothing(id);
+    expect(all.posted).toBe(all.total);
+    await expectMoneySound();
+  }, 120_000);
+
+  it('a batch that keeps losing conflicts stops the posting after BATCH_TRIES tries; the retry finishes', async () => {
+    const { id } = await approvedWeek();
+    let tries = 0;
+    const losing = postCycle(t.runtime.ctx, actorFor(adminRow), id, {
+      batchSize: 4,
+      beforeCommit: async (_tx, b) => {
+        if (b.number < 2) return;
+        tries += 1;
+        throw Object.assign(new Error('could not serialize access'), { code: '40001' });
+      },
+    });
+    await expect(losing).rejects.toThrow('could not serialize access');
+    expect(tries).toBe(BATCH_TRIES);
+    expect((await expectAllOrNothing(id)).posted).toBe(4);
+    const retry = await t.api('POST', `${BASE}/cycles/${id}/post`, { cookie: admin2 });
+    expect(retry.status, JSON.stringify(retry.body)).toBe(200);
     const all = await expectAllOrNothing(id);
     expect(all.posted).toBe(all.total);
     await expectMoneySound();

@@ -19,7 +19,7 @@ export { ensureDefaultPlan, planFor, planInForce, listPlans, getPlan, createDraf
 export { listCycles, cycleDetail, closeNow, approveCycle, addAdjustment } from './cycles.service';
 export { calculateCycle } from './calculation.service';
 export { CALCULATE_JOB, POST_JOB, ANALYZE_JOB, analyzeResultTables, CYCLE_JOB_WAIT_MS, type CycleJobPayload, requestCalculation, requestPosting, runCycleJob } from './cycle-jobs';
-export { type PostOptions, postCycle, JOB_POSTERS } from './posting.service';
+export { type PostOptions, postCycle, JOB_POSTERS, BATCH_TRIES } from './posting.service';
 export { cycleLines, downloadCycle, exportCycle, EXPORT_PAGE } from './cycle-lines.service';
 export { simulate } from './simulator.service';
 export { SIMULATE_JOB, type SimulationJobPayload, requestSimulation, simulateAndWait, simulationOf, runSimulationJob } from './simulation-jobs';

@@ -23,6 +23,16 @@ export const POST_BATCH = 5_000;
  */
 export const JOB_POSTERS = 2;
 
+/**
+ * Tries of one batch: a batch that loses a deadlock or a serialization conflict (SQLSTATE class 40) has rolled back
+ * whole and runs again; any other failure stops the poster (the batches before it stay posted, a retry finishes).
+ */
+export const BATCH_TRIES = 3;
+const lostConflict = (err: unknown) => {
+  const code = (err as { code?: unknown } | null)?.code ?? (err as { cause?: { code?: unknown } } | null)?.cause?.code;
+  return typeof code === 'string' && code.startsWith('40');
+};
+
 /** Internal options of posting (tests): the batch size and a hook inside each batch's transaction. */
 export interface PostOptions {
   /** Members per transaction (default 5,000). */
@@ -65,99 +75,111 @@ export async function postCycle(ctx: AppContext, actor: Actor, id: string, opts:
     let after: string | null = null;
     let claimedThisPass = false;
     for (;;) {
-      const done = await ctx.db.transaction(async (tx) => {
-        const batch = await postingRepo.claimUnposted(tx, id, after, opts.batchSize ?? POST_BATCH);
-        if (!batch.length) return true;
-        after = batch[batch.length - 1].member_id;
-        claimedThisPass = true;
-        const now = ctx.clock.now();
-        const lines = await postingRepo.postingLinesOf(
-          tx,
-          id,
-          batch.map((b) => b.member_id),
-        );
-        const byMember = new Map<string, typeof lines>();
-        for (const l of lines) {
-          const mine = byMember.get(l.member_id);
-          if (mine) mine.push(l);
-          else byMember.set(l.member_id, [l]);
-        }
-        const rows: Parameters<typeof postLedgerBatch>[1] = [];
-        for (const p of batch) {
-          const mine = byMember.get(p.member_id) ?? [];
-          const perType = new Map<string, bigint>();
-          for (const l of mine) perType.set(l.type, (perType.get(l.type) ?? 0n) + paise(l.amount));
-          // One credit per income type whose cycle sum is positive, then one `clawback` debit for the negative lines and
-          // the recovery taken (docs/spec/returns.md §5: never more than the credits, since the gross is never below
-          // zero), then the deductions: the balance never dips.
-          const credits = [...perType].filter(([, amt]) => amt > 0n).sort((a, b) => (a[1] < b[1] ? 1 : a[1] > b[1] ? -1 : a[0].localeCompare(b[0])));
-          const ref = { referenceId: id, metadata: { cycleId: id } };
-          let credited = 0n;
-          for (const [type, amt] of credits) {
-            credited += amt;
-            rows.push({ userId: p.member_id, amount: fromPaise(amt), type: INCOME_KEYS.has(type) ? type : 'admin_credit', description: `${label(type)}, ${c0.kind} cycle ${period}`, ...ref });
-          }
-          const clawback = credited - paise(p.gross);
-          if (clawback > 0n) rows.push({ userId: p.member_id, amount: fromPaise(-clawback), type: 'clawback', description: `Clawback and recovery, ${c0.kind} cycle ${period}`, ...ref });
-          if (paise(p.admin_charge) > 0n) rows.push({ userId: p.member_id, amount: `-${p.admin_charge}`, type: 'admin_charge', description: `Admin charge, ${c0.kind} cycle ${period}`, ...ref });
-          if (paise(p.tds) > 0n) rows.push({ userId: p.member_id, amount: `-${p.tds}`, type: 'tds', description: `TDS, ${c0.kind} cycle ${period}`, ...ref });
-          for (const l of mine) if (l.type === 'rank_bonus') await postingRepo.recordRankBonus(tx, p.member_id, String(l.rank), l.amount);
-        }
-        await adjustmentsRepo.consumeAdjustments(
-          tx,
-          id,
-          lines.filter((l) => l.adjustment_id).map((l) => l.adjustment_id!),
-        );
-        const mineSet = new Set(batch.map((b) => b.member_id));
-        const ach = achieved.filter((a) => mineSet.has(a.memberId));
-        const positions = new Map<string, number>();
-        for (const t of POOL_TYPES) {
-          achieved
-            .filter((a) => a.type === t)
-            .sort((a, b) => {
-              const pa = paise(a.amount, 'pool share');
-              const pb = paise(b.amount, 'pool share');
-              return pb > pa ? 1 : pb < pa ? -1 : a.memberId.localeCompare(b.memberId);
-            })
-            .forEach((a, i) => positions.set(`${t}:${a.memberId}`, i + 1));
-        }
-        await postingRepo.insertAchievers(
-          tx,
-          ach.map((a) => ({
-            userId: a.memberId,
-            achievementType: a.type,
-            position: positions.get(`${a.type}:${a.memberId}`) ?? null,
-            amount: a.amount,
-            period: 'monthly',
-            periodDate: istDate(c0.startsAt),
-            metadata: { cycleId: id, points: a.points },
-          })),
-        );
-        await postingRepo.markPosted(
-          tx,
-          id,
-          batch.map((b) => b.member_id),
-          now,
-        );
-        await postingRepo.addToYtd(
-          tx,
-          id,
-          batch.map((b) => b.member_id),
-        );
-        // Only where something is or was outstanding: a batch of members who owe nothing, with nothing owed before, writes nothing.
-        if (owedBefore || batch.some((b) => b.owes)) {
-          await postingRepo.keepBalances(
+      const from: string | null = after;
+      const batchOnce = () =>
+        ctx.db.transaction(async (tx) => {
+          const batch = await postingRepo.claimUnposted(tx, id, after, opts.batchSize ?? POST_BATCH);
+          if (!batch.length) return true;
+          after = batch[batch.length - 1].member_id;
+          claimedThisPass = true;
+          const now = ctx.clock.now();
+          const lines = await postingRepo.postingLinesOf(
             tx,
             id,
             batch.map((b) => b.member_id),
           );
+          const byMember = new Map<string, typeof lines>();
+          for (const l of lines) {
+            const mine = byMember.get(l.member_id);
+            if (mine) mine.push(l);
+            else byMember.set(l.member_id, [l]);
+          }
+          const rows: Parameters<typeof postLedgerBatch>[1] = [];
+          for (const p of batch) {
+            const mine = byMember.get(p.member_id) ?? [];
+            const perType = new Map<string, bigint>();
+            for (const l of mine) perType.set(l.type, (perType.get(l.type) ?? 0n) + paise(l.amount));
+            // One credit per income type whose cycle sum is positive, then one `clawback` debit for the negative lines and
+            // the recovery taken (docs/spec/returns.md §5: never more than the credits, since the gross is never below
+            // zero), then the deductions: the balance never dips.
+            const credits = [...perType].filter(([, amt]) => amt > 0n).sort((a, b) => (a[1] < b[1] ? 1 : a[1] > b[1] ? -1 : a[0].localeCompare(b[0])));
+            const ref = { referenceId: id, metadata: { cycleId: id } };
+            let credited = 0n;
+            for (const [type, amt] of credits) {
+              credited += amt;
+              rows.push({ userId: p.member_id, amount: fromPaise(amt), type: INCOME_KEYS.has(type) ? type : 'admin_credit', description: `${label(type)}, ${c0.kind} cycle ${period}`, ...ref });
+            }
+            const clawback = credited - paise(p.gross);
+            if (clawback > 0n) rows.push({ userId: p.member_id, amount: fromPaise(-clawback), type: 'clawback', description: `Clawback and recovery, ${c0.kind} cycle ${period}`, ...ref });
+            if (paise(p.admin_charge) > 0n) rows.push({ userId: p.member_id, amount: `-${p.admin_charge}`, type: 'admin_charge', description: `Admin charge, ${c0.kind} cycle ${period}`, ...ref });
+            if (paise(p.tds) > 0n) rows.push({ userId: p.member_id, amount: `-${p.tds}`, type: 'tds', description: `TDS, ${c0.kind} cycle ${period}`, ...ref });
+            for (const l of mine) if (l.type === 'rank_bonus') await postingRepo.recordRankBonus(tx, p.member_id, String(l.rank), l.amount);
+          }
+          await adjustmentsRepo.consumeAdjustments(
+            tx,
+            id,
+            lines.filter((l) => l.adjustment_id).map((l) => l.adjustment_id!),
+          );
+          const mineSet = new Set(batch.map((b) => b.member_id));
+          const ach = achieved.filter((a) => mineSet.has(a.memberId));
+          const positions = new Map<string, number>();
+          for (const t of POOL_TYPES) {
+            achieved
+              .filter((a) => a.type === t)
+              .sort((a, b) => {
+                const pa = paise(a.amount, 'pool share');
+                const pb = paise(b.amount, 'pool share');
+                return pb > pa ? 1 : pb < pa ? -1 : a.memberId.localeCompare(b.memberId);
+              })
+              .forEach((a, i) => positions.set(`${t}:${a.memberId}`, i + 1));
+          }
+          await postingRepo.insertAchievers(
+            tx,
+            ach.map((a) => ({
+              userId: a.memberId,
+              achievementType: a.type,
+              position: positions.get(`${a.type}:${a.memberId}`) ?? null,
+              amount: a.amount,
+              period: 'monthly',
+              periodDate: istDate(c0.startsAt),
+              metadata: { cycleId: id, points: a.points },
+            })),
+          );
+          await postingRepo.markPosted(
+            tx,
+            id,
+            batch.map((b) => b.member_id),
+            now,
+          );
+          await postingRepo.addToYtd(
+            tx,
+            id,
+            batch.map((b) => b.member_id),
+          );
+          // Only where something is or was outstanding: a batch of members who owe nothing, with nothing owed before, writes nothing.
+          if (owedBefore || batch.some((b) => b.owes)) {
+            await postingRepo.keepBalances(
+              tx,
+              id,
+              batch.map((b) => b.member_id),
+            );
+          }
+          // One set-based movement for the whole batch (balances, then the rows with their running balances), last: a
+          // wallet row stays locked from its update to the commit, and a member buying meanwhile waits for it.
+          await postLedgerBatch(tx, rows, now);
+          await opts.beforeCommit?.(tx, { number: (batchNo += 1), memberIds: batch.map((b) => b.member_id) });
+          return false;
+        });
+      let done = false;
+      for (let tries = 1; ; tries++) {
+        try {
+          done = await batchOnce();
+          break;
+        } catch (err) {
+          if (tries >= BATCH_TRIES || !lostConflict(err)) throw err;
+          after = from;
         }
-        // One set-based movement for the whole batch (balances, then the rows with their running balances), last: a
-        // wallet row stays locked from its update to the commit, and a member buying meanwhile waits for it.
-        await postLedgerBatch(tx, rows, now);
-        await opts.beforeCommit?.(tx, { number: (batchNo += 1), memberIds: batch.map((b) => b.member_id) });
-        return false;
-      });
+      }
       if (!done) continue;
       if (!claimedThisPass || after === null) break;
       after = null;
