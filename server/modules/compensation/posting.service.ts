@@ -170,7 +170,7 @@ export async function postCycle(ctx: AppContext, actor: Actor, id: string, opts:
           await opts.beforeCommit?.(tx, { number: (batchNo += 1), memberIds: batch.map((b) => b.member_id) });
           return false;
         });
-      let done = false;
+      let done: boolean;
       for (let tries = 1; ; tries++) {
         try {
           done = await batchOnce();
