@@ -46,19 +46,17 @@ describe.skipIf(!onPostgres)('wallets moved together are locked in user order (P
     const [a, b] = [await fundedMember(t, c.admin, '500'), await fundedMember(t, c.admin, '500')];
     const [lo, hi] = a.user.id < b.user.id ? [a, b] : [b, a];
     // An update writes a new row version further on: the lower wallet's row moves behind the higher one's.
-    for (let i = 0; i < 20; i++) {
-      const [o] = await query<{ ordered: boolean }>(
-        t,
-        sql`select (select ctid from wallet_balances where user_id = ${hi.user.id}::uuid) < (select ctid from wallet_balances where user_id = ${lo.user.id}::uuid) as ordered`,
-      );
-      if (o.ordered) break;
+    const higherFirst = async () =>
+      (
+        await query<{ ordered: boolean }>(
+          t,
+          sql`select (select ctid from wallet_balances where user_id = ${hi.user.id}::uuid) < (select ctid from wallet_balances where user_id = ${lo.user.id}::uuid) as ordered`,
+        )
+      )[0].ordered;
+    for (let i = 0; i < 20 && !(await higherFirst()); i++) {
       await t.runtime.ctx.db.execute(sql`update wallet_balances set updated_at = updated_at where user_id = ${lo.user.id}::uuid`);
     }
-    const [o] = await query<{ ordered: boolean }>(
-      t,
-      sql`select (select ctid from wallet_balances where user_id = ${hi.user.id}::uuid) < (select ctid from wallet_balances where user_id = ${lo.user.id}::uuid) as ordered`,
-    );
-    expect(o.ordered).toBe(true);
+    expect(await higherFirst()).toBe(true);
     return { lo, hi };
   }
 
