@@ -23,6 +23,7 @@ import http from 'node:http';
 import pg from 'pg';
 import { signIn, stepUp } from './sign-in';
 import { prepareCycle } from './payout-suite';
+import { cpuBetween, cpuSample, cpuWords } from './cpu-use';
 import { hashPassword } from '../server/lib/password';
 import { LOCKS } from '../server/db/locks';
 
@@ -491,6 +492,10 @@ export async function chaosSuite(databaseUrl: string): Promise<boolean> {
       ? `journal lag under ${TARGETS.lagS} s ${waitedS} s after the set-up`
       : `journal lag still ${lagAfterSetUp.toFixed(0)} s ${waitedS} s after the set-up: payday starts behind (the applier cannot keep up with this load on this machine)`,
   );
+  // The steady load's own figures (latency and CPU) in the 10 s before payday: what payday adds to.
+  const cpuOf = () => cpuSample({ app: apps.map((a) => a.child.pid), worker: workers.map((w) => w.child.pid) });
+  const steadyCpu = cpuOf();
+  const beforePayday = Date.now();
   await sleep(10_000);
   const mem = all.map((p) => ({ name: p.name, before: rssMb(p.child.pid), high: 0, after: 0 }));
   let sampling = true;
@@ -521,24 +526,29 @@ export async function chaosSuite(databaseUrl: string): Promise<boolean> {
     }
   };
   const paydayFrom = Date.now();
+  const cpuAt = [cpuOf()];
   const t0 = performance.now();
   const closed = await closePairing();
   const cycleId = String(closed.id);
   const closeMs = performance.now() - t0;
   const calcFrom = Date.now();
+  cpuAt.push(cpuOf());
   const t1 = performance.now();
   await call(admin2, `${BASE}/cycles/${cycleId}/calculate`);
   const calcMs = performance.now() - t1;
   const approveFrom = Date.now();
+  cpuAt.push(cpuOf());
   await call(admin, `${BASE}/cycles/${cycleId}/approve`);
   await stepUpAdmins().catch(() => undefined);
   stepped = 0;
   await stepUpAdmins();
   const postFrom = Date.now();
+  cpuAt.push(cpuOf());
   const t2 = performance.now();
   await call(admin, `${BASE}/cycles/${cycleId}/post`);
   const postMs = performance.now() - t2;
   const paydayTo = Date.now();
+  cpuAt.push(cpuOf());
   sampling = false;
   await sampler;
   await sleep(3_000);
@@ -571,16 +581,17 @@ export async function chaosSuite(databaseUrl: string): Promise<boolean> {
   ];
   console.log('\npayday under load:');
   console.table(paydayRows);
-  // Where the payday's latency comes from: each step's window on its own (diagnostic; the targets are the table's).
+  // Where the payday's latency comes from: the steady load just before it, then each step's window on its own, with
+  // the CPU-seconds each part of the machine used in it (diagnostic; the targets are the table's).
+  const steps = [
+    ['steady load, before', beforePayday, paydayFrom, steadyCpu, cpuAt[0]],
+    ['close', paydayFrom, calcFrom, cpuAt[0], cpuAt[1]],
+    ['calculate', calcFrom, approveFrom, cpuAt[1], cpuAt[2]],
+    ['approve', approveFrom, postFrom, cpuAt[2], cpuAt[3]],
+    ['post', postFrom, paydayTo, cpuAt[3], cpuAt[4]],
+  ] as const;
   console.table(
-    (
-      [
-        ['close', paydayFrom, calcFrom],
-        ['calculate', calcFrom, approveFrom],
-        ['approve', approveFrom, postFrom],
-        ['post', postFrom, paydayTo],
-      ] as const
-    ).map(([step, from, to]) => ({
+    steps.map(([step, from, to]) => ({
       step,
       seconds: ((to - from) / 1000).toFixed(1),
       purchases: inWindow(timeline, from, to).length,
@@ -588,6 +599,8 @@ export async function chaosSuite(databaseUrl: string): Promise<boolean> {
       'Income p95 (ms)': pct(inWindow(incomeTimes, from, to), 95).toFixed(1),
     })),
   );
+  console.log('CPU-seconds by step (all cores; a process that exited inside a step is not counted):');
+  for (const [step, , , a, b] of steps) console.log(`  ${step}: ${cpuWords(cpuBetween(a, b))} (wall ${cpuBetween(a, b).wall} s)`);
   await checkAfter('payday', paydayTo);
 
   // -------------------------------------------------------------- faults

@@ -8,6 +8,7 @@ import { hashPassword } from '../server/lib/password';
 import { addLegBV } from '../server/modules/volume/volume.repo';
 import type { DbOrTx } from '../server/db/client';
 import { LOCKS } from '../server/db/locks';
+import { cpuBetween, cpuSample, cpuWords } from './cpu-use';
 
 /** The issue's targets (issue 12), printed beside the figures; the suite fails when one is missed. */
 const TARGETS = { buyers: 300_000, closeAndCalcMs: 30_000, postMs: 60_000, incomeP95: 20, memoryGrowthMb: 150 };
@@ -119,15 +120,23 @@ export async function payoutSuite(base: string, databaseUrl: string, server: Chi
   const closed = await call(base, admin, 'POST', `${BASE}/cycles/close`, { kind: 'pairing' });
   const closeMs = performance.now() - tClose;
   const id = closed.id as string;
+  // The CPU-seconds the calculation and the posting need on a quiet machine (what the chaos suite's payday has to
+  // find beside its load).
+  const cpuOf = () => cpuSample({ app: [pid], worker: [workerPid] });
+  const cpuCalc = cpuOf();
   const tCalc = performance.now();
   // The second admin calculates; the first approves and posts (issue 29: never the admin who calculated).
   await call(base, admin2, 'POST', `${BASE}/cycles/${id}/calculate`);
   const calcMs = performance.now() - tCalc;
+  const cpuCalcEnd = cpuOf();
   await call(base, admin, 'POST', `${BASE}/cycles/${id}/approve`);
   await stepUp(base, admin, ADMIN.email); // the code again before posting (issue 13), outside the timing
+  const cpuPost = cpuOf();
   const tPost = performance.now();
   const posted = await call(base, admin, 'POST', `${BASE}/cycles/${id}/post`);
   const postMs = performance.now() - tPost;
+  const cpuPostEnd = cpuOf();
+  console.log(`CPU-seconds, calculate: ${cpuWords(cpuBetween(cpuCalc, cpuCalcEnd))}; post: ${cpuWords(cpuBetween(cpuPost, cpuPostEnd))}`);
   // The simulator and the export (ADR 0027) inside the memory window: the worker holds the snapshot, the export streams.
   const sim = await simulation(base, admin, id);
   const exported = await exportDownload(base, admin, id);

@@ -1,4 +1,4 @@
-import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { describe, it, expect, beforeAll, afterAll, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestApp, userByEmail, type TestApp } from '../support/test-app';
 import { query, uniqueEmail } from '../support/http';
@@ -321,6 +321,7 @@ describe('posting a cycle under concurrency', () => {
   it('a batch that keeps losing conflicts stops the posting after BATCH_TRIES tries; the retry finishes', async () => {
     const { id } = await approvedWeek();
     let tries = 0;
+    const info = vi.spyOn(t.runtime.ctx.log, 'info');
     const losing = postCycle(t.runtime.ctx, actorFor(adminRow), id, {
       batchSize: 4,
       beforeCommit: async (_tx, b) => {
@@ -331,6 +332,12 @@ describe('posting a cycle under concurrency', () => {
     });
     await expect(losing).rejects.toThrow('could not serialize access');
     expect(tries).toBe(BATCH_TRIES);
+    // The log tells where the posting's time went: every transaction tried (the first batch and the three tries of the
+    // second), and the time of each step summed over them.
+    const stopped = info.mock.calls.find((c) => c[1] === 'cycle posting stopped')?.[0] as { transactions: number; ms: Record<string, number> } | undefined;
+    info.mockRestore();
+    expect(stopped?.transactions).toBe(1 + BATCH_TRIES);
+    expect(Object.keys(stopped?.ms ?? {})).toEqual(expect.arrayContaining(['claim', 'lines', 'markPosted', 'ytd', 'ledger', 'transaction']));
     expect((await expectAllOrNothing(id)).posted).toBe(4);
     const retry = await t.api('POST', `${BASE}/cycles/${id}/post`, { cookie: admin2 });
     expect(retry.status, JSON.stringify(retry.body)).toBe(200);

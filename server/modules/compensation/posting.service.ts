@@ -67,6 +67,18 @@ export async function postCycle(ctx: AppContext, actor: Actor, id: string, opts:
   // An approved cycle always has its summary; storedSummary throws on a missing or malformed one (no achievers lost).
   const achieved = storedSummary(c0)?.achievers ?? [];
   let batchNo = 0;
+  // Where the posting's time goes, summed over its batches (all posters), in the log as the calculation's phases are.
+  const ms: Record<string, number> = {};
+  let transactions = 0;
+  const timed = async <T>(phase: string, f: () => Promise<T>): Promise<T> => {
+    const t = performance.now();
+    try {
+      return await f();
+    } finally {
+      ms[phase] = (ms[phase] ?? 0) + (performance.now() - t);
+    }
+  };
+  const startedAt = performance.now();
   // Postings never overlap (a cycle is calculated only once the other kind's is posted), so this holds for the run.
   const owedBefore = await postingRepo.anyBalances(ctx.db);
   // Passes over the cycle in member order; a pass that finds nothing to claim ends it (a row that another
@@ -78,16 +90,13 @@ export async function postCycle(ctx: AppContext, actor: Actor, id: string, opts:
       const from: string | null = after;
       const batchOnce = () =>
         ctx.db.transaction(async (tx) => {
-          const batch = await postingRepo.claimUnposted(tx, id, after, opts.batchSize ?? POST_BATCH);
+          const batch = await timed('claim', () => postingRepo.claimUnposted(tx, id, after, opts.batchSize ?? POST_BATCH));
           if (!batch.length) return true;
           after = batch[batch.length - 1].member_id;
           claimedThisPass = true;
           const now = ctx.clock.now();
-          const lines = await postingRepo.postingLinesOf(
-            tx,
-            id,
-            batch.map((b) => b.member_id),
-          );
+          const memberIds = batch.map((b) => b.member_id);
+          const lines = await timed('lines', () => postingRepo.postingLinesOf(tx, id, memberIds));
           const byMember = new Map<string, typeof lines>();
           for (const l of lines) {
             const mine = byMember.get(l.member_id);
@@ -120,7 +129,7 @@ export async function postCycle(ctx: AppContext, actor: Actor, id: string, opts:
             id,
             lines.filter((l) => l.adjustment_id).map((l) => l.adjustment_id!),
           );
-          const mineSet = new Set(batch.map((b) => b.member_id));
+          const mineSet = new Set(memberIds);
           const ach = achieved.filter((a) => mineSet.has(a.memberId));
           const positions = new Map<string, number>();
           for (const t of POOL_TYPES) {
@@ -145,35 +154,24 @@ export async function postCycle(ctx: AppContext, actor: Actor, id: string, opts:
               metadata: { cycleId: id, points: a.points },
             })),
           );
-          await postingRepo.markPosted(
-            tx,
-            id,
-            batch.map((b) => b.member_id),
-            now,
-          );
-          await postingRepo.addToYtd(
-            tx,
-            id,
-            batch.map((b) => b.member_id),
-          );
+          await timed('markPosted', () => postingRepo.markPosted(tx, id, memberIds, now));
+          await timed('ytd', () => postingRepo.addToYtd(tx, id, memberIds));
           // Only where something is or was outstanding: a batch of members who owe nothing, with nothing owed before, writes nothing.
           if (owedBefore || batch.some((b) => b.owes)) {
-            await postingRepo.keepBalances(
-              tx,
-              id,
-              batch.map((b) => b.member_id),
-            );
+            await timed('balances', () => postingRepo.keepBalances(tx, id, memberIds));
           }
           // One set-based movement for the whole batch (balances, then the rows with their running balances), last: a
           // wallet row stays locked from its update to the commit, and a member buying meanwhile waits for it.
-          await postLedgerBatch(tx, rows, now);
-          await opts.beforeCommit?.(tx, { number: (batchNo += 1), memberIds: batch.map((b) => b.member_id) });
+          await timed('ledger', () => postLedgerBatch(tx, rows, now));
+          await opts.beforeCommit?.(tx, { number: (batchNo += 1), memberIds });
           return false;
         });
       let done: boolean;
       for (let tries = 1; ; tries++) {
         try {
-          done = await batchOnce();
+          transactions += 1;
+          // The batch's whole transaction, commit included (the phases above are parts of it).
+          done = await timed('transaction', batchOnce);
           break;
         } catch (err) {
           if (tries >= BATCH_TRIES || !lostConflict(err)) throw err;
@@ -190,6 +188,8 @@ export async function postCycle(ctx: AppContext, actor: Actor, id: string, opts:
   // poster's batch is rolled back, and the others' batches stay posted, as one poster's before it.
   const ran = await Promise.allSettled(Array.from({ length: Math.max(1, opts.posters ?? 1) }, () => poster()));
   const failed = ran.find((r) => r.status === 'rejected');
+  const rounded = Object.fromEntries(Object.entries(ms).map(([k, v]) => [k, Math.round(v)]));
+  ctx.log.info({ cycle: id, transactions, posters: opts.posters ?? 1, wallMs: Math.round(performance.now() - startedAt), ms: rounded }, failed ? 'cycle posting stopped' : 'cycle posted in batches');
   if (failed) throw failed.reason;
   return ctx.db.transaction(async (tx) => {
     const c = await cyclesRepo.findCycle(tx, id, true);

@@ -1,0 +1,98 @@
+/**
+ * Where a window's CPU time went, from /proc (Linux): the suite's own processes by group, every PostgreSQL process
+ * (its backends, walwriter, checkpointer...), the bench itself and the machine's idle time, in CPU-seconds. A
+ * payday step that needs more CPU than the load leaves idle cannot finish on time without slowing the load down;
+ * these figures tell which it is. A process that exits inside the window takes its time with it (a backend of a
+ * closed connection): the PostgreSQL figure is a floor; one started inside it counts whole.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
+
+let ticksPerSecond = 0;
+const hz = () => {
+  if (!ticksPerSecond) {
+    try {
+      ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+    } catch {
+      ticksPerSecond = 100;
+    }
+  }
+  return ticksPerSecond;
+};
+
+/** utime + stime of a process in ticks, and its command name; undefined when it is gone. */
+function procTicks(pid: number | string): { ticks: number; comm: string } | undefined {
+  try {
+    const s = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command is in parentheses and may hold spaces: the fields after it start at the last ')'.
+    const close = s.lastIndexOf(')');
+    const comm = s.slice(s.indexOf('(') + 1, close);
+    const f = s.slice(close + 2).split(' ');
+    // After the command: state is field 3, utime 14 and stime 15 (1-based over the whole line).
+    return { ticks: Number(f[11]) + Number(f[12]), comm };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Ticks of every process whose command is `postgres` (the server and each of its backends), by pid. */
+function postgresTicks() {
+  const out = new Map<string, number>();
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    const t = procTicks(pid);
+    if (t && t.comm === 'postgres') out.set(pid, t.ticks);
+  }
+  return out;
+}
+
+/** The machine's idle and iowait ticks, summed over its cores. */
+function idleTicks() {
+  const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+  return Number(cpu[4]) + Number(cpu[5]);
+}
+
+export interface CpuSample {
+  at: number;
+  groups: Map<string, Map<string, number>>;
+  postgres: Map<string, number>;
+  idle: number;
+}
+
+/** A sample of the named groups of pids (apps, workers...), PostgreSQL's processes, this process and the idle time. */
+export function cpuSample(groups: Record<string, (number | undefined)[]>): CpuSample {
+  const g = new Map<string, Map<string, number>>();
+  for (const [name, pids] of Object.entries({ ...groups, bench: [process.pid] })) {
+    const m = new Map<string, number>();
+    for (const pid of pids) {
+      const t = pid === undefined ? undefined : procTicks(pid);
+      if (t) m.set(String(pid), t.ticks);
+    }
+    g.set(name, m);
+  }
+  return { at: Date.now(), groups: g, postgres: postgresTicks(), idle: idleTicks() };
+}
+
+/** Ticks a set of processes used between two samples: a process started between them counts whole. */
+function used(a: Map<string, number>, b: Map<string, number>) {
+  let n = 0;
+  for (const [pid, t] of b) n += t - (a.get(pid) ?? 0);
+  return n;
+}
+
+/** CPU-seconds of each group, of PostgreSQL and idle between two samples, and the wall seconds. */
+export function cpuBetween(a: CpuSample, b: CpuSample) {
+  const s = (ticks: number) => Math.round((ticks / hz()) * 10) / 10;
+  const out: Record<string, number> = { wall: Math.round((b.at - a.at) / 100) / 10 };
+  out.postgres = s(used(a.postgres, b.postgres));
+  for (const [name, m] of b.groups) out[name] = s(used(a.groups.get(name) ?? new Map(), m));
+  out.idle = s(b.idle - a.idle);
+  return out;
+}
+
+/** "postgres 80.1, app 20.3, ..., idle 3.2" of cpuBetween. */
+export const cpuWords = (c: Record<string, number>) =>
+  Object.entries(c)
+    .filter(([k]) => k !== 'wall')
+    .map(([k, v]) => `${k} ${v.toFixed(1)}`)
+    .join(', ');
