@@ -600,7 +600,10 @@ export async function chaosSuite(databaseUrl: string): Promise<boolean> {
     })),
   );
   console.log('CPU-seconds by step (all cores; a process that exited inside a step is not counted):');
-  for (const [step, , , a, b] of steps) console.log(`  ${step}: ${cpuWords(cpuBetween(a, b))} (wall ${cpuBetween(a, b).wall} s)`);
+  for (const [step, , , a, b] of steps) {
+    const used = cpuBetween(a, b);
+    console.log(`  ${step}: ${cpuWords(used)} (wall ${used.wall} s)`);
+  }
   await checkAfter('payday', paydayTo);
 
   // -------------------------------------------------------------- faults
