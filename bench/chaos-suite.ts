@@ -368,7 +368,10 @@ export async function chaosSuite(databaseUrl: string): Promise<boolean> {
     Number(
       (
         await db.query<{ age: number | null }>(
-          "select extract(epoch from (now() - min(occurred_at)))::float8 as age from volume_events where applied_at is null and coalesce(quarantined_at::text, '') = ''",
+          // Through the pending entries' own index (as the platform's pendingSummary): filtered on quarantined_at in the
+          // WHERE, PostgreSQL walked the occurred_at index from the oldest entry through every applied one (300-550 ms
+          // a call on the million-member database, four calls a second while a fault heals).
+          'select extract(epoch from (now() - min(occurred_at) filter (where quarantined_at is null)))::float8 as age from volume_events where applied_at is null',
         )
       ).rows[0].age ?? 0,
     );
