@@ -51,24 +51,26 @@ export interface IncomeFigures {
   legs: { left_bv: string; right_bv: string } | null;
   pools: { type: string; amount: string | null; period_date: string | null }[];
 }
-/** From this many rows in both comp_payouts and comp_carry (the planner's own count) the Income statement is prepared. */
+/** From this many rows in each of comp_payouts, comp_carry and leg_volumes (the planner's own count) the Income statement is prepared. */
 export const INCOME_PREPARED_FROM_ROWS = 10_000;
-/** How long a process trusts its last look at those two tables' size. */
+/** How long a process trusts its last look at those tables' size. */
 const SIZE_LOOK_MS = 60_000;
 const sizes = new WeakMap<object, { large: boolean; at: number }>();
 
 /**
- * Whether comp_payouts and comp_carry are large enough for the Income statement's generic plan to be safe: both at
- * least INCOME_PREPARED_FROM_ROWS by pg_class.reltuples (-1, never analyzed, counts as small). Looked at once a minute
- * per database; on PGlite statements are not prepared anyway.
+ * Whether the tables that grow in bulk (comp_payouts and comp_carry at a calculation, leg_volumes from a cycle's close
+ * on) are large enough for the Income statement's generic plan to be safe: each at least INCOME_PREPARED_FROM_ROWS by
+ * pg_class.reltuples (-1, never analyzed, counts as small). Looked at once a minute per database; on PGlite statements
+ * are not prepared anyway.
  */
-async function payoutTablesLarge(db: DbOrTx): Promise<boolean> {
+async function growingTablesLarge(db: DbOrTx): Promise<boolean> {
   const seen = sizes.get(db);
   if (seen && Date.now() - seen.at < SIZE_LOOK_MS) return seen.large;
   const [row] = await rawRows<{ n: number | null }>(
     db,
     sql`select least((select reltuples from pg_class where oid = 'comp_payouts'::regclass),
-                     (select reltuples from pg_class where oid = 'comp_carry'::regclass))::float8 as n`,
+                     (select reltuples from pg_class where oid = 'comp_carry'::regclass),
+                     (select reltuples from pg_class where oid = 'leg_volumes'::regclass))::float8 as n`,
   );
   const large = Number(row?.n ?? -1) >= INCOME_PREPARED_FROM_ROWS;
   sizes.set(db, { large, at: Date.now() });
@@ -77,14 +79,18 @@ async function payoutTablesLarge(db: DbOrTx): Promise<boolean> {
 
 export async function incomeFigures(db: DbOrTx, memberId: string, knownPlanIds: string[] = []): Promise<IncomeFigures> {
   // Every Income page opens with it, in two statements. A connection keeps a prepared statement's generic plan for
-  // good (until the tables are analyzed again), and one made while comp_payouts held a few rows scanned the whole
-  // table for each member: during the first calculation at a million members (300,000 payouts being written, not yet
-  // analyzed) each page read 4,400-4,900 buffers (auto_explain), and purchases and Income pages waited seconds. So
-  // the part that reads comp_payouts and comp_carry is planned at every call while the two tables are small, and
-  // prepared once they are large, when every plan the planner can make reads them by member; the rest (the open
-  // cycle, its plan, the legs and the pools) reads nothing that grows in bulk and is always prepared. Planned whole
-  // at every call the page cost 1.3-1.9 ms of planning on a slow machine, more than running it.
-  const paid = sql`
+  // good (until the tables are analyzed again), and one made while a table held a few rows scans the whole table for
+  // each member once it is large: made while comp_payouts held 6 rows, during the first calculation at a million
+  // members (300,000 payouts being written) each page read 4,400-4,900 buffers; made while leg_volumes was empty, from
+  // the close on (the applier hands each member's legs of the closed cycle over to it, 37,000 rows within a minute)
+  // each page read 500 buffers and grew with the table: 4.4 ms a page and half a core at 200 pages a second, all
+  // payday long (auto_explain on the chaos bench). So the part that reads those three tables is planned at every call
+  // while they are small, and prepared once they are large, when every plan the planner can make reads them by
+  // member; the rest (the open cycle, its plan, the member's own figures and the pools) reads nothing that grows in
+  // bulk and is always prepared. Planned whole at every call the page cost 1.3-1.9 ms of planning on a slow machine,
+  // more than running it.
+  const member = sql`
+    with o as (select id from comp_cycles where kind = 'pairing' and status = 'open' limit 1)
     select
       coalesce((select json_agg(x) from (
         select c.id::text as cycle_id, c.kind, c.starts_at, c.ends_at, c.closed_at, p.gross::text as gross, p.admin_charge::text as admin_charge,
@@ -94,7 +100,13 @@ export async function incomeFigures(db: DbOrTx, memberId: string, knownPlanIds: 
       (select row_to_json(k) from (
         select k.carry_left::text as carry_left, k.carry_right::text as carry_right, k.paired_ever
         from (select id from comp_cycles where kind = 'pairing' and status = 'posted' order by starts_at desc limit 1) c
-        join comp_carry k on k.cycle_id = c.id and k.member_id = ${memberId}::uuid) k) as carry`;
+        join comp_carry k on k.cycle_id = c.id and k.member_id = ${memberId}::uuid) k) as carry,
+      (select row_to_json(l) from (
+        select sum(x.l)::numeric(14,2)::text as left_bv, sum(x.r)::numeric(14,2)::text as right_bv from (
+          select v.left_bv as l, v.right_bv as r from leg_volumes v, o where v.cycle_id = o.id and v.member_id = ${memberId}::uuid
+          union all
+          select m.pairing_left, m.pairing_right from member_volume m, o where m.member_id = ${memberId}::uuid and m.pairing_cycle_id = o.id) x
+        having count(*) > 0) l) as legs`;
   const open = sql`
     with o as (select id, starts_at, ends_at from comp_cycles where kind = 'pairing' and status = 'open' limit 1)
     select
@@ -102,19 +114,14 @@ export async function incomeFigures(db: DbOrTx, memberId: string, knownPlanIds: 
       (select row_to_json(pl) from (
         select p.id::text as id, p.version, case when p.id = any(${sql.param(knownPlanIds)}::uuid[]) then null else p.config end as config from comp_plans p, o
         where p.status <> 'draft' and p.effective_from <= o.starts_at order by p.effective_from desc, p.version desc limit 1) pl) as plan,
-      (select row_to_json(l) from (
-        select sum(x.l)::numeric(14,2)::text as left_bv, sum(x.r)::numeric(14,2)::text as right_bv from (
-          select v.left_bv as l, v.right_bv as r from leg_volumes v, o where v.cycle_id = o.id and v.member_id = ${memberId}::uuid
-          union all
-          select m.pairing_left, m.pairing_right from member_volume m, o where m.member_id = ${memberId}::uuid and m.pairing_cycle_id = o.id) x
-        having count(*) > 0) l) as legs,
       coalesce((select json_agg(a) from (
         select achievement_type as type, amount::text as amount, period_date::text as period_date from achievers
         where user_id = ${memberId}::uuid and period = 'monthly' order by period_date desc limit 50) a), '[]'::json) as pools`;
-  const large = await payoutTablesLarge(db);
+  type Grown = Pick<IncomeFigures, 'payouts' | 'carry' | 'legs'>;
+  const large = await growingTablesLarge(db);
   const [[p], [o]] = await Promise.all([
-    large ? preparedRows<Pick<IncomeFigures, 'payouts' | 'carry'>>(db, 'comp_income_paid', paid) : rawRows<Pick<IncomeFigures, 'payouts' | 'carry'>>(db, paid),
-    preparedRows<Omit<IncomeFigures, 'payouts' | 'carry'>>(db, 'comp_income_open', open),
+    large ? preparedRows<Grown>(db, 'comp_income_member', member) : rawRows<Grown>(db, member),
+    preparedRows<Omit<IncomeFigures, keyof Grown>>(db, 'comp_income_open', open),
   ]);
   return { ...p, ...o };
 }

@@ -128,9 +128,13 @@ export async function topEarners(db: DbOrTx, cycleId: string, n: number) {
     where p.cycle_id = ${cycleId}::uuid order by p.gross desc, u.user_id limit ${n}`,
   );
 }
-/** Fresh planner statistics after a calculation wrote hundreds of thousands of rows (member pages read them at once). */
+/**
+ * Fresh planner statistics after a calculation wrote hundreds of thousands of rows (member pages read them at once),
+ * and for the closed cycle's legs the applier handed over to leg_volumes since the close (the Income page reads them
+ * too; income.repo incomeFigures). Analyzing reads a sample and writes no row.
+ */
 export async function analyzeResults(db: DbOrTx) {
-  await db.execute(sql`analyze comp_lines, comp_payouts, comp_carry`);
+  await db.execute(sql`analyze comp_lines, comp_payouts, comp_carry, leg_volumes`);
 }
 
 /**
