@@ -11,7 +11,9 @@ import { type TestApp } from '../support/test-app';
 import { startWithDemoCookies, type DemoCookies } from '../support/start';
 import { query } from '../support/http';
 import { fundedMember, expectLedgerSound } from '../support/money';
-import { purchaseBatchesOf } from '../../server/modules/commerce/purchase-batches';
+import { randomUUID } from 'node:crypto';
+import { PurchaseBatches, purchaseBatchesOf } from '../../server/modules/commerce/purchase-batches';
+import type { WalletPurchase } from '../../server/modules/commerce/commerce.repo';
 
 const onPostgres = !!process.env.TEST_DATABASE_URL;
 
@@ -75,6 +77,50 @@ describe.skipIf(!onPostgres)('coalesced wallet purchases (PostgreSQL)', () => {
           where p.user_id = any(${`{${buyers.map((b) => b.user.id).join(',')}}`}::uuid[]) and (a.new_state->>'balanceAfter' <> x.balance_after::text or x.user_id <> p.user_id)`,
     );
     expect(mismatched[0].n).toBe(0);
+  });
+
+  it('a purchase whose wallet another transaction holds goes on its own: the rest of its batch does not wait', async () => {
+    // A payout posting's batch holds thousands of wallets until it commits; a statement that waited for one of them
+    // held up every purchase in it.
+    const buyers = await members(6, '300');
+    const held = buyers[2].user.id;
+    const purchase = (userId: string): WalletPurchase => ({
+      id: randomUUID(),
+      userId,
+      product: { id: productId, price: '100.00', gst: '0.00', bv: '50.00' },
+      quantity: 1,
+      total: '100.00',
+      totalBV: '50.00',
+      deliveryAddress: '12 Residency Road, Camp, Pune',
+      deliveryState: 'Maharashtra',
+      deliveryPincode: '411001',
+      description: 'Purchase: Batch Fan x 1',
+      now: t.clock.now(),
+      audit: { actorId: userId, actorRole: 'user', onBehalfOfId: null, ipAddress: null, userAgent: null, sessionId: null },
+    });
+    const other = new pg.Client({ connectionString: t.directDatabaseUrl });
+    await other.connect();
+    // The first two purchases go out at once, alone; the four after them wait and go together, the held wallet's among them.
+    const batches = new PurchaseBatches(t.runtime.ctx.db);
+    const stillWaiting = (p: Promise<unknown>) => Promise.race([p.then(() => false), new Promise<boolean>((r) => setTimeout(() => r(true), 300))]);
+    try {
+      await other.query('begin');
+      await other.query('select 1 from wallet_balances where user_id = $1 for no key update', [held]);
+      const outcomes = buyers.map((b) => batches.submit(purchase(b.user.id)));
+      const rest = await Promise.all(outcomes.filter((_, i) => i !== 2));
+      expect(rest).toEqual(Array.from({ length: 5 }, () => ({ funded: true, balanceAfter: '200.00' })));
+      expect(batches.sent).toMatchObject({ batches: 1, purchases: 4, skipped: 1, refused: 0 });
+      // The held buyer's purchase waits for the wallet alone, and the buyer's next purchase waits behind it.
+      const next = batches.submit(purchase(held));
+      expect(await stillWaiting(outcomes[2])).toBe(true);
+      expect(await stillWaiting(next)).toBe(true);
+      await other.query('commit');
+      expect(await outcomes[2]).toEqual({ funded: true, balanceAfter: '200.00' });
+      expect(await next).toEqual({ funded: true, balanceAfter: '100.00' });
+    } finally {
+      await other.end();
+    }
+    for (const b of buyers) await expectLedgerSound(t, b.user.id);
   });
 
   it('a batch the database refuses is sent again one purchase at a time: only the bad one fails', async () => {

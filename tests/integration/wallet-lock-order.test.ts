@@ -4,7 +4,8 @@
  * in different orders deadlocked once in CI (40P01 "while updating tuple ... in relation wallet_balances"): an
  * UPDATE ... FROM takes its rows in the order its join reads them, and a hash join over a sequential scan reads the
  * table's physical order. Here the plan is forced to be exactly that, with the higher user's wallet physically
- * first: the statement must wait on the lower wallet without having taken the higher one. PostgreSQL only.
+ * first: the posting's statement must wait on the lower wallet without having taken the higher one. Coalesced
+ * purchases no longer wait on a wallet at all: they skip one another transaction holds. PostgreSQL only.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
@@ -118,7 +119,24 @@ describe.skipIf(!onPostgres)('wallets moved together are locked in user order (P
     }
   });
 
-  it('coalesced wallet purchases wait on the lower wallet before they take the higher one', async () => {
+  it('a posting batch makes the wallet of a member who has none, and refuses a debit it cannot cover', async () => {
+    // The batch updates the wallets first and makes only those the update missed (wallet.repo applyLedgerBatch).
+    const now = t.clock.now();
+    const [has, none, short] = [await fundedMember(t, c.admin, '500'), await fundedMember(t, c.admin, '0'), await fundedMember(t, c.admin, '0')];
+    for (const m of [none, short]) await t.runtime.ctx.db.execute(sql`delete from wallet_balances where user_id = ${m.user.id}::uuid`);
+    const credit = (userId: string, amount: string) => ({ userId, amount, type: 'admin_credit', description: 'Missing wallet', referenceId: `missing-${randomUUID()}` });
+    await t.runtime.ctx.db.transaction((tx) => postLedgerBatch(tx, [credit(has.user.id, '10.00'), credit(none.user.id, '25.00'), credit(none.user.id, '5.00')], now));
+    const balance = async (id: string) => (await query<{ b: string }>(t, sql`select balance::text as b from wallet_balances where user_id = ${id}::uuid`))[0]?.b;
+    expect([await balance(has.user.id), await balance(none.user.id)]).toEqual(['510.00', '30.00']);
+    for (const m of [has, none]) await expectLedgerSound(t, m.user.id);
+    await expect(t.runtime.ctx.db.transaction((tx) => postLedgerBatch(tx, [credit(has.user.id, '1.00'), { ...credit(short.user.id, '-5.00'), type: 'clawback' }], now))).rejects.toThrow(
+      /cannot cover/,
+    );
+    expect([await balance(has.user.id), await balance(short.user.id)]).toEqual(['510.00', undefined]);
+  });
+
+  it('coalesced wallet purchases skip a wallet another transaction holds, without waiting for it', async () => {
+    // They never wait on a wallet, so they cannot deadlock with a posting batch whatever order either takes.
     const { lo, hi } = await pair();
     const now = t.clock.now();
     const purchase = (userId: string): WalletPurchase => ({
@@ -135,13 +153,34 @@ describe.skipIf(!onPostgres)('wallets moved together are locked in user order (P
       now,
       audit: { actorId: userId, actorRole: 'user', onBehalfOfId: null, ipAddress: null, userAgent: null, sessionId: null },
     });
-    let after = new Map<string, string>();
-    expect(
-      await higherFreeWhileBlocked(lo.user.id, hi.user.id, async (tx) => {
-        after = await insertWalletPurchases(tx, [purchase(hi.user.id), purchase(lo.user.id)]);
-      }),
-    ).toBe(true);
-    expect([...after.values()].sort()).toEqual(['400.00', '400.00']);
+    const holder = await client();
+    try {
+      await holder.query('begin');
+      await holder.query('select 1 from wallet_balances where user_id = $1 for no key update', [lo.user.id]);
+      const [ofLo, ofHi] = [purchase(lo.user.id), purchase(hi.user.id)];
+      const made = await t.runtime.ctx.db.transaction(async (tx) => {
+        // Waiting would fail the statement here (55P03) instead of hanging the test.
+        await tx.execute(sql`set local lock_timeout = '2s'`);
+        await tx.execute(sql`set local enable_nestloop = off`);
+        await tx.execute(sql`set local enable_indexscan = off`);
+        return insertWalletPurchases(tx, [ofHi, ofLo]);
+      });
+      expect([...made.skipped]).toEqual([ofLo.id]);
+      expect([...made.after]).toEqual([[ofHi.id, '400.00']]);
+      await holder.query('commit');
+      const rows = await query<{ user_id: string; balance: string; purchases: number; journal: number }>(
+        t,
+        sql`select w.user_id::text, w.balance::text as balance,
+                   (select count(*)::int from purchases p where p.user_id = w.user_id) as purchases,
+                   (select count(*)::int from volume_events v where v.member_id = w.user_id and v.kind = 'purchase') as journal
+            from wallet_balances w where w.user_id in (${lo.user.id}::uuid, ${hi.user.id}::uuid)`,
+      );
+      const of = (id: string) => rows.find((r) => r.user_id === id);
+      expect(of(lo.user.id)).toMatchObject({ balance: '500.00', purchases: 0, journal: 0 });
+      expect(of(hi.user.id)).toMatchObject({ balance: '400.00', purchases: 1, journal: 1 });
+    } finally {
+      await holder.end().catch(() => undefined);
+    }
     for (const m of [lo, hi]) await expectLedgerSound(t, m.user.id);
   });
 });

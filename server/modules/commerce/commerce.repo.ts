@@ -197,14 +197,15 @@ const WALLET_PURCHASE_SQL = `
  * row), so a purchase whose debit does not happen writes nothing. A purchase with an Idempotency-Key stores its
  * answer under the key in the same statement when it is made (db/idempotency-keys storeAnswersCte); a key stored
  * before, or meanwhile by another process, fails the whole statement (a unique violation). The purchases must be of
- * distinct buyers; they are sent sorted by buyer, so every batch takes wallet rows in one order. Answers, by
- * purchase id, the balance after each debit that happened.
+ * distinct buyers; they are sent sorted by buyer, so every batch takes wallet rows in one order. A purchase whose
+ * wallet another transaction holds is skipped (wallet walletDebitsCtes) and writes nothing. Answers, by purchase id,
+ * the balance after each debit that happened, and the purchases skipped.
  */
-export async function insertWalletPurchases(db: DbOrTx, ps: WalletPurchase[]): Promise<Map<string, string>> {
+export async function insertWalletPurchases(db: DbOrTx, ps: WalletPurchase[]): Promise<{ after: Map<string, string>; skipped: Set<string> }> {
   noteControlled('money');
   const sorted = [...ps].sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
   const column = <T>(f: (p: WalletPurchase) => T) => sorted.map(f);
-  const rows = await preparedText<{ id: string; balance_after: string }>(db, 'commerce_wallet_purchases', WALLET_PURCHASES_SQL, [
+  const rows = await preparedText<{ id: string; balance_after: string | null; skipped: boolean }>(db, 'commerce_wallet_purchases', WALLET_PURCHASES_SQL, [
     column((p) => p.userId),
     column((p) => p.total),
     column((p) => p.now.toISOString()),
@@ -231,7 +232,13 @@ export async function insertWalletPurchases(db: DbOrTx, ps: WalletPurchase[]): P
     column((p) => p.key?.statusCode ?? null),
     column((p) => (p.key ? sealedAnswer(p.key.response) : null)),
   ]);
-  return new Map(rows.map((r) => [r.id, r.balance_after]));
+  const after = new Map<string, string>();
+  const skipped = new Set<string>();
+  for (const r of rows) {
+    if (r.skipped) skipped.add(r.id);
+    else if (r.balance_after !== null) after.set(r.id, r.balance_after);
+  }
+  return { after, skipped };
 }
 
 /** The statement of insertWalletPurchases: one array per value of WALLET_PURCHASE_SQL, in the same order, then the keys'. */
@@ -269,4 +276,6 @@ const WALLET_PURCHASES_SQL = `
     from d
   ),
   ${storeAnswersCte('d')}
-  select key::text as id, after::text as balance_after from d`;
+  select key::text as id, after::text as balance_after, false as skipped from d
+  union all
+  select i.key::text, null, true from i where not exists (select 1 from held h where h.key = i.key)`;

@@ -33,16 +33,17 @@ interface Pending {
  * never wait on each other's wallet rows. A batch the database refuses as a whole (a statement error, which rolled
  * all of it back) is answered one purchase at a time: alone, or in its own transaction when it has a key; when the
  * connection fails, no one knows what committed, and every purchase of the batch fails with that error, as a
- * purchase alone would.
+ * purchase alone would. A purchase whose wallet another transaction holds (a payout posting's batch) is skipped by
+ * the statement, writing nothing, and goes on its own, waiting for that wallet alone instead of holding up its batch.
  */
 export class PurchaseBatches {
   private queue: Pending[] = [];
   private counted = 0;
   /**
    * Coalesced statements sent (of more than one purchase, or of a keyed one), the purchases they carried, the largest,
-   * and how many the database refused as a whole.
+   * how many the database refused as a whole, and the purchases skipped for a wallet another transaction held.
    */
-  readonly sent = { batches: 0, purchases: 0, largest: 0, refused: 0 };
+  readonly sent = { batches: 0, purchases: 0, largest: 0, refused: 0, skipped: 0 };
   private readonly buyersAtDatabase = new Set<string>();
 
   constructor(private readonly db: DbOrTx) {}
@@ -81,23 +82,34 @@ export class PurchaseBatches {
         release();
         this.pump();
       }, STALLED_BATCH_MS);
-      void this.send(batch).finally(() => {
+      void this.send(batch).then((skipped) => {
         clearTimeout(stalled);
         release();
-        for (const b of buyers) this.buyersAtDatabase.delete(b);
+        // A skipped purchase's buyer stays at the database until it went on its own: the buyer's next purchase waits.
+        const waiting = new Set(skipped.map((b) => b.p.userId));
+        for (const b of buyers) if (!waiting.has(b)) this.buyersAtDatabase.delete(b);
         this.pump();
+        if (!skipped.length) return;
+        void Promise.all(skipped.map((b) => alone(this.db, b))).then(() => {
+          for (const b of waiting) this.buyersAtDatabase.delete(b);
+          this.pump();
+        });
       });
     }
   }
 
-  private async send(batch: Pending[]) {
-    if (batch.length === 1 && !batch[0].p.key) return alone(this.db, batch[0]);
+  /** Sends a batch and answers its purchases; resolves to those skipped for a wallet another transaction held. Never rejects. */
+  private async send(batch: Pending[]): Promise<Pending[]> {
+    if (batch.length === 1 && !batch[0].p.key) {
+      await alone(this.db, batch[0]);
+      return [];
+    }
     this.sent.batches++;
     this.sent.purchases += batch.length;
     this.sent.largest = Math.max(this.sent.largest, batch.length);
-    let after: Map<string, string>;
+    let made: Awaited<ReturnType<typeof insertWalletPurchases>>;
     try {
-      after = await insertWalletPurchases(
+      made = await insertWalletPurchases(
         this.db,
         batch.map((b) => b.p),
       );
@@ -105,18 +117,25 @@ export class PurchaseBatches {
       this.sent.refused++;
       if (!rolledBack(err)) {
         for (const b of batch) b.reject(err);
-        return;
+        return [];
       }
       await Promise.all(batch.map((b) => alone(this.db, b)));
-      return;
+      return [];
     }
+    const skipped: Pending[] = [];
     for (const b of batch) {
-      const balance = after.get(b.p.id);
+      if (made.skipped.has(b.p.id)) {
+        skipped.push(b);
+        continue;
+      }
+      const balance = made.after.get(b.p.id);
       if (balance !== undefined) b.resolve({ funded: true, balanceAfter: balance });
       // A keyed purchase that was not made may be the repeat of one that was: its own transaction replays the answer
       // stored under its key, or refuses it for funds (or prices it again) as before.
       else b.resolve(b.p.key ? IN_OWN_TRANSACTION : { funded: false, balanceAfter: null });
     }
+    this.sent.skipped += skipped.length;
+    return skipped;
   }
 }
 
