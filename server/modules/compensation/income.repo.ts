@@ -106,7 +106,8 @@ export async function incomeFigures(db: DbOrTx, memberId: string, knownPlanIds: 
           select v.left_bv as l, v.right_bv as r from leg_volumes v, o where v.cycle_id = o.id and v.member_id = ${memberId}::uuid
           union all
           select m.pairing_left, m.pairing_right from member_volume m, o where m.member_id = ${memberId}::uuid and m.pairing_cycle_id = o.id) x
-        having count(*) > 0) l) as legs`;
+        having count(*) > 0) l) as legs,
+      (select id::text from o) as legs_cycle`;
   const open = sql`
     with o as (select id, starts_at, ends_at from comp_cycles where kind = 'pairing' and status = 'open' limit 1)
     select
@@ -119,11 +120,17 @@ export async function incomeFigures(db: DbOrTx, memberId: string, knownPlanIds: 
         where user_id = ${memberId}::uuid and period = 'monthly' order by period_date desc limit 50) a), '[]'::json) as pools`;
   type Grown = Pick<IncomeFigures, 'payouts' | 'carry' | 'legs'>;
   const large = await growingTablesLarge(db);
-  const [[p], [o]] = await Promise.all([
-    large ? preparedRows<Grown>(db, 'comp_income_member', member) : rawRows<Grown>(db, member),
-    preparedRows<Omit<IncomeFigures, keyof Grown>>(db, 'comp_income_open', open),
-  ]);
-  return { ...p, ...o };
+  // The two statements see the open cycle each in its own snapshot: a cycle closed between them is read again, once,
+  // so the legs shown are the open cycle's (a second miss, a close at each read, shows none).
+  for (let tries = 1; ; tries++) {
+    const [[p], [o]] = await Promise.all([
+      large ? preparedRows<Grown & { legs_cycle: string | null }>(db, 'comp_income_member', member) : rawRows<Grown & { legs_cycle: string | null }>(db, member),
+      preparedRows<Omit<IncomeFigures, keyof Grown>>(db, 'comp_income_open', open),
+    ]);
+    const { legs_cycle: legsCycle, ...grown } = p;
+    if (legsCycle === (o.open?.id ?? null)) return { ...grown, ...o };
+    if (tries >= 2) return { ...grown, legs: null, ...o };
+  }
 }
 
 /** A posted payout of the member's statement; `starts_key` is the cycle's start as PostgreSQL wrote it (the keyset). */
