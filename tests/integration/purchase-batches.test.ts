@@ -10,10 +10,8 @@ import pg from 'pg';
 import { type TestApp } from '../support/test-app';
 import { startWithDemoCookies, type DemoCookies } from '../support/start';
 import { query } from '../support/http';
-import { fundedMember, expectLedgerSound } from '../support/money';
-import { randomUUID } from 'node:crypto';
+import { fundedMember, expectLedgerSound, walletPurchaseOf } from '../support/money';
 import { PurchaseBatches, purchaseBatchesOf } from '../../server/modules/commerce/purchase-batches';
-import type { WalletPurchase } from '../../server/modules/commerce/commerce.repo';
 
 const onPostgres = !!process.env.TEST_DATABASE_URL;
 
@@ -84,20 +82,7 @@ describe.skipIf(!onPostgres)('coalesced wallet purchases (PostgreSQL)', () => {
     // held up every purchase in it.
     const buyers = await members(6, '300');
     const held = buyers[2].user.id;
-    const purchase = (userId: string): WalletPurchase => ({
-      id: randomUUID(),
-      userId,
-      product: { id: productId, price: '100.00', gst: '0.00', bv: '50.00' },
-      quantity: 1,
-      total: '100.00',
-      totalBV: '50.00',
-      deliveryAddress: '12 Residency Road, Camp, Pune',
-      deliveryState: 'Maharashtra',
-      deliveryPincode: '411001',
-      description: 'Purchase: Batch Fan x 1',
-      now: t.clock.now(),
-      audit: { actorId: userId, actorRole: 'user', onBehalfOfId: null, ipAddress: null, userAgent: null, sessionId: null },
-    });
+    const purchase = (userId: string) => walletPurchaseOf(userId, { id: productId, name: 'Batch Fan' }, t.clock.now());
     const other = new pg.Client({ connectionString: t.directDatabaseUrl });
     await other.connect();
     // The first two purchases go out at once, alone; the four after them wait and go together, the held wallet's among them.

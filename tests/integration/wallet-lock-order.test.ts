@@ -14,10 +14,10 @@ import pg from 'pg';
 import { type TestApp } from '../support/test-app';
 import { startWithDemoCookies, type DemoCookies } from '../support/start';
 import { query } from '../support/http';
-import { fundedMember, expectLedgerSound } from '../support/money';
+import { fundedMember, expectLedgerSound, walletPurchaseOf } from '../support/money';
 import type { DbOrTx } from '../../server/db/client';
 import { postLedgerBatch } from '../../server/modules/wallet';
-import { insertWalletPurchases, type WalletPurchase } from '../../server/modules/commerce/commerce.repo';
+import { insertWalletPurchases } from '../../server/modules/commerce/commerce.repo';
 
 const onPostgres = !!process.env.TEST_DATABASE_URL;
 
@@ -139,20 +139,7 @@ describe.skipIf(!onPostgres)('wallets moved together are locked in user order (P
     // They never wait on a wallet, so they cannot deadlock with a posting batch whatever order either takes.
     const { lo, hi } = await pair();
     const now = t.clock.now();
-    const purchase = (userId: string): WalletPurchase => ({
-      id: randomUUID(),
-      userId,
-      product,
-      quantity: 1,
-      total: '100.00',
-      totalBV: '50.00',
-      deliveryAddress: '12 Residency Road, Camp, Pune',
-      deliveryState: 'Maharashtra',
-      deliveryPincode: '411001',
-      description: 'Purchase: Lock Order Fan x 1',
-      now,
-      audit: { actorId: userId, actorRole: 'user', onBehalfOfId: null, ipAddress: null, userAgent: null, sessionId: null },
-    });
+    const purchase = (userId: string) => walletPurchaseOf(userId, { id: product.id, name: 'Lock Order Fan' }, now);
     const holder = await client();
     try {
       await holder.query('begin');

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { TestApp } from './test-app';
@@ -5,6 +6,7 @@ import { b64, fakeJpeg, fakePng, query, uniqueEmail } from './http';
 import { ID } from './identity';
 import { KYC_DOCUMENT_TYPES } from '../../contracts/kyc';
 import { findUserById } from './users';
+import type { WalletPurchase } from '../../server/modules/commerce/commerce.repo';
 
 /** The payout bank account of the members made here (their profile's, as registration sets it). */
 export const bank = { accountNumber: ID.account, ifsc: 'HDFC0001234', bankName: 'HDFC Bank', accountHolderName: 'Test Member' };
@@ -81,4 +83,22 @@ export async function expectLedgerSound(t: TestApp, userId: string) {
   expect(w.balance).toBe(at);
   expect(cents(w.balance)).toBe(sum);
   return w.balance;
+}
+
+/** One wallet purchase of a ₹100 product (50 BV, no GST) as commerce.repo takes it, for tests that call the statements directly. */
+export function walletPurchaseOf(userId: string, product: { id: string; name: string }, now: Date): WalletPurchase {
+  return {
+    id: randomUUID(),
+    userId,
+    product: { id: product.id, price: '100.00', gst: '0.00', bv: '50.00' },
+    quantity: 1,
+    total: '100.00',
+    totalBV: '50.00',
+    deliveryAddress: '12 Residency Road, Camp, Pune',
+    deliveryState: 'Maharashtra',
+    deliveryPincode: '411001',
+    description: `Purchase: ${product.name} x 1`,
+    now,
+    audit: { actorId: userId, actorRole: 'user', onBehalfOfId: null, ipAddress: null, userAgent: null, sessionId: null },
+  };
 }
