@@ -276,6 +276,15 @@ export async function commerceSuite(base: string, databaseUrl: string, layout = 
       [LOAD_SECONDS + 60],
     )
   ).rows[0];
+  // Where an average batch's time went, step by step (the apply log's phases; claim, walk, figures, marked, consumers).
+  const steps = (
+    await db.query<{ step: string; avg_ms: string }>(
+      `select p.key as step, round(avg(p.value::numeric))::text as avg_ms
+       from volume_apply_log l, jsonb_each_text(l.phases) p
+       where l.at >= now() - make_interval(secs => $1) group by p.key order by min(l.id), p.key`,
+      [LOAD_SECONDS + 60],
+    )
+  ).rows;
   await db.end();
 
   const ok2xx = load['2xx'];
@@ -314,6 +323,7 @@ export async function commerceSuite(base: string, databaseUrl: string, layout = 
   ];
   console.log(`\nsuite commerce on PostgreSQL: ${layout}; ${ok2xx} purchases; root legs ${rootBefore.left_bv}/${rootBefore.right_bv} -> ${rootAfter.left_bv}/${rootAfter.right_bv}`);
   console.log(`applier batches: ${batches.n}, ${batches.events} events, avg ${batches.avg_ms} ms (max ${batches.max_ms}), ${batches.anc} ancestors per batch`);
+  if (steps.length) console.log(`applier batch by step (avg ms): ${steps.map((x) => `${x.step} ${x.avg_ms}`).join(', ')}`);
   console.table(rows);
   const ok = rows.every((r) => r.ok);
   console.log(ok ? 'targets met' : 'TARGETS NOT MET');

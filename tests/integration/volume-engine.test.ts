@@ -9,6 +9,7 @@ import { expectTreeSound } from '../support/tree';
 import { placeMember, repairTree, lockTree } from '../../server/modules/tree/tree.service';
 import { postLedger } from '../../server/modules/wallet/ledger.service';
 import { applyBatch, drainJournal } from '../../server/modules/volume/applier.service';
+import { journalConsumers } from '../../server/modules/volume/journal-consumers';
 import { openDatabase, rawRows, type Database } from '../../server/db/client';
 import { hashPassword } from '../../server/lib/password';
 import { startJobRunner } from '../../server/workers/job-runner';
@@ -417,6 +418,24 @@ describe('placements and the tree counters', () => {
 });
 
 describe('metrics and the dashboard', () => {
+  it("each applied batch's log row says where its time went: claim, walk, figures, marked and each journal consumer", async () => {
+    const founder = (await userByEmail(t, t.demo.founder.email))!;
+    const b = await placedBuyer(founder.id, 'left');
+    await t.settle();
+    const before = (await query<{ id: string }>(t, sql`select coalesce(max(id), 0)::text as id from volume_apply_log`))[0].id;
+    expect((await buy(b.cookie)).status).toBe(201);
+    await t.settle();
+    const logged = await query<{ ms: number; phases: Record<string, number> | null }>(t, sql`select ms, phases from volume_apply_log where id > ${before}::bigint order by id`);
+    expect(logged.length).toBeGreaterThan(0);
+    for (const row of logged) {
+      // jsonb keeps its keys in its own order: compared as sets.
+      const steps = Object.keys(row.phases ?? {}).sort();
+      expect(steps).toEqual(['claim', 'walk', 'figures', 'marked', ...journalConsumers().map((x) => x.name)].sort());
+      for (const v of Object.values(row.phases!)) expect(Number.isInteger(v) && v >= 0).toBe(true);
+      // The steps are the batch's time up to its log row, in order: together never more than the batch took.
+      expect(Object.values(row.phases!).reduce((a, v) => a + v, 0)).toBeLessThanOrEqual(row.ms);
+    }
+  });
   it('admins see the journal lag on the dashboard and at /metrics; members do not', async () => {
     const stats = await t.api('GET', '/api/admin/stats', { cookie: c.admin });
     expect(stats.status).toBe(200);

@@ -182,6 +182,8 @@ export const volumeApplyLog = pgTable(
     ancestors: integer('ancestors').notNull(),
     ms: integer('ms').notNull(),
     worker: varchar('worker', { length: 80 }),
+    /** The batch's milliseconds by step (claim, walk, figures, marked, then each journal consumer by name): where `ms` went. */
+    phases: jsonb('phases').$type<Record<string, number>>(),
   },
   (t) => [index('volume_apply_log_at_idx').on(t.at)],
 );

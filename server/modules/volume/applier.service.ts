@@ -149,6 +149,20 @@ const describeFailure = (err: unknown) => {
   return [e?.code && /^[0-9A-Z]{5}$/.test(e.code) ? `[${e.code}]` : '', msg, e?.detail ? `(${e.detail})` : ''].filter(Boolean).join(' ');
 };
 
+/**
+ * A batch's milliseconds by step, for its row in the apply log: the bench (and an operator reading the log) sees
+ * whether a slow batch walked the tree, wrote the figures or waited on a journal consumer.
+ */
+class Phases {
+  readonly ms: Record<string, number> = {};
+  constructor(private last: number) {}
+  end(step: string) {
+    const now = Date.now();
+    this.ms[step] = (this.ms[step] ?? 0) + now - this.last;
+    this.last = now;
+  }
+}
+
 /** How many times this process's next batch doubles its base size, per database (applyBatch). */
 const batchDoublings = new WeakMap<object, number>();
 
@@ -161,6 +175,7 @@ async function batchInTransaction(ctx: AppContext, opts: BatchOptions, claimed?:
   const result = await ctx.db.transaction(async (tx): Promise<BatchResult> => {
     if (!(await tryApplierLock(tx))) return { outcome: 'locked', events: 0, ancestors: 0, consumed: {} };
     const started = Date.now();
+    const phases = new Phases(started);
     const now = ctx.clock.now();
     const cycles = await ensureOpenCycles(tx, now);
     const until = new Date(Math.min(...CYCLE_KINDS.map((k) => cycles[k].endsAt.getTime())));
@@ -168,6 +183,7 @@ async function batchInTransaction(ctx: AppContext, opts: BatchOptions, claimed?:
     await setAsideOrphanReversals(tx, now);
     const events = await claimPending(tx, until, only?.length ?? opts.limit ?? DEFAULT_BATCH, only);
     if (claimed) claimed.ids = events.map((e) => e.id);
+    phases.end('claim');
     if (only && !events.length) return { outcome: 'applied', events: 0, ancestors: 0, consumed: {} };
     if (!events.length) {
       const due = CYCLE_KINDS.map((k) => cycles[k]).filter((c) => c.endsAt.getTime() + CLOSE_GRACE_MS <= now.getTime());
@@ -181,6 +197,7 @@ async function batchInTransaction(ctx: AppContext, opts: BatchOptions, claimed?:
     const cache = await ancestryOf(ctx.db);
     const marks = marksOf(cache);
     const deltas = await walkJournalUp(ctx.db, tx, events);
+    phases.end('walk');
     const sponsors = events.filter((e) => e.kind === 'placement' && e.sponsor_id).map((e) => e.sponsor_id!);
     // Every figure goes to member_volume in one write per row (an earlier cycle's legs to leg_volumes), which only
     // the applier writes: no row lock first.
@@ -194,6 +211,7 @@ async function batchInTransaction(ctx: AppContext, opts: BatchOptions, claimed?:
         steps: watchedSteps(),
       },
     );
+    phases.end('figures');
     // Rows whose legs moved are marked with the open cycles now; recorded once the batch has committed.
     const moved: number[] = [];
     for (let r = 0; r < deltas.size; r++) if (deltas.legsMoved(r)) moved.push(deltas.index[r]);
@@ -204,6 +222,7 @@ async function batchInTransaction(ctx: AppContext, opts: BatchOptions, claimed?:
       now,
       { pairing: cycles.pairing.id, monthly: cycles.monthly.id },
     );
+    phases.end('marked');
     // What follows from these entries, in this transaction (core/journal.ts): each purchase's tax invoice, its sale in
     // the sales chart's sums, the rank check of members whose legs reached a rank's volume and of sponsors.
     const batch = {
@@ -213,8 +232,11 @@ async function batchInTransaction(ctx: AppContext, opts: BatchOptions, claimed?:
       sponsors,
     };
     const consumed: Record<string, number> = {};
-    for (const consumer of journalConsumers()) consumed[consumer.name] = (await consumer.applied(ctx, tx, batch)) ?? 0;
-    await logBatch(tx, { at: now, events: events.length, ancestors: deltas.size, ms: Date.now() - started, worker: opts.worker ?? null });
+    for (const consumer of journalConsumers()) {
+      consumed[consumer.name] = (await consumer.applied(ctx, tx, batch)) ?? 0;
+      phases.end(consumer.name);
+    }
+    await logBatch(tx, { at: now, events: events.length, ancestors: deltas.size, ms: Date.now() - started, worker: opts.worker ?? null, phases: phases.ms });
     await opts.beforeCommit?.();
     return { outcome: 'applied', events: events.length, ancestors: deltas.size, consumed };
   });
