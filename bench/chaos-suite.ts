@@ -593,13 +593,26 @@ export async function chaosSuite(databaseUrl: string): Promise<boolean> {
     ['approve', approveFrom, postFrom, cpuAt[2], cpuAt[3]],
     ['post', postFrom, paydayTo, cpuAt[3], cpuAt[4]],
   ] as const;
+  // The applier's batches that started in each step (its apply log): how long they took, and its figures statement.
+  const applied = await Promise.all(
+    steps.map(async ([, from, to]) => {
+      const r = await db.query<{ n: number; events: number; ms: number | null; figures: number | null }>(
+        `select count(*)::int as n, coalesce(sum(events), 0)::int as events, round(avg(ms))::int as ms, round(avg((phases->>'figures')::numeric))::int as figures
+         from volume_apply_log where at >= to_timestamp($1::float8 / 1000) and at < to_timestamp($2::float8 / 1000)`,
+        [from, to],
+      );
+      return r.rows[0];
+    }),
+  );
   console.table(
-    steps.map(([step, from, to]) => ({
+    steps.map(([step, from, to], i) => ({
       step,
       seconds: ((to - from) / 1000).toFixed(1),
       purchases: inWindow(timeline, from, to).length,
       'purchase p50 / p95 (ms)': `${pct(inWindow(timeline, from, to), 50).toFixed(1)} / ${pct(inWindow(timeline, from, to), 95).toFixed(1)}`,
       'Income p95 (ms)': pct(inWindow(incomeTimes, from, to), 95).toFixed(1),
+      'applier: batches, entries': `${applied[i].n}, ${applied[i].events}`,
+      'batch / figures avg (ms)': `${applied[i].ms ?? '-'} / ${applied[i].figures ?? '-'}`,
     })),
   );
   console.log('CPU-seconds by step (all cores; a process that exited inside a step is not counted):');
