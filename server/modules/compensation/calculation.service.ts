@@ -14,7 +14,7 @@ import * as adjustmentsRepo from './adjustments.repo';
 import * as inputsRepo from './inputs.repo';
 import * as resultsRepo from './results.repo';
 import * as clawbacksRepo from './clawbacks.repo';
-import { CarryColumns, LegColumns, MemberTable, paiseBigint, paiseNumber, rankIndexOf } from './member-table';
+import { CarryColumns, LegColumns, MemberTable, PurchaseColumns, paiseBigint, paiseNumber, rankIndexOf } from './member-table';
 import {
   calculateMonthly,
   calculatePairing,
@@ -57,7 +57,9 @@ export async function loadMembers(pool: Db, tx: DbOrTx, at: Date): Promise<Snaps
 
 /** Computes a cycle's lines with a plan, from its frozen snapshot (nothing is written). */
 export async function compute(db: DbOrTx, c: cyclesRepo.CycleRow, plan: PlanConfig, snap: Snapshot, lap: (phase: string) => void = () => {}): Promise<CalcResult> {
-  const purchases = (await inputsRepo.cyclePurchases(db, c.kind, c.id)).map((p) => ({ buyer: p.member_id, bv: paise(p.bv, 'BV') }));
+  // Straight into columns by member index, like the legs and the carry below.
+  const purchases = new PurchaseColumns(snap.members);
+  await inputsRepo.eachCyclePurchase(db, c.kind, c.id, (m, bv) => purchases.add(m, paiseBigint(bv, 'BV')));
   lap('purchases');
   const adjustments: Adjustment[] =
     c.kind === 'pairing'
@@ -179,11 +181,12 @@ export async function payoutsOf(db: DbOrTx, c: cyclesRepo.CycleRow, plan: PlanCo
     const i = t.indexOf(m);
     if (i >= 0 && gross.has(i)) ytd.set(i, { gross: paise(g, 'gross'), tds: paise(tds, 'TDS') });
   });
+  // Only the members paid this cycle: a set of every member with a PAN would hold most of the table.
   const pan = new Set<number>();
-  for (const r of await inputsRepo.panApproved(db)) {
-    const i = t.indexOf(r.id);
-    if (i >= 0) pan.add(i);
-  }
+  await inputsRepo.eachPanApproved(db, (m) => {
+    const i = t.indexOf(m);
+    if (i >= 0 && gross.has(i)) pan.add(i);
+  });
   // What earlier cycles left outstanding (returns.md §5): a recovery to take back, TDS still to deduct.
   const owed = new Map<number, { recovery: bigint; tdsCarried: bigint }>();
   for (const b of await inputsRepo.balances(db)) {

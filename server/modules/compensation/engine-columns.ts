@@ -2,7 +2,7 @@
  * The member table the engine walks, and the per-member columns spread over it: legs, carry, the sponsor line and
  * the active directs per leg.
  */
-import { CarryColumns, LegColumns, MemberTable } from './member-table';
+import { CarryColumns, LegColumns, MemberTable, PurchaseColumns } from './member-table';
 import type { PairingInput } from './engine-types';
 import type { MemberLookup } from './snapshot-types';
 
@@ -28,6 +28,17 @@ export function carryColumnsOf(t: MemberTable, carry: PairingInput['carry']): Ca
     const i = t.indexOf(id);
     if (i >= 0) out.set(i, c);
   }
+  return out;
+}
+
+/** Purchases by member index: columns as given, or rows by buyer id spread over the table. */
+export function purchaseColumnsOf(t: MemberTable, purchases: PairingInput['purchases']): PurchaseColumns {
+  if (purchases instanceof PurchaseColumns) {
+    if (purchases.belongsTo(t)) return purchases;
+    throw new Error('Purchase columns of another member table');
+  }
+  const out = new PurchaseColumns(t);
+  for (const p of purchases) out.add(p.buyer, p.bv);
   return out;
 }
 

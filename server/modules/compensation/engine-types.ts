@@ -1,6 +1,6 @@
 /** The engine's inputs and results (docs/spec/compensation.md §3-§5); the members themselves are in snapshot-types.ts. */
 import type { PlanConfig, PoolType } from '../../../contracts/compensation';
-import type { CarryColumns, LegColumns } from './member-table';
+import type { CarryColumns, LegColumns, PurchaseColumns } from './member-table';
 import type { MemberLookup, SnapshotMember } from './snapshot-types';
 
 export interface Purchase {
@@ -65,7 +65,8 @@ export interface PairingInput {
   legs: Map<string, { l: bigint; r: bigint }> | LegColumns;
   /** Carry after the previous pairing cycle: by member id, or columns. */
   carry: Map<string, Carry> | CarryColumns;
-  purchases: Purchase[];
+  /** The cycle's purchases: rows by buyer id, or columns by index of `members` (a MemberTable). */
+  purchases: Purchase[] | PurchaseColumns;
   /** Ranks first achieved within this cycle. */
   ranksAchieved: { memberId: string; rank: string }[];
   adjustments: Adjustment[];
@@ -76,7 +77,8 @@ export interface PairingInput {
 export interface MonthlyInput {
   plan: PlanConfig;
   members: MemberLookup;
-  purchases: Purchase[];
+  /** The cycle's purchases: rows by buyer id, or columns by index of `members` (a MemberTable). */
+  purchases: Purchase[] | PurchaseColumns;
   /** Own purchase BV per member in the previous monthly cycles, newest first (paise). */
   previousOwnBV: Map<string, bigint[]>;
   /** How many monthly cycles precede this one. */

@@ -7,7 +7,7 @@ import { postgresPoolMax, rawRows, type Db, type DbOrTx } from '../../db/client'
 import { copyOut, copyOutRows, type CopyRow } from '../../db/copy';
 import { cycleLegsSql } from '../volume';
 import { placementIn, placementNamesIn } from '../tree';
-import { kycStateIn } from '../kyc';
+import { kycStateNamesIn } from '../kyc';
 import { fromPaise, paiseOrThrow } from '../../../contracts/money';
 
 export interface MemberSnapRow {
@@ -103,9 +103,11 @@ export const eachCarry = (db: DbOrTx, cycleId: string, onRow: (memberId: string,
  * - monthly: the purchases applied in the month and, as negative rows, every reversal applied in it whatever month
  *   its purchase was in (they lower the buyer's own BV and the company BV of the month).
  */
-export async function cyclePurchases(db: DbOrTx, kind: string, cycleId: string): Promise<{ member_id: string; bv: string }[]> {
+export async function eachCyclePurchase(db: DbOrTx, kind: string, cycleId: string, onRow: (memberId: string, bv: string) => void) {
+  const cycle = uuidLiteral(cycleId);
   if (kind !== 'pairing') {
-    return rawRows(db, sql`select member_id::text, bv::text from volume_events where kind in ('purchase', 'reversal') and monthly_cycle_id = ${cycleId}::uuid order by id`);
+    await eachRow(db, `select member_id, bv from volume_events where kind in ('purchase', 'reversal') and monthly_cycle_id = ${cycle} order by id`, (c) => onRow(c[0]!, c[1]!));
+    return;
   }
   // The cycle's reversals (a few rows) are summed first and netted here, not joined in SQL: the planner, seeing
   // reversals that arrived since the last ANALYZE as one row, looped over them for each of 300,000 purchases
@@ -118,26 +120,20 @@ export async function cyclePurchases(db: DbOrTx, kind: string, cycleId: string):
       )
     ).map((r) => [r.purchase_id, paiseOrThrow(r.bv, 'BV')]),
   );
+  const purchases = `from volume_events where kind = 'purchase' and pairing_cycle_id = ${cycle} order by id`;
   if (!reversed.size) {
-    return rawRows(db, sql`select member_id::text, bv::text from volume_events where kind = 'purchase' and pairing_cycle_id = ${cycleId}::uuid order by id`);
+    await eachRow(db, `select member_id, bv ${purchases}`, (c) => onRow(c[0]!, c[1]!));
+    return;
   }
-  const rows = await rawRows<{ member_id: string; purchase_id: string; bv: string }>(
-    db,
-    sql`select member_id::text, purchase_id::text, bv::text from volume_events where kind = 'purchase' and pairing_cycle_id = ${cycleId}::uuid order by id`,
-  );
-  const out: { member_id: string; bv: string }[] = [];
-  for (const r of rows) {
-    const back = reversed.get(r.purchase_id);
-    if (back === undefined) out.push({ member_id: r.member_id, bv: r.bv });
-    else {
-      const net = paiseOrThrow(r.bv, 'BV') + back;
-      if (net > 0n) out.push({ member_id: r.member_id, bv: fromPaise(net) });
-    }
-  }
-  return out;
+  await eachRow(db, `select member_id, purchase_id, bv ${purchases}`, (c) => {
+    const back = reversed.get(c[1]!);
+    if (back === undefined) return onRow(c[0]!, c[2]!);
+    const net = paiseOrThrow(c[2]!, 'BV') + back;
+    if (net > 0n) onRow(c[0]!, fromPaise(net));
+  });
 }
 /**
- * A cycle's sales (amount and BV) on the same terms as cyclePurchases: a returned share of a purchase leaves the
+ * A cycle's sales (amount and BV) on the same terms as eachCyclePurchase: a returned share of a purchase leaves the
  * amount in proportion to its BV (rounded to the paisa), as it leaves the BV.
  */
 export async function cycleSales(db: DbOrTx, kind: string, cycleId: string) {
@@ -185,7 +181,8 @@ export const eachYtd = (db: DbOrTx, fy: number, onRow: (memberId: string, gross:
 /** Members with a recovery balance or carried TDS outstanding (comp_balances keeps only those). */
 export const balances = (db: DbOrTx) =>
   rawRows<{ memberId: string; recovery: string; tdsCarried: string }>(db, sql`select member_id::text as "memberId", recovery::text, tds_carried::text as "tdsCarried" from comp_balances`);
-export const panApproved = (db: DbOrTx) => {
-  const k = kycStateIn();
-  return rawRows<{ id: string }>(db, sql`select id::text from users where ${k.panNumber} is not null and ${k.kycStatus} = 'approved'`);
+/** Members with an approved KYC and a PAN, one by one (the TDS rate with a PAN; most of a million members). */
+export const eachPanApproved = (db: DbOrTx, onRow: (memberId: string) => void) => {
+  const k = kycStateNamesIn();
+  return eachRow(db, `select id from users where ${k.panNumber} is not null and ${k.kycStatus} = 'approved'`, (c) => onRow(c[0]!));
 };

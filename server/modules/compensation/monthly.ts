@@ -2,7 +2,7 @@
 import { POOL_TYPES, type PoolType } from '../../../contracts/compensation';
 import { CarryColumns, rankIndexOf } from './member-table';
 import { P4, bvText, bvWords, money, moneyWords, paise, pct4, roundDiv } from './arithmetic';
-import { tableOf } from './engine-columns';
+import { purchaseColumnsOf, tableOf } from './engine-columns';
 import { adjustmentLines } from './adjustments';
 import type { CalcResult, Line, MonthlyInput } from './engine-types';
 import type { SnapshotMember } from './snapshot-types';
@@ -13,17 +13,23 @@ export function calculateMonthly(input: MonthlyInput): CalcResult & { achievers:
   const t = tableOf(input.members);
   const bvValue = paise(plan.bvValue);
   const lines: Line[] = [];
-  const own = new Map<string, bigint>();
-  for (const p of input.purchases) own.set(p.buyer, (own.get(p.buyer) ?? 0n) + p.bv);
-  const companyBV = input.purchases.reduce((s, p) => s + p.bv, 0n);
+  // Own BV by member index, in order of each member's first purchase; the company BV counts every purchase, a buyer's
+  // outside the table (an admin's) too.
+  const buys = purchaseColumnsOf(t, input.purchases);
+  const own = new Map<number, bigint>();
+  for (let k = 0; k < buys.size; k++) {
+    const i = buys.buyerAt(k);
+    if (i >= 0) own.set(i, (own.get(i) ?? 0n) + buys.bvAt(k));
+  }
+  const companyBV = buys.totalBV();
 
   // Consistency: own BV at least minBV in each of the last `months` monthly cycles, this one included.
   const c = plan.consistency;
   const minBV = paise(c.minBV);
   if (pct4(c.percent) > 0n && input.previousMonths >= c.months - 1) {
-    for (const [id, bv] of own) {
-      const i = t.indexOf(id);
-      if (i < 0 || !t.isActive(i) || bv < minBV) continue;
+    for (const [i, bv] of own) {
+      if (!t.isActive(i) || bv < minBV) continue;
+      const id = t.idAt(i);
       const prev = input.previousOwnBV.get(id) ?? [];
       const window = prev.slice(0, c.months - 1);
       if (window.length < c.months - 1 || window.some((x) => x < minBV)) continue;

@@ -3,7 +3,7 @@ import { formatBV } from '../../../contracts/format-money';
 import type { PlanConfig } from '../../../contracts/compensation';
 import { CarryColumns } from './member-table';
 import { P4, bvText, bvWords, min, money, paise, pct4, roundDiv } from './arithmetic';
-import { carryColumnsOf, directsPerLeg, legColumnsOf, sponsorUp, tableOf } from './engine-columns';
+import { carryColumnsOf, directsPerLeg, legColumnsOf, purchaseColumnsOf, sponsorUp, tableOf } from './engine-columns';
 import { adjustmentLines } from './adjustments';
 import { clawbackLines } from './clawbacks';
 import type { CalcResult, Carry, Line, PairingInput } from './engine-types';
@@ -186,7 +186,7 @@ export function calculatePairing(input: PairingInput): CalcResult {
   }
 
   // The cycle's purchases by buyer index (buyers outside the snapshot earn nobody anything).
-  const buys = input.purchases.map((p) => ({ buyer: t.indexOf(p.buyer), bv: p.bv })).filter((p) => p.buyer >= 0);
+  const buys = purchaseColumnsOf(t, input.purchases);
 
   // 2. Sponsor income: percent of each purchase's BV by sponsor level.
   const sponsorLevels = plan.sponsorIncome.levels.map((lv) => ({ ...lv, rate: pct4(lv.percent) }));
@@ -195,18 +195,21 @@ export function calculatePairing(input: PairingInput): CalcResult {
   type LevelAcc = { purchases: number; bv: bigint; from: number[] };
   type SponsorAcc = { num: bigint; levels: (LevelAcc | undefined)[] };
   const sponsorAcc = new Map<number, SponsorAcc>();
-  for (const p of buys) {
+  for (let k = 0; k < buys.size; k++) {
+    const buyer = buys.buyerAt(k);
+    if (buyer < 0) continue;
+    const bv = buys.bvAt(k);
     for (const lv of sponsorLevels) {
-      const earner = sponsorUp(t, p.buyer, lv.level);
+      const earner = sponsorUp(t, buyer, lv.level);
       if (earner < 0 || !t.isActive(earner)) continue;
       let acc = sponsorAcc.get(earner);
       if (!acc) sponsorAcc.set(earner, (acc = { num: 0n, levels: [] }));
-      acc.num += p.bv * bvValue * lv.rate;
+      acc.num += bv * bvValue * lv.rate;
       let l = acc.levels[lv.level];
       if (!l) acc.levels[lv.level] = l = { purchases: 0, bv: 0n, from: [] };
       l.purchases += 1;
-      l.bv += p.bv;
-      if (l.from.length < 20 && !l.from.includes(p.buyer)) l.from.push(p.buyer);
+      l.bv += bv;
+      if (l.from.length < 20 && !l.from.includes(buyer)) l.from.push(buyer);
     }
   }
   const sponsorExplanation = (acc: SponsorAcc) => {
@@ -291,17 +294,20 @@ export function calculatePairing(input: PairingInput): CalcResult {
     return found;
   };
   const franchiseAcc = new Map<number, { num: bigint; purchases: number; bv: bigint; role: 'mini_franchise' | 'basic_franchise'; rate: string }>();
-  for (const p of buys) {
-    const f = franchiseOf(p.buyer);
+  for (let k = 0; k < buys.size; k++) {
+    const buyer = buys.buyerAt(k);
+    if (buyer < 0) continue;
+    const bv = buys.bvAt(k);
+    const f = franchiseOf(buyer);
     if (f < 0 || !t.isActive(f)) continue;
     let acc = franchiseAcc.get(f);
     if (!acc) {
       const role = t.franchiseRole(f)!;
       franchiseAcc.set(f, (acc = { num: 0n, purchases: 0, bv: 0n, role, rate: role === 'mini_franchise' ? plan.franchise.mini_franchise : plan.franchise.basic_franchise }));
     }
-    acc.num += p.bv * bvValue * pct4(acc.rate);
+    acc.num += bv * bvValue * pct4(acc.rate);
     acc.purchases += 1;
-    acc.bv += p.bv;
+    acc.bv += bv;
   }
   for (const [i, acc] of franchiseAcc) {
     const amount = roundDiv(acc.num, 100n * 100n * P4);
@@ -333,6 +339,6 @@ export function calculatePairing(input: PairingInput): CalcResult {
   if (input.reversals?.length) lines.push(...clawbackLines(t, input.reversals));
 
   lines.push(...adjustmentLines(t, lines, input.adjustments));
-  const salesBV = input.purchases.reduce((s, p) => s + p.bv, 0n);
+  const salesBV = buys.totalBV();
   return { lines, carry: carryOut, flushedBV, salesBV, poolsLeft: {}, clawedBack: (input.reversals ?? []).map((r) => r.eventId) };
 }

@@ -66,7 +66,7 @@ describe('pairMember with negative BV (returns.md §3)', () => {
 
 describe('returns.md §6 on the engine', () => {
   it('R1. same cycle: D buys 300 and returns 100 before the close, as if D bought 200', () => {
-    // The service nets D's purchase to 200 BV (cyclePurchases); the legs hold +300 and -100.
+    // The service nets D's purchase to 200 BV (eachCyclePurchase); the legs hold +300 and -100.
     const w = week(new Map(), { buys: [buy('D', 300), buy('F', 250)], returns: [buy('D', 100)], purchases: [buy('D', 200), buy('F', 250)] });
     const never = week(new Map(), { buys: [buy('D', 200), buy('F', 250)] });
     expect(withExplanations(w.r.lines)).toEqual(withExplanations(never.r.lines));
