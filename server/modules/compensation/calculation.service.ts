@@ -14,7 +14,8 @@ import * as adjustmentsRepo from './adjustments.repo';
 import * as inputsRepo from './inputs.repo';
 import * as resultsRepo from './results.repo';
 import * as clawbacksRepo from './clawbacks.repo';
-import { CarryColumns, LegColumns, MemberTable, PurchaseColumns, paiseBigint, paiseNumber, rankIndexOf } from './member-table';
+import { CarryColumns, LegColumns, MemberTable, PurchaseColumns, int64, paiseBigint, paiseNumber, rankIndexOf } from './member-table';
+import { PayoutColumns } from './payout-columns';
 import {
   calculateMonthly,
   calculatePairing,
@@ -155,68 +156,51 @@ export async function reversalsToClaw(db: DbOrTx, c: cyclesRepo.CycleRow, t: Mem
   return pending.map((r) => ({ eventId: r.event_id, returnNumber: r.reference ?? 'without a number', buyer: r.member_id, bv: paise(r.bv, 'returned BV'), paidIn: cycles.get(r.paid_cycle_id)! }));
 }
 
-/** A member's payout of a cycle, in paise: the deductions (gross after recovery, recovery and carried TDS) and the lines' own sum. */
-export interface PayoutFigures extends Deductions {
-  linesTotal: bigint;
-  pan: boolean;
-  fy: number;
-}
-
 /**
- * Per-member gross and deductions of a result, by member index of the run's table (the TDS state is the
- * financial year's posted payouts).
+ * Per-member gross and deductions of a result, in columns by slot (PayoutColumns, member-id order); the TDS state is
+ * the financial year's posted payouts.
  */
 export async function payoutsOf(db: DbOrTx, c: cyclesRepo.CycleRow, plan: PlanConfig, t: MemberTable, lines: Line[]) {
   const end = cycleEnd(c);
   const fy = fyOf(new Date(end.getTime() - 1));
   const rule = tdsRuleOn(plan, istDate(new Date(end.getTime() - 1)));
-  const gross = new Map<number, bigint>();
+  const has = new Uint8Array(t.size);
+  const sums = new BigInt64Array(t.size);
   for (const l of lines) {
     // Every line's member is in the snapshot (every member who is not an admin); anything else is a bug, not a payout to drop.
     if (l.member < 0) throw new Error(`line for ${l.memberId} outside the cycle's snapshot`);
-    gross.set(l.member, (gross.get(l.member) ?? 0n) + l.amount);
+    has[l.member] = 1;
+    sums[l.member] = int64(sums[l.member] + l.amount, `Lines of ${l.memberId}`);
   }
-  const ytd = new Map<number, { gross: bigint; tds: bigint }>();
+  const out = new PayoutColumns(t, has, sums, fy);
+  const ytdGross = new BigInt64Array(out.size);
+  const ytdTds = new BigInt64Array(out.size);
   await inputsRepo.eachYtd(db, fy, (m, g, tds) => {
-    const i = t.indexOf(m);
-    if (i >= 0 && gross.has(i)) ytd.set(i, { gross: paise(g, 'gross'), tds: paise(tds, 'TDS') });
+    const k = out.slotOf(t.indexOf(m));
+    if (k < 0) return;
+    ytdGross[k] = int64(paise(g, 'gross'), 'Year-to-date gross');
+    ytdTds[k] = int64(paise(tds, 'TDS'), 'Year-to-date TDS');
   });
   // Only the members paid this cycle: a set of every member with a PAN would hold most of the table.
-  const pan = new Set<number>();
   await inputsRepo.eachPanApproved(db, (m) => {
-    const i = t.indexOf(m);
-    if (i >= 0 && gross.has(i)) pan.add(i);
+    const k = out.slotOf(t.indexOf(m));
+    if (k >= 0) out.pan[k] = 1;
   });
-  // What earlier cycles left outstanding (returns.md §5): a recovery to take back, TDS still to deduct.
+  // What earlier cycles left outstanding (returns.md §5): a recovery to take back, TDS still to deduct (a few rows).
   const owed = new Map<number, { recovery: bigint; tdsCarried: bigint }>();
   for (const b of await inputsRepo.balances(db)) {
-    const i = t.indexOf(b.memberId);
-    if (i >= 0 && gross.has(i)) owed.set(i, { recovery: paise(b.recovery, 'recovery'), tdsCarried: paise(b.tdsCarried, 'carried TDS') });
+    const k = out.slotOf(t.indexOf(b.memberId));
+    if (k >= 0) owed.set(k, { recovery: paise(b.recovery, 'recovery'), tdsCarried: paise(b.tdsCarried, 'carried TDS') });
   }
-  const out = new Map<number, PayoutFigures>();
-  for (const [i, g] of gross) {
-    const y = ytd.get(i);
-    const o = owed.get(i);
-    const d = deductions(g, plan.deductions.adminChargePercent, rule, { ytdGross: y?.gross ?? 0n, ytdTds: y?.tds ?? 0n, panApproved: pan.has(i), recovery: o?.recovery, tdsCarried: o?.tdsCarried });
-    // One literal of one shape for a quarter of a million members (no spread of the deductions).
-    out.set(i, {
-      gross: d.gross,
-      recovered: d.recovered,
-      recovery: d.recovery,
-      adminCharge: d.adminCharge,
-      tds: d.tds,
-      tdsCarried: d.tdsCarried,
-      net: d.net,
-      rate: d.rate,
-      linesTotal: g,
-      pan: pan.has(i),
-      fy,
-    });
+  const adminPercent = plan.deductions.adminChargePercent;
+  for (let k = 0; k < out.size; k++) {
+    const o = owed.get(k);
+    out.set(k, deductions(out.linesTotal[k], adminPercent, rule, { ytdGross: ytdGross[k], ytdTds: ytdTds[k], panApproved: out.pan[k] === 1, recovery: o?.recovery, tdsCarried: o?.tdsCarried }));
   }
   return out;
 }
 
-export function summarize(res: CalcResult, payouts: Awaited<ReturnType<typeof payoutsOf>>, sales: { amount: string; bv: string }) {
+export function summarize(res: CalcResult, payouts: PayoutColumns, sales: { amount: string; bv: string }) {
   const totals: Record<string, bigint> = {};
   for (const l of res.lines) totals[l.type] = (totals[l.type] ?? 0n) + l.amount;
   let gross = 0n,
@@ -224,12 +208,12 @@ export function summarize(res: CalcResult, payouts: Awaited<ReturnType<typeof pa
     tds = 0n,
     net = 0n,
     paid = 0;
-  for (const p of payouts.values()) {
-    gross += p.gross;
-    admin += p.adminCharge;
-    tds += p.tds;
-    net += p.net;
-    if (p.net > 0n) paid += 1;
+  for (let k = 0; k < payouts.size; k++) {
+    gross += payouts.gross[k];
+    admin += payouts.adminCharge[k];
+    tds += payouts.tds[k];
+    net += payouts.net[k];
+    if (payouts.net[k] > 0n) paid += 1;
   }
   return {
     totals: Object.fromEntries(Object.entries(totals).map(([k, v]) => [k, fromPaise(v)])),
@@ -301,27 +285,27 @@ export async function calculateCycle(ctx: AppContext, actor: Actor, id: string) 
       }),
     );
     lap('lines');
-    const paidInOrder = Array.from(order).filter((i) => payouts.has(i));
+    // Slots are in member-id order already (PayoutColumns).
     await resultsRepo.insertPayouts(
       tx,
-      mapLazily(paidInOrder, (i) => {
-        const p = payouts.get(i)!;
-        const gross = fromPaise(p.gross);
+      mapLazily(payouts.member.keys(), (k) => {
+        const gross = fromPaise(payouts.gross[k]);
+        const linesTotal = payouts.linesTotal[k];
         return {
           cycleId: id,
-          memberId: t.idAt(i),
+          memberId: t.idAt(payouts.member[k]),
           gross,
-          adminCharge: fromPaise(p.adminCharge),
-          tds: fromPaise(p.tds),
-          net: fromPaise(p.net),
-          fy: p.fy,
-          tdsRate: p.rate,
-          panApproved: p.pan,
+          adminCharge: fromPaise(payouts.adminCharge[k]),
+          tds: fromPaise(payouts.tds[k]),
+          net: fromPaise(payouts.net[k]),
+          fy: payouts.fy,
+          tdsRate: payouts.rate[k],
+          panApproved: payouts.pan[k] === 1,
           // Nearly every payout owes and is owed nothing: its lines are its gross, and the rest are zeros.
-          linesTotal: p.linesTotal === p.gross ? gross : fromPaise(p.linesTotal),
-          recovered: p.recovered === 0n ? '0' : fromPaise(p.recovered),
-          recovery: p.recovery === 0n ? '0' : fromPaise(p.recovery),
-          tdsCarried: p.tdsCarried === 0n ? '0' : fromPaise(p.tdsCarried),
+          linesTotal: linesTotal === payouts.gross[k] ? gross : fromPaise(linesTotal),
+          recovered: payouts.recovered[k] === 0n ? '0' : fromPaise(payouts.recovered[k]),
+          recovery: payouts.recovery[k] === 0n ? '0' : fromPaise(payouts.recovery[k]),
+          tdsCarried: payouts.tdsCarried[k] === 0n ? '0' : fromPaise(payouts.tdsCarried[k]),
         };
       }),
     );

@@ -57,7 +57,7 @@ export const paiseBigint = (v: string, what = 'amount') => BigInt(paiseNumber(v,
 /** A figure for a BigInt64Array column, refused when it does not fit (the column would silently wrap it). */
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
-function int64(v: bigint, what: string) {
+export function int64(v: bigint, what: string) {
   // Compared, not BigInt.asIntN: no second bigint per figure on the million-member paths.
   if (v < INT64_MIN || v > INT64_MAX) throw new RangeError(`${what} of ${v} paise does not fit a 64-bit column`);
   return v;

@@ -46,11 +46,11 @@ export async function simulate(ctx: AppContext, planId: string, cycleId: string,
   };
   const a = await run(base.config);
   const b = await run(draft);
-  const ids = new Set([...a.payouts.keys(), ...b.payouts.keys()]);
+  const ids = new Set([...a.payouts.member, ...b.payouts.member]);
   const changes = [...ids]
     .map((m) => {
-      const x = a.payouts.get(m)?.gross ?? 0n;
-      const y = b.payouts.get(m)?.gross ?? 0n;
+      const x = a.payouts.grossOf(m);
+      const y = b.payouts.grossOf(m);
       return { m, x, y, d: y - x };
     })
     .filter((r) => r.d !== 0n)
