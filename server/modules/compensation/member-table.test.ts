@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, it, expect } from 'vitest';
-import { MemberTable, paiseNumber } from './member-table';
+import { MemberTable, PurchaseColumns, paiseNumber } from './member-table';
+import { PayoutColumns } from './payout-columns';
+import { purchaseColumnsOf } from './engine-columns';
 import { CopyRow } from '../../db/copy';
 
 describe('MemberTable', () => {
@@ -103,5 +105,49 @@ describe('MemberTable.addRow (the snapshot read from COPY bytes)', () => {
     );
     t.freeze();
     expect([t.isActive(0), t.isActive(1), t.personalBVAt(0), t.personalBVAt(1), t.parentOf(1), t.sponsorOf(1)]).toEqual([false, true, 37_655n, 2_000n, 0, 0]);
+  });
+});
+
+describe('PurchaseColumns and PayoutColumns (the calculation held in columns)', () => {
+  const ids = Array.from({ length: 3000 }, () => randomUUID());
+  const table = () => MemberTable.from(ids.map((id) => ({ id, userId: id, parent: null, position: null, sponsor: null, role: 'user', active: true, personalBV: 0n, rank: 'Executive' })));
+
+  it('keeps every purchase through growth, a buyer outside the table at -1 and in the total, and refuses a BV past 64 bits', () => {
+    const t = table();
+    const p = new PurchaseColumns(t);
+    for (let k = 0; k < 2500; k++) p.add(ids[k], BigInt(k));
+    p.add('an-admin', 100n);
+    expect(p.size).toBe(2501);
+    expect(p.buyerAt(1234)).toBe(t.indexOf(ids[1234]));
+    expect(p.bvAt(1234)).toBe(1234n);
+    expect(p.buyerAt(2500)).toBe(-1);
+    expect(p.totalBV()).toBe((2499n * 2500n) / 2n + 100n);
+    expect(() => p.add(ids[0], 2n ** 63n)).toThrow(/does not fit a 64-bit column/);
+    expect(purchaseColumnsOf(t, p)).toBe(p);
+    expect(() => purchaseColumnsOf(table(), p)).toThrow(/another member table/);
+    const rows = purchaseColumnsOf(t, [{ buyer: ids[7], bv: 5n }]);
+    expect([rows.size, rows.buyerAt(0), rows.bvAt(0)]).toEqual([1, t.indexOf(ids[7]), 5n]);
+  });
+
+  it('gives payouts one slot per member with a line, in member-id order, and refuses a figure past 64 bits', () => {
+    const t = table();
+    const has = new Uint8Array(t.size);
+    const sums = new BigInt64Array(t.size);
+    for (const k of [2999, 5, 1700]) {
+      has[t.indexOf(ids[k])] = 1;
+      sums[t.indexOf(ids[k])] = BigInt(k);
+    }
+    const p = new PayoutColumns(t, has, sums, 2026);
+    expect(p.size).toBe(3);
+    const paid = Array.from(p.member, (i) => t.idAt(i));
+    expect(paid).toEqual([ids[2999], ids[5], ids[1700]].sort());
+    expect(p.linesTotal[paid.indexOf(ids[1700])]).toBe(1700n);
+    expect(p.slotOf(t.indexOf(ids[6]))).toBe(-1);
+    const d = { gross: 10n, recovered: 0n, recovery: 0n, adminCharge: 1n, tds: 1n, tdsCarried: 0n, net: 8n, rate: '5' };
+    p.set(p.slotOf(t.indexOf(ids[5])), d);
+    expect(p.grossOf(t.indexOf(ids[5]))).toBe(10n);
+    expect(p.grossOf(t.indexOf(ids[6]))).toBe(0n);
+    expect(p.rate[p.slotOf(t.indexOf(ids[5]))]).toBe('5');
+    expect(() => p.set(0, { ...d, net: 2n ** 63n })).toThrow(/does not fit a 64-bit column/);
   });
 });
