@@ -25,7 +25,6 @@ import {
   tdsRuleOn,
   type Adjustment,
   type CalcResult,
-  type Deductions,
   type Line,
   type PaidCycle,
   type Reversal,
