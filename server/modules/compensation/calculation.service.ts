@@ -14,7 +14,8 @@ import * as adjustmentsRepo from './adjustments.repo';
 import * as inputsRepo from './inputs.repo';
 import * as resultsRepo from './results.repo';
 import * as clawbacksRepo from './clawbacks.repo';
-import { CarryColumns, LegColumns, MemberTable, PurchaseColumns, int64, paiseBigint, paiseNumber, rankIndexOf } from './member-table';
+import { PurchaseColumns } from './purchase-columns';
+import { CarryColumns, LegColumns, MemberTable, int64, paiseBigint, paiseNumber, rankIndexOf } from './member-table';
 import { PayoutColumns } from './payout-columns';
 import {
   calculateMonthly,

@@ -2,7 +2,8 @@
  * The member table the engine walks, and the per-member columns spread over it: legs, carry, the sponsor line and
  * the active directs per leg.
  */
-import { CarryColumns, LegColumns, MemberTable, PurchaseColumns } from './member-table';
+import { CarryColumns, LegColumns, MemberTable } from './member-table';
+import { PurchaseColumns } from './purchase-columns';
 import type { PairingInput } from './engine-types';
 import type { MemberLookup } from './snapshot-types';
 

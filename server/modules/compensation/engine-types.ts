@@ -1,6 +1,7 @@
 /** The engine's inputs and results (docs/spec/compensation.md §3-§5); the members themselves are in snapshot-types.ts. */
 import type { PlanConfig, PoolType } from '../../../contracts/compensation';
-import type { CarryColumns, LegColumns, PurchaseColumns } from './member-table';
+import type { CarryColumns, LegColumns } from './member-table';
+import type { PurchaseColumns } from './purchase-columns';
 import type { MemberLookup, SnapshotMember } from './snapshot-types';
 
 export interface Purchase {

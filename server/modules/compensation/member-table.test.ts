@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, it, expect } from 'vitest';
-import { MemberTable, PurchaseColumns, paiseNumber } from './member-table';
+import { MemberTable, paiseNumber } from './member-table';
+import { PurchaseColumns } from './purchase-columns';
 import { PayoutColumns } from './payout-columns';
 import { purchaseColumnsOf } from './engine-columns';
 import { CopyRow } from '../../db/copy';
