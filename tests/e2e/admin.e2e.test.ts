@@ -7,7 +7,7 @@ import { NOT_OFFERED_REPORTS } from '../../contracts/reports';
 import { insertNotifications } from '../../server/modules/notifications/notifications.repo';
 import { userByEmail, type TestApp } from '../support/test-app';
 import { b64, fakePng, query, uniqueEmail } from '../support/http';
-import { SIZES, expectPath, expectToast, pagePerTest, shot, signIn, startBrowserApp, stopBrowserApp, type Size } from './support/browser';
+import { SIZES, expectPath, logOut, expectToast, pagePerTest, shot, signIn, startBrowserApp, stopBrowserApp, type Size } from './support/browser';
 import { ID } from '../support/identity';
 
 let t: TestApp;
@@ -153,9 +153,7 @@ describe.each(SIZES)('admin back office at $name width', (size: Size) => {
     // Change password link and logout.
     if (phone) await page.getByRole('button', { name: 'Open menu' }).click();
     expect(await page.getByRole('link', { name: 'Change Password' }).getAttribute('href')).toBe('/change-password');
-    await page.getByRole('button', { name: 'Logout' }).click();
-    await expectPath(page, '/');
-    await page.getByRole('button', { name: 'Log in' }).waitFor();
+    await logOut(page);
   });
 
   it('A2 All Members: search, sort, edit, members dialog, block/activate, create, delete refusal, export', async () => {

@@ -7,7 +7,7 @@ import { placeMember } from '../../server/modules/tree/tree.service';
 import { postLedger } from '../../server/modules/wallet/ledger.service';
 import { userByEmail, type TestApp } from '../support/test-app';
 import { uniqueEmail } from '../support/http';
-import { REVIEW_SHOTS, SIZES, axeViolations as axeFindings, expectPath, expectToast, pagePerTest, reviewShot, shot, startBrowserApp, stopBrowserApp, type Size } from './support/browser';
+import { REVIEW_SHOTS, SIZES, axeViolations as axeFindings, logOut, expectToast, pagePerTest, reviewShot, shot, startBrowserApp, stopBrowserApp, type Size } from './support/browser';
 import { BASE, runCycle } from '../support/compensation';
 
 /**
@@ -297,8 +297,7 @@ describe.each(SIZES)('compensation at $name width', (size: Size) => {
 
     // Sign out.
     if (phone) await page.getByRole('button', { name: 'Open menu' }).click();
-    await page.getByRole('button', { name: 'Logout' }).click();
-    await expectPath(page, '/');
+    await logOut(page);
   }, 180_000);
 
   it("an adjustment: its reason's rule under the field; above the approval amount it waits for a second admin", async () => {

@@ -5,7 +5,7 @@ import { placeMember } from '../../server/modules/tree/tree.service';
 import { formatBV, formatMoney } from '../../web/lib/money';
 import { userByEmail, type TestApp } from '../support/test-app';
 import { uniqueEmail } from '../support/http';
-import { SIZES, expectPath, expectToast, openPage, pagePerTest, picture as settledPicture, seriousViolations, signIn, startBrowserApp, stopBrowserApp, type Size } from './support/browser';
+import { SIZES, expectPath, logOut, expectToast, openPage, pagePerTest, picture as settledPicture, seriousViolations, signIn, startBrowserApp, stopBrowserApp, type Size } from './support/browser';
 
 let t: TestApp;
 let browser: Browser;
@@ -172,8 +172,7 @@ describe.each(SIZES)('founder and franchise portals at $name width', (size: Size
     await page.goto(`${t.url}/founder`);
     await page.getByRole('heading', { level: 1, name: 'Founder Control Center' }).waitFor();
 
-    await page.getByRole('button', { name: 'Logout' }).click();
-    await expectPath(page, '/');
+    await logOut(page);
     await page.getByLabel('User ID').waitFor();
     expect((await page.request.get(`${t.url}/api/auth/user`)).status()).toBe(401);
   });

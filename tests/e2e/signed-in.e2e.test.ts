@@ -7,7 +7,7 @@ import { b64, fakePng, query, uniqueEmail } from '../support/http';
 import { notify } from '../../server/modules/notifications/notifications.service';
 import { issueImpersonationCode } from '../../server/modules/impersonation/impersonation.service';
 import { actorFor } from '../support/actor';
-import { SIZES, expectPath, expectToast, pagePerTest, shot, signIn, startBrowserApp, stopBrowserApp, toasts } from './support/browser';
+import { SIZES, expectPath, logOut, expectToast, pagePerTest, shot, signIn, startBrowserApp, stopBrowserApp, toasts } from './support/browser';
 import { ID } from '../support/identity';
 
 let t: TestApp;
@@ -102,9 +102,7 @@ describe.each(SIZES)('signed-in screens at $name width', (size) => {
     await page.getByText('Account Pending Approval').waitFor();
     await page.goto(`${t.url}/pending-dashboard`);
     await page.getByText('Account Pending Approval').waitFor();
-    await page.getByRole('button', { name: 'Logout' }).click();
-    await expectPath(page, '/');
-    await page.getByRole('button', { name: 'Log in' }).waitFor();
+    await logOut(page);
   });
 
   it('M10 KYC upload: client checks, upload, refusal of a second one under review', async () => {
@@ -224,15 +222,13 @@ describe.each(SIZES)('signed-in screens at $name width', (size) => {
     await expectPath(page, '/admin');
     await shot(page, 'a0-admin-shell');
     if (size.name === 'phone') await page.getByRole('button', { name: 'Open menu' }).click();
-    await page.getByRole('button', { name: 'Logout' }).click();
-    await expectPath(page, '/');
+    await logOut(page);
 
     await signIn(page, t.url, t.demo.founder.email, t.demo.founder.password);
     await expectPath(page, '/founder');
     await page.getByRole('heading', { name: 'Founder Control Center' }).waitFor();
     await shot(page, 'f1-founder');
-    await page.getByRole('button', { name: 'Logout' }).click();
-    await expectPath(page, '/');
+    await logOut(page);
     // Signing out lands on the login form without passing through the signed-out view of /founder.
     await page.getByRole('button', { name: 'Log in' }).waitFor();
     expect(await toasts(page).getByText('Please log in').count()).toBe(0);

@@ -5,7 +5,7 @@ import { DEMO_COMPANY } from '../../server/seed/demo-data';
 import { userByEmail, type TestApp } from '../support/test-app';
 import { uniqueEmail } from '../support/http';
 import { issueToken } from '../../server/modules/auth/tokens.service';
-import { SIZES, expectPath, expectToast, openPage, shot, signIn, startBrowserApp, stopBrowserApp } from './support/browser';
+import { SIZES, expectPath, logOut, expectToast, openPage, shot, signIn, startBrowserApp, stopBrowserApp } from './support/browser';
 
 let t: TestApp;
 let browser: Browser;
@@ -58,9 +58,7 @@ describe.each(SIZES)('signed-out screens at $name width', (size) => {
     await page.getByRole('button', { name: 'Log in' }).click();
     await expectPath(page, '/dashboard');
     expect(await page.evaluate(() => [localStorage.getItem('rememberedUserId'), localStorage.getItem('rememberMe')])).toEqual([t.demo.member.email, 'true']);
-    await page.getByRole('button', { name: 'Logout' }).click();
-    await expectPath(page, '/');
-    await page.getByRole('button', { name: 'Log in' }).waitFor();
+    await logOut(page);
     expect(await page.getByLabel('User ID').inputValue()).toBe(t.demo.member.email);
   });
 
@@ -146,8 +144,7 @@ describe.each(SIZES)('signed-out screens at $name width', (size) => {
     // The verified user is pending and lands on the pending dashboard.
     await signIn(page, t.url, email, 'secret-99');
     await page.getByText('Account Pending Approval').waitFor();
-    await page.getByRole('button', { name: 'Logout' }).click();
-    await expectPath(page, '/');
+    await logOut(page);
   });
 
   it('S3 verify email without a token', async () => {
@@ -205,8 +202,7 @@ describe.each(SIZES)('signed-out screens at $name width', (size) => {
 
     await signIn(page, t.url, email, 'new-pass-1');
     await expectPath(page, '/dashboard');
-    await page.getByRole('button', { name: 'Logout' }).click();
-    await expectPath(page, '/');
+    await logOut(page);
   });
 
   it('S6 complete invitation: missing, invalid, short password, success', async () => {
@@ -245,7 +241,7 @@ describe.each(SIZES)('signed-out screens at $name width', (size) => {
     await expectPath(page, '/');
     await signIn(page, t.url, email, 'secret-77');
     await page.waitForURL((u) => u.pathname === '/dashboard' || u.pathname === '/');
-    await page.getByRole('button', { name: 'Logout' }).click();
+    await logOut(page);
   });
 
   it('referral registration: missing and invalid links', async () => {

@@ -195,6 +195,21 @@ export async function answerTwoFactor(page: Page, login: string, code = codeFor(
 }
 
 /** Waits for the address to reach a path (client-side navigations included). */
+/**
+ * Logout from a top bar: waits for the server's answer to POST /api/logout and then the sign-in form. The path alone
+ * is not enough: a pending user's dashboard is at / already, and a navigation made before the answer would carry the
+ * session cookie that the logout ends (a CI run once found the pending dashboard at /verify-email that way).
+ */
+export async function logOut(page: Page) {
+  const [answer] = await Promise.all([
+    page.waitForResponse((r) => new URL(r.url()).pathname === '/api/logout' && r.request().method() === 'POST'),
+    page.getByRole('button', { name: 'Logout' }).click(),
+  ]);
+  if (answer.status() !== 200) throw new Error(`logout answered ${answer.status()}: ${await answer.text()}`);
+  await expectPath(page, '/');
+  await page.getByRole('button', { name: 'Log in' }).waitFor();
+}
+
 export async function expectPath(page: Page, path: string) {
   await page.waitForURL((url) => url.pathname === path);
 }
