@@ -29,7 +29,7 @@ export class PayoutColumns {
    * The deductions are filled in afterwards, slot by slot (`set`).
    */
   constructor(
-    readonly table: MemberTable,
+    table: MemberTable,
     has: Uint8Array,
     sums: BigInt64Array,
     readonly fy: number,
