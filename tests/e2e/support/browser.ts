@@ -194,7 +194,6 @@ export async function answerTwoFactor(page: Page, login: string, code = codeFor(
   if (answer.status() !== 200) throw new Error(`two-factor sign-in as ${login} answered ${answer.status()}: ${await answer.text()}`);
 }
 
-/** Waits for the address to reach a path (client-side navigations included). */
 /**
  * Logout from a top bar: waits for the server's answer to POST /api/logout and then the sign-in form. The path alone
  * is not enough: a pending user's dashboard is at / already, and a navigation made before the answer would carry the
@@ -210,6 +209,7 @@ export async function logOut(page: Page) {
   await page.getByRole('button', { name: 'Log in' }).waitFor();
 }
 
+/** Waits for the address to reach a path (client-side navigations included). */
 export async function expectPath(page: Page, path: string) {
   await page.waitForURL((url) => url.pathname === path);
 }
