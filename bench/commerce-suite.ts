@@ -1,4 +1,6 @@
+import { backendsByClient, cpuBetween, cpuSample, cpuWords, withChildren } from './cpu-use';
 import pg from 'pg';
+import { availableParallelism } from 'node:os';
 import { signIn, stepUp } from './sign-in';
 import autocannon from 'autocannon';
 import { hashPassword } from '../server/lib/password';
@@ -51,7 +53,7 @@ async function fund(db: pg.Client, ids: string[], amount: string) {
  * - after the load, the time until the journal's lag is back under 2 s.
  */
 /** `layout` names the processes under test in the summary line (bench/run.ts runs both layouts). */
-export async function commerceSuite(base: string, databaseUrl: string, layout = 'app (RUN_JOBS=0) + 1 worker') {
+export async function commerceSuite(base: string, databaseUrl: string, layout = 'app (RUN_JOBS=0) + 1 worker', pids: { app?: number; worker?: number } = {}) {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   const hash = await hashPassword(PASSWORD);
@@ -246,7 +248,12 @@ export async function commerceSuite(base: string, databaseUrl: string, layout = 
   })();
   const rootBefore = (await db.query('select left_bv::text, right_bv::text from member_volume where member_id = $1', [root])).rows[0];
   console.log(`measuring: ${LOAD_SECONDS} s of purchases, ${IN_FLIGHT} in flight...`);
+  // Where the measured seconds' CPU went: the app (with the default start's worker child), the worker, PostgreSQL
+  // for each of them (their backends, by application_name), the rest of PostgreSQL, this bench and idle.
+  const processes = () => ({ app: withChildren([pids.app]), ...(pids.worker ? { worker: withChildren([pids.worker]) } : {}) });
+  const cpuFrom = cpuSample(processes());
   const load = await run(LOAD_SECONDS);
+  const cpu = cpuBetween(cpuFrom, cpuSample(processes()), await backendsByClient(db));
   const loadEnded = performance.now();
   if (PER_SECOND) {
     for (const [sec, xs] of Object.entries(perSecond)) {
@@ -286,6 +293,8 @@ export async function commerceSuite(base: string, databaseUrl: string, layout = 
     )
   ).rows;
   await db.end();
+  const cores = availableParallelism();
+  console.log(`CPU-seconds of the ${cpu.wall} s measured (${cores} cores: ${Math.round(cores * cpu.wall)} at most): ${cpuWords(cpu)}`);
 
   const ok2xx = load['2xx'];
   const rps = Math.round(ok2xx / LOAD_SECONDS);

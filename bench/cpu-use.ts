@@ -59,6 +59,31 @@ export interface CpuSample {
   idle: number;
 }
 
+/** Every process of the trees rooted at `pids` (a process and its children: the default start's worker child). */
+export function withChildren(pids: (number | undefined)[]): number[] {
+  const parent = new Map<number, number>();
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const s = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // The parent's pid is the second field after the command (in parentheses, which may hold spaces).
+      parent.set(Number(pid), Number(s.slice(s.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const out = new Set(pids.filter((p): p is number => p !== undefined));
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [pid, pp] of parent)
+      if (out.has(pp) && !out.has(pid)) {
+        out.add(pid);
+        grew = true;
+      }
+  }
+  return [...out];
+}
+
 /** A sample of the named groups of pids (apps, workers...), PostgreSQL's processes, this process and the idle time. */
 export function cpuSample(groups: Record<string, (number | undefined)[]>): CpuSample {
   const g = new Map<string, Map<string, number>>();
@@ -80,14 +105,35 @@ function used(a: Map<string, number>, b: Map<string, number>) {
   return n;
 }
 
-/** CPU-seconds of each group, of PostgreSQL and idle between two samples, and the wall seconds. */
-export function cpuBetween(a: CpuSample, b: CpuSample) {
+/**
+ * CPU-seconds of each group, of PostgreSQL and idle between two samples, and the wall seconds. With `backends` (a
+ * backend's pid to the name of its client, from pg_stat_activity's application_name: backendsByClient), PostgreSQL's
+ * time is split too: `postgres for <client>` for each named client, `postgres, the rest` for the others (the server's
+ * own processes, unnamed clients).
+ */
+export function cpuBetween(a: CpuSample, b: CpuSample, backends?: Map<string, string>) {
   const s = (ticks: number) => Math.round((ticks / hz()) * 10) / 10;
   const out: Record<string, number> = { wall: Math.round((b.at - a.at) / 100) / 10 };
   out.postgres = s(used(a.postgres, b.postgres));
+  if (backends) {
+    const by = new Map<string, Map<string, number>>();
+    for (const [pid, t] of b.postgres) {
+      const name = backends.get(pid);
+      const key = name ? `postgres for ${name}` : 'postgres, the rest';
+      if (!by.has(key)) by.set(key, new Map());
+      by.get(key)!.set(pid, t);
+    }
+    for (const [key, m] of [...by].sort(([x], [y]) => x.localeCompare(y))) out[key] = s(used(a.postgres, m));
+  }
   for (const [name, m] of b.groups) out[name] = s(used(a.groups.get(name) ?? new Map(), m));
   out.idle = s(b.idle - a.idle);
   return out;
+}
+
+/** Each client backend's pid and application_name (empty names left out), for cpuBetween. */
+export async function backendsByClient(db: { query: (q: string) => Promise<{ rows: { pid: number; name: string }[] }> }) {
+  const r = await db.query("select pid, application_name as name from pg_stat_activity where backend_type = 'client backend' and application_name <> ''");
+  return new Map(r.rows.map((x) => [String(x.pid), x.name]));
 }
 
 /** "postgres 80.1, app 20.3, ..., idle 3.2" of cpuBetween. */

@@ -50,12 +50,23 @@ const cpuProfile = () => [
   ...(process.env.BENCH_TRACE_GC === '1' ? ['--trace-gc'] : []),
 ];
 
+/**
+ * The URL with the client's name for PostgreSQL (application_name) when it has none: pg_stat_activity tells the app's
+ * backends from the worker's, and the commerce suite splits PostgreSQL's CPU time by them. A worker child of the
+ * default start inherits the app's.
+ */
+function namedClient(databaseUrl: string, name: string) {
+  const u = new URL(databaseUrl);
+  if (!u.searchParams.has('application_name')) u.searchParams.set('application_name', name);
+  return u.toString();
+}
+
 async function startServer(databaseUrl: string, extraEnv: Record<string, string> = {}): Promise<ChildProcess> {
   const child = spawn(process.execPath, [...cpuProfile(), '--import', 'tsx', resolve(import.meta.dirname, '../server/main.ts')], {
     env: {
       ...process.env,
       ...extraEnv,
-      DATABASE_URL: databaseUrl,
+      DATABASE_URL: namedClient(databaseUrl, 'app'),
       PORT: String(PORT),
       HOST: '127.0.0.1',
       DEMO_SEED: '1',
@@ -247,7 +258,7 @@ function startWorker(databaseUrl: string): ChildProcess {
   mkdirSync(resolve(import.meta.dirname, '../artifacts'), { recursive: true });
   const log = openSync(resolve(import.meta.dirname, '../artifacts/bench-worker.log'), 'w');
   return spawn(process.execPath, [...cpuProfile(), '--import', 'tsx', resolve(import.meta.dirname, '../server/worker.ts')], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'info', NODE_ENV: 'development', DATA_DIR: resolve(import.meta.dirname, '../data/bench') },
+    env: { ...process.env, DATABASE_URL: namedClient(databaseUrl, 'worker'), LOG_LEVEL: 'info', NODE_ENV: 'development', DATA_DIR: resolve(import.meta.dirname, '../data/bench') },
     stdio: ['ignore', log, 'inherit'],
   });
 }
@@ -326,7 +337,10 @@ async function commerceBench(): Promise<boolean> {
   const results: { name: string; ok: boolean; rows: TableRow[] }[] = [];
   for (const [i, layout] of layouts.entries()) {
     console.log(`\n=== commerce ${i + 1}/${layouts.length}: ${layout.label} ===`);
-    results.push({ name: layout.name, ...(await keepingTable(() => layout.run(() => commerceSuite(URL_BASE, benchDbUrl(), layout.short)))) });
+    results.push({
+      name: layout.name,
+      ...(await keepingTable(() => layout.run((server, worker?: ChildProcess) => commerceSuite(URL_BASE, benchDbUrl(), layout.short, { app: server.pid, worker: worker?.pid })))),
+    });
   }
   // The rows are the same measures in the same order (a measure's words may carry a count of its own run).
   const side = results[0].rows.map((row, i) => ({
