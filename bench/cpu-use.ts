@@ -20,16 +20,16 @@ const hz = () => {
   return ticksPerSecond;
 };
 
-/** utime + stime of a process in ticks, and its command name; undefined when it is gone. */
-function procTicks(pid: number | string): { ticks: number; comm: string } | undefined {
+/** utime + stime of a process in ticks, its command name and its parent's pid; undefined when it is gone. */
+function procTicks(pid: number | string): { ticks: number; comm: string; ppid: number } | undefined {
   try {
     const s = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command is in parentheses and may hold spaces: the fields after it start at the last ')'.
     const close = s.lastIndexOf(')');
     const comm = s.slice(s.indexOf('(') + 1, close);
     const f = s.slice(close + 2).split(' ');
-    // After the command: state is field 3, utime 14 and stime 15 (1-based over the whole line).
-    return { ticks: Number(f[11]) + Number(f[12]), comm };
+    // After the command: state is field 3, the parent 4, utime 14 and stime 15 (1-based over the whole line).
+    return { ticks: Number(f[11]) + Number(f[12]), comm, ppid: Number(f[1]) };
   } catch {
     return undefined;
   }
@@ -63,14 +63,8 @@ export interface CpuSample {
 export function withChildren(pids: (number | undefined)[]): number[] {
   const parent = new Map<number, number>();
   for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      const s = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      // The parent's pid is the second field after the command (in parentheses, which may hold spaces).
-      parent.set(Number(pid), Number(s.slice(s.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch {
-      // gone meanwhile
-    }
+    const t = /^\d+$/.test(pid) ? procTicks(pid) : undefined;
+    if (t) parent.set(Number(pid), t.ppid);
   }
   const out = new Set(pids.filter((p): p is number => p !== undefined));
   for (let grew = true; grew;) {
